@@ -1,0 +1,2 @@
+//! The `weft` layout inspector.
+fn main() {}

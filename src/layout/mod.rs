@@ -1,0 +1,1 @@
+//! The linear-layout algebra over GF(2).

@@ -1,0 +1,1 @@
+//! Minimal launchers: CUDA (feature `cuda`) and HIP (feature `hip`).
