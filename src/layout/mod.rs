@@ -18,3 +18,5 @@ pub use dim::Dim;
 pub use error::{DimSide, LayoutError, Result};
 pub use linear_layout::{Bases, LinearLayout, MAX_BITS, MAX_DIM_BITS};
 pub use product::supremum;
+pub mod encoding;
+pub mod text;

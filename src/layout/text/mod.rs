@@ -1,0 +1,4 @@
+//! Text forms of layouts and encodings.
+
+pub mod gluon;
+pub mod ttgir;
