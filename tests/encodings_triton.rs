@@ -215,3 +215,91 @@ fn every_fixture_matches_triton() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn ttgir_text_round_trips() {
+    use weft::layout::text::ttgir;
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for c in load() {
+        let Some(text) = c["ttgir"].as_str() else {
+            continue;
+        };
+        n += 1;
+        match ttgir::parse_encoding(text) {
+            Ok(e) => {
+                let back = ttgir::print_encoding(&e);
+                if back != text {
+                    failures.push(format!(
+                        "case {}: printed\n  {back}\nexpected\n  {text}",
+                        c["id"]
+                    ));
+                }
+                if c.get("layout").is_some() {
+                    let want = encoding(c["kind"].as_str().unwrap(), &c["params"]);
+                    let shape = u64s(&c["shape"]);
+                    if e.to_linear_layout(&shape).ok() != want.to_linear_layout(&shape).ok() {
+                        failures.push(format!(
+                            "case {}: parsed {e:?} differs from {want:?}",
+                            c["id"]
+                        ));
+                    }
+                }
+            }
+            Err(err) => failures.push(format!("case {}: {err} in {text}", c["id"])),
+        }
+        if let Some(ty) = c["type"].as_str() {
+            match ttgir::parse_type(ty, &Default::default()) {
+                Ok(t) => {
+                    if ttgir::print_type(&t) != ty {
+                        failures.push(format!(
+                            "case {}: type printed {}",
+                            c["id"],
+                            ttgir::print_type(&t)
+                        ));
+                    }
+                    if t.shape != u64s(&c["shape"]) {
+                        failures.push(format!("case {}: type shape {:?}", c["id"], t.shape));
+                    }
+                }
+                Err(err) => failures.push(format!("case {}: {err} in {ty}", c["id"])),
+            }
+        }
+    }
+    assert!(n > 100);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn gluon_text_round_trips() {
+    use weft::layout::text::gluon;
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for c in load() {
+        let Some(text) = c["gluon"].as_str() else {
+            continue;
+        };
+        n += 1;
+        match gluon::parse_encoding(text) {
+            Ok(e) => {
+                let back = gluon::print_encoding(&e);
+                if back != text {
+                    failures.push(format!(
+                        "case {}: printed\n  {back}\nexpected\n  {text}",
+                        c["id"]
+                    ));
+                }
+                let want = encoding(c["kind"].as_str().unwrap(), &c["params"]);
+                if e != want {
+                    failures.push(format!(
+                        "case {}: parsed {e:?}\n differs from {want:?}",
+                        c["id"]
+                    ));
+                }
+            }
+            Err(err) => failures.push(format!("case {}: {err} in {text}", c["id"])),
+        }
+    }
+    assert!(n > 100);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

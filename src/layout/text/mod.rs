@@ -1,4 +1,19 @@
-//! Text forms of layouts and encodings.
+//! Text forms of encodings: TTGIR attribute syntax ([`ttgir`]) and Gluon constructor syntax ([`gluon`]).
 
 pub mod gluon;
+mod lex;
 pub mod ttgir;
+mod value;
+
+use crate::layout::encoding::Encoding;
+use crate::layout::Result;
+
+/// Parses an encoding written either as TTGIR attribute text (`#ttg.blocked<{…}>`) or as Gluon
+/// constructor text (`BlockedLayout(…)`), the two spellings the `weft layout` command accepts.
+pub fn parse_any(text: &str) -> Result<Encoding> {
+    if text.trim_start().starts_with('#') {
+        ttgir::parse_encoding(text)
+    } else {
+        gluon::parse_encoding(text)
+    }
+}
