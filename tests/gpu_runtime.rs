@@ -320,8 +320,8 @@ fn driver_launch_failure_names_the_kernel() {
     let x = dev.upload(&Rng(6).vec(16)).unwrap();
     let mut args = KernelArgs::new();
     args.ptr(&x).ptr(&x).ptr(&x).scalar(1.0f32).scalar(0u32);
-    let cfg = LaunchConfig::new(1, 4096, 0);
-    // SAFETY: n = 0, so the kernel would touch nothing; the launch is refused anyway.
+    let cfg = LaunchConfig::new(1, (64, 32, 1), 0); // every axis within limits, 2048 threads in all
+                                                    // SAFETY: n = 0, so the kernel would touch nothing; the launch is refused anyway.
     match unsafe { dev.stream().launch(&kernel, &cfg, &args) } {
         Err(RuntimeError::LaunchConfig {
             kernel,
@@ -329,7 +329,7 @@ fn driver_launch_failure_names_the_kernel() {
         }) => {
             assert_eq!(kernel, "saxpy")
         }
-        other => panic!("expected the checked launch to refuse 4096 threads, got {other:?}"),
+        other => panic!("expected the checked launch to refuse 2048 threads, got {other:?}"),
     }
     // SAFETY: as above; the driver refuses the block size.
     match unsafe { dev.stream().launch_unchecked(&kernel, &cfg, &args) } {
