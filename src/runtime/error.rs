@@ -258,6 +258,12 @@ pub enum RuntimeError {
         /// The driver's status.
         code: DriverCode,
     },
+    /// A buffer or kernel from one device was used with a stream of another.
+    #[error("{what} belongs to another device than the stream it was used with")]
+    WrongDevice {
+        /// `"kernel"` or `"buffer"`.
+        what: &'static str,
+    },
     /// A size computation overflowed (`len * size_of::<T>()`).
     #[error("{what} overflows: {detail}")]
     Overflow {

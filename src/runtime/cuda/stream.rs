@@ -91,8 +91,8 @@ impl Stream {
                 host: src.len(),
             });
         }
-        self.check_same_device(src.shared())?;
-        self.check_same_device(dst.shared())?;
+        self.check_same_device(src.shared(), "buffer")?;
+        self.check_same_device(dst.shared(), "buffer")?;
         self.shared.bind()?;
         // SAFETY: both ranges are `size_bytes()` long and belong to live buffers of this context;
         // `dst` is borrowed mutably so they do not overlap. The caller keeps both alive until the
@@ -108,19 +108,11 @@ impl Stream {
         .map_err(|e| driver_err("cuMemcpyDtoDAsync", e))
     }
 
-    fn check_same_device(&self, other: &Arc<Shared>) -> Result<()> {
+    fn check_same_device(&self, other: &Arc<Shared>, what: &'static str) -> Result<()> {
         if Arc::ptr_eq(&self.shared, other) || self.shared.ctx == other.ctx {
             Ok(())
         } else {
-            Err(RuntimeError::Driver {
-                backend: crate::runtime::Backend::Cuda,
-                call: "launch",
-                code: crate::runtime::DriverCode {
-                    code: 0,
-                    name: "WRONG_DEVICE".into(),
-                    description: "the buffer or kernel belongs to another device".into(),
-                },
-            })
+            Err(RuntimeError::WrongDevice { what })
         }
     }
 
@@ -139,7 +131,7 @@ impl Stream {
         config: &LaunchConfig,
         args: &KernelArgs<'_>,
     ) -> Result<()> {
-        self.check_same_device(kernel.shared())?;
+        self.check_same_device(kernel.shared(), "kernel")?;
         kernel.signature().check(&args.types())?;
         let plan = config.validate(kernel.name(), &self.shared.props.limits, &kernel.attrs())?;
         self.shared.bind()?;

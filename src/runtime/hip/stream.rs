@@ -9,7 +9,7 @@ use super::module::Kernel;
 use super::{check, code, sys};
 use crate::runtime::args::KernelArgs;
 use crate::runtime::elem::DeviceElem;
-use crate::runtime::error::{Backend, DriverCode, Result, RuntimeError};
+use crate::runtime::error::{Result, RuntimeError};
 use crate::runtime::launch::LaunchConfig;
 
 /// A queue of work on one device.
@@ -150,19 +150,11 @@ impl Stream {
         })
     }
 
-    fn check_same_device(&self, other: &Arc<Shared>) -> Result<()> {
+    fn check_same_device(&self, other: &Arc<Shared>, what: &'static str) -> Result<()> {
         if Arc::ptr_eq(self.shared(), other) || self.shared().ordinal == other.ordinal {
             Ok(())
         } else {
-            Err(RuntimeError::Driver {
-                backend: Backend::Hip,
-                call: "launch",
-                code: DriverCode {
-                    code: 0,
-                    name: "WRONG_DEVICE".into(),
-                    description: "the buffer or kernel belongs to another device".into(),
-                },
-            })
+            Err(RuntimeError::WrongDevice { what })
         }
     }
 
@@ -175,8 +167,8 @@ impl Stream {
                 host: src.len(),
             });
         }
-        self.check_same_device(src.shared())?;
-        self.check_same_device(dst.shared())?;
+        self.check_same_device(src.shared(), "buffer")?;
+        self.check_same_device(dst.shared(), "buffer")?;
         let s = self.shared();
         s.bind()?;
         // SAFETY: both ranges are `size_bytes()` long in live allocations; `dst` is borrowed mutably
@@ -198,7 +190,7 @@ impl Stream {
         config: &LaunchConfig,
         args: &KernelArgs<'_>,
     ) -> Result<()> {
-        self.check_same_device(kernel.shared())?;
+        self.check_same_device(kernel.shared(), "kernel")?;
         kernel.signature().check(&args.types())?;
         // AMD GPUs have no opt-in step: the whole LDS budget is available to every launch.
         config.validate(kernel.name(), &self.shared().props.limits, &kernel.attrs())?;
