@@ -13,6 +13,7 @@ mod linear_layout;
 mod product;
 mod reshape;
 mod sublayout;
+mod text;
 
 pub use dim::Dim;
 pub use error::{DimSide, LayoutError, Result};
