@@ -1,0 +1,50 @@
+//! Composition: `a.compose(b)` is `b ∘ a` (apply `a`, then `b`), Triton's argument order.
+
+use smallvec::SmallVec;
+
+use super::error::{LayoutError, Result};
+use super::gf2;
+use super::LinearLayout;
+
+impl LinearLayout {
+    /// `outer ∘ self`: the layout mapping `self`'s inputs to `outer`'s outputs.
+    ///
+    /// `self`'s output dims must be `outer`'s input dims (in any order), each no larger than the matching
+    /// input dim. The result has `outer`'s output dims and sizes.
+    pub fn compose(&self, outer: &LinearLayout) -> Result<LinearLayout> {
+        if self.outs.len() != outer.ins.len() {
+            return Err(LayoutError::DimMismatch(format!(
+                "compose: out dims {:?} of the inner layout are not the in dims {:?} of the outer one",
+                self.out_dim_names().collect::<Vec<_>>(),
+                outer.in_dim_names().collect::<Vec<_>>()
+            )));
+        }
+        // `remap[k]`: outer's column for self's output bit k.
+        let mut remap: SmallVec<[u64; 16]> = SmallVec::new();
+        for o in &self.outs {
+            let i = outer.in_index(&o.name).map_err(|_| {
+                LayoutError::DimMismatch(format!(
+                    "compose: out dim `{}` is not an in dim of the outer layout",
+                    o.name
+                ))
+            })?;
+            let inner_dim = &outer.ins[i];
+            if o.log2 > inner_dim.log2 {
+                return Err(LayoutError::SizeMismatch(format!(
+                    "compose: out dim `{}` has size {} but the outer layout's in dim has size {}",
+                    o.name,
+                    1u64 << o.log2,
+                    1u64 << inner_dim.log2
+                )));
+            }
+            let off = outer.in_offset(i);
+            remap.extend_from_slice(&outer.cols[off..off + o.log2 as usize]);
+        }
+        let cols = self.cols.iter().map(|&c| gf2::mul_vec(&remap, c)).collect();
+        Ok(LinearLayout::from_parts(
+            self.ins.clone(),
+            outer.outs.clone(),
+            cols,
+        ))
+    }
+}

@@ -1,0 +1,152 @@
+//! The one error type of the layout algebra: every variant is named for the rule the input broke.
+
+use super::Dim;
+
+/// Which side of a layout a dimension belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DimSide {
+    /// An input (hardware) dimension such as `register`.
+    In,
+    /// An output (tensor) dimension such as `dim0`.
+    Out,
+}
+
+impl std::fmt::Display for DimSide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DimSide::In => "input",
+            DimSide::Out => "output",
+        })
+    }
+}
+
+/// What went wrong in a layout operation. Every public function of [`crate::layout`] reports bad input
+/// through this type; none panics.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// A dimension name the layout does not have.
+    #[error("unknown {side} dim `{name}`")]
+    UnknownDim {
+        /// Input or output.
+        side: DimSide,
+        /// The name asked for.
+        name: Dim,
+    },
+    /// The same name given twice where names must be distinct.
+    #[error("duplicate {side} dim `{name}`")]
+    DuplicateDim {
+        /// Input or output.
+        side: DimSide,
+        /// The repeated name.
+        name: Dim,
+    },
+    /// A size that must be a power of two is not.
+    #[error("size {size} of {what} is not a power of two")]
+    NotPowerOfTwo {
+        /// What the size belongs to.
+        what: String,
+        /// The size given.
+        size: u64,
+    },
+    /// More bits than the packed representation holds (64 input bits, 64 output bits, 63 per dim).
+    #[error("{what} needs {bits} bits; at most {limit} are supported")]
+    TooManyBits {
+        /// What is too large.
+        what: String,
+        /// Bits needed.
+        bits: u32,
+        /// The limit.
+        limit: u32,
+    },
+    /// A basis vector with the wrong number of components.
+    #[error("basis {index} of in dim `{in_dim}` has {got} components; expected {expected} (one per out dim)")]
+    BasisArity {
+        /// The input dim.
+        in_dim: Dim,
+        /// Which basis.
+        index: usize,
+        /// Components given.
+        got: usize,
+        /// Number of out dims.
+        expected: usize,
+    },
+    /// A basis component outside its output dimension.
+    #[error(
+        "basis {index} of in dim `{in_dim}` maps to {value} in out dim `{out_dim}` of size {size}"
+    )]
+    BasisOutOfRange {
+        /// The input dim.
+        in_dim: Dim,
+        /// Which basis.
+        index: usize,
+        /// The output dim.
+        out_dim: Dim,
+        /// The component.
+        value: u64,
+        /// The out dim's size.
+        size: u64,
+    },
+    /// An input value outside its dimension.
+    #[error("value {value} is outside in dim `{dim}` of size {size}")]
+    ValueOutOfRange {
+        /// The dim.
+        dim: Dim,
+        /// The value given.
+        value: u64,
+        /// The dim's size.
+        size: u64,
+    },
+    /// The layout was required to be surjective and is not.
+    #[error(
+        "layout is not surjective: its image has 2^{rank} elements, its codomain 2^{out_bits}"
+    )]
+    NotSurjective {
+        /// Rank of the bit matrix.
+        rank: u32,
+        /// Total output bits.
+        out_bits: u32,
+    },
+    /// The layout has no inverse.
+    #[error("layout is not invertible: {reason}")]
+    NotInvertible {
+        /// Why.
+        reason: String,
+    },
+    /// The target of a solve does not reach everything the source does.
+    #[error("no solution: {reason}")]
+    NotInImage {
+        /// Why.
+        reason: String,
+    },
+    /// `divide_left` / `divide_right`: the layout is not a product with the divisor on that side.
+    #[error("not divisible: {0}")]
+    NotDivisible(String),
+    /// `quotient`: the layout is not the identity on the given dims, or they interact with the others.
+    #[error("not trivial over {0}")]
+    NotTrivial(String),
+    /// Two layouts (or a layout and an argument) disagree on their dims.
+    #[error("dim mismatch: {0}")]
+    DimMismatch(String),
+    /// Sizes that must agree do not.
+    #[error("size mismatch: {0}")]
+    SizeMismatch(String),
+    /// Malformed text or JSON.
+    #[error("{format} parse error at line {line}, column {column}: {message}")]
+    Parse {
+        /// Which format (`bases`, `json`, …).
+        format: &'static str,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What was expected.
+        message: String,
+    },
+    /// Any other violated precondition, described.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Shorthand for results of layout operations.
+pub type Result<T> = std::result::Result<T, LayoutError>;

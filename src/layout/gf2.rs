@@ -1,0 +1,251 @@
+//! Linear algebra over GF(2) on bit vectors packed in `u64`: the only file with bit tricks.
+//!
+//! A matrix is a list of **columns** (`u64` each, bit r = row r), matching how [`LinearLayout`](super::LinearLayout)
+//! stores one column per input bit. Column order matters: when a system has several solutions, the one returned
+//! uses only *pivot columns*, the columns not in the span of the columns before them, and sets every free
+//! variable to zero. That is exactly the solution Triton reads off its reduced row echelon form (`lstsq`), so
+//! weft's `invert_and_compose` picks the same answer as Triton's.
+
+/// The column-echelon form of a list of columns: which columns are pivots, and how to express any vector of
+/// their span as a combination of them.
+///
+/// Built by inserting columns in order into an XOR basis keyed by each vector's highest set bit; a column that
+/// reduces to zero is free. Building costs O(columns × rank) word operations.
+#[derive(Clone, Debug)]
+pub struct ColumnEchelon {
+    /// `reduced[h]`: a vector whose highest set bit is `h` (valid where `present` has bit `h`).
+    reduced: [u64; 64],
+    /// `combo[h]`: which original columns XOR to `reduced[h]`.
+    combo: [u64; 64],
+    present: u64,
+    pivots: u64,
+    /// For every free column: which pivot columns XOR to it.
+    free_combos: Vec<(usize, u64)>,
+    ncols: usize,
+}
+
+impl ColumnEchelon {
+    /// Echelon form of `cols` (at most 64 columns; extra columns are ignored).
+    pub fn new(cols: &[u64]) -> ColumnEchelon {
+        let ncols = cols.len().min(64);
+        let mut e = ColumnEchelon {
+            reduced: [0; 64],
+            combo: [0; 64],
+            present: 0,
+            pivots: 0,
+            free_combos: Vec::new(),
+            ncols,
+        };
+        for (j, &c) in cols.iter().take(64).enumerate() {
+            let (rest, combo) = e.reduce(c);
+            if rest == 0 {
+                e.free_combos.push((j, combo));
+            } else {
+                let h = 63 - rest.leading_zeros() as usize;
+                e.reduced[h] = rest;
+                e.combo[h] = combo ^ (1 << j);
+                e.present |= 1 << h;
+                e.pivots |= 1 << j;
+            }
+        }
+        e
+    }
+
+    /// Reduces `v` against the basis: returns what is left and the columns used.
+    fn reduce(&self, mut v: u64) -> (u64, u64) {
+        let mut combo = 0;
+        while v != 0 {
+            let h = 63 - v.leading_zeros() as usize;
+            if self.present & (1 << h) == 0 {
+                break;
+            }
+            v ^= self.reduced[h];
+            combo ^= self.combo[h];
+        }
+        (v, combo)
+    }
+
+    /// Number of columns given.
+    pub fn num_cols(&self) -> usize {
+        self.ncols
+    }
+
+    /// The rank: the number of pivot columns.
+    pub fn rank(&self) -> u32 {
+        self.pivots.count_ones()
+    }
+
+    /// Bit mask of the pivot columns (column j is a pivot iff bit j is set).
+    pub fn pivot_mask(&self) -> u64 {
+        self.pivots
+    }
+
+    /// Bit mask of the free columns (those in the span of earlier columns).
+    pub fn free_mask(&self) -> u64 {
+        let all = if self.ncols == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.ncols) - 1
+        };
+        all & !self.pivots
+    }
+
+    /// The `x` (a mask of columns) with `A·x = b` that uses pivot columns only, or `None` if `b` is not in the
+    /// span of the columns.
+    pub fn solve(&self, b: u64) -> Option<u64> {
+        let (rest, combo) = self.reduce(b);
+        (rest == 0).then_some(combo)
+    }
+
+    /// A basis of the nullspace `{x : A·x = 0}`: one vector per free column j (bit j plus the pivot columns
+    /// that sum to column j).
+    pub fn nullspace(&self) -> Vec<u64> {
+        self.free_combos
+            .iter()
+            .map(|&(j, combo)| combo ^ (1 << j))
+            .collect()
+    }
+}
+
+/// Rank of a list of vectors.
+pub fn rank(vectors: &[u64]) -> u32 {
+    let mut basis = [0u64; 64];
+    let mut present = 0u64;
+    let mut r = 0;
+    for &v0 in vectors {
+        let mut v = v0;
+        while v != 0 {
+            let h = 63 - v.leading_zeros() as usize;
+            if present & (1 << h) == 0 {
+                basis[h] = v;
+                present |= 1 << h;
+                r += 1;
+                break;
+            }
+            v ^= basis[h];
+        }
+    }
+    r
+}
+
+/// Reduced row echelon form in place. `rows[i]` holds row i with column j at bit j; column 0 is the first
+/// column. Returns the pivot column of each non-zero row; afterwards the first `pivots.len()` rows are the
+/// non-zero rows in order of their pivots and the rest are zero.
+pub fn rref(rows: &mut [u64]) -> Vec<u32> {
+    let mut pivots = Vec::new();
+    let mut next = 0;
+    for col in 0..64u32 {
+        if next == rows.len() {
+            break;
+        }
+        let bit = 1u64 << col;
+        let Some(p) = (next..rows.len()).find(|&r| rows[r] & bit != 0) else {
+            continue;
+        };
+        rows.swap(next, p);
+        let pivot_row = rows[next];
+        for (r, row) in rows.iter_mut().enumerate() {
+            if r != next && *row & bit != 0 {
+                *row ^= pivot_row;
+            }
+        }
+        pivots.push(col);
+        next += 1;
+    }
+    pivots
+}
+
+/// Transposes a `rows × cols` bit matrix given as `rows` vectors of `cols` bits into `cols` vectors of
+/// `rows` bits.
+pub fn transpose(vectors: &[u64], bits: usize) -> Vec<u64> {
+    let mut out = vec![0u64; bits.min(64)];
+    for (i, &v) in vectors.iter().take(64).enumerate() {
+        let mut m = v;
+        while m != 0 {
+            let b = m.trailing_zeros() as usize;
+            if b < out.len() {
+                out[b] |= 1 << i;
+            }
+            m &= m - 1;
+        }
+    }
+    out
+}
+
+/// `A·x`: the XOR of the columns selected by the bits of `x`.
+#[inline]
+pub fn mul_vec(cols: &[u64], mut x: u64) -> u64 {
+    let mut acc = 0;
+    while x != 0 {
+        let b = x.trailing_zeros() as usize;
+        if let Some(c) = cols.get(b) {
+            acc ^= c;
+        }
+        x &= x - 1;
+    }
+    acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dense reference: all x in 0..2^n with A·x = b.
+    fn all_solutions(cols: &[u64], b: u64) -> Vec<u64> {
+        (0..1u64 << cols.len())
+            .filter(|&x| mul_vec(cols, x) == b)
+            .collect()
+    }
+
+    #[test]
+    fn echelon_matches_brute_force_on_small_matrices() {
+        // Every 3-column matrix with 3-bit columns.
+        for m in 0..1u64 << 9 {
+            let cols: Vec<u64> = (0..3).map(|j| (m >> (3 * j)) & 7).collect();
+            let e = ColumnEchelon::new(&cols);
+            let image: Vec<u64> = (0..8).map(|x| mul_vec(&cols, x)).collect();
+            let mut distinct = image.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(1u64 << e.rank(), distinct.len() as u64);
+            assert_eq!(rank(&cols), e.rank());
+            for b in 0..8 {
+                let sols = all_solutions(&cols, b);
+                match e.solve(b) {
+                    None => assert!(sols.is_empty()),
+                    Some(x) => {
+                        assert!(sols.contains(&x));
+                        assert_eq!(x & e.free_mask(), 0, "free variables are zero");
+                    }
+                }
+            }
+            let kernel = all_solutions(&cols, 0);
+            let ns = e.nullspace();
+            assert_eq!(1usize << ns.len(), kernel.len());
+            for v in ns {
+                assert_eq!(mul_vec(&cols, v), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn rref_is_reduced() {
+        let mut rows = vec![0b1011, 0b0110, 0b1101, 0b0000];
+        let piv = rref(&mut rows);
+        assert_eq!(piv.len(), 2);
+        for (i, &p) in piv.iter().enumerate() {
+            for (r, row) in rows.iter().enumerate() {
+                assert_eq!((row >> p) & 1 == 1, r == i);
+            }
+        }
+        assert_eq!(rank(&[0b1011, 0b0110, 0b1101]), 2);
+    }
+
+    #[test]
+    fn transpose_round_trips() {
+        let v = vec![0b101, 0b011];
+        let t = transpose(&v, 3);
+        assert_eq!(t, vec![0b11, 0b10, 0b01]);
+        assert_eq!(transpose(&t, 2), v);
+    }
+}
