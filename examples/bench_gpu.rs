@@ -69,6 +69,8 @@ mod bench {
 
     const COPY_V4: &str = include_str!("../tests/ptx/copy_v4.ptx");
     const SAXPY: &str = include_str!("../tests/ptx/saxpy.ptx");
+    const ADD_V4: &str = include_str!("../tests/ptx/add_v4.ptx");
+    const COPY_ROWS_V4: &str = include_str!("../tests/ptx/copy_rows_v4.ptx");
 
     /// The workloads, for `gib` GiB of f32 per tensor.
     pub fn workloads(gib: u64) -> Vec<Workload> {
@@ -101,6 +103,39 @@ mod bench {
             bytes_moved: 3 * 4 * n as u64,
             check: Box::new(move |inp, out| {
                 first_mismatch(&out[0], |i| a.mul_add(inp[0][i], inp[1][i]))
+            }),
+        });
+
+        // Vectorised add: the reference point for the generated `add` (target >= 0.97x D2D).
+        w.push(Workload {
+            name: format!("add {gib} GiB f32 x2 -> 1 (hand PTX, v4)"),
+            ptx: ADD_V4.into(),
+            signature: KernelSignature::parse("add_v4(*f32, *f32, *f32, u64)")
+                .expect("valid signature"),
+            config: LaunchConfig::new((n4 / 1024) as u32, 256, 0),
+            buffers: vec![Buf::Output(n), Buf::Input(n), Buf::Input(n)],
+            scalars: vec![KernelArg::U64(n4 as u64)],
+            bytes_moved: 3 * 4 * n as u64,
+            check: Box::new(|inp, out| first_mismatch(&out[0], |i| inp[0][i] + inp[1][i])),
+        });
+
+        // Strided copy x[::2] of a 16K x 32K f32 matrix (2 GiB): the reference for `copy_2d`.
+        let (rows, cols) = (16384usize, 32768usize);
+        let cols4 = cols / 4;
+        w.push(Workload {
+            name: "x[::2] of 16Kx32K f32 (hand PTX, v4)".into(),
+            ptx: COPY_ROWS_V4.into(),
+            signature: KernelSignature::parse("copy_rows_v4(*f32, *f32, u32, u64)")
+                .expect("valid signature"),
+            config: LaunchConfig::new(((cols4 / 1024) as u32, (rows / 2) as u32, 1), 256, 0),
+            buffers: vec![Buf::Output(rows / 2 * cols), Buf::Input(rows * cols)],
+            scalars: vec![
+                KernelArg::U32(cols4 as u32),
+                KernelArg::U64(2 * cols4 as u64),
+            ],
+            bytes_moved: 2 * 4 * (rows / 2 * cols) as u64,
+            check: Box::new(move |inp, out| {
+                first_mismatch(&out[0], |i| inp[0][(2 * (i / cols)) * cols + i % cols])
             }),
         });
 

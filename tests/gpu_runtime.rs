@@ -13,6 +13,8 @@ use weft::runtime::{
 const SAXPY: &str = include_str!("ptx/saxpy.ptx");
 const COPY_V4: &str = include_str!("ptx/copy_v4.ptx");
 const SMEM_REVERSE: &str = include_str!("ptx/smem_reverse.ptx");
+const ADD_V4: &str = include_str!("ptx/add_v4.ptx");
+const COPY_ROWS_V4: &str = include_str!("ptx/copy_rows_v4.ptx");
 const SAXPY_CUBIN_SM90: &[u8] = include_bytes!("ptx/saxpy.sm_90.cubin");
 const POISON: u32 = 0xFFFF_FFFF;
 
@@ -216,6 +218,67 @@ fn copy_v4_copies_every_element_on_a_side_stream() {
 }
 
 #[test]
+fn add_v4_matches_host_reference() {
+    let Some(dev) = device() else { return };
+    let n4 = (1usize << 18) + 3;
+    let n = 4 * n4;
+    let mut rng = Rng(8);
+    let (a, b) = (rng.vec(n), rng.vec(n));
+    let kernel = dev
+        .load_ptx(ADD_V4)
+        .unwrap()
+        .kernel(KernelSignature::parse("add_v4(*f32, *f32, *f32, u64)").unwrap())
+        .unwrap();
+    let (da, db) = (dev.upload(&a).unwrap(), dev.upload(&b).unwrap());
+    let mut out = dev.alloc::<f32>(n + 64).unwrap();
+    out.fill_bytes(0xFF).unwrap();
+    let mut args = KernelArgs::new();
+    args.ptr(&out).ptr(&da).ptr(&db).scalar(n4 as u64);
+    // SAFETY: add_v4 touches [0, 4*n4) of each buffer; all hold at least n = 4*n4 elements.
+    unsafe {
+        dev.stream()
+            .launch(
+                &kernel,
+                &LaunchConfig::for_items(n4 as u64, 1024, 256).unwrap(),
+                &args,
+            )
+            .unwrap()
+    };
+    let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
+    check(&out.to_vec().unwrap(), &want, "add_v4");
+}
+
+#[test]
+fn copy_rows_v4_takes_every_other_row() {
+    let Some(dev) = device() else { return };
+    // x[::2] of a 64 x 1036 matrix: 259 float4 per row, not a multiple of a block's 1024.
+    let (rows, cols) = (64usize, 1036usize);
+    let cols4 = cols / 4;
+    let input = Rng(9).vec(rows * cols);
+    let kernel = dev
+        .load_ptx(COPY_ROWS_V4)
+        .unwrap()
+        .kernel(KernelSignature::parse("copy_rows_v4(*f32, *f32, u32, u64)").unwrap())
+        .unwrap();
+    let din = dev.upload(&input).unwrap();
+    let out_rows = rows / 2;
+    let mut out = dev.alloc::<f32>(out_rows * cols + 64).unwrap();
+    out.fill_bytes(0xFF).unwrap();
+    let mut args = KernelArgs::new();
+    args.ptr(&out)
+        .ptr(&din)
+        .scalar(cols4 as u32)
+        .scalar(2 * cols4 as u64);
+    let cfg = LaunchConfig::new((cols4.div_ceil(1024) as u32, out_rows as u32, 1), 256, 0);
+    // SAFETY: output rows r < 32 and input rows 2r < 64, columns < cols4 vectors.
+    unsafe { dev.stream().launch(&kernel, &cfg, &args).unwrap() };
+    let want: Vec<f32> = (0..out_rows * cols)
+        .map(|i| input[(2 * (i / cols)) * cols + i % cols])
+        .collect();
+    check(&out.to_vec().unwrap(), &want, "copy_rows_v4");
+}
+
+#[test]
 fn dynamic_shared_memory_above_48k_is_opted_in() {
     let Some(dev) = device() else { return };
     let kernel = dev
@@ -379,6 +442,75 @@ fn ptx_too_new_and_broken_ptx_are_explained() {
         dev.load_cubin(b"not a cubin"),
         Err(RuntimeError::InvalidImage { .. })
     ));
+}
+
+/// Stores to the address it is given: with a bogus address, an illegal-address fault.
+const BAD_STORE: &str = "
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry bad_store(.param .u64 bad_store_p)
+{
+    .reg .b64 %rd<3>;
+    .reg .b32 %r<2>;
+    ld.param.u64 %rd1, [bad_store_p];
+    cvta.to.global.u64 %rd2, %rd1;
+    mov.u32 %r1, 7;
+    st.global.u32 [%rd2], %r1;
+    ret;
+}
+";
+
+/// Run only as a child of `kernel_fault_names_the_kernel`: a fault poisons the CUDA context for
+/// the rest of the process.
+#[test]
+#[ignore = "faults the GPU context; run in a child process by kernel_fault_names_the_kernel"]
+fn child_faulting_kernel() {
+    let Some(dev) = device() else { return };
+    let kernel = dev
+        .load_ptx(BAD_STORE)
+        .unwrap()
+        .kernel(KernelSignature::parse("bad_store(*u32)").unwrap())
+        .unwrap();
+    let mut args = KernelArgs::new();
+    args.raw_ptr(ElemType::U32, 0x10);
+    // SAFETY: deliberately not: the kernel writes to address 0x10. It faults on the device, which
+    // the driver reports; host memory is not involved. This runs in a throw-away process.
+    unsafe {
+        dev.stream()
+            .launch(&kernel, &LaunchConfig::new(1, 1, 0), &args)
+            .unwrap()
+    };
+    match dev.synchronize() {
+        Err(e) => println!("FAULT: {e}"),
+        Ok(()) => println!("FAULT: none reported"),
+    }
+}
+
+#[test]
+fn kernel_fault_names_the_kernel() {
+    let Some(_dev) = device() else { return };
+    let exe = std::env::current_exe().unwrap();
+    let out = std::process::Command::new(exe)
+        .args([
+            "--ignored",
+            "--exact",
+            "child_faulting_kernel",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("FAULT:"))
+        .unwrap_or("<no FAULT line>");
+    println!("child: {line}");
+    assert!(
+        line.contains("kernel `bad_store` (the last kernel launched on this device) failed while running: CUDA_ERROR_ILLEGAL_ADDRESS"),
+        "child printed: {stdout}"
+    );
 }
 
 #[test]

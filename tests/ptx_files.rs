@@ -44,5 +44,8 @@ fn hand_written_ptx_assembles() {
         }
     }
     let _ = std::fs::remove_file(&out);
-    assert_eq!(seen, 3, "saxpy, copy_v4 and smem_reverse");
+    assert_eq!(
+        seen, 5,
+        "saxpy, copy_v4, add_v4, copy_rows_v4 and smem_reverse"
+    );
 }

@@ -230,10 +230,10 @@ pub enum RuntimeError {
     },
     /// A kernel faulted while running; reported at the next synchronisation.
     #[error(
-        "kernel `{kernel}` (the last one launched on this stream) failed while running: {code}"
+        "kernel `{kernel}` (the last kernel launched on this device) failed while running: {code}"
     )]
     KernelFault {
-        /// The last kernel launched on the stream before the error surfaced.
+        /// The last kernel launched on the device before the error surfaced.
         kernel: String,
         /// The driver's status.
         code: DriverCode,
