@@ -120,6 +120,14 @@ macro_rules! device_elem {
 device_elem!(f32 => F32, f64 => F64, i8 => I8, i16 => I16, i32 => I32, i64 => I64,
              u8 => U8, u16 => U16, u32 => U32, u64 => U64, F16 => F16, Bf16 => BF16);
 
+/// `len` all-zero-bits elements: the host side of a device-to-host copy.
+#[cfg(any(feature = "cuda", feature = "hip"))]
+pub(crate) fn zeroed_vec<T: DeviceElem>(len: usize) -> Vec<T> {
+    // SAFETY: `DeviceElem` guarantees that every bit pattern, all zeros included, is a valid `T`.
+    let zero: T = unsafe { std::mem::zeroed() };
+    vec![zero; len]
+}
+
 /// An IEEE binary16 value, stored as its bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]

@@ -8,7 +8,7 @@ use cudarc::driver::{result, CudaSlice, DevicePtr};
 use super::device::Shared;
 use super::driver_err;
 use crate::runtime::args::DevicePointer;
-use crate::runtime::elem::{DeviceElem, ElemType};
+use crate::runtime::elem::{zeroed_vec, DeviceElem, ElemType};
 use crate::runtime::error::{Result, RuntimeError};
 
 /// `len` elements of `T` in device memory, freed on drop.
@@ -127,13 +127,8 @@ impl<T: DeviceElem> Buffer<T> {
 
     /// The buffer's contents as a vector.
     pub fn to_vec(&self) -> Result<Vec<T>> {
-        let mut v = Vec::with_capacity(self.len);
-        // SAFETY: only the first `len` elements are exposed, and they are all written by the copy
-        // below before `v` is returned; every bit pattern is a valid T regardless.
-        let host = unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr(), self.len) };
-        self.copy_to_host(host)?;
-        // SAFETY: the copy filled all `len` elements.
-        unsafe { v.set_len(self.len) };
+        let mut v = zeroed_vec::<T>(self.len);
+        self.copy_to_host(&mut v)?;
         Ok(v)
     }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::device::Shared;
 use super::{check, sys};
 use crate::runtime::args::DevicePointer;
-use crate::runtime::elem::{DeviceElem, ElemType};
+use crate::runtime::elem::{zeroed_vec, DeviceElem, ElemType};
 use crate::runtime::error::{Result, RuntimeError};
 
 /// `len` elements of `T` in device memory, freed on drop. Host copies are blocking and ordered after
@@ -124,13 +124,8 @@ impl<T: DeviceElem> Buffer<T> {
 
     /// The buffer's contents as a vector.
     pub fn to_vec(&self) -> Result<Vec<T>> {
-        let mut v = Vec::with_capacity(self.len);
-        // SAFETY: the slice covers the vector's capacity; the copy writes all of it before `set_len`,
-        // and every bit pattern is a valid T regardless.
-        let host = unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr(), self.len) };
-        self.copy_to_host(host)?;
-        // SAFETY: all `len` elements were written.
-        unsafe { v.set_len(self.len) };
+        let mut v = zeroed_vec::<T>(self.len);
+        self.copy_to_host(&mut v)?;
         Ok(v)
     }
 
