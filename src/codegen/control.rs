@@ -85,7 +85,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         init: &[Value],
         body: impl FnOnce(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
-        let (l, h) = self.operand_pair("for_range", lo.into_operand(), hi.into_operand())?;
+        let (l, h) = match (lo.into_operand(), hi.into_operand()) {
+            (a @ super::Operand::Value(_), b) | (a, b @ super::Operand::Value(_)) => {
+                self.operand_pair("for_range", a, b)?
+            }
+            (a, b) => (
+                self.operand("for_range", a, None)?,
+                self.operand("for_range", b, None)?,
+            ),
+        };
         let ity = match (l.ty, h.ty) {
             (Type::Scalar(a), Type::Scalar(b))
                 if a == b

@@ -165,7 +165,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn exp2_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
         if self.target.vendor() == Vendor::Nvidia {
-            self.named_intrinsic("llvm.nvvm.ex2.approx.f", x)
+            self.float_intrinsic("llvm.nvvm.ex2.approx", x)
         } else {
             self.float_intrinsic("llvm.exp2", x)
         }
