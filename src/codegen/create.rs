@@ -52,12 +52,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         let coords = self.dim_coords(&l, 0)?;
         let i32t = self.ctx.i32_type();
         let mut regs: Vec<BasicValueEnum> = Vec::with_capacity(coords.len());
+        let mut seen = std::collections::HashMap::new();
         for c in coords {
             let v = if start == 0 {
                 c
+            } else if let Some(v) = seen.get(&c) {
+                *v
             } else {
-                self.b
-                    .build_int_add(c, i32t.const_int(start as u64, true), "")?
+                let v = self
+                    .b
+                    .build_int_add(c, i32t.const_int(start as u64, true), "")?;
+                seen.insert(c, v);
+                v
             };
             regs.push(v.into());
         }

@@ -150,6 +150,12 @@ pub(crate) struct Unified<'ctx> {
     pub infos: Vec<AxisInfo>,
 }
 
+/// Identity of a pair of LLVM values, to share one instruction among registers that hold copies.
+fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
+    use inkwell::values::AsValueRef;
+    (a.as_value_ref() as usize, b.as_value_ref() as usize)
+}
+
 fn describe_target(shape: &[u64], layout: &TileLayout) -> String {
     let dims: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
     format!("tensor<{}, {}>", dims.join("x"), layout)
@@ -437,8 +443,16 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.check_binary_dtype(op, dt, &x)?;
         let u = self.unify(name, &[&x, &y])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
+        let mut seen = HashMap::new();
         for (l, r) in u.regs[0].iter().zip(&u.regs[1]) {
-            out.push(self.emit_binary(op, dt, *l, *r)?);
+            // Registers holding copies (zero bases) share one instruction.
+            if let Some(v) = seen.get(&key(l, r)) {
+                out.push(*v);
+                continue;
+            }
+            let v = self.emit_binary(op, dt, *l, *r)?;
+            seen.insert(key(l, r), v);
+            out.push(v);
         }
         let (ia, ib) = (&u.infos[0], &u.infos[1]);
         let info = if dt.is_int() {
@@ -497,13 +511,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         let u = self.unify(name, &[p, off])?;
         let elem = pointee.llvm_mem(self.ctx);
         let mut out = Vec::with_capacity(u.regs[0].len());
+        let mut seen = HashMap::new();
         for (ptr, o) in u.regs[0].iter().zip(&u.regs[1]) {
+            if let Some(v) = seen.get(&key(ptr, o)) {
+                out.push(*v);
+                continue;
+            }
             // SAFETY: a GEP only computes an address; the kernel author vouches for its range
             // (exactly as `ptr + offs` in Triton).
             let g = unsafe {
                 self.b
                     .build_gep(elem, ptr.into_pointer_value(), &[o.into_int_value()], "")?
             };
+            seen.insert(key(ptr, o), g.as_basic_value_enum());
             out.push(g.as_basic_value_enum());
         }
         let info = AxisInfo::add(&u.infos[0], &u.infos[1], pointee.mem_bytes());
@@ -650,7 +670,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let u = self.unify("cmp", &[&x, &y])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
+        let mut seen = HashMap::new();
         for (l, r) in u.regs[0].iter().zip(&u.regs[1]) {
+            if let Some(v) = seen.get(&key(l, r)) {
+                out.push(*v);
+                continue;
+            }
             let v = if dt.is_int() {
                 let p = match op {
                     CmpOp::Eq => IntPredicate::EQ,
@@ -674,6 +699,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 self.b
                     .build_float_compare(p, l.into_float_value(), r.into_float_value(), "")?
             };
+            seen.insert(key(l, r), v.into());
             out.push(v.into());
         }
         let info = match (op, dt.is_int()) {

@@ -390,8 +390,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         let tbits = l.thread_bits()[dim];
         let i32t = self.ctx.i32_type();
         let mut out = Vec::with_capacity(l.num_regs());
+        let mut seen: std::collections::HashMap<u64, IntValue<'ctx>> =
+            std::collections::HashMap::new();
         for r in 0..l.num_regs() {
             let c = l.reg_coord(r)[dim];
+            if let Some(v) = seen.get(&c) {
+                out.push(*v);
+                continue;
+            }
             let v = if c == 0 {
                 t
             } else if c & tbits == 0 {
@@ -400,6 +406,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             } else {
                 self.b.build_xor(t, i32t.const_int(c, false), "")?
             };
+            seen.insert(c, v);
             out.push(v);
         }
         Ok(out)
