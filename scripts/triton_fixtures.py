@@ -444,12 +444,16 @@ class Runner:
         self.proc = None
         self.err = None
         self.restarts = 0
+        self.cache_dir = None
 
     def _start(self):
         self.err = tempfile.TemporaryFile(mode="w+b")
         env = dict(os.environ)
         env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
-        env["TRITON_CACHE_DIR"] = env.get("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="weft-fixtures-cache-"))
+        if "TRITON_CACHE_DIR" not in env:
+            if self.cache_dir is None:
+                self.cache_dir = tempfile.mkdtemp(prefix="weft-fixtures-cache-")
+            env["TRITON_CACHE_DIR"] = self.cache_dir
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=self.err, env=env, bufsize=0)
 
@@ -458,6 +462,11 @@ class Runner:
             self.proc.stdin.close()
             self.proc.wait()
             self.proc = None
+        if self.cache_dir is not None:
+            import shutil
+
+            shutil.rmtree(self.cache_dir, ignore_errors=True)
+            self.cache_dir = None
 
     def request(self, req):
         if self.proc is None or self.proc.poll() is not None:
