@@ -96,6 +96,13 @@ def gluon_wgmma_kernel(a_ptr, b_ptr, c_ptr, r_ptr, BM: gl.constexpr, BN: gl.cons
     gl.store(r_ptr + rmo, rows)
 
 
+@gluon.jit
+def bank_conflicts_probe(REG_TY: gl.constexpr, SH_TY: gl.constexpr):
+    """Evaluates gl.bank_conflicts at compile time (the builder binding segfaults when called outside a kernel)."""
+    n: gl.constexpr = gl.bank_conflicts(REG_TY, SH_TY)
+    gl.static_assert(n >= 0)
+
+
 KERNELS = [
     ("matmul_sm90", "triton", matmul_kernel, {
         "a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "N": "i32", "K": "i32", "BM": "constexpr",

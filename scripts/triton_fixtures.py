@@ -193,11 +193,54 @@ class _Worker:
                 sl, _ = self.linear_layout(sh, sa, req["shape"])
                 self.emit({"partial": {"shared_layout": sl}})
             self.stage("bank_conflicts")
-            bits = _DTYPE_BITS[req["dtype"]]
-            n = self.b.get_shared_bank_conflicts(ra, sa, list(req["shape"]), bits)
+            n = self.bank_conflicts_in_kernel(reg, sh, req["shape"], req["dtype"], rl)
             return {"bank_conflicts": int(n)}
         except Exception as e:
             return self.fail(e)
+
+    def bank_conflicts_in_kernel(self, reg, sh, shape, dtype, reg_layout):
+        """gl.bank_conflicts evaluated while Triton compiles a probe kernel (front end only).
+
+        Calling GluonOpBuilder.get_shared_bank_conflicts directly from Python segfaults in Triton 3.9; inside a
+        @gluon.jit kernel it works, so the probe kernel calls gl.bank_conflicts and we catch its result.
+        """
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import triton_fixture_kernels as K
+        from triton.backends.compiler import GPUTarget
+        from triton.compiler.compiler import make_backend
+        from triton.experimental.gluon._runtime import GluonASTSource
+        from triton.experimental.gluon.language import _semantic
+
+        gl = self.gl
+        dt = {"i8": gl.int8, "f16": gl.float16, "bf16": gl.bfloat16, "f32": gl.float32, "f64": gl.float64,
+              "i32": gl.int32, "i16": gl.int16, "i64": gl.int64}[dtype]
+        got = []
+        orig = _semantic.GluonSemantic.bank_conflicts
+
+        def spy(this, distr_ty, shared_ty):
+            n = orig(this, distr_ty, shared_ty)
+            got.append(n)
+            return n
+
+        target = GPUTarget("cuda", CONVERT_ARCH, 32)
+        backend = make_backend(target)
+        warps = 1 << len(dict(reg_layout["in_dims"])["warp"])
+        options = backend.parse_options({"num_warps": warps})
+        reg_ty = gl.distributed_type(dt, list(shape), reg)
+        sh_ty = gl.shared_memory_descriptor_type(dt, list(shape), sh, list(shape))
+        src = GluonASTSource(fn=K.bank_conflicts_probe, signature={"REG_TY": "constexpr", "SH_TY": "constexpr"},
+                             constexprs={"REG_TY": reg_ty, "SH_TY": sh_ty})
+        ctx = self.ir.context()
+        self.ir.load_dialects(ctx)
+        backend.load_dialects(ctx)
+        _semantic.GluonSemantic.bank_conflicts = spy
+        try:
+            src.make_ir(target, options, backend.get_codegen_implementation(options), backend.get_module_map(), ctx)
+        finally:
+            _semantic.GluonSemantic.bank_conflicts = orig
+        if len(got) != 1:
+            raise RuntimeError(f"probe kernel evaluated bank_conflicts {len(got)} times")
+        return got[0]
 
     def cuda_backend(self):
         if self.backend is None:
@@ -401,12 +444,16 @@ class Runner:
         self.proc = None
         self.err = None
         self.restarts = 0
+        self.cache_dir = None
 
     def _start(self):
         self.err = tempfile.TemporaryFile(mode="w+b")
         env = dict(os.environ)
         env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
-        env["TRITON_CACHE_DIR"] = env.get("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="weft-fixtures-cache-"))
+        if "TRITON_CACHE_DIR" not in env:
+            if self.cache_dir is None:
+                self.cache_dir = tempfile.mkdtemp(prefix="weft-fixtures-cache-")
+            env["TRITON_CACHE_DIR"] = self.cache_dir
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=self.err, env=env, bufsize=0)
 
@@ -415,6 +462,11 @@ class Runner:
             self.proc.stdin.close()
             self.proc.wait()
             self.proc = None
+        if self.cache_dir is not None:
+            import shutil
+
+            shutil.rmtree(self.cache_dir, ignore_errors=True)
+            self.cache_dir = None
 
     def request(self, req):
         if self.proc is None or self.proc.poll() is not None:
@@ -952,10 +1004,30 @@ def encoding_error_cases():
 # ---------------------------------------------------------------------------------------------------------------------
 
 
+def _dumps(obj, indent=0):
+    """JSON with one key per line, but bases, shapes and other lists of numbers kept on one line."""
+
+    def flat(o):
+        return not isinstance(o, (dict, list)) or (isinstance(o, list) and all(
+            not isinstance(x, dict) and (not isinstance(x, list) or all(not isinstance(y, (dict, list)) for y in x))
+            for x in o))
+
+    pad = " " * (indent + 1)
+    if isinstance(obj, dict) and obj:
+        items = [f"{pad}{json.dumps(k)}: {_dumps(v, indent + 1)}" for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    if isinstance(obj, list) and obj and not flat(obj):
+        if all(isinstance(x, list) and len(x) == 2 and isinstance(x[0], str) for x in obj):  # [[name, bases], ...]
+            return json.dumps(obj)
+        items = [pad + _dumps(v, indent + 1) for v in obj]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+    return json.dumps(obj)
+
+
 def _write_json(path, obj):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
-        json.dump(obj, f, indent=1, sort_keys=False)
+        f.write(_dumps(obj))
         f.write("\n")
 
 
@@ -1209,6 +1281,18 @@ def conversion_pairs():
             bl = json.loads(json.dumps(a))
             rng.shuffle(bl["params"]["reg_bases"])
         add(a, bl, shape, nw=1 << nw, note="random linear")
+    # warp-local: same warp bases, register and lane bases shuffled together (shuffle candidates)
+    for _ in range(12):
+        shape = rng.choice([[64, 64], [32, 32], [16, 64], [128]])
+        a = random_linear(rng, shape, 5, 2, 0)
+        pa = a["params"]
+        regs_lanes = pa["reg_bases"] + pa["lane_bases"]
+        rng.shuffle(regs_lanes)
+        n_reg = len(pa["reg_bases"])
+        bl = linear(regs_lanes[:n_reg], regs_lanes[n_reg:], pa["warp_bases"], [], pa["shape"])
+        add(a, bl, shape, nw=4, note="random warp-local (same warp bases)")
+    add(B([1, 2], [32, 1], [4, 1], [1, 0]), B([2, 1], [16, 2], [4, 1], [1, 0]), [128, 2], note="warp-local")
+    add(B([4, 1], [8, 4], [4, 1], [0, 1]), B([1, 4], [32, 1], [4, 1], [1, 0]), [128, 4], note="warp-local")
     # multi-CTA (cluster of 2) on sm_90
     add(B([1, 4], [8, 4], [4, 1], [1, 0], [[1, 0]]), B([1, 4], [8, 4], [4, 1], [1, 0], [[0, 1]]), [64, 64],
         note="cross-CTA: CTA split dim 0 -> dim 1", ctas=2)
@@ -1316,9 +1400,6 @@ def bank_conflict_cases():
         nvmma_sh(64, 16),
         nvmma_sh(128, 16),
         nvmma_sh(128, 16, transposed=True),
-        padded_identity([[32, 4]], [64, 64], [1, 0]),
-        padded_identity([[64, 8]], [64, 64], [1, 0]),
-        padded_identity([[32, 1]], [64, 64], [0, 1]),
         shared_linear([[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0],
                        [32, 0]]),
     ]
@@ -1333,7 +1414,7 @@ def bank_conflict_cases():
         bits = _DTYPE_BITS[dt]
         shape = rng.choice([[64, 64], [128, 64], [32, 128]])
         r = rng.choice(regs[:6])
-        kind = rng.choice(["swz", "nvmma", "padded"])
+        kind = rng.choice(["swz", "nvmma"])
         if kind == "swz":
             s = swz(rng.choice([1, 2, 4, 8, 16]), rng.choice([1, 2, 4]), rng.choice([1, 2, 4, 8]),
                     rng.choice([[1, 0], [0, 1]]))
@@ -1343,10 +1424,13 @@ def bank_conflict_cases():
             s = padded_identity([[rng.choice([16, 32, 64, 128]), rng.choice([1, 2, 4, 8])]], shape,
                                 rng.choice([[1, 0], [0, 1]]))
         cases.append({"reg": r, "shared": s, "shape": shape, "dtype": dt})
+    # padded_shared: Triton 3.9 aborts (toLinearLayout has no linear layout for it); a few cases document that
+    for r in regs[:2]:
+        for s in (padded_identity([[32, 4]], [64, 64], [1, 0]), padded_identity([[64, 8]], [64, 64], [0, 1])):
+            cases.append({"reg": r, "shared": s, "shape": [64, 64], "dtype": "f16"})
     # 1-D and 3-D
     cases.append({"reg": B([4], [32], [4], [0]), "shared": swz(1, 1, 1, [0]), "shape": [1024], "dtype": "f32"})
-    cases.append({"reg": B([1], [32], [4], [0]), "shared": padded_identity([[32, 1]], [512], [0]), "shape": [512],
-                  "dtype": "f32"})
+    cases.append({"reg": B([1], [32], [4], [0]), "shared": swz(4, 1, 1, [0]), "shape": [512], "dtype": "f32"})
     cases.append({"reg": B([1, 1, 4], [2, 4, 4], [2, 2, 1], [2, 1, 0]), "shared": swz(4, 2, 4, [2, 1, 0]),
                   "shape": [4, 32, 32], "dtype": "f16"})
     return cases
