@@ -1,6 +1,13 @@
-//! Text forms of encodings: TTGIR attribute syntax ([`ttgir`]) and Gluon constructor syntax ([`gluon`]).
+//! Text forms of layouts and encodings: the JSON of design.md ([`LinearLayout::to_json`]), Triton's bases
+//! dump ([`LinearLayout::to_bases_string`], also `Display`), TTGIR attribute syntax ([`ttgir`]) and Gluon
+//! constructor syntax ([`gluon`]).
+//!
+//! [`LinearLayout::to_json`]: crate::layout::LinearLayout::to_json
+//! [`LinearLayout::to_bases_string`]: crate::layout::LinearLayout::to_bases_string
 
+mod bases;
 pub mod gluon;
+mod json;
 mod lex;
 pub mod ttgir;
 mod value;
