@@ -1,0 +1,2 @@
+//! Test helpers shared by the layout tests.
+pub mod dense;
