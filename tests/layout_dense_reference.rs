@@ -341,6 +341,29 @@ fn quotient_matches_the_definition() {
     }
 }
 
+/// The preimage of `target` under columns `flat` (numbered `cols`) that uses only pivot columns (those not in the
+/// span of the earlier ones), as a mask over `cols`' numbers; `None` if unreachable.
+fn solve_on_pivots(cols: &[u32], flat: &[u64], target: u64) -> Option<u64> {
+    let pivots: Vec<usize> = (0..flat.len())
+        .filter(|&i| !dense::span(&flat[..i]).contains(&flat[i]))
+        .collect();
+    let sol = (0..1u64 << pivots.len()).find(|s| {
+        pivots
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| s >> i & 1 == 1)
+            .fold(0, |acc, (_, &p)| acc ^ flat[p])
+            == target
+    })?;
+    Some(
+        pivots
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| sol >> i & 1 == 1)
+            .fold(0, |acc, (_, &p)| acc | 1u64 << cols[p]),
+    )
+}
+
 /// All (a, b) pairs for the binary operations.
 fn pairs(a_shape: Shape, b_shape: Shape, mut f: impl FnMut(&LinearLayout, &LinearLayout)) {
     let bs = all_layouts(b_shape.0, b_shape.1);
@@ -438,8 +461,10 @@ fn expected_invert_and_compose(a: &Dense, b: &Dense) -> Option<Vec<(String, Vec<
         .iter()
         .map(|&k| dense::flat(&wide, &b_img(k)))
         .collect();
-    let pivots: Vec<usize> = (0..flat_b.len())
-        .filter(|&i| !dense::span(&flat_b[..i]).contains(&flat_b[i]))
+    let all_cols: Vec<u32> = (0..dense::bits(&b.ins)).collect();
+    let flat_all: Vec<u64> = all_cols
+        .iter()
+        .map(|&k| dense::flat(&wide, &b_img(k)))
         .collect();
     let mut result = Vec::new();
     for (n, ac, s) in &a_dim_cols {
@@ -451,21 +476,10 @@ fn expected_invert_and_compose(a: &Dense, b: &Dense) -> Option<Vec<(String, Vec<
                 continue;
             }
             let target = dense::flat(&wide, &a.table[1usize << (ac + k)]);
-            let sol = (0..1u64 << pivots.len()).find(|s| {
-                pivots
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| s >> i & 1 == 1)
-                    .fold(0, |acc, (_, &p)| acc ^ flat_b[p])
-                    == target
-            })?;
-            bases.push(
-                pivots
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| sol >> i & 1 == 1)
-                    .fold(0, |acc, (_, &p)| acc | 1u64 << free_cols[p]),
-            );
+            // Triton's solve over the non-identity columns; weft's fallback over all columns where it fails.
+            let solved = solve_on_pivots(&free_cols, &flat_b, target)
+                .or_else(|| solve_on_pivots(&all_cols, &flat_all, target))?;
+            bases.push(solved);
         }
         result.push((n.clone(), bases));
     }

@@ -24,6 +24,8 @@ impl LinearLayout {
     /// not all to warp 0; every other basis is solved over the remaining columns of `outer` with free variables
     /// set to zero (the solution that uses only *pivot* columns, those not in the span of the columns before
     /// them). That is the solution Triton's RREF-based `lstsq` reads off, so results are equal bit for bit.
+    /// Where a basis is reachable only through the columns of an identity dim (Triton asserts there, see its
+    /// FIXME), weft solves that basis over all of `outer`'s columns instead, still with free variables zero.
     /// The result's inputs are `self`'s in dims, its outputs `outer`'s in dims with their sizes.
     pub fn invert_and_compose(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         let b = self;
@@ -91,6 +93,7 @@ impl LinearLayout {
             off += d.log2 as usize;
         }
         let echelon = ColumnEchelon::new(&a_cols);
+        let mut full: Option<ColumnEchelon> = None;
         let mut cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
         let mut off = 0;
         for d in &b.ins {
@@ -98,21 +101,28 @@ impl LinearLayout {
             for k in 0..d.log2 as usize {
                 let col = match id_dim {
                     Some(i) => 1u64 << (a.in_offset(i) + k),
-                    None => {
-                        let x = echelon.solve(b_cols[off + k]).ok_or_else(|| LayoutError::NotInImage {
-                            reason: format!(
-                                "invert_and_compose: basis {k} of in dim `{}` is not reached by the outer layout",
-                                d.name
-                            ),
-                        })?;
-                        let mut m = x;
-                        let mut col = 0u64;
-                        while m != 0 {
-                            col |= 1u64 << a_col_of[m.trailing_zeros() as usize];
-                            m &= m - 1;
+                    None => match echelon.solve(b_cols[off + k]) {
+                        Some(x) => {
+                            let mut m = x;
+                            let mut col = 0u64;
+                            while m != 0 {
+                                col |= 1u64 << a_col_of[m.trailing_zeros() as usize];
+                                m &= m - 1;
+                            }
+                            col
                         }
-                        col
-                    }
+                        // Only reachable through an identity dim's columns: where Triton asserts, solve over
+                        // every column of `outer` (still free variables zero).
+                        None => full
+                            .get_or_insert_with(|| ColumnEchelon::new(&a.cols))
+                            .solve(b_cols[off + k])
+                            .ok_or_else(|| LayoutError::NotInImage {
+                                reason: format!(
+                                    "invert_and_compose: basis {k} of in dim `{}` is not reached by the outer layout",
+                                    d.name
+                                ),
+                            })?,
+                    },
                 };
                 cols.push(col);
             }

@@ -332,22 +332,24 @@ impl LinearLayout {
     }
 
     /// Input dim names, in order.
-    pub fn in_dim_names(&self) -> impl ExactSizeIterator<Item = &Dim> + '_ {
+    pub fn in_dim_names(&self) -> impl DoubleEndedIterator<Item = &Dim> + ExactSizeIterator + '_ {
         self.ins.iter().map(|d| &d.name)
     }
 
     /// Output dim names, in order.
-    pub fn out_dim_names(&self) -> impl ExactSizeIterator<Item = &Dim> + '_ {
+    pub fn out_dim_names(&self) -> impl DoubleEndedIterator<Item = &Dim> + ExactSizeIterator + '_ {
         self.outs.iter().map(|d| &d.name)
     }
 
     /// Input dims with their sizes, in order.
-    pub fn in_dims(&self) -> impl ExactSizeIterator<Item = (&Dim, u64)> + '_ {
+    pub fn in_dims(&self) -> impl DoubleEndedIterator<Item = (&Dim, u64)> + ExactSizeIterator + '_ {
         self.ins.iter().map(|d| (&d.name, 1u64 << d.log2))
     }
 
     /// Output dims with their sizes, in order.
-    pub fn out_dims(&self) -> impl ExactSizeIterator<Item = (&Dim, u64)> + '_ {
+    pub fn out_dims(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (&Dim, u64)> + ExactSizeIterator + '_ {
         self.outs.iter().map(|d| (&d.name, 1u64 << d.log2))
     }
 
