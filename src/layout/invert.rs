@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
 use super::gf2::ColumnEchelon;
-use super::linear_layout::{low_mask, DimSpec};
+use super::linear_layout::{bits_at, place, DimSpec};
 use super::{Dim, LinearLayout};
 
 impl LinearLayout {
@@ -55,7 +55,7 @@ impl LinearLayout {
             let mut src = 0;
             let mut dst = 0;
             for (x, y) in b.outs.iter().zip(&a.outs) {
-                packed |= ((c >> src) & low_mask(x.log2)) << dst;
+                packed |= place(bits_at(c, src, x.log2), dst);
                 src += x.log2;
                 dst += y.log2;
             }
