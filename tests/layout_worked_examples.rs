@@ -966,7 +966,7 @@ fn resize_concat_rename() {
     let c = inf(&[("a", &[&[0], &[1]])], &["p"]);
     assert_eq!(
         a.concat_outs(&c).unwrap(),
-        inf(&[("a", &[&[1, 0], &[2, 1]])], &["o", "p"])
+        ll(&[("a", &[&[1, 0], &[2, 1]])], &[("o", 4), ("p", 2)])
     );
     assert_eq!(a.rename_in_dim("a", "lane").unwrap(), id(4, "lane", "o"));
     assert_eq!(a.rename_out_dim("o", "dim0").unwrap(), id(4, "a", "dim0"));
