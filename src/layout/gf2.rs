@@ -174,14 +174,45 @@ pub fn transpose(vectors: &[u64], bits: usize) -> Vec<u64> {
 
 /// `A·x`: the XOR of the columns selected by the bits of `x` (bits beyond the columns are ignored).
 ///
-/// Branch-free: every column is masked by its bit of `x`, so the time does not depend on `x` and the loop
-/// vectorises (a data-dependent loop over set bits mispredicts about once per call).
+/// Branch-free: every column is masked by its bit of `x`, so the time does not depend on `x` (a loop over the
+/// set bits of `x` mispredicts about once per call).
 #[inline]
-pub fn mul_vec(cols: &[u64], x: u64) -> u64 {
-    cols.iter()
-        .take(64)
-        .enumerate()
-        .fold(0, |acc, (k, &c)| acc ^ (c & ((x >> k) & 1).wrapping_neg()))
+pub fn mul_vec(cols: &[u64], mut x: u64) -> u64 {
+    let mut acc = 0;
+    for &c in cols.iter().take(64) {
+        acc ^= c & (x & 1).wrapping_neg();
+        x >>= 1;
+    }
+    acc
+}
+
+/// `A·x` for every `x` of `xs`, into `out`. With several vectors it first tabulates `A` on every 4-bit slice
+/// of the input (16 entries per slice, one XOR each: the "method of four Russians"), then each product is one
+/// lookup per slice instead of one masked XOR per column.
+pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
+    let n = cols.len().min(64);
+    if xs.len() < 4 {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            *o = mul_vec(cols, x);
+        }
+        return;
+    }
+    let mut tables: smallvec::SmallVec<[[u64; 16]; 4]> = smallvec::SmallVec::new();
+    for chunk in cols[..n].chunks(4) {
+        let mut t = [0u64; 16];
+        for i in 1..16usize {
+            let low = i.trailing_zeros() as usize;
+            t[i] = t[i & (i - 1)] ^ chunk.get(low).copied().unwrap_or(0);
+        }
+        tables.push(t);
+    }
+    for (o, &x) in out.iter_mut().zip(xs) {
+        let mut acc = 0;
+        for (c, t) in tables.iter().enumerate() {
+            acc ^= t[((x >> (4 * c)) & 15) as usize];
+        }
+        *o = acc;
+    }
 }
 
 /// Solves `A·x_j = b_j` for every column `b_j` of `b` at once, writing into `out[j]` the solution that uses only
@@ -316,6 +347,21 @@ mod tests {
                     None => assert_eq!(bad >> j & 1, 1),
                 }
             }
+        }
+    }
+
+    #[test]
+    fn mul_many_matches_mul_vec() {
+        let cols: Vec<u64> = (0..13)
+            .map(|k| 0x9e37_79b9_7f4a_7c15u64.rotate_left(k * 7) ^ k as u64)
+            .collect();
+        let xs: Vec<u64> = (0..40u64)
+            .map(|i| i.wrapping_mul(0x1234_5678_9abc_def1) >> 7)
+            .collect();
+        let mut out = vec![0; xs.len()];
+        mul_many(&cols, &xs, &mut out);
+        for (&x, &o) in xs.iter().zip(&out) {
+            assert_eq!(o, mul_vec(&cols, x));
         }
     }
 

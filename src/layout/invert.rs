@@ -183,36 +183,38 @@ impl LinearLayout {
     /// A right inverse: `P` with `self(P(y)) = y` for every output `y` (Triton's `pseudoinvert`). Requires
     /// `self` to be surjective; among the preimages of each output it picks the one with free variables zero.
     pub fn pseudo_invert(&self) -> Result<LinearLayout> {
-        if !self.is_surjective() {
-            return Err(LayoutError::NotInvertible {
-                reason: format!(
-                    "pseudo_invert needs a surjective layout; rank {} < {} output bits",
-                    self.rank(),
-                    self.total_out_bits()
-                ),
-            });
-        }
         let identity = LinearLayout::from_parts(
             self.outs.clone(),
             self.outs.clone(),
             (0..self.total_out_bits()).map(|i| 1u64 << i).collect(),
         );
-        identity.invert_and_compose(self)
+        // Surjectivity is checked by the solve itself: an unreachable output is the error.
+        identity
+            .invert_and_compose(self)
+            .map_err(|_| LayoutError::NotInvertible {
+                reason: format!(
+                    "pseudo_invert needs a surjective layout; rank {} < {} output bits",
+                    self.rank(),
+                    self.total_out_bits()
+                ),
+            })
     }
 
     /// The inverse of an invertible layout (outputs to inputs).
     pub fn invert(&self) -> Result<LinearLayout> {
-        if !self.is_invertible() {
-            return Err(LayoutError::NotInvertible {
-                reason: format!(
-                    "{} input bits, {} output bits, rank {}",
-                    self.total_in_bits(),
-                    self.total_out_bits(),
-                    self.rank()
-                ),
-            });
+        let not_invertible = || LayoutError::NotInvertible {
+            reason: format!(
+                "{} input bits, {} output bits, rank {}",
+                self.total_in_bits(),
+                self.total_out_bits(),
+                self.rank()
+            ),
+        };
+        if self.total_in_bits() != self.total_out_bits() {
+            return Err(not_invertible());
         }
-        self.pseudo_invert()
+        // As many inputs as outputs: surjective iff invertible, and the solve finds out.
+        self.pseudo_invert().map_err(|_| not_invertible())
     }
 }
 

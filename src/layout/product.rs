@@ -15,13 +15,18 @@ use super::{Dim, LinearLayout};
 /// One entry of a merged dim list: the index of the dim in the first list and in the second.
 type Merged = SmallVec<[(Option<usize>, Option<usize>); 8]>;
 
-/// Merges two lists keeping the relative order of each, preferring `x`'s elements where both orders allow
-/// either; `Err((i, j))` when `x[i]` and `y[j]` are ordered differently in the two lists.
+/// Merges two lists of distinct elements keeping the relative order of each, preferring `x`'s elements where
+/// both orders allow either; `Err((i, j))` when `x[i]` and `y[j]` are ordered differently in the two lists.
+/// Elements are compared once each (`O(|x|·|y|)`), then the merge works on indices.
 fn merge<T>(
     x: &[T],
     y: &[T],
     eq: impl Fn(&T, &T) -> bool,
 ) -> std::result::Result<Merged, (usize, usize)> {
+    let y_of: SmallVec<[Option<usize>; 8]> =
+        x.iter().map(|a| y.iter().position(|b| eq(a, b))).collect();
+    let x_of: SmallVec<[Option<usize>; 8]> =
+        y.iter().map(|b| x.iter().position(|a| eq(a, b))).collect();
     let mut out = Merged::new();
     let mut x_done: SmallVec<[bool; 8]> = smallvec::smallvec![false; x.len()];
     let mut y_done: SmallVec<[bool; 8]> = smallvec::smallvec![false; y.len()];
@@ -33,13 +38,11 @@ fn merge<T>(
         while j < y.len() && y_done[j] {
             j += 1;
         }
-        let xi_later_in_y = i < x.len() && y[j..].iter().any(|b| eq(&x[i], b));
-        let yj_later_in_x = j < y.len() && x[i..].iter().any(|a| eq(a, &y[j]));
-        let (pick_x, pick_y) = if i < x.len() && !xi_later_in_y {
-            (Some(i), None)
-        } else if j < y.len() && !yj_later_in_x {
-            (None, Some(j))
-        } else if i < x.len() && j < y.len() && eq(&x[i], &y[j]) {
+        let (pick_x, pick_y) = if i < x.len() && y_of[i].is_none_or(|k| k < j) {
+            (Some(i), y_of[i])
+        } else if j < y.len() && x_of[j].is_none_or(|k| k < i) {
+            (x_of[j], Some(j))
+        } else if i < x.len() && j < y.len() && y_of[i] == Some(j) {
             (Some(i), Some(j))
         } else if i >= x.len() && j >= y.len() {
             return Ok(out);
@@ -49,26 +52,13 @@ fn merge<T>(
                 j.min(y.len().saturating_sub(1)),
             ));
         };
-        // Mark every element of either list with the picked name, so no name is pushed twice.
-        let name = match (pick_x, pick_y) {
-            (Some(a), _) => &x[a],
-            (_, Some(b)) => &y[b],
-            _ => return Ok(out),
-        };
-        let (mut xk, mut yk) = (None, None);
-        for (k, a) in x.iter().enumerate() {
-            if eq(a, name) {
-                x_done[k] = true;
-                xk = xk.or(Some(k));
-            }
+        if let Some(k) = pick_x {
+            x_done[k] = true;
         }
-        for (k, b) in y.iter().enumerate() {
-            if eq(b, name) {
-                y_done[k] = true;
-                yk = yk.or(Some(k));
-            }
+        if let Some(k) = pick_y {
+            y_done[k] = true;
         }
-        out.push((xk, yk));
+        out.push((pick_x, pick_y));
     }
 }
 
@@ -76,6 +66,17 @@ fn merge<T>(
 /// orders allow either (Triton's `supremum`). Errors when the two orders conflict (`a` before `b` in one, after
 /// it in the other), where Triton has `llvm_unreachable`.
 pub fn supremum(x: &[Dim], y: &[Dim]) -> Result<Vec<Dim>> {
+    // Repeated names count once, at their first place.
+    let dedup = |v: &[Dim]| -> Vec<Dim> {
+        let mut out: Vec<Dim> = Vec::with_capacity(v.len());
+        for d in v {
+            if !out.contains(d) {
+                out.push(d.clone());
+            }
+        }
+        out
+    };
+    let (x, y) = (&dedup(x)[..], &dedup(y)[..]);
     match merge(x, y, |a, b| a == b) {
         Ok(m) => Ok(m
             .iter()
