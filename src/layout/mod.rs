@@ -21,6 +21,8 @@ mod reshape;
 mod resize;
 mod shape;
 mod squeeze;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod sublayout;
 mod text;
 

@@ -1,5 +1,8 @@
-//! Helpers shared by the codegen tests: assembling PTX with ptxas 13.0.
+//! Helpers shared by the tests: assembling PTX with ptxas 13.0 (codegen), and a dense reference
+//! implementation of the layout operations (`dense`).
 #![allow(dead_code)]
+
+pub mod dense;
 
 use std::path::PathBuf;
 use std::process::Command;
