@@ -209,7 +209,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let llvm = &ctx.llvm;
         let module = llvm.create_module(name);
         module.set_triple(&inkwell::targets::TargetTriple::create(target.triple()));
-        let machine = target.machine()?;
+        let machine = target.machine(inkwell::OptimizationLevel::None)?;
         module.set_data_layout(&machine.get_target_data().get_data_layout());
         Ok(KernelBuilder {
             ctx: llvm,
