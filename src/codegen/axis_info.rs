@@ -110,9 +110,9 @@ impl AxisInfo {
     pub fn broadcast_to(&self, from: &[u64], shape: &[u64]) -> AxisInfo {
         if self.rank() == 0 {
             let mut info = AxisInfo::unknown(shape);
-            for d in 0..shape.len() {
+            for (d, &size) in shape.iter().enumerate() {
                 info.divisibility[d] = self.scalar_div;
-                info.constancy[d] = shape[d];
+                info.constancy[d] = size;
             }
             info.scalar_div = self.scalar_div;
             info.constant = self.constant;

@@ -308,8 +308,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     rhs: t.describe(),
                 });
             }
-            for i in 0..rank {
-                shape[i] = shape[i].max(t.shape[i]);
+            for (s, &t) in shape.iter_mut().zip(&t.shape) {
+                *s = (*s).max(t);
             }
         }
         let full: Vec<&&&ValueData> = tiles.iter().filter(|t| t.shape == shape).collect();
@@ -558,7 +558,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         "llvm.smax"
                     };
                     let f = self.intrinsic(name, &[l.get_type().into()])?;
-                    return Ok(self.call1(f, &[l.into(), r.into()])?);
+                    return self.call1(f, &[l.into(), r.into()]);
                 }
             };
             Ok(v.into())
@@ -577,7 +577,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         "llvm.maxnum"
                     };
                     let f = self.intrinsic(name, &[l.get_type().into()])?;
-                    return Ok(self.call1(f, &[l.into(), r.into()])?);
+                    return self.call1(f, &[l.into(), r.into()]);
                 }
                 _ => unreachable!("checked by check_binary_dtype"),
             };

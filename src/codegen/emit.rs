@@ -132,6 +132,14 @@ impl<'ctx> Kernel<'ctx> {
         String::from_utf8(bytes).map_err(|e| CodegenError::llvm("codegen", e))
     }
 
+    /// The target's assembly after `opt`: PTX on NVIDIA, AMDGPU assembly on AMD.
+    pub fn assembly(&self, opt: OptLevel) -> Result<String> {
+        match self.target.vendor() {
+            Vendor::Nvidia => self.ptx_with(opt),
+            Vendor::Amd => self.amdgpu_asm(opt),
+        }
+    }
+
     /// AMDGPU assembly after `opt` (AMD targets).
     pub fn amdgpu_asm(&self, opt: OptLevel) -> Result<String> {
         self.require(Vendor::Amd, "amdgpu_asm")?;

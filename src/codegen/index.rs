@@ -412,6 +412,65 @@ mod tests {
         );
     }
 
+    /// A random distributed layout: 32 lanes, 1–4 warps, 1–8 registers, rank 1–3, any bases.
+    fn random_layout() -> impl proptest::strategy::Strategy<Value = LinearLayout> {
+        use proptest::prelude::*;
+        (prop::collection::vec(0u32..4, 1..=3), 0usize..4, 0usize..3).prop_flat_map(
+            |(logs, nreg, nwarp)| {
+                let rank = logs.len();
+                let basis = prop::collection::vec(0u64..64, rank).prop_map({
+                    let logs = logs.clone();
+                    move |v| {
+                        v.iter()
+                            .zip(&logs)
+                            .map(|(x, l)| x & ((1u64 << l) - 1))
+                            .collect::<Vec<u64>>()
+                    }
+                });
+                (
+                    Just(logs),
+                    prop::collection::vec(basis.clone(), nreg),
+                    prop::collection::vec(basis.clone(), 5),
+                    prop::collection::vec(basis, nwarp),
+                )
+                    .prop_map(|(logs, reg, lane, warp)| {
+                        LinearLayout::from_bases(
+                            [(Dim::REGISTER, reg), (Dim::LANE, lane), (Dim::WARP, warp)],
+                            logs.iter()
+                                .enumerate()
+                                .map(|(i, l)| (Dim::dim(i), 1u64 << l)),
+                            false,
+                        )
+                        .unwrap()
+                    })
+            },
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The emitted index arithmetic (as a host-evaluated plan), the vector runs and the copy
+        /// masks are right for any layout.
+        #[test]
+        fn index_plans_runs_and_copies_hold_for_random_layouts(ll in random_layout()) {
+            let warps = 1u32 << ll.in_dim_size_log2("warp").unwrap();
+            let t = TileLayout::new("test", &ll, 32, warps).unwrap();
+            for d in 0..t.rank() {
+                let (lp, wp) = (id_plan(&t.lane, d), id_plan(&t.warp, d));
+                for r in 0..t.num_regs() as u64 {
+                    for lane in 0..32u64 {
+                        for warp in 0..warps as u64 {
+                            let want = ll.apply(&[("register", r), ("lane", lane), ("warp", warp)]).unwrap()[d].1;
+                            let got = t.reg_coord(r as usize)[d] ^ eval_plan(&lp, lane) ^ eval_plan(&wp, warp);
+                            proptest::prop_assert_eq!(got, want);
+                        }
+                    }
+                }
+            }
+            check_runs_and_copies(&ll, &t, warps as u64);
+        }
+    }
+
     #[test]
     fn a_thread_basis_inside_the_run_breaks_contiguity() {
         let t = TileLayout::from_bases(

@@ -320,11 +320,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         store: Option<&[BasicValueEnum<'ctx>]>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let bytes = elem.mem_bytes() as usize * vec;
-        let word = if bytes % 8 == 0 && bytes / 8 <= 2 && elem.mem_bytes() == 8 {
+        let word = if elem.mem_bytes() == 8 {
             8
-        } else if bytes % 4 == 0 {
+        } else if bytes.is_multiple_of(4) {
             4
-        } else if bytes % 2 == 0 {
+        } else if bytes.is_multiple_of(2) {
             2
         } else {
             // Single bytes have no PTX register class of their own: use the plain access.
