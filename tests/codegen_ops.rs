@@ -729,3 +729,39 @@ fn amdgpu_kernels_link_into_code_objects() {
         assert!(k.code_object().is_ok());
     }
 }
+
+/// A pointer carried through a loop and advanced by a multiple of 16 bytes keeps its alignment,
+/// so the loads in the loop still vectorise; advancing by 4 bytes does not, and the loop is
+/// rebuilt with scalar loads.
+#[test]
+fn carried_pointers_keep_their_facts_when_the_body_does() {
+    for (advance, want_vec) in [(512, true), (1, false)] {
+        let ptx = check(Target::Sm90, "carried", 4, |kb| {
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let y = kb.arg_ptr("y", DType::F32, 16)?;
+            let n = kb.arg_i32("n", 1)?;
+            let l = layout_1d(Target::Sm90, 4, 512);
+            let offs = kb.arange(0, 512, &l)?;
+            let p0 = kb.add(x, offs)?;
+            let acc0 = kb.zeros(&l, DType::F32)?;
+            let out = kb.for_range(0, n, 1, &[p0, acc0], |kb, _, c| {
+                let v = kb.load(c[0], None, None)?;
+                let acc = kb.add(c[1], v)?;
+                let p = kb.add(c[0], advance)?;
+                Ok(vec![p, acc])
+            })?;
+            let py = kb.add(y, offs)?;
+            kb.store(py, out[1], None)
+        });
+        let loads: Vec<String> = global_accesses(&ptx)
+            .into_iter()
+            .filter(|l| l.starts_with("ld."))
+            .collect();
+        assert!(!loads.is_empty());
+        assert_eq!(
+            loads.iter().all(|l| l.contains(".v4.")),
+            want_vec,
+            "advance {advance}: {loads:?}"
+        );
+    }
+}

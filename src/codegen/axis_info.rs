@@ -304,6 +304,17 @@ impl AxisInfo {
         r
     }
 
+    /// Whether every fact of `other` follows from `self` (all quantities are powers of two, so a
+    /// larger one implies a smaller one).
+    pub fn implies(&self, other: &AxisInfo) -> bool {
+        let ge = |a: &[u64], b: &[u64]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x >= y);
+        ge(&self.contiguity, &other.contiguity)
+            && ge(&self.divisibility, &other.divisibility)
+            && ge(&self.constancy, &other.constancy)
+            && self.scalar_div >= other.scalar_div
+            && (other.constant.is_none() || self.constant == other.constant)
+    }
+
     /// Permutes the dims: result dim `i` is input dim `perm[i]`.
     pub fn permute(&self, perm: &[usize]) -> AxisInfo {
         AxisInfo {
