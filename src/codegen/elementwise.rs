@@ -441,6 +441,18 @@ impl<'ctx> KernelBuilder<'ctx> {
             unreachable!("pointers handled above")
         };
         self.check_binary_dtype(op, dt, &x)?;
+        if op == BinaryOp::Rem
+            && dt == DType::BF16
+            && self.target.vendor() == super::target::Vendor::Amd
+        {
+            // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32
+            // does not help, since InstCombine narrows it back to bf16.
+            return Err(CodegenError::Unsupported {
+                op: "rem",
+                target: self.target.name().into(),
+                reason: "bf16 remainder has no AMDGPU lowering; cast to f32 first".into(),
+            });
+        }
         let u = self.unify(name, &[&x, &y])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
         let mut seen = HashMap::new();
