@@ -25,12 +25,16 @@ fn all_targets() -> Vec<Target> {
 /// Emits the kernel's assembly: PTX assembled by ptxas, or an AMDGPU object (an ELF file).
 fn emit_and_check(k: &weft::codegen::Kernel, target: Target, what: &str) -> String {
     if target.vendor() == weft::codegen::Vendor::Nvidia {
+        let fast = k.ptx_with(weft::codegen::OptLevel::Fast).unwrap();
+        assemble(&fast, target.name(), &format!("{what} ({target}, Fast)"));
         let ptx = k.ptx().unwrap();
         assemble(&ptx, target.name(), &format!("{what} ({target})"));
         ptx
     } else {
-        let obj = k.amdgpu_object(weft::codegen::OptLevel::O3).unwrap();
-        assert_eq!(&obj[..4], b"\x7fELF", "{what} ({target})");
+        for opt in [weft::codegen::OptLevel::O3, weft::codegen::OptLevel::Fast] {
+            let obj = k.amdgpu_object(opt).unwrap();
+            assert_eq!(&obj[..4], b"\x7fELF", "{what} ({target})");
+        }
         k.amdgpu_asm(weft::codegen::OptLevel::O3).unwrap()
     }
 }
