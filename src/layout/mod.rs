@@ -4,6 +4,7 @@
 //! tensor coordinates (output dims `dim0`, `dim1`, …), linearly over GF(2): `L(a ⊕ b) = L(a) ⊕ L(b)`. Input
 //! bit i of a dim maps to a *basis vector*; any input maps to the XOR of its set bits' bases.
 
+pub mod convert;
 mod compose;
 mod dim;
 mod error;
