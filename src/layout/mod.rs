@@ -4,8 +4,8 @@
 //! tensor coordinates (output dims `dim0`, `dim1`, …), linearly over GF(2): `L(a ⊕ b) = L(a) ⊕ L(b)`. Input
 //! bit i of a dim maps to a *basis vector*; any input maps to the XOR of its set bits' bases.
 
-pub mod convert;
 mod compose;
+pub mod convert;
 mod dim;
 mod error;
 pub mod gf2;

@@ -140,7 +140,21 @@ pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
             "the source layout does not cover the tensor (not surjective)".into(),
         ));
     }
-    let mut comp = dst.invert_and_compose(src)?;
+    let mut comp = match dst.invert_and_compose(src) {
+        Ok(c) => c,
+        // Identical dims are mapped to themselves before solving; when the rest of the destination is only
+        // reachable through them (Triton asserts here), solve without that shortcut.
+        Err(LayoutError::NotInImage { .. }) => {
+            let renamed = rename_ins(src, "'")?;
+            let c = dst.invert_and_compose(&renamed)?;
+            let outs: Vec<(Dim, u64)> = c
+                .out_dims()
+                .map(|(n, size)| (Dim::new(n.trim_end_matches('\'')), size))
+                .collect();
+            LinearLayout::from_bases(c.all_bases(), outs, false)?
+        }
+        Err(e) => return Err(e),
+    };
     for dim in &common {
         match quotient(&comp, dim) {
             Some(q) => comp = q,
@@ -148,6 +162,17 @@ pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
         }
     }
     Ok(comp)
+}
+
+/// `l` with `suffix` appended to every in-dim name.
+fn rename_ins(l: &LinearLayout, suffix: &str) -> Result<LinearLayout> {
+    let bases: Vec<(Dim, crate::layout::Bases)> = l
+        .all_bases()
+        .into_iter()
+        .map(|(d, b)| (Dim::new(&format!("{d}{suffix}")), b))
+        .collect();
+    let outs: Vec<(Dim, u64)> = l.out_dims().map(|(n, s)| (n.clone(), s)).collect();
+    LinearLayout::from_bases(bases, outs, false)
 }
 
 /// Classifies the conversion from `src` to `dst` (distributed layouts of the same tensor).
@@ -195,8 +220,14 @@ fn triton_mixed_transpositions(src: &LinearLayout, dst: &LinearLayout) -> Result
         v
     };
     // Source and destination (register ++ lane) columns, padded to equal sizes.
-    let sc: Vec<u64> = pad(&s.reg, nr).into_iter().chain(pad(&s.lane, nl)).collect();
-    let tc: Vec<u64> = pad(&t.reg, nr).into_iter().chain(pad(&t.lane, nl)).collect();
+    let sc: Vec<u64> = pad(&s.reg, nr)
+        .into_iter()
+        .chain(pad(&s.lane, nl))
+        .collect();
+    let tc: Vec<u64> = pad(&t.reg, nr)
+        .into_iter()
+        .chain(pad(&t.lane, nl))
+        .collect();
     let n = nr + nl;
     // P maps source bit i to the destination bit holding the same tensor bit; zero columns paired up.
     let mut p: Vec<Option<usize>> = vec![None; n];
@@ -233,9 +264,7 @@ fn triton_mixed_transpositions(src: &LinearLayout, dst: &LinearLayout) -> Result
         return Ok(None);
     }
     Ok(Some(
-        (nr..n)
-            .filter(|&i| p[i].is_some_and(|j| j < nr))
-            .count(),
+        (nr..n).filter(|&i| p[i].is_some_and(|j| j < nr)).count(),
     ))
 }
 
@@ -243,9 +272,19 @@ fn triton_mixed_transpositions(src: &LinearLayout, dst: &LinearLayout) -> Result
 mod tests {
     use super::*;
 
-    fn ll(reg: Vec<Vec<u64>>, lane: Vec<Vec<u64>>, warp: Vec<Vec<u64>>, shape: [u64; 2]) -> LinearLayout {
+    fn ll(
+        reg: Vec<Vec<u64>>,
+        lane: Vec<Vec<u64>>,
+        warp: Vec<Vec<u64>>,
+        shape: [u64; 2],
+    ) -> LinearLayout {
         LinearLayout::from_bases(
-            [("register", reg), ("lane", lane), ("warp", warp), ("block", vec![])],
+            [
+                ("register", reg),
+                ("lane", lane),
+                ("warp", warp),
+                ("block", vec![]),
+            ],
             [("dim0", shape[0]), ("dim1", shape[1])],
             false,
         )
@@ -254,7 +293,12 @@ mod tests {
 
     #[test]
     fn identical_layouts_are_noop() {
-        let a = ll(vec![vec![0, 1]], vec![vec![0, 2], vec![1, 0]], vec![vec![2, 0]], [4, 4]);
+        let a = ll(
+            vec![vec![0, 1]],
+            vec![vec![0, 2], vec![1, 0]],
+            vec![vec![2, 0]],
+            [4, 4],
+        );
         let c = classify(&a, &a).unwrap();
         assert_eq!(c.level, Level::None);
         assert_eq!(c.triton_kind(), ConversionKind::Noop);
@@ -262,8 +306,18 @@ mod tests {
 
     #[test]
     fn register_swap_is_register_permute() {
-        let a = ll(vec![vec![0, 1], vec![0, 2]], vec![vec![1, 0]], vec![], [2, 4]);
-        let b = ll(vec![vec![0, 2], vec![0, 1]], vec![vec![1, 0]], vec![], [2, 4]);
+        let a = ll(
+            vec![vec![0, 1], vec![0, 2]],
+            vec![vec![1, 0]],
+            vec![],
+            [2, 4],
+        );
+        let b = ll(
+            vec![vec![0, 2], vec![0, 1]],
+            vec![vec![1, 0]],
+            vec![],
+            [2, 4],
+        );
         let c = classify(&a, &b).unwrap();
         assert_eq!(c.level, Level::Register);
     }

@@ -44,8 +44,19 @@ fn wavefronts(count: u64, vector: u64, bits: u32, lanes: u64, conflicts: u64) ->
 /// Cost of a shared-memory round trip.
 pub fn shared_cost(p: &SharedPlan) -> Cost {
     let lanes = p.src.num_lanes();
-    let w = wavefronts(p.stores, p.store_vector, p.element_bits, lanes, p.write_conflicts)
-        + wavefronts(p.loads, p.load_vector, p.element_bits, p.dst.num_lanes(), p.read_conflicts);
+    let w = wavefronts(
+        p.stores,
+        p.store_vector,
+        p.element_bits,
+        lanes,
+        p.write_conflicts,
+    ) + wavefronts(
+        p.loads,
+        p.load_vector,
+        p.element_bits,
+        p.dst.num_lanes(),
+        p.read_conflicts,
+    );
     let reps = p.repetitions();
     Cost {
         cycles: w * WAVEFRONT_CYCLES + reps * REPETITION_CYCLES,

@@ -33,11 +33,18 @@ impl Target {
     /// NVIDIA Hopper (`sm_90`).
     pub const SM90: Target = Target::Nvidia { sm: 90 };
     /// AMD MI300 (`gfx942`, wave64).
-    pub const GFX942: Target = Target::Amd { gfx: 942, warp_size: 64 };
+    pub const GFX942: Target = Target::Amd {
+        gfx: 942,
+        warp_size: 64,
+    };
 
     /// Parses `sm_80`, `sm_90`, `sm_90a`, `gfx90a`, `gfx942`, `gfx950` (AMD: wave64).
     pub fn parse(s: &str) -> Result<Target> {
-        let bad = || LayoutError::Invalid(format!("unknown target `{s}` (expected sm_80, sm_90, gfx90a, gfx942 or gfx950)"));
+        let bad = || {
+            LayoutError::Invalid(format!(
+                "unknown target `{s}` (expected sm_80, sm_90, gfx90a, gfx942 or gfx950)"
+            ))
+        };
         if let Some(n) = s.strip_prefix("sm_") {
             let n = n.trim_end_matches('a');
             let sm: u32 = n.parse().map_err(|_| bad())?;
@@ -47,8 +54,14 @@ impl Target {
             return Ok(Target::Nvidia { sm });
         }
         match s {
-            "gfx90a" => Ok(Target::Amd { gfx: 910, warp_size: 64 }),
-            "gfx908" | "gfx942" | "gfx950" => Ok(Target::Amd { gfx: s[3..].parse().map_err(|_| bad())?, warp_size: 64 }),
+            "gfx90a" => Ok(Target::Amd {
+                gfx: 910,
+                warp_size: 64,
+            }),
+            "gfx908" | "gfx942" | "gfx950" => Ok(Target::Amd {
+                gfx: s[3..].parse().map_err(|_| bad())?,
+                warp_size: 64,
+            }),
             _ => Err(bad()),
         }
     }
@@ -102,9 +115,16 @@ pub struct ConversionPlan {
 
 /// Plans the conversion of a tensor from distributed layout `src` to `dst` (in dims among `register`,
 /// `lane`, `warp`, `block`; the same out dims and sizes) for `element_bits`-bit elements on `target`.
-pub fn plan_conversion(src: &LinearLayout, dst: &LinearLayout, element_bits: u32, target: Target) -> Result<ConversionPlan> {
+pub fn plan_conversion(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+    target: Target,
+) -> Result<ConversionPlan> {
     if element_bits == 0 || element_bits > 64 {
-        return Err(LayoutError::Invalid(format!("element bits must be 1..=64, got {element_bits}")));
+        return Err(LayoutError::Invalid(format!(
+            "element bits must be 1..=64, got {element_bits}"
+        )));
     }
     for (name, l) in [("source", src), ("destination", dst)] {
         if let Ok(n) = l.in_dim_size("lane") {
@@ -180,8 +200,12 @@ impl ConversionPlan {
     /// Checks the chosen plan by executing it on the host (see [`simulate`](super::simulate)).
     pub fn verify(&self) -> Result<()> {
         match self.kind {
-            ConversionKind::WarpShuffle => super::simulate::execute_shuffle_plan(self.shuffle.as_ref().expect("shuffle plan")),
-            ConversionKind::SharedMemory => super::simulate::execute_shared_plan(self.shared.as_ref().expect("shared plan")),
+            ConversionKind::WarpShuffle => {
+                super::simulate::execute_shuffle_plan(self.shuffle.as_ref().expect("shuffle plan"))
+            }
+            ConversionKind::SharedMemory => {
+                super::simulate::execute_shared_plan(self.shared.as_ref().expect("shared plan"))
+            }
             _ => Ok(()),
         }
     }
@@ -232,7 +256,10 @@ impl ConversionPlan {
             if i > 0 {
                 s += ", ";
             }
-            s += &format!("{{\"kind\": \"{k}\", \"instructions\": {}, \"cycles\": {}}}", c.instructions, c.cycles);
+            s += &format!(
+                "{{\"kind\": \"{k}\", \"instructions\": {}, \"cycles\": {}}}",
+                c.instructions, c.cycles
+            );
         }
         s += "]}";
         s
@@ -245,11 +272,19 @@ impl fmt::Display for ConversionPlan {
         let (read, write) = self.bank_conflicts();
         writeln!(f, "{:<22} {}", "kind", self.kind)?;
         writeln!(f, "{:<22} {}", "triton 3.9 would do", self.triton_kind)?;
-        writeln!(f, "{:<22} {} ({}-bit elements)", "target", self.target, self.element_bits)?;
+        writeln!(
+            f,
+            "{:<22} {} ({}-bit elements)",
+            "target", self.target, self.element_bits
+        )?;
         match self.kind {
             ConversionKind::WarpShuffle => {
                 let p = self.shuffle.as_ref().expect("shuffle plan");
-                writeln!(f, "{:<22} {} ({} with shuffles)", "rounds", p.rounds, p.shuffle_rounds)?;
+                writeln!(
+                    f,
+                    "{:<22} {} ({} with shuffles)",
+                    "rounds", p.rounds, p.shuffle_rounds
+                )?;
                 writeln!(f, "{:<22} {}", "shuffles / thread", p.shuffles)?;
                 writeln!(f, "{:<22} {}", "selects / thread", p.selects)?;
                 writeln!(f, "{:<22} {}", "elements per word", p.elements_per_word)?;
@@ -259,16 +294,46 @@ impl fmt::Display for ConversionPlan {
                 let t = self.target;
                 writeln!(f, "{:<22} {}", "scratch bytes", p.scratch_bytes)?;
                 writeln!(f, "{:<22} {}", "repetitions", p.repetitions())?;
-                writeln!(f, "{:<22} {} x{} ({} elements each)", "store", p.store_instruction.name(t, p.store_vector * p.element_bits as u64, true), p.stores, p.store_vector)?;
-                writeln!(f, "{:<22} {} x{} ({} elements each)", "load", p.load_instruction.name(t, p.load_vector * p.element_bits as u64, false), p.loads, p.load_vector)?;
+                writeln!(
+                    f,
+                    "{:<22} {} x{} ({} elements each)",
+                    "store",
+                    p.store_instruction
+                        .name(t, p.store_vector * p.element_bits as u64, true),
+                    p.stores,
+                    p.store_vector
+                )?;
+                writeln!(
+                    f,
+                    "{:<22} {} x{} ({} elements each)",
+                    "load",
+                    p.load_instruction
+                        .name(t, p.load_vector * p.element_bits as u64, false),
+                    p.loads,
+                    p.load_vector
+                )?;
                 writeln!(f, "{:<22} read {read}, write {write}", "bank conflicts")?;
-                writeln!(f, "{:<22} vector {:?} bank {:?} segment {:?} reps {:?}", "swizzle bases", p.vector, p.bank, p.segment, p.reps)?;
+                writeln!(
+                    f,
+                    "{:<22} vector {:?} bank {:?} segment {:?} reps {:?}",
+                    "swizzle bases", p.vector, p.bank, p.segment, p.reps
+                )?;
             }
             _ => {}
         }
-        writeln!(f, "{:<22} {} instructions, ~{} cycles", "cost", self.cost.instructions, self.cost.cycles)?;
+        writeln!(
+            f,
+            "{:<22} {} instructions, ~{} cycles",
+            "cost", self.cost.instructions, self.cost.cycles
+        )?;
         for (k, c) in &self.alternatives {
-            writeln!(f, "  {:<20} {} instructions, ~{} cycles", k.as_str(), c.instructions, c.cycles)?;
+            writeln!(
+                f,
+                "  {:<20} {} instructions, ~{} cycles",
+                k.as_str(),
+                c.instructions,
+                c.cycles
+            )?;
         }
         Ok(())
     }

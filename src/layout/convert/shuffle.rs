@@ -67,7 +67,11 @@ pub(crate) struct Matrices {
 }
 
 /// Plans a warp-shuffle conversion from `src` to `dst`, or explains why data cannot stay in the warp.
-pub fn plan_shuffle(src: &LinearLayout, dst: &LinearLayout, element_bits: u32) -> Result<ShufflePlan> {
+pub fn plan_shuffle(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+) -> Result<ShufflePlan> {
     if element_bits == 0 || element_bits > 64 {
         return Err(LayoutError::Invalid(format!(
             "element bits must be 1..=64, got {element_bits}"
@@ -133,7 +137,9 @@ pub fn plan_shuffle(src: &LinearLayout, dst: &LinearLayout, element_bits: u32) -
             packed.push((i, sbit));
         }
     }
-    let word_bits: Vec<usize> = (0..rt).filter(|i| !packed.iter().any(|p| p.0 == *i)).collect();
+    let word_bits: Vec<usize> = (0..rt)
+        .filter(|i| !packed.iter().any(|p| p.0 == *i))
+        .collect();
     let a: Vec<u64> = word_bits.iter().map(|&i| split(f[i]).0).collect();
     let d: Vec<u64> = word_bits.iter().map(|&i| split(f[i]).1).collect();
     let b: Vec<u64> = (0..nl).map(|j| split(f[rt + j]).0).collect();
@@ -141,11 +147,18 @@ pub fn plan_shuffle(src: &LinearLayout, dst: &LinearLayout, element_bits: u32) -
 
     // Source lanes that hold copies (zero columns): reading lane `l ⊕ x` for such `x` gives the same data,
     // so receivers may spread over the copies.
-    let copies: Vec<u64> = (0..nl).filter(|&j| s.lane[j] == 0).map(|j| 1u64 << j).collect();
+    let copies: Vec<u64> = (0..nl)
+        .filter(|&j| s.lane[j] == 0)
+        .map(|j| 1u64 << j)
+        .collect();
     // Candidate diagonals G (and copy offsets X): M = D G ⊕ E ⊕ X must be injective on the destination lanes
     // that hold data. One candidate prefers M = I (local rounds), the other G = 0 (no diagonal).
     let d_ech = ColumnEchelon::new(&d);
-    let g_ident: Vec<Option<u64>> = e.iter().enumerate().map(|(j, &ej)| d_ech.solve(ej ^ (1 << j))).collect();
+    let g_ident: Vec<Option<u64>> = e
+        .iter()
+        .enumerate()
+        .map(|(j, &ej)| d_ech.solve(ej ^ (1 << j)))
+        .collect();
     let moves: Vec<(u64, u64)> = (0..d.len())
         .map(|i| (1u64 << i, d[i]))
         .chain(copies.iter().map(|&c| (0, c)))
@@ -194,7 +207,10 @@ pub fn plan_shuffle(src: &LinearLayout, dst: &LinearLayout, element_bits: u32) -
         }
         Some((g, m))
     };
-    let candidates: Vec<(Vec<u64>, Vec<u64>)> = [greedy(true), greedy(false)].into_iter().flatten().collect();
+    let candidates: Vec<(Vec<u64>, Vec<u64>)> = [greedy(true), greedy(false)]
+        .into_iter()
+        .flatten()
+        .collect();
     let words_per_element = element_bits.div_ceil(32).max(1);
     let elements_per_word = 1u32 << packed.len();
     let mut best: Option<ShufflePlan> = None;

@@ -47,7 +47,12 @@ fn phase_wavefronts(accesses: &[(u64, u64)]) -> u64 {
             }
         }
     }
-    per_bank.iter().map(|b| b.len() as u64).max().unwrap_or(0).max(1)
+    per_bank
+        .iter()
+        .map(|b| b.len() as u64)
+        .max()
+        .unwrap_or(0)
+        .max(1)
 }
 
 /// Simulates reading (or writing: the same pattern) a distributed `reg` layout from a `shared` layout
@@ -148,7 +153,8 @@ pub fn execute_shuffle_plan(plan: &ShufflePlan) -> Result<()> {
             let mut out = vec![vec![u64::MAX; t.num_regs() as usize]; lanes as usize];
             for k in 0..plan.rounds as u64 {
                 // What each lane puts on the wire this round: a word of packed source registers.
-                let sent: Vec<Option<u64>> = (0..lanes).map(|l| plan.sender_register(k, l)).collect();
+                let sent: Vec<Option<u64>> =
+                    (0..lanes).map(|l| plan.sender_register(k, l)).collect();
                 for lp in 0..lanes {
                     let from = plan.lane_xor[k as usize] ^ xor_cols(&plan.lane_map, lp);
                     let Some(base) = sent[from as usize] else {
@@ -157,7 +163,9 @@ pub fn execute_shuffle_plan(plan: &ShufflePlan) -> Result<()> {
                         )));
                     };
                     if base & packed_src_mask != 0 {
-                        return Err(LayoutError::Invalid("sender register overlaps packed bits".into()));
+                        return Err(LayoutError::Invalid(
+                            "sender register overlaps packed bits".into(),
+                        ));
                     }
                     let word = k ^ xor_cols(&plan.diagonal, lp);
                     // Unpack: packed source bit p lands on its destination bit.

@@ -11,7 +11,7 @@
 use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 
 use super::bank_conflicts::{conflicts_for, largest_vector, OffsetMap};
-use super::hw::{span_intersection, xor_cols, Hw};
+use super::hw::{rank, span_intersection, xor_cols, Hw};
 use super::plan::Target;
 use super::tiles::{tiles_for, Instruction, Tile};
 
@@ -76,7 +76,10 @@ fn is_pow2(x: &u64) -> bool {
 /// Bases of the intersection of the spans, in `b1`'s order when all are unit vectors.
 fn intersection(b1: &[u64], b2: &[u64]) -> Vec<u64> {
     if b1.iter().all(is_pow2) && b2.iter().all(is_pow2) {
-        b1.iter().filter(|b| **b != 0 && b2.contains(b)).copied().collect()
+        b1.iter()
+            .filter(|b| **b != 0 && b2.contains(b))
+            .copied()
+            .collect()
     } else {
         span_intersection(b1, b2)
     }
@@ -166,14 +169,23 @@ fn compute_segment(bank_src: &[u64], bank_dst: &[u64], dim: u32, len: usize) -> 
         seg.truncate(len);
         return seg;
     }
-    let mut a: Vec<u64> = set_src.iter().filter(|v| !set_dst.contains(v)).copied().collect();
-    let mut b: Vec<u64> = set_dst.iter().filter(|v| !set_src.contains(v)).copied().collect();
+    let mut a: Vec<u64> = set_src
+        .iter()
+        .filter(|v| !set_dst.contains(v))
+        .copied()
+        .collect();
+    let mut b: Vec<u64> = set_dst
+        .iter()
+        .filter(|v| !set_src.contains(v))
+        .copied()
+        .collect();
     if a.len() > b.len() {
         std::mem::swap(&mut a, &mut b);
     }
     a.sort_unstable();
     b.sort_unstable();
-    let conflicts = (len as i64 - a.len() as i64 - seg.len() as i64).clamp(0, a.len() as i64) as usize;
+    let conflicts =
+        (len as i64 - a.len() as i64 - seg.len() as i64).clamp(0, a.len() as i64) as usize;
     for i in conflicts..a.len() {
         seg.push(a[i] ^ b[i]);
     }
@@ -237,10 +249,29 @@ fn swizzle(
     let bank_src: Vec<u64> = vb.iter().chain(tile_src).copied().collect();
     let bank_dst: Vec<u64> = vb.iter().chain(tile_dst).copied().collect();
     let vec_bits = (1u64 << vb.len()) * bits as u64;
-    let len_b = ((1024 / vec_bits.max(1)).max(1).ilog2() as usize).min(dim as usize - vb.len().min(dim as usize));
+    let len_b = ((1024 / vec_bits.max(1)).max(1).ilog2() as usize)
+        .min(dim as usize - vb.len().min(dim as usize));
     let len_s = (dim as usize).saturating_sub(len_b + vb.len());
     let seg = compute_segment(&bank_src, &bank_dst, dim, len_s);
-    let used: Vec<u64> = vb.iter().chain(&seg).copied().collect();
+    // Keep only independent bases (non-unit layouts can make a candidate fall in the span of others).
+    let mut used: Vec<u64> = Vec::new();
+    let independent = |x: u64, used: &mut Vec<u64>| -> bool {
+        used.push(x);
+        if x == 0 || rank(used) as usize != used.len() {
+            used.pop();
+            return false;
+        }
+        true
+    };
+    let vb: Vec<u64> = vb
+        .iter()
+        .copied()
+        .filter(|&x| independent(x, &mut used))
+        .collect();
+    let seg: Vec<u64> = seg
+        .into_iter()
+        .filter(|&x| independent(x, &mut used))
+        .collect();
     let bank = complement(&used, dim);
     // Segment bases that both sides hold in registers are iterated, not allocated.
     let mut segment = Vec::new();
@@ -259,7 +290,7 @@ fn swizzle(
         }
     }
     Parts {
-        vector: vb.to_vec(),
+        vector: vb,
         bank,
         segment,
         reps,
@@ -297,7 +328,14 @@ fn ld_st_parts(src: &Hw, dst: &Hw, bits: u32) -> (Parts, Vec<u64>, Vec<u64>) {
 
 /// The contiguous tile two instructions share, if both layouts contain their tiles (Triton's
 /// `optimalSwizzlingTile`).
-fn shared_tile(a: &Hw, b: &Hw, n_reg_a: usize, n_reg_b: usize, ids_a: &[usize], ids_b: &[usize]) -> Option<Vec<u64>> {
+fn shared_tile(
+    a: &Hw,
+    b: &Hw,
+    n_reg_a: usize,
+    n_reg_b: usize,
+    ids_a: &[usize],
+    ids_b: &[usize],
+) -> Option<Vec<u64>> {
     if n_reg_a < n_reg_b {
         return shared_tile(b, a, n_reg_b, n_reg_a, ids_b, ids_a);
     }
@@ -306,13 +344,26 @@ fn shared_tile(a: &Hw, b: &Hw, n_reg_a: usize, n_reg_b: usize, ids_a: &[usize], 
         return None;
     }
     vb.truncate(n_reg_b);
-    let lane_a: Vec<u64> = ids_a.iter().map(|&i| a.lane.get(i).copied().unwrap_or(0)).collect();
-    let lane_b: Vec<u64> = ids_b.iter().map(|&i| b.lane.get(i).copied().unwrap_or(0)).collect();
+    let lane_a: Vec<u64> = ids_a
+        .iter()
+        .map(|&i| a.lane.get(i).copied().unwrap_or(0))
+        .collect();
+    let lane_b: Vec<u64> = ids_b
+        .iter()
+        .map(|&i| b.lane.get(i).copied().unwrap_or(0))
+        .collect();
     if lane_a.contains(&0) || lane_b.contains(&0) {
         return None;
     }
     // Where b's lane bases sit in a: solve in a's (register, lane, warp, block) columns.
-    let a_cols: Vec<u64> = a.reg.iter().chain(&a.lane).chain(&a.warp).chain(&a.block).copied().collect();
+    let a_cols: Vec<u64> = a
+        .reg
+        .iter()
+        .chain(&a.lane)
+        .chain(&a.warp)
+        .chain(&a.block)
+        .copied()
+        .collect();
     let ech = crate::layout::gf2::ColumnEchelon::new(&a_cols);
     let nr = a.reg.len();
     let reg_mask = (1u64 << nr) - 1;
@@ -326,7 +377,9 @@ fn shared_tile(a: &Hw, b: &Hw, n_reg_a: usize, n_reg_b: usize, ids_a: &[usize], 
     let tail = &ids_b[ids_b.len() - ids_a.len().min(ids_b.len())..];
     for (&ia, &ib) in ids_a.iter().zip(tail) {
         let u = ech.solve(b.lane[ib])?;
-        if (u & lane_mask) >> nr != 1 << ia || u & !lane_mask != 0 && (u & lane_mask) >> nr != 1 << ia {
+        if (u & lane_mask) >> nr != 1 << ia
+            || u & !lane_mask != 0 && (u & lane_mask) >> nr != 1 << ia
+        {
             return None;
         }
     }
@@ -338,7 +391,13 @@ fn shared_tile(a: &Hw, b: &Hw, n_reg_a: usize, n_reg_b: usize, ids_a: &[usize], 
 /// lanes (Triton's `getTile`).
 fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
     let need = 3usize.checked_sub(t.lane_addr.len())?;
-    let mut tile: Vec<u64> = hw.reg.iter().filter(|r| !vb.contains(r)).take(need).copied().collect();
+    let mut tile: Vec<u64> = hw
+        .reg
+        .iter()
+        .filter(|r| !vb.contains(r))
+        .take(need)
+        .copied()
+        .collect();
     if tile.len() < need {
         return None;
     }
@@ -350,9 +409,16 @@ fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
 
 /// Plans the shared-memory round trip from `src` to `dst` (distributed layouts of the same tensor) for
 /// `target`.
-pub fn plan_shared(src: &LinearLayout, dst: &LinearLayout, element_bits: u32, target: Target) -> Result<SharedPlan> {
+pub fn plan_shared(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+    target: Target,
+) -> Result<SharedPlan> {
     if element_bits == 0 || element_bits > 128 {
-        return Err(LayoutError::Invalid(format!("element bits must be 1..=128, got {element_bits}")));
+        return Err(LayoutError::Invalid(format!(
+            "element bits must be 1..=128, got {element_bits}"
+        )));
     }
     let order = super::hw::same_tensor(src, dst)?;
     let s = Hw::new(src, &order)?.without_broadcast_regs();
@@ -377,13 +443,17 @@ pub(crate) fn plan_shared_hw(
     let mut best: Option<(u64, usize)> = None;
     for st in &store_tiles {
         for ld in &load_tiles {
-            let (Some(rs), Some(rd)) = (total.checked_sub(st.lane_contig.len()), total.checked_sub(ld.lane_contig.len())) else {
+            let (Some(rs), Some(rd)) = (
+                total.checked_sub(st.lane_contig.len()),
+                total.checked_sub(ld.lane_contig.len()),
+            ) else {
                 continue;
             };
             let Some(vb) = shared_tile(s, d, rs, rd, &st.lane_contig, &ld.lane_contig) else {
                 continue;
             };
-            let (Some(ts), Some(td)) = (instruction_tile(st, s, &vb), instruction_tile(ld, d, &vb)) else {
+            let (Some(ts), Some(td)) = (instruction_tile(st, s, &vb), instruction_tile(ld, d, &vb))
+            else {
                 continue;
             };
             let leave = (st.lane_contig.len() + st.lane_addr.len())
@@ -403,7 +473,16 @@ pub(crate) fn plan_shared_hw(
         }
     }
     let (parts, store_instruction, load_instruction, ts, td) = chosen;
-    build_plan(s, d, bits, parts, (store_instruction, &ts), (load_instruction, &td), order, like)
+    build_plan(
+        s,
+        d,
+        bits,
+        parts,
+        (store_instruction, &ts),
+        (load_instruction, &td),
+        order,
+        like,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -435,10 +514,20 @@ fn build_plan(
         [(order[0].clone(), 1u64 << dim)],
         true,
     )?;
-    let out_sizes: Vec<(Dim, u64)> = order.iter().map(|n| (n.clone(), like.out_dim_size(n).unwrap_or(1))).collect();
+    let out_sizes: Vec<(Dim, u64)> = order
+        .iter()
+        .map(|n| (n.clone(), like.out_dim_size(n).unwrap_or(1)))
+        .collect();
     let layout = flat.reshape_outs(&out_sizes)?;
     // Exact conflicts of the plain accesses; the address map excludes reps (they are time).
-    let cols: Vec<u64> = parts.vector.iter().chain(&parts.bank).chain(&parts.segment).chain(&parts.reps).copied().collect();
+    let cols: Vec<u64> = parts
+        .vector
+        .iter()
+        .chain(&parts.bank)
+        .chain(&parts.segment)
+        .chain(&parts.reps)
+        .copied()
+        .collect();
     let offsets = OffsetMap::from_columns(&cols);
     let side = |hw: &Hw, instr: Instruction, tile: &[u64]| -> (u64, u64, u64) {
         let regs = hw.num_regs();
@@ -493,13 +582,21 @@ pub fn execute_shared_plan(plan: &SharedPlan) -> Result<()> {
     let addr_cols = plan.address_columns();
     let all: Vec<u64> = addr_cols.iter().chain(&plan.reps).copied().collect();
     if super::hw::rank(&all) as usize != all.len() || all.len() != s.out_bits as usize {
-        return Err(LayoutError::Invalid("scratch layout is not a bijection onto the tensor".into()));
+        return Err(LayoutError::Invalid(
+            "scratch layout is not a bijection onto the tensor".into(),
+        ));
     }
     let offsets = OffsetMap::from_columns(&all);
     let addr_bits = addr_cols.len();
     // Hardware coordinate → (repetition, address): the store and load conversions, one column per bit.
     let cvt = |hw: &Hw| -> Vec<u64> {
-        hw.reg.iter().chain(&hw.lane).chain(&hw.warp).chain(&hw.block).map(|&c| offsets.offset(c)).collect()
+        hw.reg
+            .iter()
+            .chain(&hw.lane)
+            .chain(&hw.warp)
+            .chain(&hw.block)
+            .map(|&c| offsets.offset(c))
+            .collect()
     };
     let (store_cvt, load_cvt) = (cvt(s), cvt(d));
     let index = |hw: &Hw, r: u64, l: u64, w: u64, b: u64| -> u64 {
