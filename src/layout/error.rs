@@ -119,6 +119,12 @@ pub enum LayoutError {
         /// Why.
         reason: String,
     },
+    /// `divide_left` / `divide_right`: the layout is not a product with the divisor on that side.
+    #[error("not divisible: {0}")]
+    NotDivisible(String),
+    /// `quotient`: the layout is not the identity on the given dims, or they interact with the others.
+    #[error("not trivial over {0}")]
+    NotTrivial(String),
     /// Two layouts (or a layout and an argument) disagree on their dims.
     #[error("dim mismatch: {0}")]
     DimMismatch(String),

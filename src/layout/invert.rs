@@ -16,9 +16,15 @@ impl LinearLayout {
     /// `C` such that `self(x) = outer(C(x))` for every `x`: maps `self`'s inputs to `outer`'s inputs.
     ///
     /// Both layouts must have the same output dims (any order), `outer`'s at least as large, and `outer` must
-    /// reach everything `self` does. Input dims on which both layouts agree exactly (same dim, same bases) map
-    /// to themselves (so broadcast warps map to themselves, as in Triton); the rest are solved with free
-    /// variables set to zero. The result's inputs are `self`'s in dims and its outputs `outer`'s in dims.
+    /// reach everything `self` does (Triton asks for a surjective `outer`; weft only needs the image of `self`
+    /// inside that of `outer`, and reports [`LayoutError::NotInImage`] otherwise).
+    ///
+    /// What is guaranteed, as in Triton: input dims on which both layouts have the same bases (same dim name,
+    /// whatever the out-dim sizes) map to themselves by the identity, so broadcast warps map to themselves and
+    /// not all to warp 0; every other basis is solved over the remaining columns of `outer` with free variables
+    /// set to zero (the solution that uses only *pivot* columns, those not in the span of the columns before
+    /// them). That is the solution Triton's RREF-based `lstsq` reads off, so results are equal bit for bit.
+    /// The result's inputs are `self`'s in dims, its outputs `outer`'s in dims with their sizes.
     pub fn invert_and_compose(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         let b = self;
         let out_names: Vec<Dim> = b.out_dim_names().cloned().collect();
@@ -53,8 +59,8 @@ impl LinearLayout {
             }
             b_cols.push(packed);
         }
-        // Identity dims: the same in dim with the same sub-layout (bases and out sizes) on both sides.
-        let same_sizes = b.outs.iter().zip(&a.outs).all(|(x, y)| x.log2 == y.log2);
+        // Identity dims: the same in dim with the same bases on both sides (out-dim sizes may differ, as in
+        // Triton's `equalIgnoringOutDimSizes` test).
         let identity: Vec<bool> = a
             .ins
             .iter()
@@ -63,7 +69,7 @@ impl LinearLayout {
                 let Ok(k) = b.in_index(&d.name) else {
                     return false;
                 };
-                if !same_sizes || b.ins[k].log2 != d.log2 {
+                if b.ins[k].log2 != d.log2 {
                     return false;
                 }
                 let (oa, ob) = (a.in_offset(i), b.in_offset(k));
