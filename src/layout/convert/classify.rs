@@ -68,6 +68,9 @@ pub struct Classification {
     /// decomposition of the conversion permutation; `None` when that permutation is not a permutation of
     /// basis bits (Triton then uses shared memory).
     pub mixed_transpositions: Option<usize>,
+    /// For block-level conversions: every destination CTA finds its elements in the same source CTA (e.g.
+    /// the source is broadcast across CTAs), so CTA-local shared memory suffices, as Triton does.
+    pub cta_local: bool,
 }
 
 impl Classification {
@@ -81,6 +84,7 @@ impl Classification {
                 _ => ConversionKind::SharedMemory,
             },
             Level::Warp => ConversionKind::SharedMemory,
+            Level::Block if self.cta_local => ConversionKind::SharedMemory,
             Level::Block => ConversionKind::CrossCta,
         }
     }
@@ -198,10 +202,17 @@ pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification
     } else {
         None
     };
+    let cta_local = level == Level::Block && {
+        let order = same_tensor(src, dst)?;
+        let s = Hw::new(src, &order)?.without_broadcast_regs();
+        let d = Hw::new(dst, &order)?.without_broadcast_regs();
+        super::swizzle::cta_local_source(&s, &d).is_some()
+    };
     Ok(Classification {
         minimal,
         level,
         mixed_transpositions,
+        cta_local,
     })
 }
 

@@ -56,6 +56,60 @@ impl Hw {
         h
     }
 
+    /// The layout of one CTA: the tensor modulo the span of the block bases (each independent block basis
+    /// removes its highest bit after reducing the other columns by it), block dim dropped. Returns the removed
+    /// bit positions of the flattened tensor index.
+    pub fn per_cta(&self) -> (Hw, Vec<u32>) {
+        let mut pivots: Vec<(u32, u64)> = Vec::new();
+        for &b in &self.block {
+            let mut x = b;
+            for &(p, v) in &pivots {
+                if x >> p & 1 == 1 {
+                    x ^= v;
+                }
+            }
+            if x != 0 {
+                let p = 63 - x.leading_zeros();
+                // Keep earlier pivot vectors reduced by the new one.
+                for e in pivots.iter_mut() {
+                    if e.1 >> p & 1 == 1 {
+                        e.1 ^= x;
+                    }
+                }
+                pivots.push((p, x));
+            }
+        }
+        let mut removed: Vec<u32> = pivots.iter().map(|e| e.0).collect();
+        removed.sort_unstable();
+        let project = |c: u64| -> u64 {
+            let mut x = c;
+            for &(p, v) in &pivots {
+                if x >> p & 1 == 1 {
+                    x ^= v;
+                }
+            }
+            // Squeeze out the removed bit positions.
+            let mut out = 0u64;
+            let mut j = 0;
+            for i in 0..self.out_bits {
+                if removed.contains(&i) {
+                    continue;
+                }
+                out |= (x >> i & 1) << j;
+                j += 1;
+            }
+            out
+        };
+        let h = Hw {
+            reg: self.reg.iter().map(|&c| project(c)).collect(),
+            lane: self.lane.iter().map(|&c| project(c)).collect(),
+            warp: self.warp.iter().map(|&c| project(c)).collect(),
+            block: Vec::new(),
+            out_bits: self.out_bits - removed.len() as u32,
+        };
+        (h, removed)
+    }
+
     /// The tensor element held at (register, lane, warp, block).
     pub fn element(&self, reg: u64, lane: u64, warp: u64, block: u64) -> u64 {
         xor_cols(&self.reg, reg)

@@ -144,8 +144,10 @@ pub fn plan_conversion(
     match classification.level {
         Level::None => alternatives.push((ConversionKind::Noop, Cost::default())),
         Level::Register => alternatives.push((ConversionKind::RegisterPermute, Cost::default())),
-        Level::Block => alternatives.push((ConversionKind::CrossCta, Cost::default())),
-        Level::Lane | Level::Warp => {
+        Level::Block if !classification.cta_local => {
+            alternatives.push((ConversionKind::CrossCta, Cost::default()))
+        }
+        Level::Lane | Level::Warp | Level::Block => {
             if classification.level == Level::Lane {
                 if let Ok(p) = plan_shuffle(src, dst, element_bits) {
                     alternatives.push((ConversionKind::WarpShuffle, shuffle_cost(&p)));

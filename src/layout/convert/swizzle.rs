@@ -407,6 +407,63 @@ fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
     Some(tile)
 }
 
+/// When every destination CTA finds its elements in the same source CTA although the block bases differ
+/// (e.g. a source broadcast across CTAs), the source restricted to what the destination CTA needs, with the
+/// destination's block bases; `None` when data must cross CTAs or the restriction is not a set of registers.
+pub(crate) fn cta_local_source(s: &Hw, d: &Hw) -> Option<Hw> {
+    let intra: Vec<u64> = d
+        .reg
+        .iter()
+        .chain(&d.lane)
+        .chain(&d.warp)
+        .copied()
+        .collect();
+    let src_intra: Vec<u64> = s
+        .reg
+        .iter()
+        .chain(&s.lane)
+        .chain(&s.warp)
+        .copied()
+        .collect();
+    let in_span = |basis: &[u64], x: u64| {
+        let mut t = basis.to_vec();
+        let r = rank(&t);
+        t.push(x);
+        rank(&t) == r
+    };
+    // Each destination CTA's elements are held by the same source CTA.
+    if !intra.iter().all(|&x| in_span(&src_intra, x)) {
+        return None;
+    }
+    for (i, &tb) in d.block.iter().enumerate() {
+        let sb = s.block.get(i).copied().unwrap_or(0);
+        if !in_span(&src_intra, tb ^ sb) {
+            return None;
+        }
+    }
+    // Keep the source registers the destination needs; lanes and warps must all be needed.
+    if !s
+        .lane
+        .iter()
+        .chain(&s.warp)
+        .all(|&x| x == 0 || in_span(&intra, x))
+    {
+        return None;
+    }
+    let mut r = s.clone();
+    r.reg.retain(|&x| in_span(&intra, x));
+    r.block = d.block.clone();
+    let mut all: Vec<u64> = r
+        .reg
+        .iter()
+        .chain(&r.lane)
+        .chain(&r.warp)
+        .copied()
+        .collect();
+    all.retain(|&x| x != 0);
+    (rank(&all) == rank(&intra)).then_some(r)
+}
+
 /// Plans the shared-memory round trip from `src` to `dst` (distributed layouts of the same tensor) for
 /// `target`.
 pub fn plan_shared(
@@ -424,7 +481,31 @@ pub fn plan_shared(
     let s = Hw::new(src, &order)?.without_broadcast_regs();
     let d = Hw::new(dst, &order)?.without_broadcast_regs();
     let bits = element_bits.max(8).next_power_of_two();
-    plan_shared_hw(&s, &d, bits, target, &order, src)
+    let s = if s.block != d.block {
+        cta_local_source(&s, &d).ok_or_else(|| {
+            LayoutError::Invalid(
+                "data crosses CTAs (a destination CTA needs elements its source CTA lacks): a shared-memory round trip cannot do it"
+                    .into(),
+            )
+        })?
+    } else {
+        s
+    };
+    // Every CTA converts its own part: plan one CTA.
+    let (s1, removed) = s.per_cta();
+    let (d1, _) = d.per_cta();
+    let mut sizes = Vec::new();
+    let mut shift = 0u32;
+    for n in &order {
+        let log2 = src.out_dim_size_log2(n)?;
+        let gone = removed
+            .iter()
+            .filter(|&&b| b >= shift && b < shift + log2)
+            .count() as u32;
+        sizes.push((n.clone(), 1u64 << (log2 - gone)));
+        shift += log2;
+    }
+    plan_shared_hw(&s1, &d1, bits, target, &sizes)
 }
 
 pub(crate) fn plan_shared_hw(
@@ -432,8 +513,7 @@ pub(crate) fn plan_shared_hw(
     d: &Hw,
     bits: u32,
     target: Target,
-    order: &[Dim],
-    like: &LinearLayout,
+    sizes: &[(Dim, u64)],
 ) -> Result<SharedPlan> {
     let (store_tiles, load_tiles) = tiles_for(target, bits);
     let total = (128 / bits).max(1).trailing_zeros() as usize;
@@ -480,12 +560,10 @@ pub(crate) fn plan_shared_hw(
         parts,
         (store_instruction, &ts),
         (load_instruction, &td),
-        order,
-        like,
+        sizes,
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn build_plan(
     s: &Hw,
     d: &Hw,
@@ -493,8 +571,7 @@ fn build_plan(
     parts: Parts,
     (store_instruction, store_tile): (Instruction, &[u64]),
     (load_instruction, load_tile): (Instruction, &[u64]),
-    order: &[Dim],
-    like: &LinearLayout,
+    sizes: &[(Dim, u64)],
 ) -> Result<SharedPlan> {
     let dim = s.out_bits as usize;
     let used = parts.vector.len() + parts.bank.len() + parts.segment.len() + parts.reps.len();
@@ -511,14 +588,10 @@ fn build_plan(
             ("segment", unflat(&parts.segment)),
             ("reps", unflat(&parts.reps)),
         ],
-        [(order[0].clone(), 1u64 << dim)],
+        [(sizes[0].0.clone(), 1u64 << dim)],
         true,
     )?;
-    let out_sizes: Vec<(Dim, u64)> = order
-        .iter()
-        .map(|n| (n.clone(), like.out_dim_size(n).unwrap_or(1)))
-        .collect();
-    let layout = flat.reshape_outs(&out_sizes)?;
+    let layout = flat.reshape_outs(sizes)?;
     // Exact conflicts of the plain accesses; the address map excludes reps (they are time).
     let cols: Vec<u64> = parts
         .vector
