@@ -3,7 +3,8 @@
 
 use weft::layout::convert::simulate::simulate_shared_access;
 use weft::layout::convert::{
-    bank_conflicts, bank_conflicts_detail, plan_conversion, plan_shared, ConversionKind, Target,
+    bank_conflicts, bank_conflicts_detail, plan_conversion, plan_shared, ConversionKind,
+    Instruction, Target,
 };
 use weft::layout::LinearLayout;
 
@@ -170,6 +171,7 @@ fn bits(dtype: &str) -> u32 {
 fn conversions_agree_with_triton() {
     let cases = load("conversions.json");
     let mut checked = 0;
+    let (mut instr_total, mut instr_same) = (0, 0);
     let mut report = Vec::new();
     for c in &cases {
         if c.get("error").is_some() || c.get("src_layout").is_none() {
@@ -224,6 +226,51 @@ fn conversions_agree_with_triton() {
                     ));
                 }
                 plan.verify().unwrap_or_else(|e| panic!("case {id}: {e}"));
+                // The instruction families Triton emitted (PTX), against the ones the plan picked.
+                let ptx = c.get("ptx_counts").unwrap();
+                let keys: Vec<&str> = match ptx {
+                    J::Obj(v) => v.iter().map(|(k, _)| k.as_str()).collect(),
+                    _ => vec![],
+                };
+                let family = |store: bool| -> &'static str {
+                    let (m, plain) = if store {
+                        ("stmatrix", "st.shared")
+                    } else {
+                        ("ldmatrix", "ld.shared")
+                    };
+                    for k in &keys {
+                        if k.starts_with(m) {
+                            return if k.contains("trans") {
+                                "matrix.trans"
+                            } else {
+                                "matrix"
+                            };
+                        }
+                        if k.starts_with(plain) && !k.contains("cluster") {
+                            return "plain";
+                        }
+                    }
+                    "none"
+                };
+                let ours = |i: Instruction| match i {
+                    Instruction::LdSt => "plain",
+                    Instruction::StMatrix | Instruction::LdMatrix => "matrix",
+                    _ => "matrix.trans",
+                };
+                instr_total += 1;
+                if (family(true), family(false))
+                    == (ours(p.store_instruction), ours(p.load_instruction))
+                {
+                    instr_same += 1;
+                } else {
+                    report.push(format!(
+                        "case {id}: instructions {:?}/{:?}, Triton {}/{}",
+                        p.store_instruction,
+                        p.load_instruction,
+                        family(true),
+                        family(false)
+                    ));
+                }
             }
             "warp_shuffle" => {
                 // Where Triton shuffles, weft needs no more shuffles.
@@ -250,7 +297,9 @@ fn conversions_agree_with_triton() {
         "{checked} conversions checked; differences:\n{}",
         report.join("\n")
     );
+    eprintln!("shared-memory instruction families equal to Triton's in {instr_same} of {instr_total} cases");
     assert!(checked > 250);
+    assert_eq!(instr_same, instr_total, "{report:#?}");
     assert!(
         report.iter().filter(|r| r.contains("predicted")).count() == 0,
         "{report:#?}"

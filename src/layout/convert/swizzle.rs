@@ -612,9 +612,9 @@ fn build_plan(
                 (vec, regs / vec, c.conflicts)
             }
             _ => {
-                // One x4 matrix instruction moves 128 bits per lane; its conflicts are those of the
+                // One x4 matrix instruction moves 128 bits per lane (x2, x1 when fewer registers); its conflicts are those of the
                 // tile's bases that fall in the segment (Triton's estimate).
-                let per = (128 / bits as u64).max(1);
+                let per = (128 / bits as u64).max(1).min(regs);
                 let hits = intersection(&parts.segment, tile).len();
                 (per, regs.div_ceil(per), (1u64 << hits) - 1)
             }

@@ -14,20 +14,20 @@ use super::plan::Target;
 pub enum Instruction {
     /// `st.shared` / `ld.shared` (NVIDIA) or `ds_write` / `ds_read` (AMD) of up to 128 bits per lane.
     LdSt,
-    /// `stmatrix.x4` (NVIDIA sm_90+): four 8×8 matrices of 16-bit values from registers.
+    /// `stmatrix` (NVIDIA sm_90+): up to four 8×8 matrices of 16-bit values (x1, x2, x4) from registers.
     StMatrix,
-    /// `stmatrix.x4.trans`.
+    /// `stmatrix.trans`.
     StMatrixTrans,
-    /// `ldmatrix.x4` (NVIDIA sm_75+).
+    /// `ldmatrix` (NVIDIA sm_75+), x1, x2 or x4.
     LdMatrix,
-    /// `ldmatrix.x4.trans`.
+    /// `ldmatrix.trans`.
     LdMatrixTrans,
     /// `ds_read_b64_tr_b16` (AMD gfx950): a transposing LDS read, tiled like `ldmatrix.trans`.
     DsReadTr,
 }
 
 impl Instruction {
-    /// A short name for tables and JSON, given the access width in bits for `LdSt`.
+    /// A short name for tables and JSON, given the bits one lane moves per instruction.
     pub fn name(self, target: Target, access_bits: u64, store: bool) -> String {
         match self {
             Instruction::LdSt => {
@@ -40,13 +40,18 @@ impl Instruction {
                     format!("{}.shared.b{w}", if store { "st" } else { "ld" })
                 }
             }
-            Instruction::StMatrix => "stmatrix.x4".into(),
-            Instruction::StMatrixTrans => "stmatrix.x4.trans".into(),
-            Instruction::LdMatrix => "ldmatrix.x4".into(),
-            Instruction::LdMatrixTrans => "ldmatrix.x4.trans".into(),
+            Instruction::StMatrix => format!("stmatrix.x{}", matrices(access_bits)),
+            Instruction::StMatrixTrans => format!("stmatrix.x{}.trans", matrices(access_bits)),
+            Instruction::LdMatrix => format!("ldmatrix.x{}", matrices(access_bits)),
+            Instruction::LdMatrixTrans => format!("ldmatrix.x{}.trans", matrices(access_bits)),
             Instruction::DsReadTr => "ds_read_b64_tr_b16".into(),
         }
     }
+}
+
+/// 8×8 matrices of one `ldmatrix`/`stmatrix`: one per 32 bits each lane moves (x1, x2, x4).
+fn matrices(access_bits: u64) -> u64 {
+    (access_bits / 32).clamp(1, 4)
 }
 
 impl fmt::Display for Instruction {
