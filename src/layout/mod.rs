@@ -8,6 +8,7 @@ mod broadcast;
 mod column_action;
 mod compose;
 mod concat;
+pub mod convert;
 mod dim;
 mod divide;
 mod error;
