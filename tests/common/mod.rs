@@ -1,9 +1,14 @@
-//! Helpers shared by the codegen tests: assembling PTX with ptxas 13.0.
+//! Helpers shared by the codegen tests: assembling PTX with ptxas 13.0, and the
+//! codegen → runtime signature bridge.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The codegen → runtime signature bridge.
+#[cfg(feature = "llvm")]
+pub mod bridge;
 
 /// The ptxas to check PTX with: `$PTXAS`, else the one `scripts/setup.sh` installs.
 pub fn ptxas() -> Option<PathBuf> {
