@@ -8,6 +8,7 @@ mod broadcast;
 mod column_action;
 mod compose;
 mod concat;
+pub mod convert;
 mod dim;
 mod divide;
 mod error;
@@ -21,6 +22,8 @@ mod reshape;
 mod resize;
 mod shape;
 mod squeeze;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod sublayout;
 
 pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, ColumnAction};
