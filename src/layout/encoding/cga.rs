@@ -337,3 +337,127 @@ pub(crate) fn combine_with(
     }
     Ok(ret)
 }
+
+/// A single-CTA layout under construction whose every basis is zero or one bit of one tensor dim (blocked,
+/// MMA and their dot operands). Fitting it to a shape is integer bookkeeping, with exactly the result of
+/// [`combine_cta_cga_with_shape`] (wrap-around along the out dims in `out_order`, then the bits past the
+/// shape zeroed, or dropped for registers), and no intermediate layouts.
+pub(crate) struct BitTile {
+    /// Standard dims in the order the CTA layout lists them (wrap-around goes in this order).
+    out_order: SmallVec<[usize; 4]>,
+    /// Bits each dim covers so far.
+    bits: SmallVec<[u32; 4]>,
+    /// In dims in order; each basis is `Some((dim, bit))` or `None` (zero).
+    ins: SmallVec<[(Dim, SmallVec<[Option<(u8, u8)>; 16]>); 4]>,
+}
+
+impl BitTile {
+    /// An empty tile over `rank` dims listed in `out_order`.
+    pub(crate) fn new(out_order: &[usize]) -> BitTile {
+        BitTile {
+            out_order: out_order.iter().copied().collect(),
+            bits: smallvec::smallvec![0; out_order.len()],
+            ins: SmallVec::new(),
+        }
+    }
+
+    fn in_dim(&mut self, d: Dim) -> &mut SmallVec<[Option<(u8, u8)>; 16]> {
+        let i = match self.ins.iter().position(|(n, _)| *n == d) {
+            Some(i) => i,
+            None => {
+                self.ins.push((d, SmallVec::new()));
+                self.ins.len() - 1
+            }
+        };
+        &mut self.ins[i].1
+    }
+
+    /// `* identity_1d(size, in_dim, dim d)`.
+    pub(crate) fn identity(&mut self, in_dim: Dim, d: usize, size: u64) -> Result<()> {
+        let n = crate::layout::linear_layout::log2_exact(size, || format!("extent along dim {d}"))?;
+        let start = self.bits[d];
+        if start + n > 63 {
+            return Err(LayoutError::TooManyBits {
+                what: format!("dim {d}"),
+                bits: start + n,
+                limit: 63,
+            });
+        }
+        self.bits[d] += n;
+        let v = self.in_dim(in_dim);
+        for k in 0..n {
+            v.push(Some((d as u8, (start + k) as u8)));
+        }
+        Ok(())
+    }
+
+    /// `* zeros_1d(size, in_dim, …)`.
+    pub(crate) fn zeros(&mut self, in_dim: Dim, size: u64) -> Result<()> {
+        let n = crate::layout::linear_layout::log2_exact(size, || "broadcast extent".into())?;
+        let v = self.in_dim(in_dim);
+        for _ in 0..n {
+            v.push(None);
+        }
+        Ok(())
+    }
+
+    /// The single-CTA layout of `shape` (out dims standard, a `block` dim of size 1).
+    pub(crate) fn fit(mut self, shape: &[u64], broadcast_registers: bool) -> Result<LinearLayout> {
+        check_shape(shape)?;
+        if shape.len() != self.bits.len() {
+            return Err(LayoutError::DimMismatch(format!(
+                "layout of rank {} for a rank-{} shape",
+                self.bits.len(),
+                shape.len()
+            )));
+        }
+        let want: SmallVec<[u32; 4]> = shape.iter().map(|s| s.trailing_zeros()).collect();
+        for i in 0..self.out_order.len() {
+            let d = self.out_order[i];
+            if want[d] > self.bits[d] {
+                let extra = 1u64 << (want[d] - self.bits[d]);
+                self.identity(Dim::REGISTER, d, extra)?;
+            }
+        }
+        if !self.ins.iter().any(|(n, _)| *n == Dim::BLOCK) {
+            self.ins.push((Dim::BLOCK, SmallVec::new()));
+        }
+        let mut shift: SmallVec<[u32; 4]> = SmallVec::new();
+        let mut acc = 0;
+        for &w in &want {
+            shift.push(acc);
+            acc += w;
+        }
+        let mut ins: SmallVec<[DimSpec; 4]> = SmallVec::new();
+        let mut cols: SmallVec<[u64; 16]> = SmallVec::new();
+        for (name, bases) in &self.ins {
+            let is_reg = *name == Dim::REGISTER;
+            let mut log2 = 0;
+            for b in bases {
+                let col = match *b {
+                    Some((d, bit)) if u32::from(bit) < want[d as usize] => {
+                        1u64 << (shift[d as usize] + u32::from(bit))
+                    }
+                    Some(_) if is_reg && !broadcast_registers => continue,
+                    _ => 0,
+                };
+                cols.push(col);
+                log2 += 1;
+            }
+            ins.push(DimSpec {
+                name: name.clone(),
+                log2,
+            });
+        }
+        let outs: SmallVec<[DimSpec; 4]> = want
+            .iter()
+            .enumerate()
+            .map(|(d, &w)| DimSpec {
+                name: Dim::dim(d),
+                log2: w,
+            })
+            .collect();
+        crate::layout::linear_layout::check_total(&ins, &outs)?;
+        Ok(LinearLayout::from_parts(ins, outs, cols))
+    }
+}

@@ -5,10 +5,11 @@
 
 use crate::layout::{Dim, LinearLayout, Result};
 
+use super::cga::BitTile;
 use super::cga::{
     combine_cta_cga_with_shape, identity_standard_nd, matrix_order, permuted_dims, CgaLayout,
 };
-use super::nvidia_mma::mma_tile;
+use super::nvidia_mma::{mma_bit_tile, mma_tile};
 use super::{invalid, Encoding};
 
 /// Triton's `DotOperandEncodingAttr` / Gluon's `DotOperandLayout`.
@@ -156,6 +157,9 @@ impl DotOperand {
         super::check_rank_of("shape", shape.len(), rank)?;
         super::cga::check_shape(shape)?;
         let cga = self.cga_layout()?;
+        if let (Encoding::NvidiaMma(m), true) = (&*self.parent, cga.is_single()) {
+            return self.nvidia_bit_tile(m, rank)?.fit(shape, true);
+        }
         let cta = match &*self.parent {
             Encoding::NvidiaMma(m) => self.nvidia_cta(m, rank)?,
             Encoding::Blocked(b) => self.fma_cta(b, rank, shape)?,
@@ -166,6 +170,30 @@ impl DotOperand {
             _ => return Err(invalid("parent", "unsupported parent")),
         };
         combine_cta_cga_with_shape(&cta, &cga, shape)
+    }
+
+    fn nvidia_bit_tile(&self, m: &super::NvidiaMma, rank: usize) -> Result<BitTile> {
+        let kw = u64::from(self.k_width);
+        let mut tile = vec![1u64; rank];
+        if self.op_idx == 0 {
+            tile[rank - 2] = 16;
+            tile[rank - 1] = kw * 8;
+        } else {
+            tile[rank - 2] = kw * 8;
+            tile[rank - 1] = 8;
+        }
+        let order = order_for_operand(self.op_idx, rank, true);
+        let mut t = mma_bit_tile(&tile, kw, &order, &order)?;
+        let k_dim = if self.op_idx == 0 { rank - 1 } else { rank - 2 };
+        for d in matrix_order(rank, !m.is_hopper()) {
+            let w = u64::from(m.warps_per_cta[d]);
+            if d == k_dim {
+                t.zeros(Dim::WARP, w)?;
+            } else {
+                t.identity(Dim::WARP, d, w)?;
+            }
+        }
+        Ok(t)
     }
 
     fn nvidia_cta(&self, m: &super::NvidiaMma, rank: usize) -> Result<LinearLayout> {

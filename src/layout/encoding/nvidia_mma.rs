@@ -6,7 +6,9 @@
 
 use crate::layout::{Dim, LinearLayout, Result};
 
-use super::cga::{combine_cta_cga_with_shape, identity_standard_nd, matrix_order, CgaLayout};
+use super::cga::{
+    combine_cta_cga_with_shape, identity_standard_nd, matrix_order, BitTile, CgaLayout,
+};
 use super::{check_pow2_list, check_rank, invalid};
 
 /// Triton's `NvidiaMmaEncodingAttr` / Gluon's `NVMMADistributedLayout`.
@@ -62,6 +64,28 @@ pub(crate) fn mma_tile(
         ll = ll.product(p)?;
     }
     Ok(ll)
+}
+
+/// [`mma_tile`] as single-bit bases.
+pub(crate) fn mma_bit_tile(
+    tile: &[u64],
+    k_width: u64,
+    order: &[usize],
+    rep_order: &[usize],
+) -> Result<BitTile> {
+    let (inner, outer) = (order[0], order[1]);
+    let (m, n) = (tile[outer], tile[inner]);
+    if m % 8 != 0 || n % (k_width * 4) != 0 {
+        // Let the generic path word the error.
+        mma_tile(tile, k_width, order, rep_order)?;
+    }
+    let mut t = BitTile::new(rep_order);
+    t.identity(Dim::REGISTER, inner, k_width)?;
+    t.identity(Dim::LANE, inner, 4)?;
+    t.identity(Dim::LANE, outer, 8)?;
+    t.identity(Dim::REGISTER, outer, m / 8)?;
+    t.identity(Dim::REGISTER, inner, n / (k_width * 4))?;
+    Ok(t)
 }
 
 impl NvidiaMma {
@@ -127,7 +151,9 @@ impl NvidiaMma {
         } else {
             check_rank("instr_shape", self.instr_shape.len(), rank)?;
         }
-        self.cga_layout.to_linear_layout(rank)?;
+        if !self.cga_layout.is_single() {
+            self.cga_layout.to_linear_layout(rank)?;
+        }
         Ok(())
     }
 
@@ -159,10 +185,54 @@ impl NvidiaMma {
         cta.product(&warps)
     }
 
+    /// The CTA layout as single-bit bases (the fast path for one CTA).
+    fn bit_tile(&self) -> Result<BitTile> {
+        let rank = self.rank();
+        let tile: Vec<u64> = self.instr_shape[..if self.is_hopper() { 2 } else { rank }]
+            .iter()
+            .map(|&x| u64::from(x))
+            .collect();
+        let order = matrix_order(rank, true);
+        let mut t = mma_bit_tile(&tile, 2, &order, &order)?;
+        for d in matrix_order(rank, !self.is_hopper()) {
+            t.identity(Dim::WARP, d, u64::from(self.warps_per_cta[d]))?;
+        }
+        Ok(t)
+    }
+
     /// The linear layout of a tensor of `shape`.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
         check_rank("shape", shape.len(), self.rank())?;
+        if self.cga_layout.is_single() {
+            return self.bit_tile()?.fit(shape, true);
+        }
         combine_cta_cga_with_shape(&self.cta_layout()?, &self.cga_layout, shape)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The single-CTA fast path equals the generic construction for every v2/v3 tile and warp split.
+    #[test]
+    fn fast_path_equals_generic() {
+        let warps = [[1u32, 1], [2, 1], [1, 4], [2, 2], [8, 1], [4, 2]];
+        let mut layouts: Vec<NvidiaMma> = warps.iter().map(|w| NvidiaMma::ampere(w)).collect();
+        for n in [8u32, 16, 32, 64, 128, 256] {
+            layouts.push(NvidiaMma::hopper(&[4, 1], n, 16));
+            layouts.push(NvidiaMma::hopper(&[4, 2], n, 16));
+        }
+        for m in layouts {
+            let cta = m.cta_layout().unwrap();
+            for l0 in 0..9 {
+                for l1 in 0..9 {
+                    let shape = [1u64 << l0, 1u64 << l1];
+                    let slow = combine_cta_cga_with_shape(&cta, &m.cga_layout, &shape).unwrap();
+                    assert_eq!(m.to_linear_layout(&shape).unwrap(), slow, "{m:?} {shape:?}");
+                }
+            }
+        }
     }
 }
