@@ -165,6 +165,17 @@ impl NvmmaShared {
         let rank = shape.len();
         let spc = self.cga_layout.shape_per_cta(shape)?;
         let tma = self.tma_block_shape(&spc)?;
+        if self.cga_layout.is_single() && rank <= 8 {
+            return self.fast_single_cta(shape, &tma);
+        }
+        self.generic(shape, &spc, &tma)
+    }
+
+    /// The construction of [`NvmmaShared::to_linear_layout`] through layout operations (any CGA layout).
+    fn generic(&self, shape: &[u64], spc: &[u64], tma: &[u64]) -> Result<LinearLayout> {
+        let rank = shape.len();
+        let spc = spc.to_vec();
+        let tma = tma.to_vec();
         if self.swizzle_byte_width == 0 {
             // Row major over the TMA block, the contiguous dim (dim 0 when transposed) first.
             let mut nd = tma.clone();
@@ -220,6 +231,159 @@ impl NvmmaShared {
     }
 }
 
+/// Offset bases as coordinate vectors (rank <= 8), for the single-CTA fast path.
+type Coords = SmallVec<[[u64; 8]; 24]>;
+
+fn unit(d: usize, v: u64) -> [u64; 8] {
+    let mut c = [0u64; 8];
+    c[d] = v;
+    c
+}
+
+/// Appends identity bases along `d` from `from` up to `to` (wrap-around).
+fn grow(bases: &mut Coords, d: usize, from: u64, to: u64) {
+    let mut c = from;
+    while c < to {
+        bases.push(unit(d, c));
+        c *= 2;
+    }
+}
+
+impl NvmmaShared {
+    /// Single CTA: the same bases as the generic construction, computed as coordinate vectors and packed
+    /// once (no intermediate layouts).
+    fn fast_single_cta(&self, shape: &[u64], tma: &[u64]) -> Result<LinearLayout> {
+        let rank = shape.len();
+        let mut bases: Coords = SmallVec::new();
+        let mut sizes = [1u64; 8];
+        let rot: Vec<usize> = std::iter::once(rank - 1).chain(0..rank - 1).collect();
+        let permute = |b: &[u64; 8]| -> [u64; 8] {
+            let mut c = [0u64; 8];
+            for k in 0..rank {
+                c[k] = b[rot[k]];
+            }
+            c
+        };
+        let mut nd = tma.to_vec();
+        if self.transposed {
+            nd.rotate_left(1);
+        }
+        let wrap_order: Vec<usize>;
+        if self.swizzle_byte_width == 0 {
+            for d in (0..rank).rev() {
+                grow(&mut bases, d, 1, nd[d]);
+                sizes[d] = nd[d];
+            }
+            wrap_order = if self.transposed {
+                (0..rank).collect()
+            } else {
+                (0..rank).rev().collect()
+            };
+        } else {
+            if rank < 2 {
+                return self.generic(shape, shape, tma);
+            }
+            let mut collapsed = [tma[..rank - 1].iter().product::<u64>(), tma[rank - 1]];
+            if self.transposed {
+                collapsed.swap(0, 1);
+            }
+            let cols =
+                8 * u64::from(self.swizzle_byte_width.max(16)) / u64::from(self.element_bitwidth);
+            let pack = |c: u64| {
+                if self.fp4_padded {
+                    c / 16 * 8 + c % 8
+                } else {
+                    c
+                }
+            };
+            let mut two: SmallVec<[[u64; 2]; 24]> = SmallVec::new();
+            let mut c = 1;
+            while c < cols {
+                two.push([0, pack(c)]);
+                c *= 2;
+            }
+            for r in [1u64, 2, 4] {
+                two.push([
+                    r,
+                    pack(self.vec() * ((r / self.per_phase()) % self.max_phase())),
+                ]);
+            }
+            let col_size = (two.iter().fold(0, |a, b| a | b[1]) + 1).next_power_of_two();
+            let packing = if self.fp4_padded { 2 } else { 1 };
+            if collapsed[1] * packing < cols || collapsed[0] < 8 {
+                return self.generic(shape, shape, tma);
+            }
+            let mut r = 8;
+            while r < collapsed[0] {
+                two.push([r, 0]);
+                r *= 2;
+            }
+            let mut c = col_size;
+            while c < collapsed[1] {
+                two.push([0, c]);
+                c *= 2;
+            }
+            let col_bits = collapsed[1].max(col_size).trailing_zeros();
+            for b in &two {
+                let mut lin = (b[0] << col_bits) | b[1];
+                let mut v = [0u64; 8];
+                for d in (0..rank).rev() {
+                    v[d] = lin & (nd[d] - 1);
+                    lin >>= nd[d].trailing_zeros();
+                }
+                bases.push(if self.transposed { permute(&v) } else { v });
+            }
+            for d in 0..rank {
+                sizes[d] = if self.transposed { nd[rot[d]] } else { nd[d] };
+            }
+            wrap_order = (0..rank).collect();
+        }
+        if self.swizzle_byte_width == 0 && self.transposed {
+            for b in bases.iter_mut() {
+                *b = permute(b);
+            }
+            let old = sizes;
+            for k in 0..rank {
+                sizes[k] = old[rot[k]];
+            }
+        }
+        for &d in &wrap_order {
+            if shape[d] > sizes[d] {
+                grow(&mut bases, d, sizes[d], shape[d]);
+                sizes[d] = shape[d];
+            }
+        }
+        let mut shift = [0u32; 8];
+        let mut acc = 0;
+        for d in 0..rank {
+            shift[d] = acc;
+            acc += shape[d].trailing_zeros();
+        }
+        let cols: SmallVec<[u64; 16]> = bases
+            .iter()
+            .map(|b| (0..rank).fold(0u64, |a, d| a | (b[d] << shift[d])))
+            .collect();
+        let ins: SmallVec<[DimSpec; 4]> = smallvec::smallvec![
+            DimSpec {
+                name: Dim::OFFSET,
+                log2: cols.len() as u32
+            },
+            DimSpec {
+                name: Dim::BLOCK,
+                log2: 0
+            },
+        ];
+        let outs: SmallVec<[DimSpec; 4]> = (0..rank)
+            .map(|d| DimSpec {
+                name: Dim::dim(d),
+                log2: shape[d].trailing_zeros(),
+            })
+            .collect();
+        crate::layout::linear_layout::check_total(&ins, &outs)?;
+        Ok(LinearLayout::from_parts(ins, outs, cols))
+    }
+}
+
 /// Reshapes the out dims of `ll` (standard, row major: the last dim most minor) to `shape`.
 pub(crate) fn reshape_row_major(ll: &LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
     let mut src: Vec<Dim> = ll.out_dim_names().cloned().collect();
@@ -253,4 +417,54 @@ pub(crate) fn permute_standard_dims(ll: &LinearLayout, order: &[usize]) -> Resul
         outs,
         t.cols.clone(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The single-CTA fast path equals the generic construction for every swizzle, element width,
+    /// transposition, fp4 padding and shape of rank 2 and 3 from 1 to 512 per dim.
+    #[test]
+    fn fast_path_equals_generic() {
+        let mut n = 0;
+        for swz in [0u32, 32, 64, 128] {
+            for bits in [8u32, 16, 32, 64] {
+                for transposed in [false, true] {
+                    for fp4 in [false, true] {
+                        if fp4 && (swz != 128 || bits != 8) {
+                            continue;
+                        }
+                        for rank in [2usize, 3] {
+                            let mut l = NvmmaShared::new(swz, bits, rank, transposed);
+                            l.fp4_padded = fp4;
+                            for logs in [
+                                [0u32, 0, 0],
+                                [3, 4, 5],
+                                [6, 7, 3],
+                                [9, 2, 8],
+                                [4, 9, 6],
+                                [1, 8, 9],
+                            ] {
+                                let shape: Vec<u64> =
+                                    logs[..rank].iter().map(|&x| 1u64 << x).collect();
+                                let tma = match l.tma_block_shape(&shape) {
+                                    Ok(t) => t,
+                                    Err(_) => continue,
+                                };
+                                let fast = l.fast_single_cta(&shape, &tma);
+                                let slow = l.generic(&shape, &shape, &tma);
+                                assert_eq!(fast.is_ok(), slow.is_ok(), "{l:?} {shape:?}");
+                                if let (Ok(f), Ok(s)) = (fast, slow) {
+                                    assert_eq!(f, s, "{l:?} {shape:?}");
+                                    n += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n > 100, "{n}");
+    }
 }

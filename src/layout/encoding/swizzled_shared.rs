@@ -2,6 +2,9 @@
 //! dims starts its `vec`-element groups at phase `(r / per_phase) % max_phase`, so a column of a
 //! row-major tile spreads over banks.
 
+use smallvec::SmallVec;
+
+use crate::layout::linear_layout::DimSpec;
 use crate::layout::{Dim, LinearLayout, Result};
 
 use super::cga::{combine_cta_cga_with_shape, CgaLayout};
@@ -58,11 +61,70 @@ impl SwizzledShared {
         Ok(())
     }
 
+    /// Single CTA: the bases packed directly (columns, swizzled rows, then the other dims in `order`).
+    fn fast_single_cta(&self, shape: &[u64]) -> Result<LinearLayout> {
+        let rank = shape.len();
+        let shift = |d: usize| -> u32 { shape[..d].iter().map(|s| s.trailing_zeros()).sum() };
+        let mut cols: SmallVec<[u64; 16]> = SmallVec::new();
+        let ident = |cols: &mut SmallVec<[u64; 16]>, d: usize| {
+            for k in 0..shape[d].trailing_zeros() {
+                cols.push(1u64 << (shift(d) + k));
+            }
+        };
+        if rank == 1 {
+            ident(&mut cols, 0);
+        } else {
+            let (col, row) = (self.order[0] as usize, self.order[1] as usize);
+            let (ncols, nrows) = (shape[col], shape[row]);
+            ident(&mut cols, col);
+            let (vec, pp, mp) = (
+                u64::from(self.vec),
+                u64::from(self.per_phase),
+                u64::from(self.max_phase),
+            );
+            let mut r = 1;
+            while r < nrows {
+                let c = (vec * ((r / pp) % mp)) % ncols;
+                cols.push((r << shift(row)) | (c << shift(col)));
+                r *= 2;
+            }
+            for &d in &self.order[2..] {
+                ident(&mut cols, d as usize);
+            }
+        }
+        let ins: SmallVec<[DimSpec; 4]> = smallvec::smallvec![
+            DimSpec {
+                name: Dim::OFFSET,
+                log2: cols.len() as u32
+            },
+            DimSpec {
+                name: Dim::BLOCK,
+                log2: 0
+            },
+        ];
+        let outs: SmallVec<[DimSpec; 4]> = (0..rank)
+            .map(|d| DimSpec {
+                name: Dim::dim(d),
+                log2: shape[d].trailing_zeros(),
+            })
+            .collect();
+        crate::layout::linear_layout::check_total(&ins, &outs)?;
+        Ok(LinearLayout::from_parts(ins, outs, cols))
+    }
+
     /// The linear layout (`offset → dims`) of a buffer of `shape`.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
         super::check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
+        if self.cga_layout.is_single() {
+            return self.fast_single_cta(shape);
+        }
+        self.generic(shape)
+    }
+
+    /// The construction through layout operations (any CGA layout).
+    fn generic(&self, shape: &[u64]) -> Result<LinearLayout> {
         let spc = self.cga_layout.shape_per_cta(shape)?;
         if shape.len() == 1 {
             let cta = LinearLayout::identity_1d(spc[0], Dim::OFFSET, Dim::dim(0))?;
@@ -100,5 +162,40 @@ impl SwizzledShared {
             )?)?;
         }
         combine_cta_cga_with_shape(&cta, &self.cga_layout, shape)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The single-CTA fast path equals the generic construction (including `vec`, `per_phase` that are not
+    /// powers of two, which Triton accepts).
+    #[test]
+    fn fast_path_equals_generic() {
+        for vec in [1u32, 2, 3, 8] {
+            for pp in [1u32, 2, 3] {
+                for mp in [1u32, 4, 8] {
+                    for order in [
+                        vec![0u32],
+                        vec![1, 0],
+                        vec![0, 1],
+                        vec![2, 0, 1],
+                        vec![1, 2, 0],
+                    ] {
+                        let l = SwizzledShared::new(vec, pp, mp, &order);
+                        for logs in [[0u32, 0, 0], [3, 6, 1], [7, 2, 4], [5, 5, 5]] {
+                            let shape: Vec<u64> =
+                                logs[..order.len()].iter().map(|&x| 1u64 << x).collect();
+                            assert_eq!(
+                                l.fast_single_cta(&shape).unwrap(),
+                                l.generic(&shape).unwrap(),
+                                "{l:?} {shape:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }
