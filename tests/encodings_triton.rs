@@ -360,3 +360,62 @@ fn ttgir_dumps_match_triton() {
     assert!(checked > 20, "only {checked} layouts checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Bad input never panics: every prefix of every fixture's TTGIR and Gluon text, and the texts with
+/// numbers replaced by extreme values, parse to an error or to an encoding whose layout is a result.
+#[test]
+fn mangled_text_never_panics() {
+    use weft::layout::text::{gluon, ttgir};
+    let shapes: [&[u64]; 4] = [&[64, 64], &[1], &[1 << 40, 1 << 40], &[2, 4, 8]];
+    let mut texts = Vec::new();
+    for c in load().iter().take(400) {
+        for k in ["ttgir", "gluon"] {
+            if let Some(t) = c[k].as_str() {
+                texts.push(t.to_string());
+            }
+        }
+    }
+    let check = |t: &str| {
+        for e in [ttgir::parse_encoding(t), gluon::parse_encoding(t)]
+            .into_iter()
+            .flatten()
+        {
+            for s in shapes {
+                let _ = e.to_linear_layout(s);
+            }
+            let _ = ttgir::print_encoding(&e);
+        }
+    };
+    for t in &texts {
+        for cut in (0..t.len()).step_by(7) {
+            if t.is_char_boundary(cut) {
+                check(&t[..cut]);
+            }
+        }
+        for big in [
+            "0",
+            "3",
+            "63",
+            "64",
+            "4294967295",
+            "4294967296",
+            "18446744073709551615",
+            "99999999999999999999",
+        ] {
+            let mut out = String::new();
+            let mut in_num = false;
+            for ch in t.chars() {
+                if ch.is_ascii_digit() {
+                    if !in_num {
+                        out += big;
+                    }
+                    in_num = true;
+                } else {
+                    in_num = false;
+                    out.push(ch);
+                }
+            }
+            check(&out);
+        }
+    }
+}

@@ -206,7 +206,7 @@ pub(crate) fn ensure_not_larger(
                     vals.push((v, i));
                 }
             }
-            vals.sort_by(|a, b| b.0.cmp(&a.0));
+            vals.sort_by_key(|v| std::cmp::Reverse(v.0));
             for &(_, i) in &vals {
                 if actual <= desired {
                     break;
@@ -286,6 +286,16 @@ pub(crate) fn check_shape(shape: &[u64]) -> Result<()> {
             ));
         }
     }
+    let bits: u32 = shape.iter().map(|s| s.trailing_zeros()).sum();
+    if bits > crate::layout::MAX_BITS {
+        return Err(invalid(
+            "shape",
+            format!(
+                "{bits} bits of elements; a layout holds at most {}",
+                crate::layout::MAX_BITS
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -338,6 +348,9 @@ pub(crate) fn combine_with(
     Ok(ret)
 }
 
+/// Bases of one in dim of a [`BitTile`]: `Some((dim, bit))` or `None` (zero).
+type BitBases = SmallVec<[Option<(u8, u8)>; 16]>;
+
 /// A single-CTA layout under construction whose every basis is zero or one bit of one tensor dim (blocked,
 /// MMA and their dot operands). Fitting it to a shape is integer bookkeeping, with exactly the result of
 /// [`combine_cta_cga_with_shape`] (wrap-around along the out dims in `out_order`, then the bits past the
@@ -348,7 +361,7 @@ pub(crate) struct BitTile {
     /// Bits each dim covers so far.
     bits: SmallVec<[u32; 4]>,
     /// In dims in order; each basis is `Some((dim, bit))` or `None` (zero).
-    ins: SmallVec<[(Dim, SmallVec<[Option<(u8, u8)>; 16]>); 4]>,
+    ins: SmallVec<[(Dim, BitBases); 4]>,
 }
 
 impl BitTile {
@@ -361,7 +374,7 @@ impl BitTile {
         }
     }
 
-    fn in_dim(&mut self, d: Dim) -> &mut SmallVec<[Option<(u8, u8)>; 16]> {
+    fn in_dim(&mut self, d: Dim) -> &mut BitBases {
         let i = match self.ins.iter().position(|(n, _)| *n == d) {
             Some(i) => i,
             None => {

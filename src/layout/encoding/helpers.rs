@@ -139,7 +139,7 @@ pub fn mma_for_dot(
             Ok((acc, a, Some(b)))
         }
         3 => {
-            if num_warps % 4 != 0 {
+            if !num_warps.is_multiple_of(4) {
                 return Err(invalid(
                     "num_warps",
                     "wgmma needs whole warpgroups (a multiple of 4 warps)",
@@ -148,7 +148,7 @@ pub fn mma_for_dot(
             let mut instr_n = 8u64;
             let mut cand = 8u64;
             while cand <= n.min(256) {
-                if n % cand == 0 {
+                if n.is_multiple_of(cand) {
                     instr_n = cand;
                 }
                 cand += 8;

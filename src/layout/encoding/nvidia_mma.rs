@@ -37,13 +37,13 @@ pub(crate) fn mma_tile(
     let (inner, outer) = (order[0], order[1]);
     let m = tile[outer];
     let n = tile[inner];
-    if m % 8 != 0 {
+    if !m.is_multiple_of(8) {
         return Err(invalid(
             "instr_shape",
             format!("the M extent {m} of the tile must be a multiple of 8"),
         ));
     }
-    if n % (k_width * 4) != 0 {
+    if !n.is_multiple_of(k_width * 4) {
         return Err(invalid(
             "instr_shape",
             format!(

@@ -101,14 +101,16 @@ impl PaddedShared {
                 "PaddedSharedLayout order must not be empty",
             ));
         }
-        let ll = self.linear_component()?;
+        self.linear_component()?;
+        // The offset bases alone must cover one CTA's share of the shape.
+        let rank = self.shape.len();
+        let offsets = LinearLayout::from_bases_inferred(
+            [(Dim::OFFSET, self.offset_bases.clone())],
+            Dim::standard(rank),
+        )
+        .map_err(|e| invalid("offset_bases", e.to_string()))?;
         let spc = self.cga_layout.shape_per_cta(&self.shape)?;
-        for (d, ((_, got), want)) in ll.out_dims().zip(&spc).enumerate() {
-            let got = if self.cga_layout.is_single() {
-                got
-            } else {
-                got.min(*want)
-            };
+        for (d, ((_, got), want)) in offsets.out_dims().zip(&spc).enumerate() {
             if got != *want {
                 return Err(invalid(
                     "offset_bases",

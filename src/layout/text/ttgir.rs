@@ -322,13 +322,21 @@ fn padded(pairs: Vec<(u32, u32)>, d: Vec<(String, Val)>) -> Result<Encoding> {
         let mut shape = vec![1u64; rank];
         for b in &offset {
             for (s, &x) in shape.iter_mut().zip(b) {
-                *s = (*s).max(x.checked_mul(2).unwrap_or(u64::MAX).next_power_of_two());
+                *s = (*s).max(
+                    x.checked_add(1)
+                        .and_then(u64::checked_next_power_of_two)
+                        .unwrap_or(u64::MAX),
+                );
             }
         }
         let mut full = shape.clone();
         for b in &block {
             for (s, &x) in full.iter_mut().zip(b) {
-                *s = (*s).max(x.checked_mul(2).unwrap_or(u64::MAX).next_power_of_two());
+                *s = (*s).max(
+                    x.checked_add(1)
+                        .and_then(u64::checked_next_power_of_two)
+                        .unwrap_or(u64::MAX),
+                );
             }
         }
         PaddedShared {
@@ -456,7 +464,11 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
             for b in [&reg, &lane, &warp, &block].into_iter().flatten() {
                 for (s, &x) in shape.iter_mut().zip(b) {
                     if x != 0 {
-                        *s = (*s).max(x.saturating_mul(2).next_power_of_two());
+                        *s = (*s).max(
+                            x.checked_add(1)
+                                .and_then(u64::checked_next_power_of_two)
+                                .unwrap_or(u64::MAX),
+                        );
                     }
                 }
             }
