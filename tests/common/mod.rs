@@ -1,6 +1,8 @@
-//! Helpers shared by the codegen tests: assembling PTX with ptxas 13.0, and the
-//! codegen → runtime signature bridge.
+//! Helpers shared by the tests: assembling PTX with ptxas 13.0, the codegen → runtime signature
+//! bridge, and a dense reference implementation of the layout operations (`dense`).
 #![allow(dead_code)]
+
+pub mod dense;
 
 use std::path::PathBuf;
 use std::process::Command;
