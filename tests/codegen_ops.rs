@@ -264,6 +264,47 @@ fn integer_and_float_elementwise_ops_assemble() {
     }
 }
 
+/// Exhaustive over (binary op, element type): which pairs are accepted, and that the rejected
+/// ones are typed errors.
+#[test]
+fn binary_ops_accept_exactly_their_types() {
+    use weft::codegen::BinaryOp::*;
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::Sm90, "types", 4).unwrap();
+    let l = layout_1d(Target::Sm90, 4, 512);
+    let base = kb.arange(0, 512, &l).unwrap();
+    for dt in DType::ALL {
+        let x = kb.cast(base, dt).unwrap();
+        for op in [Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr] {
+            let bitwise = matches!(op, And | Or | Xor);
+            let ok = if dt.is_fp8() {
+                false
+            } else if dt == DType::I1 {
+                bitwise
+            } else if dt.is_int() {
+                true
+            } else {
+                !bitwise && !matches!(op, Shl | Shr)
+            };
+            let r = kb.binary(op, x, x);
+            if ok {
+                assert!(r.is_ok(), "{op:?} {dt}: {r:?}");
+            } else {
+                assert!(
+                    matches!(r, Err(CodegenError::InvalidType { .. })),
+                    "{op:?} {dt}: {r:?}"
+                );
+            }
+        }
+        let neg_ok = !dt.is_fp8() && dt != DType::I1;
+        assert_eq!(kb.neg(x).is_ok(), neg_ok, "neg {dt}");
+        assert_eq!(kb.abs(x).is_ok(), neg_ok, "abs {dt}");
+        assert_eq!(kb.not(x).is_ok(), dt.is_int(), "not {dt}");
+        assert_eq!(kb.lt(x, x).is_ok(), !dt.is_fp8(), "lt {dt}");
+    }
+    kb.finish().unwrap();
+}
+
 #[test]
 fn every_math_function_assembles_for_every_float_type() {
     for t in all_targets() {
@@ -381,30 +422,42 @@ fn shape_ops_assemble_and_round_trip() {
 
 #[test]
 fn atomics_assemble_for_every_supported_type() {
+    use AtomicOp::*;
+    // Exhaustive over (op, element type): the supported pairs emit on every target; the others
+    // are typed errors before LLVM sees them.
+    let supported = |op: AtomicOp, dt: DType| match op {
+        Add | Min | Max => matches!(
+            dt,
+            DType::I32 | DType::I64 | DType::F32 | DType::F64 | DType::F16 | DType::BF16
+        ),
+        And | Or | Xor => matches!(dt, DType::I32 | DType::I64),
+        Xchg => matches!(dt, DType::I32 | DType::I64 | DType::F32 | DType::F64),
+    };
     for t in all_targets() {
-        for (op, dts) in [
-            (
-                AtomicOp::Add,
-                vec![
-                    DType::I32,
-                    DType::I64,
-                    DType::F32,
-                    DType::F64,
-                    DType::F16,
-                    DType::BF16,
-                ],
-            ),
-            (AtomicOp::Min, vec![DType::I32, DType::I64, DType::F32]),
-            (AtomicOp::Max, vec![DType::I32, DType::I64, DType::F64]),
-            (AtomicOp::And, vec![DType::I32, DType::I64]),
-            (AtomicOp::Or, vec![DType::I32, DType::I64]),
-            (AtomicOp::Xor, vec![DType::I32, DType::I64]),
-            (
-                AtomicOp::Xchg,
-                vec![DType::I32, DType::I64, DType::F32, DType::F64],
-            ),
-        ] {
-            for dt in dts {
+        for op in [Add, Min, Max, And, Or, Xor, Xchg] {
+            for dt in DType::ALL {
+                if !supported(op, dt) {
+                    let ctx = Context::new();
+                    let mut kb = KernelBuilder::new(&ctx, t, "atomic", 4).unwrap();
+                    let p = kb.arg_ptr("a", dt, 16).unwrap();
+                    let l = layout_1d(t, 2, 256);
+                    let offs = kb.arange(0, 256, &l).unwrap();
+                    let pa = kb.add(p, offs).unwrap();
+                    let v = if dt.is_float() {
+                        kb.const_float(dt, 1.0)
+                    } else if dt.is_int() {
+                        kb.const_int(dt, 1)
+                    } else {
+                        kb.load(pa, None, None)
+                    }
+                    .unwrap();
+                    let r = kb.atomic_rmw(op, pa, v, None);
+                    assert!(
+                        matches!(r, Err(CodegenError::InvalidType { .. })),
+                        "{op:?} {dt}: {r:?}"
+                    );
+                    continue;
+                }
                 check(t, "atomic", 4, |kb| {
                     let n = kb.arg_i32("n", 1)?;
                     let pa = kb.arg_ptr("a", dt, 16)?;
