@@ -719,6 +719,26 @@ fn bad_arguments_are_rejected() {
         Err(CodegenError::ShapeMismatch { .. })
     ));
     assert!(matches!(
+        kb.reshape(a, &[1 << 40, 1 << 40]),
+        Err(CodegenError::ShapeMismatch { .. })
+    ));
+    // A dim too large for i32 coordinates (few registers, so only the size rule breaks).
+    let wide = LinearLayout::from_bases(
+        [
+            ("register", vec![vec![1u64 << 31]]),
+            ("lane", (0..5).map(|i| vec![1u64 << i]).collect()),
+            ("warp", (5..7).map(|i| vec![1u64 << i]).collect()),
+        ],
+        [("dim0", 1u64 << 32)],
+        false,
+    )
+    .unwrap();
+    let e = kb.full(&wide, DType::F32, 0.0).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::BadLayout { .. }) && e.to_string().contains("2^30"),
+        "{e}"
+    );
+    assert!(matches!(
         kb.for_range(0, 10, 0, &[], |_, _, _| Ok(vec![])),
         Err(CodegenError::InvalidArgument { .. })
     ));
