@@ -6,7 +6,7 @@
 //! the snapshot tests and the compile benchmark use them, and a GPU benchmark can build the same
 //! kernels for its sizes.
 //!
-//! [`blocked`] and [`slice`] build the linear layouts of Triton's `BlockedLayout` and
+//! [`blocked`] and [`slice()`] build the linear layouts of Triton's `BlockedLayout` and
 //! `SliceLayout`: a small stand-in until weft's encodings provide them.
 
 mod layouts;
