@@ -242,14 +242,16 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
     let nrows = (64 - all.leading_zeros()) as usize;
     let mut rows = [0u64; 64];
     let rows = &mut rows[..nrows];
+    // Columns to rows, one step per set bit (layouts are sparse: distributed ones have one bit per column).
     for (k, &c) in a.iter().chain(&b[..nb]).enumerate() {
-        for (r, row) in rows.iter_mut().enumerate() {
-            *row |= ((c >> r) & 1) << k;
+        let mut m = c;
+        while m != 0 {
+            rows[m.trailing_zeros() as usize] |= 1 << k;
+            m &= m - 1;
         }
     }
     // Reduced row echelon form on A's columns, in column order: pivots are the columns not in the span of the
     // earlier ones.
-    let mut pivot_rows = [0u64; 64]; // B part of the row of each pivot column
     let mut pivots = 0u64;
     let mut next = 0;
     for c in 0..na {
@@ -268,21 +270,19 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
     // Consistency: a B column with a bit in a zero row of A has no solution.
     let bad = rows[next..].iter().fold(0u64, |acc, &r| acc | r) >> na;
     // Pivot rows appear in column order, so the k-th non-zero row belongs to the k-th pivot column.
+    // Solution of B column j: bit c set iff the row of pivot c has B bit j (a transpose, by set bits).
+    for o in out[..nb].iter_mut() {
+        *o = 0;
+    }
     let mut m = pivots;
     for row in rows[..next].iter() {
-        let c = m.trailing_zeros() as usize;
-        pivot_rows[c] = row >> na;
+        let c = m.trailing_zeros();
         m &= m - 1;
-    }
-    for (j, o) in out[..nb].iter_mut().enumerate() {
-        let mut x = 0u64;
-        let mut m = pivots;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            x |= ((pivot_rows[c] >> j) & 1) << c;
-            m &= m - 1;
+        let mut bits = (row >> na) & !bad;
+        while bits != 0 {
+            out[bits.trailing_zeros() as usize] |= 1 << c;
+            bits &= bits - 1;
         }
-        *o = if bad >> j & 1 == 1 { 0 } else { x };
     }
     bad
 }
