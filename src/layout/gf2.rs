@@ -197,14 +197,20 @@ pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
         }
         return;
     }
-    let mut tables: smallvec::SmallVec<[[u64; 16]; 4]> = smallvec::SmallVec::new();
-    for chunk in cols[..n].chunks(4) {
-        let mut t = [0u64; 16];
+    // Tables built in place (no moves): 4 slices cover the common case of at most 16 columns.
+    let mut small = [[0u64; 16]; 4];
+    let mut large;
+    let tables: &mut [[u64; 16]] = if n <= 16 {
+        &mut small[..n.div_ceil(4)]
+    } else {
+        large = [[0u64; 16]; 16];
+        &mut large[..n.div_ceil(4)]
+    };
+    for (t, chunk) in tables.iter_mut().zip(cols[..n].chunks(4)) {
         for i in 1..16usize {
             let low = i.trailing_zeros() as usize;
             t[i] = t[i & (i - 1)] ^ chunk.get(low).copied().unwrap_or(0);
         }
-        tables.push(t);
     }
     for (o, &x) in out.iter_mut().zip(xs) {
         let mut acc = 0;
@@ -261,7 +267,7 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
         rows.swap(next, p);
         let pr = rows[next];
         for (r, row) in rows.iter_mut().enumerate() {
-            let hit = ((*row >> c) & 1).wrapping_neg() & (r != next) as u64 * u64::MAX;
+            let hit = ((*row >> c) & 1).wrapping_neg() & ((r != next) as u64).wrapping_neg();
             *row ^= pr & hit;
         }
         pivots |= 1 << c;
