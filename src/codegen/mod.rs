@@ -1,1 +1,65 @@
 //! The tile-op builder: lowers tile ops to LLVM IR, PTX and AMDGPU code objects.
+//!
+//! A kernel is written by calling methods on a [`KernelBuilder`]. Each call lowers its op to LLVM
+//! IR at once and returns a [`Value`]: a `Copy` handle to a scalar or to a tile (shape, element
+//! type, distributed [`LinearLayout`](crate::layout::LinearLayout), one LLVM value per register).
+//! Thread indices come from the layout: lane and warp ids are read once, and each register's
+//! coordinate is a constant XOR of the id bits' bases. Memory ops pick the widest vector (up to
+//! 16 bytes) that the layout and what is known of the pointer allow (contiguity, divisibility and
+//! constancy are tracked on every value, as in Triton's axis analysis).
+//!
+//! Control flow is structured: [`KernelBuilder::for_range`] and [`KernelBuilder::if_`] take
+//! closures, so no block is ever left unterminated. Specialisation is plain Rust: write a function
+//! that builds a kernel per configuration, and unroll statically with Rust loops.
+//!
+//! Every op checks its operands and the target in Rust first and returns a [`CodegenError`] that
+//! names both operands' shapes, types and layouts. LLVM never sees an op it cannot lower, so a bad
+//! kernel cannot abort the process.
+//!
+//! ```no_run
+//! use weft::codegen::{Context, DType, KernelBuilder, Target};
+//! use weft::codegen::kernels::blocked_1d;
+//! # fn main() -> Result<(), weft::codegen::CodegenError> {
+//! let ctx = Context::new();
+//! let mut kb = KernelBuilder::new(&ctx, Target::Sm90, "scale", 4)?;
+//! let x = kb.arg_ptr("x", DType::F32, 16)?;
+//! let layout = blocked_1d(Target::Sm90, 4, 4, 512)?; // 4 f32 per thread
+//! let pid = kb.program_id(0)?;
+//! let base = kb.mul(pid, 512)?;
+//! let offs = kb.arange(0, 512, &layout)?;
+//! let offs = kb.add(offs, base)?;
+//! let ptrs = kb.add(x, offs)?;
+//! let v = kb.load(ptrs, None, None)?;
+//! let v = kb.mul(v, 2.0)?;
+//! kb.store(ptrs, v, None)?;
+//! let kernel = kb.finish()?;
+//! println!("{}", kernel.ptx()?);
+//! # Ok(()) }
+//! ```
+
+mod axis_info;
+mod cast;
+mod control;
+mod create;
+mod elementwise;
+mod emit;
+mod error;
+mod index;
+mod kernel;
+pub mod kernels;
+mod math;
+mod memory;
+mod shape_ops;
+mod target;
+mod tile;
+mod types;
+
+pub use elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
+pub use emit::{Kernel, OptLevel};
+pub use error::{CodegenError, Result};
+pub use kernel::{Context, KernelBuilder, KernelSignature, Param, ParamType};
+pub use math::MathOp;
+pub use memory::{AtomicOp, CacheHint};
+pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
+pub use tile::Value;
+pub use types::{DType, Type};

@@ -1,1 +1,47 @@
 //! Minimal launchers: CUDA (feature `cuda`) and HIP (feature `hip`).
+//!
+//! `runtime` loads kernel images (PTX, cubin, AMDGPU code objects) and launches them. It depends on
+//! neither [`layout`](crate::layout) nor `codegen`: the code generator converts the description of each
+//! kernel it builds into a [`KernelSignature`] (`name` plus one [`ParamType`] per parameter), and
+//! launches are checked against that. Hand-written kernels get one from text with
+//! [`KernelSignature::parse`].
+//!
+//! # Layers
+//! - Backend-neutral and always built, so they are testable on any machine: [`KernelSignature`],
+//!   [`KernelArgs`] (a safe builder recording each argument's type), [`LaunchConfig`] with
+//!   [`LaunchConfig::validate`] against [`DeviceLimits`], [`KernelCache`], and one error type,
+//!   [`RuntimeError`].
+//! - `cuda` (feature `cuda`): cudarc with dynamic loading, so nothing of CUDA is needed at build time.
+//!   `cuda::Device`, `cuda::Module`, `cuda::Kernel`, `cuda::Buffer`, `cuda::Stream`, `cuda::Event`.
+//! - `hip` (feature `hip`): the same surface over `libamdhip64.so`, loaded at run time with
+//!   `libloading` through a small hand-written FFI table.
+//!
+//! Launches are `unsafe fn`: the signature check rules out ABI mistakes, but not what a kernel does
+//! with its pointers (see [`launch`] for the exact contract).
+//!
+//! # No driver, no GPU
+//! Every entry point returns [`RuntimeError::NoDriver`] or [`RuntimeError::NoDevice`] on a machine
+//! without a driver or GPU; nothing panics. (cudarc itself panics when `libcuda.so` is missing: the
+//! `cuda` backend checks for the library before its first call.)
+
+pub mod args;
+pub mod cache;
+pub mod elem;
+pub mod error;
+pub mod image;
+pub mod launch;
+pub mod signature;
+
+#[cfg(feature = "cuda")]
+pub mod cuda;
+
+#[cfg(feature = "hip")]
+pub mod hip;
+
+pub use args::{DevicePointer, KernelArg, KernelArgs, ScalarArg};
+pub use cache::{CacheKey, KernelCache};
+pub use elem::{Bf16, DeviceElem, ElemType, F16};
+pub use error::{Backend, DriverCode, LaunchProblem, Result, RuntimeError};
+pub use image::ptx_isa_version;
+pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};
+pub use signature::{KernelSignature, ParamType};

@@ -1,2 +1,70 @@
-//! Test helpers shared by the layout tests.
+//! Helpers shared by the tests: assembling PTX with ptxas 13.0, the codegen → runtime signature
+//! bridge, and a dense reference implementation of the layout operations (`dense`).
+#![allow(dead_code)]
+
 pub mod dense;
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The codegen → runtime signature bridge.
+#[cfg(feature = "llvm")]
+pub mod bridge;
+
+/// The ptxas to check PTX with: `$PTXAS`, else the one `scripts/setup.sh` installs.
+pub fn ptxas() -> Option<PathBuf> {
+    let p = PathBuf::from(
+        std::env::var("PTXAS").unwrap_or_else(|_| "/opt/cuda-nvcc/nvidia/cu13/bin/ptxas".into()),
+    );
+    p.exists().then_some(p)
+}
+
+/// Assembles `ptx` for `arch` with ptxas; panics with ptxas's message if it rejects it. Prints a
+/// SKIP line (and passes) when ptxas is not installed.
+pub fn assemble(ptx: &str, arch: &str, what: &str) {
+    let Some(ptxas) = ptxas() else {
+        eprintln!(
+            "SKIP ptxas check of {what}: ptxas not found (set PTXAS or run scripts/setup.sh)"
+        );
+        return;
+    };
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir();
+    let stem = format!(
+        "weft-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let src = dir.join(format!("{stem}.ptx"));
+    let out = dir.join(format!("{stem}.cubin"));
+    std::fs::write(&src, ptx).unwrap();
+    let res = Command::new(&ptxas)
+        .arg(format!("-arch={arch}"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&src);
+    let _ = std::fs::remove_file(&out);
+    assert!(
+        res.status.success(),
+        "ptxas -arch={arch} rejected {what}:\n{}\n--- PTX ---\n{ptx}",
+        String::from_utf8_lossy(&res.stderr)
+    );
+}
+
+/// The lines of `ptx` that are global loads or stores.
+pub fn global_accesses(ptx: &str) -> Vec<String> {
+    ptx.lines()
+        .map(str::trim)
+        .filter(|l| {
+            l.starts_with("ld.global")
+                || l.starts_with("st.global")
+                || l.contains(" ld.global")
+                || l.contains(" st.global")
+        })
+        .map(String::from)
+        .collect()
+}

@@ -1,0 +1,158 @@
+//! Casts among i1, i8, i16, i32, i64, f16, bf16, f32, f64, and fp8 e4m3 / e5m2 (sm_90).
+//!
+//! Integers are signed (i1 is unsigned: true is 1). Float to integer truncates toward zero; to
+//! i1 tests `!= 0`. f16 ↔ bf16 goes through f32. fp8 conversions use the PTX `cvt` instructions
+//! for e4m3x2/e5m2x2 pairs (round to nearest, saturating to the finite range), one element per
+//! pair.
+
+use inkwell::values::BasicValueEnum;
+use inkwell::{FloatPredicate, IntPredicate};
+
+use super::axis_info::AxisInfo;
+use super::error::{CodegenError, Result};
+use super::kernel::KernelBuilder;
+use super::target::Feature;
+use super::tile::Value;
+use super::types::{DType, Type};
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// `x` converted to `to` elementwise.
+    pub fn cast(&mut self, x: Value, to: DType) -> Result<Value> {
+        let d = self.get("cast", x)?;
+        let Type::Scalar(from) = d.ty else {
+            return Err(CodegenError::InvalidType {
+                op: "cast",
+                expected: "a number (pointers cannot be cast)".into(),
+                value: d.describe(),
+            });
+        };
+        if from.is_fp8() || to.is_fp8() {
+            self.target.require(Feature::Fp8, "cast to or from fp8")?;
+        }
+        let mut out = Vec::with_capacity(d.regs.len());
+        for r in &d.regs {
+            out.push(self.cast_one(*r, from, to)?);
+        }
+        let info = if from.is_int() && to.is_int() && to.bits() >= from.bits() && from != DType::I1
+        {
+            d.info.clone()
+        } else {
+            AxisInfo::keep_constancy(&d.info)
+        };
+        Ok(self.new_value(
+            Type::Scalar(to),
+            d.shape.clone(),
+            d.layout.clone(),
+            out,
+            info,
+        ))
+    }
+
+    fn cast_one(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        from: DType,
+        to: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if from == to {
+            return Ok(v);
+        }
+        let ctx = self.ctx;
+        let f32t = ctx.f32_type();
+        if from.is_fp8() {
+            let h = self.fp8_to_f16(v, from)?;
+            return self.cast_one(h, DType::F16, to);
+        }
+        if to.is_fp8() {
+            let f = self.cast_one(v, from, DType::F32)?;
+            return self.f32_to_fp8(f, to);
+        }
+        let b = &self.b;
+        let target = to.llvm(ctx);
+        Ok(match (from.is_int(), to.is_int()) {
+            (true, true) => {
+                let iv = v.into_int_value();
+                let tt = target.into_int_type();
+                if to == DType::I1 {
+                    b.build_int_compare(IntPredicate::NE, iv, iv.get_type().const_zero(), "")?
+                        .into()
+                } else if from == DType::I1 {
+                    b.build_int_z_extend(iv, tt, "")?.into()
+                } else if to.bits() > from.bits() {
+                    b.build_int_s_extend(iv, tt, "")?.into()
+                } else {
+                    b.build_int_truncate(iv, tt, "")?.into()
+                }
+            }
+            (true, false) => {
+                let iv = v.into_int_value();
+                let ft = target.into_float_type();
+                if from == DType::I1 {
+                    b.build_unsigned_int_to_float(iv, ft, "")?.into()
+                } else {
+                    b.build_signed_int_to_float(iv, ft, "")?.into()
+                }
+            }
+            (false, true) => {
+                let fv = v.into_float_value();
+                if to == DType::I1 {
+                    b.build_float_compare(FloatPredicate::UNE, fv, fv.get_type().const_zero(), "")?
+                        .into()
+                } else {
+                    b.build_float_to_signed_int(fv, target.into_int_type(), "")?
+                        .into()
+                }
+            }
+            (false, false) => {
+                let fv = v.into_float_value();
+                let ft = target.into_float_type();
+                let half_pair = matches!(
+                    (from, to),
+                    (DType::F16, DType::BF16) | (DType::BF16, DType::F16)
+                );
+                if half_pair {
+                    let w = b.build_float_ext(fv, f32t, "")?;
+                    b.build_float_trunc(w, ft, "")?.into()
+                } else if to.bits() > from.bits() {
+                    b.build_float_ext(fv, ft, "")?.into()
+                } else {
+                    b.build_float_trunc(fv, ft, "")?.into()
+                }
+            }
+        })
+    }
+
+    /// One fp8 byte to f16 through `cvt.rn.f16x2.e4m3x2` (the byte in the low half).
+    fn fp8_to_f16(&mut self, v: BasicValueEnum<'ctx>, from: DType) -> Result<BasicValueEnum<'ctx>> {
+        let name = if from == DType::F8E4M3 {
+            "llvm.nvvm.e4m3x2.to.f16x2.rn"
+        } else {
+            "llvm.nvvm.e5m2x2.to.f16x2.rn"
+        };
+        let f = self.intrinsic(name, &[])?;
+        let pair = self
+            .b
+            .build_int_z_extend(v.into_int_value(), self.ctx.i16_type(), "")?;
+        let h2 = self.call1(f, &[pair.into()])?.into_vector_value();
+        Ok(self
+            .b
+            .build_extract_element(h2, self.ctx.i32_type().const_zero(), "")?)
+    }
+
+    /// One f32 to an fp8 byte through `cvt.rn.satfinite.e4m3x2.f32` (the value in the low byte).
+    fn f32_to_fp8(&mut self, v: BasicValueEnum<'ctx>, to: DType) -> Result<BasicValueEnum<'ctx>> {
+        let name = if to == DType::F8E4M3 {
+            "llvm.nvvm.ff.to.e4m3x2.rn"
+        } else {
+            "llvm.nvvm.ff.to.e5m2x2.rn"
+        };
+        let f = self.intrinsic(name, &[])?;
+        let zero = self.ctx.f32_type().const_zero();
+        // The first operand lands in the high byte.
+        let pair = self.call1(f, &[zero.into(), v.into()])?.into_int_value();
+        Ok(self
+            .b
+            .build_int_truncate(pair, self.ctx.i8_type(), "")?
+            .into())
+    }
+}

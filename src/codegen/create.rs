@@ -1,0 +1,143 @@
+//! Making tiles: `arange`, `full`, `splat`, `zeros`, `broadcast_to`.
+
+use std::rc::Rc;
+
+use inkwell::values::BasicValueEnum;
+
+use crate::layout::LinearLayout;
+
+use super::axis_info::AxisInfo;
+use super::elementwise::IntoOperand;
+use super::error::{CodegenError, Result};
+use super::index::TileLayout;
+use super::kernel::KernelBuilder;
+use super::tile::Value;
+use super::types::{DType, Type};
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Checks `layout` against this kernel (lanes, warps, in- and out-dims).
+    pub(crate) fn tile_layout(
+        &self,
+        op: &'static str,
+        layout: &LinearLayout,
+    ) -> Result<Rc<TileLayout>> {
+        Ok(Rc::new(TileLayout::new(
+            op,
+            layout,
+            self.threads_per_warp(),
+            self.num_warps,
+        )?))
+    }
+
+    /// The 1-D `i32` tile `start, start + 1, …, end - 1` distributed by `layout` (whose single
+    /// out-dim must have size `end - start`, a power of two).
+    pub fn arange(&mut self, start: i32, end: i32, layout: &LinearLayout) -> Result<Value> {
+        self.ensure_body()?;
+        let size = end as i64 - start as i64;
+        if size <= 0 || !(size as u64).is_power_of_two() {
+            return Err(CodegenError::arg(
+                "arange",
+                format!("end - start = {size} must be a positive power of two"),
+            ));
+        }
+        let l = self.tile_layout("arange", layout)?;
+        if l.shape != [size as u64] {
+            return Err(CodegenError::BadLayout {
+                op: "arange",
+                reason: format!(
+                    "arange({start}, {end}) needs a 1-D layout of size {size}, got {layout:?}"
+                ),
+            });
+        }
+        let coords = self.dim_coords(&l, 0)?;
+        let i32t = self.ctx.i32_type();
+        let mut regs: Vec<BasicValueEnum> = Vec::with_capacity(coords.len());
+        let mut seen = std::collections::HashMap::new();
+        for c in coords {
+            let v = if start == 0 {
+                c
+            } else if let Some(v) = seen.get(&c) {
+                *v
+            } else {
+                let v = self
+                    .b
+                    .build_int_add(c, i32t.const_int(start as u64, true), "")?;
+                seen.insert(c, v);
+                v
+            };
+            regs.push(v.into());
+        }
+        let info = AxisInfo::arange(start as i64, size as u64);
+        Ok(self.new_value(
+            Type::Scalar(DType::I32),
+            vec![size as u64],
+            Some(l),
+            regs,
+            info,
+        ))
+    }
+
+    /// A tile of `layout`'s shape with every element `value` (a scalar value or a literal of
+    /// type `dtype`).
+    pub fn full(
+        &mut self,
+        layout: &LinearLayout,
+        dtype: DType,
+        value: impl IntoOperand,
+    ) -> Result<Value> {
+        let s = self.operand("full", value.into_operand(), Some(Type::Scalar(dtype)))?;
+        if !s.is_scalar() || s.ty != Type::Scalar(dtype) {
+            return Err(CodegenError::InvalidType {
+                op: "full",
+                expected: format!("a scalar<{dtype}>"),
+                value: s.describe(),
+            });
+        }
+        let l = self.tile_layout("full", layout)?;
+        let shape = l.shape.clone();
+        let (regs, info) = self.broadcast_regs("full", &s, &shape, &l)?;
+        Ok(self.new_value(s.ty, shape, Some(l), regs, info))
+    }
+
+    /// A tile of zeros of `dtype` in `layout`.
+    pub fn zeros(&mut self, layout: &LinearLayout, dtype: DType) -> Result<Value> {
+        if dtype.is_float() {
+            self.full(layout, dtype, 0.0)
+        } else if dtype.is_fp8() {
+            Err(CodegenError::InvalidType {
+                op: "zeros",
+                expected: "a type with arithmetic (make fp8 by casting)".into(),
+                value: dtype.to_string(),
+            })
+        } else {
+            self.full(layout, dtype, 0)
+        }
+    }
+
+    /// A scalar (pointers included) splat to every element of a tile in `layout`.
+    pub fn splat(&mut self, scalar: Value, layout: &LinearLayout) -> Result<Value> {
+        let s = self.get("splat", scalar)?;
+        if !s.is_scalar() {
+            return Err(CodegenError::InvalidType {
+                op: "splat",
+                expected: "a scalar".into(),
+                value: s.describe(),
+            });
+        }
+        let l = self.tile_layout("splat", layout)?;
+        let shape = l.shape.clone();
+        let (regs, info) = self.broadcast_regs("splat", &s, &shape, &l)?;
+        Ok(self.new_value(s.ty, shape, Some(l), regs, info))
+    }
+
+    /// `v` broadcast to `layout`'s shape: a scalar is splat; a tile's dims of size 1 are
+    /// repeated. The tile's layout must be `layout` with the broadcast dims dropped (what
+    /// `expand_dims` of a slice of `layout` gives).
+    pub fn broadcast_to(&mut self, v: Value, layout: &LinearLayout) -> Result<Value> {
+        let d = self.get("broadcast_to", v)?;
+        let l = self.tile_layout("broadcast_to", layout)?;
+        let shape = l.shape.clone();
+        let (regs, info) = self.broadcast_regs("broadcast_to", &d, &shape, &l)?;
+        Ok(self.new_value(d.ty, shape, Some(l), regs, info))
+    }
+}

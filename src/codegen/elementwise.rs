@@ -1,0 +1,857 @@
+//! Elementwise ops: arithmetic, bitwise ops, shifts, comparisons, `where`, pointer offsets.
+//!
+//! Operands broadcast with Triton's rules: a scalar is splat to the tile; tiles of equal rank
+//! broadcast dims of size 1, taking the layout of the operand that already has the full shape
+//! (when none does, broadcast one explicitly with [`KernelBuilder::broadcast_to`]). Operands of
+//! equal shape must have equal layouts. Rust literals (`2`, `0.5`) and constants made with
+//! `const_*` adapt to the other operand's type, as Python literals do in Triton; otherwise element
+//! types must match (cast first).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use inkwell::values::{BasicValue, BasicValueEnum};
+use inkwell::{FloatPredicate, IntPredicate};
+
+use super::axis_info::AxisInfo;
+use super::error::{CodegenError, Result};
+use super::index::TileLayout;
+use super::kernel::KernelBuilder;
+use super::tile::{Literal, Value, ValueData};
+use super::types::{DType, Type};
+
+/// An operand of an elementwise op: a value, or a Rust literal that takes the other operand's type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Operand {
+    /// A value built earlier.
+    Value(Value),
+    /// An integer literal.
+    Int(i64),
+    /// A float literal.
+    Float(f64),
+}
+
+/// Anything that can be an [`Operand`]: a [`Value`], an integer or a float.
+pub trait IntoOperand {
+    /// The operand.
+    fn into_operand(self) -> Operand;
+}
+
+impl IntoOperand for Value {
+    fn into_operand(self) -> Operand {
+        Operand::Value(self)
+    }
+}
+impl IntoOperand for Operand {
+    fn into_operand(self) -> Operand {
+        self
+    }
+}
+macro_rules! int_operand {
+    ($($t:ty),*) => {$(
+        impl IntoOperand for $t {
+            fn into_operand(self) -> Operand { Operand::Int(self as i64) }
+        }
+    )*};
+}
+int_operand!(i8, i16, i32, i64, u8, u16, u32);
+impl IntoOperand for f32 {
+    fn into_operand(self) -> Operand {
+        Operand::Float(self as f64)
+    }
+}
+impl IntoOperand for f64 {
+    fn into_operand(self) -> Operand {
+        Operand::Float(self)
+    }
+}
+
+/// Binary elementwise ops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    /// `a + b` (also pointer plus integer offset, in elements).
+    Add,
+    /// `a - b`.
+    Sub,
+    /// `a * b`.
+    Mul,
+    /// `a / b` (signed for integers, rounding toward zero).
+    Div,
+    /// `a % b` (signed for integers: the sign of `a`).
+    Rem,
+    /// Minimum (floats: `minnum`, a NaN operand yields the other).
+    Min,
+    /// Maximum (floats: `maxnum`).
+    Max,
+    /// Bitwise and (integers).
+    And,
+    /// Bitwise or (integers).
+    Or,
+    /// Bitwise xor (integers).
+    Xor,
+    /// Shift left (integers).
+    Shl,
+    /// Arithmetic shift right (integers).
+    Shr,
+}
+
+impl BinaryOp {
+    fn name(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "add",
+            BinaryOp::Sub => "sub",
+            BinaryOp::Mul => "mul",
+            BinaryOp::Div => "div",
+            BinaryOp::Rem => "rem",
+            BinaryOp::Min => "min",
+            BinaryOp::Max => "max",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+            BinaryOp::Xor => "xor",
+            BinaryOp::Shl => "shl",
+            BinaryOp::Shr => "shr",
+        }
+    }
+}
+
+/// Comparisons (signed for integers; ordered for floats except `Ne`, which is true on NaN).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// Unary elementwise ops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-a`.
+    Neg,
+    /// `|a|`.
+    Abs,
+    /// Bitwise not (integers; logical not on i1).
+    Not,
+}
+
+/// Operands brought to one shape and layout.
+pub(crate) struct Unified<'ctx> {
+    pub shape: Vec<u64>,
+    pub layout: Option<Rc<TileLayout>>,
+    pub regs: Vec<Vec<BasicValueEnum<'ctx>>>,
+    pub infos: Vec<AxisInfo>,
+}
+
+/// Identity of a pair of LLVM values, to share one instruction among registers that hold copies.
+fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
+    use inkwell::values::AsValueRef;
+    (a.as_value_ref() as usize, b.as_value_ref() as usize)
+}
+
+fn describe_target(shape: &[u64], layout: &TileLayout) -> String {
+    let dims: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
+    format!("tensor<{}, {}>", dims.join("x"), layout)
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Looks up an operand; a literal becomes a constant of type `like` (or an i32/f32 if `like`
+    /// is `None`).
+    pub(crate) fn operand(
+        &mut self,
+        op: &'static str,
+        o: Operand,
+        like: Option<Type>,
+    ) -> Result<ValueData<'ctx>> {
+        match o {
+            Operand::Value(v) => self.get(op, v),
+            Operand::Int(i) => {
+                let ty = match like {
+                    Some(Type::Scalar(d)) if !d.is_fp8() => d,
+                    Some(Type::Scalar(d)) => {
+                        return Err(CodegenError::InvalidType {
+                            op,
+                            expected: "a type arithmetic works on (cast fp8 first)".into(),
+                            value: d.to_string(),
+                        })
+                    }
+                    _ if i32::try_from(i).is_ok() => DType::I32,
+                    _ => DType::I64,
+                };
+                self.literal_value(op, Literal::Int(i), ty)
+            }
+            Operand::Float(x) => {
+                let ty = match like {
+                    Some(Type::Scalar(d)) if d.is_float() => d,
+                    Some(t @ Type::Scalar(_)) | Some(t @ Type::Ptr(_)) => {
+                        return Err(CodegenError::TypeMismatch {
+                            op,
+                            lhs: format!("scalar<{t}>"),
+                            rhs: format!("float literal {x}"),
+                        })
+                    }
+                    None => DType::F32,
+                };
+                self.literal_value(op, Literal::Float(x), ty)
+            }
+        }
+    }
+
+    fn literal_value(
+        &mut self,
+        op: &'static str,
+        lit: Literal,
+        ty: DType,
+    ) -> Result<ValueData<'ctx>> {
+        let v = match (lit, ty.is_float()) {
+            (Literal::Int(i), false) => self.const_int(ty, i),
+            (Literal::Int(i), true) => self.const_float(ty, i as f64),
+            (Literal::Float(x), true) => self.const_float(ty, x),
+            (Literal::Float(x), false) => {
+                return Err(CodegenError::TypeMismatch {
+                    op,
+                    lhs: format!("scalar<{ty}>"),
+                    rhs: format!("float literal {x}"),
+                })
+            }
+        }?;
+        self.get(op, v)
+    }
+
+    /// Resolves two operands; a literal (or a constant) adapts to the other side's type.
+    pub(crate) fn operand_pair(
+        &mut self,
+        op: &'static str,
+        a: Operand,
+        b: Operand,
+    ) -> Result<(ValueData<'ctx>, ValueData<'ctx>)> {
+        match (a, b) {
+            (Operand::Value(_), Operand::Value(_)) => {
+                let (mut x, mut y) = (self.operand(op, a, None)?, self.operand(op, b, None)?);
+                if x.ty != y.ty {
+                    // A constant re-made in the other operand's type, like a literal.
+                    if let (Some(l), Type::Scalar(d)) = (x.literal.filter(|_| x.is_scalar()), y.ty)
+                    {
+                        if let Ok(v) = self.literal_value(op, l, d) {
+                            x = v;
+                        }
+                    } else if let (Some(l), Type::Scalar(d)) =
+                        (y.literal.filter(|_| y.is_scalar()), x.ty)
+                    {
+                        if x.ty.pointee().is_none() {
+                            if let Ok(v) = self.literal_value(op, l, d) {
+                                y = v;
+                            }
+                        }
+                    }
+                }
+                Ok((x, y))
+            }
+            (Operand::Value(_), _) => {
+                let x = self.operand(op, a, None)?;
+                let like = if x.ty.pointee().is_some() {
+                    None
+                } else {
+                    Some(x.ty)
+                };
+                let y = self.operand(op, b, like)?;
+                Ok((x, y))
+            }
+            (_, Operand::Value(_)) => {
+                let y = self.operand(op, b, None)?;
+                let like = if y.ty.pointee().is_some() {
+                    None
+                } else {
+                    Some(y.ty)
+                };
+                let x = self.operand(op, a, like)?;
+                Ok((x, y))
+            }
+            _ => Err(CodegenError::arg(
+                op,
+                "at least one operand must be a value, not a literal",
+            )),
+        }
+    }
+
+    /// Brings values to a common shape and layout (Triton's broadcasting rules).
+    pub(crate) fn unify(
+        &mut self,
+        op: &'static str,
+        ds: &[&ValueData<'ctx>],
+    ) -> Result<Unified<'ctx>> {
+        let tiles: Vec<&&ValueData> = ds.iter().filter(|d| !d.is_scalar()).collect();
+        let Some(first) = tiles.first() else {
+            return Ok(Unified {
+                shape: vec![],
+                layout: None,
+                regs: ds.iter().map(|d| d.regs.clone()).collect(),
+                infos: ds.iter().map(|d| d.info.clone()).collect(),
+            });
+        };
+        let rank = first.shape.len();
+        let mut shape = first.shape.clone();
+        for t in &tiles[1..] {
+            let ok = t.shape.len() == rank
+                && (0..rank).all(|i| t.shape[i] == shape[i] || t.shape[i] == 1 || shape[i] == 1);
+            if !ok {
+                return Err(CodegenError::ShapeMismatch {
+                    op,
+                    lhs: first.describe(),
+                    rhs: t.describe(),
+                });
+            }
+            for (s, &t) in shape.iter_mut().zip(&t.shape) {
+                *s = (*s).max(t);
+            }
+        }
+        let full: Vec<&&&ValueData> = tiles.iter().filter(|t| t.shape == shape).collect();
+        let Some(owner) = full.first() else {
+            return Err(CodegenError::BadLayout {
+                op,
+                reason: format!(
+                    "no operand has the broadcast shape {shape:?}, so its layout is unknown: \
+                     broadcast one with broadcast_to first ({} vs {})",
+                    first.describe(),
+                    tiles[1].describe()
+                ),
+            });
+        };
+        let layout = owner.layout.clone().expect("tile");
+        for t in &full[1..] {
+            if t.layout.as_deref() != Some(&*layout) {
+                return Err(CodegenError::LayoutMismatch {
+                    op,
+                    lhs: owner.describe(),
+                    rhs: t.describe(),
+                });
+            }
+        }
+        let mut regs = Vec::with_capacity(ds.len());
+        let mut infos = Vec::with_capacity(ds.len());
+        for d in ds {
+            let (r, i) = self.broadcast_regs(op, d, &shape, &layout)?;
+            regs.push(r);
+            infos.push(i);
+        }
+        Ok(Unified {
+            shape,
+            layout: Some(layout),
+            regs,
+            infos,
+        })
+    }
+
+    /// The registers of `d` broadcast to `shape` in `layout`: a scalar is splat; a tile must have
+    /// `layout`'s bases with the broadcast dims dropped (Gluon's rule for broadcasting an
+    /// `expand_dims` of a slice).
+    pub(crate) fn broadcast_regs(
+        &mut self,
+        op: &'static str,
+        d: &ValueData<'ctx>,
+        shape: &[u64],
+        layout: &Rc<TileLayout>,
+    ) -> Result<(Vec<BasicValueEnum<'ctx>>, AxisInfo)> {
+        let Some(src) = &d.layout else {
+            return Ok((
+                vec![d.regs[0]; layout.num_regs()],
+                d.info.broadcast_to(&[], shape),
+            ));
+        };
+        if d.shape == shape {
+            if **src != **layout {
+                return Err(CodegenError::LayoutMismatch {
+                    op,
+                    lhs: d.describe(),
+                    rhs: describe_target(shape, layout),
+                });
+            }
+            return Ok((d.regs.clone(), d.info.clone()));
+        }
+        let mismatch = || CodegenError::LayoutMismatch {
+            op,
+            lhs: d.describe(),
+            rhs: describe_target(shape, layout),
+        };
+        if d.shape.len() != shape.len()
+            || (0..shape.len()).any(|i| d.shape[i] != shape[i] && d.shape[i] != 1)
+        {
+            return Err(CodegenError::ShapeMismatch {
+                op,
+                lhs: d.describe(),
+                rhs: describe_target(shape, layout),
+            });
+        }
+        let proj = |c: &[u64]| -> Vec<u64> {
+            c.iter()
+                .enumerate()
+                .map(|(i, &x)| if d.shape[i] == 1 { 0 } else { x })
+                .collect()
+        };
+        let same = |a: &Vec<Vec<u64>>, b: &Vec<Vec<u64>>| {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| *x == proj(y))
+        };
+        if !same(&src.lane, &layout.lane) || !same(&src.warp, &layout.warp) {
+            return Err(mismatch());
+        }
+        let mut by_coord: HashMap<Vec<u64>, usize> = HashMap::new();
+        for r in 0..src.num_regs() {
+            by_coord.entry(src.reg_coord(r)).or_insert(r);
+        }
+        let mut regs = Vec::with_capacity(layout.num_regs());
+        for r in 0..layout.num_regs() {
+            let i = *by_coord
+                .get(&proj(&layout.reg_coord(r)))
+                .ok_or_else(mismatch)?;
+            regs.push(d.regs[i]);
+        }
+        Ok((regs, d.info.broadcast_to(&d.shape, shape)))
+    }
+
+    /// `a op b`, elementwise with broadcasting.
+    pub fn binary(
+        &mut self,
+        op: BinaryOp,
+        a: impl IntoOperand,
+        b: impl IntoOperand,
+    ) -> Result<Value> {
+        let name = op.name();
+        let (mut x, mut y) = self.operand_pair(name, a.into_operand(), b.into_operand())?;
+        if op == BinaryOp::Add && y.ty.pointee().is_some() && x.ty.pointee().is_none() {
+            std::mem::swap(&mut x, &mut y);
+        }
+        if let Type::Ptr(pointee) = x.ty {
+            return self.ptr_add(name, op, &x, &y, pointee);
+        }
+        if x.ty != y.ty {
+            return Err(CodegenError::TypeMismatch {
+                op: name,
+                lhs: x.describe(),
+                rhs: y.describe(),
+            });
+        }
+        let Type::Scalar(dt) = x.ty else {
+            unreachable!("pointers handled above")
+        };
+        self.check_binary_dtype(op, dt, &x)?;
+        if op == BinaryOp::Rem
+            && dt == DType::BF16
+            && self.target.vendor() == super::target::Vendor::Amd
+        {
+            // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32
+            // does not help, since InstCombine narrows it back to bf16.
+            return Err(CodegenError::Unsupported {
+                op: "rem",
+                target: self.target.name().into(),
+                reason: "bf16 remainder has no AMDGPU lowering; cast to f32 first".into(),
+            });
+        }
+        let u = self.unify(name, &[&x, &y])?;
+        let mut out = Vec::with_capacity(u.regs[0].len());
+        let mut seen = HashMap::new();
+        for (l, r) in u.regs[0].iter().zip(&u.regs[1]) {
+            // Registers holding copies (zero bases) share one instruction.
+            if let Some(v) = seen.get(&key(l, r)) {
+                out.push(*v);
+                continue;
+            }
+            let v = self.emit_binary(op, dt, *l, *r)?;
+            seen.insert(key(l, r), v);
+            out.push(v);
+        }
+        let (ia, ib) = (&u.infos[0], &u.infos[1]);
+        let info = if dt.is_int() {
+            match op {
+                BinaryOp::Add => AxisInfo::add(ia, ib, 1),
+                BinaryOp::Sub => AxisInfo::sub(ia, ib),
+                BinaryOp::Mul => AxisInfo::mul(ia, ib),
+                BinaryOp::Div => AxisInfo::div(ia, ib),
+                BinaryOp::Rem => AxisInfo::rem(ia, ib),
+                _ => AxisInfo::meet_constancy(ia, ib),
+            }
+        } else {
+            AxisInfo::meet_constancy(ia, ib)
+        };
+        Ok(self.new_value(x.ty, u.shape, u.layout, out, info))
+    }
+
+    fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
+        let bitwise = matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor);
+        let int_only = matches!(op, BinaryOp::Shl | BinaryOp::Shr) || bitwise;
+        let bad = if dt.is_fp8() {
+            Some("a type arithmetic works on (cast fp8 to f16/f32 first)")
+        } else if int_only && !dt.is_int() {
+            Some("an integer type")
+        } else if dt == DType::I1 && !bitwise {
+            Some("a number type (i1 takes and, or, xor)")
+        } else {
+            None
+        };
+        match bad {
+            Some(expected) => Err(CodegenError::InvalidType {
+                op: op.name(),
+                expected: expected.into(),
+                value: x.describe(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn ptr_add(
+        &mut self,
+        name: &'static str,
+        op: BinaryOp,
+        p: &ValueData<'ctx>,
+        off: &ValueData<'ctx>,
+        pointee: DType,
+    ) -> Result<Value> {
+        let int_off = matches!(off.ty, Type::Scalar(d) if d.is_int() && d != DType::I1);
+        if op != BinaryOp::Add || !int_off {
+            return Err(CodegenError::InvalidType {
+                op: name,
+                expected: "pointer + integer offset (i8..i64)".into(),
+                value: format!("{} {} {}", p.describe(), name, off.describe()),
+            });
+        }
+        let u = self.unify(name, &[p, off])?;
+        let elem = pointee.llvm_mem(self.ctx);
+        let mut out = Vec::with_capacity(u.regs[0].len());
+        let mut seen = HashMap::new();
+        for (ptr, o) in u.regs[0].iter().zip(&u.regs[1]) {
+            if let Some(v) = seen.get(&key(ptr, o)) {
+                out.push(*v);
+                continue;
+            }
+            // SAFETY: a GEP only computes an address; the kernel author vouches for its range
+            // (exactly as `ptr + offs` in Triton).
+            let g = unsafe {
+                self.b
+                    .build_gep(elem, ptr.into_pointer_value(), &[o.into_int_value()], "")?
+            };
+            seen.insert(key(ptr, o), g.as_basic_value_enum());
+            out.push(g.as_basic_value_enum());
+        }
+        let info = AxisInfo::add(&u.infos[0], &u.infos[1], pointee.mem_bytes());
+        Ok(self.new_value(p.ty, u.shape, u.layout, out, info))
+    }
+
+    pub(crate) fn emit_binary(
+        &mut self,
+        op: BinaryOp,
+        dt: DType,
+        l: BasicValueEnum<'ctx>,
+        r: BasicValueEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let b = &self.b;
+        if dt.is_int() {
+            let (l, r) = (l.into_int_value(), r.into_int_value());
+            let v = match op {
+                BinaryOp::Add => b.build_int_add(l, r, "")?,
+                BinaryOp::Sub => b.build_int_sub(l, r, "")?,
+                BinaryOp::Mul => b.build_int_mul(l, r, "")?,
+                BinaryOp::Div => b.build_int_signed_div(l, r, "")?,
+                BinaryOp::Rem => b.build_int_signed_rem(l, r, "")?,
+                BinaryOp::And => b.build_and(l, r, "")?,
+                BinaryOp::Or => b.build_or(l, r, "")?,
+                BinaryOp::Xor => b.build_xor(l, r, "")?,
+                BinaryOp::Shl => b.build_left_shift(l, r, "")?,
+                BinaryOp::Shr => b.build_right_shift(l, r, true, "")?,
+                BinaryOp::Min | BinaryOp::Max => {
+                    let name = if op == BinaryOp::Min {
+                        "llvm.smin"
+                    } else {
+                        "llvm.smax"
+                    };
+                    let f = self.intrinsic(name, &[l.get_type().into()])?;
+                    return self.call1(f, &[l.into(), r.into()]);
+                }
+            };
+            Ok(v.into())
+        } else {
+            let (l, r) = (l.into_float_value(), r.into_float_value());
+            let v = match op {
+                BinaryOp::Add => b.build_float_add(l, r, "")?,
+                BinaryOp::Sub => b.build_float_sub(l, r, "")?,
+                BinaryOp::Mul => b.build_float_mul(l, r, "")?,
+                BinaryOp::Div => b.build_float_div(l, r, "")?,
+                BinaryOp::Rem => b.build_float_rem(l, r, "")?,
+                BinaryOp::Min | BinaryOp::Max => {
+                    let name = if op == BinaryOp::Min {
+                        "llvm.minnum"
+                    } else {
+                        "llvm.maxnum"
+                    };
+                    let f = self.intrinsic(name, &[l.get_type().into()])?;
+                    return self.call1(f, &[l.into(), r.into()]);
+                }
+                _ => unreachable!("checked by check_binary_dtype"),
+            };
+            Ok(v.into())
+        }
+    }
+
+    /// Calls `f` and returns its result.
+    pub(crate) fn call1(
+        &self,
+        f: inkwell::values::FunctionValue<'ctx>,
+        args: &[inkwell::values::BasicMetadataValueEnum<'ctx>],
+    ) -> Result<BasicValueEnum<'ctx>> {
+        Ok(self
+            .b
+            .build_call(f, args, "")?
+            .try_as_basic_value()
+            .basic()
+            .expect("intrinsic returns a value"))
+    }
+
+    /// `a + b` (pointer + offset in elements when `a` or `b` is a pointer).
+    pub fn add(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Add, a, b)
+    }
+    /// `a - b`.
+    pub fn sub(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Sub, a, b)
+    }
+    /// `a * b`.
+    pub fn mul(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Mul, a, b)
+    }
+    /// `a / b`.
+    pub fn div(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Div, a, b)
+    }
+    /// `a % b`.
+    pub fn rem(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Rem, a, b)
+    }
+    /// `min(a, b)`.
+    pub fn min(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Min, a, b)
+    }
+    /// `max(a, b)`.
+    pub fn max(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Max, a, b)
+    }
+    /// `a & b`.
+    pub fn and(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::And, a, b)
+    }
+    /// `a | b`.
+    pub fn or(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Or, a, b)
+    }
+    /// `a ^ b`.
+    pub fn xor(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Xor, a, b)
+    }
+    /// `a << b`.
+    pub fn shl(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Shl, a, b)
+    }
+    /// `a >> b` (arithmetic).
+    pub fn shr(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Shr, a, b)
+    }
+
+    /// `a <op> b` as an i1 tile (or scalar).
+    pub fn cmp(&mut self, op: CmpOp, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        let (x, y) = self.operand_pair("cmp", a.into_operand(), b.into_operand())?;
+        let dt = match (x.ty, y.ty) {
+            (Type::Scalar(d), Type::Scalar(e)) if d == e && !d.is_fp8() => d,
+            (Type::Scalar(d), Type::Scalar(e)) if d == e => {
+                return Err(CodegenError::InvalidType {
+                    op: "cmp",
+                    expected: "a comparable type (cast fp8 first)".into(),
+                    value: x.describe(),
+                })
+            }
+            _ => {
+                return Err(CodegenError::TypeMismatch {
+                    op: "cmp",
+                    lhs: x.describe(),
+                    rhs: y.describe(),
+                })
+            }
+        };
+        let u = self.unify("cmp", &[&x, &y])?;
+        let mut out = Vec::with_capacity(u.regs[0].len());
+        let mut seen = HashMap::new();
+        for (l, r) in u.regs[0].iter().zip(&u.regs[1]) {
+            if let Some(v) = seen.get(&key(l, r)) {
+                out.push(*v);
+                continue;
+            }
+            let v = if dt.is_int() {
+                let p = match op {
+                    CmpOp::Eq => IntPredicate::EQ,
+                    CmpOp::Ne => IntPredicate::NE,
+                    CmpOp::Lt => IntPredicate::SLT,
+                    CmpOp::Le => IntPredicate::SLE,
+                    CmpOp::Gt => IntPredicate::SGT,
+                    CmpOp::Ge => IntPredicate::SGE,
+                };
+                self.b
+                    .build_int_compare(p, l.into_int_value(), r.into_int_value(), "")?
+            } else {
+                let p = match op {
+                    CmpOp::Eq => FloatPredicate::OEQ,
+                    CmpOp::Ne => FloatPredicate::UNE,
+                    CmpOp::Lt => FloatPredicate::OLT,
+                    CmpOp::Le => FloatPredicate::OLE,
+                    CmpOp::Gt => FloatPredicate::OGT,
+                    CmpOp::Ge => FloatPredicate::OGE,
+                };
+                self.b
+                    .build_float_compare(p, l.into_float_value(), r.into_float_value(), "")?
+            };
+            seen.insert(key(l, r), v.into());
+            out.push(v.into());
+        }
+        let info = match (op, dt.is_int()) {
+            (CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, true) => {
+                // `a < b` with `a` running and `b` aligned, or the mirror image.
+                let (run, bound) = if u.infos[0].contiguity.iter().any(|&c| c > 1) {
+                    (&u.infos[0], &u.infos[1])
+                } else {
+                    (&u.infos[1], &u.infos[0])
+                };
+                AxisInfo::ordered_compare(run, bound)
+            }
+            _ => AxisInfo::meet_constancy(&u.infos[0], &u.infos[1]),
+        };
+        Ok(self.new_value(Type::Scalar(DType::I1), u.shape, u.layout, out, info))
+    }
+
+    /// `a == b`.
+    pub fn eq(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Eq, a, b)
+    }
+    /// `a != b`.
+    pub fn ne(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Ne, a, b)
+    }
+    /// `a < b`.
+    pub fn lt(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Lt, a, b)
+    }
+    /// `a <= b`.
+    pub fn le(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Le, a, b)
+    }
+    /// `a > b`.
+    pub fn gt(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Gt, a, b)
+    }
+    /// `a >= b`.
+    pub fn ge(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Ge, a, b)
+    }
+
+    /// `cond ? x : y` elementwise (Triton's `where`); `cond` is i1, `x` and `y` of one type.
+    pub fn where_(
+        &mut self,
+        cond: Value,
+        x: impl IntoOperand,
+        y: impl IntoOperand,
+    ) -> Result<Value> {
+        let c = self.get("where", cond)?;
+        if c.ty != Type::Scalar(DType::I1) {
+            return Err(CodegenError::InvalidType {
+                op: "where",
+                expected: "an i1 condition".into(),
+                value: c.describe(),
+            });
+        }
+        let (a, b) = self.operand_pair("where", x.into_operand(), y.into_operand())?;
+        if a.ty != b.ty {
+            return Err(CodegenError::TypeMismatch {
+                op: "where",
+                lhs: a.describe(),
+                rhs: b.describe(),
+            });
+        }
+        let u = self.unify("where", &[&c, &a, &b])?;
+        let mut out = Vec::with_capacity(u.regs[0].len());
+        for i in 0..u.regs[0].len() {
+            out.push(self.b.build_select(
+                u.regs[0][i].into_int_value(),
+                u.regs[1][i],
+                u.regs[2][i],
+                "",
+            )?);
+        }
+        let info = AxisInfo::select(&u.infos[0], &u.infos[1], &u.infos[2]);
+        Ok(self.new_value(a.ty, u.shape, u.layout, out, info))
+    }
+
+    /// A unary op.
+    pub fn unary(&mut self, op: UnaryOp, a: Value) -> Result<Value> {
+        let name = match op {
+            UnaryOp::Neg => "neg",
+            UnaryOp::Abs => "abs",
+            UnaryOp::Not => "not",
+        };
+        let x = self.get(name, a)?;
+        let dt = match x.ty {
+            Type::Scalar(d)
+                if !d.is_fp8()
+                    && (op == UnaryOp::Not || d != DType::I1)
+                    && (op != UnaryOp::Not || d.is_int()) =>
+            {
+                d
+            }
+            _ => {
+                return Err(CodegenError::InvalidType {
+                    op: name,
+                    expected: if op == UnaryOp::Not {
+                        "an integer type"
+                    } else {
+                        "a number type"
+                    }
+                    .into(),
+                    value: x.describe(),
+                })
+            }
+        };
+        let mut out = Vec::with_capacity(x.regs.len());
+        for r in &x.regs {
+            let v: BasicValueEnum = match (op, dt.is_int()) {
+                (UnaryOp::Neg, true) => self.b.build_int_neg(r.into_int_value(), "")?.into(),
+                (UnaryOp::Neg, false) => self.b.build_float_neg(r.into_float_value(), "")?.into(),
+                (UnaryOp::Not, _) => self.b.build_not(r.into_int_value(), "")?.into(),
+                (UnaryOp::Abs, true) => {
+                    let f = self.intrinsic("llvm.abs", &[r.get_type()])?;
+                    let no_poison = self.ctx.bool_type().const_zero();
+                    self.call1(f, &[(*r).into(), no_poison.into()])?
+                }
+                (UnaryOp::Abs, false) => {
+                    let f = self.intrinsic("llvm.fabs", &[r.get_type()])?;
+                    self.call1(f, &[(*r).into()])?
+                }
+            };
+            out.push(v);
+        }
+        let info = AxisInfo::keep_constancy(&x.info);
+        Ok(self.new_value(x.ty, x.shape.clone(), x.layout.clone(), out, info))
+    }
+
+    /// `-a`.
+    pub fn neg(&mut self, a: Value) -> Result<Value> {
+        self.unary(UnaryOp::Neg, a)
+    }
+    /// `|a|`.
+    pub fn abs(&mut self, a: Value) -> Result<Value> {
+        self.unary(UnaryOp::Abs, a)
+    }
+    /// `!a` (bitwise).
+    pub fn not(&mut self, a: Value) -> Result<Value> {
+        self.unary(UnaryOp::Not, a)
+    }
+}

@@ -1,0 +1,223 @@
+//! A finished kernel and what it emits: LLVM IR (as built, or after LLVM's O3 pipeline), PTX,
+//! AMDGPU assembly and code objects, and the signature a launcher checks.
+//!
+//! Code generation rewrites a module in place (on AMDGPU a second run on the same module aborts),
+//! so every emission works on a fresh clone.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::FileType;
+use inkwell::OptimizationLevel;
+
+use super::error::{CodegenError, Result};
+use super::kernel::KernelSignature;
+use super::target::{Target, Vendor};
+
+/// How much LLVM optimises before emitting. ptxas (or the driver's JIT) optimises the PTX again
+/// in every case.
+///
+/// Measured on the transpose-sized kernel (64 × 64 f32 tile, 4 warps; see `benches/compile.rs`):
+/// LLVM 22's NVPTX code generation at `-O1` and above spends most of its time in straight-line
+/// strength reduction (tens of ms), so only the levels that generate code at `-O0` stay within a
+/// few milliseconds. Their PTX is longer and ptxas leaves somewhat more integer work in the SASS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OptLevel {
+    /// The IR as built, code generation at `-O0`: the fastest path (a few ms), for JIT-style use.
+    None,
+    /// A light clean-up (`early-cse`, `instcombine`, `simplifycfg`, `licm`, `dce`), code
+    /// generation at `-O0`. The builder already chose vector widths and index arithmetic; this
+    /// keeps them.
+    Fast,
+    /// `default<O3>`, then code generation at `-O3`, as Triton does: the best code.
+    #[default]
+    O3,
+}
+
+/// The middle-end pipeline of [`OptLevel::Fast`].
+const FAST_PIPELINE: &str =
+    "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-mssa(licm),dce)";
+
+impl OptLevel {
+    fn codegen_level(self) -> OptimizationLevel {
+        match self {
+            OptLevel::None | OptLevel::Fast => OptimizationLevel::None,
+            OptLevel::O3 => OptimizationLevel::Aggressive,
+        }
+    }
+}
+
+/// A verified kernel module.
+pub struct Kernel<'ctx> {
+    module: Module<'ctx>,
+    target: Target,
+    signature: KernelSignature,
+}
+
+impl std::fmt::Debug for Kernel<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("signature", &self.signature)
+            .finish()
+    }
+}
+
+impl<'ctx> Kernel<'ctx> {
+    pub(crate) fn new(
+        module: Module<'ctx>,
+        target: Target,
+        signature: KernelSignature,
+    ) -> Kernel<'ctx> {
+        Kernel {
+            module,
+            target,
+            signature,
+        }
+    }
+
+    /// The kernel's name, parameters and block size.
+    pub fn signature(&self) -> &KernelSignature {
+        &self.signature
+    }
+
+    /// The target it was built for.
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
+    /// The LLVM IR as built (verified).
+    pub fn llvm_ir(&self) -> String {
+        self.module.print_to_string().to_string()
+    }
+
+    /// The LLVM IR after `opt`.
+    pub fn llvm_ir_opt(&self, opt: OptLevel) -> Result<String> {
+        Ok(self.prepared(opt)?.print_to_string().to_string())
+    }
+
+    fn prepared(&self, opt: OptLevel) -> Result<Module<'ctx>> {
+        let m = self.module.clone();
+        let passes = match opt {
+            OptLevel::None => return Ok(m),
+            OptLevel::Fast => FAST_PIPELINE,
+            OptLevel::O3 => "default<O3>",
+        };
+        let tm = self.target.machine(opt.codegen_level())?;
+        m.run_passes(passes, &tm, PassBuilderOptions::create())
+            .map_err(|e| CodegenError::llvm("optimisation pipeline", e.to_string()))?;
+        Ok(m)
+    }
+
+    fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
+        let m = self.prepared(opt)?;
+        let tm = self.target.machine(opt.codegen_level())?;
+        let buf = tm
+            .write_to_memory_buffer(&m, file)
+            .map_err(|e| CodegenError::llvm("codegen", e.to_string()))?;
+        Ok(buf.as_slice().to_vec())
+    }
+
+    /// PTX text at the default [`OptLevel::O3`] (NVIDIA targets).
+    pub fn ptx(&self) -> Result<String> {
+        self.ptx_with(OptLevel::O3)
+    }
+
+    /// PTX text after `opt` (NVIDIA targets).
+    pub fn ptx_with(&self, opt: OptLevel) -> Result<String> {
+        self.require(Vendor::Nvidia, "ptx")?;
+        let bytes = self.codegen(opt, FileType::Assembly)?;
+        String::from_utf8(bytes).map_err(|e| CodegenError::llvm("codegen", e))
+    }
+
+    /// The target's assembly after `opt`: PTX on NVIDIA, AMDGPU assembly on AMD.
+    pub fn assembly(&self, opt: OptLevel) -> Result<String> {
+        match self.target.vendor() {
+            Vendor::Nvidia => self.ptx_with(opt),
+            Vendor::Amd => self.amdgpu_asm(opt),
+        }
+    }
+
+    /// AMDGPU assembly after `opt` (AMD targets).
+    pub fn amdgpu_asm(&self, opt: OptLevel) -> Result<String> {
+        self.require(Vendor::Amd, "amdgpu_asm")?;
+        let bytes = self.codegen(opt, FileType::Assembly)?;
+        String::from_utf8(bytes).map_err(|e| CodegenError::llvm("codegen", e))
+    }
+
+    /// The relocatable object LLVM emits for AMD targets (link it with [`Kernel::code_object`]).
+    pub fn amdgpu_object(&self, opt: OptLevel) -> Result<Vec<u8>> {
+        self.require(Vendor::Amd, "amdgpu_object")?;
+        self.codegen(opt, FileType::Object)
+    }
+
+    /// A loadable AMDGPU code object (`.hsaco`): the object linked by `ld.lld -shared`. The linker
+    /// is `$WEFT_LLD`, else `ld.lld-22`, else `ld.lld`.
+    pub fn code_object(&self) -> Result<Vec<u8>> {
+        let obj = self.amdgpu_object(OptLevel::O3)?;
+        link_code_object(&obj, &self.signature.name)
+    }
+
+    fn require(&self, vendor: Vendor, op: &'static str) -> Result<()> {
+        if self.target.vendor() == vendor {
+            return Ok(());
+        }
+        Err(CodegenError::Unsupported {
+            op,
+            target: self.target.name().into(),
+            reason: match vendor {
+                Vendor::Nvidia => "PTX is emitted for NVIDIA targets only".into(),
+                Vendor::Amd => "AMDGPU objects are emitted for AMD targets only".into(),
+            },
+        })
+    }
+}
+
+/// Links an AMDGPU object into a code object with `ld.lld -shared`.
+fn link_code_object(obj: &[u8], name: &str) -> Result<Vec<u8>> {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir();
+    let stem = format!(
+        "weft-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let o: PathBuf = dir.join(format!("{stem}.o"));
+    let so: PathBuf = dir.join(format!("{stem}.hsaco"));
+    std::fs::write(&o, obj)
+        .map_err(|e| CodegenError::Link(format!("writing {}: {e}", o.display())))?;
+    let candidates: Vec<String> = match std::env::var("WEFT_LLD") {
+        Ok(p) => vec![p],
+        Err(_) => vec!["ld.lld-22".into(), "ld.lld".into()],
+    };
+    let mut last = String::new();
+    let mut result = None;
+    for lld in &candidates {
+        match Command::new(lld)
+            .arg("-shared")
+            .arg(&o)
+            .arg("-o")
+            .arg(&so)
+            .output()
+        {
+            Ok(out) if out.status.success() => {
+                result = Some(std::fs::read(&so).map_err(|e| CodegenError::Link(e.to_string())));
+                break;
+            }
+            Ok(out) => {
+                last = format!("{lld}: {}", String::from_utf8_lossy(&out.stderr).trim());
+                break;
+            }
+            Err(e) => last = format!("{lld}: {e}"),
+        }
+    }
+    let _ = std::fs::remove_file(&o);
+    let _ = std::fs::remove_file(&so);
+    result.unwrap_or_else(|| {
+        Err(CodegenError::Link(format!(
+            "{last} (install lld-22 or set WEFT_LLD)"
+        )))
+    })
+}

@@ -1,0 +1,159 @@
+//! The one error type of the builder. Every variant is raised in Rust before LLVM sees the input,
+//! so a bad kernel never reaches an LLVM fatal error (which would abort the process).
+
+use crate::layout::LayoutError;
+
+/// What went wrong while building or emitting a kernel.
+///
+/// Operand descriptions (`lhs`, `rhs`, `value`) are rendered as
+/// `tensor<64x32xf32, {register: …, lane: …, warp: …}>` (or `scalar<i32>`), so a message names
+/// both operands' shapes, element types and layouts.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CodegenError {
+    /// Two operands whose shapes cannot be broadcast together.
+    #[error("{op}: shapes do not match: {lhs} vs {rhs}")]
+    ShapeMismatch {
+        /// The op that was called.
+        op: &'static str,
+        /// The first operand.
+        lhs: String,
+        /// The second operand.
+        rhs: String,
+    },
+    /// Two operands of the same shape but different layouts (convert one first).
+    #[error("{op}: layouts differ: {lhs} vs {rhs}")]
+    LayoutMismatch {
+        /// The op that was called.
+        op: &'static str,
+        /// The first operand.
+        lhs: String,
+        /// The second operand.
+        rhs: String,
+    },
+    /// Two operands of different element types (cast one first).
+    #[error("{op}: element types differ: {lhs} vs {rhs}")]
+    TypeMismatch {
+        /// The op that was called.
+        op: &'static str,
+        /// The first operand.
+        lhs: String,
+        /// The second operand.
+        rhs: String,
+    },
+    /// An operand whose element type the op does not take (a float op on integers, a load from a
+    /// non-pointer, …).
+    #[error("{op}: expected {expected}, got {value}")]
+    InvalidType {
+        /// The op that was called.
+        op: &'static str,
+        /// What the op takes.
+        expected: String,
+        /// The operand given.
+        value: String,
+    },
+    /// A layout that is not a distributed layout for this kernel: wrong input dims, output sizes
+    /// that are not the tile shape, a lane or warp count that is not the kernel's.
+    #[error("{op}: bad layout: {reason}")]
+    BadLayout {
+        /// The op that was called.
+        op: &'static str,
+        /// Which rule the layout breaks.
+        reason: String,
+    },
+    /// An argument out of its domain (an axis past the rank, a size that is not a power of two, …).
+    #[error("{op}: {reason}")]
+    InvalidArgument {
+        /// The op that was called.
+        op: &'static str,
+        /// Which rule the argument breaks.
+        reason: String,
+    },
+    /// The target lacks what the op needs (fp8 before sm_90, a 64-lane op on NVIDIA, …).
+    #[error("{op} is not supported on {target}: {reason}")]
+    Unsupported {
+        /// The op that was called.
+        op: &'static str,
+        /// The target's name.
+        target: String,
+        /// Why.
+        reason: String,
+    },
+    /// A target whose cargo feature is off (AMDGPU needs feature `amdgpu`) or an unknown name.
+    #[error("target {target}: {reason}")]
+    BadTarget {
+        /// The name given.
+        target: String,
+        /// Why it cannot be used.
+        reason: String,
+    },
+    /// A value handle that belongs to another kernel builder.
+    #[error("{op}: value {value} belongs to kernel #{owner}, not to this kernel (#{this})")]
+    ForeignValue {
+        /// The op that was called.
+        op: &'static str,
+        /// The handle.
+        value: String,
+        /// The kernel that made it.
+        owner: u32,
+        /// The kernel it was passed to.
+        this: u32,
+    },
+    /// A value defined inside a loop or branch body that has been closed: yield it instead.
+    #[error("{op}: value {value} was defined in a loop or branch body that has ended; yield it")]
+    OutOfScope {
+        /// The op that was called.
+        op: &'static str,
+        /// The handle.
+        value: String,
+    },
+    /// A kernel parameter declared after the body started, or declared twice.
+    #[error("parameter `{name}`: {reason}")]
+    BadParameter {
+        /// The parameter's name.
+        name: String,
+        /// Why it is rejected.
+        reason: String,
+    },
+    /// An error of the layout algebra.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    /// LLVM rejected the module or failed to emit it. This is a bug in weft: report it.
+    #[error("LLVM {stage} failed: {message}")]
+    Llvm {
+        /// Which step (verify, passes, codegen).
+        stage: &'static str,
+        /// LLVM's message.
+        message: String,
+    },
+    /// Linking an AMDGPU code object failed (is `ld.lld-22` installed?).
+    #[error("linking the code object failed: {0}")]
+    Link(String),
+}
+
+/// Result of a builder call.
+pub type Result<T, E = CodegenError> = std::result::Result<T, E>;
+
+impl CodegenError {
+    /// Wraps an inkwell builder error (only possible through a bug: the builder is always
+    /// positioned).
+    pub(crate) fn llvm(stage: &'static str, e: impl std::fmt::Display) -> CodegenError {
+        CodegenError::Llvm {
+            stage,
+            message: e.to_string(),
+        }
+    }
+
+    pub(crate) fn arg(op: &'static str, reason: impl Into<String>) -> CodegenError {
+        CodegenError::InvalidArgument {
+            op,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl From<inkwell::builder::BuilderError> for CodegenError {
+    fn from(e: inkwell::builder::BuilderError) -> Self {
+        CodegenError::llvm("builder", e)
+    }
+}

@@ -1,0 +1,650 @@
+//! From a distributed layout to per-register coordinates.
+//!
+//! A tile's layout maps (register, lane, warp) to a coordinate per tile dim, linearly over GF(2):
+//! `coord(r, l, w) = R(r) ⊕ T(l, w)`. The register part `R(r)` is a compile-time constant per
+//! register; the thread part `T(l, w)` is computed once per layout in the kernel's prologue from the
+//! lane and warp ids. Each register's coordinate is then one `add` (when the bits of `R` and `T`
+//! cannot overlap) or one `xor` with a constant.
+
+use std::fmt;
+
+use crate::layout::{Dim, LinearLayout};
+
+use super::error::{CodegenError, Result};
+
+/// A tile layout checked against the kernel, with its bases unpacked for code generation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TileLayout {
+    /// The layout as given (in-dims register/lane/warp, out-dims dim0..).
+    pub ll: LinearLayout,
+    /// Tile shape (the out-dim sizes).
+    pub shape: Vec<u64>,
+    /// Bases of the register bits: one coordinate per tile dim.
+    pub reg: Vec<Vec<u64>>,
+    /// Bases of the lane bits.
+    pub lane: Vec<Vec<u64>>,
+    /// Bases of the warp bits.
+    pub warp: Vec<Vec<u64>>,
+}
+
+impl fmt::Display for TileLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |b: &Vec<Vec<u64>>| {
+            let v: Vec<String> = b
+                .iter()
+                .map(|c| {
+                    format!(
+                        "[{}]",
+                        c.iter()
+                            .map(|x| x.to_string())
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    )
+                })
+                .collect();
+            format!("[{}]", v.join(","))
+        };
+        write!(
+            f,
+            "{{register: {}, lane: {}, warp: {}}}",
+            show(&self.reg),
+            show(&self.lane),
+            show(&self.warp)
+        )
+    }
+}
+
+impl TileLayout {
+    /// Checks that `ll` distributes a tile over one CTA of `threads_per_warp × num_warps` threads:
+    /// in-dims among register, lane, warp (lane and warp with exactly the kernel's sizes; a missing
+    /// one counts as size 1) and out-dims `dim0, dim1, …` in order.
+    pub fn new(
+        op: &'static str,
+        ll: &LinearLayout,
+        threads_per_warp: u32,
+        num_warps: u32,
+    ) -> Result<TileLayout> {
+        let bad = |reason: String| CodegenError::BadLayout { op, reason };
+        for (name, _) in ll.in_dims() {
+            if ![Dim::REGISTER, Dim::LANE, Dim::WARP].contains(name) {
+                return Err(bad(format!(
+                    "input dim `{name}` is not one of register, lane, warp (layout {ll:?})"
+                )));
+            }
+        }
+        let shape: Vec<u64> = ll.out_dims().map(|(_, s)| s).collect();
+        for (i, (name, _)) in ll.out_dims().enumerate() {
+            if *name != Dim::dim(i) {
+                return Err(bad(format!(
+                    "output dim {i} is `{name}`, expected `dim{i}` (layout {ll:?})"
+                )));
+            }
+        }
+        if shape.is_empty() {
+            return Err(bad("a tile layout needs at least one output dim".into()));
+        }
+        let bases = |d: Dim| -> Result<Vec<Vec<u64>>> {
+            if ll.has_in_dim(d.as_str()) {
+                Ok(ll.bases(d.as_str())?)
+            } else {
+                Ok(Vec::new())
+            }
+        };
+        let (reg, lane, warp) = (bases(Dim::REGISTER)?, bases(Dim::LANE)?, bases(Dim::WARP)?);
+        if 1u64 << lane.len() != threads_per_warp as u64 {
+            return Err(bad(format!(
+                "it has {} lanes, the target has {threads_per_warp} threads per warp (layout {ll:?})",
+                1u64 << lane.len()
+            )));
+        }
+        if 1u64 << warp.len() != num_warps as u64 {
+            return Err(bad(format!(
+                "it has {} warps, the kernel has {num_warps} (layout {ll:?})",
+                1u64 << warp.len()
+            )));
+        }
+        if reg.len() > 12 {
+            return Err(bad(format!(
+                "{} registers per thread is more than 4096",
+                1u64 << reg.len()
+            )));
+        }
+        Ok(TileLayout {
+            ll: ll.clone(),
+            shape,
+            reg,
+            lane,
+            warp,
+        })
+    }
+
+    /// Rebuilds a checked layout from bases (used by shape ops).
+    pub fn from_bases(
+        op: &'static str,
+        shape: &[u64],
+        reg: Vec<Vec<u64>>,
+        lane: Vec<Vec<u64>>,
+        warp: Vec<Vec<u64>>,
+    ) -> Result<TileLayout> {
+        let ll = LinearLayout::from_bases(
+            [
+                (Dim::REGISTER, reg.clone()),
+                (Dim::LANE, lane.clone()),
+                (Dim::WARP, warp.clone()),
+            ],
+            shape.iter().enumerate().map(|(i, &s)| (Dim::dim(i), s)),
+            false,
+        )
+        .map_err(|e| CodegenError::BadLayout {
+            op,
+            reason: e.to_string(),
+        })?;
+        Ok(TileLayout {
+            ll,
+            shape: shape.to_vec(),
+            reg,
+            lane,
+            warp,
+        })
+    }
+
+    /// Tile rank.
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// Registers per thread.
+    pub fn num_regs(&self) -> usize {
+        1 << self.reg.len()
+    }
+
+    /// The register part of register `r`'s coordinate.
+    pub fn reg_coord(&self, r: usize) -> Vec<u64> {
+        xor_of(&self.reg, r as u64, self.rank())
+    }
+
+    /// For each tile dim, the OR of every coordinate bit the thread part can set.
+    pub fn thread_bits(&self) -> Vec<u64> {
+        let mut bits = vec![0u64; self.rank()];
+        for b in self.lane.iter().chain(&self.warp) {
+            for d in 0..self.rank() {
+                bits[d] |= b[d];
+            }
+        }
+        bits
+    }
+
+    /// How many consecutive registers (a power of two, starting at any multiple of it) hold
+    /// consecutive elements along `dim`, in order, at coordinates aligned to that count: register
+    /// bit `i < k` must step dim `dim` by `2^i` and nothing else, and no other basis may touch the
+    /// low `k` bits of `dim`.
+    pub fn contiguous_regs(&self, dim: usize) -> u64 {
+        let mut k = 0;
+        while k < self.reg.len() {
+            let b = &self.reg[k];
+            let unit = (0..self.rank()).all(|d| b[d] == if d == dim { 1 << k } else { 0 });
+            if !unit {
+                break;
+            }
+            k += 1;
+        }
+        // Any other basis touching bits below 2^k would permute or misalign the run.
+        while k > 0 {
+            let low = (1u64 << k) - 1;
+            let others = self.reg[k..].iter().chain(&self.lane).chain(&self.warp);
+            if others.clone().all(|b| b[dim] & low == 0) {
+                break;
+            }
+            k -= 1;
+        }
+        1 << k
+    }
+
+    /// Input bits that only repeat elements other bits already reach (Triton's free variables),
+    /// as masks over (register, lane, warp). A thread or register with a free bit set holds a
+    /// copy; stores and atomics skip copies so each element is written once.
+    pub fn free_masks(&self) -> (u64, u64, u64) {
+        // Gaussian elimination over the bases, packed into one u64 per basis.
+        let widths: Vec<u32> = self.shape.iter().map(|s| s.trailing_zeros()).collect();
+        let pack = |b: &Vec<u64>| {
+            let mut v = 0u64;
+            let mut shift = 0;
+            for (d, w) in widths.iter().enumerate() {
+                v |= b[d] << shift;
+                shift += w;
+            }
+            v
+        };
+        let mut pivots: Vec<u64> = Vec::new(); // reduced rows, each with a distinct leading bit
+        let mut is_free = |b: &Vec<u64>| {
+            let mut v = pack(b);
+            for p in &pivots {
+                let lead = 63 - p.leading_zeros();
+                if v >> lead & 1 == 1 {
+                    v ^= p;
+                }
+            }
+            if v == 0 {
+                true
+            } else {
+                pivots.push(v);
+                pivots.sort_by_key(|p| std::cmp::Reverse(63 - p.leading_zeros()));
+                false
+            }
+        };
+        let mut masks = [0u64; 3];
+        for (m, bases) in [&self.reg, &self.lane, &self.warp].into_iter().enumerate() {
+            for (i, b) in bases.iter().enumerate() {
+                if is_free(b) {
+                    masks[m] |= 1 << i;
+                }
+            }
+        }
+        (masks[0], masks[1], masks[2])
+    }
+}
+
+/// XOR of the bases selected by the set bits of `bits`.
+pub(crate) fn xor_of(bases: &[Vec<u64>], bits: u64, rank: usize) -> Vec<u64> {
+    let mut c = vec![0u64; rank];
+    for (i, b) in bases.iter().enumerate() {
+        if bits >> i & 1 == 1 {
+            for d in 0..rank {
+                c[d] ^= b[d];
+            }
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 1-D layout: `per_thread` contiguous registers, then lanes, then warps.
+    fn blocked_1d(per_thread: u64, lanes: u64, warps: u64, size: u64) -> TileLayout {
+        let bits = |n: u64, shift: u32| {
+            (0..n.trailing_zeros())
+                .map(|i| vec![(1u64 << (i + shift)) % size])
+                .collect()
+        };
+        let r = per_thread.trailing_zeros();
+        let l = lanes.trailing_zeros();
+        TileLayout::from_bases(
+            "test",
+            &[size],
+            bits(per_thread, 0),
+            bits(lanes, r),
+            bits(warps, r + l),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn contiguity_and_free_bits_of_a_blocked_layout() {
+        let t = blocked_1d(4, 32, 4, 512);
+        assert_eq!(t.contiguous_regs(0), 4);
+        assert_eq!(t.free_masks(), (0, 0, 0));
+        // A tile smaller than the layout wraps: warps 2 and 3 repeat warps 0 and 1.
+        let t = blocked_1d(4, 32, 4, 256);
+        assert_eq!(t.free_masks(), (0, 0, 0b10));
+    }
+
+    /// register part XOR lane plan XOR warp plan == LinearLayout::apply, for every thread and
+    /// register of a family of layouts (blocked ones and ones with odd bases).
+    #[test]
+    fn index_plans_agree_with_apply_exhaustively() {
+        use crate::codegen::kernels::blocked;
+        use crate::codegen::Target;
+        let mut layouts = Vec::new();
+        for (shape, spt, tpw, wpc, order) in [
+            (
+                vec![512u64],
+                vec![4u64],
+                vec![32u64],
+                vec![4u64],
+                vec![0usize],
+            ),
+            (vec![64], vec![1], vec![32], vec![4], vec![0]),
+            (
+                vec![16, 64],
+                vec![1, 4],
+                vec![2, 16],
+                vec![4, 1],
+                vec![1, 0],
+            ),
+            (vec![64, 16], vec![2, 2], vec![8, 4], vec![1, 4], vec![0, 1]),
+            (vec![8, 8], vec![1, 1], vec![4, 8], vec![2, 2], vec![1, 0]),
+            (
+                vec![4, 2, 64],
+                vec![1, 2, 2],
+                vec![1, 1, 32],
+                vec![2, 1, 2],
+                vec![2, 1, 0],
+            ),
+        ] {
+            layouts.push(blocked(Target::Sm90, &shape, &spt, &tpw, &wpc, &order).unwrap());
+        }
+        // Bases that are not powers of two, and runs broken by a zero.
+        layouts.push(
+            LinearLayout::from_bases(
+                [
+                    (Dim::REGISTER, vec![vec![3, 0], vec![0, 1]]),
+                    (
+                        Dim::LANE,
+                        vec![vec![1, 0], vec![0, 2], vec![4, 0], vec![0, 0], vec![8, 3]],
+                    ),
+                    (Dim::WARP, vec![vec![5, 4], vec![0, 0]]),
+                ],
+                [(Dim::dim(0), 16u64), (Dim::dim(1), 8u64)],
+                false,
+            )
+            .unwrap(),
+        );
+        for ll in &layouts {
+            let warps = 1u32 << ll.in_dim_size_log2("warp").unwrap();
+            let t = TileLayout::new("test", ll, 32, warps).unwrap();
+            for d in 0..t.rank() {
+                let (lp, wp) = (id_plan(&t.lane, d), id_plan(&t.warp, d));
+                for r in 0..t.num_regs() as u64 {
+                    for lane in 0..32u64 {
+                        for warp in 0..warps as u64 {
+                            let want = ll
+                                .apply(&[("register", r), ("lane", lane), ("warp", warp)])
+                                .unwrap()[d]
+                                .1;
+                            let got = t.reg_coord(r as usize)[d]
+                                ^ eval_plan(&lp, lane)
+                                ^ eval_plan(&wp, warp);
+                            assert_eq!(got, want, "{ll:?} dim {d} r {r} lane {lane} warp {warp}");
+                        }
+                    }
+                }
+            }
+            check_runs_and_copies(ll, &t, warps as u64);
+        }
+    }
+
+    /// Brute force: `contiguous_regs` runs are aligned runs of consecutive elements, and the
+    /// inputs without free bits reach every element exactly once.
+    fn check_runs_and_copies(ll: &LinearLayout, t: &TileLayout, warps: u64) {
+        let at = |r: u64, l: u64, w: u64| -> Vec<u64> {
+            ll.apply(&[("register", r), ("lane", l), ("warp", w)])
+                .unwrap()
+                .into_iter()
+                .map(|(_, x)| x)
+                .collect()
+        };
+        for d in 0..t.rank() {
+            let v = t.contiguous_regs(d);
+            for g in (0..t.num_regs() as u64).step_by(v as usize) {
+                for (l, w) in (0..32).flat_map(|l| (0..warps).map(move |w| (l, w))) {
+                    let first = at(g, l, w);
+                    assert_eq!(first[d] % v, 0, "run start aligned: {ll:?}");
+                    for j in 1..v {
+                        let mut want = first.clone();
+                        want[d] += j;
+                        assert_eq!(at(g + j, l, w), want, "{ll:?} dim {d} run {g}+{j}");
+                    }
+                }
+            }
+        }
+        let (rf, lf, wf) = t.free_masks();
+        let mut reached = std::collections::HashSet::new();
+        let mut all = std::collections::HashSet::new();
+        for r in 0..t.num_regs() as u64 {
+            for l in 0..32u64 {
+                for w in 0..warps {
+                    let c = at(r, l, w);
+                    all.insert(c.clone());
+                    if r & rf == 0 && l & lf == 0 && w & wf == 0 {
+                        assert!(
+                            reached.insert(c),
+                            "a representative repeats an element: {ll:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            reached, all,
+            "representatives must reach every element: {ll:?}"
+        );
+    }
+
+    /// A random distributed layout: 32 lanes, 1–4 warps, 1–8 registers, rank 1–3, any bases.
+    fn random_layout() -> impl proptest::strategy::Strategy<Value = LinearLayout> {
+        use proptest::prelude::*;
+        (prop::collection::vec(0u32..4, 1..=3), 0usize..4, 0usize..3).prop_flat_map(
+            |(logs, nreg, nwarp)| {
+                let rank = logs.len();
+                let basis = prop::collection::vec(0u64..64, rank).prop_map({
+                    let logs = logs.clone();
+                    move |v| {
+                        v.iter()
+                            .zip(&logs)
+                            .map(|(x, l)| x & ((1u64 << l) - 1))
+                            .collect::<Vec<u64>>()
+                    }
+                });
+                (
+                    Just(logs),
+                    prop::collection::vec(basis.clone(), nreg),
+                    prop::collection::vec(basis.clone(), 5),
+                    prop::collection::vec(basis, nwarp),
+                )
+                    .prop_map(|(logs, reg, lane, warp)| {
+                        LinearLayout::from_bases(
+                            [(Dim::REGISTER, reg), (Dim::LANE, lane), (Dim::WARP, warp)],
+                            logs.iter()
+                                .enumerate()
+                                .map(|(i, l)| (Dim::dim(i), 1u64 << l)),
+                            false,
+                        )
+                        .unwrap()
+                    })
+            },
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The emitted index arithmetic (as a host-evaluated plan), the vector runs and the copy
+        /// masks are right for any layout.
+        #[test]
+        fn index_plans_runs_and_copies_hold_for_random_layouts(ll in random_layout()) {
+            let warps = 1u32 << ll.in_dim_size_log2("warp").unwrap();
+            let t = TileLayout::new("test", &ll, 32, warps).unwrap();
+            for d in 0..t.rank() {
+                let (lp, wp) = (id_plan(&t.lane, d), id_plan(&t.warp, d));
+                for r in 0..t.num_regs() as u64 {
+                    for lane in 0..32u64 {
+                        for warp in 0..warps as u64 {
+                            let want = ll.apply(&[("register", r), ("lane", lane), ("warp", warp)]).unwrap()[d].1;
+                            let got = t.reg_coord(r as usize)[d] ^ eval_plan(&lp, lane) ^ eval_plan(&wp, warp);
+                            proptest::prop_assert_eq!(got, want);
+                        }
+                    }
+                }
+            }
+            check_runs_and_copies(&ll, &t, warps as u64);
+        }
+    }
+
+    #[test]
+    fn a_thread_basis_inside_the_run_breaks_contiguity() {
+        let t = TileLayout::from_bases(
+            "test",
+            &[8],
+            vec![vec![1], vec![2]],
+            vec![vec![1], vec![4], vec![0], vec![0], vec![0]],
+            vec![],
+        )
+        .unwrap();
+        assert_eq!(t.contiguous_regs(0), 1);
+    }
+}
+
+/// One term of a thread coordinate: the coordinate along one tile dim is the XOR of the terms of
+/// the lane id and of the warp id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Term {
+    /// `(id & mask) << shift` (a right shift when `shift < 0`): a run of id bits whose bases
+    /// are consecutive powers of two.
+    Bits { mask: u64, shift: i64 },
+    /// `value` if bit `bit` of the id is set: a basis that is not a power of two.
+    Select { bit: u32, value: u64 },
+}
+
+/// The terms that compute, from an id (lane or warp), its part of the coordinate along `dim`.
+/// Runs of id bits `i, i+1, …` mapping to `2^s, 2^(s+1), …` become one masked shift.
+pub(crate) fn id_plan(bases: &[Vec<u64>], dim: usize) -> Vec<Term> {
+    let mut terms = Vec::new();
+    let mut i = 0;
+    while i < bases.len() {
+        let c = bases[i][dim];
+        if c == 0 {
+            i += 1;
+        } else if c.is_power_of_two() {
+            let mut n = 1;
+            while i + n < bases.len()
+                && c.checked_shl(n as u32)
+                    .is_some_and(|x| bases[i + n][dim] == x)
+            {
+                n += 1;
+            }
+            terms.push(Term::Bits {
+                mask: ((1u64 << n) - 1) << i,
+                shift: c.trailing_zeros() as i64 - i as i64,
+            });
+            i += n;
+        } else {
+            terms.push(Term::Select {
+                bit: i as u32,
+                value: c,
+            });
+            i += 1;
+        }
+    }
+    terms
+}
+
+/// Evaluates a plan on the host (what the emitted instructions compute).
+#[cfg(test)]
+pub(crate) fn eval_plan(terms: &[Term], id: u64) -> u64 {
+    terms.iter().fold(0, |acc, t| {
+        acc ^ match *t {
+            Term::Bits { mask, shift } if shift >= 0 => (id & mask) << shift,
+            Term::Bits { mask, shift } => (id & mask) >> -shift,
+            Term::Select { bit, value } => {
+                if id >> bit & 1 == 1 {
+                    value
+                } else {
+                    0
+                }
+            }
+        }
+    })
+}
+
+// ----- emission ---------------------------------------------------------------------------------
+
+use inkwell::values::IntValue;
+
+use super::kernel::KernelBuilder;
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// The thread part `T(lane, warp)` of a layout, one `i32` per tile dim, emitted once per
+    /// distinct (lane, warp) bases in the prologue.
+    pub(crate) fn thread_coords(&mut self, l: &TileLayout) -> Result<Vec<IntValue<'ctx>>> {
+        let key = (l.lane.clone(), l.warp.clone());
+        if let Some(v) = self.thread_cache.get(&key) {
+            return Ok(v.clone());
+        }
+        let (lane, warp) = self.thread_ids()?;
+        let i32t = self.ctx.i32_type();
+        let rank = l.rank();
+        let plans: Vec<[Vec<Term>; 2]> = (0..rank)
+            .map(|d| [id_plan(&l.lane, d), id_plan(&l.warp, d)])
+            .collect();
+        let coords = self.in_prologue(|b| {
+            let mut out = Vec::with_capacity(rank);
+            for plan in &plans {
+                let mut acc: Option<IntValue> = None;
+                for (id, terms) in [lane, warp].into_iter().zip(plan) {
+                    for term in terms {
+                        let v = match *term {
+                            Term::Bits { mask, shift } => {
+                                let masked = b.build_and(id, i32t.const_int(mask, false), "")?;
+                                if shift > 0 {
+                                    b.build_left_shift(
+                                        masked,
+                                        i32t.const_int(shift as u64, false),
+                                        "",
+                                    )?
+                                } else if shift < 0 {
+                                    let s = i32t.const_int((-shift) as u64, false);
+                                    b.build_right_shift(masked, s, false, "")?
+                                } else {
+                                    masked
+                                }
+                            }
+                            Term::Select { bit, value } => {
+                                let m = b.build_and(id, i32t.const_int(1 << bit, false), "")?;
+                                let set = b.build_int_compare(
+                                    inkwell::IntPredicate::NE,
+                                    m,
+                                    i32t.const_zero(),
+                                    "",
+                                )?;
+                                b.build_select(
+                                    set,
+                                    i32t.const_int(value, false),
+                                    i32t.const_zero(),
+                                    "",
+                                )?
+                                .into_int_value()
+                            }
+                        };
+                        acc = Some(match acc {
+                            None => v,
+                            Some(a) => b.build_xor(a, v, "")?,
+                        });
+                    }
+                }
+                out.push(acc.unwrap_or_else(|| i32t.const_zero()));
+            }
+            Ok(out)
+        })?;
+        self.thread_cache.insert(key, coords.clone());
+        Ok(coords)
+    }
+
+    /// The coordinate along tile dim `dim` of every register of this thread.
+    pub(crate) fn dim_coords(&mut self, l: &TileLayout, dim: usize) -> Result<Vec<IntValue<'ctx>>> {
+        let t = self.thread_coords(l)?[dim];
+        let tbits = l.thread_bits()[dim];
+        let i32t = self.ctx.i32_type();
+        let mut out = Vec::with_capacity(l.num_regs());
+        let mut seen: std::collections::HashMap<u64, IntValue<'ctx>> =
+            std::collections::HashMap::new();
+        for r in 0..l.num_regs() {
+            let c = l.reg_coord(r)[dim];
+            if let Some(v) = seen.get(&c) {
+                out.push(*v);
+                continue;
+            }
+            let v = if c == 0 {
+                t
+            } else if c & tbits == 0 {
+                // Disjoint bits: xor is add, and add keeps address arithmetic foldable.
+                self.b.build_int_nuw_add(t, i32t.const_int(c, false), "")?
+            } else {
+                self.b.build_xor(t, i32t.const_int(c, false), "")?
+            };
+            seen.insert(c, v);
+            out.push(v);
+        }
+        Ok(out)
+    }
+}

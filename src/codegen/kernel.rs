@@ -1,0 +1,763 @@
+//! The kernel builder: parameters, the value arena, program ids and constants.
+//!
+//! Building a kernel is a sequence of calls on a [`KernelBuilder`]; each tile op is lowered to LLVM
+//! IR when it is called. Parameters come first (`arg_*`); the first other op starts the body and
+//! fixes the signature. [`KernelBuilder::finish`] terminates the body, verifies the module and
+//! returns a [`Kernel`](super::Kernel) ready to emit.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use inkwell::attributes::AttributeLoc;
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::context::Context as LlvmContext;
+use inkwell::module::Module;
+use inkwell::types::BasicMetadataTypeEnum;
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue};
+
+use super::axis_info::AxisInfo;
+use super::emit::Kernel;
+use super::error::{CodegenError, Result};
+use super::index::TileLayout;
+use super::target::{Target, Vendor};
+use super::tile::{Literal, Value, ValueData};
+use super::types::{DType, Type};
+
+/// Owns the LLVM context that kernels are built in. Make one, then build any number of kernels
+/// against it; their [`Kernel`]s borrow it.
+pub struct Context {
+    pub(crate) llvm: LlvmContext,
+}
+
+impl Context {
+    /// A fresh LLVM context.
+    pub fn new() -> Context {
+        Context {
+            llvm: LlvmContext::create(),
+        }
+    }
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Context::new()
+    }
+}
+
+impl fmt::Debug for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Context")
+    }
+}
+
+/// The type of a kernel parameter, as the launcher must pass it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamType {
+    /// A device pointer to elements of the given type (8 bytes).
+    Ptr(DType),
+    /// A 32-bit signed integer.
+    I32,
+    /// A 64-bit signed integer.
+    I64,
+    /// A 32-bit float.
+    F32,
+}
+
+impl ParamType {
+    /// Bytes the launcher passes.
+    pub fn size_bytes(self) -> usize {
+        match self {
+            ParamType::Ptr(_) | ParamType::I64 => 8,
+            ParamType::I32 | ParamType::F32 => 4,
+        }
+    }
+
+    fn value_type(self) -> Type {
+        match self {
+            ParamType::Ptr(d) => Type::Ptr(d),
+            ParamType::I32 => Type::Scalar(DType::I32),
+            ParamType::I64 => Type::Scalar(DType::I64),
+            ParamType::F32 => Type::Scalar(DType::F32),
+        }
+    }
+}
+
+impl fmt::Display for ParamType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamType::Ptr(d) => write!(f, "ptr<{d}>"),
+            ParamType::I32 => f.write_str("i32"),
+            ParamType::I64 => f.write_str("i64"),
+            ParamType::F32 => f.write_str("f32"),
+        }
+    }
+}
+
+/// One kernel parameter: name, type and the divisibility the code assumes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Param {
+    /// The name given to `arg_*`.
+    pub name: String,
+    /// Its type.
+    pub ty: ParamType,
+    /// The kernel assumes the value (the address, for pointers) is a multiple of this; the
+    /// launcher should check it. 1 means nothing is assumed.
+    pub divisibility: u64,
+}
+
+/// What a launcher needs to check a launch: parameter names and types in order, and the block size.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KernelSignature {
+    /// The kernel's symbol name.
+    pub name: String,
+    /// The target it was built for.
+    pub target: Target,
+    /// Parameters in order.
+    pub params: Vec<Param>,
+    /// Warps (wavefronts) per CTA.
+    pub num_warps: u32,
+    /// Threads per CTA (`num_warps × threads_per_warp`): the launch's block size must equal it.
+    pub threads_per_block: u32,
+}
+
+impl fmt::Display for KernelSignature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.name)?;
+        for (i, p) in self.params.iter().enumerate() {
+            if i > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "{}: {}", p.name, p.ty)?;
+            if p.divisibility > 1 {
+                write!(f, " /* multiple of {} */", p.divisibility)?;
+            }
+        }
+        write!(f, ") [{} threads, {}]", self.threads_per_block, self.target)
+    }
+}
+
+/// The lane and warp bases of a layout: layouts with equal ones share thread coordinates.
+pub(crate) type ThreadKey = (Vec<Vec<u64>>, Vec<Vec<u64>>);
+
+static NEXT_KERNEL_ID: AtomicU32 = AtomicU32::new(1);
+
+/// Builds one kernel. See the [module docs](super) for the model and an example.
+pub struct KernelBuilder<'ctx> {
+    pub(crate) ctx: &'ctx LlvmContext,
+    pub(crate) module: Module<'ctx>,
+    pub(crate) b: Builder<'ctx>,
+    pub(crate) target: Target,
+    pub(crate) num_warps: u32,
+    pub(crate) id: u32,
+    pub(crate) name: String,
+    params: Vec<Param>,
+    param_values: Vec<Value>,
+    pub(crate) func: Option<FunctionValue<'ctx>>,
+    prologue: Option<BasicBlock<'ctx>>,
+    pub(crate) values: Vec<ValueData<'ctx>>,
+    /// Scope ids: `open[s]` is false once the loop or branch body `s` has ended.
+    pub(crate) open: Vec<bool>,
+    /// The innermost open scope.
+    pub(crate) scope: u32,
+    /// Set when a loop or branch body failed half-way: the IR is incomplete.
+    pub(crate) poisoned: bool,
+    thread_ids: Option<(IntValue<'ctx>, IntValue<'ctx>)>,
+    pub(crate) thread_cache: HashMap<ThreadKey, Vec<IntValue<'ctx>>>,
+    sreg_cache: HashMap<String, IntValue<'ctx>>,
+}
+
+impl fmt::Debug for KernelBuilder<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("KernelBuilder")
+            .field("name", &self.name)
+            .field("target", &self.target)
+            .field("num_warps", &self.num_warps)
+            .field("values", &self.values.len())
+            .finish()
+    }
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Starts a kernel `name` for `target` with `num_warps` warps (wavefronts) per CTA.
+    pub fn new(
+        ctx: &'ctx Context,
+        target: Target,
+        name: &str,
+        num_warps: u32,
+    ) -> Result<KernelBuilder<'ctx>> {
+        target.check_enabled()?;
+        if num_warps == 0 || !num_warps.is_power_of_two() || num_warps > target.max_warps() {
+            return Err(CodegenError::arg(
+                "kernel",
+                format!(
+                    "num_warps = {num_warps}: must be a power of two from 1 to {} on {target}",
+                    target.max_warps()
+                ),
+            ));
+        }
+        let valid_name = !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid_name {
+            return Err(CodegenError::arg(
+                "kernel",
+                format!(
+                    "name `{name}`: use ASCII letters, digits and `_`, not starting with a digit"
+                ),
+            ));
+        }
+        let llvm = &ctx.llvm;
+        let module = llvm.create_module(name);
+        module.set_triple(&inkwell::targets::TargetTriple::create(target.triple()));
+        let machine = target.machine(inkwell::OptimizationLevel::None)?;
+        module.set_data_layout(&machine.get_target_data().get_data_layout());
+        Ok(KernelBuilder {
+            ctx: llvm,
+            module,
+            b: llvm.create_builder(),
+            target,
+            num_warps,
+            id: NEXT_KERNEL_ID.fetch_add(1, Ordering::Relaxed),
+            name: name.to_string(),
+            params: Vec::new(),
+            param_values: Vec::new(),
+            func: None,
+            prologue: None,
+            values: Vec::new(),
+            open: vec![true],
+            scope: 0,
+            poisoned: false,
+            thread_ids: None,
+            thread_cache: HashMap::new(),
+            sreg_cache: HashMap::new(),
+        })
+    }
+
+    /// The target the kernel is built for.
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
+    /// Warps (wavefronts) per CTA.
+    pub fn num_warps(&self) -> u32 {
+        self.num_warps
+    }
+
+    /// Threads per warp of the target (32 on NVIDIA, 64 on CDNA).
+    pub fn threads_per_warp(&self) -> u32 {
+        self.target.threads_per_warp()
+    }
+
+    // ----- parameters ---------------------------------------------------------------------------
+
+    /// A pointer parameter to global memory holding `pointee` elements. `divisibility` is the
+    /// alignment in bytes the kernel may assume (16 lets 16-byte vector accesses through; 1 assumes
+    /// nothing).
+    pub fn arg_ptr(&mut self, name: &str, pointee: DType, divisibility: u64) -> Result<Value> {
+        self.add_param(name, ParamType::Ptr(pointee), divisibility)
+    }
+
+    /// An `i32` parameter assumed to be a multiple of `divisibility` (1: nothing assumed). A bound
+    /// known to be a multiple of 16 lets masked accesses vectorise.
+    pub fn arg_i32(&mut self, name: &str, divisibility: u64) -> Result<Value> {
+        self.add_param(name, ParamType::I32, divisibility)
+    }
+
+    /// An `i64` parameter assumed to be a multiple of `divisibility`.
+    pub fn arg_i64(&mut self, name: &str, divisibility: u64) -> Result<Value> {
+        self.add_param(name, ParamType::I64, divisibility)
+    }
+
+    /// An `f32` parameter.
+    pub fn arg_f32(&mut self, name: &str) -> Result<Value> {
+        self.add_param(name, ParamType::F32, 1)
+    }
+
+    fn add_param(&mut self, name: &str, ty: ParamType, divisibility: u64) -> Result<Value> {
+        let reject = |reason: &str| CodegenError::BadParameter {
+            name: name.to_string(),
+            reason: reason.to_string(),
+        };
+        if self.func.is_some() {
+            return Err(reject(
+                "parameters must be declared before the first op of the body",
+            ));
+        }
+        if self.params.iter().any(|p| p.name == name) {
+            return Err(reject("declared twice"));
+        }
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(reject("use ASCII letters, digits and `_`"));
+        }
+        if divisibility == 0 || !divisibility.is_power_of_two() {
+            return Err(reject("divisibility must be a power of two (1 for none)"));
+        }
+        if ty == ParamType::F32 && divisibility != 1 {
+            return Err(reject("a float has no divisibility"));
+        }
+        if let ParamType::Ptr(d) = ty {
+            if divisibility < d.mem_bytes() {
+                return Err(reject(
+                    "a pointer's divisibility must be at least its element size",
+                ));
+            }
+        }
+        self.params.push(Param {
+            name: name.to_string(),
+            ty,
+            divisibility,
+        });
+        let v = self.push(ValueData {
+            ty: ty.value_type(),
+            shape: Vec::new(),
+            layout: None,
+            regs: Vec::new(),
+            info: AxisInfo::scalar(divisibility),
+            scope: 0,
+            literal: None,
+        });
+        self.param_values.push(v);
+        Ok(v)
+    }
+
+    /// The signature so far (final once the body has started).
+    pub fn signature(&self) -> KernelSignature {
+        KernelSignature {
+            name: self.name.clone(),
+            target: self.target,
+            params: self.params.clone(),
+            num_warps: self.num_warps,
+            threads_per_block: self.num_warps * self.threads_per_warp(),
+        }
+    }
+
+    /// Creates the LLVM function once the parameters are known, with a prologue block (thread ids,
+    /// per-layout thread coordinates) that falls through to the body.
+    pub(crate) fn ensure_body(&mut self) -> Result<()> {
+        if self.poisoned {
+            return Err(CodegenError::arg(
+                "kernel",
+                "an earlier error inside a loop or branch body left this kernel incomplete",
+            ));
+        }
+        if self.func.is_some() {
+            return Ok(());
+        }
+        let ctx = self.ctx;
+        let tys: Vec<BasicMetadataTypeEnum> = self
+            .params
+            .iter()
+            .map(|p| p.ty.value_type().llvm(ctx).into())
+            .collect();
+        let f = self
+            .module
+            .add_function(&self.name, ctx.void_type().fn_type(&tys, false), None);
+        f.set_call_conventions(self.target.kernel_calling_convention());
+        let threads = self.num_warps * self.threads_per_warp();
+        let attr = match self.target.vendor() {
+            Vendor::Nvidia => ctx.create_string_attribute("nvvm.maxntid", &threads.to_string()),
+            Vendor::Amd => ctx.create_string_attribute(
+                "amdgpu-flat-work-group-size",
+                &format!("{threads},{threads}"),
+            ),
+        };
+        f.add_attribute(AttributeLoc::Function, attr);
+        for (i, p) in self.params.iter().enumerate() {
+            let param = f.get_nth_param(i as u32).expect("declared above");
+            param.set_name(&p.name);
+            if let ParamType::Ptr(_) = p.ty {
+                let align = inkwell::attributes::Attribute::get_named_enum_kind_id("align");
+                f.add_attribute(
+                    AttributeLoc::Param(i as u32),
+                    ctx.create_enum_attribute(align, p.divisibility.min(1 << 12)),
+                );
+            }
+        }
+        let prologue = ctx.append_basic_block(f, "prologue");
+        let body = ctx.append_basic_block(f, "body");
+        self.b.position_at_end(prologue);
+        self.b.build_unconditional_branch(body)?;
+        self.b.position_at_end(body);
+        self.func = Some(f);
+        self.prologue = Some(prologue);
+        for (i, v) in self.param_values.clone().into_iter().enumerate() {
+            let p = f.get_nth_param(i as u32).expect("declared above");
+            self.values[v.index as usize].regs = vec![p];
+        }
+        Ok(())
+    }
+
+    /// Emits `build` in the prologue (so its values dominate every later block) and returns to
+    /// the current position.
+    pub(crate) fn in_prologue<T>(
+        &mut self,
+        build: impl FnOnce(&Builder<'ctx>) -> Result<T>,
+    ) -> Result<T> {
+        self.ensure_body()?;
+        let here = self.b.get_insert_block().expect("builder is positioned");
+        let prologue = self.prologue.expect("body started");
+        let term = prologue
+            .get_terminator()
+            .expect("prologue ends in a branch");
+        self.b.position_before(&term);
+        let out = build(&self.b);
+        self.b.position_at_end(here);
+        out
+    }
+
+    /// Reads a special register (`llvm.nvvm.read.ptx.sreg.*`, `llvm.amdgcn.*`) once, in the
+    /// prologue.
+    pub(crate) fn sreg(&mut self, intrinsic: &str) -> Result<IntValue<'ctx>> {
+        if let Some(v) = self.sreg_cache.get(intrinsic) {
+            return Ok(*v);
+        }
+        let f = self.intrinsic(intrinsic, &[])?;
+        let v = self.in_prologue(|b| {
+            Ok(b.build_call(f, &[], "")?
+                .try_as_basic_value()
+                .basic()
+                .expect("sreg returns a value")
+                .into_int_value())
+        })?;
+        self.sreg_cache.insert(intrinsic.to_string(), v);
+        Ok(v)
+    }
+
+    /// The declaration of an LLVM intrinsic, overloaded on `types`.
+    pub(crate) fn intrinsic(
+        &self,
+        name: &str,
+        types: &[inkwell::types::BasicTypeEnum<'ctx>],
+    ) -> Result<FunctionValue<'ctx>> {
+        inkwell::intrinsics::Intrinsic::find(name)
+            .and_then(|i| i.get_declaration(&self.module, types))
+            .ok_or_else(|| CodegenError::llvm("intrinsic lookup", name))
+    }
+
+    /// (lane id, warp id) of the current thread, read once.
+    pub(crate) fn thread_ids(&mut self) -> Result<(IntValue<'ctx>, IntValue<'ctx>)> {
+        if let Some(ids) = self.thread_ids {
+            return Ok(ids);
+        }
+        let tid = match self.target.vendor() {
+            Vendor::Nvidia => self.sreg("llvm.nvvm.read.ptx.sreg.tid.x")?,
+            Vendor::Amd => self.sreg("llvm.amdgcn.workitem.id.x")?,
+        };
+        let tpw = self.threads_per_warp();
+        let i32t = self.ctx.i32_type();
+        let ids = self.in_prologue(|b| {
+            let lane = b.build_and(tid, i32t.const_int(tpw as u64 - 1, false), "lane")?;
+            let warp = b.build_right_shift(
+                tid,
+                i32t.const_int(tpw.trailing_zeros() as u64, false),
+                false,
+                "warp",
+            )?;
+            Ok((lane, warp))
+        })?;
+        self.thread_ids = Some(ids);
+        Ok(ids)
+    }
+
+    // ----- the arena ----------------------------------------------------------------------------
+
+    pub(crate) fn push(&mut self, data: ValueData<'ctx>) -> Value {
+        self.values.push(data);
+        Value {
+            kernel: self.id,
+            index: (self.values.len() - 1) as u32,
+        }
+    }
+
+    /// A new value in the current scope.
+    pub(crate) fn new_value(
+        &mut self,
+        ty: Type,
+        shape: Vec<u64>,
+        layout: Option<Rc<TileLayout>>,
+        regs: Vec<BasicValueEnum<'ctx>>,
+        info: AxisInfo,
+    ) -> Value {
+        let scope = self.scope;
+        self.push(ValueData {
+            ty,
+            shape,
+            layout,
+            regs,
+            info,
+            scope,
+            literal: None,
+        })
+    }
+
+    /// Looks a handle up, checking its kernel and scope, and starts the body if needed.
+    pub(crate) fn get(&mut self, op: &'static str, v: Value) -> Result<ValueData<'ctx>> {
+        if v.kernel != self.id {
+            return Err(CodegenError::ForeignValue {
+                op,
+                value: v.to_string(),
+                owner: v.kernel,
+                this: self.id,
+            });
+        }
+        self.ensure_body()?;
+        let data = self
+            .values
+            .get(v.index as usize)
+            .ok_or_else(|| CodegenError::ForeignValue {
+                op,
+                value: v.to_string(),
+                owner: v.kernel,
+                this: self.id,
+            })?;
+        if !self.open[data.scope as usize] {
+            return Err(CodegenError::OutOfScope {
+                op,
+                value: v.to_string(),
+            });
+        }
+        Ok(data.clone())
+    }
+
+    /// Shape of a value (empty for scalars).
+    pub fn shape(&self, v: Value) -> Result<Vec<u64>> {
+        self.peek("shape", v).map(|d| d.shape.clone())
+    }
+
+    /// Element type of a value.
+    pub fn ty(&self, v: Value) -> Result<Type> {
+        self.peek("ty", v).map(|d| d.ty)
+    }
+
+    /// The layout of a tile (`None` for a scalar).
+    pub fn layout(&self, v: Value) -> Result<Option<crate::layout::LinearLayout>> {
+        self.peek("layout", v)
+            .map(|d| d.layout.as_ref().map(|l| l.ll.clone()))
+    }
+
+    /// A one-line description of a value: `tensor<128xf32, {register: …}>`.
+    pub fn describe(&self, v: Value) -> Result<String> {
+        self.peek("describe", v).map(|d| d.describe())
+    }
+
+    fn peek(&self, op: &'static str, v: Value) -> Result<&ValueData<'ctx>> {
+        if v.kernel != self.id {
+            return Err(CodegenError::ForeignValue {
+                op,
+                value: v.to_string(),
+                owner: v.kernel,
+                this: self.id,
+            });
+        }
+        self.values
+            .get(v.index as usize)
+            .ok_or_else(|| CodegenError::ForeignValue {
+                op,
+                value: v.to_string(),
+                owner: v.kernel,
+                this: self.id,
+            })
+    }
+
+    // ----- program ids and constants ------------------------------------------------------------
+
+    fn axis_name(op: &'static str, axis: u32) -> Result<&'static str> {
+        ["x", "y", "z"].get(axis as usize).copied().ok_or_else(|| {
+            CodegenError::arg(op, format!("axis {axis}: launch grids have axes 0, 1, 2"))
+        })
+    }
+
+    /// The index of this CTA along grid axis `axis` (0, 1, 2), as an `i32` scalar.
+    pub fn program_id(&mut self, axis: u32) -> Result<Value> {
+        let a = Self::axis_name("program_id", axis)?;
+        let v = match self.target.vendor() {
+            Vendor::Nvidia => self.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{a}"))?,
+            Vendor::Amd => self.sreg(&format!("llvm.amdgcn.workgroup.id.{a}"))?,
+        };
+        Ok(self.new_value(
+            Type::Scalar(DType::I32),
+            vec![],
+            None,
+            vec![v.into()],
+            AxisInfo::scalar(1),
+        ))
+    }
+
+    /// The number of CTAs along grid axis `axis`, as an `i32` scalar.
+    pub fn num_programs(&mut self, axis: u32) -> Result<Value> {
+        let a = Self::axis_name("num_programs", axis)?;
+        let v = match self.target.vendor() {
+            Vendor::Nvidia => self.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{a}"))?,
+            Vendor::Amd => {
+                // HSA dispatch packet: workgroup_size_{x,y,z} are u16 at 4, 6, 8 and
+                // grid_size_{x,y,z} (in work-items) u32 at 12, 16, 20.
+                let f = self.intrinsic("llvm.amdgcn.dispatch.ptr", &[])?;
+                let ctx = self.ctx;
+                self.in_prologue(|b| {
+                    let p = b
+                        .build_call(f, &[], "")?
+                        .try_as_basic_value()
+                        .basic()
+                        .expect("ptr")
+                        .into_pointer_value();
+                    let i8t = ctx.i8_type();
+                    // SAFETY: constant offsets inside the 64-byte dispatch packet.
+                    let (wg, grid) = unsafe {
+                        (
+                            b.build_gep(
+                                i8t,
+                                p,
+                                &[ctx.i64_type().const_int(4 + 2 * axis as u64, false)],
+                                "",
+                            )?,
+                            b.build_gep(
+                                i8t,
+                                p,
+                                &[ctx.i64_type().const_int(12 + 4 * axis as u64, false)],
+                                "",
+                            )?,
+                        )
+                    };
+                    let wg = b.build_load(ctx.i16_type(), wg, "")?.into_int_value();
+                    let wg = b.build_int_z_extend(wg, ctx.i32_type(), "")?;
+                    let grid = b.build_load(ctx.i32_type(), grid, "")?.into_int_value();
+                    Ok(b.build_int_unsigned_div(grid, wg, "nprog")?)
+                })?
+            }
+        };
+        Ok(self.new_value(
+            Type::Scalar(DType::I32),
+            vec![],
+            None,
+            vec![v.into()],
+            AxisInfo::scalar(1),
+        ))
+    }
+
+    /// An integer scalar constant of type `dtype`. Fails if `value` does not fit.
+    pub fn const_int(&mut self, dtype: DType, value: i64) -> Result<Value> {
+        self.ensure_body()?;
+        if !dtype.is_int() {
+            return Err(CodegenError::InvalidType {
+                op: "const_int",
+                expected: "an integer dtype".into(),
+                value: dtype.to_string(),
+            });
+        }
+        let bits = dtype.bits();
+        let fits = if bits == 1 {
+            value == 0 || value == 1
+        } else {
+            bits == 64 || (value >= -(1i64 << (bits - 1)) && value < (1i64 << (bits - 1)))
+        };
+        if !fits {
+            return Err(CodegenError::arg(
+                "const_int",
+                format!("{value} does not fit in {dtype}"),
+            ));
+        }
+        let v = dtype
+            .llvm(self.ctx)
+            .into_int_type()
+            .const_int(value as u64, bits > 1);
+        let id = self.new_value(
+            Type::Scalar(dtype),
+            vec![],
+            None,
+            vec![v.into()],
+            AxisInfo::constant(value, &[]),
+        );
+        self.values[id.index as usize].literal = Some(Literal::Int(value));
+        Ok(id)
+    }
+
+    /// A float scalar constant of type `dtype` (f16, bf16, f32, f64).
+    pub fn const_float(&mut self, dtype: DType, value: f64) -> Result<Value> {
+        self.ensure_body()?;
+        if !dtype.is_float() {
+            return Err(CodegenError::InvalidType {
+                op: "const_float",
+                expected: "a float dtype (f16, bf16, f32, f64)".into(),
+                value: dtype.to_string(),
+            });
+        }
+        let v = dtype.llvm(self.ctx).into_float_type().const_float(value);
+        let mut info = AxisInfo::scalar(1);
+        info.constant = None;
+        let id = self.new_value(Type::Scalar(dtype), vec![], None, vec![v.into()], info);
+        self.values[id.index as usize].literal = Some(Literal::Float(value));
+        Ok(id)
+    }
+
+    /// `const_int(I32, value)`.
+    pub fn i32(&mut self, value: i32) -> Result<Value> {
+        self.const_int(DType::I32, value as i64)
+    }
+
+    /// `const_int(I64, value)`.
+    pub fn i64(&mut self, value: i64) -> Result<Value> {
+        self.const_int(DType::I64, value)
+    }
+
+    /// `const_float(F32, value)`.
+    pub fn f32(&mut self, value: f32) -> Result<Value> {
+        self.const_float(DType::F32, value as f64)
+    }
+
+    /// Promises that every element of `v` (the address, for pointers) is a multiple of
+    /// `divisibility` and that runs of `contiguity` elements along the last dim step by one, like
+    /// Triton's `multiple_of` / `max_contiguous`. Returns a value with those facts; wrong promises
+    /// give wrong code.
+    pub fn assume(&mut self, v: Value, divisibility: u64, contiguity: u64) -> Result<Value> {
+        let mut d = self.get("assume", v)?;
+        for (what, x) in [("divisibility", divisibility), ("contiguity", contiguity)] {
+            if x == 0 || !x.is_power_of_two() {
+                return Err(CodegenError::arg(
+                    "assume",
+                    format!("{what} {x} is not a power of two"),
+                ));
+            }
+        }
+        if d.is_scalar() {
+            d.info.scalar_div = d.info.scalar_div.max(divisibility);
+        } else {
+            let last = d.shape.len() - 1;
+            if contiguity > d.shape[last] {
+                return Err(CodegenError::arg(
+                    "assume",
+                    format!(
+                        "contiguity {contiguity} exceeds the last dim {}",
+                        d.shape[last]
+                    ),
+                ));
+            }
+            for x in d.info.divisibility.iter_mut() {
+                *x = (*x).max(divisibility);
+            }
+            d.info.contiguity[last] = d.info.contiguity[last].max(contiguity);
+        }
+        d.scope = self.scope;
+        d.literal = None;
+        Ok(self.push(d))
+    }
+
+    /// Terminates the body, verifies the module and hands it over for emission.
+    pub fn finish(mut self) -> Result<Kernel<'ctx>> {
+        self.ensure_body()?;
+        if self.scope != 0 {
+            return Err(CodegenError::arg(
+                "finish",
+                "called inside a loop or branch body",
+            ));
+        }
+        self.b.build_return(None)?;
+        self.module
+            .verify()
+            .map_err(|e| CodegenError::llvm("verify", e.to_string()))?;
+        let signature = self.signature();
+        Ok(Kernel::new(self.module, self.target, signature))
+    }
+}

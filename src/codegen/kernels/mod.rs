@@ -1,0 +1,196 @@
+//! Ready-made kernels and layout helpers, shared by the examples, the tests, the compile-time
+//! benchmark and the GPU benchmark.
+//!
+//! Each `*_kernel` function builds one kernel for a configuration and returns it as a verified
+//! [`Kernel`], ready to emit. The `examples/` programs are thin commented wrappers around these,
+//! the snapshot tests and the compile benchmark use them, and a GPU benchmark can build the same
+//! kernels for its sizes.
+//!
+//! [`blocked`] and [`slice`] build the linear layouts of Triton's `BlockedLayout` and
+//! `SliceLayout`: a small stand-in until weft's encodings provide them.
+
+mod layouts;
+
+pub use layouts::{blocked, blocked_1d, slice};
+
+use super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
+
+/// `y[i] = x[i]` for `i < n`: each CTA copies `block` f32, each thread `per_thread` consecutive
+/// ones at a time. With `per_thread = 4` every access is one 16-byte vector
+/// (`ld.global.v4` / `st.global.v4`). Parameters: `x: ptr<f32>, y: ptr<f32>, n: i32`; `x`, `y`
+/// 16-byte aligned and `n` a multiple of 16 (the masked tail still vectorises). Grid:
+/// `n.div_ceil(block)` CTAs.
+pub fn memcpy_kernel(
+    ctx: &Context,
+    target: Target,
+    block: u32,
+    per_thread: u32,
+    num_warps: u32,
+) -> Result<Kernel<'_>> {
+    let mut kb = KernelBuilder::new(ctx, target, "memcpy", num_warps)?;
+    let x = kb.arg_ptr("x", DType::F32, 16)?;
+    let y = kb.arg_ptr("y", DType::F32, 16)?;
+    let n = kb.arg_i32("n", 16)?;
+    let layout = blocked_1d(target, per_thread, num_warps, block)?;
+    // offs = pid * block + arange(block)
+    let pid = kb.program_id(0)?;
+    let start = kb.mul(pid, block as i32)?;
+    let offs = kb.arange(0, block as i32, &layout)?;
+    let offs = kb.add(offs, start)?;
+    let mask = kb.lt(offs, n)?;
+    let src = kb.add(x, offs)?;
+    let v = kb.load(src, Some(mask), None)?;
+    let dst = kb.add(y, offs)?;
+    kb.store(dst, v, Some(mask))?;
+    kb.finish()
+}
+
+/// `z[i] = x[i] + y[i]` for `i < n` (f32), laid out like [`memcpy_kernel`]. Parameters:
+/// `x, y, z: ptr<f32>, n: i32`.
+pub fn add_kernel(
+    ctx: &Context,
+    target: Target,
+    block: u32,
+    per_thread: u32,
+    num_warps: u32,
+) -> Result<Kernel<'_>> {
+    let mut kb = KernelBuilder::new(ctx, target, "add", num_warps)?;
+    let x = kb.arg_ptr("x", DType::F32, 16)?;
+    let y = kb.arg_ptr("y", DType::F32, 16)?;
+    let z = kb.arg_ptr("z", DType::F32, 16)?;
+    let n = kb.arg_i32("n", 16)?;
+    let layout = blocked_1d(target, per_thread, num_warps, block)?;
+    let pid = kb.program_id(0)?;
+    let start = kb.mul(pid, block as i32)?;
+    let offs = kb.arange(0, block as i32, &layout)?;
+    let offs = kb.add(offs, start)?;
+    let mask = kb.lt(offs, n)?;
+    let px = kb.add(x, offs)?;
+    let py = kb.add(y, offs)?;
+    let a = kb.load(px, Some(mask), None)?;
+    let b = kb.load(py, Some(mask), None)?;
+    let s = kb.add(a, b)?;
+    let pz = kb.add(z, offs)?;
+    kb.store(pz, s, Some(mask))?;
+    kb.finish()
+}
+
+/// Tile sizes of [`copy_2d_kernel`] and [`transpose_kernel`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tile2d {
+    /// Rows per CTA.
+    pub rows: u32,
+    /// Columns per CTA.
+    pub cols: u32,
+    /// Consecutive columns per thread (4 f32 = one 16-byte vector).
+    pub per_thread: u32,
+    /// Warps per CTA.
+    pub num_warps: u32,
+}
+
+/// The 2-D blocked layout of a `rows × cols` tile: `per_thread` consecutive columns per thread,
+/// lanes along the columns first, warps along the rows.
+pub fn tile_layout(target: Target, t: Tile2d) -> Result<crate::layout::LinearLayout> {
+    let tpw = target.threads_per_warp() as u64;
+    let per = t.per_thread as u64;
+    let lanes_c = (t.cols as u64 / per).clamp(1, tpw);
+    let lanes_r = tpw / lanes_c;
+    blocked(
+        target,
+        &[t.rows as u64, t.cols as u64],
+        &[1, per],
+        &[lanes_r, lanes_c],
+        &[t.num_warps as u64, 1],
+        &[1, 0],
+    )
+}
+
+/// `y = x[::2, :]`: `x` is an `m × n` f32 matrix with row stride `stride_x` (elements), `y` the
+/// contiguous `(m/2) × n` result. Parameters: `x, y: ptr<f32>, m_out: i32, n: i32, stride_x: i32`
+/// (`m_out = m / 2`; `n` and `stride_x` multiples of 16). Grid: `(n / cols, m_out / rows)`,
+/// rounded up: column tiles along `x`, so CTAs launched together cover whole rows (consecutive
+/// DRAM pages). Walking down the rows first measured 2829 GB/s on an H100 for `x[::2]` of
+/// 16K × 32K, against 2966 GB/s for a row-major hand-written copy in the same run.
+pub fn copy_2d_kernel(ctx: &Context, target: Target, t: Tile2d) -> Result<Kernel<'_>> {
+    let mut kb = KernelBuilder::new(ctx, target, "copy_2d", t.num_warps)?;
+    let x = kb.arg_ptr("x", DType::F32, 16)?;
+    let y = kb.arg_ptr("y", DType::F32, 16)?;
+    let m_out = kb.arg_i32("m_out", 1)?;
+    let n = kb.arg_i32("n", 16)?;
+    let stride_x = kb.arg_i32("stride_x", 16)?;
+    let layout = tile_layout(target, t)?;
+    // Row and column indices of this CTA's tile, in the slices of the 2-D layout.
+    let pid_c = kb.program_id(0)?;
+    let pid_r = kb.program_id(1)?;
+    let r0 = kb.mul(pid_r, t.rows as i32)?;
+    let c0 = kb.mul(pid_c, t.cols as i32)?;
+    let rows = kb.arange(0, t.rows as i32, &slice(&layout, 1)?)?;
+    let rows = kb.add(rows, r0)?;
+    let cols = kb.arange(0, t.cols as i32, &slice(&layout, 0)?)?;
+    let cols = kb.add(cols, c0)?;
+    // rows[:, None], cols[None, :], broadcast to the tile.
+    let rows2 = kb.expand_dims(rows, 1)?;
+    let rows2 = kb.broadcast_to(rows2, &layout)?;
+    let cols2 = kb.expand_dims(cols, 0)?;
+    let cols2 = kb.broadcast_to(cols2, &layout)?;
+    let mask_r = kb.lt(rows2, m_out)?;
+    let mask_c = kb.lt(cols2, n)?;
+    let mask = kb.and(mask_r, mask_c)?;
+    // x[2 * r, c] = x + 2 * r * stride_x + c
+    let src_row = kb.mul(rows2, 2)?;
+    let src_row = kb.mul(src_row, stride_x)?;
+    let src_off = kb.add(src_row, cols2)?;
+    let src = kb.add(x, src_off)?;
+    let v = kb.load(src, Some(mask), None)?;
+    // y[r, c] = y + r * n + c
+    let dst_row = kb.mul(rows2, n)?;
+    let dst_off = kb.add(dst_row, cols2)?;
+    let dst = kb.add(y, dst_off)?;
+    kb.store(dst, v, Some(mask))?;
+    kb.finish()
+}
+
+/// `y = xᵀ` for an `n × n` f32 matrix, read and written in one register layout (the store is
+/// not coalesced: a layout conversion through shared memory would fix that). Parameters:
+/// `x, y: ptr<f32>, n: i32` (`n` a multiple of the tile sizes). Grid: `(n / rows, n / cols)`.
+/// Used for compile-time measurements of a transpose-sized kernel.
+pub fn transpose_kernel(ctx: &Context, target: Target, t: Tile2d) -> Result<Kernel<'_>> {
+    let mut kb = KernelBuilder::new(ctx, target, "transpose", t.num_warps)?;
+    let x = kb.arg_ptr("x", DType::F32, 16)?;
+    let y = kb.arg_ptr("y", DType::F32, 16)?;
+    let n = kb.arg_i32("n", 16)?;
+    let layout = tile_layout(target, t)?;
+    let pid_r = kb.program_id(0)?;
+    let pid_c = kb.program_id(1)?;
+    let r0 = kb.mul(pid_r, t.rows as i32)?;
+    let c0 = kb.mul(pid_c, t.cols as i32)?;
+    let rows = kb.arange(0, t.rows as i32, &slice(&layout, 1)?)?;
+    let rows = kb.add(rows, r0)?;
+    let cols = kb.arange(0, t.cols as i32, &slice(&layout, 0)?)?;
+    let cols = kb.add(cols, c0)?;
+    let rows2 = kb.expand_dims(rows, 1)?;
+    let rows2 = kb.broadcast_to(rows2, &layout)?;
+    let cols2 = kb.expand_dims(cols, 0)?;
+    let cols2 = kb.broadcast_to(cols2, &layout)?;
+    let src_row = kb.mul(rows2, n)?;
+    let src_off = kb.add(src_row, cols2)?;
+    let src = kb.add(x, src_off)?;
+    let v = kb.load(src, None, None)?;
+    let dst_col = kb.mul(cols2, n)?;
+    let dst_off = kb.add(dst_col, rows2)?;
+    let dst = kb.add(y, dst_off)?;
+    kb.store(dst, v, None)?;
+    kb.finish()
+}
+
+/// Fails unless `x` is a power of two in `lo..=hi`.
+pub(crate) fn check_pow2(op: &'static str, what: &str, x: u64, lo: u64, hi: u64) -> Result<()> {
+    if x.is_power_of_two() && (lo..=hi).contains(&x) {
+        Ok(())
+    } else {
+        Err(CodegenError::arg(
+            op,
+            format!("{what} = {x}: must be a power of two in {lo}..={hi}"),
+        ))
+    }
+}

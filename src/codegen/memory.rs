@@ -1,0 +1,897 @@
+//! Global memory: masked `load` (with `other`) and `store`, atomics; all vectorised where the
+//! layout and the pointer allow.
+//!
+//! Vector width along a tile dim `d` is the smallest of: the registers the layout keeps
+//! contiguous and aligned along `d` ([`TileLayout::contiguous_regs`]), the pointer's contiguity
+//! and its divisibility (in elements), the mask's constancy, and 16 bytes. The dim with the widest
+//! vector wins. Masked accesses branch around each vector (the mask is uniform over it), so a
+//! masked memcpy of `n` (a multiple of 16) f32 still emits `ld.global.v4`.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use inkwell::types::{BasicType, BasicTypeEnum};
+use inkwell::values::AsValueRef;
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
+use inkwell::AtomicOrdering;
+
+use super::axis_info::AxisInfo;
+use super::elementwise::{IntoOperand, Operand};
+use super::error::{CodegenError, Result};
+use super::index::TileLayout;
+use super::kernel::KernelBuilder;
+use super::target::Vendor;
+use super::tile::{Value, ValueData};
+use super::types::{DType, Type};
+
+/// A cache policy for a global access (PTX `ld`/`st` qualifiers on NVIDIA; on AMD `Streaming`
+/// marks the access non-temporal and the others are the default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CacheHint {
+    /// The target's default (`.ca` loads, `.wb` stores).
+    #[default]
+    Default,
+    /// Cache in L2 only (`.cg`).
+    Global,
+    /// Streaming, likely accessed once (`.cs`, evict first).
+    Streaming,
+}
+
+impl CacheHint {
+    fn ptx(self) -> &'static str {
+        match self {
+            CacheHint::Default => "",
+            CacheHint::Global => ".cg",
+            CacheHint::Streaming => ".cs",
+        }
+    }
+}
+
+/// Atomic read-modify-write ops. Every atomic is `acq_rel` at device scope (Triton's defaults:
+/// `sem = acq_rel`, `scope = gpu`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    /// `*p += v` (integers and floats).
+    Add,
+    /// `*p = min(*p, v)` (signed for integers).
+    Min,
+    /// `*p = max(*p, v)`.
+    Max,
+    /// `*p &= v` (integers).
+    And,
+    /// `*p |= v` (integers).
+    Or,
+    /// `*p ^= v` (integers).
+    Xor,
+    /// `*p = v`.
+    Xchg,
+}
+
+/// How one access is split into vectors.
+struct Plan {
+    /// Elements per vector.
+    vec: usize,
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    fn pointer_operand(
+        &mut self,
+        op: &'static str,
+        ptr: Value,
+    ) -> Result<(ValueData<'ctx>, DType)> {
+        let p = self.get(op, ptr)?;
+        match p.ty {
+            Type::Ptr(d) => Ok((p, d)),
+            _ => Err(CodegenError::InvalidType {
+                op,
+                expected: "a pointer (or tile of pointers)".into(),
+                value: p.describe(),
+            }),
+        }
+    }
+
+    fn mask_operand(
+        &mut self,
+        op: &'static str,
+        mask: Option<Value>,
+    ) -> Result<Option<ValueData<'ctx>>> {
+        let Some(m) = mask else { return Ok(None) };
+        let m = self.get(op, m)?;
+        if m.ty != Type::Scalar(DType::I1) {
+            return Err(CodegenError::InvalidType {
+                op,
+                expected: "an i1 mask".into(),
+                value: m.describe(),
+            });
+        }
+        Ok(Some(m))
+    }
+
+    /// Chooses the vector width (see the module docs).
+    fn plan(&self, l: &TileLayout, ptr: &AxisInfo, mask: Option<&AxisInfo>, elem: DType) -> Plan {
+        let e = elem.mem_bytes();
+        let mut best = 1u64;
+        for d in 0..l.rank() {
+            let align = if ptr.divisibility[d] >= e {
+                ptr.divisibility[d] / e
+            } else {
+                1
+            };
+            let mut v = l
+                .contiguous_regs(d)
+                .min(ptr.contiguity[d])
+                .min(align)
+                .min(16 / e);
+            if let Some(m) = mask {
+                v = v.min(m.constancy[d]);
+            }
+            // Only powers of two (all inputs are; keep it explicit).
+            v = 1 << (63 - v.max(1).leading_zeros());
+            best = best.max(v);
+        }
+        Plan { vec: best as usize }
+    }
+
+    /// `pred ? then() : default`, as a branch around `then` (or straight-line without `pred`).
+    fn guarded(
+        &mut self,
+        pred: Option<IntValue<'ctx>>,
+        default: Option<BasicValueEnum<'ctx>>,
+        then: impl FnOnce(&mut Self) -> Result<Option<BasicValueEnum<'ctx>>>,
+    ) -> Result<Option<BasicValueEnum<'ctx>>> {
+        let Some(pred) = pred else { return then(self) };
+        let f = self.func.expect("body started");
+        let here = self.b.get_insert_block().expect("positioned");
+        let on = self.ctx.append_basic_block(f, "masked");
+        let join = self.ctx.append_basic_block(f, "join");
+        self.b.build_conditional_branch(pred, on, join)?;
+        self.b.position_at_end(on);
+        let v = then(self)?;
+        let on_end = self.b.get_insert_block().expect("positioned");
+        self.b.build_unconditional_branch(join)?;
+        self.b.position_at_end(join);
+        match (v, default) {
+            (Some(v), Some(d)) => {
+                let phi = self.b.build_phi(v.get_type(), "")?;
+                phi.add_incoming(&[(&v, on_end), (&d, here)]);
+                Ok(Some(phi.as_basic_value()))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The predicate "this thread holds the first copy" for layouts whose lanes or warps repeat
+    /// elements; `None` when every thread holds distinct elements.
+    fn representative(&mut self, l: &TileLayout) -> Result<Option<IntValue<'ctx>>> {
+        let (_, lane_free, warp_free) = l.free_masks();
+        if lane_free == 0 && warp_free == 0 {
+            return Ok(None);
+        }
+        let (lane, warp) = self.thread_ids()?;
+        let i32t = self.ctx.i32_type();
+        self.in_prologue(|b| {
+            let lf = b.build_and(lane, i32t.const_int(lane_free, false), "")?;
+            let wf = b.build_and(warp, i32t.const_int(warp_free, false), "")?;
+            let any = b.build_or(lf, wf, "")?;
+            Ok(Some(b.build_int_compare(
+                inkwell::IntPredicate::EQ,
+                any,
+                i32t.const_zero(),
+                "rep",
+            )?))
+        })
+    }
+
+    fn and_pred(
+        &self,
+        a: Option<IntValue<'ctx>>,
+        b: Option<IntValue<'ctx>>,
+    ) -> Result<Option<IntValue<'ctx>>> {
+        Ok(match (a, b) {
+            (Some(x), Some(y)) => Some(self.b.build_and(x, y, "")?),
+            (x, None) => x,
+            (None, y) => y,
+        })
+    }
+
+    /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`.
+    fn emit_load(
+        &mut self,
+        ptr: PointerValue<'ctx>,
+        elem: DType,
+        vec: usize,
+        hint: CacheHint,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mem = elem.llvm_mem(self.ctx);
+        let align = (elem.mem_bytes() as u32) * vec as u32;
+        let raw: Vec<BasicValueEnum> =
+            if hint != CacheHint::Default && self.target.vendor() == Vendor::Nvidia {
+                self.ptx_access(ptr, elem, vec, hint, None)?
+            } else {
+                let ty: BasicTypeEnum = if vec == 1 {
+                    mem
+                } else {
+                    vec_of(mem, vec as u32)
+                };
+                let v = self.b.build_load(ty, ptr, "")?;
+                let inst = v.as_instruction_value().expect("load is an instruction");
+                inst.set_alignment(align)
+                    .map_err(|e| CodegenError::llvm("load", e))?;
+                if hint == CacheHint::Streaming {
+                    self.mark_nontemporal(inst)?;
+                }
+                if vec == 1 {
+                    vec![v]
+                } else {
+                    let vv = v.into_vector_value();
+                    let mut out = Vec::with_capacity(vec);
+                    for i in 0..vec {
+                        out.push(self.b.build_extract_element(
+                            vv,
+                            self.ctx.i32_type().const_int(i as u64, false),
+                            "",
+                        )?);
+                    }
+                    out
+                }
+            };
+        if elem == DType::I1 {
+            let mut out = Vec::with_capacity(raw.len());
+            for r in raw {
+                out.push(
+                    self.b
+                        .build_int_compare(
+                            inkwell::IntPredicate::NE,
+                            r.into_int_value(),
+                            self.ctx.i8_type().const_zero(),
+                            "",
+                        )?
+                        .into(),
+                );
+            }
+            return Ok(out);
+        }
+        Ok(raw)
+    }
+
+    /// Stores `vals` (consecutive elements) at `ptr`, as one vector when there are several.
+    fn emit_store(
+        &mut self,
+        ptr: PointerValue<'ctx>,
+        elem: DType,
+        vals: &[BasicValueEnum<'ctx>],
+        hint: CacheHint,
+    ) -> Result<()> {
+        let mut vals = vals.to_vec();
+        if elem == DType::I1 {
+            for v in vals.iter_mut() {
+                *v = self
+                    .b
+                    .build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?
+                    .into();
+            }
+        }
+        if hint != CacheHint::Default && self.target.vendor() == Vendor::Nvidia {
+            self.ptx_access(ptr, elem, vals.len(), hint, Some(&vals))?;
+            return Ok(());
+        }
+        let mem = elem.llvm_mem(self.ctx);
+        let value: BasicValueEnum = if vals.len() == 1 {
+            vals[0]
+        } else {
+            let mut v = vec_of(mem, vals.len() as u32)
+                .into_vector_type()
+                .get_poison();
+            for (i, x) in vals.iter().enumerate() {
+                v = self.b.build_insert_element(
+                    v,
+                    *x,
+                    self.ctx.i32_type().const_int(i as u64, false),
+                    "",
+                )?;
+            }
+            v.into()
+        };
+        let inst = self.b.build_store(ptr, value)?;
+        inst.set_alignment(elem.mem_bytes() as u32 * vals.len() as u32)
+            .map_err(|e| CodegenError::llvm("store", e))?;
+        if hint == CacheHint::Streaming {
+            self.mark_nontemporal(inst)?;
+        }
+        Ok(())
+    }
+
+    fn mark_nontemporal(&self, inst: inkwell::values::InstructionValue<'ctx>) -> Result<()> {
+        let kind = self.ctx.get_kind_id("nontemporal");
+        let one = self.ctx.i32_type().const_int(1, false);
+        let md = self.ctx.metadata_node(&[one.into()]);
+        inst.set_metadata(md, kind)
+            .map_err(|e| CodegenError::llvm("metadata", e))
+    }
+
+    /// A cache-hinted access through inline PTX (`ld.global.cg.v4.b32 …`): the elements are
+    /// moved as 16-, 32- or 64-bit words.
+    fn ptx_access(
+        &mut self,
+        ptr: PointerValue<'ctx>,
+        elem: DType,
+        vec: usize,
+        hint: CacheHint,
+        store: Option<&[BasicValueEnum<'ctx>]>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let bytes = elem.mem_bytes() as usize * vec;
+        let word = if elem.mem_bytes() == 8 {
+            8
+        } else if bytes.is_multiple_of(4) {
+            4
+        } else if bytes.is_multiple_of(2) {
+            2
+        } else {
+            // Single bytes have no PTX register class of their own: use the plain access.
+            return self.plain_byte_access(ptr, elem, store);
+        };
+        let words = bytes / word;
+        let (wty, cons, suffix) = match word {
+            8 => (self.ctx.i64_type(), "l", "b64"),
+            4 => (self.ctx.i32_type(), "r", "b32"),
+            _ => (self.ctx.i16_type(), "h", "b16"),
+        };
+        let vsuf = if words == 1 {
+            String::new()
+        } else {
+            format!(".v{words}")
+        };
+        let ptr_ty = self.ctx.ptr_type(inkwell::AddressSpace::from(1u16));
+        let mem = elem.llvm_mem(self.ctx);
+        let as_vec = |n: usize| if n == 1 { mem } else { vec_of(mem, n as u32) };
+        match store {
+            None => {
+                let regs: Vec<String> = (0..words).map(|i| format!("${i}")).collect();
+                let asm = format!(
+                    "ld.global{}{vsuf}.{suffix} {{{}}}, [${words}];",
+                    hint.ptx(),
+                    regs.join(", ")
+                );
+                let cons = format!("{},l", vec![format!("={cons}"); words].join(","));
+                let ret: BasicTypeEnum = if words == 1 {
+                    wty.into()
+                } else {
+                    self.ctx.struct_type(&vec![wty.into(); words], false).into()
+                };
+                let fty = ret.fn_type(&[ptr_ty.into()], false);
+                let f = self
+                    .ctx
+                    .create_inline_asm(fty, asm, cons, true, false, None, false);
+                let call = self.b.build_indirect_call(fty, f, &[ptr.into()], "")?;
+                let r = call.try_as_basic_value().basic().expect("asm returns");
+                let mut ws = Vec::with_capacity(words);
+                if words == 1 {
+                    ws.push(r);
+                } else {
+                    for i in 0..words {
+                        ws.push(
+                            self.b
+                                .build_extract_value(r.into_struct_value(), i as u32, "")?,
+                        );
+                    }
+                }
+                // Reassemble the words into elements.
+                let per = vec / words.min(vec).max(1);
+                let mut out = Vec::with_capacity(vec);
+                for w in ws {
+                    let v = self.b.build_bit_cast(w, as_vec(per.max(1)), "")?;
+                    if per <= 1 {
+                        out.push(v);
+                    } else {
+                        for i in 0..per {
+                            out.push(self.b.build_extract_element(
+                                v.into_vector_value(),
+                                self.ctx.i32_type().const_int(i as u64, false),
+                                "",
+                            )?);
+                        }
+                    }
+                }
+                Ok(out)
+            }
+            Some(vals) => {
+                let per = vec / words;
+                let mut args: Vec<inkwell::values::BasicMetadataValueEnum> = vec![ptr.into()];
+                for w in 0..words {
+                    let part: BasicValueEnum = if per == 1 {
+                        vals[w]
+                    } else {
+                        let mut v = vec_of(mem, per as u32).into_vector_type().get_poison();
+                        for i in 0..per {
+                            v = self.b.build_insert_element(
+                                v,
+                                vals[w * per + i],
+                                self.ctx.i32_type().const_int(i as u64, false),
+                                "",
+                            )?;
+                        }
+                        v.into()
+                    };
+                    args.push(self.b.build_bit_cast(part, wty, "")?.into());
+                }
+                let regs: Vec<String> = (1..=words).map(|i| format!("${i}")).collect();
+                let asm = format!(
+                    "st.global{}{vsuf}.{suffix} [$0], {{{}}};",
+                    hint.ptx(),
+                    regs.join(", ")
+                );
+                let cons = format!("l,{}", vec![cons; words].join(","));
+                let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr_ty.into()];
+                params.extend(std::iter::repeat_n(
+                    inkwell::types::BasicMetadataTypeEnum::from(wty),
+                    words,
+                ));
+                let fty = self.ctx.void_type().fn_type(&params, false);
+                let f = self
+                    .ctx
+                    .create_inline_asm(fty, asm, cons, true, false, None, false);
+                self.b.build_indirect_call(fty, f, &args, "")?;
+                Ok(vec![])
+            }
+        }
+    }
+
+    fn plain_byte_access(
+        &mut self,
+        ptr: PointerValue<'ctx>,
+        elem: DType,
+        store: Option<&[BasicValueEnum<'ctx>]>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mem = elem.llvm_mem(self.ctx);
+        match store {
+            None => Ok(vec![self.b.build_load(mem, ptr, "")?]),
+            Some(v) => {
+                self.b.build_store(ptr, v[0])?;
+                Ok(vec![])
+            }
+        }
+    }
+
+    /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
+    pub fn load(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+    ) -> Result<Value> {
+        self.load_with(ptr, mask, other, CacheHint::Default)
+    }
+
+    /// [`load`](Self::load) with a cache hint.
+    pub fn load_with(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+        hint: CacheHint,
+    ) -> Result<Value> {
+        let (p, elem) = self.pointer_operand("load", ptr)?;
+        let m = self.mask_operand("load", mask)?;
+        if other.is_some() && m.is_none() {
+            return Err(CodegenError::arg(
+                "load",
+                "`other` without a mask has no effect",
+            ));
+        }
+        let o = match other {
+            Some(o) if elem.is_fp8() => {
+                return Err(CodegenError::InvalidType {
+                    op: "load",
+                    expected: "no `other` for fp8 loads (select after casting)".into(),
+                    value: format!("{o:?}"),
+                })
+            }
+            Some(o) => Some(self.operand("load", o.into_operand(), Some(Type::Scalar(elem)))?),
+            None => None,
+        };
+        if let Some(o) = &o {
+            if o.ty != Type::Scalar(elem) {
+                return Err(CodegenError::TypeMismatch {
+                    op: "load",
+                    lhs: p.describe(),
+                    rhs: o.describe(),
+                });
+            }
+        }
+        let mut ops: Vec<&ValueData> = vec![&p];
+        ops.extend(m.iter());
+        ops.extend(o.iter());
+        let u = self.unify("load", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
+        let other_regs = o.as_ref().map(|_| u.regs[ops.len() - 1].clone());
+        let elem_ty = elem.llvm(self.ctx);
+        let zero = elem_ty.const_zero();
+        let Some(layout) = u.layout.clone() else {
+            // A scalar load.
+            let ptr0 = u.regs[0][0].into_pointer_value();
+            let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
+            let v = self
+                .guarded(pred, Some(zero), |kb| {
+                    Ok(Some(kb.emit_load(ptr0, elem, 1, hint)?[0]))
+                })?
+                .expect("load yields");
+            let v = match (&other_regs, pred) {
+                (Some(o), Some(p)) => self.b.build_select(p, v, o[0], "")?,
+                _ => v,
+            };
+            return Ok(self.new_value(
+                Type::Scalar(elem),
+                vec![],
+                None,
+                vec![v],
+                AxisInfo::scalar(1),
+            ));
+        };
+        let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
+        let n = layout.num_regs();
+        let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
+        let mut done: HashMap<Vec<u64>, usize> = HashMap::new();
+        for g in (0..n).step_by(plan.vec) {
+            // Registers holding the same elements as an earlier vector reuse its values.
+            let key = layout.reg_coord(g);
+            if let Some(&g0) = done.get(&key) {
+                for i in 0..plan.vec {
+                    out[g + i] = out[g0 + i];
+                }
+                continue;
+            }
+            done.insert(key, g);
+            let ptr = u.regs[0][g].into_pointer_value();
+            let pred = mask_regs.as_ref().map(|r| r[g].into_int_value());
+            let vec = plan.vec;
+            let default = if vec == 1 {
+                zero
+            } else {
+                vec_of(elem_ty, vec as u32).const_zero()
+            };
+            let loaded = self
+                .guarded(pred, Some(default), |kb| {
+                    let vals = kb.emit_load(ptr, elem, vec, hint)?;
+                    kb.pack(&vals, elem_ty).map(Some)
+                })?
+                .expect("load yields");
+            let vals = self.unpack(loaded, vec)?;
+            for (i, v) in vals.into_iter().enumerate() {
+                let v = match (&other_regs, &mask_regs) {
+                    (Some(o), Some(mr)) => {
+                        self.b
+                            .build_select(mr[g + i].into_int_value(), v, o[g + i], "")?
+                    }
+                    _ => v,
+                };
+                out[g + i] = Some(v);
+            }
+        }
+        let regs: Vec<BasicValueEnum> = out
+            .into_iter()
+            .map(|v| v.expect("every register loaded"))
+            .collect();
+        let mut info = AxisInfo::unknown(&u.shape);
+        info.constancy = u.infos[0].constancy.clone();
+        Ok(self.new_value(Type::Scalar(elem), u.shape, Some(layout), regs, info))
+    }
+
+    fn pack(
+        &mut self,
+        vals: &[BasicValueEnum<'ctx>],
+        elem_ty: BasicTypeEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if vals.len() == 1 {
+            return Ok(vals[0]);
+        }
+        let mut v = vec_of(elem_ty, vals.len() as u32)
+            .into_vector_type()
+            .get_poison();
+        for (i, x) in vals.iter().enumerate() {
+            v = self.b.build_insert_element(
+                v,
+                *x,
+                self.ctx.i32_type().const_int(i as u64, false),
+                "",
+            )?;
+        }
+        Ok(v.into())
+    }
+
+    fn unpack(&mut self, v: BasicValueEnum<'ctx>, n: usize) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        if n == 1 {
+            return Ok(vec![v]);
+        }
+        let vv = v.into_vector_value();
+        (0..n)
+            .map(|i| {
+                Ok(self.b.build_extract_element(
+                    vv,
+                    self.ctx.i32_type().const_int(i as u64, false),
+                    "",
+                )?)
+            })
+            .collect()
+    }
+
+    /// `*ptr = value` elementwise where `mask` is true. Each element is written once, even when
+    /// the layout holds copies of it.
+    pub fn store(
+        &mut self,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<()> {
+        self.store_with(ptr, value, mask, CacheHint::Default)
+    }
+
+    /// [`store`](Self::store) with a cache hint.
+    pub fn store_with(
+        &mut self,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+        hint: CacheHint,
+    ) -> Result<()> {
+        let (p, elem) = self.pointer_operand("store", ptr)?;
+        let v = self.operand("store", value.into_operand(), Some(Type::Scalar(elem)))?;
+        if v.ty != Type::Scalar(elem) {
+            return Err(CodegenError::TypeMismatch {
+                op: "store",
+                lhs: p.describe(),
+                rhs: v.describe(),
+            });
+        }
+        let m = self.mask_operand("store", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &v];
+        ops.extend(m.iter());
+        let u = self.unify("store", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
+        let Some(layout) = u.layout.clone() else {
+            let ptr0 = u.regs[0][0].into_pointer_value();
+            let val = u.regs[1][0];
+            let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
+            self.guarded(pred, None, |kb| {
+                kb.emit_store(ptr0, elem, &[val], hint)?;
+                Ok(None)
+            })?;
+            return Ok(());
+        };
+        let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
+        let (reg_free, _, _) = layout.free_masks();
+        let rep = self.representative(&layout)?;
+        for g in (0..layout.num_regs()).step_by(plan.vec) {
+            if g as u64 & reg_free != 0 {
+                continue; // a copy of an element this thread stores from another register
+            }
+            let ptr = u.regs[0][g].into_pointer_value();
+            let vals: Vec<BasicValueEnum> = u.regs[1][g..g + plan.vec].to_vec();
+            let pred = self.and_pred(mask_regs.as_ref().map(|r| r[g].into_int_value()), rep)?;
+            self.guarded(pred, None, |kb| {
+                kb.emit_store(ptr, elem, &vals, hint)?;
+                Ok(None)
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Atomically `*ptr = op(*ptr, value)` elementwise where `mask` is true; returns the old
+    /// values (zero where masked off or where the layout holds a copy in another thread).
+    pub fn atomic_rmw(
+        &mut self,
+        op: AtomicOp,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let (p, elem) = self.pointer_operand("atomic_rmw", ptr)?;
+        let v = self.operand("atomic_rmw", value.into_operand(), Some(Type::Scalar(elem)))?;
+        if v.ty != Type::Scalar(elem) {
+            return Err(CodegenError::TypeMismatch {
+                op: "atomic_rmw",
+                lhs: p.describe(),
+                rhs: v.describe(),
+            });
+        }
+        let ok = match op {
+            AtomicOp::Add | AtomicOp::Min | AtomicOp::Max => {
+                matches!(
+                    elem,
+                    DType::I32 | DType::I64 | DType::F32 | DType::F64 | DType::F16 | DType::BF16
+                )
+            }
+            AtomicOp::And | AtomicOp::Or | AtomicOp::Xor => matches!(elem, DType::I32 | DType::I64),
+            AtomicOp::Xchg => matches!(elem, DType::I32 | DType::I64 | DType::F32 | DType::F64),
+        };
+        if !ok {
+            return Err(CodegenError::InvalidType {
+                op: "atomic_rmw",
+                expected: format!(
+                    "an element type {op:?} supports (i32, i64; floats for add/min/max/xchg)"
+                ),
+                value: p.describe(),
+            });
+        }
+        let m = self.mask_operand("atomic_rmw", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &v];
+        ops.extend(m.iter());
+        let u = self.unify("atomic_rmw", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
+        let is_float = elem.is_float();
+        let bin = match (op, is_float) {
+            (AtomicOp::Add, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAdd,
+            (AtomicOp::Add, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFAdd,
+            (AtomicOp::Min, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpMin,
+            (AtomicOp::Min, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMin,
+            (AtomicOp::Max, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpMax,
+            (AtomicOp::Max, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMax,
+            (AtomicOp::And, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAnd,
+            (AtomicOp::Or, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpOr,
+            (AtomicOp::Xor, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXor,
+            (AtomicOp::Xchg, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
+        };
+        let zero = elem.llvm(self.ctx).const_zero();
+        self.per_element_atomic(
+            "atomic_rmw",
+            &u.layout,
+            &u.regs[0],
+            mask_regs.as_deref(),
+            zero,
+            |kb, i, ptr| {
+                let val = u.regs[1][i];
+                // SAFETY: the builder is positioned, `ptr` is a global pointer and `val` has the
+                // pointee's type (checked above); LLVMBuildAtomicRMWSyncScope returns a valid value.
+                let ssid = kb.device_scope();
+                let raw = unsafe {
+                    llvm_sys::core::LLVMBuildAtomicRMWSyncScope(
+                        kb.b.as_mut_ptr(),
+                        bin,
+                        ptr.as_value_ref(),
+                        val.as_value_ref(),
+                        llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingAcquireRelease,
+                        ssid,
+                    )
+                };
+                // SAFETY: `raw` is the atomicrmw just built, of the element's type.
+                Ok(unsafe { BasicValueEnum::new(raw) })
+            },
+        )
+        .map(|regs| {
+            self.new_value(
+                Type::Scalar(elem),
+                u.shape.clone(),
+                u.layout.clone(),
+                regs,
+                AxisInfo::unknown(&u.shape),
+            )
+        })
+    }
+
+    /// Atomically `*ptr = (*ptr == cmp) ? value : *ptr` elementwise (i32, i64); returns the old
+    /// values.
+    pub fn atomic_cas(
+        &mut self,
+        ptr: Value,
+        cmp: impl IntoOperand,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let (p, elem) = self.pointer_operand("atomic_cas", ptr)?;
+        if !matches!(elem, DType::I32 | DType::I64) {
+            return Err(CodegenError::InvalidType {
+                op: "atomic_cas",
+                expected: "a pointer to i32 or i64".into(),
+                value: p.describe(),
+            });
+        }
+        let c = self.operand("atomic_cas", cmp.into_operand(), Some(Type::Scalar(elem)))?;
+        let v = self.operand("atomic_cas", value.into_operand(), Some(Type::Scalar(elem)))?;
+        for x in [&c, &v] {
+            if x.ty != Type::Scalar(elem) {
+                return Err(CodegenError::TypeMismatch {
+                    op: "atomic_cas",
+                    lhs: p.describe(),
+                    rhs: x.describe(),
+                });
+            }
+        }
+        let m = self.mask_operand("atomic_cas", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &c, &v];
+        ops.extend(m.iter());
+        let u = self.unify("atomic_cas", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[3].clone());
+        let zero = elem.llvm(self.ctx).const_zero();
+        self.per_element_atomic(
+            "atomic_cas",
+            &u.layout,
+            &u.regs[0],
+            mask_regs.as_deref(),
+            zero,
+            |kb, i, ptr| {
+                let r = kb.b.build_cmpxchg(
+                    ptr,
+                    u.regs[1][i].into_int_value(),
+                    u.regs[2][i].into_int_value(),
+                    AtomicOrdering::AcquireRelease,
+                    AtomicOrdering::Monotonic,
+                )?;
+                let ssid = kb.device_scope();
+                // SAFETY: `r` is the cmpxchg just built; the scope id comes from this context.
+                unsafe { llvm_sys::core::LLVMSetAtomicSyncScopeID(r.as_value_ref(), ssid) };
+                Ok(kb.b.build_extract_value(r, 0, "")?)
+            },
+        )
+        .map(|regs| {
+            self.new_value(
+                Type::Scalar(elem),
+                u.shape.clone(),
+                u.layout.clone(),
+                regs,
+                AxisInfo::unknown(&u.shape),
+            )
+        })
+    }
+
+    /// The sync scope of atomics: the whole device (`device` on NVPTX, `agent` on AMDGPU), as
+    /// Triton's `gpu` scope. System scope would be slower and, on AMD, turn float adds into
+    /// compare-and-swap loops.
+    fn device_scope(&self) -> u32 {
+        let name = match self.target.vendor() {
+            Vendor::Nvidia => "device",
+            Vendor::Amd => "agent",
+        };
+        // SAFETY: a valid context and a byte string with its length.
+        unsafe {
+            llvm_sys::core::LLVMGetSyncScopeID(
+                self.ctx.raw(),
+                name.as_ptr() as *const _,
+                name.len(),
+            )
+        }
+    }
+
+    /// Runs `emit` once per element this thread owns (skipping copies), under the mask.
+    fn per_element_atomic(
+        &mut self,
+        _op: &'static str,
+        layout: &Option<Rc<TileLayout>>,
+        ptrs: &[BasicValueEnum<'ctx>],
+        mask: Option<&[BasicValueEnum<'ctx>]>,
+        zero: BasicValueEnum<'ctx>,
+        mut emit: impl FnMut(&mut Self, usize, PointerValue<'ctx>) -> Result<BasicValueEnum<'ctx>>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let (reg_free, rep) = match layout {
+            Some(l) => (l.free_masks().0, self.representative(l)?),
+            None => (0, None),
+        };
+        let mut out: Vec<BasicValueEnum> = Vec::with_capacity(ptrs.len());
+        for i in 0..ptrs.len() {
+            if i as u64 & reg_free != 0 {
+                // A copy within this thread: take the value of the register it repeats, when
+                // that register holds the same element (a zero basis), else zero.
+                let l = layout.as_ref().expect("tile");
+                let c = l.reg_coord(i);
+                let same = (0..i).find(|&j| l.reg_coord(j) == c && j as u64 & reg_free == 0);
+                out.push(same.map(|j| out[j]).unwrap_or(zero));
+                continue;
+            }
+            let ptr = ptrs[i].into_pointer_value();
+            let pred = self.and_pred(mask.map(|m| m[i].into_int_value()), rep)?;
+            let v = self
+                .guarded(pred, Some(zero), |kb| emit(kb, i, ptr).map(Some))?
+                .expect("atomic yields");
+            out.push(v);
+        }
+        Ok(out)
+    }
+}
+
+/// `<n x ty>`.
+fn vec_of(ty: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
+    match ty {
+        BasicTypeEnum::IntType(t) => t.vec_type(n).into(),
+        BasicTypeEnum::FloatType(t) => t.vec_type(n).into(),
+        BasicTypeEnum::PointerType(t) => t.vec_type(n).into(),
+        other => other,
+    }
+}

@@ -1,0 +1,352 @@
+//! Which hardware levels a conversion must cross: strip what the two layouts agree on, then read off the
+//! kind (Triton's `minimalCvtLayout`, `cvtReordersRegisters`, `cvtNeedsWarpShuffle`).
+
+use std::fmt;
+
+use crate::layout::{Dim, LayoutError, LinearLayout, Result};
+
+use super::hw::{same_tensor, Hw};
+
+/// How data must move to go from one layout to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ConversionKind {
+    /// The layouts place every element identically: nothing to do.
+    Noop,
+    /// Each thread already holds what it needs, in other registers.
+    RegisterPermute,
+    /// Data crosses lanes of one warp only: shuffles.
+    WarpShuffle,
+    /// Data crosses warps (or shuffles would cost more): a round trip through shared memory.
+    SharedMemory,
+    /// Data crosses CTAs of a cluster: distributed shared memory.
+    CrossCta,
+}
+
+impl ConversionKind {
+    /// The name used in JSON (`noop`, `register_permute`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConversionKind::Noop => "noop",
+            ConversionKind::RegisterPermute => "register_permute",
+            ConversionKind::WarpShuffle => "warp_shuffle",
+            ConversionKind::SharedMemory => "shared_memory",
+            ConversionKind::CrossCta => "cross_cta",
+        }
+    }
+}
+
+impl fmt::Display for ConversionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The slowest hardware level a conversion crosses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Nothing moves.
+    None,
+    /// Within a thread.
+    Register,
+    /// Within a warp.
+    Lane,
+    /// Within a CTA.
+    Warp,
+    /// Across CTAs.
+    Block,
+}
+
+/// The result of classifying a conversion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classification {
+    /// The conversion map (destination hardware coordinate → source hardware coordinate holding the same
+    /// element) with every trailing hardware dim on which it is the identity removed.
+    pub minimal: LinearLayout,
+    /// The slowest level left in `minimal`.
+    pub level: Level,
+    /// For lane-level conversions, the number of mixed (register bit, lane bit) transpositions in Triton's
+    /// decomposition of the conversion permutation; `None` when that permutation is not a permutation of
+    /// basis bits (Triton then uses shared memory).
+    pub mixed_transpositions: Option<usize>,
+    /// For block-level conversions: every destination CTA finds its elements in the same source CTA (e.g.
+    /// the source is broadcast across CTAs), so CTA-local shared memory suffices, as Triton does.
+    pub cta_local: bool,
+}
+
+impl Classification {
+    /// What Triton 3.9 does for this conversion (warp shuffles when fewer than two mixed transpositions).
+    pub fn triton_kind(&self) -> ConversionKind {
+        match self.level {
+            Level::None => ConversionKind::Noop,
+            Level::Register => ConversionKind::RegisterPermute,
+            Level::Lane => match self.mixed_transpositions {
+                Some(m) if m < 2 => ConversionKind::WarpShuffle,
+                _ => ConversionKind::SharedMemory,
+            },
+            Level::Warp => ConversionKind::SharedMemory,
+            Level::Block if self.cta_local => ConversionKind::SharedMemory,
+            Level::Block => ConversionKind::CrossCta,
+        }
+    }
+}
+
+/// Whether `l` is the identity on `dim` and `dim` neither feeds nor is fed by the other dims (Triton's
+/// `isTrivialOver`).
+fn is_trivial_over(l: &LinearLayout, dim: &str) -> bool {
+    let (Ok(i), Ok(j)) = (l.in_index(dim), l.out_index(dim)) else {
+        return false;
+    };
+    if l.ins[i].log2 != l.outs[j].log2 {
+        return false;
+    }
+    let shift = l.out_shift(j);
+    let mask = crate::layout::linear_layout::low_mask(l.outs[j].log2) << shift;
+    let off = l.in_offset(i);
+    for (c, &col) in l.cols.iter().enumerate() {
+        let inside = c >= off && c < off + l.ins[i].log2 as usize;
+        if inside {
+            if col != 1u64 << (shift + (c - off) as u32) {
+                return false;
+            }
+        } else if col & mask != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// `l` without `dim` on either side, if `l` is trivial over it (Triton's `quotient`).
+fn quotient(l: &LinearLayout, dim: &str) -> Option<LinearLayout> {
+    if !is_trivial_over(l, dim) {
+        return None;
+    }
+    let ins: Vec<Dim> = l.in_dim_names().filter(|d| *d != dim).cloned().collect();
+    let outs: Vec<Dim> = l.out_dim_names().filter(|d| *d != dim).cloned().collect();
+    l.sublayout(&ins, &outs).ok()
+}
+
+/// The conversion map with the trailing hardware dims common to both layouts quotiented away while it is
+/// the identity on them, slowest first (Triton's `minimalCvtLayout`).
+pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<LinearLayout> {
+    same_tensor(src, dst)?;
+    let s: Vec<&Dim> = src.in_dim_names().collect();
+    let d: Vec<&Dim> = dst.in_dim_names().collect();
+    let mut common = Vec::new();
+    for i in 0..s.len().min(d.len()) {
+        let (a, b) = (s[s.len() - 1 - i], d[d.len() - 1 - i]);
+        if a != b {
+            break;
+        }
+        common.push(a.clone());
+    }
+    if !src.is_surjective() {
+        return Err(LayoutError::Invalid(
+            "the source layout does not cover the tensor (not surjective)".into(),
+        ));
+    }
+    let mut comp = match dst.invert_and_compose(src) {
+        Ok(c) => c,
+        // Identical dims are mapped to themselves before solving; when the rest of the destination is only
+        // reachable through them (Triton asserts here), solve without that shortcut.
+        Err(LayoutError::NotInImage { .. }) => {
+            let renamed = rename_ins(src, "'")?;
+            let c = dst.invert_and_compose(&renamed)?;
+            let outs: Vec<(Dim, u64)> = c
+                .out_dims()
+                .map(|(n, size)| (Dim::new(n.trim_end_matches('\'')), size))
+                .collect();
+            LinearLayout::from_bases(c.all_bases(), outs, false)?
+        }
+        Err(e) => return Err(e),
+    };
+    for dim in &common {
+        match quotient(&comp, dim) {
+            Some(q) => comp = q,
+            None => break,
+        }
+    }
+    Ok(comp)
+}
+
+/// `l` with `suffix` appended to every in-dim name.
+fn rename_ins(l: &LinearLayout, suffix: &str) -> Result<LinearLayout> {
+    let bases: Vec<(Dim, crate::layout::Bases)> = l
+        .all_bases()
+        .into_iter()
+        .map(|(d, b)| (Dim::new(&format!("{d}{suffix}")), b))
+        .collect();
+    let outs: Vec<(Dim, u64)> = l.out_dims().map(|(n, s)| (n.clone(), s)).collect();
+    LinearLayout::from_bases(bases, outs, false)
+}
+
+/// Classifies the conversion from `src` to `dst` (distributed layouts of the same tensor).
+pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification> {
+    let minimal = minimal_conversion(src, dst)?;
+    let outs: Vec<&str> = minimal.out_dim_names().map(|d| d.as_str()).collect();
+    let has = |n: &str| outs.contains(&n);
+    let level = if outs.is_empty() {
+        Level::None
+    } else if has("block") {
+        Level::Block
+    } else if has("warp") {
+        Level::Warp
+    } else if has("lane") {
+        Level::Lane
+    } else if outs == ["register"] {
+        Level::Register
+    } else {
+        Level::Warp
+    };
+    let mixed_transpositions = if level == Level::Lane && outs == ["register", "lane"] {
+        triton_mixed_transpositions(src, dst)?
+    } else {
+        None
+    };
+    let cta_local = level == Level::Block && {
+        let order = same_tensor(src, dst)?;
+        let s = Hw::new(src, &order)?.without_broadcast_regs();
+        let d = Hw::new(dst, &order)?.without_broadcast_regs();
+        super::swizzle::cta_local_source(&s, &d).is_some()
+    };
+    Ok(Classification {
+        minimal,
+        level,
+        mixed_transpositions,
+        cta_local,
+    })
+}
+
+/// Number of mixed transpositions in Triton's factorisation `P = P_mixed ∘ P_lane ∘ P_reg` of the
+/// warp-local permutation: one per maximal run of lane bits inside a cycle that also holds register bits,
+/// i.e. one per lane bit that `P` sends to a register bit.
+fn triton_mixed_transpositions(src: &LinearLayout, dst: &LinearLayout) -> Result<Option<usize>> {
+    let order = same_tensor(src, dst)?;
+    let s = Hw::new(src, &order)?.without_broadcast_regs();
+    let t = Hw::new(dst, &order)?.without_broadcast_regs();
+    let nr = s.reg.len().max(t.reg.len());
+    let nl = s.lane.len().max(t.lane.len());
+    let pad = |v: &[u64], n: usize| {
+        let mut v = v.to_vec();
+        v.resize(n, 0);
+        v
+    };
+    // Source and destination (register ++ lane) columns, padded to equal sizes.
+    let sc: Vec<u64> = pad(&s.reg, nr)
+        .into_iter()
+        .chain(pad(&s.lane, nl))
+        .collect();
+    let tc: Vec<u64> = pad(&t.reg, nr)
+        .into_iter()
+        .chain(pad(&t.lane, nl))
+        .collect();
+    let n = nr + nl;
+    // P maps source bit i to the destination bit holding the same tensor bit; zero columns paired up.
+    let mut p: Vec<Option<usize>> = vec![None; n];
+    let mut src_zero = Vec::new();
+    let mut dst_zero = Vec::new();
+    for i in 0..n {
+        match (sc[i], tc[i]) {
+            (0, 0) => p[i] = Some(i),
+            (0, _) => src_zero.push(i),
+            (_, 0) => dst_zero.push(i),
+            _ => {}
+        }
+    }
+    for i in 0..n {
+        if sc[i] == 0 {
+            continue;
+        }
+        match tc.iter().position(|&c| c == sc[i]) {
+            Some(j) => p[i] = Some(j),
+            None => return Ok(None),
+        }
+    }
+    for (a, b) in src_zero.iter().zip(&dst_zero) {
+        p[*a] = Some(*b);
+    }
+    let mut seen = vec![false; n];
+    for x in p.iter().flatten() {
+        if seen[*x] {
+            return Ok(None);
+        }
+        seen[*x] = true;
+    }
+    if p.iter().any(|x| x.is_none()) {
+        return Ok(None);
+    }
+    Ok(Some(
+        (nr..n).filter(|&i| p[i].is_some_and(|j| j < nr)).count(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ll(
+        reg: Vec<Vec<u64>>,
+        lane: Vec<Vec<u64>>,
+        warp: Vec<Vec<u64>>,
+        shape: [u64; 2],
+    ) -> LinearLayout {
+        LinearLayout::from_bases(
+            [
+                ("register", reg),
+                ("lane", lane),
+                ("warp", warp),
+                ("block", vec![]),
+            ],
+            [("dim0", shape[0]), ("dim1", shape[1])],
+            false,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn identical_layouts_are_noop() {
+        let a = ll(
+            vec![vec![0, 1]],
+            vec![vec![0, 2], vec![1, 0]],
+            vec![vec![2, 0]],
+            [4, 4],
+        );
+        let c = classify(&a, &a).unwrap();
+        assert_eq!(c.level, Level::None);
+        assert_eq!(c.triton_kind(), ConversionKind::Noop);
+    }
+
+    #[test]
+    fn register_swap_is_register_permute() {
+        let a = ll(
+            vec![vec![0, 1], vec![0, 2]],
+            vec![vec![1, 0]],
+            vec![],
+            [2, 4],
+        );
+        let b = ll(
+            vec![vec![0, 2], vec![0, 1]],
+            vec![vec![1, 0]],
+            vec![],
+            [2, 4],
+        );
+        let c = classify(&a, &b).unwrap();
+        assert_eq!(c.level, Level::Register);
+    }
+
+    #[test]
+    fn register_lane_swap_is_one_transposition() {
+        let a = ll(vec![vec![0, 1]], vec![vec![1, 0]], vec![], [2, 2]);
+        let b = ll(vec![vec![1, 0]], vec![vec![0, 1]], vec![], [2, 2]);
+        let c = classify(&a, &b).unwrap();
+        assert_eq!(c.level, Level::Lane);
+        assert_eq!(c.mixed_transpositions, Some(1));
+        assert_eq!(c.triton_kind(), ConversionKind::WarpShuffle);
+    }
+
+    #[test]
+    fn warp_swap_needs_shared_memory() {
+        let a = ll(vec![], vec![vec![1, 0]], vec![vec![0, 1]], [2, 2]);
+        let b = ll(vec![], vec![vec![0, 1]], vec![vec![1, 0]], [2, 2]);
+        assert_eq!(classify(&a, &b).unwrap().level, Level::Warp);
+    }
+}

@@ -1,0 +1,342 @@
+//! The planner's entry point: classify, build the candidate plans, cost them, keep the cheapest; print it
+//! as the JSON of the design document or as a table.
+
+use std::fmt;
+
+use crate::layout::{LayoutError, LinearLayout, Result};
+
+use super::classify::{classify, Classification, ConversionKind, Level};
+use super::cost::{shared_cost, shuffle_cost, Cost};
+use super::shuffle::{plan_shuffle, ShufflePlan};
+use super::swizzle::{plan_shared, SharedPlan};
+
+/// The GPU a plan is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// NVIDIA, by compute capability (80 for sm_80, 90 for sm_90).
+    Nvidia {
+        /// Compute capability × 10.
+        sm: u32,
+    },
+    /// AMD gfx9 (CDNA), by gfx number (908, 90a as 910, 942, 950), with its wavefront size.
+    Amd {
+        /// gfx number (`gfx90a` is 910).
+        gfx: u32,
+        /// Lanes per wavefront (64, or 32 in wave32 mode).
+        warp_size: u32,
+    },
+}
+
+impl Target {
+    /// NVIDIA Ampere (`sm_80`).
+    pub const SM80: Target = Target::Nvidia { sm: 80 };
+    /// NVIDIA Hopper (`sm_90`).
+    pub const SM90: Target = Target::Nvidia { sm: 90 };
+    /// AMD MI300 (`gfx942`, wave64).
+    pub const GFX942: Target = Target::Amd {
+        gfx: 942,
+        warp_size: 64,
+    };
+
+    /// Parses `sm_80`, `sm_90`, `sm_90a`, `gfx90a`, `gfx942`, `gfx950` (AMD: wave64).
+    pub fn parse(s: &str) -> Result<Target> {
+        let bad = || {
+            LayoutError::Invalid(format!(
+                "unknown target `{s}` (expected sm_80, sm_90, gfx90a, gfx942 or gfx950)"
+            ))
+        };
+        if let Some(n) = s.strip_prefix("sm_") {
+            let n = n.trim_end_matches('a');
+            let sm: u32 = n.parse().map_err(|_| bad())?;
+            if !(70..=120).contains(&sm) {
+                return Err(bad());
+            }
+            return Ok(Target::Nvidia { sm });
+        }
+        match s {
+            "gfx90a" => Ok(Target::Amd {
+                gfx: 910,
+                warp_size: 64,
+            }),
+            "gfx908" | "gfx942" | "gfx950" => Ok(Target::Amd {
+                gfx: s[3..].parse().map_err(|_| bad())?,
+                warp_size: 64,
+            }),
+            _ => Err(bad()),
+        }
+    }
+
+    /// Lanes per warp (wavefront).
+    pub fn warp_size(self) -> u32 {
+        match self {
+            Target::Nvidia { .. } => 32,
+            Target::Amd { warp_size, .. } => warp_size,
+        }
+    }
+
+    /// Whether this is an AMD target.
+    pub fn is_amd(self) -> bool {
+        matches!(self, Target::Amd { .. })
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Nvidia { sm } => write!(f, "sm_{sm}"),
+            Target::Amd { gfx: 910, .. } => write!(f, "gfx90a"),
+            Target::Amd { gfx, .. } => write!(f, "gfx{gfx}"),
+        }
+    }
+}
+
+/// A complete conversion plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConversionPlan {
+    /// What weft does.
+    pub kind: ConversionKind,
+    /// What Triton 3.9 does for the same conversion.
+    pub triton_kind: ConversionKind,
+    /// Bits per element.
+    pub element_bits: u32,
+    /// The target.
+    pub target: Target,
+    /// The classification the plan starts from.
+    pub classification: Classification,
+    /// The shuffle plan, when shuffles were considered.
+    pub shuffle: Option<ShufflePlan>,
+    /// The shared-memory plan, when a round trip was considered.
+    pub shared: Option<SharedPlan>,
+    /// The cost of the chosen plan.
+    pub cost: Cost,
+    /// Every plan considered with its cost, cheapest first.
+    pub alternatives: Vec<(ConversionKind, Cost)>,
+}
+
+/// Plans the conversion of a tensor from distributed layout `src` to `dst` (in dims among `register`,
+/// `lane`, `warp`, `block`; the same out dims and sizes) for `element_bits`-bit elements on `target`.
+pub fn plan_conversion(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+    target: Target,
+) -> Result<ConversionPlan> {
+    if element_bits == 0 || element_bits > 64 {
+        return Err(LayoutError::Invalid(format!(
+            "element bits must be 1..=64, got {element_bits}"
+        )));
+    }
+    for (name, l) in [("source", src), ("destination", dst)] {
+        if let Ok(n) = l.in_dim_size("lane") {
+            if n > target.warp_size() as u64 {
+                return Err(LayoutError::Invalid(format!(
+                    "the {name} layout has {n} lanes but {target} warps have {}",
+                    target.warp_size()
+                )));
+            }
+        }
+    }
+    let classification = classify(src, dst)?;
+    let triton_kind = classification.triton_kind();
+    let mut shuffle = None;
+    let mut shared = None;
+    let mut alternatives: Vec<(ConversionKind, Cost)> = Vec::new();
+    match classification.level {
+        Level::None => alternatives.push((ConversionKind::Noop, Cost::default())),
+        Level::Register => alternatives.push((ConversionKind::RegisterPermute, Cost::default())),
+        Level::Block if !classification.cta_local => {
+            alternatives.push((ConversionKind::CrossCta, Cost::default()))
+        }
+        Level::Lane | Level::Warp | Level::Block => {
+            if classification.level == Level::Lane {
+                if let Ok(p) = plan_shuffle(src, dst, element_bits) {
+                    alternatives.push((ConversionKind::WarpShuffle, shuffle_cost(&p)));
+                    shuffle = Some(p);
+                }
+            }
+            let p = plan_shared(src, dst, element_bits, target)?;
+            alternatives.push((ConversionKind::SharedMemory, shared_cost(&p)));
+            shared = Some(p);
+        }
+    }
+    alternatives.sort_by_key(|a| (a.1, a.0));
+    let (kind, cost) = alternatives[0];
+    Ok(ConversionPlan {
+        kind,
+        triton_kind,
+        element_bits,
+        target,
+        classification,
+        shuffle,
+        shared,
+        cost,
+        alternatives,
+    })
+}
+
+impl ConversionPlan {
+    /// Scratch bytes of the chosen plan (0 unless it goes through shared memory).
+    pub fn scratch_bytes(&self) -> u64 {
+        match (&self.shared, self.kind) {
+            (Some(s), ConversionKind::SharedMemory) => s.scratch_bytes,
+            _ => 0,
+        }
+    }
+
+    /// Shuffles per thread of the chosen plan.
+    pub fn shuffles(&self) -> u64 {
+        match (&self.shuffle, self.kind) {
+            (Some(s), ConversionKind::WarpShuffle) => s.shuffles as u64,
+            _ => 0,
+        }
+    }
+
+    /// (read, write) bank conflicts of the chosen plan.
+    pub fn bank_conflicts(&self) -> (u64, u64) {
+        match (&self.shared, self.kind) {
+            (Some(s), ConversionKind::SharedMemory) => (s.read_conflicts, s.write_conflicts),
+            _ => (0, 0),
+        }
+    }
+
+    /// Checks the chosen plan by executing it on the host (see [`simulate`](super::simulate)).
+    pub fn verify(&self) -> Result<()> {
+        match self.kind {
+            ConversionKind::WarpShuffle => {
+                super::simulate::execute_shuffle_plan(self.shuffle.as_ref().expect("shuffle plan"))
+            }
+            ConversionKind::SharedMemory => {
+                super::simulate::execute_shared_plan(self.shared.as_ref().expect("shared plan"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The plan as one JSON object (design.md's plan format plus detail).
+    pub fn to_json(&self) -> String {
+        let (read, write) = self.bank_conflicts();
+        let mut s = format!(
+            "{{\"kind\": \"{}\", \"triton_kind\": \"{}\", \"target\": \"{}\", \"element_bits\": {}, \"scratch_bytes\": {}, \"shuffles\": {}, \"bank_conflicts\": {{\"read\": {read}, \"write\": {write}}}",
+            self.kind, self.triton_kind, self.target, self.element_bits, self.scratch_bytes(), self.shuffles()
+        );
+        match self.kind {
+            ConversionKind::WarpShuffle => {
+                let p = self.shuffle.as_ref().expect("shuffle plan");
+                s += &format!(
+                    ", \"selects\": {}, \"rounds\": {}, \"shuffle_rounds\": {}, \"elements_per_word\": {}",
+                    p.selects, p.rounds, p.shuffle_rounds, p.elements_per_word
+                );
+            }
+            ConversionKind::SharedMemory => {
+                let p = self.shared.as_ref().expect("shared plan");
+                let t = self.target;
+                s += &format!(
+                    ", \"repetitions\": {}, \"store\": {{\"instruction\": \"{}\", \"vector\": {}, \"count\": {}}}, \"load\": {{\"instruction\": \"{}\", \"vector\": {}, \"count\": {}}}, \"swizzle\": {{\"vector\": {:?}, \"bank\": {:?}, \"segment\": {:?}, \"reps\": {:?}}}",
+                    p.repetitions(),
+                    p.store_instruction.name(t, p.store_vector * p.element_bits as u64, true),
+                    p.store_vector,
+                    p.stores,
+                    p.load_instruction.name(t, p.load_vector * p.element_bits as u64, false),
+                    p.load_vector,
+                    p.loads,
+                    p.vector,
+                    p.bank,
+                    p.segment,
+                    p.reps
+                );
+            }
+            _ => {}
+        }
+        if let Some(m) = self.classification.mixed_transpositions {
+            s += &format!(", \"mixed_transpositions\": {m}");
+        }
+        s += &format!(
+            ", \"cost\": {{\"instructions\": {}, \"cycles\": {}}}, \"alternatives\": [",
+            self.cost.instructions, self.cost.cycles
+        );
+        for (i, (k, c)) in self.alternatives.iter().enumerate() {
+            if i > 0 {
+                s += ", ";
+            }
+            s += &format!(
+                "{{\"kind\": \"{k}\", \"instructions\": {}, \"cycles\": {}}}",
+                c.instructions, c.cycles
+            );
+        }
+        s += "]}";
+        s
+    }
+}
+
+impl fmt::Display for ConversionPlan {
+    /// A readable table.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (read, write) = self.bank_conflicts();
+        writeln!(f, "{:<22} {}", "kind", self.kind)?;
+        writeln!(f, "{:<22} {}", "triton 3.9 would do", self.triton_kind)?;
+        writeln!(
+            f,
+            "{:<22} {} ({}-bit elements)",
+            "target", self.target, self.element_bits
+        )?;
+        match self.kind {
+            ConversionKind::WarpShuffle => {
+                let p = self.shuffle.as_ref().expect("shuffle plan");
+                writeln!(
+                    f,
+                    "{:<22} {} ({} with shuffles)",
+                    "rounds", p.rounds, p.shuffle_rounds
+                )?;
+                writeln!(f, "{:<22} {}", "shuffles / thread", p.shuffles)?;
+                writeln!(f, "{:<22} {}", "selects / thread", p.selects)?;
+                writeln!(f, "{:<22} {}", "elements per word", p.elements_per_word)?;
+            }
+            ConversionKind::SharedMemory => {
+                let p = self.shared.as_ref().expect("shared plan");
+                let t = self.target;
+                writeln!(f, "{:<22} {}", "scratch bytes", p.scratch_bytes)?;
+                writeln!(f, "{:<22} {}", "repetitions", p.repetitions())?;
+                writeln!(
+                    f,
+                    "{:<22} {} x{} ({} elements each)",
+                    "store",
+                    p.store_instruction
+                        .name(t, p.store_vector * p.element_bits as u64, true),
+                    p.stores,
+                    p.store_vector
+                )?;
+                writeln!(
+                    f,
+                    "{:<22} {} x{} ({} elements each)",
+                    "load",
+                    p.load_instruction
+                        .name(t, p.load_vector * p.element_bits as u64, false),
+                    p.loads,
+                    p.load_vector
+                )?;
+                writeln!(f, "{:<22} read {read}, write {write}", "bank conflicts")?;
+                writeln!(
+                    f,
+                    "{:<22} vector {:?} bank {:?} segment {:?} reps {:?}",
+                    "swizzle bases", p.vector, p.bank, p.segment, p.reps
+                )?;
+            }
+            _ => {}
+        }
+        writeln!(
+            f,
+            "{:<22} {} instructions, ~{} cycles",
+            "cost", self.cost.instructions, self.cost.cycles
+        )?;
+        for (k, c) in &self.alternatives {
+            writeln!(
+                f,
+                "  {:<20} {} instructions, ~{} cycles",
+                k.as_str(),
+                c.instructions,
+                c.cycles
+            )?;
+        }
+        Ok(())
+    }
+}

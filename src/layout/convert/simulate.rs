@@ -1,0 +1,200 @@
+//! Ground truth by brute force: run plans on the host and count shared-memory wavefronts address by
+//! address. Slow on purpose (it enumerates every lane of every warp); tests and curious users call it.
+
+use crate::layout::{LayoutError, LinearLayout, Result};
+
+use super::hw::{same_tensor, xor_cols, Hw};
+use super::shuffle::ShufflePlan;
+pub use super::swizzle::execute_shared_plan;
+
+/// Banks of shared memory (NVIDIA and AMD gfx9 alike) and their width in bytes.
+pub const NUM_BANKS: u64 = 32;
+/// Width of one bank in bytes.
+pub const BANK_BYTES: u64 = 4;
+
+/// What the brute-force simulator saw for one kind of access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct AccessStats {
+    /// Warp-wide memory instructions issued (summed over warps).
+    pub instructions: u64,
+    /// Wavefronts (shared-memory cycles) those instructions took.
+    pub wavefronts: u64,
+    /// Wavefronts a conflict-free access pattern of the same width would take.
+    pub ideal_wavefronts: u64,
+}
+
+impl AccessStats {
+    /// Extra wavefronts per phase, the number Gluon's `bank_conflicts` reports; `None` if they are not
+    /// uniform across instructions and phases.
+    pub fn conflicts_per_phase(&self) -> Option<u64> {
+        if self.ideal_wavefronts == 0 {
+            return Some(0);
+        }
+        (self.wavefronts % self.ideal_wavefronts == 0)
+            .then(|| self.wavefronts / self.ideal_wavefronts - 1)
+    }
+}
+
+/// Wavefronts of one phase: each lane touches `words` consecutive 4-byte words starting at word `start`;
+/// a bank serves one distinct word per wavefront.
+fn phase_wavefronts(accesses: &[(u64, u64)]) -> u64 {
+    let mut per_bank: Vec<Vec<u64>> = vec![Vec::new(); NUM_BANKS as usize];
+    for &(start, words) in accesses {
+        for w in start..start + words {
+            let bank = &mut per_bank[(w % NUM_BANKS) as usize];
+            if !bank.contains(&w) {
+                bank.push(w);
+            }
+        }
+    }
+    per_bank
+        .iter()
+        .map(|b| b.len() as u64)
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
+/// Simulates reading (or writing: the same pattern) a distributed `reg` layout from a `shared` layout
+/// (`offset` → tensor, bijective), `vec` consecutive registers per access of `vec` consecutive offsets.
+///
+/// Registers are grouped by the register bases that map to offsets 1, 2, …, vec/2 (the vectorisation);
+/// each group is one instruction. A warp's lanes are split into phases of 128 bytes of accesses (32 lanes
+/// for 32-bit accesses, 16 for 64-bit, 8 for 128-bit) and each phase takes as many wavefronts as the most
+/// loaded bank has distinct words.
+pub fn simulate_shared_access(
+    reg: &LinearLayout,
+    shared: &LinearLayout,
+    element_bits: u32,
+    vec: u64,
+) -> Result<AccessStats> {
+    let order = same_tensor(reg, shared)?;
+    let r = Hw::new(reg, &order)?.without_broadcast_regs();
+    let sh = shared.transpose_outs(&order)?;
+    if !sh.is_invertible() {
+        return Err(LayoutError::Invalid(
+            "the shared layout must map offsets to tensor elements one to one".into(),
+        ));
+    }
+    // Tensor element → offset.
+    let size = sh.total_in_size();
+    let mut offset_of = vec![0u64; size as usize];
+    for o in 0..size {
+        offset_of[sh.apply_packed(o) as usize] = o;
+    }
+    let bits = element_bits.max(8) as u64;
+    let vlog = vec.trailing_zeros() as usize;
+    // Register bits that make the vector (offsets 1, 2, 4, …) and the rest.
+    let mut vec_regs = Vec::new();
+    for i in 0..vlog {
+        match (0..r.reg.len()).find(|&j| offset_of[r.reg[j] as usize] == 1 << i) {
+            Some(j) => vec_regs.push(j),
+            None => {
+                return Err(LayoutError::Invalid(format!(
+                    "no register holds offset {} : vector of {vec} is not possible",
+                    1u64 << i
+                )))
+            }
+        }
+    }
+    let other_regs: Vec<usize> = (0..r.reg.len()).filter(|j| !vec_regs.contains(j)).collect();
+    let access_bytes = vec * bits / 8;
+    let lanes_per_phase = if access_bytes >= BANK_BYTES {
+        (NUM_BANKS * BANK_BYTES / access_bytes).min(r.num_lanes())
+    } else {
+        r.num_lanes()
+    };
+    let mut stats = AccessStats::default();
+    let mut accesses = Vec::new();
+    for block in 0..r.num_blocks() {
+        for warp in 0..r.num_warps() {
+            for g in 0..(1u64 << other_regs.len()) {
+                let mut regidx = 0u64;
+                for (b, &j) in other_regs.iter().enumerate() {
+                    regidx |= ((g >> b) & 1) << j;
+                }
+                stats.instructions += 1;
+                for phase in 0..r.num_lanes() / lanes_per_phase {
+                    accesses.clear();
+                    for lane in phase * lanes_per_phase..(phase + 1) * lanes_per_phase {
+                        let x = r.element(regidx, lane, warp, block);
+                        let o = offset_of[x as usize];
+                        let byte = o * bits / 8;
+                        let first = byte / BANK_BYTES;
+                        let last = (byte + access_bytes).div_ceil(BANK_BYTES);
+                        accesses.push((first, last - first));
+                    }
+                    stats.wavefronts += phase_wavefronts(&accesses);
+                    stats.ideal_wavefronts += 1;
+                }
+            }
+        }
+    }
+    Ok(stats)
+}
+
+/// A mismatch found while executing a plan on the host.
+fn mismatch(what: &str, reg: u64, lane: u64, warp: u64, got: u64, want: u64) -> LayoutError {
+    LayoutError::Invalid(format!(
+        "{what}: register {reg} of lane {lane}, warp {warp} holds element {got}, the destination wants {want}"
+    ))
+}
+
+/// Executes a shuffle plan on the host: every lane of every warp starts with the source layout's
+/// elements, the planned rounds move them, and the result must be the destination layout's placement.
+pub fn execute_shuffle_plan(plan: &ShufflePlan) -> Result<()> {
+    let m = &plan.m;
+    let (s, t) = (&m.src, &m.dst);
+    let lanes = 1u64 << m.lane_bits;
+    let packed_src_mask: u64 = m.packed.iter().map(|p| 1u64 << p.1).sum();
+    for block in 0..s.num_blocks() {
+        for warp in 0..s.num_warps() {
+            // out[lane][dst register] = element
+            let mut out = vec![vec![u64::MAX; t.num_regs() as usize]; lanes as usize];
+            for k in 0..plan.rounds as u64 {
+                // What each lane puts on the wire this round: a word of packed source registers.
+                let sent: Vec<Option<u64>> =
+                    (0..lanes).map(|l| plan.sender_register(k, l)).collect();
+                for lp in 0..lanes {
+                    let from = plan.lane_xor[k as usize] ^ xor_cols(&plan.lane_map, lp);
+                    let Some(base) = sent[from as usize] else {
+                        return Err(LayoutError::Invalid(format!(
+                            "round {k}: lane {lp} reads lane {from}, which sends nothing"
+                        )));
+                    };
+                    if base & packed_src_mask != 0 {
+                        return Err(LayoutError::Invalid(
+                            "sender register overlaps packed bits".into(),
+                        ));
+                    }
+                    let word = k ^ xor_cols(&plan.diagonal, lp);
+                    // Unpack: packed source bit p lands on its destination bit.
+                    for p in 0..(1u64 << m.packed.len()) {
+                        let mut sreg = base;
+                        let mut dreg = 0u64;
+                        for (b, &(dbit, sbit)) in m.packed.iter().enumerate() {
+                            if (p >> b) & 1 == 1 {
+                                sreg |= 1 << sbit;
+                                dreg |= 1 << dbit;
+                            }
+                        }
+                        for (b, &wb) in m.word_bits.iter().enumerate() {
+                            dreg |= ((word >> b) & 1) << wb;
+                        }
+                        out[lp as usize][dreg as usize] = s.element(sreg, from, warp, block);
+                    }
+                }
+            }
+            for lp in 0..lanes {
+                for r in 0..t.num_regs() {
+                    let want = t.element(r, lp, warp, block);
+                    let got = out[lp as usize][r as usize];
+                    if got != want {
+                        return Err(mismatch("shuffle plan", r, lp, warp, got, want));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

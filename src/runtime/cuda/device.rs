@@ -1,0 +1,286 @@
+//! Device selection and properties.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+
+use cudarc::driver::{result, sys, CudaContext};
+
+use super::buffer::Buffer;
+use super::module::Module;
+use super::stream::Stream;
+use super::{driver_err, driver_version, ensure_driver};
+use crate::runtime::elem::DeviceElem;
+use crate::runtime::error::{Backend, Result, RuntimeError};
+use crate::runtime::launch::DeviceLimits;
+
+/// What a program usually wants to know about a GPU.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceProps {
+    /// The device ordinal.
+    pub ordinal: usize,
+    /// The marketing name, e.g. `NVIDIA H100 80GB HBM3`.
+    pub name: String,
+    /// Compute capability `(major, minor)`, e.g. `(9, 0)`.
+    pub compute_capability: (u32, u32),
+    /// Streaming multiprocessors.
+    pub sm_count: u32,
+    /// Global memory in bytes.
+    pub total_mem_bytes: u64,
+    /// L2 cache in bytes.
+    pub l2_bytes: u32,
+    /// Peak memory clock in kHz (0 if the driver does not say).
+    pub memory_clock_khz: u32,
+    /// Memory bus width in bits.
+    pub memory_bus_bits: u32,
+    /// The driver's CUDA version `(major, minor)`.
+    pub driver_version: (u32, u32),
+    /// The launch limits.
+    pub limits: DeviceLimits,
+}
+
+impl DeviceProps {
+    /// The PTX target of this device, e.g. `sm_90` (the architecture-specific `sm_90a` also runs here).
+    pub fn target(&self) -> String {
+        format!(
+            "sm_{}{}",
+            self.compute_capability.0, self.compute_capability.1
+        )
+    }
+
+    /// Theoretical DRAM bandwidth in GB/s (double data rate × bus width), 0 if unknown.
+    pub fn peak_bandwidth_gbs(&self) -> f64 {
+        2.0 * self.memory_clock_khz as f64 * 1e3 * (self.memory_bus_bits as f64 / 8.0) / 1e9
+    }
+}
+
+/// State shared by a device and everything made from it.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub(crate) ctx: Arc<CudaContext>,
+    pub(crate) props: DeviceProps,
+    /// Name of the last kernel launched on any stream of this device, for fault messages.
+    pub(crate) last_kernel: Mutex<Option<String>>,
+}
+
+impl Shared {
+    pub(crate) fn bind(&self) -> Result<()> {
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| driver_err("cuCtxSetCurrent", e))
+    }
+
+    pub(crate) fn set_last_kernel(&self, name: &str) {
+        let mut last = self.last_kernel.lock().unwrap_or_else(|p| p.into_inner());
+        if last.as_deref() != Some(name) {
+            *last = Some(name.to_string());
+        }
+    }
+
+    /// Maps an error seen at a synchronisation: kernel faults name the last kernel launched.
+    pub(crate) fn sync_err(&self, call: &'static str, e: result::DriverError) -> RuntimeError {
+        if super::is_kernel_fault(e) {
+            let kernel = self
+                .last_kernel
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone()
+                .unwrap_or_else(|| "<none launched>".into());
+            RuntimeError::KernelFault {
+                kernel,
+                code: super::code(e),
+            }
+        } else {
+            driver_err(call, e)
+        }
+    }
+
+    /// Waits for all work on the device.
+    pub(crate) fn synchronize(&self) -> Result<()> {
+        self.bind()?;
+        self.ctx
+            .synchronize()
+            .map_err(|e| self.sync_err("cuCtxSynchronize", e))
+    }
+}
+
+/// One CUDA GPU: its primary context, properties and default stream. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Device {
+    pub(crate) shared: Arc<Shared>,
+}
+
+fn init() -> Result<()> {
+    ensure_driver()?;
+    result::init().map_err(|e| driver_err("cuInit", e))
+}
+
+impl Device {
+    /// Number of CUDA devices; `Err(NoDriver)` without a driver, `Err(NoDevice)` if it sees no GPU.
+    pub fn count() -> Result<usize> {
+        init()?;
+        let n = result::device::get_count().map_err(|e| driver_err("cuDeviceGetCount", e))?;
+        Ok(n.max(0) as usize)
+    }
+
+    /// Opens device `ordinal` (its primary context).
+    pub fn new(ordinal: usize) -> Result<Device> {
+        let count = Device::count()?;
+        if count == 0 {
+            return Err(RuntimeError::NoDevice {
+                backend: Backend::Cuda,
+                detail: "the driver reports 0 devices".into(),
+            });
+        }
+        if ordinal >= count {
+            return Err(RuntimeError::DeviceOutOfRange {
+                backend: Backend::Cuda,
+                ordinal,
+                count,
+            });
+        }
+        // cudarc panics if the driver lacks a symbol it expects (a driver older than CUDA 13.0);
+        // turn that into an error as well.
+        let ctx = catch_unwind(AssertUnwindSafe(|| CudaContext::new(ordinal)))
+            .map_err(|p| RuntimeError::NoDriver {
+                backend: Backend::Cuda,
+                detail: format!("the CUDA driver is unusable: {}", panic_text(&p)),
+            })?
+            .map_err(|e| driver_err("cuDevicePrimaryCtxRetain", e))?;
+        // SAFETY: no buffer of this context exists yet. Our launches go through the driver directly,
+        // not cudarc's tracked builder, so we keep plain CUDA stream semantics: work on one stream is
+        // ordered, and host copies wait for the whole device (see `Buffer`).
+        unsafe { ctx.disable_event_tracking() };
+        let props = read_props(&ctx, ordinal)?;
+        Ok(Device {
+            shared: Arc::new(Shared {
+                ctx,
+                props,
+                last_kernel: Mutex::new(None),
+            }),
+        })
+    }
+
+    /// The device's properties.
+    pub fn props(&self) -> &DeviceProps {
+        &self.shared.props
+    }
+
+    /// The device's launch limits.
+    pub fn limits(&self) -> DeviceLimits {
+        self.shared.props.limits
+    }
+
+    /// The PTX target, e.g. `sm_90`.
+    pub fn target(&self) -> String {
+        self.shared.props.target()
+    }
+
+    /// The default (legacy NULL) stream of this device.
+    pub fn stream(&self) -> Stream {
+        Stream::from_parts(self.shared.clone(), self.shared.ctx.default_stream())
+    }
+
+    /// A new non-blocking stream.
+    pub fn new_stream(&self) -> Result<Stream> {
+        let s = self
+            .shared
+            .ctx
+            .new_stream()
+            .map_err(|e| driver_err("cuStreamCreate", e))?;
+        Ok(Stream::from_parts(self.shared.clone(), s))
+    }
+
+    /// Waits for all work on the device; a kernel fault is reported naming the last kernel launched.
+    pub fn synchronize(&self) -> Result<()> {
+        self.shared.synchronize()
+    }
+
+    /// Loads a module from PTX text (JIT-compiled by the driver for this device).
+    pub fn load_ptx(&self, ptx: &str) -> Result<Module> {
+        Module::from_ptx(self.shared.clone(), ptx)
+    }
+
+    /// Loads a module from a cubin (or fatbin) image.
+    pub fn load_cubin(&self, image: &[u8]) -> Result<Module> {
+        Module::from_cubin(self.shared.clone(), image)
+    }
+
+    /// Allocates `len` elements; the contents are unspecified (any bit pattern is a valid `T`).
+    pub fn alloc<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
+        Buffer::alloc(self.shared.clone(), len)
+    }
+
+    /// Allocates `len` elements set to all-zero bits.
+    pub fn alloc_zeroed<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
+        let mut b = Buffer::alloc(self.shared.clone(), len)?;
+        b.fill_bytes(0)?;
+        Ok(b)
+    }
+
+    /// Allocates a buffer holding a copy of `host`.
+    pub fn upload<T: DeviceElem>(&self, host: &[T]) -> Result<Buffer<T>> {
+        let mut b = Buffer::alloc(self.shared.clone(), host.len())?;
+        b.copy_from_host(host)?;
+        Ok(b)
+    }
+
+    /// Free and total device memory in bytes.
+    pub fn mem_info(&self) -> Result<(usize, usize)> {
+        self.shared.bind()?;
+        self.shared
+            .ctx
+            .mem_get_info()
+            .map_err(|e| driver_err("cuMemGetInfo", e))
+    }
+}
+
+fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "cudarc panicked".into())
+}
+
+fn read_props(ctx: &Arc<CudaContext>, ordinal: usize) -> Result<DeviceProps> {
+    use sys::CUdevice_attribute::*;
+    let attr = |a: sys::CUdevice_attribute| -> Result<u32> {
+        ctx.attribute(a)
+            .map(|v| v.max(0) as u32)
+            .map_err(|e| driver_err("cuDeviceGetAttribute", e))
+    };
+    let name = ctx.name().map_err(|e| driver_err("cuDeviceGetName", e))?;
+    let total = ctx
+        .total_mem()
+        .map_err(|e| driver_err("cuDeviceTotalMem", e))?;
+    let limits = DeviceLimits {
+        max_threads_per_block: attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
+        max_block_dim: [
+            attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X)?,
+            attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y)?,
+            attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z)?,
+        ],
+        max_grid_dim: [
+            attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X)?,
+            attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y)?,
+            attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z)?,
+        ],
+        max_shared_per_block: attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK)?,
+        max_shared_per_block_optin: attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?,
+        warp_size: attr(CU_DEVICE_ATTRIBUTE_WARP_SIZE)?,
+    };
+    Ok(DeviceProps {
+        ordinal,
+        name,
+        compute_capability: (
+            attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
+            attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?,
+        ),
+        sm_count: attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?,
+        total_mem_bytes: total as u64,
+        l2_bytes: attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)?,
+        memory_clock_khz: attr(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE).unwrap_or(0),
+        memory_bus_bits: attr(CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH).unwrap_or(0),
+        driver_version: driver_version()?,
+        limits,
+    })
+}

@@ -1,0 +1,278 @@
+//! The one error type of the launchers.
+//!
+//! Every variant says what happened in words a kernel author can act on: which kernel, which argument,
+//! which limit. Driver status codes are kept as their names (`CUDA_ERROR_ILLEGAL_ADDRESS`,
+//! `hipErrorInvalidValue`) so the type does not depend on any backend's bindings and can be built,
+//! compared and printed on a machine without a GPU.
+
+use std::fmt;
+
+use super::signature::ParamType;
+
+/// Which driver API an error came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// The CUDA driver API (`libcuda.so`).
+    Cuda,
+    /// The HIP runtime (`libamdhip64.so`).
+    Hip,
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Backend::Cuda => "CUDA",
+            Backend::Hip => "HIP",
+        })
+    }
+}
+
+/// A status code returned by a driver call, kept by name and number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DriverCode {
+    /// The numeric status (`CUresult` or `hipError_t`).
+    pub code: i32,
+    /// The symbolic name, e.g. `CUDA_ERROR_ILLEGAL_ADDRESS`.
+    pub name: String,
+    /// The driver's own one-line description, when it gave one.
+    pub description: String,
+}
+
+impl fmt::Display for DriverCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.name, self.code)?;
+        if !self.description.is_empty() {
+            write!(f, ": {}", self.description)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a launch configuration was rejected before reaching the driver.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LaunchProblem {
+    /// A grid or block extent is zero: the driver would reject it with a bare "invalid value".
+    #[error("{what} dimension {axis} is 0 (every extent must be at least 1)")]
+    ZeroExtent {
+        /// `"grid"` or `"block"`.
+        what: &'static str,
+        /// `'x'`, `'y'` or `'z'`.
+        axis: char,
+    },
+    /// A block extent exceeds the device's per-axis limit.
+    #[error("block dimension {axis} = {value} exceeds the device limit {max}")]
+    BlockExtent {
+        /// `'x'`, `'y'` or `'z'`.
+        axis: char,
+        /// The requested extent.
+        value: u32,
+        /// The device limit for that axis.
+        max: u32,
+    },
+    /// The block has more threads than the device (or this kernel, given its register use) allows.
+    #[error("block has {threads} threads, more than the {max} allowed {by}")]
+    TooManyThreads {
+        /// Threads per block requested (x·y·z).
+        threads: u64,
+        /// The limit.
+        max: u32,
+        /// `"by the device"` or `"for this kernel (register use)"`.
+        by: &'static str,
+    },
+    /// A grid extent exceeds the device's per-axis limit.
+    #[error("grid dimension {axis} = {value} exceeds the device limit {max}")]
+    GridExtent {
+        /// `'x'`, `'y'` or `'z'`.
+        axis: char,
+        /// The requested extent.
+        value: u32,
+        /// The device limit for that axis.
+        max: u32,
+    },
+    /// Static plus dynamic shared memory exceeds what a block may opt in to.
+    #[error(
+        "needs {static_bytes} B static + {dynamic_bytes} B dynamic shared memory, more than the {max} B a block may use on this device"
+    )]
+    SharedMemory {
+        /// Shared memory declared in the kernel.
+        static_bytes: u32,
+        /// Dynamic shared memory requested by the launch.
+        dynamic_bytes: u32,
+        /// The device's opt-in maximum per block.
+        max: u32,
+    },
+}
+
+/// Everything that can go wrong in `runtime`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuntimeError {
+    /// The driver library could not be loaded: no driver is installed on this machine.
+    #[error("no {backend} driver: {detail}")]
+    NoDriver {
+        /// Which driver.
+        backend: Backend,
+        /// What was looked for.
+        detail: String,
+    },
+    /// The driver loaded but reports no usable GPU.
+    #[error("no {backend} GPU: {detail}")]
+    NoDevice {
+        /// Which driver.
+        backend: Backend,
+        /// What the driver said.
+        detail: String,
+    },
+    /// The device ordinal is out of range.
+    #[error("{backend} device {ordinal} does not exist: {count} device(s) present")]
+    DeviceOutOfRange {
+        /// Which driver.
+        backend: Backend,
+        /// The requested ordinal.
+        ordinal: usize,
+        /// How many devices the driver sees.
+        count: usize,
+    },
+    /// The PTX declares an ISA version the installed driver cannot JIT.
+    #[error(
+        "PTX ISA {ptx_isa} is too new for this driver (CUDA {driver}): emit an older `.version` (LLVM feature `+ptxNN`) or update the driver"
+    )]
+    PtxTooNew {
+        /// The `.version` found in the PTX text (`"?"` if it had none).
+        ptx_isa: String,
+        /// The driver's CUDA version, e.g. `"13.0"`.
+        driver: String,
+    },
+    /// The kernel image is malformed before it reaches the driver (empty, interior NUL, not text).
+    #[error("invalid {what}: {reason}")]
+    InvalidImage {
+        /// `"PTX"`, `"cubin"`, `"code object"`.
+        what: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The driver rejected a module; `log` holds the JIT compiler's error log when there is one.
+    #[error("{backend} could not load the {what}: {code}{}", if log.is_empty() { String::new() } else { format!("\n{log}") })]
+    ModuleLoad {
+        /// Which driver.
+        backend: Backend,
+        /// `"PTX"`, `"cubin"`, `"code object"`.
+        what: &'static str,
+        /// The driver's status.
+        code: DriverCode,
+        /// The JIT error log (may be empty).
+        log: String,
+    },
+    /// The module has no kernel of that name.
+    #[error("kernel `{name}` not found in the module ({code})")]
+    KernelNotFound {
+        /// The name asked for.
+        name: String,
+        /// The driver's status.
+        code: DriverCode,
+    },
+    /// The number of arguments does not match the kernel signature.
+    #[error("kernel `{kernel}` takes {expected} argument(s) {signature}, got {got}")]
+    ArgCount {
+        /// Kernel name.
+        kernel: String,
+        /// Parameters in the signature.
+        expected: usize,
+        /// Arguments supplied.
+        got: usize,
+        /// The signature, printed.
+        signature: String,
+    },
+    /// An argument's type does not match the kernel signature.
+    #[error("kernel `{kernel}` argument {index} must be {expected}, got {got}")]
+    ArgType {
+        /// Kernel name.
+        kernel: String,
+        /// Zero-based argument position.
+        index: usize,
+        /// Type from the signature.
+        expected: ParamType,
+        /// Type of the supplied argument.
+        got: ParamType,
+    },
+    /// The signature's name differs from the kernel it is attached to.
+    #[error("signature is for kernel `{signature}` but the kernel is `{kernel}`")]
+    SignatureName {
+        /// Name in the signature.
+        signature: String,
+        /// Name of the loaded kernel.
+        kernel: String,
+    },
+    /// Signature text could not be parsed.
+    #[error("bad kernel signature `{text}`: {reason}")]
+    BadSignature {
+        /// The text given.
+        text: String,
+        /// What is wrong, with the position.
+        reason: String,
+    },
+    /// The launch configuration is outside the device's limits.
+    #[error("cannot launch kernel `{kernel}`: {problem}")]
+    LaunchConfig {
+        /// Kernel name.
+        kernel: String,
+        /// Which limit.
+        problem: LaunchProblem,
+    },
+    /// The driver refused the launch itself.
+    #[error("launch of kernel `{kernel}` failed: {code}")]
+    Launch {
+        /// Kernel name.
+        kernel: String,
+        /// The driver's status.
+        code: DriverCode,
+    },
+    /// A kernel faulted while running; reported at the next synchronisation.
+    #[error(
+        "kernel `{kernel}` (the last kernel launched on this device) failed while running: {code}"
+    )]
+    KernelFault {
+        /// The last kernel launched on the device before the error surfaced.
+        kernel: String,
+        /// The driver's status.
+        code: DriverCode,
+    },
+    /// Host and device lengths differ in a copy.
+    #[error("{op}: device buffer holds {device} element(s) but the host slice has {host}")]
+    LengthMismatch {
+        /// The copy, e.g. `"copy_from_host"`.
+        op: &'static str,
+        /// Device elements.
+        device: usize,
+        /// Host elements.
+        host: usize,
+    },
+    /// Any other driver call failed.
+    #[error("{backend} {call} failed: {code}")]
+    Driver {
+        /// Which driver.
+        backend: Backend,
+        /// The API function, e.g. `cuMemAlloc`.
+        call: &'static str,
+        /// The driver's status.
+        code: DriverCode,
+    },
+    /// A buffer or kernel from one device was used with a stream of another.
+    #[error("{what} belongs to another device than the stream it was used with")]
+    WrongDevice {
+        /// `"kernel"` or `"buffer"`.
+        what: &'static str,
+    },
+    /// A size computation overflowed (`len * size_of::<T>()`).
+    #[error("{what} overflows: {detail}")]
+    Overflow {
+        /// What was being computed.
+        what: &'static str,
+        /// The operands.
+        detail: String,
+    },
+}
+
+/// Shorthand for `Result<T, RuntimeError>`.
+pub type Result<T> = std::result::Result<T, RuntimeError>;

@@ -1,0 +1,798 @@
+//! Every op family builds verified IR that ptxas 13.0 accepts on every NVIDIA target; memory
+//! accesses vectorise exactly as the layout and the pointer facts allow; bad input gives the
+//! typed error that names it.
+mod common;
+
+use common::{assemble, global_accesses};
+use weft::codegen::kernels::{self, blocked, blocked_1d, slice, Tile2d};
+use weft::codegen::{
+    AtomicOp, CacheHint, CodegenError, Context, DType, KernelBuilder, MathOp, Operand, Target,
+    Value,
+};
+use weft::layout::LinearLayout;
+
+const NV: [Target; 3] = [Target::Sm80, Target::Sm90, Target::Sm90a];
+
+/// The NVIDIA targets, and the AMD ones when feature `amdgpu` is on.
+fn all_targets() -> Vec<Target> {
+    let mut t = NV.to_vec();
+    if cfg!(feature = "amdgpu") {
+        t.extend([Target::Gfx90a, Target::Gfx942, Target::Gfx950]);
+    }
+    t
+}
+
+/// Emits the kernel's assembly: PTX assembled by ptxas, or an AMDGPU object (an ELF file).
+fn emit_and_check(k: &weft::codegen::Kernel, target: Target, what: &str) -> String {
+    if target.vendor() == weft::codegen::Vendor::Nvidia {
+        let fast = k.ptx_with(weft::codegen::OptLevel::Fast).unwrap();
+        assemble(&fast, target.name(), &format!("{what} ({target}, Fast)"));
+        let ptx = k.ptx().unwrap();
+        assemble(&ptx, target.name(), &format!("{what} ({target})"));
+        ptx
+    } else {
+        for opt in [weft::codegen::OptLevel::O3, weft::codegen::OptLevel::Fast] {
+            let obj = k.amdgpu_object(opt).unwrap();
+            assert_eq!(&obj[..4], b"\x7fELF", "{what} ({target})");
+        }
+        k.amdgpu_asm(weft::codegen::OptLevel::O3).unwrap()
+    }
+}
+
+/// Builds a kernel with `body` for `target`, emits PTX and has ptxas assemble it.
+fn check(
+    target: Target,
+    name: &str,
+    num_warps: u32,
+    body: impl FnOnce(&mut KernelBuilder) -> weft::codegen::Result<()>,
+) -> String {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, target, name, num_warps).unwrap();
+    body(&mut kb).unwrap_or_else(|e| panic!("{name} on {target}: {e}"));
+    let k = kb
+        .finish()
+        .unwrap_or_else(|e| panic!("{name} on {target}: {e}"));
+    let ptx = emit_and_check(&k, target, name);
+    ptx
+}
+
+fn layout_1d(target: Target, per_thread: u32, size: u32) -> LinearLayout {
+    blocked_1d(target, per_thread, 4, size).unwrap()
+}
+
+/// The 1-D tile `p[arange(size)]` and its pointers.
+fn load_tile(
+    kb: &mut KernelBuilder,
+    p: Value,
+    l: &LinearLayout,
+    size: i32,
+) -> weft::codegen::Result<(Value, Value)> {
+    let offs = kb.arange(0, size, l)?;
+    let ptrs = kb.add(p, offs)?;
+    Ok((kb.load(ptrs, None, None)?, ptrs))
+}
+
+// ----- vectorisation -------------------------------------------------------------------------
+
+#[test]
+fn memcpy_uses_16_byte_vectors_on_every_nvidia_target() {
+    for t in NV {
+        let ctx = Context::new();
+        let k = kernels::memcpy_kernel(&ctx, t, 2048, 4, 4).unwrap();
+        let ptx = k.ptx().unwrap();
+        let acc = global_accesses(&ptx);
+        // 2048 f32 / (128 threads × 4) = 4 vectors each way per thread, nothing narrower.
+        assert_eq!(
+            acc.iter()
+                .filter(|l| l.contains("ld.global.v4.b32") || l.contains("ld.global.v4.f32"))
+                .count(),
+            4,
+            "{acc:?}"
+        );
+        assert_eq!(
+            acc.iter()
+                .filter(|l| l.contains("st.global.v4.b32") || l.contains("st.global.v4.f32"))
+                .count(),
+            4,
+            "{acc:?}"
+        );
+        assert_eq!(acc.len(), 8, "{acc:?}");
+        assemble(&ptx, t.name(), "memcpy");
+    }
+}
+
+/// Vector width = min(layout run, pointer alignment, mask constancy, 16 bytes): each fact
+/// alone narrows it.
+#[test]
+fn vector_width_follows_layout_pointer_and_mask_facts() {
+    let t = Target::Sm90;
+    // (per_thread, dtype, pointer divisibility, n divisibility) -> expected access suffix
+    let cases: [(u32, DType, u64, u64, &str); 7] = [
+        (4, DType::F32, 16, 16, ".v4.b32"),
+        (2, DType::F32, 16, 16, ".v2.b32"),
+        (4, DType::F32, 8, 16, ".v2.b32"),
+        (4, DType::F32, 4, 16, ".b32"),
+        (4, DType::F32, 16, 2, ".v2.b32"),
+        (8, DType::F16, 16, 16, ".v4.b32"),
+        (8, DType::F32, 16, 16, ".v4.b32"),
+    ];
+    for (per, dt, pdiv, ndiv, want) in cases {
+        let ptx = check(t, "vec", 4, |kb| {
+            let x = kb.arg_ptr("x", dt, pdiv)?;
+            let y = kb.arg_ptr("y", dt, pdiv)?;
+            let n = kb.arg_i32("n", ndiv)?;
+            let l = blocked_1d(t, per, 4, 2048).unwrap();
+            let offs = kb.arange(0, 2048, &l)?;
+            let m = kb.lt(offs, n)?;
+            let px = kb.add(x, offs)?;
+            let v = kb.load(px, Some(m), None)?;
+            let py = kb.add(y, offs)?;
+            kb.store(py, v, Some(m))
+        });
+        let acc = global_accesses(&ptx);
+        assert!(!acc.is_empty());
+        for a in &acc {
+            let op = a.split_whitespace().next().unwrap();
+            let suffix = op
+                .trim_start_matches("ld.global")
+                .trim_start_matches("st.global");
+            assert_eq!(
+                suffix, want,
+                "per_thread {per} {dt} ptr%{pdiv} n%{ndiv}: {a}"
+            );
+        }
+    }
+}
+
+#[test]
+fn masked_load_with_other_still_vectorises_and_selects() {
+    let ptx = check(Target::Sm90, "other", 4, |kb| {
+        let x = kb.arg_ptr("x", DType::F32, 16)?;
+        let y = kb.arg_ptr("y", DType::F32, 16)?;
+        let n = kb.arg_i32("n", 16)?;
+        let l = layout_1d(Target::Sm90, 4, 512);
+        let offs = kb.arange(0, 512, &l)?;
+        let m = kb.lt(offs, n)?;
+        let px = kb.add(x, offs)?;
+        let v = kb.load(px, Some(m), Some(Operand::Float(-1.0)))?;
+        let py = kb.add(y, offs)?;
+        kb.store(py, v, None)
+    });
+    assert!(ptx.contains("ld.global.v4"), "{ptx}");
+    assert!(
+        ptx.contains("0fBF800000"),
+        "other = -1.0 must appear: {ptx}"
+    );
+}
+
+#[test]
+fn cache_hints_reach_the_ptx() {
+    for (hint, q) in [(CacheHint::Global, ".cg"), (CacheHint::Streaming, ".cs")] {
+        for dt in [DType::F32, DType::F16, DType::F64, DType::I8] {
+            let ptx = check(Target::Sm90, "hint", 4, |kb| {
+                let x = kb.arg_ptr("x", dt, 16)?;
+                let y = kb.arg_ptr("y", dt, 16)?;
+                let l = layout_1d(Target::Sm90, 4, 512);
+                let offs = kb.arange(0, 512, &l)?;
+                let px = kb.add(x, offs)?;
+                let v = kb.load_with(px, None, None, hint)?;
+                let py = kb.add(y, offs)?;
+                kb.store_with(py, v, None, hint)
+            });
+            if dt != DType::I8 {
+                assert!(
+                    ptx.contains(&format!("ld.global{q}")),
+                    "{dt} {hint:?}: {ptx}"
+                );
+                assert!(
+                    ptx.contains(&format!("st.global{q}")),
+                    "{dt} {hint:?}: {ptx}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn copies_of_elements_are_stored_once() {
+    // 128 threads over 64 elements: warps 2 and 3 repeat warps 0 and 1 and must not store.
+    let ptx = check(Target::Sm90, "dup", 4, |kb| {
+        let y = kb.arg_ptr("y", DType::F32, 16)?;
+        let l = layout_1d(Target::Sm90, 1, 64);
+        let offs = kb.arange(0, 64, &l)?;
+        let py = kb.add(y, offs)?;
+        let v = kb.cast(offs, DType::F32)?;
+        kb.store(py, v, None)
+    });
+    assert!(
+        ptx.contains("@%p"),
+        "the store must be predicated on the warp id: {ptx}"
+    );
+}
+
+// ----- op families -----------------------------------------------------------------------------
+
+#[test]
+fn integer_and_float_elementwise_ops_assemble() {
+    use weft::codegen::BinaryOp::*;
+    for t in all_targets() {
+        for dt in [
+            DType::I8,
+            DType::I16,
+            DType::I32,
+            DType::I64,
+            DType::F16,
+            DType::BF16,
+            DType::F32,
+            DType::F64,
+        ] {
+            check(t, "elementwise", 4, |kb| {
+                let l = layout_1d(t, 2, 256);
+                let pa = kb.arg_ptr("a", dt, 16)?;
+                let pb = kb.arg_ptr("b", dt, 16)?;
+                let (a, pa) = load_tile(kb, pa, &l, 256)?;
+                let (b, _) = load_tile(kb, pb, &l, 256)?;
+                let mut acc = kb.add(a, b)?;
+                let ops: Vec<_> = if dt.is_int() {
+                    vec![Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr]
+                } else if dt == DType::BF16 && t.vendor() == weft::codegen::Vendor::Amd {
+                    assert!(matches!(
+                        kb.rem(a, b),
+                        Err(CodegenError::Unsupported { .. })
+                    ));
+                    vec![Sub, Mul, Div, Min, Max]
+                } else {
+                    vec![Sub, Mul, Div, Rem, Min, Max]
+                };
+                for op in ops {
+                    acc = kb.binary(op, acc, b)?;
+                }
+                acc = kb.neg(acc)?;
+                acc = kb.abs(acc)?;
+                if dt.is_int() {
+                    acc = kb.not(acc)?;
+                } else {
+                    acc = kb.fma(acc, b, a)?;
+                }
+                let c = kb.lt(acc, a)?;
+                let c2 = kb.ne(acc, 3)?;
+                let c = kb.and(c, c2)?;
+                let r = kb.where_(c, acc, b)?;
+                kb.store(pa, r, None)
+            });
+        }
+    }
+}
+
+#[test]
+fn every_math_function_assembles_for_every_float_type() {
+    for t in all_targets() {
+        for dt in [DType::F16, DType::BF16, DType::F32, DType::F64] {
+            for op in MathOp::ALL {
+                let ctx = Context::new();
+                let mut kb = KernelBuilder::new(&ctx, t, "math", 4).unwrap();
+                let l = layout_1d(t, 1, 128);
+                let pa = kb.arg_ptr("a", dt, 16).unwrap();
+                let (a, pa) = load_tile(&mut kb, pa, &l, 128).unwrap();
+                match kb.math(op, a) {
+                    Ok(r) => kb.store(pa, r, None).unwrap(),
+                    Err(CodegenError::Unsupported { .. }) if dt == DType::F64 => continue,
+                    Err(e) => panic!("{op:?} {dt}: {e}"),
+                }
+                let k = kb.finish().unwrap();
+                emit_and_check(&k, t, &format!("{op:?} {dt}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_cast_assembles_and_fp8_needs_sm90() {
+    for t in all_targets() {
+        for from in DType::ALL {
+            for to in DType::ALL {
+                let ctx = Context::new();
+                let mut kb = KernelBuilder::new(&ctx, t, "cast", 4).unwrap();
+                let l = layout_1d(t, 4, 512);
+                let pa = kb.arg_ptr("a", from, 16).unwrap();
+                let (a, _) = load_tile(&mut kb, pa, &l, 512).unwrap();
+                let out = kb.arg_ptr("out", to, 16);
+                // Parameters after the body started are rejected; declare both first instead.
+                assert!(matches!(out, Err(CodegenError::BadParameter { .. })));
+                let r = kb.cast(a, to);
+                let fp8 = from.is_fp8() || to.is_fp8();
+                if fp8 && !t.supports(weft::codegen::Feature::Fp8) {
+                    assert!(
+                        matches!(r, Err(CodegenError::Unsupported { .. })),
+                        "{from}->{to} on {t}: {r:?}"
+                    );
+                    continue;
+                }
+                r.unwrap_or_else(|e| panic!("{from}->{to}: {e}"));
+            }
+            // One kernel per source type with every destination, through memory.
+            if from.is_fp8() && !t.supports(weft::codegen::Feature::Fp8) {
+                continue;
+            }
+            check(t, "casts", 4, |kb| {
+                let targets: Vec<DType> = DType::ALL
+                    .into_iter()
+                    .filter(|d| t.supports(weft::codegen::Feature::Fp8) || !d.is_fp8())
+                    .collect();
+                let ptrs: Vec<Value> = targets
+                    .iter()
+                    .map(|d| kb.arg_ptr(&format!("out_{}", d.name()), *d, 16))
+                    .collect::<Result<_, _>>()?;
+                let pa = kb.arg_ptr("a", from, 16)?;
+                let l = layout_1d(t, 4, 512);
+                let (a, _) = load_tile(kb, pa, &l, 512)?;
+                let offs = kb.arange(0, 512, &l)?;
+                for (d, p) in targets.iter().zip(ptrs) {
+                    let c = kb.cast(a, *d)?;
+                    let q = kb.add(p, offs)?;
+                    kb.store(q, c, None)?;
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
+#[test]
+fn shape_ops_assemble_and_round_trip() {
+    for t in all_targets() {
+        check(t, "shapes", 4, |kb| {
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let y = kb.arg_ptr("y", DType::F32, 16)?;
+            let tile = Tile2d {
+                rows: 16,
+                cols: 64,
+                per_thread: 4,
+                num_warps: 4,
+            };
+            let l = kernels::tile_layout(t, tile).unwrap();
+            let rows = kb.arange(0, 16, &slice(&l, 1).unwrap())?;
+            let cols = kb.arange(0, 64, &slice(&l, 0).unwrap())?;
+            let r2 = kb.expand_dims(rows, 1)?;
+            let r2 = kb.broadcast_to(r2, &l)?;
+            let c2 = kb.expand_dims(cols, 0)?;
+            let c2 = kb.broadcast_to(c2, &l)?;
+            let off = kb.mul(r2, 64)?;
+            let off = kb.add(off, c2)?;
+            let px = kb.add(x, off)?;
+            let v = kb.load(px, None, None)?;
+            // permute twice is the identity; reshape there and back too.
+            let p = kb.permute(v, &[1, 0])?;
+            let p = kb.permute(p, &[1, 0])?;
+            let flat = kb.reshape(p, &[1024])?;
+            let back = kb.reshape(flat, &[16, 64])?;
+            assert_eq!(kb.layout(back)?, kb.layout(v)?);
+            // join then split gives the operands back.
+            let j = kb.join(back, v)?;
+            assert_eq!(kb.shape(j)?, vec![16, 64, 2]);
+            let (a, b) = kb.split(j)?;
+            assert_eq!(kb.layout(a)?, kb.layout(v)?);
+            let s = kb.add(a, b)?;
+            let py = kb.add(y, off)?;
+            kb.store(py, s, None)
+        });
+    }
+}
+
+#[test]
+fn atomics_assemble_for_every_supported_type() {
+    for t in all_targets() {
+        for (op, dts) in [
+            (
+                AtomicOp::Add,
+                vec![
+                    DType::I32,
+                    DType::I64,
+                    DType::F32,
+                    DType::F64,
+                    DType::F16,
+                    DType::BF16,
+                ],
+            ),
+            (AtomicOp::Min, vec![DType::I32, DType::I64, DType::F32]),
+            (AtomicOp::Max, vec![DType::I32, DType::I64, DType::F64]),
+            (AtomicOp::And, vec![DType::I32, DType::I64]),
+            (AtomicOp::Or, vec![DType::I32, DType::I64]),
+            (AtomicOp::Xor, vec![DType::I32, DType::I64]),
+            (
+                AtomicOp::Xchg,
+                vec![DType::I32, DType::I64, DType::F32, DType::F64],
+            ),
+        ] {
+            for dt in dts {
+                check(t, "atomic", 4, |kb| {
+                    let n = kb.arg_i32("n", 1)?;
+                    let pa = kb.arg_ptr("a", dt, 16)?;
+                    let l = layout_1d(t, 2, 256);
+                    let (a, pa) = load_tile(kb, pa, &l, 256)?;
+                    let offs = kb.arange(0, 256, &l)?;
+                    let m = kb.lt(offs, n)?;
+                    let old = kb.atomic_rmw(op, pa, a, Some(m))?;
+                    kb.store(pa, old, None)
+                });
+            }
+        }
+        check(t, "cas", 4, |kb| {
+            let pa = kb.arg_ptr("a", DType::I32, 16)?;
+            let l = layout_1d(t, 1, 128);
+            let (a, pa) = load_tile(kb, pa, &l, 128)?;
+            let old = kb.atomic_cas(pa, 0, a, None)?;
+            kb.store(pa, old, None)
+        });
+    }
+}
+
+#[test]
+fn loops_carry_tiles_and_ifs_merge_values() {
+    for t in all_targets() {
+        check(t, "control", 4, |kb| {
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let n = kb.arg_i32("n", 1)?;
+            let l = layout_1d(t, 4, 512);
+            let acc0 = kb.zeros(&l, DType::F32)?;
+            let offs = kb.arange(0, 512, &l)?;
+            let out = kb.for_range(0, n, 512, &[acc0], |kb, i, carried| {
+                let o = kb.add(offs, i)?;
+                let p = kb.add(x, o)?;
+                let v = kb.load(p, None, None)?;
+                Ok(vec![kb.add(carried[0], v)?])
+            })?;
+            let pid = kb.program_id(0)?;
+            let first = kb.eq(pid, 0)?;
+            let r = kb.if_(
+                first,
+                |kb| Ok(vec![kb.mul(out[0], 2.0)?]),
+                |_| Ok(vec![out[0]]),
+            )?;
+            let p = kb.add(x, offs)?;
+            kb.if_then(first, |kb| kb.store(p, r[0], None))
+        });
+    }
+}
+
+#[test]
+fn scalar_ops_and_scalar_memory() {
+    for t in all_targets() {
+        check(t, "scalars", 1, |kb| {
+            let x = kb.arg_ptr("x", DType::I64, 8)?;
+            let a = kb.arg_i64("a", 1)?;
+            let f = kb.arg_f32("f")?;
+            let pid = kb.program_id(2)?;
+            let np = kb.num_programs(1)?;
+            let s = kb.add(pid, np)?;
+            let s = kb.cast(s, DType::I64)?;
+            let s = kb.mul(s, a)?;
+            let s = kb.shl(s, 3)?;
+            let q = kb.add(x, pid)?;
+            let old = kb.load(q, None, None)?;
+            let s = kb.add(s, old)?;
+            let g = kb.cast(f, DType::I64)?;
+            let s = kb.max(s, g)?;
+            let pos = kb.gt(s, 0)?;
+            kb.store(q, s, Some(pos))
+        });
+    }
+}
+
+#[test]
+fn num_warps_and_lanes_follow_the_target() {
+    for w in [1, 2, 4, 8, 16, 32] {
+        let ptx = check(Target::Sm90, "warps", w, |kb| {
+            let y = kb.arg_ptr("y", DType::F32, 16)?;
+            let l = blocked_1d(Target::Sm90, 4, w, 4 * 32 * w).unwrap();
+            let offs = kb.arange(0, (4 * 32 * w) as i32, &l)?;
+            let p = kb.add(y, offs)?;
+            kb.store(p, 1.0, None)
+        });
+        assert!(ptx.contains(&format!(".maxntid {}", 32 * w)), "{ptx}");
+    }
+}
+
+// ----- bad input -------------------------------------------------------------------------------
+
+fn kb_for<'c>(ctx: &'c Context) -> KernelBuilder<'c> {
+    KernelBuilder::new(ctx, Target::Sm90, "bad", 4).unwrap()
+}
+
+#[test]
+fn mismatched_operands_name_both_sides() {
+    let ctx = Context::new();
+    let mut kb = kb_for(&ctx);
+    let l1 = layout_1d(Target::Sm90, 4, 512);
+    let l2 = layout_1d(Target::Sm90, 1, 512);
+    let l3 = layout_1d(Target::Sm90, 4, 1024);
+    let a = kb.arange(0, 512, &l1).unwrap();
+    let b = kb.arange(0, 512, &l2).unwrap();
+    let c = kb.arange(0, 1024, &l3).unwrap();
+    let f = kb.cast(a, DType::F32).unwrap();
+    let e = kb.add(a, b).unwrap_err();
+    assert!(matches!(e, CodegenError::LayoutMismatch { .. }), "{e}");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("tensor<512xi32")
+            && msg.contains("register: [[1],[2]")
+            && msg.contains("register: [[128],[256]]"),
+        "{msg}"
+    );
+    let e = kb.add(a, c).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::ShapeMismatch { .. }) && e.to_string().contains("1024"),
+        "{e}"
+    );
+    let e = kb.add(a, f).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::TypeMismatch { .. }) && e.to_string().contains("f32"),
+        "{e}"
+    );
+    let e = kb.shl(f, 1).unwrap_err();
+    assert!(matches!(e, CodegenError::InvalidType { .. }), "{e}");
+    let e = kb.load(a, None, None).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::InvalidType { .. }) && e.to_string().contains("pointer"),
+        "{e}"
+    );
+}
+
+#[test]
+fn literals_adapt_but_float_literal_into_int_is_rejected() {
+    let ctx = Context::new();
+    let mut kb = kb_for(&ctx);
+    let l = layout_1d(Target::Sm90, 4, 512);
+    let a = kb.arange(0, 512, &l).unwrap();
+    let f = kb.cast(a, DType::F16).unwrap();
+    let g = kb.add(f, 1).unwrap();
+    assert_eq!(kb.ty(g).unwrap(), DType::F16.into());
+    assert!(matches!(
+        kb.add(a, 0.5),
+        Err(CodegenError::TypeMismatch { .. })
+    ));
+    let c = kb.i64(7).unwrap();
+    let h = kb.add(a, c).unwrap();
+    assert_eq!(kb.ty(h).unwrap(), DType::I32.into());
+    assert!(matches!(
+        kb.const_int(DType::I8, 300),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+}
+
+#[test]
+fn bad_layouts_are_rejected() {
+    let ctx = Context::new();
+    let mut kb = kb_for(&ctx);
+    // 2 warps in a 4-warp kernel.
+    let l = blocked_1d(Target::Sm90, 4, 2, 256).unwrap();
+    let e = kb.arange(0, 256, &l).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::BadLayout { .. }) && e.to_string().contains("2 warps"),
+        "{e}"
+    );
+    // Size mismatch with the arange.
+    let l = layout_1d(Target::Sm90, 4, 512);
+    assert!(matches!(
+        kb.arange(0, 256, &l),
+        Err(CodegenError::BadLayout { .. })
+    ));
+    assert!(matches!(
+        kb.arange(0, 300, &l),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+    // An input dim that is not register/lane/warp.
+    let odd = LinearLayout::identity_1d(512, "offset", "dim0").unwrap();
+    assert!(matches!(
+        kb.arange(0, 512, &odd),
+        Err(CodegenError::BadLayout { .. })
+    ));
+    // Broadcasting two partial tiles needs a layout.
+    let tile = Tile2d {
+        rows: 16,
+        cols: 64,
+        per_thread: 4,
+        num_warps: 4,
+    };
+    let l2 = kernels::tile_layout(Target::Sm90, tile).unwrap();
+    let r = kb.arange(0, 16, &slice(&l2, 1).unwrap()).unwrap();
+    let c = kb.arange(0, 64, &slice(&l2, 0).unwrap()).unwrap();
+    let r = kb.expand_dims(r, 1).unwrap();
+    let c = kb.expand_dims(c, 0).unwrap();
+    assert!(matches!(kb.add(r, c), Err(CodegenError::BadLayout { .. })));
+    // Broadcasting into a layout that does not extend the tile's.
+    let other = blocked(Target::Sm90, &[16, 64], &[1, 1], &[1, 32], &[4, 1], &[1, 0]).unwrap();
+    assert!(matches!(
+        kb.broadcast_to(r, &other),
+        Err(CodegenError::LayoutMismatch { .. })
+    ));
+    // Split of a dim held by lanes.
+    let j = kb.arange(0, 512, &l).unwrap();
+    let j = kb.reshape(j, &[256, 2]).unwrap();
+    assert!(kb.split(j).is_ok(), "the last dim is in registers here");
+    let l1 = layout_1d(Target::Sm90, 1, 512);
+    let k = kb.arange(0, 512, &l1).unwrap();
+    let k = kb.reshape(k, &[256, 2]).unwrap();
+    assert!(matches!(kb.split(k), Err(CodegenError::BadLayout { .. })));
+}
+
+#[test]
+fn bad_arguments_are_rejected() {
+    let ctx = Context::new();
+    for w in [0, 3, 64] {
+        assert!(matches!(
+            KernelBuilder::new(&ctx, Target::Sm90, "k", w),
+            Err(CodegenError::InvalidArgument { .. })
+        ));
+    }
+    assert!(matches!(
+        KernelBuilder::new(&ctx, Target::Sm90, "9k", 4),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+    assert!(matches!(
+        Target::parse("sm_75"),
+        Err(CodegenError::BadTarget { .. })
+    ));
+    let mut kb = kb_for(&ctx);
+    assert!(matches!(
+        kb.arg_ptr("x", DType::F32, 3),
+        Err(CodegenError::BadParameter { .. })
+    ));
+    assert!(matches!(
+        kb.arg_ptr("x", DType::F64, 4),
+        Err(CodegenError::BadParameter { .. })
+    ));
+    kb.arg_i32("n", 1).unwrap();
+    assert!(matches!(
+        kb.arg_i32("n", 1),
+        Err(CodegenError::BadParameter { .. })
+    ));
+    assert!(matches!(
+        kb.program_id(3),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+    let l = layout_1d(Target::Sm90, 4, 512);
+    let a = kb.arange(0, 512, &l).unwrap();
+    assert!(matches!(
+        kb.expand_dims(a, 2),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+    assert!(matches!(
+        kb.permute(a, &[1]),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+    assert!(matches!(
+        kb.reshape(a, &[3, 4]),
+        Err(CodegenError::ShapeMismatch { .. })
+    ));
+    assert!(matches!(
+        kb.for_range(0, 10, 0, &[], |_, _, _| Ok(vec![])),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+}
+
+#[test]
+fn unsupported_ops_fail_before_llvm() {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::Sm80, "k", 4).unwrap();
+    let l = layout_1d(Target::Sm80, 4, 512);
+    let a = kb.arange(0, 512, &l).unwrap();
+    let f = kb.cast(a, DType::F64).unwrap();
+    assert!(matches!(
+        kb.cast(f, DType::F8E4M3),
+        Err(CodegenError::Unsupported { .. })
+    ));
+    let e = kb.exp(f).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::Unsupported { .. }) && e.to_string().contains("sm_80"),
+        "{e}"
+    );
+    assert!(!Target::Sm90.supports(weft::codegen::Feature::Wgmma));
+    assert!(Target::Sm90a.supports(weft::codegen::Feature::Wgmma));
+    // PTX is not an AMD output and vice versa.
+    let k = kernels::memcpy_kernel(&ctx, Target::Sm80, 512, 4, 4).unwrap();
+    assert!(matches!(
+        k.code_object(),
+        Err(CodegenError::Unsupported { .. })
+    ));
+}
+
+#[cfg(not(feature = "amdgpu"))]
+#[test]
+fn amd_targets_need_the_amdgpu_feature() {
+    let ctx = Context::new();
+    for t in [Target::Gfx90a, Target::Gfx942, Target::Gfx950] {
+        assert!(matches!(
+            KernelBuilder::new(&ctx, t, "k", 4),
+            Err(CodegenError::BadTarget { .. })
+        ));
+    }
+}
+
+#[test]
+fn handles_from_another_kernel_or_a_closed_body_are_rejected() {
+    let ctx = Context::new();
+    let mut k1 = kb_for(&ctx);
+    let mut k2 = kb_for(&ctx);
+    let a = k1.i32(1).unwrap();
+    assert!(matches!(
+        k2.add(a, 1),
+        Err(CodegenError::ForeignValue { .. })
+    ));
+    let mut leaked = None;
+    k1.for_range(0, 4, 1, &[], |kb, i, _| {
+        leaked = Some(kb.add(i, 1)?);
+        Ok(vec![])
+    })
+    .unwrap();
+    let e = k1.add(leaked.unwrap(), 1).unwrap_err();
+    assert!(matches!(e, CodegenError::OutOfScope { .. }), "{e}");
+    // A yield of the wrong type poisons the kernel: finish refuses it.
+    let l = layout_1d(Target::Sm90, 4, 512);
+    let z = k1.zeros(&l, DType::F32).unwrap();
+    let e = k1
+        .for_range(0, 4, 1, &[z], |kb, i, _| Ok(vec![kb.add(i, 1)?]))
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            CodegenError::ShapeMismatch { .. } | CodegenError::TypeMismatch { .. }
+        ),
+        "{e}"
+    );
+    assert!(k1.finish().is_err());
+}
+
+// ----- AMDGPU ----------------------------------------------------------------------------------
+
+#[cfg(feature = "amdgpu")]
+#[test]
+fn amdgpu_kernels_link_into_code_objects() {
+    for t in [Target::Gfx90a, Target::Gfx942, Target::Gfx950] {
+        let ctx = Context::new();
+        let k = kernels::memcpy_kernel(&ctx, t, 2048, 4, 4).unwrap();
+        assert_eq!(k.signature().threads_per_block, 256);
+        let asm = k.amdgpu_asm(weft::codegen::OptLevel::O3).unwrap();
+        assert!(asm.contains("global_load_dwordx4"), "{asm}");
+        let co = k.code_object().unwrap();
+        assert_eq!(&co[..4], b"\x7fELF");
+        // A second emission from the same kernel works (each uses a fresh module).
+        assert!(k.code_object().is_ok());
+    }
+}
+
+/// A pointer carried through a loop and advanced by a multiple of 16 bytes keeps its alignment,
+/// so the loads in the loop still vectorise; advancing by 4 bytes does not, and the loop is
+/// rebuilt with scalar loads.
+#[test]
+fn carried_pointers_keep_their_facts_when_the_body_does() {
+    for (advance, want_vec) in [(512, true), (1, false)] {
+        let ptx = check(Target::Sm90, "carried", 4, |kb| {
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let y = kb.arg_ptr("y", DType::F32, 16)?;
+            let n = kb.arg_i32("n", 1)?;
+            let l = layout_1d(Target::Sm90, 4, 512);
+            let offs = kb.arange(0, 512, &l)?;
+            let p0 = kb.add(x, offs)?;
+            let acc0 = kb.zeros(&l, DType::F32)?;
+            let out = kb.for_range(0, n, 1, &[p0, acc0], |kb, _, c| {
+                let v = kb.load(c[0], None, None)?;
+                let acc = kb.add(c[1], v)?;
+                let p = kb.add(c[0], advance)?;
+                Ok(vec![p, acc])
+            })?;
+            let py = kb.add(y, offs)?;
+            kb.store(py, out[1], None)
+        });
+        let loads: Vec<String> = global_accesses(&ptx)
+            .into_iter()
+            .filter(|l| l.starts_with("ld."))
+            .collect();
+        assert!(!loads.is_empty());
+        assert_eq!(
+            loads.iter().all(|l| l.contains(".v4.")),
+            want_vec,
+            "advance {advance}: {loads:?}"
+        );
+    }
+}

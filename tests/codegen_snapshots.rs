@@ -1,0 +1,157 @@
+//! Snapshots of the LLVM IR of the example kernels, per target, and ptxas 13.0 acceptance of
+//! every NVIDIA one.
+//!
+//! The IR is compared as built (before O3, so LLVM's optimiser does not move the snapshots),
+//! normalised: the module id and source file lines are dropped. Snapshots live in
+//! `tests/snapshots/<kernel>.<target>.ll`; `BLESS=1 cargo test --features llvm,amdgpu --test
+//! codegen_snapshots` rewrites them, and `git diff` shows what changed. AMD snapshots are
+//! checked when feature `amdgpu` is on.
+mod common;
+
+use std::path::PathBuf;
+
+use weft::codegen::kernels::{self, Tile2d};
+use weft::codegen::{Context, Kernel, Result, Target, Vendor};
+
+/// The example kernels, by name.
+fn build<'c>(ctx: &'c Context, name: &str, t: Target) -> Result<Kernel<'c>> {
+    let tile = Tile2d {
+        rows: 32,
+        cols: 128,
+        per_thread: 4,
+        num_warps: 4,
+    };
+    match name {
+        "memcpy" => kernels::memcpy_kernel(ctx, t, 2048, 4, 4),
+        "add" => kernels::add_kernel(ctx, t, 1024, 4, 4),
+        "copy_2d" => kernels::copy_2d_kernel(ctx, t, tile),
+        "transpose" => kernels::transpose_kernel(
+            ctx,
+            t,
+            Tile2d {
+                rows: 64,
+                cols: 64,
+                ..tile
+            },
+        ),
+        _ => unreachable!("unknown kernel {name}"),
+    }
+}
+
+const KERNELS: [&str; 4] = ["memcpy", "add", "copy_2d", "transpose"];
+
+fn targets() -> Vec<Target> {
+    let mut t = vec![Target::Sm80, Target::Sm90, Target::Sm90a];
+    if cfg!(feature = "amdgpu") {
+        t.extend([Target::Gfx90a, Target::Gfx942, Target::Gfx950]);
+    }
+    t
+}
+
+/// Drops the lines that name the module or the source file.
+fn normalise(ir: &str) -> String {
+    let mut out: String = ir
+        .lines()
+        .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n");
+    out.push('\n');
+    out
+}
+
+fn snapshot_path(kernel: &str, t: Target) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{kernel}.{t}.ll"))
+}
+
+#[test]
+fn llvm_ir_matches_the_snapshots() {
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut stale = Vec::new();
+    for t in targets() {
+        for k in KERNELS {
+            let ctx = Context::new();
+            let ir = normalise(&build(&ctx, k, t).unwrap().llvm_ir());
+            let path = snapshot_path(k, t);
+            if bless {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, &ir).unwrap();
+                continue;
+            }
+            match std::fs::read_to_string(&path) {
+                Ok(old) if old == ir => {}
+                Ok(old) => {
+                    let first = old
+                        .lines()
+                        .zip(ir.lines())
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(0);
+                    stale.push(format!(
+                        "{}: differs from line {}:\n  snapshot: {}\n  now:      {}",
+                        path.display(),
+                        first + 1,
+                        old.lines().nth(first).unwrap_or(""),
+                        ir.lines().nth(first).unwrap_or("")
+                    ));
+                }
+                Err(_) => stale.push(format!("{}: missing", path.display())),
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale snapshots (BLESS=1 rewrites them):\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn every_nvidia_kernel_assembles_with_ptxas() {
+    for t in targets()
+        .into_iter()
+        .filter(|t| t.vendor() == Vendor::Nvidia)
+    {
+        for k in KERNELS {
+            let ctx = Context::new();
+            let kernel = build(&ctx, k, t).unwrap();
+            let ptx = kernel.ptx().unwrap();
+            assert!(
+                ptx.contains(".version 8.0"),
+                "PTX ISA must stay pinned at 8.0: {k} {t}"
+            );
+            assert!(ptx.contains(&format!(".target {}", t.name())), "{k} {t}");
+            assert!(
+                ptx.contains(&format!(".visible .entry {k}(")),
+                "a kernel entry, not a .func: {k} {t}"
+            );
+            common::assemble(&ptx, t.name(), &format!("{k} ({t})"));
+            // The fast paths must assemble too, and keep the vector accesses.
+            for opt in [weft::codegen::OptLevel::None, weft::codegen::OptLevel::Fast] {
+                let raw = kernel.ptx_with(opt).unwrap();
+                common::assemble(&raw, t.name(), &format!("{k} {opt:?} ({t})"));
+                let vec = |p: &str| p.matches(".v4.").count();
+                assert_eq!(
+                    vec(&raw) > 0,
+                    vec(&ptx) > 0,
+                    "{k} {opt:?} {t}: vector accesses differ"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn snapshots_are_kernel_entries_with_the_right_calling_convention() {
+    for t in targets() {
+        let ctx = Context::new();
+        let ir = build(&ctx, "memcpy", t).unwrap().llvm_ir();
+        let cc = match t.vendor() {
+            Vendor::Nvidia => "define ptx_kernel void @memcpy(",
+            Vendor::Amd => "define amdgpu_kernel void @memcpy(",
+        };
+        assert!(ir.contains(cc), "{t}: {ir}");
+        assert!(ir.contains(t.triple()), "{t}");
+    }
+}

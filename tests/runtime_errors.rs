@@ -1,0 +1,602 @@
+//! The launcher's checks, on a machine without a GPU: no driver is a typed error (never a panic),
+//! signatures reject wrong arguments, launch configurations reject impossible shapes, kernel images
+//! are validated before any driver sees them.
+
+use proptest::prelude::*;
+use weft::runtime::image::{check_elf64, check_fatbin, EM_AMDGPU, EM_CUDA};
+use weft::runtime::{
+    ptx_isa_version, Bf16, CacheKey, DeviceLimits, Dim3, ElemType, KernelArg, KernelArgs,
+    KernelAttrs, KernelCache, KernelSignature, LaunchConfig, LaunchProblem, ParamType,
+    RuntimeError, SharedMemPlan, F16,
+};
+
+// ---------------------------------------------------------------- no driver, no panic
+
+#[cfg(feature = "cuda")]
+#[test]
+fn cuda_without_driver_is_a_typed_error() {
+    use weft::runtime::{cuda, Backend};
+    if cuda::is_available() {
+        // A machine with the driver: a device that cannot exist is still an error, not a panic.
+        match cuda::Device::new(1 << 20) {
+            Err(RuntimeError::DeviceOutOfRange { ordinal, .. }) => assert_eq!(ordinal, 1 << 20),
+            Err(RuntimeError::NoDevice { .. }) => {}
+            other => panic!("expected DeviceOutOfRange or NoDevice, got {other:?}"),
+        }
+        return;
+    }
+    for result in [
+        cuda::Device::new(0).map(|_| ()),
+        cuda::Device::count().map(|_| ()),
+        cuda::driver_version().map(|_| ()),
+    ] {
+        match result {
+            Err(
+                e @ RuntimeError::NoDriver {
+                    backend: Backend::Cuda,
+                    ..
+                },
+            ) => {
+                assert!(
+                    e.to_string().contains("libcuda"),
+                    "message should name the library: {e}"
+                )
+            }
+            other => panic!("expected NoDriver, got {other:?}"),
+        }
+    }
+}
+
+#[cfg(feature = "hip")]
+#[test]
+fn hip_without_runtime_is_a_typed_error() {
+    use weft::runtime::{hip, Backend};
+    if hip::is_available() {
+        assert!(hip::Device::new(1 << 20).is_err());
+        return;
+    }
+    for result in [
+        hip::Device::new(0).map(|_| ()),
+        hip::Device::count().map(|_| ()),
+        hip::driver_version().map(|_| ()),
+    ] {
+        match result {
+            Err(
+                e @ RuntimeError::NoDriver {
+                    backend: Backend::Hip,
+                    ..
+                },
+            ) => {
+                assert!(
+                    e.to_string().contains("libamdhip64"),
+                    "message should name the library: {e}"
+                )
+            }
+            other => panic!("expected NoDriver, got {other:?}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- signatures
+
+fn param_strategy() -> impl Strategy<Value = ParamType> {
+    prop_oneof![
+        proptest::sample::select(ElemType::ALL.to_vec()).prop_map(ParamType::Ptr),
+        proptest::sample::select(vec![
+            ParamType::I32,
+            ParamType::I64,
+            ParamType::U32,
+            ParamType::U64,
+            ParamType::F32,
+            ParamType::F64
+        ]),
+    ]
+}
+
+/// An argument of the given type, with an arbitrary value.
+fn arg_of(p: ParamType, v: u64) -> KernelArg {
+    match p {
+        ParamType::Ptr(elem) => KernelArg::Ptr { elem, addr: v },
+        ParamType::I32 => KernelArg::I32(v as i32),
+        ParamType::I64 => KernelArg::I64(v as i64),
+        ParamType::U32 => KernelArg::U32(v as u32),
+        ParamType::U64 => KernelArg::U64(v),
+        ParamType::F32 => KernelArg::F32(v as f32),
+        ParamType::F64 => KernelArg::F64(v as f64),
+    }
+}
+
+proptest! {
+    #[test]
+    fn signature_print_parse_roundtrip(params in proptest::collection::vec(param_strategy(), 0..12)) {
+        let sig = KernelSignature::new("k_0", params);
+        let text = sig.to_string();
+        prop_assert_eq!(KernelSignature::parse(&text).unwrap(), sig);
+    }
+
+    #[test]
+    fn matching_args_pass_and_any_single_change_is_named(
+        params in proptest::collection::vec(param_strategy(), 1..10),
+        values in proptest::collection::vec(any::<u64>(), 10),
+        which in any::<prop::sample::Index>(),
+        other in param_strategy(),
+    ) {
+        let sig = KernelSignature::new("k", params.clone());
+        let mut args = KernelArgs::new();
+        for (p, v) in params.iter().zip(&values) {
+            args.push(arg_of(*p, *v));
+        }
+        prop_assert!(sig.check(&args.types()).is_ok());
+
+        let i = which.index(params.len());
+        let mut types = args.types();
+        types[i] = other;
+        match sig.check(&types) {
+            Ok(()) => prop_assert_eq!(other, params[i]),
+            Err(RuntimeError::ArgType { kernel, index, expected, got }) => {
+                prop_assert_eq!(kernel, "k");
+                prop_assert_eq!(index, i);
+                prop_assert_eq!(expected, params[i]);
+                prop_assert_eq!(got, other);
+            }
+            Err(e) => prop_assert!(false, "unexpected error {e}"),
+        }
+    }
+
+    #[test]
+    fn arg_count_mismatch_reports_both_counts(params in proptest::collection::vec(param_strategy(), 0..8), extra in 1usize..4) {
+        let sig = KernelSignature::new("k", params.clone());
+        let mut longer: Vec<ParamType> = params.clone();
+        longer.extend(std::iter::repeat_n(ParamType::I32, extra));
+        for given in [longer, params[..params.len().saturating_sub(extra)].to_vec()] {
+            if given.len() == params.len() { continue; }
+            match sig.check(&given) {
+                Err(RuntimeError::ArgCount { expected, got, .. }) => {
+                    prop_assert_eq!(expected, params.len());
+                    prop_assert_eq!(got, given.len());
+                }
+                other => prop_assert!(false, "expected ArgCount, got {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn signature_parse_accepts_rust_pointer_spellings() {
+    let a = KernelSignature::parse("saxpy(*mut f32, *const f32, * f32, f32, u32)").unwrap();
+    let b = KernelSignature::parse("saxpy(*f32,*f32,*f32,f32,u32)").unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.params[0], ParamType::Ptr(ElemType::F32));
+    assert_eq!(a.to_string(), "saxpy(*f32, *f32, *f32, f32, u32)");
+    assert_eq!(KernelSignature::parse("empty()").unwrap().params, vec![]);
+}
+
+#[test]
+fn signature_parse_errors_name_the_problem() {
+    let cases = [
+        ("saxpy", "missing `(`"),
+        ("saxpy(f32", "missing `)`"),
+        ("(f32)", "non-empty identifier"),
+        ("k(*f33)", "unknown element type `f33`"),
+        ("k(f32, bool)", "at byte 6: `bool` is not a parameter type"),
+        ("k(f32,,f32)", "`` is not a parameter type"),
+    ];
+    for (text, needle) in cases {
+        match KernelSignature::parse(text) {
+            Err(e @ RuntimeError::BadSignature { .. }) => {
+                assert!(
+                    e.to_string().contains(needle),
+                    "`{text}`: `{e}` should contain `{needle}`"
+                )
+            }
+            other => panic!("`{text}`: expected BadSignature, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn kernel_args_encode_native_bytes_in_slots() {
+    let mut args = KernelArgs::new();
+    args.raw_ptr(ElemType::BF16, 0x1122_3344_5566_7788)
+        .scalar(-5i32)
+        .scalar(1.5f32)
+        .scalar(u64::MAX)
+        .scalar(-2.25f64);
+    let slots = args.to_slots();
+    assert_eq!(slots.len(), 5);
+    assert_eq!(u64::from_ne_bytes(slots[0]), 0x1122_3344_5566_7788);
+    assert_eq!(i32::from_ne_bytes(slots[1][..4].try_into().unwrap()), -5);
+    assert_eq!(f32::from_ne_bytes(slots[2][..4].try_into().unwrap()), 1.5);
+    assert_eq!(u64::from_ne_bytes(slots[3]), u64::MAX);
+    assert_eq!(f64::from_ne_bytes(slots[4]), -2.25);
+    assert_eq!(
+        args.types(),
+        vec![
+            ParamType::Ptr(ElemType::BF16),
+            ParamType::I32,
+            ParamType::F32,
+            ParamType::U64,
+            ParamType::F64
+        ]
+    );
+}
+
+#[test]
+fn param_bytes_follow_alignment() {
+    // *f32 (8) + i32 (4) + pad 4 + f64 (8) + u32 (4) = 28
+    let sig = KernelSignature::parse("k(*f32, i32, f64, u32)").unwrap();
+    assert_eq!(sig.param_bytes(), 28);
+}
+
+// ---------------------------------------------------------------- launch configurations
+
+const ATTRS: KernelAttrs = KernelAttrs {
+    max_threads_per_block: 1024,
+    static_shared_bytes: 0,
+    num_regs: 32,
+};
+
+fn problem(cfg: LaunchConfig, attrs: &KernelAttrs) -> Option<LaunchProblem> {
+    match cfg.validate("k", &DeviceLimits::SM90, attrs) {
+        Ok(_) => None,
+        Err(RuntimeError::LaunchConfig { kernel, problem }) => {
+            assert_eq!(kernel, "k");
+            Some(problem)
+        }
+        Err(e) => panic!("unexpected error {e}"),
+    }
+}
+
+#[test]
+fn zero_extents_are_rejected_per_axis() {
+    for (what, axis) in [
+        ("grid", 0),
+        ("grid", 1),
+        ("grid", 2),
+        ("block", 0),
+        ("block", 1),
+        ("block", 2),
+    ] {
+        let mut g = [4u32, 2, 1];
+        let mut b = [32u32, 2, 1];
+        if what == "grid" {
+            g[axis] = 0
+        } else {
+            b[axis] = 0
+        }
+        let cfg = LaunchConfig::new((g[0], g[1], g[2]), (b[0], b[1], b[2]), 0);
+        assert_eq!(
+            problem(cfg, &ATTRS),
+            Some(LaunchProblem::ZeroExtent {
+                what,
+                axis: ['x', 'y', 'z'][axis]
+            })
+        );
+    }
+}
+
+#[test]
+fn block_shapes_match_the_device_rule() {
+    // Every block shape on a coarse grid of extents: valid iff each axis is within its limit and
+    // the volume is at most 1024.
+    let extents = [1u32, 2, 3, 16, 32, 64, 65, 512, 1024, 1025, 4096];
+    for &x in &extents {
+        for &y in &extents {
+            for &z in &extents {
+                let ok =
+                    x <= 1024 && y <= 1024 && z <= 64 && (x as u64 * y as u64 * z as u64) <= 1024;
+                let p = problem(LaunchConfig::new(1, (x, y, z), 0), &ATTRS);
+                assert_eq!(p.is_none(), ok, "block ({x},{y},{z}): {p:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn grid_limits_and_kernel_thread_limit() {
+    assert_eq!(
+        problem(LaunchConfig::new((1, 65536, 1), 32, 0), &ATTRS),
+        Some(LaunchProblem::GridExtent {
+            axis: 'y',
+            value: 65536,
+            max: 65535
+        })
+    );
+    assert_eq!(
+        problem(LaunchConfig::new(1u32 << 31, 32, 0), &ATTRS),
+        Some(LaunchProblem::GridExtent {
+            axis: 'x',
+            value: 1 << 31,
+            max: i32::MAX as u32
+        })
+    );
+    assert!(problem(LaunchConfig::new(i32::MAX as u32, 32, 0), &ATTRS).is_none());
+    let heavy = KernelAttrs {
+        max_threads_per_block: 256,
+        ..ATTRS
+    };
+    assert!(matches!(
+        problem(LaunchConfig::new(1, 512, 0), &heavy),
+        Some(LaunchProblem::TooManyThreads {
+            threads: 512,
+            max: 256,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn shared_memory_opt_in_boundaries() {
+    let plan = |dynamic: u32, static_bytes: u32| {
+        LaunchConfig::new(1, 128, dynamic).validate(
+            "k",
+            &DeviceLimits::SM90,
+            &KernelAttrs {
+                static_shared_bytes: static_bytes,
+                ..ATTRS
+            },
+        )
+    };
+    assert_eq!(plan(0, 0).unwrap(), SharedMemPlan::Default);
+    assert_eq!(plan(48 * 1024, 0).unwrap(), SharedMemPlan::Default);
+    assert_eq!(
+        plan(48 * 1024 + 1, 0).unwrap(),
+        SharedMemPlan::OptIn {
+            dynamic_bytes: 48 * 1024 + 1
+        }
+    );
+    assert_eq!(plan(47 * 1024, 1024).unwrap(), SharedMemPlan::Default);
+    assert_eq!(
+        plan(47 * 1024 + 1, 1024).unwrap(),
+        SharedMemPlan::OptIn {
+            dynamic_bytes: 47 * 1024 + 1
+        }
+    );
+    assert_eq!(
+        plan(227 * 1024, 0).unwrap(),
+        SharedMemPlan::OptIn {
+            dynamic_bytes: 227 * 1024
+        }
+    );
+    match plan(226 * 1024 + 1, 1024) {
+        Err(
+            e @ RuntimeError::LaunchConfig {
+                problem: LaunchProblem::SharedMemory { .. },
+                ..
+            },
+        ) => {
+            assert!(
+                e.to_string().contains("1024 B static + 231425 B dynamic"),
+                "{e}"
+            )
+        }
+        other => panic!("expected SharedMemory, got {other:?}"),
+    }
+}
+
+#[test]
+fn for_items_covers_every_item_once() {
+    for n in [0u64, 1, 255, 256, 257, 1 << 20, (1 << 20) + 3] {
+        let cfg = LaunchConfig::for_items(n, 1024, 256).unwrap();
+        assert_eq!(cfg.block, Dim3::x(256));
+        let covered = cfg.grid.x as u64 * 1024;
+        assert!(covered >= n && covered < n.max(1) + 1024, "n={n}: {cfg:?}");
+    }
+    assert!(matches!(
+        LaunchConfig::for_items(u64::MAX, 1, 256),
+        Err(RuntimeError::Overflow { .. })
+    ));
+    assert!(LaunchConfig::for_items(10, 0, 256).is_err());
+}
+
+// ---------------------------------------------------------------- half types
+
+#[test]
+fn f16_roundtrips_every_non_nan_bit_pattern() {
+    for bits in 0..=u16::MAX {
+        let h = F16(bits);
+        let x = h.to_f32();
+        if x.is_nan() {
+            assert!(F16::from_f32(x).to_f32().is_nan());
+        } else {
+            assert_eq!(F16::from_f32(x), h, "bits {bits:#06x} -> {x}");
+        }
+    }
+}
+
+#[test]
+fn bf16_roundtrips_every_non_nan_bit_pattern() {
+    for bits in 0..=u16::MAX {
+        let h = Bf16(bits);
+        let x = h.to_f32();
+        if x.is_nan() {
+            assert!(Bf16::from_f32(x).to_f32().is_nan());
+        } else {
+            assert_eq!(Bf16::from_f32(x), h, "bits {bits:#06x}");
+        }
+    }
+}
+
+proptest! {
+    /// Rounding picks a nearest neighbour, and on a tie the one with an even last bit (below the
+    /// overflow threshold 65520, see `f16_overflow_threshold`).
+    #[test]
+    fn f16_from_f32_rounds_to_nearest_even(x in -65519.99f32..65519.99) {
+        let h = F16::from_f32(x);
+        let d = |b: u16| (F16(b).to_f32() as f64 - x as f64).abs();
+        let here = d(h.0);
+        for n in [h.0.wrapping_sub(1), h.0.wrapping_add(1)] {
+            let v = F16(n).to_f32();
+            if v.is_finite() && (v.is_sign_negative() == h.to_f32().is_sign_negative() || v == 0.0) {
+                prop_assert!(here <= d(n), "{x}: chose {:#06x} ({}) but {:#06x} ({}) is closer", h.0, h.to_f32(), n, v);
+                if here == d(n) { prop_assert_eq!(h.0 & 1, 0); }
+            }
+        }
+    }
+
+    #[test]
+    fn bf16_from_f32_rounds_to_nearest_even(x in any::<f32>().prop_filter("finite", |x| x.is_finite() && x.abs() < 3.0e38)) {
+        let h = Bf16::from_f32(x);
+        let d = |b: u16| (Bf16(b).to_f32() as f64 - x as f64).abs();
+        for n in [h.0.wrapping_sub(1), h.0.wrapping_add(1)] {
+            let v = Bf16(n).to_f32();
+            if v.is_finite() && v.is_sign_negative() == h.to_f32().is_sign_negative() {
+                prop_assert!(d(h.0) <= d(n));
+                if d(h.0) == d(n) { prop_assert_eq!(h.0 & 1, 0); }
+            }
+        }
+    }
+}
+
+#[test]
+fn f16_overflow_threshold() {
+    // IEEE: values at or beyond max + half an ulp (65504 + 16) round to infinity.
+    assert_eq!(F16::from_f32(65519.996).to_f32(), 65504.0);
+    assert_eq!(F16::from_f32(65520.0).to_f32(), f32::INFINITY);
+    assert_eq!(F16::from_f32(-65520.0).to_f32(), f32::NEG_INFINITY);
+    // Smallest subnormal 2^-24; half of it (a tie) rounds to even, i.e. zero; a hair above rounds up.
+    assert_eq!(F16::from_f32(2f32.powi(-24)), F16(1));
+    assert_eq!(F16::from_f32(2f32.powi(-25)), F16(0));
+    assert_eq!(F16::from_f32(2f32.powi(-25) * 1.0001), F16(1));
+}
+
+// ---------------------------------------------------------------- kernel cache
+
+#[test]
+fn cache_loads_each_key_once_and_keeps_failures_out() {
+    let cache: KernelCache<u32> = KernelCache::new();
+    let mut loads = 0;
+    let mut get = |target: &str, kernel: &str, content: &[u8], cache: &KernelCache<u32>| {
+        cache.get_or_load(CacheKey::new(target, kernel, content), || {
+            loads += 1;
+            Ok(loads)
+        })
+    };
+    assert_eq!(get("sm_90@0", "copy", b"ptx-a", &cache).unwrap(), 1);
+    assert_eq!(get("sm_90@0", "copy", b"ptx-a", &cache).unwrap(), 1);
+    assert_eq!(get("sm_90@1", "copy", b"ptx-a", &cache).unwrap(), 2); // other device
+    assert_eq!(get("sm_90@0", "add", b"ptx-a", &cache).unwrap(), 3); // other kernel
+    assert_eq!(get("sm_90@0", "copy", b"ptx-b", &cache).unwrap(), 4); // other content
+    assert_eq!((cache.hits(), cache.misses(), cache.len()), (1, 4, 4));
+
+    let failed = cache.get_or_load(CacheKey::new("sm_90@0", "bad", b"x"), || {
+        Err(RuntimeError::InvalidImage {
+            what: "PTX",
+            reason: "test".into(),
+        })
+    });
+    assert!(failed.is_err());
+    assert_eq!(cache.len(), 4, "a failed load is not cached");
+    assert_eq!(
+        cache
+            .get_or_load(CacheKey::new("sm_90@0", "bad", b"x"), || Ok(9))
+            .unwrap(),
+        9
+    );
+}
+
+// ---------------------------------------------------------------- kernel images
+
+/// A minimal ELF64 header for `machine` whose section table claims `shnum` entries at `shoff`.
+fn elf(machine: u16, len: usize, shoff: u64, shnum: u16) -> Vec<u8> {
+    let mut b = vec![0u8; len.max(64)];
+    b[..4].copy_from_slice(b"\x7fELF");
+    b[4] = 2;
+    b[5] = 1;
+    b[0x12..0x14].copy_from_slice(&machine.to_le_bytes());
+    b[0x28..0x30].copy_from_slice(&shoff.to_le_bytes());
+    b[0x3a..0x3c].copy_from_slice(&64u16.to_le_bytes());
+    b[0x3c..0x3e].copy_from_slice(&shnum.to_le_bytes());
+    b.truncate(len);
+    b
+}
+
+#[test]
+fn elf_checks_keep_the_driver_inside_the_image() {
+    assert!(check_elf64(
+        &elf(EM_AMDGPU, 64 + 2 * 64, 64, 2),
+        EM_AMDGPU,
+        "code object"
+    )
+    .is_ok());
+    let cases: [(Vec<u8>, &str); 5] = [
+        (
+            elf(EM_AMDGPU, 64 + 64, 64, 2),
+            "section header table ends past the image",
+        ),
+        (elf(EM_AMDGPU, 40, 0, 0), "ELF header is truncated"),
+        (elf(EM_CUDA, 64, 0, 0), "machine is 190, expected 224"),
+        (b"\x7fELF\x01\x01".to_vec(), "little-endian 64-bit"),
+        (b"hello".to_vec(), "wrong magic"),
+    ];
+    for (image, needle) in cases {
+        let e = check_elf64(&image, EM_AMDGPU, "code object").unwrap_err();
+        assert!(
+            e.to_string().contains(needle),
+            "`{e}` should contain `{needle}`"
+        );
+    }
+    // A huge section count must not overflow the bound check.
+    assert!(check_elf64(&elf(EM_AMDGPU, 128, u64::MAX - 10, 2), EM_AMDGPU, "x").is_err());
+}
+
+#[test]
+fn a_real_cubin_passes_the_checks() {
+    let cubin = include_bytes!("ptx/saxpy.sm_90.cubin");
+    assert!(check_elf64(cubin, EM_CUDA, "cubin").is_ok());
+    assert!(
+        check_elf64(&cubin[..cubin.len() / 2], EM_CUDA, "cubin").is_err(),
+        "a truncated cubin is rejected"
+    );
+}
+
+#[test]
+fn fatbin_size_is_checked() {
+    let mut fb = vec![0u8; 64];
+    fb[..4].copy_from_slice(&0xBA55_ED50u32.to_le_bytes());
+    fb[6..8].copy_from_slice(&16u16.to_le_bytes());
+    fb[8..16].copy_from_slice(&48u64.to_le_bytes());
+    assert!(check_fatbin(&fb).is_ok());
+    fb[8..16].copy_from_slice(&49u64.to_le_bytes());
+    assert!(check_fatbin(&fb)
+        .unwrap_err()
+        .to_string()
+        .contains("declares 65 bytes"));
+}
+
+#[test]
+fn ptx_version_is_read_from_the_directive() {
+    assert_eq!(ptx_isa_version(include_str!("ptx/saxpy.ptx")), Some((8, 0)));
+    assert_eq!(
+        ptx_isa_version("// c\n  .version 9.1\n.target sm_90"),
+        Some((9, 1))
+    );
+    assert_eq!(ptx_isa_version(".target sm_90"), None);
+}
+
+#[test]
+fn errors_print_what_happened() {
+    let e = RuntimeError::PtxTooNew {
+        ptx_isa: "9.1".into(),
+        driver: "13.0".into(),
+    };
+    assert!(e
+        .to_string()
+        .contains("PTX ISA 9.1 is too new for this driver (CUDA 13.0)"));
+    let e = KernelSignature::parse("k(*f32)")
+        .unwrap()
+        .check(&[ParamType::Ptr(ElemType::F16)])
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "kernel `k` argument 0 must be *f32, got *f16"
+    );
+    let e = KernelSignature::parse("k(*f32, u32)")
+        .unwrap()
+        .check(&[])
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "kernel `k` takes 2 argument(s) k(*f32, u32), got 0"
+    );
+}
