@@ -60,6 +60,11 @@ impl Hw {
     /// removes its highest bit after reducing the other columns by it), block dim dropped. Returns the removed
     /// bit positions of the flattened tensor index.
     pub fn per_cta(&self) -> (Hw, Vec<u32>) {
+        if self.block.iter().all(|&b| b == 0) {
+            let mut h = self.clone();
+            h.block.clear();
+            return (h, Vec::new());
+        }
         let mut pivots: Vec<(u32, u64)> = Vec::new();
         for &b in &self.block {
             let mut x = b;

@@ -30,7 +30,8 @@ impl AccessStats {
         if self.ideal_wavefronts == 0 {
             return Some(0);
         }
-        (self.wavefronts % self.ideal_wavefronts == 0)
+        self.wavefronts
+            .is_multiple_of(self.ideal_wavefronts)
             .then(|| self.wavefronts / self.ideal_wavefronts - 1)
     }
 }

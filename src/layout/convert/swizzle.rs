@@ -8,6 +8,7 @@
 //! vectors neither side's lanes use, then of sums `a ⊕ b` of a store-only and a load-only lane basis
 //! (conflict-free for both), and only then of lane bases themselves.
 
+use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 
 use super::bank_conflicts::{conflicts_for, largest_vector, OffsetMap};
@@ -329,15 +330,15 @@ fn ld_st_parts(src: &Hw, dst: &Hw, bits: u32) -> (Parts, Vec<u64>, Vec<u64>) {
 /// The contiguous tile two instructions share, if both layouts contain their tiles (Triton's
 /// `optimalSwizzlingTile`).
 fn shared_tile(
-    a: &Hw,
-    b: &Hw,
+    (a, ech): (&Hw, &ColumnEchelon),
+    (b, ech_b): (&Hw, &ColumnEchelon),
     n_reg_a: usize,
     n_reg_b: usize,
     ids_a: &[usize],
     ids_b: &[usize],
 ) -> Option<Vec<u64>> {
     if n_reg_a < n_reg_b {
-        return shared_tile(b, a, n_reg_b, n_reg_a, ids_b, ids_a);
+        return shared_tile((b, ech_b), (a, ech), n_reg_b, n_reg_a, ids_b, ids_a);
     }
     let mut vb = intersection(&a.reg, &b.reg);
     if vb.len() < n_reg_b {
@@ -356,15 +357,6 @@ fn shared_tile(
         return None;
     }
     // Where b's lane bases sit in a: solve in a's (register, lane, warp, block) columns.
-    let a_cols: Vec<u64> = a
-        .reg
-        .iter()
-        .chain(&a.lane)
-        .chain(&a.warp)
-        .chain(&a.block)
-        .copied()
-        .collect();
-    let ech = crate::layout::gf2::ColumnEchelon::new(&a_cols);
     let nr = a.reg.len();
     let reg_mask = (1u64 << nr) - 1;
     let lane_mask = ((1u64 << a.lane.len()) - 1) << nr;
@@ -376,10 +368,9 @@ fn shared_tile(
     }
     let tail = &ids_b[ids_b.len() - ids_a.len().min(ids_b.len())..];
     for (&ia, &ib) in ids_a.iter().zip(tail) {
+        // b's lane `ib` must be a's lane `ia` (whatever else it adds).
         let u = ech.solve(b.lane[ib])?;
-        if (u & lane_mask) >> nr != 1 << ia
-            || u & !lane_mask != 0 && (u & lane_mask) >> nr != 1 << ia
-        {
+        if (u & lane_mask) >> nr != 1 << ia {
             return None;
         }
     }
@@ -518,9 +509,20 @@ pub(crate) fn plan_shared_hw(
     let (store_tiles, load_tiles) = tiles_for(target, bits);
     let total = (128 / bits).max(1).trailing_zeros() as usize;
     // Baseline: plain loads and stores.
-    let (base, bts, btd) = ld_st_parts(s, d, bits);
-    let mut chosen = (base, Instruction::LdSt, Instruction::LdSt, bts, btd);
+    let mut chosen = None;
     let mut best: Option<(u64, usize)> = None;
+    let echelon = |h: &Hw| {
+        let cols: Vec<u64> = h
+            .reg
+            .iter()
+            .chain(&h.lane)
+            .chain(&h.warp)
+            .chain(&h.block)
+            .copied()
+            .collect();
+        ColumnEchelon::new(&cols)
+    };
+    let (ech_s, ech_d) = (echelon(s), echelon(d));
     for st in &store_tiles {
         for ld in &load_tiles {
             let (Some(rs), Some(rd)) = (
@@ -529,7 +531,14 @@ pub(crate) fn plan_shared_hw(
             ) else {
                 continue;
             };
-            let Some(vb) = shared_tile(s, d, rs, rd, &st.lane_contig, &ld.lane_contig) else {
+            let Some(vb) = shared_tile(
+                (s, &ech_s),
+                (d, &ech_d),
+                rs,
+                rd,
+                &st.lane_contig,
+                &ld.lane_contig,
+            ) else {
                 continue;
             };
             let (Some(ts), Some(td)) = (instruction_tile(st, s, &vb), instruction_tile(ld, d, &vb))
@@ -548,11 +557,15 @@ pub(crate) fn plan_shared_hw(
             };
             if better {
                 best = Some(key);
-                chosen = (parts, st.instruction, ld.instruction, ts, td);
+                chosen = Some((parts, st.instruction, ld.instruction, ts, td));
             }
         }
     }
-    let (parts, store_instruction, load_instruction, ts, td) = chosen;
+    // No instruction pair contains a full 128-bit tile on both sides: plain accesses, narrower vectors.
+    let (parts, store_instruction, load_instruction, ts, td) = chosen.unwrap_or_else(|| {
+        let (base, bts, btd) = ld_st_parts(s, d, bits);
+        (base, Instruction::LdSt, Instruction::LdSt, bts, btd)
+    });
     build_plan(
         s,
         d,
