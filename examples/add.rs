@@ -1,11 +1,12 @@
 //! add: `z = x + y` elementwise over f32, vectorised like memcpy. Prints the LLVM IR and PTX.
 //!
 //! `cargo run --example add --features llvm [-- sm_80|sm_90|sm_90a]`
+//! (with `--features amdgpu`: `-- gfx90a|gfx942|gfx950` prints AMDGPU assembly instead of PTX)
 //!
 //! The kernel is [`weft::codegen::kernels::add_kernel`]; this file shows the same kernel
 //! written out, so the builder calls can be read in one place.
 use weft::codegen::kernels::blocked_1d;
-use weft::codegen::{Context, DType, KernelBuilder, Target};
+use weft::codegen::{Context, DType, KernelBuilder, OptLevel, Target};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let target: Target = std::env::args()
@@ -40,6 +41,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let kernel = kb.finish()?;
     println!("// signature: {}", kernel.signature());
     println!("{}", kernel.llvm_ir());
-    println!("{}", kernel.ptx()?);
+    println!("{}", kernel.assembly(OptLevel::O3)?);
     Ok(())
 }

@@ -2,8 +2,10 @@
 //! bytes, measured in the same run, interleaved iteration by iteration.
 //!
 //! ```sh
-//! cargo build --release --features cuda --example bench_gpu
+//! cargo build --release --features llvm,cuda --example bench_gpu   # without llvm: hand PTX only
 //! target/release/examples/bench_gpu            # WEFT_BENCH_GIB=2 WEFT_BENCH_ITERS=20 by default
+//! # WEFT_BENCH_DUMP=dir writes the PTX of each builder kernel there; CUDA_CACHE_DISABLE=1 keeps
+//! # the driver JIT cache out of the end-to-end (builder -> loaded kernel) latency.
 //! ```
 //! Every workload is first run once on random inputs with poisoned outputs and checked element by
 //! element against a host reference; then timed with CUDA events (warm-up, then the median of
@@ -18,6 +20,10 @@
 fn main() {
     println!("SKIP: bench_gpu needs the `cuda` feature (cargo run --release --features cuda --example bench_gpu)");
 }
+
+#[cfg(all(feature = "cuda", feature = "llvm"))]
+#[path = "../tests/common/bridge.rs"]
+mod bridge;
 
 #[cfg(feature = "cuda")]
 fn main() {
@@ -51,6 +57,10 @@ mod bench {
     pub struct Workload {
         /// Row label.
         pub name: String,
+        /// Workloads of one group compute the same thing; the summary compares their best.
+        pub group: &'static str,
+        /// Built by `weft::codegen` (else hand-written PTX).
+        pub builder: bool,
         /// PTX text.
         pub ptx: String,
         /// Checked at every launch.
@@ -80,6 +90,8 @@ mod bench {
         // Hand-written vectorised copy: the reference point the generated memcpy must match.
         let n4 = n / 4;
         w.push(Workload {
+            group: "memcpy",
+            builder: false,
             name: format!("memcpy {gib} GiB f32 (hand PTX, v4)"),
             ptx: COPY_V4.into(),
             signature: KernelSignature::parse("copy_v4(*f32, *f32, u64)").expect("valid signature"),
@@ -93,6 +105,8 @@ mod bench {
         // Three-stream elementwise kernel (two reads, one write), like `add`.
         let a = 1.75f32;
         w.push(Workload {
+            group: "saxpy",
+            builder: false,
             name: format!("saxpy {gib} GiB f32 x2 -> 1 (hand PTX)"),
             ptx: SAXPY.into(),
             signature: KernelSignature::parse("saxpy(*f32, *f32, *f32, f32, u32)")
@@ -108,6 +122,8 @@ mod bench {
 
         // Vectorised add: the reference point for the generated `add` (target >= 0.97x D2D).
         w.push(Workload {
+            group: "add",
+            builder: false,
             name: format!("add {gib} GiB f32 x2 -> 1 (hand PTX, v4)"),
             ptx: ADD_V4.into(),
             signature: KernelSignature::parse("add_v4(*f32, *f32, *f32, u64)")
@@ -123,6 +139,8 @@ mod bench {
         let (rows, cols) = (16384usize, 32768usize);
         let cols4 = cols / 4;
         w.push(Workload {
+            group: "strided",
+            builder: false,
             name: "x[::2] of 16Kx32K f32 (hand PTX, v4)".into(),
             ptx: COPY_ROWS_V4.into(),
             signature: KernelSignature::parse("copy_rows_v4(*f32, *f32, u32, u64)")
@@ -139,9 +157,222 @@ mod bench {
             }),
         });
 
-        // Kernels from weft::codegen go here, e.g.
-        // w.push(Workload { name: "memcpy (codegen)".into(), ptx: built.ptx, signature: built.signature, .. });
+        #[cfg(feature = "llvm")]
+        builder::push_workloads(&mut w, gib);
         w
+    }
+
+    /// Kernels made by `weft::codegen` (feature `llvm`), in a few configurations each.
+    #[cfg(feature = "llvm")]
+    mod builder {
+        use super::{first_mismatch, Buf, Workload};
+        use crate::bridge;
+        use weft::codegen::kernels::{self, Tile2d};
+        use weft::codegen::{CacheHint, Context, DType, Kernel, KernelBuilder, Target};
+        use weft::runtime::{KernelArg, KernelSignature, LaunchConfig};
+
+        /// PTX and the launcher's signature of a builder kernel; panics name the kernel (the
+        /// configurations below are fixed and valid).
+        pub fn emit(k: &Kernel<'_>) -> (String, KernelSignature, u32) {
+            let sig = k.signature();
+            let ptx = k.ptx().unwrap_or_else(|e| panic!("{}: PTX: {e}", sig.name));
+            let rs = bridge::runtime_signature(sig).expect("bridged signature parses");
+            (ptx, rs, sig.threads_per_block)
+        }
+
+        /// 1-D configurations tried for memcpy and add: (block, per_thread, num_warps).
+        pub const CONFIGS_1D: [(u32, u32, u32); 6] = [
+            (1024, 4, 4),
+            (2048, 4, 4),
+            (4096, 4, 8),
+            (2048, 8, 4),
+            (4096, 8, 4),
+            (4096, 8, 8),
+        ];
+
+        /// Tiles tried for the strided copy (16 × 256, 4 warps is Gluon's anchor configuration).
+        pub const TILES: [Tile2d; 4] = [
+            Tile2d {
+                rows: 16,
+                cols: 256,
+                per_thread: 4,
+                num_warps: 4,
+            },
+            Tile2d {
+                rows: 32,
+                cols: 128,
+                per_thread: 4,
+                num_warps: 4,
+            },
+            Tile2d {
+                rows: 32,
+                cols: 256,
+                per_thread: 4,
+                num_warps: 8,
+            },
+            Tile2d {
+                rows: 8,
+                cols: 1024,
+                per_thread: 8,
+                num_warps: 8,
+            },
+        ];
+
+        /// [`kernels::memcpy_kernel`] (or `add_kernel` when `add`) with a cache hint on every
+        /// load and store: the data is touched once, so `.cs` (evict first) may keep L2 free for
+        /// the stores' write-back.
+        fn hinted(
+            ctx: &Context,
+            add: bool,
+            (block, per_thread, warps): (u32, u32, u32),
+            hint: CacheHint,
+        ) -> weft::codegen::Result<Kernel<'_>> {
+            let t = Target::Sm90;
+            let name = if add { "add_cs" } else { "memcpy_cs" };
+            let mut kb = KernelBuilder::new(ctx, t, name, warps)?;
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let y = if add {
+                Some(kb.arg_ptr("y", DType::F32, 16)?)
+            } else {
+                None
+            };
+            let z = kb.arg_ptr("z", DType::F32, 16)?;
+            let n = kb.arg_i32("n", 16)?;
+            let layout = kernels::blocked_1d(t, per_thread, warps, block)?;
+            let pid = kb.program_id(0)?;
+            let start = kb.mul(pid, block as i32)?;
+            let offs = kb.arange(0, block as i32, &layout)?;
+            let offs = kb.add(offs, start)?;
+            let mask = kb.lt(offs, n)?;
+            let px = kb.add(x, offs)?;
+            let mut v = kb.load_with(px, Some(mask), None, hint)?;
+            if let Some(y) = y {
+                let py = kb.add(y, offs)?;
+                let b = kb.load_with(py, Some(mask), None, hint)?;
+                v = kb.add(v, b)?;
+            }
+            let pz = kb.add(z, offs)?;
+            kb.store_with(pz, v, Some(mask), hint)?;
+            kb.finish()
+        }
+
+        pub fn push_workloads(w: &mut Vec<Workload>, gib: u64) {
+            let ctx = Context::new();
+            let t = Target::Sm90;
+            let n = (gib << 30) as usize / 4;
+            for (block, per_thread, warps) in CONFIGS_1D {
+                let k = kernels::memcpy_kernel(&ctx, t, block, per_thread, warps)
+                    .expect("memcpy builds");
+                let (ptx, signature, threads) = emit(&k);
+                w.push(Workload {
+                    name: format!(
+                        "weft memcpy {gib} GiB f32 (block {block}, spt {per_thread}, nw {warps})"
+                    ),
+                    group: "memcpy",
+                    builder: true,
+                    ptx,
+                    signature,
+                    config: LaunchConfig::new(n.div_ceil(block as usize) as u32, threads, 0),
+                    buffers: vec![Buf::Input(n), Buf::Output(n)],
+                    scalars: vec![KernelArg::I32(n as i32)],
+                    bytes_moved: 2 * 4 * n as u64,
+                    check: Box::new(|inp, out| first_mismatch(&out[0], |i| inp[0][i])),
+                });
+            }
+            for (block, per_thread, warps) in CONFIGS_1D {
+                let k = kernels::add_kernel(&ctx, t, block, per_thread, warps).expect("add builds");
+                let (ptx, signature, threads) = emit(&k);
+                w.push(Workload {
+                    name: format!(
+                        "weft add {gib} GiB f32 x2 -> 1 (block {block}, spt {per_thread}, nw {warps})"
+                    ),
+                    group: "add",
+                    builder: true,
+                    ptx,
+                    signature,
+                    config: LaunchConfig::new(n.div_ceil(block as usize) as u32, threads, 0),
+                    buffers: vec![Buf::Input(n), Buf::Input(n), Buf::Output(n)],
+                    scalars: vec![KernelArg::I32(n as i32)],
+                    bytes_moved: 3 * 4 * n as u64,
+                    check: Box::new(|inp, out| {
+                        first_mismatch(&out[0], |i| inp[0][i] + inp[1][i])
+                    }),
+                });
+            }
+            // The same with `.cs` (streaming) hints, in two configurations each.
+            for add in [false, true] {
+                for cfg in [(2048, 4, 4), (4096, 8, 4)] {
+                    let k = hinted(&ctx, add, cfg, CacheHint::Streaming).expect("hinted builds");
+                    let (ptx, signature, threads) = emit(&k);
+                    let (block, per_thread, warps) = cfg;
+                    let streams = if add { 3 } else { 2 };
+                    let mut buffers = vec![Buf::Input(n)];
+                    if add {
+                        buffers.push(Buf::Input(n));
+                    }
+                    buffers.push(Buf::Output(n));
+                    w.push(Workload {
+                        name: format!(
+                            "weft {} {gib} GiB f32 .cs hints (block {block}, spt {per_thread}, nw {warps})",
+                            if add { "add" } else { "memcpy" }
+                        ),
+                        group: if add { "add" } else { "memcpy" },
+                        builder: true,
+                        ptx,
+                        signature,
+                        config: LaunchConfig::new(n.div_ceil(block as usize) as u32, threads, 0),
+                        buffers,
+                        scalars: vec![KernelArg::I32(n as i32)],
+                        bytes_moved: streams * 4 * n as u64,
+                        check: Box::new(move |inp, out| {
+                            if add {
+                                first_mismatch(&out[0], |i| inp[0][i] + inp[1][i])
+                            } else {
+                                first_mismatch(&out[0], |i| inp[0][i])
+                            }
+                        }),
+                    });
+                }
+            }
+            // x[::2] of a (16K·gib/2) × 32K matrix: 16K × 32K at the default 2 GiB.
+            let cols = 32768usize;
+            let rows = ((gib << 30) as usize / 4 / cols).max(2);
+            let m_out = rows / 2;
+            for tile in TILES {
+                let k = kernels::copy_2d_kernel(&ctx, t, tile).expect("copy_2d builds");
+                let (ptx, signature, threads) = emit(&k);
+                let grid = (
+                    m_out.div_ceil(tile.rows as usize) as u32,
+                    cols.div_ceil(tile.cols as usize) as u32,
+                    1,
+                );
+                w.push(Workload {
+                    name: format!(
+                        "weft x[::2] of {}Kx32K f32 (tile {}x{}, spt {}, nw {})",
+                        rows / 1024,
+                        tile.rows,
+                        tile.cols,
+                        tile.per_thread,
+                        tile.num_warps
+                    ),
+                    group: "strided",
+                    builder: true,
+                    ptx,
+                    signature,
+                    config: LaunchConfig::new(grid, threads, 0),
+                    buffers: vec![Buf::Input(rows * cols), Buf::Output(m_out * cols)],
+                    scalars: vec![
+                        KernelArg::I32(m_out as i32),
+                        KernelArg::I32(cols as i32),
+                        KernelArg::I32(cols as i32),
+                    ],
+                    bytes_moved: 2 * 4 * (m_out * cols) as u64,
+                    check: Box::new(move |inp, out| {
+                        first_mismatch(&out[0], |i| inp[0][(2 * (i / cols)) * cols + i % cols])
+                    }),
+                });
+            }
+        }
     }
 
     /// Compares every element (relative 1e-6, NaN never equal) and names the first difference.
@@ -194,6 +425,8 @@ mod bench {
 
     struct Row {
         name: String,
+        group: &'static str,
+        builder: bool,
         gb: f64,
         weft_ms: f32,
         base_ms: f32,
@@ -228,7 +461,12 @@ mod bench {
         );
         let stream = dev.stream();
         let mut rows = Vec::new();
+        // WEFT_BENCH_DUMP=dir: write each builder kernel's PTX there (for ptxas + cuobjdump -sass).
+        let dump = std::env::var("WEFT_BENCH_DUMP").ok();
         for (wi, w) in workloads(gib).into_iter().enumerate() {
+            if let (Some(dir), true) = (&dump, w.builder) {
+                std::fs::write(format!("{dir}/{wi:02}_{}.ptx", w.group), &w.ptx)?;
+            }
             let t = Instant::now();
             let kernel = dev.load_ptx(&w.ptx)?.kernel(w.signature.clone())?;
             let load_ms = t.elapsed().as_secs_f64() * 1e3;
@@ -298,6 +536,8 @@ mod bench {
             stream.synchronize()?;
             rows.push(Row {
                 name: w.name,
+                group: w.group,
+                builder: w.builder,
                 gb: w.bytes_moved as f64 / 1e9,
                 weft_ms: median(weft),
                 base_ms: median(base),
@@ -327,9 +567,99 @@ mod bench {
                 r.check
             );
         }
+        summary(&rows);
+        #[cfg(feature = "llvm")]
+        latency(&dev)?;
         if rows.iter().any(|r| r.check != "ok") {
             return Err("a workload failed its host check".into());
         }
+        Ok(())
+    }
+
+    /// Per group: the best builder configuration against the same-run D2D copy and against the
+    /// hand-written PTX kernel (ratios of GB/s; each row's D2D is measured interleaved with it).
+    fn summary(rows: &[Row]) {
+        let rate = |r: &Row| r.gb / (r.weft_ms as f64 * 1e-3);
+        let d2d = |r: &Row| r.gb / (r.base_ms as f64 * 1e-3);
+        println!();
+        println!("| group | best weft config | weft GB/s | D2D GB/s (same run) | weft / D2D | hand PTX GB/s | weft / hand |");
+        println!("|---|---|---|---|---|---|---|");
+        for g in ["memcpy", "add", "strided"] {
+            let best = rows
+                .iter()
+                .filter(|r| r.group == g && r.builder && r.check == "ok")
+                .max_by(|a, b| rate(a).total_cmp(&rate(b)));
+            let hand = rows.iter().find(|r| r.group == g && !r.builder);
+            if let Some(b) = best {
+                let (h, hr) = match hand {
+                    Some(h) => (
+                        format!("{:.0}", rate(h)),
+                        format!("{:.3}", rate(b) / rate(h)),
+                    ),
+                    None => ("-".into(), "-".into()),
+                };
+                println!(
+                    "| {g} | {} | {:.0} | {:.0} | {:.3} | {h} | {hr} |",
+                    b.name,
+                    rate(b),
+                    d2d(b),
+                    rate(b) / d2d(b)
+                );
+            }
+        }
+    }
+
+    /// End to end, builder → loaded kernel for the memcpy: build (LLVM → PTX), then load (driver
+    /// PTX JIT) and look up the kernel. The first round is cold (LLVM target set-up, first module
+    /// load); the median is over the rest. Each round builds a fresh context and a kernel of a
+    /// different block size, so no PTX text repeats within the process (set CUDA_CACHE_DISABLE=1
+    /// to keep the driver's on-disk JIT cache out of it too).
+    #[cfg(feature = "llvm")]
+    fn latency(dev: &Device) -> Result<()> {
+        use weft::codegen::{kernels, Context, Target};
+        // Distinct configurations (and so distinct PTX) per round.
+        let configs = [
+            (1024, 4, 4),
+            (2048, 4, 4),
+            (4096, 4, 4),
+            (1024, 4, 8),
+            (2048, 4, 8),
+            (4096, 4, 8),
+            (4096, 8, 4),
+        ];
+        let rounds = configs.len();
+        let (mut build, mut load) = (Vec::new(), Vec::new());
+        for (block, per_thread, warps) in configs {
+            let t0 = Instant::now();
+            let ctx = Context::new();
+            let k = kernels::memcpy_kernel(&ctx, Target::Sm90, block, per_thread, warps)?;
+            let (ptx, sig, _) = builder::emit(&k);
+            let t1 = Instant::now();
+            let kernel = dev.load_ptx(&ptx)?.kernel(sig)?;
+            let t2 = Instant::now();
+            drop(kernel);
+            build.push((t1 - t0).as_secs_f32() * 1e3);
+            load.push((t2 - t1).as_secs_f32() * 1e3);
+        }
+        let total: Vec<f32> = build.iter().zip(&load).map(|(a, b)| a + b).collect();
+        println!();
+        println!(
+            "# end to end builder -> loaded memcpy kernel (CUDA_CACHE_DISABLE={}), ms: build = builder + LLVM -> PTX, load = cuModuleLoadData (PTX JIT) + lookup",
+            std::env::var("CUDA_CACHE_DISABLE").unwrap_or_else(|_| "unset".into())
+        );
+        println!("| | build ms | load+JIT ms | total ms |");
+        println!("|---|---|---|---|");
+        println!(
+            "| cold (first in process) | {:.1} | {:.1} | {:.1} |",
+            build[0], load[0], total[0]
+        );
+        println!(
+            "| warm, median of {} | {:.1} | {:.1} | {:.1} |",
+            rounds - 1,
+            median(build[1..].to_vec()),
+            median(load[1..].to_vec()),
+            median(total[1..].to_vec())
+        );
         Ok(())
     }
 }

@@ -4,10 +4,11 @@
 //! row stride is declared a multiple of 16.
 //!
 //! `cargo run --example copy_2d --features llvm [-- sm_80|sm_90|sm_90a]`
+//! (with `--features amdgpu`: `-- gfx90a|gfx942|gfx950` prints AMDGPU assembly instead of PTX)
 //!
 //! The kernel is [`weft::codegen::kernels::copy_2d_kernel`].
 use weft::codegen::kernels::{self, Tile2d};
-use weft::codegen::{Context, Target};
+use weft::codegen::{Context, OptLevel, Target};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let target: Target = std::env::args()
@@ -26,6 +27,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let kernel = kernels::copy_2d_kernel(&ctx, target, tile)?;
     println!("// signature: {}", kernel.signature());
     println!("{}", kernel.llvm_ir());
-    println!("{}", kernel.ptx()?);
+    println!("{}", kernel.assembly(OptLevel::O3)?);
     Ok(())
 }

@@ -1,12 +1,17 @@
 //! quickstart: build a kernel, print its layout, LLVM IR and PTX, and run it when a GPU is there.
 //!
-//! `cargo run --example quickstart --features llvm` (add `cuda` to run it on an NVIDIA GPU).
+//! `cargo run --example quickstart --features llvm` (add `cuda` to run it on an NVIDIA GPU and
+//! check it against the host; `-- --small` for a quick run, e.g. under compute-sanitizer).
 //!
 //! The kernel scales a vector: `y[i] = a * x[i]`. Everything about how threads map to elements
 //! is in one linear layout: register bits step 1, 2 (4 consecutive f32 per thread, one 16-byte
 //! vector), lane bits step 4 … 64, warp bits step 128, 256.
 use weft::codegen::kernels::blocked_1d;
 use weft::codegen::{Context, DType, KernelBuilder, OptLevel, Target};
+
+#[cfg(feature = "cuda")]
+#[path = "../tests/common/bridge.rs"]
+mod bridge;
 
 const BLOCK: u32 = 512;
 
@@ -41,22 +46,79 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// HOOK(runtime): launch `ptx` through `weft::runtime::cuda` (feature `cuda`, written
-/// separately) and compare with a host reference. Until the runtime lands this only says so.
+/// Runs `ptx` through `weft::runtime::cuda`: random `x` (never zero), poisoned `y` (NaN bytes),
+/// then `y == a * x` checked element by element on the host. Prints `SKIP: ...` and returns Ok
+/// without a driver or GPU. `--small` (or `WEFT_SMALL=1`) runs 4 Ki elements, for
+/// compute-sanitizer; the default is 16 Mi + 48 (a ragged last block, so the mask matters).
 #[cfg(feature = "cuda")]
 fn run_on_gpu(
-    _ptx: &str,
+    ptx: &str,
     sig: &weft::codegen::KernelSignature,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    // Intended shape, once `weft::runtime::cuda` exists:
-    //   let dev = weft::runtime::cuda::Device::open(0)?;          // Err (no panic) without a GPU
-    //   let module = dev.load_ptx(ptx)?; let f = module.function(sig)?;
-    //   let n = 1 << 20; x = random, y = poisoned; launch grid n / BLOCK, block sig.threads_per_block
-    //   check y == a * x on the host.
+    use weft::runtime::cuda::{self, Device};
+    use weft::runtime::{KernelArgs, LaunchConfig};
+
+    if !cuda::is_available() {
+        println!("SKIP: no CUDA driver (libcuda.so not found); kernel built, not run");
+        return Ok(());
+    }
+    let dev = match Device::new(0) {
+        Ok(d) => d,
+        Err(e) => {
+            println!("SKIP: no usable GPU ({e}); kernel built, not run");
+            return Ok(());
+        }
+    };
+    let small = std::env::args().any(|a| a == "--small")
+        || std::env::var("WEFT_SMALL").is_ok_and(|v| v == "1");
+    let n: usize = if small { 4096 + 48 } else { (1 << 24) + 48 };
+    // Random input in [-4, 4), never zero (SplitMix64), and a random scale factor.
+    let mut state = 0x5EED_u64;
+    let mut rand = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let r = (((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32) * 8.0 - 4.0;
+        if r == 0.0 {
+            0.5
+        } else {
+            r
+        }
+    };
+    let x: Vec<f32> = (0..n).map(|_| rand()).collect();
+    let a = rand();
+
+    // The launcher checks each launch against the kernel's signature; the builder's signature is
+    // printed in the launcher's text form and parsed.
+    let kernel = dev.load_ptx(ptx)?.kernel(bridge::runtime_signature(sig)?)?;
+    let dx = dev.upload(&x)?;
+    let mut dy = dev.alloc::<f32>(n)?;
+    dy.fill_bytes(0xFF)?;
+    let mut args = KernelArgs::new();
+    args.ptr(&dx).ptr(&dy).scalar(a).scalar(n as i32);
+    let cfg = LaunchConfig::new(n.div_ceil(BLOCK as usize) as u32, sig.threads_per_block, 0);
+    let stream = dev.stream();
+    // SAFETY: `scale` reads x[0..n) and writes y[0..n) only (masked by n); both hold n elements,
+    // and n is a multiple of 16 as the kernel declares.
+    unsafe { stream.launch(&kernel, &cfg, &args)? };
+    stream.synchronize()?;
+    let y = dy.to_vec()?;
+    let bad = x
+        .iter()
+        .zip(&y)
+        .filter(|&(&x, &y)| !approx::relative_eq!(y, a * x, max_relative = 1e-6))
+        .count();
     println!(
-        "// {}: GPU run pending weft::runtime::cuda (see the HOOK in examples/quickstart.rs)",
-        sig.name
+        "// {} on {} ({}): y = {a} * x for n = {n}: {} of {n} elements match the host",
+        sig.name,
+        dev.props().name,
+        dev.target(),
+        n - bad
     );
+    if bad > 0 {
+        return Err(format!("{bad} of {n} elements differ from the host reference").into());
+    }
     Ok(())
 }
 

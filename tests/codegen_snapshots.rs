@@ -127,9 +127,17 @@ fn every_nvidia_kernel_assembles_with_ptxas() {
                 "a kernel entry, not a .func: {k} {t}"
             );
             common::assemble(&ptx, t.name(), &format!("{k} ({t})"));
-            // The unoptimised path must assemble too.
-            let raw = kernel.ptx_with(weft::codegen::OptLevel::None).unwrap();
-            common::assemble(&raw, t.name(), &format!("{k} unoptimised ({t})"));
+            // The fast paths must assemble too, and keep the vector accesses.
+            for opt in [weft::codegen::OptLevel::None, weft::codegen::OptLevel::Fast] {
+                let raw = kernel.ptx_with(opt).unwrap();
+                common::assemble(&raw, t.name(), &format!("{k} {opt:?} ({t})"));
+                let vec = |p: &str| p.matches(".v4.").count();
+                assert_eq!(
+                    vec(&raw) > 0,
+                    vec(&ptx) > 0,
+                    "{k} {opt:?} {t}: vector accesses differ"
+                );
+            }
         }
     }
 }

@@ -110,9 +110,9 @@ impl AxisInfo {
     pub fn broadcast_to(&self, from: &[u64], shape: &[u64]) -> AxisInfo {
         if self.rank() == 0 {
             let mut info = AxisInfo::unknown(shape);
-            for d in 0..shape.len() {
+            for (d, &size) in shape.iter().enumerate() {
                 info.divisibility[d] = self.scalar_div;
-                info.constancy[d] = shape[d];
+                info.constancy[d] = size;
             }
             info.scalar_div = self.scalar_div;
             info.constant = self.constant;
@@ -302,6 +302,17 @@ impl AxisInfo {
             None
         };
         r
+    }
+
+    /// Whether every fact of `other` follows from `self` (all quantities are powers of two, so a
+    /// larger one implies a smaller one).
+    pub fn implies(&self, other: &AxisInfo) -> bool {
+        let ge = |a: &[u64], b: &[u64]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x >= y);
+        ge(&self.contiguity, &other.contiguity)
+            && ge(&self.divisibility, &other.divisibility)
+            && ge(&self.constancy, &other.constancy)
+            && self.scalar_div >= other.scalar_div
+            && (other.constant.is_none() || self.constant == other.constant)
     }
 
     /// Permutes the dims: result dim `i` is input dim `perm[i]`.

@@ -4,7 +4,7 @@
 //! unterminated block can be produced. Values made inside a body are visible only there; pass
 //! them out by yielding them. Static unrolling needs no op: write a Rust loop.
 
-use inkwell::values::{BasicValue, BasicValueEnum, PhiValue};
+use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, PhiValue};
 
 use super::axis_info::AxisInfo;
 use super::error::{CodegenError, Result};
@@ -77,13 +77,18 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// induction variable (an `i32` or `i64` scalar like `lo`) and the carried values, and returns
     /// the next carried values (same types, shapes and layouts). Returns the values after the
     /// last iteration (`init` if there is none).
+    ///
+    /// What is known of the carried values (for vector widths) is their initial facts when the
+    /// body keeps them (a pointer advanced by a multiple of 16 bytes stays 16-byte aligned);
+    /// otherwise the loop is built again with weaker facts, so `body` may run up to four times
+    /// (keep it free of side effects outside the builder).
     pub fn for_range(
         &mut self,
         lo: impl super::IntoOperand,
         hi: impl super::IntoOperand,
         step: u32,
         init: &[Value],
-        body: impl FnOnce(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
+        mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
         let (l, h) = match (lo.into_operand(), hi.into_operand()) {
             (a @ super::Operand::Value(_), b) | (a, b @ super::Operand::Value(_)) => {
@@ -122,97 +127,142 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|v| self.get("for_range", *v))
             .collect::<Result<_>>()?;
         let f = self.func.expect("body started");
-        let pre = self.b.get_insert_block().expect("positioned");
-        let header = self.ctx.append_basic_block(f, "loop");
-        let body_bb = self.ctx.append_basic_block(f, "loop.body");
-        let exit = self.ctx.append_basic_block(f, "loop.exit");
-        self.b.build_unconditional_branch(header)?;
-        self.b.position_at_end(header);
         let int_ty = ity.llvm(self.ctx).into_int_type();
-        let iv_phi = self.b.build_phi(int_ty, "iv")?;
-        iv_phi.add_incoming(&[(&l.regs[0], pre)]);
-        let mut phis: Vec<Vec<PhiValue>> = Vec::with_capacity(inits.len());
-        for d in &inits {
-            let mut ps = Vec::with_capacity(d.regs.len());
-            for r in &d.regs {
-                let p = self.b.build_phi(r.get_type(), "")?;
-                p.add_incoming(&[(r, pre)]);
-                ps.push(p);
+        // Attempt 0 assumes the carried values keep their initial facts (contiguity,
+        // divisibility, constancy); if the body's yields keep them too, they hold in every
+        // iteration (the transfer rules are monotone) and the loop is done. Otherwise the loop is
+        // built again with weaker facts behind a new entry block; the abandoned attempt stays
+        // unreachable and LLVM drops it.
+        let entry_br = self
+            .b
+            .build_unconditional_branch(self.ctx.append_basic_block(f, "loop.pre"))?;
+        let mut assumed: Vec<AxisInfo> = inits.iter().map(|d| d.info.clone()).collect();
+        for attempt in 0..4 {
+            let pre = if attempt == 0 {
+                entry_br
+                    .get_operand(0)
+                    .and_then(|o| o.block())
+                    .expect("branch target")
+            } else {
+                let pre = self.ctx.append_basic_block(f, "loop.pre");
+                // SAFETY: `entry_br` is an unconditional branch with one successor.
+                unsafe {
+                    llvm_sys::core::LLVMSetSuccessor(entry_br.as_value_ref(), 0, pre.as_mut_ptr())
+                };
+                pre
+            };
+            let header = self.ctx.append_basic_block(f, "loop");
+            let body_bb = self.ctx.append_basic_block(f, "loop.body");
+            let exit = self.ctx.append_basic_block(f, "loop.exit");
+            self.b.position_at_end(pre);
+            self.b.build_unconditional_branch(header)?;
+            self.b.position_at_end(header);
+            let iv_phi = self.b.build_phi(int_ty, "iv")?;
+            iv_phi.add_incoming(&[(&l.regs[0], pre)]);
+            let mut phis: Vec<Vec<PhiValue>> = Vec::with_capacity(inits.len());
+            for d in &inits {
+                let mut ps = Vec::with_capacity(d.regs.len());
+                for r in &d.regs {
+                    let p = self.b.build_phi(r.get_type(), "")?;
+                    p.add_incoming(&[(r, pre)]);
+                    ps.push(p);
+                }
+                phis.push(ps);
             }
-            phis.push(ps);
-        }
-        let cond = self.b.build_int_compare(
-            inkwell::IntPredicate::SLT,
-            iv_phi.as_basic_value().into_int_value(),
-            h.regs[0].into_int_value(),
-            "",
-        )?;
-        self.b.build_conditional_branch(cond, body_bb, exit)?;
-        self.b.position_at_end(body_bb);
+            let cond = self.b.build_int_compare(
+                inkwell::IntPredicate::SLT,
+                iv_phi.as_basic_value().into_int_value(),
+                h.regs[0].into_int_value(),
+                "",
+            )?;
+            self.b.build_conditional_branch(cond, body_bb, exit)?;
+            self.b.position_at_end(body_bb);
 
-        // Values made before the loop stay valid inside and after it; the phis are valid in both.
-        let iv_info = AxisInfo::scalar(
-            num_integer::Integer::gcd(
-                &l.info.scalar_div,
-                &super::axis_info::pow2_divisor(step as i64),
-            )
-            .max(1),
-        );
-        let iv = self.new_value(
-            Type::Scalar(ity),
-            vec![],
-            None,
-            vec![iv_phi.as_basic_value()],
-            iv_info,
-        );
-        let (scope, outer) = self.open_scope();
-        let carried: Vec<Value> = inits
-            .iter()
-            .zip(&phis)
-            .map(|(d, ps)| {
-                let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
-                // The loop may change anything: only constancy of scalars survives.
-                let info = AxisInfo::unknown(&d.shape);
-                self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info)
-            })
-            .collect();
-        // The iv and carried values live in the loop scope.
-        self.values[iv.index as usize].scope = scope;
-        let result = body(self, iv, &carried);
-        let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
-            Ok(y) => y,
-            Err(e) => {
-                self.poisoned = true;
+            // Values made before the loop stay valid inside and after it; the phis too.
+            let iv_info = AxisInfo::scalar(
+                num_integer::Integer::gcd(
+                    &l.info.scalar_div,
+                    &super::axis_info::pow2_divisor(step as i64),
+                )
+                .max(1),
+            );
+            let iv = self.new_value(
+                Type::Scalar(ity),
+                vec![],
+                None,
+                vec![iv_phi.as_basic_value()],
+                iv_info,
+            );
+            let (scope, outer) = self.open_scope();
+            self.values[iv.index as usize].scope = scope;
+            let carried: Vec<Value> = inits
+                .iter()
+                .zip(&phis)
+                .zip(&assumed)
+                .map(|((d, ps), info)| {
+                    let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
+                    self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info.clone())
+                })
+                .collect();
+            let result = body(self, iv, &carried);
+            let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
+                Ok(y) => y,
+                Err(e) => {
+                    self.poisoned = true;
+                    self.close_scope(scope, outer);
+                    return Err(e);
+                }
+            };
+            let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
+            if !invariant {
                 self.close_scope(scope, outer);
-                return Err(e);
+                // Leave this attempt unreachable but well formed: no back edge, so the header's
+                // phis need only the entry's value.
+                self.b.build_unreachable()?;
+                self.b.position_at_end(exit);
+                self.b.build_unreachable()?;
+                // Weaken only what the body broke: to what both sides keep, and after two tries
+                // to nothing (which every yield implies, so the last attempt always succeeds).
+                for ((a, y), d) in assumed.iter_mut().zip(&yielded).zip(&inits) {
+                    if !y.info.implies(a) {
+                        *a = if attempt < 2 {
+                            AxisInfo::join(a, &y.info)
+                        } else {
+                            AxisInfo::unknown(&d.shape)
+                        };
+                    }
+                }
+                continue;
             }
-        };
-        let latch = self.b.get_insert_block().expect("positioned");
-        let next = self.b.build_int_add(
-            iv_phi.as_basic_value().into_int_value(),
-            int_ty.const_int(step as u64, false),
-            "iv.next",
-        )?;
-        iv_phi.add_incoming(&[(&next, latch)]);
-        for (ps, y) in phis.iter().zip(&yielded) {
-            for (p, r) in ps.iter().zip(&y.regs) {
-                p.add_incoming(&[(r as &dyn BasicValue, latch)]);
+            let latch = self.b.get_insert_block().expect("positioned");
+            let next = self.b.build_int_add(
+                iv_phi.as_basic_value().into_int_value(),
+                int_ty.const_int(step as u64, false),
+                "iv.next",
+            )?;
+            iv_phi.add_incoming(&[(&next, latch)]);
+            for (ps, y) in phis.iter().zip(&yielded) {
+                for (p, r) in ps.iter().zip(&y.regs) {
+                    p.add_incoming(&[(r as &dyn BasicValue, latch)]);
+                }
             }
+            self.b.build_unconditional_branch(header)?;
+            self.close_scope(scope, outer);
+            self.b.position_at_end(exit);
+            // After the loop: the header's phis, with the facts that held in every iteration.
+            return Ok(inits
+                .iter()
+                .zip(&phis)
+                .zip(&assumed)
+                .map(|((d, ps), info)| {
+                    let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
+                    self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info.clone())
+                })
+                .collect());
         }
-        self.b.build_unconditional_branch(header)?;
-        self.close_scope(scope, outer);
-        self.b.position_at_end(exit);
-        // After the loop: the header's phis, with what both entry and back edge guarantee.
-        Ok(inits
-            .iter()
-            .zip(&phis)
-            .zip(&yielded)
-            .map(|((d, ps), y)| {
-                let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
-                let info = AxisInfo::join(&d.info, &y.info);
-                self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info)
-            })
-            .collect())
+        unreachable!(
+            "the fourth attempt assumes nothing of what changed, so its facts are invariant"
+        )
     }
 
     /// `if cond { then_() } else { else_() }` on an i1 scalar; both branches yield values of the

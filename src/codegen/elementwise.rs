@@ -308,8 +308,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     rhs: t.describe(),
                 });
             }
-            for i in 0..rank {
-                shape[i] = shape[i].max(t.shape[i]);
+            for (s, &t) in shape.iter_mut().zip(&t.shape) {
+                *s = (*s).max(t);
             }
         }
         let full: Vec<&&&ValueData> = tiles.iter().filter(|t| t.shape == shape).collect();
@@ -441,6 +441,18 @@ impl<'ctx> KernelBuilder<'ctx> {
             unreachable!("pointers handled above")
         };
         self.check_binary_dtype(op, dt, &x)?;
+        if op == BinaryOp::Rem
+            && dt == DType::BF16
+            && self.target.vendor() == super::target::Vendor::Amd
+        {
+            // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32
+            // does not help, since InstCombine narrows it back to bf16.
+            return Err(CodegenError::Unsupported {
+                op: "rem",
+                target: self.target.name().into(),
+                reason: "bf16 remainder has no AMDGPU lowering; cast to f32 first".into(),
+            });
+        }
         let u = self.unify(name, &[&x, &y])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
         let mut seen = HashMap::new();
@@ -558,7 +570,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         "llvm.smax"
                     };
                     let f = self.intrinsic(name, &[l.get_type().into()])?;
-                    return Ok(self.call1(f, &[l.into(), r.into()])?);
+                    return self.call1(f, &[l.into(), r.into()]);
                 }
             };
             Ok(v.into())
@@ -577,7 +589,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         "llvm.maxnum"
                     };
                     let f = self.intrinsic(name, &[l.get_type().into()])?;
-                    return Ok(self.call1(f, &[l.into(), r.into()])?);
+                    return self.call1(f, &[l.into(), r.into()]);
                 }
                 _ => unreachable!("checked by check_binary_dtype"),
             };

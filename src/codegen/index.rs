@@ -290,6 +290,187 @@ mod tests {
         assert_eq!(t.free_masks(), (0, 0, 0b10));
     }
 
+    /// register part XOR lane plan XOR warp plan == LinearLayout::apply, for every thread and
+    /// register of a family of layouts (blocked ones and ones with odd bases).
+    #[test]
+    fn index_plans_agree_with_apply_exhaustively() {
+        use crate::codegen::kernels::blocked;
+        use crate::codegen::Target;
+        let mut layouts = Vec::new();
+        for (shape, spt, tpw, wpc, order) in [
+            (
+                vec![512u64],
+                vec![4u64],
+                vec![32u64],
+                vec![4u64],
+                vec![0usize],
+            ),
+            (vec![64], vec![1], vec![32], vec![4], vec![0]),
+            (
+                vec![16, 64],
+                vec![1, 4],
+                vec![2, 16],
+                vec![4, 1],
+                vec![1, 0],
+            ),
+            (vec![64, 16], vec![2, 2], vec![8, 4], vec![1, 4], vec![0, 1]),
+            (vec![8, 8], vec![1, 1], vec![4, 8], vec![2, 2], vec![1, 0]),
+            (
+                vec![4, 2, 64],
+                vec![1, 2, 2],
+                vec![1, 1, 32],
+                vec![2, 1, 2],
+                vec![2, 1, 0],
+            ),
+        ] {
+            layouts.push(blocked(Target::Sm90, &shape, &spt, &tpw, &wpc, &order).unwrap());
+        }
+        // Bases that are not powers of two, and runs broken by a zero.
+        layouts.push(
+            LinearLayout::from_bases(
+                [
+                    (Dim::REGISTER, vec![vec![3, 0], vec![0, 1]]),
+                    (
+                        Dim::LANE,
+                        vec![vec![1, 0], vec![0, 2], vec![4, 0], vec![0, 0], vec![8, 3]],
+                    ),
+                    (Dim::WARP, vec![vec![5, 4], vec![0, 0]]),
+                ],
+                [(Dim::dim(0), 16u64), (Dim::dim(1), 8u64)],
+                false,
+            )
+            .unwrap(),
+        );
+        for ll in &layouts {
+            let warps = 1u32 << ll.in_dim_size_log2("warp").unwrap();
+            let t = TileLayout::new("test", ll, 32, warps).unwrap();
+            for d in 0..t.rank() {
+                let (lp, wp) = (id_plan(&t.lane, d), id_plan(&t.warp, d));
+                for r in 0..t.num_regs() as u64 {
+                    for lane in 0..32u64 {
+                        for warp in 0..warps as u64 {
+                            let want = ll
+                                .apply(&[("register", r), ("lane", lane), ("warp", warp)])
+                                .unwrap()[d]
+                                .1;
+                            let got = t.reg_coord(r as usize)[d]
+                                ^ eval_plan(&lp, lane)
+                                ^ eval_plan(&wp, warp);
+                            assert_eq!(got, want, "{ll:?} dim {d} r {r} lane {lane} warp {warp}");
+                        }
+                    }
+                }
+            }
+            check_runs_and_copies(ll, &t, warps as u64);
+        }
+    }
+
+    /// Brute force: `contiguous_regs` runs are aligned runs of consecutive elements, and the
+    /// inputs without free bits reach every element exactly once.
+    fn check_runs_and_copies(ll: &LinearLayout, t: &TileLayout, warps: u64) {
+        let at = |r: u64, l: u64, w: u64| -> Vec<u64> {
+            ll.apply(&[("register", r), ("lane", l), ("warp", w)])
+                .unwrap()
+                .into_iter()
+                .map(|(_, x)| x)
+                .collect()
+        };
+        for d in 0..t.rank() {
+            let v = t.contiguous_regs(d);
+            for g in (0..t.num_regs() as u64).step_by(v as usize) {
+                for (l, w) in (0..32).flat_map(|l| (0..warps).map(move |w| (l, w))) {
+                    let first = at(g, l, w);
+                    assert_eq!(first[d] % v, 0, "run start aligned: {ll:?}");
+                    for j in 1..v {
+                        let mut want = first.clone();
+                        want[d] += j;
+                        assert_eq!(at(g + j, l, w), want, "{ll:?} dim {d} run {g}+{j}");
+                    }
+                }
+            }
+        }
+        let (rf, lf, wf) = t.free_masks();
+        let mut reached = std::collections::HashSet::new();
+        let mut all = std::collections::HashSet::new();
+        for r in 0..t.num_regs() as u64 {
+            for l in 0..32u64 {
+                for w in 0..warps {
+                    let c = at(r, l, w);
+                    all.insert(c.clone());
+                    if r & rf == 0 && l & lf == 0 && w & wf == 0 {
+                        assert!(
+                            reached.insert(c),
+                            "a representative repeats an element: {ll:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            reached, all,
+            "representatives must reach every element: {ll:?}"
+        );
+    }
+
+    /// A random distributed layout: 32 lanes, 1–4 warps, 1–8 registers, rank 1–3, any bases.
+    fn random_layout() -> impl proptest::strategy::Strategy<Value = LinearLayout> {
+        use proptest::prelude::*;
+        (prop::collection::vec(0u32..4, 1..=3), 0usize..4, 0usize..3).prop_flat_map(
+            |(logs, nreg, nwarp)| {
+                let rank = logs.len();
+                let basis = prop::collection::vec(0u64..64, rank).prop_map({
+                    let logs = logs.clone();
+                    move |v| {
+                        v.iter()
+                            .zip(&logs)
+                            .map(|(x, l)| x & ((1u64 << l) - 1))
+                            .collect::<Vec<u64>>()
+                    }
+                });
+                (
+                    Just(logs),
+                    prop::collection::vec(basis.clone(), nreg),
+                    prop::collection::vec(basis.clone(), 5),
+                    prop::collection::vec(basis, nwarp),
+                )
+                    .prop_map(|(logs, reg, lane, warp)| {
+                        LinearLayout::from_bases(
+                            [(Dim::REGISTER, reg), (Dim::LANE, lane), (Dim::WARP, warp)],
+                            logs.iter()
+                                .enumerate()
+                                .map(|(i, l)| (Dim::dim(i), 1u64 << l)),
+                            false,
+                        )
+                        .unwrap()
+                    })
+            },
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The emitted index arithmetic (as a host-evaluated plan), the vector runs and the copy
+        /// masks are right for any layout.
+        #[test]
+        fn index_plans_runs_and_copies_hold_for_random_layouts(ll in random_layout()) {
+            let warps = 1u32 << ll.in_dim_size_log2("warp").unwrap();
+            let t = TileLayout::new("test", &ll, 32, warps).unwrap();
+            for d in 0..t.rank() {
+                let (lp, wp) = (id_plan(&t.lane, d), id_plan(&t.warp, d));
+                for r in 0..t.num_regs() as u64 {
+                    for lane in 0..32u64 {
+                        for warp in 0..warps as u64 {
+                            let want = ll.apply(&[("register", r), ("lane", lane), ("warp", warp)]).unwrap()[d].1;
+                            let got = t.reg_coord(r as usize)[d] ^ eval_plan(&lp, lane) ^ eval_plan(&wp, warp);
+                            proptest::prop_assert_eq!(got, want);
+                        }
+                    }
+                }
+            }
+            check_runs_and_copies(&ll, &t, warps as u64);
+        }
+    }
+
     #[test]
     fn a_thread_basis_inside_the_run_breaks_contiguity() {
         let t = TileLayout::from_bases(
@@ -302,6 +483,68 @@ mod tests {
         .unwrap();
         assert_eq!(t.contiguous_regs(0), 1);
     }
+}
+
+/// One term of a thread coordinate: the coordinate along one tile dim is the XOR of the terms of
+/// the lane id and of the warp id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Term {
+    /// `(id & mask) << shift` (a right shift when `shift < 0`): a run of id bits whose bases
+    /// are consecutive powers of two.
+    Bits { mask: u64, shift: i64 },
+    /// `value` if bit `bit` of the id is set: a basis that is not a power of two.
+    Select { bit: u32, value: u64 },
+}
+
+/// The terms that compute, from an id (lane or warp), its part of the coordinate along `dim`.
+/// Runs of id bits `i, i+1, …` mapping to `2^s, 2^(s+1), …` become one masked shift.
+pub(crate) fn id_plan(bases: &[Vec<u64>], dim: usize) -> Vec<Term> {
+    let mut terms = Vec::new();
+    let mut i = 0;
+    while i < bases.len() {
+        let c = bases[i][dim];
+        if c == 0 {
+            i += 1;
+        } else if c.is_power_of_two() {
+            let mut n = 1;
+            while i + n < bases.len()
+                && c.checked_shl(n as u32)
+                    .is_some_and(|x| bases[i + n][dim] == x)
+            {
+                n += 1;
+            }
+            terms.push(Term::Bits {
+                mask: ((1u64 << n) - 1) << i,
+                shift: c.trailing_zeros() as i64 - i as i64,
+            });
+            i += n;
+        } else {
+            terms.push(Term::Select {
+                bit: i as u32,
+                value: c,
+            });
+            i += 1;
+        }
+    }
+    terms
+}
+
+/// Evaluates a plan on the host (what the emitted instructions compute).
+#[cfg(test)]
+pub(crate) fn eval_plan(terms: &[Term], id: u64) -> u64 {
+    terms.iter().fold(0, |acc, t| {
+        acc ^ match *t {
+            Term::Bits { mask, shift } if shift >= 0 => (id & mask) << shift,
+            Term::Bits { mask, shift } => (id & mask) >> -shift,
+            Term::Select { bit, value } => {
+                if id >> bit & 1 == 1 {
+                    value
+                } else {
+                    0
+                }
+            }
+        }
+    })
 }
 
 // ----- emission ---------------------------------------------------------------------------------
@@ -321,58 +564,51 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (lane, warp) = self.thread_ids()?;
         let i32t = self.ctx.i32_type();
         let rank = l.rank();
+        let plans: Vec<[Vec<Term>; 2]> = (0..rank)
+            .map(|d| [id_plan(&l.lane, d), id_plan(&l.warp, d)])
+            .collect();
         let coords = self.in_prologue(|b| {
             let mut out = Vec::with_capacity(rank);
-            for d in 0..rank {
+            for plan in &plans {
                 let mut acc: Option<IntValue> = None;
-                for (id, bases) in [(lane, &l.lane), (warp, &l.warp)] {
-                    // Runs of id bits i, i+1, … whose bases are 2^s, 2^(s+1), … become one
-                    // `(id & mask) << (s - i)`; other bases are selected bit by bit.
-                    let mut i = 0;
-                    while i < bases.len() {
-                        let c = bases[i][d];
-                        if c == 0 {
-                            i += 1;
-                            continue;
-                        }
-                        let term = if c.is_power_of_two() {
-                            let s = c.trailing_zeros() as i64;
-                            let mut n = 1;
-                            while i + n < bases.len() && bases[i + n][d] == c << n {
-                                n += 1;
+                for (id, terms) in [lane, warp].into_iter().zip(plan) {
+                    for term in terms {
+                        let v = match *term {
+                            Term::Bits { mask, shift } => {
+                                let masked = b.build_and(id, i32t.const_int(mask, false), "")?;
+                                if shift > 0 {
+                                    b.build_left_shift(
+                                        masked,
+                                        i32t.const_int(shift as u64, false),
+                                        "",
+                                    )?
+                                } else if shift < 0 {
+                                    let s = i32t.const_int((-shift) as u64, false);
+                                    b.build_right_shift(masked, s, false, "")?
+                                } else {
+                                    masked
+                                }
                             }
-                            let mask = ((1u64 << n) - 1) << i;
-                            let masked = b.build_and(id, i32t.const_int(mask, false), "")?;
-                            let shift = s - i as i64;
-                            let t = if shift > 0 {
-                                b.build_left_shift(masked, i32t.const_int(shift as u64, false), "")?
-                            } else if shift < 0 {
-                                b.build_right_shift(
-                                    masked,
-                                    i32t.const_int((-shift) as u64, false),
-                                    false,
+                            Term::Select { bit, value } => {
+                                let m = b.build_and(id, i32t.const_int(1 << bit, false), "")?;
+                                let set = b.build_int_compare(
+                                    inkwell::IntPredicate::NE,
+                                    m,
+                                    i32t.const_zero(),
+                                    "",
+                                )?;
+                                b.build_select(
+                                    set,
+                                    i32t.const_int(value, false),
+                                    i32t.const_zero(),
                                     "",
                                 )?
-                            } else {
-                                masked
-                            };
-                            i += n;
-                            t
-                        } else {
-                            let bit = b.build_and(id, i32t.const_int(1 << i, false), "")?;
-                            let set = b.build_int_compare(
-                                inkwell::IntPredicate::NE,
-                                bit,
-                                i32t.const_zero(),
-                                "",
-                            )?;
-                            i += 1;
-                            b.build_select(set, i32t.const_int(c, false), i32t.const_zero(), "")?
                                 .into_int_value()
+                            }
                         };
                         acc = Some(match acc {
-                            None => term,
-                            Some(a) => b.build_xor(a, term, "")?,
+                            None => v,
+                            Some(a) => b.build_xor(a, v, "")?,
                         });
                     }
                 }

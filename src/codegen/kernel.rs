@@ -139,6 +139,9 @@ impl fmt::Display for KernelSignature {
     }
 }
 
+/// The lane and warp bases of a layout: layouts with equal ones share thread coordinates.
+pub(crate) type ThreadKey = (Vec<Vec<u64>>, Vec<Vec<u64>>);
+
 static NEXT_KERNEL_ID: AtomicU32 = AtomicU32::new(1);
 
 /// Builds one kernel. See the [module docs](super) for the model and an example.
@@ -162,7 +165,7 @@ pub struct KernelBuilder<'ctx> {
     /// Set when a loop or branch body failed half-way: the IR is incomplete.
     pub(crate) poisoned: bool,
     thread_ids: Option<(IntValue<'ctx>, IntValue<'ctx>)>,
-    pub(crate) thread_cache: HashMap<(Vec<Vec<u64>>, Vec<Vec<u64>>), Vec<IntValue<'ctx>>>,
+    pub(crate) thread_cache: HashMap<ThreadKey, Vec<IntValue<'ctx>>>,
     sreg_cache: HashMap<String, IntValue<'ctx>>,
 }
 
@@ -209,7 +212,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let llvm = &ctx.llvm;
         let module = llvm.create_module(name);
         module.set_triple(&inkwell::targets::TargetTriple::create(target.triple()));
-        let machine = target.machine()?;
+        let machine = target.machine(inkwell::OptimizationLevel::None)?;
         module.set_data_layout(&machine.get_target_data().get_data_layout());
         Ok(KernelBuilder {
             ctx: llvm,

@@ -47,8 +47,8 @@ impl CacheHint {
     }
 }
 
-/// Atomic read-modify-write ops (relaxed ordering on the device scope is *not* assumed:
-/// every atomic is `acq_rel` at system scope, which the hardware supports on all targets).
+/// Atomic read-modify-write ops. Every atomic is `acq_rel` at device scope (Triton's defaults:
+/// `sem = acq_rel`, `scope = gpu`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AtomicOp {
     /// `*p += v` (integers and floats).
@@ -320,11 +320,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         store: Option<&[BasicValueEnum<'ctx>]>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let bytes = elem.mem_bytes() as usize * vec;
-        let word = if bytes % 8 == 0 && bytes / 8 <= 2 && elem.mem_bytes() == 8 {
+        let word = if elem.mem_bytes() == 8 {
             8
-        } else if bytes % 4 == 0 {
+        } else if bytes.is_multiple_of(4) {
             4
-        } else if bytes % 2 == 0 {
+        } else if bytes.is_multiple_of(2) {
             2
         } else {
             // Single bytes have no PTX register class of their own: use the plain access.
@@ -740,15 +740,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             |kb, i, ptr| {
                 let val = u.regs[1][i];
                 // SAFETY: the builder is positioned, `ptr` is a global pointer and `val` has the
-                // pointee's type (checked above); LLVMBuildAtomicRMW returns a valid value.
+                // pointee's type (checked above); LLVMBuildAtomicRMWSyncScope returns a valid value.
+                let ssid = kb.device_scope();
                 let raw = unsafe {
-                    llvm_sys::core::LLVMBuildAtomicRMW(
+                    llvm_sys::core::LLVMBuildAtomicRMWSyncScope(
                         kb.b.as_mut_ptr(),
                         bin,
                         ptr.as_value_ref(),
                         val.as_value_ref(),
                         llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingAcquireRelease,
-                        0,
+                        ssid,
                     )
                 };
                 // SAFETY: `raw` is the atomicrmw just built, of the element's type.
@@ -814,6 +815,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                     AtomicOrdering::AcquireRelease,
                     AtomicOrdering::Monotonic,
                 )?;
+                let ssid = kb.device_scope();
+                // SAFETY: `r` is the cmpxchg just built; the scope id comes from this context.
+                unsafe { llvm_sys::core::LLVMSetAtomicSyncScopeID(r.as_value_ref(), ssid) };
                 Ok(kb.b.build_extract_value(r, 0, "")?)
             },
         )
@@ -826,6 +830,24 @@ impl<'ctx> KernelBuilder<'ctx> {
                 AxisInfo::unknown(&u.shape),
             )
         })
+    }
+
+    /// The sync scope of atomics: the whole device (`device` on NVPTX, `agent` on AMDGPU), as
+    /// Triton's `gpu` scope. System scope would be slower and, on AMD, turn float adds into
+    /// compare-and-swap loops.
+    fn device_scope(&self) -> u32 {
+        let name = match self.target.vendor() {
+            Vendor::Nvidia => "device",
+            Vendor::Amd => "agent",
+        };
+        // SAFETY: a valid context and a byte string with its length.
+        unsafe {
+            llvm_sys::core::LLVMGetSyncScopeID(
+                self.ctx.raw(),
+                name.as_ptr() as *const _,
+                name.len(),
+            )
+        }
     }
 
     /// Runs `emit` once per element this thread owns (skipping copies), under the mask.

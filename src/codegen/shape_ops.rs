@@ -9,11 +9,11 @@ use super::index::TileLayout;
 use super::kernel::KernelBuilder;
 use super::tile::{Value, ValueData};
 
+/// Register, lane and warp bases.
+type AllBases = (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<Vec<u64>>);
+
 /// Maps every basis of a layout through `f`.
-fn map_bases(
-    l: &TileLayout,
-    f: impl Fn(&[u64]) -> Vec<u64>,
-) -> (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<Vec<u64>>) {
+fn map_bases(l: &TileLayout, f: impl Fn(&[u64]) -> Vec<u64>) -> AllBases {
     let m = |bs: &Vec<Vec<u64>>| bs.iter().map(|b| f(b)).collect();
     (m(&l.reg), m(&l.lane), m(&l.warp))
 }

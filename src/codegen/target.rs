@@ -178,8 +178,8 @@ impl Target {
         Ok(())
     }
 
-    /// A fresh LLVM target machine (cheap: about 0.1 ms).
-    pub(crate) fn machine(self) -> Result<TargetMachine> {
+    /// A fresh LLVM target machine with code generation at `level` (cheap: about 0.1 ms).
+    pub(crate) fn machine(self, level: OptimizationLevel) -> Result<TargetMachine> {
         self.check_enabled()?;
         init_llvm_target(self.vendor());
         let triple = TargetTriple::create(self.triple());
@@ -190,7 +190,7 @@ impl Target {
                 &triple,
                 self.name(),
                 self.llvm_features(),
-                OptimizationLevel::Aggressive,
+                level,
                 RelocMode::PIC,
                 CodeModel::Default,
             )
@@ -214,6 +214,8 @@ impl std::str::FromStr for Target {
 /// Registers LLVM's NVPTX (or AMDGPU) back end once per process. Only these two are ever
 /// initialised: each `initialize_*` pulls its back end's archives into the binary.
 fn init_llvm_target(vendor: Vendor) {
+    static OPTIONS: Once = Once::new();
+    OPTIONS.call_once(set_llvm_options);
     static NVPTX: Once = Once::new();
     match vendor {
         Vendor::Nvidia => {
@@ -221,6 +223,23 @@ fn init_llvm_target(vendor: Vendor) {
         }
         Vendor::Amd => init_amdgpu(),
     }
+}
+
+/// Process-wide LLVM options, set once. `-disable-vector-combine`: the O3 pipeline's
+/// VectorCombine splits the builder's vector loads into scalar ones (it judges scalar loads
+/// cheaper on GPUs), and the back end does not always put them together again (it does not in
+/// unrolled loops), which would undo the vector widths the layout algebra chose.
+fn set_llvm_options() {
+    let args = [c"weft".as_ptr(), c"-disable-vector-combine".as_ptr()];
+    // SAFETY: two valid NUL-terminated strings that outlive the call (static literals); this runs
+    // once, before any pass pipeline.
+    unsafe {
+        llvm_sys::support::LLVMParseCommandLineOptions(
+            args.len() as i32,
+            args.as_ptr(),
+            std::ptr::null(),
+        )
+    };
 }
 
 #[cfg(feature = "amdgpu")]

@@ -49,7 +49,8 @@ impl ColumnAction {
 
     /// The action that keeps every basis in place.
     pub fn identity(in_dim: impl Into<Dim>, in_log2: u32) -> Result<ColumnAction> {
-        ColumnAction::new((0..in_log2 as usize).collect(), in_dim, in_log2)
+        let n = in_log2.min(super::MAX_DIM_BITS + 1) as usize; // `new` rejects anything larger
+        ColumnAction::new((0..n).collect(), in_dim, in_log2)
     }
 
     /// Whether every basis stays in place and none is dropped.

@@ -40,7 +40,8 @@ impl LinearLayout {
             let off = outer.in_offset(i);
             remap.extend_from_slice(&outer.cols[off..off + o.log2 as usize]);
         }
-        let cols = self.cols.iter().map(|&c| gf2::mul_vec(&remap, c)).collect();
+        let mut cols: SmallVec<[u64; 16]> = smallvec::smallvec![0; self.cols.len()];
+        gf2::mul_many(&remap, &self.cols, &mut cols);
         Ok(LinearLayout::from_parts(
             self.ins.clone(),
             outer.outs.clone(),

@@ -11,7 +11,7 @@
 use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
-use super::linear_layout::{low_mask, DimSpec};
+use super::linear_layout::{bits_at, low_mask, place, DimSpec};
 use super::LinearLayout;
 
 fn not_divisible(msg: String) -> LayoutError {
@@ -73,14 +73,14 @@ impl LinearLayout {
                 let col = self.cols[off + k as usize];
                 let (mut c, mut src, mut dst) = (0u64, 0u32, 0u32);
                 for (o, &ob) in self.outs.iter().zip(&out_b) {
-                    let field = (col >> src) & low_mask(o.log2);
+                    let field = bits_at(col, src, o.log2);
                     if field & low_mask(ob) != 0 {
                         return Err(not_divisible(format!(
                             "basis {k} of in dim `{}` has {field} in out dim `{}`, not a multiple of the divisor's size {}",
                             d.name, o.name, 1u64 << ob
                         )));
                     }
-                    c |= (field >> ob) << dst;
+                    c |= place(field >> ob, dst);
                     src += o.log2;
                     dst += o.log2 - ob;
                 }
@@ -124,14 +124,14 @@ impl LinearLayout {
                 let col = self.cols[off + k as usize];
                 let (mut c, mut src, mut dst) = (0u64, 0u32, 0u32);
                 for (o, co) in self.outs.iter().zip(&c_outs) {
-                    let field = (col >> src) & low_mask(o.log2);
+                    let field = bits_at(col, src, o.log2);
                     if field >> co.log2 != 0 {
                         return Err(not_divisible(format!(
                             "basis {k} of in dim `{}` has {field} in out dim `{}`, beyond the quotient's size {}",
                             d.name, o.name, 1u64 << co.log2
                         )));
                     }
-                    c |= field << dst;
+                    c |= place(field, dst);
                     src += o.log2;
                     dst += co.log2;
                 }

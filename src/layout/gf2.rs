@@ -172,18 +172,119 @@ pub fn transpose(vectors: &[u64], bits: usize) -> Vec<u64> {
     out
 }
 
-/// `A·x`: the XOR of the columns selected by the bits of `x`.
+/// `A·x`: the XOR of the columns selected by the bits of `x` (bits beyond the columns are ignored).
+///
+/// Branch-free: every column is masked by its bit of `x`, so the time does not depend on `x` (a loop over the
+/// set bits of `x` mispredicts about once per call).
 #[inline]
 pub fn mul_vec(cols: &[u64], mut x: u64) -> u64 {
     let mut acc = 0;
-    while x != 0 {
-        let b = x.trailing_zeros() as usize;
-        if let Some(c) = cols.get(b) {
-            acc ^= c;
-        }
-        x &= x - 1;
+    for &c in cols.iter().take(64) {
+        acc ^= c & (x & 1).wrapping_neg();
+        x >>= 1;
     }
     acc
+}
+
+/// `A·x` for every `x` of `xs`, into `out`. With several vectors it first tabulates `A` on every 4-bit slice
+/// of the input (16 entries per slice, one XOR each: the "method of four Russians"), then each product is one
+/// lookup per slice instead of one masked XOR per column.
+pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
+    let n = cols.len().min(64);
+    if xs.len() < 4 {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            *o = mul_vec(cols, x);
+        }
+        return;
+    }
+    let mut tables: smallvec::SmallVec<[[u64; 16]; 4]> = smallvec::SmallVec::new();
+    for chunk in cols[..n].chunks(4) {
+        let mut t = [0u64; 16];
+        for i in 1..16usize {
+            let low = i.trailing_zeros() as usize;
+            t[i] = t[i & (i - 1)] ^ chunk.get(low).copied().unwrap_or(0);
+        }
+        tables.push(t);
+    }
+    for (o, &x) in out.iter_mut().zip(xs) {
+        let mut acc = 0;
+        for (c, t) in tables.iter().enumerate() {
+            acc ^= t[((x >> (4 * c)) & 15) as usize];
+        }
+        *o = acc;
+    }
+}
+
+/// Solves `A·x_j = b_j` for every column `b_j` of `b` at once, writing into `out[j]` the solution that uses only
+/// pivot columns of `a` (free variables zero, as [`ColumnEchelon::solve`]). Returns the mask of the `b` columns
+/// that have no solution (their `out` entry is 0).
+///
+/// With at most 64 columns in `a` and `b` together this is one Gauss–Jordan elimination of the augmented
+/// matrix `[A | B]` held as rows (Triton's `lstsq`): about `rank × rows` word operations. Larger systems go
+/// through [`ColumnEchelon`].
+pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
+    let (na, nb) = (a.len(), b.len().min(out.len()));
+    if na + nb > 64 {
+        let e = ColumnEchelon::new(a);
+        let mut bad = 0;
+        for (j, (&v, o)) in b.iter().zip(out.iter_mut()).enumerate() {
+            match e.solve(v) {
+                Some(x) => *o = x,
+                None => {
+                    *o = 0;
+                    bad |= 1 << j.min(63);
+                }
+            }
+        }
+        return bad;
+    }
+    let all = a.iter().chain(&b[..nb]).fold(0, |acc, &c| acc | c);
+    let nrows = (64 - all.leading_zeros()) as usize;
+    let mut rows = [0u64; 64];
+    let rows = &mut rows[..nrows];
+    for (k, &c) in a.iter().chain(&b[..nb]).enumerate() {
+        for (r, row) in rows.iter_mut().enumerate() {
+            *row |= ((c >> r) & 1) << k;
+        }
+    }
+    // Reduced row echelon form on A's columns, in column order: pivots are the columns not in the span of the
+    // earlier ones.
+    let mut pivot_rows = [0u64; 64]; // B part of the row of each pivot column
+    let mut pivots = 0u64;
+    let mut next = 0;
+    for c in 0..na {
+        let Some(p) = (next..nrows).find(|&r| rows[r] >> c & 1 == 1) else {
+            continue;
+        };
+        rows.swap(next, p);
+        let pr = rows[next];
+        for (r, row) in rows.iter_mut().enumerate() {
+            let hit = ((*row >> c) & 1).wrapping_neg() & (r != next) as u64 * u64::MAX;
+            *row ^= pr & hit;
+        }
+        pivots |= 1 << c;
+        next += 1;
+    }
+    // Consistency: a B column with a bit in a zero row of A has no solution.
+    let bad = rows[next..].iter().fold(0u64, |acc, &r| acc | r) >> na;
+    // Pivot rows appear in column order, so the k-th non-zero row belongs to the k-th pivot column.
+    let mut m = pivots;
+    for row in rows[..next].iter() {
+        let c = m.trailing_zeros() as usize;
+        pivot_rows[c] = row >> na;
+        m &= m - 1;
+    }
+    for (j, o) in out[..nb].iter_mut().enumerate() {
+        let mut x = 0u64;
+        let mut m = pivots;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            x |= ((pivot_rows[c] >> j) & 1) << c;
+            m &= m - 1;
+        }
+        *o = if bad >> j & 1 == 1 { 0 } else { x };
+    }
+    bad
 }
 
 #[cfg(test)]
@@ -225,6 +326,42 @@ mod tests {
             for v in ns {
                 assert_eq!(mul_vec(&cols, v), 0);
             }
+        }
+    }
+
+    #[test]
+    fn solve_columns_matches_the_echelon() {
+        // Every 3-column A with 3-bit columns against every b.
+        for m in 0..1u64 << 9 {
+            let a: Vec<u64> = (0..3).map(|j| (m >> (3 * j)) & 7).collect();
+            let e = ColumnEchelon::new(&a);
+            let b: Vec<u64> = (0..8).collect();
+            let mut out = vec![0; 8];
+            let bad = solve_columns(&a, &b, &mut out);
+            for (j, &v) in b.iter().enumerate() {
+                match e.solve(v) {
+                    Some(x) => {
+                        assert_eq!(bad >> j & 1, 0);
+                        assert_eq!(out[j], x, "a {a:?} b {v}");
+                    }
+                    None => assert_eq!(bad >> j & 1, 1),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mul_many_matches_mul_vec() {
+        let cols: Vec<u64> = (0..13)
+            .map(|k| 0x9e37_79b9_7f4a_7c15u64.rotate_left(k * 7) ^ k as u64)
+            .collect();
+        let xs: Vec<u64> = (0..40u64)
+            .map(|i| i.wrapping_mul(0x1234_5678_9abc_def1) >> 7)
+            .collect();
+        let mut out = vec![0; xs.len()];
+        mul_many(&cols, &xs, &mut out);
+        for (&x, &o) in xs.iter().zip(&out) {
+            assert_eq!(o, mul_vec(&cols, x));
         }
     }
 

@@ -8,9 +8,9 @@
 use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
-use super::gf2::ColumnEchelon;
-use super::linear_layout::{low_mask, DimSpec};
-use super::{Dim, LinearLayout};
+use super::gf2;
+use super::linear_layout::{bits_at, low_mask, place};
+use super::LinearLayout;
 
 impl LinearLayout {
     /// `C` such that `self(x) = outer(C(x))` for every `x`: maps `self`'s inputs to `outer`'s inputs.
@@ -24,137 +24,204 @@ impl LinearLayout {
     /// not all to warp 0; every other basis is solved over the remaining columns of `outer` with free variables
     /// set to zero (the solution that uses only *pivot* columns, those not in the span of the columns before
     /// them). That is the solution Triton's RREF-based `lstsq` reads off, so results are equal bit for bit.
+    /// Where a basis is reachable only through the columns of an identity dim (Triton asserts there, see its
+    /// FIXME), weft solves that basis over all of `outer`'s columns instead, still with free variables zero.
     /// The result's inputs are `self`'s in dims, its outputs `outer`'s in dims with their sizes.
     pub fn invert_and_compose(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         let b = self;
-        let out_names: Vec<Dim> = b.out_dim_names().cloned().collect();
-        if out_names.len() != outer.outs.len() || !out_names.iter().all(|n| outer.has_out_dim(n)) {
-            return Err(LayoutError::DimMismatch(format!(
-                "invert_and_compose: out dims {:?} and {:?} differ",
-                out_names,
-                outer.out_dim_names().collect::<Vec<_>>()
-            )));
+        // Where each of b's out dims sits in `outer`, and `outer`'s sizes in b's out-dim order.
+        if b.outs.len() != outer.outs.len() {
+            return Err(dims_differ(b, outer));
         }
-        let a = outer.transpose_outs(&out_names)?;
-        for (x, y) in b.outs.iter().zip(&a.outs) {
-            if y.log2 < x.log2 {
+        let mut pos: SmallVec<[usize; 4]> = SmallVec::new();
+        for x in &b.outs {
+            let Some(k) = outer.outs.iter().position(|y| y.name == x.name) else {
+                return Err(dims_differ(b, outer));
+            };
+            if outer.outs[k].log2 < x.log2 {
                 return Err(LayoutError::SizeMismatch(format!(
                     "invert_and_compose: out dim `{}` has size {} but the outer layout's has only {}",
                     x.name,
                     1u64 << x.log2,
-                    1u64 << y.log2
+                    1u64 << outer.outs[k].log2
                 )));
             }
+            pos.push(k);
         }
-        // Columns of `b` re-packed into `a`'s output bit positions (same dim order, possibly larger sizes).
+        // Both layouts' columns packed alike: b's out-dim order, outer's sizes.
+        let outer_shift: SmallVec<[u32; 4]> =
+            (0..outer.outs.len()).map(|k| outer.out_shift(k)).collect();
+        let same_order = pos.iter().enumerate().all(|(j, &k)| j == k);
+        let mut a_cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(outer.cols.len());
+        if same_order {
+            a_cols.extend_from_slice(&outer.cols);
+        } else {
+            for &c in &outer.cols {
+                let (mut v, mut dst) = (0u64, 0u32);
+                for &k in &pos {
+                    v |= place(bits_at(c, outer_shift[k], outer.outs[k].log2), dst);
+                    dst += outer.outs[k].log2;
+                }
+                a_cols.push(v);
+            }
+        }
         let mut b_cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
         for &c in &b.cols {
-            let mut packed = 0u64;
-            let mut src = 0;
-            let mut dst = 0;
-            for (x, y) in b.outs.iter().zip(&a.outs) {
-                packed |= ((c >> src) & low_mask(x.log2)) << dst;
+            let (mut v, mut src, mut dst) = (0u64, 0u32, 0u32);
+            for (x, &k) in b.outs.iter().zip(&pos) {
+                v |= place(bits_at(c, src, x.log2), dst);
                 src += x.log2;
-                dst += y.log2;
+                dst += outer.outs[k].log2;
             }
-            b_cols.push(packed);
+            b_cols.push(v);
         }
-        // Identity dims: the same in dim with the same bases on both sides (out-dim sizes may differ, as in
-        // Triton's `equalIgnoringOutDimSizes` test).
-        let identity: Vec<bool> = a
-            .ins
-            .iter()
-            .enumerate()
-            .map(|(i, d)| {
-                let Ok(k) = b.in_index(&d.name) else {
-                    return false;
-                };
-                if b.ins[k].log2 != d.log2 {
-                    return false;
-                }
-                let (oa, ob) = (a.in_offset(i), b.in_offset(k));
-                let n = d.log2 as usize;
-                a.cols[oa..oa + n] == b_cols[ob..ob + n]
-            })
-            .collect();
-        // Solve over `a`'s non-identity columns.
-        let mut a_cols: SmallVec<[u64; 16]> = SmallVec::new();
-        let mut a_col_of: SmallVec<[u32; 16]> = SmallVec::new(); // reduced column -> column of `a`
-        let mut off = 0;
-        for (i, d) in a.ins.iter().enumerate() {
-            for k in 0..d.log2 as usize {
-                if !identity[i] {
-                    a_cols.push(a.cols[off + k]);
-                    a_col_of.push((off + k) as u32);
-                }
-            }
-            off += d.log2 as usize;
-        }
-        let echelon = ColumnEchelon::new(&a_cols);
-        let mut cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
-        let mut off = 0;
+        // Identity dims: the same in dim with the same bases on both sides. `id_of[i]`: for b's in dim i, the
+        // first column of the matching in dim of `outer`.
+        let mut id_of: SmallVec<[Option<usize>; 4]> = SmallVec::new();
+        let mut outer_identity = 0u64; // columns of `outer` that belong to identity dims
+        let mut b_off = 0usize;
         for d in &b.ins {
-            let id_dim = a.in_index(&d.name).ok().filter(|&i| identity[i]);
-            for k in 0..d.log2 as usize {
-                let col = match id_dim {
-                    Some(i) => 1u64 << (a.in_offset(i) + k),
-                    None => {
-                        let x = echelon.solve(b_cols[off + k]).ok_or_else(|| LayoutError::NotInImage {
-                            reason: format!(
-                                "invert_and_compose: basis {k} of in dim `{}` is not reached by the outer layout",
-                                d.name
-                            ),
-                        })?;
-                        let mut m = x;
-                        let mut col = 0u64;
-                        while m != 0 {
-                            col |= 1u64 << a_col_of[m.trailing_zeros() as usize];
-                            m &= m - 1;
-                        }
-                        col
+            let n = d.log2 as usize;
+            let mut found = None;
+            let mut a_off = 0usize;
+            for e in &outer.ins {
+                if e.name == d.name {
+                    if e.log2 == d.log2 && a_cols[a_off..a_off + n] == b_cols[b_off..b_off + n] {
+                        found = Some(a_off);
+                        outer_identity |= low_mask(d.log2).checked_shl(a_off as u32).unwrap_or(0);
                     }
-                };
-                cols.push(col);
+                    break;
+                }
+                a_off += e.log2 as usize;
             }
-            off += d.log2 as usize;
+            id_of.push(found);
+            b_off += n;
         }
-        let outs: SmallVec<[DimSpec; 4]> = outer.ins.clone();
-        // `a` keeps `outer`'s in-dim order, so columns are already packed in `outer`'s in-dim order.
-        Ok(LinearLayout::from_parts(b.ins.clone(), outs, cols))
+        // Solve every other basis of b over the non-identity columns of `outer`.
+        let mut a_red: SmallVec<[u64; 16]> = SmallVec::new();
+        let mut a_col_of: SmallVec<[u8; 16]> = SmallVec::new();
+        for (k, &c) in a_cols.iter().enumerate() {
+            if outer_identity >> k & 1 == 0 {
+                a_red.push(c);
+                a_col_of.push(k as u8);
+            }
+        }
+        let mut rhs: SmallVec<[u64; 16]> = SmallVec::new();
+        let mut b_off = 0usize;
+        for (d, id) in b.ins.iter().zip(&id_of) {
+            let n = d.log2 as usize;
+            if id.is_none() {
+                rhs.extend_from_slice(&b_cols[b_off..b_off + n]);
+            }
+            b_off += n;
+        }
+        let mut sol: SmallVec<[u64; 16]> = smallvec::smallvec![0; rhs.len()];
+        let bad = gf2::solve_columns(&a_red, &rhs, &mut sol);
+        let spread = |x: u64| -> u64 {
+            let (mut m, mut col) = (x, 0u64);
+            while m != 0 {
+                col |= 1u64 << a_col_of[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            col
+        };
+        for s in sol.iter_mut() {
+            *s = spread(*s);
+        }
+        if bad != 0 {
+            // Only reachable through an identity dim's columns: where Triton asserts, solve over every column
+            // of `outer` (still free variables zero).
+            let idx: SmallVec<[usize; 16]> =
+                (0..rhs.len()).filter(|&j| bad >> j & 1 == 1).collect();
+            let again: SmallVec<[u64; 16]> = idx.iter().map(|&j| rhs[j]).collect();
+            let mut out: SmallVec<[u64; 16]> = smallvec::smallvec![0; again.len()];
+            let still = gf2::solve_columns(&a_cols, &again, &mut out);
+            if still != 0 {
+                let j = idx[still.trailing_zeros() as usize];
+                // Name the basis: the j-th solved column of b.
+                let (mut seen, mut name, mut bit) = (0usize, String::new(), 0usize);
+                for (d, id) in b.ins.iter().zip(&id_of) {
+                    if id.is_none() {
+                        if j < seen + d.log2 as usize {
+                            name = d.name.to_string();
+                            bit = j - seen;
+                            break;
+                        }
+                        seen += d.log2 as usize;
+                    }
+                }
+                return Err(LayoutError::NotInImage {
+                    reason: format!(
+                        "invert_and_compose: basis {bit} of in dim `{name}` is not reached by the outer layout"
+                    ),
+                });
+            }
+            for (&j, &x) in idx.iter().zip(&out) {
+                sol[j] = x;
+            }
+        }
+        let mut cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
+        let mut next = 0usize;
+        for (d, id) in b.ins.iter().zip(&id_of) {
+            for k in 0..d.log2 as usize {
+                match id {
+                    Some(a_off) => cols.push(1u64 << (a_off + k)),
+                    None => {
+                        cols.push(sol[next]);
+                        next += 1;
+                    }
+                }
+            }
+        }
+        Ok(LinearLayout::from_parts(
+            b.ins.clone(),
+            outer.ins.clone(),
+            cols,
+        ))
     }
 
     /// A right inverse: `P` with `self(P(y)) = y` for every output `y` (Triton's `pseudoinvert`). Requires
     /// `self` to be surjective; among the preimages of each output it picks the one with free variables zero.
     pub fn pseudo_invert(&self) -> Result<LinearLayout> {
-        if !self.is_surjective() {
-            return Err(LayoutError::NotInvertible {
-                reason: format!(
-                    "pseudo_invert needs a surjective layout; rank {} < {} output bits",
-                    self.rank(),
-                    self.total_out_bits()
-                ),
-            });
-        }
         let identity = LinearLayout::from_parts(
             self.outs.clone(),
             self.outs.clone(),
             (0..self.total_out_bits()).map(|i| 1u64 << i).collect(),
         );
-        identity.invert_and_compose(self)
+        // Surjectivity is checked by the solve itself: an unreachable output is the error.
+        identity
+            .invert_and_compose(self)
+            .map_err(|_| LayoutError::NotInvertible {
+                reason: format!(
+                    "pseudo_invert needs a surjective layout; rank {} < {} output bits",
+                    self.rank(),
+                    self.total_out_bits()
+                ),
+            })
     }
 
     /// The inverse of an invertible layout (outputs to inputs).
     pub fn invert(&self) -> Result<LinearLayout> {
-        if !self.is_invertible() {
-            return Err(LayoutError::NotInvertible {
-                reason: format!(
-                    "{} input bits, {} output bits, rank {}",
-                    self.total_in_bits(),
-                    self.total_out_bits(),
-                    self.rank()
-                ),
-            });
+        let not_invertible = || LayoutError::NotInvertible {
+            reason: format!(
+                "{} input bits, {} output bits, rank {}",
+                self.total_in_bits(),
+                self.total_out_bits(),
+                self.rank()
+            ),
+        };
+        if self.total_in_bits() != self.total_out_bits() {
+            return Err(not_invertible());
         }
-        self.pseudo_invert()
+        // As many inputs as outputs: surjective iff invertible, and the solve finds out.
+        self.pseudo_invert().map_err(|_| not_invertible())
     }
+}
+
+fn dims_differ(b: &LinearLayout, outer: &LinearLayout) -> LayoutError {
+    LayoutError::DimMismatch(format!(
+        "invert_and_compose: out dims {:?} and {:?} differ",
+        b.out_dim_names().collect::<Vec<_>>(),
+        outer.out_dim_names().collect::<Vec<_>>()
+    ))
 }

@@ -90,6 +90,18 @@ pub(crate) fn low_mask(bits: u32) -> u64 {
     }
 }
 
+/// The `log2` bits of `c` starting at bit `shift` (0 when `shift` is 64: a trailing size-1 dim).
+#[inline]
+pub(crate) fn bits_at(c: u64, shift: u32, log2: u32) -> u64 {
+    c.checked_shr(shift).unwrap_or(0) & low_mask(log2)
+}
+
+/// `v << shift`, 0 when `shift` is 64 (only ever with `v == 0`: a trailing size-1 dim).
+#[inline]
+pub(crate) fn place(v: u64, shift: u32) -> u64 {
+    v.checked_shl(shift).unwrap_or(0)
+}
+
 impl LinearLayout {
     // ----- construction -------------------------------------------------------------------------------------
 
@@ -283,7 +295,7 @@ impl LinearLayout {
                             size,
                         });
                     }
-                    col |= v << shift;
+                    col |= place(v, shift);
                     shift += o.log2;
                 }
                 cols.push(col);
@@ -332,22 +344,24 @@ impl LinearLayout {
     }
 
     /// Input dim names, in order.
-    pub fn in_dim_names(&self) -> impl ExactSizeIterator<Item = &Dim> + '_ {
+    pub fn in_dim_names(&self) -> impl DoubleEndedIterator<Item = &Dim> + ExactSizeIterator + '_ {
         self.ins.iter().map(|d| &d.name)
     }
 
     /// Output dim names, in order.
-    pub fn out_dim_names(&self) -> impl ExactSizeIterator<Item = &Dim> + '_ {
+    pub fn out_dim_names(&self) -> impl DoubleEndedIterator<Item = &Dim> + ExactSizeIterator + '_ {
         self.outs.iter().map(|d| &d.name)
     }
 
     /// Input dims with their sizes, in order.
-    pub fn in_dims(&self) -> impl ExactSizeIterator<Item = (&Dim, u64)> + '_ {
+    pub fn in_dims(&self) -> impl DoubleEndedIterator<Item = (&Dim, u64)> + ExactSizeIterator + '_ {
         self.ins.iter().map(|d| (&d.name, 1u64 << d.log2))
     }
 
     /// Output dims with their sizes, in order.
-    pub fn out_dims(&self) -> impl ExactSizeIterator<Item = (&Dim, u64)> + '_ {
+    pub fn out_dims(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (&Dim, u64)> + ExactSizeIterator + '_ {
         self.outs.iter().map(|d| (&d.name, 1u64 << d.log2))
     }
 
@@ -419,7 +433,7 @@ impl LinearLayout {
         self.outs
             .iter()
             .map(|o| {
-                let v = (col >> shift) & low_mask(o.log2);
+                let v = bits_at(col, shift, o.log2);
                 shift += o.log2;
                 v
             })

@@ -22,11 +22,14 @@ mod reshape;
 mod resize;
 mod shape;
 mod squeeze;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod sublayout;
-mod text;
 
 pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, ColumnAction};
 pub use dim::Dim;
 pub use error::{DimSide, LayoutError, Result};
 pub use linear_layout::{Bases, LinearLayout, MAX_BITS, MAX_DIM_BITS};
 pub use product::supremum;
+pub mod encoding;
+pub mod text;

@@ -9,46 +9,104 @@ use std::ops::Mul;
 use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
-use super::linear_layout::{check_total, DimSpec};
+use super::linear_layout::{bits_at, check_total, place, DimSpec};
 use super::{Dim, LinearLayout};
 
-/// Merges two name lists into one that keeps the relative order of each, preferring `x`'s names where both
-/// orders allow either. Errors when the two orders conflict (`a` before `b` in one, after in the other).
-pub fn supremum(x: &[Dim], y: &[Dim]) -> Result<Vec<Dim>> {
-    let mut out: Vec<Dim> = Vec::with_capacity(x.len() + y.len());
+/// One entry of a merged dim list: the index of the dim in the first list and in the second.
+type Merged = SmallVec<[(Option<usize>, Option<usize>); 8]>;
+
+/// Merges two lists of distinct elements keeping the relative order of each, preferring `x`'s elements where
+/// both orders allow either; `Err((i, j))` when `x[i]` and `y[j]` are ordered differently in the two lists.
+/// Elements are compared once each (`O(|x|·|y|)`), then the merge works on indices.
+fn merge<T>(
+    x: &[T],
+    y: &[T],
+    eq: impl Fn(&T, &T) -> bool,
+) -> std::result::Result<Merged, (usize, usize)> {
+    let y_of: SmallVec<[Option<usize>; 8]> =
+        x.iter().map(|a| y.iter().position(|b| eq(a, b))).collect();
+    let x_of: SmallVec<[Option<usize>; 8]> =
+        y.iter().map(|b| x.iter().position(|a| eq(a, b))).collect();
+    let mut out = Merged::new();
+    let mut x_done: SmallVec<[bool; 8]> = smallvec::smallvec![false; x.len()];
+    let mut y_done: SmallVec<[bool; 8]> = smallvec::smallvec![false; y.len()];
     let (mut i, mut j) = (0, 0);
     loop {
-        while i < x.len() && out.contains(&x[i]) {
+        while i < x.len() && x_done[i] {
             i += 1;
         }
-        while j < y.len() && out.contains(&y[j]) {
+        while j < y.len() && y_done[j] {
             j += 1;
         }
-        match (x.get(i), y.get(j)) {
-            (None, None) => return Ok(out),
-            (Some(a), _) if !y[j..].contains(a) => {
-                out.push(a.clone());
-                i += 1;
-            }
-            (_, Some(b)) if !x[i..].contains(b) => {
-                out.push(b.clone());
-                j += 1;
-            }
-            (Some(a), Some(b)) if a == b => {
-                out.push(a.clone());
-                i += 1;
-                j += 1;
-            }
-            (Some(a), Some(b)) => {
-                return Err(LayoutError::DimMismatch(format!(
-                    "dim orders conflict: `{a}` comes before `{b}` in one layout and after it in the other"
-                )))
-            }
-            // One list is exhausted and the other's head is still pending in it: impossible, since every
-            // name of an exhausted list is already in `out`.
-            _ => return Err(LayoutError::Invalid("supremum: inconsistent dim lists".into())),
+        let (pick_x, pick_y) = if i < x.len() && y_of[i].is_none_or(|k| k < j) {
+            (Some(i), y_of[i])
+        } else if j < y.len() && x_of[j].is_none_or(|k| k < i) {
+            (x_of[j], Some(j))
+        } else if i < x.len() && j < y.len() && y_of[i] == Some(j) {
+            (Some(i), Some(j))
+        } else if i >= x.len() && j >= y.len() {
+            return Ok(out);
+        } else {
+            return Err((
+                i.min(x.len().saturating_sub(1)),
+                j.min(y.len().saturating_sub(1)),
+            ));
+        };
+        if let Some(k) = pick_x {
+            x_done[k] = true;
         }
+        if let Some(k) = pick_y {
+            y_done[k] = true;
+        }
+        out.push((pick_x, pick_y));
     }
+}
+
+/// Merges two name lists into one that keeps the relative order of each, preferring `x`'s names where both
+/// orders allow either (Triton's `supremum`). Errors when the two orders conflict (`a` before `b` in one, after
+/// it in the other), where Triton has `llvm_unreachable`.
+pub fn supremum(x: &[Dim], y: &[Dim]) -> Result<Vec<Dim>> {
+    // Repeated names count once, at their first place.
+    let dedup = |v: &[Dim]| -> Vec<Dim> {
+        let mut out: Vec<Dim> = Vec::with_capacity(v.len());
+        for d in v {
+            if !out.contains(d) {
+                out.push(d.clone());
+            }
+        }
+        out
+    };
+    let (x, y) = (&dedup(x)[..], &dedup(y)[..]);
+    match merge(x, y, |a, b| a == b) {
+        Ok(m) => Ok(m
+            .iter()
+            .map(|&(a, b)| match (a, b) {
+                (Some(i), _) => x[i].clone(),
+                (_, Some(j)) => y[j].clone(),
+                _ => Dim::new(""),
+            })
+            .collect()),
+        Err((i, j)) => Err(conflict(&x[i], &y[j])),
+    }
+}
+
+fn conflict(a: &Dim, b: &Dim) -> LayoutError {
+    LayoutError::DimMismatch(format!(
+        "dim orders conflict: `{a}` comes before `{b}` in one layout and after it in the other"
+    ))
+}
+
+/// Cumulative starts of the dims' bits.
+fn starts(specs: &[DimSpec]) -> SmallVec<[u32; 8]> {
+    let mut acc = 0;
+    specs
+        .iter()
+        .map(|d| {
+            let s = acc;
+            acc += d.log2;
+            s
+        })
+        .collect()
 }
 
 impl LinearLayout {
@@ -56,74 +114,67 @@ impl LinearLayout {
     /// the two layouts order their common dims differently or the result exceeds 64 bits.
     pub fn product(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         let inner = self;
-        let in_names = supremum(
-            &inner.in_dim_names().cloned().collect::<Vec<_>>(),
-            &outer.in_dim_names().cloned().collect::<Vec<_>>(),
-        )?;
-        let out_names = supremum(
-            &inner.out_dim_names().cloned().collect::<Vec<_>>(),
-            &outer.out_dim_names().cloned().collect::<Vec<_>>(),
-        )?;
-        let log2_of = |l: &LinearLayout, name: &Dim, outs: bool| -> u32 {
-            let specs = if outs { &l.outs } else { &l.ins };
-            specs.iter().find(|d| d.name == *name).map_or(0, |d| d.log2)
+        let ins_m = merge(&inner.ins, &outer.ins, |a, b| a.name == b.name)
+            .map_err(|(i, j)| conflict(&inner.ins[i].name, &outer.ins[j].name))?;
+        let outs_m = merge(&inner.outs, &outer.outs, |a, b| a.name == b.name)
+            .map_err(|(i, j)| conflict(&inner.outs[i].name, &outer.outs[j].name))?;
+        let spec = |m: &(Option<usize>, Option<usize>), x: &[DimSpec], y: &[DimSpec]| -> DimSpec {
+            let (a, b) = (m.0.map(|k| &x[k]), m.1.map(|k| &y[k]));
+            DimSpec {
+                name: a
+                    .or(b)
+                    .map(|d| d.name.clone())
+                    .unwrap_or_else(|| Dim::new("")),
+                log2: a.map_or(0, |d| d.log2) + b.map_or(0, |d| d.log2),
+            }
         };
-        let outs: SmallVec<[DimSpec; 4]> = out_names
+        let ins: SmallVec<[DimSpec; 4]> = ins_m
             .iter()
-            .map(|n| DimSpec {
-                name: n.clone(),
-                log2: log2_of(inner, n, true) + log2_of(outer, n, true),
-            })
+            .map(|m| spec(m, &inner.ins, &outer.ins))
             .collect();
-        let ins: SmallVec<[DimSpec; 4]> = in_names
+        let outs: SmallVec<[DimSpec; 4]> = outs_m
             .iter()
-            .map(|n| DimSpec {
-                name: n.clone(),
-                log2: log2_of(inner, n, false) + log2_of(outer, n, false),
-            })
+            .map(|m| spec(m, &inner.outs, &outer.outs))
             .collect();
         check_total(&ins, &outs)?;
 
-        // Where each factor's output bits land in the product's packed columns.
-        let place = |l: &LinearLayout, shifted: bool| -> SmallVec<[u32; 16]> {
-            let mut dest: SmallVec<[u32; 16]> = SmallVec::new();
-            for o in &l.outs {
-                let j = outs.iter().position(|d| d.name == o.name).unwrap_or(0);
-                let base: u32 = outs[..j].iter().map(|d| d.log2).sum();
-                let extra = if shifted {
-                    log2_of(inner, &o.name, true)
-                } else {
-                    0
-                };
-                dest.extend((0..o.log2).map(|k| base + extra + k));
+        // Where each factor's output dims land in the product's packed columns.
+        let mut inner_dst: SmallVec<[u32; 8]> = smallvec::smallvec![0; inner.outs.len()];
+        let mut outer_dst: SmallVec<[u32; 8]> = smallvec::smallvec![0; outer.outs.len()];
+        let mut shift = 0;
+        for &(a, b) in &outs_m {
+            let la = a.map_or(0, |k| inner.outs[k].log2);
+            if let Some(k) = a {
+                inner_dst[k] = shift;
             }
-            dest
-        };
-        let move_bits = |col: u64, dest: &[u32]| -> u64 {
-            let mut m = col;
-            let mut out = 0u64;
-            while m != 0 {
-                let b = m.trailing_zeros() as usize;
-                out |= 1u64 << dest[b];
-                m &= m - 1;
+            if let Some(k) = b {
+                outer_dst[k] = shift + la;
             }
-            out
+            shift += la + b.map_or(0, |k| outer.outs[k].log2);
+        }
+        let (inner_src, outer_src) = (starts(&inner.outs), starts(&outer.outs));
+        let moved = |c: u64, specs: &[DimSpec], src: &[u32], dst: &[u32]| -> u64 {
+            specs
+                .iter()
+                .zip(src.iter().zip(dst))
+                .fold(0, |acc, (d, (&s, &t))| {
+                    acc | place(bits_at(c, s, d.log2), t)
+                })
         };
-        let inner_dest = place(inner, false);
-        let outer_dest = place(outer, true);
+        let (inner_in, outer_in) = (starts(&inner.ins), starts(&outer.ins));
         let mut cols: SmallVec<[u64; 16]> =
-            SmallVec::with_capacity(ins.iter().map(|d| d.log2 as usize).sum());
-        for d in &ins {
-            if let Ok(i) = inner.in_index(&d.name) {
-                let off = inner.in_offset(i);
-                for &c in &inner.cols[off..off + inner.ins[i].log2 as usize] {
-                    cols.push(move_bits(c, &inner_dest));
+            SmallVec::with_capacity(inner.cols.len() + outer.cols.len());
+        for &(a, b) in &ins_m {
+            if let Some(k) = a {
+                let off = inner_in[k] as usize;
+                for &c in &inner.cols[off..off + inner.ins[k].log2 as usize] {
+                    cols.push(moved(c, &inner.outs, &inner_src, &inner_dst));
                 }
             }
-            if let Ok(i) = outer.in_index(&d.name) {
-                let off = outer.in_offset(i);
-                for &c in &outer.cols[off..off + outer.ins[i].log2 as usize] {
-                    cols.push(move_bits(c, &outer_dest));
+            if let Some(k) = b {
+                let off = outer_in[k] as usize;
+                for &c in &outer.cols[off..off + outer.ins[k].log2 as usize] {
+                    cols.push(moved(c, &outer.outs, &outer_src, &outer_dst));
                 }
             }
         }

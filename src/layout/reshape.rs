@@ -7,7 +7,7 @@
 use smallvec::SmallVec;
 
 use super::error::{DimSide, LayoutError, Result};
-use super::linear_layout::{check_total, log2_exact, low_mask, DimSpec};
+use super::linear_layout::{bits_at, check_total, log2_exact, place, DimSpec};
 use super::{Dim, LinearLayout};
 
 fn permutation<D: AsRef<str>>(specs: &[DimSpec], order: &[D], side: DimSide) -> Result<Vec<usize>> {
@@ -78,7 +78,7 @@ impl LinearLayout {
                 let mut out = 0u64;
                 let mut dst = 0;
                 for &j in &perm {
-                    out |= ((c >> shifts[j]) & low_mask(self.outs[j].log2)) << dst;
+                    out |= place(bits_at(c, shifts[j], self.outs[j].log2), dst);
                     dst += self.outs[j].log2;
                 }
                 out

@@ -3,7 +3,7 @@
 use smallvec::SmallVec;
 
 use super::error::Result;
-use super::linear_layout::{check_total, log2_exact, low_mask, DimSpec};
+use super::linear_layout::{bits_at, check_total, log2_exact, place, DimSpec};
 use super::LinearLayout;
 
 impl LinearLayout {
@@ -39,11 +39,11 @@ impl LinearLayout {
             .map(|&c| {
                 let (mut out, mut src, mut dst) = (0u64, 0u32, 0u32);
                 for (k, (o, n)) in self.outs.iter().zip(&outs).enumerate() {
-                    let mut field = (c >> src) & low_mask(o.log2);
+                    let mut field = bits_at(c, src, o.log2);
                     if k == j && field >> n.log2 != 0 {
                         field = 0;
                     }
-                    out |= field.checked_shl(dst).unwrap_or(0);
+                    out |= place(field, dst);
                     src += o.log2;
                     dst += n.log2;
                 }

@@ -7,7 +7,7 @@
 //!   repeats, each thread holding more registers.
 
 use super::error::{LayoutError, Result};
-use super::linear_layout::{log2_exact, low_mask, DimSpec};
+use super::linear_layout::{bits_at, log2_exact, place, DimSpec};
 use super::{Dim, LinearLayout};
 
 /// Looks up the desired log2 size of every out dim of `l` in `shape` (any order, one entry per out dim).
@@ -62,7 +62,7 @@ impl LinearLayout {
             // (component, column) of every non-zero component, largest first; stable in column order.
             let mut comps: Vec<(u64, usize)> = Vec::new();
             for (k, &c) in cols.iter().enumerate() {
-                let v = (c >> shift) & low_mask(o.log2);
+                let v = bits_at(c, shift, o.log2);
                 if v != 0 {
                     if !v.is_power_of_two() {
                         return Err(LayoutError::Invalid(format!(
@@ -83,7 +83,7 @@ impl LinearLayout {
                 if !broadcast_registers && is_reg {
                     drop_cols |= 1 << (k - reg_range.as_ref().map_or(0, |r| r.start));
                 } else {
-                    cols[k] &= !(v << shift);
+                    cols[k] &= !place(v, shift);
                 }
                 actual -= 1;
             }
@@ -125,7 +125,7 @@ impl LinearLayout {
             .map(|&c| {
                 let (mut out, mut dst) = (0u64, 0u32);
                 for (v, o) in self.unpack(c).into_iter().zip(&outs) {
-                    out |= v << dst;
+                    out |= place(v, dst);
                     dst += o.log2;
                 }
                 out

@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 
 use super::error::{DimSide, LayoutError, Result};
 use super::gf2::ColumnEchelon;
-use super::linear_layout::{low_mask, DimSpec};
+use super::linear_layout::{bits_at, low_mask, place, DimSpec};
 use super::{Dim, LinearLayout};
 
 fn check_names<D: AsRef<str>>(l: &LinearLayout, names: &[D], side: DimSide) -> Result<()> {
@@ -54,7 +54,7 @@ impl LinearLayout {
             let mut dst = 0;
             for (j, d) in self.outs.iter().enumerate() {
                 if keep_out[j] {
-                    out |= ((c >> shifts[j]) & low_mask(d.log2)) << dst;
+                    out |= place(bits_at(c, shifts[j], d.log2), dst);
                     dst += d.log2;
                 }
             }
@@ -92,7 +92,7 @@ impl LinearLayout {
         self.ins
             .iter()
             .map(|d| {
-                let m = (free >> off) & low_mask(d.log2);
+                let m = bits_at(free, off, d.log2);
                 off += d.log2;
                 (d.name.clone(), m)
             })

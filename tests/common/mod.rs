@@ -1,9 +1,16 @@
-//! Helpers shared by the codegen tests: assembling PTX with ptxas 13.0.
+//! Helpers shared by the tests: assembling PTX with ptxas 13.0, the codegen → runtime signature
+//! bridge, and a dense reference implementation of the layout operations (`dense`).
 #![allow(dead_code)]
+
+pub mod dense;
 
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The codegen → runtime signature bridge.
+#[cfg(feature = "llvm")]
+pub mod bridge;
 
 /// The ptxas to check PTX with: `$PTXAS`, else the one `scripts/setup.sh` installs.
 pub fn ptxas() -> Option<PathBuf> {

@@ -148,3 +148,52 @@ pub fn slice(parent: &LinearLayout, axis: usize) -> Result<LinearLayout> {
         .collect();
     Ok(LinearLayout::from_bases(ins, outs, false)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `blocked` against the textbook formula of a blocked layout (order [1, 0]: columns fastest):
+    /// a thread's 4 columns, 16 lanes across and 2 down, 4 warps down, then a second row block
+    /// in registers.
+    #[test]
+    fn blocked_matches_the_blocked_formula() {
+        let ll = blocked(Target::Sm90, &[16, 64], &[1, 4], &[2, 16], &[4, 1], &[1, 0]).unwrap();
+        for r in 0..8u64 {
+            for l in 0..32u64 {
+                for w in 0..4u64 {
+                    let got: Vec<u64> = ll
+                        .apply(&[("register", r), ("lane", l), ("warp", w)])
+                        .unwrap()
+                        .into_iter()
+                        .map(|(_, x)| x)
+                        .collect();
+                    let row = l / 16 + 2 * w + 8 * (r / 4);
+                    let col = r % 4 + 4 * (l % 16);
+                    assert_eq!(got, vec![row, col], "r {r} l {l} w {w}");
+                }
+            }
+        }
+    }
+
+    /// A tile smaller than the CTA tile: warps beyond it hold copies; larger: registers repeat.
+    #[test]
+    fn blocked_broadcasts_and_wraps() {
+        let small = blocked(Target::Sm90, &[32], &[1], &[32], &[4], &[0]).unwrap();
+        assert_eq!(small.bases("warp").unwrap(), vec![vec![0], vec![0]]);
+        let big = blocked(Target::Sm90, &[1024], &[4], &[32], &[2], &[0]).unwrap();
+        assert_eq!(
+            big.bases("register").unwrap(),
+            vec![vec![1], vec![2], vec![256], vec![512]]
+        );
+    }
+
+    #[test]
+    fn slice_drops_a_dim() {
+        let ll = blocked(Target::Sm90, &[16, 64], &[1, 4], &[2, 16], &[4, 1], &[1, 0]).unwrap();
+        let s = slice(&ll, 0).unwrap();
+        assert_eq!(s.out_dims().map(|(_, n)| n).collect::<Vec<_>>(), vec![64]);
+        assert_eq!(s.bases("warp").unwrap(), vec![vec![0], vec![0]]);
+        assert!(slice(&ll, 2).is_err());
+    }
+}

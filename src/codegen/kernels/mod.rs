@@ -1,9 +1,10 @@
 //! Ready-made kernels and layout helpers, shared by the examples, the tests, the compile-time
 //! benchmark and the GPU benchmark.
 //!
-//! Each `*_kernel` function builds one kernel for a configuration and returns it unfinished-free:
-//! a verified [`Kernel`] ready to emit. The `examples/` programs are thin commented wrappers
-//! around these.
+//! Each `*_kernel` function builds one kernel for a configuration and returns it as a verified
+//! [`Kernel`], ready to emit. The `examples/` programs are thin commented wrappers around these,
+//! the snapshot tests and the compile benchmark use them, and a GPU benchmark can build the same
+//! kernels for its sizes.
 //!
 //! [`blocked`] and [`slice`] build the linear layouts of Triton's `BlockedLayout` and
 //! `SliceLayout`: a small stand-in until weft's encodings provide them.

@@ -1,4 +1,26 @@
-//! Text forms of a layout: the JSON of design.md ([`LinearLayout::to_json`]) and Triton's bases dump ([`LinearLayout::to_bases_string`], also `Display`).
+//! Text forms of layouts and encodings: the JSON of design.md ([`LinearLayout::to_json`]), Triton's bases
+//! dump ([`LinearLayout::to_bases_string`], also `Display`), TTGIR attribute syntax ([`ttgir`]) and Gluon
+//! constructor syntax ([`gluon`]).
+//!
+//! [`LinearLayout::to_json`]: crate::layout::LinearLayout::to_json
+//! [`LinearLayout::to_bases_string`]: crate::layout::LinearLayout::to_bases_string
 
 mod bases;
+pub mod gluon;
 mod json;
+mod lex;
+pub mod ttgir;
+mod value;
+
+use crate::layout::encoding::Encoding;
+use crate::layout::Result;
+
+/// Parses an encoding written either as TTGIR attribute text (`#ttg.blocked<{…}>`) or as Gluon
+/// constructor text (`BlockedLayout(…)`), the two spellings the `weft layout` command accepts.
+pub fn parse_any(text: &str) -> Result<Encoding> {
+    if text.trim_start().starts_with('#') {
+        ttgir::parse_encoding(text)
+    } else {
+        gluon::parse_encoding(text)
+    }
+}

@@ -1,0 +1,47 @@
+//! Compile latency, builder to PTX, of the memcpy kernel and a transpose-sized kernel (a 64 × 64
+//! f32 tile, 32 elements per thread), at each [`OptLevel`]. Target: ≤ 5 ms (Gluon's cold compile
+//! of the same kernels: 65–400 ms); see `OptLevel` for which levels meet it and why.
+//!
+//! `cargo bench --features llvm --bench compile`
+use criterion::{criterion_group, criterion_main, Criterion};
+use weft::codegen::kernels::{self, Tile2d};
+use weft::codegen::{Context, OptLevel, Target};
+
+fn compile(c: &mut Criterion) {
+    let t = Target::Sm90;
+    let tile = Tile2d {
+        rows: 64,
+        cols: 64,
+        per_thread: 4,
+        num_warps: 4,
+    };
+    let mut g = c.benchmark_group("builder_to_ptx");
+    for opt in [OptLevel::O3, OptLevel::Fast, OptLevel::None] {
+        let tag = format!("{opt:?}").to_lowercase();
+        g.bench_function(format!("memcpy_{tag}"), |b| {
+            b.iter(|| {
+                let ctx = Context::new();
+                let k = kernels::memcpy_kernel(&ctx, t, 2048, 4, 4).unwrap();
+                k.ptx_with(opt).unwrap()
+            })
+        });
+        g.bench_function(format!("transpose_64x64_{tag}"), |b| {
+            b.iter(|| {
+                let ctx = Context::new();
+                let k = kernels::transpose_kernel(&ctx, t, tile).unwrap();
+                k.ptx_with(opt).unwrap()
+            })
+        });
+    }
+    g.bench_function("memcpy_build_only", |b| {
+        b.iter(|| {
+            let ctx = Context::new();
+            let k = kernels::memcpy_kernel(&ctx, t, 2048, 4, 4).unwrap();
+            k.signature().params.len()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, compile);
+criterion_main!(benches);

@@ -1,2 +1,0 @@
-//! The `weft` layout inspector.
-fn main() {}

@@ -1,0 +1,144 @@
+//! `weft layout ATTR --shape 32x64 [--format table|bases|json|svg]` and `weft layout --from-ttgir FILE`.
+
+use clap::{Args as ClapArgs, ValueEnum};
+use weft::layout::encoding::Encoding;
+use weft::layout::text::{self, ttgir};
+use weft::layout::LinearLayout;
+
+use crate::{read_arg, render, Failure};
+
+/// Arguments of `weft layout`.
+#[derive(ClapArgs, Debug)]
+pub(crate) struct Args {
+    /// The layout: TTGIR attribute text (`#ttg.blocked<{…}>`) or Gluon text (`BlockedLayout(…)`), or @file.
+    attr: Option<String>,
+    /// Tensor shape, e.g. `32x64` (with --from-ttgir: overrides the shapes the file uses).
+    #[arg(long)]
+    shape: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// List every layout alias of a TTGIR dump with its linear layout (for each shape the file uses it with).
+    #[arg(long, value_name = "FILE")]
+    from_ttgir: Option<String>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// Each element with the thread and register (or shared offset) holding it.
+    Table,
+    /// Triton's bases dump.
+    Bases,
+    /// The JSON of design.md.
+    Json,
+    /// An SVG picture: cells coloured by warp, labelled with lane and register.
+    Svg,
+}
+
+/// Parses `32x64` (also `32,64` or `32`).
+pub(crate) fn parse_shape(s: &str) -> Result<Vec<u64>, Failure> {
+    let parts: Vec<&str> = s.split(['x', 'X', ',']).map(str::trim).collect();
+    let mut out = Vec::new();
+    for p in &parts {
+        let v: u64 = p
+            .parse()
+            .map_err(|_| Failure(format!("--shape `{s}`: `{p}` is not a positive integer")))?;
+        if v == 0 {
+            return Err(Failure(format!("--shape `{s}`: extents must be positive")));
+        }
+        out.push(v);
+    }
+    if out.is_empty() || out.len() > 8 {
+        return Err(Failure(format!(
+            "--shape `{s}`: give 1 to 8 extents, like 32x64"
+        )));
+    }
+    Ok(out)
+}
+
+fn emit(
+    enc: &Encoding,
+    ll: &LinearLayout,
+    shape: &[u64],
+    format: Format,
+) -> Result<String, Failure> {
+    Ok(match format {
+        Format::Table => render::table(enc, ll)?,
+        Format::Bases => ll.to_bases_string() + "\n",
+        Format::Json => ll.to_json() + "\n",
+        Format::Svg => render::svg(enc, ll, shape)?,
+    })
+}
+
+fn shape_str(shape: &[u64]) -> String {
+    shape
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join("x")
+}
+
+pub(crate) fn run(args: Args) -> Result<String, Failure> {
+    let shape = args.shape.as_deref().map(parse_shape).transpose()?;
+    if let Some(file) = &args.from_ttgir {
+        if args.attr.is_some() {
+            return Err(Failure("give either ATTR or --from-ttgir, not both".into()));
+        }
+        if args.format == Format::Svg {
+            return Err(Failure(
+                "--format svg draws one layout; give ATTR instead of --from-ttgir".into(),
+            ));
+        }
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| Failure(format!("cannot read `{file}`: {e}")))?;
+        let parsed = ttgir::parse_file(&text).map_err(|e| Failure(format!("{file}: {e}")))?;
+        let mut out = String::new();
+        let mut json_items = Vec::new();
+        for (name, enc) in &parsed.aliases {
+            let shapes = match &shape {
+                Some(s) => vec![s.clone()],
+                None => parsed.shapes_of(name),
+            };
+            if args.format != Format::Json {
+                out += &format!("#{name} = {}\n", ttgir::print_encoding(enc));
+                if shapes.is_empty() {
+                    out += "  (not used with a shape; pass --shape)\n";
+                }
+            }
+            for s in shapes {
+                let ll = enc
+                    .to_linear_layout(&s)
+                    .map_err(|e| Failure(format!("#{name} with shape {}: {e}", shape_str(&s))))?;
+                if args.format == Format::Json {
+                    json_items.push(format!(
+                        "{{\"alias\": \"{name}\", \"shape\": [{}], \"layout\": {}}}",
+                        s.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+                        ll.to_json()
+                    ));
+                } else {
+                    out += &format!("shape {}:\n", shape_str(&s));
+                    out += &emit(enc, &ll, &s, args.format)?;
+                }
+            }
+            if args.format != Format::Json {
+                out.push('\n');
+            }
+        }
+        if args.format == Format::Json {
+            out = format!("[{}]\n", json_items.join(",\n "));
+        }
+        return Ok(out);
+    }
+    let Some(attr) = &args.attr else {
+        return Err(Failure(
+            "give a layout (TTGIR or Gluon text) or --from-ttgir FILE".into(),
+        ));
+    };
+    let Some(shape) = shape else {
+        return Err(Failure("--shape is required, e.g. --shape 32x64".into()));
+    };
+    let text = read_arg(attr)?;
+    let enc = text::parse_any(text.trim())?;
+    let ll = enc.to_linear_layout(&shape)?;
+    emit(&enc, &ll, &shape, args.format)
+}

@@ -1,0 +1,258 @@
+//! Pictures of a layout: a text table and an SVG grid (cells coloured by warp, labelled with lane and
+//! register, like the layout figures of the Triton and CuTe docs).
+
+use weft::layout::encoding::Encoding;
+use weft::layout::LinearLayout;
+
+use crate::Failure;
+
+/// Largest hardware space enumerated to draw a layout.
+const MAX_IN_BITS: u32 = 22;
+
+/// For every tensor element (packed out index), the smallest packed input holding it and how many do.
+struct Owners {
+    first: Vec<u64>,
+    count: Vec<u32>,
+}
+
+fn owners(ll: &LinearLayout) -> Result<Owners, Failure> {
+    if ll.total_in_bits() > MAX_IN_BITS || ll.total_out_bits() > MAX_IN_BITS {
+        return Err(Failure(format!(
+            "layout too large to draw ({} input bits, {} output bits; at most {MAX_IN_BITS})",
+            ll.total_in_bits(),
+            ll.total_out_bits()
+        )));
+    }
+    let n = ll.total_out_size() as usize;
+    let mut first = vec![u64::MAX; n];
+    let mut count = vec![0u32; n];
+    for x in 0..ll.total_in_size() {
+        let y = ll.apply_packed(x) as usize;
+        if first[y] == u64::MAX {
+            first[y] = x;
+        }
+        count[y] += 1;
+    }
+    Ok(Owners { first, count })
+}
+
+/// The value of each input dim in a packed input.
+fn unpack(ll: &LinearLayout, mut x: u64) -> Vec<(String, u64)> {
+    ll.in_dims()
+        .map(|(d, size)| {
+            let v = x & (size - 1);
+            x >>= size.trailing_zeros();
+            (d.to_string(), v)
+        })
+        .collect()
+}
+
+fn get(v: &[(String, u64)], name: &str) -> u64 {
+    v.iter().find(|(d, _)| d == name).map_or(0, |(_, x)| *x)
+}
+
+/// Rows × columns of the drawing: the last dim across, everything else down.
+fn grid(ll: &LinearLayout) -> (Vec<u64>, u64, u64) {
+    let sizes: Vec<u64> = ll.out_dims().map(|(_, s)| s).collect();
+    let cols = *sizes.last().unwrap_or(&1);
+    let rows = sizes.iter().product::<u64>() / cols.max(1);
+    (sizes, rows, cols)
+}
+
+/// Packed out index of (row, col) where row enumerates all dims but the last, row-major.
+fn packed_index(sizes: &[u64], row: u64, col: u64) -> u64 {
+    // Out dim 0 is the least significant part of a packed out index.
+    let rank = sizes.len();
+    let mut coords = vec![0u64; rank];
+    coords[rank - 1] = col;
+    let mut r = row;
+    for d in (0..rank - 1).rev() {
+        coords[d] = r % sizes[d];
+        r /= sizes[d];
+    }
+    let mut packed = 0;
+    let mut shift = 0;
+    for (d, &c) in coords.iter().enumerate() {
+        packed |= c << shift;
+        shift += sizes[d].trailing_zeros();
+    }
+    packed
+}
+
+struct Cell {
+    warp_key: u64,
+    lines: [String; 2],
+    short: String,
+}
+
+fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
+    let x = o.first[idx as usize];
+    if x == u64::MAX {
+        return Cell {
+            warp_key: u64::MAX,
+            lines: ["—".into(), String::new()],
+            short: "-".into(),
+        };
+    }
+    let v = unpack(ll, x);
+    let rep = if o.count[idx as usize] > 1 {
+        format!(" x{}", o.count[idx as usize])
+    } else {
+        String::new()
+    };
+    let block = get(&v, "block");
+    let bprefix = if ll.has_in_dim("block") && ll.in_dim_size("block").unwrap_or(1) > 1 {
+        format!("B{block} ")
+    } else {
+        String::new()
+    };
+    if enc.is_shared() {
+        let off = get(&v, "offset");
+        return Cell {
+            warp_key: BANK_KEY | ((off * elem_bits(enc) / 32) % 32),
+            lines: [format!("{bprefix}{off}"), rep.trim().to_string()],
+            short: format!("{bprefix}{off}{rep}"),
+        };
+    }
+    let lanes = ll.in_dim_size("lane").unwrap_or(1);
+    let warps = ll.in_dim_size("warp").unwrap_or(1);
+    let (reg, lane, warp) = (get(&v, "register"), get(&v, "lane"), get(&v, "warp"));
+    let thread = lane + lanes * (warp + warps * block);
+    Cell {
+        warp_key: warp + warps * block,
+        lines: [format!("{bprefix}W{warp} L{lane}"), format!("R{reg}{rep}")],
+        short: format!("T{thread}:{reg}{rep}"),
+    }
+}
+
+/// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset); `xN` marks
+/// an element N locations hold.
+pub(crate) fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String, Failure> {
+    let o = owners(ll)?;
+    let (sizes, rows, cols) = grid(ll);
+    let cells: Vec<Vec<String>> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| cell(enc, ll, &o, packed_index(&sizes, r, c)).short)
+                .collect()
+        })
+        .collect();
+    let w = cells.iter().flatten().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for row in &cells {
+        let line: Vec<String> = row.iter().map(|c| format!("{c:>w$}")).collect();
+        out += line.join(" ").trim_end();
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Marks a colour key as a bank number (evenly spread hues) rather than a warp.
+const BANK_KEY: u64 = 1 << 62;
+
+/// Element width assumed for bank colours: the encoding's own, else 16 bits.
+fn elem_bits(enc: &Encoding) -> u64 {
+    match enc {
+        Encoding::NvmmaShared(s) => u64::from(s.element_bitwidth),
+        _ => 16,
+    }
+}
+
+fn colour(key: u64) -> String {
+    if key == u64::MAX {
+        return "#ffffff".into();
+    }
+    if key & BANK_KEY != 0 {
+        let hue = (key & 31) as f64 * 360.0 / 32.0;
+        return format!("hsl({hue:.0}, 65%, 80%)");
+    }
+    // Golden-angle hues: neighbouring warps get clearly different colours.
+    let hue = (key as f64 * 137.508) % 360.0;
+    format!("hsl({hue:.0}, 70%, 78%)")
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// An SVG grid of the tensor (rows: all dims but the last; columns: the last dim).
+pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<String, Failure> {
+    let o = owners(ll)?;
+    let (sizes, rows, cols) = grid(ll);
+    if rows * cols > 1 << 16 {
+        return Err(Failure(format!(
+            "{rows}x{cols} cells are too many to draw; use a smaller --shape"
+        )));
+    }
+    let (cw, ch) = (58u64, 34u64);
+    let (left, top) = (44u64, 56u64);
+    let width = left + cols * cw + 16;
+    let height = top + rows * ch + 40;
+    let mut s = String::new();
+    s += &format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans Mono, monospace\">\n"
+    );
+    s += &format!("<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n");
+    let title = format!(
+        "{} — shape {}",
+        weft::layout::text::gluon::print_encoding(enc),
+        shape
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join("x")
+    );
+    s += &format!(
+        "<text x=\"8\" y=\"18\" font-size=\"12\">{}</text>\n",
+        esc(&title)
+    );
+    let legend = if enc.is_shared() {
+        format!(
+            "cell: shared-memory offset; colour: bank (4-byte words, {}-bit elements)",
+            elem_bits(enc)
+        )
+    } else {
+        "cell: W warp, L lane / R register; colour: warp; xN: held by N threads".to_string()
+    };
+    s += &format!("<text x=\"8\" y=\"36\" font-size=\"11\" fill=\"#444\">{legend}</text>\n");
+    for c in 0..cols {
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"#666\">{c}</text>\n",
+            left + c * cw + cw / 2,
+            top - 4
+        );
+    }
+    for r in 0..rows {
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"end\" fill=\"#666\">{r}</text>\n",
+            left - 6,
+            top + r * ch + ch / 2 + 4
+        );
+        for c in 0..cols {
+            let cl = cell(enc, ll, &o, packed_index(&sizes, r, c));
+            let (x, y) = (left + c * cw, top + r * ch);
+            s += &format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{cw}\" height=\"{ch}\" fill=\"{}\" stroke=\"#555\" stroke-width=\"0.5\"/>\n",
+                colour(cl.warp_key)
+            );
+            s += &format!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\">{}</text>\n",
+                x + cw / 2,
+                y + 14,
+                esc(&cl.lines[0])
+            );
+            if !cl.lines[1].is_empty() {
+                s += &format!(
+                    "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\">{}</text>\n",
+                    x + cw / 2,
+                    y + 27,
+                    esc(&cl.lines[1])
+                );
+            }
+        }
+    }
+    s += "</svg>\n";
+    Ok(s)
+}

@@ -1,0 +1,339 @@
+//! CTA / CGA layouts (Triton 3.9's `cga_layout`) and the shape rules every encoding shares.
+//!
+//! A *CGA layout* maps the `block` id (the CTA's rank in its cluster) to tensor coordinates through a list
+//! of bases, one per bit of the block id; a zero basis means two CTAs hold the same piece (broadcast). An
+//! empty list is the single-CTA layout.
+//!
+//! [`combine_cta_cga_with_shape`] turns the layout of one CTA (in dims `register, lane, warp` or `offset`)
+//! into the layout of a whole tensor: it *wraps around* (adds register/offset bases, minor out dim first)
+//! when the tensor is larger than the CTA tile and *broadcasts* (zeroes the largest bases) when it is
+//! smaller, exactly as Triton's `combineCtaCgaWithShape`.
+
+use smallvec::SmallVec;
+
+use crate::layout::linear_layout::{low_mask, DimSpec};
+use crate::layout::{Bases, Dim, LayoutError, LinearLayout, Result};
+
+use super::invalid;
+
+/// How the CTAs of a cluster split a tensor: `bases[i]` is the tensor offset of block id `2^i`, one
+/// component per tensor dim.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CgaLayout {
+    /// Block bases, each with one component per tensor dim.
+    pub bases: Bases,
+}
+
+impl CgaLayout {
+    /// The layout of a single CTA (no block bases).
+    pub fn single() -> CgaLayout {
+        CgaLayout { bases: Vec::new() }
+    }
+
+    /// A CGA layout from its block bases.
+    pub fn new(bases: Bases) -> CgaLayout {
+        CgaLayout { bases }
+    }
+
+    /// True when there is exactly one CTA.
+    pub fn is_single(&self) -> bool {
+        self.bases.is_empty()
+    }
+
+    /// Number of CTAs (`2^bases`).
+    pub fn num_ctas(&self) -> u64 {
+        1u64 << self.bases.len().min(63)
+    }
+
+    /// Checks the bases against the tensor rank and builds the `block → dim0..` layout (out sizes inferred,
+    /// surjective as Triton requires).
+    pub fn to_linear_layout(&self, rank: usize) -> Result<LinearLayout> {
+        for (i, b) in self.bases.iter().enumerate() {
+            if b.len() != rank {
+                return Err(invalid(
+                    "cga_layout",
+                    format!(
+                        "basis {i} has {} components; every basis needs one per tensor dim ({rank})",
+                        b.len()
+                    ),
+                ));
+            }
+        }
+        LinearLayout::from_bases_inferred([(Dim::BLOCK, self.bases.clone())], Dim::standard(rank))
+            .map_err(|e| invalid("cga_layout", format!("not a valid block layout: {e}")))
+    }
+
+    /// The number of pieces the tensor is split into along each dim (Triton's `CTASplitNum`).
+    pub fn split_num(&self, rank: usize) -> Result<Vec<u64>> {
+        let ll = self.to_linear_layout(rank)?;
+        Ok(ll.out_dims().map(|(_, s)| s).collect())
+    }
+
+    /// The shape one CTA holds: `shape / split`, at least 1 per dim.
+    pub fn shape_per_cta(&self, shape: &[u64]) -> Result<Vec<u64>> {
+        let split = self.split_num(shape.len())?;
+        Ok(shape
+            .iter()
+            .zip(&split)
+            .map(|(&s, &k)| (s / k).max(1))
+            .collect())
+    }
+}
+
+/// Index of a standard out dim `dimK` among `rank` dims.
+pub(crate) fn std_index(name: &Dim) -> Option<usize> {
+    name.strip_prefix("dim").and_then(|s| s.parse().ok())
+}
+
+/// The identity from `in_dim` onto the standard dims with `sizes`, filling `order[0]` (most minor) first.
+/// Out dims come in `order` (Triton's `identityStandardND`, which does not transpose back).
+pub(crate) fn identity_standard_nd(
+    in_dim: Dim,
+    sizes: &[u64],
+    order: &[usize],
+) -> Result<LinearLayout> {
+    let mut ret = LinearLayout::empty();
+    for &d in order {
+        let size = *sizes
+            .get(d)
+            .ok_or_else(|| LayoutError::Invalid(format!("order entry {d} outside the rank")))?;
+        ret = ret.product(&LinearLayout::identity_1d(
+            size,
+            in_dim.clone(),
+            Dim::dim(d),
+        )?)?;
+    }
+    Ok(ret)
+}
+
+/// `[dim order[0], dim order[1], …]`.
+pub(crate) fn permuted_dims(order: &[usize]) -> Vec<Dim> {
+    order.iter().map(|&d| Dim::dim(d)).collect()
+}
+
+/// Triton's `getMatrixOrder`: `[rank-1, …, 0]`, with the first two swapped when not row major.
+pub(crate) fn matrix_order(rank: usize, row_major: bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..rank).rev().collect();
+    if !row_major && rank >= 2 {
+        order.swap(0, 1);
+    }
+    order
+}
+
+/// Rebuilds `ll` with each out dim sized by the smallest power of two above its largest component, and
+/// checks surjectivity (Triton's constructor with inferred out dims).
+fn reinfer_out_sizes(
+    ins: SmallVec<[DimSpec; 4]>,
+    outs: &[DimSpec],
+    cols: &[u64],
+) -> Result<LinearLayout> {
+    let mut new_outs: SmallVec<[DimSpec; 4]> = SmallVec::new();
+    let mut shift = 0;
+    let mut shifts: SmallVec<[(u32, u32); 4]> = SmallVec::new();
+    for o in outs {
+        let mask = low_mask(o.log2) << shift;
+        let all = cols.iter().fold(0u64, |acc, c| acc | ((c & mask) >> shift));
+        let log2 = 64 - all.leading_zeros();
+        shifts.push((shift, o.log2));
+        shift += o.log2;
+        new_outs.push(DimSpec {
+            name: o.name.clone(),
+            log2,
+        });
+    }
+    let new_cols: SmallVec<[u64; 16]> = cols
+        .iter()
+        .map(|&c| {
+            let mut out = 0u64;
+            let mut nshift = 0;
+            for (&(s, l), o) in shifts.iter().zip(&new_outs) {
+                out |= ((c >> s) & low_mask(l)) << nshift;
+                nshift += o.log2;
+            }
+            out
+        })
+        .collect();
+    let l = LinearLayout::from_parts(ins, new_outs, new_cols);
+    if !l.is_surjective() {
+        return Err(LayoutError::NotSurjective {
+            rank: l.rank(),
+            out_bits: l.total_out_bits(),
+        });
+    }
+    Ok(l)
+}
+
+/// Triton's `ensureLayoutNotLargerThan`: for each out dim larger than `shape` (given per standard dim),
+/// zero the largest bases along it (broadcast) until it fits; with `broadcast_registers` false, register
+/// bases that would be zeroed are dropped instead.
+pub(crate) fn ensure_not_larger(
+    ll: &LinearLayout,
+    shape: &[u64],
+    broadcast_registers: bool,
+) -> Result<LinearLayout> {
+    let mut cols: SmallVec<[u64; 16]> = ll.cols.clone();
+    let reg_range = ll
+        .ins
+        .iter()
+        .position(|d| d.name == Dim::REGISTER)
+        .map(|i| {
+            let off = ll.in_offset(i);
+            off..off + ll.ins[i].log2 as usize
+        });
+    let mut drop = 0u64;
+    let mut changed = false;
+    let mut shift = 0u32;
+    for o in ll.outs.iter() {
+        let idx = std_index(&o.name).ok_or_else(|| {
+            LayoutError::Invalid(format!("out dim `{}` is not a standard dim", o.name))
+        })?;
+        let desired = *shape.get(idx).ok_or_else(|| {
+            LayoutError::Invalid(format!("no shape given for out dim `{}`", o.name))
+        })?;
+        let mut actual = 1u64 << o.log2;
+        if actual > desired {
+            let mask = low_mask(o.log2);
+            let mut vals: SmallVec<[(u64, usize); 32]> = SmallVec::new();
+            for (i, c) in cols.iter().enumerate() {
+                let v = (c >> shift) & mask;
+                if v != 0 {
+                    if !v.is_power_of_two() {
+                        return Err(LayoutError::Invalid(format!(
+                            "cannot broadcast out dim `{}`: basis component {v} is not a power of two",
+                            o.name
+                        )));
+                    }
+                    vals.push((v, i));
+                }
+            }
+            vals.sort_by(|a, b| b.0.cmp(&a.0));
+            for &(_, i) in &vals {
+                if actual <= desired {
+                    break;
+                }
+                let is_reg = reg_range.as_ref().is_some_and(|r| r.contains(&i));
+                if !broadcast_registers && is_reg {
+                    drop |= 1 << i;
+                } else {
+                    cols[i] &= !(mask << shift);
+                }
+                changed = true;
+                actual >>= 1;
+            }
+        }
+        shift += o.log2;
+    }
+    if !changed {
+        return Ok(ll.clone());
+    }
+    let mut ins = ll.ins.clone();
+    if drop != 0 {
+        let mut kept: SmallVec<[u64; 16]> = SmallVec::new();
+        for (i, &c) in cols.iter().enumerate() {
+            if drop & (1 << i) == 0 {
+                kept.push(c);
+            }
+        }
+        if let Some(r) = reg_range {
+            let ri = ins
+                .iter()
+                .position(|d| d.name == Dim::REGISTER)
+                .unwrap_or(0);
+            let dropped = (drop >> r.start).count_ones();
+            ins[ri].log2 -= dropped;
+        }
+        cols = kept;
+    }
+    reinfer_out_sizes(ins, &ll.outs, &cols)
+}
+
+/// Triton's `ensureLayoutNotSmallerThan`: for each out dim (in the layout's order) smaller than `shape`,
+/// multiply in identity bases on the first in dim (`register` or `offset`): the wrap-around rule.
+pub(crate) fn ensure_not_smaller(ll: &LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
+    let Some(first) = ll.ins.first().map(|d| d.name.clone()) else {
+        return Ok(ll.clone());
+    };
+    let mut ret = ll.clone();
+    for o in ll.outs.iter() {
+        let idx = std_index(&o.name).ok_or_else(|| {
+            LayoutError::Invalid(format!("out dim `{}` is not a standard dim", o.name))
+        })?;
+        let desired = *shape.get(idx).ok_or_else(|| {
+            LayoutError::Invalid(format!("no shape given for out dim `{}`", o.name))
+        })?;
+        let actual = 1u64 << o.log2;
+        if desired > actual {
+            ret = ret.product(&LinearLayout::identity_1d(
+                desired / actual,
+                first.clone(),
+                o.name.clone(),
+            )?)?;
+        }
+    }
+    Ok(ret)
+}
+
+/// Checks that every extent of `shape` is a power of two (Triton asserts it for every encoding).
+pub(crate) fn check_shape(shape: &[u64]) -> Result<()> {
+    if shape.is_empty() {
+        return Err(invalid("shape", "a tensor needs at least one dim"));
+    }
+    for (i, &s) in shape.iter().enumerate() {
+        if s == 0 || !s.is_power_of_two() {
+            return Err(invalid(
+                "shape",
+                format!("dim {i} has extent {s}; every extent must be a power of two"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Triton's `combineCtaCgaWithShape`: the CTA layout `cta` (out dims `dim0..dim{rank-1}` in any order)
+/// combined with the CGA layout and fitted to `shape` (wrap-around, then broadcast), out dims in standard
+/// order.
+pub fn combine_cta_cga_with_shape(
+    cta: &LinearLayout,
+    cga: &CgaLayout,
+    shape: &[u64],
+) -> Result<LinearLayout> {
+    combine_with(cta, cga, shape, true)
+}
+
+/// [`combine_cta_cga_with_shape`], where register bases past the shape are dropped (`broadcast_registers`
+/// false: Triton 3.9's blocked layouts) instead of zeroed.
+pub(crate) fn combine_with(
+    cta: &LinearLayout,
+    cga: &CgaLayout,
+    shape: &[u64],
+    broadcast_registers: bool,
+) -> Result<LinearLayout> {
+    let rank = shape.len();
+    check_shape(shape)?;
+    if cta.num_out_dims() != rank {
+        return Err(LayoutError::DimMismatch(format!(
+            "CTA layout has {} out dims for a rank-{rank} shape",
+            cta.num_out_dims()
+        )));
+    }
+    let cta_order: Vec<Dim> = cta.out_dim_names().cloned().collect();
+    let cga_ll =
+        ensure_not_larger(&cga.to_linear_layout(rank)?, shape, true)?.transpose_outs(&cta_order)?;
+    let mut cta_shape = vec![1u64; rank];
+    for (name, size) in cga_ll.out_dims() {
+        let d = std_index(name).unwrap_or(0);
+        cta_shape[d] = (shape[d] / size).max(1);
+    }
+    let cta = ensure_not_smaller(cta, &cta_shape)?;
+    let cta = ensure_not_larger(&cta, &cta_shape, broadcast_registers)?;
+    let ret = cta.product(&cga_ll)?.transpose_outs(&Dim::standard(rank))?;
+    for (i, (_, size)) in ret.out_dims().enumerate() {
+        if size != shape[i] {
+            return Err(LayoutError::SizeMismatch(format!(
+                "layout covers {size} elements of dim {i}, the tensor has {}",
+                shape[i]
+            )));
+        }
+    }
+    Ok(ret)
+}

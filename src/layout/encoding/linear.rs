@@ -1,0 +1,148 @@
+//! `#ttg.linear`: a distributed layout given directly by its bases (Gluon's `DistributedLinearLayout`).
+//!
+//! Triton 3.9 accepts it when, after dropping zero (broadcast) bases, it is a permutation matrix: every
+//! basis moves along one dim by a power of two and no two bases coincide. Other basis sets print as
+//! `#ttg.generic_linear` and have no linear layout in Triton 3.9, so weft rejects them too.
+
+use crate::layout::{Bases, Dim, LinearLayout, Result};
+
+use super::cga::{ensure_not_larger, ensure_not_smaller};
+use super::invalid;
+
+/// Triton's `LinearEncodingAttr` / Gluon's `DistributedLinearLayout`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DistributedLinear {
+    /// Register bases.
+    pub reg_bases: Bases,
+    /// Lane bases.
+    pub lane_bases: Bases,
+    /// Warp bases.
+    pub warp_bases: Bases,
+    /// Block (CTA) bases.
+    pub block_bases: Bases,
+    /// The tensor shape the bases describe.
+    pub shape: Vec<u64>,
+}
+
+impl DistributedLinear {
+    /// The four named basis lists, in Triton's in-dim order.
+    pub fn named_bases(&self) -> [(Dim, &Bases); 4] {
+        [
+            (Dim::REGISTER, &self.reg_bases),
+            (Dim::LANE, &self.lane_bases),
+            (Dim::WARP, &self.warp_bases),
+            (Dim::BLOCK, &self.block_bases),
+        ]
+    }
+
+    /// A layout from an existing linear layout with in dims `register, lane, warp, block` (any subset).
+    pub fn from_linear_layout(ll: &LinearLayout) -> Result<DistributedLinear> {
+        let get = |d: &str| -> Result<Bases> {
+            if ll.has_in_dim(d) {
+                ll.bases(d)
+            } else {
+                Ok(Vec::new())
+            }
+        };
+        Ok(DistributedLinear {
+            reg_bases: get("register")?,
+            lane_bases: get("lane")?,
+            warp_bases: get("warp")?,
+            block_bases: get("block")?,
+            shape: ll.out_dims().map(|(_, s)| s).collect(),
+        })
+    }
+
+    /// The tensor rank.
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// True when every non-zero basis is one power of two in one dim and none repeats: Triton prints
+    /// such layouts as `#ttg.linear`, others as `#ttg.generic_linear`.
+    pub fn is_permutation(&self) -> bool {
+        let mut seen: Vec<&Vec<u64>> = Vec::new();
+        for (_, bases) in self.named_bases() {
+            for b in bases {
+                let nz: Vec<u64> = b.iter().copied().filter(|&x| x != 0).collect();
+                match nz.as_slice() {
+                    [] => continue,
+                    [x] if x.is_power_of_two() => {}
+                    _ => return false,
+                }
+                if seen.contains(&b) {
+                    return false;
+                }
+                seen.push(b);
+            }
+        }
+        true
+    }
+
+    /// The bases as a layout with out dims of exactly `self.shape` (no fitting).
+    pub fn base_layout(&self) -> Result<LinearLayout> {
+        let rank = self.rank();
+        for (d, bases) in self.named_bases() {
+            if bases.iter().any(|b| b.len() != rank) {
+                return Err(invalid(
+                    "bases",
+                    format!("every {d} basis needs {rank} components (the rank of `shape`)"),
+                ));
+            }
+        }
+        super::cga::check_shape(&self.shape)?;
+        let outs: Vec<(Dim, u64)> = Dim::standard(rank)
+            .into_iter()
+            .zip(self.shape.clone())
+            .collect();
+        LinearLayout::from_bases(self.named_bases().map(|(d, b)| (d, b.clone())), outs, true)
+            .map_err(|e| invalid("bases", e.to_string()))
+    }
+
+    /// Checks Triton's rules: bases of the rank, inside and onto `shape`, a permutation after dropping zeros.
+    pub fn validate(&self) -> Result<()> {
+        self.base_layout()?;
+        if !self.is_permutation() {
+            return Err(invalid(
+                "bases",
+                "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \
+                 (every basis must be zero or one power of two in one dim, with no repeats)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Triton's `orderPerDim(register)`: dims in the order register bases first move along them, then the
+    /// rest from the most major.
+    fn register_order(&self) -> Vec<usize> {
+        let rank = self.rank();
+        let mut order: Vec<usize> = Vec::with_capacity(rank);
+        for b in &self.reg_bases {
+            if let Some(i) = b.iter().position(|&x| x != 0) {
+                if !order.contains(&i) {
+                    order.push(i);
+                }
+            }
+        }
+        for i in (0..rank).rev() {
+            if !order.contains(&i) {
+                order.push(i);
+            }
+        }
+        order
+    }
+
+    /// The linear layout of a tensor of `shape`: registers wrap around (in register order) when larger,
+    /// register bases past the shape are dropped and other bases zeroed when smaller.
+    pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
+        self.validate()?;
+        super::check_rank("shape", shape.len(), self.rank())?;
+        super::cga::check_shape(shape)?;
+        let ll = self.base_layout()?;
+        let rep: Vec<Dim> = self.register_order().into_iter().map(Dim::dim).collect();
+        let ll = ll.transpose_outs(&rep)?;
+        let ll = ensure_not_smaller(&ll, shape)?;
+        let ll = ensure_not_larger(&ll, shape, false)?;
+        ll.transpose_outs(&Dim::standard(self.rank()))
+    }
+}

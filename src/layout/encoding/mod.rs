@@ -1,0 +1,245 @@
+//! Triton's layout encodings (the `#ttg.*` attributes and Gluon's layout classes) and their linear layouts.
+//!
+//! Every encoding turns into the [`LinearLayout`] Triton 3.9 computes for a tensor shape, bit for bit,
+//! including broadcast (tensor smaller than the layout's tile) and wrap-around (larger), and multi-CTA
+//! layouts. Parameters are checked with Triton's rules first; a violation is
+//! [`LayoutError::Invalid`] with a message `` `parameter`: rule ``.
+//!
+//! Distributed encodings map `register, lane, warp, block → dim0..`; shared encodings map
+//! `offset, block → dim0..`.
+
+mod amd_mfma;
+mod amd_wmma;
+mod blocked;
+pub mod cga;
+mod dot_operand;
+pub mod helpers;
+mod linear;
+mod nvidia_mma;
+mod nvmma_shared;
+mod padded_shared;
+mod shared_linear;
+mod slice;
+#[cfg(feature = "proptest")]
+pub mod strategy;
+mod swizzled_shared;
+
+pub use amd_mfma::AmdMfma;
+pub use amd_wmma::AmdWmma;
+pub use blocked::Blocked;
+pub use cga::{combine_cta_cga_with_shape, CgaLayout};
+pub use dot_operand::DotOperand;
+pub use linear::DistributedLinear;
+pub use nvidia_mma::NvidiaMma;
+pub use nvmma_shared::NvmmaShared;
+pub use padded_shared::PaddedShared;
+pub use shared_linear::SharedLinear;
+pub use slice::Slice;
+pub use swizzled_shared::SwizzledShared;
+
+use crate::layout::{LayoutError, LinearLayout, Result};
+
+/// Any layout encoding Triton 3.9 and Gluon know.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// `#ttg.blocked`.
+    Blocked(Blocked),
+    /// `#ttg.slice`.
+    Slice(Slice),
+    /// `#ttg.nvidia_mma` (versions 2 and 3).
+    NvidiaMma(NvidiaMma),
+    /// `#ttg.dot_op`.
+    DotOperand(DotOperand),
+    /// `#ttg.amd_mfma`.
+    AmdMfma(AmdMfma),
+    /// `#ttg.amd_wmma`.
+    AmdWmma(AmdWmma),
+    /// `#ttg.linear` (and `#ttg.generic_linear`).
+    Linear(DistributedLinear),
+    /// `#ttg.swizzled_shared`.
+    SwizzledShared(SwizzledShared),
+    /// `#ttg.nvmma_shared`.
+    NvmmaShared(NvmmaShared),
+    /// `#ttg.padded_shared`.
+    PaddedShared(PaddedShared),
+    /// `#ttg.shared_linear`.
+    SharedLinear(SharedLinear),
+}
+
+/// The error for a parameter that breaks a rule: `` `param`: rule ``.
+pub(crate) fn invalid(param: &str, rule: impl std::fmt::Display) -> LayoutError {
+    LayoutError::Invalid(format!("`{param}`: {rule}"))
+}
+
+pub(crate) fn check_rank(param: &str, got: usize, rank: usize) -> Result<()> {
+    check_rank_of(param, got, rank)
+}
+
+pub(crate) fn check_rank_of(param: &str, got: usize, rank: usize) -> Result<()> {
+    if got != rank {
+        return Err(invalid(
+            param,
+            format!("has {got} entries; the layout has rank {rank}"),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn check_order(param: &str, order: &[u32]) -> Result<()> {
+    let rank = order.len();
+    let mut seen = vec![false; rank];
+    for &o in order {
+        match seen.get_mut(o as usize) {
+            Some(s) if !*s => *s = true,
+            _ => {
+                return Err(invalid(
+                    param,
+                    format!("order must be a permutation of 0..(rank-1), but was {order:?}"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn check_pow2_list(param: &str, v: &[u32]) -> Result<()> {
+    if let Some(x) = v.iter().find(|x| **x == 0 || !x.is_power_of_two()) {
+        return Err(invalid(
+            param,
+            format!("every element must be a power of two, got {x} in {v:?}"),
+        ));
+    }
+    Ok(())
+}
+
+impl Encoding {
+    /// The Gluon class name of this encoding (`BlockedLayout`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Encoding::Blocked(_) => "BlockedLayout",
+            Encoding::Slice(_) => "SliceLayout",
+            Encoding::NvidiaMma(_) => "NVMMADistributedLayout",
+            Encoding::DotOperand(_) => "DotOperandLayout",
+            Encoding::AmdMfma(_) => "AMDMFMALayout",
+            Encoding::AmdWmma(_) => "AMDWMMALayout",
+            Encoding::Linear(_) => "DistributedLinearLayout",
+            Encoding::SwizzledShared(_) => "SwizzledSharedLayout",
+            Encoding::NvmmaShared(_) => "NVMMASharedLayout",
+            Encoding::PaddedShared(_) => "PaddedSharedLayout",
+            Encoding::SharedLinear(_) => "SharedLinearLayout",
+        }
+    }
+
+    /// True for register (distributed) layouts, false for shared-memory layouts.
+    pub fn is_distributed(&self) -> bool {
+        !self.is_shared()
+    }
+
+    /// True for shared-memory layouts.
+    pub fn is_shared(&self) -> bool {
+        matches!(
+            self,
+            Encoding::SwizzledShared(_)
+                | Encoding::NvmmaShared(_)
+                | Encoding::PaddedShared(_)
+                | Encoding::SharedLinear(_)
+        )
+    }
+
+    /// The tensor rank the encoding is for.
+    pub fn rank(&self) -> Result<usize> {
+        Ok(match self {
+            Encoding::Blocked(b) => b.rank(),
+            Encoding::Slice(s) => s.rank()?,
+            Encoding::NvidiaMma(m) => m.rank(),
+            Encoding::DotOperand(d) => d.rank()?,
+            Encoding::AmdMfma(m) => m.rank(),
+            Encoding::AmdWmma(m) => m.rank,
+            Encoding::Linear(l) => l.rank(),
+            Encoding::SwizzledShared(s) => s.rank(),
+            Encoding::NvmmaShared(s) => s.rank,
+            Encoding::PaddedShared(p) => p.shape.len(),
+            Encoding::SharedLinear(s) => s.rank(),
+        })
+    }
+
+    /// The CGA layout, where the encoding has one.
+    pub fn cga_layout(&self) -> Option<CgaLayout> {
+        match self {
+            Encoding::Blocked(b) => Some(b.cga_layout.clone()),
+            Encoding::NvidiaMma(m) => Some(m.cga_layout.clone()),
+            Encoding::AmdMfma(m) => Some(m.cga_layout.clone()),
+            Encoding::AmdWmma(m) => Some(m.cga_layout.clone()),
+            Encoding::SwizzledShared(s) => Some(s.cga_layout.clone()),
+            Encoding::NvmmaShared(s) => Some(s.cga_layout.clone()),
+            Encoding::PaddedShared(p) => Some(p.cga_layout.clone()),
+            Encoding::SharedLinear(s) => Some(CgaLayout::new(s.block_bases.clone())),
+            Encoding::Linear(l) => Some(CgaLayout::new(l.block_bases.clone())),
+            Encoding::Slice(s) => {
+                let d = s.dim as usize;
+                s.parent.cga_layout().map(|c| {
+                    CgaLayout::new(
+                        c.bases
+                            .iter()
+                            .map(|b| {
+                                b.iter()
+                                    .enumerate()
+                                    .filter(|(i, _)| *i != d)
+                                    .map(|(_, x)| *x)
+                                    .collect()
+                            })
+                            .collect(),
+                    )
+                })
+            }
+            Encoding::DotOperand(d) => d.cga_layout().ok(),
+        }
+    }
+
+    /// Checks the parameters with Triton's rules.
+    pub fn validate(&self) -> Result<()> {
+        match self {
+            Encoding::Blocked(e) => e.validate(),
+            Encoding::Slice(e) => e.validate(),
+            Encoding::NvidiaMma(e) => e.validate(),
+            Encoding::DotOperand(e) => e.validate(),
+            Encoding::AmdMfma(e) => e.validate(),
+            Encoding::AmdWmma(e) => e.validate(),
+            Encoding::Linear(e) => e.validate(),
+            Encoding::SwizzledShared(e) => e.validate(),
+            Encoding::NvmmaShared(e) => e.validate(),
+            Encoding::PaddedShared(e) => e.validate(),
+            Encoding::SharedLinear(e) => e.validate(),
+        }
+    }
+
+    /// The linear layout of a tensor (or shared buffer) of `shape`, exactly as Triton 3.9 computes it.
+    pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
+        match self {
+            Encoding::Blocked(e) => e.to_linear_layout(shape),
+            Encoding::Slice(e) => e.to_linear_layout(shape),
+            Encoding::NvidiaMma(e) => e.to_linear_layout(shape),
+            Encoding::DotOperand(e) => e.to_linear_layout(shape),
+            Encoding::AmdMfma(e) => e.to_linear_layout(shape),
+            Encoding::AmdWmma(e) => e.to_linear_layout(shape),
+            Encoding::Linear(e) => e.to_linear_layout(shape),
+            Encoding::SwizzledShared(e) => e.to_linear_layout(shape),
+            Encoding::NvmmaShared(e) => e.to_linear_layout(shape),
+            Encoding::PaddedShared(e) => e.to_linear_layout(shape),
+            Encoding::SharedLinear(e) => e.to_linear_layout(shape),
+        }
+    }
+}
+
+macro_rules! from_variant {
+    ($($t:ident => $v:ident),*) => {$(
+        impl From<$t> for Encoding {
+            fn from(e: $t) -> Encoding {
+                Encoding::$v(e)
+            }
+        }
+    )*};
+}
+from_variant!(Blocked => Blocked, Slice => Slice, NvidiaMma => NvidiaMma, DotOperand => DotOperand,
+    AmdMfma => AmdMfma, AmdWmma => AmdWmma, DistributedLinear => Linear, SwizzledShared => SwizzledShared,
+    NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear);

@@ -1,0 +1,168 @@
+//! `#ttg.nvidia_mma`: the accumulator of `mma.sync` (version 2, Ampere) and `wgmma` (version 3, Hopper).
+//!
+//! One instruction tile: along the inner (N) dim 2 registers then 4 lanes; along the outer (M) dim 8
+//! lanes, then M/8 registers; then N/8 more registers along N. Warps tile instruction tiles, row major
+//! on Ampere and column major (warpgroups along M) on Hopper.
+
+use crate::layout::{Dim, LinearLayout, Result};
+
+use super::cga::{combine_cta_cga_with_shape, identity_standard_nd, matrix_order, CgaLayout};
+use super::{check_pow2_list, check_rank, invalid};
+
+/// Triton's `NvidiaMmaEncodingAttr` / Gluon's `NVMMADistributedLayout`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NvidiaMma {
+    /// `[major, minor]`: major 2 (mma.sync) or 3 (wgmma).
+    pub version: [u32; 2],
+    /// Warps per CTA along each dim.
+    pub warps_per_cta: Vec<u32>,
+    /// Instruction shape: `[16, 8]` (or `[1, 16, 8]` batched) for v2, `[16, N, K]` for v3.
+    pub instr_shape: Vec<u32>,
+    /// How CTAs split the tensor.
+    pub cga_layout: CgaLayout,
+}
+
+/// Builds the register/lane tile of one MMA instruction (Triton's `nvidiaMmaTile`): `tile` is the tile
+/// shape per dim, `order[0]` the inner dim, `rep_order` the order of the out dims (and of repetitions).
+pub(crate) fn mma_tile(
+    tile: &[u64],
+    k_width: u64,
+    order: &[usize],
+    rep_order: &[usize],
+) -> Result<LinearLayout> {
+    let ones = vec![1u64; rep_order.len()];
+    let base = identity_standard_nd(Dim::REGISTER, &ones, rep_order)?;
+    let (inner, outer) = (order[0], order[1]);
+    let m = tile[outer];
+    let n = tile[inner];
+    if m % 8 != 0 {
+        return Err(invalid(
+            "instr_shape",
+            format!("the M extent {m} of the tile must be a multiple of 8"),
+        ));
+    }
+    if n % (k_width * 4) != 0 {
+        return Err(invalid(
+            "instr_shape",
+            format!(
+                "the N extent {n} of the tile must be a multiple of {} (4 lanes x k_width)",
+                k_width * 4
+            ),
+        ));
+    }
+    let parts = [
+        LinearLayout::identity_1d(k_width, Dim::REGISTER, Dim::dim(inner))?,
+        LinearLayout::identity_1d(4, Dim::LANE, Dim::dim(inner))?,
+        LinearLayout::identity_1d(8, Dim::LANE, Dim::dim(outer))?,
+        LinearLayout::identity_1d(m / 8, Dim::REGISTER, Dim::dim(outer))?,
+        LinearLayout::identity_1d(n / (k_width * 4), Dim::REGISTER, Dim::dim(inner))?,
+    ];
+    let mut ll = base;
+    for p in &parts {
+        ll = ll.product(p)?;
+    }
+    Ok(ll)
+}
+
+impl NvidiaMma {
+    /// An Ampere (`mma.sync`) accumulator layout with instruction tile 16x8.
+    pub fn ampere(warps_per_cta: &[u32]) -> NvidiaMma {
+        let mut instr = vec![1u32; warps_per_cta.len().saturating_sub(2)];
+        instr.extend([16, 8]);
+        NvidiaMma {
+            version: [2, 0],
+            warps_per_cta: warps_per_cta.to_vec(),
+            instr_shape: instr,
+            cga_layout: CgaLayout::single(),
+        }
+    }
+
+    /// A Hopper (`wgmma`) accumulator layout with instruction shape `[16, n, k]`.
+    pub fn hopper(warps_per_cta: &[u32], n: u32, k: u32) -> NvidiaMma {
+        NvidiaMma {
+            version: [3, 0],
+            warps_per_cta: warps_per_cta.to_vec(),
+            instr_shape: vec![16, n, k],
+            cga_layout: CgaLayout::single(),
+        }
+    }
+
+    /// True for version 3 (wgmma).
+    pub fn is_hopper(&self) -> bool {
+        self.version[0] == 3
+    }
+
+    /// The tensor rank.
+    pub fn rank(&self) -> usize {
+        self.warps_per_cta.len()
+    }
+
+    /// Checks Triton's rules: version 2 or 3, instruction shape, powers of two.
+    pub fn validate(&self) -> Result<()> {
+        match self.version[0] {
+            1 => {
+                return Err(invalid(
+                    "version",
+                    "Volta (versionMajor = 1) is deprecated and no longer supported",
+                ))
+            }
+            2 | 3 => {}
+            v => {
+                return Err(invalid(
+                    "version",
+                    format!("versionMajor must be 2 (Ampere) or 3 (Hopper), got {v}"),
+                ))
+            }
+        }
+        let rank = self.rank();
+        if rank < 2 {
+            return Err(invalid("warps_per_cta", "an MMA layout needs rank >= 2"));
+        }
+        check_pow2_list("warps_per_cta", &self.warps_per_cta)?;
+        if self.is_hopper() {
+            if rank != 2 {
+                return Err(invalid("warps_per_cta", "wgmma layouts are rank 2"));
+            }
+            check_rank("instr_shape", self.instr_shape.len(), 3)?;
+        } else {
+            check_rank("instr_shape", self.instr_shape.len(), rank)?;
+        }
+        self.cga_layout.to_linear_layout(rank)?;
+        Ok(())
+    }
+
+    /// The layout of one CTA.
+    pub(crate) fn cta_layout(&self) -> Result<LinearLayout> {
+        let rank = self.rank();
+        let tile: Vec<u64> = if self.is_hopper() {
+            self.instr_shape[..2]
+                .iter()
+                .map(|&x| u64::from(x))
+                .collect()
+        } else {
+            self.instr_shape.iter().map(|&x| u64::from(x)).collect()
+        };
+        for (i, &t) in tile.iter().enumerate() {
+            if !t.is_power_of_two() {
+                return Err(invalid(
+                    "instr_shape",
+                    format!("entry {i} ({t}) must be a power of two to form a linear layout"),
+                ));
+            }
+        }
+        let order = matrix_order(rank, true);
+        let cta = mma_tile(&tile, 2, &order, &order)?;
+        let warp_order = matrix_order(rank, !self.is_hopper());
+        let wpc: Vec<u64> = self.warps_per_cta.iter().map(|&x| u64::from(x)).collect();
+        let names: Vec<Dim> = cta.out_dim_names().cloned().collect();
+        let warps = identity_standard_nd(Dim::WARP, &wpc, &warp_order)?.transpose_outs(&names)?;
+        cta.product(&warps)
+    }
+
+    /// The linear layout of a tensor of `shape`.
+    pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
+        self.validate()?;
+        check_rank("shape", shape.len(), self.rank())?;
+        combine_cta_cga_with_shape(&self.cta_layout()?, &self.cga_layout, shape)
+    }
+}

@@ -1,0 +1,256 @@
+//! `#ttg.nvmma_shared`: the shared-memory layouts TMA, wgmma and tcgen05 read (swizzle 0, 32, 64 or 128
+//! bytes). A *core matrix* of 8 rows × (swizzle bytes) columns is XOR-swizzled in 16-byte groups; core
+//! matrices tile one TMA block (at most 256 per dim, the contiguous dim exactly one swizzle width), and
+//! TMA blocks tile the CTA's buffer.
+
+use smallvec::SmallVec;
+
+use crate::layout::linear_layout::DimSpec;
+use crate::layout::{Dim, LinearLayout, Result};
+
+use super::cga::{combine_cta_cga_with_shape, ensure_not_smaller, CgaLayout};
+use super::invalid;
+
+/// Triton's `NVMMASharedEncodingAttr` / Gluon's `NVMMASharedLayout`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NvmmaShared {
+    /// 0, 32, 64 or 128.
+    pub swizzle_byte_width: u32,
+    /// 8, 16, 32 or 64.
+    pub element_bitwidth: u32,
+    /// Tensor rank.
+    pub rank: usize,
+    /// The contiguous dim is dim 0 instead of the last.
+    pub transposed: bool,
+    /// fp4 data padded to bytes (Blackwell mixed precision).
+    pub fp4_padded: bool,
+    /// How CTAs split the tensor.
+    pub cga_layout: CgaLayout,
+}
+
+impl NvmmaShared {
+    /// A single-CTA layout of `rank`.
+    pub fn new(
+        swizzle_byte_width: u32,
+        element_bitwidth: u32,
+        rank: usize,
+        transposed: bool,
+    ) -> NvmmaShared {
+        NvmmaShared {
+            swizzle_byte_width,
+            element_bitwidth,
+            rank,
+            transposed,
+            fp4_padded: false,
+            cga_layout: CgaLayout::single(),
+        }
+    }
+
+    /// Elements per 16-byte swizzle group.
+    pub fn vec(&self) -> u64 {
+        if self.swizzle_byte_width == 0 {
+            1
+        } else {
+            128 / u64::from(self.element_bitwidth)
+        }
+    }
+
+    /// Rows sharing one phase.
+    pub fn per_phase(&self) -> u64 {
+        if self.swizzle_byte_width == 0 {
+            1
+        } else {
+            128 / u64::from(self.swizzle_byte_width)
+        }
+    }
+
+    /// Number of phases.
+    pub fn max_phase(&self) -> u64 {
+        if self.swizzle_byte_width == 0 {
+            1
+        } else {
+            u64::from(self.swizzle_byte_width) / 16
+        }
+    }
+
+    /// Checks Triton's rules.
+    pub fn validate(&self) -> Result<()> {
+        if !matches!(self.swizzle_byte_width, 0 | 32 | 64 | 128) {
+            return Err(invalid("swizzle_byte_width", "must be 0, 32, 64 or 128"));
+        }
+        if !matches!(self.element_bitwidth, 8 | 16 | 32 | 64) {
+            return Err(invalid("element_bitwidth", "must be 8, 16, 32 or 64"));
+        }
+        if self.fp4_padded {
+            if self.swizzle_byte_width != 128 {
+                return Err(invalid(
+                    "fp4_padded",
+                    "fp4_padded only supports 128 byte swizzling",
+                ));
+            }
+            if self.element_bitwidth != 8 {
+                return Err(invalid(
+                    "fp4_padded",
+                    "fp4_padded is only supported for element_bitwidth=8",
+                ));
+            }
+        }
+        if self.rank == 0 {
+            return Err(invalid("rank", "must be at least 1"));
+        }
+        self.cga_layout.to_linear_layout(self.rank)?;
+        Ok(())
+    }
+
+    /// The TMA block shape for a per-CTA shape (Triton's `getTMABlockShape` with packed sizes).
+    pub fn tma_block_shape(&self, shape_per_cta: &[u64]) -> Result<Vec<u64>> {
+        let mut block = shape_per_cta.to_vec();
+        let contig = if self.transposed { 0 } else { block.len() - 1 };
+        if self.fp4_padded {
+            block[contig] *= 2;
+        }
+        for b in &mut block {
+            *b = (*b).min(256);
+        }
+        if self.swizzle_byte_width != 0 {
+            let need = 8 * u64::from(self.swizzle_byte_width) / u64::from(self.element_bitwidth);
+            if block[contig] < need {
+                return Err(invalid(
+                    "swizzle_byte_width",
+                    format!(
+                        "block shape along the contiguous dimension {contig} is too small for the swizzle byte size {} in an NVMMASharedLayout, got {} but expected at least {need}",
+                        self.swizzle_byte_width, block[contig]
+                    ),
+                ));
+            }
+            block[contig] = need;
+        }
+        if self.fp4_padded {
+            block[contig] /= 2;
+        }
+        Ok(block)
+    }
+
+    /// One core matrix (8 rows, dims `dim0` = row and `dim1` = column).
+    fn core_matrix(&self) -> Result<LinearLayout> {
+        let cols =
+            8 * u64::from(self.swizzle_byte_width.max(16)) / u64::from(self.element_bitwidth);
+        let pack = |c: u64| {
+            if self.fp4_padded {
+                c / 16 * 8 + c % 8
+            } else {
+                c
+            }
+        };
+        let mut bases = Vec::new();
+        let mut c = 1;
+        while c < cols {
+            bases.push(vec![0, pack(c)]);
+            c *= 2;
+        }
+        let mut r = 1;
+        while r < 8 {
+            let col = self.vec() * ((r / self.per_phase()) % self.max_phase());
+            bases.push(vec![r, pack(col)]);
+            r *= 2;
+        }
+        LinearLayout::from_bases_inferred([(Dim::OFFSET, bases)], Dim::standard(2))
+    }
+
+    /// The linear layout (`offset → dims`) of a buffer of `shape`.
+    pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
+        self.validate()?;
+        super::check_rank("shape", shape.len(), self.rank)?;
+        super::cga::check_shape(shape)?;
+        let rank = shape.len();
+        let spc = self.cga_layout.shape_per_cta(shape)?;
+        let tma = self.tma_block_shape(&spc)?;
+        if self.swizzle_byte_width == 0 {
+            // Row major over the TMA block, the contiguous dim (dim 0 when transposed) first.
+            let mut nd = tma.clone();
+            if self.transposed {
+                nd.rotate_left(1);
+            }
+            let mut ll = LinearLayout::identity_1d(nd[rank - 1], Dim::OFFSET, Dim::dim(rank - 1))?;
+            for i in (0..rank - 1).rev() {
+                ll = ll.product(&LinearLayout::identity_1d(nd[i], Dim::OFFSET, Dim::dim(i))?)?;
+            }
+            if self.transposed {
+                ll = ll.transpose_outs(&Dim::standard(rank))?;
+                let mut order = vec![rank - 1];
+                order.extend(0..rank - 1);
+                ll = permute_standard_dims(&ll, &order)?;
+            }
+            let ll = ensure_not_smaller(&ll, &spc)?;
+            return combine_cta_cga_with_shape(&ll, &self.cga_layout, shape);
+        }
+        if rank < 2 {
+            return Err(invalid("rank", "a swizzled NVMMA layout needs rank >= 2"));
+        }
+        let mut collapsed = [tma[..rank - 1].iter().product::<u64>(), tma[rank - 1]];
+        if self.transposed {
+            collapsed.swap(0, 1);
+        }
+        let tile = self.core_matrix()?;
+        let tile_rows = tile.out_dim_size("dim0")?;
+        let tile_cols = tile.out_dim_size("dim1")?;
+        let packing = if self.fp4_padded { 2 } else { 1 };
+        if collapsed[1] * packing < tile_cols || collapsed[0] < tile_rows {
+            return Err(invalid(
+                "swizzle_byte_width",
+                format!(
+                    "illegal shared layout: the collapsed per-CTA shape [{}, {}] is smaller than one core matrix [{tile_rows}, {}]",
+                    collapsed[0], collapsed[1], tile_cols / packing
+                ),
+            ));
+        }
+        let ll = ensure_not_smaller(&tile, &collapsed)?;
+        let mut nd_shape = tma.clone();
+        if self.transposed {
+            nd_shape.rotate_left(1);
+        }
+        let mut ll = reshape_row_major(&ll, &nd_shape)?;
+        if self.transposed {
+            let mut order = vec![rank - 1];
+            order.extend(0..rank - 1);
+            ll = permute_standard_dims(&ll, &order)?;
+        }
+        let ll = ensure_not_smaller(&ll, &spc)?;
+        combine_cta_cga_with_shape(&ll, &self.cga_layout, shape)
+    }
+}
+
+/// Reshapes the out dims of `ll` (standard, row major: the last dim most minor) to `shape`.
+pub(crate) fn reshape_row_major(ll: &LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
+    let mut src: Vec<Dim> = ll.out_dim_names().cloned().collect();
+    src.reverse();
+    let mut new: Vec<(Dim, u64)> = shape
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| (Dim::dim(i), s))
+        .collect();
+    new.reverse();
+    ll.transpose_outs(&src)?
+        .reshape_outs(&new)?
+        .transpose_outs(&Dim::standard(shape.len()))
+}
+
+/// Triton's `transposeLinearLayout`: new out dim `k` is old standard dim `order[k]`.
+pub(crate) fn permute_standard_dims(ll: &LinearLayout, order: &[usize]) -> Result<LinearLayout> {
+    let names: Vec<Dim> = order.iter().map(|&d| Dim::dim(d)).collect();
+    let t = ll.transpose_outs(&names)?;
+    let outs: SmallVec<[DimSpec; 4]> = t
+        .outs
+        .iter()
+        .enumerate()
+        .map(|(k, o)| DimSpec {
+            name: Dim::dim(k),
+            log2: o.log2,
+        })
+        .collect();
+    Ok(LinearLayout::from_parts(
+        t.ins.clone(),
+        outs,
+        t.cols.clone(),
+    ))
+}

@@ -1,0 +1,1 @@
+//! proptest strategies for valid encodings of every kind (feature `proptest`).

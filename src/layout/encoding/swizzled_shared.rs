@@ -1,0 +1,104 @@
+//! `#ttg.swizzled_shared`: the classic XOR-swizzled shared-memory layout. Row `r` of the two most minor
+//! dims starts its `vec`-element groups at phase `(r / per_phase) % max_phase`, so a column of a
+//! row-major tile spreads over banks.
+
+use crate::layout::{Dim, LinearLayout, Result};
+
+use super::cga::{combine_cta_cga_with_shape, CgaLayout};
+use super::{check_order, invalid};
+
+/// Triton's `SwizzledSharedEncodingAttr` / Gluon's `SwizzledSharedLayout`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SwizzledShared {
+    /// Elements per swizzled group.
+    pub vec: u32,
+    /// Rows that share one phase.
+    pub per_phase: u32,
+    /// Number of distinct phases.
+    pub max_phase: u32,
+    /// Dims from most minor to most major.
+    pub order: Vec<u32>,
+    /// How CTAs split the tensor.
+    pub cga_layout: CgaLayout,
+}
+
+impl SwizzledShared {
+    /// A single-CTA swizzled layout.
+    pub fn new(vec: u32, per_phase: u32, max_phase: u32, order: &[u32]) -> SwizzledShared {
+        SwizzledShared {
+            vec,
+            per_phase,
+            max_phase,
+            order: order.to_vec(),
+            cga_layout: CgaLayout::single(),
+        }
+    }
+
+    /// The tensor rank.
+    pub fn rank(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Checks Triton's rules: `order` a permutation, positive swizzle parameters.
+    pub fn validate(&self) -> Result<()> {
+        if self.order.is_empty() {
+            return Err(invalid("order", "a shared layout needs rank >= 1"));
+        }
+        check_order("order", &self.order)?;
+        for (name, v) in [
+            ("vec", self.vec),
+            ("per_phase", self.per_phase),
+            ("max_phase", self.max_phase),
+        ] {
+            if v == 0 {
+                return Err(invalid(name, "must be positive"));
+            }
+        }
+        self.cga_layout.to_linear_layout(self.rank())?;
+        Ok(())
+    }
+
+    /// The linear layout (`offset → dims`) of a buffer of `shape`.
+    pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
+        self.validate()?;
+        super::check_rank("shape", shape.len(), self.rank())?;
+        super::cga::check_shape(shape)?;
+        let spc = self.cga_layout.shape_per_cta(shape)?;
+        if shape.len() == 1 {
+            let cta = LinearLayout::identity_1d(spc[0], Dim::OFFSET, Dim::dim(0))?;
+            return combine_cta_cga_with_shape(&cta, &self.cga_layout, shape);
+        }
+        let col = self.order[0] as usize;
+        let row = self.order[1] as usize;
+        let (ncols, nrows) = (spc[col], spc[row]);
+        let mut bases = Vec::new();
+        let mut c = 1;
+        while c < ncols {
+            bases.push(vec![0, c]);
+            c *= 2;
+        }
+        let (vec, pp, mp) = (
+            u64::from(self.vec),
+            u64::from(self.per_phase),
+            u64::from(self.max_phase),
+        );
+        let mut r = 1;
+        while r < nrows {
+            bases.push(vec![r, (vec * ((r / pp) % mp)) % ncols]);
+            r *= 2;
+        }
+        let mut cta = LinearLayout::from_bases_inferred(
+            [(Dim::OFFSET, bases)],
+            [Dim::dim(row), Dim::dim(col)],
+        )?;
+        for &d in &self.order[2..] {
+            let d = d as usize;
+            cta = cta.product(&LinearLayout::identity_1d(
+                spc[d],
+                Dim::OFFSET,
+                Dim::dim(d),
+            )?)?;
+        }
+        combine_cta_cga_with_shape(&cta, &self.cga_layout, shape)
+    }
+}

@@ -1,0 +1,818 @@
+//! TTGIR attribute text, exactly as Triton 3.9 prints it: `#ttg.blocked<{sizePerThread = [1, 4], …}>`,
+//! nested parents, `#ttg.linear<{register = …}>`, shared encodings; alias definitions (`#blocked = …`)
+//! and the `tensor<…>` / `!ttg.memdesc<…>` types of a TTGIR file.
+
+use std::collections::HashMap;
+
+use crate::layout::encoding::{
+    AmdMfma, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand, Encoding, NvidiaMma,
+    NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
+};
+use crate::layout::{LayoutError, Result};
+
+use super::lex::{describe, Lexer, Tok};
+use super::value::{
+    bases, boolean, cga, encoding, fmt_bases, fmt_list, u32_list, u32_of, u64_list, Params, Val,
+};
+
+/// Aliases (`#blocked` → its encoding) available while parsing.
+pub type Aliases = HashMap<String, Encoding>;
+
+// ----- printing ---------------------------------------------------------------------------------------------
+
+fn cga_field(c: &CgaLayout) -> String {
+    if c.is_single() {
+        String::new()
+    } else {
+        format!(", CGALayout = {}", fmt_bases(&c.bases))
+    }
+}
+
+/// The TTGIR text of an encoding, parents inline, as Triton 3.9 prints it.
+pub fn print_encoding(e: &Encoding) -> String {
+    match e {
+        Encoding::Blocked(b) => format!(
+            "#ttg.blocked<{{sizePerThread = {}, threadsPerWarp = {}, warpsPerCTA = {}, order = {}{}}}>",
+            fmt_list(&b.size_per_thread),
+            fmt_list(&b.threads_per_warp),
+            fmt_list(&b.warps_per_cta),
+            fmt_list(&b.order),
+            cga_field(&b.cga_layout)
+        ),
+        Encoding::Slice(s) => format!(
+            "#ttg.slice<{{dim = {}, parent = {}}}>",
+            s.dim,
+            print_encoding(&s.parent)
+        ),
+        Encoding::NvidiaMma(m) => format!(
+            "#ttg.nvidia_mma<{{versionMajor = {}, versionMinor = {}, warpsPerCTA = {}{}, instrShape = {}}}>",
+            m.version[0],
+            m.version[1],
+            fmt_list(&m.warps_per_cta),
+            cga_field(&m.cga_layout),
+            fmt_list(&m.instr_shape)
+        ),
+        Encoding::DotOperand(d) => {
+            let kw = if d.k_width == 0 {
+                String::new()
+            } else {
+                format!(", kWidth = {}", d.k_width)
+            };
+            format!(
+                "#ttg.dot_op<{{opIdx = {}, parent = {}{kw}}}>",
+                d.op_idx,
+                print_encoding(&d.parent)
+            )
+        }
+        Encoding::AmdMfma(m) => {
+            let mut s = format!(
+                "#ttg.amd_mfma<{{version = {}, warpsPerCTA = {}, instrShape = {}, isTransposed = {}{}",
+                m.version,
+                fmt_list(&m.warps_per_cta),
+                fmt_list(&m.instr_shape),
+                m.transposed,
+                cga_field(&m.cga_layout)
+            );
+            if m.tiles_per_warp.iter().any(|&t| t != 1) {
+                s += &format!(", tilesPerWarp = {}", fmt_list(&m.tiles_per_warp));
+            }
+            if m.element_bitwidth != 32 {
+                s += &format!(", elementBitWidth = {}", m.element_bitwidth);
+            }
+            s + "}>"
+        }
+        Encoding::AmdWmma(m) => {
+            let mut cta = Vec::new();
+            if !m.reg_bases.is_empty() {
+                cta.push(format!("register = {}", fmt_bases(&m.reg_bases)));
+            }
+            cta.push(format!("warp = {}", fmt_bases(&m.warp_bases)));
+            let instr = if m.instr_shape == [16, 16, 16] {
+                String::new()
+            } else {
+                format!(", instrShape = {}", fmt_list(&m.instr_shape))
+            };
+            format!(
+                "#ttg.amd_wmma<{{version = {}, isTranspose = {}, ctaLayout = {{{}}}{}{instr}}}>",
+                m.version,
+                m.transposed,
+                cta.join(", "),
+                cga_field(&m.cga_layout)
+            )
+        }
+        Encoding::Linear(l) => format!(
+            "#ttg.{}<{{register = {}, lane = {}, warp = {}, block = {}}}>",
+            if l.is_permutation() { "linear" } else { "generic_linear" },
+            fmt_bases(&l.reg_bases),
+            fmt_bases(&l.lane_bases),
+            fmt_bases(&l.warp_bases),
+            fmt_bases(&l.block_bases)
+        ),
+        Encoding::SwizzledShared(s) => format!(
+            "#ttg.swizzled_shared<{{vec = {}, perPhase = {}, maxPhase = {}, order = {}{}}}>",
+            s.vec,
+            s.per_phase,
+            s.max_phase,
+            fmt_list(&s.order),
+            cga_field(&s.cga_layout)
+        ),
+        Encoding::NvmmaShared(s) => {
+            let mut t = format!(
+                "#ttg.nvmma_shared<{{swizzlingByteWidth = {}, transposed = {}, elementBitWidth = {}",
+                s.swizzle_byte_width, s.transposed, s.element_bitwidth
+            );
+            if s.fp4_padded {
+                t += ", fp4Padded = true";
+            }
+            if !s.cga_layout.is_single() {
+                t += &cga_field(&s.cga_layout);
+            } else if s.rank != 2 {
+                t += &format!(", rank = {}", s.rank);
+            }
+            t + "}>"
+        }
+        Encoding::PaddedShared(p) => {
+            let pairs: Vec<String> = p
+                .interval_padding_pairs
+                .iter()
+                .map(|(i, q)| format!("{i}:+{q}"))
+                .collect();
+            let body = match p.identity_order() {
+                Some(order) => format!(
+                    "order = {}, shape = {}",
+                    fmt_list(&order),
+                    fmt_list(&p.shape)
+                ),
+                None => format!(
+                    "offset = {}, block = {}",
+                    fmt_bases(&p.offset_bases),
+                    fmt_bases(&p.cga_layout.bases)
+                ),
+            };
+            format!("#ttg.padded_shared<[{}] {{{body}}}>", pairs.join(", "))
+        }
+        Encoding::SharedLinear(s) => {
+            let block = if s.block_bases.is_empty() {
+                String::new()
+            } else {
+                format!(", block = {}", fmt_bases(&s.block_bases))
+            };
+            format!(
+                "#ttg.shared_linear<{{offset = {}{block}}}, alignment = {}>",
+                fmt_bases(&s.offset_bases),
+                s.alignment
+            )
+        }
+    }
+}
+
+// ----- parsing ----------------------------------------------------------------------------------------------
+
+struct Parser<'a> {
+    lx: Lexer,
+    aliases: &'a Aliases,
+    depth: usize,
+}
+
+const MAX_DEPTH: usize = 32;
+
+impl Parser<'_> {
+    fn value(&mut self) -> Result<Val> {
+        match self.lx.peek() {
+            Some(Tok::Int(_)) => Ok(Val::Int(self.lx.int()?)),
+            Some(Tok::Ident(s)) if s == "true" || s == "false" => {
+                let b = s == "true";
+                self.lx.next();
+                Ok(Val::Bool(b))
+            }
+            Some(Tok::Punct('[')) => {
+                self.enter()?;
+                self.lx.next();
+                let mut xs = Vec::new();
+                if !self.lx.eat(']') {
+                    loop {
+                        xs.push(self.value()?);
+                        if self.lx.eat(']') {
+                            break;
+                        }
+                        self.lx.expect(',')?;
+                    }
+                }
+                self.depth -= 1;
+                Ok(Val::List(xs))
+            }
+            Some(Tok::Punct('{')) => Ok(Val::Dict(self.dict()?)),
+            Some(Tok::Punct('#')) => Ok(Val::Enc(Box::new(self.attr()?))),
+            other => Err(self
+                .lx
+                .err(format!("expected a value, found {}", describe(other)))),
+        }
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.lx.err("nesting too deep"));
+        }
+        Ok(())
+    }
+
+    fn dict(&mut self) -> Result<Vec<(String, Val)>> {
+        self.enter()?;
+        self.lx.expect('{')?;
+        let mut items = Vec::new();
+        if !self.lx.eat('}') {
+            loop {
+                let k = self.lx.ident()?;
+                self.lx.expect('=')?;
+                items.push((k, self.value()?));
+                if self.lx.eat('}') {
+                    break;
+                }
+                self.lx.expect(',')?;
+            }
+        }
+        self.depth -= 1;
+        Ok(items)
+    }
+
+    fn attr(&mut self) -> Result<Encoding> {
+        self.enter()?;
+        self.lx.expect('#')?;
+        let name = self.lx.ident()?;
+        let Some(kind) = name.strip_prefix("ttg.") else {
+            self.depth -= 1;
+            return self
+                .aliases
+                .get(&name)
+                .cloned()
+                .ok_or_else(|| self.lx.err_prev(format!("unknown alias `#{name}`")));
+        };
+        let kind = kind.to_string();
+        self.lx.expect('<')?;
+        let at = self.lx.err_prev("");
+        let enc = match kind.as_str() {
+            "padded_shared" => {
+                self.lx.expect('[')?;
+                let mut pairs = Vec::new();
+                loop {
+                    let i = self.lx.int()?;
+                    self.lx.expect(':')?;
+                    self.lx.expect('+')?;
+                    let p = self.lx.int()?;
+                    pairs.push((
+                        u32::try_from(i).map_err(|_| self.lx.err_prev("interval too large"))?,
+                        u32::try_from(p).map_err(|_| self.lx.err_prev("padding too large"))?,
+                    ));
+                    if self.lx.eat(']') {
+                        break;
+                    }
+                    self.lx.expect(',')?;
+                }
+                let d = self.dict()?;
+                padded(pairs, d)
+            }
+            "shared_linear" => {
+                let d = self.dict()?;
+                self.lx.expect(',')?;
+                let k = self.lx.ident()?;
+                if k != "alignment" {
+                    return Err(self
+                        .lx
+                        .err_prev(format!("expected `alignment`, found `{k}`")));
+                }
+                self.lx.expect('=')?;
+                let a = self.lx.int()?;
+                shared_linear(d, a)
+            }
+            _ => {
+                let d = self.dict()?;
+                from_dict(&kind, d)
+            }
+        };
+        self.lx.expect('>')?;
+        self.depth -= 1;
+        enc.map_err(|e| match (e, at) {
+            (LayoutError::Invalid(m), LayoutError::Parse { line, column, .. }) => {
+                LayoutError::Parse {
+                    format: "ttgir",
+                    line,
+                    column,
+                    message: format!("#ttg.{kind}: {m}"),
+                }
+            }
+            (e, _) => e,
+        })
+    }
+}
+
+fn padded(pairs: Vec<(u32, u32)>, d: Vec<(String, Val)>) -> Result<Encoding> {
+    let mut p = Params::new("padded_shared", d)?;
+    let enc = if let Some(order) = p.take("order") {
+        let order = u32_list("order", &order)?;
+        let shape = u64_list("shape", &p.req("shape")?)?;
+        PaddedShared::with_identity_for(&pairs, &shape, &order)
+    } else {
+        let offset = bases("offset", &p.req("offset")?)?;
+        let block = match p.take("block") {
+            Some(v) => bases("block", &v)?,
+            None => Vec::new(),
+        };
+        let rank = offset.first().or(block.first()).map_or(0, Vec::len);
+        let mut shape = vec![1u64; rank];
+        for b in &offset {
+            for (s, &x) in shape.iter_mut().zip(b) {
+                *s = (*s).max(x.checked_mul(2).unwrap_or(u64::MAX).next_power_of_two());
+            }
+        }
+        let mut full = shape.clone();
+        for b in &block {
+            for (s, &x) in full.iter_mut().zip(b) {
+                *s = (*s).max(x.checked_mul(2).unwrap_or(u64::MAX).next_power_of_two());
+            }
+        }
+        PaddedShared {
+            interval_padding_pairs: pairs,
+            offset_bases: offset,
+            cga_layout: CgaLayout::new(block),
+            shape: full,
+        }
+    };
+    p.finish()?;
+    Ok(Encoding::PaddedShared(enc))
+}
+
+fn shared_linear(d: Vec<(String, Val)>, alignment: u64) -> Result<Encoding> {
+    let mut p = Params::new("shared_linear", d)?;
+    let offset = bases("offset", &p.req("offset")?)?;
+    let block = match p.take("block") {
+        Some(v) => bases("block", &v)?,
+        None => Vec::new(),
+    };
+    p.finish()?;
+    Ok(Encoding::SharedLinear(SharedLinear {
+        offset_bases: offset,
+        block_bases: block,
+        alignment: u32::try_from(alignment)
+            .map_err(|_| LayoutError::Invalid("`alignment`: too large".into()))?,
+    }))
+}
+
+fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
+    let mut p = Params::new(kind, d)?;
+    let enc = match kind {
+        "blocked" => Encoding::Blocked(Blocked {
+            size_per_thread: u32_list("sizePerThread", &p.req("sizePerThread")?)?,
+            threads_per_warp: u32_list("threadsPerWarp", &p.req("threadsPerWarp")?)?,
+            warps_per_cta: u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?,
+            order: u32_list("order", &p.req("order")?)?,
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+        }),
+        "slice" => Encoding::Slice(Slice {
+            dim: u32_of("dim", &p.req("dim")?)?,
+            parent: Box::new(encoding("parent", p.req("parent")?)?),
+        }),
+        "dot_op" => Encoding::DotOperand(DotOperand {
+            op_idx: u32_of("opIdx", &p.req("opIdx")?)?,
+            parent: Box::new(encoding("parent", p.req("parent")?)?),
+            k_width: match p.take("kWidth") {
+                Some(v) => u32_of("kWidth", &v)?,
+                None => 0,
+            },
+        }),
+        "nvidia_mma" => Encoding::NvidiaMma(NvidiaMma {
+            version: [
+                u32_of("versionMajor", &p.req("versionMajor")?)?,
+                u32_of("versionMinor", &p.req("versionMinor")?)?,
+            ],
+            warps_per_cta: u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?,
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+            instr_shape: u32_list("instrShape", &p.req("instrShape")?)?,
+        }),
+        "amd_mfma" => {
+            let warps = u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?;
+            Encoding::AmdMfma(AmdMfma {
+                version: u32_of("version", &p.req("version")?)?,
+                instr_shape: u32_list("instrShape", &p.req("instrShape")?)?,
+                transposed: boolean("isTransposed", &p.req("isTransposed")?)?,
+                element_bitwidth: match p.take("elementBitWidth") {
+                    Some(v) => u32_of("elementBitWidth", &v)?,
+                    None => 32,
+                },
+                tiles_per_warp: match p.take("tilesPerWarp") {
+                    Some(v) => u32_list("tilesPerWarp", &v)?,
+                    None => vec![1; warps.len()],
+                },
+                cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+                warps_per_cta: warps,
+            })
+        }
+        "amd_wmma" => {
+            let Val::Dict(cta) = p.req("ctaLayout")? else {
+                return Err(LayoutError::Invalid(
+                    "`ctaLayout`: expected `{register = …, warp = …}`".into(),
+                ));
+            };
+            let mut c = Params::new("ctaLayout", cta)?;
+            let warp = match c.take("warp") {
+                Some(v) => bases("warp", &v)?,
+                None => Vec::new(),
+            };
+            let reg = match c.take("register") {
+                Some(v) => bases("register", &v)?,
+                None => Vec::new(),
+            };
+            c.finish()?;
+            let rank = warp.first().or(reg.first()).map_or(2, Vec::len);
+            Encoding::AmdWmma(AmdWmma {
+                version: u32_of("version", &p.req("version")?)?,
+                transposed: boolean("isTranspose", &p.req("isTranspose")?)?,
+                warp_bases: warp,
+                reg_bases: reg,
+                cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+                instr_shape: match p.take("instrShape") {
+                    Some(v) => u32_list("instrShape", &v)?,
+                    None => vec![16, 16, 16],
+                },
+                rank,
+            })
+        }
+        "linear" | "generic_linear" => {
+            let mut get = |k: &str| -> Result<crate::layout::Bases> {
+                match p.take(k) {
+                    Some(v) => bases(k, &v),
+                    None => Ok(Vec::new()),
+                }
+            };
+            let reg = get("register")?;
+            let lane = get("lane")?;
+            let warp = get("warp")?;
+            let block = get("block")?;
+            let rank = [&reg, &lane, &warp, &block]
+                .iter()
+                .find_map(|b| b.first().map(Vec::len))
+                .unwrap_or(1);
+            let mut shape = vec![1u64; rank];
+            for b in [&reg, &lane, &warp, &block].into_iter().flatten() {
+                for (s, &x) in shape.iter_mut().zip(b) {
+                    if x != 0 {
+                        *s = (*s).max(x.saturating_mul(2).next_power_of_two());
+                    }
+                }
+            }
+            Encoding::Linear(DistributedLinear {
+                reg_bases: reg,
+                lane_bases: lane,
+                warp_bases: warp,
+                block_bases: block,
+                shape,
+            })
+        }
+        "swizzled_shared" => Encoding::SwizzledShared(SwizzledShared {
+            vec: u32_of("vec", &p.req("vec")?)?,
+            per_phase: u32_of("perPhase", &p.req("perPhase")?)?,
+            max_phase: u32_of("maxPhase", &p.req("maxPhase")?)?,
+            order: u32_list("order", &p.req("order")?)?,
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+        }),
+        "nvmma_shared" => {
+            let cga_layout = cga("CGALayout", p.take("CGALayout"))?;
+            let rank = match p.take("rank") {
+                Some(v) => u32_of("rank", &v)? as usize,
+                None => cga_layout.bases.first().map_or(2, Vec::len),
+            };
+            Encoding::NvmmaShared(NvmmaShared {
+                swizzle_byte_width: u32_of("swizzlingByteWidth", &p.req("swizzlingByteWidth")?)?,
+                transposed: boolean("transposed", &p.req("transposed")?)?,
+                element_bitwidth: u32_of("elementBitWidth", &p.req("elementBitWidth")?)?,
+                fp4_padded: match p.take("fp4Padded") {
+                    Some(v) => boolean("fp4Padded", &v)?,
+                    None => false,
+                },
+                rank,
+                cga_layout,
+            })
+        }
+        other => {
+            return Err(LayoutError::Invalid(format!(
+                "`#ttg.{other}`: not a layout encoding weft knows"
+            )))
+        }
+    };
+    p.finish()?;
+    Ok(enc)
+}
+
+/// Parses one attribute (`#ttg.…<…>`, parents inline).
+pub fn parse_encoding(text: &str) -> Result<Encoding> {
+    parse_encoding_with(text, &Aliases::new())
+}
+
+/// Parses one attribute whose parents may name `aliases` (`parent = #blocked`).
+pub fn parse_encoding_with(text: &str, aliases: &Aliases) -> Result<Encoding> {
+    let mut p = Parser {
+        lx: Lexer::new(text, "ttgir")?,
+        aliases,
+        depth: 0,
+    };
+    let e = p.attr()?;
+    if !p.lx.at_end() {
+        return Err(p.lx.err("unexpected text after the attribute"));
+    }
+    Ok(e)
+}
+
+// ----- types and files --------------------------------------------------------------------------------------
+
+/// A `tensor<…>` or `!ttg.memdesc<…>` type with a layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TensorType {
+    /// True for `!ttg.memdesc` (shared memory), false for `tensor`.
+    pub memdesc: bool,
+    /// The shape.
+    pub shape: Vec<u64>,
+    /// The element type text (`f16`, `!tt.ptr<f16>`, …).
+    pub element: String,
+    /// The layout.
+    pub encoding: Encoding,
+    /// The alias the type used, if any (`#blocked`).
+    pub alias: Option<String>,
+}
+
+/// Parses a type such as `tensor<64x64xf32, #ttg.blocked<{…}>>` or
+/// `!ttg.memdesc<64x64xf16, #shared, #smem, mutable>`.
+pub fn parse_type(text: &str, aliases: &Aliases) -> Result<TensorType> {
+    let t = text.trim();
+    let (memdesc, rest) = if let Some(r) = t.strip_prefix("tensor<") {
+        (false, r)
+    } else if let Some(r) = t.strip_prefix("!ttg.memdesc<") {
+        (true, r)
+    } else {
+        return Err(LayoutError::Parse {
+            format: "ttgir",
+            line: 1,
+            column: 1,
+            message: "expected `tensor<` or `!ttg.memdesc<`".into(),
+        });
+    };
+    let offset = t.len() - rest.len();
+    let (ty, _) = parse_type_body(memdesc, rest, aliases).map_err(|e| shift_column(e, offset))?;
+    Ok(ty)
+}
+
+fn shift_column(e: LayoutError, by: usize) -> LayoutError {
+    match e {
+        LayoutError::Parse {
+            format,
+            line: 1,
+            column,
+            message,
+        } => LayoutError::Parse {
+            format,
+            line: 1,
+            column: column + by,
+            message,
+        },
+        e => e,
+    }
+}
+
+/// Parses `SHAPE x ELEM, ATTR …>` and returns the type and the bytes consumed (through the closing `>`).
+fn parse_type_body(memdesc: bool, s: &str, aliases: &Aliases) -> Result<(TensorType, usize)> {
+    let perr = |col: usize, m: &str| LayoutError::Parse {
+        format: "ttgir",
+        line: 1,
+        column: col + 1,
+        message: m.into(),
+    };
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut shape = Vec::new();
+    loop {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start || i >= b.len() || b[i] != b'x' {
+            i = start;
+            break;
+        }
+        shape.push(
+            s[start..i]
+                .parse::<u64>()
+                .map_err(|_| perr(start, "bad extent"))?,
+        );
+        i += 1;
+    }
+    // Element type: up to the first `,` at bracket depth 0.
+    let start = i;
+    let mut depth = 0i32;
+    while i < b.len() {
+        match b[i] {
+            b'<' => depth += 1,
+            b'>' if depth == 0 => break,
+            b'>' => depth -= 1,
+            b',' if depth == 0 => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    let element = s[start..i].trim().to_string();
+    if i >= b.len() || b[i] != b',' {
+        return Err(perr(i, "expected `, #layout` after the element type"));
+    }
+    i += 1;
+    while i < b.len() && b[i] == b' ' {
+        i += 1;
+    }
+    // The attribute: `#name` or `#ttg.kind<…>` with balanced brackets.
+    let astart = i;
+    if i >= b.len() || b[i] != b'#' {
+        return Err(perr(i, "expected a layout attribute"));
+    }
+    i += 1;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
+        i += 1;
+    }
+    if i < b.len() && b[i] == b'<' {
+        let mut depth = 0;
+        while i < b.len() {
+            match b[i] {
+                b'<' => depth += 1,
+                b'>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        i += 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    let attr = &s[astart..i];
+    let alias = (!attr.contains('<')).then(|| attr.trim_start_matches('#').to_string());
+    let encoding = parse_encoding_with(attr, aliases).map_err(|e| shift_column(e, astart))?;
+    // Skip the rest of the type (memdesc memory space, `mutable`, …) to the closing `>`.
+    let mut depth = 0;
+    while i < b.len() {
+        match b[i] {
+            b'<' => depth += 1,
+            b'>' if depth == 0 => {
+                i += 1;
+                break;
+            }
+            b'>' => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok((
+        TensorType {
+            memdesc,
+            shape,
+            element,
+            encoding,
+            alias,
+        },
+        i,
+    ))
+}
+
+/// Prints a type back (`tensor<64x64xf32, #ttg.blocked<…>>`; memdesc with `#ttg.shared_memory, mutable`).
+pub fn print_type(t: &TensorType) -> String {
+    let dims: String = t.shape.iter().map(|d| format!("{d}x")).collect();
+    if t.memdesc {
+        format!(
+            "!ttg.memdesc<{dims}{}, {}, #ttg.shared_memory, mutable>",
+            t.element,
+            print_encoding(&t.encoding)
+        )
+    } else {
+        format!(
+            "tensor<{dims}{}, {}>",
+            t.element,
+            print_encoding(&t.encoding)
+        )
+    }
+}
+
+/// The layouts of a TTGIR file: its alias definitions and every typed use.
+#[derive(Clone, Debug, Default)]
+pub struct TtgirFile {
+    /// Layout aliases in definition order (`blocked` → encoding).
+    pub aliases: Vec<(String, Encoding)>,
+    /// Aliases that are not layouts weft knows (`#smem = #ttg.shared_memory`), with the reason.
+    pub skipped: Vec<(String, String)>,
+    /// Every `tensor<…>` / `!ttg.memdesc<…>` type in the file, in order.
+    pub types: Vec<TensorType>,
+}
+
+impl TtgirFile {
+    /// The distinct shapes an alias is used with.
+    pub fn shapes_of(&self, alias: &str) -> Vec<Vec<u64>> {
+        let mut out: Vec<Vec<u64>> = Vec::new();
+        for t in &self.types {
+            if t.alias.as_deref() == Some(alias) && !out.contains(&t.shape) {
+                out.push(t.shape.clone());
+            }
+        }
+        out
+    }
+}
+
+/// Reads the alias definitions (`#name = #ttg.…`) and layout-carrying types of a TTGIR dump.
+pub fn parse_file(text: &str) -> Result<TtgirFile> {
+    let mut file = TtgirFile::default();
+    let mut map = Aliases::new();
+    for (ln, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if let Some(rest) = l.strip_prefix('#') {
+            if let Some((name, def)) = rest.split_once(" = ") {
+                let name = name.trim().to_string();
+                let def = def.trim();
+                match parse_encoding_with(def, &map) {
+                    Ok(e) => {
+                        map.insert(name.clone(), e.clone());
+                        file.aliases.push((name, e));
+                    }
+                    Err(e) => {
+                        let known = def.starts_with("#ttg.")
+                            && from_dict_kinds().iter().any(|k| def[5..].starts_with(k));
+                        if known {
+                            return Err(relocate(e, ln + 1, line.len() - def.len()));
+                        }
+                        file.skipped.push((name, e.to_string()));
+                    }
+                }
+                continue;
+            }
+        }
+        let mut search = 0;
+        while let Some((pos, memdesc, skip)) = next_type(&line[search..]) {
+            let at = search + pos + skip;
+            match parse_type_body(memdesc, &line[at..], &map) {
+                Ok((t, used)) => {
+                    file.types.push(t);
+                    search = at + used;
+                }
+                Err(e) => {
+                    if let LayoutError::Parse { message, .. } = &e {
+                        if message.starts_with("expected a layout")
+                            || message.starts_with("expected `, #layout")
+                        {
+                            search = at;
+                            continue;
+                        }
+                    }
+                    return Err(relocate(e, ln + 1, at));
+                }
+            }
+        }
+    }
+    Ok(file)
+}
+
+fn from_dict_kinds() -> &'static [&'static str] {
+    &[
+        "blocked<",
+        "slice<",
+        "dot_op<",
+        "nvidia_mma<",
+        "amd_mfma<",
+        "amd_wmma<",
+        "linear<",
+        "generic_linear<",
+        "swizzled_shared<",
+        "nvmma_shared<",
+        "padded_shared<",
+        "shared_linear<",
+    ]
+}
+
+fn next_type(s: &str) -> Option<(usize, bool, usize)> {
+    let t = s.find("tensor<").map(|p| (p, false, 7));
+    let m = s.find("!ttg.memdesc<").map(|p| (p, true, 13));
+    match (t, m) {
+        (Some(a), Some(b)) => Some(if a.0 < b.0 { a } else { b }),
+        (a, b) => a.or(b),
+    }
+}
+
+fn relocate(e: LayoutError, line: usize, col_offset: usize) -> LayoutError {
+    match e {
+        LayoutError::Parse {
+            format,
+            line: 1,
+            column,
+            message,
+        } => LayoutError::Parse {
+            format,
+            line,
+            column: column + col_offset,
+            message,
+        },
+        e => e,
+    }
+}

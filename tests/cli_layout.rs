@@ -1,0 +1,186 @@
+//! The `weft` CLI: exit codes, JSON output, one-line errors.
+
+use std::process::{Command, Output};
+
+use weft::layout::encoding::{Blocked, Encoding};
+use weft::layout::LinearLayout;
+
+fn weft(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(args)
+        .output()
+        .expect("run weft")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = weft(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// Exit status 2, nothing on stdout, one line on stderr that starts with `weft:` and contains `needle`.
+fn fails(args: &[&str], needle: &str) {
+    let o = weft(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("weft: "), "{err}");
+    assert!(err.contains(needle), "{args:?}: `{err}` lacks `{needle}`");
+    assert!(o.stdout.is_empty());
+}
+
+const BLOCKED: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>";
+
+#[test]
+fn layout_json_equals_the_library() {
+    let want = Encoding::Blocked(Blocked::new(&[1, 4], &[8, 4], &[4, 1], &[1, 0]))
+        .to_linear_layout(&[64, 32])
+        .unwrap();
+    for attr in [BLOCKED, "BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])", "gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])"] {
+        let out = ok(&["layout", attr, "--shape", "64x32", "--format", "json"]);
+        assert_eq!(LinearLayout::from_json(out.trim()).unwrap(), want, "{attr}");
+    }
+}
+
+#[test]
+fn layout_table_names_threads_and_registers() {
+    let out = ok(&["layout", BLOCKED, "--shape", "32x16"]);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 32);
+    let first: Vec<&str> = rows[0].split_whitespace().collect();
+    assert_eq!(&first[..5], &["T0:0", "T0:1", "T0:2", "T0:3", "T1:0"]);
+    let last: Vec<&str> = rows[31].split_whitespace().collect();
+    assert_eq!(last[15], "T127:3");
+}
+
+#[test]
+fn layout_svg_has_a_cell_per_element() {
+    let out = ok(&[
+        "layout",
+        "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])",
+        "--shape",
+        "32x16",
+        "--format",
+        "svg",
+    ]);
+    assert!(out.starts_with("<svg"));
+    assert_eq!(out.matches("<rect").count(), 1 + 32 * 16);
+    assert!(out.contains("W3 L31"));
+}
+
+#[test]
+fn layout_from_ttgir_lists_aliases() {
+    let dir = std::env::temp_dir().join(format!("weft-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("k.ttgir");
+    std::fs::write(
+        &f,
+        format!("#blocked = {BLOCKED}\n#smem = #ttg.shared_memory\nmodule {{\n  %0 = tt.make_range {{end = 64 : i32, start = 0 : i32}} : tensor<64x32xi32, #blocked>\n}}\n"),
+    )
+    .unwrap();
+    let path = f.to_str().unwrap();
+    let out = ok(&["layout", "--from-ttgir", path, "--format", "json"]);
+    assert!(out.contains("\"alias\": \"blocked\""));
+    assert!(out.contains("\"shape\": [64, 32]"));
+    let text = ok(&["layout", "--from-ttgir", path, "--format", "bases"]);
+    assert!(text.starts_with("#blocked = #ttg.blocked"));
+    fails(
+        &["layout", "--from-ttgir", "/nonexistent/x.ttgir"],
+        "cannot read",
+    );
+}
+
+#[test]
+fn layout_errors_are_one_line() {
+    fails(&["layout", BLOCKED], "--shape");
+    fails(&["layout", BLOCKED, "--shape", "64xx"], "--shape");
+    fails(&["layout", BLOCKED, "--shape", "48x64"], "power of two");
+    fails(&["layout", "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [0, 0]}>", "--shape", "64x64"], "order");
+    fails(
+        &[
+            "layout",
+            "#ttg.blocked<{sizePerThread = [1, 4] threadsPerWarp}>",
+            "--shape",
+            "4x4",
+        ],
+        "column",
+    );
+    fails(&["layout", "FooLayout(1)", "--shape", "4"], "FooLayout");
+    fails(
+        &[
+            "layout",
+            "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>",
+            "--shape",
+            "64x64",
+        ],
+        "no linear layout",
+    );
+    fails(
+        &["layout", BLOCKED, "--shape", "64x64", "--format", "png"],
+        "png",
+    );
+    fails(&["nope"], "nope");
+}
+
+fn id_json(n: u64) -> String {
+    LinearLayout::identity_1d(n, "lane", "dim0")
+        .unwrap()
+        .to_json()
+}
+
+#[test]
+fn algebra_ops() {
+    let a = LinearLayout::from_bases(
+        [("lane", vec![vec![2], vec![1], vec![4]])],
+        [("dim0", 8)],
+        true,
+    )
+    .unwrap();
+    let aj = a.to_json();
+    let inv = LinearLayout::from_json(ok(&["algebra", "invert", &aj]).trim()).unwrap();
+    assert_eq!(inv, a.invert().unwrap());
+    let pinv = LinearLayout::from_json(ok(&["algebra", "pseudoinvert", &aj]).trim()).unwrap();
+    assert_eq!(pinv, a.pseudo_invert().unwrap());
+    let b = LinearLayout::from_bases(
+        [("dim0", vec![vec![4], vec![1], vec![2]])],
+        [("x", 8)],
+        true,
+    )
+    .unwrap();
+    let c = LinearLayout::from_json(ok(&["algebra", "compose", &aj, &b.to_json()]).trim()).unwrap();
+    assert_eq!(c, a.compose(&b).unwrap());
+    let p = LinearLayout::from_json(ok(&["algebra", "product", &id_json(4), &id_json(2)]).trim())
+        .unwrap();
+    assert_eq!(p, LinearLayout::identity_1d(8, "lane", "dim0").unwrap());
+    let ic =
+        LinearLayout::from_json(ok(&["algebra", "invert-and-compose", &aj, &aj]).trim()).unwrap();
+    assert_eq!(ic, LinearLayout::identity_1d(8, "lane", "lane").unwrap());
+    // @file arguments.
+    let f = std::env::temp_dir().join(format!("weft-a-{}.json", std::process::id()));
+    std::fs::write(&f, &aj).unwrap();
+    let at = format!("@{}", f.display());
+    assert_eq!(
+        ok(&["algebra", "invert", &at]),
+        ok(&["algebra", "invert", &aj])
+    );
+}
+
+#[test]
+fn algebra_errors_are_one_line() {
+    fails(&["algebra", "compose", &id_json(4)], "second layout");
+    fails(
+        &["algebra", "invert", &id_json(4), &id_json(4)],
+        "one layout",
+    );
+    fails(&["algebra", "invert", "{\"in_dims\": ["], "json");
+    fails(&["algebra", "invert", "@/nonexistent.json"], "cannot read");
+    let zeros = LinearLayout::zeros_1d(4, "lane", "dim0", 4)
+        .unwrap()
+        .to_json();
+    fails(&["algebra", "invert", &zeros], "invert");
+    fails(&["algebra", "frobnicate", &id_json(4)], "frobnicate");
+}

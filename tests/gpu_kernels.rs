@@ -1,0 +1,406 @@
+//! Every ready-made kernel of `weft::codegen::kernels` (and the quickstart's `scale`), built by the
+//! builder for sm_90, loaded from its PTX and run on the GPU: random inputs (never zeros), outputs
+//! poisoned first (0xFF bytes = NaN), every element compared with a host reference, and the
+//! poison past the end checked to be intact. Sizes that are not multiples of the block exercise
+//! the masks (within each kernel's declared divisibility: `n` a multiple of 16). Without a driver
+//! or GPU every test prints `SKIP: <reason>` and passes.
+#![cfg(all(feature = "llvm", feature = "cuda"))]
+
+mod common;
+
+use approx::relative_eq;
+use common::bridge::{runtime_signature, runtime_text};
+use weft::codegen::kernels::{self, blocked_1d, Tile2d};
+use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
+use weft::runtime::cuda::{self, Buffer, Device};
+use weft::runtime::{KernelArgs, LaunchConfig, ParamType, RuntimeError};
+
+const POISON: u32 = 0xFFFF_FFFF;
+/// Elements allocated past each output, which must keep the poison.
+const PAD: usize = 64;
+
+fn device() -> Option<Device> {
+    if !cuda::is_available() {
+        println!("SKIP: no CUDA driver (libcuda.so not found)");
+        return None;
+    }
+    match Device::new(0) {
+        Ok(d) => Some(d),
+        Err(e) => {
+            println!("SKIP: no usable GPU: {e}");
+            None
+        }
+    }
+}
+
+/// SplitMix64: deterministic, seedable random numbers without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [-4, 4), never exactly zero.
+    fn f32(&mut self) -> f32 {
+        let v = ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32) * 8.0 - 4.0;
+        if v == 0.0 {
+            0.5
+        } else {
+            v
+        }
+    }
+
+    fn vec(&mut self, n: usize) -> Vec<f32> {
+        (0..n).map(|_| self.f32()).collect()
+    }
+}
+
+/// A builder kernel loaded on `dev`, with its launch block size.
+struct Loaded {
+    kernel: cuda::Kernel,
+    threads: u32,
+}
+
+fn load(dev: &Device, k: &Kernel<'_>) -> Loaded {
+    let sig = k.signature();
+    assert_eq!(sig.target, Target::Sm90);
+    let ptx = k.ptx().expect("PTX");
+    let kernel = dev
+        .load_ptx(&ptx)
+        .unwrap_or_else(|e| panic!("{}: load: {e}", sig.name))
+        .kernel(runtime_signature(sig).expect("bridged signature parses"))
+        .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name));
+    Loaded {
+        kernel,
+        threads: sig.threads_per_block,
+    }
+}
+
+/// A poisoned output of `n` elements plus [`PAD`].
+fn poisoned(dev: &Device, n: usize) -> Buffer<f32> {
+    let mut b = dev.alloc::<f32>(n + PAD).unwrap();
+    b.fill_bytes(0xFF).unwrap();
+    b
+}
+
+/// Checks `out[..want.len()]` against `want` (relative 1e-6, or bit-exact when `exact`) and that
+/// the rest still holds the poison.
+fn check(out: &[f32], want: &[f32], exact: bool, what: &str) {
+    assert!(out.len() >= want.len());
+    let mut bad = 0;
+    for (i, (&g, &w)) in out.iter().zip(want).enumerate() {
+        let ok = if exact {
+            g.to_bits() == w.to_bits()
+        } else {
+            relative_eq!(g, w, max_relative = 1e-6)
+        };
+        if !ok {
+            if bad < 5 {
+                eprintln!("{what}: element {i}: got {g}, want {w}");
+            }
+            bad += 1;
+        }
+    }
+    assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", want.len());
+    for (i, g) in out[want.len()..].iter().enumerate() {
+        assert_eq!(
+            g.to_bits(),
+            POISON,
+            "{what}: element {i} past the end was written"
+        );
+    }
+}
+
+/// The 1-D configurations tried: (block, per_thread, num_warps).
+const CONFIGS_1D: [(u32, u32, u32); 5] = [
+    (512, 4, 4),
+    (1024, 4, 4),
+    (2048, 4, 4),
+    (2048, 8, 8),
+    (4096, 8, 4),
+];
+
+/// Lengths (multiples of 16, as the kernels declare): shorter than a block, a ragged tail, exact.
+fn lengths(block: u32) -> [usize; 4] {
+    let b = block as usize;
+    [16, 16 * 12_345, 3 * b + 16, 7 * b]
+}
+
+fn grid_1d(n: usize, block: u32) -> LaunchConfig {
+    LaunchConfig::new(n.div_ceil(block as usize) as u32, 0, 0)
+}
+
+#[test]
+fn builder_signatures_bridge_to_the_launcher() {
+    // Needs no GPU: the text form and its parse.
+    let ctx = Context::new();
+    let k = kernels::memcpy_kernel(&ctx, Target::Sm90, 1024, 4, 4).unwrap();
+    assert_eq!(runtime_text(k.signature()), "memcpy(*f32, *f32, i32)");
+    let s = runtime_signature(k.signature()).unwrap();
+    assert_eq!(s.name, "memcpy");
+    assert_eq!(s.to_string(), "memcpy(*f32, *f32, i32)");
+    let k = kernels::copy_2d_kernel(
+        &ctx,
+        Target::Sm90,
+        Tile2d {
+            rows: 32,
+            cols: 128,
+            per_thread: 4,
+            num_warps: 4,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        runtime_text(k.signature()),
+        "copy_2d(*f32, *f32, i32, i32, i32)"
+    );
+}
+
+#[test]
+fn memcpy_copies_every_element() {
+    let Some(dev) = device() else { return };
+    let stream = dev.stream();
+    let ctx = Context::new();
+    for (ci, &(block, per_thread, warps)) in CONFIGS_1D.iter().enumerate() {
+        let k = kernels::memcpy_kernel(&ctx, Target::Sm90, block, per_thread, warps).unwrap();
+        let l = load(&dev, &k);
+        for n in lengths(block) {
+            let x = Rng(100 + ci as u64).vec(n);
+            let dx = dev.upload(&x).unwrap();
+            let y = poisoned(&dev, n);
+            let mut args = KernelArgs::new();
+            args.ptr(&dx).ptr(&y).scalar(n as i32);
+            let mut cfg = grid_1d(n, block);
+            cfg.block = l.threads.into();
+            // SAFETY: memcpy touches x[0..n) and y[0..n) only (masked by n); both hold n elements.
+            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
+            stream.synchronize().unwrap();
+            let what = format!("memcpy block {block} per_thread {per_thread} warps {warps} n {n}");
+            check(&y.to_vec().unwrap(), &x, true, &what);
+        }
+    }
+}
+
+#[test]
+fn add_matches_host_sum() {
+    let Some(dev) = device() else { return };
+    let stream = dev.stream();
+    let ctx = Context::new();
+    for (ci, &(block, per_thread, warps)) in CONFIGS_1D.iter().enumerate() {
+        let k = kernels::add_kernel(&ctx, Target::Sm90, block, per_thread, warps).unwrap();
+        let l = load(&dev, &k);
+        for n in lengths(block) {
+            let mut rng = Rng(200 + ci as u64);
+            let (x, y) = (rng.vec(n), rng.vec(n));
+            let (dx, dy) = (dev.upload(&x).unwrap(), dev.upload(&y).unwrap());
+            let z = poisoned(&dev, n);
+            let mut args = KernelArgs::new();
+            args.ptr(&dx).ptr(&dy).ptr(&z).scalar(n as i32);
+            let mut cfg = grid_1d(n, block);
+            cfg.block = l.threads.into();
+            // SAFETY: add touches x, y, z [0..n) only; all hold n elements.
+            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
+            stream.synchronize().unwrap();
+            let want: Vec<f32> = x.iter().zip(&y).map(|(a, b)| a + b).collect();
+            let what = format!("add block {block} per_thread {per_thread} warps {warps} n {n}");
+            check(&z.to_vec().unwrap(), &want, false, &what);
+        }
+    }
+}
+
+/// The quickstart's kernel, `y[i] = a * x[i]`, with the same builder calls as
+/// `examples/quickstart.rs` (which runs it too).
+fn scale_kernel(ctx: &Context, block: u32) -> Kernel<'_> {
+    let target = Target::Sm90;
+    let layout = blocked_1d(target, 4, 4, block).unwrap();
+    let mut kb = KernelBuilder::new(ctx, target, "scale", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
+    let a = kb.arg_f32("a").unwrap();
+    let n = kb.arg_i32("n", 16).unwrap();
+    let pid = kb.program_id(0).unwrap();
+    let start = kb.mul(pid, block as i32).unwrap();
+    let offs = kb.arange(0, block as i32, &layout).unwrap();
+    let offs = kb.add(offs, start).unwrap();
+    let mask = kb.lt(offs, n).unwrap();
+    let px = kb.add(x, offs).unwrap();
+    let v = kb.load(px, Some(mask), None).unwrap();
+    let v = kb.mul(v, a).unwrap();
+    let py = kb.add(y, offs).unwrap();
+    kb.store(py, v, Some(mask)).unwrap();
+    kb.finish().unwrap()
+}
+
+#[test]
+fn quickstart_scale_matches_host() {
+    let Some(dev) = device() else { return };
+    let stream = dev.stream();
+    let ctx = Context::new();
+    let block = 512;
+    let l = load(&dev, &scale_kernel(&ctx, block));
+    for n in lengths(block) {
+        let mut rng = Rng(300);
+        let (x, a) = (rng.vec(n), rng.f32());
+        let dx = dev.upload(&x).unwrap();
+        let y = poisoned(&dev, n);
+        let mut args = KernelArgs::new();
+        args.ptr(&dx).ptr(&y).scalar(a).scalar(n as i32);
+        let mut cfg = grid_1d(n, block);
+        cfg.block = l.threads.into();
+        // SAFETY: scale touches x, y [0..n) only.
+        unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
+        stream.synchronize().unwrap();
+        let want: Vec<f32> = x.iter().map(|v| a * v).collect();
+        check(&y.to_vec().unwrap(), &want, false, &format!("scale n {n}"));
+    }
+}
+
+const TILES: [Tile2d; 3] = [
+    Tile2d {
+        rows: 32,
+        cols: 128,
+        per_thread: 4,
+        num_warps: 4,
+    },
+    Tile2d {
+        rows: 16,
+        cols: 256,
+        per_thread: 4,
+        num_warps: 8,
+    },
+    Tile2d {
+        rows: 8,
+        cols: 512,
+        per_thread: 8,
+        num_warps: 4,
+    },
+];
+
+#[test]
+fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
+    let Some(dev) = device() else { return };
+    let stream = dev.stream();
+    let ctx = Context::new();
+    // (rows of y, columns, row stride of x): ragged in both dims, x's rows padded past n.
+    let shapes = [(37usize, 144usize, 176usize), (64, 1024, 1024), (5, 16, 48)];
+    for (ti, &t) in TILES.iter().enumerate() {
+        let l = load(
+            &dev,
+            &kernels::copy_2d_kernel(&ctx, Target::Sm90, t).unwrap(),
+        );
+        for &(m_out, n, stride) in &shapes {
+            let m = 2 * m_out;
+            let x = Rng(400 + ti as u64).vec(m * stride);
+            let dx = dev.upload(&x).unwrap();
+            let y = poisoned(&dev, m_out * n);
+            let mut args = KernelArgs::new();
+            args.ptr(&dx)
+                .ptr(&y)
+                .scalar(m_out as i32)
+                .scalar(n as i32)
+                .scalar(stride as i32);
+            let grid = (
+                m_out.div_ceil(t.rows as usize) as u32,
+                n.div_ceil(t.cols as usize) as u32,
+                1,
+            );
+            let cfg = LaunchConfig::new(grid, l.threads, 0);
+            // SAFETY: copy_2d reads x[2r*stride + c] for r < m_out, c < n (inside m*stride) and
+            // writes y[r*n + c] (inside m_out*n), masked in both dims.
+            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
+            stream.synchronize().unwrap();
+            let want: Vec<f32> = (0..m_out * n)
+                .map(|i| x[2 * (i / n) * stride + i % n])
+                .collect();
+            let what = format!("copy_2d {t:?} m_out {m_out} n {n} stride {stride}");
+            check(&y.to_vec().unwrap(), &want, true, &what);
+        }
+    }
+}
+
+#[test]
+fn transpose_matches_host() {
+    let Some(dev) = device() else { return };
+    let stream = dev.stream();
+    let ctx = Context::new();
+    let tiles = [
+        Tile2d {
+            rows: 32,
+            cols: 32,
+            per_thread: 4,
+            num_warps: 4,
+        },
+        Tile2d {
+            rows: 64,
+            cols: 128,
+            per_thread: 4,
+            num_warps: 8,
+        },
+    ];
+    for (ti, &t) in tiles.iter().enumerate() {
+        let l = load(
+            &dev,
+            &kernels::transpose_kernel(&ctx, Target::Sm90, t).unwrap(),
+        );
+        // The kernel has no mask: n a multiple of both tile sizes.
+        for n in [128usize, 384] {
+            let x = Rng(500 + ti as u64).vec(n * n);
+            let dx = dev.upload(&x).unwrap();
+            let y = poisoned(&dev, n * n);
+            let mut args = KernelArgs::new();
+            args.ptr(&dx).ptr(&y).scalar(n as i32);
+            let grid = (
+                (n / t.rows as usize) as u32,
+                (n / t.cols as usize) as u32,
+                1,
+            );
+            let cfg = LaunchConfig::new(grid, l.threads, 0);
+            // SAFETY: n is a multiple of the tile sizes: every access is inside n*n.
+            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
+            stream.synchronize().unwrap();
+            let want: Vec<f32> = (0..n * n).map(|i| x[(i % n) * n + i / n]).collect();
+            check(
+                &y.to_vec().unwrap(),
+                &want,
+                true,
+                &format!("transpose {t:?} n {n}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn launch_of_a_builder_kernel_is_checked_against_its_signature() {
+    let Some(dev) = device() else { return };
+    let ctx = Context::new();
+    let l = load(
+        &dev,
+        &kernels::memcpy_kernel(&ctx, Target::Sm90, 1024, 4, 4).unwrap(),
+    );
+    let x = dev.upload(&Rng(600).vec(1024)).unwrap();
+    let y = poisoned(&dev, 1024);
+    // `n` passed as u32 where the builder declared i32: refused before the driver sees it.
+    let mut args = KernelArgs::new();
+    args.ptr(&x).ptr(&y).scalar(1024u32);
+    let cfg = LaunchConfig::new(1, l.threads, 0);
+    // SAFETY: refused by the signature check, never launched.
+    let err = unsafe { dev.stream().launch(&l.kernel, &cfg, &args) }.unwrap_err();
+    match err {
+        RuntimeError::ArgType {
+            kernel,
+            index,
+            expected,
+            got,
+        } => {
+            assert_eq!((kernel.as_str(), index), ("memcpy", 2));
+            assert_eq!((expected, got), (ParamType::I32, ParamType::U32));
+        }
+        other => panic!("expected ArgType, got {other}"),
+    }
+    check(&y.to_vec().unwrap(), &[], true, "refused launch");
+}

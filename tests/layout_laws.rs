@@ -1,0 +1,217 @@
+//! proptest laws of the layout algebra over random layouts (strategies from `weft::layout::strategy`).
+//! Failures persist in `proptest-regressions/layout_laws.txt`.
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use weft::layout::strategy::{self, DimsSpec, Kind};
+use weft::layout::{Dim, LinearLayout};
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/layout_laws.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+/// The identity on the given dims (name, size), in order.
+fn identity<'a>(dims: impl Iterator<Item = (&'a Dim, u64)>) -> LinearLayout {
+    dims.fold(LinearLayout::empty(), |acc, (d, s)| {
+        (&acc * &LinearLayout::identity_1d(s, d, d).unwrap()).unwrap()
+    })
+}
+
+/// A layout with `l`'s out dims and random in dims, of kind `kind`.
+fn same_outs(l: &LinearLayout, kind: Kind, max_in_bits: u32) -> BoxedStrategy<LinearLayout> {
+    let outs: Vec<(Dim, u32)> = l
+        .out_dims()
+        .map(|(d, s)| (d.clone(), s.trailing_zeros()))
+        .collect();
+    let out_bits: u32 = outs.iter().map(|d| d.1).sum();
+    strategy::dims(Kind::Any, max_in_bits.max(out_bits), 0)
+        .prop_flat_map(move |spec| {
+            let mut ins = spec.ins;
+            // Enough input bits for a surjective layout: top up the first dim (or add one).
+            let have: u32 = ins.iter().map(|d| d.1).sum();
+            if have < out_bits {
+                match ins.first_mut() {
+                    Some(d) => d.1 += out_bits - have,
+                    None => ins.push((Dim::new("register"), out_bits)),
+                }
+            }
+            strategy::layout_on(
+                DimsSpec {
+                    ins,
+                    outs: outs.clone(),
+                },
+                kind,
+            )
+        })
+        .boxed()
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn apply_is_linear(l in strategy::layouts(12, 12), x in any::<u64>(), y in any::<u64>()) {
+        let mask = l.total_in_size().wrapping_sub(1);
+        let (x, y) = (x & mask, y & mask);
+        prop_assert_eq!(l.apply_packed(x ^ y), l.apply_packed(x) ^ l.apply_packed(y));
+        prop_assert_eq!(l.apply_packed(0), 0);
+        // The named form agrees with the packed one.
+        let mut shift = 0;
+        let named: Vec<(Dim, u64)> = l.in_dims().map(|(d, s)| {
+            let v = (x >> shift) & (s - 1);
+            shift += s.trailing_zeros();
+            (d.clone(), v)
+        }).collect();
+        let got: Vec<u64> = l.apply(&named).unwrap().into_iter().map(|p| p.1).collect();
+        prop_assert_eq!(got, l.unpack_outputs(l.apply_packed(x)));
+    }
+
+    #[test]
+    fn compose_is_associative(
+        (a, b, c) in strategy::layouts(10, 10).prop_flat_map(|c| {
+            strategy::composable_with(&c, Kind::Any, 10).prop_flat_map(move |b| {
+                let c = c.clone();
+                strategy::composable_with(&b, Kind::Any, 10).prop_map(move |a| (a, b.clone(), c.clone()))
+            })
+        })
+    ) {
+        let left = a.compose(&b).unwrap().compose(&c).unwrap();
+        let right = a.compose(&b.compose(&c).unwrap()).unwrap();
+        prop_assert_eq!(left, right);
+    }
+
+    #[test]
+    fn product_laws(a in strategy::layouts(8, 8), b in strategy::layouts(8, 8), c in strategy::layouts(8, 8)) {
+        let e = LinearLayout::empty();
+        prop_assert_eq!((&a * &e).unwrap(), a.clone());
+        prop_assert_eq!((&e * &a).unwrap(), a.clone());
+        if let (Ok(ab), Ok(bc)) = (&a * &b, &b * &c) {
+            match ((&ab * &c), (&a * &bc)) {
+                // The same map; unrelated dims may be merged in a different order.
+                (Ok(l), Ok(r)) => {
+                    let ins: Vec<Dim> = r.in_dim_names().cloned().collect();
+                    let outs: Vec<Dim> = r.out_dim_names().cloned().collect();
+                    prop_assert_eq!(l.transpose_ins(&ins).unwrap().transpose_outs(&outs).unwrap(), r);
+                }
+                // Otherwise a dim order can conflict on one side only: ([d1, d3] * ([d3] * [d1])).
+                _ => {}
+            }
+        }
+        if let Ok(ab) = &a * &b {
+            prop_assert_eq!(ab.total_in_bits(), a.total_in_bits() + b.total_in_bits());
+            prop_assert_eq!(ab.rank(), a.rank() + b.rank());
+        }
+    }
+
+    #[test]
+    fn surjective_times_surjective_is_surjective(
+        a in strategy::surjective_layouts(8, 8),
+        b in strategy::surjective_layouts(8, 8),
+    ) {
+        if let Ok(p) = &a * &b {
+            prop_assert!(p.is_surjective());
+        }
+    }
+
+    #[test]
+    fn inverse_laws(a in strategy::invertible_layouts(12)) {
+        let inv = a.invert().unwrap();
+        prop_assert_eq!(a.compose(&inv).unwrap(), identity(a.in_dims()));
+        prop_assert_eq!(inv.compose(&a).unwrap(), identity(a.out_dims()));
+        prop_assert_eq!(inv.invert().unwrap(), a.clone());
+        prop_assert_eq!(a.pseudo_invert().unwrap(), inv);
+    }
+
+    #[test]
+    fn pseudo_inverse_laws(a in strategy::surjective_layouts(12, 10)) {
+        let p = a.pseudo_invert().unwrap();
+        // a ∘ p = id on the outputs, and a ∘ p ∘ a = a.
+        prop_assert_eq!(p.compose(&a).unwrap(), identity(a.out_dims()));
+        prop_assert_eq!(a.compose(&p).unwrap().compose(&a).unwrap(), a.clone());
+        // p uses only pivot columns: its images avoid the free variables of a.
+        let free: u64 = {
+            let mut off = 0;
+            a.free_variable_masks().into_iter().zip(a.in_dims()).fold(0, |acc, ((_, m), (_, s))| {
+                let r = acc | m << off;
+                off += s.trailing_zeros();
+                r
+            })
+        };
+        for &c in p.columns() {
+            prop_assert_eq!(c & free, 0);
+        }
+    }
+
+    #[test]
+    fn invert_and_compose_solves(
+        (a, b) in strategy::layouts(10, 8).prop_flat_map(|a| {
+            let b = same_outs(&a, Kind::Surjective, 10);
+            (Just(a), b)
+        })
+    ) {
+        let c = a.invert_and_compose(&b).unwrap();
+        prop_assert_eq!(c.compose(&b).unwrap(), a.clone());
+        if b.is_invertible() {
+            prop_assert_eq!(c, a.compose(&b.invert().unwrap()).unwrap());
+        }
+        // The same with b's out dims in reverse order.
+        let rev: Vec<Dim> = b.out_dim_names().rev().cloned().collect();
+        let b2 = b.transpose_outs(&rev).unwrap();
+        let c2 = a.invert_and_compose(&b2).unwrap();
+        prop_assert_eq!(c2.compose(&b2).unwrap(), a.transpose_outs(&rev).unwrap());
+    }
+
+    #[test]
+    fn divide_then_multiply_recovers_the_layout(b in strategy::layouts(6, 6), c in strategy::layouts(6, 6)) {
+        if let Ok(a) = &b * &c {
+            let q = a.divide_left(&b).unwrap();
+            prop_assert_eq!((&b * &q).unwrap(), a.clone());
+        }
+        if let Ok(a) = &c * &b {
+            let q = a.divide_right(&b).unwrap();
+            prop_assert_eq!((&q * &b).unwrap(), a.clone());
+        }
+    }
+
+    #[test]
+    fn reshape_and_transpose_round_trip(a in strategy::layouts(12, 12), seed in any::<u64>()) {
+        let ins: Vec<(Dim, u64)> = a.in_dims().map(|(d, s)| (d.clone(), s)).collect();
+        let outs: Vec<(Dim, u64)> = a.out_dims().map(|(d, s)| (d.clone(), s)).collect();
+        // A rotation of the dim lists, chosen by the seed.
+        let rot = |v: &[(Dim, u64)]| -> Vec<Dim> {
+            let mut names: Vec<Dim> = v.iter().map(|d| d.0.clone()).collect();
+            if !names.is_empty() {
+                let k = (seed as usize) % names.len();
+                names.rotate_left(k);
+            }
+            names
+        };
+        let orig_in: Vec<Dim> = ins.iter().map(|d| d.0.clone()).collect();
+        let orig_out: Vec<Dim> = outs.iter().map(|d| d.0.clone()).collect();
+        let t = a.transpose_ins(&rot(&ins)).unwrap().transpose_outs(&rot(&outs)).unwrap();
+        prop_assert_eq!(t.transpose_ins(&orig_in).unwrap().transpose_outs(&orig_out).unwrap(), a.clone());
+        let flat = a.flatten_ins().unwrap().flatten_outs().unwrap();
+        prop_assert_eq!(flat.reshape_ins(&ins).unwrap().reshape_outs(&outs).unwrap(), a.clone());
+    }
+
+    #[test]
+    fn text_forms_round_trip(a in strategy::layouts(16, 16)) {
+        prop_assert_eq!(LinearLayout::from_json(&a.to_json()).unwrap(), a.clone());
+        prop_assert_eq!(LinearLayout::from_bases_string(&a.to_bases_string()).unwrap(), a.clone());
+    }
+
+    #[test]
+    fn quotient_of_a_product_with_an_identity(a in strategy::layouts(8, 8), bits in 0u32..4) {
+        // a × identity on a fresh dim is trivial over that dim, and quotients back to a.
+        let id = LinearLayout::identity_1d(1 << bits, "extra", "extra").unwrap();
+        let p = (&a * &id).unwrap();
+        prop_assert!(p.is_trivial_over(&["extra"]));
+        prop_assert_eq!(p.quotient(&["extra"]).unwrap(), a);
+    }
+}
