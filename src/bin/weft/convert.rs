@@ -43,9 +43,11 @@ pub(crate) fn dtype_bits(dtype: &str) -> Result<u32, Failure> {
         "i16" | "u16" | "f16" | "bf16" => 16,
         "i32" | "u32" | "f32" | "tf32" => 32,
         "i64" | "u64" | "f64" => 64,
-        _ => return Err(Failure(format!(
+        _ => {
+            return Err(Failure(format!(
             "--dtype `{dtype}`: unknown element type (i8, i16, i32, i64, f8, f16, bf16, f32, f64)"
-        ))),
+        )))
+        }
     })
 }
 

@@ -219,6 +219,54 @@ pub(crate) fn span_intersection(a: &[u64], b: &[u64]) -> Vec<u64> {
     basis
 }
 
+/// An XOR basis grown one vector at a time (keyed by highest set bit), for independence tests without
+/// allocation.
+pub(crate) struct XorBasis {
+    by_high: [u64; 64],
+    present: u64,
+}
+
+impl XorBasis {
+    /// The empty basis.
+    pub fn new() -> XorBasis {
+        XorBasis {
+            by_high: [0; 64],
+            present: 0,
+        }
+    }
+
+    /// Adds `x` if it is independent of the basis; returns whether it was.
+    pub fn insert(&mut self, mut x: u64) -> bool {
+        while x != 0 {
+            let h = 63 - x.leading_zeros() as usize;
+            if self.present >> h & 1 == 0 {
+                self.by_high[h] = x;
+                self.present |= 1 << h;
+                return true;
+            }
+            x ^= self.by_high[h];
+        }
+        false
+    }
+}
+
+/// Dimension of span(a) ∩ span(b).
+pub(crate) fn intersection_dim(a: &[u64], b: &[u64]) -> usize {
+    let (mut ab, mut aa, mut bb) = (XorBasis::new(), XorBasis::new(), XorBasis::new());
+    let mut ra = 0;
+    let mut rb = 0;
+    let mut rab = 0;
+    for &x in a {
+        ra += aa.insert(x) as usize;
+        rab += ab.insert(x) as usize;
+    }
+    for &x in b {
+        rb += bb.insert(x) as usize;
+        rab += ab.insert(x) as usize;
+    }
+    ra + rb - rab
+}
+
 /// Rank of a set of vectors.
 pub(crate) fn rank(v: &[u64]) -> u32 {
     crate::layout::gf2::rank(v)

@@ -12,7 +12,7 @@ use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 
 use super::bank_conflicts::{conflicts_for, largest_vector, OffsetMap};
-use super::hw::{rank, span_intersection, xor_cols, Hw};
+use super::hw::{intersection_dim, rank, span_intersection, xor_cols, Hw, XorBasis};
 use super::plan::Target;
 use super::tiles::{tiles_for, Instruction, Tile};
 
@@ -255,24 +255,17 @@ fn swizzle(
     let len_s = (dim as usize).saturating_sub(len_b + vb.len());
     let seg = compute_segment(&bank_src, &bank_dst, dim, len_s);
     // Keep only independent bases (non-unit layouts can make a candidate fall in the span of others).
-    let mut used: Vec<u64> = Vec::new();
-    let independent = |x: u64, used: &mut Vec<u64>| -> bool {
-        used.push(x);
-        if x == 0 || rank(used) as usize != used.len() {
-            used.pop();
-            return false;
+    let mut basis = XorBasis::new();
+    let mut used: Vec<u64> = Vec::with_capacity(dim as usize);
+    let mut independent = |x: u64| -> bool {
+        let ok = basis.insert(x);
+        if ok {
+            used.push(x);
         }
-        true
+        ok
     };
-    let vb: Vec<u64> = vb
-        .iter()
-        .copied()
-        .filter(|&x| independent(x, &mut used))
-        .collect();
-    let seg: Vec<u64> = seg
-        .into_iter()
-        .filter(|&x| independent(x, &mut used))
-        .collect();
+    let vb: Vec<u64> = vb.iter().copied().filter(|&x| independent(x)).collect();
+    let seg: Vec<u64> = seg.into_iter().filter(|&x| independent(x)).collect();
     let bank = complement(&used, dim);
     // Segment bases that both sides hold in registers are iterated, not allocated.
     let mut segment = Vec::new();
@@ -300,8 +293,8 @@ fn swizzle(
 
 /// Triton's conflict estimate for a candidate: segment ∩ lane tile, per side.
 fn tile_conflicts(tile_src: &[u64], tile_dst: &[u64], segment: &[u64]) -> (u64, u64) {
-    let w = (1u64 << intersection(segment, tile_src).len()) - 1;
-    let r = (1u64 << intersection(segment, tile_dst).len()) - 1;
+    let w = (1u64 << intersection_dim(segment, tile_src)) - 1;
+    let r = (1u64 << intersection_dim(segment, tile_dst)) - 1;
     (r, w)
 }
 
@@ -523,6 +516,8 @@ pub(crate) fn plan_shared_hw(
         ColumnEchelon::new(&cols)
     };
     let (ech_s, ech_d) = (echelon(s), echelon(d));
+    // Distinct instruction pairs often give the same tile: build each swizzle once.
+    let mut seen: Vec<(Vec<u64>, Vec<u64>, Vec<u64>, usize)> = Vec::new();
     for st in &store_tiles {
         for ld in &load_tiles {
             let (Some(rs), Some(rd)) = (
@@ -548,6 +543,11 @@ pub(crate) fn plan_shared_hw(
             let leave = (st.lane_contig.len() + st.lane_addr.len())
                 .saturating_sub(3)
                 .min((ld.lane_contig.len() + ld.lane_addr.len()).saturating_sub(3));
+            let key_in = (vb.clone(), ts.clone(), td.clone(), leave);
+            if seen.contains(&key_in) {
+                continue;
+            }
+            seen.push(key_in);
             let parts = swizzle(s, d, bits, &vb, &ts, &td, leave);
             let (r, w) = tile_conflicts(&ts, &td, &parts.segment);
             let key = (r + w, parts.reps.len());
@@ -628,7 +628,7 @@ fn build_plan(
                 // One x4 matrix instruction moves 128 bits per lane (x2, x1 when fewer registers); its conflicts are those of the
                 // tile's bases that fall in the segment (Triton's estimate).
                 let per = (128 / bits as u64).max(1).min(regs);
-                let hits = intersection(&parts.segment, tile).len();
+                let hits = intersection_dim(&parts.segment, tile);
                 (per, regs.div_ceil(per), (1u64 << hits) - 1)
             }
         }
