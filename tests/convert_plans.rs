@@ -365,3 +365,70 @@ fn bad_input_is_an_error() {
     assert!(Target::parse("sm_8x").is_err());
     assert_eq!(Target::parse("sm_90a").unwrap(), Target::SM90);
 }
+
+/// Arbitrary layouts (not surjective, zero or repeated bases, odd dims) and parameters: every public
+/// planning function answers with a value or a typed error, never a panic.
+mod no_panic {
+    use super::*;
+    use weft::layout::convert::{bank_conflicts, minimal_conversion};
+
+    fn arbitrary() -> impl Strategy<Value = Option<LinearLayout>> {
+        (
+            prop::collection::vec(0u64..64, 0..4),
+            prop::collection::vec(0u64..64, 0..6),
+            prop::collection::vec(0u64..64, 0..3),
+            any::<bool>(),
+        )
+            .prop_map(|(r, l, w, offset)| {
+                let split = |v: &[u64]| -> Vec<Vec<u64>> {
+                    v.iter().map(|&x| vec![x & 7, x >> 3]).collect()
+                };
+                if offset {
+                    LinearLayout::from_bases(
+                        [(
+                            "offset",
+                            split(&r.iter().chain(&l).copied().collect::<Vec<_>>()),
+                        )],
+                        [("dim0", 8u64), ("dim1", 8)],
+                        false,
+                    )
+                    .ok()
+                } else {
+                    LinearLayout::from_bases(
+                        [
+                            ("register", split(&r)),
+                            ("lane", split(&l)),
+                            ("warp", split(&w)),
+                        ],
+                        [("dim0", 8u64), ("dim1", 8)],
+                        false,
+                    )
+                    .ok()
+                }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+        #[test]
+        fn never_panics(a in arbitrary(), b in arbitrary(), bits in 0u32..140, amd in any::<bool>()) {
+            let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
+            let target = if amd { Target::GFX942 } else { Target::SM80 };
+            let _ = minimal_conversion(&a, &b);
+            let _ = classify(&a, &b);
+            if let Ok(p) = plan_conversion(&a, &b, bits, target) {
+                let _ = p.verify();
+                let _ = p.to_json();
+                let _ = p.to_string();
+            }
+            if let Ok(p) = plan_shuffle(&a, &b, bits) {
+                let _ = execute_shuffle_plan(&p);
+            }
+            if let Ok(p) = plan_shared(&a, &b, bits, target) {
+                let _ = execute_shared_plan(&p);
+            }
+            let _ = bank_conflicts(&a, &b, bits);
+            let _ = simulate_shared_access(&a, &b, bits, 1 << (bits % 4));
+        }
+    }
+}

@@ -147,6 +147,13 @@ pub fn plan_shuffle(
     let word_bits: Vec<usize> = (0..rt)
         .filter(|i| !packed.iter().any(|p| p.0 == *i))
         .collect();
+    if word_bits.len() > 16 || nl > 8 {
+        return Err(LayoutError::TooManyBits {
+            what: "a warp-shuffle plan (register words and lanes)".into(),
+            bits: (word_bits.len() + nl) as u32,
+            limit: 24,
+        });
+    }
     let a: Vec<u64> = word_bits.iter().map(|&i| split(f[i]).0).collect();
     let d: Vec<u64> = word_bits.iter().map(|&i| split(f[i]).1).collect();
     let b: Vec<u64> = (0..nl).map(|j| split(f[rt + j]).0).collect();

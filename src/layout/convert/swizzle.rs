@@ -665,6 +665,8 @@ fn build_plan(
 /// may write different elements to one address.
 pub fn execute_shared_plan(plan: &SharedPlan) -> Result<()> {
     let (s, d) = (&plan.src, &plan.dst);
+    super::simulate::check_hw(s)?;
+    super::simulate::check_hw(d)?;
     let addr_cols = plan.address_columns();
     let all: Vec<u64> = addr_cols.iter().chain(&plan.reps).copied().collect();
     if super::hw::rank(&all) as usize != all.len() || all.len() != s.out_bits as usize {
