@@ -12,7 +12,7 @@ use weft::layout::LinearLayout;
 #[derive(Debug, Clone)]
 enum J {
     Null,
-    Bool(bool),
+    Bool,
     Num(f64),
     Str(String),
     Arr(Vec<J>),
@@ -100,11 +100,11 @@ fn parse(s: &[u8], i: &mut usize) -> J {
         }
         b't' => {
             *i += 4;
-            J::Bool(true)
+            J::Bool
         }
         b'f' => {
             *i += 5;
-            J::Bool(false)
+            J::Bool
         }
         b'n' => {
             *i += 4;

@@ -110,3 +110,45 @@ pub fn tiles_for(target: Target, element_bits: u32) -> (Vec<Tile>, Vec<Tile>) {
     }
     (store, load)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_follow_the_target() {
+        let (st, ld) = tiles_for(Target::SM80, 16);
+        assert_eq!(st.len(), 1, "no stmatrix before sm_90");
+        assert!(ld
+            .iter()
+            .any(|t| t.instruction == Instruction::LdMatrixTrans));
+        let (st, _) = tiles_for(Target::SM90, 16);
+        assert!(st.iter().any(|t| t.instruction == Instruction::StMatrix));
+        let (st, ld) = tiles_for(Target::SM90, 64);
+        assert_eq!(
+            (st.len(), ld.len()),
+            (1, 1),
+            "no matrix instructions for 64-bit elements"
+        );
+        let (_, ld) = tiles_for(
+            Target::Amd {
+                gfx: 950,
+                warp_size: 64,
+            },
+            16,
+        );
+        assert!(ld.iter().any(|t| t.instruction == Instruction::DsReadTr));
+        assert_eq!(
+            Instruction::LdMatrix.name(Target::SM90, 64, false),
+            "ldmatrix.x2"
+        );
+        assert_eq!(
+            Instruction::LdSt.name(Target::SM90, 128, true),
+            "st.shared.v4.b32"
+        );
+        assert_eq!(
+            Instruction::LdSt.name(Target::GFX942, 64, false),
+            "ds_read_b64"
+        );
+    }
+}
