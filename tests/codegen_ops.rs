@@ -1064,3 +1064,60 @@ proptest::proptest! {
         }
     }
 }
+
+// ----- layouts from weft's encodings ------------------------------------------------------------
+
+/// The Gluon flow with weft's own encodings: `arange` in the two slices of a blocked layout,
+/// `expand_dims`, `broadcast_to` the blocked layout, a vectorised 2-D copy; and the stand-in
+/// `kernels::blocked` agrees with `encoding::Blocked`.
+#[test]
+fn encodings_drive_the_builder() {
+    use weft::layout::encoding::{Blocked, Encoding, Slice};
+    for t in all_targets() {
+        let tpw = t.threads_per_warp();
+        let parent = Blocked::new(&[1, 4], &[tpw / 16, 16], &[4, 1], &[1, 0]);
+        let enc = Encoding::Blocked(parent.clone());
+        let l2 = enc.to_linear_layout(&[16, 64]).unwrap();
+        let mine = blocked(
+            t,
+            &[16, 64],
+            &[1, 4],
+            &[tpw as u64 / 16, 16],
+            &[4, 1],
+            &[1, 0],
+        )
+        .unwrap();
+        for d in ["register", "lane", "warp"] {
+            assert_eq!(l2.bases(d).unwrap(), mine.bases(d).unwrap(), "{t} {d}");
+        }
+        let rows_l = Slice::new(1, enc.clone()).to_linear_layout(&[16]).unwrap();
+        let cols_l = Slice::new(0, enc.clone()).to_linear_layout(&[64]).unwrap();
+        let ptx = check(t, "enc", 4, |kb| {
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let y = kb.arg_ptr("y", DType::F32, 16)?;
+            let rows = kb.arange(0, 16, &rows_l)?;
+            let cols = kb.arange(0, 64, &cols_l)?;
+            let r = kb.expand_dims(rows, 1)?;
+            let r = kb.broadcast_to(r, &l2)?;
+            let c = kb.expand_dims(cols, 0)?;
+            let c = kb.broadcast_to(c, &l2)?;
+            let off = kb.mul(r, 64)?;
+            let off = kb.add(off, c)?;
+            let px = kb.add(x, off)?;
+            let v = kb.load(px, None, None)?;
+            let py = kb.add(y, off)?;
+            kb.store(py, v, None)
+        });
+        if t.vendor() == weft::codegen::Vendor::Nvidia {
+            assert!(
+                ptx.contains("ld.global.v4") && ptx.contains("st.global.v4"),
+                "{t}: {ptx}"
+            );
+        } else {
+            assert!(
+                ptx.contains("global_load_dwordx4") && ptx.contains("global_store_dwordx4"),
+                "{t}"
+            );
+        }
+    }
+}

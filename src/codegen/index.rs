@@ -65,10 +65,13 @@ impl TileLayout {
         num_warps: u32,
     ) -> Result<TileLayout> {
         let bad = |reason: String| CodegenError::BadLayout { op, reason };
-        for (name, _) in ll.in_dims() {
-            if ![Dim::REGISTER, Dim::LANE, Dim::WARP].contains(name) {
+        for (name, size) in ll.in_dims() {
+            // A `block` dim of size 1 (one CTA, as the encodings produce) is welcome.
+            let single_cta = *name == Dim::BLOCK && size == 1;
+            if ![Dim::REGISTER, Dim::LANE, Dim::WARP].contains(name) && !single_cta {
                 return Err(bad(format!(
-                    "input dim `{name}` is not one of register, lane, warp (layout {ll:?})"
+                    "input dim `{name}` (size {size}) is not one of register, lane, warp, or a single block \
+                     (layout {ll:?})"
                 )));
             }
         }
