@@ -213,8 +213,20 @@ impl LinearLayout {
         if self.total_in_bits() != self.total_out_bits() {
             return Err(not_invertible());
         }
-        // As many inputs as outputs: surjective iff invertible, and the solve finds out.
-        self.pseudo_invert().map_err(|_| not_invertible())
+        // As many inputs as outputs: surjective iff invertible, and then the inverse is unique, so it equals
+        // `pseudo_invert` (whatever its heuristics) and can be solved for directly: column j of the inverse is
+        // the preimage of the unit vector e_j.
+        let n = self.total_out_bits() as usize;
+        let units: SmallVec<[u64; 16]> = (0..n).map(|j| 1u64 << j).collect();
+        let mut cols: SmallVec<[u64; 16]> = smallvec::smallvec![0; n];
+        if gf2::solve_columns(&self.cols, &units, &mut cols) != 0 {
+            return Err(not_invertible());
+        }
+        Ok(LinearLayout::from_parts(
+            self.outs.clone(),
+            self.ins.clone(),
+            cols,
+        ))
     }
 }
 
