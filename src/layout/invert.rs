@@ -66,7 +66,15 @@ impl LinearLayout {
             }
         }
         let mut b_cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
-        for &c in &b.cols {
+        let same_packing = same_order
+            && b.outs
+                .iter()
+                .zip(&outer.outs)
+                .all(|(x, y)| x.log2 == y.log2);
+        if same_packing {
+            b_cols.extend_from_slice(&b.cols);
+        }
+        for &c in b.cols.iter().filter(|_| !same_packing) {
             let (mut v, mut src, mut dst) = (0u64, 0u32, 0u32);
             for (x, &k) in b.outs.iter().zip(&pos) {
                 v |= place(bits_at(c, src, x.log2), dst);
