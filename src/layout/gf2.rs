@@ -266,10 +266,12 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
         };
         rows.swap(next, p);
         let pr = rows[next];
-        for (r, row) in rows.iter_mut().enumerate() {
-            let hit = ((*row >> c) & 1).wrapping_neg() & ((r != next) as u64).wrapping_neg();
-            *row ^= pr & hit;
+        // Clear bit c from every row (the pivot row clears itself and is put back): one shift count for all
+        // rows, so the loop vectorises.
+        for row in rows.iter_mut() {
+            *row ^= pr & ((*row >> c) & 1).wrapping_neg();
         }
+        rows[next] = pr;
         pivots |= 1 << c;
         next += 1;
     }
