@@ -303,3 +303,60 @@ fn gluon_text_round_trips() {
     assert!(n > 100);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The TTGIR dumps of real kernels: every alias parses, and every typed use gives Triton's layout.
+#[test]
+fn ttgir_dumps_match_triton() {
+    use weft::layout::text::ttgir;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v: Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{dir}/ttgir_layouts.json")).unwrap(),
+    )
+    .unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (name, f) in v["files"].as_object().unwrap() {
+        let text = std::fs::read_to_string(format!("{dir}/ttgir/{name}")).unwrap();
+        let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let aliases: ttgir::Aliases = file.aliases.iter().cloned().collect();
+        for (alias, def) in f["aliases"].as_object().unwrap() {
+            let known = file.aliases.iter().any(|(n, _)| format!("#{n}") == *alias);
+            let skipped = file.skipped.iter().any(|(n, _)| format!("#{n}") == *alias);
+            assert!(known || skipped, "{name}: alias {alias} lost");
+            if known {
+                let e = &aliases[&alias[1..]];
+                assert_eq!(
+                    ttgir::print_encoding(e),
+                    def.as_str().unwrap(),
+                    "{name} {alias}"
+                );
+            }
+        }
+        for l in f["layouts"].as_array().unwrap() {
+            let ty = l["type"].as_str().unwrap();
+            let shape = u64s(&l["shape"]);
+            let t = ttgir::parse_type(ty, &aliases).unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
+            if l.get("layout").is_none() {
+                // Triton rejects this (encoding, shape); weft must too.
+                assert!(
+                    t.encoding.to_linear_layout(&shape).is_err(),
+                    "{name}: {ty} accepted"
+                );
+                continue;
+            }
+            let want = triton_layout(&l["layout"]);
+            match t.encoding.to_linear_layout(&shape) {
+                Ok(got) if got == want => checked += 1,
+                other => failures.push(format!("{name}: {ty} {shape:?}: {other:?} != {want:?}")),
+            }
+            assert!(
+                file.types
+                    .iter()
+                    .any(|u| u.shape == t.shape && u.encoding == t.encoding),
+                "{name}: parse_file missed {ty}"
+            );
+        }
+    }
+    assert!(checked > 20, "only {checked} layouts checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -83,6 +83,19 @@ impl TileLayout {
         if shape.is_empty() {
             return Err(bad("a tile layout needs at least one output dim".into()));
         }
+        if let Some(s) = shape.iter().find(|&&s| s > 1 << 30) {
+            // Coordinates are i32 values in the kernel.
+            return Err(bad(format!(
+                "a tile dim of {s} elements is more than 2^30 (layout {ll:?})"
+            )));
+        }
+        if shape
+            .iter()
+            .try_fold(1u64, |a, &b| a.checked_mul(b))
+            .is_none_or(|n| n > 1 << 40)
+        {
+            return Err(bad(format!("a tile of shape {shape:?} is too large")));
+        }
         let bases = |d: Dim| -> Result<Vec<Vec<u64>>> {
             if ll.has_in_dim(d.as_str()) {
                 Ok(ll.bases(d.as_str())?)
