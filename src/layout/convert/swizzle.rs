@@ -376,6 +376,9 @@ fn shared_tile(
     Some(vb)
 }
 
+/// What a swizzle candidate is built from: vector bases, store tile, load tile, reps to leave.
+type CandidateKey = (Vec<u64>, Vec<u64>, Vec<u64>, usize);
+
 /// The bases an instruction's tile takes from one side: registers not in the vector, then the address
 /// lanes (Triton's `getTile`).
 fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
@@ -522,7 +525,7 @@ pub(crate) fn plan_shared_hw(
     };
     let (ech_s, ech_d) = (echelon(s), echelon(d));
     // Distinct instruction pairs often give the same tile: build each swizzle once.
-    let mut seen: Vec<(Vec<u64>, Vec<u64>, Vec<u64>, usize)> = Vec::new();
+    let mut seen: Vec<CandidateKey> = Vec::new();
     for st in &store_tiles {
         for ld in &load_tiles {
             let (Some(rs), Some(rd)) = (
