@@ -432,3 +432,29 @@ mod no_panic {
         }
     }
 }
+
+#[test]
+fn costs_order_the_kinds() {
+    // One register/lane transposition: shuffling half the registers beats a shared-memory round trip.
+    let src = layout2d(3, 5, &[1, 2, 4], &[8, 16, 32, 64, 128], &[]);
+    let dst = layout2d(3, 5, &[8, 2, 4], &[1, 16, 32, 64, 128], &[]);
+    let p = plan_conversion(&src, &dst, 32, Target::SM80).unwrap();
+    assert_eq!(p.kind, ConversionKind::WarpShuffle);
+    let shared = p
+        .alternatives
+        .iter()
+        .find(|a| a.0 == ConversionKind::SharedMemory)
+        .unwrap()
+        .1;
+    assert!(p.cost < shared, "{:?}", p.alternatives);
+    // Across warps only shared memory remains, and it costs more than nothing.
+    let a = layout2d(3, 5, &[1, 2, 4], &[8, 16, 32, 64], &[128]);
+    let b = layout2d(3, 5, &[1, 2, 4], &[8, 16, 32, 128], &[64]);
+    let q = plan_conversion(&a, &b, 32, Target::SM80).unwrap();
+    assert_eq!(q.kind, ConversionKind::SharedMemory);
+    assert!(q.cost.cycles > 0 && q.scratch_bytes() > 0);
+    q.verify().unwrap();
+    // A cross-CTA conversion is costlier than that round trip.
+    let c = weft::layout::convert::cross_cta_cost(8);
+    assert!(c > q.cost);
+}

@@ -36,7 +36,7 @@ mod tiles;
 
 pub use bank_conflicts::{bank_conflicts, bank_conflicts_detail, BankConflicts};
 pub use classify::{classify, minimal_conversion, Classification, ConversionKind, Level};
-pub use cost::{shared_cost, shuffle_cost, Cost};
+pub use cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
 pub use plan::{plan_conversion, ConversionPlan, Target};
 pub use shuffle::{plan_shuffle, ShufflePlan};
 pub use swizzle::{plan_shared, SharedPlan};
