@@ -458,3 +458,25 @@ fn costs_order_the_kinds() {
     let c = weft::layout::convert::cross_cta_cost(8);
     assert!(c > q.cost);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// The bank conflicts a shared plan reports for its plain stores and loads are those the brute-force
+    /// simulator counts on the plan's own scratch layout, at the plan's vector widths.
+    #[test]
+    fn shared_plan_conflicts_match_simulation((src, dst, bits) in pair()) {
+        use weft::layout::convert::Instruction;
+        let p = plan_shared(&src, &dst, bits, Target::SM80).unwrap();
+        let total = p.layout.total_in_size();
+        let scratch = p.layout.reshape_ins(&[("offset", total)]).unwrap();
+        if p.store_instruction == Instruction::LdSt {
+            let sim = simulate_shared_access(&src, &scratch, p.element_bits, p.store_vector).unwrap();
+            prop_assert_eq!(sim.conflicts_per_phase(), Some(p.write_conflicts));
+        }
+        if p.load_instruction == Instruction::LdSt {
+            let sim = simulate_shared_access(&dst, &scratch, p.element_bits, p.load_vector).unwrap();
+            prop_assert_eq!(sim.conflicts_per_phase(), Some(p.read_conflicts));
+        }
+    }
+}
