@@ -432,3 +432,51 @@ mod no_panic {
         }
     }
 }
+
+#[test]
+fn costs_order_the_kinds() {
+    // One register/lane transposition: shuffling half the registers beats a shared-memory round trip.
+    let src = layout2d(3, 5, &[1, 2, 4], &[8, 16, 32, 64, 128], &[]);
+    let dst = layout2d(3, 5, &[8, 2, 4], &[1, 16, 32, 64, 128], &[]);
+    let p = plan_conversion(&src, &dst, 32, Target::SM80).unwrap();
+    assert_eq!(p.kind, ConversionKind::WarpShuffle);
+    let shared = p
+        .alternatives
+        .iter()
+        .find(|a| a.0 == ConversionKind::SharedMemory)
+        .unwrap()
+        .1;
+    assert!(p.cost < shared, "{:?}", p.alternatives);
+    // Across warps only shared memory remains, and it costs more than nothing.
+    let a = layout2d(3, 5, &[1, 2, 4], &[8, 16, 32, 64], &[128]);
+    let b = layout2d(3, 5, &[1, 2, 4], &[8, 16, 32, 128], &[64]);
+    let q = plan_conversion(&a, &b, 32, Target::SM80).unwrap();
+    assert_eq!(q.kind, ConversionKind::SharedMemory);
+    assert!(q.cost.cycles > 0 && q.scratch_bytes() > 0);
+    q.verify().unwrap();
+    // A cross-CTA conversion is costlier than that round trip.
+    let c = weft::layout::convert::cross_cta_cost(8);
+    assert!(c > q.cost);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// The bank conflicts a shared plan reports for its plain stores and loads are those the brute-force
+    /// simulator counts on the plan's own scratch layout, at the plan's vector widths.
+    #[test]
+    fn shared_plan_conflicts_match_simulation((src, dst, bits) in pair()) {
+        use weft::layout::convert::Instruction;
+        let p = plan_shared(&src, &dst, bits, Target::SM80).unwrap();
+        let total = p.layout.total_in_size();
+        let scratch = p.layout.reshape_ins(&[("offset", total)]).unwrap();
+        if p.store_instruction == Instruction::LdSt {
+            let sim = simulate_shared_access(&src, &scratch, p.element_bits, p.store_vector).unwrap();
+            prop_assert_eq!(sim.conflicts_per_phase(), Some(p.write_conflicts));
+        }
+        if p.load_instruction == Instruction::LdSt {
+            let sim = simulate_shared_access(&dst, &scratch, p.element_bits, p.load_vector).unwrap();
+            prop_assert_eq!(sim.conflicts_per_phase(), Some(p.read_conflicts));
+        }
+    }
+}

@@ -278,6 +278,7 @@ fn conversions_agree_with_triton() {
                     .shuffle
                     .as_ref()
                     .unwrap_or_else(|| panic!("case {id}: no shuffle plan"));
+                assert_eq!(plan.kind, ConversionKind::WarpShuffle, "case {id}");
                 let ts = count("shfl_sync");
                 assert!(
                     s.shuffles as u64 <= ts,

@@ -90,6 +90,28 @@ impl Classification {
     }
 }
 
+/// A quick test of Triton's `isTrivialOver(dim)` on the packed columns, so that failing quotients cost
+/// nothing: `dim → dim` is the identity and no other column touches `dim`'s output bits.
+fn trivial_over(l: &LinearLayout, dim: &str) -> bool {
+    let (Ok(i), Ok(j)) = (l.in_index(dim), l.out_index(dim)) else {
+        return false;
+    };
+    if l.ins[i].log2 != l.outs[j].log2 {
+        return false;
+    }
+    let shift = l.out_shift(j);
+    let mask = crate::layout::linear_layout::low_mask(l.outs[j].log2) << shift;
+    let off = l.in_offset(i);
+    let n = l.ins[i].log2 as usize;
+    l.cols.iter().enumerate().all(|(c, &col)| {
+        if c >= off && c < off + n {
+            col == 1u64 << (shift + (c - off) as u32)
+        } else {
+            col & mask == 0
+        }
+    })
+}
+
 /// The conversion map with the trailing hardware dims common to both layouts quotiented away while it is
 /// the identity on them, slowest first (Triton's `minimalCvtLayout`).
 pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<LinearLayout> {
@@ -125,6 +147,9 @@ pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
         Err(e) => return Err(e),
     };
     for dim in &common {
+        if !trivial_over(&comp, dim) {
+            break;
+        }
         match comp.quotient(&[dim]) {
             Ok(q) => comp = q,
             Err(_) => break,

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::layout::{LayoutError, LinearLayout, Result};
 
 use super::classify::{classify, Classification, ConversionKind, Level};
-use super::cost::{shared_cost, shuffle_cost, Cost};
+use super::cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
 use super::shuffle::{plan_shuffle, ShufflePlan};
 use super::swizzle::{plan_shared, SharedPlan};
 
@@ -145,7 +145,8 @@ pub fn plan_conversion(
         Level::None => alternatives.push((ConversionKind::Noop, Cost::default())),
         Level::Register => alternatives.push((ConversionKind::RegisterPermute, Cost::default())),
         Level::Block if !classification.cta_local => {
-            alternatives.push((ConversionKind::CrossCta, Cost::default()))
+            let regs = dst.in_dim_size("register").unwrap_or(1);
+            alternatives.push((ConversionKind::CrossCta, cross_cta_cost(regs)))
         }
         Level::Lane | Level::Warp | Level::Block => {
             if classification.level == Level::Lane {

@@ -8,6 +8,8 @@
 //! vectors neither side's lanes use, then of sums `a ⊕ b` of a store-only and a load-only lane basis
 //! (conflict-free for both), and only then of lane bases themselves.
 
+use smallvec::SmallVec;
+
 use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 
@@ -160,22 +162,25 @@ fn vector_basis(src: &Hw, dst: &Hw, bits: u32) -> Vec<u64> {
 /// Segment bases of length `len`: free unit vectors, then conflict-free sums, then conflicting lane bases
 /// (Triton's `computeSegment`).
 fn compute_segment(bank_src: &[u64], bank_dst: &[u64], dim: u32, len: usize) -> Vec<u64> {
-    let set_src: Vec<u64> = dedup(bank_src.iter().copied().filter(|&x| x != 0));
-    let set_dst: Vec<u64> = dedup(bank_dst.iter().copied().filter(|&x| x != 0));
-    let mut seg: Vec<u64> = (0..dim)
-        .map(|b| 1u64 << b)
-        .filter(|u| !set_src.contains(u) && !set_dst.contains(u))
-        .collect();
+    type Small = SmallVec<[u64; 16]>;
+    let set_src: Small = dedup(bank_src.iter().copied().filter(|&x| x != 0));
+    let set_dst: Small = dedup(bank_dst.iter().copied().filter(|&x| x != 0));
+    let mut seg: Vec<u64> = Vec::with_capacity(dim as usize);
+    seg.extend(
+        (0..dim)
+            .map(|b| 1u64 << b)
+            .filter(|u| !set_src.contains(u) && !set_dst.contains(u)),
+    );
     if seg.len() >= len {
         seg.truncate(len);
         return seg;
     }
-    let mut a: Vec<u64> = set_src
+    let mut a: Small = set_src
         .iter()
         .filter(|v| !set_dst.contains(v))
         .copied()
         .collect();
-    let mut b: Vec<u64> = set_dst
+    let mut b: Small = set_dst
         .iter()
         .filter(|v| !set_src.contains(v))
         .copied()
@@ -196,8 +201,8 @@ fn compute_segment(bank_src: &[u64], bank_dst: &[u64], dim: u32, len: usize) -> 
     seg
 }
 
-fn dedup(it: impl Iterator<Item = u64>) -> Vec<u64> {
-    let mut v: Vec<u64> = Vec::new();
+fn dedup(it: impl Iterator<Item = u64>) -> SmallVec<[u64; 16]> {
+    let mut v: SmallVec<[u64; 16]> = SmallVec::new();
     for x in it {
         if !v.contains(&x) {
             v.push(x);
@@ -247,8 +252,8 @@ fn swizzle(
     leave_reps: usize,
 ) -> Parts {
     let dim = src.out_bits;
-    let bank_src: Vec<u64> = vb.iter().chain(tile_src).copied().collect();
-    let bank_dst: Vec<u64> = vb.iter().chain(tile_dst).copied().collect();
+    let bank_src: SmallVec<[u64; 16]> = vb.iter().chain(tile_src).copied().collect();
+    let bank_dst: SmallVec<[u64; 16]> = vb.iter().chain(tile_dst).copied().collect();
     let vec_bits = (1u64 << vb.len()) * bits as u64;
     let len_b = ((1024 / vec_bits.max(1)).max(1).ilog2() as usize)
         .min(dim as usize - vb.len().min(dim as usize));
@@ -371,6 +376,9 @@ fn shared_tile(
     Some(vb)
 }
 
+/// What a swizzle candidate is built from: vector bases, store tile, load tile, reps to leave.
+type CandidateKey = (Vec<u64>, Vec<u64>, Vec<u64>, usize);
+
 /// The bases an instruction's tile takes from one side: registers not in the vector, then the address
 /// lanes (Triton's `getTile`).
 fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
@@ -385,7 +393,7 @@ fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
     if tile.len() < need {
         return None;
     }
-    for &i in &t.lane_addr {
+    for &i in t.lane_addr {
         tile.push(*hw.lane.get(i)?);
     }
     Some(tile)
@@ -517,7 +525,7 @@ pub(crate) fn plan_shared_hw(
     };
     let (ech_s, ech_d) = (echelon(s), echelon(d));
     // Distinct instruction pairs often give the same tile: build each swizzle once.
-    let mut seen: Vec<(Vec<u64>, Vec<u64>, Vec<u64>, usize)> = Vec::new();
+    let mut seen: Vec<CandidateKey> = Vec::new();
     for st in &store_tiles {
         for ld in &load_tiles {
             let (Some(rs), Some(rd)) = (
@@ -531,8 +539,8 @@ pub(crate) fn plan_shared_hw(
                 (d, &ech_d),
                 rs,
                 rd,
-                &st.lane_contig,
-                &ld.lane_contig,
+                st.lane_contig,
+                ld.lane_contig,
             ) else {
                 continue;
             };

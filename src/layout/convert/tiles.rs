@@ -66,16 +66,20 @@ pub struct Tile {
     /// The instruction.
     pub instruction: Instruction,
     /// Lane bits whose lanes hold the continuation of one contiguous row.
-    pub lane_contig: Vec<usize>,
+    pub lane_contig: &'static [usize],
     /// Lane bits whose lanes supply the addresses of the rows.
-    pub lane_addr: Vec<usize>,
+    pub lane_addr: &'static [usize],
 }
 
-fn tile(instruction: Instruction, lane_contig: &[usize], lane_addr: &[usize]) -> Tile {
+fn tile(
+    instruction: Instruction,
+    lane_contig: &'static [usize],
+    lane_addr: &'static [usize],
+) -> Tile {
     Tile {
         instruction,
-        lane_contig: lane_contig.to_vec(),
-        lane_addr: lane_addr.to_vec(),
+        lane_contig,
+        lane_addr,
     }
 }
 
@@ -83,8 +87,10 @@ fn tile(instruction: Instruction, lane_contig: &[usize], lane_addr: &[usize]) ->
 /// `element_bits`-bit elements, plain `ld/st` first (Triton's `getSrcDstTiles`).
 pub fn tiles_for(target: Target, element_bits: u32) -> (Vec<Tile>, Vec<Tile>) {
     let plain = tile(Instruction::LdSt, &[], &[0, 1, 2]);
-    let mut store = vec![plain.clone()];
-    let mut load = vec![plain];
+    let mut store = Vec::with_capacity(3);
+    store.push(plain.clone());
+    let mut load = Vec::with_capacity(3);
+    load.push(plain);
     match target {
         Target::Nvidia { sm } => {
             if sm >= 90 && element_bits <= 32 {
