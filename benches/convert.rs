@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use weft::layout::convert::{plan_conversion, Target};
+use weft::layout::convert::{classify, plan_conversion, plan_shared, plan_shuffle, Target};
 use weft::layout::LinearLayout;
 
 fn ll(reg: &[[u64; 2]], lane: &[[u64; 2]], warp: &[[u64; 2]], shape: [u64; 2]) -> LinearLayout {
@@ -48,6 +48,16 @@ fn bench(c: &mut Criterion) {
     );
     c.bench_function("plan 64x64 f16 mma_v2 -> blocked (sm_80)", |b| {
         b.iter(|| plan_conversion(black_box(&mma), black_box(&src), 16, Target::SM80).unwrap())
+    });
+    // The parts, to see where the time goes.
+    c.bench_function("  classify (transpose)", |b| {
+        b.iter(|| classify(black_box(&src), black_box(&dst)).unwrap())
+    });
+    c.bench_function("  plan_shared (transpose, sm_90)", |b| {
+        b.iter(|| plan_shared(black_box(&src), black_box(&dst), 16, Target::SM90).unwrap())
+    });
+    c.bench_function("  plan_shuffle (mma_v2 -> blocked)", |b| {
+        b.iter(|| plan_shuffle(black_box(&mma), black_box(&src), 16))
     });
 }
 

@@ -66,3 +66,8 @@ pub mod layout;
 pub mod codegen;
 
 pub mod runtime;
+
+/// The README's Rust examples run as doctests, so the first example a reader sees cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -264,6 +264,47 @@ fn integer_and_float_elementwise_ops_assemble() {
     }
 }
 
+/// Exhaustive over (binary op, element type): which pairs are accepted, and that the rejected
+/// ones are typed errors.
+#[test]
+fn binary_ops_accept_exactly_their_types() {
+    use weft::codegen::BinaryOp::*;
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::Sm90, "types", 4).unwrap();
+    let l = layout_1d(Target::Sm90, 4, 512);
+    let base = kb.arange(0, 512, &l).unwrap();
+    for dt in DType::ALL {
+        let x = kb.cast(base, dt).unwrap();
+        for op in [Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr] {
+            let bitwise = matches!(op, And | Or | Xor);
+            let ok = if dt.is_fp8() {
+                false
+            } else if dt == DType::I1 {
+                bitwise
+            } else if dt.is_int() {
+                true
+            } else {
+                !bitwise && !matches!(op, Shl | Shr)
+            };
+            let r = kb.binary(op, x, x);
+            if ok {
+                assert!(r.is_ok(), "{op:?} {dt}: {r:?}");
+            } else {
+                assert!(
+                    matches!(r, Err(CodegenError::InvalidType { .. })),
+                    "{op:?} {dt}: {r:?}"
+                );
+            }
+        }
+        let neg_ok = !dt.is_fp8() && dt != DType::I1;
+        assert_eq!(kb.neg(x).is_ok(), neg_ok, "neg {dt}");
+        assert_eq!(kb.abs(x).is_ok(), neg_ok, "abs {dt}");
+        assert_eq!(kb.not(x).is_ok(), dt.is_int(), "not {dt}");
+        assert_eq!(kb.lt(x, x).is_ok(), !dt.is_fp8(), "lt {dt}");
+    }
+    kb.finish().unwrap();
+}
+
 #[test]
 fn every_math_function_assembles_for_every_float_type() {
     for t in all_targets() {
@@ -381,30 +422,42 @@ fn shape_ops_assemble_and_round_trip() {
 
 #[test]
 fn atomics_assemble_for_every_supported_type() {
+    use AtomicOp::*;
+    // Exhaustive over (op, element type): the supported pairs emit on every target; the others
+    // are typed errors before LLVM sees them.
+    let supported = |op: AtomicOp, dt: DType| match op {
+        Add | Min | Max => matches!(
+            dt,
+            DType::I32 | DType::I64 | DType::F32 | DType::F64 | DType::F16 | DType::BF16
+        ),
+        And | Or | Xor => matches!(dt, DType::I32 | DType::I64),
+        Xchg => matches!(dt, DType::I32 | DType::I64 | DType::F32 | DType::F64),
+    };
     for t in all_targets() {
-        for (op, dts) in [
-            (
-                AtomicOp::Add,
-                vec![
-                    DType::I32,
-                    DType::I64,
-                    DType::F32,
-                    DType::F64,
-                    DType::F16,
-                    DType::BF16,
-                ],
-            ),
-            (AtomicOp::Min, vec![DType::I32, DType::I64, DType::F32]),
-            (AtomicOp::Max, vec![DType::I32, DType::I64, DType::F64]),
-            (AtomicOp::And, vec![DType::I32, DType::I64]),
-            (AtomicOp::Or, vec![DType::I32, DType::I64]),
-            (AtomicOp::Xor, vec![DType::I32, DType::I64]),
-            (
-                AtomicOp::Xchg,
-                vec![DType::I32, DType::I64, DType::F32, DType::F64],
-            ),
-        ] {
-            for dt in dts {
+        for op in [Add, Min, Max, And, Or, Xor, Xchg] {
+            for dt in DType::ALL {
+                if !supported(op, dt) {
+                    let ctx = Context::new();
+                    let mut kb = KernelBuilder::new(&ctx, t, "atomic", 4).unwrap();
+                    let p = kb.arg_ptr("a", dt, 16).unwrap();
+                    let l = layout_1d(t, 2, 256);
+                    let offs = kb.arange(0, 256, &l).unwrap();
+                    let pa = kb.add(p, offs).unwrap();
+                    let v = if dt.is_float() {
+                        kb.const_float(dt, 1.0)
+                    } else if dt.is_int() {
+                        kb.const_int(dt, 1)
+                    } else {
+                        kb.load(pa, None, None)
+                    }
+                    .unwrap();
+                    let r = kb.atomic_rmw(op, pa, v, None);
+                    assert!(
+                        matches!(r, Err(CodegenError::InvalidType { .. })),
+                        "{op:?} {dt}: {r:?}"
+                    );
+                    continue;
+                }
                 check(t, "atomic", 4, |kb| {
                     let n = kb.arg_i32("n", 1)?;
                     let pa = kb.arg_ptr("a", dt, 16)?;
@@ -666,6 +719,26 @@ fn bad_arguments_are_rejected() {
         Err(CodegenError::ShapeMismatch { .. })
     ));
     assert!(matches!(
+        kb.reshape(a, &[1 << 40, 1 << 40]),
+        Err(CodegenError::ShapeMismatch { .. })
+    ));
+    // A dim too large for i32 coordinates (few registers, so only the size rule breaks).
+    let wide = LinearLayout::from_bases(
+        [
+            ("register", vec![vec![1u64 << 31]]),
+            ("lane", (0..5).map(|i| vec![1u64 << i]).collect()),
+            ("warp", (5..7).map(|i| vec![1u64 << i]).collect()),
+        ],
+        [("dim0", 1u64 << 32)],
+        false,
+    )
+    .unwrap();
+    let e = kb.full(&wide, DType::F32, 0.0).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::BadLayout { .. }) && e.to_string().contains("2^30"),
+        "{e}"
+    );
+    assert!(matches!(
         kb.for_range(0, 10, 0, &[], |_, _, _| Ok(vec![])),
         Err(CodegenError::InvalidArgument { .. })
     ));
@@ -794,5 +867,257 @@ fn carried_pointers_keep_their_facts_when_the_body_does() {
             want_vec,
             "advance {advance}: {loads:?}"
         );
+    }
+}
+
+// ----- random programs ------------------------------------------------------------------------
+
+/// One step of a random builder program: an op and indices into the values made so far.
+#[derive(Debug, Clone)]
+enum Step {
+    Arange(usize),
+    Full(usize, u8),
+    Bin(u8, usize, usize),
+    Cmp(usize, usize),
+    Where(usize, usize, usize),
+    Cast(usize, u8),
+    Math(u8, usize),
+    ExpandDims(usize, usize),
+    Broadcast(usize, usize),
+    Permute(usize),
+    Reshape(usize, u8),
+    Split(usize),
+    Join(usize, usize),
+    Load(usize, Option<usize>),
+    Store(usize, usize, Option<usize>),
+    Atomic(u8, usize, usize),
+    PtrAdd(usize, usize),
+}
+
+fn step() -> impl proptest::strategy::Strategy<Value = Step> {
+    use proptest::prelude::*;
+    let i = || 0usize..64;
+    prop_oneof![
+        i().prop_map(Step::Arange),
+        (i(), any::<u8>()).prop_map(|(a, b)| Step::Full(a, b)),
+        (any::<u8>(), i(), i()).prop_map(|(o, a, b)| Step::Bin(o, a, b)),
+        (i(), i()).prop_map(|(a, b)| Step::Cmp(a, b)),
+        (i(), i(), i()).prop_map(|(a, b, c)| Step::Where(a, b, c)),
+        (i(), any::<u8>()).prop_map(|(a, b)| Step::Cast(a, b)),
+        (any::<u8>(), i()).prop_map(|(o, a)| Step::Math(o, a)),
+        (i(), 0usize..4).prop_map(|(a, b)| Step::ExpandDims(a, b)),
+        (i(), i()).prop_map(|(a, b)| Step::Broadcast(a, b)),
+        i().prop_map(Step::Permute),
+        (i(), any::<u8>()).prop_map(|(a, b)| Step::Reshape(a, b)),
+        i().prop_map(Step::Split),
+        (i(), i()).prop_map(|(a, b)| Step::Join(a, b)),
+        (i(), proptest::option::of(i())).prop_map(|(a, m)| Step::Load(a, m)),
+        (i(), i(), proptest::option::of(i())).prop_map(|(a, b, m)| Step::Store(a, b, m)),
+        (any::<u8>(), i(), i()).prop_map(|(o, a, b)| Step::Atomic(o, a, b)),
+        (0usize..3, i()).prop_map(|(p, o)| Step::PtrAdd(p, o)),
+    ]
+}
+
+/// Runs a random program: every call returns Ok or a typed error, never panics or aborts; when
+/// the kernel finishes, its PTX is emitted and accepted by ptxas.
+fn run_program(t: Target, steps: &[Step]) {
+    use weft::codegen::BinaryOp::*;
+    let layouts = [
+        layout_1d(t, 4, 512),
+        layout_1d(t, 1, 64),
+        kernels::tile_layout(
+            t,
+            Tile2d {
+                rows: 16,
+                cols: 64,
+                per_thread: 4,
+                num_warps: 4,
+            },
+        )
+        .unwrap(),
+        blocked(
+            t,
+            &[8, 4, 32],
+            &[1, 2, 2],
+            &[1, 2, t.threads_per_warp() as u64 / 2],
+            &[2, 2, 1],
+            &[2, 1, 0],
+        )
+        .unwrap(),
+    ];
+    let dtypes = DType::ALL;
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, t, "random", 4).unwrap();
+    let mut vals: Vec<Value> = vec![
+        kb.arg_ptr("pf", DType::F32, 16).unwrap(),
+        kb.arg_ptr("pi", DType::I32, 16).unwrap(),
+        kb.arg_ptr("ph", DType::F16, 16).unwrap(),
+        kb.arg_i32("n", 16).unwrap(),
+    ];
+    for s in steps {
+        let pick = |i: usize| vals[i % vals.len()];
+        let r: weft::codegen::Result<Vec<Value>> = match *s {
+            Step::Arange(l) => {
+                let l = &layouts[l % 2];
+                let size = weft::layout::LinearLayout::out_dims(l).next().unwrap().1 as i32;
+                kb.arange(0, size, l).map(|v| vec![v])
+            }
+            Step::Full(l, d) => kb
+                .full(
+                    &layouts[l % layouts.len()],
+                    dtypes[d as usize % dtypes.len()],
+                    1,
+                )
+                .map(|v| vec![v]),
+            Step::Bin(o, a, b) => {
+                let ops = [Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr];
+                // Half the time the same value twice or a literal, so shapes and types match.
+                let op = ops[o as usize % ops.len()];
+                match b % 3 {
+                    0 => kb.binary(op, pick(a), pick(b)),
+                    1 => kb.binary(op, pick(a), pick(a)),
+                    _ => kb.binary(op, pick(a), 3),
+                }
+                .map(|v| vec![v])
+            }
+            Step::Cmp(a, b) if b % 2 == 0 => kb.lt(pick(a), pick(b)).map(|v| vec![v]),
+            Step::Cmp(a, _) => kb.lt(pick(a), 5).map(|v| vec![v]),
+            Step::Where(c, a, b) if b % 2 == 0 => {
+                kb.where_(pick(c), pick(a), pick(b)).map(|v| vec![v])
+            }
+            Step::Where(c, a, _) => kb.where_(pick(c), pick(a), pick(a)).map(|v| vec![v]),
+            Step::Cast(a, d) => kb
+                .cast(pick(a), dtypes[d as usize % dtypes.len()])
+                .map(|v| vec![v]),
+            Step::Math(o, a) => kb
+                .math(MathOp::ALL[o as usize % MathOp::ALL.len()], pick(a))
+                .map(|v| vec![v]),
+            Step::ExpandDims(a, ax) => kb.expand_dims(pick(a), ax).map(|v| vec![v]),
+            Step::Broadcast(a, l) => kb
+                .broadcast_to(pick(a), &layouts[l % layouts.len()])
+                .map(|v| vec![v]),
+            Step::Permute(a) => {
+                let rank = kb.shape(pick(a)).unwrap().len();
+                let perm: Vec<usize> = (0..rank).rev().collect();
+                kb.permute(pick(a), &perm).map(|v| vec![v])
+            }
+            Step::Reshape(a, k) => {
+                let n: u64 = kb.shape(pick(a)).unwrap().iter().product();
+                let lo = 1u64 << (k as u32 % (n.max(1).trailing_zeros() + 1));
+                kb.reshape(pick(a), &[lo, n / lo]).map(|v| vec![v])
+            }
+            Step::Split(a) => kb.split(pick(a)).map(|(x, y)| vec![x, y]),
+            // One of the three pointer parameters plus any value (offsets when it is an integer).
+            Step::PtrAdd(p, o) => kb.add(vals[p], pick(o)).map(|v| vec![v]),
+            Step::Join(a, b) if b % 2 == 0 => kb.join(pick(a), pick(b)).map(|v| vec![v]),
+            Step::Join(a, _) => kb.join(pick(a), pick(a)).map(|v| vec![v]),
+            Step::Load(p, m) => kb.load(pick(p), m.map(pick), None).map(|v| vec![v]),
+            Step::Store(p, v, m) if v % 2 == 0 => {
+                kb.store(pick(p), pick(v), m.map(pick)).map(|_| vec![])
+            }
+            Step::Store(p, _, m) => kb.store(pick(p), 1, m.map(pick)).map(|_| vec![]),
+            Step::Atomic(o, p, v) => {
+                let ops = [
+                    AtomicOp::Add,
+                    AtomicOp::Min,
+                    AtomicOp::Max,
+                    AtomicOp::And,
+                    AtomicOp::Xchg,
+                ];
+                let op = ops[o as usize % ops.len()];
+                if v % 2 == 0 {
+                    kb.atomic_rmw(op, pick(p), pick(v), None)
+                } else {
+                    kb.atomic_rmw(op, pick(p), 1, None)
+                }
+                .map(|v| vec![v])
+            }
+        };
+        match r {
+            Ok(v) => {
+                if std::env::var_os("WEFT_STATS").is_some() {
+                    eprintln!("ok {s:?}");
+                }
+                vals.extend(v)
+            }
+            Err(CodegenError::Llvm { stage, message }) => {
+                panic!("LLVM failed ({stage}): {message} after {s:?}")
+            }
+            Err(_) => {}
+        }
+    }
+    let k = kb
+        .finish()
+        .expect("a kernel whose ops all succeeded or failed cleanly finishes");
+    emit_and_check(&k, t, "random program");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    #[test]
+    fn random_programs_never_panic_and_assemble(steps in proptest::collection::vec(step(), 1..60)) {
+        for t in [Target::Sm90, Target::Gfx942] {
+            if t.vendor() == weft::codegen::Vendor::Amd && !cfg!(feature = "amdgpu") {
+                continue;
+            }
+            run_program(t, &steps);
+        }
+    }
+}
+
+// ----- layouts from weft's encodings ------------------------------------------------------------
+
+/// The Gluon flow with weft's own encodings: `arange` in the two slices of a blocked layout,
+/// `expand_dims`, `broadcast_to` the blocked layout, a vectorised 2-D copy; and the stand-in
+/// `kernels::blocked` agrees with `encoding::Blocked`.
+#[test]
+fn encodings_drive_the_builder() {
+    use weft::layout::encoding::{Blocked, Encoding, Slice};
+    for t in all_targets() {
+        let tpw = t.threads_per_warp();
+        let parent = Blocked::new(&[1, 4], &[tpw / 16, 16], &[4, 1], &[1, 0]);
+        let enc = Encoding::Blocked(parent.clone());
+        let l2 = enc.to_linear_layout(&[16, 64]).unwrap();
+        let mine = blocked(
+            t,
+            &[16, 64],
+            &[1, 4],
+            &[tpw as u64 / 16, 16],
+            &[4, 1],
+            &[1, 0],
+        )
+        .unwrap();
+        for d in ["register", "lane", "warp"] {
+            assert_eq!(l2.bases(d).unwrap(), mine.bases(d).unwrap(), "{t} {d}");
+        }
+        let rows_l = Slice::new(1, enc.clone()).to_linear_layout(&[16]).unwrap();
+        let cols_l = Slice::new(0, enc.clone()).to_linear_layout(&[64]).unwrap();
+        let ptx = check(t, "enc", 4, |kb| {
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let y = kb.arg_ptr("y", DType::F32, 16)?;
+            let rows = kb.arange(0, 16, &rows_l)?;
+            let cols = kb.arange(0, 64, &cols_l)?;
+            let r = kb.expand_dims(rows, 1)?;
+            let r = kb.broadcast_to(r, &l2)?;
+            let c = kb.expand_dims(cols, 0)?;
+            let c = kb.broadcast_to(c, &l2)?;
+            let off = kb.mul(r, 64)?;
+            let off = kb.add(off, c)?;
+            let px = kb.add(x, off)?;
+            let v = kb.load(px, None, None)?;
+            let py = kb.add(y, off)?;
+            kb.store(py, v, None)
+        });
+        if t.vendor() == weft::codegen::Vendor::Nvidia {
+            assert!(
+                ptx.contains("ld.global.v4") && ptx.contains("st.global.v4"),
+                "{t}: {ptx}"
+            );
+        } else {
+            assert!(
+                ptx.contains("global_load_dwordx4") && ptx.contains("global_store_dwordx4"),
+                "{t}"
+            );
+        }
     }
 }

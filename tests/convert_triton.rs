@@ -12,7 +12,7 @@ use weft::layout::LinearLayout;
 #[derive(Debug, Clone)]
 enum J {
     Null,
-    Bool(bool),
+    Bool,
     Num(f64),
     Str(String),
     Arr(Vec<J>),
@@ -100,11 +100,11 @@ fn parse(s: &[u8], i: &mut usize) -> J {
         }
         b't' => {
             *i += 4;
-            J::Bool(true)
+            J::Bool
         }
         b'f' => {
             *i += 5;
-            J::Bool(false)
+            J::Bool
         }
         b'n' => {
             *i += 4;
@@ -278,6 +278,7 @@ fn conversions_agree_with_triton() {
                     .shuffle
                     .as_ref()
                     .unwrap_or_else(|| panic!("case {id}: no shuffle plan"));
+                assert_eq!(plan.kind, ConversionKind::WarpShuffle, "case {id}");
                 let ts = count("shfl_sync");
                 assert!(
                     s.shuffles as u64 <= ts,

@@ -305,8 +305,8 @@ fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
                 .scalar(n as i32)
                 .scalar(stride as i32);
             let grid = (
-                m_out.div_ceil(t.rows as usize) as u32,
                 n.div_ceil(t.cols as usize) as u32,
+                m_out.div_ceil(t.rows as usize) as u32,
                 1,
             );
             let cfg = LaunchConfig::new(grid, l.threads, 0);

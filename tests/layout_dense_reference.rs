@@ -122,7 +122,7 @@ fn num_consecutive_in_out_is_the_largest_additive_run() {
             let run = 1u64 << v;
             let ok = (0..1u64 << d.in_bits()).all(|x| {
                 let vals = dense::split(&d.ins, x);
-                if vals[0] % run != 0 {
+                if !vals[0].is_multiple_of(run) {
                     return true;
                 }
                 (0..run).all(|t| {

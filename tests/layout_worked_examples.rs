@@ -971,3 +971,33 @@ fn resize_concat_rename() {
     assert_eq!(a.rename_in_dim("a", "lane").unwrap(), id(4, "lane", "o"));
     assert_eq!(a.rename_out_dim("o", "dim0").unwrap(), id(4, "a", "dim0"));
 }
+
+#[test]
+fn register_permutations_for_division() {
+    use weft::layout::{action_remove_broadcasted_regs, reg_perm_for_divide};
+    // Registers 1 and 4 hold a 2-element vector along dim0 only after reordering: [2, 1, 4] -> [1, 2, 4].
+    let a = inf(
+        &[("register", &[&[2], &[1], &[4]]), ("lane", &[&[8]])],
+        &["dim0"],
+    );
+    let tile = id(2, "register", "dim0");
+    assert!(a.divide_left(&tile).is_err());
+    let act = reg_perm_for_divide(&a, &tile, true).unwrap();
+    assert_eq!(act.action(), &[1, 0, 2]);
+    let permuted = act.apply(&a).unwrap();
+    let quotient = permuted.divide_left(&tile).unwrap();
+    assert_eq!(mul(&tile, &quotient), permuted);
+    // On the right: the divisor's bases, scaled past the quotient, go last.
+    let b = inf(&[("register", &[&[4], &[1], &[2]])], &["dim0"]);
+    let top = id(2, "register", "dim0");
+    let act = reg_perm_for_divide(&b, &top, false).unwrap();
+    assert_eq!(act.action(), &[1, 2, 0]);
+    assert!(act.apply(&b).unwrap().divide_right(&top).is_ok());
+    // A basis the layout lacks: no permutation helps.
+    assert!(reg_perm_for_divide(&a, &id(2, "register", "dim1"), true).is_err());
+    // Dropping broadcast registers.
+    let bc = inf(&[("register", &[&[0], &[1], &[0], &[2]])], &["dim0"]);
+    let drop = action_remove_broadcasted_regs(&bc).unwrap();
+    assert_eq!(drop.to_string(), "ColumnAction([1, 3], register, 4)");
+    assert_eq!(drop.apply(&bc).unwrap(), id(4, "register", "dim0"));
+}

@@ -99,25 +99,29 @@ impl<'ctx> Kernel<'ctx> {
     }
 
     fn prepared(&self, opt: OptLevel) -> Result<Module<'ctx>> {
-        let m = self.module.clone();
+        // SAFETY: `self.module` was verified by `finish` and is not modified after; the clone
+        // lives in the same context. (inkwell's `clone` would verify it again.)
+        let m = unsafe { Module::new(llvm_sys::core::LLVMCloneModule(self.module.as_mut_ptr())) };
         let passes = match opt {
             OptLevel::None => return Ok(m),
             OptLevel::Fast => FAST_PIPELINE,
             OptLevel::O3 => "default<O3>",
         };
-        let tm = self.target.machine(opt.codegen_level())?;
-        m.run_passes(passes, &tm, PassBuilderOptions::create())
-            .map_err(|e| CodegenError::llvm("optimisation pipeline", e.to_string()))?;
+        self.target.with_machine(opt.codegen_level(), |tm| {
+            m.run_passes(passes, tm, PassBuilderOptions::create())
+                .map_err(|e| CodegenError::llvm("optimisation pipeline", e.to_string()))
+        })?;
         Ok(m)
     }
 
     fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
         let m = self.prepared(opt)?;
-        let tm = self.target.machine(opt.codegen_level())?;
-        let buf = tm
-            .write_to_memory_buffer(&m, file)
-            .map_err(|e| CodegenError::llvm("codegen", e.to_string()))?;
-        Ok(buf.as_slice().to_vec())
+        self.target.with_machine(opt.codegen_level(), |tm| {
+            let buf = tm
+                .write_to_memory_buffer(&m, file)
+                .map_err(|e| CodegenError::llvm("codegen", e.to_string()))?;
+            Ok(buf.as_slice().to_vec())
+        })
     }
 
     /// PTX text at the default [`OptLevel::O3`] (NVIDIA targets).

@@ -65,10 +65,13 @@ impl TileLayout {
         num_warps: u32,
     ) -> Result<TileLayout> {
         let bad = |reason: String| CodegenError::BadLayout { op, reason };
-        for (name, _) in ll.in_dims() {
-            if ![Dim::REGISTER, Dim::LANE, Dim::WARP].contains(name) {
+        for (name, size) in ll.in_dims() {
+            // A `block` dim of size 1 (one CTA, as the encodings produce) is welcome.
+            let single_cta = *name == Dim::BLOCK && size == 1;
+            if ![Dim::REGISTER, Dim::LANE, Dim::WARP].contains(name) && !single_cta {
                 return Err(bad(format!(
-                    "input dim `{name}` is not one of register, lane, warp (layout {ll:?})"
+                    "input dim `{name}` (size {size}) is not one of register, lane, warp, or a single block \
+                     (layout {ll:?})"
                 )));
             }
         }
@@ -82,6 +85,19 @@ impl TileLayout {
         }
         if shape.is_empty() {
             return Err(bad("a tile layout needs at least one output dim".into()));
+        }
+        if let Some(s) = shape.iter().find(|&&s| s > 1 << 30) {
+            // Coordinates are i32 values in the kernel.
+            return Err(bad(format!(
+                "a tile dim of {s} elements is more than 2^30 (layout {ll:?})"
+            )));
+        }
+        if shape
+            .iter()
+            .try_fold(1u64, |a, &b| a.checked_mul(b))
+            .is_none_or(|n| n > 1 << 40)
+        {
+            return Err(bad(format!("a tile of shape {shape:?} is too large")));
         }
         let bases = |d: Dim| -> Result<Vec<Vec<u64>>> {
             if ll.has_in_dim(d.as_str()) {

@@ -212,8 +212,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let llvm = &ctx.llvm;
         let module = llvm.create_module(name);
         module.set_triple(&inkwell::targets::TargetTriple::create(target.triple()));
-        let machine = target.machine(inkwell::OptimizationLevel::None)?;
-        module.set_data_layout(&machine.get_target_data().get_data_layout());
+        let layout = std::ffi::CString::new(target.data_layout()?)
+            .map_err(|e| CodegenError::llvm("data layout", e))?;
+        // SAFETY: a valid module and a NUL-terminated string LLVM copies.
+        unsafe { llvm_sys::core::LLVMSetDataLayout(module.as_mut_ptr(), layout.as_ptr()) };
         Ok(KernelBuilder {
             ctx: llvm,
             module,

@@ -16,6 +16,19 @@
 //! names both operands' shapes, types and layouts. LLVM never sees an op it cannot lower, so a bad
 //! kernel cannot abort the process.
 //!
+//! A finished [`Kernel`] emits verified LLVM IR (as built, or after a pipeline), PTX (pinned to
+//! ISA 8.0, kernels marked `ptx_kernel`), AMDGPU assembly and code objects (feature `amdgpu`,
+//! linked by `ld.lld`), and a [`KernelSignature`] for the launcher. [`OptLevel`] trades LLVM's
+//! effort against compile time. Ready-made kernels and the blocked/slice layout helpers are in
+//! [`kernels`].
+//!
+//! One concept per file: `target.rs` (targets, features), `types.rs` (dtypes), `kernel.rs`
+//! (builder, parameters, signature), `tile.rs` (value handles), `axis_info.rs` (contiguity,
+//! divisibility, constancy), `index.rs` (layout → per-register coordinates), `create.rs`
+//! (`arange`, `full`, `broadcast_to`), `elementwise.rs`, `math.rs`, `cast.rs`, `shape_ops.rs`,
+//! `memory.rs` (loads, stores, atomics, vector widths), `control.rs` (loops, branches),
+//! `emit.rs` (IR, PTX, code objects), `error.rs`.
+//!
 //! ```no_run
 //! use weft::codegen::{Context, DType, KernelBuilder, Target};
 //! use weft::codegen::kernels::blocked_1d;

@@ -93,7 +93,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let total: u64 = d.shape.iter().product();
         if shape.is_empty()
             || shape.iter().any(|s| *s == 0 || !s.is_power_of_two())
-            || shape.iter().product::<u64>() != total
+            || shape.iter().try_fold(1u64, |a, &b| a.checked_mul(b)) != Some(total)
         {
             return Err(CodegenError::ShapeMismatch {
                 op: "reshape",

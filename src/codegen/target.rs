@@ -178,8 +178,48 @@ impl Target {
         Ok(())
     }
 
-    /// A fresh LLVM target machine with code generation at `level` (cheap: about 0.1 ms).
-    pub(crate) fn machine(self, level: OptimizationLevel) -> Result<TargetMachine> {
+    /// Runs `f` with this thread's target machine for (target, `level`), made on first use
+    /// (making one costs a few hundred µs, a tenth of a small kernel's compile).
+    pub(crate) fn with_machine<T>(
+        self,
+        level: OptimizationLevel,
+        f: impl FnOnce(&TargetMachine) -> Result<T>,
+    ) -> Result<T> {
+        thread_local! {
+            static MACHINES: std::cell::RefCell<Vec<((Target, OptimizationLevel), std::rc::Rc<TargetMachine>)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let cached = MACHINES.with(|m| {
+            m.borrow()
+                .iter()
+                .find(|(k, _)| *k == (self, level))
+                .map(|(_, tm)| tm.clone())
+        });
+        let tm = match cached {
+            Some(tm) => tm,
+            None => {
+                let tm = std::rc::Rc::new(self.machine(level)?);
+                MACHINES.with(|m| m.borrow_mut().push(((self, level), tm.clone())));
+                tm
+            }
+        };
+        f(&tm)
+    }
+
+    /// The LLVM data layout string of the target.
+    pub(crate) fn data_layout(self) -> Result<String> {
+        self.with_machine(OptimizationLevel::None, |tm| {
+            Ok(tm
+                .get_target_data()
+                .get_data_layout()
+                .as_str()
+                .to_string_lossy()
+                .into_owned())
+        })
+    }
+
+    /// A fresh LLVM target machine with code generation at `level`.
+    fn machine(self, level: OptimizationLevel) -> Result<TargetMachine> {
         self.check_enabled()?;
         init_llvm_target(self.vendor());
         let triple = TargetTriple::create(self.triple());

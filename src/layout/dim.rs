@@ -51,6 +51,7 @@ impl Dim {
     }
 
     /// The standard tensor dimension `dim{i}` (Triton's `standardOutDimNames`).
+    #[allow(clippy::self_named_constructors)] // `Dim::dim(0)` reads as Triton's `dim0`
     pub fn dim(i: usize) -> Dim {
         match STANDARD_OUT.get(i) {
             Some(s) => Dim(Repr::Static(s)),

@@ -197,14 +197,20 @@ pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
         }
         return;
     }
-    let mut tables: smallvec::SmallVec<[[u64; 16]; 4]> = smallvec::SmallVec::new();
-    for chunk in cols[..n].chunks(4) {
-        let mut t = [0u64; 16];
+    // Tables built in place (no moves): 4 slices cover the common case of at most 16 columns.
+    let mut small = [[0u64; 16]; 4];
+    let mut large;
+    let tables: &mut [[u64; 16]] = if n <= 16 {
+        &mut small[..n.div_ceil(4)]
+    } else {
+        large = [[0u64; 16]; 16];
+        &mut large[..n.div_ceil(4)]
+    };
+    for (t, chunk) in tables.iter_mut().zip(cols[..n].chunks(4)) {
         for i in 1..16usize {
             let low = i.trailing_zeros() as usize;
             t[i] = t[i & (i - 1)] ^ chunk.get(low).copied().unwrap_or(0);
         }
-        tables.push(t);
     }
     for (o, &x) in out.iter_mut().zip(xs) {
         let mut acc = 0;
@@ -242,14 +248,16 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
     let nrows = (64 - all.leading_zeros()) as usize;
     let mut rows = [0u64; 64];
     let rows = &mut rows[..nrows];
+    // Columns to rows, one step per set bit (layouts are sparse: distributed ones have one bit per column).
     for (k, &c) in a.iter().chain(&b[..nb]).enumerate() {
-        for (r, row) in rows.iter_mut().enumerate() {
-            *row |= ((c >> r) & 1) << k;
+        let mut m = c;
+        while m != 0 {
+            rows[m.trailing_zeros() as usize] |= 1 << k;
+            m &= m - 1;
         }
     }
     // Reduced row echelon form on A's columns, in column order: pivots are the columns not in the span of the
     // earlier ones.
-    let mut pivot_rows = [0u64; 64]; // B part of the row of each pivot column
     let mut pivots = 0u64;
     let mut next = 0;
     for c in 0..na {
@@ -258,31 +266,31 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
         };
         rows.swap(next, p);
         let pr = rows[next];
-        for (r, row) in rows.iter_mut().enumerate() {
-            let hit = ((*row >> c) & 1).wrapping_neg() & (r != next) as u64 * u64::MAX;
-            *row ^= pr & hit;
+        // Clear bit c from every row (the pivot row clears itself and is put back): one shift count for all
+        // rows, so the loop vectorises.
+        for row in rows.iter_mut() {
+            *row ^= pr & ((*row >> c) & 1).wrapping_neg();
         }
+        rows[next] = pr;
         pivots |= 1 << c;
         next += 1;
     }
     // Consistency: a B column with a bit in a zero row of A has no solution.
     let bad = rows[next..].iter().fold(0u64, |acc, &r| acc | r) >> na;
     // Pivot rows appear in column order, so the k-th non-zero row belongs to the k-th pivot column.
+    // Solution of B column j: bit c set iff the row of pivot c has B bit j (a transpose, by set bits).
+    for o in out[..nb].iter_mut() {
+        *o = 0;
+    }
     let mut m = pivots;
     for row in rows[..next].iter() {
-        let c = m.trailing_zeros() as usize;
-        pivot_rows[c] = row >> na;
+        let c = m.trailing_zeros();
         m &= m - 1;
-    }
-    for (j, o) in out[..nb].iter_mut().enumerate() {
-        let mut x = 0u64;
-        let mut m = pivots;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            x |= ((pivot_rows[c] >> j) & 1) << c;
-            m &= m - 1;
+        let mut bits = (row >> na) & !bad;
+        while bits != 0 {
+            out[bits.trailing_zeros() as usize] |= 1 << c;
+            bits &= bits - 1;
         }
-        *o = if bad >> j & 1 == 1 { 0 } else { x };
     }
     bad
 }

@@ -66,7 +66,15 @@ impl LinearLayout {
             }
         }
         let mut b_cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
-        for &c in &b.cols {
+        let same_packing = same_order
+            && b.outs
+                .iter()
+                .zip(&outer.outs)
+                .all(|(x, y)| x.log2 == y.log2);
+        if same_packing {
+            b_cols.extend_from_slice(&b.cols);
+        }
+        for &c in b.cols.iter().filter(|_| !same_packing) {
             let (mut v, mut src, mut dst) = (0u64, 0u32, 0u32);
             for (x, &k) in b.outs.iter().zip(&pos) {
                 v |= place(bits_at(c, src, x.log2), dst);
@@ -213,8 +221,20 @@ impl LinearLayout {
         if self.total_in_bits() != self.total_out_bits() {
             return Err(not_invertible());
         }
-        // As many inputs as outputs: surjective iff invertible, and the solve finds out.
-        self.pseudo_invert().map_err(|_| not_invertible())
+        // As many inputs as outputs: surjective iff invertible, and then the inverse is unique, so it equals
+        // `pseudo_invert` (whatever its heuristics) and can be solved for directly: column j of the inverse is
+        // the preimage of the unit vector e_j.
+        let n = self.total_out_bits() as usize;
+        let units: SmallVec<[u64; 16]> = (0..n).map(|j| 1u64 << j).collect();
+        let mut cols: SmallVec<[u64; 16]> = smallvec::smallvec![0; n];
+        if gf2::solve_columns(&self.cols, &units, &mut cols) != 0 {
+            return Err(not_invertible());
+        }
+        Ok(LinearLayout::from_parts(
+            self.outs.clone(),
+            self.ins.clone(),
+            cols,
+        ))
     }
 }
 

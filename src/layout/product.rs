@@ -13,7 +13,7 @@ use super::linear_layout::{bits_at, check_total, place, DimSpec};
 use super::{Dim, LinearLayout};
 
 /// One entry of a merged dim list: the index of the dim in the first list and in the second.
-type Merged = SmallVec<[(Option<usize>, Option<usize>); 8]>;
+type Merged = SmallVec<[(Option<u16>, Option<u16>); 8]>;
 
 /// Merges two lists of distinct elements keeping the relative order of each, preferring `x`'s elements where
 /// both orders allow either; `Err((i, j))` when `x[i]` and `y[j]` are ordered differently in the two lists.
@@ -58,7 +58,8 @@ fn merge<T>(
         if let Some(k) = pick_y {
             y_done[k] = true;
         }
-        out.push((pick_x, pick_y));
+        // Lists have at most u16::MAX elements (checked above).
+        out.push((pick_x.map(|k| k as u16), pick_y.map(|k| k as u16)));
     }
 }
 
@@ -81,8 +82,8 @@ pub fn supremum(x: &[Dim], y: &[Dim]) -> Result<Vec<Dim>> {
         Ok(m) => Ok(m
             .iter()
             .map(|&(a, b)| match (a, b) {
-                (Some(i), _) => x[i].clone(),
-                (_, Some(j)) => y[j].clone(),
+                (Some(i), _) => x[usize::from(i)].clone(),
+                (_, Some(j)) => y[usize::from(j)].clone(),
                 _ => Dim::new(""),
             })
             .collect()),
@@ -118,8 +119,11 @@ impl LinearLayout {
             .map_err(|(i, j)| conflict(&inner.ins[i].name, &outer.ins[j].name))?;
         let outs_m = merge(&inner.outs, &outer.outs, |a, b| a.name == b.name)
             .map_err(|(i, j)| conflict(&inner.outs[i].name, &outer.outs[j].name))?;
-        let spec = |m: &(Option<usize>, Option<usize>), x: &[DimSpec], y: &[DimSpec]| -> DimSpec {
-            let (a, b) = (m.0.map(|k| &x[k]), m.1.map(|k| &y[k]));
+        let spec = |m: &(Option<u16>, Option<u16>), x: &[DimSpec], y: &[DimSpec]| -> DimSpec {
+            let (a, b) = (
+                m.0.map(|k| &x[usize::from(k)]),
+                m.1.map(|k| &y[usize::from(k)]),
+            );
             DimSpec {
                 name: a
                     .or(b)
@@ -143,6 +147,7 @@ impl LinearLayout {
         let mut outer_dst: SmallVec<[u32; 8]> = smallvec::smallvec![0; outer.outs.len()];
         let mut shift = 0;
         for &(a, b) in &outs_m {
+            let (a, b) = (a.map(usize::from), b.map(usize::from));
             let la = a.map_or(0, |k| inner.outs[k].log2);
             if let Some(k) = a {
                 inner_dst[k] = shift;
@@ -165,6 +170,7 @@ impl LinearLayout {
         let mut cols: SmallVec<[u64; 16]> =
             SmallVec::with_capacity(inner.cols.len() + outer.cols.len());
         for &(a, b) in &ins_m {
+            let (a, b) = (a.map(usize::from), b.map(usize::from));
             if let Some(k) = a {
                 let off = inner_in[k] as usize;
                 for &c in &inner.cols[off..off + inner.ins[k].log2 as usize] {

@@ -132,12 +132,10 @@ impl LinearLayout {
             None => Ok(self.clone()),
             Some(d) => self
                 .reshape_ins(&[(d.name.clone(), self.total_in_size())])
-                .or_else(|_| {
-                    Err(LayoutError::TooManyBits {
-                        what: "flattened input dim".into(),
-                        bits: self.total_in_bits(),
-                        limit: super::linear_layout::MAX_DIM_BITS,
-                    })
+                .map_err(|_| LayoutError::TooManyBits {
+                    what: "flattened input dim".into(),
+                    bits: self.total_in_bits(),
+                    limit: super::linear_layout::MAX_DIM_BITS,
                 }),
         }
     }

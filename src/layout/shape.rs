@@ -73,7 +73,7 @@ impl LinearLayout {
                     comps.push((v, k));
                 }
             }
-            comps.sort_by(|a, b| b.0.cmp(&a.0));
+            comps.sort_by_key(|c| std::cmp::Reverse(c.0));
             let mut actual = o.log2;
             for (v, k) in comps {
                 if actual <= want[j] {

@@ -21,8 +21,8 @@ prologue:
   br label %body
 
 body:                                             ; preds = %prologue
-  %10 = mul i32 %0, 32
-  %11 = mul i32 %1, 128
+  %10 = mul i32 %1, 32
+  %11 = mul i32 %0, 128
   %12 = add nuw i32 %7, 8
   %13 = add nuw i32 %7, 16
   %14 = add nuw i32 %7, 24

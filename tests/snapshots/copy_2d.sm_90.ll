@@ -17,8 +17,8 @@ prologue:
   br label %body
 
 body:                                             ; preds = %prologue
-  %6 = mul i32 %0, 32
-  %7 = mul i32 %1, 128
+  %6 = mul i32 %1, 32
+  %7 = mul i32 %0, 128
   %8 = add nuw i32 %3, 4
   %9 = add nuw i32 %3, 8
   %10 = add nuw i32 %3, 12

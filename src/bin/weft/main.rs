@@ -3,6 +3,8 @@
 //! Every failure prints one line, `weft: <what is wrong>`, on stderr and exits with status 2.
 
 mod algebra;
+mod bank_conflicts;
+mod convert;
 mod layout;
 mod render;
 
@@ -24,6 +26,10 @@ enum Command {
     Layout(layout::Args),
     /// Layout algebra on JSON layouts (inline, or @file).
     Algebra(algebra::Args),
+    /// The plan (and cost) of converting a tensor from one distributed layout to another.
+    Convert(convert::Args),
+    /// Bank conflicts of storing a register layout to a shared layout (Gluon's `gl.bank_conflicts`).
+    BankConflicts(bank_conflicts::Args),
 }
 
 /// A failure to report: one line, exit status 2.
@@ -61,6 +67,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Layout(a) => layout::run(a),
         Command::Algebra(a) => algebra::run(a),
+        Command::Convert(a) => convert::run(a),
+        Command::BankConflicts(a) => bank_conflicts::run(a),
     };
     match result {
         Ok(out) => {

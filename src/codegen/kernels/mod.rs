@@ -6,7 +6,7 @@
 //! the snapshot tests and the compile benchmark use them, and a GPU benchmark can build the same
 //! kernels for its sizes.
 //!
-//! [`blocked`] and [`slice`] build the linear layouts of Triton's `BlockedLayout` and
+//! [`blocked`] and [`slice()`] build the linear layouts of Triton's `BlockedLayout` and
 //! `SliceLayout`: a small stand-in until weft's encodings provide them.
 
 mod layouts;
@@ -107,8 +107,10 @@ pub fn tile_layout(target: Target, t: Tile2d) -> Result<crate::layout::LinearLay
 
 /// `y = x[::2, :]`: `x` is an `m × n` f32 matrix with row stride `stride_x` (elements), `y` the
 /// contiguous `(m/2) × n` result. Parameters: `x, y: ptr<f32>, m_out: i32, n: i32, stride_x: i32`
-/// (`m_out = m / 2`; `n` and `stride_x` multiples of 16). Grid: `(m_out / rows, n / cols)`,
-/// rounded up.
+/// (`m_out = m / 2`; `n` and `stride_x` multiples of 16). Grid: `(n / cols, m_out / rows)`,
+/// rounded up: column tiles along `x`, so CTAs launched together cover whole rows (consecutive
+/// DRAM pages). Walking down the rows first measured 2829 GB/s on an H100 for `x[::2]` of
+/// 16K × 32K, against 2966 GB/s for a row-major hand-written copy in the same run.
 pub fn copy_2d_kernel(ctx: &Context, target: Target, t: Tile2d) -> Result<Kernel<'_>> {
     let mut kb = KernelBuilder::new(ctx, target, "copy_2d", t.num_warps)?;
     let x = kb.arg_ptr("x", DType::F32, 16)?;
@@ -118,8 +120,8 @@ pub fn copy_2d_kernel(ctx: &Context, target: Target, t: Tile2d) -> Result<Kernel
     let stride_x = kb.arg_i32("stride_x", 16)?;
     let layout = tile_layout(target, t)?;
     // Row and column indices of this CTA's tile, in the slices of the 2-D layout.
-    let pid_r = kb.program_id(0)?;
-    let pid_c = kb.program_id(1)?;
+    let pid_c = kb.program_id(0)?;
+    let pid_r = kb.program_id(1)?;
     let r0 = kb.mul(pid_r, t.rows as i32)?;
     let c0 = kb.mul(pid_c, t.cols as i32)?;
     let rows = kb.arange(0, t.rows as i32, &slice(&layout, 1)?)?;

@@ -90,9 +90,9 @@ impl Classification {
     }
 }
 
-/// Whether `l` is the identity on `dim` and `dim` neither feeds nor is fed by the other dims (Triton's
-/// `isTrivialOver`).
-fn is_trivial_over(l: &LinearLayout, dim: &str) -> bool {
+/// A quick test of Triton's `isTrivialOver(dim)` on the packed columns, so that failing quotients cost
+/// nothing: `dim → dim` is the identity and no other column touches `dim`'s output bits.
+fn trivial_over(l: &LinearLayout, dim: &str) -> bool {
     let (Ok(i), Ok(j)) = (l.in_index(dim), l.out_index(dim)) else {
         return false;
     };
@@ -102,27 +102,14 @@ fn is_trivial_over(l: &LinearLayout, dim: &str) -> bool {
     let shift = l.out_shift(j);
     let mask = crate::layout::linear_layout::low_mask(l.outs[j].log2) << shift;
     let off = l.in_offset(i);
-    for (c, &col) in l.cols.iter().enumerate() {
-        let inside = c >= off && c < off + l.ins[i].log2 as usize;
-        if inside {
-            if col != 1u64 << (shift + (c - off) as u32) {
-                return false;
-            }
-        } else if col & mask != 0 {
-            return false;
+    let n = l.ins[i].log2 as usize;
+    l.cols.iter().enumerate().all(|(c, &col)| {
+        if c >= off && c < off + n {
+            col == 1u64 << (shift + (c - off) as u32)
+        } else {
+            col & mask == 0
         }
-    }
-    true
-}
-
-/// `l` without `dim` on either side, if `l` is trivial over it (Triton's `quotient`).
-fn quotient(l: &LinearLayout, dim: &str) -> Option<LinearLayout> {
-    if !is_trivial_over(l, dim) {
-        return None;
-    }
-    let ins: Vec<Dim> = l.in_dim_names().filter(|d| *d != dim).cloned().collect();
-    let outs: Vec<Dim> = l.out_dim_names().filter(|d| *d != dim).cloned().collect();
-    l.sublayout(&ins, &outs).ok()
+    })
 }
 
 /// The conversion map with the trailing hardware dims common to both layouts quotiented away while it is
@@ -160,9 +147,12 @@ pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
         Err(e) => return Err(e),
     };
     for dim in &common {
-        match quotient(&comp, dim) {
-            Some(q) => comp = q,
-            None => break,
+        if !trivial_over(&comp, dim) {
+            break;
+        }
+        match comp.quotient(&[dim]) {
+            Ok(q) => comp = q,
+            Err(_) => break,
         }
     }
     Ok(comp)

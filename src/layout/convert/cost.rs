@@ -16,6 +16,8 @@ pub const SHUFFLE_CYCLES: u64 = 4;
 pub const WAVEFRONT_CYCLES: u64 = 2;
 /// Cycles of the barriers and latency of one store/load repetition.
 pub const REPETITION_CYCLES: u64 = 40;
+/// Cycles of a cluster barrier and a remote (distributed shared memory) round trip.
+pub const CLUSTER_CYCLES: u64 = 1000;
 
 /// The cost of a plan.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -61,5 +63,14 @@ pub fn shared_cost(p: &SharedPlan) -> Cost {
     Cost {
         cycles: w * WAVEFRONT_CYCLES + reps * REPETITION_CYCLES,
         instructions: p.stores + p.loads + 2 * reps,
+    }
+}
+
+/// Rough cost of a cross-CTA conversion through distributed shared memory: every element stored once
+/// (remote) and loaded once, two cluster barriers. Only its order relative to the other kinds matters.
+pub fn cross_cta_cost(elements_per_thread: u64) -> Cost {
+    Cost {
+        cycles: CLUSTER_CYCLES + 4 * elements_per_thread,
+        instructions: 2 * elements_per_thread + 4,
     }
 }

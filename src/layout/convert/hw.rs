@@ -60,6 +60,11 @@ impl Hw {
     /// removes its highest bit after reducing the other columns by it), block dim dropped. Returns the removed
     /// bit positions of the flattened tensor index.
     pub fn per_cta(&self) -> (Hw, Vec<u32>) {
+        if self.block.iter().all(|&b| b == 0) {
+            let mut h = self.clone();
+            h.block.clear();
+            return (h, Vec::new());
+        }
         let mut pivots: Vec<(u32, u64)> = Vec::new();
         for &b in &self.block {
             let mut x = b;
@@ -212,6 +217,54 @@ pub(crate) fn span_intersection(a: &[u64], b: &[u64]) -> Vec<u64> {
         }
     }
     basis
+}
+
+/// An XOR basis grown one vector at a time (keyed by highest set bit), for independence tests without
+/// allocation.
+pub(crate) struct XorBasis {
+    by_high: [u64; 64],
+    present: u64,
+}
+
+impl XorBasis {
+    /// The empty basis.
+    pub fn new() -> XorBasis {
+        XorBasis {
+            by_high: [0; 64],
+            present: 0,
+        }
+    }
+
+    /// Adds `x` if it is independent of the basis; returns whether it was.
+    pub fn insert(&mut self, mut x: u64) -> bool {
+        while x != 0 {
+            let h = 63 - x.leading_zeros() as usize;
+            if self.present >> h & 1 == 0 {
+                self.by_high[h] = x;
+                self.present |= 1 << h;
+                return true;
+            }
+            x ^= self.by_high[h];
+        }
+        false
+    }
+}
+
+/// Dimension of span(a) ∩ span(b).
+pub(crate) fn intersection_dim(a: &[u64], b: &[u64]) -> usize {
+    let (mut ab, mut aa, mut bb) = (XorBasis::new(), XorBasis::new(), XorBasis::new());
+    let mut ra = 0;
+    let mut rb = 0;
+    let mut rab = 0;
+    for &x in a {
+        ra += aa.insert(x) as usize;
+        rab += ab.insert(x) as usize;
+    }
+    for &x in b {
+        rb += bb.insert(x) as usize;
+        rab += ab.insert(x) as usize;
+    }
+    ra + rb - rab
 }
 
 /// Rank of a set of vectors.

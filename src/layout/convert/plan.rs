@@ -6,7 +6,7 @@ use std::fmt;
 use crate::layout::{LayoutError, LinearLayout, Result};
 
 use super::classify::{classify, Classification, ConversionKind, Level};
-use super::cost::{shared_cost, shuffle_cost, Cost};
+use super::cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
 use super::shuffle::{plan_shuffle, ShufflePlan};
 use super::swizzle::{plan_shared, SharedPlan};
 
@@ -145,7 +145,8 @@ pub fn plan_conversion(
         Level::None => alternatives.push((ConversionKind::Noop, Cost::default())),
         Level::Register => alternatives.push((ConversionKind::RegisterPermute, Cost::default())),
         Level::Block if !classification.cta_local => {
-            alternatives.push((ConversionKind::CrossCta, Cost::default()))
+            let regs = dst.in_dim_size("register").unwrap_or(1);
+            alternatives.push((ConversionKind::CrossCta, cross_cta_cost(regs)))
         }
         Level::Lane | Level::Warp | Level::Block => {
             if classification.level == Level::Lane {
@@ -338,5 +339,41 @@ impl fmt::Display for ConversionPlan {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_parse_and_print() {
+        for t in ["sm_80", "sm_90", "gfx90a", "gfx942", "gfx950"] {
+            assert_eq!(Target::parse(t).unwrap().to_string(), t);
+        }
+        assert_eq!(Target::parse("gfx942").unwrap().warp_size(), 64);
+        assert!(Target::parse("gfx1100").is_err());
+        assert!(Target::parse("sm_").is_err());
+    }
+
+    #[test]
+    fn lanes_beyond_the_warp_are_rejected() {
+        let l = LinearLayout::from_bases(
+            [
+                ("register", vec![]),
+                (
+                    "lane",
+                    vec![vec![1], vec![2], vec![4], vec![8], vec![16], vec![32]],
+                ),
+            ],
+            [("dim0", 64)],
+            true,
+        )
+        .unwrap();
+        assert!(plan_conversion(&l, &l, 16, Target::SM90).is_err());
+        assert_eq!(
+            plan_conversion(&l, &l, 16, Target::GFX942).unwrap().kind,
+            ConversionKind::Noop
+        );
     }
 }

@@ -66,6 +66,13 @@ pub(crate) struct Matrices {
     pub lane_bits: usize,
 }
 
+/// Whether `x` is outside the span of the independent vectors `basis`.
+fn independent_of(basis: &[u64], x: u64) -> bool {
+    let mut t: smallvec::SmallVec<[u64; 16]> = basis.iter().copied().collect();
+    t.push(x);
+    rank(&t) as usize == t.len()
+}
+
 /// Plans a warp-shuffle conversion from `src` to `dst`, or explains why data cannot stay in the warp.
 pub fn plan_shuffle(
     src: &LinearLayout,
@@ -140,6 +147,13 @@ pub fn plan_shuffle(
     let word_bits: Vec<usize> = (0..rt)
         .filter(|i| !packed.iter().any(|p| p.0 == *i))
         .collect();
+    if word_bits.len() > 16 || nl > 8 {
+        return Err(LayoutError::TooManyBits {
+            what: "a warp-shuffle plan (register words and lanes)".into(),
+            bits: (word_bits.len() + nl) as u32,
+            limit: 24,
+        });
+    }
     let a: Vec<u64> = word_bits.iter().map(|&i| split(f[i]).0).collect();
     let d: Vec<u64> = word_bits.iter().map(|&i| split(f[i]).1).collect();
     let b: Vec<u64> = (0..nl).map(|j| split(f[rt + j]).0).collect();
@@ -171,15 +185,13 @@ pub fn plan_shuffle(
             if f[rt + j] == 0 {
                 continue; // a broadcast destination lane: same data as lane j = 0
             }
-            let mut options: Vec<(u64, u64)> = Vec::new();
+            // Preferred choices first; the search over combinations of moves only when they fail.
+            let mut preferred: [Option<(u64, u64)>; 2] = [None, Some((0, e[j]))];
             if prefer_identity {
-                if let Some(gi) = g_ident[j] {
-                    options.push((gi, 1 << j));
-                }
+                preferred[0] = g_ident[j].map(|gi| (gi, 1u64 << j));
             }
-            options.push((0, e[j]));
             let limit = moves.len().min(12);
-            for combo in 1u64..(1u64 << limit) {
+            let combos = (1u64..(1u64 << limit)).map(|combo| {
                 let (mut gg, mut mm) = (0u64, e[j]);
                 for (b, &(gv, mv)) in moves.iter().take(limit).enumerate() {
                     if (combo >> b) & 1 == 1 {
@@ -187,13 +199,11 @@ pub fn plan_shuffle(
                         mm ^= mv;
                     }
                 }
-                options.push((gg, mm));
-            }
+                (gg, mm)
+            });
             let mut ok = false;
-            for (gg, mm) in options {
-                let mut t = chosen.clone();
-                t.push(mm);
-                if mm != 0 && rank(&t) as usize == t.len() {
+            for (gg, mm) in preferred.into_iter().flatten().chain(combos) {
+                if mm != 0 && independent_of(&chosen, mm) {
                     g[j] = gg;
                     m[j] = mm;
                     chosen.push(mm);

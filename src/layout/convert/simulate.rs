@@ -30,7 +30,8 @@ impl AccessStats {
         if self.ideal_wavefronts == 0 {
             return Some(0);
         }
-        (self.wavefronts % self.ideal_wavefronts == 0)
+        self.wavefronts
+            .is_multiple_of(self.ideal_wavefronts)
             .then(|| self.wavefronts / self.ideal_wavefronts - 1)
     }
 }
@@ -69,6 +70,7 @@ pub fn simulate_shared_access(
     vec: u64,
 ) -> Result<AccessStats> {
     let order = same_tensor(reg, shared)?;
+    check_size(reg)?;
     let r = Hw::new(reg, &order)?.without_broadcast_regs();
     let sh = shared.transpose_outs(&order)?;
     if !sh.is_invertible() {
@@ -83,6 +85,11 @@ pub fn simulate_shared_access(
         offset_of[sh.apply_packed(o) as usize] = o;
     }
     let bits = element_bits.max(8) as u64;
+    if !vec.is_power_of_two() || vec * element_bits as u64 > 128 {
+        return Err(LayoutError::Invalid(format!(
+            "vector of {vec} elements: must be a power of two of at most 128 bits"
+        )));
+    }
     let vlog = vec.trailing_zeros() as usize;
     // Register bits that make the vector (offsets 1, 2, 4, …) and the rest.
     let mut vec_regs = Vec::new();
@@ -133,6 +140,33 @@ pub fn simulate_shared_access(
     Ok(stats)
 }
 
+/// Most hardware and tensor bits the brute-force routines enumerate (2^24 elements).
+pub const MAX_SIMULATED_BITS: u32 = 24;
+
+fn check_size(l: &LinearLayout) -> Result<()> {
+    let bits = l.total_in_bits().max(l.total_out_bits());
+    if bits > MAX_SIMULATED_BITS {
+        return Err(LayoutError::TooManyBits {
+            what: "a layout to simulate".into(),
+            bits,
+            limit: MAX_SIMULATED_BITS,
+        });
+    }
+    Ok(())
+}
+
+pub(crate) fn check_hw(h: &Hw) -> Result<()> {
+    let bits = (h.reg.len() + h.lane.len() + h.warp.len() + h.block.len()) as u32;
+    if bits.max(h.out_bits) > MAX_SIMULATED_BITS {
+        return Err(LayoutError::TooManyBits {
+            what: "a plan to execute".into(),
+            bits,
+            limit: MAX_SIMULATED_BITS,
+        });
+    }
+    Ok(())
+}
+
 /// A mismatch found while executing a plan on the host.
 fn mismatch(what: &str, reg: u64, lane: u64, warp: u64, got: u64, want: u64) -> LayoutError {
     LayoutError::Invalid(format!(
@@ -145,6 +179,8 @@ fn mismatch(what: &str, reg: u64, lane: u64, warp: u64, got: u64, want: u64) -> 
 pub fn execute_shuffle_plan(plan: &ShufflePlan) -> Result<()> {
     let m = &plan.m;
     let (s, t) = (&m.src, &m.dst);
+    check_hw(s)?;
+    check_hw(t)?;
     let lanes = 1u64 << m.lane_bits;
     let packed_src_mask: u64 = m.packed.iter().map(|p| 1u64 << p.1).sum();
     for block in 0..s.num_blocks() {

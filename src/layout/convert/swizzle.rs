@@ -8,10 +8,13 @@
 //! vectors neither side's lanes use, then of sums `a ⊕ b` of a store-only and a load-only lane basis
 //! (conflict-free for both), and only then of lane bases themselves.
 
+use smallvec::SmallVec;
+
+use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 
 use super::bank_conflicts::{conflicts_for, largest_vector, OffsetMap};
-use super::hw::{rank, span_intersection, xor_cols, Hw};
+use super::hw::{intersection_dim, rank, span_intersection, xor_cols, Hw, XorBasis};
 use super::plan::Target;
 use super::tiles::{tiles_for, Instruction, Tile};
 
@@ -159,22 +162,25 @@ fn vector_basis(src: &Hw, dst: &Hw, bits: u32) -> Vec<u64> {
 /// Segment bases of length `len`: free unit vectors, then conflict-free sums, then conflicting lane bases
 /// (Triton's `computeSegment`).
 fn compute_segment(bank_src: &[u64], bank_dst: &[u64], dim: u32, len: usize) -> Vec<u64> {
-    let set_src: Vec<u64> = dedup(bank_src.iter().copied().filter(|&x| x != 0));
-    let set_dst: Vec<u64> = dedup(bank_dst.iter().copied().filter(|&x| x != 0));
-    let mut seg: Vec<u64> = (0..dim)
-        .map(|b| 1u64 << b)
-        .filter(|u| !set_src.contains(u) && !set_dst.contains(u))
-        .collect();
+    type Small = SmallVec<[u64; 16]>;
+    let set_src: Small = dedup(bank_src.iter().copied().filter(|&x| x != 0));
+    let set_dst: Small = dedup(bank_dst.iter().copied().filter(|&x| x != 0));
+    let mut seg: Vec<u64> = Vec::with_capacity(dim as usize);
+    seg.extend(
+        (0..dim)
+            .map(|b| 1u64 << b)
+            .filter(|u| !set_src.contains(u) && !set_dst.contains(u)),
+    );
     if seg.len() >= len {
         seg.truncate(len);
         return seg;
     }
-    let mut a: Vec<u64> = set_src
+    let mut a: Small = set_src
         .iter()
         .filter(|v| !set_dst.contains(v))
         .copied()
         .collect();
-    let mut b: Vec<u64> = set_dst
+    let mut b: Small = set_dst
         .iter()
         .filter(|v| !set_src.contains(v))
         .copied()
@@ -195,8 +201,8 @@ fn compute_segment(bank_src: &[u64], bank_dst: &[u64], dim: u32, len: usize) -> 
     seg
 }
 
-fn dedup(it: impl Iterator<Item = u64>) -> Vec<u64> {
-    let mut v: Vec<u64> = Vec::new();
+fn dedup(it: impl Iterator<Item = u64>) -> SmallVec<[u64; 16]> {
+    let mut v: SmallVec<[u64; 16]> = SmallVec::new();
     for x in it {
         if !v.contains(&x) {
             v.push(x);
@@ -246,32 +252,25 @@ fn swizzle(
     leave_reps: usize,
 ) -> Parts {
     let dim = src.out_bits;
-    let bank_src: Vec<u64> = vb.iter().chain(tile_src).copied().collect();
-    let bank_dst: Vec<u64> = vb.iter().chain(tile_dst).copied().collect();
+    let bank_src: SmallVec<[u64; 16]> = vb.iter().chain(tile_src).copied().collect();
+    let bank_dst: SmallVec<[u64; 16]> = vb.iter().chain(tile_dst).copied().collect();
     let vec_bits = (1u64 << vb.len()) * bits as u64;
     let len_b = ((1024 / vec_bits.max(1)).max(1).ilog2() as usize)
         .min(dim as usize - vb.len().min(dim as usize));
     let len_s = (dim as usize).saturating_sub(len_b + vb.len());
     let seg = compute_segment(&bank_src, &bank_dst, dim, len_s);
     // Keep only independent bases (non-unit layouts can make a candidate fall in the span of others).
-    let mut used: Vec<u64> = Vec::new();
-    let independent = |x: u64, used: &mut Vec<u64>| -> bool {
-        used.push(x);
-        if x == 0 || rank(used) as usize != used.len() {
-            used.pop();
-            return false;
+    let mut basis = XorBasis::new();
+    let mut used: Vec<u64> = Vec::with_capacity(dim as usize);
+    let mut independent = |x: u64| -> bool {
+        let ok = basis.insert(x);
+        if ok {
+            used.push(x);
         }
-        true
+        ok
     };
-    let vb: Vec<u64> = vb
-        .iter()
-        .copied()
-        .filter(|&x| independent(x, &mut used))
-        .collect();
-    let seg: Vec<u64> = seg
-        .into_iter()
-        .filter(|&x| independent(x, &mut used))
-        .collect();
+    let vb: Vec<u64> = vb.iter().copied().filter(|&x| independent(x)).collect();
+    let seg: Vec<u64> = seg.into_iter().filter(|&x| independent(x)).collect();
     let bank = complement(&used, dim);
     // Segment bases that both sides hold in registers are iterated, not allocated.
     let mut segment = Vec::new();
@@ -299,8 +298,8 @@ fn swizzle(
 
 /// Triton's conflict estimate for a candidate: segment ∩ lane tile, per side.
 fn tile_conflicts(tile_src: &[u64], tile_dst: &[u64], segment: &[u64]) -> (u64, u64) {
-    let w = (1u64 << intersection(segment, tile_src).len()) - 1;
-    let r = (1u64 << intersection(segment, tile_dst).len()) - 1;
+    let w = (1u64 << intersection_dim(segment, tile_src)) - 1;
+    let r = (1u64 << intersection_dim(segment, tile_dst)) - 1;
     (r, w)
 }
 
@@ -329,15 +328,15 @@ fn ld_st_parts(src: &Hw, dst: &Hw, bits: u32) -> (Parts, Vec<u64>, Vec<u64>) {
 /// The contiguous tile two instructions share, if both layouts contain their tiles (Triton's
 /// `optimalSwizzlingTile`).
 fn shared_tile(
-    a: &Hw,
-    b: &Hw,
+    (a, ech): (&Hw, &ColumnEchelon),
+    (b, ech_b): (&Hw, &ColumnEchelon),
     n_reg_a: usize,
     n_reg_b: usize,
     ids_a: &[usize],
     ids_b: &[usize],
 ) -> Option<Vec<u64>> {
     if n_reg_a < n_reg_b {
-        return shared_tile(b, a, n_reg_b, n_reg_a, ids_b, ids_a);
+        return shared_tile((b, ech_b), (a, ech), n_reg_b, n_reg_a, ids_b, ids_a);
     }
     let mut vb = intersection(&a.reg, &b.reg);
     if vb.len() < n_reg_b {
@@ -356,15 +355,6 @@ fn shared_tile(
         return None;
     }
     // Where b's lane bases sit in a: solve in a's (register, lane, warp, block) columns.
-    let a_cols: Vec<u64> = a
-        .reg
-        .iter()
-        .chain(&a.lane)
-        .chain(&a.warp)
-        .chain(&a.block)
-        .copied()
-        .collect();
-    let ech = crate::layout::gf2::ColumnEchelon::new(&a_cols);
     let nr = a.reg.len();
     let reg_mask = (1u64 << nr) - 1;
     let lane_mask = ((1u64 << a.lane.len()) - 1) << nr;
@@ -376,16 +366,18 @@ fn shared_tile(
     }
     let tail = &ids_b[ids_b.len() - ids_a.len().min(ids_b.len())..];
     for (&ia, &ib) in ids_a.iter().zip(tail) {
+        // b's lane `ib` must be a's lane `ia` (whatever else it adds).
         let u = ech.solve(b.lane[ib])?;
-        if (u & lane_mask) >> nr != 1 << ia
-            || u & !lane_mask != 0 && (u & lane_mask) >> nr != 1 << ia
-        {
+        if (u & lane_mask) >> nr != 1 << ia {
             return None;
         }
     }
     vb.extend(lane_b);
     Some(vb)
 }
+
+/// What a swizzle candidate is built from: vector bases, store tile, load tile, reps to leave.
+type CandidateKey = (Vec<u64>, Vec<u64>, Vec<u64>, usize);
 
 /// The bases an instruction's tile takes from one side: registers not in the vector, then the address
 /// lanes (Triton's `getTile`).
@@ -401,7 +393,7 @@ fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
     if tile.len() < need {
         return None;
     }
-    for &i in &t.lane_addr {
+    for &i in t.lane_addr {
         tile.push(*hw.lane.get(i)?);
     }
     Some(tile)
@@ -518,9 +510,22 @@ pub(crate) fn plan_shared_hw(
     let (store_tiles, load_tiles) = tiles_for(target, bits);
     let total = (128 / bits).max(1).trailing_zeros() as usize;
     // Baseline: plain loads and stores.
-    let (base, bts, btd) = ld_st_parts(s, d, bits);
-    let mut chosen = (base, Instruction::LdSt, Instruction::LdSt, bts, btd);
+    let mut chosen = None;
     let mut best: Option<(u64, usize)> = None;
+    let echelon = |h: &Hw| {
+        let cols: Vec<u64> = h
+            .reg
+            .iter()
+            .chain(&h.lane)
+            .chain(&h.warp)
+            .chain(&h.block)
+            .copied()
+            .collect();
+        ColumnEchelon::new(&cols)
+    };
+    let (ech_s, ech_d) = (echelon(s), echelon(d));
+    // Distinct instruction pairs often give the same tile: build each swizzle once.
+    let mut seen: Vec<CandidateKey> = Vec::new();
     for st in &store_tiles {
         for ld in &load_tiles {
             let (Some(rs), Some(rd)) = (
@@ -529,7 +534,14 @@ pub(crate) fn plan_shared_hw(
             ) else {
                 continue;
             };
-            let Some(vb) = shared_tile(s, d, rs, rd, &st.lane_contig, &ld.lane_contig) else {
+            let Some(vb) = shared_tile(
+                (s, &ech_s),
+                (d, &ech_d),
+                rs,
+                rd,
+                st.lane_contig,
+                ld.lane_contig,
+            ) else {
                 continue;
             };
             let (Some(ts), Some(td)) = (instruction_tile(st, s, &vb), instruction_tile(ld, d, &vb))
@@ -539,6 +551,11 @@ pub(crate) fn plan_shared_hw(
             let leave = (st.lane_contig.len() + st.lane_addr.len())
                 .saturating_sub(3)
                 .min((ld.lane_contig.len() + ld.lane_addr.len()).saturating_sub(3));
+            let key_in = (vb.clone(), ts.clone(), td.clone(), leave);
+            if seen.contains(&key_in) {
+                continue;
+            }
+            seen.push(key_in);
             let parts = swizzle(s, d, bits, &vb, &ts, &td, leave);
             let (r, w) = tile_conflicts(&ts, &td, &parts.segment);
             let key = (r + w, parts.reps.len());
@@ -548,11 +565,15 @@ pub(crate) fn plan_shared_hw(
             };
             if better {
                 best = Some(key);
-                chosen = (parts, st.instruction, ld.instruction, ts, td);
+                chosen = Some((parts, st.instruction, ld.instruction, ts, td));
             }
         }
     }
-    let (parts, store_instruction, load_instruction, ts, td) = chosen;
+    // No instruction pair contains a full 128-bit tile on both sides: plain accesses, narrower vectors.
+    let (parts, store_instruction, load_instruction, ts, td) = chosen.unwrap_or_else(|| {
+        let (base, bts, btd) = ld_st_parts(s, d, bits);
+        (base, Instruction::LdSt, Instruction::LdSt, bts, btd)
+    });
     build_plan(
         s,
         d,
@@ -615,7 +636,7 @@ fn build_plan(
                 // One x4 matrix instruction moves 128 bits per lane (x2, x1 when fewer registers); its conflicts are those of the
                 // tile's bases that fall in the segment (Triton's estimate).
                 let per = (128 / bits as u64).max(1).min(regs);
-                let hits = intersection(&parts.segment, tile).len();
+                let hits = intersection_dim(&parts.segment, tile);
                 (per, regs.div_ceil(per), (1u64 << hits) - 1)
             }
         }
@@ -652,6 +673,8 @@ fn build_plan(
 /// may write different elements to one address.
 pub fn execute_shared_plan(plan: &SharedPlan) -> Result<()> {
     let (s, d) = (&plan.src, &plan.dst);
+    super::simulate::check_hw(s)?;
+    super::simulate::check_hw(d)?;
     let addr_cols = plan.address_columns();
     let all: Vec<u64> = addr_cols.iter().chain(&plan.reps).copied().collect();
     if super::hw::rank(&all) as usize != all.len() || all.len() != s.out_bits as usize {

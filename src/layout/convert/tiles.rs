@@ -66,16 +66,20 @@ pub struct Tile {
     /// The instruction.
     pub instruction: Instruction,
     /// Lane bits whose lanes hold the continuation of one contiguous row.
-    pub lane_contig: Vec<usize>,
+    pub lane_contig: &'static [usize],
     /// Lane bits whose lanes supply the addresses of the rows.
-    pub lane_addr: Vec<usize>,
+    pub lane_addr: &'static [usize],
 }
 
-fn tile(instruction: Instruction, lane_contig: &[usize], lane_addr: &[usize]) -> Tile {
+fn tile(
+    instruction: Instruction,
+    lane_contig: &'static [usize],
+    lane_addr: &'static [usize],
+) -> Tile {
     Tile {
         instruction,
-        lane_contig: lane_contig.to_vec(),
-        lane_addr: lane_addr.to_vec(),
+        lane_contig,
+        lane_addr,
     }
 }
 
@@ -83,8 +87,10 @@ fn tile(instruction: Instruction, lane_contig: &[usize], lane_addr: &[usize]) ->
 /// `element_bits`-bit elements, plain `ld/st` first (Triton's `getSrcDstTiles`).
 pub fn tiles_for(target: Target, element_bits: u32) -> (Vec<Tile>, Vec<Tile>) {
     let plain = tile(Instruction::LdSt, &[], &[0, 1, 2]);
-    let mut store = vec![plain.clone()];
-    let mut load = vec![plain];
+    let mut store = Vec::with_capacity(3);
+    store.push(plain.clone());
+    let mut load = Vec::with_capacity(3);
+    load.push(plain);
     match target {
         Target::Nvidia { sm } => {
             if sm >= 90 && element_bits <= 32 {
@@ -109,4 +115,46 @@ pub fn tiles_for(target: Target, element_bits: u32) -> (Vec<Tile>, Vec<Tile>) {
         }
     }
     (store, load)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_follow_the_target() {
+        let (st, ld) = tiles_for(Target::SM80, 16);
+        assert_eq!(st.len(), 1, "no stmatrix before sm_90");
+        assert!(ld
+            .iter()
+            .any(|t| t.instruction == Instruction::LdMatrixTrans));
+        let (st, _) = tiles_for(Target::SM90, 16);
+        assert!(st.iter().any(|t| t.instruction == Instruction::StMatrix));
+        let (st, ld) = tiles_for(Target::SM90, 64);
+        assert_eq!(
+            (st.len(), ld.len()),
+            (1, 1),
+            "no matrix instructions for 64-bit elements"
+        );
+        let (_, ld) = tiles_for(
+            Target::Amd {
+                gfx: 950,
+                warp_size: 64,
+            },
+            16,
+        );
+        assert!(ld.iter().any(|t| t.instruction == Instruction::DsReadTr));
+        assert_eq!(
+            Instruction::LdMatrix.name(Target::SM90, 64, false),
+            "ldmatrix.x2"
+        );
+        assert_eq!(
+            Instruction::LdSt.name(Target::SM90, 128, true),
+            "st.shared.v4.b32"
+        );
+        assert_eq!(
+            Instruction::LdSt.name(Target::GFX942, 64, false),
+            "ds_read_b64"
+        );
+    }
 }
