@@ -186,10 +186,7 @@ impl AmdWmma {
         let cta = tile
             .transpose_outs(&rep_names)?
             .product(&warps.transpose_outs(&rep_names)?)?;
-        let mut cga = self.cga_layout.clone();
-        for b in &mut cga.bases {
-            b[k_idx] = 0;
-        }
-        combine_cta_cga_with_shape(&cta, &cga, shape)
+        // Triton combines AMD operand layouts with the parent's CGA layout as it is.
+        combine_cta_cga_with_shape(&cta, &self.cga_layout, shape)
     }
 }

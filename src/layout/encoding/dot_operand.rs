@@ -163,7 +163,11 @@ impl DotOperand {
         let cta = match &*self.parent {
             Encoding::NvidiaMma(m) => self.nvidia_cta(m, rank)?,
             Encoding::Blocked(b) => self.fma_cta(b, rank, shape)?,
-            Encoding::AmdMfma(m) => m.dot_cta(self.op_idx, self.k_width, shape)?,
+            Encoding::AmdMfma(m) => {
+                // Triton combines AMD operand layouts with the parent's CGA layout as it is.
+                let cta = m.dot_cta(self.op_idx, self.k_width, shape)?;
+                return combine_cta_cga_with_shape(&cta, &m.cga_layout, shape);
+            }
             Encoding::AmdWmma(m) => {
                 return m.dot_to_linear_layout(self.op_idx, self.k_width, shape);
             }
