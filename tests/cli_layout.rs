@@ -184,3 +184,27 @@ fn algebra_errors_are_one_line() {
     fails(&["algebra", "invert", &zeros], "invert");
     fails(&["algebra", "frobnicate", &id_json(4)], "frobnicate");
 }
+
+/// Every TTGIR dump of the fixtures lists, including multi-buffered shared allocations.
+#[test]
+fn layout_from_real_ttgir_dumps() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let out = ok(&[
+            "layout",
+            "--from-ttgir",
+            path.to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        assert!(
+            out.starts_with('[') && out.contains("\"layout\""),
+            "{}",
+            path.display()
+        );
+        n += 1;
+    }
+    assert!(n >= 3);
+}

@@ -106,6 +106,16 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                 }
             }
             for s in shapes {
+                // A multi-buffered shared allocation (`2x64x32` for a rank-2 encoding) holds one buffer per
+                // leading index: Triton applies the encoding to the trailing dims.
+                let rank = enc.rank().unwrap_or(s.len());
+                let (s, note) = if enc.is_shared() && s.len() > rank {
+                    let per = s[s.len() - rank..].to_vec();
+                    let note = format!(" (each buffer of {})", shape_str(&s));
+                    (per, note)
+                } else {
+                    (s, String::new())
+                };
                 let ll = enc
                     .to_linear_layout(&s)
                     .map_err(|e| Failure(format!("#{name} with shape {}: {e}", shape_str(&s))))?;
@@ -116,7 +126,7 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                         ll.to_json()
                     ));
                 } else {
-                    out += &format!("shape {}:\n", shape_str(&s));
+                    out += &format!("shape {}{note}:\n", shape_str(&s));
                     out += &emit(enc, &ll, &s, args.format)?;
                 }
             }
