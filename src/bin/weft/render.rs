@@ -188,7 +188,17 @@ pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<St
     }
     let (cw, ch) = (58u64, 34u64);
     let (left, top) = (44u64, 56u64);
-    let width = left + cols * cw + 16;
+    let title = format!(
+        "{} — shape {}",
+        weft::layout::text::gluon::print_encoding(enc),
+        shape
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join("x")
+    );
+    // Monospace 12 px text is about 7.3 px per character: widen the picture so the title fits.
+    let width = (left + cols * cw + 16).max(title.chars().count() as u64 * 15 / 2 + 16);
     let height = top + rows * ch + 40;
     let mut s = String::new();
     s += &format!(
