@@ -40,6 +40,30 @@ pub fn default_blocked(
         .min(shape[rank - 1]);
     let mut spt = vec![1u32; rank];
     spt[rank - 1] = per_thread as u32;
+    blocked_for(shape, &spt, num_warps, threads_per_warp)
+}
+
+/// Triton's `BlockedEncodingAttr::get(shape, sizePerThread, order = [rank-1, …, 0], numWarps,
+/// threadsPerWarp)`: lanes, then warps, fill dims from the most minor, the last dim taking what is left.
+pub fn blocked_for(
+    shape: &[u64],
+    spt: &[u32],
+    num_warps: u32,
+    threads_per_warp: u32,
+) -> Result<Blocked> {
+    super::cga::check_shape(shape)?;
+    super::check_rank("size_per_thread", spt.len(), shape.len())?;
+    super::check_pow2_list("size_per_thread", spt)?;
+    for (name, v) in [
+        ("num_warps", num_warps),
+        ("threads_per_warp", threads_per_warp),
+    ] {
+        if v == 0 || !v.is_power_of_two() {
+            return Err(invalid(name, "must be a power of two"));
+        }
+    }
+    let rank = shape.len();
+    let spt = spt.to_vec();
     let order: Vec<u32> = (0..rank as u32).rev().collect();
     let mut tpw = vec![1u32; rank];
     let mut wpc = vec![1u32; rank];
@@ -283,6 +307,15 @@ mod tests {
             ),
             (4, 32, 4)
         );
+    }
+
+    /// Triton's choice in `tests/fixtures/ttgir/softmax_sm90.mlir` (4x256, 4 warps, no vectorisation).
+    #[test]
+    fn blocked_for_matches_triton_softmax() {
+        let b = blocked_for(&[4, 256], &[1, 1], 4, 32).unwrap();
+        assert_eq!(b, Blocked::new(&[1, 1], &[1, 32], &[1, 4], &[1, 0]));
+        let b = blocked_for(&[64, 64], &[1, 8], 4, 32).unwrap();
+        assert_eq!(b, Blocked::new(&[1, 8], &[4, 8], &[4, 1], &[1, 0]));
     }
 
     #[test]
