@@ -1053,7 +1053,7 @@ fn run_program(t: Target, steps: &[Step]) {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 32, failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/codegen_ops.txt"))), ..proptest::prelude::ProptestConfig::default() })]
     #[test]
     fn random_programs_never_panic_and_assemble(steps in proptest::collection::vec(step(), 1..60)) {
         for t in [Target::Sm90, Target::Gfx942] {

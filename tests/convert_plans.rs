@@ -113,7 +113,7 @@ fn pair() -> impl Strategy<Value = (LinearLayout, LinearLayout, u32)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/convert_plans.txt"))), ..ProptestConfig::default() })]
 
     /// The closed-form bank-conflict count equals the brute-force wavefront count.
     #[test]
@@ -409,7 +409,7 @@ mod no_panic {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 300, failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/convert_plans.txt"))), ..ProptestConfig::default() })]
         #[test]
         fn never_panics(a in arbitrary(), b in arbitrary(), bits in 0u32..140, amd in any::<bool>()) {
             let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
@@ -460,7 +460,7 @@ fn costs_order_the_kinds() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/convert_plans.txt"))), ..ProptestConfig::default() })]
 
     /// The bank conflicts a shared plan reports for its plain stores and loads are those the brute-force
     /// simulator counts on the plan's own scratch layout, at the plan's vector widths.

@@ -6,7 +6,7 @@ use weft::layout::text::{gluon, ttgir};
 use weft::layout::Dim;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/encodings_props.txt"))), ..ProptestConfig::default() })]
 
     /// The layout covers exactly the shape, is surjective, and has the standard in dims.
     #[test]

@@ -107,6 +107,7 @@ fn arg_of(p: ParamType, v: u64) -> KernelArg {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/runtime_errors.txt"))), ..ProptestConfig::default() })]
     #[test]
     fn signature_print_parse_roundtrip(params in proptest::collection::vec(param_strategy(), 0..12)) {
         let sig = KernelSignature::new("k_0", params);
@@ -418,6 +419,7 @@ fn bf16_roundtrips_every_non_nan_bit_pattern() {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/runtime_errors.txt"))), ..ProptestConfig::default() })]
     /// Rounding picks a nearest neighbour, and on a tie the one with an even last bit (below the
     /// overflow threshold 65520, see `f16_overflow_threshold`).
     #[test]

@@ -464,7 +464,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/codegen_index.txt"))), ..proptest::prelude::ProptestConfig::default() })]
         /// The emitted index arithmetic (as a host-evaluated plan), the vector runs and the copy
         /// masks are right for any layout.
         #[test]
