@@ -10,6 +10,7 @@ mod common;
 
 use approx::relative_eq;
 use common::bridge::{runtime_signature, runtime_text};
+use common::gpu::{device, Rng};
 use weft::codegen::kernels::{self, blocked_1d, Tile2d};
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
 use weft::runtime::cuda::{self, Buffer, Device};
@@ -18,47 +19,6 @@ use weft::runtime::{KernelArgs, LaunchConfig, ParamType, RuntimeError};
 const POISON: u32 = 0xFFFF_FFFF;
 /// Elements allocated past each output, which must keep the poison.
 const PAD: usize = 64;
-
-fn device() -> Option<Device> {
-    if !cuda::is_available() {
-        println!("SKIP: no CUDA driver (libcuda.so not found)");
-        return None;
-    }
-    match Device::new(0) {
-        Ok(d) => Some(d),
-        Err(e) => {
-            println!("SKIP: no usable GPU: {e}");
-            None
-        }
-    }
-}
-
-/// SplitMix64: deterministic, seedable random numbers without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [-4, 4), never exactly zero.
-    fn f32(&mut self) -> f32 {
-        let v = ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32) * 8.0 - 4.0;
-        if v == 0.0 {
-            0.5
-        } else {
-            v
-        }
-    }
-
-    fn vec(&mut self, n: usize) -> Vec<f32> {
-        (0..n).map(|_| self.f32()).collect()
-    }
-}
 
 /// A builder kernel loaded on `dev`, with its launch block size.
 struct Loaded {

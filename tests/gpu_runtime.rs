@@ -4,8 +4,11 @@
 //! `SKIP: <reason>` and passes.
 #![cfg(feature = "cuda")]
 
+mod common;
+
 use approx::relative_eq;
-use weft::runtime::cuda::{self, Device, KernelCache};
+use common::gpu::{device, Rng};
+use weft::runtime::cuda::{Device, KernelCache};
 use weft::runtime::{
     ElemType, KernelArgs, KernelSignature, LaunchConfig, LaunchProblem, RuntimeError, F16,
 };
@@ -17,47 +20,6 @@ const ADD_V4: &str = include_str!("ptx/add_v4.ptx");
 const COPY_ROWS_V4: &str = include_str!("ptx/copy_rows_v4.ptx");
 const SAXPY_CUBIN_SM90: &[u8] = include_bytes!("ptx/saxpy.sm_90.cubin");
 const POISON: u32 = 0xFFFF_FFFF;
-
-fn device() -> Option<Device> {
-    if !cuda::is_available() {
-        println!("SKIP: no CUDA driver (libcuda.so not found)");
-        return None;
-    }
-    match Device::new(0) {
-        Ok(d) => Some(d),
-        Err(e) => {
-            println!("SKIP: no usable GPU: {e}");
-            None
-        }
-    }
-}
-
-/// SplitMix64: deterministic, seedable random numbers without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [-4, 4), never exactly zero.
-    fn f32(&mut self) -> f32 {
-        let v = ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32) * 8.0 - 4.0;
-        if v == 0.0 {
-            0.5
-        } else {
-            v
-        }
-    }
-
-    fn vec(&mut self, n: usize) -> Vec<f32> {
-        (0..n).map(|_| self.f32()).collect()
-    }
-}
 
 fn saxpy_sig() -> KernelSignature {
     KernelSignature::parse("saxpy(*f32, *f32, *f32, f32, u32)").unwrap()

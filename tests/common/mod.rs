@@ -4,6 +4,10 @@
 
 pub mod dense;
 
+/// Opening the GPU (or skipping) and random data, for the GPU tests.
+#[cfg(feature = "cuda")]
+pub mod gpu;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
