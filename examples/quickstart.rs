@@ -18,7 +18,12 @@ const BLOCK: u32 = 512;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let target = Target::Sm90;
     let layout = blocked_1d(target, 4, 4, BLOCK)?;
-    println!("// layout of the tile:\n// {layout:?}\n");
+    // Triton's bases dump: where each register, lane and warp bit lands in the tile.
+    println!("// layout of the tile (register/lane/warp -> dim0):");
+    for line in layout.to_string().lines().filter(|l| !l.is_empty()) {
+        println!("// {line}");
+    }
+    println!();
 
     let ctx = Context::new();
     let mut kb = KernelBuilder::new(&ctx, target, "scale", 4)?;
