@@ -65,6 +65,7 @@ impl Dim {
     }
 
     /// The name as text.
+    #[inline]
     pub fn as_str(&self) -> &str {
         match &self.0 {
             Repr::Static(s) => s,
@@ -117,8 +118,11 @@ impl From<&Dim> for Dim {
 }
 
 impl PartialEq for Dim {
+    /// Names are usually the same `&'static str` or `Arc`: equal pointers skip the text comparison.
+    #[inline]
     fn eq(&self, other: &Dim) -> bool {
-        self.as_str() == other.as_str()
+        let (a, b) = (self.as_str(), other.as_str());
+        std::ptr::eq(a, b) || a == b
     }
 }
 

@@ -177,13 +177,22 @@ pub fn transpose(vectors: &[u64], bits: usize) -> Vec<u64> {
 /// Branch-free: every column is masked by its bit of `x`, so the time does not depend on `x` (a loop over the
 /// set bits of `x` mispredicts about once per call).
 #[inline]
-pub fn mul_vec(cols: &[u64], mut x: u64) -> u64 {
-    let mut acc = 0;
-    for &c in cols.iter().take(64) {
-        acc ^= c & (x & 1).wrapping_neg();
-        x >>= 1;
+pub fn mul_vec(cols: &[u64], x: u64) -> u64 {
+    // Four independent accumulators: the masked XORs of a 4-column group do not wait on each other.
+    let cols = &cols[..cols.len().min(64)];
+    let mut acc = [0u64; 4];
+    let mut groups = cols.chunks_exact(4);
+    let mut k = 0;
+    for g in &mut groups {
+        for (a, (i, &c)) in acc.iter_mut().zip(g.iter().enumerate()) {
+            *a ^= c & ((x >> (k + i)) & 1).wrapping_neg();
+        }
+        k += 4;
     }
-    acc
+    for (i, &c) in groups.remainder().iter().enumerate() {
+        acc[i] ^= c & ((x >> (k + i)) & 1).wrapping_neg();
+    }
+    acc[0] ^ acc[1] ^ acc[2] ^ acc[3]
 }
 
 /// `A·x` for every `x` of `xs`, into `out`. With several vectors it first tabulates `A` on every 4-bit slice
@@ -219,6 +228,41 @@ pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
         }
         *o = acc;
     }
+}
+/// The inverse of a square matrix of `n ≤ 32` columns (`n` bits each), into `out`; false when singular.
+///
+/// Gauss–Jordan by column operations on `[A ; I]` packed one column per word (A in the low `n` bits, the
+/// tracked transform in the high `n`): no transposes and one word operation per column and pivot, where the
+/// general [`solve_columns`] moves columns to rows and back by set bits. When A is reduced to `I`, the
+/// high halves are the columns of `A⁻¹`.
+pub fn invert_square(a: &[u64], out: &mut [u64]) -> bool {
+    let n = a.len();
+    debug_assert!(n <= 32 && out.len() >= n);
+    let mut w = [0u64; 32];
+    let w = &mut w[..n];
+    for (j, (wj, &c)) in w.iter_mut().zip(a).enumerate() {
+        if c >> n != 0 {
+            return false;
+        }
+        *wj = c | 1 << (n + j);
+    }
+    for r in 0..n {
+        let Some(p) = (r..n).find(|&k| w[k] >> r & 1 == 1) else {
+            return false;
+        };
+        w.swap(r, p);
+        let pr = w[r];
+        // Clear bit r from every column (the pivot clears itself and is put back): one shift count for all
+        // columns, so the loop vectorises.
+        for c in w.iter_mut() {
+            *c ^= pr & ((*c >> r) & 1).wrapping_neg();
+        }
+        w[r] = pr;
+    }
+    for (o, &c) in out.iter_mut().zip(w.iter()) {
+        *o = c >> n;
+    }
+    true
 }
 
 /// Solves `A·x_j = b_j` for every column `b_j` of `b` at once, writing into `out[j]` the solution that uses only

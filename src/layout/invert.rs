@@ -225,9 +225,14 @@ impl LinearLayout {
         // `pseudo_invert` (whatever its heuristics) and can be solved for directly: column j of the inverse is
         // the preimage of the unit vector e_j.
         let n = self.total_out_bits() as usize;
-        let units: SmallVec<[u64; 16]> = (0..n).map(|j| 1u64 << j).collect();
         let mut cols: SmallVec<[u64; 16]> = smallvec::smallvec![0; n];
-        if gf2::solve_columns(&self.cols, &units, &mut cols) != 0 {
+        let ok = if n <= 32 {
+            gf2::invert_square(&self.cols, &mut cols)
+        } else {
+            let units: SmallVec<[u64; 64]> = (0..n).map(|j| 1u64 << j).collect();
+            gf2::solve_columns(&self.cols, &units, &mut cols) == 0
+        };
+        if !ok {
             return Err(not_invertible());
         }
         Ok(LinearLayout::from_parts(
