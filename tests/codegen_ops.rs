@@ -52,8 +52,7 @@ fn check(
     let k = kb
         .finish()
         .unwrap_or_else(|e| panic!("{name} on {target}: {e}"));
-    let ptx = emit_and_check(&k, target, name);
-    ptx
+    emit_and_check(&k, target, name)
 }
 
 fn layout_1d(target: Target, per_thread: u32, size: u32) -> LinearLayout {
