@@ -265,13 +265,31 @@ fn init_llvm_target(vendor: Vendor) {
     }
 }
 
-/// Process-wide LLVM options, set once. `-disable-vector-combine`: the O3 pipeline's
-/// VectorCombine splits the builder's vector loads into scalar ones (it judges scalar loads
-/// cheaper on GPUs), and the back end does not always put them together again (it does not in
-/// unrolled loops), which would undo the vector widths the layout algebra chose.
+/// Process-wide LLVM options, set once.
+///
+/// - `-disable-vector-combine`: the O3 pipeline's VectorCombine splits the builder's vector
+///   loads into scalar ones (it judges scalar loads cheaper on GPUs), and the back end does not
+///   always put them together again (it does not in unrolled loops), which would undo the vector
+///   widths the layout algebra chose.
+/// - `-disable-nvptx-load-store-vectorizer`: the builder already emits every global access at
+///   the widest vector the layout allows, so NVPTX's load/store vectorizer finds nothing to do
+///   (the PTX of the example kernels is identical), yet it costs ~6 ms on a 64 × 64 tile.
+/// - `-opt-disable=slsr` (builds without feature `amdgpu`): LLVM 22's straight-line strength
+///   reduction, run by NVPTX code generation at `-O1` and above, spends 15–20 ms on a 64 × 64
+///   tile (a known compile-time problem of its redesign: `canReuseInstruction` for every
+///   basis/candidate pair) and leaves the builder's PTX unchanged. The option is process-wide
+///   and names the pass, not the target, and on AMDGPU the pass does pay (a 64 × 64 transpose
+///   for gfx942 needs twice the VGPRs without it), so builds that can emit AMDGPU code keep it.
 fn set_llvm_options() {
-    let args = [c"weft".as_ptr(), c"-disable-vector-combine".as_ptr()];
-    // SAFETY: two valid NUL-terminated strings that outlive the call (static literals); this runs
+    let mut args = vec![
+        c"weft".as_ptr(),
+        c"-disable-vector-combine".as_ptr(),
+        c"-disable-nvptx-load-store-vectorizer".as_ptr(),
+    ];
+    if !cfg!(feature = "amdgpu") {
+        args.push(c"-opt-disable=slsr".as_ptr());
+    }
+    // SAFETY: valid NUL-terminated strings that outlive the call (static literals); this runs
     // once, before any pass pipeline.
     unsafe {
         llvm_sys::support::LLVMParseCommandLineOptions(
