@@ -1,7 +1,6 @@
 //! An encoding to its linear layout, for typical 2-D layouts (target: at most 2 µs each). The baseline in
 //! the same run is building the same-sized layout directly from its bases (`LinearLayout::from_bases`).
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use weft::layout::encoding::{
@@ -9,55 +8,9 @@ use weft::layout::encoding::{
 };
 use weft::layout::{Dim, LinearLayout};
 
-/// Thread CPU time (`CLOCK_THREAD_CPUTIME_ID`), as in `benches/layout.rs`: the bench machine is shared by
-/// several jobs on 2 cores, and wall time would count the time this thread waits for a core.
-struct ThreadCpu;
-
-#[repr(C)]
-struct Timespec {
-    tv_sec: i64,
-    tv_nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-fn thread_cpu_ns() -> u64 {
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut ts = Timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is Linux's thread CPU clock.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-}
-
-impl Measurement for ThreadCpu {
-    type Intermediate = u64;
-    type Value = u64;
-    fn start(&self) -> u64 {
-        thread_cpu_ns()
-    }
-    fn end(&self, start: u64) -> u64 {
-        thread_cpu_ns() - start
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, v: &u64) -> f64 {
-        *v as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        static WALL: WallTime = WallTime;
-        WALL.formatter()
-    }
-}
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::ThreadCpu;
 
 fn cases() -> Vec<(&'static str, Encoding, Vec<u64>)> {
     let mma2 = NvidiaMma::ampere(&[2, 2]);

@@ -5,59 +5,12 @@
 
 use std::hint::black_box;
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, Criterion};
 use weft::layout::LinearLayout;
 
-/// Thread CPU time (`CLOCK_THREAD_CPUTIME_ID`) instead of wall time: the bench machine is shared by several
-/// jobs on 2 cores, and wall time would count the time this thread waits for a core.
-struct ThreadCpu;
-
-#[repr(C)]
-struct Timespec {
-    tv_sec: i64,
-    tv_nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-fn thread_cpu_ns() -> u64 {
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut ts = Timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is Linux's thread CPU clock.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-}
-
-impl Measurement for ThreadCpu {
-    type Intermediate = u64;
-    type Value = u64;
-    fn start(&self) -> u64 {
-        thread_cpu_ns()
-    }
-    fn end(&self, start: u64) -> u64 {
-        thread_cpu_ns() - start
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, v: &u64) -> f64 {
-        *v as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        static WALL: WallTime = WallTime;
-        WALL.formatter()
-    }
-}
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::ThreadCpu;
 
 /// An MMA-like invertible layout: 16 input bits (register 4, lane 5, warp 4, block 3) onto 256 × 256,
 /// with a swizzle-like non-unit basis so solves do real elimination.
