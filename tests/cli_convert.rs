@@ -1,39 +1,12 @@
 //! `weft convert` and `weft bank-conflicts`: output equal to the library and to Triton 3.9's numbers
 //! (fixture cases), one-line errors with exit status 2.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::{fails, ok};
 
 use weft::layout::convert::{bank_conflicts, plan_conversion, Target};
 use weft::layout::text::parse_any;
-
-fn weft(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .output()
-        .expect("run weft")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = weft(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let o = weft(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.starts_with("weft: ") && err.contains(needle),
-        "{args:?}: `{err}` lacks `{needle}`"
-    );
-    assert!(o.stdout.is_empty());
-}
 
 const ROW: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>";
 const COL: &str = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>";

@@ -1,37 +1,11 @@
 //! The `weft` CLI: exit codes, JSON output, one-line errors.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::{fails, ok};
 
 use weft::layout::encoding::{Blocked, Encoding};
 use weft::layout::LinearLayout;
-
-fn weft(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .output()
-        .expect("run weft")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = weft(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Exit status 2, nothing on stdout, one line on stderr that starts with `weft:` and contains `needle`.
-fn fails(args: &[&str], needle: &str) {
-    let o = weft(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("weft: "), "{err}");
-    assert!(err.contains(needle), "{args:?}: `{err}` lacks `{needle}`");
-    assert!(o.stdout.is_empty());
-}
 
 const BLOCKED: &str = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>";
 

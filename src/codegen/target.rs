@@ -67,6 +67,9 @@ pub const ALL_TARGETS: [Target; 6] = [
     Target::Gfx950,
 ];
 
+/// One cached target machine per (target, optimisation level) and thread.
+type MachineEntry = ((Target, OptimizationLevel), std::rc::Rc<TargetMachine>);
+
 impl Target {
     /// Parses `sm_80`, `sm_90`, `sm_90a`, `gfx90a`, `gfx942`, `gfx950`.
     pub fn parse(name: &str) -> Result<Target> {
@@ -186,7 +189,7 @@ impl Target {
         f: impl FnOnce(&TargetMachine) -> Result<T>,
     ) -> Result<T> {
         thread_local! {
-            static MACHINES: std::cell::RefCell<Vec<((Target, OptimizationLevel), std::rc::Rc<TargetMachine>)>> =
+            static MACHINES: std::cell::RefCell<Vec<MachineEntry>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
         let cached = MACHINES.with(|m| {

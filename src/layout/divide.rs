@@ -47,59 +47,29 @@ fn matched_log2(specs: &[DimSpec], b: &[DimSpec], side: &str) -> Result<SmallVec
         .collect()
 }
 
+/// Which part of the dividend the divisor is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// `self = b * C`: `b` holds the first bases and the low output bits.
+    Inner,
+    /// `self = C * b`: `b` holds the last bases and the high output bits.
+    Outer,
+}
+
 impl LinearLayout {
     /// `C` with `self = b * C` (Triton's `divideLeft(self, b)`): `b` is the fast (inner) part of `self`.
     pub fn divide_left(&self, b: &LinearLayout) -> Result<LinearLayout> {
-        let in_b = matched_log2(&self.ins, &b.ins, "in")?;
-        let out_b = matched_log2(&self.outs, &b.outs, "out")?;
-        let c_outs: SmallVec<[DimSpec; 4]> = self
-            .outs
-            .iter()
-            .zip(&out_b)
-            .map(|(o, &bl)| DimSpec {
-                name: o.name.clone(),
-                log2: o.log2 - bl,
-            })
-            .collect();
-        let mut c_ins: SmallVec<[DimSpec; 4]> = SmallVec::new();
-        let mut cols: SmallVec<[u64; 16]> = SmallVec::new();
-        let mut off = 0usize;
-        for (d, &bl) in self.ins.iter().zip(&in_b) {
-            c_ins.push(DimSpec {
-                name: d.name.clone(),
-                log2: d.log2 - bl,
-            });
-            for k in bl..d.log2 {
-                let col = self.cols[off + k as usize];
-                let (mut c, mut src, mut dst) = (0u64, 0u32, 0u32);
-                for (o, &ob) in self.outs.iter().zip(&out_b) {
-                    let field = bits_at(col, src, o.log2);
-                    if field & low_mask(ob) != 0 {
-                        return Err(not_divisible(format!(
-                            "basis {k} of in dim `{}` has {field} in out dim `{}`, not a multiple of the divisor's size {}",
-                            d.name, o.name, 1u64 << ob
-                        )));
-                    }
-                    c |= place(field >> ob, dst);
-                    src += o.log2;
-                    dst += o.log2 - ob;
-                }
-                cols.push(c);
-            }
-            off += d.log2 as usize;
-        }
-        let c = LinearLayout::from_parts(c_ins, c_outs, cols);
-        match b.product(&c) {
-            Ok(p) if p == *self => Ok(c),
-            _ => Err(not_divisible(
-                "the first bases of the layout's in dims are not the divisor's (or its dims are ordered differently)"
-                    .into(),
-            )),
-        }
+        self.divide(b, Part::Inner)
     }
 
     /// `C` with `self = C * b` (Triton's `divideRight(self, b)`): `b` is the slow (outer) part of `self`.
     pub fn divide_right(&self, b: &LinearLayout) -> Result<LinearLayout> {
+        self.divide(b, Part::Outer)
+    }
+
+    /// Both divisions: cut `b`'s bases and output bits out of every dim to get the candidate `C`, then check
+    /// that the product gives `self` back.
+    fn divide(&self, b: &LinearLayout, part: Part) -> Result<LinearLayout> {
         let in_b = matched_log2(&self.ins, &b.ins, "in")?;
         let out_b = matched_log2(&self.outs, &b.outs, "out")?;
         let c_outs: SmallVec<[DimSpec; 4]> = self
@@ -120,18 +90,33 @@ impl LinearLayout {
                 name: d.name.clone(),
                 log2: keep,
             });
-            for k in 0..keep {
+            // The inner divisor owns the first `bl` bases; the outer one the last `bl`.
+            let kept = match part {
+                Part::Inner => bl..d.log2,
+                Part::Outer => 0..keep,
+            };
+            for k in kept {
                 let col = self.cols[off + k as usize];
                 let (mut c, mut src, mut dst) = (0u64, 0u32, 0u32);
-                for (o, co) in self.outs.iter().zip(&c_outs) {
+                for ((o, &ob), co) in self.outs.iter().zip(&out_b).zip(&c_outs) {
                     let field = bits_at(col, src, o.log2);
-                    if field >> co.log2 != 0 {
-                        return Err(not_divisible(format!(
-                            "basis {k} of in dim `{}` has {field} in out dim `{}`, beyond the quotient's size {}",
-                            d.name, o.name, 1u64 << co.log2
-                        )));
-                    }
-                    c |= place(field, dst);
+                    let value = match part {
+                        Part::Inner if field & low_mask(ob) != 0 => {
+                            return Err(not_divisible(format!(
+                                "basis {k} of in dim `{}` has {field} in out dim `{}`, not a multiple of the divisor's size {}",
+                                d.name, o.name, 1u64 << ob
+                            )));
+                        }
+                        Part::Inner => field >> ob,
+                        Part::Outer if field >> co.log2 != 0 => {
+                            return Err(not_divisible(format!(
+                                "basis {k} of in dim `{}` has {field} in out dim `{}`, beyond the quotient's size {}",
+                                d.name, o.name, 1u64 << co.log2
+                            )));
+                        }
+                        Part::Outer => field,
+                    };
+                    c |= place(value, dst);
                     src += o.log2;
                     dst += co.log2;
                 }
@@ -140,12 +125,15 @@ impl LinearLayout {
             off += d.log2 as usize;
         }
         let c = LinearLayout::from_parts(c_ins, c_outs, cols);
-        match c.product(b) {
+        let (product, which) = match part {
+            Part::Inner => (b.product(&c), "first"),
+            Part::Outer => (c.product(b), "last"),
+        };
+        match product {
             Ok(p) if p == *self => Ok(c),
-            _ => Err(not_divisible(
-                "the last bases of the layout's in dims are not the divisor's (or its dims are ordered differently)"
-                    .into(),
-            )),
+            _ => Err(not_divisible(format!(
+                "the {which} bases of the layout's in dims are not the divisor's (or its dims are ordered differently)"
+            ))),
         }
     }
 }

@@ -4,6 +4,10 @@
 
 pub mod dense;
 
+/// Running the `weft` binary, for the CLI tests.
+#[cfg(feature = "cli")]
+pub mod cli;
+
 /// Opening the GPU (or skipping) and random data, for the GPU tests.
 #[cfg(feature = "cuda")]
 pub mod gpu;

@@ -13,7 +13,7 @@ mod layouts;
 
 pub use layouts::{blocked, blocked_1d, slice};
 
-use super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
+use super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 
 /// `y[i] = x[i]` for `i < n`: each CTA copies `block` f32, each thread `per_thread` consecutive
 /// ones at a time. With `per_thread = 4` every access is one 16-byte vector
@@ -105,6 +105,29 @@ pub fn tile_layout(target: Target, t: Tile2d) -> Result<crate::layout::LinearLay
     )
 }
 
+/// The global row and column index of every element of this CTA's `t.rows × t.cols` tile (tile
+/// `(pid_r, pid_c)`), both laid out like the tile: `rows[:, None]` and `cols[None, :]` built in
+/// the slices of the 2-D layout and broadcast to it.
+fn tile_indices(
+    kb: &mut KernelBuilder<'_>,
+    layout: &crate::layout::LinearLayout,
+    t: Tile2d,
+    pid_r: Value,
+    pid_c: Value,
+) -> Result<(Value, Value)> {
+    let r0 = kb.mul(pid_r, t.rows as i32)?;
+    let c0 = kb.mul(pid_c, t.cols as i32)?;
+    let rows = kb.arange(0, t.rows as i32, &slice(layout, 1)?)?;
+    let rows = kb.add(rows, r0)?;
+    let cols = kb.arange(0, t.cols as i32, &slice(layout, 0)?)?;
+    let cols = kb.add(cols, c0)?;
+    let rows2 = kb.expand_dims(rows, 1)?;
+    let rows2 = kb.broadcast_to(rows2, layout)?;
+    let cols2 = kb.expand_dims(cols, 0)?;
+    let cols2 = kb.broadcast_to(cols2, layout)?;
+    Ok((rows2, cols2))
+}
+
 /// `y = x[::2, :]`: `x` is an `m × n` f32 matrix with row stride `stride_x` (elements), `y` the
 /// contiguous `(m/2) × n` result. Parameters: `x, y: ptr<f32>, m_out: i32, n: i32, stride_x: i32`
 /// (`m_out = m / 2`; `n` and `stride_x` multiples of 16). Grid: `(n / cols, m_out / rows)`,
@@ -119,20 +142,9 @@ pub fn copy_2d_kernel(ctx: &Context, target: Target, t: Tile2d) -> Result<Kernel
     let n = kb.arg_i32("n", 16)?;
     let stride_x = kb.arg_i32("stride_x", 16)?;
     let layout = tile_layout(target, t)?;
-    // Row and column indices of this CTA's tile, in the slices of the 2-D layout.
     let pid_c = kb.program_id(0)?;
     let pid_r = kb.program_id(1)?;
-    let r0 = kb.mul(pid_r, t.rows as i32)?;
-    let c0 = kb.mul(pid_c, t.cols as i32)?;
-    let rows = kb.arange(0, t.rows as i32, &slice(&layout, 1)?)?;
-    let rows = kb.add(rows, r0)?;
-    let cols = kb.arange(0, t.cols as i32, &slice(&layout, 0)?)?;
-    let cols = kb.add(cols, c0)?;
-    // rows[:, None], cols[None, :], broadcast to the tile.
-    let rows2 = kb.expand_dims(rows, 1)?;
-    let rows2 = kb.broadcast_to(rows2, &layout)?;
-    let cols2 = kb.expand_dims(cols, 0)?;
-    let cols2 = kb.broadcast_to(cols2, &layout)?;
+    let (rows2, cols2) = tile_indices(&mut kb, &layout, t, pid_r, pid_c)?;
     let mask_r = kb.lt(rows2, m_out)?;
     let mask_c = kb.lt(cols2, n)?;
     let mask = kb.and(mask_r, mask_c)?;
@@ -162,16 +174,7 @@ pub fn transpose_kernel(ctx: &Context, target: Target, t: Tile2d) -> Result<Kern
     let layout = tile_layout(target, t)?;
     let pid_r = kb.program_id(0)?;
     let pid_c = kb.program_id(1)?;
-    let r0 = kb.mul(pid_r, t.rows as i32)?;
-    let c0 = kb.mul(pid_c, t.cols as i32)?;
-    let rows = kb.arange(0, t.rows as i32, &slice(&layout, 1)?)?;
-    let rows = kb.add(rows, r0)?;
-    let cols = kb.arange(0, t.cols as i32, &slice(&layout, 0)?)?;
-    let cols = kb.add(cols, c0)?;
-    let rows2 = kb.expand_dims(rows, 1)?;
-    let rows2 = kb.broadcast_to(rows2, &layout)?;
-    let cols2 = kb.expand_dims(cols, 0)?;
-    let cols2 = kb.broadcast_to(cols2, &layout)?;
+    let (rows2, cols2) = tile_indices(&mut kb, &layout, t, pid_r, pid_c)?;
     let src_row = kb.mul(rows2, n)?;
     let src_off = kb.add(src_row, cols2)?;
     let src = kb.add(x, src_off)?;
