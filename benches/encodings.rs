@@ -61,7 +61,7 @@ fn bench(c: &mut Criterion<ThreadCpu>) {
         .to_linear_layout(&[128, 64])
         .unwrap();
     let bases = ll.all_bases();
-    let outs: Vec<(Dim, u64)> = ll.out_dims().map(|(d, s)| (d.clone(), s)).collect();
+    let outs: Vec<(Dim, u64)> = ll.out_dims().map(|(d, s)| (*d, s)).collect();
     g.bench_function("baseline: from_bases of blocked 128x64", |b| {
         b.iter(|| LinearLayout::from_bases(black_box(bases.clone()), outs.clone(), true).unwrap())
     });

@@ -128,7 +128,7 @@ impl ColumnAction {
         for (i, &a) in self.action.iter().enumerate() {
             inv[a] = i;
         }
-        ColumnAction::new(inv, self.in_dim.clone(), self.in_log2)
+        ColumnAction::new(inv, self.in_dim, self.in_log2)
     }
 
     /// The action "`self`, then `other`": `other.apply(self.apply(l)) == self.left_compose(other).apply(l)`.
@@ -141,7 +141,7 @@ impl ColumnAction {
         }
         ColumnAction::new(
             other.action.iter().map(|&o| self.action[o]).collect(),
-            self.in_dim.clone(),
+            self.in_dim,
             self.in_log2,
         )
     }
@@ -229,7 +229,7 @@ pub fn reg_perm_for_divide(a: &LinearLayout, b: &LinearLayout, left: bool) -> Re
     } else {
         rest.chain(picked.iter().copied()).collect()
     };
-    ColumnAction::new(action, ad.name.clone(), ad.log2)
+    ColumnAction::new(action, ad.name, ad.log2)
 }
 
 /// The action dropping the zero bases of the first in dim (Triton's `actionRemoveBroadcastedRegs`).
@@ -241,5 +241,5 @@ pub fn action_remove_broadcasted_regs(layout: &LinearLayout) -> Result<ColumnAct
     let keep = (0..d.log2 as usize)
         .filter(|&k| layout.cols[off + k] != 0)
         .collect();
-    ColumnAction::new(keep, d.name.clone(), d.log2)
+    ColumnAction::new(keep, d.name, d.log2)
 }

@@ -20,7 +20,7 @@ impl LinearLayout {
         if let Some(d) = other.ins.iter().find(|d| self.has_in_dim(&d.name)) {
             return Err(LayoutError::DuplicateDim {
                 side: DimSide::In,
-                name: d.name.clone(),
+                name: d.name,
             });
         }
         let ins: SmallVec<_> = self.ins.iter().chain(&other.ins).cloned().collect();
@@ -42,7 +42,7 @@ impl LinearLayout {
         if let Some(d) = other.outs.iter().find(|d| self.has_out_dim(&d.name)) {
             return Err(LayoutError::DuplicateDim {
                 side: DimSide::Out,
-                name: d.name.clone(),
+                name: d.name,
             });
         }
         let outs: SmallVec<_> = self.outs.iter().chain(&other.outs).cloned().collect();

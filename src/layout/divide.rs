@@ -77,7 +77,7 @@ impl LinearLayout {
             .iter()
             .zip(&out_b)
             .map(|(o, &bl)| DimSpec {
-                name: o.name.clone(),
+                name: o.name,
                 log2: o.log2 - bl,
             })
             .collect();
@@ -87,7 +87,7 @@ impl LinearLayout {
         for (d, &bl) in self.ins.iter().zip(&in_b) {
             let keep = d.log2 - bl;
             c_ins.push(DimSpec {
-                name: d.name.clone(),
+                name: d.name,
                 log2: keep,
             });
             // The inner divisor owns the first `bl` bases; the outer one the last `bl`.

@@ -12,7 +12,7 @@ pub const MAX_BITS: u32 = 64;
 pub const MAX_DIM_BITS: u32 = 63;
 
 /// A named dimension and its size as a power of two.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct DimSpec {
     pub(crate) name: Dim,
     pub(crate) log2: u32,
@@ -51,10 +51,7 @@ fn total_bits(specs: &[DimSpec]) -> u32 {
 fn check_specs(specs: &[DimSpec], side: DimSide) -> Result<()> {
     for (i, d) in specs.iter().enumerate() {
         if specs[..i].iter().any(|e| e.name == d.name) {
-            return Err(LayoutError::DuplicateDim {
-                side,
-                name: d.name.clone(),
-            });
+            return Err(LayoutError::DuplicateDim { side, name: d.name });
         }
         if d.log2 > MAX_DIM_BITS {
             return Err(LayoutError::TooManyBits {
@@ -237,7 +234,7 @@ impl LinearLayout {
             for (i, b) in bs.iter().enumerate() {
                 if b.len() != names.len() {
                     return Err(LayoutError::BasisArity {
-                        in_dim: d.clone(),
+                        in_dim: *d,
                         index: i,
                         got: b.len(),
                         expected: names.len(),
@@ -269,15 +266,12 @@ impl LinearLayout {
         for (name, bs) in bases {
             let name = name.into();
             let log2 = u32::try_from(bs.len()).unwrap_or(u32::MAX);
-            ins.push(DimSpec {
-                name: name.clone(),
-                log2,
-            });
+            ins.push(DimSpec { name, log2 });
             check_specs(&ins, DimSide::In)?;
             for (i, b) in bs.iter().enumerate() {
                 if b.len() != outs.len() {
                     return Err(LayoutError::BasisArity {
-                        in_dim: name.clone(),
+                        in_dim: name,
                         index: i,
                         got: b.len(),
                         expected: outs.len(),
@@ -288,9 +282,9 @@ impl LinearLayout {
                 for ((o, &v), &size) in outs.iter().zip(b).zip(sizes) {
                     if v >= size {
                         return Err(LayoutError::BasisOutOfRange {
-                            in_dim: name.clone(),
+                            in_dim: name,
                             index: i,
-                            out_dim: o.name.clone(),
+                            out_dim: o.name,
                             value: v,
                             size,
                         });
@@ -445,7 +439,7 @@ impl LinearLayout {
         let i = self.in_index(in_dim)?;
         if bit >= self.ins[i].log2 {
             return Err(LayoutError::ValueOutOfRange {
-                dim: self.ins[i].name.clone(),
+                dim: self.ins[i].name,
                 value: 1u64 << bit.min(63),
                 size: 1u64 << self.ins[i].log2,
             });
@@ -481,7 +475,7 @@ impl LinearLayout {
                     .map(|&c| self.unpack(c).to_vec())
                     .collect();
                 off += n;
-                (d.name.clone(), b)
+                (d.name, b)
             })
             .collect()
     }
@@ -509,7 +503,7 @@ impl LinearLayout {
             let d = &self.ins[i];
             if *value >> d.log2 != 0 {
                 return Err(LayoutError::ValueOutOfRange {
-                    dim: d.name.clone(),
+                    dim: d.name,
                     value: *value,
                     size: 1u64 << d.log2,
                 });
@@ -519,7 +513,7 @@ impl LinearLayout {
         Ok(self
             .outs
             .iter()
-            .map(|o| o.name.clone())
+            .map(|o| o.name)
             .zip(self.unpack(acc))
             .collect())
     }
@@ -546,7 +540,7 @@ impl LinearLayout {
         for (d, &v) in self.ins.iter().zip(values) {
             if v >> d.log2 != 0 {
                 return Err(LayoutError::ValueOutOfRange {
-                    dim: d.name.clone(),
+                    dim: d.name,
                     value: v,
                     size: 1u64 << d.log2,
                 });

@@ -72,7 +72,7 @@ pub fn supremum(x: &[Dim], y: &[Dim]) -> Result<Vec<Dim>> {
         let mut out: Vec<Dim> = Vec::with_capacity(v.len());
         for d in v {
             if !out.contains(d) {
-                out.push(d.clone());
+                out.push(*d);
             }
         }
         out
@@ -82,8 +82,8 @@ pub fn supremum(x: &[Dim], y: &[Dim]) -> Result<Vec<Dim>> {
         Ok(m) => Ok(m
             .iter()
             .map(|&(a, b)| match (a, b) {
-                (Some(i), _) => x[usize::from(i)].clone(),
-                (_, Some(j)) => y[usize::from(j)].clone(),
+                (Some(i), _) => x[usize::from(i)],
+                (_, Some(j)) => y[usize::from(j)],
                 _ => Dim::new(""),
             })
             .collect()),
@@ -125,10 +125,7 @@ impl LinearLayout {
                 m.1.map(|k| &y[usize::from(k)]),
             );
             DimSpec {
-                name: a
-                    .or(b)
-                    .map(|d| d.name.clone())
-                    .unwrap_or_else(|| Dim::new("")),
+                name: a.or(b).map(|d| d.name).unwrap_or_else(|| Dim::new("")),
                 log2: a.map_or(0, |d| d.log2) + b.map_or(0, |d| d.log2),
             }
         };

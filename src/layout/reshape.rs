@@ -59,7 +59,7 @@ impl LinearLayout {
         for &i in &perm {
             let off = self.in_offset(i);
             cols.extend_from_slice(&self.cols[off..off + self.ins[i].log2 as usize]);
-            ins.push(self.ins[i].clone());
+            ins.push(self.ins[i]);
         }
         Ok(LinearLayout::from_parts(ins, self.outs.clone(), cols))
     }
@@ -84,7 +84,7 @@ impl LinearLayout {
                 out
             })
             .collect();
-        let outs = perm.iter().map(|&j| self.outs[j].clone()).collect();
+        let outs = perm.iter().map(|&j| self.outs[j]).collect();
         Ok(LinearLayout::from_parts(self.ins.clone(), outs, cols))
     }
 
@@ -131,7 +131,7 @@ impl LinearLayout {
         match self.ins.first() {
             None => Ok(self.clone()),
             Some(d) => self
-                .reshape_ins(&[(d.name.clone(), self.total_in_size())])
+                .reshape_ins(&[(d.name, self.total_in_size())])
                 .map_err(|_| LayoutError::TooManyBits {
                     what: "flattened input dim".into(),
                     bits: self.total_in_bits(),
@@ -152,7 +152,7 @@ impl LinearLayout {
                         limit: super::linear_layout::MAX_DIM_BITS,
                     });
                 }
-                self.reshape_outs(&[(d.name.clone(), self.total_out_size())])
+                self.reshape_outs(&[(d.name, self.total_out_size())])
             }
         }
     }

@@ -116,7 +116,7 @@ impl LinearLayout {
             .iter()
             .enumerate()
             .map(|(j, o)| DimSpec {
-                name: o.name.clone(),
+                name: o.name,
                 log2: o.log2.min(want[j].max(64 - max[j].leading_zeros())),
             })
             .collect();
@@ -145,7 +145,7 @@ impl LinearLayout {
         if want.is_empty() {
             return Ok(self.clone());
         }
-        let Some(first) = self.ins.first().map(|d| d.name.clone()) else {
+        let Some(first) = self.ins.first().map(|d| d.name) else {
             return Err(LayoutError::Invalid(
                 "ensure_layout_not_smaller_than: the layout has no in dim to repeat along".into(),
             ));
@@ -153,8 +153,7 @@ impl LinearLayout {
         let mut l = self.clone();
         for (o, &w) in self.outs.iter().zip(&want) {
             if w > o.log2 {
-                let grow =
-                    LinearLayout::identity_1d(1u64 << (w - o.log2), first.clone(), o.name.clone())?;
+                let grow = LinearLayout::identity_1d(1u64 << (w - o.log2), first, o.name)?;
                 l = l.product(&grow)?;
             }
         }
@@ -188,11 +187,7 @@ impl LinearLayout {
         let mut l = LinearLayout::empty();
         for &d in order {
             log2_exact(shape[d], || format!("shape[{d}]"))?;
-            l = l.product(&LinearLayout::identity_1d(
-                shape[d],
-                in_dim.clone(),
-                Dim::dim(d),
-            )?)?;
+            l = l.product(&LinearLayout::identity_1d(shape[d], in_dim, Dim::dim(d))?)?;
         }
         Ok(l)
     }

@@ -46,7 +46,7 @@ impl LinearLayout {
             .iter()
             .zip(&keep_out)
             .filter(|(_, k)| **k)
-            .map(|(d, _)| d.clone())
+            .map(|(d, _)| *d)
             .collect();
         let shifts: SmallVec<[u32; 4]> = (0..self.outs.len()).map(|j| self.out_shift(j)).collect();
         let project = |c: u64| -> u64 {
@@ -66,7 +66,7 @@ impl LinearLayout {
         for d in &self.ins {
             let n = d.log2 as usize;
             if ins.iter().any(|x| d.name == *x.as_ref()) {
-                new_ins.push(d.clone());
+                new_ins.push(*d);
                 cols.extend(self.cols[off..off + n].iter().map(|&c| project(c)));
             }
             off += n;
@@ -94,7 +94,7 @@ impl LinearLayout {
             .map(|d| {
                 let m = bits_at(free, off, d.log2);
                 off += d.log2;
-                (d.name.clone(), m)
+                (d.name, m)
             })
             .collect()
     }

@@ -124,7 +124,7 @@ pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
         if a != b {
             break;
         }
-        common.push(a.clone());
+        common.push(*a);
     }
     if !src.is_surjective() {
         return Err(LayoutError::Invalid(
@@ -165,7 +165,7 @@ fn rename_ins(l: &LinearLayout, suffix: &str) -> Result<LinearLayout> {
         .into_iter()
         .map(|(d, b)| (Dim::new(&format!("{d}{suffix}")), b))
         .collect();
-    let outs: Vec<(Dim, u64)> = l.out_dims().map(|(n, s)| (n.clone(), s)).collect();
+    let outs: Vec<(Dim, u64)> = l.out_dims().map(|(n, s)| (*n, s)).collect();
     LinearLayout::from_bases(bases, outs, false)
 }
 

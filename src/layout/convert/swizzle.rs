@@ -494,7 +494,7 @@ pub fn plan_shared(
             .iter()
             .filter(|&&b| b >= shift && b < shift + log2)
             .count() as u32;
-        sizes.push((n.clone(), 1u64 << (log2 - gone)));
+        sizes.push((*n, 1u64 << (log2 - gone)));
         shift += log2;
     }
     plan_shared_hw(&s1, &d1, bits, target, &sizes)
@@ -609,7 +609,7 @@ fn build_plan(
             ("segment", unflat(&parts.segment)),
             ("reps", unflat(&parts.reps)),
         ],
-        [(sizes[0].0.clone(), 1u64 << dim)],
+        [(sizes[0].0, 1u64 << dim)],
         true,
     )?;
     let layout = flat.reshape_outs(sizes)?;

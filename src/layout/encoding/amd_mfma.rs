@@ -102,7 +102,7 @@ impl AmdMfma {
         let n = u64::from(self.instr_shape[1]);
         let height: u64 = if self.element_bitwidth == 64 { 1 } else { 4 };
         let tiles = (m * n) / (WAVE * height);
-        let id = |size: u64, i: Dim, o: &Dim| LinearLayout::identity_1d(size, i, o.clone());
+        let id = |size: u64, i: Dim, o: &Dim| LinearLayout::identity_1d(size, i, *o);
         let mut tile = if !self.transposed {
             let regs = id(height, Dim::REGISTER, &dim_m)?;
             let lanes = id(n, Dim::LANE, &dim_n)?.product(&id(WAVE / n, Dim::LANE, &dim_m)?)?;
@@ -120,7 +120,7 @@ impl AmdMfma {
             }
             t
         };
-        tile = tile.transpose_outs(&[dim_n.clone(), dim_m.clone()])?;
+        tile = tile.transpose_outs(&[dim_n, dim_m])?;
         let tpw_m = u64::from(self.tiles_per_warp[mi]);
         let tpw_n = u64::from(self.tiles_per_warp[ni]);
         let wpc_m = u64::from(self.warps_per_cta[mi]);
@@ -161,7 +161,7 @@ impl AmdMfma {
         let order = order_for_operand(op_idx, rank, true);
         let dim_k = Dim::dim(order[0]);
         let dim_nk = Dim::dim(order[1]);
-        let id = |size: u64, i: Dim, o: &Dim| LinearLayout::identity_1d(size, i, o.clone());
+        let id = |size: u64, i: Dim, o: &Dim| LinearLayout::identity_1d(size, i, *o);
         let kw = u64::from(k_width);
         let regs = id(kw, Dim::REGISTER, &dim_k)?;
         let lanes =
@@ -181,7 +181,7 @@ impl AmdMfma {
             Dim::REGISTER,
             &dim_nk,
         )?)?;
-        tile = tile.transpose_outs(&[dim_k.clone(), dim_nk.clone()])?;
+        tile = tile.transpose_outs(&[dim_k, dim_nk])?;
         if batch {
             let b = Dim::dim(order[2]);
             tile = tile.product(&id(1, Dim::REGISTER, &b)?)?;

@@ -155,10 +155,10 @@ impl AmdWmma {
         });
         let kw = u64::from(k_width);
         let depth = 32 / non_k;
-        let id = |size: u64, i: Dim, o: &Dim| LinearLayout::identity_1d(size, i, o.clone());
+        let id = |size: u64, i: Dim, o: &Dim| LinearLayout::identity_1d(size, i, *o);
         let mut tile = id(kw, Dim::REGISTER, &dim_k)?.product(&id(non_k, Dim::LANE, &dim_nk)?)?;
         tile = tile.product(&if self.version == 1 {
-            LinearLayout::zeros_1d(depth, Dim::LANE, dim_k.clone(), 1)?
+            LinearLayout::zeros_1d(depth, Dim::LANE, dim_k, 1)?
         } else {
             id(depth, Dim::LANE, &dim_k)?
         })?;

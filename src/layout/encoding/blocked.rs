@@ -80,7 +80,7 @@ impl Blocked {
             (Dim::WARP, &self.warps_per_cta),
         ] {
             for &d in &order {
-                t.identity(dim.clone(), d, u64::from(sizes[d]))?;
+                t.identity(dim, d, u64::from(sizes[d]))?;
             }
         }
         Ok(t)

@@ -97,11 +97,7 @@ pub(crate) fn identity_standard_nd(
         let size = *sizes
             .get(d)
             .ok_or_else(|| LayoutError::Invalid(format!("order entry {d} outside the rank")))?;
-        ret = ret.product(&LinearLayout::identity_1d(
-            size,
-            in_dim.clone(),
-            Dim::dim(d),
-        )?)?;
+        ret = ret.product(&LinearLayout::identity_1d(size, in_dim, Dim::dim(d))?)?;
     }
     Ok(ret)
 }
@@ -136,10 +132,7 @@ fn reinfer_out_sizes(
         let log2 = 64 - all.leading_zeros();
         shifts.push((shift, o.log2));
         shift += o.log2;
-        new_outs.push(DimSpec {
-            name: o.name.clone(),
-            log2,
-        });
+        new_outs.push(DimSpec { name: o.name, log2 });
     }
     let new_cols: SmallVec<[u64; 16]> = cols
         .iter()
@@ -250,7 +243,7 @@ pub(crate) fn ensure_not_larger(
 /// Triton's `ensureLayoutNotSmallerThan`: for each out dim (in the layout's order) smaller than `shape`,
 /// multiply in identity bases on the first in dim (`register` or `offset`): the wrap-around rule.
 pub(crate) fn ensure_not_smaller(ll: &LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
-    let Some(first) = ll.ins.first().map(|d| d.name.clone()) else {
+    let Some(first) = ll.ins.first().map(|d| d.name) else {
         return Ok(ll.clone());
     };
     let mut ret = ll.clone();
@@ -263,11 +256,7 @@ pub(crate) fn ensure_not_smaller(ll: &LinearLayout, shape: &[u64]) -> Result<Lin
         })?;
         let actual = 1u64 << o.log2;
         if desired > actual {
-            ret = ret.product(&LinearLayout::identity_1d(
-                desired / actual,
-                first.clone(),
-                o.name.clone(),
-            )?)?;
+            ret = ret.product(&LinearLayout::identity_1d(desired / actual, first, o.name)?)?;
         }
     }
     Ok(ret)
@@ -457,10 +446,7 @@ impl BitTile {
                 cols.push(col);
                 log2 += 1;
             }
-            ins.push(DimSpec {
-                name: name.clone(),
-                log2,
-            });
+            ins.push(DimSpec { name: *name, log2 });
         }
         let outs: SmallVec<[DimSpec; 4]> = want
             .iter()

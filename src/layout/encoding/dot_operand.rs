@@ -40,9 +40,9 @@ pub(crate) fn broadcasted_operand_layout(
     let mut ll = LinearLayout::empty();
     for &d in order {
         let part = if d == k_dim {
-            LinearLayout::zeros_1d(sizes[d], in_dim.clone(), Dim::dim(d), 1)?
+            LinearLayout::zeros_1d(sizes[d], in_dim, Dim::dim(d), 1)?
         } else {
-            LinearLayout::identity_1d(sizes[d], in_dim.clone(), Dim::dim(d))?
+            LinearLayout::identity_1d(sizes[d], in_dim, Dim::dim(d))?
         };
         ll = ll.product(&part)?;
     }

@@ -203,7 +203,7 @@ pub type Location = Vec<(Dim, u64)>;
 /// Every hardware location that holds the tensor element at `coords` (one coordinate per out dim), the
 /// smallest first. Empty when no location holds it (a non-surjective layout).
 pub fn holders(ll: &LinearLayout, coords: &[u64]) -> Result<Vec<Location>> {
-    let outs: Vec<(Dim, u64)> = ll.out_dims().map(|(d, s)| (d.clone(), s)).collect();
+    let outs: Vec<(Dim, u64)> = ll.out_dims().map(|(d, s)| (*d, s)).collect();
     if coords.len() != outs.len() {
         return Err(LayoutError::DimMismatch(format!(
             "{} coordinates given for {} out dims",
@@ -216,7 +216,7 @@ pub fn holders(ll: &LinearLayout, coords: &[u64]) -> Result<Vec<Location>> {
     for ((d, size), &c) in outs.iter().zip(coords) {
         if c >= *size {
             return Err(LayoutError::ValueOutOfRange {
-                dim: d.clone(),
+                dim: *d,
                 value: c,
                 size: *size,
             });
@@ -253,7 +253,7 @@ fn unpack_inputs(ll: &LinearLayout, mut x: u64) -> Location {
             let bits = size.trailing_zeros();
             let v = x & (size - 1);
             x = x.checked_shr(bits).unwrap_or(0);
-            (d.clone(), v)
+            (*d, v)
         })
         .collect()
 }

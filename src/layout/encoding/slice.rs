@@ -120,7 +120,7 @@ pub(crate) fn remove_standard_dim(ll: &LinearLayout, d: usize) -> Result<LinearL
         }
         off += spec.log2 as usize;
         ins.push(DimSpec {
-            name: spec.name.clone(),
+            name: spec.name,
             log2,
         });
     }
