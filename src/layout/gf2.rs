@@ -229,38 +229,161 @@ pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
         *o = acc;
     }
 }
+/// One machine word of a packed column, for the fixed-size elimination kernels: `u32` when the augmented
+/// columns fit in 32 bits (twice the columns per vector register), `u64` otherwise.
+trait Lane: Copy + Default + Eq {
+    const BITS: u32;
+    fn from_u64(v: u64) -> Self;
+    fn to_u64(self) -> u64;
+    fn xor(self, o: Self) -> Self;
+    /// `p` where bit `r` of `self` is set, else 0: one shift pair, no branch, so loops over lanes vectorise.
+    fn select_bit(self, r: u32, p: Self) -> Self;
+}
+
+impl Lane for u32 {
+    const BITS: u32 = 32;
+    #[inline(always)]
+    fn from_u64(v: u64) -> u32 {
+        v as u32
+    }
+    #[inline(always)]
+    fn to_u64(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn xor(self, o: u32) -> u32 {
+        self ^ o
+    }
+    #[inline(always)]
+    fn select_bit(self, r: u32, p: u32) -> u32 {
+        p & (((self << (31 - r)) as i32) >> 31) as u32
+    }
+}
+
+impl Lane for u64 {
+    const BITS: u32 = 64;
+    #[inline(always)]
+    fn from_u64(v: u64) -> u64 {
+        v
+    }
+    #[inline(always)]
+    fn to_u64(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn xor(self, o: u64) -> u64 {
+        self ^ o
+    }
+    #[inline(always)]
+    fn select_bit(self, r: u32, p: u64) -> u64 {
+        p & (((self << (63 - r)) as i64) >> 63) as u64
+    }
+}
+
+/// What [`eliminate`] finds besides the reduced columns.
+struct Eliminated {
+    nrows: u32,
+    rank: u32,
+}
+
+/// Gauss–Jordan by column operations on `[A ; I]`, on `N` lanes of type `T` (`cols.len() ≤ N`,
+/// `nrows + cols.len() ≤ T::BITS`).
+///
+/// Columns are processed in order; a column still non-zero after the earlier pivots is a *pivot column* and
+/// its lowest remaining row its *pivot row*, which is then cleared from every other column. Afterwards each
+/// column holds, in its low `nrows` bits, column j of `A·E` (`E` the accumulated column operations) and in the
+/// bits above, column j of `E`; a pivot column has its own pivot row and no other, and the `E` part of every
+/// column names pivot columns only (besides, for a dependent column, itself). `by_row[r]` receives the column
+/// whose pivot row is `r` (untouched for other rows). The lane loop has a fixed trip count and no branch, so
+/// it compiles to a few vector instructions per pivot.
+#[inline(always)]
+fn eliminate_in<T: Lane, const N: usize>(
+    cols: &[u64],
+    nrows: u32,
+    by_row: &mut [u64; 64],
+) -> Eliminated {
+    debug_assert!(cols.len() <= N && nrows as usize + cols.len() <= T::BITS as usize);
+    let mut w = [T::default(); N];
+    let mut tag = 1u64 << nrows;
+    for (wj, &c) in w.iter_mut().zip(cols) {
+        *wj = T::from_u64(c | tag);
+        tag <<= 1;
+    }
+    let low = low_bits(nrows);
+    let mut pivot_rows = 0u64;
+    let mut col_of_row = [0u8; 64];
+    let mut rank = 0;
+    for j in 0..cols.len() {
+        let p = w[j];
+        let rest = p.to_u64() & low;
+        if rest == 0 {
+            continue;
+        }
+        let r = rest.trailing_zeros();
+        for k in w.iter_mut() {
+            *k = k.xor(k.select_bit(r, p));
+        }
+        w[j] = p;
+        pivot_rows |= 1 << r;
+        col_of_row[r as usize] = j as u8;
+        rank += 1;
+    }
+    let mut rows = pivot_rows;
+    while rows != 0 {
+        let r = rows.trailing_zeros() as usize;
+        by_row[r] = w[usize::from(col_of_row[r])].to_u64();
+        rows &= rows - 1;
+    }
+    Eliminated { nrows, rank }
+}
+
+#[inline]
+fn low_bits(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// [`eliminate_in`] with the smallest kernel that holds the system; `None` when `nrows + cols.len() > 64`.
+fn eliminate(cols: &[u64], nrows: u32, by_row: &mut [u64; 64]) -> Option<Eliminated> {
+    let total = nrows as usize + cols.len();
+    let n = cols.len();
+    Some(if n <= 16 && total <= 32 {
+        eliminate_in::<u32, 16>(cols, nrows, by_row)
+    } else if total <= 32 {
+        eliminate_in::<u32, 32>(cols, nrows, by_row)
+    } else if n <= 16 && total <= 64 {
+        eliminate_in::<u64, 16>(cols, nrows, by_row)
+    } else if n <= 32 && total <= 64 {
+        eliminate_in::<u64, 32>(cols, nrows, by_row)
+    } else if total <= 64 {
+        eliminate_in::<u64, 64>(cols, nrows, by_row)
+    } else {
+        return None;
+    })
+}
+
 /// The inverse of a square matrix of `n ≤ 32` columns (`n` bits each), into `out`; false when singular.
 ///
-/// Gauss–Jordan by column operations on `[A ; I]` packed one column per word (A in the low `n` bits, the
-/// tracked transform in the high `n`): no transposes and one word operation per column and pivot, where the
-/// general [`solve_columns`] moves columns to rows and back by set bits. When A is reduced to `I`, the
-/// high halves are the columns of `A⁻¹`.
+/// One column elimination of `[A ; I]` ([`Eliminated`]): when all `n` columns are pivots, A·E is a permutation
+/// matrix (pivot column `j` holds only its pivot row `r`), so column `r` of `A⁻¹` is column `j` of `E`.
 pub fn invert_square(a: &[u64], out: &mut [u64]) -> bool {
     let n = a.len();
     debug_assert!(n <= 32 && out.len() >= n);
-    let mut w = [0u64; 32];
-    let w = &mut w[..n];
-    for (j, (wj, &c)) in w.iter_mut().zip(a).enumerate() {
-        if c >> n != 0 {
-            return false;
-        }
-        *wj = c | 1 << (n + j);
+    if a.iter().any(|&c| c >> n != 0) {
+        return false;
     }
-    for r in 0..n {
-        let Some(p) = (r..n).find(|&k| w[k] >> r & 1 == 1) else {
-            return false;
-        };
-        w.swap(r, p);
-        let pr = w[r];
-        // Clear bit r from every column (the pivot clears itself and is put back): one shift count for all
-        // columns, so the loop vectorises.
-        for c in w.iter_mut() {
-            *c ^= pr & ((*c >> r) & 1).wrapping_neg();
-        }
-        w[r] = pr;
+    let mut by_row = [0u64; 64];
+    let Some(e) = eliminate(a, n as u32, &mut by_row) else {
+        return false;
+    };
+    if e.rank as usize != n {
+        return false;
     }
-    for (o, &c) in out.iter_mut().zip(w.iter()) {
-        *o = c >> n;
+    for (o, &v) in out[..n].iter_mut().zip(&by_row) {
+        *o = v >> n;
     }
     true
 }
@@ -269,16 +392,21 @@ pub fn invert_square(a: &[u64], out: &mut [u64]) -> bool {
 /// pivot columns of `a` (free variables zero, as [`ColumnEchelon::solve`]). Returns the mask of the `b` columns
 /// that have no solution (their `out` entry is 0).
 ///
-/// With at most 64 columns in `a` and `b` together this is one Gauss–Jordan elimination of the augmented
-/// matrix `[A | B]` held as rows (Triton's `lstsq`): about `rank × rows` word operations. Larger systems go
-/// through [`ColumnEchelon`].
+/// One column elimination of `[A ; I]` ([`Eliminated`]) turns the solve into a product: the reduced columns,
+/// indexed by pivot row, form a matrix `T` with `T·(b restricted to pivot rows) = [b' ; x]`, where `x` uses
+/// pivot columns only and `b' = A·x`; `b` is solvable iff `b' = b`. All `b` are multiplied at once
+/// ([`mul_many`]). Systems of more than 64 rows and columns together go through [`ColumnEchelon`].
 pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
-    let (na, nb) = (a.len(), b.len().min(out.len()));
-    if na + nb > 64 {
-        let e = ColumnEchelon::new(a);
+    let nb = b.len().min(out.len());
+    let all = a.iter().chain(&b[..nb]).fold(0, |acc, &c| acc | c);
+    let nrows = 64 - all.leading_zeros();
+    // `t[r]`: the reduced column of pivot row r, 0 for other rows, so `t·b` only reads b's pivot rows.
+    let mut t = [0u64; 64];
+    let Some(e) = eliminate(a, nrows, &mut t) else {
+        let ech = ColumnEchelon::new(a);
         let mut bad = 0;
-        for (j, (&v, o)) in b.iter().zip(out.iter_mut()).enumerate() {
-            match e.solve(v) {
+        for (j, (&v, o)) in b[..nb].iter().zip(out.iter_mut()).enumerate() {
+            match ech.solve(v) {
                 Some(x) => *o = x,
                 None => {
                     *o = 0;
@@ -287,53 +415,18 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
             }
         }
         return bad;
-    }
-    let all = a.iter().chain(&b[..nb]).fold(0, |acc, &c| acc | c);
-    let nrows = (64 - all.leading_zeros()) as usize;
-    let mut rows = [0u64; 64];
-    let rows = &mut rows[..nrows];
-    // Columns to rows, one step per set bit (layouts are sparse: distributed ones have one bit per column).
-    for (k, &c) in a.iter().chain(&b[..nb]).enumerate() {
-        let mut m = c;
-        while m != 0 {
-            rows[m.trailing_zeros() as usize] |= 1 << k;
-            m &= m - 1;
-        }
-    }
-    // Reduced row echelon form on A's columns, in column order: pivots are the columns not in the span of the
-    // earlier ones.
-    let mut pivots = 0u64;
-    let mut next = 0;
-    for c in 0..na {
-        let Some(p) = (next..nrows).find(|&r| rows[r] >> c & 1 == 1) else {
-            continue;
-        };
-        rows.swap(next, p);
-        let pr = rows[next];
-        // Clear bit c from every row (the pivot row clears itself and is put back): one shift count for all
-        // rows, so the loop vectorises.
-        for row in rows.iter_mut() {
-            *row ^= pr & ((*row >> c) & 1).wrapping_neg();
-        }
-        rows[next] = pr;
-        pivots |= 1 << c;
-        next += 1;
-    }
-    // Consistency: a B column with a bit in a zero row of A has no solution.
-    let bad = rows[next..].iter().fold(0u64, |acc, &r| acc | r) >> na;
-    // Pivot rows appear in column order, so the k-th non-zero row belongs to the k-th pivot column.
-    // Solution of B column j: bit c set iff the row of pivot c has B bit j (a transpose, by set bits).
-    for o in out[..nb].iter_mut() {
-        *o = 0;
-    }
-    let mut m = pivots;
-    for row in rows[..next].iter() {
-        let c = m.trailing_zeros();
-        m &= m - 1;
-        let mut bits = (row >> na) & !bad;
-        while bits != 0 {
-            out[bits.trailing_zeros() as usize] |= 1 << c;
-            bits &= bits - 1;
+    };
+    let low = low_bits(e.nrows);
+    let mut bad = 0u64;
+    for (c, (bs, os)) in b[..nb].chunks(64).zip(out[..nb].chunks_mut(64)).enumerate() {
+        mul_many(&t[..e.nrows as usize], bs, os);
+        for (j, (o, &v)) in os.iter_mut().zip(bs).enumerate() {
+            if *o & low != v {
+                bad |= 1 << (64 * c + j).min(63);
+                *o = 0;
+            } else {
+                *o = o.checked_shr(e.nrows).unwrap_or(0);
+            }
         }
     }
     bad
@@ -399,6 +492,105 @@ mod tests {
                     None => assert_eq!(bad >> j & 1, 1),
                 }
             }
+        }
+    }
+
+    /// A reproducible stream of sparse-ish random words (xorshift), `bits` wide.
+    fn words(seed: u64, n: usize, bits: u32) -> Vec<u64> {
+        let mut x = seed | 1;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly one or two bits per column, as layouts have, sometimes dense.
+                let dense = x & low_bits(bits);
+                match x >> 60 {
+                    0..=9 => 1u64 << ((x >> 32) as u32 % bits),
+                    10..=12 => {
+                        (1u64 << ((x >> 32) as u32 % bits)) | (1u64 << ((x >> 40) as u32 % bits))
+                    }
+                    _ => dense,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_kernel_width_agrees_with_the_echelon() {
+        // Column counts and row counts that pick each lane type and lane count of `eliminate`.
+        for &(na, nrows) in &[
+            (5, 6),
+            (16, 16),
+            (12, 20),
+            (24, 8),
+            (16, 40),
+            (30, 30),
+            (40, 24),
+            (60, 4),
+        ] {
+            for seed in 1..40u64 {
+                let a = words(seed * 7919 + na as u64, na, nrows);
+                let b = words(seed * 104_729 + 3, 70, nrows);
+                let ech = ColumnEchelon::new(&a);
+                let mut out = vec![0; b.len()];
+                let bad = solve_columns(&a, &b, &mut out);
+                for (j, &v) in b.iter().enumerate() {
+                    match ech.solve(v) {
+                        Some(x) => {
+                            if j < 63 {
+                                assert_eq!(
+                                    bad >> j & 1,
+                                    0,
+                                    "na {na} nrows {nrows} seed {seed} b {j}"
+                                );
+                            }
+                            assert_eq!(out[j], x, "na {na} nrows {nrows} seed {seed} b {j}");
+                        }
+                        None if j < 63 => assert_eq!((bad >> j & 1, out[j]), (1, 0)),
+                        None => assert_eq!(out[j], 0),
+                    }
+                }
+                // Solvable right-hand sides: images of random x.
+                let xs = words(seed, 8, na as u32);
+                let imgs: Vec<u64> = xs.iter().map(|&x| mul_vec(&a, x)).collect();
+                let mut sol = vec![0; imgs.len()];
+                assert_eq!(solve_columns(&a, &imgs, &mut sol), 0);
+                for (s, &v) in sol.iter().zip(&imgs) {
+                    assert_eq!(mul_vec(&a, *s), v);
+                    assert_eq!(*s & ech.free_mask(), 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn invert_square_inverts_or_reports_singular() {
+        for n in [1usize, 3, 8, 16, 17, 24, 32] {
+            let mut inverted = 0;
+            for seed in 1..200u64 {
+                let a = words(seed * 31 + n as u64, n, n as u32);
+                let mut inv = vec![0; n];
+                let ok = invert_square(&a, &mut inv);
+                assert_eq!(ok, rank(&a) as usize == n, "n {n} seed {seed}");
+                if ok {
+                    inverted += 1;
+                    for (j, &c) in a.iter().enumerate() {
+                        assert_eq!(mul_vec(&inv, c), 1 << j, "A⁻¹·A = I");
+                    }
+                    for (j, &c) in inv.iter().enumerate() {
+                        assert_eq!(mul_vec(&a, c), 1 << j, "A·A⁻¹ = I");
+                    }
+                }
+            }
+            // Permutations (with a few swizzles) are invertible: make sure some were.
+            let perm: Vec<u64> = (0..n).map(|j| 1u64 << ((j * 5 + 1) % n)).collect();
+            let mut inv = vec![0; n];
+            if n % 5 != 0 {
+                assert!(invert_square(&perm, &mut inv));
+                inverted += 1;
+            }
+            assert!(inverted > 0);
         }
     }
 

@@ -29,14 +29,18 @@ impl LinearLayout {
     /// The result's inputs are `self`'s in dims, its outputs `outer`'s in dims with their sizes.
     pub fn invert_and_compose(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         let b = self;
-        // Where each of b's out dims sits in `outer`, and `outer`'s sizes in b's out-dim order.
         if b.outs.len() != outer.outs.len() {
             return Err(dims_differ(b, outer));
         }
-        let mut pos: SmallVec<[usize; 4]> = SmallVec::new();
-        for x in &b.outs {
-            let Some(k) = outer.outs.iter().position(|y| y.name == x.name) else {
-                return Err(dims_differ(b, outer));
+        // Where each of b's out dims sits in `outer` (`pos`), checked sizes.
+        let mut pos = [0usize; 64];
+        for (j, x) in b.outs.iter().enumerate() {
+            let k = match outer.outs.get(j) {
+                Some(y) if y.name == x.name => j,
+                _ => match outer.outs.iter().position(|y| y.name == x.name) {
+                    Some(k) => k,
+                    None => return Err(dims_differ(b, outer)),
+                },
             };
             if outer.outs[k].log2 < x.log2 {
                 return Err(LayoutError::SizeMismatch(format!(
@@ -46,110 +50,125 @@ impl LinearLayout {
                     1u64 << outer.outs[k].log2
                 )));
             }
-            pos.push(k);
+            pos[j] = k;
         }
+        let pos = &pos[..b.outs.len()];
         // Both layouts' columns packed alike: b's out-dim order, outer's sizes.
-        let outer_shift: SmallVec<[u32; 4]> =
-            (0..outer.outs.len()).map(|k| outer.out_shift(k)).collect();
+        let (na, nb) = (outer.cols.len(), b.cols.len());
+        let mut a_cols = [0u64; 64];
+        let mut b_cols = [0u64; 64];
         let same_order = pos.iter().enumerate().all(|(j, &k)| j == k);
-        let mut a_cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(outer.cols.len());
         if same_order {
-            a_cols.extend_from_slice(&outer.cols);
+            a_cols[..na].copy_from_slice(&outer.cols);
         } else {
-            for &c in &outer.cols {
-                let (mut v, mut dst) = (0u64, 0u32);
-                for &k in &pos {
-                    v |= place(bits_at(c, outer_shift[k], outer.outs[k].log2), dst);
+            let mut outer_shift = [0u32; 64];
+            let mut acc = 0;
+            for (s, y) in outer_shift.iter_mut().zip(&outer.outs) {
+                *s = acc;
+                acc += y.log2;
+            }
+            for (v, &c) in a_cols.iter_mut().zip(&outer.cols) {
+                let mut dst = 0u32;
+                for &k in pos {
+                    *v |= place(bits_at(c, outer_shift[k], outer.outs[k].log2), dst);
                     dst += outer.outs[k].log2;
                 }
-                a_cols.push(v);
             }
         }
-        let mut b_cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
         let same_packing = same_order
             && b.outs
                 .iter()
                 .zip(&outer.outs)
                 .all(|(x, y)| x.log2 == y.log2);
         if same_packing {
-            b_cols.extend_from_slice(&b.cols);
-        }
-        for &c in b.cols.iter().filter(|_| !same_packing) {
-            let (mut v, mut src, mut dst) = (0u64, 0u32, 0u32);
-            for (x, &k) in b.outs.iter().zip(&pos) {
-                v |= place(bits_at(c, src, x.log2), dst);
-                src += x.log2;
-                dst += outer.outs[k].log2;
+            b_cols[..nb].copy_from_slice(&b.cols);
+        } else {
+            for (v, &c) in b_cols.iter_mut().zip(&b.cols) {
+                let (mut src, mut dst) = (0u32, 0u32);
+                for (x, &k) in b.outs.iter().zip(pos) {
+                    *v |= place(bits_at(c, src, x.log2), dst);
+                    src += x.log2;
+                    dst += outer.outs[k].log2;
+                }
             }
-            b_cols.push(v);
         }
         // Identity dims: the same in dim with the same bases on both sides. `id_of[i]`: for b's in dim i, the
-        // first column of the matching in dim of `outer`.
-        let mut id_of: SmallVec<[Option<usize>; 4]> = SmallVec::new();
+        // first column of the matching in dim of `outer` (`NONE` when it is not an identity dim).
+        const NONE: u32 = u32::MAX;
+        let mut id_of: SmallVec<[u32; 8]> = SmallVec::with_capacity(b.ins.len());
         let mut outer_identity = 0u64; // columns of `outer` that belong to identity dims
         let mut b_off = 0usize;
         for d in &b.ins {
             let n = d.log2 as usize;
-            let mut found = None;
             let mut a_off = 0usize;
+            let mut id = NONE;
             for e in &outer.ins {
                 if e.name == d.name {
                     if e.log2 == d.log2 && a_cols[a_off..a_off + n] == b_cols[b_off..b_off + n] {
-                        found = Some(a_off);
+                        id = a_off as u32;
                         outer_identity |= low_mask(d.log2).checked_shl(a_off as u32).unwrap_or(0);
                     }
                     break;
                 }
                 a_off += e.log2 as usize;
             }
-            id_of.push(found);
+            id_of.push(id);
             b_off += n;
         }
         // Solve every other basis of b over the non-identity columns of `outer`.
-        let mut a_red: SmallVec<[u64; 16]> = SmallVec::new();
-        let mut a_col_of: SmallVec<[u8; 16]> = SmallVec::new();
-        for (k, &c) in a_cols.iter().enumerate() {
-            if outer_identity >> k & 1 == 0 {
-                a_red.push(c);
-                a_col_of.push(k as u8);
+        let mut sol = [0u64; 64];
+        let (a_red_store, rhs_store): ([u64; 64], [u64; 64]);
+        let mut a_col_of = [0u8; 64];
+        let (a_red, rhs) = if outer_identity == 0 {
+            (&a_cols[..na], &b_cols[..nb])
+        } else {
+            let (mut a_red, mut rhs) = ([0u64; 64], [0u64; 64]);
+            let mut n_red = 0;
+            for (k, &c) in a_cols[..na].iter().enumerate() {
+                if outer_identity >> k & 1 == 0 {
+                    a_red[n_red] = c;
+                    a_col_of[n_red] = k as u8;
+                    n_red += 1;
+                }
             }
-        }
-        let mut rhs: SmallVec<[u64; 16]> = SmallVec::new();
-        let mut b_off = 0usize;
-        for (d, id) in b.ins.iter().zip(&id_of) {
-            let n = d.log2 as usize;
-            if id.is_none() {
-                rhs.extend_from_slice(&b_cols[b_off..b_off + n]);
+            let (mut n_rhs, mut b_off) = (0usize, 0usize);
+            for (d, &id) in b.ins.iter().zip(&id_of) {
+                let n = d.log2 as usize;
+                if id == NONE {
+                    rhs[n_rhs..n_rhs + n].copy_from_slice(&b_cols[b_off..b_off + n]);
+                    n_rhs += n;
+                }
+                b_off += n;
             }
-            b_off += n;
-        }
-        let mut sol: SmallVec<[u64; 16]> = smallvec::smallvec![0; rhs.len()];
-        let bad = gf2::solve_columns(&a_red, &rhs, &mut sol);
-        let spread = |x: u64| -> u64 {
-            let (mut m, mut col) = (x, 0u64);
-            while m != 0 {
-                col |= 1u64 << a_col_of[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            col
+            (a_red_store, rhs_store) = (a_red, rhs);
+            (&a_red_store[..n_red], &rhs_store[..n_rhs])
         };
-        for s in sol.iter_mut() {
-            *s = spread(*s);
+        let n_rhs = rhs.len();
+        let bad = gf2::solve_columns(a_red, rhs, &mut sol[..n_rhs]);
+        if a_red.len() != na {
+            // Back from reduced column indices to `outer`'s.
+            for s in sol[..n_rhs].iter_mut() {
+                let (mut m, mut col) = (*s, 0u64);
+                while m != 0 {
+                    col |= 1u64 << a_col_of[m.trailing_zeros() as usize];
+                    m &= m - 1;
+                }
+                *s = col;
+            }
         }
         if bad != 0 {
             // Only reachable through an identity dim's columns: where Triton asserts, solve over every column
             // of `outer` (still free variables zero).
-            let idx: SmallVec<[usize; 16]> =
-                (0..rhs.len()).filter(|&j| bad >> j & 1 == 1).collect();
+            let idx: SmallVec<[usize; 16]> = (0..n_rhs).filter(|&j| bad >> j & 1 == 1).collect();
             let again: SmallVec<[u64; 16]> = idx.iter().map(|&j| rhs[j]).collect();
             let mut out: SmallVec<[u64; 16]> = smallvec::smallvec![0; again.len()];
-            let still = gf2::solve_columns(&a_cols, &again, &mut out);
+            let still = gf2::solve_columns(&a_cols[..na], &again, &mut out);
             if still != 0 {
                 let j = idx[still.trailing_zeros() as usize];
                 // Name the basis: the j-th solved column of b.
                 let (mut seen, mut name, mut bit) = (0usize, String::new(), 0usize);
-                for (d, id) in b.ins.iter().zip(&id_of) {
-                    if id.is_none() {
+                for (d, &id) in b.ins.iter().zip(&id_of) {
+                    if id == NONE {
                         if j < seen + d.log2 as usize {
                             name = d.name.to_string();
                             bit = j - seen;
@@ -168,22 +187,27 @@ impl LinearLayout {
                 sol[j] = x;
             }
         }
-        let mut cols: SmallVec<[u64; 16]> = SmallVec::with_capacity(b.cols.len());
-        let mut next = 0usize;
-        for (d, id) in b.ins.iter().zip(&id_of) {
-            for k in 0..d.log2 as usize {
-                match id {
-                    Some(a_off) => cols.push(1u64 << (a_off + k)),
-                    None => {
-                        cols.push(sol[next]);
+        let cols: SmallVec<[u64; 16]> = if n_rhs == nb {
+            SmallVec::from_slice(&sol[..nb])
+        } else {
+            let mut cols = [0u64; 64];
+            let (mut next, mut at) = (0usize, 0usize);
+            for (d, &id) in b.ins.iter().zip(&id_of) {
+                for k in 0..d.log2 as usize {
+                    cols[at] = if id == NONE {
                         next += 1;
-                    }
+                        sol[next - 1]
+                    } else {
+                        1u64 << (id as usize + k)
+                    };
+                    at += 1;
                 }
             }
-        }
+            SmallVec::from_slice(&cols[..nb])
+        };
         Ok(LinearLayout::from_parts(
-            b.ins.clone(),
-            outer.ins.clone(),
+            SmallVec::from_slice(&b.ins),
+            SmallVec::from_slice(&outer.ins),
             cols,
         ))
     }
