@@ -27,7 +27,7 @@ fn identity<'a>(dims: impl Iterator<Item = (&'a Dim, u64)>) -> LinearLayout {
 fn same_outs(l: &LinearLayout, kind: Kind, max_in_bits: u32) -> BoxedStrategy<LinearLayout> {
     let outs: Vec<(Dim, u32)> = l
         .out_dims()
-        .map(|(d, s)| (d.clone(), s.trailing_zeros()))
+        .map(|(d, s)| (*d, s.trailing_zeros()))
         .collect();
     let out_bits: u32 = outs.iter().map(|d| d.1).sum();
     strategy::dims(Kind::Any, max_in_bits.max(out_bits), 0)
@@ -66,7 +66,7 @@ proptest! {
         let named: Vec<(Dim, u64)> = l.in_dims().map(|(d, s)| {
             let v = (x >> shift) & (s - 1);
             shift += s.trailing_zeros();
-            (d.clone(), v)
+            (*d, v)
         }).collect();
         let got: Vec<u64> = l.apply(&named).unwrap().into_iter().map(|p| p.1).collect();
         prop_assert_eq!(got, l.unpack_outputs(l.apply_packed(x)));
@@ -178,19 +178,19 @@ proptest! {
 
     #[test]
     fn reshape_and_transpose_round_trip(a in strategy::layouts(12, 12), seed in any::<u64>()) {
-        let ins: Vec<(Dim, u64)> = a.in_dims().map(|(d, s)| (d.clone(), s)).collect();
-        let outs: Vec<(Dim, u64)> = a.out_dims().map(|(d, s)| (d.clone(), s)).collect();
+        let ins: Vec<(Dim, u64)> = a.in_dims().map(|(d, s)| (*d, s)).collect();
+        let outs: Vec<(Dim, u64)> = a.out_dims().map(|(d, s)| (*d, s)).collect();
         // A rotation of the dim lists, chosen by the seed.
         let rot = |v: &[(Dim, u64)]| -> Vec<Dim> {
-            let mut names: Vec<Dim> = v.iter().map(|d| d.0.clone()).collect();
+            let mut names: Vec<Dim> = v.iter().map(|d| d.0).collect();
             if !names.is_empty() {
                 let k = (seed as usize) % names.len();
                 names.rotate_left(k);
             }
             names
         };
-        let orig_in: Vec<Dim> = ins.iter().map(|d| d.0.clone()).collect();
-        let orig_out: Vec<Dim> = outs.iter().map(|d| d.0.clone()).collect();
+        let orig_in: Vec<Dim> = ins.iter().map(|d| d.0).collect();
+        let orig_out: Vec<Dim> = outs.iter().map(|d| d.0).collect();
         let t = a.transpose_ins(&rot(&ins)).unwrap().transpose_outs(&rot(&outs)).unwrap();
         prop_assert_eq!(t.transpose_ins(&orig_in).unwrap().transpose_outs(&orig_out).unwrap(), a.clone());
         let flat = a.flatten_ins().unwrap().flatten_outs().unwrap();

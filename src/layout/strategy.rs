@@ -66,7 +66,7 @@ fn split(dims: Vec<Dim>, cap: u32, exact: bool) -> impl Strategy<Value = Vec<(Di
                 w.min(left)
             };
             left -= b;
-            out.push((d.clone(), b));
+            out.push((*d, b));
         }
         out
     })
@@ -185,7 +185,7 @@ fn build(spec: &DimsSpec, kind: Kind, raw: &[(u8, u64)]) -> LinearLayout {
     let specs = |v: &[(Dim, u32)]| -> SmallVec<[DimSpec; 4]> {
         v.iter()
             .map(|(name, log2)| DimSpec {
-                name: name.clone(),
+                name: *name,
                 log2: *log2,
             })
             .collect()
@@ -238,7 +238,7 @@ pub fn composable_with(
 ) -> BoxedStrategy<LinearLayout> {
     let outs: Vec<(Dim, u32)> = outer
         .in_dims()
-        .map(|(d, s)| (d.clone(), s.trailing_zeros()))
+        .map(|(d, s)| (*d, s.trailing_zeros()))
         .collect();
     let total: u32 = outs.iter().map(|d| d.1).sum();
     let cap = match kind {
