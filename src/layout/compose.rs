@@ -20,14 +20,22 @@ impl LinearLayout {
             )));
         }
         // `remap[k]`: outer's column for self's output bit k.
-        let mut remap: SmallVec<[u64; 16]> = SmallVec::new();
-        for o in &self.outs {
-            let i = outer.in_index(&o.name).map_err(|_| {
-                LayoutError::DimMismatch(format!(
-                    "compose: out dim `{}` is not an in dim of the outer layout",
-                    o.name
-                ))
-            })?;
+        let mut remap = [0u64; 64];
+        let mut n = 0usize;
+        for (j, o) in self.outs.iter().enumerate() {
+            let i = match outer.ins.get(j) {
+                Some(d) if d.name == o.name => j,
+                _ => outer
+                    .ins
+                    .iter()
+                    .position(|d| d.name == o.name)
+                    .ok_or_else(|| {
+                        LayoutError::DimMismatch(format!(
+                            "compose: out dim `{}` is not an in dim of the outer layout",
+                            o.name
+                        ))
+                    })?,
+            };
             let inner_dim = &outer.ins[i];
             if o.log2 > inner_dim.log2 {
                 return Err(LayoutError::SizeMismatch(format!(
@@ -38,13 +46,15 @@ impl LinearLayout {
                 )));
             }
             let off = outer.in_offset(i);
-            remap.extend_from_slice(&outer.cols[off..off + o.log2 as usize]);
+            let len = o.log2 as usize;
+            remap[n..n + len].copy_from_slice(&outer.cols[off..off + len]);
+            n += len;
         }
-        let mut cols: SmallVec<[u64; 16]> = smallvec::smallvec![0; self.cols.len()];
-        gf2::mul_many(&remap, &self.cols, &mut cols);
+        let mut cols: SmallVec<[u64; 16]> = SmallVec::from_elem(0, self.cols.len());
+        gf2::mul_many(&remap[..n], &self.cols, &mut cols);
         Ok(LinearLayout::from_parts(
-            self.ins.clone(),
-            outer.outs.clone(),
+            SmallVec::from_slice(&self.ins),
+            SmallVec::from_slice(&outer.outs),
             cols,
         ))
     }

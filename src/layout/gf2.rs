@@ -206,21 +206,36 @@ pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
         }
         return;
     }
-    // Tables built in place (no moves): 4 slices cover the common case of at most 16 columns.
-    let mut small = [[0u64; 16]; 4];
-    let mut large;
-    let tables: &mut [[u64; 16]] = if n <= 16 {
-        &mut small[..n.div_ceil(4)]
+    if n <= 16 {
+        mul_many_in::<4>(&cols[..n], xs, out)
     } else {
-        large = [[0u64; 16]; 16];
-        &mut large[..n.div_ceil(4)]
-    };
-    for (t, chunk) in tables.iter_mut().zip(cols[..n].chunks(4)) {
-        for i in 1..16usize {
-            let low = i.trailing_zeros() as usize;
-            t[i] = t[i & (i - 1)] ^ chunk.get(low).copied().unwrap_or(0);
+        mul_many_in::<16>(&cols[..n], xs, out)
+    }
+}
+
+/// [`mul_many`] with room for `S` 4-column slices (`cols.len() ≤ 4·S`): the columns zero-padded to whole
+/// slices, then one 16-entry table per slice, built by doubling (entry `2^k + i` is entry `i` plus column k:
+/// straight-line XORs that vectorise), then one lookup per slice and vector.
+#[inline(always)]
+fn mul_many_in<const S: usize>(cols: &[u64], xs: &[u64], out: &mut [u64]) {
+    let slices = cols.len().div_ceil(4);
+    let mut padded = [[0u64; 4]; S];
+    for (k, &c) in cols.iter().enumerate() {
+        padded[k / 4][k % 4] = c;
+    }
+    let mut tables = [[0u64; 16]; S];
+    for (t, c) in tables[..slices].iter_mut().zip(&padded) {
+        t[1] = c[0];
+        t[2] = c[1];
+        t[3] = c[1] ^ c[0];
+        for i in 0..4 {
+            t[4 + i] = t[i] ^ c[2];
+        }
+        for i in 0..8 {
+            t[8 + i] = t[i] ^ c[3];
         }
     }
+    // Every table, used or not (unused ones are zero): a fixed trip count unrolls.
     for (o, &x) in out.iter_mut().zip(xs) {
         let mut acc = 0;
         for (c, t) in tables.iter().enumerate() {

@@ -18,6 +18,16 @@ pub(crate) struct DimSpec {
     pub(crate) log2: u32,
 }
 
+/// A placeholder for fixed-size buffers (size 1 `register`); never part of a finished layout unless written.
+impl Default for DimSpec {
+    fn default() -> DimSpec {
+        DimSpec {
+            name: Dim::REGISTER,
+            log2: 0,
+        }
+    }
+}
+
 /// A linear map over GF(2) from named input dims (hardware: `register`, `lane`, `warp`, `block`, or `offset`)
 /// to named output dims (tensor: `dim0`, `dim1`, …).
 ///

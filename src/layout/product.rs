@@ -9,7 +9,7 @@ use std::ops::Mul;
 use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
-use super::linear_layout::{bits_at, check_total, place, DimSpec};
+use super::linear_layout::{check_total, low_mask, DimSpec, MAX_BITS, MAX_DIM_BITS};
 use super::{Dim, LinearLayout};
 
 /// One entry of a merged dim list: the index of the dim in the first list and in the second.
@@ -97,91 +97,149 @@ fn conflict(a: &Dim, b: &Dim) -> LayoutError {
     ))
 }
 
-/// Cumulative starts of the dims' bits.
-fn starts(specs: &[DimSpec]) -> SmallVec<[u32; 8]> {
-    let mut acc = 0;
-    specs
-        .iter()
-        .map(|d| {
-            let s = acc;
-            acc += d.log2;
-            s
-        })
-        .collect()
-}
-
 impl LinearLayout {
     /// The product `self * outer` (also spelled `&a * &b`, which returns the same `Result`). Fails only when
     /// the two layouts order their common dims differently or the result exceeds 64 bits.
     pub fn product(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         let inner = self;
-        let ins_m = merge(&inner.ins, &outer.ins, |a, b| a.name == b.name)
-            .map_err(|(i, j)| conflict(&inner.ins[i].name, &outer.ins[j].name))?;
-        let outs_m = merge(&inner.outs, &outer.outs, |a, b| a.name == b.name)
-            .map_err(|(i, j)| conflict(&inner.outs[i].name, &outer.outs[j].name))?;
+        let ins_m = merge_specs(&inner.ins, &outer.ins)?;
+        let outs_m = merge_specs(&inner.outs, &outer.outs)?;
         let spec = |m: &(Option<u16>, Option<u16>), x: &[DimSpec], y: &[DimSpec]| -> DimSpec {
             let (a, b) = (
                 m.0.map(|k| &x[usize::from(k)]),
                 m.1.map(|k| &y[usize::from(k)]),
             );
             DimSpec {
-                name: a.or(b).map(|d| d.name).unwrap_or_else(|| Dim::new("")),
+                name: a.or(b).map_or(Dim::REGISTER, |d| d.name),
                 log2: a.map_or(0, |d| d.log2) + b.map_or(0, |d| d.log2),
             }
         };
-        let ins: SmallVec<[DimSpec; 4]> = ins_m
-            .iter()
-            .map(|m| spec(m, &inner.ins, &outer.ins))
-            .collect();
-        let outs: SmallVec<[DimSpec; 4]> = outs_m
-            .iter()
-            .map(|m| spec(m, &inner.outs, &outer.outs))
-            .collect();
-        check_total(&ins, &outs)?;
+        let ins: SmallVec<[DimSpec; 4]> =
+            collect_small(ins_m.len(), |i| spec(&ins_m[i], &inner.ins, &outer.ins));
+        let outs: SmallVec<[DimSpec; 4]> =
+            collect_small(outs_m.len(), |i| spec(&outs_m[i], &inner.outs, &outer.outs));
+        // Names are distinct by construction (each factor's are, and the merge joins equal ones): only sizes
+        // can break the limits.
+        if inner.total_in_bits() + outer.total_in_bits() > MAX_BITS
+            || inner.total_out_bits() + outer.total_out_bits() > MAX_BITS
+            || ins.iter().chain(&outs).any(|d| d.log2 > MAX_DIM_BITS)
+        {
+            check_total(&ins, &outs)?;
+        }
 
-        // Where each factor's output dims land in the product's packed columns.
-        let mut inner_dst: SmallVec<[u32; 8]> = smallvec::smallvec![0; inner.outs.len()];
-        let mut outer_dst: SmallVec<[u32; 8]> = smallvec::smallvec![0; outer.outs.len()];
-        let mut shift = 0;
+        // Each factor's packed output bits land, in order, on a set of the product's bits: `inner_to`, `outer_to`
+        // (a parallel bit deposit). Per factor, one shift per out dim that moves.
+        let (mut inner_to, mut outer_to) = (Moves::default(), Moves::default());
+        let (mut shift, mut inner_src, mut outer_src) = (0u32, 0u32, 0u32);
         for &(a, b) in &outs_m {
-            let (a, b) = (a.map(usize::from), b.map(usize::from));
-            let la = a.map_or(0, |k| inner.outs[k].log2);
-            if let Some(k) = a {
-                inner_dst[k] = shift;
+            let la = a.map_or(0, |k| inner.outs[usize::from(k)].log2);
+            let lb = b.map_or(0, |k| outer.outs[usize::from(k)].log2);
+            if a.is_some() {
+                inner_to.push(inner_src, la, shift);
+                inner_src += la;
             }
-            if let Some(k) = b {
-                outer_dst[k] = shift + la;
+            if b.is_some() {
+                outer_to.push(outer_src, lb, shift + la);
+                outer_src += lb;
             }
-            shift += la + b.map_or(0, |k| outer.outs[k].log2);
+            shift += la + lb;
         }
-        let (inner_src, outer_src) = (starts(&inner.outs), starts(&outer.outs));
-        let moved = |c: u64, specs: &[DimSpec], src: &[u32], dst: &[u32]| -> u64 {
-            specs
-                .iter()
-                .zip(src.iter().zip(dst))
-                .fold(0, |acc, (d, (&s, &t))| {
-                    acc | place(bits_at(c, s, d.log2), t)
-                })
-        };
-        let (inner_in, outer_in) = (starts(&inner.ins), starts(&outer.ins));
-        let mut cols: SmallVec<[u64; 16]> =
-            SmallVec::with_capacity(inner.cols.len() + outer.cols.len());
+        let mut cols = [0u64; 64];
+        let mut n = 0usize;
+        let (mut inner_off, mut outer_off) = (0usize, 0usize);
         for &(a, b) in &ins_m {
-            let (a, b) = (a.map(usize::from), b.map(usize::from));
             if let Some(k) = a {
-                let off = inner_in[k] as usize;
-                for &c in &inner.cols[off..off + inner.ins[k].log2 as usize] {
-                    cols.push(moved(c, &inner.outs, &inner_src, &inner_dst));
-                }
+                let len = inner.ins[usize::from(k)].log2 as usize;
+                let src = &inner.cols[inner_off..inner_off + len];
+                inner_to.apply(src, &mut cols[n..n + len]);
+                inner_off += len;
+                n += len;
             }
             if let Some(k) = b {
-                let off = outer_in[k] as usize;
-                for &c in &outer.cols[off..off + outer.ins[k].log2 as usize] {
-                    cols.push(moved(c, &outer.outs, &outer_src, &outer_dst));
-                }
+                let len = outer.ins[usize::from(k)].log2 as usize;
+                let src = &outer.cols[outer_off..outer_off + len];
+                outer_to.apply(src, &mut cols[n..n + len]);
+                outer_off += len;
+                n += len;
             }
         }
-        Ok(LinearLayout::from_parts(ins, outs, cols))
+        Ok(LinearLayout::from_parts(
+            ins,
+            outs,
+            SmallVec::from_slice(&cols[..n]),
+        ))
+    }
+}
+
+/// The merged dim list of a product: for each dim, its index in the inner and in the outer factor. Names
+/// identical in both lists, or disjoint, are the common cases and skip the general merge.
+fn merge_specs(x: &[DimSpec], y: &[DimSpec]) -> Result<Merged> {
+    if x.len() == y.len() && x.iter().zip(y).all(|(a, b)| a.name == b.name) {
+        return Ok(collect_small(x.len(), |k| (Some(k as u16), Some(k as u16))));
+    }
+    if !x.iter().any(|a| y.iter().any(|b| a.name == b.name)) {
+        let n = x.len();
+        return Ok(collect_small(n + y.len(), |k| {
+            if k < n {
+                (Some(k as u16), None)
+            } else {
+                (None, Some((k - n) as u16))
+            }
+        }));
+    }
+    merge(x, y, |a, b| a.name == b.name).map_err(|(i, j)| conflict(&x[i].name, &y[j].name))
+}
+
+/// `[f(0), …, f(n - 1)]` built in place when it fits inline (no per-element capacity checks).
+fn collect_small<T: Copy + Default, const N: usize>(
+    n: usize,
+    f: impl Fn(usize) -> T,
+) -> SmallVec<[T; N]> {
+    if n > N {
+        return (0..n).map(f).collect();
+    }
+    let mut buf = [T::default(); N];
+    for (i, b) in buf[..n].iter_mut().enumerate() {
+        *b = f(i);
+    }
+    SmallVec::from_buf_and_len(buf, n)
+}
+
+/// Where a factor's packed output bits go in the product: runs of bits (a mask in the factor's packing) moved
+/// up by a shift. The product only ever moves a factor's bits up (its dims start no lower in the product).
+#[derive(Default)]
+struct Moves {
+    runs: SmallVec<[(u64, u32); 4]>,
+    /// All runs stay in place (the factor's bits are the product's low bits, unmoved).
+    in_place: bool,
+    started: bool,
+}
+
+impl Moves {
+    fn push(&mut self, src: u32, len: u32, dst: u32) {
+        if !self.started {
+            self.in_place = true;
+            self.started = true;
+        }
+        if len == 0 {
+            return;
+        }
+        debug_assert!(dst >= src && dst + len <= 64);
+        self.in_place &= src == dst;
+        self.runs.push((low_mask(len) << src, dst - src));
+    }
+
+    fn apply(&self, src: &[u64], dst: &mut [u64]) {
+        if self.in_place || !self.started {
+            dst.copy_from_slice(src);
+            return;
+        }
+        for (d, &c) in dst.iter_mut().zip(src) {
+            *d = self
+                .runs
+                .iter()
+                .fold(0, |acc, &(mask, up)| acc | (c & mask) << up);
+        }
     }
 }
 
