@@ -319,7 +319,7 @@ fn eliminate_in<T: Lane, const N: usize>(
 ) -> Eliminated {
     debug_assert!(cols.len() <= N && nrows as usize + cols.len() <= T::BITS as usize);
     let mut w = [T::default(); N];
-    let mut tag = 1u64 << nrows;
+    let mut tag = 1u64.checked_shl(nrows).unwrap_or(0);
     for (wj, &c) in w.iter_mut().zip(cols) {
         *wj = T::from_u64(c | tag);
         tag <<= 1;
