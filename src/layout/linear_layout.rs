@@ -44,6 +44,10 @@ pub struct LinearLayout {
     pub(crate) cols: SmallVec<[u64; 16]>,
 }
 
+/// Coordinates by named dim, as [`LinearLayout::apply`] returns them (inline up to four dims, as Triton's
+/// `SmallVector`).
+pub type Coords = SmallVec<[(Dim, u64); 4]>;
+
 /// Bases of one input dim: `bases[i]` is the image of input `2^i`, one coordinate per output dim.
 pub type Bases = Vec<Vec<u64>>;
 
@@ -504,13 +508,29 @@ impl LinearLayout {
 
     // ----- evaluation ---------------------------------------------------------------------------------------
 
-    /// Evaluates the layout: XOR of the bases of every set input bit. Inputs may name dims in any order; dims
-    /// not named are 0. Returns one `(out dim, value)` pair per output dim, in order.
-    pub fn apply<D: AsRef<str>>(&self, inputs: &[(D, u64)]) -> Result<Vec<(Dim, u64)>> {
-        let mut acc = 0u64;
+    /// Evaluates the layout: XOR of the bases of every set input bit. Inputs may name dims in any order (as
+    /// [`Dim`]s, which compare as integers, or as text); dims not named are 0. Returns one `(out dim, value)`
+    /// pair per output dim, in order, without allocating for up to four out dims. For many evaluations,
+    /// [`LinearLayout::pack_inputs`] and [`LinearLayout::apply_packed`] skip the name lookups.
+    pub fn apply<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<Coords> {
+        let mut packed = 0u64;
         for (name, value) in inputs {
-            let i = self.in_index(name.as_ref())?;
-            let d = &self.ins[i];
+            let name: Dim = name.clone().into();
+            let mut shift = 0u32;
+            let mut found = None;
+            for d in &self.ins {
+                if d.name == name {
+                    found = Some(d);
+                    break;
+                }
+                shift += d.log2;
+            }
+            let Some(d) = found else {
+                return Err(LayoutError::UnknownDim {
+                    side: DimSide::In,
+                    name,
+                });
+            };
             if *value >> d.log2 != 0 {
                 return Err(LayoutError::ValueOutOfRange {
                     dim: d.name,
@@ -518,14 +538,24 @@ impl LinearLayout {
                     size: 1u64 << d.log2,
                 });
             }
-            acc ^= gf2::mul_vec(&self.cols[self.in_offset(i)..], *value);
+            // A dim named twice adds its values (the map is linear), as two separate applications would.
+            packed ^= place(*value, shift);
         }
-        Ok(self
-            .outs
-            .iter()
-            .map(|o| o.name)
-            .zip(self.unpack(acc))
-            .collect())
+        let out = gf2::mul_vec(&self.cols, packed);
+        let mut shift = 0u32;
+        let coord = |o: &DimSpec, shift: &mut u32| {
+            let v = bits_at(out, *shift, o.log2);
+            *shift += o.log2;
+            (o.name, v)
+        };
+        if self.outs.len() <= 4 {
+            let mut buf = [(Dim::REGISTER, 0u64); 4];
+            for (b, o) in buf.iter_mut().zip(&self.outs) {
+                *b = coord(o, &mut shift);
+            }
+            return Ok(SmallVec::from_buf_and_len(buf, self.outs.len()));
+        }
+        Ok(self.outs.iter().map(|o| coord(o, &mut shift)).collect())
     }
 
     /// Evaluates the layout on packed inputs: bit c of `input` is input bit c (input dims in order, low bits

@@ -30,13 +30,13 @@
 //! // Which element does register 3 of lane 5 hold? Lane 5 = 1 + 4 -> (0, 2) ^ (1, 0) = (1, 2);
 //! // register 3 = 1 + 2 -> (0, 1) ^ (8, 0) = (8, 1); together (1, 2) ^ (8, 1) = (9, 3).
 //! let at = mma.apply(&[("lane", 5), ("register", 3)])?;
-//! assert_eq!(at, vec![(Dim::new("dim0"), 9), (Dim::new("dim1"), 3)]);
+//! assert_eq!(at[..], [(Dim::new("dim0"), 9), (Dim::new("dim1"), 3)]);
 //!
 //! // 8 registers × 32 lanes = 256 = 16 × 16 and every element is reached: the layout is invertible,
 //! // and its inverse answers "who holds element (row, col)?".
 //! assert!(mma.is_invertible());
 //! let who = mma.invert()?.apply(&[("dim0", 9), ("dim1", 3)])?;
-//! assert_eq!(who, vec![(Dim::REGISTER, 3), (Dim::LANE, 5)]);
+//! assert_eq!(who[..], [(Dim::REGISTER, 3), (Dim::LANE, 5)]);
 //! # Ok::<(), weft::layout::LayoutError>(())
 //! ```
 //!
@@ -93,7 +93,7 @@
 //! // For every (register, lane) of the MMA layout: the (register, lane) of the blocked layout with the same
 //! // element. Element (9, 3), held by MMA register 3 of lane 5, sits in blocked register 3 of lane 18.
 //! let cvt = mma.invert_and_compose(&blocked)?;
-//! assert_eq!(cvt.apply(&[("register", 3), ("lane", 5)])?, vec![(Dim::REGISTER, 3), (Dim::LANE, 18)]);
+//! assert_eq!(cvt.apply(&[("register", 3), ("lane", 5)])?[..], [(Dim::REGISTER, 3), (Dim::LANE, 18)]);
 //! assert_eq!(cvt.compose(&blocked)?, mma); // A = B ∘ C
 //!
 //! // Shared memory is a layout too: `offset -> (row, col)`, here row-major. Composing the MMA layout with its
@@ -103,7 +103,7 @@
 //!     ["dim0", "dim1"],
 //! )?;
 //! let addr = mma.compose(&smem.invert()?)?;
-//! assert_eq!(addr.apply(&[("register", 3), ("lane", 5)])?, vec![(Dim::OFFSET, 9 * 16 + 3)]);
+//! assert_eq!(addr.apply(&[("register", 3), ("lane", 5)])?[..], [(Dim::OFFSET, 9 * 16 + 3)]);
 //! # Ok::<(), weft::layout::LayoutError>(())
 //! ```
 //!
@@ -146,7 +146,7 @@ mod sublayout;
 pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, ColumnAction};
 pub use dim::Dim;
 pub use error::{DimSide, LayoutError, Result};
-pub use linear_layout::{Bases, LinearLayout, MAX_BITS, MAX_DIM_BITS};
+pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIM_BITS};
 pub use product::supremum;
 pub mod encoding;
 pub mod text;
