@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use weft::layout::LinearLayout;
+use weft::layout::{Dim, LinearLayout};
 
 #[path = "common/cpu_time.rs"]
 mod cpu_time;
@@ -61,6 +61,15 @@ fn benches(c: &mut Criterion<ThreadCpu>) {
     let named = [("register", 5u64), ("lane", 17), ("warp", 9), ("block", 3)];
     g.bench_function("apply named (16 bits)", |b| {
         b.iter(|| black_box(reg.apply(black_box(&named)).unwrap()))
+    });
+    let keyed = [
+        (Dim::REGISTER, 5u64),
+        (Dim::LANE, 17),
+        (Dim::WARP, 9),
+        (Dim::BLOCK, 3),
+    ];
+    g.bench_function("apply named, Dim keys (16 bits)", |b| {
+        b.iter(|| black_box(reg.apply(black_box(&keyed)).unwrap()))
     });
     // Baseline: Triton's representation and loop.
     let bases: Vec<Vec<u64>> = reg.all_bases().into_iter().flat_map(|(_, b)| b).collect();
