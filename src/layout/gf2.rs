@@ -365,20 +365,25 @@ fn eliminate_in<T: Lane, const N: usize>(
     let mut pivot_rows = 0u64;
     let mut col_of_row = [0u8; 64];
     let mut rank = 0;
+    // The next column is tracked in a register as well (`p`), updated by each pivot in scalar code: the
+    // chain from one pivot to the next is then a few scalar operations, not a trip through the vector
+    // update and memory.
+    let mut p = w[0];
     for j in 0..cols.len() {
-        let p = w[j];
+        let mut next = w.get(j + 1).copied().unwrap_or_default();
         let rest = p.to_u64() & low;
-        if rest == 0 {
-            continue;
+        if rest != 0 {
+            let r = rest.trailing_zeros();
+            for k in w.iter_mut() {
+                *k = k.xor(k.select_bit(r, p));
+            }
+            w[j] = p;
+            next = next.xor(next.select_bit(r, p));
+            pivot_rows |= 1 << r;
+            col_of_row[r as usize] = j as u8;
+            rank += 1;
         }
-        let r = rest.trailing_zeros();
-        for k in w.iter_mut() {
-            *k = k.xor(k.select_bit(r, p));
-        }
-        w[j] = p;
-        pivot_rows |= 1 << r;
-        col_of_row[r as usize] = j as u8;
-        rank += 1;
+        p = next;
     }
     let mut rows = pivot_rows;
     while rows != 0 {

@@ -33,7 +33,7 @@ impl LinearLayout {
             return Err(dims_differ(b, outer));
         }
         // Where each of b's out dims sits in `outer` (`pos`), checked sizes.
-        let mut pos = [0usize; 64];
+        let mut pos = [0u8; 64];
         for (j, x) in b.outs.iter().enumerate() {
             let k = match outer.outs.get(j) {
                 Some(y) if y.name == x.name => j,
@@ -50,16 +50,16 @@ impl LinearLayout {
                     1u64 << outer.outs[k].log2
                 )));
             }
-            pos[j] = k;
+            pos[j] = k as u8;
         }
         let pos = &pos[..b.outs.len()];
-        // Both layouts' columns packed alike: b's out-dim order, outer's sizes.
+        // Both layouts' columns packed alike: b's out-dim order, outer's sizes (usually already so: then the
+        // columns are used as they are).
         let (na, nb) = (outer.cols.len(), b.cols.len());
-        let mut a_cols = [0u64; 64];
-        let mut b_cols = [0u64; 64];
-        let same_order = pos.iter().enumerate().all(|(j, &k)| j == k);
-        if same_order {
-            a_cols[..na].copy_from_slice(&outer.cols);
+        let same_order = pos.iter().enumerate().all(|(j, &k)| j == usize::from(k));
+        let a_store: [u64; 64];
+        let a_cols: &[u64] = if same_order {
+            &outer.cols
         } else {
             let mut outer_shift = [0u32; 64];
             let mut acc = 0;
@@ -67,31 +67,39 @@ impl LinearLayout {
                 *s = acc;
                 acc += y.log2;
             }
-            for (v, &c) in a_cols.iter_mut().zip(&outer.cols) {
+            let mut cols = [0u64; 64];
+            for (v, &c) in cols.iter_mut().zip(&outer.cols) {
                 let mut dst = 0u32;
                 for &k in pos {
+                    let k = usize::from(k);
                     *v |= place(bits_at(c, outer_shift[k], outer.outs[k].log2), dst);
                     dst += outer.outs[k].log2;
                 }
             }
-        }
+            a_store = cols;
+            &a_store[..na]
+        };
         let same_packing = same_order
             && b.outs
                 .iter()
                 .zip(&outer.outs)
                 .all(|(x, y)| x.log2 == y.log2);
-        if same_packing {
-            b_cols[..nb].copy_from_slice(&b.cols);
+        let b_store: [u64; 64];
+        let b_cols: &[u64] = if same_packing {
+            &b.cols
         } else {
-            for (v, &c) in b_cols.iter_mut().zip(&b.cols) {
+            let mut cols = [0u64; 64];
+            for (v, &c) in cols.iter_mut().zip(&b.cols) {
                 let (mut src, mut dst) = (0u32, 0u32);
                 for (x, &k) in b.outs.iter().zip(pos) {
                     *v |= place(bits_at(c, src, x.log2), dst);
                     src += x.log2;
-                    dst += outer.outs[k].log2;
+                    dst += outer.outs[usize::from(k)].log2;
                 }
             }
-        }
+            b_store = cols;
+            &b_store[..nb]
+        };
         // Identity dims: the same in dim with the same bases on both sides. `id_of[i]`: for b's in dim i, the
         // first column of the matching in dim of `outer` (`NONE` when it is not an identity dim).
         const NONE: u32 = u32::MAX;
@@ -116,7 +124,6 @@ impl LinearLayout {
             b_off += n;
         }
         // Solve every other basis of b over the non-identity columns of `outer`.
-        let mut sol = [0u64; 64];
         let (a_red_store, rhs_store): ([u64; 64], [u64; 64]);
         let mut a_col_of = [0u8; 64];
         let (a_red, rhs) = if outer_identity == 0 {
@@ -144,7 +151,8 @@ impl LinearLayout {
             (&a_red_store[..n_red], &rhs_store[..n_rhs])
         };
         let n_rhs = rhs.len();
-        let bad = gf2::solve_columns(a_red, rhs, &mut sol[..n_rhs]);
+        let mut sol: SmallVec<[u64; 16]> = SmallVec::from_elem(0, n_rhs);
+        let bad = gf2::solve_columns(a_red, rhs, &mut sol);
         if a_red.len() != na {
             // Back from reduced column indices to `outer`'s.
             for s in sol[..n_rhs].iter_mut() {
@@ -188,7 +196,7 @@ impl LinearLayout {
             }
         }
         let cols: SmallVec<[u64; 16]> = if n_rhs == nb {
-            SmallVec::from_slice(&sol[..nb])
+            sol
         } else {
             let mut cols = [0u64; 64];
             let (mut next, mut at) = (0usize, 0usize);
