@@ -37,7 +37,7 @@ impl Default for DimSpec {
 /// Storage is a packed bit matrix: one `u64` column per input bit (input dims in order, low bit first), in
 /// which output dim j occupies bits `shift_j .. shift_j + log2(size_j)` (output dims in order, the first
 /// lowest). So `apply` is an XOR of columns and `compose` applies the outer layout to each column.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct LinearLayout {
     pub(crate) ins: SmallVec<[DimSpec; 4]>,
     pub(crate) outs: SmallVec<[DimSpec; 4]>,
@@ -630,6 +630,17 @@ impl LinearLayout {
                 .zip(&other.outs)
                 .all(|(a, b)| a.name == b.name)
             && self.all_bases() == other.all_bases()
+    }
+}
+
+/// A copy of three plain arrays (`SmallVec`'s own `clone` goes element by element).
+impl Clone for LinearLayout {
+    fn clone(&self) -> LinearLayout {
+        LinearLayout {
+            ins: SmallVec::from_slice(&self.ins),
+            outs: SmallVec::from_slice(&self.outs),
+            cols: SmallVec::from_slice(&self.cols),
+        }
     }
 }
 

@@ -102,6 +102,11 @@ impl LinearLayout {
     /// the two layouts order their common dims differently or the result exceeds 64 bits.
     pub fn product(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         let inner = self;
+        let ins_rel = relation(&inner.ins, &outer.ins);
+        let outs_rel = relation(&inner.outs, &outer.outs);
+        if ins_rel != Relation::Other && outs_rel != Relation::Other {
+            return inner.product_aligned(outer, ins_rel, outs_rel);
+        }
         let ins_m = merge_specs(&inner.ins, &outer.ins)?;
         let outs_m = merge_specs(&inner.outs, &outer.outs)?;
         let spec = |m: &(Option<u16>, Option<u16>), x: &[DimSpec], y: &[DimSpec]| -> DimSpec {
@@ -168,6 +173,99 @@ impl LinearLayout {
             outs,
             SmallVec::from_slice(&cols[..n]),
         ))
+    }
+}
+
+/// How two dim lists relate: the same names in the same order, no common name, or anything else.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Relation {
+    Identical,
+    Disjoint,
+    Other,
+}
+
+fn relation(x: &[DimSpec], y: &[DimSpec]) -> Relation {
+    if x.len() == y.len() && x.iter().zip(y).all(|(a, b)| a.name == b.name) {
+        Relation::Identical
+    } else if !x.iter().any(|a| y.iter().any(|b| a.name == b.name)) {
+        Relation::Disjoint
+    } else {
+        Relation::Other
+    }
+}
+
+/// The product's dims when the two lists are identical (sizes multiply) or disjoint (concatenated).
+fn joined(x: &[DimSpec], y: &[DimSpec], rel: Relation) -> SmallVec<[DimSpec; 4]> {
+    let mut out: SmallVec<[DimSpec; 4]> = SmallVec::from_slice(x);
+    if rel == Relation::Identical {
+        for (d, e) in out.iter_mut().zip(y) {
+            d.log2 += e.log2;
+        }
+    } else {
+        out.extend_from_slice(y);
+    }
+    out
+}
+
+impl LinearLayout {
+    /// The product when in dims and out dims are each identical or disjoint between the factors (tiles of
+    /// tiles, the common case): no general merge, and each factor's columns move by one mask and shift per
+    /// out dim.
+    fn product_aligned(
+        &self,
+        outer: &LinearLayout,
+        ins_rel: Relation,
+        outs_rel: Relation,
+    ) -> Result<LinearLayout> {
+        let inner = self;
+        let ins = joined(&inner.ins, &outer.ins, ins_rel);
+        let outs = joined(&inner.outs, &outer.outs, outs_rel);
+        if inner.total_in_bits() + outer.total_in_bits() > MAX_BITS
+            || inner.total_out_bits() + outer.total_out_bits() > MAX_BITS
+            || ins.iter().chain(&outs).any(|d| d.log2 > MAX_DIM_BITS)
+        {
+            check_total(&ins, &outs)?;
+        }
+        // Out-bit moves: disjoint outs put outer's bits above all of inner's; identical outs interleave dim by
+        // dim (inner's bits of dim j, then outer's, then dim j + 1).
+        let (mut inner_to, mut outer_to) = (Moves::default(), Moves::default());
+        inner_to.started = true;
+        outer_to.started = true;
+        inner_to.in_place = true;
+        outer_to.in_place = true;
+        if outs_rel == Relation::Disjoint {
+            outer_to.push(0, outer.total_out_bits(), inner.total_out_bits());
+        } else {
+            let (mut a_src, mut b_src, mut dst) = (0u32, 0u32, 0u32);
+            for (a, b) in inner.outs.iter().zip(&outer.outs) {
+                inner_to.push(a_src, a.log2, dst);
+                outer_to.push(b_src, b.log2, dst + a.log2);
+                a_src += a.log2;
+                b_src += b.log2;
+                dst += a.log2 + b.log2;
+            }
+        }
+        let n = inner.cols.len() + outer.cols.len();
+        let mut cols: SmallVec<[u64; 16]> = SmallVec::from_elem(0, n);
+        if ins_rel == Relation::Disjoint {
+            let m = inner.cols.len();
+            inner_to.apply(&inner.cols, &mut cols[..m]);
+            outer_to.apply(&outer.cols, &mut cols[m..]);
+        } else {
+            let (mut a_off, mut b_off, mut at) = (0usize, 0usize, 0usize);
+            for (a, b) in inner.ins.iter().zip(&outer.ins) {
+                let (la, lb) = (a.log2 as usize, b.log2 as usize);
+                inner_to.apply(&inner.cols[a_off..a_off + la], &mut cols[at..at + la]);
+                outer_to.apply(
+                    &outer.cols[b_off..b_off + lb],
+                    &mut cols[at + la..at + la + lb],
+                );
+                a_off += la;
+                b_off += lb;
+                at += la + lb;
+            }
+        }
+        Ok(LinearLayout::from_parts(ins, outs, cols))
     }
 }
 
