@@ -388,23 +388,49 @@ fn compose_is_table_lookup() {
 
 #[test]
 fn product_is_the_direct_sum() {
-    pairs(
-        (&[("r", 1), ("l", 1)], &[("x", 1), ("y", 1)]),
-        (&[("l", 1), ("w", 1)], &[("y", 1), ("z", 1)]),
-        |a, b| {
-            let p = (a * b).unwrap();
-            let pd = Dense::of(&p);
-            for (name, size) in p.in_dims() {
-                let want =
-                    a.in_dim_size_log2(name).unwrap_or(0) + b.in_dim_size_log2(name).unwrap_or(0);
-                assert_eq!(size, 1 << want);
-            }
-            assert_eq!(
-                pd,
-                dense::product(&Dense::of(a), &Dense::of(b), &pd.ins, &pd.outs)
-            );
-        },
-    );
+    // Partly shared dims (the general merge), then identical and disjoint dim lists on each side (the
+    // direct path for tiles of tiles).
+    let shapes: [(Shape, Shape); 5] = [
+        (
+            (&[("r", 1), ("l", 1)], &[("x", 1), ("y", 1)]),
+            (&[("l", 1), ("w", 1)], &[("y", 1), ("z", 1)]),
+        ),
+        (
+            (&[("r", 1), ("l", 1)], &[("x", 1), ("y", 1)]),
+            (&[("r", 1), ("l", 1)], &[("x", 1), ("y", 1)]),
+        ),
+        (
+            (&[("r", 1), ("l", 1)], &[("x", 1), ("y", 1)]),
+            (&[("w", 1), ("b", 1)], &[("x", 1), ("y", 1)]),
+        ),
+        (
+            (&[("r", 1), ("l", 1)], &[("x", 1), ("y", 1)]),
+            (&[("r", 1), ("l", 1)], &[("z", 2)]),
+        ),
+        (
+            (&[("r", 2)], &[("x", 1), ("y", 1)]),
+            (&[("w", 1), ("b", 1)], &[("z", 1), ("u", 1)]),
+        ),
+    ];
+    for (a_shape, b_shape) in shapes {
+        check_product(a_shape, b_shape);
+    }
+}
+
+fn check_product(a_shape: Shape, b_shape: Shape) {
+    pairs(a_shape, b_shape, |a, b| {
+        let p = (a * b).unwrap();
+        let pd = Dense::of(&p);
+        for (name, size) in p.in_dims() {
+            let want =
+                a.in_dim_size_log2(name).unwrap_or(0) + b.in_dim_size_log2(name).unwrap_or(0);
+            assert_eq!(size, 1 << want);
+        }
+        assert_eq!(
+            pd,
+            dense::product(&Dense::of(a), &Dense::of(b), &pd.ins, &pd.outs)
+        );
+    });
 }
 
 /// Triton's choice for `a.invert_and_compose(b)`, by brute force: in dims with equal bases in both map by the
