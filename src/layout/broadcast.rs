@@ -4,6 +4,8 @@
 
 use smallvec::SmallVec;
 
+use super::linear_layout::DimSpec;
+
 use super::error::Result;
 use super::LinearLayout;
 
@@ -18,16 +20,20 @@ impl LinearLayout {
         cols.extend(self.cols[off..off + n].iter().copied().filter(|&c| c != 0));
         let kept = cols.len() - off;
         cols.extend_from_slice(&self.cols[off + n..]);
-        let mut ins = self.ins.clone();
+        let mut ins: SmallVec<[DimSpec; 4]> = SmallVec::from_slice(&self.ins);
         ins[i].log2 = kept as u32;
-        Ok(LinearLayout::from_parts(ins, self.outs.clone(), cols))
+        Ok(LinearLayout::from_parts(
+            ins,
+            SmallVec::from_slice(&self.outs),
+            cols,
+        ))
     }
 
     /// The layout with the same dims and sizes whose every basis is zero (Triton's `zerosLike`).
     pub fn zeros_like(&self) -> LinearLayout {
         LinearLayout::from_parts(
-            self.ins.clone(),
-            self.outs.clone(),
+            SmallVec::from_slice(&self.ins),
+            SmallVec::from_slice(&self.outs),
             smallvec::smallvec![0; self.cols.len()],
         )
     }

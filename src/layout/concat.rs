@@ -26,7 +26,11 @@ impl LinearLayout {
         let ins: SmallVec<_> = self.ins.iter().chain(&other.ins).cloned().collect();
         check_total(&ins, &self.outs)?;
         let cols = self.cols.iter().chain(&other.cols).copied().collect();
-        Ok(LinearLayout::from_parts(ins, self.outs.clone(), cols))
+        Ok(LinearLayout::from_parts(
+            ins,
+            SmallVec::from_slice(&self.outs),
+            cols,
+        ))
     }
 
     /// The layout with `self`'s out dims followed by `other`'s: `L(x) = (self(x), other(x))`. Both must have the
@@ -54,6 +58,10 @@ impl LinearLayout {
             .zip(&other.cols)
             .map(|(&a, &b)| a | b.checked_shl(shift).unwrap_or(0))
             .collect();
-        Ok(LinearLayout::from_parts(self.ins.clone(), outs, cols))
+        Ok(LinearLayout::from_parts(
+            SmallVec::from_slice(&self.ins),
+            outs,
+            cols,
+        ))
     }
 }

@@ -224,8 +224,8 @@ impl LinearLayout {
     /// `self` to be surjective; among the preimages of each output it picks the one with free variables zero.
     pub fn pseudo_invert(&self) -> Result<LinearLayout> {
         let identity = LinearLayout::from_parts(
-            self.outs.clone(),
-            self.outs.clone(),
+            SmallVec::from_slice(&self.outs),
+            SmallVec::from_slice(&self.outs),
             (0..self.total_out_bits()).map(|i| 1u64 << i).collect(),
         );
         // Surjectivity is checked by the solve itself: an unreachable output is the error.
@@ -268,8 +268,8 @@ impl LinearLayout {
             return Err(not_invertible());
         }
         Ok(LinearLayout::from_parts(
-            self.outs.clone(),
-            self.ins.clone(),
+            SmallVec::from_slice(&self.outs),
+            SmallVec::from_slice(&self.ins),
             cols,
         ))
     }

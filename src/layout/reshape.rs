@@ -61,7 +61,11 @@ impl LinearLayout {
             cols.extend_from_slice(&self.cols[off..off + self.ins[i].log2 as usize]);
             ins.push(self.ins[i]);
         }
-        Ok(LinearLayout::from_parts(ins, self.outs.clone(), cols))
+        Ok(LinearLayout::from_parts(
+            ins,
+            SmallVec::from_slice(&self.outs),
+            cols,
+        ))
     }
 
     /// Reorders the output dims to `order` (a permutation of the output dim names).
@@ -85,7 +89,11 @@ impl LinearLayout {
             })
             .collect();
         let outs = perm.iter().map(|&j| self.outs[j]).collect();
-        Ok(LinearLayout::from_parts(self.ins.clone(), outs, cols))
+        Ok(LinearLayout::from_parts(
+            SmallVec::from_slice(&self.ins),
+            outs,
+            cols,
+        ))
     }
 
     /// Replaces the input dims by `dims` (name, size) with the same total size, splitting the flattened
@@ -102,8 +110,8 @@ impl LinearLayout {
         check_total(&ins, &self.outs)?;
         Ok(LinearLayout::from_parts(
             ins,
-            self.outs.clone(),
-            self.cols.clone(),
+            SmallVec::from_slice(&self.outs),
+            SmallVec::from_slice(&self.cols),
         ))
     }
 
@@ -120,9 +128,9 @@ impl LinearLayout {
         }
         check_total(&self.ins, &outs)?;
         Ok(LinearLayout::from_parts(
-            self.ins.clone(),
+            SmallVec::from_slice(&self.ins),
             outs,
-            self.cols.clone(),
+            SmallVec::from_slice(&self.cols),
         ))
     }
 

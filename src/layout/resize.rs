@@ -12,7 +12,7 @@ impl LinearLayout {
     pub fn resize_in_dim(&self, dim: &str, size: u64) -> Result<LinearLayout> {
         let i = self.in_index(dim)?;
         let log2 = log2_exact(size, || format!("new size of in dim `{dim}`"))?;
-        let mut ins = self.ins.clone();
+        let mut ins: SmallVec<[DimSpec; 4]> = SmallVec::from_slice(&self.ins);
         ins[i].log2 = log2;
         check_total(&ins, &self.outs)?;
         let off = self.in_offset(i);
@@ -21,7 +21,11 @@ impl LinearLayout {
         cols.extend_from_slice(&self.cols[..off + old.min(log2 as usize)]);
         cols.extend(std::iter::repeat_n(0, (log2 as usize).saturating_sub(old)));
         cols.extend_from_slice(&self.cols[off + old..]);
-        Ok(LinearLayout::from_parts(ins, self.outs.clone(), cols))
+        Ok(LinearLayout::from_parts(
+            ins,
+            SmallVec::from_slice(&self.outs),
+            cols,
+        ))
     }
 
     /// Gives out dim `dim` the size `size` (a power of two). Shrinking sets to 0 every component of that dim
@@ -30,7 +34,7 @@ impl LinearLayout {
     pub fn resize_out_dim(&self, dim: &str, size: u64) -> Result<LinearLayout> {
         let j = self.out_index(dim)?;
         let log2 = log2_exact(size, || format!("new size of out dim `{dim}`"))?;
-        let mut outs: SmallVec<[DimSpec; 4]> = self.outs.clone();
+        let mut outs: SmallVec<[DimSpec; 4]> = SmallVec::from_slice(&self.outs);
         outs[j].log2 = log2;
         check_total(&self.ins, &outs)?;
         let cols = self
@@ -50,6 +54,10 @@ impl LinearLayout {
                 out
             })
             .collect();
-        Ok(LinearLayout::from_parts(self.ins.clone(), outs, cols))
+        Ok(LinearLayout::from_parts(
+            SmallVec::from_slice(&self.ins),
+            outs,
+            cols,
+        ))
     }
 }

@@ -164,7 +164,7 @@ pub(crate) fn ensure_not_larger(
     shape: &[u64],
     broadcast_registers: bool,
 ) -> Result<LinearLayout> {
-    let mut cols: SmallVec<[u64; 16]> = ll.cols.clone();
+    let mut cols: SmallVec<[u64; 16]> = SmallVec::from_slice(&ll.cols);
     let reg_range = ll
         .ins
         .iter()
@@ -219,7 +219,7 @@ pub(crate) fn ensure_not_larger(
     if !changed {
         return Ok(ll.clone());
     }
-    let mut ins = ll.ins.clone();
+    let mut ins: SmallVec<[DimSpec; 4]> = SmallVec::from_slice(&ll.ins);
     if drop != 0 {
         let mut kept: SmallVec<[u64; 16]> = SmallVec::new();
         for (i, &c) in cols.iter().enumerate() {

@@ -413,9 +413,9 @@ pub(crate) fn permute_standard_dims(ll: &LinearLayout, order: &[usize]) -> Resul
         })
         .collect();
     Ok(LinearLayout::from_parts(
-        t.ins.clone(),
+        SmallVec::from_slice(&t.ins),
         outs,
-        t.cols.clone(),
+        SmallVec::from_slice(&t.cols),
     ))
 }
 
