@@ -592,7 +592,8 @@ mod tests {
 
     #[test]
     fn every_kernel_width_agrees_with_the_echelon() {
-        // Column counts and row counts that pick each lane type and lane count of `eliminate`.
+        // Column counts and row counts that pick each lane type and lane count of `eliminate`, and one too
+        // large for it (the `ColumnEchelon` fallback).
         for &(na, nrows) in &[
             (5, 6),
             (16, 16),
@@ -602,6 +603,7 @@ mod tests {
             (30, 30),
             (40, 24),
             (60, 4),
+            (50, 30),
         ] {
             for seed in 1..40u64 {
                 let a = words(seed * 7919 + na as u64, na, nrows);
