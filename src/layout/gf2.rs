@@ -446,7 +446,7 @@ fn eliminate_sized(cols: &[u64], nrows: u32, by_row: &mut [u64; 64]) -> Option<E
 
 /// The inverse of a square matrix of `n ≤ 32` columns (`n` bits each), into `out`; false when singular.
 ///
-/// One column elimination of `[A ; I]` ([`Eliminated`]): when all `n` columns are pivots, A·E is a permutation
+/// One column elimination of `[A ; I]`: when all `n` columns are pivots, A·E is a permutation
 /// matrix (pivot column `j` holds only its pivot row `r`), so column `r` of `A⁻¹` is column `j` of `E`.
 pub fn invert_square(a: &[u64], out: &mut [u64]) -> bool {
     let n = a.len();
@@ -471,7 +471,7 @@ pub fn invert_square(a: &[u64], out: &mut [u64]) -> bool {
 /// pivot columns of `a` (free variables zero, as [`ColumnEchelon::solve`]). Returns the mask of the `b` columns
 /// that have no solution (their `out` entry is 0).
 ///
-/// One column elimination of `[A ; I]` ([`Eliminated`]) turns the solve into a product: the reduced columns,
+/// One column elimination of `[A ; I]` turns the solve into a product: the reduced columns,
 /// indexed by pivot row, form a matrix `T` with `T·(b restricted to pivot rows) = [b' ; x]`, where `x` uses
 /// pivot columns only and `b' = A·x`; `b` is solvable iff `b' = b`. All `b` are multiplied at once
 /// ([`mul_many`]). Systems of more than 64 rows and columns together go through [`ColumnEchelon`].
