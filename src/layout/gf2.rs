@@ -231,10 +231,18 @@ unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
         acc = _mm256_xor_si256(acc, _mm256_and_si256(c, mask));
         shifts = _mm256_sub_epi64(shifts, four);
     }
-    let lanes: [u64; 4] = std::mem::transmute(acc);
-    let done = cols.len() - groups.remainder().len();
-    let rest = mul_vec_portable(groups.remainder(), x.checked_shr(done as u32).unwrap_or(0));
-    lanes[0] ^ lanes[1] ^ lanes[2] ^ lanes[3] ^ rest
+    // Fold the four lanes: high half onto low half, then the upper 64 bits onto the lower.
+    let half = _mm_xor_si128(
+        _mm256_castsi256_si128(acc),
+        _mm256_extracti128_si256::<1>(acc),
+    );
+    let folded = _mm_cvtsi128_si64(_mm_xor_si128(half, _mm_unpackhi_epi64(half, half))) as u64;
+    let rest = groups.remainder();
+    if rest.is_empty() {
+        return folded;
+    }
+    let done = (cols.len() - rest.len()) as u32;
+    folded ^ mul_vec_portable(rest, x.checked_shr(done).unwrap_or(0))
 }
 
 /// `A·x` for every `x` of `xs`, into `out`. With several vectors it first tabulates `A` on every 4-bit slice
@@ -672,6 +680,22 @@ mod tests {
                 inverted += 1;
             }
             assert!(inverted > 0);
+        }
+    }
+
+    #[test]
+    fn mul_vec_matches_the_definition_at_every_length() {
+        // Lengths below, at and above the SIMD threshold, with and without a remainder, up to 64 columns.
+        for n in 0..=64usize {
+            let cols = words(n as u64 * 977 + 5, n, 64);
+            for x in words(n as u64 + 11, 20, 64) {
+                let x = if n == 64 { x } else { x & ((1u64 << n) - 1) };
+                let want = (0..n)
+                    .filter(|&k| x >> k & 1 == 1)
+                    .fold(0, |acc, k| acc ^ cols[k]);
+                assert_eq!(mul_vec(&cols, x), want, "n {n} x {x:#x}");
+                assert_eq!(mul_vec_portable(&cols, x), want, "n {n} x {x:#x}");
+            }
         }
     }
 
