@@ -358,14 +358,15 @@ struct Eliminated {
 /// its lowest remaining row its *pivot row*, which is then cleared from every other column. Afterwards each
 /// column holds, in its low `nrows` bits, column j of `A·E` (`E` the accumulated column operations) and in the
 /// bits above, column j of `E`; a pivot column has its own pivot row and no other, and the `E` part of every
-/// column names pivot columns only (besides, for a dependent column, itself). `by_row[r]` receives the column
+/// column names pivot columns only (besides, for a dependent column, itself). `by_row[r]` (`by_row` holds at
+/// least `nrows` words) receives the column
 /// whose pivot row is `r` (untouched for other rows). The lane loop has a fixed trip count and no branch, so
 /// it compiles to a few vector instructions per pivot.
 #[inline(always)]
 fn eliminate_in<T: Lane, const N: usize>(
     cols: &[u64],
     nrows: u32,
-    by_row: &mut [u64; 64],
+    by_row: &mut [u64],
 ) -> Eliminated {
     debug_assert!(cols.len() <= N && nrows as usize + cols.len() <= T::BITS as usize);
     let mut w = [T::default(); N];
@@ -418,7 +419,7 @@ fn low_bits(n: u32) -> u64 {
 
 /// [`eliminate_in`] with the smallest kernel that holds the system; `None` when `nrows + cols.len() > 64`.
 /// On x86-64 CPUs with AVX2 the same code is compiled for 256-bit vectors (half the instructions per pivot).
-fn eliminate(cols: &[u64], nrows: u32, by_row: &mut [u64; 64]) -> Option<Eliminated> {
+fn eliminate(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<Eliminated> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above, cached by std after the first call).
@@ -429,12 +430,12 @@ fn eliminate(cols: &[u64], nrows: u32, by_row: &mut [u64; 64]) -> Option<Elimina
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn eliminate_avx2(cols: &[u64], nrows: u32, by_row: &mut [u64; 64]) -> Option<Eliminated> {
+unsafe fn eliminate_avx2(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<Eliminated> {
     eliminate_sized(cols, nrows, by_row)
 }
 
 #[inline(always)]
-fn eliminate_sized(cols: &[u64], nrows: u32, by_row: &mut [u64; 64]) -> Option<Eliminated> {
+fn eliminate_sized(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<Eliminated> {
     let total = nrows as usize + cols.len();
     let n = cols.len();
     Some(if n <= 16 && total <= 32 {
@@ -462,15 +463,15 @@ pub fn invert_square(a: &[u64], out: &mut [u64]) -> bool {
     if a.iter().any(|&c| c >> n != 0) {
         return false;
     }
-    let mut by_row = [0u64; 64];
-    let Some(e) = eliminate(a, n as u32, &mut by_row) else {
+    // Full rank fills every row of `out`: the pivot columns, then only their `E` halves are kept.
+    let Some(e) = eliminate(a, n as u32, &mut out[..n]) else {
         return false;
     };
     if e.rank as usize != n {
         return false;
     }
-    for (o, &v) in out[..n].iter_mut().zip(&by_row) {
-        *o = v >> n;
+    for o in out[..n].iter_mut() {
+        *o >>= n;
     }
     true
 }
@@ -488,8 +489,8 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
     let all = a.iter().chain(&b[..nb]).fold(0, |acc, &c| acc | c);
     let nrows = 64 - all.leading_zeros();
     // `t[r]`: the reduced column of pivot row r, 0 for other rows, so `t·b` only reads b's pivot rows.
-    let mut t = [0u64; 64];
-    let Some(e) = eliminate(a, nrows, &mut t) else {
+    let mut t: smallvec::SmallVec<[u64; 16]> = smallvec::SmallVec::from_elem(0, nrows as usize);
+    let Some(e) = eliminate(a, nrows, &mut t[..]) else {
         let ech = ColumnEchelon::new(a);
         let mut bad = 0;
         for (j, (&v, o)) in b[..nb].iter().zip(out.iter_mut()).enumerate() {
