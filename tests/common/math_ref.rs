@@ -1,0 +1,318 @@
+//! Host references, inputs and ulp measurement for the accurate math lowering (shared by
+//! `codegen_math.rs` and the GPU test). No libm crate: std's f64 functions (the platform libm)
+//! are the reference for exp, exp2, log, log2, sin, cos; erf, which std lacks, is computed here
+//! in double-double arithmetic (Taylor series) or from the erfc continued fraction.
+
+use weft::codegen::MathOp;
+
+/// The accurate functions with a host reference (sqrt/floor/ceil are exact and rsqrt is checked
+/// separately).
+pub const FUNCS: [MathOp; 8] = [
+    MathOp::Exp,
+    MathOp::Exp2,
+    MathOp::Log,
+    MathOp::Log2,
+    MathOp::Sin,
+    MathOp::Cos,
+    MathOp::Erf,
+    MathOp::Rsqrt,
+];
+
+/// The promised bound, in ulps.
+pub const MAX_ULP: f64 = 2.0;
+
+/// sin and cos meet the bound for |x| up to these (see `src/codegen/math/trig.rs`).
+pub const TRIG_LIMIT_F64: f64 = 105414350.0 * 4.0; // placeholder, set below by the docs
+pub const TRIG_LIMIT_F32: f64 = 105414350.0 * 4.0;
+
+/// The reference in f64 (std's libm; erf from [`erf_ref`]).
+pub fn reference(op: MathOp, x: f64) -> f64 {
+    match op {
+        MathOp::Exp => x.exp(),
+        MathOp::Exp2 => x.exp2(),
+        MathOp::Log => x.ln(),
+        MathOp::Log2 => x.log2(),
+        MathOp::Sin => x.sin(),
+        MathOp::Cos => x.cos(),
+        MathOp::Erf => erf_ref(x),
+        MathOp::Rsqrt => 1.0 / x.sqrt(),
+        MathOp::Sqrt => x.sqrt(),
+        MathOp::Floor => x.floor(),
+        MathOp::Ceil => x.ceil(),
+    }
+}
+
+// ----- double-double, just enough for the erf series -------------------------------------------
+
+#[derive(Clone, Copy)]
+struct Dd(f64, f64);
+
+fn two_sum(a: f64, b: f64) -> Dd {
+    let s = a + b;
+    let bb = s - a;
+    Dd(s, (a - (s - bb)) + (b - bb))
+}
+fn dd_add(a: Dd, b: Dd) -> Dd {
+    let s = two_sum(a.0, b.0);
+    let e = s.1 + a.1 + b.1;
+    two_sum(s.0, e)
+}
+fn dd_mul(a: Dd, b: Dd) -> Dd {
+    let p = a.0 * b.0;
+    let e = a.0.mul_add(b.0, -p) + (a.0 * b.1 + a.1 * b.0);
+    two_sum(p, e)
+}
+fn dd_div_f(a: Dd, d: f64) -> Dd {
+    let q = a.0 / d;
+    let r = dd_add(a, dd_mul(Dd(q, 0.0), Dd(-d, 0.0)));
+    two_sum(q, r.0 / d)
+}
+
+/// erf(x) to about 2^-100 relative for |x| < 3 (alternating Taylor series in double-double; the
+/// largest term is below 2^9, so 90+ bits survive), and from erfc's continued fraction above
+/// (erfc < 2.3e-5 there, so its f64 error is far below an ulp of erf).
+pub fn erf_ref(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    let a = x.abs();
+    let y = if a < 3.0 {
+        let x2 = dd_mul(Dd(a, 0.0), Dd(a, 0.0));
+        let mut term = Dd(a, 0.0); // a^(2n+1) / n!
+        let mut sum = Dd(0.0, 0.0);
+        for n in 0..400 {
+            let t = dd_div_f(term, (2 * n + 1) as f64);
+            let t = if n % 2 == 0 { t } else { Dd(-t.0, -t.1) };
+            sum = dd_add(sum, t);
+            term = dd_div_f(dd_mul(term, x2), (n + 1) as f64);
+            if term.0.abs() < 1e-40 * sum.0.abs().max(1e-300) {
+                break;
+            }
+        }
+        let two_over_sqrt_pi = Dd(1.128_379_167_095_512_6, 1.533_545_961_316_588e-17);
+        let r = dd_mul(sum, two_over_sqrt_pi);
+        r.0 + r.1
+    } else if a < 30.0 {
+        // erfc(a) = exp(-a^2) / sqrt(pi) / (a + 1/2 / (a + 1 / (a + 3/2 / (a + ...)))).
+        let mut f = a;
+        for k in (1..2000).rev() {
+            f = a + (k as f64 / 2.0) / f;
+        }
+        let sq_h = a * a;
+        let sq_l = a.mul_add(a, -sq_h);
+        let erfc = (-sq_h).exp() * (1.0 - sq_l) / std::f64::consts::PI.sqrt() / f;
+        1.0 - erfc
+    } else {
+        1.0
+    };
+    y.copysign(x)
+}
+
+// ----- ulps ---------------------------------------------------------------------------------
+
+/// The error of an f64 result `y` against the reference `r`, in ulps of `r`, counted as the
+/// distance between their bit patterns (exact; ±0 are one point). Both infinite and equal: 0.
+pub fn ulp_f64(y: f64, r: f64) -> f64 {
+    if r.is_nan() || y.is_nan() {
+        return if r.is_nan() && y.is_nan() { 0.0 } else { f64::INFINITY };
+    }
+    let ord = |v: f64| {
+        let b = v.to_bits() as i64;
+        if b < 0 {
+            i64::MIN - b
+        } else {
+            b
+        }
+    };
+    (ord(y) as i128 - ord(r) as i128).unsigned_abs() as f64
+}
+
+/// The error of an f32 result `y` against an f64 reference `r`, in ulps of f32 at `r` (with
+/// fractions: the reference is 29 bits more precise). Infinity counts as 2^128.
+pub fn ulp_f32(y: f32, r: f64) -> f64 {
+    if r.is_nan() || y.is_nan() {
+        return if r.is_nan() && y.is_nan() { 0.0 } else { f64::INFINITY };
+    }
+    if (r as f32).is_infinite() {
+        // Beyond f32's range (after rounding): only the infinity is right.
+        return if y == r as f32 { 0.0 } else { f64::INFINITY };
+    }
+    let yv = if y.is_infinite() {
+        2f64.powi(128).copysign(y as f64)
+    } else {
+        y as f64
+    };
+    let e = if r == 0.0 {
+        -149
+    } else {
+        (r.abs().log2().floor() as i32).max(-126) - 23
+    };
+    (yv - r).abs() / 2f64.powi(e)
+}
+
+// ----- inputs -------------------------------------------------------------------------------
+
+/// SplitMix64.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [lo, hi).
+    pub fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
+    }
+    /// A finite f64 with uniformly random bits: log-uniform magnitude over the whole range,
+    /// subnormals included, both signs.
+    pub fn any_f64(&mut self) -> f64 {
+        loop {
+            let v = f64::from_bits(self.next_u64());
+            if v.is_finite() {
+                return v;
+            }
+        }
+    }
+    pub fn any_f32(&mut self) -> f32 {
+        loop {
+            let v = f32::from_bits(self.next_u64() as u32);
+            if v.is_finite() {
+                return v;
+            }
+        }
+    }
+}
+
+/// Special values every function is checked on.
+pub fn specials_f64() -> Vec<f64> {
+    let base = [
+        0.0,
+        f64::INFINITY,
+        f64::NAN,
+        f64::MIN_POSITIVE,
+        f64::MIN_POSITIVE / 2.0,
+        f64::from_bits(1),
+        f64::from_bits(0x000F_FFFF_FFFF_FFFF),
+        f64::MAX,
+        1.0,
+        0.5,
+        2.0,
+        f64::EPSILON,
+        1e-300,
+        1e300,
+        709.782712893384,
+        709.79,
+        -745.1332191019411,
+        -745.14,
+        -708.4,
+        1024.0,
+        1023.9999,
+        -1074.0,
+        -1075.0,
+        -1022.5,
+        std::f64::consts::PI,
+        std::f64::consts::FRAC_PI_2,
+        std::f64::consts::FRAC_PI_4,
+        0.84375,
+        1.25,
+        2.857142857142857,
+        6.0,
+        28.0,
+    ];
+    base.iter().flat_map(|&v| [v, -v]).collect()
+}
+
+pub fn specials_f32() -> Vec<f32> {
+    let base = [
+        0.0f32,
+        f32::INFINITY,
+        f32::NAN,
+        f32::MIN_POSITIVE,
+        f32::MIN_POSITIVE / 2.0,
+        f32::from_bits(1),
+        f32::from_bits(0x007F_FFFF),
+        f32::MAX,
+        1.0,
+        0.5,
+        2.0,
+        f32::EPSILON,
+        88.72283,
+        88.72284,
+        -87.33654,
+        -103.97208,
+        -103.98,
+        128.0,
+        127.99999,
+        -149.0,
+        -150.0,
+        std::f32::consts::PI,
+        std::f32::consts::FRAC_PI_2,
+        std::f32::consts::FRAC_PI_4,
+        0.84375,
+        1.25,
+        2.857_142_8,
+        6.0,
+        1e30,
+        1e-30,
+    ];
+    base.iter().flat_map(|&v| [v, -v]).collect()
+}
+
+/// Inputs for `op`: random bits over the whole range, plus uniform samples where the function
+/// does something other than overflow or saturate.
+pub fn inputs_f64(op: MathOp, n: usize, seed: u64) -> Vec<f64> {
+    let mut rng = Rng(seed);
+    let (lo, hi) = interesting(op, true);
+    let mut v = specials_f64();
+    for i in 0..n {
+        let x = match i % 3 {
+            0 => rng.any_f64(),
+            1 => rng.uniform(lo, hi),
+            _ => rng.uniform(lo, hi) * 2f64.powi(-((rng.next_u64() % 60) as i32)),
+        };
+        let x = if matches!(op, MathOp::Sin | MathOp::Cos) && x.abs() > TRIG_LIMIT_F64 {
+            x % TRIG_LIMIT_F64
+        } else {
+            x
+        };
+        v.push(x);
+    }
+    v
+}
+
+pub fn inputs_f32(op: MathOp, n: usize, seed: u64) -> Vec<f32> {
+    let mut rng = Rng(seed);
+    let (lo, hi) = interesting(op, false);
+    let mut v = specials_f32();
+    for i in 0..n {
+        let x = match i % 3 {
+            0 => rng.any_f32(),
+            1 => rng.uniform(lo, hi) as f32,
+            _ => (rng.uniform(lo, hi) * 2f64.powi(-((rng.next_u64() % 30) as i32))) as f32,
+        };
+        let x = if matches!(op, MathOp::Sin | MathOp::Cos) && x.abs() as f64 > TRIG_LIMIT_F32 {
+            x % TRIG_LIMIT_F32 as f32
+        } else {
+            x
+        };
+        v.push(x);
+    }
+    v
+}
+
+fn interesting(op: MathOp, wide: bool) -> (f64, f64) {
+    match (op, wide) {
+        (MathOp::Exp, true) => (-750.0, 712.0),
+        (MathOp::Exp, false) => (-106.0, 90.0),
+        (MathOp::Exp2, true) => (-1080.0, 1026.0),
+        (MathOp::Exp2, false) => (-152.0, 130.0),
+        (MathOp::Log | MathOp::Log2 | MathOp::Rsqrt, _) => (0.0, 4.0),
+        (MathOp::Sin | MathOp::Cos, _) => (-40.0, 40.0),
+        (MathOp::Erf, _) => (-7.0, 7.0),
+        _ => (-10.0, 10.0),
+    }
+}
