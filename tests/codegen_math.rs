@@ -129,3 +129,19 @@ fn exp2_f64() {
 fn exp2_f32() {
     run_f32(MathOp::Exp2);
 }
+#[test]
+fn log_f64() {
+    run_f64(MathOp::Log);
+}
+#[test]
+fn log_f32() {
+    run_f32(MathOp::Log);
+}
+#[test]
+fn log2_f64() {
+    run_f64(MathOp::Log2);
+}
+#[test]
+fn log2_f32() {
+    run_f32(MathOp::Log2);
+}
