@@ -145,3 +145,19 @@ fn log2_f64() {
 fn log2_f32() {
     run_f32(MathOp::Log2);
 }
+#[test]
+fn sin_f64() {
+    run_f64(MathOp::Sin);
+}
+#[test]
+fn sin_f32() {
+    run_f32(MathOp::Sin);
+}
+#[test]
+fn cos_f64() {
+    run_f64(MathOp::Cos);
+}
+#[test]
+fn cos_f32() {
+    run_f32(MathOp::Cos);
+}
