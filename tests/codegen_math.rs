@@ -161,3 +161,11 @@ fn cos_f64() {
 fn cos_f32() {
     run_f32(MathOp::Cos);
 }
+#[test]
+fn erf_f64() {
+    run_f64(MathOp::Erf);
+}
+#[test]
+fn erf_f32() {
+    run_f32(MathOp::Erf);
+}
