@@ -169,3 +169,126 @@ fn erf_f64() {
 fn erf_f32() {
     run_f32(MathOp::Erf);
 }
+
+#[test]
+fn rsqrt_f64() {
+    run_f64(MathOp::Rsqrt);
+}
+#[test]
+fn rsqrt_f32() {
+    run_f32(MathOp::Rsqrt);
+}
+
+/// The erf reference itself, at values from tables (A&S 7.1, DLMF) to 16 digits.
+#[test]
+fn erf_reference_matches_tables() {
+    for (x, want) in [
+        (0.1, 0.112_462_916_018_284_9),
+        (0.5, 0.520_499_877_813_046_5),
+        (1.0, 0.842_700_792_949_714_9),
+        (2.0, 0.995_322_265_018_952_7),
+        (3.0, 0.999_977_909_503_001_4),
+        (3.5, 0.999_999_256_901_627_7),
+    ] {
+        let r = math_ref::erf_ref(x);
+        assert!(ulp_f64(r, want) <= 1.0, "erf({x}) = {r}, table {want}");
+        assert_eq!(math_ref::erf_ref(-x), -r);
+    }
+}
+
+/// sin and cos beyond the documented reduction range are NaN (never a wrong finite number),
+/// and just inside it they are still within the bound.
+#[test]
+fn trig_beyond_the_limit_is_nan() {
+    for wide in [true, false] {
+        let lim = math_ref::trig_limit(wide);
+        for op in [MathOp::Sin, MathOp::Cos] {
+            let addr = host_fn(op, wide);
+            for x in [lim * 1.5, -lim * 4.0, 1e30] {
+                let y = if wide {
+                    let f: extern "C" fn(f64) -> f64 = unsafe { std::mem::transmute(addr) };
+                    f(x)
+                } else {
+                    let f: extern "C" fn(f32) -> f32 = unsafe { std::mem::transmute(addr) };
+                    f(x as f32) as f64
+                };
+                assert!(y.is_nan(), "{op:?}({x}) = {y} (wide {wide})");
+            }
+        }
+        if wide {
+            check_f64(MathOp::Sin, &[lim, -lim, lim - 1.0]);
+        } else {
+            let l = lim as f32;
+            check_f32(MathOp::Cos, &[l, -l, l - 1.0]);
+        }
+    }
+}
+
+// ----- the builder API and the NVPTX / AMDGPU output -------------------------------------------
+
+const APPROX_PTX: [&str; 5] = ["ex2.approx", "lg2.approx", "sin.approx", "cos.approx", "rsqrt.approx"];
+
+/// PTX of the `math_kernel` for one function, type and precision on `target`.
+fn ptx_of(target: Target, op: MathOp, dt: DType, p: MathPrecision) -> String {
+    let ctx = Context::new();
+    let k = math_ref::math_kernel(&ctx, target, op, dt, p).unwrap();
+    k.ptx().unwrap()
+}
+
+#[test]
+fn accurate_ptx_has_no_approx_instructions_and_assembles() {
+    for target in [Target::Sm80, Target::Sm90] {
+        for dt in [DType::F16, DType::BF16, DType::F32, DType::F64] {
+            for op in MathOp::ALL {
+                let ptx = ptx_of(target, op, dt, MathPrecision::Accurate);
+                for a in APPROX_PTX {
+                    assert!(!ptx.contains(a), "{op:?} {dt} {target}: {a} in the accurate lowering");
+                }
+                assert!(!ptx.contains("call"), "{op:?} {dt} {target}: a call");
+                common::assemble(&ptx, target.name(), &format!("accurate {op:?} {dt}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn default_precision_is_triton_s_approx_for_f32_and_accurate_for_f64() {
+    let t = Target::Sm90;
+    let exp_f32 = ptx_of(t, MathOp::Exp, DType::F32, MathPrecision::Approx);
+    assert!(exp_f32.contains("ex2.approx"), "{exp_f32}");
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, t, "k", 4).unwrap();
+    let l = weft::codegen::kernels::blocked_1d(t, 4, 4, 512).unwrap();
+    let a = kb.arange(0, 512, &l).unwrap();
+    let f = kb.cast(a, DType::F64).unwrap();
+    // f64 has no approximate instructions: `math` (and `exp`) give the accurate lowering.
+    let e = kb.exp(f).unwrap();
+    assert_eq!(kb.ty(e).unwrap(), weft::codegen::Type::Scalar(DType::F64));
+    // The precision is per call: both in one kernel.
+    let g = kb.cast(a, DType::F32).unwrap();
+    kb.math_with(MathOp::Log, g, MathPrecision::Accurate).unwrap();
+    kb.math(MathOp::Log, g).unwrap();
+    kb.finish().unwrap();
+    // Integers are still rejected, with a typed error.
+    let mut kb = KernelBuilder::new(&ctx, t, "k2", 4).unwrap();
+    let a = kb.arange(0, 512, &l).unwrap();
+    assert!(matches!(
+        kb.math_with(MathOp::Exp, a, MathPrecision::Accurate),
+        Err(weft::codegen::CodegenError::InvalidType { .. })
+    ));
+}
+
+#[cfg(feature = "amdgpu")]
+#[test]
+fn accurate_lowering_builds_for_amdgpu() {
+    for target in [Target::Gfx90a, Target::Gfx942] {
+        for dt in [DType::F32, DType::F64] {
+            for op in MathOp::ALL {
+                let ctx = Context::new();
+                let k = math_ref::math_kernel(&ctx, target, op, dt, MathPrecision::Accurate).unwrap();
+                let obj = k.amdgpu_object(weft::codegen::OptLevel::O3).unwrap();
+                assert_eq!(&obj[..4], b"\x7fELF", "{op:?} {dt} {target}");
+            }
+        }
+    }
+}

@@ -25,6 +25,15 @@ pub const MAX_ULP: f64 = 2.0;
 pub const TRIG_LIMIT_F64: f64 = 1099511627776.0; // 2^40
 pub const TRIG_LIMIT_F32: f64 = 131072.0; // 2^17
 
+/// [`TRIG_LIMIT_F64`] or [`TRIG_LIMIT_F32`].
+pub fn trig_limit(wide: bool) -> f64 {
+    if wide {
+        TRIG_LIMIT_F64
+    } else {
+        TRIG_LIMIT_F32
+    }
+}
+
 /// The reference in f64 (std's libm; erf from [`erf_ref`]).
 pub fn reference(op: MathOp, x: f64) -> f64 {
     match op {
@@ -321,4 +330,37 @@ fn interesting(op: MathOp, wide: bool) -> (f64, f64) {
         (MathOp::Erf, _) => (-7.0, 7.0),
         _ => (-10.0, 10.0),
     }
+}
+
+// ----- kernels ------------------------------------------------------------------------------
+
+use weft::codegen::{kernels::blocked_1d, Context, DType, Kernel, KernelBuilder, MathPrecision, Target};
+
+/// Elements per program of [`math_kernel`].
+pub const BLOCK: u32 = 512;
+
+/// `y[i] = op(x[i])` for `i < n`, over `dt` with the given precision: arguments `(x, y, n)`.
+pub fn math_kernel<'c>(
+    ctx: &'c Context,
+    target: Target,
+    op: MathOp,
+    dt: DType,
+    precision: MathPrecision,
+) -> weft::codegen::Result<Kernel<'c>> {
+    let layout = blocked_1d(target, 4, 4, BLOCK)?;
+    let mut kb = KernelBuilder::new(ctx, target, "math", 4)?;
+    let x = kb.arg_ptr("x", dt, 16)?;
+    let y = kb.arg_ptr("y", dt, 16)?;
+    let n = kb.arg_i32("n", 1)?;
+    let pid = kb.program_id(0)?;
+    let start = kb.mul(pid, BLOCK as i32)?;
+    let offs = kb.arange(0, BLOCK as i32, &layout)?;
+    let offs = kb.add(offs, start)?;
+    let mask = kb.lt(offs, n)?;
+    let px = kb.add(x, offs)?;
+    let v = kb.load(px, Some(mask), None)?;
+    let r = kb.math_with(op, v, precision)?;
+    let py = kb.add(y, offs)?;
+    kb.store(py, r, Some(mask))?;
+    kb.finish()
 }
