@@ -160,6 +160,38 @@ pub fn ulp_f32(y: f32, r: f64) -> f64 {
     (yv - r).abs() / 2f64.powi(e)
 }
 
+/// The error of an f64 `y = rsqrt(x)` in ulps of `y`, with fractions, from the residual
+/// `t = x y² - 1` computed exactly enough with fma (`y - 1/sqrt(x) ≈ y t / 2`): a reference
+/// independent of the `1 / sqrt(x)` it checks.
+pub fn rsqrt_ulp_f64(x: f64, y: f64) -> f64 {
+    if !(x > 0.0) || x.is_infinite() || !y.is_finite() {
+        return ulp_f64(y, 1.0 / x.sqrt());
+    }
+    // Scale into a range where y² and x y² cannot overflow (exact powers of four).
+    let (x, y) = if x < 2f64.powi(-600) {
+        (x * 2f64.powi(600), y * 2f64.powi(-300))
+    } else if x > 2f64.powi(600) {
+        (x * 2f64.powi(-600), y * 2f64.powi(300))
+    } else {
+        (x, y)
+    };
+    let p = y * y;
+    let pl = y.mul_add(y, -p);
+    let q = x * p;
+    let ql = x.mul_add(p, -q);
+    let t = (q - 1.0) + (ql + x * pl);
+    let ulp = 2f64.powi(y.abs().log2().floor() as i32 - 52);
+    (y * t / 2.0).abs() / ulp
+}
+
+/// The error of an f64 result of `op` at `x`, in ulps (see [`ulp_f64`], [`rsqrt_ulp_f64`]).
+pub fn error_f64(op: MathOp, x: f64, y: f64) -> f64 {
+    match op {
+        MathOp::Rsqrt => rsqrt_ulp_f64(x, y),
+        _ => ulp_f64(y, reference(op, x)),
+    }
+}
+
 // ----- inputs -------------------------------------------------------------------------------
 
 /// SplitMix64.
