@@ -15,8 +15,13 @@ use weft::codegen::{
     emit_accurate_math, Context, DType, KernelBuilder, MathOp, MathPrecision, Target,
 };
 
-/// Random inputs per function and type (plus the special values).
-const N: usize = 600_000;
+/// Random inputs per function and type (plus the special values): `WEFT_MATH_N`, default 600k.
+fn n_inputs() -> usize {
+    std::env::var("WEFT_MATH_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(600_000)
+}
 
 fn init_host_jit() {
     static INIT: Once = Once::new();
@@ -51,7 +56,8 @@ fn host_fn(op: MathOp, wide: bool) -> usize {
         opts.OptLevel = 2;
         let mut ee = std::ptr::null_mut();
         let mut err = std::ptr::null_mut();
-        let rc = LLVMCreateMCJITCompilerForModule(&mut ee, m.as_mut_ptr(), &mut opts, size, &mut err);
+        let rc =
+            LLVMCreateMCJITCompilerForModule(&mut ee, m.as_mut_ptr(), &mut opts, size, &mut err);
         assert_eq!(rc, 0, "MCJIT: {:?}", std::ffi::CStr::from_ptr(err));
         std::mem::forget(m); // owned by the engine now
         let addr = LLVMGetFunctionAddress(ee, c"f".as_ptr());
@@ -75,10 +81,18 @@ fn check_f64(op: MathOp, xs: &[f64]) -> (f64, f64) {
             worst = (e, x);
         }
         if e > MAX_ULP || !exact_ok {
-            bad.push(format!("{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)", x.to_bits()));
+            bad.push(format!(
+                "{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)",
+                x.to_bits()
+            ));
         }
     }
-    assert!(bad.is_empty(), "{} failures, first: {:#?}", bad.len(), &bad[..bad.len().min(8)]);
+    assert!(
+        bad.is_empty(),
+        "{} failures, first: {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
     worst
 }
 
@@ -96,20 +110,31 @@ fn check_f32(op: MathOp, xs: &[f32]) -> (f64, f32) {
             worst = (e, x);
         }
         if e > MAX_ULP || !exact_ok {
-            bad.push(format!("{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)", x.to_bits()));
+            bad.push(format!(
+                "{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)",
+                x.to_bits()
+            ));
         }
     }
-    assert!(bad.is_empty(), "{} failures, first: {:#?}", bad.len(), &bad[..bad.len().min(8)]);
+    assert!(
+        bad.is_empty(),
+        "{} failures, first: {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
     worst
 }
 
 fn run_f64(op: MathOp) {
-    let (e, x) = check_f64(op, &math_ref::inputs_f64(op, N, 0x5EED ^ op as u64));
+    let (e, x) = check_f64(
+        op,
+        &math_ref::inputs_f64(op, n_inputs(), 0x5EED ^ op as u64),
+    );
     println!("{op:?} f64: max {e:.3} ulp at {x:e}");
 }
 
 fn run_f32(op: MathOp) {
-    let (e, x) = check_f32(op, &math_ref::inputs_f32(op, N, 0xF32 ^ op as u64));
+    let (e, x) = check_f32(op, &math_ref::inputs_f32(op, n_inputs(), 0xF32 ^ op as u64));
     println!("{op:?} f32: max {e:.3} ulp at {x:e}");
 }
 
@@ -201,11 +226,23 @@ fn erf_reference_matches_tables() {
 /// of π/2 (|r| = 4.7e-19, about 2^-61); 16367173 * 2^72 is the hardest f32 (|r| = 1.6e-9).
 /// (The host libm misses the first cosine by 8 ulp, so std is no reference there.)
 const HARD: [(f64, f64, f64); 5] = [
-    (f64::from_bits(0x7506_AC5B_262C_A1FF), 1.0, -4.687_165_924_254_628e-19),
+    (
+        f64::from_bits(0x7506_AC5B_262C_A1FF),
+        1.0,
+        -4.687_165_924_254_628e-19,
+    ),
     (1e22, -0.852_200_849_767_188_8, 0.523_214_785_395_139),
-    (8.988_465_674_311_58e307, 0.563_127_779_850_884, -0.826_369_834_614_148),
+    (
+        8.988_465_674_311_58e307,
+        0.563_127_779_850_884,
+        -0.826_369_834_614_148,
+    ),
     (7.729_178_919_452_902e28, 1.0, -1.614_769_798_247_621_1e-9),
-    (1.701_411_834_604_692_3e38, 0.623_385_512_955_870_2, 0.781_914_638_714_96),
+    (
+        1.701_411_834_604_692_3e38,
+        0.623_385_512_955_870_2,
+        0.781_914_638_714_96,
+    ),
 ];
 
 /// sin and cos at the hardest arguments (Payne–Hanek), and around the switch from Cody–Waite
@@ -218,14 +255,24 @@ fn trig_huge_and_boundary_arguments() {
         for (op, want) in [(MathOp::Sin, s), (MathOp::Cos, c)] {
             for sign in [1.0, -1.0] {
                 let want = if op == MathOp::Sin { sign * want } else { want };
-                let f: extern "C" fn(f64) -> f64 = unsafe { std::mem::transmute(host_fn(op, true)) };
+                let f: extern "C" fn(f64) -> f64 =
+                    unsafe { std::mem::transmute(host_fn(op, true)) };
                 let y = f(sign * x);
-                assert!(ulp_f64(y, want) <= 1.0, "{op:?}({}) = {y:e}, want {want:e}", sign * x);
+                assert!(
+                    ulp_f64(y, want) <= 1.0,
+                    "{op:?}({}) = {y:e}, want {want:e}",
+                    sign * x
+                );
                 if i >= 3 {
-                    let f: extern "C" fn(f32) -> f32 = unsafe { std::mem::transmute(host_fn(op, false)) };
+                    let f: extern "C" fn(f32) -> f32 =
+                        unsafe { std::mem::transmute(host_fn(op, false)) };
                     let y = f((sign * x) as f32);
                     let e = ulp_f32(y, want);
-                    assert!(e <= 1.0, "{op:?}({}f32) = {y:e}, want {want:e} ({e} ulp)", sign * x);
+                    assert!(
+                        e <= 1.0,
+                        "{op:?}({}f32) = {y:e}, want {want:e} ({e} ulp)",
+                        sign * x
+                    );
                 }
             }
         }
@@ -253,7 +300,13 @@ fn trig_huge_and_boundary_arguments() {
 
 // ----- the builder API and the NVPTX / AMDGPU output -------------------------------------------
 
-const APPROX_PTX: [&str; 5] = ["ex2.approx", "lg2.approx", "sin.approx", "cos.approx", "rsqrt.approx"];
+const APPROX_PTX: [&str; 5] = [
+    "ex2.approx",
+    "lg2.approx",
+    "sin.approx",
+    "cos.approx",
+    "rsqrt.approx",
+];
 
 /// PTX of the `math_kernel` for one function, type and precision on `target`.
 fn ptx_of(target: Target, op: MathOp, dt: DType, p: MathPrecision) -> String {
@@ -269,7 +322,10 @@ fn accurate_ptx_has_no_approx_instructions_and_assembles() {
             for op in MathOp::ALL {
                 let ptx = ptx_of(target, op, dt, MathPrecision::Accurate);
                 for a in APPROX_PTX {
-                    assert!(!ptx.contains(a), "{op:?} {dt} {target}: {a} in the accurate lowering");
+                    assert!(
+                        !ptx.contains(a),
+                        "{op:?} {dt} {target}: {a} in the accurate lowering"
+                    );
                 }
                 assert!(!ptx.contains("call"), "{op:?} {dt} {target}: a call");
                 common::assemble(&ptx, target.name(), &format!("accurate {op:?} {dt}"));
@@ -293,7 +349,8 @@ fn default_precision_is_triton_s_approx_for_f32_and_accurate_for_f64() {
     assert_eq!(kb.ty(e).unwrap(), weft::codegen::Type::Scalar(DType::F64));
     // The precision is per call: both in one kernel.
     let g = kb.cast(a, DType::F32).unwrap();
-    kb.math_with(MathOp::Log, g, MathPrecision::Accurate).unwrap();
+    kb.math_with(MathOp::Log, g, MathPrecision::Accurate)
+        .unwrap();
     kb.math(MathOp::Log, g).unwrap();
     kb.finish().unwrap();
     // Integers are still rejected, with a typed error.
@@ -312,10 +369,45 @@ fn accurate_lowering_builds_for_amdgpu() {
         for dt in [DType::F32, DType::F64] {
             for op in MathOp::ALL {
                 let ctx = Context::new();
-                let k = math_ref::math_kernel(&ctx, target, op, dt, MathPrecision::Accurate).unwrap();
+                let k =
+                    math_ref::math_kernel(&ctx, target, op, dt, MathPrecision::Accurate).unwrap();
                 let obj = k.amdgpu_object(weft::codegen::OptLevel::O3).unwrap();
                 assert_eq!(&obj[..4], b"\x7fELF", "{op:?} {dt} {target}");
             }
         }
+    }
+}
+
+/// A sweep over all f32 bit patterns with a stride (`WEFT_MATH_STRIDE`, default 61; erf, whose
+/// reference is slow, 8 times that): a denser check than the random inputs, for measurements.
+/// Long in a debug build: `cargo test --release --features llvm --test codegen_math -- --ignored`.
+#[test]
+#[ignore = "long; run in release with --ignored"]
+fn f32_sweep() {
+    let stride: u64 = std::env::var("WEFT_MATH_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(61);
+    for op in FUNCS {
+        let f: extern "C" fn(f32) -> f32 = unsafe { std::mem::transmute(host_fn(op, false)) };
+        let step = if op == MathOp::Erf {
+            stride * 8
+        } else {
+            stride
+        };
+        let (mut worst, mut at, mut n) = (0.0f64, 0.0f32, 0u64);
+        let mut bits = 0u64;
+        while bits <= u32::MAX as u64 {
+            let x = f32::from_bits(bits as u32);
+            let y = f(x);
+            let e = ulp_f32(y, math_ref::reference(op, x as f64));
+            if e > worst {
+                (worst, at) = (e, x);
+            }
+            n += 1;
+            bits += step;
+        }
+        println!("{op:?} f32 sweep ({n} inputs): max {worst:.3} ulp at {at:e}");
+        assert!(worst <= MAX_ULP, "{op:?}: {worst} ulp at {at:e}");
     }
 }

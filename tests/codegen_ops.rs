@@ -6,8 +6,8 @@ mod common;
 use common::{assemble, global_accesses};
 use weft::codegen::kernels::{self, blocked, blocked_1d, slice, Tile2d};
 use weft::codegen::{
-    AtomicOp, CacheHint, CodegenError, Context, DType, KernelBuilder, MathOp, MathPrecision, Operand, Target,
-    Value,
+    AtomicOp, CacheHint, CodegenError, Context, DType, KernelBuilder, MathOp, MathPrecision,
+    Operand, Target, Value,
 };
 use weft::layout::LinearLayout;
 

@@ -124,7 +124,11 @@ pub fn erf_ref(x: f64) -> f64 {
 /// distance between their bit patterns (exact; ±0 are one point). Both infinite and equal: 0.
 pub fn ulp_f64(y: f64, r: f64) -> f64 {
     if r.is_nan() || y.is_nan() {
-        return if r.is_nan() && y.is_nan() { 0.0 } else { f64::INFINITY };
+        return if r.is_nan() && y.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
     }
     let ord = |v: f64| {
         let b = v.to_bits() as i64;
@@ -141,7 +145,11 @@ pub fn ulp_f64(y: f64, r: f64) -> f64 {
 /// fractions: the reference is 29 bits more precise). Infinity counts as 2^128.
 pub fn ulp_f32(y: f32, r: f64) -> f64 {
     if r.is_nan() || y.is_nan() {
-        return if r.is_nan() && y.is_nan() { 0.0 } else { f64::INFINITY };
+        return if r.is_nan() && y.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
     }
     if (r as f32).is_infinite() {
         // Beyond f32's range (after rounding): only the infinity is right.
@@ -351,7 +359,9 @@ fn interesting(op: MathOp, wide: bool) -> (f64, f64) {
 
 // ----- kernels ------------------------------------------------------------------------------
 
-use weft::codegen::{kernels::blocked_1d, Context, DType, Kernel, KernelBuilder, MathPrecision, Target};
+use weft::codegen::{
+    kernels::blocked_1d, Context, DType, Kernel, KernelBuilder, MathPrecision, Target,
+};
 
 /// Elements per program of [`math_kernel`].
 pub const BLOCK: u32 = 512;

@@ -15,7 +15,11 @@ const LN_2: f64 = std::f64::consts::LN_2;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// `op` on one f32 value, fast (or f64 for sqrt, floor and ceil).
-    pub(super) fn math_approx(&mut self, op: MathOp, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
+    pub(super) fn math_approx(
+        &mut self,
+        op: MathOp,
+        x: FloatValue<'ctx>,
+    ) -> Result<FloatValue<'ctx>> {
         let nv = self.target.vendor() == Vendor::Nvidia;
         let is64 = x.get_type() == self.ctx.f64_type();
         let ty = x.get_type();
@@ -129,5 +133,4 @@ impl<'ctx> KernelBuilder<'ctx> {
             .build_select(is_small, small, sign, "")?
             .into_float_value())
     }
-
 }

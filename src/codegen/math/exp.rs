@@ -47,7 +47,11 @@ pub(super) enum Base {
 }
 
 /// `e^x` or `2^x`.
-pub(super) fn exp<'ctx>(fp: &Fp<'_, 'ctx>, x: FloatValue<'ctx>, base: Base) -> Result<FloatValue<'ctx>> {
+pub(super) fn exp<'ctx>(
+    fp: &Fp<'_, 'ctx>,
+    x: FloatValue<'ctx>,
+    base: Base,
+) -> Result<FloatValue<'ctx>> {
     // Beyond ±lim the result is 0 or inf either way; clamping keeps |k| <= 2 * bias.
     let lim = match base {
         Base::E => fp.pick(800.0, 110.0),

@@ -39,7 +39,10 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
         } else if ty == ctx.f32_type() {
             false
         } else {
-            return Err(CodegenError::llvm("math", "accurate lowering needs f32 or f64"));
+            return Err(CodegenError::llvm(
+                "math",
+                "accurate lowering needs f32 or f64",
+            ));
         };
         let fma_fn = inkwell::intrinsics::Intrinsic::find("llvm.fma")
             .and_then(|i| i.get_declaration(module, &[ty.into()]))
@@ -186,9 +189,7 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
         Ok(self.b.build_bit_cast(i, self.ty, "")?.into_float_value())
     }
     pub(super) fn and(&self, a: I<'ctx>, mask: u64) -> Result<I<'ctx>> {
-        Ok(self
-            .b
-            .build_and(a, self.ity.const_int(mask, false), "")?)
+        Ok(self.b.build_and(a, self.ity.const_int(mask, false), "")?)
     }
     pub(super) fn iadd(&self, a: I<'ctx>, b: I<'ctx>) -> Result<I<'ctx>> {
         Ok(self.b.build_int_add(a, b, "")?)

@@ -93,7 +93,6 @@ impl MathOp {
             MathOp::Ceil => "ceil",
         }
     }
-
 }
 
 /// How closely a math function must follow the true result.

@@ -211,9 +211,7 @@ fn payne_hanek<'ctx>(
     let e = b.build_int_sub(e64, c64((fp.bias() + mb as i64) as u64), "")?;
     let e_minus_2 = b.build_int_sub(e, c64(2), "")?;
     let pos = b.build_int_compare(IntPredicate::SGT, e_minus_2, c64(0), "")?;
-    let s = b
-        .build_select(pos, e_minus_2, c64(0), "")?
-        .into_int_value();
+    let s = b.build_select(pos, e_minus_2, c64(0), "")?.into_int_value();
     let w = b.build_right_shift(s, c64(6), false, "")?;
     let sh_bits = b.build_and(s, c64(63), "")?;
     // Words W[w..w + 4] by select chains (w <= max_w).
