@@ -9,7 +9,7 @@ mod common;
 
 use common::bridge::runtime_signature;
 use common::gpu::device;
-use common::math_ref::{self, ulp_f32, ulp_f64, BLOCK, FUNCS, MAX_ULP};
+use common::math_ref::{self, ulp_f32, BLOCK, FUNCS, MAX_ULP};
 use weft::codegen::{Context, DType, MathOp, MathPrecision, Target};
 use weft::runtime::cuda::{self, Device};
 use weft::runtime::{DeviceElem, KernelArgs, LaunchConfig};

@@ -99,7 +99,7 @@ pub fn erf_ref(x: f64) -> f64 {
                 break;
             }
         }
-        let two_over_sqrt_pi = Dd(1.128_379_167_095_512_6, 1.533_545_961_316_588e-17);
+        let two_over_sqrt_pi = Dd(std::f64::consts::FRAC_2_SQRT_PI, 1.533_545_961_316_588e-17);
         let r = dd_mul(sum, two_over_sqrt_pi);
         r.0 + r.1
     } else if a < 30.0 {
@@ -172,7 +172,7 @@ pub fn ulp_f32(y: f32, r: f64) -> f64 {
 /// `t = x y² - 1` computed exactly enough with fma (`y - 1/sqrt(x) ≈ y t / 2`): a reference
 /// independent of the `1 / sqrt(x)` it checks.
 pub fn rsqrt_ulp_f64(x: f64, y: f64) -> f64 {
-    if !(x > 0.0) || x.is_infinite() || !y.is_finite() {
+    if x.is_nan() || x <= 0.0 || x.is_infinite() || !y.is_finite() {
         return ulp_f64(y, 1.0 / x.sqrt());
     }
     // Scale into a range where y² and x y² cannot overflow (exact powers of four).

@@ -94,10 +94,6 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
     pub(super) fn ci(&self, v: i64) -> I<'ctx> {
         self.ity.const_int(v as u64, true)
     }
-    /// The float whose bits are `bits`.
-    pub(super) fn c_bits(&self, bits: u64) -> Result<F<'ctx>> {
-        self.from_bits(self.ity.const_int(bits, false))
-    }
 
     // ----- arithmetic ---------------------------------------------------------------------------
 
@@ -185,7 +181,7 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
     pub(super) fn bits(&self, x: F<'ctx>) -> Result<I<'ctx>> {
         Ok(self.b.build_bit_cast(x, self.ity, "")?.into_int_value())
     }
-    pub(super) fn from_bits(&self, i: I<'ctx>) -> Result<F<'ctx>> {
+    pub(super) fn float_from_bits(&self, i: I<'ctx>) -> Result<F<'ctx>> {
         Ok(self.b.build_bit_cast(i, self.ty, "")?.into_float_value())
     }
     pub(super) fn and(&self, a: I<'ctx>, mask: u64) -> Result<I<'ctx>> {
@@ -215,7 +211,7 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
         } else {
             u32::MAX as u64 >> 1
         };
-        self.from_bits(self.and(self.bits(x)?, m)?)
+        self.float_from_bits(self.and(self.bits(x)?, m)?)
     }
     /// `x` with its low `n` mantissa bits cleared (an exactly squarable head of `x`).
     pub(super) fn trunc_low(&self, x: F<'ctx>, n: u32) -> Result<F<'ctx>> {
@@ -224,19 +220,19 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
         } else {
             (u32::MAX << n) as u64
         };
-        self.from_bits(self.and(self.bits(x)?, m)?)
+        self.float_from_bits(self.and(self.bits(x)?, m)?)
     }
     /// `|x|` with the sign of `s` (copysign).
     pub(super) fn copysign(&self, x: F<'ctx>, s: F<'ctx>) -> Result<F<'ctx>> {
         let sign = 1u64 << (if self.wide { 63 } else { 31 });
         let mag = self.bits(self.abs(x)?)?;
         let sgn = self.and(self.bits(s)?, sign)?;
-        self.from_bits(self.b.build_or(mag, sgn, "")?)
+        self.float_from_bits(self.b.build_or(mag, sgn, "")?)
     }
     /// `2^k` for an integer `k` in the normal range `[1 - bias, bias]`.
     pub(super) fn pow2(&self, k: I<'ctx>) -> Result<F<'ctx>> {
         let e = self.iadd(k, self.ci(self.bias()))?;
-        self.from_bits(self.shl(e, self.mant_bits())?)
+        self.float_from_bits(self.shl(e, self.mant_bits())?)
     }
     /// `p * 2^k` for `|k| <= 2 * bias`, in two exact-or-once-rounded steps, so results that
     /// overflow become ±inf, and subnormal results are rounded once from the exact product.
@@ -273,9 +269,6 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
     }
     pub(super) fn is_nan(&self, x: F<'ctx>) -> Result<I<'ctx>> {
         self.cmp(FloatPredicate::UNO, x, x)
-    }
-    pub(super) fn or(&self, a: I<'ctx>, b: I<'ctx>) -> Result<I<'ctx>> {
-        Ok(self.b.build_or(a, b, "")?)
     }
     pub(super) fn select(&self, c: I<'ctx>, a: F<'ctx>, b: F<'ctx>) -> Result<F<'ctx>> {
         Ok(self.b.build_select(c, a, b, "")?.into_float_value())

@@ -16,8 +16,8 @@ use super::exp::{LN2_HI_D, LN2_HI_F, LN2_LO_D, LN2_LO_F};
 use super::fp::Fp;
 
 /// 1/ln2 split so that a head with 21 (f64) or 12 (f32) bits times `IVLN2_HI` is exact.
-const IVLN2_HI_D: f64 = 1.442_695_040_721_446_275_71;
-const IVLN2_LO_D: f64 = 1.675_171_316_488_651_183_53e-10;
+const IVLN2_HI_D: f64 = 1.442_695_040_721_446_3;
+const IVLN2_LO_D: f64 = 1.675_171_316_488_651_2e-10;
 const IVLN2_HI_F: f64 = 1.442_871_093_8;
 const IVLN2_LO_F: f64 = -1.760_528_539_3e-4;
 
@@ -54,7 +54,7 @@ pub(super) fn log<'ctx>(
     let k = fp.isub(fp.ashr(ix, mb)?, fp.ci(fp.bias()))?;
     let k = fp.iadd(k, kadj)?;
     let mbits = fp.iadd(fp.and(ix, (1u64 << mb) - 1)?, fp.ci(sqrt_half as i64))?;
-    let m = fp.from_bits(mbits)?;
+    let m = fp.float_from_bits(mbits)?;
 
     let f = fp.sub(m, fp.c(1.0))?; // exact (Sterbenz)
     let hfsq = fp.mul(fp.mul(fp.c(0.5), f)?, f)?;

@@ -25,7 +25,7 @@ use super::fp::Fp;
 
 /// π/2 as a sum of four f64 (each the rounded remainder of the ones before).
 const PIO2_D: [f64; 4] = [
-    1.570_796_326_794_896_6,
+    std::f64::consts::FRAC_PI_2,
     6.123_233_995_736_766e-17,
     -1.497_384_904_859_169_8e-33,
     5.562_271_104_316_826e-50,
