@@ -14,10 +14,11 @@
 //!
 //! Measured max error of `Accurate` (`tests/codegen_math.rs`, the lowering compiled for the
 //! host: 6M random inputs per function and type, uniformly random bits across the whole range
-//! plus uniform samples where the function is not saturated, and all special values; f32 also
-//! every 7th of all 2^32 bit patterns, 614M inputs, with `f32_sweep`). f32 against an f64 reference (fractional ulps); f64
-//! against the host libm as the bit distance (so libm's own error is included), erf against
-//! a double-double reference, rsqrt from an fma-exact residual:
+//! plus uniform samples where the function is not saturated, and all special values; for f32
+//! also every 7th of all 2^32 bit patterns, 614M inputs, with `f32_sweep`). f32 against an f64
+//! reference (fractional ulps); f64 against the host libm as the bit distance (so libm's own
+//! error is included), erf against a double-double reference, rsqrt from an fma-exact
+//! residual:
 //!
 //! | function | f32 (ulp) | f64 (ulp) |
 //! |---|---|---|
