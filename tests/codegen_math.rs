@@ -411,3 +411,42 @@ fn f32_sweep() {
         assert!(worst <= MAX_ULP, "{op:?}: {worst} ulp at {at:e}");
     }
 }
+
+/// sin and cos add basic blocks (the Payne–Hanek path): inside a loop body and both arms of an
+/// `if_`, the loop's back edge and the merges must still come from the right blocks.
+#[test]
+fn accurate_trig_inside_loops_and_branches() {
+    for dt in [DType::F32, DType::F64] {
+        let t = Target::Sm90;
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, t, "trig_ctrl", 4).unwrap();
+        let x = kb.arg_ptr("x", dt, 16).unwrap();
+        let n = kb.arg_i32("n", 1).unwrap();
+        let l = weft::codegen::kernels::blocked_1d(t, 4, 4, 512).unwrap();
+        let acc0 = kb.zeros(&l, dt).unwrap();
+        let offs = kb.arange(0, 512, &l).unwrap();
+        let acc = kb
+            .for_range(0, n, 512, &[acc0], |kb, i, carried| {
+                let o = kb.add(offs, i)?;
+                let p = kb.add(x, o)?;
+                let v = kb.load(p, None, None)?;
+                let s = kb.math_with(MathOp::Sin, v, MathPrecision::Accurate)?;
+                Ok(vec![kb.add(carried[0], s)?])
+            })
+            .unwrap();
+        let pid = kb.program_id(0).unwrap();
+        let first = kb.eq(pid, 0).unwrap();
+        let r = kb
+            .if_(
+                first,
+                |kb| Ok(vec![kb.math_with(MathOp::Cos, acc[0], MathPrecision::Accurate)?]),
+                |kb| Ok(vec![kb.math_with(MathOp::Sin, acc[0], MathPrecision::Accurate)?]),
+            )
+            .unwrap();
+        let p = kb.add(x, offs).unwrap();
+        kb.store(p, r[0], None).unwrap();
+        let k = kb.finish().unwrap();
+        let ptx = k.ptx().unwrap();
+        common::assemble(&ptx, t.name(), &format!("sin/cos in loop and if ({dt})"));
+    }
+}

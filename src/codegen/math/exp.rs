@@ -17,7 +17,7 @@ use super::fp::Fp;
 /// ln 2 split so that `k * LN2_HI` is exact for `|k| < 2^11` (f64: fdlibm's constants).
 pub(super) const LN2_HI_D: f64 = 6.931_471_803_691_238e-1;
 pub(super) const LN2_LO_D: f64 = 1.908_214_929_270_587_7e-10;
-/// The f32 split (fdlibm's `expf`/`logf`): 16 bits in the head.
+/// The f32 split (fdlibm's `expf`/`logf`): 17 bits in the head.
 pub(super) const LN2_HI_F: f64 = 6.931_381_225_6e-1;
 pub(super) const LN2_LO_F: f64 = 9.058_000_614_5e-6;
 /// ln 2 rounded to each type, and what is left (for `exp2`'s `r * ln2` as a pair).
