@@ -439,8 +439,20 @@ fn accurate_trig_inside_loops_and_branches() {
         let r = kb
             .if_(
                 first,
-                |kb| Ok(vec![kb.math_with(MathOp::Cos, acc[0], MathPrecision::Accurate)?]),
-                |kb| Ok(vec![kb.math_with(MathOp::Sin, acc[0], MathPrecision::Accurate)?]),
+                |kb| {
+                    Ok(vec![kb.math_with(
+                        MathOp::Cos,
+                        acc[0],
+                        MathPrecision::Accurate,
+                    )?])
+                },
+                |kb| {
+                    Ok(vec![kb.math_with(
+                        MathOp::Sin,
+                        acc[0],
+                        MathPrecision::Accurate,
+                    )?])
+                },
             )
             .unwrap();
         let p = kb.add(x, offs).unwrap();

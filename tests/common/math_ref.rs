@@ -78,12 +78,105 @@ fn dd_div_f(a: Dd, d: f64) -> Dd {
     two_sum(q, r.0 / d)
 }
 
-/// erf(x) to about 2^-100 relative for |x| < 3 (alternating Taylor series in double-double; the
-/// largest term is below 2^9, so 90+ bits survive), and from erfc's continued fraction above
-/// (erfc < 2.3e-5 there, so its f64 error is far below an ulp of erf).
+fn dd_neg(a: Dd) -> Dd {
+    Dd(-a.0, -a.1)
+}
+
+/// `v 2^n` in steps that stay in range (exact while the result is normal or the steps go up).
+fn scale(mut v: f64, mut n: i32) -> f64 {
+    while n != 0 {
+        let s = n.clamp(-500, 500);
+        v *= 2f64.powi(s);
+        n -= s;
+    }
+    v
+}
+
+const LN2_DD: Dd = Dd(std::f64::consts::LN_2, 2.319_046_813_846_299_6e-17);
+const LOG2E_DD: Dd = Dd(std::f64::consts::LOG2_E, 2.035_527_374_093_103_3e-17);
+
+/// `e^(x.0 + x.1) = m 2^k` with `m` in double-double (Taylor series after `x = k ln2 + r`).
+fn exp_dd(x: Dd) -> (Dd, i32) {
+    let k = (x.0 / std::f64::consts::LN_2).round();
+    let r = dd_add(x, dd_neg(dd_mul(Dd(k, 0.0), LN2_DD)));
+    let mut sum = Dd(1.0, 0.0);
+    let mut term = Dd(1.0, 0.0);
+    for i in 1..40 {
+        term = dd_div_f(dd_mul(term, r), i as f64);
+        sum = dd_add(sum, term);
+        if term.0.abs() < 1e-40 {
+            break;
+        }
+    }
+    (sum, k as i32)
+}
+
+/// ln x in double-double: one Newton step `y + x e^-y - 1` from std's `ln`.
+fn ln_dd(x: f64) -> Dd {
+    let y0 = x.ln();
+    let (m, k) = exp_dd(Dd(-y0, 0.0));
+    let t = dd_add(dd_mul(Dd(scale(x, k), 0.0), m), Dd(-1.0, 0.0));
+    dd_add(Dd(y0, 0.0), t)
+}
+
+/// The error of `y` against the double-double reference `m 2^k`, in ulps of the reference
+/// (subnormal ulps where it is subnormal), with fractions.
+fn ulp_dd(y: f64, m: Dd, k: i32) -> f64 {
+    let r = scale(m.0, k);
+    if r.is_infinite() || y.is_infinite() || r == 0.0 {
+        return ulp_f64(y, r);
+    }
+    let e = (r.abs().log2().floor() as i32).max(-1022) - 52;
+    let a = scale(y, -e);
+    let b = Dd(scale(m.0, k - e), scale(m.1, k - e));
+    dd_add(Dd(a, 0.0), dd_neg(b)).0.abs()
+}
+
+/// The error of an f64 result of `op` at `x`, in ulps with fractions, against a double-double
+/// reference (exp, exp2, log, log2, erf; rsqrt from its residual) or the host libm (sin, cos:
+/// bit distance, so libm's own error is included).
+pub fn error_f64(op: MathOp, x: f64, y: f64) -> f64 {
+    // Beyond ±1100 exp and exp2 are 0 or inf for certain: std's result is exact there.
+    let finite = x.is_finite() && x.abs() < 1100.0;
+    match op {
+        MathOp::Rsqrt => rsqrt_ulp_f64(x, y),
+        MathOp::Exp if finite => {
+            let (m, k) = exp_dd(Dd(x, 0.0));
+            ulp_dd(y, m, k)
+        }
+        MathOp::Exp2 if finite => {
+            let (m, k) = exp_dd(dd_mul(Dd(x, 0.0), LN2_DD));
+            ulp_dd(y, m, k)
+        }
+        MathOp::Log | MathOp::Log2 if x.is_finite() && x > 0.0 => {
+            let l = ln_dd(x);
+            let l = if op == MathOp::Log2 {
+                dd_mul(l, LOG2E_DD)
+            } else {
+                l
+            };
+            if l.0 == 0.0 {
+                return ulp_f64(y, 0.0);
+            }
+            ulp_dd(y, l, 0)
+        }
+        MathOp::Erf if x.is_finite() && x != 0.0 => ulp_dd(y, erf_dd(x), 0),
+        _ => ulp_f64(y, reference(op, x)),
+    }
+}
+
+/// erf(x) rounded to f64 (see [`erf_dd`]).
 pub fn erf_ref(x: f64) -> f64 {
+    let r = erf_dd(x);
+    r.0 + r.1
+}
+
+/// erf(x) in double-double: to about 2^-100 relative for |x| < 3 (alternating Taylor series;
+/// the largest term is below 2^9, so 90+ bits survive), and `1 - erfc` from erfc's continued
+/// fraction above (erfc < 2.3e-5 there, so its f64 error is far below an ulp of erf).
+fn erf_dd(x: f64) -> Dd {
     if x.is_nan() {
-        return x;
+        return Dd(x, 0.0);
     }
     let a = x.abs();
     let y = if a < 3.0 {
@@ -92,7 +185,7 @@ pub fn erf_ref(x: f64) -> f64 {
         let mut sum = Dd(0.0, 0.0);
         for n in 0..400 {
             let t = dd_div_f(term, (2 * n + 1) as f64);
-            let t = if n % 2 == 0 { t } else { Dd(-t.0, -t.1) };
+            let t = if n % 2 == 0 { t } else { dd_neg(t) };
             sum = dd_add(sum, t);
             term = dd_div_f(dd_mul(term, x2), (n + 1) as f64);
             if term.0.abs() < 1e-40 * sum.0.abs().max(1e-300) {
@@ -100,8 +193,7 @@ pub fn erf_ref(x: f64) -> f64 {
             }
         }
         let two_over_sqrt_pi = Dd(std::f64::consts::FRAC_2_SQRT_PI, 1.533_545_961_316_588e-17);
-        let r = dd_mul(sum, two_over_sqrt_pi);
-        r.0 + r.1
+        dd_mul(sum, two_over_sqrt_pi)
     } else if a < 30.0 {
         // erfc(a) = exp(-a^2) / sqrt(pi) / (a + 1/2 / (a + 1 / (a + 3/2 / (a + ...)))).
         let mut f = a;
@@ -111,11 +203,15 @@ pub fn erf_ref(x: f64) -> f64 {
         let sq_h = a * a;
         let sq_l = a.mul_add(a, -sq_h);
         let erfc = (-sq_h).exp() * (1.0 - sq_l) / std::f64::consts::PI.sqrt() / f;
-        1.0 - erfc
+        two_sum(1.0, -erfc)
     } else {
-        1.0
+        Dd(1.0, 0.0)
     };
-    y.copysign(x)
+    if x.is_sign_negative() {
+        dd_neg(y)
+    } else {
+        y
+    }
 }
 
 // ----- ulps ---------------------------------------------------------------------------------
@@ -190,14 +286,6 @@ pub fn rsqrt_ulp_f64(x: f64, y: f64) -> f64 {
     let t = (q - 1.0) + (ql + x * pl);
     let ulp = 2f64.powi(y.abs().log2().floor() as i32 - 52);
     (y * t / 2.0).abs() / ulp
-}
-
-/// The error of an f64 result of `op` at `x`, in ulps (see [`ulp_f64`], [`rsqrt_ulp_f64`]).
-pub fn error_f64(op: MathOp, x: f64, y: f64) -> f64 {
-    match op {
-        MathOp::Rsqrt => rsqrt_ulp_f64(x, y),
-        _ => ulp_f64(y, reference(op, x)),
-    }
 }
 
 // ----- inputs -------------------------------------------------------------------------------
