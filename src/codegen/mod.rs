@@ -71,7 +71,7 @@ pub use elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
 pub use kernel::{Context, KernelBuilder, KernelSignature, Param, ParamType};
-pub use math::MathOp;
+pub use math::{emit_accurate_math, MathOp, MathPrecision};
 pub use memory::{AtomicOp, CacheHint};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
 pub use tile::Value;

@@ -76,3 +76,7 @@ pub fn global_accesses(ptx: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// References, inputs and ulps for the accurate math lowering.
+#[cfg(feature = "llvm")]
+pub mod math_ref;

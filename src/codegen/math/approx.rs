@@ -1,0 +1,136 @@
+//! The fast lowering (Triton's default): NVIDIA `.approx` PTX instructions (`ex2`, `lg2`,
+//! `sin`, `cos`, `rsqrt`; what `--use_fast_math` picks), LLVM's own intrinsics on AMD, and an
+//! f32 polynomial for erf. Used for f32 (and f16/bf16, computed in f32) unless the caller asks
+//! for [`MathPrecision::Accurate`](super::MathPrecision::Accurate).
+
+use inkwell::values::FloatValue;
+
+use super::super::error::Result;
+use super::super::kernel::KernelBuilder;
+use super::super::target::Vendor;
+use super::MathOp;
+
+const LOG2_E: f64 = std::f64::consts::LOG2_E;
+const LN_2: f64 = std::f64::consts::LN_2;
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// `op` on one f32 value, fast (or f64 for sqrt, floor and ceil).
+    pub(super) fn math_approx(
+        &mut self,
+        op: MathOp,
+        x: FloatValue<'ctx>,
+    ) -> Result<FloatValue<'ctx>> {
+        let nv = self.target.vendor() == Vendor::Nvidia;
+        let is64 = x.get_type() == self.ctx.f64_type();
+        let ty = x.get_type();
+        Ok(match op {
+            MathOp::Sqrt => self.float_intrinsic("llvm.sqrt", x)?,
+            MathOp::Floor => self.float_intrinsic("llvm.floor", x)?,
+            MathOp::Ceil => self.float_intrinsic("llvm.ceil", x)?,
+            MathOp::Rsqrt if nv => {
+                let name = if is64 {
+                    "llvm.nvvm.rsqrt.approx.d"
+                } else {
+                    "llvm.nvvm.rsqrt.approx.f"
+                };
+                self.named_intrinsic(name, x)?
+            }
+            MathOp::Rsqrt => {
+                let s = self.float_intrinsic("llvm.sqrt", x)?;
+                self.b.build_float_div(ty.const_float(1.0), s, "")?
+            }
+            MathOp::Exp2 => self.exp2_f(x)?,
+            MathOp::Log2 => self.log2_f(x)?,
+            MathOp::Exp => {
+                let s = self.b.build_float_mul(x, ty.const_float(LOG2_E), "")?;
+                self.exp2_f(s)?
+            }
+            MathOp::Log => {
+                let l = self.log2_f(x)?;
+                self.b.build_float_mul(l, ty.const_float(LN_2), "")?
+            }
+            MathOp::Sin if nv => self.named_intrinsic("llvm.nvvm.sin.approx.f", x)?,
+            MathOp::Cos if nv => self.named_intrinsic("llvm.nvvm.cos.approx.f", x)?,
+            MathOp::Sin => self.float_intrinsic("llvm.sin", x)?,
+            MathOp::Cos => self.float_intrinsic("llvm.cos", x)?,
+            MathOp::Erf => self.erf_f(x)?,
+        })
+    }
+
+    fn exp2_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
+        if self.target.vendor() == Vendor::Nvidia {
+            self.float_intrinsic("llvm.nvvm.ex2.approx", x)
+        } else {
+            self.float_intrinsic("llvm.exp2", x)
+        }
+    }
+
+    fn log2_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
+        if self.target.vendor() == Vendor::Nvidia {
+            self.named_intrinsic("llvm.nvvm.lg2.approx.f", x)
+        } else {
+            self.float_intrinsic("llvm.log2", x)
+        }
+    }
+
+    /// A generic intrinsic overloaded on the float type (`llvm.sqrt.f32`).
+    fn float_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
+        let f = self.intrinsic(name, &[x.get_type().into()])?;
+        Ok(self.call1(f, &[x.into()])?.into_float_value())
+    }
+
+    /// A target intrinsic with a fixed type (`llvm.nvvm.ex2.approx.f`).
+    fn named_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
+        let f = self.intrinsic(name, &[])?;
+        Ok(self.call1(f, &[x.into()])?.into_float_value())
+    }
+
+    /// erf in f32: an odd Taylor polynomial below |x| = 0.5 (relative error < 1e-6), and
+    /// Abramowitz–Stegun 7.1.26 above (absolute error < 1.5e-7).
+    fn erf_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
+        let t = x.get_type();
+        let c = |v: f64| t.const_float(v);
+        let b = &self.b;
+        let ax = {
+            let f = self.intrinsic("llvm.fabs", &[t.into()])?;
+            self.call1(f, &[x.into()])?.into_float_value()
+        };
+        // Small |x|: 2/sqrt(pi) * (x - x^3/3 + x^5/10 - x^7/42 + x^9/216).
+        let x2 = b.build_float_mul(x, x, "")?;
+        let mut p = c(1.0 / 216.0);
+        for k in [-1.0 / 42.0, 1.0 / 10.0, -1.0 / 3.0, 1.0] {
+            p = b.build_float_mul(p, x2, "")?;
+            p = b.build_float_add(p, c(k), "")?;
+        }
+        let small = b.build_float_mul(
+            b.build_float_mul(p, x, "")?,
+            c(std::f64::consts::FRAC_2_SQRT_PI),
+            "",
+        )?;
+        // Large |x|: 1 - poly(t) * exp(-x^2), t = 1 / (1 + 0.3275911 |x|).
+        let den = b.build_float_add(c(1.0), b.build_float_mul(ax, c(0.3275911), "")?, "")?;
+        let tt = b.build_float_div(c(1.0), den, "")?;
+        let mut q = c(1.061405429);
+        for k in [-1.453152027, 1.421413741, -0.284496736, 0.254829592] {
+            q = b.build_float_mul(q, tt, "")?;
+            q = b.build_float_add(q, c(k), "")?;
+        }
+        q = b.build_float_mul(q, tt, "")?;
+        let negx2 = b.build_float_neg(x2, "")?;
+        let scaled = b.build_float_mul(negx2, c(LOG2_E), "")?;
+        let e = self.exp2_f(scaled)?;
+        let b = &self.b;
+        let y = b.build_float_sub(c(1.0), b.build_float_mul(q, e, "")?, "")?;
+        let sign = {
+            let f = self.intrinsic("llvm.copysign", &[t.into()])?;
+            self.call1(f, &[y.into(), x.into()])?.into_float_value()
+        };
+        let is_small = self
+            .b
+            .build_float_compare(inkwell::FloatPredicate::OLT, ax, c(0.5), "")?;
+        Ok(self
+            .b
+            .build_select(is_small, small, sign, "")?
+            .into_float_value())
+    }
+}
