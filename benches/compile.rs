@@ -3,11 +3,18 @@
 //! of the same kernels: 65–400 ms); see `OptLevel` for which levels meet it and why.
 //!
 //! `cargo bench --features llvm --bench compile`
+//!
+//! Measured in thread CPU time, like the other CPU benches: compilation runs on the calling
+//! thread only, and on the shared 2-core bench machine wall time would count the waits for a core.
 use criterion::{criterion_group, criterion_main, Criterion};
 use weft::codegen::kernels::{self, Tile2d};
 use weft::codegen::{Context, OptLevel, Target};
 
-fn compile(c: &mut Criterion) {
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::ThreadCpu;
+
+fn compile(c: &mut Criterion<ThreadCpu>) {
     let t = Target::Sm90;
     let tile = Tile2d {
         rows: 64,
@@ -43,5 +50,9 @@ fn compile(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, compile);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadCpu);
+    targets = compile
+}
 criterion_main!(benches);

@@ -20,12 +20,15 @@ use super::target::{Target, Vendor};
 /// How much LLVM optimises before emitting. ptxas (or the driver's JIT) optimises the PTX again
 /// in every case.
 ///
-/// Compile latency (builder to PTX, `benches/compile.rs`): at [`OptLevel::O3`] a memcpy or a
-/// 64 × 64 transpose tile compiles in a few ms, with the same PTX as `default<O3>` followed by
-/// LLVM's full NVPTX code generation (see `STRAIGHT_LINE_PIPELINE` in `emit.rs` and `target.rs` for what is
-/// left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`: their PTX
-/// is longer and ptxas leaves more integer work in the SASS (memcpy: 58 SASS instructions
-/// against 40), for no gain in compile time any more.
+/// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
+/// [`OptLevel::O3`] a memcpy compiles in about 3 ms and a 64 × 64 transpose tile in about 7 ms
+/// of CPU time on the shared dev machine, with the same PTX as `default<O3>` followed by LLVM's
+/// `-O3` NVPTX code generation (see `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and
+/// `set_llvm_options` in `target.rs` for what is left out and why). [`OptLevel::None`] and
+/// [`OptLevel::Fast`] generate code at `-O0`: their PTX is longer and ptxas leaves more integer
+/// work in the SASS (memcpy: 64–66 SASS instructions against 38), and they save little or no
+/// compile time (instructions executed per compile, relative to O3: memcpy 0.6× and 0.8×,
+/// transpose 0.76× and 1.1×), so O3 is the level to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OptLevel {
     /// The IR as built, code generation at `-O0`.
@@ -34,9 +37,10 @@ pub enum OptLevel {
     /// generation at `-O0`. The builder already chose vector widths and index arithmetic; this
     /// keeps them.
     Fast,
-    /// The best code, code generation at `-O3`. The middle end is `default<O3>` for kernels with
-    /// loops and on AMDGPU; loop-free NVIDIA kernels (the builder's straight-line code) get
-    /// a light pipeline (`STRAIGHT_LINE_PIPELINE`), which gives them the same PTX in a fraction of the time.
+    /// The best code. The middle end is `default<O3>` for kernels with loops and on AMDGPU;
+    /// loop-free NVIDIA kernels (the builder's straight-line code) get a light pipeline
+    /// (`STRAIGHT_LINE_PIPELINE`), which gives them the same PTX in a fraction of the time. Code
+    /// generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits the same PTX.
     #[default]
     O3,
 }
@@ -46,20 +50,29 @@ const FAST_PIPELINE: &str =
     "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-mssa(licm),dce)";
 
 /// The middle-end pipeline of [`OptLevel::O3`] for loop-free NVIDIA kernels. The builder emits
-/// straight-line code with its vector widths and index arithmetic already chosen; what O3 still
-/// adds to such code is thread-index ranges from the block size (`nvvm-intr-range`, so known
-/// bits drop masks such as `tid & 127`), instruction combining, common subexpressions and CFG
-/// clean-up of masked branches. Measured on the memcpy, add, copy_2d and transpose kernels
-/// (sm_90): the same PTX instruction count, ptxas register count and SASS as `default<O3>`
-/// (the PTX differs only in register numbering), in about a third of the middle-end time.
-const STRAIGHT_LINE_PIPELINE: &str =
-    "function(nvvm-intr-range,instcombine<no-verify-fixpoint>,early-cse,simplifycfg)";
+/// straight-line code with its vector widths and index arithmetic already chosen, and masked
+/// accesses predicated (no branches); what O3 still adds to such code is thread-index ranges
+/// from the block size (`nvvm-intr-range`, so known bits drop masks such as `tid & 127`) and
+/// instruction combining. Common subexpressions are left to the early CSE that NVPTX code
+/// generation runs anyway (and to the SelectionDAG, which merges equal nodes of a block). The
+/// prologue (thread and block ids) stays a block of its own (no `simplifycfg`, and instcombine
+/// does not sink into the body: see `set_llvm_options` in `target.rs`): instruction selection
+/// works one block at a time, so its known-bits queries stop at the prologue's values instead of
+/// walking down to the thread id from every address, 6 % of a 64 × 64 tile's compile. Measured
+/// on the memcpy, add, copy_2d and transpose kernels (sm_90): the same PTX instruction count,
+/// ptxas register count and SASS as `default<O3>` (the PTX differs only in register numbering).
+const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-verify-fixpoint>)";
 
 impl OptLevel {
-    fn codegen_level(self) -> OptimizationLevel {
-        match self {
-            OptLevel::None | OptLevel::Fast => OptimizationLevel::None,
-            OptLevel::O3 => OptimizationLevel::Aggressive,
+    /// LLVM's code generation level. [`OptLevel::O3`] generates NVIDIA code at `-O2`: what
+    /// NVPTX adds at `-O3` is GVN instead of early CSE around its straight-line optimisations,
+    /// which leaves the builder's PTX unchanged (memcpy, add, copy_2d, transpose: same PTX,
+    /// ptxas registers and SASS) and costs 7 % of a 64 × 64 tile's compile.
+    fn codegen_level(self, vendor: Vendor) -> OptimizationLevel {
+        match (self, vendor) {
+            (OptLevel::None | OptLevel::Fast, _) => OptimizationLevel::None,
+            (OptLevel::O3, Vendor::Nvidia) => OptimizationLevel::Default,
+            (OptLevel::O3, Vendor::Amd) => OptimizationLevel::Aggressive,
         }
     }
 }
@@ -143,21 +156,23 @@ impl<'ctx> Kernel<'ctx> {
             OptLevel::O3 if self.loops || self.target.vendor() == Vendor::Amd => "default<O3>",
             OptLevel::O3 => STRAIGHT_LINE_PIPELINE,
         };
-        self.target.with_machine(opt.codegen_level(), |tm| {
-            m.run_passes(passes, tm, PassBuilderOptions::create())
-                .map_err(|e| CodegenError::llvm("optimisation pipeline", e.to_string()))
-        })?;
+        self.target
+            .with_machine(opt.codegen_level(self.target.vendor()), |tm| {
+                m.run_passes(passes, tm, PassBuilderOptions::create())
+                    .map_err(|e| CodegenError::llvm("optimisation pipeline", e.to_string()))
+            })?;
         Ok(m)
     }
 
     fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
         let m = self.prepared(opt)?;
-        self.target.with_machine(opt.codegen_level(), |tm| {
-            let buf = tm
-                .write_to_memory_buffer(&m, file)
-                .map_err(|e| CodegenError::llvm("codegen", e.to_string()))?;
-            Ok(buf.as_slice().to_vec())
-        })
+        self.target
+            .with_machine(opt.codegen_level(self.target.vendor()), |tm| {
+                let buf = tm
+                    .write_to_memory_buffer(&m, file)
+                    .map_err(|e| CodegenError::llvm("codegen", e.to_string()))?;
+                Ok(buf.as_slice().to_vec())
+            })
     }
 
     /// PTX text at the default [`OptLevel::O3`] (NVIDIA targets).

@@ -4,8 +4,9 @@
 //! Vector width along a tile dim `d` is the smallest of: the registers the layout keeps
 //! contiguous and aligned along `d` ([`TileLayout::contiguous_regs`]), the pointer's contiguity
 //! and its divisibility (in elements), the mask's constancy, and 16 bytes. The dim with the widest
-//! vector wins. Masked accesses branch around each vector (the mask is uniform over it), so a
-//! masked memcpy of `n` (a multiple of 16) f32 still emits `ld.global.v4`.
+//! vector wins. The mask is uniform over a vector, so a masked memcpy of `n` (a multiple of 16)
+//! f32 still emits `ld.global.v4`: on NVIDIA a predicated one (`@p ld.global.v4.b32`, inline
+//! PTX, as Triton emits), elsewhere a branch around a plain one.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -194,47 +195,60 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`.
+    /// Whether a masked access of `vec` elements of `elem` is one predicated PTX instruction
+    /// ([`ptx_access`](Self::ptx_access)) rather than a branch around a plain one: on NVIDIA,
+    /// for every access of whole 16-bit words. One basic block instead of two per vector keeps
+    /// instruction selection (a SelectionDAG per block) cheap, and it is the code Triton emits.
+    fn predicated(&self, elem: DType, vec: usize) -> bool {
+        self.target.vendor() == Vendor::Nvidia
+            && (elem.mem_bytes() as usize * vec).is_multiple_of(2)
+    }
+
+    /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`;
+    /// with `pred` (only where [`predicated`](Self::predicated)) the load is predicated and
+    /// yields zeros where `pred` is false.
     fn emit_load(
         &mut self,
         ptr: PointerValue<'ctx>,
         elem: DType,
         vec: usize,
         hint: CacheHint,
+        pred: Option<IntValue<'ctx>>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let mem = elem.llvm_mem(self.ctx);
         let align = (elem.mem_bytes() as u32) * vec as u32;
-        let raw: Vec<BasicValueEnum> =
-            if hint != CacheHint::Default && self.target.vendor() == Vendor::Nvidia {
-                self.ptx_access(ptr, elem, vec, hint, None)?
+        let raw: Vec<BasicValueEnum> = if (hint != CacheHint::Default || pred.is_some())
+            && self.target.vendor() == Vendor::Nvidia
+        {
+            self.ptx_access(ptr, elem, vec, hint, None, pred)?
+        } else {
+            let ty: BasicTypeEnum = if vec == 1 {
+                mem
             } else {
-                let ty: BasicTypeEnum = if vec == 1 {
-                    mem
-                } else {
-                    vec_of(mem, vec as u32)
-                };
-                let v = self.b.build_load(ty, ptr, "")?;
-                let inst = v.as_instruction_value().expect("load is an instruction");
-                inst.set_alignment(align)
-                    .map_err(|e| CodegenError::llvm("load", e))?;
-                if hint == CacheHint::Streaming {
-                    self.mark_nontemporal(inst)?;
-                }
-                if vec == 1 {
-                    vec![v]
-                } else {
-                    let vv = v.into_vector_value();
-                    let mut out = Vec::with_capacity(vec);
-                    for i in 0..vec {
-                        out.push(self.b.build_extract_element(
-                            vv,
-                            self.ctx.i32_type().const_int(i as u64, false),
-                            "",
-                        )?);
-                    }
-                    out
-                }
+                vec_of(mem, vec as u32)
             };
+            let v = self.b.build_load(ty, ptr, "")?;
+            let inst = v.as_instruction_value().expect("load is an instruction");
+            inst.set_alignment(align)
+                .map_err(|e| CodegenError::llvm("load", e))?;
+            if hint == CacheHint::Streaming {
+                self.mark_nontemporal(inst)?;
+            }
+            if vec == 1 {
+                vec![v]
+            } else {
+                let vv = v.into_vector_value();
+                let mut out = Vec::with_capacity(vec);
+                for i in 0..vec {
+                    out.push(self.b.build_extract_element(
+                        vv,
+                        self.ctx.i32_type().const_int(i as u64, false),
+                        "",
+                    )?);
+                }
+                out
+            }
+        };
         if elem == DType::I1 {
             let mut out = Vec::with_capacity(raw.len());
             for r in raw {
@@ -254,13 +268,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(raw)
     }
 
-    /// Stores `vals` (consecutive elements) at `ptr`, as one vector when there are several.
+    /// Stores `vals` (consecutive elements) at `ptr`, as one vector when there are several;
+    /// with `pred` (only where [`predicated`](Self::predicated)) the store is predicated.
     fn emit_store(
         &mut self,
         ptr: PointerValue<'ctx>,
         elem: DType,
         vals: &[BasicValueEnum<'ctx>],
         hint: CacheHint,
+        pred: Option<IntValue<'ctx>>,
     ) -> Result<()> {
         let mut vals = vals.to_vec();
         if elem == DType::I1 {
@@ -271,8 +287,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .into();
             }
         }
-        if hint != CacheHint::Default && self.target.vendor() == Vendor::Nvidia {
-            self.ptx_access(ptr, elem, vals.len(), hint, Some(&vals))?;
+        if (hint != CacheHint::Default || pred.is_some()) && self.target.vendor() == Vendor::Nvidia
+        {
+            self.ptx_access(ptr, elem, vals.len(), hint, Some(&vals), pred)?;
             return Ok(());
         }
         let mem = elem.llvm_mem(self.ctx);
@@ -309,8 +326,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map_err(|e| CodegenError::llvm("metadata", e))
     }
 
-    /// A cache-hinted access through inline PTX (`ld.global.cg.v4.b32 …`): the elements are
-    /// moved as 16-, 32- or 64-bit words.
+    /// A cache-hinted or predicated access through inline PTX (`@p ld.global.cg.v4.b32 …`): the
+    /// elements are moved as 16-, 32- or 64-bit words. A predicated load first zeroes its
+    /// registers, so it yields zeros where `pred` is false (Triton's masked load).
     fn ptx_access(
         &mut self,
         ptr: PointerValue<'ctx>,
@@ -318,6 +336,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         vec: usize,
         hint: CacheHint,
         store: Option<&[BasicValueEnum<'ctx>]>,
+        pred: Option<IntValue<'ctx>>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let bytes = elem.mem_bytes() as usize * vec;
         let word = if elem.mem_bytes() == 8 {
@@ -328,9 +347,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             2
         } else {
             // Single bytes have no PTX register class of their own: use the plain access.
+            debug_assert!(pred.is_none(), "single bytes are never predicated");
             return self.plain_byte_access(ptr, elem, store);
         };
         let words = bytes / word;
+        let guard = if pred.is_some() {
+            format!("@${} ", words + 1)
+        } else {
+            String::new()
+        };
+        let pred_cons = if pred.is_some() { ",b" } else { "" };
         let (wty, cons, suffix) = match word {
             8 => (self.ctx.i64_type(), "l", "b64"),
             4 => (self.ctx.i32_type(), "r", "b32"),
@@ -347,22 +373,35 @@ impl<'ctx> KernelBuilder<'ctx> {
         match store {
             None => {
                 let regs: Vec<String> = (0..words).map(|i| format!("${i}")).collect();
+                let zero: String = match pred {
+                    Some(_) => regs
+                        .iter()
+                        .map(|r| format!("mov.{suffix} {r}, 0;\n"))
+                        .collect(),
+                    None => String::new(),
+                };
                 let asm = format!(
-                    "ld.global{}{vsuf}.{suffix} {{{}}}, [${words}];",
+                    "{zero}{guard}ld.global{}{vsuf}.{suffix} {{{}}}, [${words}];",
                     hint.ptx(),
                     regs.join(", ")
                 );
-                let cons = format!("{},l", vec![format!("={cons}"); words].join(","));
+                let cons = format!("{},l{pred_cons}", vec![format!("={cons}"); words].join(","));
                 let ret: BasicTypeEnum = if words == 1 {
                     wty.into()
                 } else {
                     self.ctx.struct_type(&vec![wty.into(); words], false).into()
                 };
-                let fty = ret.fn_type(&[ptr_ty.into()], false);
+                let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr_ty.into()];
+                let mut args: Vec<inkwell::values::BasicMetadataValueEnum> = vec![ptr.into()];
+                if let Some(p) = pred {
+                    params.push(self.ctx.bool_type().into());
+                    args.push(p.into());
+                }
+                let fty = ret.fn_type(&params, false);
                 let f = self
                     .ctx
                     .create_inline_asm(fty, asm, cons, true, false, None, false);
-                let call = self.b.build_indirect_call(fty, f, &[ptr.into()], "")?;
+                let call = self.b.build_indirect_call(fty, f, &args, "")?;
                 let r = call.try_as_basic_value().basic().expect("asm returns");
                 let mut ws = Vec::with_capacity(words);
                 if words == 1 {
@@ -416,16 +455,20 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 let regs: Vec<String> = (1..=words).map(|i| format!("${i}")).collect();
                 let asm = format!(
-                    "st.global{}{vsuf}.{suffix} [$0], {{{}}};",
+                    "{guard}st.global{}{vsuf}.{suffix} [$0], {{{}}};",
                     hint.ptx(),
                     regs.join(", ")
                 );
-                let cons = format!("l,{}", vec![cons; words].join(","));
+                let cons = format!("l,{}{pred_cons}", vec![cons; words].join(","));
                 let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr_ty.into()];
                 params.extend(std::iter::repeat_n(
                     inkwell::types::BasicMetadataTypeEnum::from(wty),
                     words,
                 ));
+                if let Some(p) = pred {
+                    params.push(self.ctx.bool_type().into());
+                    args.push(p.into());
+                }
                 let fty = self.ctx.void_type().fn_type(&params, false);
                 let f = self
                     .ctx
@@ -510,11 +553,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             // A scalar load.
             let ptr0 = u.regs[0][0].into_pointer_value();
             let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            let v = self
-                .guarded(pred, Some(zero), |kb| {
-                    Ok(Some(kb.emit_load(ptr0, elem, 1, hint)?[0]))
+            let v = if self.predicated(elem, 1) {
+                self.emit_load(ptr0, elem, 1, hint, pred)?[0]
+            } else {
+                self.guarded(pred, Some(zero), |kb| {
+                    Ok(Some(kb.emit_load(ptr0, elem, 1, hint, None)?[0]))
                 })?
-                .expect("load yields");
+                .expect("load yields")
+            };
             let v = match (&other_regs, pred) {
                 (Some(o), Some(p)) => self.b.build_select(p, v, o[0], "")?,
                 _ => v,
@@ -549,13 +595,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             } else {
                 vec_of(elem_ty, vec as u32).const_zero()
             };
-            let loaded = self
-                .guarded(pred, Some(default), |kb| {
-                    let vals = kb.emit_load(ptr, elem, vec, hint)?;
-                    kb.pack(&vals, elem_ty).map(Some)
-                })?
-                .expect("load yields");
-            let vals = self.unpack(loaded, vec)?;
+            let vals = if pred.is_none() || self.predicated(elem, vec) {
+                self.emit_load(ptr, elem, vec, hint, pred)?
+            } else {
+                let loaded = self
+                    .guarded(pred, Some(default), |kb| {
+                        let vals = kb.emit_load(ptr, elem, vec, hint, None)?;
+                        kb.pack(&vals, elem_ty).map(Some)
+                    })?
+                    .expect("load yields");
+                self.unpack(loaded, vec)?
+            };
             for (i, v) in vals.into_iter().enumerate() {
                 let v = match (&other_regs, &mask_regs) {
                     (Some(o), Some(mr)) => {
@@ -651,11 +701,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let ptr0 = u.regs[0][0].into_pointer_value();
             let val = u.regs[1][0];
             let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            self.guarded(pred, None, |kb| {
-                kb.emit_store(ptr0, elem, &[val], hint)?;
-                Ok(None)
-            })?;
-            return Ok(());
+            return self.guarded_store(ptr0, elem, &[val], hint, pred);
         };
         let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
         let (reg_free, _, _) = layout.free_masks();
@@ -667,11 +713,28 @@ impl<'ctx> KernelBuilder<'ctx> {
             let ptr = u.regs[0][g].into_pointer_value();
             let vals: Vec<BasicValueEnum> = u.regs[1][g..g + plan.vec].to_vec();
             let pred = self.and_pred(mask_regs.as_ref().map(|r| r[g].into_int_value()), rep)?;
-            self.guarded(pred, None, |kb| {
-                kb.emit_store(ptr, elem, &vals, hint)?;
-                Ok(None)
-            })?;
+            self.guarded_store(ptr, elem, &vals, hint, pred)?;
         }
+        Ok(())
+    }
+
+    /// Stores `vals` at `ptr` where `pred` holds: predicated where
+    /// [`predicated`](Self::predicated), else with a branch around the store.
+    fn guarded_store(
+        &mut self,
+        ptr: PointerValue<'ctx>,
+        elem: DType,
+        vals: &[BasicValueEnum<'ctx>],
+        hint: CacheHint,
+        pred: Option<IntValue<'ctx>>,
+    ) -> Result<()> {
+        if pred.is_none() || self.predicated(elem, vals.len()) {
+            return self.emit_store(ptr, elem, vals, hint, pred);
+        }
+        self.guarded(pred, None, |kb| {
+            kb.emit_store(ptr, elem, vals, hint, None)?;
+            Ok(None)
+        })?;
         Ok(())
     }
 

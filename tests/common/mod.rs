@@ -63,16 +63,20 @@ pub fn assemble(ptx: &str, arch: &str, what: &str) {
     );
 }
 
-/// The lines of `ptx` that are global loads or stores.
+/// The global loads and stores of `ptx`, one line each, without the predicate of a masked one.
 pub fn global_accesses(ptx: &str) -> Vec<String> {
     ptx.lines()
-        .map(str::trim)
-        .filter(|l| {
-            l.starts_with("ld.global")
-                || l.starts_with("st.global")
-                || l.contains(" ld.global")
-                || l.contains(" st.global")
+        .map(|l| {
+            let l = l.trim();
+            // A predicated access (`@%p1 ld.global…`, masked loads and stores): the access itself.
+            match l.strip_prefix('@') {
+                Some(rest) => rest
+                    .split_once(char::is_whitespace)
+                    .map_or(l, |(_, op)| op.trim()),
+                None => l,
+            }
         })
+        .filter(|l| l.starts_with("ld.global") || l.starts_with("st.global"))
         .map(String::from)
         .collect()
 }

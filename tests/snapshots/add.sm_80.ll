@@ -58,124 +58,68 @@ body:                                             ; preds = %prologue
   %44 = getelementptr float, ptr addrspace(1) %y, i32 %20
   %45 = getelementptr float, ptr addrspace(1) %y, i32 %21
   %46 = getelementptr float, ptr addrspace(1) %y, i32 %22
-  br i1 %23, label %masked, label %join
-
-masked:                                           ; preds = %body
-  %47 = load <4 x float>, ptr addrspace(1) %31, align 16
-  %48 = extractelement <4 x float> %47, i32 0
-  %49 = extractelement <4 x float> %47, i32 1
-  %50 = extractelement <4 x float> %47, i32 2
-  %51 = extractelement <4 x float> %47, i32 3
-  %52 = insertelement <4 x float> poison, float %48, i32 0
-  %53 = insertelement <4 x float> %52, float %49, i32 1
-  %54 = insertelement <4 x float> %53, float %50, i32 2
-  %55 = insertelement <4 x float> %54, float %51, i32 3
-  br label %join
-
-join:                                             ; preds = %masked, %body
-  %56 = phi <4 x float> [ %55, %masked ], [ zeroinitializer, %body ]
-  %57 = extractelement <4 x float> %56, i32 0
-  %58 = extractelement <4 x float> %56, i32 1
-  %59 = extractelement <4 x float> %56, i32 2
-  %60 = extractelement <4 x float> %56, i32 3
-  br i1 %27, label %masked1, label %join2
-
-masked1:                                          ; preds = %join
-  %61 = load <4 x float>, ptr addrspace(1) %35, align 16
-  %62 = extractelement <4 x float> %61, i32 0
-  %63 = extractelement <4 x float> %61, i32 1
-  %64 = extractelement <4 x float> %61, i32 2
-  %65 = extractelement <4 x float> %61, i32 3
-  %66 = insertelement <4 x float> poison, float %62, i32 0
-  %67 = insertelement <4 x float> %66, float %63, i32 1
-  %68 = insertelement <4 x float> %67, float %64, i32 2
-  %69 = insertelement <4 x float> %68, float %65, i32 3
-  br label %join2
-
-join2:                                            ; preds = %masked1, %join
-  %70 = phi <4 x float> [ %69, %masked1 ], [ zeroinitializer, %join ]
-  %71 = extractelement <4 x float> %70, i32 0
-  %72 = extractelement <4 x float> %70, i32 1
-  %73 = extractelement <4 x float> %70, i32 2
-  %74 = extractelement <4 x float> %70, i32 3
-  br i1 %23, label %masked3, label %join4
-
-masked3:                                          ; preds = %join2
-  %75 = load <4 x float>, ptr addrspace(1) %39, align 16
-  %76 = extractelement <4 x float> %75, i32 0
-  %77 = extractelement <4 x float> %75, i32 1
-  %78 = extractelement <4 x float> %75, i32 2
-  %79 = extractelement <4 x float> %75, i32 3
-  %80 = insertelement <4 x float> poison, float %76, i32 0
-  %81 = insertelement <4 x float> %80, float %77, i32 1
-  %82 = insertelement <4 x float> %81, float %78, i32 2
-  %83 = insertelement <4 x float> %82, float %79, i32 3
-  br label %join4
-
-join4:                                            ; preds = %masked3, %join2
-  %84 = phi <4 x float> [ %83, %masked3 ], [ zeroinitializer, %join2 ]
-  %85 = extractelement <4 x float> %84, i32 0
-  %86 = extractelement <4 x float> %84, i32 1
-  %87 = extractelement <4 x float> %84, i32 2
-  %88 = extractelement <4 x float> %84, i32 3
-  br i1 %27, label %masked5, label %join6
-
-masked5:                                          ; preds = %join4
-  %89 = load <4 x float>, ptr addrspace(1) %43, align 16
-  %90 = extractelement <4 x float> %89, i32 0
-  %91 = extractelement <4 x float> %89, i32 1
-  %92 = extractelement <4 x float> %89, i32 2
-  %93 = extractelement <4 x float> %89, i32 3
-  %94 = insertelement <4 x float> poison, float %90, i32 0
-  %95 = insertelement <4 x float> %94, float %91, i32 1
-  %96 = insertelement <4 x float> %95, float %92, i32 2
-  %97 = insertelement <4 x float> %96, float %93, i32 3
-  br label %join6
-
-join6:                                            ; preds = %masked5, %join4
-  %98 = phi <4 x float> [ %97, %masked5 ], [ zeroinitializer, %join4 ]
-  %99 = extractelement <4 x float> %98, i32 0
-  %100 = extractelement <4 x float> %98, i32 1
-  %101 = extractelement <4 x float> %98, i32 2
-  %102 = extractelement <4 x float> %98, i32 3
-  %103 = fadd float %57, %85
-  %104 = fadd float %58, %86
-  %105 = fadd float %59, %87
-  %106 = fadd float %60, %88
-  %107 = fadd float %71, %99
-  %108 = fadd float %72, %100
-  %109 = fadd float %73, %101
-  %110 = fadd float %74, %102
-  %111 = getelementptr float, ptr addrspace(1) %z, i32 %15
-  %112 = getelementptr float, ptr addrspace(1) %z, i32 %16
-  %113 = getelementptr float, ptr addrspace(1) %z, i32 %17
-  %114 = getelementptr float, ptr addrspace(1) %z, i32 %18
-  %115 = getelementptr float, ptr addrspace(1) %z, i32 %19
-  %116 = getelementptr float, ptr addrspace(1) %z, i32 %20
-  %117 = getelementptr float, ptr addrspace(1) %z, i32 %21
-  %118 = getelementptr float, ptr addrspace(1) %z, i32 %22
-  br i1 %23, label %masked7, label %join8
-
-masked7:                                          ; preds = %join6
-  %119 = insertelement <4 x float> poison, float %103, i32 0
-  %120 = insertelement <4 x float> %119, float %104, i32 1
-  %121 = insertelement <4 x float> %120, float %105, i32 2
-  %122 = insertelement <4 x float> %121, float %106, i32 3
-  store <4 x float> %122, ptr addrspace(1) %111, align 16
-  br label %join8
-
-join8:                                            ; preds = %masked7, %join6
-  br i1 %27, label %masked9, label %join10
-
-masked9:                                          ; preds = %join8
-  %123 = insertelement <4 x float> poison, float %107, i32 0
-  %124 = insertelement <4 x float> %123, float %108, i32 1
-  %125 = insertelement <4 x float> %124, float %109, i32 2
-  %126 = insertelement <4 x float> %125, float %110, i32 3
-  store <4 x float> %126, ptr addrspace(1) %115, align 16
-  br label %join10
-
-join10:                                           ; preds = %masked9, %join8
+  %47 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %31, i1 %23)
+  %48 = extractvalue { i32, i32, i32, i32 } %47, 0
+  %49 = extractvalue { i32, i32, i32, i32 } %47, 1
+  %50 = extractvalue { i32, i32, i32, i32 } %47, 2
+  %51 = extractvalue { i32, i32, i32, i32 } %47, 3
+  %52 = bitcast i32 %48 to float
+  %53 = bitcast i32 %49 to float
+  %54 = bitcast i32 %50 to float
+  %55 = bitcast i32 %51 to float
+  %56 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %35, i1 %27)
+  %57 = extractvalue { i32, i32, i32, i32 } %56, 0
+  %58 = extractvalue { i32, i32, i32, i32 } %56, 1
+  %59 = extractvalue { i32, i32, i32, i32 } %56, 2
+  %60 = extractvalue { i32, i32, i32, i32 } %56, 3
+  %61 = bitcast i32 %57 to float
+  %62 = bitcast i32 %58 to float
+  %63 = bitcast i32 %59 to float
+  %64 = bitcast i32 %60 to float
+  %65 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %39, i1 %23)
+  %66 = extractvalue { i32, i32, i32, i32 } %65, 0
+  %67 = extractvalue { i32, i32, i32, i32 } %65, 1
+  %68 = extractvalue { i32, i32, i32, i32 } %65, 2
+  %69 = extractvalue { i32, i32, i32, i32 } %65, 3
+  %70 = bitcast i32 %66 to float
+  %71 = bitcast i32 %67 to float
+  %72 = bitcast i32 %68 to float
+  %73 = bitcast i32 %69 to float
+  %74 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %43, i1 %27)
+  %75 = extractvalue { i32, i32, i32, i32 } %74, 0
+  %76 = extractvalue { i32, i32, i32, i32 } %74, 1
+  %77 = extractvalue { i32, i32, i32, i32 } %74, 2
+  %78 = extractvalue { i32, i32, i32, i32 } %74, 3
+  %79 = bitcast i32 %75 to float
+  %80 = bitcast i32 %76 to float
+  %81 = bitcast i32 %77 to float
+  %82 = bitcast i32 %78 to float
+  %83 = fadd float %52, %70
+  %84 = fadd float %53, %71
+  %85 = fadd float %54, %72
+  %86 = fadd float %55, %73
+  %87 = fadd float %61, %79
+  %88 = fadd float %62, %80
+  %89 = fadd float %63, %81
+  %90 = fadd float %64, %82
+  %91 = getelementptr float, ptr addrspace(1) %z, i32 %15
+  %92 = getelementptr float, ptr addrspace(1) %z, i32 %16
+  %93 = getelementptr float, ptr addrspace(1) %z, i32 %17
+  %94 = getelementptr float, ptr addrspace(1) %z, i32 %18
+  %95 = getelementptr float, ptr addrspace(1) %z, i32 %19
+  %96 = getelementptr float, ptr addrspace(1) %z, i32 %20
+  %97 = getelementptr float, ptr addrspace(1) %z, i32 %21
+  %98 = getelementptr float, ptr addrspace(1) %z, i32 %22
+  %99 = bitcast float %83 to i32
+  %100 = bitcast float %84 to i32
+  %101 = bitcast float %85 to i32
+  %102 = bitcast float %86 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %91, i32 %99, i32 %100, i32 %101, i32 %102, i1 %23)
+  %103 = bitcast float %87 to i32
+  %104 = bitcast float %88 to i32
+  %105 = bitcast float %89 to i32
+  %106 = bitcast float %90 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %95, i32 %103, i32 %104, i32 %105, i32 %106, i1 %27)
   ret void
 }
 

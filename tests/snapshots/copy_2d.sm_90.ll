@@ -165,326 +165,190 @@ body:                                             ; preds = %prologue
   %151 = getelementptr float, ptr addrspace(1) %x, i32 %119
   %152 = getelementptr float, ptr addrspace(1) %x, i32 %120
   %153 = getelementptr float, ptr addrspace(1) %x, i32 %121
-  br i1 %42, label %masked, label %join
-
-masked:                                           ; preds = %body
-  %154 = load <4 x float>, ptr addrspace(1) %122, align 16
-  %155 = extractelement <4 x float> %154, i32 0
-  %156 = extractelement <4 x float> %154, i32 1
-  %157 = extractelement <4 x float> %154, i32 2
-  %158 = extractelement <4 x float> %154, i32 3
-  %159 = insertelement <4 x float> poison, float %155, i32 0
-  %160 = insertelement <4 x float> %159, float %156, i32 1
-  %161 = insertelement <4 x float> %160, float %157, i32 2
-  %162 = insertelement <4 x float> %161, float %158, i32 3
-  br label %join
-
-join:                                             ; preds = %masked, %body
-  %163 = phi <4 x float> [ %162, %masked ], [ zeroinitializer, %body ]
-  %164 = extractelement <4 x float> %163, i32 0
-  %165 = extractelement <4 x float> %163, i32 1
-  %166 = extractelement <4 x float> %163, i32 2
-  %167 = extractelement <4 x float> %163, i32 3
-  br i1 %46, label %masked1, label %join2
-
-masked1:                                          ; preds = %join
-  %168 = load <4 x float>, ptr addrspace(1) %126, align 16
-  %169 = extractelement <4 x float> %168, i32 0
-  %170 = extractelement <4 x float> %168, i32 1
-  %171 = extractelement <4 x float> %168, i32 2
-  %172 = extractelement <4 x float> %168, i32 3
-  %173 = insertelement <4 x float> poison, float %169, i32 0
-  %174 = insertelement <4 x float> %173, float %170, i32 1
-  %175 = insertelement <4 x float> %174, float %171, i32 2
-  %176 = insertelement <4 x float> %175, float %172, i32 3
-  br label %join2
-
-join2:                                            ; preds = %masked1, %join
-  %177 = phi <4 x float> [ %176, %masked1 ], [ zeroinitializer, %join ]
-  %178 = extractelement <4 x float> %177, i32 0
-  %179 = extractelement <4 x float> %177, i32 1
-  %180 = extractelement <4 x float> %177, i32 2
-  %181 = extractelement <4 x float> %177, i32 3
-  br i1 %50, label %masked3, label %join4
-
-masked3:                                          ; preds = %join2
-  %182 = load <4 x float>, ptr addrspace(1) %130, align 16
-  %183 = extractelement <4 x float> %182, i32 0
-  %184 = extractelement <4 x float> %182, i32 1
-  %185 = extractelement <4 x float> %182, i32 2
-  %186 = extractelement <4 x float> %182, i32 3
-  %187 = insertelement <4 x float> poison, float %183, i32 0
-  %188 = insertelement <4 x float> %187, float %184, i32 1
-  %189 = insertelement <4 x float> %188, float %185, i32 2
-  %190 = insertelement <4 x float> %189, float %186, i32 3
-  br label %join4
-
-join4:                                            ; preds = %masked3, %join2
-  %191 = phi <4 x float> [ %190, %masked3 ], [ zeroinitializer, %join2 ]
-  %192 = extractelement <4 x float> %191, i32 0
-  %193 = extractelement <4 x float> %191, i32 1
-  %194 = extractelement <4 x float> %191, i32 2
-  %195 = extractelement <4 x float> %191, i32 3
-  br i1 %54, label %masked5, label %join6
-
-masked5:                                          ; preds = %join4
-  %196 = load <4 x float>, ptr addrspace(1) %134, align 16
-  %197 = extractelement <4 x float> %196, i32 0
-  %198 = extractelement <4 x float> %196, i32 1
-  %199 = extractelement <4 x float> %196, i32 2
-  %200 = extractelement <4 x float> %196, i32 3
-  %201 = insertelement <4 x float> poison, float %197, i32 0
-  %202 = insertelement <4 x float> %201, float %198, i32 1
-  %203 = insertelement <4 x float> %202, float %199, i32 2
-  %204 = insertelement <4 x float> %203, float %200, i32 3
-  br label %join6
-
-join6:                                            ; preds = %masked5, %join4
-  %205 = phi <4 x float> [ %204, %masked5 ], [ zeroinitializer, %join4 ]
-  %206 = extractelement <4 x float> %205, i32 0
-  %207 = extractelement <4 x float> %205, i32 1
-  %208 = extractelement <4 x float> %205, i32 2
-  %209 = extractelement <4 x float> %205, i32 3
-  br i1 %58, label %masked7, label %join8
-
-masked7:                                          ; preds = %join6
-  %210 = load <4 x float>, ptr addrspace(1) %138, align 16
-  %211 = extractelement <4 x float> %210, i32 0
-  %212 = extractelement <4 x float> %210, i32 1
-  %213 = extractelement <4 x float> %210, i32 2
-  %214 = extractelement <4 x float> %210, i32 3
-  %215 = insertelement <4 x float> poison, float %211, i32 0
-  %216 = insertelement <4 x float> %215, float %212, i32 1
-  %217 = insertelement <4 x float> %216, float %213, i32 2
-  %218 = insertelement <4 x float> %217, float %214, i32 3
-  br label %join8
-
-join8:                                            ; preds = %masked7, %join6
-  %219 = phi <4 x float> [ %218, %masked7 ], [ zeroinitializer, %join6 ]
-  %220 = extractelement <4 x float> %219, i32 0
-  %221 = extractelement <4 x float> %219, i32 1
-  %222 = extractelement <4 x float> %219, i32 2
-  %223 = extractelement <4 x float> %219, i32 3
-  br i1 %62, label %masked9, label %join10
-
-masked9:                                          ; preds = %join8
-  %224 = load <4 x float>, ptr addrspace(1) %142, align 16
-  %225 = extractelement <4 x float> %224, i32 0
-  %226 = extractelement <4 x float> %224, i32 1
-  %227 = extractelement <4 x float> %224, i32 2
-  %228 = extractelement <4 x float> %224, i32 3
-  %229 = insertelement <4 x float> poison, float %225, i32 0
-  %230 = insertelement <4 x float> %229, float %226, i32 1
-  %231 = insertelement <4 x float> %230, float %227, i32 2
-  %232 = insertelement <4 x float> %231, float %228, i32 3
-  br label %join10
-
-join10:                                           ; preds = %masked9, %join8
-  %233 = phi <4 x float> [ %232, %masked9 ], [ zeroinitializer, %join8 ]
-  %234 = extractelement <4 x float> %233, i32 0
-  %235 = extractelement <4 x float> %233, i32 1
-  %236 = extractelement <4 x float> %233, i32 2
-  %237 = extractelement <4 x float> %233, i32 3
-  br i1 %66, label %masked11, label %join12
-
-masked11:                                         ; preds = %join10
-  %238 = load <4 x float>, ptr addrspace(1) %146, align 16
-  %239 = extractelement <4 x float> %238, i32 0
-  %240 = extractelement <4 x float> %238, i32 1
-  %241 = extractelement <4 x float> %238, i32 2
-  %242 = extractelement <4 x float> %238, i32 3
-  %243 = insertelement <4 x float> poison, float %239, i32 0
-  %244 = insertelement <4 x float> %243, float %240, i32 1
-  %245 = insertelement <4 x float> %244, float %241, i32 2
-  %246 = insertelement <4 x float> %245, float %242, i32 3
-  br label %join12
-
-join12:                                           ; preds = %masked11, %join10
-  %247 = phi <4 x float> [ %246, %masked11 ], [ zeroinitializer, %join10 ]
-  %248 = extractelement <4 x float> %247, i32 0
-  %249 = extractelement <4 x float> %247, i32 1
-  %250 = extractelement <4 x float> %247, i32 2
-  %251 = extractelement <4 x float> %247, i32 3
-  br i1 %70, label %masked13, label %join14
-
-masked13:                                         ; preds = %join12
-  %252 = load <4 x float>, ptr addrspace(1) %150, align 16
-  %253 = extractelement <4 x float> %252, i32 0
-  %254 = extractelement <4 x float> %252, i32 1
-  %255 = extractelement <4 x float> %252, i32 2
-  %256 = extractelement <4 x float> %252, i32 3
-  %257 = insertelement <4 x float> poison, float %253, i32 0
-  %258 = insertelement <4 x float> %257, float %254, i32 1
-  %259 = insertelement <4 x float> %258, float %255, i32 2
-  %260 = insertelement <4 x float> %259, float %256, i32 3
-  br label %join14
-
-join14:                                           ; preds = %masked13, %join12
-  %261 = phi <4 x float> [ %260, %masked13 ], [ zeroinitializer, %join12 ]
-  %262 = extractelement <4 x float> %261, i32 0
-  %263 = extractelement <4 x float> %261, i32 1
-  %264 = extractelement <4 x float> %261, i32 2
-  %265 = extractelement <4 x float> %261, i32 3
-  %266 = mul i32 %15, %n
-  %267 = mul i32 %16, %n
-  %268 = mul i32 %17, %n
-  %269 = mul i32 %18, %n
-  %270 = mul i32 %19, %n
-  %271 = mul i32 %20, %n
-  %272 = mul i32 %21, %n
-  %273 = mul i32 %22, %n
-  %274 = add i32 %266, %26
-  %275 = add i32 %266, %27
-  %276 = add i32 %266, %28
-  %277 = add i32 %266, %29
-  %278 = add i32 %267, %26
-  %279 = add i32 %267, %27
-  %280 = add i32 %267, %28
-  %281 = add i32 %267, %29
-  %282 = add i32 %268, %26
-  %283 = add i32 %268, %27
-  %284 = add i32 %268, %28
-  %285 = add i32 %268, %29
-  %286 = add i32 %269, %26
-  %287 = add i32 %269, %27
-  %288 = add i32 %269, %28
-  %289 = add i32 %269, %29
-  %290 = add i32 %270, %26
-  %291 = add i32 %270, %27
-  %292 = add i32 %270, %28
-  %293 = add i32 %270, %29
-  %294 = add i32 %271, %26
-  %295 = add i32 %271, %27
-  %296 = add i32 %271, %28
-  %297 = add i32 %271, %29
-  %298 = add i32 %272, %26
-  %299 = add i32 %272, %27
-  %300 = add i32 %272, %28
-  %301 = add i32 %272, %29
-  %302 = add i32 %273, %26
-  %303 = add i32 %273, %27
-  %304 = add i32 %273, %28
-  %305 = add i32 %273, %29
-  %306 = getelementptr float, ptr addrspace(1) %y, i32 %274
-  %307 = getelementptr float, ptr addrspace(1) %y, i32 %275
-  %308 = getelementptr float, ptr addrspace(1) %y, i32 %276
-  %309 = getelementptr float, ptr addrspace(1) %y, i32 %277
-  %310 = getelementptr float, ptr addrspace(1) %y, i32 %278
-  %311 = getelementptr float, ptr addrspace(1) %y, i32 %279
-  %312 = getelementptr float, ptr addrspace(1) %y, i32 %280
-  %313 = getelementptr float, ptr addrspace(1) %y, i32 %281
-  %314 = getelementptr float, ptr addrspace(1) %y, i32 %282
-  %315 = getelementptr float, ptr addrspace(1) %y, i32 %283
-  %316 = getelementptr float, ptr addrspace(1) %y, i32 %284
-  %317 = getelementptr float, ptr addrspace(1) %y, i32 %285
-  %318 = getelementptr float, ptr addrspace(1) %y, i32 %286
-  %319 = getelementptr float, ptr addrspace(1) %y, i32 %287
-  %320 = getelementptr float, ptr addrspace(1) %y, i32 %288
-  %321 = getelementptr float, ptr addrspace(1) %y, i32 %289
-  %322 = getelementptr float, ptr addrspace(1) %y, i32 %290
-  %323 = getelementptr float, ptr addrspace(1) %y, i32 %291
-  %324 = getelementptr float, ptr addrspace(1) %y, i32 %292
-  %325 = getelementptr float, ptr addrspace(1) %y, i32 %293
-  %326 = getelementptr float, ptr addrspace(1) %y, i32 %294
-  %327 = getelementptr float, ptr addrspace(1) %y, i32 %295
-  %328 = getelementptr float, ptr addrspace(1) %y, i32 %296
-  %329 = getelementptr float, ptr addrspace(1) %y, i32 %297
-  %330 = getelementptr float, ptr addrspace(1) %y, i32 %298
-  %331 = getelementptr float, ptr addrspace(1) %y, i32 %299
-  %332 = getelementptr float, ptr addrspace(1) %y, i32 %300
-  %333 = getelementptr float, ptr addrspace(1) %y, i32 %301
-  %334 = getelementptr float, ptr addrspace(1) %y, i32 %302
-  %335 = getelementptr float, ptr addrspace(1) %y, i32 %303
-  %336 = getelementptr float, ptr addrspace(1) %y, i32 %304
-  %337 = getelementptr float, ptr addrspace(1) %y, i32 %305
-  br i1 %42, label %masked15, label %join16
-
-masked15:                                         ; preds = %join14
-  %338 = insertelement <4 x float> poison, float %164, i32 0
-  %339 = insertelement <4 x float> %338, float %165, i32 1
-  %340 = insertelement <4 x float> %339, float %166, i32 2
-  %341 = insertelement <4 x float> %340, float %167, i32 3
-  store <4 x float> %341, ptr addrspace(1) %306, align 16
-  br label %join16
-
-join16:                                           ; preds = %masked15, %join14
-  br i1 %46, label %masked17, label %join18
-
-masked17:                                         ; preds = %join16
-  %342 = insertelement <4 x float> poison, float %178, i32 0
-  %343 = insertelement <4 x float> %342, float %179, i32 1
-  %344 = insertelement <4 x float> %343, float %180, i32 2
-  %345 = insertelement <4 x float> %344, float %181, i32 3
-  store <4 x float> %345, ptr addrspace(1) %310, align 16
-  br label %join18
-
-join18:                                           ; preds = %masked17, %join16
-  br i1 %50, label %masked19, label %join20
-
-masked19:                                         ; preds = %join18
-  %346 = insertelement <4 x float> poison, float %192, i32 0
-  %347 = insertelement <4 x float> %346, float %193, i32 1
-  %348 = insertelement <4 x float> %347, float %194, i32 2
-  %349 = insertelement <4 x float> %348, float %195, i32 3
-  store <4 x float> %349, ptr addrspace(1) %314, align 16
-  br label %join20
-
-join20:                                           ; preds = %masked19, %join18
-  br i1 %54, label %masked21, label %join22
-
-masked21:                                         ; preds = %join20
-  %350 = insertelement <4 x float> poison, float %206, i32 0
-  %351 = insertelement <4 x float> %350, float %207, i32 1
-  %352 = insertelement <4 x float> %351, float %208, i32 2
-  %353 = insertelement <4 x float> %352, float %209, i32 3
-  store <4 x float> %353, ptr addrspace(1) %318, align 16
-  br label %join22
-
-join22:                                           ; preds = %masked21, %join20
-  br i1 %58, label %masked23, label %join24
-
-masked23:                                         ; preds = %join22
-  %354 = insertelement <4 x float> poison, float %220, i32 0
-  %355 = insertelement <4 x float> %354, float %221, i32 1
-  %356 = insertelement <4 x float> %355, float %222, i32 2
-  %357 = insertelement <4 x float> %356, float %223, i32 3
-  store <4 x float> %357, ptr addrspace(1) %322, align 16
-  br label %join24
-
-join24:                                           ; preds = %masked23, %join22
-  br i1 %62, label %masked25, label %join26
-
-masked25:                                         ; preds = %join24
-  %358 = insertelement <4 x float> poison, float %234, i32 0
-  %359 = insertelement <4 x float> %358, float %235, i32 1
-  %360 = insertelement <4 x float> %359, float %236, i32 2
-  %361 = insertelement <4 x float> %360, float %237, i32 3
-  store <4 x float> %361, ptr addrspace(1) %326, align 16
-  br label %join26
-
-join26:                                           ; preds = %masked25, %join24
-  br i1 %66, label %masked27, label %join28
-
-masked27:                                         ; preds = %join26
-  %362 = insertelement <4 x float> poison, float %248, i32 0
-  %363 = insertelement <4 x float> %362, float %249, i32 1
-  %364 = insertelement <4 x float> %363, float %250, i32 2
-  %365 = insertelement <4 x float> %364, float %251, i32 3
-  store <4 x float> %365, ptr addrspace(1) %330, align 16
-  br label %join28
-
-join28:                                           ; preds = %masked27, %join26
-  br i1 %70, label %masked29, label %join30
-
-masked29:                                         ; preds = %join28
-  %366 = insertelement <4 x float> poison, float %262, i32 0
-  %367 = insertelement <4 x float> %366, float %263, i32 1
-  %368 = insertelement <4 x float> %367, float %264, i32 2
-  %369 = insertelement <4 x float> %368, float %265, i32 3
-  store <4 x float> %369, ptr addrspace(1) %334, align 16
-  br label %join30
-
-join30:                                           ; preds = %masked29, %join28
+  %154 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %122, i1 %42)
+  %155 = extractvalue { i32, i32, i32, i32 } %154, 0
+  %156 = extractvalue { i32, i32, i32, i32 } %154, 1
+  %157 = extractvalue { i32, i32, i32, i32 } %154, 2
+  %158 = extractvalue { i32, i32, i32, i32 } %154, 3
+  %159 = bitcast i32 %155 to float
+  %160 = bitcast i32 %156 to float
+  %161 = bitcast i32 %157 to float
+  %162 = bitcast i32 %158 to float
+  %163 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %126, i1 %46)
+  %164 = extractvalue { i32, i32, i32, i32 } %163, 0
+  %165 = extractvalue { i32, i32, i32, i32 } %163, 1
+  %166 = extractvalue { i32, i32, i32, i32 } %163, 2
+  %167 = extractvalue { i32, i32, i32, i32 } %163, 3
+  %168 = bitcast i32 %164 to float
+  %169 = bitcast i32 %165 to float
+  %170 = bitcast i32 %166 to float
+  %171 = bitcast i32 %167 to float
+  %172 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %130, i1 %50)
+  %173 = extractvalue { i32, i32, i32, i32 } %172, 0
+  %174 = extractvalue { i32, i32, i32, i32 } %172, 1
+  %175 = extractvalue { i32, i32, i32, i32 } %172, 2
+  %176 = extractvalue { i32, i32, i32, i32 } %172, 3
+  %177 = bitcast i32 %173 to float
+  %178 = bitcast i32 %174 to float
+  %179 = bitcast i32 %175 to float
+  %180 = bitcast i32 %176 to float
+  %181 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %134, i1 %54)
+  %182 = extractvalue { i32, i32, i32, i32 } %181, 0
+  %183 = extractvalue { i32, i32, i32, i32 } %181, 1
+  %184 = extractvalue { i32, i32, i32, i32 } %181, 2
+  %185 = extractvalue { i32, i32, i32, i32 } %181, 3
+  %186 = bitcast i32 %182 to float
+  %187 = bitcast i32 %183 to float
+  %188 = bitcast i32 %184 to float
+  %189 = bitcast i32 %185 to float
+  %190 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %138, i1 %58)
+  %191 = extractvalue { i32, i32, i32, i32 } %190, 0
+  %192 = extractvalue { i32, i32, i32, i32 } %190, 1
+  %193 = extractvalue { i32, i32, i32, i32 } %190, 2
+  %194 = extractvalue { i32, i32, i32, i32 } %190, 3
+  %195 = bitcast i32 %191 to float
+  %196 = bitcast i32 %192 to float
+  %197 = bitcast i32 %193 to float
+  %198 = bitcast i32 %194 to float
+  %199 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %142, i1 %62)
+  %200 = extractvalue { i32, i32, i32, i32 } %199, 0
+  %201 = extractvalue { i32, i32, i32, i32 } %199, 1
+  %202 = extractvalue { i32, i32, i32, i32 } %199, 2
+  %203 = extractvalue { i32, i32, i32, i32 } %199, 3
+  %204 = bitcast i32 %200 to float
+  %205 = bitcast i32 %201 to float
+  %206 = bitcast i32 %202 to float
+  %207 = bitcast i32 %203 to float
+  %208 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %146, i1 %66)
+  %209 = extractvalue { i32, i32, i32, i32 } %208, 0
+  %210 = extractvalue { i32, i32, i32, i32 } %208, 1
+  %211 = extractvalue { i32, i32, i32, i32 } %208, 2
+  %212 = extractvalue { i32, i32, i32, i32 } %208, 3
+  %213 = bitcast i32 %209 to float
+  %214 = bitcast i32 %210 to float
+  %215 = bitcast i32 %211 to float
+  %216 = bitcast i32 %212 to float
+  %217 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %150, i1 %70)
+  %218 = extractvalue { i32, i32, i32, i32 } %217, 0
+  %219 = extractvalue { i32, i32, i32, i32 } %217, 1
+  %220 = extractvalue { i32, i32, i32, i32 } %217, 2
+  %221 = extractvalue { i32, i32, i32, i32 } %217, 3
+  %222 = bitcast i32 %218 to float
+  %223 = bitcast i32 %219 to float
+  %224 = bitcast i32 %220 to float
+  %225 = bitcast i32 %221 to float
+  %226 = mul i32 %15, %n
+  %227 = mul i32 %16, %n
+  %228 = mul i32 %17, %n
+  %229 = mul i32 %18, %n
+  %230 = mul i32 %19, %n
+  %231 = mul i32 %20, %n
+  %232 = mul i32 %21, %n
+  %233 = mul i32 %22, %n
+  %234 = add i32 %226, %26
+  %235 = add i32 %226, %27
+  %236 = add i32 %226, %28
+  %237 = add i32 %226, %29
+  %238 = add i32 %227, %26
+  %239 = add i32 %227, %27
+  %240 = add i32 %227, %28
+  %241 = add i32 %227, %29
+  %242 = add i32 %228, %26
+  %243 = add i32 %228, %27
+  %244 = add i32 %228, %28
+  %245 = add i32 %228, %29
+  %246 = add i32 %229, %26
+  %247 = add i32 %229, %27
+  %248 = add i32 %229, %28
+  %249 = add i32 %229, %29
+  %250 = add i32 %230, %26
+  %251 = add i32 %230, %27
+  %252 = add i32 %230, %28
+  %253 = add i32 %230, %29
+  %254 = add i32 %231, %26
+  %255 = add i32 %231, %27
+  %256 = add i32 %231, %28
+  %257 = add i32 %231, %29
+  %258 = add i32 %232, %26
+  %259 = add i32 %232, %27
+  %260 = add i32 %232, %28
+  %261 = add i32 %232, %29
+  %262 = add i32 %233, %26
+  %263 = add i32 %233, %27
+  %264 = add i32 %233, %28
+  %265 = add i32 %233, %29
+  %266 = getelementptr float, ptr addrspace(1) %y, i32 %234
+  %267 = getelementptr float, ptr addrspace(1) %y, i32 %235
+  %268 = getelementptr float, ptr addrspace(1) %y, i32 %236
+  %269 = getelementptr float, ptr addrspace(1) %y, i32 %237
+  %270 = getelementptr float, ptr addrspace(1) %y, i32 %238
+  %271 = getelementptr float, ptr addrspace(1) %y, i32 %239
+  %272 = getelementptr float, ptr addrspace(1) %y, i32 %240
+  %273 = getelementptr float, ptr addrspace(1) %y, i32 %241
+  %274 = getelementptr float, ptr addrspace(1) %y, i32 %242
+  %275 = getelementptr float, ptr addrspace(1) %y, i32 %243
+  %276 = getelementptr float, ptr addrspace(1) %y, i32 %244
+  %277 = getelementptr float, ptr addrspace(1) %y, i32 %245
+  %278 = getelementptr float, ptr addrspace(1) %y, i32 %246
+  %279 = getelementptr float, ptr addrspace(1) %y, i32 %247
+  %280 = getelementptr float, ptr addrspace(1) %y, i32 %248
+  %281 = getelementptr float, ptr addrspace(1) %y, i32 %249
+  %282 = getelementptr float, ptr addrspace(1) %y, i32 %250
+  %283 = getelementptr float, ptr addrspace(1) %y, i32 %251
+  %284 = getelementptr float, ptr addrspace(1) %y, i32 %252
+  %285 = getelementptr float, ptr addrspace(1) %y, i32 %253
+  %286 = getelementptr float, ptr addrspace(1) %y, i32 %254
+  %287 = getelementptr float, ptr addrspace(1) %y, i32 %255
+  %288 = getelementptr float, ptr addrspace(1) %y, i32 %256
+  %289 = getelementptr float, ptr addrspace(1) %y, i32 %257
+  %290 = getelementptr float, ptr addrspace(1) %y, i32 %258
+  %291 = getelementptr float, ptr addrspace(1) %y, i32 %259
+  %292 = getelementptr float, ptr addrspace(1) %y, i32 %260
+  %293 = getelementptr float, ptr addrspace(1) %y, i32 %261
+  %294 = getelementptr float, ptr addrspace(1) %y, i32 %262
+  %295 = getelementptr float, ptr addrspace(1) %y, i32 %263
+  %296 = getelementptr float, ptr addrspace(1) %y, i32 %264
+  %297 = getelementptr float, ptr addrspace(1) %y, i32 %265
+  %298 = bitcast float %159 to i32
+  %299 = bitcast float %160 to i32
+  %300 = bitcast float %161 to i32
+  %301 = bitcast float %162 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %266, i32 %298, i32 %299, i32 %300, i32 %301, i1 %42)
+  %302 = bitcast float %168 to i32
+  %303 = bitcast float %169 to i32
+  %304 = bitcast float %170 to i32
+  %305 = bitcast float %171 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %270, i32 %302, i32 %303, i32 %304, i32 %305, i1 %46)
+  %306 = bitcast float %177 to i32
+  %307 = bitcast float %178 to i32
+  %308 = bitcast float %179 to i32
+  %309 = bitcast float %180 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %274, i32 %306, i32 %307, i32 %308, i32 %309, i1 %50)
+  %310 = bitcast float %186 to i32
+  %311 = bitcast float %187 to i32
+  %312 = bitcast float %188 to i32
+  %313 = bitcast float %189 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %278, i32 %310, i32 %311, i32 %312, i32 %313, i1 %54)
+  %314 = bitcast float %195 to i32
+  %315 = bitcast float %196 to i32
+  %316 = bitcast float %197 to i32
+  %317 = bitcast float %198 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %282, i32 %314, i32 %315, i32 %316, i32 %317, i1 %58)
+  %318 = bitcast float %204 to i32
+  %319 = bitcast float %205 to i32
+  %320 = bitcast float %206 to i32
+  %321 = bitcast float %207 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %286, i32 %318, i32 %319, i32 %320, i32 %321, i1 %62)
+  %322 = bitcast float %213 to i32
+  %323 = bitcast float %214 to i32
+  %324 = bitcast float %215 to i32
+  %325 = bitcast float %216 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %290, i32 %322, i32 %323, i32 %324, i32 %325, i1 %66)
+  %326 = bitcast float %222 to i32
+  %327 = bitcast float %223 to i32
+  %328 = bitcast float %224 to i32
+  %329 = bitcast float %225 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %294, i32 %326, i32 %327, i32 %328, i32 %329, i1 %70)
   ret void
 }
 

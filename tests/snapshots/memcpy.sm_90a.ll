@@ -82,146 +82,78 @@ body:                                             ; preds = %prologue
   %68 = getelementptr float, ptr addrspace(1) %x, i32 %36
   %69 = getelementptr float, ptr addrspace(1) %x, i32 %37
   %70 = getelementptr float, ptr addrspace(1) %x, i32 %38
-  br i1 %39, label %masked, label %join
-
-masked:                                           ; preds = %body
-  %71 = load <4 x float>, ptr addrspace(1) %55, align 16
-  %72 = extractelement <4 x float> %71, i32 0
-  %73 = extractelement <4 x float> %71, i32 1
-  %74 = extractelement <4 x float> %71, i32 2
-  %75 = extractelement <4 x float> %71, i32 3
-  %76 = insertelement <4 x float> poison, float %72, i32 0
-  %77 = insertelement <4 x float> %76, float %73, i32 1
-  %78 = insertelement <4 x float> %77, float %74, i32 2
-  %79 = insertelement <4 x float> %78, float %75, i32 3
-  br label %join
-
-join:                                             ; preds = %masked, %body
-  %80 = phi <4 x float> [ %79, %masked ], [ zeroinitializer, %body ]
-  %81 = extractelement <4 x float> %80, i32 0
-  %82 = extractelement <4 x float> %80, i32 1
-  %83 = extractelement <4 x float> %80, i32 2
-  %84 = extractelement <4 x float> %80, i32 3
-  br i1 %43, label %masked1, label %join2
-
-masked1:                                          ; preds = %join
-  %85 = load <4 x float>, ptr addrspace(1) %59, align 16
-  %86 = extractelement <4 x float> %85, i32 0
-  %87 = extractelement <4 x float> %85, i32 1
-  %88 = extractelement <4 x float> %85, i32 2
-  %89 = extractelement <4 x float> %85, i32 3
-  %90 = insertelement <4 x float> poison, float %86, i32 0
-  %91 = insertelement <4 x float> %90, float %87, i32 1
-  %92 = insertelement <4 x float> %91, float %88, i32 2
-  %93 = insertelement <4 x float> %92, float %89, i32 3
-  br label %join2
-
-join2:                                            ; preds = %masked1, %join
-  %94 = phi <4 x float> [ %93, %masked1 ], [ zeroinitializer, %join ]
-  %95 = extractelement <4 x float> %94, i32 0
-  %96 = extractelement <4 x float> %94, i32 1
-  %97 = extractelement <4 x float> %94, i32 2
-  %98 = extractelement <4 x float> %94, i32 3
-  br i1 %47, label %masked3, label %join4
-
-masked3:                                          ; preds = %join2
-  %99 = load <4 x float>, ptr addrspace(1) %63, align 16
-  %100 = extractelement <4 x float> %99, i32 0
-  %101 = extractelement <4 x float> %99, i32 1
-  %102 = extractelement <4 x float> %99, i32 2
-  %103 = extractelement <4 x float> %99, i32 3
-  %104 = insertelement <4 x float> poison, float %100, i32 0
-  %105 = insertelement <4 x float> %104, float %101, i32 1
-  %106 = insertelement <4 x float> %105, float %102, i32 2
-  %107 = insertelement <4 x float> %106, float %103, i32 3
-  br label %join4
-
-join4:                                            ; preds = %masked3, %join2
-  %108 = phi <4 x float> [ %107, %masked3 ], [ zeroinitializer, %join2 ]
-  %109 = extractelement <4 x float> %108, i32 0
-  %110 = extractelement <4 x float> %108, i32 1
-  %111 = extractelement <4 x float> %108, i32 2
-  %112 = extractelement <4 x float> %108, i32 3
-  br i1 %51, label %masked5, label %join6
-
-masked5:                                          ; preds = %join4
-  %113 = load <4 x float>, ptr addrspace(1) %67, align 16
-  %114 = extractelement <4 x float> %113, i32 0
-  %115 = extractelement <4 x float> %113, i32 1
-  %116 = extractelement <4 x float> %113, i32 2
-  %117 = extractelement <4 x float> %113, i32 3
-  %118 = insertelement <4 x float> poison, float %114, i32 0
-  %119 = insertelement <4 x float> %118, float %115, i32 1
-  %120 = insertelement <4 x float> %119, float %116, i32 2
-  %121 = insertelement <4 x float> %120, float %117, i32 3
-  br label %join6
-
-join6:                                            ; preds = %masked5, %join4
-  %122 = phi <4 x float> [ %121, %masked5 ], [ zeroinitializer, %join4 ]
-  %123 = extractelement <4 x float> %122, i32 0
-  %124 = extractelement <4 x float> %122, i32 1
-  %125 = extractelement <4 x float> %122, i32 2
-  %126 = extractelement <4 x float> %122, i32 3
-  %127 = getelementptr float, ptr addrspace(1) %y, i32 %23
-  %128 = getelementptr float, ptr addrspace(1) %y, i32 %24
-  %129 = getelementptr float, ptr addrspace(1) %y, i32 %25
-  %130 = getelementptr float, ptr addrspace(1) %y, i32 %26
-  %131 = getelementptr float, ptr addrspace(1) %y, i32 %27
-  %132 = getelementptr float, ptr addrspace(1) %y, i32 %28
-  %133 = getelementptr float, ptr addrspace(1) %y, i32 %29
-  %134 = getelementptr float, ptr addrspace(1) %y, i32 %30
-  %135 = getelementptr float, ptr addrspace(1) %y, i32 %31
-  %136 = getelementptr float, ptr addrspace(1) %y, i32 %32
-  %137 = getelementptr float, ptr addrspace(1) %y, i32 %33
-  %138 = getelementptr float, ptr addrspace(1) %y, i32 %34
-  %139 = getelementptr float, ptr addrspace(1) %y, i32 %35
-  %140 = getelementptr float, ptr addrspace(1) %y, i32 %36
-  %141 = getelementptr float, ptr addrspace(1) %y, i32 %37
-  %142 = getelementptr float, ptr addrspace(1) %y, i32 %38
-  br i1 %39, label %masked7, label %join8
-
-masked7:                                          ; preds = %join6
-  %143 = insertelement <4 x float> poison, float %81, i32 0
-  %144 = insertelement <4 x float> %143, float %82, i32 1
-  %145 = insertelement <4 x float> %144, float %83, i32 2
-  %146 = insertelement <4 x float> %145, float %84, i32 3
-  store <4 x float> %146, ptr addrspace(1) %127, align 16
-  br label %join8
-
-join8:                                            ; preds = %masked7, %join6
-  br i1 %43, label %masked9, label %join10
-
-masked9:                                          ; preds = %join8
-  %147 = insertelement <4 x float> poison, float %95, i32 0
-  %148 = insertelement <4 x float> %147, float %96, i32 1
-  %149 = insertelement <4 x float> %148, float %97, i32 2
-  %150 = insertelement <4 x float> %149, float %98, i32 3
-  store <4 x float> %150, ptr addrspace(1) %131, align 16
-  br label %join10
-
-join10:                                           ; preds = %masked9, %join8
-  br i1 %47, label %masked11, label %join12
-
-masked11:                                         ; preds = %join10
-  %151 = insertelement <4 x float> poison, float %109, i32 0
-  %152 = insertelement <4 x float> %151, float %110, i32 1
-  %153 = insertelement <4 x float> %152, float %111, i32 2
-  %154 = insertelement <4 x float> %153, float %112, i32 3
-  store <4 x float> %154, ptr addrspace(1) %135, align 16
-  br label %join12
-
-join12:                                           ; preds = %masked11, %join10
-  br i1 %51, label %masked13, label %join14
-
-masked13:                                         ; preds = %join12
-  %155 = insertelement <4 x float> poison, float %123, i32 0
-  %156 = insertelement <4 x float> %155, float %124, i32 1
-  %157 = insertelement <4 x float> %156, float %125, i32 2
-  %158 = insertelement <4 x float> %157, float %126, i32 3
-  store <4 x float> %158, ptr addrspace(1) %139, align 16
-  br label %join14
-
-join14:                                           ; preds = %masked13, %join12
+  %71 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %55, i1 %39)
+  %72 = extractvalue { i32, i32, i32, i32 } %71, 0
+  %73 = extractvalue { i32, i32, i32, i32 } %71, 1
+  %74 = extractvalue { i32, i32, i32, i32 } %71, 2
+  %75 = extractvalue { i32, i32, i32, i32 } %71, 3
+  %76 = bitcast i32 %72 to float
+  %77 = bitcast i32 %73 to float
+  %78 = bitcast i32 %74 to float
+  %79 = bitcast i32 %75 to float
+  %80 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %59, i1 %43)
+  %81 = extractvalue { i32, i32, i32, i32 } %80, 0
+  %82 = extractvalue { i32, i32, i32, i32 } %80, 1
+  %83 = extractvalue { i32, i32, i32, i32 } %80, 2
+  %84 = extractvalue { i32, i32, i32, i32 } %80, 3
+  %85 = bitcast i32 %81 to float
+  %86 = bitcast i32 %82 to float
+  %87 = bitcast i32 %83 to float
+  %88 = bitcast i32 %84 to float
+  %89 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %63, i1 %47)
+  %90 = extractvalue { i32, i32, i32, i32 } %89, 0
+  %91 = extractvalue { i32, i32, i32, i32 } %89, 1
+  %92 = extractvalue { i32, i32, i32, i32 } %89, 2
+  %93 = extractvalue { i32, i32, i32, i32 } %89, 3
+  %94 = bitcast i32 %90 to float
+  %95 = bitcast i32 %91 to float
+  %96 = bitcast i32 %92 to float
+  %97 = bitcast i32 %93 to float
+  %98 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %67, i1 %51)
+  %99 = extractvalue { i32, i32, i32, i32 } %98, 0
+  %100 = extractvalue { i32, i32, i32, i32 } %98, 1
+  %101 = extractvalue { i32, i32, i32, i32 } %98, 2
+  %102 = extractvalue { i32, i32, i32, i32 } %98, 3
+  %103 = bitcast i32 %99 to float
+  %104 = bitcast i32 %100 to float
+  %105 = bitcast i32 %101 to float
+  %106 = bitcast i32 %102 to float
+  %107 = getelementptr float, ptr addrspace(1) %y, i32 %23
+  %108 = getelementptr float, ptr addrspace(1) %y, i32 %24
+  %109 = getelementptr float, ptr addrspace(1) %y, i32 %25
+  %110 = getelementptr float, ptr addrspace(1) %y, i32 %26
+  %111 = getelementptr float, ptr addrspace(1) %y, i32 %27
+  %112 = getelementptr float, ptr addrspace(1) %y, i32 %28
+  %113 = getelementptr float, ptr addrspace(1) %y, i32 %29
+  %114 = getelementptr float, ptr addrspace(1) %y, i32 %30
+  %115 = getelementptr float, ptr addrspace(1) %y, i32 %31
+  %116 = getelementptr float, ptr addrspace(1) %y, i32 %32
+  %117 = getelementptr float, ptr addrspace(1) %y, i32 %33
+  %118 = getelementptr float, ptr addrspace(1) %y, i32 %34
+  %119 = getelementptr float, ptr addrspace(1) %y, i32 %35
+  %120 = getelementptr float, ptr addrspace(1) %y, i32 %36
+  %121 = getelementptr float, ptr addrspace(1) %y, i32 %37
+  %122 = getelementptr float, ptr addrspace(1) %y, i32 %38
+  %123 = bitcast float %76 to i32
+  %124 = bitcast float %77 to i32
+  %125 = bitcast float %78 to i32
+  %126 = bitcast float %79 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %107, i32 %123, i32 %124, i32 %125, i32 %126, i1 %39)
+  %127 = bitcast float %85 to i32
+  %128 = bitcast float %86 to i32
+  %129 = bitcast float %87 to i32
+  %130 = bitcast float %88 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %111, i32 %127, i32 %128, i32 %129, i32 %130, i1 %43)
+  %131 = bitcast float %94 to i32
+  %132 = bitcast float %95 to i32
+  %133 = bitcast float %96 to i32
+  %134 = bitcast float %97 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %115, i32 %131, i32 %132, i32 %133, i32 %134, i1 %47)
+  %135 = bitcast float %103 to i32
+  %136 = bitcast float %104 to i32
+  %137 = bitcast float %105 to i32
+  %138 = bitcast float %106 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %119, i32 %135, i32 %136, i32 %137, i32 %138, i1 %51)
   ret void
 }
 

@@ -78,105 +78,73 @@ body:                                             ; preds = %prologue
   %64 = extractelement <4 x float> %62, i32 1
   %65 = extractelement <4 x float> %62, i32 2
   %66 = extractelement <4 x float> %62, i32 3
-  %67 = insertelement <4 x float> poison, float %63, i32 0
-  %68 = insertelement <4 x float> %67, float %64, i32 1
-  %69 = insertelement <4 x float> %68, float %65, i32 2
-  %70 = insertelement <4 x float> %69, float %66, i32 3
-  %71 = extractelement <4 x float> %70, i32 0
-  %72 = extractelement <4 x float> %70, i32 1
-  %73 = extractelement <4 x float> %70, i32 2
-  %74 = extractelement <4 x float> %70, i32 3
-  %75 = load <4 x float>, ptr addrspace(1) %50, align 16
-  %76 = extractelement <4 x float> %75, i32 0
-  %77 = extractelement <4 x float> %75, i32 1
-  %78 = extractelement <4 x float> %75, i32 2
-  %79 = extractelement <4 x float> %75, i32 3
-  %80 = insertelement <4 x float> poison, float %76, i32 0
-  %81 = insertelement <4 x float> %80, float %77, i32 1
-  %82 = insertelement <4 x float> %81, float %78, i32 2
-  %83 = insertelement <4 x float> %82, float %79, i32 3
-  %84 = extractelement <4 x float> %83, i32 0
-  %85 = extractelement <4 x float> %83, i32 1
-  %86 = extractelement <4 x float> %83, i32 2
-  %87 = extractelement <4 x float> %83, i32 3
-  %88 = load <4 x float>, ptr addrspace(1) %54, align 16
-  %89 = extractelement <4 x float> %88, i32 0
-  %90 = extractelement <4 x float> %88, i32 1
-  %91 = extractelement <4 x float> %88, i32 2
-  %92 = extractelement <4 x float> %88, i32 3
-  %93 = insertelement <4 x float> poison, float %89, i32 0
-  %94 = insertelement <4 x float> %93, float %90, i32 1
-  %95 = insertelement <4 x float> %94, float %91, i32 2
-  %96 = insertelement <4 x float> %95, float %92, i32 3
-  %97 = extractelement <4 x float> %96, i32 0
-  %98 = extractelement <4 x float> %96, i32 1
-  %99 = extractelement <4 x float> %96, i32 2
-  %100 = extractelement <4 x float> %96, i32 3
-  %101 = load <4 x float>, ptr addrspace(1) %58, align 16
-  %102 = extractelement <4 x float> %101, i32 0
-  %103 = extractelement <4 x float> %101, i32 1
-  %104 = extractelement <4 x float> %101, i32 2
-  %105 = extractelement <4 x float> %101, i32 3
-  %106 = insertelement <4 x float> poison, float %102, i32 0
-  %107 = insertelement <4 x float> %106, float %103, i32 1
-  %108 = insertelement <4 x float> %107, float %104, i32 2
-  %109 = insertelement <4 x float> %108, float %105, i32 3
-  %110 = extractelement <4 x float> %109, i32 0
-  %111 = extractelement <4 x float> %109, i32 1
-  %112 = extractelement <4 x float> %109, i32 2
-  %113 = extractelement <4 x float> %109, i32 3
-  %114 = mul i32 %22, %n
-  %115 = mul i32 %23, %n
-  %116 = mul i32 %24, %n
-  %117 = mul i32 %25, %n
-  %118 = add i32 %114, %15
-  %119 = add i32 %115, %15
-  %120 = add i32 %116, %15
-  %121 = add i32 %117, %15
-  %122 = add i32 %114, %16
-  %123 = add i32 %115, %16
-  %124 = add i32 %116, %16
-  %125 = add i32 %117, %16
-  %126 = add i32 %114, %17
-  %127 = add i32 %115, %17
-  %128 = add i32 %116, %17
-  %129 = add i32 %117, %17
-  %130 = add i32 %114, %18
-  %131 = add i32 %115, %18
-  %132 = add i32 %116, %18
-  %133 = add i32 %117, %18
-  %134 = getelementptr float, ptr addrspace(1) %y, i32 %118
-  %135 = getelementptr float, ptr addrspace(1) %y, i32 %119
-  %136 = getelementptr float, ptr addrspace(1) %y, i32 %120
-  %137 = getelementptr float, ptr addrspace(1) %y, i32 %121
-  %138 = getelementptr float, ptr addrspace(1) %y, i32 %122
-  %139 = getelementptr float, ptr addrspace(1) %y, i32 %123
-  %140 = getelementptr float, ptr addrspace(1) %y, i32 %124
-  %141 = getelementptr float, ptr addrspace(1) %y, i32 %125
-  %142 = getelementptr float, ptr addrspace(1) %y, i32 %126
-  %143 = getelementptr float, ptr addrspace(1) %y, i32 %127
-  %144 = getelementptr float, ptr addrspace(1) %y, i32 %128
-  %145 = getelementptr float, ptr addrspace(1) %y, i32 %129
-  %146 = getelementptr float, ptr addrspace(1) %y, i32 %130
-  %147 = getelementptr float, ptr addrspace(1) %y, i32 %131
-  %148 = getelementptr float, ptr addrspace(1) %y, i32 %132
-  %149 = getelementptr float, ptr addrspace(1) %y, i32 %133
-  store float %71, ptr addrspace(1) %134, align 4
-  store float %72, ptr addrspace(1) %135, align 4
-  store float %73, ptr addrspace(1) %136, align 4
-  store float %74, ptr addrspace(1) %137, align 4
-  store float %84, ptr addrspace(1) %138, align 4
-  store float %85, ptr addrspace(1) %139, align 4
-  store float %86, ptr addrspace(1) %140, align 4
-  store float %87, ptr addrspace(1) %141, align 4
-  store float %97, ptr addrspace(1) %142, align 4
-  store float %98, ptr addrspace(1) %143, align 4
-  store float %99, ptr addrspace(1) %144, align 4
-  store float %100, ptr addrspace(1) %145, align 4
-  store float %110, ptr addrspace(1) %146, align 4
-  store float %111, ptr addrspace(1) %147, align 4
-  store float %112, ptr addrspace(1) %148, align 4
-  store float %113, ptr addrspace(1) %149, align 4
+  %67 = load <4 x float>, ptr addrspace(1) %50, align 16
+  %68 = extractelement <4 x float> %67, i32 0
+  %69 = extractelement <4 x float> %67, i32 1
+  %70 = extractelement <4 x float> %67, i32 2
+  %71 = extractelement <4 x float> %67, i32 3
+  %72 = load <4 x float>, ptr addrspace(1) %54, align 16
+  %73 = extractelement <4 x float> %72, i32 0
+  %74 = extractelement <4 x float> %72, i32 1
+  %75 = extractelement <4 x float> %72, i32 2
+  %76 = extractelement <4 x float> %72, i32 3
+  %77 = load <4 x float>, ptr addrspace(1) %58, align 16
+  %78 = extractelement <4 x float> %77, i32 0
+  %79 = extractelement <4 x float> %77, i32 1
+  %80 = extractelement <4 x float> %77, i32 2
+  %81 = extractelement <4 x float> %77, i32 3
+  %82 = mul i32 %22, %n
+  %83 = mul i32 %23, %n
+  %84 = mul i32 %24, %n
+  %85 = mul i32 %25, %n
+  %86 = add i32 %82, %15
+  %87 = add i32 %83, %15
+  %88 = add i32 %84, %15
+  %89 = add i32 %85, %15
+  %90 = add i32 %82, %16
+  %91 = add i32 %83, %16
+  %92 = add i32 %84, %16
+  %93 = add i32 %85, %16
+  %94 = add i32 %82, %17
+  %95 = add i32 %83, %17
+  %96 = add i32 %84, %17
+  %97 = add i32 %85, %17
+  %98 = add i32 %82, %18
+  %99 = add i32 %83, %18
+  %100 = add i32 %84, %18
+  %101 = add i32 %85, %18
+  %102 = getelementptr float, ptr addrspace(1) %y, i32 %86
+  %103 = getelementptr float, ptr addrspace(1) %y, i32 %87
+  %104 = getelementptr float, ptr addrspace(1) %y, i32 %88
+  %105 = getelementptr float, ptr addrspace(1) %y, i32 %89
+  %106 = getelementptr float, ptr addrspace(1) %y, i32 %90
+  %107 = getelementptr float, ptr addrspace(1) %y, i32 %91
+  %108 = getelementptr float, ptr addrspace(1) %y, i32 %92
+  %109 = getelementptr float, ptr addrspace(1) %y, i32 %93
+  %110 = getelementptr float, ptr addrspace(1) %y, i32 %94
+  %111 = getelementptr float, ptr addrspace(1) %y, i32 %95
+  %112 = getelementptr float, ptr addrspace(1) %y, i32 %96
+  %113 = getelementptr float, ptr addrspace(1) %y, i32 %97
+  %114 = getelementptr float, ptr addrspace(1) %y, i32 %98
+  %115 = getelementptr float, ptr addrspace(1) %y, i32 %99
+  %116 = getelementptr float, ptr addrspace(1) %y, i32 %100
+  %117 = getelementptr float, ptr addrspace(1) %y, i32 %101
+  store float %63, ptr addrspace(1) %102, align 4
+  store float %64, ptr addrspace(1) %103, align 4
+  store float %65, ptr addrspace(1) %104, align 4
+  store float %66, ptr addrspace(1) %105, align 4
+  store float %68, ptr addrspace(1) %106, align 4
+  store float %69, ptr addrspace(1) %107, align 4
+  store float %70, ptr addrspace(1) %108, align 4
+  store float %71, ptr addrspace(1) %109, align 4
+  store float %73, ptr addrspace(1) %110, align 4
+  store float %74, ptr addrspace(1) %111, align 4
+  store float %75, ptr addrspace(1) %112, align 4
+  store float %76, ptr addrspace(1) %113, align 4
+  store float %78, ptr addrspace(1) %114, align 4
+  store float %79, ptr addrspace(1) %115, align 4
+  store float %80, ptr addrspace(1) %116, align 4
+  store float %81, ptr addrspace(1) %117, align 4
   ret void
 }
 

@@ -122,205 +122,141 @@ body:                                             ; preds = %prologue
   %108 = extractelement <4 x float> %106, i32 1
   %109 = extractelement <4 x float> %106, i32 2
   %110 = extractelement <4 x float> %106, i32 3
-  %111 = insertelement <4 x float> poison, float %107, i32 0
-  %112 = insertelement <4 x float> %111, float %108, i32 1
-  %113 = insertelement <4 x float> %112, float %109, i32 2
-  %114 = insertelement <4 x float> %113, float %110, i32 3
-  %115 = extractelement <4 x float> %114, i32 0
-  %116 = extractelement <4 x float> %114, i32 1
-  %117 = extractelement <4 x float> %114, i32 2
-  %118 = extractelement <4 x float> %114, i32 3
-  %119 = load <4 x float>, ptr addrspace(1) %78, align 16
-  %120 = extractelement <4 x float> %119, i32 0
-  %121 = extractelement <4 x float> %119, i32 1
-  %122 = extractelement <4 x float> %119, i32 2
-  %123 = extractelement <4 x float> %119, i32 3
-  %124 = insertelement <4 x float> poison, float %120, i32 0
-  %125 = insertelement <4 x float> %124, float %121, i32 1
-  %126 = insertelement <4 x float> %125, float %122, i32 2
-  %127 = insertelement <4 x float> %126, float %123, i32 3
-  %128 = extractelement <4 x float> %127, i32 0
-  %129 = extractelement <4 x float> %127, i32 1
-  %130 = extractelement <4 x float> %127, i32 2
-  %131 = extractelement <4 x float> %127, i32 3
-  %132 = load <4 x float>, ptr addrspace(1) %82, align 16
-  %133 = extractelement <4 x float> %132, i32 0
-  %134 = extractelement <4 x float> %132, i32 1
-  %135 = extractelement <4 x float> %132, i32 2
-  %136 = extractelement <4 x float> %132, i32 3
-  %137 = insertelement <4 x float> poison, float %133, i32 0
-  %138 = insertelement <4 x float> %137, float %134, i32 1
-  %139 = insertelement <4 x float> %138, float %135, i32 2
-  %140 = insertelement <4 x float> %139, float %136, i32 3
-  %141 = extractelement <4 x float> %140, i32 0
-  %142 = extractelement <4 x float> %140, i32 1
-  %143 = extractelement <4 x float> %140, i32 2
-  %144 = extractelement <4 x float> %140, i32 3
-  %145 = load <4 x float>, ptr addrspace(1) %86, align 16
-  %146 = extractelement <4 x float> %145, i32 0
-  %147 = extractelement <4 x float> %145, i32 1
-  %148 = extractelement <4 x float> %145, i32 2
-  %149 = extractelement <4 x float> %145, i32 3
-  %150 = insertelement <4 x float> poison, float %146, i32 0
-  %151 = insertelement <4 x float> %150, float %147, i32 1
-  %152 = insertelement <4 x float> %151, float %148, i32 2
-  %153 = insertelement <4 x float> %152, float %149, i32 3
-  %154 = extractelement <4 x float> %153, i32 0
-  %155 = extractelement <4 x float> %153, i32 1
-  %156 = extractelement <4 x float> %153, i32 2
-  %157 = extractelement <4 x float> %153, i32 3
-  %158 = load <4 x float>, ptr addrspace(1) %90, align 16
-  %159 = extractelement <4 x float> %158, i32 0
-  %160 = extractelement <4 x float> %158, i32 1
-  %161 = extractelement <4 x float> %158, i32 2
-  %162 = extractelement <4 x float> %158, i32 3
-  %163 = insertelement <4 x float> poison, float %159, i32 0
-  %164 = insertelement <4 x float> %163, float %160, i32 1
-  %165 = insertelement <4 x float> %164, float %161, i32 2
-  %166 = insertelement <4 x float> %165, float %162, i32 3
-  %167 = extractelement <4 x float> %166, i32 0
-  %168 = extractelement <4 x float> %166, i32 1
-  %169 = extractelement <4 x float> %166, i32 2
-  %170 = extractelement <4 x float> %166, i32 3
-  %171 = load <4 x float>, ptr addrspace(1) %94, align 16
-  %172 = extractelement <4 x float> %171, i32 0
-  %173 = extractelement <4 x float> %171, i32 1
-  %174 = extractelement <4 x float> %171, i32 2
-  %175 = extractelement <4 x float> %171, i32 3
-  %176 = insertelement <4 x float> poison, float %172, i32 0
-  %177 = insertelement <4 x float> %176, float %173, i32 1
-  %178 = insertelement <4 x float> %177, float %174, i32 2
-  %179 = insertelement <4 x float> %178, float %175, i32 3
-  %180 = extractelement <4 x float> %179, i32 0
-  %181 = extractelement <4 x float> %179, i32 1
-  %182 = extractelement <4 x float> %179, i32 2
-  %183 = extractelement <4 x float> %179, i32 3
-  %184 = load <4 x float>, ptr addrspace(1) %98, align 16
-  %185 = extractelement <4 x float> %184, i32 0
-  %186 = extractelement <4 x float> %184, i32 1
-  %187 = extractelement <4 x float> %184, i32 2
-  %188 = extractelement <4 x float> %184, i32 3
-  %189 = insertelement <4 x float> poison, float %185, i32 0
-  %190 = insertelement <4 x float> %189, float %186, i32 1
-  %191 = insertelement <4 x float> %190, float %187, i32 2
-  %192 = insertelement <4 x float> %191, float %188, i32 3
-  %193 = extractelement <4 x float> %192, i32 0
-  %194 = extractelement <4 x float> %192, i32 1
-  %195 = extractelement <4 x float> %192, i32 2
-  %196 = extractelement <4 x float> %192, i32 3
-  %197 = load <4 x float>, ptr addrspace(1) %102, align 16
-  %198 = extractelement <4 x float> %197, i32 0
-  %199 = extractelement <4 x float> %197, i32 1
-  %200 = extractelement <4 x float> %197, i32 2
-  %201 = extractelement <4 x float> %197, i32 3
-  %202 = insertelement <4 x float> poison, float %198, i32 0
-  %203 = insertelement <4 x float> %202, float %199, i32 1
-  %204 = insertelement <4 x float> %203, float %200, i32 2
-  %205 = insertelement <4 x float> %204, float %201, i32 3
-  %206 = extractelement <4 x float> %205, i32 0
-  %207 = extractelement <4 x float> %205, i32 1
-  %208 = extractelement <4 x float> %205, i32 2
-  %209 = extractelement <4 x float> %205, i32 3
-  %210 = mul i32 %30, %n
-  %211 = mul i32 %31, %n
-  %212 = mul i32 %32, %n
-  %213 = mul i32 %33, %n
-  %214 = add i32 %210, %19
-  %215 = add i32 %211, %19
-  %216 = add i32 %212, %19
-  %217 = add i32 %213, %19
-  %218 = add i32 %210, %20
-  %219 = add i32 %211, %20
-  %220 = add i32 %212, %20
-  %221 = add i32 %213, %20
-  %222 = add i32 %210, %21
-  %223 = add i32 %211, %21
-  %224 = add i32 %212, %21
-  %225 = add i32 %213, %21
-  %226 = add i32 %210, %22
-  %227 = add i32 %211, %22
-  %228 = add i32 %212, %22
-  %229 = add i32 %213, %22
-  %230 = add i32 %210, %23
-  %231 = add i32 %211, %23
-  %232 = add i32 %212, %23
-  %233 = add i32 %213, %23
-  %234 = add i32 %210, %24
-  %235 = add i32 %211, %24
-  %236 = add i32 %212, %24
-  %237 = add i32 %213, %24
-  %238 = add i32 %210, %25
-  %239 = add i32 %211, %25
-  %240 = add i32 %212, %25
-  %241 = add i32 %213, %25
-  %242 = add i32 %210, %26
-  %243 = add i32 %211, %26
-  %244 = add i32 %212, %26
-  %245 = add i32 %213, %26
-  %246 = getelementptr float, ptr addrspace(1) %y, i32 %214
-  %247 = getelementptr float, ptr addrspace(1) %y, i32 %215
-  %248 = getelementptr float, ptr addrspace(1) %y, i32 %216
-  %249 = getelementptr float, ptr addrspace(1) %y, i32 %217
-  %250 = getelementptr float, ptr addrspace(1) %y, i32 %218
-  %251 = getelementptr float, ptr addrspace(1) %y, i32 %219
-  %252 = getelementptr float, ptr addrspace(1) %y, i32 %220
-  %253 = getelementptr float, ptr addrspace(1) %y, i32 %221
-  %254 = getelementptr float, ptr addrspace(1) %y, i32 %222
-  %255 = getelementptr float, ptr addrspace(1) %y, i32 %223
-  %256 = getelementptr float, ptr addrspace(1) %y, i32 %224
-  %257 = getelementptr float, ptr addrspace(1) %y, i32 %225
-  %258 = getelementptr float, ptr addrspace(1) %y, i32 %226
-  %259 = getelementptr float, ptr addrspace(1) %y, i32 %227
-  %260 = getelementptr float, ptr addrspace(1) %y, i32 %228
-  %261 = getelementptr float, ptr addrspace(1) %y, i32 %229
-  %262 = getelementptr float, ptr addrspace(1) %y, i32 %230
-  %263 = getelementptr float, ptr addrspace(1) %y, i32 %231
-  %264 = getelementptr float, ptr addrspace(1) %y, i32 %232
-  %265 = getelementptr float, ptr addrspace(1) %y, i32 %233
-  %266 = getelementptr float, ptr addrspace(1) %y, i32 %234
-  %267 = getelementptr float, ptr addrspace(1) %y, i32 %235
-  %268 = getelementptr float, ptr addrspace(1) %y, i32 %236
-  %269 = getelementptr float, ptr addrspace(1) %y, i32 %237
-  %270 = getelementptr float, ptr addrspace(1) %y, i32 %238
-  %271 = getelementptr float, ptr addrspace(1) %y, i32 %239
-  %272 = getelementptr float, ptr addrspace(1) %y, i32 %240
-  %273 = getelementptr float, ptr addrspace(1) %y, i32 %241
-  %274 = getelementptr float, ptr addrspace(1) %y, i32 %242
-  %275 = getelementptr float, ptr addrspace(1) %y, i32 %243
-  %276 = getelementptr float, ptr addrspace(1) %y, i32 %244
-  %277 = getelementptr float, ptr addrspace(1) %y, i32 %245
-  store float %115, ptr addrspace(1) %246, align 4
-  store float %116, ptr addrspace(1) %247, align 4
-  store float %117, ptr addrspace(1) %248, align 4
-  store float %118, ptr addrspace(1) %249, align 4
-  store float %128, ptr addrspace(1) %250, align 4
-  store float %129, ptr addrspace(1) %251, align 4
-  store float %130, ptr addrspace(1) %252, align 4
-  store float %131, ptr addrspace(1) %253, align 4
-  store float %141, ptr addrspace(1) %254, align 4
-  store float %142, ptr addrspace(1) %255, align 4
-  store float %143, ptr addrspace(1) %256, align 4
-  store float %144, ptr addrspace(1) %257, align 4
-  store float %154, ptr addrspace(1) %258, align 4
-  store float %155, ptr addrspace(1) %259, align 4
-  store float %156, ptr addrspace(1) %260, align 4
-  store float %157, ptr addrspace(1) %261, align 4
-  store float %167, ptr addrspace(1) %262, align 4
-  store float %168, ptr addrspace(1) %263, align 4
-  store float %169, ptr addrspace(1) %264, align 4
-  store float %170, ptr addrspace(1) %265, align 4
-  store float %180, ptr addrspace(1) %266, align 4
-  store float %181, ptr addrspace(1) %267, align 4
-  store float %182, ptr addrspace(1) %268, align 4
-  store float %183, ptr addrspace(1) %269, align 4
-  store float %193, ptr addrspace(1) %270, align 4
-  store float %194, ptr addrspace(1) %271, align 4
-  store float %195, ptr addrspace(1) %272, align 4
-  store float %196, ptr addrspace(1) %273, align 4
-  store float %206, ptr addrspace(1) %274, align 4
-  store float %207, ptr addrspace(1) %275, align 4
-  store float %208, ptr addrspace(1) %276, align 4
-  store float %209, ptr addrspace(1) %277, align 4
+  %111 = load <4 x float>, ptr addrspace(1) %78, align 16
+  %112 = extractelement <4 x float> %111, i32 0
+  %113 = extractelement <4 x float> %111, i32 1
+  %114 = extractelement <4 x float> %111, i32 2
+  %115 = extractelement <4 x float> %111, i32 3
+  %116 = load <4 x float>, ptr addrspace(1) %82, align 16
+  %117 = extractelement <4 x float> %116, i32 0
+  %118 = extractelement <4 x float> %116, i32 1
+  %119 = extractelement <4 x float> %116, i32 2
+  %120 = extractelement <4 x float> %116, i32 3
+  %121 = load <4 x float>, ptr addrspace(1) %86, align 16
+  %122 = extractelement <4 x float> %121, i32 0
+  %123 = extractelement <4 x float> %121, i32 1
+  %124 = extractelement <4 x float> %121, i32 2
+  %125 = extractelement <4 x float> %121, i32 3
+  %126 = load <4 x float>, ptr addrspace(1) %90, align 16
+  %127 = extractelement <4 x float> %126, i32 0
+  %128 = extractelement <4 x float> %126, i32 1
+  %129 = extractelement <4 x float> %126, i32 2
+  %130 = extractelement <4 x float> %126, i32 3
+  %131 = load <4 x float>, ptr addrspace(1) %94, align 16
+  %132 = extractelement <4 x float> %131, i32 0
+  %133 = extractelement <4 x float> %131, i32 1
+  %134 = extractelement <4 x float> %131, i32 2
+  %135 = extractelement <4 x float> %131, i32 3
+  %136 = load <4 x float>, ptr addrspace(1) %98, align 16
+  %137 = extractelement <4 x float> %136, i32 0
+  %138 = extractelement <4 x float> %136, i32 1
+  %139 = extractelement <4 x float> %136, i32 2
+  %140 = extractelement <4 x float> %136, i32 3
+  %141 = load <4 x float>, ptr addrspace(1) %102, align 16
+  %142 = extractelement <4 x float> %141, i32 0
+  %143 = extractelement <4 x float> %141, i32 1
+  %144 = extractelement <4 x float> %141, i32 2
+  %145 = extractelement <4 x float> %141, i32 3
+  %146 = mul i32 %30, %n
+  %147 = mul i32 %31, %n
+  %148 = mul i32 %32, %n
+  %149 = mul i32 %33, %n
+  %150 = add i32 %146, %19
+  %151 = add i32 %147, %19
+  %152 = add i32 %148, %19
+  %153 = add i32 %149, %19
+  %154 = add i32 %146, %20
+  %155 = add i32 %147, %20
+  %156 = add i32 %148, %20
+  %157 = add i32 %149, %20
+  %158 = add i32 %146, %21
+  %159 = add i32 %147, %21
+  %160 = add i32 %148, %21
+  %161 = add i32 %149, %21
+  %162 = add i32 %146, %22
+  %163 = add i32 %147, %22
+  %164 = add i32 %148, %22
+  %165 = add i32 %149, %22
+  %166 = add i32 %146, %23
+  %167 = add i32 %147, %23
+  %168 = add i32 %148, %23
+  %169 = add i32 %149, %23
+  %170 = add i32 %146, %24
+  %171 = add i32 %147, %24
+  %172 = add i32 %148, %24
+  %173 = add i32 %149, %24
+  %174 = add i32 %146, %25
+  %175 = add i32 %147, %25
+  %176 = add i32 %148, %25
+  %177 = add i32 %149, %25
+  %178 = add i32 %146, %26
+  %179 = add i32 %147, %26
+  %180 = add i32 %148, %26
+  %181 = add i32 %149, %26
+  %182 = getelementptr float, ptr addrspace(1) %y, i32 %150
+  %183 = getelementptr float, ptr addrspace(1) %y, i32 %151
+  %184 = getelementptr float, ptr addrspace(1) %y, i32 %152
+  %185 = getelementptr float, ptr addrspace(1) %y, i32 %153
+  %186 = getelementptr float, ptr addrspace(1) %y, i32 %154
+  %187 = getelementptr float, ptr addrspace(1) %y, i32 %155
+  %188 = getelementptr float, ptr addrspace(1) %y, i32 %156
+  %189 = getelementptr float, ptr addrspace(1) %y, i32 %157
+  %190 = getelementptr float, ptr addrspace(1) %y, i32 %158
+  %191 = getelementptr float, ptr addrspace(1) %y, i32 %159
+  %192 = getelementptr float, ptr addrspace(1) %y, i32 %160
+  %193 = getelementptr float, ptr addrspace(1) %y, i32 %161
+  %194 = getelementptr float, ptr addrspace(1) %y, i32 %162
+  %195 = getelementptr float, ptr addrspace(1) %y, i32 %163
+  %196 = getelementptr float, ptr addrspace(1) %y, i32 %164
+  %197 = getelementptr float, ptr addrspace(1) %y, i32 %165
+  %198 = getelementptr float, ptr addrspace(1) %y, i32 %166
+  %199 = getelementptr float, ptr addrspace(1) %y, i32 %167
+  %200 = getelementptr float, ptr addrspace(1) %y, i32 %168
+  %201 = getelementptr float, ptr addrspace(1) %y, i32 %169
+  %202 = getelementptr float, ptr addrspace(1) %y, i32 %170
+  %203 = getelementptr float, ptr addrspace(1) %y, i32 %171
+  %204 = getelementptr float, ptr addrspace(1) %y, i32 %172
+  %205 = getelementptr float, ptr addrspace(1) %y, i32 %173
+  %206 = getelementptr float, ptr addrspace(1) %y, i32 %174
+  %207 = getelementptr float, ptr addrspace(1) %y, i32 %175
+  %208 = getelementptr float, ptr addrspace(1) %y, i32 %176
+  %209 = getelementptr float, ptr addrspace(1) %y, i32 %177
+  %210 = getelementptr float, ptr addrspace(1) %y, i32 %178
+  %211 = getelementptr float, ptr addrspace(1) %y, i32 %179
+  %212 = getelementptr float, ptr addrspace(1) %y, i32 %180
+  %213 = getelementptr float, ptr addrspace(1) %y, i32 %181
+  store float %107, ptr addrspace(1) %182, align 4
+  store float %108, ptr addrspace(1) %183, align 4
+  store float %109, ptr addrspace(1) %184, align 4
+  store float %110, ptr addrspace(1) %185, align 4
+  store float %112, ptr addrspace(1) %186, align 4
+  store float %113, ptr addrspace(1) %187, align 4
+  store float %114, ptr addrspace(1) %188, align 4
+  store float %115, ptr addrspace(1) %189, align 4
+  store float %117, ptr addrspace(1) %190, align 4
+  store float %118, ptr addrspace(1) %191, align 4
+  store float %119, ptr addrspace(1) %192, align 4
+  store float %120, ptr addrspace(1) %193, align 4
+  store float %122, ptr addrspace(1) %194, align 4
+  store float %123, ptr addrspace(1) %195, align 4
+  store float %124, ptr addrspace(1) %196, align 4
+  store float %125, ptr addrspace(1) %197, align 4
+  store float %127, ptr addrspace(1) %198, align 4
+  store float %128, ptr addrspace(1) %199, align 4
+  store float %129, ptr addrspace(1) %200, align 4
+  store float %130, ptr addrspace(1) %201, align 4
+  store float %132, ptr addrspace(1) %202, align 4
+  store float %133, ptr addrspace(1) %203, align 4
+  store float %134, ptr addrspace(1) %204, align 4
+  store float %135, ptr addrspace(1) %205, align 4
+  store float %137, ptr addrspace(1) %206, align 4
+  store float %138, ptr addrspace(1) %207, align 4
+  store float %139, ptr addrspace(1) %208, align 4
+  store float %140, ptr addrspace(1) %209, align 4
+  store float %142, ptr addrspace(1) %210, align 4
+  store float %143, ptr addrspace(1) %211, align 4
+  store float %144, ptr addrspace(1) %212, align 4
+  store float %145, ptr addrspace(1) %213, align 4
   ret void
 }
 
