@@ -256,6 +256,20 @@ pub fn mul_many(cols: &[u64], xs: &[u64], out: &mut [u64]) {
         }
         return;
     }
+    // Layout columns are mostly single bits: then walking each vector's set bits (a lookup per bit) beats
+    // building tables.
+    let single = xs.iter().filter(|&&x| x & x.wrapping_sub(1) == 0).count();
+    if 4 * single >= 3 * xs.len() {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            let (mut m, mut acc) = (x & low_bits(n as u32), 0);
+            while m != 0 {
+                acc ^= cols[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            *o = acc;
+        }
+        return;
+    }
     if n <= 16 {
         mul_many_in::<4>(&cols[..n], xs, out)
     } else {
@@ -696,6 +710,32 @@ mod tests {
                     .fold(0, |acc, k| acc ^ cols[k]);
                 assert_eq!(mul_vec(&cols, x), want, "n {n} x {x:#x}");
                 assert_eq!(mul_vec_portable(&cols, x), want, "n {n} x {x:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn mul_many_matches_mul_vec_on_sparse_and_dense_vectors() {
+        // Single-bit vectors with every `dense_every`-th one dense: all or 80 % single bits take the bit walk,
+        // half or none take the tables (4 or 16 of them by column count).
+        for (n, seed) in [(5usize, 1u64), (16, 2), (16, 3), (40, 4), (64, 5)] {
+            let cols = words(seed * 31, n, 64);
+            let dense = words(seed * 77, 40, n as u32);
+            for dense_every in [0usize, 5, 2, 1] {
+                let xs: Vec<u64> = (0..40)
+                    .map(|i| {
+                        if dense_every > 0 && i % dense_every == 0 {
+                            dense[i].wrapping_mul(0x9e37_79b9_7f4a_7c15) & low_bits(n as u32)
+                        } else {
+                            1u64 << (i * 7 % n)
+                        }
+                    })
+                    .collect();
+                let mut out = vec![0; xs.len()];
+                mul_many(&cols, &xs, &mut out);
+                for (&x, &o) in xs.iter().zip(&out) {
+                    assert_eq!(o, mul_vec(&cols, x), "n {n} every {dense_every} x {x:#x}");
+                }
             }
         }
     }
