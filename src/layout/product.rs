@@ -332,6 +332,22 @@ impl Moves {
             dst.copy_from_slice(src);
             return;
         }
+        if self.runs.len() <= 4 {
+            // Up to four runs (out dims): a fixed, unrolled, branch-free loop; unused runs have mask 0.
+            let (mut masks, mut ups) = ([0u64; 4], [0u32; 4]);
+            for (k, &(mask, up)) in self.runs.iter().enumerate() {
+                masks[k] = mask;
+                ups[k] = up;
+            }
+            for (d, &c) in dst.iter_mut().zip(src) {
+                let mut v = 0;
+                for k in 0..4 {
+                    v |= (c & masks[k]) << ups[k];
+                }
+                *d = v;
+            }
+            return;
+        }
         for (d, &c) in dst.iter_mut().zip(src) {
             *d = self
                 .runs
