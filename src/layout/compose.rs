@@ -50,7 +50,7 @@ impl LinearLayout {
             remap[n..n + len].copy_from_slice(&outer.cols[off..off + len]);
             n += len;
         }
-        let mut cols: SmallVec<[u64; 16]> = SmallVec::from_elem(0, self.cols.len());
+        let mut cols: SmallVec<[u64; 16]> = gf2::zeros(self.cols.len());
         gf2::mul_many(&remap[..n], &self.cols, &mut cols);
         Ok(LinearLayout::from_parts(
             SmallVec::from_slice(&self.ins),

@@ -308,6 +308,16 @@ fn mul_many_in<const S: usize>(cols: &[u64], xs: &[u64], out: &mut [u64]) {
         *o = acc;
     }
 }
+/// `n` zero words, inline up to 16 (`SmallVec::from_elem` fills element by element).
+#[inline]
+pub(crate) fn zeros(n: usize) -> smallvec::SmallVec<[u64; 16]> {
+    if n <= 16 {
+        smallvec::SmallVec::from_buf_and_len([0; 16], n)
+    } else {
+        smallvec::SmallVec::from_vec(vec![0; n])
+    }
+}
+
 /// One machine word of a packed column, for the fixed-size elimination kernels: `u32` when the augmented
 /// columns fit in 32 bits (twice the columns per vector register), `u64` otherwise.
 trait Lane: Copy + Default + Eq {
@@ -503,7 +513,7 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
     let all = a.iter().chain(&b[..nb]).fold(0, |acc, &c| acc | c);
     let nrows = 64 - all.leading_zeros();
     // `t[r]`: the reduced column of pivot row r, 0 for other rows, so `t·b` only reads b's pivot rows.
-    let mut t: smallvec::SmallVec<[u64; 16]> = smallvec::SmallVec::from_elem(0, nrows as usize);
+    let mut t = zeros(nrows as usize);
     let Some(e) = eliminate(a, nrows, &mut t[..]) else {
         let ech = ColumnEchelon::new(a);
         let mut bad = 0;

@@ -151,7 +151,7 @@ impl LinearLayout {
             (&a_red_store[..n_red], &rhs_store[..n_rhs])
         };
         let n_rhs = rhs.len();
-        let mut sol: SmallVec<[u64; 16]> = SmallVec::from_elem(0, n_rhs);
+        let mut sol: SmallVec<[u64; 16]> = gf2::zeros(n_rhs);
         let bad = gf2::solve_columns(a_red, rhs, &mut sol);
         if a_red.len() != na {
             // Back from reduced column indices to `outer`'s.

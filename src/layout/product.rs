@@ -246,7 +246,7 @@ impl LinearLayout {
             }
         }
         let n = inner.cols.len() + outer.cols.len();
-        let mut cols: SmallVec<[u64; 16]> = SmallVec::from_elem(0, n);
+        let mut cols: SmallVec<[u64; 16]> = super::gf2::zeros(n);
         if ins_rel == Relation::Disjoint {
             let m = inner.cols.len();
             inner_to.apply(&inner.cols, &mut cols[..m]);
