@@ -229,10 +229,6 @@ impl LinearLayout {
         // Out-bit moves: disjoint outs put outer's bits above all of inner's; identical outs interleave dim by
         // dim (inner's bits of dim j, then outer's, then dim j + 1).
         let (mut inner_to, mut outer_to) = (Moves::default(), Moves::default());
-        inner_to.started = true;
-        outer_to.started = true;
-        inner_to.in_place = true;
-        outer_to.in_place = true;
         if outs_rel == Relation::Disjoint {
             outer_to.push(0, outer.total_out_bits(), inner.total_out_bits());
         } else {
@@ -305,20 +301,23 @@ fn collect_small<T: Copy + Default, const N: usize>(
 
 /// Where a factor's packed output bits go in the product: runs of bits (a mask in the factor's packing) moved
 /// up by a shift. The product only ever moves a factor's bits up (its dims start no lower in the product).
-#[derive(Default)]
 struct Moves {
     runs: SmallVec<[(u64, u32); 4]>,
-    /// All runs stay in place (the factor's bits are the product's low bits, unmoved).
+    /// All runs stay in place (the factor's bits are the product's low bits, unmoved), or there are none.
     in_place: bool,
-    started: bool,
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves {
+            runs: SmallVec::new(),
+            in_place: true,
+        }
+    }
 }
 
 impl Moves {
     fn push(&mut self, src: u32, len: u32, dst: u32) {
-        if !self.started {
-            self.in_place = true;
-            self.started = true;
-        }
         if len == 0 {
             return;
         }
@@ -328,7 +327,7 @@ impl Moves {
     }
 
     fn apply(&self, src: &[u64], dst: &mut [u64]) {
-        if self.in_place || !self.started {
+        if self.in_place {
             dst.copy_from_slice(src);
             return;
         }
