@@ -67,23 +67,26 @@ fn host_fn(op: MathOp, wide: bool) -> usize {
 }
 
 /// (max ulp, worst input) of `op` in f64 over `xs`, checked against the bound.
-fn check_f64(op: MathOp, xs: &[f64]) -> (f64, f64) {
-    let f: extern "C" fn(f64) -> f64 = unsafe { std::mem::transmute(host_fn(op, true)) };
-    let mut worst = (0.0, 0.0);
+/// Evaluates `op` on every input through `eval` (which returns the result, the reference, the error in ulp
+/// and whether an exact reference — 0, ±inf, NaN — is matched bit for bit) and asserts every error within
+/// `MAX_ULP`. Returns the worst error and its input.
+fn check<T: Copy + Default + std::fmt::LowerExp>(
+    op: MathOp,
+    xs: &[T],
+    bits: impl Fn(T) -> u64,
+    eval: impl Fn(T) -> (T, f64, f64, bool),
+) -> (f64, T) {
+    let mut worst = (0.0, T::default());
     let mut bad = Vec::new();
     for &x in xs {
-        let y = f(x);
-        let r = math_ref::reference(op, x);
-        let e = math_ref::error_f64(op, x, y);
-        // Exact values (0, ±inf, NaN) must match bit for bit, sign of zero included.
-        let exact_ok = !(r == 0.0 || r.is_infinite()) || y.to_bits() == r.to_bits();
+        let (y, r, e, exact_ok) = eval(x);
         if e > worst.0 {
             worst = (e, x);
         }
         if e > MAX_ULP || !exact_ok {
             bad.push(format!(
                 "{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)",
-                x.to_bits()
+                bits(x)
             ));
         }
     }
@@ -96,33 +99,27 @@ fn check_f64(op: MathOp, xs: &[f64]) -> (f64, f64) {
     worst
 }
 
+fn check_f64(op: MathOp, xs: &[f64]) -> (f64, f64) {
+    let f: extern "C" fn(f64) -> f64 = unsafe { std::mem::transmute(host_fn(op, true)) };
+    check(op, xs, f64::to_bits, |x| {
+        let y = f(x);
+        let (r, e, exact_ok) = math_ref::judge_f64(op, x, y);
+        (y, r, e, exact_ok)
+    })
+}
+
 fn check_f32(op: MathOp, xs: &[f32]) -> (f64, f32) {
     let f: extern "C" fn(f32) -> f32 = unsafe { std::mem::transmute(host_fn(op, false)) };
-    let mut worst = (0.0, 0.0);
-    let mut bad = Vec::new();
-    for &x in xs {
-        let y = f(x);
-        let r = math_ref::reference(op, x as f64);
-        let e = ulp_f32(y, r);
-        let rr = r as f32;
-        let exact_ok = !(r == 0.0 || rr.is_infinite()) || y.to_bits() == rr.to_bits();
-        if e > worst.0 {
-            worst = (e, x);
-        }
-        if e > MAX_ULP || !exact_ok {
-            bad.push(format!(
-                "{op:?}({x:e} = {:#x}) = {y:e}, want {r:e} ({e} ulp)",
-                x.to_bits()
-            ));
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{} failures, first: {:#?}",
-        bad.len(),
-        &bad[..bad.len().min(8)]
-    );
-    worst
+    check(
+        op,
+        xs,
+        |x| u64::from(x.to_bits()),
+        |x| {
+            let y = f(x);
+            let (r, e, exact_ok) = math_ref::judge_f32(op, x, y);
+            (y, r, e, exact_ok)
+        },
+    )
 }
 
 fn run_f64(op: MathOp) {

@@ -10,7 +10,8 @@ mod common;
 
 use approx::relative_eq;
 use common::bridge::{runtime_signature, runtime_text};
-use common::gpu::{device, Rng};
+use common::gpu::device;
+use common::rng::Rng;
 use weft::codegen::kernels::{self, blocked_1d, Tile2d};
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
 use weft::runtime::cuda::{self, Buffer, Device};

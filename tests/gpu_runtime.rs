@@ -7,7 +7,8 @@
 mod common;
 
 use approx::relative_eq;
-use common::gpu::{device, Rng};
+use common::gpu::device;
+use common::rng::Rng;
 use weft::runtime::cuda::{Device, KernelCache};
 use weft::runtime::{
     ElemType, KernelArgs, KernelSignature, LaunchConfig, LaunchProblem, RuntimeError, F16,

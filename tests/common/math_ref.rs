@@ -264,6 +264,24 @@ pub fn ulp_f32(y: f32, r: f64) -> f64 {
     (yv - r).abs() / 2f64.powi(e)
 }
 
+/// How far `y = op(x)` (f64) is off: the reference, the error in ulp, and whether an exact reference (0,
+/// ±inf) is matched bit for bit, sign of zero included.
+pub fn judge_f64(op: MathOp, x: f64, y: f64) -> (f64, f64, bool) {
+    let r = reference(op, x);
+    let e = error_f64(op, x, y);
+    let exact_ok = !(r == 0.0 || r.is_infinite()) || y.to_bits() == r.to_bits();
+    (r, e, exact_ok)
+}
+
+/// [`judge_f64`] for an f32 result, against the reference rounded to f32 for the exact cases.
+pub fn judge_f32(op: MathOp, x: f32, y: f32) -> (f64, f64, bool) {
+    let r = reference(op, x as f64);
+    let e = ulp_f32(y, r);
+    let rr = r as f32;
+    let exact_ok = !(r == 0.0 || rr.is_infinite()) || y.to_bits() == rr.to_bits();
+    (r, e, exact_ok)
+}
+
 /// The error of an f64 `y = rsqrt(x)` in ulps of `y`, with fractions, from the residual
 /// `t = x y² - 1` computed exactly enough with fma (`y - 1/sqrt(x) ≈ y t / 2`): a reference
 /// independent of the `1 / sqrt(x)` it checks.
@@ -290,40 +308,7 @@ pub fn rsqrt_ulp_f64(x: f64, y: f64) -> f64 {
 
 // ----- inputs -------------------------------------------------------------------------------
 
-/// SplitMix64.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    pub fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    /// A finite f64 with uniformly random bits: log-uniform magnitude over the whole range,
-    /// subnormals included, both signs.
-    pub fn any_f64(&mut self) -> f64 {
-        loop {
-            let v = f64::from_bits(self.next_u64());
-            if v.is_finite() {
-                return v;
-            }
-        }
-    }
-    pub fn any_f32(&mut self) -> f32 {
-        loop {
-            let v = f32::from_bits(self.next_u64() as u32);
-            if v.is_finite() {
-                return v;
-            }
-        }
-    }
-}
+use super::rng::Rng;
 
 /// Special values every function is checked on.
 pub fn specials_f64() -> Vec<f64> {

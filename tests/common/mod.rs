@@ -4,6 +4,9 @@
 
 pub mod dense;
 
+/// SplitMix64 random numbers: kernel data and math inputs.
+pub mod rng;
+
 /// Running the `weft` binary, for the CLI tests.
 #[cfg(feature = "cli")]
 pub mod cli;
