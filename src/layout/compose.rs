@@ -4,6 +4,7 @@ use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
 use super::gf2;
+use super::linear_layout::position_of;
 use super::LinearLayout;
 
 impl LinearLayout {
@@ -23,19 +24,12 @@ impl LinearLayout {
         let mut remap = [0u64; 64];
         let mut n = 0usize;
         for (j, o) in self.outs.iter().enumerate() {
-            let i = match outer.ins.get(j) {
-                Some(d) if d.name == o.name => j,
-                _ => outer
-                    .ins
-                    .iter()
-                    .position(|d| d.name == o.name)
-                    .ok_or_else(|| {
-                        LayoutError::DimMismatch(format!(
-                            "compose: out dim `{}` is not an in dim of the outer layout",
-                            o.name
-                        ))
-                    })?,
-            };
+            let i = position_of(&outer.ins, o.name, j).ok_or_else(|| {
+                LayoutError::DimMismatch(format!(
+                    "compose: out dim `{}` is not an in dim of the outer layout",
+                    o.name
+                ))
+            })?;
             let inner_dim = &outer.ins[i];
             if o.log2 > inner_dim.log2 {
                 return Err(LayoutError::SizeMismatch(format!(

@@ -320,60 +320,36 @@ pub(crate) fn zeros(n: usize) -> smallvec::SmallVec<[u64; 16]> {
 
 /// One machine word of a packed column, for the fixed-size elimination kernels: `u32` when the augmented
 /// columns fit in 32 bits (twice the columns per vector register), `u64` otherwise.
-trait Lane: Copy + Default + Eq {
+trait Lane: Copy + Default + Eq + std::ops::BitXor<Output = Self> {
     const BITS: u32;
     fn from_u64(v: u64) -> Self;
     fn to_u64(self) -> u64;
-    fn xor(self, o: Self) -> Self;
     /// `p` where bit `r` of `self` is set, else 0: one shift pair, no branch, so loops over lanes vectorise.
     fn select_bit(self, r: u32, p: Self) -> Self;
 }
 
-impl Lane for u32 {
-    const BITS: u32 = 32;
-    #[inline(always)]
-    fn from_u64(v: u64) -> u32 {
-        v as u32
-    }
-    #[inline(always)]
-    fn to_u64(self) -> u64 {
-        u64::from(self)
-    }
-    #[inline(always)]
-    fn xor(self, o: u32) -> u32 {
-        self ^ o
-    }
-    #[inline(always)]
-    fn select_bit(self, r: u32, p: u32) -> u32 {
-        p & (((self << (31 - r)) as i32) >> 31) as u32
-    }
+/// `Lane` for an unsigned word and its signed twin (the arithmetic shift that spreads the sign bit).
+macro_rules! lane {
+    ($u:ty, $i:ty) => {
+        impl Lane for $u {
+            const BITS: u32 = <$u>::BITS;
+            #[inline(always)]
+            fn from_u64(v: u64) -> $u {
+                v as $u
+            }
+            #[inline(always)]
+            fn to_u64(self) -> u64 {
+                self as u64
+            }
+            #[inline(always)]
+            fn select_bit(self, r: u32, p: $u) -> $u {
+                p & (((self << (<$u>::BITS - 1 - r)) as $i) >> (<$u>::BITS - 1)) as $u
+            }
+        }
+    };
 }
-
-impl Lane for u64 {
-    const BITS: u32 = 64;
-    #[inline(always)]
-    fn from_u64(v: u64) -> u64 {
-        v
-    }
-    #[inline(always)]
-    fn to_u64(self) -> u64 {
-        self
-    }
-    #[inline(always)]
-    fn xor(self, o: u64) -> u64 {
-        self ^ o
-    }
-    #[inline(always)]
-    fn select_bit(self, r: u32, p: u64) -> u64 {
-        p & (((self << (63 - r)) as i64) >> 63) as u64
-    }
-}
-
-/// What [`eliminate`] finds besides the reduced columns.
-struct Eliminated {
-    nrows: u32,
-    rank: u32,
-}
+lane!(u32, i32);
+lane!(u64, i64);
 
 /// Gauss–Jordan by column operations on `[A ; I]`, on `N` lanes of type `T` (`cols.len() ≤ N`,
 /// `nrows + cols.len() ≤ T::BITS`).
@@ -383,15 +359,11 @@ struct Eliminated {
 /// column holds, in its low `nrows` bits, column j of `A·E` (`E` the accumulated column operations) and in the
 /// bits above, column j of `E`; a pivot column has its own pivot row and no other, and the `E` part of every
 /// column names pivot columns only (besides, for a dependent column, itself). `by_row[r]` (`by_row` holds at
-/// least `nrows` words) receives the column
-/// whose pivot row is `r` (untouched for other rows). The lane loop has a fixed trip count and no branch, so
-/// it compiles to a few vector instructions per pivot.
+/// least `nrows` words) receives the column whose pivot row is `r` (untouched for other rows). Returns the
+/// rank. The lane loop has a fixed trip count and no branch, so it compiles to a few vector instructions per
+/// pivot.
 #[inline(always)]
-fn eliminate_in<T: Lane, const N: usize>(
-    cols: &[u64],
-    nrows: u32,
-    by_row: &mut [u64],
-) -> Eliminated {
+fn eliminate_in<T: Lane, const N: usize>(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> u32 {
     debug_assert!(cols.len() <= N && nrows as usize + cols.len() <= T::BITS as usize);
     let mut w = [T::default(); N];
     let mut tag = 1u64.checked_shl(nrows).unwrap_or(0);
@@ -413,10 +385,10 @@ fn eliminate_in<T: Lane, const N: usize>(
         if rest != 0 {
             let r = rest.trailing_zeros();
             for k in w.iter_mut() {
-                *k = k.xor(k.select_bit(r, p));
+                *k = *k ^ k.select_bit(r, p);
             }
             w[j] = p;
-            next = next.xor(next.select_bit(r, p));
+            next = next ^ next.select_bit(r, p);
             pivot_rows |= 1 << r;
             col_of_row[r as usize] = j as u8;
             rank += 1;
@@ -429,7 +401,7 @@ fn eliminate_in<T: Lane, const N: usize>(
         by_row[r] = w[usize::from(col_of_row[r])].to_u64();
         rows &= rows - 1;
     }
-    Eliminated { nrows, rank }
+    rank
 }
 
 #[inline]
@@ -441,9 +413,10 @@ fn low_bits(n: u32) -> u64 {
     }
 }
 
-/// [`eliminate_in`] with the smallest kernel that holds the system; `None` when `nrows + cols.len() > 64`.
+/// [`eliminate_in`] with the smallest kernel that holds the system: the rank, or `None` when
+/// `nrows + cols.len() > 64`.
 /// On x86-64 CPUs with AVX2 the same code is compiled for 256-bit vectors (half the instructions per pivot).
-fn eliminate(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<Eliminated> {
+fn eliminate(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<u32> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above, cached by std after the first call).
@@ -454,12 +427,12 @@ fn eliminate(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<Eliminated>
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn eliminate_avx2(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<Eliminated> {
+unsafe fn eliminate_avx2(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<u32> {
     eliminate_sized(cols, nrows, by_row)
 }
 
 #[inline(always)]
-fn eliminate_sized(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<Eliminated> {
+fn eliminate_sized(cols: &[u64], nrows: u32, by_row: &mut [u64]) -> Option<u32> {
     let total = nrows as usize + cols.len();
     let n = cols.len();
     Some(if n <= 16 && total <= 32 {
@@ -488,10 +461,10 @@ pub fn invert_square(a: &[u64], out: &mut [u64]) -> bool {
         return false;
     }
     // Full rank fills every row of `out`: the pivot columns, then only their `E` halves are kept.
-    let Some(e) = eliminate(a, n as u32, &mut out[..n]) else {
+    let Some(rank) = eliminate(a, n as u32, &mut out[..n]) else {
         return false;
     };
-    if e.rank as usize != n {
+    if rank as usize != n {
         return false;
     }
     for o in out[..n].iter_mut() {
@@ -514,7 +487,7 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
     let nrows = 64 - all.leading_zeros();
     // `t[r]`: the reduced column of pivot row r, 0 for other rows, so `t·b` only reads b's pivot rows.
     let mut t = zeros(nrows as usize);
-    let Some(e) = eliminate(a, nrows, &mut t[..]) else {
+    if eliminate(a, nrows, &mut t[..]).is_none() {
         let ech = ColumnEchelon::new(a);
         let mut bad = 0;
         for (j, (&v, o)) in b[..nb].iter().zip(out.iter_mut()).enumerate() {
@@ -527,17 +500,17 @@ pub fn solve_columns(a: &[u64], b: &[u64], out: &mut [u64]) -> u64 {
             }
         }
         return bad;
-    };
-    let low = low_bits(e.nrows);
+    }
+    let low = low_bits(nrows);
     let mut bad = 0u64;
     for (c, (bs, os)) in b[..nb].chunks(64).zip(out[..nb].chunks_mut(64)).enumerate() {
-        mul_many(&t[..e.nrows as usize], bs, os);
+        mul_many(&t, bs, os);
         for (j, (o, &v)) in os.iter_mut().zip(bs).enumerate() {
             if *o & low != v {
                 bad |= 1 << (64 * c + j).min(63);
                 *o = 0;
             } else {
-                *o = o.checked_shr(e.nrows).unwrap_or(0);
+                *o = o.checked_shr(nrows).unwrap_or(0);
             }
         }
     }

@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
 use super::gf2;
-use super::linear_layout::{bits_at, low_mask, place};
+use super::linear_layout::{bits_at, low_mask, place, position_of};
 use super::LinearLayout;
 
 impl LinearLayout {
@@ -35,12 +35,8 @@ impl LinearLayout {
         // Where each of b's out dims sits in `outer` (`pos`), checked sizes.
         let mut pos = [0u8; 64];
         for (j, x) in b.outs.iter().enumerate() {
-            let k = match outer.outs.get(j) {
-                Some(y) if y.name == x.name => j,
-                _ => match outer.outs.iter().position(|y| y.name == x.name) {
-                    Some(k) => k,
-                    None => return Err(dims_differ(b, outer)),
-                },
+            let Some(k) = position_of(&outer.outs, x.name, j) else {
+                return Err(dims_differ(b, outer));
             };
             if outer.outs[k].log2 < x.log2 {
                 return Err(LayoutError::SizeMismatch(format!(

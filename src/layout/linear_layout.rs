@@ -86,6 +86,15 @@ fn check_specs(specs: &[DimSpec], side: DimSide) -> Result<()> {
     Ok(())
 }
 
+/// Where `name` is in `specs`, looking first at `likely` (lists usually share their order), by id.
+#[inline]
+pub(crate) fn position_of(specs: &[DimSpec], name: Dim, likely: usize) -> Option<usize> {
+    match specs.get(likely) {
+        Some(d) if d.name == name => Some(likely),
+        _ => specs.iter().position(|d| d.name == name),
+    }
+}
+
 /// Checks the dim lists of a layout under construction.
 pub(crate) fn check_total(ins: &[DimSpec], outs: &[DimSpec]) -> Result<()> {
     check_specs(ins, DimSide::In)?;

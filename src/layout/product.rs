@@ -107,8 +107,8 @@ impl LinearLayout {
         if ins_rel != Relation::Other && outs_rel != Relation::Other {
             return inner.product_aligned(outer, ins_rel, outs_rel);
         }
-        let ins_m = merge_specs(&inner.ins, &outer.ins)?;
-        let outs_m = merge_specs(&inner.outs, &outer.outs)?;
+        let ins_m = merge_specs(&inner.ins, &outer.ins, ins_rel)?;
+        let outs_m = merge_specs(&inner.outs, &outer.outs, outs_rel)?;
         let spec = |m: &(Option<u16>, Option<u16>), x: &[DimSpec], y: &[DimSpec]| -> DimSpec {
             let (a, b) = (
                 m.0.map(|k| &x[usize::from(k)]),
@@ -123,14 +123,7 @@ impl LinearLayout {
             collect_small(ins_m.len(), |i| spec(&ins_m[i], &inner.ins, &outer.ins));
         let outs: SmallVec<[DimSpec; 4]> =
             collect_small(outs_m.len(), |i| spec(&outs_m[i], &inner.outs, &outer.outs));
-        // Names are distinct by construction (each factor's are, and the merge joins equal ones): only sizes
-        // can break the limits.
-        if inner.total_in_bits() + outer.total_in_bits() > MAX_BITS
-            || inner.total_out_bits() + outer.total_out_bits() > MAX_BITS
-            || ins.iter().chain(&outs).any(|d| d.log2 > MAX_DIM_BITS)
-        {
-            check_total(&ins, &outs)?;
-        }
+        check_sizes(inner, outer, &ins, &outs)?;
 
         // Each factor's packed output bits land, in order, on a set of the product's bits: `inner_to`, `outer_to`
         // (a parallel bit deposit). Per factor, one shift per out dim that moves.
@@ -174,6 +167,24 @@ impl LinearLayout {
             SmallVec::from_slice(&cols[..n]),
         ))
     }
+}
+
+/// The limits a product can break: names are distinct by construction (each factor's are, and the merge
+/// joins equal ones), so only the sizes are checked, and the full check (with its error) runs only when
+/// one is over.
+fn check_sizes(
+    inner: &LinearLayout,
+    outer: &LinearLayout,
+    ins: &[DimSpec],
+    outs: &[DimSpec],
+) -> Result<()> {
+    if inner.total_in_bits() + outer.total_in_bits() > MAX_BITS
+        || inner.total_out_bits() + outer.total_out_bits() > MAX_BITS
+        || ins.iter().chain(outs).any(|d| d.log2 > MAX_DIM_BITS)
+    {
+        check_total(ins, outs)?;
+    }
+    Ok(())
 }
 
 /// How two dim lists relate: the same names in the same order, no common name, or anything else.
@@ -220,12 +231,7 @@ impl LinearLayout {
         let inner = self;
         let ins = joined(&inner.ins, &outer.ins, ins_rel);
         let outs = joined(&inner.outs, &outer.outs, outs_rel);
-        if inner.total_in_bits() + outer.total_in_bits() > MAX_BITS
-            || inner.total_out_bits() + outer.total_out_bits() > MAX_BITS
-            || ins.iter().chain(&outs).any(|d| d.log2 > MAX_DIM_BITS)
-        {
-            check_total(&ins, &outs)?;
-        }
+        check_sizes(inner, outer, &ins, &outs)?;
         // Out-bit moves: disjoint outs put outer's bits above all of inner's; identical outs interleave dim by
         // dim (inner's bits of dim j, then outer's, then dim j + 1).
         let (mut inner_to, mut outer_to) = (Moves::default(), Moves::default());
@@ -267,21 +273,23 @@ impl LinearLayout {
 
 /// The merged dim list of a product: for each dim, its index in the inner and in the outer factor. Names
 /// identical in both lists, or disjoint, are the common cases and skip the general merge.
-fn merge_specs(x: &[DimSpec], y: &[DimSpec]) -> Result<Merged> {
-    if x.len() == y.len() && x.iter().zip(y).all(|(a, b)| a.name == b.name) {
-        return Ok(collect_small(x.len(), |k| (Some(k as u16), Some(k as u16))));
+fn merge_specs(x: &[DimSpec], y: &[DimSpec], rel: Relation) -> Result<Merged> {
+    match rel {
+        Relation::Identical => Ok(collect_small(x.len(), |k| (Some(k as u16), Some(k as u16)))),
+        Relation::Disjoint => {
+            let n = x.len();
+            Ok(collect_small(n + y.len(), |k| {
+                if k < n {
+                    (Some(k as u16), None)
+                } else {
+                    (None, Some((k - n) as u16))
+                }
+            }))
+        }
+        Relation::Other => {
+            merge(x, y, |a, b| a.name == b.name).map_err(|(i, j)| conflict(&x[i].name, &y[j].name))
+        }
     }
-    if !x.iter().any(|a| y.iter().any(|b| a.name == b.name)) {
-        let n = x.len();
-        return Ok(collect_small(n + y.len(), |k| {
-            if k < n {
-                (Some(k as u16), None)
-            } else {
-                (None, Some((k - n) as u16))
-            }
-        }));
-    }
-    merge(x, y, |a, b| a.name == b.name).map_err(|(i, j)| conflict(&x[i].name, &y[j].name))
 }
 
 /// `[f(0), …, f(n - 1)]` built in place when it fits inline (no per-element capacity checks).
