@@ -13,7 +13,8 @@ use inkwell::values::FloatValue;
 use inkwell::FloatPredicate;
 
 use super::super::error::Result;
-use super::exp::{exp, Base};
+use super::exp::exp;
+use super::fp::Base;
 use super::fp::Fp;
 
 const ERX: f64 = 8.450_629_115_104_675e-1;

@@ -12,7 +12,7 @@ use inkwell::values::FloatValue;
 use inkwell::FloatPredicate;
 
 use super::super::error::Result;
-use super::fp::Fp;
+use super::fp::{Base, Fp};
 
 /// ln 2 split so that `k * LN2_HI` is exact for `|k| < 2^11` (f64: fdlibm's constants).
 pub(super) const LN2_HI_D: f64 = 6.931_471_803_691_238e-1;
@@ -37,13 +37,6 @@ fn inv_factorials(last: u32) -> Vec<f64> {
         }
     }
     out
-}
-
-/// Which exponential.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Base {
-    E,
-    Two,
 }
 
 /// `e^x` or `2^x`.

@@ -277,3 +277,10 @@ impl<'a, 'ctx> Fp<'a, 'ctx> {
         Ok(self.b.build_select(c, a, b, "")?.into_int_value())
     }
 }
+
+/// The base of an exponential or logarithm: `e` or 2 (the other bases are these scaled).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Base {
+    E,
+    Two,
+}

@@ -13,20 +13,13 @@ use inkwell::FloatPredicate;
 
 use super::super::error::Result;
 use super::exp::{LN2_HI_D, LN2_HI_F, LN2_LO_D, LN2_LO_F};
-use super::fp::Fp;
+use super::fp::{Base, Fp};
 
 /// 1/ln2 split so that a head with 21 (f64) or 12 (f32) bits times `IVLN2_HI` is exact.
 const IVLN2_HI_D: f64 = 1.442_695_040_721_446_3;
 const IVLN2_LO_D: f64 = 1.675_171_316_488_651_2e-10;
 const IVLN2_HI_F: f64 = 1.442_871_093_8;
 const IVLN2_LO_F: f64 = -1.760_528_539_3e-4;
-
-/// Which logarithm.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Base {
-    E,
-    Two,
-}
 
 /// `ln x` or `log2 x`.
 pub(super) fn log<'ctx>(

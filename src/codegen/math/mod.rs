@@ -301,10 +301,10 @@ pub fn emit_accurate_math<'ctx>(
 ) -> Result<FloatValue<'ctx>> {
     let fp = fp::Fp::new(builder, module, x.get_type())?;
     match op {
-        MathOp::Exp => exp::exp(&fp, x, exp::Base::E),
-        MathOp::Exp2 => exp::exp(&fp, x, exp::Base::Two),
-        MathOp::Log => log::log(&fp, x, log::Base::E),
-        MathOp::Log2 => log::log(&fp, x, log::Base::Two),
+        MathOp::Exp => exp::exp(&fp, x, fp::Base::E),
+        MathOp::Exp2 => exp::exp(&fp, x, fp::Base::Two),
+        MathOp::Log => log::log(&fp, x, fp::Base::E),
+        MathOp::Log2 => log::log(&fp, x, fp::Base::Two),
         MathOp::Sin => trig::sin_cos(&fp, x, trig::Which::Sin),
         MathOp::Cos => trig::sin_cos(&fp, x, trig::Which::Cos),
         MathOp::Erf => erf::erf(&fp, x),
