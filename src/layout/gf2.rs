@@ -384,10 +384,17 @@ fn eliminate_in<T: Lane, const N: usize>(cols: &[u64], nrows: u32, by_row: &mut 
         let rest = p.to_u64() & low;
         if rest != 0 {
             let r = rest.trailing_zeros();
-            for k in w.iter_mut() {
-                *k = *k ^ k.select_bit(r, p);
+            // Column j itself keeps `p` (the update would clear it): a lane select, not a scalar store
+            // into the vector, which the next pivot's vector load could not forward from.
+            let at = T::from_u64(j as u64);
+            for (i, k) in w.iter_mut().enumerate() {
+                let cleared = *k ^ k.select_bit(r, p);
+                *k = if T::from_u64(i as u64) == at {
+                    p
+                } else {
+                    cleared
+                };
             }
-            w[j] = p;
             next = next ^ next.select_bit(r, p);
             pivot_rows |= 1 << r;
             col_of_row[r as usize] = j as u8;

@@ -523,23 +523,16 @@ impl LinearLayout {
     /// [`LinearLayout::pack_inputs`] and [`LinearLayout::apply_packed`] skip the name lookups.
     pub fn apply<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<Coords> {
         let mut packed = 0u64;
+        // Inputs usually name the dims in order: `next` is the dim expected next and `next_shift` its first
+        // bit, so the common case is one comparison per input.
+        let (mut next, mut next_shift) = (0usize, 0u32);
         for (name, value) in inputs {
             let name: Dim = name.clone().into();
-            let mut shift = 0u32;
-            let mut found = None;
-            for d in &self.ins {
-                if d.name == name {
-                    found = Some(d);
-                    break;
-                }
-                shift += d.log2;
-            }
-            let Some(d) = found else {
-                return Err(LayoutError::UnknownDim {
-                    side: DimSide::In,
-                    name,
-                });
+            let (i, shift) = match self.ins.get(next) {
+                Some(d) if d.name == name => (next, next_shift),
+                _ => self.in_position(name)?,
             };
+            let d = &self.ins[i];
             if *value >> d.log2 != 0 {
                 return Err(LayoutError::ValueOutOfRange {
                     dim: d.name,
@@ -549,6 +542,7 @@ impl LinearLayout {
             }
             // A dim named twice adds its values (the map is linear), as two separate applications would.
             packed ^= place(*value, shift);
+            (next, next_shift) = (i + 1, shift + d.log2);
         }
         let out = gf2::mul_vec(&self.cols, packed);
         let mut shift = 0u32;
@@ -572,6 +566,21 @@ impl LinearLayout {
     #[inline]
     pub fn apply_packed(&self, input: u64) -> u64 {
         gf2::mul_vec(&self.cols, input)
+    }
+
+    /// Index and first packed bit of input dim `name`.
+    fn in_position(&self, name: Dim) -> Result<(usize, u32)> {
+        let mut shift = 0u32;
+        for (i, d) in self.ins.iter().enumerate() {
+            if d.name == name {
+                return Ok((i, shift));
+            }
+            shift += d.log2;
+        }
+        Err(LayoutError::UnknownDim {
+            side: DimSide::In,
+            name,
+        })
     }
 
     /// Packs per-dim input values (in input-dim order) into the word [`apply_packed`](Self::apply_packed)

@@ -123,7 +123,7 @@ impl LinearLayout {
             collect_small(ins_m.len(), |i| spec(&ins_m[i], &inner.ins, &outer.ins));
         let outs: SmallVec<[DimSpec; 4]> =
             collect_small(outs_m.len(), |i| spec(&outs_m[i], &inner.outs, &outer.outs));
-        check_sizes(inner, outer, &ins, &outs)?;
+        check_sizes(&ins, &outs)?;
 
         // Each factor's packed output bits land, in order, on a set of the product's bits: `inner_to`, `outer_to`
         // (a parallel bit deposit). Per factor, one shift per out dim that moves.
@@ -172,16 +172,17 @@ impl LinearLayout {
 /// The limits a product can break: names are distinct by construction (each factor's are, and the merge
 /// joins equal ones), so only the sizes are checked, and the full check (with its error) runs only when
 /// one is over.
-fn check_sizes(
-    inner: &LinearLayout,
-    outer: &LinearLayout,
-    ins: &[DimSpec],
-    outs: &[DimSpec],
-) -> Result<()> {
-    if inner.total_in_bits() + outer.total_in_bits() > MAX_BITS
-        || inner.total_out_bits() + outer.total_out_bits() > MAX_BITS
-        || ins.iter().chain(outs).any(|d| d.log2 > MAX_DIM_BITS)
-    {
+fn check_sizes(ins: &[DimSpec], outs: &[DimSpec]) -> Result<()> {
+    let (mut in_bits, mut out_bits, mut widest) = (0u32, 0u32, 0u32);
+    for d in ins {
+        in_bits += d.log2;
+        widest = widest.max(d.log2);
+    }
+    for d in outs {
+        out_bits += d.log2;
+        widest = widest.max(d.log2);
+    }
+    if in_bits > MAX_BITS || out_bits > MAX_BITS || widest > MAX_DIM_BITS {
         check_total(ins, outs)?;
     }
     Ok(())
@@ -207,15 +208,14 @@ fn relation(x: &[DimSpec], y: &[DimSpec]) -> Relation {
 
 /// The product's dims when the two lists are identical (sizes multiply) or disjoint (concatenated).
 fn joined(x: &[DimSpec], y: &[DimSpec], rel: Relation) -> SmallVec<[DimSpec; 4]> {
-    let mut out: SmallVec<[DimSpec; 4]> = SmallVec::from_slice(x);
     if rel == Relation::Identical {
-        for (d, e) in out.iter_mut().zip(y) {
-            d.log2 += e.log2;
-        }
-    } else {
-        out.extend_from_slice(y);
+        return collect_small(x.len(), |k| DimSpec {
+            name: x[k].name,
+            log2: x[k].log2 + y[k].log2,
+        });
     }
-    out
+    let n = x.len();
+    collect_small(n + y.len(), |k| if k < n { x[k] } else { y[k - n] })
 }
 
 impl LinearLayout {
@@ -231,7 +231,7 @@ impl LinearLayout {
         let inner = self;
         let ins = joined(&inner.ins, &outer.ins, ins_rel);
         let outs = joined(&inner.outs, &outer.outs, outs_rel);
-        check_sizes(inner, outer, &ins, &outs)?;
+        check_sizes(&ins, &outs)?;
         // Out-bit moves: disjoint outs put outer's bits above all of inner's; identical outs interleave dim by
         // dim (inner's bits of dim j, then outer's, then dim j + 1).
         let (mut inner_to, mut outer_to) = (Moves::default(), Moves::default());
@@ -309,19 +309,16 @@ fn collect_small<T: Copy + Default, const N: usize>(
 
 /// Where a factor's packed output bits go in the product: runs of bits (a mask in the factor's packing) moved
 /// up by a shift. The product only ever moves a factor's bits up (its dims start no lower in the product).
+/// Up to four runs (out dims) live in fixed arrays, unused ones with mask 0, so applying them is a fixed,
+/// unrolled, branch-free loop; more go to `more`.
+#[derive(Default)]
 struct Moves {
-    runs: SmallVec<[(u64, u32); 4]>,
-    /// All runs stay in place (the factor's bits are the product's low bits, unmoved), or there are none.
-    in_place: bool,
-}
-
-impl Default for Moves {
-    fn default() -> Moves {
-        Moves {
-            runs: SmallVec::new(),
-            in_place: true,
-        }
-    }
+    masks: [u64; 4],
+    ups: [u32; 4],
+    len: usize,
+    more: Vec<(u64, u32)>,
+    /// Some run moves (the factor's bits are not the product's low bits, unmoved).
+    moved: bool,
 }
 
 impl Moves {
@@ -330,37 +327,83 @@ impl Moves {
             return;
         }
         debug_assert!(dst >= src && dst + len <= 64);
-        self.in_place &= src == dst;
-        self.runs.push((low_mask(len) << src, dst - src));
+        self.moved |= src != dst;
+        let run = (low_mask(len) << src, dst - src);
+        if self.len < 4 {
+            (self.masks[self.len], self.ups[self.len]) = run;
+            self.len += 1;
+        } else {
+            self.more.push(run);
+        }
     }
 
     fn apply(&self, src: &[u64], dst: &mut [u64]) {
-        if self.in_place {
+        if !self.moved {
             dst.copy_from_slice(src);
             return;
         }
-        if self.runs.len() <= 4 {
-            // Up to four runs (out dims): a fixed, unrolled, branch-free loop; unused runs have mask 0.
-            let (mut masks, mut ups) = ([0u64; 4], [0u32; 4]);
-            for (k, &(mask, up)) in self.runs.iter().enumerate() {
-                masks[k] = mask;
-                ups[k] = up;
+        if self.more.is_empty() {
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2 (checked just above, cached by std after the first call).
+                return unsafe { move_runs_avx2(&self.masks, &self.ups, src, dst) };
             }
-            for (d, &c) in dst.iter_mut().zip(src) {
-                let mut v = 0;
-                for k in 0..4 {
-                    v |= (c & masks[k]) << ups[k];
-                }
-                *d = v;
-            }
-            return;
+            return move_runs(&self.masks, &self.ups, src, dst);
         }
-        for (d, &c) in dst.iter_mut().zip(src) {
-            *d = self
-                .runs
+        let runs = || {
+            self.masks
                 .iter()
-                .fold(0, |acc, &(mask, up)| acc | (c & mask) << up);
+                .zip(&self.ups)
+                .chain(self.more.iter().map(|(m, u)| (m, u)))
+        };
+        for (d, &c) in dst.iter_mut().zip(src) {
+            *d = runs().fold(0, |acc, (&mask, &up)| acc | (c & mask) << up);
         }
+    }
+}
+
+/// Moves every column's bits by up to four runs (mask, then shift up). Every run shifts all columns alike,
+/// so the loop vectorises: four columns per instruction where AVX2 is there ([`move_runs_avx2`]).
+#[inline(always)]
+fn move_runs(masks: &[u64; 4], ups: &[u32; 4], src: &[u64], dst: &mut [u64]) {
+    for (d, &c) in dst.iter_mut().zip(src) {
+        let mut v = 0;
+        for k in 0..4 {
+            v |= (c & masks[k]) << ups[k];
+        }
+        *d = v;
+    }
+}
+
+/// [`move_runs`] four columns per AVX2 instruction (the last one to three by masked load and store, so a 7-
+/// or 9-column factor does not fall back to scalar code).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn move_runs_avx2(masks: &[u64; 4], ups: &[u32; 4], src: &[u64], dst: &mut [u64]) {
+    use std::arch::x86_64::*;
+    let m = masks.map(|x| _mm256_set1_epi64x(x as i64));
+    let u = ups.map(|x| _mm_cvtsi32_si128(x as i32));
+    let run = |v: __m256i| {
+        let mut r = _mm256_sll_epi64(_mm256_and_si256(v, m[0]), u[0]);
+        for k in 1..4 {
+            r = _mm256_or_si256(r, _mm256_sll_epi64(_mm256_and_si256(v, m[k]), u[k]));
+        }
+        r
+    };
+    let n = src.len().min(dst.len());
+    let whole = n - n % 4;
+    for i in (0..whole).step_by(4) {
+        // SAFETY: `i + 4 <= whole <= n`, inside both slices; unaligned loads and stores.
+        let v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
+        _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), run(v));
+    }
+    if whole < n {
+        // The last one to three columns by masked load and store (lanes past the end stay untouched).
+        let rem = (n - whole) as i64;
+        let lanes = _mm256_cmpgt_epi64(_mm256_set1_epi64x(rem), _mm256_setr_epi64x(0, 1, 2, 3));
+        // SAFETY: the mask enables only lanes `whole..n`, inside both slices.
+        let v = _mm256_maskload_epi64(src.as_ptr().add(whole).cast(), lanes);
+        _mm256_maskstore_epi64(dst.as_mut_ptr().add(whole).cast(), lanes, run(v));
     }
 }
 
