@@ -44,12 +44,14 @@ impl LinearLayout {
             remap[n..n + len].copy_from_slice(&outer.cols[off..off + len]);
             n += len;
         }
-        let mut cols: SmallVec<[u64; 16]> = gf2::zeros(self.cols.len());
-        gf2::mul_many(&remap[..n], &self.cols, &mut cols);
-        Ok(LinearLayout::from_parts(
+        // The result is assembled first and its columns written in place: columns written into a local and
+        // then moved into the result would be copied by wide loads of narrow stores, which stall.
+        let mut out = LinearLayout::from_parts(
             SmallVec::from_slice(&self.ins),
             SmallVec::from_slice(&outer.outs),
-            cols,
-        ))
+            gf2::zeros(self.cols.len()),
+        );
+        gf2::mul_many(&remap[..n], &self.cols, &mut out.cols);
+        Ok(out)
     }
 }

@@ -147,8 +147,21 @@ impl LinearLayout {
             (&a_red_store[..n_red], &rhs_store[..n_rhs])
         };
         let n_rhs = rhs.len();
-        let mut sol: SmallVec<[u64; 16]> = gf2::zeros(n_rhs);
-        let bad = gf2::solve_columns(a_red, rhs, &mut sol);
+        // The result is assembled first and, when every basis is solved for, the solutions written straight
+        // into its columns (as in `compose`).
+        let mut out = LinearLayout::from_parts(
+            SmallVec::from_slice(&b.ins),
+            SmallVec::from_slice(&outer.ins),
+            gf2::zeros(nb),
+        );
+        let mut sol_store: SmallVec<[u64; 16]> = SmallVec::new();
+        let sol: &mut [u64] = if n_rhs == nb {
+            &mut out.cols
+        } else {
+            sol_store = gf2::zeros(n_rhs);
+            &mut sol_store
+        };
+        let bad = gf2::solve_columns(a_red, rhs, sol);
         if a_red.len() != na {
             // Back from reduced column indices to `outer`'s.
             for s in sol[..n_rhs].iter_mut() {
@@ -191,14 +204,12 @@ impl LinearLayout {
                 sol[j] = x;
             }
         }
-        let cols: SmallVec<[u64; 16]> = if n_rhs == nb {
-            sol
-        } else {
-            let mut cols = [0u64; 64];
+        if n_rhs != nb {
+            let sol = &sol_store;
             let (mut next, mut at) = (0usize, 0usize);
             for (d, &id) in b.ins.iter().zip(&id_of) {
                 for k in 0..d.log2 as usize {
-                    cols[at] = if id == NONE {
+                    out.cols[at] = if id == NONE {
                         next += 1;
                         sol[next - 1]
                     } else {
@@ -207,13 +218,8 @@ impl LinearLayout {
                     at += 1;
                 }
             }
-            SmallVec::from_slice(&cols[..nb])
-        };
-        Ok(LinearLayout::from_parts(
-            SmallVec::from_slice(&b.ins),
-            SmallVec::from_slice(&outer.ins),
-            cols,
-        ))
+        }
+        Ok(out)
     }
 
     /// A right inverse: `P` with `self(P(y)) = y` for every output `y` (Triton's `pseudoinvert`). Requires
@@ -252,22 +258,23 @@ impl LinearLayout {
         // As many inputs as outputs: surjective iff invertible, and then the inverse is unique, so it equals
         // `pseudo_invert` (whatever its heuristics) and can be solved for directly: column j of the inverse is
         // the preimage of the unit vector e_j.
+        // The result is assembled first and its columns written in place (as in `compose`).
         let n = self.total_out_bits() as usize;
-        let mut cols: SmallVec<[u64; 16]> = smallvec::smallvec![0; n];
+        let mut out = LinearLayout::from_parts(
+            SmallVec::from_slice(&self.outs),
+            SmallVec::from_slice(&self.ins),
+            gf2::zeros(n),
+        );
         let ok = if n <= 32 {
-            gf2::invert_square(&self.cols, &mut cols)
+            gf2::invert_square(&self.cols, &mut out.cols)
         } else {
             let units: SmallVec<[u64; 64]> = (0..n).map(|j| 1u64 << j).collect();
-            gf2::solve_columns(&self.cols, &units, &mut cols) == 0
+            gf2::solve_columns(&self.cols, &units, &mut out.cols) == 0
         };
         if !ok {
             return Err(not_invertible());
         }
-        Ok(LinearLayout::from_parts(
-            SmallVec::from_slice(&self.outs),
-            SmallVec::from_slice(&self.ins),
-            cols,
-        ))
+        Ok(out)
     }
 }
 

@@ -521,7 +521,33 @@ impl LinearLayout {
     /// [`Dim`]s, which compare as integers, or as text); dims not named are 0. Returns one `(out dim, value)`
     /// pair per output dim, in order, without allocating for up to four out dims. For many evaluations,
     /// [`LinearLayout::pack_inputs`] and [`LinearLayout::apply_packed`] skip the name lookups.
+    ///
+    ///
+    /// The coordinates are built inline, where the caller keeps them: a `Result<Coords>` returned from a
+    /// call is moved out with wide loads of what narrow stores just wrote, which the CPU cannot forward
+    /// (about 6 ns, as much as the rest of the call).
+    #[inline(always)]
     pub fn apply<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<Coords> {
+        let out = gf2::mul_vec(&self.cols, self.pack_named(inputs)?);
+        let mut shift = 0u32;
+        let coord = |o: &DimSpec, shift: &mut u32| {
+            // `shift` is 64 only for a trailing size-1 dim, whose mask is 0.
+            let v = (out >> (*shift & 63)) & low_mask(o.log2);
+            *shift += o.log2;
+            (o.name, v)
+        };
+        if self.outs.len() <= 4 {
+            let mut buf = [(Dim::REGISTER, 0u64); 4];
+            for (b, o) in buf.iter_mut().zip(&self.outs) {
+                *b = coord(o, &mut shift);
+            }
+            return Ok(SmallVec::from_buf_and_len(buf, self.outs.len()));
+        }
+        Ok(self.outs.iter().map(|o| coord(o, &mut shift)).collect())
+    }
+
+    /// The packed input word of named inputs (see [`LinearLayout::apply`]).
+    fn pack_named<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<u64> {
         let mut packed = 0u64;
         // Inputs usually name the dims in order: `next` is the dim expected next and `next_shift` its first
         // bit, so the common case is one comparison per input.
@@ -541,24 +567,11 @@ impl LinearLayout {
                 });
             }
             // A dim named twice adds its values (the map is linear), as two separate applications would.
-            packed ^= place(*value, shift);
+            // `shift` reaches 64 only past every bit, where the dim has size 1 and `value` is 0.
+            packed ^= *value << (shift & 63);
             (next, next_shift) = (i + 1, shift + d.log2);
         }
-        let out = gf2::mul_vec(&self.cols, packed);
-        let mut shift = 0u32;
-        let coord = |o: &DimSpec, shift: &mut u32| {
-            let v = bits_at(out, *shift, o.log2);
-            *shift += o.log2;
-            (o.name, v)
-        };
-        if self.outs.len() <= 4 {
-            let mut buf = [(Dim::REGISTER, 0u64); 4];
-            for (b, o) in buf.iter_mut().zip(&self.outs) {
-                *b = coord(o, &mut shift);
-            }
-            return Ok(SmallVec::from_buf_and_len(buf, self.outs.len()));
-        }
-        Ok(self.outs.iter().map(|o| coord(o, &mut shift)).collect())
+        Ok(packed)
     }
 
     /// Evaluates the layout on packed inputs: bit c of `input` is input bit c (input dims in order, low bits
@@ -569,6 +582,7 @@ impl LinearLayout {
     }
 
     /// Index and first packed bit of input dim `name`.
+    #[inline(never)]
     fn in_position(&self, name: Dim) -> Result<(usize, u32)> {
         let mut shift = 0u32;
         for (i, d) in self.ins.iter().enumerate() {
