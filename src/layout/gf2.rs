@@ -375,17 +375,20 @@ fn eliminate_in<T: Lane, const N: usize>(cols: &[u64], nrows: u32, by_row: &mut 
     let mut pivot_rows = 0u64;
     let mut col_of_row = [0u8; 64];
     let mut rank = 0;
-    // The next column is tracked in a register as well (`p`), updated by each pivot in scalar code: the
-    // chain from one pivot to the next is then a few scalar operations, not a trip through the vector
-    // update and memory.
+    // The current column and the two after it are tracked in registers as well (`p`, `q`, `after`),
+    // updated by each pivot in scalar code. The chain from one pivot to the next is then a few scalar
+    // operations; the vector update and its trip through memory (where column `j + 2` is read) have two
+    // pivots' time to finish. (`q` and `after` are updated by different but equal formulas, so that LLVM
+    // does not pair them into a vector, which would put the chain through vector registers.)
     let mut p = w[0];
+    let mut q = w.get(1).copied().unwrap_or_default();
     for j in 0..cols.len() {
-        let mut next = w.get(j + 1).copied().unwrap_or_default();
+        let mut after = w.get(j + 2).copied().unwrap_or_default();
         let rest = p.to_u64() & low;
         if rest != 0 {
             let r = rest.trailing_zeros();
             // Column j itself keeps `p` (the update would clear it): a lane select, not a scalar store
-            // into the vector, which the next pivot's vector load could not forward from.
+            // into the vector, which the next vector load could not forward from.
             let at = T::from_u64(j as u64);
             for (i, k) in w.iter_mut().enumerate() {
                 let cleared = *k ^ k.select_bit(r, p);
@@ -395,12 +398,15 @@ fn eliminate_in<T: Lane, const N: usize>(cols: &[u64], nrows: u32, by_row: &mut 
                     cleared
                 };
             }
-            next = next ^ next.select_bit(r, p);
+            q = q ^ q.select_bit(r, p);
+            if after.to_u64() >> r & 1 == 1 {
+                after = after ^ p;
+            }
             pivot_rows |= 1 << r;
             col_of_row[r as usize] = j as u8;
             rank += 1;
         }
-        p = next;
+        (p, q) = (q, after);
     }
     let mut rows = pivot_rows;
     while rows != 0 {
