@@ -180,22 +180,27 @@ pub fn transpose(vectors: &[u64], bits: usize) -> Vec<u64> {
 /// `A·x`: the XOR of the columns selected by the bits of `x` (bits beyond the columns are ignored).
 ///
 /// Branch-free: every column is masked by its bit of `x`, so the time does not depend on `x` (a loop over the
-/// set bits of `x` mispredicts about once per call).
-#[inline]
+/// set bits of `x` mispredicts about once per call). Small enough to inline: one call to the kernel.
+#[inline(always)]
 pub fn mul_vec(cols: &[u64], x: u64) -> u64 {
     let cols = &cols[..cols.len().min(64)];
     #[cfg(target_arch = "x86_64")]
-    if cols.len() >= 8 && std::arch::is_x86_feature_detected!("avx2") {
+    if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked just above, cached by std after the first call).
         return unsafe { mul_vec_avx2(cols, x) };
     }
     mul_vec_portable(cols, x)
 }
 
-/// [`mul_vec`] without SIMD: four independent accumulators, so the masked XORs of a 4-column group do not
-/// wait on each other.
-#[inline]
+/// [`mul_vec`] without SIMD (out of line, to keep `mul_vec` small).
+#[inline(never)]
 fn mul_vec_portable(cols: &[u64], x: u64) -> u64 {
+    mul_vec_scalar(cols, x)
+}
+
+/// Four independent accumulators, so the masked XORs of a 4-column group do not wait on each other.
+#[inline(always)]
+fn mul_vec_scalar(cols: &[u64], x: u64) -> u64 {
     let mut acc = [0u64; 4];
     let mut groups = cols.chunks_exact(4);
     let mut k = 0;
@@ -242,7 +247,7 @@ unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
         return folded;
     }
     let done = (cols.len() - rest.len()) as u32;
-    folded ^ mul_vec_portable(rest, x.checked_shr(done).unwrap_or(0))
+    folded ^ mul_vec_scalar(rest, x.checked_shr(done).unwrap_or(0))
 }
 
 /// `A·x` for every `x` of `xs`, into `out`. With several vectors it first tabulates `A` on every 4-bit slice

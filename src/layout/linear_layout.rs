@@ -547,17 +547,32 @@ impl LinearLayout {
     }
 
     /// The packed input word of named inputs (see [`LinearLayout::apply`]).
+    ///
+    /// Inputs usually name the first dims in order: that case is one straight-line pass (names, ranges
+    /// and packing checked together, branch-free); anything else takes the general path.
     fn pack_named<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<u64> {
+        if inputs.len() <= self.ins.len() {
+            let (mut packed, mut shift, mut same, mut over) = (0u64, 0u32, true, 0u64);
+            for ((name, value), d) in inputs.iter().zip(&self.ins) {
+                same &= name.clone().into() == d.name;
+                over |= value >> d.log2;
+                // `shift` reaches 64 only past every bit, where the dim has size 1 and `value` must be 0.
+                packed |= value << (shift & 63);
+                shift += d.log2;
+            }
+            if same && over == 0 {
+                return Ok(packed);
+            }
+        }
+        self.pack_named_any(inputs)
+    }
+
+    /// [`LinearLayout::pack_named`] for inputs in any order (or failing).
+    #[inline(never)]
+    fn pack_named_any<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<u64> {
         let mut packed = 0u64;
-        // Inputs usually name the dims in order: `next` is the dim expected next and `next_shift` its first
-        // bit, so the common case is one comparison per input.
-        let (mut next, mut next_shift) = (0usize, 0u32);
         for (name, value) in inputs {
-            let name: Dim = name.clone().into();
-            let (i, shift) = match self.ins.get(next) {
-                Some(d) if d.name == name => (next, next_shift),
-                _ => self.in_position(name)?,
-            };
+            let (i, shift) = self.in_position(name.clone().into())?;
             let d = &self.ins[i];
             if *value >> d.log2 != 0 {
                 return Err(LayoutError::ValueOutOfRange {
@@ -567,9 +582,7 @@ impl LinearLayout {
                 });
             }
             // A dim named twice adds its values (the map is linear), as two separate applications would.
-            // `shift` reaches 64 only past every bit, where the dim has size 1 and `value` is 0.
             packed ^= *value << (shift & 63);
-            (next, next_shift) = (i + 1, shift + d.log2);
         }
         Ok(packed)
     }
