@@ -94,7 +94,34 @@ proptest! {
             (*d, v)
         }).collect();
         let got: Vec<u64> = l.apply(&named).unwrap().into_iter().map(|p| p.1).collect();
-        prop_assert_eq!(got, l.unpack_outputs(l.apply_packed(x)));
+        let want = l.unpack_outputs(l.apply_packed(x));
+        prop_assert_eq!(&got, &want);
+        // In any order, with a dim named twice (values add) or left out (zero): the same map.
+        let values = |v: &[(Dim, u64)]| -> Vec<u64> {
+            l.apply(v).unwrap().into_iter().map(|p| p.1).collect()
+        };
+        let mut rotated = named.clone();
+        if !rotated.is_empty() {
+            rotated.rotate_left(1);
+            prop_assert_eq!(&values(&rotated), &want);
+            let (d, v) = rotated[0];
+            rotated[0] = (d, v & y);
+            rotated.push((d, v & !y));
+            prop_assert_eq!(&values(&rotated), &want);
+            let mut fewer = named.clone();
+            fewer[0].1 = 0;
+            let zeroed = values(&fewer);
+            fewer.remove(0);
+            prop_assert_eq!(values(&fewer), zeroed);
+            // A value outside its dim, in order or not, and an unknown dim are errors.
+            let size = 1u64 << l.in_dims().next().unwrap().1.trailing_zeros();
+            let mut over = named.clone();
+            over[0].1 = size;
+            prop_assert!(l.apply(&over).is_err());
+            over.rotate_left(1);
+            prop_assert!(l.apply(&over).is_err());
+            prop_assert!(l.apply(&[(Dim::new("no_such_dim"), 0)]).is_err());
+        }
     }
 
     #[test]
