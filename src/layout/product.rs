@@ -206,16 +206,18 @@ fn relation(x: &[DimSpec], y: &[DimSpec]) -> Relation {
     }
 }
 
-/// The product's dims when the two lists are identical (sizes multiply) or disjoint (concatenated).
-fn joined(x: &[DimSpec], y: &[DimSpec], rel: Relation) -> SmallVec<[DimSpec; 4]> {
+/// Appends the product's dims to `out` when the two lists are identical (sizes multiply) or disjoint
+/// (concatenated).
+fn join_into(x: &[DimSpec], y: &[DimSpec], rel: Relation, out: &mut SmallVec<[DimSpec; 4]>) {
     if rel == Relation::Identical {
-        return collect_small(x.len(), |k| DimSpec {
-            name: x[k].name,
-            log2: x[k].log2 + y[k].log2,
-        });
+        out.extend(x.iter().zip(y).map(|(a, b)| DimSpec {
+            name: a.name,
+            log2: a.log2 + b.log2,
+        }));
+    } else {
+        out.extend_from_slice(x);
+        out.extend_from_slice(y);
     }
-    let n = x.len();
-    collect_small(n + y.len(), |k| if k < n { x[k] } else { y[k - n] })
 }
 
 impl LinearLayout {
@@ -229,9 +231,14 @@ impl LinearLayout {
         outs_rel: Relation,
     ) -> Result<LinearLayout> {
         let inner = self;
-        let ins = joined(&inner.ins, &outer.ins, ins_rel);
-        let outs = joined(&inner.outs, &outer.outs, outs_rel);
-        check_sizes(&ins, &outs)?;
+        // The result is assembled first, its dims and columns written in place (parts built apart and moved
+        // in would be copied by wide loads of freshly made narrow stores, which stall).
+        let n = inner.cols.len() + outer.cols.len();
+        let mut out =
+            LinearLayout::from_parts(SmallVec::new(), SmallVec::new(), super::gf2::zeros(n));
+        join_into(&inner.ins, &outer.ins, ins_rel, &mut out.ins);
+        join_into(&inner.outs, &outer.outs, outs_rel, &mut out.outs);
+        check_sizes(&out.ins, &out.outs)?;
         // Out-bit moves: disjoint outs put outer's bits above all of inner's; identical outs interleave dim by
         // dim (inner's bits of dim j, then outer's, then dim j + 1).
         let (mut inner_to, mut outer_to) = (Moves::default(), Moves::default());
@@ -247,8 +254,7 @@ impl LinearLayout {
                 dst += a.log2 + b.log2;
             }
         }
-        let n = inner.cols.len() + outer.cols.len();
-        let mut cols: SmallVec<[u64; 16]> = super::gf2::zeros(n);
+        let cols = &mut out.cols;
         if ins_rel == Relation::Disjoint {
             let m = inner.cols.len();
             inner_to.apply(&inner.cols, &mut cols[..m]);
@@ -267,7 +273,7 @@ impl LinearLayout {
                 at += la + lb;
             }
         }
-        Ok(LinearLayout::from_parts(ins, outs, cols))
+        Ok(out)
     }
 }
 
