@@ -22,7 +22,7 @@ use super::axis_info::AxisInfo;
 use super::emit::Kernel;
 use super::error::{CodegenError, Result};
 use super::index::TileLayout;
-use super::known_bits::{Bits, Op};
+use super::known_bits::{Bits, Op, ValueMap};
 use super::target::{Target, Vendor};
 use super::tile::{Literal, Value, ValueData};
 use super::types::{DType, Type};
@@ -170,9 +170,9 @@ pub struct KernelBuilder<'ctx> {
     /// Set once a math function is lowered: its code leaves folding to instcombine (`emit.rs`).
     pub(crate) float_math: bool,
     /// What is known of integer values' bits, by LLVM value (`known_bits.rs`).
-    pub(crate) known: HashMap<usize, Bits<'ctx>>,
+    pub(crate) known: ValueMap<usize, Bits<'ctx>>,
     /// Index instructions already built, by operation and operands (`known_bits.rs`).
-    pub(crate) shared: HashMap<(Op, usize, usize), IntValue<'ctx>>,
+    pub(crate) shared: ValueMap<(Op, usize, usize), IntValue<'ctx>>,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -241,8 +241,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             thread_cache: HashMap::new(),
             sreg_cache: HashMap::new(),
             float_math: false,
-            known: HashMap::new(),
-            shared: HashMap::new(),
+            known: ValueMap::default(),
+            shared: ValueMap::default(),
         })
     }
 
