@@ -22,13 +22,13 @@ use super::target::{Target, Vendor};
 ///
 /// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
-/// 2.4–2.8 ms of CPU time on the shared dev machine (6.5 M and 19.4 M instructions executed),
+/// 2.4–2.8 ms of CPU time on the shared dev machine (6.4 M and 19.4 M instructions executed),
 /// with the same PTX as `default<O3>` followed by LLVM's `-O3` NVPTX code generation (see
 /// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
 /// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
 /// instructions against 38), and they save little or no compile time (instructions executed per
-/// compile, relative to O3: memcpy 0.68× and 0.85×, transpose 0.91× and 1.29×), so O3 is the
+/// compile, relative to O3: memcpy 0.67× and 0.85×, transpose 0.91× and 1.29×), so O3 is the
 /// level to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OptLevel {
