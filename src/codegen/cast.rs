@@ -5,7 +5,7 @@
 //! for e4m3x2/e5m2x2 pairs (round to nearest, saturating to the finite range), one element per
 //! pair.
 
-use inkwell::values::BasicValueEnum;
+use inkwell::values::{AsValueRef, BasicValueEnum};
 use inkwell::{FloatPredicate, IntPredicate};
 
 use super::axis_info::AxisInfo;
@@ -67,8 +67,23 @@ impl<'ctx> KernelBuilder<'ctx> {
             let f = self.cast_one(v, from, DType::F32)?;
             return self.f32_to_fp8(f, to);
         }
+        // A value known to be non-negative (an index) widens and converts as unsigned, flagged
+        // `nneg`: what instcombine would make of it, and cheaper in PTX (`cvt.u64.u32`).
+        let non_negative =
+            from.is_int() && from != DType::I1 && self.non_negative(v.into_int_value());
         let b = &self.b;
         let target = to.llvm(ctx);
+        let nneg = |v: BasicValueEnum<'ctx>| {
+            // SAFETY: `v` is the zext or uitofp just built (unless LLVM folded it to a
+            // constant, which is checked first), where the flag is valid.
+            unsafe {
+                let r = v.as_value_ref();
+                if !llvm_sys::core::LLVMIsAInstruction(r).is_null() {
+                    llvm_sys::core::LLVMSetNNeg(r, 1);
+                }
+            }
+            v
+        };
         Ok(match (from.is_int(), to.is_int()) {
             (true, true) => {
                 let iv = v.into_int_value();
@@ -78,6 +93,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                         .into()
                 } else if from == DType::I1 {
                     b.build_int_z_extend(iv, tt, "")?.into()
+                } else if to.bits() > from.bits() && non_negative {
+                    nneg(b.build_int_z_extend(iv, tt, "")?.into())
                 } else if to.bits() > from.bits() {
                     b.build_int_s_extend(iv, tt, "")?.into()
                 } else {
@@ -89,6 +106,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let ft = target.into_float_type();
                 if from == DType::I1 {
                     b.build_unsigned_int_to_float(iv, ft, "")?.into()
+                } else if non_negative {
+                    nneg(b.build_unsigned_int_to_float(iv, ft, "")?.into())
                 } else {
                     b.build_signed_int_to_float(iv, ft, "")?.into()
                 }

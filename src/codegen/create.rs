@@ -59,9 +59,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             } else if let Some(v) = seen.get(&c) {
                 *v
             } else {
-                let v = self
-                    .b
-                    .build_int_add(c, i32t.const_int(start as u64, true), "")?;
+                let v = self.int_add(c, i32t.const_int(start as u64, true))?;
                 seen.insert(c, v);
                 v
             };

@@ -549,13 +549,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         l: BasicValueEnum<'ctx>,
         r: BasicValueEnum<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>> {
-        let b = &self.b;
         if dt.is_int() {
             let (l, r) = (l.into_int_value(), r.into_int_value());
+            let b = &self.b;
             let v = match op {
-                BinaryOp::Add => b.build_int_add(l, r, "")?,
+                // Index arithmetic, in the form instcombine would give it (`known_bits.rs`).
+                BinaryOp::Add => self.int_add(l, r)?,
+                BinaryOp::Mul => self.int_mul(l, r)?,
                 BinaryOp::Sub => b.build_int_sub(l, r, "")?,
-                BinaryOp::Mul => b.build_int_mul(l, r, "")?,
                 BinaryOp::Div => b.build_int_signed_div(l, r, "")?,
                 BinaryOp::Rem => b.build_int_signed_rem(l, r, "")?,
                 BinaryOp::And => b.build_and(l, r, "")?,
@@ -575,6 +576,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             };
             Ok(v.into())
         } else {
+            let b = &self.b;
             let (l, r) = (l.into_float_value(), r.into_float_value());
             let v = match op {
                 BinaryOp::Add => b.build_float_add(l, r, "")?,

@@ -21,14 +21,15 @@ use super::target::{Target, Vendor};
 /// in every case.
 ///
 /// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
-/// [`OptLevel::O3`] a memcpy compiles in about 3 ms and a 64 × 64 transpose tile in about 7 ms
-/// of CPU time on the shared dev machine, with the same PTX as `default<O3>` followed by LLVM's
-/// `-O3` NVPTX code generation (see `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and
-/// `set_llvm_options` in `target.rs` for what is left out and why). [`OptLevel::None`] and
-/// [`OptLevel::Fast`] generate code at `-O0`: their PTX is longer and ptxas leaves more integer
-/// work in the SASS (memcpy: 64–66 SASS instructions against 38), and they save little or no
-/// compile time (instructions executed per compile, relative to O3: memcpy 0.6× and 0.8×,
-/// transpose 0.76× and 1.1×), so O3 is the level to use.
+/// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
+/// 2.4–2.8 ms of CPU time on the shared dev machine (6.4 M and 19.4 M instructions executed),
+/// with the same PTX as `default<O3>` followed by LLVM's `-O3` NVPTX code generation (see
+/// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target.rs` for
+/// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
+/// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
+/// instructions against 38), and they save little or no compile time (instructions executed per
+/// compile, relative to O3: memcpy 0.67× and 0.85×, transpose 0.91× and 1.29×), so O3 is the
+/// level to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OptLevel {
     /// The IR as built, code generation at `-O0`.
@@ -38,9 +39,11 @@ pub enum OptLevel {
     /// keeps them.
     Fast,
     /// The best code. The middle end is `default<O3>` for kernels with loops and on AMDGPU;
-    /// loop-free NVIDIA kernels (the builder's straight-line code) get a light pipeline
-    /// (`STRAIGHT_LINE_PIPELINE`), which gives them the same PTX in a fraction of the time. Code
-    /// generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits the same PTX.
+    /// loop-free NVIDIA kernels (the builder's straight-line code) get none, since the builder
+    /// emits their index arithmetic as it would come out (`known_bits.rs`), or a light pipeline
+    /// (`STRAIGHT_LINE_PIPELINE`) when they use math functions: the same PTX in a fraction of
+    /// the time. Code generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits
+    /// the same PTX.
     #[default]
     O3,
 }
@@ -49,25 +52,29 @@ pub enum OptLevel {
 const FAST_PIPELINE: &str =
     "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-mssa(licm),dce)";
 
-/// The middle-end pipeline of [`OptLevel::O3`] for loop-free NVIDIA kernels. The builder emits
-/// straight-line code with its vector widths and index arithmetic already chosen, and masked
-/// accesses predicated (no branches); what O3 still adds to such code is thread-index ranges
-/// from the block size (`nvvm-intr-range`, so known bits drop masks such as `tid & 127`) and
-/// instruction combining. Common subexpressions are left to the early CSE that NVPTX code
-/// generation runs anyway (and to the SelectionDAG, which merges equal nodes of a block). The
-/// prologue (thread and block ids) stays a block of its own (no `simplifycfg`, and instcombine
-/// does not sink into the body: see `set_llvm_options` in `target.rs`): instruction selection
-/// works one block at a time, so its known-bits queries stop at the prologue's values instead of
-/// walking down to the thread id from every address, 6 % of a 64 × 64 tile's compile. Measured
-/// on the memcpy, add, copy_2d and transpose kernels (sm_90): the same PTX instruction count,
-/// ptxas register count and SASS as `default<O3>` (the PTX differs only in register numbering).
+/// The middle-end pipeline of [`OptLevel::O3`] for loop-free NVIDIA kernels that use math
+/// functions. The other loop-free NVIDIA kernels get no middle end at all: the builder emits
+/// straight-line code with its vector widths chosen, masked accesses predicated (no branches),
+/// index arithmetic in the form instcombine would give it (disjoint `or`s, constant offsets
+/// outermost, shifts for power-of-two factors: `known_bits.rs`) and the thread index's range on
+/// its call, and NVPTX code generation runs early CSE itself (the SelectionDAG also merges equal
+/// nodes of a block). Measured on the memcpy, add, copy_2d and transpose kernels (sm_90): the
+/// same PTX instruction count, ptxas register count and SASS as with this pipeline on the
+/// builder's former IR (also for every other O3 kernel the codegen tests assemble), for a
+/// quarter fewer instructions executed per compile of a 64 × 64 tile (26.0 M → 19.4 M).
+/// The math lowering (`math/`: polynomials, f16 through f32) is written plainly and leaves
+/// folding to instcombine (dropping it costs 2–11 SASS instructions per function), so kernels
+/// that use it keep this pipeline. Instcombine does not sink into the body
+/// (`set_llvm_options` in `target.rs`), so the prologue (thread and block ids) stays a block of
+/// its own: instruction selection works one block at a time, and its known-bits queries stop at
+/// the prologue's values.
 const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-verify-fixpoint>)";
 
 impl OptLevel {
     /// LLVM's code generation level. [`OptLevel::O3`] generates NVIDIA code at `-O2`: what
     /// NVPTX adds at `-O3` is GVN instead of early CSE around its straight-line optimisations,
-    /// which leaves the builder's PTX unchanged (memcpy, add, copy_2d, transpose: same PTX,
-    /// ptxas registers and SASS) and costs 7 % of a 64 × 64 tile's compile.
+    /// which leaves the builder's PTX unchanged (memcpy, add, copy_2d, transpose: the same PTX
+    /// instructions) and would add a fifth to the instructions a 64 × 64 tile's compile executes.
     fn codegen_level(self, vendor: Vendor) -> OptimizationLevel {
         match (self, vendor) {
             (OptLevel::None | OptLevel::Fast, _) => OptimizationLevel::None,
@@ -101,6 +108,8 @@ pub struct Kernel<'ctx> {
     signature: KernelSignature,
     /// Whether the kernel has loops (chooses the [`OptLevel::O3`] pipeline).
     loops: bool,
+    /// Whether it lowered a math function (chooses the [`OptLevel::O3`] pipeline).
+    float_math: bool,
 }
 
 impl std::fmt::Debug for Kernel<'_> {
@@ -116,6 +125,7 @@ impl<'ctx> Kernel<'ctx> {
         module: Module<'ctx>,
         target: Target,
         signature: KernelSignature,
+        float_math: bool,
     ) -> Kernel<'ctx> {
         let loops = has_loops(&module);
         Kernel {
@@ -123,6 +133,7 @@ impl<'ctx> Kernel<'ctx> {
             target,
             signature,
             loops,
+            float_math,
         }
     }
 
@@ -154,7 +165,8 @@ impl<'ctx> Kernel<'ctx> {
             OptLevel::None => return Ok(m),
             OptLevel::Fast => FAST_PIPELINE,
             OptLevel::O3 if self.loops || self.target.vendor() == Vendor::Amd => "default<O3>",
-            OptLevel::O3 => STRAIGHT_LINE_PIPELINE,
+            OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,
+            OptLevel::O3 => return Ok(m),
         };
         self.target
             .with_machine(opt.codegen_level(self.target.vendor()), |tm| {

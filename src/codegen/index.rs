@@ -3,8 +3,8 @@
 //! A tile's layout maps (register, lane, warp) to a coordinate per tile dim, linearly over GF(2):
 //! `coord(r, l, w) = R(r) ⊕ T(l, w)`. The register part `R(r)` is a compile-time constant per
 //! register; the thread part `T(l, w)` is computed once per layout in the kernel's prologue from the
-//! lane and warp ids. Each register's coordinate is then one `add` (when the bits of `R` and `T`
-//! cannot overlap) or one `xor` with a constant.
+//! thread index (`lane + warp · threads_per_warp`). Each register's coordinate is then one disjoint
+//! `or` (when the bits of `R` and `T` cannot overlap) or one `xor` with a constant.
 
 use std::fmt;
 
@@ -177,6 +177,12 @@ impl TileLayout {
     /// The register part of register `r`'s coordinate.
     pub fn reg_coord(&self, r: usize) -> Vec<u64> {
         xor_of(&self.reg, r as u64, self.rank())
+    }
+
+    /// The bases of the thread index `tid = lane + warp · threads_per_warp`, bit by bit: the lane
+    /// bases, then the warp bases.
+    pub fn tid_bases(&self) -> Vec<Vec<u64>> {
+        self.lane.iter().chain(&self.warp).cloned().collect()
     }
 
     /// For each tile dim, the OR of every coordinate bit the thread part can set.
@@ -361,7 +367,8 @@ mod tests {
             let warps = 1u32 << ll.in_dim_size_log2("warp").unwrap();
             let t = TileLayout::new("test", ll, 32, warps).unwrap();
             for d in 0..t.rank() {
-                let (lp, wp) = (id_plan(&t.lane, d), id_plan(&t.warp, d));
+                // What the prologue emits: one plan on the thread index.
+                let plan = id_plan(&t.tid_bases(), d);
                 for r in 0..t.num_regs() as u64 {
                     for lane in 0..32u64 {
                         for warp in 0..warps as u64 {
@@ -369,9 +376,8 @@ mod tests {
                                 .apply(&[("register", r), ("lane", lane), ("warp", warp)])
                                 .unwrap()[d]
                                 .1;
-                            let got = t.reg_coord(r as usize)[d]
-                                ^ eval_plan(&lp, lane)
-                                ^ eval_plan(&wp, warp);
+                            let got =
+                                t.reg_coord(r as usize)[d] ^ eval_plan(&plan, lane + 32 * warp);
                             assert_eq!(got, want, "{ll:?} dim {d} r {r} lane {lane} warp {warp}");
                         }
                     }
@@ -472,12 +478,12 @@ mod tests {
             let warps = 1u32 << ll.in_dim_size_log2("warp").unwrap();
             let t = TileLayout::new("test", &ll, 32, warps).unwrap();
             for d in 0..t.rank() {
-                let (lp, wp) = (id_plan(&t.lane, d), id_plan(&t.warp, d));
+                let plan = id_plan(&t.tid_bases(), d);
                 for r in 0..t.num_regs() as u64 {
                     for lane in 0..32u64 {
                         for warp in 0..warps as u64 {
                             let want = ll.apply(&[("register", r), ("lane", lane), ("warp", warp)]).unwrap()[d].1;
-                            let got = t.reg_coord(r as usize)[d] ^ eval_plan(&lp, lane) ^ eval_plan(&wp, warp);
+                            let got = t.reg_coord(r as usize)[d] ^ eval_plan(&plan, lane + 32 * warp);
                             proptest::prop_assert_eq!(got, want);
                         }
                     }
@@ -502,7 +508,7 @@ mod tests {
 }
 
 /// One term of a thread coordinate: the coordinate along one tile dim is the XOR of the terms of
-/// the lane id and of the warp id.
+/// the thread index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Term {
     /// `(id & mask) << shift` (a right shift when `shift < 0`): a run of id bits whose bases
@@ -512,7 +518,8 @@ pub(crate) enum Term {
     Select { bit: u32, value: u64 },
 }
 
-/// The terms that compute, from an id (lane or warp), its part of the coordinate along `dim`.
+/// The terms that compute, from an id (the thread index, or a lane or warp id), its part of the
+/// coordinate along `dim`.
 /// Runs of id bits `i, i+1, …` mapping to `2^s, 2^(s+1), …` become one masked shift.
 pub(crate) fn id_plan(bases: &[Vec<u64>], dim: usize) -> Vec<Term> {
     let mut terms = Vec::new();
@@ -571,67 +578,92 @@ use super::kernel::KernelBuilder;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// The thread part `T(lane, warp)` of a layout, one `i32` per tile dim, emitted once per
-    /// distinct (lane, warp) bases in the prologue.
+    /// distinct (lane, warp) bases in the prologue. It is computed from the thread index
+    /// `tid = lane + warp · threads_per_warp` directly: a run of bases that crosses from the lane
+    /// bits into the warp bits is one shift, and a run that reaches tid's top bit needs no mask
+    /// (`tid < threads`), so a 1-D blocked layout gives `tid << 2`, not
+    /// `((tid & 31) << 2) ^ (((tid >> 5) & 3) << 7)`. Terms with no common bits are joined by a
+    /// disjoint `or`.
     pub(crate) fn thread_coords(&mut self, l: &TileLayout) -> Result<Vec<IntValue<'ctx>>> {
         let key = (l.lane.clone(), l.warp.clone());
         if let Some(v) = self.thread_cache.get(&key) {
             return Ok(v.clone());
         }
-        let (lane, warp) = self.thread_ids()?;
+        let tid = self.thread_index()?;
+        let top = (self.num_warps * self.threads_per_warp()) as u64 - 1;
         let i32t = self.ctx.i32_type();
-        let rank = l.rank();
-        let plans: Vec<[Vec<Term>; 2]> = (0..rank)
-            .map(|d| [id_plan(&l.lane, d), id_plan(&l.warp, d)])
-            .collect();
+        let bases = l.tid_bases();
+        let plans: Vec<Vec<Term>> = (0..l.rank()).map(|d| id_plan(&bases, d)).collect();
         let coords = self.in_prologue(|b| {
-            let mut out = Vec::with_capacity(rank);
-            for plan in &plans {
-                let mut acc: Option<IntValue> = None;
-                for (id, terms) in [lane, warp].into_iter().zip(plan) {
-                    for term in terms {
-                        let v = match *term {
-                            Term::Bits { mask, shift } => {
-                                let masked = b.build_and(id, i32t.const_int(mask, false), "")?;
+            let mut out = Vec::with_capacity(plans.len());
+            for terms in &plans {
+                let mut acc: Option<(IntValue, u64)> = None;
+                for term in terms {
+                    let c = |x: u64| i32t.const_int(x, false);
+                    let (v, maybe) = match *term {
+                        Term::Bits { mask, shift } => {
+                            let lo = mask.trailing_zeros() as i64;
+                            // Bits lo..=top of tid: shifting drops the rest anyway.
+                            let to_top = mask == top & !((1u64 << lo) - 1);
+                            let v = if to_top && lo == 0 && shift >= 0 {
+                                if shift == 0 {
+                                    tid
+                                } else {
+                                    b.build_left_shift(tid, c(shift as u64), "")?
+                                }
+                            } else if to_top && shift == -lo {
+                                b.build_right_shift(tid, c(lo as u64), false, "")?
+                            } else {
+                                let masked = b.build_and(tid, c(mask), "")?;
                                 if shift > 0 {
-                                    b.build_left_shift(
-                                        masked,
-                                        i32t.const_int(shift as u64, false),
-                                        "",
-                                    )?
+                                    b.build_left_shift(masked, c(shift as u64), "")?
                                 } else if shift < 0 {
-                                    let s = i32t.const_int((-shift) as u64, false);
-                                    b.build_right_shift(masked, s, false, "")?
+                                    b.build_right_shift(masked, c((-shift) as u64), false, "")?
                                 } else {
                                     masked
                                 }
+                            };
+                            let maybe = if shift >= 0 {
+                                mask << shift
+                            } else {
+                                mask >> -shift
+                            };
+                            (v, maybe)
+                        }
+                        Term::Select { bit, value } => {
+                            let m = b.build_and(tid, c(1 << bit), "")?;
+                            let set = b.build_int_compare(
+                                inkwell::IntPredicate::NE,
+                                m,
+                                i32t.const_zero(),
+                                "",
+                            )?;
+                            let v = b
+                                .build_select(set, c(value), i32t.const_zero(), "")?
+                                .into_int_value();
+                            (v, value)
+                        }
+                    };
+                    acc = Some(match acc {
+                        None => (v, maybe),
+                        Some((a, am)) if am & maybe == 0 => {
+                            let o = b.build_or(a, v, "")?;
+                            if let Some(i) = o.as_instruction() {
+                                super::known_bits::set_disjoint(i);
                             }
-                            Term::Select { bit, value } => {
-                                let m = b.build_and(id, i32t.const_int(1 << bit, false), "")?;
-                                let set = b.build_int_compare(
-                                    inkwell::IntPredicate::NE,
-                                    m,
-                                    i32t.const_zero(),
-                                    "",
-                                )?;
-                                b.build_select(
-                                    set,
-                                    i32t.const_int(value, false),
-                                    i32t.const_zero(),
-                                    "",
-                                )?
-                                .into_int_value()
-                            }
-                        };
-                        acc = Some(match acc {
-                            None => v,
-                            Some(a) => b.build_xor(a, v, "")?,
-                        });
-                    }
+                            (o, am | maybe)
+                        }
+                        Some((a, am)) => (b.build_xor(a, v, "")?, am | maybe),
+                    });
                 }
-                out.push(acc.unwrap_or_else(|| i32t.const_zero()));
+                out.push(acc.unwrap_or((i32t.const_zero(), 0)));
             }
             Ok(out)
         })?;
+        for &(v, maybe) in &coords {
+            self.note_bits(v, maybe, None);
+        }
+        let coords: Vec<IntValue> = coords.into_iter().map(|(v, _)| v).collect();
         self.thread_cache.insert(key, coords.clone());
         Ok(coords)
     }
@@ -653,8 +685,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             let v = if c == 0 {
                 t
             } else if c & tbits == 0 {
-                // Disjoint bits: xor is add, and add keeps address arithmetic foldable.
-                self.b.build_int_nuw_add(t, i32t.const_int(c, false), "")?
+                // Disjoint bits: xor is a disjoint or, with the constant outermost.
+                self.int_add(t, i32t.const_int(c, false))?
             } else {
                 self.b.build_xor(t, i32t.const_int(c, false), "")?
             };

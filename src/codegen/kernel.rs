@@ -16,12 +16,13 @@ use inkwell::builder::Builder;
 use inkwell::context::Context as LlvmContext;
 use inkwell::module::Module;
 use inkwell::types::BasicMetadataTypeEnum;
-use inkwell::values::{BasicValueEnum, FunctionValue, IntValue};
+use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, IntValue};
 
 use super::axis_info::AxisInfo;
 use super::emit::Kernel;
 use super::error::{CodegenError, Result};
 use super::index::TileLayout;
+use super::known_bits::{Bits, Op, ValueMap};
 use super::target::{Target, Vendor};
 use super::tile::{Literal, Value, ValueData};
 use super::types::{DType, Type};
@@ -164,9 +165,14 @@ pub struct KernelBuilder<'ctx> {
     pub(crate) scope: u32,
     /// Set when a loop or branch body failed half-way: the IR is incomplete.
     pub(crate) poisoned: bool,
-    thread_ids: Option<(IntValue<'ctx>, IntValue<'ctx>)>,
     pub(crate) thread_cache: HashMap<ThreadKey, Vec<IntValue<'ctx>>>,
     sreg_cache: HashMap<String, IntValue<'ctx>>,
+    /// Set once a math function is lowered: its code leaves folding to instcombine (`emit.rs`).
+    pub(crate) float_math: bool,
+    /// What is known of integer values' bits, by LLVM value (`known_bits.rs`).
+    pub(crate) known: ValueMap<usize, Bits<'ctx>>,
+    /// Index instructions already built, by operation and operands (`known_bits.rs`).
+    pub(crate) shared: ValueMap<(Op, usize, usize), IntValue<'ctx>>,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -232,9 +238,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             open: vec![true],
             scope: 0,
             poisoned: false,
-            thread_ids: None,
             thread_cache: HashMap::new(),
             sreg_cache: HashMap::new(),
+            float_math: false,
+            known: ValueMap::default(),
+            shared: ValueMap::default(),
         })
     }
 
@@ -388,6 +396,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         for (i, v) in self.param_values.clone().into_iter().enumerate() {
             let p = f.get_nth_param(i as u32).expect("declared above");
             self.values[v.index as usize].regs = vec![p];
+            let d = self.params[i].divisibility;
+            if p.is_int_value() && d > 1 {
+                // A promised multiple of `d` has its low bits clear.
+                self.note_bits(p.into_int_value(), !(d - 1), None);
+            }
         }
         Ok(())
     }
@@ -439,29 +452,30 @@ impl<'ctx> KernelBuilder<'ctx> {
             .ok_or_else(|| CodegenError::llvm("intrinsic lookup", name))
     }
 
-    /// (lane id, warp id) of the current thread, read once.
-    pub(crate) fn thread_ids(&mut self) -> Result<(IntValue<'ctx>, IntValue<'ctx>)> {
-        if let Some(ids) = self.thread_ids {
-            return Ok(ids);
-        }
-        let tid = match self.target.vendor() {
-            Vendor::Nvidia => self.sreg("llvm.nvvm.read.ptx.sreg.tid.x")?,
-            Vendor::Amd => self.sreg("llvm.amdgcn.workitem.id.x")?,
+    /// The thread's index in the CTA, read once. The call carries its range (`0..threads`: the
+    /// launch's block size is checked against the signature), so LLVM knows its high bits are
+    /// zero without the `nvvm-intr-range` pass.
+    pub(crate) fn thread_index(&mut self) -> Result<IntValue<'ctx>> {
+        let name = match self.target.vendor() {
+            Vendor::Nvidia => "llvm.nvvm.read.ptx.sreg.tid.x",
+            Vendor::Amd => "llvm.amdgcn.workitem.id.x",
         };
-        let tpw = self.threads_per_warp();
-        let i32t = self.ctx.i32_type();
-        let ids = self.in_prologue(|b| {
-            let lane = b.build_and(tid, i32t.const_int(tpw as u64 - 1, false), "lane")?;
-            let warp = b.build_right_shift(
-                tid,
-                i32t.const_int(tpw.trailing_zeros() as u64, false),
-                false,
-                "warp",
-            )?;
-            Ok((lane, warp))
-        })?;
-        self.thread_ids = Some(ids);
-        Ok(ids)
+        if let Some(v) = self.sreg_cache.get(name) {
+            return Ok(*v);
+        }
+        let tid = self.sreg(name)?;
+        let threads = (self.num_warps * self.threads_per_warp()) as u64;
+        let (lower, upper) = (0u64, threads);
+        // SAFETY: `tid` is the call just built; the attribute is made in its context, and the
+        // bounds are one 64-bit word each, as `NumBits` = 32 needs.
+        unsafe {
+            use llvm_sys::core::*;
+            let kind = LLVMGetEnumAttributeKindForName(c"range".as_ptr(), 5);
+            let attr = LLVMCreateConstantRangeAttribute(self.ctx.raw(), kind, 32, &lower, &upper);
+            LLVMAddCallSiteAttribute(tid.as_value_ref(), 0, attr);
+        }
+        self.note_bits(tid, threads - 1, None);
+        Ok(tid)
     }
 
     // ----- the arena ----------------------------------------------------------------------------
@@ -576,7 +590,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub fn program_id(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("program_id", axis)?;
         let v = match self.target.vendor() {
-            Vendor::Nvidia => self.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{a}"))?,
+            Vendor::Nvidia => {
+                let v = self.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{a}"))?;
+                self.note_bits(v, grid_bits(axis), None);
+                v
+            }
             Vendor::Amd => self.sreg(&format!("llvm.amdgcn.workgroup.id.{a}"))?,
         };
         Ok(self.new_value(
@@ -592,7 +610,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub fn num_programs(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("num_programs", axis)?;
         let v = match self.target.vendor() {
-            Vendor::Nvidia => self.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{a}"))?,
+            Vendor::Nvidia => {
+                let v = self.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{a}"))?;
+                self.note_bits(v, grid_bits(axis), None);
+                v
+            }
             Vendor::Amd => {
                 // HSA dispatch packet: workgroup_size_{x,y,z} are u16 at 4, 6, 8 and
                 // grid_size_{x,y,z} (in work-items) u32 at 12, 16, 20.
@@ -756,10 +778,67 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         self.b.build_return(None)?;
+        if let Some(f) = self.func {
+            drop_unused(f);
+        }
         self.module
             .verify()
             .map_err(|e| CodegenError::llvm("verify", e.to_string()))?;
         let signature = self.signature();
-        Ok(Kernel::new(self.module, self.target, signature))
+        Ok(Kernel::new(
+            self.module,
+            self.target,
+            signature,
+            self.float_math,
+        ))
+    }
+}
+
+/// The bits a CTA index or count along grid `axis` may set on NVIDIA: grids are at most
+/// 2³¹ − 1 CTAs along x and 65535 along y and z (the ranges LLVM declares on the intrinsics).
+fn grid_bits(axis: u32) -> u64 {
+    if axis == 0 {
+        0x7fff_ffff
+    } else {
+        0xffff
+    }
+}
+
+/// Erases the instructions nothing uses. The builder computes every register's value as an op
+/// is called (an address and a bound check per element), and a vector access uses only its
+/// first element's; without them, every later copy and pass (the module clone, code
+/// generation's IR passes) has a third less IR to go through on a 64 × 64 tile.
+fn drop_unused(f: FunctionValue<'_>) {
+    use inkwell::values::InstructionOpcode as Op;
+    for bb in f.get_basic_blocks().into_iter().rev() {
+        let mut inst = bb.get_last_instruction();
+        while let Some(i) = inst {
+            inst = i.get_previous_instruction();
+            let pure = matches!(
+                i.get_opcode(),
+                Op::Add
+                    | Op::Sub
+                    | Op::Mul
+                    | Op::And
+                    | Op::Or
+                    | Op::Xor
+                    | Op::Shl
+                    | Op::LShr
+                    | Op::AShr
+                    | Op::ICmp
+                    | Op::FCmp
+                    | Op::Select
+                    | Op::GetElementPtr
+                    | Op::ZExt
+                    | Op::SExt
+                    | Op::Trunc
+                    | Op::BitCast
+                    | Op::ExtractElement
+                    | Op::ExtractValue
+            );
+            if pure && i.get_first_use().is_none() {
+                i.erase_from_basic_block();
+            }
+        }
     }
 }

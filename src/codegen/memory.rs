@@ -168,18 +168,22 @@ impl<'ctx> KernelBuilder<'ctx> {
         if lane_free == 0 && warp_free == 0 {
             return Ok(None);
         }
-        let (lane, warp) = self.thread_ids()?;
+        // The free bits of tid (`lane + warp · threads_per_warp`) must be clear; when they are
+        // all of its bits from `lo` up, that is `tid < 2^lo`.
+        let mask = lane_free | warp_free << self.threads_per_warp().trailing_zeros();
+        let top = (self.num_warps * self.threads_per_warp()) as u64 - 1;
+        let lo = mask.trailing_zeros();
+        let tid = self.thread_index()?;
         let i32t = self.ctx.i32_type();
         self.in_prologue(|b| {
-            let lf = b.build_and(lane, i32t.const_int(lane_free, false), "")?;
-            let wf = b.build_and(warp, i32t.const_int(warp_free, false), "")?;
-            let any = b.build_or(lf, wf, "")?;
-            Ok(Some(b.build_int_compare(
-                inkwell::IntPredicate::EQ,
-                any,
-                i32t.const_zero(),
-                "rep",
-            )?))
+            let rep = if mask == top & !((1u64 << lo) - 1) {
+                let bound = i32t.const_int(1 << lo, false);
+                b.build_int_compare(inkwell::IntPredicate::ULT, tid, bound, "rep")?
+            } else {
+                let free = b.build_and(tid, i32t.const_int(mask, false), "")?;
+                b.build_int_compare(inkwell::IntPredicate::EQ, free, i32t.const_zero(), "rep")?
+            };
+            Ok(Some(rep))
         })
     }
 

@@ -60,6 +60,7 @@ mod error;
 mod index;
 mod kernel;
 pub mod kernels;
+mod known_bits;
 mod math;
 mod memory;
 mod shape_ops;

@@ -276,24 +276,26 @@ fn init_llvm_target(vendor: Vendor) {
 ///   widths the layout algebra chose.
 /// - `-disable-nvptx-load-store-vectorizer`: the builder already emits every global access at
 ///   the widest vector the layout allows, so NVPTX's load/store vectorizer finds nothing to do
-///   (the PTX of the example kernels is identical), yet it costs ~6 ms on a 64 × 64 tile.
+///   (the PTX of the example kernels is identical), yet it would double the instructions a
+///   64 × 64 tile's compile executes (+21 M on 19 M).
 /// - `-opt-disable=slsr,nary-reassociate` (builds without feature `amdgpu`): LLVM 22's
-///   straight-line strength reduction, run by NVPTX code generation at `-O1` and above, spends
-///   15–20 ms on a 64 × 64 tile (a known compile-time problem of its redesign:
-///   `canReuseInstruction` for every basis/candidate pair), and n-ary reassociation, which runs
-///   after it, another 10 % of the tile's compile; both leave the builder's PTX unchanged
-///   (memcpy, add, copy_2d, transpose: same PTX, ptxas registers and SASS). The option is
+///   straight-line strength reduction, run by NVPTX code generation at `-O1` and above, and
+///   n-ary reassociation, which runs after it, would execute 4.7 times the instructions of the
+///   rest of a 64 × 64 tile's compile (+91 M on 19 M; SLSR's redesign has a known compile-time
+///   problem: `canReuseInstruction` for every basis/candidate pair); both leave the builder's
+///   PTX unchanged (memcpy, add, copy_2d, transpose: the same PTX instructions). The option is
 ///   process-wide and names the passes, not the target, and on AMDGPU SLSR does pay (a 64 × 64
 ///   transpose for gfx942 needs twice the VGPRs without it), so builds that can emit AMDGPU code
 ///   keep both.
 /// - `-instcombine-code-sinking=false` (builds without feature `amdgpu`): keeps the builder's
 ///   prologue (thread and block ids) a block of its own through the straight-line O3 pipeline
-///   (`emit.rs`), which makes instruction selection of a 64 × 64 tile 6 % cheaper with the same
-///   PTX. Sinking would move each id computation into the body, its only user. It also applies
-///   to `default<O3>` (kernels with loops), where sinking moves a computation into the one
-///   successor block that uses it: on NVIDIA, where masked accesses are predicated rather than
-///   branched around, that saves little. AMDGPU builds (which branch around masked accesses)
-///   do without it.
+///   of kernels that use math functions (`emit.rs`; the other loop-free kernels run no middle
+///   end, so nothing sinks), which made instruction selection of a 64 × 64 tile 6 % cheaper
+///   with the same PTX. Sinking would move each id computation into the body, its only user. It
+///   also applies to `default<O3>` (kernels with loops), where sinking moves a computation into
+///   the one successor block that uses it: on NVIDIA, where masked accesses are predicated
+///   rather than branched around, that saves little. AMDGPU builds (which branch around masked
+///   accesses) do without it.
 fn set_llvm_options() {
     let mut args = vec![
         c"weft".as_ptr(),

@@ -7,119 +7,76 @@ declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() 
 define ptx_kernel void @add(ptr addrspace(1) align 16 %x, ptr addrspace(1) align 16 %y, ptr addrspace(1) align 16 %z, i32 %n) #1 {
 prologue:
   %0 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-  %1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %lane = and i32 %1, 31
-  %warp = lshr i32 %1, 5
-  %2 = and i32 %lane, 31
-  %3 = shl i32 %2, 2
-  %4 = and i32 %warp, 3
-  %5 = shl i32 %4, 7
-  %6 = xor i32 %3, %5
+  %1 = call range(i32 0, 128) i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %2 = shl i32 %1, 2
   br label %body
 
 body:                                             ; preds = %prologue
-  %7 = mul i32 %0, 1024
-  %8 = add nuw i32 %6, 1
-  %9 = add nuw i32 %6, 2
-  %10 = add nuw i32 %6, 3
-  %11 = add nuw i32 %6, 512
-  %12 = add nuw i32 %6, 513
-  %13 = add nuw i32 %6, 514
-  %14 = add nuw i32 %6, 515
-  %15 = add i32 %6, %7
-  %16 = add i32 %8, %7
-  %17 = add i32 %9, %7
-  %18 = add i32 %10, %7
-  %19 = add i32 %11, %7
-  %20 = add i32 %12, %7
-  %21 = add i32 %13, %7
-  %22 = add i32 %14, %7
-  %23 = icmp slt i32 %15, %n
-  %24 = icmp slt i32 %16, %n
-  %25 = icmp slt i32 %17, %n
-  %26 = icmp slt i32 %18, %n
-  %27 = icmp slt i32 %19, %n
-  %28 = icmp slt i32 %20, %n
-  %29 = icmp slt i32 %21, %n
-  %30 = icmp slt i32 %22, %n
-  %31 = getelementptr float, ptr addrspace(1) %x, i32 %15
-  %32 = getelementptr float, ptr addrspace(1) %x, i32 %16
-  %33 = getelementptr float, ptr addrspace(1) %x, i32 %17
-  %34 = getelementptr float, ptr addrspace(1) %x, i32 %18
-  %35 = getelementptr float, ptr addrspace(1) %x, i32 %19
-  %36 = getelementptr float, ptr addrspace(1) %x, i32 %20
-  %37 = getelementptr float, ptr addrspace(1) %x, i32 %21
-  %38 = getelementptr float, ptr addrspace(1) %x, i32 %22
-  %39 = getelementptr float, ptr addrspace(1) %y, i32 %15
-  %40 = getelementptr float, ptr addrspace(1) %y, i32 %16
-  %41 = getelementptr float, ptr addrspace(1) %y, i32 %17
-  %42 = getelementptr float, ptr addrspace(1) %y, i32 %18
-  %43 = getelementptr float, ptr addrspace(1) %y, i32 %19
-  %44 = getelementptr float, ptr addrspace(1) %y, i32 %20
-  %45 = getelementptr float, ptr addrspace(1) %y, i32 %21
-  %46 = getelementptr float, ptr addrspace(1) %y, i32 %22
-  %47 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %31, i1 %23)
-  %48 = extractvalue { i32, i32, i32, i32 } %47, 0
-  %49 = extractvalue { i32, i32, i32, i32 } %47, 1
-  %50 = extractvalue { i32, i32, i32, i32 } %47, 2
-  %51 = extractvalue { i32, i32, i32, i32 } %47, 3
-  %52 = bitcast i32 %48 to float
-  %53 = bitcast i32 %49 to float
-  %54 = bitcast i32 %50 to float
-  %55 = bitcast i32 %51 to float
-  %56 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %35, i1 %27)
-  %57 = extractvalue { i32, i32, i32, i32 } %56, 0
-  %58 = extractvalue { i32, i32, i32, i32 } %56, 1
-  %59 = extractvalue { i32, i32, i32, i32 } %56, 2
-  %60 = extractvalue { i32, i32, i32, i32 } %56, 3
-  %61 = bitcast i32 %57 to float
-  %62 = bitcast i32 %58 to float
-  %63 = bitcast i32 %59 to float
-  %64 = bitcast i32 %60 to float
-  %65 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %39, i1 %23)
-  %66 = extractvalue { i32, i32, i32, i32 } %65, 0
-  %67 = extractvalue { i32, i32, i32, i32 } %65, 1
-  %68 = extractvalue { i32, i32, i32, i32 } %65, 2
-  %69 = extractvalue { i32, i32, i32, i32 } %65, 3
-  %70 = bitcast i32 %66 to float
-  %71 = bitcast i32 %67 to float
-  %72 = bitcast i32 %68 to float
-  %73 = bitcast i32 %69 to float
-  %74 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %43, i1 %27)
-  %75 = extractvalue { i32, i32, i32, i32 } %74, 0
-  %76 = extractvalue { i32, i32, i32, i32 } %74, 1
-  %77 = extractvalue { i32, i32, i32, i32 } %74, 2
-  %78 = extractvalue { i32, i32, i32, i32 } %74, 3
-  %79 = bitcast i32 %75 to float
-  %80 = bitcast i32 %76 to float
-  %81 = bitcast i32 %77 to float
-  %82 = bitcast i32 %78 to float
-  %83 = fadd float %52, %70
-  %84 = fadd float %53, %71
-  %85 = fadd float %54, %72
-  %86 = fadd float %55, %73
-  %87 = fadd float %61, %79
-  %88 = fadd float %62, %80
-  %89 = fadd float %63, %81
-  %90 = fadd float %64, %82
-  %91 = getelementptr float, ptr addrspace(1) %z, i32 %15
-  %92 = getelementptr float, ptr addrspace(1) %z, i32 %16
-  %93 = getelementptr float, ptr addrspace(1) %z, i32 %17
-  %94 = getelementptr float, ptr addrspace(1) %z, i32 %18
-  %95 = getelementptr float, ptr addrspace(1) %z, i32 %19
-  %96 = getelementptr float, ptr addrspace(1) %z, i32 %20
-  %97 = getelementptr float, ptr addrspace(1) %z, i32 %21
-  %98 = getelementptr float, ptr addrspace(1) %z, i32 %22
-  %99 = bitcast float %83 to i32
-  %100 = bitcast float %84 to i32
-  %101 = bitcast float %85 to i32
-  %102 = bitcast float %86 to i32
-  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %91, i32 %99, i32 %100, i32 %101, i32 %102, i1 %23)
-  %103 = bitcast float %87 to i32
-  %104 = bitcast float %88 to i32
-  %105 = bitcast float %89 to i32
-  %106 = bitcast float %90 to i32
-  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %95, i32 %103, i32 %104, i32 %105, i32 %106, i1 %27)
+  %3 = shl i32 %0, 10
+  %4 = or disjoint i32 %2, %3
+  %5 = or disjoint i32 %4, 512
+  %6 = icmp slt i32 %4, %n
+  %7 = icmp slt i32 %5, %n
+  %8 = getelementptr float, ptr addrspace(1) %x, i32 %4
+  %9 = getelementptr float, ptr addrspace(1) %x, i32 %5
+  %10 = getelementptr float, ptr addrspace(1) %y, i32 %4
+  %11 = getelementptr float, ptr addrspace(1) %y, i32 %5
+  %12 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %8, i1 %6)
+  %13 = extractvalue { i32, i32, i32, i32 } %12, 0
+  %14 = extractvalue { i32, i32, i32, i32 } %12, 1
+  %15 = extractvalue { i32, i32, i32, i32 } %12, 2
+  %16 = extractvalue { i32, i32, i32, i32 } %12, 3
+  %17 = bitcast i32 %13 to float
+  %18 = bitcast i32 %14 to float
+  %19 = bitcast i32 %15 to float
+  %20 = bitcast i32 %16 to float
+  %21 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %9, i1 %7)
+  %22 = extractvalue { i32, i32, i32, i32 } %21, 0
+  %23 = extractvalue { i32, i32, i32, i32 } %21, 1
+  %24 = extractvalue { i32, i32, i32, i32 } %21, 2
+  %25 = extractvalue { i32, i32, i32, i32 } %21, 3
+  %26 = bitcast i32 %22 to float
+  %27 = bitcast i32 %23 to float
+  %28 = bitcast i32 %24 to float
+  %29 = bitcast i32 %25 to float
+  %30 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %10, i1 %6)
+  %31 = extractvalue { i32, i32, i32, i32 } %30, 0
+  %32 = extractvalue { i32, i32, i32, i32 } %30, 1
+  %33 = extractvalue { i32, i32, i32, i32 } %30, 2
+  %34 = extractvalue { i32, i32, i32, i32 } %30, 3
+  %35 = bitcast i32 %31 to float
+  %36 = bitcast i32 %32 to float
+  %37 = bitcast i32 %33 to float
+  %38 = bitcast i32 %34 to float
+  %39 = call { i32, i32, i32, i32 } asm sideeffect "mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b"(ptr addrspace(1) %11, i1 %7)
+  %40 = extractvalue { i32, i32, i32, i32 } %39, 0
+  %41 = extractvalue { i32, i32, i32, i32 } %39, 1
+  %42 = extractvalue { i32, i32, i32, i32 } %39, 2
+  %43 = extractvalue { i32, i32, i32, i32 } %39, 3
+  %44 = bitcast i32 %40 to float
+  %45 = bitcast i32 %41 to float
+  %46 = bitcast i32 %42 to float
+  %47 = bitcast i32 %43 to float
+  %48 = fadd float %17, %35
+  %49 = fadd float %18, %36
+  %50 = fadd float %19, %37
+  %51 = fadd float %20, %38
+  %52 = fadd float %26, %44
+  %53 = fadd float %27, %45
+  %54 = fadd float %28, %46
+  %55 = fadd float %29, %47
+  %56 = getelementptr float, ptr addrspace(1) %z, i32 %4
+  %57 = getelementptr float, ptr addrspace(1) %z, i32 %5
+  %58 = bitcast float %48 to i32
+  %59 = bitcast float %49 to i32
+  %60 = bitcast float %50 to i32
+  %61 = bitcast float %51 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %56, i32 %58, i32 %59, i32 %60, i32 %61, i1 %6)
+  %62 = bitcast float %52 to i32
+  %63 = bitcast float %53 to i32
+  %64 = bitcast float %54 to i32
+  %65 = bitcast float %55 to i32
+  call void asm sideeffect "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"(ptr addrspace(1) %57, i32 %62, i32 %63, i32 %64, i32 %65, i1 %7)
   ret void
 }
 

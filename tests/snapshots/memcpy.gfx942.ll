@@ -7,116 +7,79 @@ declare noundef i32 @llvm.amdgcn.workgroup.id.x() #0
 define amdgpu_kernel void @memcpy(ptr addrspace(1) align 16 %x, ptr addrspace(1) align 16 %y, i32 %n) #1 {
 prologue:
   %0 = call i32 @llvm.amdgcn.workgroup.id.x()
-  %1 = call i32 @llvm.amdgcn.workitem.id.x()
-  %lane = and i32 %1, 63
-  %warp = lshr i32 %1, 6
-  %2 = and i32 %lane, 63
-  %3 = shl i32 %2, 2
-  %4 = and i32 %warp, 3
-  %5 = shl i32 %4, 8
-  %6 = xor i32 %3, %5
+  %1 = call range(i32 0, 256) i32 @llvm.amdgcn.workitem.id.x()
+  %2 = shl i32 %1, 2
   br label %body
 
 body:                                             ; preds = %prologue
-  %7 = mul i32 %0, 2048
-  %8 = add nuw i32 %6, 1
-  %9 = add nuw i32 %6, 2
-  %10 = add nuw i32 %6, 3
-  %11 = add nuw i32 %6, 1024
-  %12 = add nuw i32 %6, 1025
-  %13 = add nuw i32 %6, 1026
-  %14 = add nuw i32 %6, 1027
-  %15 = add i32 %6, %7
-  %16 = add i32 %8, %7
-  %17 = add i32 %9, %7
-  %18 = add i32 %10, %7
-  %19 = add i32 %11, %7
-  %20 = add i32 %12, %7
-  %21 = add i32 %13, %7
-  %22 = add i32 %14, %7
-  %23 = icmp slt i32 %15, %n
-  %24 = icmp slt i32 %16, %n
-  %25 = icmp slt i32 %17, %n
-  %26 = icmp slt i32 %18, %n
-  %27 = icmp slt i32 %19, %n
-  %28 = icmp slt i32 %20, %n
-  %29 = icmp slt i32 %21, %n
-  %30 = icmp slt i32 %22, %n
-  %31 = getelementptr float, ptr addrspace(1) %x, i32 %15
-  %32 = getelementptr float, ptr addrspace(1) %x, i32 %16
-  %33 = getelementptr float, ptr addrspace(1) %x, i32 %17
-  %34 = getelementptr float, ptr addrspace(1) %x, i32 %18
-  %35 = getelementptr float, ptr addrspace(1) %x, i32 %19
-  %36 = getelementptr float, ptr addrspace(1) %x, i32 %20
-  %37 = getelementptr float, ptr addrspace(1) %x, i32 %21
-  %38 = getelementptr float, ptr addrspace(1) %x, i32 %22
-  br i1 %23, label %masked, label %join
+  %3 = shl i32 %0, 11
+  %4 = or disjoint i32 %2, %3
+  %5 = or disjoint i32 %4, 1024
+  %6 = icmp slt i32 %4, %n
+  %7 = icmp slt i32 %5, %n
+  %8 = getelementptr float, ptr addrspace(1) %x, i32 %4
+  %9 = getelementptr float, ptr addrspace(1) %x, i32 %5
+  br i1 %6, label %masked, label %join
 
 masked:                                           ; preds = %body
-  %39 = load <4 x float>, ptr addrspace(1) %31, align 16
-  %40 = extractelement <4 x float> %39, i32 0
-  %41 = extractelement <4 x float> %39, i32 1
-  %42 = extractelement <4 x float> %39, i32 2
-  %43 = extractelement <4 x float> %39, i32 3
-  %44 = insertelement <4 x float> poison, float %40, i32 0
-  %45 = insertelement <4 x float> %44, float %41, i32 1
-  %46 = insertelement <4 x float> %45, float %42, i32 2
-  %47 = insertelement <4 x float> %46, float %43, i32 3
+  %10 = load <4 x float>, ptr addrspace(1) %8, align 16
+  %11 = extractelement <4 x float> %10, i32 0
+  %12 = extractelement <4 x float> %10, i32 1
+  %13 = extractelement <4 x float> %10, i32 2
+  %14 = extractelement <4 x float> %10, i32 3
+  %15 = insertelement <4 x float> poison, float %11, i32 0
+  %16 = insertelement <4 x float> %15, float %12, i32 1
+  %17 = insertelement <4 x float> %16, float %13, i32 2
+  %18 = insertelement <4 x float> %17, float %14, i32 3
   br label %join
 
 join:                                             ; preds = %masked, %body
-  %48 = phi <4 x float> [ %47, %masked ], [ zeroinitializer, %body ]
-  %49 = extractelement <4 x float> %48, i32 0
-  %50 = extractelement <4 x float> %48, i32 1
-  %51 = extractelement <4 x float> %48, i32 2
-  %52 = extractelement <4 x float> %48, i32 3
-  br i1 %27, label %masked1, label %join2
+  %19 = phi <4 x float> [ %18, %masked ], [ zeroinitializer, %body ]
+  %20 = extractelement <4 x float> %19, i32 0
+  %21 = extractelement <4 x float> %19, i32 1
+  %22 = extractelement <4 x float> %19, i32 2
+  %23 = extractelement <4 x float> %19, i32 3
+  br i1 %7, label %masked1, label %join2
 
 masked1:                                          ; preds = %join
-  %53 = load <4 x float>, ptr addrspace(1) %35, align 16
-  %54 = extractelement <4 x float> %53, i32 0
-  %55 = extractelement <4 x float> %53, i32 1
-  %56 = extractelement <4 x float> %53, i32 2
-  %57 = extractelement <4 x float> %53, i32 3
-  %58 = insertelement <4 x float> poison, float %54, i32 0
-  %59 = insertelement <4 x float> %58, float %55, i32 1
-  %60 = insertelement <4 x float> %59, float %56, i32 2
-  %61 = insertelement <4 x float> %60, float %57, i32 3
+  %24 = load <4 x float>, ptr addrspace(1) %9, align 16
+  %25 = extractelement <4 x float> %24, i32 0
+  %26 = extractelement <4 x float> %24, i32 1
+  %27 = extractelement <4 x float> %24, i32 2
+  %28 = extractelement <4 x float> %24, i32 3
+  %29 = insertelement <4 x float> poison, float %25, i32 0
+  %30 = insertelement <4 x float> %29, float %26, i32 1
+  %31 = insertelement <4 x float> %30, float %27, i32 2
+  %32 = insertelement <4 x float> %31, float %28, i32 3
   br label %join2
 
 join2:                                            ; preds = %masked1, %join
-  %62 = phi <4 x float> [ %61, %masked1 ], [ zeroinitializer, %join ]
-  %63 = extractelement <4 x float> %62, i32 0
-  %64 = extractelement <4 x float> %62, i32 1
-  %65 = extractelement <4 x float> %62, i32 2
-  %66 = extractelement <4 x float> %62, i32 3
-  %67 = getelementptr float, ptr addrspace(1) %y, i32 %15
-  %68 = getelementptr float, ptr addrspace(1) %y, i32 %16
-  %69 = getelementptr float, ptr addrspace(1) %y, i32 %17
-  %70 = getelementptr float, ptr addrspace(1) %y, i32 %18
-  %71 = getelementptr float, ptr addrspace(1) %y, i32 %19
-  %72 = getelementptr float, ptr addrspace(1) %y, i32 %20
-  %73 = getelementptr float, ptr addrspace(1) %y, i32 %21
-  %74 = getelementptr float, ptr addrspace(1) %y, i32 %22
-  br i1 %23, label %masked3, label %join4
+  %33 = phi <4 x float> [ %32, %masked1 ], [ zeroinitializer, %join ]
+  %34 = extractelement <4 x float> %33, i32 0
+  %35 = extractelement <4 x float> %33, i32 1
+  %36 = extractelement <4 x float> %33, i32 2
+  %37 = extractelement <4 x float> %33, i32 3
+  %38 = getelementptr float, ptr addrspace(1) %y, i32 %4
+  %39 = getelementptr float, ptr addrspace(1) %y, i32 %5
+  br i1 %6, label %masked3, label %join4
 
 masked3:                                          ; preds = %join2
-  %75 = insertelement <4 x float> poison, float %49, i32 0
-  %76 = insertelement <4 x float> %75, float %50, i32 1
-  %77 = insertelement <4 x float> %76, float %51, i32 2
-  %78 = insertelement <4 x float> %77, float %52, i32 3
-  store <4 x float> %78, ptr addrspace(1) %67, align 16
+  %40 = insertelement <4 x float> poison, float %20, i32 0
+  %41 = insertelement <4 x float> %40, float %21, i32 1
+  %42 = insertelement <4 x float> %41, float %22, i32 2
+  %43 = insertelement <4 x float> %42, float %23, i32 3
+  store <4 x float> %43, ptr addrspace(1) %38, align 16
   br label %join4
 
 join4:                                            ; preds = %masked3, %join2
-  br i1 %27, label %masked5, label %join6
+  br i1 %7, label %masked5, label %join6
 
 masked5:                                          ; preds = %join4
-  %79 = insertelement <4 x float> poison, float %63, i32 0
-  %80 = insertelement <4 x float> %79, float %64, i32 1
-  %81 = insertelement <4 x float> %80, float %65, i32 2
-  %82 = insertelement <4 x float> %81, float %66, i32 3
-  store <4 x float> %82, ptr addrspace(1) %71, align 16
+  %44 = insertelement <4 x float> poison, float %34, i32 0
+  %45 = insertelement <4 x float> %44, float %35, i32 1
+  %46 = insertelement <4 x float> %45, float %36, i32 2
+  %47 = insertelement <4 x float> %46, float %37, i32 3
+  store <4 x float> %47, ptr addrspace(1) %39, align 16
   br label %join6
 
 join6:                                            ; preds = %masked5, %join4

@@ -8,143 +8,107 @@ define amdgpu_kernel void @transpose(ptr addrspace(1) align 16 %x, ptr addrspace
 prologue:
   %0 = call i32 @llvm.amdgcn.workgroup.id.x()
   %1 = call i32 @llvm.amdgcn.workgroup.id.y()
-  %2 = call i32 @llvm.amdgcn.workitem.id.x()
-  %lane = and i32 %2, 63
-  %warp = lshr i32 %2, 6
-  %3 = and i32 %lane, 48
-  %4 = lshr i32 %3, 4
-  %5 = and i32 %warp, 3
-  %6 = shl i32 %5, 2
-  %7 = xor i32 %4, %6
-  %8 = and i32 %lane, 15
-  %9 = shl i32 %8, 2
+  %2 = call range(i32 0, 256) i32 @llvm.amdgcn.workitem.id.x()
+  %3 = lshr i32 %2, 4
+  %4 = and i32 %2, 15
+  %5 = shl i32 %4, 2
   br label %body
 
 body:                                             ; preds = %prologue
-  %10 = mul i32 %0, 64
-  %11 = mul i32 %1, 64
-  %12 = add nuw i32 %7, 16
-  %13 = add nuw i32 %7, 32
-  %14 = add nuw i32 %7, 48
-  %15 = add i32 %7, %10
-  %16 = add i32 %12, %10
-  %17 = add i32 %13, %10
-  %18 = add i32 %14, %10
-  %19 = add nuw i32 %9, 1
-  %20 = add nuw i32 %9, 2
-  %21 = add nuw i32 %9, 3
-  %22 = add i32 %9, %11
-  %23 = add i32 %19, %11
-  %24 = add i32 %20, %11
-  %25 = add i32 %21, %11
-  %26 = mul i32 %15, %n
-  %27 = mul i32 %16, %n
-  %28 = mul i32 %17, %n
-  %29 = mul i32 %18, %n
-  %30 = add i32 %26, %22
-  %31 = add i32 %26, %23
-  %32 = add i32 %26, %24
-  %33 = add i32 %26, %25
-  %34 = add i32 %27, %22
-  %35 = add i32 %27, %23
-  %36 = add i32 %27, %24
-  %37 = add i32 %27, %25
-  %38 = add i32 %28, %22
-  %39 = add i32 %28, %23
-  %40 = add i32 %28, %24
-  %41 = add i32 %28, %25
-  %42 = add i32 %29, %22
-  %43 = add i32 %29, %23
-  %44 = add i32 %29, %24
-  %45 = add i32 %29, %25
-  %46 = getelementptr float, ptr addrspace(1) %x, i32 %30
-  %47 = getelementptr float, ptr addrspace(1) %x, i32 %31
-  %48 = getelementptr float, ptr addrspace(1) %x, i32 %32
-  %49 = getelementptr float, ptr addrspace(1) %x, i32 %33
-  %50 = getelementptr float, ptr addrspace(1) %x, i32 %34
-  %51 = getelementptr float, ptr addrspace(1) %x, i32 %35
-  %52 = getelementptr float, ptr addrspace(1) %x, i32 %36
-  %53 = getelementptr float, ptr addrspace(1) %x, i32 %37
-  %54 = getelementptr float, ptr addrspace(1) %x, i32 %38
-  %55 = getelementptr float, ptr addrspace(1) %x, i32 %39
-  %56 = getelementptr float, ptr addrspace(1) %x, i32 %40
-  %57 = getelementptr float, ptr addrspace(1) %x, i32 %41
-  %58 = getelementptr float, ptr addrspace(1) %x, i32 %42
-  %59 = getelementptr float, ptr addrspace(1) %x, i32 %43
-  %60 = getelementptr float, ptr addrspace(1) %x, i32 %44
-  %61 = getelementptr float, ptr addrspace(1) %x, i32 %45
-  %62 = load <4 x float>, ptr addrspace(1) %46, align 16
-  %63 = extractelement <4 x float> %62, i32 0
-  %64 = extractelement <4 x float> %62, i32 1
-  %65 = extractelement <4 x float> %62, i32 2
-  %66 = extractelement <4 x float> %62, i32 3
-  %67 = load <4 x float>, ptr addrspace(1) %50, align 16
-  %68 = extractelement <4 x float> %67, i32 0
-  %69 = extractelement <4 x float> %67, i32 1
-  %70 = extractelement <4 x float> %67, i32 2
-  %71 = extractelement <4 x float> %67, i32 3
-  %72 = load <4 x float>, ptr addrspace(1) %54, align 16
-  %73 = extractelement <4 x float> %72, i32 0
-  %74 = extractelement <4 x float> %72, i32 1
-  %75 = extractelement <4 x float> %72, i32 2
-  %76 = extractelement <4 x float> %72, i32 3
-  %77 = load <4 x float>, ptr addrspace(1) %58, align 16
-  %78 = extractelement <4 x float> %77, i32 0
-  %79 = extractelement <4 x float> %77, i32 1
-  %80 = extractelement <4 x float> %77, i32 2
-  %81 = extractelement <4 x float> %77, i32 3
-  %82 = mul i32 %22, %n
-  %83 = mul i32 %23, %n
-  %84 = mul i32 %24, %n
-  %85 = mul i32 %25, %n
-  %86 = add i32 %82, %15
-  %87 = add i32 %83, %15
-  %88 = add i32 %84, %15
-  %89 = add i32 %85, %15
-  %90 = add i32 %82, %16
-  %91 = add i32 %83, %16
-  %92 = add i32 %84, %16
-  %93 = add i32 %85, %16
-  %94 = add i32 %82, %17
-  %95 = add i32 %83, %17
-  %96 = add i32 %84, %17
-  %97 = add i32 %85, %17
-  %98 = add i32 %82, %18
-  %99 = add i32 %83, %18
-  %100 = add i32 %84, %18
-  %101 = add i32 %85, %18
-  %102 = getelementptr float, ptr addrspace(1) %y, i32 %86
-  %103 = getelementptr float, ptr addrspace(1) %y, i32 %87
-  %104 = getelementptr float, ptr addrspace(1) %y, i32 %88
-  %105 = getelementptr float, ptr addrspace(1) %y, i32 %89
-  %106 = getelementptr float, ptr addrspace(1) %y, i32 %90
-  %107 = getelementptr float, ptr addrspace(1) %y, i32 %91
-  %108 = getelementptr float, ptr addrspace(1) %y, i32 %92
-  %109 = getelementptr float, ptr addrspace(1) %y, i32 %93
-  %110 = getelementptr float, ptr addrspace(1) %y, i32 %94
-  %111 = getelementptr float, ptr addrspace(1) %y, i32 %95
-  %112 = getelementptr float, ptr addrspace(1) %y, i32 %96
-  %113 = getelementptr float, ptr addrspace(1) %y, i32 %97
-  %114 = getelementptr float, ptr addrspace(1) %y, i32 %98
-  %115 = getelementptr float, ptr addrspace(1) %y, i32 %99
-  %116 = getelementptr float, ptr addrspace(1) %y, i32 %100
-  %117 = getelementptr float, ptr addrspace(1) %y, i32 %101
-  store float %63, ptr addrspace(1) %102, align 4
-  store float %64, ptr addrspace(1) %103, align 4
-  store float %65, ptr addrspace(1) %104, align 4
-  store float %66, ptr addrspace(1) %105, align 4
-  store float %68, ptr addrspace(1) %106, align 4
-  store float %69, ptr addrspace(1) %107, align 4
-  store float %70, ptr addrspace(1) %108, align 4
-  store float %71, ptr addrspace(1) %109, align 4
-  store float %73, ptr addrspace(1) %110, align 4
-  store float %74, ptr addrspace(1) %111, align 4
-  store float %75, ptr addrspace(1) %112, align 4
-  store float %76, ptr addrspace(1) %113, align 4
-  store float %78, ptr addrspace(1) %114, align 4
-  store float %79, ptr addrspace(1) %115, align 4
-  store float %80, ptr addrspace(1) %116, align 4
-  store float %81, ptr addrspace(1) %117, align 4
+  %6 = shl i32 %0, 6
+  %7 = shl i32 %1, 6
+  %8 = or disjoint i32 %3, %6
+  %9 = or disjoint i32 %8, 16
+  %10 = or disjoint i32 %8, 32
+  %11 = or disjoint i32 %8, 48
+  %12 = or disjoint i32 %5, %7
+  %13 = or disjoint i32 %12, 1
+  %14 = or disjoint i32 %12, 2
+  %15 = or disjoint i32 %12, 3
+  %16 = mul i32 %8, %n
+  %17 = mul i32 %9, %n
+  %18 = mul i32 %10, %n
+  %19 = mul i32 %11, %n
+  %20 = add i32 %16, %12
+  %21 = add i32 %17, %12
+  %22 = add i32 %18, %12
+  %23 = add i32 %19, %12
+  %24 = getelementptr float, ptr addrspace(1) %x, i32 %20
+  %25 = getelementptr float, ptr addrspace(1) %x, i32 %21
+  %26 = getelementptr float, ptr addrspace(1) %x, i32 %22
+  %27 = getelementptr float, ptr addrspace(1) %x, i32 %23
+  %28 = load <4 x float>, ptr addrspace(1) %24, align 16
+  %29 = extractelement <4 x float> %28, i32 0
+  %30 = extractelement <4 x float> %28, i32 1
+  %31 = extractelement <4 x float> %28, i32 2
+  %32 = extractelement <4 x float> %28, i32 3
+  %33 = load <4 x float>, ptr addrspace(1) %25, align 16
+  %34 = extractelement <4 x float> %33, i32 0
+  %35 = extractelement <4 x float> %33, i32 1
+  %36 = extractelement <4 x float> %33, i32 2
+  %37 = extractelement <4 x float> %33, i32 3
+  %38 = load <4 x float>, ptr addrspace(1) %26, align 16
+  %39 = extractelement <4 x float> %38, i32 0
+  %40 = extractelement <4 x float> %38, i32 1
+  %41 = extractelement <4 x float> %38, i32 2
+  %42 = extractelement <4 x float> %38, i32 3
+  %43 = load <4 x float>, ptr addrspace(1) %27, align 16
+  %44 = extractelement <4 x float> %43, i32 0
+  %45 = extractelement <4 x float> %43, i32 1
+  %46 = extractelement <4 x float> %43, i32 2
+  %47 = extractelement <4 x float> %43, i32 3
+  %48 = mul i32 %12, %n
+  %49 = mul i32 %13, %n
+  %50 = mul i32 %14, %n
+  %51 = mul i32 %15, %n
+  %52 = add i32 %48, %8
+  %53 = add i32 %49, %8
+  %54 = add i32 %50, %8
+  %55 = add i32 %51, %8
+  %56 = add i32 %48, %9
+  %57 = add i32 %49, %9
+  %58 = add i32 %50, %9
+  %59 = add i32 %51, %9
+  %60 = add i32 %48, %10
+  %61 = add i32 %49, %10
+  %62 = add i32 %50, %10
+  %63 = add i32 %51, %10
+  %64 = add i32 %48, %11
+  %65 = add i32 %49, %11
+  %66 = add i32 %50, %11
+  %67 = add i32 %51, %11
+  %68 = getelementptr float, ptr addrspace(1) %y, i32 %52
+  %69 = getelementptr float, ptr addrspace(1) %y, i32 %53
+  %70 = getelementptr float, ptr addrspace(1) %y, i32 %54
+  %71 = getelementptr float, ptr addrspace(1) %y, i32 %55
+  %72 = getelementptr float, ptr addrspace(1) %y, i32 %56
+  %73 = getelementptr float, ptr addrspace(1) %y, i32 %57
+  %74 = getelementptr float, ptr addrspace(1) %y, i32 %58
+  %75 = getelementptr float, ptr addrspace(1) %y, i32 %59
+  %76 = getelementptr float, ptr addrspace(1) %y, i32 %60
+  %77 = getelementptr float, ptr addrspace(1) %y, i32 %61
+  %78 = getelementptr float, ptr addrspace(1) %y, i32 %62
+  %79 = getelementptr float, ptr addrspace(1) %y, i32 %63
+  %80 = getelementptr float, ptr addrspace(1) %y, i32 %64
+  %81 = getelementptr float, ptr addrspace(1) %y, i32 %65
+  %82 = getelementptr float, ptr addrspace(1) %y, i32 %66
+  %83 = getelementptr float, ptr addrspace(1) %y, i32 %67
+  store float %29, ptr addrspace(1) %68, align 4
+  store float %30, ptr addrspace(1) %69, align 4
+  store float %31, ptr addrspace(1) %70, align 4
+  store float %32, ptr addrspace(1) %71, align 4
+  store float %34, ptr addrspace(1) %72, align 4
+  store float %35, ptr addrspace(1) %73, align 4
+  store float %36, ptr addrspace(1) %74, align 4
+  store float %37, ptr addrspace(1) %75, align 4
+  store float %39, ptr addrspace(1) %76, align 4
+  store float %40, ptr addrspace(1) %77, align 4
+  store float %41, ptr addrspace(1) %78, align 4
+  store float %42, ptr addrspace(1) %79, align 4
+  store float %44, ptr addrspace(1) %80, align 4
+  store float %45, ptr addrspace(1) %81, align 4
+  store float %46, ptr addrspace(1) %82, align 4
+  store float %47, ptr addrspace(1) %83, align 4
   ret void
 }
 

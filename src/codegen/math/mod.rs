@@ -159,6 +159,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         let accurate = precision == MathPrecision::Accurate || dt == DType::F64;
+        self.float_math = true;
         let f32t = self.ctx.f32_type();
         let mut out = Vec::with_capacity(d.regs.len());
         for r in &d.regs {
