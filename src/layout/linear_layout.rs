@@ -132,9 +132,20 @@ impl LinearLayout {
         outs: SmallVec<[DimSpec; 4]>,
         cols: SmallVec<[u64; 16]>,
     ) -> LinearLayout {
-        debug_assert_eq!(cols.len() as u32, total_bits(&ins));
-        debug_assert!(cols.iter().all(|c| c & !low_mask(total_bits(&outs)) == 0));
-        LinearLayout { ins, outs, cols }
+        let l = LinearLayout { ins, outs, cols };
+        l.debug_check_parts();
+        l
+    }
+
+    /// In debug builds, checks what [`LinearLayout::from_parts`] callers guarantee: one column per input
+    /// bit, every column inside the output bits.
+    #[inline]
+    pub(crate) fn debug_check_parts(&self) {
+        debug_assert_eq!(self.cols.len() as u32, total_bits(&self.ins));
+        debug_assert!(self
+            .cols
+            .iter()
+            .all(|c| c & !low_mask(total_bits(&self.outs)) == 0));
     }
 
     /// The layout with no dims: the unit of the product `*`.
@@ -536,14 +547,18 @@ impl LinearLayout {
             *shift += o.log2;
             (o.name, v)
         };
-        if self.outs.len() <= 4 {
-            let mut buf = [(Dim::REGISTER, 0u64); 4];
-            for (b, o) in buf.iter_mut().zip(&self.outs) {
-                *b = coord(o, &mut shift);
-            }
-            return Ok(SmallVec::from_buf_and_len(buf, self.outs.len()));
+        let outs = &self.outs[..];
+        if outs.len() <= 4 {
+            // A fixed count of four entries (unused ones zero), so the buffer lives in registers and is
+            // written once, straight into the result: a buffer filled in memory and then copied is read
+            // with wide loads of narrow stores, which the CPU cannot forward.
+            let buf: [(Dim, u64); 4] = std::array::from_fn(|k| match outs.get(k) {
+                Some(o) => coord(o, &mut shift),
+                None => (Dim::REGISTER, 0),
+            });
+            return Ok(SmallVec::from_buf_and_len(buf, outs.len()));
         }
-        Ok(self.outs.iter().map(|o| coord(o, &mut shift)).collect())
+        Ok(outs.iter().map(|o| coord(o, &mut shift)).collect())
     }
 
     /// The packed input word of named inputs (see [`LinearLayout::apply`]).

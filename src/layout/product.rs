@@ -234,8 +234,11 @@ impl LinearLayout {
         // The result is assembled first, its dims and columns written in place (parts built apart and moved
         // in would be copied by wide loads of freshly made narrow stores, which stall).
         let n = inner.cols.len() + outer.cols.len();
-        let mut out =
-            LinearLayout::from_parts(SmallVec::new(), SmallVec::new(), super::gf2::zeros(n));
+        let mut out = LinearLayout {
+            ins: SmallVec::new(),
+            outs: SmallVec::new(),
+            cols: super::gf2::zeros(n),
+        };
         join_into(&inner.ins, &outer.ins, ins_rel, &mut out.ins);
         join_into(&inner.outs, &outer.outs, outs_rel, &mut out.outs);
         check_sizes(&out.ins, &out.outs)?;
@@ -273,6 +276,7 @@ impl LinearLayout {
                 at += la + lb;
             }
         }
+        out.debug_check_parts();
         Ok(out)
     }
 }
