@@ -305,4 +305,16 @@ fn product_with_more_than_four_out_dims_stacks_coordinates() {
         .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
         .collect();
     check_stacked_product(&tile("r", 1), &tile("w", 2), &xs).unwrap();
+    // Named apply with more than four out dims (coordinates no longer fit inline).
+    let l = tile("r", 3);
+    for &x in &xs {
+        let x = x & (l.total_in_size() - 1);
+        let named = [(Dim::new("r0"), x & 31), (Dim::new("r1"), x >> 5)];
+        let got: Vec<(Dim, u64)> = l.apply(&named).unwrap().to_vec();
+        let want = l.unpack_outputs(l.apply_packed(x));
+        assert_eq!(got.len(), 6);
+        for (k, (d, v)) in got.iter().enumerate() {
+            assert_eq!((d.as_str(), *v), (format!("d{k}").as_str(), want[k]));
+        }
+    }
 }

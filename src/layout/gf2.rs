@@ -233,6 +233,23 @@ unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
         let sign = _mm256_castsi256_pd(_mm256_sllv_epi64(xv, shifts));
         _mm256_blendv_pd(zero, _mm256_castsi256_pd(c), sign)
     };
+    let first_lanes = _mm256_setr_epi64x(0, 1, 2, 3);
+    if cols.len() <= 16 {
+        // Layouts of up to 16 input bits (the common case): four masked groups, straight-line code.
+        let n = _mm256_set1_epi64x(cols.len() as i64);
+        for g in 0..4 {
+            let lanes =
+                _mm256_cmpgt_epi64(n, _mm256_add_epi64(first_lanes, _mm256_set1_epi64x(4 * g)));
+            // SAFETY: the mask enables only lanes `4g + i < cols.len()`, inside the slice (a masked lane
+            // is not read, wherever its address points).
+            let c = unsafe {
+                _mm256_maskload_epi64(cols.as_ptr().wrapping_add(4 * g as usize).cast(), lanes)
+            };
+            acc = _mm256_xor_pd(acc, keep(c, shifts));
+            shifts = _mm256_sub_epi64(shifts, four);
+        }
+        return fold(acc);
+    }
     let mut groups = cols.chunks_exact(4);
     for g in &mut groups {
         // SAFETY: `g` is 4 initialised u64, exactly one unaligned 256-bit load.
@@ -242,15 +259,20 @@ unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
     }
     let rest = groups.remainder();
     if !rest.is_empty() {
-        let lanes = _mm256_cmpgt_epi64(
-            _mm256_set1_epi64x(rest.len() as i64),
-            _mm256_setr_epi64x(0, 1, 2, 3),
-        );
+        let lanes = _mm256_cmpgt_epi64(_mm256_set1_epi64x(rest.len() as i64), first_lanes);
         // SAFETY: the mask enables only the `rest.len()` lanes inside the slice.
         let c = unsafe { _mm256_maskload_epi64(rest.as_ptr().cast(), lanes) };
         acc = _mm256_xor_pd(acc, keep(c, shifts));
     }
-    // Fold the four lanes: high half onto low half, then the upper 64 bits onto the lower.
+    fold(acc)
+}
+
+/// XOR of the four lanes: high half onto low half, then the upper 64 bits onto the lower.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn fold(acc: std::arch::x86_64::__m256d) -> u64 {
+    use std::arch::x86_64::*;
     let acc = _mm256_castpd_si256(acc);
     let half = _mm_xor_si128(
         _mm256_castsi256_si128(acc),

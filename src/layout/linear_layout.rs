@@ -540,31 +540,46 @@ impl LinearLayout {
     #[inline(always)]
     pub fn apply<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<Coords> {
         let out = gf2::mul_vec(&self.cols, self.pack_named(inputs)?);
-        let mut shift = 0u32;
-        let coord = |o: &DimSpec, shift: &mut u32| {
-            // `shift` is 64 only for a trailing size-1 dim, whose mask is 0.
-            let v = (out >> (*shift & 63)) & low_mask(o.log2);
-            *shift += o.log2;
-            (o.name, v)
-        };
         let outs = &self.outs[..];
-        if outs.len() <= 4 {
-            // A fixed count of four entries (unused ones zero), so the buffer lives in registers and is
-            // written once, straight into the result: a buffer filled in memory and then copied is read
-            // with wide loads of narrow stores, which the CPU cannot forward.
-            let buf: [(Dim, u64); 4] = std::array::from_fn(|k| match outs.get(k) {
-                Some(o) => coord(o, &mut shift),
-                None => (Dim::REGISTER, 0),
-            });
-            return Ok(SmallVec::from_buf_and_len(buf, outs.len()));
+        if outs.len() > 4 {
+            return Ok(self.unpack_named(out));
         }
-        Ok(outs.iter().map(|o| coord(o, &mut shift)).collect())
+        // A fixed count of four entries (unused ones zero), so the buffer lives in registers and is written
+        // once, straight into the result: a buffer filled in memory and then copied is read with wide loads
+        // of narrow stores, which the CPU cannot forward.
+        let mut shift = 0u32;
+        let buf: [(Dim, u64); 4] = std::array::from_fn(|k| match outs.get(k) {
+            Some(o) => {
+                // `shift` is 64 only for a trailing size-1 dim, whose mask is 0; a dim has at most 63 bits,
+                // so the mask needs no check for 64.
+                let v = (out >> (shift & 63)) & !(u64::MAX << o.log2);
+                shift += o.log2;
+                (o.name, v)
+            }
+            None => (Dim::REGISTER, 0),
+        });
+        Ok(SmallVec::from_buf_and_len(buf, outs.len()))
+    }
+
+    /// [`LinearLayout::apply`]'s coordinates of a packed output word, for any number of out dims.
+    #[inline(never)]
+    fn unpack_named(&self, out: u64) -> Coords {
+        let mut shift = 0u32;
+        self.outs
+            .iter()
+            .map(|o| {
+                let v = bits_at(out, shift, o.log2);
+                shift += o.log2;
+                (o.name, v)
+            })
+            .collect()
     }
 
     /// The packed input word of named inputs (see [`LinearLayout::apply`]).
     ///
     /// Inputs usually name the first dims in order: that case is one straight-line pass (names, ranges
     /// and packing checked together, branch-free); anything else takes the general path.
+    #[inline(always)]
     fn pack_named<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<u64> {
         if inputs.len() <= self.ins.len() {
             let (mut packed, mut shift, mut same, mut over) = (0u64, 0u32, true, 0u64);
@@ -583,6 +598,7 @@ impl LinearLayout {
     }
 
     /// [`LinearLayout::pack_named`] for inputs in any order (or failing).
+    #[cold]
     #[inline(never)]
     fn pack_named_any<D: Clone + Into<Dim>>(&self, inputs: &[(D, u64)]) -> Result<u64> {
         let mut packed = 0u64;
