@@ -116,6 +116,15 @@ pub(crate) fn bits_at(c: u64, shift: u32, log2: u32) -> u64 {
     c.checked_shr(shift).unwrap_or(0) & low_mask(log2)
 }
 
+/// The fields of a packed word, one per dim of `specs` (in order, the first lowest), with the dims' names.
+pub(crate) fn named_fields(specs: &[DimSpec], word: u64) -> impl Iterator<Item = (Dim, u64)> + '_ {
+    specs.iter().scan(0u32, move |shift, d| {
+        let v = bits_at(word, *shift, d.log2);
+        *shift += d.log2;
+        Some((d.name, v))
+    })
+}
+
 /// `v << shift`, 0 when `shift` is 64 (only ever with `v == 0`: a trailing size-1 dim).
 #[inline]
 pub(crate) fn place(v: u64, shift: u32) -> u64 {
@@ -564,15 +573,7 @@ impl LinearLayout {
     /// [`LinearLayout::apply`]'s coordinates of a packed output word, for any number of out dims.
     #[inline(never)]
     fn unpack_named(&self, out: u64) -> Coords {
-        let mut shift = 0u32;
-        self.outs
-            .iter()
-            .map(|o| {
-                let v = bits_at(out, shift, o.log2);
-                shift += o.log2;
-                (o.name, v)
-            })
-            .collect()
+        named_fields(&self.outs, out).collect()
     }
 
     /// The packed input word of named inputs (see [`LinearLayout::apply`]).

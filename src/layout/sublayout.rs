@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 
 use super::error::{DimSide, LayoutError, Result};
 use super::gf2::ColumnEchelon;
-use super::linear_layout::{bits_at, low_mask, place, DimSpec};
+use super::linear_layout::{bits_at, low_mask, named_fields, place, DimSpec};
 use super::{Dim, LinearLayout};
 
 fn check_names<D: AsRef<str>>(l: &LinearLayout, names: &[D], side: DimSide) -> Result<()> {
@@ -88,15 +88,7 @@ impl LinearLayout {
     /// mark broadcast (duplicated) data.
     pub fn free_variable_masks(&self) -> Vec<(Dim, u64)> {
         let free = ColumnEchelon::new(&self.cols).free_mask();
-        let mut off = 0;
-        self.ins
-            .iter()
-            .map(|d| {
-                let m = bits_at(free, off, d.log2);
-                off += d.log2;
-                (d.name, m)
-            })
-            .collect()
+        named_fields(&self.ins, free).collect()
     }
 
     /// The largest `V` such that `V` consecutive values of the first input dim map to `V` consecutive values
