@@ -217,9 +217,8 @@ fn mul_vec_scalar(cols: &[u64], x: u64) -> u64 {
 }
 
 /// [`mul_vec`] four columns per AVX2 instruction: a per-lane left shift puts bit `k` of `x` in lane k's sign
-/// bit, and a blend on that sign bit keeps the column or zero (one instruction, no compare), then XOR. The
-/// last one to three columns come in by a masked load, so there is no scalar tail (about a third of the
-/// time of the portable loop on 16 columns). Requires `cols.len() <= 64`.
+/// bit, a select on that sign bit keeps the column or zero, then XOR. The last one to three columns come in
+/// by a masked load, so there is no scalar tail. Requires `cols.len() <= 64`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
