@@ -507,6 +507,14 @@ mod tests {
     }
 }
 
+/// Whether `mask` holds every bit of the thread index from its lowest set bit up (`top` is the
+/// largest thread index): then `tid & mask` needs no mask before a shift, and `tid & mask == 0` is
+/// `tid < 2^lo`.
+pub(crate) fn reaches_top(mask: u64, top: u64) -> bool {
+    let lo = mask.trailing_zeros();
+    lo < 64 && mask == top & !((1u64 << lo) - 1)
+}
+
 /// One term of a thread coordinate: the coordinate along one tile dim is the XOR of the terms of
 /// the thread index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -590,7 +598,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Ok(v.clone());
         }
         let tid = self.thread_index()?;
-        let top = (self.num_warps * self.threads_per_warp()) as u64 - 1;
+        let top = self.threads_per_block() as u64 - 1;
         let i32t = self.ctx.i32_type();
         let bases = l.tid_bases();
         let plans: Vec<Vec<Term>> = (0..l.rank()).map(|d| id_plan(&bases, d)).collect();
@@ -604,7 +612,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         Term::Bits { mask, shift } => {
                             let lo = mask.trailing_zeros() as i64;
                             // Bits lo..=top of tid: shifting drops the rest anyway.
-                            let to_top = mask == top & !((1u64 << lo) - 1);
+                            let to_top = reaches_top(mask, top);
                             let v = if to_top && lo == 0 && shift >= 0 {
                                 if shift == 0 {
                                     tid

@@ -261,6 +261,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.target.threads_per_warp()
     }
 
+    /// Threads per CTA: warps × threads per warp.
+    pub(crate) fn threads_per_block(&self) -> u32 {
+        self.num_warps * self.threads_per_warp()
+    }
+
     // ----- parameters ---------------------------------------------------------------------------
 
     /// A pointer parameter to global memory holding `pointee` elements. `divisibility` is the
@@ -340,7 +345,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             target: self.target,
             params: self.params.clone(),
             num_warps: self.num_warps,
-            threads_per_block: self.num_warps * self.threads_per_warp(),
+            threads_per_block: self.threads_per_block(),
         }
     }
 
@@ -366,7 +371,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .module
             .add_function(&self.name, ctx.void_type().fn_type(&tys, false), None);
         f.set_call_conventions(self.target.kernel_calling_convention());
-        let threads = self.num_warps * self.threads_per_warp();
+        let threads = self.threads_per_block();
         let attr = match self.target.vendor() {
             Vendor::Nvidia => ctx.create_string_attribute("nvvm.maxntid", &threads.to_string()),
             Vendor::Amd => ctx.create_string_attribute(
@@ -464,7 +469,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Ok(*v);
         }
         let tid = self.sreg(name)?;
-        let threads = (self.num_warps * self.threads_per_warp()) as u64;
+        let threads = self.threads_per_block() as u64;
         let (lower, upper) = (0u64, threads);
         // SAFETY: `tid` is the call just built; the attribute is made in its context, and the
         // bounds are one 64-bit word each, as `NumBits` = 32 needs.

@@ -171,12 +171,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         // The free bits of tid (`lane + warp · threads_per_warp`) must be clear; when they are
         // all of its bits from `lo` up, that is `tid < 2^lo`.
         let mask = lane_free | warp_free << self.threads_per_warp().trailing_zeros();
-        let top = (self.num_warps * self.threads_per_warp()) as u64 - 1;
+        let top = self.threads_per_block() as u64 - 1;
         let lo = mask.trailing_zeros();
         let tid = self.thread_index()?;
         let i32t = self.ctx.i32_type();
         self.in_prologue(|b| {
-            let rep = if mask == top & !((1u64 << lo) - 1) {
+            let rep = if super::index::reaches_top(mask, top) {
                 let bound = i32t.const_int(1 << lo, false);
                 b.build_int_compare(inkwell::IntPredicate::ULT, tid, bound, "rep")?
             } else {

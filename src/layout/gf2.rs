@@ -232,13 +232,10 @@ unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
         let sign = _mm256_castsi256_pd(_mm256_sllv_epi64(xv, shifts));
         _mm256_blendv_pd(zero, _mm256_castsi256_pd(c), sign)
     };
-    let first_lanes = _mm256_setr_epi64x(0, 1, 2, 3);
     if cols.len() <= 16 {
         // Layouts of up to 16 input bits (the common case): four masked groups, straight-line code.
-        let n = _mm256_set1_epi64x(cols.len() as i64);
         for g in 0..4 {
-            let lanes =
-                _mm256_cmpgt_epi64(n, _mm256_add_epi64(first_lanes, _mm256_set1_epi64x(4 * g)));
+            let lanes = lanes_below(cols.len() as i64 - 4 * g);
             // SAFETY: the mask enables only lanes `4g + i < cols.len()`, inside the slice (a masked lane
             // is not read, wherever its address points).
             let c = unsafe {
@@ -258,12 +255,22 @@ unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
     }
     let rest = groups.remainder();
     if !rest.is_empty() {
-        let lanes = _mm256_cmpgt_epi64(_mm256_set1_epi64x(rest.len() as i64), first_lanes);
+        let lanes = lanes_below(rest.len() as i64);
         // SAFETY: the mask enables only the `rest.len()` lanes inside the slice.
         let c = unsafe { _mm256_maskload_epi64(rest.as_ptr().cast(), lanes) };
         acc = _mm256_xor_pd(acc, keep(c, shifts));
     }
     fold(acc)
+}
+
+/// The mask of the lanes `i < n` of four 64-bit lanes (all lanes for `n ≥ 4`, none for `n ≤ 0`), for
+/// masked loads and stores of a slice's last columns.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) unsafe fn lanes_below(n: i64) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3))
 }
 
 /// XOR of the four lanes: high half onto low half, then the upper 64 bits onto the lower.

@@ -466,15 +466,7 @@ impl LinearLayout {
 
     /// Splits a packed output column into one coordinate per output dim.
     pub(crate) fn unpack(&self, col: u64) -> SmallVec<[u64; 4]> {
-        let mut shift = 0;
-        self.outs
-            .iter()
-            .map(|o| {
-                let v = bits_at(col, shift, o.log2);
-                shift += o.log2;
-                v
-            })
-            .collect()
+        named_fields(&self.outs, col).map(|(_, v)| v).collect()
     }
 
     /// The image of input `2^bit` of `in_dim`: one coordinate per output dim.

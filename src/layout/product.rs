@@ -409,8 +409,7 @@ unsafe fn move_runs_avx2(masks: &[u64; 4], ups: &[u32; 4], src: &[u64], dst: &mu
     }
     if whole < n {
         // The last one to three columns by masked load and store (lanes past the end stay untouched).
-        let rem = (n - whole) as i64;
-        let lanes = _mm256_cmpgt_epi64(_mm256_set1_epi64x(rem), _mm256_setr_epi64x(0, 1, 2, 3));
+        let lanes = super::gf2::lanes_below((n - whole) as i64);
         // SAFETY: the mask enables only lanes `whole..n`, inside both slices.
         let v = _mm256_maskload_epi64(src.as_ptr().add(whole).cast(), lanes);
         _mm256_maskstore_epi64(dst.as_mut_ptr().add(whole).cast(), lanes, run(v));
