@@ -234,8 +234,14 @@ unsafe fn mul_vec_avx2(cols: &[u64], x: u64) -> u64 {
     };
     if cols.len() <= 16 {
         // Layouts of up to 16 input bits (the common case): four masked groups, straight-line code.
+        // The count is broadcast once and compared with constant lane numbers (cheaper than
+        // `lanes_below` per group, which broadcasts four times).
+        let n = _mm256_set1_epi64x(cols.len() as i64);
         for g in 0..4 {
-            let lanes = lanes_below(cols.len() as i64 - 4 * g);
+            let lanes = _mm256_cmpgt_epi64(
+                n,
+                _mm256_setr_epi64x(4 * g, 4 * g + 1, 4 * g + 2, 4 * g + 3),
+            );
             // SAFETY: the mask enables only lanes `4g + i < cols.len()`, inside the slice (a masked lane
             // is not read, wherever its address points).
             let c = unsafe {
