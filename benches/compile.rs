@@ -15,7 +15,7 @@ mod cpu_time;
 use cpu_time::ThreadCpu;
 
 fn compile(c: &mut Criterion<ThreadCpu>) {
-    let t = Target::Sm90;
+    let t = Target::SM90;
     let tile = Tile2d {
         rows: 64,
         cols: 64,

@@ -22,9 +22,6 @@ fn main() {
 }
 
 #[cfg(all(feature = "cuda", feature = "llvm"))]
-#[path = "../tests/common/bridge.rs"]
-mod bridge;
-
 #[cfg(feature = "cuda")]
 fn main() {
     if let Err(e) = bench::run() {
@@ -166,7 +163,6 @@ mod bench {
     #[cfg(feature = "llvm")]
     mod builder {
         use super::{first_mismatch, Buf, Workload};
-        use crate::bridge;
         use weft::codegen::kernels::{self, Tile2d};
         use weft::codegen::{CacheHint, Context, DType, Kernel, KernelBuilder, Target};
         use weft::runtime::{KernelArg, KernelSignature, LaunchConfig};
@@ -176,8 +172,10 @@ mod bench {
         pub fn emit(k: &Kernel<'_>) -> (String, KernelSignature, u32) {
             let sig = k.signature();
             let ptx = k.ptx().unwrap_or_else(|e| panic!("{}: PTX: {e}", sig.name));
-            let rs = bridge::runtime_signature(sig).expect("bridged signature parses");
-            (ptx, rs, sig.threads_per_block)
+            let threads = sig
+                .threads_per_block
+                .expect("builder kernels fix their block size");
+            (ptx, sig.clone(), threads)
         }
 
         /// 1-D configurations tried for memcpy and add: (block, per_thread, num_warps).
@@ -240,7 +238,7 @@ mod bench {
             (block, per_thread, warps): (u32, u32, u32),
             hint: CacheHint,
         ) -> weft::codegen::Result<Kernel<'_>> {
-            let t = Target::Sm90;
+            let t = Target::SM90;
             let name = if add { "add_cs" } else { "memcpy_cs" };
             let mut kb = KernelBuilder::new(ctx, t, name, warps)?;
             let x = kb.arg_ptr("x", DType::F32, 16)?;
@@ -271,7 +269,7 @@ mod bench {
 
         pub fn push_workloads(w: &mut Vec<Workload>, gib: u64) {
             let ctx = Context::new();
-            let t = Target::Sm90;
+            let t = Target::SM90;
             let n = (gib << 30) as usize / 4;
             for (block, per_thread, warps) in CONFIGS_1D {
                 let k = kernels::memcpy_kernel(&ctx, t, block, per_thread, warps)
@@ -645,7 +643,7 @@ mod bench {
         for (block, per_thread, warps) in configs {
             let t0 = Instant::now();
             let ctx = Context::new();
-            let k = kernels::memcpy_kernel(&ctx, Target::Sm90, block, per_thread, warps)?;
+            let k = kernels::memcpy_kernel(&ctx, Target::SM90, block, per_thread, warps)?;
             let (ptx, sig, _) = builder::emit(&k);
             let t1 = Instant::now();
             let kernel = dev.load_ptx(&ptx)?.kernel(sig)?;

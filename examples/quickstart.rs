@@ -9,14 +9,10 @@
 use weft::codegen::kernels::blocked_1d;
 use weft::codegen::{Context, DType, KernelBuilder, OptLevel, Target};
 
-#[cfg(feature = "cuda")]
-#[path = "../tests/common/bridge.rs"]
-mod bridge;
-
 const BLOCK: u32 = 512;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let target = Target::Sm90;
+    let target = Target::SM90;
     let layout = blocked_1d(target, 4, 4, BLOCK)?;
     // Triton's bases dump: where each register, lane and warp bit lands in the tile.
     println!("// layout of the tile (register/lane/warp -> dim0):");
@@ -94,15 +90,19 @@ fn run_on_gpu(
     let x: Vec<f32> = (0..n).map(|_| rand()).collect();
     let a = rand();
 
-    // The launcher checks each launch against the kernel's signature; the builder's signature is
-    // printed in the launcher's text form and parsed.
-    let kernel = dev.load_ptx(ptx)?.kernel(bridge::runtime_signature(sig)?)?;
+    // The launcher checks each launch against the kernel's signature: argument types, the 16-byte
+    // alignment the vector accesses assume, and the block size the code was built for.
+    let kernel = dev.load_ptx(ptx)?.kernel(sig.clone())?;
     let dx = dev.upload(&x)?;
     let mut dy = dev.alloc::<f32>(n)?;
     dy.fill_bytes(0xFF)?;
     let mut args = KernelArgs::new();
     args.ptr(&dx).ptr(&dy).scalar(a).scalar(n as i32);
-    let cfg = LaunchConfig::new(n.div_ceil(BLOCK as usize) as u32, sig.threads_per_block, 0);
+    let cfg = LaunchConfig::new(
+        n.div_ceil(BLOCK as usize) as u32,
+        sig.threads_per_block.unwrap_or(BLOCK),
+        0,
+    );
     let stream = dev.stream();
     // SAFETY: `scale` reads x[0..n) and writes y[0..n) only (masked by n); both hold n elements,
     // and n is a multiple of 16 as the kernel declares.

@@ -61,6 +61,8 @@
 #![warn(missing_docs)]
 
 pub mod layout;
+pub mod signature;
+pub mod target;
 
 #[cfg(feature = "llvm")]
 pub mod codegen;

@@ -314,7 +314,7 @@ fn ptx_of(target: Target, op: MathOp, dt: DType, p: MathPrecision) -> String {
 
 #[test]
 fn accurate_ptx_has_no_approx_instructions_and_assembles() {
-    for target in [Target::Sm80, Target::Sm90] {
+    for target in [Target::SM80, Target::SM90] {
         for dt in [DType::F16, DType::BF16, DType::F32, DType::F64] {
             for op in MathOp::ALL {
                 let ptx = ptx_of(target, op, dt, MathPrecision::Accurate);
@@ -325,7 +325,7 @@ fn accurate_ptx_has_no_approx_instructions_and_assembles() {
                     );
                 }
                 assert!(!ptx.contains("call"), "{op:?} {dt} {target}: a call");
-                common::assemble(&ptx, target.name(), &format!("accurate {op:?} {dt}"));
+                common::assemble(&ptx, &target.to_string(), &format!("accurate {op:?} {dt}"));
             }
         }
     }
@@ -333,7 +333,7 @@ fn accurate_ptx_has_no_approx_instructions_and_assembles() {
 
 #[test]
 fn default_precision_is_triton_s_approx_for_f32_and_accurate_for_f64() {
-    let t = Target::Sm90;
+    let t = Target::SM90;
     let exp_f32 = ptx_of(t, MathOp::Exp, DType::F32, MathPrecision::Approx);
     assert!(exp_f32.contains("ex2.approx"), "{exp_f32}");
     let ctx = Context::new();
@@ -362,7 +362,7 @@ fn default_precision_is_triton_s_approx_for_f32_and_accurate_for_f64() {
 #[cfg(feature = "amdgpu")]
 #[test]
 fn accurate_lowering_builds_for_amdgpu() {
-    for target in [Target::Gfx90a, Target::Gfx942] {
+    for target in [Target::GFX90A, Target::GFX942] {
         for dt in [DType::F32, DType::F64] {
             for op in MathOp::ALL {
                 let ctx = Context::new();
@@ -414,7 +414,7 @@ fn f32_sweep() {
 #[test]
 fn accurate_trig_inside_loops_and_branches() {
     for dt in [DType::F32, DType::F64] {
-        let t = Target::Sm90;
+        let t = Target::SM90;
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, t, "trig_ctrl", 4).unwrap();
         let x = kb.arg_ptr("x", dt, 16).unwrap();
@@ -456,6 +456,10 @@ fn accurate_trig_inside_loops_and_branches() {
         kb.store(p, r[0], None).unwrap();
         let k = kb.finish().unwrap();
         let ptx = k.ptx().unwrap();
-        common::assemble(&ptx, t.name(), &format!("sin/cos in loop and if ({dt})"));
+        common::assemble(
+            &ptx,
+            &t.to_string(),
+            &format!("sin/cos in loop and if ({dt})"),
+        );
     }
 }

@@ -363,7 +363,7 @@ fn bad_input_is_an_error() {
     assert!(plan_conversion(&a, &b, 16, Target::SM80).is_err());
     assert!(plan_conversion(&a, &a, 0, Target::SM80).is_err());
     assert!(Target::parse("sm_8x").is_err());
-    assert_eq!(Target::parse("sm_90a").unwrap(), Target::SM90);
+    assert_eq!(Target::parse("sm_90a").unwrap(), Target::SM90A);
 }
 
 /// Arbitrary layouts (not surjective, zero or repeated bases, odd dims) and parameters: every public

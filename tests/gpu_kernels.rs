@@ -9,13 +9,15 @@
 mod common;
 
 use approx::relative_eq;
-use common::bridge::{runtime_signature, runtime_text};
 use common::gpu::device;
 use common::rng::Rng;
 use weft::codegen::kernels::{self, blocked_1d, Tile2d};
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
 use weft::runtime::cuda::{self, Buffer, Device};
-use weft::runtime::{KernelArgs, LaunchConfig, ParamType, RuntimeError};
+use weft::runtime::{
+    check_args, check_config, ElemType, KernelArg, KernelArgs, KernelSignature, LaunchConfig,
+    ParamType, RuntimeError,
+};
 
 const POISON: u32 = 0xFFFF_FFFF;
 /// Elements allocated past each output, which must keep the poison.
@@ -29,16 +31,18 @@ struct Loaded {
 
 fn load(dev: &Device, k: &Kernel<'_>) -> Loaded {
     let sig = k.signature();
-    assert_eq!(sig.target, Target::Sm90);
+    assert_eq!(sig.target, Some(Target::SM90));
     let ptx = k.ptx().expect("PTX");
     let kernel = dev
         .load_ptx(&ptx)
         .unwrap_or_else(|e| panic!("{}: load: {e}", sig.name))
-        .kernel(runtime_signature(sig).expect("bridged signature parses"))
+        .kernel(sig.clone())
         .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name));
     Loaded {
         kernel,
-        threads: sig.threads_per_block,
+        threads: sig
+            .threads_per_block
+            .expect("builder kernels fix their block size"),
     }
 }
 
@@ -97,17 +101,36 @@ fn grid_1d(n: usize, block: u32) -> LaunchConfig {
 }
 
 #[test]
-fn builder_signatures_bridge_to_the_launcher() {
-    // Needs no GPU: the text form and its parse.
+fn builder_signatures_carry_what_the_code_assumes() {
+    // Needs no GPU: the signature the builder hands the launcher, and the checks made with it.
     let ctx = Context::new();
-    let k = kernels::memcpy_kernel(&ctx, Target::Sm90, 1024, 4, 4).unwrap();
-    assert_eq!(runtime_text(k.signature()), "memcpy(*f32, *f32, i32)");
-    let s = runtime_signature(k.signature()).unwrap();
-    assert_eq!(s.name, "memcpy");
-    assert_eq!(s.to_string(), "memcpy(*f32, *f32, i32)");
+    let k = kernels::memcpy_kernel(&ctx, Target::SM90, 1024, 4, 4).unwrap();
+    let sig = k.signature();
+    assert_eq!(
+        sig.to_string(),
+        "memcpy(x: *f32 {divisibility = 16}, y: *f32 {divisibility = 16}, n: i32 {divisibility = 16}) [threads = 128, target = sm_90]"
+    );
+    assert_eq!(&KernelSignature::parse(&sig.to_string()).unwrap(), sig);
+    let ptr = |addr| KernelArg::Ptr {
+        elem: ElemType::F32,
+        addr,
+    };
+    check_args(sig, &[ptr(0x1000), ptr(0x2000), KernelArg::I32(32)]).unwrap();
+    // A pointer off the 16-byte alignment the vector accesses assume is refused, naming it.
+    let e = check_args(sig, &[ptr(0x1000), ptr(0x2004), KernelArg::I32(32)]).unwrap_err();
+    assert!(e.to_string().contains("`y`"), "{e}");
+    // And so is a length that is not the multiple of 16 the masks were folded for.
+    let e = check_args(sig, &[ptr(0x1000), ptr(0x2000), KernelArg::I32(7)]).unwrap_err();
+    assert!(e.to_string().contains("`n`"), "{e}");
+    // So is a block of another size than the code was built for.
+    check_config(sig, &LaunchConfig::new(8, 128, 0)).unwrap();
+    let e = check_config(sig, &LaunchConfig::new(8, 256, 0)).unwrap_err();
+    assert!(e.to_string().contains("128 threads"), "{e}");
+    let ptx = k.ptx().unwrap();
+    assert!(ptx.contains(".reqntid 128"), "PTX declares the block size");
     let k = kernels::copy_2d_kernel(
         &ctx,
-        Target::Sm90,
+        Target::SM90,
         Tile2d {
             rows: 32,
             cols: 128,
@@ -116,9 +139,16 @@ fn builder_signatures_bridge_to_the_launcher() {
         },
     )
     .unwrap();
+    let types: Vec<ParamType> = k.signature().param_types().collect();
     assert_eq!(
-        runtime_text(k.signature()),
-        "copy_2d(*f32, *f32, i32, i32, i32)"
+        types,
+        [
+            ParamType::Ptr(ElemType::F32),
+            ParamType::Ptr(ElemType::F32),
+            ParamType::I32,
+            ParamType::I32,
+            ParamType::I32
+        ]
     );
 }
 
@@ -128,7 +158,7 @@ fn memcpy_copies_every_element() {
     let stream = dev.stream();
     let ctx = Context::new();
     for (ci, &(block, per_thread, warps)) in CONFIGS_1D.iter().enumerate() {
-        let k = kernels::memcpy_kernel(&ctx, Target::Sm90, block, per_thread, warps).unwrap();
+        let k = kernels::memcpy_kernel(&ctx, Target::SM90, block, per_thread, warps).unwrap();
         let l = load(&dev, &k);
         for n in lengths(block) {
             let x = Rng(100 + ci as u64).vec(n);
@@ -153,7 +183,7 @@ fn add_matches_host_sum() {
     let stream = dev.stream();
     let ctx = Context::new();
     for (ci, &(block, per_thread, warps)) in CONFIGS_1D.iter().enumerate() {
-        let k = kernels::add_kernel(&ctx, Target::Sm90, block, per_thread, warps).unwrap();
+        let k = kernels::add_kernel(&ctx, Target::SM90, block, per_thread, warps).unwrap();
         let l = load(&dev, &k);
         for n in lengths(block) {
             let mut rng = Rng(200 + ci as u64);
@@ -177,7 +207,7 @@ fn add_matches_host_sum() {
 /// The quickstart's kernel, `y[i] = a * x[i]`, with the same builder calls as
 /// `examples/quickstart.rs` (which runs it too).
 fn scale_kernel(ctx: &Context, block: u32) -> Kernel<'_> {
-    let target = Target::Sm90;
+    let target = Target::SM90;
     let layout = blocked_1d(target, 4, 4, block).unwrap();
     let mut kb = KernelBuilder::new(ctx, target, "scale", 4).unwrap();
     let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
@@ -252,7 +282,7 @@ fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
     for (ti, &t) in TILES.iter().enumerate() {
         let l = load(
             &dev,
-            &kernels::copy_2d_kernel(&ctx, Target::Sm90, t).unwrap(),
+            &kernels::copy_2d_kernel(&ctx, Target::SM90, t).unwrap(),
         );
         for &(m_out, n, stride) in &shapes {
             let m = 2 * m_out;
@@ -306,7 +336,7 @@ fn transpose_matches_host() {
     for (ti, &t) in tiles.iter().enumerate() {
         let l = load(
             &dev,
-            &kernels::transpose_kernel(&ctx, Target::Sm90, t).unwrap(),
+            &kernels::transpose_kernel(&ctx, Target::SM90, t).unwrap(),
         );
         // The kernel has no mask: n a multiple of both tile sizes.
         for n in [128usize, 384] {
@@ -341,7 +371,7 @@ fn launch_of_a_builder_kernel_is_checked_against_its_signature() {
     let ctx = Context::new();
     let l = load(
         &dev,
-        &kernels::memcpy_kernel(&ctx, Target::Sm90, 1024, 4, 4).unwrap(),
+        &kernels::memcpy_kernel(&ctx, Target::SM90, 1024, 4, 4).unwrap(),
     );
     let x = dev.upload(&Rng(600).vec(1024)).unwrap();
     let y = poisoned(&dev, 1024);

@@ -7,7 +7,6 @@
 
 mod common;
 
-use common::bridge::runtime_signature;
 use common::gpu::device;
 use common::math_ref::{self, ulp_f32, BLOCK, FUNCS, MAX_ULP};
 use weft::codegen::{Context, DType, MathOp, MathPrecision, Target};
@@ -20,14 +19,14 @@ const N: usize = 1 << 20;
 /// The `y = op(x)` kernel loaded on `dev`, with its block size.
 fn load(dev: &Device, op: MathOp, dt: DType, p: MathPrecision) -> (cuda::Kernel, u32) {
     let ctx = Context::new();
-    let k = math_ref::math_kernel(&ctx, Target::Sm90, op, dt, p).unwrap();
+    let k = math_ref::math_kernel(&ctx, Target::SM90, op, dt, p).unwrap();
     let sig = k.signature();
     let kernel = dev
         .load_ptx(&k.ptx().unwrap())
         .unwrap()
-        .kernel(runtime_signature(sig).unwrap())
+        .kernel(sig.clone())
         .unwrap();
-    (kernel, sig.threads_per_block)
+    (kernel, sig.threads_per_block.unwrap())
 }
 
 fn config(n: usize, threads: u32) -> LaunchConfig {

@@ -12,6 +12,7 @@ use super::axis_info::AxisInfo;
 use super::error::{CodegenError, Result};
 use super::kernel::KernelBuilder;
 use super::target::Feature;
+use super::target::LlvmTarget;
 use super::tile::Value;
 use super::types::{DType, Type};
 

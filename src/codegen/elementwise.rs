@@ -449,7 +449,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             // does not help, since InstCombine narrows it back to bf16.
             return Err(CodegenError::Unsupported {
                 op: "rem",
-                target: self.target.name().into(),
+                target: self.target.to_string(),
                 reason: "bf16 remainder has no AMDGPU lowering; cast to f32 first".into(),
             });
         }

@@ -14,8 +14,9 @@ use inkwell::targets::FileType;
 use inkwell::OptimizationLevel;
 
 use super::error::{CodegenError, Result};
-use super::kernel::KernelSignature;
+use super::target::LlvmTarget;
 use super::target::{Target, Vendor};
+use crate::signature::KernelSignature;
 
 /// How much LLVM optimises before emitting. ptxas (or the driver's JIT) optimises the PTX again
 /// in every case.
@@ -233,7 +234,7 @@ impl<'ctx> Kernel<'ctx> {
         }
         Err(CodegenError::Unsupported {
             op,
-            target: self.target.name().into(),
+            target: self.target.to_string(),
             reason: match vendor {
                 Vendor::Nvidia => "PTX is emitted for NVIDIA targets only".into(),
                 Vendor::Amd => "AMDGPU objects are emitted for AMD targets only".into(),

@@ -345,7 +345,7 @@ mod tests {
                 vec![2, 1, 0],
             ),
         ] {
-            layouts.push(blocked(Target::Sm90, &shape, &spt, &tpw, &wpc, &order).unwrap());
+            layouts.push(blocked(Target::SM90, &shape, &spt, &tpw, &wpc, &order).unwrap());
         }
         // Bases that are not powers of two, and runs broken by a zero.
         layouts.push(

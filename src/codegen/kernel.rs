@@ -23,9 +23,10 @@ use super::emit::Kernel;
 use super::error::{CodegenError, Result};
 use super::index::TileLayout;
 use super::known_bits::{Bits, Op, ValueMap};
-use super::target::{Target, Vendor};
+use super::target::{LlvmTarget, Target, Vendor};
 use super::tile::{Literal, Value, ValueData};
 use super::types::{DType, Type};
+use crate::signature::{ElemType, KernelSignature, Param, ParamType};
 
 /// Owns the LLVM context that kernels are built in. Make one, then build any number of kernels
 /// against it; their [`Kernel`]s borrow it.
@@ -51,92 +52,6 @@ impl Default for Context {
 impl fmt::Debug for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Context")
-    }
-}
-
-/// The type of a kernel parameter, as the launcher must pass it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ParamType {
-    /// A device pointer to elements of the given type (8 bytes).
-    Ptr(DType),
-    /// A 32-bit signed integer.
-    I32,
-    /// A 64-bit signed integer.
-    I64,
-    /// A 32-bit float.
-    F32,
-}
-
-impl ParamType {
-    /// Bytes the launcher passes.
-    pub fn size_bytes(self) -> usize {
-        match self {
-            ParamType::Ptr(_) | ParamType::I64 => 8,
-            ParamType::I32 | ParamType::F32 => 4,
-        }
-    }
-
-    fn value_type(self) -> Type {
-        match self {
-            ParamType::Ptr(d) => Type::Ptr(d),
-            ParamType::I32 => Type::Scalar(DType::I32),
-            ParamType::I64 => Type::Scalar(DType::I64),
-            ParamType::F32 => Type::Scalar(DType::F32),
-        }
-    }
-}
-
-impl fmt::Display for ParamType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParamType::Ptr(d) => write!(f, "ptr<{d}>"),
-            ParamType::I32 => f.write_str("i32"),
-            ParamType::I64 => f.write_str("i64"),
-            ParamType::F32 => f.write_str("f32"),
-        }
-    }
-}
-
-/// One kernel parameter: name, type and the divisibility the code assumes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Param {
-    /// The name given to `arg_*`.
-    pub name: String,
-    /// Its type.
-    pub ty: ParamType,
-    /// The kernel assumes the value (the address, for pointers) is a multiple of this; the
-    /// launcher should check it. 1 means nothing is assumed.
-    pub divisibility: u64,
-}
-
-/// What a launcher needs to check a launch: parameter names and types in order, and the block size.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct KernelSignature {
-    /// The kernel's symbol name.
-    pub name: String,
-    /// The target it was built for.
-    pub target: Target,
-    /// Parameters in order.
-    pub params: Vec<Param>,
-    /// Warps (wavefronts) per CTA.
-    pub num_warps: u32,
-    /// Threads per CTA (`num_warps × threads_per_warp`): the launch's block size must equal it.
-    pub threads_per_block: u32,
-}
-
-impl fmt::Display for KernelSignature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}(", self.name)?;
-        for (i, p) in self.params.iter().enumerate() {
-            if i > 0 {
-                write!(f, ", ")?;
-            }
-            write!(f, "{}: {}", p.name, p.ty)?;
-            if p.divisibility > 1 {
-                write!(f, " /* multiple of {} */", p.divisibility)?;
-            }
-        }
-        write!(f, ") [{} threads, {}]", self.threads_per_block, self.target)
     }
 }
 
@@ -258,7 +173,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Threads per warp of the target (32 on NVIDIA, 64 on CDNA).
     pub fn threads_per_warp(&self) -> u32 {
-        self.target.threads_per_warp()
+        self.target.warp_size()
     }
 
     /// Threads per CTA: warps × threads per warp.
@@ -272,26 +187,27 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// alignment in bytes the kernel may assume (16 lets 16-byte vector accesses through; 1 assumes
     /// nothing).
     pub fn arg_ptr(&mut self, name: &str, pointee: DType, divisibility: u64) -> Result<Value> {
-        self.add_param(name, ParamType::Ptr(pointee), divisibility)
+        self.add_param(name, Type::Ptr(pointee), divisibility)
     }
 
     /// An `i32` parameter assumed to be a multiple of `divisibility` (1: nothing assumed). A bound
     /// known to be a multiple of 16 lets masked accesses vectorise.
     pub fn arg_i32(&mut self, name: &str, divisibility: u64) -> Result<Value> {
-        self.add_param(name, ParamType::I32, divisibility)
+        self.add_param(name, Type::Scalar(DType::I32), divisibility)
     }
 
     /// An `i64` parameter assumed to be a multiple of `divisibility`.
     pub fn arg_i64(&mut self, name: &str, divisibility: u64) -> Result<Value> {
-        self.add_param(name, ParamType::I64, divisibility)
+        self.add_param(name, Type::Scalar(DType::I64), divisibility)
     }
 
     /// An `f32` parameter.
     pub fn arg_f32(&mut self, name: &str) -> Result<Value> {
-        self.add_param(name, ParamType::F32, 1)
+        self.add_param(name, Type::Scalar(DType::F32), 1)
     }
 
-    fn add_param(&mut self, name: &str, ty: ParamType, divisibility: u64) -> Result<Value> {
+    fn add_param(&mut self, name: &str, value_ty: Type, divisibility: u64) -> Result<Value> {
+        let ty = param_type(value_ty);
         let reject = |reason: &str| CodegenError::BadParameter {
             name: name.to_string(),
             reason: reason.to_string(),
@@ -310,10 +226,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         if divisibility == 0 || !divisibility.is_power_of_two() {
             return Err(reject("divisibility must be a power of two (1 for none)"));
         }
-        if ty == ParamType::F32 && divisibility != 1 {
+        if !ty.has_divisibility() && divisibility != 1 {
             return Err(reject("a float has no divisibility"));
         }
-        if let ParamType::Ptr(d) = ty {
+        if let Type::Ptr(d) = value_ty {
             if divisibility < d.mem_bytes() {
                 return Err(reject(
                     "a pointer's divisibility must be at least its element size",
@@ -326,7 +242,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             divisibility,
         });
         let v = self.push(ValueData {
-            ty: ty.value_type(),
+            ty: value_ty,
             shape: Vec::new(),
             layout: None,
             regs: Vec::new(),
@@ -338,14 +254,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(v)
     }
 
-    /// The signature so far (final once the body has started).
+    /// The signature so far (final once the body has started): what a launch must respect.
     pub fn signature(&self) -> KernelSignature {
         KernelSignature {
             name: self.name.clone(),
-            target: self.target,
+            target: Some(self.target),
             params: self.params.clone(),
-            num_warps: self.num_warps,
-            threads_per_block: self.threads_per_block(),
+            threads_per_block: Some(self.threads_per_block()),
+            shared_bytes: 0,
         }
     }
 
@@ -363,9 +279,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let ctx = self.ctx;
         let tys: Vec<BasicMetadataTypeEnum> = self
-            .params
+            .param_values
             .iter()
-            .map(|p| p.ty.value_type().llvm(ctx).into())
+            .map(|v| self.values[v.index as usize].ty.llvm(ctx).into())
             .collect();
         let f = self
             .module
@@ -373,7 +289,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         f.set_call_conventions(self.target.kernel_calling_convention());
         let threads = self.threads_per_block();
         let attr = match self.target.vendor() {
-            Vendor::Nvidia => ctx.create_string_attribute("nvvm.maxntid", &threads.to_string()),
+            // `.reqntid`: the launcher checks the block size against the signature, so the code
+            // may rely on it (and ptxas may allocate registers for exactly this many threads).
+            Vendor::Nvidia => ctx.create_string_attribute("nvvm.reqntid", &threads.to_string()),
             Vendor::Amd => ctx.create_string_attribute(
                 "amdgpu-flat-work-group-size",
                 &format!("{threads},{threads}"),
@@ -796,6 +714,33 @@ impl<'ctx> KernelBuilder<'ctx> {
             signature,
             self.float_math,
         ))
+    }
+}
+
+/// The signature's type of a parameter of value type `ty`. A pointer to `i1` is a pointer to bytes.
+fn param_type(ty: Type) -> ParamType {
+    match ty {
+        Type::Ptr(d) => ParamType::Ptr(elem_type(d)),
+        Type::Scalar(DType::I32) => ParamType::I32,
+        Type::Scalar(DType::I64) => ParamType::I64,
+        Type::Scalar(DType::F64) => ParamType::F64,
+        Type::Scalar(_) => ParamType::F32,
+    }
+}
+
+/// The memory element type of a dtype (`i1` is stored as a byte).
+pub(crate) fn elem_type(d: DType) -> ElemType {
+    match d {
+        DType::I1 | DType::I8 => ElemType::I8,
+        DType::I16 => ElemType::I16,
+        DType::I32 => ElemType::I32,
+        DType::I64 => ElemType::I64,
+        DType::F16 => ElemType::F16,
+        DType::BF16 => ElemType::BF16,
+        DType::F32 => ElemType::F32,
+        DType::F64 => ElemType::F64,
+        DType::F8E4M3 => ElemType::F8E4M3,
+        DType::F8E5M2 => ElemType::F8E5M2,
     }
 }
 

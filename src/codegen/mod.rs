@@ -34,9 +34,9 @@
 //! use weft::codegen::kernels::blocked_1d;
 //! # fn main() -> Result<(), weft::codegen::CodegenError> {
 //! let ctx = Context::new();
-//! let mut kb = KernelBuilder::new(&ctx, Target::Sm90, "scale", 4)?;
+//! let mut kb = KernelBuilder::new(&ctx, Target::SM90, "scale", 4)?;
 //! let x = kb.arg_ptr("x", DType::F32, 16)?;
-//! let layout = blocked_1d(Target::Sm90, 4, 4, 512)?; // 4 f32 per thread
+//! let layout = blocked_1d(Target::SM90, 4, 4, 512)?; // 4 f32 per thread
 //! let pid = kb.program_id(0)?;
 //! let base = kb.mul(pid, 512)?;
 //! let offs = kb.arange(0, 512, &layout)?;
@@ -68,10 +68,11 @@ mod target;
 mod tile;
 mod types;
 
+pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
 pub use elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
-pub use kernel::{Context, KernelBuilder, KernelSignature, Param, ParamType};
+pub use kernel::{Context, KernelBuilder};
 pub use math::{emit_accurate_math, MathOp, MathPrecision};
 pub use memory::{AtomicOp, CacheHint};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};

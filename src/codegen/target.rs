@@ -1,189 +1,116 @@
-//! GPU targets: what each can do, and how LLVM is set up for it.
+//! How LLVM is set up for a [`Target`] (the crate-wide description in [`crate::target`]): which
+//! targets the builder emits code for, their triples, target machines and data layouts.
 //!
 //! NVIDIA: `sm_80`, `sm_90`, `sm_90a`, always with PTX ISA 8.0 (`+ptx80`) so the PTX does not move
 //! when LLVM's default does and stays within what the CUDA 13.0 driver accepts (≤ 9.0).
 //! AMD: `gfx90a`, `gfx942`, `gfx950` (cargo feature `amdgpu`), 64 lanes per wavefront.
 
-use std::fmt;
 use std::sync::Once;
 
-use inkwell::targets::{
-    CodeModel, InitializationConfig, RelocMode, Target as LlvmTarget, TargetMachine, TargetTriple,
-};
+use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, TargetMachine, TargetTriple};
 use inkwell::OptimizationLevel;
 
 use super::error::{CodegenError, Result};
-
-/// A GPU architecture the builder can emit code for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// NVIDIA Ampere (A100).
-    Sm80,
-    /// NVIDIA Hopper (H100) without the arch-specific features.
-    Sm90,
-    /// NVIDIA Hopper with the arch-specific features (wgmma, setmaxnreg).
-    Sm90a,
-    /// AMD CDNA2 (MI200).
-    Gfx90a,
-    /// AMD CDNA3 (MI300).
-    Gfx942,
-    /// AMD CDNA4 (MI350).
-    Gfx950,
-}
-
-/// The vendor family of a target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Vendor {
-    /// NVPTX: PTX text, assembled by the driver or ptxas.
-    Nvidia,
-    /// AMDGPU: an ELF code object linked by `ld.lld`.
-    Amd,
-}
-
-/// A hardware capability an op may need; checked by [`Target::supports`] before emission.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Feature {
-    /// fp8 e4m3 / e5m2 conversions (`cvt.*.e4m3x2`): sm_89 and later.
-    Fp8,
-    /// bf16 arithmetic instructions (rather than emulation through f32).
-    Bf16Arith,
-    /// Hopper warpgroup MMA: sm_90a only.
-    Wgmma,
-    /// 64-bit float atomic add.
-    AtomicAddF64,
-}
+pub use crate::target::{Feature, Target, Vendor};
 
 /// The PTX ISA every NVIDIA target is pinned to.
 pub const PTX_ISA: (u32, u32) = (8, 0);
 
-/// All targets, in a stable order (tests iterate it).
+/// Every target the builder emits code for, in a stable order (tests iterate it).
 pub const ALL_TARGETS: [Target; 6] = [
-    Target::Sm80,
-    Target::Sm90,
-    Target::Sm90a,
-    Target::Gfx90a,
-    Target::Gfx942,
-    Target::Gfx950,
+    Target::SM80,
+    Target::SM90,
+    Target::SM90A,
+    Target::GFX90A,
+    Target::GFX942,
+    Target::GFX950,
 ];
 
 /// One cached target machine per (target, optimisation level) and thread.
 type MachineEntry = ((Target, OptimizationLevel), std::rc::Rc<TargetMachine>);
 
-impl Target {
-    /// Parses `sm_80`, `sm_90`, `sm_90a`, `gfx90a`, `gfx942`, `gfx950`.
-    pub fn parse(name: &str) -> Result<Target> {
-        ALL_TARGETS
-            .iter()
-            .copied()
-            .find(|t| t.name() == name)
-            .ok_or_else(|| CodegenError::BadTarget {
-                target: name.to_string(),
-                reason:
-                    "unknown target; expected one of sm_80, sm_90, sm_90a, gfx90a, gfx942, gfx950"
-                        .into(),
-            })
-    }
-
-    /// The name LLVM and the vendors use (`sm_90a`, `gfx942`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Sm80 => "sm_80",
-            Target::Sm90 => "sm_90",
-            Target::Sm90a => "sm_90a",
-            Target::Gfx90a => "gfx90a",
-            Target::Gfx942 => "gfx942",
-            Target::Gfx950 => "gfx950",
-        }
-    }
-
-    /// NVIDIA or AMD.
-    pub fn vendor(self) -> Vendor {
-        match self {
-            Target::Sm80 | Target::Sm90 | Target::Sm90a => Vendor::Nvidia,
-            _ => Vendor::Amd,
-        }
-    }
-
-    /// Threads per warp (NVIDIA) or wavefront (CDNA).
-    pub fn threads_per_warp(self) -> u32 {
-        match self.vendor() {
-            Vendor::Nvidia => 32,
-            Vendor::Amd => 64,
-        }
-    }
-
-    /// Largest number of warps (wavefronts) in one CTA (1024 threads).
-    pub fn max_warps(self) -> u32 {
-        1024 / self.threads_per_warp()
-    }
-
-    /// Whether the target has `feature`.
-    pub fn supports(self, feature: Feature) -> bool {
-        match feature {
-            Feature::Fp8 => matches!(self, Target::Sm90 | Target::Sm90a),
-            Feature::Bf16Arith => matches!(self, Target::Sm90 | Target::Sm90a),
-            Feature::Wgmma => self == Target::Sm90a,
-            Feature::AtomicAddF64 => true,
-        }
-    }
-
+/// The LLVM side of a target, for the builder.
+pub(crate) trait LlvmTarget {
     /// Fails with [`CodegenError::Unsupported`] if the target lacks `feature`.
-    pub(crate) fn require(self, feature: Feature, op: &'static str) -> Result<()> {
-        if self.supports(feature) {
-            return Ok(());
+    fn require(self, feature: Feature, op: &'static str) -> Result<()>;
+    /// The LLVM target triple.
+    fn triple(self) -> &'static str;
+    /// The LLVM CPU name (`sm_90a`, `gfx942`).
+    fn cpu(self) -> String;
+    /// The LLVM feature string (`+ptx80` pins the PTX ISA on NVIDIA).
+    fn llvm_features(self) -> &'static str;
+    /// The calling convention that marks a kernel entry: `ptx_kernel` (71) or `amdgpu_kernel` (91).
+    fn kernel_calling_convention(self) -> u32;
+    /// Fails unless the builder emits code for the target (one of [`ALL_TARGETS`]) and this build
+    /// can (AMDGPU needs feature `amdgpu`).
+    fn check_enabled(self) -> Result<()>;
+    /// Runs `f` with this thread's target machine for (target, `level`), made on first use
+    /// (making one costs a few hundred µs, a tenth of a small kernel's compile).
+    fn with_machine<T>(
+        self,
+        level: OptimizationLevel,
+        f: impl FnOnce(&TargetMachine) -> Result<T>,
+    ) -> Result<T>;
+    /// The LLVM data layout string of the target.
+    fn data_layout(self) -> Result<String>;
+}
+
+impl LlvmTarget for Target {
+    fn require(self, feature: Feature, op: &'static str) -> Result<()> {
+        match self.missing(feature) {
+            None => Ok(()),
+            Some(reason) => Err(CodegenError::Unsupported {
+                op,
+                target: self.to_string(),
+                reason: reason.into(),
+            }),
         }
-        let reason = match feature {
-            Feature::Fp8 => "fp8 conversions need sm_90 (NVIDIA)",
-            Feature::Bf16Arith => "native bf16 arithmetic needs sm_90",
-            Feature::Wgmma => "wgmma needs sm_90a",
-            Feature::AtomicAddF64 => "f64 atomic add is missing",
-        };
-        Err(CodegenError::Unsupported {
-            op,
-            target: self.name().into(),
-            reason: reason.into(),
-        })
     }
 
-    /// The LLVM target triple.
-    pub fn triple(self) -> &'static str {
+    fn triple(self) -> &'static str {
         match self.vendor() {
             Vendor::Nvidia => "nvptx64-nvidia-cuda",
             Vendor::Amd => "amdgcn-amd-amdhsa",
         }
     }
 
-    /// The LLVM feature string (`+ptx80` pins the PTX ISA on NVIDIA).
-    pub fn llvm_features(self) -> &'static str {
+    fn cpu(self) -> String {
+        self.to_string()
+    }
+
+    fn llvm_features(self) -> &'static str {
         match self.vendor() {
             Vendor::Nvidia => "+ptx80",
             Vendor::Amd => "",
         }
     }
 
-    /// The calling convention that marks a kernel entry: `ptx_kernel` (71) or `amdgpu_kernel` (91).
-    pub(crate) fn kernel_calling_convention(self) -> u32 {
+    fn kernel_calling_convention(self) -> u32 {
         match self.vendor() {
             Vendor::Nvidia => 71,
             Vendor::Amd => 91,
         }
     }
 
-    /// Fails unless this build can emit code for the target (AMDGPU needs feature `amdgpu`).
-    pub(crate) fn check_enabled(self) -> Result<()> {
+    fn check_enabled(self) -> Result<()> {
+        if !ALL_TARGETS.contains(&self) {
+            return Err(CodegenError::BadTarget {
+                target: self.to_string(),
+                reason:
+                    "the builder emits code for sm_80, sm_90, sm_90a, gfx90a, gfx942 and gfx950"
+                        .into(),
+            });
+        }
         if self.vendor() == Vendor::Amd && !cfg!(feature = "amdgpu") {
             return Err(CodegenError::BadTarget {
-                target: self.name().into(),
+                target: self.to_string(),
                 reason: "AMDGPU code generation needs weft's cargo feature `amdgpu`".into(),
             });
         }
         Ok(())
     }
 
-    /// Runs `f` with this thread's target machine for (target, `level`), made on first use
-    /// (making one costs a few hundred µs, a tenth of a small kernel's compile).
-    pub(crate) fn with_machine<T>(
+    fn with_machine<T>(
         self,
         level: OptimizationLevel,
         f: impl FnOnce(&TargetMachine) -> Result<T>,
@@ -201,7 +128,7 @@ impl Target {
         let tm = match cached {
             Some(tm) => tm,
             None => {
-                let tm = std::rc::Rc::new(self.machine(level)?);
+                let tm = std::rc::Rc::new(machine(self, level)?);
                 MACHINES.with(|m| m.borrow_mut().push(((self, level), tm.clone())));
                 tm
             }
@@ -209,8 +136,7 @@ impl Target {
         f(&tm)
     }
 
-    /// The LLVM data layout string of the target.
-    pub(crate) fn data_layout(self) -> Result<String> {
+    fn data_layout(self) -> Result<String> {
         self.with_machine(OptimizationLevel::None, |tm| {
             Ok(tm
                 .get_target_data()
@@ -220,38 +146,24 @@ impl Target {
                 .into_owned())
         })
     }
-
-    /// A fresh LLVM target machine with code generation at `level`.
-    fn machine(self, level: OptimizationLevel) -> Result<TargetMachine> {
-        self.check_enabled()?;
-        init_llvm_target(self.vendor());
-        let triple = TargetTriple::create(self.triple());
-        let target =
-            LlvmTarget::from_triple(&triple).map_err(|e| CodegenError::llvm("target lookup", e))?;
-        target
-            .create_target_machine(
-                &triple,
-                self.name(),
-                self.llvm_features(),
-                level,
-                RelocMode::PIC,
-                CodeModel::Default,
-            )
-            .ok_or_else(|| CodegenError::llvm("target machine", self.name()))
-    }
 }
 
-impl fmt::Display for Target {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Target {
-    type Err = CodegenError;
-    fn from_str(s: &str) -> Result<Target> {
-        Target::parse(s)
-    }
+/// A fresh LLVM target machine with code generation at `level`.
+fn machine(target: Target, level: OptimizationLevel) -> Result<TargetMachine> {
+    target.check_enabled()?;
+    init_llvm_target(target.vendor());
+    let triple = TargetTriple::create(target.triple());
+    let llvm = inkwell::targets::Target::from_triple(&triple)
+        .map_err(|e| CodegenError::llvm("target lookup", e))?;
+    llvm.create_target_machine(
+        &triple,
+        &target.cpu(),
+        target.llvm_features(),
+        level,
+        RelocMode::PIC,
+        CodeModel::Default,
+    )
+    .ok_or_else(|| CodegenError::llvm("target machine", target))
 }
 
 /// Registers LLVM's NVPTX (or AMDGPU) back end once per process. Only these two are ever
@@ -261,9 +173,9 @@ fn init_llvm_target(vendor: Vendor) {
     OPTIONS.call_once(set_llvm_options);
     static NVPTX: Once = Once::new();
     match vendor {
-        Vendor::Nvidia => {
-            NVPTX.call_once(|| LlvmTarget::initialize_nvptx(&InitializationConfig::default()))
-        }
+        Vendor::Nvidia => NVPTX.call_once(|| {
+            inkwell::targets::Target::initialize_nvptx(&InitializationConfig::default())
+        }),
         Vendor::Amd => init_amdgpu(),
     }
 }
@@ -320,7 +232,9 @@ fn set_llvm_options() {
 #[cfg(feature = "amdgpu")]
 fn init_amdgpu() {
     static AMDGPU: Once = Once::new();
-    AMDGPU.call_once(|| LlvmTarget::initialize_amd_gpu(&InitializationConfig::default()));
+    AMDGPU.call_once(|| {
+        inkwell::targets::Target::initialize_amd_gpu(&InitializationConfig::default())
+    });
 }
 
 #[cfg(not(feature = "amdgpu"))]

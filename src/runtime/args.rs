@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 
 use super::elem::ElemType;
-use super::signature::ParamType;
+use crate::signature::ParamType;
 
 /// Something that is a device address of typed elements: the buffers of each backend.
 pub trait DevicePointer {
@@ -88,11 +88,11 @@ scalar_arg!(i32 => I32, i64 => I64, u32 => U32, u64 => U64, f32 => F32, f64 => F
 /// An ordered list of kernel arguments, built safely.
 ///
 /// ```
-/// use weft::runtime::{KernelArgs, KernelSignature, ElemType};
-/// let sig = KernelSignature::parse("scale(*f32, f32, i32)").unwrap();
+/// use weft::runtime::{check_args, KernelArgs, KernelSignature, ElemType};
+/// let sig = KernelSignature::parse("scale(x: *f32 {divisibility = 16}, a: f32, n: i32)").unwrap();
 /// let mut args = KernelArgs::new();
 /// args.raw_ptr(ElemType::F32, 0x7000_0000).scalar(2.0f32).scalar(1024i32);
-/// assert!(sig.check(&args.types()).is_ok());
+/// assert!(check_args(&sig, args.as_slice()).is_ok());
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct KernelArgs<'a> {

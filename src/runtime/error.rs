@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::signature::ParamType;
+use crate::signature::{ParamType, SignatureError};
 
 /// Which driver API an error came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -101,6 +101,23 @@ pub enum LaunchProblem {
         dynamic_bytes: u32,
         /// The device's opt-in maximum per block.
         max: u32,
+    },
+    /// The block is not the size the kernel was built for (its code derives thread coordinates
+    /// from `threadIdx.x` alone, and PTX declares the size as `.reqntid`).
+    #[error("the kernel was built for blocks of exactly {expected} threads along x, got {got:?}")]
+    BlockSize {
+        /// Threads per block in the signature.
+        expected: u32,
+        /// The launch's block.
+        got: super::launch::Dim3,
+    },
+    /// The launch gives less dynamic shared memory than the kernel's code uses.
+    #[error("the kernel uses {needs} B of dynamic shared memory, the launch gives {got} B")]
+    TooLittleShared {
+        /// Bytes the signature says the code uses.
+        needs: u32,
+        /// Bytes the launch gives.
+        got: u32,
     },
 }
 
@@ -196,6 +213,21 @@ pub enum RuntimeError {
         /// Type of the supplied argument.
         got: ParamType,
     },
+    /// An argument breaks a divisibility the kernel's code assumes (an address alignment, or an
+    /// integer the code folded as a multiple).
+    #[error("kernel `{kernel}` argument {index} (`{param}`) is {value}, but the kernel was built for a multiple of {divisibility}")]
+    Divisibility {
+        /// Kernel name.
+        kernel: String,
+        /// Zero-based argument position.
+        index: usize,
+        /// The parameter's name (may be empty).
+        param: String,
+        /// The argument given (`address 0x…` for pointers).
+        value: String,
+        /// The divisibility the signature promises.
+        divisibility: u64,
+    },
     /// The signature's name differs from the kernel it is attached to.
     #[error("signature is for kernel `{signature}` but the kernel is `{kernel}`")]
     SignatureName {
@@ -272,6 +304,15 @@ pub enum RuntimeError {
         /// The operands.
         detail: String,
     },
+}
+
+impl From<SignatureError> for RuntimeError {
+    fn from(e: SignatureError) -> RuntimeError {
+        RuntimeError::BadSignature {
+            text: e.text,
+            reason: e.reason,
+        }
+    }
 }
 
 /// Shorthand for `Result<T, RuntimeError>`.

@@ -1,13 +1,14 @@
 //! Minimal launchers: CUDA (feature `cuda`) and HIP (feature `hip`).
 //!
 //! `runtime` loads kernel images (PTX, cubin, AMDGPU code objects) and launches them. It depends on
-//! neither [`layout`](crate::layout) nor `codegen`: the code generator converts the description of each
-//! kernel it builds into a [`KernelSignature`] (`name` plus one [`ParamType`] per parameter), and
-//! launches are checked against that. Hand-written kernels get one from text with
-//! [`KernelSignature::parse`].
+//! neither [`layout`](crate::layout) nor `codegen`, only on the dependency-free
+//! [`signature`](crate::signature) and [`target`](crate::target) modules: the builder hands each
+//! kernel's [`KernelSignature`] to the launcher as it is, and launches are checked against it
+//! (argument types, divisibility, block size, shared memory; [`check`]). Hand-written kernels get
+//! one from text with [`KernelSignature::parse`].
 //!
 //! # Layers
-//! - Backend-neutral and always built, so they are testable on any machine: [`KernelSignature`],
+//! - Backend-neutral and always built, so they are testable on any machine: the checks ([`check`]),
 //!   [`KernelArgs`] (a safe builder recording each argument's type), [`LaunchConfig`] with
 //!   [`LaunchConfig::validate`] against [`DeviceLimits`], [`KernelCache`], and one error type,
 //!   [`RuntimeError`].
@@ -26,11 +27,11 @@
 
 pub mod args;
 pub mod cache;
+pub mod check;
 pub mod elem;
 pub mod error;
 pub mod image;
 pub mod launch;
-pub mod signature;
 
 #[cfg(feature = "cuda")]
 pub mod cuda;
@@ -38,10 +39,11 @@ pub mod cuda;
 #[cfg(feature = "hip")]
 pub mod hip;
 
+pub use crate::signature::{KernelSignature, Param, ParamType};
 pub use args::{DevicePointer, KernelArg, KernelArgs, ScalarArg};
 pub use cache::{CacheKey, KernelCache};
+pub use check::{check_args, check_config, check_types};
 pub use elem::{Bf16, DeviceElem, ElemType, F16};
 pub use error::{Backend, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};
-pub use signature::{KernelSignature, ParamType};

@@ -1,5 +1,4 @@
-//! Helpers shared by the tests: assembling PTX with ptxas 13.0, the codegen → runtime signature
-//! bridge, and a dense reference implementation of the layout operations (`dense`).
+//! Helpers shared by the tests: assembling PTX with ptxas 13.0 and a dense reference implementation of the layout operations (`dense`).
 #![allow(dead_code)]
 
 pub mod dense;
@@ -18,10 +17,6 @@ pub mod gpu;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The codegen → runtime signature bridge.
-#[cfg(feature = "llvm")]
-pub mod bridge;
 
 /// The ptxas to check PTX with: `$PTXAS`, else the one `scripts/setup.sh` installs.
 pub fn ptxas() -> Option<PathBuf> {

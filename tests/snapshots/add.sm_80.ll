@@ -84,4 +84,4 @@ body:                                             ; preds = %prologue
 declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #0
 
 attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #1 = { "nvvm.maxntid"="128" }
+attributes #1 = { "nvvm.reqntid"="128" }

@@ -47,12 +47,12 @@ pub fn blocked(
         check_pow2("blocked", "warps_per_cta", warps_per_cta[d], 1, 32)?;
     }
     let tpw: u64 = threads_per_warp.iter().product();
-    if tpw != target.threads_per_warp() as u64 {
+    if tpw != target.warp_size() as u64 {
         return Err(CodegenError::arg(
             "blocked",
             format!(
                 "threads_per_warp multiply to {tpw}; {target} has {} per warp",
-                target.threads_per_warp()
+                target.warp_size()
             ),
         ));
     }
@@ -105,7 +105,7 @@ pub fn blocked_1d(
         target,
         &[size as u64],
         &[per_thread as u64],
-        &[target.threads_per_warp() as u64],
+        &[target.warp_size() as u64],
         &[num_warps as u64],
         &[0],
     )
@@ -158,7 +158,7 @@ mod tests {
     /// in registers.
     #[test]
     fn blocked_matches_the_blocked_formula() {
-        let ll = blocked(Target::Sm90, &[16, 64], &[1, 4], &[2, 16], &[4, 1], &[1, 0]).unwrap();
+        let ll = blocked(Target::SM90, &[16, 64], &[1, 4], &[2, 16], &[4, 1], &[1, 0]).unwrap();
         for r in 0..8u64 {
             for l in 0..32u64 {
                 for w in 0..4u64 {
@@ -179,9 +179,9 @@ mod tests {
     /// A tile smaller than the CTA tile: warps beyond it hold copies; larger: registers repeat.
     #[test]
     fn blocked_broadcasts_and_wraps() {
-        let small = blocked(Target::Sm90, &[32], &[1], &[32], &[4], &[0]).unwrap();
+        let small = blocked(Target::SM90, &[32], &[1], &[32], &[4], &[0]).unwrap();
         assert_eq!(small.bases("warp").unwrap(), vec![vec![0], vec![0]]);
-        let big = blocked(Target::Sm90, &[1024], &[4], &[32], &[2], &[0]).unwrap();
+        let big = blocked(Target::SM90, &[1024], &[4], &[32], &[2], &[0]).unwrap();
         assert_eq!(
             big.bases("register").unwrap(),
             vec![vec![1], vec![2], vec![256], vec![512]]
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn slice_drops_a_dim() {
-        let ll = blocked(Target::Sm90, &[16, 64], &[1, 4], &[2, 16], &[4, 1], &[1, 0]).unwrap();
+        let ll = blocked(Target::SM90, &[16, 64], &[1, 4], &[2, 16], &[4, 1], &[1, 0]).unwrap();
         let s = slice(&ll, 0).unwrap();
         assert_eq!(s.out_dims().map(|(_, n)| n).collect::<Vec<_>>(), vec![64]);
         assert_eq!(s.bases("warp").unwrap(), vec![vec![0], vec![0]]);

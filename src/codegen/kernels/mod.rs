@@ -91,7 +91,7 @@ pub struct Tile2d {
 /// The 2-D blocked layout of a `rows × cols` tile: `per_thread` consecutive columns per thread,
 /// lanes along the columns first, warps along the rows.
 pub fn tile_layout(target: Target, t: Tile2d) -> Result<crate::layout::LinearLayout> {
-    let tpw = target.threads_per_warp() as u64;
+    let tpw = target.warp_size() as u64;
     let per = t.per_thread as u64;
     let lanes_c = (t.cols as u64 / per).clamp(1, tpw);
     let lanes_r = tpw / lanes_c;

@@ -4,91 +4,12 @@
 use std::fmt;
 
 use crate::layout::{LayoutError, LinearLayout, Result};
+pub use crate::target::Target;
 
 use super::classify::{classify, Classification, ConversionKind, Level};
 use super::cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
 use super::shuffle::{plan_shuffle, ShufflePlan};
 use super::swizzle::{plan_shared, SharedPlan};
-
-/// The GPU a plan is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// NVIDIA, by compute capability (80 for sm_80, 90 for sm_90).
-    Nvidia {
-        /// Compute capability × 10.
-        sm: u32,
-    },
-    /// AMD gfx9 (CDNA), by gfx number (908, 90a as 910, 942, 950), with its wavefront size.
-    Amd {
-        /// gfx number (`gfx90a` is 910).
-        gfx: u32,
-        /// Lanes per wavefront (64, or 32 in wave32 mode).
-        warp_size: u32,
-    },
-}
-
-impl Target {
-    /// NVIDIA Ampere (`sm_80`).
-    pub const SM80: Target = Target::Nvidia { sm: 80 };
-    /// NVIDIA Hopper (`sm_90`).
-    pub const SM90: Target = Target::Nvidia { sm: 90 };
-    /// AMD MI300 (`gfx942`, wave64).
-    pub const GFX942: Target = Target::Amd {
-        gfx: 942,
-        warp_size: 64,
-    };
-
-    /// Parses `sm_80`, `sm_90`, `sm_90a`, `gfx90a`, `gfx942`, `gfx950` (AMD: wave64).
-    pub fn parse(s: &str) -> Result<Target> {
-        let bad = || {
-            LayoutError::Invalid(format!(
-                "unknown target `{s}` (expected sm_80, sm_90, gfx90a, gfx942 or gfx950)"
-            ))
-        };
-        if let Some(n) = s.strip_prefix("sm_") {
-            let n = n.trim_end_matches('a');
-            let sm: u32 = n.parse().map_err(|_| bad())?;
-            if !(70..=120).contains(&sm) {
-                return Err(bad());
-            }
-            return Ok(Target::Nvidia { sm });
-        }
-        match s {
-            "gfx90a" => Ok(Target::Amd {
-                gfx: 910,
-                warp_size: 64,
-            }),
-            "gfx908" | "gfx942" | "gfx950" => Ok(Target::Amd {
-                gfx: s[3..].parse().map_err(|_| bad())?,
-                warp_size: 64,
-            }),
-            _ => Err(bad()),
-        }
-    }
-
-    /// Lanes per warp (wavefront).
-    pub fn warp_size(self) -> u32 {
-        match self {
-            Target::Nvidia { .. } => 32,
-            Target::Amd { warp_size, .. } => warp_size,
-        }
-    }
-
-    /// Whether this is an AMD target.
-    pub fn is_amd(self) -> bool {
-        matches!(self, Target::Amd { .. })
-    }
-}
-
-impl fmt::Display for Target {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Target::Nvidia { sm } => write!(f, "sm_{sm}"),
-            Target::Amd { gfx: 910, .. } => write!(f, "gfx90a"),
-            Target::Amd { gfx, .. } => write!(f, "gfx{gfx}"),
-        }
-    }
-}
 
 /// A complete conversion plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -345,16 +266,6 @@ impl fmt::Display for ConversionPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn targets_parse_and_print() {
-        for t in ["sm_80", "sm_90", "gfx90a", "gfx942", "gfx950"] {
-            assert_eq!(Target::parse(t).unwrap().to_string(), t);
-        }
-        assert_eq!(Target::parse("gfx942").unwrap().warp_size(), 64);
-        assert!(Target::parse("gfx1100").is_err());
-        assert!(Target::parse("sm_").is_err());
-    }
 
     #[test]
     fn lanes_beyond_the_warp_are_rejected() {

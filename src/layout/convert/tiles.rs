@@ -91,8 +91,8 @@ pub fn tiles_for(target: Target, element_bits: u32) -> (Vec<Tile>, Vec<Tile>) {
     store.push(plain.clone());
     let mut load = Vec::with_capacity(3);
     load.push(plain);
-    match target {
-        Target::Nvidia { sm } => {
+    match (target.sm(), target.gfx()) {
+        (Some(sm), _) => {
             if sm >= 90 && element_bits <= 32 {
                 store.push(tile(Instruction::StMatrix, &[0, 1], &[2, 3, 4]));
             }
@@ -108,8 +108,8 @@ pub fn tiles_for(target: Target, element_bits: u32) -> (Vec<Tile>, Vec<Tile>) {
                 }
             }
         }
-        Target::Amd { gfx, .. } => {
-            if gfx >= 950 && element_bits == 16 {
+        (None, gfx) => {
+            if gfx.unwrap_or(0) >= 950 && element_bits == 16 {
                 load.push(tile(Instruction::DsReadTr, &[2, 3, 4], &[0, 1]));
             }
         }
@@ -136,13 +136,7 @@ mod tests {
             (1, 1),
             "no matrix instructions for 64-bit elements"
         );
-        let (_, ld) = tiles_for(
-            Target::Amd {
-                gfx: 950,
-                warp_size: 64,
-            },
-            16,
-        );
+        let (_, ld) = tiles_for(Target::GFX950, 16);
         assert!(ld.iter().any(|t| t.instruction == Instruction::DsReadTr));
         assert_eq!(
             Instruction::LdMatrix.name(Target::SM90, 64, false),

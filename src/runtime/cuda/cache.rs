@@ -4,7 +4,7 @@ use super::device::Device;
 use super::module::Kernel;
 use crate::runtime::cache::{CacheKey, KernelCache as Cache};
 use crate::runtime::error::Result;
-use crate::runtime::signature::KernelSignature;
+use crate::signature::KernelSignature;
 
 /// Loaded CUDA kernels keyed by their PTX or cubin bytes, name and target (`sm_90@0`: the
 /// architecture and the device ordinal, since a module belongs to one device's context).

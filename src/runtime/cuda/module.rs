@@ -11,7 +11,7 @@ use super::{code, driver_err};
 use crate::runtime::error::{Backend, Result, RuntimeError};
 use crate::runtime::image;
 use crate::runtime::launch::KernelAttrs;
-use crate::runtime::signature::KernelSignature;
+use crate::signature::KernelSignature;
 
 /// A loaded module: unloaded when the last [`Module`] or [`Kernel`] referring to it is dropped.
 #[derive(Debug, Clone)]

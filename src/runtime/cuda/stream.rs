@@ -10,6 +10,7 @@ use super::device::Shared;
 use super::module::Kernel;
 use super::{code, driver_err};
 use crate::runtime::args::{DevicePointer, KernelArgs};
+use crate::runtime::check::{check_args, check_config};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{Result, RuntimeError};
 use crate::runtime::launch::{LaunchConfig, SharedMemPlan};
@@ -132,7 +133,8 @@ impl Stream {
         args: &KernelArgs<'_>,
     ) -> Result<()> {
         self.check_same_device(kernel.shared(), "kernel")?;
-        kernel.signature().check(&args.types())?;
+        check_args(kernel.signature(), args.as_slice())?;
+        check_config(kernel.signature(), config)?;
         let plan = config.validate(kernel.name(), &self.shared.props.limits, &kernel.attrs())?;
         self.shared.bind()?;
         if let SharedMemPlan::OptIn { dynamic_bytes } = plan {

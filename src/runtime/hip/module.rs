@@ -9,7 +9,7 @@ use crate::runtime::cache::{CacheKey, KernelCache as Cache};
 use crate::runtime::error::{Backend, Result, RuntimeError};
 use crate::runtime::image;
 use crate::runtime::launch::KernelAttrs;
-use crate::runtime::signature::KernelSignature;
+use crate::signature::KernelSignature;
 
 /// A loaded code object, unloaded when the last [`Module`] or [`Kernel`] referring to it is dropped.
 #[derive(Debug, Clone)]

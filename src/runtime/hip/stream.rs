@@ -8,6 +8,7 @@ use super::device::Shared;
 use super::module::Kernel;
 use super::{check, code, sys};
 use crate::runtime::args::KernelArgs;
+use crate::runtime::check::{check_args, check_config};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{Result, RuntimeError};
 use crate::runtime::launch::LaunchConfig;
@@ -191,7 +192,8 @@ impl Stream {
         args: &KernelArgs<'_>,
     ) -> Result<()> {
         self.check_same_device(kernel.shared(), "kernel")?;
-        kernel.signature().check(&args.types())?;
+        check_args(kernel.signature(), args.as_slice())?;
+        check_config(kernel.signature(), config)?;
         // AMD GPUs have no opt-in step: the whole LDS budget is available to every launch.
         config.validate(kernel.name(), &self.shared().props.limits, &kernel.attrs())?;
         // SAFETY: forwarded from the caller; the ABI was checked above.
