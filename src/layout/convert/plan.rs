@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::layout::{LayoutError, LinearLayout, Result};
+use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 
 use super::classify::{classify, Classification, ConversionKind, Level};
 use super::cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
@@ -126,6 +126,7 @@ pub fn plan_conversion(
             "element bits must be 1..=64, got {element_bits}"
         )));
     }
+    check_same_hardware(src, dst)?;
     for (name, l) in [("source", src), ("destination", dst)] {
         if let Ok(n) = l.in_dim_size("lane") {
             if n > target.warp_size() as u64 {
@@ -173,6 +174,23 @@ pub fn plan_conversion(
         cost,
         alternatives,
     })
+}
+
+/// Both layouts must run on the same threads: equal `lane`, `warp` and `block` sizes (a missing dim is size
+/// 1). Registers may differ: a thread can hold more or fewer copies on either side.
+fn check_same_hardware(src: &LinearLayout, dst: &LinearLayout) -> Result<()> {
+    for dim in [Dim::LANE, Dim::WARP, Dim::BLOCK] {
+        let source_size = src.in_dim_size(&dim).unwrap_or(1);
+        let destination_size = dst.in_dim_size(&dim).unwrap_or(1);
+        if source_size != destination_size {
+            return Err(LayoutError::MismatchedHardware {
+                dim,
+                source_size,
+                destination_size,
+            });
+        }
+    }
+    Ok(())
 }
 
 impl ConversionPlan {
@@ -354,6 +372,80 @@ mod tests {
         assert_eq!(Target::parse("gfx942").unwrap().warp_size(), 64);
         assert!(Target::parse("gfx1100").is_err());
         assert!(Target::parse("sm_").is_err());
+    }
+
+    /// 16 elements over `lanes` lanes and `warps` warps (registers take the rest), with a size-1 `block`
+    /// when `with_block`.
+    fn spread(lanes: u32, warps: u32, with_block: bool) -> LinearLayout {
+        let unit = |i: u32| vec![1u64 << i];
+        let regs = 4 - lanes - warps;
+        let mut dims = vec![
+            ("register", (0..regs).map(unit).collect::<Vec<_>>()),
+            ("lane", (regs..regs + lanes).map(unit).collect()),
+            ("warp", (regs + lanes..4).map(unit).collect()),
+        ];
+        if with_block {
+            dims.push(("block", vec![]));
+        }
+        LinearLayout::from_bases(dims, [("dim0", 16)], true).unwrap()
+    }
+
+    #[test]
+    fn mismatched_hardware_is_rejected_naming_the_dim() {
+        // Same tensor, 4 lanes × 2 warps against 2 lanes × 2 warps: no plan moves data between them.
+        let r = plan_conversion(&spread(2, 1, false), &spread(1, 1, false), 16, Target::SM90);
+        assert_eq!(
+            r.as_ref().unwrap_err(),
+            &LayoutError::MismatchedHardware {
+                dim: Dim::LANE,
+                source_size: 4,
+                destination_size: 2
+            }
+        );
+        let msg = r.unwrap_err().to_string();
+        assert!(
+            msg.contains("`lane`") && msg.contains('4') && msg.contains('2'),
+            "{msg}"
+        );
+        let r = plan_conversion(&spread(1, 1, false), &spread(1, 2, false), 16, Target::SM90);
+        assert!(
+            matches!(
+                r,
+                Err(LayoutError::MismatchedHardware {
+                    dim: Dim::WARP,
+                    source_size: 2,
+                    destination_size: 4
+                })
+            ),
+            "{r:?}"
+        );
+        // A block dim of size 2 against none (size 1).
+        let two_blocks = LinearLayout::from_bases(
+            [("register", vec![vec![1]]), ("block", vec![vec![2]])],
+            [("dim0", 4)],
+            true,
+        )
+        .unwrap();
+        let one_block = LinearLayout::identity_1d(4, "register", "dim0").unwrap();
+        assert!(matches!(
+            plan_conversion(&two_blocks, &one_block, 16, Target::SM90),
+            Err(LayoutError::MismatchedHardware {
+                dim: Dim::BLOCK,
+                source_size: 2,
+                destination_size: 1
+            })
+        ));
+    }
+
+    #[test]
+    fn a_missing_dim_counts_as_size_one() {
+        // A size-1 block on one side only: still the same threads, so a plan that checks out on the host.
+        let plan =
+            plan_conversion(&spread(2, 1, true), &spread(2, 1, false), 16, Target::SM90).unwrap();
+        plan.verify().unwrap();
+        let plan =
+            plan_conversion(&spread(2, 0, false), &spread(2, 0, true), 16, Target::SM90).unwrap();
+        plan.verify().unwrap();
     }
 
     #[test]
