@@ -128,6 +128,7 @@ mod concat;
 pub mod convert;
 mod dim;
 mod divide;
+mod equivalence;
 mod error;
 pub mod gf2;
 mod invert;
@@ -145,6 +146,7 @@ mod sublayout;
 
 pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, ColumnAction};
 pub use dim::Dim;
+pub use equivalence::LayoutDifference;
 pub use error::{DimSide, LayoutError, Result};
 pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIM_BITS};
 pub use product::supremum;
