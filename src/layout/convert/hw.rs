@@ -10,6 +10,7 @@ pub(crate) const HW_DIMS: [&str; 4] = ["register", "lane", "warp", "block"];
 
 /// A distributed layout as packed columns per hardware dim.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Hw {
     pub reg: Vec<u64>,
     pub lane: Vec<u64>,
@@ -74,13 +75,10 @@ impl Hw {
         // Each element modulo the block span (its pivot bits cleared), with the pivot bits squeezed out.
         let project = |c: u64| -> u64 {
             let x = span.reduce_fully(c);
-            let mut out = 0u64;
-            let mut j = 0;
-            for i in (0..self.out_bits).filter(|&i| pivots >> i & 1 == 0) {
-                out |= (x >> i & 1) << j;
-                j += 1;
-            }
-            out
+            (0..self.out_bits)
+                .filter(|&i| pivots >> i & 1 == 0)
+                .enumerate()
+                .fold(0u64, |out, (j, i)| out | (x >> i & 1) << j)
         };
         let h = Hw {
             reg: self.reg.iter().map(|&c| project(c)).collect(),

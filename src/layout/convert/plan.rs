@@ -90,8 +90,11 @@ impl fmt::Display for Target {
     }
 }
 
-/// A complete conversion plan.
+/// A complete conversion plan. With feature `serde` it serialises with all its data (the target by name);
+/// `ConversionPlan::to_json` prints design.md's summary instead. A deserialised plan is taken as written:
+/// [`ConversionPlan::verify`] checks it only as far as its data is consistent.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConversionPlan {
     /// What weft does.
     pub kind: ConversionKind,
@@ -100,6 +103,7 @@ pub struct ConversionPlan {
     /// Bits per element.
     pub element_bits: u32,
     /// The target.
+    #[cfg_attr(feature = "serde", serde(with = "super::plan_json::target_name"))]
     pub target: Target,
     /// The classification the plan starts from.
     pub classification: Classification,
@@ -220,70 +224,17 @@ impl ConversionPlan {
 
     /// Checks the chosen plan by executing it on the host (see [`simulate`](super::simulate)).
     pub fn verify(&self) -> Result<()> {
+        // Only a deserialised plan can lack the part its kind needs.
+        let missing = || LayoutError::Invalid(format!("a {} plan without its details", self.kind));
         match self.kind {
             ConversionKind::WarpShuffle => {
-                super::simulate::execute_shuffle_plan(self.shuffle.as_ref().expect("shuffle plan"))
+                super::simulate::execute_shuffle_plan(self.shuffle.as_ref().ok_or_else(missing)?)
             }
             ConversionKind::SharedMemory => {
-                super::simulate::execute_shared_plan(self.shared.as_ref().expect("shared plan"))
+                super::simulate::execute_shared_plan(self.shared.as_ref().ok_or_else(missing)?)
             }
             _ => Ok(()),
         }
-    }
-
-    /// The plan as one JSON object (design.md's plan format plus detail).
-    pub fn to_json(&self) -> String {
-        let (read, write) = self.bank_conflicts();
-        let mut s = format!(
-            "{{\"kind\": \"{}\", \"triton_kind\": \"{}\", \"target\": \"{}\", \"element_bits\": {}, \"scratch_bytes\": {}, \"shuffles\": {}, \"bank_conflicts\": {{\"read\": {read}, \"write\": {write}}}",
-            self.kind, self.triton_kind, self.target, self.element_bits, self.scratch_bytes(), self.shuffles()
-        );
-        match self.kind {
-            ConversionKind::WarpShuffle => {
-                let p = self.shuffle.as_ref().expect("shuffle plan");
-                s += &format!(
-                    ", \"selects\": {}, \"rounds\": {}, \"shuffle_rounds\": {}, \"elements_per_word\": {}",
-                    p.selects, p.rounds, p.shuffle_rounds, p.elements_per_word
-                );
-            }
-            ConversionKind::SharedMemory => {
-                let p = self.shared.as_ref().expect("shared plan");
-                let t = self.target;
-                s += &format!(
-                    ", \"repetitions\": {}, \"store\": {{\"instruction\": \"{}\", \"vector\": {}, \"count\": {}}}, \"load\": {{\"instruction\": \"{}\", \"vector\": {}, \"count\": {}}}, \"swizzle\": {{\"vector\": {:?}, \"bank\": {:?}, \"segment\": {:?}, \"reps\": {:?}}}",
-                    p.repetitions(),
-                    p.store_instruction.name(t, p.store_vector * p.element_bits as u64, true),
-                    p.store_vector,
-                    p.stores,
-                    p.load_instruction.name(t, p.load_vector * p.element_bits as u64, false),
-                    p.load_vector,
-                    p.loads,
-                    p.vector,
-                    p.bank,
-                    p.segment,
-                    p.reps
-                );
-            }
-            _ => {}
-        }
-        if let Some(m) = self.classification.mixed_transpositions {
-            s += &format!(", \"mixed_transpositions\": {m}");
-        }
-        s += &format!(
-            ", \"cost\": {{\"instructions\": {}, \"cycles\": {}}}, \"alternatives\": [",
-            self.cost.instructions, self.cost.cycles
-        );
-        for (i, (k, c)) in self.alternatives.iter().enumerate() {
-            if i > 0 {
-                s += ", ";
-            }
-            s += &format!(
-                "{{\"kind\": \"{k}\", \"instructions\": {}, \"cycles\": {}}}",
-                c.instructions, c.cycles
-            );
-        }
-        s += "]}";
-        s
     }
 }
 
