@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::classify::ConversionKind;
 use super::plan::{ConversionPlan, Target};
+use super::swizzle::SharedPlan;
+use super::tiles::Instruction;
 
 /// `#[serde(with = …)]` for a [`Target`]: its name (`"sm_90"`), through `Display` and [`Target::parse`].
 pub(crate) mod target_name {
@@ -138,6 +140,22 @@ pub struct Alternative {
     pub cycles: u64,
 }
 
+/// One side of `p`: its instruction named for the target and the access width, with its counts.
+fn access(
+    t: Target,
+    p: &SharedPlan,
+    i: Instruction,
+    vector: u64,
+    count: u64,
+    store: bool,
+) -> Access {
+    Access {
+        instruction: i.name(t, vector * u64::from(p.element_bits), store),
+        vector,
+        count,
+    }
+}
+
 impl ConversionPlan {
     /// design.md's summary of the plan (what [`to_json`](Self::to_json) prints).
     pub fn summary(&self) -> PlanSummary {
@@ -155,24 +173,8 @@ impl ConversionPlan {
         let shared = match (self.kind, &self.shared) {
             (ConversionKind::SharedMemory, Some(p)) => Some(SharedSummary {
                 repetitions: p.repetitions(),
-                store: Access {
-                    instruction: p.store_instruction.name(
-                        t,
-                        p.store_vector * u64::from(p.element_bits),
-                        true,
-                    ),
-                    vector: p.store_vector,
-                    count: p.stores,
-                },
-                load: Access {
-                    instruction: p.load_instruction.name(
-                        t,
-                        p.load_vector * u64::from(p.element_bits),
-                        false,
-                    ),
-                    vector: p.load_vector,
-                    count: p.loads,
-                },
+                store: access(t, p, p.store_instruction, p.store_vector, p.stores, true),
+                load: access(t, p, p.load_instruction, p.load_vector, p.loads, false),
                 swizzle: Swizzle {
                     vector: p.vector.clone(),
                     bank: p.bank.clone(),
