@@ -296,7 +296,13 @@ proptest! {
 
     #[test]
     fn text_forms_round_trip(a in strategy::layouts(16, 16)) {
-        prop_assert_eq!(LinearLayout::from_json(&a.to_json()).unwrap(), a.clone());
+        #[cfg(feature = "serde")]
+        {
+            prop_assert_eq!(LinearLayout::from_json(&a.to_json()).unwrap(), a.clone());
+            // Through plain serde_json too: the identity, whatever the whitespace.
+            let pretty = serde_json::to_string_pretty(&a).unwrap();
+            prop_assert_eq!(serde_json::from_str::<LinearLayout>(&pretty).unwrap(), a.clone());
+        }
         prop_assert_eq!(LinearLayout::from_bases_string(&a.to_bases_string()).unwrap(), a.clone());
     }
 

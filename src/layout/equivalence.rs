@@ -121,11 +121,11 @@ impl fmt::Display for LayoutDifference {
     }
 }
 
+/// A dim with its size, or none.
+type SizedDim = Option<(Dim, u64)>;
+
 /// The first position where two dim lists differ, with the dims there.
-fn first_dim_difference(
-    a: &[DimSpec],
-    b: &[DimSpec],
-) -> Option<(usize, Option<(Dim, u64)>, Option<(Dim, u64)>)> {
+fn first_dim_difference(a: &[DimSpec], b: &[DimSpec]) -> Option<(usize, SizedDim, SizedDim)> {
     let named = |d: &DimSpec| (d.name, 1u64 << d.log2);
     let (mut a, mut b) = (nontrivial(a), nontrivial(b));
     let mut position = 0;
@@ -139,8 +139,9 @@ fn first_dim_difference(
 }
 
 impl LinearLayout {
-    /// Whether `self` and `other` are the same map once size-1 in and out dims are ignored; the remaining dims
-    /// must agree in order, names and sizes (the rule is in the [module docs](self)).
+    /// Whether `self` and `other` are the same map once size-1 in and out dims are ignored. What is left is
+    /// compared as Triton's `==` does: the same out dims (names and sizes) in the same order, the same in dims
+    /// in the same order (in-dim order decides products, reshapes and flattening), the same bases.
     ///
     /// ```
     /// use weft::layout::LinearLayout;
