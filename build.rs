@@ -11,6 +11,26 @@
 use std::path::Path;
 use std::process::Command;
 
+/// Compiles the builder's one C++ file (per-context pass gates; see its header comment) against
+/// LLVM's headers. Linked before the LLVM archives, which resolve its symbols.
+fn compile_shim() {
+    let src = "src/codegen/shim/pass_gate.cpp";
+    println!("cargo:rerun-if-changed={src}");
+    let flags = llvm_config(&["--cxxflags"]).expect("llvm-config --cxxflags");
+    let mut build = cc::Build::new();
+    // libstdc++ is linked statically below; LLVM is built without RTTI, so the shim is too.
+    build
+        .cpp(true)
+        .cpp_link_stdlib(None)
+        .file(src)
+        .warnings(false)
+        .flag("-fno-rtti");
+    for f in flags.split_whitespace() {
+        build.flag(f);
+    }
+    build.compile("weft_llvm_shim");
+}
+
 /// Runs `llvm-config` with `args`; `None` if it is missing or fails.
 fn llvm_config(args: &[&str]) -> Option<String> {
     let bin = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-22".into());
@@ -46,6 +66,7 @@ fn main() {
         panic!("{libdir}/libPolly.a is missing: install libpolly-22-dev (scripts/setup.sh)");
     }
     println!("cargo:rustc-link-search=native={libdir}");
+    compile_shim();
     let libs = llvm_config(&["--link-static", "--libnames"]).expect("llvm-config --libnames");
     for lib in libs.split_whitespace() {
         let name = lib.trim_start_matches("lib").trim_end_matches(".a");

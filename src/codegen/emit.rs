@@ -15,7 +15,7 @@ use inkwell::OptimizationLevel;
 
 use super::error::{CodegenError, Result};
 use super::target::LlvmTarget;
-use super::target::{Target, Vendor};
+use super::target::{set_pass_gate, Target, Vendor};
 use crate::signature::KernelSignature;
 
 /// How much LLVM optimises before emitting. ptxas (or the driver's JIT) optimises the PTX again
@@ -169,6 +169,7 @@ impl<'ctx> Kernel<'ctx> {
             OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,
             OptLevel::O3 => return Ok(m),
         };
+        set_pass_gate(&m, self.target.vendor());
         self.target
             .with_machine(opt.codegen_level(self.target.vendor()), |tm| {
                 m.run_passes(passes, tm, PassBuilderOptions::create())
@@ -179,6 +180,7 @@ impl<'ctx> Kernel<'ctx> {
 
     fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
         let m = self.prepared(opt)?;
+        set_pass_gate(&m, self.target.vendor());
         self.target
             .with_machine(opt.codegen_level(self.target.vendor()), |tm| {
                 let buf = tm

@@ -180,6 +180,40 @@ fn init_llvm_target(vendor: Vendor) {
     }
 }
 
+extern "C" {
+    /// `shim/pass_gate.cpp`: installs the pass gate for NVIDIA (`nvptx` = 1) or AMD code on `ctx`.
+    fn weft_set_pass_gate(ctx: llvm_sys::prelude::LLVMContextRef, nvptx: std::ffi::c_int);
+    /// `shim/pass_gate.cpp`: whether `pass` runs under the gate for NVIDIA or AMD code.
+    fn weft_pass_gate_runs(
+        nvptx: std::ffi::c_int,
+        pass: *const std::ffi::c_char,
+    ) -> std::ffi::c_int;
+}
+
+/// Installs on `module`'s context the passes `vendor`'s code generation skips, before each
+/// pipeline or code generation run: NVIDIA code skips straight-line strength reduction and n-ary
+/// reassociation, which NVPTX code generation runs at `-O1` and above. In LLVM 22 they would
+/// execute 4.7 times the instructions of the rest of a 64 × 64 tile's compile (+91 M on 19 M;
+/// SLSR's `canReuseInstruction` for every basis/candidate pair) and leave the builder's PTX
+/// unchanged (memcpy, add, copy_2d, transpose). AMDGPU code runs them: there SLSR pays (a 64 × 64
+/// transpose for gfx942 needs twice the VGPRs without it). The gate belongs to the LLVM context,
+/// so what one kernel's target needs changes nothing for another's.
+pub(crate) fn set_pass_gate(module: &inkwell::module::Module<'_>, vendor: Vendor) {
+    // SAFETY: a live module; the shim only stores a reference to a static gate in its context.
+    unsafe {
+        let ctx = llvm_sys::core::LLVMGetModuleContext(module.as_mut_ptr());
+        weft_set_pass_gate(ctx, (vendor == Vendor::Nvidia) as std::ffi::c_int);
+    }
+}
+
+/// Whether code generation for `vendor` runs the pass `name` (its pass argument, e.g. `slsr`).
+pub(crate) fn pass_runs(vendor: Vendor, name: &std::ffi::CStr) -> bool {
+    // SAFETY: a NUL-terminated string the shim only reads during the call.
+    unsafe {
+        weft_pass_gate_runs((vendor == Vendor::Nvidia) as std::ffi::c_int, name.as_ptr()) != 0
+    }
+}
+
 /// Process-wide LLVM options, set once.
 ///
 /// - `-disable-vector-combine`: the O3 pipeline's VectorCombine splits the builder's vector
@@ -190,34 +224,16 @@ fn init_llvm_target(vendor: Vendor) {
 ///   the widest vector the layout allows, so NVPTX's load/store vectorizer finds nothing to do
 ///   (the PTX of the example kernels is identical), yet it would double the instructions a
 ///   64 × 64 tile's compile executes (+21 M on 19 M).
-/// - `-opt-disable=slsr,nary-reassociate` (builds without feature `amdgpu`): LLVM 22's
-///   straight-line strength reduction, run by NVPTX code generation at `-O1` and above, and
-///   n-ary reassociation, which runs after it, would execute 4.7 times the instructions of the
-///   rest of a 64 × 64 tile's compile (+91 M on 19 M; SLSR's redesign has a known compile-time
-///   problem: `canReuseInstruction` for every basis/candidate pair); both leave the builder's
-///   PTX unchanged (memcpy, add, copy_2d, transpose: the same PTX instructions). The option is
-///   process-wide and names the passes, not the target, and on AMDGPU SLSR does pay (a 64 × 64
-///   transpose for gfx942 needs twice the VGPRs without it), so builds that can emit AMDGPU code
-///   keep both.
-/// - `-instcombine-code-sinking=false` (builds without feature `amdgpu`): keeps the builder's
-///   prologue (thread and block ids) a block of its own through the straight-line O3 pipeline
-///   of kernels that use math functions (`emit.rs`; the other loop-free kernels run no middle
-///   end, so nothing sinks), which made instruction selection of a 64 × 64 tile 6 % cheaper
-///   with the same PTX. Sinking would move each id computation into the body, its only user. It
-///   also applies to `default<O3>` (kernels with loops), where sinking moves a computation into
-///   the one successor block that uses it: on NVIDIA, where masked accesses are predicated
-///   rather than branched around, that saves little. AMDGPU builds (which branch around masked
-///   accesses) do without it.
+///
+/// Both name passes that do nothing for the builder's code on any target. Which passes a kernel's
+/// code generation skips depends on its target and is chosen per kernel ([`set_pass_gate`]); no
+/// option here depends on a cargo feature.
 fn set_llvm_options() {
-    let mut args = vec![
+    let args = [
         c"weft".as_ptr(),
         c"-disable-vector-combine".as_ptr(),
         c"-disable-nvptx-load-store-vectorizer".as_ptr(),
     ];
-    if !cfg!(feature = "amdgpu") {
-        args.push(c"-opt-disable=slsr,nary-reassociate".as_ptr());
-        args.push(c"-instcombine-code-sinking=false".as_ptr());
-    }
     // SAFETY: valid NUL-terminated strings that outlive the call (static literals); this runs
     // once, before any pass pipeline.
     unsafe {
@@ -239,3 +255,23 @@ fn init_amdgpu() {
 
 #[cfg(not(feature = "amdgpu"))]
 fn init_amdgpu() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nvidia_code_generation_skips_the_straight_line_reassociations_only() {
+        for pass in [c"slsr", c"nary-reassociate"] {
+            assert!(!pass_runs(Vendor::Nvidia, pass), "{pass:?}");
+            assert!(pass_runs(Vendor::Amd, pass), "{pass:?}");
+        }
+        for pass in [
+            c"instcombine",
+            c"early-cse",
+            c"separate-const-offset-from-gep",
+        ] {
+            assert!(pass_runs(Vendor::Nvidia, pass), "{pass:?}");
+        }
+    }
+}
