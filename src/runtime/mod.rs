@@ -26,6 +26,7 @@
 //! `cuda` backend checks for the library before its first call.)
 
 pub mod args;
+pub mod backend;
 pub mod cache;
 pub mod check;
 pub mod elem;
@@ -41,9 +42,21 @@ pub mod hip;
 
 pub use crate::signature::{KernelSignature, Param, ParamType};
 pub use args::{DevicePointer, KernelArg, KernelArgs, ScalarArg};
+pub use backend::{
+    arch_target, Backend, Buffer, Device, DropErrors, Event, Kernel, KernelImage, Module, Stream,
+};
 pub use cache::{CacheKey, KernelCache};
 pub use check::{check_args, check_config, check_types};
-pub use elem::{Bf16, DeviceElem, ElemType, F16};
-pub use error::{Backend, DriverCode, LaunchProblem, Result, RuntimeError};
+pub use elem::{bf16, f16, DeviceElem, ElemType};
+pub use error::{BackendKind, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};
+
+/// The backend traits, imported anonymously: `use weft::runtime::prelude::*` makes their methods
+/// (`upload`, `launch`, `to_vec`, `synchronize`, …) callable on `cuda::Device`, `hip::Stream` and
+/// the rest without bringing the trait names into scope.
+pub mod prelude {
+    pub use super::backend::{
+        Backend as _, Buffer as _, Device as _, Event as _, Kernel as _, Module as _, Stream as _,
+    };
+}
