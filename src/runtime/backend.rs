@@ -32,7 +32,7 @@ use super::elem::DeviceElem;
 use super::error::{BackendKind, Result, RuntimeError};
 use super::launch::{DeviceLimits, KernelAttrs, LaunchConfig, SharedMemPlan};
 use crate::signature::KernelSignature;
-use crate::target::Target;
+use crate::target::{Target, Vendor};
 
 /// The device type of backend `B`.
 pub type DeviceOf<B> = <B as Backend>::Device;
@@ -304,6 +304,13 @@ pub fn arch_target(backend: BackendKind, arch: &str, warp_size: u32) -> Result<T
             Target::parse(base).map_err(|_| unknown())?
         }
     };
+    let vendor = match backend {
+        BackendKind::Cuda => Vendor::Nvidia,
+        BackendKind::Hip => Vendor::Amd,
+    };
+    if target.vendor() != vendor {
+        return Err(unknown());
+    }
     target.with_warp_size(warp_size).ok_or_else(unknown)
 }
 

@@ -2,7 +2,7 @@
 //!
 //! [`ElemType`] (in [`crate::signature`]) names an element type in a kernel signature; [`DeviceElem`]
 //! ties a Rust type to its `ElemType`, so a typed buffer can be checked against a pointer parameter. `f16` and `bf16` have no
-//! Rust primitive: the host types are [`half::f16`] and [`half::bf16`] (re-exported as [`f16`] and
+//! Rust primitive: the host types are [`half::f16`] and [`half::bf16`] (re-exported as [`f16`](struct@f16) and
 //! [`bf16`]), whose conversions round to nearest even.
 
 pub use crate::signature::ElemType;

@@ -3,7 +3,7 @@
 //! # Why launches stay `unsafe`
 //! Each backend offers two launches ([`Stream`](super::Stream)), in cudarc's layered spirit:
 //! - `launch_unchecked` passes the arguments straight to the driver;
-//! - `launch`, written once for both backends, first checks the arguments against the kernel's [`KernelSignature`](super::KernelSignature)
+//! - `launch`, written once for both backends, first checks the arguments against the kernel's [`KernelSignature`]
 //!   (count and types), and the configuration against the device and kernel limits
 //!   ([`LaunchConfig::validate`]), and opts in to large dynamic shared memory.
 //!

@@ -26,7 +26,7 @@
 //! keyed by content and target), [`interop`] (cudarc slices as kernel arguments).
 //!
 //! # With cudarc
-//! weft re-exports the cudarc it is built with as [`cudarc`](self::cudarc), so a program that
+//! weft re-exports the cudarc it is built with as [`cudarc`], so a program that
 //! already uses cudarc keeps its context, streams and memory: [`Stream::from_cudarc`] launches weft
 //! kernels on a cudarc stream, and a `CudaSlice<T>` / `CudaView<T>` is a kernel argument like a
 //! weft [`Buffer`] (`args.ptr(&slice)`).
