@@ -35,6 +35,7 @@ mod bench {
     use std::time::Instant;
 
     use weft::runtime::cuda::{self, Buffer, Device};
+    use weft::runtime::prelude::*;
     use weft::runtime::{KernelArg, KernelArgs, KernelSignature, LaunchConfig};
 
     type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -464,7 +465,7 @@ mod bench {
         println!(
             "# bench_gpu on {} ({}, {} SMs, driver CUDA {}.{}, theoretical {:.0} GB/s), {gib} GiB per tensor, warm-up {warmup}, median of {iters}",
             p.name,
-            p.target(),
+            p.arch(),
             p.sm_count,
             p.driver_version.0,
             p.driver_version.1,

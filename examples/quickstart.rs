@@ -57,6 +57,7 @@ fn run_on_gpu(
     sig: &weft::codegen::KernelSignature,
 ) -> Result<(), Box<dyn std::error::Error>> {
     use weft::runtime::cuda::{self, Device};
+    use weft::runtime::prelude::*;
     use weft::runtime::{KernelArgs, LaunchConfig};
 
     if !cuda::is_available() {
@@ -118,7 +119,7 @@ fn run_on_gpu(
         "// {} on {} ({}): y = {a} * x for n = {n}: {} of {n} elements match the host",
         sig.name,
         dev.props().name,
-        dev.target(),
+        dev.arch(),
         n - bad
     );
     if bad > 0 {

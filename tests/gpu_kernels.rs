@@ -14,6 +14,7 @@ use common::rng::Rng;
 use weft::codegen::kernels::{self, blocked_1d, Tile2d};
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
 use weft::runtime::cuda::{self, Buffer, Device};
+use weft::runtime::prelude::*;
 use weft::runtime::{
     check_args, check_config, ElemType, KernelArg, KernelArgs, KernelSignature, LaunchConfig,
     ParamType, RuntimeError,

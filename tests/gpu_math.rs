@@ -11,6 +11,7 @@ use common::gpu::device;
 use common::math_ref::{self, ulp_f32, BLOCK, FUNCS, MAX_ULP};
 use weft::codegen::{Context, DType, MathOp, MathPrecision, Target};
 use weft::runtime::cuda::{self, Device};
+use weft::runtime::prelude::*;
 use weft::runtime::{DeviceElem, KernelArgs, LaunchConfig};
 
 /// Random inputs per function and type.

@@ -1,26 +1,74 @@
-//! The CUDA launcher on a real GPU, with hand-written PTX kernels: random inputs (never zeros),
-//! outputs poisoned first (0xFF bytes = NaN), every element compared with a host reference, and the
-//! region past `n` checked to be untouched. On a machine without a driver or GPU every test prints
-//! `SKIP: <reason>` and passes.
-#![cfg(feature = "cuda")]
+//! The launchers on a real GPU, one suite generic over the [`Backend`] and instantiated for CUDA
+//! (feature `cuda`) and HIP (feature `hip`): random inputs (never zeros), outputs poisoned first
+//! (0xFF bytes = NaN), every element compared with a host reference, and the region past `n`
+//! checked to be untouched. On a machine without a driver or GPU every test prints
+//! `SKIP: <reason>` and passes; a kernel test also skips on a backend for which `tests/ptx` holds no
+//! image of its kernel (the hand-written kernels are PTX, so HIP runs the kernel-free tests).
+#![cfg(any(feature = "cuda", feature = "hip"))]
 
 mod common;
 
 use approx::relative_eq;
-use common::gpu::device;
+use common::gpu::open;
 use common::rng::Rng;
-use weft::runtime::cuda::{Device, KernelCache};
+use weft::runtime::prelude::*;
 use weft::runtime::{
-    ElemType, KernelArgs, KernelSignature, LaunchConfig, LaunchProblem, RuntimeError, F16,
+    bf16, f16, Backend, BackendKind, Buffer, Device, ElemType, KernelArgs, KernelImage,
+    KernelSignature, LaunchConfig, LaunchProblem, RuntimeError, Stream,
 };
+use weft::target::Vendor;
 
 const SAXPY: &str = include_str!("ptx/saxpy.ptx");
 const COPY_V4: &str = include_str!("ptx/copy_v4.ptx");
 const SMEM_REVERSE: &str = include_str!("ptx/smem_reverse.ptx");
 const ADD_V4: &str = include_str!("ptx/add_v4.ptx");
 const COPY_ROWS_V4: &str = include_str!("ptx/copy_rows_v4.ptx");
-const SAXPY_CUBIN_SM90: &[u8] = include_bytes!("ptx/saxpy.sm_90.cubin");
 const POISON: u32 = 0xFFFF_FFFF;
+
+/// What each backend brings to the suite: its images of the hand-written kernels.
+trait Fixtures: Backend {
+    /// The image of kernel `name`, or `None` when `tests/ptx` has none for this backend.
+    fn image(name: &str) -> Option<KernelImage<'static>>;
+    /// An image this backend does not load.
+    const FOREIGN: KernelImage<'static>;
+    /// The driver status an illegal store leaves behind.
+    const ILLEGAL_ADDRESS: &'static str;
+}
+
+#[cfg(feature = "cuda")]
+impl Fixtures for weft::runtime::cuda::Cuda {
+    fn image(name: &str) -> Option<KernelImage<'static>> {
+        Some(KernelImage::Ptx(match name {
+            "saxpy" => SAXPY,
+            "copy_v4" => COPY_V4,
+            "smem_reverse" => SMEM_REVERSE,
+            "add_v4" => ADD_V4,
+            "copy_rows_v4" => COPY_ROWS_V4,
+            "bad_store" => BAD_STORE,
+            _ => return None,
+        }))
+    }
+    const FOREIGN: KernelImage<'static> = KernelImage::CodeObject(b"\x7fELF");
+    const ILLEGAL_ADDRESS: &'static str = "CUDA_ERROR_ILLEGAL_ADDRESS";
+}
+
+#[cfg(feature = "hip")]
+impl Fixtures for weft::runtime::hip::Hip {
+    fn image(_name: &str) -> Option<KernelImage<'static>> {
+        None
+    }
+    const FOREIGN: KernelImage<'static> = KernelImage::Ptx(SAXPY);
+    const ILLEGAL_ADDRESS: &'static str = "hipErrorIllegalAddress";
+}
+
+/// Loads kernel `sig.name` of backend `B`, or prints why the test is skipped.
+fn kernel<B: Fixtures>(dev: &B::Device, sig: KernelSignature) -> Option<B::Kernel> {
+    let Some(image) = B::image(&sig.name) else {
+        println!("SKIP: tests/ptx has no {} image of `{}`", B::KIND, sig.name);
+        return None;
+    };
+    Some(dev.load_kernel(image, sig).unwrap())
+}
 
 fn saxpy_sig() -> KernelSignature {
     KernelSignature::parse("saxpy(*f32, *f32, *f32, f32, u32)").unwrap()
@@ -48,42 +96,195 @@ fn check(out: &[f32], want: &[f32], what: &str) {
     }
 }
 
-#[test]
-fn device_properties_are_sane() {
-    let Some(dev) = device() else { return };
-    let p = dev.props();
-    println!(
-        "device {}: {} ({}), {} SMs, {:.1} GiB, L2 {} MiB, peak {:.0} GB/s, driver CUDA {}.{}",
-        p.ordinal,
-        p.name,
-        p.target(),
-        p.sm_count,
-        p.total_mem_bytes as f64 / (1u64 << 30) as f64,
-        p.l2_bytes >> 20,
-        p.peak_bandwidth_gbs(),
-        p.driver_version.0,
-        p.driver_version.1
-    );
-    println!("limits: {:?}", p.limits);
-    assert!(p.limits.max_threads_per_block >= 1024);
-    assert_eq!(p.limits.warp_size, 32);
-    assert!(p.limits.max_shared_per_block_optin >= p.limits.max_shared_per_block);
-    assert!(p.sm_count > 0 && p.total_mem_bytes > 0);
-    assert!(Device::count().unwrap() >= 1);
+/// A poisoned output buffer of `len` f32.
+fn poisoned<B: Backend>(dev: &B::Device, len: usize) -> B::Buffer<f32> {
+    let mut out = dev.alloc::<f32>(len).unwrap();
+    out.fill_bytes(0xFF).unwrap();
+    out
 }
 
-#[test]
-fn saxpy_matches_host_reference() {
-    let Some(dev) = device() else { return };
+// ---------------------------------------------------------------- without kernels
+
+fn device_properties_are_sane<B: Fixtures>(dev: &B::Device) {
+    let limits = dev.limits();
+    println!(
+        "{} device {}: {} ({}), limits {limits:?}",
+        B::KIND,
+        dev.ordinal(),
+        dev.name(),
+        dev.arch()
+    );
+    assert!(limits.max_threads_per_block >= 1024);
+    assert!(limits.max_shared_per_block_optin >= limits.max_shared_per_block);
+    assert!(B::device_count().unwrap() >= 1);
+    let target = dev.target().unwrap();
+    assert_eq!(target.warp_size(), limits.warp_size);
+    match B::KIND {
+        BackendKind::Cuda => {
+            assert_eq!(target.vendor(), Vendor::Nvidia);
+            assert_eq!(limits.warp_size, 32);
+            assert!(dev.arch().starts_with("sm_"), "{}", dev.arch());
+            assert!(target.to_string().starts_with(dev.arch()), "{target}");
+        }
+        BackendKind::Hip => {
+            assert_eq!(target.vendor(), Vendor::Amd);
+            assert!(
+                dev.arch().starts_with(&target.to_string()),
+                "{}",
+                dev.arch()
+            );
+        }
+    }
+}
+
+fn copies_round_trip<B: Fixtures>(dev: &B::Device) {
+    fn round_trip<B: Backend, T: weft::runtime::DeviceElem + PartialEq + std::fmt::Debug>(
+        dev: &B::Device,
+        host: &[T],
+    ) {
+        let b = dev.upload(host).unwrap();
+        assert_eq!(b.len(), host.len());
+        assert_eq!(b.size_bytes(), std::mem::size_of_val(host));
+        assert_eq!(b.to_vec().unwrap(), host, "{}", T::ELEM);
+    }
+    let x = Rng(11).vec(4099);
+    round_trip::<B, f32>(dev, &x);
+    round_trip::<B, f16>(
+        dev,
+        &x.iter().map(|&v| f16::from_f32(v)).collect::<Vec<_>>(),
+    );
+    round_trip::<B, bf16>(
+        dev,
+        &x.iter().map(|&v| bf16::from_f32(v)).collect::<Vec<_>>(),
+    );
+    round_trip::<B, u64>(
+        dev,
+        &x.iter()
+            .map(|v| v.to_bits() as u64 * 0x1_0000_0001)
+            .collect::<Vec<_>>(),
+    );
+    round_trip::<B, i8>(
+        dev,
+        &(0..300)
+            .map(|i| (i * 7 % 256 - 128) as i8)
+            .collect::<Vec<_>>(),
+    );
+    round_trip::<B, f32>(dev, &[]);
+
+    let zeros = dev.alloc_zeroed::<u32>(1000).unwrap();
+    assert!(zeros.to_vec().unwrap().iter().all(|&v| v == 0));
+    let nan = poisoned::<B>(dev, 10);
+    assert!(nan.to_vec().unwrap().iter().all(|v| v.to_bits() == POISON));
+
+    // A device-to-device copy on a side stream, then on the default stream back into a third.
+    let src = dev.upload(&x).unwrap();
+    let mut mid = poisoned::<B>(dev, x.len());
+    let side = dev.new_stream().unwrap();
+    side.copy_async(&src, &mut mid).unwrap();
+    side.synchronize().unwrap();
+    assert_eq!(mid.to_vec().unwrap(), x);
+    let mut last = poisoned::<B>(dev, x.len());
+    last.copy_from(&mid).unwrap();
+    assert_eq!(last.to_vec().unwrap(), x);
+    let mut short = dev.alloc::<f32>(x.len() - 1).unwrap();
+    assert!(matches!(
+        side.copy_async(&src, &mut short),
+        Err(RuntimeError::LengthMismatch { .. })
+    ));
+}
+
+fn host_copies_check_lengths<B: Fixtures>(dev: &B::Device) {
+    let mut b = dev.alloc::<f32>(8).unwrap();
+    assert!(matches!(
+        b.copy_from_host(&[1.0; 7]),
+        Err(RuntimeError::LengthMismatch {
+            device: 8,
+            host: 7,
+            ..
+        })
+    ));
+    let mut host = [0f32; 9];
+    assert!(matches!(
+        b.copy_to_host(&mut host),
+        Err(RuntimeError::LengthMismatch { .. })
+    ));
+    let data = Rng(7).vec(8);
+    b.copy_from_host(&data).unwrap();
+    let mut c = dev.alloc::<f32>(8).unwrap();
+    c.copy_from(&b).unwrap();
+    assert_eq!(c.to_vec().unwrap(), data);
+}
+
+fn events_time_stream_work<B: Fixtures>(dev: &B::Device) {
+    let n = 1 << 22;
+    let src = dev.upload(&Rng(12).vec(n)).unwrap();
+    let mut dst = dev.alloc::<f32>(n).unwrap();
+    let stream = dev.new_stream().unwrap();
+    let times = stream
+        .time_ms(1, 5, |s| s.copy_async(&src, &mut dst))
+        .unwrap();
+    println!("{} copy of {} MiB: {times:?} ms", B::KIND, (4 * n) >> 20);
+    assert_eq!(times.len(), 5);
+    assert!(times.iter().all(|&t| t > 0.0 && t.is_finite()), "{times:?}");
+    // An event recorded on one stream orders another.
+    let other = dev.new_stream().unwrap();
+    let done = stream.record().unwrap();
+    other.wait(&done).unwrap();
+    other.synchronize().unwrap();
+    assert_eq!(dst.to_vec().unwrap(), src.to_vec().unwrap());
+}
+
+fn releases_leave_no_drop_errors<B: Fixtures>(dev: &B::Device) {
+    dev.synchronize().unwrap();
+    let _ = dev.take_drop_errors();
+    {
+        let stream = dev.new_stream().unwrap();
+        let a = stream.record().unwrap();
+        let b = stream.record().unwrap();
+        b.synchronize().unwrap();
+        let _ = a.elapsed_ms(&b).unwrap();
+        let _buffers = (
+            dev.alloc::<f32>(1 << 20).unwrap(),
+            dev.upload(&[1u8; 3]).unwrap(),
+        );
+        if let Some(k) = kernel::<B>(dev, saxpy_sig()) {
+            drop(k); // unloads the module
+        }
+    }
+    dev.synchronize().unwrap();
+    let errors = dev.take_drop_errors();
+    assert!(
+        errors.is_empty(),
+        "successful releases recorded errors: {errors:?}"
+    );
+}
+
+fn foreign_images_are_refused<B: Fixtures>(dev: &B::Device) {
+    match dev.load(B::FOREIGN) {
+        Err(e @ RuntimeError::InvalidImage { .. }) => {
+            assert!(
+                e.to_string()
+                    .contains(&format!("the {} backend loads", B::KIND)),
+                "{e}"
+            )
+        }
+        other => panic!("expected InvalidImage, got {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------- hand-written kernels
+
+fn saxpy_matches_host_reference<B: Fixtures>(dev: &B::Device) {
+    let Some(kernel) = kernel::<B>(dev, saxpy_sig()) else {
+        return;
+    };
     let n = 1_000_003usize; // not a multiple of the block size: the bounds guard matters
     let mut rng = Rng(1);
     let (x, y, a) = (rng.vec(n), rng.vec(n), rng.f32());
-    let kernel = dev.load_ptx(SAXPY).unwrap().kernel(saxpy_sig()).unwrap();
     println!("saxpy: {:?}", kernel.attrs());
     let dx = dev.upload(&x).unwrap();
     let dy = dev.upload(&y).unwrap();
-    let mut out = dev.alloc::<f32>(n + 64).unwrap();
-    out.fill_bytes(0xFF).unwrap();
+    let out = poisoned::<B>(dev, n + 64);
     let cfg = LaunchConfig::for_items(n as u64, 256, 256).unwrap();
     let mut args = KernelArgs::new();
     args.ptr(&out).ptr(&dx).ptr(&dy).scalar(a).scalar(n as u32);
@@ -108,57 +309,16 @@ fn saxpy_matches_host_reference() {
     assert!(times.iter().all(|&t| t > 0.0 && t.is_finite()));
 }
 
-#[test]
-fn cubin_loads_and_runs() {
-    let Some(dev) = device() else { return };
-    if dev.props().compute_capability != (9, 0) {
-        println!(
-            "SKIP: the committed cubin is for sm_90, this GPU is {}",
-            dev.target()
-        );
+fn copy_v4_copies_every_element_on_a_side_stream<B: Fixtures>(dev: &B::Device) {
+    let sig = KernelSignature::parse("copy_v4(*f32, *f32, u64)").unwrap();
+    let Some(kernel) = kernel::<B>(dev, sig) else {
         return;
-    }
-    let kernel = dev
-        .load_cubin(SAXPY_CUBIN_SM90)
-        .unwrap()
-        .kernel(saxpy_sig())
-        .unwrap();
-    let n = 4099usize;
-    let mut rng = Rng(2);
-    let (x, y, a) = (rng.vec(n), rng.vec(n), rng.f32());
-    let (dx, dy) = (dev.upload(&x).unwrap(), dev.upload(&y).unwrap());
-    let mut out = dev.alloc::<f32>(n + 64).unwrap();
-    out.fill_bytes(0xFF).unwrap();
-    let mut args = KernelArgs::new();
-    args.ptr(&out).ptr(&dx).ptr(&dy).scalar(a).scalar(n as u32);
-    // SAFETY: bounds as in saxpy_matches_host_reference.
-    unsafe {
-        dev.stream()
-            .launch(
-                &kernel,
-                &LaunchConfig::for_items(n as u64, 128, 128).unwrap(),
-                &args,
-            )
-            .unwrap()
     };
-    let want: Vec<f32> = x.iter().zip(&y).map(|(&x, &y)| a.mul_add(x, y)).collect();
-    check(&out.to_vec().unwrap(), &want, "saxpy (cubin)");
-}
-
-#[test]
-fn copy_v4_copies_every_element_on_a_side_stream() {
-    let Some(dev) = device() else { return };
     let n4 = (1usize << 20) + 5;
     let n = 4 * n4;
     let input = Rng(3).vec(n);
-    let kernel = dev
-        .load_ptx(COPY_V4)
-        .unwrap()
-        .kernel(KernelSignature::parse("copy_v4(*f32, *f32, u64)").unwrap())
-        .unwrap();
     let din = dev.upload(&input).unwrap();
-    let mut out = dev.alloc::<f32>(n + 64).unwrap();
-    out.fill_bytes(0xFF).unwrap();
+    let out = poisoned::<B>(dev, n + 64);
     let mut args = KernelArgs::new();
     args.ptr(&out).ptr(&din).scalar(n4 as u64);
     let stream = dev.new_stream().unwrap();
@@ -180,21 +340,17 @@ fn copy_v4_copies_every_element_on_a_side_stream() {
     check(&out.to_vec().unwrap(), &input, "copy_v4");
 }
 
-#[test]
-fn add_v4_matches_host_reference() {
-    let Some(dev) = device() else { return };
+fn add_v4_matches_host_reference<B: Fixtures>(dev: &B::Device) {
+    let sig = KernelSignature::parse("add_v4(*f32, *f32, *f32, u64)").unwrap();
+    let Some(kernel) = kernel::<B>(dev, sig) else {
+        return;
+    };
     let n4 = (1usize << 18) + 3;
     let n = 4 * n4;
     let mut rng = Rng(8);
     let (a, b) = (rng.vec(n), rng.vec(n));
-    let kernel = dev
-        .load_ptx(ADD_V4)
-        .unwrap()
-        .kernel(KernelSignature::parse("add_v4(*f32, *f32, *f32, u64)").unwrap())
-        .unwrap();
     let (da, db) = (dev.upload(&a).unwrap(), dev.upload(&b).unwrap());
-    let mut out = dev.alloc::<f32>(n + 64).unwrap();
-    out.fill_bytes(0xFF).unwrap();
+    let out = poisoned::<B>(dev, n + 64);
     let mut args = KernelArgs::new();
     args.ptr(&out).ptr(&da).ptr(&db).scalar(n4 as u64);
     // SAFETY: add_v4 touches [0, 4*n4) of each buffer; all hold at least n = 4*n4 elements.
@@ -211,22 +367,18 @@ fn add_v4_matches_host_reference() {
     check(&out.to_vec().unwrap(), &want, "add_v4");
 }
 
-#[test]
-fn copy_rows_v4_takes_every_other_row() {
-    let Some(dev) = device() else { return };
+fn copy_rows_v4_takes_every_other_row<B: Fixtures>(dev: &B::Device) {
+    let sig = KernelSignature::parse("copy_rows_v4(*f32, *f32, u32, u64)").unwrap();
+    let Some(kernel) = kernel::<B>(dev, sig) else {
+        return;
+    };
     // x[::2] of a 64 x 1036 matrix: 259 float4 per row, not a multiple of a block's 1024.
     let (rows, cols) = (64usize, 1036usize);
     let cols4 = cols / 4;
     let input = Rng(9).vec(rows * cols);
-    let kernel = dev
-        .load_ptx(COPY_ROWS_V4)
-        .unwrap()
-        .kernel(KernelSignature::parse("copy_rows_v4(*f32, *f32, u32, u64)").unwrap())
-        .unwrap();
     let din = dev.upload(&input).unwrap();
     let out_rows = rows / 2;
-    let mut out = dev.alloc::<f32>(out_rows * cols + 64).unwrap();
-    out.fill_bytes(0xFF).unwrap();
+    let out = poisoned::<B>(dev, out_rows * cols + 64);
     let mut args = KernelArgs::new();
     args.ptr(&out)
         .ptr(&din)
@@ -241,21 +393,17 @@ fn copy_rows_v4_takes_every_other_row() {
     check(&out.to_vec().unwrap(), &want, "copy_rows_v4");
 }
 
-#[test]
-fn dynamic_shared_memory_above_48k_is_opted_in() {
-    let Some(dev) = device() else { return };
-    let kernel = dev
-        .load_ptx(SMEM_REVERSE)
-        .unwrap()
-        .kernel(KernelSignature::parse("smem_reverse(*f32, *f32, u32)").unwrap())
-        .unwrap();
+fn dynamic_shared_memory_above_48k_is_opted_in<B: Fixtures>(dev: &B::Device) {
+    let sig = KernelSignature::parse("smem_reverse(*f32, *f32, u32)").unwrap();
+    let Some(kernel) = kernel::<B>(dev, sig) else {
+        return;
+    };
     let (t, blocks) = (256usize, 64usize);
     let n = t * blocks;
     let bytes = 100 * 1024u32; // above the default 48 KB: needs the opt-in attribute
     let input = Rng(4).vec(n);
     let din = dev.upload(&input).unwrap();
-    let mut out = dev.alloc::<f32>(n + 64).unwrap();
-    out.fill_bytes(0xFF).unwrap();
+    let out = poisoned::<B>(dev, n + 64);
     let mut args = KernelArgs::new();
     args.ptr(&out).ptr(&din).scalar(bytes / 4);
     let cfg = LaunchConfig::new(blocks as u32, t as u32, bytes);
@@ -283,15 +431,14 @@ fn dynamic_shared_memory_above_48k_is_opted_in() {
     }
 }
 
-#[test]
-fn signature_mismatches_never_reach_the_gpu() {
-    let Some(dev) = device() else { return };
-    let kernel = dev.load_ptx(SAXPY).unwrap().kernel(saxpy_sig()).unwrap();
+fn signature_mismatches_never_reach_the_gpu<B: Fixtures>(dev: &B::Device) {
+    let Some(kernel) = kernel::<B>(dev, saxpy_sig()) else {
+        return;
+    };
     let n = 1000usize;
     let x = dev.upload(&Rng(5).vec(n)).unwrap();
-    let halves = dev.upload(&vec![F16::from_f32(1.0); n]).unwrap();
-    let mut out = dev.alloc::<f32>(n).unwrap();
-    out.fill_bytes(0xFF).unwrap();
+    let halves = dev.upload(&vec![f16::from_f32(1.0); n]).unwrap();
+    let out = poisoned::<B>(dev, n);
     let cfg = LaunchConfig::for_items(n as u64, 256, 256).unwrap();
     let stream = dev.stream();
 
@@ -339,10 +486,10 @@ fn signature_mismatches_never_reach_the_gpu() {
     );
 }
 
-#[test]
-fn driver_launch_failure_names_the_kernel() {
-    let Some(dev) = device() else { return };
-    let kernel = dev.load_ptx(SAXPY).unwrap().kernel(saxpy_sig()).unwrap();
+fn driver_launch_failure_names_the_kernel<B: Fixtures>(dev: &B::Device) {
+    let Some(kernel) = kernel::<B>(dev, saxpy_sig()) else {
+        return;
+    };
     let x = dev.upload(&Rng(6).vec(16)).unwrap();
     let mut args = KernelArgs::new();
     args.ptr(&x).ptr(&x).ptr(&x).scalar(1.0f32).scalar(0u32);
@@ -371,40 +518,56 @@ fn driver_launch_failure_names_the_kernel() {
     dev.synchronize().unwrap(); // a refused launch leaves the context usable
 }
 
-#[test]
-fn ptx_too_new_and_broken_ptx_are_explained() {
-    let Some(dev) = device() else { return };
-    let newer = SAXPY.replace(".version 8.0", ".version 9.9");
-    match dev.load_ptx(&newer) {
-        Err(e @ RuntimeError::PtxTooNew { .. }) => {
-            println!("{e}");
-            assert!(e.to_string().contains("PTX ISA 9.9 is too new"), "{e}");
-        }
-        other => panic!("expected PtxTooNew, got {other:?}"),
+/// Run only in a child process (see `kernel_fault_names_the_kernel`): a fault poisons the GPU
+/// context for the rest of the process.
+fn child_faulting_kernel<B: Fixtures>(dev: &B::Device) {
+    let sig = KernelSignature::parse("bad_store(*u32)").unwrap();
+    let Some(kernel) = kernel::<B>(dev, sig) else {
+        return;
+    };
+    let mut args = KernelArgs::new();
+    args.raw_ptr(ElemType::U32, 0x10);
+    // SAFETY: deliberately not: the kernel writes to address 0x10. It faults on the device, which
+    // the driver reports; host memory is not involved. This runs in a throw-away process.
+    unsafe {
+        dev.stream()
+            .launch(&kernel, &LaunchConfig::new(1, 1, 0), &args)
+            .unwrap()
+    };
+    match dev.synchronize() {
+        Err(e) => println!("FAULT: {e}"),
+        Ok(()) => println!("FAULT: none reported"),
     }
-    let broken = SAXPY.replace("fma.rn.f32", "fma.rn.f33");
-    match dev.load_ptx(&broken) {
-        Err(e @ RuntimeError::ModuleLoad { .. }) => {
-            println!("{e}");
-            if let RuntimeError::ModuleLoad { log, .. } = &e {
-                assert!(!log.is_empty(), "the JIT log explains the error");
-            }
-        }
-        other => panic!("expected ModuleLoad, got {other:?}"),
+}
+
+/// Runs `child` (this binary's `<backend>::child_faulting_kernel`) and checks what it printed.
+fn kernel_fault_names_the_kernel<B: Fixtures>(_dev: &B::Device, child: &str) {
+    if B::image("bad_store").is_none() {
+        println!("SKIP: tests/ptx has no {} image of `bad_store`", B::KIND);
+        return;
     }
-    let module = dev.load_ptx(SAXPY).unwrap();
-    assert!(matches!(
-        module.kernel(KernelSignature::parse("saxpy2(*f32)").unwrap()),
-        Err(RuntimeError::KernelNotFound { name, .. }) if name == "saxpy2"
-    ));
-    assert!(matches!(
-        dev.load_ptx("  \n"),
-        Err(RuntimeError::InvalidImage { .. })
-    ));
-    assert!(matches!(
-        dev.load_cubin(b"not a cubin"),
-        Err(RuntimeError::InvalidImage { .. })
-    ));
+    let exe = std::env::current_exe().unwrap();
+    let out = std::process::Command::new(exe)
+        .args([
+            "--ignored",
+            "--exact",
+            child,
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("FAULT:"))
+        .unwrap_or("<no FAULT line>");
+    println!("child: {line}");
+    let want = format!(
+        "kernel `bad_store` (the last kernel launched on this device) failed while running: {}",
+        B::ILLEGAL_ADDRESS
+    );
+    assert!(line.contains(&want), "child printed: {stdout}");
 }
 
 /// Stores to the address it is given: with a bogus address, an illegal-address fault.
@@ -424,104 +587,253 @@ const BAD_STORE: &str = "
 }
 ";
 
-/// Run only as a child of `kernel_fault_names_the_kernel`: a fault poisons the CUDA context for
-/// the rest of the process.
-#[test]
-#[ignore = "faults the GPU context; run in a child process by kernel_fault_names_the_kernel"]
-fn child_faulting_kernel() {
-    let Some(dev) = device() else { return };
-    let kernel = dev
-        .load_ptx(BAD_STORE)
-        .unwrap()
-        .kernel(KernelSignature::parse("bad_store(*u32)").unwrap())
-        .unwrap();
-    let mut args = KernelArgs::new();
-    args.raw_ptr(ElemType::U32, 0x10);
-    // SAFETY: deliberately not: the kernel writes to address 0x10. It faults on the device, which
-    // the driver reports; host memory is not involved. This runs in a throw-away process.
-    unsafe {
-        dev.stream()
-            .launch(&kernel, &LaunchConfig::new(1, 1, 0), &args)
-            .unwrap()
+/// One `#[test]` per generic test above, for backend `$backend` in module `$module`.
+macro_rules! suite {
+    ($module:ident, $backend:ty) => {
+        mod $module {
+            use super::*;
+
+            fn dev() -> Option<<$backend as Backend>::Device> {
+                open::<$backend>()
+            }
+
+            suite!(@tests $backend;
+                device_properties_are_sane,
+                copies_round_trip,
+                host_copies_check_lengths,
+                events_time_stream_work,
+                releases_leave_no_drop_errors,
+                foreign_images_are_refused,
+                saxpy_matches_host_reference,
+                copy_v4_copies_every_element_on_a_side_stream,
+                add_v4_matches_host_reference,
+                copy_rows_v4_takes_every_other_row,
+                dynamic_shared_memory_above_48k_is_opted_in,
+                signature_mismatches_never_reach_the_gpu,
+                driver_launch_failure_names_the_kernel,
+            );
+
+            #[test]
+            #[ignore = "faults the GPU context; run in a child process by kernel_fault_names_the_kernel"]
+            fn child_faulting_kernel() {
+                let Some(dev) = dev() else { return };
+                super::child_faulting_kernel::<$backend>(&dev);
+            }
+
+            #[test]
+            fn kernel_fault_names_the_kernel() {
+                let Some(dev) = dev() else { return };
+                let child = concat!(stringify!($module), "::child_faulting_kernel");
+                super::kernel_fault_names_the_kernel::<$backend>(&dev, child);
+            }
+        }
     };
-    match dev.synchronize() {
-        Err(e) => println!("FAULT: {e}"),
-        Ok(()) => println!("FAULT: none reported"),
+    (@tests $backend:ty; $($name:ident),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            let Some(dev) = dev() else { return };
+            super::$name::<$backend>(&dev);
+        }
+    )*};
+}
+
+#[cfg(feature = "cuda")]
+suite!(cuda, weft::runtime::cuda::Cuda);
+
+#[cfg(feature = "hip")]
+suite!(hip, weft::runtime::hip::Hip);
+
+// ---------------------------------------------------------------- CUDA only
+
+#[cfg(feature = "cuda")]
+mod cuda_only {
+    use super::*;
+    use common::gpu::device;
+    use weft::runtime::cuda::cudarc::driver::{CudaContext, CudaSlice};
+    use weft::runtime::cuda::{self, KernelCache};
+
+    const SAXPY_CUBIN_SM90: &[u8] = include_bytes!("ptx/saxpy.sm_90.cubin");
+
+    #[test]
+    fn device_properties_are_sane() {
+        let Some(dev) = device() else { return };
+        let p = dev.props();
+        println!(
+            "device {}: {} ({}), {} SMs, {:.1} GiB, L2 {} MiB, peak {:.0} GB/s, driver CUDA {}.{}",
+            p.ordinal,
+            p.name,
+            p.arch(),
+            p.sm_count,
+            p.total_mem_bytes as f64 / (1u64 << 30) as f64,
+            p.l2_bytes >> 20,
+            p.peak_bandwidth_gbs(),
+            p.driver_version.0,
+            p.driver_version.1
+        );
+        println!("limits: {:?}", p.limits);
+        assert!(p.limits.max_threads_per_block >= 1024);
+        assert_eq!(p.limits.warp_size, 32);
+        assert!(p.limits.max_shared_per_block_optin >= p.limits.max_shared_per_block);
+        assert!(p.sm_count > 0 && p.total_mem_bytes > 0);
+        assert!(cuda::Device::count().unwrap() >= 1);
+        assert_eq!(dev.arch(), p.arch());
+        if p.compute_capability == (9, 0) {
+            assert_eq!(dev.target().unwrap(), weft::target::Target::SM90A);
+        }
     }
-}
 
-#[test]
-fn kernel_fault_names_the_kernel() {
-    let Some(_dev) = device() else { return };
-    let exe = std::env::current_exe().unwrap();
-    let out = std::process::Command::new(exe)
-        .args([
-            "--ignored",
-            "--exact",
-            "child_faulting_kernel",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let line = stdout
-        .lines()
-        .find(|l| l.contains("FAULT:"))
-        .unwrap_or("<no FAULT line>");
-    println!("child: {line}");
-    assert!(
-        line.contains("kernel `bad_store` (the last kernel launched on this device) failed while running: CUDA_ERROR_ILLEGAL_ADDRESS"),
-        "child printed: {stdout}"
-    );
-}
+    #[test]
+    fn cubin_loads_and_runs() {
+        let Some(dev) = device() else { return };
+        if dev.props().compute_capability != (9, 0) {
+            println!(
+                "SKIP: the committed cubin is for sm_90, this GPU is {}",
+                dev.arch()
+            );
+            return;
+        }
+        let kernel = dev
+            .load_cubin(SAXPY_CUBIN_SM90)
+            .unwrap()
+            .kernel(saxpy_sig())
+            .unwrap();
+        let n = 4099usize;
+        let mut rng = Rng(2);
+        let (x, y, a) = (rng.vec(n), rng.vec(n), rng.f32());
+        let (dx, dy) = (dev.upload(&x).unwrap(), dev.upload(&y).unwrap());
+        let out = poisoned::<cuda::Cuda>(&dev, n + 64);
+        let mut args = KernelArgs::new();
+        args.ptr(&out).ptr(&dx).ptr(&dy).scalar(a).scalar(n as u32);
+        // SAFETY: bounds as in saxpy_matches_host_reference.
+        unsafe {
+            dev.stream()
+                .launch(
+                    &kernel,
+                    &LaunchConfig::for_items(n as u64, 128, 128).unwrap(),
+                    &args,
+                )
+                .unwrap()
+        };
+        let want: Vec<f32> = x.iter().zip(&y).map(|(&x, &y)| a.mul_add(x, y)).collect();
+        check(&out.to_vec().unwrap(), &want, "saxpy (cubin)");
+    }
 
-#[test]
-fn kernel_cache_jits_once_per_content() {
-    let Some(dev) = device() else { return };
-    let cache = KernelCache::new();
-    let t0 = std::time::Instant::now();
-    let k1 = cache.ptx(&dev, SAXPY, saxpy_sig()).unwrap();
-    let cold = t0.elapsed();
-    let t1 = std::time::Instant::now();
-    let k2 = cache.ptx(&dev, SAXPY, saxpy_sig()).unwrap();
-    let warm = t1.elapsed();
-    println!(
-        "saxpy load: cold (JIT) {:.3} ms, cached {:.3} ms",
-        cold.as_secs_f64() * 1e3,
-        warm.as_secs_f64() * 1e3
-    );
-    assert_eq!((cache.misses(), cache.hits(), cache.len()), (1, 1, 1));
-    assert_eq!(k1.name(), k2.name());
-    let other = SAXPY.replace("// out[i]", "// variant: out[i]");
-    cache.ptx(&dev, &other, saxpy_sig()).unwrap();
-    assert_eq!(
-        (cache.misses(), cache.len()),
-        (2, 2),
-        "different content, different entry"
-    );
-}
+    #[test]
+    fn ptx_too_new_and_broken_ptx_are_explained() {
+        let Some(dev) = device() else { return };
+        let newer = SAXPY.replace(".version 8.0", ".version 9.9");
+        match dev.load_ptx(&newer) {
+            Err(e @ RuntimeError::PtxTooNew { .. }) => {
+                println!("{e}");
+                assert!(e.to_string().contains("PTX ISA 9.9 is too new"), "{e}");
+            }
+            other => panic!("expected PtxTooNew, got {other:?}"),
+        }
+        let broken = SAXPY.replace("fma.rn.f32", "fma.rn.f33");
+        match dev.load_ptx(&broken) {
+            Err(e @ RuntimeError::ModuleLoad { .. }) => {
+                println!("{e}");
+                if let RuntimeError::ModuleLoad { log, .. } = &e {
+                    assert!(!log.is_empty(), "the JIT log explains the error");
+                }
+            }
+            other => panic!("expected ModuleLoad, got {other:?}"),
+        }
+        let module = dev.load_ptx(SAXPY).unwrap();
+        assert!(matches!(
+            module.kernel(KernelSignature::parse("saxpy2(*f32)").unwrap()),
+            Err(RuntimeError::KernelNotFound { name, .. }) if name == "saxpy2"
+        ));
+        assert!(matches!(
+            dev.load_ptx("  \n"),
+            Err(RuntimeError::InvalidImage { .. })
+        ));
+        assert!(matches!(
+            dev.load_cubin(b"not a cubin"),
+            Err(RuntimeError::InvalidImage { .. })
+        ));
+    }
 
-#[test]
-fn host_copies_check_lengths() {
-    let Some(dev) = device() else { return };
-    let mut b = dev.alloc::<f32>(8).unwrap();
-    assert!(matches!(
-        b.copy_from_host(&[1.0; 7]),
-        Err(RuntimeError::LengthMismatch {
-            device: 8,
-            host: 7,
-            ..
-        })
-    ));
-    let mut host = [0f32; 9];
-    assert!(matches!(
-        b.copy_to_host(&mut host),
-        Err(RuntimeError::LengthMismatch { .. })
-    ));
-    let data = Rng(7).vec(8);
-    b.copy_from_host(&data).unwrap();
-    let mut c = dev.alloc::<f32>(8).unwrap();
-    c.copy_from(&b).unwrap();
-    assert_eq!(c.to_vec().unwrap(), data);
+    #[test]
+    fn kernel_cache_jits_once_per_content() {
+        let Some(dev) = device() else { return };
+        let cache = KernelCache::new();
+        let t0 = std::time::Instant::now();
+        let k1 = cache.ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+        let cold = t0.elapsed();
+        let t1 = std::time::Instant::now();
+        let k2 = cache.ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+        let warm = t1.elapsed();
+        println!(
+            "saxpy load: cold (JIT) {:.3} ms, cached {:.3} ms",
+            cold.as_secs_f64() * 1e3,
+            warm.as_secs_f64() * 1e3
+        );
+        assert_eq!((cache.misses(), cache.hits(), cache.len()), (1, 1, 1));
+        assert_eq!(k1.name(), k2.name());
+        let other = SAXPY.replace("// out[i]", "// variant: out[i]");
+        cache.ptx(&dev, &other, saxpy_sig()).unwrap();
+        assert_eq!(
+            (cache.misses(), cache.len()),
+            (2, 2),
+            "different content, different entry"
+        );
+    }
+
+    /// A user's own cudarc context, stream and `CudaSlice`s: a weft kernel runs on that stream
+    /// with the slices (and a view of one) as arguments, and cudarc reads the result back.
+    #[test]
+    fn saxpy_runs_on_a_cudarc_stream_with_cudarc_slices() {
+        if device().is_none() {
+            return;
+        }
+        let ctx = CudaContext::new(0).unwrap();
+        let stream = ctx.new_stream().unwrap();
+        let n = 100_003usize;
+        let mut rng = Rng(13);
+        let (x, y, a) = (rng.vec(n), rng.vec(n), rng.f32());
+        let dx: CudaSlice<f32> = stream.clone_htod(&x).unwrap();
+        // y lives in the second half of a larger slice: passed as a view.
+        let mut y2 = vec![0f32; n];
+        y2.extend_from_slice(&y);
+        let dy2: CudaSlice<f32> = stream.clone_htod(&y2).unwrap();
+        let dy = dy2.slice(n..);
+        let poison = vec![f32::from_bits(POISON); n + 64];
+        let out: CudaSlice<f32> = stream.clone_htod(&poison).unwrap();
+
+        let wstream = cuda::Stream::from_cudarc(stream.clone()).unwrap();
+        assert!(std::sync::Arc::ptr_eq(wstream.cudarc_stream(), &stream));
+        let kernel = wstream
+            .device()
+            .load_kernel(KernelImage::Ptx(SAXPY), saxpy_sig())
+            .unwrap();
+        let mut args = KernelArgs::new();
+        args.ptr(&out).ptr(&dx).ptr(&dy).scalar(a).scalar(n as u32);
+        assert_eq!(
+            args.types()[..3],
+            [weft::runtime::ParamType::Ptr(ElemType::F32); 3]
+        );
+        let cfg = LaunchConfig::for_items(n as u64, 256, 256).unwrap();
+        // SAFETY: saxpy touches out/x/y[0..n) only; all three hold at least n elements, and the
+        // launch is on the stream that wrote them.
+        unsafe { wstream.launch(&kernel, &cfg, &args).unwrap() };
+        let got = stream.clone_dtoh(&out).unwrap();
+        let want: Vec<f32> = x.iter().zip(&y).map(|(&x, &y)| a.mul_add(x, y)).collect();
+        check(&got, &want, "saxpy on a cudarc stream");
+
+        // A u32 slice is not an f32 pointer: the signature check still applies.
+        let words: CudaSlice<u32> = stream.alloc_zeros(n).unwrap();
+        let mut wrong = KernelArgs::new();
+        wrong
+            .ptr(&out)
+            .ptr(&words)
+            .ptr(&dy)
+            .scalar(a)
+            .scalar(n as u32);
+        // SAFETY: rejected by the signature check.
+        assert!(matches!(
+            unsafe { wstream.launch(&kernel, &cfg, &wrong) },
+            Err(RuntimeError::ArgType { index: 1, .. })
+        ));
+    }
 }

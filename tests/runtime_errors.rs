@@ -5,9 +5,9 @@
 use proptest::prelude::*;
 use weft::runtime::image::{check_elf64, check_fatbin, EM_AMDGPU, EM_CUDA};
 use weft::runtime::{
-    check_types, ptx_isa_version, Bf16, CacheKey, DeviceLimits, Dim3, ElemType, KernelArg,
+    check_config, check_types, ptx_isa_version, CacheKey, DeviceLimits, Dim3, ElemType, KernelArg,
     KernelArgs, KernelAttrs, KernelCache, KernelSignature, LaunchConfig, LaunchProblem, ParamType,
-    RuntimeError, SharedMemPlan, F16,
+    RuntimeError, SharedMemPlan,
 };
 
 // ---------------------------------------------------------------- no driver, no panic
@@ -15,7 +15,7 @@ use weft::runtime::{
 #[cfg(feature = "cuda")]
 #[test]
 fn cuda_without_driver_is_a_typed_error() {
-    use weft::runtime::{cuda, Backend};
+    use weft::runtime::{cuda, BackendKind};
     if cuda::is_available() {
         // A machine with the driver: a device that cannot exist is still an error, not a panic.
         match cuda::Device::new(1 << 20) {
@@ -33,7 +33,7 @@ fn cuda_without_driver_is_a_typed_error() {
         match result {
             Err(
                 e @ RuntimeError::NoDriver {
-                    backend: Backend::Cuda,
+                    backend: BackendKind::Cuda,
                     ..
                 },
             ) => {
@@ -50,7 +50,7 @@ fn cuda_without_driver_is_a_typed_error() {
 #[cfg(feature = "hip")]
 #[test]
 fn hip_without_runtime_is_a_typed_error() {
-    use weft::runtime::{hip, Backend};
+    use weft::runtime::{hip, BackendKind};
     if hip::is_available() {
         assert!(hip::Device::new(1 << 20).is_err());
         return;
@@ -63,7 +63,7 @@ fn hip_without_runtime_is_a_typed_error() {
         match result {
             Err(
                 e @ RuntimeError::NoDriver {
-                    backend: Backend::Hip,
+                    backend: BackendKind::Hip,
                     ..
                 },
             ) => {
@@ -391,76 +391,30 @@ fn for_items_covers_every_item_once() {
     assert!(LaunchConfig::for_items(10, 0, 256).is_err());
 }
 
-// ---------------------------------------------------------------- half types
+// ---------------------------------------------------------------- launches shaped by the signature
 
 #[test]
-fn f16_roundtrips_every_non_nan_bit_pattern() {
-    for bits in 0..=u16::MAX {
-        let h = F16(bits);
-        let x = h.to_f32();
-        if x.is_nan() {
-            assert!(F16::from_f32(x).to_f32().is_nan());
-        } else {
-            assert_eq!(F16::from_f32(x), h, "bits {bits:#06x} -> {x}");
-        }
-    }
-}
+fn for_kernel_takes_block_and_shared_memory_from_the_signature() {
+    let sig = KernelSignature::parse("k(*f32, i32) [threads = 256, shared = 4096]").unwrap();
+    let cfg = LaunchConfig::for_kernel((7, 3, 1), &sig).unwrap();
+    assert_eq!(cfg.grid, Dim3::new(7, 3, 1));
+    assert_eq!(cfg.block, Dim3::x(256));
+    assert_eq!(cfg.shared_mem_bytes, 4096);
+    check_config(&sig, &cfg).unwrap();
+    // Giving more shared memory than the code uses stays allowed; less does not.
+    check_config(&sig, &cfg.with_shared_mem(8192)).unwrap();
+    assert!(check_config(&sig, &cfg.with_shared_mem(4092)).is_err());
 
-#[test]
-fn bf16_roundtrips_every_non_nan_bit_pattern() {
-    for bits in 0..=u16::MAX {
-        let h = Bf16(bits);
-        let x = h.to_f32();
-        if x.is_nan() {
-            assert!(Bf16::from_f32(x).to_f32().is_nan());
-        } else {
-            assert_eq!(Bf16::from_f32(x), h, "bits {bits:#06x}");
-        }
+    let no_block = KernelSignature::parse("k(*f32, i32)").unwrap();
+    match LaunchConfig::for_kernel(4, &no_block) {
+        Err(
+            e @ RuntimeError::LaunchConfig {
+                problem: LaunchProblem::NoBlockSize,
+                ..
+            },
+        ) => assert!(e.to_string().contains("kernel `k`"), "{e}"),
+        other => panic!("expected NoBlockSize, got {other:?}"),
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct("proptest-regressions/runtime_errors.txt"))), ..ProptestConfig::default() })]
-    /// Rounding picks a nearest neighbour, and on a tie the one with an even last bit (below the
-    /// overflow threshold 65520, see `f16_overflow_threshold`).
-    #[test]
-    fn f16_from_f32_rounds_to_nearest_even(x in -65519.99f32..65519.99) {
-        let h = F16::from_f32(x);
-        let d = |b: u16| (F16(b).to_f32() as f64 - x as f64).abs();
-        let here = d(h.0);
-        for n in [h.0.wrapping_sub(1), h.0.wrapping_add(1)] {
-            let v = F16(n).to_f32();
-            if v.is_finite() && (v.is_sign_negative() == h.to_f32().is_sign_negative() || v == 0.0) {
-                prop_assert!(here <= d(n), "{x}: chose {:#06x} ({}) but {:#06x} ({}) is closer", h.0, h.to_f32(), n, v);
-                if here == d(n) { prop_assert_eq!(h.0 & 1, 0); }
-            }
-        }
-    }
-
-    #[test]
-    fn bf16_from_f32_rounds_to_nearest_even(x in any::<f32>().prop_filter("finite", |x| x.is_finite() && x.abs() < 3.0e38)) {
-        let h = Bf16::from_f32(x);
-        let d = |b: u16| (Bf16(b).to_f32() as f64 - x as f64).abs();
-        for n in [h.0.wrapping_sub(1), h.0.wrapping_add(1)] {
-            let v = Bf16(n).to_f32();
-            if v.is_finite() && v.is_sign_negative() == h.to_f32().is_sign_negative() {
-                prop_assert!(d(h.0) <= d(n));
-                if d(h.0) == d(n) { prop_assert_eq!(h.0 & 1, 0); }
-            }
-        }
-    }
-}
-
-#[test]
-fn f16_overflow_threshold() {
-    // IEEE: values at or beyond max + half an ulp (65504 + 16) round to infinity.
-    assert_eq!(F16::from_f32(65519.996).to_f32(), 65504.0);
-    assert_eq!(F16::from_f32(65520.0).to_f32(), f32::INFINITY);
-    assert_eq!(F16::from_f32(-65520.0).to_f32(), f32::NEG_INFINITY);
-    // Smallest subnormal 2^-24; half of it (a tie) rounds to even, i.e. zero; a hair above rounds up.
-    assert_eq!(F16::from_f32(2f32.powi(-24)), F16(1));
-    assert_eq!(F16::from_f32(2f32.powi(-25)), F16(0));
-    assert_eq!(F16::from_f32(2f32.powi(-25) * 1.0001), F16(1));
 }
 
 // ---------------------------------------------------------------- kernel cache

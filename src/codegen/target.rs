@@ -184,6 +184,7 @@ extern "C" {
     /// `shim/pass_gate.cpp`: installs the pass gate for NVIDIA (`nvptx` = 1) or AMD code on `ctx`.
     fn weft_set_pass_gate(ctx: llvm_sys::prelude::LLVMContextRef, nvptx: std::ffi::c_int);
     /// `shim/pass_gate.cpp`: whether `pass` runs under the gate for NVIDIA or AMD code.
+    #[cfg(test)]
     fn weft_pass_gate_runs(
         nvptx: std::ffi::c_int,
         pass: *const std::ffi::c_char,
@@ -207,7 +208,8 @@ pub(crate) fn set_pass_gate(module: &inkwell::module::Module<'_>, vendor: Vendor
 }
 
 /// Whether code generation for `vendor` runs the pass `name` (its pass argument, e.g. `slsr`).
-pub(crate) fn pass_runs(vendor: Vendor, name: &std::ffi::CStr) -> bool {
+#[cfg(test)]
+fn pass_runs(vendor: Vendor, name: &std::ffi::CStr) -> bool {
     // SAFETY: a NUL-terminated string the shim only reads during the call.
     unsafe {
         weft_pass_gate_runs((vendor == Vendor::Nvidia) as std::ffi::c_int, name.as_ptr()) != 0

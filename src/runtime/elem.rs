@@ -2,9 +2,11 @@
 //!
 //! [`ElemType`] (in [`crate::signature`]) names an element type in a kernel signature; [`DeviceElem`]
 //! ties a Rust type to its `ElemType`, so a typed buffer can be checked against a pointer parameter. `f16` and `bf16` have no
-//! Rust primitive: [`F16`] and [`Bf16`] carry their bits, with round-to-nearest-even conversions.
+//! Rust primitive: the host types are [`half::f16`] and [`half::bf16`] (re-exported as [`f16`](struct@f16) and
+//! [`bf16`]), whose conversions round to nearest even.
 
 pub use crate::signature::ElemType;
+pub use half::{bf16, f16};
 
 /// A Rust type that can be an element of a device buffer.
 ///
@@ -24,97 +26,47 @@ macro_rules! device_elem {
     )*};
 }
 device_elem!(f32 => F32, f64 => F64, i8 => I8, i16 => I16, i32 => I32, i64 => I64,
-             u8 => U8, u16 => U16, u32 => U32, u64 => U64, F16 => F16, Bf16 => BF16);
+             u8 => U8, u16 => U16, u32 => U32, u64 => U64);
 
-/// `len` all-zero-bits elements: the host side of a device-to-host copy.
-#[cfg(any(feature = "cuda", feature = "hip"))]
-pub(crate) fn zeroed_vec<T: DeviceElem>(len: usize) -> Vec<T> {
-    // SAFETY: `DeviceElem` guarantees that every bit pattern, all zeros included, is a valid `T`.
-    let zero: T = unsafe { std::mem::zeroed() };
-    vec![zero; len]
+// SAFETY: `half::f16` and `half::bf16` are `#[repr(transparent)]` over `u16`: 2 bytes, no padding,
+// and every bit pattern is a valid (possibly NaN) value.
+unsafe impl DeviceElem for f16 {
+    const ELEM: ElemType = ElemType::F16;
+}
+// SAFETY: as for `f16`.
+unsafe impl DeviceElem for bf16 {
+    const ELEM: ElemType = ElemType::BF16;
 }
 
-/// An IEEE binary16 value, stored as its bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[repr(transparent)]
-pub struct F16(pub u16);
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// A bfloat16 value, stored as its bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[repr(transparent)]
-pub struct Bf16(pub u16);
-
-impl Bf16 {
-    /// Rounds to nearest, ties to even; NaN stays NaN.
-    pub fn from_f32(x: f32) -> Bf16 {
-        let b = x.to_bits();
-        if x.is_nan() {
-            return Bf16(((b >> 16) as u16) | 0x0040);
+    /// The size promise of `DeviceElem`, for every implementor: a buffer of `n` elements of `T`
+    /// is `n * ELEM.size_bytes()` bytes on the device.
+    #[test]
+    fn host_types_have_their_device_size() {
+        fn check<T: DeviceElem>() {
+            assert_eq!(
+                std::mem::size_of::<T>(),
+                T::ELEM.size_bytes(),
+                "{}",
+                T::ELEM
+            );
         }
-        let round = 0x7fff + ((b >> 16) & 1);
-        Bf16((b.wrapping_add(round) >> 16) as u16)
-    }
-
-    /// Exact widening.
-    pub fn to_f32(self) -> f32 {
-        f32::from_bits((self.0 as u32) << 16)
-    }
-}
-
-impl F16 {
-    /// Rounds to nearest, ties to even; overflows to infinity, NaN stays NaN.
-    pub fn from_f32(x: f32) -> F16 {
-        let b = x.to_bits();
-        let sign = ((b >> 16) & 0x8000) as u16;
-        let exp = ((b >> 23) & 0xff) as i32;
-        let man = b & 0x7f_ffff;
-        if exp == 0xff {
-            let nan = if man != 0 { 0x0200 } else { 0 };
-            return F16(sign | 0x7c00 | nan);
-        }
-        let e = exp - 127 + 15;
-        if e >= 0x1f {
-            return F16(sign | 0x7c00);
-        }
-        if e <= 0 {
-            // Subnormal (or zero) in f16: shift the full significand into place, round to nearest even.
-            if e < -10 {
-                return F16(sign);
-            }
-            let full = man | 0x80_0000;
-            let shift = (14 - e) as u32;
-            let half = 1u32 << (shift - 1);
-            let rest = full & ((1u32 << shift) - 1);
-            let mut v = full >> shift;
-            if rest > half || (rest == half && v & 1 == 1) {
-                v += 1;
-            }
-            return F16(sign | v as u16);
-        }
-        let mut v = ((e as u32) << 10) | (man >> 13);
-        let rest = man & 0x1fff;
-        if rest > 0x1000 || (rest == 0x1000 && v & 1 == 1) {
-            v += 1; // may carry into the exponent, up to infinity: that is the correct rounding
-        }
-        F16(sign | v as u16)
-    }
-
-    /// Exact widening.
-    pub fn to_f32(self) -> f32 {
-        let h = self.0 as u32;
-        let sign = (h & 0x8000) << 16;
-        let exp = (h >> 10) & 0x1f;
-        let man = h & 0x3ff;
-        let bits = match (exp, man) {
-            (0, 0) => sign,
-            (0, m) => {
-                // Subnormal: value = m * 2^-24, exact in f32.
-                let v = (m as f32) * 2f32.powi(-24);
-                return if sign != 0 { -v } else { v };
-            }
-            (0x1f, m) => sign | 0x7f80_0000 | (m << 13),
-            (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
-        };
-        f32::from_bits(bits)
+        check::<f32>();
+        check::<f64>();
+        check::<i8>();
+        check::<i16>();
+        check::<i32>();
+        check::<i64>();
+        check::<u8>();
+        check::<u16>();
+        check::<u32>();
+        check::<u64>();
+        check::<f16>();
+        check::<bf16>();
+        assert_eq!(f16::ELEM, ElemType::F16);
+        assert_eq!(bf16::ELEM, ElemType::BF16);
     }
 }

@@ -9,20 +9,20 @@ use std::fmt;
 
 use crate::signature::{ParamType, SignatureError};
 
-/// Which driver API an error came from.
+/// Which driver API an error came from (and which [`Backend`](super::Backend) a type belongs to).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Backend {
+pub enum BackendKind {
     /// The CUDA driver API (`libcuda.so`).
     Cuda,
     /// The HIP runtime (`libamdhip64.so`).
     Hip,
 }
 
-impl fmt::Display for Backend {
+impl fmt::Display for BackendKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Backend::Cuda => "CUDA",
-            Backend::Hip => "HIP",
+            BackendKind::Cuda => "CUDA",
+            BackendKind::Hip => "HIP",
         })
     }
 }
@@ -111,6 +111,10 @@ pub enum LaunchProblem {
         /// The launch's block.
         got: super::launch::Dim3,
     },
+    /// [`LaunchConfig::for_kernel`](super::LaunchConfig::for_kernel) needs the block size from the
+    /// signature, and the signature does not state one.
+    #[error("the signature states no block size (`threads = N`): give the block explicitly")]
+    NoBlockSize,
     /// The launch gives less dynamic shared memory than the kernel's code uses.
     #[error("the kernel uses {needs} B of dynamic shared memory, the launch gives {got} B")]
     TooLittleShared {
@@ -129,7 +133,7 @@ pub enum RuntimeError {
     #[error("no {backend} driver: {detail}")]
     NoDriver {
         /// Which driver.
-        backend: Backend,
+        backend: BackendKind,
         /// What was looked for.
         detail: String,
     },
@@ -137,7 +141,7 @@ pub enum RuntimeError {
     #[error("no {backend} GPU: {detail}")]
     NoDevice {
         /// Which driver.
-        backend: Backend,
+        backend: BackendKind,
         /// What the driver said.
         detail: String,
     },
@@ -145,7 +149,7 @@ pub enum RuntimeError {
     #[error("{backend} device {ordinal} does not exist: {count} device(s) present")]
     DeviceOutOfRange {
         /// Which driver.
-        backend: Backend,
+        backend: BackendKind,
         /// The requested ordinal.
         ordinal: usize,
         /// How many devices the driver sees.
@@ -173,7 +177,7 @@ pub enum RuntimeError {
     #[error("{backend} could not load the {what}: {code}{}", if log.is_empty() { String::new() } else { format!("\n{log}") })]
     ModuleLoad {
         /// Which driver.
-        backend: Backend,
+        backend: BackendKind,
         /// `"PTX"`, `"cubin"`, `"code object"`.
         what: &'static str,
         /// The driver's status.
@@ -284,7 +288,7 @@ pub enum RuntimeError {
     #[error("{backend} {call} failed: {code}")]
     Driver {
         /// Which driver.
-        backend: Backend,
+        backend: BackendKind,
         /// The API function, e.g. `cuMemAlloc`.
         call: &'static str,
         /// The driver's status.
@@ -295,6 +299,23 @@ pub enum RuntimeError {
     WrongDevice {
         /// `"kernel"` or `"buffer"`.
         what: &'static str,
+    },
+    /// The device's architecture is not a [`Target`](crate::target::Target) weft knows.
+    #[error("{backend} device reports architecture `{arch}`, which is not a target weft knows")]
+    UnknownArch {
+        /// Which driver.
+        backend: BackendKind,
+        /// The architecture as the driver reports it (`sm_121`, `gfx1100:xnack-`).
+        arch: String,
+    },
+    /// A resource (module, stream, event, allocation) could not be released; such errors happen
+    /// in `Drop`, are recorded on the device and handed out by `take_drop_errors`.
+    #[error("releasing a {what} failed: {source}")]
+    Release {
+        /// `"module"`, `"stream"`, `"event"`, `"buffer"`.
+        what: &'static str,
+        /// The failed driver call.
+        source: Box<RuntimeError>,
     },
     /// A size computation overflowed (`len * size_of::<T>()`).
     #[error("{what} overflows: {detail}")]

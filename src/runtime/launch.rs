@@ -1,9 +1,9 @@
 //! Launch configurations and the checks every launch goes through.
 //!
 //! # Why launches stay `unsafe`
-//! Each backend offers two launches, in cudarc's layered spirit:
+//! Each backend offers two launches ([`Stream`](super::Stream)), in cudarc's layered spirit:
 //! - `launch_unchecked` passes the arguments straight to the driver;
-//! - `launch` first checks the arguments against the kernel's [`KernelSignature`](super::KernelSignature)
+//! - `launch`, written once for both backends, first checks the arguments against the kernel's [`KernelSignature`]
 //!   (count and types), and the configuration against the device and kernel limits
 //!   ([`LaunchConfig::validate`]), and opts in to large dynamic shared memory.
 //!
@@ -14,6 +14,7 @@
 //! using it. The caller promises those three things.
 
 use super::error::{LaunchProblem, Result, RuntimeError};
+use crate::signature::KernelSignature;
 
 /// A 3-D extent of a grid (in blocks) or a block (in threads).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,6 +100,20 @@ impl LaunchConfig {
             detail: format!("{n} items / {items_per_block} per block needs {blocks} blocks"),
         })?;
         Ok(LaunchConfig::new(blocks, threads, 0))
+    }
+
+    /// A launch of `grid` blocks shaped as `signature` says: its `threads_per_block` along x and its
+    /// `shared_bytes` of dynamic shared memory, so [`check_config`](super::check_config) passes by
+    /// construction. `Err(LaunchConfig { problem: NoBlockSize })` if the signature states no block
+    /// size (hand-written signatures without `[threads = N]`).
+    pub fn for_kernel(grid: impl Into<Dim3>, signature: &KernelSignature) -> Result<Self> {
+        let threads = signature
+            .threads_per_block
+            .ok_or_else(|| RuntimeError::LaunchConfig {
+                kernel: signature.name.clone(),
+                problem: LaunchProblem::NoBlockSize,
+            })?;
+        Ok(LaunchConfig::new(grid, threads, signature.shared_bytes))
     }
 
     /// Sets the dynamic shared memory.

@@ -8,14 +8,34 @@
 //! one from text with [`KernelSignature::parse`].
 //!
 //! # Layers
-//! - Backend-neutral and always built, so they are testable on any machine: the checks ([`check`]),
-//!   [`KernelArgs`] (a safe builder recording each argument's type), [`LaunchConfig`] with
-//!   [`LaunchConfig::validate`] against [`DeviceLimits`], [`KernelCache`], and one error type,
-//!   [`RuntimeError`].
-//! - `cuda` (feature `cuda`): cudarc with dynamic loading, so nothing of CUDA is needed at build time.
-//!   `cuda::Device`, `cuda::Module`, `cuda::Kernel`, `cuda::Buffer`, `cuda::Stream`, `cuda::Event`.
-//! - `hip` (feature `hip`): the same surface over `libamdhip64.so`, loaded at run time with
-//!   `libloading` through a small hand-written FFI table.
+//! As in cudarc, each layer only builds on the one below it:
+//! 1. **FFI** (per backend): cudarc's `sys`/`result` layers for CUDA (dynamic loading), and the
+//!    hand-written table [`hip::sys`] over `libamdhip64.so`, loaded with `libloading`.
+//! 2. **Driver objects** (per backend): `cuda::{Device, Stream, Buffer, Module, Kernel, Event}` and
+//!    the same six in `hip`. They implement only what talks to the driver: allocate, copy, record
+//!    an event, look a kernel up, launch without checks. Backend-specific extras stay inherent
+//!    (`cuda::Device::load_ptx`, `props`, the cudarc interop; `hip::Device::load_code_object`).
+//! 3. **The backend traits** ([`backend`]): a [`Backend`] marker (`cuda::Cuda`, `hip::Hip`) names
+//!    the six types, each bound by a trait ([`Device`], [`Stream`], [`Buffer`], [`Module`],
+//!    [`Kernel`], [`Event`]) whose provided methods hold everything backend-neutral, written once:
+//!    the checked [`Stream::launch`], [`Stream::time_ms`], [`Stream::copy_async`],
+//!    [`Device::upload`], [`Buffer::to_vec`], the host-copy length checks, and
+//!    [`Device::target`] as a [`Target`](crate::target::Target) for both vendors ([`arch_target`]).
+//!    Code generic over `B: Backend` runs on either GPU (`tests/gpu_runtime.rs` is one suite for
+//!    both). Bring the methods into scope with `use weft::runtime::prelude::*`.
+//! 4. **Backend-neutral checks and data**, always built so they are testable on any machine:
+//!    [`check`] (arguments and configuration against the signature), [`KernelArgs`] (a safe
+//!    builder recording each argument's type), [`LaunchConfig`] with [`LaunchConfig::validate`]
+//!    against [`DeviceLimits`] and [`LaunchConfig::for_kernel`], [`KernelCache`], [`DropErrors`],
+//!    and one error type, [`RuntimeError`].
+//!
+//! Host element types are [`DeviceElem`]: the primitive numbers, and [`f16`](struct@f16)/[`bf16`] from the
+//! `half` crate.
+//!
+//! # Errors in `Drop`
+//! Unloading a module, destroying a stream or event and freeing memory can fail, and `Drop` cannot
+//! return the error. Each device keeps such errors ([`DropErrors`]) until
+//! [`Device::take_drop_errors`] hands them out.
 //!
 //! Launches are `unsafe fn`: the signature check rules out ABI mistakes, but not what a kernel does
 //! with its pointers (see [`launch`] for the exact contract).
@@ -26,6 +46,7 @@
 //! `cuda` backend checks for the library before its first call.)
 
 pub mod args;
+pub mod backend;
 pub mod cache;
 pub mod check;
 pub mod elem;
@@ -41,9 +62,21 @@ pub mod hip;
 
 pub use crate::signature::{KernelSignature, Param, ParamType};
 pub use args::{DevicePointer, KernelArg, KernelArgs, ScalarArg};
+pub use backend::{
+    arch_target, Backend, Buffer, Device, DropErrors, Event, Kernel, KernelImage, Module, Stream,
+};
 pub use cache::{CacheKey, KernelCache};
 pub use check::{check_args, check_config, check_types};
-pub use elem::{Bf16, DeviceElem, ElemType, F16};
-pub use error::{Backend, DriverCode, LaunchProblem, Result, RuntimeError};
+pub use elem::{bf16, f16, DeviceElem, ElemType};
+pub use error::{BackendKind, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};
+
+/// The backend traits, imported anonymously: `use weft::runtime::prelude::*` makes their methods
+/// (`upload`, `launch`, `to_vec`, `synchronize`, …) callable on `cuda::Device`, `hip::Stream` and
+/// the rest without bringing the trait names into scope.
+pub mod prelude {
+    pub use super::backend::{
+        Backend as _, Buffer as _, Device as _, Event as _, Kernel as _, Module as _, Stream as _,
+    };
+}

@@ -1,17 +1,27 @@
-//! Shared by the GPU tests: opening the device (or printing why the test is skipped) and random data.
+//! Shared by the GPU tests: opening the device (or printing why the test is skipped).
 
-use weft::runtime::cuda::{self, Device};
+use weft::runtime::{Backend, BackendKind};
 
-/// The first GPU, or `None` after printing a `SKIP:` line saying why there is none.
-pub fn device() -> Option<Device> {
-    if !cuda::is_available() {
-        println!("SKIP: no CUDA driver (libcuda.so not found)");
+/// The first CUDA GPU, or `None` after printing a `SKIP:` line saying why there is none.
+#[cfg(feature = "cuda")]
+pub fn device() -> Option<weft::runtime::cuda::Device> {
+    open::<weft::runtime::cuda::Cuda>()
+}
+
+/// The first GPU of backend `B`, or `None` after printing a `SKIP:` line saying why there is none.
+pub fn open<B: Backend>() -> Option<B::Device> {
+    if !B::is_available() {
+        let lib = match B::KIND {
+            BackendKind::Cuda => "libcuda.so",
+            BackendKind::Hip => "libamdhip64.so",
+        };
+        println!("SKIP: no {} driver ({lib} not found)", B::KIND);
         return None;
     }
-    match Device::new(0) {
+    match B::open(0) {
         Ok(d) => Some(d),
         Err(e) => {
-            println!("SKIP: no usable GPU: {e}");
+            println!("SKIP: no usable {} GPU: {e}", B::KIND);
             None
         }
     }

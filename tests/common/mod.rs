@@ -11,7 +11,7 @@ pub mod rng;
 pub mod cli;
 
 /// Opening the GPU (or skipping) and random data, for the GPU tests.
-#[cfg(feature = "cuda")]
+#[cfg(any(feature = "cuda", feature = "hip"))]
 pub mod gpu;
 
 use std::path::PathBuf;

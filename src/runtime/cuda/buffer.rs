@@ -3,20 +3,22 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use cudarc::driver::{result, CudaSlice, DevicePtr};
+use cudarc::driver::{result, CudaSlice, CudaStream, DevicePtr};
 
-use super::device::Shared;
-use super::driver_err;
+use super::device::{Device, Shared};
+use super::{driver_err, Cuda};
 use crate::runtime::args::DevicePointer;
-use crate::runtime::elem::{zeroed_vec, DeviceElem, ElemType};
+use crate::runtime::backend;
+use crate::runtime::elem::{DeviceElem, ElemType};
 use crate::runtime::error::{Result, RuntimeError};
 
-/// `len` elements of `T` in device memory, freed on drop.
+/// `len` elements of `T` in device memory, freed on drop; see [`backend::Buffer`] for its methods.
 ///
 /// Host copies are blocking and ordered after **all** earlier work on the device (every stream), so
 /// the bytes read back are those the kernels wrote. Allocation and freeing go through the device's
 /// default stream; drop a buffer only after the kernels using it have finished (part of the launch
-/// contract).
+/// contract). A failed free is recorded by cudarc on the context and handed out by
+/// [`Device::take_drop_errors`](backend::Device::take_drop_errors).
 pub struct Buffer<T: DeviceElem> {
     shared: Arc<Shared>,
     bytes: CudaSlice<u8>,
@@ -72,92 +74,64 @@ impl<T: DeviceElem> Buffer<T> {
         })
     }
 
-    /// Number of elements.
-    pub fn len(&self) -> usize {
+    fn stream(&self) -> Arc<CudaStream> {
+        self.bytes.stream().clone()
+    }
+
+    /// Waits for the host copy queued on `stream` (and the device work before it).
+    fn finish(&self, stream: &CudaStream) -> Result<()> {
+        stream
+            .synchronize()
+            .map_err(|e| self.shared.sync_err("cuStreamSynchronize", e))
+    }
+}
+
+impl<T: DeviceElem> backend::Buffer<T> for Buffer<T> {
+    type Backend = Cuda;
+
+    fn len(&self) -> usize {
         self.len
     }
 
-    /// True for a zero-length buffer.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Size in bytes.
-    pub fn size_bytes(&self) -> usize {
-        self.len * std::mem::size_of::<T>()
-    }
-
-    /// Copies `host` into the buffer (lengths must match).
-    pub fn copy_from_host(&mut self, host: &[T]) -> Result<()> {
-        if host.len() != self.len {
-            return Err(RuntimeError::LengthMismatch {
-                op: "copy_from_host",
-                device: self.len,
-                host: host.len(),
-            });
+    fn device(&self) -> Device {
+        Device {
+            shared: self.shared.clone(),
         }
-        self.shared.synchronize()?;
-        let stream = self.bytes.stream().clone();
-        stream
-            .memcpy_htod(as_bytes(host), &mut self.bytes)
-            .map_err(|e| driver_err("cuMemcpyHtoDAsync", e))?;
-        stream
-            .synchronize()
-            .map_err(|e| self.shared.sync_err("cuStreamSynchronize", e))
     }
 
-    /// Copies the buffer into `host` (lengths must match).
-    pub fn copy_to_host(&self, host: &mut [T]) -> Result<()> {
-        if host.len() != self.len {
-            return Err(RuntimeError::LengthMismatch {
-                op: "copy_to_host",
-                device: self.len,
-                host: host.len(),
-            });
-        }
+    fn fill_bytes(&mut self, byte: u8) -> Result<()> {
         self.shared.synchronize()?;
-        let stream = self.bytes.stream().clone();
-        stream
-            .memcpy_dtoh(&self.bytes, as_bytes_mut(host))
-            .map_err(|e| driver_err("cuMemcpyDtoHAsync", e))?;
-        stream
-            .synchronize()
-            .map_err(|e| self.shared.sync_err("cuStreamSynchronize", e))
-    }
-
-    /// The buffer's contents as a vector.
-    pub fn to_vec(&self) -> Result<Vec<T>> {
-        let mut v = zeroed_vec::<T>(self.len);
-        self.copy_to_host(&mut v)?;
-        Ok(v)
-    }
-
-    /// Sets every byte to `byte` (e.g. `0xff` poisons f32 outputs with NaN before a test).
-    pub fn fill_bytes(&mut self, byte: u8) -> Result<()> {
-        self.shared.synchronize()?;
-        let stream = self.bytes.stream().clone();
+        let stream = self.stream();
         let (ptr, _sync) = self.bytes.device_ptr(&stream);
         // SAFETY: `ptr` points to `size_bytes()` bytes owned by this buffer.
         unsafe { result::memset_d8_async(ptr, byte, self.size_bytes(), stream.cu_stream()) }
             .map_err(|e| driver_err("cuMemsetD8Async", e))?;
-        stream
-            .synchronize()
-            .map_err(|e| self.shared.sync_err("cuStreamSynchronize", e))
+        self.finish(&stream)
     }
 
-    /// Copies `src` into this buffer on the device (lengths must match); blocking.
-    pub fn copy_from(&mut self, src: &Buffer<T>) -> Result<()> {
-        if src.len != self.len {
-            return Err(RuntimeError::LengthMismatch {
-                op: "copy_from (device)",
-                device: self.len,
-                host: src.len,
-            });
-        }
+    unsafe fn copy_from_host_unchecked(&mut self, host: &[T]) -> Result<()> {
         self.shared.synchronize()?;
-        let stream = self.bytes.stream().clone();
-        // SAFETY: both ranges are `size_bytes()` long and owned by live buffers; they cannot overlap
-        // because `self` is borrowed mutably and `src` shared.
+        let stream = self.stream();
+        stream
+            .memcpy_htod(as_bytes(host), &mut self.bytes)
+            .map_err(|e| driver_err("cuMemcpyHtoDAsync", e))?;
+        self.finish(&stream)
+    }
+
+    unsafe fn copy_to_host_unchecked(&self, host: &mut [T]) -> Result<()> {
+        self.shared.synchronize()?;
+        let stream = self.stream();
+        stream
+            .memcpy_dtoh(&self.bytes, as_bytes_mut(host))
+            .map_err(|e| driver_err("cuMemcpyDtoHAsync", e))?;
+        self.finish(&stream)
+    }
+
+    unsafe fn copy_from_unchecked(&mut self, src: &Buffer<T>) -> Result<()> {
+        self.shared.synchronize()?;
+        let stream = self.stream();
+        // SAFETY: both ranges are `size_bytes()` long (the caller checked the lengths) and owned by
+        // live buffers; they cannot overlap because `self` is borrowed mutably and `src` shared.
         unsafe {
             result::memcpy_dtod_async(
                 self.device_addr(),
@@ -167,13 +141,7 @@ impl<T: DeviceElem> Buffer<T> {
             )
         }
         .map_err(|e| driver_err("cuMemcpyDtoDAsync", e))?;
-        stream
-            .synchronize()
-            .map_err(|e| self.shared.sync_err("cuStreamSynchronize", e))
-    }
-
-    pub(crate) fn shared(&self) -> &Arc<Shared> {
-        &self.shared
+        self.finish(&stream)
     }
 }
 

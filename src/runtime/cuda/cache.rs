@@ -4,6 +4,7 @@ use super::device::Device;
 use super::module::Kernel;
 use crate::runtime::cache::{CacheKey, KernelCache as Cache};
 use crate::runtime::error::Result;
+use crate::runtime::prelude::*;
 use crate::signature::KernelSignature;
 
 /// Loaded CUDA kernels keyed by their PTX or cubin bytes, name and target (`sm_90@0`: the
@@ -20,7 +21,7 @@ impl KernelCache {
     }
 
     fn target(dev: &Device) -> String {
-        format!("{}@{}", dev.target(), dev.props().ordinal)
+        format!("{}@{}", dev.arch(), dev.props().ordinal)
     }
 
     /// The kernel `signature.name` of `ptx` on `dev`, JIT-compiled on the first request only.

@@ -3,15 +3,17 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 
-use cudarc::driver::{result, sys, CudaContext};
+use cudarc::driver::{result, sys, CudaContext, CudaStream};
 
 use super::buffer::Buffer;
 use super::module::Module;
 use super::stream::Stream;
-use super::{driver_err, driver_version, ensure_driver};
+use super::{driver_err, driver_version, ensure_driver, Cuda};
+use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
 use crate::runtime::elem::DeviceElem;
-use crate::runtime::error::{Backend, Result, RuntimeError};
+use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
+use crate::target::Target;
 
 /// What a program usually wants to know about a GPU.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,8 +41,9 @@ pub struct DeviceProps {
 }
 
 impl DeviceProps {
-    /// The PTX target of this device, e.g. `sm_90` (the architecture-specific `sm_90a` also runs here).
-    pub fn target(&self) -> String {
+    /// The architecture, e.g. `sm_90` (the architecture-specific `sm_90a` also runs here; see
+    /// [`Device::target`](crate::runtime::Device::target)).
+    pub fn arch(&self) -> String {
         format!(
             "sm_{}{}",
             self.compute_capability.0, self.compute_capability.1
@@ -58,8 +61,12 @@ impl DeviceProps {
 pub(crate) struct Shared {
     pub(crate) ctx: Arc<CudaContext>,
     pub(crate) props: DeviceProps,
+    /// `props.arch()`, kept for `Device::arch`.
+    pub(crate) arch: String,
     /// Name of the last kernel launched on any stream of this device, for fault messages.
     pub(crate) last_kernel: Mutex<Option<String>>,
+    /// Failed releases in `Drop`, until `take_drop_errors`.
+    pub(crate) drop_errors: DropErrors,
 }
 
 impl Shared {
@@ -127,13 +134,13 @@ impl Device {
         let count = Device::count()?;
         if count == 0 {
             return Err(RuntimeError::NoDevice {
-                backend: Backend::Cuda,
+                backend: BackendKind::Cuda,
                 detail: "the driver reports 0 devices".into(),
             });
         }
         if ordinal >= count {
             return Err(RuntimeError::DeviceOutOfRange {
-                backend: Backend::Cuda,
+                backend: BackendKind::Cuda,
                 ordinal,
                 count,
             });
@@ -142,7 +149,7 @@ impl Device {
         // turn that into an error as well.
         let ctx = catch_unwind(AssertUnwindSafe(|| CudaContext::new(ordinal)))
             .map_err(|p| RuntimeError::NoDriver {
-                backend: Backend::Cuda,
+                backend: BackendKind::Cuda,
                 detail: format!("the CUDA driver is unusable: {}", panic_text(&p)),
             })?
             .map_err(|e| driver_err("cuDevicePrimaryCtxRetain", e))?;
@@ -150,49 +157,48 @@ impl Device {
         // not cudarc's tracked builder, so we keep plain CUDA stream semantics: work on one stream is
         // ordered, and host copies wait for the whole device (see `Buffer`).
         unsafe { ctx.disable_event_tracking() };
-        let props = read_props(&ctx, ordinal)?;
+        Device::with_context(ctx)
+    }
+
+    /// A device over a cudarc context the caller already has (e.g. `CudaContext::new(0)`), so
+    /// weft kernels can run next to cudarc code on the same streams and memory. Unlike
+    /// [`Device::new`], cudarc's event tracking is left as the caller set it: weft launches do not
+    /// record cudarc's events, so give a weft launch the stream that wrote its inputs (stream
+    /// order then suffices), or synchronise.
+    pub fn from_cudarc(ctx: Arc<CudaContext>) -> Result<Device> {
+        Device::with_context(ctx)
+    }
+
+    fn with_context(ctx: Arc<CudaContext>) -> Result<Device> {
+        let props = read_props(&ctx, ctx.ordinal())?;
         Ok(Device {
             shared: Arc::new(Shared {
                 ctx,
+                arch: props.arch(),
                 props,
                 last_kernel: Mutex::new(None),
+                drop_errors: DropErrors::new(),
             }),
         })
+    }
+
+    /// The cudarc context under this device (the device's primary context).
+    pub fn cudarc_context(&self) -> &Arc<CudaContext> {
+        &self.shared.ctx
+    }
+
+    /// A weft stream over a cudarc stream of this device's context: launches go to that stream.
+    /// `Err(WrongDevice)` if the stream belongs to another context.
+    pub fn wrap_cudarc_stream(&self, stream: Arc<CudaStream>) -> Result<Stream> {
+        if *stream.context() != self.shared.ctx {
+            return Err(RuntimeError::WrongDevice { what: "stream" });
+        }
+        Ok(Stream::from_parts(self.shared.clone(), stream))
     }
 
     /// The device's properties.
     pub fn props(&self) -> &DeviceProps {
         &self.shared.props
-    }
-
-    /// The device's launch limits.
-    pub fn limits(&self) -> DeviceLimits {
-        self.shared.props.limits
-    }
-
-    /// The PTX target, e.g. `sm_90`.
-    pub fn target(&self) -> String {
-        self.shared.props.target()
-    }
-
-    /// The default (legacy NULL) stream of this device.
-    pub fn stream(&self) -> Stream {
-        Stream::from_parts(self.shared.clone(), self.shared.ctx.default_stream())
-    }
-
-    /// A new non-blocking stream.
-    pub fn new_stream(&self) -> Result<Stream> {
-        let s = self
-            .shared
-            .ctx
-            .new_stream()
-            .map_err(|e| driver_err("cuStreamCreate", e))?;
-        Ok(Stream::from_parts(self.shared.clone(), s))
-    }
-
-    /// Waits for all work on the device; a kernel fault is reported naming the last kernel launched.
-    pub fn synchronize(&self) -> Result<()> {
-        self.shared.synchronize()
     }
 
     /// Loads a module from PTX text (JIT-compiled by the driver for this device).
@@ -205,25 +211,6 @@ impl Device {
         Module::from_cubin(self.shared.clone(), image)
     }
 
-    /// Allocates `len` elements; the contents are unspecified (any bit pattern is a valid `T`).
-    pub fn alloc<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
-        Buffer::alloc(self.shared.clone(), len)
-    }
-
-    /// Allocates `len` elements set to all-zero bits.
-    pub fn alloc_zeroed<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
-        let mut b = Buffer::alloc(self.shared.clone(), len)?;
-        b.fill_bytes(0)?;
-        Ok(b)
-    }
-
-    /// Allocates a buffer holding a copy of `host`.
-    pub fn upload<T: DeviceElem>(&self, host: &[T]) -> Result<Buffer<T>> {
-        let mut b = Buffer::alloc(self.shared.clone(), host.len())?;
-        b.copy_from_host(host)?;
-        Ok(b)
-    }
-
     /// Free and total device memory in bytes.
     pub fn mem_info(&self) -> Result<(usize, usize)> {
         self.shared.bind()?;
@@ -231,6 +218,81 @@ impl Device {
             .ctx
             .mem_get_info()
             .map_err(|e| driver_err("cuMemGetInfo", e))
+    }
+}
+
+impl PartialEq for Device {
+    fn eq(&self, other: &Device) -> bool {
+        Arc::ptr_eq(&self.shared, &other.shared) || self.shared.ctx == other.shared.ctx
+    }
+}
+
+impl backend::Device for Device {
+    type Backend = Cuda;
+
+    fn ordinal(&self) -> usize {
+        self.shared.props.ordinal
+    }
+
+    fn name(&self) -> &str {
+        &self.shared.props.name
+    }
+
+    fn arch(&self) -> &str {
+        &self.shared.arch
+    }
+
+    fn target(&self) -> Result<Target> {
+        arch_target(
+            BackendKind::Cuda,
+            &self.shared.arch,
+            self.shared.props.limits.warp_size,
+        )
+    }
+
+    fn limits(&self) -> DeviceLimits {
+        self.shared.props.limits
+    }
+
+    fn stream(&self) -> Stream {
+        Stream::from_parts(self.shared.clone(), self.shared.ctx.default_stream())
+    }
+
+    fn new_stream(&self) -> Result<Stream> {
+        let s = self
+            .shared
+            .ctx
+            .new_stream()
+            .map_err(|e| driver_err("cuStreamCreate", e))?;
+        Ok(Stream::from_parts(self.shared.clone(), s))
+    }
+
+    fn synchronize(&self) -> Result<()> {
+        self.shared.synchronize()
+    }
+
+    fn load(&self, image: KernelImage<'_>) -> Result<Module> {
+        match image {
+            KernelImage::Ptx(ptx) => self.load_ptx(ptx),
+            KernelImage::Cubin(bytes) => self.load_cubin(bytes),
+            KernelImage::CodeObject(_) => Err(image.not_for(BackendKind::Cuda)),
+        }
+    }
+
+    fn alloc<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
+        Buffer::alloc(self.shared.clone(), len)
+    }
+
+    fn take_drop_errors(&self) -> Vec<RuntimeError> {
+        // Buffers are cudarc slices: cudarc records a failed free on the context itself.
+        self.shared.drop_errors.record(
+            "buffer",
+            self.shared
+                .ctx
+                .check_err()
+                .map_err(|e| driver_err("cuMemFree (recorded by cudarc)", e)),
+        );
+        self.shared.drop_errors.take()
     }
 }
 

@@ -6,6 +6,7 @@
 //!
 //! ```no_run
 //! # fn main() -> weft::runtime::Result<()> {
+//! use weft::runtime::prelude::*;
 //! use weft::runtime::{cuda, KernelArgs, KernelSignature, LaunchConfig};
 //! # let ptx = "";
 //! let dev = cuda::Device::new(0)?;
@@ -22,13 +23,23 @@
 //!
 //! Files: [`device`] (selection, properties, limits), [`module`] (PTX/cubin, kernels), [`buffer`]
 //! (typed device memory and host copies), [`stream`] (launches, events, timing), [`cache`] (kernels
-//! keyed by content and target).
+//! keyed by content and target), [`interop`] (cudarc slices as kernel arguments).
+//!
+//! # With cudarc
+//! weft re-exports the cudarc it is built with as [`cudarc`], so a program that
+//! already uses cudarc keeps its context, streams and memory: [`Stream::from_cudarc`] launches weft
+//! kernels on a cudarc stream, and a `CudaSlice<T>` / `CudaView<T>` is a kernel argument like a
+//! weft [`Buffer`] (`args.ptr(&slice)`).
 
 pub mod buffer;
 pub mod cache;
 pub mod device;
+pub mod interop;
 pub mod module;
 pub mod stream;
+
+/// The cudarc weft is built with (0.19, driver API with dynamic loading), for interop.
+pub use cudarc;
 
 pub use buffer::Buffer;
 pub use cache::KernelCache;
@@ -40,7 +51,33 @@ use std::sync::OnceLock;
 
 use cudarc::driver::{result::DriverError, sys};
 
-use super::error::{Backend, DriverCode, Result, RuntimeError};
+use super::error::{BackendKind, DriverCode, Result, RuntimeError};
+
+/// The CUDA [`Backend`](super::Backend): `cuda::Device`, `cuda::Stream`, `cuda::Buffer<T>`, ….
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Cuda;
+
+impl super::Backend for Cuda {
+    const KIND: BackendKind = BackendKind::Cuda;
+    type Device = Device;
+    type Stream = Stream;
+    type Buffer<T: super::DeviceElem> = Buffer<T>;
+    type Module = Module;
+    type Kernel = Kernel;
+    type Event = Event;
+
+    fn is_available() -> bool {
+        is_available()
+    }
+
+    fn device_count() -> Result<usize> {
+        Device::count()
+    }
+
+    fn open(ordinal: usize) -> Result<Device> {
+        Device::new(ordinal)
+    }
+}
 
 /// True when the CUDA driver library can be loaded on this machine (checked once, then cached).
 pub fn is_available() -> bool {
@@ -56,7 +93,7 @@ pub(crate) fn ensure_driver() -> Result<()> {
         Ok(())
     } else {
         Err(RuntimeError::NoDriver {
-            backend: Backend::Cuda,
+            backend: BackendKind::Cuda,
             detail: "libcuda.so (the NVIDIA driver library) could not be loaded; install the driver or add its folder to LD_LIBRARY_PATH".into(),
         })
     }
@@ -95,11 +132,11 @@ pub(crate) fn driver_err(call: &'static str, e: DriverError) -> RuntimeError {
         R::CUDA_ERROR_NO_DEVICE
         | R::CUDA_ERROR_SYSTEM_DRIVER_MISMATCH
         | R::CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE => RuntimeError::NoDevice {
-            backend: Backend::Cuda,
+            backend: BackendKind::Cuda,
             detail: format!("{call}: {}", code(e)),
         },
         _ => RuntimeError::Driver {
-            backend: Backend::Cuda,
+            backend: BackendKind::Cuda,
             call,
             code: code(e),
         },

@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use cudarc::driver::{result, sys};
 
-use super::device::Shared;
-use super::{code, driver_err};
-use crate::runtime::error::{Backend, Result, RuntimeError};
+use super::device::{Device, Shared};
+use super::{code, driver_err, Cuda};
+use crate::runtime::backend;
+use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::image;
 use crate::runtime::launch::KernelAttrs;
 use crate::signature::KernelSignature;
@@ -33,11 +34,11 @@ unsafe impl Sync for ModuleInner {}
 
 impl Drop for ModuleInner {
     fn drop(&mut self) {
-        if self.shared.bind().is_ok() {
+        let unloaded = self.shared.bind().and_then(|()| {
             // SAFETY: `cu` came from cuModuleLoadDataEx and no kernel of it is alive (they hold an Arc).
-            let r = unsafe { result::module::unload(self.cu) };
-            self.shared.ctx.record_err(r);
-        }
+            unsafe { result::module::unload(self.cu) }.map_err(|e| driver_err("cuModuleUnload", e))
+        });
+        self.shared.drop_errors.record("module", unloaded);
     }
 }
 
@@ -105,7 +106,7 @@ impl Module {
                 });
             }
             return Err(RuntimeError::ModuleLoad {
-                backend: Backend::Cuda,
+                backend: BackendKind::Cuda,
                 what,
                 code: code(e),
                 log,
@@ -115,9 +116,12 @@ impl Module {
             inner: Arc::new(ModuleInner { shared, cu }),
         })
     }
+}
 
-    /// The kernel named `signature.name`, checked against `signature` at every [`Stream::launch`](super::Stream::launch).
-    pub fn kernel(&self, signature: KernelSignature) -> Result<Kernel> {
+impl backend::Module for Module {
+    type Backend = Cuda;
+
+    fn kernel(&self, signature: KernelSignature) -> Result<Kernel> {
         let shared = &self.inner.shared;
         shared.bind()?;
         let name =
@@ -200,32 +204,30 @@ unsafe impl Send for KernelInner {}
 // SAFETY: as above; the atomic makes the cached attribute safe to share.
 unsafe impl Sync for KernelInner {}
 
-impl Kernel {
-    /// The kernel's name.
-    pub fn name(&self) -> &str {
-        &self.inner.signature.name
-    }
+impl backend::Kernel for Kernel {
+    type Backend = Cuda;
 
-    /// The signature launches are checked against.
-    pub fn signature(&self) -> &KernelSignature {
+    fn signature(&self) -> &KernelSignature {
         &self.inner.signature
     }
 
-    /// Registers, static shared memory and thread limit reported by the driver.
-    pub fn attrs(&self) -> KernelAttrs {
+    fn attrs(&self) -> KernelAttrs {
         self.inner.attrs
     }
 
-    pub(crate) fn shared(&self) -> &Arc<Shared> {
-        &self.inner.module.shared
+    fn device(&self) -> Device {
+        Device {
+            shared: self.inner.module.shared.clone(),
+        }
     }
 
     /// Raises the kernel's maximum dynamic shared memory to `bytes` (the opt-in above 48 KB).
-    pub(crate) fn opt_in_shared(&self, bytes: u32) -> Result<()> {
+    fn reserve_dynamic_shared(&self, bytes: u32) -> Result<()> {
         if self.inner.dynamic_smem_limit.load(Ordering::Acquire) >= bytes {
             return Ok(());
         }
-        // SAFETY: the function is live and its context is bound by the caller (the launch).
+        self.inner.module.shared.bind()?;
+        // SAFETY: the function is live and its context is bound.
         unsafe {
             result::function::set_function_attribute(
                 self.inner.func,

@@ -5,15 +5,14 @@ use std::sync::Arc;
 
 use cudarc::driver::{result, sys, CudaEvent, CudaStream};
 
-use super::buffer::Buffer;
-use super::device::Shared;
+use super::device::{Device, Shared};
 use super::module::Kernel;
-use super::{code, driver_err};
-use crate::runtime::args::{DevicePointer, KernelArgs};
-use crate::runtime::check::{check_args, check_config};
-use crate::runtime::elem::DeviceElem;
+use super::{code, driver_err, Cuda};
+use crate::runtime::args::KernelArgs;
+use crate::runtime::backend;
 use crate::runtime::error::{Result, RuntimeError};
-use crate::runtime::launch::{LaunchConfig, SharedMemPlan};
+use crate::runtime::launch::LaunchConfig;
+use crate::runtime::prelude::*;
 
 /// A queue of work on one device. Work on one stream runs in order.
 #[derive(Debug, Clone)]
@@ -22,24 +21,24 @@ pub struct Stream {
     stream: Arc<CudaStream>,
 }
 
-/// A point in a stream, with a timestamp for [`Event::elapsed_ms`].
+/// A point in a stream, with a timestamp for [`Event::elapsed_ms`](backend::Event::elapsed_ms).
 #[derive(Debug)]
 pub struct Event {
     event: CudaEvent,
     shared: Arc<Shared>,
 }
 
-impl Event {
-    /// Milliseconds between `self` (recorded first) and `end`; waits for `end` to complete.
-    pub fn elapsed_ms(&self, end: &Event) -> Result<f32> {
+impl backend::Event for Event {
+    type Backend = Cuda;
+
+    fn elapsed_ms(&self, end: &Event) -> Result<f32> {
         end.synchronize()?;
         self.event
             .elapsed_ms(&end.event)
             .map_err(|e| self.shared.sync_err("cuEventElapsedTime", e))
     }
 
-    /// Waits until the work before the event has completed.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         self.event
             .synchronize()
             .map_err(|e| self.shared.sync_err("cuEventSynchronize", e))
@@ -51,16 +50,37 @@ impl Stream {
         Stream { shared, stream }
     }
 
-    /// Waits for all work queued on this stream; a kernel fault names the last kernel launched.
-    pub fn synchronize(&self) -> Result<()> {
+    /// A weft stream over a cudarc stream: weft kernels launched on it run in order with the
+    /// cudarc work queued there. Reads the device's properties (as
+    /// [`Device::from_cudarc`](super::Device::from_cudarc) does); to wrap several streams of one
+    /// context, make the device once and use [`Device::wrap_cudarc_stream`].
+    pub fn from_cudarc(stream: Arc<CudaStream>) -> Result<Stream> {
+        Device::from_cudarc(stream.context().clone())?.wrap_cudarc_stream(stream)
+    }
+
+    /// The cudarc stream under this stream.
+    pub fn cudarc_stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+}
+
+impl backend::Stream for Stream {
+    type Backend = Cuda;
+
+    fn device(&self) -> Device {
+        Device {
+            shared: self.shared.clone(),
+        }
+    }
+
+    fn synchronize(&self) -> Result<()> {
         self.shared.bind()?;
         self.stream
             .synchronize()
             .map_err(|e| self.shared.sync_err("cuStreamSynchronize", e))
     }
 
-    /// Records a timing event at the current end of the stream.
-    pub fn record(&self) -> Result<Event> {
+    fn record(&self) -> Result<Event> {
         self.shared.bind()?;
         let event = self
             .shared
@@ -76,81 +96,20 @@ impl Stream {
         })
     }
 
-    /// Makes later work on this stream wait for `event` (which may come from another stream).
-    pub fn wait(&self, event: &Event) -> Result<()> {
+    fn wait(&self, event: &Event) -> Result<()> {
         self.stream
             .wait(&event.event)
             .map_err(|e| driver_err("cuStreamWaitEvent", e))
     }
 
-    /// Queues a device-to-device copy of `src` into `dst` (`cuMemcpyDtoDAsync`); not blocking.
-    pub fn copy_async<T: DeviceElem>(&self, src: &Buffer<T>, dst: &mut Buffer<T>) -> Result<()> {
-        if src.len() != dst.len() {
-            return Err(RuntimeError::LengthMismatch {
-                op: "copy_async",
-                device: dst.len(),
-                host: src.len(),
-            });
-        }
-        self.check_same_device(src.shared(), "buffer")?;
-        self.check_same_device(dst.shared(), "buffer")?;
+    unsafe fn copy_async_unchecked(&self, src: u64, dst: u64, bytes: usize) -> Result<()> {
         self.shared.bind()?;
-        // SAFETY: both ranges are `size_bytes()` long and belong to live buffers of this context;
-        // `dst` is borrowed mutably so they do not overlap. The caller keeps both alive until the
-        // stream reaches the copy (the buffers' blocking operations wait for the whole device).
-        unsafe {
-            result::memcpy_dtod_async(
-                dst.device_addr(),
-                src.device_addr(),
-                src.size_bytes(),
-                self.stream.cu_stream(),
-            )
-        }
-        .map_err(|e| driver_err("cuMemcpyDtoDAsync", e))
+        // SAFETY: the caller's promise: live, disjoint ranges of `bytes` bytes on this device.
+        unsafe { result::memcpy_dtod_async(dst, src, bytes, self.stream.cu_stream()) }
+            .map_err(|e| driver_err("cuMemcpyDtoDAsync", e))
     }
 
-    fn check_same_device(&self, other: &Arc<Shared>, what: &'static str) -> Result<()> {
-        if Arc::ptr_eq(&self.shared, other) || self.shared.ctx == other.ctx {
-            Ok(())
-        } else {
-            Err(RuntimeError::WrongDevice { what })
-        }
-    }
-
-    /// Launches `kernel` after checking `args` against its signature and `config` against the device
-    /// and kernel limits, raising the dynamic-shared-memory attribute when `config` needs more than
-    /// the default 48 KB.
-    ///
-    /// # Safety
-    /// The checks cover the ABI, not the kernel's behaviour. The caller promises that
-    /// 1. the kernel, given these scalars, only accesses memory inside the buffers it is passed;
-    /// 2. no other stream writes (or reads, if this kernel writes) those buffers concurrently;
-    /// 3. every buffer passed stays alive until the kernel has finished (e.g. a `synchronize`).
-    pub unsafe fn launch(
-        &self,
-        kernel: &Kernel,
-        config: &LaunchConfig,
-        args: &KernelArgs<'_>,
-    ) -> Result<()> {
-        self.check_same_device(kernel.shared(), "kernel")?;
-        check_args(kernel.signature(), args.as_slice())?;
-        check_config(kernel.signature(), config)?;
-        let plan = config.validate(kernel.name(), &self.shared.props.limits, &kernel.attrs())?;
-        self.shared.bind()?;
-        if let SharedMemPlan::OptIn { dynamic_bytes } = plan {
-            kernel.opt_in_shared(dynamic_bytes)?;
-        }
-        // SAFETY: forwarded from the caller; the ABI was checked above.
-        unsafe { self.launch_unchecked(kernel, config, args) }
-    }
-
-    /// Launches `kernel` with no checks of our own: the driver still rejects impossible
-    /// configurations, but a wrong argument count or type goes unnoticed.
-    ///
-    /// # Safety
-    /// Everything [`Stream::launch`] requires, and also that `args` match the kernel's parameters in
-    /// number and type, and that `config.shared_mem_bytes` fits the kernel's shared-memory attribute.
-    pub unsafe fn launch_unchecked(
+    unsafe fn launch_unchecked(
         &self,
         kernel: &Kernel,
         config: &LaunchConfig,
@@ -179,27 +138,5 @@ impl Stream {
             kernel: kernel.name().to_string(),
             code: code(e),
         })
-    }
-
-    /// Runs `work` `iters` times after `warmup` untimed runs and returns each timed run's duration
-    /// in milliseconds, measured with events on this stream.
-    pub fn time_ms(
-        &self,
-        warmup: usize,
-        iters: usize,
-        mut work: impl FnMut(&Stream) -> Result<()>,
-    ) -> Result<Vec<f32>> {
-        for _ in 0..warmup {
-            work(self)?;
-        }
-        self.synchronize()?;
-        let mut times = Vec::with_capacity(iters);
-        for _ in 0..iters {
-            let start = self.record()?;
-            work(self)?;
-            let end = self.record()?;
-            times.push(start.elapsed_ms(&end)?);
-        }
-        Ok(times)
     }
 }

@@ -3,10 +3,11 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::device::Shared;
-use super::{check, sys};
+use super::device::{Device, Shared};
+use super::{check, sys, Hip};
 use crate::runtime::args::DevicePointer;
-use crate::runtime::elem::{zeroed_vec, DeviceElem, ElemType};
+use crate::runtime::backend;
+use crate::runtime::elem::{DeviceElem, ElemType};
 use crate::runtime::error::{Result, RuntimeError};
 
 /// `len` elements of `T` in device memory, freed on drop. Host copies are blocking and ordered after
@@ -38,9 +39,13 @@ impl<T: DeviceElem> std::fmt::Debug for Buffer<T> {
 
 impl<T: DeviceElem> Drop for Buffer<T> {
     fn drop(&mut self) {
-        if !self.ptr.is_null() && self.shared.bind().is_ok() {
-            // SAFETY: `ptr` came from hipMalloc and is freed once. Errors cannot be reported from Drop.
-            let _ = unsafe { (self.shared.lib.hipFree)(self.ptr) };
+        if !self.ptr.is_null() {
+            let s = &self.shared;
+            let freed = s.bind().and_then(|()| {
+                // SAFETY: `ptr` came from hipMalloc and is freed once.
+                check(s.lib, "hipFree", unsafe { (s.lib.hipFree)(self.ptr) })
+            });
+            s.drop_errors.record("buffer", freed);
         }
     }
 }
@@ -68,86 +73,59 @@ impl<T: DeviceElem> Buffer<T> {
             elem: PhantomData,
         })
     }
+}
 
-    /// Number of elements.
-    pub fn len(&self) -> usize {
+impl<T: DeviceElem> backend::Buffer<T> for Buffer<T> {
+    type Backend = Hip;
+
+    fn len(&self) -> usize {
         self.len
     }
 
-    /// True for a zero-length buffer.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Size in bytes.
-    pub fn size_bytes(&self) -> usize {
-        self.len * std::mem::size_of::<T>()
-    }
-
-    /// Copies `host` into the buffer (lengths must match).
-    pub fn copy_from_host(&mut self, host: &[T]) -> Result<()> {
-        if host.len() != self.len {
-            return Err(RuntimeError::LengthMismatch {
-                op: "copy_from_host",
-                device: self.len,
-                host: host.len(),
-            });
+    fn device(&self) -> Device {
+        Device {
+            shared: self.shared.clone(),
         }
-        if self.len == 0 {
-            return Ok(());
-        }
-        self.shared.synchronize()?;
-        // SAFETY: both ranges hold `size_bytes()` bytes; DeviceElem has no padding.
-        check(self.shared.lib, "hipMemcpyHtoD", unsafe {
-            (self.shared.lib.hipMemcpyHtoD)(self.ptr, host.as_ptr().cast(), self.size_bytes())
-        })
     }
 
-    /// Copies the buffer into `host` (lengths must match).
-    pub fn copy_to_host(&self, host: &mut [T]) -> Result<()> {
-        if host.len() != self.len {
-            return Err(RuntimeError::LengthMismatch {
-                op: "copy_to_host",
-                device: self.len,
-                host: host.len(),
-            });
-        }
-        if self.len == 0 {
-            return Ok(());
-        }
-        self.shared.synchronize()?;
-        // SAFETY: both ranges hold `size_bytes()` bytes; every bit pattern is a valid T.
-        check(self.shared.lib, "hipMemcpyDtoH", unsafe {
-            (self.shared.lib.hipMemcpyDtoH)(host.as_mut_ptr().cast(), self.ptr, self.size_bytes())
-        })
-    }
-
-    /// The buffer's contents as a vector.
-    pub fn to_vec(&self) -> Result<Vec<T>> {
-        let mut v = zeroed_vec::<T>(self.len);
-        self.copy_to_host(&mut v)?;
-        Ok(v)
-    }
-
-    /// Sets every byte to `byte` (poisoning outputs before a test).
-    pub fn fill_bytes(&mut self, byte: u8) -> Result<()> {
+    fn fill_bytes(&mut self, byte: u8) -> Result<()> {
         if self.len == 0 {
             return Ok(());
         }
         self.shared.synchronize()?;
         // SAFETY: the range is this buffer's allocation.
         check(self.shared.lib, "hipMemsetD8", unsafe {
-            (self.shared.lib.hipMemsetD8)(self.ptr, byte, self.size_bytes())
+            (self.shared.lib.hipMemsetD8)(self.ptr, byte, self.len * std::mem::size_of::<T>())
         })?;
         self.shared.synchronize()
     }
 
-    pub(crate) fn shared(&self) -> &Arc<Shared> {
-        &self.shared
+    unsafe fn copy_from_host_unchecked(&mut self, host: &[T]) -> Result<()> {
+        self.shared.synchronize()?;
+        // SAFETY: both ranges hold `size_of_val(host)` bytes (the caller checked the lengths);
+        // DeviceElem has no padding.
+        check(self.shared.lib, "hipMemcpyHtoD", unsafe {
+            (self.shared.lib.hipMemcpyHtoD)(self.ptr, host.as_ptr().cast(), size_of_val(host))
+        })
     }
 
-    pub(crate) fn raw(&self) -> sys::HipDeviceptr {
-        self.ptr
+    unsafe fn copy_to_host_unchecked(&self, host: &mut [T]) -> Result<()> {
+        self.shared.synchronize()?;
+        // SAFETY: both ranges hold `size_of_val(host)` bytes; every bit pattern is a valid T.
+        check(self.shared.lib, "hipMemcpyDtoH", unsafe {
+            (self.shared.lib.hipMemcpyDtoH)(host.as_mut_ptr().cast(), self.ptr, size_of_val(host))
+        })
+    }
+
+    unsafe fn copy_from_unchecked(&mut self, src: &Buffer<T>) -> Result<()> {
+        self.shared.synchronize()?;
+        let bytes = self.len * std::mem::size_of::<T>();
+        // SAFETY: both ranges hold `bytes` bytes (the caller checked the lengths) in live
+        // allocations; `self` is borrowed mutably, so they do not overlap.
+        check(self.shared.lib, "hipMemcpyDtoDAsync", unsafe {
+            (self.shared.lib.hipMemcpyDtoDAsync)(self.ptr, src.ptr, bytes, std::ptr::null_mut())
+        })?;
+        self.shared.synchronize()
     }
 }
 

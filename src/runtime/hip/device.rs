@@ -6,10 +6,12 @@ use std::sync::{Arc, Mutex};
 use super::buffer::Buffer;
 use super::module::Module;
 use super::stream::Stream;
-use super::{check, code, lib, sys};
+use super::{check, code, lib, sys, Hip};
+use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
 use crate::runtime::elem::DeviceElem;
-use crate::runtime::error::{Backend, Result, RuntimeError};
+use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
+use crate::target::Target;
 
 /// What a program usually wants to know about an AMD GPU.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +20,9 @@ pub struct DeviceProps {
     pub ordinal: usize,
     /// The marketing name.
     pub name: String,
+    /// The gfx architecture with its feature suffixes, e.g. `gfx942:sramecc+:xnack-` (empty when
+    /// the runtime is older than ROCm 6 and does not say).
+    pub arch: String,
     /// HIP's compute-capability approximation `(major, minor)` (e.g. `(9, 4)` on gfx942).
     pub compute_capability: (u32, u32),
     /// Compute units.
@@ -40,6 +45,8 @@ pub(crate) struct Shared {
     pub(crate) ordinal: i32,
     pub(crate) props: DeviceProps,
     pub(crate) last_kernel: Mutex<Option<String>>,
+    /// Failed releases in `Drop`, until `take_drop_errors`.
+    pub(crate) drop_errors: DropErrors,
 }
 
 impl Shared {
@@ -108,13 +115,13 @@ impl Device {
         let count = Device::count()?;
         if count == 0 {
             return Err(RuntimeError::NoDevice {
-                backend: Backend::Hip,
+                backend: BackendKind::Hip,
                 detail: "the runtime reports 0 devices".into(),
             });
         }
         if ordinal >= count {
             return Err(RuntimeError::DeviceOutOfRange {
-                backend: Backend::Hip,
+                backend: BackendKind::Hip,
                 ordinal,
                 count,
             });
@@ -167,6 +174,7 @@ impl Device {
         let props = DeviceProps {
             ordinal,
             name,
+            arch: gcn_arch_name(lib, dev)?,
             compute_capability: (
                 attr(a::COMPUTE_CAPABILITY_MAJOR)?,
                 attr(a::COMPUTE_CAPABILITY_MINOR)?,
@@ -184,6 +192,7 @@ impl Device {
                 ordinal: dev,
                 props,
                 last_kernel: Mutex::new(None),
+                drop_errors: DropErrors::new(),
             }),
         })
     }
@@ -193,46 +202,85 @@ impl Device {
         &self.shared.props
     }
 
-    /// The device's launch limits.
-    pub fn limits(&self) -> DeviceLimits {
-        self.shared.props.limits
-    }
-
-    /// A key for caches: the device name and ordinal (HIP exposes the gfx name only through the
-    /// version-dependent `hipDeviceProp_t`).
-    pub fn target(&self) -> String {
-        format!("{}@{}", self.shared.props.name, self.shared.props.ordinal)
-    }
-
-    /// The default (NULL) stream.
-    pub fn stream(&self) -> Stream {
-        Stream::null(self.shared.clone())
-    }
-
-    /// A new non-blocking stream.
-    pub fn new_stream(&self) -> Result<Stream> {
-        Stream::create(self.shared.clone())
-    }
-
-    /// Waits for all work on the device.
-    pub fn synchronize(&self) -> Result<()> {
-        self.shared.synchronize()
-    }
-
     /// Loads an AMDGPU code object (the bytes of a `.hsaco`).
     pub fn load_code_object(&self, image: &[u8]) -> Result<Module> {
         Module::load(self.shared.clone(), image)
     }
+}
 
-    /// Allocates `len` elements; contents unspecified.
-    pub fn alloc<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
+/// The device's `gcnArchName` (`gfx942:sramecc+:xnack-`), read from `hipDeviceProp_tR0600`;
+/// empty when the runtime predates ROCm 6 (then `target()` is `Err(UnknownArch)`).
+fn gcn_arch_name(lib: &sys::HipLib, dev: i32) -> Result<String> {
+    let Some(get_props) = lib.hipGetDevicePropertiesR0600 else {
+        return Ok(String::new());
+    };
+    let mut props = vec![0u8; sys::PROPS_BYTES];
+    // SAFETY: the buffer is larger than `hipDeviceProp_tR0600` (1472 bytes), which the call fills.
+    check(lib, "hipGetDevicePropertiesR0600", unsafe {
+        get_props(props.as_mut_ptr().cast(), dev)
+    })?;
+    let field = &props[sys::PROPS_GCN_ARCH_NAME..sys::PROPS_GCN_ARCH_NAME + 256];
+    let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
+    Ok(String::from_utf8_lossy(&field[..end]).into_owned())
+}
+
+impl PartialEq for Device {
+    fn eq(&self, other: &Device) -> bool {
+        self.shared.ordinal == other.shared.ordinal
+    }
+}
+
+impl backend::Device for Device {
+    type Backend = Hip;
+
+    fn ordinal(&self) -> usize {
+        self.shared.props.ordinal
+    }
+
+    fn name(&self) -> &str {
+        &self.shared.props.name
+    }
+
+    fn arch(&self) -> &str {
+        &self.shared.props.arch
+    }
+
+    fn target(&self) -> Result<Target> {
+        arch_target(
+            BackendKind::Hip,
+            &self.shared.props.arch,
+            self.shared.props.limits.warp_size,
+        )
+    }
+
+    fn limits(&self) -> DeviceLimits {
+        self.shared.props.limits
+    }
+
+    fn stream(&self) -> Stream {
+        Stream::null(self.shared.clone())
+    }
+
+    fn new_stream(&self) -> Result<Stream> {
+        Stream::create(self.shared.clone())
+    }
+
+    fn synchronize(&self) -> Result<()> {
+        self.shared.synchronize()
+    }
+
+    fn load(&self, image: KernelImage<'_>) -> Result<Module> {
+        match image {
+            KernelImage::CodeObject(bytes) => self.load_code_object(bytes),
+            KernelImage::Ptx(_) | KernelImage::Cubin(_) => Err(image.not_for(BackendKind::Hip)),
+        }
+    }
+
+    fn alloc<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
         Buffer::alloc(self.shared.clone(), len)
     }
 
-    /// Allocates a buffer holding a copy of `host`.
-    pub fn upload<T: DeviceElem>(&self, host: &[T]) -> Result<Buffer<T>> {
-        let mut b = Buffer::alloc(self.shared.clone(), host.len())?;
-        b.copy_from_host(host)?;
-        Ok(b)
+    fn take_drop_errors(&self) -> Vec<RuntimeError> {
+        self.shared.drop_errors.take()
     }
 }

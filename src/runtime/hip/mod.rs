@@ -20,7 +20,33 @@ pub use stream::{Event, Stream};
 
 use std::ffi::CStr;
 
-use super::error::{Backend, DriverCode, Result, RuntimeError};
+use super::error::{BackendKind, DriverCode, Result, RuntimeError};
+
+/// The HIP [`Backend`](super::Backend): `hip::Device`, `hip::Stream`, `hip::Buffer<T>`, ….
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Hip;
+
+impl super::Backend for Hip {
+    const KIND: BackendKind = BackendKind::Hip;
+    type Device = Device;
+    type Stream = Stream;
+    type Buffer<T: super::DeviceElem> = Buffer<T>;
+    type Module = Module;
+    type Kernel = Kernel;
+    type Event = Event;
+
+    fn is_available() -> bool {
+        is_available()
+    }
+
+    fn device_count() -> Result<usize> {
+        Device::count()
+    }
+
+    fn open(ordinal: usize) -> Result<Device> {
+        Device::new(ordinal)
+    }
+}
 
 /// True when `libamdhip64.so` can be loaded and has every function weft uses.
 pub fn is_available() -> bool {
@@ -30,7 +56,7 @@ pub fn is_available() -> bool {
 /// The loaded library, or `Err(NoDriver)` naming what was tried.
 pub(crate) fn lib() -> Result<&'static sys::HipLib> {
     sys::lib().map_err(|detail| RuntimeError::NoDriver {
-        backend: Backend::Hip,
+        backend: BackendKind::Hip,
         detail,
     })
 }
@@ -65,12 +91,12 @@ pub(crate) fn check(lib: &sys::HipLib, call: &'static str, status: sys::HipError
         sys::HIP_SUCCESS => Ok(()),
         sys::HIP_ERROR_NO_DEVICE | sys::HIP_ERROR_INSUFFICIENT_DRIVER => {
             Err(RuntimeError::NoDevice {
-                backend: Backend::Hip,
+                backend: BackendKind::Hip,
                 detail: format!("{call}: {}", code(lib, status)),
             })
         }
         _ => Err(RuntimeError::Driver {
-            backend: Backend::Hip,
+            backend: BackendKind::Hip,
             call,
             code: code(lib, status),
         }),

@@ -4,11 +4,13 @@ use std::ffi::CString;
 use std::sync::Arc;
 
 use super::device::{Device, Shared};
-use super::{check, code, sys};
+use super::{check, code, sys, Hip};
+use crate::runtime::backend;
 use crate::runtime::cache::{CacheKey, KernelCache as Cache};
-use crate::runtime::error::{Backend, Result, RuntimeError};
+use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::image;
 use crate::runtime::launch::KernelAttrs;
+use crate::runtime::prelude::*;
 use crate::signature::KernelSignature;
 
 /// A loaded code object, unloaded when the last [`Module`] or [`Kernel`] referring to it is dropped.
@@ -31,11 +33,15 @@ unsafe impl Sync for ModuleInner {}
 
 impl Drop for ModuleInner {
     fn drop(&mut self) {
-        if self.shared.bind().is_ok() {
-            // SAFETY: the handle came from hipModuleLoadData; no kernel of it is alive (they hold an Arc).
-            // An error cannot be reported from Drop; the module is gone either way.
-            let _ = unsafe { (self.shared.lib.hipModuleUnload)(self.module) };
-        }
+        let s = &self.shared;
+        let unloaded = s.bind().and_then(|()| {
+            // SAFETY: the handle came from hipModuleLoadData; no kernel of it is alive (they hold
+            // an Arc).
+            check(s.lib, "hipModuleUnload", unsafe {
+                (s.lib.hipModuleUnload)(self.module)
+            })
+        });
+        s.drop_errors.record("module", unloaded);
     }
 }
 
@@ -57,7 +63,7 @@ impl Module {
                 );
             }
             return Err(RuntimeError::ModuleLoad {
-                backend: Backend::Hip,
+                backend: BackendKind::Hip,
                 what: "code object",
                 code: code(lib, status),
                 log,
@@ -67,9 +73,12 @@ impl Module {
             inner: Arc::new(ModuleInner { shared, module }),
         })
     }
+}
 
-    /// The kernel named `signature.name`, checked against `signature` at every launch.
-    pub fn kernel(&self, signature: KernelSignature) -> Result<Kernel> {
+impl backend::Module for Module {
+    type Backend = Hip;
+
+    fn kernel(&self, signature: KernelSignature) -> Result<Kernel> {
         let shared = &self.inner.shared;
         let lib = shared.lib;
         shared.bind()?;
@@ -132,24 +141,26 @@ unsafe impl Send for KernelInner {}
 // SAFETY: as above; the struct is immutable after construction.
 unsafe impl Sync for KernelInner {}
 
-impl Kernel {
-    /// The kernel's name.
-    pub fn name(&self) -> &str {
-        &self.inner.signature.name
-    }
+impl backend::Kernel for Kernel {
+    type Backend = Hip;
 
-    /// The signature launches are checked against.
-    pub fn signature(&self) -> &KernelSignature {
+    fn signature(&self) -> &KernelSignature {
         &self.inner.signature
     }
 
-    /// Registers, static shared memory (LDS) and thread limit reported by the runtime.
-    pub fn attrs(&self) -> KernelAttrs {
+    fn attrs(&self) -> KernelAttrs {
         self.inner.attrs
     }
 
-    pub(crate) fn shared(&self) -> &Arc<Shared> {
-        &self.inner.module.shared
+    fn device(&self) -> Device {
+        Device {
+            shared: self.inner.module.shared.clone(),
+        }
+    }
+
+    /// AMD GPUs have no opt-in step: the whole LDS budget is available to every launch.
+    fn reserve_dynamic_shared(&self, _bytes: u32) -> Result<()> {
+        Ok(())
     }
 }
 
@@ -172,7 +183,8 @@ impl KernelCache {
         image: &[u8],
         signature: KernelSignature,
     ) -> Result<Kernel> {
-        let key = CacheKey::new(dev.target(), signature.name.clone(), image);
+        let target = format!("{}@{}", dev.arch(), dev.props().ordinal);
+        let key = CacheKey::new(target, signature.name.clone(), image);
         self.cache
             .get_or_load(key, || dev.load_code_object(image)?.kernel(signature))
     }

@@ -3,15 +3,14 @@
 use std::ffi::c_void;
 use std::sync::Arc;
 
-use super::buffer::Buffer;
-use super::device::Shared;
+use super::device::{Device, Shared};
 use super::module::Kernel;
-use super::{check, code, sys};
+use super::{check, code, sys, Hip};
 use crate::runtime::args::KernelArgs;
-use crate::runtime::check::{check_args, check_config};
-use crate::runtime::elem::DeviceElem;
+use crate::runtime::backend;
 use crate::runtime::error::{Result, RuntimeError};
 use crate::runtime::launch::LaunchConfig;
+use crate::runtime::prelude::*;
 
 /// A queue of work on one device.
 #[derive(Debug, Clone)]
@@ -34,9 +33,15 @@ unsafe impl Sync for StreamInner {}
 
 impl Drop for StreamInner {
     fn drop(&mut self) {
-        if self.owned && self.shared.bind().is_ok() {
-            // SAFETY: created by hipStreamCreateWithFlags, destroyed once.
-            let _ = unsafe { (self.shared.lib.hipStreamDestroy)(self.stream) };
+        if self.owned {
+            let s = &self.shared;
+            let destroyed = s.bind().and_then(|()| {
+                // SAFETY: created by hipStreamCreateWithFlags, destroyed once.
+                check(s.lib, "hipStreamDestroy", unsafe {
+                    (s.lib.hipStreamDestroy)(self.stream)
+                })
+            });
+            s.drop_errors.record("stream", destroyed);
         }
     }
 }
@@ -55,14 +60,19 @@ unsafe impl Sync for Event {}
 
 impl Drop for Event {
     fn drop(&mut self) {
+        let s = &self.shared;
         // SAFETY: created by hipEventCreateWithFlags, destroyed once.
-        let _ = unsafe { (self.shared.lib.hipEventDestroy)(self.event) };
+        let destroyed = check(s.lib, "hipEventDestroy", unsafe {
+            (s.lib.hipEventDestroy)(self.event)
+        });
+        s.drop_errors.record("event", destroyed);
     }
 }
 
-impl Event {
-    /// Milliseconds between `self` (recorded first) and `end`; waits for `end`.
-    pub fn elapsed_ms(&self, end: &Event) -> Result<f32> {
+impl backend::Event for Event {
+    type Backend = Hip;
+
+    fn elapsed_ms(&self, end: &Event) -> Result<f32> {
         end.synchronize()?;
         let mut ms = 0f32;
         // SAFETY: both events are live and recorded; writes one float.
@@ -72,8 +82,7 @@ impl Event {
         Ok(ms)
     }
 
-    /// Waits until the work before the event has completed.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         // SAFETY: live event.
         self.shared.sync_check("hipEventSynchronize", unsafe {
             (self.shared.lib.hipEventSynchronize)(self.event)
@@ -111,9 +120,18 @@ impl Stream {
     fn shared(&self) -> &Arc<Shared> {
         &self.inner.shared
     }
+}
 
-    /// Waits for all work queued on this stream.
-    pub fn synchronize(&self) -> Result<()> {
+impl backend::Stream for Stream {
+    type Backend = Hip;
+
+    fn device(&self) -> Device {
+        Device {
+            shared: self.shared().clone(),
+        }
+    }
+
+    fn synchronize(&self) -> Result<()> {
         let s = self.shared();
         s.bind()?;
         // SAFETY: live stream (or the NULL stream).
@@ -122,8 +140,7 @@ impl Stream {
         })
     }
 
-    /// Records a timing event at the current end of the stream.
-    pub fn record(&self) -> Result<Event> {
+    fn record(&self) -> Result<Event> {
         let s = self.shared();
         s.bind()?;
         let mut event: sys::HipEvent = std::ptr::null_mut();
@@ -142,8 +159,7 @@ impl Stream {
         Ok(event)
     }
 
-    /// Makes later work on this stream wait for `event`.
-    pub fn wait(&self, event: &Event) -> Result<()> {
+    fn wait(&self, event: &Event) -> Result<()> {
         let s = self.shared();
         // SAFETY: live stream and event.
         check(s.lib, "hipStreamWaitEvent", unsafe {
@@ -151,60 +167,21 @@ impl Stream {
         })
     }
 
-    fn check_same_device(&self, other: &Arc<Shared>, what: &'static str) -> Result<()> {
-        if Arc::ptr_eq(self.shared(), other) || self.shared().ordinal == other.ordinal {
-            Ok(())
-        } else {
-            Err(RuntimeError::WrongDevice { what })
-        }
-    }
-
-    /// Queues a device-to-device copy of `src` into `dst`; not blocking.
-    pub fn copy_async<T: DeviceElem>(&self, src: &Buffer<T>, dst: &mut Buffer<T>) -> Result<()> {
-        if src.len() != dst.len() {
-            return Err(RuntimeError::LengthMismatch {
-                op: "copy_async",
-                device: dst.len(),
-                host: src.len(),
-            });
-        }
-        self.check_same_device(src.shared(), "buffer")?;
-        self.check_same_device(dst.shared(), "buffer")?;
+    unsafe fn copy_async_unchecked(&self, src: u64, dst: u64, bytes: usize) -> Result<()> {
         let s = self.shared();
         s.bind()?;
-        // SAFETY: both ranges are `size_bytes()` long in live allocations; `dst` is borrowed mutably
-        // so they do not overlap; the caller keeps them alive until the copy has run.
+        // SAFETY: the caller's promise: live, disjoint ranges of `bytes` bytes on this device.
         check(s.lib, "hipMemcpyDtoDAsync", unsafe {
-            (s.lib.hipMemcpyDtoDAsync)(dst.raw(), src.raw(), src.size_bytes(), self.inner.stream)
+            (s.lib.hipMemcpyDtoDAsync)(
+                dst as sys::HipDeviceptr,
+                src as sys::HipDeviceptr,
+                bytes,
+                self.inner.stream,
+            )
         })
     }
 
-    /// Launches `kernel` after checking `args` against its signature and `config` against the
-    /// device and kernel limits.
-    ///
-    /// # Safety
-    /// As for the CUDA launch: the kernel only accesses memory inside the buffers it is passed, no
-    /// other stream races on them, and they stay alive until the kernel has finished.
-    pub unsafe fn launch(
-        &self,
-        kernel: &Kernel,
-        config: &LaunchConfig,
-        args: &KernelArgs<'_>,
-    ) -> Result<()> {
-        self.check_same_device(kernel.shared(), "kernel")?;
-        check_args(kernel.signature(), args.as_slice())?;
-        check_config(kernel.signature(), config)?;
-        // AMD GPUs have no opt-in step: the whole LDS budget is available to every launch.
-        config.validate(kernel.name(), &self.shared().props.limits, &kernel.attrs())?;
-        // SAFETY: forwarded from the caller; the ABI was checked above.
-        unsafe { self.launch_unchecked(kernel, config, args) }
-    }
-
-    /// Launches `kernel` with no checks of our own.
-    ///
-    /// # Safety
-    /// Everything [`Stream::launch`] requires, and that `args` match the kernel's parameters.
-    pub unsafe fn launch_unchecked(
+    unsafe fn launch_unchecked(
         &self,
         kernel: &Kernel,
         config: &LaunchConfig,
@@ -241,26 +218,5 @@ impl Stream {
             });
         }
         Ok(())
-    }
-
-    /// Runs `work` `iters` times after `warmup` untimed runs; returns each timed run in ms.
-    pub fn time_ms(
-        &self,
-        warmup: usize,
-        iters: usize,
-        mut work: impl FnMut(&Stream) -> Result<()>,
-    ) -> Result<Vec<f32>> {
-        for _ in 0..warmup {
-            work(self)?;
-        }
-        self.synchronize()?;
-        let mut times = Vec::with_capacity(iters);
-        for _ in 0..iters {
-            let start = self.record()?;
-            work(self)?;
-            let end = self.record()?;
-            times.push(start.elapsed_ms(&end)?);
-        }
-        Ok(times)
     }
 }

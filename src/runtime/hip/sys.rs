@@ -65,6 +65,13 @@ pub mod func_attr {
     pub const NUM_REGS: i32 = 4;
 }
 
+/// Byte offset of `char gcnArchName[256]` in `hipDeviceProp_tR0600` (x86-64 / AArch64 layout of
+/// ROCm 6's `hip_runtime_api.h`: 256 name bytes, a 16-byte UUID, then the CUDA-compatible fields
+/// and `int reserved[63]; int hipReserved[32];`).
+pub const PROPS_GCN_ARCH_NAME: usize = 1160;
+/// Bytes allocated for a `hipDeviceProp_tR0600` (the struct has 1472; the rest is slack).
+pub const PROPS_BYTES: usize = 4096;
+
 /// `hipStreamNonBlocking`.
 pub const HIP_STREAM_NON_BLOCKING: c_uint = 1;
 /// `hipEventDefault`.
@@ -77,6 +84,9 @@ macro_rules! hip_table {
         pub struct HipLib {
             _lib: Library,
             $(pub $name: unsafe extern "C" fn($($arg),*) $(-> $ret)?,)*
+            /// `hipGetDevicePropertiesR0600` (ROCm 6 and later; `None` before): fills a
+            /// `hipDeviceProp_tR0600`, read only at [`PROPS_GCN_ARCH_NAME`].
+            pub hipGetDevicePropertiesR0600: Option<unsafe extern "C" fn(*mut c_void, c_int) -> HipError>,
         }
 
         impl HipLib {
@@ -91,6 +101,10 @@ macro_rules! hip_table {
                         };
                         *sym.map_err(|e| format!("the HIP library lacks `{}`: {e}", stringify!($name)))?
                     },)*
+                    // SAFETY: as above; the C signature is `hipError_t (hipDeviceProp_tR0600*, int)`.
+                    hipGetDevicePropertiesR0600: unsafe {
+                        lib.get::<unsafe extern "C" fn(*mut c_void, c_int) -> HipError>(b"hipGetDevicePropertiesR0600\0")
+                    }.ok().map(|sym| *sym),
                     _lib: lib,
                 })
             }
