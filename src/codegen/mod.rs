@@ -50,31 +50,22 @@
 //! # Ok(()) }
 //! ```
 
-mod axis_info;
-mod cast;
-mod control;
-mod create;
-mod elementwise;
+mod analysis;
+mod builder;
 mod emit;
 mod error;
-mod index;
-mod kernel;
 pub mod kernels;
-mod known_bits;
-mod math;
-mod memory;
-mod shape_ops;
+mod ops;
 mod target;
-mod tile;
 mod types;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
-pub use elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
+pub use builder::values::Value;
+pub use builder::{Context, KernelBuilder};
 pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
-pub use kernel::{Context, KernelBuilder};
-pub use math::{emit_accurate_math, MathOp, MathPrecision};
-pub use memory::{AtomicOp, CacheHint};
+pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
+pub use ops::global::{AtomicOp, CacheHint};
+pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
-pub use tile::Value;
 pub use types::{DType, Type};

@@ -4,10 +4,10 @@
 
 use std::rc::Rc;
 
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::tile::{Value, ValueData};
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
 
 /// Register, lane and warp bases.
 type AllBases = (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<Vec<u64>>);

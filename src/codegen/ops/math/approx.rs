@@ -5,10 +5,10 @@
 
 use inkwell::values::FloatValue;
 
-use super::super::error::Result;
-use super::super::kernel::KernelBuilder;
-use super::super::target::Vendor;
 use super::MathOp;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::Result;
+use crate::codegen::target::Vendor;
 
 const LOG2_E: f64 = std::f64::consts::LOG2_E;
 const LN_2: f64 = std::f64::consts::LN_2;

@@ -11,8 +11,8 @@
 
 use inkwell::values::{AsValueRef, InstructionValue, IntValue};
 
-use super::error::Result;
-use super::kernel::KernelBuilder;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::Result;
 
 /// What is known of one integer value.
 #[derive(Debug, Clone, Copy)]

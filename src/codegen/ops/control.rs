@@ -6,11 +6,11 @@
 
 use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, PhiValue};
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::kernel::KernelBuilder;
-use super::tile::{Value, ValueData};
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::{Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Opens a scope; returns its id and the enclosing one.
@@ -84,16 +84,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (keep it free of side effects outside the builder).
     pub fn for_range(
         &mut self,
-        lo: impl super::IntoOperand,
-        hi: impl super::IntoOperand,
+        lo: impl crate::codegen::IntoOperand,
+        hi: impl crate::codegen::IntoOperand,
         step: u32,
         init: &[Value],
         mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
         let (l, h) = match (lo.into_operand(), hi.into_operand()) {
-            (a @ super::Operand::Value(_), b) | (a, b @ super::Operand::Value(_)) => {
-                self.operand_pair("for_range", a, b)?
-            }
+            (a @ crate::codegen::Operand::Value(_), b)
+            | (a, b @ crate::codegen::Operand::Value(_)) => self.operand_pair("for_range", a, b)?,
             (a, b) => (
                 self.operand("for_range", a, None)?,
                 self.operand("for_range", b, None)?,
@@ -182,7 +181,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let iv_info = AxisInfo::scalar(
                 num_integer::Integer::gcd(
                     &l.info.scalar_div,
-                    &super::axis_info::pow2_divisor(step as i64),
+                    &crate::codegen::analysis::axis_info::pow2_divisor(step as i64),
                 )
                 .max(1),
             );

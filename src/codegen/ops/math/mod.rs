@@ -47,11 +47,11 @@ use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, FloatValue};
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::kernel::KernelBuilder;
-use super::tile::Value;
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::Value;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::types::{DType, Type};
 
 mod approx;
 mod erf;
@@ -190,8 +190,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub fn fma(
         &mut self,
         a: Value,
-        b: impl super::IntoOperand,
-        c: impl super::IntoOperand,
+        b: impl crate::codegen::IntoOperand,
+        c: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         let x = self.get("fma", a)?;
         let Type::Scalar(dt) = x.ty else {

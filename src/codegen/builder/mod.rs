@@ -5,6 +5,8 @@
 //! fixes the signature. [`KernelBuilder::finish`] terminates the body, verifies the module and
 //! returns a [`Kernel`](super::Kernel) ready to emit.
 
+pub(crate) mod values;
+
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -18,14 +20,14 @@ use inkwell::module::Module;
 use inkwell::types::BasicMetadataTypeEnum;
 use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, IntValue};
 
-use super::axis_info::AxisInfo;
-use super::emit::Kernel;
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::known_bits::{Bits, Op, ValueMap};
-use super::target::{LlvmTarget, Target, Vendor};
-use super::tile::{Literal, Value, ValueData};
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Literal, Value, ValueData};
+use crate::codegen::emit::index_cse::{Bits, Op, ValueMap};
+use crate::codegen::emit::Kernel;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::{LlvmTarget, Target, Vendor};
+use crate::codegen::types::{DType, Type};
 use crate::signature::{ElemType, KernelSignature, Param, ParamType};
 
 /// Owns the LLVM context that kernels are built in. Make one, then build any number of kernels

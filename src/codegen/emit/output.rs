@@ -13,9 +13,9 @@ use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::FileType;
 use inkwell::OptimizationLevel;
 
-use super::error::{CodegenError, Result};
-use super::target::LlvmTarget;
-use super::target::{Target, Vendor};
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::target::{Target, Vendor};
 use crate::signature::KernelSignature;
 
 /// How much LLVM optimises before emitting. ptxas (or the driver's JIT) optimises the PTX again

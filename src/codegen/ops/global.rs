@@ -16,14 +16,14 @@ use inkwell::values::AsValueRef;
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
 use inkwell::AtomicOrdering;
 
-use super::axis_info::AxisInfo;
-use super::elementwise::{IntoOperand, Operand};
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::target::Vendor;
-use super::tile::{Value, ValueData};
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::elementwise::{IntoOperand, Operand};
+use crate::codegen::target::Vendor;
+use crate::codegen::types::{DType, Type};
 
 /// A cache policy for a global access (PTX `ld`/`st` qualifiers on NVIDIA; on AMD `Streaming`
 /// marks the access non-temporal and the others are the default).
@@ -176,7 +176,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let tid = self.thread_index()?;
         let i32t = self.ctx.i32_type();
         self.in_prologue(|b| {
-            let rep = if super::index::reaches_top(mask, top) {
+            let rep = if crate::codegen::analysis::tile_layout::reaches_top(mask, top) {
                 let bound = i32t.const_int(1 << lo, false);
                 b.build_int_compare(inkwell::IntPredicate::ULT, tid, bound, "rep")?
             } else {

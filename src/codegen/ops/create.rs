@@ -6,13 +6,13 @@ use inkwell::values::BasicValueEnum;
 
 use crate::layout::LinearLayout;
 
-use super::axis_info::AxisInfo;
-use super::elementwise::IntoOperand;
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::tile::Value;
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::Value;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::elementwise::IntoOperand;
+use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Checks `layout` against this kernel (lanes, warps, in- and out-dims).

@@ -10,7 +10,7 @@ use std::sync::Once;
 use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, TargetMachine, TargetTriple};
 use inkwell::OptimizationLevel;
 
-use super::error::{CodegenError, Result};
+use crate::codegen::error::{CodegenError, Result};
 pub use crate::target::{Feature, Target, Vendor};
 
 /// The PTX ISA every NVIDIA target is pinned to.

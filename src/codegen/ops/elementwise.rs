@@ -13,12 +13,12 @@ use std::rc::Rc;
 use inkwell::values::{BasicValue, BasicValueEnum};
 use inkwell::{FloatPredicate, IntPredicate};
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::tile::{Literal, Value, ValueData};
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Literal, Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::types::{DType, Type};
 
 /// An operand of an elementwise op: a value, or a Rust literal that takes the other operand's type.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -443,7 +443,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.check_binary_dtype(op, dt, &x)?;
         if op == BinaryOp::Rem
             && dt == DType::BF16
-            && self.target.vendor() == super::target::Vendor::Amd
+            && self.target.vendor() == crate::codegen::target::Vendor::Amd
         {
             // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32
             // does not help, since InstCombine narrows it back to bf16.

@@ -10,9 +10,9 @@ use std::rc::Rc;
 
 use inkwell::values::BasicValueEnum;
 
-use super::axis_info::AxisInfo;
-use super::index::TileLayout;
-use super::types::Type;
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::types::Type;
 
 /// A handle to a scalar or tile built by a [`KernelBuilder`](super::KernelBuilder). Cheap to copy;
 /// valid only in the kernel (and the loop or branch body, while it is open) that made it.

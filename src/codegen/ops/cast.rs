@@ -8,13 +8,13 @@
 use inkwell::values::{AsValueRef, BasicValueEnum};
 use inkwell::{FloatPredicate, IntPredicate};
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::kernel::KernelBuilder;
-use super::target::Feature;
-use super::target::LlvmTarget;
-use super::tile::Value;
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::Value;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::Feature;
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// `x` converted to `to` elementwise.
