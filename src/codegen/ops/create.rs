@@ -50,7 +50,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let coords = self.dim_coords(&l, 0)?;
-        let i32t = self.ctx.i32_type();
+        let i32t = self.em.ctx.i32_type();
         let mut regs: Vec<BasicValueEnum> = Vec::with_capacity(coords.len());
         let mut seen = std::collections::HashMap::new();
         for c in coords {

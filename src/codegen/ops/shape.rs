@@ -23,7 +23,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         op: &'static str,
         v: Value,
-    ) -> Result<(ValueData<'ctx>, Rc<TileLayout>)> {
+    ) -> Result<(Rc<ValueData<'ctx>>, Rc<TileLayout>)> {
         let d = self.get(op, v)?;
         match d.layout.clone() {
             Some(l) => Ok((d, l)),

@@ -5,12 +5,21 @@
 //! when LLVM's default does and stays within what the CUDA 13.0 driver accepts (≤ 9.0).
 //! AMD: `gfx90a`, `gfx942`, `gfx950` (cargo feature `amdgpu`), 64 lanes per wavefront.
 
+pub(crate) mod amdgpu;
+pub(crate) mod nvptx;
+
 use std::sync::Once;
 
 use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, TargetMachine, TargetTriple};
+use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::OptimizationLevel;
 
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::Emitter;
+use crate::codegen::emit::OptLevel;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::global::CacheHint;
+use crate::codegen::types::DType;
 pub use crate::target::{Feature, Target, Vendor};
 
 /// The PTX ISA every NVIDIA target is pinned to.
@@ -26,6 +35,89 @@ pub const ALL_TARGETS: [Target; 6] = [
     Target::GFX950,
 ];
 
+/// What lowers differently per vendor: one implementation each ([`nvptx::Nvptx`],
+/// [`amdgpu::Amdgpu`]), reached through [`LlvmTarget::lowering`], so that ops never match on the
+/// vendor themselves.
+pub(crate) trait Lowering: Sync {
+    /// The LLVM target triple.
+    fn triple(&self) -> &'static str;
+    /// The LLVM feature string (`+ptx80` pins the PTX ISA on NVIDIA).
+    fn llvm_features(&self) -> &'static str;
+    /// The calling convention that marks a kernel entry: `ptx_kernel` (71) or `amdgpu_kernel` (91).
+    fn kernel_calling_convention(&self) -> u32;
+    /// The string attribute of the kernel function that states its block size of `threads`.
+    fn block_size_attribute(&self, threads: u32) -> (&'static str, String);
+    /// The intrinsic that reads the thread's index in the CTA.
+    fn thread_index_sreg(&self) -> &'static str;
+    /// The index of this CTA along grid axis `axis` (named `x`, `y`, `z`).
+    fn program_id<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        axis: u32,
+        name: &str,
+    ) -> Result<IntValue<'ctx>>;
+    /// The number of CTAs along grid axis `axis`.
+    fn num_programs<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        axis: u32,
+        name: &str,
+    ) -> Result<IntValue<'ctx>>;
+    /// The sync scope of device-wide atomics (Triton's `gpu` scope).
+    fn device_sync_scope(&self) -> &'static str;
+    /// Whether a masked access of `vec` elements of `elem` is one predicated instruction
+    /// ([`global_access`](Self::global_access)) rather than a branch around a plain one.
+    fn predicates_access(&self, elem: DType, vec: usize) -> bool;
+    /// Lowers a global access the target's own way (inline PTX for hinted or predicated
+    /// accesses on NVIDIA); `None` leaves it to a plain LLVM load or store.
+    fn global_access<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        a: &GlobalAccess<'ctx, '_>,
+    ) -> Option<Result<Vec<BasicValueEnum<'ctx>>>>;
+    /// The target's fast (approximate) intrinsic for `f`, if it has one.
+    fn fast_math(&self, f: FastFn, is64: bool) -> Option<FastIntrinsic>;
+    /// Whether the back end cannot lower a bf16 remainder.
+    fn lacks_bf16_rem(&self) -> bool;
+    /// LLVM's code generation level for `opt`.
+    fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel;
+    /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`emit/output.rs`).
+    fn straight_line_without_o3(&self) -> bool;
+}
+
+/// One global load (`store` is `None`) or store of `vec` consecutive elements at `ptr`.
+pub(crate) struct GlobalAccess<'ctx, 'a> {
+    /// The address of the first element.
+    pub ptr: PointerValue<'ctx>,
+    /// The element type.
+    pub elem: DType,
+    /// Elements moved.
+    pub vec: usize,
+    /// The cache policy.
+    pub hint: CacheHint,
+    /// The values to store (in memory form), or `None` for a load.
+    pub store: Option<&'a [BasicValueEnum<'ctx>]>,
+    /// Where the access happens, if not everywhere.
+    pub pred: Option<IntValue<'ctx>>,
+}
+
+/// Functions with fast target-specific lowerings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FastFn {
+    Rsqrt,
+    Sin,
+    Cos,
+    Exp2,
+    Log2,
+}
+
+/// A fast intrinsic: fixed to its type, or overloaded on the float type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FastIntrinsic {
+    Fixed(&'static str),
+    Overloaded(&'static str),
+}
+
 /// One cached target machine per (target, optimisation level) and thread.
 type MachineEntry = ((Target, OptimizationLevel), std::rc::Rc<TargetMachine>);
 
@@ -39,8 +131,6 @@ pub(crate) trait LlvmTarget {
     fn cpu(self) -> String;
     /// The LLVM feature string (`+ptx80` pins the PTX ISA on NVIDIA).
     fn llvm_features(self) -> &'static str;
-    /// The calling convention that marks a kernel entry: `ptx_kernel` (71) or `amdgpu_kernel` (91).
-    fn kernel_calling_convention(self) -> u32;
     /// Fails unless the builder emits code for the target (one of [`ALL_TARGETS`]) and this build
     /// can (AMDGPU needs feature `amdgpu`).
     fn check_enabled(self) -> Result<()>;
@@ -53,6 +143,8 @@ pub(crate) trait LlvmTarget {
     ) -> Result<T>;
     /// The LLVM data layout string of the target.
     fn data_layout(self) -> Result<String>;
+    /// The vendor's lowering: the one place the builder dispatches on the vendor.
+    fn lowering(self) -> &'static dyn Lowering;
 }
 
 impl LlvmTarget for Target {
@@ -68,10 +160,7 @@ impl LlvmTarget for Target {
     }
 
     fn triple(self) -> &'static str {
-        match self.vendor() {
-            Vendor::Nvidia => "nvptx64-nvidia-cuda",
-            Vendor::Amd => "amdgcn-amd-amdhsa",
-        }
+        self.lowering().triple()
     }
 
     fn cpu(self) -> String {
@@ -79,16 +168,13 @@ impl LlvmTarget for Target {
     }
 
     fn llvm_features(self) -> &'static str {
-        match self.vendor() {
-            Vendor::Nvidia => "+ptx80",
-            Vendor::Amd => "",
-        }
+        self.lowering().llvm_features()
     }
 
-    fn kernel_calling_convention(self) -> u32 {
+    fn lowering(self) -> &'static dyn Lowering {
         match self.vendor() {
-            Vendor::Nvidia => 71,
-            Vendor::Amd => 91,
+            Vendor::Nvidia => &nvptx::Nvptx,
+            Vendor::Amd => &amdgpu::Amdgpu,
         }
     }
 

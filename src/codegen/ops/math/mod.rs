@@ -159,8 +159,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         let accurate = precision == MathPrecision::Accurate || dt == DType::F64;
-        self.float_math = true;
-        let f32t = self.ctx.f32_type();
+        self.em.float_math = true;
+        let f32t = self.em.ctx.f32_type();
         let mut out = Vec::with_capacity(d.regs.len());
         for r in &d.regs {
             let v = r.into_float_value();
@@ -168,17 +168,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             let arg = if wide {
                 v
             } else {
-                self.b.build_float_ext(v, f32t, "")?
+                self.em.b.build_float_ext(v, f32t, "")?
             };
             let y = if accurate {
-                emit_accurate_math(&self.b, &self.module, op, arg)?
+                emit_accurate_math(&self.em.b, &self.em.module, op, arg)?
             } else {
                 self.math_approx(op, arg)?
             };
             let res: BasicValueEnum = if wide {
                 y.into()
             } else {
-                self.b.build_float_trunc(y, v.get_type(), "")?.into()
+                self.em.b.build_float_trunc(y, v.get_type(), "")?.into()
             };
             out.push(res);
         }
@@ -220,10 +220,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let u = self.unify("fma", &[&x, &y, &z])?;
-        let f = self.intrinsic("llvm.fma", &[dt.llvm(self.ctx)])?;
+        let f = self.em.intrinsic("llvm.fma", &[dt.llvm(self.em.ctx)])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
         for i in 0..u.regs[0].len() {
-            out.push(self.call1(
+            out.push(self.em.call1(
                 f,
                 &[
                     u.regs[0][i].into(),
