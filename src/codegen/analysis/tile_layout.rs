@@ -1,4 +1,9 @@
-//! From a distributed layout to per-register coordinates.
+//! From a distributed layout to per-register coordinates: the pure plan (no inkwell), which
+//! `emit/thread.rs` turns into IR.
+//!
+//! It stays in `codegen/` rather than `layout/`: it checks layouts against a kernel (lanes, warps,
+//! in- and out-dims) and reports [`CodegenError`]s, and its plans are shaped by what the emitter
+//! writes (masked shifts, selects, disjoint `or`s). Its linear algebra is `layout::gf2`'s.
 //!
 //! A tile's layout maps (register, lane, warp) to a coordinate per tile dim, linearly over GF(2):
 //! `coord(r, l, w) = R(r) ⊕ T(l, w)`. The register part `R(r)` is a compile-time constant per
@@ -8,7 +13,7 @@
 
 use std::fmt;
 
-use crate::layout::{Dim, LinearLayout};
+use crate::layout::{gf2, Dim, LinearLayout};
 
 use crate::codegen::error::{CodegenError, Result};
 
@@ -226,7 +231,8 @@ impl TileLayout {
     /// as masks over (register, lane, warp). A thread or register with a free bit set holds a
     /// copy; stores and atomics skip copies so each element is written once.
     pub fn free_masks(&self) -> (u64, u64, u64) {
-        // Gaussian elimination over the bases, packed into one u64 per basis.
+        // Each basis packed into one u64 (the dims' bits side by side): a column of the layout's
+        // matrix, in the order register, lane, warp; a free column is in the span of earlier ones.
         let widths: Vec<u32> = self.shape.iter().map(|s| s.trailing_zeros()).collect();
         let pack = |b: &Vec<u64>| {
             let mut v = 0u64;
@@ -237,32 +243,21 @@ impl TileLayout {
             }
             v
         };
-        let mut pivots: Vec<u64> = Vec::new(); // reduced rows, each with a distinct leading bit
-        let mut is_free = |b: &Vec<u64>| {
-            let mut v = pack(b);
-            for p in &pivots {
-                let lead = 63 - p.leading_zeros();
-                if v >> lead & 1 == 1 {
-                    v ^= p;
-                }
-            }
-            if v == 0 {
-                true
-            } else {
-                pivots.push(v);
-                pivots.sort_by_key(|p| std::cmp::Reverse(63 - p.leading_zeros()));
-                false
-            }
-        };
-        let mut masks = [0u64; 3];
-        for (m, bases) in [&self.reg, &self.lane, &self.warp].into_iter().enumerate() {
-            for (i, b) in bases.iter().enumerate() {
-                if is_free(b) {
-                    masks[m] |= 1 << i;
-                }
-            }
-        }
-        (masks[0], masks[1], masks[2])
+        let cols: Vec<u64> = self
+            .reg
+            .iter()
+            .chain(&self.lane)
+            .chain(&self.warp)
+            .map(pack)
+            .collect();
+        let free = gf2::ColumnEchelon::new(&cols).free_mask();
+        let (r, l) = (self.reg.len(), self.lane.len());
+        let low = |n: usize| (1u64 << n) - 1;
+        (
+            free & low(r),
+            (free >> r) & low(l),
+            (free >> (r + l)) & low(self.warp.len()),
+        )
     }
 }
 

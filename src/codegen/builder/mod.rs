@@ -33,7 +33,7 @@ use crate::codegen::emit::thread::ThreadIds;
 use crate::codegen::emit::Kernel;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::target::{LlvmTarget, Target};
-use crate::codegen::types::{DType, Type};
+use crate::codegen::types::{AddrSpace, DType, Type};
 use crate::signature::{ElemType, KernelSignature, Param, ParamType};
 
 /// Owns the LLVM context that kernels are built in. Make one, then build any number of kernels
@@ -167,7 +167,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// alignment in bytes the kernel may assume (16 lets 16-byte vector accesses through; 1 assumes
     /// nothing).
     pub fn arg_ptr(&mut self, name: &str, pointee: DType, divisibility: u64) -> Result<Value> {
-        self.add_param(name, Type::Ptr(pointee), divisibility)
+        self.add_param(name, Type::Ptr(pointee, AddrSpace::Global), divisibility)
     }
 
     /// An `i32` parameter assumed to be a multiple of `divisibility` (1: nothing assumed). A bound
@@ -209,7 +209,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if !ty.has_divisibility() && divisibility != 1 {
             return Err(reject("a float has no divisibility"));
         }
-        if let Type::Ptr(d) = value_ty {
+        if let Type::Ptr(d, _) = value_ty {
             if divisibility < d.mem_bytes() {
                 return Err(reject(
                     "a pointer's divisibility must be at least its element size",
@@ -555,7 +555,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 /// The signature's type of a parameter of value type `ty`. A pointer to `i1` is a pointer to bytes.
 fn param_type(ty: Type) -> ParamType {
     match ty {
-        Type::Ptr(d) => ParamType::Ptr(elem_type(d)),
+        Type::Ptr(d, _) => ParamType::Ptr(elem_type(d)),
         Type::Scalar(DType::I32) => ParamType::I32,
         Type::Scalar(DType::I64) => ParamType::I64,
         Type::Scalar(DType::F64) => ParamType::F64,
@@ -615,5 +615,72 @@ fn drop_unused(f: FunctionValue<'_>) {
                 i.erase_from_basic_block();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value of each kind no op makes yet, as the shared-memory, barrier and async-copy ops
+    /// will.
+    fn other_kind(kb: &mut KernelBuilder<'_>, kind: ValueKind) -> Value {
+        kb.values.push(ValueData {
+            kind,
+            ty: Type::Scalar(DType::F16),
+            shape: vec![64],
+            layout: None,
+            regs: Vec::new(),
+            info: AxisInfo::scalar(1),
+            scope: 0,
+            literal: None,
+        })
+    }
+
+    #[test]
+    fn ops_name_themselves_and_the_value_when_given_the_wrong_kind() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F16, 16).unwrap();
+        for kind in [
+            ValueKind::SharedDesc,
+            ValueKind::Barrier,
+            ValueKind::AsyncToken,
+        ] {
+            let v = other_kind(&mut kb, kind);
+            let e = kb.add(v, 1).unwrap_err();
+            assert_eq!(
+                e,
+                CodegenError::WrongKind {
+                    op: "add",
+                    expected: "a scalar or a register tile",
+                    kind: kind.describe(),
+                    value: v.to_string(),
+                }
+            );
+            assert!(kb.load(v, None, None).is_err());
+            assert!(kb.store(x, v, None).is_err());
+            assert!(kb.cast(v, DType::F32).is_err());
+            assert!(kb.exp(v).is_err());
+        }
+        let v = other_kind(&mut kb, ValueKind::SharedDesc);
+        assert_eq!(
+            kb.mul(2, v).unwrap_err().to_string(),
+            format!(
+                "`mul` needs a scalar or a register tile, got a shared-memory descriptor ({v})"
+            )
+        );
+        // The kernel is still good: nothing was emitted for the rejected ops.
+        kb.finish().unwrap();
+    }
+
+    #[test]
+    fn the_signature_reports_the_shared_memory_total() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM80, "k", 4).unwrap();
+        assert_eq!(kb.signature().shared_bytes, 0);
+        kb.smem.alloc("t", 1000, 16).unwrap();
+        kb.smem.alloc("t", 24, 128).unwrap();
+        assert_eq!(kb.signature().shared_bytes, 1024 + 24);
     }
 }

@@ -35,36 +35,9 @@ pub(crate) enum Op {
     Shl,
 }
 
-/// A map keyed by LLVM value identities (addresses), hashed by one multiply per word rather
-/// than SipHash: the builder looks values up for every register it emits.
-pub(crate) type ValueMap<K, V> =
-    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<WordHasher>>;
-
-/// The hasher of [`ValueMap`] (FxHash's mixing step).
-#[derive(Default)]
-pub(crate) struct WordHasher(u64);
-
-impl std::hash::Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-}
+/// A map keyed by LLVM value identities (addresses), hashed with `rustc-hash`'s `FxHasher`
+/// rather than SipHash: the builder looks values up for every register it emits.
+pub(crate) type ValueMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
 
 /// What the builder knows of its integer values, and the index instructions it already built.
 #[derive(Debug, Default)]

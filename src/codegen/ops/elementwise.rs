@@ -191,7 +191,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             Operand::Float(x) => {
                 let ty = match like {
                     Some(Type::Scalar(d)) if d.is_float() => d,
-                    Some(t @ Type::Scalar(_)) | Some(t @ Type::Ptr(_)) => {
+                    Some(t @ Type::Scalar(_)) | Some(t @ Type::Ptr(..)) => {
                         return Err(CodegenError::TypeMismatch {
                             op,
                             lhs: format!("scalar<{t}>"),
@@ -428,7 +428,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if op == BinaryOp::Add && y.ty.pointee().is_some() && x.ty.pointee().is_none() {
             std::mem::swap(&mut x, &mut y);
         }
-        if let Type::Ptr(pointee) = x.ty {
+        if let Type::Ptr(pointee, _) = x.ty {
             return self.ptr_add(name, op, &x, &y, pointee);
         }
         if x.ty != y.ty {

@@ -22,7 +22,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::target::{GlobalAccess, LlvmTarget};
-use crate::codegen::types::{DType, Type};
+use crate::codegen::types::{AddrSpace, DType, Type};
 
 /// A cache policy for a global access (PTX `ld`/`st` qualifiers on NVIDIA; on AMD `Streaming`
 /// marks the access non-temporal and the others are the default).
@@ -71,10 +71,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<(Rc<ValueData<'ctx>>, DType)> {
         let p = self.get(op, ptr)?;
         match p.ty {
-            Type::Ptr(d) => Ok((p, d)),
+            Type::Ptr(d, AddrSpace::Global) => Ok((p, d)),
             _ => Err(CodegenError::InvalidType {
                 op,
-                expected: "a pointer (or tile of pointers)".into(),
+                expected: "a pointer to global memory (or a tile of them)".into(),
                 value: p.describe(),
             }),
         }
