@@ -51,7 +51,7 @@
 //! let plan = plan_conversion(&rows, &cols, 16, Target::SM90)?;
 //! assert!(plan.scratch_bytes() > 0);
 //! assert_eq!(plan.bank_conflicts(), (0, 0));
-//! println!("{}", plan.to_json());
+//! println!("{plan}"); // a table; with feature `serde`, `plan.to_json()` gives design.md's JSON
 //! # Ok::<(), weft::layout::LayoutError>(())
 //! ```
 //!

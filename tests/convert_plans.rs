@@ -234,7 +234,13 @@ fn mma_to_blocked_is_warp_local_and_executes() {
         .as_ref()
         .expect("a warp-local conversion gets a shuffle plan");
     execute_shuffle_plan(s).unwrap();
-    // The JSON names the kind and the numbers of design.md.
+}
+
+/// The JSON names the kind and the numbers of design.md.
+#[cfg(feature = "serde")]
+#[test]
+fn mma_to_blocked_json_names_the_kind_and_the_numbers() {
+    let plan = plan_conversion(&mma_v2_16x16(), &blocked_16x16(), 16, Target::SM80).unwrap();
     let j = plan.to_json();
     assert!(j.starts_with(&format!("{{\"kind\": \"{}\"", plan.kind)));
     assert!(
@@ -418,6 +424,7 @@ mod no_panic {
             let _ = classify(&a, &b);
             if let Ok(p) = plan_conversion(&a, &b, bits, target) {
                 let _ = p.verify();
+                #[cfg(feature = "serde")]
                 let _ = p.to_json();
                 let _ = p.to_string();
             }

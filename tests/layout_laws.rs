@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use weft::layout::strategy::{self, DimsSpec, Kind};
-use weft::layout::{Dim, LinearLayout};
+use weft::layout::{Dim, LayoutDifference, LinearLayout};
 
 fn config() -> ProptestConfig {
     ProptestConfig {
@@ -250,8 +250,59 @@ proptest! {
     }
 
     #[test]
+    fn size_one_dims_keep_a_layout_equivalent(a in strategy::layouts(12, 12), at_in in any::<usize>(), at_out in any::<usize>()) {
+        // `a` with a size-1 in dim and a size-1 out dim inserted anywhere.
+        let mut bases = a.all_bases();
+        bases.insert(at_in % (bases.len() + 1), (Dim::new("unit_in"), vec![]));
+        let mut outs: Vec<(Dim, u64)> = a.out_dims().map(|(d, s)| (*d, s)).collect();
+        let j = at_out % (outs.len() + 1);
+        outs.insert(j, (Dim::new("unit_out"), 1));
+        for (_, bs) in &mut bases {
+            for b in bs {
+                b.insert(j, 0);
+            }
+        }
+        let padded = LinearLayout::from_bases(bases, outs, false).unwrap();
+        prop_assert_ne!(&padded, &a);
+        prop_assert!(padded.equivalent(&a) && a.equivalent(&padded));
+        prop_assert_eq!(padded.first_difference(&a), None);
+    }
+
+    #[test]
+    fn equivalent_means_the_same_map(
+        (a, b) in strategy::dims(Kind::Any, 8, 6).prop_flat_map(|spec| {
+            (strategy::layout_on(spec.clone(), Kind::Any), strategy::layout_on(spec, Kind::Any))
+        }),
+    ) {
+        // Same dims: equivalent exactly when every input lands on the same element.
+        let same_map = (0..a.total_in_size()).all(|x| a.apply_packed(x) == b.apply_packed(x));
+        prop_assert_eq!(a.equivalent(&b), same_map);
+        prop_assert!(a.equivalent(&a));
+        match a.first_difference(&b) {
+            None => prop_assert!(same_map),
+            Some(LayoutDifference::Basis { in_dim, bit, left, right }) => {
+                // The reported bit really maps to the two reported elements (coordinates on dims above 1).
+                let image = |l: &LinearLayout| -> Vec<u64> {
+                    let at = l.apply(&[(in_dim, 1u64 << bit)]).unwrap();
+                    at.into_iter().zip(l.out_dims()).filter(|(_, (_, s))| *s > 1).map(|(c, _)| c.1).collect()
+                };
+                prop_assert_eq!(image(&a), left.clone());
+                prop_assert_eq!(image(&b), right.clone());
+                prop_assert_ne!(left, right);
+            }
+            Some(other) => prop_assert!(false, "same dims, yet {}", other),
+        }
+    }
+
+    #[test]
     fn text_forms_round_trip(a in strategy::layouts(16, 16)) {
-        prop_assert_eq!(LinearLayout::from_json(&a.to_json()).unwrap(), a.clone());
+        #[cfg(feature = "serde")]
+        {
+            prop_assert_eq!(LinearLayout::from_json(&a.to_json()).unwrap(), a.clone());
+            // Through plain serde_json too: the identity, whatever the whitespace.
+            let pretty = serde_json::to_string_pretty(&a).unwrap();
+            prop_assert_eq!(serde_json::from_str::<LinearLayout>(&pretty).unwrap(), a.clone());
+        }
         prop_assert_eq!(LinearLayout::from_bases_string(&a.to_bases_string()).unwrap(), a.clone());
     }
 

@@ -22,10 +22,12 @@ pub enum CodegenError {
         rhs: String,
     },
     /// Two operands of the same shape but different layouts (convert one first).
-    #[error("{op}: layouts differ: {lhs} vs {rhs}")]
+    #[error("{op}: layouts differ ({difference}): {lhs} vs {rhs}")]
     LayoutMismatch {
         /// The op that was called.
         op: &'static str,
+        /// The first basis that maps differently.
+        difference: String,
         /// The first operand.
         lhs: String,
         /// The second operand.

@@ -43,7 +43,8 @@
 //!   vendor themselves.
 //! - `ops/`: the tile ops, each an `impl KernelBuilder` block: `create.rs` (`arange`, `full`,
 //!   `broadcast_to`), `elementwise.rs`, `cast.rs`, `shape.rs`, `math/`, `global.rs` (loads,
-//!   stores, atomics, vector widths), `control.rs` (loops, branches).
+//!   stores, atomics, vector widths), `control.rs` (loops, branches), `layout_arg.rs` (what
+//!   ops take as a layout: a `LinearLayout` or a shape-free encoding).
 //! - `kernels/`: ready-made kernels and layout helpers.
 //! - `types.rs` (dtypes, pointer address spaces), `error.rs`.
 //!
@@ -84,6 +85,7 @@ pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
 pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use ops::global::{AtomicOp, CacheHint};
+pub use ops::layout_arg::{IntoLayout, Resolved};
 pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
 pub use types::{AddrSpace, DType, Type};

@@ -131,6 +131,18 @@ pub enum LayoutError {
     /// Sizes that must agree do not.
     #[error("size mismatch: {0}")]
     SizeMismatch(String),
+    /// A conversion between layouts for different hardware: the two sides disagree on the size of a hardware
+    /// dim (`lane`, `warp` or `block`; a missing dim counts as size 1), so no thread-to-thread plan exists.
+    /// (The fields are not called `source`: thiserror would take that for the underlying error.)
+    #[error("the source layout has `{dim}` size {source_size} but the destination has {destination_size}")]
+    MismatchedHardware {
+        /// The hardware dim.
+        dim: Dim,
+        /// Its size in the source layout.
+        source_size: u64,
+        /// Its size in the destination layout.
+        destination_size: u64,
+    },
     /// Malformed text or JSON.
     #[error("{format} parse error at line {line}, column {column}: {message}")]
     Parse {

@@ -112,25 +112,88 @@ impl ColumnEchelon {
     }
 }
 
-/// Rank of a list of vectors.
-pub fn rank(vectors: &[u64]) -> u32 {
-    let mut basis = [0u64; 64];
-    let mut present = 0u64;
-    let mut r = 0;
-    for &v0 in vectors {
-        let mut v = v0;
-        while v != 0 {
-            let h = 63 - v.leading_zeros() as usize;
-            if present & (1 << h) == 0 {
-                basis[h] = v;
-                present |= 1 << h;
-                r += 1;
-                break;
-            }
-            v ^= basis[h];
+/// A span kept as an XOR basis keyed by each vector's highest set bit: the incremental elimination behind
+/// [`rank`], the proptest generators' rank tracking and the conversion planner's per-CTA projection.
+#[derive(Clone, Debug)]
+pub struct XorBasis {
+    /// `basis[h]`: a vector whose highest set bit is `h` (valid where `present` has bit `h`).
+    basis: [u64; 64],
+    /// The pivot bits: bit `h` set iff the basis has a vector with highest bit `h`.
+    present: u64,
+}
+
+impl Default for XorBasis {
+    fn default() -> XorBasis {
+        XorBasis::new()
+    }
+}
+
+impl XorBasis {
+    /// The span of nothing.
+    pub fn new() -> XorBasis {
+        XorBasis {
+            basis: [0; 64],
+            present: 0,
         }
     }
-    r
+
+    /// `v` reduced until its highest set bit is not a pivot: zero iff `v` is in the span.
+    pub fn reduce(&self, mut v: u64) -> u64 {
+        while v != 0 {
+            let h = 63 - v.leading_zeros();
+            if self.present >> h & 1 == 0 {
+                break;
+            }
+            v ^= self.basis[h as usize];
+        }
+        v
+    }
+
+    /// The one element of `v + span` with every pivot bit clear (so equal for `v` and `w` exactly when
+    /// `v ⊕ w` is in the span).
+    pub fn reduce_fully(&self, mut v: u64) -> u64 {
+        // Highest pivot first: clearing bit h only touches bits below h.
+        let mut pivots = self.present;
+        while pivots != 0 {
+            let h = 63 - pivots.leading_zeros();
+            if v >> h & 1 == 1 {
+                v ^= self.basis[h as usize];
+            }
+            pivots &= !(1u64 << h);
+        }
+        v
+    }
+
+    /// Adds `v` to the span; returns its new pivot bit, or `None` when `v` was already in the span.
+    pub fn insert(&mut self, v: u64) -> Option<u32> {
+        let r = self.reduce(v);
+        if r == 0 {
+            return None;
+        }
+        let h = 63 - r.leading_zeros();
+        self.basis[h as usize] = r;
+        self.present |= 1u64 << h;
+        Some(h)
+    }
+
+    /// The pivot bits, one per basis vector.
+    pub fn pivot_bits(&self) -> u64 {
+        self.present
+    }
+
+    /// The dimension of the span.
+    pub fn rank(&self) -> u32 {
+        self.present.count_ones()
+    }
+}
+
+/// Rank of a list of vectors.
+pub fn rank(vectors: &[u64]) -> u32 {
+    let mut basis = XorBasis::new();
+    for &v in vectors {
+        basis.insert(v);
+    }
+    basis.rank()
 }
 
 /// Reduced row echelon form in place. `rows[i]` holds row i with column j at bit j; column 0 is the first
@@ -587,6 +650,39 @@ mod tests {
         (0..1u64 << cols.len())
             .filter(|&x| mul_vec(cols, x) == b)
             .collect()
+    }
+
+    #[test]
+    fn xor_basis_matches_brute_force_spans() {
+        // Every pair of 4-bit vectors: the span by enumeration against what the basis says.
+        for a in 0u64..16 {
+            for b in 0u64..16 {
+                let span = [0, a, b, a ^ b];
+                let mut basis = XorBasis::new();
+                let new_a = basis.insert(a).is_some();
+                let new_b = basis.insert(b).is_some();
+                assert_eq!(new_a, a != 0);
+                assert_eq!(new_b, b != 0 && b != a);
+                assert_eq!(basis.rank(), rank(&[a, b]));
+                assert_eq!(1 << basis.rank(), {
+                    let mut s = span.to_vec();
+                    s.sort_unstable();
+                    s.dedup();
+                    s.len()
+                });
+                for v in 0u64..16 {
+                    assert_eq!(basis.reduce(v) == 0, span.contains(&v), "{a} {b} {v}");
+                    // One representative per coset, with every pivot bit clear.
+                    let r = basis.reduce_fully(v);
+                    assert_eq!(r & basis.pivot_bits(), 0);
+                    assert!(span.contains(&(r ^ v)));
+                    for w in 0u64..16 {
+                        let same_coset = span.contains(&(v ^ w));
+                        assert_eq!(basis.reduce_fully(w) == r, same_coset);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -117,7 +117,11 @@
 //! - fitting to a tensor shape (broadcast and wrap-around): `ensure_layout_not_larger_than`,
 //!   `ensure_layout_not_smaller_than`, `identity_standard_nd`;
 //! - register permutations: [`ColumnAction`], [`reg_perm_for_divide`];
-//! - text: Triton's bases dump (`Display`, `from_bases_string`) and JSON (`to_json`, `from_json`);
+//! - identity by meaning: `equivalent` and `first_difference` ([`LayoutDifference`]) compare layouts with
+//!   size-1 dims ignored (`==` compares representations);
+//! - text: Triton's bases dump (`Display`, `from_bases_string`), TTGIR and Gluon syntax ([`text`]);
+//! - serde (feature `serde`): `Serialize`/`Deserialize` for layouts, [`Dim`]s, encodings and conversion plans,
+//!   and the JSON of design.md (`json`: `to_json`, `from_json`, `ConversionPlan::to_json`);
 //! - [`gf2`]: the bit-matrix linear algebra underneath; `strategy` (feature `proptest`): random layouts for
 //!   property tests.
 
@@ -128,9 +132,12 @@ mod concat;
 pub mod convert;
 mod dim;
 mod divide;
+mod equivalence;
 mod error;
 pub mod gf2;
 mod invert;
+#[cfg(feature = "serde")]
+pub mod json;
 mod linear_layout;
 mod product;
 mod quotient;
@@ -145,6 +152,7 @@ mod sublayout;
 
 pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, ColumnAction};
 pub use dim::Dim;
+pub use equivalence::LayoutDifference;
 pub use error::{DimSide, LayoutError, Result};
 pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIM_BITS};
 pub use product::supremum;

@@ -17,7 +17,7 @@ use proptest::prelude::*;
 use smallvec::SmallVec;
 
 use super::linear_layout::{low_mask, DimSpec};
-use super::{Dim, LinearLayout};
+use super::{gf2, Dim, LinearLayout};
 
 /// What a generated layout guarantees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,35 +119,6 @@ pub fn dims(kind: Kind, max_in_bits: u32, max_out_bits: u32) -> BoxedStrategy<Di
     }
 }
 
-/// An XOR basis keyed by highest bit, to keep track of a span while generating columns.
-struct Span {
-    basis: [u64; 64],
-    present: u64,
-}
-
-impl Span {
-    fn reduce(&self, mut v: u64) -> u64 {
-        while v != 0 {
-            let h = 63 - v.leading_zeros();
-            if self.present >> h & 1 == 0 {
-                break;
-            }
-            v ^= self.basis[h as usize];
-        }
-        v
-    }
-    fn insert(&mut self, v: u64) -> bool {
-        let r = self.reduce(v);
-        if r == 0 {
-            return false;
-        }
-        let h = 63 - r.leading_zeros();
-        self.basis[h as usize] = r;
-        self.present |= 1 << h;
-        true
-    }
-}
-
 /// Turns random words into columns of the requested kind (deterministically, so shrinking works).
 fn build(spec: &DimsSpec, kind: Kind, raw: &[(u8, u64)]) -> LinearLayout {
     let n: u32 = spec.ins.iter().map(|d| d.1).sum();
@@ -158,10 +129,7 @@ fn build(spec: &DimsSpec, kind: Kind, raw: &[(u8, u64)]) -> LinearLayout {
         Kind::Surjective => m,
         Kind::Invertible => n.max(m),
     };
-    let mut span = Span {
-        basis: [0; 64],
-        present: 0,
-    };
+    let mut span = gf2::XorBasis::new();
     let mut rank = 0u32;
     let mut cols: SmallVec<[u64; 16]> = SmallVec::new();
     for (k, &(sel, word)) in raw.iter().enumerate().take(n as usize) {
@@ -177,7 +145,7 @@ fn build(spec: &DimsSpec, kind: Kind, raw: &[(u8, u64)]) -> LinearLayout {
                 c ^= 1 << h;
             }
         }
-        if span.insert(c) {
+        if span.insert(c).is_some() {
             rank += 1;
         }
         cols.push(c);

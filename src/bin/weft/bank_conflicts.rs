@@ -4,6 +4,7 @@
 
 use clap::Args as ClapArgs;
 use weft::layout::convert::bank_conflicts_detail;
+use weft::layout::json::to_line;
 
 use crate::convert::{dtype_bits, layout_of};
 use crate::layout::parse_shape;
@@ -27,6 +28,16 @@ pub(crate) struct Args {
     json: bool,
 }
 
+/// `weft bank-conflicts --json`: Gluon's count first, then the exact one and what it depends on.
+#[derive(serde::Serialize)]
+struct BankConflictsJson {
+    bank_conflicts: u64,
+    exact_bank_conflicts: u64,
+    vector: u64,
+    lanes_per_phase: u64,
+    wavefronts_per_phase: u64,
+}
+
 pub(crate) fn run(args: Args) -> Result<String, Failure> {
     let shape = parse_shape(&args.shape)?;
     let bits = dtype_bits(&args.dtype)?;
@@ -34,10 +45,14 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
     let shared = layout_of("SHARED", &args.shared, &shape)?;
     let d = bank_conflicts_detail(&reg, &shared, bits)?;
     Ok(if args.json {
-        format!(
-            "{{\"bank_conflicts\": {}, \"exact_bank_conflicts\": {}, \"vector\": {}, \"lanes_per_phase\": {}, \"wavefronts_per_phase\": {}}}\n",
-            d.gluon_conflicts, d.conflicts, d.vector, d.lanes_per_phase, d.wavefronts_per_phase
-        )
+        let json = BankConflictsJson {
+            bank_conflicts: d.gluon_conflicts,
+            exact_bank_conflicts: d.conflicts,
+            vector: d.vector,
+            lanes_per_phase: d.lanes_per_phase,
+            wavefronts_per_phase: d.wavefronts_per_phase,
+        };
+        to_line(&json)? + "\n"
     } else {
         format!(
             "bank conflicts        {} (Gluon's count; exact: {})\nvector                {} elements ({} bits per access)\nlanes per phase       {}\nwavefronts per phase  {}\n",

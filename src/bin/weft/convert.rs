@@ -89,7 +89,7 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
     }
     let plan = plan_conversion(&src, &dst, bits, target)?;
     Ok(if args.json {
-        format!("{}\n", plan.to_json())
+        plan.to_json() + "\n"
     } else {
         plan.to_string()
     })

@@ -2,6 +2,7 @@
 
 use clap::{Args as ClapArgs, ValueEnum};
 use weft::layout::encoding::Encoding;
+use weft::layout::json::to_line;
 use weft::layout::text::{self, ttgir};
 use weft::layout::LinearLayout;
 
@@ -70,6 +71,14 @@ fn emit(
     })
 }
 
+/// One layout alias of a TTGIR file, as `--from-ttgir … --format json` lists it.
+#[derive(serde::Serialize)]
+struct AliasJson {
+    alias: String,
+    shape: Vec<u64>,
+    layout: LinearLayout,
+}
+
 fn shape_str(shape: &[u64]) -> String {
     shape
         .iter()
@@ -120,11 +129,11 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                     .to_linear_layout(&s)
                     .map_err(|e| Failure(format!("#{name} with shape {}: {e}", shape_str(&s))))?;
                 if args.format == Format::Json {
-                    json_items.push(format!(
-                        "{{\"alias\": \"{name}\", \"shape\": [{}], \"layout\": {}}}",
-                        s.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
-                        ll.to_json()
-                    ));
+                    json_items.push(AliasJson {
+                        alias: name.clone(),
+                        shape: s.clone(),
+                        layout: ll,
+                    });
                 } else {
                     out += &format!("shape {}{note}:\n", shape_str(&s));
                     out += &emit(enc, &ll, &s, args.format)?;
@@ -135,7 +144,7 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
             }
         }
         if args.format == Format::Json {
-            out = format!("[{}]\n", json_items.join(",\n "));
+            out = to_line(&json_items)? + "\n";
         }
         return Ok(out);
     }

@@ -13,12 +13,18 @@
 
 use std::fmt;
 
+use std::rc::Rc;
+
+use crate::layout::encoding::Encoding;
 use crate::layout::{gf2, Dim, LinearLayout};
 
 use crate::codegen::error::{CodegenError, Result};
 
 /// A tile layout checked against the kernel, with its bases unpacked for code generation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Two tile layouts are equal when they map every (register, lane, warp) to the same element:
+/// how the layout was written (a size-1 `block` dim, the encoding it came from) does not count.
+#[derive(Debug, Clone)]
 pub(crate) struct TileLayout {
     /// The layout as given (in-dims register/lane/warp, out-dims dim0..).
     pub ll: LinearLayout,
@@ -30,6 +36,56 @@ pub(crate) struct TileLayout {
     pub lane: Vec<Vec<u64>>,
     /// Bases of the warp bits.
     pub warp: Vec<Vec<u64>>,
+    /// The shape-free encoding the layout was made from, if any (`layout_arg.rs`).
+    pub encoding: Option<Rc<Encoding>>,
+}
+
+impl PartialEq for TileLayout {
+    fn eq(&self, other: &TileLayout) -> bool {
+        (&self.shape, &self.reg, &self.lane, &self.warp)
+            == (&other.shape, &other.reg, &other.lane, &other.warp)
+    }
+}
+
+impl Eq for TileLayout {}
+
+impl TileLayout {
+    /// The error for operands `lhs` (in `self`) and `rhs` (in `other`) whose layouts differ.
+    pub fn mismatch(
+        &self,
+        other: &TileLayout,
+        op: &'static str,
+        lhs: String,
+        rhs: String,
+    ) -> CodegenError {
+        CodegenError::LayoutMismatch {
+            op,
+            difference: self.difference(other),
+            lhs,
+            rhs,
+        }
+    }
+
+    /// Where `self` and `other` first differ, for error messages: the first basis that maps
+    /// differently.
+    pub fn difference(&self, other: &TileLayout) -> String {
+        if self.shape != other.shape {
+            return format!("shapes {:?} vs {:?}", self.shape, other.shape);
+        }
+        for (name, a, b) in [
+            ("register", &self.reg, &other.reg),
+            ("lane", &self.lane, &other.lane),
+            ("warp", &self.warp, &other.warp),
+        ] {
+            if a.len() != b.len() {
+                return format!("{name} has {} bits vs {}", a.len(), b.len());
+            }
+            if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
+                return format!("{name} bit {i} maps to {:?} vs {:?}", a[i], b[i]);
+            }
+        }
+        "none".into()
+    }
 }
 
 impl fmt::Display for TileLayout {
@@ -136,6 +192,7 @@ impl TileLayout {
             reg,
             lane,
             warp,
+            encoding: None,
         })
     }
 
@@ -166,6 +223,7 @@ impl TileLayout {
             reg,
             lane,
             warp,
+            encoding: None,
         })
     }
 
@@ -311,16 +369,15 @@ mod tests {
     /// register of a family of layouts (blocked ones and ones with odd bases).
     #[test]
     fn index_plans_agree_with_apply_exhaustively() {
-        use crate::codegen::kernels::blocked;
-        use crate::codegen::Target;
+        use crate::layout::encoding::{Blocked, Encoding};
         let mut layouts = Vec::new();
         for (shape, spt, tpw, wpc, order) in [
             (
                 vec![512u64],
-                vec![4u64],
-                vec![32u64],
-                vec![4u64],
-                vec![0usize],
+                vec![4u32],
+                vec![32u32],
+                vec![4u32],
+                vec![0u32],
             ),
             (vec![64], vec![1], vec![32], vec![4], vec![0]),
             (
@@ -340,7 +397,8 @@ mod tests {
                 vec![2, 1, 0],
             ),
         ] {
-            layouts.push(blocked(Target::SM90, &shape, &spt, &tpw, &wpc, &order).unwrap());
+            let enc = Blocked::new(&spt, &tpw, &wpc, &order);
+            layouts.push(Encoding::from(enc).to_linear_layout(&shape).unwrap());
         }
         // Bases that are not powers of two, and runs broken by a zero.
         layouts.push(

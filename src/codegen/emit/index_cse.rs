@@ -7,7 +7,7 @@
 //! keeps the constant outermost (`(t | pid·64) | 8` rather than `(t | 8) + pid·64`, and
 //! `(t << 6) | 512` rather than `(t | 8) << 6`): one shared base per tile, and a constant that
 //! code generation folds into the address (the `sext` of a disjoint `or` splits: `[%rd+2048]`).
-//! With that, loop-free NVIDIA kernels need no middle-end pipeline at all (`emit.rs`).
+//! With that, loop-free NVIDIA kernels need no middle-end pipeline at all (`emit/output.rs`).
 
 use inkwell::builder::Builder;
 use inkwell::values::{AsValueRef, IntValue};

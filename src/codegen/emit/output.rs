@@ -26,7 +26,7 @@ use crate::signature::KernelSignature;
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
 /// 2.4–2.8 ms of CPU time on the shared dev machine (6.4 M and 19.4 M instructions executed),
 /// with the same PTX as `default<O3>` followed by LLVM's `-O3` NVPTX code generation (see
-/// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target.rs` for
+/// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target/mod.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
 /// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
 /// instructions against 38), and they save little or no compile time (instructions executed per
@@ -67,7 +67,7 @@ const FAST_PIPELINE: &str =
 /// The math lowering (`math/`: polynomials, f16 through f32) is written plainly and leaves
 /// folding to instcombine (dropping it costs 2–11 SASS instructions per function), so kernels
 /// that use it keep this pipeline. Instcombine does not sink into the body
-/// (`set_llvm_options` in `target.rs`), so the prologue (thread and block ids) stays a block of
+/// (`set_llvm_options` in `target/mod.rs`), so the prologue (thread and block ids) stays a block of
 /// its own: instruction selection works one block at a time, and its known-bits queries stop at
 /// the prologue's values.
 const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-verify-fixpoint>)";

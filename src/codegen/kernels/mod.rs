@@ -6,12 +6,14 @@
 //! the snapshot tests and the compile benchmark use them, and a GPU benchmark can build the same
 //! kernels for its sizes.
 //!
-//! [`blocked`] and [`slice()`] build the linear layouts of Triton's `BlockedLayout` and
-//! `SliceLayout`: a small stand-in until weft's encodings provide them.
+//! Layouts come from [`crate::layout::encoding`]: [`tile_layout`] is a `Blocked` encoding, its
+//! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod layouts;
 
-pub use layouts::{blocked, blocked_1d, slice};
+pub use layouts::{blocked_1d, tile_layout};
+
+use crate::layout::encoding::{Blocked, Slice};
 
 use super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 
@@ -88,43 +90,27 @@ pub struct Tile2d {
     pub num_warps: u32,
 }
 
-/// The 2-D blocked layout of a `rows × cols` tile: `per_thread` consecutive columns per thread,
-/// lanes along the columns first, warps along the rows.
-pub fn tile_layout(target: Target, t: Tile2d) -> Result<crate::layout::LinearLayout> {
-    let tpw = target.warp_size() as u64;
-    let per = t.per_thread as u64;
-    let lanes_c = (t.cols as u64 / per).clamp(1, tpw);
-    let lanes_r = tpw / lanes_c;
-    blocked(
-        target,
-        &[t.rows as u64, t.cols as u64],
-        &[1, per],
-        &[lanes_r, lanes_c],
-        &[t.num_warps as u64, 1],
-        &[1, 0],
-    )
-}
-
 /// The global row and column index of every element of this CTA's `t.rows × t.cols` tile (tile
 /// `(pid_r, pid_c)`), both laid out like the tile: `rows[:, None]` and `cols[None, :]` built in
 /// the slices of the 2-D layout and broadcast to it.
 fn tile_indices(
     kb: &mut KernelBuilder<'_>,
-    layout: &crate::layout::LinearLayout,
+    layout: &Blocked,
     t: Tile2d,
     pid_r: Value,
     pid_c: Value,
 ) -> Result<(Value, Value)> {
     let r0 = kb.mul(pid_r, t.rows as i32)?;
     let c0 = kb.mul(pid_c, t.cols as i32)?;
-    let rows = kb.arange(0, t.rows as i32, &slice(layout, 1)?)?;
+    let rows = kb.arange(0, t.rows as i32, Slice::new(1, layout.clone().into()))?;
     let rows = kb.add(rows, r0)?;
-    let cols = kb.arange(0, t.cols as i32, &slice(layout, 0)?)?;
+    let cols = kb.arange(0, t.cols as i32, Slice::new(0, layout.clone().into()))?;
     let cols = kb.add(cols, c0)?;
+    let shape = [t.rows as u64, t.cols as u64];
     let rows2 = kb.expand_dims(rows, 1)?;
-    let rows2 = kb.broadcast_to(rows2, layout)?;
+    let rows2 = kb.broadcast_to(rows2, (layout, shape))?;
     let cols2 = kb.expand_dims(cols, 0)?;
-    let cols2 = kb.broadcast_to(cols2, layout)?;
+    let cols2 = kb.broadcast_to(cols2, (layout, shape))?;
     Ok((rows2, cols2))
 }
 

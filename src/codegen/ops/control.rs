@@ -49,12 +49,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                     rhs: d.describe(),
                 });
             }
-            if d.layout != e.layout {
-                return Err(CodegenError::LayoutMismatch {
-                    op,
-                    lhs: e.describe(),
-                    rhs: d.describe(),
-                });
+            if let (Some(el), Some(dl)) = (&e.layout, &d.layout) {
+                if el != dl {
+                    return Err(el.mismatch(dl, op, e.describe(), d.describe()));
+                }
             }
             out.push(d);
         }
@@ -360,14 +358,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                     lhs: x.describe(),
                     rhs: y.describe(),
                 })
-            } else if x.layout != y.layout {
-                Some(CodegenError::LayoutMismatch {
-                    op,
-                    lhs: x.describe(),
-                    rhs: y.describe(),
-                })
             } else {
-                None
+                match (&x.layout, &y.layout) {
+                    (Some(xl), Some(yl)) if xl != yl => {
+                        Some(xl.mismatch(yl, op, x.describe(), y.describe()))
+                    }
+                    _ => None,
+                }
             };
             if let Some(e) = err {
                 return Err(e);

@@ -4,34 +4,34 @@ use std::rc::Rc;
 
 use inkwell::values::BasicValueEnum;
 
-use crate::layout::LinearLayout;
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::elementwise::IntoOperand;
+use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// Checks `layout` against this kernel (lanes, warps, in- and out-dims).
+    /// Resolves `layout` for a tile of `shape` (`None`: the layout's own) and checks it against
+    /// this kernel (lanes, warps, in- and out-dims).
     pub(crate) fn tile_layout(
         &self,
         op: &'static str,
-        layout: &LinearLayout,
+        layout: impl IntoLayout,
+        shape: Option<&[u64]>,
     ) -> Result<Rc<TileLayout>> {
-        Ok(Rc::new(TileLayout::new(
-            op,
-            layout,
-            self.threads_per_warp(),
-            self.num_warps,
-        )?))
+        let r = layout.resolve(op, shape)?;
+        let mut l = TileLayout::new(op, &r.linear, self.threads_per_warp(), self.num_warps)?;
+        l.encoding = r.encoding.map(Rc::new);
+        Ok(Rc::new(l))
     }
 
-    /// The 1-D `i32` tile `start, start + 1, …, end - 1` distributed by `layout` (whose single
-    /// out-dim must have size `end - start`, a power of two).
-    pub fn arange(&mut self, start: i32, end: i32, layout: &LinearLayout) -> Result<Value> {
+    /// The 1-D `i32` tile `start, start + 1, …, end - 1` distributed by `layout`: a linear layout
+    /// whose single out-dim has size `end - start` (a power of two), or a 1-D encoding such as
+    /// `Slice(1, blocked)` (see [`IntoLayout`]).
+    pub fn arange(&mut self, start: i32, end: i32, layout: impl IntoLayout) -> Result<Value> {
         self.ensure_body()?;
         let size = end as i64 - start as i64;
         if size <= 0 || !(size as u64).is_power_of_two() {
@@ -40,15 +40,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 format!("end - start = {size} must be a positive power of two"),
             ));
         }
-        let l = self.tile_layout("arange", layout)?;
-        if l.shape != [size as u64] {
-            return Err(CodegenError::BadLayout {
-                op: "arange",
-                reason: format!(
-                    "arange({start}, {end}) needs a 1-D layout of size {size}, got {layout:?}"
-                ),
-            });
-        }
+        let l = self.tile_layout("arange", layout, Some(&[size as u64]))?;
         let coords = self.dim_coords(&l, 0)?;
         let i32t = self.em.ctx.i32_type();
         let mut regs: Vec<BasicValueEnum> = Vec::with_capacity(coords.len());
@@ -76,10 +68,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// A tile of `layout`'s shape with every element `value` (a scalar value or a literal of
-    /// type `dtype`).
+    /// type `dtype`). An encoding needs its shape: `(&blocked, [64, 64])`.
     pub fn full(
         &mut self,
-        layout: &LinearLayout,
+        layout: impl IntoLayout,
         dtype: DType,
         value: impl IntoOperand,
     ) -> Result<Value> {
@@ -91,14 +83,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: s.describe(),
             });
         }
-        let l = self.tile_layout("full", layout)?;
+        let l = self.tile_layout("full", layout, None)?;
         let shape = l.shape.clone();
         let (regs, info) = self.broadcast_regs("full", &s, &shape, &l)?;
         Ok(self.new_value(s.ty, shape, Some(l), regs, info))
     }
 
     /// A tile of zeros of `dtype` in `layout`.
-    pub fn zeros(&mut self, layout: &LinearLayout, dtype: DType) -> Result<Value> {
+    pub fn zeros(&mut self, layout: impl IntoLayout, dtype: DType) -> Result<Value> {
         if dtype.is_float() {
             self.full(layout, dtype, 0.0)
         } else if dtype.is_fp8() {
@@ -113,7 +105,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// A scalar (pointers included) splat to every element of a tile in `layout`.
-    pub fn splat(&mut self, scalar: Value, layout: &LinearLayout) -> Result<Value> {
+    pub fn splat(&mut self, scalar: Value, layout: impl IntoLayout) -> Result<Value> {
         let s = self.get("splat", scalar)?;
         if !s.is_scalar() {
             return Err(CodegenError::InvalidType {
@@ -122,7 +114,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: s.describe(),
             });
         }
-        let l = self.tile_layout("splat", layout)?;
+        let l = self.tile_layout("splat", layout, None)?;
         let shape = l.shape.clone();
         let (regs, info) = self.broadcast_regs("splat", &s, &shape, &l)?;
         Ok(self.new_value(s.ty, shape, Some(l), regs, info))
@@ -131,9 +123,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `v` broadcast to `layout`'s shape: a scalar is splat; a tile's dims of size 1 are
     /// repeated. The tile's layout must be `layout` with the broadcast dims dropped (what
     /// `expand_dims` of a slice of `layout` gives).
-    pub fn broadcast_to(&mut self, v: Value, layout: &LinearLayout) -> Result<Value> {
+    pub fn broadcast_to(&mut self, v: Value, layout: impl IntoLayout) -> Result<Value> {
         let d = self.get("broadcast_to", v)?;
-        let l = self.tile_layout("broadcast_to", layout)?;
+        let l = self.tile_layout("broadcast_to", layout, None)?;
         let shape = l.shape.clone();
         let (regs, info) = self.broadcast_regs("broadcast_to", &d, &shape, &l)?;
         Ok(self.new_value(d.ty, shape, Some(l), regs, info))

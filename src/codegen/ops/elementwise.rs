@@ -314,27 +314,22 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let full: Vec<&&&ValueData> = tiles.iter().filter(|t| t.shape == shape).collect();
-        let Some(owner) = full.first() else {
-            return Err(CodegenError::BadLayout {
-                op,
-                reason: format!(
-                    "no operand has the broadcast shape {shape:?}, so its layout is unknown: \
-                     broadcast one with broadcast_to first ({} vs {})",
-                    first.describe(),
-                    tiles[1].describe()
-                ),
-            });
-        };
-        let layout = owner.layout.clone().expect("tile");
-        for t in &full[1..] {
-            if t.layout.as_deref() != Some(&*layout) {
-                return Err(CodegenError::LayoutMismatch {
-                    op,
-                    lhs: owner.describe(),
-                    rhs: t.describe(),
-                });
+        let layout = match full.first() {
+            Some(owner) => {
+                let layout = owner.layout.clone().expect("tile");
+                for t in &full[1..] {
+                    let tl = t.layout.as_deref().expect("tile");
+                    if *tl != *layout {
+                        return Err(layout.mismatch(tl, op, owner.describe(), t.describe()));
+                    }
+                }
+                layout
             }
-        }
+            // No operand has the full shape (`[M, 1] op [1, N]`): when every tile was laid out
+            // from one parent encoding (expansions of its slices, as in Gluon), the result is that
+            // parent laid out for the full shape.
+            None => self.common_parent(op, &tiles, &shape)?,
+        };
         let mut regs = Vec::with_capacity(ds.len());
         let mut infos = Vec::with_capacity(ds.len());
         for d in ds {
@@ -348,6 +343,34 @@ impl<'ctx> KernelBuilder<'ctx> {
             regs,
             infos,
         })
+    }
+
+    /// The parent encoding every tile in `tiles` was laid out from, laid out for `shape`.
+    fn common_parent(
+        &self,
+        op: &'static str,
+        tiles: &[&&ValueData<'ctx>],
+        shape: &[u64],
+    ) -> Result<Rc<TileLayout>> {
+        let unknown = || {
+            CodegenError::BadLayout {
+            op,
+            reason: format!(
+                "no operand has the broadcast shape {shape:?} and the operands are not expansions of                  slices of one parent layout, so the result's layout is unknown: broadcast one with                  broadcast_to first ({} vs {})",
+                tiles[0].describe(),
+                tiles[1].describe()
+            ),
+        }
+        };
+        let encoding = |t: &ValueData| t.layout.as_ref().and_then(|l| l.encoding.clone());
+        let parent = encoding(tiles[0]).ok_or_else(unknown)?;
+        if tiles[1..]
+            .iter()
+            .any(|t| encoding(t).as_deref() != Some(&*parent))
+        {
+            return Err(unknown());
+        }
+        self.tile_layout(op, &*parent, Some(shape))
     }
 
     /// The registers of `d` broadcast to `shape` in `layout`: a scalar is splat; a tile must have
@@ -368,19 +391,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         if d.shape == shape {
             if **src != **layout {
-                return Err(CodegenError::LayoutMismatch {
-                    op,
-                    lhs: d.describe(),
-                    rhs: describe_target(shape, layout),
-                });
+                return Err(src.mismatch(layout, op, d.describe(), describe_target(shape, layout)));
             }
             return Ok((d.regs.clone(), d.info.clone()));
         }
-        let mismatch = || CodegenError::LayoutMismatch {
-            op,
-            lhs: d.describe(),
-            rhs: describe_target(shape, layout),
-        };
+        let mismatch = || src.mismatch(layout, op, d.describe(), describe_target(shape, layout));
         if d.shape.len() != shape.len()
             || (0..shape.len()).any(|i| d.shape[i] != shape[i] && d.shape[i] != 1)
         {

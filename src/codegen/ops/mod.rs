@@ -6,5 +6,6 @@ pub(crate) mod control;
 pub(crate) mod create;
 pub(crate) mod elementwise;
 pub(crate) mod global;
+pub(crate) mod layout_arg;
 pub(crate) mod math;
 pub(crate) mod shape;

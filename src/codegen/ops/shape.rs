@@ -4,6 +4,8 @@
 
 use std::rc::Rc;
 
+use crate::layout::encoding::Encoding;
+
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
@@ -55,7 +57,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             b.insert(axis, 0);
             b
         });
-        let nl = TileLayout::from_bases("expand_dims", &shape, reg, lane, warp)?;
+        let mut nl = TileLayout::from_bases("expand_dims", &shape, reg, lane, warp)?;
+        // Expanding a tile in `Slice(axis, parent)` along `axis` lands in `parent` (Gluon's rule),
+        // which later lets `[M, 1] op [1, N]` broadcast to the parent's full shape.
+        if let Some(Encoding::Slice(s)) = l.encoding.as_deref() {
+            if s.dim as usize == axis {
+                nl.encoding = Some(Rc::new((*s.parent).clone()));
+            }
+        }
         let info = d.info.expand_dims(axis);
         Ok(self.new_value(d.ty, shape, Some(Rc::new(nl)), d.regs.clone(), info))
     }
@@ -206,11 +215,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         if l != ly {
-            return Err(CodegenError::LayoutMismatch {
-                op: "join",
-                lhs: x.describe(),
-                rhs: y.describe(),
-            });
+            return Err(l.mismatch(&ly, "join", x.describe(), y.describe()));
         }
         let rank = x.shape.len();
         let mut shape = x.shape.clone();

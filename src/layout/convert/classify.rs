@@ -9,6 +9,8 @@ use super::hw::{same_tensor, Hw};
 
 /// How data must move to go from one layout to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ConversionKind {
     /// The layouts place every element identically: nothing to do.
     Noop,
@@ -43,6 +45,7 @@ impl fmt::Display for ConversionKind {
 
 /// The slowest hardware level a conversion crosses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
     /// Nothing moves.
     None,
@@ -58,6 +61,7 @@ pub enum Level {
 
 /// The result of classifying a conversion.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Classification {
     /// The conversion map (destination hardware coordinate → source hardware coordinate holding the same
     /// element) with every trailing hardware dim on which it is the identity removed.

@@ -21,6 +21,7 @@ pub const CLUSTER_CYCLES: u64 = 1000;
 
 /// The cost of a plan.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cost {
     /// Estimated cycles per warp (the primary key when ordering plans).
     pub cycles: u64,

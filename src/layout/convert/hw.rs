@@ -3,13 +3,14 @@
 //! Each column is the flattened tensor index (out dims in the source's order, the first least significant) of
 //! one input bit, so XOR of columns is the tensor element a hardware coordinate holds.
 
-use crate::layout::{Dim, LayoutError, LinearLayout, Result};
+use crate::layout::{gf2, Dim, LayoutError, LinearLayout, Result};
 
 /// The four hardware dims of a distributed layout, slowest last.
 pub(crate) const HW_DIMS: [&str; 4] = ["register", "lane", "warp", "block"];
 
 /// A distributed layout as packed columns per hardware dim.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Hw {
     pub reg: Vec<u64>,
     pub lane: Vec<u64>,
@@ -65,45 +66,19 @@ impl Hw {
             h.block.clear();
             return (h, Vec::new());
         }
-        let mut pivots: Vec<(u32, u64)> = Vec::new();
+        let mut span = gf2::XorBasis::new();
         for &b in &self.block {
-            let mut x = b;
-            for &(p, v) in &pivots {
-                if x >> p & 1 == 1 {
-                    x ^= v;
-                }
-            }
-            if x != 0 {
-                let p = 63 - x.leading_zeros();
-                // Keep earlier pivot vectors reduced by the new one.
-                for e in pivots.iter_mut() {
-                    if e.1 >> p & 1 == 1 {
-                        e.1 ^= x;
-                    }
-                }
-                pivots.push((p, x));
-            }
+            span.insert(b);
         }
-        let mut removed: Vec<u32> = pivots.iter().map(|e| e.0).collect();
-        removed.sort_unstable();
+        let pivots = span.pivot_bits();
+        let removed: Vec<u32> = (0..64).filter(|&i| pivots >> i & 1 == 1).collect();
+        // Each element modulo the block span (its pivot bits cleared), with the pivot bits squeezed out.
         let project = |c: u64| -> u64 {
-            let mut x = c;
-            for &(p, v) in &pivots {
-                if x >> p & 1 == 1 {
-                    x ^= v;
-                }
-            }
-            // Squeeze out the removed bit positions.
-            let mut out = 0u64;
-            let mut j = 0;
-            for i in 0..self.out_bits {
-                if removed.contains(&i) {
-                    continue;
-                }
-                out |= (x >> i & 1) << j;
-                j += 1;
-            }
-            out
+            let x = span.reduce_fully(c);
+            (0..self.out_bits)
+                .filter(|&i| pivots >> i & 1 == 0)
+                .enumerate()
+                .fold(0u64, |out, (j, i)| out | (x >> i & 1) << j)
         };
         let h = Hw {
             reg: self.reg.iter().map(|&c| project(c)).collect(),

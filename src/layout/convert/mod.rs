@@ -20,7 +20,7 @@
 //! assert_eq!(plan.kind, ConversionKind::WarpShuffle);
 //! assert_eq!(plan.shuffles(), 1); // half the registers cross lanes
 //! plan.verify()?; // executed on the host: the destination placement comes out
-//! println!("{}", plan.to_json());
+//! println!("{plan}"); // a table; with feature `serde`, `plan.to_json()` is the JSON of design.md
 //! # Ok::<(), weft::layout::LayoutError>(())
 //! ```
 
@@ -29,6 +29,8 @@ mod classify;
 mod cost;
 mod hw;
 mod plan;
+#[cfg(feature = "serde")]
+mod plan_json;
 mod shuffle;
 pub mod simulate;
 mod swizzle;
@@ -38,6 +40,11 @@ pub use bank_conflicts::{bank_conflicts, bank_conflicts_detail, BankConflicts};
 pub use classify::{classify, minimal_conversion, Classification, ConversionKind, Level};
 pub use cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
 pub use plan::{plan_conversion, ConversionPlan, Target};
+#[cfg(feature = "serde")]
+pub use plan_json::{
+    Access, Alternative, CostSummary, PlanSummary, ReadWrite, SharedSummary, ShuffleSummary,
+    Swizzle,
+};
 pub use shuffle::{plan_shuffle, ShufflePlan};
 pub use swizzle::{plan_shared, SharedPlan};
 pub use tiles::{tiles_for, Instruction, Tile};

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::layout::{LayoutError, LinearLayout, Result};
+use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 pub use crate::target::Target;
 
 use super::classify::{classify, Classification, ConversionKind, Level};
@@ -11,8 +11,11 @@ use super::cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
 use super::shuffle::{plan_shuffle, ShufflePlan};
 use super::swizzle::{plan_shared, SharedPlan};
 
-/// A complete conversion plan.
+/// A complete conversion plan. With feature `serde` it serialises with all its data (the target by name);
+/// `ConversionPlan::to_json` prints design.md's summary instead. A deserialised plan is taken as written:
+/// [`ConversionPlan::verify`] checks it only as far as its data is consistent.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConversionPlan {
     /// What weft does.
     pub kind: ConversionKind,
@@ -47,6 +50,7 @@ pub fn plan_conversion(
             "element bits must be 1..=64, got {element_bits}"
         )));
     }
+    check_same_hardware(src, dst)?;
     for (name, l) in [("source", src), ("destination", dst)] {
         if let Ok(n) = l.in_dim_size("lane") {
             if n > target.warp_size() as u64 {
@@ -96,6 +100,23 @@ pub fn plan_conversion(
     })
 }
 
+/// Both layouts must run on the same threads: equal `lane`, `warp` and `block` sizes (a missing dim is size
+/// 1). Registers may differ: a thread can hold more or fewer copies on either side.
+fn check_same_hardware(src: &LinearLayout, dst: &LinearLayout) -> Result<()> {
+    for dim in [Dim::LANE, Dim::WARP, Dim::BLOCK] {
+        let source_size = src.in_dim_size(&dim).unwrap_or(1);
+        let destination_size = dst.in_dim_size(&dim).unwrap_or(1);
+        if source_size != destination_size {
+            return Err(LayoutError::MismatchedHardware {
+                dim,
+                source_size,
+                destination_size,
+            });
+        }
+    }
+    Ok(())
+}
+
 impl ConversionPlan {
     /// Scratch bytes of the chosen plan (0 unless it goes through shared memory).
     pub fn scratch_bytes(&self) -> u64 {
@@ -123,70 +144,17 @@ impl ConversionPlan {
 
     /// Checks the chosen plan by executing it on the host (see [`simulate`](super::simulate)).
     pub fn verify(&self) -> Result<()> {
+        // Only a deserialised plan can lack the part its kind needs.
+        let missing = || LayoutError::Invalid(format!("a {} plan without its details", self.kind));
         match self.kind {
             ConversionKind::WarpShuffle => {
-                super::simulate::execute_shuffle_plan(self.shuffle.as_ref().expect("shuffle plan"))
+                super::simulate::execute_shuffle_plan(self.shuffle.as_ref().ok_or_else(missing)?)
             }
             ConversionKind::SharedMemory => {
-                super::simulate::execute_shared_plan(self.shared.as_ref().expect("shared plan"))
+                super::simulate::execute_shared_plan(self.shared.as_ref().ok_or_else(missing)?)
             }
             _ => Ok(()),
         }
-    }
-
-    /// The plan as one JSON object (design.md's plan format plus detail).
-    pub fn to_json(&self) -> String {
-        let (read, write) = self.bank_conflicts();
-        let mut s = format!(
-            "{{\"kind\": \"{}\", \"triton_kind\": \"{}\", \"target\": \"{}\", \"element_bits\": {}, \"scratch_bytes\": {}, \"shuffles\": {}, \"bank_conflicts\": {{\"read\": {read}, \"write\": {write}}}",
-            self.kind, self.triton_kind, self.target, self.element_bits, self.scratch_bytes(), self.shuffles()
-        );
-        match self.kind {
-            ConversionKind::WarpShuffle => {
-                let p = self.shuffle.as_ref().expect("shuffle plan");
-                s += &format!(
-                    ", \"selects\": {}, \"rounds\": {}, \"shuffle_rounds\": {}, \"elements_per_word\": {}",
-                    p.selects, p.rounds, p.shuffle_rounds, p.elements_per_word
-                );
-            }
-            ConversionKind::SharedMemory => {
-                let p = self.shared.as_ref().expect("shared plan");
-                let t = self.target;
-                s += &format!(
-                    ", \"repetitions\": {}, \"store\": {{\"instruction\": \"{}\", \"vector\": {}, \"count\": {}}}, \"load\": {{\"instruction\": \"{}\", \"vector\": {}, \"count\": {}}}, \"swizzle\": {{\"vector\": {:?}, \"bank\": {:?}, \"segment\": {:?}, \"reps\": {:?}}}",
-                    p.repetitions(),
-                    p.store_instruction.name(t, p.store_vector * p.element_bits as u64, true),
-                    p.store_vector,
-                    p.stores,
-                    p.load_instruction.name(t, p.load_vector * p.element_bits as u64, false),
-                    p.load_vector,
-                    p.loads,
-                    p.vector,
-                    p.bank,
-                    p.segment,
-                    p.reps
-                );
-            }
-            _ => {}
-        }
-        if let Some(m) = self.classification.mixed_transpositions {
-            s += &format!(", \"mixed_transpositions\": {m}");
-        }
-        s += &format!(
-            ", \"cost\": {{\"instructions\": {}, \"cycles\": {}}}, \"alternatives\": [",
-            self.cost.instructions, self.cost.cycles
-        );
-        for (i, (k, c)) in self.alternatives.iter().enumerate() {
-            if i > 0 {
-                s += ", ";
-            }
-            s += &format!(
-                "{{\"kind\": \"{k}\", \"instructions\": {}, \"cycles\": {}}}",
-                c.instructions, c.cycles
-            );
-        }
-        s += "]}";
-        s
     }
 }
 
@@ -266,6 +234,80 @@ impl fmt::Display for ConversionPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 16 elements over `lanes` lanes and `warps` warps (registers take the rest), with a size-1 `block`
+    /// when `with_block`.
+    fn spread(lanes: u32, warps: u32, with_block: bool) -> LinearLayout {
+        let unit = |i: u32| vec![1u64 << i];
+        let regs = 4 - lanes - warps;
+        let mut dims = vec![
+            ("register", (0..regs).map(unit).collect::<Vec<_>>()),
+            ("lane", (regs..regs + lanes).map(unit).collect()),
+            ("warp", (regs + lanes..4).map(unit).collect()),
+        ];
+        if with_block {
+            dims.push(("block", vec![]));
+        }
+        LinearLayout::from_bases(dims, [("dim0", 16)], true).unwrap()
+    }
+
+    #[test]
+    fn mismatched_hardware_is_rejected_naming_the_dim() {
+        // Same tensor, 4 lanes × 2 warps against 2 lanes × 2 warps: no plan moves data between them.
+        let r = plan_conversion(&spread(2, 1, false), &spread(1, 1, false), 16, Target::SM90);
+        assert_eq!(
+            r.as_ref().unwrap_err(),
+            &LayoutError::MismatchedHardware {
+                dim: Dim::LANE,
+                source_size: 4,
+                destination_size: 2
+            }
+        );
+        let msg = r.unwrap_err().to_string();
+        assert!(
+            msg.contains("`lane`") && msg.contains('4') && msg.contains('2'),
+            "{msg}"
+        );
+        let r = plan_conversion(&spread(1, 1, false), &spread(1, 2, false), 16, Target::SM90);
+        assert!(
+            matches!(
+                r,
+                Err(LayoutError::MismatchedHardware {
+                    dim: Dim::WARP,
+                    source_size: 2,
+                    destination_size: 4
+                })
+            ),
+            "{r:?}"
+        );
+        // A block dim of size 2 against none (size 1).
+        let two_blocks = LinearLayout::from_bases(
+            [("register", vec![vec![1]]), ("block", vec![vec![2]])],
+            [("dim0", 4)],
+            true,
+        )
+        .unwrap();
+        let one_block = LinearLayout::identity_1d(4, "register", "dim0").unwrap();
+        assert!(matches!(
+            plan_conversion(&two_blocks, &one_block, 16, Target::SM90),
+            Err(LayoutError::MismatchedHardware {
+                dim: Dim::BLOCK,
+                source_size: 2,
+                destination_size: 1
+            })
+        ));
+    }
+
+    #[test]
+    fn a_missing_dim_counts_as_size_one() {
+        // A size-1 block on one side only: still the same threads, so a plan that checks out on the host.
+        let plan =
+            plan_conversion(&spread(2, 1, true), &spread(2, 1, false), 16, Target::SM90).unwrap();
+        plan.verify().unwrap();
+        let plan =
+            plan_conversion(&spread(2, 0, false), &spread(2, 0, true), 16, Target::SM90).unwrap();
+        plan.verify().unwrap();
+    }
 
     #[test]
     fn lanes_beyond_the_warp_are_rejected() {

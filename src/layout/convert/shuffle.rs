@@ -21,6 +21,7 @@ use super::hw::{rank, same_tensor, xor_cols, Hw};
 
 /// A warp-shuffle plan for one conversion.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShufflePlan {
     /// Bits per element.
     pub element_bits: u32,
@@ -47,6 +48,7 @@ pub struct ShufflePlan {
 
 /// The pieces of `F` after packing, kept for execution and for printing.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Matrices {
     /// Source layout columns (broadcast registers removed).
     pub src: Hw,

@@ -20,6 +20,7 @@ use super::tiles::{tiles_for, Instruction, Tile};
 
 /// A planned shared-memory round trip.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SharedPlan {
     /// The scratch layout: in dims `vector`, `bank`, `segment`, `reps`; out dims the tensor's.
     pub layout: LinearLayout,

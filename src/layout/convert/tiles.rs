@@ -11,6 +11,7 @@ use super::plan::Target;
 
 /// A shared-memory instruction family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Instruction {
     /// `st.shared` / `ld.shared` (NVIDIA) or `ds_write` / `ds_read` (AMD) of up to 128 bits per lane.
     LdSt,

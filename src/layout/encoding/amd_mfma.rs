@@ -14,6 +14,7 @@ const WAVE: u64 = 64;
 
 /// Triton's `AMDMfmaEncodingAttr` / Gluon's `AMDMFMALayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AmdMfma {
     /// 1 (gfx908) … 4 (gfx950).
     pub version: u32,

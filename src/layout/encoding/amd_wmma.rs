@@ -10,6 +10,7 @@ use super::invalid;
 
 /// Triton's `AMDWmmaEncodingAttr` / Gluon's `AMDWMMALayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AmdWmma {
     /// 1 (RDNA3), 2 (RDNA4), 3 (gfx1250).
     pub version: u32,

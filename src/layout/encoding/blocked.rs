@@ -8,6 +8,7 @@ use super::{check_order, check_pow2_list, check_rank, invalid};
 
 /// Triton's `BlockedEncodingAttr` / Gluon's `BlockedLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Blocked {
     /// Elements per thread along each dim.
     pub size_per_thread: Vec<u32>,

@@ -19,6 +19,7 @@ use super::invalid;
 /// How the CTAs of a cluster split a tensor: `bases[i]` is the tensor offset of block id `2^i`, one
 /// component per tensor dim.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CgaLayout {
     /// Block bases, each with one component per tensor dim.
     pub bases: Bases,

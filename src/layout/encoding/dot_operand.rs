@@ -14,6 +14,7 @@ use super::{invalid, Encoding};
 
 /// Triton's `DotOperandEncodingAttr` / Gluon's `DotOperandLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DotOperand {
     /// 0 for A, 1 for B.
     pub op_idx: u32,

@@ -11,6 +11,7 @@ use super::invalid;
 
 /// Triton's `LinearEncodingAttr` / Gluon's `DistributedLinearLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DistributedLinear {
     /// Register bases.
     pub reg_bases: Bases,

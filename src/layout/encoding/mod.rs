@@ -41,6 +41,8 @@ use crate::layout::{LayoutError, LinearLayout, Result};
 
 /// Any layout encoding Triton 3.9 and Gluon know.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Encoding {
     /// `#ttg.blocked`.
     Blocked(Blocked),
@@ -243,3 +245,24 @@ macro_rules! from_variant {
 from_variant!(Blocked => Blocked, Slice => Slice, NvidiaMma => NvidiaMma, DotOperand => DotOperand,
     AmdMfma => AmdMfma, AmdWmma => AmdWmma, DistributedLinear => Linear, SwizzledShared => SwizzledShared,
     NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear);
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::*;
+    use crate::layout::text::parse_any;
+
+    #[test]
+    fn encodings_round_trip_through_serde() {
+        for (text, shape) in [
+            ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>", [64u64, 64]),
+            ("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>", [64, 64]),
+            ("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", [64, 64]),
+        ] {
+            let enc = parse_any(text).unwrap();
+            let json = serde_json::to_string(&enc).unwrap();
+            let back: Encoding = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, enc, "{json}");
+            assert_eq!(back.to_linear_layout(&shape).unwrap(), enc.to_linear_layout(&shape).unwrap());
+        }
+    }
+}

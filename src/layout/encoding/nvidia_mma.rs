@@ -13,6 +13,7 @@ use super::{check_pow2_list, check_rank, invalid};
 
 /// Triton's `NvidiaMmaEncodingAttr` / Gluon's `NVMMADistributedLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NvidiaMma {
     /// `[major, minor]`: major 2 (mma.sync) or 3 (wgmma).
     pub version: [u32; 2],

@@ -13,6 +13,7 @@ use super::invalid;
 
 /// Triton's `NVMMASharedEncodingAttr` / Gluon's `NVMMASharedLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NvmmaShared {
     /// 0, 32, 64 or 128.
     pub swizzle_byte_width: u32,

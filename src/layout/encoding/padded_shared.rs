@@ -9,6 +9,7 @@ use super::invalid;
 
 /// Triton's `PaddedSharedEncodingAttr` / Gluon's `PaddedSharedLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PaddedShared {
     /// `(interval, padding)` pairs, both powers of two; paddings at one position add up.
     pub interval_padding_pairs: Vec<(u32, u32)>,

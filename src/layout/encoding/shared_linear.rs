@@ -7,6 +7,7 @@ use super::invalid;
 
 /// Triton's `SharedLinearEncodingAttr` / Gluon's `SharedLinearLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SharedLinear {
     /// Offset bases: tensor coordinates of element offset `2^i`.
     pub offset_bases: Bases,

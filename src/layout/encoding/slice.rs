@@ -11,6 +11,7 @@ use super::{invalid, Encoding};
 
 /// Triton's `SliceEncodingAttr` / Gluon's `SliceLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Slice {
     /// The parent dim that is removed.
     pub dim: u32,

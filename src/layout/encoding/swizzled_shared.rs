@@ -12,6 +12,7 @@ use super::{check_order, invalid};
 
 /// Triton's `SwizzledSharedEncodingAttr` / Gluon's `SwizzledSharedLayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SwizzledShared {
     /// Elements per swizzled group.
     pub vec: u32,

@@ -1,13 +1,11 @@
-//! Text forms of layouts and encodings: the JSON of design.md ([`LinearLayout::to_json`]), Triton's bases
-//! dump ([`LinearLayout::to_bases_string`], also `Display`), TTGIR attribute syntax ([`ttgir`]) and Gluon
-//! constructor syntax ([`gluon`]).
+//! Hand-parsed text forms of layouts and encodings: Triton's bases dump ([`LinearLayout::to_bases_string`],
+//! also `Display`), TTGIR attribute syntax ([`ttgir`]) and Gluon constructor syntax ([`gluon`]). JSON is not
+//! here: it goes through serde (feature `serde`, module `layout::json`).
 //!
-//! [`LinearLayout::to_json`]: crate::layout::LinearLayout::to_json
 //! [`LinearLayout::to_bases_string`]: crate::layout::LinearLayout::to_bases_string
 
 mod bases;
 pub mod gluon;
-mod json;
 mod lex;
 pub mod ttgir;
 mod value;
