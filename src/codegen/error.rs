@@ -101,6 +101,32 @@ pub enum CodegenError {
         /// The kernel it was passed to.
         this: u32,
     },
+    /// A value of a kind the op does not take (a shared-memory descriptor given to `add`, …).
+    #[error("`{op}` needs {expected}, got {kind} ({value})")]
+    WrongKind {
+        /// The op that was called.
+        op: &'static str,
+        /// The kinds the op takes (`a scalar or a register tile`).
+        expected: &'static str,
+        /// The kind given (`a shared-memory descriptor`).
+        kind: &'static str,
+        /// The handle.
+        value: String,
+    },
+    /// Shared memory requested beyond what the target offers a CTA.
+    #[error("{op}: {requested} bytes of shared memory would bring the kernel to {total} bytes, more than the {capacity} bytes {target} offers a CTA")]
+    SharedMemoryExceeded {
+        /// The op that asked.
+        op: &'static str,
+        /// The size of the request, in bytes.
+        requested: u64,
+        /// The kernel's total with the request (aligned), in bytes.
+        total: u64,
+        /// The target's capacity per CTA, in bytes.
+        capacity: u64,
+        /// The target's name.
+        target: String,
+    },
     /// A value defined inside a loop or branch body that has been closed: yield it instead.
     #[error("{op}: value {value} was defined in a loop or branch body that has ended; yield it")]
     OutOfScope {

@@ -22,12 +22,31 @@
 //! effort against compile time. Ready-made kernels and the blocked/slice layout helpers are in
 //! [`kernels`].
 //!
-//! One concept per file: `target.rs` (targets, features), `types.rs` (dtypes), `kernel.rs`
-//! (builder, parameters, signature), `tile.rs` (value handles), `axis_info.rs` (contiguity,
-//! divisibility, constancy), `index.rs` (layout → per-register coordinates), `create.rs`
-//! (`arange`, `full`, `broadcast_to`), `elementwise.rs`, `math.rs`, `cast.rs`, `shape_ops.rs`,
-//! `memory.rs` (loads, stores, atomics, vector widths), `control.rs` (loops, branches),
-//! `emit.rs` (IR, PTX, code objects), `error.rs`.
+//! How the builder is put together ("pure plan, then emit": the algebra decides, an emitter
+//! writes LLVM IR), one job per part:
+//!
+//! - `builder/`: the [`KernelBuilder`] facade (parameters, program ids, constants, the
+//!   signature, `finish`), `values.rs` (the [`Value`] handles and their arena, value kinds:
+//!   scalar, register tile, shared-memory descriptor, barrier, async token; scopes of loop and
+//!   branch bodies) and `shared_mem.rs` (the shared-memory allocator, whose total the
+//!   signature carries).
+//! - `analysis/`: pure planning, no inkwell: `axis_info.rs` (contiguity, divisibility,
+//!   constancy) and `tile_layout.rs` (a layout checked against the kernel; per-register
+//!   coordinates, index plans, vector runs, copies, on `layout::gf2`).
+//! - `emit/`: `emitter.rs` (the LLVM handles and the only raw `llvm-sys` calls),
+//!   `index_cse.rs` (known bits and shared index instructions), `thread.rs` (special registers
+//!   and thread coordinates, read once in the prologue) and `output.rs` (pipelines; IR, PTX,
+//!   code objects).
+//! - `target/`: targets and target machines (`mod.rs`), and one `Lowering` per vendor:
+//!   `nvptx/` (special registers, `.approx` math, predicated and cache-hinted accesses through
+//!   the inline-PTX builder `nvptx/inline_ptx.rs`) and `amdgpu.rs`. Ops never match on the
+//!   vendor themselves.
+//! - `ops/`: the tile ops, each an `impl KernelBuilder` block: `create.rs` (`arange`, `full`,
+//!   `broadcast_to`), `elementwise.rs`, `cast.rs`, `shape.rs`, `math/`, `global.rs` (loads,
+//!   stores, atomics, vector widths), `control.rs` (loops, branches), `layout_arg.rs` (what
+//!   ops take as a layout: a `LinearLayout` or a shape-free encoding).
+//! - `kernels/`: ready-made kernels and layout helpers.
+//! - `types.rs` (dtypes, pointer address spaces), `error.rs`.
 //!
 //! ```no_run
 //! use weft::codegen::{Context, DType, KernelBuilder, Target};
@@ -50,33 +69,23 @@
 //! # Ok(()) }
 //! ```
 
-mod axis_info;
-mod cast;
-mod control;
-mod create;
-mod elementwise;
+mod analysis;
+mod builder;
 mod emit;
 mod error;
-mod index;
-mod kernel;
 pub mod kernels;
-mod known_bits;
-mod layout_arg;
-mod math;
-mod memory;
-mod shape_ops;
+mod ops;
 mod target;
-mod tile;
 mod types;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
-pub use elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
+pub use builder::values::Value;
+pub use builder::{Context, KernelBuilder};
 pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
-pub use kernel::{Context, KernelBuilder};
-pub use layout_arg::{IntoLayout, Resolved};
-pub use math::{emit_accurate_math, MathOp, MathPrecision};
-pub use memory::{AtomicOp, CacheHint};
+pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
+pub use ops::global::{AtomicOp, CacheHint};
+pub use ops::layout_arg::{IntoLayout, Resolved};
+pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
-pub use tile::Value;
-pub use types::{DType, Type};
+pub use types::{AddrSpace, DType, Type};

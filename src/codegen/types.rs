@@ -131,13 +131,34 @@ impl fmt::Display for DType {
     }
 }
 
-/// The type of one element of a value: a number, or a pointer to global memory holding numbers.
+/// The memory a pointer points into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AddrSpace {
+    /// Global memory (LLVM address space 1): kernel arguments and what they point to.
+    #[default]
+    Global,
+    /// The CTA's shared memory (LLVM address space 3).
+    Shared,
+}
+
+impl AddrSpace {
+    /// The LLVM address space number (NVPTX and AMDGPU agree on 1 and 3).
+    pub fn llvm(self) -> u16 {
+        match self {
+            AddrSpace::Global => 1,
+            AddrSpace::Shared => 3,
+        }
+    }
+}
+
+/// The type of one element of a value: a number, or a pointer to numbers in global or shared
+/// memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Type {
     /// A number.
     Scalar(DType),
-    /// A pointer into global memory to elements of the given type.
-    Ptr(DType),
+    /// A pointer to elements of the given type, in the given memory.
+    Ptr(DType, AddrSpace),
 }
 
 impl Type {
@@ -145,23 +166,31 @@ impl Type {
     pub fn dtype(self) -> Option<DType> {
         match self {
             Type::Scalar(d) => Some(d),
-            Type::Ptr(_) => None,
+            Type::Ptr(..) => None,
         }
     }
 
     /// The pointee, if this is a pointer.
     pub fn pointee(self) -> Option<DType> {
         match self {
-            Type::Ptr(d) => Some(d),
+            Type::Ptr(d, _) => Some(d),
             Type::Scalar(_) => None,
         }
     }
 
-    /// The LLVM type of one element in registers (pointers live in address space 1).
+    /// The address space, if this is a pointer.
+    pub fn addr_space(self) -> Option<AddrSpace> {
+        match self {
+            Type::Ptr(_, space) => Some(space),
+            Type::Scalar(_) => None,
+        }
+    }
+
+    /// The LLVM type of one element in registers (a pointer in its address space).
     pub(crate) fn llvm<'ctx>(self, ctx: &'ctx Context) -> BasicTypeEnum<'ctx> {
         match self {
             Type::Scalar(d) => d.llvm(ctx),
-            Type::Ptr(_) => ctx.ptr_type(AddressSpace::from(1u16)).into(),
+            Type::Ptr(_, space) => ctx.ptr_type(AddressSpace::from(space.llvm())).into(),
         }
     }
 }
@@ -176,7 +205,37 @@ impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Type::Scalar(d) => write!(f, "{d}"),
-            Type::Ptr(d) => write!(f, "ptr<{d}>"),
+            Type::Ptr(d, AddrSpace::Global) => write!(f, "ptr<{d}>"),
+            Type::Ptr(d, AddrSpace::Shared) => write!(f, "ptr<{d}, shared>"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointers_carry_their_address_space() {
+        let ctx = Context::create();
+        let g = Type::Ptr(DType::F32, AddrSpace::Global);
+        let s = Type::Ptr(DType::F16, AddrSpace::Shared);
+        assert_eq!(
+            (g.to_string(), s.to_string()),
+            ("ptr<f32>".into(), "ptr<f16, shared>".into())
+        );
+        assert_eq!(
+            g.llvm(&ctx).into_pointer_type().get_address_space(),
+            1u16.into()
+        );
+        assert_eq!(
+            s.llvm(&ctx).into_pointer_type().get_address_space(),
+            3u16.into()
+        );
+        assert_eq!(
+            (g.pointee(), s.addr_space()),
+            (Some(DType::F32), Some(AddrSpace::Shared))
+        );
+        assert_eq!(Type::Scalar(DType::I32).addr_space(), None);
     }
 }

@@ -5,12 +5,21 @@
 //! when LLVM's default does and stays within what the CUDA 13.0 driver accepts (≤ 9.0).
 //! AMD: `gfx90a`, `gfx942`, `gfx950` (cargo feature `amdgpu`), 64 lanes per wavefront.
 
+pub(crate) mod amdgpu;
+pub(crate) mod nvptx;
+
 use std::sync::Once;
 
 use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, TargetMachine, TargetTriple};
+use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::OptimizationLevel;
 
-use super::error::{CodegenError, Result};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::{self, Emitter};
+use crate::codegen::emit::OptLevel;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::global::CacheHint;
+use crate::codegen::types::DType;
 pub use crate::target::{Feature, Target, Vendor};
 
 /// The PTX ISA every NVIDIA target is pinned to.
@@ -26,6 +35,89 @@ pub const ALL_TARGETS: [Target; 6] = [
     Target::GFX950,
 ];
 
+/// What lowers differently per vendor: one implementation each ([`nvptx::Nvptx`],
+/// [`amdgpu::Amdgpu`]), reached through [`LlvmTarget::lowering`], so that ops never match on the
+/// vendor themselves.
+pub(crate) trait Lowering: Sync {
+    /// The LLVM target triple.
+    fn triple(&self) -> &'static str;
+    /// The LLVM feature string (`+ptx80` pins the PTX ISA on NVIDIA).
+    fn llvm_features(&self) -> &'static str;
+    /// The calling convention that marks a kernel entry: `ptx_kernel` (71) or `amdgpu_kernel` (91).
+    fn kernel_calling_convention(&self) -> u32;
+    /// The string attribute of the kernel function that states its block size of `threads`.
+    fn block_size_attribute(&self, threads: u32) -> (&'static str, String);
+    /// The intrinsic that reads the thread's index in the CTA.
+    fn thread_index_sreg(&self) -> &'static str;
+    /// The index of this CTA along grid axis `axis` (named `x`, `y`, `z`).
+    fn program_id<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        axis: u32,
+        name: &str,
+    ) -> Result<IntValue<'ctx>>;
+    /// The number of CTAs along grid axis `axis`.
+    fn num_programs<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        axis: u32,
+        name: &str,
+    ) -> Result<IntValue<'ctx>>;
+    /// The sync scope of device-wide atomics (Triton's `gpu` scope).
+    fn device_sync_scope(&self) -> &'static str;
+    /// Whether a masked access of `vec` elements of `elem` is one predicated instruction
+    /// ([`global_access`](Self::global_access)) rather than a branch around a plain one.
+    fn predicates_access(&self, elem: DType, vec: usize) -> bool;
+    /// Lowers a global access the target's own way (inline PTX for hinted or predicated
+    /// accesses on NVIDIA); `None` leaves it to a plain LLVM load or store.
+    fn global_access<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        a: &GlobalAccess<'ctx, '_>,
+    ) -> Option<Result<Vec<BasicValueEnum<'ctx>>>>;
+    /// The target's fast (approximate) intrinsic for `f`, if it has one.
+    fn fast_math(&self, f: FastFn, is64: bool) -> Option<FastIntrinsic>;
+    /// Whether the back end cannot lower a bf16 remainder.
+    fn lacks_bf16_rem(&self) -> bool;
+    /// LLVM's code generation level for `opt`.
+    fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel;
+    /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`emit/output.rs`).
+    fn straight_line_without_o3(&self) -> bool;
+}
+
+/// One global load (`store` is `None`) or store of `vec` consecutive elements at `ptr`.
+pub(crate) struct GlobalAccess<'ctx, 'a> {
+    /// The address of the first element.
+    pub ptr: PointerValue<'ctx>,
+    /// The element type.
+    pub elem: DType,
+    /// Elements moved.
+    pub vec: usize,
+    /// The cache policy.
+    pub hint: CacheHint,
+    /// The values to store (in memory form), or `None` for a load.
+    pub store: Option<&'a [BasicValueEnum<'ctx>]>,
+    /// Where the access happens, if not everywhere.
+    pub pred: Option<IntValue<'ctx>>,
+}
+
+/// Functions with fast target-specific lowerings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FastFn {
+    Rsqrt,
+    Sin,
+    Cos,
+    Exp2,
+    Log2,
+}
+
+/// A fast intrinsic: fixed to its type, or overloaded on the float type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FastIntrinsic {
+    Fixed(&'static str),
+    Overloaded(&'static str),
+}
+
 /// One cached target machine per (target, optimisation level) and thread.
 type MachineEntry = ((Target, OptimizationLevel), std::rc::Rc<TargetMachine>);
 
@@ -39,8 +131,6 @@ pub(crate) trait LlvmTarget {
     fn cpu(self) -> String;
     /// The LLVM feature string (`+ptx80` pins the PTX ISA on NVIDIA).
     fn llvm_features(self) -> &'static str;
-    /// The calling convention that marks a kernel entry: `ptx_kernel` (71) or `amdgpu_kernel` (91).
-    fn kernel_calling_convention(self) -> u32;
     /// Fails unless the builder emits code for the target (one of [`ALL_TARGETS`]) and this build
     /// can (AMDGPU needs feature `amdgpu`).
     fn check_enabled(self) -> Result<()>;
@@ -53,6 +143,8 @@ pub(crate) trait LlvmTarget {
     ) -> Result<T>;
     /// The LLVM data layout string of the target.
     fn data_layout(self) -> Result<String>;
+    /// The vendor's lowering: the one place the builder dispatches on the vendor.
+    fn lowering(self) -> &'static dyn Lowering;
 }
 
 impl LlvmTarget for Target {
@@ -68,10 +160,7 @@ impl LlvmTarget for Target {
     }
 
     fn triple(self) -> &'static str {
-        match self.vendor() {
-            Vendor::Nvidia => "nvptx64-nvidia-cuda",
-            Vendor::Amd => "amdgcn-amd-amdhsa",
-        }
+        self.lowering().triple()
     }
 
     fn cpu(self) -> String {
@@ -79,16 +168,13 @@ impl LlvmTarget for Target {
     }
 
     fn llvm_features(self) -> &'static str {
-        match self.vendor() {
-            Vendor::Nvidia => "+ptx80",
-            Vendor::Amd => "",
-        }
+        self.lowering().llvm_features()
     }
 
-    fn kernel_calling_convention(self) -> u32 {
+    fn lowering(self) -> &'static dyn Lowering {
         match self.vendor() {
-            Vendor::Nvidia => 71,
-            Vendor::Amd => 91,
+            Vendor::Nvidia => &nvptx::Nvptx,
+            Vendor::Amd => &amdgpu::Amdgpu,
         }
     }
 
@@ -180,17 +266,6 @@ fn init_llvm_target(vendor: Vendor) {
     }
 }
 
-extern "C" {
-    /// `shim/pass_gate.cpp`: installs the pass gate for NVIDIA (`nvptx` = 1) or AMD code on `ctx`.
-    fn weft_set_pass_gate(ctx: llvm_sys::prelude::LLVMContextRef, nvptx: std::ffi::c_int);
-    /// `shim/pass_gate.cpp`: whether `pass` runs under the gate for NVIDIA or AMD code.
-    #[cfg(test)]
-    fn weft_pass_gate_runs(
-        nvptx: std::ffi::c_int,
-        pass: *const std::ffi::c_char,
-    ) -> std::ffi::c_int;
-}
-
 /// Installs on `module`'s context the passes `vendor`'s code generation skips, before each
 /// pipeline or code generation run: NVIDIA code skips straight-line strength reduction and n-ary
 /// reassociation, which NVPTX code generation runs at `-O1` and above. In LLVM 22 they would
@@ -200,20 +275,7 @@ extern "C" {
 /// transpose for gfx942 needs twice the VGPRs without it). The gate belongs to the LLVM context,
 /// so what one kernel's target needs changes nothing for another's.
 pub(crate) fn set_pass_gate(module: &inkwell::module::Module<'_>, vendor: Vendor) {
-    // SAFETY: a live module; the shim only stores a reference to a static gate in its context.
-    unsafe {
-        let ctx = llvm_sys::core::LLVMGetModuleContext(module.as_mut_ptr());
-        weft_set_pass_gate(ctx, (vendor == Vendor::Nvidia) as std::ffi::c_int);
-    }
-}
-
-/// Whether code generation for `vendor` runs the pass `name` (its pass argument, e.g. `slsr`).
-#[cfg(test)]
-fn pass_runs(vendor: Vendor, name: &std::ffi::CStr) -> bool {
-    // SAFETY: a NUL-terminated string the shim only reads during the call.
-    unsafe {
-        weft_pass_gate_runs((vendor == Vendor::Nvidia) as std::ffi::c_int, name.as_ptr()) != 0
-    }
+    emitter::install_pass_gate(module, vendor == Vendor::Nvidia);
 }
 
 /// Process-wide LLVM options, set once.
@@ -231,20 +293,11 @@ fn pass_runs(vendor: Vendor, name: &std::ffi::CStr) -> bool {
 /// code generation skips depends on its target and is chosen per kernel ([`set_pass_gate`]); no
 /// option here depends on a cargo feature.
 fn set_llvm_options() {
-    let args = [
-        c"weft".as_ptr(),
-        c"-disable-vector-combine".as_ptr(),
-        c"-disable-nvptx-load-store-vectorizer".as_ptr(),
-    ];
-    // SAFETY: valid NUL-terminated strings that outlive the call (static literals); this runs
-    // once, before any pass pipeline.
-    unsafe {
-        llvm_sys::support::LLVMParseCommandLineOptions(
-            args.len() as i32,
-            args.as_ptr(),
-            std::ptr::null(),
-        )
-    };
+    emitter::parse_command_line(&[
+        c"weft",
+        c"-disable-vector-combine",
+        c"-disable-nvptx-load-store-vectorizer",
+    ]);
 }
 
 #[cfg(feature = "amdgpu")]
@@ -265,15 +318,14 @@ mod tests {
     #[test]
     fn nvidia_code_generation_skips_the_straight_line_reassociations_only() {
         for pass in [c"slsr", c"nary-reassociate"] {
-            assert!(!pass_runs(Vendor::Nvidia, pass), "{pass:?}");
-            assert!(pass_runs(Vendor::Amd, pass), "{pass:?}");
+            assert!(!emitter::pass_runs(true, pass), "{pass:?}");
         }
         for pass in [
             c"instcombine",
             c"early-cse",
             c"separate-const-offset-from-gep",
         ] {
-            assert!(pass_runs(Vendor::Nvidia, pass), "{pass:?}");
+            assert!(emitter::pass_runs(true, pass), "{pass:?}");
         }
     }
 }

@@ -11,8 +11,8 @@
 use inkwell::values::FloatValue;
 use inkwell::FloatPredicate;
 
-use super::super::error::Result;
 use super::fp::{Base, Fp};
+use crate::codegen::error::Result;
 
 /// ln 2 split so that `k * LN2_HI` is exact for `|k| < 2^11` (f64: fdlibm's constants).
 pub(super) const LN2_HI_D: f64 = 6.931_471_803_691_238e-1;

@@ -11,19 +11,18 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use inkwell::types::{BasicType, BasicTypeEnum};
-use inkwell::values::AsValueRef;
+use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
 use inkwell::AtomicOrdering;
 
-use super::axis_info::AxisInfo;
-use super::elementwise::{IntoOperand, Operand};
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::target::Vendor;
-use super::tile::{Value, ValueData};
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::elementwise::{IntoOperand, Operand};
+use crate::codegen::target::{GlobalAccess, LlvmTarget};
+use crate::codegen::types::{AddrSpace, DType, Type};
 
 /// A cache policy for a global access (PTX `ld`/`st` qualifiers on NVIDIA; on AMD `Streaming`
 /// marks the access non-temporal and the others are the default).
@@ -36,16 +35,6 @@ pub enum CacheHint {
     Global,
     /// Streaming, likely accessed once (`.cs`, evict first).
     Streaming,
-}
-
-impl CacheHint {
-    fn ptx(self) -> &'static str {
-        match self {
-            CacheHint::Default => "",
-            CacheHint::Global => ".cg",
-            CacheHint::Streaming => ".cs",
-        }
-    }
 }
 
 /// Atomic read-modify-write ops. Every atomic is `acq_rel` at device scope (Triton's defaults:
@@ -79,13 +68,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         op: &'static str,
         ptr: Value,
-    ) -> Result<(ValueData<'ctx>, DType)> {
+    ) -> Result<(Rc<ValueData<'ctx>>, DType)> {
         let p = self.get(op, ptr)?;
         match p.ty {
-            Type::Ptr(d) => Ok((p, d)),
+            Type::Ptr(d, AddrSpace::Global) => Ok((p, d)),
             _ => Err(CodegenError::InvalidType {
                 op,
-                expected: "a pointer (or tile of pointers)".into(),
+                expected: "a pointer to global memory (or a tile of them)".into(),
                 value: p.describe(),
             }),
         }
@@ -95,7 +84,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         op: &'static str,
         mask: Option<Value>,
-    ) -> Result<Option<ValueData<'ctx>>> {
+    ) -> Result<Option<Rc<ValueData<'ctx>>>> {
         let Some(m) = mask else { return Ok(None) };
         let m = self.get(op, m)?;
         if m.ty != Type::Scalar(DType::I1) {
@@ -141,19 +130,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         then: impl FnOnce(&mut Self) -> Result<Option<BasicValueEnum<'ctx>>>,
     ) -> Result<Option<BasicValueEnum<'ctx>>> {
         let Some(pred) = pred else { return then(self) };
-        let f = self.func.expect("body started");
-        let here = self.b.get_insert_block().expect("positioned");
-        let on = self.ctx.append_basic_block(f, "masked");
-        let join = self.ctx.append_basic_block(f, "join");
-        self.b.build_conditional_branch(pred, on, join)?;
-        self.b.position_at_end(on);
+        let f = self.em.func();
+        let here = self.em.b.get_insert_block().expect("positioned");
+        let on = self.em.ctx.append_basic_block(f, "masked");
+        let join = self.em.ctx.append_basic_block(f, "join");
+        self.em.b.build_conditional_branch(pred, on, join)?;
+        self.em.b.position_at_end(on);
         let v = then(self)?;
-        let on_end = self.b.get_insert_block().expect("positioned");
-        self.b.build_unconditional_branch(join)?;
-        self.b.position_at_end(join);
+        let on_end = self.em.b.get_insert_block().expect("positioned");
+        self.em.b.build_unconditional_branch(join)?;
+        self.em.b.position_at_end(join);
         match (v, default) {
             (Some(v), Some(d)) => {
-                let phi = self.b.build_phi(v.get_type(), "")?;
+                let phi = self.em.b.build_phi(v.get_type(), "")?;
                 phi.add_incoming(&[(&v, on_end), (&d, here)]);
                 Ok(Some(phi.as_basic_value()))
             }
@@ -174,9 +163,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         let top = self.threads_per_block() as u64 - 1;
         let lo = mask.trailing_zeros();
         let tid = self.thread_index()?;
-        let i32t = self.ctx.i32_type();
+        let i32t = self.em.ctx.i32_type();
         self.in_prologue(|b| {
-            let rep = if super::index::reaches_top(mask, top) {
+            let rep = if crate::codegen::analysis::tile_layout::reaches_top(mask, top) {
                 let bound = i32t.const_int(1 << lo, false);
                 b.build_int_compare(inkwell::IntPredicate::ULT, tid, bound, "rep")?
             } else {
@@ -193,19 +182,17 @@ impl<'ctx> KernelBuilder<'ctx> {
         b: Option<IntValue<'ctx>>,
     ) -> Result<Option<IntValue<'ctx>>> {
         Ok(match (a, b) {
-            (Some(x), Some(y)) => Some(self.b.build_and(x, y, "")?),
+            (Some(x), Some(y)) => Some(self.em.b.build_and(x, y, "")?),
             (x, None) => x,
             (None, y) => y,
         })
     }
 
-    /// Whether a masked access of `vec` elements of `elem` is one predicated PTX instruction
-    /// ([`ptx_access`](Self::ptx_access)) rather than a branch around a plain one: on NVIDIA,
-    /// for every access of whole 16-bit words. One basic block instead of two per vector keeps
-    /// instruction selection (a SelectionDAG per block) cheap, and it is the code Triton emits.
+    /// Whether a masked access of `vec` elements of `elem` is one predicated instruction
+    /// rather than a branch around a plain one: on NVIDIA, for every access of whole 16-bit
+    /// words (inline PTX, `target/nvptx`).
     fn predicated(&self, elem: DType, vec: usize) -> bool {
-        self.target.vendor() == Vendor::Nvidia
-            && (elem.mem_bytes() as usize * vec).is_multiple_of(2)
+        self.target.lowering().predicates_access(elem, vec)
     }
 
     /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`;
@@ -219,49 +206,57 @@ impl<'ctx> KernelBuilder<'ctx> {
         hint: CacheHint,
         pred: Option<IntValue<'ctx>>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let mem = elem.llvm_mem(self.ctx);
+        let mem = elem.llvm_mem(self.em.ctx);
         let align = (elem.mem_bytes() as u32) * vec as u32;
-        let raw: Vec<BasicValueEnum> = if (hint != CacheHint::Default || pred.is_some())
-            && self.target.vendor() == Vendor::Nvidia
-        {
-            self.ptx_access(ptr, elem, vec, hint, None, pred)?
-        } else {
-            let ty: BasicTypeEnum = if vec == 1 {
-                mem
-            } else {
-                vec_of(mem, vec as u32)
-            };
-            let v = self.b.build_load(ty, ptr, "")?;
-            let inst = v.as_instruction_value().expect("load is an instruction");
-            inst.set_alignment(align)
-                .map_err(|e| CodegenError::llvm("load", e))?;
-            if hint == CacheHint::Streaming {
-                self.mark_nontemporal(inst)?;
-            }
-            if vec == 1 {
-                vec![v]
-            } else {
-                let vv = v.into_vector_value();
-                let mut out = Vec::with_capacity(vec);
-                for i in 0..vec {
-                    out.push(self.b.build_extract_element(
-                        vv,
-                        self.ctx.i32_type().const_int(i as u64, false),
-                        "",
-                    )?);
-                }
-                out
-            }
+        let access = GlobalAccess {
+            ptr,
+            elem,
+            vec,
+            hint,
+            store: None,
+            pred,
         };
+        let raw: Vec<BasicValueEnum> =
+            if let Some(r) = self.target.lowering().global_access(&self.em, &access) {
+                r?
+            } else {
+                let ty: BasicTypeEnum = if vec == 1 {
+                    mem
+                } else {
+                    vec_of(mem, vec as u32)
+                };
+                let v = self.em.b.build_load(ty, ptr, "")?;
+                let inst = v.as_instruction_value().expect("load is an instruction");
+                inst.set_alignment(align)
+                    .map_err(|e| CodegenError::llvm("load", e))?;
+                if hint == CacheHint::Streaming {
+                    self.mark_nontemporal(inst)?;
+                }
+                if vec == 1 {
+                    vec![v]
+                } else {
+                    let vv = v.into_vector_value();
+                    let mut out = Vec::with_capacity(vec);
+                    for i in 0..vec {
+                        out.push(self.em.b.build_extract_element(
+                            vv,
+                            self.em.ctx.i32_type().const_int(i as u64, false),
+                            "",
+                        )?);
+                    }
+                    out
+                }
+            };
         if elem == DType::I1 {
             let mut out = Vec::with_capacity(raw.len());
             for r in raw {
                 out.push(
-                    self.b
+                    self.em
+                        .b
                         .build_int_compare(
                             inkwell::IntPredicate::NE,
                             r.into_int_value(),
-                            self.ctx.i8_type().const_zero(),
+                            self.em.ctx.i8_type().const_zero(),
                             "",
                         )?
                         .into(),
@@ -286,17 +281,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         if elem == DType::I1 {
             for v in vals.iter_mut() {
                 *v = self
+                    .em
                     .b
-                    .build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?
+                    .build_int_z_extend(v.into_int_value(), self.em.ctx.i8_type(), "")?
                     .into();
             }
         }
-        if (hint != CacheHint::Default || pred.is_some()) && self.target.vendor() == Vendor::Nvidia
-        {
-            self.ptx_access(ptr, elem, vals.len(), hint, Some(&vals), pred)?;
-            return Ok(());
+        let access = GlobalAccess {
+            ptr,
+            elem,
+            vec: vals.len(),
+            hint,
+            store: Some(&vals),
+            pred,
+        };
+        if let Some(r) = self.target.lowering().global_access(&self.em, &access) {
+            return r.map(|_| ());
         }
-        let mem = elem.llvm_mem(self.ctx);
+        let mem = elem.llvm_mem(self.em.ctx);
         let value: BasicValueEnum = if vals.len() == 1 {
             vals[0]
         } else {
@@ -304,16 +306,16 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .into_vector_type()
                 .get_poison();
             for (i, x) in vals.iter().enumerate() {
-                v = self.b.build_insert_element(
+                v = self.em.b.build_insert_element(
                     v,
                     *x,
-                    self.ctx.i32_type().const_int(i as u64, false),
+                    self.em.ctx.i32_type().const_int(i as u64, false),
                     "",
                 )?;
             }
             v.into()
         };
-        let inst = self.b.build_store(ptr, value)?;
+        let inst = self.em.b.build_store(ptr, value)?;
         inst.set_alignment(elem.mem_bytes() as u32 * vals.len() as u32)
             .map_err(|e| CodegenError::llvm("store", e))?;
         if hint == CacheHint::Streaming {
@@ -323,180 +325,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn mark_nontemporal(&self, inst: inkwell::values::InstructionValue<'ctx>) -> Result<()> {
-        let kind = self.ctx.get_kind_id("nontemporal");
-        let one = self.ctx.i32_type().const_int(1, false);
-        let md = self.ctx.metadata_node(&[one.into()]);
+        let kind = self.em.ctx.get_kind_id("nontemporal");
+        let one = self.em.ctx.i32_type().const_int(1, false);
+        let md = self.em.ctx.metadata_node(&[one.into()]);
         inst.set_metadata(md, kind)
             .map_err(|e| CodegenError::llvm("metadata", e))
-    }
-
-    /// A cache-hinted or predicated access through inline PTX (`@p ld.global.cg.v4.b32 …`): the
-    /// elements are moved as 16-, 32- or 64-bit words. A predicated load first zeroes its
-    /// registers, so it yields zeros where `pred` is false (Triton's masked load).
-    fn ptx_access(
-        &mut self,
-        ptr: PointerValue<'ctx>,
-        elem: DType,
-        vec: usize,
-        hint: CacheHint,
-        store: Option<&[BasicValueEnum<'ctx>]>,
-        pred: Option<IntValue<'ctx>>,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let bytes = elem.mem_bytes() as usize * vec;
-        let word = if elem.mem_bytes() == 8 {
-            8
-        } else if bytes.is_multiple_of(4) {
-            4
-        } else if bytes.is_multiple_of(2) {
-            2
-        } else {
-            // Single bytes have no PTX register class of their own: use the plain access.
-            debug_assert!(pred.is_none(), "single bytes are never predicated");
-            return self.plain_byte_access(ptr, elem, store);
-        };
-        let words = bytes / word;
-        let guard = if pred.is_some() {
-            format!("@${} ", words + 1)
-        } else {
-            String::new()
-        };
-        let pred_cons = if pred.is_some() { ",b" } else { "" };
-        let (wty, cons, suffix) = match word {
-            8 => (self.ctx.i64_type(), "l", "b64"),
-            4 => (self.ctx.i32_type(), "r", "b32"),
-            _ => (self.ctx.i16_type(), "h", "b16"),
-        };
-        let vsuf = if words == 1 {
-            String::new()
-        } else {
-            format!(".v{words}")
-        };
-        let ptr_ty = self.ctx.ptr_type(inkwell::AddressSpace::from(1u16));
-        let mem = elem.llvm_mem(self.ctx);
-        let as_vec = |n: usize| if n == 1 { mem } else { vec_of(mem, n as u32) };
-        match store {
-            None => {
-                let regs: Vec<String> = (0..words).map(|i| format!("${i}")).collect();
-                let zero: String = match pred {
-                    Some(_) => regs
-                        .iter()
-                        .map(|r| format!("mov.{suffix} {r}, 0;\n"))
-                        .collect(),
-                    None => String::new(),
-                };
-                let asm = format!(
-                    "{zero}{guard}ld.global{}{vsuf}.{suffix} {{{}}}, [${words}];",
-                    hint.ptx(),
-                    regs.join(", ")
-                );
-                let cons = format!("{},l{pred_cons}", vec![format!("={cons}"); words].join(","));
-                let ret: BasicTypeEnum = if words == 1 {
-                    wty.into()
-                } else {
-                    self.ctx.struct_type(&vec![wty.into(); words], false).into()
-                };
-                let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr_ty.into()];
-                let mut args: Vec<inkwell::values::BasicMetadataValueEnum> = vec![ptr.into()];
-                if let Some(p) = pred {
-                    params.push(self.ctx.bool_type().into());
-                    args.push(p.into());
-                }
-                let fty = ret.fn_type(&params, false);
-                let f = self
-                    .ctx
-                    .create_inline_asm(fty, asm, cons, true, false, None, false);
-                let call = self.b.build_indirect_call(fty, f, &args, "")?;
-                let r = call.try_as_basic_value().basic().expect("asm returns");
-                let mut ws = Vec::with_capacity(words);
-                if words == 1 {
-                    ws.push(r);
-                } else {
-                    for i in 0..words {
-                        ws.push(
-                            self.b
-                                .build_extract_value(r.into_struct_value(), i as u32, "")?,
-                        );
-                    }
-                }
-                // Reassemble the words into elements.
-                let per = vec / words.min(vec).max(1);
-                let mut out = Vec::with_capacity(vec);
-                for w in ws {
-                    let v = self.b.build_bit_cast(w, as_vec(per.max(1)), "")?;
-                    if per <= 1 {
-                        out.push(v);
-                    } else {
-                        for i in 0..per {
-                            out.push(self.b.build_extract_element(
-                                v.into_vector_value(),
-                                self.ctx.i32_type().const_int(i as u64, false),
-                                "",
-                            )?);
-                        }
-                    }
-                }
-                Ok(out)
-            }
-            Some(vals) => {
-                let per = vec / words;
-                let mut args: Vec<inkwell::values::BasicMetadataValueEnum> = vec![ptr.into()];
-                for w in 0..words {
-                    let part: BasicValueEnum = if per == 1 {
-                        vals[w]
-                    } else {
-                        let mut v = vec_of(mem, per as u32).into_vector_type().get_poison();
-                        for i in 0..per {
-                            v = self.b.build_insert_element(
-                                v,
-                                vals[w * per + i],
-                                self.ctx.i32_type().const_int(i as u64, false),
-                                "",
-                            )?;
-                        }
-                        v.into()
-                    };
-                    args.push(self.b.build_bit_cast(part, wty, "")?.into());
-                }
-                let regs: Vec<String> = (1..=words).map(|i| format!("${i}")).collect();
-                let asm = format!(
-                    "{guard}st.global{}{vsuf}.{suffix} [$0], {{{}}};",
-                    hint.ptx(),
-                    regs.join(", ")
-                );
-                let cons = format!("l,{}{pred_cons}", vec![cons; words].join(","));
-                let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr_ty.into()];
-                params.extend(std::iter::repeat_n(
-                    inkwell::types::BasicMetadataTypeEnum::from(wty),
-                    words,
-                ));
-                if let Some(p) = pred {
-                    params.push(self.ctx.bool_type().into());
-                    args.push(p.into());
-                }
-                let fty = self.ctx.void_type().fn_type(&params, false);
-                let f = self
-                    .ctx
-                    .create_inline_asm(fty, asm, cons, true, false, None, false);
-                self.b.build_indirect_call(fty, f, &args, "")?;
-                Ok(vec![])
-            }
-        }
-    }
-
-    fn plain_byte_access(
-        &mut self,
-        ptr: PointerValue<'ctx>,
-        elem: DType,
-        store: Option<&[BasicValueEnum<'ctx>]>,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let mem = elem.llvm_mem(self.ctx);
-        match store {
-            None => Ok(vec![self.b.build_load(mem, ptr, "")?]),
-            Some(v) => {
-                self.b.build_store(ptr, v[0])?;
-                Ok(vec![])
-            }
-        }
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
@@ -546,12 +379,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let mut ops: Vec<&ValueData> = vec![&p];
-        ops.extend(m.iter());
-        ops.extend(o.iter());
+        ops.extend(m.iter().map(|d| &**d));
+        ops.extend(o.iter().map(|d| &**d));
         let u = self.unify("load", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
         let other_regs = o.as_ref().map(|_| u.regs[ops.len() - 1].clone());
-        let elem_ty = elem.llvm(self.ctx);
+        let elem_ty = elem.llvm(self.em.ctx);
         let zero = elem_ty.const_zero();
         let Some(layout) = u.layout.clone() else {
             // A scalar load.
@@ -566,7 +399,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .expect("load yields")
             };
             let v = match (&other_regs, pred) {
-                (Some(o), Some(p)) => self.b.build_select(p, v, o[0], "")?,
+                (Some(o), Some(p)) => self.em.b.build_select(p, v, o[0], "")?,
                 _ => v,
             };
             return Ok(self.new_value(
@@ -613,7 +446,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             for (i, v) in vals.into_iter().enumerate() {
                 let v = match (&other_regs, &mask_regs) {
                     (Some(o), Some(mr)) => {
-                        self.b
+                        self.em
+                            .b
                             .build_select(mr[g + i].into_int_value(), v, o[g + i], "")?
                     }
                     _ => v,
@@ -642,10 +476,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_vector_type()
             .get_poison();
         for (i, x) in vals.iter().enumerate() {
-            v = self.b.build_insert_element(
+            v = self.em.b.build_insert_element(
                 v,
                 *x,
-                self.ctx.i32_type().const_int(i as u64, false),
+                self.em.ctx.i32_type().const_int(i as u64, false),
                 "",
             )?;
         }
@@ -659,9 +493,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         let vv = v.into_vector_value();
         (0..n)
             .map(|i| {
-                Ok(self.b.build_extract_element(
+                Ok(self.em.b.build_extract_element(
                     vv,
-                    self.ctx.i32_type().const_int(i as u64, false),
+                    self.em.ctx.i32_type().const_int(i as u64, false),
                     "",
                 )?)
             })
@@ -698,7 +532,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let m = self.mask_operand("store", mask)?;
         let mut ops: Vec<&ValueData> = vec![&p, &v];
-        ops.extend(m.iter());
+        ops.extend(m.iter().map(|d| &**d));
         let u = self.unify("store", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
         let Some(layout) = u.layout.clone() else {
@@ -781,7 +615,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let m = self.mask_operand("atomic_rmw", mask)?;
         let mut ops: Vec<&ValueData> = vec![&p, &v];
-        ops.extend(m.iter());
+        ops.extend(m.iter().map(|d| &**d));
         let u = self.unify("atomic_rmw", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
         let is_float = elem.is_float();
@@ -797,7 +631,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             (AtomicOp::Xor, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXor,
             (AtomicOp::Xchg, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
         };
-        let zero = elem.llvm(self.ctx).const_zero();
+        let zero = elem.llvm(self.em.ctx).const_zero();
         self.per_element_atomic(
             "atomic_rmw",
             &u.layout,
@@ -806,21 +640,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             zero,
             |kb, i, ptr| {
                 let val = u.regs[1][i];
-                // SAFETY: the builder is positioned, `ptr` is a global pointer and `val` has the
-                // pointee's type (checked above); LLVMBuildAtomicRMWSyncScope returns a valid value.
+                // `val` has the pointee's type (checked above).
                 let ssid = kb.device_scope();
-                let raw = unsafe {
-                    llvm_sys::core::LLVMBuildAtomicRMWSyncScope(
-                        kb.b.as_mut_ptr(),
-                        bin,
-                        ptr.as_value_ref(),
-                        val.as_value_ref(),
-                        llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingAcquireRelease,
-                        ssid,
-                    )
-                };
-                // SAFETY: `raw` is the atomicrmw just built, of the element's type.
-                Ok(unsafe { BasicValueEnum::new(raw) })
+                Ok(kb.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
             },
         )
         .map(|regs| {
@@ -864,10 +686,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let m = self.mask_operand("atomic_cas", mask)?;
         let mut ops: Vec<&ValueData> = vec![&p, &c, &v];
-        ops.extend(m.iter());
+        ops.extend(m.iter().map(|d| &**d));
         let u = self.unify("atomic_cas", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[3].clone());
-        let zero = elem.llvm(self.ctx).const_zero();
+        let zero = elem.llvm(self.em.ctx).const_zero();
         self.per_element_atomic(
             "atomic_cas",
             &u.layout,
@@ -875,7 +697,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             mask_regs.as_deref(),
             zero,
             |kb, i, ptr| {
-                let r = kb.b.build_cmpxchg(
+                let r = kb.em.b.build_cmpxchg(
                     ptr,
                     u.regs[1][i].into_int_value(),
                     u.regs[2][i].into_int_value(),
@@ -883,9 +705,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     AtomicOrdering::Monotonic,
                 )?;
                 let ssid = kb.device_scope();
-                // SAFETY: `r` is the cmpxchg just built; the scope id comes from this context.
-                unsafe { llvm_sys::core::LLVMSetAtomicSyncScopeID(r.as_value_ref(), ssid) };
-                Ok(kb.b.build_extract_value(r, 0, "")?)
+                kb.em.set_sync_scope(r, ssid);
+                Ok(kb.em.b.build_extract_value(r, 0, "")?)
             },
         )
         .map(|regs| {
@@ -903,18 +724,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Triton's `gpu` scope. System scope would be slower and, on AMD, turn float adds into
     /// compare-and-swap loops.
     fn device_scope(&self) -> u32 {
-        let name = match self.target.vendor() {
-            Vendor::Nvidia => "device",
-            Vendor::Amd => "agent",
-        };
-        // SAFETY: a valid context and a byte string with its length.
-        unsafe {
-            llvm_sys::core::LLVMGetSyncScopeID(
-                self.ctx.raw(),
-                name.as_ptr() as *const _,
-                name.len(),
-            )
-        }
+        self.em
+            .sync_scope(self.target.lowering().device_sync_scope())
     }
 
     /// Runs `emit` once per element this thread owns (skipping copies), under the mask.
@@ -954,7 +765,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 }
 
 /// `<n x ty>`.
-fn vec_of(ty: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
+pub(crate) fn vec_of(ty: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
     match ty {
         BasicTypeEnum::IntType(t) => t.vec_type(n).into(),
         BasicTypeEnum::FloatType(t) => t.vec_type(n).into(),

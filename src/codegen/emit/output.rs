@@ -13,9 +13,10 @@ use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::FileType;
 use inkwell::OptimizationLevel;
 
-use super::error::{CodegenError, Result};
-use super::target::LlvmTarget;
-use super::target::{set_pass_gate, Target, Vendor};
+use crate::codegen::emit::emitter::clone_module;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::target::{set_pass_gate, Target, Vendor};
 use crate::signature::KernelSignature;
 
 /// How much LLVM optimises before emitting. ptxas (or the driver's JIT) optimises the PTX again
@@ -25,7 +26,7 @@ use crate::signature::KernelSignature;
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
 /// 2.4–2.8 ms of CPU time on the shared dev machine (6.4 M and 19.4 M instructions executed),
 /// with the same PTX as `default<O3>` followed by LLVM's `-O3` NVPTX code generation (see
-/// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target.rs` for
+/// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target/mod.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
 /// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
 /// instructions against 38), and they save little or no compile time (instructions executed per
@@ -41,7 +42,7 @@ pub enum OptLevel {
     Fast,
     /// The best code. The middle end is `default<O3>` for kernels with loops and on AMDGPU;
     /// loop-free NVIDIA kernels (the builder's straight-line code) get none, since the builder
-    /// emits their index arithmetic as it would come out (`known_bits.rs`), or a light pipeline
+    /// emits their index arithmetic as it would come out (`emit/index_cse.rs`), or a light pipeline
     /// (`STRAIGHT_LINE_PIPELINE`) when they use math functions: the same PTX in a fraction of
     /// the time. Code generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits
     /// the same PTX.
@@ -57,7 +58,7 @@ const FAST_PIPELINE: &str =
 /// functions. The other loop-free NVIDIA kernels get no middle end at all: the builder emits
 /// straight-line code with its vector widths chosen, masked accesses predicated (no branches),
 /// index arithmetic in the form instcombine would give it (disjoint `or`s, constant offsets
-/// outermost, shifts for power-of-two factors: `known_bits.rs`) and the thread index's range on
+/// outermost, shifts for power-of-two factors: `emit/index_cse.rs`) and the thread index's range on
 /// its call, and NVPTX code generation runs early CSE itself (the SelectionDAG also merges equal
 /// nodes of a block). Measured on the memcpy, add, copy_2d and transpose kernels (sm_90): the
 /// same PTX instruction count, ptxas register count and SASS as with this pipeline on the
@@ -66,7 +67,7 @@ const FAST_PIPELINE: &str =
 /// The math lowering (`math/`: polynomials, f16 through f32) is written plainly and leaves
 /// folding to instcombine (dropping it costs 2–11 SASS instructions per function), so kernels
 /// that use it keep this pipeline. Instcombine does not sink into the body
-/// (`set_llvm_options` in `target.rs`), so the prologue (thread and block ids) stays a block of
+/// (`set_llvm_options` in `target/mod.rs`), so the prologue (thread and block ids) stays a block of
 /// its own: instruction selection works one block at a time, and its known-bits queries stop at
 /// the prologue's values.
 const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-verify-fixpoint>)";
@@ -76,12 +77,8 @@ impl OptLevel {
     /// NVPTX adds at `-O3` is GVN instead of early CSE around its straight-line optimisations,
     /// which leaves the builder's PTX unchanged (memcpy, add, copy_2d, transpose: the same PTX
     /// instructions) and would add a fifth to the instructions a 64 × 64 tile's compile executes.
-    fn codegen_level(self, vendor: Vendor) -> OptimizationLevel {
-        match (self, vendor) {
-            (OptLevel::None | OptLevel::Fast, _) => OptimizationLevel::None,
-            (OptLevel::O3, Vendor::Nvidia) => OptimizationLevel::Default,
-            (OptLevel::O3, Vendor::Amd) => OptimizationLevel::Aggressive,
-        }
+    fn codegen_level(self, target: Target) -> OptimizationLevel {
+        target.lowering().codegen_level(self)
     }
 }
 
@@ -159,19 +156,20 @@ impl<'ctx> Kernel<'ctx> {
     }
 
     fn prepared(&self, opt: OptLevel) -> Result<Module<'ctx>> {
-        // SAFETY: `self.module` was verified by `finish` and is not modified after; the clone
-        // lives in the same context. (inkwell's `clone` would verify it again.)
-        let m = unsafe { Module::new(llvm_sys::core::LLVMCloneModule(self.module.as_mut_ptr())) };
+        // `self.module` was verified by `finish` and is not modified after.
+        let m = clone_module(&self.module);
         let passes = match opt {
             OptLevel::None => return Ok(m),
             OptLevel::Fast => FAST_PIPELINE,
-            OptLevel::O3 if self.loops || self.target.vendor() == Vendor::Amd => "default<O3>",
+            OptLevel::O3 if self.loops || !self.target.lowering().straight_line_without_o3() => {
+                "default<O3>"
+            }
             OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,
             OptLevel::O3 => return Ok(m),
         };
         set_pass_gate(&m, self.target.vendor());
         self.target
-            .with_machine(opt.codegen_level(self.target.vendor()), |tm| {
+            .with_machine(opt.codegen_level(self.target), |tm| {
                 m.run_passes(passes, tm, PassBuilderOptions::create())
                     .map_err(|e| CodegenError::llvm("optimisation pipeline", e.to_string()))
             })?;
@@ -182,7 +180,7 @@ impl<'ctx> Kernel<'ctx> {
         let m = self.prepared(opt)?;
         set_pass_gate(&m, self.target.vendor());
         self.target
-            .with_machine(opt.codegen_level(self.target.vendor()), |tm| {
+            .with_machine(opt.codegen_level(self.target), |tm| {
                 let buf = tm
                     .write_to_memory_buffer(&m, file)
                     .map_err(|e| CodegenError::llvm("codegen", e.to_string()))?;

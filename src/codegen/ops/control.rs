@@ -4,36 +4,24 @@
 //! unterminated block can be produced. Values made inside a body are visible only there; pass
 //! them out by yielding them. Static unrolling needs no op: write a Rust loop.
 
-use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, PhiValue};
+use std::rc::Rc;
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::kernel::KernelBuilder;
-use super::tile::{Value, ValueData};
-use super::types::{DType, Type};
+use inkwell::values::{BasicValue, BasicValueEnum, PhiValue};
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::{Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// Opens a scope; returns its id and the enclosing one.
-    fn open_scope(&mut self) -> (u32, u32) {
-        self.open.push(true);
-        let id = (self.open.len() - 1) as u32;
-        let outer = self.scope;
-        self.scope = id;
-        (id, outer)
-    }
-
-    fn close_scope(&mut self, id: u32, outer: u32) {
-        self.open[id as usize] = false;
-        self.scope = outer;
-    }
-
     /// Checks that `yielded` values match `expected` in type, shape and layout.
     fn check_yield(
         &mut self,
         op: &'static str,
-        expected: &[ValueData<'ctx>],
+        expected: &[Rc<ValueData<'ctx>>],
         yielded: &[Value],
-    ) -> Result<Vec<ValueData<'ctx>>> {
+    ) -> Result<Vec<Rc<ValueData<'ctx>>>> {
         if expected.len() != yielded.len() {
             return Err(CodegenError::arg(
                 op,
@@ -82,16 +70,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (keep it free of side effects outside the builder).
     pub fn for_range(
         &mut self,
-        lo: impl super::IntoOperand,
-        hi: impl super::IntoOperand,
+        lo: impl crate::codegen::IntoOperand,
+        hi: impl crate::codegen::IntoOperand,
         step: u32,
         init: &[Value],
         mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
         let (l, h) = match (lo.into_operand(), hi.into_operand()) {
-            (a @ super::Operand::Value(_), b) | (a, b @ super::Operand::Value(_)) => {
-                self.operand_pair("for_range", a, b)?
-            }
+            (a @ crate::codegen::Operand::Value(_), b)
+            | (a, b @ crate::codegen::Operand::Value(_)) => self.operand_pair("for_range", a, b)?,
             (a, b) => (
                 self.operand("for_range", a, None)?,
                 self.operand("for_range", b, None)?,
@@ -120,20 +107,21 @@ impl<'ctx> KernelBuilder<'ctx> {
                 format!("step {step} must be positive"),
             ));
         }
-        let inits: Vec<ValueData> = init
+        let inits: Vec<Rc<ValueData>> = init
             .iter()
             .map(|v| self.get("for_range", *v))
             .collect::<Result<_>>()?;
-        let f = self.func.expect("body started");
-        let int_ty = ity.llvm(self.ctx).into_int_type();
+        let f = self.em.func();
+        let int_ty = ity.llvm(self.em.ctx).into_int_type();
         // Attempt 0 assumes the carried values keep their initial facts (contiguity,
         // divisibility, constancy); if the body's yields keep them too, they hold in every
         // iteration (the transfer rules are monotone) and the loop is done. Otherwise the loop is
         // built again with weaker facts behind a new entry block; the abandoned attempt stays
         // unreachable and LLVM drops it.
         let entry_br = self
+            .em
             .b
-            .build_unconditional_branch(self.ctx.append_basic_block(f, "loop.pre"))?;
+            .build_unconditional_branch(self.em.ctx.append_basic_block(f, "loop.pre"))?;
         let mut assumed: Vec<AxisInfo> = inits.iter().map(|d| d.info.clone()).collect();
         for attempt in 0..4 {
             let pre = if attempt == 0 {
@@ -142,45 +130,43 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .and_then(|o| o.block())
                     .expect("branch target")
             } else {
-                let pre = self.ctx.append_basic_block(f, "loop.pre");
-                // SAFETY: `entry_br` is an unconditional branch with one successor.
-                unsafe {
-                    llvm_sys::core::LLVMSetSuccessor(entry_br.as_value_ref(), 0, pre.as_mut_ptr())
-                };
+                let pre = self.em.ctx.append_basic_block(f, "loop.pre");
+                // `entry_br` is an unconditional branch: one successor.
+                self.em.set_successor(entry_br, 0, pre);
                 pre
             };
-            let header = self.ctx.append_basic_block(f, "loop");
-            let body_bb = self.ctx.append_basic_block(f, "loop.body");
-            let exit = self.ctx.append_basic_block(f, "loop.exit");
-            self.b.position_at_end(pre);
-            self.b.build_unconditional_branch(header)?;
-            self.b.position_at_end(header);
-            let iv_phi = self.b.build_phi(int_ty, "iv")?;
+            let header = self.em.ctx.append_basic_block(f, "loop");
+            let body_bb = self.em.ctx.append_basic_block(f, "loop.body");
+            let exit = self.em.ctx.append_basic_block(f, "loop.exit");
+            self.em.b.position_at_end(pre);
+            self.em.b.build_unconditional_branch(header)?;
+            self.em.b.position_at_end(header);
+            let iv_phi = self.em.b.build_phi(int_ty, "iv")?;
             iv_phi.add_incoming(&[(&l.regs[0], pre)]);
             let mut phis: Vec<Vec<PhiValue>> = Vec::with_capacity(inits.len());
             for d in &inits {
                 let mut ps = Vec::with_capacity(d.regs.len());
                 for r in &d.regs {
-                    let p = self.b.build_phi(r.get_type(), "")?;
+                    let p = self.em.b.build_phi(r.get_type(), "")?;
                     p.add_incoming(&[(r, pre)]);
                     ps.push(p);
                 }
                 phis.push(ps);
             }
-            let cond = self.b.build_int_compare(
+            let cond = self.em.b.build_int_compare(
                 inkwell::IntPredicate::SLT,
                 iv_phi.as_basic_value().into_int_value(),
                 h.regs[0].into_int_value(),
                 "",
             )?;
-            self.b.build_conditional_branch(cond, body_bb, exit)?;
-            self.b.position_at_end(body_bb);
+            self.em.b.build_conditional_branch(cond, body_bb, exit)?;
+            self.em.b.position_at_end(body_bb);
 
             // Values made before the loop stay valid inside and after it; the phis too.
             let iv_info = AxisInfo::scalar(
                 num_integer::Integer::gcd(
                     &l.info.scalar_div,
-                    &super::axis_info::pow2_divisor(step as i64),
+                    &crate::codegen::analysis::axis_info::pow2_divisor(step as i64),
                 )
                 .max(1),
             );
@@ -191,8 +177,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 vec![iv_phi.as_basic_value()],
                 iv_info,
             );
-            let (scope, outer) = self.open_scope();
-            self.values[iv.index as usize].scope = scope;
+            let (scope, outer) = self.values.open_scope();
+            self.values.update(iv, |d| d.scope = scope);
             let carried: Vec<Value> = inits
                 .iter()
                 .zip(&phis)
@@ -206,19 +192,19 @@ impl<'ctx> KernelBuilder<'ctx> {
             let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
                 Ok(y) => y,
                 Err(e) => {
-                    self.poisoned = true;
-                    self.close_scope(scope, outer);
+                    self.values.poisoned = true;
+                    self.values.close_scope(scope, outer);
                     return Err(e);
                 }
             };
             let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
             if !invariant {
-                self.close_scope(scope, outer);
+                self.values.close_scope(scope, outer);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
-                self.b.build_unreachable()?;
-                self.b.position_at_end(exit);
-                self.b.build_unreachable()?;
+                self.em.b.build_unreachable()?;
+                self.em.b.position_at_end(exit);
+                self.em.b.build_unreachable()?;
                 // Weaken only what the body broke: to what both sides keep, and after two tries
                 // to nothing (which every yield implies, so the last attempt always succeeds).
                 for ((a, y), d) in assumed.iter_mut().zip(&yielded).zip(&inits) {
@@ -232,8 +218,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 continue;
             }
-            let latch = self.b.get_insert_block().expect("positioned");
-            let next = self.b.build_int_add(
+            let latch = self.em.b.get_insert_block().expect("positioned");
+            let next = self.em.b.build_int_add(
                 iv_phi.as_basic_value().into_int_value(),
                 int_ty.const_int(step as u64, false),
                 "iv.next",
@@ -244,9 +230,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                     p.add_incoming(&[(r as &dyn BasicValue, latch)]);
                 }
             }
-            self.b.build_unconditional_branch(header)?;
-            self.close_scope(scope, outer);
-            self.b.position_at_end(exit);
+            self.em.b.build_unconditional_branch(header)?;
+            self.values.close_scope(scope, outer);
+            self.em.b.position_at_end(exit);
             // After the loop: the header's phis, with the facts that held in every iteration.
             return Ok(inits
                 .iter()
@@ -279,45 +265,48 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: c.describe(),
             });
         }
-        let f = self.func.expect("body started");
-        let then_bb = self.ctx.append_basic_block(f, "then");
-        let else_bb = self.ctx.append_basic_block(f, "else");
-        let join = self.ctx.append_basic_block(f, "endif");
-        self.b
+        let f = self.em.func();
+        let then_bb = self.em.ctx.append_basic_block(f, "then");
+        let else_bb = self.em.ctx.append_basic_block(f, "else");
+        let join = self.em.ctx.append_basic_block(f, "endif");
+        self.em
+            .b
             .build_conditional_branch(c.regs[0].into_int_value(), then_bb, else_bb)?;
 
-        let arm =
-            |kb: &mut Self,
-             bb,
-             body: &mut dyn FnMut(&mut Self) -> Result<Vec<Value>>|
-             -> Result<(Vec<ValueData<'ctx>>, inkwell::basic_block::BasicBlock<'ctx>)> {
-                kb.b.position_at_end(bb);
-                let (scope, outer) = kb.open_scope();
-                let r = body(kb).and_then(|vs| {
-                    vs.iter()
-                        .map(|v| kb.get("if", *v))
-                        .collect::<Result<Vec<_>>>()
-                });
-                kb.close_scope(scope, outer);
-                let r = r.inspect_err(|_| kb.poisoned = true)?;
-                let end = kb.b.get_insert_block().expect("positioned");
-                kb.b.build_unconditional_branch(join)?;
-                Ok((r, end))
-            };
+        let arm = |kb: &mut Self,
+                   bb,
+                   body: &mut dyn FnMut(&mut Self) -> Result<Vec<Value>>|
+         -> Result<(
+            Vec<Rc<ValueData<'ctx>>>,
+            inkwell::basic_block::BasicBlock<'ctx>,
+        )> {
+            kb.em.b.position_at_end(bb);
+            let (scope, outer) = kb.values.open_scope();
+            let r = body(kb).and_then(|vs| {
+                vs.iter()
+                    .map(|v| kb.get("if", *v))
+                    .collect::<Result<Vec<_>>>()
+            });
+            kb.values.close_scope(scope, outer);
+            let r = r.inspect_err(|_| kb.values.poisoned = true)?;
+            let end = kb.em.b.get_insert_block().expect("positioned");
+            kb.em.b.build_unconditional_branch(join)?;
+            Ok((r, end))
+        };
         let mut then_ = Some(then_);
         let mut else_ = Some(else_);
         let (tv, tend) = arm(self, then_bb, &mut |kb| (then_.take().expect("once"))(kb))?;
         let (ev, eend) = arm(self, else_bb, &mut |kb| (else_.take().expect("once"))(kb))?;
-        self.b.position_at_end(join);
+        self.em.b.position_at_end(join);
         if let Err(e) = self.check_yield_data("if", &tv, &ev) {
-            self.poisoned = true;
+            self.values.poisoned = true;
             return Err(e);
         }
         let mut out = Vec::with_capacity(tv.len());
         for (t, e) in tv.iter().zip(&ev) {
             let mut regs = Vec::with_capacity(t.regs.len());
             for (a, b) in t.regs.iter().zip(&e.regs) {
-                let p = self.b.build_phi(a.get_type(), "")?;
+                let p = self.em.b.build_phi(a.get_type(), "")?;
                 p.add_incoming(&[(a, tend), (b, eend)]);
                 regs.push(p.as_basic_value());
             }
@@ -347,8 +336,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn check_yield_data(
         &self,
         op: &'static str,
-        a: &[ValueData<'ctx>],
-        b: &[ValueData<'ctx>],
+        a: &[Rc<ValueData<'ctx>>],
+        b: &[Rc<ValueData<'ctx>>],
     ) -> Result<()> {
         if a.len() != b.len() {
             return Err(CodegenError::arg(

@@ -10,7 +10,7 @@ use inkwell::types::{FloatType, IntType};
 use inkwell::values::{FloatValue, FunctionValue, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
 
-use super::super::error::{CodegenError, Result};
+use crate::codegen::error::{CodegenError, Result};
 
 /// The emitter for one float type (f32 or f64): constants are rounded to that type.
 pub(super) struct Fp<'a, 'ctx> {

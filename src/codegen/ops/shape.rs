@@ -6,10 +6,10 @@ use std::rc::Rc;
 
 use crate::layout::encoding::Encoding;
 
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::tile::{Value, ValueData};
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
 
 /// Register, lane and warp bases.
 type AllBases = (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<Vec<u64>>);
@@ -25,7 +25,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         op: &'static str,
         v: Value,
-    ) -> Result<(ValueData<'ctx>, Rc<TileLayout>)> {
+    ) -> Result<(Rc<ValueData<'ctx>>, Rc<TileLayout>)> {
         let d = self.get(op, v)?;
         match d.layout.clone() {
             Some(l) => Ok((d, l)),

@@ -1,4 +1,9 @@
-//! From a distributed layout to per-register coordinates.
+//! From a distributed layout to per-register coordinates: the pure plan (no inkwell), which
+//! `emit/thread.rs` turns into IR.
+//!
+//! It stays in `codegen/` rather than `layout/`: it checks layouts against a kernel (lanes, warps,
+//! in- and out-dims) and reports [`CodegenError`]s, and its plans are shaped by what the emitter
+//! writes (masked shifts, selects, disjoint `or`s). Its linear algebra is `layout::gf2`'s.
 //!
 //! A tile's layout maps (register, lane, warp) to a coordinate per tile dim, linearly over GF(2):
 //! `coord(r, l, w) = R(r) ⊕ T(l, w)`. The register part `R(r)` is a compile-time constant per
@@ -11,9 +16,9 @@ use std::fmt;
 use std::rc::Rc;
 
 use crate::layout::encoding::Encoding;
-use crate::layout::{Dim, LinearLayout};
+use crate::layout::{gf2, Dim, LinearLayout};
 
-use super::error::{CodegenError, Result};
+use crate::codegen::error::{CodegenError, Result};
 
 /// A tile layout checked against the kernel, with its bases unpacked for code generation.
 ///
@@ -284,7 +289,8 @@ impl TileLayout {
     /// as masks over (register, lane, warp). A thread or register with a free bit set holds a
     /// copy; stores and atomics skip copies so each element is written once.
     pub fn free_masks(&self) -> (u64, u64, u64) {
-        // Gaussian elimination over the bases, packed into one u64 per basis.
+        // Each basis packed into one u64 (the dims' bits side by side): a column of the layout's
+        // matrix, in the order register, lane, warp; a free column is in the span of earlier ones.
         let widths: Vec<u32> = self.shape.iter().map(|s| s.trailing_zeros()).collect();
         let pack = |b: &Vec<u64>| {
             let mut v = 0u64;
@@ -295,32 +301,21 @@ impl TileLayout {
             }
             v
         };
-        let mut pivots: Vec<u64> = Vec::new(); // reduced rows, each with a distinct leading bit
-        let mut is_free = |b: &Vec<u64>| {
-            let mut v = pack(b);
-            for p in &pivots {
-                let lead = 63 - p.leading_zeros();
-                if v >> lead & 1 == 1 {
-                    v ^= p;
-                }
-            }
-            if v == 0 {
-                true
-            } else {
-                pivots.push(v);
-                pivots.sort_by_key(|p| std::cmp::Reverse(63 - p.leading_zeros()));
-                false
-            }
-        };
-        let mut masks = [0u64; 3];
-        for (m, bases) in [&self.reg, &self.lane, &self.warp].into_iter().enumerate() {
-            for (i, b) in bases.iter().enumerate() {
-                if is_free(b) {
-                    masks[m] |= 1 << i;
-                }
-            }
-        }
-        (masks[0], masks[1], masks[2])
+        let cols: Vec<u64> = self
+            .reg
+            .iter()
+            .chain(&self.lane)
+            .chain(&self.warp)
+            .map(pack)
+            .collect();
+        let free = gf2::ColumnEchelon::new(&cols).free_mask();
+        let (r, l) = (self.reg.len(), self.lane.len());
+        let low = |n: usize| (1u64 << n) - 1;
+        (
+            free & low(r),
+            (free >> r) & low(l),
+            (free >> (r + l)) & low(self.warp.len()),
+        )
     }
 }
 
@@ -634,131 +629,4 @@ pub(crate) fn eval_plan(terms: &[Term], id: u64) -> u64 {
             }
         }
     })
-}
-
-// ----- emission ---------------------------------------------------------------------------------
-
-use inkwell::values::IntValue;
-
-use super::kernel::KernelBuilder;
-
-impl<'ctx> KernelBuilder<'ctx> {
-    /// The thread part `T(lane, warp)` of a layout, one `i32` per tile dim, emitted once per
-    /// distinct (lane, warp) bases in the prologue. It is computed from the thread index
-    /// `tid = lane + warp · threads_per_warp` directly: a run of bases that crosses from the lane
-    /// bits into the warp bits is one shift, and a run that reaches tid's top bit needs no mask
-    /// (`tid < threads`), so a 1-D blocked layout gives `tid << 2`, not
-    /// `((tid & 31) << 2) ^ (((tid >> 5) & 3) << 7)`. Terms with no common bits are joined by a
-    /// disjoint `or`.
-    pub(crate) fn thread_coords(&mut self, l: &TileLayout) -> Result<Vec<IntValue<'ctx>>> {
-        let key = (l.lane.clone(), l.warp.clone());
-        if let Some(v) = self.thread_cache.get(&key) {
-            return Ok(v.clone());
-        }
-        let tid = self.thread_index()?;
-        let top = self.threads_per_block() as u64 - 1;
-        let i32t = self.ctx.i32_type();
-        let bases = l.tid_bases();
-        let plans: Vec<Vec<Term>> = (0..l.rank()).map(|d| id_plan(&bases, d)).collect();
-        let coords = self.in_prologue(|b| {
-            let mut out = Vec::with_capacity(plans.len());
-            for terms in &plans {
-                let mut acc: Option<(IntValue, u64)> = None;
-                for term in terms {
-                    let c = |x: u64| i32t.const_int(x, false);
-                    let (v, maybe) = match *term {
-                        Term::Bits { mask, shift } => {
-                            let lo = mask.trailing_zeros() as i64;
-                            // Bits lo..=top of tid: shifting drops the rest anyway.
-                            let to_top = reaches_top(mask, top);
-                            let v = if to_top && lo == 0 && shift >= 0 {
-                                if shift == 0 {
-                                    tid
-                                } else {
-                                    b.build_left_shift(tid, c(shift as u64), "")?
-                                }
-                            } else if to_top && shift == -lo {
-                                b.build_right_shift(tid, c(lo as u64), false, "")?
-                            } else {
-                                let masked = b.build_and(tid, c(mask), "")?;
-                                if shift > 0 {
-                                    b.build_left_shift(masked, c(shift as u64), "")?
-                                } else if shift < 0 {
-                                    b.build_right_shift(masked, c((-shift) as u64), false, "")?
-                                } else {
-                                    masked
-                                }
-                            };
-                            let maybe = if shift >= 0 {
-                                mask << shift
-                            } else {
-                                mask >> -shift
-                            };
-                            (v, maybe)
-                        }
-                        Term::Select { bit, value } => {
-                            let m = b.build_and(tid, c(1 << bit), "")?;
-                            let set = b.build_int_compare(
-                                inkwell::IntPredicate::NE,
-                                m,
-                                i32t.const_zero(),
-                                "",
-                            )?;
-                            let v = b
-                                .build_select(set, c(value), i32t.const_zero(), "")?
-                                .into_int_value();
-                            (v, value)
-                        }
-                    };
-                    acc = Some(match acc {
-                        None => (v, maybe),
-                        Some((a, am)) if am & maybe == 0 => {
-                            let o = b.build_or(a, v, "")?;
-                            if let Some(i) = o.as_instruction() {
-                                super::known_bits::set_disjoint(i);
-                            }
-                            (o, am | maybe)
-                        }
-                        Some((a, am)) => (b.build_xor(a, v, "")?, am | maybe),
-                    });
-                }
-                out.push(acc.unwrap_or((i32t.const_zero(), 0)));
-            }
-            Ok(out)
-        })?;
-        for &(v, maybe) in &coords {
-            self.note_bits(v, maybe, None);
-        }
-        let coords: Vec<IntValue> = coords.into_iter().map(|(v, _)| v).collect();
-        self.thread_cache.insert(key, coords.clone());
-        Ok(coords)
-    }
-
-    /// The coordinate along tile dim `dim` of every register of this thread.
-    pub(crate) fn dim_coords(&mut self, l: &TileLayout, dim: usize) -> Result<Vec<IntValue<'ctx>>> {
-        let t = self.thread_coords(l)?[dim];
-        let tbits = l.thread_bits()[dim];
-        let i32t = self.ctx.i32_type();
-        let mut out = Vec::with_capacity(l.num_regs());
-        let mut seen: std::collections::HashMap<u64, IntValue<'ctx>> =
-            std::collections::HashMap::new();
-        for r in 0..l.num_regs() {
-            let c = l.reg_coord(r)[dim];
-            if let Some(v) = seen.get(&c) {
-                out.push(*v);
-                continue;
-            }
-            let v = if c == 0 {
-                t
-            } else if c & tbits == 0 {
-                // Disjoint bits: xor is a disjoint or, with the constant outermost.
-                self.int_add(t, i32t.const_int(c, false))?
-            } else {
-                self.b.build_xor(t, i32t.const_int(c, false), "")?
-            };
-            seen.insert(c, v);
-            out.push(v);
-        }
-        Ok(out)
-    }
 }

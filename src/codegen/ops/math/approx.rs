@@ -5,10 +5,10 @@
 
 use inkwell::values::FloatValue;
 
-use super::super::error::Result;
-use super::super::kernel::KernelBuilder;
-use super::super::target::Vendor;
 use super::MathOp;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::Result;
+use crate::codegen::target::{FastFn, FastIntrinsic, LlvmTarget};
 
 const LOG2_E: f64 = std::f64::consts::LOG2_E;
 const LN_2: f64 = std::f64::consts::LN_2;
@@ -20,69 +20,79 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: MathOp,
         x: FloatValue<'ctx>,
     ) -> Result<FloatValue<'ctx>> {
-        let nv = self.target.vendor() == Vendor::Nvidia;
-        let is64 = x.get_type() == self.ctx.f64_type();
+        let is64 = x.get_type() == self.em.ctx.f64_type();
         let ty = x.get_type();
         Ok(match op {
             MathOp::Sqrt => self.float_intrinsic("llvm.sqrt", x)?,
             MathOp::Floor => self.float_intrinsic("llvm.floor", x)?,
             MathOp::Ceil => self.float_intrinsic("llvm.ceil", x)?,
-            MathOp::Rsqrt if nv => {
-                let name = if is64 {
-                    "llvm.nvvm.rsqrt.approx.d"
-                } else {
-                    "llvm.nvvm.rsqrt.approx.f"
-                };
-                self.named_intrinsic(name, x)?
-            }
-            MathOp::Rsqrt => {
-                let s = self.float_intrinsic("llvm.sqrt", x)?;
-                self.b.build_float_div(ty.const_float(1.0), s, "")?
-            }
+            MathOp::Rsqrt => match self.fast(FastFn::Rsqrt, x, is64)? {
+                Some(y) => y,
+                None => {
+                    let s = self.float_intrinsic("llvm.sqrt", x)?;
+                    self.em.b.build_float_div(ty.const_float(1.0), s, "")?
+                }
+            },
             MathOp::Exp2 => self.exp2_f(x)?,
             MathOp::Log2 => self.log2_f(x)?,
             MathOp::Exp => {
-                let s = self.b.build_float_mul(x, ty.const_float(LOG2_E), "")?;
+                let s = self.em.b.build_float_mul(x, ty.const_float(LOG2_E), "")?;
                 self.exp2_f(s)?
             }
             MathOp::Log => {
                 let l = self.log2_f(x)?;
-                self.b.build_float_mul(l, ty.const_float(LN_2), "")?
+                self.em.b.build_float_mul(l, ty.const_float(LN_2), "")?
             }
-            MathOp::Sin if nv => self.named_intrinsic("llvm.nvvm.sin.approx.f", x)?,
-            MathOp::Cos if nv => self.named_intrinsic("llvm.nvvm.cos.approx.f", x)?,
-            MathOp::Sin => self.float_intrinsic("llvm.sin", x)?,
-            MathOp::Cos => self.float_intrinsic("llvm.cos", x)?,
+            MathOp::Sin => match self.fast(FastFn::Sin, x, is64)? {
+                Some(y) => y,
+                None => self.float_intrinsic("llvm.sin", x)?,
+            },
+            MathOp::Cos => match self.fast(FastFn::Cos, x, is64)? {
+                Some(y) => y,
+                None => self.float_intrinsic("llvm.cos", x)?,
+            },
             MathOp::Erf => self.erf_f(x)?,
         })
     }
 
+    /// `f(x)` through the target's fast intrinsic, if it has one.
+    fn fast(
+        &mut self,
+        f: FastFn,
+        x: FloatValue<'ctx>,
+        is64: bool,
+    ) -> Result<Option<FloatValue<'ctx>>> {
+        match self.target.lowering().fast_math(f, is64) {
+            Some(FastIntrinsic::Fixed(name)) => self.named_intrinsic(name, x).map(Some),
+            Some(FastIntrinsic::Overloaded(name)) => self.float_intrinsic(name, x).map(Some),
+            None => Ok(None),
+        }
+    }
+
     fn exp2_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        if self.target.vendor() == Vendor::Nvidia {
-            self.float_intrinsic("llvm.nvvm.ex2.approx", x)
-        } else {
-            self.float_intrinsic("llvm.exp2", x)
+        match self.fast(FastFn::Exp2, x, false)? {
+            Some(y) => Ok(y),
+            None => self.float_intrinsic("llvm.exp2", x),
         }
     }
 
     fn log2_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        if self.target.vendor() == Vendor::Nvidia {
-            self.named_intrinsic("llvm.nvvm.lg2.approx.f", x)
-        } else {
-            self.float_intrinsic("llvm.log2", x)
+        match self.fast(FastFn::Log2, x, false)? {
+            Some(y) => Ok(y),
+            None => self.float_intrinsic("llvm.log2", x),
         }
     }
 
     /// A generic intrinsic overloaded on the float type (`llvm.sqrt.f32`).
     fn float_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        let f = self.intrinsic(name, &[x.get_type().into()])?;
-        Ok(self.call1(f, &[x.into()])?.into_float_value())
+        let f = self.em.intrinsic(name, &[x.get_type().into()])?;
+        Ok(self.em.call1(f, &[x.into()])?.into_float_value())
     }
 
     /// A target intrinsic with a fixed type (`llvm.nvvm.ex2.approx.f`).
     fn named_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        let f = self.intrinsic(name, &[])?;
-        Ok(self.call1(f, &[x.into()])?.into_float_value())
+        let f = self.em.intrinsic(name, &[])?;
+        Ok(self.em.call1(f, &[x.into()])?.into_float_value())
     }
 
     /// erf in f32: an odd Taylor polynomial below |x| = 0.5 (relative error < 1e-6), and
@@ -90,10 +100,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn erf_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
         let t = x.get_type();
         let c = |v: f64| t.const_float(v);
-        let b = &self.b;
+        let b = &self.em.b;
         let ax = {
-            let f = self.intrinsic("llvm.fabs", &[t.into()])?;
-            self.call1(f, &[x.into()])?.into_float_value()
+            let f = self.em.intrinsic("llvm.fabs", &[t.into()])?;
+            self.em.call1(f, &[x.into()])?.into_float_value()
         };
         // Small |x|: 2/sqrt(pi) * (x - x^3/3 + x^5/10 - x^7/42 + x^9/216).
         let x2 = b.build_float_mul(x, x, "")?;
@@ -119,16 +129,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         let negx2 = b.build_float_neg(x2, "")?;
         let scaled = b.build_float_mul(negx2, c(LOG2_E), "")?;
         let e = self.exp2_f(scaled)?;
-        let b = &self.b;
+        let b = &self.em.b;
         let y = b.build_float_sub(c(1.0), b.build_float_mul(q, e, "")?, "")?;
         let sign = {
-            let f = self.intrinsic("llvm.copysign", &[t.into()])?;
-            self.call1(f, &[y.into(), x.into()])?.into_float_value()
+            let f = self.em.intrinsic("llvm.copysign", &[t.into()])?;
+            self.em.call1(f, &[y.into(), x.into()])?.into_float_value()
         };
-        let is_small = self
-            .b
-            .build_float_compare(inkwell::FloatPredicate::OLT, ax, c(0.5), "")?;
+        let is_small =
+            self.em
+                .b
+                .build_float_compare(inkwell::FloatPredicate::OLT, ax, c(0.5), "")?;
         Ok(self
+            .em
             .b
             .build_select(is_small, small, sign, "")?
             .into_float_value())

@@ -4,14 +4,14 @@ use std::rc::Rc;
 
 use inkwell::values::BasicValueEnum;
 
-use super::axis_info::AxisInfo;
-use super::elementwise::IntoOperand;
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::layout_arg::IntoLayout;
-use super::tile::Value;
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::Value;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::elementwise::IntoOperand;
+use crate::codegen::ops::layout_arg::IntoLayout;
+use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Resolves `layout` for a tile of `shape` (`None`: the layout's own) and checks it against
@@ -42,7 +42,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let l = self.tile_layout("arange", layout, Some(&[size as u64]))?;
         let coords = self.dim_coords(&l, 0)?;
-        let i32t = self.ctx.i32_type();
+        let i32t = self.em.ctx.i32_type();
         let mut regs: Vec<BasicValueEnum> = Vec::with_capacity(coords.len());
         let mut seen = std::collections::HashMap::new();
         for c in coords {

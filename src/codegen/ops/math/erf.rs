@@ -12,10 +12,10 @@
 use inkwell::values::FloatValue;
 use inkwell::FloatPredicate;
 
-use super::super::error::Result;
 use super::exp::exp;
 use super::fp::Base;
 use super::fp::Fp;
+use crate::codegen::error::Result;
 
 const ERX: f64 = 8.450_629_115_104_675e-1;
 // erf on [0, 0.84375]: x + x * (PP / QQ)(x²), padded to the length of the [0.84375, 1.25] set.

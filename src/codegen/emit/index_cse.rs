@@ -7,12 +7,14 @@
 //! keeps the constant outermost (`(t | pid·64) | 8` rather than `(t | 8) + pid·64`, and
 //! `(t << 6) | 512` rather than `(t | 8) << 6`): one shared base per tile, and a constant that
 //! code generation folds into the address (the `sext` of a disjoint `or` splits: `[%rd+2048]`).
-//! With that, loop-free NVIDIA kernels need no middle-end pipeline at all (`emit.rs`).
+//! With that, loop-free NVIDIA kernels need no middle-end pipeline at all (`emit/output.rs`).
 
-use inkwell::values::{AsValueRef, InstructionValue, IntValue};
+use inkwell::builder::Builder;
+use inkwell::values::{AsValueRef, IntValue};
 
-use super::error::Result;
-use super::kernel::KernelBuilder;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::{has_uses, set_disjoint};
+use crate::codegen::error::Result;
 
 /// What is known of one integer value.
 #[derive(Debug, Clone, Copy)]
@@ -33,35 +35,17 @@ pub(crate) enum Op {
     Shl,
 }
 
-/// A map keyed by LLVM value identities (addresses), hashed by one multiply per word rather
-/// than SipHash: the builder looks values up for every register it emits.
-pub(crate) type ValueMap<K, V> =
-    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<WordHasher>>;
+/// A map keyed by LLVM value identities (addresses), hashed with `rustc-hash`'s `FxHasher`
+/// rather than SipHash: the builder looks values up for every register it emits.
+pub(crate) type ValueMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
 
-/// The hasher of [`ValueMap`] (FxHash's mixing step).
-#[derive(Default)]
-pub(crate) struct WordHasher(u64);
-
-impl std::hash::Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
+/// What the builder knows of its integer values, and the index instructions it already built.
+#[derive(Debug, Default)]
+pub(crate) struct IndexCse<'ctx> {
+    /// What is known of integer values' bits, by LLVM value.
+    known: ValueMap<usize, Bits<'ctx>>,
+    /// Index instructions already built, by operation and operands.
+    index_cse: ValueMap<(Op, usize, usize), IntValue<'ctx>>,
 }
 
 /// The mask of an integer type's bits.
@@ -77,7 +61,7 @@ fn key(v: IntValue<'_>) -> usize {
     v.as_value_ref() as usize
 }
 
-impl<'ctx> KernelBuilder<'ctx> {
+impl<'ctx> IndexCse<'ctx> {
     /// What is known of `v`: a constant's bits, what was recorded when it was built, or nothing.
     pub(crate) fn bits(&self, v: IntValue<'ctx>) -> Bits<'ctx> {
         if let Some(c) = v.get_zero_extended_constant() {
@@ -113,14 +97,20 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// `a op b`, shared with an earlier identical instruction of the current block (registers of
     /// a tile share their base: one instruction, not one per register).
-    fn shared(&mut self, op: Op, a: IntValue<'ctx>, b: IntValue<'ctx>) -> Result<IntValue<'ctx>> {
+    fn reuse(
+        &mut self,
+        ir: &Builder<'ctx>,
+        op: Op,
+        a: IntValue<'ctx>,
+        b: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
         let (ka, kb) = (key(a), key(b));
         let id = match op {
             Op::Or => (op, ka.min(kb), ka.max(kb)),
             Op::Shl => (op, ka, kb),
         };
-        let here = self.b.get_insert_block();
-        if let Some(&v) = self.shared.get(&id) {
+        let here = ir.get_insert_block();
+        if let Some(&v) = self.index_cse.get(&id) {
             if v.as_instruction().and_then(|i| i.get_parent()) == here {
                 return Ok(v);
             }
@@ -128,7 +118,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (fa, fb) = (self.bits(a), self.bits(b));
         let v = match op {
             Op::Or => {
-                let v = self.b.build_or(a, b, "")?;
+                let v = ir.build_or(a, b, "")?;
                 if let Some(i) = v.as_instruction() {
                     set_disjoint(i);
                 }
@@ -136,24 +126,29 @@ impl<'ctx> KernelBuilder<'ctx> {
                 v
             }
             Op::Shl => {
-                let v = self.b.build_left_shift(a, b, "")?;
+                let v = ir.build_left_shift(a, b, "")?;
                 let s = b.get_zero_extended_constant().unwrap_or(64);
                 let maybe = if s < 64 { fa.maybe << s } else { u64::MAX };
                 self.note_bits(v, maybe, None);
                 v
             }
         };
-        self.shared.insert(id, v);
+        self.index_cse.insert(id, v);
         Ok(v)
     }
 
     /// `base | c` for a constant `c` with no bits in common with `base`, remembered as a split.
-    fn with_offset(&mut self, base: IntValue<'ctx>, c: u64) -> Result<IntValue<'ctx>> {
+    fn with_offset(
+        &mut self,
+        ir: &Builder<'ctx>,
+        base: IntValue<'ctx>,
+        c: u64,
+    ) -> Result<IntValue<'ctx>> {
         if c == 0 {
             return Ok(base);
         }
         let konst = base.get_type().const_int(c, false);
-        let v = self.shared(Op::Or, base, konst)?;
+        let v = self.reuse(ir, Op::Or, base, konst)?;
         let maybe = self.bits(base).maybe | c;
         self.note_bits(v, maybe, Some((base, c)));
         Ok(v)
@@ -163,13 +158,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// offset of either side moved outermost.
     pub(crate) fn int_add(
         &mut self,
+        ir: &Builder<'ctx>,
         a: IntValue<'ctx>,
         b: IntValue<'ctx>,
     ) -> Result<IntValue<'ctx>> {
         let (fa, fb) = (self.bits(a), self.bits(b));
         if fa.maybe & fb.maybe != 0 || (a.is_const() && b.is_const()) {
             // A carry sets at most one bit above the operands' highest.
-            let v = self.b.build_int_add(a, b, "")?;
+            let v = ir.build_int_add(a, b, "")?;
             let high = 64 - (fa.maybe | fb.maybe).leading_zeros();
             self.note_bits(v, u64::MAX >> (63 - high.min(63)), None);
             return Ok(v);
@@ -183,11 +179,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             };
         let ((ba, ca), (bb, cb)) = (part(a, fa), part(b, fb));
         let base = match (ba, bb) {
-            (Some(x), Some(y)) => self.shared(Op::Or, x, y)?,
+            (Some(x), Some(y)) => self.reuse(ir, Op::Or, x, y)?,
             (Some(x), None) | (None, Some(x)) => x,
-            (None, None) => return Ok(self.b.build_int_add(a, b, "")?),
+            (None, None) => return Ok(ir.build_int_add(a, b, "")?),
         };
-        self.with_offset(base, ca | cb)
+        self.with_offset(ir, base, ca | cb)
     }
 
     /// `a * b` (wrapping): a shift for a power-of-two constant, which moves a split's constant
@@ -197,6 +193,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// either way.
     pub(crate) fn int_mul(
         &mut self,
+        ir: &Builder<'ctx>,
         a: IntValue<'ctx>,
         b: IntValue<'ctx>,
     ) -> Result<IntValue<'ctx>> {
@@ -205,17 +202,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             if c.is_power_of_two() {
                 let s = b.get_type().const_int(c.trailing_zeros() as u64, false);
                 return match self.bits(a).split {
-                    Some((base, off)) if !used(a) => {
-                        let shifted = self.shared(Op::Shl, base, s)?;
+                    Some((base, off)) if !has_uses(a) => {
+                        let shifted = self.reuse(ir, Op::Shl, base, s)?;
                         let off = (off << c.trailing_zeros()) & width_mask(a);
-                        self.with_offset(shifted, off)
+                        self.with_offset(ir, shifted, off)
                     }
-                    _ => self.shared(Op::Shl, a, s),
+                    _ => self.reuse(ir, Op::Shl, a, s),
                 };
             }
         }
         let low = self.bits(a).maybe.trailing_zeros() + self.bits(b).maybe.trailing_zeros();
-        let v = self.b.build_int_mul(a, b, "")?;
+        let v = ir.build_int_mul(a, b, "")?;
         if low > 0 {
             self.note_bits(v, u64::MAX.checked_shl(low).unwrap_or(0), None);
         }
@@ -223,14 +220,38 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 }
 
-/// Whether anything uses `v` yet.
-fn used(v: IntValue<'_>) -> bool {
-    // SAFETY: `v` is a live value of the module being built.
-    unsafe { !llvm_sys::core::LLVMGetFirstUse(v.as_value_ref()).is_null() }
-}
+/// The index arithmetic of ops, through the builder's [`IndexCse`].
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Records that `v` may set only the bits of `maybe` (and how it splits).
+    pub(crate) fn note_bits(
+        &mut self,
+        v: IntValue<'ctx>,
+        maybe: u64,
+        split: Option<(IntValue<'ctx>, u64)>,
+    ) {
+        self.cse.note_bits(v, maybe, split)
+    }
 
-/// Marks an `or` as `disjoint` (its operands have no common bits).
-pub(crate) fn set_disjoint(i: InstructionValue<'_>) {
-    // SAFETY: `i` is a live `or` instruction; the flag only states what the builder knows.
-    unsafe { llvm_sys::core::LLVMSetIsDisjoint(i.as_value_ref(), 1) };
+    /// Whether `v`'s sign bit is known to be clear.
+    pub(crate) fn non_negative(&self, v: IntValue<'ctx>) -> bool {
+        self.cse.non_negative(v)
+    }
+
+    /// `a + b` (wrapping), as [`IndexCse::int_add`] emits it.
+    pub(crate) fn int_add(
+        &mut self,
+        a: IntValue<'ctx>,
+        b: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        self.cse.int_add(&self.em.b, a, b)
+    }
+
+    /// `a * b` (wrapping), as [`IndexCse::int_mul`] emits it.
+    pub(crate) fn int_mul(
+        &mut self,
+        a: IntValue<'ctx>,
+        b: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        self.cse.int_mul(&self.em.b, a, b)
+    }
 }

@@ -5,16 +5,17 @@
 //! for e4m3x2/e5m2x2 pairs (round to nearest, saturating to the finite range), one element per
 //! pair.
 
-use inkwell::values::{AsValueRef, BasicValueEnum};
+use inkwell::values::BasicValueEnum;
 use inkwell::{FloatPredicate, IntPredicate};
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::kernel::KernelBuilder;
-use super::target::Feature;
-use super::target::LlvmTarget;
-use super::tile::Value;
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::Value;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::set_nneg;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::Feature;
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// `x` converted to `to` elementwise.
@@ -58,7 +59,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if from == to {
             return Ok(v);
         }
-        let ctx = self.ctx;
+        let ctx = self.em.ctx;
         let f32t = ctx.f32_type();
         if from.is_fp8() {
             let h = self.fp8_to_f16(v, from)?;
@@ -72,17 +73,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         // `nneg`: what instcombine would make of it, and cheaper in PTX (`cvt.u64.u32`).
         let non_negative =
             from.is_int() && from != DType::I1 && self.non_negative(v.into_int_value());
-        let b = &self.b;
+        let b = &self.em.b;
         let target = to.llvm(ctx);
         let nneg = |v: BasicValueEnum<'ctx>| {
-            // SAFETY: `v` is the zext or uitofp just built (unless LLVM folded it to a
-            // constant, which is checked first), where the flag is valid.
-            unsafe {
-                let r = v.as_value_ref();
-                if !llvm_sys::core::LLVMIsAInstruction(r).is_null() {
-                    llvm_sys::core::LLVMSetNNeg(r, 1);
-                }
-            }
+            // `v` is the zext or uitofp just built (or a constant LLVM folded it to).
+            set_nneg(v);
             v
         };
         Ok(match (from.is_int(), to.is_int()) {
@@ -149,14 +144,16 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             "llvm.nvvm.e5m2x2.to.f16x2.rn"
         };
-        let f = self.intrinsic(name, &[])?;
+        let f = self.em.intrinsic(name, &[])?;
         let pair = self
+            .em
             .b
-            .build_int_z_extend(v.into_int_value(), self.ctx.i16_type(), "")?;
-        let h2 = self.call1(f, &[pair.into()])?.into_vector_value();
+            .build_int_z_extend(v.into_int_value(), self.em.ctx.i16_type(), "")?;
+        let h2 = self.em.call1(f, &[pair.into()])?.into_vector_value();
         Ok(self
+            .em
             .b
-            .build_extract_element(h2, self.ctx.i32_type().const_zero(), "")?)
+            .build_extract_element(h2, self.em.ctx.i32_type().const_zero(), "")?)
     }
 
     /// One f32 to an fp8 byte through `cvt.rn.satfinite.e4m3x2.f32` (the value in the low byte).
@@ -166,13 +163,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             "llvm.nvvm.ff.to.e5m2x2.rn"
         };
-        let f = self.intrinsic(name, &[])?;
-        let zero = self.ctx.f32_type().const_zero();
+        let f = self.em.intrinsic(name, &[])?;
+        let zero = self.em.ctx.f32_type().const_zero();
         // The first operand lands in the high byte.
-        let pair = self.call1(f, &[zero.into(), v.into()])?.into_int_value();
+        let pair = self.em.call1(f, &[zero.into(), v.into()])?.into_int_value();
         Ok(self
+            .em
             .b
-            .build_int_truncate(pair, self.ctx.i8_type(), "")?
+            .build_int_truncate(pair, self.em.ctx.i8_type(), "")?
             .into())
     }
 }

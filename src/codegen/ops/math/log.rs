@@ -11,9 +11,9 @@
 use inkwell::values::FloatValue;
 use inkwell::FloatPredicate;
 
-use super::super::error::Result;
 use super::exp::{LN2_HI_D, LN2_HI_F, LN2_LO_D, LN2_LO_F};
 use super::fp::{Base, Fp};
+use crate::codegen::error::Result;
 
 /// 1/ln2 split so that a head with 21 (f64) or 12 (f32) bits times `IVLN2_HI` is exact.
 const IVLN2_HI_D: f64 = 1.442_695_040_721_446_3;

@@ -47,11 +47,11 @@ use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, FloatValue};
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::kernel::KernelBuilder;
-use super::tile::Value;
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::Value;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::types::{DType, Type};
 
 mod approx;
 mod erf;
@@ -159,8 +159,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         let accurate = precision == MathPrecision::Accurate || dt == DType::F64;
-        self.float_math = true;
-        let f32t = self.ctx.f32_type();
+        self.em.float_math = true;
+        let f32t = self.em.ctx.f32_type();
         let mut out = Vec::with_capacity(d.regs.len());
         for r in &d.regs {
             let v = r.into_float_value();
@@ -168,17 +168,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             let arg = if wide {
                 v
             } else {
-                self.b.build_float_ext(v, f32t, "")?
+                self.em.b.build_float_ext(v, f32t, "")?
             };
             let y = if accurate {
-                emit_accurate_math(&self.b, &self.module, op, arg)?
+                emit_accurate_math(&self.em.b, &self.em.module, op, arg)?
             } else {
                 self.math_approx(op, arg)?
             };
             let res: BasicValueEnum = if wide {
                 y.into()
             } else {
-                self.b.build_float_trunc(y, v.get_type(), "")?.into()
+                self.em.b.build_float_trunc(y, v.get_type(), "")?.into()
             };
             out.push(res);
         }
@@ -190,8 +190,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub fn fma(
         &mut self,
         a: Value,
-        b: impl super::IntoOperand,
-        c: impl super::IntoOperand,
+        b: impl crate::codegen::IntoOperand,
+        c: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         let x = self.get("fma", a)?;
         let Type::Scalar(dt) = x.ty else {
@@ -220,10 +220,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let u = self.unify("fma", &[&x, &y, &z])?;
-        let f = self.intrinsic("llvm.fma", &[dt.llvm(self.ctx)])?;
+        let f = self.em.intrinsic("llvm.fma", &[dt.llvm(self.em.ctx)])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
         for i in 0..u.regs[0].len() {
-            out.push(self.call1(
+            out.push(self.em.call1(
                 f,
                 &[
                     u.regs[0][i].into(),

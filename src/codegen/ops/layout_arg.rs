@@ -11,7 +11,7 @@ use crate::layout::encoding::{
 };
 use crate::layout::LinearLayout;
 
-use super::error::{CodegenError, Result};
+use crate::codegen::error::{CodegenError, Result};
 
 /// A layout argument: see the [module docs](self).
 ///

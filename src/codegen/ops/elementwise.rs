@@ -13,12 +13,13 @@ use std::rc::Rc;
 use inkwell::values::{BasicValue, BasicValueEnum};
 use inkwell::{FloatPredicate, IntPredicate};
 
-use super::axis_info::AxisInfo;
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::kernel::KernelBuilder;
-use super::tile::{Literal, Value, ValueData};
-use super::types::{DType, Type};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Literal, Value, ValueData};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
 
 /// An operand of an elementwise op: a value, or a Rust literal that takes the other operand's type.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -169,7 +170,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         o: Operand,
         like: Option<Type>,
-    ) -> Result<ValueData<'ctx>> {
+    ) -> Result<Rc<ValueData<'ctx>>> {
         match o {
             Operand::Value(v) => self.get(op, v),
             Operand::Int(i) => {
@@ -190,7 +191,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             Operand::Float(x) => {
                 let ty = match like {
                     Some(Type::Scalar(d)) if d.is_float() => d,
-                    Some(t @ Type::Scalar(_)) | Some(t @ Type::Ptr(_)) => {
+                    Some(t @ Type::Scalar(_)) | Some(t @ Type::Ptr(..)) => {
                         return Err(CodegenError::TypeMismatch {
                             op,
                             lhs: format!("scalar<{t}>"),
@@ -209,7 +210,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         lit: Literal,
         ty: DType,
-    ) -> Result<ValueData<'ctx>> {
+    ) -> Result<Rc<ValueData<'ctx>>> {
         let v = match (lit, ty.is_float()) {
             (Literal::Int(i), false) => self.const_int(ty, i),
             (Literal::Int(i), true) => self.const_float(ty, i as f64),
@@ -231,7 +232,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         a: Operand,
         b: Operand,
-    ) -> Result<(ValueData<'ctx>, ValueData<'ctx>)> {
+    ) -> Result<(Rc<ValueData<'ctx>>, Rc<ValueData<'ctx>>)> {
         match (a, b) {
             (Operand::Value(_), Operand::Value(_)) => {
                 let (mut x, mut y) = (self.operand(op, a, None)?, self.operand(op, b, None)?);
@@ -442,7 +443,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if op == BinaryOp::Add && y.ty.pointee().is_some() && x.ty.pointee().is_none() {
             std::mem::swap(&mut x, &mut y);
         }
-        if let Type::Ptr(pointee) = x.ty {
+        if let Type::Ptr(pointee, _) = x.ty {
             return self.ptr_add(name, op, &x, &y, pointee);
         }
         if x.ty != y.ty {
@@ -456,10 +457,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             unreachable!("pointers handled above")
         };
         self.check_binary_dtype(op, dt, &x)?;
-        if op == BinaryOp::Rem
-            && dt == DType::BF16
-            && self.target.vendor() == super::target::Vendor::Amd
-        {
+        if op == BinaryOp::Rem && dt == DType::BF16 && self.target.lowering().lacks_bf16_rem() {
             // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32
             // does not help, since InstCombine narrows it back to bf16.
             return Err(CodegenError::Unsupported {
@@ -536,7 +534,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let u = self.unify(name, &[p, off])?;
-        let elem = pointee.llvm_mem(self.ctx);
+        let elem = pointee.llvm_mem(self.em.ctx);
         let mut out = Vec::with_capacity(u.regs[0].len());
         let mut seen = HashMap::new();
         for (ptr, o) in u.regs[0].iter().zip(&u.regs[1]) {
@@ -547,7 +545,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             // SAFETY: a GEP only computes an address; the kernel author vouches for its range
             // (exactly as `ptr + offs` in Triton).
             let g = unsafe {
-                self.b
+                self.em
+                    .b
                     .build_gep(elem, ptr.into_pointer_value(), &[o.into_int_value()], "")?
             };
             seen.insert(key(ptr, o), g.as_basic_value_enum());
@@ -566,9 +565,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<BasicValueEnum<'ctx>> {
         if dt.is_int() {
             let (l, r) = (l.into_int_value(), r.into_int_value());
-            let b = &self.b;
+            let b = &self.em.b;
             let v = match op {
-                // Index arithmetic, in the form instcombine would give it (`known_bits.rs`).
+                // Index arithmetic, in the form instcombine would give it (`emit/index_cse.rs`).
                 BinaryOp::Add => self.int_add(l, r)?,
                 BinaryOp::Mul => self.int_mul(l, r)?,
                 BinaryOp::Sub => b.build_int_sub(l, r, "")?,
@@ -585,13 +584,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                     } else {
                         "llvm.smax"
                     };
-                    let f = self.intrinsic(name, &[l.get_type().into()])?;
-                    return self.call1(f, &[l.into(), r.into()]);
+                    let f = self.em.intrinsic(name, &[l.get_type().into()])?;
+                    return self.em.call1(f, &[l.into(), r.into()]);
                 }
             };
             Ok(v.into())
         } else {
-            let b = &self.b;
+            let b = &self.em.b;
             let (l, r) = (l.into_float_value(), r.into_float_value());
             let v = match op {
                 BinaryOp::Add => b.build_float_add(l, r, "")?,
@@ -605,27 +604,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                     } else {
                         "llvm.maxnum"
                     };
-                    let f = self.intrinsic(name, &[l.get_type().into()])?;
-                    return self.call1(f, &[l.into(), r.into()]);
+                    let f = self.em.intrinsic(name, &[l.get_type().into()])?;
+                    return self.em.call1(f, &[l.into(), r.into()]);
                 }
                 _ => unreachable!("checked by check_binary_dtype"),
             };
             Ok(v.into())
         }
-    }
-
-    /// Calls `f` and returns its result.
-    pub(crate) fn call1(
-        &self,
-        f: inkwell::values::FunctionValue<'ctx>,
-        args: &[inkwell::values::BasicMetadataValueEnum<'ctx>],
-    ) -> Result<BasicValueEnum<'ctx>> {
-        Ok(self
-            .b
-            .build_call(f, args, "")?
-            .try_as_basic_value()
-            .basic()
-            .expect("intrinsic returns a value"))
     }
 
     /// `a + b` (pointer + offset in elements when `a` or `b` is a pointer).
@@ -714,7 +699,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     CmpOp::Gt => IntPredicate::SGT,
                     CmpOp::Ge => IntPredicate::SGE,
                 };
-                self.b
+                self.em
+                    .b
                     .build_int_compare(p, l.into_int_value(), r.into_int_value(), "")?
             } else {
                 let p = match op {
@@ -725,7 +711,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     CmpOp::Gt => FloatPredicate::OGT,
                     CmpOp::Ge => FloatPredicate::OGE,
                 };
-                self.b
+                self.em
+                    .b
                     .build_float_compare(p, l.into_float_value(), r.into_float_value(), "")?
             };
             seen.insert(key(l, r), v.into());
@@ -797,7 +784,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let u = self.unify("where", &[&c, &a, &b])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
         for i in 0..u.regs[0].len() {
-            out.push(self.b.build_select(
+            out.push(self.em.b.build_select(
                 u.regs[0][i].into_int_value(),
                 u.regs[1][i],
                 u.regs[2][i],
@@ -840,17 +827,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut out = Vec::with_capacity(x.regs.len());
         for r in &x.regs {
             let v: BasicValueEnum = match (op, dt.is_int()) {
-                (UnaryOp::Neg, true) => self.b.build_int_neg(r.into_int_value(), "")?.into(),
-                (UnaryOp::Neg, false) => self.b.build_float_neg(r.into_float_value(), "")?.into(),
-                (UnaryOp::Not, _) => self.b.build_not(r.into_int_value(), "")?.into(),
+                (UnaryOp::Neg, true) => self.em.b.build_int_neg(r.into_int_value(), "")?.into(),
+                (UnaryOp::Neg, false) => {
+                    self.em.b.build_float_neg(r.into_float_value(), "")?.into()
+                }
+                (UnaryOp::Not, _) => self.em.b.build_not(r.into_int_value(), "")?.into(),
                 (UnaryOp::Abs, true) => {
-                    let f = self.intrinsic("llvm.abs", &[r.get_type()])?;
-                    let no_poison = self.ctx.bool_type().const_zero();
-                    self.call1(f, &[(*r).into(), no_poison.into()])?
+                    let f = self.em.intrinsic("llvm.abs", &[r.get_type()])?;
+                    let no_poison = self.em.ctx.bool_type().const_zero();
+                    self.em.call1(f, &[(*r).into(), no_poison.into()])?
                 }
                 (UnaryOp::Abs, false) => {
-                    let f = self.intrinsic("llvm.fabs", &[r.get_type()])?;
-                    self.call1(f, &[(*r).into()])?
+                    let f = self.em.intrinsic("llvm.fabs", &[r.get_type()])?;
+                    self.em.call1(f, &[(*r).into()])?
                 }
             };
             out.push(v);

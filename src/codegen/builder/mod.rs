@@ -1,31 +1,39 @@
-//! The kernel builder: parameters, the value arena, program ids and constants.
+//! The kernel builder facade: parameters, program ids and constants, the signature, `finish`.
 //!
 //! Building a kernel is a sequence of calls on a [`KernelBuilder`]; each tile op is lowered to LLVM
 //! IR when it is called. Parameters come first (`arg_*`); the first other op starts the body and
 //! fixes the signature. [`KernelBuilder::finish`] terminates the body, verifies the module and
 //! returns a [`Kernel`](super::Kernel) ready to emit.
+//!
+//! The builder's state is kept in parts with one job each (as Cranelift keeps a function
+//! builder's context apart from the function): the [`Emitter`] (LLVM handles), the [`Values`]
+//! arena and its scopes, the [`ThreadIds`] cache, the [`IndexCse`] and the [`SharedMemory`]
+//! allocator. Ops (`ops/`) are `impl KernelBuilder` blocks that use these parts.
 
-use std::collections::HashMap;
+pub(crate) mod shared_mem;
+pub(crate) mod values;
+
 use std::fmt;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use inkwell::attributes::AttributeLoc;
-use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::Context as LlvmContext;
-use inkwell::module::Module;
 use inkwell::types::BasicMetadataTypeEnum;
-use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, IntValue};
+use inkwell::values::{BasicValueEnum, FunctionValue};
 
-use super::axis_info::AxisInfo;
-use super::emit::Kernel;
-use super::error::{CodegenError, Result};
-use super::index::TileLayout;
-use super::known_bits::{Bits, Op, ValueMap};
-use super::target::{LlvmTarget, Target, Vendor};
-use super::tile::{Literal, Value, ValueData};
-use super::types::{DType, Type};
+use self::shared_mem::SharedMemory;
+use self::values::{Literal, Value, ValueData, ValueKind, Values};
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::emit::emitter::Emitter;
+use crate::codegen::emit::index_cse::IndexCse;
+use crate::codegen::emit::thread::ThreadIds;
+use crate::codegen::emit::Kernel;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::{LlvmTarget, Target};
+use crate::codegen::types::{AddrSpace, DType, Type};
 use crate::signature::{ElemType, KernelSignature, Param, ParamType};
 
 /// Owns the LLVM context that kernels are built in. Make one, then build any number of kernels
@@ -55,39 +63,25 @@ impl fmt::Debug for Context {
     }
 }
 
-/// The lane and warp bases of a layout: layouts with equal ones share thread coordinates.
-pub(crate) type ThreadKey = (Vec<Vec<u64>>, Vec<Vec<u64>>);
-
 static NEXT_KERNEL_ID: AtomicU32 = AtomicU32::new(1);
 
 /// Builds one kernel. See the [module docs](super) for the model and an example.
 pub struct KernelBuilder<'ctx> {
-    pub(crate) ctx: &'ctx LlvmContext,
-    pub(crate) module: Module<'ctx>,
-    pub(crate) b: Builder<'ctx>,
+    /// The LLVM handles and the raw calls.
+    pub(crate) em: Emitter<'ctx>,
     pub(crate) target: Target,
     pub(crate) num_warps: u32,
-    pub(crate) id: u32,
     pub(crate) name: String,
     params: Vec<Param>,
     param_values: Vec<Value>,
-    pub(crate) func: Option<FunctionValue<'ctx>>,
-    prologue: Option<BasicBlock<'ctx>>,
-    pub(crate) values: Vec<ValueData<'ctx>>,
-    /// Scope ids: `open[s]` is false once the loop or branch body `s` has ended.
-    pub(crate) open: Vec<bool>,
-    /// The innermost open scope.
-    pub(crate) scope: u32,
-    /// Set when a loop or branch body failed half-way: the IR is incomplete.
-    pub(crate) poisoned: bool,
-    pub(crate) thread_cache: HashMap<ThreadKey, Vec<IntValue<'ctx>>>,
-    sreg_cache: HashMap<String, IntValue<'ctx>>,
-    /// Set once a math function is lowered: its code leaves folding to instcombine (`emit.rs`).
-    pub(crate) float_math: bool,
-    /// What is known of integer values' bits, by LLVM value (`known_bits.rs`).
-    pub(crate) known: ValueMap<usize, Bits<'ctx>>,
-    /// Index instructions already built, by operation and operands (`known_bits.rs`).
-    pub(crate) shared: ValueMap<(Op, usize, usize), IntValue<'ctx>>,
+    /// The value arena and its scopes.
+    pub(crate) values: Values<'ctx>,
+    /// Special registers and thread coordinates, read once in the prologue.
+    pub(crate) threads: ThreadIds<'ctx>,
+    /// Known bits of integer values and the index instructions already built.
+    pub(crate) cse: IndexCse<'ctx>,
+    /// The shared-memory buffers and their total.
+    pub(crate) smem: SharedMemory,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -97,6 +91,7 @@ impl fmt::Debug for KernelBuilder<'_> {
             .field("target", &self.target)
             .field("num_warps", &self.num_warps)
             .field("values", &self.values.len())
+            .field("shared_bytes", &self.smem.total())
             .finish()
     }
 }
@@ -130,34 +125,19 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        let llvm = &ctx.llvm;
-        let module = llvm.create_module(name);
-        module.set_triple(&inkwell::targets::TargetTriple::create(target.triple()));
-        let layout = std::ffi::CString::new(target.data_layout()?)
-            .map_err(|e| CodegenError::llvm("data layout", e))?;
-        // SAFETY: a valid module and a NUL-terminated string LLVM copies.
-        unsafe { llvm_sys::core::LLVMSetDataLayout(module.as_mut_ptr(), layout.as_ptr()) };
+        let em = Emitter::new(&ctx.llvm, name, target.triple(), &target.data_layout()?)?;
+        let id = NEXT_KERNEL_ID.fetch_add(1, Ordering::Relaxed);
         Ok(KernelBuilder {
-            ctx: llvm,
-            module,
-            b: llvm.create_builder(),
+            em,
             target,
             num_warps,
-            id: NEXT_KERNEL_ID.fetch_add(1, Ordering::Relaxed),
             name: name.to_string(),
             params: Vec::new(),
             param_values: Vec::new(),
-            func: None,
-            prologue: None,
-            values: Vec::new(),
-            open: vec![true],
-            scope: 0,
-            poisoned: false,
-            thread_cache: HashMap::new(),
-            sreg_cache: HashMap::new(),
-            float_math: false,
-            known: ValueMap::default(),
-            shared: ValueMap::default(),
+            values: Values::new(id),
+            threads: ThreadIds::default(),
+            cse: IndexCse::default(),
+            smem: SharedMemory::new(target),
         })
     }
 
@@ -187,7 +167,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// alignment in bytes the kernel may assume (16 lets 16-byte vector accesses through; 1 assumes
     /// nothing).
     pub fn arg_ptr(&mut self, name: &str, pointee: DType, divisibility: u64) -> Result<Value> {
-        self.add_param(name, Type::Ptr(pointee), divisibility)
+        self.add_param(name, Type::Ptr(pointee, AddrSpace::Global), divisibility)
     }
 
     /// An `i32` parameter assumed to be a multiple of `divisibility` (1: nothing assumed). A bound
@@ -212,7 +192,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             name: name.to_string(),
             reason: reason.to_string(),
         };
-        if self.func.is_some() {
+        if self.em.func.is_some() {
             return Err(reject(
                 "parameters must be declared before the first op of the body",
             ));
@@ -229,7 +209,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if !ty.has_divisibility() && divisibility != 1 {
             return Err(reject("a float has no divisibility"));
         }
-        if let Type::Ptr(d) = value_ty {
+        if let Type::Ptr(d, _) = value_ty {
             if divisibility < d.mem_bytes() {
                 return Err(reject(
                     "a pointer's divisibility must be at least its element size",
@@ -241,7 +221,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             ty,
             divisibility,
         });
-        let v = self.push(ValueData {
+        let v = self.values.push(ValueData {
+            kind: ValueKind::Scalar,
             ty: value_ty,
             shape: Vec::new(),
             layout: None,
@@ -261,43 +242,43 @@ impl<'ctx> KernelBuilder<'ctx> {
             target: Some(self.target),
             params: self.params.clone(),
             threads_per_block: Some(self.threads_per_block()),
-            shared_bytes: 0,
+            shared_bytes: self.smem.total() as u32,
         }
     }
 
     /// Creates the LLVM function once the parameters are known, with a prologue block (thread ids,
     /// per-layout thread coordinates) that falls through to the body.
     pub(crate) fn ensure_body(&mut self) -> Result<()> {
-        if self.poisoned {
+        if self.values.poisoned {
             return Err(CodegenError::arg(
                 "kernel",
                 "an earlier error inside a loop or branch body left this kernel incomplete",
             ));
         }
-        if self.func.is_some() {
+        if self.em.func.is_some() {
             return Ok(());
         }
-        let ctx = self.ctx;
+        let ctx = self.em.ctx;
         let tys: Vec<BasicMetadataTypeEnum> = self
             .param_values
             .iter()
-            .map(|v| self.values[v.index as usize].ty.llvm(ctx).into())
-            .collect();
+            .map(|v| {
+                self.values
+                    .peek("kernel", *v)
+                    .map(|d| d.ty.llvm(ctx).into())
+            })
+            .collect::<Result<_>>()?;
         let f = self
+            .em
             .module
             .add_function(&self.name, ctx.void_type().fn_type(&tys, false), None);
-        f.set_call_conventions(self.target.kernel_calling_convention());
-        let threads = self.threads_per_block();
-        let attr = match self.target.vendor() {
-            // `.reqntid`: the launcher checks the block size against the signature, so the code
-            // may rely on it (and ptxas may allocate registers for exactly this many threads).
-            Vendor::Nvidia => ctx.create_string_attribute("nvvm.reqntid", &threads.to_string()),
-            Vendor::Amd => ctx.create_string_attribute(
-                "amdgpu-flat-work-group-size",
-                &format!("{threads},{threads}"),
-            ),
-        };
-        f.add_attribute(AttributeLoc::Function, attr);
+        let lowering = self.target.lowering();
+        f.set_call_conventions(lowering.kernel_calling_convention());
+        let (key, value) = lowering.block_size_attribute(self.threads_per_block());
+        f.add_attribute(
+            AttributeLoc::Function,
+            ctx.create_string_attribute(key, &value),
+        );
         for (i, p) in self.params.iter().enumerate() {
             let param = f.get_nth_param(i as u32).expect("declared above");
             param.set_name(&p.name);
@@ -311,14 +292,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let prologue = ctx.append_basic_block(f, "prologue");
         let body = ctx.append_basic_block(f, "body");
-        self.b.position_at_end(prologue);
-        self.b.build_unconditional_branch(body)?;
-        self.b.position_at_end(body);
-        self.func = Some(f);
-        self.prologue = Some(prologue);
+        self.em.b.position_at_end(prologue);
+        self.em.b.build_unconditional_branch(body)?;
+        self.em.b.position_at_end(body);
+        self.em.func = Some(f);
+        self.em.prologue = Some(prologue);
         for (i, v) in self.param_values.clone().into_iter().enumerate() {
             let p = f.get_nth_param(i as u32).expect("declared above");
-            self.values[v.index as usize].regs = vec![p];
+            self.values.update(v, |d| d.regs = vec![p]);
             let d = self.params[i].divisibility;
             if p.is_int_value() && d > 1 {
                 // A promised multiple of `d` has its low bits clear.
@@ -335,83 +316,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         build: impl FnOnce(&Builder<'ctx>) -> Result<T>,
     ) -> Result<T> {
         self.ensure_body()?;
-        let here = self.b.get_insert_block().expect("builder is positioned");
-        let prologue = self.prologue.expect("body started");
-        let term = prologue
-            .get_terminator()
-            .expect("prologue ends in a branch");
-        self.b.position_before(&term);
-        let out = build(&self.b);
-        self.b.position_at_end(here);
-        out
-    }
-
-    /// Reads a special register (`llvm.nvvm.read.ptx.sreg.*`, `llvm.amdgcn.*`) once, in the
-    /// prologue.
-    pub(crate) fn sreg(&mut self, intrinsic: &str) -> Result<IntValue<'ctx>> {
-        if let Some(v) = self.sreg_cache.get(intrinsic) {
-            return Ok(*v);
-        }
-        let f = self.intrinsic(intrinsic, &[])?;
-        let v = self.in_prologue(|b| {
-            Ok(b.build_call(f, &[], "")?
-                .try_as_basic_value()
-                .basic()
-                .expect("sreg returns a value")
-                .into_int_value())
-        })?;
-        self.sreg_cache.insert(intrinsic.to_string(), v);
-        Ok(v)
-    }
-
-    /// The declaration of an LLVM intrinsic, overloaded on `types`.
-    pub(crate) fn intrinsic(
-        &self,
-        name: &str,
-        types: &[inkwell::types::BasicTypeEnum<'ctx>],
-    ) -> Result<FunctionValue<'ctx>> {
-        inkwell::intrinsics::Intrinsic::find(name)
-            .and_then(|i| i.get_declaration(&self.module, types))
-            .ok_or_else(|| CodegenError::llvm("intrinsic lookup", name))
-    }
-
-    /// The thread's index in the CTA, read once. The call carries its range (`0..threads`: the
-    /// launch's block size is checked against the signature), so LLVM knows its high bits are
-    /// zero without the `nvvm-intr-range` pass.
-    pub(crate) fn thread_index(&mut self) -> Result<IntValue<'ctx>> {
-        let name = match self.target.vendor() {
-            Vendor::Nvidia => "llvm.nvvm.read.ptx.sreg.tid.x",
-            Vendor::Amd => "llvm.amdgcn.workitem.id.x",
-        };
-        if let Some(v) = self.sreg_cache.get(name) {
-            return Ok(*v);
-        }
-        let tid = self.sreg(name)?;
-        let threads = self.threads_per_block() as u64;
-        let (lower, upper) = (0u64, threads);
-        // SAFETY: `tid` is the call just built; the attribute is made in its context, and the
-        // bounds are one 64-bit word each, as `NumBits` = 32 needs.
-        unsafe {
-            use llvm_sys::core::*;
-            let kind = LLVMGetEnumAttributeKindForName(c"range".as_ptr(), 5);
-            let attr = LLVMCreateConstantRangeAttribute(self.ctx.raw(), kind, 32, &lower, &upper);
-            LLVMAddCallSiteAttribute(tid.as_value_ref(), 0, attr);
-        }
-        self.note_bits(tid, threads - 1, None);
-        Ok(tid)
+        self.em.in_prologue(build)
     }
 
     // ----- the arena ----------------------------------------------------------------------------
 
-    pub(crate) fn push(&mut self, data: ValueData<'ctx>) -> Value {
-        self.values.push(data);
-        Value {
-            kernel: self.id,
-            index: (self.values.len() - 1) as u32,
-        }
-    }
-
-    /// A new value in the current scope.
+    /// A new scalar or register tile in the current scope.
     pub(crate) fn new_value(
         &mut self,
         ty: Type,
@@ -420,45 +330,31 @@ impl<'ctx> KernelBuilder<'ctx> {
         regs: Vec<BasicValueEnum<'ctx>>,
         info: AxisInfo,
     ) -> Value {
-        let scope = self.scope;
-        self.push(ValueData {
-            ty,
-            shape,
-            layout,
-            regs,
-            info,
-            scope,
-            literal: None,
-        })
+        self.values.new_value(ty, shape, layout, regs, info)
     }
 
-    /// Looks a handle up, checking its kernel and scope, and starts the body if needed.
-    pub(crate) fn get(&mut self, op: &'static str, v: Value) -> Result<ValueData<'ctx>> {
-        if v.kernel != self.id {
-            return Err(CodegenError::ForeignValue {
-                op,
-                value: v.to_string(),
-                owner: v.kernel,
-                this: self.id,
-            });
-        }
+    /// Looks up an operand of `op` that must be a scalar or a register tile, checking its kernel
+    /// and scope, and starts the body if needed.
+    pub(crate) fn get(&mut self, op: &'static str, v: Value) -> Result<Rc<ValueData<'ctx>>> {
+        self.get_kind(
+            op,
+            v,
+            &[ValueKind::Scalar, ValueKind::Tile],
+            "a scalar or a register tile",
+        )
+    }
+
+    /// Looks up an operand of `op` of one of the kinds `accepts` (named by `expected`).
+    pub(crate) fn get_kind(
+        &mut self,
+        op: &'static str,
+        v: Value,
+        accepts: &[ValueKind],
+        expected: &'static str,
+    ) -> Result<Rc<ValueData<'ctx>>> {
+        self.values.peek(op, v)?;
         self.ensure_body()?;
-        let data = self
-            .values
-            .get(v.index as usize)
-            .ok_or_else(|| CodegenError::ForeignValue {
-                op,
-                value: v.to_string(),
-                owner: v.kernel,
-                this: self.id,
-            })?;
-        if !self.open[data.scope as usize] {
-            return Err(CodegenError::OutOfScope {
-                op,
-                value: v.to_string(),
-            });
-        }
-        Ok(data.clone())
+        self.values.get(op, v, accepts, expected)
     }
 
     /// Shape of a value (empty for scalars).
@@ -483,22 +379,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn peek(&self, op: &'static str, v: Value) -> Result<&ValueData<'ctx>> {
-        if v.kernel != self.id {
-            return Err(CodegenError::ForeignValue {
-                op,
-                value: v.to_string(),
-                owner: v.kernel,
-                this: self.id,
-            });
-        }
-        self.values
-            .get(v.index as usize)
-            .ok_or_else(|| CodegenError::ForeignValue {
-                op,
-                value: v.to_string(),
-                owner: v.kernel,
-                this: self.id,
-            })
+        self.values.peek(op, v).map(|d| &**d)
     }
 
     // ----- program ids and constants ------------------------------------------------------------
@@ -512,14 +393,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The index of this CTA along grid axis `axis` (0, 1, 2), as an `i32` scalar.
     pub fn program_id(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("program_id", axis)?;
-        let v = match self.target.vendor() {
-            Vendor::Nvidia => {
-                let v = self.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{a}"))?;
-                self.note_bits(v, grid_bits(axis), None);
-                v
-            }
-            Vendor::Amd => self.sreg(&format!("llvm.amdgcn.workgroup.id.{a}"))?,
-        };
+        let v = self.target.lowering().program_id(self, axis, a)?;
         Ok(self.new_value(
             Type::Scalar(DType::I32),
             vec![],
@@ -532,49 +406,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The number of CTAs along grid axis `axis`, as an `i32` scalar.
     pub fn num_programs(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("num_programs", axis)?;
-        let v = match self.target.vendor() {
-            Vendor::Nvidia => {
-                let v = self.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{a}"))?;
-                self.note_bits(v, grid_bits(axis), None);
-                v
-            }
-            Vendor::Amd => {
-                // HSA dispatch packet: workgroup_size_{x,y,z} are u16 at 4, 6, 8 and
-                // grid_size_{x,y,z} (in work-items) u32 at 12, 16, 20.
-                let f = self.intrinsic("llvm.amdgcn.dispatch.ptr", &[])?;
-                let ctx = self.ctx;
-                self.in_prologue(|b| {
-                    let p = b
-                        .build_call(f, &[], "")?
-                        .try_as_basic_value()
-                        .basic()
-                        .expect("ptr")
-                        .into_pointer_value();
-                    let i8t = ctx.i8_type();
-                    // SAFETY: constant offsets inside the 64-byte dispatch packet.
-                    let (wg, grid) = unsafe {
-                        (
-                            b.build_gep(
-                                i8t,
-                                p,
-                                &[ctx.i64_type().const_int(4 + 2 * axis as u64, false)],
-                                "",
-                            )?,
-                            b.build_gep(
-                                i8t,
-                                p,
-                                &[ctx.i64_type().const_int(12 + 4 * axis as u64, false)],
-                                "",
-                            )?,
-                        )
-                    };
-                    let wg = b.build_load(ctx.i16_type(), wg, "")?.into_int_value();
-                    let wg = b.build_int_z_extend(wg, ctx.i32_type(), "")?;
-                    let grid = b.build_load(ctx.i32_type(), grid, "")?.into_int_value();
-                    Ok(b.build_int_unsigned_div(grid, wg, "nprog")?)
-                })?
-            }
-        };
+        let v = self.target.lowering().num_programs(self, axis, a)?;
         Ok(self.new_value(
             Type::Scalar(DType::I32),
             vec![],
@@ -607,7 +439,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let v = dtype
-            .llvm(self.ctx)
+            .llvm(self.em.ctx)
             .into_int_type()
             .const_int(value as u64, bits > 1);
         let id = self.new_value(
@@ -617,7 +449,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             vec![v.into()],
             AxisInfo::constant(value, &[]),
         );
-        self.values[id.index as usize].literal = Some(Literal::Int(value));
+        self.values
+            .update(id, |d| d.literal = Some(Literal::Int(value)));
         Ok(id)
     }
 
@@ -631,11 +464,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: dtype.to_string(),
             });
         }
-        let v = dtype.llvm(self.ctx).into_float_type().const_float(value);
+        let v = dtype.llvm(self.em.ctx).into_float_type().const_float(value);
         let mut info = AxisInfo::scalar(1);
         info.constant = None;
         let id = self.new_value(Type::Scalar(dtype), vec![], None, vec![v.into()], info);
-        self.values[id.index as usize].literal = Some(Literal::Float(value));
+        self.values
+            .update(id, |d| d.literal = Some(Literal::Float(value)));
         Ok(id)
     }
 
@@ -659,7 +493,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Triton's `multiple_of` / `max_contiguous`. Returns a value with those facts; wrong promises
     /// give wrong code.
     pub fn assume(&mut self, v: Value, divisibility: u64, contiguity: u64) -> Result<Value> {
-        let mut d = self.get("assume", v)?;
+        let mut d = ValueData::clone(&*self.get("assume", v)?);
         for (what, x) in [("divisibility", divisibility), ("contiguity", contiguity)] {
             if x == 0 || !x.is_power_of_two() {
                 return Err(CodegenError::arg(
@@ -686,33 +520,34 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             d.info.contiguity[last] = d.info.contiguity[last].max(contiguity);
         }
-        d.scope = self.scope;
+        d.scope = self.values.scope();
         d.literal = None;
-        Ok(self.push(d))
+        Ok(self.values.push(d))
     }
 
     /// Terminates the body, verifies the module and hands it over for emission.
     pub fn finish(mut self) -> Result<Kernel<'ctx>> {
         self.ensure_body()?;
-        if self.scope != 0 {
+        if self.values.scope() != 0 {
             return Err(CodegenError::arg(
                 "finish",
                 "called inside a loop or branch body",
             ));
         }
-        self.b.build_return(None)?;
-        if let Some(f) = self.func {
+        self.em.b.build_return(None)?;
+        if let Some(f) = self.em.func {
             drop_unused(f);
         }
-        self.module
+        self.em
+            .module
             .verify()
             .map_err(|e| CodegenError::llvm("verify", e.to_string()))?;
         let signature = self.signature();
         Ok(Kernel::new(
-            self.module,
+            self.em.module,
             self.target,
             signature,
-            self.float_math,
+            self.em.float_math,
         ))
     }
 }
@@ -720,7 +555,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 /// The signature's type of a parameter of value type `ty`. A pointer to `i1` is a pointer to bytes.
 fn param_type(ty: Type) -> ParamType {
     match ty {
-        Type::Ptr(d) => ParamType::Ptr(elem_type(d)),
+        Type::Ptr(d, _) => ParamType::Ptr(elem_type(d)),
         Type::Scalar(DType::I32) => ParamType::I32,
         Type::Scalar(DType::I64) => ParamType::I64,
         Type::Scalar(DType::F64) => ParamType::F64,
@@ -741,16 +576,6 @@ pub(crate) fn elem_type(d: DType) -> ElemType {
         DType::F64 => ElemType::F64,
         DType::F8E4M3 => ElemType::F8E4M3,
         DType::F8E5M2 => ElemType::F8E5M2,
-    }
-}
-
-/// The bits a CTA index or count along grid `axis` may set on NVIDIA: grids are at most
-/// 2³¹ − 1 CTAs along x and 65535 along y and z (the ranges LLVM declares on the intrinsics).
-fn grid_bits(axis: u32) -> u64 {
-    if axis == 0 {
-        0x7fff_ffff
-    } else {
-        0xffff
     }
 }
 
@@ -790,5 +615,72 @@ fn drop_unused(f: FunctionValue<'_>) {
                 i.erase_from_basic_block();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value of each kind no op makes yet, as the shared-memory, barrier and async-copy ops
+    /// will.
+    fn other_kind(kb: &mut KernelBuilder<'_>, kind: ValueKind) -> Value {
+        kb.values.push(ValueData {
+            kind,
+            ty: Type::Scalar(DType::F16),
+            shape: vec![64],
+            layout: None,
+            regs: Vec::new(),
+            info: AxisInfo::scalar(1),
+            scope: 0,
+            literal: None,
+        })
+    }
+
+    #[test]
+    fn ops_name_themselves_and_the_value_when_given_the_wrong_kind() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F16, 16).unwrap();
+        for kind in [
+            ValueKind::SharedDesc,
+            ValueKind::Barrier,
+            ValueKind::AsyncToken,
+        ] {
+            let v = other_kind(&mut kb, kind);
+            let e = kb.add(v, 1).unwrap_err();
+            assert_eq!(
+                e,
+                CodegenError::WrongKind {
+                    op: "add",
+                    expected: "a scalar or a register tile",
+                    kind: kind.describe(),
+                    value: v.to_string(),
+                }
+            );
+            assert!(kb.load(v, None, None).is_err());
+            assert!(kb.store(x, v, None).is_err());
+            assert!(kb.cast(v, DType::F32).is_err());
+            assert!(kb.exp(v).is_err());
+        }
+        let v = other_kind(&mut kb, ValueKind::SharedDesc);
+        assert_eq!(
+            kb.mul(2, v).unwrap_err().to_string(),
+            format!(
+                "`mul` needs a scalar or a register tile, got a shared-memory descriptor ({v})"
+            )
+        );
+        // The kernel is still good: nothing was emitted for the rejected ops.
+        kb.finish().unwrap();
+    }
+
+    #[test]
+    fn the_signature_reports_the_shared_memory_total() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM80, "k", 4).unwrap();
+        assert_eq!(kb.signature().shared_bytes, 0);
+        kb.smem.alloc("t", 1000, 16).unwrap();
+        kb.smem.alloc("t", 24, 128).unwrap();
+        assert_eq!(kb.signature().shared_bytes, 1024 + 24);
     }
 }

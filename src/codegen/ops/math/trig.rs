@@ -20,8 +20,8 @@
 use inkwell::values::{FloatValue, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
 
-use super::super::error::{CodegenError, Result};
 use super::fp::Fp;
+use crate::codegen::error::{CodegenError, Result};
 
 /// π/2 as a sum of four f64 (each the rounded remainder of the ones before).
 const PIO2_D: [f64; 4] = [

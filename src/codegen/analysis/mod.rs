@@ -1,0 +1,5 @@
+//! Pure planning, no inkwell: what is known of values (contiguity, divisibility, constancy) and
+//! how a tile layout becomes per-register coordinates and vector runs.
+
+pub(crate) mod axis_info;
+pub(crate) mod tile_layout;

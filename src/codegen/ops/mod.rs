@@ -1,0 +1,11 @@
+//! The tile ops, each an `impl KernelBuilder` block: creation, elementwise arithmetic, casts,
+//! shape ops, math, global memory and structured control flow.
+
+pub(crate) mod cast;
+pub(crate) mod control;
+pub(crate) mod create;
+pub(crate) mod elementwise;
+pub(crate) mod global;
+pub(crate) mod layout_arg;
+pub(crate) mod math;
+pub(crate) mod shape;

@@ -1,0 +1,129 @@
+//! AMD lowering: `llvm.amdgcn.*` work-item and work-group ids, the HSA dispatch packet for grid
+//! sizes, `amdgpu_kernel` with `amdgpu-flat-work-group-size`, LLVM's own math intrinsics, and
+//! masked accesses as branches around plain LLVM loads and stores.
+
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::OptimizationLevel;
+
+use super::{FastFn, FastIntrinsic, GlobalAccess, Lowering};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::Emitter;
+use crate::codegen::emit::OptLevel;
+use crate::codegen::error::Result;
+use crate::codegen::types::DType;
+
+/// The AMDGPU back end.
+pub(crate) struct Amdgpu;
+
+impl Lowering for Amdgpu {
+    fn triple(&self) -> &'static str {
+        "amdgcn-amd-amdhsa"
+    }
+
+    fn llvm_features(&self) -> &'static str {
+        ""
+    }
+
+    fn kernel_calling_convention(&self) -> u32 {
+        91
+    }
+
+    fn block_size_attribute(&self, threads: u32) -> (&'static str, String) {
+        (
+            "amdgpu-flat-work-group-size",
+            format!("{threads},{threads}"),
+        )
+    }
+
+    fn thread_index_sreg(&self) -> &'static str {
+        "llvm.amdgcn.workitem.id.x"
+    }
+
+    fn program_id<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        _axis: u32,
+        name: &str,
+    ) -> Result<IntValue<'ctx>> {
+        kb.sreg(&format!("llvm.amdgcn.workgroup.id.{name}"))
+    }
+
+    fn num_programs<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        axis: u32,
+        _name: &str,
+    ) -> Result<IntValue<'ctx>> {
+        // HSA dispatch packet: workgroup_size_{x,y,z} are u16 at 4, 6, 8 and
+        // grid_size_{x,y,z} (in work-items) u32 at 12, 16, 20.
+        let f = kb.em.intrinsic("llvm.amdgcn.dispatch.ptr", &[])?;
+        let ctx = kb.em.ctx;
+        kb.in_prologue(|b| {
+            let p = b
+                .build_call(f, &[], "")?
+                .try_as_basic_value()
+                .basic()
+                .expect("ptr")
+                .into_pointer_value();
+            let i8t = ctx.i8_type();
+            // SAFETY: constant offsets inside the 64-byte dispatch packet.
+            let (wg, grid) = unsafe {
+                (
+                    b.build_gep(
+                        i8t,
+                        p,
+                        &[ctx.i64_type().const_int(4 + 2 * axis as u64, false)],
+                        "",
+                    )?,
+                    b.build_gep(
+                        i8t,
+                        p,
+                        &[ctx.i64_type().const_int(12 + 4 * axis as u64, false)],
+                        "",
+                    )?,
+                )
+            };
+            let wg = b.build_load(ctx.i16_type(), wg, "")?.into_int_value();
+            let wg = b.build_int_z_extend(wg, ctx.i32_type(), "")?;
+            let grid = b.build_load(ctx.i32_type(), grid, "")?.into_int_value();
+            Ok(b.build_int_unsigned_div(grid, wg, "nprog")?)
+        })
+    }
+
+    fn device_sync_scope(&self) -> &'static str {
+        "agent"
+    }
+
+    fn predicates_access(&self, _elem: DType, _vec: usize) -> bool {
+        false
+    }
+
+    fn global_access<'ctx>(
+        &self,
+        _em: &Emitter<'ctx>,
+        _a: &GlobalAccess<'ctx, '_>,
+    ) -> Option<Result<Vec<BasicValueEnum<'ctx>>>> {
+        None
+    }
+
+    fn fast_math(&self, _f: FastFn, _is64: bool) -> Option<FastIntrinsic> {
+        None
+    }
+
+    fn lacks_bf16_rem(&self) -> bool {
+        // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32 does
+        // not help, since InstCombine narrows it back to bf16.
+        true
+    }
+
+    fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel {
+        match opt {
+            OptLevel::None | OptLevel::Fast => OptimizationLevel::None,
+            OptLevel::O3 => OptimizationLevel::Aggressive,
+        }
+    }
+
+    fn straight_line_without_o3(&self) -> bool {
+        false
+    }
+}

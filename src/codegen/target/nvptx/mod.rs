@@ -1,0 +1,255 @@
+//! NVIDIA lowering: PTX special registers, `ptx_kernel` with `.reqntid`, `.approx` math, and
+//! global accesses that are predicated or cache-hinted through inline PTX
+//! ([`inline_ptx`]).
+
+pub(crate) mod inline_ptx;
+
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::OptimizationLevel;
+
+use self::inline_ptx::{vec_suffix, vector, InlinePtx, RegClass};
+use super::{FastFn, FastIntrinsic, GlobalAccess, Lowering};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::Emitter;
+use crate::codegen::emit::OptLevel;
+use crate::codegen::error::Result;
+use crate::codegen::ops::global::{vec_of, CacheHint};
+use crate::codegen::types::DType;
+
+/// The NVPTX back end.
+pub(crate) struct Nvptx;
+
+/// The bits a CTA index or count along grid `axis` may set on NVIDIA: grids are at most
+/// 2³¹ − 1 CTAs along x and 65535 along y and z (the ranges LLVM declares on the intrinsics).
+fn grid_bits(axis: u32) -> u64 {
+    if axis == 0 {
+        0x7fff_ffff
+    } else {
+        0xffff
+    }
+}
+
+impl Lowering for Nvptx {
+    fn triple(&self) -> &'static str {
+        "nvptx64-nvidia-cuda"
+    }
+
+    fn llvm_features(&self) -> &'static str {
+        "+ptx80"
+    }
+
+    fn kernel_calling_convention(&self) -> u32 {
+        71
+    }
+
+    fn block_size_attribute(&self, threads: u32) -> (&'static str, String) {
+        // `.reqntid`: the launcher checks the block size against the signature, so the code
+        // may rely on it (and ptxas may allocate registers for exactly this many threads).
+        ("nvvm.reqntid", threads.to_string())
+    }
+
+    fn thread_index_sreg(&self) -> &'static str {
+        "llvm.nvvm.read.ptx.sreg.tid.x"
+    }
+
+    fn program_id<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        axis: u32,
+        name: &str,
+    ) -> Result<IntValue<'ctx>> {
+        let v = kb.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{name}"))?;
+        kb.note_bits(v, grid_bits(axis), None);
+        Ok(v)
+    }
+
+    fn num_programs<'ctx>(
+        &self,
+        kb: &mut KernelBuilder<'ctx>,
+        axis: u32,
+        name: &str,
+    ) -> Result<IntValue<'ctx>> {
+        let v = kb.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{name}"))?;
+        kb.note_bits(v, grid_bits(axis), None);
+        Ok(v)
+    }
+
+    fn device_sync_scope(&self) -> &'static str {
+        "device"
+    }
+
+    fn predicates_access(&self, elem: DType, vec: usize) -> bool {
+        // One basic block instead of two per vector keeps instruction selection (a SelectionDAG
+        // per block) cheap, and it is the code Triton emits. Single bytes have no PTX register
+        // class of their own.
+        (elem.mem_bytes() as usize * vec).is_multiple_of(2)
+    }
+
+    fn global_access<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        a: &GlobalAccess<'ctx, '_>,
+    ) -> Option<Result<Vec<BasicValueEnum<'ctx>>>> {
+        if a.hint == CacheHint::Default && a.pred.is_none() {
+            return None;
+        }
+        Some(ptx_access(em, a))
+    }
+
+    fn fast_math(&self, f: FastFn, is64: bool) -> Option<FastIntrinsic> {
+        Some(match f {
+            FastFn::Rsqrt if is64 => FastIntrinsic::Fixed("llvm.nvvm.rsqrt.approx.d"),
+            FastFn::Rsqrt => FastIntrinsic::Fixed("llvm.nvvm.rsqrt.approx.f"),
+            FastFn::Sin => FastIntrinsic::Fixed("llvm.nvvm.sin.approx.f"),
+            FastFn::Cos => FastIntrinsic::Fixed("llvm.nvvm.cos.approx.f"),
+            FastFn::Exp2 => FastIntrinsic::Overloaded("llvm.nvvm.ex2.approx"),
+            FastFn::Log2 => FastIntrinsic::Fixed("llvm.nvvm.lg2.approx.f"),
+        })
+    }
+
+    fn lacks_bf16_rem(&self) -> bool {
+        false
+    }
+
+    fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel {
+        match opt {
+            OptLevel::None | OptLevel::Fast => OptimizationLevel::None,
+            OptLevel::O3 => OptimizationLevel::Default,
+        }
+    }
+
+    fn straight_line_without_o3(&self) -> bool {
+        true
+    }
+}
+
+/// The PTX cache qualifier of a hint.
+fn cache_qualifier(hint: CacheHint) -> &'static str {
+    match hint {
+        CacheHint::Default => "",
+        CacheHint::Global => ".cg",
+        CacheHint::Streaming => ".cs",
+    }
+}
+
+/// A cache-hinted or predicated access through inline PTX (`@p ld.global.cg.v4.b32 …`): the
+/// elements are moved as 16-, 32- or 64-bit words. A predicated load first zeroes its
+/// registers, so it yields zeros where `pred` is false (Triton's masked load).
+fn ptx_access<'ctx>(
+    em: &Emitter<'ctx>,
+    a: &GlobalAccess<'ctx, '_>,
+) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    let (ctx, b) = (em.ctx, &em.b);
+    let (elem, vec) = (a.elem, a.vec);
+    let bytes = elem.mem_bytes() as usize * vec;
+    let word = if elem.mem_bytes() == 8 {
+        8
+    } else if bytes.is_multiple_of(4) {
+        4
+    } else if bytes.is_multiple_of(2) {
+        2
+    } else {
+        // Single bytes have no PTX register class of their own: use the plain access.
+        debug_assert!(a.pred.is_none(), "single bytes are never predicated");
+        return plain_byte_access(em, a);
+    };
+    let words = bytes / word;
+    let class = RegClass::of_bytes(word).expect("2, 4 or 8 bytes");
+    let wty = class.llvm(ctx);
+    let (suffix, vsuf, hint) = (
+        class.bits_suffix(),
+        vec_suffix(words),
+        cache_qualifier(a.hint),
+    );
+    let mem = elem.llvm_mem(ctx);
+    let as_vec = |n: usize| -> BasicTypeEnum {
+        if n == 1 {
+            mem
+        } else {
+            vec_of(mem, n as u32)
+        }
+    };
+    let mut asm = InlinePtx::new();
+    match a.store {
+        None => {
+            let regs = asm.outputs(class, words);
+            let addr = asm.input(RegClass::B64, a.ptr.into());
+            let pred = a.pred.map(|p| asm.predicate(p));
+            if pred.is_some() {
+                for r in &regs {
+                    asm.inst(format!("mov.{suffix} {r}, 0;"));
+                }
+            }
+            let regs = vector(&regs);
+            asm.guarded(
+                pred,
+                format!("ld.global{hint}{vsuf}.{suffix} {regs}, [{addr}];"),
+            );
+            let ws = asm.call(em)?;
+            // Reassemble the words into elements.
+            let per = vec / words.min(vec).max(1);
+            let mut out = Vec::with_capacity(vec);
+            for w in ws {
+                let v = b.build_bit_cast(w, as_vec(per.max(1)), "")?;
+                if per <= 1 {
+                    out.push(v);
+                } else {
+                    for i in 0..per {
+                        out.push(b.build_extract_element(
+                            v.into_vector_value(),
+                            ctx.i32_type().const_int(i as u64, false),
+                            "",
+                        )?);
+                    }
+                }
+            }
+            Ok(out)
+        }
+        Some(vals) => {
+            let per = vec / words;
+            let addr = asm.input(RegClass::B64, a.ptr.into());
+            let mut regs = Vec::with_capacity(words);
+            for w in 0..words {
+                let part: BasicValueEnum = if per == 1 {
+                    vals[w]
+                } else {
+                    let mut v = vec_of(mem, per as u32).into_vector_type().get_poison();
+                    for i in 0..per {
+                        v = b.build_insert_element(
+                            v,
+                            vals[w * per + i],
+                            ctx.i32_type().const_int(i as u64, false),
+                            "",
+                        )?;
+                    }
+                    v.into()
+                };
+                regs.push(asm.input(class, b.build_bit_cast(part, wty, "")?.into()));
+            }
+            let pred = a.pred.map(|p| asm.predicate(p));
+            let regs = vector(&regs);
+            asm.guarded(
+                pred,
+                format!("st.global{hint}{vsuf}.{suffix} [{addr}], {regs};"),
+            );
+            asm.call(em)?;
+            Ok(vec![])
+        }
+    }
+}
+
+/// A one-byte access, as a plain load or store.
+fn plain_byte_access<'ctx>(
+    em: &Emitter<'ctx>,
+    a: &GlobalAccess<'ctx, '_>,
+) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    let mem = a.elem.llvm_mem(em.ctx);
+    match a.store {
+        None => Ok(vec![em.b.build_load(mem, a.ptr, "")?]),
+        Some(v) => {
+            em.b.build_store(a.ptr, v[0])?;
+            Ok(vec![])
+        }
+    }
+}
