@@ -4,16 +4,18 @@
 //! check it against the host; `-- --small` for a quick run, e.g. under compute-sanitizer).
 //!
 //! The kernel scales a vector: `y[i] = a * x[i]`. Everything about how threads map to elements
-//! is in one linear layout: register bits step 1, 2 (4 consecutive f32 per thread, one 16-byte
-//! vector), lane bits step 4 … 64, warp bits step 128, 256.
-use weft::codegen::kernels::blocked_1d;
+//! is in one layout, Gluon's `BlockedLayout([4], [32], [4], [0])`: laid out for 512 elements, its
+//! register bits step 1, 2 (4 consecutive f32 per thread, one 16-byte vector), lane bits step
+//! 4 … 64, warp bits step 128, 256.
 use weft::codegen::{Context, DType, KernelBuilder, OptLevel, Target};
+use weft::layout::encoding::{Blocked, Encoding};
 
 const BLOCK: u32 = 512;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let target = Target::SM90;
-    let layout = blocked_1d(target, 4, 4, BLOCK)?;
+    let blocked = Blocked::new(&[4], &[target.warp_size()], &[4], &[0]);
+    let layout = Encoding::from(blocked.clone()).to_linear_layout(&[BLOCK as u64])?;
     // Triton's bases dump: where each register, lane and warp bit lands in the tile.
     println!("// layout of the tile (register/lane/warp -> dim0):");
     for line in layout.to_string().lines().filter(|l| !l.is_empty()) {
@@ -29,7 +31,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n = kb.arg_i32("n", 16)?;
     let pid = kb.program_id(0)?;
     let start = kb.mul(pid, BLOCK as i32)?;
-    let offs = kb.arange(0, BLOCK as i32, &layout)?;
+    // The builder lays the encoding out for the tile's shape (the layout printed above).
+    let offs = kb.arange(0, BLOCK as i32, &blocked)?;
     let offs = kb.add(offs, start)?;
     let mask = kb.lt(offs, n)?;
     let px = kb.add(x, offs)?;

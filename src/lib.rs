@@ -5,9 +5,14 @@
 //!
 //! | part | module | feature | depends on |
 //! |---|---|---|---|
-//! | linear-layout algebra over GF(2), encodings, conversion planning | [`layout`] | always | nothing |
-//! | tile-op builder emitting LLVM IR, PTX and AMDGPU code objects | `codegen` | `llvm`, `amdgpu` | `layout` |
-//! | minimal launcher (CUDA through cudarc, HIP loaded at run time) | [`runtime`] | `cuda`, `hip` | nothing |
+//! | linear-layout algebra over GF(2), encodings, conversion planning | [`layout`] | always | [`target`] |
+//! | tile-op builder emitting LLVM IR, PTX and AMDGPU code objects | `codegen` | `llvm`, `amdgpu` | `layout`, [`signature`] |
+//! | minimal launcher (CUDA through cudarc, HIP loaded at run time) | [`runtime`] | `cuda`, `hip` | [`signature`] |
+//!
+//! Two small dependency-free modules tie them together: [`target::Target`], the one description of a GPU
+//! (the planner costs plans with it, the builder checks ops against it, the launcher compares devices with
+//! it), and [`signature::KernelSignature`], what a kernel assumes of its launch. The builder hands each
+//! kernel's signature to the launcher as it is, and every checked launch verifies it.
 //!
 //! # The model in one example
 //!
@@ -57,7 +62,9 @@
 //!
 //! The builder (feature `llvm`) takes these layouts as they are: every tile value carries one, the lane and
 //! warp ids are read once, each register's coordinate is a constant XOR of their bases, and each global access
-//! gets the widest vector the layout's register contiguity allows. See `codegen` and `examples/quickstart.rs`.
+//! gets the widest vector the layout's register contiguity allows. Ops also take the shape-free encodings
+//! (`Blocked`, `Slice`, …) and lay them out for the tile's shape, as Gluon does. See `codegen` and
+//! `examples/quickstart.rs`.
 #![warn(missing_docs)]
 
 pub mod layout;
