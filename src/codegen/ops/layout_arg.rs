@@ -13,7 +13,9 @@ use crate::layout::LinearLayout;
 
 use crate::codegen::error::{CodegenError, Result};
 
-/// A layout argument: see the [module docs](self).
+/// A layout argument. A tile made from an encoding remembers it, which is what lets
+/// `expand_dims` of a tile in `Slice(d, parent)` land in `parent`, and `[M, 1] op [1, N]` broadcast
+/// to `[M, N]` when both operands are such expansions of one parent.
 ///
 /// - `&LinearLayout`: the tile's shape is the layout's out-dim sizes.
 /// - an encoding (`&Blocked`, `&Slice`, `&Encoding`, …): the op supplies the shape (`arange`
