@@ -10,7 +10,7 @@
 //! # Layers
 //! As in cudarc, each layer only builds on the one below it:
 //! 1. **FFI** (per backend): cudarc's `sys`/`result` layers for CUDA (dynamic loading), and the
-//!    hand-written table [`hip::sys`] over `libamdhip64.so`, loaded with `libloading`.
+//!    hand-written table `hip::sys` over `libamdhip64.so`, loaded with `libloading`.
 //! 2. **Driver objects** (per backend): `cuda::{Device, Stream, Buffer, Module, Kernel, Event}` and
 //!    the same six in `hip`. They implement only what talks to the driver: allocate, copy, record
 //!    an event, look a kernel up, launch without checks. Backend-specific extras stay inherent
