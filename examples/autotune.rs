@@ -120,14 +120,18 @@ fn run() -> Result<()> {
         configs.clone(),
         |c: &Config, t: Target| build(c, t).map_err(|e| e.to_string()),
         |s: &Stream, k: &Kernel, c: &Config, a: &Args| {
-            let block = c.u32("block").map_err(|e| weft::runtime::RuntimeError::BadOption {
-                what: "config",
-                reason: e.to_string(),
-            })?;
+            let block = c
+                .u32("block")
+                .map_err(|e| weft::runtime::RuntimeError::BadOption {
+                    what: "config",
+                    reason: e.to_string(),
+                })?;
             let threads = k.signature().threads_per_block.unwrap_or(128);
             let config = LaunchConfig::new(a.n.div_ceil(block as usize) as u32, threads, 0);
             let mut ka = KernelArgs::new();
-            ka.ptr(&a.x).ptr(&a.y).push(weft::runtime::KernelArg::I32(a.n as i32));
+            ka.ptr(&a.x)
+                .ptr(&a.y)
+                .push(weft::runtime::KernelArg::I32(a.n as i32));
             // SAFETY: the kernel reads x[i] and writes y[i] for i < n, both buffers hold n f32,
             // and they live until the tuner returns (it synchronizes).
             unsafe { s.launch(k, &config, &ka) }
@@ -190,7 +194,9 @@ fn run() -> Result<()> {
                 sweep.rows[sweep.best].config,
                 if ratio <= 1.02 { "within 2%: PASS" } else { "more than 2% slower: FAIL" }
             );
-            println!("run the example again: the choice comes from the cache and nothing is re-timed");
+            println!(
+                "run the example again: the choice comes from the cache and nothing is re-timed"
+            );
         }
     }
     if !ok {
