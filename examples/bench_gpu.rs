@@ -22,7 +22,6 @@ fn main() {
     println!("SKIP: bench_gpu needs the `cuda` feature (cargo run --release --features cuda --example bench_gpu)");
 }
 
-#[cfg(all(feature = "cuda", feature = "llvm"))]
 #[cfg(feature = "cuda")]
 fn main() {
     if let Err(e) = bench::run() {
@@ -425,6 +424,7 @@ mod bench {
         v
     }
 
+    #[cfg(feature = "llvm")]
     fn median(mut v: Vec<f32>) -> f32 {
         v.sort_by(f32::total_cmp);
         v[v.len() / 2]
