@@ -1,15 +1,16 @@
 //! GPU memory-bandwidth benchmark: each workload next to a `cuMemcpyDtoD` baseline moving the same
-//! bytes, measured in the same run, interleaved iteration by iteration.
+//! bytes, measured in the same run, right after it, by the same `bench` (one L2 flush buffer).
 //!
 //! ```sh
 //! cargo build --release --features llvm,cuda --example bench_gpu   # without llvm: hand PTX only
-//! target/release/examples/bench_gpu            # WEFT_BENCH_GIB=2 WEFT_BENCH_ITERS=20 by default
+//! target/release/examples/bench_gpu            # WEFT_BENCH_GIB=2 by default; WEFT_BENCH_ITERS=N fixes the runs
 //! # WEFT_BENCH_DUMP=dir writes the PTX of each builder kernel there; CUDA_CACHE_DISABLE=1 keeps
 //! # the driver JIT cache out of the end-to-end (builder -> loaded kernel) latency.
 //! ```
 //! Every workload is first run once on random inputs with poisoned outputs and checked element by
-//! element against a host reference; then timed with CUDA events (warm-up, then the median of
-//! `WEFT_BENCH_ITERS` runs). GB/s counts bytes read plus bytes written.
+//! element against a host reference; then timed with [`weft::runtime::bench`] (CUDA events, warm-up
+//! and runs from Triton's time budget, or `WEFT_BENCH_ITERS` runs; an L2 flush before each), the
+//! kernel and its D2D baseline one after the other. GB/s counts bytes read plus bytes written.
 //!
 //! Adding a workload (e.g. a kernel from `weft::codegen`, which yields PTX text and a signature):
 //! push a [`Workload`] in [`workloads`]: name, PTX, signature, launch configuration, its f32 buffers
@@ -21,7 +22,6 @@ fn main() {
     println!("SKIP: bench_gpu needs the `cuda` feature (cargo run --release --features cuda --example bench_gpu)");
 }
 
-#[cfg(all(feature = "cuda", feature = "llvm"))]
 #[cfg(feature = "cuda")]
 fn main() {
     if let Err(e) = bench::run() {
@@ -34,6 +34,7 @@ fn main() {
 mod bench {
     use std::time::Instant;
 
+    use weft::runtime::bench::{BenchOptions, Bencher};
     use weft::runtime::cuda::{self, Buffer, Device};
     use weft::runtime::prelude::*;
     use weft::runtime::{KernelArg, KernelArgs, KernelSignature, LaunchConfig};
@@ -423,6 +424,7 @@ mod bench {
         v
     }
 
+    #[cfg(feature = "llvm")]
     fn median(mut v: Vec<f32>) -> f32 {
         v.sort_by(f32::total_cmp);
         v[v.len() / 2]
@@ -460,10 +462,24 @@ mod bench {
         };
         let p = dev.props();
         let gib = env_u64("WEFT_BENCH_GIB", 2);
-        let iters = env_u64("WEFT_BENCH_ITERS", 20).max(1) as usize;
-        let warmup = 3;
+        // WEFT_BENCH_ITERS=N: 3 warm-up runs and N timed ones; unset: Triton's time budget
+        // (25 ms of warm-up, 100 ms of timed runs). Each timed run follows an L2 flush.
+        let options = match std::env::var("WEFT_BENCH_ITERS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+        {
+            Some(iters) => BenchOptions::fixed(3, usize::max(iters, 1)),
+            None => BenchOptions::default(),
+        };
+        let runs = match options.fixed {
+            Some((warmup, iters)) => format!("warm-up {warmup}, median of {iters}"),
+            None => format!(
+                "warm-up {} ms, median of the runs in {} ms",
+                options.warmup_ms, options.rep_ms
+            ),
+        };
         println!(
-            "# bench_gpu on {} ({}, {} SMs, driver CUDA {}.{}, theoretical {:.0} GB/s), {gib} GiB per tensor, warm-up {warmup}, median of {iters}",
+            "# bench_gpu on {} ({}, {} SMs, driver CUDA {}.{}, theoretical {:.0} GB/s), {gib} GiB per tensor, {runs}, L2 flushed before each timed run",
             p.name,
             p.arch(),
             p.sm_count,
@@ -472,6 +488,7 @@ mod bench {
             p.peak_bandwidth_gbs()
         );
         let stream = dev.stream();
+        let bencher = Bencher::new(&stream, &options)?;
         let mut rows = Vec::new();
         // WEFT_BENCH_DUMP=dir: write each builder kernel's PTX there (for ptxas + cuobjdump -sass).
         let dump = std::env::var("WEFT_BENCH_DUMP").ok();
@@ -524,35 +541,23 @@ mod bench {
             };
             drop((inputs, outputs));
 
-            // Baseline: a device-to-device copy of half the bytes (read + write = bytes_moved).
+            // Baseline: a device-to-device copy of half the bytes (read + write = bytes_moved),
+            // timed by the same bencher right after the kernel.
             let half = (w.bytes_moved / 2) as usize;
             let mut src = dev.alloc::<u8>(half)?;
             src.fill_bytes(0x3c)?;
             let mut dst = dev.alloc::<u8>(half)?;
-            for _ in 0..warmup {
-                stream.copy_async(&src, &mut dst)?;
-                // SAFETY: as for the checked run.
-                unsafe { stream.launch(&kernel, &w.config, &args)? };
-            }
-            let (mut weft, mut base) = (Vec::new(), Vec::new());
-            for _ in 0..iters {
-                let e0 = stream.record()?;
-                stream.copy_async(&src, &mut dst)?;
-                let e1 = stream.record()?;
-                // SAFETY: as for the checked run.
-                unsafe { stream.launch(&kernel, &w.config, &args)? };
-                let e2 = stream.record()?;
-                base.push(e0.elapsed_ms(&e1)?);
-                weft.push(e1.elapsed_ms(&e2)?);
-            }
+            // SAFETY: as for the checked run.
+            let weft = bencher.run(|s| unsafe { s.launch(&kernel, &w.config, &args) })?;
+            let base = bencher.run(|s| s.copy_async(&src, &mut dst))?;
             stream.synchronize()?;
             rows.push(Row {
                 name: w.name,
                 group: w.group,
                 builder: w.builder,
                 gb: w.bytes_moved as f64 / 1e9,
-                weft_ms: median(weft),
-                base_ms: median(base),
+                weft_ms: weft.median as f32,
+                base_ms: base.median as f32,
                 load_ms,
                 check,
             });

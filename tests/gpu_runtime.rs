@@ -234,6 +234,37 @@ fn events_time_stream_work<B: Fixtures>(dev: &B::Device) {
     assert_eq!(dst.to_vec().unwrap(), src.to_vec().unwrap());
 }
 
+fn bench_times_work_within_the_budget<B: Fixtures>(dev: &B::Device) {
+    use weft::runtime::bench::{bench, BenchOptions};
+    let n = 1 << 24;
+    let src = dev.upload(&Rng(13).vec(n)).unwrap();
+    let mut dst = dev.alloc::<f32>(n).unwrap();
+    let stream = dev.new_stream().unwrap();
+    let o = BenchOptions::default();
+    let t = bench(&stream, &o, |s| s.copy_async(&src, &mut dst)).unwrap();
+    println!(
+        "{} bench of a {} MiB copy: {t}, {} warm-up runs",
+        B::KIND,
+        (4 * n) >> 20,
+        t.n_warmup
+    );
+    assert!(
+        t.min > 0.0 && t.min <= t.median && t.median <= t.max,
+        "{t:?}"
+    );
+    // The counts come from the estimate: about rep_ms of timed runs (the flush is not timed, so
+    // the estimate, which includes it, gives fewer runs than rep_ms / median).
+    assert!(t.samples.len() >= 1 && t.samples.len() <= o.max_repeat);
+    assert!(t.samples.len() as f64 * t.median <= 2.0 * o.rep_ms, "{t:?}");
+    let q = t.quantiles(&[0.2, 0.5, 0.8]).unwrap();
+    assert!(q[0] <= q[1] && q[1] <= q[2] && q[1] == t.median);
+    let fixed = bench(&stream, &BenchOptions::fixed(2, 7), |s| {
+        s.copy_async(&src, &mut dst)
+    })
+    .unwrap();
+    assert_eq!((fixed.samples.len(), fixed.n_warmup), (7, 2));
+}
+
 fn releases_leave_no_drop_errors<B: Fixtures>(dev: &B::Device) {
     dev.synchronize().unwrap();
     let _ = dev.take_drop_errors();
@@ -602,6 +633,7 @@ macro_rules! suite {
                 copies_round_trip,
                 host_copies_check_lengths,
                 events_time_stream_work,
+                bench_times_work_within_the_budget,
                 releases_leave_no_drop_errors,
                 foreign_images_are_refused,
                 saxpy_matches_host_reference,
@@ -653,6 +685,46 @@ mod cuda_only {
     use weft::runtime::cuda::{self, KernelCache};
 
     const SAXPY_CUBIN_SM90: &[u8] = include_bytes!("ptx/saxpy.sm_90.cubin");
+
+    #[test]
+    fn bench_graph_removes_launch_overhead() {
+        use weft::runtime::bench::{bench, bench_graph, BenchOptions};
+        let Some(dev) = device() else { return };
+        let n = 1 << 10;
+        let kernel = dev
+            .load_ptx(COPY_V4)
+            .unwrap()
+            .kernel(KernelSignature::parse("copy_v4(*f32, *f32, u64)").unwrap())
+            .unwrap();
+        let src = dev.upload(&Rng(14).vec(n)).unwrap();
+        let dst = poisoned::<cuda::Cuda>(&dev, n);
+        let mut args = KernelArgs::new();
+        args.ptr(&dst)
+            .ptr(&src)
+            .push(weft::runtime::KernelArg::U64((n / 4) as u64));
+        let cfg = LaunchConfig::new(1, 256, 0);
+        let stream = dev.new_stream().unwrap();
+        // SAFETY: copy_v4 reads n/4 float4 of src and writes them to dst; both hold n f32.
+        let launch = |s: &cuda::Stream| unsafe { s.launch(&kernel, &cfg, &args) };
+        let o = BenchOptions::default();
+        let events = bench(&stream, &o, launch).unwrap();
+        let graph = bench_graph(&stream, &o, launch).unwrap();
+        println!(
+            "tiny copy: events {events}; graph {graph} ({} launches per replay)",
+            graph.n_repeat
+        );
+        assert_eq!(graph.samples.len(), o.graph_replays);
+        assert!(graph.n_repeat >= 1);
+        assert!(
+            graph.median > 0.0 && graph.median <= events.median * 1.5,
+            "{graph} vs {events}"
+        );
+        assert_eq!(dst.to_vec().unwrap(), src.to_vec().unwrap());
+        // The legacy default stream cannot be captured: a typed error, not a driver abort.
+        use weft::runtime::bench::GraphStream;
+        let e = dev.stream().capture(&mut |_| Ok(())).unwrap_err();
+        assert!(e.to_string().contains("legacy default stream"), "{e}");
+    }
 
     #[test]
     fn device_properties_are_sane() {

@@ -126,6 +126,12 @@ pub trait Device: Clone + Debug + PartialEq + Send + Sync + Sized {
     fn target(&self) -> Result<Target>;
     /// The launch limits.
     fn limits(&self) -> DeviceLimits;
+    /// The L2 cache in bytes, as the driver reports it (what [`bench`](crate::runtime::bench)
+    /// flushes between repetitions).
+    fn l2_bytes(&self) -> usize;
+    /// The driver as it names its version: `CUDA 13.0`, `HIP 60342134`. Part of the key of the
+    /// autotuning cache, so a driver update re-tunes.
+    fn driver_version(&self) -> String;
     /// The default stream.
     fn stream(&self) -> StreamOf<Self::Backend>;
     /// A new non-blocking stream.

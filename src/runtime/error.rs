@@ -325,6 +325,15 @@ pub enum RuntimeError {
         /// The operands.
         detail: String,
     },
+    /// An option of a benchmark or of a [`GraphStream`](super::bench::GraphStream) capture is out
+    /// of range, or a capture produced nothing to replay.
+    #[error("bad {what}: {reason}")]
+    BadOption {
+        /// The option (`warmup_ms`, `quantile`, `graph capture`).
+        what: &'static str,
+        /// The rule it breaks.
+        reason: String,
+    },
 }
 
 impl From<SignatureError> for RuntimeError {

@@ -29,6 +29,13 @@
 //!    against [`DeviceLimits`] and [`LaunchConfig::for_kernel`], [`KernelCache`], [`DropErrors`],
 //!    and one error type, [`RuntimeError`].
 //!
+//! # Benchmarking and autotuning (feature `autotune`, on with `cuda` or `hip`)
+//! [`bench`] times work on a stream as Triton's `do_bench` does (event timing, warm-up and
+//! repetitions from a time budget, an L2 flush between runs, optionally a CUDA graph to remove
+//! launch overhead) and returns a [`Timing`](bench::Timing). [`autotune`] builds a kernel in every
+//! configuration of a list, checks and times each, launches the best, and remembers the choice
+//! per key, in memory and in a cache file on disk.
+//!
 //! Host element types are [`DeviceElem`]: the primitive numbers, and [`f16`](struct@f16)/[`bf16`] from the
 //! `half` crate.
 //!
@@ -46,7 +53,11 @@
 //! `cuda` backend checks for the library before its first call.)
 
 pub mod args;
+#[cfg(feature = "autotune")]
+pub mod autotune;
 pub mod backend;
+#[cfg(feature = "autotune")]
+pub mod bench;
 pub mod cache;
 pub mod check;
 pub mod elem;

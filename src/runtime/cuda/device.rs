@@ -254,6 +254,15 @@ impl backend::Device for Device {
         self.shared.props.limits
     }
 
+    fn l2_bytes(&self) -> usize {
+        self.shared.props.l2_bytes as usize
+    }
+
+    fn driver_version(&self) -> String {
+        let (major, minor) = self.shared.props.driver_version;
+        format!("CUDA {major}.{minor}")
+    }
+
     fn stream(&self) -> Stream {
         Stream::from_parts(self.shared.clone(), self.shared.ctx.default_stream())
     }

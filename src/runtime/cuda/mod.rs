@@ -45,7 +45,7 @@ pub use buffer::Buffer;
 pub use cache::KernelCache;
 pub use device::{Device, DeviceProps};
 pub use module::{Kernel, Module};
-pub use stream::{Event, Stream};
+pub use stream::{Event, Graph, Stream};
 
 use std::sync::OnceLock;
 

@@ -140,3 +140,69 @@ impl backend::Stream for Stream {
         })
     }
 }
+
+/// A CUDA graph captured on a [`Stream`] ([`GraphStream::capture`](crate::runtime::bench::GraphStream::capture)),
+/// instantiated and replayable with [`GraphStream::replay`](crate::runtime::bench::GraphStream::replay)
+/// on that stream. Not `Send`: CUDA graph objects are not internally synchronized.
+pub struct Graph {
+    graph: cudarc::driver::CudaGraph,
+    stream: Arc<CudaStream>,
+}
+
+impl std::fmt::Debug for Graph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Graph")
+            .field("exec", &self.graph.cu_graph_exec())
+            .finish()
+    }
+}
+
+impl crate::runtime::bench::GraphStream for Stream {
+    type Graph = Graph;
+
+    fn capture(&self, work: &mut dyn FnMut(&Stream) -> Result<()>) -> Result<Graph> {
+        self.shared.bind()?;
+        if self.stream.cu_stream().is_null() {
+            return Err(RuntimeError::BadOption {
+                what: "graph capture",
+                reason:
+                    "the legacy default stream cannot be captured: use a stream of `new_stream`"
+                        .into(),
+            });
+        }
+        self.stream
+            .begin_capture(sys::CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_RELAXED)
+            .map_err(|e| driver_err("cuStreamBeginCapture", e))?;
+        let queued = work(self);
+        // End the capture whatever `work` returned, so the stream is usable again.
+        let ended = self
+            .stream
+            .end_capture(sys::CUgraphInstantiate_flags(0))
+            .map_err(|e| driver_err("cuStreamEndCapture/cuGraphInstantiate", e));
+        queued?;
+        match ended? {
+            Some(graph) => Ok(Graph {
+                graph,
+                stream: self.stream.clone(),
+            }),
+            None => Err(RuntimeError::BadOption {
+                what: "graph capture",
+                reason: "the captured work queued nothing".into(),
+            }),
+        }
+    }
+
+    fn replay(&self, graph: &Graph) -> Result<()> {
+        if !Arc::ptr_eq(&graph.stream, &self.stream) {
+            return Err(RuntimeError::BadOption {
+                what: "graph replay",
+                reason: "a graph replays on the stream it was captured on".into(),
+            });
+        }
+        self.shared.bind()?;
+        graph
+            .graph
+            .launch()
+            .map_err(|e| driver_err("cuGraphLaunch", e))
+    }
+}

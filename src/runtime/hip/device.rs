@@ -257,6 +257,17 @@ impl backend::Device for Device {
         self.shared.props.limits
     }
 
+    fn l2_bytes(&self) -> usize {
+        self.shared.props.l2_bytes as usize
+    }
+
+    fn driver_version(&self) -> String {
+        match super::driver_version() {
+            Ok(v) => format!("HIP {v}"),
+            Err(_) => "HIP (unknown version)".to_string(),
+        }
+    }
+
     fn stream(&self) -> Stream {
         Stream::null(self.shared.clone())
     }
