@@ -471,6 +471,12 @@ pub fn plan_shared(
         )));
     }
     let order = super::hw::same_tensor(src, dst)?;
+    if order.is_empty() {
+        return Err(LayoutError::Invalid(
+            "a shared-memory round trip needs a tensor with at least one out dim; the layouts have none"
+                .into(),
+        ));
+    }
     let s = Hw::new(src, &order)?.without_broadcast_regs();
     let d = Hw::new(dst, &order)?.without_broadcast_regs();
     let bits = element_bits.max(8).next_power_of_two();
@@ -495,7 +501,13 @@ pub fn plan_shared(
             .iter()
             .filter(|&&b| b >= shift && b < shift + log2)
             .count() as u32;
-        sizes.push((*n, 1u64 << (log2 - gone)));
+        let size = log2
+            .checked_sub(gone)
+            .and_then(|b| 1u64.checked_shl(b))
+            .ok_or_else(|| {
+                LayoutError::Invalid(format!("out dim `{n}` is too large for one CTA's buffer"))
+            })?;
+        sizes.push((*n, size));
         shift += log2;
     }
     plan_shared_hw(&s1, &d1, bits, target, &sizes)

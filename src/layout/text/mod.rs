@@ -22,3 +22,24 @@ pub fn parse_any(text: &str) -> Result<Encoding> {
         gluon::parse_encoding(text)
     }
 }
+
+/// The most characters of an input token an error message quotes.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// An input token as error messages quote it: control characters escaped (`\n`, `\u{1b}`), and cut to
+/// [`EXCERPT_CHARS`] characters with `…` when longer, so an error stays one short line whatever the input.
+pub fn excerpt(token: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in token.chars().enumerate() {
+        if i == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
