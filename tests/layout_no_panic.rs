@@ -378,3 +378,49 @@ fn errors_cut_and_escape_tokens() {
         assert!(e.to_string().len() < 400);
     }
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Helpers, planners and encodings with hostile parameters (huge extents, ranks, warp counts; layouts
+    /// without out dims or with 64 output bits) return `Ok` or `Err`, with overflow checks on.
+    #[test]
+    fn helpers_and_planners_never_panic(
+        logs in proptest::collection::vec(0u32..64, 0..4),
+        warps in 0u32..32,
+        lanes in 0u32..32,
+        bits in prop_oneof![Just(8u32), Just(16), Just(64), any::<u32>()],
+        rank in prop_oneof![0usize..4, any::<usize>()],
+        op in 0u32..3,
+        r in raw(),
+    ) {
+        let shape: Vec<u64> = logs.iter().map(|&b| 1u64 << b).collect();
+        let spt = vec![1u32; shape.len()];
+        let _ = blocked_for(&shape, &spt, 1 << warps, 1 << lanes);
+        let _ = default_blocked(&shape, bits, 1 << warps, 1 << lanes);
+        let _ = default_nvmma_shared(&shape, bits, op == 1, op == 2, CgaLayout::single());
+        let n = NvmmaShared::new(128, 16, rank, op == 1);
+        let _ = n.to_linear_layout(&shape);
+        let _ = NvmmaShared::new(0, 16, rank, false).to_linear_layout(&shape);
+        let _ = SwizzledShared::new(1, 1, 1, &[1, 0]).to_linear_layout(&shape);
+        let parent = Encoding::Blocked(Blocked::new(&spt, &spt, &spt, &(0..spt.len() as u32).collect::<Vec<_>>()));
+        let d = DotOperand::new(op, parent, 2);
+        let _ = d.cga_layout();
+        let _ = Encoding::DotOperand(d).to_linear_layout(&shape);
+        let l = build(&r);
+        let t = Target::parse("sm_90").unwrap();
+        for (a, b) in [(&l, &l), (&l, &big_layout(true))] {
+            let _ = classify(a, b);
+            let _ = plan_shared(a, b, 16, t);
+            let _ = plan_conversion(a, b, 16, t);
+        }
+        let big = big_layout(op == 1);
+        let _ = classify(&big, &big_layout(op != 1));
+        let _ = holders(&l, &logs.iter().map(|&x| u64::from(x)).collect::<Vec<_>>());
+        let _ = holders(&big, &[u64::from(warps), 1, 0]);
+        let _ = thread_elements(&l, &[]);
+        let e = no_out_dims();
+        let _ = plan_shared(&e, &e, 16, t);
+        let _ = plan_conversion(&e, &l, 16, t);
+    }
+}

@@ -11,7 +11,7 @@ mod render;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use weft::layout::text::{excerpt, EXCERPT_CHARS};
+use weft::layout::text::{excerpt, excerpt_with, EXCERPT_CHARS};
 
 /// The weft layout inspector: linear layouts of Triton / Gluon encodings, and layout algebra on JSON.
 #[derive(Parser, Debug)]
@@ -95,24 +95,11 @@ fn clap_message(text: &str) -> String {
 /// longer than twice [`EXCERPT_CHARS`] is cut (the library already cuts the tokens it quotes to
 /// `EXCERPT_CHARS`), so no input makes the line long or puts control characters on the terminal.
 fn one_line(msg: &str) -> String {
-    let mut out = String::new();
-    for w in msg.split([' ', '\n', '\r']).filter(|w| !w.is_empty()) {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        for (i, c) in w.chars().enumerate() {
-            if i == 2 * EXCERPT_CHARS {
-                out.push('…');
-                break;
-            }
-            if c.is_control() {
-                out.extend(c.escape_default());
-            } else {
-                out.push(c);
-            }
-        }
-    }
-    out
+    msg.split([' ', '\n', '\r'])
+        .filter(|w| !w.is_empty())
+        .map(|w| excerpt_with(w, 2 * EXCERPT_CHARS))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The largest `@file` (and `--from-ttgir` file) read: 16 MiB.

@@ -29,9 +29,14 @@ pub const EXCERPT_CHARS: usize = 60;
 /// An input token as error messages quote it: control characters escaped (`\n`, `\u{1b}`), and cut to
 /// [`EXCERPT_CHARS`] characters with `…` when longer, so an error stays one short line whatever the input.
 pub fn excerpt(token: &str) -> String {
+    excerpt_with(token, EXCERPT_CHARS)
+}
+
+/// [`excerpt`] with a limit of `max_chars` characters.
+pub fn excerpt_with(token: &str, max_chars: usize) -> String {
     let mut out = String::new();
     for (i, c) in token.chars().enumerate() {
-        if i == EXCERPT_CHARS {
+        if i == max_chars {
             out.push('…');
             break;
         }
