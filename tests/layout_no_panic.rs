@@ -212,3 +212,215 @@ proptest! {
         }
     }
 }
+
+// ----- encodings, helpers and planners: hostile parameters -----------------------------------------------
+
+use weft::layout::convert::{classify, plan_conversion, plan_shared, Target};
+use weft::layout::encoding::helpers::{
+    blocked_for, default_blocked, default_nvmma_shared, holders, thread_elements,
+};
+use weft::layout::encoding::{
+    Blocked, CgaLayout, DotOperand, Encoding, NvmmaShared, SwizzledShared,
+};
+use weft::layout::text::{self, ttgir};
+
+/// 63 register bits onto a 2^63 × 2 × 1 tensor: the trailing size-1 dim starts at bit 64.
+fn big_layout(reversed: bool) -> LinearLayout {
+    let reg = (0..63)
+        .map(|i| vec![1u64 << if reversed { 62 - i } else { i }, 0, 0])
+        .collect();
+    LinearLayout::from_bases(
+        [("register", reg), ("lane", vec![vec![0, 1, 0]])],
+        [("dim0", 1u64 << 63), ("dim1", 2), ("dim2", 1)],
+        false,
+    )
+    .unwrap()
+}
+
+fn no_out_dims() -> LinearLayout {
+    LinearLayout::from_bases(
+        [("register", vec![]), ("warp", vec![vec![]])],
+        Vec::<(&str, u64)>::new(),
+        false,
+    )
+    .unwrap()
+}
+
+#[test]
+fn planners_take_layouts_without_out_dims() {
+    let l = no_out_dims();
+    let t = Target::parse("sm_90").unwrap();
+    assert!(plan_shared(&l, &l, 16, t).is_err());
+    let _ = plan_conversion(&l, &l, 16, t);
+    let _ = classify(&l, &l);
+}
+
+#[test]
+fn planners_take_64_bit_tensors() {
+    let (a, b) = (big_layout(false), big_layout(true));
+    let t = Target::parse("sm_90").unwrap();
+    let _ = classify(&a, &b);
+    let _ = classify(&a, &a);
+    let _ = plan_shared(&a, &b, 16, t);
+    let _ = holders(&a, &[0, 0, 0]);
+    let _ = holders(&a, &[5, 1, 0]);
+}
+
+#[test]
+fn helpers_take_huge_shapes() {
+    let _ = blocked_for(&[1, 1 << 40], &[1, 1], 1 << 31, 1 << 31);
+    let _ = blocked_for(&[1 << 20, 1 << 40, 1], &[1, 1, 1], 1 << 31, 1 << 31);
+    let _ = default_blocked(&[1 << 40, 1 << 20], 16, 1 << 31, 1 << 31);
+    let _ = default_blocked(&[1 << 32, 1 << 32], 16, 4, 32);
+    let _ = default_nvmma_shared(&[8, 1 << 62], 64, false, true, CgaLayout::single());
+    let _ = default_nvmma_shared(&[1 << 40, 1 << 23], 64, true, false, CgaLayout::single());
+}
+
+#[test]
+fn thread_elements_caps_registers() {
+    let reg = (0..34).map(|i| vec![1u64 << i]).collect();
+    let l = LinearLayout::from_bases([("register", reg)], [("dim0", 1u64 << 34)], true).unwrap();
+    let e = thread_elements(&l, &[]).unwrap_err();
+    assert!(e.to_string().contains("register"), "{e}");
+}
+
+#[test]
+fn dot_operand_of_a_rank_1_parent_is_an_error() {
+    for op in [0, 1] {
+        let parent = Encoding::Blocked(Blocked::new(&[1], &[32], &[4], &[0]));
+        let d = DotOperand::new(op, parent, 2);
+        let _ = d.cga_layout();
+        let _ = Encoding::DotOperand(d.clone()).cga_layout();
+        assert!(Encoding::DotOperand(d).to_linear_layout(&[64]).is_err());
+    }
+}
+
+/// NVMMA `rank` is checked against the shape before anything of that rank is built; each case returns at
+/// once (no capacity overflow, no out-of-memory, no time quadratic in the rank).
+#[test]
+fn nvmma_rank_is_checked_before_building() {
+    for rank in [usize::MAX, u32::MAX as usize, 1_000_000, 65] {
+        let l = NvmmaShared::new(128, 16, rank, false);
+        let t = std::time::Instant::now();
+        assert!(l.to_linear_layout(&[64, 64]).is_err());
+        assert!(l.validate().is_err());
+        assert!(Encoding::NvmmaShared(l)
+            .to_linear_layout(&[64, 64])
+            .is_err());
+        assert!(t.elapsed().as_secs() < 2, "rank {rank}");
+    }
+    for text in [
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 18446744073709551615}>",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 4294967295}>",
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 1000000}>",
+        "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=1000000)",
+    ] {
+        if let Ok(e) = text::parse_any(text) {
+            assert!(e.to_linear_layout(&[64, 64]).is_err(), "{text}");
+        }
+    }
+}
+
+/// Triton rejects swizzled and NVMMA shared layouts on a 1×1 tensor (no offset bases).
+#[test]
+fn shared_layouts_reject_one_element() {
+    let s = SwizzledShared::new(1, 1, 1, &[1, 0]);
+    assert!(s.to_linear_layout(&[1, 1]).is_err());
+    assert!(s.to_linear_layout(&[2, 1]).is_ok());
+    let n = NvmmaShared::new(0, 16, 2, false);
+    assert!(n.to_linear_layout(&[1, 1]).is_err());
+    assert!(n.to_linear_layout(&[1, 2]).is_ok());
+}
+
+/// A chain of aliases, each the slice of the one before: the parents are shared, and the nesting limit
+/// applies to alias depth, so a long chain fails quickly at its first too-deep line.
+#[test]
+fn alias_chains_meet_the_nesting_limit() {
+    let mut text = String::from("#a0 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>\n");
+    for i in 1..10_000 {
+        text += &format!("#a{i} = #ttg.slice<{{dim = 0, parent = #a{}}}>\n", i - 1);
+    }
+    let t = std::time::Instant::now();
+    let e = ttgir::parse_file(&text).unwrap_err().to_string();
+    assert!(e.contains("nesting too deep"), "{e}");
+    assert!(t.elapsed().as_secs() < 5);
+    // A short chain still parses.
+    let short: String = text.lines().take(4).map(|l| format!("{l}\n")).collect();
+    assert_eq!(ttgir::parse_file(&short).unwrap().aliases.len(), 4);
+}
+
+/// Errors quote at most 60 characters of a token, with control characters escaped.
+#[test]
+fn errors_cut_and_escape_tokens() {
+    let long = "x".repeat(1 << 20);
+    for text in [
+        format!("#{long}"),
+        format!("#ttg.{long}<{{}}>"),
+        format!("{long}(1)"),
+        format!("#ttg.blocked<{{{long} = 1}}>"),
+        format!("#ttg.blocked<{{a = {}}}>", "9".repeat(100_000)),
+        "#ttg.blocked<{\u{1b}[31m = 1}>".to_string(),
+        "#\u{7}bell".to_string(),
+        "BlockedLayout(\u{1b})".to_string(),
+    ] {
+        let e = text::parse_any(&text).unwrap_err().to_string();
+        assert!(e.len() < 400, "{} bytes", e.len());
+        assert!(!e.chars().any(char::is_control), "{e:?}");
+    }
+    let e = ttgir::parse_file(&format!("#a = #ttg.slice<{{dim = 0, parent = #{long}}}>\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.len() < 400, "{} bytes", e.len());
+    let e = LinearLayout::from_bases_string(&format!(
+        " - register={long} -> (0)\nwhere out dims are: [dim0 (size 1)]"
+    ));
+    if let Err(e) = e {
+        assert!(e.to_string().len() < 400);
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Helpers, planners and encodings with hostile parameters (huge extents, ranks, warp counts; layouts
+    /// without out dims or with 64 output bits) return `Ok` or `Err`, with overflow checks on.
+    #[test]
+    fn helpers_and_planners_never_panic(
+        logs in proptest::collection::vec(0u32..64, 0..4),
+        warps in 0u32..32,
+        lanes in 0u32..32,
+        bits in prop_oneof![Just(8u32), Just(16), Just(64), any::<u32>()],
+        rank in prop_oneof![0usize..4, any::<usize>()],
+        op in 0u32..3,
+        r in raw(),
+    ) {
+        let shape: Vec<u64> = logs.iter().map(|&b| 1u64 << b).collect();
+        let spt = vec![1u32; shape.len()];
+        let _ = blocked_for(&shape, &spt, 1 << warps, 1 << lanes);
+        let _ = default_blocked(&shape, bits, 1 << warps, 1 << lanes);
+        let _ = default_nvmma_shared(&shape, bits, op == 1, op == 2, CgaLayout::single());
+        let n = NvmmaShared::new(128, 16, rank, op == 1);
+        let _ = n.to_linear_layout(&shape);
+        let _ = NvmmaShared::new(0, 16, rank, false).to_linear_layout(&shape);
+        let _ = SwizzledShared::new(1, 1, 1, &[1, 0]).to_linear_layout(&shape);
+        let parent = Encoding::Blocked(Blocked::new(&spt, &spt, &spt, &(0..spt.len() as u32).collect::<Vec<_>>()));
+        let d = DotOperand::new(op, parent, 2);
+        let _ = d.cga_layout();
+        let _ = Encoding::DotOperand(d).to_linear_layout(&shape);
+        let l = build(&r);
+        let t = Target::parse("sm_90").unwrap();
+        for (a, b) in [(&l, &l), (&l, &big_layout(true))] {
+            let _ = classify(a, b);
+            let _ = plan_shared(a, b, 16, t);
+            let _ = plan_conversion(a, b, 16, t);
+        }
+        let big = big_layout(op == 1);
+        let _ = classify(&big, &big_layout(op != 1));
+        let _ = holders(&l, &logs.iter().map(|&x| u64::from(x)).collect::<Vec<_>>());
+        let _ = holders(&big, &[u64::from(warps), 1, 0]);
+        let _ = thread_elements(&l, &[]);
+        let e = no_out_dims();
+        let _ = plan_shared(&e, &e, 16, t);
+        let _ = plan_conversion(&e, &l, 16, t);
+    }
+}

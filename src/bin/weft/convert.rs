@@ -45,8 +45,9 @@ pub(crate) fn dtype_bits(dtype: &str) -> Result<u32, Failure> {
         "i64" | "u64" | "f64" => 64,
         _ => {
             return Err(Failure(format!(
-            "--dtype `{dtype}`: unknown element type (i8, i16, i32, i64, f8, f16, bf16, f32, f64)"
-        )))
+                "--dtype `{}`: unknown element type (i8, i16, i32, i64, f8, f16, bf16, f32, f64)",
+                text::excerpt(dtype)
+            )))
         }
     })
 }

@@ -6,7 +6,7 @@ use weft::layout::json::to_line;
 use weft::layout::text::{self, ttgir};
 use weft::layout::LinearLayout;
 
-use crate::{read_arg, render, Failure};
+use crate::{read_arg, read_file, render, Failure};
 
 /// Arguments of `weft layout`.
 #[derive(ClapArgs, Debug)]
@@ -41,17 +41,25 @@ pub(crate) fn parse_shape(s: &str) -> Result<Vec<u64>, Failure> {
     let parts: Vec<&str> = s.split(['x', 'X', ',']).map(str::trim).collect();
     let mut out = Vec::new();
     for p in &parts {
-        let v: u64 = p
-            .parse()
-            .map_err(|_| Failure(format!("--shape `{s}`: `{p}` is not a positive integer")))?;
+        let v: u64 = p.parse().map_err(|_| {
+            Failure(format!(
+                "--shape `{}`: `{}` is not a positive integer",
+                text::excerpt(s),
+                text::excerpt(p)
+            ))
+        })?;
         if v == 0 {
-            return Err(Failure(format!("--shape `{s}`: extents must be positive")));
+            return Err(Failure(format!(
+                "--shape `{}`: extents must be positive",
+                text::excerpt(s)
+            )));
         }
         out.push(v);
     }
     if out.is_empty() || out.len() > 8 {
         return Err(Failure(format!(
-            "--shape `{s}`: give 1 to 8 extents, like 32x64"
+            "--shape `{}`: give 1 to 8 extents, like 32x64",
+            text::excerpt(s)
         )));
     }
     Ok(out)
@@ -98,9 +106,9 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                 "--format svg draws one layout; give ATTR instead of --from-ttgir".into(),
             ));
         }
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| Failure(format!("cannot read `{file}`: {e}")))?;
-        let parsed = ttgir::parse_file(&text).map_err(|e| Failure(format!("{file}: {e}")))?;
+        let text = read_file(file)?;
+        let parsed = ttgir::parse_file(&text)
+            .map_err(|e| Failure(format!("{}: {e}", text::excerpt(file))))?;
         let mut out = String::new();
         let mut json_items = Vec::new();
         for (name, enc) in &parsed.aliases {
@@ -125,9 +133,13 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                 } else {
                     (s, String::new())
                 };
-                let ll = enc
-                    .to_linear_layout(&s)
-                    .map_err(|e| Failure(format!("#{name} with shape {}: {e}", shape_str(&s))))?;
+                let ll = enc.to_linear_layout(&s).map_err(|e| {
+                    Failure(format!(
+                        "#{} with shape {}: {e}",
+                        text::excerpt(name),
+                        shape_str(&s)
+                    ))
+                })?;
                 if args.format == Format::Json {
                     json_items.push(AliasJson {
                         alias: name.clone(),

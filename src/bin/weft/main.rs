@@ -11,6 +11,7 @@ mod render;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use weft::layout::text::{excerpt, excerpt_with, EXCERPT_CHARS};
 
 /// The weft layout inspector: linear layouts of Triton / Gluon encodings, and layout algebra on JSON.
 #[derive(Parser, Debug)]
@@ -51,16 +52,10 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                eprint!("{e}");
+                eprintln!("weft: give a subcommand (layout, algebra, convert, bank-conflicts); see `weft --help`");
                 return ExitCode::from(2);
             }
-            let text = e.to_string();
-            let line = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("bad arguments")
-                .trim_start_matches("error: ");
-            eprintln!("weft: {line}");
+            eprintln!("weft: {}", one_line(&clap_message(&e.to_string())));
             return ExitCode::from(2);
         }
     };
@@ -76,18 +71,64 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(Failure(msg)) => {
-            eprintln!("weft: {}", msg.replace('\n', " "));
+            eprintln!("weft: {}", one_line(&msg));
             ExitCode::from(2)
         }
     }
 }
 
+/// The message of a clap error without its usage and help lines: clap writes the arguments a rule names
+/// on their own lines (`the following required arguments were not provided:` then `  <DST>`), so every
+/// line before `Usage:` is kept.
+fn clap_message(text: &str) -> String {
+    text.lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_start_matches("error: ")
+        .to_string()
+}
+
+/// An error message as one line: line breaks become spaces, control characters are escaped, and a word
+/// longer than twice [`EXCERPT_CHARS`] is cut (the library already cuts the tokens it quotes to
+/// `EXCERPT_CHARS`), so no input makes the line long or puts control characters on the terminal.
+fn one_line(msg: &str) -> String {
+    msg.split([' ', '\n', '\r'])
+        .filter(|w| !w.is_empty())
+        .map(|w| excerpt_with(w, 2 * EXCERPT_CHARS))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The largest `@file` (and `--from-ttgir` file) read: 16 MiB.
+pub(crate) const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a file of at most [`MAX_FILE_BYTES`], through `take` so that a larger one (or `/dev/zero`) is
+/// never read whole.
+pub(crate) fn read_file(path: &str) -> Result<String, Failure> {
+    use std::io::Read;
+    let shown = excerpt(path);
+    let f =
+        std::fs::File::open(path).map_err(|e| Failure(format!("cannot read `{shown}`: {e}")))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure(format!("cannot read `{shown}`: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Failure(format!(
+            "`{shown}` is larger than {} MiB, the most weft reads",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| Failure(format!("`{shown}` is not UTF-8 text")))
+}
+
 /// Reads `@file` arguments; other text is returned as is.
 pub(crate) fn read_arg(text: &str) -> Result<String, Failure> {
     match text.strip_prefix('@') {
-        Some(path) => {
-            std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read `{path}`: {e}")))
-        }
+        Some(path) => read_file(path),
         None => Ok(text.to_string()),
     }
 }

@@ -104,7 +104,10 @@ fn trivial_over(l: &LinearLayout, dim: &str) -> bool {
         return false;
     }
     let shift = l.out_shift(j);
-    let mask = crate::layout::linear_layout::low_mask(l.outs[j].log2) << shift;
+    // A size-1 dim after 64 output bits starts at bit 64: no bits, an empty mask.
+    let mask = crate::layout::linear_layout::low_mask(l.outs[j].log2)
+        .checked_shl(shift)
+        .unwrap_or(0);
     let off = l.in_offset(i);
     let n = l.ins[i].log2 as usize;
     l.cols.iter().enumerate().all(|(c, &col)| {

@@ -471,6 +471,12 @@ pub fn plan_shared(
         )));
     }
     let order = super::hw::same_tensor(src, dst)?;
+    if order.is_empty() {
+        return Err(LayoutError::Invalid(
+            "a shared-memory round trip needs a tensor with at least one out dim; the layouts have none"
+                .into(),
+        ));
+    }
     let s = Hw::new(src, &order)?.without_broadcast_regs();
     let d = Hw::new(dst, &order)?.without_broadcast_regs();
     let bits = element_bits.max(8).next_power_of_two();
@@ -495,7 +501,13 @@ pub fn plan_shared(
             .iter()
             .filter(|&&b| b >= shift && b < shift + log2)
             .count() as u32;
-        sizes.push((*n, 1u64 << (log2 - gone)));
+        let size = log2
+            .checked_sub(gone)
+            .and_then(|b| 1u64.checked_shl(b))
+            .ok_or_else(|| {
+                LayoutError::Invalid(format!("out dim `{n}` is too large for one CTA's buffer"))
+            })?;
+        sizes.push((*n, size));
         shift += log2;
     }
     plan_shared_hw(&s1, &d1, bits, target, &sizes)
@@ -610,7 +622,12 @@ fn build_plan(
             ("segment", unflat(&parts.segment)),
             ("reps", unflat(&parts.reps)),
         ],
-        [(sizes[0].0, 1u64 << dim)],
+        [(
+            sizes[0].0,
+            1u64.checked_shl(dim as u32).ok_or_else(|| {
+                LayoutError::Invalid(format!("a tensor of 2^{dim} elements is too large"))
+            })?,
+        )],
         true,
     )?;
     let layout = flat.reshape_outs(sizes)?;
@@ -645,7 +662,13 @@ fn build_plan(
     let (store_vector, stores, write_conflicts) = side(s, store_instruction, store_tile);
     let (load_vector, loads, read_conflicts) = side(d, load_instruction, load_tile);
     let reps = 1u64 << parts.reps.len();
-    let scratch_bytes = ((1u64 << dim) / reps) * bits as u64 / 8;
+    // In u128: a tensor of 2^64 elements of 64 bits is 2^67 bytes.
+    let scratch_bytes = u64::try_from(((1u128 << dim) / u128::from(reps)) * u128::from(bits) / 8)
+        .map_err(|_| {
+            LayoutError::Invalid(format!(
+                "the shared-memory buffer of 2^{dim} elements of {bits} bits needs more than 2^64 bytes"
+            ))
+        })?;
     Ok(SharedPlan {
         layout,
         vector: parts.vector,

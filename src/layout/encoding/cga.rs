@@ -49,6 +49,7 @@ impl CgaLayout {
     /// Checks the bases against the tensor rank and builds the `block → dim0..` layout (out sizes inferred,
     /// surjective as Triton requires).
     pub fn to_linear_layout(&self, rank: usize) -> Result<LinearLayout> {
+        super::check_max_rank("rank", rank)?;
         for (i, b) in self.bases.iter().enumerate() {
             if b.len() != rank {
                 return Err(invalid(
@@ -268,6 +269,7 @@ pub(crate) fn check_shape(shape: &[u64]) -> Result<()> {
     if shape.is_empty() {
         return Err(invalid("shape", "a tensor needs at least one dim"));
     }
+    super::check_max_rank("shape", shape.len())?;
     for (i, &s) in shape.iter().enumerate() {
         if s == 0 || !s.is_power_of_two() {
             return Err(invalid(

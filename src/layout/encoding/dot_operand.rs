@@ -3,6 +3,8 @@
 //! consecutive K elements per register group), an AMD MFMA/WMMA, or a blocked layout (FMA dot: each thread
 //! holds the whole K extent). Warps that tile the other operand's dim hold copies (broadcast along K).
 
+use std::sync::Arc;
+
 use crate::layout::{Dim, LinearLayout, Result};
 
 use super::cga::BitTile;
@@ -19,7 +21,7 @@ pub struct DotOperand {
     /// 0 for A, 1 for B.
     pub op_idx: u32,
     /// The parent: the dot's accumulator layout (MMA, MFMA, WMMA) or a blocked layout (FMA).
-    pub parent: Box<Encoding>,
+    pub parent: Arc<Encoding>,
     /// Consecutive K elements per thread (0 for a blocked parent).
     pub k_width: u32,
 }
@@ -55,7 +57,7 @@ impl DotOperand {
     pub fn new(op_idx: u32, parent: Encoding, k_width: u32) -> DotOperand {
         DotOperand {
             op_idx,
-            parent: Box::new(parent),
+            parent: Arc::new(parent),
             k_width,
         }
     }
@@ -68,7 +70,14 @@ impl DotOperand {
     /// The CGA layout: the parent's with the K components zeroed.
     pub fn cga_layout(&self) -> Result<CgaLayout> {
         let rank = self.rank()?;
-        let k = if self.op_idx == 0 { rank - 1 } else { rank - 2 };
+        let k = rank
+            .checked_sub(if self.op_idx == 0 { 1 } else { 2 })
+            .ok_or_else(|| {
+                invalid(
+                    "parent",
+                    format!("a dot operand needs a parent of rank 2 or 3, got rank {rank}"),
+                )
+            })?;
         let mut c = self.parent.cga_layout().unwrap_or_default();
         for b in &mut c.bases {
             if let Some(x) = b.get_mut(k) {

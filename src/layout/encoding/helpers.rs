@@ -33,10 +33,12 @@ pub fn default_blocked(
         }
     }
     let rank = shape.len();
-    let numel: u64 = shape.iter().product();
-    let threads = u64::from(num_warps) * u64::from(threads_per_warp);
+    // Powers of two: divide by subtracting exponents (the element count may be 2^64).
+    let numel_log2: u32 = shape.iter().map(|s| s.trailing_zeros()).sum();
+    let threads_log2 = num_warps.trailing_zeros() + threads_per_warp.trailing_zeros();
+    let per_thread_log2 = numel_log2.saturating_sub(threads_log2).min(7);
     let per_thread = u64::from(128 / elem_bits)
-        .min((numel / threads).max(1))
+        .min(1u64 << per_thread_log2)
         .min(shape[rank - 1]);
     let mut spt = vec![1u32; rank];
     spt[rank - 1] = per_thread as u32;
@@ -73,12 +75,13 @@ pub fn blocked_for(
     for &d in &order[..rank - 1] {
         let d = d as usize;
         let fit = (shape[d] / u64::from(spt[d])).max(1);
-        let per_cta = remaining.clamp(1, fit) as u32;
-        tpw[d] = per_cta.clamp(1, lanes);
-        wpc[d] = (per_cta / tpw[d]).clamp(1, warps);
+        // In u64: `remaining` reaches 2^62, beyond u32.
+        let per_cta = remaining.clamp(1, fit);
+        tpw[d] = per_cta.clamp(1, u64::from(lanes)) as u32;
+        wpc[d] = (per_cta / u64::from(tpw[d])).clamp(1, u64::from(warps)) as u32;
         warps /= wpc[d];
         lanes /= tpw[d];
-        remaining /= u64::from(per_cta);
+        remaining /= per_cta;
         prev_lanes *= tpw[d];
         prev_warps *= wpc[d];
     }
@@ -104,13 +107,17 @@ pub fn default_nvmma_shared(
     if transposed {
         spc.rotate_left(1);
     }
-    let packing = if fp4_padded { 2 } else { 1 };
-    let contig_bytes = spc[spc.len() - 1] * packing * u64::from(elem_bits) / 8;
+    let packing: u128 = if fp4_padded { 2 } else { 1 };
+    // In u128: an extent near 2^63 times 2 (fp4) times 64 bits overflows u64.
+    let contig_bytes = u128::from(spc[spc.len() - 1]) * packing * u128::from(elem_bits) / 8;
     let mut swizzle = [128u64, 64, 32]
         .into_iter()
-        .find(|&w| contig_bytes >= w && contig_bytes % w == 0)
+        .find(|&w| contig_bytes >= u128::from(w) && contig_bytes % u128::from(w) == 0)
         .unwrap_or(0) as u32;
-    let outer: u64 = spc[..spc.len() - 1].iter().product();
+    let outer = spc[..spc.len() - 1]
+        .iter()
+        .try_fold(1u64, |a, &s| a.checked_mul(s))
+        .unwrap_or(u64::MAX);
     if block_shape.len() < 2 || outer < 8 {
         swizzle = 0;
     }
@@ -221,7 +228,8 @@ pub fn holders(ll: &LinearLayout, coords: &[u64]) -> Result<Vec<Location>> {
                 size: *size,
             });
         }
-        packed |= c << shift;
+        // A size-1 dim after 64 bits of others holds only 0: nothing to shift in.
+        packed |= c.checked_shl(shift).unwrap_or(0);
         shift += size.trailing_zeros();
     }
     let ech = ColumnEchelon::new(ll.columns());
@@ -258,6 +266,9 @@ fn unpack_inputs(ll: &LinearLayout, mut x: u64) -> Location {
         .collect()
 }
 
+/// The most register bits [`thread_elements`] lists (2^24 entries).
+pub const MAX_LISTED_REGISTER_BITS: u32 = 24;
+
 /// The tensor coordinates a thread holds, one entry per register: `fixed` gives the other input dims
 /// (`lane`, `warp`, `block`; missing ones are 0).
 pub fn thread_elements(ll: &LinearLayout, fixed: &[(&str, u64)]) -> Result<Vec<Vec<u64>>> {
@@ -269,6 +280,14 @@ pub fn thread_elements(ll: &LinearLayout, fixed: &[(&str, u64)]) -> Result<Vec<V
     } else {
         1
     };
+    let bits = regs.trailing_zeros();
+    if bits > MAX_LISTED_REGISTER_BITS {
+        return Err(LayoutError::TooManyBits {
+            what: "thread_elements: the register dim (one entry per register)".into(),
+            bits,
+            limit: MAX_LISTED_REGISTER_BITS,
+        });
+    }
     (0..regs)
         .map(|r| {
             let mut inputs: Vec<(&str, u64)> = fixed.to_vec();

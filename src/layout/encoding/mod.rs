@@ -73,6 +73,34 @@ pub(crate) fn invalid(param: &str, rule: impl std::fmt::Display) -> LayoutError 
     LayoutError::Invalid(format!("`{param}`: {rule}"))
 }
 
+/// The largest tensor rank an encoding or shape may have. Extents are powers of two within 64 bits, so
+/// only size-1 dims could go beyond; a cap keeps every structure built per dim small.
+pub const MAX_RANK: usize = 64;
+
+/// Fails when `rank` is above [`MAX_RANK`].
+pub(crate) fn check_max_rank(param: &str, rank: usize) -> Result<()> {
+    if rank > MAX_RANK {
+        return Err(invalid(
+            param,
+            format!("rank {rank} is above the largest supported rank, {MAX_RANK}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Swizzled and NVMMA shared layouts need a buffer of more than one element. Triton rejects a 1×1 tensor
+/// for them (`lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp`, `swizzledSharedToLinearLayout` and
+/// `nvmmaSharedToLinearLayout`): the layout it would build has no `offset` bases.
+pub(crate) fn check_has_offsets(kind: &str, shape: &[u64]) -> Result<()> {
+    if shape.iter().all(|&s| s == 1) {
+        return Err(invalid(
+            "shape",
+            format!("a {kind} needs a buffer of more than one element (Triton rejects a 1×1 tensor: no offset bases)"),
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn check_rank(param: &str, got: usize, rank: usize) -> Result<()> {
     check_rank_of(param, got, rank)
 }

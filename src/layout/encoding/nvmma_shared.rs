@@ -99,6 +99,8 @@ impl NvmmaShared {
         if self.rank == 0 {
             return Err(invalid("rank", "must be at least 1"));
         }
+        // Checked before anything of this rank is built (the CGA layout below has `rank` out dims).
+        super::check_max_rank("rank", self.rank)?;
         self.cga_layout.to_linear_layout(self.rank)?;
         Ok(())
     }
@@ -160,9 +162,11 @@ impl NvmmaShared {
 
     /// The linear layout (`offset → dims`) of a buffer of `shape`.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
-        self.validate()?;
-        super::check_rank("shape", shape.len(), self.rank)?;
+        // The shape first: `rank` is not trusted until it matches a shape that passed `check_shape`.
         super::cga::check_shape(shape)?;
+        super::check_rank("shape", shape.len(), self.rank)?;
+        self.validate()?;
+        super::check_has_offsets("NVMMASharedLayout", shape)?;
         let rank = shape.len();
         let spc = self.cga_layout.shape_per_cta(shape)?;
         let tma = self.tma_block_shape(&spc)?;

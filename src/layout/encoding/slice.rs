@@ -4,6 +4,8 @@
 
 use smallvec::SmallVec;
 
+use std::sync::Arc;
+
 use crate::layout::linear_layout::{low_mask, DimSpec};
 use crate::layout::{Dim, LinearLayout, Result};
 
@@ -16,7 +18,7 @@ pub struct Slice {
     /// The parent dim that is removed.
     pub dim: u32,
     /// The parent (any distributed encoding).
-    pub parent: Box<Encoding>,
+    pub parent: Arc<Encoding>,
 }
 
 impl Slice {
@@ -24,7 +26,7 @@ impl Slice {
     pub fn new(dim: u32, parent: Encoding) -> Slice {
         Slice {
             dim,
-            parent: Box::new(parent),
+            parent: Arc::new(parent),
         }
     }
 

@@ -19,6 +19,8 @@ use std::fmt;
 use crate::layout::error::{LayoutError, Result};
 use crate::layout::{Bases, Dim, LinearLayout};
 
+use super::excerpt;
+
 impl fmt::Display for LinearLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let outs = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
@@ -125,9 +127,13 @@ fn parse_vector(text: &str, line: usize, col0: usize) -> Result<Vec<u64>> {
     inner
         .split(", ")
         .map(|t| {
-            let v = t
-                .parse::<u64>()
-                .map_err(|_| err(line, col, format!("`{t}` is not a non-negative integer")));
+            let v = t.parse::<u64>().map_err(|_| {
+                err(
+                    line,
+                    col,
+                    format!("`{}` is not a non-negative integer", excerpt(t)),
+                )
+            });
             col += t.len() + 2;
             v
         })
@@ -209,7 +215,7 @@ impl LinearLayout {
                 err(
                     no,
                     col + eq + 1,
-                    format!("`{}` is not an input value", &lhs[eq + 1..]),
+                    format!("`{}` is not an input value", excerpt(&lhs[eq + 1..])),
                 )
             })?;
             let basis = parse_vector(&body[arrow + 4..], no, col + arrow + 4)?;
@@ -223,7 +229,11 @@ impl LinearLayout {
                 return Err(err(
                     no,
                     col,
-                    format!("continuation line names `{name}` inside in dim `{dim}`"),
+                    format!(
+                        "continuation line names `{}` inside in dim `{}`",
+                        excerpt(name),
+                        excerpt(dim.as_str())
+                    ),
                 ));
             }
             let k = bases.len();
@@ -231,7 +241,7 @@ impl LinearLayout {
                 return Err(err(
                     no,
                     col + eq + 1,
-                    format!("expected `{name}={}`", 1u128 << k),
+                    format!("expected `{}={}`", excerpt(name), 1u128 << k),
                 ));
             }
             bases.push(basis);

@@ -6,8 +6,11 @@ use crate::layout::encoding::{
     AmdMfma, AmdWmma, Blocked, DistributedLinear, DotOperand, Encoding, NvidiaMma, NvmmaShared,
     PaddedShared, SharedLinear, Slice, SwizzledShared,
 };
+use std::sync::Arc;
+
 use crate::layout::{LayoutError, Result};
 
+use super::excerpt;
 use super::lex::{describe, Lexer, Tok};
 use super::value::{
     bases, boolean, cga, encoding, fmt_bases, fmt_list, int, u32_list, u32_of, u64_list, Params,
@@ -217,7 +220,7 @@ impl Parser {
                     self.lx.next();
                     Val::None
                 }
-                _ => Val::Enc(Box::new(self.call()?)),
+                _ => Val::Enc(Arc::new(self.call()?)),
             },
             other => {
                 return Err(self
@@ -235,7 +238,7 @@ impl Parser {
         let Some(names) = fields(&kind) else {
             return Err(self
                 .lx
-                .err_prev(format!("`{name}` is not a Gluon layout class")));
+                .err_prev(format!("`{}` is not a Gluon layout class", excerpt(&name))));
         };
         let at = self.lx.err_prev("");
         self.lx.expect('(')?;
@@ -301,10 +304,10 @@ fn build(kind: &str, items: Vec<(String, Val)>) -> Result<Encoding> {
             order: u32_list("order", &p.req("order")?)?,
             cga_layout: cga("cga_layout", p.take("cga_layout"))?,
         }),
-        "SliceLayout" => Encoding::Slice(Slice::new(
-            u32_of("dim", &p.req("dim")?)?,
-            encoding("parent", p.req("parent")?)?,
-        )),
+        "SliceLayout" => Encoding::Slice(Slice {
+            dim: u32_of("dim", &p.req("dim")?)?,
+            parent: encoding("parent", p.req("parent")?)?,
+        }),
         "NVMMADistributedLayout" => {
             let v = u32_list("version", &p.req("version")?)?;
             let [major, minor] = v[..] else {
@@ -319,11 +322,11 @@ fn build(kind: &str, items: Vec<(String, Val)>) -> Result<Encoding> {
                 cga_layout: cga("cga_layout", p.take("cga_layout"))?,
             })
         }
-        "DotOperandLayout" => Encoding::DotOperand(DotOperand::new(
-            u32_of("operand_index", &p.req("operand_index")?)?,
-            encoding("parent", p.req("parent")?)?,
-            u32_of("k_width", &p.req("k_width")?)?,
-        )),
+        "DotOperandLayout" => Encoding::DotOperand(DotOperand {
+            op_idx: u32_of("operand_index", &p.req("operand_index")?)?,
+            parent: encoding("parent", p.req("parent")?)?,
+            k_width: u32_of("k_width", &p.req("k_width")?)?,
+        }),
         "AMDMFMALayout" => {
             let warps = u32_list("warps_per_cta", &p.req("warps_per_cta")?)?;
             Encoding::AmdMfma(AmdMfma {
@@ -409,7 +412,8 @@ fn build(kind: &str, items: Vec<(String, Val)>) -> Result<Encoding> {
         }),
         _ => {
             return Err(LayoutError::Invalid(format!(
-                "`{kind}` is not a Gluon layout class"
+                "`{}` is not a Gluon layout class",
+                excerpt(kind)
             )))
         }
     };

@@ -3,6 +3,8 @@
 
 use crate::layout::{LayoutError, Result};
 
+use super::excerpt;
+
 /// One token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Tok {
@@ -62,7 +64,7 @@ impl Lexer {
                     format,
                     line: l,
                     column: col,
-                    message: format!("integer {s} is too large"),
+                    message: format!("integer {} is too large", excerpt(&s)),
                 })?;
                 toks.push(Spanned {
                     tok: Tok::Int(v),
@@ -204,8 +206,8 @@ impl Lexer {
 pub(crate) fn describe(t: Option<&Tok>) -> String {
     match t {
         None => "the end of the text".into(),
-        Some(Tok::Ident(s)) => format!("`{s}`"),
+        Some(Tok::Ident(s)) => format!("`{}`", excerpt(s)),
         Some(Tok::Int(v)) => format!("`{v}`"),
-        Some(Tok::Punct(c)) => format!("`{c}`"),
+        Some(Tok::Punct(c)) => format!("`{}`", excerpt(c.encode_utf8(&mut [0; 4]))),
     }
 }

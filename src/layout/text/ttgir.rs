@@ -3,6 +3,7 @@
 //! and the `tensor<…>` / `!ttg.memdesc<…>` types of a TTGIR file.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::layout::encoding::{
     AmdMfma, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand, Encoding, NvidiaMma,
@@ -10,6 +11,7 @@ use crate::layout::encoding::{
 };
 use crate::layout::{LayoutError, Result};
 
+use super::excerpt;
 use super::lex::{describe, Lexer, Tok};
 use super::value::{
     bases, boolean, cga, encoding, fmt_bases, fmt_list, u32_list, u32_of, u64_list, Params, Val,
@@ -176,6 +178,21 @@ struct Parser<'a> {
 
 const MAX_DEPTH: usize = 32;
 
+/// The number of layouts nested in `e` (1 for a layout without a parent), counted up to `cap`.
+fn nesting(e: &Encoding, cap: usize) -> usize {
+    let mut n = 1;
+    let mut e = e;
+    while n < cap {
+        match e {
+            Encoding::Slice(s) => e = &s.parent,
+            Encoding::DotOperand(d) => e = &d.parent,
+            _ => break,
+        }
+        n += 1;
+    }
+    n
+}
+
 impl Parser<'_> {
     fn value(&mut self) -> Result<Val> {
         match self.lx.peek() {
@@ -202,7 +219,7 @@ impl Parser<'_> {
                 Ok(Val::List(xs))
             }
             Some(Tok::Punct('{')) => Ok(Val::Dict(self.dict()?)),
-            Some(Tok::Punct('#')) => Ok(Val::Enc(Box::new(self.attr()?))),
+            Some(Tok::Punct('#')) => Ok(Val::Enc(Arc::new(self.attr()?))),
             other => Err(self
                 .lx
                 .err(format!("expected a value, found {}", describe(other)))),
@@ -241,12 +258,23 @@ impl Parser<'_> {
         self.lx.expect('#')?;
         let name = self.lx.ident()?;
         let Some(kind) = name.strip_prefix("ttg.") else {
+            let enc = self.aliases.get(&name).ok_or_else(|| {
+                self.lx
+                    .err_prev(format!("unknown alias `#{}`", excerpt(&name)))
+            })?;
+            // An alias counts as deep as its definition written inline (an attribute and its dict per
+            // layout), so chains of aliases meet the same nesting limit as inline parents.
+            let levels = nesting(enc, MAX_DEPTH);
+            if self.depth - 1 + 2 * levels > MAX_DEPTH {
+                return Err(self.lx.err_prev(format!(
+                    "nesting too deep: `#{}` nests layouts more than {} deep",
+                    excerpt(&name),
+                    MAX_DEPTH / 2
+                )));
+            }
             self.depth -= 1;
-            return self
-                .aliases
-                .get(&name)
-                .cloned()
-                .ok_or_else(|| self.lx.err_prev(format!("unknown alias `#{name}`")));
+            // A shallow copy: parents are shared (`Arc`), not copied.
+            return Ok(enc.clone());
         };
         let kind = kind.to_string();
         self.lx.expect('<')?;
@@ -279,7 +307,7 @@ impl Parser<'_> {
                 if k != "alignment" {
                     return Err(self
                         .lx
-                        .err_prev(format!("expected `alignment`, found `{k}`")));
+                        .err_prev(format!("expected `alignment`, found `{}`", excerpt(&k))));
                 }
                 self.lx.expect('=')?;
                 let a = self.lx.int()?;
@@ -298,7 +326,7 @@ impl Parser<'_> {
                     format: "ttgir",
                     line,
                     column,
-                    message: format!("#ttg.{kind}: {m}"),
+                    message: format!("#ttg.{}: {m}", excerpt(&kind)),
                 }
             }
             (e, _) => e,
@@ -378,11 +406,11 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
         }),
         "slice" => Encoding::Slice(Slice {
             dim: u32_of("dim", &p.req("dim")?)?,
-            parent: Box::new(encoding("parent", p.req("parent")?)?),
+            parent: encoding("parent", p.req("parent")?)?,
         }),
         "dot_op" => Encoding::DotOperand(DotOperand {
             op_idx: u32_of("opIdx", &p.req("opIdx")?)?,
-            parent: Box::new(encoding("parent", p.req("parent")?)?),
+            parent: encoding("parent", p.req("parent")?)?,
             k_width: match p.take("kWidth") {
                 Some(v) => u32_of("kWidth", &v)?,
                 None => 0,
@@ -507,7 +535,8 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
         }
         other => {
             return Err(LayoutError::Invalid(format!(
-                "`#ttg.{other}`: not a layout encoding weft knows"
+                "`#ttg.{}`: not a layout encoding weft knows",
+                excerpt(other)
             )))
         }
     };

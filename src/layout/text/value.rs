@@ -1,8 +1,12 @@
 //! The parameter values both text forms share (integers, booleans, lists, dicts, nested layouts), and
 //! their conversion to encoding fields with errors that name the parameter.
 
+use std::sync::Arc;
+
 use crate::layout::encoding::{CgaLayout, Encoding};
 use crate::layout::{Bases, LayoutError, Result};
+
+use super::excerpt;
 
 /// A parsed parameter value.
 #[derive(Clone, Debug)]
@@ -12,7 +16,7 @@ pub(crate) enum Val {
     None,
     List(Vec<Val>),
     Dict(Vec<(String, Val)>),
-    Enc(Box<Encoding>),
+    Enc(Arc<Encoding>),
 }
 
 fn bad(key: &str, what: &str) -> LayoutError {
@@ -27,10 +31,12 @@ pub(crate) struct Params {
 
 impl Params {
     pub(crate) fn new(kind: &str, items: Vec<(String, Val)>) -> Result<Params> {
-        for (i, (k, _)) in items.iter().enumerate() {
-            if items[..i].iter().any(|(j, _)| j == k) {
+        let mut seen = std::collections::HashSet::new();
+        for (k, _) in &items {
+            if !seen.insert(k.as_str()) {
                 return Err(LayoutError::Invalid(format!(
-                    "`{k}`: given twice in {kind}"
+                    "`{}`: given twice in {kind}",
+                    excerpt(k)
                 )));
             }
         }
@@ -54,7 +60,8 @@ impl Params {
     pub(crate) fn finish(self) -> Result<()> {
         if let Some((k, _)) = self.items.first() {
             return Err(LayoutError::Invalid(format!(
-                "`{k}`: unknown parameter of {}",
+                "`{}`: unknown parameter of {}",
+                excerpt(k),
                 self.kind
             )));
         }
@@ -108,9 +115,9 @@ pub(crate) fn cga(key: &str, v: Option<Val>) -> Result<CgaLayout> {
     }
 }
 
-pub(crate) fn encoding(key: &str, v: Val) -> Result<Encoding> {
+pub(crate) fn encoding(key: &str, v: Val) -> Result<Arc<Encoding>> {
     match v {
-        Val::Enc(e) => Ok(*e),
+        Val::Enc(e) => Ok(e),
         _ => Err(bad(key, "a layout")),
     }
 }
