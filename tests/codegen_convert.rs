@@ -296,3 +296,70 @@ fn shared_memory_errors_name_their_operands() {
     assert!(matches!(e, CodegenError::ShapeMismatch { .. }), "{e}");
     kb.finish().unwrap();
 }
+
+// ----- reductions ---------------------------------------------------------------------------
+
+/// 64×64 over 4 warps: a warp spans 2 rows × 64 columns (rows reduce in-warp, columns across
+/// warps).
+fn rows_blocked(target: Target) -> Blocked {
+    let lanes = target.warp_size();
+    Blocked::new(&[1, 4], &[lanes / 16, 16], &[4, 1], &[1, 0])
+}
+
+#[test]
+fn reductions_build_for_every_axis_op_and_target() {
+    use weft::codegen::ReduceOp;
+    for target in targets() {
+        for axis in [0, 1] {
+            for op in [ReduceOp::Sum, ReduceOp::Max, ReduceOp::Min] {
+                let ctx = Context::new();
+                let k = common::kernels::reduce_kernel(
+                    &ctx,
+                    target,
+                    &rows_blocked(target),
+                    [64, 64],
+                    axis,
+                    op,
+                    4,
+                )
+                .unwrap_or_else(|e| panic!("{op:?} axis {axis} on {target}: {e}"));
+                let code = emit(&k, target, &format!("reduce {op:?} axis {axis} ({target})"));
+                if target.vendor() == weft::codegen::Vendor::Nvidia {
+                    // Lanes step along both axes; warps only along dim 0.
+                    assert!(code.contains("shfl.sync.bfly"), "{code}");
+                    assert_eq!(code.contains("bar.sync"), axis == 0, "{code}");
+                }
+                assert_eq!(k.signature().shared_bytes > 0, axis == 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_reduction_lands_in_the_slice_layout_and_a_1d_one_in_a_scalar() {
+    use weft::codegen::ReduceOp;
+    use weft::layout::encoding::{Encoding, Slice};
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
+    let b = rows_blocked(Target::SM90);
+    let v = kb.zeros((&b, [64, 64]), DType::F32).unwrap();
+    for axis in [0usize, 1] {
+        let r = kb.reduce(v, axis, ReduceOp::Sum).unwrap();
+        let want = Encoding::from(Slice::new(axis as u32, b.clone().into()))
+            .to_linear_layout(&[64])
+            .unwrap();
+        let got = kb.layout(r).unwrap().unwrap();
+        assert_eq!(got, want, "axis {axis}");
+        // And reduce again to a scalar, with a closure.
+        let s = kb.reduce_with(r, 0, |kb, a, b| kb.max(a, b)).unwrap();
+        assert!(kb.shape(s).unwrap().is_empty());
+        kb.store(y, s, None).unwrap();
+    }
+    let e = kb.reduce(v, 2, ReduceOp::Sum).unwrap_err();
+    assert!(e.to_string().contains("axis 2"), "{e}");
+    let e = kb.reduce(y, 0, ReduceOp::Sum).unwrap_err();
+    assert!(matches!(e, CodegenError::WrongKind { .. }), "{e}");
+    let k = kb.finish().unwrap();
+    emit(&k, Target::SM90, "reduce to scalar");
+}

@@ -87,5 +87,6 @@ pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use ops::global::{AtomicOp, CacheHint};
 pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};
 pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
+pub use ops::reduce::ReduceOp;
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
 pub use types::{AddrSpace, DType, Type};

@@ -98,3 +98,79 @@ pub fn random_layout(
         }
     }
 }
+
+/// `y = reduce(x, axis, op)` of one `bm × bn` tile of the row-major `m × n` matrix `x` (`m ≤ bm`,
+/// `n ≤ bn`; masked: elements outside hold `other`), in `layout`. Parameters
+/// `x, y: *f32, m, n: i32`; `y` gets `m` row results (axis 1) or `n` column results (axis 0).
+pub fn reduce_kernel<'c>(
+    ctx: &'c Context,
+    target: Target,
+    layout: &Blocked,
+    shape: [u64; 2],
+    axis: usize,
+    op: weft::codegen::ReduceOp,
+    warps: u32,
+) -> Result<Kernel<'c>> {
+    let mut kb = KernelBuilder::new(ctx, target, "reduce", warps)?;
+    let x = kb.arg_ptr("x", DType::F32, 4)?;
+    let y = kb.arg_ptr("y", DType::F32, 4)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", 1)?;
+    let enc: Encoding = layout.clone().into();
+    let row_l = Slice::new(1, enc.clone());
+    let col_l = Slice::new(0, enc.clone());
+    let rows = kb.arange(0, shape[0] as i32, &row_l)?;
+    let cols = kb.arange(0, shape[1] as i32, &col_l)?;
+    let r2 = kb.expand_dims(rows, 1)?;
+    let r2 = kb.broadcast_to(r2, (&enc, shape))?;
+    let c2 = kb.expand_dims(cols, 0)?;
+    let c2 = kb.broadcast_to(c2, (&enc, shape))?;
+    let mr = kb.lt(r2, m)?;
+    let mc = kb.lt(c2, n)?;
+    let mask = kb.and(mr, mc)?;
+    let off = kb.mul(r2, n)?;
+    let off = kb.add(off, c2)?;
+    let px = kb.add(x, off)?;
+    let other = match op {
+        weft::codegen::ReduceOp::Sum => 0.0,
+        weft::codegen::ReduceOp::Max => f64::NEG_INFINITY,
+        weft::codegen::ReduceOp::Min => f64::INFINITY,
+    };
+    let other = kb.const_float(DType::F32, other)?;
+    let v = kb.load(
+        px,
+        Some(mask),
+        Some(weft::codegen::IntoOperand::into_operand(other)),
+    )?;
+    let r = kb.reduce(v, axis, op)?;
+    let (idx, bound) = if axis == 1 { (rows, m) } else { (cols, n) };
+    let keep = kb.lt(idx, bound)?;
+    let py = kb.add(y, idx)?;
+    kb.store(py, r, Some(keep))?;
+    kb.finish()
+}
+
+/// The host reference of [`reduce_kernel`].
+pub fn reduce_reference(
+    x: &[f32],
+    m: usize,
+    n: usize,
+    axis: usize,
+    op: weft::codegen::ReduceOp,
+) -> Vec<f32> {
+    use weft::codegen::ReduceOp::*;
+    let f = |a: f32, b: f32| match op {
+        Sum => a + b,
+        Max => a.max(b),
+        Min => a.min(b),
+    };
+    if axis == 1 {
+        (0..m)
+            .map(|r| x[r * n..(r + 1) * n].iter().copied().reduce(f).unwrap())
+            .collect()
+    } else {
+        (0..n)
+            .map(|c| (0..m).map(|r| x[r * n + c]).reduce(f).unwrap())
+            .collect()
+    }
+}

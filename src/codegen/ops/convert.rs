@@ -143,7 +143,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// The tile's values as `i32`-or-narrower integers of `bits` bits.
-    fn to_bits(
+    pub(crate) fn to_bits(
         &mut self,
         v: BasicValueEnum<'ctx>,
         elem: DType,
@@ -159,7 +159,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self.em.b.build_bit_cast(v, it, "")?.into_int_value())
     }
 
-    fn from_bits(&mut self, i: IntValue<'ctx>, elem: DType) -> Result<BasicValueEnum<'ctx>> {
+    pub(crate) fn from_bits(
+        &mut self,
+        i: IntValue<'ctx>,
+        elem: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
         if elem == DType::I1 {
             let zero = i.get_type().const_zero();
             return Ok(self
@@ -197,7 +201,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    fn int_type(&self, bits: u32) -> inkwell::types::IntType<'ctx> {
+    pub(crate) fn int_type(&self, bits: u32) -> inkwell::types::IntType<'ctx> {
         match bits {
             1 => self.em.ctx.bool_type(),
             8 => self.em.ctx.i8_type(),

@@ -9,5 +9,6 @@ pub(crate) mod elementwise;
 pub(crate) mod global;
 pub(crate) mod layout_arg;
 pub(crate) mod math;
+pub(crate) mod reduce;
 pub(crate) mod shape;
 pub(crate) mod shared;

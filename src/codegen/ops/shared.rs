@@ -258,7 +258,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
+    pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
         let base = self.smem_ptr();
         let i8t = self.em.ctx.i8_type();
         // SAFETY: an in-bounds byte offset into the dynamic shared array (the allocator keeps
