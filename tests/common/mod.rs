@@ -10,6 +10,10 @@ pub mod rng;
 #[cfg(feature = "cli")]
 pub mod cli;
 
+/// Kernels and layouts of the conversion and reduction tests.
+#[cfg(feature = "llvm")]
+pub mod kernels;
+
 /// Opening the GPU (or skipping) and random data, for the GPU tests.
 #[cfg(any(feature = "cuda", feature = "hip"))]
 pub mod gpu;

@@ -230,6 +230,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             info: AxisInfo::scalar(divisibility),
             scope: 0,
             literal: None,
+            shared: None,
         });
         self.param_values.push(v);
         Ok(v)
@@ -634,6 +635,7 @@ mod tests {
             info: AxisInfo::scalar(1),
             scope: 0,
             literal: None,
+            shared: None,
         })
     }
 

@@ -55,7 +55,6 @@ pub(crate) enum ValueKind {
     /// A tile distributed over registers, lanes and warps.
     Tile,
     /// A buffer in shared memory (an allocation and its layout).
-    #[allow(dead_code)] // made by the shared-memory ops
     SharedDesc,
     /// A barrier (an mbarrier in shared memory).
     #[allow(dead_code)] // made by the barrier ops
@@ -98,6 +97,22 @@ pub(crate) struct ValueData<'ctx> {
     pub scope: u32,
     /// A compile-time literal, if the value is one.
     pub literal: Option<Literal>,
+    /// The buffer of a shared-memory descriptor.
+    pub shared: Option<Rc<SharedBuf>>,
+}
+
+/// A shared-memory buffer: where the allocator put it and how its offsets map to the tile.
+#[derive(Debug, Clone)]
+pub(crate) struct SharedBuf {
+    /// Byte offset in the CTA's shared memory.
+    pub base: u64,
+    /// The layout: in dim `offset` (element offsets before padding), out dims `dim0, dim1, …`.
+    pub layout: crate::layout::LinearLayout,
+    /// Padding of a padded shared layout: `(interval, padding)` pairs in elements (powers of two),
+    /// each adding `padding` elements after every `interval`.
+    pub padding: Vec<(u64, u64)>,
+    /// How the layout was given, for messages.
+    pub name: String,
 }
 
 impl ValueData<'_> {
@@ -113,6 +128,11 @@ impl ValueData<'_> {
             (ValueKind::Scalar | ValueKind::Tile, Some(l)) => {
                 let dims: Vec<String> = self.shape.iter().map(|s| s.to_string()).collect();
                 format!("tensor<{}x{}, {}>", dims.join("x"), self.ty, l)
+            }
+            (ValueKind::SharedDesc, _) => {
+                let dims: Vec<String> = self.shape.iter().map(|s| s.to_string()).collect();
+                let name = self.shared.as_ref().map_or("", |b| b.name.as_str());
+                format!("shared<{}x{}, {name}>", dims.join("x"), self.ty)
             }
             (kind, _) => format!("{}<{}>", kind.describe().trim_start_matches("a "), self.ty),
         }
@@ -184,6 +204,7 @@ impl<'ctx> Values<'ctx> {
             info,
             scope,
             literal: None,
+            shared: None,
         })
     }
 

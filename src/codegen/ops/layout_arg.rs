@@ -7,7 +7,8 @@
 //! operands are such expansions of one parent: the builder lays `parent` out for the full shape.
 
 use crate::layout::encoding::{
-    AmdMfma, AmdWmma, Blocked, DistributedLinear, DotOperand, Encoding, NvidiaMma, Slice,
+    AmdMfma, AmdWmma, Blocked, DistributedLinear, DotOperand, Encoding, NvidiaMma, NvmmaShared,
+    PaddedShared, SharedLinear, Slice, SwizzledShared,
 };
 use crate::layout::LinearLayout;
 
@@ -123,5 +124,90 @@ impl<T: IntoLayout> IntoLayout for (T, &[u64]) {
             }
         }
         self.0.resolve(op, Some(self.1))
+    }
+}
+
+/// What [`alloc_shared`](crate::codegen::KernelBuilder::alloc_shared) takes as a shared-memory
+/// layout: a shared encoding (`SwizzledShared`, `NvmmaShared`, `PaddedShared`, `SharedLinear`,
+/// or an [`Encoding`] holding one), laid out for the buffer's shape, or a [`LinearLayout`] with
+/// in dim `offset` (and optionally a size-1 `block`) and out dims `dim0, dim1, …`.
+pub trait IntoSharedLayout {
+    /// The layout for a buffer of `shape`. `op` names the op in errors.
+    fn resolve_shared(&self, op: &'static str, shape: &[u64]) -> Result<SharedResolved>;
+}
+
+/// A shared-memory layout resolved for one buffer.
+#[derive(Debug, Clone)]
+pub struct SharedResolved {
+    /// Element offset (before padding) → tile coordinate; in dim `offset`.
+    pub linear: LinearLayout,
+    /// `(interval, padding)` pairs in elements of a padded layout (empty otherwise).
+    pub padding: Vec<(u64, u64)>,
+    /// How the layout was given, for messages.
+    pub name: String,
+}
+
+impl IntoSharedLayout for LinearLayout {
+    fn resolve_shared(&self, op: &'static str, shape: &[u64]) -> Result<SharedResolved> {
+        let own: Vec<u64> = self.out_dims().map(|(_, s)| s).collect();
+        if own != shape {
+            return Err(CodegenError::BadLayout {
+                op,
+                reason: format!("the buffer has shape {shape:?}, the layout {own:?} ({self:?})"),
+            });
+        }
+        Ok(SharedResolved {
+            linear: self.clone(),
+            padding: Vec::new(),
+            name: "linear".into(),
+        })
+    }
+}
+
+impl IntoSharedLayout for Encoding {
+    fn resolve_shared(&self, op: &'static str, shape: &[u64]) -> Result<SharedResolved> {
+        if !self.is_shared() {
+            return Err(CodegenError::BadLayout {
+                op,
+                reason: format!(
+                    "a {} distributes a tile over registers; shared memory needs a shared layout \
+                     (swizzled, NVMMA, padded, shared linear)",
+                    self.kind()
+                ),
+            });
+        }
+        if let Encoding::PaddedShared(p) = self {
+            let pairs = p.interval_padding_pairs.clone();
+            return Ok(SharedResolved {
+                linear: p.linear_component()?,
+                padding: pairs
+                    .into_iter()
+                    .map(|(i, p)| (i as u64, p as u64))
+                    .collect(),
+                name: self.kind().into(),
+            });
+        }
+        Ok(SharedResolved {
+            linear: self.to_linear_layout(shape)?,
+            padding: Vec::new(),
+            name: self.kind().into(),
+        })
+    }
+}
+
+macro_rules! shared_layout {
+    ($($t:ty),*) => {$(
+        impl IntoSharedLayout for $t {
+            fn resolve_shared(&self, op: &'static str, shape: &[u64]) -> Result<SharedResolved> {
+                Encoding::from(self.clone()).resolve_shared(op, shape)
+            }
+        }
+    )*};
+}
+shared_layout!(SwizzledShared, NvmmaShared, PaddedShared, SharedLinear);
+
+impl<T: IntoSharedLayout + ?Sized> IntoSharedLayout for &T {
+    fn resolve_shared(&self, op: &'static str, shape: &[u64]) -> Result<SharedResolved> {
+        (**self).resolve_shared(op, shape)
     }
 }

@@ -3,9 +3,12 @@
 
 pub(crate) mod cast;
 pub(crate) mod control;
+pub(crate) mod convert;
 pub(crate) mod create;
 pub(crate) mod elementwise;
 pub(crate) mod global;
 pub(crate) mod layout_arg;
 pub(crate) mod math;
+pub(crate) mod reduce;
 pub(crate) mod shape;
+pub(crate) mod shared;

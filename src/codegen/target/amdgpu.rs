@@ -126,4 +126,43 @@ impl Lowering for Amdgpu {
     fn straight_line_without_o3(&self) -> bool {
         false
     }
+
+    fn barrier(&self, em: &Emitter<'_>) -> Result<()> {
+        // Release what this wave wrote to LDS, wait for the workgroup, acquire the others'.
+        let scope = em.sync_scope("workgroup");
+        let fence =
+            em.b.build_fence(inkwell::AtomicOrdering::Release, false, "")?;
+        em.set_sync_scope(fence, scope);
+        let f = em.intrinsic("llvm.amdgcn.s.barrier", &[])?;
+        em.b.build_call(f, &[], "")?;
+        let fence =
+            em.b.build_fence(inkwell::AtomicOrdering::Acquire, false, "")?;
+        em.set_sync_scope(fence, scope);
+        Ok(())
+    }
+
+    fn shuffle_idx<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        src: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        // `ds_bpermute` addresses lanes in bytes.
+        let addr =
+            em.b.build_left_shift(src, em.ctx.i32_type().const_int(2, false), "")?;
+        let f = em.intrinsic("llvm.amdgcn.ds.bpermute", &[])?;
+        Ok(em.call1(f, &[addr.into(), val.into()])?.into_int_value())
+    }
+
+    fn shuffle_xor<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        mask: u32,
+        lane: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        let m = em.ctx.i32_type().const_int(mask as u64, false);
+        let src = em.b.build_xor(lane, m, "")?;
+        self.shuffle_idx(em, val, src)
+    }
 }

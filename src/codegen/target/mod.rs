@@ -83,6 +83,25 @@ pub(crate) trait Lowering: Sync {
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel;
     /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`emit/output.rs`).
     fn straight_line_without_o3(&self) -> bool;
+    /// A barrier of every thread of the CTA that also orders their shared-memory accesses
+    /// (`bar.sync 0`; `s_barrier` between workgroup fences).
+    fn barrier(&self, em: &Emitter<'_>) -> Result<()>;
+    /// The `i32` `val` of lane `src` of this warp (`shfl.sync.idx`, `ds_bpermute`); `lane` is
+    /// this thread's lane id.
+    fn shuffle_idx<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        src: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>>;
+    /// The `i32` `val` of lane `lane ^ mask` (`shfl.sync.bfly`); `lane` is this thread's lane id.
+    fn shuffle_xor<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        mask: u32,
+        lane: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>>;
 }
 
 /// One global load (`store` is `None`) or store of `vec` consecutive elements at `ptr`.

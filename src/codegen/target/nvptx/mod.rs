@@ -122,6 +122,38 @@ impl Lowering for Nvptx {
     fn straight_line_without_o3(&self) -> bool {
         true
     }
+
+    fn barrier(&self, em: &Emitter<'_>) -> Result<()> {
+        // LLVM 21 renamed `llvm.nvvm.barrier0`; both lower to `bar.sync 0`.
+        let i32t = em.ctx.i32_type();
+        if let Ok(f) = em.intrinsic("llvm.nvvm.barrier.cta.sync.aligned.all", &[]) {
+            em.b.build_call(f, &[i32t.const_zero().into()], "")?;
+        } else {
+            let f = em.intrinsic("llvm.nvvm.barrier0", &[])?;
+            em.b.build_call(f, &[], "")?;
+        }
+        Ok(())
+    }
+
+    fn shuffle_idx<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        src: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        shfl(em, "llvm.nvvm.shfl.sync.idx.i32", val, src)
+    }
+
+    fn shuffle_xor<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        mask: u32,
+        _lane: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        let m = em.ctx.i32_type().const_int(mask as u64, false);
+        shfl(em, "llvm.nvvm.shfl.sync.bfly.i32", val, m)
+    }
 }
 
 /// The PTX cache qualifier of a hint.
@@ -252,4 +284,20 @@ fn plain_byte_access<'ctx>(
             Ok(vec![])
         }
     }
+}
+
+/// `shfl.sync.{idx,bfly}.b32` over the whole warp: `val` of the lane `b` selects.
+fn shfl<'ctx>(
+    em: &Emitter<'ctx>,
+    name: &str,
+    val: IntValue<'ctx>,
+    b: IntValue<'ctx>,
+) -> Result<IntValue<'ctx>> {
+    let i32t = em.ctx.i32_type();
+    let f = em.intrinsic(name, &[])?;
+    let all = i32t.const_all_ones();
+    let clamp = i32t.const_int(0x1f, false);
+    Ok(em
+        .call1(f, &[all.into(), val.into(), b.into(), clamp.into()])?
+        .into_int_value())
 }

@@ -1,0 +1,553 @@
+//! `convert_layout`: moves a tile to another distributed layout by executing the plan of
+//! [`plan_conversion`]:
+//!
+//! - no-op or register permutation: the registers are re-indexed, no instruction is emitted;
+//! - warp shuffle: one round per destination register word; in round `k` each lane sends the
+//!   register `c_k ⊕ P·lane` (a select among the few candidates) and reads lane
+//!   `D·k ⊕ M·lane` (`shfl.sync.idx`, `ds_bpermute`), then each destination word picks among
+//!   the rounds by `G·lane` (the plan's diagonal); sub-32-bit elements travel packed, 64-bit ones
+//!   as two words;
+//! - shared memory: a round trip through the plan's swizzled scratch layout (store, barrier,
+//!   load), once per repetition of the plan with a barrier before the scratch is reused, and a
+//!   barrier first when the conversion sits in a loop body.
+//!
+//! A shuffle plan this module cannot execute exactly (never seen, but checked on the host before
+//! any IR is emitted) falls back to the shared-memory round trip, which is always correct.
+
+use std::collections::HashMap;
+
+use inkwell::values::{BasicValueEnum, IntValue};
+
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::layout_arg::IntoLayout;
+use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
+use crate::layout::convert::{
+    plan_conversion, plan_shared, ConversionKind, SharedPlan, ShufflePlan,
+};
+use crate::layout::gf2::ColumnEchelon;
+use crate::layout::Dim;
+
+const OP: &str = "convert_layout";
+
+/// XOR of the columns selected by the bits of `x`.
+fn xor_cols(cols: &[u64], x: u64) -> u64 {
+    cols.iter()
+        .enumerate()
+        .filter(|(i, _)| x >> i & 1 == 1)
+        .fold(0, |a, (_, c)| a ^ c)
+}
+
+/// Every XOR combination of `cols`, 0 first, each once.
+fn span(cols: &[u64]) -> Vec<u64> {
+    let mut out = vec![0u64];
+    for &c in cols {
+        if c != 0 && !out.contains(&c) {
+            let more: Vec<u64> = out.iter().map(|x| x ^ c).collect();
+            out.extend(more);
+        }
+    }
+    out
+}
+
+/// Places the bits of `x` at `positions` (bit i of x → bit positions[i]).
+fn scatter(x: u64, positions: &[usize]) -> u64 {
+    positions
+        .iter()
+        .enumerate()
+        .fold(0, |a, (i, &p)| a | (x >> i & 1) << p)
+}
+
+/// Reads the bits of `x` at `positions` into bits 0, 1, ….
+fn gather(x: u64, positions: &[usize]) -> u64 {
+    positions
+        .iter()
+        .enumerate()
+        .fold(0, |a, (i, &p)| a | (x >> p & 1) << i)
+}
+
+/// The register bits whose bases are not zero (the plans drop the others: they hold copies).
+fn kept_regs(l: &TileLayout) -> Vec<usize> {
+    (0..l.reg.len())
+        .filter(|&i| l.reg[i].iter().any(|&x| x != 0))
+        .collect()
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// The tile `tile` in the distributed layout `layout` (a `LinearLayout` or an encoding, see
+    /// [`IntoLayout`]) of the same shape: same elements, moved between registers, lanes and
+    /// warps as `layout::convert::plan_conversion` plans (see the [module docs](self)). A
+    /// conversion through shared memory allocates its scratch and needs every thread of the
+    /// CTA to reach it.
+    pub fn convert_layout(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
+        let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
+        if let Ok(r) = layout.resolve(OP, None) {
+            let own: Vec<u64> = r.linear.out_dims().map(|(_, s)| s).collect();
+            if own != t.shape {
+                return Err(CodegenError::ShapeMismatch {
+                    op: OP,
+                    lhs: t.describe(),
+                    rhs: format!("a layout of shape {own:?} ({:?})", r.linear),
+                });
+            }
+        }
+        if let Type::Ptr(..) = t.ty {
+            return Err(CodegenError::InvalidType {
+                op: OP,
+                expected: "a tile of numbers (convert the offsets, not the pointers)".into(),
+                value: t.describe(),
+            });
+        }
+        let dst = self.tile_layout(OP, &layout, Some(&t.shape))?;
+        let src = t.layout.clone().expect("a tile has a layout");
+        let elem = scalar_dtype(t.ty);
+        let regs = if *src == *dst {
+            t.regs.clone()
+        } else {
+            let bits = (elem.mem_bytes() * 8) as u32;
+            let plan = plan_conversion(&src.ll, &dst.ll, bits, self.target)?;
+            let direct = match plan.kind {
+                ConversionKind::Noop | ConversionKind::RegisterPermute => {
+                    permute_regs(&src, &dst, &t.regs)
+                }
+                ConversionKind::WarpShuffle => match &plan.shuffle {
+                    Some(sp) => self.shuffle_regs(sp, &src, &dst, &t.regs, elem)?,
+                    None => None,
+                },
+                ConversionKind::SharedMemory => None,
+                ConversionKind::CrossCta => {
+                    return Err(CodegenError::Unsupported {
+                        op: OP,
+                        target: self.target.to_string(),
+                        reason: format!("data crosses CTAs ({} to {dst})", t.describe()),
+                    })
+                }
+            };
+            match direct {
+                Some(r) => r,
+                None => {
+                    let sp = match (&plan.shared, plan.kind) {
+                        (Some(sp), ConversionKind::SharedMemory) => sp.clone(),
+                        _ => plan_shared(&src.ll, &dst.ll, bits, self.target)?,
+                    };
+                    self.shared_convert(&sp, &src, &dst, &t.regs, elem)?
+                }
+            }
+        };
+        let info = t.info.clone();
+        Ok(self.new_value(t.ty, t.shape.clone(), Some(dst), regs, info))
+    }
+
+    /// The tile's values as `i32`-or-narrower integers of `bits` bits.
+    pub(crate) fn to_bits(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+        bits: u32,
+    ) -> Result<IntValue<'ctx>> {
+        let it = self.int_type(bits);
+        if elem == DType::I1 {
+            return Ok(self.em.b.build_int_z_extend(v.into_int_value(), it, "")?);
+        }
+        if v.is_int_value() {
+            return Ok(v.into_int_value());
+        }
+        Ok(self.em.b.build_bit_cast(v, it, "")?.into_int_value())
+    }
+
+    pub(crate) fn from_bits(
+        &mut self,
+        i: IntValue<'ctx>,
+        elem: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if elem == DType::I1 {
+            let zero = i.get_type().const_zero();
+            return Ok(self
+                .em
+                .b
+                .build_int_compare(inkwell::IntPredicate::NE, i, zero, "")?
+                .into());
+        }
+        let ty = elem.llvm(self.em.ctx);
+        if ty.is_int_type() {
+            return Ok(i.into());
+        }
+        Ok(self.em.b.build_bit_cast(i, ty, "")?)
+    }
+
+    /// `XOR_j lane_j · cols[j]` of this thread's lane id, emitted once in the prologue.
+    pub(crate) fn lane_linear(&mut self, cols: &[u64]) -> Result<IntValue<'ctx>> {
+        let lane = self.lane_id()?;
+        let i32t = self.em.ctx.i32_type();
+        self.in_prologue(|b| {
+            let mut acc = i32t.const_zero();
+            for (j, &c) in cols.iter().enumerate() {
+                if c == 0 {
+                    continue;
+                }
+                let bit = b.build_and(lane, i32t.const_int(1 << j, false), "")?;
+                let set =
+                    b.build_int_compare(inkwell::IntPredicate::NE, bit, i32t.const_zero(), "")?;
+                let term = b
+                    .build_select(set, i32t.const_int(c, false), i32t.const_zero(), "")?
+                    .into_int_value();
+                acc = b.build_xor(acc, term, "")?;
+            }
+            Ok(acc)
+        })
+    }
+
+    pub(crate) fn int_type(&self, bits: u32) -> inkwell::types::IntType<'ctx> {
+        match bits {
+            1 => self.em.ctx.bool_type(),
+            8 => self.em.ctx.i8_type(),
+            16 => self.em.ctx.i16_type(),
+            32 => self.em.ctx.i32_type(),
+            _ => self.em.ctx.i64_type(),
+        }
+    }
+
+    /// This thread's lane id, `tid & (threads_per_warp - 1)`.
+    pub(crate) fn lane_id(&mut self) -> Result<IntValue<'ctx>> {
+        let tid = self.thread_index()?;
+        let mask = self.threads_per_warp() as u64 - 1;
+        let i32t = self.em.ctx.i32_type();
+        self.in_prologue(|b| Ok(b.build_and(tid, i32t.const_int(mask, false), "lane")?))
+    }
+
+    /// `vals[i]` where `sel == keys[i]`, `vals[0]` when none matches (`keys[0]` is the default).
+    fn select_by(
+        &mut self,
+        sel: IntValue<'ctx>,
+        keys: &[u64],
+        vals: &[IntValue<'ctx>],
+    ) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let mut acc = vals[0];
+        for (k, v) in keys.iter().zip(vals).skip(1) {
+            if *v == acc {
+                continue;
+            }
+            let hit = self.em.b.build_int_compare(
+                inkwell::IntPredicate::EQ,
+                sel,
+                i32t.const_int(*k, false),
+                "",
+            )?;
+            acc = self.em.b.build_select(hit, *v, acc, "")?.into_int_value();
+        }
+        Ok(acc)
+    }
+
+    /// Executes a warp-shuffle plan (see the [module docs](self)); `None` if the plan is not
+    /// one this lowering can run exactly (checked on the host first).
+    fn shuffle_regs(
+        &mut self,
+        sp: &ShufflePlan,
+        src: &TileLayout,
+        dst: &TileLayout,
+        regs: &[BasicValueEnum<'ctx>],
+        elem: DType,
+    ) -> Result<Option<Vec<BasicValueEnum<'ctx>>>> {
+        let m = &sp.m;
+        let nl = m.lane_bits;
+        if 1u64 << nl != self.threads_per_warp() as u64 || sp.lane_map.len() != nl {
+            return Ok(None);
+        }
+        let (src_keep, dst_keep) = (kept_regs(src), kept_regs(dst));
+        if src_keep.len() != m.src.reg.len() || dst_keep.len() != m.dst.reg.len() {
+            return Ok(None);
+        }
+        // P = N·M⁺: the register a lane sends is c_k ⊕ P·lane.
+        let mut full: Vec<u64> = Vec::new();
+        let mut owner: Vec<Option<usize>> = Vec::new();
+        for (j, &c) in sp.lane_map.iter().enumerate() {
+            if c != 0 {
+                full.push(c);
+                owner.push(Some(j));
+            }
+        }
+        for i in 0..nl {
+            let mut t = full.clone();
+            t.push(1 << i);
+            if ColumnEchelon::new(&t).free_mask() == 0 {
+                full = t;
+                owner.push(None);
+            }
+        }
+        if full.len() != nl || ColumnEchelon::new(&full).free_mask() != 0 {
+            return Ok(None);
+        }
+        let ech = ColumnEchelon::new(&full);
+        let mut p = Vec::with_capacity(nl);
+        for i in 0..nl {
+            let Some(coef) = ech.solve(1 << i) else {
+                return Ok(None);
+            };
+            let z = (0..full.len())
+                .filter(|&b| coef >> b & 1 == 1)
+                .filter_map(|b| owner[b])
+                .fold(0u64, |a, j| a | 1 << j);
+            p.push(xor_cols(&m.n, z));
+        }
+        let rounds = sp.rounds as u64;
+        let c: Vec<u64> = (0..rounds)
+            .map(|k| xor_cols(&m.a, k) ^ xor_cols(&p, xor_cols(&m.d, k)))
+            .collect();
+        let packed_src: u64 = m.packed.iter().map(|x| 1u64 << x.1).sum();
+        let p_span = span(&p);
+        let src_regs = 1u64 << src_keep.len();
+        for k in 0..rounds {
+            for l in 0..1u64 << nl {
+                if let Some(r) = sp.sender_register(k, l) {
+                    if r != c[k as usize] ^ xor_cols(&p, l) {
+                        return Ok(None);
+                    }
+                }
+            }
+            if p_span
+                .iter()
+                .any(|v| (c[k as usize] ^ v) & packed_src != 0 || c[k as usize] ^ v >= src_regs)
+            {
+                return Ok(None);
+            }
+        }
+        // Emission.
+        let ebits = sp.element_bits;
+        let epw = sp.elements_per_word as u64;
+        let wpe = sp.words_per_element;
+        let i32t = self.em.ctx.i32_type();
+        let x = self.lane_linear(&p)?;
+        let y = self.lane_linear(&sp.lane_map)?;
+        let g = self.lane_linear(&sp.diagonal)?;
+        let identity = sp
+            .lane_map
+            .iter()
+            .enumerate()
+            .all(|(j, &col)| col == 1 << j);
+        // The words a lane may send: source base register (compressed) → words.
+        let mut word_cache: HashMap<(u64, u32), IntValue<'ctx>> = HashMap::new();
+        let mut word = |kb: &mut Self, base: u64, wi: u32| -> Result<IntValue<'ctx>> {
+            if let Some(w) = word_cache.get(&(base, wi)) {
+                return Ok(*w);
+            }
+            let mut acc = i32t.const_zero();
+            for q in 0..epw {
+                let sreg = base | scatter_packed(q, &m.packed, |pk| pk.1);
+                let v = regs[scatter(sreg, &src_keep) as usize];
+                let w = if ebits == 64 {
+                    let i = kb.to_bits(v, elem, 64)?;
+                    let i = if wi == 1 {
+                        kb.em.b.build_right_shift(
+                            i,
+                            kb.em.ctx.i64_type().const_int(32, false),
+                            false,
+                            "",
+                        )?
+                    } else {
+                        i
+                    };
+                    kb.em.b.build_int_truncate(i, i32t, "")?
+                } else if ebits == 32 {
+                    kb.to_bits(v, elem, 32)?
+                } else {
+                    let i = kb.to_bits(v, elem, ebits)?;
+                    let i = kb.em.b.build_int_z_extend(i, i32t, "")?;
+                    if q == 0 {
+                        i
+                    } else {
+                        kb.em
+                            .b
+                            .build_left_shift(i, i32t.const_int(q * ebits as u64, false), "")?
+                    }
+                };
+                acc = if q == 0 {
+                    w
+                } else {
+                    kb.em.b.build_or(acc, w, "")?
+                };
+            }
+            word_cache.insert((base, wi), acc);
+            Ok(acc)
+        };
+        // recv[k][wi]
+        let mut recv: Vec<Vec<IntValue<'ctx>>> = Vec::with_capacity(rounds as usize);
+        for k in 0..rounds {
+            let mut per = Vec::with_capacity(wpe as usize);
+            for wi in 0..wpe {
+                let cands: Vec<IntValue> = p_span
+                    .iter()
+                    .map(|v| word(self, c[k as usize] ^ v, wi))
+                    .collect::<Result<_>>()?;
+                let sent = self.select_by(x, &p_span, &cands)?;
+                let lx = sp.lane_xor[k as usize];
+                let r = if identity && lx == 0 {
+                    sent
+                } else {
+                    let from = if lx == 0 {
+                        y
+                    } else {
+                        self.em.b.build_xor(y, i32t.const_int(lx, false), "")?
+                    };
+                    self.target.lowering().shuffle_idx(&self.em, sent, from)?
+                };
+                per.push(r);
+            }
+            recv.push(per);
+        }
+        // Destination words, then elements.
+        let g_span = span(&sp.diagonal);
+        let dst_n = 1u64 << dst_keep.len();
+        let mut vals: Vec<Option<BasicValueEnum<'ctx>>> = vec![None; dst_n as usize];
+        for w in 0..rounds {
+            let mut words = Vec::with_capacity(wpe as usize);
+            for wi in 0..wpe as usize {
+                let cands: Vec<IntValue> =
+                    g_span.iter().map(|v| recv[(w ^ v) as usize][wi]).collect();
+                words.push(self.select_by(g, &g_span, &cands)?);
+            }
+            for q in 0..epw {
+                let dreg = scatter(w, &m.word_bits) | scatter_packed(q, &m.packed, |pk| pk.0);
+                let v = if ebits == 64 {
+                    let i64t = self.em.ctx.i64_type();
+                    let lo = self.em.b.build_int_z_extend(words[0], i64t, "")?;
+                    let hi = self.em.b.build_int_z_extend(words[1], i64t, "")?;
+                    let hi = self
+                        .em
+                        .b
+                        .build_left_shift(hi, i64t.const_int(32, false), "")?;
+                    let i = self.em.b.build_or(lo, hi, "")?;
+                    self.from_bits(i, elem)?
+                } else if ebits == 32 {
+                    self.from_bits(words[0], elem)?
+                } else {
+                    let sh = if q == 0 {
+                        words[0]
+                    } else {
+                        self.em.b.build_right_shift(
+                            words[0],
+                            i32t.const_int(q * ebits as u64, false),
+                            false,
+                            "",
+                        )?
+                    };
+                    let it = self.int_type(ebits);
+                    let i = self.em.b.build_int_truncate(sh, it, "")?;
+                    self.from_bits(i, elem)?
+                };
+                vals[dreg as usize] = Some(v);
+            }
+        }
+        let mut out = Vec::with_capacity(dst.num_regs());
+        for r in 0..dst.num_regs() as u64 {
+            match vals[gather(r, &dst_keep) as usize] {
+                Some(v) => out.push(v),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// The shared-memory round trip through the plan's scratch layout.
+    fn shared_convert(
+        &mut self,
+        sp: &SharedPlan,
+        src: &TileLayout,
+        dst: &TileLayout,
+        regs: &[BasicValueEnum<'ctx>],
+        elem: DType,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let flat = sp
+            .layout
+            .flatten_ins()?
+            .rename_in_dim("vector", Dim::OFFSET)?;
+        let addr_bits = sp.vector.len() + sp.bank.len() + sp.segment.len();
+        let mask = (1u64 << addr_bits) - 1;
+        let (tpw, nw) = (self.threads_per_warp(), self.num_warps);
+        let split = |l: &TileLayout| -> Result<(TileLayout, Vec<u64>)> {
+            let o = offset_layout(OP, l, &flat, tpw, nw)?;
+            if o.thread_bits()[0] >> addr_bits != 0 {
+                return Err(CodegenError::BadLayout {
+                    op: OP,
+                    reason: format!(
+                        "internal: the scratch repetitions of the plan depend on the thread ({l})"
+                    ),
+                });
+            }
+            let reps: Vec<u64> = (0..l.num_regs())
+                .map(|r| o.reg_coord(r)[0] >> addr_bits)
+                .collect();
+            let masked = TileLayout::from_bases(
+                OP,
+                &[1u64 << addr_bits],
+                o.reg.iter().map(|b| vec![b[0] & mask]).collect(),
+                o.lane.clone(),
+                o.warp.clone(),
+            )?;
+            Ok((masked, reps))
+        };
+        let (offs_s, reps_s) = split(src)?;
+        let (offs_d, reps_d) = split(dst)?;
+        let a = self.smem.alloc(OP, sp.scratch_bytes, 16)?;
+        let acc_s = self.shared_access_at(offs_s, &[], a.offset, elem)?;
+        let acc_d = self.shared_access_at(offs_d, &[], a.offset, elem)?;
+        let (reg_free, _, _) = src.free_masks();
+        let inside_loop = self.values.scope() != 0;
+        let mut out: Vec<Option<BasicValueEnum>> = vec![None; dst.num_regs()];
+        for rep in 0..sp.repetitions() {
+            if rep > 0 || inside_loop {
+                self.barrier()?;
+            }
+            self.shared_store(&acc_s, elem, regs, |g| {
+                g as u64 & reg_free == 0 && reps_s[g] == rep
+            })?;
+            self.barrier()?;
+            let got = self.shared_load(&acc_d, elem, |g| reps_d[g] == rep)?;
+            for (o, v) in out.iter_mut().zip(got) {
+                if v.is_some() {
+                    *o = v;
+                }
+            }
+        }
+        Ok(out
+            .into_iter()
+            .map(|v| v.expect("every destination register is loaded in some repetition"))
+            .collect())
+    }
+}
+
+/// The packed register bits (`side` picks the destination or source bit of each pair) of
+/// packed element `q` of a word.
+fn scatter_packed(
+    q: u64,
+    packed: &[(usize, usize)],
+    side: impl Fn(&(usize, usize)) -> usize,
+) -> u64 {
+    packed
+        .iter()
+        .enumerate()
+        .fold(0, |a, (b, pk)| a | (q >> b & 1) << side(pk))
+}
+
+/// Re-indexes registers when both layouts give every thread the same thread part: destination
+/// register `r` takes the source register at the same coordinate. `None` if one is missing.
+fn permute_regs<'ctx>(
+    src: &TileLayout,
+    dst: &TileLayout,
+    regs: &[BasicValueEnum<'ctx>],
+) -> Option<Vec<BasicValueEnum<'ctx>>> {
+    if src.lane != dst.lane || src.warp != dst.warp {
+        return None;
+    }
+    let mut at: HashMap<Vec<u64>, usize> = HashMap::new();
+    for r in (0..src.num_regs()).rev() {
+        at.insert(src.reg_coord(r), r);
+    }
+    (0..dst.num_regs())
+        .map(|r| at.get(&dst.reg_coord(r)).map(|&i| regs[i]))
+        .collect()
+}

@@ -1,0 +1,372 @@
+//! Reductions along one axis of a tile in any distributed layout: `reduce` (sum, max, min) and
+//! `reduce_with` (a combine closure).
+//!
+//! The layout decides each stage. A basis "steps along the axis" when it moves only the axis
+//! coordinate; input bits that only repeat elements other bits reach (Triton's free variables)
+//! are skipped, so copies are never counted twice. Then:
+//!
+//! 1. in each thread, the registers that differ only in axis bits are combined;
+//! 2. in each warp, `shfl.sync.bfly` (`ds_bpermute` on AMD) over each lane bit that steps along
+//!    the axis;
+//! 3. across warps, when warp bits step along the axis: every warp writes its partial results to
+//!    shared-memory scratch, a barrier, and every thread combines the partials of all those warps
+//!    in the same order (so all threads hold the same result).
+//!
+//! The result is laid out as the input with the axis removed (Triton's `Slice(axis, parent)`:
+//! register bits that only stepped along the axis disappear, lane and warp bits that did become
+//! copies). Reducing a 1-D tile gives a scalar. A basis that moves the axis and another dim at
+//! once is refused: convert the tile to a layout without one first.
+
+use std::rc::Rc;
+
+use inkwell::values::{BasicValueEnum, IntValue};
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::shared::scalar_dtype;
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
+use crate::layout::encoding::{Encoding, Slice};
+
+const OP: &str = "reduce";
+
+/// The combining op of [`KernelBuilder::reduce`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    /// `a + b`.
+    Sum,
+    /// Maximum (floats: `maxnum`).
+    Max,
+    /// Minimum (floats: `minnum`).
+    Min,
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Reduces `tile` along `axis` with `op`; see the [module docs](self) for the stages and the
+    /// result's layout. Mask first (`where_`) to leave elements out.
+    pub fn reduce(&mut self, tile: Value, axis: usize, op: ReduceOp) -> Result<Value> {
+        self.reduce_with(tile, axis, |kb, a, b| match op {
+            ReduceOp::Sum => kb.add(a, b),
+            ReduceOp::Max => kb.max(a, b),
+            ReduceOp::Min => kb.min(a, b),
+        })
+    }
+
+    /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's
+    /// element type and returns one (it should be associative and commutative: the order of
+    /// combination follows the layout).
+    pub fn reduce_with(
+        &mut self,
+        tile: Value,
+        axis: usize,
+        mut combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
+    ) -> Result<Value> {
+        let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
+        let l = t.layout.clone().expect("a tile has a layout");
+        if axis >= l.rank() {
+            return Err(CodegenError::arg(
+                OP,
+                format!(
+                    "axis {axis} is out of range for {} (rank {})",
+                    t.describe(),
+                    l.rank()
+                ),
+            ));
+        }
+        if let Type::Ptr(..) = t.ty {
+            return Err(CodegenError::InvalidType {
+                op: OP,
+                expected: "a tile of numbers".into(),
+                value: t.describe(),
+            });
+        }
+        let along = |b: &Vec<u64>| b[axis] != 0;
+        for (name, bases) in [("register", &l.reg), ("lane", &l.lane), ("warp", &l.warp)] {
+            if let Some((i, b)) = bases
+                .iter()
+                .enumerate()
+                .find(|(_, b)| along(b) && b.iter().enumerate().any(|(d, &x)| d != axis && x != 0))
+            {
+                return Err(CodegenError::BadLayout {
+                    op: OP,
+                    reason: format!(
+                        "{name} bit {i} moves the axis and another dim at once ({b:?}) in {}: \
+                         convert_layout to a layout without such bases first",
+                        t.describe()
+                    ),
+                });
+            }
+        }
+        let elem = scalar_dtype(t.ty);
+        let (reg_free, lane_free, warp_free) = l.free_masks();
+        // The result's layout.
+        let drop = |b: &Vec<u64>| -> Vec<u64> {
+            b.iter()
+                .enumerate()
+                .filter(|(d, _)| *d != axis)
+                .map(|(_, &x)| x)
+                .collect()
+        };
+        let kept: Vec<usize> = (0..l.reg.len())
+            .filter(|&i| drop(&l.reg[i]).iter().any(|&x| x != 0))
+            .collect();
+        let out_shape: Vec<u64> = drop(&l.shape);
+        let out_layout = if out_shape.is_empty() {
+            None
+        } else {
+            let mut o = TileLayout::from_bases(
+                OP,
+                &out_shape,
+                kept.iter().map(|&i| drop(&l.reg[i])).collect(),
+                l.lane.iter().map(drop).collect(),
+                l.warp.iter().map(drop).collect(),
+            )?;
+            if let Some(enc) = &l.encoding {
+                let s: Encoding = Slice::new(axis as u32, (**enc).clone()).into();
+                if let Ok(sl) = s.to_linear_layout(&out_shape) {
+                    if TileLayout::new(OP, &sl, self.threads_per_warp(), self.num_warps)
+                        .is_ok_and(|x| x == o)
+                    {
+                        o.ll = sl;
+                        o.encoding = Some(Rc::new(s));
+                    }
+                }
+            }
+            Some(Rc::new(o))
+        };
+        // 1. In each thread.
+        let kmask: u64 = kept.iter().map(|&i| 1u64 << i).sum();
+        let n_out = 1usize << kept.len();
+        let mut vals: Vec<BasicValueEnum<'ctx>> = Vec::with_capacity(n_out);
+        for ro in 0..n_out as u64 {
+            let base: u64 = kept
+                .iter()
+                .enumerate()
+                .fold(0, |a, (b, &i)| a | (ro >> b & 1) << i);
+            let mut seen: Vec<Vec<u64>> = Vec::new();
+            let mut acc: Option<BasicValueEnum> = None;
+            for r in 0..l.num_regs() as u64 {
+                if r & kmask != base {
+                    continue;
+                }
+                let c = l.reg_coord(r as usize);
+                if seen.contains(&c) {
+                    continue;
+                }
+                seen.push(c);
+                let v = t.regs[r as usize];
+                acc = Some(match acc {
+                    None => v,
+                    Some(a) => self.combine_regs(&mut combine, elem, a, v)?,
+                });
+            }
+            vals.push(acc.expect("every group holds a register"));
+        }
+        let _ = reg_free;
+        // 2. Across lanes.
+        let lane = self.lane_id()?;
+        for j in 0..l.lane.len() {
+            if !along(&l.lane[j]) || lane_free >> j & 1 == 1 {
+                continue;
+            }
+            for v in vals.iter_mut() {
+                let other = self.shuffle_xor_value(*v, elem, 1 << j, lane)?;
+                *v = self.combine_regs(&mut combine, elem, *v, other)?;
+            }
+        }
+        // 3. Across warps.
+        let wp: Vec<usize> = (0..l.warp.len())
+            .filter(|&j| along(&l.warp[j]) && warp_free >> j & 1 == 0)
+            .collect();
+        if !wp.is_empty() {
+            vals =
+                self.reduce_across_warps(&mut combine, elem, &wp, out_layout.as_deref(), vals)?;
+        }
+        Ok(match out_layout {
+            None => self.new_value(t.ty, vec![], None, vals, AxisInfo::scalar(1)),
+            Some(o) => {
+                let info = AxisInfo::unknown(&out_shape);
+                self.new_value(t.ty, out_shape, Some(o), vals, info)
+            }
+        })
+    }
+
+    /// `combine` on two registers, through scalar values.
+    fn combine_regs(
+        &mut self,
+        combine: &mut impl FnMut(&mut Self, Value, Value) -> Result<Value>,
+        elem: DType,
+        a: BasicValueEnum<'ctx>,
+        b: BasicValueEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let ty = Type::Scalar(elem);
+        let va = self.new_value(ty, vec![], None, vec![a], AxisInfo::scalar(1));
+        let vb = self.new_value(ty, vec![], None, vec![b], AxisInfo::scalar(1));
+        let r = combine(self, va, vb)?;
+        let d = self.get("reduce (combine's result)", r)?;
+        if d.ty != ty || !d.is_scalar() {
+            return Err(CodegenError::TypeMismatch {
+                op: OP,
+                lhs: format!("scalar<{elem}>"),
+                rhs: d.describe(),
+            });
+        }
+        Ok(d.regs[0])
+    }
+
+    /// `v` of lane `lane ^ mask`, any element type (moved as one or two 32-bit words).
+    fn shuffle_xor_value(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+        mask: u32,
+        lane: IntValue<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let bits = (elem.mem_bytes() * 8) as u32;
+        let i32t = self.em.ctx.i32_type();
+        let low = self.to_bits(v, elem, bits)?;
+        let lowering = self.target.lowering();
+        if bits == 64 {
+            let i64t = self.em.ctx.i64_type();
+            let lo = self.em.b.build_int_truncate(low, i32t, "")?;
+            let hi = self
+                .em
+                .b
+                .build_right_shift(low, i64t.const_int(32, false), false, "")?;
+            let hi = self.em.b.build_int_truncate(hi, i32t, "")?;
+            let lo = lowering.shuffle_xor(&self.em, lo, mask, lane)?;
+            let hi = lowering.shuffle_xor(&self.em, hi, mask, lane)?;
+            let lo = self.em.b.build_int_z_extend(lo, i64t, "")?;
+            let hi = self.em.b.build_int_z_extend(hi, i64t, "")?;
+            let hi = self
+                .em
+                .b
+                .build_left_shift(hi, i64t.const_int(32, false), "")?;
+            let i = self.em.b.build_or(lo, hi, "")?;
+            return self.from_bits(i, elem);
+        }
+        let w = if bits == 32 {
+            low
+        } else {
+            self.em.b.build_int_z_extend(low, i32t, "")?
+        };
+        let got = lowering.shuffle_xor(&self.em, w, mask, lane)?;
+        let got = if bits == 32 {
+            got
+        } else {
+            self.em.b.build_int_truncate(got, self.int_type(bits), "")?
+        };
+        self.from_bits(got, elem)
+    }
+
+    /// Stage 3: partials through shared memory, combined by every thread in warp order.
+    fn reduce_across_warps(
+        &mut self,
+        combine: &mut impl FnMut(&mut Self, Value, Value) -> Result<Value>,
+        elem: DType,
+        wp: &[usize],
+        out: Option<&TileLayout>,
+        vals: Vec<BasicValueEnum<'ctx>>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let i32t = self.em.ctx.i32_type();
+        let eb = elem.mem_bytes();
+        let size: u64 = out.map_or(1, |o| o.shape.iter().product());
+        let parts = 1u64 << wp.len();
+        let a = self.smem.alloc(OP, parts * size * eb, 16)?;
+        // This thread's flat (row-major) index of each result register.
+        let flat: Vec<IntValue<'ctx>> = match out {
+            None => vec![i32t.const_zero()],
+            Some(o) => {
+                let mut acc: Vec<IntValue> = vec![i32t.const_zero(); o.num_regs()];
+                let mut stride = 1u64;
+                for d in (0..o.rank()).rev() {
+                    let c = self.dim_coords(o, d)?;
+                    for (x, cd) in acc.iter_mut().zip(c) {
+                        let term =
+                            self.em
+                                .b
+                                .build_int_mul(cd, i32t.const_int(stride, false), "")?;
+                        *x = self.em.b.build_int_add(*x, term, "")?;
+                    }
+                    stride *= o.shape[d];
+                }
+                acc
+            }
+        };
+        // This warp's index among the partials.
+        let tid = self.thread_index()?;
+        let lane_bits = self.threads_per_warp().trailing_zeros() as u64;
+        let my = self.in_prologue(|b| {
+            let warp = b.build_right_shift(tid, i32t.const_int(lane_bits, false), false, "warp")?;
+            let mut acc = i32t.const_zero();
+            for (i, &j) in wp.iter().enumerate() {
+                let bit = b.build_right_shift(warp, i32t.const_int(j as u64, false), false, "")?;
+                let bit = b.build_and(bit, i32t.const_int(1, false), "")?;
+                let bit = b.build_left_shift(bit, i32t.const_int(i as u64, false), "")?;
+                acc = b.build_or(acc, bit, "")?;
+            }
+            Ok(acc)
+        })?;
+        let mem = elem.llvm_mem(self.em.ctx);
+        let addr =
+            |kb: &mut Self, part: IntValue<'ctx>, f: IntValue<'ctx>| -> Result<IntValue<'ctx>> {
+                let row = kb
+                    .em
+                    .b
+                    .build_int_mul(part, i32t.const_int(size, false), "")?;
+                let idx = kb.em.b.build_int_add(row, f, "")?;
+                let bytes = kb.em.b.build_int_mul(idx, i32t.const_int(eb, false), "")?;
+                Ok(kb
+                    .em
+                    .b
+                    .build_int_add(bytes, i32t.const_int(a.offset, false), "")?)
+            };
+        if self.values.scope() != 0 {
+            self.barrier()?;
+        }
+        for (v, f) in vals.iter().zip(&flat) {
+            let at = addr(self, my, *f)?;
+            let ptr = self.smem_at(at)?;
+            let v = if elem == DType::I1 {
+                self.em
+                    .b
+                    .build_int_z_extend(v.into_int_value(), self.em.ctx.i8_type(), "")?
+                    .into()
+            } else {
+                *v
+            };
+            self.em.b.build_store(ptr, v)?;
+        }
+        self.barrier()?;
+        let mut out_vals = Vec::with_capacity(vals.len());
+        for f in &flat {
+            let mut acc: Option<BasicValueEnum> = None;
+            for q in 0..parts {
+                let at = addr(self, i32t.const_int(q, false), *f)?;
+                let ptr = self.smem_at(at)?;
+                let mut x = self.em.b.build_load(mem, ptr, "")?;
+                if elem == DType::I1 {
+                    x = self
+                        .em
+                        .b
+                        .build_int_compare(
+                            inkwell::IntPredicate::NE,
+                            x.into_int_value(),
+                            self.em.ctx.i8_type().const_zero(),
+                            "",
+                        )?
+                        .into();
+                }
+                acc = Some(match acc {
+                    None => x,
+                    Some(a) => self.combine_regs(combine, elem, a, x)?,
+                });
+            }
+            out_vals.push(acc.expect("at least one partial"));
+        }
+        Ok(out_vals)
+    }
+}

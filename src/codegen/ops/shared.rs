@@ -1,0 +1,447 @@
+//! Shared memory: `alloc_shared` (a buffer from the allocator, in a shared layout), `store_shared`
+//! and `load_shared` (a register tile to and from it), `barrier`; and the helpers that
+//! `convert_layout` and `reduce` use for their scratch.
+//!
+//! Every buffer lives in one module-level `addrspace(3)` array, `weft_smem`, declared external
+//! with no size: dynamic shared memory, which the launch reserves from the signature's
+//! `shared_bytes`. A buffer is a byte offset into it.
+//!
+//! Addresses come from the algebra: for a tile in distributed layout `R` and a buffer in shared
+//! layout `S` (offset → element), `S⁻¹ ∘ R` maps (register, lane, warp) to an offset, linearly,
+//! so it is emitted exactly like a tile's coordinates (a thread part read once in the prologue,
+//! a constant per register). Registers `r, r+1, …, r+v-1` whose offsets are consecutive and
+//! aligned move as one `v`-element vector (at most 16 bytes).
+
+use std::rc::Rc;
+
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
+use inkwell::AddressSpace;
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::values::{SharedBuf, Value, ValueData, ValueKind};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::global::vec_of;
+use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
+use crate::layout::{Dim, LinearLayout};
+
+/// The module-level array every shared buffer lives in.
+const SMEM_SYMBOL: &str = "weft_smem";
+
+/// Where one tile's registers go in a shared buffer.
+pub(crate) struct SharedAccess<'ctx> {
+    /// (register, lane, warp) → element offset, as a one-dim tile layout.
+    pub offsets: TileLayout,
+    /// The byte address of every register (relative to `weft_smem`).
+    pub addrs: Vec<IntValue<'ctx>>,
+    /// Registers moved per vector access.
+    pub vec: usize,
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// `weft_smem`, declared on first use.
+    pub(crate) fn smem_ptr(&mut self) -> PointerValue<'ctx> {
+        if let Some(g) = self.em.module.get_global(SMEM_SYMBOL) {
+            return g.as_pointer_value();
+        }
+        let ty = self.em.ctx.i8_type().array_type(0);
+        let g = self
+            .em
+            .module
+            .add_global(ty, Some(AddressSpace::from(3u16)), SMEM_SYMBOL);
+        g.set_linkage(inkwell::module::Linkage::External);
+        g.set_alignment(1024);
+        g.as_pointer_value()
+    }
+
+    /// A barrier of every thread of the CTA (`bar.sync 0` on NVIDIA, `s_barrier` between
+    /// workgroup fences on AMD): shared-memory writes before it are visible to reads after it.
+    /// Every thread must reach it (do not call it in a branch some threads skip).
+    pub fn barrier(&mut self) -> Result<()> {
+        self.ensure_body()?;
+        self.target.lowering().barrier(&self.em)
+    }
+
+    /// Allocates a shared-memory buffer of `dtype` elements of `shape` laid out by `layout` (a
+    /// shared encoding or a `LinearLayout` with in dim `offset`, see [`IntoSharedLayout`]) and
+    /// returns its descriptor. The kernel's `shared_bytes` grows by its size (plus alignment);
+    /// more than the target offers a CTA is [`CodegenError::SharedMemoryExceeded`].
+    pub fn alloc_shared(
+        &mut self,
+        dtype: DType,
+        shape: &[u64],
+        layout: impl IntoSharedLayout,
+    ) -> Result<Value> {
+        const OP: &str = "alloc_shared";
+        self.ensure_body()?;
+        if shape.is_empty() || shape.iter().any(|s| !s.is_power_of_two()) {
+            return Err(CodegenError::arg(
+                OP,
+                format!("shape {shape:?}: every dim must be a power of two (and rank ≥ 1)"),
+            ));
+        }
+        let r = layout.resolve_shared(OP, shape)?;
+        let linear = shared_linear(OP, &r.linear, shape)?;
+        for &(interval, pad) in &r.padding {
+            if !interval.is_power_of_two() || !pad.is_power_of_two() {
+                return Err(CodegenError::BadLayout {
+                    op: OP,
+                    reason: format!(
+                        "padding ({interval}, {pad}): intervals and paddings must be powers of two"
+                    ),
+                });
+            }
+        }
+        let n: u64 = shape.iter().product();
+        let elems = padded(n - 1, &r.padding) + 1;
+        let bytes = elems
+            .checked_mul(dtype.mem_bytes())
+            .ok_or_else(|| CodegenError::arg(OP, format!("a buffer of {elems} elements")))?;
+        let align = if r.name == "NVMMASharedLayout" {
+            1024
+        } else {
+            16
+        };
+        let a = self.smem.alloc(OP, bytes, align)?;
+        let scope = self.values.scope();
+        Ok(self.values.push(ValueData {
+            kind: ValueKind::SharedDesc,
+            ty: Type::Scalar(dtype),
+            shape: shape.to_vec(),
+            layout: None,
+            regs: Vec::new(),
+            info: AxisInfo::scalar(1),
+            scope,
+            literal: None,
+            shared: Some(Rc::new(SharedBuf {
+                base: a.offset,
+                layout: linear,
+                padding: r.padding,
+                name: r.name,
+            })),
+        }))
+    }
+
+    fn shared_desc(&mut self, op: &'static str, desc: Value) -> Result<Rc<ValueData<'ctx>>> {
+        self.get_kind(
+            op,
+            desc,
+            &[ValueKind::SharedDesc],
+            "a shared-memory descriptor",
+        )
+    }
+
+    /// Writes the register tile `tile` into the buffer `desc` (same shape and element type).
+    /// Each element is written once (copies in the layout are skipped), as wide vectors as the
+    /// two layouts allow. Call [`barrier`](Self::barrier) before other threads read it.
+    pub fn store_shared(&mut self, desc: Value, tile: Value) -> Result<()> {
+        const OP: &str = "store_shared";
+        let d = self.shared_desc(OP, desc)?;
+        let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
+        if d.shape != t.shape {
+            return Err(CodegenError::ShapeMismatch {
+                op: OP,
+                lhs: d.describe(),
+                rhs: t.describe(),
+            });
+        }
+        if d.ty != t.ty {
+            return Err(CodegenError::TypeMismatch {
+                op: OP,
+                lhs: d.describe(),
+                rhs: t.describe(),
+            });
+        }
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let layout = t.layout.clone().expect("a tile has a layout");
+        let elem = scalar_dtype(d.ty);
+        let acc = self.shared_access(OP, &layout, &buf.layout, &buf.padding, buf.base, elem)?;
+        let (reg_free, _, _) = layout.free_masks();
+        self.shared_store(&acc, elem, &t.regs, |g| g as u64 & reg_free == 0)
+    }
+
+    /// Reads the buffer `desc` into a register tile in `layout` (a distributed layout of the
+    /// buffer's shape). Call [`barrier`](Self::barrier) after the writes it must see.
+    pub fn load_shared(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+        const OP: &str = "load_shared";
+        let d = self.shared_desc(OP, desc)?;
+        let l = self.tile_layout(OP, layout, Some(&d.shape))?;
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let elem = scalar_dtype(d.ty);
+        let acc = self.shared_access(OP, &l, &buf.layout, &buf.padding, buf.base, elem)?;
+        let regs = self.shared_load(&acc, elem, |_| true)?;
+        let regs = regs.into_iter().map(|r| r.expect("all loaded")).collect();
+        let info = AxisInfo::unknown(&d.shape);
+        Ok(self.new_value(d.ty, d.shape.clone(), Some(l), regs, info))
+    }
+
+    /// The addresses of `reg`'s registers in a buffer at byte `base` laid out by `shared`
+    /// (offset → element, one to one) with `padding`.
+    pub(crate) fn shared_access(
+        &mut self,
+        op: &'static str,
+        reg: &TileLayout,
+        shared: &LinearLayout,
+        padding: &[(u64, u64)],
+        base: u64,
+        elem: DType,
+    ) -> Result<SharedAccess<'ctx>> {
+        let offsets = offset_layout(op, reg, shared, self.threads_per_warp(), self.num_warps)?;
+        self.shared_access_at(offsets, padding, base, elem)
+    }
+
+    /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
+    /// a buffer at byte `base` with `padding`.
+    pub(crate) fn shared_access_at(
+        &mut self,
+        offsets: TileLayout,
+        padding: &[(u64, u64)],
+        base: u64,
+        elem: DType,
+    ) -> Result<SharedAccess<'ctx>> {
+        let coords = self.dim_coords(&offsets, 0)?;
+        let eb = elem.mem_bytes();
+        let mut vec = offsets.contiguous_regs(0).min(16 / eb).max(1);
+        if let Some(&(interval, _)) = padding.iter().min() {
+            vec = vec.min(interval);
+        }
+        let i32t = self.em.ctx.i32_type();
+        let mut addrs = Vec::with_capacity(coords.len());
+        let mut seen: std::collections::HashMap<IntValue<'ctx>, IntValue<'ctx>> =
+            std::collections::HashMap::new();
+        for c in coords {
+            if let Some(a) = seen.get(&c) {
+                addrs.push(*a);
+                continue;
+            }
+            let mut o = c;
+            for &(interval, pad) in padding {
+                let k = interval.trailing_zeros() as u64;
+                let p = pad.trailing_zeros() as u64;
+                let blocks = self
+                    .em
+                    .b
+                    .build_right_shift(c, i32t.const_int(k, false), false, "")?;
+                let extra = self
+                    .em
+                    .b
+                    .build_left_shift(blocks, i32t.const_int(p, false), "")?;
+                o = self.em.b.build_int_add(o, extra, "")?;
+            }
+            let bytes = if eb == 1 {
+                o
+            } else {
+                self.em.b.build_left_shift(
+                    o,
+                    i32t.const_int(eb.trailing_zeros() as u64, false),
+                    "",
+                )?
+            };
+            let a = if base == 0 {
+                bytes
+            } else {
+                self.em
+                    .b
+                    .build_int_add(bytes, i32t.const_int(base, false), "")?
+            };
+            seen.insert(c, a);
+            addrs.push(a);
+        }
+        Ok(SharedAccess {
+            offsets,
+            addrs,
+            vec: vec as usize,
+        })
+    }
+
+    pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
+        let base = self.smem_ptr();
+        let i8t = self.em.ctx.i8_type();
+        // SAFETY: an in-bounds byte offset into the dynamic shared array (the allocator keeps
+        // every buffer inside the `shared_bytes` the launch reserves).
+        Ok(unsafe { self.em.b.build_in_bounds_gep(i8t, base, &[addr], "")? })
+    }
+
+    /// Stores `regs` (one per register of the access's layout) where `keep(register)` holds,
+    /// `acc.vec` registers per store.
+    pub(crate) fn shared_store(
+        &mut self,
+        acc: &SharedAccess<'ctx>,
+        elem: DType,
+        regs: &[BasicValueEnum<'ctx>],
+        keep: impl Fn(usize) -> bool,
+    ) -> Result<()> {
+        let mem = elem.llvm_mem(self.em.ctx);
+        let i32t = self.em.ctx.i32_type();
+        for g in (0..regs.len()).step_by(acc.vec) {
+            if !keep(g) {
+                continue;
+            }
+            let mut vals: Vec<BasicValueEnum> = regs[g..g + acc.vec].to_vec();
+            if elem == DType::I1 {
+                for v in vals.iter_mut() {
+                    *v = self
+                        .em
+                        .b
+                        .build_int_z_extend(v.into_int_value(), self.em.ctx.i8_type(), "")?
+                        .into();
+                }
+            }
+            let value: BasicValueEnum = if acc.vec == 1 {
+                vals[0]
+            } else {
+                let mut v = vec_of(mem, acc.vec as u32).into_vector_type().get_poison();
+                for (i, x) in vals.iter().enumerate() {
+                    v = self.em.b.build_insert_element(
+                        v,
+                        *x,
+                        i32t.const_int(i as u64, false),
+                        "",
+                    )?;
+                }
+                v.into()
+            };
+            let ptr = self.smem_at(acc.addrs[g])?;
+            let st = self.em.b.build_store(ptr, value)?;
+            st.set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
+                .map_err(|e| CodegenError::llvm("store_shared", e))?;
+        }
+        Ok(())
+    }
+
+    /// Loads the registers of the access's layout for which `want(register)` holds (`None` for
+    /// the others), `acc.vec` registers per load; registers at an offset already loaded reuse it.
+    pub(crate) fn shared_load(
+        &mut self,
+        acc: &SharedAccess<'ctx>,
+        elem: DType,
+        want: impl Fn(usize) -> bool,
+    ) -> Result<Vec<Option<BasicValueEnum<'ctx>>>> {
+        let n = acc.addrs.len();
+        let mem = elem.llvm_mem(self.em.ctx);
+        let i32t = self.em.ctx.i32_type();
+        let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
+        let mut done: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+        for g in (0..n).step_by(acc.vec) {
+            if !want(g) {
+                continue;
+            }
+            let key = acc.offsets.reg_coord(g)[0];
+            if let Some(&g0) = done.get(&key) {
+                for i in 0..acc.vec {
+                    out[g + i] = out[g0 + i];
+                }
+                continue;
+            }
+            done.insert(key, g);
+            let ty: BasicTypeEnum = if acc.vec == 1 {
+                mem
+            } else {
+                vec_of(mem, acc.vec as u32)
+            };
+            let ptr = self.smem_at(acc.addrs[g])?;
+            let v = self.em.b.build_load(ty, ptr, "")?;
+            v.as_instruction_value()
+                .expect("a load")
+                .set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
+                .map_err(|e| CodegenError::llvm("load_shared", e))?;
+            for i in 0..acc.vec {
+                let mut x = if acc.vec == 1 {
+                    v
+                } else {
+                    self.em.b.build_extract_element(
+                        v.into_vector_value(),
+                        i32t.const_int(i as u64, false),
+                        "",
+                    )?
+                };
+                if elem == DType::I1 {
+                    x = self
+                        .em
+                        .b
+                        .build_int_compare(
+                            inkwell::IntPredicate::NE,
+                            x.into_int_value(),
+                            self.em.ctx.i8_type().const_zero(),
+                            "",
+                        )?
+                        .into();
+                }
+                out[g + i] = Some(x);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The element type of a tile or buffer type.
+pub(crate) fn scalar_dtype(ty: Type) -> DType {
+    match ty {
+        Type::Scalar(d) => d,
+        Type::Ptr(..) => DType::I64,
+    }
+}
+
+/// `o` plus the padding inserted before it.
+fn padded(o: u64, padding: &[(u64, u64)]) -> u64 {
+    o + padding
+        .iter()
+        .map(|&(interval, pad)| (o / interval) * pad)
+        .sum::<u64>()
+}
+
+/// Checks a shared layout for a buffer of `shape`: in dim `offset` (a size-1 `block` is
+/// dropped), out dims `dim0, dim1, …` of the buffer's sizes, one element per offset.
+fn shared_linear(op: &'static str, l: &LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
+    let bad = |reason: String| CodegenError::BadLayout { op, reason };
+    let mut l = l.clone();
+    if l.has_in_dim(Dim::BLOCK.as_str()) && l.in_dim_size(Dim::BLOCK.as_str())? == 1 {
+        l = l.squeeze_ins(Dim::BLOCK.as_str())?;
+    }
+    let ins: Vec<String> = l.in_dim_names().map(|d| d.to_string()).collect();
+    if ins != [Dim::OFFSET.as_str()] {
+        return Err(bad(format!(
+            "a shared layout has the single input dim `offset` (and a size-1 `block`), this one {ins:?}: \
+             a distributed layout describes registers, not shared memory ({l:?})"
+        )));
+    }
+    let own: Vec<u64> = l.out_dims().map(|(_, s)| s).collect();
+    let names_ok = l
+        .out_dim_names()
+        .enumerate()
+        .all(|(i, n)| *n == Dim::dim(i));
+    if own != shape || !names_ok {
+        return Err(bad(format!(
+            "the buffer has shape {shape:?}, the layout maps to {own:?} ({l:?})"
+        )));
+    }
+    if !l.is_invertible() {
+        return Err(bad(format!(
+            "a shared layout must hold every element exactly once ({l:?})"
+        )));
+    }
+    Ok(l)
+}
+
+/// `shared⁻¹ ∘ reg`: (register, lane, warp) → element offset, as a one-dim tile layout.
+pub(crate) fn offset_layout(
+    op: &'static str,
+    reg: &TileLayout,
+    shared: &LinearLayout,
+    threads_per_warp: u32,
+    num_warps: u32,
+) -> Result<TileLayout> {
+    let bad = |e: crate::layout::LayoutError| CodegenError::BadLayout {
+        op,
+        reason: format!("the tile layout {reg} and the shared layout {shared:?}: {e}"),
+    };
+    let composed = reg.ll.invert_and_compose(shared).map_err(bad)?;
+    let composed = composed
+        .rename_out_dim(Dim::OFFSET.as_str(), Dim::dim(0))
+        .map_err(bad)?;
+    TileLayout::new(op, &composed, threads_per_warp, num_warps)
+}
