@@ -182,3 +182,49 @@ fn layout_from_real_ttgir_dumps() {
     }
     assert!(n >= 3);
 }
+
+/// A gfx942 matmul dump's `#ttg.amd_rotating_shared` (an encoding weft does not know yet) is reported
+/// at its definition, an alias built on it is skipped with it, and every other alias is still listed.
+#[test]
+fn unknown_encodings_are_reported_at_their_definition() {
+    let dump = format!(
+        "#blocked = {BLOCKED}\n\
+         #shared1 = #ttg.amd_rotating_shared<{{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}}>\n\
+         #slice = #ttg.slice<{{dim = 0, parent = #shared1}}>\n\
+         #smem = #ttg.shared_memory\n\
+         module {{\n\
+         %0 = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable>\n\
+         %1 = tt.load %p : tensor<32x16xf32, #blocked>\n\
+         }}\n"
+    );
+    let file = weft::layout::text::ttgir::parse_file(&dump).unwrap();
+    let names: Vec<&str> = file.aliases.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["blocked"]);
+    let skipped: Vec<(&str, &str)> = file
+        .skipped
+        .iter()
+        .map(|(n, r)| (n.as_str(), r.as_str()))
+        .collect();
+    assert_eq!(skipped[0].0, "shared1");
+    assert!(skipped[0].1.starts_with("line 2: "), "{}", skipped[0].1);
+    assert_eq!(
+        skipped[1],
+        ("slice", "line 3: uses `#shared1`, skipped at line 2")
+    );
+    assert_eq!(
+        file.types.len(),
+        1,
+        "the memdesc in #shared1 is passed over"
+    );
+    assert_eq!(file.types[0].shape, [32, 16]);
+
+    let path = std::env::temp_dir().join(format!("weft-unknown-{}.ttgir", std::process::id()));
+    std::fs::write(&path, &dump).unwrap();
+    let out = ok(&["layout", "--from-ttgir", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert!(out.contains("#blocked = #ttg.blocked"), "{out}");
+    assert!(
+        out.contains("#shared1 = (not a layout weft knows, skipped: line 2: "),
+        "{out}"
+    );
+}

@@ -157,6 +157,14 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
         }
         if args.format == Format::Json {
             out = to_line(&json_items)? + "\n";
+        } else {
+            for (name, reason) in &parsed.skipped {
+                out += &format!(
+                    "#{} = (not a layout weft knows, skipped: {})\n",
+                    text::excerpt(name),
+                    text::excerpt_with(reason, 200)
+                );
+            }
         }
         return Ok(out);
     }

@@ -744,7 +744,9 @@ pub fn print_type(t: &TensorType) -> String {
 pub struct TtgirFile {
     /// Layout aliases in definition order (`blocked` → encoding).
     pub aliases: Vec<(String, Encoding)>,
-    /// Aliases that are not layouts weft knows (`#smem = #ttg.shared_memory`), with the reason.
+    /// Aliases that are not layouts weft knows (`#smem = #ttg.shared_memory`,
+    /// `#shared1 = #ttg.amd_rotating_shared<…>`), with the line of their definition and the reason
+    /// (`line 3: …`). Aliases defined through one of them, and types that use one, are skipped too.
     pub skipped: Vec<(String, String)>,
     /// Every `tensor<…>` / `!ttg.memdesc<…>` type in the file, in order.
     pub types: Vec<TensorType>,
@@ -767,6 +769,8 @@ impl TtgirFile {
 pub fn parse_file(text: &str) -> Result<TtgirFile> {
     let mut file = TtgirFile::default();
     let mut map = Aliases::new();
+    // Names of skipped aliases, with the line of their definition.
+    let mut skipped: std::collections::HashMap<String, usize> = Default::default();
     for (ln, line) in text.lines().enumerate() {
         let l = line.trim();
         if let Some(rest) = l.strip_prefix('#') {
@@ -779,12 +783,21 @@ pub fn parse_file(text: &str) -> Result<TtgirFile> {
                         file.aliases.push((name, e));
                     }
                     Err(e) => {
-                        let known = def.starts_with("#ttg.")
-                            && from_dict_kinds().iter().any(|k| def[5..].starts_with(k));
-                        if known {
-                            return Err(relocate(e, ln + 1, line.len() - def.len()));
-                        }
-                        file.skipped.push((name, e.to_string()));
+                        let reason = match uses_skipped(&e, &skipped) {
+                            Some((used, at)) => {
+                                format!("line {}: uses `#{used}`, skipped at line {at}", ln + 1)
+                            }
+                            None => {
+                                let known = def.starts_with("#ttg.")
+                                    && from_dict_kinds().iter().any(|k| def[5..].starts_with(k));
+                                if known {
+                                    return Err(relocate(e, ln + 1, line.len() - def.len()));
+                                }
+                                format!("line {}: {e}", ln + 1)
+                            }
+                        };
+                        skipped.insert(name.clone(), ln + 1);
+                        file.skipped.push((name, reason));
                     }
                 }
                 continue;
@@ -799,13 +812,13 @@ pub fn parse_file(text: &str) -> Result<TtgirFile> {
                     search = at + used;
                 }
                 Err(e) => {
-                    if let LayoutError::Parse { message, .. } = &e {
+                    let not_a_layout = matches!(&e, LayoutError::Parse { message, .. }
                         if message.starts_with("expected a layout")
-                            || message.starts_with("expected `, #layout")
-                        {
-                            search = at;
-                            continue;
-                        }
+                            || message.starts_with("expected `, #layout"));
+                    // A type in a layout weft skipped (reported at its definition) is passed over.
+                    if not_a_layout || uses_skipped(&e, &skipped).is_some() {
+                        search = at;
+                        continue;
                     }
                     return Err(relocate(e, ln + 1, at));
                 }
@@ -813,6 +826,20 @@ pub fn parse_file(text: &str) -> Result<TtgirFile> {
         }
     }
     Ok(file)
+}
+
+/// The skipped alias an "unknown alias" error names, with the line of its definition.
+fn uses_skipped<'a>(
+    e: &LayoutError,
+    skipped: &'a std::collections::HashMap<String, usize>,
+) -> Option<(&'a str, usize)> {
+    let LayoutError::Parse { message, .. } = e else {
+        return None;
+    };
+    let name = message
+        .strip_prefix("unknown alias `#")?
+        .strip_suffix('`')?;
+    skipped.get_key_value(name).map(|(k, v)| (k.as_str(), *v))
 }
 
 fn from_dict_kinds() -> &'static [&'static str] {
