@@ -88,15 +88,6 @@ fn data(len: usize) -> Vec<f32> {
 }
 
 #[cfg(feature = "cuda")]
-/// The f64 softmax of one row.
-fn softmax_row(x: &[f32]) -> Vec<f64> {
-    let max = x.iter().fold(f64::NEG_INFINITY, |a, &v| a.max(v as f64));
-    let e: Vec<f64> = x.iter().map(|&v| (v as f64 - max).exp()).collect();
-    let sum: f64 = e.iter().sum();
-    e.into_iter().map(|v| v / sum).collect()
-}
-
-#[cfg(feature = "cuda")]
 fn gpu(kernel: &weft::codegen::Kernel<'_>, c: SoftmaxConfig, asm: &str) -> Result<()> {
     use weft::runtime::bench::{bench, BenchOptions};
     use weft::runtime::cuda::{self, Device};
@@ -133,7 +124,7 @@ fn gpu(kernel: &weft::codegen::Kernel<'_>, c: SoftmaxConfig, asm: &str) -> Resul
     let out = y.to_vec()?;
     let mut worst = 0.0f64;
     for r in [0, 1, 2, 777, M / 2, M - 2, M - 1] {
-        let want = softmax_row(&host[r * N..(r + 1) * N]);
+        let want = kernels::softmax_reference(&host[r * N..(r + 1) * N], N);
         for (j, (&g, &w)) in out[r * N..(r + 1) * N].iter().zip(&want).enumerate() {
             let rel = (g as f64 - w).abs() / w;
             if !(rel <= 1e-5) {

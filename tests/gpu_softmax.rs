@@ -9,7 +9,7 @@ mod common;
 
 use common::gpu::device;
 use common::rng::Rng;
-use weft::codegen::kernels::{softmax_kernel, SoftmaxConfig};
+use weft::codegen::kernels::{softmax_kernel, softmax_reference, SoftmaxConfig};
 use weft::codegen::{Context, Target};
 use weft::runtime::cuda::Device;
 use weft::runtime::prelude::*;
@@ -20,18 +20,6 @@ const POISON: u32 = 0xFFFF_FFFF;
 const PAD: usize = 64;
 /// The largest relative error allowed against the f64 softmax.
 const MAX_REL: f64 = 1e-5;
-
-/// The f64 softmax of each row of the `m × n` row-major `x`.
-fn reference(x: &[f32], n: usize) -> Vec<f64> {
-    let mut out = Vec::with_capacity(x.len());
-    for row in x.chunks(n) {
-        let max = row.iter().fold(f64::NEG_INFINITY, |a, &v| a.max(v as f64));
-        let e: Vec<f64> = row.iter().map(|&v| (v as f64 - max).exp()).collect();
-        let sum: f64 = e.iter().sum();
-        out.extend(e.into_iter().map(|v| v / sum));
-    }
-    out
-}
 
 /// Runs the kernel of `c` on a random `m × n` matrix; returns the max relative error.
 fn run(dev: &Device, c: SoftmaxConfig, m: usize, n: usize, seed: u64) -> f64 {
@@ -59,7 +47,7 @@ fn run(dev: &Device, c: SoftmaxConfig, m: usize, n: usize, seed: u64) -> f64 {
     unsafe { stream.launch(&kernel, &cfg, &args) }.unwrap_or_else(|e| panic!("{what}: {e}"));
     stream.synchronize().unwrap();
     let out = y.to_vec().unwrap();
-    let want = reference(&x, n);
+    let want = softmax_reference(&x, n);
     let mut worst = 0.0f64;
     let mut bad = 0;
     for (i, (&g, &w)) in out.iter().zip(&want).enumerate() {

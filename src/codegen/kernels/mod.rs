@@ -13,7 +13,7 @@ mod layouts;
 mod softmax;
 
 pub use layouts::{blocked_1d, tile_layout};
-pub use softmax::{softmax_kernel, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
+pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 
 use crate::layout::encoding::{Blocked, Slice};
 

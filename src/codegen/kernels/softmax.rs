@@ -195,3 +195,17 @@ pub fn softmax_kernel(ctx: &Context, target: Target, c: SoftmaxConfig) -> Result
     kb.store(py, out, Some(mask))?;
     kb.finish()
 }
+
+/// The host reference: the softmax of each `n`-element row of the row-major `x`, in f64 (what
+/// the tests and examples check [`softmax_kernel`] against).
+pub fn softmax_reference(x: &[f32], n: usize) -> Vec<f64> {
+    let mut out = Vec::with_capacity(x.len());
+    for row in x.chunks(n.max(1)) {
+        let max = row.iter().fold(f64::NEG_INFINITY, |a, &v| a.max(v as f64));
+        let start = out.len();
+        out.extend(row.iter().map(|&v| (v as f64 - max).exp()));
+        let sum: f64 = out[start..].iter().sum();
+        out[start..].iter_mut().for_each(|v| *v /= sum);
+    }
+    out
+}
