@@ -9,6 +9,7 @@ mod common;
 use common::{assemble, global_accesses};
 use weft::codegen::kernels::{softmax_kernel, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 use weft::codegen::{CodegenError, Context, OptLevel, Target};
+use weft::layout::encoding::Blocked;
 
 /// Configurations with one warp, warps along the rows, along the columns and both, copies, and
 /// the 16K row of `examples/softmax.rs`.
@@ -43,6 +44,36 @@ fn softmax_assembles_for_sm80_and_sm90() {
             );
         }
     }
+}
+
+/// The tile's layout: lanes, then warps along the row, the rest down the rows (Triton's choice).
+#[test]
+fn layouts_put_lanes_then_warps_along_the_row() {
+    let l = |n, r, p, w| {
+        SoftmaxConfig::for_n(n, r, p, w)
+            .layout(Target::SM90)
+            .unwrap()
+    };
+    assert_eq!(
+        l(16384, 1, 4, 16),
+        Blocked::new(&[1, 4], &[1, 32], &[1, 16], &[1, 0])
+    );
+    assert_eq!(
+        l(1000, 4, 4, 16),
+        Blocked::new(&[1, 4], &[1, 32], &[2, 8], &[1, 0])
+    );
+    assert_eq!(
+        l(17, 16, 1, 4),
+        Blocked::new(&[1, 1], &[1, 32], &[4, 1], &[1, 0])
+    );
+    assert_eq!(
+        l(16, 8, 4, 1),
+        Blocked::new(&[1, 4], &[8, 4], &[1, 1], &[1, 0])
+    );
+    let amd = SoftmaxConfig::for_n(1024, 1, 4, 4)
+        .layout(Target::GFX942)
+        .unwrap();
+    assert_eq!(amd, Blocked::new(&[1, 4], &[1, 64], &[1, 4], &[1, 0]));
 }
 
 #[cfg(feature = "amdgpu")]

@@ -1,5 +1,6 @@
 //! Row-wise softmax in one pass: each CTA holds `rows_per_cta` whole rows in registers.
 
+use crate::layout::encoding::helpers::blocked_for;
 use crate::layout::encoding::{Blocked, Slice};
 
 use super::super::{
@@ -86,9 +87,10 @@ impl SoftmaxConfig {
         Ok(())
     }
 
-    /// The `Blocked` layout of the `[rows_per_cta, block_n]` tile: `per_thread` consecutive
-    /// columns per thread, lanes along the columns first, then warps along the columns until
-    /// they cover the row, the rest of the warps (and lanes) along the rows.
+    /// The `Blocked` layout of the `[rows_per_cta, block_n]` tile, as Triton's
+    /// `BlockedEncodingAttr::get` picks it ([`blocked_for`]): `per_thread` consecutive columns
+    /// per thread, lanes along the columns first, then warps along the columns until they cover
+    /// the row, the rest of the warps (and lanes) along the rows.
     pub fn layout(&self, target: Target) -> Result<Blocked> {
         let op = "softmax_kernel";
         check_pow2(op, "block_n", self.block_n as u64, 1, 1 << 16)?;
@@ -120,17 +122,12 @@ impl SoftmaxConfig {
                 ),
             ));
         }
-        let tpw = target.warp_size();
-        let lanes_c = (self.block_n / self.per_thread).clamp(1, tpw);
-        let lanes_r = tpw / lanes_c;
-        let warps_c = (self.block_n / (self.per_thread * lanes_c)).clamp(1, self.num_warps);
-        let warps_r = self.num_warps / warps_c;
-        Ok(Blocked::new(
+        Ok(blocked_for(
+            &[self.rows_per_cta as u64, self.block_n as u64],
             &[1, self.per_thread],
-            &[lanes_r, lanes_c],
-            &[warps_r, warps_c],
-            &[1, 0],
-        ))
+            self.num_warps,
+            target.warp_size(),
+        )?)
     }
 }
 
