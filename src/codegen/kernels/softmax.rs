@@ -9,7 +9,9 @@ use super::super::{
 use super::check_pow2;
 
 /// The most f32 a thread may hold (the row tile over the CTA's threads): past this the tile
-/// no longer fits in the register file (255 registers per thread on NVIDIA) and spills.
+/// cannot stay in registers (255 per thread on NVIDIA). Near it ptxas may already spill: 128
+/// f32 of one row take 254 registers on sm_90 without spilling, 128 over 4 rows spill (and the
+/// autotuner measures them slower).
 pub const SOFTMAX_MAX_PER_THREAD: u64 = 128;
 
 /// A configuration of [`softmax_kernel`].
