@@ -10,8 +10,7 @@ use super::check_pow2;
 
 /// The most f32 a thread may hold (the row tile over the CTA's threads): past this the tile
 /// cannot stay in registers (255 per thread on NVIDIA). Near it ptxas may already spill: 128
-/// f32 of one row take 254 registers on sm_90 without spilling, 128 over 4 rows spill (and the
-/// autotuner measures them slower).
+/// f32 of one row take 254 registers on sm_90 without spilling; 128 over 4 rows spill.
 pub const SOFTMAX_MAX_PER_THREAD: u64 = 128;
 
 /// A configuration of [`softmax_kernel`].
