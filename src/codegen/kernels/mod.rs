@@ -10,8 +10,10 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod layouts;
+mod softmax;
 
 pub use layouts::{blocked_1d, tile_layout};
+pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 
 use crate::layout::encoding::{Blocked, Slice};
 

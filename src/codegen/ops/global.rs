@@ -444,12 +444,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                 self.unpack(loaded, vec)?
             };
             for (i, v) in vals.into_iter().enumerate() {
-                let v = match (&other_regs, &mask_regs) {
-                    (Some(o), Some(mr)) => {
-                        self.em
-                            .b
-                            .build_select(mr[g + i].into_int_value(), v, o[g + i], "")?
-                    }
+                // The plan made the mask constant across the vector: its predicate selects
+                // every element (one compare per vector, not per element).
+                let v = match (&other_regs, pred) {
+                    (Some(o), Some(p)) => self.em.b.build_select(p, v, o[g + i], "")?,
                     _ => v,
                 };
                 out[g + i] = Some(v);
