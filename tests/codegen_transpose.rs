@@ -97,8 +97,8 @@ fn transpose_converts_through_conflict_free_shared_memory() {
             for needle in [
                 "ld.global.v4",
                 "st.global.v4",
-                "st.shared",
-                "ld.shared",
+                "st.shared.v4",
+                "ld.shared.v4",
                 "bar.sync",
             ] {
                 assert!(code.contains(needle), "{what}: no {needle}:\n{code}");
@@ -110,6 +110,11 @@ fn transpose_converts_through_conflict_free_shared_memory() {
             assert_eq!(count(&code, "st.global.v4"), vectors, "{what}:\n{code}");
             assert_eq!(count(&code, "ld.global"), vectors, "{what}");
             assert_eq!(count(&code, "st.global"), vectors, "{what}");
+            // The round trip moves 16-byte vectors too, as many as the global accesses.
+            assert_eq!(count(&code, "st.shared.v4"), vectors, "{what}:\n{code}");
+            assert_eq!(count(&code, "ld.shared.v4"), vectors, "{what}:\n{code}");
+            assert_eq!(count(&code, "st.shared"), vectors, "{what}");
+            assert_eq!(count(&code, "ld.shared"), vectors, "{what}");
         }
     }
 }

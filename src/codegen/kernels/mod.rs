@@ -17,7 +17,8 @@ pub use layouts::{blocked_1d, tile_layout};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
-    transpose_smem_kernel_for_shape, transpose_store_layout, TransposeConfig,
+    transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,
+    TransposeConfig,
 };
 
 use crate::layout::encoding::{Blocked, Slice};

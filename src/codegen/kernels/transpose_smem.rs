@@ -4,7 +4,9 @@
 //! are 16-byte vectors; the conversion is the planner's shared-memory round trip through a
 //! swizzled scratch layout (no bank conflicts predicted).
 
-use crate::layout::encoding::Blocked;
+use crate::layout::convert::plan_conversion;
+use crate::layout::encoding::{Blocked, Encoding};
+use crate::layout::LinearLayout;
 
 use super::super::{DType, Kernel, KernelBuilder, Result, Target};
 use super::{check_pow2, tile_indices, Context, Tile2d};
@@ -73,6 +75,47 @@ pub fn transpose_store_layout(target: Target, c: TransposeConfig) -> Result<Bloc
         &[1, c.num_warps],
         &[0, 1],
     ))
+}
+
+/// The load and store layouts as linear layouts with the same registers in another order: the
+/// register bases the planner's shared-memory round trip moves as one vector (bases both layouts
+/// hold in registers) first, in the plan's order. The builder stores and loads registers
+/// `r, …, r+v-1` as one vector when their scratch offsets are consecutive, so staged this way the
+/// round trip is 16-byte `st.shared.v4` / `ld.shared.v4` (with the layouts of the global
+/// accesses, whose first registers are the 4 consecutive columns or rows, it would be scalar).
+/// Converting to and from them only renames registers. `None` when the plan's vector is not made
+/// of such common register bases (then the tile is converted directly).
+pub fn transpose_staging_layouts(
+    target: Target,
+    c: TransposeConfig,
+) -> Result<Option<(LinearLayout, LinearLayout)>> {
+    let shape = [c.tile_rows as u64, c.tile_cols as u64];
+    let a = Encoding::from(transpose_load_layout(target, c)?).to_linear_layout(&shape)?;
+    let b = Encoding::from(transpose_store_layout(target, c)?).to_linear_layout(&shape)?;
+    let plan = plan_conversion(&a, &b, 32, target)?;
+    let Some(sp) = plan.shared.as_ref() else {
+        return Ok(None);
+    };
+    let vector = sp.layout.bases("vector")?;
+    let (ra, rb) = (a.bases("register")?, b.bases("register")?);
+    if vector.is_empty() || !vector.iter().all(|v| ra.contains(v) && rb.contains(v)) {
+        return Ok(None);
+    }
+    let front = |l: &LinearLayout, reg: Vec<Vec<u64>>| -> Result<LinearLayout> {
+        let mut regs = vector.clone();
+        regs.extend(reg.into_iter().filter(|x| !vector.contains(x)));
+        Ok(LinearLayout::from_bases(
+            [
+                ("register", regs),
+                ("lane", l.bases("lane")?),
+                ("warp", l.bases("warp")?),
+                ("block", l.bases("block")?),
+            ],
+            [("dim0", shape[0]), ("dim1", shape[1])],
+            false,
+        )?)
+    };
+    Ok(Some((front(&a, ra)?, front(&b, rb)?)))
 }
 
 fn tile2d(c: TransposeConfig) -> Tile2d {
@@ -156,7 +199,15 @@ fn build(
     let off = kb.add(off, cols)?;
     let src = kb.add(x, off)?;
     let v = kb.load(src, Some(mask), None)?;
-    // Move the tile to the layout coalesced along x's columns (through shared memory).
+    // Move the tile to the layout coalesced along x's columns (through shared memory, with the
+    // registers renamed around it so that both sides move 16-byte vectors).
+    let v = match transpose_staging_layouts(target, c)? {
+        Some((a, b)) => {
+            let v = kb.convert_layout(v, &a)?;
+            kb.convert_layout(v, &b)?
+        }
+        None => v,
+    };
     let v = kb.convert_layout(v, (&store_l, [c.tile_rows as u64, c.tile_cols as u64]))?;
     // Store y[c, r] = y + c * m + r, the indices computed in the store layout.
     let (rows, cols) = tile_indices(&mut kb, &store_l, t, pid_r, pid_c)?;
@@ -230,6 +281,31 @@ mod tests {
                 assert_eq!(plan.kind, ConversionKind::SharedMemory, "{target} {c:?}");
                 assert_eq!(sp_vectors(&plan), (4, 4), "{target} {c:?}: {plan}");
                 let sp = plan.shared.as_ref().expect("a shared plan");
+                // Staged with the vector's registers first, the plan is the same round trip and
+                // its vector is the first registers of both sides.
+                let (a2, b2) = transpose_staging_layouts(target, c)
+                    .unwrap()
+                    .expect("staging");
+                let p2 = plan_conversion(&a2, &b2, 32, target).unwrap();
+                let sp2 = p2.shared.as_ref().expect("a shared plan");
+                let vector = sp2.layout.bases("vector").unwrap();
+                for l in [&a2, &b2] {
+                    assert_eq!(
+                        l.bases("register").unwrap()[..vector.len()],
+                        vector[..],
+                        "{target} {c:?}: {p2}"
+                    );
+                }
+                assert_eq!(
+                    (
+                        sp2.write_conflicts,
+                        sp2.read_conflicts,
+                        sp2.store_vector,
+                        sp2.load_vector
+                    ),
+                    (0, 0, 4, 4),
+                    "{target} {c:?}: {p2}"
+                );
                 assert_eq!(sp.write_conflicts, 0, "{target} {c:?}: {sp:?}");
                 assert_eq!(sp.read_conflicts, 0, "{target} {c:?}: {sp:?}");
             }
@@ -239,22 +315,6 @@ mod tests {
     fn sp_vectors(plan: &crate::layout::convert::ConversionPlan) -> (u64, u64) {
         let sp = plan.shared.as_ref().expect("a shared plan");
         (sp.store_vector, sp.load_vector)
-    }
-
-    #[test]
-    fn dbg_plan() {
-        let c = CONFIGS[0];
-        let target = Target::SM90;
-        let shape = [64u64, 64];
-        let a = Encoding::from(transpose_load_layout(target, c).unwrap())
-            .to_linear_layout(&shape)
-            .unwrap();
-        let b = Encoding::from(transpose_store_layout(target, c).unwrap())
-            .to_linear_layout(&shape)
-            .unwrap();
-        println!("A {a:?}\nB {b:?}");
-        let plan = plan_conversion(&a, &b, 32, target).unwrap();
-        println!("{plan}\n{:?}", plan.shared);
     }
 
     #[test]
