@@ -12,6 +12,9 @@
 //!
 //! The kernel is [`weft::codegen::kernels::row_sum_kernel`].
 
+#[cfg(feature = "llvm")]
+mod common;
+
 #[cfg(not(feature = "llvm"))]
 fn main() {
     println!("SKIP: the row_sum example needs the `llvm` feature (--features llvm,cuda)");
@@ -19,26 +22,14 @@ fn main() {
 
 #[cfg(feature = "llvm")]
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    use weft::codegen::kernels::{self, Tile2d};
-    use weft::codegen::{Context, Target};
+    use weft::codegen::kernels::{self, ROW_SUM_TILES};
+    use weft::codegen::Context;
 
-    let target: Target = std::env::args()
-        .nth(1)
-        .as_deref()
-        .unwrap_or("sm_90")
-        .parse()?;
-    let tiles =
-        [(16, 256, 4), (8, 512, 4), (32, 256, 8), (4, 1024, 4)].map(|(rows, cols, num_warps)| {
-            Tile2d {
-                rows,
-                cols,
-                per_thread: 4,
-                num_warps,
-            }
-        });
+    let target = common::target_arg()?;
+    let tiles = ROW_SUM_TILES;
     let ctx = Context::new();
     #[cfg(feature = "cuda")]
-    if let Some(dev) = gpu::device() {
+    if let Some(dev) = common::gpu::device() {
         return gpu::run(&dev, &ctx, target, &tiles);
     }
     let k = kernels::row_sum_kernel(&ctx, target, tiles[0])?;
@@ -51,55 +42,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 #[cfg(all(feature = "llvm", feature = "cuda"))]
 mod gpu {
+    use crate::common::gpu::{describe, random, time_against_d2d, Result};
     use weft::codegen::kernels::{self, Tile2d};
     use weft::codegen::{Context, Target};
-    use weft::runtime::bench::{bench, BenchOptions};
-    use weft::runtime::cuda::{self, Device};
+    use weft::runtime::cuda::Device;
     use weft::runtime::prelude::*;
     use weft::runtime::{KernelArgs, LaunchConfig};
 
     const M: usize = 16384;
     const N: usize = 16384;
 
-    pub fn device() -> Option<Device> {
-        if !cuda::is_available() {
-            return None;
-        }
-        Device::new(0).ok()
-    }
-
-    /// Random f32 in [-4, 4) (SplitMix64), never zero.
-    fn random(n: usize, seed: u64) -> Vec<f32> {
-        let mut s = seed;
-        (0..n)
-            .map(|_| {
-                s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = s;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^= z >> 31;
-                let v = ((z >> 40) as f32 / (1u64 << 24) as f32) * 8.0 - 4.0;
-                if v == 0.0 {
-                    0.5
-                } else {
-                    v
-                }
-            })
-            .collect()
-    }
-
-    pub fn run(
-        dev: &Device,
-        ctx: &Context,
-        target: Target,
-        tiles: &[Tile2d],
-    ) -> Result<(), Box<dyn std::error::Error>> {
-        let p = dev.props();
+    pub fn run(dev: &Device, ctx: &Context, target: Target, tiles: &[Tile2d]) -> Result<()> {
         println!(
-            "# row_sum {M}x{N} f32 on {} ({}, theoretical {:.0} GB/s); GB/s count bytes read",
-            p.name,
-            p.arch(),
-            p.peak_bandwidth_gbs()
+            "# row_sum {M}x{N} f32 on {}; GB/s count bytes read",
+            describe(dev)
         );
         let x = random(M * N, 2);
         // f64 reference and Σ|x| per row (the scale of the rounding error).
@@ -116,12 +72,7 @@ mod gpu {
         drop(x);
         let mut dy = dev.alloc::<f32>(M)?;
         let bytes = (M * N * 4) as f64;
-        // The D2D baseline moves as many bytes: a copy of half of them (read + write).
-        let mut src = dev.alloc::<u8>(M * N * 2)?;
-        src.fill_bytes(0x3c)?;
-        let mut dst = dev.alloc::<u8>(M * N * 2)?;
         let stream = dev.stream();
-        let options = BenchOptions::default();
         println!();
         println!("| tile | warps | check (max rel. err / Σ|x|) | weft ms | weft GB/s | D2D GB/s | weft / D2D |");
         println!("|---|---|---|---|---|---|---|");
@@ -153,18 +104,15 @@ mod gpu {
                 failed = true;
                 format!("FAIL: {bad} rows ({worst:.1e})")
             };
-            // SAFETY: as the checked run.
-            let tm = bench(&stream, &options, |s| unsafe {
-                s.launch(&kernel, &cfg, &args)
-            })?;
-            let base = bench(&stream, &options, |s| s.copy_async(&src, &mut dst))?;
-            let (w, b) = (bytes / (tm.median * 1e6), bytes / (base.median * 1e6));
+            // The D2D baseline moves as many bytes: a copy of half of them (read + write).
+            let (ms, base_ms) = time_against_d2d(dev, &kernel, &cfg, &args, M * N * 2)?;
+            let (w, b) = (bytes / (ms * 1e6), bytes / (base_ms * 1e6));
             println!(
                 "| {}x{} | {} | {status} | {:.3} | {w:.0} | {b:.0} | {:.3} |",
                 t.rows,
                 t.cols,
                 t.num_warps,
-                tm.median,
+                ms,
                 w / b
             );
         }

@@ -13,6 +13,9 @@
 //!
 //! The kernel is [`weft::codegen::kernels::transpose_smem_kernel`].
 
+#[cfg(feature = "llvm")]
+mod common;
+
 #[cfg(not(feature = "llvm"))]
 fn main() {
     println!("SKIP: the transpose example needs the `llvm` feature (--features llvm,cuda)");
@@ -20,25 +23,14 @@ fn main() {
 
 #[cfg(feature = "llvm")]
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    use weft::codegen::kernels::{self, TransposeConfig};
-    use weft::codegen::{Context, Target};
+    use weft::codegen::kernels::{self, TRANSPOSE_CONFIGS as CONFIGS};
+    use weft::codegen::Context;
 
-    let target: Target = std::env::args()
-        .nth(1)
-        .as_deref()
-        .unwrap_or("sm_90")
-        .parse()?;
-    let configs = [(64, 64, 4), (64, 64, 8), (32, 128, 4), (128, 64, 8)].map(
-        |(tile_rows, tile_cols, num_warps)| TransposeConfig {
-            tile_rows,
-            tile_cols,
-            per_thread: 4,
-            num_warps,
-        },
-    );
+    let target = common::target_arg()?;
+    let configs = CONFIGS;
     let ctx = Context::new();
     #[cfg(feature = "cuda")]
-    if let Some(dev) = gpu::device() {
+    if let Some(dev) = common::gpu::device() {
         return gpu::run(&dev, &ctx, target, &configs);
     }
     let k = kernels::transpose_smem_kernel(&ctx, target, configs[0])?;
@@ -51,42 +43,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 #[cfg(all(feature = "llvm", feature = "cuda"))]
 mod gpu {
+    use crate::common::gpu::{describe, random, time_against_d2d, Result};
     use weft::codegen::kernels::{self, TransposeConfig};
     use weft::codegen::{Context, Target};
-    use weft::runtime::bench::{bench, BenchOptions};
-    use weft::runtime::cuda::{self, Device};
+    use weft::runtime::cuda::Device;
     use weft::runtime::prelude::*;
     use weft::runtime::{KernelArgs, LaunchConfig};
 
     const M: usize = 16384;
     const N: usize = 16384;
-
-    pub fn device() -> Option<Device> {
-        if !cuda::is_available() {
-            return None;
-        }
-        Device::new(0).ok()
-    }
-
-    /// Random f32 in [-4, 4) (SplitMix64), never zero.
-    fn random(n: usize, seed: u64) -> Vec<f32> {
-        let mut s = seed;
-        (0..n)
-            .map(|_| {
-                s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = s;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^= z >> 31;
-                let v = ((z >> 40) as f32 / (1u64 << 24) as f32) * 8.0 - 4.0;
-                if v == 0.0 {
-                    0.5
-                } else {
-                    v
-                }
-            })
-            .collect()
-    }
 
     /// The number of mismatches of `y` against `xᵀ` (bitwise), and the first.
     fn check(x: &[f32], y: &[f32]) -> (usize, Option<(usize, usize)>) {
@@ -112,24 +77,16 @@ mod gpu {
         ctx: &Context,
         target: Target,
         configs: &[TransposeConfig],
-    ) -> Result<(), Box<dyn std::error::Error>> {
-        let p = dev.props();
+    ) -> Result<()> {
         println!(
-            "# transpose {M}x{N} f32 on {} ({}, theoretical {:.0} GB/s); GB/s count read + write",
-            p.name,
-            p.arch(),
-            p.peak_bandwidth_gbs()
+            "# transpose {M}x{N} f32 on {}; GB/s count read + write",
+            describe(dev)
         );
         let x = random(M * N, 1);
         let dx = dev.upload(&x)?;
         let mut dy = dev.alloc::<f32>(M * N)?;
         let bytes = (2 * M * N * 4) as f64;
-        // The D2D baseline: a copy of M·N f32 reads and writes as many bytes as the transpose.
-        let mut src = dev.alloc::<u8>(M * N * 4)?;
-        src.fill_bytes(0x3c)?;
-        let mut dst = dev.alloc::<u8>(M * N * 4)?;
         let stream = dev.stream();
-        let options = BenchOptions::default();
         println!();
         println!("| tile | warps | smem bytes | check | weft ms | weft GB/s | D2D GB/s | weft / D2D | vs Gluon 3844 GB/s |");
         println!("|---|---|---|---|---|---|---|---|---|");
@@ -154,19 +111,16 @@ mod gpu {
                     format!("FAIL: {bad} differ, first y[{j}, {i}]")
                 }
             };
-            // SAFETY: as the checked run.
-            let t = bench(&stream, &options, |s| unsafe {
-                s.launch(&kernel, &cfg, &args)
-            })?;
-            let base = bench(&stream, &options, |s| s.copy_async(&src, &mut dst))?;
-            let (w, b) = (bytes / (t.median * 1e6), bytes / (base.median * 1e6));
+            // The D2D baseline: a copy of M·N f32 reads and writes as many bytes.
+            let (ms, base_ms) = time_against_d2d(dev, &kernel, &cfg, &args, M * N * 4)?;
+            let (w, b) = (bytes / (ms * 1e6), bytes / (base_ms * 1e6));
             println!(
                 "| {}x{} | {} | {} | {status} | {:.3} | {w:.0} | {b:.0} | {:.3} | {:.3} |",
                 c.tile_rows,
                 c.tile_cols,
                 c.num_warps,
                 k.signature().shared_bytes,
-                t.median,
+                ms,
                 w / b,
                 w / 3844.0
             );

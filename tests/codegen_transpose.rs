@@ -9,59 +9,15 @@ mod common;
 
 use common::assemble;
 use weft::codegen::kernels::{
-    self, transpose_load_layout, transpose_store_layout, Tile2d, TransposeConfig,
+    self, transpose_load_layout, transpose_staging_layouts, transpose_store_layout, Tile2d,
+    TransposeConfig,
 };
 use weft::codegen::{Context, Kernel, Target};
 use weft::layout::convert::{plan_conversion, ConversionKind};
 use weft::layout::encoding::Encoding;
 
-const CONFIGS: [TransposeConfig; 4] = [
-    TransposeConfig {
-        tile_rows: 64,
-        tile_cols: 64,
-        per_thread: 4,
-        num_warps: 4,
-    },
-    TransposeConfig {
-        tile_rows: 32,
-        tile_cols: 128,
-        per_thread: 4,
-        num_warps: 4,
-    },
-    TransposeConfig {
-        tile_rows: 128,
-        tile_cols: 64,
-        per_thread: 4,
-        num_warps: 8,
-    },
-    TransposeConfig {
-        tile_rows: 64,
-        tile_cols: 64,
-        per_thread: 4,
-        num_warps: 8,
-    },
-];
-
-const ROW_SUM_TILES: [Tile2d; 3] = [
-    Tile2d {
-        rows: 16,
-        cols: 256,
-        per_thread: 4,
-        num_warps: 4,
-    },
-    Tile2d {
-        rows: 8,
-        cols: 512,
-        per_thread: 4,
-        num_warps: 4,
-    },
-    Tile2d {
-        rows: 32,
-        cols: 256,
-        per_thread: 4,
-        num_warps: 8,
-    },
-];
+const CONFIGS: [TransposeConfig; 4] = kernels::TRANSPOSE_CONFIGS;
+const ROW_SUM_TILES: [Tile2d; 4] = kernels::ROW_SUM_TILES;
 
 fn ptx(k: &Kernel, target: Target, what: &str) -> String {
     let ptx = k.ptx().unwrap();
@@ -84,10 +40,34 @@ fn transpose_converts_through_conflict_free_shared_memory() {
             let b = Encoding::from(transpose_store_layout(target, c).unwrap())
                 .to_linear_layout(&shape)
                 .unwrap();
+            // Every element held once: no thread, lane or warp holds a copy.
+            for l in [&a, &b] {
+                assert_eq!(l.total_in_size(), l.total_out_size(), "{c:?}: {l:?}");
+                assert!(l.is_injective(), "{c:?}: {l:?}");
+            }
             let plan = plan_conversion(&a, &b, 32, target).unwrap();
             assert_eq!(plan.kind, ConversionKind::SharedMemory, "{plan}");
             let sp = plan.shared.as_ref().unwrap();
             assert_eq!((sp.write_conflicts, sp.read_conflicts), (0, 0), "{plan}");
+            // Staged with the plan's vector registers first, the plan is the same round trip and
+            // its 4-element vector is the first registers of both sides.
+            let (a2, b2) = transpose_staging_layouts(target, c)
+                .unwrap()
+                .expect("staging");
+            let p2 = plan_conversion(&a2, &b2, 32, target).unwrap();
+            assert_eq!(p2.kind, ConversionKind::SharedMemory, "{p2}");
+            let sp2 = p2.shared.as_ref().unwrap();
+            let vector = sp2.layout.bases("vector").unwrap();
+            for l in [&a2, &b2] {
+                let regs = l.bases("register").unwrap();
+                assert_eq!(regs[..vector.len()], vector[..], "{c:?} ({target}): {p2}");
+            }
+            assert_eq!(
+                (sp2.write_conflicts, sp2.read_conflicts),
+                (0, 0),
+                "{c:?} ({target}): {p2}"
+            );
+            assert_eq!((sp2.store_vector, sp2.load_vector), (4, 4), "{p2}");
 
             let what = format!("transpose_smem {c:?} ({target})");
             let ctx = Context::new();

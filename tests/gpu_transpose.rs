@@ -52,56 +52,51 @@ fn check_padding(out: &[f32], len: usize, what: &str) {
     }
 }
 
+/// Runs the transpose kernel `k` (built for `c`) on the `m × n` matrix `x` into a poisoned output
+/// and checks it bit for bit, and the poison past its end.
+fn run_transpose(dev: &Device, k: &Kernel<'_>, c: TransposeConfig, x: &[f32], m: usize, n: usize) {
+    let what = format!("transpose {m}x{n} {c:?}");
+    let kernel = load(dev, k);
+    let dx = dev.upload(x).unwrap();
+    let dy = poisoned(dev, m * n);
+    let mut args = KernelArgs::new();
+    args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
+    let cfg = LaunchConfig::for_kernel(c.grid(m as u64, n as u64), k.signature()).unwrap();
+    let stream = dev.stream();
+    // SAFETY: reads x[0..m*n), writes y[0..n*m); y has PAD more.
+    unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
+    stream.synchronize().unwrap();
+    let y = dy.to_vec().unwrap();
+    let mut bad = 0usize;
+    for j in 0..n {
+        for i in 0..m {
+            let (g, w) = (y[j * m + i], x[i * n + j]);
+            if g.to_bits() != w.to_bits() {
+                if bad < 5 {
+                    eprintln!("{what}: y[{j}, {i}] = {g}, want x[{i}, {j}] = {w}");
+                }
+                bad += 1;
+            }
+        }
+    }
+    assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", m * n);
+    check_padding(&y, m * n, &what);
+}
+
 #[test]
 fn transpose_through_shared_memory_is_exact_on_odd_shapes() {
     let Some(dev) = device() else { return };
-    let stream = dev.stream();
-    let configs = [
-        (64, 64, 4),
-        (32, 128, 4),
-        (128, 64, 8),
-        (64, 64, 8),
-        (16, 32, 1),
-    ];
+    let mut configs = kernels::TRANSPOSE_CONFIGS.to_vec();
+    configs.push(TransposeConfig::new(16, 32, 1));
     let mut rng = Rng(4242);
     for (m, n) in SHAPES {
         let x = rng.vec(m * n);
-        let dx = dev.upload(&x).unwrap();
-        for (tr, tc, warps) in configs {
-            let c = TransposeConfig {
-                tile_rows: tr,
-                tile_cols: tc,
-                per_thread: 4,
-                num_warps: warps,
-            };
-            let what = format!("transpose {m}x{n} {c:?}");
+        for &c in &configs {
             let ctx = Context::new();
             let k =
                 kernels::transpose_smem_kernel_for_shape(&ctx, Target::SM90, c, m as u64, n as u64)
-                    .unwrap_or_else(|e| panic!("{what}: {e}"));
-            let kernel = load(&dev, &k);
-            let dy = poisoned(&dev, m * n);
-            let mut args = KernelArgs::new();
-            args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
-            let cfg = LaunchConfig::for_kernel(c.grid(m as u64, n as u64), k.signature()).unwrap();
-            // SAFETY: reads x[0..m*n), writes y[0..n*m); y has PAD more.
-            unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-            stream.synchronize().unwrap();
-            let y = dy.to_vec().unwrap();
-            let mut bad = 0usize;
-            for j in 0..n {
-                for i in 0..m {
-                    let (g, w) = (y[j * m + i], x[i * n + j]);
-                    if g.to_bits() != w.to_bits() {
-                        if bad < 5 {
-                            eprintln!("{what}: y[{j}, {i}] = {g}, want x[{i}, {j}] = {w}");
-                        }
-                        bad += 1;
-                    }
-                }
-            }
-            assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", m * n);
-            check_padding(&y, m * n, &what);
+                    .unwrap_or_else(|e| panic!("transpose {m}x{n} {c:?}: {e}"));
+            run_transpose(&dev, &k, c, &x, m, n);
         }
     }
 }
@@ -111,39 +106,13 @@ fn transpose_with_vector_accesses_on_multiples_of_16() {
     // The kernel declared for multiples of 16 (16-byte vectors both ways), on sizes that are not
     // multiples of the tile: the masked edge tiles still vectorise.
     let Some(dev) = device() else { return };
-    let stream = dev.stream();
-    let c = TransposeConfig {
-        tile_rows: 64,
-        tile_cols: 64,
-        per_thread: 4,
-        num_warps: 4,
-    };
-    let ctx = Context::new();
-    let k = kernels::transpose_smem_kernel(&ctx, Target::SM90, c).unwrap();
-    let kernel = load(&dev, &k);
     let mut rng = Rng(99);
-    for (m, n) in [(1008, 784), (16, 2064), (4096, 16)] {
-        let x = rng.vec(m * n);
-        let dx = dev.upload(&x).unwrap();
-        let dy = poisoned(&dev, m * n);
-        let mut args = KernelArgs::new();
-        args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
-        let cfg = LaunchConfig::for_kernel(c.grid(m as u64, n as u64), k.signature()).unwrap();
-        // SAFETY: as above.
-        unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-        stream.synchronize().unwrap();
-        let y = dy.to_vec().unwrap();
-        let what = format!("transpose v4 {m}x{n}");
-        for j in 0..n {
-            for i in 0..m {
-                assert_eq!(
-                    y[j * m + i].to_bits(),
-                    x[i * n + j].to_bits(),
-                    "{what}: y[{j}, {i}]"
-                );
-            }
+    for c in kernels::TRANSPOSE_CONFIGS {
+        let ctx = Context::new();
+        let k = kernels::transpose_smem_kernel(&ctx, Target::SM90, c).unwrap();
+        for (m, n) in [(1008, 784), (16, 2064), (4096, 16), (2048, 2048)] {
+            run_transpose(&dev, &k, c, &rng.vec(m * n), m, n);
         }
-        check_padding(&y, m * n, &what);
     }
 }
 
@@ -151,32 +120,13 @@ fn transpose_with_vector_accesses_on_multiples_of_16() {
 fn row_sums_match_an_f64_host_reference() {
     let Some(dev) = device() else { return };
     let stream = dev.stream();
-    let tiles = [
-        Tile2d {
-            rows: 16,
-            cols: 256,
-            per_thread: 4,
-            num_warps: 4,
-        },
-        Tile2d {
-            rows: 8,
-            cols: 512,
-            per_thread: 4,
-            num_warps: 4,
-        },
-        Tile2d {
-            rows: 32,
-            cols: 256,
-            per_thread: 4,
-            num_warps: 8,
-        },
-        Tile2d {
-            rows: 1,
-            cols: 64,
-            per_thread: 4,
-            num_warps: 1,
-        },
-    ];
+    let mut tiles = kernels::ROW_SUM_TILES.to_vec();
+    tiles.push(Tile2d {
+        rows: 1,
+        cols: 64,
+        per_thread: 4,
+        num_warps: 1,
+    });
     let mut rng = Rng(31337);
     for (m, n) in SHAPES {
         let x = rng.vec(m * n);
@@ -191,7 +141,7 @@ fn row_sums_match_an_f64_host_reference() {
                 )
             })
             .collect();
-        for t in tiles {
+        for &t in &tiles {
             let what = format!("row_sum {m}x{n} {t:?}");
             let ctx = Context::new();
             let k = kernels::row_sum_kernel_for_shape(&ctx, Target::SM90, t, n as u64)

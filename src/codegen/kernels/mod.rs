@@ -14,11 +14,11 @@ mod row_sum;
 mod transpose_smem;
 
 pub use layouts::{blocked_1d, tile_layout};
-pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape};
+pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
     transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,
-    TransposeConfig,
+    TransposeConfig, TRANSPOSE_CONFIGS,
 };
 
 use crate::layout::encoding::{Blocked, Slice};

@@ -6,6 +6,24 @@
 use super::super::{DType, Kernel, KernelBuilder, ReduceOp, Result, Target};
 use super::{check_pow2, tile_indices, tile_layout, Context, Tile2d};
 
+/// The tiles the examples, tests and benchmarks try (4 f32 per thread and access): 16 × 256 and
+/// 8 × 512 with 4 warps, 32 × 256 with 8, 4 × 1024 with 4.
+pub const ROW_SUM_TILES: [Tile2d; 4] = [
+    row_tile(16, 256, 4),
+    row_tile(8, 512, 4),
+    row_tile(32, 256, 8),
+    row_tile(4, 1024, 4),
+];
+
+const fn row_tile(rows: u32, cols: u32, num_warps: u32) -> Tile2d {
+    Tile2d {
+        rows,
+        cols,
+        per_thread: 4,
+        num_warps,
+    }
+}
+
 /// The launch grid of [`row_sum_kernel`] for `m` rows: `m / t.rows`, rounded up.
 pub fn row_sum_grid(t: Tile2d, m: u64) -> (u32, u32, u32) {
     (m.div_ceil(t.rows as u64) as u32, 1, 1)

@@ -24,7 +24,27 @@ pub struct TransposeConfig {
     pub num_warps: u32,
 }
 
+/// The configurations the examples, tests and benchmarks try: 64 × 64 with 4 and 8 warps,
+/// 32 × 128 with 4, 128 × 64 with 8; 4 f32 (16 bytes) per thread and access.
+pub const TRANSPOSE_CONFIGS: [TransposeConfig; 4] = [
+    TransposeConfig::new(64, 64, 4),
+    TransposeConfig::new(64, 64, 8),
+    TransposeConfig::new(32, 128, 4),
+    TransposeConfig::new(128, 64, 8),
+];
+
 impl TransposeConfig {
+    /// A `tile_rows × tile_cols` tile over `num_warps` warps, 4 f32 (16 bytes) per thread and
+    /// access.
+    pub const fn new(tile_rows: u32, tile_cols: u32, num_warps: u32) -> Self {
+        TransposeConfig {
+            tile_rows,
+            tile_cols,
+            per_thread: 4,
+            num_warps,
+        }
+    }
+
     /// The launch grid for an `m × n` matrix `x`: `(n / tile_cols, m / tile_rows)`, rounded up
     /// (program id 0 walks along `x`'s rows, so CTAs launched together read whole rows).
     pub fn grid(&self, m: u64, n: u64) -> (u32, u32, u32) {
@@ -224,98 +244,6 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::convert::{plan_conversion, ConversionKind};
-    use crate::layout::encoding::Encoding;
-
-    const CONFIGS: [TransposeConfig; 4] = [
-        TransposeConfig {
-            tile_rows: 64,
-            tile_cols: 64,
-            per_thread: 4,
-            num_warps: 4,
-        },
-        TransposeConfig {
-            tile_rows: 32,
-            tile_cols: 128,
-            per_thread: 4,
-            num_warps: 4,
-        },
-        TransposeConfig {
-            tile_rows: 128,
-            tile_cols: 64,
-            per_thread: 4,
-            num_warps: 8,
-        },
-        TransposeConfig {
-            tile_rows: 64,
-            tile_cols: 64,
-            per_thread: 4,
-            num_warps: 8,
-        },
-    ];
-
-    /// The planner takes the shared-memory round trip, with 16-byte shared accesses and no bank
-    /// conflicts predicted on either side, for every configuration on NVIDIA targets. (On gfx942,
-    /// 64 lanes, the 128 × 64 tile over 8 warps gets 2-element loads and 3 conflicts each way.)
-    #[test]
-    fn the_conversion_is_a_conflict_free_shared_memory_round_trip() {
-        for target in [Target::SM80, Target::SM90] {
-            for c in CONFIGS {
-                let shape = [c.tile_rows as u64, c.tile_cols as u64];
-                let a = Encoding::from(transpose_load_layout(target, c).unwrap())
-                    .to_linear_layout(&shape)
-                    .unwrap();
-                let b = Encoding::from(transpose_store_layout(target, c).unwrap())
-                    .to_linear_layout(&shape)
-                    .unwrap();
-                // Every element held once: no thread, lane or warp holds a copy.
-                for l in [&a, &b] {
-                    assert_eq!(
-                        l.total_in_size(),
-                        l.total_out_size(),
-                        "{target} {c:?}: {l:?}"
-                    );
-                    assert!(l.is_injective(), "{target} {c:?}: {l:?}");
-                }
-                let plan = plan_conversion(&a, &b, 32, target).unwrap();
-                assert_eq!(plan.kind, ConversionKind::SharedMemory, "{target} {c:?}");
-                assert_eq!(sp_vectors(&plan), (4, 4), "{target} {c:?}: {plan}");
-                let sp = plan.shared.as_ref().expect("a shared plan");
-                // Staged with the vector's registers first, the plan is the same round trip and
-                // its vector is the first registers of both sides.
-                let (a2, b2) = transpose_staging_layouts(target, c)
-                    .unwrap()
-                    .expect("staging");
-                let p2 = plan_conversion(&a2, &b2, 32, target).unwrap();
-                let sp2 = p2.shared.as_ref().expect("a shared plan");
-                let vector = sp2.layout.bases("vector").unwrap();
-                for l in [&a2, &b2] {
-                    assert_eq!(
-                        l.bases("register").unwrap()[..vector.len()],
-                        vector[..],
-                        "{target} {c:?}: {p2}"
-                    );
-                }
-                assert_eq!(
-                    (
-                        sp2.write_conflicts,
-                        sp2.read_conflicts,
-                        sp2.store_vector,
-                        sp2.load_vector
-                    ),
-                    (0, 0, 4, 4),
-                    "{target} {c:?}: {p2}"
-                );
-                assert_eq!(sp.write_conflicts, 0, "{target} {c:?}: {sp:?}");
-                assert_eq!(sp.read_conflicts, 0, "{target} {c:?}: {sp:?}");
-            }
-        }
-    }
-
-    fn sp_vectors(plan: &crate::layout::convert::ConversionPlan) -> (u64, u64) {
-        let sp = plan.shared.as_ref().expect("a shared plan");
-        (sp.store_vector, sp.load_vector)
-    }
 
     #[test]
     fn size_divisibility_is_triton_s_specialisation() {
@@ -331,7 +259,7 @@ mod tests {
         let ctx = Context::new();
         let c = TransposeConfig {
             tile_rows: 48,
-            ..CONFIGS[0]
+            ..TRANSPOSE_CONFIGS[0]
         };
         let e = transpose_smem_kernel(&ctx, Target::SM90, c).unwrap_err();
         assert!(e.to_string().contains("tile_rows"), "{e}");
