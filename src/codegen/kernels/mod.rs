@@ -10,10 +10,18 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod layouts;
+mod row_sum;
 mod softmax;
+mod transpose_smem;
 
 pub use layouts::{blocked_1d, tile_layout};
+pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
+pub use transpose_smem::{
+    size_divisibility, transpose_load_layout, transpose_smem_kernel,
+    transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,
+    TransposeConfig, TRANSPOSE_CONFIGS,
+};
 
 use crate::layout::encoding::{Blocked, Slice};
 

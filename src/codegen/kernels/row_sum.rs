@@ -1,0 +1,93 @@
+//! `y[i] = Σ_j x[i, j]`: row sums of a row-major f32 matrix. Each CTA owns `rows` rows and walks
+//! along them one `rows × cols` tile at a time (a `for_range` loop carrying a tile of partial
+//! sums, so the loads of an iteration are independent 16-byte vectors and only one reduction
+//! runs, after the loop), then `reduce(Sum, 1)` and one store per row.
+
+use super::super::{DType, Kernel, KernelBuilder, ReduceOp, Result, Target};
+use super::{check_pow2, tile_indices, tile_layout, Context, Tile2d};
+
+/// The tiles the examples, tests and benchmarks try (4 f32 per thread and access): 16 × 256 and
+/// 8 × 512 with 4 warps, 32 × 256 with 8, 4 × 1024 with 4.
+pub const ROW_SUM_TILES: [Tile2d; 4] = [
+    row_tile(16, 256, 4),
+    row_tile(8, 512, 4),
+    row_tile(32, 256, 8),
+    row_tile(4, 1024, 4),
+];
+
+const fn row_tile(rows: u32, cols: u32, num_warps: u32) -> Tile2d {
+    Tile2d {
+        rows,
+        cols,
+        per_thread: 4,
+        num_warps,
+    }
+}
+
+/// The launch grid of [`row_sum_kernel`] for `m` rows: `m / t.rows`, rounded up.
+pub fn row_sum_grid(t: Tile2d, m: u64) -> (u32, u32, u32) {
+    (m.div_ceil(t.rows as u64) as u32, 1, 1)
+}
+
+/// `y[i] = Σ_j x[i, j]` for a row-major `m × n` f32 matrix `x` (`y` has `m` elements). The
+/// tile `t.rows × t.cols` is laid out by [`tile_layout`] (`t.per_thread` consecutive columns per
+/// thread, lanes along the rows of `x`, warps across them); rows past `m` and columns past `n`
+/// are masked. Parameters: `x, y: ptr<f32>` (16-byte aligned), `m, n: i32`, `n` a multiple of
+/// 16 (any `n`: [`row_sum_kernel_for_shape`]). Grid: [`row_sum_grid`].
+pub fn row_sum_kernel(ctx: &Context, target: Target, t: Tile2d) -> Result<Kernel<'_>> {
+    build(ctx, target, t, 16)
+}
+
+/// [`row_sum_kernel`] with `n` declared divisible by the largest power of two up to 16 that
+/// divides it (see [`size_divisibility`](super::size_divisibility)): 16-byte loads when `n` is
+/// a multiple of 4, narrower ones otherwise.
+pub fn row_sum_kernel_for_shape(
+    ctx: &Context,
+    target: Target,
+    t: Tile2d,
+    n: u64,
+) -> Result<Kernel<'_>> {
+    build(ctx, target, t, super::size_divisibility(n))
+}
+
+fn build(ctx: &Context, target: Target, t: Tile2d, div_n: u64) -> Result<Kernel<'_>> {
+    const OP: &str = "row_sum_kernel";
+    check_pow2(OP, "rows", t.rows as u64, 1, 1 << 16)?;
+    check_pow2(OP, "cols", t.cols as u64, 1, 1 << 16)?;
+    let layout = tile_layout(target, t)?;
+    let shape = [t.rows as u64, t.cols as u64];
+    let mut kb = KernelBuilder::new(ctx, target, "row_sum", t.num_warps)?;
+    let x = kb.arg_ptr("x", DType::F32, 16)?;
+    let y = kb.arg_ptr("y", DType::F32, 16)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", div_n)?;
+    let pid = kb.program_id(0)?;
+    let zero = kb.i32(0)?;
+    // The tile's row and column indices at column 0; the loop adds its start column.
+    let (rows, cols) = tile_indices(&mut kb, &layout, t, pid, zero)?;
+    let row_ok = kb.lt(rows, m)?;
+    let row_off = kb.mul(rows, n)?;
+    let acc = kb.zeros((&layout, shape), DType::F32)?;
+    let acc = kb.for_range(0, n, t.cols, &[acc], |kb, c0, carried| {
+        let c = kb.add(cols, c0)?;
+        let col_ok = kb.lt(c, n)?;
+        let mask = kb.and(row_ok, col_ok)?;
+        let off = kb.add(row_off, c)?;
+        let src = kb.add(x, off)?;
+        let v = kb.load(src, Some(mask), None)?;
+        Ok(vec![kb.add(carried[0], v)?])
+    })?[0];
+    let sums = kb.reduce(acc, 1, ReduceOp::Sum)?;
+    // The row indices in the reduction's layout (the slice of the tile's along columns).
+    let r0 = kb.mul(pid, t.rows as i32)?;
+    let r = kb.arange(
+        0,
+        t.rows as i32,
+        crate::layout::encoding::Slice::new(1, layout.into()),
+    )?;
+    let r = kb.add(r, r0)?;
+    let keep = kb.lt(r, m)?;
+    let dst = kb.add(y, r)?;
+    kb.store(dst, sums, Some(keep))?;
+    kb.finish()
+}
