@@ -274,8 +274,8 @@ fn tune_memcpy(dev: &weft::runtime::cuda::Device, mib: usize) -> Result<()> {
         |c: &Config, t: Target| build(c, t).map_err(|e| e.to_string()),
         |s: &Stream, k: &Kernel, c: &Config, a: &Args| {
             let block = param(c, "block")?;
-            let threads = k.signature().threads_per_block.unwrap_or(128);
-            let config = LaunchConfig::new(a.n.div_ceil(block as usize) as u32, threads, 0);
+            let config =
+                LaunchConfig::for_kernel(a.n.div_ceil(block as usize) as u32, k.signature())?;
             let mut ka = KernelArgs::new();
             ka.ptr(&a.x)
                 .ptr(&a.y)
@@ -352,8 +352,9 @@ fn tune_softmax(dev: &weft::runtime::cuda::Device, mib: usize) -> Result<()> {
         move |c: &Config, t: Target| build_softmax(c, n, t).map_err(|e| e.to_string()),
         |s: &Stream, k: &Kernel, c: &Config, a: &Args| {
             let rows = param(c, "rows_per_cta")?;
-            let threads = k.signature().threads_per_block.unwrap_or(128);
-            let config = LaunchConfig::new(a.m.div_ceil(rows as usize) as u32, threads, 0);
+            // Block size and shared bytes (the reductions' scratch) from the signature.
+            let config =
+                LaunchConfig::for_kernel(a.m.div_ceil(rows as usize) as u32, k.signature())?;
             let mut ka = KernelArgs::new();
             ka.ptr(&a.x).ptr(&a.y).scalar(a.m as i32).scalar(a.n as i32);
             // SAFETY: the kernel reads x[r * n + j] and writes y[r * n + j] for r < m, j < n

@@ -127,8 +127,8 @@ mod softmax {
         let x = dev.upload(&host)?;
         let mut y = dev.alloc::<f32>(M * N)?;
         y.fill_bytes(0xFF)?;
-        let threads = sig.threads_per_block.unwrap_or(128);
-        let cfg = LaunchConfig::new(c.grid(M), threads, 0);
+        // Block size and shared bytes (the cross-warp reductions' scratch) from the signature.
+        let cfg = LaunchConfig::for_kernel(c.grid(M), &sig)?;
         let mut args = KernelArgs::new();
         args.ptr(&x).ptr(&y).scalar(M as i32).scalar(N as i32);
         let stream = dev.new_stream()?;

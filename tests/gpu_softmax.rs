@@ -40,7 +40,7 @@ fn run(dev: &Device, c: SoftmaxConfig, m: usize, n: usize, seed: u64) -> f64 {
     y.fill_bytes(0xFF).unwrap();
     let mut args = KernelArgs::new();
     args.ptr(&dx).ptr(&y).scalar(m as i32).scalar(n as i32);
-    let cfg = LaunchConfig::new(c.grid(m), sig.threads_per_block.unwrap(), 0);
+    let cfg = LaunchConfig::for_kernel(c.grid(m), &sig).unwrap();
     let stream = dev.stream();
     // SAFETY: the kernel reads x[r * n + j] and writes y[r * n + j] for r < m, j < n only (masked);
     // x holds m * n f32 and y m * n + PAD.
