@@ -1,6 +1,8 @@
 //! Compile latency, builder to PTX, of the memcpy kernel and a transpose-sized kernel (a 64 × 64
-//! f32 tile, 32 elements per thread), at each [`OptLevel`]. Target: ≤ 5 ms (Gluon's cold compile
-//! of the same kernels: 65–400 ms); see `OptLevel` for which levels meet it and why.
+//! f32 tile, 32 elements per thread), at each [`OptLevel`], and at O3 of the kernels built on
+//! conversions and reductions: the transpose through `convert_layout` (64 × 64 tile, 4 warps) and
+//! the 16K-row softmax (16 warps, 4 f32 per thread and access). Target: ≤ 5 ms (Gluon's cold
+//! compile of the same kernels: 65–400 ms); see `OptLevel` for which levels meet it and why.
 //!
 //! `cargo bench --features llvm --bench compile`
 //!
@@ -40,6 +42,21 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             })
         });
     }
+    g.bench_function("transpose_smem_64x64_o3", |b| {
+        b.iter(|| {
+            let ctx = Context::new();
+            let k = kernels::transpose_smem_kernel(&ctx, t, kernels::TRANSPOSE_CONFIGS[0]).unwrap();
+            k.ptx().unwrap()
+        })
+    });
+    g.bench_function("softmax_16k_o3", |b| {
+        b.iter(|| {
+            let ctx = Context::new();
+            let c = kernels::SoftmaxConfig::for_n(16384, 1, 4, 16);
+            let k = kernels::softmax_kernel(&ctx, t, c).unwrap();
+            k.ptx().unwrap()
+        })
+    });
     g.bench_function("memcpy_build_only", |b| {
         b.iter(|| {
             let ctx = Context::new();
