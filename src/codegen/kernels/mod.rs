@@ -9,11 +9,15 @@
 //! Layouts come from [`crate::layout::encoding`]: [`tile_layout`] is a `Blocked` encoding, its
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
+mod cumsum;
 mod layouts;
 mod row_sum;
 mod softmax;
 mod transpose_smem;
 
+pub use cumsum::{
+    cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
+};
 pub use layouts::{blocked_1d, tile_layout};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
