@@ -22,9 +22,10 @@ fn scans_assemble_for_sm80_and_sm90() {
             for shape in SHAPES {
                 for axis in [0, 1] {
                     for (op, dt) in [
-                        (ScanOp::Sum, DType::I32),
-                        (ScanOp::Sum, DType::F32),
-                        (ScanOp::Max, DType::F32),
+                        (Some(ScanOp::Sum), DType::I32),
+                        (Some(ScanOp::Sum), DType::F32),
+                        (Some(ScanOp::Max), DType::F32),
+                        (None, DType::I32),
                     ] {
                         let what = format!("scan {l:?} {shape:?} axis {axis} {op:?} {dt}");
                         let ctx = Context::new();
@@ -50,7 +51,7 @@ fn lanes_along_the_axis_use_shfl_up_and_warps_a_barrier() {
         &l,
         [4, 128],
         1,
-        ScanOp::Sum,
+        Some(ScanOp::Sum),
         DType::F32,
         4,
     )
@@ -65,7 +66,7 @@ fn lanes_along_the_axis_use_shfl_up_and_warps_a_barrier() {
         &l,
         [4, 128],
         0,
-        ScanOp::Sum,
+        Some(ScanOp::Sum),
         DType::F32,
         4,
     )
@@ -107,7 +108,17 @@ fn scan_and_cumsum_build_for_gfx942() {
     }
     let l = Blocked::new(&[1, 2], &[4, 16], &[2, 2], &[1, 0]);
     for axis in [0, 1] {
-        let k = scan_kernel(&ctx, t, &l, [16, 64], axis, ScanOp::Sum, DType::I32, 4).unwrap();
+        let k = scan_kernel(
+            &ctx,
+            t,
+            &l,
+            [16, 64],
+            axis,
+            Some(ScanOp::Sum),
+            DType::I32,
+            4,
+        )
+        .unwrap();
         let obj = k.amdgpu_object(weft::codegen::OptLevel::O3).unwrap();
         assert_eq!(&obj[..4], b"\x7fELF");
     }

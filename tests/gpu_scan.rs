@@ -60,7 +60,7 @@ fn scans_of_small_tiles_match_the_host() {
                     &l,
                     shape,
                     axis,
-                    ScanOp::Sum,
+                    Some(ScanOp::Sum),
                     DType::I32,
                     warps,
                 )
@@ -94,7 +94,7 @@ fn scans_of_small_tiles_match_the_host() {
                     &l,
                     shape,
                     axis,
-                    ScanOp::Max,
+                    Some(ScanOp::Max),
                     DType::F32,
                     warps,
                 )

@@ -6,14 +6,15 @@ use weft::layout::encoding::{Blocked, Encoding, Slice};
 
 /// `y = associative_scan(x, axis, op)` of one `shape` tile of the row-major `m × n` matrix `x`
 /// (`m ≤ shape[0]`, `n ≤ shape[1]`; elements outside are loaded as 0) in `layout`, elements of
-/// `dtype` (I32 or F32). Parameters `x, y: ptr<dtype>, m, n: i32`; `y` is `m × n`.
+/// `dtype` (I32 or F32); `op` `None` scans with `first(a, b) = a` (associative, not commutative:
+/// every element becomes the first one along the axis). Parameters `x, y: ptr<dtype>, m, n: i32`; `y` is `m × n`.
 pub fn scan_kernel<'c>(
     ctx: &'c Context,
     target: Target,
     layout: &Blocked,
     shape: [u64; 2],
     axis: usize,
-    op: ScanOp,
+    op: Option<ScanOp>,
     dtype: DType,
     warps: u32,
 ) -> Result<Kernel<'c>> {
@@ -36,7 +37,10 @@ pub fn scan_kernel<'c>(
     let off = kb.add(off, c2)?;
     let px = kb.add(x, off)?;
     let v = kb.load(px, Some(mask), None)?;
-    let s = kb.associative_scan(v, axis, op)?;
+    let s = match op {
+        Some(op) => kb.associative_scan(v, axis, op)?,
+        None => kb.associative_scan_with(v, axis, |_, a, _| Ok(a))?,
+    };
     let py = kb.add(y, off)?;
     kb.store(py, s, Some(mask))?;
     kb.finish()
