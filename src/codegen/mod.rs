@@ -88,5 +88,6 @@ pub use ops::global::{AtomicOp, CacheHint};
 pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};
 pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
 pub use ops::reduce::ReduceOp;
+pub use ops::scan::ScanOp;
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
 pub use types::{AddrSpace, DType, Type};

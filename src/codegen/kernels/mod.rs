@@ -9,12 +9,16 @@
 //! Layouts come from [`crate::layout::encoding`]: [`tile_layout`] is a `Blocked` encoding, its
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
+mod cumsum;
 mod layernorm;
 mod layouts;
 mod row_sum;
 mod softmax;
 mod transpose_smem;
 
+pub use cumsum::{
+    cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
+};
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };

@@ -10,5 +10,6 @@ pub(crate) mod global;
 pub(crate) mod layout_arg;
 pub(crate) mod math;
 pub(crate) mod reduce;
+pub(crate) mod scan;
 pub(crate) mod shape;
 pub(crate) mod shared;

@@ -195,7 +195,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `combine` on two registers, through scalar values.
-    fn combine_regs(
+    pub(crate) fn combine_regs(
         &mut self,
         combine: &mut impl FnMut(&mut Self, Value, Value) -> Result<Value>,
         elem: DType,

@@ -94,6 +94,19 @@ pub(crate) trait Lowering: Sync {
         val: IntValue<'ctx>,
         src: IntValue<'ctx>,
     ) -> Result<IntValue<'ctx>>;
+    /// The `i32` `val` of lane `lane - delta` (`shfl.sync.up`); lanes below `delta` get an
+    /// unspecified value (callers mask them). `lane` is this thread's lane id.
+    fn shuffle_up<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        delta: u32,
+        lane: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        let d = em.ctx.i32_type().const_int(delta as u64, false);
+        let src = em.b.build_int_sub(lane, d, "")?;
+        self.shuffle_idx(em, val, src)
+    }
     /// The `i32` `val` of lane `lane ^ mask` (`shfl.sync.bfly`); `lane` is this thread's lane id.
     fn shuffle_xor<'ctx>(
         &self,

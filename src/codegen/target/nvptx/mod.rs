@@ -144,6 +144,30 @@ impl Lowering for Nvptx {
         shfl(em, "llvm.nvvm.shfl.sync.idx.i32", val, src)
     }
 
+    fn shuffle_up<'ctx>(
+        &self,
+        em: &Emitter<'ctx>,
+        val: IntValue<'ctx>,
+        delta: u32,
+        _lane: IntValue<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        // `c = 0`: no segments, lanes below `delta` keep their own value.
+        let i32t = em.ctx.i32_type();
+        let f = em.intrinsic("llvm.nvvm.shfl.sync.up.i32", &[])?;
+        let d = i32t.const_int(delta as u64, false);
+        Ok(em
+            .call1(
+                f,
+                &[
+                    i32t.const_all_ones().into(),
+                    val.into(),
+                    d.into(),
+                    i32t.const_zero().into(),
+                ],
+            )?
+            .into_int_value())
+    }
+
     fn shuffle_xor<'ctx>(
         &self,
         em: &Emitter<'ctx>,
