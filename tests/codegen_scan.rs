@@ -130,7 +130,6 @@ fn scan_errors_are_typed() {
     let mut kb = KernelBuilder::new(&ctx, Target::SM90, "e", 4).unwrap();
     let l = Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
     let enc: Encoding = l.into();
-    let _ = &enc;
     let z = kb.zeros((&enc, [16u64, 32]), DType::F32).unwrap();
     let e = kb.associative_scan(z, 2, ScanOp::Sum).unwrap_err();
     assert!(matches!(e, CodegenError::InvalidArgument { .. }), "{e}");
@@ -172,13 +171,14 @@ fn scan_errors_are_typed() {
     let z = kb.zeros(&ll, DType::F32).unwrap();
     let e = kb.associative_scan(z, 1, ScanOp::Sum).unwrap_err();
     assert!(matches!(e, CodegenError::BadLayout { .. }), "{e}");
-    // Along dim0 the same layout is fine (lane bits 1, 3, 4 ... not consecutive either).
+    // Along dim0 its lane bits (1, 3, 4) are not consecutive either.
     let e = kb.associative_scan(z, 0, ScanOp::Sum).unwrap_err();
     assert!(matches!(e, CodegenError::BadLayout { .. }), "{e}");
-    // Pointers are refused.
-    let _ = Encoding::from(l_clone());
-}
-
-fn l_clone() -> Blocked {
-    Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0])
+    // Pointer tiles are refused.
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "p", 4).unwrap();
+    let p = kb.arg_ptr("p", DType::F32, 4).unwrap();
+    let offs = kb.zeros((&enc, [16u64, 32]), DType::I32).unwrap();
+    let ptrs = kb.add(p, offs).unwrap();
+    let e = kb.associative_scan(ptrs, 1, ScanOp::Sum).unwrap_err();
+    assert!(matches!(e, CodegenError::InvalidType { .. }), "{e}");
 }

@@ -8,6 +8,7 @@ use weft::layout::encoding::{Blocked, Encoding, Slice};
 /// (`m ≤ shape[0]`, `n ≤ shape[1]`; elements outside are loaded as 0) in `layout`, elements of
 /// `dtype` (I32 or F32); `op` `None` scans with `first(a, b) = a` (associative, not commutative:
 /// every element becomes the first one along the axis). Parameters `x, y: ptr<dtype>, m, n: i32`; `y` is `m × n`.
+#[allow(clippy::too_many_arguments)]
 pub fn scan_kernel<'c>(
     ctx: &'c Context,
     target: Target,
