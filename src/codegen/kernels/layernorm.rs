@@ -1,14 +1,13 @@
 //! Row-wise layer normalisation in one pass: each CTA holds `rows_per_cta` whole rows in
 //! registers, with the weight and bias loaded once and shared by its rows.
 
-use crate::layout::encoding::helpers::blocked_for;
 use crate::layout::encoding::{Blocked, Slice};
 
 use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Operand, ReduceOp,
     Result, Target,
 };
-use super::check_pow2;
+use super::row_tile;
 
 /// The most f32 a thread may hold of the row tile, the weight and the bias together: past this
 /// they cannot stay in registers (255 per thread on NVIDIA). The softmax's bound
@@ -39,18 +38,19 @@ impl LayernormConfig {
     /// The configuration for rows of `n` columns: `block_n = n.next_power_of_two()` and
     /// `n_divisibility` the largest power of two ≤ 16 that divides `n`.
     pub fn for_n(n: u32, rows_per_cta: u32, per_thread: u32, num_warps: u32) -> LayernormConfig {
+        let (block_n, n_divisibility) = row_tile::for_n(n);
         LayernormConfig {
-            block_n: n.max(1).next_power_of_two(),
+            block_n,
             rows_per_cta,
             per_thread,
             num_warps,
-            n_divisibility: 1 << n.trailing_zeros().min(4),
+            n_divisibility,
         }
     }
 
     /// The grid for `m` rows: `m.div_ceil(rows_per_cta)` CTAs.
     pub fn grid(&self, m: usize) -> u32 {
-        m.div_ceil(self.rows_per_cta.max(1) as usize) as u32
+        row_tile::grid(m, self.rows_per_cta)
     }
 
     /// Whether the kernel built for this configuration normalises an `m × n` matrix:
@@ -58,65 +58,31 @@ impl LayernormConfig {
     /// at least one row and column. With a longer row the kernel would take the mean and
     /// variance of its first `block_n` columns only and leave the rest unwritten.
     pub fn check_shape(&self, m: usize, n: usize) -> Result<()> {
-        let op = "layernorm";
-        if m == 0 || n == 0 {
-            return Err(CodegenError::arg(op, format!("{m} × {n}: an empty matrix")));
-        }
-        if n > self.block_n as usize {
-            return Err(CodegenError::arg(
-                op,
-                format!(
-                    "n = {n} > block_n = {}: a row must fit in one tile (block_n = {})",
-                    self.block_n,
-                    n.next_power_of_two()
-                ),
-            ));
-        }
-        if n % self.n_divisibility.max(1) as usize != 0 {
-            return Err(CodegenError::arg(
-                op,
-                format!(
-                    "n = {n} is not a multiple of n_divisibility = {}",
-                    self.n_divisibility
-                ),
-            ));
-        }
-        if m.checked_mul(n).is_none_or(|e| e > i32::MAX as usize) {
-            return Err(CodegenError::arg(
-                op,
-                format!("{m} × {n} elements: offsets are i32, at most 2^31 - 1 elements"),
-            ));
-        }
-        Ok(())
+        row_tile::check_shape("layernorm", self.block_n, self.n_divisibility, m, n)
     }
 
     /// The `Blocked` layout of the `[rows_per_cta, block_n]` tile, as Triton's
-    /// `BlockedEncodingAttr::get` picks it ([`blocked_for`]): `per_thread` consecutive columns
+    /// `BlockedEncodingAttr::get` picks it ([`blocked_for`](crate::layout::encoding::helpers::blocked_for)): `per_thread` consecutive columns
     /// per thread, lanes along the columns first, then warps along the columns until they cover
     /// the row, the rest of the warps (and lanes) along the rows. `w` and `b` are laid out in
     /// its column slice (`Slice(0)`): each thread holds the columns it normalises.
     pub fn layout(&self, target: Target) -> Result<Blocked> {
         let op = "layernorm_kernel";
-        check_pow2(op, "block_n", self.block_n as u64, 1, 1 << 16)?;
-        check_pow2(op, "rows_per_cta", self.rows_per_cta as u64, 1, 1 << 10)?;
-        check_pow2(op, "per_thread", self.per_thread as u64, 1, 16)?;
-        check_pow2(op, "num_warps", self.num_warps as u64, 1, 32)?;
-        check_pow2(op, "n_divisibility", self.n_divisibility as u64, 1, 16)?;
-        if self.per_thread > self.block_n {
-            return Err(CodegenError::arg(
-                op,
-                format!(
-                    "per_thread = {} is more than the row tile block_n = {}",
-                    self.per_thread, self.block_n
-                ),
-            ));
-        }
-        let shape = [self.rows_per_cta as u64, self.block_n as u64];
-        let l = blocked_for(
-            &shape,
-            &[1, self.per_thread],
+        row_tile::check_params(
+            op,
+            self.block_n,
+            self.rows_per_cta,
+            self.per_thread,
             self.num_warps,
-            target.warp_size(),
+            self.n_divisibility,
+        )?;
+        let shape = [self.rows_per_cta as u64, self.block_n as u64];
+        let l = row_tile::layout(
+            target,
+            self.block_n,
+            self.rows_per_cta,
+            self.per_thread,
+            self.num_warps,
         )?;
         // Elements per thread along each dim: its block, repeated where the CTA's threads cover
         // less than the tile (copies, where they cover more, hold their block all the same).

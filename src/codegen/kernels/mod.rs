@@ -13,6 +13,7 @@ mod cumsum;
 mod layernorm;
 mod layouts;
 mod row_sum;
+mod row_tile;
 mod softmax;
 mod transpose_smem;
 
