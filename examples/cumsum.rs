@@ -35,11 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return gpu::run(&dev, &ctx, target, &tiles);
     }
     let k = kernels::cumsum_kernel(&ctx, target, tiles[0])?;
-    println!("// {:?}", tiles[0]);
-    println!("// signature: {}", k.signature());
-    println!("{}", k.assembly(weft::codegen::OptLevel::O3)?);
-    println!("SKIP: no GPU (or no `cuda` feature): printed the PTX, ran nothing");
-    Ok(())
+    common::print_and_skip(&tiles[0], &k)
 }
 
 #[cfg(all(feature = "llvm", feature = "cuda"))]

@@ -34,11 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return gpu::run(&dev, &ctx, target, &configs);
     }
     let k = kernels::transpose_smem_kernel(&ctx, target, configs[0])?;
-    println!("// {:?}", configs[0]);
-    println!("// signature: {}", k.signature());
-    println!("{}", k.assembly(weft::codegen::OptLevel::O3)?);
-    println!("SKIP: no GPU (or no `cuda` feature): printed the PTX, ran nothing");
-    Ok(())
+    common::print_and_skip(&configs[0], &k)
 }
 
 #[cfg(all(feature = "llvm", feature = "cuda"))]

@@ -1,4 +1,4 @@
-//! Shared by the `transpose` and `row_sum` examples: the target argument, the GPU (if any),
+//! Shared by the `transpose`, `row_sum` and `cumsum` examples: the target argument, the GPU (if any),
 //! random data, and timing a kernel next to a device-to-device copy.
 #![allow(dead_code)]
 
@@ -9,6 +9,18 @@ pub fn target_arg() -> Result<weft::codegen::Target, Box<dyn std::error::Error>>
         .as_deref()
         .unwrap_or("sm_90")
         .parse()?)
+}
+
+/// Without a GPU: prints the kernel's configuration, signature and assembly, and says it skipped.
+pub fn print_and_skip(
+    config: &dyn std::fmt::Debug,
+    kernel: &weft::codegen::Kernel<'_>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    println!("// {config:?}");
+    println!("// signature: {}", kernel.signature());
+    println!("{}", kernel.assembly(weft::codegen::OptLevel::O3)?);
+    println!("SKIP: no GPU (or no `cuda` feature): printed the PTX, ran nothing");
+    Ok(())
 }
 
 #[cfg(feature = "cuda")]

@@ -4,25 +4,21 @@
 //! total of each row carried from the tiles before it is added, and the tile's row totals
 //! (a `reduce(Sum, 1)` broadcast back to the tile) are added to the carry.
 
-use super::super::{DType, Kernel, KernelBuilder, ReduceOp, Result, ScanOp, Target};
-use super::{check_pow2, tile_indices, tile_layout, Context, Tile2d};
+use super::super::{DType, Kernel, ReduceOp, Result, ScanOp, Target};
+use super::row_sum::{row_tile, RowSweep};
+use super::{Context, Tile2d};
 
 /// The tiles the example and the tests try (4 f32 per thread and access): 4 × 1024, 8 × 512
 /// and 16 × 256, with 4 warps.
-pub const CUMSUM_TILES: [Tile2d; 3] = [tile(4, 1024, 4), tile(8, 512, 4), tile(16, 256, 4)];
-
-const fn tile(rows: u32, cols: u32, num_warps: u32) -> Tile2d {
-    Tile2d {
-        rows,
-        cols,
-        per_thread: 4,
-        num_warps,
-    }
-}
+pub const CUMSUM_TILES: [Tile2d; 3] = [
+    row_tile(4, 1024, 4),
+    row_tile(8, 512, 4),
+    row_tile(16, 256, 4),
+];
 
 /// The launch grid of [`cumsum_kernel`] for `m` rows: `m / t.rows`, rounded up.
 pub fn cumsum_grid(t: Tile2d, m: u64) -> (u32, u32, u32) {
-    (m.div_ceil(t.rows as u64) as u32, 1, 1)
+    super::row_sum_grid(t, m)
 }
 
 /// `y[i, j] = Σ_{k ≤ j} x[i, k]` for row-major `m × n` f32 matrices `x`, `y`. The tile
@@ -45,29 +41,20 @@ pub fn cumsum_kernel_for_shape(
 }
 
 fn build(ctx: &Context, target: Target, t: Tile2d, div_n: u64) -> Result<Kernel<'_>> {
-    const OP: &str = "cumsum_kernel";
-    check_pow2(OP, "rows", t.rows as u64, 1, 1 << 16)?;
-    check_pow2(OP, "cols", t.cols as u64, 1, 1 << 16)?;
-    let layout = tile_layout(target, t)?;
-    let shape = [t.rows as u64, t.cols as u64];
-    let mut kb = KernelBuilder::new(ctx, target, "cumsum", t.num_warps)?;
-    let x = kb.arg_ptr("x", DType::F32, 16)?;
-    let y = kb.arg_ptr("y", DType::F32, 16)?;
-    let m = kb.arg_i32("m", 1)?;
-    let n = kb.arg_i32("n", div_n)?;
-    let pid = kb.program_id(0)?;
-    let zero = kb.i32(0)?;
-    let (rows, cols) = tile_indices(&mut kb, &layout, t, pid, zero)?;
-    let row_ok = kb.lt(rows, m)?;
-    let row_off = kb.mul(rows, n)?;
+    let RowSweep {
+        mut kb,
+        layout,
+        shape,
+        x,
+        y,
+        cols,
+        ..
+    } = RowSweep::new(ctx, target, t, "cumsum", "cumsum_kernel", div_n)?;
     // The running total of each row, held by every element of the row.
     let carry = kb.zeros((&layout, shape), DType::F32)?;
-    kb.for_range(0, n, t.cols, &[carry], |kb, c0, carried| {
+    kb.for_range(0, cols.n(), t.cols, &[carry], |kb, c0, carried| {
         let carry = carried[0];
-        let c = kb.add(cols, c0)?;
-        let col_ok = kb.lt(c, n)?;
-        let mask = kb.and(row_ok, col_ok)?;
-        let off = kb.add(row_off, c)?;
+        let (mask, off) = cols.at(kb, c0)?;
         let src = kb.add(x, off)?;
         let v = kb.load(src, Some(mask), None)?;
         let s = kb.associative_scan(v, 1, ScanOp::Sum)?;

@@ -23,11 +23,10 @@ use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::shared::scalar_dtype;
-use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{Encoding, Slice};
 
@@ -55,6 +54,29 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
+    /// The register tile `tile` of an op along `axis` (`reduce`, `associative_scan`), with its
+    /// layout; an axis past the tile's rank is a typed error naming the tile.
+    pub(crate) fn axis_operand(
+        &mut self,
+        op: &'static str,
+        tile: Value,
+        axis: usize,
+    ) -> Result<(Rc<ValueData<'ctx>>, Rc<TileLayout>)> {
+        let t = self.get_kind(op, tile, &[ValueKind::Tile], "a register tile")?;
+        let l = t.layout.clone().expect("a tile has a layout");
+        if axis >= l.rank() {
+            return Err(CodegenError::arg(
+                op,
+                format!(
+                    "axis {axis} is out of range for {} (rank {})",
+                    t.describe(),
+                    l.rank()
+                ),
+            ));
+        }
+        Ok((t, l))
+    }
+
     /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's
     /// element type and returns one (it should be associative and commutative: the order of
     /// combination follows the layout).
@@ -64,18 +86,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         axis: usize,
         mut combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
-        let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
-        let l = t.layout.clone().expect("a tile has a layout");
-        if axis >= l.rank() {
-            return Err(CodegenError::arg(
-                OP,
-                format!(
-                    "axis {axis} is out of range for {} (rank {})",
-                    t.describe(),
-                    l.rank()
-                ),
-            ));
-        }
+        let (t, l) = self.axis_operand(OP, tile, axis)?;
         if let Type::Ptr(..) = t.ty {
             return Err(CodegenError::InvalidType {
                 op: OP,
@@ -225,41 +236,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         mask: u32,
         lane: IntValue<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>> {
-        let bits = (elem.mem_bytes() * 8) as u32;
-        let i32t = self.em.ctx.i32_type();
-        let low = self.to_bits(v, elem, bits)?;
-        let lowering = self.target.lowering();
-        if bits == 64 {
-            let i64t = self.em.ctx.i64_type();
-            let lo = self.em.b.build_int_truncate(low, i32t, "")?;
-            let hi = self
-                .em
-                .b
-                .build_right_shift(low, i64t.const_int(32, false), false, "")?;
-            let hi = self.em.b.build_int_truncate(hi, i32t, "")?;
-            let lo = lowering.shuffle_xor(&self.em, lo, mask, lane)?;
-            let hi = lowering.shuffle_xor(&self.em, hi, mask, lane)?;
-            let lo = self.em.b.build_int_z_extend(lo, i64t, "")?;
-            let hi = self.em.b.build_int_z_extend(hi, i64t, "")?;
-            let hi = self
-                .em
-                .b
-                .build_left_shift(hi, i64t.const_int(32, false), "")?;
-            let i = self.em.b.build_or(lo, hi, "")?;
-            return self.from_bits(i, elem);
-        }
-        let w = if bits == 32 {
-            low
-        } else {
-            self.em.b.build_int_z_extend(low, i32t, "")?
-        };
-        let got = lowering.shuffle_xor(&self.em, w, mask, lane)?;
-        let got = if bits == 32 {
-            got
-        } else {
-            self.em.b.build_int_truncate(got, self.int_type(bits), "")?
-        };
-        self.from_bits(got, elem)
+        self.shuffle_value(v, elem, lane, |(em, lowering), lane, word| {
+            lowering.shuffle_xor(em, word, mask, lane)
+        })
     }
 
     /// Stage 3: partials through shared memory, combined by every thread in warp order.

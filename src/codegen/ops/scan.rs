@@ -20,7 +20,6 @@
 
 use inkwell::values::{BasicValueEnum, IntValue};
 
-use crate::codegen::builder::values::ValueKind;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::shared::scalar_dtype;
@@ -63,18 +62,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         axis: usize,
         mut combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
-        let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
-        let l = t.layout.clone().expect("a tile has a layout");
-        if axis >= l.rank() {
-            return Err(CodegenError::arg(
-                OP,
-                format!(
-                    "axis {axis} is out of range for {} (rank {})",
-                    t.describe(),
-                    l.rank()
-                ),
-            ));
-        }
+        let (t, l) = self.axis_operand(OP, tile, axis)?;
         if matches!(t.ty, Type::Ptr(..)) || scalar_dtype(t.ty) == DType::I1 {
             return Err(CodegenError::InvalidType {
                 op: OP,
@@ -380,8 +368,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `v` moved between lanes by `shuffle(lowering, lane, word)` on `i32` words, any element
-    /// type (one or two words).
-    fn shuffle_value(
+    /// type (one or two words). `reduce`'s butterflies use it too.
+    pub(crate) fn shuffle_value(
         &mut self,
         v: BasicValueEnum<'ctx>,
         elem: DType,
