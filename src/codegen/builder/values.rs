@@ -60,7 +60,6 @@ pub(crate) enum ValueKind {
     #[allow(dead_code)] // made by the barrier ops
     Barrier,
     /// A token for an asynchronous copy group (cp.async, TMA) to wait on.
-    #[allow(dead_code)] // made by the async-copy ops
     AsyncToken,
 }
 

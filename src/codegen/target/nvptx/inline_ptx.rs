@@ -36,7 +36,6 @@ pub(crate) enum RegClass {
     /// 64 bits (`l`): also addresses.
     B64,
     /// An f32 (`f`).
-    #[allow(dead_code)] // for mma and wgmma operands
     F32,
     /// An f64 (`d`).
     #[allow(dead_code)] // for mma operands
