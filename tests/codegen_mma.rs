@@ -73,7 +73,10 @@ fn cp_async_moves_16_byte_vectors_with_zero_fill_and_narrows_with_the_row_stride
         let code = ptx(&k, target, "cp.async n odd");
         assert_eq!(count(&code, "cp.async.ca"), 0, "{code}");
         assert_eq!(count(&code, "cp.async.cg"), 0, "{code}");
-        assert!(code.contains("ld.global") && code.contains("st.shared"), "{code}");
+        assert!(
+            code.contains("ld.global") && code.contains("st.shared"),
+            "{code}"
+        );
     }
 }
 
@@ -83,8 +86,7 @@ fn async_copy_errors_name_the_operands() {
     let mut kb = KernelBuilder::new(&ctx, Target::SM80, "k", 4).unwrap();
     let x = kb.arg_ptr("x", DType::F16, 16).unwrap();
     let ld = row_blocked(64, 64, 8, 4);
-    let zero = kb.i32(0).unwrap();
-    let (r, c) = common::mma::indices(&mut kb, &ld, [64, 64], zero, zero).unwrap();
+    let (r, c) = kernels::tile_coords(&mut kb, &ld, [64, 64], None, None).unwrap();
     let off = kb.mul(r, 64).unwrap();
     let off = kb.add(off, c).unwrap();
     let p = kb.add(x, off).unwrap();
@@ -98,15 +100,29 @@ fn async_copy_errors_name_the_operands() {
         .unwrap();
     // The descriptor and the pointers swapped: a wrong kind.
     let e = kb.async_copy_global_to_shared(p, s16, None).unwrap_err();
-    assert!(matches!(e, CodegenError::WrongKind { op: "async_copy_global_to_shared", .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            CodegenError::WrongKind {
+                op: "async_copy_global_to_shared",
+                ..
+            }
+        ),
+        "{e}"
+    );
     let e = kb.async_copy_global_to_shared(s32, p, None).unwrap_err();
     assert!(matches!(e, CodegenError::TypeMismatch { .. }), "{e}");
-    assert!(e.to_string().contains("f32") && e.to_string().contains("f16"), "{e}");
+    assert!(
+        e.to_string().contains("f32") && e.to_string().contains("f16"),
+        "{e}"
+    );
     let e = kb.async_copy_global_to_shared(small, p, None).unwrap_err();
     assert!(matches!(e, CodegenError::ShapeMismatch { .. }), "{e}");
     let e = kb.async_copy_global_to_shared(s16, off, None).unwrap_err();
     assert!(matches!(e, CodegenError::InvalidType { .. }), "{e}");
-    let e = kb.async_copy_global_to_shared(s16, p, Some(off)).unwrap_err();
+    let e = kb
+        .async_copy_global_to_shared(s16, p, Some(off))
+        .unwrap_err();
     assert!(matches!(e, CodegenError::InvalidType { .. }), "{e}");
     let e = kb.async_wait_group(8).unwrap_err();
     assert!(matches!(e, CodegenError::InvalidArgument { .. }), "{e}");
@@ -129,7 +145,9 @@ fn ampere_ops_are_refused_on_amd_before_llvm_runs() {
         assert!(matches!(e, CodegenError::Unsupported { .. }), "{e}");
         assert!(e.to_string().contains("cp.async needs sm_80"), "{e}");
     }
-    let z = kb.zeros((&row_blocked(16, 16, 1, 4), [16, 16]), DType::F32).unwrap();
+    // A 64-lane wavefront's layout.
+    let wave = Blocked::new(&[1, 1], &[8, 8], &[4, 1], &[1, 0]);
+    let z = kb.zeros((&wave, [16, 16]), DType::F32).unwrap();
     let e = kb.dot(z, z, z).unwrap_err();
     assert!(e.to_string().contains("mma.sync needs sm_80"), "{e}");
 }
@@ -143,8 +161,9 @@ fn ldmatrix_reads_operand_a_with_x4_and_b_with_trans() {
                 for (shape, dot, trans) in [([128u64, 32u64], &da, false), ([32, 128], &db, true)] {
                     let ctx = Context::new();
                     let what = format!("ldmatrix {dtype} {shape:?} {warps} warps ({target})");
-                    let k = ldmatrix_kernel(&ctx, target, dtype, shape, &nvmma(shape, 16), dot, warps)
-                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let k =
+                        ldmatrix_kernel(&ctx, target, dtype, shape, &nvmma(shape, 16), dot, warps)
+                            .unwrap_or_else(|e| panic!("{what}: {e}"));
                     let code = ptx(&k, target, &what);
                     let inst = if trans {
                         "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
@@ -153,7 +172,9 @@ fn ldmatrix_reads_operand_a_with_x4_and_b_with_trans() {
                     };
                     // Each warp holds its part of the operand (copies along the other dim):
                     // 2 elements per lane and matrix, 4 matrices per instruction.
-                    let l = Encoding::from((*dot).clone()).to_linear_layout(&shape).unwrap();
+                    let l = Encoding::from((*dot).clone())
+                        .to_linear_layout(&shape)
+                        .unwrap();
                     let regs = l.in_dim_size("register").unwrap() as usize;
                     assert_eq!(count(&code, inst), regs / 8, "{what}:\n{code}");
                     assert_eq!(count(&code, "ldmatrix.sync"), regs / 8, "{what}");
@@ -179,7 +200,10 @@ fn ldmatrix_falls_back_to_ld_shared_where_rows_are_not_contiguous() {
     let ctx = Context::new();
     let k = ldmatrix_kernel(&ctx, Target::SM80, DType::F16, shape, &col_major, &da, 4).unwrap();
     let code = ptx(&k, Target::SM80, "ldmatrix of column-major A");
-    assert!(code.contains("ldmatrix.sync.aligned.m8n8.x4.trans"), "{code}");
+    assert!(
+        code.contains("ldmatrix.sync.aligned.m8n8.x4.trans"),
+        "{code}"
+    );
     // A swizzle of single elements breaks 16-byte rows: plain shared loads.
     let scattered: Encoding = SwizzledShared::new(1, 1, 8, &[1, 0]).into();
     let k = ldmatrix_kernel(&ctx, Target::SM80, DType::F16, shape, &scattered, &da, 4).unwrap();
@@ -188,8 +212,16 @@ fn ldmatrix_falls_back_to_ld_shared_where_rows_are_not_contiguous() {
     assert!(code.contains("ld.shared"), "{code}");
     // f32 tiles have no ldmatrix: plain loads too.
     let (_, da32, _) = mma_layouts(64, 64, 4, 32);
-    let k = ldmatrix_kernel(&ctx, Target::SM80, DType::F32, [64, 16], &nvmma([64, 16], 32), &da32, 4)
-        .unwrap();
+    let k = ldmatrix_kernel(
+        &ctx,
+        Target::SM80,
+        DType::F32,
+        [64, 16],
+        &nvmma([64, 16], 32),
+        &da32,
+        4,
+    )
+    .unwrap();
     let code = ptx(&k, Target::SM80, "ldmatrix f32");
     assert_eq!(count(&code, "ldmatrix.sync"), 0, "{code}");
 }
@@ -198,11 +230,28 @@ fn ldmatrix_falls_back_to_ld_shared_where_rows_are_not_contiguous() {
 fn dot_issues_one_mma_per_instruction_tile_and_k_step() {
     for target in TARGETS {
         for (dtype, name, kinstr) in [
-            (DType::F16, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 16),
-            (DType::BF16, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", 16),
-            (DType::F32, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 8),
+            (
+                DType::F16,
+                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+                16,
+            ),
+            (
+                DType::BF16,
+                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+                16,
+            ),
+            (
+                DType::F32,
+                "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+                8,
+            ),
         ] {
-            for (mnk, warps) in [([16, 8, 16], 1), ([64, 64, 32], 4), ([128, 64, 64], 8), ([32, 32, 16], 2)] {
+            for (mnk, warps) in [
+                ([16, 8, 16], 1),
+                ([64, 64, 32], 4),
+                ([128, 64, 64], 8),
+                ([32, 32, 16], 2),
+            ] {
                 let ctx = Context::new();
                 let what = format!("dot {dtype} {mnk:?} {warps} warps ({target})");
                 let k = dot_kernel(&ctx, target, dtype, mnk, warps)
@@ -229,25 +278,42 @@ fn dot_errors_name_the_operands_and_the_rule() {
     let c16 = kb.zeros((&acc, [64, 64]), DType::F16).unwrap();
     let b_short = kb.zeros((&db, [16, 64]), DType::F16).unwrap();
     let e = kb.dot(a, bf, c).unwrap_err();
-    assert!(matches!(e, CodegenError::TypeMismatch { op: "dot", .. }), "{e}");
+    assert!(
+        matches!(e, CodegenError::TypeMismatch { op: "dot", .. }),
+        "{e}"
+    );
     let e = kb.dot(a, b, c16).unwrap_err();
-    assert!(matches!(e, CodegenError::InvalidType { op: "dot", .. }), "{e}");
+    assert!(
+        matches!(e, CodegenError::InvalidType { op: "dot", .. }),
+        "{e}"
+    );
     assert!(e.to_string().contains("f32 accumulator"), "{e}");
     let e = kb.dot(a, b_short, c).unwrap_err();
-    assert!(matches!(e, CodegenError::ShapeMismatch { op: "dot", .. }), "{e}");
+    assert!(
+        matches!(e, CodegenError::ShapeMismatch { op: "dot", .. }),
+        "{e}"
+    );
     // Operands in a blocked layout: the lanes are not the instruction's.
     let blocked: Blocked = Blocked::new(&[1, 8], &[8, 4], &[4, 1], &[1, 0]);
     let ab = kb.zeros((&blocked, [64, 32]), DType::F16).unwrap();
     let e = kb.dot(ab, b, c).unwrap_err();
-    assert!(matches!(e, CodegenError::BadLayout { op: "dot", .. }), "{e}");
+    assert!(
+        matches!(e, CodegenError::BadLayout { op: "dot", .. }),
+        "{e}"
+    );
     assert!(e.to_string().contains("operand a's lanes"), "{e}");
     // A and B swapped: B's layout as A.
     let e = kb.dot(b, a, c).unwrap_err();
     assert!(e.to_string().contains("dot"), "{e}");
     // Wrong kinds.
-    let s = kb.alloc_shared(DType::F16, &[64, 32], &nvmma([64, 32], 16)).unwrap();
+    let s = kb
+        .alloc_shared(DType::F16, &[64, 32], &nvmma([64, 32], 16))
+        .unwrap();
     let e = kb.dot(s, b, c).unwrap_err();
-    assert!(matches!(e, CodegenError::WrongKind { op: "dot", .. }), "{e}");
+    assert!(
+        matches!(e, CodegenError::WrongKind { op: "dot", .. }),
+        "{e}"
+    );
     let d = kb.dot(a, b, c).unwrap();
     assert_eq!(kb.shape(d).unwrap(), vec![64, 64]);
     kb.finish().unwrap();
@@ -270,7 +336,9 @@ fn ptxas_usage(ptx: &str, arch: &str) -> Option<(u32, u32, u32)> {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stderr).to_string();
     let num_before = |needle: &str| -> u32 {
-        let i = text.find(needle).unwrap_or_else(|| panic!("no `{needle}` in {text}"));
+        let i = text
+            .find(needle)
+            .unwrap_or_else(|| panic!("no `{needle}` in {text}"));
         text[..i]
             .split_whitespace()
             .last()
@@ -293,7 +361,11 @@ fn the_sm80_gemm_pipelines_cp_async_ldmatrix_and_mma_without_spills() {
                 let what = format!("gemm_sm80 {c:?} {dtype} ({target})");
                 let k = kernels::gemm_sm80_kernel(&ctx, target, c, dtype)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
-                assert_eq!(k.signature().shared_bytes as u64, c.shared_bytes(), "{what}");
+                assert_eq!(
+                    k.signature().shared_bytes as u64,
+                    c.shared_bytes(),
+                    "{what}"
+                );
                 let code = ptx(&k, target, &what);
                 let threads = 32 * c.num_warps as usize;
                 let (bm, bn, bk) = (c.block_m as usize, c.block_n as usize, c.block_k as usize);
@@ -305,15 +377,25 @@ fn the_sm80_gemm_pipelines_cp_async_ldmatrix_and_mma_without_spills() {
                     copies_per_step * (2 * stages - 1),
                     "{what}"
                 );
-                assert_eq!(count(&code, "cp.async.commit_group"), 2 * stages - 1, "{what}");
+                assert_eq!(
+                    count(&code, "cp.async.commit_group"),
+                    2 * stages - 1,
+                    "{what}"
+                );
                 let mma = bm * bn * bk / (16 * 8 * 16) / c.num_warps as usize;
                 assert_eq!(
                     count(&code, "mma.sync.aligned.m16n8k16"),
                     mma * stages,
                     "{what}"
                 );
-                assert!(code.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"), "{what}");
-                assert!(code.contains("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), "{what}");
+                assert!(
+                    code.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"),
+                    "{what}"
+                );
+                assert!(
+                    code.contains("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"),
+                    "{what}"
+                );
                 assert_eq!(count(&code, "ld.shared"), 0, "{what}");
                 assert_eq!(count(&code, "bar.sync"), stages, "{what}");
                 if let Some((regs, st, ld)) = ptxas_usage(&code, &target.to_string()) {
@@ -327,7 +409,7 @@ fn the_sm80_gemm_pipelines_cp_async_ldmatrix_and_mma_without_spills() {
 
 #[test]
 fn the_sm80_gemm_for_odd_shapes_narrows_its_copies() {
-    let c = GEMM_SM80_CONFIGS[3];
+    let c = GEMM_SM80_CONFIGS[4];
     let ctx = Context::new();
     for (m, n, k, cg, ca) in [
         (1000, 1000, 1000, true, false),
@@ -342,7 +424,12 @@ fn the_sm80_gemm_for_odd_shapes_narrows_its_copies() {
         assert_eq!(code.contains("cp.async.ca"), ca, "{what}");
         assert!(code.contains("mma.sync"), "{what}");
     }
-    let e = kernels::gemm_sm80_kernel(&ctx, Target::SM80, GemmConfig::new(64, 64, 8, 3, 4), DType::F16)
-        .unwrap_err();
+    let e = kernels::gemm_sm80_kernel(
+        &ctx,
+        Target::SM80,
+        GemmConfig::new(64, 64, 8, 3, 4),
+        DType::F16,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("block_k"), "{e}");
 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::gpu::device;
+use common::gpu::{device, load_kernel as load};
 use common::mma::{cp_async_tile_kernel, dot_kernel, ldmatrix_kernel, mma_layouts};
 use common::rng::Rng;
 use half::{bf16, f16};
@@ -17,7 +17,7 @@ use weft::codegen::{Context, DType, Kernel, Target};
 use weft::layout::encoding::helpers::default_nvmma_shared;
 use weft::layout::encoding::{CgaLayout, Encoding, SwizzledShared};
 use weft::runtime::bench::{bench, BenchOptions};
-use weft::runtime::cuda::{self, Buffer, Device};
+use weft::runtime::cuda::{Buffer, Device};
 use weft::runtime::prelude::*;
 use weft::runtime::{DeviceElem, KernelArgs, LaunchConfig};
 
@@ -25,14 +25,6 @@ use weft::runtime::{DeviceElem, KernelArgs, LaunchConfig};
 const TARGET: Target = Target::SM80;
 /// Elements allocated past each output, which must keep the poison.
 const PAD: usize = 64;
-
-fn load(dev: &Device, k: &Kernel<'_>) -> cuda::Kernel {
-    let sig = k.signature();
-    dev.load_ptx(&k.ptx().expect("PTX"))
-        .unwrap_or_else(|e| panic!("{}: load: {e}", sig.name))
-        .kernel(sig.clone())
-        .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
-}
 
 fn poisoned<T: DeviceElem>(dev: &Device, n: usize) -> Buffer<T> {
     let mut b = dev.alloc::<T>(n + PAD).unwrap();
@@ -48,31 +40,24 @@ trait Elem: DeviceElem + Copy + PartialEq + std::fmt::Debug {
     fn bits(self) -> u32;
 }
 
-impl Elem for f16 {
-    const DTYPE: DType = DType::F16;
-    fn from_f32(x: f32) -> Self {
-        f16::from_f32(x)
-    }
-    fn to_f32(self) -> f32 {
-        f16::to_f32(self)
-    }
-    fn bits(self) -> u32 {
-        self.to_bits() as u32
-    }
+/// `Elem` for the `half` types, which share their method names.
+macro_rules! half_elem {
+    ($($t:ident => $d:ident),*) => {$(
+        impl Elem for $t {
+            const DTYPE: DType = DType::$d;
+            fn from_f32(x: f32) -> Self {
+                $t::from_f32(x)
+            }
+            fn to_f32(self) -> f32 {
+                $t::to_f32(self)
+            }
+            fn bits(self) -> u32 {
+                self.to_bits() as u32
+            }
+        }
+    )*};
 }
-
-impl Elem for bf16 {
-    const DTYPE: DType = DType::BF16;
-    fn from_f32(x: f32) -> Self {
-        bf16::from_f32(x)
-    }
-    fn to_f32(self) -> f32 {
-        bf16::to_f32(self)
-    }
-    fn bits(self) -> u32 {
-        self.to_bits() as u32
-    }
-}
+half_elem!(f16 => F16, bf16 => BF16);
 
 impl Elem for f32 {
     const DTYPE: DType = DType::F32;
@@ -99,7 +84,11 @@ fn poison_bits<T: Elem>() -> u32 {
 
 fn check_padding<T: Elem>(out: &[T], len: usize, what: &str) {
     for (i, g) in out[len..].iter().enumerate() {
-        assert_eq!(g.bits(), poison_bits::<T>(), "{what}: element {i} past the end was written");
+        assert_eq!(
+            g.bits(),
+            poison_bits::<T>(),
+            "{what}: element {i} past the end was written"
+        );
     }
 }
 
@@ -117,7 +106,14 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
         nvmma([rows as u64, cols as u64], bits),
         SwizzledShared::new(per, 2, 4, &[1, 0]).into(),
     ];
-    for (m, n) in [(100usize, 77usize), (64, 64), (1, 1), (130, 200), (65, 2), (3, 1000)] {
+    for (m, n) in [
+        (100usize, 77usize),
+        (64, 64),
+        (1, 1),
+        (130, 200),
+        (65, 2),
+        (3, 1000),
+    ] {
         let x: Vec<T> = random(rng, m * n);
         let dx = dev.upload(&x).unwrap();
         let (gm, gn) = (m.div_ceil(rows as usize), n.div_ceil(cols as usize));
@@ -126,10 +122,9 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
             for div_n in [size_divisibility(n as u64), 1] {
                 let what = format!("cp.async {} {m}x{n} div {div_n} {shared:?}", T::DTYPE);
                 let ctx = Context::new();
-                let k = cp_async_tile_kernel(
-                    &ctx, TARGET, T::DTYPE, rows, cols, per, shared, 4, div_n,
-                )
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let k =
+                    cp_async_tile_kernel(&ctx, TARGET, T::DTYPE, rows, cols, per, shared, 4, div_n)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
                 let kernel = load(dev, &k);
                 let dy = poisoned::<T>(dev, ym * yn);
                 let mut args = KernelArgs::new();
@@ -148,7 +143,11 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
                 let mut bad = 0;
                 for i in 0..ym {
                     for j in 0..yn {
-                        let want = if i < m && j < n { x[i * n + j].bits() } else { 0 };
+                        let want = if i < m && j < n {
+                            x[i * n + j].bits()
+                        } else {
+                            0
+                        };
                         let got = y[i * yn + j].bits();
                         if got != want {
                             if bad < 5 {
@@ -178,14 +177,44 @@ fn cp_async_copies_inside_and_zero_fills_outside_on_odd_shapes() {
 fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
     for warps in [4u32, 8] {
         let (_, da, db) = mma_layouts(128, 128, warps, 16);
-        let cases: Vec<([u64; 2], Encoding, &weft::layout::encoding::DotOperand, &str)> = vec![
+        let cases: Vec<(
+            [u64; 2],
+            Encoding,
+            &weft::layout::encoding::DotOperand,
+            &str,
+        )> = vec![
             ([128, 32], nvmma([128, 32], 16), &da, "A, NVMMA (x4)"),
-            ([128, 64], SwizzledShared::new(8, 1, 8, &[1, 0]).into(), &da, "A, swizzled (x4)"),
-            ([128, 32], SwizzledShared::new(1, 1, 1, &[0, 1]).into(), &da, "A, column-major (.trans)"),
-            ([128, 32], SwizzledShared::new(1, 1, 8, &[1, 0]).into(), &da, "A, scattered (ld.shared)"),
+            (
+                [128, 64],
+                SwizzledShared::new(8, 1, 8, &[1, 0]).into(),
+                &da,
+                "A, swizzled (x4)",
+            ),
+            (
+                [128, 32],
+                SwizzledShared::new(1, 1, 1, &[0, 1]).into(),
+                &da,
+                "A, column-major (.trans)",
+            ),
+            (
+                [128, 32],
+                SwizzledShared::new(1, 1, 8, &[1, 0]).into(),
+                &da,
+                "A, scattered (ld.shared)",
+            ),
             ([32, 128], nvmma([32, 128], 16), &db, "B, NVMMA (.trans)"),
-            ([64, 128], SwizzledShared::new(8, 1, 8, &[1, 0]).into(), &db, "B, swizzled (.trans)"),
-            ([32, 128], SwizzledShared::new(1, 1, 1, &[0, 1]).into(), &db, "B, column-major (x4)"),
+            (
+                [64, 128],
+                SwizzledShared::new(8, 1, 8, &[1, 0]).into(),
+                &db,
+                "B, swizzled (.trans)",
+            ),
+            (
+                [32, 128],
+                SwizzledShared::new(1, 1, 1, &[0, 1]).into(),
+                &db,
+                "B, column-major (x4)",
+            ),
         ];
         for (shape, shared, dot, name) in cases {
             let what = format!("ldmatrix {} {name} {shape:?} {warps} warps", T::DTYPE);
@@ -216,7 +245,11 @@ fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
                     x[i]
                 );
             }
-            assert!(bad.is_empty(), "{what}: {} of {n} elements differ", bad.len());
+            assert!(
+                bad.is_empty(),
+                "{what}: {} of {n} elements differ",
+                bad.len()
+            );
             check_padding(&y, n, &what);
             println!("{what}: exact (ldmatrix used: {uses})");
         }
@@ -232,7 +265,14 @@ fn ldmatrix_reads_mma_operands_exactly() {
 }
 
 /// `c + a · b` in f64 (row-major), and the bound `Σ |a| |b|` per element.
-fn reference(a: &[f32], b: &[f32], c: Option<&[f32]>, m: usize, n: usize, k: usize) -> (Vec<f64>, Vec<f64>) {
+fn reference(
+    a: &[f32],
+    b: &[f32],
+    c: Option<&[f32]>,
+    m: usize,
+    n: usize,
+    k: usize,
+) -> (Vec<f64>, Vec<f64>) {
     let mut out = vec![0f64; m * n];
     let mut mag = vec![0f64; m * n];
     for i in 0..m {
@@ -299,7 +339,13 @@ fn run_dot<T: Elem>(dev: &Device, rng: &mut Rng, rel: f64) {
             max_err = max_err.max(err);
             if !(err <= rel * mag[i] + 1e-6) {
                 if bad < 5 {
-                    eprintln!("{what}: d[{}, {}] = {}, want {}", i / n, i % n, d[i], want[i]);
+                    eprintln!(
+                        "{what}: d[{}, {}] = {}, want {}",
+                        i / n,
+                        i % n,
+                        d[i],
+                        want[i]
+                    );
                 }
                 bad += 1;
             }
@@ -393,7 +439,13 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
         for c in GEMM_SM80_CONFIGS {
             let ctx = Context::new();
             let kern = kernels::gemm_sm80_kernel_for_shape(
-                &ctx, TARGET, c, T::DTYPE, m as u64, n as u64, k as u64,
+                &ctx,
+                TARGET,
+                c,
+                T::DTYPE,
+                m as u64,
+                n as u64,
+                k as u64,
             )
             .unwrap_or_else(|e| panic!("gemm {m}x{n}x{k} {c:?}: {e}"));
             run_gemm(dev, &kern, c, &a, &b, &want, (m, n, k), eps_out);
@@ -416,37 +468,58 @@ fn the_sm80_gemm_matches_an_f64_reference_on_odd_shapes() {
     gemm_on_odd_shapes::<bf16>(&dev, &mut rng, 2f64.powi(-8));
 }
 
+/// The configurations timed: the defaults, the first without grouped order, then deeper
+/// pipelines and the transposed tile.
+const PERF_CONFIGS: [GemmConfig; 10] = [
+    GEMM_SM80_CONFIGS[0],
+    GEMM_SM80_CONFIGS[1],
+    GEMM_SM80_CONFIGS[2],
+    GEMM_SM80_CONFIGS[3],
+    GEMM_SM80_CONFIGS[4],
+    GEMM_SM80_CONFIGS[0].with_group_m(1),
+    GemmConfig::new(128, 256, 64, 4, 8),
+    GemmConfig::new(256, 128, 64, 3, 8),
+    GemmConfig::new(128, 256, 32, 4, 8),
+    GemmConfig::new(128, 128, 64, 4, 4),
+];
+
 #[test]
-fn the_sm80_gemm_reports_its_speed_at_4096_cubed() {
+fn the_sm80_gemm_reports_its_speed() {
     let Some(dev) = device() else { return };
-    let (m, n, k) = (4096usize, 4096usize, 4096usize);
     let mut rng = Rng(5);
-    let a: Vec<f16> = random(&mut rng, m * k);
-    let b: Vec<f16> = random(&mut rng, k * n);
-    let (da, db) = (dev.upload(&a).unwrap(), dev.upload(&b).unwrap());
-    let dc = dev.alloc::<f16>(m * n).unwrap();
-    for c in GEMM_SM80_CONFIGS {
-        let ctx = Context::new();
-        let kern = kernels::gemm_sm80_kernel(&ctx, TARGET, c, DType::F16).unwrap();
-        let kernel = load(&dev, &kern);
-        let mut args = KernelArgs::new();
-        args.ptr(&da)
-            .ptr(&db)
-            .ptr(&dc)
-            .scalar(m as i32)
-            .scalar(n as i32)
-            .scalar(k as i32);
-        let cfg = LaunchConfig::for_kernel(c.grid(m as u64, n as u64), kern.signature()).unwrap();
-        let stream = dev.stream();
-        let t = bench(&stream, &BenchOptions::default(), |s| {
-            // SAFETY: reads a and b, writes c, all 4096 × 4096.
-            unsafe { s.launch(&kernel, &cfg, &args) }
-        })
-        .unwrap();
-        let tflops = 2.0 * (m * n * k) as f64 / (t.median * 1e-3) / 1e12;
-        println!(
-            "gemm_sm80 f16 4096^3 {c:?}: median {:.3} ms, {tflops:.1} TFLOP/s",
-            t.median
-        );
+    for size in [4096usize, 8192] {
+        let (m, n, k) = (size, size, size);
+        let a: Vec<f16> = random(&mut rng, m * k);
+        let b: Vec<f16> = random(&mut rng, k * n);
+        let (da, db) = (dev.upload(&a).unwrap(), dev.upload(&b).unwrap());
+        let dc = dev.alloc::<f16>(m * n).unwrap();
+        for c in PERF_CONFIGS {
+            let ctx = Context::new();
+            let Ok(kern) = kernels::gemm_sm80_kernel(&ctx, TARGET, c, DType::F16) else {
+                println!("gemm_sm80 f16 {size}^3 {c:?}: not built");
+                continue;
+            };
+            let kernel = load(&dev, &kern);
+            let mut args = KernelArgs::new();
+            args.ptr(&da)
+                .ptr(&db)
+                .ptr(&dc)
+                .scalar(m as i32)
+                .scalar(n as i32)
+                .scalar(k as i32);
+            let cfg =
+                LaunchConfig::for_kernel(c.grid(m as u64, n as u64), kern.signature()).unwrap();
+            let stream = dev.stream();
+            let t = bench(&stream, &BenchOptions::default(), |s| {
+                // SAFETY: reads a and b, writes c, all size × size.
+                unsafe { s.launch(&kernel, &cfg, &args) }
+            })
+            .unwrap();
+            let tflops = 2.0 * (m * n * k) as f64 / (t.median * 1e-3) / 1e12;
+            println!(
+                "gemm_sm80 f16 {size}^3 {c:?}: median {:.3} ms, {tflops:.1} TFLOP/s",
+                t.median
+            );
+        }
     }
 }

@@ -1,43 +1,20 @@
 //! Small kernels that exercise one Ampere op each (`cp.async`, `ldmatrix`, `dot`), for the
 //! codegen (ptxas, instruction counts) and GPU tests.
 
+use weft::codegen::kernels::{self, tile_coords, Tile2d};
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target, Value};
-use weft::layout::encoding::{Blocked, DotOperand, Encoding, NvidiaMma, Slice};
-
-/// Row and column indices of a `shape` tile in `layout`, offset by `(r0, c0)`, both broadcast to
-/// the tile.
-pub fn indices(
-    kb: &mut KernelBuilder<'_>,
-    layout: &Encoding,
-    shape: [u64; 2],
-    r0: Value,
-    c0: Value,
-) -> Result<(Value, Value), CodegenError> {
-    let rows = kb.arange(0, shape[0] as i32, Slice::new(1, layout.clone()))?;
-    let rows = kb.add(rows, r0)?;
-    let cols = kb.arange(0, shape[1] as i32, Slice::new(0, layout.clone()))?;
-    let cols = kb.add(cols, c0)?;
-    let rows = kb.expand_dims(rows, 1)?;
-    let rows = kb.broadcast_to(rows, (layout, shape))?;
-    let cols = kb.expand_dims(cols, 0)?;
-    let cols = kb.broadcast_to(cols, (layout, shape))?;
-    Ok((rows, cols))
-}
+use weft::layout::encoding::{Blocked, DotOperand, Encoding, NvidiaMma};
 
 /// A blocked layout of `per` consecutive elements per thread along the columns of a
-/// `rows × cols` tile.
+/// `rows × cols` tile (the kernels' `tile_layout`).
 pub fn row_blocked(rows: u32, cols: u32, per: u32, num_warps: u32) -> Encoding {
-    let per = per.min(cols);
-    let lanes_c = (cols / per).min(32);
-    let lanes_r = 32 / lanes_c;
-    let warps_r = num_warps.min((rows / lanes_r).max(1));
-    Blocked::new(
-        &[1, per],
-        &[lanes_r, lanes_c],
-        &[warps_r, num_warps / warps_r],
-        &[1, 0],
-    )
-    .into()
+    let t = Tile2d {
+        rows,
+        cols,
+        per_thread: per.min(cols),
+        num_warps,
+    };
+    kernels::tile_layout(Target::SM80, t).unwrap().into()
 }
 
 /// A blocked layout walking down the columns (each thread one element, lanes along the rows):
@@ -78,7 +55,7 @@ pub fn cp_async_tile_kernel<'c>(
     let c0 = kb.mul(pid_c, cols as i32)?;
     let shape = [rows as u64, cols as u64];
     let ld = row_blocked(rows, cols, per, num_warps);
-    let (r, c) = indices(&mut kb, &ld, shape, r0, c0)?;
+    let (r, c) = tile_coords(&mut kb, &ld, shape, Some(r0), Some(c0))?;
     let rm = kb.lt(r, m)?;
     let cm = kb.lt(c, n)?;
     let mask = kb.and(rm, cm)?;
@@ -92,7 +69,7 @@ pub fn cp_async_tile_kernel<'c>(
     kb.barrier()?;
     let st = col_blocked(rows, num_warps);
     let v = kb.load_shared(smem, &st)?;
-    let (r, c) = indices(&mut kb, &st, shape, r0, c0)?;
+    let (r, c) = tile_coords(&mut kb, &st, shape, Some(r0), Some(c0))?;
     let off = kb.mul(r, ny)?;
     let off = kb.add(off, c)?;
     let py = kb.add(y, off)?;
@@ -102,7 +79,12 @@ pub fn cp_async_tile_kernel<'c>(
 
 /// The Ampere MMA layouts for an `m × n` accumulator over `num_warps` warps, as `mma_for_dot`
 /// spreads the warps, and the operand layouts with `k_width = 32 / bits`.
-pub fn mma_layouts(m: u64, n: u64, num_warps: u32, bits: u32) -> (NvidiaMma, DotOperand, DotOperand) {
+pub fn mma_layouts(
+    m: u64,
+    n: u64,
+    num_warps: u32,
+    bits: u32,
+) -> (NvidiaMma, DotOperand, DotOperand) {
     let (acc, a, b) =
         weft::layout::encoding::helpers::mma_for_dot(2, m, n, num_warps, bits).unwrap();
     (acc, a, b.unwrap())
@@ -124,8 +106,7 @@ pub fn ldmatrix_kernel<'c>(
     let x = kb.arg_ptr("x", dtype, 16)?;
     let y = kb.arg_ptr("y", dtype, 16)?;
     let ld = row_blocked(shape[0] as u32, shape[1] as u32, 8, num_warps);
-    let zero = kb.i32(0)?;
-    let (r, c) = indices(&mut kb, &ld, shape, zero, zero)?;
+    let (r, c) = tile_coords(&mut kb, &ld, shape, None, None)?;
     let off = kb.mul(r, shape[1] as i32)?;
     let off = kb.add(off, c)?;
     let px = kb.add(x, off)?;
@@ -158,10 +139,9 @@ pub fn dot_kernel<'c>(
     let b = kb.arg_ptr("b", dtype, 16)?;
     let c = kb.arg_ptr("c", DType::F32, 16)?;
     let d = kb.arg_ptr("d", DType::F32, 16)?;
-    let zero = kb.i32(0)?;
     let tile = |kb: &mut KernelBuilder<'_>, p: Value, rows: u64, cols: u64| {
         let l = row_blocked(rows as u32, cols as u32, 4, num_warps);
-        let (r, cc) = indices(kb, &l, [rows, cols], zero, zero)?;
+        let (r, cc) = tile_coords(kb, &l, [rows, cols], None, None)?;
         let off = kb.mul(r, cols as i32)?;
         let off = kb.add(off, cc)?;
         let ptr = kb.add(p, off)?;

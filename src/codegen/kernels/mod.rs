@@ -27,7 +27,7 @@ pub use gemm_sm80::{
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };
-pub use layouts::{blocked_1d, tile_layout};
+pub use layouts::{blocked_1d, tile_coords, tile_layout};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 pub use transpose_smem::{

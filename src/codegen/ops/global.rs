@@ -98,7 +98,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Chooses the vector width (see the module docs).
-    pub(crate) fn plan(&self, l: &TileLayout, ptr: &AxisInfo, mask: Option<&AxisInfo>, elem: DType) -> Plan {
+    pub(crate) fn plan(
+        &self,
+        l: &TileLayout,
+        ptr: &AxisInfo,
+        mask: Option<&AxisInfo>,
+        elem: DType,
+    ) -> Plan {
         let e = elem.mem_bytes();
         let mut best = 1u64;
         for d in 0..l.rank() {

@@ -55,7 +55,10 @@ pub(crate) fn plan_ldmatrix(offsets: &TileLayout, padding: &[(u64, u64)]) -> Opt
     if offsets.lane.len() != 5 || offsets.reg.is_empty() {
         return None;
     }
-    if padding.iter().any(|&(interval, pad)| interval < 8 || pad % 8 != 0) {
+    if padding
+        .iter()
+        .any(|&(interval, pad)| interval < 8 || pad % 8 != 0)
+    {
         return None;
     }
     let reg0 = off(&offsets.reg, 0)?;
@@ -117,17 +120,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// exactly `load_shared`. Call [`barrier`](Self::barrier) after the writes it must see.
     pub fn ldmatrix(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "ldmatrix";
-        let d = self.get_kind(OP, desc, &[ValueKind::SharedDesc], "a shared-memory descriptor")?;
+        let d = self.get_kind(
+            OP,
+            desc,
+            &[ValueKind::SharedDesc],
+            "a shared-memory descriptor",
+        )?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
         let buf = d.shared.clone().expect("a descriptor has a buffer");
         let elem = scalar_dtype(d.ty);
-        let offsets = offset_layout(
-            OP,
-            &l,
-            &buf.layout,
-            self.threads_per_warp(),
-            self.num_warps,
-        )?;
+        let offsets = offset_layout(OP, &l, &buf.layout, self.threads_per_warp(), self.num_warps)?;
         let usable = self.target.vendor() == Vendor::Nvidia
             && self.target.supports(Feature::LdMatrix)
             && elem.mem_bytes() == 2;
@@ -177,7 +179,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 vector(&outs)
             ));
             for word in asm.call(&self.em)? {
-                let v = self.em.b.build_bit_cast(word, pair, "")?.into_vector_value();
+                let v = self
+                    .em
+                    .b
+                    .build_bit_cast(word, pair, "")?
+                    .into_vector_value();
                 for i in 0..2 {
                     out.push(
                         self.em
@@ -227,8 +233,7 @@ mod tests {
                 assert!(!p.trans);
                 assert_eq!(p.matrices, 4);
             }
-            let sb = default_nvmma_shared(&shape_b, 16, false, false, CgaLayout::single())
-                .unwrap();
+            let sb = default_nvmma_shared(&shape_b, 16, false, false, CgaLayout::single()).unwrap();
             let sb = Encoding::from(sb).to_linear_layout(&shape_b).unwrap();
             let p = plan_ldmatrix(&offsets(&b, &sb, 4), &[]).expect("B reads with .trans");
             assert!(p.trans);

@@ -495,7 +495,10 @@ mod tests {
                     let (gm, gn) = at(c, r, lane, w);
                     let want: u64 = (0..k).map(|x| av(gm, x) * bv(x, gn)).sum();
                     let got = acc[lane as usize][s.acc_source[r]];
-                    assert_eq!(got, want, "warp {w} lane {lane} reg {r} ({gm}, {gn}) of {m}x{n}x{k}");
+                    assert_eq!(
+                        got, want,
+                        "warp {w} lane {lane} reg {r} ({gm}, {gn}) of {m}x{n}x{k}"
+                    );
                 }
             }
         }
