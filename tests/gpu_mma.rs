@@ -468,6 +468,34 @@ fn the_sm80_gemm_matches_an_f64_reference_on_odd_shapes() {
     gemm_on_odd_shapes::<bf16>(&dev, &mut rng, 2f64.powi(-8));
 }
 
+/// One small odd GEMM per default configuration and input type: quick enough to run under
+/// `compute-sanitizer` (memcheck and racecheck) with `--test gpu_mma small_gemm`.
+#[test]
+fn small_gemm_is_exact_enough_for_the_sanitizer() {
+    let Some(dev) = device() else { return };
+    let mut rng = Rng(99);
+    let (m, n, k) = (200usize, 136usize, 300usize);
+    let a: Vec<f16> = random(&mut rng, m * k);
+    let b: Vec<f16> = random(&mut rng, k * n);
+    let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
+    let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
+    let want = reference(&af, &bf, None, m, n, k);
+    for c in GEMM_SM80_CONFIGS {
+        let ctx = Context::new();
+        let kern = kernels::gemm_sm80_kernel_for_shape(
+            &ctx,
+            TARGET,
+            c,
+            DType::F16,
+            m as u64,
+            n as u64,
+            k as u64,
+        )
+        .unwrap();
+        run_gemm(&dev, &kern, c, &a, &b, &want, (m, n, k), 2f64.powi(-11));
+    }
+}
+
 /// The configurations timed: the defaults, the first without grouped order, then deeper
 /// pipelines and the transposed tile.
 const PERF_CONFIGS: [GemmConfig; 10] = [
@@ -479,8 +507,8 @@ const PERF_CONFIGS: [GemmConfig; 10] = [
     GEMM_SM80_CONFIGS[0].with_group_m(1),
     GemmConfig::new(128, 256, 64, 4, 8),
     GemmConfig::new(256, 128, 64, 3, 8),
-    GemmConfig::new(128, 256, 32, 4, 8),
-    GemmConfig::new(128, 128, 64, 4, 4),
+    GemmConfig::new(128, 128, 32, 4, 4),
+    GemmConfig::new(64, 256, 32, 3, 4),
 ];
 
 #[test]

@@ -82,9 +82,10 @@ impl GemmConfig {
 }
 
 /// The configurations the tests and benchmarks try, fastest first on the H200 (f16, 8192³,
-/// 2026-11-24: 390, 377, 350, 357 TFLOP/s; cuBLAS's wgmma GEMM 678 in the same run): the
-/// larger the warp's tile (64 × 64 with 8 warps on 128 × 256, or 4 on 128 × 128) and the deeper
-/// the K step, the fewer `ldmatrix` and barriers per `mma.sync`.
+/// 2026-11-25: 403, 370, 341, 357 and 259 TFLOP/s; in an earlier run the first made 390
+/// against cuBLAS's wgmma GEMM at 678, 0.58×). The larger the warp's tile (64 × 64 with 8
+/// warps on 128 × 256, or 4 on 128 × 128) and the deeper the K step, the fewer `ldmatrix` and
+/// barriers per `mma.sync`.
 pub const GEMM_SM80_CONFIGS: [GemmConfig; 5] = [
     GemmConfig::new(128, 256, 64, 3, 8),
     GemmConfig::new(128, 256, 32, 3, 8),
@@ -154,7 +155,8 @@ pub fn gemm_sm80_kernel_for_shape(
 /// `C = A · B` (see the [module docs](self)). Parameters: `a, b, c: ptr<dtype>` (16-byte aligned,
 /// row-major, no padding between rows), `m, n, k: i32`, each a multiple of 16 (edge tiles are
 /// masked; other sizes: [`gemm_sm80_kernel_for_shape`]). Grid: [`GemmConfig::grid`]. `dtype` is
-/// f16 or bf16; needs sm_80 or later.
+/// f16 or bf16; needs sm_80 or later. Offsets are `i32`: `m·k`, `k·n` and `m·n` must stay
+/// below 2³¹.
 pub fn gemm_sm80_kernel(
     ctx: &Context,
     target: Target,

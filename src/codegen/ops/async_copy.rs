@@ -99,7 +99,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         )?;
         let acc = self.shared_access_at(offsets, &buf.padding, buf.base, elem)?;
         let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
-        let vec = plan.vec.min(acc.vec);
+        // A copy's shared address must be aligned to its size: padding of fewer elements than
+        // the vector would shift the vectors after it.
+        let pad_align = buf
+            .padding
+            .iter()
+            .map(|&(_, pad)| 1usize << pad.trailing_zeros())
+            .min()
+            .unwrap_or(usize::MAX);
+        let vec = plan.vec.min(acc.vec).min(pad_align);
         let bytes = vec as u64 * elem.mem_bytes();
         if bytes < 4 {
             // Too narrow for cp.async: a synchronous copy through registers (module docs).
