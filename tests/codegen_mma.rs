@@ -93,10 +93,10 @@ fn async_copy_errors_name_the_operands() {
     let shared = nvmma([64, 64], 16);
     let s16 = kb.alloc_shared(DType::F16, &[64, 64], &shared).unwrap();
     let s32 = kb
-        .alloc_shared(DType::F32, &[64, 64], &nvmma([64, 64], 32))
+        .alloc_shared(DType::F32, &[64, 64], nvmma([64, 64], 32))
         .unwrap();
     let small = kb
-        .alloc_shared(DType::F16, &[32, 64], &nvmma([32, 64], 16))
+        .alloc_shared(DType::F16, &[32, 64], nvmma([32, 64], 16))
         .unwrap();
     // The descriptor and the pointers swapped: a wrong kind.
     let e = kb.async_copy_global_to_shared(p, s16, None).unwrap_err();

@@ -42,12 +42,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         const OP: &str = "async_copy_global_to_shared";
         self.target.require(Feature::CpAsync, OP)?;
-        let d = self.get_kind(
-            OP,
-            desc,
-            &[ValueKind::SharedDesc],
-            "a shared-memory descriptor",
-        )?;
+        let d = self.shared_desc(OP, desc)?;
         let (p, elem) = self.pointer_operand(OP, ptrs)?;
         if p.is_scalar() {
             return Err(CodegenError::InvalidType {

@@ -126,7 +126,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         }))
     }
 
-    fn shared_desc(&mut self, op: &'static str, desc: Value) -> Result<Rc<ValueData<'ctx>>> {
+    pub(crate) fn shared_desc(
+        &mut self,
+        op: &'static str,
+        desc: Value,
+    ) -> Result<Rc<ValueData<'ctx>>> {
         self.get_kind(
             op,
             desc,
