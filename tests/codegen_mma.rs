@@ -408,6 +408,35 @@ fn the_sm80_gemm_pipelines_cp_async_ldmatrix_and_mma_without_spills() {
 }
 
 #[test]
+fn the_sm80_gemm_with_b_transposed_reads_both_operands_without_trans() {
+    for target in TARGETS {
+        for c in GEMM_SM80_CONFIGS {
+            let c = c.with_b_transposed(true);
+            let ctx = Context::new();
+            let what = format!("gemm_sm80 {c:?} ({target})");
+            let k = kernels::gemm_sm80_kernel(&ctx, target, c, DType::BF16)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let code = ptx(&k, target, &what);
+            let threads = 32 * c.num_warps as usize;
+            let (bm, bn, bk) = (c.block_m as usize, c.block_n as usize, c.block_k as usize);
+            let copies_per_step = (bm * bk + bk * bn) / 8 / threads;
+            let stages = c.stages as usize;
+            assert_eq!(
+                count(&code, "cp.async.cg.shared.global"),
+                copies_per_step * (2 * stages - 1),
+                "{what}"
+            );
+            assert!(
+                code.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"),
+                "{what}"
+            );
+            assert!(!code.contains(".trans"), "{what}");
+            assert_eq!(count(&code, "ld.shared"), 0, "{what}");
+        }
+    }
+}
+
+#[test]
 fn the_sm80_gemm_for_odd_shapes_narrows_its_copies() {
     let c = GEMM_SM80_CONFIGS[4];
     let ctx = Context::new();

@@ -423,6 +423,23 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
             .unwrap_or_else(|e| panic!("gemm {m}x{n}x{k} {c:?}: {e}"));
             run_gemm(dev, &kern, c, &a, &b, &want, (m, n, k), eps_out);
         }
+        // B given transposed (an N × K matrix), on the smallest and largest tiles.
+        let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
+        for c in [GEMM_SM80_CONFIGS[0], GEMM_SM80_CONFIGS[4]] {
+            let c = c.with_b_transposed(true);
+            let ctx = Context::new();
+            let kern = kernels::gemm_sm80_kernel_for_shape(
+                &ctx,
+                TARGET,
+                c,
+                T::DTYPE,
+                m as u64,
+                n as u64,
+                k as u64,
+            )
+            .unwrap_or_else(|e| panic!("gemm {m}x{n}x{k} {c:?}: {e}"));
+            run_gemm(dev, &kern, c, &a, &bt, &want, (m, n, k), eps_out);
+        }
         // The kernel declared for multiples of 16 (16-byte copies) on sizes that are.
         if m % 16 == 0 && n % 16 == 0 && k % 16 == 0 {
             let c = GEMM_SM80_CONFIGS[0];
@@ -470,7 +487,7 @@ fn small_gemm_is_exact_enough_for_the_sanitizer() {
 }
 
 /// The configurations timed: the defaults, the first without grouped order, then deeper
-/// pipelines and the transposed tile.
+/// pipelines, the transposed tile and `A · Bᵀ`.
 const PERF_CONFIGS: [GemmConfig; 10] = [
     GEMM_SM80_CONFIGS[0],
     GEMM_SM80_CONFIGS[1],
@@ -481,7 +498,7 @@ const PERF_CONFIGS: [GemmConfig; 10] = [
     GemmConfig::new(128, 256, 64, 4, 8),
     GemmConfig::new(256, 128, 64, 3, 8),
     GemmConfig::new(128, 128, 32, 4, 4),
-    GemmConfig::new(64, 256, 32, 3, 4),
+    GEMM_SM80_CONFIGS[0].with_b_transposed(true),
 ];
 
 #[test]
