@@ -14,7 +14,9 @@
 //! so out-of-bounds rows and columns of a tile read as zeros. `cp.async` moves 4, 8 or 16 bytes;
 //! where fewer consecutive bytes are known (an odd row stride of f16), the copy is a plain masked
 //! load and shared store instead, complete when the op returns (a later wait is then a no-op for
-//! it), so a kernel specialised for any shape stays correct.
+//! it), so a kernel specialised for any shape stays correct. Registers holding copies of an
+//! element are skipped; threads holding copies (a layout broadcast over lanes or warps) each copy
+//! it, the same bytes to the same place.
 
 use inkwell::values::BasicValueEnum;
 
