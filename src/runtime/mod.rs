@@ -71,8 +71,8 @@ pub mod cuda;
 #[cfg(feature = "hip")]
 pub mod hip;
 
-pub use crate::signature::{KernelSignature, Param, ParamType};
-pub use args::{DevicePointer, KernelArg, KernelArgs, ScalarArg};
+pub use crate::signature::{KernelSignature, Param, ParamType, TensorMapSpec};
+pub use args::{AsTensorMap, ArgSlot, DevicePointer, KernelArg, KernelArgs, ScalarArg, TensorMapArg};
 pub use backend::{
     arch_target, Backend, Buffer, Device, DropErrors, Event, Kernel, KernelImage, Module, Stream,
 };

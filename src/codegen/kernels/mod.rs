@@ -10,6 +10,7 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod cumsum;
+mod gemm;
 mod layernorm;
 mod layouts;
 mod row_sum;
@@ -20,6 +21,7 @@ mod transpose_smem;
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
+pub use gemm::{gemm_kernel, gemm_reference, GemmConfig};
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };

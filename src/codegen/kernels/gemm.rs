@@ -1,0 +1,272 @@
+//! `C = A · B` (or `A · Bᵀ`) on Hopper, as Gluon's tutorials 04–06 build it: TMA loads into a
+//! multi-stage shared-memory ring guarded by mbarriers, `wgmma` from the ring with one group kept
+//! in flight, and an epilogue through shared memory and a TMA store. Every piece is a builder
+//! facility; this file only composes them.
+//!
+//! Each CTA computes one `block_m × block_n` tile of C (grouped ordering: `group_m` row-tiles
+//! share their B columns in L2). The k-loop waits for stage `k % stages`, issues its wgmma, waits
+//! until only that wgmma is in flight (so the previous stage is free), and refills the previous
+//! stage with the tile `stages - 1` ahead. TMA zero-fills loads past the matrix and clips the
+//! store, so any M, N, K work (rows of 16-byte multiples: K and N multiples of 8 for 16-bit).
+//!
+//! Parameters: `a_map`, `b_map`, `c_map` (tensor maps: A `[M, K]` with box
+//! `[block_m, block_k]`; B `[K, N]` with box `[block_k, 64]`, or `[N, K]` with box
+//! `[block_n, block_k]` when `b_transposed`; C `[M, N]` with box `[block_m, 64]`, all with a
+//! 128-byte swizzle), then `m, n, k: i32`.
+
+use crate::layout::encoding::{NvidiaMma, NvmmaShared};
+
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
+
+/// Tile, pipeline and thread configuration of [`gemm_kernel`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GemmConfig {
+    /// Input element type (f16 or bf16); C has the same type, accumulation is f32.
+    pub dtype: DType,
+    /// Rows of C per CTA (a multiple of 16 × `num_warps`).
+    pub block_m: u32,
+    /// Columns of C per CTA (64 to 256, a multiple of 64).
+    pub block_n: u32,
+    /// K per stage (64: one 128-byte swizzled row of 16-bit elements).
+    pub block_k: u32,
+    /// Shared-memory stages of the ring (2 to 8).
+    pub stages: u32,
+    /// Warps per CTA (4 or 8: one or two warpgroups along M).
+    pub num_warps: u32,
+    /// Row tiles per group in the launch order.
+    pub group_m: u32,
+    /// B is given as `[N, K]` (C = A · Bᵀ).
+    pub b_transposed: bool,
+}
+
+/// Swizzle of every operand and of C: 128 bytes (one 64-element row of 16-bit values).
+const SWIZZLE: u16 = 128;
+/// Columns per TMA box along a 128-byte swizzled row of 16-bit elements.
+const BOX_INNER: u32 = 64;
+
+impl GemmConfig {
+    /// 128 × 256 × 64 tiles, 3 stages, 8 warps (two consumer warpgroups), groups of 8.
+    pub const fn new(dtype: DType) -> GemmConfig {
+        GemmConfig {
+            dtype,
+            block_m: 128,
+            block_n: 256,
+            block_k: 64,
+            stages: 3,
+            num_warps: 8,
+            group_m: 8,
+            b_transposed: false,
+        }
+    }
+
+    /// The launch grid for C of `m × n`: one CTA per tile.
+    pub fn grid(&self, m: u64, n: u64) -> (u32, u32, u32) {
+        let tiles = m.div_ceil(u64::from(self.block_m)) * n.div_ceil(u64::from(self.block_n));
+        (tiles as u32, 1, 1)
+    }
+
+    /// The TMA box of A (`[block_m, block_k]`).
+    pub fn a_box(&self) -> [u32; 2] {
+        [self.block_m, self.block_k]
+    }
+
+    /// The TMA box of B: `[block_k, 64]`, or `[block_n, block_k]` when transposed.
+    pub fn b_box(&self) -> [u32; 2] {
+        if self.b_transposed {
+            [self.block_n, self.block_k]
+        } else {
+            [self.block_k, BOX_INNER]
+        }
+    }
+
+    /// The TMA box of C (`[block_m, 64]`).
+    pub fn c_box(&self) -> [u32; 2] {
+        [self.block_m, BOX_INNER]
+    }
+
+    /// The swizzle of every tensor map, in bytes.
+    pub fn swizzle(&self) -> u16 {
+        SWIZZLE
+    }
+
+    /// Shared memory the kernel uses (ring + C tile + barriers), in bytes.
+    pub fn shared_bytes(&self) -> u64 {
+        let e = 2;
+        let stage = u64::from(self.block_m * self.block_k + self.block_k * self.block_n) * e;
+        stage * u64::from(self.stages) + u64::from(self.block_m * self.block_n) * e + 8 * u64::from(self.stages)
+    }
+
+    fn check(&self) -> Result<()> {
+        let bad = |reason: String| CodegenError::arg("gemm_kernel", reason);
+        if !matches!(self.dtype, DType::F16 | DType::BF16) {
+            return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
+        }
+        if !matches!(self.num_warps, 4 | 8) {
+            return Err(bad(format!("{} warps: 4 or 8", self.num_warps)));
+        }
+        if self.block_k != 64 {
+            return Err(bad(format!("block_k {}: 64 (one 128-byte swizzled row)", self.block_k)));
+        }
+        if self.block_m % (16 * self.num_warps) != 0 || self.block_m > 256 {
+            return Err(bad(format!(
+                "block_m {}: a multiple of {} up to 256",
+                self.block_m,
+                16 * self.num_warps
+            )));
+        }
+        if self.block_n % BOX_INNER != 0 || !(64..=256).contains(&self.block_n) {
+            return Err(bad(format!("block_n {}: 64, 128, 192 or 256", self.block_n)));
+        }
+        if !(2..=8).contains(&self.stages) {
+            return Err(bad(format!("stages {}: 2 to 8", self.stages)));
+        }
+        if self.group_m == 0 {
+            return Err(bad("group_m 0".into()));
+        }
+        Ok(())
+    }
+}
+
+/// Builds the GEMM for `target` (sm_90a: wgmma and TMA). See the module docs.
+pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
+    c.check()?;
+    let name = if c.b_transposed { "gemm_nt" } else { "gemm_nn" };
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
+    let dt = c.dtype;
+    let a_map = kb.arg_tensor_map("a_map", dt, &c.a_box(), SWIZZLE)?;
+    let b_map = kb.arg_tensor_map("b_map", dt, &c.b_box(), SWIZZLE)?;
+    let c_map = kb.arg_tensor_map("c_map", dt, &c.c_box(), SWIZZLE)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", 1)?;
+    let k = kb.arg_i32("k", 1)?;
+    let (bm, bn, bk, s) = (
+        c.block_m as i32,
+        c.block_n as i32,
+        c.block_k as i32,
+        c.stages as i32,
+    );
+
+    // Grouped launch order: `group_m` row tiles walk the column tiles together.
+    let pid = kb.program_id(0)?;
+    let m1 = kb.add(m, bm - 1)?;
+    let num_m = kb.div(m1, bm)?;
+    let n1 = kb.add(n, bn - 1)?;
+    let num_n = kb.div(n1, bn)?;
+    let in_group = kb.mul(num_n, c.group_m as i32)?;
+    let group = kb.div(pid, in_group)?;
+    let first_m = kb.mul(group, c.group_m as i32)?;
+    let left = kb.sub(num_m, first_m)?;
+    let group_size = kb.min(left, c.group_m as i32)?;
+    let local = kb.rem(pid, in_group)?;
+    let pm = kb.rem(local, group_size)?;
+    let pid_m = kb.add(first_m, pm)?;
+    let pid_n = kb.div(local, group_size)?;
+    let off_m = kb.mul(pid_m, bm)?;
+    let off_n = kb.mul(pid_n, bn)?;
+
+    // The ring: A and B tiles per stage, one "full" barrier per stage.
+    let bits = dt.bits();
+    let swz = NvmmaShared::new(u32::from(SWIZZLE), bits, 2, false);
+    let a_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &[bm as u64, bk as u64], &swz)?;
+    let b_ring = if c.b_transposed {
+        kb.alloc_shared_buffers(dt, c.stages as u64, &[bn as u64, bk as u64], &swz)?
+    } else {
+        kb.alloc_shared_buffers(dt, c.stages as u64, &[bk as u64, bn as u64], &swz)?
+    };
+    let c_smem = kb.alloc_shared(dt, &[bm as u64, bn as u64], &swz)?;
+    let full = kb.alloc_mbarriers(c.stages, 1)?;
+    let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
+
+    let k1 = kb.add(k, bk - 1)?;
+    let k_tiles = kb.div(k1, bk)?;
+
+    // Loads k-tile `kt` into stage `st` when `kt < k_tiles`.
+    let load = |kb: &mut KernelBuilder<'_>, kt, st| -> Result<()> {
+        let pred = kb.lt(kt, k_tiles)?;
+        let bar = kb.mbarrier_at(full, st)?;
+        kb.mbarrier_expect(bar, stage_bytes, Some(pred))?;
+        let kk = kb.mul(kt, bk)?;
+        let a_dst = kb.index_shared(a_ring, st)?;
+        kb.tma_load(a_map, &[off_m, kk], a_dst, bar, Some(pred))?;
+        let b_dst = kb.index_shared(b_ring, st)?;
+        if c.b_transposed {
+            kb.tma_load(b_map, &[off_n, kk], b_dst, bar, Some(pred))?;
+        } else {
+            kb.tma_load(b_map, &[kk, off_n], b_dst, bar, Some(pred))?;
+        }
+        Ok(())
+    };
+    for i in 0..s - 1 {
+        let kt = kb.i32(i)?;
+        load(&mut kb, kt, kt)?;
+    }
+
+    // The k-loop carries the accumulator, the stage it reads and that stage's phase parity.
+    let acc_layout = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
+    let acc0 = kb.zeros((&acc_layout, [bm as u64, bn as u64]), DType::F32)?;
+    let zero = kb.i32(0)?;
+    let out = kb.for_range(0, k_tiles, 1, &[acc0, zero, zero], |kb, kt, carried| {
+        let (acc, st, phase) = (carried[0], carried[1], carried[2]);
+        let bar = kb.mbarrier_at(full, st)?;
+        kb.mbarrier_wait(bar, phase)?;
+        let a_t = kb.index_shared(a_ring, st)?;
+        let b_t = kb.index_shared(b_ring, st)?;
+        let b_t = if c.b_transposed {
+            kb.permute_shared(b_t, &[1, 0])?
+        } else {
+            b_t
+        };
+        let acc = kb.wgmma(a_t, b_t, acc)?;
+        let acc = kb.wgmma_wait(1, &[acc])?[0];
+        // Every warpgroup's wgmma of the previous k-tile is done: its stage, the one before
+        // `st`, may be refilled with the k-tile `stages - 1` ahead.
+        kb.barrier()?;
+        let wraps = kb.eq(st, 0)?;
+        let st_m1 = kb.sub(st, 1)?;
+        let prev = kb.where_(wraps, s - 1, st_m1)?;
+        let next = kb.add(kt, s - 1)?;
+        load(kb, next, prev)?;
+        let st1 = kb.add(st, 1)?;
+        let wrap_next = kb.eq(st1, s)?;
+        let st_next = kb.where_(wrap_next, 0, st1)?;
+        let flipped = kb.xor(phase, 1)?;
+        let phase_next = kb.where_(wrap_next, flipped, phase)?;
+        Ok(vec![acc, st_next, phase_next])
+    })?;
+    let acc = kb.wgmma_wait(0, &[out[0]])?[0];
+
+    // Epilogue: C tile to shared memory (swizzled), then one TMA store.
+    let c_tile = kb.cast(acc, dt)?;
+    kb.store_shared(c_smem, c_tile)?;
+    kb.fence_async_shared()?;
+    kb.barrier()?;
+    kb.tma_store(c_map, &[off_m, off_n], c_smem)?;
+    kb.tma_store_wait(0)?;
+    kb.finish()
+}
+
+/// `C = A · B` (or `A · Bᵀ` with B given as `[N, K]`) on the host in f32 from 16-bit inputs
+/// given as f32 values, row-major.
+pub fn gemm_reference(a: &[f32], b: &[f32], m: usize, n: usize, k: usize, b_transposed: bool) -> Vec<f32> {
+    let mut c = vec![0f32; m * n];
+    for i in 0..m {
+        for p in 0..k {
+            let x = a[i * k + p];
+            if x == 0.0 {
+                continue;
+            }
+            let row = &mut c[i * n..(i + 1) * n];
+            if b_transposed {
+                for (j, r) in row.iter_mut().enumerate() {
+                    *r += x * b[j * k + p];
+                }
+            } else {
+                let brow = &b[p * n..(p + 1) * n];
+                for (r, y) in row.iter_mut().zip(brow) {
+                    *r += x * y;
+                }
+            }
+        }
+    }
+    c
+}
