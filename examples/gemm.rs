@@ -2,7 +2,7 @@
 //! tutorials 04–06 build it: TMA loads into a 3-stage shared-memory ring guarded by mbarriers,
 //! wgmma from the ring with one group in flight, an epilogue through shared memory and a TMA store.
 //!
-//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K]]`
+//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [sweep]]`
 //!
 //! Without a GPU (or without `cuda`): prints the LLVM IR and the PTX of the f16 kernel and says it
 //! skipped. With one: each variant is checked on a 1000 × 776 × 520 problem against the host
@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     use weft::codegen::kernels::{gemm_kernel, GemmConfig};
     use weft::codegen::{Context, DType, Target};
 
-    let target = match std::env::args().nth(1) {
+    let target = match std::env::args().nth(1).filter(|a| a.starts_with("sm_") || a.starts_with("gfx")) {
         Some(t) => t.parse()?,
         None => Target::SM90A,
     };
@@ -77,7 +77,7 @@ mod gpu {
     }
 
     fn sizes() -> Vec<(usize, usize, usize)> {
-        let args: Vec<usize> = std::env::args().skip(2).filter_map(|a| a.parse().ok()).collect();
+        let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
         if args.len() == 3 {
             vec![(args[0], args[1], args[2])]
         } else {
@@ -145,6 +145,30 @@ mod gpu {
         Ok(t.median)
     }
 
+    /// Times other tile, stage and warp configurations of the f16 A·B at 8192³.
+    fn sweep(dev: &Device, ctx: &Context, target: Target) -> Result<()> {
+        println!();
+        println!("| f16 8192³ config | weft ms | TFLOP/s |");
+        println!("|---|---|---|");
+        let (p, _, _) = upload(dev, f16::from_f32, (8192, 8192, 8192), 5, random_values)?;
+        for (bn, warps, stages, group) in [(256, 8, 3, 8), (256, 8, 3, 16), (256, 8, 2, 8), (128, 4, 4, 8), (128, 8, 4, 8), (128, 4, 6, 8)] {
+            let mut cfg = GemmConfig::new(DType::F16);
+            cfg.block_n = bn;
+            cfg.num_warps = warps;
+            cfg.stages = stages;
+            cfg.group_m = group;
+            let k = gemm_kernel(ctx, target, cfg)?;
+            let sig = k.signature().clone();
+            let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
+            let ms = launch(dev, &kernel, &sig, cfg, &p, true)?;
+            println!(
+                "| 128×{bn}×64, {warps} warps, {stages} stages, group {group} | {ms:.3} | {:.0} |",
+                2.0 * 8192f64.powi(3) / (ms * 1e9)
+            );
+        }
+        Ok(())
+    }
+
     fn check(got: &[f32], want: &[f32], ulp: f32) -> (usize, f32) {
         let mut bad = 0;
         let mut max = 0f32;
@@ -203,6 +227,9 @@ mod gpu {
                 let attrs = format!("{} regs", kernel.attrs().num_regs);
                 println!("| {name} | {m}×{n}×{kk} | {status} | {ms:.3} | {tflops:.0} | {attrs} |");
             }
+        }
+        if std::env::args().any(|a| a == "sweep") {
+            sweep(dev, ctx, target)?;
         }
         if failed {
             return Err("a GEMM result differs from the host".into());
