@@ -51,7 +51,7 @@ mod gpu {
     use weft::runtime::bench::{bench, BenchOptions};
     use weft::runtime::cuda::{Buffer, Device, TensorMap};
     use weft::runtime::prelude::*;
-    use weft::runtime::{bf16, f16, DeviceElem, KernelArgs, LaunchConfig};
+    use weft::runtime::{bf16, f16, DeviceElem, KernelArgs, LaunchConfig, F8E4M3};
 
     /// Values on a grid (multiples of 1/8 in [-2, 2)): exact in f16 and bf16, for the checks.
     fn grid_values(n: usize, seed: u64) -> Vec<f32> {
@@ -85,38 +85,38 @@ mod gpu {
         }
     }
 
-    struct Problem<T: DeviceElem> {
+    struct Problem<T: DeviceElem, O: DeviceElem> {
         a: Buffer<T>,
         b: Buffer<T>,
-        c: Buffer<T>,
+        c: Buffer<O>,
         m: usize,
         n: usize,
         k: usize,
     }
 
-    fn upload<T: DeviceElem>(
+    fn upload<T: DeviceElem, O: DeviceElem>(
         dev: &Device,
         conv: impl Fn(f32) -> T,
         (m, n, k): (usize, usize, usize),
         seed: u64,
         values: fn(usize, u64) -> Vec<f32>,
-    ) -> Result<(Problem<T>, Vec<f32>, Vec<f32>)> {
+    ) -> Result<(Problem<T, O>, Vec<f32>, Vec<f32>)> {
         let a = values(m * k, seed);
         let b = values(k * n, seed + 1);
         let da = dev.upload(&a.iter().map(|&x| conv(x)).collect::<Vec<T>>())?;
         let db = dev.upload(&b.iter().map(|&x| conv(x)).collect::<Vec<T>>())?;
-        let mut dc = dev.alloc::<T>(m * n)?;
+        let mut dc = dev.alloc::<O>(m * n)?;
         dc.fill_bytes(0xFF)?;
         Ok((Problem { a: da, b: db, c: dc, m, n, k }, a, b))
     }
 
     /// Launches once (checked) and returns the median ms over `bench`.
-    fn launch<T: DeviceElem>(
+    fn launch<T: DeviceElem, O: DeviceElem>(
         dev: &Device,
         kernel: &weft::runtime::cuda::Kernel,
         sig: &weft::runtime::KernelSignature,
         cfg: GemmConfig,
-        p: &Problem<T>,
+        p: &Problem<T, O>,
         time: bool,
     ) -> Result<f64> {
         let sw = cfg.swizzle();
@@ -145,12 +145,39 @@ mod gpu {
         Ok(t.median)
     }
 
+    /// Checks one variant on `small` against the host (returns wrong elements and the largest
+    /// error), then times it at each size.
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+    fn variant<T: DeviceElem, O: DeviceElem>(
+        dev: &Device,
+        kernel: &weft::runtime::cuda::Kernel,
+        sig: &weft::runtime::KernelSignature,
+        cfg: GemmConfig,
+        small: (usize, usize, usize),
+        ulp: f32,
+        to: impl Fn(f32) -> T + Copy,
+        from: impl Fn(O) -> f32,
+    ) -> Result<((usize, f32), Vec<((usize, usize, usize), f64)>)> {
+        let (p, a, b) = upload::<T, O>(dev, to, small, 3, grid_values)?;
+        launch(dev, kernel, sig, cfg, &p, false)?;
+        let got: Vec<f32> = p.c.to_vec()?.into_iter().map(from).collect();
+        let want = gemm_reference(&a, &b, small.0, small.1, small.2, cfg.b_transposed);
+        let status = check(&got, &want, ulp);
+        drop(p);
+        let mut times = Vec::new();
+        for size in sizes() {
+            let (p, _, _) = upload::<T, O>(dev, to, size, 5, random_values)?;
+            times.push((size, launch(dev, kernel, sig, cfg, &p, true)?));
+        }
+        Ok((status, times))
+    }
+
     /// Times other tile, stage and warp configurations of the f16 A·B at 8192³.
     fn sweep(dev: &Device, ctx: &Context, target: Target) -> Result<()> {
         println!();
         println!("| f16 8192³ config | weft ms | TFLOP/s |");
         println!("|---|---|---|");
-        let (p, _, _) = upload(dev, f16::from_f32, (8192, 8192, 8192), 5, random_values)?;
+        let (p, _, _) = upload::<f16, f16>(dev, f16::from_f32, (8192, 8192, 8192), 5, random_values)?;
         for (bn, warps, stages, group) in [(256, 8, 3, 8), (256, 8, 3, 16), (256, 8, 2, 8), (128, 4, 4, 8), (128, 8, 4, 8), (128, 4, 6, 8)] {
             let mut cfg = GemmConfig::new(DType::F16);
             cfg.block_n = bn;
@@ -188,26 +215,27 @@ mod gpu {
         println!("| variant | M×N×K | check (max abs err) | weft ms | weft TFLOP/s | registers |");
         println!("|---|---|---|---|---|---|");
         let mut failed = false;
-        for (dtype, bt) in [(DType::F16, false), (DType::BF16, false), (DType::F16, true), (DType::BF16, true)] {
+        let variants = [
+            (DType::F16, false),
+            (DType::BF16, false),
+            (DType::F16, true),
+            (DType::BF16, true),
+            (DType::F8E4M3, true),
+        ];
+        for (dtype, bt) in variants {
             let mut cfg = GemmConfig::new(dtype);
             cfg.b_transposed = bt;
             let k = gemm_kernel(ctx, target, cfg)?;
             let sig = k.signature().clone();
             let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
-            let name = format!("{dtype} {}", if bt { "A·Bᵀ" } else { "A·B" });
-            let ulp = if dtype == DType::F16 { 1.0 / 1024.0 } else { 1.0 / 128.0 };
-            // Check on an odd size first.
-            let small = (1000, 776, 520);
-            let status = if dtype == DType::F16 {
-                let (p, a, b) = upload(dev, f16::from_f32, small, 3, grid_values)?;
-                launch(dev, &kernel, &sig, cfg, &p, false)?;
-                let got: Vec<f32> = p.c.to_vec()?.iter().map(|x| x.to_f32()).collect();
-                check(&got, &gemm_reference(&a, &b, small.0, small.1, small.2, bt), ulp)
-            } else {
-                let (p, a, b) = upload(dev, bf16::from_f32, small, 3, grid_values)?;
-                launch(dev, &kernel, &sig, cfg, &p, false)?;
-                let got: Vec<f32> = p.c.to_vec()?.iter().map(|x| x.to_f32()).collect();
-                check(&got, &gemm_reference(&a, &b, small.0, small.1, small.2, bt), ulp)
+            let name = format!("{dtype}→{} {}", cfg.out_dtype, if bt { "A·Bᵀ" } else { "A·B" });
+            let ulp = if cfg.out_dtype == DType::F16 { 1.0 / 1024.0 } else { 1.0 / 128.0 };
+            // Check on an odd size first, then time.
+            let small = (1000, 776, 528);
+            let (status, times) = match dtype {
+                DType::F16 => variant(dev, &kernel, &sig, cfg, small, ulp, f16::from_f32, |x: f16| x.to_f32())?,
+                DType::BF16 => variant(dev, &kernel, &sig, cfg, small, ulp, bf16::from_f32, |x: bf16| x.to_f32())?,
+                _ => variant(dev, &kernel, &sig, cfg, small, ulp, F8E4M3::from_f32, |x: bf16| x.to_f32())?,
             };
             let status = if status.0 == 0 {
                 format!("ok ({:.1e})", status.1)
@@ -215,14 +243,7 @@ mod gpu {
                 failed = true;
                 format!("FAIL: {} wrong", status.0)
             };
-            for (m, n, kk) in sizes() {
-                let ms = if dtype == DType::F16 {
-                    let (p, _, _) = upload(dev, f16::from_f32, (m, n, kk), 5, random_values)?;
-                    launch(dev, &kernel, &sig, cfg, &p, true)?
-                } else {
-                    let (p, _, _) = upload(dev, bf16::from_f32, (m, n, kk), 5, random_values)?;
-                    launch(dev, &kernel, &sig, cfg, &p, true)?
-                };
+            for ((m, n, kk), ms) in times {
                 let tflops = 2.0 * (m * n * kk) as f64 / (ms * 1e9);
                 let attrs = format!("{} regs", kernel.attrs().num_regs);
                 println!("| {name} | {m}×{n}×{kk} | {status} | {ms:.3} | {tflops:.0} | {attrs} |");

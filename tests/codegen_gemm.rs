@@ -20,6 +20,7 @@ fn count(code: &str, needle: &str) -> usize {
 #[test]
 fn every_gemm_variant_assembles_with_wgmma_and_tma() {
     let ctx = Context::new();
+    let mut configs = Vec::new();
     for dtype in [DType::F16, DType::BF16] {
         for bt in [false, true] {
             for (bn, warps, stages) in [(256, 8, 3), (128, 4, 4), (64, 8, 2)] {
@@ -28,42 +29,67 @@ fn every_gemm_variant_assembles_with_wgmma_and_tma() {
                 c.block_n = bn;
                 c.num_warps = warps;
                 c.stages = stages;
-                let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
-                let ptx = k.ptx().unwrap();
-                let what = format!("gemm {c:?}");
-                assemble(&ptx, "sm_90a", &what);
-                let ty = if dtype == DType::F16 { "f16" } else { "bf16" };
-                let reps = (c.block_m / (16 * warps)) as usize;
-                // One wgmma per (64-row block, k-step of 16) per k-tile.
-                assert_eq!(
-                    count(&ptx, &format!("wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.{ty}.{ty}")),
-                    4 * reps,
-                    "{what}"
-                );
-                // B is N-major (transposed for wgmma) unless given as [N, K].
-                let tb = if bt { "0;" } else { "1;" };
-                assert!(
-                    ptx.lines()
-                        .filter(|l| l.contains("wgmma.mma_async"))
-                        .all(|l| l.trim_end().ends_with(tb)),
-                    "{what}"
-                );
-                // Prologue loads (stages - 1), one refill in the loop: A one box, B 4 / 1 boxes.
-                let b_boxes = if bt { 1 } else { (bn / 64) as usize };
-                assert_eq!(
-                    count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"),
-                    stages as usize * (1 + b_boxes),
-                    "{what}"
-                );
-                assert_eq!(count(&ptx, "cp.async.bulk.tensor.2d.global.shared::cta"), (bn / 64) as usize, "{what}");
-                assert_eq!(count(&ptx, "mbarrier.try_wait.parity"), 1, "{what}");
-                assert!(ptx.contains("wgmma.wait_group.sync.aligned 1;"), "{what}");
-                assert!(ptx.contains(".reqntid"), "{what}");
-                let sig = k.signature();
-                assert_eq!(u64::from(sig.shared_bytes), c.shared_bytes(), "{what}: {sig}");
-                assert!(sig.to_string().contains(&format!("tensormap<{ty} {}x{} swizzle=128>", c.block_m, c.block_k)), "{sig}");
+                configs.push(c);
             }
         }
+    }
+    // fp8 (K-major, C in bf16) and tf32 (K-major, C in f32).
+    configs.push(GemmConfig::new(DType::F8E4M3));
+    configs.push(GemmConfig::new(DType::F8E5M2));
+    configs.push(GemmConfig::new(DType::F32));
+    for c in configs {
+        let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
+        let ptx = k.ptx().unwrap();
+        let what = format!("gemm {c:?}");
+        assemble(&ptx, "sm_90a", &what);
+        let (ty, kstep) = match c.dtype {
+            DType::F16 => ("f16", 16),
+            DType::BF16 => ("bf16", 16),
+            DType::F8E4M3 => ("e4m3", 32),
+            DType::F8E5M2 => ("e5m2", 32),
+            _ => ("tf32", 8),
+        };
+        let bn = c.block_n;
+        let reps = (c.block_m / (16 * c.num_warps)) as usize;
+        // One wgmma per (64-row block, k-step) per k-tile: a k-tile is one 128-byte row of K.
+        let steps = (c.block_k / kstep) as usize;
+        assert_eq!(
+            count(&ptx, &format!("wgmma.mma_async.sync.aligned.m64n{bn}k{kstep}.f32.{ty}.{ty}")),
+            steps * reps,
+            "{what}"
+        );
+        // 16-bit B is N-major (transposed for wgmma) unless given as [N, K].
+        if ty == "f16" || ty == "bf16" {
+            let tb = if c.b_transposed { "0;" } else { "1;" };
+            assert!(
+                ptx.lines()
+                    .filter(|l| l.contains("wgmma.mma_async"))
+                    .all(|l| l.trim_end().ends_with(tb)),
+                "{what}"
+            );
+        }
+        // Prologue loads (stages - 1), one refill in the loop: A one box, B one box per row.
+        let row = 128 / (c.dtype.bits() / 8);
+        let b_boxes = if c.b_transposed { 1 } else { (bn / row) as usize };
+        assert_eq!(
+            count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"),
+            c.stages as usize * (1 + b_boxes),
+            "{what}"
+        );
+        let out_row = 128 / (c.out_dtype.bits() / 8);
+        assert_eq!(
+            count(&ptx, "cp.async.bulk.tensor.2d.global.shared::cta"),
+            (bn / out_row) as usize,
+            "{what}"
+        );
+        assert_eq!(count(&ptx, "mbarrier.try_wait.parity"), 1, "{what}");
+        assert!(ptx.contains("wgmma.wait_group.sync.aligned 1;"), "{what}");
+        assert!(ptx.contains(".reqntid"), "{what}");
+        let sig = k.signature();
+        assert_eq!(u64::from(sig.shared_bytes), c.shared_bytes(), "{what}: {sig}");
+        let in_name = weft::runtime::ElemType::from_name(&c.dtype.to_string()).map(|e| e.to_string());
+        let a_spec = format!("tensormap<{} {}x{} swizzle=128>", in_name.unwrap_or_default(), c.block_m, c.block_k);
+        assert!(sig.to_string().contains(&a_spec), "{sig} lacks {a_spec}");
     }
 }
 

@@ -13,7 +13,7 @@ use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
 use weft::layout::encoding::{Blocked, NvmmaShared};
 use weft::runtime::cuda::{self, Device, TensorMap};
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, f16, KernelArgs, LaunchConfig};
+use weft::runtime::{bf16, f16, KernelArgs, LaunchConfig, F8E4M3, F8E5M2};
 
 fn hopper(dev: &Device) -> bool {
     let t = dev.target().unwrap();
@@ -146,44 +146,38 @@ fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
     assert_eq!(stored[0 * cols + 71].to_bits(), 0xFFFF, "column 71 was never stored to");
 }
 
-/// Runs the GEMM for `c` on an `m × n × k` problem of random values and returns the largest error
-/// relative to the host reference's magnitude.
+/// Runs the GEMM for `c` on an `m × n × k` problem of random values exact in every input type
+/// and checks every element of C against the host.
 fn run_gemm(dev: &Device, c: GemmConfig, m: usize, n: usize, kdim: usize, seed: u64) {
     let ctx = Context::new();
     let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
     let kernel = load(dev, &k);
     let mut rng = Rng(seed);
-    // Values on a small grid (multiples of 1/8 in [-2, 2)) are exact in f16 and bf16.
+    // Multiples of 1/4 in [-2, 2): exact in f16, bf16, fp8 (e4m3 and e5m2) and tf32.
     let mut vals = |len: usize| -> Vec<f32> {
         (0..len)
-            .map(|_| ((rng.next_u64() % 32) as f32 - 16.0) / 8.0)
+            .map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 4.0)
             .collect()
     };
     let a = vals(m * kdim);
     let b = vals(kdim * n);
     let want = gemm_reference(&a, &b, m, n, kdim, c.b_transposed);
     let b_shape = if c.b_transposed { [n as u64, kdim as u64] } else { [kdim as u64, n as u64] };
-    let what = format!("gemm {:?} {m}x{n}x{kdim} b_transposed={}", c.dtype, c.b_transposed);
-    let got: Vec<f32> = match c.dtype {
-        DType::F16 => {
-            let da = dev.upload(&a.iter().map(|&x| f16::from_f32(x)).collect::<Vec<_>>()).unwrap();
-            let db = dev.upload(&b.iter().map(|&x| f16::from_f32(x)).collect::<Vec<_>>()).unwrap();
-            let mut dc = dev.alloc::<f16>(m * n).unwrap();
-            dc.fill_bytes(0xFF).unwrap();
-            launch_gemm(dev, &kernel, &k, c, (m, n, kdim), &da, &db, &dc, b_shape);
-            dc.to_vec().unwrap().iter().map(|x| x.to_f32()).collect()
-        }
-        _ => {
-            let da = dev.upload(&a.iter().map(|&x| bf16::from_f32(x)).collect::<Vec<_>>()).unwrap();
-            let db = dev.upload(&b.iter().map(|&x| bf16::from_f32(x)).collect::<Vec<_>>()).unwrap();
-            let mut dc = dev.alloc::<bf16>(m * n).unwrap();
-            dc.fill_bytes(0xFF).unwrap();
-            launch_gemm(dev, &kernel, &k, c, (m, n, kdim), &da, &db, &dc, b_shape);
-            dc.to_vec().unwrap().iter().map(|x| x.to_f32()).collect()
-        }
+    let what = format!("gemm {:?}->{:?} {m}x{n}x{kdim} b_transposed={}", c.dtype, c.out_dtype, c.b_transposed);
+    let prob = (m, n, kdim);
+    let got: Vec<f32> = match (c.dtype, c.out_dtype) {
+        (DType::F16, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, f16::from_f32, |x: f16| x.to_f32()),
+        (DType::BF16, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, bf16::from_f32, |x: bf16| x.to_f32()),
+        (DType::F8E4M3, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, F8E4M3::from_f32, |x: bf16| x.to_f32()),
+        (DType::F8E5M2, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, F8E5M2::from_f32, |x: bf16| x.to_f32()),
+        _ => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, |x: f32| x, |x: f32| x),
     };
-    // f32 accumulation of exact products; the only error is the final rounding to 16 bits.
-    let ulp = if c.dtype == DType::F16 { 1.0 / 1024.0 } else { 1.0 / 128.0 };
+    // f32 accumulation of exact products; the only error is the final rounding of C.
+    let ulp = match c.out_dtype {
+        DType::F16 => 1.0 / 1024.0,
+        DType::BF16 => 1.0 / 128.0,
+        _ => 1e-6,
+    };
     let mut max_err = 0f32;
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         let err = (g - w).abs();
@@ -198,8 +192,31 @@ fn run_gemm(dev: &Device, c: GemmConfig, m: usize, n: usize, kdim: usize, seed: 
     println!("{what}: ok, max abs error {max_err}");
 }
 
+/// Uploads A and B converted by `to`, runs the kernel into a poisoned C and reads C back
+/// through `from`.
 #[allow(clippy::too_many_arguments)]
-fn launch_gemm<T: weft::runtime::DeviceElem>(
+fn gemm_on<I: weft::runtime::DeviceElem, O: weft::runtime::DeviceElem>(
+    dev: &Device,
+    kernel: &cuda::Kernel,
+    k: &Kernel<'_>,
+    c: GemmConfig,
+    (m, n, kdim): (usize, usize, usize),
+    a: &[f32],
+    b: &[f32],
+    b_shape: [u64; 2],
+    to: impl Fn(f32) -> I,
+    from: impl Fn(O) -> f32,
+) -> Vec<f32> {
+    let da = dev.upload(&a.iter().map(|&x| to(x)).collect::<Vec<_>>()).unwrap();
+    let db = dev.upload(&b.iter().map(|&x| to(x)).collect::<Vec<_>>()).unwrap();
+    let mut dc = dev.alloc::<O>(m * n).unwrap();
+    dc.fill_bytes(0xFF).unwrap();
+    launch_gemm(dev, kernel, k, c, (m, n, kdim), &da, &db, &dc, b_shape);
+    dc.to_vec().unwrap().into_iter().map(from).collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn launch_gemm<T: weft::runtime::DeviceElem, O: weft::runtime::DeviceElem>(
     dev: &Device,
     kernel: &cuda::Kernel,
     k: &Kernel<'_>,
@@ -207,7 +224,7 @@ fn launch_gemm<T: weft::runtime::DeviceElem>(
     (m, n, kdim): (usize, usize, usize),
     da: &cuda::Buffer<T>,
     db: &cuda::Buffer<T>,
-    dc: &cuda::Buffer<T>,
+    dc: &cuda::Buffer<O>,
     b_shape: [u64; 2],
 ) {
     let sw = c.swizzle();
@@ -271,6 +288,13 @@ fn gemm_variants_match_the_host() {
     small.num_warps = 4;
     small.stages = 4;
     run_gemm(&dev, small, 300, 200, 704, 31);
+    for dtype in [DType::F8E4M3, DType::F8E5M2, DType::F32] {
+        for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
+            // K-major rows must be 16-byte multiples: K a multiple of 16 for fp8, 4 for f32.
+            let k = k.next_multiple_of(16);
+            run_gemm(&dev, GemmConfig::new(dtype), m, n, k, 40 + i as u64);
+        }
+    }
     let mut two = GemmConfig::new(DType::BF16);
     two.stages = 2;
     two.block_n = 64;

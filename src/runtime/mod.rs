@@ -78,7 +78,7 @@ pub use backend::{
 };
 pub use cache::{CacheKey, KernelCache};
 pub use check::{check_args, check_config, check_types};
-pub use elem::{bf16, f16, DeviceElem, ElemType};
+pub use elem::{bf16, f16, DeviceElem, ElemType, F8E4M3, F8E5M2};
 pub use error::{BackendKind, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};

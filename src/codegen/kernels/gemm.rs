@@ -21,13 +21,16 @@ use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, 
 /// Tile, pipeline and thread configuration of [`gemm_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GemmConfig {
-    /// Input element type (f16 or bf16); C has the same type, accumulation is f32.
+    /// Input element type: f16, bf16, fp8 (e4m3, e5m2; B given as `[N, K]`) or f32 (as tf32,
+    /// B given as `[N, K]`). Accumulation is f32.
     pub dtype: DType,
+    /// C's element type (f16, bf16 or f32).
+    pub out_dtype: DType,
     /// Rows of C per CTA (a multiple of 16 × `num_warps`).
     pub block_m: u32,
     /// Columns of C per CTA (64 to 256, a multiple of 64).
     pub block_n: u32,
-    /// K per stage (64: one 128-byte swizzled row of 16-bit elements).
+    /// K per stage: one 128-byte swizzled row (64 16-bit, 128 fp8 or 32 f32 elements).
     pub block_k: u32,
     /// Shared-memory stages of the ring (2 to 8).
     pub stages: u32,
@@ -39,24 +42,35 @@ pub struct GemmConfig {
     pub b_transposed: bool,
 }
 
-/// Swizzle of every operand and of C: 128 bytes (one 64-element row of 16-bit values).
+/// Swizzle of every operand and of C: 128 bytes (one row of a TMA box).
 const SWIZZLE: u16 = 128;
-/// Columns per TMA box along a 128-byte swizzled row of 16-bit elements.
-const BOX_INNER: u32 = 64;
 
 impl GemmConfig {
-    /// 128 × 256 × 64 tiles, 3 stages, 8 warps (two consumer warpgroups), groups of 8.
-    pub const fn new(dtype: DType) -> GemmConfig {
+    /// 128 × 256 tiles (128 × 128 for f32), K of one 128-byte row per stage, 3 stages, 8 warps (two consumer
+    /// warpgroups), groups of 8; C in the input type (f32 for f32 inputs, bf16 for fp8), B as
+    /// `[K, N]` for 16-bit inputs and as `[N, K]` (K-major, which fp8 and tf32 need) otherwise.
+    pub fn new(dtype: DType) -> GemmConfig {
+        let bytes = dtype.bits() / 8;
         GemmConfig {
             dtype,
+            out_dtype: match dtype {
+                DType::F8E4M3 | DType::F8E5M2 => DType::BF16,
+                d => d,
+            },
             block_m: 128,
-            block_n: 256,
-            block_k: 64,
+            // An f32 C of 128 × 256 would not fit beside the ring.
+            block_n: if bytes == 4 { 128 } else { 256 },
+            block_k: 128 / bytes,
             stages: 3,
             num_warps: 8,
             group_m: 8,
-            b_transposed: false,
+            b_transposed: bytes != 2,
         }
+    }
+
+    /// Elements of `d` in one 128-byte swizzled row: the inner dim of every TMA box.
+    fn row(d: DType) -> u32 {
+        128 / (d.bits() / 8)
     }
 
     /// The launch grid for C of `m × n`: one CTA per tile.
@@ -70,18 +84,18 @@ impl GemmConfig {
         [self.block_m, self.block_k]
     }
 
-    /// The TMA box of B: `[block_k, 64]`, or `[block_n, block_k]` when transposed.
+    /// The TMA box of B: `[block_k, one row]`, or `[block_n, block_k]` when transposed.
     pub fn b_box(&self) -> [u32; 2] {
         if self.b_transposed {
             [self.block_n, self.block_k]
         } else {
-            [self.block_k, BOX_INNER]
+            [self.block_k, Self::row(self.dtype)]
         }
     }
 
-    /// The TMA box of C (`[block_m, 64]`).
+    /// The TMA box of C (`[block_m, one row of out_dtype]`).
     pub fn c_box(&self) -> [u32; 2] {
-        [self.block_m, BOX_INNER]
+        [self.block_m, Self::row(self.out_dtype)]
     }
 
     /// The swizzle of every tensor map, in bytes.
@@ -91,21 +105,37 @@ impl GemmConfig {
 
     /// Shared memory the kernel uses (ring + C tile + barriers), in bytes.
     pub fn shared_bytes(&self) -> u64 {
-        let e = 2;
+        let e = u64::from(self.dtype.bits() / 8);
         let stage = u64::from(self.block_m * self.block_k + self.block_k * self.block_n) * e;
-        stage * u64::from(self.stages) + u64::from(self.block_m * self.block_n) * e + 8 * u64::from(self.stages)
+        let c = u64::from(self.block_m * self.block_n) * u64::from(self.out_dtype.bits() / 8);
+        stage * u64::from(self.stages) + c + 8 * u64::from(self.stages)
     }
 
     fn check(&self) -> Result<()> {
         let bad = |reason: String| CodegenError::arg("gemm_kernel", reason);
-        if !matches!(self.dtype, DType::F16 | DType::BF16) {
-            return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
+        let sixteen = matches!(self.dtype, DType::F16 | DType::BF16);
+        if !sixteen && !matches!(self.dtype, DType::F8E4M3 | DType::F8E5M2 | DType::F32) {
+            return Err(bad(format!("dtype {}: f16, bf16, f8e4m3, f8e5m2 or f32", self.dtype)));
+        }
+        if !sixteen && !self.b_transposed {
+            return Err(bad(format!(
+                "{} operands must be K-major: give B as [N, K] (b_transposed)",
+                self.dtype
+            )));
+        }
+        if !matches!(self.out_dtype, DType::F16 | DType::BF16 | DType::F32) {
+            return Err(bad(format!("out_dtype {}: f16, bf16 or f32", self.out_dtype)));
         }
         if !matches!(self.num_warps, 4 | 8) {
             return Err(bad(format!("{} warps: 4 or 8", self.num_warps)));
         }
-        if self.block_k != 64 {
-            return Err(bad(format!("block_k {}: 64 (one 128-byte swizzled row)", self.block_k)));
+        if self.block_k != Self::row(self.dtype) {
+            return Err(bad(format!(
+                "block_k {}: {} (one 128-byte swizzled row of {})",
+                self.block_k,
+                Self::row(self.dtype),
+                self.dtype
+            )));
         }
         if self.block_m % (16 * self.num_warps) != 0 || self.block_m > 256 {
             return Err(bad(format!(
@@ -114,8 +144,8 @@ impl GemmConfig {
                 16 * self.num_warps
             )));
         }
-        if self.block_n % BOX_INNER != 0 || !(64..=256).contains(&self.block_n) {
-            return Err(bad(format!("block_n {}: 64, 128, 192 or 256", self.block_n)));
+        if !self.block_n.is_power_of_two() || !(64..=256).contains(&self.block_n) {
+            return Err(bad(format!("block_n {}: 64, 128 or 256", self.block_n)));
         }
         if !(2..=8).contains(&self.stages) {
             return Err(bad(format!("stages {}: 2 to 8", self.stages)));
@@ -135,7 +165,7 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     let dt = c.dtype;
     let a_map = kb.arg_tensor_map("a_map", dt, &c.a_box(), SWIZZLE)?;
     let b_map = kb.arg_tensor_map("b_map", dt, &c.b_box(), SWIZZLE)?;
-    let c_map = kb.arg_tensor_map("c_map", dt, &c.c_box(), SWIZZLE)?;
+    let c_map = kb.arg_tensor_map("c_map", c.out_dtype, &c.c_box(), SWIZZLE)?;
     let m = kb.arg_i32("m", 1)?;
     let n = kb.arg_i32("n", 1)?;
     let k = kb.arg_i32("k", 1)?;
@@ -173,7 +203,8 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     } else {
         kb.alloc_shared_buffers(dt, c.stages as u64, &[bk as u64, bn as u64], &swz)?
     };
-    let c_smem = kb.alloc_shared(dt, &[bm as u64, bn as u64], &swz)?;
+    let out_swz = NvmmaShared::new(u32::from(SWIZZLE), c.out_dtype.bits(), 2, false);
+    let c_smem = kb.alloc_shared(c.out_dtype, &[bm as u64, bn as u64], &out_swz)?;
     let full = kb.alloc_mbarriers(c.stages, 1)?;
     let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
 
@@ -236,7 +267,11 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     let acc = kb.wgmma_wait(0, &[out[0]])?[0];
 
     // Epilogue: C tile to shared memory (swizzled), then one TMA store.
-    let c_tile = kb.cast(acc, dt)?;
+    let c_tile = if c.out_dtype == DType::F32 {
+        acc
+    } else {
+        kb.cast(acc, c.out_dtype)?
+    };
     kb.store_shared(c_smem, c_tile)?;
     kb.fence_async_shared()?;
     kb.barrier()?;
