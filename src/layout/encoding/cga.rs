@@ -185,26 +185,21 @@ pub(crate) fn ensure_not_larger(
         let desired = *shape.get(idx).ok_or_else(|| {
             LayoutError::Invalid(format!("no shape given for out dim `{}`", o.name))
         })?;
-        let mut actual = 1u64 << o.log2;
-        if actual > desired {
+        if (1u64 << o.log2) > desired {
             let mask = low_mask(o.log2);
             let mut vals: SmallVec<[(u64, usize); 32]> = SmallVec::new();
             for (i, c) in cols.iter().enumerate() {
                 let v = (c >> shift) & mask;
                 if v != 0 {
-                    if !v.is_power_of_two() {
-                        return Err(LayoutError::Invalid(format!(
-                            "cannot broadcast out dim `{}`: basis component {v} is not a power of two",
-                            o.name
-                        )));
-                    }
                     vals.push((v, i));
                 }
             }
-            vals.sort_by_key(|v| std::cmp::Reverse(v.0));
-            for &(_, i) in &vals {
-                if actual <= desired {
-                    break;
+            // Every basis reaching past the shape goes (Triton 3.9's `ensureLayoutNotLargerThan`,
+            // LayoutUtils.cpp): with distinct bases that is the largest ones, one per halving; with a basis
+            // repeated (a WMMA warp and register basis on the same element) all copies go.
+            for &(v, i) in &vals {
+                if v < desired {
+                    continue;
                 }
                 let is_reg = reg_range.as_ref().is_some_and(|r| r.contains(&i));
                 if !broadcast_registers && is_reg {
@@ -213,7 +208,6 @@ pub(crate) fn ensure_not_larger(
                     cols[i] &= !(mask << shift);
                 }
                 changed = true;
-                actual >>= 1;
             }
         }
         shift += o.log2;

@@ -137,10 +137,22 @@ impl DotOperand {
             }
             Encoding::AmdWmma(m) => {
                 m.validate()?;
-                if self.k_width == 0 || !self.k_width.is_power_of_two() {
+                // Triton's `DotOperandEncodingAttr::verify` (Dialect.cpp): v1 takes 8 or 16, v2 4, 8 or 16,
+                // v3 any non-zero kWidth (the layout then asserts a power of two).
+                let ok = match m.version {
+                    1 => matches!(self.k_width, 8 | 16),
+                    2 => matches!(self.k_width, 4 | 8 | 16),
+                    _ => self.k_width != 0 && self.k_width.is_power_of_two(),
+                };
+                if !ok {
+                    let rule = match m.version {
+                        1 => "must be 8/16 for WMMA v1",
+                        2 => "must be 4/8/16 for WMMA v2",
+                        _ => "must be a non-zero power of two for WMMA v3",
+                    };
                     return Err(invalid(
                         "k_width",
-                        "ttg.dot_op kWidth parameter must be a power of two for a WMMA parent",
+                        format!("ttg.dot_op kWidth parameter {rule} (including packed cases for `scaled_dot`)"),
                     ));
                 }
             }
