@@ -147,6 +147,7 @@ impl AmdWmma {
         &self,
         op_idx: u32,
         k_width: u32,
+        cga: &CgaLayout,
         shape: &[u64],
     ) -> Result<LinearLayout> {
         let rank = shape.len();
@@ -211,7 +212,7 @@ impl AmdWmma {
         let dot = tile
             .transpose_outs(&rep_names)?
             .product(&cta.transpose_outs(&rep_names)?)?;
-        // Triton combines AMD operand layouts with the parent's CGA layout as it is.
-        combine_cta_cga_with_shape(&dot, &self.cga_layout, shape)
+        // With the operand's CGA layout (the parent's, broadcast along K), as Triton does.
+        combine_cta_cga_with_shape(&dot, cga, shape)
     }
 }

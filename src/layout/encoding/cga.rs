@@ -61,6 +61,19 @@ impl CgaLayout {
                 ));
             }
         }
+        // Triton 3.9's CGA layout verifier (Dialect.cpp): the non-zero bases form a permutation matrix, i.e.
+        // each moves along one dim by a power of two and none repeats.
+        let nonzero: Vec<&Vec<u64>> = self.bases.iter().filter(|b| b.iter().any(|&x| x != 0)).collect();
+        for (i, b) in nonzero.iter().enumerate() {
+            let mut nz = b.iter().filter(|&&x| x != 0);
+            let single = matches!((nz.next(), nz.next()), (Some(x), None) if x.is_power_of_two());
+            if !single || nonzero[..i].contains(b) {
+                return Err(invalid(
+                    "cga_layout",
+                    "After removing broadcast bases the CGA encoding must be a permutation matrix",
+                ));
+            }
+        }
         LinearLayout::from_bases_inferred([(Dim::BLOCK, self.bases.clone())], Dim::standard(rank))
             .map_err(|e| invalid("cga_layout", format!("not a valid block layout: {e}")))
     }

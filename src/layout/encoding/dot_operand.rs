@@ -191,7 +191,7 @@ impl DotOperand {
                 return combine_cta_cga_with_shape(&cta, &m.cga_layout, shape);
             }
             Encoding::AmdWmma(m) => {
-                return m.dot_to_linear_layout(self.op_idx, self.k_width, shape);
+                return m.dot_to_linear_layout(self.op_idx, self.k_width, &cga, shape);
             }
             _ => return Err(invalid("parent", "unsupported parent")),
         };

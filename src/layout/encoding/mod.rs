@@ -251,7 +251,7 @@ impl Encoding {
             Encoding::NvidiaMma(e) => e.to_linear_layout(shape),
             Encoding::DotOperand(e) => e.to_linear_layout(shape),
             Encoding::AmdMfma(e) => e.to_linear_layout(shape),
-            Encoding::AmdWmma(e) => e.to_linear_layout(shape),
+            Encoding::AmdWmma(e) => permutation_only(e.to_linear_layout(shape)?),
             Encoding::Linear(e) => e.to_linear_layout(shape),
             Encoding::SwizzledShared(e) => e.to_linear_layout(shape),
             Encoding::NvmmaShared(e) => e.to_linear_layout(shape),
@@ -259,6 +259,20 @@ impl Encoding {
             Encoding::SharedLinear(e) => e.to_linear_layout(shape),
         }
     }
+}
+
+/// Triton 3.9 hands every distributed layout it lays out to `LinearEncodingAttr` (`toLinearEncoding` in
+/// Dialect.cpp), whose verifier wants a permutation matrix once zero bases are dropped. Only WMMA layouts,
+/// whose register and warp bases are given explicitly, can break that rule (a basis repeated).
+fn permutation_only(ll: LinearLayout) -> Result<LinearLayout> {
+    if !DistributedLinear::from_linear_layout(&ll)?.is_permutation() {
+        return Err(invalid(
+            "bases",
+            "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \
+             (a register or warp basis repeats another)",
+        ));
+    }
+    Ok(ll)
 }
 
 macro_rules! from_variant {
