@@ -560,8 +560,35 @@ def norm_layout(j):
     return {"in": {n: b for n, b in j["in_dims"] if b}, "out": [s for _, s in j["out_dims"]]}
 
 
+def _specs(spec):
+    while spec is not None:
+        yield spec
+        spec = spec["params"].get("parent")
+
+
+def known_difference(case, tri):
+    """Inputs where weft deliberately differs from Triton 3.9 (README, "Differences from Triton"): Triton lays
+    out an MFMA layout with a zero in `warps_per_cta` / `tiles_per_warp` (its `identity1D(0)` is empty, so 0
+    acts as 1) and reads `tiles_per_warp` out of bounds when its rank is wrong; weft rejects both."""
+    if "error" in tri:
+        return None
+    for top in ("layout", "reg", "shared", "src", "dst"):
+        for spec in _specs(case.get(top)):
+            p = spec["params"]
+            if spec["kind"] != "AMDMFMALayout":
+                continue
+            w, t = p.get("warps_per_cta", []), p.get("tiles_per_warp")
+            if 0 in w or (t is not None and (0 in t or len(t) != len(w))):
+                return "MFMA with a zero or mis-sized warps_per_cta / tiles_per_warp (Triton lays it out)"
+    return None
+
+
 def compare_encoding(bin_, case, tri):
     diffs = []
+    why = known_difference(case, tri)
+    if why:
+        SKIPPED[why] = SKIPPED.get(why, 0) + 1
+        return diffs
     shape = shape_str(case["shape"])
     w = weft(bin_, ["layout", gluon_text(case["layout"]), "--shape", shape, "--format", "json"])
     if w.get("rc", 0) not in (0, 2):
@@ -584,8 +611,10 @@ def compare_encoding(bin_, case, tri):
     theirs = norm_layout(tri["layout"])
     if mine != theirs:
         diffs.append(("layout", f"Triton {json.dumps(theirs)} weft {json.dumps(mine)}"))
-    # The TTGIR text Triton printed must give the same layout.
-    if "ttgir" in tri:
+    # The TTGIR text Triton printed must give the same layout. Not for a WMMA layout without bases: Triton
+    # prints `ctaLayout = {}` (dropping the rank) and its own parser rejects that text ("Expected basis of
+    # 'warp' not found").
+    if "ttgir" in tri and "ctaLayout = {}" not in tri["ttgir"]:
         w2 = weft(bin_, ["layout", tri["ttgir"], "--shape", shape, "--format", "json"])
         if "err" in w2:
             diffs.append(("ttgir parse", f"{tri['ttgir']}: {w2['err']}"))

@@ -73,7 +73,10 @@ fn check_encoding(c: &Value, id: u64, shape: &[u64], problems: &mut Vec<String>)
             if normalized(&json_of(ll)) != normalized(want) {
                 problems.push(format!("case {id}: {gluon}: layout differs from Triton's"));
             }
-            if let Some(t) = c.get("ttgir").and_then(Value::as_str) {
+            // Triton prints a WMMA layout without bases as `ctaLayout = {}`, dropping its rank, and cannot
+            // parse that text back ("Expected basis of 'warp' not found"): no ground truth to check.
+            let ttgir = c.get("ttgir").and_then(Value::as_str);
+            if let Some(t) = ttgir.filter(|t| !t.contains("ctaLayout = {}")) {
                 match layout_of(t, shape) {
                     Ok(l2) if normalized(&json_of(&l2)) == normalized(want) => {}
                     Ok(_) => problems.push(format!("case {id}: {t}: layout differs")),

@@ -10,7 +10,7 @@
 //! [`simulate_shared_access`](super::simulate::simulate_shared_access) checks it address by address.
 
 use crate::layout::gf2::ColumnEchelon;
-use crate::layout::{LayoutError, LinearLayout, Result};
+use crate::layout::{Bases, Dim, LayoutError, LinearLayout, Result};
 
 use super::hw::{rank, same_tensor, span_intersection, Hw};
 
@@ -158,6 +158,27 @@ pub fn bank_conflicts_detail(
             "the shared layout must have an `offset` in dim".into(),
         ));
     }
+    // CTAs that broadcast (zero block bases of the shared layout: every CTA holds the same copy) do not change
+    // which banks one CTA's lanes hit; Triton 3.9 counts them per CTA (`gl.bank_conflicts` gives a count).
+    let per_cta;
+    let shared_layout = match shared_layout.bases("block") {
+        Ok(block) if block.iter().any(|b| b.iter().all(|&x| x == 0)) => {
+            let ins: Vec<(Dim, Bases)> = shared_layout
+                .in_dim_names()
+                .map(|d| {
+                    let mut b = shared_layout.bases(d.as_str())?;
+                    if *d == Dim::BLOCK {
+                        b.retain(|v| v.iter().any(|&x| x != 0));
+                    }
+                    Ok((*d, b))
+                })
+                .collect::<Result<_>>()?;
+            let outs: Vec<(Dim, u64)> = shared_layout.out_dims().map(|(d, s)| (*d, s)).collect();
+            per_cta = LinearLayout::from_bases(ins, outs, false)?;
+            &per_cta
+        }
+        _ => shared_layout,
+    };
     let order = same_tensor(register_layout, shared_layout)?;
     let reg = Hw::new(register_layout, &order)?.without_broadcast_regs();
     let offsets = OffsetMap::new(shared_layout, &order)?;

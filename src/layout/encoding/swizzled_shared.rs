@@ -49,14 +49,8 @@ impl SwizzledShared {
             return Err(invalid("order", "a shared layout needs rank >= 1"));
         }
         check_order("order", &self.order)?;
-        for (name, v) in [
-            ("vec", self.vec),
-            ("per_phase", self.per_phase),
-            ("max_phase", self.max_phase),
-        ] {
-            if v == 0 {
-                return Err(invalid(name, "must be positive"));
-            }
+        if self.vec == 0 {
+            return Err(invalid("vec", "must be positive"));
         }
         self.cga_layout.to_linear_layout(self.rank())?;
         Ok(())
@@ -119,6 +113,17 @@ impl SwizzledShared {
         super::check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
         super::check_has_offsets("SwizzledSharedLayout", shape)?;
+        // Triton's attribute verifier takes any `perPhase` and `maxPhase`; `swizzledSharedToLinearLayout`
+        // (LinearLayoutConversions.cpp) divides by them only for the rows it swizzles (rank >= 2, more than
+        // one row), where a zero kills the process.
+        let rows = self.order.get(1).map_or(1, |&r| shape[r as usize]);
+        if rows > 1 {
+            for (name, v) in [("per_phase", self.per_phase), ("max_phase", self.max_phase)] {
+                if v == 0 {
+                    return Err(invalid(name, "must be positive to swizzle more than one row"));
+                }
+            }
+        }
         if self.cga_layout.is_single() {
             return self.fast_single_cta(shape);
         }
