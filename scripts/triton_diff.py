@@ -291,6 +291,8 @@ class Gen:
 
     def mma(self, rank=None, warps_log2=None):
         version = self.r.choice([2, 2, 3])
+        if version == 3 and ((warps_log2 is not None and warps_log2 < 2) or (rank or 2) != 2):
+            version = 2  # wgmma needs 4 warps and rank 2; the caller fixed the warps and rank
         if version == 3:
             rank = 2
             warps_log2 = max(2, self.r.randint(2, 4) if warps_log2 is None else warps_log2)

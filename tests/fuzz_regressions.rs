@@ -31,6 +31,11 @@ fn layout_of(text: &str, shape: &[u64]) -> Result<LinearLayout> {
     parse_any(text)?.to_linear_layout(shape)
 }
 
+/// What `weft convert` and `weft bank-conflicts` work with (generic linear layouts keep XOR bases).
+fn tensor_layout_of(text: &str, shape: &[u64]) -> Result<LinearLayout> {
+    parse_any(text)?.tensor_layout(shape)
+}
+
 /// In dims with bases, and out-dim sizes (Triton lists every in dim; size-1 ones carry no meaning).
 fn normalized(v: &Value) -> (Vec<(String, Value)>, Vec<u64>) {
     let ins = v["in_dims"]
@@ -96,8 +101,8 @@ fn check_encoding(c: &Value, id: u64, shape: &[u64], problems: &mut Vec<String>)
 fn check_bank(c: &Value, id: u64, shape: &[u64], problems: &mut Vec<String>) {
     let (reg, shared) = (c["reg"].as_str().unwrap(), c["shared"].as_str().unwrap());
     let b = bits(c["dtype"].as_str().unwrap());
-    let got = layout_of(reg, shape).and_then(|r| {
-        let s = layout_of(shared, shape)?;
+    let got = tensor_layout_of(reg, shape).and_then(|r| {
+        let s = tensor_layout_of(shared, shape)?;
         bank_conflicts_detail(&r, &s, b)
     });
     match (got, c.get("bank_conflicts").and_then(Value::as_u64)) {
@@ -117,8 +122,8 @@ fn check_convert(c: &Value, id: u64, shape: &[u64], problems: &mut Vec<String>) 
     };
     let (src, dst) = (c["src"].as_str().unwrap(), c["dst"].as_str().unwrap());
     let b = bits(c["dtype"].as_str().unwrap());
-    let plan = layout_of(src, shape)
-        .and_then(|s| plan_conversion(&s, &layout_of(dst, shape)?, b, Target::SM90));
+    let plan = tensor_layout_of(src, shape)
+        .and_then(|s| plan_conversion(&s, &tensor_layout_of(dst, shape)?, b, Target::SM90));
     match plan {
         Err(e) => problems.push(format!("case {id}: {src} -> {dst}: {e}")),
         Ok(p) => {

@@ -243,15 +243,30 @@ impl Encoding {
         }
     }
 
-    /// The linear layout of a tensor (or shared buffer) of `shape`, exactly as Triton 3.9 computes it.
+    /// The linear layout of a tensor (or shared buffer) of `shape`, exactly as Gluon's `to_linear_layout`
+    /// gives it in Triton 3.9: [`Encoding::tensor_layout`], and a distributed result must be a permutation
+    /// matrix once zero bases are dropped (Gluon hands it back as a `LinearEncodingAttr`, whose verifier in
+    /// Dialect.cpp wants that): a generic linear layout with XOR bases left, or a WMMA layout with a
+    /// repeated basis, is rejected.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
+        let ll = self.tensor_layout(shape)?;
+        if self.is_distributed() {
+            return permutation_only(ll);
+        }
+        Ok(ll)
+    }
+
+    /// The linear layout Triton 3.9's `toLinearLayout` computes for a tensor (or shared buffer) of `shape`
+    /// inside the compiler: what its conversions and `gl.bank_conflicts` work with, where a generic linear
+    /// layout keeps its XOR bases.
+    pub fn tensor_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         match self {
             Encoding::Blocked(e) => e.to_linear_layout(shape),
             Encoding::Slice(e) => e.to_linear_layout(shape),
             Encoding::NvidiaMma(e) => e.to_linear_layout(shape),
             Encoding::DotOperand(e) => e.to_linear_layout(shape),
             Encoding::AmdMfma(e) => e.to_linear_layout(shape),
-            Encoding::AmdWmma(e) => permutation_only(e.to_linear_layout(shape)?),
+            Encoding::AmdWmma(e) => e.to_linear_layout(shape),
             Encoding::Linear(e) => e.to_linear_layout(shape),
             Encoding::SwizzledShared(e) => e.to_linear_layout(shape),
             Encoding::NvmmaShared(e) => e.to_linear_layout(shape),
@@ -261,15 +276,13 @@ impl Encoding {
     }
 }
 
-/// Triton 3.9 hands every distributed layout it lays out to `LinearEncodingAttr` (`toLinearEncoding` in
-/// Dialect.cpp), whose verifier wants a permutation matrix once zero bases are dropped. Only WMMA layouts,
-/// whose register and warp bases are given explicitly, can break that rule (a basis repeated).
+/// `ll` if it is a permutation matrix once zero bases are dropped (`LinearEncodingAttr::verify`).
 fn permutation_only(ll: LinearLayout) -> Result<LinearLayout> {
     if !DistributedLinear::from_linear_layout(&ll)?.is_permutation() {
         return Err(invalid(
             "bases",
             "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \
-             (a register or warp basis repeats another)",
+             (a basis mixes dims, is not a power of two, or repeats another)",
         ));
     }
     Ok(ll)
