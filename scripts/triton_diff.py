@@ -57,8 +57,26 @@ class _DiffWorker(tf._Worker):
         self._out.write(json.dumps(obj) + "\n")
         self._out.flush()
 
-    def req_convert_fast(self, req):
-        return self.req_convert(req)
+    def linear_layout(self, obj, attr, shape):
+        """Gluon's `to_linear_layout`; for a generic linear layout whose layout at `shape` keeps XOR bases
+        (Gluon cannot hand it back: LinearEncodingAttr wants a permutation), the bases themselves, so that the
+        bank-conflict probe, which works on the type, still runs."""
+        try:
+            return super().linear_layout(obj, attr, shape)
+        except Exception:
+            if not isinstance(obj, self.gl.DistributedLinearLayout) or self._stage != "linear_layout" or \
+                    not getattr(self, "_lenient", False):
+                raise
+            in_dims = [["register", obj.reg_bases], ["lane", obj.lane_bases], ["warp", obj.warp_bases],
+                       ["block", obj.block_bases]]
+            return {"in_dims": in_dims, "out_dims": [[f"dim{i}", s] for i, s in enumerate(obj.shape)]}, {}
+
+    def req_bank(self, req):
+        self._lenient = True
+        try:
+            return super().req_bank(req)
+        finally:
+            self._lenient = False
 
     def serve_cases(self, cases):
         for i, case in cases:
@@ -570,13 +588,16 @@ def _specs(spec):
 
 def known_difference(case, tri):
     """Inputs where weft deliberately differs from Triton 3.9 (README, "Differences from Triton"): Triton lays
-    out an MFMA layout with a zero in `warps_per_cta` / `tiles_per_warp` (its `identity1D(0)` is empty, so 0
-    acts as 1) and reads `tiles_per_warp` out of bounds when its rank is wrong; weft rejects both."""
+    out an MFMA layout with a zero in `warps_per_cta` / `tiles_per_warp` and an NVIDIA MMA layout with a zero
+    in `instr_shape` (its `identity1D(0)` is empty, so 0 acts as 1), and reads `tiles_per_warp` out of
+    bounds when its rank is wrong; weft rejects all of these."""
     if "error" in tri:
         return None
     for top in ("layout", "reg", "shared", "src", "dst"):
         for spec in _specs(case.get(top)):
             p = spec["params"]
+            if spec["kind"] == "NVMMADistributedLayout" and 0 in p.get("instr_shape", []):
+                return "NVMMADistributedLayout with a zero in instr_shape (Triton lays it out)"
             if spec["kind"] != "AMDMFMALayout":
                 continue
             w, t = p.get("warps_per_cta", []), p.get("tiles_per_warp")

@@ -84,7 +84,9 @@ impl AmdMfma {
         }
         check_rank("tiles_per_warp", self.tiles_per_warp.len(), rank)?;
         check_pow2_list("warps_per_cta", &self.warps_per_cta)?;
-        check_pow2_list("tiles_per_warp", &self.tiles_per_warp)?;
+        // Triton reads `tilesPerWarp` along M and N only (`AMDMfmaEncodingAttr::toLinearLayout`); the
+        // batch entry is never used, so any value passes there.
+        check_pow2_list("tiles_per_warp", &self.tiles_per_warp[rank - 2..])?;
         self.cga_layout.to_linear_layout(rank)?;
         Ok(())
     }

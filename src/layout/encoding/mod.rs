@@ -251,7 +251,15 @@ impl Encoding {
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         let ll = self.tensor_layout(shape)?;
         if self.is_distributed() {
-            return permutation_only(ll);
+            return permutation_only(ll, shape);
+        }
+        // Gluon hands a shared layout back as a `SharedLinearLayout`, whose constructor wants offsets: a
+        // buffer of one element per CTA has none.
+        if !matches!(self, Encoding::PaddedShared(_)) && ll.in_dim_size("offset").unwrap_or(1) == 1 {
+            return Err(invalid(
+                "shape",
+                "SharedLinearLayout offset_bases must not be empty (one element per CTA)",
+            ));
         }
         Ok(ll)
     }
@@ -276,9 +284,14 @@ impl Encoding {
     }
 }
 
-/// `ll` if it is a permutation matrix once zero bases are dropped (`LinearEncodingAttr::verify`).
-fn permutation_only(ll: LinearLayout) -> Result<LinearLayout> {
-    if !DistributedLinear::from_linear_layout(&ll)?.is_permutation() {
+/// `ll` if it is a permutation matrix onto `shape` once zero bases are dropped (`LinearEncodingAttr::verify`).
+fn permutation_only(ll: LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
+    // Square once zero bases are dropped: the distinct non-zero bases (checked distinct by
+    // `is_permutation`) cover every element of `shape`, so bases zeroed past the shape must not leave an
+    // element out.
+    let nonzero = ll.columns().iter().filter(|&&c| c != 0).count();
+    let out_bits: u32 = shape.iter().map(|s| s.trailing_zeros()).sum();
+    if nonzero != out_bits as usize || !DistributedLinear::from_linear_layout(&ll)?.is_permutation() {
         return Err(invalid(
             "bases",
             "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \

@@ -49,9 +49,6 @@ impl SwizzledShared {
             return Err(invalid("order", "a shared layout needs rank >= 1"));
         }
         check_order("order", &self.order)?;
-        if self.vec == 0 {
-            return Err(invalid("vec", "must be positive"));
-        }
         self.cga_layout.to_linear_layout(self.rank())?;
         Ok(())
     }
