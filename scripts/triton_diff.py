@@ -57,26 +57,30 @@ class _DiffWorker(tf._Worker):
         self._out.write(json.dumps(obj) + "\n")
         self._out.flush()
 
-    def linear_layout(self, obj, attr, shape):
-        """Gluon's `to_linear_layout`; for a generic linear layout whose layout at `shape` keeps XOR bases
-        (Gluon cannot hand it back: LinearEncodingAttr wants a permutation), the bases themselves, so that the
-        bank-conflict probe, which works on the type, still runs."""
-        try:
-            return super().linear_layout(obj, attr, shape)
-        except Exception:
-            if not isinstance(obj, self.gl.DistributedLinearLayout) or self._stage != "linear_layout" or \
-                    not getattr(self, "_lenient", False):
-                raise
-            in_dims = [["register", obj.reg_bases], ["lane", obj.lane_bases], ["warp", obj.warp_bases],
-                       ["block", obj.block_bases]]
-            return {"in_dims": in_dims, "out_dims": [[f"dim{i}", s] for i, s in enumerate(obj.shape)]}, {}
-
     def req_bank(self, req):
-        self._lenient = True
-        try:
+        """`triton_fixtures.py`'s bank probe, without asking Gluon for the register layout of a generic
+        linear layout: Gluon's `to_linear_layout` aborts on one whose layout keeps XOR bases
+        (LinearEncodingAttr), while `gl.bank_conflicts`, which works on the type, counts it."""
+        spec = req["reg"]
+        lin = next((x for x in _specs(spec) if x["kind"] == "DistributedLinearLayout"), None)
+        if lin is None:
             return super().req_bank(req)
-        finally:
-            self._lenient = False
+        try:
+            self.stage("gluon")
+            reg = self.build(spec)
+            sh = self.build(req["shared"])
+            self.stage("attribute")
+            reg._to_ir(self.b)
+            sa = sh._to_ir(self.b)
+            self.stage("linear_layout")
+            if not isinstance(sh, self.classes["PaddedSharedLayout"]):
+                self.linear_layout(sh, sa, req["shape"])
+            warps = {"in_dims": [["warp", lin["params"]["warp_bases"]]]}
+            self.stage("bank_conflicts")
+            n = self.bank_conflicts_in_kernel(reg, sh, req["shape"], req["dtype"], warps)
+            return {"bank_conflicts": int(n)}
+        except Exception as e:
+            return self.fail(e)
 
     def serve_cases(self, cases):
         for i, case in cases:
@@ -647,6 +651,10 @@ def compare_encoding(bin_, case, tri):
 
 
 def compare_bank(bin_, case, tri):
+    why = known_difference(case, tri)
+    if why:
+        SKIPPED[why] = SKIPPED.get(why, 0) + 1
+        return []
     w = weft(bin_, ["bank-conflicts", gluon_text(case["reg"]), gluon_text(case["shared"]), "--shape",
                     shape_str(case["shape"]), "--dtype", case["dtype"], "--json"])
     if "error" in tri:
@@ -667,6 +675,10 @@ def compare_bank(bin_, case, tri):
 
 
 def compare_convert(bin_, case, tri):
+    why = known_difference(case, tri)
+    if why:
+        SKIPPED[why] = SKIPPED.get(why, 0) + 1
+        return []
     if "error" in tri or "ptx_counts" not in tri:
         if "src_layout" in tri and "dst_layout" in tri:
             return [("convert triton error", tri.get("error", "")[:200])]
@@ -704,6 +716,21 @@ def summarize(case):
 FIXTURES = os.path.join(HERE, "..", "tests", "fixtures", "fuzz_regressions.json")
 
 
+OPEN_NVMMA = ("open: Triton 3.9's no-swizzle transposed NVMMA shared layout of rank 3 (not yet reproduced: "
+              "Triton maps more offsets than elements, with zero bases)")
+
+
+def open_class(case):
+    """A disagreement class weft does not reproduce yet (README, "Differences from Triton"); still printed."""
+    for top in ("layout", "shared"):
+        for spec in _specs(case.get(top)):
+            p = spec["params"]
+            if spec["kind"] == "NVMMASharedLayout" and p.get("swizzle_byte_width") == 0 and p.get("transposed") \
+                    and p.get("rank") == 3:
+                return OPEN_NVMMA
+    return None
+
+
 def fixture_record(f):
     """A disagreement as a regression fixture: the query as Gluon text, and Triton's answer."""
     c, t = f["case"], f["triton"]
@@ -729,6 +756,8 @@ def fixture_record(f):
             rec["decision"] = tf._decision(t)
     if "error" in rec:
         rec["error"] = rec["error"][:300]
+    if open_class(c):
+        rec["open"] = open_class(c)
     return rec
 
 
@@ -802,7 +831,7 @@ def main():
                 counts[c["op"]] = counts.get(c["op"], 0) + 1
                 for cls, msg in diffs:
                     kind = (c.get("layout") or c.get("reg") or c.get("src"))["kind"]
-                    key = f"{c['op']}/{kind}/{cls}"
+                    key = f"{c['op']}/{kind}/{cls}" + (" [open]" if open_class(c) else "")
                     classes[key] = classes.get(key, 0) + 1
                     if not args.quiet or classes[key] <= 3:
                         print(f"[{start + k}] {key}: {summarize(c)}\n    {msg}", flush=True)
@@ -812,8 +841,9 @@ def main():
                   f"{time.time() - t0:.0f}s, {runner.restarts} worker restarts", file=sys.stderr, flush=True)
     finally:
         runner.close()
-    print(f"\nseed {args.seed}: {len(cases)} cases ({counts}), {len(failures)} disagreeing, "
-          f"{datetime.date.today()}")
+    n_open = sum(1 for f in failures if open_class(f["case"]))
+    print(f"\nseed {args.seed}: {len(cases)} cases ({counts}), {len(failures)} disagreeing ({n_open} in open "
+          f"classes), {datetime.date.today()}")
     for k, n in sorted(classes.items(), key=lambda kv: -kv[1]):
         print(f"  {n:6d}  {k}")
     for k, n in SKIPPED.items():
@@ -821,7 +851,7 @@ def main():
     if args.save_failures:
         with open(args.save_failures, "w") as f:
             json.dump(failures, f, indent=1)
-    return 1 if failures else 0
+    return 1 if len(failures) > n_open else 0
 
 
 if __name__ == "__main__":

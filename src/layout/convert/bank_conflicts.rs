@@ -37,12 +37,15 @@ pub(crate) struct OffsetMap {
 }
 
 impl OffsetMap {
-    /// `shared` maps offsets (and possibly a size-1 `block`) to the tensor; its out dims in `order`.
-    pub fn new(shared: &LinearLayout, order: &[crate::layout::Dim]) -> Result<OffsetMap> {
+    /// `shared` maps offsets (and possibly a `block`) onto the tensor, its out dims in `order`; it need not be
+    /// one to one: an fp4-padded NVMMA
+    /// layout maps its padding offsets onto the real ones (Triton's `getCoreMatrixLinearLayout`), and each
+    /// element is read from one offset that holds it.
+    pub fn onto(shared: &LinearLayout, order: &[crate::layout::Dim]) -> Result<OffsetMap> {
         let sh = shared.transpose_outs(order)?;
-        if !sh.is_invertible() {
+        if !sh.is_surjective() {
             return Err(LayoutError::Invalid(
-                "the shared layout must map offsets to tensor elements one to one".into(),
+                "the shared layout must hold every tensor element".into(),
             ));
         }
         Ok(OffsetMap {
@@ -181,7 +184,7 @@ pub fn bank_conflicts_detail(
     };
     let order = same_tensor(register_layout, shared_layout)?;
     let reg = Hw::new(register_layout, &order)?.without_broadcast_regs();
-    let offsets = OffsetMap::new(shared_layout, &order)?;
+    let offsets = OffsetMap::onto(shared_layout, &order)?;
     let vec = largest_vector(&reg, &offsets, element_bits);
     let lane_offsets: Vec<u64> = reg.lane.iter().map(|&c| offsets.offset(c)).collect();
     let mut out = conflicts_for(&lane_offsets, vec, element_bits);

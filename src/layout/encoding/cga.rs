@@ -137,17 +137,15 @@ fn reinfer_out_sizes(
     ins: SmallVec<[DimSpec; 4]>,
     outs: &[DimSpec],
     cols: &[u64],
+    fit_log2: &[u32],
 ) -> Result<LinearLayout> {
     let mut new_outs: SmallVec<[DimSpec; 4]> = SmallVec::new();
     let mut shift = 0;
     let mut shifts: SmallVec<[(u32, u32); 4]> = SmallVec::new();
-    for o in outs {
-        let mask = low_mask(o.log2) << shift;
-        let all = cols.iter().fold(0u64, |acc, c| acc | ((c & mask) >> shift));
-        let log2 = 64 - all.leading_zeros();
+    for (o, &fit) in outs.iter().zip(fit_log2) {
         shifts.push((shift, o.log2));
         shift += o.log2;
-        new_outs.push(DimSpec { name: o.name, log2 });
+        new_outs.push(DimSpec { name: o.name, log2: fit });
     }
     let new_cols: SmallVec<[u64; 16]> = cols
         .iter()
@@ -161,14 +159,10 @@ fn reinfer_out_sizes(
             out
         })
         .collect();
-    let l = LinearLayout::from_parts(ins, new_outs, new_cols);
-    if !l.is_surjective() {
-        return Err(LayoutError::NotSurjective {
-            rank: l.rank(),
-            out_bits: l.total_out_bits(),
-        });
-    }
-    Ok(l)
+    // Out dims of exactly the fitted sizes, holes allowed: with XOR (generic linear) bases, zeroing the
+    // bases past the shape can leave elements no basis reaches; Triton's compiler takes that layout (Gluon's
+    // `to_linear_layout` rejects it, see `Encoding::to_linear_layout`).
+    Ok(LinearLayout::from_parts(ins, new_outs, new_cols))
 }
 
 /// Triton's `ensureLayoutNotLargerThan`: for each out dim larger than `shape` (given per standard dim),
@@ -191,6 +185,7 @@ pub(crate) fn ensure_not_larger(
     let mut drop = 0u64;
     let mut changed = false;
     let mut shift = 0u32;
+    let mut fit_log2: SmallVec<[u32; 4]> = SmallVec::new();
     for o in ll.outs.iter() {
         let idx = std_index(&o.name).ok_or_else(|| {
             LayoutError::Invalid(format!("out dim `{}` is not a standard dim", o.name))
@@ -198,6 +193,7 @@ pub(crate) fn ensure_not_larger(
         let desired = *shape.get(idx).ok_or_else(|| {
             LayoutError::Invalid(format!("no shape given for out dim `{}`", o.name))
         })?;
+        fit_log2.push(o.log2.min(desired.trailing_zeros()));
         if (1u64 << o.log2) > desired {
             let mask = low_mask(o.log2);
             let mut vals: SmallVec<[(u64, usize); 32]> = SmallVec::new();
@@ -246,7 +242,7 @@ pub(crate) fn ensure_not_larger(
         }
         cols = kept;
     }
-    reinfer_out_sizes(ins, &ll.outs, &cols)
+    reinfer_out_sizes(ins, &ll.outs, &cols, &fit_log2)
 }
 
 /// Triton's `ensureLayoutNotSmallerThan`: for each out dim (in the layout's order) smaller than `shape`,
