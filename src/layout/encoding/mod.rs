@@ -9,6 +9,7 @@
 //! `offset, block → dim0..`.
 
 mod amd_mfma;
+mod amd_rotating_shared;
 mod amd_wmma;
 mod blocked;
 pub mod cga;
@@ -25,6 +26,7 @@ pub mod strategy;
 mod swizzled_shared;
 
 pub use amd_mfma::AmdMfma;
+pub use amd_rotating_shared::AmdRotatingShared;
 pub use amd_wmma::AmdWmma;
 pub use blocked::Blocked;
 pub use cga::{combine_cta_cga_with_shape, CgaLayout};
@@ -66,6 +68,8 @@ pub enum Encoding {
     PaddedShared(PaddedShared),
     /// `#ttg.shared_linear`.
     SharedLinear(SharedLinear),
+    /// `#ttg.amd_rotating_shared` (TTGIR only: Gluon has no class for it).
+    AmdRotatingShared(AmdRotatingShared),
 }
 
 /// The error for a parameter that breaks a rule: `` `param`: rule ``.
@@ -157,6 +161,7 @@ impl Encoding {
             Encoding::NvmmaShared(_) => "NVMMASharedLayout",
             Encoding::PaddedShared(_) => "PaddedSharedLayout",
             Encoding::SharedLinear(_) => "SharedLinearLayout",
+            Encoding::AmdRotatingShared(_) => "AMDRotatingSharedLayout",
         }
     }
 
@@ -173,6 +178,7 @@ impl Encoding {
                 | Encoding::NvmmaShared(_)
                 | Encoding::PaddedShared(_)
                 | Encoding::SharedLinear(_)
+                | Encoding::AmdRotatingShared(_)
         )
     }
 
@@ -190,6 +196,7 @@ impl Encoding {
             Encoding::NvmmaShared(s) => s.rank,
             Encoding::PaddedShared(p) => p.shape.len(),
             Encoding::SharedLinear(s) => s.rank(),
+            Encoding::AmdRotatingShared(s) => s.rank(),
         })
     }
 
@@ -204,6 +211,7 @@ impl Encoding {
             Encoding::NvmmaShared(s) => Some(s.cga_layout.clone()),
             Encoding::PaddedShared(p) => Some(p.cga_layout.clone()),
             Encoding::SharedLinear(s) => Some(CgaLayout::new(s.block_bases.clone())),
+            Encoding::AmdRotatingShared(s) => Some(s.cga_layout.clone()),
             Encoding::Linear(l) => Some(CgaLayout::new(l.block_bases.clone())),
             Encoding::Slice(s) => {
                 let d = s.dim as usize;
@@ -240,6 +248,7 @@ impl Encoding {
             Encoding::NvmmaShared(e) => e.validate(),
             Encoding::PaddedShared(e) => e.validate(),
             Encoding::SharedLinear(e) => e.validate(),
+            Encoding::AmdRotatingShared(e) => e.validate(),
         }
     }
 
@@ -280,6 +289,7 @@ impl Encoding {
             Encoding::NvmmaShared(e) => e.to_linear_layout(shape),
             Encoding::PaddedShared(e) => e.to_linear_layout(shape),
             Encoding::SharedLinear(e) => e.to_linear_layout(shape),
+            Encoding::AmdRotatingShared(e) => e.to_linear_layout(shape),
         }
     }
 }
@@ -312,7 +322,8 @@ macro_rules! from_variant {
 }
 from_variant!(Blocked => Blocked, Slice => Slice, NvidiaMma => NvidiaMma, DotOperand => DotOperand,
     AmdMfma => AmdMfma, AmdWmma => AmdWmma, DistributedLinear => Linear, SwizzledShared => SwizzledShared,
-    NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear);
+    NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear,
+    AmdRotatingShared => AmdRotatingShared);
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {
