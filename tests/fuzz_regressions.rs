@@ -31,9 +31,15 @@ fn layout_of(text: &str, shape: &[u64]) -> Result<LinearLayout> {
     parse_any(text)?.to_linear_layout(shape)
 }
 
-/// What `weft convert` and `weft bank-conflicts` work with (generic linear layouts keep XOR bases).
+/// What `weft convert` and `weft bank-conflicts` work with (distributed generic linear layouts keep XOR
+/// bases).
 fn tensor_layout_of(text: &str, shape: &[u64]) -> Result<LinearLayout> {
-    parse_any(text)?.tensor_layout(shape)
+    let enc = parse_any(text)?;
+    if enc.is_distributed() {
+        enc.tensor_layout(shape)
+    } else {
+        enc.to_linear_layout(shape)
+    }
 }
 
 /// In dims with bases, and out-dim sizes (Triton lists every in dim; size-1 ones carry no meaning).

@@ -116,6 +116,16 @@ impl DotOperand {
                 if !self.k_width.is_power_of_two() {
                     return Err(invalid("k_width", "must be a power of two"));
                 }
+                // Triton 3.9 asserts `m % 8 == 0` (`nvidiaMmaTile`, LinearLayoutConversions.cpp) on the
+                // parent's instruction M when it lays out an operand, although the operand's own
+                // tile does not use it.
+                let rank = m.rank();
+                if rank >= 2 && m.instr_shape.get(rank - 2).is_some_and(|&x| x % 8 != 0) {
+                    return Err(invalid(
+                        "parent",
+                        "the MMA parent's instruction M must be a multiple of 8 (Triton asserts m % 8 == 0)",
+                    ));
+                }
             }
             Encoding::Blocked(b) => {
                 b.validate()?;

@@ -151,6 +151,23 @@ impl DistributedLinear {
     /// register bases past the shape are dropped and other bases zeroed when smaller.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
+        // Triton 3.9 orders the registers with `orderPerDim` (Dialect.cpp), which stops the process on a
+        // register basis that is not one power of two along one dim (a generic linear layout may have one).
+        let swizzled = |b: &Vec<u64>| {
+            let mut nz = b.iter().filter(|&&x| x != 0);
+            match (nz.next(), nz.next()) {
+                (None, _) => false,
+                (Some(x), None) => !x.is_power_of_two(),
+                _ => true,
+            }
+        };
+        if self.reg_bases.iter().any(swizzled) {
+            return Err(invalid(
+                "reg_bases",
+                "orderPerDim cannot determine dimension order for swizzled bases (a register basis that is \
+                 not one power of two)",
+            ));
+        }
         super::check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
         let ll = self.base_layout()?;
