@@ -124,7 +124,7 @@ def _zygote():
             sys.stdout.flush()
 
 
-class BatchRunner:
+class BatchRunner(tf.Runner):
     """Runs batches of cases in a worker; a case that kills the worker is recorded as an abort."""
 
     def __init__(self, timeout=300):
@@ -150,21 +150,6 @@ class BatchRunner:
 
         shutil.rmtree(self.cache_dir, ignore_errors=True)
 
-    def _line(self):
-        while b"\n" not in self._pending:
-            import select
-
-            r, _, _ = select.select([self.proc.stdout], [], [], self.timeout)
-            if not r:
-                os.kill(self.proc.pid, 9)
-                return None
-            ch = os.read(self.proc.stdout.fileno(), 1 << 16)
-            if not ch:
-                return None
-            self._pending += ch
-        line, self._pending = self._pending.split(b"\n", 1)
-        return json.loads(line)
-
     def run(self, cases):
         """Results for `cases` (a list of requests), in order."""
         results = {}
@@ -178,7 +163,8 @@ class BatchRunner:
             self.proc.stdin.flush()
             cur, partial = None, {}
             while True:
-                msg = self._line()
+                line = self._next_line()  # the fixture runner's reader (select with a timeout)
+                msg = None if line is None else json.loads(line)
                 if msg is None or "child_died" in msg:  # Triton aborted the process in case `cur`
                     if cur is None:
                         cur = todo[0][0]

@@ -7,87 +7,40 @@
 
 use crate::layout::{Dim, LinearLayout, Result};
 
-use super::cga::{combine_cta_cga_with_shape, CgaLayout};
-use super::{check_order, invalid};
+use super::cga::combine_cta_cga_with_shape;
+use super::SwizzledShared;
 
-/// Triton's `AMDRotatingSharedEncodingAttr` (no Gluon class).
+/// Triton's `AMDRotatingSharedEncodingAttr` (no Gluon class): the parameters of a swizzled shared layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct AmdRotatingShared {
-    /// Elements per swizzled group.
-    pub vec: u32,
-    /// Rows that share one phase.
-    pub per_phase: u32,
-    /// Number of distinct phases.
-    pub max_phase: u32,
-    /// Dims from most minor to most major.
-    pub order: Vec<u32>,
-    /// How CTAs split the tensor.
-    pub cga_layout: CgaLayout,
-}
+pub struct AmdRotatingShared(pub SwizzledShared);
 
 impl AmdRotatingShared {
     /// The tensor rank.
     pub fn rank(&self) -> usize {
-        self.order.len()
+        self.0.rank()
     }
 
-    /// Checks Triton's rules: `order` a permutation, a CGA layout of the rank.
+    /// Checks Triton's rules (those of the swizzled layout).
     pub fn validate(&self) -> Result<()> {
-        if self.order.is_empty() {
-            return Err(invalid("order", "a shared layout needs rank >= 1"));
-        }
-        check_order("order", &self.order)?;
-        self.cga_layout.to_linear_layout(self.rank())?;
-        Ok(())
+        self.0.validate()
     }
 
     /// The linear layout (`offset → dims`) of a buffer of `shape`. Like Triton, rank 1 is laid out per CTA
     /// and higher ranks from the whole shape before the CGA layout is applied.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
-        self.validate()?;
-        super::check_rank("shape", shape.len(), self.rank())?;
+        let s = &self.0;
+        s.validate()?;
+        super::check_rank("shape", shape.len(), s.rank())?;
         super::cga::check_shape(shape)?;
         super::check_has_offsets("AMDRotatingSharedLayout", shape)?;
-        if shape.len() == 1 {
-            let spc = self.cga_layout.shape_per_cta(shape)?;
-            let cta = LinearLayout::identity_1d(spc[0], Dim::OFFSET, Dim::dim(0))?;
-            return combine_cta_cga_with_shape(&cta, &self.cga_layout, shape);
-        }
-        let (col, row) = (self.order[0] as usize, self.order[1] as usize);
-        let (ncols, nrows) = (shape[col], shape[row]);
-        let (vec, pp, mp) = (
-            u64::from(self.vec),
-            u64::from(self.per_phase),
-            u64::from(self.max_phase),
-        );
-        if nrows > 1 && (pp == 0 || mp == 0) {
-            return Err(invalid(
-                if pp == 0 { "per_phase" } else { "max_phase" },
-                "must be positive to swizzle more than one row",
-            ));
-        }
-        let mut bases = Vec::new();
-        let mut c = 1;
-        while c < ncols {
-            bases.push(vec![0, c]);
-            c *= 2;
-        }
-        let mut r = 1;
-        while r < nrows {
-            let phase = (r / pp) % mp;
-            let block = r / mp / pp % mp;
-            bases.push(vec![r, (vec * (phase ^ block)) % ncols]);
-            r *= 2;
-        }
-        let mut cta = LinearLayout::from_bases_inferred(
-            [(Dim::OFFSET, bases)],
-            [Dim::dim(row), Dim::dim(col)],
-        )?;
-        for &d in &self.order[2..] {
-            let d = d as usize;
-            cta = cta.product(&LinearLayout::identity_1d(shape[d], Dim::OFFSET, Dim::dim(d))?)?;
-        }
-        combine_cta_cga_with_shape(&cta, &self.cga_layout, shape)
+        s.check_phases(shape)?;
+        let cta = if shape.len() == 1 {
+            let spc = s.cga_layout.shape_per_cta(shape)?;
+            LinearLayout::identity_1d(spc[0], Dim::OFFSET, Dim::dim(0))?
+        } else {
+            s.cta_layout(shape, true)?
+        };
+        combine_cta_cga_with_shape(&cta, &s.cga_layout, shape)
     }
 }

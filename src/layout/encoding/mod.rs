@@ -211,7 +211,7 @@ impl Encoding {
             Encoding::NvmmaShared(s) => Some(s.cga_layout.clone()),
             Encoding::PaddedShared(p) => Some(p.cga_layout.clone()),
             Encoding::SharedLinear(s) => Some(CgaLayout::new(s.block_bases.clone())),
-            Encoding::AmdRotatingShared(s) => Some(s.cga_layout.clone()),
+            Encoding::AmdRotatingShared(s) => Some(s.0.cga_layout.clone()),
             Encoding::Linear(l) => Some(CgaLayout::new(l.block_bases.clone())),
             Encoding::Slice(s) => {
                 let d = s.dim as usize;

@@ -172,14 +172,8 @@ pub fn print_encoding(e: &Encoding) -> String {
             fmt_list(&s.order),
             cga_field(&s.cga_layout)
         ),
-        Encoding::AmdRotatingShared(s) => format!(
-            "#ttg.amd_rotating_shared<{{vec = {}, perPhase = {}, maxPhase = {}, order = {}{}}}>",
-            s.vec,
-            s.per_phase,
-            s.max_phase,
-            fmt_list(&s.order),
-            cga_field(&s.cga_layout)
-        ),
+        Encoding::AmdRotatingShared(s) => print_encoding(&Encoding::SwizzledShared(s.0.clone()))
+            .replacen("#ttg.swizzled_shared", "#ttg.amd_rotating_shared", 1),
         Encoding::NvmmaShared(s) => {
             let mut t = format!(
                 "#ttg.nvmma_shared<{{swizzlingByteWidth = {}, transposed = {}, elementBitWidth = {}",
@@ -570,20 +564,20 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
                 shape,
             })
         }
-        "amd_rotating_shared" => Encoding::AmdRotatingShared(AmdRotatingShared {
-            vec: u32_of("vec", &p.req("vec")?)?,
-            per_phase: u32_of("perPhase", &p.req("perPhase")?)?,
-            max_phase: u32_of("maxPhase", &p.req("maxPhase")?)?,
-            order: u32_list("order", &p.req("order")?)?,
-            cga_layout: cga_param(&mut p)?.0,
-        }),
-        "swizzled_shared" => Encoding::SwizzledShared(SwizzledShared {
-            vec: u32_of("vec", &p.req("vec")?)?,
-            per_phase: u32_of("perPhase", &p.req("perPhase")?)?,
-            max_phase: u32_of("maxPhase", &p.req("maxPhase")?)?,
-            order: u32_list("order", &p.req("order")?)?,
-            cga_layout: cga_param(&mut p)?.0,
-        }),
+        "swizzled_shared" | "amd_rotating_shared" => {
+            let s = SwizzledShared {
+                vec: u32_of("vec", &p.req("vec")?)?,
+                per_phase: u32_of("perPhase", &p.req("perPhase")?)?,
+                max_phase: u32_of("maxPhase", &p.req("maxPhase")?)?,
+                order: u32_list("order", &p.req("order")?)?,
+                cga_layout: cga_param(&mut p)?.0,
+            };
+            if kind == "swizzled_shared" {
+                Encoding::SwizzledShared(s)
+            } else {
+                Encoding::AmdRotatingShared(AmdRotatingShared(s))
+            }
+        }
         "nvmma_shared" => {
             let (cga_layout, legacy_rank) = cga_param(&mut p)?;
             let rank = match p.take("rank") {
