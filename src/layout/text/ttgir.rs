@@ -808,7 +808,7 @@ pub struct TtgirFile {
     /// Layout aliases in definition order (`blocked` → encoding).
     pub aliases: Vec<(String, Encoding)>,
     /// Aliases that are not layouts weft knows (`#smem = #ttg.shared_memory`,
-    /// `#shared1 = #ttg.amd_rotating_shared<…>`), with the line of their definition and the reason
+    /// `#shared1 = #ttg.partitioned_shared<…>`), with the line of their definition and the reason
     /// (`line 3: …`). Aliases defined through one of them, and types that use one, are skipped too.
     pub skipped: Vec<(String, String)>,
     /// Every `tensor<…>` / `!ttg.memdesc<…>` type in the file, in order.
