@@ -1,4 +1,4 @@
-//! Snapshots of the LLVM IR of the example kernels, per target, and ptxas 13.0 acceptance of
+//! Snapshots of the LLVM IR of the example kernels (and the sm_80 GEMM on NVIDIA), per target, and ptxas 13.0 acceptance of
 //! every NVIDIA one.
 //!
 //! The IR is compared as built (before O3, so LLVM's optimiser does not move the snapshots),
@@ -11,7 +11,7 @@ mod common;
 use std::path::PathBuf;
 
 use weft::codegen::kernels::{self, Tile2d};
-use weft::codegen::{Context, Kernel, Result, Target, Vendor};
+use weft::codegen::{Context, DType, Kernel, Result, Target, Vendor};
 
 /// The example kernels, by name.
 fn build<'c>(ctx: &'c Context, name: &str, t: Target) -> Result<Kernel<'c>> {
@@ -34,11 +34,23 @@ fn build<'c>(ctx: &'c Context, name: &str, t: Target) -> Result<Kernel<'c>> {
                 ..tile
             },
         ),
+        "gemm_sm80" => {
+            kernels::gemm_sm80_kernel(ctx, t, kernels::GEMM_SM80_CONFIGS[4], DType::F16)
+        }
         _ => unreachable!("unknown kernel {name}"),
     }
 }
 
 const KERNELS: [&str; 4] = ["memcpy", "add", "copy_2d", "transpose"];
+
+/// The kernels built for `t`: every one, and the tensor-core GEMM (`mma.sync`) on NVIDIA.
+fn kernels_for(t: Target) -> Vec<&'static str> {
+    let mut k = KERNELS.to_vec();
+    if t.vendor() == Vendor::Nvidia {
+        k.push("gemm_sm80");
+    }
+    k
+}
 
 fn targets() -> Vec<Target> {
     let mut t = vec![Target::SM80, Target::SM90, Target::SM90A];
@@ -71,7 +83,7 @@ fn llvm_ir_matches_the_snapshots() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut stale = Vec::new();
     for t in targets() {
-        for k in KERNELS {
+        for k in kernels_for(t) {
             let ctx = Context::new();
             let ir = normalise(&build(&ctx, k, t).unwrap().llvm_ir());
             let path = snapshot_path(k, t);
@@ -113,7 +125,7 @@ fn every_nvidia_kernel_assembles_with_ptxas() {
         .into_iter()
         .filter(|t| t.vendor() == Vendor::Nvidia)
     {
-        for k in KERNELS {
+        for k in kernels_for(t) {
             let ctx = Context::new();
             let kernel = build(&ctx, k, t).unwrap();
             let ptx = kernel.ptx().unwrap();

@@ -26,3 +26,18 @@ pub fn open<B: Backend>() -> Option<B::Device> {
         }
     }
 }
+
+/// Loads the PTX of `k` on `dev` as a kernel checked against its signature; panics naming the
+/// kernel when the driver refuses it.
+#[cfg(all(feature = "cuda", feature = "llvm"))]
+pub fn load_kernel(
+    dev: &weft::runtime::cuda::Device,
+    k: &weft::codegen::Kernel<'_>,
+) -> weft::runtime::cuda::Kernel {
+    use weft::runtime::prelude::*;
+    let sig = k.signature();
+    dev.load_ptx(&k.ptx().expect("PTX"))
+        .unwrap_or_else(|e| panic!("{}: load: {e}", sig.name))
+        .kernel(sig.clone())
+        .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
+}

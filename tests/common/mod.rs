@@ -14,6 +14,10 @@ pub mod cli;
 #[cfg(feature = "llvm")]
 pub mod kernels;
 
+/// Kernels of one Ampere op each (cp.async, ldmatrix, dot), for the MMA tests.
+#[cfg(feature = "llvm")]
+pub mod mma;
+
 /// Opening the GPU (or skipping) and random data, for the GPU tests.
 #[cfg(any(feature = "cuda", feature = "hip"))]
 pub mod gpu;

@@ -61,7 +61,6 @@ pub(crate) enum ValueKind {
     /// A TMA tensor map parameter (its address in the parameter space).
     TensorMap,
     /// A token for an asynchronous copy group (cp.async, TMA) to wait on.
-    #[allow(dead_code)] // made by the async-copy ops
     AsyncToken,
 }
 

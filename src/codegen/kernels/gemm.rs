@@ -280,28 +280,35 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     kb.finish()
 }
 
-/// `C = A · B` (or `A · Bᵀ` with B given as `[N, K]`) on the host in f32 from 16-bit inputs
-/// given as f32 values, row-major.
-pub fn gemm_reference(a: &[f32], b: &[f32], m: usize, n: usize, k: usize, b_transposed: bool) -> Vec<f32> {
-    let mut c = vec![0f32; m * n];
+/// `C = A · B` (or `A · Bᵀ` with B given as `[N, K]`) on the host, accumulated in f64 and rounded
+/// to f32, from row-major f32 copies of the inputs: the reference the tests and examples compare
+/// with (for every kernel and target).
+pub fn gemm_reference(
+    a: &[f32],
+    b: &[f32],
+    m: usize,
+    n: usize,
+    k: usize,
+    b_transposed: bool,
+) -> Vec<f32> {
+    let mut c = vec![0f64; m * n];
     for i in 0..m {
         for p in 0..k {
-            let x = a[i * k + p];
+            let x = f64::from(a[i * k + p]);
             if x == 0.0 {
                 continue;
             }
             let row = &mut c[i * n..(i + 1) * n];
             if b_transposed {
                 for (j, r) in row.iter_mut().enumerate() {
-                    *r += x * b[j * k + p];
+                    *r += x * f64::from(b[j * k + p]);
                 }
             } else {
-                let brow = &b[p * n..(p + 1) * n];
-                for (r, y) in row.iter_mut().zip(brow) {
-                    *r += x * y;
+                for (r, y) in row.iter_mut().zip(&b[p * n..(p + 1) * n]) {
+                    *r += x * f64::from(*y);
                 }
             }
         }
     }
-    c
+    c.into_iter().map(|v| v as f32).collect()
 }

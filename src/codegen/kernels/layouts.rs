@@ -1,10 +1,10 @@
 //! The blocked layouts of the ready-made kernels, as [`Blocked`] encodings (the builder lays
 //! them out for each tile's shape).
 
-use crate::layout::encoding::{Blocked, Encoding};
+use crate::layout::encoding::{Blocked, Encoding, Slice};
 use crate::layout::LinearLayout;
 
-use super::super::{Result, Target};
+use super::super::{KernelBuilder, Result, Target, Value};
 use super::{check_pow2, Tile2d};
 
 /// A 1-D blocked layout of `size` elements: `per_thread` consecutive elements per thread, all
@@ -39,6 +39,31 @@ pub fn tile_layout(target: Target, t: Tile2d) -> Result<Blocked> {
         &[t.num_warps, 1],
         &[1, 0],
     ))
+}
+
+/// The row and column index of every element of a `shape` tile laid out by `layout` (a 2-D
+/// distributed encoding), offset by `r0` and `c0` where given: `rows[:, None]` and
+/// `cols[None, :]` built in the slices of `layout` and broadcast to it, as Gluon writes them.
+pub fn tile_coords(
+    kb: &mut KernelBuilder<'_>,
+    layout: &Encoding,
+    shape: [u64; 2],
+    r0: Option<Value>,
+    c0: Option<Value>,
+) -> Result<(Value, Value)> {
+    let mut rows = kb.arange(0, shape[0] as i32, Slice::new(1, layout.clone()))?;
+    if let Some(r0) = r0 {
+        rows = kb.add(rows, r0)?;
+    }
+    let mut cols = kb.arange(0, shape[1] as i32, Slice::new(0, layout.clone()))?;
+    if let Some(c0) = c0 {
+        cols = kb.add(cols, c0)?;
+    }
+    let rows = kb.expand_dims(rows, 1)?;
+    let rows = kb.broadcast_to(rows, (layout, shape))?;
+    let cols = kb.expand_dims(cols, 0)?;
+    let cols = kb.broadcast_to(cols, (layout, shape))?;
+    Ok((rows, cols))
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 mod cumsum;
 mod gemm;
+mod gemm_sm80;
 mod layernorm;
 mod layouts;
 mod row_sum;
@@ -22,10 +23,13 @@ pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
 pub use gemm::{gemm_kernel, gemm_reference, GemmConfig};
+pub use gemm_sm80::{
+    gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
+};
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };
-pub use layouts::{blocked_1d, tile_layout};
+pub use layouts::{blocked_1d, tile_coords, tile_layout};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 pub use transpose_smem::{

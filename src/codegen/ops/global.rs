@@ -58,13 +58,13 @@ pub enum AtomicOp {
 }
 
 /// How one access is split into vectors.
-struct Plan {
+pub(crate) struct Plan {
     /// Elements per vector.
-    vec: usize,
+    pub vec: usize,
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
-    fn pointer_operand(
+    pub(crate) fn pointer_operand(
         &mut self,
         op: &'static str,
         ptr: Value,
@@ -80,7 +80,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
-    fn mask_operand(
+    pub(crate) fn mask_operand(
         &mut self,
         op: &'static str,
         mask: Option<Value>,
@@ -98,7 +98,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Chooses the vector width (see the module docs).
-    fn plan(&self, l: &TileLayout, ptr: &AxisInfo, mask: Option<&AxisInfo>, elem: DType) -> Plan {
+    pub(crate) fn plan(
+        &self,
+        l: &TileLayout,
+        ptr: &AxisInfo,
+        mask: Option<&AxisInfo>,
+        elem: DType,
+    ) -> Plan {
         let e = elem.mem_bytes();
         let mut best = 1u64;
         for d in 0..l.rank() {

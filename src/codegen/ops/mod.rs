@@ -1,6 +1,8 @@
 //! The tile ops, each an `impl KernelBuilder` block: creation, elementwise arithmetic, casts,
-//! shape ops, math, global memory and structured control flow.
+//! shape ops, math, global memory and structured control flow; shared memory, asynchronous
+//! copies (`async_copy.rs`), `ldmatrix` and tensor-core dots (`mma.rs`).
 
+pub(crate) mod async_copy;
 pub(crate) mod cast;
 pub(crate) mod control;
 pub(crate) mod convert;
@@ -8,8 +10,10 @@ pub(crate) mod create;
 pub(crate) mod elementwise;
 pub(crate) mod global;
 pub(crate) mod layout_arg;
+pub(crate) mod ldmatrix;
 pub(crate) mod math;
 pub(crate) mod mbarrier;
+pub(crate) mod mma;
 pub(crate) mod reduce;
 pub(crate) mod scan;
 pub(crate) mod shape;

@@ -1,0 +1,162 @@
+//! Small kernels that exercise one Ampere op each (`cp.async`, `ldmatrix`, `dot`), for the
+//! codegen (ptxas, instruction counts) and GPU tests.
+
+use weft::codegen::kernels::{self, tile_coords, Tile2d};
+use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target, Value};
+use weft::layout::encoding::{Blocked, DotOperand, Encoding, NvidiaMma};
+
+/// A blocked layout of `per` consecutive elements per thread along the columns of a
+/// `rows × cols` tile (the kernels' `tile_layout`).
+pub fn row_blocked(rows: u32, cols: u32, per: u32, num_warps: u32) -> Encoding {
+    let t = Tile2d {
+        rows,
+        cols,
+        per_thread: per.min(cols),
+        num_warps,
+    };
+    kernels::tile_layout(Target::SM80, t).unwrap().into()
+}
+
+/// A blocked layout walking down the columns (each thread one element, lanes along the rows):
+/// the other threads' elements of a row-major copy, so a round trip through shared memory
+/// crosses threads.
+pub fn col_blocked(rows: u32, num_warps: u32) -> Encoding {
+    let lanes_r = rows.min(32);
+    Blocked::new(&[1, 1], &[lanes_r, 32 / lanes_r], &[1, num_warps], &[0, 1]).into()
+}
+
+/// `y = x` tile by tile through shared memory with `cp.async`: each CTA copies the
+/// `rows × cols` tile `(pid1, pid0)` of the `m × n` row-major `x` (masked: zero-filled outside)
+/// into a buffer of layout `shared`, waits, reads it back in a column-walking layout and stores
+/// the whole tile into `y`, a row-major matrix of row stride `ny` covering every tile. So
+/// `y[i, j] = x[i, j]` inside `m × n` and 0 outside. Parameters: `x, y: ptr<dtype>, m, n, ny:
+/// i32` (`n` declared divisible by `div_n`). Grid: `(⌈n / cols⌉, ⌈m / rows⌉)`.
+#[allow(clippy::too_many_arguments)]
+pub fn cp_async_tile_kernel<'c>(
+    ctx: &'c Context,
+    target: Target,
+    dtype: DType,
+    rows: u32,
+    cols: u32,
+    per: u32,
+    shared: &Encoding,
+    num_warps: u32,
+    div_n: u64,
+) -> Result<Kernel<'c>, CodegenError> {
+    let mut kb = KernelBuilder::new(ctx, target, "cp_async_tile", num_warps)?;
+    let x = kb.arg_ptr("x", dtype, 16)?;
+    let y = kb.arg_ptr("y", dtype, 16)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", div_n)?;
+    let ny = kb.arg_i32("ny", 1)?;
+    let pid_c = kb.program_id(0)?;
+    let pid_r = kb.program_id(1)?;
+    let r0 = kb.mul(pid_r, rows as i32)?;
+    let c0 = kb.mul(pid_c, cols as i32)?;
+    let shape = [rows as u64, cols as u64];
+    let ld = row_blocked(rows, cols, per, num_warps);
+    let (r, c) = tile_coords(&mut kb, &ld, shape, Some(r0), Some(c0))?;
+    let rm = kb.lt(r, m)?;
+    let cm = kb.lt(c, n)?;
+    let mask = kb.and(rm, cm)?;
+    let off = kb.mul(r, n)?;
+    let off = kb.add(off, c)?;
+    let px = kb.add(x, off)?;
+    let smem = kb.alloc_shared(dtype, &shape, shared)?;
+    kb.async_copy_global_to_shared(smem, px, Some(mask))?;
+    kb.async_commit_group()?;
+    kb.async_wait_group(0)?;
+    kb.barrier()?;
+    let st = col_blocked(rows, num_warps);
+    let v = kb.load_shared(smem, &st)?;
+    let (r, c) = tile_coords(&mut kb, &st, shape, Some(r0), Some(c0))?;
+    let off = kb.mul(r, ny)?;
+    let off = kb.add(off, c)?;
+    let py = kb.add(y, off)?;
+    kb.store(py, v, None)?;
+    kb.finish()
+}
+
+/// The Ampere MMA layouts for an `m × n` accumulator over `num_warps` warps, as `mma_for_dot`
+/// spreads the warps, and the operand layouts with `k_width = 32 / bits`.
+pub fn mma_layouts(
+    m: u64,
+    n: u64,
+    num_warps: u32,
+    bits: u32,
+) -> (NvidiaMma, DotOperand, DotOperand) {
+    let (acc, a, b) =
+        weft::layout::encoding::helpers::mma_for_dot(2, m, n, num_warps, bits).unwrap();
+    (acc, a, b.unwrap())
+}
+
+/// `y = x` for one `rows × cols` row-major 16-bit tile, read back from shared memory (layout
+/// `shared`) with `ldmatrix` into `dot` (operand `op` of an Ampere MMA) and stored from there.
+/// Parameters: `x, y: ptr<dtype>`. One CTA.
+pub fn ldmatrix_kernel<'c>(
+    ctx: &'c Context,
+    target: Target,
+    dtype: DType,
+    shape: [u64; 2],
+    shared: &Encoding,
+    dot: &DotOperand,
+    num_warps: u32,
+) -> Result<Kernel<'c>, CodegenError> {
+    let mut kb = KernelBuilder::new(ctx, target, "operand_tile", num_warps)?;
+    let x = kb.arg_ptr("x", dtype, 16)?;
+    let y = kb.arg_ptr("y", dtype, 16)?;
+    let ld = row_blocked(shape[0] as u32, shape[1] as u32, 8, num_warps);
+    let (r, c) = tile_coords(&mut kb, &ld, shape, None, None)?;
+    let off = kb.mul(r, shape[1] as i32)?;
+    let off = kb.add(off, c)?;
+    let px = kb.add(x, off)?;
+    let v = kb.load(px, None, None)?;
+    let smem = kb.alloc_shared(dtype, &shape, shared)?;
+    kb.store_shared(smem, v)?;
+    kb.barrier()?;
+    let t = kb.ldmatrix(smem, dot)?;
+    let off = kb.convert_layout(off, dot)?;
+    let py = kb.add(y, off)?;
+    kb.store(py, t, None)?;
+    kb.finish()
+}
+
+/// `d = c + a · b` for one tile: `a` (`m × k`) and `b` (`k × n`) of `dtype`, `c` and `d` f32,
+/// all row-major, loaded in blocked layouts and converted to the MMA layouts around one `dot`.
+/// Parameters: `a, b: ptr<dtype>, c, d: ptr<f32>`. One CTA.
+pub fn dot_kernel<'c>(
+    ctx: &'c Context,
+    target: Target,
+    dtype: DType,
+    mnk: [u64; 3],
+    num_warps: u32,
+) -> Result<Kernel<'c>, CodegenError> {
+    let [m, n, k] = mnk;
+    let bits = (dtype.mem_bytes() * 8) as u32;
+    let (acc, da, db) = mma_layouts(m, n, num_warps, bits);
+    let mut kb = KernelBuilder::new(ctx, target, "dot_tile", num_warps)?;
+    let a = kb.arg_ptr("a", dtype, 16)?;
+    let b = kb.arg_ptr("b", dtype, 16)?;
+    let c = kb.arg_ptr("c", DType::F32, 16)?;
+    let d = kb.arg_ptr("d", DType::F32, 16)?;
+    let tile = |kb: &mut KernelBuilder<'_>, p: Value, rows: u64, cols: u64| {
+        let l = row_blocked(rows as u32, cols as u32, 4, num_warps);
+        let (r, cc) = tile_coords(kb, &l, [rows, cols], None, None)?;
+        let off = kb.mul(r, cols as i32)?;
+        let off = kb.add(off, cc)?;
+        let ptr = kb.add(p, off)?;
+        Ok::<_, CodegenError>((kb.load(ptr, None, None)?, off))
+    };
+    let (ta, _) = tile(&mut kb, a, m, k)?;
+    let (tb, _) = tile(&mut kb, b, k, n)?;
+    let (tc, offs_c) = tile(&mut kb, c, m, n)?;
+    let ta = kb.convert_layout(ta, &da)?;
+    let tb = kb.convert_layout(tb, &db)?;
+    let tc = kb.convert_layout(tc, &acc)?;
+    let td = kb.dot(ta, tb, tc)?;
+    let l = kb.layout(offs_c)?.expect("a tile");
+    let td = kb.convert_layout(td, &l)?;
+    let pd = kb.add(d, offs_c)?;
+    kb.store(pd, td, None)?;
+    kb.finish()
+}
