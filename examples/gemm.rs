@@ -2,7 +2,7 @@
 //! tutorials 04–06 build it: TMA loads into a 3-stage shared-memory ring guarded by mbarriers,
 //! wgmma from the ring with one group in flight, an epilogue through shared memory and a TMA store.
 //!
-//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [sweep]]`
+//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [persistent] [sweep]]`
 //!
 //! Without a GPU (or without `cuda`): prints the LLVM IR and the PTX of the f16 kernel and says it
 //! skipped. With one: each variant is checked on a 1000 × 776 × 520 problem against the host
@@ -132,7 +132,12 @@ mod gpu {
             .scalar(p.m as i32)
             .scalar(p.n as i32)
             .scalar(p.k as i32);
-        let lc = LaunchConfig::for_kernel(cfg.grid(m, n), sig)?;
+        let grid = if cfg.persistent {
+            cfg.grid_persistent(m, n, dev.props().sm_count)
+        } else {
+            cfg.grid(m, n)
+        };
+        let lc = LaunchConfig::for_kernel(grid, sig)?;
         let stream = dev.stream();
         // SAFETY: the kernel touches A, B and C only through the maps, which cover them.
         unsafe { stream.launch(kernel, &lc, &args)? };
@@ -178,18 +183,29 @@ mod gpu {
         println!("| f16 8192³ config | weft ms | TFLOP/s |");
         println!("|---|---|---|");
         let (p, _, _) = upload::<f16, f16>(dev, f16::from_f32, (8192, 8192, 8192), 5, random_values)?;
-        for (bn, warps, stages, group) in [(256, 8, 3, 8), (256, 8, 3, 16), (256, 8, 2, 8), (128, 4, 4, 8), (128, 8, 4, 8), (128, 4, 6, 8)] {
+        let configs = [
+            (256, 8, 3, 8, false),
+            (256, 8, 3, 8, true),
+            (256, 8, 3, 16, true),
+            (256, 8, 3, 16, false),
+            (128, 4, 4, 8, false),
+            (128, 4, 4, 8, true),
+            (128, 8, 4, 8, true),
+        ];
+        for (bn, warps, stages, group, persistent) in configs {
             let mut cfg = GemmConfig::new(DType::F16);
             cfg.block_n = bn;
             cfg.num_warps = warps;
             cfg.stages = stages;
             cfg.group_m = group;
+            cfg.persistent = persistent;
             let k = gemm_kernel(ctx, target, cfg)?;
             let sig = k.signature().clone();
             let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
             let ms = launch(dev, &kernel, &sig, cfg, &p, true)?;
+            let kind = if persistent { "persistent" } else { "one tile per CTA" };
             println!(
-                "| 128×{bn}×64, {warps} warps, {stages} stages, group {group} | {ms:.3} | {:.0} |",
+                "| 128×{bn}×64, {warps} warps, {stages} stages, group {group}, {kind} | {ms:.3} | {:.0} |",
                 2.0 * 8192f64.powi(3) / (ms * 1e9)
             );
         }
@@ -222,9 +238,11 @@ mod gpu {
             (DType::BF16, true),
             (DType::F8E4M3, true),
         ];
+        let persistent = std::env::args().any(|a| a == "persistent");
         for (dtype, bt) in variants {
             let mut cfg = GemmConfig::new(dtype);
             cfg.b_transposed = bt;
+            cfg.persistent = persistent;
             let k = gemm_kernel(ctx, target, cfg)?;
             let sig = k.signature().clone();
             let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;

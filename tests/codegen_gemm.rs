@@ -37,6 +37,11 @@ fn every_gemm_variant_assembles_with_wgmma_and_tma() {
     configs.push(GemmConfig::new(DType::F8E4M3));
     configs.push(GemmConfig::new(DType::F8E5M2));
     configs.push(GemmConfig::new(DType::F32));
+    for dtype in [DType::F16, DType::F8E4M3] {
+        let mut p = GemmConfig::new(dtype);
+        p.persistent = true;
+        configs.push(p);
+    }
     for c in configs {
         let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
         let ptx = k.ptx().unwrap();
@@ -84,6 +89,8 @@ fn every_gemm_variant_assembles_with_wgmma_and_tma() {
         );
         assert_eq!(count(&ptx, "mbarrier.try_wait.parity"), 1, "{what}");
         assert!(ptx.contains("wgmma.wait_group.sync.aligned 1;"), "{what}");
+        // A persistent kernel restarts each tile with scale-d = 0 instead of zeroing registers.
+        assert_eq!(ptx.contains("setp.ne.b32 weft_scale_d"), c.persistent, "{what}");
         assert!(ptx.contains(".reqntid"), "{what}");
         let sig = k.signature();
         assert_eq!(u64::from(sig.shared_bytes), c.shared_bytes(), "{what}: {sig}");

@@ -238,7 +238,14 @@ fn launch_gemm<T: weft::runtime::DeviceElem, O: weft::runtime::DeviceElem>(
         .scalar(m as i32)
         .scalar(n as i32)
         .scalar(kdim as i32);
-    let cfg = LaunchConfig::for_kernel(c.grid(m as u64, n as u64), &k.signature()).unwrap();
+    // A persistent kernel gets 3 programs here: each walks many tiles (and the ring runs on
+    // across tile boundaries) even on small problems.
+    let grid = if c.persistent {
+        c.grid_persistent(m as u64, n as u64, 3)
+    } else {
+        c.grid(m as u64, n as u64)
+    };
+    let cfg = LaunchConfig::for_kernel(grid, &k.signature()).unwrap();
     // SAFETY: the kernel reads A and B and writes C only through the maps, which cover them.
     unsafe { dev.stream().launch(kernel, &cfg, &args).unwrap() };
     dev.stream().synchronize().unwrap();
@@ -294,6 +301,16 @@ fn gemm_variants_match_the_host() {
             let k = k.next_multiple_of(16);
             run_gemm(&dev, GemmConfig::new(dtype), m, n, k, 40 + i as u64);
         }
+    }
+    for dtype in [DType::F16, DType::F8E4M3] {
+        let mut p = GemmConfig::new(dtype);
+        p.persistent = true;
+        for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
+            run_gemm(&dev, p, m, n, k.next_multiple_of(16), 60 + i as u64);
+        }
+        p.block_n = 128;
+        p.stages = 4;
+        run_gemm(&dev, p, 700, 520, 96, 70);
     }
     let mut two = GemmConfig::new(DType::BF16);
     two.stages = 2;

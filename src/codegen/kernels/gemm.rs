@@ -40,6 +40,11 @@ pub struct GemmConfig {
     pub group_m: u32,
     /// B is given as `[N, K]` (C = A · Bᵀ).
     pub b_transposed: bool,
+    /// Persistent: a grid of at most one CTA per SM ([`grid_persistent`](Self::grid_persistent)),
+    /// each walking tiles `pid, pid + programs, …` in one loop over (tile, k-tile), so the ring
+    /// prefetches the next tile's first k-tiles while the current one finishes and its epilogue
+    /// overlaps the next tile's loads.
+    pub persistent: bool,
 }
 
 /// Swizzle of every operand and of C: 128 bytes (one row of a TMA box).
@@ -65,6 +70,7 @@ impl GemmConfig {
             num_warps: 8,
             group_m: 8,
             b_transposed: bytes != 2,
+            persistent: false,
         }
     }
 
@@ -77,6 +83,12 @@ impl GemmConfig {
     pub fn grid(&self, m: u64, n: u64) -> (u32, u32, u32) {
         let tiles = m.div_ceil(u64::from(self.block_m)) * n.div_ceil(u64::from(self.block_n));
         (tiles as u32, 1, 1)
+    }
+
+    /// The launch grid of a persistent kernel on a device with `sms` SMs: one CTA per SM, at
+    /// most one per tile.
+    pub fn grid_persistent(&self, m: u64, n: u64, sms: u32) -> (u32, u32, u32) {
+        (self.grid(m, n).0.min(sms.max(1)), 1, 1)
     }
 
     /// The TMA box of A (`[block_m, block_k]`).
@@ -176,25 +188,15 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
         c.stages as i32,
     );
 
-    // Grouped launch order: `group_m` row tiles walk the column tiles together.
     let pid = kb.program_id(0)?;
     let m1 = kb.add(m, bm - 1)?;
     let num_m = kb.div(m1, bm)?;
     let n1 = kb.add(n, bn - 1)?;
     let num_n = kb.div(n1, bn)?;
-    let in_group = kb.mul(num_n, c.group_m as i32)?;
-    let group = kb.div(pid, in_group)?;
-    let first_m = kb.mul(group, c.group_m as i32)?;
-    let left = kb.sub(num_m, first_m)?;
-    let group_size = kb.min(left, c.group_m as i32)?;
-    let local = kb.rem(pid, in_group)?;
-    let pm = kb.rem(local, group_size)?;
-    let pid_m = kb.add(first_m, pm)?;
-    let pid_n = kb.div(local, group_size)?;
-    let off_m = kb.mul(pid_m, bm)?;
-    let off_n = kb.mul(pid_n, bn)?;
+    let k1 = kb.add(k, bk - 1)?;
+    let k_tiles = kb.div(k1, bk)?;
 
-    // The ring: A and B tiles per stage, one "full" barrier per stage.
+    // The ring: A and B tiles per stage, one "full" barrier per stage; C's staging buffer.
     let bits = dt.bits();
     let swz = NvmmaShared::new(u32::from(SWIZZLE), bits, 2, false);
     let a_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &[bm as u64, bk as u64], &swz)?;
@@ -208,35 +210,92 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     let full = kb.alloc_mbarriers(c.stages, 1)?;
     let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
 
-    let k1 = kb.add(k, bk - 1)?;
-    let k_tiles = kb.div(k1, bk)?;
+    // The iterations of this program: its k-tiles, or, persistent, (tile, k-tile) pairs of the
+    // tiles pid, pid + programs, … flattened into one count.
+    let programs = if c.persistent {
+        Some(kb.num_programs(0)?)
+    } else {
+        None
+    };
+    let fixed = match programs {
+        Some(_) => None,
+        None => {
+            let (tm, tn) = kb.grouped_tile(pid, num_m, num_n, c.group_m)?;
+            Some((kb.mul(tm, bm)?, kb.mul(tn, bn)?))
+        }
+    };
+    let total = match programs {
+        Some(p) => {
+            let tiles = kb.mul(num_m, num_n)?;
+            let rest = kb.sub(tiles, pid)?;
+            let rest = kb.add(rest, p)?;
+            let rest = kb.sub(rest, 1)?;
+            let mine = kb.div(rest, p)?;
+            kb.mul(mine, k_tiles)?
+        }
+        None => k_tiles,
+    };
+    // Where iteration `it` reads: (row offset, column offset, k offset).
+    let place = |kb: &mut KernelBuilder<'_>, it| -> Result<(_, _, _)> {
+        let (om, on, kt) = match (fixed, programs) {
+            (Some((om, on)), _) => (om, on, it),
+            (None, Some(p)) => {
+                let local = kb.div(it, k_tiles)?;
+                let kt = kb.rem(it, k_tiles)?;
+                let step = kb.mul(local, p)?;
+                let tile = kb.add(pid, step)?;
+                let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
+                (kb.mul(tm, bm)?, kb.mul(tn, bn)?, kt)
+            }
+            (None, None) => unreachable!("one of the two is set"),
+        };
+        Ok((om, on, kb.mul(kt, bk)?))
+    };
 
-    // Loads k-tile `kt` into stage `st` when `kt < k_tiles`.
-    let load = |kb: &mut KernelBuilder<'_>, kt, st| -> Result<()> {
-        let pred = kb.lt(kt, k_tiles)?;
+    // Loads iteration `it` into stage `st` when `it < total`.
+    let load = |kb: &mut KernelBuilder<'_>, it, st| -> Result<()> {
+        let pred = kb.lt(it, total)?;
+        let (om, on, kk) = place(kb, it)?;
         let bar = kb.mbarrier_at(full, st)?;
         kb.mbarrier_expect(bar, stage_bytes, Some(pred))?;
-        let kk = kb.mul(kt, bk)?;
         let a_dst = kb.index_shared(a_ring, st)?;
-        kb.tma_load(a_map, &[off_m, kk], a_dst, bar, Some(pred))?;
+        kb.tma_load(a_map, &[om, kk], a_dst, bar, Some(pred))?;
         let b_dst = kb.index_shared(b_ring, st)?;
         if c.b_transposed {
-            kb.tma_load(b_map, &[off_n, kk], b_dst, bar, Some(pred))?;
+            kb.tma_load(b_map, &[on, kk], b_dst, bar, Some(pred))?;
         } else {
-            kb.tma_load(b_map, &[kk, off_n], b_dst, bar, Some(pred))?;
+            kb.tma_load(b_map, &[kk, on], b_dst, bar, Some(pred))?;
         }
         Ok(())
     };
+    // C tile to shared memory (swizzled), then TMA stores; a persistent kernel first waits until
+    // the previous tile's stores have read the buffer.
+    let epilogue = |kb: &mut KernelBuilder<'_>, acc, om, on| -> Result<()> {
+        let tile = if c.out_dtype == DType::F32 {
+            acc
+        } else {
+            kb.cast(acc, c.out_dtype)?
+        };
+        if c.persistent {
+            kb.tma_store_wait(0)?;
+            kb.barrier()?;
+        }
+        kb.store_shared(c_smem, tile)?;
+        kb.fence_async_shared()?;
+        kb.barrier()?;
+        kb.tma_store(c_map, &[om, on], c_smem)
+    };
     for i in 0..s - 1 {
-        let kt = kb.i32(i)?;
-        load(&mut kb, kt, kt)?;
+        let it = kb.i32(i)?;
+        load(&mut kb, it, it)?;
     }
 
-    // The k-loop carries the accumulator, the stage it reads and that stage's phase parity.
+    // The loop carries the accumulator, the stage it reads and that stage's phase parity.
     let acc_layout = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
-    let acc0 = kb.zeros((&acc_layout, [bm as u64, bn as u64]), DType::F32)?;
+    let acc_shape = [bm as u64, bn as u64];
+    let acc0 = kb.zeros((&acc_layout, acc_shape), DType::F32)?;
     let zero = kb.i32(0)?;
-    let out = kb.for_range(0, k_tiles, 1, &[acc0, zero, zero], |kb, kt, carried| {
+    let out = kb.for_range(0, total, 1, &[acc0, zero, zero], |kb, it, carried| {
         let (acc, st, phase) = (carried[0], carried[1], carried[2]);
         let bar = kb.mbarrier_at(full, st)?;
         kb.mbarrier_wait(bar, phase)?;
@@ -247,16 +306,37 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
         } else {
             b_t
         };
-        let acc = kb.wgmma(a_t, b_t, acc)?;
+        // A persistent loop starts each tile by ignoring the accumulator (scale-d = 0) rather
+        // than zeroing registers a wgmma may still be writing.
+        let acc = match programs {
+            Some(_) => {
+                let kt = kb.rem(it, k_tiles)?;
+                let use_acc = kb.ne(kt, 0)?;
+                kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?
+            }
+            None => kb.wgmma(a_t, b_t, acc)?,
+        };
         let acc = kb.wgmma_wait(1, &[acc])?[0];
-        // Every warpgroup's wgmma of the previous k-tile is done: its stage, the one before
-        // `st`, may be refilled with the k-tile `stages - 1` ahead.
+        // Every warpgroup's wgmma of the previous iteration is done: its stage, the one before
+        // `st`, may be refilled with the iteration `stages - 1` ahead.
         kb.barrier()?;
         let wraps = kb.eq(st, 0)?;
         let st_m1 = kb.sub(st, 1)?;
         let prev = kb.where_(wraps, s - 1, st_m1)?;
-        let next = kb.add(kt, s - 1)?;
+        let next = kb.add(it, s - 1)?;
         load(kb, next, prev)?;
+        if c.persistent {
+            // The tile's last k-tile: store it (the next tile's first wgmma ignores the
+            // accumulator).
+            let kt = kb.rem(it, k_tiles)?;
+            let k_last = kb.sub(k_tiles, 1)?;
+            let last = kb.eq(kt, k_last)?;
+            kb.if_then(last, |kb| {
+                let done = kb.wgmma_wait(0, &[acc])?[0];
+                let (om, on, _) = place(kb, it)?;
+                epilogue(kb, done, om, on)
+            })?;
+        }
         let st1 = kb.add(st, 1)?;
         let wrap_next = kb.eq(st1, s)?;
         let st_next = kb.where_(wrap_next, 0, st1)?;
@@ -264,18 +344,11 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
         let phase_next = kb.where_(wrap_next, flipped, phase)?;
         Ok(vec![acc, st_next, phase_next])
     })?;
+    // Nothing may leave the kernel with a wgmma in flight.
     let acc = kb.wgmma_wait(0, &[out[0]])?[0];
-
-    // Epilogue: C tile to shared memory (swizzled), then one TMA store.
-    let c_tile = if c.out_dtype == DType::F32 {
-        acc
-    } else {
-        kb.cast(acc, c.out_dtype)?
-    };
-    kb.store_shared(c_smem, c_tile)?;
-    kb.fence_async_shared()?;
-    kb.barrier()?;
-    kb.tma_store(c_map, &[off_m, off_n], c_smem)?;
+    if let Some((om, on)) = fixed {
+        epilogue(&mut kb, acc, om, on)?;
+    }
     kb.tma_store_wait(0)?;
     kb.finish()
 }

@@ -16,6 +16,7 @@ pub(crate) mod mbarrier;
 pub(crate) mod mma;
 pub(crate) mod reduce;
 pub(crate) mod scan;
+pub(crate) mod schedule;
 pub(crate) mod shape;
 pub(crate) mod shared;
 pub(crate) mod tma;

@@ -61,8 +61,36 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// overwritten before then either. Inputs f16, bf16 (16-bit K either major), fp8 e4m3/e5m2 or
     /// f32 as tf32 (K-major).
     pub fn wgmma(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
+        self.wgmma_with(a, b, acc, None)
+    }
+
+    /// [`wgmma`](Self::wgmma) that adds to `acc` only where `use_acc` (an `i1` scalar) holds and
+    /// otherwise starts from zero (the instruction's `scale-d`): a loop over tiles restarts its
+    /// accumulator this way without writing its registers while a wgmma may still be using them
+    /// (which would make ptxas serialise the pipeline).
+    pub fn wgmma_with(
+        &mut self,
+        a: Value,
+        b: Value,
+        acc: Value,
+        use_acc: Option<Value>,
+    ) -> Result<Value> {
         const OP: &str = "wgmma";
         self.ensure_body()?;
+        let use_acc = match use_acc {
+            None => None,
+            Some(u) => {
+                let d = self.get_kind(OP, u, &[ValueKind::Scalar], "an i1 scalar (use_acc)")?;
+                if d.ty != Type::Scalar(DType::I1) {
+                    return Err(CodegenError::InvalidType {
+                        op: OP,
+                        expected: "an i1 scalar use_acc".into(),
+                        value: d.describe(),
+                    });
+                }
+                Some(d.regs[0].into_int_value())
+            }
+        };
         self.target.require(Feature::Wgmma, OP)?;
         let da = self.get_kind(OP, a, &[ValueKind::SharedDesc], "a shared buffer (A)")?;
         let db = self.get_kind(OP, b, &[ValueKind::SharedDesc], "a shared buffer (B)")?;
@@ -205,6 +233,19 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             let i64t = self.em.ctx.i64_type();
             let mut lines = Vec::new();
+            // The first k-step scales the old accumulator by `use_acc` (a predicate register).
+            let scale_d = match use_acc {
+                Some(u) => {
+                    let i32t = self.em.ctx.i32_type();
+                    let u = self.em.b.build_int_z_extend(u, i32t, "")?;
+                    let o = asm.input(RegClass::B32, u.into());
+                    lines.push("{".to_string());
+                    lines.push(".reg .pred weft_scale_d;".to_string());
+                    lines.push(format!("setp.ne.b32 weft_scale_d, {o}, 0;"));
+                    "weft_scale_d"
+                }
+                None => "1",
+            };
             for s in 0..ksteps {
                 let da_s = self.em.b.build_int_add(
                     desc_a,
@@ -214,10 +255,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let db_s = self.em.b.build_int_add(desc_b, i64t.const_int(ob.k_starts[s] >> 4, false), "")?;
                 let oa_s = asm.input(RegClass::B64, da_s.into());
                 let ob_s = asm.input(RegClass::B64, db_s.into());
+                let sd = if s == 0 { scale_d } else { "1" };
                 lines.push(format!(
-                    "wgmma.mma_async.sync.aligned.m64n{n}k{k_step}.f32.{ptx_ty}.{ptx_ty} {}, {oa_s}, {ob_s}, 1, 1, 1{trans};",
+                    "wgmma.mma_async.sync.aligned.m64n{n}k{k_step}.f32.{ptx_ty}.{ptx_ty} {}, {oa_s}, {ob_s}, {sd}, 1, 1{trans};",
                     vector(&outs)
                 ));
+            }
+            if use_acc.is_some() {
+                lines.push("}".to_string());
             }
             for l in lines {
                 asm.inst(l);
