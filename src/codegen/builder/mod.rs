@@ -605,6 +605,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.target,
             signature,
             self.em.float_math,
+            self.em.tensor_cores,
         ))
     }
 }

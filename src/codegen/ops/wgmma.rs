@@ -219,6 +219,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             String::new()
         };
+        self.em.tensor_cores = true;
         let mut fence = InlinePtx::new();
         fence.inst("wgmma.fence.sync.aligned;");
         fence.call(&self.em)?;
