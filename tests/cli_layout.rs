@@ -183,13 +183,13 @@ fn layout_from_real_ttgir_dumps() {
     assert!(n >= 3);
 }
 
-/// A gfx942 matmul dump's `#ttg.amd_rotating_shared` (an encoding weft does not know yet) is reported
-/// at its definition, an alias built on it is skipped with it, and every other alias is still listed.
+/// An encoding weft does not know (here Triton 3.9's `#ttg.partitioned_shared`) is reported at its
+/// definition, an alias built on it is skipped with it, and every other alias is still listed.
 #[test]
 fn unknown_encodings_are_reported_at_their_definition() {
     let dump = format!(
         "#blocked = {BLOCKED}\n\
-         #shared1 = #ttg.amd_rotating_shared<{{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}}>\n\
+         #shared1 = #ttg.partitioned_shared<{{numPartitions = 2, numGroups = 1, partitionDim = 0}}>\n\
          #slice = #ttg.slice<{{dim = 0, parent = #shared1}}>\n\
          #smem = #ttg.shared_memory\n\
          module {{\n\

@@ -34,18 +34,33 @@ fn build<'c>(ctx: &'c Context, name: &str, t: Target) -> Result<Kernel<'c>> {
                 ..tile
             },
         ),
-        "gemm_sm80" => kernels::gemm_sm80_kernel(ctx, t, kernels::GEMM_SM80_CONFIGS[4], DType::F16),
+        "gemm_sm80" => {
+            kernels::gemm_sm80_kernel(ctx, t, kernels::GEMM_SM80_CONFIGS[4], DType::F16)
+        }
+        "gemm_nn" => {
+            // The Hopper GEMM at a small size: 64 × 64 tiles, one warpgroup, 2 stages.
+            let mut c = kernels::GemmConfig::new(DType::F16);
+            c.block_m = 64;
+            c.block_n = 64;
+            c.num_warps = 4;
+            c.stages = 2;
+            kernels::gemm_kernel(ctx, t, c)
+        }
         _ => unreachable!("unknown kernel {name}"),
     }
 }
 
 const KERNELS: [&str; 4] = ["memcpy", "add", "copy_2d", "transpose"];
 
-/// The kernels built for `t`: every one, and the tensor-core GEMM (`mma.sync`) on NVIDIA.
+/// The kernels built for `t`: every one, the tensor-core GEMM (`mma.sync`) on NVIDIA and the
+/// TMA + wgmma GEMM on sm_90a.
 fn kernels_for(t: Target) -> Vec<&'static str> {
     let mut k = KERNELS.to_vec();
     if t.vendor() == Vendor::Nvidia {
         k.push("gemm_sm80");
+    }
+    if t.supports(weft::target::Feature::Wgmma) {
+        k.push("gemm_nn");
     }
     k
 }

@@ -12,7 +12,7 @@ use common::gpu::{device, load_kernel as load};
 use common::mma::{cp_async_tile_kernel, dot_kernel, ldmatrix_kernel, mma_layouts};
 use common::rng::Rng;
 use half::{bf16, f16};
-use weft::codegen::kernels::{self, size_divisibility, GemmConfig, GEMM_SM80_CONFIGS};
+use weft::codegen::kernels::{self, size_divisibility, GemmSm80Config, GEMM_SM80_CONFIGS};
 use weft::codegen::{Context, DType, Kernel, Target};
 use weft::layout::encoding::helpers::default_nvmma_shared;
 use weft::layout::encoding::{CgaLayout, Encoding, SwizzledShared};
@@ -119,12 +119,28 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
         let (gm, gn) = (m.div_ceil(rows as usize), n.div_ceil(cols as usize));
         let (ym, yn) = (gm * rows as usize, gn * cols as usize);
         for shared in &shareds {
-            for div_n in [size_divisibility(n as u64), 1] {
-                let what = format!("cp.async {} {m}x{n} div {div_n} {shared:?}", T::DTYPE);
+            for (div_n, ring) in [(size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
+                if n as u64 % div_n != 0 {
+                    continue;
+                }
+                let what = format!(
+                    "cp.async {} {m}x{n} div {div_n} ring {ring} {shared:?}",
+                    T::DTYPE
+                );
                 let ctx = Context::new();
-                let k =
-                    cp_async_tile_kernel(&ctx, TARGET, T::DTYPE, rows, cols, per, shared, 4, div_n)
-                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let k = cp_async_tile_kernel(
+                    &ctx,
+                    TARGET,
+                    T::DTYPE,
+                    rows,
+                    cols,
+                    per,
+                    shared,
+                    4,
+                    div_n,
+                    ring,
+                )
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
                 let kernel = load(dev, &k);
                 let dy = poisoned::<T>(dev, ym * yn);
                 let mut args = KernelArgs::new();
@@ -189,12 +205,17 @@ fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
             ([64, 128], sw(8, 8, [1, 0]), &db, "B, swizzled (.trans)"),
             ([32, 128], sw(1, 1, [0, 1]), &db, "B, column-major (x4)"),
         ];
-        for (shape, shared, dot, name) in cases {
-            let what = format!("ldmatrix {} {name} {shape:?} {warps} warps", T::DTYPE);
+        for ((shape, shared, dot, name), ring) in
+            cases.into_iter().flat_map(|c| [(c.clone(), 1), (c, 2)])
+        {
+            let what = format!(
+                "ldmatrix {} {name} {shape:?} {warps} warps ring {ring}",
+                T::DTYPE
+            );
             let n = (shape[0] * shape[1]) as usize;
             let x: Vec<T> = random(rng, n);
             let ctx = Context::new();
-            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, dot, warps)
+            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, dot, warps, ring)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             let uses = k.ptx().unwrap().contains("ldmatrix.sync");
             let kernel = load(dev, &k);
@@ -346,7 +367,7 @@ fn dot_matches_an_f64_host_reference_for_f16_bf16_and_tf32() {
 fn run_gemm<T: Elem>(
     dev: &Device,
     kern: &Kernel<'_>,
-    c: GemmConfig,
+    c: GemmSm80Config,
     a: &[T],
     b: &[T],
     want: &(Vec<f64>, Vec<f64>),
@@ -488,16 +509,16 @@ fn small_gemm_is_exact_enough_for_the_sanitizer() {
 
 /// The configurations timed: the defaults, the first without grouped order, then deeper
 /// pipelines, the transposed tile and `A · Bᵀ`.
-const PERF_CONFIGS: [GemmConfig; 10] = [
+const PERF_CONFIGS: [GemmSm80Config; 10] = [
     GEMM_SM80_CONFIGS[0],
     GEMM_SM80_CONFIGS[1],
     GEMM_SM80_CONFIGS[2],
     GEMM_SM80_CONFIGS[3],
     GEMM_SM80_CONFIGS[4],
     GEMM_SM80_CONFIGS[0].with_group_m(1),
-    GemmConfig::new(128, 256, 64, 4, 8),
-    GemmConfig::new(256, 128, 64, 3, 8),
-    GemmConfig::new(128, 128, 32, 4, 4),
+    GemmSm80Config::new(128, 256, 64, 4, 8),
+    GemmSm80Config::new(256, 128, 64, 3, 8),
+    GemmSm80Config::new(128, 128, 32, 4, 4),
     GEMM_SM80_CONFIGS[0].with_b_transposed(true),
 ];
 

@@ -103,7 +103,7 @@ fn arg_of(p: ParamType, v: u64) -> KernelArg {
         ParamType::U64 => KernelArg::U64(v),
         ParamType::F32 => KernelArg::F32(v as f32),
         ParamType::F64 => KernelArg::F64(v as f64),
-        ParamType::TensorMap => unreachable!("param_strategy draws no tensor maps"),
+        ParamType::TensorMap(_) => unreachable!("param_strategy draws no tensor maps"),
     }
 }
 
@@ -204,13 +204,23 @@ fn kernel_args_encode_native_bytes_in_slots() {
         .scalar(1.5f32)
         .scalar(u64::MAX)
         .scalar(-2.25f64);
+    let map = weft::runtime::TensorMapArg {
+        spec: weft::runtime::TensorMapSpec::new(ElemType::F16, &[64, 64], 128).unwrap(),
+        bytes: std::array::from_fn(|i| i as u8),
+    };
+    args.push(weft::runtime::KernelArg::TensorMap(map));
     let slots = args.to_slots();
-    assert_eq!(slots.len(), 5);
-    assert_eq!(u64::from_ne_bytes(slots[0]), 0x1122_3344_5566_7788);
-    assert_eq!(i32::from_ne_bytes(slots[1][..4].try_into().unwrap()), -5);
-    assert_eq!(f32::from_ne_bytes(slots[2][..4].try_into().unwrap()), 1.5);
-    assert_eq!(u64::from_ne_bytes(slots[3]), u64::MAX);
-    assert_eq!(f64::from_ne_bytes(slots[4]), -2.25);
+    assert_eq!(slots.len(), 6);
+    let w8 = |i: usize| -> [u8; 8] { slots[i].0[..8].try_into().unwrap() };
+    let w4 = |i: usize| -> [u8; 4] { slots[i].0[..4].try_into().unwrap() };
+    assert_eq!(u64::from_ne_bytes(w8(0)), 0x1122_3344_5566_7788);
+    assert_eq!(i32::from_ne_bytes(w4(1)), -5);
+    assert_eq!(f32::from_ne_bytes(w4(2)), 1.5);
+    assert_eq!(u64::from_ne_bytes(w8(3)), u64::MAX);
+    assert_eq!(f64::from_ne_bytes(w8(4)), -2.25);
+    // A tensor map travels whole, from a 64-byte aligned slot.
+    assert_eq!(slots[5].0, map.bytes);
+    assert_eq!(slots[5].0.as_ptr() as usize % 64, 0);
     assert_eq!(
         args.types(),
         vec![
@@ -218,7 +228,8 @@ fn kernel_args_encode_native_bytes_in_slots() {
             ParamType::I32,
             ParamType::F32,
             ParamType::U64,
-            ParamType::F64
+            ParamType::F64,
+            ParamType::TensorMap(Some(map.spec))
         ]
     );
 }

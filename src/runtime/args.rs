@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 
 use super::elem::ElemType;
-use crate::signature::ParamType;
+use crate::signature::{ParamType, TensorMapSpec};
 
 /// Something that is a device address of typed elements: the buffers of each backend.
 pub trait DevicePointer {
@@ -39,7 +39,30 @@ pub enum KernelArg {
     F32(f32),
     /// A 64-bit float scalar.
     F64(f64),
+    /// A TMA tensor map passed by value (made by the backend, e.g. `cuda::TensorMap`).
+    TensorMap(TensorMapArg),
 }
+
+/// An encoded tensor map (the driver's opaque 128 bytes) and what it was encoded for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct TensorMapArg {
+    /// Element type, box and swizzle, compared with the kernel's signature at launch.
+    pub spec: TensorMapSpec,
+    /// The `CUtensorMap` bytes.
+    pub bytes: [u8; 128],
+}
+
+impl std::fmt::Debug for TensorMapArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TensorMapArg({})", self.spec)
+    }
+}
+
+/// One argument's bytes as the driver reads them: room for the largest parameter (a 128-byte
+/// tensor map) at the largest alignment (64).
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+pub struct ArgSlot(pub [u8; 128]);
 
 impl KernelArg {
     /// The parameter type this argument fills.
@@ -52,13 +75,15 @@ impl KernelArg {
             KernelArg::U64(_) => ParamType::U64,
             KernelArg::F32(_) => ParamType::F32,
             KernelArg::F64(_) => ParamType::F64,
+            KernelArg::TensorMap(t) => ParamType::TensorMap(Some(t.spec)),
         }
     }
 
-    /// The argument's bytes in native order, in an 8-byte slot: the driver reads
-    /// `param_type().size_bytes()` bytes from the slot's start.
-    pub fn to_slot(&self) -> [u8; 8] {
-        let mut slot = [0u8; 8];
+    /// The argument's bytes in native order, at the start of a slot: the driver reads
+    /// `param_type().size_bytes()` bytes from there.
+    pub fn to_slot(&self) -> ArgSlot {
+        let mut out = ArgSlot([0u8; 128]);
+        let slot = &mut out.0[..8];
         match *self {
             KernelArg::Ptr { addr, .. } => slot.copy_from_slice(&addr.to_ne_bytes()),
             KernelArg::I32(v) => slot[..4].copy_from_slice(&v.to_ne_bytes()),
@@ -67,9 +92,16 @@ impl KernelArg {
             KernelArg::U64(v) => slot.copy_from_slice(&v.to_ne_bytes()),
             KernelArg::F32(v) => slot[..4].copy_from_slice(&v.to_ne_bytes()),
             KernelArg::F64(v) => slot.copy_from_slice(&v.to_ne_bytes()),
+            KernelArg::TensorMap(t) => out.0 = t.bytes,
         }
-        slot
+        out
     }
+}
+
+/// An encoded tensor map of some backend (its buffer stays borrowed while arguments name it).
+pub trait AsTensorMap {
+    /// The bytes and spec a launch passes.
+    fn tensor_map_arg(&self) -> TensorMapArg;
 }
 
 /// A Rust scalar that can be passed by value to a kernel.
@@ -131,6 +163,12 @@ impl<'a> KernelArgs<'a> {
         self
     }
 
+    /// Appends a tensor map by value; it (and the buffer it describes) stays borrowed for `'a`.
+    pub fn tensor_map<M: AsTensorMap + ?Sized>(&mut self, map: &'a M) -> &mut Self {
+        self.args.push(KernelArg::TensorMap(map.tensor_map_arg()));
+        self
+    }
+
     /// Appends a prepared argument.
     pub fn push(&mut self, arg: KernelArg) -> &mut Self {
         self.args.push(arg);
@@ -157,8 +195,8 @@ impl<'a> KernelArgs<'a> {
         self.args.is_empty()
     }
 
-    /// The 8-byte slots a launch passes to the driver (one per argument).
-    pub fn to_slots(&self) -> Vec<[u8; 8]> {
+    /// The slots a launch passes to the driver (one per argument).
+    pub fn to_slots(&self) -> Vec<ArgSlot> {
         self.args.iter().map(KernelArg::to_slot).collect()
     }
 }

@@ -18,7 +18,9 @@ pub fn check_types(sig: &KernelSignature, types: &[ParamType]) -> Result<()> {
         });
     }
     for (index, (p, &got)) in sig.params.iter().zip(types).enumerate() {
-        if p.ty != got {
+        // A signature that assumes nothing of a tensor map (`tensormap`) takes any.
+        let any_map = p.ty == ParamType::TensorMap(None) && matches!(got, ParamType::TensorMap(_));
+        if p.ty != got && !any_map {
             return Err(RuntimeError::ArgType {
                 kernel: sig.name.clone(),
                 index,
@@ -42,7 +44,7 @@ pub fn check_args(sig: &KernelSignature, args: &[KernelArg]) -> Result<()> {
             KernelArg::I64(v) => v as u64,
             KernelArg::U32(v) => v as u64,
             KernelArg::U64(v) => v,
-            KernelArg::F32(_) | KernelArg::F64(_) => continue,
+            KernelArg::F32(_) | KernelArg::F64(_) | KernelArg::TensorMap(_) => continue,
         };
         if p.divisibility > 1 && value % p.divisibility != 0 {
             return Err(RuntimeError::Divisibility {

@@ -325,6 +325,13 @@ pub enum RuntimeError {
         /// The operands.
         detail: String,
     },
+    /// A tensor map cannot describe the buffer and box asked for (checked before the driver is
+    /// called, so the reason is specific).
+    #[error("bad tensor map: {reason}")]
+    TensorMap {
+        /// The rule it breaks.
+        reason: String,
+    },
     /// An option of a benchmark or of a [`GraphStream`](super::bench::GraphStream) capture is out
     /// of range, or a capture produced nothing to replay.
     #[error("bad {what}: {reason}")]

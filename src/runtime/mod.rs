@@ -71,14 +71,14 @@ pub mod cuda;
 #[cfg(feature = "hip")]
 pub mod hip;
 
-pub use crate::signature::{KernelSignature, Param, ParamType};
-pub use args::{DevicePointer, KernelArg, KernelArgs, ScalarArg};
+pub use crate::signature::{KernelSignature, Param, ParamType, TensorMapSpec};
+pub use args::{AsTensorMap, ArgSlot, DevicePointer, KernelArg, KernelArgs, ScalarArg, TensorMapArg};
 pub use backend::{
     arch_target, Backend, Buffer, Device, DropErrors, Event, Kernel, KernelImage, Module, Stream,
 };
 pub use cache::{CacheKey, KernelCache};
 pub use check::{check_args, check_config, check_types};
-pub use elem::{bf16, f16, DeviceElem, ElemType};
+pub use elem::{bf16, f16, DeviceElem, ElemType, F8E4M3, F8E5M2};
 pub use error::{BackendKind, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};

@@ -14,11 +14,13 @@
 //! the launcher share it without depending on each other.
 
 mod elem;
+mod tensor_map;
 mod text;
 
 use crate::target::Target;
 
 pub use elem::ElemType;
+pub use tensor_map::{TensorMapSpec, MAX_TMA_RANK};
 pub use text::SignatureError;
 
 /// The type of one kernel parameter, as the launcher passes it.
@@ -39,8 +41,10 @@ pub enum ParamType {
     F32,
     /// A 64-bit float.
     F64,
-    /// A TMA tensor map (`CUtensorMap`) passed by value: 128 bytes, 64-byte aligned.
-    TensorMap,
+    /// A TMA tensor map (`CUtensorMap`) passed by value: 128 bytes, 64-byte aligned. The spec is
+    /// what the kernel assumes of it (element type, box, swizzle); `None` (hand-written
+    /// signatures) assumes nothing.
+    TensorMap(Option<TensorMapSpec>),
 }
 
 impl ParamType {
@@ -49,21 +53,21 @@ impl ParamType {
         match self {
             ParamType::Ptr(_) | ParamType::I64 | ParamType::U64 | ParamType::F64 => 8,
             ParamType::I32 | ParamType::U32 | ParamType::F32 => 4,
-            ParamType::TensorMap => 128,
+            ParamType::TensorMap(_) => 128,
         }
     }
 
     /// Alignment of the parameter in the parameter buffer.
     pub fn align_bytes(self) -> usize {
         match self {
-            ParamType::TensorMap => 64,
+            ParamType::TensorMap(_) => 64,
             other => other.size_bytes(),
         }
     }
 
     /// Whether a divisibility can be promised for this type (integers and pointers).
     pub fn has_divisibility(self) -> bool {
-        !matches!(self, ParamType::F32 | ParamType::F64 | ParamType::TensorMap)
+        !matches!(self, ParamType::F32 | ParamType::F64 | ParamType::TensorMap(_))
     }
 }
 
@@ -147,7 +151,7 @@ mod tests {
     fn parameter_buffer_aligns_each_parameter() {
         let s = KernelSignature::new("k", [ParamType::I32, ParamType::Ptr(ElemType::F32)]);
         assert_eq!(s.param_bytes(), 16);
-        let s = KernelSignature::new("k", [ParamType::I32, ParamType::TensorMap, ParamType::I32]);
+        let s = KernelSignature::new("k", [ParamType::I32, ParamType::TensorMap(None), ParamType::I32]);
         assert_eq!(s.param_bytes(), 64 + 128 + 4);
     }
 

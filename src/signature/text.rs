@@ -2,7 +2,8 @@
 //!
 //! `name(p: type {divisibility = N}, …) [threads = T, shared = S, target = sm_90]`, where a type
 //! is a scalar (`i32 i64 u32 u64 f32 f64`), a pointer `*E` (also `*const E`, `*mut E`) with `E` an
-//! [`ElemType`] name, or `tensormap`. Names, divisibilities and the bracketed part are optional.
+//! [`ElemType`] name, or `tensormap` (`tensormap<f16 128x64 swizzle=128>` with what the kernel assumes of
+//! its box). Names, divisibilities and the bracketed part are optional.
 
 use std::fmt;
 
@@ -148,7 +149,10 @@ fn parse_type(t: &str) -> Result<ParamType, String> {
         "u64" => ParamType::U64,
         "f32" => ParamType::F32,
         "f64" => ParamType::F64,
-        "tensormap" => ParamType::TensorMap,
+        "tensormap" => ParamType::TensorMap(None),
+        _ if t.starts_with("tensormap<") && t.ends_with('>') => ParamType::TensorMap(Some(
+            super::TensorMapSpec::parse(&t["tensormap<".len()..t.len() - 1])?,
+        )),
         _ => {
             return Err(format!(
                 "`{}` is not a parameter type (scalars: i32 i64 u32 u64 f32 f64; pointers: *E; tensormap)",
@@ -192,7 +196,8 @@ impl fmt::Display for ParamType {
             ParamType::U64 => f.write_str("u64"),
             ParamType::F32 => f.write_str("f32"),
             ParamType::F64 => f.write_str("f64"),
-            ParamType::TensorMap => f.write_str("tensormap"),
+            ParamType::TensorMap(None) => f.write_str("tensormap"),
+            ParamType::TensorMap(Some(spec)) => write!(f, "tensormap<{spec}>"),
         }
     }
 }
@@ -246,7 +251,7 @@ mod tests {
         let text = "scale(x: *f32 {divisibility = 16}, n: i32 {divisibility = 16}, a: f32, m: tensormap) [threads = 128, shared = 4096, target = sm_90a]";
         let s = KernelSignature::parse(text).unwrap();
         assert_eq!(s.params[0].divisibility, 16);
-        assert_eq!(s.params[3].ty, ParamType::TensorMap);
+        assert_eq!(s.params[3].ty, ParamType::TensorMap(None));
         assert_eq!(s.threads_per_block, Some(128));
         assert_eq!(s.shared_bytes, 4096);
         assert_eq!(s.target, Some(Target::SM90A));

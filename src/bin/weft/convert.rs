@@ -60,8 +60,14 @@ pub(crate) fn layout_of(what: &str, arg: &str, shape: &[u64]) -> Result<LinearLa
         LinearLayout::from_json(t).map_err(|e| Failure(format!("{what}: {e}")))?
     } else {
         let enc = text::parse_any(t).map_err(|e| Failure(format!("{what}: {e}")))?;
-        enc.to_linear_layout(shape)
-            .map_err(|e| Failure(format!("{what}: {e}")))?
+        // Conversions and bank conflicts take the distributed layout Triton's compiler works with (generic
+        // linear layouts keep their XOR bases), not the one Gluon's `to_linear_layout` hands back.
+        if enc.is_distributed() {
+            enc.tensor_layout(shape)
+        } else {
+            enc.to_linear_layout(shape)
+        }
+        .map_err(|e| Failure(format!("{what}: {e}")))?
     };
     let sizes: Vec<u64> = ll.out_dims().map(|(_, s)| s).collect();
     if sizes != shape {

@@ -186,8 +186,48 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.add_param(name, Type::Scalar(DType::F32), 1)
     }
 
+    /// A TMA tensor map parameter (a `CUtensorMap` passed by value, read in place as a grid
+    /// constant) for tiles of `dtype` in boxes of `box_dims` (outermost first) swizzled over
+    /// `swizzle` bytes. The signature records all three, so a launch with a map encoded
+    /// differently is an error; [`tma_load`](Self::tma_load) checks its destination against them.
+    pub fn arg_tensor_map(
+        &mut self,
+        name: &str,
+        dtype: DType,
+        box_dims: &[u32],
+        swizzle: u16,
+    ) -> Result<Value> {
+        let spec = crate::signature::TensorMapSpec::new(elem_type(dtype), box_dims, swizzle)
+            .map_err(|reason| CodegenError::BadParameter {
+                name: name.to_string(),
+                reason,
+            })?;
+        self.target.require(crate::target::Feature::Tma, "arg_tensor_map")?;
+        let v = self.add_param_of(name, Type::Scalar(dtype), ParamType::TensorMap(Some(spec)), 1)?;
+        self.values.update(v, |d| d.kind = ValueKind::TensorMap);
+        Ok(v)
+    }
+
+    /// What a tensor-map parameter was declared with.
+    pub(crate) fn tensor_map_spec(&self, v: Value) -> Option<crate::signature::TensorMapSpec> {
+        let i = self.param_values.iter().position(|p| *p == v)?;
+        match self.params[i].ty {
+            ParamType::TensorMap(spec) => spec,
+            _ => None,
+        }
+    }
+
     fn add_param(&mut self, name: &str, value_ty: Type, divisibility: u64) -> Result<Value> {
-        let ty = param_type(value_ty);
+        self.add_param_of(name, value_ty, param_type(value_ty), divisibility)
+    }
+
+    fn add_param_of(
+        &mut self,
+        name: &str,
+        value_ty: Type,
+        ty: ParamType,
+        divisibility: u64,
+    ) -> Result<Value> {
         let reject = |reason: &str| CodegenError::BadParameter {
             name: name.to_string(),
             reason: reason.to_string(),
@@ -264,9 +304,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             .param_values
             .iter()
             .map(|v| {
-                self.values
-                    .peek("kernel", *v)
-                    .map(|d| d.ty.llvm(ctx).into())
+                self.values.peek("kernel", *v).map(|d| match d.kind {
+                    // Passed by value; the code takes its address (`byval`, below).
+                    ValueKind::TensorMap => ctx.ptr_type(inkwell::AddressSpace::default()).into(),
+                    _ => d.ty.llvm(ctx).into(),
+                })
             })
             .collect::<Result<_>>()?;
         let f = self
@@ -283,12 +325,26 @@ impl<'ctx> KernelBuilder<'ctx> {
         for (i, p) in self.params.iter().enumerate() {
             let param = f.get_nth_param(i as u32).expect("declared above");
             param.set_name(&p.name);
-            if let ParamType::Ptr(_) = p.ty {
-                let align = inkwell::attributes::Attribute::get_named_enum_kind_id("align");
-                f.add_attribute(
-                    AttributeLoc::Param(i as u32),
-                    ctx.create_enum_attribute(align, p.divisibility.min(1 << 12)),
-                );
+            let kind = inkwell::attributes::Attribute::get_named_enum_kind_id;
+            let at = AttributeLoc::Param(i as u32);
+            match p.ty {
+                ParamType::Ptr(_) => {
+                    f.add_attribute(
+                        at,
+                        ctx.create_enum_attribute(kind("align"), p.divisibility.min(1 << 12)),
+                    );
+                }
+                ParamType::TensorMap(_) => {
+                    // 128 bytes by value at 64-byte alignment, read in place: a grid constant
+                    // gets `cvta.param` rather than a copy into local memory.
+                    let bytes = ctx.i8_type().array_type(128);
+                    use inkwell::types::AnyType;
+                    let ty = bytes.as_any_type_enum();
+                    f.add_attribute(at, ctx.create_type_attribute(kind("byval"), ty));
+                    f.add_attribute(at, ctx.create_enum_attribute(kind("align"), 64));
+                    f.add_attribute(at, ctx.create_string_attribute("nvvm.grid_constant", ""));
+                }
+                _ => {}
             }
         }
         let prologue = ctx.append_basic_block(f, "prologue");
@@ -549,6 +605,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.target,
             signature,
             self.em.float_math,
+            self.em.tensor_cores,
         ))
     }
 }

@@ -56,9 +56,10 @@ pub(crate) enum ValueKind {
     Tile,
     /// A buffer in shared memory (an allocation and its layout).
     SharedDesc,
-    /// A barrier (an mbarrier in shared memory).
-    #[allow(dead_code)] // made by the barrier ops
+    /// mbarriers in shared memory (an array; `regs[0]` is the first one's byte offset).
     Barrier,
+    /// A TMA tensor map parameter (its address in the parameter space).
+    TensorMap,
     /// A token for an asynchronous copy group (cp.async, TMA) to wait on.
     AsyncToken,
 }
@@ -71,6 +72,7 @@ impl ValueKind {
             ValueKind::Tile => "a register tile",
             ValueKind::SharedDesc => "a shared-memory descriptor",
             ValueKind::Barrier => "a barrier",
+            ValueKind::TensorMap => "a tensor map",
             ValueKind::AsyncToken => "an async token",
         }
     }

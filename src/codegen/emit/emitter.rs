@@ -32,6 +32,9 @@ pub(crate) struct Emitter<'ctx> {
     /// Set once a math function is lowered: its code leaves folding to instcombine
     /// (`emit/output.rs`).
     pub float_math: bool,
+    /// Set once a tensor-core op (wgmma) is emitted: the compile then skips the SLP vectoriser
+    /// (`target::set_pass_gate`).
+    pub tensor_cores: bool,
 }
 
 impl<'ctx> Emitter<'ctx> {
@@ -55,6 +58,7 @@ impl<'ctx> Emitter<'ctx> {
             func: None,
             prologue: None,
             float_math: false,
+            tensor_cores: false,
         })
     }
 
@@ -198,31 +202,38 @@ pub(crate) fn clone_module<'ctx>(m: &Module<'ctx>) -> Module<'ctx> {
 }
 
 extern "C" {
-    /// `shim/pass_gate.cpp`: installs on `ctx` the pass gate for NVIDIA (`nvptx` = 1) or AMD code.
-    fn weft_set_pass_gate(ctx: llvm_sys::prelude::LLVMContextRef, nvptx: std::ffi::c_int);
-    /// `shim/pass_gate.cpp`: whether `pass` runs under the gate for NVIDIA (1) or AMD (0) code.
+    /// `shim/pass_gate.cpp`: installs on `ctx` the pass gate of `mode` ([`PassGate`]).
+    fn weft_set_pass_gate(ctx: llvm_sys::prelude::LLVMContextRef, mode: std::ffi::c_int);
+    /// `shim/pass_gate.cpp`: whether `pass` runs under the gate of `mode`.
     #[cfg(test)]
-    fn weft_pass_gate_runs(
-        nvptx: std::ffi::c_int,
-        pass: *const std::ffi::c_char,
-    ) -> std::ffi::c_int;
+    fn weft_pass_gate_runs(mode: std::ffi::c_int, pass: *const std::ffi::c_char) -> std::ffi::c_int;
 }
 
-/// Installs on `module`'s context the pass gate of NVIDIA (`nvptx`) or AMD code generation (see
-/// `target::set_pass_gate` for what it skips and why).
-pub(crate) fn install_pass_gate(module: &Module<'_>, nvptx: bool) {
+/// Which passes a kernel's compile skips (see `target::set_pass_gate` for what and why).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PassGate {
+    /// AMD code: LLVM's own gate.
+    Amd = 0,
+    /// NVIDIA code.
+    Nvidia = 1,
+    /// NVIDIA code with tensor-core ops.
+    NvidiaTensorCores = 2,
+}
+
+/// Installs `gate` on `module`'s context.
+pub(crate) fn install_pass_gate(module: &Module<'_>, gate: PassGate) {
     // SAFETY: a live module; the shim stores a reference to a static gate in its context.
     unsafe {
         let ctx = llvm_sys::core::LLVMGetModuleContext(module.as_mut_ptr());
-        weft_set_pass_gate(ctx, nvptx as std::ffi::c_int);
+        weft_set_pass_gate(ctx, gate as std::ffi::c_int);
     }
 }
 
-/// Whether the pass gate of NVIDIA (`nvptx`) or AMD code runs the pass `name`.
+/// Whether `gate` runs the pass `name`.
 #[cfg(test)]
-pub(crate) fn pass_runs(nvptx: bool, name: &std::ffi::CStr) -> bool {
+pub(crate) fn pass_runs(gate: PassGate, name: &std::ffi::CStr) -> bool {
     // SAFETY: a NUL-terminated string the shim only reads during the call.
-    unsafe { weft_pass_gate_runs(nvptx as std::ffi::c_int, name.as_ptr()) != 0 }
+    unsafe { weft_pass_gate_runs(gate as std::ffi::c_int, name.as_ptr()) != 0 }
 }
 
 /// Passes `args` (the first is the program name) to LLVM's process-wide command line. Call it

@@ -108,6 +108,8 @@ pub struct Kernel<'ctx> {
     loops: bool,
     /// Whether it lowered a math function (chooses the [`OptLevel::O3`] pipeline).
     float_math: bool,
+    /// Whether it uses tensor cores (chooses the pass gate, `target::set_pass_gate`).
+    tensor_cores: bool,
 }
 
 impl std::fmt::Debug for Kernel<'_> {
@@ -124,6 +126,7 @@ impl<'ctx> Kernel<'ctx> {
         target: Target,
         signature: KernelSignature,
         float_math: bool,
+        tensor_cores: bool,
     ) -> Kernel<'ctx> {
         let loops = has_loops(&module);
         Kernel {
@@ -132,6 +135,7 @@ impl<'ctx> Kernel<'ctx> {
             signature,
             loops,
             float_math,
+            tensor_cores,
         }
     }
 
@@ -167,7 +171,7 @@ impl<'ctx> Kernel<'ctx> {
             OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,
             OptLevel::O3 => return Ok(m),
         };
-        set_pass_gate(&m, self.target.vendor());
+        set_pass_gate(&m, self.target.vendor(), self.tensor_cores);
         self.target
             .with_machine(opt.codegen_level(self.target), |tm| {
                 m.run_passes(passes, tm, PassBuilderOptions::create())
@@ -178,7 +182,7 @@ impl<'ctx> Kernel<'ctx> {
 
     fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
         let m = self.prepared(opt)?;
-        set_pass_gate(&m, self.target.vendor());
+        set_pass_gate(&m, self.target.vendor(), self.tensor_cores);
         self.target
             .with_machine(opt.codegen_level(self.target), |tm| {
                 let buf = tm

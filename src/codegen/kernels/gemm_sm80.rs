@@ -1,6 +1,6 @@
 //! `C = A · B` on Ampere tensor cores (sm_80+, runs on Hopper too), built from the builder's
 //! ops as Gluon's tutorials build theirs: row-major `A` (`M × K`) and `B` (`K × N`, or `Bᵀ`
-//! `N × K` with [`GemmConfig::b_transposed`]) of f16 or bf16, f32 accumulation, `C` (`M × N`)
+//! `N × K` with [`GemmSm80Config::b_transposed`]) of f16 or bf16, f32 accumulation, `C` (`M × N`)
 //! in the input type; any `M`, `N`, `K` (edges masked).
 //!
 //! Each CTA computes one `block_m × block_n` tile of `C`:
@@ -27,7 +27,7 @@ use super::{check_pow2, size_divisibility, tile_coords, tile_layout, Context, Ti
 
 /// Tile, pipeline and thread configuration of [`gemm_sm80_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GemmConfig {
+pub struct GemmSm80Config {
     /// Rows of `C` per CTA (a power of two, at least 16).
     pub block_m: u32,
     /// Columns of `C` per CTA (a power of two, at least 8).
@@ -48,7 +48,7 @@ pub struct GemmConfig {
     pub b_transposed: bool,
 }
 
-impl GemmConfig {
+impl GemmSm80Config {
     /// A configuration.
     pub const fn new(
         block_m: u32,
@@ -57,7 +57,7 @@ impl GemmConfig {
         stages: u32,
         num_warps: u32,
     ) -> Self {
-        GemmConfig {
+        GemmSm80Config {
             block_m,
             block_n,
             block_k,
@@ -70,7 +70,7 @@ impl GemmConfig {
 
     /// This configuration for `C = A · Btᵀ` with `Bt` an `N × K` row-major matrix.
     pub const fn with_b_transposed(self, b_transposed: bool) -> Self {
-        GemmConfig {
+        GemmSm80Config {
             b_transposed,
             ..self
         }
@@ -78,7 +78,7 @@ impl GemmConfig {
 
     /// This configuration with `group_m` rows of tiles per group.
     pub const fn with_group_m(self, group_m: u32) -> Self {
-        GemmConfig { group_m, ..self }
+        GemmSm80Config { group_m, ..self }
     }
 
     /// The launch grid for an `m × n` product: one CTA per tile of `C`,
@@ -100,15 +100,15 @@ impl GemmConfig {
 /// so 0.59× for the first; `A · Bᵀ` 380). The larger the warp's tile (64 × 64 with 8 warps on
 /// 128 × 256, or 4 on 128 × 128) and the deeper the K step, the fewer `ldmatrix` and barriers
 /// per `mma.sync`.
-pub const GEMM_SM80_CONFIGS: [GemmConfig; 5] = [
-    GemmConfig::new(128, 256, 64, 3, 8),
-    GemmConfig::new(128, 256, 32, 3, 8),
-    GemmConfig::new(128, 128, 64, 3, 8),
-    GemmConfig::new(128, 128, 32, 3, 4),
-    GemmConfig::new(64, 64, 32, 3, 4),
+pub const GEMM_SM80_CONFIGS: [GemmSm80Config; 5] = [
+    GemmSm80Config::new(128, 256, 64, 3, 8),
+    GemmSm80Config::new(128, 256, 32, 3, 8),
+    GemmSm80Config::new(128, 128, 64, 3, 8),
+    GemmSm80Config::new(128, 128, 32, 3, 4),
+    GemmSm80Config::new(64, 64, 32, 3, 4),
 ];
 
-fn check(target: Target, c: GemmConfig, dtype: DType) -> Result<()> {
+fn check(target: Target, c: GemmSm80Config, dtype: DType) -> Result<()> {
     const OP: &str = "gemm_sm80_kernel";
     check_pow2(OP, "block_m", c.block_m as u64, 16, 256)?;
     check_pow2(OP, "block_n", c.block_n as u64, 8, 256)?;
@@ -147,7 +147,7 @@ fn check(target: Target, c: GemmConfig, dtype: DType) -> Result<()> {
 pub fn gemm_sm80_kernel_for_shape(
     ctx: &Context,
     target: Target,
-    c: GemmConfig,
+    c: GemmSm80Config,
     dtype: DType,
     m: u64,
     n: u64,
@@ -168,13 +168,13 @@ pub fn gemm_sm80_kernel_for_shape(
 
 /// `C = A · B` (see the [module docs](self)). Parameters: `a, b, c: ptr<dtype>` (16-byte aligned,
 /// row-major, no padding between rows), `m, n, k: i32`, each a multiple of 16 (edge tiles are
-/// masked; other sizes: [`gemm_sm80_kernel_for_shape`]). Grid: [`GemmConfig::grid`]. `dtype` is
+/// masked; other sizes: [`gemm_sm80_kernel_for_shape`]). Grid: [`GemmSm80Config::grid`]. `dtype` is
 /// f16 or bf16; needs sm_80 or later. Offsets are `i32`: `m·k`, `k·n` and `m·n` must stay
 /// below 2³¹.
 pub fn gemm_sm80_kernel(
     ctx: &Context,
     target: Target,
-    c: GemmConfig,
+    c: GemmSm80Config,
     dtype: DType,
 ) -> Result<Kernel<'_>> {
     build(ctx, target, c, dtype, [16, 16, 16])
@@ -183,7 +183,7 @@ pub fn gemm_sm80_kernel(
 fn build(
     ctx: &Context,
     target: Target,
-    c: GemmConfig,
+    c: GemmSm80Config,
     dtype: DType,
     div: [u64; 3],
 ) -> Result<Kernel<'_>> {
@@ -323,7 +323,7 @@ fn build(
 /// matmul tutorial): groups of `group_m` tile rows, walked column by column.
 fn grouped_tile(
     kb: &mut KernelBuilder<'_>,
-    c: GemmConfig,
+    c: GemmSm80Config,
     m: Value,
     n: Value,
 ) -> Result<(Value, Value)> {
@@ -381,22 +381,6 @@ impl Operands {
     }
 }
 
-/// `C = A · B` on the host in f64 from f32 copies of the inputs, rounded to f32: the reference
-/// the tests compare with (row-major `m × k` and `k × n`).
-pub fn gemm_reference(a: &[f32], b: &[f32], m: usize, n: usize, k: usize) -> Vec<f32> {
-    let mut c = vec![0f64; m * n];
-    for i in 0..m {
-        for p in 0..k {
-            let x = a[i * k + p] as f64;
-            let row = &b[p * n..(p + 1) * n];
-            for (j, &y) in row.iter().enumerate() {
-                c[i * n + j] += x * y as f64;
-            }
-        }
-    }
-    c.into_iter().map(|x| x as f32).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -404,10 +388,10 @@ mod tests {
     #[test]
     fn bad_configurations_are_refused_before_building() {
         let ctx = Context::new();
-        let bad = GemmConfig::new(48, 128, 32, 3, 4);
+        let bad = GemmSm80Config::new(48, 128, 32, 3, 4);
         let e = gemm_sm80_kernel(&ctx, Target::SM80, bad, DType::F16).unwrap_err();
         assert!(e.to_string().contains("block_m"), "{e}");
-        let one_stage = GemmConfig::new(64, 64, 32, 1, 4);
+        let one_stage = GemmSm80Config::new(64, 64, 32, 1, 4);
         let e = gemm_sm80_kernel(&ctx, Target::SM80, one_stage, DType::F16).unwrap_err();
         assert!(e.to_string().contains("stages"), "{e}");
         let c = GEMM_SM80_CONFIGS[3];
@@ -417,11 +401,14 @@ mod tests {
 
     #[test]
     fn the_grid_covers_every_tile_and_the_reference_multiplies() {
-        let c = GemmConfig::new(128, 128, 32, 3, 8);
+        let c = GemmSm80Config::new(128, 128, 32, 3, 8);
         assert_eq!(c.grid(1000, 129), (16, 1, 1));
         assert_eq!(c.shared_bytes(), 3 * (128 * 32 + 32 * 128) * 2);
         let a = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]; // 2 × 3
         let b = [1.0, 0.0, 0.0, 1.0, 1.0, 1.0]; // 3 × 2
-        assert_eq!(gemm_reference(&a, &b, 2, 2, 3), vec![4.0, 5.0, 10.0, 11.0]);
+        assert_eq!(
+            super::super::gemm::gemm_reference(&a, &b, 2, 2, 3, false),
+            vec![4.0, 5.0, 10.0, 11.0]
+        );
     }
 }

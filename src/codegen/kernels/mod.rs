@@ -10,6 +10,7 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod cumsum;
+mod gemm;
 mod gemm_sm80;
 mod layernorm;
 mod layouts;
@@ -21,8 +22,9 @@ mod transpose_smem;
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
+pub use gemm::{gemm_kernel, gemm_reference, GemmConfig};
 pub use gemm_sm80::{
-    gemm_reference, gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmConfig, GEMM_SM80_CONFIGS,
+    gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,

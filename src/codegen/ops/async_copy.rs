@@ -94,7 +94,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.threads_per_warp(),
             self.num_warps,
         )?;
-        let acc = self.shared_access_at(offsets, &buf.padding, buf.base, elem)?;
+        let acc = self.desc_access_at(offsets, &d)?;
         let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
         // A copy's shared address must be aligned to its size: padding of fewer elements than
         // the vector would shift the vectors after it.

@@ -205,6 +205,25 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
+    /// An `i32` scalar operand (a value or a Rust integer), as its LLVM value; `what` names it in
+    /// the error.
+    pub(crate) fn i32_operand(
+        &mut self,
+        op: &'static str,
+        o: Operand,
+        what: &str,
+    ) -> Result<inkwell::values::IntValue<'ctx>> {
+        let d = self.operand(op, o, Some(Type::Scalar(DType::I32)))?;
+        if !d.is_scalar() || d.ty != Type::Scalar(DType::I32) {
+            return Err(CodegenError::InvalidType {
+                op,
+                expected: format!("an i32 scalar {what}"),
+                value: d.describe(),
+            });
+        }
+        Ok(d.regs[0].into_int_value())
+    }
+
     fn literal_value(
         &mut self,
         op: &'static str,

@@ -27,7 +27,7 @@ use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::Value;
+use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
 use crate::codegen::ops::layout_arg::IntoLayout;
@@ -134,9 +134,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             None
         };
         let regs = match plan {
-            Some(plan) => self.emit_ldmatrix(&plan, &l, &buf.padding, buf.base, elem)?,
+            Some(plan) => self.emit_ldmatrix(&plan, &l, &d, elem)?,
             None => {
-                let acc = self.shared_access_at(offsets, &buf.padding, buf.base, elem)?;
+                let acc = self.desc_access_at(offsets, &d)?;
                 let regs = self.shared_load(&acc, elem, |_| true)?;
                 regs.into_iter().map(|r| r.expect("all loaded")).collect()
             }
@@ -149,14 +149,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         plan: &LdMatrixPlan,
         l: &Rc<TileLayout>,
-        padding: &[(u64, u64)],
-        base: u64,
+        d: &ValueData<'ctx>,
         elem: crate::codegen::types::DType,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         const OP: &str = "ldmatrix";
         let addr_layout =
             TileLayout::new(OP, &plan.addresses, self.threads_per_warp(), self.num_warps)?;
-        let acc = self.shared_access_at(addr_layout, padding, base, elem)?;
+        let acc = self.desc_access_at(addr_layout, d)?;
         let ctx = self.em.ctx;
         let i32t = ctx.i32_type();
         let pair_ty = elem.llvm(ctx);

@@ -76,20 +76,50 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: &[u64],
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
-        const OP: &str = "alloc_shared";
+        self.alloc_shared_in("alloc_shared", dtype, 1, shape, layout)
+    }
+
+    /// Allocates `count` buffers of `shape`, each laid out by `layout`, one after the other: a
+    /// descriptor of shape `[count] + shape` whose [`index_shared`](Self::index_shared) is one
+    /// buffer. This is the ring of a multi-stage pipeline (Gluon's
+    /// `allocate_shared_memory(dtype, [num_buffers] + shape, layout)`). `count` need not be a power
+    /// of two (3 stages are common); only its buffers are reserved, and the ring is used through
+    /// `index_shared`.
+    pub fn alloc_shared_buffers(
+        &mut self,
+        dtype: DType,
+        count: u64,
+        shape: &[u64],
+        layout: impl IntoSharedLayout,
+    ) -> Result<Value> {
+        const OP: &str = "alloc_shared_buffers";
+        if count == 0 || count > 64 {
+            return Err(CodegenError::arg(OP, format!("count {count}: 1 to 64 buffers")));
+        }
+        self.alloc_shared_in(OP, dtype, count, shape, layout)
+    }
+
+    fn alloc_shared_in(
+        &mut self,
+        op: &'static str,
+        dtype: DType,
+        count: u64,
+        shape: &[u64],
+        layout: impl IntoSharedLayout,
+    ) -> Result<Value> {
         self.ensure_body()?;
         if shape.is_empty() || shape.iter().any(|s| !s.is_power_of_two()) {
             return Err(CodegenError::arg(
-                OP,
+                op,
                 format!("shape {shape:?}: every dim must be a power of two (and rank ≥ 1)"),
             ));
         }
-        let r = layout.resolve_shared(OP, shape)?;
-        let linear = shared_linear(OP, &r.linear, shape)?;
+        let r = layout.resolve_shared(op, shape)?;
+        let mut linear = shared_linear(op, &r.linear, shape)?;
         for &(interval, pad) in &r.padding {
             if !interval.is_power_of_two() || !pad.is_power_of_two() {
                 return Err(CodegenError::BadLayout {
-                    op: OP,
+                    op,
                     reason: format!(
                         "padding ({interval}, {pad}): intervals and paddings must be powers of two"
                     ),
@@ -97,21 +127,36 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let n: u64 = shape.iter().product();
-        let elems = padded(n - 1, &r.padding) + 1;
+        let mut full_shape = shape.to_vec();
+        if count > 1 {
+            if let Some(&(interval, _)) = r.padding.iter().find(|&&(i, _)| n % i != 0) {
+                return Err(CodegenError::BadLayout {
+                    op,
+                    reason: format!(
+                        "padding every {interval} elements does not divide a buffer of {n}: the buffers would not be alike"
+                    ),
+                });
+            }
+        }
+        if count > 1 {
+            linear = stack_buffers(&linear, count.next_power_of_two())?;
+            full_shape.insert(0, count);
+        }
+        let elems = padded(n * count - 1, &r.padding) + 1;
         let bytes = elems
             .checked_mul(dtype.mem_bytes())
-            .ok_or_else(|| CodegenError::arg(OP, format!("a buffer of {elems} elements")))?;
+            .ok_or_else(|| CodegenError::arg(op, format!("a buffer of {elems} elements")))?;
         let align = if r.name == "NVMMASharedLayout" {
             1024
         } else {
             16
         };
-        let a = self.smem.alloc(OP, bytes, align)?;
+        let a = self.smem.alloc(op, bytes, align)?;
         let scope = self.values.scope();
         Ok(self.values.push(ValueData {
             kind: ValueKind::SharedDesc,
             ty: Type::Scalar(dtype),
-            shape: shape.to_vec(),
+            shape: full_shape,
             layout: None,
             regs: Vec::new(),
             info: AxisInfo::scalar(1),
@@ -126,11 +171,190 @@ impl<'ctx> KernelBuilder<'ctx> {
         }))
     }
 
-    pub(crate) fn shared_desc(
+    /// Buffer `index` (an `i32` scalar or a Rust integer) along dim 0 of `desc`: a descriptor of
+    /// the remaining dims (Gluon's `smem.index(i)`). Dim 0 must be the outermost in the layout
+    /// (its offset bits the top ones, as [`alloc_shared_buffers`](Self::alloc_shared_buffers)
+    /// makes it); the algebra checks it. A constant index is checked against the size.
+    pub fn index_shared(
+        &mut self,
+        desc: Value,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<Value> {
+        const OP: &str = "index_shared";
+        let d = self.shared_desc(OP, desc)?;
+        if d.shape.len() < 2 {
+            return Err(CodegenError::arg(
+                OP,
+                format!("{}: indexing needs rank ≥ 2", d.describe()),
+            ));
+        }
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let inner = outer_dim_removed(&buf.layout).ok_or_else(|| CodegenError::BadLayout {
+            op: OP,
+            reason: format!(
+                "dim 0 of {} is not the outermost dim of its layout {:?}: a buffer of it is not contiguous",
+                d.describe(),
+                buf.layout
+            ),
+        })?;
+        let idx = self.i32_operand(OP, index.into_operand(), "index")?;
+        if let Some(c) = idx.get_sign_extended_constant() {
+            if c < 0 || c as u64 >= d.shape[0] {
+                return Err(CodegenError::arg(
+                    OP,
+                    format!("index {c} of dim 0 of {}", d.describe()),
+                ));
+            }
+        }
+        let sub: u64 = d.shape[1..].iter().product();
+        if let Some(&(interval, _)) = buf.padding.iter().find(|&&(i, _)| sub % i != 0) {
+            return Err(CodegenError::BadLayout {
+                op: OP,
+                reason: format!(
+                    "padding every {interval} elements does not divide a buffer of {sub}: the buffers of {} are not alike",
+                    d.describe()
+                ),
+            });
+        }
+        let stride = (padded(sub, &buf.padding)) * scalar_dtype(d.ty).mem_bytes();
+        let i32t = self.em.ctx.i32_type();
+        let base = self.shared_base(&d);
+        let off = self
+            .em
+            .b
+            .build_int_mul(idx, i32t.const_int(stride, false), "")?;
+        let addr = self.em.b.build_int_add(base, off, "")?;
+        let scope = self.values.scope();
+        Ok(self.values.push(ValueData {
+            kind: ValueKind::SharedDesc,
+            ty: d.ty,
+            shape: d.shape[1..].to_vec(),
+            layout: None,
+            regs: vec![addr.into()],
+            info: AxisInfo::scalar(1),
+            scope,
+            literal: None,
+            shared: Some(Rc::new(SharedBuf {
+                base: buf.base,
+                layout: inner,
+                padding: buf.padding.clone(),
+                name: buf.name.clone(),
+            })),
+        }))
+    }
+
+    /// The same buffer seen with its dims permuted: dim `i` of the view is dim `perm[i]` of
+    /// `desc` (Gluon's `smem.permute`). No data moves; the layout's out dims are reordered, so
+    /// `load_shared` of the view reads the transpose and `wgmma` sees the other major order.
+    pub fn permute_shared(&mut self, desc: Value, perm: &[usize]) -> Result<Value> {
+        const OP: &str = "permute_shared";
+        let d = self.shared_desc(OP, desc)?;
+        let rank = d.shape.len();
+        let mut seen = vec![false; rank];
+        if perm.len() != rank || perm.iter().any(|&p| p >= rank || std::mem::replace(&mut seen[p], true)) {
+            return Err(CodegenError::arg(
+                OP,
+                format!("{perm:?} is not a permutation of the {rank} dims of {}", d.describe()),
+            ));
+        }
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let bases: Vec<Vec<u64>> = buf
+            .layout
+            .bases(Dim::OFFSET.as_str())?
+            .into_iter()
+            .map(|b| perm.iter().map(|&p| b[p]).collect())
+            .collect();
+        let dims: Vec<(Dim, u64)> = perm
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (Dim::dim(i), d.shape[p]))
+            .collect();
+        let layout = LinearLayout::from_bases([(Dim::OFFSET, bases)], dims, true)?;
+        let scope = self.values.scope();
+        Ok(self.values.push(ValueData {
+            kind: ValueKind::SharedDesc,
+            ty: d.ty,
+            shape: perm.iter().map(|&p| d.shape[p]).collect(),
+            layout: None,
+            regs: d.regs.clone(),
+            info: AxisInfo::scalar(1),
+            scope,
+            literal: None,
+            shared: Some(Rc::new(SharedBuf {
+                base: buf.base,
+                layout,
+                padding: buf.padding.clone(),
+                name: buf.name.clone(),
+            })),
+        }))
+    }
+
+    /// The byte offset (in `weft_smem`) where a descriptor's buffer starts: the allocation's, or
+    /// the run-time offset of a view.
+    pub(crate) fn shared_base(&self, d: &ValueData<'ctx>) -> IntValue<'ctx> {
+        match d.regs.first() {
+            Some(r) => r.into_int_value(),
+            None => {
+                let base = d.shared.as_ref().expect("a descriptor has a buffer").base;
+                self.em.ctx.i32_type().const_int(base, false)
+            }
+        }
+    }
+
+    /// The register addresses of `acc` moved by a view's run-time base (`acc` was made at 0).
+    fn rebase(&mut self, acc: &mut SharedAccess<'ctx>, base: IntValue<'ctx>) -> Result<()> {
+        let mut seen: std::collections::HashMap<IntValue<'ctx>, IntValue<'ctx>> =
+            std::collections::HashMap::new();
+        for a in acc.addrs.iter_mut() {
+            if let Some(x) = seen.get(a) {
+                *a = *x;
+                continue;
+            }
+            let x = self.em.b.build_int_add(*a, base, "")?;
+            seen.insert(*a, x);
+            *a = x;
+        }
+        Ok(())
+    }
+
+    /// The addresses of a tile's registers in the buffer of descriptor `d`.
+    fn desc_access(
         &mut self,
         op: &'static str,
-        desc: Value,
-    ) -> Result<Rc<ValueData<'ctx>>> {
+        layout: &TileLayout,
+        d: &ValueData<'ctx>,
+    ) -> Result<SharedAccess<'ctx>> {
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let elem = scalar_dtype(d.ty);
+        if d.regs.is_empty() {
+            return self.shared_access(op, layout, &buf.layout, &buf.padding, buf.base, elem);
+        }
+        let mut acc = self.shared_access(op, layout, &buf.layout, &buf.padding, 0, elem)?;
+        let base = self.shared_base(d);
+        self.rebase(&mut acc, base)?;
+        Ok(acc)
+    }
+
+    /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
+    /// the buffer of descriptor `d`, a view's run-time base included (`desc_access` for ops
+    /// that plan their own offsets: `ldmatrix`, `cp.async`).
+    pub(crate) fn desc_access_at(
+        &mut self,
+        offsets: TileLayout,
+        d: &ValueData<'ctx>,
+    ) -> Result<SharedAccess<'ctx>> {
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let elem = scalar_dtype(d.ty);
+        if d.regs.is_empty() {
+            return self.shared_access_at(offsets, &buf.padding, buf.base, elem);
+        }
+        let mut acc = self.shared_access_at(offsets, &buf.padding, 0, elem)?;
+        let base = self.shared_base(d);
+        self.rebase(&mut acc, base)?;
+        Ok(acc)
+    }
+
+    pub(crate) fn shared_desc(&mut self, op: &'static str, desc: Value) -> Result<Rc<ValueData<'ctx>>> {
         self.get_kind(
             op,
             desc,
@@ -160,10 +384,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 rhs: t.describe(),
             });
         }
-        let buf = d.shared.clone().expect("a descriptor has a buffer");
         let layout = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(d.ty);
-        let acc = self.shared_access(OP, &layout, &buf.layout, &buf.padding, buf.base, elem)?;
+        let acc = self.desc_access(OP, &layout, &d)?;
         let (reg_free, _, _) = layout.free_masks();
         self.shared_store(&acc, elem, &t.regs, |g| g as u64 & reg_free == 0)
     }
@@ -174,9 +397,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "load_shared";
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
-        let buf = d.shared.clone().expect("a descriptor has a buffer");
         let elem = scalar_dtype(d.ty);
-        let acc = self.shared_access(OP, &l, &buf.layout, &buf.padding, buf.base, elem)?;
+        let acc = self.desc_access(OP, &l, &d)?;
         let regs = self.shared_load(&acc, elem, |_| true)?;
         let regs = regs.into_iter().map(|r| r.expect("all loaded")).collect();
         let info = AxisInfo::unknown(&d.shape);
@@ -429,6 +651,53 @@ fn shared_linear(op: &'static str, l: &LinearLayout, shape: &[u64]) -> Result<Li
         )));
     }
     Ok(l)
+}
+
+/// `count` copies of the buffer layout `l` one after the other: a new outermost dim 0 of size
+/// `count` on the top offset bits.
+fn stack_buffers(l: &LinearLayout, count: u64) -> Result<LinearLayout> {
+    let rank = l.num_out_dims();
+    let mut bases: Vec<Vec<u64>> = l
+        .bases(Dim::OFFSET.as_str())?
+        .into_iter()
+        .map(|b| std::iter::once(0).chain(b).collect())
+        .collect();
+    for j in 0..count.trailing_zeros() {
+        let mut b = vec![0; rank + 1];
+        b[0] = 1 << j;
+        bases.push(b);
+    }
+    let outs: Vec<(Dim, u64)> = std::iter::once(count)
+        .chain(l.out_dims().map(|(_, s)| s))
+        .enumerate()
+        .map(|(i, s)| (Dim::dim(i), s))
+        .collect();
+    Ok(LinearLayout::from_bases([(Dim::OFFSET, bases)], outs, true)?)
+}
+
+/// The layout of one buffer along dim 0 of `l` (dims renumbered from 0), when dim 0 takes
+/// exactly the top offset bits (each a single power of two of dim 0, no other bit touching it).
+fn outer_dim_removed(l: &LinearLayout) -> Option<LinearLayout> {
+    let bases = l.bases(Dim::OFFSET.as_str()).ok()?;
+    let outs: Vec<u64> = l.out_dims().map(|(_, s)| s).collect();
+    let k = outs[0].trailing_zeros() as usize;
+    let n = bases.len();
+    let (low, high) = bases.split_at(n.checked_sub(k)?);
+    let low_ok = low.iter().all(|b| b[0] == 0);
+    let high_ok = high
+        .iter()
+        .enumerate()
+        .all(|(j, b)| b[0] == 1 << j && b[1..].iter().all(|&x| x == 0));
+    if !low_ok || !high_ok {
+        return None;
+    }
+    let inner: Vec<Vec<u64>> = low.iter().map(|b| b[1..].to_vec()).collect();
+    let dims: Vec<(Dim, u64)> = outs[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| (Dim::dim(i), s))
+        .collect();
+    LinearLayout::from_bases([(Dim::OFFSET, inner)], dims, true).ok()
 }
 
 /// `shared⁻¹ ∘ reg`: (register, lane, warp) → element offset, as a one-dim tile layout.

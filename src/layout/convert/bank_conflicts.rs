@@ -10,7 +10,7 @@
 //! [`simulate_shared_access`](super::simulate::simulate_shared_access) checks it address by address.
 
 use crate::layout::gf2::ColumnEchelon;
-use crate::layout::{LayoutError, LinearLayout, Result};
+use crate::layout::{Bases, Dim, LayoutError, LinearLayout, Result};
 
 use super::hw::{rank, same_tensor, span_intersection, Hw};
 
@@ -37,12 +37,15 @@ pub(crate) struct OffsetMap {
 }
 
 impl OffsetMap {
-    /// `shared` maps offsets (and possibly a size-1 `block`) to the tensor; its out dims in `order`.
-    pub fn new(shared: &LinearLayout, order: &[crate::layout::Dim]) -> Result<OffsetMap> {
+    /// `shared` maps offsets (and possibly a `block`) onto the tensor, its out dims in `order`; it need not be
+    /// one to one: an fp4-padded NVMMA
+    /// layout maps its padding offsets onto the real ones (Triton's `getCoreMatrixLinearLayout`), and each
+    /// element is read from one offset that holds it.
+    pub fn onto(shared: &LinearLayout, order: &[crate::layout::Dim]) -> Result<OffsetMap> {
         let sh = shared.transpose_outs(order)?;
-        if !sh.is_invertible() {
+        if !sh.is_surjective() {
             return Err(LayoutError::Invalid(
-                "the shared layout must map offsets to tensor elements one to one".into(),
+                "the shared layout must hold every tensor element".into(),
             ));
         }
         Ok(OffsetMap {
@@ -158,9 +161,30 @@ pub fn bank_conflicts_detail(
             "the shared layout must have an `offset` in dim".into(),
         ));
     }
+    // CTAs that broadcast (zero block bases of the shared layout: every CTA holds the same copy) do not change
+    // which banks one CTA's lanes hit; Triton 3.9 counts them per CTA (`gl.bank_conflicts` gives a count).
+    let per_cta;
+    let shared_layout = match shared_layout.bases("block") {
+        Ok(block) if block.iter().any(|b| b.iter().all(|&x| x == 0)) => {
+            let ins: Vec<(Dim, Bases)> = shared_layout
+                .in_dim_names()
+                .map(|d| {
+                    let mut b = shared_layout.bases(d.as_str())?;
+                    if *d == Dim::BLOCK {
+                        b.retain(|v| v.iter().any(|&x| x != 0));
+                    }
+                    Ok((*d, b))
+                })
+                .collect::<Result<_>>()?;
+            let outs: Vec<(Dim, u64)> = shared_layout.out_dims().map(|(d, s)| (*d, s)).collect();
+            per_cta = LinearLayout::from_bases(ins, outs, false)?;
+            &per_cta
+        }
+        _ => shared_layout,
+    };
     let order = same_tensor(register_layout, shared_layout)?;
     let reg = Hw::new(register_layout, &order)?.without_broadcast_regs();
-    let offsets = OffsetMap::new(shared_layout, &order)?;
+    let offsets = OffsetMap::onto(shared_layout, &order)?;
     let vec = largest_vector(&reg, &offsets, element_bits);
     let lane_offsets: Vec<u64> = reg.lane.iter().map(|&c| offsets.offset(c)).collect();
     let mut out = conflicts_for(&lane_offsets, vec, element_bits);

@@ -72,9 +72,6 @@ impl AmdMfma {
                 ),
             ));
         }
-        if mn == (64, 4) && !self.transposed {
-            return Err(invalid("transposed", "64x4 mfma must be transposed"));
-        }
         if !matches!(self.element_bitwidth, 32 | 64) {
             return Err(invalid(
                 "element_bitwidth",
@@ -87,7 +84,9 @@ impl AmdMfma {
         }
         check_rank("tiles_per_warp", self.tiles_per_warp.len(), rank)?;
         check_pow2_list("warps_per_cta", &self.warps_per_cta)?;
-        check_pow2_list("tiles_per_warp", &self.tiles_per_warp)?;
+        // Triton reads `tilesPerWarp` along M and N only (`AMDMfmaEncodingAttr::toLinearLayout`); the
+        // batch entry is never used, so any value passes there.
+        check_pow2_list("tiles_per_warp", &self.tiles_per_warp[rank - 2..])?;
         self.cga_layout.to_linear_layout(rank)?;
         Ok(())
     }
@@ -144,6 +143,11 @@ impl AmdMfma {
     /// The linear layout of a tensor of `shape`.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
+        // Not a rule of the attribute: Triton's `AMDMfmaEncodingAttr::toLinearLayout`
+        // (LinearLayoutConversions.cpp) asserts it, so a dot operand of such a parent is still laid out.
+        if (self.instr_shape[0], self.instr_shape[1]) == (64, 4) && !self.transposed {
+            return Err(invalid("transposed", "64x4 mfma must be transposed"));
+        }
         check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
         combine_cta_cga_with_shape(&self.cta_layout(shape)?, &self.cga_layout, shape)
@@ -190,6 +194,12 @@ impl AmdMfma {
         }
         let wpc: Vec<u64> = self.warps_per_cta.iter().map(|&x| u64::from(x)).collect();
         let warps = identity_standard_nd(Dim::WARP, &wpc, &matrix_order(rank, true))?;
-        tile.product(&warps)
+        // Triton's `mfmaDotToLinearLayout` (LinearLayoutConversions.cpp) puts the tile's and the warps' out
+        // dims both in the operand's order (k, non-k, batch) before multiplying (the warps come in the MFMA's
+        // warp order, which differs for operand 1); `combine_cta_cga_with_shape` then repeats registers over
+        // the tensor in that order.
+        let rep_names: Vec<Dim> = order.iter().map(|&d| Dim::dim(d)).collect();
+        tile.transpose_outs(&rep_names)?
+            .product(&warps.transpose_outs(&rep_names)?)
     }
 }

@@ -5,8 +5,8 @@
 use crate::layout::{Bases, Dim, LinearLayout, Result};
 
 use super::cga::{combine_cta_cga_with_shape, matrix_order, CgaLayout};
-use super::dot_operand::{broadcasted_operand_layout, order_for_operand};
-use super::invalid;
+use super::dot_operand::order_for_operand;
+use super::{check_rank, invalid};
 
 /// Triton's `AMDWmmaEncodingAttr` / Gluon's `AMDWMMALayout`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -137,14 +137,21 @@ impl AmdWmma {
         combine_cta_cga_with_shape(&cta, &self.cga_layout, shape)
     }
 
-    /// The layout of operand `op_idx` of a WMMA dot (Triton's `wmmaDotOperandToLinearLayout`).
+    /// The layout of operand `op_idx` of a WMMA dot (Triton's `wmmaDotOperandToLinearLayout` in
+    /// LinearLayoutConversions.cpp): a tile of `k_width` registers and 16 lanes along the non-K dim, two
+    /// lane groups along K (version 1 duplicates them), register repeats up to the instruction's K (none
+    /// when `k_width` already covers it) and, for 32-row instructions, along the non-K dim; then the
+    /// parent's own CTA layout (register and warp bases, in their order) with the K component of every
+    /// basis projected away and the registers that became zero dropped.
     pub(crate) fn dot_to_linear_layout(
         &self,
         op_idx: u32,
         k_width: u32,
+        cga: &CgaLayout,
         shape: &[u64],
     ) -> Result<LinearLayout> {
         let rank = shape.len();
+        check_rank("shape", rank, self.rank)?;
         let order = order_for_operand(op_idx, rank, true);
         let dim_k = Dim::dim(order[0]);
         let dim_nk = Dim::dim(order[1]);
@@ -154,40 +161,58 @@ impl AmdWmma {
         } else {
             self.instr_shape[1]
         });
+        if !k_width.is_power_of_two() {
+            return Err(invalid(
+                "k_width",
+                format!("k_width {k_width} must be a power of two (Triton asserts it)"),
+            ));
+        }
+        const TILE: u64 = 16;
+        let depth = 32 / TILE;
         let kw = u64::from(k_width);
-        let depth = 32 / non_k;
         let id = |size: u64, i: Dim, o: &Dim| LinearLayout::identity_1d(size, i, *o);
-        let mut tile = id(kw, Dim::REGISTER, &dim_k)?.product(&id(non_k, Dim::LANE, &dim_nk)?)?;
+        let mut tile = id(kw, Dim::REGISTER, &dim_k)?.product(&id(TILE, Dim::LANE, &dim_nk)?)?;
         tile = tile.product(&if self.version == 1 {
             LinearLayout::zeros_1d(depth, Dim::LANE, dim_k, 1)?
         } else {
             id(depth, Dim::LANE, &dim_k)?
         })?;
         let reps = k / (depth * kw);
-        if reps == 0 {
-            return Err(invalid(
-                "k_width",
-                format!("k_width {k_width} is larger than the instruction's K ({k}) allows"),
-            ));
+        if reps > 1 {
+            tile = tile.product(&id(reps, Dim::REGISTER, &dim_k)?)?;
         }
-        tile = tile.product(&id(reps, Dim::REGISTER, &dim_k)?)?;
+        if non_k > TILE {
+            tile = tile.product(&id(non_k / TILE, Dim::REGISTER, &dim_nk)?)?;
+        }
         if rank == 3 {
             let b = Dim::dim(order[2]);
             tile = tile.product(&id(1, Dim::REGISTER, &b)?)?;
             tile = tile.product(&id(1, Dim::LANE, &b)?)?;
         }
         let k_idx = if op_idx == 0 { rank - 1 } else { rank - 2 };
-        let warps = broadcasted_operand_layout(
-            &self.warps_per_cta(),
-            &matrix_order(rank, true),
-            k_idx,
-            Dim::WARP,
+        let project = |bases: &Bases| -> Bases {
+            bases
+                .iter()
+                .map(|b| {
+                    let mut b = b.clone();
+                    b[k_idx] = 0;
+                    b
+                })
+                .collect()
+        };
+        let regs: Bases = project(&self.reg_bases)
+            .into_iter()
+            .filter(|b| b.iter().any(|&x| x != 0))
+            .collect();
+        let cta = LinearLayout::from_bases_inferred(
+            [(Dim::REGISTER, regs), (Dim::WARP, project(&self.warp_bases))],
+            Dim::standard(rank),
         )?;
         let rep_names: Vec<Dim> = order.iter().map(|&d| Dim::dim(d)).collect();
-        let cta = tile
+        let dot = tile
             .transpose_outs(&rep_names)?
-            .product(&warps.transpose_outs(&rep_names)?)?;
-        // Triton combines AMD operand layouts with the parent's CGA layout as it is.
-        combine_cta_cga_with_shape(&cta, &self.cga_layout, shape)
+            .product(&cta.transpose_outs(&rep_names)?)?;
+        // With the operand's CGA layout (the parent's, broadcast along K), as Triton does.
+        combine_cta_cga_with_shape(&dot, cga, shape)
     }
 }

@@ -61,6 +61,19 @@ impl CgaLayout {
                 ));
             }
         }
+        // Triton 3.9's CGA layout verifier (Dialect.cpp): the non-zero bases form a permutation matrix, i.e.
+        // each moves along one dim by a power of two and none repeats.
+        let nonzero: Vec<&Vec<u64>> = self.bases.iter().filter(|b| b.iter().any(|&x| x != 0)).collect();
+        for (i, b) in nonzero.iter().enumerate() {
+            let mut nz = b.iter().filter(|&&x| x != 0);
+            let single = matches!((nz.next(), nz.next()), (Some(x), None) if x.is_power_of_two());
+            if !single || nonzero[..i].contains(b) {
+                return Err(invalid(
+                    "cga_layout",
+                    "After removing broadcast bases the CGA encoding must be a permutation matrix",
+                ));
+            }
+        }
         LinearLayout::from_bases_inferred([(Dim::BLOCK, self.bases.clone())], Dim::standard(rank))
             .map_err(|e| invalid("cga_layout", format!("not a valid block layout: {e}")))
     }
@@ -124,17 +137,15 @@ fn reinfer_out_sizes(
     ins: SmallVec<[DimSpec; 4]>,
     outs: &[DimSpec],
     cols: &[u64],
+    fit_log2: &[u32],
 ) -> Result<LinearLayout> {
     let mut new_outs: SmallVec<[DimSpec; 4]> = SmallVec::new();
     let mut shift = 0;
     let mut shifts: SmallVec<[(u32, u32); 4]> = SmallVec::new();
-    for o in outs {
-        let mask = low_mask(o.log2) << shift;
-        let all = cols.iter().fold(0u64, |acc, c| acc | ((c & mask) >> shift));
-        let log2 = 64 - all.leading_zeros();
+    for (o, &fit) in outs.iter().zip(fit_log2) {
         shifts.push((shift, o.log2));
         shift += o.log2;
-        new_outs.push(DimSpec { name: o.name, log2 });
+        new_outs.push(DimSpec { name: o.name, log2: fit });
     }
     let new_cols: SmallVec<[u64; 16]> = cols
         .iter()
@@ -148,14 +159,10 @@ fn reinfer_out_sizes(
             out
         })
         .collect();
-    let l = LinearLayout::from_parts(ins, new_outs, new_cols);
-    if !l.is_surjective() {
-        return Err(LayoutError::NotSurjective {
-            rank: l.rank(),
-            out_bits: l.total_out_bits(),
-        });
-    }
-    Ok(l)
+    // Out dims of exactly the fitted sizes, holes allowed: with XOR (generic linear) bases, zeroing the
+    // bases past the shape can leave elements no basis reaches; Triton's compiler takes that layout (Gluon's
+    // `to_linear_layout` rejects it, see `Encoding::to_linear_layout`).
+    Ok(LinearLayout::from_parts(ins, new_outs, new_cols))
 }
 
 /// Triton's `ensureLayoutNotLargerThan`: for each out dim larger than `shape` (given per standard dim),
@@ -178,6 +185,7 @@ pub(crate) fn ensure_not_larger(
     let mut drop = 0u64;
     let mut changed = false;
     let mut shift = 0u32;
+    let mut fit_log2: SmallVec<[u32; 4]> = SmallVec::new();
     for o in ll.outs.iter() {
         let idx = std_index(&o.name).ok_or_else(|| {
             LayoutError::Invalid(format!("out dim `{}` is not a standard dim", o.name))
@@ -185,26 +193,22 @@ pub(crate) fn ensure_not_larger(
         let desired = *shape.get(idx).ok_or_else(|| {
             LayoutError::Invalid(format!("no shape given for out dim `{}`", o.name))
         })?;
-        let mut actual = 1u64 << o.log2;
-        if actual > desired {
+        fit_log2.push(o.log2.min(desired.trailing_zeros()));
+        if (1u64 << o.log2) > desired {
             let mask = low_mask(o.log2);
             let mut vals: SmallVec<[(u64, usize); 32]> = SmallVec::new();
             for (i, c) in cols.iter().enumerate() {
                 let v = (c >> shift) & mask;
                 if v != 0 {
-                    if !v.is_power_of_two() {
-                        return Err(LayoutError::Invalid(format!(
-                            "cannot broadcast out dim `{}`: basis component {v} is not a power of two",
-                            o.name
-                        )));
-                    }
                     vals.push((v, i));
                 }
             }
-            vals.sort_by_key(|v| std::cmp::Reverse(v.0));
-            for &(_, i) in &vals {
-                if actual <= desired {
-                    break;
+            // Every basis reaching past the shape goes (Triton 3.9's `ensureLayoutNotLargerThan`,
+            // LayoutUtils.cpp): with distinct bases that is the largest ones, one per halving; with a basis
+            // repeated (a WMMA warp and register basis on the same element) all copies go.
+            for &(v, i) in &vals {
+                if v < desired {
+                    continue;
                 }
                 let is_reg = reg_range.as_ref().is_some_and(|r| r.contains(&i));
                 if !broadcast_registers && is_reg {
@@ -213,7 +217,6 @@ pub(crate) fn ensure_not_larger(
                     cols[i] &= !(mask << shift);
                 }
                 changed = true;
-                actual >>= 1;
             }
         }
         shift += o.log2;
@@ -239,7 +242,7 @@ pub(crate) fn ensure_not_larger(
         }
         cols = kept;
     }
-    reinfer_out_sizes(ins, &ll.outs, &cols)
+    reinfer_out_sizes(ins, &ll.outs, &cols, &fit_log2)
 }
 
 /// Triton's `ensureLayoutNotSmallerThan`: for each out dim (in the layout's order) smaller than `shape`,

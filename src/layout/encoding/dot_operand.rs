@@ -116,6 +116,16 @@ impl DotOperand {
                 if !self.k_width.is_power_of_two() {
                     return Err(invalid("k_width", "must be a power of two"));
                 }
+                // Triton 3.9 asserts `m % 8 == 0` (`nvidiaMmaTile`, LinearLayoutConversions.cpp) on the
+                // parent's instruction M when it lays out an operand, although the operand's own
+                // tile does not use it.
+                let rank = m.rank();
+                if rank >= 2 && m.instr_shape.get(rank - 2).is_some_and(|&x| x % 8 != 0) {
+                    return Err(invalid(
+                        "parent",
+                        "the MMA parent's instruction M must be a multiple of 8 (Triton asserts m % 8 == 0)",
+                    ));
+                }
             }
             Encoding::Blocked(b) => {
                 b.validate()?;
@@ -137,10 +147,22 @@ impl DotOperand {
             }
             Encoding::AmdWmma(m) => {
                 m.validate()?;
-                if self.k_width == 0 || !self.k_width.is_power_of_two() {
+                // Triton's `DotOperandEncodingAttr::verify` (Dialect.cpp): v1 takes 8 or 16, v2 4, 8 or 16,
+                // v3 any non-zero kWidth (the layout then asserts a power of two).
+                let ok = match m.version {
+                    1 => matches!(self.k_width, 8 | 16),
+                    2 => matches!(self.k_width, 4 | 8 | 16),
+                    _ => self.k_width != 0 && self.k_width.is_power_of_two(),
+                };
+                if !ok {
+                    let rule = match m.version {
+                        1 => "must be 8/16 for WMMA v1",
+                        2 => "must be 4/8/16 for WMMA v2",
+                        _ => "must be a non-zero power of two for WMMA v3",
+                    };
                     return Err(invalid(
                         "k_width",
-                        "ttg.dot_op kWidth parameter must be a power of two for a WMMA parent",
+                        format!("ttg.dot_op kWidth parameter {rule} (including packed cases for `scaled_dot`)"),
                     ));
                 }
             }
@@ -179,7 +201,7 @@ impl DotOperand {
                 return combine_cta_cga_with_shape(&cta, &m.cga_layout, shape);
             }
             Encoding::AmdWmma(m) => {
-                return m.dot_to_linear_layout(self.op_idx, self.k_width, shape);
+                return m.dot_to_linear_layout(self.op_idx, self.k_width, &cga, shape);
             }
             _ => return Err(invalid("parent", "unsupported parent")),
         };

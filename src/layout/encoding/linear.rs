@@ -1,8 +1,9 @@
 //! `#ttg.linear`: a distributed layout given directly by its bases (Gluon's `DistributedLinearLayout`).
 //!
-//! Triton 3.9 accepts it when, after dropping zero (broadcast) bases, it is a permutation matrix: every
-//! basis moves along one dim by a power of two and no two bases coincide. Other basis sets print as
-//! `#ttg.generic_linear` and have no linear layout in Triton 3.9, so weft rejects them too.
+//! When, after dropping zero (broadcast) bases, it is a permutation matrix (every basis moves along one dim
+//! by a power of two and no two bases coincide) Triton 3.9 prints it as `#ttg.linear`; other surjective
+//! basis sets whose register, lane and block bases move along one dim each (warp bases may XOR dims) print
+//! as `#ttg.generic_linear`, and Triton lays them out, computes their bank conflicts and converts them too.
 
 use crate::layout::{Bases, Dim, LinearLayout, Result};
 
@@ -100,15 +101,28 @@ impl DistributedLinear {
             .map_err(|e| invalid("bases", e.to_string()))
     }
 
-    /// Checks Triton's rules: bases of the rank, inside and onto `shape`, a permutation after dropping zeros.
+    /// Checks Triton's rules: bases of the rank, inside and onto `shape`; a permutation after dropping zeros
+    /// (`#ttg.linear`), or else a generic linear layout (`#ttg.generic_linear`, Triton 3.9's
+    /// `GenericLinearEncodingAttr::verify` in Dialect.cpp), whose register, lane and block bases each move
+    /// along at most one dim while warp bases may mix dims (XOR swizzles).
     pub fn validate(&self) -> Result<()> {
         self.base_layout()?;
-        if !self.is_permutation() {
-            return Err(invalid(
-                "bases",
-                "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \
-                 (every basis must be zero or one power of two in one dim, with no repeats)",
-            ));
+        if self.is_permutation() {
+            return Ok(());
+        }
+        for (d, bases) in self.named_bases() {
+            if d == Dim::WARP {
+                continue;
+            }
+            if bases.iter().any(|b| b.iter().filter(|&&x| x != 0).count() > 1) {
+                return Err(invalid(
+                    "bases",
+                    format!(
+                        "In a generic linear layout, register, lane, and block bases must move in at most \
+                         one dimension. Swizzled bases found in '{d}'"
+                    ),
+                ));
+            }
         }
         Ok(())
     }
@@ -137,6 +151,23 @@ impl DistributedLinear {
     /// register bases past the shape are dropped and other bases zeroed when smaller.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
+        // Triton 3.9 orders the registers with `orderPerDim` (Dialect.cpp), which stops the process on a
+        // register basis that is not one power of two along one dim (a generic linear layout may have one).
+        let swizzled = |b: &Vec<u64>| {
+            let mut nz = b.iter().filter(|&&x| x != 0);
+            match (nz.next(), nz.next()) {
+                (None, _) => false,
+                (Some(x), None) => !x.is_power_of_two(),
+                _ => true,
+            }
+        };
+        if self.reg_bases.iter().any(swizzled) {
+            return Err(invalid(
+                "reg_bases",
+                "orderPerDim cannot determine dimension order for swizzled bases (a register basis that is \
+                 not one power of two)",
+            ));
+        }
         super::check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
         let ll = self.base_layout()?;

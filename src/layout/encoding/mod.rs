@@ -9,6 +9,7 @@
 //! `offset, block → dim0..`.
 
 mod amd_mfma;
+mod amd_rotating_shared;
 mod amd_wmma;
 mod blocked;
 pub mod cga;
@@ -25,6 +26,7 @@ pub mod strategy;
 mod swizzled_shared;
 
 pub use amd_mfma::AmdMfma;
+pub use amd_rotating_shared::AmdRotatingShared;
 pub use amd_wmma::AmdWmma;
 pub use blocked::Blocked;
 pub use cga::{combine_cta_cga_with_shape, CgaLayout};
@@ -66,6 +68,8 @@ pub enum Encoding {
     PaddedShared(PaddedShared),
     /// `#ttg.shared_linear`.
     SharedLinear(SharedLinear),
+    /// `#ttg.amd_rotating_shared` (TTGIR only: Gluon has no class for it).
+    AmdRotatingShared(AmdRotatingShared),
 }
 
 /// The error for a parameter that breaks a rule: `` `param`: rule ``.
@@ -157,6 +161,7 @@ impl Encoding {
             Encoding::NvmmaShared(_) => "NVMMASharedLayout",
             Encoding::PaddedShared(_) => "PaddedSharedLayout",
             Encoding::SharedLinear(_) => "SharedLinearLayout",
+            Encoding::AmdRotatingShared(_) => "AMDRotatingSharedLayout",
         }
     }
 
@@ -173,6 +178,7 @@ impl Encoding {
                 | Encoding::NvmmaShared(_)
                 | Encoding::PaddedShared(_)
                 | Encoding::SharedLinear(_)
+                | Encoding::AmdRotatingShared(_)
         )
     }
 
@@ -190,6 +196,7 @@ impl Encoding {
             Encoding::NvmmaShared(s) => s.rank,
             Encoding::PaddedShared(p) => p.shape.len(),
             Encoding::SharedLinear(s) => s.rank(),
+            Encoding::AmdRotatingShared(s) => s.rank(),
         })
     }
 
@@ -204,6 +211,7 @@ impl Encoding {
             Encoding::NvmmaShared(s) => Some(s.cga_layout.clone()),
             Encoding::PaddedShared(p) => Some(p.cga_layout.clone()),
             Encoding::SharedLinear(s) => Some(CgaLayout::new(s.block_bases.clone())),
+            Encoding::AmdRotatingShared(s) => Some(s.0.cga_layout.clone()),
             Encoding::Linear(l) => Some(CgaLayout::new(l.block_bases.clone())),
             Encoding::Slice(s) => {
                 let d = s.dim as usize;
@@ -240,11 +248,35 @@ impl Encoding {
             Encoding::NvmmaShared(e) => e.validate(),
             Encoding::PaddedShared(e) => e.validate(),
             Encoding::SharedLinear(e) => e.validate(),
+            Encoding::AmdRotatingShared(e) => e.validate(),
         }
     }
 
-    /// The linear layout of a tensor (or shared buffer) of `shape`, exactly as Triton 3.9 computes it.
+    /// The linear layout of a tensor (or shared buffer) of `shape`, exactly as Gluon's `to_linear_layout`
+    /// gives it in Triton 3.9: [`Encoding::tensor_layout`], and a distributed result must be a permutation
+    /// matrix once zero bases are dropped (Gluon hands it back as a `LinearEncodingAttr`, whose verifier in
+    /// Dialect.cpp wants that): a generic linear layout with XOR bases left, or a WMMA layout with a
+    /// repeated basis, is rejected.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
+        let ll = self.tensor_layout(shape)?;
+        if self.is_distributed() {
+            return permutation_only(ll, shape);
+        }
+        // Gluon hands a shared layout back as a `SharedLinearLayout`, whose constructor wants offsets: a
+        // buffer of one element per CTA has none.
+        if !matches!(self, Encoding::PaddedShared(_)) && ll.in_dim_size("offset").unwrap_or(1) == 1 {
+            return Err(invalid(
+                "shape",
+                "SharedLinearLayout offset_bases must not be empty (one element per CTA)",
+            ));
+        }
+        Ok(ll)
+    }
+
+    /// The linear layout Triton 3.9's `toLinearLayout` computes for a tensor (or shared buffer) of `shape`
+    /// inside the compiler: what its conversions and `gl.bank_conflicts` work with, where a generic linear
+    /// layout keeps its XOR bases.
+    pub fn tensor_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         match self {
             Encoding::Blocked(e) => e.to_linear_layout(shape),
             Encoding::Slice(e) => e.to_linear_layout(shape),
@@ -257,8 +289,26 @@ impl Encoding {
             Encoding::NvmmaShared(e) => e.to_linear_layout(shape),
             Encoding::PaddedShared(e) => e.to_linear_layout(shape),
             Encoding::SharedLinear(e) => e.to_linear_layout(shape),
+            Encoding::AmdRotatingShared(e) => e.to_linear_layout(shape),
         }
     }
+}
+
+/// `ll` if it is a permutation matrix onto `shape` once zero bases are dropped (`LinearEncodingAttr::verify`).
+fn permutation_only(ll: LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
+    // Square once zero bases are dropped: the distinct non-zero bases (checked distinct by
+    // `is_permutation`) cover every element of `shape`, so bases zeroed past the shape must not leave an
+    // element out.
+    let nonzero = ll.columns().iter().filter(|&&c| c != 0).count();
+    let out_bits: u32 = shape.iter().map(|s| s.trailing_zeros()).sum();
+    if nonzero != out_bits as usize || !DistributedLinear::from_linear_layout(&ll)?.is_permutation() {
+        return Err(invalid(
+            "bases",
+            "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \
+             (a basis mixes dims, is not a power of two, or repeats another)",
+        ));
+    }
+    Ok(ll)
 }
 
 macro_rules! from_variant {
@@ -272,7 +322,8 @@ macro_rules! from_variant {
 }
 from_variant!(Blocked => Blocked, Slice => Slice, NvidiaMma => NvidiaMma, DotOperand => DotOperand,
     AmdMfma => AmdMfma, AmdWmma => AmdWmma, DistributedLinear => Linear, SwizzledShared => SwizzledShared,
-    NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear);
+    NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear,
+    AmdRotatingShared => AmdRotatingShared);
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {

@@ -148,14 +148,28 @@ impl NvidiaMma {
             if rank != 2 {
                 return Err(invalid("warps_per_cta", "wgmma layouts are rank 2"));
             }
-            check_rank("instr_shape", self.instr_shape.len(), 3)?;
-        } else {
-            check_rank("instr_shape", self.instr_shape.len(), rank)?;
         }
         if !self.cga_layout.is_single() {
             self.cga_layout.to_linear_layout(rank)?;
         }
         Ok(())
+    }
+
+    /// The instruction shape has the entries the layout reads: `[M, N, …]` for wgmma (Triton reads the first
+    /// two), one per dim for mma.sync. Triton's attribute verifier does not check it (a dot operand, whose
+    /// layout never reads it, takes any), so this is checked where the MMA layout itself is built.
+    pub fn check_instr_shape(&self) -> Result<()> {
+        if self.is_hopper() {
+            if self.instr_shape.len() < 2 {
+                return Err(invalid(
+                    "instr_shape",
+                    format!("has {} entries; wgmma needs [M, N, K]", self.instr_shape.len()),
+                ));
+            }
+            Ok(())
+        } else {
+            check_rank("instr_shape", self.instr_shape.len(), self.rank())
+        }
     }
 
     /// The layout of one CTA.
@@ -204,6 +218,7 @@ impl NvidiaMma {
     /// The linear layout of a tensor of `shape`.
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
+        self.check_instr_shape()?;
         check_rank("shape", shape.len(), self.rank())?;
         if self.cga_layout.is_single() {
             return self.bit_tile()?.fit(shape, true);

@@ -71,7 +71,7 @@ impl Slice {
         let d = self.dim as usize;
         let mut pshape = shape.to_vec();
         pshape.insert(d, 1);
-        let parent = self.parent.to_linear_layout(&pshape)?;
+        let parent = self.parent.tensor_layout(&pshape)?;
         remove_standard_dim(&parent, d)
     }
 }

@@ -49,15 +49,6 @@ impl SwizzledShared {
             return Err(invalid("order", "a shared layout needs rank >= 1"));
         }
         check_order("order", &self.order)?;
-        for (name, v) in [
-            ("vec", self.vec),
-            ("per_phase", self.per_phase),
-            ("max_phase", self.max_phase),
-        ] {
-            if v == 0 {
-                return Err(invalid(name, "must be positive"));
-            }
-        }
         self.cga_layout.to_linear_layout(self.rank())?;
         Ok(())
     }
@@ -119,10 +110,26 @@ impl SwizzledShared {
         super::check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
         super::check_has_offsets("SwizzledSharedLayout", shape)?;
+        self.check_phases(shape)?;
         if self.cga_layout.is_single() {
             return self.fast_single_cta(shape);
         }
         self.generic(shape)
+    }
+
+    /// Triton's attribute verifier takes any `perPhase` and `maxPhase`; `swizzledSharedToLinearLayout`
+    /// (LinearLayoutConversions.cpp) divides by them only for the rows it swizzles (rank >= 2, more than one
+    /// row), where a zero kills the process.
+    pub(crate) fn check_phases(&self, shape: &[u64]) -> Result<()> {
+        let rows = self.order.get(1).map_or(1, |&r| shape[r as usize]);
+        if rows > 1 {
+            for (name, v) in [("per_phase", self.per_phase), ("max_phase", self.max_phase)] {
+                if v == 0 {
+                    return Err(invalid(name, "must be positive to swizzle more than one row"));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The construction through layout operations (any CGA layout).
@@ -132,9 +139,17 @@ impl SwizzledShared {
             let cta = LinearLayout::identity_1d(spc[0], Dim::OFFSET, Dim::dim(0))?;
             return combine_cta_cga_with_shape(&cta, &self.cga_layout, shape);
         }
+        combine_cta_cga_with_shape(&self.cta_layout(&spc, false)?, &self.cga_layout, shape)
+    }
+
+    /// The layout of `dims` (rank >= 2): the columns (`order[0]`), then one basis per row bit, row `r`
+    /// starting its groups at column `vec * phase`, with `phase = (r / per_phase) % max_phase`, xor-ed with
+    /// the block of `per_phase * max_phase` rows it is in when `rotating` (AMD's rotating layout); then the
+    /// other dims in `order`.
+    pub(crate) fn cta_layout(&self, dims: &[u64], rotating: bool) -> Result<LinearLayout> {
         let col = self.order[0] as usize;
         let row = self.order[1] as usize;
-        let (ncols, nrows) = (spc[col], spc[row]);
+        let (ncols, nrows) = (dims[col], dims[row]);
         let mut bases = Vec::new();
         let mut c = 1;
         while c < ncols {
@@ -148,7 +163,11 @@ impl SwizzledShared {
         );
         let mut r = 1;
         while r < nrows {
-            bases.push(vec![r, (vec * ((r / pp) % mp)) % ncols]);
+            let mut phase = (r / pp) % mp;
+            if rotating {
+                phase ^= r / mp / pp % mp;
+            }
+            bases.push(vec![r, (vec * phase) % ncols]);
             r *= 2;
         }
         let mut cta = LinearLayout::from_bases_inferred(
@@ -158,12 +177,12 @@ impl SwizzledShared {
         for &d in &self.order[2..] {
             let d = d as usize;
             cta = cta.product(&LinearLayout::identity_1d(
-                spc[d],
+                dims[d],
                 Dim::OFFSET,
                 Dim::dim(d),
             )?)?;
         }
-        combine_cta_cga_with_shape(&cta, &self.cga_layout, shape)
+        Ok(cta)
     }
 }
 

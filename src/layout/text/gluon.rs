@@ -78,6 +78,8 @@ pub fn print_encoding(e: &Encoding) -> String {
             fmt_bases(&l.block_bases),
             fmt_list(&l.shape)
         ),
+        // Gluon has no class for it: its TTGIR text stands in.
+        Encoding::AmdRotatingShared(_) => super::ttgir::print_encoding(e),
         Encoding::SwizzledShared(s) => format!(
             "SwizzledSharedLayout(vec={}, per_phase={}, max_phase={}, order={}, cga_layout={})",
             s.vec,

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::layout::encoding::{
-    AmdMfma, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand, Encoding, NvidiaMma,
+    AmdMfma, AmdRotatingShared, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand, Encoding, NvidiaMma,
     NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
 };
-use crate::layout::{LayoutError, Result};
+use crate::layout::{Bases, LayoutError, Result};
 
 use super::excerpt;
 use super::lex::{describe, Lexer, Tok};
@@ -28,6 +28,60 @@ fn cga_field(c: &CgaLayout) -> String {
     } else {
         format!(", CGALayout = {}", fmt_bases(&c.bases))
     }
+}
+
+/// The CGA layout of an attribute: `CGALayout = [[…]]` (Triton 3.6 on), or the `CTAsPerCGA`, `CTASplitNum`,
+/// `CTAOrder` triple Triton 3.5 and earlier print, turned into block bases as Triton's
+/// `CGAEncodingAttr::fromSplitParams` (Dialect.cpp) does: along each dim in `CTAOrder`, the CTAs that split
+/// it (one basis per halving), then the ones that repeat it (zero bases). With the triple, its rank.
+fn cga_param(p: &mut Params) -> Result<(CgaLayout, Option<usize>)> {
+    let current = p.take("CGALayout");
+    let per_cga = p.take("CTAsPerCGA");
+    let split = p.take("CTASplitNum");
+    let order = p.take("CTAOrder");
+    if per_cga.is_none() && split.is_none() && order.is_none() {
+        return Ok((cga("CGALayout", current)?, None));
+    }
+    if current.is_some() {
+        return Err(LayoutError::Invalid(
+            "`CGALayout`: give it or Triton 3.5's `CTAsPerCGA`, `CTASplitNum`, `CTAOrder`, not both".into(),
+        ));
+    }
+    let need = |key: &str, v: Option<Val>| -> Result<Vec<u32>> {
+        let v = v.ok_or_else(|| {
+            LayoutError::Invalid(format!(
+                "`{key}`: missing (`CTAsPerCGA`, `CTASplitNum` and `CTAOrder` come together)"
+            ))
+        })?;
+        u32_list(key, &v)
+    };
+    let per_cga = need("CTAsPerCGA", per_cga)?;
+    let split = need("CTASplitNum", split)?;
+    let order = need("CTAOrder", order)?;
+    let rank = order.len();
+    if per_cga.len() != rank || split.len() != rank {
+        return Err(LayoutError::Invalid(format!(
+            "`CTAsPerCGA`: `CTAsPerCGA` ({}), `CTASplitNum` ({}) and `CTAOrder` ({rank}) must have one entry per dim",
+            per_cga.len(),
+            split.len()
+        )));
+    }
+    crate::layout::encoding::check_order("CTAOrder", &order)?;
+    let mut bases: Bases = Vec::new();
+    for &d in &order {
+        let (total, s) = (per_cga[d as usize], split[d as usize]);
+        if !total.is_power_of_two() || !s.is_power_of_two() || total % s != 0 {
+            return Err(LayoutError::Invalid(format!(
+                "`CTASplitNum`: dim {d} has {total} CTAs split {s} ways; both must be powers of two and the split must divide the CTAs"
+            )));
+        }
+        let unit = |v: u64| -> Vec<u64> {
+            (0..rank).map(|i| if i == d as usize { v } else { 0 }).collect()
+        };
+        bases.extend((0..s.trailing_zeros()).map(|i| unit(1 << i)));
+        bases.extend((0..(total / s).trailing_zeros()).map(|_| unit(0)));
+    }
+    Ok((CgaLayout::new(bases), Some(rank)))
 }
 
 /// The TTGIR text of an encoding, parents inline, as Triton 3.9 prints it.
@@ -118,6 +172,8 @@ pub fn print_encoding(e: &Encoding) -> String {
             fmt_list(&s.order),
             cga_field(&s.cga_layout)
         ),
+        Encoding::AmdRotatingShared(s) => print_encoding(&Encoding::SwizzledShared(s.0.clone()))
+            .replacen("#ttg.swizzled_shared", "#ttg.amd_rotating_shared", 1),
         Encoding::NvmmaShared(s) => {
             let mut t = format!(
                 "#ttg.nvmma_shared<{{swizzlingByteWidth = {}, transposed = {}, elementBitWidth = {}",
@@ -402,7 +458,7 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
             threads_per_warp: u32_list("threadsPerWarp", &p.req("threadsPerWarp")?)?,
             warps_per_cta: u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?,
             order: u32_list("order", &p.req("order")?)?,
-            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+            cga_layout: cga_param(&mut p)?.0,
         }),
         "slice" => Encoding::Slice(Slice {
             dim: u32_of("dim", &p.req("dim")?)?,
@@ -422,7 +478,7 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
                 u32_of("versionMinor", &p.req("versionMinor")?)?,
             ],
             warps_per_cta: u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?,
-            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+            cga_layout: cga_param(&mut p)?.0,
             instr_shape: u32_list("instrShape", &p.req("instrShape")?)?,
         }),
         "amd_mfma" => {
@@ -439,7 +495,7 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
                     Some(v) => u32_list("tilesPerWarp", &v)?,
                     None => vec![1; warps.len()],
                 },
-                cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+                cga_layout: cga_param(&mut p)?.0,
                 warps_per_cta: warps,
             })
         }
@@ -465,7 +521,7 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
                 transposed: boolean("isTranspose", &p.req("isTranspose")?)?,
                 warp_bases: warp,
                 reg_bases: reg,
-                cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+                cga_layout: cga_param(&mut p)?.0,
                 instr_shape: match p.take("instrShape") {
                     Some(v) => u32_list("instrShape", &v)?,
                     None => vec![16, 16, 16],
@@ -508,18 +564,25 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
                 shape,
             })
         }
-        "swizzled_shared" => Encoding::SwizzledShared(SwizzledShared {
-            vec: u32_of("vec", &p.req("vec")?)?,
-            per_phase: u32_of("perPhase", &p.req("perPhase")?)?,
-            max_phase: u32_of("maxPhase", &p.req("maxPhase")?)?,
-            order: u32_list("order", &p.req("order")?)?,
-            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
-        }),
+        "swizzled_shared" | "amd_rotating_shared" => {
+            let s = SwizzledShared {
+                vec: u32_of("vec", &p.req("vec")?)?,
+                per_phase: u32_of("perPhase", &p.req("perPhase")?)?,
+                max_phase: u32_of("maxPhase", &p.req("maxPhase")?)?,
+                order: u32_list("order", &p.req("order")?)?,
+                cga_layout: cga_param(&mut p)?.0,
+            };
+            if kind == "swizzled_shared" {
+                Encoding::SwizzledShared(s)
+            } else {
+                Encoding::AmdRotatingShared(AmdRotatingShared(s))
+            }
+        }
         "nvmma_shared" => {
-            let cga_layout = cga("CGALayout", p.take("CGALayout"))?;
+            let (cga_layout, legacy_rank) = cga_param(&mut p)?;
             let rank = match p.take("rank") {
                 Some(v) => u32_of("rank", &v)? as usize,
-                None => cga_layout.bases.first().map_or(2, Vec::len),
+                None => legacy_rank.or(cga_layout.bases.first().map(Vec::len)).unwrap_or(2),
             };
             Encoding::NvmmaShared(NvmmaShared {
                 swizzle_byte_width: u32_of("swizzlingByteWidth", &p.req("swizzlingByteWidth")?)?,
@@ -745,7 +808,7 @@ pub struct TtgirFile {
     /// Layout aliases in definition order (`blocked` → encoding).
     pub aliases: Vec<(String, Encoding)>,
     /// Aliases that are not layouts weft knows (`#smem = #ttg.shared_memory`,
-    /// `#shared1 = #ttg.amd_rotating_shared<…>`), with the line of their definition and the reason
+    /// `#shared1 = #ttg.partitioned_shared<…>`), with the line of their definition and the reason
     /// (`line 3: …`). Aliases defined through one of them, and types that use one, are skipped too.
     pub skipped: Vec<(String, String)>,
     /// Every `tensor<…>` / `!ttg.memdesc<…>` type in the file, in order.
@@ -853,6 +916,7 @@ fn from_dict_kinds() -> &'static [&'static str] {
         "linear<",
         "generic_linear<",
         "swizzled_shared<",
+        "amd_rotating_shared<",
         "nvmma_shared<",
         "padded_shared<",
         "shared_linear<",

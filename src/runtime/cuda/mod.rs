@@ -37,6 +37,7 @@ pub mod device;
 pub mod interop;
 pub mod module;
 pub mod stream;
+pub mod tensor_map;
 
 /// The cudarc weft is built with (0.19, driver API with dynamic loading), for interop.
 pub use cudarc;
@@ -46,6 +47,7 @@ pub use cache::KernelCache;
 pub use device::{Device, DeviceProps};
 pub use module::{Kernel, Module};
 pub use stream::{Event, Graph, Stream};
+pub use tensor_map::TensorMap;
 
 use std::sync::OnceLock;
 

@@ -118,7 +118,7 @@ impl backend::Stream for Stream {
         self.shared.bind()?;
         let mut slots = args.to_slots();
         let mut params: Vec<*mut c_void> =
-            slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+            slots.iter_mut().map(|s| s.0.as_mut_ptr().cast()).collect();
         let (g, b) = (config.grid, config.block);
         self.shared.set_last_kernel(kernel.name());
         // SAFETY: `params` holds one pointer per argument into `slots`, which outlive the call (the

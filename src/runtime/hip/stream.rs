@@ -191,7 +191,7 @@ impl backend::Stream for Stream {
         s.bind()?;
         let mut slots = args.to_slots();
         let mut params: Vec<*mut c_void> =
-            slots.iter_mut().map(|x| x.as_mut_ptr().cast()).collect();
+            slots.iter_mut().map(|x| x.0.as_mut_ptr().cast()).collect();
         let (g, b) = (config.grid, config.block);
         s.set_last_kernel(kernel.name());
         // SAFETY: one pointer per argument into `slots`, which outlive the call (the runtime copies

@@ -118,7 +118,7 @@ pub(crate) fn vec_suffix(n: usize) -> String {
 pub(crate) struct InlinePtx<'ctx> {
     lines: Vec<String>,
     outputs: Vec<RegClass>,
-    inputs: Vec<(char, BasicMetadataValueEnum<'ctx>)>,
+    inputs: Vec<(String, BasicMetadataValueEnum<'ctx>)>,
 }
 
 impl<'ctx> InlinePtx<'ctx> {
@@ -141,8 +141,15 @@ impl<'ctx> InlinePtx<'ctx> {
 
     /// A new input operand holding `value` (of `class`'s type).
     pub fn input(&mut self, class: RegClass, value: BasicMetadataValueEnum<'ctx>) -> Operand {
-        self.inputs.push((class.constraint(), value));
+        self.inputs.push((class.constraint().to_string(), value));
         Operand(self.outputs.len() + self.inputs.len() - 1)
+    }
+
+    /// An input that starts in output `out`'s register (`+f` in GCC terms): the instruction reads
+    /// `value` from `out` and writes its result there. Refer to it in the text as `out`.
+    pub fn tied(&mut self, out: Operand, value: BasicMetadataValueEnum<'ctx>) {
+        assert!(out.0 < self.outputs.len(), "tied to an output");
+        self.inputs.push((out.0.to_string(), value));
     }
 
     /// A predicate input (`i1`), for [`guarded`](Self::guarded).
@@ -172,7 +179,7 @@ impl<'ctx> InlinePtx<'ctx> {
     /// The constraint string: `=r` per output, then a letter per input.
     pub fn constraints(&self) -> String {
         let outs = self.outputs.iter().map(|c| format!("={}", c.constraint()));
-        let ins = self.inputs.iter().map(|(c, _)| c.to_string());
+        let ins = self.inputs.iter().map(|(c, _)| c.clone());
         outs.chain(ins).collect::<Vec<_>>().join(",")
     }
 

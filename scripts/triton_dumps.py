@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Real TTGIR dumps for several targets, written by Triton itself on the CPU (no GPU):
+
+    /opt/triton-venv/bin/python scripts/triton_dumps.py [--out tests/fixtures]
+
+Compiles the Triton kernels of ``scripts/triton_fixture_kernels.py`` (matmul, softmax) with ``triton.compile``
+for ``cuda:80``, ``cuda:90`` and ``hip:gfx942`` (a ``GPUTarget``; only the TTGIR stage is kept) and writes
+``ttgir_targets/<kernel>_<target>.mlir`` plus ``ttgir_targets.json``: for every (encoding, shape) of every type in
+every dump, the layout Triton 3.9 gives it (Gluon's ``to_linear_layout``), or Triton's error (Gluon has no class for
+``#ttg.amd_rotating_shared``, so those entries carry an error and only weft's parse is checked).
+``tests/ttgir_targets.rs`` reads them. Uses the crash-isolated worker of ``triton_fixtures.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import triton_fixtures as tf  # noqa: E402
+
+TARGETS = [("cuda", 80, 32), ("cuda", 90, 32), ("hip", "gfx942", 64)]
+KERNELS = ["matmul_sm90", "softmax_sm90"]
+
+
+class _DumpWorker(tf._Worker):
+
+    def __init__(self):
+        super().__init__()
+        # Parsing a dump (and its types) needs the dialects of every target's backend.
+        from triton.backends.compiler import GPUTarget
+        from triton.compiler.compiler import make_backend
+
+        for backend, arch, warp in TARGETS:
+            make_backend(GPUTarget(backend, arch, warp)).load_dialects(self.ctx)
+
+    def req_target_dump(self, req):
+        """Compile one Triton kernel of triton_fixture_kernels.py for `target`; its TTGIR without locations."""
+        import triton
+        from triton.backends.compiler import GPUTarget
+        from triton.compiler import ASTSource
+        import triton_fixture_kernels as K
+
+        name, kind, fn, sig, consts, opts = next(k for k in K.KERNELS if k[0] == req["name"])
+        backend, arch, warp = req["target"]
+        src = ASTSource(fn=fn, signature=sig, constexprs=consts)
+        try:
+            k = triton.compile(src, target=GPUTarget(backend, arch, warp), options=opts)
+        except Exception as e:  # a later stage (assembly) may need tools the wheel lacks: keep the TTGIR
+            return {"error": tf._exc_message(e)}
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "k.ttgir")
+            with open(path, "w") as f:
+                f.write(k.asm["ttgir"])
+            mod = self.ir.parse_mlir_module(path, self.ctx)
+            text = mod.str_nodebug()
+        return {"ttgir": text, "constexprs": consts, "options": opts}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--out", default=os.path.join(HERE, "..", "tests", "fixtures"))
+    args = ap.parse_args()
+    if args.worker:
+        _DumpWorker().serve()
+        return
+    out = os.path.normpath(args.out)
+    dump_dir = os.path.join(out, "ttgir_targets")
+    os.makedirs(dump_dir, exist_ok=True)
+    runner = tf.Runner()
+    runner._start = _start_dump_worker.__get__(runner)
+    files = {}
+    try:
+        for name in KERNELS:
+            for target in TARGETS:
+                tname = f"{target[0]}_{target[1]}"
+                r = runner.request({"op": "target_dump", "name": name, "target": list(target)})
+                if "ttgir" not in r:
+                    print(f"{name} {tname}: {r.get('error')}", file=sys.stderr)
+                    continue
+                fname = f"{name.replace('_sm90', '')}_{tname}.mlir"
+                text = r["ttgir"]
+                with open(os.path.join(dump_dir, fname), "w") as f:
+                    f.write(text)
+                alias_lines = [ln for ln in text.splitlines() if re.match(r"#\w+ = ", ln)]
+                aliases = {ln.split(" = ", 1)[0]: ln.split(" = ", 1)[1] for ln in alias_lines}
+                mattrs = re.search(r"^module attributes \{(.*)\} \{$", text, re.M).group(1)
+                layouts = []
+                for enc, shape, ty in tf._ttgir_types(text):
+                    lr = runner.request({"op": "ttgir_layout", "aliases": "\n".join(alias_lines),
+                                         "module_attrs": mattrs, "type": ty, "shape": shape})
+                    rec = {"encoding": enc, "shape": shape, "type": ty}
+                    for k in ("layout", "error"):
+                        if k in lr:
+                            rec[k] = lr[k] if k != "error" else lr[k][:300]
+                    layouts.append(rec)
+                files[fname] = {"kernel": name, "target": f"{target[0]}:{target[1]}", "aliases": aliases,
+                                "layouts": layouts}
+                print(f"{fname}: {len(aliases)} aliases, {len(layouts)} typed layouts", file=sys.stderr)
+    finally:
+        runner.close()
+    tf._write_json(os.path.join(out, "ttgir_targets.json"), {
+        "generator": "scripts/triton_dumps.py",
+        "triton_version": tf._triton_version(),
+        "files": files,
+    })
+
+
+def _start_dump_worker(self):
+    """tf.Runner._start, launching this script's worker."""
+    import subprocess
+
+    self.err = tempfile.TemporaryFile(mode="w+b")
+    env = dict(os.environ)
+    env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
+    if self.cache_dir is None:
+        self.cache_dir = tempfile.mkdtemp(prefix="weft-dumps-cache-")
+    env["TRITON_CACHE_DIR"] = self.cache_dir
+    self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=self.err, env=env, bufsize=0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,387 @@
+//! `C = A · B` (or `A · Bᵀ`) on Hopper, as Gluon's tutorials 04–06 build it: TMA loads into a
+//! multi-stage shared-memory ring guarded by mbarriers, `wgmma` from the ring with one group kept
+//! in flight, and an epilogue through shared memory and a TMA store. Every piece is a builder
+//! facility; this file only composes them.
+//!
+//! Each CTA computes one `block_m × block_n` tile of C (grouped ordering: `group_m` row-tiles
+//! share their B columns in L2). The k-loop waits for stage `k % stages`, issues its wgmma, waits
+//! until only that wgmma is in flight (so the previous stage is free), and refills the previous
+//! stage with the tile `stages - 1` ahead. TMA zero-fills loads past the matrix and clips the
+//! store, so any M, N, K work (rows of 16-byte multiples: K and N multiples of 8 for 16-bit).
+//!
+//! Parameters: `a_map`, `b_map`, `c_map` (tensor maps: A `[M, K]` with box
+//! `[block_m, block_k]`; B `[K, N]` with box `[block_k, 64]`, or `[N, K]` with box
+//! `[block_n, block_k]` when `b_transposed`; C `[M, N]` with box `[block_m, 64]`, all with a
+//! 128-byte swizzle), then `m, n, k: i32`.
+
+use crate::layout::encoding::{NvidiaMma, NvmmaShared};
+
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
+
+/// Tile, pipeline and thread configuration of [`gemm_kernel`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GemmConfig {
+    /// Input element type: f16, bf16, fp8 (e4m3, e5m2; B given as `[N, K]`) or f32 (as tf32,
+    /// B given as `[N, K]`). Accumulation is f32.
+    pub dtype: DType,
+    /// C's element type (f16, bf16 or f32).
+    pub out_dtype: DType,
+    /// Rows of C per CTA (a multiple of 16 × `num_warps`).
+    pub block_m: u32,
+    /// Columns of C per CTA (64 to 256, a multiple of 64).
+    pub block_n: u32,
+    /// K per stage: one 128-byte swizzled row (64 16-bit, 128 fp8 or 32 f32 elements).
+    pub block_k: u32,
+    /// Shared-memory stages of the ring (2 to 8).
+    pub stages: u32,
+    /// Warps per CTA (4 or 8: one or two warpgroups along M).
+    pub num_warps: u32,
+    /// Row tiles per group in the launch order.
+    pub group_m: u32,
+    /// B is given as `[N, K]` (C = A · Bᵀ).
+    pub b_transposed: bool,
+    /// Persistent: a grid of at most one CTA per SM ([`grid_persistent`](Self::grid_persistent)),
+    /// each walking tiles `pid, pid + programs, …` in one loop over (tile, k-tile), so the ring
+    /// prefetches the next tile's first k-tiles while the current one finishes and its epilogue
+    /// overlaps the next tile's loads.
+    pub persistent: bool,
+}
+
+/// Swizzle of every operand and of C: 128 bytes (one row of a TMA box).
+const SWIZZLE: u16 = 128;
+
+impl GemmConfig {
+    /// 128 × 256 tiles (128 × 128 for f32), K of one 128-byte row per stage, 3 stages, 8 warps (two consumer
+    /// warpgroups), groups of 8; C in the input type (f32 for f32 inputs, bf16 for fp8), B as
+    /// `[K, N]` for 16-bit inputs and as `[N, K]` (K-major, which fp8 and tf32 need) otherwise.
+    pub fn new(dtype: DType) -> GemmConfig {
+        let bytes = dtype.bits() / 8;
+        GemmConfig {
+            dtype,
+            out_dtype: match dtype {
+                DType::F8E4M3 | DType::F8E5M2 => DType::BF16,
+                d => d,
+            },
+            block_m: 128,
+            // An f32 C of 128 × 256 would not fit beside the ring.
+            block_n: if bytes == 4 { 128 } else { 256 },
+            block_k: 128 / bytes,
+            stages: 3,
+            num_warps: 8,
+            group_m: 8,
+            b_transposed: bytes != 2,
+            persistent: false,
+        }
+    }
+
+    /// Elements of `d` in one 128-byte swizzled row: the inner dim of every TMA box.
+    fn row(d: DType) -> u32 {
+        128 / (d.bits() / 8)
+    }
+
+    /// The launch grid for C of `m × n`: one CTA per tile.
+    pub fn grid(&self, m: u64, n: u64) -> (u32, u32, u32) {
+        let tiles = m.div_ceil(u64::from(self.block_m)) * n.div_ceil(u64::from(self.block_n));
+        (tiles as u32, 1, 1)
+    }
+
+    /// The launch grid of a persistent kernel on a device with `sms` SMs: one CTA per SM, at
+    /// most one per tile.
+    pub fn grid_persistent(&self, m: u64, n: u64, sms: u32) -> (u32, u32, u32) {
+        (self.grid(m, n).0.min(sms.max(1)), 1, 1)
+    }
+
+    /// The TMA box of A (`[block_m, block_k]`).
+    pub fn a_box(&self) -> [u32; 2] {
+        [self.block_m, self.block_k]
+    }
+
+    /// The TMA box of B: `[block_k, one row]`, or `[block_n, block_k]` when transposed.
+    pub fn b_box(&self) -> [u32; 2] {
+        if self.b_transposed {
+            [self.block_n, self.block_k]
+        } else {
+            [self.block_k, Self::row(self.dtype)]
+        }
+    }
+
+    /// The TMA box of C (`[block_m, one row of out_dtype]`).
+    pub fn c_box(&self) -> [u32; 2] {
+        [self.block_m, Self::row(self.out_dtype)]
+    }
+
+    /// The swizzle of every tensor map, in bytes.
+    pub fn swizzle(&self) -> u16 {
+        SWIZZLE
+    }
+
+    /// Shared memory the kernel uses (ring + C tile + barriers), in bytes.
+    pub fn shared_bytes(&self) -> u64 {
+        let e = u64::from(self.dtype.bits() / 8);
+        let stage = u64::from(self.block_m * self.block_k + self.block_k * self.block_n) * e;
+        let c = u64::from(self.block_m * self.block_n) * u64::from(self.out_dtype.bits() / 8);
+        stage * u64::from(self.stages) + c + 8 * u64::from(self.stages)
+    }
+
+    fn check(&self) -> Result<()> {
+        let bad = |reason: String| CodegenError::arg("gemm_kernel", reason);
+        let sixteen = matches!(self.dtype, DType::F16 | DType::BF16);
+        if !sixteen && !matches!(self.dtype, DType::F8E4M3 | DType::F8E5M2 | DType::F32) {
+            return Err(bad(format!("dtype {}: f16, bf16, f8e4m3, f8e5m2 or f32", self.dtype)));
+        }
+        if !sixteen && !self.b_transposed {
+            return Err(bad(format!(
+                "{} operands must be K-major: give B as [N, K] (b_transposed)",
+                self.dtype
+            )));
+        }
+        if !matches!(self.out_dtype, DType::F16 | DType::BF16 | DType::F32) {
+            return Err(bad(format!("out_dtype {}: f16, bf16 or f32", self.out_dtype)));
+        }
+        if !matches!(self.num_warps, 4 | 8) {
+            return Err(bad(format!("{} warps: 4 or 8", self.num_warps)));
+        }
+        if self.block_k != Self::row(self.dtype) {
+            return Err(bad(format!(
+                "block_k {}: {} (one 128-byte swizzled row of {})",
+                self.block_k,
+                Self::row(self.dtype),
+                self.dtype
+            )));
+        }
+        if self.block_m % (16 * self.num_warps) != 0 || self.block_m > 256 {
+            return Err(bad(format!(
+                "block_m {}: a multiple of {} up to 256",
+                self.block_m,
+                16 * self.num_warps
+            )));
+        }
+        if !self.block_n.is_power_of_two() || !(64..=256).contains(&self.block_n) {
+            return Err(bad(format!("block_n {}: 64, 128 or 256", self.block_n)));
+        }
+        if !(2..=8).contains(&self.stages) {
+            return Err(bad(format!("stages {}: 2 to 8", self.stages)));
+        }
+        if self.group_m == 0 {
+            return Err(bad("group_m 0".into()));
+        }
+        Ok(())
+    }
+}
+
+/// Builds the GEMM for `target` (sm_90a: wgmma and TMA). See the module docs.
+pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
+    c.check()?;
+    let name = if c.b_transposed { "gemm_nt" } else { "gemm_nn" };
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
+    let dt = c.dtype;
+    let a_map = kb.arg_tensor_map("a_map", dt, &c.a_box(), SWIZZLE)?;
+    let b_map = kb.arg_tensor_map("b_map", dt, &c.b_box(), SWIZZLE)?;
+    let c_map = kb.arg_tensor_map("c_map", c.out_dtype, &c.c_box(), SWIZZLE)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", 1)?;
+    let k = kb.arg_i32("k", 1)?;
+    let (bm, bn, bk, s) = (
+        c.block_m as i32,
+        c.block_n as i32,
+        c.block_k as i32,
+        c.stages as i32,
+    );
+
+    let pid = kb.program_id(0)?;
+    let m1 = kb.add(m, bm - 1)?;
+    let num_m = kb.div(m1, bm)?;
+    let n1 = kb.add(n, bn - 1)?;
+    let num_n = kb.div(n1, bn)?;
+    let k1 = kb.add(k, bk - 1)?;
+    let k_tiles = kb.div(k1, bk)?;
+
+    // The ring: A and B tiles per stage, one "full" barrier per stage; C's staging buffer.
+    let bits = dt.bits();
+    let swz = NvmmaShared::new(u32::from(SWIZZLE), bits, 2, false);
+    let a_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &[bm as u64, bk as u64], &swz)?;
+    let b_ring = if c.b_transposed {
+        kb.alloc_shared_buffers(dt, c.stages as u64, &[bn as u64, bk as u64], &swz)?
+    } else {
+        kb.alloc_shared_buffers(dt, c.stages as u64, &[bk as u64, bn as u64], &swz)?
+    };
+    let out_swz = NvmmaShared::new(u32::from(SWIZZLE), c.out_dtype.bits(), 2, false);
+    let c_smem = kb.alloc_shared(c.out_dtype, &[bm as u64, bn as u64], &out_swz)?;
+    let full = kb.alloc_mbarriers(c.stages, 1)?;
+    let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
+
+    // The iterations of this program: its k-tiles, or, persistent, (tile, k-tile) pairs of the
+    // tiles pid, pid + programs, … flattened into one count.
+    let programs = if c.persistent {
+        Some(kb.num_programs(0)?)
+    } else {
+        None
+    };
+    let fixed = match programs {
+        Some(_) => None,
+        None => {
+            let (tm, tn) = kb.grouped_tile(pid, num_m, num_n, c.group_m)?;
+            Some((kb.mul(tm, bm)?, kb.mul(tn, bn)?))
+        }
+    };
+    let total = match programs {
+        Some(p) => {
+            let tiles = kb.mul(num_m, num_n)?;
+            let rest = kb.sub(tiles, pid)?;
+            let rest = kb.add(rest, p)?;
+            let rest = kb.sub(rest, 1)?;
+            let mine = kb.div(rest, p)?;
+            kb.mul(mine, k_tiles)?
+        }
+        None => k_tiles,
+    };
+    // Where iteration `it` reads: (row offset, column offset, k offset).
+    let place = |kb: &mut KernelBuilder<'_>, it| -> Result<(_, _, _)> {
+        let (om, on, kt) = match (fixed, programs) {
+            (Some((om, on)), _) => (om, on, it),
+            (None, Some(p)) => {
+                let local = kb.div(it, k_tiles)?;
+                let kt = kb.rem(it, k_tiles)?;
+                let step = kb.mul(local, p)?;
+                let tile = kb.add(pid, step)?;
+                let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
+                (kb.mul(tm, bm)?, kb.mul(tn, bn)?, kt)
+            }
+            (None, None) => unreachable!("one of the two is set"),
+        };
+        Ok((om, on, kb.mul(kt, bk)?))
+    };
+
+    // Loads iteration `it` into stage `st` when `it < total`.
+    let load = |kb: &mut KernelBuilder<'_>, it, st| -> Result<()> {
+        let pred = kb.lt(it, total)?;
+        let (om, on, kk) = place(kb, it)?;
+        let bar = kb.mbarrier_at(full, st)?;
+        kb.mbarrier_expect(bar, stage_bytes, Some(pred))?;
+        let a_dst = kb.index_shared(a_ring, st)?;
+        kb.tma_load(a_map, &[om, kk], a_dst, bar, Some(pred))?;
+        let b_dst = kb.index_shared(b_ring, st)?;
+        if c.b_transposed {
+            kb.tma_load(b_map, &[on, kk], b_dst, bar, Some(pred))?;
+        } else {
+            kb.tma_load(b_map, &[kk, on], b_dst, bar, Some(pred))?;
+        }
+        Ok(())
+    };
+    // C tile to shared memory (swizzled), then TMA stores; a persistent kernel first waits until
+    // the previous tile's stores have read the buffer.
+    let epilogue = |kb: &mut KernelBuilder<'_>, acc, om, on| -> Result<()> {
+        let tile = if c.out_dtype == DType::F32 {
+            acc
+        } else {
+            kb.cast(acc, c.out_dtype)?
+        };
+        if c.persistent {
+            kb.tma_store_wait(0)?;
+            kb.barrier()?;
+        }
+        kb.store_shared(c_smem, tile)?;
+        kb.fence_async_shared()?;
+        kb.barrier()?;
+        kb.tma_store(c_map, &[om, on], c_smem)
+    };
+    for i in 0..s - 1 {
+        let it = kb.i32(i)?;
+        load(&mut kb, it, it)?;
+    }
+
+    // The loop carries the accumulator, the stage it reads and that stage's phase parity.
+    let acc_layout = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
+    let acc_shape = [bm as u64, bn as u64];
+    let acc0 = kb.zeros((&acc_layout, acc_shape), DType::F32)?;
+    let zero = kb.i32(0)?;
+    let out = kb.for_range(0, total, 1, &[acc0, zero, zero], |kb, it, carried| {
+        let (acc, st, phase) = (carried[0], carried[1], carried[2]);
+        let bar = kb.mbarrier_at(full, st)?;
+        kb.mbarrier_wait(bar, phase)?;
+        let a_t = kb.index_shared(a_ring, st)?;
+        let b_t = kb.index_shared(b_ring, st)?;
+        let b_t = if c.b_transposed {
+            kb.permute_shared(b_t, &[1, 0])?
+        } else {
+            b_t
+        };
+        // A persistent loop starts each tile by ignoring the accumulator (scale-d = 0) rather
+        // than zeroing registers a wgmma may still be writing.
+        let acc = match programs {
+            Some(_) => {
+                let kt = kb.rem(it, k_tiles)?;
+                let use_acc = kb.ne(kt, 0)?;
+                kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?
+            }
+            None => kb.wgmma(a_t, b_t, acc)?,
+        };
+        let acc = kb.wgmma_wait(1, &[acc])?[0];
+        // Every warpgroup's wgmma of the previous iteration is done: its stage, the one before
+        // `st`, may be refilled with the iteration `stages - 1` ahead.
+        kb.barrier()?;
+        let wraps = kb.eq(st, 0)?;
+        let st_m1 = kb.sub(st, 1)?;
+        let prev = kb.where_(wraps, s - 1, st_m1)?;
+        let next = kb.add(it, s - 1)?;
+        load(kb, next, prev)?;
+        if c.persistent {
+            // The tile's last k-tile: store it (the next tile's first wgmma ignores the
+            // accumulator).
+            let kt = kb.rem(it, k_tiles)?;
+            let k_last = kb.sub(k_tiles, 1)?;
+            let last = kb.eq(kt, k_last)?;
+            kb.if_then(last, |kb| {
+                let done = kb.wgmma_wait(0, &[acc])?[0];
+                let (om, on, _) = place(kb, it)?;
+                epilogue(kb, done, om, on)
+            })?;
+        }
+        let st1 = kb.add(st, 1)?;
+        let wrap_next = kb.eq(st1, s)?;
+        let st_next = kb.where_(wrap_next, 0, st1)?;
+        let flipped = kb.xor(phase, 1)?;
+        let phase_next = kb.where_(wrap_next, flipped, phase)?;
+        Ok(vec![acc, st_next, phase_next])
+    })?;
+    // Nothing may leave the kernel with a wgmma in flight.
+    let acc = kb.wgmma_wait(0, &[out[0]])?[0];
+    if let Some((om, on)) = fixed {
+        epilogue(&mut kb, acc, om, on)?;
+    }
+    kb.tma_store_wait(0)?;
+    kb.finish()
+}
+
+/// `C = A · B` (or `A · Bᵀ` with B given as `[N, K]`) on the host, accumulated in f64 and rounded
+/// to f32, from row-major f32 copies of the inputs: the reference the tests and examples compare
+/// with (for every kernel and target).
+pub fn gemm_reference(
+    a: &[f32],
+    b: &[f32],
+    m: usize,
+    n: usize,
+    k: usize,
+    b_transposed: bool,
+) -> Vec<f32> {
+    let mut c = vec![0f64; m * n];
+    for i in 0..m {
+        for p in 0..k {
+            let x = f64::from(a[i * k + p]);
+            if x == 0.0 {
+                continue;
+            }
+            let row = &mut c[i * n..(i + 1) * n];
+            if b_transposed {
+                for (j, r) in row.iter_mut().enumerate() {
+                    *r += x * f64::from(b[j * k + p]);
+                }
+            } else {
+                for (r, y) in row.iter_mut().zip(&b[p * n..(p + 1) * n]) {
+                    *r += x * f64::from(*y);
+                }
+            }
+        }
+    }
+    c.into_iter().map(|v| v as f32).collect()
+}

@@ -1,0 +1,266 @@
+//! mbarriers: barriers in shared memory that count arrivals and bytes (sm_80+; byte counts for
+//! TMA need sm_90), and the fences that order generic-proxy writes before async-proxy reads.
+//!
+//! A barrier completes a *phase* when its expected arrivals have arrived and the bytes it was
+//! told to expect have landed; the phase bit then flips. A waiter passes the parity of the phase
+//! it waits for (0 for the first), so a ring of barriers is driven by a counter: stage `i % S`,
+//! parity `(i / S) & 1`. This is Gluon's `mbarrier` module.
+//!
+//! [`alloc_mbarriers`](KernelBuilder::alloc_mbarriers) allocates and initialises an array of
+//! barriers; [`mbarrier_at`](KernelBuilder::mbarrier_at) picks one (by a run-time index);
+//! [`mbarrier_expect`](KernelBuilder::mbarrier_expect), [`mbarrier_arrive`](KernelBuilder::mbarrier_arrive)
+//! and [`mbarrier_wait`](KernelBuilder::mbarrier_wait) drive it.
+
+use inkwell::values::IntValue;
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::{Value, ValueData, ValueKind};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
+use crate::target::Feature;
+
+/// Bytes of one mbarrier.
+const MBARRIER_BYTES: u64 = 8;
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// The 32-bit shared-window address of byte `offset` of `weft_smem` (what `.shared` PTX
+    /// instructions take).
+    pub(crate) fn smem_addr32(&mut self, offset: IntValue<'ctx>) -> Result<IntValue<'ctx>> {
+        let p = self.smem_at(offset)?;
+        let i32t = self.em.ctx.i32_type();
+        Ok(self.em.b.build_ptr_to_int(p, i32t, "")?)
+    }
+
+    /// `tid == 0`: the one thread that issues CTA-wide asynchronous work (TMA copies, barrier
+    /// set-up).
+    pub(crate) fn is_thread0(&mut self) -> Result<IntValue<'ctx>> {
+        let tid = self.thread_index()?;
+        let zero = self.em.ctx.i32_type().const_zero();
+        Ok(self
+            .em
+            .b
+            .build_int_compare(inkwell::IntPredicate::EQ, tid, zero, "")?)
+    }
+
+    /// Allocates `count` mbarriers, each expecting `arrivals` arrivals per phase, and initialises
+    /// them (thread 0 writes them; a fence and a CTA barrier make them visible to every thread and
+    /// to the async proxy). Call it where every thread of the CTA arrives, like
+    /// [`barrier`](Self::barrier). Returns the array (pick one with
+    /// [`mbarrier_at`](Self::mbarrier_at); an array of one is a barrier itself).
+    pub fn alloc_mbarriers(&mut self, count: u32, arrivals: u32) -> Result<Value> {
+        const OP: &str = "alloc_mbarriers";
+        self.ensure_body()?;
+        self.target.require(Feature::Mbarrier, OP)?;
+        if count == 0 || arrivals == 0 || arrivals >= 1 << 20 {
+            return Err(CodegenError::arg(
+                OP,
+                format!(
+                    "count {count}, arrivals {arrivals}: need at least one barrier and 1 to 2^20-1 arrivals"
+                ),
+            ));
+        }
+        let a = self
+            .smem
+            .alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
+        let i32t = self.em.ctx.i32_type();
+        let base = i32t.const_int(a.offset, false);
+        let t0 = self.is_thread0()?;
+        let mut asm = InlinePtx::new();
+        let p = asm.predicate(t0);
+        let addr0 = self.smem_addr32(base)?;
+        let addr = asm.input(RegClass::B32, addr0.into());
+        let n = asm.input(RegClass::B32, i32t.const_int(u64::from(arrivals), false).into());
+        for i in 0..count {
+            asm.guarded(
+                Some(p),
+                format!(
+                    "mbarrier.init.shared::cta.b64 [{addr}+{}], {n};",
+                    u64::from(i) * MBARRIER_BYTES
+                ),
+            );
+        }
+        asm.inst("fence.mbarrier_init.release.cluster;");
+        asm.call(&self.em)?;
+        self.barrier()?;
+        let scope = self.values.scope();
+        Ok(self.values.push(ValueData {
+            kind: ValueKind::Barrier,
+            ty: Type::Scalar(DType::I64),
+            shape: vec![u64::from(count)],
+            layout: None,
+            regs: vec![base.into()],
+            info: AxisInfo::scalar(1),
+            scope,
+            literal: None,
+            shared: None,
+        }))
+    }
+
+    /// Barrier `index` (an `i32` scalar or a Rust integer) of the array `bars`. Indices past the
+    /// array are not checked at run time; a constant one is checked here.
+    pub fn mbarrier_at(&mut self, bars: Value, index: impl crate::codegen::IntoOperand) -> Result<Value> {
+        const OP: &str = "mbarrier_at";
+        let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
+        let idx = self.i32_operand(OP, index.into_operand(), "index")?;
+        if let Some(c) = idx.get_sign_extended_constant() {
+            if c < 0 || c as u64 >= d.shape[0] {
+                return Err(CodegenError::arg(
+                    OP,
+                    format!("index {c} of an array of {} barriers", d.shape[0]),
+                ));
+            }
+        }
+        let i32t = self.em.ctx.i32_type();
+        let off = self
+            .em
+            .b
+            .build_int_mul(idx, i32t.const_int(MBARRIER_BYTES, false), "")?;
+        let addr = self
+            .em
+            .b
+            .build_int_add(d.regs[0].into_int_value(), off, "")?;
+        let scope = self.values.scope();
+        Ok(self.values.push(ValueData {
+            kind: ValueKind::Barrier,
+            ty: d.ty,
+            shape: vec![1],
+            layout: None,
+            regs: vec![addr.into()],
+            info: AxisInfo::scalar(1),
+            scope,
+            literal: None,
+            shared: None,
+        }))
+    }
+
+    /// The shared address (32-bit) of a single barrier.
+    pub(crate) fn mbarrier_addr(&mut self, op: &'static str, bar: Value) -> Result<IntValue<'ctx>> {
+        self.target.require(Feature::Mbarrier, op)?;
+        let d = self.get_kind(op, bar, &[ValueKind::Barrier], "an mbarrier")?;
+        if d.shape != [1] {
+            return Err(CodegenError::arg(
+                op,
+                format!(
+                    "an array of {} barriers: pick one with mbarrier_at",
+                    d.shape[0]
+                ),
+            ));
+        }
+        self.smem_addr32(d.regs[0].into_int_value())
+    }
+
+    /// Thread 0 arrives on `bar` and tells it to expect `bytes` more bytes from asynchronous
+    /// copies this phase (`mbarrier.arrive.expect_tx`): issue it before the copies that it counts.
+    /// `pred` (an `i1` scalar), when given, must also hold.
+    pub fn mbarrier_expect(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
+        const OP: &str = "mbarrier_expect";
+        self.target.require(Feature::Tma, OP)?;
+        let addr = self.mbarrier_addr(OP, bar)?;
+        let p = self.issuer_predicate(OP, pred)?;
+        let mut asm = InlinePtx::new();
+        let pp = asm.predicate(p);
+        let a = asm.input(RegClass::B32, addr.into());
+        let n = asm.input(
+            RegClass::B32,
+            self.em.ctx.i32_type().const_int(u64::from(bytes), false).into(),
+        );
+        asm.guarded(
+            Some(pp),
+            format!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{a}], {n};"),
+        );
+        asm.call(&self.em)?;
+        Ok(())
+    }
+
+    /// `tid == 0`, and `pred` when given (an `i1` scalar).
+    pub(crate) fn issuer_predicate(
+        &mut self,
+        op: &'static str,
+        pred: Option<Value>,
+    ) -> Result<IntValue<'ctx>> {
+        let t0 = self.is_thread0()?;
+        let Some(pred) = pred else { return Ok(t0) };
+        let d = self.get_kind(op, pred, &[ValueKind::Scalar], "an i1 scalar predicate")?;
+        if d.ty != Type::Scalar(DType::I1) {
+            return Err(CodegenError::InvalidType {
+                op,
+                expected: "an i1 scalar predicate".into(),
+                value: d.describe(),
+            });
+        }
+        Ok(self.em.b.build_and(t0, d.regs[0].into_int_value(), "")?)
+    }
+
+    /// Every thread that executes it arrives once on `bar` (so a barrier that every thread of a
+    /// warpgroup releases is allocated with 128 arrivals).
+    pub fn mbarrier_arrive(&mut self, bar: Value) -> Result<()> {
+        const OP: &str = "mbarrier_arrive";
+        let addr = self.mbarrier_addr(OP, bar)?;
+        let mut asm = InlinePtx::new();
+        let a = asm.input(RegClass::B32, addr.into());
+        asm.inst(format!("mbarrier.arrive.shared::cta.b64 _, [{a}];"));
+        asm.call(&self.em)?;
+        Ok(())
+    }
+
+    /// Waits until the phase of `bar` with parity `phase` (an `i32` scalar or integer: 0, 1, 0, …)
+    /// has completed (`mbarrier.try_wait.parity` in a loop). What the phase's copies wrote to
+    /// shared memory is then visible to the waiting threads.
+    pub fn mbarrier_wait(&mut self, bar: Value, phase: impl crate::codegen::IntoOperand) -> Result<()> {
+        const OP: &str = "mbarrier_wait";
+        let addr = self.mbarrier_addr(OP, bar)?;
+        let ph = self.i32_operand(OP, phase.into_operand(), "phase parity")?;
+        let mut asm = InlinePtx::new();
+        let a = asm.input(RegClass::B32, addr.into());
+        let p = asm.input(RegClass::B32, ph.into());
+        // Labels inside `{ }` are local to the block, so the loop may be inlined many times.
+        asm.inst("{");
+        asm.inst(".reg .pred weft_done;");
+        asm.inst("weft_wait:");
+        asm.inst(format!(
+            "mbarrier.try_wait.parity.shared::cta.b64 weft_done, [{a}], {p};"
+        ));
+        asm.inst("@!weft_done bra.uni weft_wait;");
+        asm.inst("}");
+        asm.call(&self.em)?;
+        Ok(())
+    }
+
+    /// Invalidates every barrier of `bars` (thread 0), so their shared memory may be reused.
+    /// Every use must be over: call it after a [`barrier`](Self::barrier).
+    pub fn mbarrier_invalidate(&mut self, bars: Value) -> Result<()> {
+        const OP: &str = "mbarrier_invalidate";
+        self.target.require(Feature::Mbarrier, OP)?;
+        let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
+        let addr = self.smem_addr32(d.regs[0].into_int_value())?;
+        let t0 = self.is_thread0()?;
+        let mut asm = InlinePtx::new();
+        let p = asm.predicate(t0);
+        let a = asm.input(RegClass::B32, addr.into());
+        for i in 0..d.shape[0] {
+            asm.guarded(
+                Some(p),
+                format!("mbarrier.inval.shared::cta.b64 [{a}+{}];", i * MBARRIER_BYTES),
+            );
+        }
+        asm.call(&self.em)?;
+        Ok(())
+    }
+
+    /// `fence.proxy.async.shared::cta`: orders this thread's earlier shared-memory writes (and
+    /// reads) before later asynchronous-proxy accesses (a TMA store reading a buffer the threads
+    /// just wrote, wgmma reading an operand stored with `store_shared`). Follow it with a
+    /// [`barrier`](Self::barrier) when other threads wrote the data.
+    pub fn fence_async_shared(&mut self) -> Result<()> {
+        const OP: &str = "fence_async_shared";
+        self.ensure_body()?;
+        self.target.require(Feature::Tma, OP)?;
+        let mut asm = InlinePtx::new();
+        asm.inst("fence.proxy.async.shared::cta;");
+        asm.call(&self.em)?;
+        Ok(())
+    }
+}

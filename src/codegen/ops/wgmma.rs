@@ -1,0 +1,442 @@
+//! Hopper warpgroup MMA (`wgmma.mma_async`, sm_90a): `acc += a · b` with A and B read from shared
+//! memory through matrix descriptors and the accumulator in registers, asynchronously.
+//!
+//! The accumulator is an `[M, N]` f32 tile in the Hopper MMA layout
+//! (`NvidiaMma::hopper(&[num_warps, 1], N, 16)`): each warpgroup (4 warps) owns 64-row blocks.
+//! A is an `[M, K]` buffer and B a `[K, N]` buffer in NVMMA shared layouts with a 32, 64 or
+//! 128-byte swizzle, either major order for 16-bit types (K-major only for fp8 and tf32).
+//!
+//! The descriptors come from the algebra: the strides the hardware's canonical layout needs (the
+//! byte offsets of row 8, of the next swizzle-wide column block, of each k-step) are read off the
+//! buffer's inverse layout, and then the addresses the hardware will compute for every element of
+//! every instruction are checked against the buffer's layout. A layout wgmma cannot read is a
+//! typed error before any code is emitted.
+//!
+//! [`wgmma`](KernelBuilder::wgmma) fences, issues one instruction per (64-row block, k-step) and
+//! commits the group; [`wgmma_wait`](KernelBuilder::wgmma_wait) waits until at most `pending`
+//! groups are in flight and hands back the accumulators it waited for (read them only after it).
+
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue};
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::shared::scalar_dtype;
+use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, Operand, RegClass};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
+use crate::layout::encoding::{NvidiaMma, NvmmaShared};
+use crate::layout::{Dim, LinearLayout};
+use crate::target::Feature;
+
+/// Which dim of a wgmma operand is contiguous in shared memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Major {
+    /// K contiguous (A's rows, B's columns, as `mma` reads them): no transpose.
+    K,
+    /// M (of A) or N (of B) contiguous: the transposed form, 16-bit types only.
+    Mn,
+}
+
+/// One operand's descriptor: the fixed fields and the byte offset of each k-step's start.
+#[derive(Debug, Clone)]
+struct Operand2d {
+    major: Major,
+    /// Swizzle span in bytes (32, 64, 128).
+    swizzle: u64,
+    /// Leading and stride byte offsets (the descriptor's LBO and SBO).
+    lbo: u64,
+    sbo: u64,
+    /// Byte offset (in the buffer) of the start of k-step `s` for the 64-row (A) or whole (B)
+    /// block at M/N origin 0.
+    k_starts: Vec<u64>,
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Issues `acc + a · b` on the tensor cores, asynchronously (one commit group): `a` an `[M, K]`
+    /// and `b` a `[K, N]` shared buffer (NVMMA layouts, 32/64/128-byte swizzle), `acc` an `[M, N]`
+    /// f32 tile in `NvidiaMma::hopper(&[num_warps, 1], N, 16)`. Returns the new accumulator, which
+    /// may be read only after [`wgmma_wait`](Self::wgmma_wait) names it. `a` and `b` must not be
+    /// overwritten before then either. Inputs f16, bf16 (16-bit K either major), fp8 e4m3/e5m2 or
+    /// f32 as tf32 (K-major).
+    pub fn wgmma(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
+        self.wgmma_with(a, b, acc, None)
+    }
+
+    /// [`wgmma`](Self::wgmma) that adds to `acc` only where `use_acc` (an `i1` scalar) holds and
+    /// otherwise starts from zero (the instruction's `scale-d`): a loop over tiles restarts its
+    /// accumulator this way without writing its registers while a wgmma may still be using them
+    /// (which would make ptxas serialise the pipeline).
+    pub fn wgmma_with(
+        &mut self,
+        a: Value,
+        b: Value,
+        acc: Value,
+        use_acc: Option<Value>,
+    ) -> Result<Value> {
+        const OP: &str = "wgmma";
+        self.ensure_body()?;
+        let use_acc = match use_acc {
+            None => None,
+            Some(u) => {
+                let d = self.get_kind(OP, u, &[ValueKind::Scalar], "an i1 scalar (use_acc)")?;
+                if d.ty != Type::Scalar(DType::I1) {
+                    return Err(CodegenError::InvalidType {
+                        op: OP,
+                        expected: "an i1 scalar use_acc".into(),
+                        value: d.describe(),
+                    });
+                }
+                Some(d.regs[0].into_int_value())
+            }
+        };
+        self.target.require(Feature::Wgmma, OP)?;
+        let da = self.get_kind(OP, a, &[ValueKind::SharedDesc], "a shared buffer (A)")?;
+        let db = self.get_kind(OP, b, &[ValueKind::SharedDesc], "a shared buffer (B)")?;
+        let dc = self.get_kind(OP, acc, &[ValueKind::Tile], "an f32 accumulator tile")?;
+        let (ta, tb) = (scalar_dtype(da.ty), scalar_dtype(db.ty));
+        if ta != tb || !matches!(ta, DType::F16 | DType::BF16 | DType::F8E4M3 | DType::F8E5M2 | DType::F32) {
+            return Err(CodegenError::TypeMismatch {
+                op: OP,
+                lhs: da.describe(),
+                rhs: format!("{} (A and B: both f16, bf16, f8e4m3, f8e5m2 or f32/tf32)", db.describe()),
+            });
+        }
+        if dc.ty != Type::Scalar(DType::F32) {
+            return Err(CodegenError::InvalidType {
+                op: OP,
+                expected: "an f32 accumulator".into(),
+                value: dc.describe(),
+            });
+        }
+        if da.shape.len() != 2 || db.shape.len() != 2 || dc.shape.len() != 2 {
+            return Err(CodegenError::arg(OP, "A, B and the accumulator are rank 2"));
+        }
+        let (m, k, n) = (da.shape[0], da.shape[1], db.shape[1]);
+        if db.shape[0] != k || dc.shape != [m, n] {
+            return Err(CodegenError::ShapeMismatch {
+                op: OP,
+                lhs: format!("A {} · B {}", da.describe(), db.describe()),
+                rhs: format!("accumulator {}", dc.describe()),
+            });
+        }
+        let eb = ta.mem_bytes();
+        let k_step = 32 / eb; // 16 (16-bit), 32 (fp8), 8 (tf32)
+        let warps = u64::from(self.num_warps);
+        if warps % 4 != 0 || m % (16 * warps) != 0 || k % k_step != 0 || !(8..=256).contains(&n) || n % 8 != 0 {
+            return Err(CodegenError::arg(
+                OP,
+                format!(
+                    "M×N×K = {m}×{n}×{k} with {warps} warps: M must be a multiple of 16 × warps (whole \
+                     warpgroups), N 8 to 256 in steps of 8, K a multiple of {k_step}"
+                ),
+            ));
+        }
+        let want = NvidiaMma::hopper(&[self.num_warps, 1], n as u32, 16).to_linear_layout(&[m, n])?;
+        let have = dc.layout.clone().expect("a tile has a layout");
+        if !have.ll.equivalent(&want) {
+            return Err(CodegenError::BadLayout {
+                op: OP,
+                reason: format!(
+                    "the accumulator {} must be in NvidiaMma::hopper(&[{warps}, 1], {n}, 16) ({want:?})",
+                    dc.describe()
+                ),
+            });
+        }
+        let reps = m / (16 * warps);
+        let buf_a = da.shared.clone().expect("a descriptor has a buffer");
+        let buf_b = db.shared.clone().expect("a descriptor has a buffer");
+        let oa = operand_desc(OP, "A", &buf_a.layout, m, k, eb, true)?;
+        let ob = operand_desc(OP, "B", &buf_b.layout, n, k, eb, false)?;
+        if eb != 2 && (oa.major != Major::K || ob.major != Major::K) {
+            return Err(CodegenError::BadLayout {
+                op: OP,
+                reason: format!("{ta} operands must be K-major (only 16-bit types transpose)"),
+            });
+        }
+        // Row origin of each (warpgroup, rep) block in A: warpgroup g at 64·g, rep r at 16·warps·r.
+        let inv_a = buf_a.layout.invert()?;
+        let row_off = |row: u64| -> Result<u64> {
+            Ok(inv_a.apply(&[(Dim::dim(0), row), (Dim::dim(1), 0)])?[0].1 * eb)
+        };
+        let groups = warps / 4;
+        let group_offs: Vec<u64> = (0..groups.trailing_zeros())
+            .map(|j| row_off(64 << j))
+            .collect::<Result<_>>()?;
+        let rep_offs: Vec<u64> = (0..reps).map(|r| row_off(16 * warps * r)).collect::<Result<_>>()?;
+        // Registers of the tile, by (rep, wgmma register index): found through the layout at lane 0
+        // of warp 0, where register i of rep r holds row 8·((i/2)%2) + 16·warps·r, column
+        // 8·(i/4) + i%2.
+        let nregs = (n / 2) as usize;
+        let mut slot = vec![usize::MAX; reps as usize * nregs];
+        for reg in 0..have.num_regs() {
+            let c = have.reg_coord(reg);
+            let (row, col) = (c[0], c[1]);
+            let r = row / (16 * warps);
+            let i = (col / 8) * 4 + ((row % 16) / 8) * 2 + col % 2;
+            slot[(r as usize) * nregs + i as usize] = reg;
+        }
+        if slot.contains(&usize::MAX) {
+            return Err(CodegenError::BadLayout {
+                op: OP,
+                reason: format!("the accumulator {} does not cover every wgmma register", dc.describe()),
+            });
+        }
+        // Run-time bases: the buffers' starts and warpgroup g's rows of A.
+        let base_a = self.shared_base(&da);
+        let base_b = self.shared_base(&db);
+        let addr_a = self.smem_addr32(base_a)?;
+        let addr_b = self.smem_addr32(base_b)?;
+        let i32t = self.em.ctx.i32_type();
+        let mut g_off = i32t.const_zero();
+        if groups > 1 {
+            let tid = self.thread_index()?;
+            let g = self.em.b.build_right_shift(tid, i32t.const_int(7, false), false, "")?;
+            for (j, &off) in group_offs.iter().enumerate() {
+                let bit = self.em.b.build_right_shift(g, i32t.const_int(j as u64, false), false, "")?;
+                let bit = self.em.b.build_and(bit, i32t.const_int(1, false), "")?;
+                let term = self.em.b.build_int_mul(bit, i32t.const_int(off, false), "")?;
+                g_off = self.em.b.build_xor(g_off, term, "")?;
+            }
+        }
+        let addr_a = self.em.b.build_int_add(addr_a, g_off, "")?;
+        let desc_a = self.desc_base(addr_a, &oa)?;
+        let desc_b = self.desc_base(addr_b, &ob)?;
+        let ptx_ty = match ta {
+            DType::F16 => "f16",
+            DType::BF16 => "bf16",
+            DType::F8E4M3 => "e4m3",
+            DType::F8E5M2 => "e5m2",
+            _ => "tf32",
+        };
+        let trans = if eb == 2 {
+            format!(
+                ", {}, {}",
+                u8::from(oa.major == Major::Mn),
+                u8::from(ob.major == Major::Mn)
+            )
+        } else {
+            String::new()
+        };
+        self.em.tensor_cores = true;
+        let mut fence = InlinePtx::new();
+        fence.inst("wgmma.fence.sync.aligned;");
+        fence.call(&self.em)?;
+        let mut out_regs: Vec<BasicValueEnum<'ctx>> = dc.regs.clone();
+        let ksteps = (k / k_step) as usize;
+        for r in 0..reps as usize {
+            let mut asm = InlinePtx::new();
+            let outs: Vec<Operand> = asm.outputs(RegClass::F32, nregs);
+            for (i, o) in outs.iter().enumerate() {
+                let v: BasicMetadataValueEnum = dc.regs[slot[r * nregs + i]].into();
+                asm.tied(*o, v);
+            }
+            let i64t = self.em.ctx.i64_type();
+            let mut lines = Vec::new();
+            // The first k-step scales the old accumulator by `use_acc` (a predicate register).
+            let scale_d = match use_acc {
+                Some(u) => {
+                    let i32t = self.em.ctx.i32_type();
+                    let u = self.em.b.build_int_z_extend(u, i32t, "")?;
+                    let o = asm.input(RegClass::B32, u.into());
+                    lines.push("{".to_string());
+                    lines.push(".reg .pred weft_scale_d;".to_string());
+                    lines.push(format!("setp.ne.b32 weft_scale_d, {o}, 0;"));
+                    "weft_scale_d"
+                }
+                None => "1",
+            };
+            for s in 0..ksteps {
+                let da_s = self.em.b.build_int_add(
+                    desc_a,
+                    i64t.const_int((oa.k_starts[s] + rep_offs[r]) >> 4, false),
+                    "",
+                )?;
+                let db_s = self.em.b.build_int_add(desc_b, i64t.const_int(ob.k_starts[s] >> 4, false), "")?;
+                let oa_s = asm.input(RegClass::B64, da_s.into());
+                let ob_s = asm.input(RegClass::B64, db_s.into());
+                let sd = if s == 0 { scale_d } else { "1" };
+                lines.push(format!(
+                    "wgmma.mma_async.sync.aligned.m64n{n}k{k_step}.f32.{ptx_ty}.{ptx_ty} {}, {oa_s}, {ob_s}, {sd}, 1, 1{trans};",
+                    vector(&outs)
+                ));
+            }
+            if use_acc.is_some() {
+                lines.push("}".to_string());
+            }
+            for l in lines {
+                asm.inst(l);
+            }
+            let res = asm.call(&self.em)?;
+            for (i, v) in res.into_iter().enumerate() {
+                out_regs[slot[r * nregs + i]] = v;
+            }
+        }
+        let mut commit = InlinePtx::new();
+        commit.inst("wgmma.commit_group.sync.aligned;");
+        commit.call(&self.em)?;
+        let info = AxisInfo::unknown(&dc.shape);
+        Ok(self.new_value(dc.ty, dc.shape.clone(), Some(have), out_regs, info))
+    }
+
+    /// Waits until at most `pending` wgmma groups are in flight, and returns `deps` (accumulators
+    /// of earlier [`wgmma`](Self::wgmma)s) as values that are safe to read: their registers pass
+    /// through the wait, so nothing reads them before it.
+    pub fn wgmma_wait(&mut self, pending: u32, deps: &[Value]) -> Result<Vec<Value>> {
+        const OP: &str = "wgmma_wait";
+        self.ensure_body()?;
+        self.target.require(Feature::Wgmma, OP)?;
+        let ds = deps
+            .iter()
+            .map(|v| self.get_kind(OP, *v, &[ValueKind::Tile], "an accumulator tile"))
+            .collect::<Result<Vec<_>>>()?;
+        let mut asm = InlinePtx::new();
+        let total: usize = ds.iter().map(|d| d.regs.len()).sum();
+        let classes: Vec<RegClass> = ds
+            .iter()
+            .flat_map(|d| d.regs.iter().map(|r| reg_class(*r)))
+            .collect::<Result<_>>()?;
+        let outs: Vec<Operand> = classes.iter().map(|c| asm.output(*c)).collect();
+        let mut i = 0;
+        for d in &ds {
+            for r in &d.regs {
+                asm.tied(outs[i], (*r).into());
+                i += 1;
+            }
+        }
+        debug_assert_eq!(i, total);
+        asm.inst(format!("wgmma.wait_group.sync.aligned {pending};"));
+        let res = asm.call(&self.em)?;
+        let mut it = res.into_iter();
+        let mut out = Vec::with_capacity(ds.len());
+        for d in &ds {
+            let regs: Vec<BasicValueEnum> = it.by_ref().take(d.regs.len()).collect();
+            let info = d.info.clone();
+            out.push(self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info));
+        }
+        Ok(out)
+    }
+
+    /// The 64-bit descriptor of an operand starting at shared address `addr` (LBO, SBO, swizzle
+    /// filled in); k-steps add their start offsets to it.
+    fn desc_base(&mut self, addr: IntValue<'ctx>, o: &Operand2d) -> Result<IntValue<'ctx>> {
+        let i64t = self.em.ctx.i64_type();
+        let a = self.em.b.build_int_z_extend(addr, i64t, "")?;
+        let a = self.em.b.build_and(a, i64t.const_int(0x3_FFFF, false), "")?;
+        let a = self.em.b.build_right_shift(a, i64t.const_int(4, false), false, "")?;
+        let mode: u64 = match o.swizzle {
+            128 => 1,
+            64 => 2,
+            _ => 3,
+        };
+        let fixed = ((o.lbo >> 4) & 0x3FFF) << 16 | ((o.sbo >> 4) & 0x3FFF) << 32 | mode << 62;
+        Ok(self.em.b.build_or(a, i64t.const_int(fixed, false), "")?)
+    }
+}
+
+fn reg_class(v: BasicValueEnum<'_>) -> Result<RegClass> {
+    match v {
+        BasicValueEnum::FloatValue(f) if f.get_type().get_bit_width() == 32 => Ok(RegClass::F32),
+        BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 32 => Ok(RegClass::B32),
+        _ => Err(CodegenError::arg(
+            "wgmma_wait",
+            "accumulators are 32-bit (f32 or i32) tiles",
+        )),
+    }
+}
+
+/// The descriptor of a wgmma operand held in `l` (offset → `[rows, cols]`): A is `[mn, k]`
+/// (`is_a`), B is `[k, mn]`. Finds the swizzle and major order by matching NVMMA layouts, reads
+/// LBO, SBO and the k-step starts off the inverse layout, and checks that the hardware's address
+/// for every element of every instruction is where `l` puts it.
+fn operand_desc(
+    op: &'static str,
+    name: &str,
+    l: &LinearLayout,
+    mn: u64,
+    k: u64,
+    eb: u64,
+    is_a: bool,
+) -> Result<Operand2d> {
+    let shape = if is_a { [mn, k] } else { [k, mn] };
+    let bits = (eb * 8) as u32;
+    // NVMMA "transposed" means dim 0 contiguous: for A ([mn, k]) that is MN-major, for B ([k, mn])
+    // K-major.
+    let mut found = None;
+    for sw in [128u32, 64, 32] {
+        for transposed in [false, true] {
+            let cand = NvmmaShared::new(sw, bits, 2, transposed).to_linear_layout(&shape);
+            if matches!(&cand, Ok(c) if c.equivalent(l)) {
+                let major = if transposed == is_a { Major::Mn } else { Major::K };
+                found = Some((u64::from(sw), major));
+                break;
+            }
+        }
+        if found.is_some() {
+            break;
+        }
+    }
+    let (swizzle, major) = found.ok_or_else(|| CodegenError::BadLayout {
+        op,
+        reason: format!(
+            "operand {name} {shape:?} is laid out as {l:?}: wgmma reads NVMMA shared layouts with a 32, 64 or 128-byte swizzle"
+        ),
+    })?;
+    let inv = l.invert()?;
+    // Byte offset of element (mn, k).
+    let at = |m: u64, kk: u64| -> Result<u64> {
+        let (d0, d1) = if is_a { (m, kk) } else { (kk, m) };
+        Ok(inv.apply(&[(Dim::dim(0), d0), (Dim::dim(1), d1)])?[0].1 * eb)
+    };
+    let k_step = 32 / eb;
+    let row_elems = swizzle / eb; // elements per swizzled row
+    let (lbo, sbo) = match major {
+        // K-major: 8-row groups `sbo` apart; LBO is unused with a swizzle (one k-step never
+        // leaves a swizzled row), set to 1 as CUTLASS does.
+        Major::K => (16, at(8, 0)?),
+        // MN-major: `row_elems`-wide MN blocks `lbo` apart, 8-deep k groups `sbo` apart.
+        Major::Mn => (
+            if mn > row_elems { at(row_elems, 0)? } else { 16 },
+            at(0, 8)?,
+        ),
+    };
+    let ksteps = k / k_step;
+    let k_starts: Vec<u64> = (0..ksteps).map(|s| at(0, s * k_step)).collect::<Result<_>>()?;
+    // The hardware's view: one instruction covers 64 (A) or all `mn` (B) rows of MN and k_step of
+    // K; its address for (m, kk) is start + f(m, kk), then swizzled on address bits [4, 7) by
+    // bits [7, 10) (fewer for narrower swizzles; the buffer is 1024-byte aligned).
+    let span = if is_a { 64.min(mn) } else { mn };
+    let sw_bits = (swizzle / 16).trailing_zeros() as u64;
+    let swz = |a: u64| a ^ (((a >> 7) & ((1 << sw_bits) - 1)) << 4);
+    for (s, &start) in k_starts.iter().enumerate() {
+        for m in 0..span {
+            for kk in 0..k_step {
+                let f = match major {
+                    Major::K => (m % 8) * swizzle + (m / 8) * sbo + kk * eb,
+                    Major::Mn => {
+                        (m % row_elems) * eb + (m / row_elems) * lbo + (kk % 8) * swizzle + (kk / 8) * sbo
+                    }
+                };
+                let hw = swz(start + f);
+                let want = at(m, s as u64 * k_step + kk)?;
+                if hw != want {
+                    return Err(CodegenError::BadLayout {
+                        op,
+                        reason: format!(
+                            "operand {name}: wgmma would read element (mn {m}, k {}) at byte {hw}, the layout puts it at {want} ({l:?})",
+                            s as u64 * k_step + kk
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    Ok(Operand2d {
+        major,
+        swizzle,
+        lbo,
+        sbo,
+        k_starts,
+    })
+}

@@ -1,0 +1,85 @@
+//! Real TTGIR dumps that Triton 3.9 wrote for `cuda:80`, `cuda:90` and `hip:gfx942` (`scripts/triton_dumps.py`,
+//! on the CPU): weft lists every layout alias of every dump, and every typed layout in them equals Triton's
+//! (`tests/fixtures/ttgir_targets.json`; Gluon cannot hand back `#ttg.amd_rotating_shared`, so those entries
+//! are only parsed and laid out).
+
+use serde_json::Value;
+use weft::layout::text::ttgir;
+
+fn fixtures() -> Value {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let text = std::fs::read_to_string(format!("{dir}/ttgir_targets.json")).expect("fixture file");
+    serde_json::from_str(&text).expect("fixture JSON")
+}
+
+/// In dims with bases, and the out-dim sizes (Triton lists every in dim; size-1 ones carry no meaning).
+fn normalized(v: &Value) -> (Vec<(String, Value)>, Vec<u64>) {
+    let ins = v["in_dims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| !d[1].as_array().unwrap().is_empty())
+        .map(|d| (d[0].as_str().unwrap().to_string(), d[1].clone()))
+        .collect();
+    let outs = v["out_dims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d[1].as_u64().unwrap())
+        .collect();
+    (ins, outs)
+}
+
+#[test]
+fn every_dump_lists_every_alias_with_triton_layouts() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
+    let doc = fixtures();
+    let files = doc["files"].as_object().unwrap();
+    assert!(files.len() >= 6, "{} dumps", files.len());
+    let mut targets = std::collections::BTreeSet::new();
+    let mut checked = 0;
+    for (name, f) in files {
+        targets.insert(f["target"].as_str().unwrap().to_string());
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Every alias is a layout weft knows, except the memory space `#ttg.shared_memory`.
+        let listed: Vec<String> = file.aliases.iter().map(|(n, _)| format!("#{n}")).collect();
+        for (alias, def) in f["aliases"].as_object().unwrap() {
+            let def = def.as_str().unwrap();
+            if def == "#ttg.shared_memory" {
+                continue;
+            }
+            assert!(listed.contains(alias), "{name}: {alias} = {def} not listed");
+        }
+        for (n, why) in &file.skipped {
+            assert_eq!(f["aliases"][format!("#{n}")], "#ttg.shared_memory", "{name}: #{n}: {why}");
+        }
+        let alias_lines: String = f["aliases"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(a, d)| format!("{a} = {}\n", d.as_str().unwrap()))
+            .collect();
+        for l in f["layouts"].as_array().unwrap() {
+            let ty = l["type"].as_str().unwrap();
+            let shape: Vec<u64> =
+                l["shape"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            let probe = ttgir::parse_file(&format!("{alias_lines}%0 = op : {ty}\n"))
+                .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
+            let enc = &probe.types.first().unwrap_or_else(|| panic!("{name}: {ty}")).encoding;
+            let got = enc
+                .to_linear_layout(&shape)
+                .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
+            if let Some(want) = l.get("layout") {
+                let got: Value = serde_json::from_str(&got.to_json()).unwrap();
+                assert_eq!(normalized(&got), normalized(want), "{name}: {ty}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(
+        targets.into_iter().collect::<Vec<_>>(),
+        ["cuda:80", "cuda:90", "hip:gfx942"]
+    );
+    assert!(checked >= 60, "{checked} layouts checked");
+}
