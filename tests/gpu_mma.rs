@@ -430,24 +430,13 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
         let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
         let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
         let want = reference(&af, &bf, None, m, n, k);
-        for c in GEMM_SM80_CONFIGS {
-            let ctx = Context::new();
-            let kern = kernels::gemm_sm80_kernel_for_shape(
-                &ctx,
-                TARGET,
-                c,
-                T::DTYPE,
-                m as u64,
-                n as u64,
-                k as u64,
-            )
-            .unwrap_or_else(|e| panic!("gemm {m}x{n}x{k} {c:?}: {e}"));
-            run_gemm(dev, &kern, c, &a, &b, &want, (m, n, k), eps_out);
-        }
-        // B given transposed (an N × K matrix), on the smallest and largest tiles.
+        // Every configuration; and B given transposed (an N × K matrix) on the largest and
+        // smallest tiles.
         let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
-        for c in [GEMM_SM80_CONFIGS[0], GEMM_SM80_CONFIGS[4]] {
-            let c = c.with_b_transposed(true);
+        let transposed = [GEMM_SM80_CONFIGS[0], GEMM_SM80_CONFIGS[4]]
+            .map(|c| (c.with_b_transposed(true), &bt[..]));
+        let runs = GEMM_SM80_CONFIGS.map(|c| (c, &b[..]));
+        for (c, bm) in runs.into_iter().chain(transposed) {
             let ctx = Context::new();
             let kern = kernels::gemm_sm80_kernel_for_shape(
                 &ctx,
@@ -459,7 +448,7 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
                 k as u64,
             )
             .unwrap_or_else(|e| panic!("gemm {m}x{n}x{k} {c:?}: {e}"));
-            run_gemm(dev, &kern, c, &a, &bt, &want, (m, n, k), eps_out);
+            run_gemm(dev, &kern, c, &a, bm, &want, (m, n, k), eps_out);
         }
         // The kernel declared for multiples of 16 (16-byte copies) on sizes that are.
         if m % 16 == 0 && n % 16 == 0 && k % 16 == 0 {
