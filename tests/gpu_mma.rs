@@ -433,7 +433,7 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
         // Every configuration; and B given transposed (an N × K matrix) on the largest and
         // smallest tiles.
         let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
-        let transposed = [GEMM_SM80_CONFIGS[0], GEMM_SM80_CONFIGS[4]]
+        let transposed = [GEMM_SM80_CONFIGS[1], GEMM_SM80_CONFIGS[4]]
             .map(|c| (c.with_b_transposed(true), &bt[..]));
         let runs = GEMM_SM80_CONFIGS.map(|c| (c, &b[..]));
         for (c, bm) in runs.into_iter().chain(transposed) {
@@ -504,11 +504,11 @@ const PERF_CONFIGS: [GemmSm80Config; 10] = [
     GEMM_SM80_CONFIGS[2],
     GEMM_SM80_CONFIGS[3],
     GEMM_SM80_CONFIGS[4],
-    GEMM_SM80_CONFIGS[0].with_group_m(1),
+    GEMM_SM80_CONFIGS[1].with_group_m(1),
     GemmSm80Config::new(128, 256, 64, 4, 8),
     GemmSm80Config::new(256, 128, 64, 3, 8),
     GemmSm80Config::new(128, 128, 32, 4, 4),
-    GEMM_SM80_CONFIGS[0].with_b_transposed(true),
+    GEMM_SM80_CONFIGS[1].with_b_transposed(true),
 ];
 
 #[test]

@@ -9,15 +9,15 @@
 //!   the tile: 16-byte chunks XOR-swizzled across rows, so `ldmatrix` reads them without bank
 //!   conflicts), filled by `cp.async` (16-byte copies when the row strides allow; masked-off
 //!   elements land as zeros, so edge tiles need no other masking);
-//! - `stages - 1` tiles in flight: the K loop is unrolled by `stages` so every stage's buffers
-//!   are fixed at build time; each step waits for its tile (`cp.async.wait_group stages - 2`),
-//!   synchronises the CTA once (which also frees the buffers read in the step before), starts
-//!   the copy of the tile `stages - 1` ahead into them, then reads its own tile with `ldmatrix`
-//!   (`.trans` for `B`, whose N is contiguous) into `DotOperand` layouts and runs `mma.sync`;
+//! - `stages - 1` tiles in flight: each step of the K loop waits for its tile
+//!   (`cp.async.wait_group stages - 2`), synchronises the CTA once (which also frees the buffer
+//!   read in the step before), starts the copy of the tile `stages - 1` ahead into it (buffers
+//!   chosen at run time with `index_shared`), then reads its own tile with `ldmatrix` (`.trans`
+//!   for `B`, whose N is contiguous) into `DotOperand` layouts and runs `mma.sync`;
 //! - the epilogue casts the accumulator and stores it from its `NvidiaMma` layout with masks.
 //!
-//! The loop runs `⌈K / (stages · block_k)⌉` times; the up to `stages - 1` steps past `K` copy
-//! only zeros (all masked) and add nothing.
+//! The loop runs `⌈K / block_k⌉` times; the copies started in its last `stages - 1` steps are
+//! past `K` (all masked) and waited for before the epilogue.
 
 use crate::layout::encoding::helpers::{default_nvmma_shared, mma_for_dot};
 use crate::layout::encoding::{Blocked, CgaLayout, Encoding};
@@ -96,15 +96,15 @@ impl GemmSm80Config {
 }
 
 /// The configurations the tests and benchmarks try, fastest first on the H200 (f16, 8192³,
-/// 2026-11-25, one run: 390, 376, 344, 367 and 262 TFLOP/s against cuBLAS's wgmma GEMM at 663,
-/// so 0.59× for the first; `A · Bᵀ` 380). The larger the warp's tile (64 × 64 with 8 warps on
-/// 128 × 256, or 4 on 128 × 128) and the deeper the K step, the fewer `ldmatrix` and barriers
-/// per `mma.sync`.
+/// 2026-11-25, one run: 404, 385, 350, 339 and 256 TFLOP/s against cuBLAS's wgmma GEMM at 716,
+/// so 0.56× for the first; `A · Bᵀ` on the second 387). A warp's tile of 64 × 64 (4 warps on
+/// 128 × 128, or 8 on 128 × 256) reads the fewest operand bytes per `mma.sync`; the smaller
+/// CTA fits two per SM.
 pub const GEMM_SM80_CONFIGS: [GemmSm80Config; 5] = [
+    GemmSm80Config::new(128, 128, 32, 3, 4),
     GemmSm80Config::new(128, 256, 64, 3, 8),
     GemmSm80Config::new(128, 256, 32, 3, 8),
     GemmSm80Config::new(128, 128, 64, 3, 8),
-    GemmSm80Config::new(128, 128, 32, 3, 4),
     GemmSm80Config::new(64, 64, 32, 3, 4),
 ];
 
@@ -261,12 +261,9 @@ fn build(
         (kb.add(off, b_cols)?, Some(n))
     };
 
-    let mut a_smem = Vec::with_capacity(stages);
-    let mut b_smem = Vec::with_capacity(stages);
-    for _ in 0..stages {
-        a_smem.push(kb.alloc_shared(dtype, &a_shape, &a_sl)?);
-        b_smem.push(kb.alloc_shared(dtype, &b_shape, &b_sl)?);
-    }
+    // The rings: `stages` buffers per operand, one after the other.
+    let ring_a = kb.alloc_shared_buffers(dtype, stages as u64, &a_shape, &a_sl)?;
+    let ring_b = kb.alloc_shared_buffers(dtype, stages as u64, &b_shape, &b_sl)?;
     let ops = Operands {
         a,
         b,
@@ -281,28 +278,39 @@ fn build(
     };
 
     // Prologue: tiles 0 .. stages - 2 in flight.
-    for (s, (&sa, &sb)) in a_smem.iter().zip(&b_smem).enumerate().take(stages - 1) {
+    for s in 0..stages - 1 {
         let kk = kb.i32((s as u32 * bk) as i32)?;
+        let (sa, sb) = (
+            kb.index_shared(ring_a, s as i32)?,
+            kb.index_shared(ring_b, s as i32)?,
+        );
         ops.issue(&mut kb, kk, sa, sb)?;
         kb.async_commit_group()?;
     }
     let acc = kb.zeros((&acc_e, [bm as u64, bn as u64]), DType::F32)?;
-    let step = (stages as u32 * bk) as i32;
-    let acc = kb.for_range(0, k, step as u32, &[acc], |kb, iv, carried| {
-        let mut acc = carried[0];
-        for s in 0..stages {
-            kb.async_wait_group(stages as u32 - 2)?;
-            kb.barrier()?;
-            // The tile `stages - 1` ahead goes where the previous step's tile was read.
-            let ahead = (s + stages - 1) % stages;
-            let kk = kb.add(iv, ((s + stages - 1) as u32 * bk) as i32)?;
-            ops.issue(kb, kk, a_smem[ahead], b_smem[ahead])?;
-            kb.async_commit_group()?;
-            let ta = kb.ldmatrix(a_smem[s], &a_dot)?;
-            let tb = kb.ldmatrix(b_smem[s], &b_dot)?;
-            acc = kb.dot(ta, tb, acc)?;
-        }
-        Ok(vec![acc])
+    let acc = kb.for_range(0, k, bk, &[acc], |kb, iv, carried| {
+        // Tile t = iv / block_k is in buffer t % stages.
+        let t = kb.div(iv, bk as i32)?;
+        let here = kb.rem(t, stages as i32)?;
+        kb.async_wait_group(stages as u32 - 2)?;
+        kb.barrier()?;
+        // The tile `stages - 1` ahead goes where the previous step's tile was read.
+        let ahead = kb.add(t, stages as i32 - 1)?;
+        let ahead = kb.rem(ahead, stages as i32)?;
+        let kk = kb.add(iv, ((stages as u32 - 1) * bk) as i32)?;
+        let (sa, sb) = (
+            kb.index_shared(ring_a, ahead)?,
+            kb.index_shared(ring_b, ahead)?,
+        );
+        ops.issue(kb, kk, sa, sb)?;
+        kb.async_commit_group()?;
+        let (sa, sb) = (
+            kb.index_shared(ring_a, here)?,
+            kb.index_shared(ring_b, here)?,
+        );
+        let ta = kb.ldmatrix(sa, &a_dot)?;
+        let tb = kb.ldmatrix(sb, &b_dot)?;
+        Ok(vec![kb.dot(ta, tb, carried[0])?])
     })?[0];
     kb.async_wait_group(0)?;
 
