@@ -1,0 +1,295 @@
+//! Forward attention on Hopper, `O = softmax(Q Kᵀ · scale) V` per (batch, head), FlashAttention
+//! style: each CTA keeps a `block_m × D` tile of Q in shared memory (TMA), streams K and V tiles
+//! through a two-stage TMA ring, computes `S = Q Kᵀ` with wgmma (A and B from shared memory), the
+//! online softmax in registers (row max and sum with `reduce` on the accumulator's layout, `exp2`
+//! with the scale folded in), and `O += P V` with wgmma taking P from registers (the accumulator
+//! converted to 16 bits is already in the A-fragment order). It writes O through shared memory
+//! and a TMA store, and the log-sum-exp of each row (natural log) for a backward pass.
+//!
+//! Not yet: producer/consumer warp specialisation and ping-pong scheduling (softmax here waits for
+//! each wgmma), sequence lengths that are not a multiple of the block (masked tails), head dim 64.
+//!
+//! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another); tensor maps
+//! with boxes `[block_m, 64]` (Q, O) and `[block_n, 64]` (K, V), 128-byte swizzle. Parameters:
+//! `q_map, k_map, v_map, o_map, lse: *f32, seq: i32, qk_scale: f32` (the softmax scale times
+//! log2(e)). Grid: `(seq / block_m, batch · heads)`.
+
+use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
+
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
+use crate::codegen::{MathOp, ReduceOp};
+
+/// Tile and thread configuration of [`attention_kernel`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionConfig {
+    /// f16 or bf16 inputs and output (f32 softmax and accumulation).
+    pub dtype: DType,
+    /// Head dimension (128).
+    pub head_dim: u32,
+    /// Query rows per CTA (16 × warps, so each warpgroup owns 64 rows).
+    pub block_m: u32,
+    /// Key/value rows per step.
+    pub block_n: u32,
+    /// Warps per CTA (8: two warpgroups).
+    pub num_warps: u32,
+    /// Only keys at or before the query (lower-triangular mask).
+    pub causal: bool,
+}
+
+/// The swizzle of every tensor map (one 64-element row of 16-bit values).
+const SWIZZLE: u16 = 128;
+/// Columns per TMA box.
+const BOX_INNER: u32 = 64;
+
+impl AttentionConfig {
+    /// 128 × 128 blocks, head dim 128, 8 warps.
+    pub fn new(dtype: DType, causal: bool) -> AttentionConfig {
+        AttentionConfig {
+            dtype,
+            head_dim: 128,
+            block_m: 128,
+            block_n: 128,
+            num_warps: 8,
+            causal,
+        }
+    }
+
+    /// The grid for `batch_heads` heads of `seq` rows: one CTA per query block and head.
+    pub fn grid(&self, seq: u64, batch_heads: u64) -> (u32, u32, u32) {
+        (seq.div_ceil(u64::from(self.block_m)) as u32, batch_heads as u32, 1)
+    }
+
+    /// The TMA box of Q and O (`[block_m, 64]`).
+    pub fn q_box(&self) -> [u32; 2] {
+        [self.block_m, BOX_INNER]
+    }
+
+    /// The TMA box of K and V (`[block_n, 64]`).
+    pub fn kv_box(&self) -> [u32; 2] {
+        [self.block_n, BOX_INNER]
+    }
+
+    /// The swizzle of every tensor map, in bytes.
+    pub fn swizzle(&self) -> u16 {
+        SWIZZLE
+    }
+
+    /// What `seq` must be a multiple of.
+    pub fn seq_multiple(&self) -> u32 {
+        self.block_m.max(self.block_n)
+    }
+
+    fn check(&self) -> Result<()> {
+        let bad = |reason: String| CodegenError::arg("attention_kernel", reason);
+        if !matches!(self.dtype, DType::F16 | DType::BF16) {
+            return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
+        }
+        if self.head_dim != 128 {
+            return Err(bad(format!("head_dim {}: 128 (64 not yet)", self.head_dim)));
+        }
+        if self.num_warps != 8 || self.block_m != 16 * self.num_warps {
+            return Err(bad(format!(
+                "block_m {} with {} warps: 128 rows over 8 warps",
+                self.block_m, self.num_warps
+            )));
+        }
+        if self.block_n != self.block_m {
+            return Err(bad(format!("block_n {}: equal to block_m", self.block_n)));
+        }
+        Ok(())
+    }
+}
+
+/// Builds the attention kernel for `target` (sm_90a). See the module docs.
+pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Result<Kernel<'_>> {
+    c.check()?;
+    let name = if c.causal { "attn_fwd_causal" } else { "attn_fwd" };
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
+    let dt = c.dtype;
+    let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), SWIZZLE)?;
+    let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), SWIZZLE)?;
+    let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), SWIZZLE)?;
+    let o_map = kb.arg_tensor_map("o_map", dt, &c.q_box(), SWIZZLE)?;
+    let lse = kb.arg_ptr("lse", DType::F32, 16)?;
+    let seq = kb.arg_i32("seq", u64::from(c.seq_multiple()))?;
+    let qk_scale = kb.arg_f32("qk_scale")?;
+    let (bm, bn, d) = (c.block_m as i32, c.block_n as i32, c.head_dim as u64);
+
+    let qb = kb.program_id(0)?;
+    let bh = kb.program_id(1)?;
+    let head0 = kb.mul(bh, seq)?;
+    let q_off = kb.mul(qb, bm)?;
+    let q_row = kb.add(head0, q_off)?;
+    let zero = kb.i32(0)?;
+
+    let swz = NvmmaShared::new(u32::from(SWIZZLE), dt.bits(), 2, false);
+    let q_smem = kb.alloc_shared(dt, &[bm as u64, d], &swz)?;
+    let k_ring = kb.alloc_shared_buffers(dt, 2, &[bn as u64, d], &swz)?;
+    let v_ring = kb.alloc_shared_buffers(dt, 2, &[bn as u64, d], &swz)?;
+    let bars = kb.alloc_mbarriers(3, 1)?; // Q, then K+V of stages 0 and 1
+    let q_bar = kb.mbarrier_at(bars, 0)?;
+    let q_bytes = kb.tma_bytes(q_smem)?;
+    kb.mbarrier_expect(q_bar, q_bytes, None)?;
+    kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
+
+    // Key blocks: all of the head's, or (causal) those up to the query block.
+    let n_blocks = if c.causal {
+        kb.add(qb, 1)?
+    } else {
+        kb.div(seq, bn)?
+    };
+    let kv_bytes = 2 * (c.block_n as u32) * c.head_dim * (dt.bits() / 8);
+    // Loads key block `j` into stage `st` when `j < n_blocks`.
+    let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
+        let pred = kb.lt(j, n_blocks)?;
+        let bar_i = kb_stage_bar(kb, st)?;
+        let bar = kb.mbarrier_at(bars, bar_i)?;
+        kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
+        let off = kb.mul(j, bn)?;
+        let row = kb.add(head0, off)?;
+        let kd = kb.index_shared(k_ring, st)?;
+        kb.tma_load(k_map, &[row, zero], kd, bar, Some(pred))?;
+        let vd = kb.index_shared(v_ring, st)?;
+        kb.tma_load(v_map, &[row, zero], vd, bar, Some(pred))
+    };
+    load_kv(&mut kb, zero, zero)?;
+
+    let acc_s: Encoding = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16).into();
+    let acc_o: Encoding = NvidiaMma::hopper(&[c.num_warps, 1], c.head_dim, 16).into();
+    let rows_l = Slice::new(1, acc_s.clone());
+    let s_shape = [bm as u64, bn as u64];
+    let o0 = kb.zeros((&acc_o, [bm as u64, d]), DType::F32)?;
+    let m0 = kb.full((&rows_l, [bm as u64]), DType::F32, f64::NEG_INFINITY)?;
+    let l0 = kb.zeros((&rows_l, [bm as u64]), DType::F32)?;
+    // Row and column indices of the S tile, for the causal mask.
+    let (rows, cols) = if c.causal {
+        let r = kb.arange(0, bm, rows_l.clone())?;
+        let r = kb.add(r, q_off)?;
+        let r = kb.expand_dims(r, 1)?;
+        let cl = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
+        (Some(r), Some(kb.expand_dims(cl, 0)?))
+    } else {
+        (None, None)
+    };
+    kb.mbarrier_wait(q_bar, 0)?;
+
+    let out = kb.for_range(0, n_blocks, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
+        let (o, m_i, l_i, st, phase) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
+        // Prefetch the next block into the other stage (free: every warp finished with it).
+        kb.barrier()?;
+        let next = kb.add(j, 1)?;
+        let other = kb.xor(st, 1)?;
+        load_kv(kb, next, other)?;
+        let bar_i = kb_stage_bar(kb, st)?;
+        let bar = kb.mbarrier_at(bars, bar_i)?;
+        kb.mbarrier_wait(bar, phase)?;
+        let k_t = kb.index_shared(k_ring, st)?;
+        let k_t = kb.permute_shared(k_t, &[1, 0])?;
+        let v_t = kb.index_shared(v_ring, st)?;
+        // S = Q Kᵀ, scaled into log2 units.
+        let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
+        let s = kb.wgmma(q_smem, k_t, s0)?;
+        let s = kb.wgmma_wait(0, &[s])?[0];
+        let mut s = kb.mul(s, qk_scale)?;
+        if let (Some(r), Some(cl)) = (rows, cols) {
+            let off = kb.mul(j, bn)?;
+            let cl = kb.add(cl, off)?;
+            let future = kb.gt(cl, r)?;
+            let ninf = kb.f32(f32::NEG_INFINITY)?;
+            s = kb.where_(future, ninf, s)?;
+        }
+        // Online softmax.
+        let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
+        let m_new = kb.max(m_i, m_blk)?;
+        let dm = kb.sub(m_i, m_new)?;
+        let alpha = kb.math(MathOp::Exp2, dm)?;
+        let m_col = kb.expand_dims(m_new, 1)?;
+        let sm = kb.sub(s, m_col)?;
+        let p = kb.math(MathOp::Exp2, sm)?;
+        let l_blk = kb.reduce(p, 1, ReduceOp::Sum)?;
+        let l_scaled = kb.mul(l_i, alpha)?;
+        let l_new = kb.add(l_scaled, l_blk)?;
+        let a_col = kb.expand_dims(alpha, 1)?;
+        let o = kb.mul(o, a_col)?;
+        // O += P V, P from registers.
+        let p16 = kb.cast(p, dt)?;
+        let o = kb.wgmma(p16, v_t, o)?;
+        let o = kb.wgmma_wait(0, &[o])?[0];
+        let flip = kb.xor(phase, 1)?;
+        let wraps = kb.eq(st, 1)?;
+        let phase_next = kb.where_(wraps, flip, phase)?;
+        Ok(vec![o, m_new, l_new, other, phase_next])
+    })?;
+    let (o, m_i, l_i) = (out[0], out[1], out[2]);
+
+    // O / l through shared memory (Q's buffer, no longer read) and a TMA store.
+    let l_col = kb.expand_dims(l_i, 1)?;
+    let o = kb.div(o, l_col)?;
+    let o16 = kb.cast(o, dt)?;
+    kb.barrier()?;
+    kb.store_shared(q_smem, o16)?;
+    kb.fence_async_shared()?;
+    kb.barrier()?;
+    kb.tma_store(o_map, &[q_row, zero], q_smem)?;
+    // Log-sum-exp in natural-log units: (m + log2 l) · ln 2.
+    let log_l = kb.math(MathOp::Log2, l_i)?;
+    let lse2 = kb.add(m_i, log_l)?;
+    let qk_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
+    let rows_o = kb.arange(0, bm, rows_l)?;
+    let idx = kb.add(rows_o, q_row)?;
+    let ptrs = kb.add(lse, idx)?;
+    kb.store(ptrs, qk_ln, None)?;
+    kb.tma_store_wait(0)?;
+    kb.finish()
+}
+
+/// The barrier index of stage `st` (barrier 0 is Q's).
+fn kb_stage_bar(kb: &mut KernelBuilder<'_>, st: crate::codegen::Value) -> Result<crate::codegen::Value> {
+    kb.add(st, 1)
+}
+
+/// Attention on the host in f64: `q`, `k`, `v` `[heads, seq, d]` row-major (values as f32),
+/// returns O `[heads, seq, d]` and the log-sum-exp `[heads, seq]` of `q·kᵀ·scale`.
+pub fn attention_reference(
+    q: &[f32],
+    k: &[f32],
+    v: &[f32],
+    heads: usize,
+    seq: usize,
+    d: usize,
+    scale: f64,
+    causal: bool,
+) -> (Vec<f32>, Vec<f32>) {
+    let mut o = vec![0f32; heads * seq * d];
+    let mut lse = vec![0f32; heads * seq];
+    let mut s = vec![0f64; seq];
+    for h in 0..heads {
+        let base = h * seq * d;
+        for i in 0..seq {
+            let keys = if causal { i + 1 } else { seq };
+            let mut mx = f64::NEG_INFINITY;
+            for (j, sj) in s.iter_mut().enumerate().take(keys) {
+                let mut acc = 0f64;
+                for t in 0..d {
+                    acc += f64::from(q[base + i * d + t]) * f64::from(k[base + j * d + t]);
+                }
+                *sj = acc * scale;
+                mx = mx.max(*sj);
+            }
+            let mut sum = 0f64;
+            for sj in s.iter_mut().take(keys) {
+                *sj = (*sj - mx).exp();
+                sum += *sj;
+            }
+            for t in 0..d {
+                let mut acc = 0f64;
+                for (j, sj) in s.iter().enumerate().take(keys) {
+                    acc += sj * f64::from(v[base + j * d + t]);
+                }
+                o[base + i * d + t] = (acc / sum) as f32;
+            }
+            lse[h * seq + i] = (mx + sum.ln()) as f32;
+        }
+    }
+    (o, lse)
+}
