@@ -126,7 +126,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let q_smem = kb.alloc_shared(dt, &[bm as u64, d], &swz)?;
     let k_ring = kb.alloc_shared_buffers(dt, 2, &[bn as u64, d], &swz)?;
     let v_ring = kb.alloc_shared_buffers(dt, 2, &[bn as u64, d], &swz)?;
-    let bars = kb.alloc_mbarriers(3, 1)?; // Q, then K+V of stages 0 and 1
+    let bars = kb.alloc_mbarriers(3, 1)?; // Q, then K+V of stages 0 and 1 ("full")
+    // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
+    let empty = kb.alloc_mbarriers(2, 32 * c.num_warps)?;
     let q_bar = kb.mbarrier_at(bars, 0)?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
@@ -139,9 +141,16 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         kb.div(seq, bn)?
     };
     let kv_bytes = 2 * (c.block_n as u32) * c.head_dim * (dt.bits() / 8);
-    // Loads key block `j` into stage `st` when `j < n_blocks`.
+    // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
+    // (j - 2) is released: the issuing thread waits for phase ((j / 2) & 1) ^ 1 of its empty
+    // barrier (a fresh barrier passes parity 1), no other thread stalls.
     let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
         let pred = kb.lt(j, n_blocks)?;
+        let round = kb.shr(j, 1)?;
+        let round = kb.and(round, 1)?;
+        let parity = kb.xor(round, 1)?;
+        let free = kb.mbarrier_at(empty, st)?;
+        kb.mbarrier_wait_issuer(free, parity)?;
         let bar_i = kb_stage_bar(kb, st)?;
         let bar = kb.mbarrier_at(bars, bar_i)?;
         kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
@@ -175,8 +184,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let out = kb.for_range(0, n_blocks, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
         let (o, m_i, l_i, st, phase) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
-        // Prefetch the next block into the other stage (free: every warp finished with it).
-        kb.barrier()?;
+        // Prefetch the next block into the other stage once every warp has released it.
         let next = kb.add(j, 1)?;
         let other = kb.xor(st, 1)?;
         load_kv(kb, next, other)?;
@@ -215,6 +223,8 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         let p16 = kb.cast(p, dt)?;
         let o = kb.wgmma(p16, v_t, o)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
+        let free = kb.mbarrier_at(empty, st)?;
+        kb.mbarrier_arrive(free)?;
         let flip = kb.xor(phase, 1)?;
         let wraps = kb.eq(st, 1)?;
         let phase_next = kb.where_(wraps, flip, phase)?;
