@@ -131,9 +131,14 @@ mod gpu {
         println!("| variant | check (2 heads × 512: max abs err O / lse) | B×H×S | weft ms | weft TFLOP/s | registers |");
         println!("|---|---|---|---|---|---|");
         let mut failed = false;
-        for dtype in [DType::F16, DType::BF16] {
-            for causal in [false, true] {
-                let c = AttentionConfig::new(dtype, causal);
+        let variants: Vec<(DType, bool, bool)> = [DType::F16, DType::BF16]
+            .into_iter()
+            .flat_map(|d| [(d, false, true), (d, true, true), (d, false, false), (d, true, false)])
+            .collect();
+        for (dtype, causal, pipelined) in variants {
+            {
+                let mut c = AttentionConfig::new(dtype, causal);
+                c.pipelined = pipelined;
                 let k = attention_kernel(ctx, target, c)?;
                 let sig = k.signature().clone();
                 let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
@@ -168,8 +173,9 @@ mod gpu {
                 };
                 let flops = 4.0 * (b * h) as f64 * (s as f64).powi(2) * D as f64 / if causal { 2.0 } else { 1.0 };
                 println!(
-                    "| {dtype}{} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} | {} |",
+                    "| {dtype}{}{} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} | {} |",
                     if causal { " causal" } else { "" },
+                    if pipelined { "" } else { " (not pipelined)" },
                     flops / (ms * 1e9),
                     kernel.attrs().num_regs
                 );

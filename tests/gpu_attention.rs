@@ -13,7 +13,11 @@ fn configs() -> Vec<AttentionConfig> {
     let mut v = Vec::new();
     for dtype in [DType::F16, DType::BF16] {
         for causal in [false, true] {
-            v.push(AttentionConfig::new(dtype, causal));
+            for pipelined in [true, false] {
+                let mut c = AttentionConfig::new(dtype, causal);
+                c.pipelined = pipelined;
+                v.push(c);
+            }
         }
     }
     v
@@ -27,13 +31,17 @@ fn attention_assembles_with_wgmma_from_registers() {
         let ptx = k.ptx().unwrap();
         common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
         // S = Q Kᵀ from shared memory (8 k-steps of 16 over D = 128) and O += P V with P in
-        // registers (8 k-steps over block_n = 128): 16 wgmmas per key block.
-        assert_eq!(ptx.matches("wgmma.mma_async").count(), 16, "{c:?}");
+        // registers (8 k-steps over block_n = 128): 16 wgmmas per key block, written once in the
+        // loop, and once more outside it when pipelined (the first S, the last P V).
+        let copies = if c.pipelined { 2 } else { 1 };
+        assert_eq!(ptx.matches("wgmma.mma_async").count(), 16 * copies, "{c:?}");
         let from_regs = ptx
             .lines()
             .filter(|l| l.contains("wgmma.mma_async") && l.contains("}, {"))
             .count();
-        assert_eq!(from_regs, 8, "{c:?}: P · V takes A from registers");
+        assert_eq!(from_regs, 8 * copies, "{c:?}: P · V takes A from registers");
+        // Pipelined: S of the next block (or P V) stays in flight while the softmax runs.
+        assert_eq!(ptx.contains("wgmma.wait_group.sync.aligned 1;"), c.pipelined, "{c:?}");
     }
     // A typed error names what is not supported yet.
     let mut c = AttentionConfig::new(DType::F16, false);

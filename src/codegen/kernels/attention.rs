@@ -34,6 +34,10 @@ pub struct AttentionConfig {
     pub num_warps: u32,
     /// Only keys at or before the query (lower-triangular mask).
     pub causal: bool,
+    /// Software-pipelined within each warpgroup (FlashAttention-3's intra-warpgroup overlap):
+    /// `S` of the next key block is issued before the softmax of this one, so the tensor cores work
+    /// while the softmax runs; three K/V stages.
+    pub pipelined: bool,
 }
 
 /// The swizzle of every tensor map (one 64-element row of 16-bit values).
@@ -51,6 +55,7 @@ impl AttentionConfig {
             block_n: 128,
             num_warps: 8,
             causal,
+            pipelined: true,
         }
     }
 
@@ -124,11 +129,13 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let swz = NvmmaShared::new(u32::from(SWIZZLE), dt.bits(), 2, false);
     let q_smem = kb.alloc_shared(dt, &[bm as u64, d], &swz)?;
-    let k_ring = kb.alloc_shared_buffers(dt, 2, &[bn as u64, d], &swz)?;
-    let v_ring = kb.alloc_shared_buffers(dt, 2, &[bn as u64, d], &swz)?;
-    let bars = kb.alloc_mbarriers(3, 1)?; // Q, then K+V of stages 0 and 1 ("full")
+    let ring = if c.pipelined { 3 } else { 2 };
+    let k_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
+    let v_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
+    let stages: i32 = if c.pipelined { 3 } else { 2 };
+    let bars = kb.alloc_mbarriers(1 + stages as u32, 1)?; // Q, then K+V of each stage ("full")
     // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
-    let empty = kb.alloc_mbarriers(2, 32 * c.num_warps)?;
+    let empty = kb.alloc_mbarriers(stages as u32, 32 * c.num_warps)?;
     let q_bar = kb.mbarrier_at(bars, 0)?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
@@ -142,11 +149,11 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     };
     let kv_bytes = 2 * (c.block_n as u32) * c.head_dim * (dt.bits() / 8);
     // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
-    // (j - 2) is released: the issuing thread waits for phase ((j / 2) & 1) ^ 1 of its empty
-    // barrier (a fresh barrier passes parity 1), no other thread stalls.
+    // (j - stages) is released: the issuing thread waits for phase ((j / stages) & 1) ^ 1 of its
+    // empty barrier (a fresh barrier passes parity 1), no other thread stalls.
     let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
         let pred = kb.lt(j, n_blocks)?;
-        let round = kb.shr(j, 1)?;
+        let round = kb.div(j, stages)?;
         let round = kb.and(round, 1)?;
         let parity = kb.xor(round, 1)?;
         let free = kb.mbarrier_at(empty, st)?;
@@ -182,22 +189,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     };
     kb.mbarrier_wait(q_bar, 0)?;
 
-    let out = kb.for_range(0, n_blocks, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
-        let (o, m_i, l_i, st, phase) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
-        // Prefetch the next block into the other stage once every warp has released it.
-        let next = kb.add(j, 1)?;
-        let other = kb.xor(st, 1)?;
-        load_kv(kb, next, other)?;
-        let bar_i = kb_stage_bar(kb, st)?;
-        let bar = kb.mbarrier_at(bars, bar_i)?;
-        kb.mbarrier_wait(bar, phase)?;
-        let k_t = kb.index_shared(k_ring, st)?;
-        let k_t = kb.permute_shared(k_t, &[1, 0])?;
-        let v_t = kb.index_shared(v_ring, st)?;
-        // S = Q Kᵀ, scaled into log2 units.
-        let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
-        let s = kb.wgmma(q_smem, k_t, s0)?;
-        let s = kb.wgmma_wait(0, &[s])?[0];
+    // The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
+    // rescales O, and the new row max and sum.
+    let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i| -> Result<[crate::codegen::Value; 4]> {
         let mut s = kb.mul(s, qk_scale)?;
         if let (Some(r), Some(cl)) = (rows, cols) {
             let off = kb.mul(j, bn)?;
@@ -206,7 +200,6 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             let ninf = kb.f32(f32::NEG_INFINITY)?;
             s = kb.where_(future, ninf, s)?;
         }
-        // Online softmax.
         let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
         let m_new = kb.max(m_i, m_blk)?;
         let dm = kb.sub(m_i, m_new)?;
@@ -217,20 +210,102 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         let l_blk = kb.reduce(p, 1, ReduceOp::Sum)?;
         let l_scaled = kb.mul(l_i, alpha)?;
         let l_new = kb.add(l_scaled, l_blk)?;
+        let p16 = kb.cast(p, dt)?;
+        Ok([p16, alpha, m_new, l_new])
+    };
+    // S = Q Kᵀ of the block in stage `st` (issued, not waited for).
+    let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<crate::codegen::Value> {
+        let k_t = kb.index_shared(k_ring, st)?;
+        let k_t = kb.permute_shared(k_t, &[1, 0])?;
+        let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
+        kb.wgmma(q_smem, k_t, s0)
+    };
+    let wait_full = |kb: &mut KernelBuilder<'_>, st, phase| -> Result<()> {
+        let bar_i = kb_stage_bar(kb, st)?;
+        let bar = kb.mbarrier_at(bars, bar_i)?;
+        kb.mbarrier_wait(bar, phase)
+    };
+    let release = |kb: &mut KernelBuilder<'_>, st| -> Result<()> {
+        let free = kb.mbarrier_at(empty, st)?;
+        kb.mbarrier_arrive(free)
+    };
+    // O · alpha + P V (issued).
+    let pv = |kb: &mut KernelBuilder<'_>, o, alpha, p16, st| -> Result<crate::codegen::Value> {
         let a_col = kb.expand_dims(alpha, 1)?;
         let o = kb.mul(o, a_col)?;
-        // O += P V, P from registers.
-        let p16 = kb.cast(p, dt)?;
-        let o = kb.wgmma(p16, v_t, o)?;
+        let v_t = kb.index_shared(v_ring, st)?;
+        kb.wgmma(p16, v_t, o)
+    };
+
+    let (o, m_i, l_i) = if !c.pipelined {
+        let out = kb.for_range(0, n_blocks, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
+            let (o, m_i, l_i, st, phase) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
+            // Prefetch the next block into the other stage once every warp has released it.
+            let next = kb.add(j, 1)?;
+            let other = kb.xor(st, 1)?;
+            load_kv(kb, next, other)?;
+            wait_full(kb, st, phase)?;
+            let s = scores(kb, st)?;
+            let s = kb.wgmma_wait(0, &[s])?[0];
+            let [p16, alpha, m_new, l_new] = softmax(kb, s, j, m_i, l_i)?;
+            let o = pv(kb, o, alpha, p16, st)?;
+            let o = kb.wgmma_wait(0, &[o])?[0];
+            release(kb, st)?;
+            let flip = kb.xor(phase, 1)?;
+            let wraps = kb.eq(st, 1)?;
+            let phase_next = kb.where_(wraps, flip, phase)?;
+            Ok(vec![o, m_new, l_new, other, phase_next])
+        })?;
+        (out[0], out[1], out[2])
+    } else {
+        // Block j's S is complete when iteration j starts and PV of block j - 1 is in flight. The
+        // iteration issues S of block j + 1, runs j's softmax while it computes, waits for PV_(j-1)
+        // (groups complete in order: waiting to 1 pending leaves S_(j+1)), releases that block's
+        // stage and refills it with block j + 2, issues PV_j, and waits for S_(j+1) (1 pending:
+        // PV_j runs on across the loop's back edge). No register of a wgmma still in flight is
+        // read or copied, which would make ptxas serialise the wgmmas.
+        let one = kb.i32(1)?;
+        load_kv(&mut kb, one, one)?;
+        wait_full(&mut kb, zero, zero)?;
+        let s_first = scores(&mut kb, zero)?;
+        let s_first = kb.wgmma_wait(0, &[s_first])?[0];
+        let last = kb.sub(n_blocks, 1)?;
+        let out = kb.for_range(0, last, 1, &[o0, m0, l0, s_first, zero, zero], |kb, j, carried| {
+            let (o, m_i, l_i, s_cur, st, ph1) =
+                (carried[0], carried[1], carried[2], carried[3], carried[4], carried[5]);
+            let st_p1 = kb.add(st, 1)?;
+            let wrap = kb.eq(st_p1, stages)?;
+            let st1 = kb.where_(wrap, 0, st_p1)?;
+            let at0 = kb.eq(st, 0)?;
+            let st_m1 = kb.sub(st, 1)?;
+            let stm1 = kb.where_(at0, stages - 1, st_m1)?;
+            wait_full(kb, st1, ph1)?;
+            let s_next = scores(kb, st1)?;
+            let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i)?;
+            let o = kb.wgmma_wait(1, &[o])?[0];
+            // PV of block j - 1 is done: release its stage (none before block 0) and refill it
+            // with block j + 2.
+            let started = kb.ge(j, 1)?;
+            kb.if_then(started, |kb| release(kb, stm1))?;
+            let ahead = kb.add(j, 2)?;
+            load_kv(kb, ahead, stm1)?;
+            let o = pv(kb, o, alpha, p16, st)?;
+            let s_next = kb.wgmma_wait(1, &[s_next])?[0];
+            let flip = kb.xor(ph1, 1)?;
+            let wraps = kb.eq(st1, stages - 1)?;
+            let ph_next = kb.where_(wraps, flip, ph1)?;
+            Ok(vec![o, m_new, l_new, s_next, st1, ph_next])
+        })?;
+        // The last block: its S is complete, the previous PV in flight.
+        let (o, m_i, l_i, s_cur, st) = (out[0], out[1], out[2], out[3], out[4]);
+        let [p16, alpha, m_new, l_new] = softmax(&mut kb, s_cur, last, m_i, l_i)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
-        let free = kb.mbarrier_at(empty, st)?;
-        kb.mbarrier_arrive(free)?;
-        let flip = kb.xor(phase, 1)?;
-        let wraps = kb.eq(st, 1)?;
-        let phase_next = kb.where_(wraps, flip, phase)?;
-        Ok(vec![o, m_new, l_new, other, phase_next])
-    })?;
-    let (o, m_i, l_i) = (out[0], out[1], out[2]);
+        let o = pv(&mut kb, o, alpha, p16, st)?;
+        let o = kb.wgmma_wait(0, &[o])?[0];
+        (o, m_new, l_new)
+    };
+
+
 
     // O / l through shared memory (Q's buffer, no longer read) and a TMA store.
     let l_col = kb.expand_dims(l_i, 1)?;
