@@ -117,13 +117,15 @@ impl DotOperand {
                     return Err(invalid("k_width", "must be a power of two"));
                 }
                 // Triton 3.9 asserts `m % 8 == 0` (`nvidiaMmaTile`, LinearLayoutConversions.cpp) on the
-                // parent's instruction M when it lays out an operand, although the operand's own
-                // tile does not use it.
+                // parent's instruction shape along the operand's non-K dim (M for operand 0, N for
+                // operand 1) when it lays out an operand, although the operand's own tile does not use it.
                 let rank = m.rank();
-                if rank >= 2 && m.instr_shape.get(rank - 2).is_some_and(|&x| x % 8 != 0) {
+                let non_k = if self.op_idx == 0 { rank.wrapping_sub(2) } else { rank.wrapping_sub(1) };
+                if m.instr_shape.get(non_k).is_some_and(|&x| x % 8 != 0) {
                     return Err(invalid(
                         "parent",
-                        "the MMA parent's instruction M must be a multiple of 8 (Triton asserts m % 8 == 0)",
+                        "the MMA parent's instruction shape along the operand's non-K dim must be a multiple \
+                         of 8 (Triton asserts m % 8 == 0)",
                     ));
                 }
             }
