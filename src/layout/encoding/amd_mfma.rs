@@ -56,7 +56,8 @@ impl AmdMfma {
         if !(1..=4).contains(&self.version) {
             return Err(invalid("version", "version must be in the [1, 4] range"));
         }
-        if self.instr_shape.len() != 3 {
+        // Triton 3.9 prints `[M, N, K]`; Triton 3.5 printed `[M, N]` (no layout reads K).
+        if !(2..=3).contains(&self.instr_shape.len()) {
             return Err(invalid(
                 "instr_shape",
                 "instr_shape must follow the (M, N, K) format",
