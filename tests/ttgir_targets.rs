@@ -30,6 +30,16 @@ fn normalized(v: &Value) -> (Vec<(String, Value)>, Vec<u64>) {
     (ins, outs)
 }
 
+/// The `#name = attribute` lines of a dump's aliases, to parse one of its types on its own.
+fn alias_lines(f: &Value) -> String {
+    f["aliases"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(a, d)| format!("{a} = {}\n", d.as_str().unwrap()))
+        .collect()
+}
+
 #[test]
 fn every_dump_lists_every_alias_with_triton_layouts() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
@@ -54,12 +64,7 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
         for (n, why) in &file.skipped {
             assert_eq!(f["aliases"][format!("#{n}")], "#ttg.shared_memory", "{name}: #{n}: {why}");
         }
-        let alias_lines: String = f["aliases"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(a, d)| format!("{a} = {}\n", d.as_str().unwrap()))
-            .collect();
+        let alias_lines = alias_lines(f);
         for l in f["layouts"].as_array().unwrap() {
             let ty = l["type"].as_str().unwrap();
             let shape: Vec<u64> =
@@ -93,12 +98,7 @@ fn triton_3_5_dumps_parse_and_match_triton_3_9() {
     let doc = fixtures();
     let mut known = std::collections::HashMap::new();
     for f in doc["files"].as_object().unwrap().values() {
-        let alias_lines: String = f["aliases"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(a, d)| format!("{a} = {}\n", d.as_str().unwrap()))
-            .collect();
+        let alias_lines = alias_lines(f);
         for l in f["layouts"].as_array().unwrap() {
             let (Some(want), Some(ty)) = (l.get("layout"), l["type"].as_str()) else {
                 continue;
