@@ -18,7 +18,8 @@ const WAVE: u64 = 64;
 pub struct AmdMfma {
     /// 1 (gfx908) … 4 (gfx950).
     pub version: u32,
-    /// `[M, N, K]` of the instruction: M×N one of 32×32, 16×16, 64×4, 4×64.
+    /// `[M, N, K]` of the instruction: M×N one of 32×32, 16×16, 64×4, 4×64. K is 0 for Triton 3.5's TTGIR,
+    /// which printed `[M, N]` (no layout reads K).
     pub instr_shape: Vec<u32>,
     /// Lanes hold consecutive elements along N instead of M.
     pub transposed: bool,
@@ -56,8 +57,7 @@ impl AmdMfma {
         if !(1..=4).contains(&self.version) {
             return Err(invalid("version", "version must be in the [1, 4] range"));
         }
-        // Triton 3.9 prints `[M, N, K]`; Triton 3.5 printed `[M, N]` (no layout reads K).
-        if !(2..=3).contains(&self.instr_shape.len()) {
+        if self.instr_shape.len() != 3 {
             return Err(invalid(
                 "instr_shape",
                 "instr_shape must follow the (M, N, K) format",

@@ -331,16 +331,9 @@ fn build(kind: &str, items: Vec<(String, Val)>) -> Result<Encoding> {
         }),
         "AMDMFMALayout" => {
             let warps = u32_list("warps_per_cta", &p.req("warps_per_cta")?)?;
-            let instr_shape = u32_list("instr_shape", &p.req("instr_shape")?)?;
-            // Gluon's constructor asserts [M, N, K]; TTGIR also takes Triton 3.5's [M, N].
-            if instr_shape.len() != 3 {
-                return Err(LayoutError::Invalid(
-                    "`instr_shape`: instr_shape must follow the (M, N, K) format".into(),
-                ));
-            }
             Encoding::AmdMfma(AmdMfma {
                 version: u32_of("version", &p.req("version")?)?,
-                instr_shape,
+                instr_shape: u32_list("instr_shape", &p.req("instr_shape")?)?,
                 transposed: boolean("transposed", &p.req("transposed")?)?,
                 element_bitwidth: opt(p.take("element_bitwidth"), |v| {
                     u32_of("element_bitwidth", &v)
