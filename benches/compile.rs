@@ -3,7 +3,9 @@
 //! conversions and reductions: the transpose through `convert_layout` (64 × 64 tile, 4 warps) and
 //! the 16K-row softmax (16 warps, 4 f32 per thread and access). Target: ≤ 5 ms (Gluon's cold
 //! compile of the same kernels: 65–400 ms); see `OptLevel` for which levels meet it and why. And
-//! the Hopper GEMM (`gemm_kernel`, 128 × 256 × 64, 3 stages): target ≤ 10 ms.
+//! the Hopper GEMM (`gemm_kernel`, 128 × 256 × 64, 3 stages): target ≤ 10 ms; the sm_80
+//! tensor-core GEMM (`gemm_sm80_kernel`, 128 × 256 × 64, 3 stages: 384 `mma.sync` per loop
+//! body) took 100 ms on the dev VM (2026-11-25), most of it in LLVM's code generation.
 //!
 //! `cargo bench --features llvm --bench compile`
 //!
@@ -64,6 +66,15 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let ctx = Context::new();
             let c = kernels::GemmConfig::new(weft::codegen::DType::F16);
             let k = kernels::gemm_kernel(&ctx, Target::SM90A, c).unwrap();
+            k.ptx().unwrap()
+        })
+    });
+    g.bench_function("gemm_sm80_128x256x64_o3", |b| {
+        b.iter(|| {
+            let ctx = Context::new();
+            let c = kernels::GEMM_SM80_CONFIGS[0];
+            let k = kernels::gemm_sm80_kernel(&ctx, Target::SM80, c, weft::codegen::DType::F16)
+                .unwrap();
             k.ptx().unwrap()
         })
     });

@@ -45,7 +45,7 @@ fn cp_async_moves_16_byte_vectors_with_zero_fill_and_narrows_with_the_row_stride
             ] {
                 let ctx = Context::new();
                 let what = format!("cp.async {dtype} {shared:?} ({target})");
-                let k = cp_async_tile_kernel(&ctx, target, dtype, 64, 64, per, &shared, 4, 16)
+                let k = cp_async_tile_kernel(&ctx, target, dtype, 64, 64, per, &shared, 4, 16, 1)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
                 let code = ptx(&k, target, &what);
                 // 64 × 64 elements, 16 bytes per copy, 128 threads.
@@ -65,11 +65,13 @@ fn cp_async_moves_16_byte_vectors_with_zero_fill_and_narrows_with_the_row_stride
         // Row strides known only to be even (f16): 4-byte copies; odd: a synchronous copy.
         let shared = nvmma([64, 64], 16);
         let ctx = Context::new();
-        let k = cp_async_tile_kernel(&ctx, target, DType::F16, 64, 64, 8, &shared, 4, 2).unwrap();
+        let k =
+            cp_async_tile_kernel(&ctx, target, DType::F16, 64, 64, 8, &shared, 4, 2, 1).unwrap();
         let code = ptx(&k, target, "cp.async n even");
         assert_eq!(count(&code, "cp.async.ca.shared.global"), 64 * 64 / 2 / 128);
         assert!(code.contains(", 4, %r"), "{code}");
-        let k = cp_async_tile_kernel(&ctx, target, DType::F16, 64, 64, 8, &shared, 4, 1).unwrap();
+        let k =
+            cp_async_tile_kernel(&ctx, target, DType::F16, 64, 64, 8, &shared, 4, 1, 1).unwrap();
         let code = ptx(&k, target, "cp.async n odd");
         assert_eq!(count(&code, "cp.async.ca"), 0, "{code}");
         assert_eq!(count(&code, "cp.async.cg"), 0, "{code}");
@@ -93,10 +95,10 @@ fn async_copy_errors_name_the_operands() {
     let shared = nvmma([64, 64], 16);
     let s16 = kb.alloc_shared(DType::F16, &[64, 64], &shared).unwrap();
     let s32 = kb
-        .alloc_shared(DType::F32, &[64, 64], &nvmma([64, 64], 32))
+        .alloc_shared(DType::F32, &[64, 64], nvmma([64, 64], 32))
         .unwrap();
     let small = kb
-        .alloc_shared(DType::F16, &[32, 64], &nvmma([32, 64], 16))
+        .alloc_shared(DType::F16, &[32, 64], nvmma([32, 64], 16))
         .unwrap();
     // The descriptor and the pointers swapped: a wrong kind.
     let e = kb.async_copy_global_to_shared(p, s16, None).unwrap_err();
@@ -161,9 +163,17 @@ fn ldmatrix_reads_operand_a_with_x4_and_b_with_trans() {
                 for (shape, dot, trans) in [([128u64, 32u64], &da, false), ([32, 128], &db, true)] {
                     let ctx = Context::new();
                     let what = format!("ldmatrix {dtype} {shape:?} {warps} warps ({target})");
-                    let k =
-                        ldmatrix_kernel(&ctx, target, dtype, shape, &nvmma(shape, 16), dot, warps)
-                            .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let k = ldmatrix_kernel(
+                        &ctx,
+                        target,
+                        dtype,
+                        shape,
+                        &nvmma(shape, 16),
+                        dot,
+                        warps,
+                        1,
+                    )
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
                     let code = ptx(&k, target, &what);
                     let inst = if trans {
                         "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
@@ -192,13 +202,46 @@ fn ldmatrix_reads_operand_a_with_x4_and_b_with_trans() {
 }
 
 #[test]
+fn cp_async_and_ldmatrix_address_a_ring_buffer_chosen_at_run_time() {
+    // A view's base is a register: every copy and every row address adds it.
+    let shared = nvmma([64, 64], 16);
+    let ctx = Context::new();
+    let k =
+        cp_async_tile_kernel(&ctx, Target::SM80, DType::F16, 64, 64, 8, &shared, 4, 16, 3).unwrap();
+    let code = ptx(&k, Target::SM80, "cp.async into a ring");
+    assert_eq!(count(&code, "cp.async.cg.shared.global"), 4, "{code}");
+    assert!(
+        code.contains("rem.s32") || code.contains("mul.hi"),
+        "{code}"
+    );
+    let (_, da, _) = mma_layouts(128, 128, 4, 16);
+    let k = ldmatrix_kernel(
+        &ctx,
+        Target::SM80,
+        DType::F16,
+        [128, 32],
+        &nvmma([128, 32], 16),
+        &da,
+        4,
+        2,
+    )
+    .unwrap();
+    let code = ptx(&k, Target::SM80, "ldmatrix from a ring");
+    assert_eq!(
+        count(&code, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"),
+        8,
+        "{code}"
+    );
+}
+
+#[test]
 fn ldmatrix_falls_back_to_ld_shared_where_rows_are_not_contiguous() {
     let (_, da, _) = mma_layouts(64, 64, 4, 16);
     let shape = [64u64, 32u64];
     // M contiguous in shared memory, K across rows: `.trans` reads A then.
     let col_major: Encoding = SwizzledShared::new(1, 1, 1, &[0, 1]).into();
     let ctx = Context::new();
-    let k = ldmatrix_kernel(&ctx, Target::SM80, DType::F16, shape, &col_major, &da, 4).unwrap();
+    let k = ldmatrix_kernel(&ctx, Target::SM80, DType::F16, shape, &col_major, &da, 4, 1).unwrap();
     let code = ptx(&k, Target::SM80, "ldmatrix of column-major A");
     assert!(
         code.contains("ldmatrix.sync.aligned.m8n8.x4.trans"),
@@ -206,7 +249,7 @@ fn ldmatrix_falls_back_to_ld_shared_where_rows_are_not_contiguous() {
     );
     // A swizzle of single elements breaks 16-byte rows: plain shared loads.
     let scattered: Encoding = SwizzledShared::new(1, 1, 8, &[1, 0]).into();
-    let k = ldmatrix_kernel(&ctx, Target::SM80, DType::F16, shape, &scattered, &da, 4).unwrap();
+    let k = ldmatrix_kernel(&ctx, Target::SM80, DType::F16, shape, &scattered, &da, 4, 1).unwrap();
     let code = ptx(&k, Target::SM80, "ldmatrix fallback");
     assert_eq!(count(&code, "ldmatrix.sync"), 0, "{code}");
     assert!(code.contains("ld.shared"), "{code}");
@@ -220,6 +263,7 @@ fn ldmatrix_falls_back_to_ld_shared_where_rows_are_not_contiguous() {
         &nvmma([64, 16], 32),
         &da32,
         4,
+        1,
     )
     .unwrap();
     let code = ptx(&k, Target::SM80, "ldmatrix f32");
@@ -403,6 +447,35 @@ fn the_sm80_gemm_pipelines_cp_async_ldmatrix_and_mma_without_spills() {
                     assert_eq!((st, ld), (0, 0), "{what}: spills");
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn the_sm80_gemm_with_b_transposed_reads_both_operands_without_trans() {
+    for target in TARGETS {
+        for c in GEMM_SM80_CONFIGS {
+            let c = c.with_b_transposed(true);
+            let ctx = Context::new();
+            let what = format!("gemm_sm80 {c:?} ({target})");
+            let k = kernels::gemm_sm80_kernel(&ctx, target, c, DType::BF16)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let code = ptx(&k, target, &what);
+            let threads = 32 * c.num_warps as usize;
+            let (bm, bn, bk) = (c.block_m as usize, c.block_n as usize, c.block_k as usize);
+            let copies_per_step = (bm * bk + bk * bn) / 8 / threads;
+            let stages = c.stages as usize;
+            assert_eq!(
+                count(&code, "cp.async.cg.shared.global"),
+                copies_per_step * (2 * stages - 1),
+                "{what}"
+            );
+            assert!(
+                code.contains("ldmatrix.sync.aligned.m8n8.x4.shared.b16"),
+                "{what}"
+            );
+            assert!(!code.contains(".trans"), "{what}");
+            assert_eq!(count(&code, "ld.shared"), 0, "{what}");
         }
     }
 }

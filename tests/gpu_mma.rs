@@ -119,12 +119,28 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
         let (gm, gn) = (m.div_ceil(rows as usize), n.div_ceil(cols as usize));
         let (ym, yn) = (gm * rows as usize, gn * cols as usize);
         for shared in &shareds {
-            for div_n in [size_divisibility(n as u64), 1] {
-                let what = format!("cp.async {} {m}x{n} div {div_n} {shared:?}", T::DTYPE);
+            for (div_n, ring) in [(size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
+                if n as u64 % div_n != 0 {
+                    continue;
+                }
+                let what = format!(
+                    "cp.async {} {m}x{n} div {div_n} ring {ring} {shared:?}",
+                    T::DTYPE
+                );
                 let ctx = Context::new();
-                let k =
-                    cp_async_tile_kernel(&ctx, TARGET, T::DTYPE, rows, cols, per, shared, 4, div_n)
-                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let k = cp_async_tile_kernel(
+                    &ctx,
+                    TARGET,
+                    T::DTYPE,
+                    rows,
+                    cols,
+                    per,
+                    shared,
+                    4,
+                    div_n,
+                    ring,
+                )
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
                 let kernel = load(dev, &k);
                 let dy = poisoned::<T>(dev, ym * yn);
                 let mut args = KernelArgs::new();
@@ -177,51 +193,29 @@ fn cp_async_copies_inside_and_zero_fills_outside_on_odd_shapes() {
 fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
     for warps in [4u32, 8] {
         let (_, da, db) = mma_layouts(128, 128, warps, 16);
-        let cases: Vec<(
-            [u64; 2],
-            Encoding,
-            &weft::layout::encoding::DotOperand,
-            &str,
-        )> = vec![
+        let sw = |vec, max_phase, order: [u32; 2]| -> Encoding {
+            SwizzledShared::new(vec, 1, max_phase, &order).into()
+        };
+        let cases = [
             ([128, 32], nvmma([128, 32], 16), &da, "A, NVMMA (x4)"),
-            (
-                [128, 64],
-                SwizzledShared::new(8, 1, 8, &[1, 0]).into(),
-                &da,
-                "A, swizzled (x4)",
-            ),
-            (
-                [128, 32],
-                SwizzledShared::new(1, 1, 1, &[0, 1]).into(),
-                &da,
-                "A, column-major (.trans)",
-            ),
-            (
-                [128, 32],
-                SwizzledShared::new(1, 1, 8, &[1, 0]).into(),
-                &da,
-                "A, scattered (ld.shared)",
-            ),
+            ([128, 64], sw(8, 8, [1, 0]), &da, "A, swizzled (x4)"),
+            ([128, 32], sw(1, 1, [0, 1]), &da, "A, column-major (.trans)"),
+            ([128, 32], sw(1, 8, [1, 0]), &da, "A, scattered (ld.shared)"),
             ([32, 128], nvmma([32, 128], 16), &db, "B, NVMMA (.trans)"),
-            (
-                [64, 128],
-                SwizzledShared::new(8, 1, 8, &[1, 0]).into(),
-                &db,
-                "B, swizzled (.trans)",
-            ),
-            (
-                [32, 128],
-                SwizzledShared::new(1, 1, 1, &[0, 1]).into(),
-                &db,
-                "B, column-major (x4)",
-            ),
+            ([64, 128], sw(8, 8, [1, 0]), &db, "B, swizzled (.trans)"),
+            ([32, 128], sw(1, 1, [0, 1]), &db, "B, column-major (x4)"),
         ];
-        for (shape, shared, dot, name) in cases {
-            let what = format!("ldmatrix {} {name} {shape:?} {warps} warps", T::DTYPE);
+        for ((shape, shared, dot, name), ring) in
+            cases.into_iter().flat_map(|c| [(c.clone(), 1), (c, 2)])
+        {
+            let what = format!(
+                "ldmatrix {} {name} {shape:?} {warps} warps ring {ring}",
+                T::DTYPE
+            );
             let n = (shape[0] * shape[1]) as usize;
             let x: Vec<T> = random(rng, n);
             let ctx = Context::new();
-            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, dot, warps)
+            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, dot, warps, ring)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             let uses = k.ptx().unwrap().contains("ldmatrix.sync");
             let kernel = load(dev, &k);
@@ -337,7 +331,7 @@ fn run_dot<T: Elem>(dev: &Device, rng: &mut Rng, rel: f64) {
         for i in 0..m * n {
             let err = (d[i] as f64 - want[i]).abs();
             max_err = max_err.max(err);
-            if !(err <= rel * mag[i] + 1e-6) {
+            if err.is_nan() || err > rel * mag[i] + 1e-6 {
                 if bad < 5 {
                     eprintln!(
                         "{what}: d[{}, {}] = {}, want {}",
@@ -407,7 +401,7 @@ fn run_gemm<T: Elem>(
         if err.is_nan() || err > max_err {
             max_err = if err.is_nan() { f64::INFINITY } else { err };
         }
-        if !(err <= eps_out * ref_c[i].abs() + 1e-5 * mag[i] + 1e-6) {
+        if err.is_nan() || err > eps_out * ref_c[i].abs() + 1e-5 * mag[i] + 1e-6 {
             if bad < 5 {
                 eprintln!("{what}: c[{}, {}] = {g}, want {}", i / n, i % n, ref_c[i]);
             }
@@ -436,7 +430,13 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
         let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
         let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
         let want = reference(&af, &bf, None, m, n, k);
-        for c in GEMM_SM80_CONFIGS {
+        // Every configuration; and B given transposed (an N × K matrix) on the largest and
+        // smallest tiles.
+        let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
+        let transposed = [GEMM_SM80_CONFIGS[0], GEMM_SM80_CONFIGS[4]]
+            .map(|c| (c.with_b_transposed(true), &bt[..]));
+        let runs = GEMM_SM80_CONFIGS.map(|c| (c, &b[..]));
+        for (c, bm) in runs.into_iter().chain(transposed) {
             let ctx = Context::new();
             let kern = kernels::gemm_sm80_kernel_for_shape(
                 &ctx,
@@ -448,7 +448,7 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
                 k as u64,
             )
             .unwrap_or_else(|e| panic!("gemm {m}x{n}x{k} {c:?}: {e}"));
-            run_gemm(dev, &kern, c, &a, &b, &want, (m, n, k), eps_out);
+            run_gemm(dev, &kern, c, &a, bm, &want, (m, n, k), eps_out);
         }
         // The kernel declared for multiples of 16 (16-byte copies) on sizes that are.
         if m % 16 == 0 && n % 16 == 0 && k % 16 == 0 {
@@ -468,8 +468,36 @@ fn the_sm80_gemm_matches_an_f64_reference_on_odd_shapes() {
     gemm_on_odd_shapes::<bf16>(&dev, &mut rng, 2f64.powi(-8));
 }
 
+/// One small odd GEMM per default configuration and input type: quick enough to run under
+/// `compute-sanitizer` (memcheck and racecheck) with `--test gpu_mma small_gemm`.
+#[test]
+fn small_gemm_is_exact_enough_for_the_sanitizer() {
+    let Some(dev) = device() else { return };
+    let mut rng = Rng(99);
+    let (m, n, k) = (200usize, 136usize, 300usize);
+    let a: Vec<f16> = random(&mut rng, m * k);
+    let b: Vec<f16> = random(&mut rng, k * n);
+    let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
+    let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
+    let want = reference(&af, &bf, None, m, n, k);
+    for c in GEMM_SM80_CONFIGS {
+        let ctx = Context::new();
+        let kern = kernels::gemm_sm80_kernel_for_shape(
+            &ctx,
+            TARGET,
+            c,
+            DType::F16,
+            m as u64,
+            n as u64,
+            k as u64,
+        )
+        .unwrap();
+        run_gemm(&dev, &kern, c, &a, &b, &want, (m, n, k), 2f64.powi(-11));
+    }
+}
+
 /// The configurations timed: the defaults, the first without grouped order, then deeper
-/// pipelines and the transposed tile.
+/// pipelines, the transposed tile and `A · Bᵀ`.
 const PERF_CONFIGS: [GemmSm80Config; 10] = [
     GEMM_SM80_CONFIGS[0],
     GEMM_SM80_CONFIGS[1],
@@ -479,8 +507,8 @@ const PERF_CONFIGS: [GemmSm80Config; 10] = [
     GEMM_SM80_CONFIGS[0].with_group_m(1),
     GemmSm80Config::new(128, 256, 64, 4, 8),
     GemmSm80Config::new(256, 128, 64, 3, 8),
-    GemmSm80Config::new(128, 256, 32, 4, 8),
-    GemmSm80Config::new(128, 128, 64, 4, 4),
+    GemmSm80Config::new(128, 128, 32, 4, 4),
+    GEMM_SM80_CONFIGS[0].with_b_transposed(true),
 ];
 
 #[test]

@@ -29,7 +29,8 @@ pub fn col_blocked(rows: u32, num_warps: u32) -> Encoding {
 /// `rows × cols` tile `(pid1, pid0)` of the `m × n` row-major `x` (masked: zero-filled outside)
 /// into a buffer of layout `shared`, waits, reads it back in a column-walking layout and stores
 /// the whole tile into `y`, a row-major matrix of row stride `ny` covering every tile. So
-/// `y[i, j] = x[i, j]` inside `m × n` and 0 outside. Parameters: `x, y: ptr<dtype>, m, n, ny:
+/// `y[i, j] = x[i, j]` inside `m × n` and 0 outside. With `ring > 1` the buffer is one of a
+/// ring, chosen at run time. Parameters: `x, y: ptr<dtype>, m, n, ny:
 /// i32` (`n` declared divisible by `div_n`). Grid: `(⌈n / cols⌉, ⌈m / rows⌉)`.
 #[allow(clippy::too_many_arguments)]
 pub fn cp_async_tile_kernel<'c>(
@@ -42,6 +43,7 @@ pub fn cp_async_tile_kernel<'c>(
     shared: &Encoding,
     num_warps: u32,
     div_n: u64,
+    ring: u64,
 ) -> Result<Kernel<'c>, CodegenError> {
     let mut kb = KernelBuilder::new(ctx, target, "cp_async_tile", num_warps)?;
     let x = kb.arg_ptr("x", dtype, 16)?;
@@ -62,7 +64,7 @@ pub fn cp_async_tile_kernel<'c>(
     let off = kb.mul(r, n)?;
     let off = kb.add(off, c)?;
     let px = kb.add(x, off)?;
-    let smem = kb.alloc_shared(dtype, &shape, shared)?;
+    let smem = ring_buffer(&mut kb, dtype, &shape, shared, ring, pid_c)?;
     kb.async_copy_global_to_shared(smem, px, Some(mask))?;
     kb.async_commit_group()?;
     kb.async_wait_group(0)?;
@@ -75,6 +77,26 @@ pub fn cp_async_tile_kernel<'c>(
     let py = kb.add(y, off)?;
     kb.store(py, v, None)?;
     kb.finish()
+}
+
+/// A buffer of `shape` in `shared`: a plain allocation for `ring == 1`, else buffer
+/// `(pid + 1) % ring` (an index known only at run time, never 0 for program 0) of a ring of
+/// `ring` buffers, so that ops reading a view's run-time base are exercised.
+fn ring_buffer(
+    kb: &mut KernelBuilder<'_>,
+    dtype: DType,
+    shape: &[u64; 2],
+    shared: &Encoding,
+    ring: u64,
+    pid: Value,
+) -> Result<Value, CodegenError> {
+    if ring == 1 {
+        return kb.alloc_shared(dtype, shape, shared);
+    }
+    let bufs = kb.alloc_shared_buffers(dtype, ring, shape, shared)?;
+    let i = kb.add(pid, 1)?;
+    let i = kb.rem(i, ring as i32)?;
+    kb.index_shared(bufs, i)
 }
 
 /// The Ampere MMA layouts for an `m × n` accumulator over `num_warps` warps, as `mma_for_dot`
@@ -101,6 +123,7 @@ pub fn ldmatrix_kernel<'c>(
     shared: &Encoding,
     dot: &DotOperand,
     num_warps: u32,
+    ring: u64,
 ) -> Result<Kernel<'c>, CodegenError> {
     let mut kb = KernelBuilder::new(ctx, target, "operand_tile", num_warps)?;
     let x = kb.arg_ptr("x", dtype, 16)?;
@@ -111,7 +134,8 @@ pub fn ldmatrix_kernel<'c>(
     let off = kb.add(off, c)?;
     let px = kb.add(x, off)?;
     let v = kb.load(px, None, None)?;
-    let smem = kb.alloc_shared(dtype, &shape, shared)?;
+    let pid = kb.program_id(0)?;
+    let smem = ring_buffer(&mut kb, dtype, &shape, shared, ring, pid)?;
     kb.store_shared(smem, v)?;
     kb.barrier()?;
     let t = kb.ldmatrix(smem, dot)?;

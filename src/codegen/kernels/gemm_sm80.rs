@@ -1,6 +1,7 @@
 //! `C = A · B` on Ampere tensor cores (sm_80+, runs on Hopper too), built from the builder's
-//! ops as Gluon's tutorials build theirs: row-major `A` (`M × K`) and `B` (`K × N`) of f16 or
-//! bf16, f32 accumulation, `C` (`M × N`) in the input type; any `M`, `N`, `K` (edges masked).
+//! ops as Gluon's tutorials build theirs: row-major `A` (`M × K`) and `B` (`K × N`, or `Bᵀ`
+//! `N × K` with [`GemmSm80Config::b_transposed`]) of f16 or bf16, f32 accumulation, `C` (`M × N`)
+//! in the input type; any `M`, `N`, `K` (edges masked).
 //!
 //! Each CTA computes one `block_m × block_n` tile of `C`:
 //!
@@ -19,7 +20,7 @@
 //! only zeros (all masked) and add nothing.
 
 use crate::layout::encoding::helpers::{default_nvmma_shared, mma_for_dot};
-use crate::layout::encoding::{CgaLayout, Encoding};
+use crate::layout::encoding::{Blocked, CgaLayout, Encoding};
 
 use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::{check_pow2, size_divisibility, tile_coords, tile_layout, Context, Tile2d};
@@ -41,6 +42,10 @@ pub struct GemmSm80Config {
     /// walk down `group_m` tiles of `C`'s rows before the next column, so CTAs running at once
     /// share rows of `A` and columns of `B` in L2. 1 walks along rows.
     pub group_m: u32,
+    /// `B` is given transposed: the kernel reads an `N × K` row-major matrix `Bt` and computes
+    /// `C = A · Btᵀ` (its tiles land K-contiguous in shared memory, read by `ldmatrix` without
+    /// `.trans`).
+    pub b_transposed: bool,
 }
 
 impl GemmSm80Config {
@@ -59,6 +64,15 @@ impl GemmSm80Config {
             stages,
             num_warps,
             group_m: 8,
+            b_transposed: false,
+        }
+    }
+
+    /// This configuration for `C = A · Btᵀ` with `Bt` an `N × K` row-major matrix.
+    pub const fn with_b_transposed(self, b_transposed: bool) -> Self {
+        GemmSm80Config {
+            b_transposed,
+            ..self
         }
     }
 
@@ -82,9 +96,10 @@ impl GemmSm80Config {
 }
 
 /// The configurations the tests and benchmarks try, fastest first on the H200 (f16, 8192³,
-/// 2026-11-24: 390, 377, 350, 357 TFLOP/s; cuBLAS's wgmma GEMM 678 in the same run): the
-/// larger the warp's tile (64 × 64 with 8 warps on 128 × 256, or 4 on 128 × 128) and the deeper
-/// the K step, the fewer `ldmatrix` and barriers per `mma.sync`.
+/// 2026-11-25, one run: 390, 376, 344, 367 and 262 TFLOP/s against cuBLAS's wgmma GEMM at 663,
+/// so 0.59× for the first; `A · Bᵀ` 380). The larger the warp's tile (64 × 64 with 8 warps on
+/// 128 × 256, or 4 on 128 × 128) and the deeper the K step, the fewer `ldmatrix` and barriers
+/// per `mma.sync`.
 pub const GEMM_SM80_CONFIGS: [GemmSm80Config; 5] = [
     GemmSm80Config::new(128, 256, 64, 3, 8),
     GemmSm80Config::new(128, 256, 32, 3, 8),
@@ -154,7 +169,8 @@ pub fn gemm_sm80_kernel_for_shape(
 /// `C = A · B` (see the [module docs](self)). Parameters: `a, b, c: ptr<dtype>` (16-byte aligned,
 /// row-major, no padding between rows), `m, n, k: i32`, each a multiple of 16 (edge tiles are
 /// masked; other sizes: [`gemm_sm80_kernel_for_shape`]). Grid: [`GemmSm80Config::grid`]. `dtype` is
-/// f16 or bf16; needs sm_80 or later.
+/// f16 or bf16; needs sm_80 or later. Offsets are `i32`: `m·k`, `k·n` and `m·n` must stay
+/// below 2³¹.
 pub fn gemm_sm80_kernel(
     ctx: &Context,
     target: Target,
@@ -181,7 +197,7 @@ fn build(
     let a_shape = [bm as u64, bk as u64];
     let b_shape = [bk as u64, bn as u64];
     let a_sl = default_nvmma_shared(&a_shape, bits, false, false, CgaLayout::single())?;
-    let b_sl = default_nvmma_shared(&b_shape, bits, false, false, CgaLayout::single())?;
+    let b_sl = default_nvmma_shared(&b_shape, bits, c.b_transposed, false, CgaLayout::single())?;
     // Copied 8 elements (16 bytes) per thread and copy, lanes along the contiguous dim.
     let copy = |rows, cols| {
         tile_layout(
@@ -195,7 +211,28 @@ fn build(
         )
         .map(Encoding::from)
     };
-    let (a_ld, b_ld) = (copy(bm, bk)?, copy(bk, bn)?);
+    let a_ld = copy(bm, bk)?;
+    let b_ld = if c.b_transposed {
+        // K contiguous: the [BN, BK] copy layout with its dims swapped.
+        let t = tile_layout(
+            target,
+            Tile2d {
+                rows: bn,
+                cols: bk,
+                per_thread: 8,
+                num_warps: c.num_warps,
+            },
+        )?;
+        let sw = |v: &[u32]| [v[1], v[0]];
+        Encoding::from(Blocked::new(
+            &sw(&t.size_per_thread),
+            &sw(&t.threads_per_warp),
+            &sw(&t.warps_per_cta),
+            &[0, 1],
+        ))
+    } else {
+        copy(bk, bn)?
+    };
 
     let mut kb = KernelBuilder::new(ctx, target, "gemm_sm80", c.num_warps)?;
     let a = kb.arg_ptr("a", dtype, 16)?;
@@ -215,8 +252,14 @@ fn build(
     let a_off = kb.add(a_off, a_cols)?;
     let (b_rows, b_cols) = tile_coords(&mut kb, &b_ld, b_shape, None, Some(n0))?;
     let b_col_ok = kb.lt(b_cols, n)?;
-    let b_off = kb.mul(b_rows, n)?;
-    let b_off = kb.add(b_off, b_cols)?;
+    // B[k, n] is at k·N + n, or at n·K + k when given transposed.
+    let (b_off, b_k_stride) = if c.b_transposed {
+        let off = kb.mul(b_cols, k)?;
+        (kb.add(off, b_rows)?, None)
+    } else {
+        let off = kb.mul(b_rows, n)?;
+        (kb.add(off, b_cols)?, Some(n))
+    };
 
     let mut a_smem = Vec::with_capacity(stages);
     let mut b_smem = Vec::with_capacity(stages);
@@ -228,7 +271,7 @@ fn build(
         a,
         b,
         k,
-        n,
+        b_k_stride,
         a_off,
         a_cols,
         a_row_ok,
@@ -306,7 +349,8 @@ struct Operands {
     a: Value,
     b: Value,
     k: Value,
-    n: Value,
+    /// Elements between consecutive K of `B` (`N`; `None`: 1, `B` given transposed).
+    b_k_stride: Option<Value>,
     a_off: Value,
     a_cols: Value,
     a_row_ok: Value,
@@ -327,8 +371,11 @@ impl Operands {
         kb.async_copy_global_to_shared(sa, pa, Some(a_mask))?;
         let b_row_ok = kb.lt(self.b_rows, left)?;
         let b_mask = kb.and(b_row_ok, self.b_col_ok)?;
-        let row = kb.mul(kk, self.n)?;
-        let off = kb.add(self.b_off, row)?;
+        let step = match self.b_k_stride {
+            Some(stride) => kb.mul(kk, stride)?,
+            None => kk,
+        };
+        let off = kb.add(self.b_off, step)?;
         let pb = kb.add(self.b, off)?;
         kb.async_copy_global_to_shared(sb, pb, Some(b_mask))
     }
@@ -359,6 +406,9 @@ mod tests {
         assert_eq!(c.shared_bytes(), 3 * (128 * 32 + 32 * 128) * 2);
         let a = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]; // 2 × 3
         let b = [1.0, 0.0, 0.0, 1.0, 1.0, 1.0]; // 3 × 2
-        assert_eq!(super::super::gemm::gemm_reference(&a, &b, 2, 2, 3, false), vec![4.0, 5.0, 10.0, 11.0]);
+        assert_eq!(
+            super::super::gemm::gemm_reference(&a, &b, 2, 2, 3, false),
+            vec![4.0, 5.0, 10.0, 11.0]
+        );
     }
 }

@@ -14,7 +14,9 @@
 //! so out-of-bounds rows and columns of a tile read as zeros. `cp.async` moves 4, 8 or 16 bytes;
 //! where fewer consecutive bytes are known (an odd row stride of f16), the copy is a plain masked
 //! load and shared store instead, complete when the op returns (a later wait is then a no-op for
-//! it), so a kernel specialised for any shape stays correct.
+//! it), so a kernel specialised for any shape stays correct. Registers holding copies of an
+//! element are skipped; threads holding copies (a layout broadcast over lanes or warps) each copy
+//! it, the same bytes to the same place.
 
 use inkwell::values::BasicValueEnum;
 
@@ -42,12 +44,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         const OP: &str = "async_copy_global_to_shared";
         self.target.require(Feature::CpAsync, OP)?;
-        let d = self.get_kind(
-            OP,
-            desc,
-            &[ValueKind::SharedDesc],
-            "a shared-memory descriptor",
-        )?;
+        let d = self.shared_desc(OP, desc)?;
         let (p, elem) = self.pointer_operand(OP, ptrs)?;
         if p.is_scalar() {
             return Err(CodegenError::InvalidType {
@@ -97,9 +94,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.threads_per_warp(),
             self.num_warps,
         )?;
-        let acc = self.shared_access_at(offsets, &buf.padding, buf.base, elem)?;
+        let acc = self.desc_access_at(offsets, &d)?;
         let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
-        let vec = plan.vec.min(acc.vec);
+        // A copy's shared address must be aligned to its size: padding of fewer elements than
+        // the vector would shift the vectors after it.
+        let pad_align = buf
+            .padding
+            .iter()
+            .map(|&(_, pad)| 1usize << pad.trailing_zeros())
+            .min()
+            .unwrap_or(usize::MAX);
+        let vec = plan.vec.min(acc.vec).min(pad_align);
         let bytes = vec as u64 * elem.mem_bytes();
         if bytes < 4 {
             // Too narrow for cp.async: a synchronous copy through registers (module docs).

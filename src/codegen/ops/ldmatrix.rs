@@ -27,7 +27,7 @@ use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
 use crate::codegen::ops::layout_arg::IntoLayout;
@@ -65,7 +65,7 @@ pub(crate) fn plan_ldmatrix(offsets: &TileLayout, padding: &[(u64, u64)]) -> Opt
     let lanes: Vec<u64> = (0..5).map(|i| offsets.lane[i][0]).collect();
     let non_trans = ([reg0, lanes[0], lanes[1]], [lanes[2], lanes[3], lanes[4]]);
     let trans = ([lanes[2], lanes[3], lanes[4]], [reg0, lanes[0], lanes[1]]);
-    let aligned = |x: u64| x % 8 == 0;
+    let aligned = |x: u64| x.is_multiple_of(8);
     let others_aligned = offsets.reg[1..]
         .iter()
         .chain(&offsets.warp)
@@ -120,12 +120,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// exactly `load_shared`. Call [`barrier`](Self::barrier) after the writes it must see.
     pub fn ldmatrix(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "ldmatrix";
-        let d = self.get_kind(
-            OP,
-            desc,
-            &[ValueKind::SharedDesc],
-            "a shared-memory descriptor",
-        )?;
+        let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
         let buf = d.shared.clone().expect("a descriptor has a buffer");
         let elem = scalar_dtype(d.ty);
@@ -139,9 +134,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             None
         };
         let regs = match plan {
-            Some(plan) => self.emit_ldmatrix(&plan, &l, &buf.padding, buf.base, elem)?,
+            Some(plan) => self.emit_ldmatrix(&plan, &l, &d, elem)?,
             None => {
-                let acc = self.shared_access_at(offsets, &buf.padding, buf.base, elem)?;
+                let acc = self.desc_access_at(offsets, &d)?;
                 let regs = self.shared_load(&acc, elem, |_| true)?;
                 regs.into_iter().map(|r| r.expect("all loaded")).collect()
             }
@@ -154,14 +149,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         plan: &LdMatrixPlan,
         l: &Rc<TileLayout>,
-        padding: &[(u64, u64)],
-        base: u64,
+        d: &ValueData<'ctx>,
         elem: crate::codegen::types::DType,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         const OP: &str = "ldmatrix";
         let addr_layout =
             TileLayout::new(OP, &plan.addresses, self.threads_per_warp(), self.num_warps)?;
-        let acc = self.shared_access_at(addr_layout, padding, base, elem)?;
+        let acc = self.desc_access_at(addr_layout, d)?;
         let ctx = self.em.ctx;
         let i32t = ctx.i32_type();
         let pair_ty = elem.llvm(ctx);

@@ -273,9 +273,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 rhs: db.describe(),
             });
         }
-        let Some(instr) = mma_instr(crate::codegen::ops::shared::scalar_dtype(da.ty))
-            .filter(|_| matches!(da.ty, Type::Scalar(_)))
-        else {
+        let instr = match da.ty {
+            Type::Scalar(d) => mma_instr(d),
+            Type::Ptr(..) => None,
+        };
+        let Some(instr) = instr else {
             return Err(CodegenError::InvalidType {
                 op: OP,
                 expected: "f16, bf16 or f32 (tf32) operands".into(),

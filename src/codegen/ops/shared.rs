@@ -335,7 +335,26 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(acc)
     }
 
-    fn shared_desc(&mut self, op: &'static str, desc: Value) -> Result<Rc<ValueData<'ctx>>> {
+    /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
+    /// the buffer of descriptor `d`, a view's run-time base included (`desc_access` for ops
+    /// that plan their own offsets: `ldmatrix`, `cp.async`).
+    pub(crate) fn desc_access_at(
+        &mut self,
+        offsets: TileLayout,
+        d: &ValueData<'ctx>,
+    ) -> Result<SharedAccess<'ctx>> {
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let elem = scalar_dtype(d.ty);
+        if d.regs.is_empty() {
+            return self.shared_access_at(offsets, &buf.padding, buf.base, elem);
+        }
+        let mut acc = self.shared_access_at(offsets, &buf.padding, 0, elem)?;
+        let base = self.shared_base(d);
+        self.rebase(&mut acc, base)?;
+        Ok(acc)
+    }
+
+    pub(crate) fn shared_desc(&mut self, op: &'static str, desc: Value) -> Result<Rc<ValueData<'ctx>>> {
         self.get_kind(
             op,
             desc,
