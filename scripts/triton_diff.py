@@ -702,10 +702,6 @@ def summarize(case):
 FIXTURES = os.path.join(HERE, "..", "tests", "fixtures", "fuzz_regressions.json")
 
 
-OPEN_NVMMA = ("open: Triton 3.9's no-swizzle transposed NVMMA shared layout of rank 3 (not yet reproduced: "
-              "Triton maps more offsets than elements, with zero bases)")
-
-
 OPEN_SHUFFLE = ("open: Triton 3.9 shuffles within warps where the source is broadcast across warps and weft's "
                 "conversion map crosses warps (weft plans shared memory)")
 
@@ -715,12 +711,6 @@ def open_class(case, diffs=()):
     if any(cls == "plan decision" and msg.startswith("Triton warp_shuffle, weft predicts shared_memory")
            for cls, msg in diffs):
         return OPEN_SHUFFLE
-    for top in ("layout", "shared"):
-        for spec in _specs(case.get(top)):
-            p = spec["params"]
-            if spec["kind"] == "NVMMASharedLayout" and p.get("swizzle_byte_width") == 0 and p.get("transposed") \
-                    and p.get("rank") == 3:
-                return OPEN_NVMMA
     return None
 
 

@@ -9,6 +9,10 @@ for ``cuda:80``, ``cuda:90`` and ``hip:gfx942`` (a ``GPUTarget``; only the TTGIR
 every dump, the layout Triton 3.9 gives it (Gluon's ``to_linear_layout``), or Triton's error (Gluon has no class for
 ``#ttg.amd_rotating_shared``, so those entries carry an error and only weft's parse is checked).
 ``tests/ttgir_targets.rs`` reads them. Uses the crash-isolated worker of ``triton_fixtures.py``.
+
+With ``--dumps-only`` under an older Triton (``/opt/triton35-venv/bin/python scripts/triton_dumps.py --dumps-only``)
+it writes only that version's dumps, to ``ttgir_targets/triton<version>/`` (Triton 3.5 prints multi-CTA layouts
+with ``CTAsPerCGA``, ``CTASplitNum``, ``CTAOrder``).
 """
 
 from __future__ import annotations
@@ -61,13 +65,42 @@ class _DumpWorker(tf._Worker):
         return {"ttgir": text, "constexprs": consts, "options": opts}
 
 
+def dumps_only(out):
+    """Older Triton (3.5, 3.6: a venv of its own): only the dumps, in ttgir_targets/triton<version>/, compiled in
+    this process (their Gluon lacks classes the layout queries need)."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    import triton_fixture_kernels as K
+
+    ver = ".".join(triton.__version__.split(".")[:2])
+    d = os.path.join(out, "ttgir_targets", f"triton{ver}")
+    os.makedirs(d, exist_ok=True)
+    for name in KERNELS:
+        _, _, fn, sig, consts, opts = next(k for k in K.KERNELS if k[0] == name)
+        for backend, arch, warp in TARGETS:
+            src = ASTSource(fn=fn, signature=sig, constexprs=consts)
+            k = triton.compile(src, target=GPUTarget(backend, arch, warp), options=opts)
+            text = re.sub(r" loc\([^()]*(\([^()]*\)[^()]*)*\)", "", k.asm["ttgir"])
+            text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("#loc"))
+            fname = f"{name.replace('_sm90', '')}_{backend}_{arch}.mlir"
+            with open(os.path.join(d, fname), "w") as f:
+                f.write(text + "\n")
+            print(f"triton {triton.__version__}: {fname}", file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--out", default=os.path.join(HERE, "..", "tests", "fixtures"))
+    ap.add_argument("--dumps-only", action="store_true",
+                    help="older Triton: write ttgir_targets/triton<version>/*.mlir only (no layout queries)")
     args = ap.parse_args()
     if args.worker:
         _DumpWorker().serve()
+        return
+    if args.dumps_only:
+        dumps_only(os.path.normpath(args.out))
         return
     out = os.path.normpath(args.out)
     dump_dir = os.path.join(out, "ttgir_targets")

@@ -7,8 +7,11 @@ import triton
 import triton.language as tl
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.language.nvidia.ampere import mma_v2
-from triton.experimental.gluon.language.nvidia.hopper import fence_async_shared, warpgroup_mma
+try:  # Triton 3.9's Gluon; an older Triton (`triton_dumps.py --dumps-only`) compiles the Triton kernels only
+    from triton.experimental.gluon.language.nvidia.ampere import mma_v2
+    from triton.experimental.gluon.language.nvidia.hopper import fence_async_shared, warpgroup_mma
+except ImportError:
+    mma_v2 = fence_async_shared = warpgroup_mma = None
 
 
 @triton.jit

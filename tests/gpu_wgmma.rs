@@ -22,6 +22,8 @@ struct Case {
     n: u64,
     k: u64,
     warps: u32,
+    /// A comes from registers (loaded, then converted to the accumulator-like layout).
+    a_regs: bool,
 }
 
 fn cases() -> Vec<Case> {
@@ -38,13 +40,23 @@ fn cases() -> Vec<Case> {
             };
             for &(ta, tb) in majors {
                 let k = 128 / (dtype.bits() as u64 / 8); // two 64-byte rows of K
-                v.push(Case { dtype, swizzle, ta, tb, m: 64, n: 64, k, warps: 4 });
+                v.push(Case { dtype, swizzle, ta, tb, m: 64, n: 64, k, warps: 4, a_regs: false });
             }
         }
     }
     // Two warpgroups, a wider N and a deeper K.
-    v.push(Case { dtype: DType::F16, swizzle: 128, ta: false, tb: false, m: 128, n: 256, k: 128, warps: 8 });
-    v.push(Case { dtype: DType::BF16, swizzle: 64, ta: true, tb: true, m: 128, n: 32, k: 64, warps: 4 });
+    v.push(Case { dtype: DType::F16, swizzle: 128, ta: false, tb: false, m: 128, n: 256, k: 128, warps: 8, a_regs: false });
+    v.push(Case { dtype: DType::BF16, swizzle: 64, ta: true, tb: true, m: 128, n: 32, k: 64, warps: 4, a_regs: false });
+    // A from registers (as attention's P · V): both B majors, one and two warpgroups, two
+    // 64-row blocks per warpgroup.
+    for (dtype, tb, m, k, warps, sw) in [
+        (DType::F16, false, 64, 64, 4, 128),
+        (DType::F16, true, 64, 128, 4, 64),
+        (DType::BF16, false, 128, 64, 8, 128),
+        (DType::BF16, true, 128, 64, 4, 32),
+    ] {
+        v.push(Case { dtype, swizzle: sw, ta: false, tb, m, n: 64, k, warps, a_regs: true });
+    }
     v
 }
 
@@ -67,11 +79,17 @@ fn wgmma_kernel(ctx: &Context, c: Case) -> Kernel<'_> {
     let out = kb.arg_ptr("c", DType::F32, 16).unwrap();
     let blocked: Encoding = Blocked::new(&[1, (16 / eb) as u32], &[8, 4], &[c.warps, 1], &[1, 0]).into();
     let bits = c.dtype.bits();
-    let sa = kb.alloc_shared(c.dtype, &[c.m, c.k], NvmmaShared::new(c.swizzle, bits, 2, c.ta)).unwrap();
     let sb = kb.alloc_shared(c.dtype, &[c.k, c.n], NvmmaShared::new(c.swizzle, bits, 2, c.tb)).unwrap();
     let pa = ptr_tile(&mut kb, a, &blocked, c.m, c.k);
     let ta = kb.load(pa, None, None).unwrap();
-    kb.store_shared(sa, ta).unwrap();
+    let a_op = if c.a_regs {
+        let frag: Encoding = NvidiaMma::hopper(&[c.warps, 1], c.k as u32, 16).into();
+        kb.convert_layout(ta, (&frag, [c.m, c.k])).unwrap()
+    } else {
+        let sa = kb.alloc_shared(c.dtype, &[c.m, c.k], NvmmaShared::new(c.swizzle, bits, 2, c.ta)).unwrap();
+        kb.store_shared(sa, ta).unwrap();
+        sa
+    };
     let pb = ptr_tile(&mut kb, b, &blocked, c.k, c.n);
     let tb = kb.load(pb, None, None).unwrap();
     kb.store_shared(sb, tb).unwrap();
@@ -79,7 +97,7 @@ fn wgmma_kernel(ctx: &Context, c: Case) -> Kernel<'_> {
     kb.barrier().unwrap();
     let acc_enc: Encoding = NvidiaMma::hopper(&[c.warps, 1], c.n as u32, 16).into();
     let acc = kb.zeros((&acc_enc, [c.m, c.n]), DType::F32).unwrap();
-    let acc = kb.wgmma(sa, sb, acc).unwrap();
+    let acc = kb.wgmma(a_op, sb, acc).unwrap();
     let acc = kb.wgmma_wait(0, &[acc]).unwrap()[0];
     let pc = ptr_tile(&mut kb, out, &acc_enc, c.m, c.n);
     kb.store(pc, acc, None).unwrap();

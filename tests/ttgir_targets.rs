@@ -30,6 +30,16 @@ fn normalized(v: &Value) -> (Vec<(String, Value)>, Vec<u64>) {
     (ins, outs)
 }
 
+/// The `#name = attribute` lines of a dump's aliases, to parse one of its types on its own.
+fn alias_lines(f: &Value) -> String {
+    f["aliases"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(a, d)| format!("{a} = {}\n", d.as_str().unwrap()))
+        .collect()
+}
+
 #[test]
 fn every_dump_lists_every_alias_with_triton_layouts() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
@@ -54,12 +64,7 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
         for (n, why) in &file.skipped {
             assert_eq!(f["aliases"][format!("#{n}")], "#ttg.shared_memory", "{name}: #{n}: {why}");
         }
-        let alias_lines: String = f["aliases"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(a, d)| format!("{a} = {}\n", d.as_str().unwrap()))
-            .collect();
+        let alias_lines = alias_lines(f);
         for l in f["layouts"].as_array().unwrap() {
             let ty = l["type"].as_str().unwrap();
             let shape: Vec<u64> =
@@ -82,4 +87,51 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
         ["cuda:80", "cuda:90", "hip:gfx942"]
     );
     assert!(checked >= 60, "{checked} layouts checked");
+}
+
+/// Triton 3.5's dumps of the same kernels (`scripts/triton_dumps.py --dumps-only` under Triton 3.5): weft
+/// lists every alias, lays out every typed layout, and where the layout is one Triton 3.9 also uses (same
+/// attribute as weft prints it, same shape) it equals Triton 3.9's.
+#[test]
+fn triton_3_5_dumps_parse_and_match_triton_3_9() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
+    let doc = fixtures();
+    let mut known = std::collections::HashMap::new();
+    for f in doc["files"].as_object().unwrap().values() {
+        let alias_lines = alias_lines(f);
+        for l in f["layouts"].as_array().unwrap() {
+            let (Some(want), Some(ty)) = (l.get("layout"), l["type"].as_str()) else {
+                continue;
+            };
+            let probe = ttgir::parse_file(&format!("{alias_lines}%0 = op : {ty}\n")).unwrap();
+            let t = &probe.types[0];
+            known.insert((ttgir::print_encoding(&t.encoding), t.shape.clone()), want.clone());
+        }
+    }
+    let (mut dumps, mut compared) = (0, 0);
+    for entry in std::fs::read_dir(format!("{dir}/triton3.5")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.display();
+        let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        dumps += 1;
+        for line in text.lines().filter(|l| l.starts_with('#') && l.contains(" = ")) {
+            let (alias, def) = line.split_once(" = ").unwrap();
+            let listed = file.aliases.iter().any(|(n, _)| format!("#{n}") == alias);
+            assert!(listed || def == "#ttg.shared_memory", "{name}: {line}");
+        }
+        for t in &file.types {
+            let ll = t
+                .encoding
+                .to_linear_layout(&t.shape)
+                .unwrap_or_else(|e| panic!("{name}: {:?} {:?}: {e}", t.alias, t.shape));
+            if let Some(want) = known.get(&(ttgir::print_encoding(&t.encoding), t.shape.clone())) {
+                let got: Value = serde_json::from_str(&ll.to_json()).unwrap();
+                assert_eq!(normalized(&got), normalized(want), "{name}: {:?} {:?}", t.alias, t.shape);
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(dumps, 6);
+    assert!(compared >= 20, "{compared} layouts compared with Triton 3.9's");
 }

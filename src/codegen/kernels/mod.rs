@@ -9,6 +9,7 @@
 //! Layouts come from [`crate::layout::encoding`]: [`tile_layout`] is a `Blocked` encoding, its
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
+mod attention;
 mod cumsum;
 mod gemm;
 mod gemm_sm80;
@@ -22,6 +23,7 @@ mod transpose_smem;
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
+pub use attention::{attention_kernel, attention_reference, AttentionConfig};
 pub use gemm::{gemm_kernel, gemm_reference, GemmConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,

@@ -210,20 +210,50 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// has completed (`mbarrier.try_wait.parity` in a loop). What the phase's copies wrote to
     /// shared memory is then visible to the waiting threads.
     pub fn mbarrier_wait(&mut self, bar: Value, phase: impl crate::codegen::IntoOperand) -> Result<()> {
-        const OP: &str = "mbarrier_wait";
-        let addr = self.mbarrier_addr(OP, bar)?;
-        let ph = self.i32_operand(OP, phase.into_operand(), "phase parity")?;
+        self.wait_phase("mbarrier_wait", bar, phase, false)
+    }
+
+    /// [`mbarrier_wait`](Self::mbarrier_wait) in thread 0 only, the thread that issues TMA copies:
+    /// a producer waits this way for consumers to release a stage (they
+    /// [`mbarrier_arrive`](Self::mbarrier_arrive)) before refilling it, and no other thread stalls.
+    /// A fresh barrier counts its phase of parity 1 as complete, so a first wait with parity 1
+    /// passes at once.
+    pub fn mbarrier_wait_issuer(&mut self, bar: Value, phase: impl crate::codegen::IntoOperand) -> Result<()> {
+        self.wait_phase("mbarrier_wait_issuer", bar, phase, true)
+    }
+
+    fn wait_phase(
+        &mut self,
+        op: &'static str,
+        bar: Value,
+        phase: impl crate::codegen::IntoOperand,
+        issuer_only: bool,
+    ) -> Result<()> {
+        let addr = self.mbarrier_addr(op, bar)?;
+        let ph = self.i32_operand(op, phase.into_operand(), "phase parity")?;
+        let issuer = if issuer_only {
+            Some(self.is_thread0()?)
+        } else {
+            None
+        };
         let mut asm = InlinePtx::new();
         let a = asm.input(RegClass::B32, addr.into());
         let p = asm.input(RegClass::B32, ph.into());
+        let skip = issuer.map(|t| asm.predicate(t));
         // Labels inside `{ }` are local to the block, so the loop may be inlined many times.
         asm.inst("{");
         asm.inst(".reg .pred weft_done;");
+        if let Some(s) = skip {
+            asm.inst(format!("@!{s} bra.uni weft_skip;"));
+        }
         asm.inst("weft_wait:");
         asm.inst(format!(
             "mbarrier.try_wait.parity.shared::cta.b64 weft_done, [{a}], {p};"
         ));
         asm.inst("@!weft_done bra.uni weft_wait;");
+        if skip.is_some() {
+            asm.inst("weft_skip:");
+        }
         asm.inst("}");
         asm.call(&self.em)?;
         Ok(())

@@ -19,7 +19,7 @@
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::shared::scalar_dtype;
@@ -37,6 +37,18 @@ enum Major {
     K,
     /// M (of A) or N (of B) contiguous: the transposed form, 16-bit types only.
     Mn,
+}
+
+/// Operand A of every instruction: shared-memory descriptors, or register fragments.
+enum AOperand<'ctx> {
+    /// The descriptor at warpgroup g's rows; add a k-step's start and a 64-row block's offset.
+    Shared {
+        desc: IntValue<'ctx>,
+        k_starts: Vec<u64>,
+        rep_offs: Vec<u64>,
+    },
+    /// Four 32-bit registers per (64-row block, k-step), in that order.
+    Regs(Vec<Vec<IntValue<'ctx>>>),
 }
 
 /// One operand's descriptor: the fixed fields and the byte offset of each k-step's start.
@@ -92,7 +104,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         self.target.require(Feature::Wgmma, OP)?;
-        let da = self.get_kind(OP, a, &[ValueKind::SharedDesc], "a shared buffer (A)")?;
+        let da = self.get_kind(
+            OP,
+            a,
+            &[ValueKind::SharedDesc, ValueKind::Tile],
+            "a shared buffer or a register tile (A)",
+        )?;
+        let a_in_regs = da.kind == ValueKind::Tile;
         let db = self.get_kind(OP, b, &[ValueKind::SharedDesc], "a shared buffer (B)")?;
         let dc = self.get_kind(OP, acc, &[ValueKind::Tile], "an f32 accumulator tile")?;
         let (ta, tb) = (scalar_dtype(da.ty), scalar_dtype(db.ty));
@@ -145,26 +163,22 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let reps = m / (16 * warps);
-        let buf_a = da.shared.clone().expect("a descriptor has a buffer");
         let buf_b = db.shared.clone().expect("a descriptor has a buffer");
-        let oa = operand_desc(OP, "A", &buf_a.layout, m, k, eb, true)?;
         let ob = operand_desc(OP, "B", &buf_b.layout, n, k, eb, false)?;
-        if eb != 2 && (oa.major != Major::K || ob.major != Major::K) {
+        let a_major = if a_in_regs {
+            Major::K
+        } else {
+            let buf_a = da.shared.clone().expect("a descriptor has a buffer");
+            operand_desc(OP, "A", &buf_a.layout, m, k, eb, true)?.major
+        };
+        if eb != 2 && (a_in_regs || a_major != Major::K || ob.major != Major::K) {
             return Err(CodegenError::BadLayout {
                 op: OP,
-                reason: format!("{ta} operands must be K-major (only 16-bit types transpose)"),
+                reason: format!(
+                    "{ta} operands must be K-major and A in shared memory (only 16-bit types transpose or come from registers)"
+                ),
             });
         }
-        // Row origin of each (warpgroup, rep) block in A: warpgroup g at 64·g, rep r at 16·warps·r.
-        let inv_a = buf_a.layout.invert()?;
-        let row_off = |row: u64| -> Result<u64> {
-            Ok(inv_a.apply(&[(Dim::dim(0), row), (Dim::dim(1), 0)])?[0].1 * eb)
-        };
-        let groups = warps / 4;
-        let group_offs: Vec<u64> = (0..groups.trailing_zeros())
-            .map(|j| row_off(64 << j))
-            .collect::<Result<_>>()?;
-        let rep_offs: Vec<u64> = (0..reps).map(|r| row_off(16 * warps * r)).collect::<Result<_>>()?;
         // Registers of the tile, by (rep, wgmma register index): found through the layout at lane 0
         // of warp 0, where register i of rep r holds row 8·((i/2)%2) + 16·warps·r, column
         // 8·(i/4) + i%2.
@@ -183,26 +197,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 reason: format!("the accumulator {} does not cover every wgmma register", dc.describe()),
             });
         }
-        // Run-time bases: the buffers' starts and warpgroup g's rows of A.
-        let base_a = self.shared_base(&da);
         let base_b = self.shared_base(&db);
-        let addr_a = self.smem_addr32(base_a)?;
         let addr_b = self.smem_addr32(base_b)?;
-        let i32t = self.em.ctx.i32_type();
-        let mut g_off = i32t.const_zero();
-        if groups > 1 {
-            let tid = self.thread_index()?;
-            let g = self.em.b.build_right_shift(tid, i32t.const_int(7, false), false, "")?;
-            for (j, &off) in group_offs.iter().enumerate() {
-                let bit = self.em.b.build_right_shift(g, i32t.const_int(j as u64, false), false, "")?;
-                let bit = self.em.b.build_and(bit, i32t.const_int(1, false), "")?;
-                let term = self.em.b.build_int_mul(bit, i32t.const_int(off, false), "")?;
-                g_off = self.em.b.build_xor(g_off, term, "")?;
-            }
-        }
-        let addr_a = self.em.b.build_int_add(addr_a, g_off, "")?;
-        let desc_a = self.desc_base(addr_a, &oa)?;
         let desc_b = self.desc_base(addr_b, &ob)?;
+        let a_op = if a_in_regs {
+            self.a_fragments(OP, &da, reps, warps)?
+        } else {
+            self.a_descriptors(OP, &da, reps, warps, eb)?
+        };
         let ptx_ty = match ta {
             DType::F16 => "f16",
             DType::BF16 => "bf16",
@@ -210,14 +212,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             DType::F8E5M2 => "e5m2",
             _ => "tf32",
         };
-        let trans = if eb == 2 {
-            format!(
+        // Transpose immediates: A's (for a shared A) then B's, 16-bit types only.
+        let trans = match (eb, a_in_regs) {
+            (2, false) => format!(
                 ", {}, {}",
-                u8::from(oa.major == Major::Mn),
+                u8::from(a_major == Major::Mn),
                 u8::from(ob.major == Major::Mn)
-            )
-        } else {
-            String::new()
+            ),
+            (2, true) => format!(", {}", u8::from(ob.major == Major::Mn)),
+            _ => String::new(),
         };
         self.em.tensor_cores = true;
         let mut fence = InlinePtx::new();
@@ -248,13 +251,24 @@ impl<'ctx> KernelBuilder<'ctx> {
                 None => "1",
             };
             for s in 0..ksteps {
-                let da_s = self.em.b.build_int_add(
-                    desc_a,
-                    i64t.const_int((oa.k_starts[s] + rep_offs[r]) >> 4, false),
-                    "",
-                )?;
+                let oa_s = match &a_op {
+                    AOperand::Shared { desc, k_starts, rep_offs } => {
+                        let d = self.em.b.build_int_add(
+                            *desc,
+                            i64t.const_int((k_starts[s] + rep_offs[r]) >> 4, false),
+                            "",
+                        )?;
+                        asm.input(RegClass::B64, d.into()).to_string()
+                    }
+                    AOperand::Regs(frags) => {
+                        let ops: Vec<Operand> = frags[r * ksteps + s]
+                            .iter()
+                            .map(|v| asm.input(RegClass::B32, (*v).into()))
+                            .collect();
+                        vector(&ops)
+                    }
+                };
                 let db_s = self.em.b.build_int_add(desc_b, i64t.const_int(ob.k_starts[s] >> 4, false), "")?;
-                let oa_s = asm.input(RegClass::B64, da_s.into());
                 let ob_s = asm.input(RegClass::B64, db_s.into());
                 let sd = if s == 0 { scale_d } else { "1" };
                 lines.push(format!(
@@ -316,6 +330,122 @@ impl<'ctx> KernelBuilder<'ctx> {
             out.push(self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info));
         }
         Ok(out)
+    }
+
+    /// A in shared memory: its descriptor at warpgroup g's rows (run time), each k-step's start
+    /// and each 64-row block's offset.
+    fn a_descriptors(
+        &mut self,
+        op: &'static str,
+        da: &ValueData<'ctx>,
+        reps: u64,
+        warps: u64,
+        eb: u64,
+    ) -> Result<AOperand<'ctx>> {
+        let (m, k) = (da.shape[0], da.shape[1]);
+        let buf_a = da.shared.clone().expect("a descriptor has a buffer");
+        let oa = operand_desc(op, "A", &buf_a.layout, m, k, eb, true)?;
+        // Row origin of each (warpgroup, rep) block: warpgroup g at 64·g, rep r at 16·warps·r.
+        let inv_a = buf_a.layout.invert()?;
+        let row_off = |row: u64| -> Result<u64> {
+            Ok(inv_a.apply(&[(Dim::dim(0), row), (Dim::dim(1), 0)])?[0].1 * eb)
+        };
+        let groups = warps / 4;
+        let group_offs: Vec<u64> = (0..groups.trailing_zeros())
+            .map(|j| row_off(64 << j))
+            .collect::<Result<_>>()?;
+        let rep_offs: Vec<u64> = (0..reps).map(|r| row_off(16 * warps * r)).collect::<Result<_>>()?;
+        let base_a = self.shared_base(da);
+        let addr_a = self.smem_addr32(base_a)?;
+        let i32t = self.em.ctx.i32_type();
+        let mut g_off = i32t.const_zero();
+        if groups > 1 {
+            let tid = self.thread_index()?;
+            let g = self.em.b.build_right_shift(tid, i32t.const_int(7, false), false, "")?;
+            for (j, &off) in group_offs.iter().enumerate() {
+                let bit = self.em.b.build_right_shift(g, i32t.const_int(j as u64, false), false, "")?;
+                let bit = self.em.b.build_and(bit, i32t.const_int(1, false), "")?;
+                let term = self.em.b.build_int_mul(bit, i32t.const_int(off, false), "")?;
+                g_off = self.em.b.build_xor(g_off, term, "")?;
+            }
+        }
+        let addr_a = self.em.b.build_int_add(addr_a, g_off, "")?;
+        let desc = self.desc_base(addr_a, &oa)?;
+        Ok(AOperand::Shared {
+            desc,
+            k_starts: oa.k_starts,
+            rep_offs,
+        })
+    }
+
+    /// A in registers (16-bit): the four 32-bit fragment registers of each (64-row block, k-step).
+    /// The tile must spread rows and columns over lanes and warps as the accumulator of an
+    /// `[M, K]` wgmma does (`NvidiaMma::hopper(&[warps, 1], K, 16)`, so an accumulator converted to
+    /// 16 bits feeds the next wgmma directly, as in attention's P·V); its registers may come in
+    /// any order, and are placed by the coordinates the layout gives them.
+    fn a_fragments(
+        &mut self,
+        op: &'static str,
+        da: &ValueData<'ctx>,
+        reps: u64,
+        warps: u64,
+    ) -> Result<AOperand<'ctx>> {
+        let (m, k) = (da.shape[0], da.shape[1]);
+        let have = da.layout.clone().expect("a tile has a layout");
+        let want_ll = NvidiaMma::hopper(&[self.num_warps, 1], k.min(256) as u32, 16).to_linear_layout(&[m, k])?;
+        let want = crate::codegen::analysis::tile_layout::TileLayout::new(
+            op,
+            &want_ll,
+            self.threads_per_warp(),
+            self.num_warps,
+        )?;
+        let bad = || CodegenError::BadLayout {
+            op,
+            reason: format!(
+                "A in registers ({}) must spread rows and columns over lanes and warps as NvidiaMma::hopper(&[{warps}, 1], {k}, 16) does",
+                da.describe()
+            ),
+        };
+        if have.lane != want.lane || have.warp != want.warp || have.num_regs() != want.num_regs() {
+            return Err(bad());
+        }
+        // Register (row, col) at lane 0 of warp 0 → (rep, k-step, fragment register, half):
+        // fragment register f holds row 8·(f%2), columns 8·(f/2) + (0, 1) of the k-step.
+        let ksteps = (k / 16) as usize;
+        let mut slot = vec![usize::MAX; reps as usize * ksteps * 8];
+        for reg in 0..have.num_regs() {
+            let c = have.reg_coord(reg);
+            let (row, col) = (c[0], c[1]);
+            let r = (row / (16 * warps)) as usize;
+            let s = (col / 16) as usize;
+            let f = (((col % 16) / 8) * 2 + (row % 16) / 8) as usize;
+            let half = (col % 2) as usize;
+            let i = ((r * ksteps + s) * 4 + f) * 2 + half;
+            if i >= slot.len() || slot[i] != usize::MAX {
+                return Err(bad());
+            }
+            slot[i] = reg;
+        }
+        if slot.contains(&usize::MAX) {
+            return Err(bad());
+        }
+        let half_ty = da.ty.llvm(self.em.ctx);
+        let pair = half_ty.into_float_type().vec_type(2);
+        let i32t = self.em.ctx.i32_type();
+        let mut frags = Vec::with_capacity(reps as usize * ksteps);
+        for chunk in slot.chunks(8) {
+            let mut regs = Vec::with_capacity(4);
+            for f in 0..4 {
+                let mut v = pair.get_poison();
+                for h in 0..2 {
+                    let x = da.regs[chunk[f * 2 + h]];
+                    v = self.em.b.build_insert_element(v, x, i32t.const_int(h as u64, false), "")?;
+                }
+                regs.push(self.em.b.build_bit_cast(v, i32t, "")?.into_int_value());
+            }
+            frags.push(regs);
+        }
+        Ok(AOperand::Regs(frags))
     }
 
     /// The 64-bit descriptor of an operand starting at shared address `addr` (LBO, SBO, swizzle

@@ -18,7 +18,8 @@ const WAVE: u64 = 64;
 pub struct AmdMfma {
     /// 1 (gfx908) … 4 (gfx950).
     pub version: u32,
-    /// `[M, N, K]` of the instruction: M×N one of 32×32, 16×16, 64×4, 4×64.
+    /// `[M, N, K]` of the instruction: M×N one of 32×32, 16×16, 64×4, 4×64. K is 0 for Triton 3.5's TTGIR,
+    /// which printed `[M, N]` (no layout reads K).
     pub instr_shape: Vec<u32>,
     /// Lanes hold consecutive elements along N instead of M.
     pub transposed: bool,
@@ -84,9 +85,7 @@ impl AmdMfma {
         }
         check_rank("tiles_per_warp", self.tiles_per_warp.len(), rank)?;
         check_pow2_list("warps_per_cta", &self.warps_per_cta)?;
-        // Triton reads `tilesPerWarp` along M and N only (`AMDMfmaEncodingAttr::toLinearLayout`); the
-        // batch entry is never used, so any value passes there.
-        check_pow2_list("tiles_per_warp", &self.tiles_per_warp[rank - 2..])?;
+
         self.cga_layout.to_linear_layout(rank)?;
         Ok(())
     }
@@ -148,6 +147,10 @@ impl AmdMfma {
         if (self.instr_shape[0], self.instr_shape[1]) == (64, 4) && !self.transposed {
             return Err(invalid("transposed", "64x4 mfma must be transposed"));
         }
+        // Triton reads `tilesPerWarp` along M and N only (`AMDMfmaEncodingAttr::toLinearLayout`; a dot
+        // operand reads its non-K entry alone), so only those must be powers of two.
+        let rank = self.rank();
+        check_pow2_list("tiles_per_warp", &self.tiles_per_warp[rank - 2..])?;
         check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
         combine_cta_cga_with_shape(&self.cta_layout(shape)?, &self.cga_layout, shape)
@@ -181,6 +184,7 @@ impl AmdMfma {
         if k_size > k_tile {
             tile = tile.product(&id(k_size / k_tile, Dim::REGISTER, &dim_k)?)?;
         }
+        check_pow2_list("tiles_per_warp", &self.tiles_per_warp[non_k_idx..=non_k_idx])?;
         tile = tile.product(&id(
             u64::from(self.tiles_per_warp[non_k_idx]),
             Dim::REGISTER,

@@ -117,13 +117,14 @@ impl DotOperand {
                     return Err(invalid("k_width", "must be a power of two"));
                 }
                 // Triton 3.9 asserts `m % 8 == 0` (`nvidiaMmaTile`, LinearLayoutConversions.cpp) on the
-                // parent's instruction M when it lays out an operand, although the operand's own
-                // tile does not use it.
-                let rank = m.rank();
-                if rank >= 2 && m.instr_shape.get(rank - 2).is_some_and(|&x| x % 8 != 0) {
+                // parent's instruction M when it lays out operand 0 (the fuzzer finds no such rule for
+                // operand 1), although the operand's own tile does not use it.
+                let m_dim = m.rank().checked_sub(2).and_then(|i| m.instr_shape.get(i));
+                if self.op_idx == 0 && m_dim.is_some_and(|&x| x % 8 != 0) {
                     return Err(invalid(
                         "parent",
-                        "the MMA parent's instruction M must be a multiple of 8 (Triton asserts m % 8 == 0)",
+                        "the MMA parent's instruction M must be a multiple of 8 for operand 0 (Triton asserts \
+                         m % 8 == 0)",
                     ));
                 }
             }

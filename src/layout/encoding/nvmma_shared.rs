@@ -193,9 +193,9 @@ impl NvmmaShared {
             }
             if self.transposed {
                 ll = ll.transpose_outs(&Dim::standard(rank))?;
-                let mut order = vec![rank - 1];
-                order.extend(0..rank - 1);
-                ll = permute_standard_dims(&ll, &order)?;
+                ll = permute_standard_dims(&ll, &no_swizzle_transposed_dims(rank))?;
+                let reversed: Vec<Dim> = (0..rank).rev().map(Dim::dim).collect();
+                ll = ll.transpose_outs(&reversed)?;
             }
             let ll = ensure_not_smaller(&ll, &spc)?;
             return combine_cta_cga_with_shape(&ll, &self.cga_layout, shape);
@@ -279,11 +279,7 @@ impl NvmmaShared {
                 grow(&mut bases, d, 1, nd[d]);
                 sizes[d] = nd[d];
             }
-            wrap_order = if self.transposed {
-                (0..rank).collect()
-            } else {
-                (0..rank).rev().collect()
-            };
+            wrap_order = (0..rank).rev().collect();
         } else {
             if rank < 2 {
                 return self.generic(shape, shape, tma);
@@ -344,12 +340,24 @@ impl NvmmaShared {
             wrap_order = (0..rank).collect();
         }
         if self.swizzle_byte_width == 0 && self.transposed {
+            let dims = no_swizzle_transposed_dims(rank);
             for b in bases.iter_mut() {
-                *b = permute(b);
+                let old = *b;
+                for k in 0..rank {
+                    b[k] = old[dims[k]];
+                }
             }
             let old = sizes;
             for k in 0..rank {
-                sizes[k] = old[rot[k]];
+                sizes[k] = old[dims[k]].min(shape[k]);
+            }
+            // A basis past the shape of the dim it lands on broadcasts (Triton's combine zeroes it).
+            for b in bases.iter_mut() {
+                for k in 0..rank {
+                    if b[k] >= shape[k] {
+                        b[k] = 0;
+                    }
+                }
             }
         }
         for &d in &wrap_order {
@@ -387,6 +395,22 @@ impl NvmmaShared {
         crate::layout::linear_layout::check_total(&ins, &outs)?;
         Ok(LinearLayout::from_parts(ins, outs, cols))
     }
+}
+
+/// For the unswizzled transposed layout: tensor dim `k` takes the bases of dim `dims[k]` of the identity
+/// over the rotated TMA block `[b1, …, b(rank-1), b0]`. Triton's `buildNvmmaSharedLinearLayout`
+/// (LinearLayoutConversions.cpp, Triton 3.9) sends rotated dim `i` to tensor dim `order[i]` with
+/// `order = [rank-1, 0, 1, …, rank-2]` (`transposeLinearLayout`), so `dims` is the inverse of `order`:
+/// the two agree for rank 2, and for rank 3 Triton's layout is not the transposition one might expect
+/// (its offsets then outnumber the elements, with zero bases). Wrap-around goes from the last dim.
+fn no_swizzle_transposed_dims(rank: usize) -> Vec<usize> {
+    let mut order = vec![rank - 1];
+    order.extend(0..rank - 1);
+    let mut dims = vec![0; rank];
+    for (i, &d) in order.iter().enumerate() {
+        dims[d] = i;
+    }
+    dims
 }
 
 /// Reshapes the out dims of `ll` (standard, row major: the last dim most minor) to `shape`.

@@ -125,7 +125,10 @@ pub fn print_encoding(e: &Encoding) -> String {
                 "#ttg.amd_mfma<{{version = {}, warpsPerCTA = {}, instrShape = {}, isTransposed = {}{}",
                 m.version,
                 fmt_list(&m.warps_per_cta),
-                fmt_list(&m.instr_shape),
+                fmt_list(match m.instr_shape.as_slice() {
+                    [mn @ .., 0] if mn.len() == 2 => mn,
+                    all => all,
+                }),
                 m.transposed,
                 cga_field(&m.cga_layout)
             );
@@ -483,9 +486,14 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
         }),
         "amd_mfma" => {
             let warps = u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?;
+            // Triton 3.5 printed `instrShape = [M, N]`; its K (read by no layout) is kept as 0.
+            let mut instr_shape = u32_list("instrShape", &p.req("instrShape")?)?;
+            if instr_shape.len() == 2 {
+                instr_shape.push(0);
+            }
             Encoding::AmdMfma(AmdMfma {
                 version: u32_of("version", &p.req("version")?)?,
-                instr_shape: u32_list("instrShape", &p.req("instrShape")?)?,
+                instr_shape,
                 transposed: boolean("isTransposed", &p.req("isTransposed")?)?,
                 element_bitwidth: match p.take("elementBitWidth") {
                     Some(v) => u32_of("elementBitWidth", &v)?,

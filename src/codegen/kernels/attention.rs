@@ -1,0 +1,384 @@
+//! Forward attention on Hopper, `O = softmax(Q Kᵀ · scale) V` per (batch, head), FlashAttention
+//! style: each CTA keeps a `block_m × D` tile of Q in shared memory (TMA), streams K and V tiles
+//! through a two-stage TMA ring, computes `S = Q Kᵀ` with wgmma (A and B from shared memory), the
+//! online softmax in registers (row max and sum with `reduce` on the accumulator's layout, `exp2`
+//! with the scale folded in), and `O += P V` with wgmma taking P from registers (the accumulator
+//! converted to 16 bits is already in the A-fragment order). It writes O through shared memory
+//! and a TMA store, and the log-sum-exp of each row (natural log) for a backward pass.
+//!
+//! Not yet: producer/consumer warp specialisation and ping-pong scheduling (softmax here waits for
+//! each wgmma), sequence lengths that are not a multiple of the block (masked tails), head dim 64.
+//!
+//! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another); tensor maps
+//! with boxes `[block_m, 64]` (Q, O) and `[block_n, 64]` (K, V), 128-byte swizzle. Parameters:
+//! `q_map, k_map, v_map, o_map, lse: *f32, seq: i32, qk_scale: f32` (the softmax scale times
+//! log2(e)). Grid: `(seq / block_m, batch · heads)`.
+
+use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
+
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
+use crate::codegen::{MathOp, ReduceOp};
+
+/// Tile and thread configuration of [`attention_kernel`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionConfig {
+    /// f16 or bf16 inputs and output (f32 softmax and accumulation).
+    pub dtype: DType,
+    /// Head dimension (128).
+    pub head_dim: u32,
+    /// Query rows per CTA (16 × warps, so each warpgroup owns 64 rows).
+    pub block_m: u32,
+    /// Key/value rows per step.
+    pub block_n: u32,
+    /// Warps per CTA (8: two warpgroups).
+    pub num_warps: u32,
+    /// Only keys at or before the query (lower-triangular mask).
+    pub causal: bool,
+    /// Software-pipelined within each warpgroup (FlashAttention-3's intra-warpgroup overlap):
+    /// `S` of the next key block is issued before the softmax of this one, so the tensor cores work
+    /// while the softmax runs; three K/V stages. Off by default: on the H200 it is 5% slower, at
+    /// 245 registers, and ptxas serialises its wgmmas (C7514: a non-wgmma instruction reads an
+    /// accumulator inside a wgmma pipeline stage). Double-buffering S by unrolling two key blocks
+    /// (tried: 255 registers) does not remove the warning, so the read is elsewhere (the O rescale
+    /// or the P packing scheduled inside the stage); the SASS will tell.
+    pub pipelined: bool,
+}
+
+/// The swizzle of every tensor map (one 64-element row of 16-bit values).
+const SWIZZLE: u16 = 128;
+/// Columns per TMA box.
+const BOX_INNER: u32 = 64;
+
+impl AttentionConfig {
+    /// 128 × 128 blocks, head dim 128, 8 warps.
+    pub fn new(dtype: DType, causal: bool) -> AttentionConfig {
+        AttentionConfig {
+            dtype,
+            head_dim: 128,
+            block_m: 128,
+            block_n: 128,
+            num_warps: 8,
+            causal,
+            pipelined: false,
+        }
+    }
+
+    /// The grid for `batch_heads` heads of `seq` rows: one CTA per query block and head.
+    pub fn grid(&self, seq: u64, batch_heads: u64) -> (u32, u32, u32) {
+        (seq.div_ceil(u64::from(self.block_m)) as u32, batch_heads as u32, 1)
+    }
+
+    /// The TMA box of Q and O (`[block_m, 64]`).
+    pub fn q_box(&self) -> [u32; 2] {
+        [self.block_m, BOX_INNER]
+    }
+
+    /// The TMA box of K and V (`[block_n, 64]`).
+    pub fn kv_box(&self) -> [u32; 2] {
+        [self.block_n, BOX_INNER]
+    }
+
+    /// The swizzle of every tensor map, in bytes.
+    pub fn swizzle(&self) -> u16 {
+        SWIZZLE
+    }
+
+    /// What `seq` must be a multiple of.
+    pub fn seq_multiple(&self) -> u32 {
+        self.block_m.max(self.block_n)
+    }
+
+    fn check(&self) -> Result<()> {
+        let bad = |reason: String| CodegenError::arg("attention_kernel", reason);
+        if !matches!(self.dtype, DType::F16 | DType::BF16) {
+            return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
+        }
+        if self.head_dim != 128 {
+            return Err(bad(format!("head_dim {}: 128 (64 not yet)", self.head_dim)));
+        }
+        if self.num_warps != 8 || self.block_m != 16 * self.num_warps {
+            return Err(bad(format!(
+                "block_m {} with {} warps: 128 rows over 8 warps",
+                self.block_m, self.num_warps
+            )));
+        }
+        if self.block_n != self.block_m {
+            return Err(bad(format!("block_n {}: equal to block_m", self.block_n)));
+        }
+        Ok(())
+    }
+}
+
+/// Builds the attention kernel for `target` (sm_90a). See the module docs.
+pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Result<Kernel<'_>> {
+    c.check()?;
+    let name = if c.causal { "attn_fwd_causal" } else { "attn_fwd" };
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
+    let dt = c.dtype;
+    let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), SWIZZLE)?;
+    let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), SWIZZLE)?;
+    let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), SWIZZLE)?;
+    let o_map = kb.arg_tensor_map("o_map", dt, &c.q_box(), SWIZZLE)?;
+    let lse = kb.arg_ptr("lse", DType::F32, 16)?;
+    let seq = kb.arg_i32("seq", u64::from(c.seq_multiple()))?;
+    let qk_scale = kb.arg_f32("qk_scale")?;
+    let (bm, bn, d) = (c.block_m as i32, c.block_n as i32, c.head_dim as u64);
+
+    let qb = kb.program_id(0)?;
+    let bh = kb.program_id(1)?;
+    let head0 = kb.mul(bh, seq)?;
+    let q_off = kb.mul(qb, bm)?;
+    let q_row = kb.add(head0, q_off)?;
+    let zero = kb.i32(0)?;
+
+    let swz = NvmmaShared::new(u32::from(SWIZZLE), dt.bits(), 2, false);
+    let q_smem = kb.alloc_shared(dt, &[bm as u64, d], &swz)?;
+    let ring = if c.pipelined { 3 } else { 2 };
+    let k_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
+    let v_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
+    let stages: i32 = if c.pipelined { 3 } else { 2 };
+    let bars = kb.alloc_mbarriers(1 + stages as u32, 1)?; // Q, then K+V of each stage ("full")
+    // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
+    let empty = kb.alloc_mbarriers(stages as u32, 32 * c.num_warps)?;
+    let q_bar = kb.mbarrier_at(bars, 0)?;
+    let q_bytes = kb.tma_bytes(q_smem)?;
+    kb.mbarrier_expect(q_bar, q_bytes, None)?;
+    kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
+
+    // Key blocks: all of the head's, or (causal) those up to the query block.
+    let n_blocks = if c.causal {
+        kb.add(qb, 1)?
+    } else {
+        kb.div(seq, bn)?
+    };
+    let kv_bytes = 2 * (c.block_n as u32) * c.head_dim * (dt.bits() / 8);
+    // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
+    // (j - stages) is released: the issuing thread waits for phase ((j / stages) & 1) ^ 1 of its
+    // empty barrier (a fresh barrier passes parity 1), no other thread stalls.
+    let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
+        let pred = kb.lt(j, n_blocks)?;
+        let round = kb.div(j, stages)?;
+        let round = kb.and(round, 1)?;
+        let parity = kb.xor(round, 1)?;
+        let free = kb.mbarrier_at(empty, st)?;
+        kb.mbarrier_wait_issuer(free, parity)?;
+        let bar_i = kb_stage_bar(kb, st)?;
+        let bar = kb.mbarrier_at(bars, bar_i)?;
+        kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
+        let off = kb.mul(j, bn)?;
+        let row = kb.add(head0, off)?;
+        let kd = kb.index_shared(k_ring, st)?;
+        kb.tma_load(k_map, &[row, zero], kd, bar, Some(pred))?;
+        let vd = kb.index_shared(v_ring, st)?;
+        kb.tma_load(v_map, &[row, zero], vd, bar, Some(pred))
+    };
+    load_kv(&mut kb, zero, zero)?;
+
+    let acc_s: Encoding = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16).into();
+    let acc_o: Encoding = NvidiaMma::hopper(&[c.num_warps, 1], c.head_dim, 16).into();
+    let rows_l = Slice::new(1, acc_s.clone());
+    let s_shape = [bm as u64, bn as u64];
+    let o0 = kb.zeros((&acc_o, [bm as u64, d]), DType::F32)?;
+    let m0 = kb.full((&rows_l, [bm as u64]), DType::F32, f64::NEG_INFINITY)?;
+    let l0 = kb.zeros((&rows_l, [bm as u64]), DType::F32)?;
+    // Row and column indices of the S tile, for the causal mask.
+    let (rows, cols) = if c.causal {
+        let r = kb.arange(0, bm, rows_l.clone())?;
+        let r = kb.add(r, q_off)?;
+        let r = kb.expand_dims(r, 1)?;
+        let cl = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
+        (Some(r), Some(kb.expand_dims(cl, 0)?))
+    } else {
+        (None, None)
+    };
+    kb.mbarrier_wait(q_bar, 0)?;
+
+    // The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
+    // rescales O, and the new row max and sum.
+    let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i| -> Result<[crate::codegen::Value; 4]> {
+        let mut s = kb.mul(s, qk_scale)?;
+        if let (Some(r), Some(cl)) = (rows, cols) {
+            let off = kb.mul(j, bn)?;
+            let cl = kb.add(cl, off)?;
+            let future = kb.gt(cl, r)?;
+            let ninf = kb.f32(f32::NEG_INFINITY)?;
+            s = kb.where_(future, ninf, s)?;
+        }
+        let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
+        let m_new = kb.max(m_i, m_blk)?;
+        let dm = kb.sub(m_i, m_new)?;
+        let alpha = kb.math(MathOp::Exp2, dm)?;
+        let m_col = kb.expand_dims(m_new, 1)?;
+        let sm = kb.sub(s, m_col)?;
+        let p = kb.math(MathOp::Exp2, sm)?;
+        let l_blk = kb.reduce(p, 1, ReduceOp::Sum)?;
+        let l_scaled = kb.mul(l_i, alpha)?;
+        let l_new = kb.add(l_scaled, l_blk)?;
+        let p16 = kb.cast(p, dt)?;
+        Ok([p16, alpha, m_new, l_new])
+    };
+    // S = Q Kᵀ of the block in stage `st` (issued, not waited for).
+    let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<crate::codegen::Value> {
+        let k_t = kb.index_shared(k_ring, st)?;
+        let k_t = kb.permute_shared(k_t, &[1, 0])?;
+        let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
+        kb.wgmma(q_smem, k_t, s0)
+    };
+    let wait_full = |kb: &mut KernelBuilder<'_>, st, phase| -> Result<()> {
+        let bar_i = kb_stage_bar(kb, st)?;
+        let bar = kb.mbarrier_at(bars, bar_i)?;
+        kb.mbarrier_wait(bar, phase)
+    };
+    let release = |kb: &mut KernelBuilder<'_>, st| -> Result<()> {
+        let free = kb.mbarrier_at(empty, st)?;
+        kb.mbarrier_arrive(free)
+    };
+    // O · alpha + P V (issued).
+    let pv = |kb: &mut KernelBuilder<'_>, o, alpha, p16, st| -> Result<crate::codegen::Value> {
+        let a_col = kb.expand_dims(alpha, 1)?;
+        let o = kb.mul(o, a_col)?;
+        let v_t = kb.index_shared(v_ring, st)?;
+        kb.wgmma(p16, v_t, o)
+    };
+
+    let (o, m_i, l_i) = if !c.pipelined {
+        let out = kb.for_range(0, n_blocks, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
+            let (o, m_i, l_i, st, phase) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
+            // Prefetch the next block into the other stage once every warp has released it.
+            let next = kb.add(j, 1)?;
+            let other = kb.xor(st, 1)?;
+            load_kv(kb, next, other)?;
+            wait_full(kb, st, phase)?;
+            let s = scores(kb, st)?;
+            let s = kb.wgmma_wait(0, &[s])?[0];
+            let [p16, alpha, m_new, l_new] = softmax(kb, s, j, m_i, l_i)?;
+            let o = pv(kb, o, alpha, p16, st)?;
+            let o = kb.wgmma_wait(0, &[o])?[0];
+            release(kb, st)?;
+            let flip = kb.xor(phase, 1)?;
+            let wraps = kb.eq(st, 1)?;
+            let phase_next = kb.where_(wraps, flip, phase)?;
+            Ok(vec![o, m_new, l_new, other, phase_next])
+        })?;
+        (out[0], out[1], out[2])
+    } else {
+        // Block j's S is complete when iteration j starts and PV of block j - 1 is in flight. The
+        // iteration issues S of block j + 1, runs j's softmax while it computes, waits for PV_(j-1)
+        // (groups complete in order: waiting to 1 pending leaves S_(j+1)), releases that block's
+        // stage and refills it with block j + 2, issues PV_j, and waits for S_(j+1) (1 pending:
+        // PV_j runs on across the loop's back edge). No register of a wgmma still in flight is
+        // read or copied, which would make ptxas serialise the wgmmas.
+        let one = kb.i32(1)?;
+        load_kv(&mut kb, one, one)?;
+        wait_full(&mut kb, zero, zero)?;
+        let s_first = scores(&mut kb, zero)?;
+        let s_first = kb.wgmma_wait(0, &[s_first])?[0];
+        let last = kb.sub(n_blocks, 1)?;
+        let out = kb.for_range(0, last, 1, &[o0, m0, l0, s_first, zero, zero], |kb, j, carried| {
+            let (o, m_i, l_i, s_cur, st, ph1) =
+                (carried[0], carried[1], carried[2], carried[3], carried[4], carried[5]);
+            let st_p1 = kb.add(st, 1)?;
+            let wrap = kb.eq(st_p1, stages)?;
+            let st1 = kb.where_(wrap, 0, st_p1)?;
+            let at0 = kb.eq(st, 0)?;
+            let st_m1 = kb.sub(st, 1)?;
+            let stm1 = kb.where_(at0, stages - 1, st_m1)?;
+            wait_full(kb, st1, ph1)?;
+            let s_next = scores(kb, st1)?;
+            let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i)?;
+            let o = kb.wgmma_wait(1, &[o])?[0];
+            // PV of block j - 1 is done: release its stage (none before block 0) and refill it
+            // with block j + 2.
+            let started = kb.ge(j, 1)?;
+            kb.if_then(started, |kb| release(kb, stm1))?;
+            let ahead = kb.add(j, 2)?;
+            load_kv(kb, ahead, stm1)?;
+            let o = pv(kb, o, alpha, p16, st)?;
+            let s_next = kb.wgmma_wait(1, &[s_next])?[0];
+            let flip = kb.xor(ph1, 1)?;
+            let wraps = kb.eq(st1, stages - 1)?;
+            let ph_next = kb.where_(wraps, flip, ph1)?;
+            Ok(vec![o, m_new, l_new, s_next, st1, ph_next])
+        })?;
+        // The last block: its S is complete, the previous PV in flight.
+        let (o, m_i, l_i, s_cur, st) = (out[0], out[1], out[2], out[3], out[4]);
+        let [p16, alpha, m_new, l_new] = softmax(&mut kb, s_cur, last, m_i, l_i)?;
+        let o = kb.wgmma_wait(0, &[o])?[0];
+        let o = pv(&mut kb, o, alpha, p16, st)?;
+        let o = kb.wgmma_wait(0, &[o])?[0];
+        (o, m_new, l_new)
+    };
+
+
+
+    // O / l through shared memory (Q's buffer, no longer read) and a TMA store.
+    let l_col = kb.expand_dims(l_i, 1)?;
+    let o = kb.div(o, l_col)?;
+    let o16 = kb.cast(o, dt)?;
+    kb.barrier()?;
+    kb.store_shared(q_smem, o16)?;
+    kb.fence_async_shared()?;
+    kb.barrier()?;
+    kb.tma_store(o_map, &[q_row, zero], q_smem)?;
+    // Log-sum-exp in natural-log units: (m + log2 l) · ln 2.
+    let log_l = kb.math(MathOp::Log2, l_i)?;
+    let lse2 = kb.add(m_i, log_l)?;
+    let qk_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
+    let rows_o = kb.arange(0, bm, rows_l)?;
+    let idx = kb.add(rows_o, q_row)?;
+    let ptrs = kb.add(lse, idx)?;
+    kb.store(ptrs, qk_ln, None)?;
+    kb.tma_store_wait(0)?;
+    kb.finish()
+}
+
+/// The barrier index of stage `st` (barrier 0 is Q's).
+fn kb_stage_bar(kb: &mut KernelBuilder<'_>, st: crate::codegen::Value) -> Result<crate::codegen::Value> {
+    kb.add(st, 1)
+}
+
+/// Attention on the host in f64: `q`, `k`, `v` `[heads, seq, d]` row-major (values as f32),
+/// returns O `[heads, seq, d]` and the log-sum-exp `[heads, seq]` of `q·kᵀ·scale`.
+pub fn attention_reference(
+    q: &[f32],
+    k: &[f32],
+    v: &[f32],
+    heads: usize,
+    seq: usize,
+    d: usize,
+    scale: f64,
+    causal: bool,
+) -> (Vec<f32>, Vec<f32>) {
+    let mut o = vec![0f32; heads * seq * d];
+    let mut lse = vec![0f32; heads * seq];
+    let mut s = vec![0f64; seq];
+    for h in 0..heads {
+        let base = h * seq * d;
+        for i in 0..seq {
+            let keys = if causal { i + 1 } else { seq };
+            let mut mx = f64::NEG_INFINITY;
+            for (j, sj) in s.iter_mut().enumerate().take(keys) {
+                let mut acc = 0f64;
+                for t in 0..d {
+                    acc += f64::from(q[base + i * d + t]) * f64::from(k[base + j * d + t]);
+                }
+                *sj = acc * scale;
+                mx = mx.max(*sj);
+            }
+            let mut sum = 0f64;
+            for sj in s.iter_mut().take(keys) {
+                *sj = (*sj - mx).exp();
+                sum += *sj;
+            }
+            for t in 0..d {
+                let mut acc = 0f64;
+                for (j, sj) in s.iter().enumerate().take(keys) {
+                    acc += sj * f64::from(v[base + j * d + t]);
+                }
+                o[base + i * d + t] = (acc / sum) as f32;
+            }
+            lse[h * seq + i] = (mx + sum.ln()) as f32;
+        }
+    }
+    (o, lse)
+}
