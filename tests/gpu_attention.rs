@@ -9,13 +9,18 @@ mod common;
 use weft::codegen::kernels::{attention_kernel, AttentionConfig};
 use weft::codegen::{Context, DType, Target};
 
+/// Elements past the end of O and lse, which must keep their poison.
+#[cfg(feature = "cuda")]
+const PAD: usize = 1024;
+
 fn configs() -> Vec<AttentionConfig> {
     let mut v = Vec::new();
     for dtype in [DType::F16, DType::BF16] {
         for causal in [false, true] {
-            for pipelined in [true, false] {
+            for (pipelined, head_dim) in [(false, 128), (true, 128), (false, 64)] {
                 let mut c = AttentionConfig::new(dtype, causal);
                 c.pipelined = pipelined;
+                c.head_dim = head_dim;
                 v.push(c);
             }
         }
@@ -30,11 +35,12 @@ fn attention_assembles_with_wgmma_from_registers() {
         let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
         let ptx = k.ptx().unwrap();
         common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
-        // S = Q Kᵀ from shared memory (8 k-steps of 16 over D = 128) and O += P V with P in
-        // registers (8 k-steps over block_n = 128): 16 wgmmas per key block, written once in the
-        // loop, and once more outside it when pipelined (the first S, the last P V).
+        // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers (8
+        // k-steps over block_n = 128) per key block, written once in the loop, and once more
+        // outside it when pipelined (the first S, the last P V).
         let copies = if c.pipelined { 2 } else { 1 };
-        assert_eq!(ptx.matches("wgmma.mma_async").count(), 16 * copies, "{c:?}");
+        let s_steps = (c.head_dim / 16) as usize;
+        assert_eq!(ptx.matches("wgmma.mma_async").count(), (s_steps + 8) * copies, "{c:?}");
         let from_regs = ptx
             .lines()
             .filter(|l| l.contains("wgmma.mma_async") && l.contains("}, {"))
@@ -43,11 +49,11 @@ fn attention_assembles_with_wgmma_from_registers() {
         // Pipelined: S of the next block (or P V) stays in flight while the softmax runs.
         assert_eq!(ptx.contains("wgmma.wait_group.sync.aligned 1;"), c.pipelined, "{c:?}");
     }
-    // A typed error names what is not supported yet.
+    // A typed error names what is not supported.
     let mut c = AttentionConfig::new(DType::F16, false);
-    c.head_dim = 64;
+    c.head_dim = 96;
     let e = attention_kernel(&ctx, Target::SM90A, c).unwrap_err();
-    assert!(e.to_string().contains("head_dim 64"), "{e}");
+    assert!(e.to_string().contains("head_dim 96"), "{e}");
 }
 
 #[cfg(feature = "cuda")]
@@ -72,8 +78,9 @@ fn attention_matches_the_host() {
             .unwrap()
             .kernel(k.signature().clone())
             .unwrap();
-        for (heads, seq) in [(1usize, 128usize), (3, 384), (2, 1024)] {
-            let d = 128usize;
+        // Multiples of the block and odd lengths (masked key tails, rows past the end unstored).
+        for (heads, seq) in [(1usize, 128usize), (3, 384), (2, 1000), (3, 77), (2, 300)] {
+            let d = c.head_dim as usize;
             let mut rng = Rng(heads as u64 * 1000 + seq as u64);
             let n = heads * seq * d;
             // Inputs rounded to the 16-bit type first, so the reference sees what the GPU sees.
@@ -87,37 +94,36 @@ fn attention_matches_the_host() {
             let (want_o, want_lse) = attention_reference(&q, &kk, &v, heads, seq, d, scale, c.causal);
             let rows = (heads * seq) as u64;
             let sw = c.swizzle();
-            let lse = dev.alloc::<f32>(heads * seq).unwrap();
+            let mut lse = dev.alloc::<f32>(heads * seq + PAD).unwrap();
+            lse.fill_bytes(0xFF).unwrap();
             let got: Vec<f32> = match c.dtype {
                 DType::F16 => {
                     let up = |x: &[f32]| dev.upload(&x.iter().map(|&y| f16::from_f32(y)).collect::<Vec<_>>()).unwrap();
                     let (dq, dk, dv) = (up(&q), up(&kk), up(&v));
-                    let mut o = dev.alloc::<f16>(n).unwrap();
+                    let mut o = dev.alloc::<f16>(n + PAD).unwrap();
                     o.fill_bytes(0xFF).unwrap();
                     let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw).unwrap();
                     let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
                     let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
-                    let om = TensorMap::tiled(&o, &[rows, d as u64], &[d as u64], &c.q_box(), sw).unwrap();
                     let mut args = KernelArgs::new();
-                    args.tensor_map(&qm).tensor_map(&km).tensor_map(&vm).tensor_map(&om)
+                    args.tensor_map(&qm).tensor_map(&km).tensor_map(&vm).ptr(&o)
                         .ptr(&lse).scalar(seq as i32).scalar((scale * std::f64::consts::LOG2_E) as f32);
                     let cfg = LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature()).unwrap();
-                    // SAFETY: the kernel touches Q, K, V, O through maps that cover them and
-                    // lse[0..heads·seq).
+                    // SAFETY: the kernel reads Q, K, V through maps that cover them and writes
+                    // O[0..heads·seq·d) and lse[0..heads·seq).
                     unsafe { dev.stream().launch(&kernel, &cfg, &args).unwrap() };
                     o.to_vec().unwrap().iter().map(|x| x.to_f32()).collect()
                 }
                 _ => {
                     let up = |x: &[f32]| dev.upload(&x.iter().map(|&y| bf16::from_f32(y)).collect::<Vec<_>>()).unwrap();
                     let (dq, dk, dv) = (up(&q), up(&kk), up(&v));
-                    let mut o = dev.alloc::<bf16>(n).unwrap();
+                    let mut o = dev.alloc::<bf16>(n + PAD).unwrap();
                     o.fill_bytes(0xFF).unwrap();
                     let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw).unwrap();
                     let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
                     let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
-                    let om = TensorMap::tiled(&o, &[rows, d as u64], &[d as u64], &c.q_box(), sw).unwrap();
                     let mut args = KernelArgs::new();
-                    args.tensor_map(&qm).tensor_map(&km).tensor_map(&vm).tensor_map(&om)
+                    args.tensor_map(&qm).tensor_map(&km).tensor_map(&vm).ptr(&o)
                         .ptr(&lse).scalar(seq as i32).scalar((scale * std::f64::consts::LOG2_E) as f32);
                     let cfg = LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature()).unwrap();
                     // SAFETY: as above.
@@ -126,6 +132,10 @@ fn attention_matches_the_host() {
                 }
             };
             let got_lse = lse.to_vec().unwrap();
+            // Nothing past the last row was written (the poison stays NaN).
+            assert!(got[n..].iter().all(|x| x.is_nan()), "{c:?} heads {heads} seq {seq}: wrote past O");
+            let got = &got[..n];
+            assert!(got_lse[heads * seq..].iter().all(|x| x.is_nan()), "{c:?}: wrote past lse");
             // P is rounded to 16 bits before P·V, as in FlashAttention.
             let tol = if c.dtype == DType::F16 { 4e-3 } else { 3e-2 };
             let mut max_err = 0f32;

@@ -1,18 +1,22 @@
 //! Forward attention on Hopper, `O = softmax(Q Kᵀ · scale) V` per (batch, head), FlashAttention
 //! style: each CTA keeps a `block_m × D` tile of Q in shared memory (TMA), streams K and V tiles
-//! through a two-stage TMA ring, computes `S = Q Kᵀ` with wgmma (A and B from shared memory), the
-//! online softmax in registers (row max and sum with `reduce` on the accumulator's layout, `exp2`
-//! with the scale folded in), and `O += P V` with wgmma taking P from registers (the accumulator
-//! converted to 16 bits is already in the A-fragment order). It writes O through shared memory
-//! and a TMA store, and the log-sum-exp of each row (natural log) for a backward pass.
+//! through a TMA ring, computes `S = Q Kᵀ` with wgmma (A and B from shared memory), the online
+//! softmax in registers (row max and sum with `reduce` on the accumulator's layout, `exp2` with
+//! the scale folded in), and `O += P V` with wgmma taking P from registers (the accumulator
+//! converted to 16 bits is already in the A-fragment order). Stages are released through "empty"
+//! mbarriers, so only the thread issuing TMA copies waits for them and the two warpgroups drift
+//! apart freely. O is stored from registers for the rows inside the sequence, with the log-sum-exp
+//! of each row (natural log) for a backward pass.
 //!
+//! Any sequence length: keys past the end are masked (the last block reads the next head's rows,
+//! or TMA's zeros after the last head), rows past the end are not stored. Head dims 64 and 128.
 //! Not yet: producer/consumer warp specialisation and ping-pong scheduling (softmax here waits for
-//! each wgmma), sequence lengths that are not a multiple of the block (masked tails), head dim 64.
+//! each wgmma unless `pipelined`).
 //!
-//! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another); tensor maps
-//! with boxes `[block_m, 64]` (Q, O) and `[block_n, 64]` (K, V), 128-byte swizzle. Parameters:
-//! `q_map, k_map, v_map, o_map, lse: *f32, seq: i32, qk_scale: f32` (the softmax scale times
-//! log2(e)). Grid: `(seq / block_m, batch · heads)`.
+//! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another); Q, K and V
+//! are read through tensor maps with boxes `[block_m, 64]` (Q) and `[block_n, 64]` (K, V),
+//! 128-byte swizzle. Parameters: `q_map, k_map, v_map, o: *T, lse: *f32, seq: i32, qk_scale: f32`
+//! (the softmax scale times log2(e)). Grid: `(⌈seq / block_m⌉, batch · heads)`.
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
@@ -24,7 +28,7 @@ use crate::codegen::{MathOp, ReduceOp};
 pub struct AttentionConfig {
     /// f16 or bf16 inputs and output (f32 softmax and accumulation).
     pub dtype: DType,
-    /// Head dimension (128).
+    /// Head dimension (64 or 128).
     pub head_dim: u32,
     /// Query rows per CTA (16 × warps, so each warpgroup owns 64 rows).
     pub block_m: u32,
@@ -68,7 +72,7 @@ impl AttentionConfig {
         (seq.div_ceil(u64::from(self.block_m)) as u32, batch_heads as u32, 1)
     }
 
-    /// The TMA box of Q and O (`[block_m, 64]`).
+    /// The TMA box of Q (`[block_m, 64]`).
     pub fn q_box(&self) -> [u32; 2] {
         [self.block_m, BOX_INNER]
     }
@@ -83,18 +87,13 @@ impl AttentionConfig {
         SWIZZLE
     }
 
-    /// What `seq` must be a multiple of.
-    pub fn seq_multiple(&self) -> u32 {
-        self.block_m.max(self.block_n)
-    }
-
     fn check(&self) -> Result<()> {
         let bad = |reason: String| CodegenError::arg("attention_kernel", reason);
         if !matches!(self.dtype, DType::F16 | DType::BF16) {
             return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
         }
-        if self.head_dim != 128 {
-            return Err(bad(format!("head_dim {}: 128 (64 not yet)", self.head_dim)));
+        if !matches!(self.head_dim, 64 | 128) {
+            return Err(bad(format!("head_dim {}: 64 or 128", self.head_dim)));
         }
         if self.num_warps != 8 || self.block_m != 16 * self.num_warps {
             return Err(bad(format!(
@@ -118,9 +117,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), SWIZZLE)?;
     let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), SWIZZLE)?;
     let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), SWIZZLE)?;
-    let o_map = kb.arg_tensor_map("o_map", dt, &c.q_box(), SWIZZLE)?;
+    let o_ptr = kb.arg_ptr("o", dt, 16)?;
     let lse = kb.arg_ptr("lse", DType::F32, 16)?;
-    let seq = kb.arg_i32("seq", u64::from(c.seq_multiple()))?;
+    let seq = kb.arg_i32("seq", 1)?;
     let qk_scale = kb.arg_f32("qk_scale")?;
     let (bm, bn, d) = (c.block_m as i32, c.block_n as i32, c.head_dim as u64);
 
@@ -149,7 +148,8 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let n_blocks = if c.causal {
         kb.add(qb, 1)?
     } else {
-        kb.div(seq, bn)?
+        let s1 = kb.add(seq, bn - 1)?;
+        kb.div(s1, bn)?
     };
     let kv_bytes = 2 * (c.block_n as u32) * c.head_dim * (dt.bits() / 8);
     // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
@@ -181,29 +181,32 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let o0 = kb.zeros((&acc_o, [bm as u64, d]), DType::F32)?;
     let m0 = kb.full((&rows_l, [bm as u64]), DType::F32, f64::NEG_INFINITY)?;
     let l0 = kb.zeros((&rows_l, [bm as u64]), DType::F32)?;
-    // Row and column indices of the S tile, for the causal mask.
-    let (rows, cols) = if c.causal {
+    // Row and column indices of the S tile: keys past the sequence (the last block reads the
+    // next head's rows, or TMA's zeros) and, causal, keys after the query are masked.
+    let rows = if c.causal {
         let r = kb.arange(0, bm, rows_l.clone())?;
         let r = kb.add(r, q_off)?;
-        let r = kb.expand_dims(r, 1)?;
-        let cl = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
-        (Some(r), Some(kb.expand_dims(cl, 0)?))
+        Some(kb.expand_dims(r, 1)?)
     } else {
-        (None, None)
+        None
     };
+    let cols = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
+    let cols = kb.expand_dims(cols, 0)?;
     kb.mbarrier_wait(q_bar, 0)?;
 
     // The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
     // rescales O, and the new row max and sum.
     let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i| -> Result<[crate::codegen::Value; 4]> {
-        let mut s = kb.mul(s, qk_scale)?;
-        if let (Some(r), Some(cl)) = (rows, cols) {
-            let off = kb.mul(j, bn)?;
-            let cl = kb.add(cl, off)?;
+        let s = kb.mul(s, qk_scale)?;
+        let off = kb.mul(j, bn)?;
+        let cl = kb.add(cols, off)?;
+        let mut masked = kb.ge(cl, seq)?;
+        if let Some(r) = rows {
             let future = kb.gt(cl, r)?;
-            let ninf = kb.f32(f32::NEG_INFINITY)?;
-            s = kb.where_(future, ninf, s)?;
+            masked = kb.or(masked, future)?;
         }
+        let ninf = kb.f32(f32::NEG_INFINITY)?;
+        let s = kb.where_(masked, ninf, s)?;
         let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
         let m_new = kb.max(m_i, m_blk)?;
         let dm = kb.sub(m_i, m_new)?;
@@ -311,24 +314,33 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
 
 
-    // O / l through shared memory (Q's buffer, no longer read) and a TMA store.
+    // O / l, stored from registers for the rows inside the sequence (a tile past its end would
+    // overwrite the next head's rows), and the log-sum-exp in natural-log units.
     let l_col = kb.expand_dims(l_i, 1)?;
     let o = kb.div(o, l_col)?;
     let o16 = kb.cast(o, dt)?;
-    kb.barrier()?;
-    kb.store_shared(q_smem, o16)?;
-    kb.fence_async_shared()?;
-    kb.barrier()?;
-    kb.tma_store(o_map, &[q_row, zero], q_smem)?;
-    // Log-sum-exp in natural-log units: (m + log2 l) · ln 2.
+    let r = kb.arange(0, bm, Slice::new(1, acc_o.clone()))?;
+    let r_seq = kb.add(r, q_off)?;
+    let inside = kb.lt(r_seq, seq)?;
+    let r_all = kb.add(r, q_row)?;
+    let r_off = kb.mul(r_all, d as i32)?;
+    let r_off = kb.expand_dims(r_off, 1)?;
+    let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
+    let cl = kb.expand_dims(cl, 0)?;
+    let offs = kb.add(r_off, cl)?;
+    let ptrs = kb.add(o_ptr, offs)?;
+    let inside = kb.expand_dims(inside, 1)?;
+    let mask = kb.broadcast_to(inside, (&acc_o, [bm as u64, d]))?;
+    kb.store(ptrs, o16, Some(mask))?;
     let log_l = kb.math(MathOp::Log2, l_i)?;
     let lse2 = kb.add(m_i, log_l)?;
-    let qk_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
+    let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
     let rows_o = kb.arange(0, bm, rows_l)?;
     let idx = kb.add(rows_o, q_row)?;
     let ptrs = kb.add(lse, idx)?;
-    kb.store(ptrs, qk_ln, None)?;
-    kb.tma_store_wait(0)?;
+    let rows_in = kb.add(rows_o, q_off)?;
+    let rows_in = kb.lt(rows_in, seq)?;
+    kb.store(ptrs, lse_ln, Some(rows_in))?;
     kb.finish()
 }
 
