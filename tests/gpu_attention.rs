@@ -36,9 +36,9 @@ fn attention_assembles_with_wgmma_from_registers() {
         let ptx = k.ptx().unwrap();
         common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
         // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers (8
-        // k-steps over block_n = 128) per key block, written once in the loop, and once more
-        // outside it when pipelined (the first S, the last P V).
-        let copies = if c.pipelined { 2 } else { 1 };
+        // k-steps over block_n = 128) per key block, written once in the loop and once more for
+        // the last (masked) block peeled off it.
+        let copies = 2;
         let s_steps = (c.head_dim / 16) as usize;
         assert_eq!(ptx.matches("wgmma.mma_async").count(), (s_steps + 8) * copies, "{c:?}");
         let from_regs = ptx

@@ -195,18 +195,27 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     kb.mbarrier_wait(q_bar, 0)?;
 
     // The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
-    // rescales O, and the new row max and sum.
-    let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i| -> Result<[crate::codegen::Value; 4]> {
-        let s = kb.mul(s, qk_scale)?;
-        let off = kb.mul(j, bn)?;
-        let cl = kb.add(cols, off)?;
-        let mut masked = kb.ge(cl, seq)?;
-        if let Some(r) = rows {
-            let future = kb.gt(cl, r)?;
-            masked = kb.or(masked, future)?;
+    // rescales O, and the new row max and sum. Only the last key block needs the mask (keys past
+    // the sequence, and the causal diagonal: with block_m = block_n it is the last block too).
+    let softmax = |kb: &mut KernelBuilder<'_>,
+                   s,
+                   j,
+                   m_i,
+                   l_i,
+                   mask: bool|
+     -> Result<[crate::codegen::Value; 4]> {
+        let mut s = kb.mul(s, qk_scale)?;
+        if mask {
+            let off = kb.mul(j, bn)?;
+            let cl = kb.add(cols, off)?;
+            let mut masked = kb.ge(cl, seq)?;
+            if let Some(r) = rows {
+                let future = kb.gt(cl, r)?;
+                masked = kb.or(masked, future)?;
+            }
+            let ninf = kb.f32(f32::NEG_INFINITY)?;
+            s = kb.where_(masked, ninf, s)?;
         }
-        let ninf = kb.f32(f32::NEG_INFINITY)?;
-        let s = kb.where_(masked, ninf, s)?;
         let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
         let m_new = kb.max(m_i, m_blk)?;
         let dm = kb.sub(m_i, m_new)?;
@@ -245,16 +254,21 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     };
 
     let (o, m_i, l_i) = if !c.pipelined {
-        let out = kb.for_range(0, n_blocks, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
+        // One key block: prefetch the next into the other stage (once every warp released it),
+        // S, softmax, P V; the last block (masked) is peeled off the loop.
+        let block = |kb: &mut KernelBuilder<'_>,
+                     j,
+                     carried: &[crate::codegen::Value],
+                     mask: bool|
+         -> Result<Vec<crate::codegen::Value>> {
             let (o, m_i, l_i, st, phase) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
-            // Prefetch the next block into the other stage once every warp has released it.
             let next = kb.add(j, 1)?;
             let other = kb.xor(st, 1)?;
             load_kv(kb, next, other)?;
             wait_full(kb, st, phase)?;
             let s = scores(kb, st)?;
             let s = kb.wgmma_wait(0, &[s])?[0];
-            let [p16, alpha, m_new, l_new] = softmax(kb, s, j, m_i, l_i)?;
+            let [p16, alpha, m_new, l_new] = softmax(kb, s, j, m_i, l_i, mask)?;
             let o = pv(kb, o, alpha, p16, st)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, st)?;
@@ -262,7 +276,12 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             let wraps = kb.eq(st, 1)?;
             let phase_next = kb.where_(wraps, flip, phase)?;
             Ok(vec![o, m_new, l_new, other, phase_next])
+        };
+        let last = kb.sub(n_blocks, 1)?;
+        let out = kb.for_range(0, last, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
+            block(kb, j, carried, false)
         })?;
+        let out = block(&mut kb, last, &out, true)?;
         (out[0], out[1], out[2])
     } else {
         // Block j's S is complete when iteration j starts and PV of block j - 1 is in flight. The
@@ -288,7 +307,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             let stm1 = kb.where_(at0, stages - 1, st_m1)?;
             wait_full(kb, st1, ph1)?;
             let s_next = scores(kb, st1)?;
-            let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i)?;
+            let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, false)?;
             let o = kb.wgmma_wait(1, &[o])?[0];
             // PV of block j - 1 is done: release its stage (none before block 0) and refill it
             // with block j + 2.
@@ -305,7 +324,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         })?;
         // The last block: its S is complete, the previous PV in flight.
         let (o, m_i, l_i, s_cur, st) = (out[0], out[1], out[2], out[3], out[4]);
-        let [p16, alpha, m_new, l_new] = softmax(&mut kb, s_cur, last, m_i, l_i)?;
+        let [p16, alpha, m_new, l_new] = softmax(&mut kb, s_cur, last, m_i, l_i, true)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
         let o = pv(&mut kb, o, alpha, p16, st)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
