@@ -44,7 +44,11 @@
 //! - `ops/`: the tile ops, each an `impl KernelBuilder` block: `create.rs` (`arange`, `full`,
 //!   `broadcast_to`), `elementwise.rs`, `cast.rs`, `shape.rs`, `math/`, `global.rs` (loads,
 //!   stores, atomics, vector widths), `control.rs` (loops, branches), `layout_arg.rs` (what
-//!   ops take as a layout: a `LinearLayout` or a shape-free encoding).
+//!   ops take as a layout: a `LinearLayout` or a shape-free encoding); `shared.rs` (buffers,
+//!   rings and views), `convert.rs`, `reduce.rs`, `scan.rs`; the machine's asynchronous half:
+//!   `async_copy.rs` (`cp.async`), `mbarrier.rs`, `tma.rs`, `ldmatrix.rs`, `mma.rs`
+//!   (`mma.sync`), `wgmma.rs`, `schedule.rs` (grouped tile order). Every tensor-core and TMA
+//!   operand is checked against its layout by the algebra before any code is emitted.
 //! - `kernels/`: ready-made kernels and layout helpers.
 //! - `types.rs` (dtypes, pointer address spaces), `error.rs`.
 //!

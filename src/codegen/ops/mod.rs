@@ -1,6 +1,7 @@
 //! The tile ops, each an `impl KernelBuilder` block: creation, elementwise arithmetic, casts,
-//! shape ops, math, global memory and structured control flow; shared memory, asynchronous
-//! copies (`async_copy.rs`), `ldmatrix` and tensor-core dots (`mma.rs`).
+//! shape ops, math, global memory and structured control flow; shared memory, conversions,
+//! reductions and scans; asynchronous copies (`async_copy.rs`: cp.async; `tma.rs`), mbarriers,
+//! `ldmatrix`, tensor-core dots (`mma.rs`: mma.sync; `wgmma.rs`) and tile scheduling.
 
 pub(crate) mod async_copy;
 pub(crate) mod cast;
