@@ -256,6 +256,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [module docs](self) for the exact rule). Returns the new accumulator in `acc`'s layout.
     pub fn dot(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
         self.target.require(Feature::MmaSync, OP)?;
+        // Tensor-core kernels compile without the SLP vectoriser and DSE (`target::set_pass_gate`).
+        self.em.tensor_cores = true;
         let tile = |kb: &mut Self, v| kb.get_kind(OP, v, &[ValueKind::Tile], "a register tile");
         let (da, db, dc) = (tile(self, a)?, tile(self, b)?, tile(self, acc)?);
         check_shapes(&da, &db, &dc)?;
