@@ -77,6 +77,84 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok((t, l))
     }
 
+    /// The index (`i32`) of the largest element of `tile` along `axis`, the lowest one on ties,
+    /// in the same slice layout as [`reduce`](Self::reduce). One reduction: each element becomes
+    /// an `i64` key, its value mapped to a signed integer of the same order in the high word
+    /// (floats: negative ones with their magnitude bits flipped) and `!index` in the low word, so
+    /// the key's maximum is the first largest element. Floats of 16 bits widen to f32 first;
+    /// NaNs order by their bits (a positive NaN above every number).
+    pub fn argmax(&mut self, tile: Value, axis: usize) -> Result<Value> {
+        self.arg_reduce("argmax", tile, axis, true)
+    }
+
+    /// The index (`i32`) of the smallest element of `tile` along `axis`, the lowest one on ties
+    /// (the key's low word is the index itself; see [`argmax`](Self::argmax)).
+    pub fn argmin(&mut self, tile: Value, axis: usize) -> Result<Value> {
+        self.arg_reduce("argmin", tile, axis, false)
+    }
+
+    fn arg_reduce(&mut self, op: &'static str, tile: Value, axis: usize, max: bool) -> Result<Value> {
+        let (t, l) = self.axis_operand(op, tile, axis)?;
+        let elem = match t.ty {
+            Type::Scalar(d @ (DType::F16 | DType::BF16 | DType::F32 | DType::I8 | DType::I16 | DType::I32)) => d,
+            _ => {
+                return Err(CodegenError::InvalidType {
+                    op,
+                    expected: "a tile of f16, bf16, f32, i8, i16 or i32".into(),
+                    value: t.describe(),
+                })
+            }
+        };
+        let index = self.dim_coords(&l, axis)?;
+        let ctx = self.em.ctx;
+        let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
+        let mut keys: Vec<BasicValueEnum<'ctx>> = Vec::with_capacity(t.regs.len());
+        for (r, idx) in t.regs.iter().zip(&index) {
+            let b = &self.em.b;
+            let hi = if elem.is_float() {
+                let f = if elem == DType::F32 {
+                    r.into_float_value()
+                } else {
+                    b.build_float_ext(r.into_float_value(), ctx.f32_type(), "")?
+                };
+                let bits = b.build_bit_cast(f, i32t, "")?.into_int_value();
+                let neg = b.build_int_compare(inkwell::IntPredicate::SLT, bits, i32t.const_zero(), "")?;
+                let flipped = b.build_xor(bits, i32t.const_int(0x7FFF_FFFF, false), "")?;
+                b.build_select(neg, flipped, bits, "")?.into_int_value()
+            } else if elem == DType::I32 {
+                r.into_int_value()
+            } else {
+                b.build_int_s_extend(r.into_int_value(), i32t, "")?
+            };
+            let low = if max { b.build_not(*idx, "")? } else { *idx };
+            let hi = b.build_int_s_extend(hi, i64t, "")?;
+            let hi = b.build_left_shift(hi, i64t.const_int(32, false), "")?;
+            let low = b.build_int_z_extend(low, i64t, "")?;
+            keys.push(b.build_or(hi, low, "")?.into());
+        }
+        let key_tile = self.new_value(
+            Type::Scalar(DType::I64),
+            t.shape.clone(),
+            t.layout.clone(),
+            keys,
+            AxisInfo::unknown(&t.shape),
+        );
+        let best = self.reduce(key_tile, axis, if max { ReduceOp::Max } else { ReduceOp::Min })?;
+        let d = self.get(op, best)?;
+        let mut out = Vec::with_capacity(d.regs.len());
+        for k in &d.regs {
+            let low = self.em.b.build_int_truncate(k.into_int_value(), i32t, "")?;
+            let idx = if max { self.em.b.build_not(low, "")? } else { low };
+            out.push(idx.into());
+        }
+        let info = if d.shape.is_empty() {
+            AxisInfo::scalar(1)
+        } else {
+            AxisInfo::unknown(&d.shape)
+        };
+        Ok(self.new_value(Type::Scalar(DType::I32), d.shape.clone(), d.layout.clone(), out, info))
+    }
+
     /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's
     /// element type and returns one (it should be associative and commutative: the order of
     /// combination follows the layout).
