@@ -26,7 +26,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     use weft::codegen::kernels::{attention_kernel, AttentionConfig};
     use weft::codegen::{Context, DType, Target};
 
-    let target = match std::env::args().nth(1).filter(|a| a.starts_with("sm_") || a.starts_with("gfx")) {
+    let target = match std::env::args()
+        .nth(1)
+        .filter(|a| a.starts_with("sm_") || a.starts_with("gfx"))
+    {
         Some(t) => t.parse()?,
         None => Target::SM90A,
     };
@@ -51,19 +54,23 @@ mod gpu {
     use weft::runtime::prelude::*;
     use weft::runtime::{bf16, f16, DeviceElem, KernelArgs, LaunchConfig};
 
-
     fn values(n: usize, seed: u64) -> Vec<f32> {
         let mut s = seed;
         (0..n)
             .map(|_| {
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
             })
             .collect()
     }
 
     fn shape() -> (usize, usize, usize) {
-        let a: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+        let a: Vec<usize> = std::env::args()
+            .skip(1)
+            .filter_map(|a| a.parse().ok())
+            .collect();
         if a.len() == 3 {
             (a[0], a[1], a[2])
         } else {
@@ -88,14 +95,22 @@ mod gpu {
     ) -> Result<(Vec<f32>, Vec<f32>, f64)> {
         let d = c.head_dim as usize;
         let n = heads * seq * d;
-        let up = |x: &[f32]| -> Result<Buffer<T>> { Ok(dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<T>>())?) };
+        let up = |x: &[f32]| -> Result<Buffer<T>> {
+            Ok(dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<T>>())?)
+        };
         let (dq, dk, dv) = (up(qkv[0])?, up(qkv[1])?, up(qkv[2])?);
         let mut o = dev.alloc::<T>(n)?;
         o.fill_bytes(0xFF)?;
         let lse = dev.alloc::<f32>(heads * seq)?;
         let rows = (heads * seq) as u64;
         let sw = c.swizzle();
-        fn map<T: DeviceElem>(b: &Buffer<T>, rows: u64, d: u64, boxed: [u32; 2], sw: u16) -> Result<TensorMap<'_>> {
+        fn map<T: DeviceElem>(
+            b: &Buffer<T>,
+            rows: u64,
+            d: u64,
+            boxed: [u32; 2],
+            sw: u16,
+        ) -> Result<TensorMap<'_>> {
             Ok(TensorMap::tiled(b, &[rows, d], &[d], &boxed, sw)?)
         }
         let qm = map(&dq, rows, d as u64, c.q_box(), sw)?;
@@ -118,7 +133,10 @@ mod gpu {
         stream.synchronize()?;
         let ms = if time {
             // SAFETY: as above.
-            bench(&stream, &BenchOptions::default(), |s| unsafe { s.launch(kernel, &cfg, &args) })?.median
+            bench(&stream, &BenchOptions::default(), |s| unsafe {
+                s.launch(kernel, &cfg, &args)
+            })?
+            .median
         } else {
             0.0
         };
@@ -135,9 +153,19 @@ mod gpu {
         let mut failed = false;
         let mut variants: Vec<(DType, bool, bool, u32)> = [DType::F16, DType::BF16]
             .into_iter()
-            .flat_map(|d| [(d, false, false, 128), (d, true, false, 128), (d, false, true, 128), (d, true, true, 128)])
+            .flat_map(|d| {
+                [
+                    (d, false, false, 128),
+                    (d, true, false, 128),
+                    (d, false, true, 128),
+                    (d, true, true, 128),
+                ]
+            })
             .collect();
-        variants.extend([(DType::F16, false, false, 64), (DType::F16, true, false, 64)]);
+        variants.extend([
+            (DType::F16, false, false, 64),
+            (DType::F16, true, false, 64),
+        ]);
         for (dtype, causal, pipelined, head_dim) in variants {
             {
                 let mut c = AttentionConfig::new(dtype, causal);
@@ -152,16 +180,49 @@ mod gpu {
                     DType::F16 => f16::from_f32(x).to_f32(),
                     _ => bf16::from_f32(x).to_f32(),
                 };
-                let gen = |seed| -> Vec<f32> { values(ch * cs * dd, seed).into_iter().map(round).collect() };
-                let (q, kk, v) = (gen(1), gen(2), gen(3));
-                let (want, want_lse) = attention_reference(&q, &kk, &v, ch, cs, dd, 1.0 / (dd as f64).sqrt(), causal);
-                let (got, lse, _) = if dtype == DType::F16 {
-                    run_one(dev, &kernel, &sig, c, ch, cs, f16::from_f32, |x: f16| x.to_f32(), [&q, &kk, &v], false)?
-                } else {
-                    run_one(dev, &kernel, &sig, c, ch, cs, bf16::from_f32, |x: bf16| x.to_f32(), [&q, &kk, &v], false)?
+                let gen = |seed| -> Vec<f32> {
+                    values(ch * cs * dd, seed).into_iter().map(round).collect()
                 };
-                let err = got.iter().zip(&want).map(|(g, w)| (g - w).abs()).fold(0f32, f32::max);
-                let lerr = lse.iter().zip(&want_lse).map(|(g, w)| (g - w).abs()).fold(0f32, f32::max);
+                let (q, kk, v) = (gen(1), gen(2), gen(3));
+                let (want, want_lse) =
+                    attention_reference(&q, &kk, &v, ch, cs, dd, 1.0 / (dd as f64).sqrt(), causal);
+                let (got, lse, _) = if dtype == DType::F16 {
+                    run_one(
+                        dev,
+                        &kernel,
+                        &sig,
+                        c,
+                        ch,
+                        cs,
+                        f16::from_f32,
+                        |x: f16| x.to_f32(),
+                        [&q, &kk, &v],
+                        false,
+                    )?
+                } else {
+                    run_one(
+                        dev,
+                        &kernel,
+                        &sig,
+                        c,
+                        ch,
+                        cs,
+                        bf16::from_f32,
+                        |x: bf16| x.to_f32(),
+                        [&q, &kk, &v],
+                        false,
+                    )?
+                };
+                let err = got
+                    .iter()
+                    .zip(&want)
+                    .map(|(g, w)| (g - w).abs())
+                    .fold(0f32, f32::max);
+                let lerr = lse
+                    .iter()
+                    .zip(&want_lse)
+                    .map(|(g, w)| (g - w).abs())
+                    .fold(0f32, f32::max);
                 let tol = if dtype == DType::F16 { 4e-3 } else { 3e-2 };
                 let status = if err <= tol && lerr <= 1e-2 && err.is_finite() {
                     format!("ok ({err:.1e} / {lerr:.1e})")
@@ -172,11 +233,34 @@ mod gpu {
                 let n = b * h * s * dd;
                 let (q, kk, v) = (values(n, 4), values(n, 5), values(n, 6));
                 let (_, _, ms) = if dtype == DType::F16 {
-                    run_one(dev, &kernel, &sig, c, b * h, s, f16::from_f32, |x: f16| x.to_f32(), [&q, &kk, &v], true)?
+                    run_one(
+                        dev,
+                        &kernel,
+                        &sig,
+                        c,
+                        b * h,
+                        s,
+                        f16::from_f32,
+                        |x: f16| x.to_f32(),
+                        [&q, &kk, &v],
+                        true,
+                    )?
                 } else {
-                    run_one(dev, &kernel, &sig, c, b * h, s, bf16::from_f32, |x: bf16| x.to_f32(), [&q, &kk, &v], true)?
+                    run_one(
+                        dev,
+                        &kernel,
+                        &sig,
+                        c,
+                        b * h,
+                        s,
+                        bf16::from_f32,
+                        |x: bf16| x.to_f32(),
+                        [&q, &kk, &v],
+                        true,
+                    )?
                 };
-                let flops = 4.0 * (b * h) as f64 * (s as f64).powi(2) * dd as f64 / if causal { 2.0 } else { 1.0 };
+                let flops = 4.0 * (b * h) as f64 * (s as f64).powi(2) * dd as f64
+                    / if causal { 2.0 } else { 1.0 };
                 println!(
                     "| {dtype} D{dd}{}{} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} | {} |",
                     if causal { " causal" } else { "" },

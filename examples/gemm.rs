@@ -28,7 +28,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     use weft::codegen::kernels::{gemm_kernel, GemmConfig};
     use weft::codegen::{Context, DType, Target};
 
-    let target = match std::env::args().nth(1).filter(|a| a.starts_with("sm_") || a.starts_with("gfx")) {
+    let target = match std::env::args()
+        .nth(1)
+        .filter(|a| a.starts_with("sm_") || a.starts_with("gfx"))
+    {
         Some(t) => t.parse()?,
         None => Target::SM90A,
     };
@@ -58,7 +61,9 @@ mod gpu {
         let mut s = seed;
         (0..n)
             .map(|_| {
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 ((s >> 33) % 32) as f32 / 8.0 - 2.0
             })
             .collect()
@@ -70,14 +75,19 @@ mod gpu {
         let mut s = seed;
         (0..n)
             .map(|_| {
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 (s >> 40) as f32 / (1u64 << 23) as f32 - 1.0
             })
             .collect()
     }
 
     fn sizes() -> Vec<(usize, usize, usize)> {
-        let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+        let args: Vec<usize> = std::env::args()
+            .skip(1)
+            .filter_map(|a| a.parse().ok())
+            .collect();
         if args.len() == 3 {
             vec![(args[0], args[1], args[2])]
         } else {
@@ -107,7 +117,18 @@ mod gpu {
         let db = dev.upload(&b.iter().map(|&x| conv(x)).collect::<Vec<T>>())?;
         let mut dc = dev.alloc::<O>(m * n)?;
         dc.fill_bytes(0xFF)?;
-        Ok((Problem { a: da, b: db, c: dc, m, n, k }, a, b))
+        Ok((
+            Problem {
+                a: da,
+                b: db,
+                c: dc,
+                m,
+                n,
+                k,
+            },
+            a,
+            b,
+        ))
     }
 
     /// Launches once (checked) and returns the median ms over `bench`.
@@ -146,7 +167,9 @@ mod gpu {
             return Ok(0.0);
         }
         // SAFETY: as above.
-        let t = bench(&stream, &BenchOptions::default(), |s| unsafe { s.launch(kernel, &lc, &args) })?;
+        let t = bench(&stream, &BenchOptions::default(), |s| unsafe {
+            s.launch(kernel, &lc, &args)
+        })?;
         Ok(t.median)
     }
 
@@ -182,7 +205,8 @@ mod gpu {
         println!();
         println!("| f16 8192³ config | weft ms | TFLOP/s |");
         println!("|---|---|---|");
-        let (p, _, _) = upload::<f16, f16>(dev, f16::from_f32, (8192, 8192, 8192), 5, random_values)?;
+        let (p, _, _) =
+            upload::<f16, f16>(dev, f16::from_f32, (8192, 8192, 8192), 5, random_values)?;
         let configs = [
             (256, 8, 3, 8, false),
             (256, 8, 3, 8, true),
@@ -203,7 +227,11 @@ mod gpu {
             let sig = k.signature().clone();
             let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
             let ms = launch(dev, &kernel, &sig, cfg, &p, true)?;
-            let kind = if persistent { "persistent" } else { "one tile per CTA" };
+            let kind = if persistent {
+                "persistent"
+            } else {
+                "one tile per CTA"
+            };
             println!(
                 "| 128×{bn}×64, {warps} warps, {stages} stages, group {group}, {kind} | {ms:.3} | {:.0} |",
                 2.0 * 8192f64.powi(3) / (ms * 1e9)
@@ -246,14 +274,49 @@ mod gpu {
             let k = gemm_kernel(ctx, target, cfg)?;
             let sig = k.signature().clone();
             let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
-            let name = format!("{dtype}→{} {}", cfg.out_dtype, if bt { "A·Bᵀ" } else { "A·B" });
-            let ulp = if cfg.out_dtype == DType::F16 { 1.0 / 1024.0 } else { 1.0 / 128.0 };
+            let name = format!(
+                "{dtype}→{} {}",
+                cfg.out_dtype,
+                if bt { "A·Bᵀ" } else { "A·B" }
+            );
+            let ulp = if cfg.out_dtype == DType::F16 {
+                1.0 / 1024.0
+            } else {
+                1.0 / 128.0
+            };
             // Check on an odd size first, then time.
             let small = (1000, 776, 528);
             let (status, times) = match dtype {
-                DType::F16 => variant(dev, &kernel, &sig, cfg, small, ulp, f16::from_f32, |x: f16| x.to_f32())?,
-                DType::BF16 => variant(dev, &kernel, &sig, cfg, small, ulp, bf16::from_f32, |x: bf16| x.to_f32())?,
-                _ => variant(dev, &kernel, &sig, cfg, small, ulp, F8E4M3::from_f32, |x: bf16| x.to_f32())?,
+                DType::F16 => variant(
+                    dev,
+                    &kernel,
+                    &sig,
+                    cfg,
+                    small,
+                    ulp,
+                    f16::from_f32,
+                    |x: f16| x.to_f32(),
+                )?,
+                DType::BF16 => variant(
+                    dev,
+                    &kernel,
+                    &sig,
+                    cfg,
+                    small,
+                    ulp,
+                    bf16::from_f32,
+                    |x: bf16| x.to_f32(),
+                )?,
+                _ => variant(
+                    dev,
+                    &kernel,
+                    &sig,
+                    cfg,
+                    small,
+                    ulp,
+                    F8E4M3::from_f32,
+                    |x: bf16| x.to_f32(),
+                )?,
             };
             let status = if status.0 == 0 {
                 format!("ok ({:.1e})", status.1)

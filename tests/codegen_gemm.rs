@@ -59,7 +59,10 @@ fn every_gemm_variant_assembles_with_wgmma_and_tma() {
         // One wgmma per (64-row block, k-step) per k-tile: a k-tile is one 128-byte row of K.
         let steps = (c.block_k / kstep) as usize;
         assert_eq!(
-            count(&ptx, &format!("wgmma.mma_async.sync.aligned.m64n{bn}k{kstep}.f32.{ty}.{ty}")),
+            count(
+                &ptx,
+                &format!("wgmma.mma_async.sync.aligned.m64n{bn}k{kstep}.f32.{ty}.{ty}")
+            ),
             steps * reps,
             "{what}"
         );
@@ -75,7 +78,11 @@ fn every_gemm_variant_assembles_with_wgmma_and_tma() {
         }
         // Prologue loads (stages - 1), one refill in the loop: A one box, B one box per row.
         let row = 128 / (c.dtype.bits() / 8);
-        let b_boxes = if c.b_transposed { 1 } else { (bn / row) as usize };
+        let b_boxes = if c.b_transposed {
+            1
+        } else {
+            (bn / row) as usize
+        };
         assert_eq!(
             count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"),
             c.stages as usize * (1 + b_boxes),
@@ -90,12 +97,26 @@ fn every_gemm_variant_assembles_with_wgmma_and_tma() {
         assert_eq!(count(&ptx, "mbarrier.try_wait.parity"), 1, "{what}");
         assert!(ptx.contains("wgmma.wait_group.sync.aligned 1;"), "{what}");
         // A persistent kernel restarts each tile with scale-d = 0 instead of zeroing registers.
-        assert_eq!(ptx.contains("setp.ne.b32 weft_scale_d"), c.persistent, "{what}");
+        assert_eq!(
+            ptx.contains("setp.ne.b32 weft_scale_d"),
+            c.persistent,
+            "{what}"
+        );
         assert!(ptx.contains(".reqntid"), "{what}");
         let sig = k.signature();
-        assert_eq!(u64::from(sig.shared_bytes), c.shared_bytes(), "{what}: {sig}");
-        let in_name = weft::runtime::ElemType::from_name(&c.dtype.to_string()).map(|e| e.to_string());
-        let a_spec = format!("tensormap<{} {}x{} swizzle=128>", in_name.unwrap_or_default(), c.block_m, c.block_k);
+        assert_eq!(
+            u64::from(sig.shared_bytes),
+            c.shared_bytes(),
+            "{what}: {sig}"
+        );
+        let in_name =
+            weft::runtime::ElemType::from_name(&c.dtype.to_string()).map(|e| e.to_string());
+        let a_spec = format!(
+            "tensormap<{} {}x{} swizzle=128>",
+            in_name.unwrap_or_default(),
+            c.block_m,
+            c.block_k
+        );
         assert!(sig.to_string().contains(&a_spec), "{sig} lacks {a_spec}");
     }
 }
@@ -105,9 +126,21 @@ fn hopper_ops_name_what_the_target_lacks() {
     let ctx = Context::new();
     // wgmma needs the arch-specific sm_90a; sm_90 has TMA and mbarriers.
     let e = gemm_kernel(&ctx, Target::SM90, GemmConfig::new(DType::F16)).unwrap_err();
-    assert!(matches!(e, CodegenError::Unsupported { op: "wgmma", .. }), "{e}");
+    assert!(
+        matches!(e, CodegenError::Unsupported { op: "wgmma", .. }),
+        "{e}"
+    );
     let e = gemm_kernel(&ctx, Target::SM80, GemmConfig::new(DType::F16)).unwrap_err();
-    assert!(matches!(e, CodegenError::Unsupported { op: "arg_tensor_map", .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            CodegenError::Unsupported {
+                op: "arg_tensor_map",
+                ..
+            }
+        ),
+        "{e}"
+    );
     let mut kb = KernelBuilder::new(&ctx, Target::SM80, "k", 4).unwrap();
     let e = kb.fence_async_shared().unwrap_err();
     assert!(e.to_string().contains("sm_80"), "{e}");
@@ -135,8 +168,15 @@ fn wgmma_checks_layouts_through_the_algebra() {
     // An accumulator in a blocked layout.
     let blocked = Blocked::new(&[1, 4], &[4, 8], &[8, 1], &[1, 0]).into();
     let e = wgmma_error(nv(), nv(), blocked);
-    assert!(matches!(e, CodegenError::BadLayout { op: "wgmma", .. }), "{e}");
-    assert!(e.to_string().contains("NvidiaMma::hopper(&[8, 1], 128, 16)"), "{e}");
+    assert!(
+        matches!(e, CodegenError::BadLayout { op: "wgmma", .. }),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("NvidiaMma::hopper(&[8, 1], 128, 16)"),
+        "{e}"
+    );
     // An operand in a swizzled shared layout that is not one wgmma reads.
     let sw = SwizzledShared::new(8, 2, 4, &[1, 0]).into();
     let e = wgmma_error(sw, nv(), hopper());
@@ -145,9 +185,22 @@ fn wgmma_checks_layouts_through_the_algebra() {
     // the 128-byte NVMMA swizzle, so wgmma takes it.
     let ctx = Context::new();
     let mut kb = KernelBuilder::new(&ctx, Target::SM90A, "k", 8).unwrap();
-    let a = kb.alloc_shared(DType::F16, &[128, 64], SwizzledShared::new(8, 1, 8, &[1, 0])).unwrap();
-    let b = kb.alloc_shared(DType::F16, &[64, 128], NvmmaShared::new(128, 16, 2, false)).unwrap();
-    let c = kb.zeros((&NvidiaMma::hopper(&[8, 1], 128, 16), [128u64, 128]), DType::F32).unwrap();
+    let a = kb
+        .alloc_shared(
+            DType::F16,
+            &[128, 64],
+            SwizzledShared::new(8, 1, 8, &[1, 0]),
+        )
+        .unwrap();
+    let b = kb
+        .alloc_shared(DType::F16, &[64, 128], NvmmaShared::new(128, 16, 2, false))
+        .unwrap();
+    let c = kb
+        .zeros(
+            (&NvidiaMma::hopper(&[8, 1], 128, 16), [128u64, 128]),
+            DType::F32,
+        )
+        .unwrap();
     kb.wgmma(a, b, c).unwrap();
     // Warps split along N: each warpgroup would own half the columns, not 64-row blocks.
     let e = wgmma_error(nv(), nv(), NvidiaMma::hopper(&[4, 2], 64, 16).into());
@@ -157,13 +210,26 @@ fn wgmma_checks_layouts_through_the_algebra() {
     for sw in [32, 64, 128] {
         for (ta, tb) in [(false, false), (true, true), (false, true), (true, false)] {
             let mut kb = KernelBuilder::new(&ctx, Target::SM90A, "k", 4).unwrap();
-            let a = kb.alloc_shared(DType::BF16, &[64, 64], NvmmaShared::new(sw, 16, 2, ta)).unwrap();
-            let b = kb.alloc_shared(DType::BF16, &[64, 128], NvmmaShared::new(sw, 16, 2, tb)).unwrap();
-            let c = kb.zeros((&NvidiaMma::hopper(&[4, 1], 128, 16), [64u64, 128]), DType::F32).unwrap();
+            let a = kb
+                .alloc_shared(DType::BF16, &[64, 64], NvmmaShared::new(sw, 16, 2, ta))
+                .unwrap();
+            let b = kb
+                .alloc_shared(DType::BF16, &[64, 128], NvmmaShared::new(sw, 16, 2, tb))
+                .unwrap();
+            let c = kb
+                .zeros(
+                    (&NvidiaMma::hopper(&[4, 1], 128, 16), [64u64, 128]),
+                    DType::F32,
+                )
+                .unwrap();
             let d = kb.wgmma(a, b, c).unwrap();
             kb.wgmma_wait(0, &[d]).unwrap();
             let k = kb.finish().unwrap();
-            assemble(&k.ptx().unwrap(), "sm_90a", &format!("wgmma swizzle {sw} transposed A {ta} B {tb}"));
+            assemble(
+                &k.ptx().unwrap(),
+                "sm_90a",
+                &format!("wgmma swizzle {sw} transposed A {ta} B {tb}"),
+            );
         }
     }
 }
@@ -175,7 +241,9 @@ fn tma_and_mbarrier_misuse_is_a_typed_error() {
     let map = kb.arg_tensor_map("m", DType::F16, &[64, 64], 128).unwrap();
     let r = kb.arg_i32("r", 1).unwrap();
     // A box wider than the swizzle is rejected at the parameter.
-    let e = kb.arg_tensor_map("w", DType::F16, &[64, 128], 128).unwrap_err();
+    let e = kb
+        .arg_tensor_map("w", DType::F16, &[64, 128], 128)
+        .unwrap_err();
     assert!(e.to_string().contains("swizzle span"), "{e}");
     let bars = kb.alloc_mbarriers(2, 1).unwrap();
     // A buffer in a plain row-major layout is not what a 128-byte-swizzled box writes.
@@ -184,9 +252,15 @@ fn tma_and_mbarrier_misuse_is_a_typed_error() {
         .unwrap();
     let bar = kb.mbarrier_at(bars, 0).unwrap();
     let e = kb.tma_load(map, &[r, r], plain, bar, None).unwrap_err();
-    assert!(e.to_string().contains("NvmmaShared::new(128, 16, 2, false)"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("NvmmaShared::new(128, 16, 2, false)"),
+        "{e}"
+    );
     // The whole array is not one barrier; an index past it is caught when constant.
-    let good = kb.alloc_shared(DType::F16, &[64, 64], NvmmaShared::new(128, 16, 2, false)).unwrap();
+    let good = kb
+        .alloc_shared(DType::F16, &[64, 64], NvmmaShared::new(128, 16, 2, false))
+        .unwrap();
     let e = kb.tma_load(map, &[r, r], good, bars, None).unwrap_err();
     assert!(e.to_string().contains("mbarrier_at"), "{e}");
     let e = kb.mbarrier_at(bars, 2).unwrap_err();
@@ -194,12 +268,19 @@ fn tma_and_mbarrier_misuse_is_a_typed_error() {
     // Wrong coordinate count, wrong element type.
     let e = kb.tma_load(map, &[r], good, bar, None).unwrap_err();
     assert!(e.to_string().contains("1 coordinates"), "{e}");
-    let f32buf = kb.alloc_shared(DType::F32, &[64, 64], NvmmaShared::new(128, 32, 2, false)).unwrap();
+    let f32buf = kb
+        .alloc_shared(DType::F32, &[64, 64], NvmmaShared::new(128, 32, 2, false))
+        .unwrap();
     let e = kb.tma_load(map, &[r, r], f32buf, bar, None).unwrap_err();
     assert!(matches!(e, CodegenError::TypeMismatch { .. }), "{e}");
     // A ring index out of range.
     let ring = kb
-        .alloc_shared_buffers(DType::F16, 3, &[64, 64], NvmmaShared::new(128, 16, 2, false))
+        .alloc_shared_buffers(
+            DType::F16,
+            3,
+            &[64, 64],
+            NvmmaShared::new(128, 16, 2, false),
+        )
         .unwrap();
     let e = kb.index_shared(ring, 3).unwrap_err();
     assert!(e.to_string().contains("index 3"), "{e}");

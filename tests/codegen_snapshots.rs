@@ -34,9 +34,7 @@ fn build<'c>(ctx: &'c Context, name: &str, t: Target) -> Result<Kernel<'c>> {
                 ..tile
             },
         ),
-        "gemm_sm80" => {
-            kernels::gemm_sm80_kernel(ctx, t, kernels::GEMM_SM80_CONFIGS[4], DType::F16)
-        }
+        "gemm_sm80" => kernels::gemm_sm80_kernel(ctx, t, kernels::GEMM_SM80_CONFIGS[4], DType::F16),
         "gemm_nn" => {
             // The Hopper GEMM at a small size: 64 × 64 tiles, one warpgroup, 2 stages.
             let mut c = kernels::GemmConfig::new(DType::F16);

@@ -95,7 +95,9 @@ fn check_encoding(c: &Value, id: u64, shape: &[u64], problems: &mut Vec<String>)
                 }
             }
         }
-        (Err(e), Some(_)) => problems.push(format!("case {id}: {gluon}: Triton accepts, weft: {e}")),
+        (Err(e), Some(_)) => {
+            problems.push(format!("case {id}: {gluon}: Triton accepts, weft: {e}"))
+        }
         (Ok(_), None) => problems.push(format!(
             "case {id}: {gluon}: Triton rejects ({}), weft accepts",
             c["error"].as_str().unwrap_or("")
@@ -140,9 +142,14 @@ fn check_convert(c: &Value, id: u64, shape: &[u64], problems: &mut Vec<String>) 
                 ));
             }
             let tb = c["scratch_bytes"].as_u64().unwrap_or(0);
-            if p.kind.as_str() == "shared_memory" && decision == "shared_memory" && p.scratch_bytes() > tb
+            if p.kind.as_str() == "shared_memory"
+                && decision == "shared_memory"
+                && p.scratch_bytes() > tb
             {
-                problems.push(format!("case {id}: scratch {} > Triton's {tb}", p.scratch_bytes()));
+                problems.push(format!(
+                    "case {id}: scratch {} > Triton's {tb}",
+                    p.scratch_bytes()
+                ));
             }
         }
     }
@@ -168,6 +175,15 @@ fn fuzzer_findings_agree_with_triton() {
         }
     }
     assert!(cases.len() > open);
-    eprintln!("{} fuzzer findings checked, {open} in open classes", cases.len() - open);
-    assert!(problems.is_empty(), "{} of {} cases:\n{}", problems.len(), cases.len(), problems.join("\n"));
+    eprintln!(
+        "{} fuzzer findings checked, {open} in open classes",
+        cases.len() - open
+    );
+    assert!(
+        problems.is_empty(),
+        "{} of {} cases:\n{}",
+        problems.len(),
+        cases.len(),
+        problems.join("\n")
+    );
 }

@@ -52,8 +52,16 @@ fn arg_kernel<'c>(
         (_, true) => kb.const_float(dtype, f64::NEG_INFINITY)?,
         (_, false) => kb.const_float(dtype, f64::INFINITY)?,
     };
-    let v = kb.load(px, Some(mask), Some(weft::codegen::IntoOperand::into_operand(other)))?;
-    let r = if max { kb.argmax(v, axis)? } else { kb.argmin(v, axis)? };
+    let v = kb.load(
+        px,
+        Some(mask),
+        Some(weft::codegen::IntoOperand::into_operand(other)),
+    )?;
+    let r = if max {
+        kb.argmax(v, axis)?
+    } else {
+        kb.argmin(v, axis)?
+    };
     let (idx, bound) = if axis == 1 { (rows, m) } else { (cols, n) };
     let keep = kb.lt(idx, bound)?;
     let py = kb.add(y, idx)?;
@@ -69,7 +77,11 @@ fn argreductions_assemble_and_name_bad_operands() {
             for axis in [0, 1] {
                 for max in [true, false] {
                     let k = arg_kernel(&ctx, &l, dtype, axis, max).unwrap();
-                    common::assemble(&k.ptx().unwrap(), "sm_90", &format!("{l:?} {dtype} {axis} {max}"));
+                    common::assemble(
+                        &k.ptx().unwrap(),
+                        "sm_90",
+                        &format!("{l:?} {dtype} {axis} {max}"),
+                    );
                 }
             }
         }
@@ -88,10 +100,20 @@ fn host_arg(x: &[f64], m: usize, n: usize, axis: usize, max: bool) -> Vec<i32> {
     let (outer, inner) = if axis == 1 { (m, n) } else { (n, m) };
     (0..outer)
         .map(|o| {
-            let at = |i: usize| if axis == 1 { x[o * n + i] } else { x[i * n + o] };
+            let at = |i: usize| {
+                if axis == 1 {
+                    x[o * n + i]
+                } else {
+                    x[i * n + o]
+                }
+            };
             let mut best = 0;
             for i in 1..inner {
-                let better = if max { at(i) > at(best) } else { at(i) < at(best) };
+                let better = if max {
+                    at(i) > at(best)
+                } else {
+                    at(i) < at(best)
+                };
                 if better {
                     best = i;
                 }
@@ -117,10 +139,16 @@ fn argmax_and_argmin_match_the_host() {
             for axis in [0usize, 1] {
                 for max in [true, false] {
                     let k = arg_kernel(&ctx, l, dtype, axis, max).unwrap();
-                    let kernel = dev.load_ptx(&k.ptx().unwrap()).unwrap().kernel(k.signature().clone()).unwrap();
+                    let kernel = dev
+                        .load_ptx(&k.ptx().unwrap())
+                        .unwrap()
+                        .kernel(k.signature().clone())
+                        .unwrap();
                     for (m, n) in [(50usize, 37usize), (64, 64), (1, 63), (33, 1), (17, 64)] {
                         // Few distinct values: many ties, negatives included.
-                        let x: Vec<f64> = (0..m * n).map(|_| (rng.next_u64() % 9) as f64 - 4.0).collect();
+                        let x: Vec<f64> = (0..m * n)
+                            .map(|_| (rng.next_u64() % 9) as f64 - 4.0)
+                            .collect();
                         let want = host_arg(&x, m, n, axis, max);
                         let mut dy = dev.alloc::<i32>(want.len() + 16).unwrap();
                         dy.fill_bytes(0xFF).unwrap();
@@ -132,19 +160,27 @@ fn argmax_and_argmin_match_the_host() {
                         };
                         match dtype {
                             DType::F32 => {
-                                let dx = dev.upload(&x.iter().map(|&v| v as f32).collect::<Vec<_>>()).unwrap();
+                                let dx = dev
+                                    .upload(&x.iter().map(|&v| v as f32).collect::<Vec<_>>())
+                                    .unwrap();
                                 let mut args = KernelArgs::new();
                                 args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
                                 launch(&args);
                             }
                             DType::F16 => {
-                                let dx = dev.upload(&x.iter().map(|&v| f16::from_f64(v)).collect::<Vec<_>>()).unwrap();
+                                let dx = dev
+                                    .upload(
+                                        &x.iter().map(|&v| f16::from_f64(v)).collect::<Vec<_>>(),
+                                    )
+                                    .unwrap();
                                 let mut args = KernelArgs::new();
                                 args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
                                 launch(&args);
                             }
                             _ => {
-                                let dx = dev.upload(&x.iter().map(|&v| v as i32).collect::<Vec<_>>()).unwrap();
+                                let dx = dev
+                                    .upload(&x.iter().map(|&v| v as i32).collect::<Vec<_>>())
+                                    .unwrap();
                                 let mut args = KernelArgs::new();
                                 args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
                                 launch(&args);
@@ -153,7 +189,10 @@ fn argmax_and_argmin_match_the_host() {
                         let y = dy.to_vec().unwrap();
                         let what = format!("layout {li} {dtype} {m}x{n} axis {axis} max {max}");
                         assert_eq!(&y[..want.len()], &want[..], "{what}");
-                        assert!(y[want.len()..].iter().all(|&v| v == -1), "{what}: wrote past the end");
+                        assert!(
+                            y[want.len()..].iter().all(|&v| v == -1),
+                            "{what}: wrote past the end"
+                        );
                         checked += 1;
                     }
                 }

@@ -40,14 +40,22 @@ fn attention_assembles_with_wgmma_from_registers() {
         // the last (masked) block peeled off it.
         let copies = 2;
         let s_steps = (c.head_dim / 16) as usize;
-        assert_eq!(ptx.matches("wgmma.mma_async").count(), (s_steps + 8) * copies, "{c:?}");
+        assert_eq!(
+            ptx.matches("wgmma.mma_async").count(),
+            (s_steps + 8) * copies,
+            "{c:?}"
+        );
         let from_regs = ptx
             .lines()
             .filter(|l| l.contains("wgmma.mma_async") && l.contains("}, {"))
             .count();
         assert_eq!(from_regs, 8 * copies, "{c:?}: P · V takes A from registers");
         // Pipelined: S of the next block (or P V) stays in flight while the softmax runs.
-        assert_eq!(ptx.contains("wgmma.wait_group.sync.aligned 1;"), c.pipelined, "{c:?}");
+        assert_eq!(
+            ptx.contains("wgmma.wait_group.sync.aligned 1;"),
+            c.pipelined,
+            "{c:?}"
+        );
     }
     // A typed error names what is not supported.
     let mut c = AttentionConfig::new(DType::F16, false);
@@ -88,44 +96,72 @@ fn attention_matches_the_host() {
                 DType::F16 => f16::from_f32(x).to_f32(),
                 _ => bf16::from_f32(x).to_f32(),
             };
-            let mut gen = |n: usize| -> Vec<f32> { (0..n).map(|_| round(rng.f32() / 2.0)).collect() };
+            let mut gen =
+                |n: usize| -> Vec<f32> { (0..n).map(|_| round(rng.f32() / 2.0)).collect() };
             let (q, kk, v) = (gen(n), gen(n), gen(n));
             let scale = 1.0 / (d as f64).sqrt();
-            let (want_o, want_lse) = attention_reference(&q, &kk, &v, heads, seq, d, scale, c.causal);
+            let (want_o, want_lse) =
+                attention_reference(&q, &kk, &v, heads, seq, d, scale, c.causal);
             let rows = (heads * seq) as u64;
             let sw = c.swizzle();
             let mut lse = dev.alloc::<f32>(heads * seq + PAD).unwrap();
             lse.fill_bytes(0xFF).unwrap();
             let got: Vec<f32> = match c.dtype {
                 DType::F16 => {
-                    let up = |x: &[f32]| dev.upload(&x.iter().map(|&y| f16::from_f32(y)).collect::<Vec<_>>()).unwrap();
+                    let up = |x: &[f32]| {
+                        dev.upload(&x.iter().map(|&y| f16::from_f32(y)).collect::<Vec<_>>())
+                            .unwrap()
+                    };
                     let (dq, dk, dv) = (up(&q), up(&kk), up(&v));
                     let mut o = dev.alloc::<f16>(n + PAD).unwrap();
                     o.fill_bytes(0xFF).unwrap();
-                    let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw).unwrap();
-                    let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
-                    let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
+                    let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw)
+                        .unwrap();
+                    let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
+                        .unwrap();
+                    let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
+                        .unwrap();
                     let mut args = KernelArgs::new();
-                    args.tensor_map(&qm).tensor_map(&km).tensor_map(&vm).ptr(&o)
-                        .ptr(&lse).scalar(seq as i32).scalar((scale * std::f64::consts::LOG2_E) as f32);
-                    let cfg = LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature()).unwrap();
+                    args.tensor_map(&qm)
+                        .tensor_map(&km)
+                        .tensor_map(&vm)
+                        .ptr(&o)
+                        .ptr(&lse)
+                        .scalar(seq as i32)
+                        .scalar((scale * std::f64::consts::LOG2_E) as f32);
+                    let cfg =
+                        LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature())
+                            .unwrap();
                     // SAFETY: the kernel reads Q, K, V through maps that cover them and writes
                     // O[0..heads·seq·d) and lse[0..heads·seq).
                     unsafe { dev.stream().launch(&kernel, &cfg, &args).unwrap() };
                     o.to_vec().unwrap().iter().map(|x| x.to_f32()).collect()
                 }
                 _ => {
-                    let up = |x: &[f32]| dev.upload(&x.iter().map(|&y| bf16::from_f32(y)).collect::<Vec<_>>()).unwrap();
+                    let up = |x: &[f32]| {
+                        dev.upload(&x.iter().map(|&y| bf16::from_f32(y)).collect::<Vec<_>>())
+                            .unwrap()
+                    };
                     let (dq, dk, dv) = (up(&q), up(&kk), up(&v));
                     let mut o = dev.alloc::<bf16>(n + PAD).unwrap();
                     o.fill_bytes(0xFF).unwrap();
-                    let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw).unwrap();
-                    let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
-                    let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw).unwrap();
+                    let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw)
+                        .unwrap();
+                    let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
+                        .unwrap();
+                    let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
+                        .unwrap();
                     let mut args = KernelArgs::new();
-                    args.tensor_map(&qm).tensor_map(&km).tensor_map(&vm).ptr(&o)
-                        .ptr(&lse).scalar(seq as i32).scalar((scale * std::f64::consts::LOG2_E) as f32);
-                    let cfg = LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature()).unwrap();
+                    args.tensor_map(&qm)
+                        .tensor_map(&km)
+                        .tensor_map(&vm)
+                        .ptr(&o)
+                        .ptr(&lse)
+                        .scalar(seq as i32)
+                        .scalar((scale * std::f64::consts::LOG2_E) as f32);
+                    let cfg =
+                        LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature())
+                            .unwrap();
                     // SAFETY: as above.
                     unsafe { dev.stream().launch(&kernel, &cfg, &args).unwrap() };
                     o.to_vec().unwrap().iter().map(|x| x.to_f32()).collect()
@@ -133,22 +169,35 @@ fn attention_matches_the_host() {
             };
             let got_lse = lse.to_vec().unwrap();
             // Nothing past the last row was written (the poison stays NaN).
-            assert!(got[n..].iter().all(|x| x.is_nan()), "{c:?} heads {heads} seq {seq}: wrote past O");
+            assert!(
+                got[n..].iter().all(|x| x.is_nan()),
+                "{c:?} heads {heads} seq {seq}: wrote past O"
+            );
             let got = &got[..n];
-            assert!(got_lse[heads * seq..].iter().all(|x| x.is_nan()), "{c:?}: wrote past lse");
+            assert!(
+                got_lse[heads * seq..].iter().all(|x| x.is_nan()),
+                "{c:?}: wrote past lse"
+            );
             // P is rounded to 16 bits before P·V, as in FlashAttention.
             let tol = if c.dtype == DType::F16 { 4e-3 } else { 3e-2 };
             let mut max_err = 0f32;
             for (i, (g, w)) in got.iter().zip(&want_o).enumerate() {
                 let e = (g - w).abs();
                 max_err = max_err.max(e);
-                assert!(e <= tol, "{c:?} heads {heads} seq {seq}: O[{}] = {g}, want {w}", i);
+                assert!(
+                    e <= tol,
+                    "{c:?} heads {heads} seq {seq}: O[{}] = {g}, want {w}",
+                    i
+                );
             }
             let mut max_lse = 0f32;
             for (i, (g, w)) in got_lse.iter().zip(&want_lse).enumerate() {
                 let e = (g - w).abs();
                 max_lse = max_lse.max(e);
-                assert!(e <= 1e-3 * w.abs().max(1.0), "{c:?} heads {heads} seq {seq}: lse[{i}] = {g}, want {w}");
+                assert!(
+                    e <= 1e-3 * w.abs().max(1.0),
+                    "{c:?} heads {heads} seq {seq}: lse[{i}] = {g}, want {w}"
+                );
             }
             println!("{c:?} heads {heads} seq {seq}: ok, max abs error O {max_err:.2e}, lse {max_lse:.2e}");
         }

@@ -44,7 +44,9 @@ fn tma_roundtrip_kernel(ctx: &Context) -> Kernel<'_> {
     let r0 = kb.arg_i32("r0", 1).unwrap();
     let c0 = kb.arg_i32("c0", 1).unwrap();
     let layout = NvmmaShared::new(64, 16, 2, false);
-    let ring = kb.alloc_shared_buffers(DType::F16, 2, &[64, 64], &layout).unwrap();
+    let ring = kb
+        .alloc_shared_buffers(DType::F16, 2, &[64, 64], &layout)
+        .unwrap();
     let bars = kb.alloc_mbarriers(2, 1).unwrap();
     let bytes = {
         let b0 = kb.index_shared(ring, 0).unwrap();
@@ -67,10 +69,18 @@ fn tma_roundtrip_kernel(ctx: &Context) -> Kernel<'_> {
     let t = tile.unwrap();
     let blocked = Blocked::new(&[1, 8], &[4, 8], &[4, 1], &[1, 0]);
     let rows = kb
-        .arange(0, 64, weft::layout::encoding::Slice::new(1, blocked.clone().into()))
+        .arange(
+            0,
+            64,
+            weft::layout::encoding::Slice::new(1, blocked.clone().into()),
+        )
         .unwrap();
     let cols = kb
-        .arange(0, 64, weft::layout::encoding::Slice::new(0, blocked.clone().into()))
+        .arange(
+            0,
+            64,
+            weft::layout::encoding::Slice::new(0, blocked.clone().into()),
+        )
         .unwrap();
     let rows = kb.expand_dims(rows, 1).unwrap();
     let rows = kb.mul(rows, 64).unwrap();
@@ -104,8 +114,22 @@ fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
     dst.fill_bytes(0xFF).unwrap();
     let out = dev.alloc::<f16>(64 * 64).unwrap();
     for (r0, c0) in [(0i32, 0i32), (64, 40), (50, 8)] {
-        let src_map = TensorMap::tiled(&src, &[rows as u64, cols as u64], &[cols as u64], &[64, 32], 64).unwrap();
-        let dst_map = TensorMap::tiled(&dst, &[rows as u64, cols as u64], &[cols as u64], &[64, 32], 64).unwrap();
+        let src_map = TensorMap::tiled(
+            &src,
+            &[rows as u64, cols as u64],
+            &[cols as u64],
+            &[64, 32],
+            64,
+        )
+        .unwrap();
+        let dst_map = TensorMap::tiled(
+            &dst,
+            &[rows as u64, cols as u64],
+            &[cols as u64],
+            &[64, 32],
+            64,
+        )
+        .unwrap();
         let mut args = KernelArgs::new();
         args.tensor_map(&src_map)
             .tensor_map(&dst_map)
@@ -143,7 +167,11 @@ fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
     }
     // What no tile covered keeps the poison: the store clipped at the edge.
     let stored = dst.to_vec().unwrap();
-    assert_eq!(stored[0 * cols + 71].to_bits(), 0xFFFF, "column 71 was never stored to");
+    assert_eq!(
+        stored[0 * cols + 71].to_bits(),
+        0xFFFF,
+        "column 71 was never stored to"
+    );
 }
 
 /// Runs the GEMM for `c` on an `m × n × k` problem of random values exact in every input type
@@ -162,15 +190,77 @@ fn run_gemm(dev: &Device, c: GemmConfig, m: usize, n: usize, kdim: usize, seed: 
     let a = vals(m * kdim);
     let b = vals(kdim * n);
     let want = gemm_reference(&a, &b, m, n, kdim, c.b_transposed);
-    let b_shape = if c.b_transposed { [n as u64, kdim as u64] } else { [kdim as u64, n as u64] };
-    let what = format!("gemm {:?}->{:?} {m}x{n}x{kdim} b_transposed={}", c.dtype, c.out_dtype, c.b_transposed);
+    let b_shape = if c.b_transposed {
+        [n as u64, kdim as u64]
+    } else {
+        [kdim as u64, n as u64]
+    };
+    let what = format!(
+        "gemm {:?}->{:?} {m}x{n}x{kdim} b_transposed={}",
+        c.dtype, c.out_dtype, c.b_transposed
+    );
     let prob = (m, n, kdim);
     let got: Vec<f32> = match (c.dtype, c.out_dtype) {
-        (DType::F16, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, f16::from_f32, |x: f16| x.to_f32()),
-        (DType::BF16, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, bf16::from_f32, |x: bf16| x.to_f32()),
-        (DType::F8E4M3, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, F8E4M3::from_f32, |x: bf16| x.to_f32()),
-        (DType::F8E5M2, _) => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, F8E5M2::from_f32, |x: bf16| x.to_f32()),
-        _ => gemm_on(dev, &kernel, &k, c, prob, &a, &b, b_shape, |x: f32| x, |x: f32| x),
+        (DType::F16, _) => gemm_on(
+            dev,
+            &kernel,
+            &k,
+            c,
+            prob,
+            &a,
+            &b,
+            b_shape,
+            f16::from_f32,
+            |x: f16| x.to_f32(),
+        ),
+        (DType::BF16, _) => gemm_on(
+            dev,
+            &kernel,
+            &k,
+            c,
+            prob,
+            &a,
+            &b,
+            b_shape,
+            bf16::from_f32,
+            |x: bf16| x.to_f32(),
+        ),
+        (DType::F8E4M3, _) => gemm_on(
+            dev,
+            &kernel,
+            &k,
+            c,
+            prob,
+            &a,
+            &b,
+            b_shape,
+            F8E4M3::from_f32,
+            |x: bf16| x.to_f32(),
+        ),
+        (DType::F8E5M2, _) => gemm_on(
+            dev,
+            &kernel,
+            &k,
+            c,
+            prob,
+            &a,
+            &b,
+            b_shape,
+            F8E5M2::from_f32,
+            |x: bf16| x.to_f32(),
+        ),
+        _ => gemm_on(
+            dev,
+            &kernel,
+            &k,
+            c,
+            prob,
+            &a,
+            &b,
+            b_shape,
+            |x: f32| x,
+            |x: f32| x,
+        ),
     };
     // f32 accumulation of exact products; the only error is the final rounding of C.
     let ulp = match c.out_dtype {
@@ -207,8 +297,12 @@ fn gemm_on<I: weft::runtime::DeviceElem, O: weft::runtime::DeviceElem>(
     to: impl Fn(f32) -> I,
     from: impl Fn(O) -> f32,
 ) -> Vec<f32> {
-    let da = dev.upload(&a.iter().map(|&x| to(x)).collect::<Vec<_>>()).unwrap();
-    let db = dev.upload(&b.iter().map(|&x| to(x)).collect::<Vec<_>>()).unwrap();
+    let da = dev
+        .upload(&a.iter().map(|&x| to(x)).collect::<Vec<_>>())
+        .unwrap();
+    let db = dev
+        .upload(&b.iter().map(|&x| to(x)).collect::<Vec<_>>())
+        .unwrap();
     let mut dc = dev.alloc::<O>(m * n).unwrap();
     dc.fill_bytes(0xFF).unwrap();
     launch_gemm(dev, kernel, k, c, (m, n, kdim), &da, &db, &dc, b_shape);
@@ -228,7 +322,8 @@ fn launch_gemm<T: weft::runtime::DeviceElem, O: weft::runtime::DeviceElem>(
     b_shape: [u64; 2],
 ) {
     let sw = c.swizzle();
-    let a_map = TensorMap::tiled(da, &[m as u64, kdim as u64], &[kdim as u64], &c.a_box(), sw).unwrap();
+    let a_map =
+        TensorMap::tiled(da, &[m as u64, kdim as u64], &[kdim as u64], &c.a_box(), sw).unwrap();
     let b_map = TensorMap::tiled(db, &b_shape, &[b_shape[1]], &c.b_box(), sw).unwrap();
     let c_map = TensorMap::tiled(dc, &[m as u64, n as u64], &[n as u64], &c.c_box(), sw).unwrap();
     let mut args = KernelArgs::new();

@@ -28,7 +28,13 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let mut v = Vec::new();
-    for dtype in [DType::F16, DType::BF16, DType::F8E4M3, DType::F8E5M2, DType::F32] {
+    for dtype in [
+        DType::F16,
+        DType::BF16,
+        DType::F8E4M3,
+        DType::F8E5M2,
+        DType::F32,
+    ] {
         let sixteen = dtype.bits() == 16;
         for swizzle in [32, 64, 128] {
             // A K-major (not transposed), B K-major (transposed: [K, N] with K contiguous), or for
@@ -40,13 +46,43 @@ fn cases() -> Vec<Case> {
             };
             for &(ta, tb) in majors {
                 let k = 128 / (dtype.bits() as u64 / 8); // two 64-byte rows of K
-                v.push(Case { dtype, swizzle, ta, tb, m: 64, n: 64, k, warps: 4, a_regs: false });
+                v.push(Case {
+                    dtype,
+                    swizzle,
+                    ta,
+                    tb,
+                    m: 64,
+                    n: 64,
+                    k,
+                    warps: 4,
+                    a_regs: false,
+                });
             }
         }
     }
     // Two warpgroups, a wider N and a deeper K.
-    v.push(Case { dtype: DType::F16, swizzle: 128, ta: false, tb: false, m: 128, n: 256, k: 128, warps: 8, a_regs: false });
-    v.push(Case { dtype: DType::BF16, swizzle: 64, ta: true, tb: true, m: 128, n: 32, k: 64, warps: 4, a_regs: false });
+    v.push(Case {
+        dtype: DType::F16,
+        swizzle: 128,
+        ta: false,
+        tb: false,
+        m: 128,
+        n: 256,
+        k: 128,
+        warps: 8,
+        a_regs: false,
+    });
+    v.push(Case {
+        dtype: DType::BF16,
+        swizzle: 64,
+        ta: true,
+        tb: true,
+        m: 128,
+        n: 32,
+        k: 64,
+        warps: 4,
+        a_regs: false,
+    });
     // A from registers (as attention's P · V): both B majors, one and two warpgroups, two
     // 64-row blocks per warpgroup.
     for (dtype, tb, m, k, warps, sw) in [
@@ -55,15 +91,35 @@ fn cases() -> Vec<Case> {
         (DType::BF16, false, 128, 64, 8, 128),
         (DType::BF16, true, 128, 64, 4, 32),
     ] {
-        v.push(Case { dtype, swizzle: sw, ta: false, tb, m, n: 64, k, warps, a_regs: true });
+        v.push(Case {
+            dtype,
+            swizzle: sw,
+            ta: false,
+            tb,
+            m,
+            n: 64,
+            k,
+            warps,
+            a_regs: true,
+        });
     }
     v
 }
 
 /// Pointers `base + row * cols + col` over an `[rows, cols]` tile in `enc`.
-fn ptr_tile(kb: &mut KernelBuilder<'_>, base: Value, enc: &Encoding, rows: u64, cols: u64) -> Value {
-    let r = kb.arange(0, rows as i32, Slice::new(1, enc.clone())).unwrap();
-    let c = kb.arange(0, cols as i32, Slice::new(0, enc.clone())).unwrap();
+fn ptr_tile(
+    kb: &mut KernelBuilder<'_>,
+    base: Value,
+    enc: &Encoding,
+    rows: u64,
+    cols: u64,
+) -> Value {
+    let r = kb
+        .arange(0, rows as i32, Slice::new(1, enc.clone()))
+        .unwrap();
+    let c = kb
+        .arange(0, cols as i32, Slice::new(0, enc.clone()))
+        .unwrap();
     let r = kb.expand_dims(r, 1).unwrap();
     let r = kb.mul(r, cols as i32).unwrap();
     let c = kb.expand_dims(c, 0).unwrap();
@@ -77,16 +133,29 @@ fn wgmma_kernel(ctx: &Context, c: Case) -> Kernel<'_> {
     let a = kb.arg_ptr("a", c.dtype, 16).unwrap();
     let b = kb.arg_ptr("b", c.dtype, 16).unwrap();
     let out = kb.arg_ptr("c", DType::F32, 16).unwrap();
-    let blocked: Encoding = Blocked::new(&[1, (16 / eb) as u32], &[8, 4], &[c.warps, 1], &[1, 0]).into();
+    let blocked: Encoding =
+        Blocked::new(&[1, (16 / eb) as u32], &[8, 4], &[c.warps, 1], &[1, 0]).into();
     let bits = c.dtype.bits();
-    let sb = kb.alloc_shared(c.dtype, &[c.k, c.n], NvmmaShared::new(c.swizzle, bits, 2, c.tb)).unwrap();
+    let sb = kb
+        .alloc_shared(
+            c.dtype,
+            &[c.k, c.n],
+            NvmmaShared::new(c.swizzle, bits, 2, c.tb),
+        )
+        .unwrap();
     let pa = ptr_tile(&mut kb, a, &blocked, c.m, c.k);
     let ta = kb.load(pa, None, None).unwrap();
     let a_op = if c.a_regs {
         let frag: Encoding = NvidiaMma::hopper(&[c.warps, 1], c.k as u32, 16).into();
         kb.convert_layout(ta, (&frag, [c.m, c.k])).unwrap()
     } else {
-        let sa = kb.alloc_shared(c.dtype, &[c.m, c.k], NvmmaShared::new(c.swizzle, bits, 2, c.ta)).unwrap();
+        let sa = kb
+            .alloc_shared(
+                c.dtype,
+                &[c.m, c.k],
+                NvmmaShared::new(c.swizzle, bits, 2, c.ta),
+            )
+            .unwrap();
         kb.store_shared(sa, ta).unwrap();
         sa
     };
@@ -151,23 +220,39 @@ fn every_wgmma_case_matches_the_host() {
     let mut rng = Rng(99);
     for c in cases() {
         let k = wgmma_kernel(&ctx, c);
-        let kernel = dev.load_ptx(&k.ptx().unwrap()).unwrap().kernel(k.signature().clone()).unwrap();
+        let kernel = dev
+            .load_ptx(&k.ptx().unwrap())
+            .unwrap()
+            .kernel(k.signature().clone())
+            .unwrap();
         let (m, n, kk) = (c.m as usize, c.n as usize, c.k as usize);
         // Small integers and halves: exact in every input type.
         let mut vals = |len: usize| -> Vec<f32> {
-            (0..len).map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 2.0).collect()
+            (0..len)
+                .map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 2.0)
+                .collect()
         };
         let a = vals(m * kk);
         let b = vals(kk * n);
         let bytes = |v: &[f32]| -> Vec<u8> {
             match c.dtype {
-                DType::F16 => v.iter().flat_map(|x| f16::from_f32(*x).to_bits().to_le_bytes()).collect(),
-                DType::BF16 => v.iter().flat_map(|x| bf16::from_f32(*x).to_bits().to_le_bytes()).collect(),
+                DType::F16 => v
+                    .iter()
+                    .flat_map(|x| f16::from_f32(*x).to_bits().to_le_bytes())
+                    .collect(),
+                DType::BF16 => v
+                    .iter()
+                    .flat_map(|x| bf16::from_f32(*x).to_bits().to_le_bytes())
+                    .collect(),
                 DType::F32 => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
                 _ => {
                     let e5 = c.dtype == DType::F8E5M2;
                     v.iter()
-                        .map(|x| (0..=255u8).find(|&b| fp8_value(b, e5) == *x).expect("exact in fp8"))
+                        .map(|x| {
+                            (0..=255u8)
+                                .find(|&b| fp8_value(b, e5) == *x)
+                                .expect("exact in fp8")
+                        })
                         .collect()
                 }
             }

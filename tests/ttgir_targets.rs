@@ -62,16 +62,28 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
             assert!(listed.contains(alias), "{name}: {alias} = {def} not listed");
         }
         for (n, why) in &file.skipped {
-            assert_eq!(f["aliases"][format!("#{n}")], "#ttg.shared_memory", "{name}: #{n}: {why}");
+            assert_eq!(
+                f["aliases"][format!("#{n}")],
+                "#ttg.shared_memory",
+                "{name}: #{n}: {why}"
+            );
         }
         let alias_lines = alias_lines(f);
         for l in f["layouts"].as_array().unwrap() {
             let ty = l["type"].as_str().unwrap();
-            let shape: Vec<u64> =
-                l["shape"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            let shape: Vec<u64> = l["shape"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .collect();
             let probe = ttgir::parse_file(&format!("{alias_lines}%0 = op : {ty}\n"))
                 .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
-            let enc = &probe.types.first().unwrap_or_else(|| panic!("{name}: {ty}")).encoding;
+            let enc = &probe
+                .types
+                .first()
+                .unwrap_or_else(|| panic!("{name}: {ty}"))
+                .encoding;
             let got = enc
                 .to_linear_layout(&shape)
                 .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
@@ -105,7 +117,10 @@ fn triton_3_5_dumps_parse_and_match_triton_3_9() {
             };
             let probe = ttgir::parse_file(&format!("{alias_lines}%0 = op : {ty}\n")).unwrap();
             let t = &probe.types[0];
-            known.insert((ttgir::print_encoding(&t.encoding), t.shape.clone()), want.clone());
+            known.insert(
+                (ttgir::print_encoding(&t.encoding), t.shape.clone()),
+                want.clone(),
+            );
         }
     }
     let (mut dumps, mut compared) = (0, 0);
@@ -115,7 +130,10 @@ fn triton_3_5_dumps_parse_and_match_triton_3_9() {
         let name = path.display();
         let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         dumps += 1;
-        for line in text.lines().filter(|l| l.starts_with('#') && l.contains(" = ")) {
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with('#') && l.contains(" = "))
+        {
             let (alias, def) = line.split_once(" = ").unwrap();
             let listed = file.aliases.iter().any(|(n, _)| format!("#{n}") == alias);
             assert!(listed || def == "#ttg.shared_memory", "{name}: {line}");
@@ -127,11 +145,20 @@ fn triton_3_5_dumps_parse_and_match_triton_3_9() {
                 .unwrap_or_else(|e| panic!("{name}: {:?} {:?}: {e}", t.alias, t.shape));
             if let Some(want) = known.get(&(ttgir::print_encoding(&t.encoding), t.shape.clone())) {
                 let got: Value = serde_json::from_str(&ll.to_json()).unwrap();
-                assert_eq!(normalized(&got), normalized(want), "{name}: {:?} {:?}", t.alias, t.shape);
+                assert_eq!(
+                    normalized(&got),
+                    normalized(want),
+                    "{name}: {:?} {:?}",
+                    t.alias,
+                    t.shape
+                );
                 compared += 1;
             }
         }
     }
     assert_eq!(dumps, 6);
-    assert!(compared >= 20, "{compared} layouts compared with Triton 3.9's");
+    assert!(
+        compared >= 20,
+        "{compared} layouts compared with Triton 3.9's"
+    );
 }

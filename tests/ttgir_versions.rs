@@ -23,7 +23,11 @@ fn amd_rotating_shared_parses_prints_and_lays_out() {
     assert!(matches!(enc, Encoding::AmdRotatingShared(_)));
     assert!(enc.is_shared());
     assert_eq!(ttgir::print_encoding(&enc), ROTATING);
-    for (shape, vec, pp, mp) in [([64u64, 64u64], 4u64, 1u64, 16u64), ([256, 32], 8, 2, 4), ([8, 128], 1, 1, 8)] {
+    for (shape, vec, pp, mp) in [
+        ([64u64, 64u64], 4u64, 1u64, 16u64),
+        ([256, 32], 8, 2, 4),
+        ([8, 128], 1, 1, 8),
+    ] {
         let text = format!(
             "#ttg.amd_rotating_shared<{{vec = {vec}, perPhase = {pp}, maxPhase = {mp}, order = [1, 0]}}>"
         );
@@ -35,15 +39,27 @@ fn amd_rotating_shared_parses_prints_and_lays_out() {
                 assert_eq!(b, &vec![0, 1 << i], "{text} {shape:?}");
             } else {
                 let r = 1u64 << (i - col_bits);
-                assert_eq!(b, &vec![r, rotating_column(r, vec, pp, mp, shape[1])], "{text} {shape:?} row {r}");
+                assert_eq!(
+                    b,
+                    &vec![r, rotating_column(r, vec, pp, mp, shape[1])],
+                    "{text} {shape:?} row {r}"
+                );
             }
         }
         assert!(ll.is_invertible(), "{text} {shape:?}");
     }
     // Up to one full rotation it is the plain swizzled layout.
-    let swz = parse_any("#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>").unwrap();
-    assert_eq!(enc.to_linear_layout(&[16, 64]).unwrap(), swz.to_linear_layout(&[16, 64]).unwrap());
-    assert_ne!(enc.to_linear_layout(&[64, 64]).unwrap(), swz.to_linear_layout(&[64, 64]).unwrap());
+    let swz =
+        parse_any("#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>")
+            .unwrap();
+    assert_eq!(
+        enc.to_linear_layout(&[16, 64]).unwrap(),
+        swz.to_linear_layout(&[16, 64]).unwrap()
+    );
+    assert_ne!(
+        enc.to_linear_layout(&[64, 64]).unwrap(),
+        swz.to_linear_layout(&[64, 64]).unwrap()
+    );
 }
 
 #[test]
@@ -67,7 +83,8 @@ fn gfx942_dump_with_rotating_shared_lists_every_alias() {
     assert_eq!(skipped, ["smem"]);
     for (name, enc) in &file.aliases {
         for shape in file.shapes_of(name) {
-            enc.to_linear_layout(&shape).unwrap_or_else(|e| panic!("#{name} {shape:?}: {e}"));
+            enc.to_linear_layout(&shape)
+                .unwrap_or_else(|e| panic!("#{name} {shape:?}: {e}"));
         }
     }
 }
@@ -77,12 +94,25 @@ fn gfx942_dump_with_rotating_shared_lists_every_alias() {
 /// the repeating ones as zero bases).
 #[test]
 fn triton_3_5_cta_fields_give_the_cga_layout() {
-    let blocked = "sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]";
+    let blocked =
+        "sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]";
     for (legacy, bases) in [
-        ("CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]", "[[1, 0]]"),
-        ("CTAsPerCGA = [2, 2], CTASplitNum = [2, 1], CTAOrder = [1, 0]", "[[0, 0], [1, 0]]"),
-        ("CTAsPerCGA = [2, 4], CTASplitNum = [1, 4], CTAOrder = [0, 1]", "[[0, 0], [0, 1], [0, 2]]"),
-        ("CTAsPerCGA = [4, 2], CTASplitNum = [4, 2], CTAOrder = [1, 0]", "[[0, 1], [1, 0], [2, 0]]"),
+        (
+            "CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]",
+            "[[1, 0]]",
+        ),
+        (
+            "CTAsPerCGA = [2, 2], CTASplitNum = [2, 1], CTAOrder = [1, 0]",
+            "[[0, 0], [1, 0]]",
+        ),
+        (
+            "CTAsPerCGA = [2, 4], CTASplitNum = [1, 4], CTAOrder = [0, 1]",
+            "[[0, 0], [0, 1], [0, 2]]",
+        ),
+        (
+            "CTAsPerCGA = [4, 2], CTASplitNum = [4, 2], CTAOrder = [1, 0]",
+            "[[0, 1], [1, 0], [2, 0]]",
+        ),
     ] {
         let old = parse_any(&format!("#ttg.blocked<{{{blocked}, {legacy}}}>")).unwrap();
         let new = parse_any(&format!("#ttg.blocked<{{{blocked}, CGALayout = {bases}}}>")).unwrap();
@@ -97,7 +127,10 @@ fn triton_3_5_cta_fields_give_the_cga_layout() {
         "#ttg.blocked<{{{blocked}, CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0]}}>"
     ))
     .unwrap();
-    assert_eq!(one, parse_any(&format!("#ttg.blocked<{{{blocked}}}>")).unwrap());
+    assert_eq!(
+        one,
+        parse_any(&format!("#ttg.blocked<{{{blocked}}}>")).unwrap()
+    );
     // The rank of an NVMMA shared layout comes from the fields too.
     let nv = parse_any(
         "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, \

@@ -58,8 +58,16 @@ struct Fp8 {
     max: f32,
 }
 
-const E4M3: Fp8 = Fp8 { mbits: 3, bias: 7, max: 448.0 };
-const E5M2: Fp8 = Fp8 { mbits: 2, bias: 15, max: 57344.0 };
+const E4M3: Fp8 = Fp8 {
+    mbits: 3,
+    bias: 7,
+    max: 448.0,
+};
+const E5M2: Fp8 = Fp8 {
+    mbits: 2,
+    bias: 15,
+    max: 57344.0,
+};
 
 impl Fp8 {
     fn decode(self, b: u8) -> f32 {
@@ -153,10 +161,22 @@ mod tests {
             }
         }
         assert_eq!(super::F8E4M3::from_f32(1000.0).to_f32(), 448.0);
-        assert_eq!(super::F8E4M3::from_f32(1.0 + 1.0 / 16.0).to_f32(), 1.0, "a tie rounds to even");
-        assert_eq!(super::F8E4M3::from_f32(1.0 + 3.0 / 16.0).to_f32(), 1.25, "a tie rounds to even");
+        assert_eq!(
+            super::F8E4M3::from_f32(1.0 + 1.0 / 16.0).to_f32(),
+            1.0,
+            "a tie rounds to even"
+        );
+        assert_eq!(
+            super::F8E4M3::from_f32(1.0 + 3.0 / 16.0).to_f32(),
+            1.25,
+            "a tie rounds to even"
+        );
         assert_eq!(super::F8E5M2::from_f32(-3.0).to_f32(), -3.0);
-        assert_eq!(super::F8E4M3::from_f32(2f32.powi(-9)).0, 1, "the smallest subnormal");
+        assert_eq!(
+            super::F8E4M3::from_f32(2f32.powi(-9)).0,
+            1,
+            "the smallest subnormal"
+        );
     }
 
     use super::*;

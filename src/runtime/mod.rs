@@ -72,7 +72,9 @@ pub mod cuda;
 pub mod hip;
 
 pub use crate::signature::{KernelSignature, Param, ParamType, TensorMapSpec};
-pub use args::{AsTensorMap, ArgSlot, DevicePointer, KernelArg, KernelArgs, ScalarArg, TensorMapArg};
+pub use args::{
+    ArgSlot, AsTensorMap, DevicePointer, KernelArg, KernelArgs, ScalarArg, TensorMapArg,
+};
 pub use backend::{
     arch_target, Backend, Buffer, Device, DropErrors, Event, Kernel, KernelImage, Module, Stream,
 };

@@ -67,7 +67,10 @@ impl ParamType {
 
     /// Whether a divisibility can be promised for this type (integers and pointers).
     pub fn has_divisibility(self) -> bool {
-        !matches!(self, ParamType::F32 | ParamType::F64 | ParamType::TensorMap(_))
+        !matches!(
+            self,
+            ParamType::F32 | ParamType::F64 | ParamType::TensorMap(_)
+        )
     }
 }
 
@@ -151,7 +154,10 @@ mod tests {
     fn parameter_buffer_aligns_each_parameter() {
         let s = KernelSignature::new("k", [ParamType::I32, ParamType::Ptr(ElemType::F32)]);
         assert_eq!(s.param_bytes(), 16);
-        let s = KernelSignature::new("k", [ParamType::I32, ParamType::TensorMap(None), ParamType::I32]);
+        let s = KernelSignature::new(
+            "k",
+            [ParamType::I32, ParamType::TensorMap(None), ParamType::I32],
+        );
         assert_eq!(s.param_bytes(), 64 + 128 + 4);
     }
 

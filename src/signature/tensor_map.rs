@@ -41,7 +41,8 @@ impl TensorMapSpec {
         if !matches!(swizzle, 0 | 32 | 64 | 128) {
             return Err(format!("swizzle {swizzle}: must be 0, 32, 64 or 128 bytes"));
         }
-        let inner_bytes = u64::from(*box_dims.last().expect("not empty")) * elem.size_bytes() as u64;
+        let inner_bytes =
+            u64::from(*box_dims.last().expect("not empty")) * elem.size_bytes() as u64;
         if inner_bytes % 16 != 0 {
             return Err(format!(
                 "the box's inner dim is {inner_bytes} bytes: TMA moves multiples of 16 bytes"
@@ -69,7 +70,11 @@ impl TensorMapSpec {
 
     /// Bytes one box fills in shared memory (what an mbarrier expects per copy).
     pub fn box_bytes(&self) -> u64 {
-        self.box_shape().iter().map(|&b| u64::from(b)).product::<u64>() * self.elem.size_bytes() as u64
+        self.box_shape()
+            .iter()
+            .map(|&b| u64::from(b))
+            .product::<u64>()
+            * self.elem.size_bytes() as u64
     }
 
     /// Reads `f16 128x64 swizzle=128` (the part inside `tensormap<…>`).
@@ -82,10 +87,14 @@ impl TensorMapSpec {
                 "expected `tensormap<ELEM AxB swizzle=S>`, got `tensormap<{text}>`"
             ));
         };
-        let elem = ElemType::from_name(elem).ok_or_else(|| format!("unknown element type `{elem}`"))?;
+        let elem =
+            ElemType::from_name(elem).ok_or_else(|| format!("unknown element type `{elem}`"))?;
         let dims: Vec<u32> = dims
             .split('x')
-            .map(|d| d.parse::<u32>().map_err(|_| format!("box dim `{d}` is not a number")))
+            .map(|d| {
+                d.parse::<u32>()
+                    .map_err(|_| format!("box dim `{d}` is not a number"))
+            })
             .collect::<Result<_, _>>()?;
         let sw = sw
             .strip_prefix("swizzle=")
@@ -98,7 +107,13 @@ impl TensorMapSpec {
 impl fmt::Display for TensorMapSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let dims: Vec<String> = self.box_shape().iter().map(|d| d.to_string()).collect();
-        write!(f, "{} {} swizzle={}", self.elem, dims.join("x"), self.swizzle)
+        write!(
+            f,
+            "{} {} swizzle={}",
+            self.elem,
+            dims.join("x"),
+            self.swizzle
+        )
     }
 }
 

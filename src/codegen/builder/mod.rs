@@ -202,8 +202,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 name: name.to_string(),
                 reason,
             })?;
-        self.target.require(crate::target::Feature::Tma, "arg_tensor_map")?;
-        let v = self.add_param_of(name, Type::Scalar(dtype), ParamType::TensorMap(Some(spec)), 1)?;
+        self.target
+            .require(crate::target::Feature::Tma, "arg_tensor_map")?;
+        let v = self.add_param_of(
+            name,
+            Type::Scalar(dtype),
+            ParamType::TensorMap(Some(spec)),
+            1,
+        )?;
         self.values.update(v, |d| d.kind = ValueKind::TensorMap);
         Ok(v)
     }

@@ -206,7 +206,8 @@ extern "C" {
     fn weft_set_pass_gate(ctx: llvm_sys::prelude::LLVMContextRef, mode: std::ffi::c_int);
     /// `shim/pass_gate.cpp`: whether `pass` runs under the gate of `mode`.
     #[cfg(test)]
-    fn weft_pass_gate_runs(mode: std::ffi::c_int, pass: *const std::ffi::c_char) -> std::ffi::c_int;
+    fn weft_pass_gate_runs(mode: std::ffi::c_int, pass: *const std::ffi::c_char)
+        -> std::ffi::c_int;
 }
 
 /// Which passes a kernel's compile skips (see `target::set_pass_gate` for what and why).

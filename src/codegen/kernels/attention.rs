@@ -69,7 +69,11 @@ impl AttentionConfig {
 
     /// The grid for `batch_heads` heads of `seq` rows: one CTA per query block and head.
     pub fn grid(&self, seq: u64, batch_heads: u64) -> (u32, u32, u32) {
-        (seq.div_ceil(u64::from(self.block_m)) as u32, batch_heads as u32, 1)
+        (
+            seq.div_ceil(u64::from(self.block_m)) as u32,
+            batch_heads as u32,
+            1,
+        )
     }
 
     /// The TMA box of Q (`[block_m, 64]`).
@@ -111,7 +115,11 @@ impl AttentionConfig {
 /// Builds the attention kernel for `target` (sm_90a). See the module docs.
 pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Result<Kernel<'_>> {
     c.check()?;
-    let name = if c.causal { "attn_fwd_causal" } else { "attn_fwd" };
+    let name = if c.causal {
+        "attn_fwd_causal"
+    } else {
+        "attn_fwd"
+    };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;
     let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), SWIZZLE)?;
@@ -137,7 +145,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let v_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let stages: i32 = if c.pipelined { 3 } else { 2 };
     let bars = kb.alloc_mbarriers(1 + stages as u32, 1)?; // Q, then K+V of each stage ("full")
-    // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
+                                                          // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
     let empty = kb.alloc_mbarriers(stages as u32, 32 * c.num_warps)?;
     let q_bar = kb.mbarrier_at(bars, 0)?;
     let q_bytes = kb.tma_bytes(q_smem)?;
@@ -261,7 +269,8 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                      carried: &[crate::codegen::Value],
                      mask: bool|
          -> Result<Vec<crate::codegen::Value>> {
-            let (o, m_i, l_i, st, phase) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
+            let (o, m_i, l_i, st, phase) =
+                (carried[0], carried[1], carried[2], carried[3], carried[4]);
             let next = kb.add(j, 1)?;
             let other = kb.xor(st, 1)?;
             load_kv(kb, next, other)?;
@@ -296,32 +305,39 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         let s_first = scores(&mut kb, zero)?;
         let s_first = kb.wgmma_wait(0, &[s_first])?[0];
         let last = kb.sub(n_blocks, 1)?;
-        let out = kb.for_range(0, last, 1, &[o0, m0, l0, s_first, zero, zero], |kb, j, carried| {
-            let (o, m_i, l_i, s_cur, st, ph1) =
-                (carried[0], carried[1], carried[2], carried[3], carried[4], carried[5]);
-            let st_p1 = kb.add(st, 1)?;
-            let wrap = kb.eq(st_p1, stages)?;
-            let st1 = kb.where_(wrap, 0, st_p1)?;
-            let at0 = kb.eq(st, 0)?;
-            let st_m1 = kb.sub(st, 1)?;
-            let stm1 = kb.where_(at0, stages - 1, st_m1)?;
-            wait_full(kb, st1, ph1)?;
-            let s_next = scores(kb, st1)?;
-            let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, false)?;
-            let o = kb.wgmma_wait(1, &[o])?[0];
-            // PV of block j - 1 is done: release its stage (none before block 0) and refill it
-            // with block j + 2.
-            let started = kb.ge(j, 1)?;
-            kb.if_then(started, |kb| release(kb, stm1))?;
-            let ahead = kb.add(j, 2)?;
-            load_kv(kb, ahead, stm1)?;
-            let o = pv(kb, o, alpha, p16, st)?;
-            let s_next = kb.wgmma_wait(1, &[s_next])?[0];
-            let flip = kb.xor(ph1, 1)?;
-            let wraps = kb.eq(st1, stages - 1)?;
-            let ph_next = kb.where_(wraps, flip, ph1)?;
-            Ok(vec![o, m_new, l_new, s_next, st1, ph_next])
-        })?;
+        let out = kb.for_range(
+            0,
+            last,
+            1,
+            &[o0, m0, l0, s_first, zero, zero],
+            |kb, j, carried| {
+                let (o, m_i, l_i, s_cur, st, ph1) = (
+                    carried[0], carried[1], carried[2], carried[3], carried[4], carried[5],
+                );
+                let st_p1 = kb.add(st, 1)?;
+                let wrap = kb.eq(st_p1, stages)?;
+                let st1 = kb.where_(wrap, 0, st_p1)?;
+                let at0 = kb.eq(st, 0)?;
+                let st_m1 = kb.sub(st, 1)?;
+                let stm1 = kb.where_(at0, stages - 1, st_m1)?;
+                wait_full(kb, st1, ph1)?;
+                let s_next = scores(kb, st1)?;
+                let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, false)?;
+                let o = kb.wgmma_wait(1, &[o])?[0];
+                // PV of block j - 1 is done: release its stage (none before block 0) and refill it
+                // with block j + 2.
+                let started = kb.ge(j, 1)?;
+                kb.if_then(started, |kb| release(kb, stm1))?;
+                let ahead = kb.add(j, 2)?;
+                load_kv(kb, ahead, stm1)?;
+                let o = pv(kb, o, alpha, p16, st)?;
+                let s_next = kb.wgmma_wait(1, &[s_next])?[0];
+                let flip = kb.xor(ph1, 1)?;
+                let wraps = kb.eq(st1, stages - 1)?;
+                let ph_next = kb.where_(wraps, flip, ph1)?;
+                Ok(vec![o, m_new, l_new, s_next, st1, ph_next])
+            },
+        )?;
         // The last block: its S is complete, the previous PV in flight.
         let (o, m_i, l_i, s_cur, st) = (out[0], out[1], out[2], out[3], out[4]);
         let [p16, alpha, m_new, l_new] = softmax(&mut kb, s_cur, last, m_i, l_i, true)?;
@@ -330,8 +346,6 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         let o = kb.wgmma_wait(0, &[o])?[0];
         (o, m_new, l_new)
     };
-
-
 
     // O / l, stored from registers for the rows inside the sequence (a tile past its end would
     // overwrite the next head's rows), and the log-sum-exp in natural-log units.
@@ -364,7 +378,10 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 }
 
 /// The barrier index of stage `st` (barrier 0 is Q's).
-fn kb_stage_bar(kb: &mut KernelBuilder<'_>, st: crate::codegen::Value) -> Result<crate::codegen::Value> {
+fn kb_stage_bar(
+    kb: &mut KernelBuilder<'_>,
+    st: crate::codegen::Value,
+) -> Result<crate::codegen::Value> {
     kb.add(st, 1)
 }
 

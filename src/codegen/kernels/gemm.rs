@@ -127,7 +127,10 @@ impl GemmConfig {
         let bad = |reason: String| CodegenError::arg("gemm_kernel", reason);
         let sixteen = matches!(self.dtype, DType::F16 | DType::BF16);
         if !sixteen && !matches!(self.dtype, DType::F8E4M3 | DType::F8E5M2 | DType::F32) {
-            return Err(bad(format!("dtype {}: f16, bf16, f8e4m3, f8e5m2 or f32", self.dtype)));
+            return Err(bad(format!(
+                "dtype {}: f16, bf16, f8e4m3, f8e5m2 or f32",
+                self.dtype
+            )));
         }
         if !sixteen && !self.b_transposed {
             return Err(bad(format!(
@@ -136,7 +139,10 @@ impl GemmConfig {
             )));
         }
         if !matches!(self.out_dtype, DType::F16 | DType::BF16 | DType::F32) {
-            return Err(bad(format!("out_dtype {}: f16, bf16 or f32", self.out_dtype)));
+            return Err(bad(format!(
+                "out_dtype {}: f16, bf16 or f32",
+                self.out_dtype
+            )));
         }
         if !matches!(self.num_warps, 4 | 8) {
             return Err(bad(format!("{} warps: 4 or 8", self.num_warps)));

@@ -20,10 +20,10 @@ mod row_tile;
 mod softmax;
 mod transpose_smem;
 
+pub use attention::{attention_kernel, attention_reference, AttentionConfig};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
-pub use attention::{attention_kernel, attention_reference, AttentionConfig};
 pub use gemm::{gemm_kernel, gemm_reference, GemmConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,

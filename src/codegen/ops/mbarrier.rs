@@ -72,7 +72,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let p = asm.predicate(t0);
         let addr0 = self.smem_addr32(base)?;
         let addr = asm.input(RegClass::B32, addr0.into());
-        let n = asm.input(RegClass::B32, i32t.const_int(u64::from(arrivals), false).into());
+        let n = asm.input(
+            RegClass::B32,
+            i32t.const_int(u64::from(arrivals), false).into(),
+        );
         for i in 0..count {
             asm.guarded(
                 Some(p),
@@ -101,7 +104,11 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Barrier `index` (an `i32` scalar or a Rust integer) of the array `bars`. Indices past the
     /// array are not checked at run time; a constant one is checked here.
-    pub fn mbarrier_at(&mut self, bars: Value, index: impl crate::codegen::IntoOperand) -> Result<Value> {
+    pub fn mbarrier_at(
+        &mut self,
+        bars: Value,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<Value> {
         const OP: &str = "mbarrier_at";
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
         let idx = self.i32_operand(OP, index.into_operand(), "index")?;
@@ -165,7 +172,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         let a = asm.input(RegClass::B32, addr.into());
         let n = asm.input(
             RegClass::B32,
-            self.em.ctx.i32_type().const_int(u64::from(bytes), false).into(),
+            self.em
+                .ctx
+                .i32_type()
+                .const_int(u64::from(bytes), false)
+                .into(),
         );
         asm.guarded(
             Some(pp),
@@ -209,7 +220,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Waits until the phase of `bar` with parity `phase` (an `i32` scalar or integer: 0, 1, 0, …)
     /// has completed (`mbarrier.try_wait.parity` in a loop). What the phase's copies wrote to
     /// shared memory is then visible to the waiting threads.
-    pub fn mbarrier_wait(&mut self, bar: Value, phase: impl crate::codegen::IntoOperand) -> Result<()> {
+    pub fn mbarrier_wait(
+        &mut self,
+        bar: Value,
+        phase: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
         self.wait_phase("mbarrier_wait", bar, phase, false)
     }
 
@@ -218,7 +233,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [`mbarrier_arrive`](Self::mbarrier_arrive)) before refilling it, and no other thread stalls.
     /// A fresh barrier counts its phase of parity 1 as complete, so a first wait with parity 1
     /// passes at once.
-    pub fn mbarrier_wait_issuer(&mut self, bar: Value, phase: impl crate::codegen::IntoOperand) -> Result<()> {
+    pub fn mbarrier_wait_issuer(
+        &mut self,
+        bar: Value,
+        phase: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
         self.wait_phase("mbarrier_wait_issuer", bar, phase, true)
     }
 
@@ -273,7 +292,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         for i in 0..d.shape[0] {
             asm.guarded(
                 Some(p),
-                format!("mbarrier.inval.shared::cta.b64 [{a}+{}];", i * MBARRIER_BYTES),
+                format!(
+                    "mbarrier.inval.shared::cta.b64 [{a}+{}];",
+                    i * MBARRIER_BYTES
+                ),
             );
         }
         asm.call(&self.em)?;

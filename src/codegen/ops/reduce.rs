@@ -93,10 +93,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.arg_reduce("argmin", tile, axis, false)
     }
 
-    fn arg_reduce(&mut self, op: &'static str, tile: Value, axis: usize, max: bool) -> Result<Value> {
+    fn arg_reduce(
+        &mut self,
+        op: &'static str,
+        tile: Value,
+        axis: usize,
+        max: bool,
+    ) -> Result<Value> {
         let (t, l) = self.axis_operand(op, tile, axis)?;
         let elem = match t.ty {
-            Type::Scalar(d @ (DType::F16 | DType::BF16 | DType::F32 | DType::I8 | DType::I16 | DType::I32)) => d,
+            Type::Scalar(
+                d @ (DType::F16 | DType::BF16 | DType::F32 | DType::I8 | DType::I16 | DType::I32),
+            ) => d,
             _ => {
                 return Err(CodegenError::InvalidType {
                     op,
@@ -118,7 +126,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     b.build_float_ext(r.into_float_value(), ctx.f32_type(), "")?
                 };
                 let bits = b.build_bit_cast(f, i32t, "")?.into_int_value();
-                let neg = b.build_int_compare(inkwell::IntPredicate::SLT, bits, i32t.const_zero(), "")?;
+                let neg =
+                    b.build_int_compare(inkwell::IntPredicate::SLT, bits, i32t.const_zero(), "")?;
                 let flipped = b.build_xor(bits, i32t.const_int(0x7FFF_FFFF, false), "")?;
                 b.build_select(neg, flipped, bits, "")?.into_int_value()
             } else if elem == DType::I32 {
@@ -139,12 +148,20 @@ impl<'ctx> KernelBuilder<'ctx> {
             keys,
             AxisInfo::unknown(&t.shape),
         );
-        let best = self.reduce(key_tile, axis, if max { ReduceOp::Max } else { ReduceOp::Min })?;
+        let best = self.reduce(
+            key_tile,
+            axis,
+            if max { ReduceOp::Max } else { ReduceOp::Min },
+        )?;
         let d = self.get(op, best)?;
         let mut out = Vec::with_capacity(d.regs.len());
         for k in &d.regs {
             let low = self.em.b.build_int_truncate(k.into_int_value(), i32t, "")?;
-            let idx = if max { self.em.b.build_not(low, "")? } else { low };
+            let idx = if max {
+                self.em.b.build_not(low, "")?
+            } else {
+                low
+            };
             out.push(idx.into());
         }
         let info = if d.shape.is_empty() {
@@ -152,7 +169,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             AxisInfo::unknown(&d.shape)
         };
-        Ok(self.new_value(Type::Scalar(DType::I32), d.shape.clone(), d.layout.clone(), out, info))
+        Ok(self.new_value(
+            Type::Scalar(DType::I32),
+            d.shape.clone(),
+            d.layout.clone(),
+            out,
+            info,
+        ))
     }
 
     /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's

@@ -20,7 +20,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<(Value, Value)> {
         const OP: &str = "grouped_tile";
         if group_m == 0 || group_m > i32::MAX as u32 {
-            return Err(CodegenError::arg(OP, format!("group_m {group_m}: at least 1")));
+            return Err(CodegenError::arg(
+                OP,
+                format!("group_m {group_m}: at least 1"),
+            ));
         }
         for (v, what) in [(index, "index"), (num_m, "num_m"), (num_n, "num_n")] {
             self.i32_operand(OP, crate::codegen::Operand::Value(v), what)?;

@@ -94,7 +94,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<Value> {
         const OP: &str = "alloc_shared_buffers";
         if count == 0 || count > 64 {
-            return Err(CodegenError::arg(OP, format!("count {count}: 1 to 64 buffers")));
+            return Err(CodegenError::arg(
+                OP,
+                format!("count {count}: 1 to 64 buffers"),
+            ));
         }
         self.alloc_shared_in(OP, dtype, count, shape, layout)
     }
@@ -251,10 +254,17 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.shared_desc(OP, desc)?;
         let rank = d.shape.len();
         let mut seen = vec![false; rank];
-        if perm.len() != rank || perm.iter().any(|&p| p >= rank || std::mem::replace(&mut seen[p], true)) {
+        if perm.len() != rank
+            || perm
+                .iter()
+                .any(|&p| p >= rank || std::mem::replace(&mut seen[p], true))
+        {
             return Err(CodegenError::arg(
                 OP,
-                format!("{perm:?} is not a permutation of the {rank} dims of {}", d.describe()),
+                format!(
+                    "{perm:?} is not a permutation of the {rank} dims of {}",
+                    d.describe()
+                ),
             ));
         }
         let buf = d.shared.clone().expect("a descriptor has a buffer");
@@ -354,7 +364,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(acc)
     }
 
-    pub(crate) fn shared_desc(&mut self, op: &'static str, desc: Value) -> Result<Rc<ValueData<'ctx>>> {
+    pub(crate) fn shared_desc(
+        &mut self,
+        op: &'static str,
+        desc: Value,
+    ) -> Result<Rc<ValueData<'ctx>>> {
         self.get_kind(
             op,
             desc,
@@ -672,7 +686,11 @@ fn stack_buffers(l: &LinearLayout, count: u64) -> Result<LinearLayout> {
         .enumerate()
         .map(|(i, s)| (Dim::dim(i), s))
         .collect();
-    Ok(LinearLayout::from_bases([(Dim::OFFSET, bases)], outs, true)?)
+    Ok(LinearLayout::from_bases(
+        [(Dim::OFFSET, bases)],
+        outs,
+        true,
+    )?)
 }
 
 /// The layout of one buffer along dim 0 of `l` (dims renumbered from 0), when dim 0 takes

@@ -102,7 +102,12 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Bytes a TMA copy into `dst` delivers (what its mbarrier must expect).
     pub fn tma_bytes(&mut self, dst: Value) -> Result<u32> {
-        let d = self.get_kind("tma_bytes", dst, &[ValueKind::SharedDesc], "a shared-memory descriptor")?;
+        let d = self.get_kind(
+            "tma_bytes",
+            dst,
+            &[ValueKind::SharedDesc],
+            "a shared-memory descriptor",
+        )?;
         let n: u64 = d.shape.iter().product::<u64>() * scalar_dtype(d.ty).mem_bytes();
         u32::try_from(n).map_err(|_| CodegenError::arg("tma_bytes", format!("{n} bytes")))
     }
@@ -128,7 +133,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         let spec = self
             .tensor_map_spec(tmap)
             .ok_or_else(|| CodegenError::arg(op, "the tensor map has no declared box"))?;
-        let d = self.get_kind(op, buf, &[ValueKind::SharedDesc], "a shared-memory descriptor")?;
+        let d = self.get_kind(
+            op,
+            buf,
+            &[ValueKind::SharedDesc],
+            "a shared-memory descriptor",
+        )?;
         let elem = crate::codegen::builder::elem_type(scalar_dtype(d.ty));
         if elem != spec.elem {
             return Err(CodegenError::TypeMismatch {
@@ -154,10 +164,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|v| self.i32_operand(op, crate::codegen::Operand::Value(*v), "coordinate"))
             .collect::<Result<Vec<_>>>()?;
         let p = m.regs[0].into_pointer_value();
-        let addr = self
-            .em
-            .b
-            .build_ptr_to_int(p, self.em.ctx.i64_type(), "")?;
+        let addr = self.em.b.build_ptr_to_int(p, self.em.ctx.i64_type(), "")?;
         Ok((spec, addr, c, d))
     }
 
@@ -214,7 +221,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// A box's coordinates, innermost first (as PTX takes them): `coords + origin`.
-    fn box_coords(&mut self, coords: &[IntValue<'ctx>], origin: &[u64]) -> Result<Vec<IntValue<'ctx>>> {
+    fn box_coords(
+        &mut self,
+        coords: &[IntValue<'ctx>],
+        origin: &[u64],
+    ) -> Result<Vec<IntValue<'ctx>>> {
         let i32t = self.em.ctx.i32_type();
         let mut out = Vec::with_capacity(coords.len());
         for (c, &o) in coords.iter().zip(origin).rev() {
@@ -233,7 +244,8 @@ impl<'ctx> KernelBuilder<'ctx> {
 pub(crate) fn box_layout(spec: &TensorMapSpec) -> crate::layout::Result<LinearLayout> {
     let bits = spec.elem.size_bytes() as u32 * 8;
     let shape: Vec<u64> = spec.box_shape().iter().map(|&b| u64::from(b)).collect();
-    let l = NvmmaShared::new(u32::from(spec.swizzle), bits, shape.len(), false).to_linear_layout(&shape)?;
+    let l = NvmmaShared::new(u32::from(spec.swizzle), bits, shape.len(), false)
+        .to_linear_layout(&shape)?;
     // A single CTA: drop the size-1 `block` dim, as buffers do.
     if l.has_in_dim(Dim::BLOCK.as_str()) {
         return l.squeeze_ins(Dim::BLOCK.as_str());
@@ -247,7 +259,10 @@ fn box_plan(op: &'static str, spec: &TensorMapSpec, d: &ValueData<'_>) -> Result
     let buf = d.shared.as_ref().expect("a descriptor has a buffer");
     let bad = |reason: String| CodegenError::BadLayout { op, reason };
     if !buf.padding.is_empty() {
-        return Err(bad(format!("{} is padded: TMA writes dense boxes", d.describe())));
+        return Err(bad(format!(
+            "{} is padded: TMA writes dense boxes",
+            d.describe()
+        )));
     }
     let boxed = spec.box_shape();
     for (i, (&s, &b)) in d.shape.iter().zip(boxed).enumerate() {

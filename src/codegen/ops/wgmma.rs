@@ -114,11 +114,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         let db = self.get_kind(OP, b, &[ValueKind::SharedDesc], "a shared buffer (B)")?;
         let dc = self.get_kind(OP, acc, &[ValueKind::Tile], "an f32 accumulator tile")?;
         let (ta, tb) = (scalar_dtype(da.ty), scalar_dtype(db.ty));
-        if ta != tb || !matches!(ta, DType::F16 | DType::BF16 | DType::F8E4M3 | DType::F8E5M2 | DType::F32) {
+        if ta != tb
+            || !matches!(
+                ta,
+                DType::F16 | DType::BF16 | DType::F8E4M3 | DType::F8E5M2 | DType::F32
+            )
+        {
             return Err(CodegenError::TypeMismatch {
                 op: OP,
                 lhs: da.describe(),
-                rhs: format!("{} (A and B: both f16, bf16, f8e4m3, f8e5m2 or f32/tf32)", db.describe()),
+                rhs: format!(
+                    "{} (A and B: both f16, bf16, f8e4m3, f8e5m2 or f32/tf32)",
+                    db.describe()
+                ),
             });
         }
         if dc.ty != Type::Scalar(DType::F32) {
@@ -142,7 +150,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         let eb = ta.mem_bytes();
         let k_step = 32 / eb; // 16 (16-bit), 32 (fp8), 8 (tf32)
         let warps = u64::from(self.num_warps);
-        if warps % 4 != 0 || m % (16 * warps) != 0 || k % k_step != 0 || !(8..=256).contains(&n) || n % 8 != 0 {
+        if warps % 4 != 0
+            || m % (16 * warps) != 0
+            || k % k_step != 0
+            || !(8..=256).contains(&n)
+            || n % 8 != 0
+        {
             return Err(CodegenError::arg(
                 OP,
                 format!(
@@ -151,7 +164,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        let want = NvidiaMma::hopper(&[self.num_warps, 1], n as u32, 16).to_linear_layout(&[m, n])?;
+        let want =
+            NvidiaMma::hopper(&[self.num_warps, 1], n as u32, 16).to_linear_layout(&[m, n])?;
         let have = dc.layout.clone().expect("a tile has a layout");
         if !have.ll.equivalent(&want) {
             return Err(CodegenError::BadLayout {
@@ -194,7 +208,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         if slot.contains(&usize::MAX) {
             return Err(CodegenError::BadLayout {
                 op: OP,
-                reason: format!("the accumulator {} does not cover every wgmma register", dc.describe()),
+                reason: format!(
+                    "the accumulator {} does not cover every wgmma register",
+                    dc.describe()
+                ),
             });
         }
         let base_b = self.shared_base(&db);
@@ -252,7 +269,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             };
             for s in 0..ksteps {
                 let oa_s = match &a_op {
-                    AOperand::Shared { desc, k_starts, rep_offs } => {
+                    AOperand::Shared {
+                        desc,
+                        k_starts,
+                        rep_offs,
+                    } => {
                         let d = self.em.b.build_int_add(
                             *desc,
                             i64t.const_int((k_starts[s] + rep_offs[r]) >> 4, false),
@@ -268,7 +289,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                         vector(&ops)
                     }
                 };
-                let db_s = self.em.b.build_int_add(desc_b, i64t.const_int(ob.k_starts[s] >> 4, false), "")?;
+                let db_s = self.em.b.build_int_add(
+                    desc_b,
+                    i64t.const_int(ob.k_starts[s] >> 4, false),
+                    "",
+                )?;
                 let ob_s = asm.input(RegClass::B64, db_s.into());
                 let sd = if s == 0 { scale_d } else { "1" };
                 lines.push(format!(
@@ -354,18 +379,29 @@ impl<'ctx> KernelBuilder<'ctx> {
         let group_offs: Vec<u64> = (0..groups.trailing_zeros())
             .map(|j| row_off(64 << j))
             .collect::<Result<_>>()?;
-        let rep_offs: Vec<u64> = (0..reps).map(|r| row_off(16 * warps * r)).collect::<Result<_>>()?;
+        let rep_offs: Vec<u64> = (0..reps)
+            .map(|r| row_off(16 * warps * r))
+            .collect::<Result<_>>()?;
         let base_a = self.shared_base(da);
         let addr_a = self.smem_addr32(base_a)?;
         let i32t = self.em.ctx.i32_type();
         let mut g_off = i32t.const_zero();
         if groups > 1 {
             let tid = self.thread_index()?;
-            let g = self.em.b.build_right_shift(tid, i32t.const_int(7, false), false, "")?;
+            let g = self
+                .em
+                .b
+                .build_right_shift(tid, i32t.const_int(7, false), false, "")?;
             for (j, &off) in group_offs.iter().enumerate() {
-                let bit = self.em.b.build_right_shift(g, i32t.const_int(j as u64, false), false, "")?;
+                let bit =
+                    self.em
+                        .b
+                        .build_right_shift(g, i32t.const_int(j as u64, false), false, "")?;
                 let bit = self.em.b.build_and(bit, i32t.const_int(1, false), "")?;
-                let term = self.em.b.build_int_mul(bit, i32t.const_int(off, false), "")?;
+                let term = self
+                    .em
+                    .b
+                    .build_int_mul(bit, i32t.const_int(off, false), "")?;
                 g_off = self.em.b.build_xor(g_off, term, "")?;
             }
         }
@@ -392,19 +428,22 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<AOperand<'ctx>> {
         let (m, k) = (da.shape[0], da.shape[1]);
         let have = da.layout.clone().expect("a tile has a layout");
-        let want_ll = NvidiaMma::hopper(&[self.num_warps, 1], k.min(256) as u32, 16).to_linear_layout(&[m, k])?;
+        let want_ll = NvidiaMma::hopper(&[self.num_warps, 1], k.min(256) as u32, 16)
+            .to_linear_layout(&[m, k])?;
         let want = crate::codegen::analysis::tile_layout::TileLayout::new(
             op,
             &want_ll,
             self.threads_per_warp(),
             self.num_warps,
         )?;
-        let bad = || CodegenError::BadLayout {
+        let bad = || {
+            CodegenError::BadLayout {
             op,
             reason: format!(
                 "A in registers ({}) must spread rows and columns over lanes and warps as NvidiaMma::hopper(&[{warps}, 1], {k}, 16) does",
                 da.describe()
             ),
+        }
         };
         if have.lane != want.lane || have.warp != want.warp || have.num_regs() != want.num_regs() {
             return Err(bad());
@@ -439,7 +478,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let mut v = pair.get_poison();
                 for h in 0..2 {
                     let x = da.regs[chunk[f * 2 + h]];
-                    v = self.em.b.build_insert_element(v, x, i32t.const_int(h as u64, false), "")?;
+                    v = self.em.b.build_insert_element(
+                        v,
+                        x,
+                        i32t.const_int(h as u64, false),
+                        "",
+                    )?;
                 }
                 regs.push(self.em.b.build_bit_cast(v, i32t, "")?.into_int_value());
             }
@@ -453,8 +497,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn desc_base(&mut self, addr: IntValue<'ctx>, o: &Operand2d) -> Result<IntValue<'ctx>> {
         let i64t = self.em.ctx.i64_type();
         let a = self.em.b.build_int_z_extend(addr, i64t, "")?;
-        let a = self.em.b.build_and(a, i64t.const_int(0x3_FFFF, false), "")?;
-        let a = self.em.b.build_right_shift(a, i64t.const_int(4, false), false, "")?;
+        let a = self
+            .em
+            .b
+            .build_and(a, i64t.const_int(0x3_FFFF, false), "")?;
+        let a = self
+            .em
+            .b
+            .build_right_shift(a, i64t.const_int(4, false), false, "")?;
         let mode: u64 = match o.swizzle {
             128 => 1,
             64 => 2,
@@ -498,7 +548,11 @@ fn operand_desc(
         for transposed in [false, true] {
             let cand = NvmmaShared::new(sw, bits, 2, transposed).to_linear_layout(&shape);
             if matches!(&cand, Ok(c) if c.equivalent(l)) {
-                let major = if transposed == is_a { Major::Mn } else { Major::K };
+                let major = if transposed == is_a {
+                    Major::Mn
+                } else {
+                    Major::K
+                };
                 found = Some((u64::from(sw), major));
                 break;
             }
@@ -527,12 +581,18 @@ fn operand_desc(
         Major::K => (16, at(8, 0)?),
         // MN-major: `row_elems`-wide MN blocks `lbo` apart, 8-deep k groups `sbo` apart.
         Major::Mn => (
-            if mn > row_elems { at(row_elems, 0)? } else { 16 },
+            if mn > row_elems {
+                at(row_elems, 0)?
+            } else {
+                16
+            },
             at(0, 8)?,
         ),
     };
     let ksteps = k / k_step;
-    let k_starts: Vec<u64> = (0..ksteps).map(|s| at(0, s * k_step)).collect::<Result<_>>()?;
+    let k_starts: Vec<u64> = (0..ksteps)
+        .map(|s| at(0, s * k_step))
+        .collect::<Result<_>>()?;
     // The hardware's view: one instruction covers 64 (A) or all `mn` (B) rows of MN and k_step of
     // K; its address for (m, kk) is start + f(m, kk), then swizzled on address bits [4, 7) by
     // bits [7, 10) (fewer for narrower swizzles; the buffer is 1024-byte aligned).
@@ -545,7 +605,10 @@ fn operand_desc(
                 let f = match major {
                     Major::K => (m % 8) * swizzle + (m / 8) * sbo + kk * eb,
                     Major::Mn => {
-                        (m % row_elems) * eb + (m / row_elems) * lbo + (kk % 8) * swizzle + (kk / 8) * sbo
+                        (m % row_elems) * eb
+                            + (m / row_elems) * lbo
+                            + (kk % 8) * swizzle
+                            + (kk / 8) * sbo
                     }
                 };
                 let hw = swz(start + f);

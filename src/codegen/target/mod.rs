@@ -309,7 +309,11 @@ fn init_llvm_target(vendor: Vendor) {
 /// ops also skip the SLP vectoriser and dead-store elimination: they find nothing there (the builder
 /// chose every memory access's width and writes each element once; accumulators are inline-asm
 /// operands) and took 29% of the GEMM's compile (385 M → 276 M instructions, identical PTX).
-pub(crate) fn set_pass_gate(module: &inkwell::module::Module<'_>, vendor: Vendor, tensor_cores: bool) {
+pub(crate) fn set_pass_gate(
+    module: &inkwell::module::Module<'_>,
+    vendor: Vendor,
+    tensor_cores: bool,
+) {
     use emitter::PassGate;
     let gate = match (vendor, tensor_cores) {
         (Vendor::Nvidia, false) => PassGate::Nvidia,

@@ -184,7 +184,10 @@ impl AmdMfma {
         if k_size > k_tile {
             tile = tile.product(&id(k_size / k_tile, Dim::REGISTER, &dim_k)?)?;
         }
-        check_pow2_list("tiles_per_warp", &self.tiles_per_warp[non_k_idx..=non_k_idx])?;
+        check_pow2_list(
+            "tiles_per_warp",
+            &self.tiles_per_warp[non_k_idx..=non_k_idx],
+        )?;
         tile = tile.product(&id(
             u64::from(self.tiles_per_warp[non_k_idx]),
             Dim::REGISTER,

@@ -205,7 +205,10 @@ impl AmdWmma {
             .filter(|b| b.iter().any(|&x| x != 0))
             .collect();
         let cta = LinearLayout::from_bases_inferred(
-            [(Dim::REGISTER, regs), (Dim::WARP, project(&self.warp_bases))],
+            [
+                (Dim::REGISTER, regs),
+                (Dim::WARP, project(&self.warp_bases)),
+            ],
             Dim::standard(rank),
         )?;
         let rep_names: Vec<Dim> = order.iter().map(|&d| Dim::dim(d)).collect();

@@ -63,7 +63,11 @@ impl CgaLayout {
         }
         // Triton 3.9's CGA layout verifier (Dialect.cpp): the non-zero bases form a permutation matrix, i.e.
         // each moves along one dim by a power of two and none repeats.
-        let nonzero: Vec<&Vec<u64>> = self.bases.iter().filter(|b| b.iter().any(|&x| x != 0)).collect();
+        let nonzero: Vec<&Vec<u64>> = self
+            .bases
+            .iter()
+            .filter(|b| b.iter().any(|&x| x != 0))
+            .collect();
         for (i, b) in nonzero.iter().enumerate() {
             let mut nz = b.iter().filter(|&&x| x != 0);
             let single = matches!((nz.next(), nz.next()), (Some(x), None) if x.is_power_of_two());
@@ -145,7 +149,10 @@ fn reinfer_out_sizes(
     for (o, &fit) in outs.iter().zip(fit_log2) {
         shifts.push((shift, o.log2));
         shift += o.log2;
-        new_outs.push(DimSpec { name: o.name, log2: fit });
+        new_outs.push(DimSpec {
+            name: o.name,
+            log2: fit,
+        });
     }
     let new_cols: SmallVec<[u64; 16]> = cols
         .iter()

@@ -114,7 +114,10 @@ impl DistributedLinear {
             if d == Dim::WARP {
                 continue;
             }
-            if bases.iter().any(|b| b.iter().filter(|&&x| x != 0).count() > 1) {
+            if bases
+                .iter()
+                .any(|b| b.iter().filter(|&&x| x != 0).count() > 1)
+            {
                 return Err(invalid(
                     "bases",
                     format!(

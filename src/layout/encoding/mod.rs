@@ -264,7 +264,8 @@ impl Encoding {
         }
         // Gluon hands a shared layout back as a `SharedLinearLayout`, whose constructor wants offsets: a
         // buffer of one element per CTA has none.
-        if !matches!(self, Encoding::PaddedShared(_)) && ll.in_dim_size("offset").unwrap_or(1) == 1 {
+        if !matches!(self, Encoding::PaddedShared(_)) && ll.in_dim_size("offset").unwrap_or(1) == 1
+        {
             return Err(invalid(
                 "shape",
                 "SharedLinearLayout offset_bases must not be empty (one element per CTA)",
@@ -301,7 +302,8 @@ fn permutation_only(ll: LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
     // element out.
     let nonzero = ll.columns().iter().filter(|&&c| c != 0).count();
     let out_bits: u32 = shape.iter().map(|s| s.trailing_zeros()).sum();
-    if nonzero != out_bits as usize || !DistributedLinear::from_linear_layout(&ll)?.is_permutation() {
+    if nonzero != out_bits as usize || !DistributedLinear::from_linear_layout(&ll)?.is_permutation()
+    {
         return Err(invalid(
             "bases",
             "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \

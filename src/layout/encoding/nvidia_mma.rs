@@ -163,7 +163,10 @@ impl NvidiaMma {
             if self.instr_shape.len() < 2 {
                 return Err(invalid(
                     "instr_shape",
-                    format!("has {} entries; wgmma needs [M, N, K]", self.instr_shape.len()),
+                    format!(
+                        "has {} entries; wgmma needs [M, N, K]",
+                        self.instr_shape.len()
+                    ),
                 ));
             }
             Ok(())

@@ -125,7 +125,10 @@ impl SwizzledShared {
         if rows > 1 {
             for (name, v) in [("per_phase", self.per_phase), ("max_phase", self.max_phase)] {
                 if v == 0 {
-                    return Err(invalid(name, "must be positive to swizzle more than one row"));
+                    return Err(invalid(
+                        name,
+                        "must be positive to swizzle more than one row",
+                    ));
                 }
             }
         }

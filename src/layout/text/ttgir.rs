@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::layout::encoding::{
-    AmdMfma, AmdRotatingShared, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand, Encoding, NvidiaMma,
-    NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
+    AmdMfma, AmdRotatingShared, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand,
+    Encoding, NvidiaMma, NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
 };
 use crate::layout::{Bases, LayoutError, Result};
 
@@ -76,7 +76,9 @@ fn cga_param(p: &mut Params) -> Result<(CgaLayout, Option<usize>)> {
             )));
         }
         let unit = |v: u64| -> Vec<u64> {
-            (0..rank).map(|i| if i == d as usize { v } else { 0 }).collect()
+            (0..rank)
+                .map(|i| if i == d as usize { v } else { 0 })
+                .collect()
         };
         bases.extend((0..s.trailing_zeros()).map(|i| unit(1 << i)));
         bases.extend((0..(total / s).trailing_zeros()).map(|_| unit(0)));
@@ -590,7 +592,9 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
             let (cga_layout, legacy_rank) = cga_param(&mut p)?;
             let rank = match p.take("rank") {
                 Some(v) => u32_of("rank", &v)? as usize,
-                None => legacy_rank.or(cga_layout.bases.first().map(Vec::len)).unwrap_or(2),
+                None => legacy_rank
+                    .or(cga_layout.bases.first().map(Vec::len))
+                    .unwrap_or(2),
             };
             Encoding::NvmmaShared(NvmmaShared {
                 swizzle_byte_width: u32_of("swizzlingByteWidth", &p.req("swizzlingByteWidth")?)?,

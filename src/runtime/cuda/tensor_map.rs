@@ -145,7 +145,9 @@ impl AsTensorMap for TensorMap<'_> {
 fn data_type(e: ElemType) -> sys::CUtensorMapDataType {
     use sys::CUtensorMapDataType as D;
     match e {
-        ElemType::U8 | ElemType::I8 | ElemType::F8E4M3 | ElemType::F8E5M2 => D::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+        ElemType::U8 | ElemType::I8 | ElemType::F8E4M3 | ElemType::F8E5M2 => {
+            D::CU_TENSOR_MAP_DATA_TYPE_UINT8
+        }
         ElemType::U16 | ElemType::I16 => D::CU_TENSOR_MAP_DATA_TYPE_UINT16,
         ElemType::F16 => D::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
         ElemType::BF16 => D::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
