@@ -28,13 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     use weft::codegen::kernels::{gemm_kernel, GemmConfig};
     use weft::codegen::{Context, DType, Target};
 
-    let target = match std::env::args()
-        .nth(1)
-        .filter(|a| a.starts_with("sm_") || a.starts_with("gfx"))
-    {
-        Some(t) => t.parse()?,
-        None => Target::SM90A,
-    };
+    let target = common::target_arg_or(Target::SM90A)?;
     let ctx = Context::new();
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {

@@ -139,11 +139,7 @@ fn argmax_and_argmin_match_the_host() {
             for axis in [0usize, 1] {
                 for max in [true, false] {
                     let k = arg_kernel(&ctx, l, dtype, axis, max).unwrap();
-                    let kernel = dev
-                        .load_ptx(&k.ptx().unwrap())
-                        .unwrap()
-                        .kernel(k.signature().clone())
-                        .unwrap();
+                    let kernel = common::gpu::load_kernel(&dev, &k);
                     for (m, n) in [(50usize, 37usize), (64, 64), (1, 63), (33, 1), (17, 64)] {
                         // Few distinct values: many ties, negatives included.
                         let x: Vec<f64> = (0..m * n)

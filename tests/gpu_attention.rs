@@ -70,9 +70,8 @@ fn attention_matches_the_host() {
     use common::gpu::device;
     use common::rng::Rng;
     use weft::codegen::kernels::attention_reference;
-    use weft::runtime::cuda::TensorMap;
     use weft::runtime::prelude::*;
-    use weft::runtime::{bf16, f16, KernelArgs, LaunchConfig};
+    use weft::runtime::{bf16, f16};
     let Some(dev) = device() else { return };
     if !dev.target().unwrap().supports(weft::target::Feature::Wgmma) {
         println!("SKIP: no wgmma on this GPU");
@@ -81,11 +80,7 @@ fn attention_matches_the_host() {
     let ctx = Context::new();
     for c in configs() {
         let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
-        let kernel = dev
-            .load_ptx(&k.ptx().unwrap())
-            .unwrap()
-            .kernel(k.signature().clone())
-            .unwrap();
+        let kernel = common::gpu::load_kernel(&dev, &k);
         // Multiples of the block and odd lengths (masked key tails, rows past the end unstored).
         for (heads, seq) in [(1usize, 128usize), (3, 384), (2, 1000), (3, 77), (2, 300)] {
             let d = c.head_dim as usize;
@@ -102,70 +97,19 @@ fn attention_matches_the_host() {
             let scale = 1.0 / (d as f64).sqrt();
             let (want_o, want_lse) =
                 attention_reference(&q, &kk, &v, heads, seq, d, scale, c.causal);
-            let rows = (heads * seq) as u64;
-            let sw = c.swizzle();
             let mut lse = dev.alloc::<f32>(heads * seq + PAD).unwrap();
             lse.fill_bytes(0xFF).unwrap();
+            let launch = Launch {
+                kernel: &kernel,
+                k: &k,
+                c,
+                heads,
+                seq,
+                scale,
+            };
             let got: Vec<f32> = match c.dtype {
-                DType::F16 => {
-                    let up = |x: &[f32]| {
-                        dev.upload(&x.iter().map(|&y| f16::from_f32(y)).collect::<Vec<_>>())
-                            .unwrap()
-                    };
-                    let (dq, dk, dv) = (up(&q), up(&kk), up(&v));
-                    let mut o = dev.alloc::<f16>(n + PAD).unwrap();
-                    o.fill_bytes(0xFF).unwrap();
-                    let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw)
-                        .unwrap();
-                    let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
-                        .unwrap();
-                    let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
-                        .unwrap();
-                    let mut args = KernelArgs::new();
-                    args.tensor_map(&qm)
-                        .tensor_map(&km)
-                        .tensor_map(&vm)
-                        .ptr(&o)
-                        .ptr(&lse)
-                        .scalar(seq as i32)
-                        .scalar((scale * std::f64::consts::LOG2_E) as f32);
-                    let cfg =
-                        LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature())
-                            .unwrap();
-                    // SAFETY: the kernel reads Q, K, V through maps that cover them and writes
-                    // O[0..heads·seq·d) and lse[0..heads·seq).
-                    unsafe { dev.stream().launch(&kernel, &cfg, &args).unwrap() };
-                    o.to_vec().unwrap().iter().map(|x| x.to_f32()).collect()
-                }
-                _ => {
-                    let up = |x: &[f32]| {
-                        dev.upload(&x.iter().map(|&y| bf16::from_f32(y)).collect::<Vec<_>>())
-                            .unwrap()
-                    };
-                    let (dq, dk, dv) = (up(&q), up(&kk), up(&v));
-                    let mut o = dev.alloc::<bf16>(n + PAD).unwrap();
-                    o.fill_bytes(0xFF).unwrap();
-                    let qm = TensorMap::tiled(&dq, &[rows, d as u64], &[d as u64], &c.q_box(), sw)
-                        .unwrap();
-                    let km = TensorMap::tiled(&dk, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
-                        .unwrap();
-                    let vm = TensorMap::tiled(&dv, &[rows, d as u64], &[d as u64], &c.kv_box(), sw)
-                        .unwrap();
-                    let mut args = KernelArgs::new();
-                    args.tensor_map(&qm)
-                        .tensor_map(&km)
-                        .tensor_map(&vm)
-                        .ptr(&o)
-                        .ptr(&lse)
-                        .scalar(seq as i32)
-                        .scalar((scale * std::f64::consts::LOG2_E) as f32);
-                    let cfg =
-                        LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), k.signature())
-                            .unwrap();
-                    // SAFETY: as above.
-                    unsafe { dev.stream().launch(&kernel, &cfg, &args).unwrap() };
-                    o.to_vec().unwrap().iter().map(|x| x.to_f32()).collect()
-                }
+                DType::F16 => launch.run(&dev, [&q, &kk, &v], &lse, f16::from_f32, f16::to_f32),
+                _ => launch.run(&dev, [&q, &kk, &v], &lse, bf16::from_f32, bf16::to_f32),
             };
             let got_lse = lse.to_vec().unwrap();
             // Nothing past the last row was written (the poison stays NaN).
@@ -201,5 +145,66 @@ fn attention_matches_the_host() {
             }
             println!("{c:?} heads {heads} seq {seq}: ok, max abs error O {max_err:.2e}, lse {max_lse:.2e}");
         }
+    }
+}
+
+/// One launch of the attention kernel on `heads` heads of `seq` rows.
+#[cfg(feature = "cuda")]
+struct Launch<'a, 'c> {
+    kernel: &'a weft::runtime::cuda::Kernel,
+    k: &'a weft::codegen::Kernel<'c>,
+    c: AttentionConfig,
+    heads: usize,
+    seq: usize,
+    scale: f64,
+}
+
+#[cfg(feature = "cuda")]
+impl Launch<'_, '_> {
+    /// Uploads Q, K, V converted by `to`, runs the kernel into a poisoned O (PAD elements longer)
+    /// and `lse`, and returns O read back through `from`.
+    fn run<T: weft::runtime::DeviceElem>(
+        &self,
+        dev: &weft::runtime::cuda::Device,
+        qkv: [&[f32]; 3],
+        lse: &weft::runtime::cuda::Buffer<f32>,
+        to: impl Fn(f32) -> T,
+        from: impl Fn(T) -> f32,
+    ) -> Vec<f32> {
+        use weft::runtime::cuda::TensorMap;
+        use weft::runtime::prelude::*;
+        use weft::runtime::{KernelArgs, LaunchConfig};
+        let c = self.c;
+        let d = c.head_dim as u64;
+        let rows = (self.heads * self.seq) as u64;
+        let up = |x: &[f32]| {
+            dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<_>>())
+                .unwrap()
+        };
+        let (dq, dk, dv) = (up(qkv[0]), up(qkv[1]), up(qkv[2]));
+        let mut o = dev.alloc::<T>(rows as usize * d as usize + PAD).unwrap();
+        o.fill_bytes(0xFF).unwrap();
+        let map = |b, boxed: [u32; 2]| {
+            TensorMap::tiled(b, &[rows, d], &[d], &boxed, c.swizzle()).unwrap()
+        };
+        let (qm, km, vm) = (
+            map(&dq, c.q_box()),
+            map(&dk, c.kv_box()),
+            map(&dv, c.kv_box()),
+        );
+        let mut args = KernelArgs::new();
+        args.tensor_map(&qm)
+            .tensor_map(&km)
+            .tensor_map(&vm)
+            .ptr(&o)
+            .ptr(lse)
+            .scalar(self.seq as i32)
+            .scalar((self.scale * std::f64::consts::LOG2_E) as f32);
+        let grid = c.grid(self.seq as u64, self.heads as u64);
+        let cfg = LaunchConfig::for_kernel(grid, self.k.signature()).unwrap();
+        // SAFETY: the kernel reads Q, K, V through maps that cover them and writes
+        // O[0..heads·seq·d) and lse[0..heads·seq).
+        unsafe { dev.stream().launch(self.kernel, &cfg, &args).unwrap() };
+        o.to_vec().unwrap().into_iter().map(from).collect()
     }
 }

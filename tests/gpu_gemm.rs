@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::gpu::device;
+use common::gpu::{device, load_kernel};
 use common::rng::Rng;
 use weft::codegen::kernels::{gemm_kernel, gemm_reference, GemmConfig};
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
@@ -22,14 +22,6 @@ fn hopper(dev: &Device) -> bool {
         return false;
     }
     true
-}
-
-fn load(dev: &Device, k: &Kernel<'_>) -> cuda::Kernel {
-    let sig = k.signature();
-    dev.load_ptx(&k.ptx().expect("PTX"))
-        .unwrap_or_else(|e| panic!("{}: load: {e}", sig.name))
-        .kernel(sig.clone())
-        .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
 }
 
 /// A kernel that TMA-loads the `[64, 64]` f16 tile at (`r0`, `c0`) of a tensor into shared memory
@@ -105,7 +97,7 @@ fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
     }
     let ctx = Context::new();
     let k = tma_roundtrip_kernel(&ctx);
-    let kernel = load(&dev, &k);
+    let kernel = load_kernel(&dev, &k);
     let (rows, cols) = (100usize, 72usize); // odd rows; 72 f16 = 144 bytes per row
     let mut rng = Rng(7);
     let host: Vec<f16> = (0..rows * cols).map(|_| f16::from_f32(rng.f32())).collect();
@@ -179,7 +171,7 @@ fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
 fn run_gemm(dev: &Device, c: GemmConfig, m: usize, n: usize, kdim: usize, seed: u64) {
     let ctx = Context::new();
     let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
-    let kernel = load(dev, &k);
+    let kernel = load_kernel(dev, &k);
     let mut rng = Rng(seed);
     // Multiples of 1/4 in [-2, 2): exact in f16, bf16, fp8 (e4m3 and e5m2) and tf32.
     let mut vals = |len: usize| -> Vec<f32> {

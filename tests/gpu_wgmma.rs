@@ -220,11 +220,7 @@ fn every_wgmma_case_matches_the_host() {
     let mut rng = Rng(99);
     for c in cases() {
         let k = wgmma_kernel(&ctx, c);
-        let kernel = dev
-            .load_ptx(&k.ptx().unwrap())
-            .unwrap()
-            .kernel(k.signature().clone())
-            .unwrap();
+        let kernel = common::gpu::load_kernel(&dev, &k);
         let (m, n, kk) = (c.m as usize, c.n as usize, c.k as usize);
         // Small integers and halves: exact in every input type.
         let mut vals = |len: usize| -> Vec<f32> {

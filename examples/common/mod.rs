@@ -11,6 +11,20 @@ pub fn target_arg() -> Result<weft::codegen::Target, Box<dyn std::error::Error>>
         .parse()?)
 }
 
+/// The target named by the first argument when it is one (`sm_…`, `gfx…`), else `default`: the
+/// GEMM and attention examples take other arguments after it or instead of it.
+pub fn target_arg_or(
+    default: weft::codegen::Target,
+) -> Result<weft::codegen::Target, Box<dyn std::error::Error>> {
+    match std::env::args()
+        .nth(1)
+        .filter(|a| a.starts_with("sm_") || a.starts_with("gfx"))
+    {
+        Some(t) => Ok(t.parse()?),
+        None => Ok(default),
+    }
+}
+
 /// Without a GPU: prints the kernel's configuration, signature and assembly, and says it skipped.
 pub fn print_and_skip(
     config: &dyn std::fmt::Debug,

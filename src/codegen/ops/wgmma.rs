@@ -331,20 +331,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|v| self.get_kind(OP, *v, &[ValueKind::Tile], "an accumulator tile"))
             .collect::<Result<Vec<_>>>()?;
         let mut asm = InlinePtx::new();
-        let total: usize = ds.iter().map(|d| d.regs.len()).sum();
         let classes: Vec<RegClass> = ds
             .iter()
             .flat_map(|d| d.regs.iter().map(|r| reg_class(*r)))
             .collect::<Result<_>>()?;
         let outs: Vec<Operand> = classes.iter().map(|c| asm.output(*c)).collect();
-        let mut i = 0;
-        for d in &ds {
-            for r in &d.regs {
-                asm.tied(outs[i], (*r).into());
-                i += 1;
-            }
+        for (o, r) in outs.iter().zip(ds.iter().flat_map(|d| &d.regs)) {
+            asm.tied(*o, (*r).into());
         }
-        debug_assert_eq!(i, total);
         asm.inst(format!("wgmma.wait_group.sync.aligned {pending};"));
         let res = asm.call(&self.em)?;
         let mut it = res.into_iter();
