@@ -159,6 +159,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         let s1 = kb.add(seq, bn - 1)?;
         kb.div(s1, bn)?
     };
+    // At least one block, so a sequence length of 0 or less ends (storing nothing: every row is
+    // past the end) instead of waiting for a load that was never issued.
+    let n_blocks = kb.max(n_blocks, 1)?;
     let kv_bytes = 2 * (c.block_n as u32) * c.head_dim * (dt.bits() / 8);
     // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
     // (j - stages) is released: the issuing thread waits for phase ((j / stages) & 1) ^ 1 of its
