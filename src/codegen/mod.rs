@@ -93,5 +93,6 @@ pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved
 pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
 pub use ops::reduce::ReduceOp;
 pub use ops::scan::ScanOp;
+pub use ops::warp_roles::{NamedBarriers, Role, WarpRole};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
 pub use types::{AddrSpace, DType, Type};

@@ -175,8 +175,13 @@ impl TileLayout {
             )));
         }
         if 1u64 << warp.len() != num_warps as u64 {
+            let hint = if num_warps.is_power_of_two() {
+                ""
+            } else {
+                "; a kernel whose warp count is not a power of two lays out tiles only inside warp roles"
+            };
             return Err(bad(format!(
-                "it has {} warps, the kernel has {num_warps} (layout {ll:?})",
+                "it has {} warps, the kernel has {num_warps}{hint} (layout {ll:?})",
                 1u64 << warp.len()
             )));
         }

@@ -32,6 +32,7 @@ use crate::codegen::emit::index_cse::IndexCse;
 use crate::codegen::emit::thread::ThreadIds;
 use crate::codegen::emit::Kernel;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::warp_roles::WarpRoles;
 use crate::codegen::target::{LlvmTarget, Target};
 use crate::codegen::types::{AddrSpace, DType, Type};
 use crate::signature::{ElemType, KernelSignature, Param, ParamType};
@@ -70,7 +71,11 @@ pub struct KernelBuilder<'ctx> {
     /// The LLVM handles and the raw calls.
     pub(crate) em: Emitter<'ctx>,
     pub(crate) target: Target,
+    /// Warps of the current scope: the kernel's, or inside a warp role the role's (per
+    /// replica). Tile layouts distribute over these.
     pub(crate) num_warps: u32,
+    /// Warps of the whole CTA (what the launch and the signature see).
+    pub(crate) kernel_warps: u32,
     pub(crate) name: String,
     params: Vec<Param>,
     param_values: Vec<Value>,
@@ -82,6 +87,8 @@ pub struct KernelBuilder<'ctx> {
     pub(crate) cse: IndexCse<'ctx>,
     /// The shared-memory buffers and their total.
     pub(crate) smem: SharedMemory,
+    /// Warp roles (warp specialisation) and the named barriers handed out.
+    pub(crate) roles: WarpRoles<'ctx>,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -97,7 +104,10 @@ impl fmt::Debug for KernelBuilder<'_> {
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// Starts a kernel `name` for `target` with `num_warps` warps (wavefronts) per CTA.
+    /// Starts a kernel `name` for `target` with `num_warps` warps (wavefronts) per CTA. Tile
+    /// layouts distribute over a power of two of warps; a kernel of another count (12: a
+    /// producer warpgroup and two consumers) lays out tiles only inside
+    /// [warp roles](Self::warp_roles).
     pub fn new(
         ctx: &'ctx Context,
         target: Target,
@@ -105,11 +115,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         num_warps: u32,
     ) -> Result<KernelBuilder<'ctx>> {
         target.check_enabled()?;
-        if num_warps == 0 || !num_warps.is_power_of_two() || num_warps > target.max_warps() {
+        if num_warps == 0 || num_warps > target.max_warps() {
             return Err(CodegenError::arg(
                 "kernel",
                 format!(
-                    "num_warps = {num_warps}: must be a power of two from 1 to {} on {target}",
+                    "num_warps = {num_warps}: must be 1 to {} on {target}",
                     target.max_warps()
                 ),
             ));
@@ -131,6 +141,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             em,
             target,
             num_warps,
+            kernel_warps: num_warps,
             name: name.to_string(),
             params: Vec::new(),
             param_values: Vec::new(),
@@ -138,6 +149,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             threads: ThreadIds::default(),
             cse: IndexCse::default(),
             smem: SharedMemory::new(target),
+            roles: WarpRoles::default(),
         })
     }
 
@@ -146,9 +158,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.target
     }
 
-    /// Warps (wavefronts) per CTA.
+    /// Warps (wavefronts) per CTA, or inside a [warp role](Self::in_role) the role's warps (per
+    /// replica): what tile layouts distribute over.
     pub fn num_warps(&self) -> u32 {
         self.num_warps
+    }
+
+    /// Warps (wavefronts) of the whole CTA, roles or not.
+    pub fn kernel_warps(&self) -> u32 {
+        self.kernel_warps
     }
 
     /// Threads per warp of the target (32 on NVIDIA, 64 on CDNA).
@@ -156,9 +174,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.target.warp_size()
     }
 
-    /// Threads per CTA: warps × threads per warp.
+    /// Threads of the current scope (the CTA, or the role's replica): warps × threads per warp.
     pub(crate) fn threads_per_block(&self) -> u32 {
         self.num_warps * self.threads_per_warp()
+    }
+
+    /// Threads per CTA, what the launch gives.
+    pub(crate) fn kernel_threads(&self) -> u32 {
+        self.kernel_warps * self.threads_per_warp()
     }
 
     // ----- parameters ---------------------------------------------------------------------------
@@ -288,7 +311,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             name: self.name.clone(),
             target: Some(self.target),
             params: self.params.clone(),
-            threads_per_block: Some(self.threads_per_block()),
+            threads_per_block: Some(self.kernel_threads()),
             shared_bytes: self.smem.total() as u32,
         }
     }
@@ -323,7 +346,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .add_function(&self.name, ctx.void_type().fn_type(&tys, false), None);
         let lowering = self.target.lowering();
         f.set_call_conventions(lowering.kernel_calling_convention());
-        let (key, value) = lowering.block_size_attribute(self.threads_per_block());
+        let (key, value) = lowering.block_size_attribute(self.kernel_threads());
         f.add_attribute(
             AttributeLoc::Function,
             ctx.create_string_attribute(key, &value),

@@ -167,6 +167,11 @@ impl<'ctx> Values<'ctx> {
         }
     }
 
+    /// The id of the kernel the handles belong to.
+    pub fn kernel_id(&self) -> u32 {
+        self.kernel
+    }
+
     /// The number of values made so far.
     pub fn len(&self) -> usize {
         self.data.len()

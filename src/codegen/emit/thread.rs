@@ -24,6 +24,24 @@ pub(crate) struct ThreadIds<'ctx> {
     coords: HashMap<ThreadKey, Vec<IntValue<'ctx>>>,
 }
 
+impl<'ctx> ThreadIds<'ctx> {
+    /// Starts the view of a warp role whose thread index is `tid` (relative to the role's first
+    /// thread; `sreg` names the thread-index register it stands for) and returns the outer view,
+    /// to be put back when the role ends. Special registers read so far are kept; thread
+    /// coordinates are the role's own.
+    pub(crate) fn for_role(&mut self, sreg: &str, tid: IntValue<'ctx>) -> ThreadIds<'ctx> {
+        let mut sregs = self.sregs.clone();
+        sregs.insert(sreg.to_string(), tid);
+        std::mem::replace(
+            self,
+            ThreadIds {
+                sregs,
+                coords: HashMap::new(),
+            },
+        )
+    }
+}
+
 impl<'ctx> KernelBuilder<'ctx> {
     /// Reads a special register (`llvm.nvvm.read.ptx.sreg.*`, `llvm.amdgcn.*`) once, in the
     /// prologue.
@@ -52,7 +70,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Ok(*v);
         }
         let tid = self.sreg(name)?;
-        let threads = self.threads_per_block() as u64;
+        let threads = u64::from(self.kernel_threads());
         self.em.set_return_range(tid, 0, threads);
         self.note_bits(tid, threads - 1, None);
         Ok(tid)

@@ -54,6 +54,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "alloc_mbarriers";
         self.ensure_body()?;
         self.target.require(Feature::Mbarrier, OP)?;
+        if self.in_a_role() {
+            return Err(CodegenError::arg(
+                OP,
+                "inside a warp role: allocate mbarriers before the roles, where every thread of the \
+                 CTA sees them initialised",
+            ));
+        }
         if count == 0 || arrivals == 0 || arrivals >= 1 << 20 {
             return Err(CodegenError::arg(
                 OP,

@@ -1,7 +1,8 @@
 //! The tile ops, each an `impl KernelBuilder` block: creation, elementwise arithmetic, casts,
 //! shape ops, math, global memory and structured control flow; shared memory, conversions,
 //! reductions and scans; asynchronous copies (`async_copy.rs`: cp.async; `tma.rs`), mbarriers,
-//! `ldmatrix`, tensor-core dots (`mma.rs`: mma.sync; `wgmma.rs`) and tile scheduling.
+//! `ldmatrix`, tensor-core dots (`mma.rs`: mma.sync; `wgmma.rs`), tile scheduling and warp
+//! specialisation (`warp_roles.rs`: roles, register budgets, named barriers).
 
 pub(crate) mod async_copy;
 pub(crate) mod cast;
@@ -21,4 +22,5 @@ pub(crate) mod schedule;
 pub(crate) mod shape;
 pub(crate) mod shared;
 pub(crate) mod tma;
+pub(crate) mod warp_roles;
 pub(crate) mod wgmma;

@@ -60,9 +60,14 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// A barrier of every thread of the CTA (`bar.sync 0` on NVIDIA, `s_barrier` between
     /// workgroup fences on AMD): shared-memory writes before it are visible to reads after it.
-    /// Every thread must reach it (do not call it in a branch some threads skip).
+    /// Every thread must reach it (do not call it in a branch some threads skip). Inside a
+    /// [warp role](Self::in_role) it is the role's (replica's) barrier: `bar.sync id, n` with an id
+    /// of its own.
     pub fn barrier(&mut self) -> Result<()> {
         self.ensure_body()?;
+        if self.role_barrier()? {
+            return Ok(());
+        }
         self.target.lowering().barrier(&self.em)
     }
 

@@ -1,0 +1,498 @@
+//! Warp specialisation: a kernel's warps split into *roles* that run different code (a producer
+//! warpgroup issuing TMA copies, consumer warpgroups issuing wgmma), each with its own register
+//! budget (`setmaxnreg`) and its own barriers; and named barriers, which let roles hand turns to
+//! each other (FlashAttention-3's ping-pong of two consumer warpgroups).
+//!
+//! [`warp_roles`](KernelBuilder::warp_roles) declares the split once: roles take consecutive
+//! warps, in order, and together every warp of the kernel. [`in_role`](KernelBuilder::in_role)
+//! emits a role's code, run by its warps only. Inside, the role is the CTA as far as the builder
+//! is concerned: [`num_warps`](KernelBuilder::num_warps) is the role's, tile layouts distribute
+//! over the role's warps (its first warp is warp 0), the issuing thread of TMA copies and
+//! mbarrier set-ups is the role's first thread, and [`barrier`](KernelBuilder::barrier) (also
+//! inside `convert_layout` and cross-warp reductions) synchronises the role's threads only
+//! (`bar.sync id, n` with an id of its own). A role may be *replicated*: `k` copies of `w` warps
+//! run the same code (emitted once), each laying out its tiles over its own `w` warps;
+//! [`role_replica`](KernelBuilder::role_replica) says which copy runs.
+//!
+//! A kernel whose warp count is not a power of two (12 warps: a producer warpgroup and two
+//! consumers) lays out tiles only inside roles, whose warp counts are powers of two.
+//!
+//! Register budgets: the launch gives every thread the same count, at most
+//! `⌊65536 / threads⌋` rounded down to 8 (168 for 384 threads); a role with `max_regs` moves its
+//! warpgroups to that count at entry (`setmaxnreg.dec` below the launch count, `.inc` above), so
+//! a producer at 24 frees registers for consumers at 240. The roles' budgets must fit the
+//! register file.
+
+use inkwell::values::IntValue;
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::values::Value;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
+use crate::codegen::target::{Feature, LlvmTarget, Vendor};
+use crate::codegen::types::{DType, Type};
+
+/// Registers per SM (and so per CTA at most) on every NVIDIA target the builder knows.
+const REGISTER_FILE: u32 = 65536;
+/// Hardware barriers per CTA; id 0 is the CTA-wide [`barrier`](KernelBuilder::barrier).
+const HW_BARRIERS: u32 = 16;
+
+/// One role of a warp-specialised kernel, as declared: `warps` warps (a power of two) per
+/// replica, `replicas` copies, and optionally a register budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarpRole {
+    warps: u32,
+    replicas: u32,
+    max_regs: Option<u32>,
+}
+
+impl WarpRole {
+    /// A role of `warps` warps (a power of two), one replica, the launch's register count.
+    pub fn new(warps: u32) -> WarpRole {
+        WarpRole {
+            warps,
+            replicas: 1,
+            max_regs: None,
+        }
+    }
+
+    /// `count` copies of the role, each of its `warps` warps, running the same code.
+    pub fn replicas(self, count: u32) -> WarpRole {
+        WarpRole {
+            replicas: count,
+            ..self
+        }
+    }
+
+    /// Registers per thread while in the role (24 to 256, a multiple of 8; sm_90a): fewer for a
+    /// producer, more for consumers. The role's warps must be whole warpgroups.
+    pub fn max_regs(self, regs: u32) -> WarpRole {
+        WarpRole {
+            max_regs: Some(regs),
+            ..self
+        }
+    }
+}
+
+/// A declared role of one kernel: a `Copy` handle for [`in_role`](KernelBuilder::in_role).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Role {
+    kernel: u32,
+    index: usize,
+    first_warp: u32,
+    spec: WarpRole,
+}
+
+impl Role {
+    /// The role's first warp in the CTA.
+    pub fn first_warp(&self) -> u32 {
+        self.first_warp
+    }
+
+    /// Warps per replica.
+    pub fn warps(&self) -> u32 {
+        self.spec.warps
+    }
+
+    /// Copies of the role.
+    pub fn replicas(&self) -> u32 {
+        self.spec.replicas
+    }
+
+    fn threads(&self, warp_size: u32) -> u32 {
+        self.spec.warps * self.spec.replicas * warp_size
+    }
+}
+
+/// Hardware barriers `first..first + count`, each completing when `threads` threads have
+/// arrived (synced or arrived): a `Copy` handle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedBarriers {
+    kernel: u32,
+    first: u32,
+    count: u32,
+    threads: u32,
+}
+
+/// The role the builder is inside, with its replica number and relative thread index.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ActiveRole<'ctx> {
+    role: Role,
+    replica: IntValue<'ctx>,
+}
+
+/// The kernel's declared roles, the one being built, and the hardware barriers handed out.
+#[derive(Debug, Default)]
+pub(crate) struct WarpRoles<'ctx> {
+    declared: Vec<Role>,
+    /// Each declared role's barrier ids for [`barrier`](KernelBuilder::barrier) (one per
+    /// replica), taken on its first use.
+    role_barriers: Vec<Option<u32>>,
+    active: Option<ActiveRole<'ctx>>,
+    /// Ids taken so far (id 0 is the CTA barrier's).
+    next_id: u32,
+}
+
+impl<'ctx> WarpRoles<'ctx> {
+    fn take_ids(&mut self, op: &'static str, count: u32) -> Result<u32> {
+        let first = self.next_id.max(1);
+        if first + count > HW_BARRIERS {
+            return Err(CodegenError::arg(
+                op,
+                format!(
+                    "{count} more barrier ids: a CTA has {} besides barrier 0, {} are taken",
+                    HW_BARRIERS - 1,
+                    first - 1
+                ),
+            ));
+        }
+        self.next_id = first + count;
+        Ok(first)
+    }
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Splits the kernel's warps into `roles`, in order: the first role takes warps
+    /// `0..w₀·k₀`, the next the following ones, and together they take every warp. Returns a
+    /// handle per role. Checked here: each role's warps a power of two, replicas ≥ 1, roles
+    /// of whole warpgroups (4 warps per replica) starting on a warpgroup; register budgets on
+    /// sm_90a, whole warpgroups, 24 to 256 in steps of 8, and all of them within the register
+    /// file. NVIDIA only (roles synchronise through named barriers). Declared once per kernel.
+    pub fn warp_roles(&mut self, roles: &[WarpRole]) -> Result<Vec<Role>> {
+        const OP: &str = "warp_roles";
+        self.ensure_body()?;
+        let bad = |reason: String| CodegenError::arg(OP, reason);
+        if self.target.vendor() != Vendor::Nvidia {
+            return Err(CodegenError::Unsupported {
+                op: OP,
+                target: self.target.to_string(),
+                reason:
+                    "warp roles synchronise through named barriers (`bar.sync id, n`): NVIDIA only"
+                        .into(),
+            });
+        }
+        if !self.roles.declared.is_empty() {
+            return Err(bad("the kernel's roles are declared already".into()));
+        }
+        if self.roles.active.is_some() {
+            return Err(bad("called inside a role".into()));
+        }
+        if roles.is_empty() {
+            return Err(bad("no roles".into()));
+        }
+        let ws = self.threads_per_warp();
+        let cap = self.launch_registers();
+        let mut first = 0u32;
+        let mut budget = 0u64;
+        let mut out = Vec::with_capacity(roles.len());
+        for (i, r) in roles.iter().enumerate() {
+            let at = format!("role {i} ({} warps × {} replicas)", r.warps, r.replicas);
+            if r.warps == 0 || !r.warps.is_power_of_two() {
+                return Err(bad(format!("{at}: warps must be a power of two")));
+            }
+            if r.replicas == 0 {
+                return Err(bad(format!("{at}: at least one replica")));
+            }
+            if r.warps % 4 == 0 && first % 4 != 0 {
+                return Err(bad(format!(
+                    "{at}: starts at warp {first}; a role of whole warpgroups starts on one"
+                )));
+            }
+            if let Some(n) = r.max_regs {
+                self.target.require(Feature::SetMaxNReg, OP)?;
+                if r.warps % 4 != 0 {
+                    return Err(bad(format!(
+                        "{at}: a register budget applies to whole warpgroups (4 warps per replica)"
+                    )));
+                }
+                if !(24..=256).contains(&n) || n % 8 != 0 {
+                    return Err(bad(format!(
+                        "{at}: max_regs {n} must be 24 to 256 in steps of 8"
+                    )));
+                }
+            }
+            let warps = u64::from(r.warps) * u64::from(r.replicas);
+            budget += warps * u64::from(ws) * u64::from(r.max_regs.unwrap_or(cap));
+            out.push(Role {
+                kernel: self.values.kernel_id(),
+                index: i,
+                first_warp: first,
+                spec: *r,
+            });
+            first = u64::from(first)
+                .checked_add(warps)
+                .filter(|&w| w <= u64::from(self.kernel_warps))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "the roles take more than the kernel's {} warps",
+                        self.kernel_warps
+                    ))
+                })? as u32;
+        }
+        if first != self.kernel_warps {
+            return Err(bad(format!(
+                "the roles take {first} warps, the kernel has {}",
+                self.kernel_warps
+            )));
+        }
+        if budget > u64::from(REGISTER_FILE) {
+            return Err(bad(format!(
+                "the roles' registers ({budget}: threads × max_regs, {cap} per thread where \
+                 unset) exceed the register file ({REGISTER_FILE})"
+            )));
+        }
+        self.roles.declared = out.clone();
+        self.roles.role_barriers = vec![None; out.len()];
+        Ok(out)
+    }
+
+    /// Registers per thread the launch gives: the register file over the CTA's threads, rounded
+    /// down to 8, at most 255 (what ptxas assumes at entry of a kernel using `setmaxnreg`).
+    fn launch_registers(&self) -> u32 {
+        let per = REGISTER_FILE / (self.kernel_warps * self.threads_per_warp());
+        (per / 8 * 8).min(255)
+    }
+
+    /// Emits `body` as the code of `role`: only the role's warps run it, with the builder's view
+    /// narrowed to the role (see the module docs). Values made inside stay inside. Not nested.
+    pub fn in_role(
+        &mut self,
+        role: Role,
+        body: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        const OP: &str = "in_role";
+        self.ensure_body()?;
+        if role.kernel != self.values.kernel_id()
+            || self.roles.declared.get(role.index) != Some(&role)
+        {
+            return Err(CodegenError::arg(
+                OP,
+                format!(
+                    "role {} was not declared by this kernel's warp_roles",
+                    role.index
+                ),
+            ));
+        }
+        if self.roles.active.is_some() {
+            return Err(CodegenError::arg(OP, "roles do not nest"));
+        }
+        let ws = self.threads_per_warp();
+        let tid = self.thread_index()?;
+        let lo = role.first_warp * ws;
+        let span = role.threads(ws);
+        let per_replica = role.spec.warps * ws;
+        let i32t = self.em.ctx.i32_type();
+        let c = |x: u32| i32t.const_int(u64::from(x), false);
+        // In the prologue, so the role's thread coordinates (also emitted there) can use them.
+        let (inside, rel, replica) = self.in_prologue(|b| {
+            let off = if lo == 0 {
+                tid
+            } else {
+                b.build_int_sub(tid, c(lo), "role.tid")?
+            };
+            let inside = b.build_int_compare(inkwell::IntPredicate::ULT, off, c(span), "")?;
+            let (rel, replica) = if role.spec.replicas == 1 {
+                (off, i32t.const_zero())
+            } else {
+                let rel = b.build_and(off, c(per_replica - 1), "")?;
+                let rep = b.build_right_shift(off, c(per_replica.trailing_zeros()), false, "")?;
+                (rel, rep)
+            };
+            Ok((inside, rel, replica))
+        })?;
+        self.note_bits(rel, u64::from(per_replica - 1), None);
+        let cond = self.new_value(
+            Type::Scalar(DType::I1),
+            vec![],
+            None,
+            vec![inside.into()],
+            AxisInfo::scalar(1),
+        );
+        let launch = self.launch_registers();
+        if role.spec.max_regs.is_some() {
+            // ptxas moves registers only when it knows the count at entry (otherwise C7508:
+            // "setmaxnreg ignored"): the launch's, stated as the kernel's limit.
+            let f = self.em.func();
+            f.add_attribute(
+                inkwell::attributes::AttributeLoc::Function,
+                self.em
+                    .ctx
+                    .create_string_attribute("nvvm.maxnreg", &launch.to_string()),
+            );
+        }
+        self.if_then(cond, |kb| {
+            let sreg = kb.target.lowering().thread_index_sreg();
+            let outer_threads = kb.threads.for_role(sreg, rel);
+            let outer_warps = std::mem::replace(&mut kb.num_warps, role.spec.warps);
+            kb.roles.active = Some(ActiveRole { role, replica });
+            let r = (|| {
+                if let Some(n) = role.spec.max_regs {
+                    if n != launch {
+                        let dir = if n < launch { "dec" } else { "inc" };
+                        let mut asm = InlinePtx::new();
+                        asm.inst(format!("setmaxnreg.{dir}.sync.aligned.u32 {n};"));
+                        asm.call(&kb.em)?;
+                    }
+                }
+                body(kb)
+            })();
+            kb.roles.active = None;
+            kb.num_warps = outer_warps;
+            kb.threads = outer_threads;
+            r
+        })
+    }
+
+    /// Which replica of the current role runs (an `i32` scalar, 0 for a role of one replica).
+    pub fn role_replica(&mut self) -> Result<Value> {
+        let Some(a) = self.roles.active else {
+            return Err(CodegenError::arg(
+                "role_replica",
+                "only inside a role (in_role)",
+            ));
+        };
+        let mut info = AxisInfo::scalar(1);
+        if a.role.spec.replicas == 1 {
+            info = AxisInfo::constant(0, &[]);
+        }
+        Ok(self.new_value(
+            Type::Scalar(DType::I32),
+            vec![],
+            None,
+            vec![a.replica.into()],
+            info,
+        ))
+    }
+
+    /// Whether the builder is inside a role (ops that must see the whole CTA refuse to run there).
+    pub(crate) fn in_a_role(&self) -> bool {
+        self.roles.active.is_some()
+    }
+
+    /// `count` hardware barriers, each completing once `warps` warps' threads have reached it
+    /// (by [`named_barrier_sync`](Self::named_barrier_sync) or
+    /// [`named_barrier_arrive`](Self::named_barrier_arrive)). A CTA has 15 besides barrier 0;
+    /// roles that call [`barrier`](Self::barrier) take one per replica too.
+    pub fn alloc_named_barriers(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
+        const OP: &str = "alloc_named_barriers";
+        self.ensure_body()?;
+        if self.target.vendor() != Vendor::Nvidia {
+            return Err(CodegenError::Unsupported {
+                op: OP,
+                target: self.target.to_string(),
+                reason: "named barriers (`bar.sync id, n`) are NVIDIA's".into(),
+            });
+        }
+        if count == 0 || warps == 0 || warps > self.kernel_warps {
+            return Err(CodegenError::arg(
+                OP,
+                format!(
+                    "count {count}, warps {warps}: at least one barrier of 1 to {} warps",
+                    self.kernel_warps
+                ),
+            ));
+        }
+        let first = self.roles.take_ids(OP, count)?;
+        Ok(NamedBarriers {
+            kernel: self.values.kernel_id(),
+            first,
+            count,
+            threads: warps * self.threads_per_warp(),
+        })
+    }
+
+    /// Waits at barrier `index` of `bars` until its thread count has arrived (this warp's
+    /// threads included): `bar.sync`.
+    pub fn named_barrier_sync(
+        &mut self,
+        bars: NamedBarriers,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        self.named_barrier("named_barrier_sync", "sync", bars, index)
+    }
+
+    /// Counts this warp's threads at barrier `index` of `bars` without waiting: `bar.arrive`.
+    pub fn named_barrier_arrive(
+        &mut self,
+        bars: NamedBarriers,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        self.named_barrier("named_barrier_arrive", "arrive", bars, index)
+    }
+
+    fn named_barrier(
+        &mut self,
+        op: &'static str,
+        kind: &str,
+        bars: NamedBarriers,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        self.ensure_body()?;
+        if bars.kernel != self.values.kernel_id() {
+            return Err(CodegenError::arg(
+                op,
+                "the barriers belong to another kernel",
+            ));
+        }
+        let idx = self.i32_operand(op, index.into_operand(), "index")?;
+        if let Some(k) = idx.get_sign_extended_constant() {
+            if k < 0 || k >= i64::from(bars.count) {
+                return Err(CodegenError::arg(
+                    op,
+                    format!("index {k}: the array has {} barriers", bars.count),
+                ));
+            }
+        }
+        let id = self.em.b.build_int_add(
+            idx,
+            self.em
+                .ctx
+                .i32_type()
+                .const_int(u64::from(bars.first), false),
+            "",
+        )?;
+        self.bar(kind, id, bars.threads)
+    }
+
+    /// `bar.{kind} id, threads;`, with the id as an immediate when it is a constant (ptxas then
+    /// counts only the barriers used; a register id reserves all 16).
+    fn bar(&mut self, kind: &str, id: IntValue<'ctx>, threads: u32) -> Result<()> {
+        let mut asm = InlinePtx::new();
+        let id = match id.get_zero_extended_constant() {
+            Some(k) => k.to_string(),
+            None => asm.input(RegClass::B32, id.into()).to_string(),
+        };
+        asm.inst(format!("bar.{kind} {id}, {threads};"));
+        asm.call(&self.em)?;
+        Ok(())
+    }
+
+    /// The barrier of the current role's threads (of this replica), for
+    /// [`barrier`](Self::barrier): `bar.sync id, n` with the role's own id.
+    pub(crate) fn role_barrier(&mut self) -> Result<bool> {
+        let Some(a) = self.roles.active else {
+            return Ok(false);
+        };
+        let i = a.role.index;
+        let first = match self.roles.role_barriers[i] {
+            Some(f) => f,
+            None => {
+                let f = self.roles.take_ids("barrier", a.role.spec.replicas)?;
+                self.roles.role_barriers[i] = Some(f);
+                f
+            }
+        };
+        let i32t = self.em.ctx.i32_type();
+        let id = if a.role.spec.replicas == 1 {
+            i32t.const_int(u64::from(first), false)
+        } else {
+            self.em
+                .b
+                .build_int_add(a.replica, i32t.const_int(u64::from(first), false), "")?
+        };
+        let threads = a.role.spec.warps * self.threads_per_warp();
+        self.bar("sync", id, threads)?;
+        Ok(true)
+    }
+}
