@@ -41,7 +41,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(all(feature = "llvm", feature = "cuda"))]
 mod gpu {
     use crate::common::gpu::{describe, Result};
-    use weft::codegen::kernels::{attention_kernel, attention_reference, AttentionConfig};
+    use weft::codegen::kernels::{
+        attention_kernel, attention_reference, AttentionConfig, AttentionSchedule,
+    };
     use weft::codegen::{Context, DType, Target};
     use weft::runtime::bench::{bench, BenchOptions};
     use weft::runtime::cuda::{Buffer, Device, TensorMap};
@@ -145,25 +147,21 @@ mod gpu {
         println!("| variant | check (2 heads × 500: max abs err O / lse) | B×H×S | weft ms | weft TFLOP/s | registers |");
         println!("|---|---|---|---|---|---|");
         let mut failed = false;
-        let mut variants: Vec<(DType, bool, bool, u32)> = [DType::F16, DType::BF16]
-            .into_iter()
-            .flat_map(|d| {
-                [
-                    (d, false, false, 128),
-                    (d, true, false, 128),
-                    (d, false, true, 128),
-                    (d, true, true, 128),
-                ]
-            })
-            .collect();
-        variants.extend([
-            (DType::F16, false, false, 64),
-            (DType::F16, true, false, 64),
-        ]);
-        for (dtype, causal, pipelined, head_dim) in variants {
+        // Each dtype, masking and schedule at D 128; f16 at D 64.
+        let mut variants = Vec::new();
+        for (dtype, head_dim) in [(DType::F16, 128), (DType::BF16, 128), (DType::F16, 64)] {
+            for causal in [false, true] {
+                for schedule in [AttentionSchedule::Serial, AttentionSchedule::PingPong] {
+                    variants.push((dtype, causal, schedule, head_dim));
+                }
+            }
+        }
+        for (dtype, causal, schedule, head_dim) in variants {
             {
-                let mut c = AttentionConfig::new(dtype, causal);
-                c.pipelined = pipelined;
+                let mut c = match schedule {
+                    AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
+                    _ => AttentionConfig::new(dtype, causal),
+                };
                 c.head_dim = head_dim;
                 let dd = head_dim as usize;
                 let k = attention_kernel(ctx, target, c)?;
@@ -258,7 +256,11 @@ mod gpu {
                 println!(
                     "| {dtype} D{dd}{}{} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} | {} |",
                     if causal { " causal" } else { "" },
-                    if pipelined { "" } else { " (not pipelined)" },
+                    match schedule {
+                        AttentionSchedule::PingPong => " ping-pong",
+                        AttentionSchedule::Pipelined => " pipelined",
+                        AttentionSchedule::Serial => "",
+                    },
                     flops / (ms * 1e9),
                     kernel.attrs().num_regs
                 );

@@ -6,7 +6,7 @@
 
 mod common;
 
-use weft::codegen::kernels::{attention_kernel, AttentionConfig};
+use weft::codegen::kernels::{attention_kernel, AttentionConfig, AttentionSchedule};
 use weft::codegen::{Context, DType, Target};
 
 /// Elements past the end of O and lse, which must keep their poison.
@@ -17,9 +17,18 @@ fn configs() -> Vec<AttentionConfig> {
     let mut v = Vec::new();
     for dtype in [DType::F16, DType::BF16] {
         for causal in [false, true] {
-            for (pipelined, head_dim) in [(false, 128), (true, 128), (false, 64)] {
-                let mut c = AttentionConfig::new(dtype, causal);
-                c.pipelined = pipelined;
+            for (schedule, head_dim) in [
+                (AttentionSchedule::Serial, 128),
+                (AttentionSchedule::Pipelined, 128),
+                (AttentionSchedule::Serial, 64),
+                (AttentionSchedule::PingPong, 128),
+                (AttentionSchedule::PingPong, 64),
+            ] {
+                let mut c = match schedule {
+                    AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
+                    _ => AttentionConfig::new(dtype, causal),
+                };
+                c.schedule = schedule;
                 c.head_dim = head_dim;
                 v.push(c);
             }
@@ -34,28 +43,51 @@ fn attention_assembles_with_wgmma_from_registers() {
     for c in configs() {
         let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
         let ptx = k.ptx().unwrap();
+        if let Ok(dir) = std::env::var("WEFT_DUMP_PTX") {
+            let file = format!("{}_{}_d{}.ptx", k.signature().name, c.dtype, c.head_dim);
+            std::fs::write(std::path::Path::new(&dir).join(file), &ptx).unwrap();
+        }
         common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
         // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers (8
         // k-steps over block_n = 128) per key block, written once in the loop and once more for
-        // the last (masked) block peeled off it.
+        // the last (masked) block peeled off it; ping-pong also issues S of the first block and
+        // P V of the last outside the loop.
         let copies = 2;
         let s_steps = (c.head_dim / 16) as usize;
+        let (s_copies, pv_copies) = match c.schedule {
+            AttentionSchedule::PingPong => (copies + 1, copies + 1),
+            _ => (copies, copies),
+        };
         assert_eq!(
             ptx.matches("wgmma.mma_async").count(),
-            (s_steps + 8) * copies,
+            s_steps * s_copies + 8 * pv_copies,
             "{c:?}"
         );
         let from_regs = ptx
             .lines()
             .filter(|l| l.contains("wgmma.mma_async") && l.contains("}, {"))
             .count();
-        assert_eq!(from_regs, 8 * copies, "{c:?}: P · V takes A from registers");
-        // Pipelined: S of the next block (or P V) stays in flight while the softmax runs.
+        assert_eq!(
+            from_regs,
+            8 * pv_copies,
+            "{c:?}: P · V takes A from registers"
+        );
+        // Pipelined and ping-pong: S of one block and P V of another are in flight together
+        // while the softmax runs.
         assert_eq!(
             ptx.contains("wgmma.wait_group.sync.aligned 1;"),
-            c.pipelined,
+            c.schedule != AttentionSchedule::Serial,
             "{c:?}"
         );
+        if c.schedule == AttentionSchedule::PingPong {
+            // The producer gives registers to the consumers; turns pass through named barriers.
+            assert!(ptx.contains("setmaxnreg.dec.sync.aligned.u32 24;"), "{c:?}");
+            assert!(
+                ptx.contains("setmaxnreg.inc.sync.aligned.u32 240;"),
+                "{c:?}"
+            );
+            assert!(ptx.contains("bar.arrive"), "{c:?}");
+        }
     }
     // A typed error names what is not supported.
     let mut c = AttentionConfig::new(DType::F16, false);

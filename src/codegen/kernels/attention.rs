@@ -21,7 +21,7 @@
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
-use crate::codegen::{MathOp, ReduceOp};
+use crate::codegen::{MathOp, ReduceOp, Value};
 
 /// Tile and thread configuration of [`attention_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,14 +38,26 @@ pub struct AttentionConfig {
     pub num_warps: u32,
     /// Only keys at or before the query (lower-triangular mask).
     pub causal: bool,
-    /// Software-pipelined within each warpgroup (FlashAttention-3's intra-warpgroup overlap):
-    /// `S` of the next key block is issued before the softmax of this one, so the tensor cores work
-    /// while the softmax runs; three K/V stages. Off by default: on the H200 it is 5% slower, at
-    /// 245 registers, and ptxas serialises its wgmmas (C7514: a non-wgmma instruction reads an
-    /// accumulator inside a wgmma pipeline stage). Double-buffering S by unrolling two key blocks
-    /// (tried: 255 registers) does not remove the warning, so the read is elsewhere (the O rescale
-    /// or the P packing scheduled inside the stage); the SASS will tell.
-    pub pipelined: bool,
+    /// How the warps overlap the tensor cores with the softmax.
+    pub schedule: AttentionSchedule,
+}
+
+/// The schedule of [`attention_kernel`]'s main loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttentionSchedule {
+    /// 8 warps, each warpgroup waits for every wgmma: S, softmax, P·V in turn; the two
+    /// warpgroups drift apart freely, the first thread issues TMA copies.
+    Serial,
+    /// 8 warps, software-pipelined within each warpgroup: `S` of the next key block is issued
+    /// before the softmax of this one; three K/V stages. On the H200 it is 5% slower than
+    /// `Serial`, at 245 registers, and ptxas serialises its wgmmas (C7514): P·V of block j stays
+    /// in flight across the loop's back edge, where the carried accumulator is copied.
+    Pipelined,
+    /// 12 warps in roles (FlashAttention-3's schedule): a producer warpgroup (24 registers)
+    /// issues every TMA copy, two consumer warpgroups (240 registers) each own 64 query rows and
+    /// take turns on the tensor cores through named barriers, one issuing `S_j` and `P_(j-1)·V`
+    /// while the other runs its softmax; nothing is in flight across the loop's back edge.
+    PingPong,
 }
 
 /// The swizzle of every tensor map (one 64-element row of 16-bit values).
@@ -63,7 +75,25 @@ impl AttentionConfig {
             block_n: 128,
             num_warps: 8,
             causal,
-            pipelined: false,
+            schedule: AttentionSchedule::Serial,
+        }
+    }
+
+    /// [`new`](Self::new) with the [`PingPong`](AttentionSchedule::PingPong) schedule (12 warps).
+    pub fn ping_pong(dtype: DType, causal: bool) -> AttentionConfig {
+        AttentionConfig {
+            num_warps: 12,
+            schedule: AttentionSchedule::PingPong,
+            ..AttentionConfig::new(dtype, causal)
+        }
+    }
+
+    /// Query rows per consumer warpgroup's share of Q: the whole block, or each consumer's half
+    /// (ping-pong loads them as separate boxes).
+    fn q_rows_per_box(&self) -> u32 {
+        match self.schedule {
+            AttentionSchedule::PingPong => self.block_m / 2,
+            _ => self.block_m,
         }
     }
 
@@ -76,9 +106,9 @@ impl AttentionConfig {
         )
     }
 
-    /// The TMA box of Q (`[block_m, 64]`).
+    /// The TMA box of Q (`[block_m, 64]`; `[block_m / 2, 64]` for ping-pong, one per consumer).
     pub fn q_box(&self) -> [u32; 2] {
-        [self.block_m, BOX_INNER]
+        [self.q_rows_per_box(), BOX_INNER]
     }
 
     /// The TMA box of K and V (`[block_n, 64]`).
@@ -99,10 +129,14 @@ impl AttentionConfig {
         if !matches!(self.head_dim, 64 | 128) {
             return Err(bad(format!("head_dim {}: 64 or 128", self.head_dim)));
         }
-        if self.num_warps != 8 || self.block_m != 16 * self.num_warps {
+        let warps = match self.schedule {
+            AttentionSchedule::PingPong => 12,
+            _ => 8,
+        };
+        if self.num_warps != warps || self.block_m != 128 {
             return Err(bad(format!(
-                "block_m {} with {} warps: 128 rows over 8 warps",
-                self.block_m, self.num_warps
+                "block_m {} with {} warps: 128 rows over {warps} warps for {:?}",
+                self.block_m, self.num_warps, self.schedule
             )));
         }
         if self.block_n != self.block_m {
@@ -115,6 +149,10 @@ impl AttentionConfig {
 /// Builds the attention kernel for `target` (sm_90a). See the module docs.
 pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Result<Kernel<'_>> {
     c.check()?;
+    if c.schedule == AttentionSchedule::PingPong {
+        return super::attention_ws::ping_pong_kernel(ctx, target, c);
+    }
+    let pipelined = c.schedule == AttentionSchedule::Pipelined;
     let name = if c.causal {
         "attn_fwd_causal"
     } else {
@@ -140,10 +178,10 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let swz = NvmmaShared::new(u32::from(SWIZZLE), dt.bits(), 2, false);
     let q_smem = kb.alloc_shared(dt, &[bm as u64, d], &swz)?;
-    let ring = if c.pipelined { 3 } else { 2 };
+    let ring = if pipelined { 3 } else { 2 };
     let k_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let v_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
-    let stages: i32 = if c.pipelined { 3 } else { 2 };
+    let stages: i32 = if pipelined { 3 } else { 2 };
     let bars = kb.alloc_mbarriers(1 + stages as u32, 1)?; // Q, then K+V of each stage ("full")
                                                           // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
     let empty = kb.alloc_mbarriers(stages as u32, 32 * c.num_warps)?;
@@ -205,40 +243,16 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let cols = kb.expand_dims(cols, 0)?;
     kb.mbarrier_wait(q_bar, 0)?;
 
-    // The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
-    // rescales O, and the new row max and sum. Only the last key block needs the mask (keys past
-    // the sequence, and the causal diagonal: with block_m = block_n it is the last block too).
-    let softmax = |kb: &mut KernelBuilder<'_>,
-                   s,
-                   j,
-                   m_i,
-                   l_i,
-                   mask: bool|
-     -> Result<[crate::codegen::Value; 4]> {
-        let mut s = kb.mul(s, qk_scale)?;
-        if mask {
-            let off = kb.mul(j, bn)?;
-            let cl = kb.add(cols, off)?;
-            let mut masked = kb.ge(cl, seq)?;
-            if let Some(r) = rows {
-                let future = kb.gt(cl, r)?;
-                masked = kb.or(masked, future)?;
-            }
-            let ninf = kb.f32(f32::NEG_INFINITY)?;
-            s = kb.where_(masked, ninf, s)?;
-        }
-        let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
-        let m_new = kb.max(m_i, m_blk)?;
-        let dm = kb.sub(m_i, m_new)?;
-        let alpha = kb.math(MathOp::Exp2, dm)?;
-        let m_col = kb.expand_dims(m_new, 1)?;
-        let sm = kb.sub(s, m_col)?;
-        let p = kb.math(MathOp::Exp2, sm)?;
-        let l_blk = kb.reduce(p, 1, ReduceOp::Sum)?;
-        let l_scaled = kb.mul(l_i, alpha)?;
-        let l_new = kb.add(l_scaled, l_blk)?;
-        let p16 = kb.cast(p, dt)?;
-        Ok([p16, alpha, m_new, l_new])
+    let scores_in = Scores {
+        qk_scale,
+        seq,
+        cols,
+        rows,
+        block_n: bn,
+        dtype: dt,
+    };
+    let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i, mask: bool| {
+        scores_in.online_softmax(kb, s, j, m_i, l_i, mask)
     };
     // S = Q Kᵀ of the block in stage `st` (issued, not waited for).
     let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<crate::codegen::Value> {
@@ -264,7 +278,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         kb.wgmma(p16, v_t, o)
     };
 
-    let (o, m_i, l_i) = if !c.pipelined {
+    let (o, m_i, l_i) = if !pipelined {
         // One key block: prefetch the next into the other stage (once every warp released it),
         // S, softmax, P V; the last block (masked) is peeled off the loop.
         let block = |kb: &mut KernelBuilder<'_>,
@@ -350,34 +364,129 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         (o, m_new, l_new)
     };
 
-    // O / l, stored from registers for the rows inside the sequence (a tile past its end would
-    // overwrite the next head's rows), and the log-sum-exp in natural-log units.
-    let l_col = kb.expand_dims(l_i, 1)?;
-    let o = kb.div(o, l_col)?;
-    let o16 = kb.cast(o, dt)?;
-    let r = kb.arange(0, bm, Slice::new(1, acc_o.clone()))?;
-    let r_seq = kb.add(r, q_off)?;
-    let inside = kb.lt(r_seq, seq)?;
-    let r_all = kb.add(r, q_row)?;
-    let r_off = kb.mul(r_all, d as i32)?;
-    let r_off = kb.expand_dims(r_off, 1)?;
-    let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
-    let cl = kb.expand_dims(cl, 0)?;
-    let offs = kb.add(r_off, cl)?;
-    let ptrs = kb.add(o_ptr, offs)?;
-    let inside = kb.expand_dims(inside, 1)?;
-    let mask = kb.broadcast_to(inside, (&acc_o, [bm as u64, d]))?;
-    kb.store(ptrs, o16, Some(mask))?;
-    let log_l = kb.math(MathOp::Log2, l_i)?;
-    let lse2 = kb.add(m_i, log_l)?;
-    let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
-    let rows_o = kb.arange(0, bm, rows_l)?;
-    let idx = kb.add(rows_o, q_row)?;
-    let ptrs = kb.add(lse, idx)?;
-    let rows_in = kb.add(rows_o, q_off)?;
-    let rows_in = kb.lt(rows_in, seq)?;
-    kb.store(ptrs, lse_ln, Some(rows_in))?;
+    let out = Output {
+        o: o_ptr,
+        lse,
+        seq,
+        head_dim: d,
+        dtype: dt,
+    };
+    out.store(&mut kb, o, m_i, l_i, &acc_o, bm as u64, q_off, q_row)?;
     kb.finish()
+}
+
+/// What the online softmax of a key block needs besides its scores.
+pub(super) struct Scores {
+    /// The softmax scale times log2(e).
+    pub qk_scale: Value,
+    /// The sequence length (keys at or past it are masked).
+    pub seq: Value,
+    /// Column indices `[1, block_n]` of the S tile.
+    pub cols: Value,
+    /// Causal: the query row of each S row, `[rows, 1]` (keys after it are masked).
+    pub rows: Option<Value>,
+    pub block_n: i32,
+    /// The type P is cast to for `P·V`.
+    pub dtype: DType,
+}
+
+impl Scores {
+    /// The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
+    /// rescales O, and the new row max and sum. Only blocks that reach past the sequence or
+    /// across the causal diagonal need `mask` (it is exact, so a block that needs none may have
+    /// it too).
+    pub(super) fn online_softmax(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        s: Value,
+        j: Value,
+        m_i: Value,
+        l_i: Value,
+        mask: bool,
+    ) -> Result<[Value; 4]> {
+        let mut s = kb.mul(s, self.qk_scale)?;
+        if mask {
+            let off = kb.mul(j, self.block_n)?;
+            let cl = kb.add(self.cols, off)?;
+            let mut masked = kb.ge(cl, self.seq)?;
+            if let Some(r) = self.rows {
+                let future = kb.gt(cl, r)?;
+                masked = kb.or(masked, future)?;
+            }
+            let ninf = kb.f32(f32::NEG_INFINITY)?;
+            s = kb.where_(masked, ninf, s)?;
+        }
+        let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
+        let m_new = kb.max(m_i, m_blk)?;
+        let dm = kb.sub(m_i, m_new)?;
+        let alpha = kb.math(MathOp::Exp2, dm)?;
+        let m_col = kb.expand_dims(m_new, 1)?;
+        let sm = kb.sub(s, m_col)?;
+        let p = kb.math(MathOp::Exp2, sm)?;
+        let l_blk = kb.reduce(p, 1, ReduceOp::Sum)?;
+        let l_scaled = kb.mul(l_i, alpha)?;
+        let l_new = kb.add(l_scaled, l_blk)?;
+        let p16 = kb.cast(p, self.dtype)?;
+        Ok([p16, alpha, m_new, l_new])
+    }
+}
+
+/// Where the epilogue writes: O and the log-sum-exp.
+pub(super) struct Output {
+    pub o: Value,
+    pub lse: Value,
+    pub seq: Value,
+    pub head_dim: u64,
+    pub dtype: DType,
+}
+
+impl Output {
+    /// `O / l`, stored from registers for the rows inside the sequence (a tile past its end would
+    /// overwrite the next head's rows), and the log-sum-exp in natural-log units. `o` holds
+    /// `rows` query rows in `acc_o`, the first at `first_in_seq` within its head and at
+    /// `first_row` in the whole `[batch · heads · seq]` array.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn store(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        o: Value,
+        m_i: Value,
+        l_i: Value,
+        acc_o: &Encoding,
+        rows: u64,
+        first_in_seq: Value,
+        first_row: Value,
+    ) -> Result<()> {
+        let (d, n) = (self.head_dim, rows as i32);
+        let l_col = kb.expand_dims(l_i, 1)?;
+        let o = kb.div(o, l_col)?;
+        let o16 = kb.cast(o, self.dtype)?;
+        let rows_l = Slice::new(1, acc_o.clone());
+        let r = kb.arange(0, n, rows_l.clone())?;
+        let r_seq = kb.add(r, first_in_seq)?;
+        let inside = kb.lt(r_seq, self.seq)?;
+        let r_all = kb.add(r, first_row)?;
+        let r_off = kb.mul(r_all, d as i32)?;
+        let r_off = kb.expand_dims(r_off, 1)?;
+        let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
+        let cl = kb.expand_dims(cl, 0)?;
+        let offs = kb.add(r_off, cl)?;
+        let ptrs = kb.add(self.o, offs)?;
+        let inside2 = kb.expand_dims(inside, 1)?;
+        let mask = kb.broadcast_to(inside2, (acc_o, [rows, d]))?;
+        kb.store(ptrs, o16, Some(mask))?;
+        let log_l = kb.math(MathOp::Log2, l_i)?;
+        let lse2 = kb.add(m_i, log_l)?;
+        let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
+        // In the row statistics' own layout (the scores' rows, which may differ from O's).
+        let stats_l = kb.layout(l_i)?.expect("a row tile has a layout");
+        let r = kb.arange(0, n, stats_l)?;
+        let r_seq = kb.add(r, first_in_seq)?;
+        let inside = kb.lt(r_seq, self.seq)?;
+        let r_all = kb.add(r, first_row)?;
+        let ptrs = kb.add(self.lse, r_all)?;
+        kb.store(ptrs, lse_ln, Some(inside))
+    }
 }
 
 /// The barrier index of stage `st` (barrier 0 is Q's).

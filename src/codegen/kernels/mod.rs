@@ -10,6 +10,7 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod attention;
+mod attention_ws;
 mod cumsum;
 mod gemm;
 mod gemm_sm80;
@@ -20,7 +21,7 @@ mod row_tile;
 mod softmax;
 mod transpose_smem;
 
-pub use attention::{attention_kernel, attention_reference, AttentionConfig};
+pub use attention::{attention_kernel, attention_reference, AttentionConfig, AttentionSchedule};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };

@@ -1,0 +1,242 @@
+//! The ping-pong schedule of [`attention_kernel`](super::attention_kernel) (FlashAttention-3's):
+//! 12 warps in [warp roles](crate::codegen::KernelBuilder::warp_roles).
+//!
+//! - The producer warpgroup (24 registers) issues every TMA copy: Q once (each consumer's 64
+//!   rows as a box of its own), then K and V of each key block into two-stage rings, each stage
+//!   with a "full" mbarrier (bytes landed) and an "empty" one (all 256 consumer threads done).
+//!   K and V have separate rings: K of block j is free once `S_j` is complete, V only once
+//!   `P_j·V_j` is, a block later.
+//! - Two consumer warpgroups (one replicated role, 240 registers) each own 64 query rows. In
+//!   iteration j a consumer issues `S_j = Q Kⱼᵀ`, rescales O, issues `O += P_(j-1) V_(j-1)`,
+//!   waits for `S_j` only, runs the softmax of block j while `P_(j-1)·V` computes, then waits for
+//!   it. Nothing is in flight across the loop's back edge (which would make ptxas serialise the
+//!   wgmmas).
+//! - Turns: the two issues of an iteration happen between `bar.sync turn[r]` and
+//!   `bar.arrive turn[1 - r]` (named barriers of 256 threads), so the warpgroups alternate on
+//!   the tensor cores and one's softmax runs while the other's GEMMs do. Consumer 1 arrives at
+//!   `turn[0]` once at the start, so consumer 0 goes first; consumer 0 syncs on `turn[0]` once
+//!   at the end, so the barrier is left balanced.
+
+use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
+
+use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
+use super::attention::{AttentionConfig, Output, Scores};
+
+/// Consumer warpgroups, each with 64 query rows.
+const CONSUMERS: u32 = 2;
+/// Query rows per consumer warpgroup.
+const ROWS: i32 = 64;
+/// Stages of the K and V rings.
+const STAGES: i32 = 2;
+
+/// Builds the ping-pong attention kernel (`c.schedule` is `PingPong`, checked by the caller).
+pub(super) fn ping_pong_kernel(
+    ctx: &Context,
+    target: Target,
+    c: AttentionConfig,
+) -> Result<Kernel<'_>> {
+    let name = if c.causal {
+        "attn_fwd_ws_causal"
+    } else {
+        "attn_fwd_ws"
+    };
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
+    let dt = c.dtype;
+    let swizzle = c.swizzle();
+    let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), swizzle)?;
+    let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), swizzle)?;
+    let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), swizzle)?;
+    let o_ptr = kb.arg_ptr("o", dt, 16)?;
+    let lse = kb.arg_ptr("lse", DType::F32, 16)?;
+    let seq = kb.arg_i32("seq", 1)?;
+    let qk_scale = kb.arg_f32("qk_scale")?;
+    let (bm, bn, d) = (c.block_m as i32, c.block_n as i32, u64::from(c.head_dim));
+
+    let roles = kb.warp_roles(&[
+        WarpRole::new(4).max_regs(24),
+        WarpRole::new(4).replicas(CONSUMERS).max_regs(240),
+    ])?;
+    let qb = kb.program_id(0)?;
+    let bh = kb.program_id(1)?;
+    let head0 = kb.mul(bh, seq)?;
+    let q_off = kb.mul(qb, bm)?;
+    let q_row = kb.add(head0, q_off)?;
+    let zero = kb.i32(0)?;
+    // Key blocks: all of the head's, or (causal) those up to the query block; at least one, so
+    // a sequence length of 0 or less ends (storing nothing) instead of waiting for a load never
+    // issued.
+    let n_blocks = if c.causal {
+        kb.add(qb, 1)?
+    } else {
+        let s1 = kb.add(seq, bn - 1)?;
+        kb.div(s1, bn)?
+    };
+    let n_blocks = kb.max(n_blocks, 1)?;
+
+    let swz = NvmmaShared::new(u32::from(swizzle), dt.bits(), 2, false);
+    let q_smem = kb.alloc_shared_buffers(dt, u64::from(CONSUMERS), &[ROWS as u64, d], &swz)?;
+    let k_ring = kb.alloc_shared_buffers(dt, STAGES as u64, &[bn as u64, d], &swz)?;
+    let v_ring = kb.alloc_shared_buffers(dt, STAGES as u64, &[bn as u64, d], &swz)?;
+    let consumer_threads = CONSUMERS * 4 * kb.threads_per_warp();
+    let q_full = kb.alloc_mbarriers(1, 1)?;
+    let k_full = kb.alloc_mbarriers(STAGES as u32, 1)?;
+    let v_full = kb.alloc_mbarriers(STAGES as u32, 1)?;
+    let k_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
+    let v_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
+    let turns = kb.alloc_named_barriers(CONSUMERS, CONSUMERS * 4)?;
+    // Bytes of one K or V tile (and of Q's two halves together).
+    let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
+    // Stage and phase parity of key block `j`.
+    let stage = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value)> {
+        let st = kb.and(j, STAGES - 1)?;
+        let round = kb.div(j, STAGES)?;
+        let ph = kb.and(round, 1)?;
+        Ok((st, ph))
+    };
+
+    kb.in_role(roles[0], |kb| {
+        // Q: two boxes of 64 rows, one K tile's bytes (block_m = block_n).
+        kb.mbarrier_expect(q_full, tile_bytes, None)?;
+        for r in 0..CONSUMERS as i32 {
+            let row = kb.add(q_row, r * ROWS)?;
+            let dst = kb.index_shared(q_smem, r)?;
+            kb.tma_load(q_map, &[row, zero], dst, q_full, None)?;
+        }
+        kb.for_range(0, n_blocks, 1, &[], |kb, j, _| {
+            let (st, ph) = stage(kb, j)?;
+            // A fresh barrier passes parity 1: the first round does not wait.
+            let free = kb.xor(ph, 1)?;
+            let off = kb.mul(j, bn)?;
+            let row = kb.add(head0, off)?;
+            for (map, ring, full, empty) in [
+                (k_map, k_ring, k_full, k_empty),
+                (v_map, v_ring, v_full, v_empty),
+            ] {
+                let e = kb.mbarrier_at(empty, st)?;
+                kb.mbarrier_wait_issuer(e, free)?;
+                let f = kb.mbarrier_at(full, st)?;
+                kb.mbarrier_expect(f, tile_bytes, None)?;
+                let dst = kb.index_shared(ring, st)?;
+                kb.tma_load(map, &[row, zero], dst, f, None)?;
+            }
+            Ok(vec![])
+        })?;
+        Ok(())
+    })?;
+
+    kb.in_role(roles[1], |kb| {
+        let r = kb.role_replica()?;
+        let other = kb.xor(r, 1)?;
+        let first = kb.eq(r, 1)?;
+        kb.if_then(first, |kb| kb.named_barrier_arrive(turns, 0))?;
+        let q_mine = kb.index_shared(q_smem, r)?;
+        let rows_in_block = kb.mul(r, ROWS)?;
+        let my_off = kb.add(q_off, rows_in_block)?;
+        let my_row = kb.add(q_row, rows_in_block)?;
+
+        let acc_s: Encoding = NvidiaMma::hopper(&[4, 1], c.block_n, 16).into();
+        let acc_o: Encoding = NvidiaMma::hopper(&[4, 1], c.head_dim, 16).into();
+        let rows_l = Slice::new(1, acc_s.clone());
+        let s_shape = [ROWS as u64, bn as u64];
+        let rows = if c.causal {
+            let i = kb.arange(0, ROWS, rows_l.clone())?;
+            let i = kb.add(i, my_off)?;
+            Some(kb.expand_dims(i, 1)?)
+        } else {
+            None
+        };
+        let cols = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
+        let cols = kb.expand_dims(cols, 0)?;
+        let scores_in = Scores {
+            qk_scale,
+            seq,
+            cols,
+            rows,
+            block_n: bn,
+            dtype: dt,
+        };
+        let o0 = kb.zeros((&acc_o, [ROWS as u64, d]), DType::F32)?;
+        let m0 = kb.full((&rows_l, [ROWS as u64]), DType::F32, f64::NEG_INFINITY)?;
+        let l0 = kb.zeros((&rows_l, [ROWS as u64]), DType::F32)?;
+
+        // Waits for K of block j and issues S_j = Q Kⱼᵀ.
+        let issue_s = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value)> {
+            let (st, ph) = stage(kb, j)?;
+            let f = kb.mbarrier_at(k_full, st)?;
+            kb.mbarrier_wait(f, ph)?;
+            let k_t = kb.index_shared(k_ring, st)?;
+            let k_t = kb.permute_shared(k_t, &[1, 0])?;
+            let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
+            Ok((kb.wgmma(q_mine, k_t, s0)?, st))
+        };
+        // Rescales O and issues O += P V of block j (waiting for its V).
+        let issue_pv = |kb: &mut KernelBuilder<'_>, j: Value, o, alpha, p| -> Result<Value> {
+            let (st, ph) = stage(kb, j)?;
+            let a_col = kb.expand_dims(alpha, 1)?;
+            let o = kb.mul(o, a_col)?;
+            let f = kb.mbarrier_at(v_full, st)?;
+            kb.mbarrier_wait(f, ph)?;
+            let v = kb.index_shared(v_ring, st)?;
+            kb.wgmma(p, v, o)
+        };
+        let release = |kb: &mut KernelBuilder<'_>, empty: Value, j: Value| -> Result<()> {
+            let (st, _) = stage(kb, j)?;
+            let e = kb.mbarrier_at(empty, st)?;
+            kb.mbarrier_arrive(e)
+        };
+        kb.mbarrier_wait(q_full, 0)?;
+
+        // Block 0: S only (no P·V before it), masked (the mask is exact, so a block that needs
+        // none is unharmed).
+        kb.named_barrier_sync(turns, r)?;
+        let (s, _) = issue_s(kb, zero)?;
+        kb.named_barrier_arrive(turns, other)?;
+        let s = kb.wgmma_wait(0, &[s])?[0];
+        release(kb, k_empty, zero)?;
+        let [p, alpha, m, l] = scores_in.online_softmax(kb, s, zero, m0, l0, true)?;
+
+        // Block j ≥ 1: S_j and P_(j-1)·V in one turn, the softmax of j while P·V runs.
+        let step = |kb: &mut KernelBuilder<'_>, j: Value, carried: &[Value], mask: bool| {
+            let (o, p, alpha, m, l) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
+            let prev = kb.sub(j, 1)?;
+            kb.named_barrier_sync(turns, r)?;
+            let (s, _) = issue_s(kb, j)?;
+            let o = issue_pv(kb, prev, o, alpha, p)?;
+            kb.named_barrier_arrive(turns, other)?;
+            let s = kb.wgmma_wait(1, &[s])?[0];
+            release(kb, k_empty, j)?;
+            let [p, alpha, m, l] = scores_in.online_softmax(kb, s, j, m, l, mask)?;
+            let o = kb.wgmma_wait(0, &[o])?[0];
+            release(kb, v_empty, prev)?;
+            Ok(vec![o, p, alpha, m, l])
+        };
+        let last = kb.sub(n_blocks, 1)?;
+        let init = [o0, p, alpha, m, l];
+        let out = kb.for_range(1, last, 1, &init, |kb, j, carried| {
+            step(kb, j, carried, false)
+        })?;
+        // The last block (masked), when there are two or more.
+        let more = kb.gt(n_blocks, 1)?;
+        let out = kb.if_(more, |kb| step(kb, last, &out, true), |_| Ok(out.clone()))?;
+        let (o, p, alpha, m, l) = (out[0], out[1], out[2], out[3], out[4]);
+        // P·V of the last block.
+        kb.named_barrier_sync(turns, r)?;
+        let o = issue_pv(kb, last, o, alpha, p)?;
+        kb.named_barrier_arrive(turns, other)?;
+        let o = kb.wgmma_wait(0, &[o])?[0];
+        release(kb, v_empty, last)?;
+        // Consumer 1's last arrival at turn[0] is matched here.
+        let is0 = kb.eq(r, 0)?;
+        kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
+
+        let out = Output {
+            o: o_ptr,
+            lse,
+            seq,
+            head_dim: d,
+            dtype: dt,
+        };
+        out.store(kb, o, m, l, &acc_o, ROWS as u64, my_off, my_row)
+    })?;
+    kb.finish()
+}
