@@ -463,3 +463,43 @@ fn accurate_trig_inside_loops_and_branches() {
         );
     }
 }
+
+#[test]
+fn approx_ftz_uses_the_flushing_forms_and_casts_pair_up() {
+    let t = Target::SM90;
+    for (op, inst) in [
+        (MathOp::Exp2, "ex2.approx.ftz.f32"),
+        (MathOp::Exp, "ex2.approx.ftz.f32"),
+        (MathOp::Log2, "lg2.approx.ftz.f32"),
+        (MathOp::Rsqrt, "rsqrt.approx.ftz.f32"),
+        (MathOp::Sin, "sin.approx.ftz.f32"),
+    ] {
+        let ptx = ptx_of(t, op, DType::F32, MathPrecision::ApproxFtz);
+        assert!(ptx.contains(inst), "{op:?}: {ptx}");
+        common::assemble(&ptx, "sm_90", &format!("ftz {op:?}"));
+    }
+    // `Approx` keeps subnormal results: ex2 without .ftz (and its range check).
+    let ptx = ptx_of(t, MathOp::Exp2, DType::F32, MathPrecision::Approx);
+    assert!(
+        ptx.contains("ex2.approx.f32") && !ptx.contains(".ftz"),
+        "{ptx}"
+    );
+    // f32 → f16 / bf16 converts two registers per instruction on sm_80+.
+    for (dt, pair) in [
+        (DType::F16, "cvt.rn.f16x2.f32"),
+        (DType::BF16, "cvt.rn.bf16x2.f32"),
+    ] {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, t, "k", 4).unwrap();
+        let y = kb.arg_ptr("y", dt, 16).unwrap();
+        let l = weft::codegen::kernels::blocked_1d(t, 4, 4, 512).unwrap();
+        let a = kb.arange(0, 512, &l).unwrap();
+        let f = kb.cast(a, DType::F32).unwrap();
+        let h = kb.cast(f, dt).unwrap();
+        let p = kb.add(y, a).unwrap();
+        kb.store(p, h, None).unwrap();
+        let ptx = kb.finish().unwrap().ptx().unwrap();
+        assert_eq!(ptx.matches(pair).count(), 2, "{dt}: {ptx}");
+        common::assemble(&ptx, "sm_90", &format!("pair cast {dt}"));
+    }
+}

@@ -429,157 +429,205 @@ loop.exit4:                                       ; preds = %loop2
   %369 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %339, 29
   %370 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %339, 30
   %371 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %339, 31
-  %372 = fptrunc float %340 to half
-  %373 = fptrunc float %341 to half
-  %374 = fptrunc float %342 to half
-  %375 = fptrunc float %343 to half
-  %376 = fptrunc float %344 to half
-  %377 = fptrunc float %345 to half
-  %378 = fptrunc float %346 to half
-  %379 = fptrunc float %347 to half
-  %380 = fptrunc float %348 to half
-  %381 = fptrunc float %349 to half
-  %382 = fptrunc float %350 to half
-  %383 = fptrunc float %351 to half
-  %384 = fptrunc float %352 to half
-  %385 = fptrunc float %353 to half
-  %386 = fptrunc float %354 to half
-  %387 = fptrunc float %355 to half
-  %388 = fptrunc float %356 to half
-  %389 = fptrunc float %357 to half
-  %390 = fptrunc float %358 to half
-  %391 = fptrunc float %359 to half
-  %392 = fptrunc float %360 to half
-  %393 = fptrunc float %361 to half
-  %394 = fptrunc float %362 to half
-  %395 = fptrunc float %363 to half
-  %396 = fptrunc float %364 to half
-  %397 = fptrunc float %365 to half
-  %398 = fptrunc float %366 to half
-  %399 = fptrunc float %367 to half
-  %400 = fptrunc float %368 to half
-  %401 = fptrunc float %369 to half
-  %402 = fptrunc float %370 to half
-  %403 = fptrunc float %371 to half
-  %404 = or disjoint i32 %18, 512
-  %405 = xor i32 %18, 8
-  %406 = xor i32 %18, 520
-  %407 = xor i32 %18, 16
-  %408 = xor i32 %18, 528
-  %409 = xor i32 %18, 24
-  %410 = xor i32 %18, 536
-  %411 = xor i32 %18, 32
-  %412 = xor i32 %18, 544
-  %413 = xor i32 %18, 40
-  %414 = xor i32 %18, 552
-  %415 = xor i32 %18, 48
-  %416 = xor i32 %18, 560
-  %417 = xor i32 %18, 56
-  %418 = xor i32 %18, 568
-  %419 = shl i32 %18, 1
-  %420 = add i32 %419, 32768
-  %421 = shl i32 %404, 1
-  %422 = add i32 %421, 32768
-  %423 = shl i32 %405, 1
-  %424 = add i32 %423, 32768
-  %425 = shl i32 %406, 1
-  %426 = add i32 %425, 32768
-  %427 = shl i32 %407, 1
-  %428 = add i32 %427, 32768
-  %429 = shl i32 %408, 1
-  %430 = add i32 %429, 32768
-  %431 = shl i32 %409, 1
-  %432 = add i32 %431, 32768
-  %433 = shl i32 %410, 1
-  %434 = add i32 %433, 32768
-  %435 = shl i32 %411, 1
-  %436 = add i32 %435, 32768
-  %437 = shl i32 %412, 1
-  %438 = add i32 %437, 32768
-  %439 = shl i32 %413, 1
-  %440 = add i32 %439, 32768
-  %441 = shl i32 %414, 1
-  %442 = add i32 %441, 32768
-  %443 = shl i32 %415, 1
-  %444 = add i32 %443, 32768
-  %445 = shl i32 %416, 1
-  %446 = add i32 %445, 32768
-  %447 = shl i32 %417, 1
-  %448 = add i32 %447, 32768
-  %449 = shl i32 %418, 1
-  %450 = add i32 %449, 32768
-  %451 = insertelement <2 x half> poison, half %372, i32 0
-  %452 = insertelement <2 x half> %451, half %373, i32 1
-  %453 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %420
-  store <2 x half> %452, ptr addrspace(3) %453, align 4
-  %454 = insertelement <2 x half> poison, half %374, i32 0
-  %455 = insertelement <2 x half> %454, half %375, i32 1
-  %456 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %422
-  store <2 x half> %455, ptr addrspace(3) %456, align 4
-  %457 = insertelement <2 x half> poison, half %376, i32 0
-  %458 = insertelement <2 x half> %457, half %377, i32 1
-  %459 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %424
-  store <2 x half> %458, ptr addrspace(3) %459, align 4
-  %460 = insertelement <2 x half> poison, half %378, i32 0
-  %461 = insertelement <2 x half> %460, half %379, i32 1
-  %462 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %426
-  store <2 x half> %461, ptr addrspace(3) %462, align 4
-  %463 = insertelement <2 x half> poison, half %380, i32 0
-  %464 = insertelement <2 x half> %463, half %381, i32 1
-  %465 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %428
-  store <2 x half> %464, ptr addrspace(3) %465, align 4
-  %466 = insertelement <2 x half> poison, half %382, i32 0
-  %467 = insertelement <2 x half> %466, half %383, i32 1
-  %468 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %430
-  store <2 x half> %467, ptr addrspace(3) %468, align 4
-  %469 = insertelement <2 x half> poison, half %384, i32 0
-  %470 = insertelement <2 x half> %469, half %385, i32 1
-  %471 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %432
-  store <2 x half> %470, ptr addrspace(3) %471, align 4
-  %472 = insertelement <2 x half> poison, half %386, i32 0
-  %473 = insertelement <2 x half> %472, half %387, i32 1
-  %474 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %434
-  store <2 x half> %473, ptr addrspace(3) %474, align 4
-  %475 = insertelement <2 x half> poison, half %388, i32 0
-  %476 = insertelement <2 x half> %475, half %389, i32 1
-  %477 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %436
-  store <2 x half> %476, ptr addrspace(3) %477, align 4
-  %478 = insertelement <2 x half> poison, half %390, i32 0
-  %479 = insertelement <2 x half> %478, half %391, i32 1
-  %480 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %438
-  store <2 x half> %479, ptr addrspace(3) %480, align 4
-  %481 = insertelement <2 x half> poison, half %392, i32 0
-  %482 = insertelement <2 x half> %481, half %393, i32 1
-  %483 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %440
-  store <2 x half> %482, ptr addrspace(3) %483, align 4
-  %484 = insertelement <2 x half> poison, half %394, i32 0
-  %485 = insertelement <2 x half> %484, half %395, i32 1
-  %486 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %442
-  store <2 x half> %485, ptr addrspace(3) %486, align 4
-  %487 = insertelement <2 x half> poison, half %396, i32 0
-  %488 = insertelement <2 x half> %487, half %397, i32 1
-  %489 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %444
-  store <2 x half> %488, ptr addrspace(3) %489, align 4
-  %490 = insertelement <2 x half> poison, half %398, i32 0
-  %491 = insertelement <2 x half> %490, half %399, i32 1
-  %492 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %446
-  store <2 x half> %491, ptr addrspace(3) %492, align 4
-  %493 = insertelement <2 x half> poison, half %400, i32 0
-  %494 = insertelement <2 x half> %493, half %401, i32 1
-  %495 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %448
-  store <2 x half> %494, ptr addrspace(3) %495, align 4
-  %496 = insertelement <2 x half> poison, half %402, i32 0
-  %497 = insertelement <2 x half> %496, half %403, i32 1
-  %498 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %450
-  store <2 x half> %497, ptr addrspace(3) %498, align 4
+  %372 = insertelement <2 x float> poison, float %340, i32 0
+  %373 = insertelement <2 x float> %372, float %341, i32 1
+  %374 = fptrunc <2 x float> %373 to <2 x half>
+  %375 = extractelement <2 x half> %374, i32 0
+  %376 = extractelement <2 x half> %374, i32 1
+  %377 = insertelement <2 x float> poison, float %342, i32 0
+  %378 = insertelement <2 x float> %377, float %343, i32 1
+  %379 = fptrunc <2 x float> %378 to <2 x half>
+  %380 = extractelement <2 x half> %379, i32 0
+  %381 = extractelement <2 x half> %379, i32 1
+  %382 = insertelement <2 x float> poison, float %344, i32 0
+  %383 = insertelement <2 x float> %382, float %345, i32 1
+  %384 = fptrunc <2 x float> %383 to <2 x half>
+  %385 = extractelement <2 x half> %384, i32 0
+  %386 = extractelement <2 x half> %384, i32 1
+  %387 = insertelement <2 x float> poison, float %346, i32 0
+  %388 = insertelement <2 x float> %387, float %347, i32 1
+  %389 = fptrunc <2 x float> %388 to <2 x half>
+  %390 = extractelement <2 x half> %389, i32 0
+  %391 = extractelement <2 x half> %389, i32 1
+  %392 = insertelement <2 x float> poison, float %348, i32 0
+  %393 = insertelement <2 x float> %392, float %349, i32 1
+  %394 = fptrunc <2 x float> %393 to <2 x half>
+  %395 = extractelement <2 x half> %394, i32 0
+  %396 = extractelement <2 x half> %394, i32 1
+  %397 = insertelement <2 x float> poison, float %350, i32 0
+  %398 = insertelement <2 x float> %397, float %351, i32 1
+  %399 = fptrunc <2 x float> %398 to <2 x half>
+  %400 = extractelement <2 x half> %399, i32 0
+  %401 = extractelement <2 x half> %399, i32 1
+  %402 = insertelement <2 x float> poison, float %352, i32 0
+  %403 = insertelement <2 x float> %402, float %353, i32 1
+  %404 = fptrunc <2 x float> %403 to <2 x half>
+  %405 = extractelement <2 x half> %404, i32 0
+  %406 = extractelement <2 x half> %404, i32 1
+  %407 = insertelement <2 x float> poison, float %354, i32 0
+  %408 = insertelement <2 x float> %407, float %355, i32 1
+  %409 = fptrunc <2 x float> %408 to <2 x half>
+  %410 = extractelement <2 x half> %409, i32 0
+  %411 = extractelement <2 x half> %409, i32 1
+  %412 = insertelement <2 x float> poison, float %356, i32 0
+  %413 = insertelement <2 x float> %412, float %357, i32 1
+  %414 = fptrunc <2 x float> %413 to <2 x half>
+  %415 = extractelement <2 x half> %414, i32 0
+  %416 = extractelement <2 x half> %414, i32 1
+  %417 = insertelement <2 x float> poison, float %358, i32 0
+  %418 = insertelement <2 x float> %417, float %359, i32 1
+  %419 = fptrunc <2 x float> %418 to <2 x half>
+  %420 = extractelement <2 x half> %419, i32 0
+  %421 = extractelement <2 x half> %419, i32 1
+  %422 = insertelement <2 x float> poison, float %360, i32 0
+  %423 = insertelement <2 x float> %422, float %361, i32 1
+  %424 = fptrunc <2 x float> %423 to <2 x half>
+  %425 = extractelement <2 x half> %424, i32 0
+  %426 = extractelement <2 x half> %424, i32 1
+  %427 = insertelement <2 x float> poison, float %362, i32 0
+  %428 = insertelement <2 x float> %427, float %363, i32 1
+  %429 = fptrunc <2 x float> %428 to <2 x half>
+  %430 = extractelement <2 x half> %429, i32 0
+  %431 = extractelement <2 x half> %429, i32 1
+  %432 = insertelement <2 x float> poison, float %364, i32 0
+  %433 = insertelement <2 x float> %432, float %365, i32 1
+  %434 = fptrunc <2 x float> %433 to <2 x half>
+  %435 = extractelement <2 x half> %434, i32 0
+  %436 = extractelement <2 x half> %434, i32 1
+  %437 = insertelement <2 x float> poison, float %366, i32 0
+  %438 = insertelement <2 x float> %437, float %367, i32 1
+  %439 = fptrunc <2 x float> %438 to <2 x half>
+  %440 = extractelement <2 x half> %439, i32 0
+  %441 = extractelement <2 x half> %439, i32 1
+  %442 = insertelement <2 x float> poison, float %368, i32 0
+  %443 = insertelement <2 x float> %442, float %369, i32 1
+  %444 = fptrunc <2 x float> %443 to <2 x half>
+  %445 = extractelement <2 x half> %444, i32 0
+  %446 = extractelement <2 x half> %444, i32 1
+  %447 = insertelement <2 x float> poison, float %370, i32 0
+  %448 = insertelement <2 x float> %447, float %371, i32 1
+  %449 = fptrunc <2 x float> %448 to <2 x half>
+  %450 = extractelement <2 x half> %449, i32 0
+  %451 = extractelement <2 x half> %449, i32 1
+  %452 = or disjoint i32 %18, 512
+  %453 = xor i32 %18, 8
+  %454 = xor i32 %18, 520
+  %455 = xor i32 %18, 16
+  %456 = xor i32 %18, 528
+  %457 = xor i32 %18, 24
+  %458 = xor i32 %18, 536
+  %459 = xor i32 %18, 32
+  %460 = xor i32 %18, 544
+  %461 = xor i32 %18, 40
+  %462 = xor i32 %18, 552
+  %463 = xor i32 %18, 48
+  %464 = xor i32 %18, 560
+  %465 = xor i32 %18, 56
+  %466 = xor i32 %18, 568
+  %467 = shl i32 %18, 1
+  %468 = add i32 %467, 32768
+  %469 = shl i32 %452, 1
+  %470 = add i32 %469, 32768
+  %471 = shl i32 %453, 1
+  %472 = add i32 %471, 32768
+  %473 = shl i32 %454, 1
+  %474 = add i32 %473, 32768
+  %475 = shl i32 %455, 1
+  %476 = add i32 %475, 32768
+  %477 = shl i32 %456, 1
+  %478 = add i32 %477, 32768
+  %479 = shl i32 %457, 1
+  %480 = add i32 %479, 32768
+  %481 = shl i32 %458, 1
+  %482 = add i32 %481, 32768
+  %483 = shl i32 %459, 1
+  %484 = add i32 %483, 32768
+  %485 = shl i32 %460, 1
+  %486 = add i32 %485, 32768
+  %487 = shl i32 %461, 1
+  %488 = add i32 %487, 32768
+  %489 = shl i32 %462, 1
+  %490 = add i32 %489, 32768
+  %491 = shl i32 %463, 1
+  %492 = add i32 %491, 32768
+  %493 = shl i32 %464, 1
+  %494 = add i32 %493, 32768
+  %495 = shl i32 %465, 1
+  %496 = add i32 %495, 32768
+  %497 = shl i32 %466, 1
+  %498 = add i32 %497, 32768
+  %499 = insertelement <2 x half> poison, half %375, i32 0
+  %500 = insertelement <2 x half> %499, half %376, i32 1
+  %501 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %468
+  store <2 x half> %500, ptr addrspace(3) %501, align 4
+  %502 = insertelement <2 x half> poison, half %380, i32 0
+  %503 = insertelement <2 x half> %502, half %381, i32 1
+  %504 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %470
+  store <2 x half> %503, ptr addrspace(3) %504, align 4
+  %505 = insertelement <2 x half> poison, half %385, i32 0
+  %506 = insertelement <2 x half> %505, half %386, i32 1
+  %507 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %472
+  store <2 x half> %506, ptr addrspace(3) %507, align 4
+  %508 = insertelement <2 x half> poison, half %390, i32 0
+  %509 = insertelement <2 x half> %508, half %391, i32 1
+  %510 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %474
+  store <2 x half> %509, ptr addrspace(3) %510, align 4
+  %511 = insertelement <2 x half> poison, half %395, i32 0
+  %512 = insertelement <2 x half> %511, half %396, i32 1
+  %513 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %476
+  store <2 x half> %512, ptr addrspace(3) %513, align 4
+  %514 = insertelement <2 x half> poison, half %400, i32 0
+  %515 = insertelement <2 x half> %514, half %401, i32 1
+  %516 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %478
+  store <2 x half> %515, ptr addrspace(3) %516, align 4
+  %517 = insertelement <2 x half> poison, half %405, i32 0
+  %518 = insertelement <2 x half> %517, half %406, i32 1
+  %519 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %480
+  store <2 x half> %518, ptr addrspace(3) %519, align 4
+  %520 = insertelement <2 x half> poison, half %410, i32 0
+  %521 = insertelement <2 x half> %520, half %411, i32 1
+  %522 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %482
+  store <2 x half> %521, ptr addrspace(3) %522, align 4
+  %523 = insertelement <2 x half> poison, half %415, i32 0
+  %524 = insertelement <2 x half> %523, half %416, i32 1
+  %525 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %484
+  store <2 x half> %524, ptr addrspace(3) %525, align 4
+  %526 = insertelement <2 x half> poison, half %420, i32 0
+  %527 = insertelement <2 x half> %526, half %421, i32 1
+  %528 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %486
+  store <2 x half> %527, ptr addrspace(3) %528, align 4
+  %529 = insertelement <2 x half> poison, half %425, i32 0
+  %530 = insertelement <2 x half> %529, half %426, i32 1
+  %531 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %488
+  store <2 x half> %530, ptr addrspace(3) %531, align 4
+  %532 = insertelement <2 x half> poison, half %430, i32 0
+  %533 = insertelement <2 x half> %532, half %431, i32 1
+  %534 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %490
+  store <2 x half> %533, ptr addrspace(3) %534, align 4
+  %535 = insertelement <2 x half> poison, half %435, i32 0
+  %536 = insertelement <2 x half> %535, half %436, i32 1
+  %537 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %492
+  store <2 x half> %536, ptr addrspace(3) %537, align 4
+  %538 = insertelement <2 x half> poison, half %440, i32 0
+  %539 = insertelement <2 x half> %538, half %441, i32 1
+  %540 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %494
+  store <2 x half> %539, ptr addrspace(3) %540, align 4
+  %541 = insertelement <2 x half> poison, half %445, i32 0
+  %542 = insertelement <2 x half> %541, half %446, i32 1
+  %543 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %496
+  store <2 x half> %542, ptr addrspace(3) %543, align 4
+  %544 = insertelement <2 x half> poison, half %450, i32 0
+  %545 = insertelement <2 x half> %544, half %451, i32 1
+  %546 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %498
+  store <2 x half> %545, ptr addrspace(3) %546, align 4
   call void asm sideeffect "fence.proxy.async.shared::cta;", ""()
   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  %499 = ptrtoint ptr %c_map to i64
-  %500 = icmp eq i32 %1, 0
-  call void asm sideeffect "@$0 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$2, {$3, $4}], [$1];", "b,r,l,r,r"(i1 %500, i32 ptrtoint (ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @weft_smem, i32 32768) to i32), i64 %499, i32 %36, i32 %35)
-  call void asm sideeffect "@$0 cp.async.bulk.commit_group;", "b"(i1 %500)
-  %501 = icmp eq i32 %1, 0
-  call void asm sideeffect "@$0 cp.async.bulk.wait_group.read 0;", "b"(i1 %501)
+  %547 = ptrtoint ptr %c_map to i64
+  %548 = icmp eq i32 %1, 0
+  call void asm sideeffect "@$0 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$2, {$3, $4}], [$1];", "b,r,l,r,r"(i1 %548, i32 ptrtoint (ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @weft_smem, i32 32768) to i32), i64 %547, i32 %36, i32 %35)
+  call void asm sideeffect "@$0 cp.async.bulk.commit_group;", "b"(i1 %548)
+  %549 = icmp eq i32 %1, 0
+  call void asm sideeffect "@$0 cp.async.bulk.wait_group.read 0;", "b"(i1 %549)
   ret void
 }
 

@@ -1125,102 +1125,150 @@ loop.exit4:                                       ; preds = %loop2
   %1059 = getelementptr half, ptr addrspace(1) %c, i32 %1043
   %1060 = getelementptr half, ptr addrspace(1) %c, i32 %1044
   %1061 = getelementptr half, ptr addrspace(1) %c, i32 %1045
-  %1062 = fptrunc float %571 to half
-  %1063 = fptrunc float %572 to half
-  %1064 = fptrunc float %573 to half
-  %1065 = fptrunc float %574 to half
-  %1066 = fptrunc float %575 to half
-  %1067 = fptrunc float %576 to half
-  %1068 = fptrunc float %577 to half
-  %1069 = fptrunc float %578 to half
-  %1070 = fptrunc float %579 to half
-  %1071 = fptrunc float %580 to half
-  %1072 = fptrunc float %581 to half
-  %1073 = fptrunc float %582 to half
-  %1074 = fptrunc float %583 to half
-  %1075 = fptrunc float %584 to half
-  %1076 = fptrunc float %585 to half
-  %1077 = fptrunc float %586 to half
-  %1078 = fptrunc float %587 to half
-  %1079 = fptrunc float %588 to half
-  %1080 = fptrunc float %589 to half
-  %1081 = fptrunc float %590 to half
-  %1082 = fptrunc float %591 to half
-  %1083 = fptrunc float %592 to half
-  %1084 = fptrunc float %593 to half
-  %1085 = fptrunc float %594 to half
-  %1086 = fptrunc float %595 to half
-  %1087 = fptrunc float %596 to half
-  %1088 = fptrunc float %597 to half
-  %1089 = fptrunc float %598 to half
-  %1090 = fptrunc float %599 to half
-  %1091 = fptrunc float %600 to half
-  %1092 = fptrunc float %601 to half
-  %1093 = fptrunc float %602 to half
-  %1094 = insertelement <2 x half> poison, half %1062, i32 0
-  %1095 = insertelement <2 x half> %1094, half %1063, i32 1
-  %1096 = bitcast <2 x half> %1095 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1046, i32 %1096, i1 %1010)
-  %1097 = insertelement <2 x half> poison, half %1064, i32 0
-  %1098 = insertelement <2 x half> %1097, half %1065, i32 1
-  %1099 = bitcast <2 x half> %1098 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1047, i32 %1099, i1 %1011)
-  %1100 = insertelement <2 x half> poison, half %1066, i32 0
-  %1101 = insertelement <2 x half> %1100, half %1067, i32 1
-  %1102 = bitcast <2 x half> %1101 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1048, i32 %1102, i1 %1012)
-  %1103 = insertelement <2 x half> poison, half %1068, i32 0
-  %1104 = insertelement <2 x half> %1103, half %1069, i32 1
-  %1105 = bitcast <2 x half> %1104 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1049, i32 %1105, i1 %1013)
-  %1106 = insertelement <2 x half> poison, half %1070, i32 0
-  %1107 = insertelement <2 x half> %1106, half %1071, i32 1
-  %1108 = bitcast <2 x half> %1107 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1050, i32 %1108, i1 %1014)
-  %1109 = insertelement <2 x half> poison, half %1072, i32 0
-  %1110 = insertelement <2 x half> %1109, half %1073, i32 1
-  %1111 = bitcast <2 x half> %1110 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1051, i32 %1111, i1 %1015)
-  %1112 = insertelement <2 x half> poison, half %1074, i32 0
-  %1113 = insertelement <2 x half> %1112, half %1075, i32 1
-  %1114 = bitcast <2 x half> %1113 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1052, i32 %1114, i1 %1016)
-  %1115 = insertelement <2 x half> poison, half %1076, i32 0
-  %1116 = insertelement <2 x half> %1115, half %1077, i32 1
-  %1117 = bitcast <2 x half> %1116 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1053, i32 %1117, i1 %1017)
-  %1118 = insertelement <2 x half> poison, half %1078, i32 0
-  %1119 = insertelement <2 x half> %1118, half %1079, i32 1
-  %1120 = bitcast <2 x half> %1119 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1054, i32 %1120, i1 %1018)
-  %1121 = insertelement <2 x half> poison, half %1080, i32 0
-  %1122 = insertelement <2 x half> %1121, half %1081, i32 1
-  %1123 = bitcast <2 x half> %1122 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1055, i32 %1123, i1 %1019)
-  %1124 = insertelement <2 x half> poison, half %1082, i32 0
-  %1125 = insertelement <2 x half> %1124, half %1083, i32 1
-  %1126 = bitcast <2 x half> %1125 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1056, i32 %1126, i1 %1020)
-  %1127 = insertelement <2 x half> poison, half %1084, i32 0
-  %1128 = insertelement <2 x half> %1127, half %1085, i32 1
-  %1129 = bitcast <2 x half> %1128 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1057, i32 %1129, i1 %1021)
-  %1130 = insertelement <2 x half> poison, half %1086, i32 0
-  %1131 = insertelement <2 x half> %1130, half %1087, i32 1
-  %1132 = bitcast <2 x half> %1131 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1058, i32 %1132, i1 %1022)
-  %1133 = insertelement <2 x half> poison, half %1088, i32 0
-  %1134 = insertelement <2 x half> %1133, half %1089, i32 1
-  %1135 = bitcast <2 x half> %1134 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1059, i32 %1135, i1 %1023)
-  %1136 = insertelement <2 x half> poison, half %1090, i32 0
-  %1137 = insertelement <2 x half> %1136, half %1091, i32 1
-  %1138 = bitcast <2 x half> %1137 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1060, i32 %1138, i1 %1024)
-  %1139 = insertelement <2 x half> poison, half %1092, i32 0
-  %1140 = insertelement <2 x half> %1139, half %1093, i32 1
-  %1141 = bitcast <2 x half> %1140 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1061, i32 %1141, i1 %1025)
+  %1062 = insertelement <2 x float> poison, float %571, i32 0
+  %1063 = insertelement <2 x float> %1062, float %572, i32 1
+  %1064 = fptrunc <2 x float> %1063 to <2 x half>
+  %1065 = extractelement <2 x half> %1064, i32 0
+  %1066 = extractelement <2 x half> %1064, i32 1
+  %1067 = insertelement <2 x float> poison, float %573, i32 0
+  %1068 = insertelement <2 x float> %1067, float %574, i32 1
+  %1069 = fptrunc <2 x float> %1068 to <2 x half>
+  %1070 = extractelement <2 x half> %1069, i32 0
+  %1071 = extractelement <2 x half> %1069, i32 1
+  %1072 = insertelement <2 x float> poison, float %575, i32 0
+  %1073 = insertelement <2 x float> %1072, float %576, i32 1
+  %1074 = fptrunc <2 x float> %1073 to <2 x half>
+  %1075 = extractelement <2 x half> %1074, i32 0
+  %1076 = extractelement <2 x half> %1074, i32 1
+  %1077 = insertelement <2 x float> poison, float %577, i32 0
+  %1078 = insertelement <2 x float> %1077, float %578, i32 1
+  %1079 = fptrunc <2 x float> %1078 to <2 x half>
+  %1080 = extractelement <2 x half> %1079, i32 0
+  %1081 = extractelement <2 x half> %1079, i32 1
+  %1082 = insertelement <2 x float> poison, float %579, i32 0
+  %1083 = insertelement <2 x float> %1082, float %580, i32 1
+  %1084 = fptrunc <2 x float> %1083 to <2 x half>
+  %1085 = extractelement <2 x half> %1084, i32 0
+  %1086 = extractelement <2 x half> %1084, i32 1
+  %1087 = insertelement <2 x float> poison, float %581, i32 0
+  %1088 = insertelement <2 x float> %1087, float %582, i32 1
+  %1089 = fptrunc <2 x float> %1088 to <2 x half>
+  %1090 = extractelement <2 x half> %1089, i32 0
+  %1091 = extractelement <2 x half> %1089, i32 1
+  %1092 = insertelement <2 x float> poison, float %583, i32 0
+  %1093 = insertelement <2 x float> %1092, float %584, i32 1
+  %1094 = fptrunc <2 x float> %1093 to <2 x half>
+  %1095 = extractelement <2 x half> %1094, i32 0
+  %1096 = extractelement <2 x half> %1094, i32 1
+  %1097 = insertelement <2 x float> poison, float %585, i32 0
+  %1098 = insertelement <2 x float> %1097, float %586, i32 1
+  %1099 = fptrunc <2 x float> %1098 to <2 x half>
+  %1100 = extractelement <2 x half> %1099, i32 0
+  %1101 = extractelement <2 x half> %1099, i32 1
+  %1102 = insertelement <2 x float> poison, float %587, i32 0
+  %1103 = insertelement <2 x float> %1102, float %588, i32 1
+  %1104 = fptrunc <2 x float> %1103 to <2 x half>
+  %1105 = extractelement <2 x half> %1104, i32 0
+  %1106 = extractelement <2 x half> %1104, i32 1
+  %1107 = insertelement <2 x float> poison, float %589, i32 0
+  %1108 = insertelement <2 x float> %1107, float %590, i32 1
+  %1109 = fptrunc <2 x float> %1108 to <2 x half>
+  %1110 = extractelement <2 x half> %1109, i32 0
+  %1111 = extractelement <2 x half> %1109, i32 1
+  %1112 = insertelement <2 x float> poison, float %591, i32 0
+  %1113 = insertelement <2 x float> %1112, float %592, i32 1
+  %1114 = fptrunc <2 x float> %1113 to <2 x half>
+  %1115 = extractelement <2 x half> %1114, i32 0
+  %1116 = extractelement <2 x half> %1114, i32 1
+  %1117 = insertelement <2 x float> poison, float %593, i32 0
+  %1118 = insertelement <2 x float> %1117, float %594, i32 1
+  %1119 = fptrunc <2 x float> %1118 to <2 x half>
+  %1120 = extractelement <2 x half> %1119, i32 0
+  %1121 = extractelement <2 x half> %1119, i32 1
+  %1122 = insertelement <2 x float> poison, float %595, i32 0
+  %1123 = insertelement <2 x float> %1122, float %596, i32 1
+  %1124 = fptrunc <2 x float> %1123 to <2 x half>
+  %1125 = extractelement <2 x half> %1124, i32 0
+  %1126 = extractelement <2 x half> %1124, i32 1
+  %1127 = insertelement <2 x float> poison, float %597, i32 0
+  %1128 = insertelement <2 x float> %1127, float %598, i32 1
+  %1129 = fptrunc <2 x float> %1128 to <2 x half>
+  %1130 = extractelement <2 x half> %1129, i32 0
+  %1131 = extractelement <2 x half> %1129, i32 1
+  %1132 = insertelement <2 x float> poison, float %599, i32 0
+  %1133 = insertelement <2 x float> %1132, float %600, i32 1
+  %1134 = fptrunc <2 x float> %1133 to <2 x half>
+  %1135 = extractelement <2 x half> %1134, i32 0
+  %1136 = extractelement <2 x half> %1134, i32 1
+  %1137 = insertelement <2 x float> poison, float %601, i32 0
+  %1138 = insertelement <2 x float> %1137, float %602, i32 1
+  %1139 = fptrunc <2 x float> %1138 to <2 x half>
+  %1140 = extractelement <2 x half> %1139, i32 0
+  %1141 = extractelement <2 x half> %1139, i32 1
+  %1142 = insertelement <2 x half> poison, half %1065, i32 0
+  %1143 = insertelement <2 x half> %1142, half %1066, i32 1
+  %1144 = bitcast <2 x half> %1143 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1046, i32 %1144, i1 %1010)
+  %1145 = insertelement <2 x half> poison, half %1070, i32 0
+  %1146 = insertelement <2 x half> %1145, half %1071, i32 1
+  %1147 = bitcast <2 x half> %1146 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1047, i32 %1147, i1 %1011)
+  %1148 = insertelement <2 x half> poison, half %1075, i32 0
+  %1149 = insertelement <2 x half> %1148, half %1076, i32 1
+  %1150 = bitcast <2 x half> %1149 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1048, i32 %1150, i1 %1012)
+  %1151 = insertelement <2 x half> poison, half %1080, i32 0
+  %1152 = insertelement <2 x half> %1151, half %1081, i32 1
+  %1153 = bitcast <2 x half> %1152 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1049, i32 %1153, i1 %1013)
+  %1154 = insertelement <2 x half> poison, half %1085, i32 0
+  %1155 = insertelement <2 x half> %1154, half %1086, i32 1
+  %1156 = bitcast <2 x half> %1155 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1050, i32 %1156, i1 %1014)
+  %1157 = insertelement <2 x half> poison, half %1090, i32 0
+  %1158 = insertelement <2 x half> %1157, half %1091, i32 1
+  %1159 = bitcast <2 x half> %1158 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1051, i32 %1159, i1 %1015)
+  %1160 = insertelement <2 x half> poison, half %1095, i32 0
+  %1161 = insertelement <2 x half> %1160, half %1096, i32 1
+  %1162 = bitcast <2 x half> %1161 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1052, i32 %1162, i1 %1016)
+  %1163 = insertelement <2 x half> poison, half %1100, i32 0
+  %1164 = insertelement <2 x half> %1163, half %1101, i32 1
+  %1165 = bitcast <2 x half> %1164 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1053, i32 %1165, i1 %1017)
+  %1166 = insertelement <2 x half> poison, half %1105, i32 0
+  %1167 = insertelement <2 x half> %1166, half %1106, i32 1
+  %1168 = bitcast <2 x half> %1167 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1054, i32 %1168, i1 %1018)
+  %1169 = insertelement <2 x half> poison, half %1110, i32 0
+  %1170 = insertelement <2 x half> %1169, half %1111, i32 1
+  %1171 = bitcast <2 x half> %1170 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1055, i32 %1171, i1 %1019)
+  %1172 = insertelement <2 x half> poison, half %1115, i32 0
+  %1173 = insertelement <2 x half> %1172, half %1116, i32 1
+  %1174 = bitcast <2 x half> %1173 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1056, i32 %1174, i1 %1020)
+  %1175 = insertelement <2 x half> poison, half %1120, i32 0
+  %1176 = insertelement <2 x half> %1175, half %1121, i32 1
+  %1177 = bitcast <2 x half> %1176 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1057, i32 %1177, i1 %1021)
+  %1178 = insertelement <2 x half> poison, half %1125, i32 0
+  %1179 = insertelement <2 x half> %1178, half %1126, i32 1
+  %1180 = bitcast <2 x half> %1179 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1058, i32 %1180, i1 %1022)
+  %1181 = insertelement <2 x half> poison, half %1130, i32 0
+  %1182 = insertelement <2 x half> %1181, half %1131, i32 1
+  %1183 = bitcast <2 x half> %1182 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1059, i32 %1183, i1 %1023)
+  %1184 = insertelement <2 x half> poison, half %1135, i32 0
+  %1185 = insertelement <2 x half> %1184, half %1136, i32 1
+  %1186 = bitcast <2 x half> %1185 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1060, i32 %1186, i1 %1024)
+  %1187 = insertelement <2 x half> poison, half %1140, i32 0
+  %1188 = insertelement <2 x half> %1187, half %1141, i32 1
+  %1189 = bitcast <2 x half> %1188 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1061, i32 %1189, i1 %1025)
   ret void
 }
 

@@ -16,12 +16,12 @@
 //! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another); Q, K and V
 //! are read through tensor maps with boxes `[block_m, 64]` (Q) and `[block_n, 64]` (K, V),
 //! 128-byte swizzle. Parameters: `q_map, k_map, v_map, o: *T, lse: *f32, seq: i32, qk_scale: f32`
-//! (the softmax scale times log2(e)). Grid: `(⌈seq / block_m⌉, batch · heads)`.
+//! (the softmax scale times log2(e), positive). Grid: `(⌈seq / block_m⌉, batch · heads)`.
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
-use crate::codegen::{MathOp, ReduceOp, Value};
+use crate::codegen::{MathOp, MathPrecision, ReduceOp, Value};
 
 /// Tile and thread configuration of [`attention_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -377,7 +377,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
 /// What the online softmax of a key block needs besides its scores.
 pub(super) struct Scores {
-    /// The softmax scale times log2(e).
+    /// The softmax scale times log2(e); positive (the row max is taken before scaling).
     pub qk_scale: Value,
     /// The sequence length (keys at or past it are masked).
     pub seq: Value,
@@ -404,7 +404,9 @@ impl Scores {
         l_i: Value,
         mask: bool,
     ) -> Result<[Value; 4]> {
-        let mut s = kb.mul(s, self.qk_scale)?;
+        // In the log2 domain: with `qk_scale > 0`, the row max of the scaled scores is the scaled
+        // row max, and `exp2(s · scale - m)` is one FMA and one `ex2.approx.ftz` per element.
+        let mut s = s;
         if mask {
             let off = kb.mul(j, self.block_n)?;
             let cl = kb.add(self.cols, off)?;
@@ -416,16 +418,19 @@ impl Scores {
             let ninf = kb.f32(f32::NEG_INFINITY)?;
             s = kb.where_(masked, ninf, s)?;
         }
-        let m_blk = kb.reduce(s, 1, ReduceOp::Max)?;
+        let exp2 =
+            |kb: &mut KernelBuilder<'_>, x| kb.math_with(MathOp::Exp2, x, MathPrecision::ApproxFtz);
+        let m_raw = kb.reduce(s, 1, ReduceOp::Max)?;
+        let m_blk = kb.mul(m_raw, self.qk_scale)?;
         let m_new = kb.max(m_i, m_blk)?;
         let dm = kb.sub(m_i, m_new)?;
-        let alpha = kb.math(MathOp::Exp2, dm)?;
-        let m_col = kb.expand_dims(m_new, 1)?;
-        let sm = kb.sub(s, m_col)?;
-        let p = kb.math(MathOp::Exp2, sm)?;
+        let alpha = exp2(kb, dm)?;
+        let neg_m = kb.neg(m_new)?;
+        let neg_m = kb.expand_dims(neg_m, 1)?;
+        let x = kb.fma(s, self.qk_scale, neg_m)?;
+        let p = exp2(kb, x)?;
         let l_blk = kb.reduce(p, 1, ReduceOp::Sum)?;
-        let l_scaled = kb.mul(l_i, alpha)?;
-        let l_new = kb.add(l_scaled, l_blk)?;
+        let l_new = kb.fma(l_i, alpha, l_blk)?;
         let p16 = kb.cast(p, self.dtype)?;
         Ok([p16, alpha, m_new, l_new])
     }

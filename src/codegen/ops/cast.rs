@@ -32,8 +32,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.target.require(Feature::Fp8, "cast to or from fp8")?;
         }
         let mut out = Vec::with_capacity(d.regs.len());
-        for r in &d.regs {
-            out.push(self.cast_one(*r, from, to)?);
+        if self.pairs_narrow(from, to) && d.regs.len() % 2 == 0 {
+            for pair in d.regs.chunks(2) {
+                out.extend(self.narrow_pair(pair[0], pair[1], to)?);
+            }
+        } else {
+            for r in &d.regs {
+                out.push(self.cast_one(*r, from, to)?);
+            }
         }
         let info = if from.is_int() && to.is_int() && to.bits() >= from.bits() && from != DType::I1
         {
@@ -48,6 +54,37 @@ impl<'ctx> KernelBuilder<'ctx> {
             out,
             info,
         ))
+    }
+
+    /// Whether f32 → `to` converts two registers per instruction: f16 and bf16 on NVIDIA sm_80+
+    /// (`cvt.rn.f16x2.f32`), half the conversions and no packing afterwards when the pair goes
+    /// on as one 32-bit register (a wgmma or mma operand, a vector store).
+    fn pairs_narrow(&self, from: DType, to: DType) -> bool {
+        from == DType::F32
+            && matches!(to, DType::F16 | DType::BF16)
+            && self.target.vendor() == crate::codegen::target::Vendor::Nvidia
+            && self.target.sm().is_some_and(|sm| sm >= 80)
+    }
+
+    /// `a` and `b` (f32) rounded to `to` as one `<2 x to>` conversion.
+    fn narrow_pair(
+        &mut self,
+        a: BasicValueEnum<'ctx>,
+        b: BasicValueEnum<'ctx>,
+        to: DType,
+    ) -> Result<[BasicValueEnum<'ctx>; 2]> {
+        let ctx = self.em.ctx;
+        let i32t = ctx.i32_type();
+        let bld = &self.em.b;
+        let v2 = ctx.f32_type().vec_type(2);
+        let v = bld.build_insert_element(v2.get_poison(), a, i32t.const_zero(), "")?;
+        let v = bld.build_insert_element(v, b, i32t.const_int(1, false), "")?;
+        let narrow = to.llvm(ctx).into_float_type().vec_type(2);
+        let t = bld.build_float_trunc(v, narrow, "")?;
+        Ok([
+            bld.build_extract_element(t, i32t.const_zero(), "")?,
+            bld.build_extract_element(t, i32t.const_int(1, false), "")?,
+        ])
     }
 
     fn cast_one(

@@ -106,7 +106,7 @@ impl Lowering for Amdgpu {
         None
     }
 
-    fn fast_math(&self, _f: FastFn, _is64: bool) -> Option<FastIntrinsic> {
+    fn fast_math(&self, _f: FastFn, _is64: bool, _ftz: bool) -> Option<FastIntrinsic> {
         None
     }
 

@@ -75,8 +75,9 @@ pub(crate) trait Lowering: Sync {
         em: &Emitter<'ctx>,
         a: &GlobalAccess<'ctx, '_>,
     ) -> Option<Result<Vec<BasicValueEnum<'ctx>>>>;
-    /// The target's fast (approximate) intrinsic for `f`, if it has one.
-    fn fast_math(&self, f: FastFn, is64: bool) -> Option<FastIntrinsic>;
+    /// The target's fast (approximate) intrinsic for `f`, if it has one; with `ftz`, its form
+    /// that flushes subnormals to zero where there is one.
+    fn fast_math(&self, f: FastFn, is64: bool, ftz: bool) -> Option<FastIntrinsic>;
     /// Whether the back end cannot lower a bf16 remainder.
     fn lacks_bf16_rem(&self) -> bool;
     /// LLVM's code generation level for `opt`.

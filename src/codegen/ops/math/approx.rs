@@ -14,11 +14,13 @@ const LOG2_E: f64 = std::f64::consts::LOG2_E;
 const LN_2: f64 = std::f64::consts::LN_2;
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// `op` on one f32 value, fast (or f64 for sqrt, floor and ceil).
+    /// `op` on one f32 value, fast (or f64 for sqrt, floor and ceil); with `ftz`, the target's
+    /// forms that flush subnormal inputs and results to zero where it has them.
     pub(super) fn math_approx(
         &mut self,
         op: MathOp,
         x: FloatValue<'ctx>,
+        ftz: bool,
     ) -> Result<FloatValue<'ctx>> {
         let is64 = x.get_type() == self.em.ctx.f64_type();
         let ty = x.get_type();
@@ -26,28 +28,28 @@ impl<'ctx> KernelBuilder<'ctx> {
             MathOp::Sqrt => self.float_intrinsic("llvm.sqrt", x)?,
             MathOp::Floor => self.float_intrinsic("llvm.floor", x)?,
             MathOp::Ceil => self.float_intrinsic("llvm.ceil", x)?,
-            MathOp::Rsqrt => match self.fast(FastFn::Rsqrt, x, is64)? {
+            MathOp::Rsqrt => match self.fast(FastFn::Rsqrt, x, is64, ftz)? {
                 Some(y) => y,
                 None => {
                     let s = self.float_intrinsic("llvm.sqrt", x)?;
                     self.em.b.build_float_div(ty.const_float(1.0), s, "")?
                 }
             },
-            MathOp::Exp2 => self.exp2_f(x)?,
-            MathOp::Log2 => self.log2_f(x)?,
+            MathOp::Exp2 => self.exp2_f(x, ftz)?,
+            MathOp::Log2 => self.log2_f(x, ftz)?,
             MathOp::Exp => {
                 let s = self.em.b.build_float_mul(x, ty.const_float(LOG2_E), "")?;
-                self.exp2_f(s)?
+                self.exp2_f(s, ftz)?
             }
             MathOp::Log => {
-                let l = self.log2_f(x)?;
+                let l = self.log2_f(x, ftz)?;
                 self.em.b.build_float_mul(l, ty.const_float(LN_2), "")?
             }
-            MathOp::Sin => match self.fast(FastFn::Sin, x, is64)? {
+            MathOp::Sin => match self.fast(FastFn::Sin, x, is64, ftz)? {
                 Some(y) => y,
                 None => self.float_intrinsic("llvm.sin", x)?,
             },
-            MathOp::Cos => match self.fast(FastFn::Cos, x, is64)? {
+            MathOp::Cos => match self.fast(FastFn::Cos, x, is64, ftz)? {
                 Some(y) => y,
                 None => self.float_intrinsic("llvm.cos", x)?,
             },
@@ -61,23 +63,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         f: FastFn,
         x: FloatValue<'ctx>,
         is64: bool,
+        ftz: bool,
     ) -> Result<Option<FloatValue<'ctx>>> {
-        match self.target.lowering().fast_math(f, is64) {
+        match self.target.lowering().fast_math(f, is64, ftz) {
             Some(FastIntrinsic::Fixed(name)) => self.named_intrinsic(name, x).map(Some),
             Some(FastIntrinsic::Overloaded(name)) => self.float_intrinsic(name, x).map(Some),
             None => Ok(None),
         }
     }
 
-    fn exp2_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        match self.fast(FastFn::Exp2, x, false)? {
+    fn exp2_f(&mut self, x: FloatValue<'ctx>, ftz: bool) -> Result<FloatValue<'ctx>> {
+        match self.fast(FastFn::Exp2, x, false, ftz)? {
             Some(y) => Ok(y),
             None => self.float_intrinsic("llvm.exp2", x),
         }
     }
 
-    fn log2_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        match self.fast(FastFn::Log2, x, false)? {
+    fn log2_f(&mut self, x: FloatValue<'ctx>, ftz: bool) -> Result<FloatValue<'ctx>> {
+        match self.fast(FastFn::Log2, x, false, ftz)? {
             Some(y) => Ok(y),
             None => self.float_intrinsic("llvm.log2", x),
         }
@@ -128,7 +131,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         q = b.build_float_mul(q, tt, "")?;
         let negx2 = b.build_float_neg(x2, "")?;
         let scaled = b.build_float_mul(negx2, c(LOG2_E), "")?;
-        let e = self.exp2_f(scaled)?;
+        let e = self.exp2_f(scaled, false)?;
         let b = &self.em.b;
         let y = b.build_float_sub(c(1.0), b.build_float_mul(q, e, "")?, "")?;
         let sign = {

@@ -133,6 +133,11 @@ pub enum MathPrecision {
     /// approximate instructions and is always computed accurately.
     #[default]
     Approx,
+    /// [`Approx`](Self::Approx) in the forms that flush subnormal inputs and results to zero
+    /// (NVIDIA's `.ftz`): `exp2` is one `MUFU.EX2` rather than the same with a range check and
+    /// two scalings that keep subnormal results. What a softmax wants, whose exponentials of
+    /// large negative arguments may as well be 0. Other targets: as `Approx`.
+    ApproxFtz,
     /// The accurate lowering: at most 2 ulp for f32 and f64 (see the module docs).
     Accurate,
 }
@@ -173,7 +178,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let y = if accurate {
                 emit_accurate_math(&self.em.b, &self.em.module, op, arg)?
             } else {
-                self.math_approx(op, arg)?
+                self.math_approx(op, arg, precision == MathPrecision::ApproxFtz)?
             };
             let res: BasicValueEnum = if wide {
                 y.into()

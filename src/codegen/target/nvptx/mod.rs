@@ -97,7 +97,16 @@ impl Lowering for Nvptx {
         Some(ptx_access(em, a))
     }
 
-    fn fast_math(&self, f: FastFn, is64: bool) -> Option<FastIntrinsic> {
+    fn fast_math(&self, f: FastFn, is64: bool, ftz: bool) -> Option<FastIntrinsic> {
+        if ftz && !is64 {
+            return Some(FastIntrinsic::Fixed(match f {
+                FastFn::Rsqrt => "llvm.nvvm.rsqrt.approx.ftz.f",
+                FastFn::Sin => "llvm.nvvm.sin.approx.ftz.f",
+                FastFn::Cos => "llvm.nvvm.cos.approx.ftz.f",
+                FastFn::Exp2 => return Some(FastIntrinsic::Overloaded("llvm.nvvm.ex2.approx.ftz")),
+                FastFn::Log2 => "llvm.nvvm.lg2.approx.ftz.f",
+            }));
+        }
         Some(match f {
             FastFn::Rsqrt if is64 => FastIntrinsic::Fixed("llvm.nvvm.rsqrt.approx.d"),
             FastFn::Rsqrt => FastIntrinsic::Fixed("llvm.nvvm.rsqrt.approx.f"),
