@@ -2,7 +2,7 @@
 //! in shared memory, K/V streamed by TMA, S and O on wgmma with P from registers, online softmax
 //! in registers), f16 and bf16, causal and not, with the log-sum-exp written out.
 //!
-//! `cargo run --release --example attention --features llvm,cuda [-- sm_90a [B H S]]`
+//! `cargo run --release --example attention --features llvm,cuda [-- sm_90a [B H S] [ping-pong]]`
 //!
 //! Without a GPU (or without `cuda`): prints the LLVM IR and the PTX of the f16 kernel and says it
 //! skipped. With one: each variant is checked on 2 heads × 500 rows (a masked tail) against an f64
@@ -156,6 +156,9 @@ mod gpu {
                 }
             }
         }
+        // `ping-pong` on the command line: only that schedule (a sweep over shapes).
+        let only_ping_pong = std::env::args().any(|a| a == "ping-pong");
+        variants.retain(|v| !only_ping_pong || v.2 == AttentionSchedule::PingPong);
         for (dtype, causal, schedule, head_dim) in variants {
             {
                 let mut c = match schedule {

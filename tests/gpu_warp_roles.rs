@@ -16,8 +16,8 @@ use weft::layout::encoding::{Blocked, NvidiaMma, SwizzledShared};
 const N: i32 = 128;
 
 /// `ids[0..128)` = 1000 + i from the producer's thread i, `ids[128 + 128 r + i]` =
-/// 2000 + 1000 r + i from consumer replica r's thread i; `sums[r]` = Σ 2·x over 128 values the
-/// producer staged in shared memory (doubled) before the named barrier.
+/// 2000 + 1000 r + i from consumer replica r's thread i; `sums[r]` = Σ (2·x + r) over 128 values
+/// the producer staged in shared memory (doubled) before the named barrier.
 fn probe_kernel(ctx: &Context) -> Result<Kernel<'_>> {
     let mut kb = KernelBuilder::new(ctx, Target::SM90A, "roles_probe", 12)?;
     let ids = kb.arg_ptr("ids", DType::I32, 16)?;
@@ -57,7 +57,11 @@ fn probe_kernel(ctx: &Context) -> Result<Kernel<'_>> {
         kb.named_barrier_sync(handoff, 0)?;
         // Blocked over the replica's 4 warps: the sum crosses warps through shared scratch and
         // the replica's own barrier.
+        // Each replica adds its number to every value, so replicas sharing scratch would mix
+        // their partial sums.
         let t = kb.load_shared(staged, flat.clone())?;
+        let rf = kb.cast(r, DType::F32)?;
+        let t = kb.add(t, rf)?;
         let s = kb.reduce(t, 0, ReduceOp::Sum)?;
         let ps = kb.add(sums, r)?;
         kb.store(ps, s, None)
@@ -70,6 +74,9 @@ fn roles_emit_register_budgets_and_named_barriers_and_assemble() {
     let ctx = Context::new();
     let k = probe_kernel(&ctx).unwrap();
     assert_eq!(k.signature().threads_per_block, Some(384));
+    // The staged 128 floats, then the cross-warp sum's scratch (4 partials of 4 bytes) once
+    // per consumer replica.
+    assert_eq!(k.signature().shared_bytes, 512 + 2 * 16);
     let ptx = k.ptx().unwrap();
     if let Ok(path) = std::env::var("WEFT_DUMP_PTX") {
         std::fs::write(path, &ptx).unwrap();
@@ -218,8 +225,9 @@ fn roles_run_their_own_code_on_the_gpu() {
             })
             .collect();
         assert_eq!(got, want, "round {round}");
-        let want_sum: f64 = x.iter().map(|&v| 2.0 * f64::from(v)).sum();
+        let doubled: f64 = x.iter().map(|&v| 2.0 * f64::from(v)).sum();
         for (r, s) in sums.to_vec().unwrap().iter().enumerate() {
+            let want_sum = doubled + (r * N as usize) as f64;
             assert!(
                 (f64::from(*s) - want_sum).abs() < 1e-3,
                 "round {round} replica {r}: {s} vs {want_sum}"

@@ -26,6 +26,11 @@ pub(crate) struct SharedMemory {
     /// The end of the last allocation.
     total: u64,
     allocs: Vec<SharedAlloc>,
+    /// Copies of each new allocation: inside a replicated warp role, every replica needs its own
+    /// scratch and buffers (they run the same code at the same time).
+    replicas: u64,
+    /// Replicated allocations: (first copy's offset, its bytes, the stride between copies).
+    replicated: Vec<(u64, u64, u64)>,
 }
 
 impl SharedMemory {
@@ -36,7 +41,23 @@ impl SharedMemory {
             capacity: target.max_shared_bytes() as u64,
             total: 0,
             allocs: Vec::new(),
+            replicas: 1,
+            replicated: Vec::new(),
         }
+    }
+
+    /// From now on, each allocation is `count` copies one stride apart (1: a single one).
+    pub fn set_replicas(&mut self, count: u64) {
+        self.replicas = count.max(1);
+    }
+
+    /// The stride between the copies of the replicated allocation holding byte `offset` (a
+    /// first copy's), if it is one.
+    pub fn replica_stride(&self, offset: u64) -> Option<u64> {
+        self.replicated
+            .iter()
+            .find(|&&(start, bytes, _)| offset >= start && offset < start + bytes.max(1))
+            .map(|&(_, _, stride)| stride)
     }
 
     /// Reserves `bytes` at the next multiple of `align` (a power of two) for `op`. Fails with
@@ -50,8 +71,12 @@ impl SharedMemory {
                 format!("shared-memory alignment {align} is not a power of two"),
             ));
         }
+        let stride = bytes.checked_next_multiple_of(align);
+        let span = stride
+            .and_then(|s| s.checked_mul(self.replicas - 1))
+            .and_then(|s| s.checked_add(bytes));
         let offset = self.total.checked_next_multiple_of(align);
-        let end = offset.and_then(|o| o.checked_add(bytes));
+        let end = offset.and_then(|o| o.checked_add(span?));
         match (offset, end) {
             (Some(offset), Some(end)) if end <= self.capacity => {
                 let a = SharedAlloc {
@@ -61,6 +86,10 @@ impl SharedMemory {
                 };
                 self.total = end;
                 self.allocs.push(a);
+                if self.replicas > 1 {
+                    let stride = stride.expect("checked with the end");
+                    self.replicated.push((offset, bytes, stride));
+                }
                 Ok(a)
             }
             _ => Err(CodegenError::SharedMemoryExceeded {
@@ -88,6 +117,23 @@ impl SharedMemory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replicated_allocations_take_a_copy_per_replica_one_stride_apart() {
+        let mut s = SharedMemory::new(Target::SM90);
+        s.alloc("t", 8, 8).unwrap();
+        s.set_replicas(3);
+        let a = s.alloc("t", 20, 16).unwrap();
+        assert_eq!(a.offset, 16);
+        // Copies at 16, 48, 80 (stride 32): the total ends after the third.
+        assert_eq!(s.total(), 80 + 20);
+        assert_eq!(s.replica_stride(16), Some(32));
+        assert_eq!(s.replica_stride(35), Some(32));
+        assert_eq!(s.replica_stride(0), None, "made before the role");
+        s.set_replicas(1);
+        let b = s.alloc("t", 4, 4).unwrap();
+        assert_eq!((b.offset, s.replica_stride(b.offset)), (100, None));
+    }
 
     #[test]
     fn offsets_are_aligned_and_the_total_is_the_end_of_the_last_buffer() {

@@ -402,7 +402,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 Ok(kb
                     .em
                     .b
-                    .build_int_add(bytes, i32t.const_int(a.offset, false), "")?)
+                    .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?)
             };
         if self.values.scope() != 0 {
             self.barrier()?;

@@ -278,7 +278,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let at = kb
                     .em
                     .b
-                    .build_int_add(bytes, i32t.const_int(a.offset, false), "")?;
+                    .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?;
                 kb.smem_at(at)
             };
             let idx_of = |kb: &mut Self, f: IntValue<'ctx>, h: usize| -> Result<IntValue<'ctx>> {

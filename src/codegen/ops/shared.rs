@@ -311,8 +311,26 @@ impl<'ctx> KernelBuilder<'ctx> {
             Some(r) => r.into_int_value(),
             None => {
                 let base = d.shared.as_ref().expect("a descriptor has a buffer").base;
-                self.em.ctx.i32_type().const_int(base, false)
+                self.smem_offset(base)
+                    .unwrap_or_else(|_| self.em.ctx.i32_type().const_int(base, false))
             }
+        }
+    }
+
+    /// Byte `offset` of an allocation as this thread addresses it: inside a replicated warp
+    /// role, an allocation made there has a copy per replica, `stride` apart.
+    pub(crate) fn smem_offset(&self, offset: u64) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let base = i32t.const_int(offset, false);
+        match (self.smem.replica_stride(offset), self.role_replica_index()) {
+            (Some(stride), Some(replica)) => {
+                let shift = self
+                    .em
+                    .b
+                    .build_int_mul(replica, i32t.const_int(stride, false), "")?;
+                Ok(self.em.b.build_int_add(shift, base, "")?)
+            }
+            _ => Ok(base),
         }
     }
 
@@ -486,12 +504,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                     "",
                 )?
             };
-            let a = if base == 0 {
+            let a = if base == 0 && self.smem.replica_stride(0).is_none() {
                 bytes
             } else {
-                self.em
-                    .b
-                    .build_int_add(bytes, i32t.const_int(base, false), "")?
+                let b = self.smem_offset(base)?;
+                self.em.b.build_int_add(bytes, b, "")?
             };
             seen.insert(c, a);
             addrs.push(a);

@@ -12,7 +12,9 @@
 //! inside `convert_layout` and cross-warp reductions) synchronises the role's threads only
 //! (`bar.sync id, n` with an id of its own). A role may be *replicated*: `k` copies of `w` warps
 //! run the same code (emitted once), each laying out its tiles over its own `w` warps;
-//! [`role_replica`](KernelBuilder::role_replica) says which copy runs.
+//! [`role_replica`](KernelBuilder::role_replica) says which copy runs. Shared memory allocated
+//! inside a replicated role (buffers, and the scratch of conversions, reductions and scans) has
+//! a copy per replica, so replicas running side by side never share it.
 //!
 //! A kernel whose warp count is not a power of two (12 warps: a producer warpgroup and two
 //! consumers) lays out tiles only inside roles, whose warp counts are powers of two.
@@ -326,6 +328,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let outer_threads = kb.threads.for_role(sreg, rel);
             let outer_warps = std::mem::replace(&mut kb.num_warps, role.spec.warps);
             kb.roles.active = Some(ActiveRole { role, replica });
+            kb.smem.set_replicas(u64::from(role.spec.replicas));
             let r = (|| {
                 if let Some(n) = role.spec.max_regs {
                     if n != launch {
@@ -338,6 +341,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 body(kb)
             })();
             kb.roles.active = None;
+            kb.smem.set_replicas(1);
             kb.num_warps = outer_warps;
             kb.threads = outer_threads;
             r
@@ -363,6 +367,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             vec![a.replica.into()],
             info,
         ))
+    }
+
+    /// The replica number of the current role (an `i32`), if inside one of several replicas.
+    pub(crate) fn role_replica_index(&self) -> Option<IntValue<'ctx>> {
+        self.roles
+            .active
+            .filter(|a| a.role.spec.replicas > 1)
+            .map(|a| a.replica)
     }
 
     /// Whether the builder is inside a role (ops that must see the whole CTA refuse to run there).
