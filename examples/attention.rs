@@ -112,11 +112,13 @@ mod gpu {
         let qm = map(&dq, rows, d as u64, c.q_box(), sw)?;
         let km = map(&dk, rows, d as u64, c.kv_box(), sw)?;
         let vm = map(&dv, rows, d as u64, c.kv_box(), sw)?;
+        let om = map(&o, rows, d as u64, c.q_box(), sw)?;
         let scale = 1.0 / (d as f64).sqrt();
         let mut args = KernelArgs::new();
         args.tensor_map(&qm)
             .tensor_map(&km)
             .tensor_map(&vm)
+            .tensor_map(&om)
             .ptr(&o)
             .ptr(&lse)
             .scalar(seq as i32)

@@ -79,6 +79,12 @@ fn attention_assembles_with_wgmma_from_registers() {
             c.schedule != AttentionSchedule::Serial,
             "{c:?}"
         );
+        // The epilogue of a block inside the sequence: TMA stores of O (one per 64 columns).
+        assert_eq!(
+            ptx.matches("cp.async.bulk.tensor.2d.global.shared::cta").count(),
+            (c.head_dim / 64) as usize,
+            "{c:?}"
+        );
         if c.schedule == AttentionSchedule::PingPong {
             // The producer gives registers to the consumers; turns pass through named barriers.
             assert!(ptx.contains("setmaxnreg.dec.sync.aligned.u32 24;"), "{c:?}");
@@ -232,10 +238,13 @@ impl Launch<'_, '_> {
             map(&dk, c.kv_box()),
             map(&dv, c.kv_box()),
         );
+        // O's map covers the rows exactly: the padding after them must stay untouched.
+        let om = map(&o, c.q_box());
         let mut args = KernelArgs::new();
         args.tensor_map(&qm)
             .tensor_map(&km)
             .tensor_map(&vm)
+            .tensor_map(&om)
             .ptr(&o)
             .ptr(lse)
             .scalar(self.seq as i32)

@@ -1,22 +1,27 @@
 //! Forward attention on Hopper, `O = softmax(Q Kᵀ · scale) V` per (batch, head), FlashAttention
 //! style: each CTA keeps a `block_m × D` tile of Q in shared memory (TMA), streams K and V tiles
 //! through a TMA ring, computes `S = Q Kᵀ` with wgmma (A and B from shared memory), the online
-//! softmax in registers (row max and sum with `reduce` on the accumulator's layout, `exp2` with
-//! the scale folded in), and `O += P V` with wgmma taking P from registers (the accumulator
-//! converted to 16 bits is already in the A-fragment order). Stages are released through "empty"
-//! mbarriers, so only the thread issuing TMA copies waits for them and the two warpgroups drift
-//! apart freely. O is stored from registers for the rows inside the sequence, with the log-sum-exp
-//! of each row (natural log) for a backward pass.
+//! softmax in registers (row max and sum with `reduce` on the accumulator's layout, one FMA and
+//! one `ex2.approx.ftz` per score with the scale folded in), and `O += P V` with wgmma taking P
+//! from registers (the accumulator converted to 16 bits is already in the A-fragment order).
+//! The epilogue writes `O / l` through shared memory (Q's buffer) with TMA stores, and the
+//! log-sum-exp of each row (natural log) for a backward pass.
+//!
+//! Three schedules ([`AttentionSchedule`]): `Serial` and `Pipelined` run 8 warps, the first
+//! thread issuing TMA copies and stages released through "empty" mbarriers, so the two
+//! warpgroups drift apart freely; `PingPong` (`attention_ws.rs`) is FlashAttention-3's warp
+//! specialisation, the fastest.
 //!
 //! Any sequence length: keys past the end are masked (the last block reads the next head's rows,
-//! or TMA's zeros after the last head), rows past the end are not stored. Head dims 64 and 128.
-//! Not yet: producer/consumer warp specialisation and ping-pong scheduling (softmax here waits for
-//! each wgmma unless `pipelined`).
+//! or TMA's zeros after the last head); a query block reaching past the end is stored from
+//! registers for its rows inside the sequence only. Head dims 64 and 128.
 //!
-//! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another); Q, K and V
-//! are read through tensor maps with boxes `[block_m, 64]` (Q) and `[block_n, 64]` (K, V),
-//! 128-byte swizzle. Parameters: `q_map, k_map, v_map, o: *T, lse: *f32, seq: i32, qk_scale: f32`
-//! (the softmax scale times log2(e), positive). Grid: `(⌈seq / block_m⌉, batch · heads)`.
+//! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another), read and
+//! written through tensor maps with boxes [`q_box`](AttentionConfig::q_box) (Q and O) and
+//! [`kv_box`](AttentionConfig::kv_box) (K, V), 128-byte swizzle. Parameters:
+//! `q_map, k_map, v_map, o_map, o: *T, lse: *f32, seq: i32, qk_scale: f32` (`o` is O again, for
+//! the partial last block; `qk_scale` is the softmax scale times log2(e), positive). Grid:
+//! `(⌈seq / block_m⌉, batch · heads)`.
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
@@ -106,7 +111,8 @@ impl AttentionConfig {
         )
     }
 
-    /// The TMA box of Q (`[block_m, 64]`; `[block_m / 2, 64]` for ping-pong, one per consumer).
+    /// The TMA box of Q and O (`[block_m, 64]`; `[block_m / 2, 64]` for ping-pong, one per
+    /// consumer).
     pub fn q_box(&self) -> [u32; 2] {
         [self.q_rows_per_box(), BOX_INNER]
     }
@@ -163,6 +169,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), SWIZZLE)?;
     let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), SWIZZLE)?;
     let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), SWIZZLE)?;
+    let o_map = kb.arg_tensor_map("o_map", dt, &c.q_box(), SWIZZLE)?;
     let o_ptr = kb.arg_ptr("o", dt, 16)?;
     let lse = kb.arg_ptr("lse", DType::F32, 16)?;
     let seq = kb.arg_i32("seq", 1)?;
@@ -365,13 +372,14 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     };
 
     let out = Output {
+        o_map,
         o: o_ptr,
         lse,
         seq,
         head_dim: d,
         dtype: dt,
     };
-    out.store(&mut kb, o, m_i, l_i, &acc_o, bm as u64, q_off, q_row)?;
+    out.store(&mut kb, o, m_i, l_i, &acc_o, q_smem, q_off, q_row)?;
     kb.finish()
 }
 
@@ -436,8 +444,10 @@ impl Scores {
     }
 }
 
-/// Where the epilogue writes: O and the log-sum-exp.
+/// Where the epilogue writes: O (through its tensor map, or its pointer for a block that reaches
+/// past the sequence) and the log-sum-exp.
 pub(super) struct Output {
+    pub o_map: Value,
     pub o: Value,
     pub lse: Value,
     pub seq: Value,
@@ -446,10 +456,12 @@ pub(super) struct Output {
 }
 
 impl Output {
-    /// `O / l`, stored from registers for the rows inside the sequence (a tile past its end would
-    /// overwrite the next head's rows), and the log-sum-exp in natural-log units. `o` holds
-    /// `rows` query rows in `acc_o`, the first at `first_in_seq` within its head and at
-    /// `first_row` in the whole `[batch · heads · seq]` array.
+    /// `O / l` and the log-sum-exp (natural log) of `rows` query rows, `o` in `acc_o`, the first
+    /// row at `first_in_seq` within its head and at `first_row` in the whole
+    /// `[batch · heads · seq]` array. A block inside the sequence goes through `stage` (Q's
+    /// buffer, free once the last `S` is complete: same box and swizzle as the O map) and one
+    /// TMA store per box; a block reaching past the sequence is stored from registers, masked,
+    /// since a box would overwrite the next head's first rows.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn store(
         &self,
@@ -458,28 +470,45 @@ impl Output {
         m_i: Value,
         l_i: Value,
         acc_o: &Encoding,
-        rows: u64,
+        stage: Value,
         first_in_seq: Value,
         first_row: Value,
     ) -> Result<()> {
+        let rows = kb.shape(o)?[0];
         let (d, n) = (self.head_dim, rows as i32);
         let l_col = kb.expand_dims(l_i, 1)?;
         let o = kb.div(o, l_col)?;
         let o16 = kb.cast(o, self.dtype)?;
-        let rows_l = Slice::new(1, acc_o.clone());
-        let r = kb.arange(0, n, rows_l.clone())?;
-        let r_seq = kb.add(r, first_in_seq)?;
-        let inside = kb.lt(r_seq, self.seq)?;
-        let r_all = kb.add(r, first_row)?;
-        let r_off = kb.mul(r_all, d as i32)?;
-        let r_off = kb.expand_dims(r_off, 1)?;
-        let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
-        let cl = kb.expand_dims(cl, 0)?;
-        let offs = kb.add(r_off, cl)?;
-        let ptrs = kb.add(self.o, offs)?;
-        let inside2 = kb.expand_dims(inside, 1)?;
-        let mask = kb.broadcast_to(inside2, (acc_o, [rows, d]))?;
-        kb.store(ptrs, o16, Some(mask))?;
+        let end = kb.add(first_in_seq, n)?;
+        let whole = kb.le(end, self.seq)?;
+        kb.if_(
+            whole,
+            |kb| {
+                kb.store_shared(stage, o16)?;
+                kb.fence_async_shared()?;
+                kb.barrier()?;
+                let zero = kb.i32(0)?;
+                kb.tma_store(self.o_map, &[first_row, zero], stage)?;
+                kb.tma_store_wait(0)?;
+                Ok(vec![])
+            },
+            |kb| {
+                let r = kb.arange(0, n, Slice::new(1, acc_o.clone()))?;
+                let r_seq = kb.add(r, first_in_seq)?;
+                let inside = kb.lt(r_seq, self.seq)?;
+                let r_all = kb.add(r, first_row)?;
+                let r_off = kb.mul(r_all, d as i32)?;
+                let r_off = kb.expand_dims(r_off, 1)?;
+                let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
+                let cl = kb.expand_dims(cl, 0)?;
+                let offs = kb.add(r_off, cl)?;
+                let ptrs = kb.add(self.o, offs)?;
+                let inside2 = kb.expand_dims(inside, 1)?;
+                let mask = kb.broadcast_to(inside2, (acc_o, [rows, d]))?;
+                kb.store(ptrs, o16, Some(mask))?;
+                Ok(vec![])
+            },
+        )?;
         let log_l = kb.math(MathOp::Log2, l_i)?;
         let lse2 = kb.add(m_i, log_l)?;
         let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;

@@ -46,6 +46,7 @@ pub(super) fn ping_pong_kernel(
     let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), swizzle)?;
     let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), swizzle)?;
     let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), swizzle)?;
+    let o_map = kb.arg_tensor_map("o_map", dt, &c.q_box(), swizzle)?;
     let o_ptr = kb.arg_ptr("o", dt, 16)?;
     let lse = kb.arg_ptr("lse", DType::F32, 16)?;
     let seq = kb.arg_i32("seq", 1)?;
@@ -230,13 +231,14 @@ pub(super) fn ping_pong_kernel(
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
 
         let out = Output {
+            o_map,
             o: o_ptr,
             lse,
             seq,
             head_dim: d,
             dtype: dt,
         };
-        out.store(kb, o, m, l, &acc_o, ROWS as u64, my_off, my_row)
+        out.store(kb, o, m, l, &acc_o, q_mine, my_off, my_row)
     })?;
     kb.finish()
 }
