@@ -2,7 +2,8 @@
 //! tutorials 04–06 build it: TMA loads into a 3-stage shared-memory ring guarded by mbarriers,
 //! wgmma from the ring with one group in flight, an epilogue through shared memory and a TMA store.
 //!
-//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [persistent] [sweep]]`
+//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [persistent] [ws] [sweep]]`
+//! (`ws`: the warp-specialised schedule, a producer warpgroup beside the consumers)
 //!
 //! Without a GPU (or without `cuda`): prints the LLVM IR and the PTX of the f16 kernel and says it
 //! skipped. With one: each variant is checked on a 1000 × 776 × 520 problem against the host
@@ -261,17 +262,21 @@ mod gpu {
             (DType::F8E4M3, true),
         ];
         let persistent = std::env::args().any(|a| a == "persistent");
+        let ws = std::env::args().any(|a| a == "ws");
         for (dtype, bt) in variants {
             let mut cfg = GemmConfig::new(dtype);
             cfg.b_transposed = bt;
             cfg.persistent = persistent;
+            cfg.warp_specialized = ws;
             let k = gemm_kernel(ctx, target, cfg)?;
             let sig = k.signature().clone();
             let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
             let name = format!(
-                "{dtype}→{} {}",
+                "{dtype}→{} {}{}{}",
                 cfg.out_dtype,
-                if bt { "A·Bᵀ" } else { "A·B" }
+                if bt { "A·Bᵀ" } else { "A·B" },
+                if ws { " ws" } else { "" },
+                if persistent { " persistent" } else { "" }
             );
             let ulp = if cfg.out_dtype == DType::F16 {
                 1.0 / 1024.0

@@ -317,3 +317,75 @@ fn a_tensor_map_for_another_box_is_refused_at_launch() {
     wrong_type[0] = map(BF16, &[128, 64]);
     assert!(check_args(sig, &wrong_type).is_err());
 }
+
+#[test]
+fn warp_specialized_gemm_has_a_producer_and_no_cta_barrier_in_its_loops() {
+    let ctx = Context::new();
+    let mut configs = Vec::new();
+    for dtype in [DType::F16, DType::BF16, DType::F8E4M3] {
+        let mut c = GemmConfig::new(dtype);
+        c.warp_specialized = true;
+        configs.push(c);
+    }
+    let mut small = GemmConfig::new(DType::F16);
+    small.warp_specialized = true;
+    small.b_transposed = true;
+    small.block_n = 128;
+    small.num_warps = 4;
+    small.stages = 4;
+    configs.push(small);
+    for c in configs {
+        let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
+        let ptx = k.ptx().unwrap();
+        if let Ok(dir) = std::env::var("WEFT_DUMP_PTX") {
+            let f = format!("{}_{}_{}.ptx", k.signature().name, c.dtype, c.num_warps);
+            std::fs::write(std::path::Path::new(&dir).join(f), &ptx).unwrap();
+        }
+        let what = format!("gemm {c:?}");
+        assemble(&ptx, "sm_90a", &what);
+        let sig = k.signature();
+        assert_eq!(
+            sig.threads_per_block,
+            Some((c.num_warps + 4) * 32),
+            "{what}"
+        );
+        assert_eq!(
+            u64::from(sig.shared_bytes),
+            c.shared_bytes(),
+            "{what}: {sig}"
+        );
+        // With two consumer warpgroups the producer gives registers up and the consumers take
+        // them; with one, the launch's 255 are enough for everybody.
+        let two = c.num_warps == 8;
+        assert_eq!(
+            ptx.contains("setmaxnreg.dec.sync.aligned.u32 40;"),
+            two,
+            "{what}"
+        );
+        assert_eq!(
+            ptx.contains("setmaxnreg.inc.sync.aligned.u32 232;"),
+            two,
+            "{what}"
+        );
+        // Loads only in the producer's loop: A one box, B one box per 128-byte row.
+        let row = 128 / (c.dtype.bits() / 8);
+        let b_boxes = if c.b_transposed {
+            1
+        } else {
+            (c.block_n / row) as usize
+        };
+        assert_eq!(
+            count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"),
+            1 + b_boxes,
+            "{what}"
+        );
+        // Stages go back through "empty" mbarriers; the consumers' only barrier is their own
+        // (named, around the epilogue's staging buffer); the CTA barrier only after the
+        // mbarriers' set-up.
+        assert!(ptx.contains("mbarrier.arrive"), "{what}");
+        let consumers = c.num_warps * 32;
+        assert!(ptx.contains(&format!("bar.sync 1, {consumers};")), "{what}");
+        assert_eq!(count(&ptx, "bar.sync \t0;"), 2, "{what}");
+        assert!(ptx.contains("setp.ne.b32 weft_scale_d"), "{what}");
+    }
+}

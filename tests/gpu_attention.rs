@@ -81,7 +81,8 @@ fn attention_assembles_with_wgmma_from_registers() {
         );
         // The epilogue of a block inside the sequence: TMA stores of O (one per 64 columns).
         assert_eq!(
-            ptx.matches("cp.async.bulk.tensor.2d.global.shared::cta").count(),
+            ptx.matches("cp.async.bulk.tensor.2d.global.shared::cta")
+                .count(),
             (c.head_dim / 64) as usize,
             "{c:?}"
         );

@@ -399,6 +399,28 @@ fn gemm_variants_match_the_host() {
         p.stages = 4;
         run_gemm(&dev, p, 700, 520, 96, 70);
     }
+    // Warp-specialised: one tile per CTA, and persistent (3 programs walking many tiles, the
+    // ring and the "empty" barriers running on across tiles); one consumer warpgroup too.
+    for (dtype, persistent) in [
+        (DType::F16, false),
+        (DType::F16, true),
+        (DType::F8E4M3, true),
+    ] {
+        let mut w = GemmConfig::new(dtype);
+        w.warp_specialized = true;
+        w.persistent = persistent;
+        for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
+            run_gemm(&dev, w, m, n, k.next_multiple_of(16), 80 + i as u64);
+        }
+    }
+    let mut w = GemmConfig::new(DType::BF16);
+    w.warp_specialized = true;
+    w.persistent = true;
+    w.b_transposed = true;
+    w.block_n = 128;
+    w.num_warps = 4;
+    w.stages = 4;
+    run_gemm(&dev, w, 700, 520, 96, 90);
     let mut two = GemmConfig::new(DType::BF16);
     two.stages = 2;
     two.block_n = 64;

@@ -34,7 +34,8 @@ pub struct GemmConfig {
     pub block_k: u32,
     /// Shared-memory stages of the ring (2 to 8).
     pub stages: u32,
-    /// Warps per CTA (4 or 8: one or two warpgroups along M).
+    /// Warps per CTA (4 or 8: one or two warpgroups along M), the consumers' when
+    /// `warp_specialized` (a producer warpgroup comes on top).
     pub num_warps: u32,
     /// Row tiles per group in the launch order.
     pub group_m: u32,
@@ -45,6 +46,11 @@ pub struct GemmConfig {
     /// prefetches the next tile's first k-tiles while the current one finishes and its epilogue
     /// overlaps the next tile's loads.
     pub persistent: bool,
+    /// Warp-specialised (`gemm_ws.rs`): a producer warpgroup beside the `num_warps` consumer
+    /// warps issues every load, stages are handed back through "empty" mbarriers instead of a
+    /// CTA barrier per k-tile, and tiles are walked as in the persistent kernel (launch it on
+    /// [`grid_persistent`](Self::grid_persistent) when `persistent`, else on [`grid`](Self::grid)).
+    pub warp_specialized: bool,
 }
 
 /// Swizzle of every operand and of C: 128 bytes (one row of a TMA box).
@@ -71,6 +77,7 @@ impl GemmConfig {
             group_m: 8,
             b_transposed: bytes != 2,
             persistent: false,
+            warp_specialized: false,
         }
     }
 
@@ -120,7 +127,8 @@ impl GemmConfig {
         let e = u64::from(self.dtype.bits() / 8);
         let stage = u64::from(self.block_m * self.block_k + self.block_k * self.block_n) * e;
         let c = u64::from(self.block_m * self.block_n) * u64::from(self.out_dtype.bits() / 8);
-        stage * u64::from(self.stages) + c + 8 * u64::from(self.stages)
+        let barriers = if self.warp_specialized { 16 } else { 8 };
+        stage * u64::from(self.stages) + c + barriers * u64::from(self.stages)
     }
 
     fn check(&self) -> Result<()> {
@@ -178,6 +186,9 @@ impl GemmConfig {
 /// Builds the GEMM for `target` (sm_90a: wgmma and TMA). See the module docs.
 pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
     c.check()?;
+    if c.warp_specialized {
+        return super::gemm_ws::gemm_ws_kernel(ctx, target, c);
+    }
     let name = if c.b_transposed { "gemm_nt" } else { "gemm_nn" };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;

@@ -14,6 +14,7 @@ mod attention_ws;
 mod cumsum;
 mod gemm;
 mod gemm_sm80;
+mod gemm_ws;
 mod layernorm;
 mod layouts;
 mod row_sum;

@@ -1,0 +1,175 @@
+//! The warp-specialised schedule of [`gemm_kernel`](super::gemm_kernel) (Gluon's tutorial 08,
+//! CUTLASS's "cooperative" kernel): a producer warpgroup issues every TMA load into the ring,
+//! the consumer warps (`num_warps`) only wait, issue wgmma and release stages; with two consumer
+//! warpgroups the producer gives registers to them (40 and 232).
+//!
+//! Each stage has a "full" mbarrier (its bytes landed) and an "empty" one (every consumer
+//! thread is done with it), so producer and consumers never meet at a CTA barrier: a consumer
+//! releases stage `it - 1` as soon as its wgmma is complete (one group kept in flight), and the
+//! producer refills it while the next wgmma runs. Tiles are walked as in the persistent kernel
+//! (tiles `pid, pid + programs, …`, one loop over (tile, k-tile)), so with the persistent grid the
+//! producer loads the next tile while the consumers run the epilogue, whose TMA store then runs
+//! under the next tile's mainloop; with one CTA per tile it is the plain kernel.
+
+use crate::layout::encoding::{NvidiaMma, NvmmaShared};
+
+use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
+use super::gemm::GemmConfig;
+
+/// Builds the warp-specialised GEMM (`c.warp_specialized`, checked by the caller).
+pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
+    let name = if c.b_transposed {
+        "gemm_nt_ws"
+    } else {
+        "gemm_nn_ws"
+    };
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps + 4)?;
+    let dt = c.dtype;
+    let sw = c.swizzle();
+    let a_map = kb.arg_tensor_map("a_map", dt, &c.a_box(), sw)?;
+    let b_map = kb.arg_tensor_map("b_map", dt, &c.b_box(), sw)?;
+    let c_map = kb.arg_tensor_map("c_map", c.out_dtype, &c.c_box(), sw)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", 1)?;
+    let k = kb.arg_i32("k", 1)?;
+    let (bm, bn, bk, s) = (
+        c.block_m as i32,
+        c.block_n as i32,
+        c.block_k as i32,
+        c.stages as i32,
+    );
+    // With two consumer warpgroups the launch gives 168 registers a thread, fewer than a
+    // 128 × 256 accumulator needs beside its addresses: move them from the producer. With one,
+    // everybody has 255 already.
+    let roles = if c.num_warps == 8 {
+        kb.warp_roles(&[
+            WarpRole::new(4).max_regs(40),
+            WarpRole::new(c.num_warps).max_regs(232),
+        ])?
+    } else {
+        kb.warp_roles(&[WarpRole::new(4), WarpRole::new(c.num_warps)])?
+    };
+
+    let pid = kb.program_id(0)?;
+    let programs = kb.num_programs(0)?;
+    let m1 = kb.add(m, bm - 1)?;
+    let num_m = kb.div(m1, bm)?;
+    let n1 = kb.add(n, bn - 1)?;
+    let num_n = kb.div(n1, bn)?;
+    let k1 = kb.add(k, bk - 1)?;
+    let k_tiles = kb.div(k1, bk)?;
+    // (tile, k-tile) iterations of this program: tiles pid, pid + programs, …
+    let tiles = kb.mul(num_m, num_n)?;
+    let rest = kb.sub(tiles, pid)?;
+    let rest = kb.add(rest, programs)?;
+    let rest = kb.sub(rest, 1)?;
+    let mine = kb.div(rest, programs)?;
+    let total = kb.mul(mine, k_tiles)?;
+
+    let bits = dt.bits();
+    let swz = NvmmaShared::new(u32::from(sw), bits, 2, false);
+    let a_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &[bm as u64, bk as u64], &swz)?;
+    let b_shape = if c.b_transposed {
+        [bn as u64, bk as u64]
+    } else {
+        [bk as u64, bn as u64]
+    };
+    let b_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &b_shape, &swz)?;
+    let out_swz = NvmmaShared::new(u32::from(sw), c.out_dtype.bits(), 2, false);
+    let c_smem = kb.alloc_shared(c.out_dtype, &[bm as u64, bn as u64], &out_swz)?;
+    let consumer_threads = c.num_warps * kb.threads_per_warp();
+    let full = kb.alloc_mbarriers(c.stages, 1)?;
+    let empty = kb.alloc_mbarriers(c.stages, consumer_threads)?;
+    let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
+
+    // Where iteration `it` reads: (row offset, column offset, k-tile).
+    let place = |kb: &mut KernelBuilder<'_>, it: Value| -> Result<(Value, Value, Value)> {
+        let local = kb.div(it, k_tiles)?;
+        let kt = kb.rem(it, k_tiles)?;
+        let step = kb.mul(local, programs)?;
+        let tile = kb.add(pid, step)?;
+        let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
+        Ok((kb.mul(tm, bm)?, kb.mul(tn, bn)?, kt))
+    };
+    // Stage and phase parity of iteration `it`.
+    let stage = |kb: &mut KernelBuilder<'_>, it: Value| -> Result<(Value, Value)> {
+        let st = kb.rem(it, s)?;
+        let round = kb.div(it, s)?;
+        Ok((st, kb.and(round, 1)?))
+    };
+
+    kb.in_role(roles[0], |kb| {
+        kb.for_range(0, total, 1, &[], |kb, it, _| {
+            let (st, ph) = stage(kb, it)?;
+            // A fresh barrier passes parity 1: the first round does not wait.
+            let free = kb.xor(ph, 1)?;
+            let e = kb.mbarrier_at(empty, st)?;
+            kb.mbarrier_wait_issuer(e, free)?;
+            let (om, on, kt) = place(kb, it)?;
+            let kk = kb.mul(kt, bk)?;
+            let bar = kb.mbarrier_at(full, st)?;
+            kb.mbarrier_expect(bar, stage_bytes, None)?;
+            let a_dst = kb.index_shared(a_ring, st)?;
+            kb.tma_load(a_map, &[om, kk], a_dst, bar, None)?;
+            let b_dst = kb.index_shared(b_ring, st)?;
+            let b_at = if c.b_transposed { [on, kk] } else { [kk, on] };
+            kb.tma_load(b_map, &b_at, b_dst, bar, None)?;
+            Ok(vec![])
+        })?;
+        Ok(())
+    })?;
+
+    kb.in_role(roles[1], |kb| {
+        let acc_layout = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
+        let acc0 = kb.zeros((&acc_layout, [bm as u64, bn as u64]), DType::F32)?;
+        let k_last = kb.sub(k_tiles, 1)?;
+        let out = kb.for_range(0, total, 1, &[acc0], |kb, it, carried| {
+            let (st, ph) = stage(kb, it)?;
+            let bar = kb.mbarrier_at(full, st)?;
+            kb.mbarrier_wait(bar, ph)?;
+            let a_t = kb.index_shared(a_ring, st)?;
+            let b_t = kb.index_shared(b_ring, st)?;
+            let b_t = if c.b_transposed {
+                kb.permute_shared(b_t, &[1, 0])?
+            } else {
+                b_t
+            };
+            // Each tile starts by ignoring the accumulator (scale-d = 0) rather than zeroing
+            // registers a wgmma may still be writing.
+            let kt = kb.rem(it, k_tiles)?;
+            let use_acc = kb.ne(kt, 0)?;
+            let acc = kb.wgmma_with(a_t, b_t, carried[0], Some(use_acc))?;
+            let acc = kb.wgmma_wait(1, &[acc])?[0];
+            // The previous iteration's wgmma is complete: its stage is free.
+            let started = kb.ge(it, 1)?;
+            kb.if_then(started, |kb| {
+                let prev = kb.sub(it, 1)?;
+                let (pst, _) = stage(kb, prev)?;
+                let e = kb.mbarrier_at(empty, pst)?;
+                kb.mbarrier_arrive(e)
+            })?;
+            let last = kb.eq(kt, k_last)?;
+            kb.if_then(last, |kb| {
+                let done = kb.wgmma_wait(0, &[acc])?[0];
+                let (om, on, _) = place(kb, it)?;
+                let tile = if c.out_dtype == DType::F32 {
+                    done
+                } else {
+                    kb.cast(done, c.out_dtype)?
+                };
+                // The previous tile's store has read the staging buffer.
+                kb.tma_store_wait(0)?;
+                kb.barrier()?;
+                kb.store_shared(c_smem, tile)?;
+                kb.fence_async_shared()?;
+                kb.barrier()?;
+                kb.tma_store(c_map, &[om, on], c_smem)
+            })?;
+            Ok(vec![acc])
+        })?;
+        // Nothing may leave the kernel with a wgmma in flight or a store reading shared memory.
+        kb.wgmma_wait(0, &[out[0]])?;
+        kb.tma_store_wait(0)
+    })?;
+    kb.finish()
+}
