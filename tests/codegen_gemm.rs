@@ -367,17 +367,18 @@ fn warp_specialized_gemm_has_a_producer_and_no_cta_barrier_in_its_loops() {
             two,
             "{what}"
         );
-        // Loads only in the producer's loop: A one box, B one box per 128-byte row.
+        // Loads only in the producer's loop: A one box, B one box per 128-byte row per k-tile
+        // (LLVM may unroll that loop, so a few copies).
         let row = 128 / (c.dtype.bits() / 8);
         let b_boxes = if c.b_transposed {
             1
         } else {
             (c.block_n / row) as usize
         };
-        assert_eq!(
-            count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"),
-            1 + b_boxes,
-            "{what}"
+        let loads = count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global");
+        assert!(
+            loads % (1 + b_boxes) == 0 && (1..=4).contains(&(loads / (1 + b_boxes))),
+            "{what}: {loads} loads"
         );
         // Stages go back through "empty" mbarriers; the consumers' only barrier is their own
         // (named, around the epilogue's staging buffer); the CTA barrier only after the

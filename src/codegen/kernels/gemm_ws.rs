@@ -58,13 +58,12 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
     let num_n = kb.div(n1, bn)?;
     let k1 = kb.add(k, bk - 1)?;
     let k_tiles = kb.div(k1, bk)?;
-    // (tile, k-tile) iterations of this program: tiles pid, pid + programs, …
+    // This program's tiles: pid, pid + programs, …
     let tiles = kb.mul(num_m, num_n)?;
     let rest = kb.sub(tiles, pid)?;
     let rest = kb.add(rest, programs)?;
     let rest = kb.sub(rest, 1)?;
     let mine = kb.div(rest, programs)?;
-    let total = kb.mul(mine, k_tiles)?;
 
     let bits = dt.bits();
     let swz = NvmmaShared::new(u32::from(sw), bits, 2, false);
@@ -82,39 +81,42 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
     let empty = kb.alloc_mbarriers(c.stages, consumer_threads)?;
     let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
 
-    // Where iteration `it` reads: (row offset, column offset, k-tile).
-    let place = |kb: &mut KernelBuilder<'_>, it: Value| -> Result<(Value, Value, Value)> {
-        let local = kb.div(it, k_tiles)?;
-        let kt = kb.rem(it, k_tiles)?;
+    // The origin of this program's `local`-th tile.
+    let origin = |kb: &mut KernelBuilder<'_>, local: Value| -> Result<(Value, Value)> {
         let step = kb.mul(local, programs)?;
         let tile = kb.add(pid, step)?;
         let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
-        Ok((kb.mul(tm, bm)?, kb.mul(tn, bn)?, kt))
+        Ok((kb.mul(tm, bm)?, kb.mul(tn, bn)?))
     };
-    // Stage and phase parity of iteration `it`.
+    // Stage and phase parity of the `it`-th k-tile of the program (counted across its tiles).
     let stage = |kb: &mut KernelBuilder<'_>, it: Value| -> Result<(Value, Value)> {
         let st = kb.rem(it, s)?;
         let round = kb.div(it, s)?;
         Ok((st, kb.and(round, 1)?))
     };
+    let zero = kb.i32(0)?;
 
+    // Both roles walk (tile, k-tile) in two loops, carrying the running k-tile count `it`.
     kb.in_role(roles[0], |kb| {
-        kb.for_range(0, total, 1, &[], |kb, it, _| {
-            let (st, ph) = stage(kb, it)?;
-            // A fresh barrier passes parity 1: the first round does not wait.
-            let free = kb.xor(ph, 1)?;
-            let e = kb.mbarrier_at(empty, st)?;
-            kb.mbarrier_wait_issuer(e, free)?;
-            let (om, on, kt) = place(kb, it)?;
-            let kk = kb.mul(kt, bk)?;
-            let bar = kb.mbarrier_at(full, st)?;
-            kb.mbarrier_expect(bar, stage_bytes, None)?;
-            let a_dst = kb.index_shared(a_ring, st)?;
-            kb.tma_load(a_map, &[om, kk], a_dst, bar, None)?;
-            let b_dst = kb.index_shared(b_ring, st)?;
-            let b_at = if c.b_transposed { [on, kk] } else { [kk, on] };
-            kb.tma_load(b_map, &b_at, b_dst, bar, None)?;
-            Ok(vec![])
+        kb.for_range(0, mine, 1, &[zero], |kb, local, carried| {
+            let (om, on) = origin(kb, local)?;
+            kb.for_range(0, k_tiles, 1, carried, |kb, kt, carried| {
+                let it = carried[0];
+                let (st, ph) = stage(kb, it)?;
+                // A fresh barrier passes parity 1: the first round does not wait.
+                let free = kb.xor(ph, 1)?;
+                let e = kb.mbarrier_at(empty, st)?;
+                kb.mbarrier_wait_issuer(e, free)?;
+                let kk = kb.mul(kt, bk)?;
+                let bar = kb.mbarrier_at(full, st)?;
+                kb.mbarrier_expect(bar, stage_bytes, None)?;
+                let a_dst = kb.index_shared(a_ring, st)?;
+                kb.tma_load(a_map, &[om, kk], a_dst, bar, None)?;
+                let b_dst = kb.index_shared(b_ring, st)?;
+                let b_at = if c.b_transposed { [on, kk] } else { [kk, on] };
+                kb.tma_load(b_map, &b_at, b_dst, bar, None)?;
+                Ok(vec![kb.add(it, 1)?])
+            })
         })?;
         Ok(())
     })?;
@@ -122,50 +124,50 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
     kb.in_role(roles[1], |kb| {
         let acc_layout = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
         let acc0 = kb.zeros((&acc_layout, [bm as u64, bn as u64]), DType::F32)?;
-        let k_last = kb.sub(k_tiles, 1)?;
-        let out = kb.for_range(0, total, 1, &[acc0], |kb, it, carried| {
-            let (st, ph) = stage(kb, it)?;
-            let bar = kb.mbarrier_at(full, st)?;
-            kb.mbarrier_wait(bar, ph)?;
-            let a_t = kb.index_shared(a_ring, st)?;
-            let b_t = kb.index_shared(b_ring, st)?;
-            let b_t = if c.b_transposed {
-                kb.permute_shared(b_t, &[1, 0])?
-            } else {
-                b_t
-            };
-            // Each tile starts by ignoring the accumulator (scale-d = 0) rather than zeroing
-            // registers a wgmma may still be writing.
-            let kt = kb.rem(it, k_tiles)?;
-            let use_acc = kb.ne(kt, 0)?;
-            let acc = kb.wgmma_with(a_t, b_t, carried[0], Some(use_acc))?;
-            let acc = kb.wgmma_wait(1, &[acc])?[0];
-            // The previous iteration's wgmma is complete: its stage is free.
-            let started = kb.ge(it, 1)?;
-            kb.if_then(started, |kb| {
-                let prev = kb.sub(it, 1)?;
-                let (pst, _) = stage(kb, prev)?;
-                let e = kb.mbarrier_at(empty, pst)?;
-                kb.mbarrier_arrive(e)
-            })?;
-            let last = kb.eq(kt, k_last)?;
-            kb.if_then(last, |kb| {
-                let done = kb.wgmma_wait(0, &[acc])?[0];
-                let (om, on, _) = place(kb, it)?;
-                let tile = if c.out_dtype == DType::F32 {
-                    done
+        let out = kb.for_range(0, mine, 1, &[acc0, zero], |kb, local, carried| {
+            let inner = kb.for_range(0, k_tiles, 1, carried, |kb, kt, carried| {
+                let (acc, it) = (carried[0], carried[1]);
+                let (st, ph) = stage(kb, it)?;
+                let bar = kb.mbarrier_at(full, st)?;
+                kb.mbarrier_wait(bar, ph)?;
+                let a_t = kb.index_shared(a_ring, st)?;
+                let b_t = kb.index_shared(b_ring, st)?;
+                let b_t = if c.b_transposed {
+                    kb.permute_shared(b_t, &[1, 0])?
                 } else {
-                    kb.cast(done, c.out_dtype)?
+                    b_t
                 };
-                // The previous tile's store has read the staging buffer.
-                kb.tma_store_wait(0)?;
-                kb.barrier()?;
-                kb.store_shared(c_smem, tile)?;
-                kb.fence_async_shared()?;
-                kb.barrier()?;
-                kb.tma_store(c_map, &[om, on], c_smem)
+                // Each tile starts by ignoring the accumulator (scale-d = 0) rather than zeroing
+                // registers a wgmma may still be writing.
+                let use_acc = kb.ne(kt, 0)?;
+                let acc = kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?;
+                let acc = kb.wgmma_wait(1, &[acc])?[0];
+                // The previous k-tile's wgmma is complete: its stage is free.
+                let started = kb.ge(it, 1)?;
+                kb.if_then(started, |kb| {
+                    let prev = kb.sub(it, 1)?;
+                    let (pst, _) = stage(kb, prev)?;
+                    let e = kb.mbarrier_at(empty, pst)?;
+                    kb.mbarrier_arrive(e)
+                })?;
+                Ok(vec![acc, kb.add(it, 1)?])
             })?;
-            Ok(vec![acc])
+            let (acc, it) = (inner[0], inner[1]);
+            let done = kb.wgmma_wait(0, &[acc])?[0];
+            let (om, on) = origin(kb, local)?;
+            let tile = if c.out_dtype == DType::F32 {
+                done
+            } else {
+                kb.cast(done, c.out_dtype)?
+            };
+            // The previous tile's store has read the staging buffer.
+            kb.tma_store_wait(0)?;
+            kb.barrier()?;
+            kb.store_shared(c_smem, tile)?;
+            kb.fence_async_shared()?;
+            kb.barrier()?;
+            kb.tma_store(c_map, &[om, on], c_smem)?;
+            Ok(vec![acc, it])
         })?;
         // Nothing may leave the kernel with a wgmma in flight or a store reading shared memory.
         kb.wgmma_wait(0, &[out[0]])?;
