@@ -54,7 +54,25 @@ mod layernorm {
             .collect::<std::result::Result<_, _>>()?;
         let f = |r, p, w| LayernormConfig::for_n(N as u32, r, p, w);
         Ok(match rest[..] {
-            [] => vec![f(1, 4, 16), f(1, 8, 16), f(1, 4, 32), f(2, 4, 32)],
+            [] => {
+                let early = LayernormConfig {
+                    params_first: true,
+                    ..f(1, 4, 16)
+                };
+                // Two CTAs per SM: 64 registers (ptxas spills a few).
+                let two = |c: LayernormConfig| LayernormConfig {
+                    max_registers: Some(64),
+                    ..c
+                };
+                vec![
+                    f(1, 4, 16),
+                    early,
+                    two(f(1, 4, 16)),
+                    two(early),
+                    f(1, 4, 32),
+                    f(2, 4, 32),
+                ]
+            }
             [r, p, w] => vec![f(r, p, w)],
             _ => {
                 return Err("usage: layernorm [target [rows_per_cta per_thread num_warps]]".into())

@@ -1157,3 +1157,34 @@ fn encodings_drive_the_builder() {
         }
     }
 }
+
+#[test]
+fn a_register_limit_reaches_ptxas_and_is_checked() {
+    let ctx = Context::new();
+    let c = weft::codegen::kernels::LayernormConfig {
+        max_registers: Some(64),
+        ..weft::codegen::kernels::LayernormConfig::for_n(16384, 1, 4, 16)
+    };
+    let k = weft::codegen::kernels::layernorm_kernel(&ctx, Target::SM90, c).unwrap();
+    let ptx = k.ptx().unwrap();
+    assert!(ptx.contains(".maxnreg 64"), "{ptx}");
+    common::assemble(&ptx, "sm_90", "layernorm at 64 registers");
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+    assert!(matches!(
+        kb.limit_registers(16),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+    assert!(matches!(
+        kb.limit_registers(256),
+        Err(CodegenError::InvalidArgument { .. })
+    ));
+    kb.limit_registers(128).unwrap();
+    // After roles, the budgets were made from the launch's count.
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90A, "k2", 12).unwrap();
+    kb.warp_roles(&[
+        weft::codegen::WarpRole::new(4),
+        weft::codegen::WarpRole::new(8),
+    ])
+    .unwrap();
+    assert!(kb.limit_registers(128).is_err());
+}

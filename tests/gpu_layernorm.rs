@@ -148,4 +148,16 @@ fn layernorm_with_wide_tiles_weak_promises_and_offsets() {
         8.0,
         602,
     );
+    // w and b loaded beside x, before the statistics.
+    let early = LayernormConfig {
+        params_first: true,
+        ..LayernormConfig::for_n(1000, 2, 4, 4)
+    };
+    run(&dev, early, 37, 1000, 8.0, 603);
+    // A register limit that makes ptxas spill.
+    let tight = LayernormConfig {
+        max_registers: Some(24),
+        ..LayernormConfig::for_n(4096, 1, 4, 8)
+    };
+    run(&dev, tight, 13, 4096, 1.0, 604);
 }

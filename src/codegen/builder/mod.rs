@@ -89,6 +89,8 @@ pub struct KernelBuilder<'ctx> {
     pub(crate) smem: SharedMemory,
     /// Warp roles (warp specialisation) and the named barriers handed out.
     pub(crate) roles: WarpRoles<'ctx>,
+    /// Registers per thread the kernel is limited to ([`limit_registers`](Self::limit_registers)).
+    pub(crate) max_registers: Option<u32>,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -150,6 +152,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             cse: IndexCse::default(),
             smem: SharedMemory::new(target),
             roles: WarpRoles::default(),
+            max_registers: None,
         })
     }
 
@@ -182,6 +185,34 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Threads per CTA, what the launch gives.
     pub(crate) fn kernel_threads(&self) -> u32 {
         self.kernel_warps * self.threads_per_warp()
+    }
+
+    /// Limits every thread to `regs` registers (NVIDIA, 24 to 255; ptxas's `.maxnreg`), so more
+    /// CTAs fit on an SM: ptxas spills what does not fit. What Triton's `maxnreg` option does.
+    /// Call it before [`warp_roles`](Self::warp_roles), whose budgets start from it.
+    pub fn limit_registers(&mut self, regs: u32) -> Result<()> {
+        const OP: &str = "limit_registers";
+        if self.target.vendor() != crate::codegen::target::Vendor::Nvidia {
+            return Err(CodegenError::Unsupported {
+                op: OP,
+                target: self.target.to_string(),
+                reason: "a register limit is ptxas's `.maxnreg`: NVIDIA only".into(),
+            });
+        }
+        if !(24..=255).contains(&regs) {
+            return Err(CodegenError::arg(
+                OP,
+                format!("{regs} registers: 24 to 255"),
+            ));
+        }
+        if self.roles_declared() {
+            return Err(CodegenError::arg(
+                OP,
+                "after warp_roles: the roles' register budgets were made from the launch's count",
+            ));
+        }
+        self.max_registers = Some(regs);
+        Ok(())
     }
 
     // ----- parameters ---------------------------------------------------------------------------
@@ -623,6 +654,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.em.b.build_return(None)?;
         if let Some(f) = self.em.func {
             drop_unused(f);
+            let key = "nvvm.maxnreg";
+            if let Some(regs) = self.max_registers {
+                if f.get_string_attribute(AttributeLoc::Function, key)
+                    .is_none()
+                {
+                    let a = self.em.ctx.create_string_attribute(key, &regs.to_string());
+                    f.add_attribute(AttributeLoc::Function, a);
+                }
+            }
         }
         self.em
             .module

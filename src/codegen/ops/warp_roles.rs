@@ -250,10 +250,17 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Registers per thread the launch gives: the register file over the CTA's threads, rounded
-    /// down to 8, at most 255 (what ptxas assumes at entry of a kernel using `setmaxnreg`).
+    /// down to 8, at most 255 and at most the kernel's limit (what ptxas assumes at entry of a
+    /// kernel using `setmaxnreg`).
     fn launch_registers(&self) -> u32 {
         let per = REGISTER_FILE / (self.kernel_warps * self.threads_per_warp());
-        (per / 8 * 8).min(255)
+        let cap = (per / 8 * 8).min(255);
+        self.max_registers.map_or(cap, |m| cap.min(m))
+    }
+
+    /// Whether [`warp_roles`](Self::warp_roles) was called.
+    pub(crate) fn roles_declared(&self) -> bool {
+        !self.roles.declared.is_empty()
     }
 
     /// Emits `body` as the code of `role`: only the role's warps run it, with the builder's view
