@@ -167,6 +167,23 @@ fn masked_load_with_other_still_vectorises_and_selects() {
         ptx.contains("0fBF800000"),
         "other = -1.0 must appear: {ptx}"
     );
+    assert!(ptx.contains("selp"), "{ptx}");
+    // A masked-off element loads as +0 already: `other = 0.0` needs no select (-0.0 does).
+    for (other, selects) in [(0.0, false), (-0.0, true)] {
+        let ptx = check(Target::SM90, "other0", 4, |kb| {
+            let x = kb.arg_ptr("x", DType::F32, 16)?;
+            let y = kb.arg_ptr("y", DType::F32, 16)?;
+            let n = kb.arg_i32("n", 16)?;
+            let l = layout_1d(Target::SM90, 4, 512);
+            let offs = kb.arange(0, 512, &l)?;
+            let m = kb.lt(offs, n)?;
+            let px = kb.add(x, offs)?;
+            let v = kb.load(px, Some(m), Some(Operand::Float(other)))?;
+            let py = kb.add(y, offs)?;
+            kb.store(py, v, None)
+        });
+        assert_eq!(ptx.contains("selp"), selects, "other = {other:?}: {ptx}");
+    }
 }
 
 #[test]

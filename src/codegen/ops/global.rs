@@ -389,7 +389,21 @@ impl<'ctx> KernelBuilder<'ctx> {
         ops.extend(o.iter().map(|d| &**d));
         let u = self.unify("load", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
-        let other_regs = o.as_ref().map(|_| u.regs[ops.len() - 1].clone());
+        // Masked-off elements load as zero already (a predicated load zeroes its registers
+        // first, a guarded one yields zero): an `other` of +0 needs no select.
+        let zero_other = o.as_ref().is_some_and(|d| {
+            matches!(
+                d.literal,
+                Some(crate::codegen::builder::values::Literal::Int(0))
+            ) || matches!(
+                d.literal,
+                Some(crate::codegen::builder::values::Literal::Float(x)) if x.to_bits() == 0
+            )
+        });
+        let other_regs = o
+            .as_ref()
+            .filter(|_| !zero_other)
+            .map(|_| u.regs[ops.len() - 1].clone());
         let elem_ty = elem.llvm(self.em.ctx);
         let zero = elem_ty.const_zero();
         let Some(layout) = u.layout.clone() else {
