@@ -247,6 +247,33 @@ impl TileLayout {
         xor_of(&self.reg, r as u64, self.rank())
     }
 
+    /// For each register, a register of the same thread holding an element of the same aligned
+    /// chunk of `constancy` equal elements (per dim; [`AxisInfo`](super::axis_info::AxisInfo)'s
+    /// constancy), the first such: a value known constant over such chunks is computed once per
+    /// chunk and thread. Two registers whose coordinates differ only in chunk bits that the
+    /// thread part never sets are in one chunk (whatever the thread adds is the same for both).
+    pub fn chunk_representatives(&self, constancy: &[u64]) -> Vec<usize> {
+        let thread = self.thread_bits();
+        let low: Vec<u64> = constancy
+            .iter()
+            .zip(&thread)
+            .map(|(&c, &t)| (c.max(1) - 1) & !t)
+            .collect();
+        let mut first: std::collections::HashMap<Vec<u64>, usize> =
+            std::collections::HashMap::new();
+        (0..self.num_regs())
+            .map(|r| {
+                let key: Vec<u64> = self
+                    .reg_coord(r)
+                    .iter()
+                    .zip(&low)
+                    .map(|(x, m)| x & !m)
+                    .collect();
+                *first.entry(key).or_insert(r)
+            })
+            .collect()
+    }
+
     /// The bases of the thread index `tid = lane + warp · threads_per_warp`, bit by bit: the lane
     /// bases, then the warp bases.
     pub fn tid_bases(&self) -> Vec<Vec<u64>> {
@@ -368,6 +395,35 @@ mod tests {
         // A tile smaller than the layout wraps: warps 2 and 3 repeat warps 0 and 1.
         let t = blocked_1d(4, 32, 4, 256);
         assert_eq!(t.free_masks(), (0, 0, 0b10));
+    }
+
+    #[test]
+    fn registers_in_one_constant_chunk_share_a_representative() {
+        // 4 contiguous registers per thread, lanes next, warps, then the tile wrapping 4 times
+        // (16 registers): register r holds element (r % 4) + 512 (r / 4) + 4 lane + 128 warp.
+        let b = |v: &[u64]| v.iter().map(|&x| vec![x]).collect::<Vec<_>>();
+        let t = TileLayout::from_bases(
+            "test",
+            &[2048],
+            b(&[1, 2, 512, 1024]),
+            b(&[4, 8, 16, 32, 64]),
+            b(&[128, 256]),
+        )
+        .unwrap();
+        assert_eq!(t.num_regs(), 16);
+        // Constant over 16 aligned elements: each thread's 4 contiguous registers share one.
+        let reps = t.chunk_representatives(&[16]);
+        assert_eq!(reps, (0..16).map(|r| r / 4 * 4).collect::<Vec<_>>());
+        // Over the whole tile: all 16 (the thread part adds the same bits to each).
+        assert_eq!(t.chunk_representatives(&[2048]), vec![0; 16]);
+        // Over 1024: registers 1024 apart are in different chunks.
+        let reps = t.chunk_representatives(&[1024]);
+        assert_eq!(reps, (0..16).map(|r| r / 8 * 8).collect::<Vec<_>>());
+        // Nothing constant: every register is its own.
+        assert_eq!(t.chunk_representatives(&[1]), (0..16).collect::<Vec<_>>());
+        // Constant over 2: pairs.
+        let reps = t.chunk_representatives(&[2]);
+        assert_eq!(reps, (0..16).map(|r| r / 2 * 2).collect::<Vec<_>>());
     }
 
     /// register part XOR lane plan XOR warp plan == LinearLayout::apply, for every thread and

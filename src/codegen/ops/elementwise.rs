@@ -702,9 +702,33 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         let u = self.unify("cmp", &[&x, &y])?;
+        let info = match (op, dt.is_int()) {
+            (CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, true) => {
+                // `a < b` with `a` running and `b` aligned, or the mirror image.
+                let (run, bound) = if u.infos[0].contiguity.iter().any(|&c| c > 1) {
+                    (&u.infos[0], &u.infos[1])
+                } else {
+                    (&u.infos[1], &u.infos[0])
+                };
+                AxisInfo::ordered_compare(run, bound)
+            }
+            _ => AxisInfo::meet_constancy(&u.infos[0], &u.infos[1]),
+        };
         let mut out = Vec::with_capacity(u.regs[0].len());
         let mut seen = HashMap::new();
-        for (l, r) in u.regs[0].iter().zip(&u.regs[1]) {
+        // Registers in a chunk the result is known constant over share one compare (a mask
+        // `cols < n` with `n` a multiple of 16 is one compare per 16 columns, not per element).
+        let reps = u
+            .layout
+            .as_ref()
+            .map(|l| l.chunk_representatives(&info.constancy));
+        for (i, (l, r)) in u.regs[0].iter().zip(&u.regs[1]).enumerate() {
+            if let Some(&rep) = reps.as_ref().and_then(|reps| reps.get(i)) {
+                if rep < i {
+                    out.push(out[rep]);
+                    continue;
+                }
+            }
             if let Some(v) = seen.get(&key(l, r)) {
                 out.push(*v);
                 continue;
@@ -737,18 +761,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             seen.insert(key(l, r), v.into());
             out.push(v.into());
         }
-        let info = match (op, dt.is_int()) {
-            (CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, true) => {
-                // `a < b` with `a` running and `b` aligned, or the mirror image.
-                let (run, bound) = if u.infos[0].contiguity.iter().any(|&c| c > 1) {
-                    (&u.infos[0], &u.infos[1])
-                } else {
-                    (&u.infos[1], &u.infos[0])
-                };
-                AxisInfo::ordered_compare(run, bound)
-            }
-            _ => AxisInfo::meet_constancy(&u.infos[0], &u.infos[1]),
-        };
         Ok(self.new_value(Type::Scalar(DType::I1), u.shape, u.layout, out, info))
     }
 
