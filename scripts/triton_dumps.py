@@ -3,8 +3,10 @@
 
     /opt/triton-venv/bin/python scripts/triton_dumps.py [--out tests/fixtures]
 
-Compiles the Triton kernels of ``scripts/triton_fixture_kernels.py`` (matmul, softmax) with ``triton.compile``
-for ``cuda:80``, ``cuda:90`` and ``hip:gfx942`` (a ``GPUTarget``; only the TTGIR stage is kept) and writes
+Compiles the Triton kernels of ``scripts/triton_fixture_kernels.py`` (matmul, softmax, flash-attention forward,
+layer norm, reductions, ``tl.cumsum`` scans) with ``triton.compile`` for ``cuda:80``, ``cuda:90`` and ``hip:gfx942``,
+and the matmul with ``num_ctas=2`` (a CTA cluster: multi-CTA layouts) for ``cuda:90`` (a ``GPUTarget``; only the
+TTGIR stage is kept) and writes
 ``ttgir_targets/<kernel>_<target>.mlir`` plus ``ttgir_targets.json``: for every (encoding, shape) of every type in
 every dump, the layout Triton 3.9 gives it (Gluon's ``to_linear_layout``), or Triton's error (Gluon has no class for
 ``#ttg.amd_rotating_shared``, so those entries carry an error and only weft's parse is checked).
@@ -28,7 +30,20 @@ sys.path.insert(0, HERE)
 import triton_fixtures as tf  # noqa: E402
 
 TARGETS = [("cuda", 80, 32), ("cuda", 90, 32), ("hip", "gfx942", 64)]
-KERNELS = ["matmul_sm90", "softmax_sm90"]
+# (kernel of triton_fixture_kernels.KERNELS, the targets it is compiled for)
+KERNELS = [
+    ("matmul_sm90", TARGETS),
+    ("softmax_sm90", TARGETS),
+    ("attention", TARGETS),
+    ("layernorm", TARGETS),
+    ("reduce", TARGETS),
+    ("cumsum", TARGETS),
+    ("matmul_2cta", [("cuda", 90, 32)]),  # num_ctas=2: clusters exist from sm_90 on
+]
+
+
+def dump_name(name, target):
+    return f"{name.replace('_sm90', '')}_{target[0]}_{target[1]}.mlir"
 
 
 class _DumpWorker(tf._Worker):
@@ -76,14 +91,14 @@ def dumps_only(out):
     ver = ".".join(triton.__version__.split(".")[:2])
     d = os.path.join(out, "ttgir_targets", f"triton{ver}")
     os.makedirs(d, exist_ok=True)
-    for name in KERNELS:
+    for name, targets in KERNELS:
         _, _, fn, sig, consts, opts = next(k for k in K.KERNELS if k[0] == name)
-        for backend, arch, warp in TARGETS:
+        for backend, arch, warp in targets:
             src = ASTSource(fn=fn, signature=sig, constexprs=consts)
             k = triton.compile(src, target=GPUTarget(backend, arch, warp), options=opts)
             text = re.sub(r" loc\([^()]*(\([^()]*\)[^()]*)*\)", "", k.asm["ttgir"])
             text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("#loc"))
-            fname = f"{name.replace('_sm90', '')}_{backend}_{arch}.mlir"
+            fname = dump_name(name, (backend, arch))
             with open(os.path.join(d, fname), "w") as f:
                 f.write(text + "\n")
             print(f"triton {triton.__version__}: {fname}", file=sys.stderr)
@@ -109,14 +124,13 @@ def main():
     runner._start = _start_dump_worker.__get__(runner)
     files = {}
     try:
-        for name in KERNELS:
-            for target in TARGETS:
-                tname = f"{target[0]}_{target[1]}"
+        for name, targets in KERNELS:
+            for target in targets:
                 r = runner.request({"op": "target_dump", "name": name, "target": list(target)})
+                fname = dump_name(name, target)
                 if "ttgir" not in r:
-                    print(f"{name} {tname}: {r.get('error')}", file=sys.stderr)
+                    print(f"{fname}: {r.get('error')}", file=sys.stderr)
                     continue
-                fname = f"{name.replace('_sm90', '')}_{tname}.mlir"
                 text = r["ttgir"]
                 with open(os.path.join(dump_dir, fname), "w") as f:
                     f.write(text)
