@@ -12,9 +12,10 @@ every dump, the layout Triton 3.9 gives it (Gluon's ``to_linear_layout``), or Tr
 ``#ttg.amd_rotating_shared``, so those entries carry an error and only weft's parse is checked).
 ``tests/ttgir_targets.rs`` reads them. Uses the crash-isolated worker of ``triton_fixtures.py``.
 
-With ``--dumps-only`` under an older Triton (``/opt/triton35-venv/bin/python scripts/triton_dumps.py --dumps-only``)
-it writes only that version's dumps, to ``ttgir_targets/triton<version>/`` (Triton 3.5 prints multi-CTA layouts
-with ``CTAsPerCGA``, ``CTASplitNum``, ``CTAOrder``).
+With ``--dumps-only`` under an older Triton it writes only that version's dumps, to
+``ttgir_targets/triton<version>/``: ``/opt/triton35-venv/bin/python scripts/triton_dumps.py --dumps-only`` (Triton 3.5
+prints multi-CTA layouts with ``CTAsPerCGA``, ``CTASplitNum``, ``CTAOrder`` and MFMA ``instrShape = [M, N]``) and
+``/opt/triton36-venv/bin/python ...`` for Triton 3.6 (a venv with ``pip install triton==3.6.0``).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 //! on the CPU) of real kernels — matmul, softmax, flash-attention forward, layer norm, reductions, `tl.cumsum`
 //! scans, and a matmul on a 2-CTA cluster: weft lists every layout alias of every dump, and every typed layout
 //! in them equals Triton's (`tests/fixtures/ttgir_targets.json`; Gluon cannot hand back
-//! `#ttg.amd_rotating_shared`, so those entries are only parsed and laid out). Triton 3.5's dumps of the same
-//! kernels parse too, and equal Triton 3.9's layouts wherever both versions chose the same layout.
+//! `#ttg.amd_rotating_shared`, so those entries are only parsed and laid out). Triton 3.5's and 3.6's dumps of
+//! the same kernels parse too, and equal Triton 3.9's layouts wherever both versions chose the same layout.
 
 use serde_json::Value;
 use weft::layout::text::ttgir;
@@ -143,6 +143,16 @@ impl InDimBases for Value {
 /// attribute as weft prints it, same shape) it equals Triton 3.9's.
 #[test]
 fn triton_3_5_dumps_parse_and_match_triton_3_9() {
+    older_dumps_parse_and_match_triton_3_9("triton3.5");
+}
+
+/// Triton 3.6's dumps of the same kernels, checked as Triton 3.5's.
+#[test]
+fn triton_3_6_dumps_parse_and_match_triton_3_9() {
+    older_dumps_parse_and_match_triton_3_9("triton3.6");
+}
+
+fn older_dumps_parse_and_match_triton_3_9(version: &str) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
     let doc = fixtures();
     let mut known = std::collections::HashMap::new();
@@ -161,7 +171,7 @@ fn triton_3_5_dumps_parse_and_match_triton_3_9() {
         }
     }
     let (mut dumps, mut compared) = (std::collections::BTreeSet::new(), 0);
-    for entry in std::fs::read_dir(format!("{dir}/triton3.5")).unwrap() {
+    for entry in std::fs::read_dir(format!("{dir}/{version}")).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display();
