@@ -123,7 +123,7 @@ def main():
     os.makedirs(dump_dir, exist_ok=True)
     runner = tf.Runner()
     runner._start = _start_dump_worker.__get__(runner)
-    files = {}
+    files, older = {}, {}
     try:
         for name, targets in KERNELS:
             for target in targets:
@@ -135,28 +135,48 @@ def main():
                 text = r["ttgir"]
                 with open(os.path.join(dump_dir, fname), "w") as f:
                     f.write(text)
-                alias_lines = [ln for ln in text.splitlines() if re.match(r"#\w+ = ", ln)]
-                aliases = {ln.split(" = ", 1)[0]: ln.split(" = ", 1)[1] for ln in alias_lines}
-                mattrs = re.search(r"^module attributes \{(.*)\} \{$", text, re.M).group(1)
-                layouts = []
-                for enc, shape, ty in tf._ttgir_types(text):
-                    lr = runner.request({"op": "ttgir_layout", "aliases": "\n".join(alias_lines),
-                                         "module_attrs": mattrs, "type": ty, "shape": shape})
-                    rec = {"encoding": enc, "shape": shape, "type": ty}
-                    for k in ("layout", "error"):
-                        if k in lr:
-                            rec[k] = lr[k] if k != "error" else lr[k][:300]
-                    layouts.append(rec)
+                aliases, layouts = dump_layouts(runner, text)
                 files[fname] = {"kernel": name, "target": f"{target[0]}:{target[1]}", "aliases": aliases,
                                 "layouts": layouts}
                 print(f"{fname}: {len(aliases)} aliases, {len(layouts)} typed layouts", file=sys.stderr)
+        # Older versions' dumps (written by --dumps-only): Triton 3.9's layout of every type it can parse (3.6
+        # prints the 3.9 syntax; 3.5's CTAsPerCGA fields are rejected, recorded as errors).
+        for ver in sorted(os.listdir(dump_dir)):
+            vdir = os.path.join(dump_dir, ver)
+            if not (ver.startswith("triton") and os.path.isdir(vdir)):
+                continue
+            for fname in sorted(os.listdir(vdir)):
+                with open(os.path.join(vdir, fname)) as f:
+                    text = f.read()
+                aliases, layouts = dump_layouts(runner, text)
+                older[f"{ver}/{fname}"] = {"aliases": aliases, "layouts": layouts}
+                ok = sum(1 for x in layouts if "layout" in x)
+                print(f"{ver}/{fname}: Triton 3.9 lays out {ok} of {len(layouts)} types", file=sys.stderr)
     finally:
         runner.close()
     tf._write_json(os.path.join(out, "ttgir_targets.json"), {
         "generator": "scripts/triton_dumps.py",
         "triton_version": tf._triton_version(),
         "files": files,
+        "older_versions": older,
     })
+
+
+def dump_layouts(runner, text):
+    """A dump's aliases and, per (encoding, shape) of its types, Triton's layout (or error) through the worker."""
+    alias_lines = [ln for ln in text.splitlines() if re.match(r"#\w+ = ", ln)]
+    aliases = {ln.split(" = ", 1)[0]: ln.split(" = ", 1)[1] for ln in alias_lines}
+    mattrs = re.search(r"^module attributes \{(.*)\} \{$", text, re.M).group(1)
+    layouts = []
+    for enc, shape, ty in tf._ttgir_types(text):
+        lr = runner.request({"op": "ttgir_layout", "aliases": "\n".join(alias_lines), "module_attrs": mattrs,
+                             "type": ty, "shape": shape})
+        rec = {"encoding": enc, "shape": shape, "type": ty}
+        for k in ("layout", "error"):
+            if k in lr:
+                rec[k] = lr[k] if k != "error" else lr[k][:300]
+        layouts.append(rec)
+    return aliases, layouts
 
 
 def _start_dump_worker(self):
