@@ -75,6 +75,12 @@ pub struct Classification {
     /// For block-level conversions: every destination CTA finds its elements in the same source CTA (e.g.
     /// the source is broadcast across CTAs), so CTA-local shared memory suffices, as Triton does.
     pub cta_local: bool,
+    /// The source is broadcast across warps (CTAs) and each destination warp (CTA) reads the copy its own
+    /// warp holds, lanes chosen per warp (Triton 3.9): `minimal` and `level` are what is left within the warp.
+    /// weft's own shuffle plans need both layouts to give each warp the same elements, so weft plans shared
+    /// memory for these where Triton shuffles.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub reads_broadcast_copies: bool,
 }
 
 impl Classification {
@@ -190,9 +196,10 @@ fn conversion_map(src: &LinearLayout, dst: &LinearLayout) -> Result<LinearLayout
 /// `comp` maps destination hardware bits to source ones. Where the source is broadcast along a warp (or
 /// block) bit — a zero basis — that source bit may be chosen freely, so destination warp `k` is taken to read
 /// source warp `k`. The map is then local to warps (CTAs) when every destination warp (block) bit reads its
-/// own bit and no other destination bit reads a warp (block) bit; the rest of a warp (block) bit's image
-/// may only be lanes (which lanes to read then depends on the warp, patched in by the lowering; a register
-/// chosen by warp is not: Triton goes through shared memory there, fixture conversion 150). Returns the
+/// own bit and no other destination bit reads a warp (block) bit; the rest of a broadcast warp (block) bit's
+/// image may only be lanes (which lanes to read then depends on the warp, patched in by the lowering; a
+/// register chosen by warp is not: Triton goes through shared memory there, fixture conversion 150), and a
+/// bit the source does not broadcast must map to itself alone, as in `minimalCvtLayout`. Returns the
 /// conversion map left on registers and lanes (quotiented like `minimalCvtLayout`), or `None` when data must
 /// still cross warps or CTAs.
 fn read_off_broadcast_copies(
@@ -218,15 +225,17 @@ fn read_off_broadcast_copies(
                 .unwrap_or(false)
         };
         for k in 0..n {
-            let own = component(dim, k, dim) ^ if src_zero(k) { 1 << k } else { 0 };
+            let free = src_zero(k);
+            let own = component(dim, k, dim) ^ if free { 1 << k } else { 0 };
             if own != 1 << k {
                 return Ok(None);
             }
-            // Only the lane may depend on the warp (block): a register chosen by warp is not read off.
+            // Only a broadcast bit may read elsewhere, and only lanes: a register chosen by warp is not read
+            // off, nor is a bit the source does not broadcast.
             let elsewhere = comp
                 .out_dim_names()
                 .map(|d| d.as_str())
-                .filter(|&d| d != dim && d != "lane")
+                .filter(|&d| d != dim && (d != "lane" || !free))
                 .any(|d| component(dim, k, d) != 0);
             if elsewhere {
                 return Ok(None);
@@ -244,23 +253,17 @@ fn read_off_broadcast_copies(
         }
         removed.push(dim);
     }
-    let keep: Vec<&str> = comp
-        .in_dim_names()
-        .map(|d| d.as_str())
-        .filter(|d| !removed.contains(d))
-        .collect();
-    let keep_out: Vec<&str> = comp
-        .out_dim_names()
-        .map(|d| d.as_str())
-        .filter(|d| !removed.contains(d))
-        .collect();
-    let rest = comp.sublayout(&keep, &keep_out)?;
-    let faster: Vec<Dim> = common
-        .iter()
-        .filter(|d| !removed.contains(&d.as_str()))
-        .copied()
-        .collect();
-    Ok(Some(quotient_common(rest, &faster)))
+    let kept = |names: &mut dyn Iterator<Item = &Dim>| -> Vec<Dim> {
+        names
+            .filter(|d| !removed.contains(&d.as_str()))
+            .copied()
+            .collect()
+    };
+    let rest = comp.sublayout(
+        &kept(&mut comp.in_dim_names()),
+        &kept(&mut comp.out_dim_names()),
+    )?;
+    Ok(Some(quotient_common(rest, &kept(&mut common.iter()))))
 }
 
 /// `l` with `suffix` appended to every in-dim name.
@@ -279,10 +282,11 @@ pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification
     let comp = conversion_map(src, dst)?;
     let common = common_trailing_dims(src, dst);
     let mut minimal = quotient_common(comp.clone(), &common);
-    let crosses_warps = minimal.has_out_dim("warp") || minimal.has_out_dim("block");
-    if crosses_warps {
+    let mut reads_broadcast_copies = false;
+    if minimal.has_out_dim("warp") || minimal.has_out_dim("block") {
         if let Some(local) = read_off_broadcast_copies(src, &comp, &common)? {
             minimal = local;
+            reads_broadcast_copies = true;
         }
     }
     let outs: Vec<&str> = minimal.out_dim_names().map(|d| d.as_str()).collect();
@@ -316,6 +320,7 @@ pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification
         level,
         mixed_transpositions,
         cta_local,
+        reads_broadcast_copies,
     })
 }
 
@@ -459,6 +464,16 @@ mod tests {
         assert_eq!(c.triton_kind(), ConversionKind::WarpShuffle);
     }
 
+    /// Four elements, two warps: lane 1 broadcast, warp 1 holds elements 2 and 3.
+    fn upper_half_in_warp_1() -> LinearLayout {
+        ll(
+            vec![],
+            vec![vec![1, 0], vec![0, 0]],
+            vec![vec![2, 0]],
+            [4, 1],
+        )
+    }
+
     #[test]
     fn broadcast_source_is_read_within_each_warp() {
         // The source gives every warp all four elements (in lanes); destination warp 1 holds elements 2 and 3.
@@ -468,12 +483,7 @@ mod tests {
             vec![vec![0, 0]],
             [4, 1],
         );
-        let dst = ll(
-            vec![],
-            vec![vec![1, 0], vec![0, 0]],
-            vec![vec![2, 0]],
-            [4, 1],
-        );
+        let dst = upper_half_in_warp_1();
         // Triton's least-squares map reads destination warp 1's elements from warp 0's lanes ...
         let plain = minimal_conversion(&src, &dst).unwrap();
         assert!(plain.has_out_dim("warp"));
@@ -482,6 +492,7 @@ mod tests {
         assert_eq!(c.level, Level::Lane);
         assert!(!c.minimal.has_out_dim("warp"));
         assert_eq!(c.mixed_transpositions, Some(0));
+        assert!(c.reads_broadcast_copies);
         assert_eq!(c.triton_kind(), ConversionKind::WarpShuffle);
         let plan =
             super::super::plan_conversion(&src, &dst, 32, crate::target::Target::SM90).unwrap();
@@ -499,15 +510,31 @@ mod tests {
             vec![vec![0, 0]],
             [4, 1],
         );
-        let dst = ll(
+        let dst = upper_half_in_warp_1();
+        let c = classify(&src, &dst).unwrap();
+        assert_eq!(c.level, Level::Warp);
+        assert_eq!(c.triton_kind(), ConversionKind::SharedMemory);
+    }
+
+    #[test]
+    fn unbroadcast_warp_reading_other_lanes_crosses_warps() {
+        // Destination warp 1 holds element 3 = source warp 1's element 2 ⊕ a lane: the data is in the warp, but
+        // the source warp bit is not broadcast, so it is not read off (only broadcast copies are).
+        let src = ll(
             vec![],
             vec![vec![1, 0], vec![0, 0]],
             vec![vec![2, 0]],
             [4, 1],
         );
+        let dst = ll(
+            vec![],
+            vec![vec![1, 0], vec![0, 0]],
+            vec![vec![3, 0]],
+            [4, 1],
+        );
         let c = classify(&src, &dst).unwrap();
         assert_eq!(c.level, Level::Warp);
-        assert_eq!(c.triton_kind(), ConversionKind::SharedMemory);
+        assert!(!c.reads_broadcast_copies);
     }
 
     #[test]
