@@ -504,11 +504,18 @@ class Runner:
                 out["diagnostics"] = diag
             return out
 
+    def _kill(self):
+        os.kill(self.proc.pid, 9)
+
     def _next_line(self):
+        """The worker's next line, or None when it died or stayed silent for `timeout` seconds (then it is killed
+        and `timed_out` says so)."""
+        self.timed_out = False
         while b"\n" not in self._pending:
             r, _, _ = select.select([self.proc.stdout], [], [], self.timeout)
             if not r:
-                os.kill(self.proc.pid, 9)
+                self.timed_out = True
+                self._kill()
                 return None
             ch = os.read(self.proc.stdout.fileno(), 1 << 16)
             if not ch:
