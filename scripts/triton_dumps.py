@@ -3,16 +3,19 @@
 
     /opt/triton-venv/bin/python scripts/triton_dumps.py [--out tests/fixtures]
 
-Compiles the Triton kernels of ``scripts/triton_fixture_kernels.py`` (matmul, softmax) with ``triton.compile``
-for ``cuda:80``, ``cuda:90`` and ``hip:gfx942`` (a ``GPUTarget``; only the TTGIR stage is kept) and writes
+Compiles the Triton kernels of ``scripts/triton_fixture_kernels.py`` (matmul, softmax, flash-attention forward,
+layer norm, reductions, ``tl.cumsum`` scans) with ``triton.compile`` for ``cuda:80``, ``cuda:90`` and ``hip:gfx942``,
+and the matmul with ``num_ctas=2`` (a CTA cluster: multi-CTA layouts) for ``cuda:90`` (a ``GPUTarget``; only the
+TTGIR stage is kept) and writes
 ``ttgir_targets/<kernel>_<target>.mlir`` plus ``ttgir_targets.json``: for every (encoding, shape) of every type in
 every dump, the layout Triton 3.9 gives it (Gluon's ``to_linear_layout``), or Triton's error (Gluon has no class for
 ``#ttg.amd_rotating_shared``, so those entries carry an error and only weft's parse is checked).
 ``tests/ttgir_targets.rs`` reads them. Uses the crash-isolated worker of ``triton_fixtures.py``.
 
-With ``--dumps-only`` under an older Triton (``/opt/triton35-venv/bin/python scripts/triton_dumps.py --dumps-only``)
-it writes only that version's dumps, to ``ttgir_targets/triton<version>/`` (Triton 3.5 prints multi-CTA layouts
-with ``CTAsPerCGA``, ``CTASplitNum``, ``CTAOrder``).
+With ``--dumps-only`` under an older Triton it writes only that version's dumps, to
+``ttgir_targets/triton<version>/``: ``/opt/triton35-venv/bin/python scripts/triton_dumps.py --dumps-only`` (Triton 3.5
+prints multi-CTA layouts with ``CTAsPerCGA``, ``CTASplitNum``, ``CTAOrder`` and MFMA ``instrShape = [M, N]``) and
+``/opt/triton36-venv/bin/python ...`` for Triton 3.6 (a venv with ``pip install triton==3.6.0``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,20 @@ sys.path.insert(0, HERE)
 import triton_fixtures as tf  # noqa: E402
 
 TARGETS = [("cuda", 80, 32), ("cuda", 90, 32), ("hip", "gfx942", 64)]
-KERNELS = ["matmul_sm90", "softmax_sm90"]
+# (kernel of triton_fixture_kernels.KERNELS, the targets it is compiled for)
+KERNELS = [
+    ("matmul_sm90", TARGETS),
+    ("softmax_sm90", TARGETS),
+    ("attention", TARGETS),
+    ("layernorm", TARGETS),
+    ("reduce", TARGETS),
+    ("cumsum", TARGETS),
+    ("matmul_2cta", [("cuda", 90, 32)]),  # num_ctas=2: clusters exist from sm_90 on
+]
+
+
+def dump_name(name, target):
+    return f"{name.replace('_sm90', '')}_{target[0]}_{target[1]}.mlir"
 
 
 class _DumpWorker(tf._Worker):
@@ -76,14 +92,14 @@ def dumps_only(out):
     ver = ".".join(triton.__version__.split(".")[:2])
     d = os.path.join(out, "ttgir_targets", f"triton{ver}")
     os.makedirs(d, exist_ok=True)
-    for name in KERNELS:
+    for name, targets in KERNELS:
         _, _, fn, sig, consts, opts = next(k for k in K.KERNELS if k[0] == name)
-        for backend, arch, warp in TARGETS:
+        for backend, arch, warp in targets:
             src = ASTSource(fn=fn, signature=sig, constexprs=consts)
             k = triton.compile(src, target=GPUTarget(backend, arch, warp), options=opts)
             text = re.sub(r" loc\([^()]*(\([^()]*\)[^()]*)*\)", "", k.asm["ttgir"])
             text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("#loc"))
-            fname = f"{name.replace('_sm90', '')}_{backend}_{arch}.mlir"
+            fname = dump_name(name, (backend, arch))
             with open(os.path.join(d, fname), "w") as f:
                 f.write(text + "\n")
             print(f"triton {triton.__version__}: {fname}", file=sys.stderr)
@@ -107,41 +123,60 @@ def main():
     os.makedirs(dump_dir, exist_ok=True)
     runner = tf.Runner()
     runner._start = _start_dump_worker.__get__(runner)
-    files = {}
+    files, older = {}, {}
     try:
-        for name in KERNELS:
-            for target in TARGETS:
-                tname = f"{target[0]}_{target[1]}"
+        for name, targets in KERNELS:
+            for target in targets:
                 r = runner.request({"op": "target_dump", "name": name, "target": list(target)})
+                fname = dump_name(name, target)
                 if "ttgir" not in r:
-                    print(f"{name} {tname}: {r.get('error')}", file=sys.stderr)
+                    print(f"{fname}: {r.get('error')}", file=sys.stderr)
                     continue
-                fname = f"{name.replace('_sm90', '')}_{tname}.mlir"
                 text = r["ttgir"]
                 with open(os.path.join(dump_dir, fname), "w") as f:
                     f.write(text)
-                alias_lines = [ln for ln in text.splitlines() if re.match(r"#\w+ = ", ln)]
-                aliases = {ln.split(" = ", 1)[0]: ln.split(" = ", 1)[1] for ln in alias_lines}
-                mattrs = re.search(r"^module attributes \{(.*)\} \{$", text, re.M).group(1)
-                layouts = []
-                for enc, shape, ty in tf._ttgir_types(text):
-                    lr = runner.request({"op": "ttgir_layout", "aliases": "\n".join(alias_lines),
-                                         "module_attrs": mattrs, "type": ty, "shape": shape})
-                    rec = {"encoding": enc, "shape": shape, "type": ty}
-                    for k in ("layout", "error"):
-                        if k in lr:
-                            rec[k] = lr[k] if k != "error" else lr[k][:300]
-                    layouts.append(rec)
+                aliases, layouts = dump_layouts(runner, text)
                 files[fname] = {"kernel": name, "target": f"{target[0]}:{target[1]}", "aliases": aliases,
                                 "layouts": layouts}
                 print(f"{fname}: {len(aliases)} aliases, {len(layouts)} typed layouts", file=sys.stderr)
+        # Older versions' dumps (written by --dumps-only): Triton 3.9's layout of every type it can parse (3.6
+        # prints the 3.9 syntax; 3.5's CTAsPerCGA fields are rejected, recorded as errors).
+        for ver in sorted(os.listdir(dump_dir)):
+            vdir = os.path.join(dump_dir, ver)
+            if not (ver.startswith("triton") and os.path.isdir(vdir)):
+                continue
+            for fname in sorted(os.listdir(vdir)):
+                with open(os.path.join(vdir, fname)) as f:
+                    text = f.read()
+                aliases, layouts = dump_layouts(runner, text)
+                older[f"{ver}/{fname}"] = {"aliases": aliases, "layouts": layouts}
+                ok = sum(1 for x in layouts if "layout" in x)
+                print(f"{ver}/{fname}: Triton 3.9 lays out {ok} of {len(layouts)} types", file=sys.stderr)
     finally:
         runner.close()
     tf._write_json(os.path.join(out, "ttgir_targets.json"), {
         "generator": "scripts/triton_dumps.py",
         "triton_version": tf._triton_version(),
         "files": files,
+        "older_versions": older,
     })
+
+
+def dump_layouts(runner, text):
+    """A dump's aliases and, per (encoding, shape) of its types, Triton's layout (or error) through the worker."""
+    alias_lines = [ln for ln in text.splitlines() if re.match(r"#\w+ = ", ln)]
+    aliases = {ln.split(" = ", 1)[0]: ln.split(" = ", 1)[1] for ln in alias_lines}
+    mattrs = re.search(r"^module attributes \{(.*)\} \{$", text, re.M).group(1)
+    layouts = []
+    for enc, shape, ty in tf._ttgir_types(text):
+        lr = runner.request({"op": "ttgir_layout", "aliases": "\n".join(alias_lines), "module_attrs": mattrs,
+                             "type": ty, "shape": shape})
+        rec = {"encoding": enc, "shape": shape, "type": ty}
+        for k in ("layout", "error"):
+            if k in lr:
+                rec[k] = lr[k] if k != "error" else lr[k][:300]
+        layouts.append(rec)
+    return aliases, layouts
 
 
 def _start_dump_worker(self):

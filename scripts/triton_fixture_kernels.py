@@ -44,6 +44,70 @@ def softmax_kernel(x_ptr, y_ptr, stride, BR: tl.constexpr, BC: tl.constexpr):
     tl.store(y_ptr + rows[:, None] * stride + cols[None, :], y.to(tl.float16))
 
 
+@triton.jit
+def attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, n_ctx, sm_scale, BM: tl.constexpr, BN: tl.constexpr,
+                     HEAD: tl.constexpr):
+    """Flash-attention forward (one head per program on axis 1): S = Q K^T, online softmax, O += P V."""
+    base = tl.program_id(1) * n_ctx * HEAD
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rd = tl.arange(0, HEAD)
+    q = tl.load(q_ptr + base + rm[:, None] * HEAD + rd[None, :])
+    m_i = tl.full([BM], float("-inf"), tl.float32)
+    l_i = tl.zeros([BM], tl.float32)
+    acc = tl.zeros([BM, HEAD], tl.float32)
+    scale = sm_scale * 1.44269504
+    for start in range(0, n_ctx, BN):
+        kt = tl.load(k_ptr + base + (start + rn)[None, :] * HEAD + rd[:, None])
+        s = tl.dot(q, kt) * scale
+        m_new = tl.maximum(m_i, tl.max(s, 1))
+        p = tl.math.exp2(s - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + base + (start + rn)[:, None] * HEAD + rd[None, :])
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + base + rm[:, None] * HEAD + rd[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def layernorm_kernel(x_ptr, y_ptr, w_ptr, b_ptr, stride, n, eps, BR: tl.constexpr, BC: tl.constexpr):
+    """Row layer norm over BR rows of at most BC columns (masked): mean, variance, scale and shift."""
+    rows = tl.program_id(0) * BR + tl.arange(0, BR)
+    cols = tl.arange(0, BC)
+    mask = cols[None, :] < n
+    x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+    mean = tl.sum(x, axis=1) / n
+    xc = tl.where(mask, x - mean[:, None], 0.0)
+    rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=1) / n + eps)
+    w = tl.load(w_ptr + cols, mask=cols < n)
+    b = tl.load(b_ptr + cols, mask=cols < n)
+    y = xc * rstd[:, None] * w[None, :] + b[None, :]
+    tl.store(y_ptr + rows[:, None] * stride + cols[None, :], y.to(tl.float16), mask=mask)
+
+
+@triton.jit
+def reduce_kernel(x_ptr, sum_ptr, max_ptr, arg_ptr, BR: tl.constexpr, BC: tl.constexpr):
+    """Reductions along both axes of one tile: column sums, row maxima and row argmax."""
+    rows = tl.arange(0, BR)
+    cols = tl.arange(0, BC)
+    x = tl.load(x_ptr + rows[:, None] * BC + cols[None, :])
+    tl.store(sum_ptr + cols, tl.sum(x, axis=0))
+    tl.store(max_ptr + rows, tl.max(x, axis=1))
+    tl.store(arg_ptr + rows, tl.argmax(x, axis=1))
+
+
+@triton.jit
+def cumsum_kernel(x_ptr, y_ptr, z_ptr, BR: tl.constexpr, BC: tl.constexpr):
+    """Inclusive scans: tl.cumsum along rows and along columns of one tile."""
+    rows = tl.arange(0, BR)
+    cols = tl.arange(0, BC)
+    x = tl.load(x_ptr + rows[:, None] * BC + cols[None, :])
+    tl.store(y_ptr + rows[:, None] * BC + cols[None, :], tl.cumsum(x, axis=1))
+    tl.store(z_ptr + rows[:, None] * BC + cols[None, :], tl.cumsum(x, axis=0))
+
+
 @gluon.jit
 def gluon_mma_kernel(a_ptr, b_ptr, c_ptr, BM: gl.constexpr, BN: gl.constexpr, BK: gl.constexpr):
     """Gluon with explicit layouts: blocked loads, swizzled and NVMMA shared memory, mma.sync operands."""
@@ -114,6 +178,25 @@ KERNELS = [
     ("softmax_sm90", "triton", softmax_kernel, {
         "x_ptr": "*fp16", "y_ptr": "*fp16", "stride": "i32", "BR": "constexpr", "BC": "constexpr"
     }, {"BR": 4, "BC": 256}, {"num_warps": 4}),
+    ("attention", "triton", attention_kernel, {
+        "q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp16", "n_ctx": "i32", "sm_scale": "fp32",
+        "BM": "constexpr", "BN": "constexpr", "HEAD": "constexpr"
+    }, {"BM": 128, "BN": 64, "HEAD": 64}, {"num_warps": 4, "num_stages": 2}),
+    ("layernorm", "triton", layernorm_kernel, {
+        "x_ptr": "*fp16", "y_ptr": "*fp16", "w_ptr": "*fp32", "b_ptr": "*fp32", "stride": "i32", "n": "i32",
+        "eps": "fp32", "BR": "constexpr", "BC": "constexpr"
+    }, {"BR": 2, "BC": 1024}, {"num_warps": 8}),
+    ("reduce", "triton", reduce_kernel, {
+        "x_ptr": "*fp32", "sum_ptr": "*fp32", "max_ptr": "*fp32", "arg_ptr": "*i32", "BR": "constexpr",
+        "BC": "constexpr"
+    }, {"BR": 64, "BC": 128}, {"num_warps": 4}),
+    ("cumsum", "triton", cumsum_kernel, {
+        "x_ptr": "*fp32", "y_ptr": "*fp32", "z_ptr": "*fp32", "BR": "constexpr", "BC": "constexpr"
+    }, {"BR": 32, "BC": 256}, {"num_warps": 4}),
+    ("matmul_2cta", "triton", matmul_kernel, {
+        "a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "N": "i32", "K": "i32", "BM": "constexpr",
+        "BN": "constexpr", "BK": "constexpr"
+    }, {"BM": 128, "BN": 256, "BK": 64}, {"num_warps": 4, "num_stages": 3, "num_ctas": 2}),
     ("gluon_mma_v2_sm90", "gluon", gluon_mma_kernel, {
         "a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"
     }, {"BM": 64, "BN": 64, "BK": 32}, {"num_warps": 4}),

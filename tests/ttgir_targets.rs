@@ -1,7 +1,9 @@
 //! Real TTGIR dumps that Triton 3.9 wrote for `cuda:80`, `cuda:90` and `hip:gfx942` (`scripts/triton_dumps.py`,
-//! on the CPU): weft lists every layout alias of every dump, and every typed layout in them equals Triton's
-//! (`tests/fixtures/ttgir_targets.json`; Gluon cannot hand back `#ttg.amd_rotating_shared`, so those entries
-//! are only parsed and laid out).
+//! on the CPU) of real kernels — matmul, softmax, flash-attention forward, layer norm, reductions, `tl.cumsum`
+//! scans, and a matmul on a 2-CTA cluster: weft lists every layout alias of every dump, and every typed layout
+//! in them equals Triton's (`tests/fixtures/ttgir_targets.json`; Gluon cannot hand back
+//! `#ttg.amd_rotating_shared`, so those entries are only parsed and laid out). Triton 3.5's and 3.6's dumps of
+//! the same kernels parse too, and equal Triton 3.9's layouts wherever both versions chose the same layout.
 
 use serde_json::Value;
 use weft::layout::text::ttgir;
@@ -45,11 +47,12 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
     let doc = fixtures();
     let files = doc["files"].as_object().unwrap();
-    assert!(files.len() >= 6, "{} dumps", files.len());
     let mut targets = std::collections::BTreeSet::new();
-    let mut checked = 0;
+    let mut kernels = std::collections::BTreeSet::new();
+    let (mut checked, mut multi_cta) = (0, 0);
     for (name, f) in files {
         targets.insert(f["target"].as_str().unwrap().to_string());
+        kernels.insert(f["kernel"].as_str().unwrap().to_string());
         let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
         let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         // Every alias is a layout weft knows, except the memory space `#ttg.shared_memory`.
@@ -91,6 +94,9 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
                 let got: Value = serde_json::from_str(&got.to_json()).unwrap();
                 assert_eq!(normalized(&got), normalized(want), "{name}: {ty}");
                 checked += 1;
+                if got.bases("block") > 0 {
+                    multi_cta += 1;
+                }
             }
         }
     }
@@ -98,14 +104,69 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
         targets.into_iter().collect::<Vec<_>>(),
         ["cuda:80", "cuda:90", "hip:gfx942"]
     );
-    assert!(checked >= 60, "{checked} layouts checked");
+    assert_eq!(
+        kernels.into_iter().collect::<Vec<_>>(),
+        [
+            "attention",
+            "cumsum",
+            "layernorm",
+            "matmul_2cta",
+            "matmul_sm90",
+            "reduce",
+            "softmax_sm90"
+        ]
+    );
+    // Every kernel on every target (the 2-CTA matmul on cuda:90 only), each dump with typed layouts.
+    assert_eq!(files.len(), 19);
+    assert!(checked >= 200, "{checked} layouts checked");
+    assert!(multi_cta >= 10, "{multi_cta} multi-CTA layouts checked");
+}
+
+/// Number of bases of `dim` in a layout's JSON form.
+trait InDimBases {
+    fn bases(&self, dim: &str) -> usize;
+}
+
+impl InDimBases for Value {
+    fn bases(&self, dim: &str) -> usize {
+        self["in_dims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d[0] == dim)
+            .map_or(0, |d| d[1].as_array().unwrap().len())
+    }
 }
 
 /// Triton 3.5's dumps of the same kernels (`scripts/triton_dumps.py --dumps-only` under Triton 3.5): weft
-/// lists every alias, lays out every typed layout, and where the layout is one Triton 3.9 also uses (same
-/// attribute as weft prints it, same shape) it equals Triton 3.9's.
+/// lists every alias and lays out every typed layout; every type Triton 3.9 can parse (all but the multi-CTA
+/// `CTAsPerCGA` fields and the MFMA `instrShape = [M, N]` of 3.5) equals Triton 3.9's layout, and so does every
+/// other one whose layout Triton 3.9's own dumps use (same attribute as weft prints it, same shape).
 #[test]
 fn triton_3_5_dumps_parse_and_match_triton_3_9() {
+    let (by_triton, by_attribute) = older_dumps_parse_and_match_triton_3_9("triton3.5");
+    assert!(by_triton >= 170, "{by_triton} types laid out by Triton 3.9");
+    assert!(
+        by_attribute >= 1000,
+        "{by_attribute} types matched by attribute"
+    );
+}
+
+/// Triton 3.6's dumps of the same kernels (3.6 prints the 3.9 syntax): every type but the gfx942
+/// `#ttg.amd_rotating_shared` operands equals Triton 3.9's layout of it.
+#[test]
+fn triton_3_6_dumps_parse_and_match_triton_3_9() {
+    let (by_triton, by_attribute) = older_dumps_parse_and_match_triton_3_9("triton3.6");
+    assert!(by_triton >= 200, "{by_triton} types laid out by Triton 3.9");
+    assert!(
+        by_attribute >= 1000,
+        "{by_attribute} types matched by attribute"
+    );
+}
+
+/// Checks the dumps of `ttgir_targets/<version>/`; returns (types compared with Triton 3.9's layout of that
+/// very type, type occurrences compared with a layout of the same attribute in Triton 3.9's dumps).
+fn older_dumps_parse_and_match_triton_3_9(version: &str) -> (usize, usize) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
     let doc = fixtures();
     let mut known = std::collections::HashMap::new();
@@ -123,13 +184,13 @@ fn triton_3_5_dumps_parse_and_match_triton_3_9() {
             );
         }
     }
-    let (mut dumps, mut compared) = (0, 0);
-    for entry in std::fs::read_dir(format!("{dir}/triton3.5")).unwrap() {
+    let (mut dumps, mut by_attribute, mut by_triton) = (std::collections::BTreeSet::new(), 0, 0);
+    for entry in std::fs::read_dir(format!("{dir}/{version}")).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display();
         let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        dumps += 1;
+        let fname = path.file_name().unwrap().to_string_lossy().to_string();
         for line in text
             .lines()
             .filter(|l| l.starts_with('#') && l.contains(" = "))
@@ -152,13 +213,36 @@ fn triton_3_5_dumps_parse_and_match_triton_3_9() {
                     t.alias,
                     t.shape
                 );
-                compared += 1;
+                by_attribute += 1;
             }
         }
+        // Triton 3.9's layout of each type of this very dump, where Triton 3.9 parses it.
+        let f = &doc["older_versions"][format!("{version}/{fname}")];
+        let alias_lines = alias_lines(f);
+        for l in f["layouts"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name}: no entry"))
+        {
+            let ty = l["type"].as_str().unwrap();
+            let Some(want) = l.get("layout") else {
+                continue;
+            };
+            let probe = ttgir::parse_file(&format!("{alias_lines}%0 = op : {ty}\n"))
+                .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
+            let t = &probe.types[0];
+            let got = t
+                .encoding
+                .to_linear_layout(&t.shape)
+                .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
+            let got: Value = serde_json::from_str(&got.to_json()).unwrap();
+            assert_eq!(normalized(&got), normalized(want), "{name}: {ty}");
+            by_triton += 1;
+        }
+        dumps.insert(fname);
     }
-    assert_eq!(dumps, 6);
-    assert!(
-        compared >= 20,
-        "{compared} layouts compared with Triton 3.9's"
-    );
+    // The same kernels for the same targets as Triton 3.9's dumps.
+    let names_3_9: std::collections::BTreeSet<String> =
+        doc["files"].as_object().unwrap().keys().cloned().collect();
+    assert_eq!(dumps, names_3_9);
+    (by_triton, by_attribute)
 }

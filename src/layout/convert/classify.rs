@@ -75,6 +75,12 @@ pub struct Classification {
     /// For block-level conversions: every destination CTA finds its elements in the same source CTA (e.g.
     /// the source is broadcast across CTAs), so CTA-local shared memory suffices, as Triton does.
     pub cta_local: bool,
+    /// The source is broadcast across warps (CTAs) and each destination warp (CTA) reads the copy its own
+    /// warp holds, lanes chosen per warp (Triton 3.9): `minimal` and `level` are what is left within the warp.
+    /// weft's own shuffle plans need both layouts to give each warp the same elements, so weft plans shared
+    /// memory for these where Triton shuffles.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub reads_broadcast_copies: bool,
 }
 
 impl Classification {
@@ -122,7 +128,12 @@ fn trivial_over(l: &LinearLayout, dim: &str) -> bool {
 /// The conversion map with the trailing hardware dims common to both layouts quotiented away while it is
 /// the identity on them, slowest first (Triton's `minimalCvtLayout`).
 pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<LinearLayout> {
-    same_tensor(src, dst)?;
+    let comp = conversion_map(src, dst)?;
+    Ok(quotient_common(comp, &common_trailing_dims(src, dst)))
+}
+
+/// The in dims both layouts end with, slowest first (the dims `minimalCvtLayout` tries to quotient).
+fn common_trailing_dims(src: &LinearLayout, dst: &LinearLayout) -> Vec<Dim> {
     let s: Vec<&Dim> = src.in_dim_names().collect();
     let d: Vec<&Dim> = dst.in_dim_names().collect();
     let mut common = Vec::new();
@@ -133,13 +144,34 @@ pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
         }
         common.push(*a);
     }
+    common
+}
+
+/// Quotients `comp` by `dims` in order while it is trivial over each.
+fn quotient_common(mut comp: LinearLayout, dims: &[Dim]) -> LinearLayout {
+    for dim in dims {
+        if !trivial_over(&comp, dim) {
+            break;
+        }
+        match comp.quotient(&[dim]) {
+            Ok(q) => comp = q,
+            Err(_) => break,
+        }
+    }
+    comp
+}
+
+/// The whole conversion map `dst.invert_and_compose(src)`: destination hardware coordinate → a source
+/// hardware coordinate holding the same element (Triton's choice among copies).
+fn conversion_map(src: &LinearLayout, dst: &LinearLayout) -> Result<LinearLayout> {
+    same_tensor(src, dst)?;
     if !src.is_surjective() {
         return Err(LayoutError::Invalid(
             "the source layout does not cover the tensor (not surjective)".into(),
         ));
     }
-    let mut comp = match dst.invert_and_compose(src) {
-        Ok(c) => c,
+    match dst.invert_and_compose(src) {
+        Ok(c) => Ok(c),
         // Identical dims are mapped to themselves before solving; when the rest of the destination is only
         // reachable through them (Triton asserts here), solve without that shortcut.
         Err(LayoutError::NotInImage { .. }) => {
@@ -149,20 +181,89 @@ pub fn minimal_conversion(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
                 .out_dims()
                 .map(|(n, size)| (Dim::new(n.trim_end_matches('\'')), size))
                 .collect();
-            LinearLayout::from_bases(c.all_bases(), outs, false)?
+            LinearLayout::from_bases(c.all_bases(), outs, false)
         }
-        Err(e) => return Err(e),
-    };
-    for dim in &common {
-        if !trivial_over(&comp, dim) {
-            break;
-        }
-        match comp.quotient(&[dim]) {
-            Ok(q) => comp = q,
-            Err(_) => break,
-        }
+        Err(e) => Err(e),
     }
-    Ok(comp)
+}
+
+/// Triton 3.9 no longer moves data across warps (or CTAs) when every destination warp finds its elements in
+/// broadcast copies its own warp of the source already holds (triton-lang/triton PR 11646, "allow warp
+/// shuffles when warp and block can read off broadcasted copies", in `minimalCvtLayout` and the warp-shuffle
+/// decomposition of `lib/Analysis/Utility.cpp`, lowered by `transferWithinWarp` in
+/// `lib/Conversion/TritonGPUToLLVM/ConvertLayoutOpToLLVM.cpp`; the shared-memory analogue is PR 10647).
+///
+/// `comp` maps destination hardware bits to source ones. Where the source is broadcast along a warp (or
+/// block) bit — a zero basis — that source bit may be chosen freely, so destination warp `k` is taken to read
+/// source warp `k`. The map is then local to warps (CTAs) when every destination warp (block) bit reads its
+/// own bit and no other destination bit reads a warp (block) bit; the rest of a broadcast warp (block) bit's
+/// image may only be lanes (which lanes to read then depends on the warp, patched in by the lowering; a
+/// register chosen by warp is not: Triton goes through shared memory there, fixture conversion 150), and a
+/// bit the source does not broadcast must map to itself alone, as in `minimalCvtLayout`. Returns the
+/// conversion map left on registers and lanes (quotiented like `minimalCvtLayout`), or `None` when data must
+/// still cross warps or CTAs.
+fn read_off_broadcast_copies(
+    src: &LinearLayout,
+    comp: &LinearLayout,
+    common: &[Dim],
+) -> Result<Option<LinearLayout>> {
+    let component = |in_dim: &str, bit: u32, out_dim: &str| -> u64 {
+        comp.basis_component(in_dim, bit, out_dim).unwrap_or(0)
+    };
+    let mut removed: Vec<&str> = Vec::new();
+    for dim in ["block", "warp"] {
+        let n = comp.in_dim_size_log2(dim).unwrap_or(0);
+        if n != comp.out_dim_size(dim).map_or(0, |s| s.trailing_zeros()) {
+            return Ok(None);
+        }
+        if !common.iter().any(|d| d.as_str() == dim) && n > 0 {
+            return Ok(None);
+        }
+        let src_zero = |k: u32| -> bool {
+            src.basis(dim, k)
+                .map(|b| b.iter().all(|&x| x == 0))
+                .unwrap_or(false)
+        };
+        for k in 0..n {
+            let free = src_zero(k);
+            let own = component(dim, k, dim) ^ if free { 1 << k } else { 0 };
+            if own != 1 << k {
+                return Ok(None);
+            }
+            // Only a broadcast bit may read elsewhere, and only lanes: a register chosen by warp is not read
+            // off, nor is a bit the source does not broadcast.
+            let elsewhere = comp
+                .out_dim_names()
+                .map(|d| d.as_str())
+                .filter(|&d| d != dim && (d != "lane" || !free))
+                .any(|d| component(dim, k, d) != 0);
+            if elsewhere {
+                return Ok(None);
+            }
+        }
+        for other in comp.in_dim_names() {
+            let o = other.as_str();
+            if o == dim || removed.contains(&o) {
+                continue;
+            }
+            let m = comp.in_dim_size_log2(o)?;
+            if (0..m).any(|j| component(o, j, dim) != 0) {
+                return Ok(None);
+            }
+        }
+        removed.push(dim);
+    }
+    let kept = |names: &mut dyn Iterator<Item = &Dim>| -> Vec<Dim> {
+        names
+            .filter(|d| !removed.contains(&d.as_str()))
+            .copied()
+            .collect()
+    };
+    let rest = comp.sublayout(
+        &kept(&mut comp.in_dim_names()),
+        &kept(&mut comp.out_dim_names()),
+    )?;
+    Ok(Some(quotient_common(rest, &kept(&mut common.iter()))))
 }
 
 /// `l` with `suffix` appended to every in-dim name.
@@ -178,7 +279,16 @@ fn rename_ins(l: &LinearLayout, suffix: &str) -> Result<LinearLayout> {
 
 /// Classifies the conversion from `src` to `dst` (distributed layouts of the same tensor).
 pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification> {
-    let minimal = minimal_conversion(src, dst)?;
+    let comp = conversion_map(src, dst)?;
+    let common = common_trailing_dims(src, dst);
+    let mut minimal = quotient_common(comp.clone(), &common);
+    let mut reads_broadcast_copies = false;
+    if minimal.has_out_dim("warp") || minimal.has_out_dim("block") {
+        if let Some(local) = read_off_broadcast_copies(src, &comp, &common)? {
+            minimal = local;
+            reads_broadcast_copies = true;
+        }
+    }
     let outs: Vec<&str> = minimal.out_dim_names().map(|d| d.as_str()).collect();
     let has = |n: &str| outs.contains(&n);
     let level = if outs.is_empty() {
@@ -210,6 +320,7 @@ pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification
         level,
         mixed_transpositions,
         cta_local,
+        reads_broadcast_copies,
     })
 }
 
@@ -218,8 +329,21 @@ pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification
 /// i.e. one per lane bit that `P` sends to a register bit.
 fn triton_mixed_transpositions(src: &LinearLayout, dst: &LinearLayout) -> Result<Option<usize>> {
     let order = same_tensor(src, dst)?;
-    let s = Hw::new(src, &order)?.without_broadcast_regs();
-    let t = Hw::new(dst, &order)?.without_broadcast_regs();
+    let mut s = Hw::new(src, &order)?.without_broadcast_regs();
+    let mut t = Hw::new(dst, &order)?.without_broadcast_regs();
+    // Warp and block bases take no part in the decomposition (Triton 3.9, PR 11646): elements that a warp
+    // (block) bit selects are read from the copy the warp already holds, whichever lanes hold it. Seen modulo
+    // the span of the warp and block bases, such source columns vanish and pair with free destination ones.
+    let mut span = crate::layout::gf2::XorBasis::new();
+    for &c in s.warp.iter().chain(&s.block).chain(&t.warp).chain(&t.block) {
+        span.insert(c);
+    }
+    for c in s.reg.iter_mut().chain(s.lane.iter_mut()) {
+        *c = span.reduce_fully(*c);
+    }
+    for c in t.reg.iter_mut().chain(t.lane.iter_mut()) {
+        *c = span.reduce_fully(*c);
+    }
     let nr = s.reg.len().max(t.reg.len());
     let nl = s.lane.len().max(t.lane.len());
     let pad = |v: &[u64], n: usize| {
@@ -338,6 +462,79 @@ mod tests {
         assert_eq!(c.level, Level::Lane);
         assert_eq!(c.mixed_transpositions, Some(1));
         assert_eq!(c.triton_kind(), ConversionKind::WarpShuffle);
+    }
+
+    /// Four elements, two warps: lane 1 broadcast, warp 1 holds elements 2 and 3.
+    fn upper_half_in_warp_1() -> LinearLayout {
+        ll(
+            vec![],
+            vec![vec![1, 0], vec![0, 0]],
+            vec![vec![2, 0]],
+            [4, 1],
+        )
+    }
+
+    #[test]
+    fn broadcast_source_is_read_within_each_warp() {
+        // The source gives every warp all four elements (in lanes); destination warp 1 holds elements 2 and 3.
+        let src = ll(
+            vec![],
+            vec![vec![1, 0], vec![2, 0]],
+            vec![vec![0, 0]],
+            [4, 1],
+        );
+        let dst = upper_half_in_warp_1();
+        // Triton's least-squares map reads destination warp 1's elements from warp 0's lanes ...
+        let plain = minimal_conversion(&src, &dst).unwrap();
+        assert!(plain.has_out_dim("warp"));
+        // ... but each warp already holds them: a shuffle within the warp suffices.
+        let c = classify(&src, &dst).unwrap();
+        assert_eq!(c.level, Level::Lane);
+        assert!(!c.minimal.has_out_dim("warp"));
+        assert_eq!(c.mixed_transpositions, Some(0));
+        assert!(c.reads_broadcast_copies);
+        assert_eq!(c.triton_kind(), ConversionKind::WarpShuffle);
+        let plan =
+            super::super::plan_conversion(&src, &dst, 32, crate::target::Target::SM90).unwrap();
+        assert_eq!(plan.triton_kind, ConversionKind::WarpShuffle);
+        plan.verify().unwrap();
+    }
+
+    #[test]
+    fn broadcast_source_in_registers_still_crosses_warps() {
+        // Every warp holds elements 2 and 3 in a register: a register chosen by warp is not read off (Triton
+        // 3.9 goes through shared memory, fixture conversion 150).
+        let src = ll(
+            vec![vec![2, 0]],
+            vec![vec![1, 0], vec![0, 0]],
+            vec![vec![0, 0]],
+            [4, 1],
+        );
+        let dst = upper_half_in_warp_1();
+        let c = classify(&src, &dst).unwrap();
+        assert_eq!(c.level, Level::Warp);
+        assert_eq!(c.triton_kind(), ConversionKind::SharedMemory);
+    }
+
+    #[test]
+    fn unbroadcast_warp_reading_other_lanes_crosses_warps() {
+        // Destination warp 1 holds element 3 = source warp 1's element 2 ⊕ a lane: the data is in the warp, but
+        // the source warp bit is not broadcast, so it is not read off (only broadcast copies are).
+        let src = ll(
+            vec![],
+            vec![vec![1, 0], vec![0, 0]],
+            vec![vec![2, 0]],
+            [4, 1],
+        );
+        let dst = ll(
+            vec![],
+            vec![vec![1, 0], vec![0, 0]],
+            vec![vec![3, 0]],
+            [4, 1],
+        );
+        let c = classify(&src, &dst).unwrap();
+        assert_eq!(c.level, Level::Warp);
+        assert!(!c.reads_broadcast_copies);
     }
 
     #[test]
