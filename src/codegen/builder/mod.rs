@@ -91,6 +91,9 @@ pub struct KernelBuilder<'ctx> {
     pub(crate) roles: WarpRoles<'ctx>,
     /// Registers per thread the kernel is limited to ([`limit_registers`](Self::limit_registers)).
     pub(crate) max_registers: Option<u32>,
+    /// Whether float `+`, `-`, `*` built from now on may fuse into FMAs
+    /// ([`allow_fp_contraction`](Self::allow_fp_contraction)).
+    pub(crate) fp_contract: bool,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -153,6 +156,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             smem: SharedMemory::new(target),
             roles: WarpRoles::default(),
             max_registers: None,
+            fp_contract: false,
         })
     }
 
@@ -213,6 +217,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         self.max_registers = Some(regs);
         Ok(())
+    }
+
+    /// Lets the float additions, subtractions and multiplications built from now on (elementwise,
+    /// and inside reductions and scans) fuse into FMAs: `a * b + c` with one rounding instead of
+    /// two (Triton's `enable_fp_fusion`, on by default there). Off by default here, so results
+    /// are those of the ops as written; `fma` is always one rounding.
+    pub fn allow_fp_contraction(&mut self, on: bool) {
+        self.fp_contract = on;
     }
 
     // ----- parameters ---------------------------------------------------------------------------

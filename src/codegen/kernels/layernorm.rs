@@ -150,6 +150,8 @@ pub fn layernorm_kernel(ctx: &Context, target: Target, c: LayernormConfig) -> Re
     if let Some(r) = c.max_registers {
         kb.limit_registers(r)?;
     }
+    // As Triton compiles its layernorm: the sum of squares accumulates by FMAs.
+    kb.allow_fp_contraction(true);
     let x = kb.arg_ptr("x", DType::F32, 16)?;
     let y = kb.arg_ptr("y", DType::F32, 16)?;
     let w = kb.arg_ptr("w", DType::F32, 16)?;

@@ -628,6 +628,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 _ => unreachable!("checked by check_binary_dtype"),
             };
+            if self.fp_contract && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
+                if let Some(i) = v.as_instruction() {
+                    // Constants fold to no instruction; a flag on a real one cannot fail.
+                    let _ = i.set_fast_math_flags(inkwell::values::FastMathFlags::AllowContract);
+                }
+            }
             Ok(v.into())
         }
     }
