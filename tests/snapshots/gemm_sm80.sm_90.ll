@@ -1066,209 +1066,199 @@ loop.exit4:                                       ; preds = %loop2
   %1000 = or disjoint i32 %998, 32
   %1001 = or disjoint i32 %998, 48
   %1002 = icmp slt i32 %994, %m
-  %1003 = icmp slt i32 %995, %m
-  %1004 = icmp slt i32 %996, %m
-  %1005 = icmp slt i32 %997, %m
-  %1006 = icmp slt i32 %998, %n
-  %1007 = icmp slt i32 %999, %n
-  %1008 = icmp slt i32 %1000, %n
-  %1009 = icmp slt i32 %1001, %n
+  %1003 = icmp slt i32 %996, %m
+  %1004 = icmp slt i32 %998, %n
+  %1005 = icmp slt i32 %999, %n
+  %1006 = icmp slt i32 %1000, %n
+  %1007 = icmp slt i32 %1001, %n
+  %1008 = and i1 %1002, %1004
+  %1009 = and i1 %1002, %1005
   %1010 = and i1 %1002, %1006
-  %1011 = and i1 %1003, %1006
-  %1012 = and i1 %1002, %1007
-  %1013 = and i1 %1003, %1007
-  %1014 = and i1 %1002, %1008
-  %1015 = and i1 %1003, %1008
-  %1016 = and i1 %1002, %1009
-  %1017 = and i1 %1003, %1009
-  %1018 = and i1 %1004, %1006
-  %1019 = and i1 %1005, %1006
-  %1020 = and i1 %1004, %1007
-  %1021 = and i1 %1005, %1007
-  %1022 = and i1 %1004, %1008
-  %1023 = and i1 %1005, %1008
-  %1024 = and i1 %1004, %1009
-  %1025 = and i1 %1005, %1009
-  %1026 = mul i32 %994, %n
-  %1027 = mul i32 %995, %n
-  %1028 = mul i32 %996, %n
-  %1029 = mul i32 %997, %n
-  %1030 = add i32 %1026, %998
-  %1031 = add i32 %1027, %998
-  %1032 = add i32 %1026, %999
-  %1033 = add i32 %1027, %999
-  %1034 = add i32 %1026, %1000
-  %1035 = add i32 %1027, %1000
-  %1036 = add i32 %1026, %1001
-  %1037 = add i32 %1027, %1001
-  %1038 = add i32 %1028, %998
-  %1039 = add i32 %1029, %998
-  %1040 = add i32 %1028, %999
-  %1041 = add i32 %1029, %999
-  %1042 = add i32 %1028, %1000
-  %1043 = add i32 %1029, %1000
-  %1044 = add i32 %1028, %1001
-  %1045 = add i32 %1029, %1001
+  %1011 = and i1 %1002, %1007
+  %1012 = and i1 %1003, %1004
+  %1013 = and i1 %1003, %1005
+  %1014 = and i1 %1003, %1006
+  %1015 = and i1 %1003, %1007
+  %1016 = mul i32 %994, %n
+  %1017 = mul i32 %995, %n
+  %1018 = mul i32 %996, %n
+  %1019 = mul i32 %997, %n
+  %1020 = add i32 %1016, %998
+  %1021 = add i32 %1017, %998
+  %1022 = add i32 %1016, %999
+  %1023 = add i32 %1017, %999
+  %1024 = add i32 %1016, %1000
+  %1025 = add i32 %1017, %1000
+  %1026 = add i32 %1016, %1001
+  %1027 = add i32 %1017, %1001
+  %1028 = add i32 %1018, %998
+  %1029 = add i32 %1019, %998
+  %1030 = add i32 %1018, %999
+  %1031 = add i32 %1019, %999
+  %1032 = add i32 %1018, %1000
+  %1033 = add i32 %1019, %1000
+  %1034 = add i32 %1018, %1001
+  %1035 = add i32 %1019, %1001
+  %1036 = getelementptr half, ptr addrspace(1) %c, i32 %1020
+  %1037 = getelementptr half, ptr addrspace(1) %c, i32 %1021
+  %1038 = getelementptr half, ptr addrspace(1) %c, i32 %1022
+  %1039 = getelementptr half, ptr addrspace(1) %c, i32 %1023
+  %1040 = getelementptr half, ptr addrspace(1) %c, i32 %1024
+  %1041 = getelementptr half, ptr addrspace(1) %c, i32 %1025
+  %1042 = getelementptr half, ptr addrspace(1) %c, i32 %1026
+  %1043 = getelementptr half, ptr addrspace(1) %c, i32 %1027
+  %1044 = getelementptr half, ptr addrspace(1) %c, i32 %1028
+  %1045 = getelementptr half, ptr addrspace(1) %c, i32 %1029
   %1046 = getelementptr half, ptr addrspace(1) %c, i32 %1030
   %1047 = getelementptr half, ptr addrspace(1) %c, i32 %1031
   %1048 = getelementptr half, ptr addrspace(1) %c, i32 %1032
   %1049 = getelementptr half, ptr addrspace(1) %c, i32 %1033
   %1050 = getelementptr half, ptr addrspace(1) %c, i32 %1034
   %1051 = getelementptr half, ptr addrspace(1) %c, i32 %1035
-  %1052 = getelementptr half, ptr addrspace(1) %c, i32 %1036
-  %1053 = getelementptr half, ptr addrspace(1) %c, i32 %1037
-  %1054 = getelementptr half, ptr addrspace(1) %c, i32 %1038
-  %1055 = getelementptr half, ptr addrspace(1) %c, i32 %1039
-  %1056 = getelementptr half, ptr addrspace(1) %c, i32 %1040
-  %1057 = getelementptr half, ptr addrspace(1) %c, i32 %1041
-  %1058 = getelementptr half, ptr addrspace(1) %c, i32 %1042
-  %1059 = getelementptr half, ptr addrspace(1) %c, i32 %1043
-  %1060 = getelementptr half, ptr addrspace(1) %c, i32 %1044
-  %1061 = getelementptr half, ptr addrspace(1) %c, i32 %1045
-  %1062 = insertelement <2 x float> poison, float %571, i32 0
-  %1063 = insertelement <2 x float> %1062, float %572, i32 1
+  %1052 = insertelement <2 x float> poison, float %571, i32 0
+  %1053 = insertelement <2 x float> %1052, float %572, i32 1
+  %1054 = fptrunc <2 x float> %1053 to <2 x half>
+  %1055 = extractelement <2 x half> %1054, i32 0
+  %1056 = extractelement <2 x half> %1054, i32 1
+  %1057 = insertelement <2 x float> poison, float %573, i32 0
+  %1058 = insertelement <2 x float> %1057, float %574, i32 1
+  %1059 = fptrunc <2 x float> %1058 to <2 x half>
+  %1060 = extractelement <2 x half> %1059, i32 0
+  %1061 = extractelement <2 x half> %1059, i32 1
+  %1062 = insertelement <2 x float> poison, float %575, i32 0
+  %1063 = insertelement <2 x float> %1062, float %576, i32 1
   %1064 = fptrunc <2 x float> %1063 to <2 x half>
   %1065 = extractelement <2 x half> %1064, i32 0
   %1066 = extractelement <2 x half> %1064, i32 1
-  %1067 = insertelement <2 x float> poison, float %573, i32 0
-  %1068 = insertelement <2 x float> %1067, float %574, i32 1
+  %1067 = insertelement <2 x float> poison, float %577, i32 0
+  %1068 = insertelement <2 x float> %1067, float %578, i32 1
   %1069 = fptrunc <2 x float> %1068 to <2 x half>
   %1070 = extractelement <2 x half> %1069, i32 0
   %1071 = extractelement <2 x half> %1069, i32 1
-  %1072 = insertelement <2 x float> poison, float %575, i32 0
-  %1073 = insertelement <2 x float> %1072, float %576, i32 1
+  %1072 = insertelement <2 x float> poison, float %579, i32 0
+  %1073 = insertelement <2 x float> %1072, float %580, i32 1
   %1074 = fptrunc <2 x float> %1073 to <2 x half>
   %1075 = extractelement <2 x half> %1074, i32 0
   %1076 = extractelement <2 x half> %1074, i32 1
-  %1077 = insertelement <2 x float> poison, float %577, i32 0
-  %1078 = insertelement <2 x float> %1077, float %578, i32 1
+  %1077 = insertelement <2 x float> poison, float %581, i32 0
+  %1078 = insertelement <2 x float> %1077, float %582, i32 1
   %1079 = fptrunc <2 x float> %1078 to <2 x half>
   %1080 = extractelement <2 x half> %1079, i32 0
   %1081 = extractelement <2 x half> %1079, i32 1
-  %1082 = insertelement <2 x float> poison, float %579, i32 0
-  %1083 = insertelement <2 x float> %1082, float %580, i32 1
+  %1082 = insertelement <2 x float> poison, float %583, i32 0
+  %1083 = insertelement <2 x float> %1082, float %584, i32 1
   %1084 = fptrunc <2 x float> %1083 to <2 x half>
   %1085 = extractelement <2 x half> %1084, i32 0
   %1086 = extractelement <2 x half> %1084, i32 1
-  %1087 = insertelement <2 x float> poison, float %581, i32 0
-  %1088 = insertelement <2 x float> %1087, float %582, i32 1
+  %1087 = insertelement <2 x float> poison, float %585, i32 0
+  %1088 = insertelement <2 x float> %1087, float %586, i32 1
   %1089 = fptrunc <2 x float> %1088 to <2 x half>
   %1090 = extractelement <2 x half> %1089, i32 0
   %1091 = extractelement <2 x half> %1089, i32 1
-  %1092 = insertelement <2 x float> poison, float %583, i32 0
-  %1093 = insertelement <2 x float> %1092, float %584, i32 1
+  %1092 = insertelement <2 x float> poison, float %587, i32 0
+  %1093 = insertelement <2 x float> %1092, float %588, i32 1
   %1094 = fptrunc <2 x float> %1093 to <2 x half>
   %1095 = extractelement <2 x half> %1094, i32 0
   %1096 = extractelement <2 x half> %1094, i32 1
-  %1097 = insertelement <2 x float> poison, float %585, i32 0
-  %1098 = insertelement <2 x float> %1097, float %586, i32 1
+  %1097 = insertelement <2 x float> poison, float %589, i32 0
+  %1098 = insertelement <2 x float> %1097, float %590, i32 1
   %1099 = fptrunc <2 x float> %1098 to <2 x half>
   %1100 = extractelement <2 x half> %1099, i32 0
   %1101 = extractelement <2 x half> %1099, i32 1
-  %1102 = insertelement <2 x float> poison, float %587, i32 0
-  %1103 = insertelement <2 x float> %1102, float %588, i32 1
+  %1102 = insertelement <2 x float> poison, float %591, i32 0
+  %1103 = insertelement <2 x float> %1102, float %592, i32 1
   %1104 = fptrunc <2 x float> %1103 to <2 x half>
   %1105 = extractelement <2 x half> %1104, i32 0
   %1106 = extractelement <2 x half> %1104, i32 1
-  %1107 = insertelement <2 x float> poison, float %589, i32 0
-  %1108 = insertelement <2 x float> %1107, float %590, i32 1
+  %1107 = insertelement <2 x float> poison, float %593, i32 0
+  %1108 = insertelement <2 x float> %1107, float %594, i32 1
   %1109 = fptrunc <2 x float> %1108 to <2 x half>
   %1110 = extractelement <2 x half> %1109, i32 0
   %1111 = extractelement <2 x half> %1109, i32 1
-  %1112 = insertelement <2 x float> poison, float %591, i32 0
-  %1113 = insertelement <2 x float> %1112, float %592, i32 1
+  %1112 = insertelement <2 x float> poison, float %595, i32 0
+  %1113 = insertelement <2 x float> %1112, float %596, i32 1
   %1114 = fptrunc <2 x float> %1113 to <2 x half>
   %1115 = extractelement <2 x half> %1114, i32 0
   %1116 = extractelement <2 x half> %1114, i32 1
-  %1117 = insertelement <2 x float> poison, float %593, i32 0
-  %1118 = insertelement <2 x float> %1117, float %594, i32 1
+  %1117 = insertelement <2 x float> poison, float %597, i32 0
+  %1118 = insertelement <2 x float> %1117, float %598, i32 1
   %1119 = fptrunc <2 x float> %1118 to <2 x half>
   %1120 = extractelement <2 x half> %1119, i32 0
   %1121 = extractelement <2 x half> %1119, i32 1
-  %1122 = insertelement <2 x float> poison, float %595, i32 0
-  %1123 = insertelement <2 x float> %1122, float %596, i32 1
+  %1122 = insertelement <2 x float> poison, float %599, i32 0
+  %1123 = insertelement <2 x float> %1122, float %600, i32 1
   %1124 = fptrunc <2 x float> %1123 to <2 x half>
   %1125 = extractelement <2 x half> %1124, i32 0
   %1126 = extractelement <2 x half> %1124, i32 1
-  %1127 = insertelement <2 x float> poison, float %597, i32 0
-  %1128 = insertelement <2 x float> %1127, float %598, i32 1
+  %1127 = insertelement <2 x float> poison, float %601, i32 0
+  %1128 = insertelement <2 x float> %1127, float %602, i32 1
   %1129 = fptrunc <2 x float> %1128 to <2 x half>
   %1130 = extractelement <2 x half> %1129, i32 0
   %1131 = extractelement <2 x half> %1129, i32 1
-  %1132 = insertelement <2 x float> poison, float %599, i32 0
-  %1133 = insertelement <2 x float> %1132, float %600, i32 1
-  %1134 = fptrunc <2 x float> %1133 to <2 x half>
-  %1135 = extractelement <2 x half> %1134, i32 0
-  %1136 = extractelement <2 x half> %1134, i32 1
-  %1137 = insertelement <2 x float> poison, float %601, i32 0
-  %1138 = insertelement <2 x float> %1137, float %602, i32 1
-  %1139 = fptrunc <2 x float> %1138 to <2 x half>
-  %1140 = extractelement <2 x half> %1139, i32 0
-  %1141 = extractelement <2 x half> %1139, i32 1
-  %1142 = insertelement <2 x half> poison, half %1065, i32 0
-  %1143 = insertelement <2 x half> %1142, half %1066, i32 1
-  %1144 = bitcast <2 x half> %1143 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1046, i32 %1144, i1 %1010)
-  %1145 = insertelement <2 x half> poison, half %1070, i32 0
-  %1146 = insertelement <2 x half> %1145, half %1071, i32 1
-  %1147 = bitcast <2 x half> %1146 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1047, i32 %1147, i1 %1011)
-  %1148 = insertelement <2 x half> poison, half %1075, i32 0
-  %1149 = insertelement <2 x half> %1148, half %1076, i32 1
-  %1150 = bitcast <2 x half> %1149 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1048, i32 %1150, i1 %1012)
-  %1151 = insertelement <2 x half> poison, half %1080, i32 0
-  %1152 = insertelement <2 x half> %1151, half %1081, i32 1
-  %1153 = bitcast <2 x half> %1152 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1049, i32 %1153, i1 %1013)
-  %1154 = insertelement <2 x half> poison, half %1085, i32 0
-  %1155 = insertelement <2 x half> %1154, half %1086, i32 1
-  %1156 = bitcast <2 x half> %1155 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1050, i32 %1156, i1 %1014)
-  %1157 = insertelement <2 x half> poison, half %1090, i32 0
-  %1158 = insertelement <2 x half> %1157, half %1091, i32 1
-  %1159 = bitcast <2 x half> %1158 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1051, i32 %1159, i1 %1015)
-  %1160 = insertelement <2 x half> poison, half %1095, i32 0
-  %1161 = insertelement <2 x half> %1160, half %1096, i32 1
-  %1162 = bitcast <2 x half> %1161 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1052, i32 %1162, i1 %1016)
-  %1163 = insertelement <2 x half> poison, half %1100, i32 0
-  %1164 = insertelement <2 x half> %1163, half %1101, i32 1
-  %1165 = bitcast <2 x half> %1164 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1053, i32 %1165, i1 %1017)
-  %1166 = insertelement <2 x half> poison, half %1105, i32 0
-  %1167 = insertelement <2 x half> %1166, half %1106, i32 1
-  %1168 = bitcast <2 x half> %1167 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1054, i32 %1168, i1 %1018)
-  %1169 = insertelement <2 x half> poison, half %1110, i32 0
-  %1170 = insertelement <2 x half> %1169, half %1111, i32 1
-  %1171 = bitcast <2 x half> %1170 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1055, i32 %1171, i1 %1019)
-  %1172 = insertelement <2 x half> poison, half %1115, i32 0
-  %1173 = insertelement <2 x half> %1172, half %1116, i32 1
-  %1174 = bitcast <2 x half> %1173 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1056, i32 %1174, i1 %1020)
-  %1175 = insertelement <2 x half> poison, half %1120, i32 0
-  %1176 = insertelement <2 x half> %1175, half %1121, i32 1
-  %1177 = bitcast <2 x half> %1176 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1057, i32 %1177, i1 %1021)
-  %1178 = insertelement <2 x half> poison, half %1125, i32 0
-  %1179 = insertelement <2 x half> %1178, half %1126, i32 1
-  %1180 = bitcast <2 x half> %1179 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1058, i32 %1180, i1 %1022)
-  %1181 = insertelement <2 x half> poison, half %1130, i32 0
-  %1182 = insertelement <2 x half> %1181, half %1131, i32 1
-  %1183 = bitcast <2 x half> %1182 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1059, i32 %1183, i1 %1023)
-  %1184 = insertelement <2 x half> poison, half %1135, i32 0
-  %1185 = insertelement <2 x half> %1184, half %1136, i32 1
-  %1186 = bitcast <2 x half> %1185 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1060, i32 %1186, i1 %1024)
-  %1187 = insertelement <2 x half> poison, half %1140, i32 0
-  %1188 = insertelement <2 x half> %1187, half %1141, i32 1
-  %1189 = bitcast <2 x half> %1188 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1061, i32 %1189, i1 %1025)
+  %1132 = insertelement <2 x half> poison, half %1055, i32 0
+  %1133 = insertelement <2 x half> %1132, half %1056, i32 1
+  %1134 = bitcast <2 x half> %1133 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1036, i32 %1134, i1 %1008)
+  %1135 = insertelement <2 x half> poison, half %1060, i32 0
+  %1136 = insertelement <2 x half> %1135, half %1061, i32 1
+  %1137 = bitcast <2 x half> %1136 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1037, i32 %1137, i1 %1008)
+  %1138 = insertelement <2 x half> poison, half %1065, i32 0
+  %1139 = insertelement <2 x half> %1138, half %1066, i32 1
+  %1140 = bitcast <2 x half> %1139 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1038, i32 %1140, i1 %1009)
+  %1141 = insertelement <2 x half> poison, half %1070, i32 0
+  %1142 = insertelement <2 x half> %1141, half %1071, i32 1
+  %1143 = bitcast <2 x half> %1142 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1039, i32 %1143, i1 %1009)
+  %1144 = insertelement <2 x half> poison, half %1075, i32 0
+  %1145 = insertelement <2 x half> %1144, half %1076, i32 1
+  %1146 = bitcast <2 x half> %1145 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1040, i32 %1146, i1 %1010)
+  %1147 = insertelement <2 x half> poison, half %1080, i32 0
+  %1148 = insertelement <2 x half> %1147, half %1081, i32 1
+  %1149 = bitcast <2 x half> %1148 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1041, i32 %1149, i1 %1010)
+  %1150 = insertelement <2 x half> poison, half %1085, i32 0
+  %1151 = insertelement <2 x half> %1150, half %1086, i32 1
+  %1152 = bitcast <2 x half> %1151 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1042, i32 %1152, i1 %1011)
+  %1153 = insertelement <2 x half> poison, half %1090, i32 0
+  %1154 = insertelement <2 x half> %1153, half %1091, i32 1
+  %1155 = bitcast <2 x half> %1154 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1043, i32 %1155, i1 %1011)
+  %1156 = insertelement <2 x half> poison, half %1095, i32 0
+  %1157 = insertelement <2 x half> %1156, half %1096, i32 1
+  %1158 = bitcast <2 x half> %1157 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1044, i32 %1158, i1 %1012)
+  %1159 = insertelement <2 x half> poison, half %1100, i32 0
+  %1160 = insertelement <2 x half> %1159, half %1101, i32 1
+  %1161 = bitcast <2 x half> %1160 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1045, i32 %1161, i1 %1012)
+  %1162 = insertelement <2 x half> poison, half %1105, i32 0
+  %1163 = insertelement <2 x half> %1162, half %1106, i32 1
+  %1164 = bitcast <2 x half> %1163 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1046, i32 %1164, i1 %1013)
+  %1165 = insertelement <2 x half> poison, half %1110, i32 0
+  %1166 = insertelement <2 x half> %1165, half %1111, i32 1
+  %1167 = bitcast <2 x half> %1166 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1047, i32 %1167, i1 %1013)
+  %1168 = insertelement <2 x half> poison, half %1115, i32 0
+  %1169 = insertelement <2 x half> %1168, half %1116, i32 1
+  %1170 = bitcast <2 x half> %1169 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1048, i32 %1170, i1 %1014)
+  %1171 = insertelement <2 x half> poison, half %1120, i32 0
+  %1172 = insertelement <2 x half> %1171, half %1121, i32 1
+  %1173 = bitcast <2 x half> %1172 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1049, i32 %1173, i1 %1014)
+  %1174 = insertelement <2 x half> poison, half %1125, i32 0
+  %1175 = insertelement <2 x half> %1174, half %1126, i32 1
+  %1176 = bitcast <2 x half> %1175 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1050, i32 %1176, i1 %1015)
+  %1177 = insertelement <2 x half> poison, half %1130, i32 0
+  %1178 = insertelement <2 x half> %1177, half %1131, i32 1
+  %1179 = bitcast <2 x half> %1178 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1051, i32 %1179, i1 %1015)
   ret void
 }
 
