@@ -219,6 +219,9 @@ pub(crate) enum PassGate {
     Nvidia = 1,
     /// NVIDIA code with tensor-core ops.
     NvidiaTensorCores = 2,
+    /// The code generation of NVIDIA code with tensor-core ops after the loop pipeline
+    /// (`emit/output.rs`): also skips NVPTX's early CSE.
+    NvidiaTensorCoresAfterLoopPipeline = 3,
 }
 
 /// Installs `gate` on `module`'s context.
