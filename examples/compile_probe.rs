@@ -5,7 +5,8 @@
 //! `cargo build --release --example compile_probe --features llvm`, then
 //! `compile_probe <kernel> [N] [out.ptx] [out.ll]` with `<kernel>` one of `gemm`, `gemm_sm80`, `attention`,
 //! `softmax`, `transpose_smem`, `transpose`, `memcpy`; or `compile_probe sweep <dir>`, which
-//! writes the PTX of every shipped kernel in several configurations to `<dir>` (to compare builds).
+//! writes the PTX of every shipped kernel in several configurations to `<dir>` (to compare builds;
+//! with `PROBE_IR` set, their IR as built too).
 
 #[cfg(not(feature = "llvm"))]
 fn main() {
@@ -86,7 +87,11 @@ fn sweep(dir: &str) {
     use weft::codegen::{Context, DType, Kernel, Result, Target};
 
     std::fs::create_dir_all(dir).expect("output directory");
+    let ir = std::env::var_os("PROBE_IR").is_some();
     let write = |name: String, k: Result<Kernel<'_>>| {
+        if let (true, Ok(k)) = (ir, &k) {
+            std::fs::write(format!("{dir}/{name}.ll"), k.llvm_ir()).expect("write IR");
+        }
         let ptx = k
             .and_then(|k| k.ptx())
             .unwrap_or_else(|e| format!("error: {e}"));

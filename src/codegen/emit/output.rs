@@ -77,13 +77,16 @@ const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-ve
 /// passes of `default<O3>` (LLVM 22, in its order and with its options) without which some
 /// kernel's PTX changes. The builder's kernels are one function with no calls (the inliner and
 /// the interprocedural passes find nothing), no allocas or memcpys (SROA, mem2reg, memcpyopt), no
-/// vectorisable scalar code (it chose every access's width) and each element written once (DSE);
-/// of the rest, dropping each pass in turn left the PTX of the GEMM (wgmma and mma.sync) and the
-/// attention kernel unchanged for 52 of the 67, and the PTX of every shipped kernel in 87
-/// configurations (`examples/compile_probe.rs sweep`) is byte for byte that of `default<O3>`.
-/// What the kept passes do there: CSE and instcombine of the builder's per-iteration index
-/// arithmetic, LICM and rotation of the loop, `indvars`, GVN across the rotated loop, and the
-/// last CFG clean-up. The GEMM's compile executes 18 % fewer instructions (273 M → 223 M).
+/// vectorisable scalar code (it chose every access's width) and each element written once (DSE).
+/// Dropping each of `default<O3>`'s 67 function passes in turn (then each pass inside its loop
+/// pass managers) kept the PTX of the GEMMs (wgmma and mma.sync, A·B and A·Bᵀ, persistent) and
+/// the attention kernels unchanged without 60 of them, and the PTX of every shipped kernel in 87
+/// configurations (`examples/compile_probe.rs sweep`) is byte for byte the same as with
+/// `default<O3>`. What the kept passes do there: CSE and instcombine of the builder's
+/// per-iteration index arithmetic, rotation of the loop and LICM, `indvars`, GVN across the
+/// rotated loop, and the last CFG clean-up. This pipeline alone saves about a fifth of the
+/// instructions a compile executes: GEMM 273 M → 223 M, attention 369 M → 311 M (callgrind; the
+/// compile-latency section of BENCHMARKS.md, 2026-11-25).
 const LOOP_PIPELINE: &str = "function(\
 simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;no-switch-range-to-icmp;\
 no-switch-to-arithmetic;no-switch-to-lookup;keep-loops;no-hoist-common-insts;\
@@ -94,11 +97,9 @@ instcombine<max-iterations=1;no-verify-fixpoint>,\
 early-cse<memssa>,\
 instcombine<max-iterations=1;no-verify-fixpoint>,\
 reassociate,\
-loop-mssa(loop-instsimplify,loop-simplifycfg,licm<no-allowspeculation>,\
-loop-rotate<header-duplication;no-prepare-for-lto>,licm<allowspeculation>,\
-simple-loop-unswitch<nontrivial;trivial>),\
+loop-mssa(loop-rotate<header-duplication;no-prepare-for-lto>,licm<allowspeculation>),\
 instcombine<max-iterations=1;no-verify-fixpoint>,\
-loop(loop-idiom,indvars,extra-simple-loop-unswitch-passes,loop-deletion,loop-unroll-full),\
+loop(indvars),\
 gvn<>,\
 sccp,\
 instcombine<max-iterations=1;no-verify-fixpoint>,\
