@@ -3,10 +3,10 @@
 //! BENCHMARKS.md) and writes the last PTX (and the IR as built) to files.
 //!
 //! `cargo build --release --example compile_probe --features llvm`, then
-//! `compile_probe <kernel> [N] [out.ptx] [out.ll]` with `<kernel>` one of `gemm`, `gemm_sm80`, `attention`,
-//! `softmax`, `transpose_smem`, `transpose`, `memcpy`; or `compile_probe sweep <dir>`, which
-//! writes the PTX of every shipped kernel in several configurations to `<dir>` (to compare builds;
-//! with `PROBE_IR` set, their IR as built too).
+//! `compile_probe <kernel> [N] [out.ptx] [out.ll]` with `<kernel>` one of `gemm`, `gemm_sm80`,
+//! `attention`, `softmax`, `transpose_smem`, `transpose`, `memcpy`; or
+//! `compile_probe sweep <dir>`, which writes the PTX of every shipped kernel in several
+//! configurations to `<dir>` (to compare builds; with `PROBE_IR` set, their IR as built too).
 
 #[cfg(not(feature = "llvm"))]
 fn main() {

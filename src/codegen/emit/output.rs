@@ -24,9 +24,10 @@ use crate::signature::KernelSignature;
 ///
 /// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
-/// 2.4–2.8 ms of CPU time on the shared dev machine (6.4 M and 19.4 M instructions executed),
-/// with the same PTX as `default<O3>` followed by LLVM's `-O3` NVPTX code generation (see
-/// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target/mod.rs` for
+/// 2.4–2.8 ms of CPU time on the shared dev machine (6.3 M and 18.0 M instructions executed),
+/// the Hopper GEMM in about 23 ms (207 M), with the same PTX as `default<O3>` followed by LLVM's
+/// `-O3` NVPTX code generation (see `STRAIGHT_LINE_PIPELINE`, `LOOP_PIPELINE`,
+/// `OptLevel::codegen_level`, and `set_llvm_options` and `set_pass_gate` in `target/mod.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
 /// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
 /// instructions against 38), and they save little or no compile time (instructions executed per
@@ -60,11 +61,12 @@ const FAST_PIPELINE: &str =
 /// straight-line code with its vector widths chosen, masked accesses predicated (no branches),
 /// index arithmetic in the form instcombine would give it (disjoint `or`s, constant offsets
 /// outermost, shifts for power-of-two factors: `emit/index_cse.rs`) and the thread index's range on
-/// its call, and NVPTX code generation runs early CSE itself (the SelectionDAG also merges equal
-/// nodes of a block). Measured on the memcpy, add, copy_2d and transpose kernels (sm_90): the
-/// same PTX instruction count, ptxas register count and SASS as with this pipeline on the
-/// builder's former IR (also for every other O3 kernel the codegen tests assemble), for a
-/// quarter fewer instructions executed per compile of a 64 × 64 tile (26.0 M → 19.4 M).
+/// its call, and shares equal index instructions itself (the SelectionDAG also merges equal
+/// nodes of a block; NVPTX's own early CSE finds nothing left, `set_pass_gate`). Measured on
+/// the memcpy, add, copy_2d and transpose kernels (sm_90): the same PTX instruction count,
+/// ptxas register count and SASS as with this pipeline on the builder's former IR (also for
+/// every other O3 kernel the codegen tests assemble), for a quarter fewer instructions executed
+/// per compile of a 64 × 64 tile (26.0 M → 19.4 M).
 /// The math lowering (`math/`: polynomials, f16 through f32) is written plainly and leaves
 /// folding to instcombine (dropping it costs 2–11 SASS instructions per function), so kernels
 /// that use it keep this pipeline. Instcombine does not sink into the body
@@ -224,12 +226,7 @@ impl<'ctx> Kernel<'ctx> {
 
     fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
         let m = self.prepared(opt)?;
-        set_pass_gate(
-            &m,
-            self.target.vendor(),
-            self.tensor_cores,
-            self.loop_pipeline(opt),
-        );
+        set_pass_gate(&m, self.target.vendor(), self.tensor_cores, true);
         self.target
             .with_machine(opt.codegen_level(self.target), |tm| {
                 let buf = tm

@@ -16,17 +16,16 @@ namespace {
 // Skips the passes named in `skipped` (by pass argument or legacy pass name).
 class SkipPasses final : public llvm::OptPassGate {
 public:
-  SkipPasses(bool tensor_cores, bool after_loop_pipeline)
-      : tensor_cores(tensor_cores), after_loop_pipeline(after_loop_pipeline) {}
+  SkipPasses(bool tensor_cores, bool codegen) : tensor_cores(tensor_cores), codegen(codegen) {}
   bool shouldRunPass(llvm::StringRef pass, llvm::StringRef) const override {
     for (const char *name : skipped)
       if (pass == name)
         return false;
-    // Code generation of tensor-core kernels whose middle end was the loop pipeline: NVPTX's
-    // early CSE (three runs around its straight-line optimisations) finds nothing left to merge
-    // in the wgmma kernels (identical PTX) and only renames registers in the mma.sync GEMM
-    // (identical cubin), yet costs 4% of the GEMM's compile and 6% of the attention kernel's.
-    if (after_loop_pipeline && (pass == "early-cse" || pass == "Early CSE"))
+    // Code generation: NVPTX's early CSE (three runs around its straight-line optimisations)
+    // finds nothing left to merge in the builder's code (identical PTX for every shipped kernel
+    // but the mma.sync GEMMs, whose registers are renamed: the same or smaller cubins), yet costs
+    // 4% of the GEMM's compile, 6% of the attention kernel's and 11% of the softmax's.
+    if (codegen && (pass == "early-cse" || pass == "Early CSE"))
       return false;
     // Tensor-core kernels: the SLP vectoriser finds nothing (the builder chose every memory
     // access's width; accumulators are inline-asm operands) and dead-store elimination finds no
@@ -40,7 +39,7 @@ public:
 
 private:
   bool tensor_cores;
-  bool after_loop_pipeline;
+  bool codegen;
   static constexpr const char *skipped[] = {
       "slsr", "Straight line strength reduction",
       "nary-reassociate", "Nary reassociation"};
@@ -49,6 +48,7 @@ private:
 SkipPasses nvptx_gate(false, false);
 SkipPasses nvptx_tensor_gate(true, false);
 SkipPasses nvptx_tensor_codegen_gate(true, true);
+SkipPasses nvptx_codegen_gate(false, true);
 
 SkipPasses *gate_of(int mode) {
   switch (mode) {
@@ -58,6 +58,8 @@ SkipPasses *gate_of(int mode) {
     return &nvptx_tensor_gate;
   case 3:
     return &nvptx_tensor_codegen_gate;
+  case 4:
+    return &nvptx_codegen_gate;
   default:
     return nullptr;
   }
@@ -69,7 +71,7 @@ extern "C" {
 
 // Installs on `ctx` the gate of `mode`: 0 AMD (LLVM's global gate, which runs every pass unless
 // the process was given -opt-bisect/-opt-disable), 1 NVIDIA, 2 NVIDIA with tensor-core ops,
-// 3 the code generation of NVIDIA tensor-core kernels after the loop pipeline.
+// 3 and 4 the code generation of NVIDIA kernels with and without tensor-core ops.
 void weft_set_pass_gate(LLVMContextRef ctx, int mode) {
   llvm::LLVMContext *c = llvm::unwrap(ctx);
   if (SkipPasses *gate = gate_of(mode))
