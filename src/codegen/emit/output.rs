@@ -80,11 +80,11 @@ const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-ve
 /// kernel's PTX changes. The builder's kernels are one function with no calls (the inliner and
 /// the interprocedural passes find nothing), no allocas or memcpys (SROA, mem2reg, memcpyopt), no
 /// vectorisable scalar code (it chose every access's width) and each element written once (DSE).
-/// Dropping each of `default<O3>`'s 67 function passes in turn (then each pass inside its loop
-/// pass managers) kept the PTX of the GEMMs (wgmma and mma.sync, A·B and A·Bᵀ, persistent) and
-/// the attention kernels unchanged without 60 of them, and the PTX of every shipped kernel in 87
-/// configurations (`examples/compile_probe.rs sweep`) is byte for byte the same as with
-/// `default<O3>`. What the kept passes do there: CSE and instcombine of the builder's
+/// Dropping each of `default<O3>`'s 67 function passes in turn kept the PTX of the GEMMs (wgmma
+/// and mma.sync, A·B and A·Bᵀ, persistent) and the attention kernels unchanged without 52 of
+/// them, and then 8 of the 11 passes inside its loop pass managers; the PTX of every shipped
+/// kernel in 87 configurations (`examples/compile_probe.rs sweep`) is byte for byte the same as
+/// with `default<O3>`. What the kept passes do there: CSE and instcombine of the builder's
 /// per-iteration index arithmetic, rotation of the loop and LICM, `indvars`, GVN across the
 /// rotated loop, and the last CFG clean-up. This pipeline alone saves about a fifth of the
 /// instructions a compile executes: GEMM 273 M → 223 M, attention 369 M → 311 M (callgrind; the
