@@ -116,16 +116,36 @@ fn sweep(dir: &str) {
             format!("gemm_{d:?}_bt"),
             kernels::gemm_kernel(&ctx, Target::SM90A, t),
         );
+        let mut w = c;
+        w.warp_specialized = true;
+        write(
+            format!("gemm_{d:?}_ws"),
+            kernels::gemm_kernel(&ctx, Target::SM90A, w),
+        );
+        w.persistent = true;
+        write(
+            format!("gemm_{d:?}_ws_persistent"),
+            kernels::gemm_kernel(&ctx, Target::SM90A, w),
+        );
     }
     for d in [DType::F16, DType::BF16] {
         for causal in [false, true] {
             for hd in [64, 128] {
-                for pipelined in [false, true] {
-                    let mut c = kernels::AttentionConfig::new(d, causal);
+                for schedule in [
+                    kernels::AttentionSchedule::Serial,
+                    kernels::AttentionSchedule::Pipelined,
+                    kernels::AttentionSchedule::PingPong,
+                ] {
+                    let mut c = match schedule {
+                        kernels::AttentionSchedule::PingPong => {
+                            kernels::AttentionConfig::ping_pong(d, causal)
+                        }
+                        _ => kernels::AttentionConfig::new(d, causal),
+                    };
                     c.head_dim = hd;
-                    c.pipelined = pipelined;
+                    c.schedule = schedule;
                     write(
-                        format!("attention_{d:?}_{causal}_{hd}_{pipelined}"),
+                        format!("attention_{d:?}_{causal}_{hd}_{schedule:?}"),
                         kernels::attention_kernel(&ctx, Target::SM90A, c),
                     );
                 }

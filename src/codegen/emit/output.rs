@@ -80,36 +80,42 @@ const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-ve
 /// kernel's PTX changes. The builder's kernels are one function with no calls (the inliner and
 /// the interprocedural passes find nothing), no allocas or memcpys (SROA, mem2reg, memcpyopt), no
 /// vectorisable scalar code (it chose every access's width) and each element written once (DSE).
-/// Dropping each of `default<O3>`'s 67 function passes in turn kept the PTX of the GEMMs (wgmma
-/// and mma.sync, A·B and A·Bᵀ, persistent) and the attention kernels unchanged without 52 of
-/// them, and then 8 of the 11 passes inside its loop pass managers; the PTX of every shipped
-/// kernel in 87 configurations (`examples/compile_probe.rs sweep`) is byte for byte the same as
-/// with `default<O3>`. What the kept passes do there: CSE and instcombine of the builder's
-/// per-iteration index arithmetic, rotation of the loop and LICM, `indvars`, GVN across the
-/// rotated loop, and the last CFG clean-up. This pipeline alone saves about a fifth of the
-/// instructions a compile executes: GEMM 273 M → 223 M, attention 369 M → 311 M (callgrind; the
-/// compile-latency section of BENCHMARKS.md, 2026-11-25).
-const LOOP_PIPELINE: &str = "function(\
-simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;no-switch-range-to-icmp;\
+/// Dropping each of `default<O3>`'s 67 function passes in turn (and `ipsccp`, the one module pass
+/// that matters) kept the PTX of every shipped kernel in 103 configurations
+/// (`examples/compile_probe.rs sweep`: GEMMs with wgmma, warp-specialised or with mma.sync;
+/// attention with each schedule; softmax, layernorm, row sum, cumsum, transposes, copies) byte
+/// for byte the same as with `default<O3>` without 49 of them. What the kept passes do there:
+/// CSE and instcombine of the builder's per-iteration index arithmetic, rotation, LICM and
+/// unswitching of the loops (the warp-specialised kernels' role branches), `indvars`, GVN across
+/// the rotated loops, runtime unrolling and the last CFG clean-ups. This pipeline alone saves
+/// about a sixth of the instructions a compile executes (the compile-latency section of
+/// BENCHMARKS.md, 2026-11-25).
+const LOOP_PIPELINE: &str = "\
+function(simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;no-switch-range-to-icmp;\
 no-switch-to-arithmetic;no-switch-to-lookup;keep-loops;no-hoist-common-insts;\
 no-hoist-loads-stores-with-cond-faulting;no-sink-common-insts;speculate-blocks;\
 simplify-cond-branch;no-speculate-unpredictables>,\
-early-cse<>,\
-instcombine<max-iterations=1;no-verify-fixpoint>,\
+early-cse<>),\
+ipsccp,\
+function(instcombine<max-iterations=1;no-verify-fixpoint>,\
 early-cse<memssa>,\
 instcombine<max-iterations=1;no-verify-fixpoint>,\
 reassociate,\
-loop-mssa(loop-rotate<header-duplication;no-prepare-for-lto>,licm<allowspeculation>),\
+loop-mssa(loop-instsimplify,loop-simplifycfg,licm<no-allowspeculation>,\
+loop-rotate<header-duplication;\
+no-prepare-for-lto>,licm<allowspeculation>,simple-loop-unswitch<nontrivial;trivial>),\
 instcombine<max-iterations=1;no-verify-fixpoint>,\
-loop(indvars),\
+loop(loop-idiom,indvars,extra-simple-loop-unswitch-passes,loop-deletion,loop-unroll-full),\
 gvn<>,\
 sccp,\
-instcombine<max-iterations=1;no-verify-fixpoint>,\
 correlated-propagation,\
 simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;switch-range-to-icmp;\
 switch-to-arithmetic;no-switch-to-lookup;keep-loops;hoist-common-insts;\
 no-hoist-loads-stores-with-cond-faulting;sink-common-insts;speculate-blocks;\
 simplify-cond-branch;no-speculate-unpredictables>,\
+loop-unroll<O3>,\
+instcombine<max-iterations=1;no-verify-fixpoint>,\
+loop-mssa(licm<allowspeculation>),\
 div-rem-pairs)";
 
 impl OptLevel {

@@ -23,8 +23,9 @@ public:
         return false;
     // Code generation: NVPTX's early CSE (three runs around its straight-line optimisations)
     // finds nothing left to merge in the builder's code (identical PTX for every shipped kernel
-    // but the mma.sync GEMMs, whose registers are renamed: the same or smaller cubins), yet costs
-    // 4% of the GEMM's compile, 6% of the attention kernel's and 11% of the softmax's.
+    // but a few tensor-core ones: registers renamed, same register counts and cubin sizes or
+    // smaller; see `set_pass_gate` in target/mod.rs), yet costs 4% of the GEMM's compile, 6% of
+    // the attention kernel's and 11% of the softmax's.
     if (codegen && (pass == "early-cse" || pass == "Early CSE"))
       return false;
     // Tensor-core kernels: the SLP vectoriser finds nothing (the builder chose every memory

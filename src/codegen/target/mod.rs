@@ -312,11 +312,12 @@ fn init_llvm_target(vendor: Vendor) {
 /// operands) and took 29% of the GEMM's compile (385 M → 276 M instructions, identical PTX).
 /// NVIDIA code generation (`codegen`) also skips NVPTX's early CSE, which finds nothing left to
 /// merge in the builder's code (it shares index arithmetic itself, `emit/index_cse.rs`, and the
-/// middle end ran CSE where there is one): the same PTX for every shipped kernel in 87
-/// configurations (`examples/compile_probe.rs sweep`) but the mma.sync GEMMs, whose registers
-/// are renamed (the same cubin, or for the A·Bᵀ ones a cubin as large or smaller with the same
-/// register count), for 8 M fewer instructions per GEMM compile (of 215 M), 17 M per attention
-/// compile and 4 M per 16K-row softmax compile (of 37 M).
+/// middle end ran CSE where there is one): the same PTX for every shipped kernel in 103
+/// configurations (`examples/compile_probe.rs sweep`) but the mma.sync GEMMs and the pipelined
+/// attention (registers renamed: the same cubin, or for two A·Bᵀ GEMMs a cubin as large or
+/// smaller with the same register count) and the warp-specialised GEMMs (a zero materialised by
+/// two more `mov`s: the same register count and cubin size), for 8 M fewer instructions per GEMM
+/// compile, 17 M per attention compile and 4 M per 16K-row softmax compile (of 37 M).
 pub(crate) fn set_pass_gate(
     module: &inkwell::module::Module<'_>,
     vendor: Vendor,
