@@ -25,7 +25,7 @@ use crate::signature::KernelSignature;
 /// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
 /// 2.4–2.8 ms of CPU time on the shared dev machine (6.3 M and 18.0 M instructions executed),
-/// the Hopper GEMM in about 23 ms (207 M), with the same PTX as `default<O3>` followed by LLVM's
+/// the Hopper GEMM in about 25 ms (227 M), with the same PTX as `default<O3>` followed by LLVM's
 /// `-O3` NVPTX code generation (see `STRAIGHT_LINE_PIPELINE`, `LOOP_PIPELINE`,
 /// `OptLevel::codegen_level`, and `set_llvm_options` and `set_pass_gate` in `target/mod.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
