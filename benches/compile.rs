@@ -3,7 +3,8 @@
 //! conversions and reductions: the transpose through `convert_layout` (64 × 64 tile, 4 warps) and
 //! the 16K-row softmax (16 warps, 4 f32 per thread and access). Target: ≤ 5 ms (Gluon's cold
 //! compile of the same kernels: 65–400 ms); see `OptLevel` for which levels meet it and why. And
-//! the Hopper GEMM (`gemm_kernel`, 128 × 256 × 64, 3 stages): target ≤ 10 ms; the sm_80
+//! the Hopper GEMM (`gemm_kernel`, 128 × 256 × 64, 3 stages): target ≤ 10 ms; the attention kernel
+//! (`attention_kernel`, f16, head dim 128, 128 × 128 blocks): target ≤ 20 ms; the sm_80
 //! tensor-core GEMM (`gemm_sm80_kernel`, 128 × 256 × 64, 3 stages: 128 `mma.sync` per warp and
 //! loop step) took 54 ms on the dev VM (2026-11-25, wall time, best of 5), most of it in LLVM's
 //! code generation.
@@ -67,6 +68,15 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let ctx = Context::new();
             let c = kernels::GemmConfig::new(weft::codegen::DType::F16);
             let k = kernels::gemm_kernel(&ctx, Target::SM90A, c).unwrap();
+            k.ptx().unwrap()
+        })
+    });
+    // Forward attention (wgmma, TMA, online softmax), f16, head dim 128: target ≤ 20 ms.
+    g.bench_function("attention_d128_sm90a_o3", |b| {
+        b.iter(|| {
+            let ctx = Context::new();
+            let c = kernels::AttentionConfig::new(weft::codegen::DType::F16, false);
+            let k = kernels::attention_kernel(&ctx, Target::SM90A, c).unwrap();
             k.ptx().unwrap()
         })
     });

@@ -219,6 +219,10 @@ pub(crate) enum PassGate {
     Nvidia = 1,
     /// NVIDIA code with tensor-core ops.
     NvidiaTensorCores = 2,
+    /// The code generation of NVIDIA code with tensor-core ops: also skips NVPTX's early CSE.
+    NvidiaTensorCoresCodegen = 3,
+    /// The code generation of other NVIDIA code: also skips NVPTX's early CSE.
+    NvidiaCodegen = 4,
 }
 
 /// Installs `gate` on `module`'s context.

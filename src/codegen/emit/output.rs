@@ -24,9 +24,10 @@ use crate::signature::KernelSignature;
 ///
 /// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
-/// 2.4–2.8 ms of CPU time on the shared dev machine (6.4 M and 19.4 M instructions executed),
-/// with the same PTX as `default<O3>` followed by LLVM's `-O3` NVPTX code generation (see
-/// `STRAIGHT_LINE_PIPELINE`, `OptLevel::codegen_level` and `set_llvm_options` in `target/mod.rs` for
+/// 2.4–2.8 ms of CPU time on the shared dev machine (6.3 M and 18.0 M instructions executed),
+/// the Hopper GEMM in about 25 ms (227 M), with the same PTX as `default<O3>` followed by LLVM's
+/// `-O3` NVPTX code generation (see `STRAIGHT_LINE_PIPELINE`, `LOOP_PIPELINE`,
+/// `OptLevel::codegen_level`, and `set_llvm_options` and `set_pass_gate` in `target/mod.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
 /// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
 /// instructions against 38), and they save little or no compile time (instructions executed per
@@ -40,8 +41,9 @@ pub enum OptLevel {
     /// generation at `-O0`. The builder already chose vector widths and index arithmetic; this
     /// keeps them.
     Fast,
-    /// The best code. The middle end is `default<O3>` for kernels with loops and on AMDGPU;
-    /// loop-free NVIDIA kernels (the builder's straight-line code) get none, since the builder
+    /// The best code. The middle end is `default<O3>` on AMDGPU; NVIDIA kernels with loops get
+    /// the passes of `default<O3>` that change their PTX (`LOOP_PIPELINE`), and loop-free NVIDIA
+    /// kernels (the builder's straight-line code) get none, since the builder
     /// emits their index arithmetic as it would come out (`emit/index_cse.rs`), or a light pipeline
     /// (`STRAIGHT_LINE_PIPELINE`) when they use math functions: the same PTX in a fraction of
     /// the time. Code generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits
@@ -59,11 +61,12 @@ const FAST_PIPELINE: &str =
 /// straight-line code with its vector widths chosen, masked accesses predicated (no branches),
 /// index arithmetic in the form instcombine would give it (disjoint `or`s, constant offsets
 /// outermost, shifts for power-of-two factors: `emit/index_cse.rs`) and the thread index's range on
-/// its call, and NVPTX code generation runs early CSE itself (the SelectionDAG also merges equal
-/// nodes of a block). Measured on the memcpy, add, copy_2d and transpose kernels (sm_90): the
-/// same PTX instruction count, ptxas register count and SASS as with this pipeline on the
-/// builder's former IR (also for every other O3 kernel the codegen tests assemble), for a
-/// quarter fewer instructions executed per compile of a 64 × 64 tile (26.0 M → 19.4 M).
+/// its call, and shares equal index instructions itself (the SelectionDAG also merges equal
+/// nodes of a block; NVPTX's own early CSE finds nothing left, `set_pass_gate`). Measured on
+/// the memcpy, add, copy_2d and transpose kernels (sm_90): the same PTX instruction count,
+/// ptxas register count and SASS as with this pipeline on the builder's former IR (also for
+/// every other O3 kernel the codegen tests assemble), for a quarter fewer instructions executed
+/// per compile of a 64 × 64 tile (26.0 M → 19.4 M).
 /// The math lowering (`math/`: polynomials, f16 through f32) is written plainly and leaves
 /// folding to instcombine (dropping it costs 2–11 SASS instructions per function), so kernels
 /// that use it keep this pipeline. Instcombine does not sink into the body
@@ -71,6 +74,49 @@ const FAST_PIPELINE: &str =
 /// its own: instruction selection works one block at a time, and its known-bits queries stop at
 /// the prologue's values.
 const STRAIGHT_LINE_PIPELINE: &str = "function(nvvm-intr-range,instcombine<no-verify-fixpoint>)";
+
+/// The middle-end pipeline of [`OptLevel::O3`] for NVIDIA kernels with loops: the function
+/// passes of `default<O3>` (LLVM 22, in its order and with its options) without which some
+/// kernel's PTX changes. The builder's kernels are one function with no calls (the inliner and
+/// the interprocedural passes find nothing), no allocas or memcpys (SROA, mem2reg, memcpyopt), no
+/// vectorisable scalar code (it chose every access's width) and each element written once (DSE).
+/// Dropping each of `default<O3>`'s 67 function passes in turn (and `ipsccp`, the one module pass
+/// that matters) kept the PTX of every shipped kernel in 103 configurations
+/// (`examples/compile_probe.rs sweep`: GEMMs with wgmma, warp-specialised or with mma.sync;
+/// attention with each schedule; softmax, layernorm, row sum, cumsum, transposes, copies) byte
+/// for byte the same as with `default<O3>` without 49 of them. What the kept passes do there:
+/// CSE and instcombine of the builder's per-iteration index arithmetic, rotation, LICM and
+/// unswitching of the loops (the warp-specialised kernels' role branches), `indvars`, GVN across
+/// the rotated loops, runtime unrolling and the last CFG clean-ups. This pipeline alone saves
+/// about a sixth of the instructions a compile executes (the compile-latency section of
+/// BENCHMARKS.md, 2026-11-25).
+const LOOP_PIPELINE: &str = "\
+function(simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;no-switch-range-to-icmp;\
+no-switch-to-arithmetic;no-switch-to-lookup;keep-loops;no-hoist-common-insts;\
+no-hoist-loads-stores-with-cond-faulting;no-sink-common-insts;speculate-blocks;\
+simplify-cond-branch;no-speculate-unpredictables>,\
+early-cse<>),\
+ipsccp,\
+function(instcombine<max-iterations=1;no-verify-fixpoint>,\
+early-cse<memssa>,\
+instcombine<max-iterations=1;no-verify-fixpoint>,\
+reassociate,\
+loop-mssa(loop-instsimplify,loop-simplifycfg,licm<no-allowspeculation>,\
+loop-rotate<header-duplication;\
+no-prepare-for-lto>,licm<allowspeculation>,simple-loop-unswitch<nontrivial;trivial>),\
+instcombine<max-iterations=1;no-verify-fixpoint>,\
+loop(loop-idiom,indvars,extra-simple-loop-unswitch-passes,loop-deletion,loop-unroll-full),\
+gvn<>,\
+sccp,\
+correlated-propagation,\
+simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;switch-range-to-icmp;\
+switch-to-arithmetic;no-switch-to-lookup;keep-loops;hoist-common-insts;\
+no-hoist-loads-stores-with-cond-faulting;sink-common-insts;speculate-blocks;\
+simplify-cond-branch;no-speculate-unpredictables>,\
+loop-unroll<O3>,\
+instcombine<max-iterations=1;no-verify-fixpoint>,\
+loop-mssa(licm<allowspeculation>),\
+div-rem-pairs)";
 
 impl OptLevel {
     /// LLVM's code generation level. [`OptLevel::O3`] generates NVIDIA code at `-O2`: what
@@ -159,19 +205,23 @@ impl<'ctx> Kernel<'ctx> {
         Ok(self.prepared(opt)?.print_to_string().to_string())
     }
 
+    /// Whether [`OptLevel::O3`] runs `LOOP_PIPELINE` (NVIDIA kernels with loops).
+    fn loop_pipeline(&self, opt: OptLevel) -> bool {
+        opt == OptLevel::O3 && self.loops && self.target.lowering().straight_line_without_o3()
+    }
+
     fn prepared(&self, opt: OptLevel) -> Result<Module<'ctx>> {
         // `self.module` was verified by `finish` and is not modified after.
         let m = clone_module(&self.module);
         let passes = match opt {
             OptLevel::None => return Ok(m),
             OptLevel::Fast => FAST_PIPELINE,
-            OptLevel::O3 if self.loops || !self.target.lowering().straight_line_without_o3() => {
-                "default<O3>"
-            }
+            OptLevel::O3 if self.loop_pipeline(opt) => LOOP_PIPELINE,
+            OptLevel::O3 if !self.target.lowering().straight_line_without_o3() => "default<O3>",
             OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,
             OptLevel::O3 => return Ok(m),
         };
-        set_pass_gate(&m, self.target.vendor(), self.tensor_cores);
+        set_pass_gate(&m, self.target.vendor(), self.tensor_cores, false);
         self.target
             .with_machine(opt.codegen_level(self.target), |tm| {
                 m.run_passes(passes, tm, PassBuilderOptions::create())
@@ -182,7 +232,7 @@ impl<'ctx> Kernel<'ctx> {
 
     fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
         let m = self.prepared(opt)?;
-        set_pass_gate(&m, self.target.vendor(), self.tensor_cores);
+        set_pass_gate(&m, self.target.vendor(), self.tensor_cores, true);
         self.target
             .with_machine(opt.codegen_level(self.target), |tm| {
                 let buf = tm

@@ -1,0 +1,219 @@
+//! compile_probe: builds one kernel to PTX `N` times (for `valgrind --tool=callgrind`, whose
+//! instruction count per compile is the load-independent compile-latency figure of
+//! BENCHMARKS.md) and writes the last PTX (and the IR as built) to files.
+//!
+//! `cargo build --release --example compile_probe --features llvm`, then
+//! `compile_probe <kernel> [N] [out.ptx] [out.ll]` with `<kernel>` one of `gemm`, `gemm_sm80`,
+//! `attention`, `softmax`, `transpose_smem`, `transpose`, `memcpy`; or
+//! `compile_probe sweep <dir>`, which writes the PTX of every shipped kernel in several
+//! configurations to `<dir>` (to compare builds; with `PROBE_IR` set, their IR as built too).
+
+#[cfg(not(feature = "llvm"))]
+fn main() {
+    println!("SKIP: compile_probe needs the `llvm` feature");
+}
+
+#[cfg(feature = "llvm")]
+fn main() {
+    use weft::codegen::kernels::{self, Tile2d};
+    use weft::codegen::{Context, DType, Target};
+
+    let args: Vec<String> = std::env::args().collect();
+    let name = args.get(1).map(String::as_str).unwrap_or("gemm");
+    if name == "sweep" {
+        sweep(args.get(2).map(String::as_str).unwrap_or("."));
+        return;
+    }
+    let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut ptx = String::new();
+    let mut ir = String::new();
+    for _ in 0..n {
+        let ctx = Context::new();
+        let k = match name {
+            "gemm" => {
+                kernels::gemm_kernel(&ctx, Target::SM90A, kernels::GemmConfig::new(DType::F16))
+            }
+            "gemm_sm80" => kernels::gemm_sm80_kernel(
+                &ctx,
+                Target::SM80,
+                kernels::GemmSm80Config::new(128, 256, 64, 3, 8),
+                DType::F16,
+            ),
+            "attention" => kernels::attention_kernel(
+                &ctx,
+                Target::SM90A,
+                kernels::AttentionConfig::new(DType::F16, false),
+            ),
+            "softmax" => kernels::softmax_kernel(
+                &ctx,
+                Target::SM90,
+                kernels::SoftmaxConfig::for_n(16384, 1, 4, 16),
+            ),
+            "transpose_smem" => {
+                kernels::transpose_smem_kernel(&ctx, Target::SM90, kernels::TRANSPOSE_CONFIGS[0])
+            }
+            "transpose" => kernels::transpose_kernel(
+                &ctx,
+                Target::SM90,
+                Tile2d {
+                    rows: 64,
+                    cols: 64,
+                    per_thread: 4,
+                    num_warps: 4,
+                },
+            ),
+            "memcpy" => kernels::memcpy_kernel(&ctx, Target::SM90, 2048, 4, 4),
+            other => panic!("unknown kernel {other}"),
+        }
+        .expect("kernel builds");
+        ptx = k.ptx().expect("PTX");
+        if args.len() > 4 {
+            ir = k.llvm_ir();
+        }
+    }
+    if let Some(out) = args.get(3) {
+        std::fs::write(out, &ptx).expect("write PTX");
+    }
+    if let Some(out) = args.get(4) {
+        std::fs::write(out, ir).expect("write IR");
+    }
+}
+
+/// Writes the PTX of a wide set of kernels (every shipped kernel in several configurations) to
+/// `dir`, one file each, to compare two builds' output.
+#[cfg(feature = "llvm")]
+fn sweep(dir: &str) {
+    use weft::codegen::kernels::{self, Tile2d};
+    use weft::codegen::{Context, DType, Kernel, Result, Target};
+
+    std::fs::create_dir_all(dir).expect("output directory");
+    let ir = std::env::var_os("PROBE_IR").is_some();
+    let write = |name: String, k: Result<Kernel<'_>>| {
+        if let (true, Ok(k)) = (ir, &k) {
+            std::fs::write(format!("{dir}/{name}.ll"), k.llvm_ir()).expect("write IR");
+        }
+        let ptx = k
+            .and_then(|k| k.ptx())
+            .unwrap_or_else(|e| format!("error: {e}"));
+        std::fs::write(format!("{dir}/{name}.ptx"), ptx).expect("write PTX");
+    };
+    let ctx = Context::new();
+    for d in [DType::F16, DType::BF16, DType::F32, DType::F8E4M3] {
+        let c = kernels::GemmConfig::new(d);
+        write(
+            format!("gemm_{d:?}"),
+            kernels::gemm_kernel(&ctx, Target::SM90A, c),
+        );
+        let mut p = c;
+        p.persistent = true;
+        write(
+            format!("gemm_{d:?}_persistent"),
+            kernels::gemm_kernel(&ctx, Target::SM90A, p),
+        );
+        let mut t = c;
+        t.b_transposed = !t.b_transposed;
+        write(
+            format!("gemm_{d:?}_bt"),
+            kernels::gemm_kernel(&ctx, Target::SM90A, t),
+        );
+        let mut w = c;
+        w.warp_specialized = true;
+        write(
+            format!("gemm_{d:?}_ws"),
+            kernels::gemm_kernel(&ctx, Target::SM90A, w),
+        );
+        w.persistent = true;
+        write(
+            format!("gemm_{d:?}_ws_persistent"),
+            kernels::gemm_kernel(&ctx, Target::SM90A, w),
+        );
+    }
+    for d in [DType::F16, DType::BF16] {
+        for causal in [false, true] {
+            for hd in [64, 128] {
+                for schedule in [
+                    kernels::AttentionSchedule::Serial,
+                    kernels::AttentionSchedule::Pipelined,
+                    kernels::AttentionSchedule::PingPong,
+                ] {
+                    let mut c = match schedule {
+                        kernels::AttentionSchedule::PingPong => {
+                            kernels::AttentionConfig::ping_pong(d, causal)
+                        }
+                        _ => kernels::AttentionConfig::new(d, causal),
+                    };
+                    c.head_dim = hd;
+                    c.schedule = schedule;
+                    write(
+                        format!("attention_{d:?}_{causal}_{hd}_{schedule:?}"),
+                        kernels::attention_kernel(&ctx, Target::SM90A, c),
+                    );
+                }
+            }
+        }
+        for (i, c) in kernels::GEMM_SM80_CONFIGS.iter().enumerate() {
+            write(
+                format!("gemm_sm80_{d:?}_{i}"),
+                kernels::gemm_sm80_kernel(&ctx, Target::SM80, *c, d),
+            );
+            write(
+                format!("gemm_sm80_{d:?}_{i}_bt"),
+                kernels::gemm_sm80_kernel(&ctx, Target::SM80, c.with_b_transposed(true), d),
+            );
+        }
+    }
+    for n in [1000, 4096, 16384, 65536] {
+        for (pt, nw) in [(4, 4), (4, 16), (8, 8)] {
+            let c = kernels::SoftmaxConfig::for_n(n, 1, pt, nw);
+            write(
+                format!("softmax_{n}_{pt}_{nw}"),
+                kernels::softmax_kernel(&ctx, Target::SM90, c),
+            );
+            let c = kernels::LayernormConfig::for_n(n, 1, pt, nw);
+            write(
+                format!("layernorm_{n}_{pt}_{nw}"),
+                kernels::layernorm_kernel(&ctx, Target::SM90, c),
+            );
+        }
+    }
+    for (i, t) in kernels::ROW_SUM_TILES.iter().enumerate() {
+        write(
+            format!("row_sum_{i}"),
+            kernels::row_sum_kernel(&ctx, Target::SM90, *t),
+        );
+    }
+    for (i, t) in kernels::CUMSUM_TILES.iter().enumerate() {
+        write(
+            format!("cumsum_{i}"),
+            kernels::cumsum_kernel(&ctx, Target::SM90, *t),
+        );
+    }
+    for (i, c) in kernels::TRANSPOSE_CONFIGS.iter().enumerate() {
+        write(
+            format!("transpose_smem_{i}"),
+            kernels::transpose_smem_kernel(&ctx, Target::SM90, *c),
+        );
+    }
+    let tile = Tile2d {
+        rows: 64,
+        cols: 64,
+        per_thread: 4,
+        num_warps: 4,
+    };
+    write(
+        "transpose".into(),
+        kernels::transpose_kernel(&ctx, Target::SM90, tile),
+    );
+    write(
+        "copy_2d".into(),
+        kernels::copy_2d_kernel(&ctx, Target::SM90, tile),
+    );
+    write(
+        "memcpy".into(),
+        kernels::memcpy_kernel(&ctx, Target::SM90, 2048, 4, 4),
+    );
+    write(
+        "add".into(),
+        kernels::add_kernel(&ctx, Target::SM90, 2048, 4, 4),
+    );
+}
