@@ -44,6 +44,16 @@ fn main() {
                 Target::SM90A,
                 kernels::AttentionConfig::new(DType::F16, false),
             ),
+            "attention_pp" => kernels::attention_kernel(
+                &ctx,
+                Target::SM90A,
+                kernels::AttentionConfig::ping_pong(DType::F16, false),
+            ),
+            "gemm_ws" => {
+                let mut c = kernels::GemmConfig::new(DType::F16);
+                c.warp_specialized = true;
+                kernels::gemm_kernel(&ctx, Target::SM90A, c)
+            }
             "softmax" => kernels::softmax_kernel(
                 &ctx,
                 Target::SM90,
