@@ -201,45 +201,45 @@ body:                                             ; preds = %prologue
   %179 = select i1 %166, i32 16, i32 0
   call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,r"(ptr addrspace(3) %178, ptr addrspace(1) %171, i32 %179)
   call void asm sideeffect "cp.async.commit_group;", ""()
-  br label %loop.pre1
+  br label %loop.pre
 
-loop.pre:                                         ; No predecessors!
+loop.pre:                                         ; preds = %body
   br label %loop
 
-loop:                                             ; preds = %loop.pre
-  %iv = phi i32 [ 0, %loop.pre ]
-  %180 = phi float [ 0.000000e+00, %loop.pre ]
-  %181 = phi float [ 0.000000e+00, %loop.pre ]
-  %182 = phi float [ 0.000000e+00, %loop.pre ]
-  %183 = phi float [ 0.000000e+00, %loop.pre ]
-  %184 = phi float [ 0.000000e+00, %loop.pre ]
-  %185 = phi float [ 0.000000e+00, %loop.pre ]
-  %186 = phi float [ 0.000000e+00, %loop.pre ]
-  %187 = phi float [ 0.000000e+00, %loop.pre ]
-  %188 = phi float [ 0.000000e+00, %loop.pre ]
-  %189 = phi float [ 0.000000e+00, %loop.pre ]
-  %190 = phi float [ 0.000000e+00, %loop.pre ]
-  %191 = phi float [ 0.000000e+00, %loop.pre ]
-  %192 = phi float [ 0.000000e+00, %loop.pre ]
-  %193 = phi float [ 0.000000e+00, %loop.pre ]
-  %194 = phi float [ 0.000000e+00, %loop.pre ]
-  %195 = phi float [ 0.000000e+00, %loop.pre ]
-  %196 = phi float [ 0.000000e+00, %loop.pre ]
-  %197 = phi float [ 0.000000e+00, %loop.pre ]
-  %198 = phi float [ 0.000000e+00, %loop.pre ]
-  %199 = phi float [ 0.000000e+00, %loop.pre ]
-  %200 = phi float [ 0.000000e+00, %loop.pre ]
-  %201 = phi float [ 0.000000e+00, %loop.pre ]
-  %202 = phi float [ 0.000000e+00, %loop.pre ]
-  %203 = phi float [ 0.000000e+00, %loop.pre ]
-  %204 = phi float [ 0.000000e+00, %loop.pre ]
-  %205 = phi float [ 0.000000e+00, %loop.pre ]
-  %206 = phi float [ 0.000000e+00, %loop.pre ]
-  %207 = phi float [ 0.000000e+00, %loop.pre ]
-  %208 = phi float [ 0.000000e+00, %loop.pre ]
-  %209 = phi float [ 0.000000e+00, %loop.pre ]
-  %210 = phi float [ 0.000000e+00, %loop.pre ]
-  %211 = phi float [ 0.000000e+00, %loop.pre ]
+loop:                                             ; preds = %loop.body, %loop.pre
+  %iv = phi i32 [ 0, %loop.pre ], [ %iv.next, %loop.body ]
+  %180 = phi float [ 0.000000e+00, %loop.pre ], [ %564, %loop.body ]
+  %181 = phi float [ 0.000000e+00, %loop.pre ], [ %565, %loop.body ]
+  %182 = phi float [ 0.000000e+00, %loop.pre ], [ %566, %loop.body ]
+  %183 = phi float [ 0.000000e+00, %loop.pre ], [ %567, %loop.body ]
+  %184 = phi float [ 0.000000e+00, %loop.pre ], [ %569, %loop.body ]
+  %185 = phi float [ 0.000000e+00, %loop.pre ], [ %570, %loop.body ]
+  %186 = phi float [ 0.000000e+00, %loop.pre ], [ %571, %loop.body ]
+  %187 = phi float [ 0.000000e+00, %loop.pre ], [ %572, %loop.body ]
+  %188 = phi float [ 0.000000e+00, %loop.pre ], [ %574, %loop.body ]
+  %189 = phi float [ 0.000000e+00, %loop.pre ], [ %575, %loop.body ]
+  %190 = phi float [ 0.000000e+00, %loop.pre ], [ %576, %loop.body ]
+  %191 = phi float [ 0.000000e+00, %loop.pre ], [ %577, %loop.body ]
+  %192 = phi float [ 0.000000e+00, %loop.pre ], [ %579, %loop.body ]
+  %193 = phi float [ 0.000000e+00, %loop.pre ], [ %580, %loop.body ]
+  %194 = phi float [ 0.000000e+00, %loop.pre ], [ %581, %loop.body ]
+  %195 = phi float [ 0.000000e+00, %loop.pre ], [ %582, %loop.body ]
+  %196 = phi float [ 0.000000e+00, %loop.pre ], [ %584, %loop.body ]
+  %197 = phi float [ 0.000000e+00, %loop.pre ], [ %585, %loop.body ]
+  %198 = phi float [ 0.000000e+00, %loop.pre ], [ %586, %loop.body ]
+  %199 = phi float [ 0.000000e+00, %loop.pre ], [ %587, %loop.body ]
+  %200 = phi float [ 0.000000e+00, %loop.pre ], [ %589, %loop.body ]
+  %201 = phi float [ 0.000000e+00, %loop.pre ], [ %590, %loop.body ]
+  %202 = phi float [ 0.000000e+00, %loop.pre ], [ %591, %loop.body ]
+  %203 = phi float [ 0.000000e+00, %loop.pre ], [ %592, %loop.body ]
+  %204 = phi float [ 0.000000e+00, %loop.pre ], [ %594, %loop.body ]
+  %205 = phi float [ 0.000000e+00, %loop.pre ], [ %595, %loop.body ]
+  %206 = phi float [ 0.000000e+00, %loop.pre ], [ %596, %loop.body ]
+  %207 = phi float [ 0.000000e+00, %loop.pre ], [ %597, %loop.body ]
+  %208 = phi float [ 0.000000e+00, %loop.pre ], [ %599, %loop.body ]
+  %209 = phi float [ 0.000000e+00, %loop.pre ], [ %600, %loop.body ]
+  %210 = phi float [ 0.000000e+00, %loop.pre ], [ %601, %loop.body ]
+  %211 = phi float [ 0.000000e+00, %loop.pre ], [ %602, %loop.body ]
   %212 = icmp slt i32 %iv, %k
   br i1 %212, label %loop.body, label %loop.exit
 
@@ -602,663 +602,252 @@ loop.body:                                        ; preds = %loop
   %561 = extractvalue { float, float, float, float } %558, 2
   %562 = extractvalue { float, float, float, float } %558, 3
   %563 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %441, i32 %444, i32 %447, i32 %450, i32 %483, i32 %486, float %524, float %525, float %526, float %527)
-  %564 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %441, i32 %444, i32 %447, i32 %450, i32 %495, i32 %498, float %529, float %530, float %531, float %532)
-  %565 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %441, i32 %444, i32 %447, i32 %450, i32 %507, i32 %510, float %534, float %535, float %536, float %537)
-  %566 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %441, i32 %444, i32 %447, i32 %450, i32 %519, i32 %522, float %539, float %540, float %541, float %542)
-  %567 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %483, i32 %486, float %544, float %545, float %546, float %547)
-  %568 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %495, i32 %498, float %549, float %550, float %551, float %552)
-  %569 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %507, i32 %510, float %554, float %555, float %556, float %557)
-  %570 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %519, i32 %522, float %559, float %560, float %561, float %562)
-  unreachable
+  %564 = extractvalue { float, float, float, float } %563, 0
+  %565 = extractvalue { float, float, float, float } %563, 1
+  %566 = extractvalue { float, float, float, float } %563, 2
+  %567 = extractvalue { float, float, float, float } %563, 3
+  %568 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %441, i32 %444, i32 %447, i32 %450, i32 %495, i32 %498, float %529, float %530, float %531, float %532)
+  %569 = extractvalue { float, float, float, float } %568, 0
+  %570 = extractvalue { float, float, float, float } %568, 1
+  %571 = extractvalue { float, float, float, float } %568, 2
+  %572 = extractvalue { float, float, float, float } %568, 3
+  %573 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %441, i32 %444, i32 %447, i32 %450, i32 %507, i32 %510, float %534, float %535, float %536, float %537)
+  %574 = extractvalue { float, float, float, float } %573, 0
+  %575 = extractvalue { float, float, float, float } %573, 1
+  %576 = extractvalue { float, float, float, float } %573, 2
+  %577 = extractvalue { float, float, float, float } %573, 3
+  %578 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %441, i32 %444, i32 %447, i32 %450, i32 %519, i32 %522, float %539, float %540, float %541, float %542)
+  %579 = extractvalue { float, float, float, float } %578, 0
+  %580 = extractvalue { float, float, float, float } %578, 1
+  %581 = extractvalue { float, float, float, float } %578, 2
+  %582 = extractvalue { float, float, float, float } %578, 3
+  %583 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %483, i32 %486, float %544, float %545, float %546, float %547)
+  %584 = extractvalue { float, float, float, float } %583, 0
+  %585 = extractvalue { float, float, float, float } %583, 1
+  %586 = extractvalue { float, float, float, float } %583, 2
+  %587 = extractvalue { float, float, float, float } %583, 3
+  %588 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %495, i32 %498, float %549, float %550, float %551, float %552)
+  %589 = extractvalue { float, float, float, float } %588, 0
+  %590 = extractvalue { float, float, float, float } %588, 1
+  %591 = extractvalue { float, float, float, float } %588, 2
+  %592 = extractvalue { float, float, float, float } %588, 3
+  %593 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %507, i32 %510, float %554, float %555, float %556, float %557)
+  %594 = extractvalue { float, float, float, float } %593, 0
+  %595 = extractvalue { float, float, float, float } %593, 1
+  %596 = extractvalue { float, float, float, float } %593, 2
+  %597 = extractvalue { float, float, float, float } %593, 3
+  %598 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %465, i32 %468, i32 %471, i32 %474, i32 %519, i32 %522, float %559, float %560, float %561, float %562)
+  %599 = extractvalue { float, float, float, float } %598, 0
+  %600 = extractvalue { float, float, float, float } %598, 1
+  %601 = extractvalue { float, float, float, float } %598, 2
+  %602 = extractvalue { float, float, float, float } %598, 3
+  %iv.next = add i32 %iv, 32
+  br label %loop
 
 loop.exit:                                        ; preds = %loop
-  unreachable
-
-loop.pre1:                                        ; preds = %body
-  br label %loop2
-
-loop2:                                            ; preds = %loop.body3, %loop.pre1
-  %iv5 = phi i32 [ 0, %loop.pre1 ], [ %iv.next, %loop.body3 ]
-  %571 = phi float [ 0.000000e+00, %loop.pre1 ], [ %955, %loop.body3 ]
-  %572 = phi float [ 0.000000e+00, %loop.pre1 ], [ %956, %loop.body3 ]
-  %573 = phi float [ 0.000000e+00, %loop.pre1 ], [ %957, %loop.body3 ]
-  %574 = phi float [ 0.000000e+00, %loop.pre1 ], [ %958, %loop.body3 ]
-  %575 = phi float [ 0.000000e+00, %loop.pre1 ], [ %960, %loop.body3 ]
-  %576 = phi float [ 0.000000e+00, %loop.pre1 ], [ %961, %loop.body3 ]
-  %577 = phi float [ 0.000000e+00, %loop.pre1 ], [ %962, %loop.body3 ]
-  %578 = phi float [ 0.000000e+00, %loop.pre1 ], [ %963, %loop.body3 ]
-  %579 = phi float [ 0.000000e+00, %loop.pre1 ], [ %965, %loop.body3 ]
-  %580 = phi float [ 0.000000e+00, %loop.pre1 ], [ %966, %loop.body3 ]
-  %581 = phi float [ 0.000000e+00, %loop.pre1 ], [ %967, %loop.body3 ]
-  %582 = phi float [ 0.000000e+00, %loop.pre1 ], [ %968, %loop.body3 ]
-  %583 = phi float [ 0.000000e+00, %loop.pre1 ], [ %970, %loop.body3 ]
-  %584 = phi float [ 0.000000e+00, %loop.pre1 ], [ %971, %loop.body3 ]
-  %585 = phi float [ 0.000000e+00, %loop.pre1 ], [ %972, %loop.body3 ]
-  %586 = phi float [ 0.000000e+00, %loop.pre1 ], [ %973, %loop.body3 ]
-  %587 = phi float [ 0.000000e+00, %loop.pre1 ], [ %975, %loop.body3 ]
-  %588 = phi float [ 0.000000e+00, %loop.pre1 ], [ %976, %loop.body3 ]
-  %589 = phi float [ 0.000000e+00, %loop.pre1 ], [ %977, %loop.body3 ]
-  %590 = phi float [ 0.000000e+00, %loop.pre1 ], [ %978, %loop.body3 ]
-  %591 = phi float [ 0.000000e+00, %loop.pre1 ], [ %980, %loop.body3 ]
-  %592 = phi float [ 0.000000e+00, %loop.pre1 ], [ %981, %loop.body3 ]
-  %593 = phi float [ 0.000000e+00, %loop.pre1 ], [ %982, %loop.body3 ]
-  %594 = phi float [ 0.000000e+00, %loop.pre1 ], [ %983, %loop.body3 ]
-  %595 = phi float [ 0.000000e+00, %loop.pre1 ], [ %985, %loop.body3 ]
-  %596 = phi float [ 0.000000e+00, %loop.pre1 ], [ %986, %loop.body3 ]
-  %597 = phi float [ 0.000000e+00, %loop.pre1 ], [ %987, %loop.body3 ]
-  %598 = phi float [ 0.000000e+00, %loop.pre1 ], [ %988, %loop.body3 ]
-  %599 = phi float [ 0.000000e+00, %loop.pre1 ], [ %990, %loop.body3 ]
-  %600 = phi float [ 0.000000e+00, %loop.pre1 ], [ %991, %loop.body3 ]
-  %601 = phi float [ 0.000000e+00, %loop.pre1 ], [ %992, %loop.body3 ]
-  %602 = phi float [ 0.000000e+00, %loop.pre1 ], [ %993, %loop.body3 ]
-  %603 = icmp slt i32 %iv5, %k
-  br i1 %603, label %loop.body3, label %loop.exit4
-
-loop.body3:                                       ; preds = %loop2
-  %604 = sdiv i32 %iv5, 32
-  %605 = srem i32 %604, 3
-  call void asm sideeffect "cp.async.wait_group 1;", ""()
-  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  %606 = add i32 %604, 2
-  %607 = srem i32 %606, 3
-  %608 = add i32 %iv5, 64
-  %609 = mul i32 %607, 4096
-  %610 = add i32 0, %609
-  %611 = mul i32 %607, 4096
-  %612 = add i32 12288, %611
-  %613 = sub i32 %k, %608
-  %614 = icmp slt i32 %4, %613
-  %615 = and i1 %101, %614
-  %616 = and i1 %102, %614
-  %617 = add i32 %105, %608
-  %618 = add i32 %106, %608
-  %619 = getelementptr half, ptr addrspace(1) %a, i32 %617
-  %620 = getelementptr half, ptr addrspace(1) %a, i32 %618
-  %621 = or disjoint i32 %20, 1024
-  %622 = shl i32 %20, 1
-  %623 = shl i32 %621, 1
-  %624 = add i32 %622, %610
-  %625 = add i32 %623, %610
-  %626 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %624
-  %627 = select i1 %615, i32 16, i32 0
-  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,r"(ptr addrspace(3) %626, ptr addrspace(1) %619, i32 %627)
-  %628 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %625
-  %629 = select i1 %616, i32 16, i32 0
-  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,r"(ptr addrspace(3) %628, ptr addrspace(1) %620, i32 %629)
-  %630 = icmp slt i32 %5, %613
-  %631 = icmp slt i32 %107, %613
-  %632 = and i1 %630, %109
-  %633 = and i1 %631, %109
-  %634 = mul i32 %608, %n
-  %635 = add i32 %112, %634
-  %636 = add i32 %113, %634
-  %637 = getelementptr half, ptr addrspace(1) %b, i32 %635
-  %638 = getelementptr half, ptr addrspace(1) %b, i32 %636
-  %639 = or disjoint i32 %37, 1024
-  %640 = shl i32 %37, 1
-  %641 = shl i32 %639, 1
-  %642 = add i32 %640, %612
-  %643 = add i32 %641, %612
-  %644 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %642
-  %645 = select i1 %632, i32 16, i32 0
-  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,r"(ptr addrspace(3) %644, ptr addrspace(1) %637, i32 %645)
-  %646 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %643
-  %647 = select i1 %633, i32 16, i32 0
-  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,r"(ptr addrspace(3) %646, ptr addrspace(1) %638, i32 %647)
-  call void asm sideeffect "cp.async.commit_group;", ""()
-  %648 = mul i32 %605, 4096
-  %649 = add i32 0, %648
-  %650 = mul i32 %605, 4096
-  %651 = add i32 12288, %650
-  %652 = xor i32 %56, 16
-  %653 = or disjoint i32 %56, 1024
-  %654 = xor i32 %56, 1040
-  %655 = shl i32 %56, 1
-  %656 = shl i32 %652, 1
-  %657 = shl i32 %653, 1
-  %658 = shl i32 %654, 1
-  %659 = add i32 %655, %649
-  %660 = add i32 %656, %649
-  %661 = add i32 %657, %649
-  %662 = add i32 %658, %649
-  %663 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %659
-  %664 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %663)
-  %665 = extractvalue { i32, i32, i32, i32 } %664, 0
-  %666 = extractvalue { i32, i32, i32, i32 } %664, 1
-  %667 = extractvalue { i32, i32, i32, i32 } %664, 2
-  %668 = extractvalue { i32, i32, i32, i32 } %664, 3
-  %669 = bitcast i32 %665 to <2 x half>
-  %670 = extractelement <2 x half> %669, i32 0
-  %671 = extractelement <2 x half> %669, i32 1
-  %672 = bitcast i32 %666 to <2 x half>
-  %673 = extractelement <2 x half> %672, i32 0
-  %674 = extractelement <2 x half> %672, i32 1
-  %675 = bitcast i32 %667 to <2 x half>
-  %676 = extractelement <2 x half> %675, i32 0
-  %677 = extractelement <2 x half> %675, i32 1
-  %678 = bitcast i32 %668 to <2 x half>
+  call void asm sideeffect "cp.async.wait_group 0;", ""()
+  %603 = or disjoint i32 %78, %97
+  %604 = or disjoint i32 %603, 8
+  %605 = or disjoint i32 %603, 32
+  %606 = or disjoint i32 %603, 40
+  %607 = or disjoint i32 %83, %98
+  %608 = or disjoint i32 %607, 16
+  %609 = or disjoint i32 %607, 32
+  %610 = or disjoint i32 %607, 48
+  %611 = icmp slt i32 %603, %m
+  %612 = icmp slt i32 %605, %m
+  %613 = icmp slt i32 %607, %n
+  %614 = icmp slt i32 %608, %n
+  %615 = icmp slt i32 %609, %n
+  %616 = icmp slt i32 %610, %n
+  %617 = and i1 %611, %613
+  %618 = and i1 %611, %614
+  %619 = and i1 %611, %615
+  %620 = and i1 %611, %616
+  %621 = and i1 %612, %613
+  %622 = and i1 %612, %614
+  %623 = and i1 %612, %615
+  %624 = and i1 %612, %616
+  %625 = mul i32 %603, %n
+  %626 = mul i32 %604, %n
+  %627 = mul i32 %605, %n
+  %628 = mul i32 %606, %n
+  %629 = add i32 %625, %607
+  %630 = add i32 %626, %607
+  %631 = add i32 %625, %608
+  %632 = add i32 %626, %608
+  %633 = add i32 %625, %609
+  %634 = add i32 %626, %609
+  %635 = add i32 %625, %610
+  %636 = add i32 %626, %610
+  %637 = add i32 %627, %607
+  %638 = add i32 %628, %607
+  %639 = add i32 %627, %608
+  %640 = add i32 %628, %608
+  %641 = add i32 %627, %609
+  %642 = add i32 %628, %609
+  %643 = add i32 %627, %610
+  %644 = add i32 %628, %610
+  %645 = getelementptr half, ptr addrspace(1) %c, i32 %629
+  %646 = getelementptr half, ptr addrspace(1) %c, i32 %630
+  %647 = getelementptr half, ptr addrspace(1) %c, i32 %631
+  %648 = getelementptr half, ptr addrspace(1) %c, i32 %632
+  %649 = getelementptr half, ptr addrspace(1) %c, i32 %633
+  %650 = getelementptr half, ptr addrspace(1) %c, i32 %634
+  %651 = getelementptr half, ptr addrspace(1) %c, i32 %635
+  %652 = getelementptr half, ptr addrspace(1) %c, i32 %636
+  %653 = getelementptr half, ptr addrspace(1) %c, i32 %637
+  %654 = getelementptr half, ptr addrspace(1) %c, i32 %638
+  %655 = getelementptr half, ptr addrspace(1) %c, i32 %639
+  %656 = getelementptr half, ptr addrspace(1) %c, i32 %640
+  %657 = getelementptr half, ptr addrspace(1) %c, i32 %641
+  %658 = getelementptr half, ptr addrspace(1) %c, i32 %642
+  %659 = getelementptr half, ptr addrspace(1) %c, i32 %643
+  %660 = getelementptr half, ptr addrspace(1) %c, i32 %644
+  %661 = insertelement <2 x float> poison, float %180, i32 0
+  %662 = insertelement <2 x float> %661, float %181, i32 1
+  %663 = fptrunc <2 x float> %662 to <2 x half>
+  %664 = extractelement <2 x half> %663, i32 0
+  %665 = extractelement <2 x half> %663, i32 1
+  %666 = insertelement <2 x float> poison, float %182, i32 0
+  %667 = insertelement <2 x float> %666, float %183, i32 1
+  %668 = fptrunc <2 x float> %667 to <2 x half>
+  %669 = extractelement <2 x half> %668, i32 0
+  %670 = extractelement <2 x half> %668, i32 1
+  %671 = insertelement <2 x float> poison, float %184, i32 0
+  %672 = insertelement <2 x float> %671, float %185, i32 1
+  %673 = fptrunc <2 x float> %672 to <2 x half>
+  %674 = extractelement <2 x half> %673, i32 0
+  %675 = extractelement <2 x half> %673, i32 1
+  %676 = insertelement <2 x float> poison, float %186, i32 0
+  %677 = insertelement <2 x float> %676, float %187, i32 1
+  %678 = fptrunc <2 x float> %677 to <2 x half>
   %679 = extractelement <2 x half> %678, i32 0
   %680 = extractelement <2 x half> %678, i32 1
-  %681 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %660
-  %682 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %681)
-  %683 = extractvalue { i32, i32, i32, i32 } %682, 0
-  %684 = extractvalue { i32, i32, i32, i32 } %682, 1
-  %685 = extractvalue { i32, i32, i32, i32 } %682, 2
-  %686 = extractvalue { i32, i32, i32, i32 } %682, 3
-  %687 = bitcast i32 %683 to <2 x half>
-  %688 = extractelement <2 x half> %687, i32 0
-  %689 = extractelement <2 x half> %687, i32 1
-  %690 = bitcast i32 %684 to <2 x half>
-  %691 = extractelement <2 x half> %690, i32 0
-  %692 = extractelement <2 x half> %690, i32 1
-  %693 = bitcast i32 %685 to <2 x half>
+  %681 = insertelement <2 x float> poison, float %188, i32 0
+  %682 = insertelement <2 x float> %681, float %189, i32 1
+  %683 = fptrunc <2 x float> %682 to <2 x half>
+  %684 = extractelement <2 x half> %683, i32 0
+  %685 = extractelement <2 x half> %683, i32 1
+  %686 = insertelement <2 x float> poison, float %190, i32 0
+  %687 = insertelement <2 x float> %686, float %191, i32 1
+  %688 = fptrunc <2 x float> %687 to <2 x half>
+  %689 = extractelement <2 x half> %688, i32 0
+  %690 = extractelement <2 x half> %688, i32 1
+  %691 = insertelement <2 x float> poison, float %192, i32 0
+  %692 = insertelement <2 x float> %691, float %193, i32 1
+  %693 = fptrunc <2 x float> %692 to <2 x half>
   %694 = extractelement <2 x half> %693, i32 0
   %695 = extractelement <2 x half> %693, i32 1
-  %696 = bitcast i32 %686 to <2 x half>
-  %697 = extractelement <2 x half> %696, i32 0
-  %698 = extractelement <2 x half> %696, i32 1
-  %699 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %661
-  %700 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %699)
-  %701 = extractvalue { i32, i32, i32, i32 } %700, 0
-  %702 = extractvalue { i32, i32, i32, i32 } %700, 1
-  %703 = extractvalue { i32, i32, i32, i32 } %700, 2
-  %704 = extractvalue { i32, i32, i32, i32 } %700, 3
-  %705 = bitcast i32 %701 to <2 x half>
-  %706 = extractelement <2 x half> %705, i32 0
-  %707 = extractelement <2 x half> %705, i32 1
-  %708 = bitcast i32 %702 to <2 x half>
+  %696 = insertelement <2 x float> poison, float %194, i32 0
+  %697 = insertelement <2 x float> %696, float %195, i32 1
+  %698 = fptrunc <2 x float> %697 to <2 x half>
+  %699 = extractelement <2 x half> %698, i32 0
+  %700 = extractelement <2 x half> %698, i32 1
+  %701 = insertelement <2 x float> poison, float %196, i32 0
+  %702 = insertelement <2 x float> %701, float %197, i32 1
+  %703 = fptrunc <2 x float> %702 to <2 x half>
+  %704 = extractelement <2 x half> %703, i32 0
+  %705 = extractelement <2 x half> %703, i32 1
+  %706 = insertelement <2 x float> poison, float %198, i32 0
+  %707 = insertelement <2 x float> %706, float %199, i32 1
+  %708 = fptrunc <2 x float> %707 to <2 x half>
   %709 = extractelement <2 x half> %708, i32 0
   %710 = extractelement <2 x half> %708, i32 1
-  %711 = bitcast i32 %703 to <2 x half>
-  %712 = extractelement <2 x half> %711, i32 0
-  %713 = extractelement <2 x half> %711, i32 1
-  %714 = bitcast i32 %704 to <2 x half>
-  %715 = extractelement <2 x half> %714, i32 0
-  %716 = extractelement <2 x half> %714, i32 1
-  %717 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %662
-  %718 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %717)
-  %719 = extractvalue { i32, i32, i32, i32 } %718, 0
-  %720 = extractvalue { i32, i32, i32, i32 } %718, 1
-  %721 = extractvalue { i32, i32, i32, i32 } %718, 2
-  %722 = extractvalue { i32, i32, i32, i32 } %718, 3
-  %723 = bitcast i32 %719 to <2 x half>
+  %711 = insertelement <2 x float> poison, float %200, i32 0
+  %712 = insertelement <2 x float> %711, float %201, i32 1
+  %713 = fptrunc <2 x float> %712 to <2 x half>
+  %714 = extractelement <2 x half> %713, i32 0
+  %715 = extractelement <2 x half> %713, i32 1
+  %716 = insertelement <2 x float> poison, float %202, i32 0
+  %717 = insertelement <2 x float> %716, float %203, i32 1
+  %718 = fptrunc <2 x float> %717 to <2 x half>
+  %719 = extractelement <2 x half> %718, i32 0
+  %720 = extractelement <2 x half> %718, i32 1
+  %721 = insertelement <2 x float> poison, float %204, i32 0
+  %722 = insertelement <2 x float> %721, float %205, i32 1
+  %723 = fptrunc <2 x float> %722 to <2 x half>
   %724 = extractelement <2 x half> %723, i32 0
   %725 = extractelement <2 x half> %723, i32 1
-  %726 = bitcast i32 %720 to <2 x half>
-  %727 = extractelement <2 x half> %726, i32 0
-  %728 = extractelement <2 x half> %726, i32 1
-  %729 = bitcast i32 %721 to <2 x half>
-  %730 = extractelement <2 x half> %729, i32 0
-  %731 = extractelement <2 x half> %729, i32 1
-  %732 = bitcast i32 %722 to <2 x half>
-  %733 = extractelement <2 x half> %732, i32 0
-  %734 = extractelement <2 x half> %732, i32 1
-  %735 = xor i32 %73, 16
-  %736 = xor i32 %73, 32
-  %737 = xor i32 %73, 48
-  %738 = shl i32 %73, 1
-  %739 = shl i32 %735, 1
-  %740 = shl i32 %736, 1
-  %741 = shl i32 %737, 1
-  %742 = add i32 %738, %651
-  %743 = add i32 %739, %651
-  %744 = add i32 %740, %651
-  %745 = add i32 %741, %651
-  %746 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %742
-  %747 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %746)
-  %748 = extractvalue { i32, i32, i32, i32 } %747, 0
-  %749 = extractvalue { i32, i32, i32, i32 } %747, 1
-  %750 = extractvalue { i32, i32, i32, i32 } %747, 2
-  %751 = extractvalue { i32, i32, i32, i32 } %747, 3
-  %752 = bitcast i32 %748 to <2 x half>
-  %753 = extractelement <2 x half> %752, i32 0
-  %754 = extractelement <2 x half> %752, i32 1
-  %755 = bitcast i32 %749 to <2 x half>
-  %756 = extractelement <2 x half> %755, i32 0
-  %757 = extractelement <2 x half> %755, i32 1
-  %758 = bitcast i32 %750 to <2 x half>
-  %759 = extractelement <2 x half> %758, i32 0
-  %760 = extractelement <2 x half> %758, i32 1
-  %761 = bitcast i32 %751 to <2 x half>
-  %762 = extractelement <2 x half> %761, i32 0
-  %763 = extractelement <2 x half> %761, i32 1
-  %764 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %743
-  %765 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %764)
-  %766 = extractvalue { i32, i32, i32, i32 } %765, 0
-  %767 = extractvalue { i32, i32, i32, i32 } %765, 1
-  %768 = extractvalue { i32, i32, i32, i32 } %765, 2
-  %769 = extractvalue { i32, i32, i32, i32 } %765, 3
-  %770 = bitcast i32 %766 to <2 x half>
-  %771 = extractelement <2 x half> %770, i32 0
-  %772 = extractelement <2 x half> %770, i32 1
-  %773 = bitcast i32 %767 to <2 x half>
-  %774 = extractelement <2 x half> %773, i32 0
-  %775 = extractelement <2 x half> %773, i32 1
-  %776 = bitcast i32 %768 to <2 x half>
-  %777 = extractelement <2 x half> %776, i32 0
-  %778 = extractelement <2 x half> %776, i32 1
-  %779 = bitcast i32 %769 to <2 x half>
-  %780 = extractelement <2 x half> %779, i32 0
-  %781 = extractelement <2 x half> %779, i32 1
-  %782 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %744
-  %783 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %782)
-  %784 = extractvalue { i32, i32, i32, i32 } %783, 0
-  %785 = extractvalue { i32, i32, i32, i32 } %783, 1
-  %786 = extractvalue { i32, i32, i32, i32 } %783, 2
-  %787 = extractvalue { i32, i32, i32, i32 } %783, 3
-  %788 = bitcast i32 %784 to <2 x half>
-  %789 = extractelement <2 x half> %788, i32 0
-  %790 = extractelement <2 x half> %788, i32 1
-  %791 = bitcast i32 %785 to <2 x half>
-  %792 = extractelement <2 x half> %791, i32 0
-  %793 = extractelement <2 x half> %791, i32 1
-  %794 = bitcast i32 %786 to <2 x half>
-  %795 = extractelement <2 x half> %794, i32 0
-  %796 = extractelement <2 x half> %794, i32 1
-  %797 = bitcast i32 %787 to <2 x half>
-  %798 = extractelement <2 x half> %797, i32 0
-  %799 = extractelement <2 x half> %797, i32 1
-  %800 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %745
-  %801 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr addrspace(3) %800)
-  %802 = extractvalue { i32, i32, i32, i32 } %801, 0
-  %803 = extractvalue { i32, i32, i32, i32 } %801, 1
-  %804 = extractvalue { i32, i32, i32, i32 } %801, 2
-  %805 = extractvalue { i32, i32, i32, i32 } %801, 3
-  %806 = bitcast i32 %802 to <2 x half>
-  %807 = extractelement <2 x half> %806, i32 0
-  %808 = extractelement <2 x half> %806, i32 1
-  %809 = bitcast i32 %803 to <2 x half>
-  %810 = extractelement <2 x half> %809, i32 0
-  %811 = extractelement <2 x half> %809, i32 1
-  %812 = bitcast i32 %804 to <2 x half>
-  %813 = extractelement <2 x half> %812, i32 0
-  %814 = extractelement <2 x half> %812, i32 1
-  %815 = bitcast i32 %805 to <2 x half>
-  %816 = extractelement <2 x half> %815, i32 0
-  %817 = extractelement <2 x half> %815, i32 1
-  %818 = insertelement <2 x half> poison, half %670, i32 0
-  %819 = insertelement <2 x half> %818, half %671, i32 1
-  %820 = bitcast <2 x half> %819 to i32
-  %821 = insertelement <2 x half> poison, half %673, i32 0
-  %822 = insertelement <2 x half> %821, half %674, i32 1
-  %823 = bitcast <2 x half> %822 to i32
-  %824 = insertelement <2 x half> poison, half %676, i32 0
-  %825 = insertelement <2 x half> %824, half %677, i32 1
-  %826 = bitcast <2 x half> %825 to i32
-  %827 = insertelement <2 x half> poison, half %679, i32 0
-  %828 = insertelement <2 x half> %827, half %680, i32 1
-  %829 = bitcast <2 x half> %828 to i32
-  %830 = insertelement <2 x half> poison, half %688, i32 0
-  %831 = insertelement <2 x half> %830, half %689, i32 1
-  %832 = bitcast <2 x half> %831 to i32
-  %833 = insertelement <2 x half> poison, half %691, i32 0
-  %834 = insertelement <2 x half> %833, half %692, i32 1
-  %835 = bitcast <2 x half> %834 to i32
-  %836 = insertelement <2 x half> poison, half %694, i32 0
-  %837 = insertelement <2 x half> %836, half %695, i32 1
-  %838 = bitcast <2 x half> %837 to i32
-  %839 = insertelement <2 x half> poison, half %697, i32 0
-  %840 = insertelement <2 x half> %839, half %698, i32 1
-  %841 = bitcast <2 x half> %840 to i32
-  %842 = insertelement <2 x half> poison, half %706, i32 0
-  %843 = insertelement <2 x half> %842, half %707, i32 1
-  %844 = bitcast <2 x half> %843 to i32
-  %845 = insertelement <2 x half> poison, half %709, i32 0
-  %846 = insertelement <2 x half> %845, half %710, i32 1
-  %847 = bitcast <2 x half> %846 to i32
-  %848 = insertelement <2 x half> poison, half %712, i32 0
-  %849 = insertelement <2 x half> %848, half %713, i32 1
-  %850 = bitcast <2 x half> %849 to i32
-  %851 = insertelement <2 x half> poison, half %715, i32 0
-  %852 = insertelement <2 x half> %851, half %716, i32 1
-  %853 = bitcast <2 x half> %852 to i32
-  %854 = insertelement <2 x half> poison, half %724, i32 0
-  %855 = insertelement <2 x half> %854, half %725, i32 1
-  %856 = bitcast <2 x half> %855 to i32
-  %857 = insertelement <2 x half> poison, half %727, i32 0
-  %858 = insertelement <2 x half> %857, half %728, i32 1
-  %859 = bitcast <2 x half> %858 to i32
-  %860 = insertelement <2 x half> poison, half %730, i32 0
-  %861 = insertelement <2 x half> %860, half %731, i32 1
-  %862 = bitcast <2 x half> %861 to i32
-  %863 = insertelement <2 x half> poison, half %733, i32 0
-  %864 = insertelement <2 x half> %863, half %734, i32 1
-  %865 = bitcast <2 x half> %864 to i32
-  %866 = insertelement <2 x half> poison, half %753, i32 0
-  %867 = insertelement <2 x half> %866, half %754, i32 1
-  %868 = bitcast <2 x half> %867 to i32
-  %869 = insertelement <2 x half> poison, half %756, i32 0
-  %870 = insertelement <2 x half> %869, half %757, i32 1
-  %871 = bitcast <2 x half> %870 to i32
-  %872 = insertelement <2 x half> poison, half %759, i32 0
-  %873 = insertelement <2 x half> %872, half %760, i32 1
-  %874 = bitcast <2 x half> %873 to i32
-  %875 = insertelement <2 x half> poison, half %762, i32 0
-  %876 = insertelement <2 x half> %875, half %763, i32 1
-  %877 = bitcast <2 x half> %876 to i32
-  %878 = insertelement <2 x half> poison, half %771, i32 0
-  %879 = insertelement <2 x half> %878, half %772, i32 1
-  %880 = bitcast <2 x half> %879 to i32
-  %881 = insertelement <2 x half> poison, half %774, i32 0
-  %882 = insertelement <2 x half> %881, half %775, i32 1
-  %883 = bitcast <2 x half> %882 to i32
-  %884 = insertelement <2 x half> poison, half %777, i32 0
-  %885 = insertelement <2 x half> %884, half %778, i32 1
-  %886 = bitcast <2 x half> %885 to i32
-  %887 = insertelement <2 x half> poison, half %780, i32 0
-  %888 = insertelement <2 x half> %887, half %781, i32 1
-  %889 = bitcast <2 x half> %888 to i32
-  %890 = insertelement <2 x half> poison, half %789, i32 0
-  %891 = insertelement <2 x half> %890, half %790, i32 1
-  %892 = bitcast <2 x half> %891 to i32
-  %893 = insertelement <2 x half> poison, half %792, i32 0
-  %894 = insertelement <2 x half> %893, half %793, i32 1
-  %895 = bitcast <2 x half> %894 to i32
-  %896 = insertelement <2 x half> poison, half %795, i32 0
-  %897 = insertelement <2 x half> %896, half %796, i32 1
-  %898 = bitcast <2 x half> %897 to i32
-  %899 = insertelement <2 x half> poison, half %798, i32 0
-  %900 = insertelement <2 x half> %899, half %799, i32 1
-  %901 = bitcast <2 x half> %900 to i32
-  %902 = insertelement <2 x half> poison, half %807, i32 0
-  %903 = insertelement <2 x half> %902, half %808, i32 1
-  %904 = bitcast <2 x half> %903 to i32
-  %905 = insertelement <2 x half> poison, half %810, i32 0
-  %906 = insertelement <2 x half> %905, half %811, i32 1
-  %907 = bitcast <2 x half> %906 to i32
-  %908 = insertelement <2 x half> poison, half %813, i32 0
-  %909 = insertelement <2 x half> %908, half %814, i32 1
-  %910 = bitcast <2 x half> %909 to i32
-  %911 = insertelement <2 x half> poison, half %816, i32 0
-  %912 = insertelement <2 x half> %911, half %817, i32 1
-  %913 = bitcast <2 x half> %912 to i32
-  %914 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %820, i32 %823, i32 %826, i32 %829, i32 %868, i32 %871, float %571, float %572, float %573, float %574)
-  %915 = extractvalue { float, float, float, float } %914, 0
-  %916 = extractvalue { float, float, float, float } %914, 1
-  %917 = extractvalue { float, float, float, float } %914, 2
-  %918 = extractvalue { float, float, float, float } %914, 3
-  %919 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %820, i32 %823, i32 %826, i32 %829, i32 %880, i32 %883, float %575, float %576, float %577, float %578)
-  %920 = extractvalue { float, float, float, float } %919, 0
-  %921 = extractvalue { float, float, float, float } %919, 1
-  %922 = extractvalue { float, float, float, float } %919, 2
-  %923 = extractvalue { float, float, float, float } %919, 3
-  %924 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %820, i32 %823, i32 %826, i32 %829, i32 %892, i32 %895, float %579, float %580, float %581, float %582)
-  %925 = extractvalue { float, float, float, float } %924, 0
-  %926 = extractvalue { float, float, float, float } %924, 1
-  %927 = extractvalue { float, float, float, float } %924, 2
-  %928 = extractvalue { float, float, float, float } %924, 3
-  %929 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %820, i32 %823, i32 %826, i32 %829, i32 %904, i32 %907, float %583, float %584, float %585, float %586)
-  %930 = extractvalue { float, float, float, float } %929, 0
-  %931 = extractvalue { float, float, float, float } %929, 1
-  %932 = extractvalue { float, float, float, float } %929, 2
-  %933 = extractvalue { float, float, float, float } %929, 3
-  %934 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %844, i32 %847, i32 %850, i32 %853, i32 %868, i32 %871, float %587, float %588, float %589, float %590)
-  %935 = extractvalue { float, float, float, float } %934, 0
-  %936 = extractvalue { float, float, float, float } %934, 1
-  %937 = extractvalue { float, float, float, float } %934, 2
-  %938 = extractvalue { float, float, float, float } %934, 3
-  %939 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %844, i32 %847, i32 %850, i32 %853, i32 %880, i32 %883, float %591, float %592, float %593, float %594)
-  %940 = extractvalue { float, float, float, float } %939, 0
-  %941 = extractvalue { float, float, float, float } %939, 1
-  %942 = extractvalue { float, float, float, float } %939, 2
-  %943 = extractvalue { float, float, float, float } %939, 3
-  %944 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %844, i32 %847, i32 %850, i32 %853, i32 %892, i32 %895, float %595, float %596, float %597, float %598)
-  %945 = extractvalue { float, float, float, float } %944, 0
-  %946 = extractvalue { float, float, float, float } %944, 1
-  %947 = extractvalue { float, float, float, float } %944, 2
-  %948 = extractvalue { float, float, float, float } %944, 3
-  %949 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %844, i32 %847, i32 %850, i32 %853, i32 %904, i32 %907, float %599, float %600, float %601, float %602)
-  %950 = extractvalue { float, float, float, float } %949, 0
-  %951 = extractvalue { float, float, float, float } %949, 1
-  %952 = extractvalue { float, float, float, float } %949, 2
-  %953 = extractvalue { float, float, float, float } %949, 3
-  %954 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %832, i32 %835, i32 %838, i32 %841, i32 %874, i32 %877, float %915, float %916, float %917, float %918)
-  %955 = extractvalue { float, float, float, float } %954, 0
-  %956 = extractvalue { float, float, float, float } %954, 1
-  %957 = extractvalue { float, float, float, float } %954, 2
-  %958 = extractvalue { float, float, float, float } %954, 3
-  %959 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %832, i32 %835, i32 %838, i32 %841, i32 %886, i32 %889, float %920, float %921, float %922, float %923)
-  %960 = extractvalue { float, float, float, float } %959, 0
-  %961 = extractvalue { float, float, float, float } %959, 1
-  %962 = extractvalue { float, float, float, float } %959, 2
-  %963 = extractvalue { float, float, float, float } %959, 3
-  %964 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %832, i32 %835, i32 %838, i32 %841, i32 %898, i32 %901, float %925, float %926, float %927, float %928)
-  %965 = extractvalue { float, float, float, float } %964, 0
-  %966 = extractvalue { float, float, float, float } %964, 1
-  %967 = extractvalue { float, float, float, float } %964, 2
-  %968 = extractvalue { float, float, float, float } %964, 3
-  %969 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %832, i32 %835, i32 %838, i32 %841, i32 %910, i32 %913, float %930, float %931, float %932, float %933)
-  %970 = extractvalue { float, float, float, float } %969, 0
-  %971 = extractvalue { float, float, float, float } %969, 1
-  %972 = extractvalue { float, float, float, float } %969, 2
-  %973 = extractvalue { float, float, float, float } %969, 3
-  %974 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %856, i32 %859, i32 %862, i32 %865, i32 %874, i32 %877, float %935, float %936, float %937, float %938)
-  %975 = extractvalue { float, float, float, float } %974, 0
-  %976 = extractvalue { float, float, float, float } %974, 1
-  %977 = extractvalue { float, float, float, float } %974, 2
-  %978 = extractvalue { float, float, float, float } %974, 3
-  %979 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %856, i32 %859, i32 %862, i32 %865, i32 %886, i32 %889, float %940, float %941, float %942, float %943)
-  %980 = extractvalue { float, float, float, float } %979, 0
-  %981 = extractvalue { float, float, float, float } %979, 1
-  %982 = extractvalue { float, float, float, float } %979, 2
-  %983 = extractvalue { float, float, float, float } %979, 3
-  %984 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %856, i32 %859, i32 %862, i32 %865, i32 %898, i32 %901, float %945, float %946, float %947, float %948)
-  %985 = extractvalue { float, float, float, float } %984, 0
-  %986 = extractvalue { float, float, float, float } %984, 1
-  %987 = extractvalue { float, float, float, float } %984, 2
-  %988 = extractvalue { float, float, float, float } %984, 3
-  %989 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %856, i32 %859, i32 %862, i32 %865, i32 %910, i32 %913, float %950, float %951, float %952, float %953)
-  %990 = extractvalue { float, float, float, float } %989, 0
-  %991 = extractvalue { float, float, float, float } %989, 1
-  %992 = extractvalue { float, float, float, float } %989, 2
-  %993 = extractvalue { float, float, float, float } %989, 3
-  %iv.next = add i32 %iv5, 32
-  br label %loop2
-
-loop.exit4:                                       ; preds = %loop2
-  call void asm sideeffect "cp.async.wait_group 0;", ""()
-  %994 = or disjoint i32 %78, %97
-  %995 = or disjoint i32 %994, 8
-  %996 = or disjoint i32 %994, 32
-  %997 = or disjoint i32 %994, 40
-  %998 = or disjoint i32 %83, %98
-  %999 = or disjoint i32 %998, 16
-  %1000 = or disjoint i32 %998, 32
-  %1001 = or disjoint i32 %998, 48
-  %1002 = icmp slt i32 %994, %m
-  %1003 = icmp slt i32 %996, %m
-  %1004 = icmp slt i32 %998, %n
-  %1005 = icmp slt i32 %999, %n
-  %1006 = icmp slt i32 %1000, %n
-  %1007 = icmp slt i32 %1001, %n
-  %1008 = and i1 %1002, %1004
-  %1009 = and i1 %1002, %1005
-  %1010 = and i1 %1002, %1006
-  %1011 = and i1 %1002, %1007
-  %1012 = and i1 %1003, %1004
-  %1013 = and i1 %1003, %1005
-  %1014 = and i1 %1003, %1006
-  %1015 = and i1 %1003, %1007
-  %1016 = mul i32 %994, %n
-  %1017 = mul i32 %995, %n
-  %1018 = mul i32 %996, %n
-  %1019 = mul i32 %997, %n
-  %1020 = add i32 %1016, %998
-  %1021 = add i32 %1017, %998
-  %1022 = add i32 %1016, %999
-  %1023 = add i32 %1017, %999
-  %1024 = add i32 %1016, %1000
-  %1025 = add i32 %1017, %1000
-  %1026 = add i32 %1016, %1001
-  %1027 = add i32 %1017, %1001
-  %1028 = add i32 %1018, %998
-  %1029 = add i32 %1019, %998
-  %1030 = add i32 %1018, %999
-  %1031 = add i32 %1019, %999
-  %1032 = add i32 %1018, %1000
-  %1033 = add i32 %1019, %1000
-  %1034 = add i32 %1018, %1001
-  %1035 = add i32 %1019, %1001
-  %1036 = getelementptr half, ptr addrspace(1) %c, i32 %1020
-  %1037 = getelementptr half, ptr addrspace(1) %c, i32 %1021
-  %1038 = getelementptr half, ptr addrspace(1) %c, i32 %1022
-  %1039 = getelementptr half, ptr addrspace(1) %c, i32 %1023
-  %1040 = getelementptr half, ptr addrspace(1) %c, i32 %1024
-  %1041 = getelementptr half, ptr addrspace(1) %c, i32 %1025
-  %1042 = getelementptr half, ptr addrspace(1) %c, i32 %1026
-  %1043 = getelementptr half, ptr addrspace(1) %c, i32 %1027
-  %1044 = getelementptr half, ptr addrspace(1) %c, i32 %1028
-  %1045 = getelementptr half, ptr addrspace(1) %c, i32 %1029
-  %1046 = getelementptr half, ptr addrspace(1) %c, i32 %1030
-  %1047 = getelementptr half, ptr addrspace(1) %c, i32 %1031
-  %1048 = getelementptr half, ptr addrspace(1) %c, i32 %1032
-  %1049 = getelementptr half, ptr addrspace(1) %c, i32 %1033
-  %1050 = getelementptr half, ptr addrspace(1) %c, i32 %1034
-  %1051 = getelementptr half, ptr addrspace(1) %c, i32 %1035
-  %1052 = insertelement <2 x float> poison, float %571, i32 0
-  %1053 = insertelement <2 x float> %1052, float %572, i32 1
-  %1054 = fptrunc <2 x float> %1053 to <2 x half>
-  %1055 = extractelement <2 x half> %1054, i32 0
-  %1056 = extractelement <2 x half> %1054, i32 1
-  %1057 = insertelement <2 x float> poison, float %573, i32 0
-  %1058 = insertelement <2 x float> %1057, float %574, i32 1
-  %1059 = fptrunc <2 x float> %1058 to <2 x half>
-  %1060 = extractelement <2 x half> %1059, i32 0
-  %1061 = extractelement <2 x half> %1059, i32 1
-  %1062 = insertelement <2 x float> poison, float %575, i32 0
-  %1063 = insertelement <2 x float> %1062, float %576, i32 1
-  %1064 = fptrunc <2 x float> %1063 to <2 x half>
-  %1065 = extractelement <2 x half> %1064, i32 0
-  %1066 = extractelement <2 x half> %1064, i32 1
-  %1067 = insertelement <2 x float> poison, float %577, i32 0
-  %1068 = insertelement <2 x float> %1067, float %578, i32 1
-  %1069 = fptrunc <2 x float> %1068 to <2 x half>
-  %1070 = extractelement <2 x half> %1069, i32 0
-  %1071 = extractelement <2 x half> %1069, i32 1
-  %1072 = insertelement <2 x float> poison, float %579, i32 0
-  %1073 = insertelement <2 x float> %1072, float %580, i32 1
-  %1074 = fptrunc <2 x float> %1073 to <2 x half>
-  %1075 = extractelement <2 x half> %1074, i32 0
-  %1076 = extractelement <2 x half> %1074, i32 1
-  %1077 = insertelement <2 x float> poison, float %581, i32 0
-  %1078 = insertelement <2 x float> %1077, float %582, i32 1
-  %1079 = fptrunc <2 x float> %1078 to <2 x half>
-  %1080 = extractelement <2 x half> %1079, i32 0
-  %1081 = extractelement <2 x half> %1079, i32 1
-  %1082 = insertelement <2 x float> poison, float %583, i32 0
-  %1083 = insertelement <2 x float> %1082, float %584, i32 1
-  %1084 = fptrunc <2 x float> %1083 to <2 x half>
-  %1085 = extractelement <2 x half> %1084, i32 0
-  %1086 = extractelement <2 x half> %1084, i32 1
-  %1087 = insertelement <2 x float> poison, float %585, i32 0
-  %1088 = insertelement <2 x float> %1087, float %586, i32 1
-  %1089 = fptrunc <2 x float> %1088 to <2 x half>
-  %1090 = extractelement <2 x half> %1089, i32 0
-  %1091 = extractelement <2 x half> %1089, i32 1
-  %1092 = insertelement <2 x float> poison, float %587, i32 0
-  %1093 = insertelement <2 x float> %1092, float %588, i32 1
-  %1094 = fptrunc <2 x float> %1093 to <2 x half>
-  %1095 = extractelement <2 x half> %1094, i32 0
-  %1096 = extractelement <2 x half> %1094, i32 1
-  %1097 = insertelement <2 x float> poison, float %589, i32 0
-  %1098 = insertelement <2 x float> %1097, float %590, i32 1
-  %1099 = fptrunc <2 x float> %1098 to <2 x half>
-  %1100 = extractelement <2 x half> %1099, i32 0
-  %1101 = extractelement <2 x half> %1099, i32 1
-  %1102 = insertelement <2 x float> poison, float %591, i32 0
-  %1103 = insertelement <2 x float> %1102, float %592, i32 1
-  %1104 = fptrunc <2 x float> %1103 to <2 x half>
-  %1105 = extractelement <2 x half> %1104, i32 0
-  %1106 = extractelement <2 x half> %1104, i32 1
-  %1107 = insertelement <2 x float> poison, float %593, i32 0
-  %1108 = insertelement <2 x float> %1107, float %594, i32 1
-  %1109 = fptrunc <2 x float> %1108 to <2 x half>
-  %1110 = extractelement <2 x half> %1109, i32 0
-  %1111 = extractelement <2 x half> %1109, i32 1
-  %1112 = insertelement <2 x float> poison, float %595, i32 0
-  %1113 = insertelement <2 x float> %1112, float %596, i32 1
-  %1114 = fptrunc <2 x float> %1113 to <2 x half>
-  %1115 = extractelement <2 x half> %1114, i32 0
-  %1116 = extractelement <2 x half> %1114, i32 1
-  %1117 = insertelement <2 x float> poison, float %597, i32 0
-  %1118 = insertelement <2 x float> %1117, float %598, i32 1
-  %1119 = fptrunc <2 x float> %1118 to <2 x half>
-  %1120 = extractelement <2 x half> %1119, i32 0
-  %1121 = extractelement <2 x half> %1119, i32 1
-  %1122 = insertelement <2 x float> poison, float %599, i32 0
-  %1123 = insertelement <2 x float> %1122, float %600, i32 1
-  %1124 = fptrunc <2 x float> %1123 to <2 x half>
-  %1125 = extractelement <2 x half> %1124, i32 0
-  %1126 = extractelement <2 x half> %1124, i32 1
-  %1127 = insertelement <2 x float> poison, float %601, i32 0
-  %1128 = insertelement <2 x float> %1127, float %602, i32 1
-  %1129 = fptrunc <2 x float> %1128 to <2 x half>
-  %1130 = extractelement <2 x half> %1129, i32 0
-  %1131 = extractelement <2 x half> %1129, i32 1
-  %1132 = insertelement <2 x half> poison, half %1055, i32 0
-  %1133 = insertelement <2 x half> %1132, half %1056, i32 1
-  %1134 = bitcast <2 x half> %1133 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1036, i32 %1134, i1 %1008)
-  %1135 = insertelement <2 x half> poison, half %1060, i32 0
-  %1136 = insertelement <2 x half> %1135, half %1061, i32 1
-  %1137 = bitcast <2 x half> %1136 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1037, i32 %1137, i1 %1008)
-  %1138 = insertelement <2 x half> poison, half %1065, i32 0
-  %1139 = insertelement <2 x half> %1138, half %1066, i32 1
-  %1140 = bitcast <2 x half> %1139 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1038, i32 %1140, i1 %1009)
-  %1141 = insertelement <2 x half> poison, half %1070, i32 0
-  %1142 = insertelement <2 x half> %1141, half %1071, i32 1
-  %1143 = bitcast <2 x half> %1142 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1039, i32 %1143, i1 %1009)
-  %1144 = insertelement <2 x half> poison, half %1075, i32 0
-  %1145 = insertelement <2 x half> %1144, half %1076, i32 1
-  %1146 = bitcast <2 x half> %1145 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1040, i32 %1146, i1 %1010)
-  %1147 = insertelement <2 x half> poison, half %1080, i32 0
-  %1148 = insertelement <2 x half> %1147, half %1081, i32 1
-  %1149 = bitcast <2 x half> %1148 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1041, i32 %1149, i1 %1010)
-  %1150 = insertelement <2 x half> poison, half %1085, i32 0
-  %1151 = insertelement <2 x half> %1150, half %1086, i32 1
-  %1152 = bitcast <2 x half> %1151 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1042, i32 %1152, i1 %1011)
-  %1153 = insertelement <2 x half> poison, half %1090, i32 0
-  %1154 = insertelement <2 x half> %1153, half %1091, i32 1
-  %1155 = bitcast <2 x half> %1154 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1043, i32 %1155, i1 %1011)
-  %1156 = insertelement <2 x half> poison, half %1095, i32 0
-  %1157 = insertelement <2 x half> %1156, half %1096, i32 1
-  %1158 = bitcast <2 x half> %1157 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1044, i32 %1158, i1 %1012)
-  %1159 = insertelement <2 x half> poison, half %1100, i32 0
-  %1160 = insertelement <2 x half> %1159, half %1101, i32 1
-  %1161 = bitcast <2 x half> %1160 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1045, i32 %1161, i1 %1012)
-  %1162 = insertelement <2 x half> poison, half %1105, i32 0
-  %1163 = insertelement <2 x half> %1162, half %1106, i32 1
-  %1164 = bitcast <2 x half> %1163 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1046, i32 %1164, i1 %1013)
-  %1165 = insertelement <2 x half> poison, half %1110, i32 0
-  %1166 = insertelement <2 x half> %1165, half %1111, i32 1
-  %1167 = bitcast <2 x half> %1166 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1047, i32 %1167, i1 %1013)
-  %1168 = insertelement <2 x half> poison, half %1115, i32 0
-  %1169 = insertelement <2 x half> %1168, half %1116, i32 1
-  %1170 = bitcast <2 x half> %1169 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1048, i32 %1170, i1 %1014)
-  %1171 = insertelement <2 x half> poison, half %1120, i32 0
-  %1172 = insertelement <2 x half> %1171, half %1121, i32 1
-  %1173 = bitcast <2 x half> %1172 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1049, i32 %1173, i1 %1014)
-  %1174 = insertelement <2 x half> poison, half %1125, i32 0
-  %1175 = insertelement <2 x half> %1174, half %1126, i32 1
-  %1176 = bitcast <2 x half> %1175 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1050, i32 %1176, i1 %1015)
-  %1177 = insertelement <2 x half> poison, half %1130, i32 0
-  %1178 = insertelement <2 x half> %1177, half %1131, i32 1
-  %1179 = bitcast <2 x half> %1178 to i32
-  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %1051, i32 %1179, i1 %1015)
+  %726 = insertelement <2 x float> poison, float %206, i32 0
+  %727 = insertelement <2 x float> %726, float %207, i32 1
+  %728 = fptrunc <2 x float> %727 to <2 x half>
+  %729 = extractelement <2 x half> %728, i32 0
+  %730 = extractelement <2 x half> %728, i32 1
+  %731 = insertelement <2 x float> poison, float %208, i32 0
+  %732 = insertelement <2 x float> %731, float %209, i32 1
+  %733 = fptrunc <2 x float> %732 to <2 x half>
+  %734 = extractelement <2 x half> %733, i32 0
+  %735 = extractelement <2 x half> %733, i32 1
+  %736 = insertelement <2 x float> poison, float %210, i32 0
+  %737 = insertelement <2 x float> %736, float %211, i32 1
+  %738 = fptrunc <2 x float> %737 to <2 x half>
+  %739 = extractelement <2 x half> %738, i32 0
+  %740 = extractelement <2 x half> %738, i32 1
+  %741 = insertelement <2 x half> poison, half %664, i32 0
+  %742 = insertelement <2 x half> %741, half %665, i32 1
+  %743 = bitcast <2 x half> %742 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %645, i32 %743, i1 %617)
+  %744 = insertelement <2 x half> poison, half %669, i32 0
+  %745 = insertelement <2 x half> %744, half %670, i32 1
+  %746 = bitcast <2 x half> %745 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %646, i32 %746, i1 %617)
+  %747 = insertelement <2 x half> poison, half %674, i32 0
+  %748 = insertelement <2 x half> %747, half %675, i32 1
+  %749 = bitcast <2 x half> %748 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %647, i32 %749, i1 %618)
+  %750 = insertelement <2 x half> poison, half %679, i32 0
+  %751 = insertelement <2 x half> %750, half %680, i32 1
+  %752 = bitcast <2 x half> %751 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %648, i32 %752, i1 %618)
+  %753 = insertelement <2 x half> poison, half %684, i32 0
+  %754 = insertelement <2 x half> %753, half %685, i32 1
+  %755 = bitcast <2 x half> %754 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %649, i32 %755, i1 %619)
+  %756 = insertelement <2 x half> poison, half %689, i32 0
+  %757 = insertelement <2 x half> %756, half %690, i32 1
+  %758 = bitcast <2 x half> %757 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %650, i32 %758, i1 %619)
+  %759 = insertelement <2 x half> poison, half %694, i32 0
+  %760 = insertelement <2 x half> %759, half %695, i32 1
+  %761 = bitcast <2 x half> %760 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %651, i32 %761, i1 %620)
+  %762 = insertelement <2 x half> poison, half %699, i32 0
+  %763 = insertelement <2 x half> %762, half %700, i32 1
+  %764 = bitcast <2 x half> %763 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %652, i32 %764, i1 %620)
+  %765 = insertelement <2 x half> poison, half %704, i32 0
+  %766 = insertelement <2 x half> %765, half %705, i32 1
+  %767 = bitcast <2 x half> %766 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %653, i32 %767, i1 %621)
+  %768 = insertelement <2 x half> poison, half %709, i32 0
+  %769 = insertelement <2 x half> %768, half %710, i32 1
+  %770 = bitcast <2 x half> %769 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %654, i32 %770, i1 %621)
+  %771 = insertelement <2 x half> poison, half %714, i32 0
+  %772 = insertelement <2 x half> %771, half %715, i32 1
+  %773 = bitcast <2 x half> %772 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %655, i32 %773, i1 %622)
+  %774 = insertelement <2 x half> poison, half %719, i32 0
+  %775 = insertelement <2 x half> %774, half %720, i32 1
+  %776 = bitcast <2 x half> %775 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %656, i32 %776, i1 %622)
+  %777 = insertelement <2 x half> poison, half %724, i32 0
+  %778 = insertelement <2 x half> %777, half %725, i32 1
+  %779 = bitcast <2 x half> %778 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %657, i32 %779, i1 %623)
+  %780 = insertelement <2 x half> poison, half %729, i32 0
+  %781 = insertelement <2 x half> %780, half %730, i32 1
+  %782 = bitcast <2 x half> %781 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %658, i32 %782, i1 %623)
+  %783 = insertelement <2 x half> poison, half %734, i32 0
+  %784 = insertelement <2 x half> %783, half %735, i32 1
+  %785 = bitcast <2 x half> %784 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %659, i32 %785, i1 %624)
+  %786 = insertelement <2 x half> poison, half %739, i32 0
+  %787 = insertelement <2 x half> %786, half %740, i32 1
+  %788 = bitcast <2 x half> %787 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], {$1};", "l,r,b"(ptr addrspace(1) %660, i32 %788, i1 %624)
   ret void
 }
 

@@ -122,7 +122,22 @@ impl<'ctx> KernelBuilder<'ctx> {
             .em
             .b
             .build_unconditional_branch(self.em.ctx.append_basic_block(f, "loop.pre"))?;
-        let mut assumed: Vec<AxisInfo> = inits.iter().map(|d| d.info.clone()).collect();
+        // Floats' facts never shape code (no addresses or masks are made of them), and a loop
+        // counter started from a literal is almost always changed by the body: assuming nothing
+        // of them from the start spares rebuilding the body (with nested loops, the inner loop
+        // once per outer attempt). Pointers and other integers keep their facts (vector widths).
+        let mut assumed: Vec<AxisInfo> = inits
+            .iter()
+            .map(|d| {
+                let counter = d.is_scalar() && d.literal.is_some();
+                let float = matches!(d.ty, Type::Scalar(t) if t.is_float());
+                if float || counter {
+                    AxisInfo::unknown(&d.shape)
+                } else {
+                    d.info.clone()
+                }
+            })
+            .collect();
         for attempt in 0..4 {
             let pre = if attempt == 0 {
                 entry_br
