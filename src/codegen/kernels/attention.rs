@@ -166,21 +166,22 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;
-    let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), SWIZZLE)?;
-    let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), SWIZZLE)?;
-    let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), SWIZZLE)?;
-    let o_map = kb.arg_tensor_map("o_map", dt, &c.q_box(), SWIZZLE)?;
-    let o_ptr = kb.arg_ptr("o", dt, 16)?;
-    let lse = kb.arg_ptr("lse", DType::F32, 16)?;
-    let seq = kb.arg_i32("seq", 1)?;
-    let qk_scale = kb.arg_f32("qk_scale")?;
+    let params = Params::declare(&mut kb, &c)?;
+    let Params {
+        q_map,
+        k_map,
+        v_map,
+        seq,
+        qk_scale,
+        ..
+    } = params;
     let (bm, bn, d) = (c.block_m as i32, c.block_n as i32, c.head_dim as u64);
-
-    let qb = kb.program_id(0)?;
-    let bh = kb.program_id(1)?;
-    let head0 = kb.mul(bh, seq)?;
-    let q_off = kb.mul(qb, bm)?;
-    let q_row = kb.add(head0, q_off)?;
+    let QueryBlock {
+        head0,
+        q_off,
+        q_row,
+        n_blocks,
+    } = QueryBlock::of_program(&mut kb, &c, seq)?;
     let zero = kb.i32(0)?;
 
     let swz = NvmmaShared::new(u32::from(SWIZZLE), dt.bits(), 2, false);
@@ -197,16 +198,6 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
     kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
 
-    // Key blocks: all of the head's, or (causal) those up to the query block.
-    let n_blocks = if c.causal {
-        kb.add(qb, 1)?
-    } else {
-        let s1 = kb.add(seq, bn - 1)?;
-        kb.div(s1, bn)?
-    };
-    // At least one block, so a sequence length of 0 or less ends (storing nothing: every row is
-    // past the end) instead of waiting for a load that was never issued.
-    let n_blocks = kb.max(n_blocks, 1)?;
     let kv_bytes = 2 * (c.block_n as u32) * c.head_dim * (dt.bits() / 8);
     // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
     // (j - stages) is released: the issuing thread waits for phase ((j / stages) & 1) ^ 1 of its
@@ -371,15 +362,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         (o, m_new, l_new)
     };
 
-    let out = Output {
-        o_map,
-        o: o_ptr,
-        lse,
-        seq,
-        head_dim: d,
-        dtype: dt,
-    };
-    out.store(&mut kb, o, m_i, l_i, &acc_o, q_smem, q_off, q_row)?;
+    params.store_output(&mut kb, &c, o, m_i, l_i, &acc_o, q_smem, q_off, q_row)?;
     kb.finish()
 }
 
@@ -444,18 +427,80 @@ impl Scores {
     }
 }
 
-/// Where the epilogue writes: O (through its tensor map, or its pointer for a block that reaches
-/// past the sequence) and the log-sum-exp.
-pub(super) struct Output {
+/// The kernel's parameters, the same for every schedule (see the module docs).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Params {
+    pub q_map: Value,
+    pub k_map: Value,
+    pub v_map: Value,
+    /// O through its tensor map, and as a pointer for a block that reaches past the sequence.
     pub o_map: Value,
     pub o: Value,
     pub lse: Value,
     pub seq: Value,
-    pub head_dim: u64,
-    pub dtype: DType,
+    pub qk_scale: Value,
 }
 
-impl Output {
+/// Where one program works: its query block of its head, and the key blocks it visits.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct QueryBlock {
+    /// The head's first row in the `[batch · heads · seq]` arrays.
+    pub head0: Value,
+    /// The block's first row within its head.
+    pub q_off: Value,
+    /// The block's first row in the whole arrays.
+    pub q_row: Value,
+    /// Key blocks: all of the head's, or (causal) those up to the query block.
+    pub n_blocks: Value,
+}
+
+impl QueryBlock {
+    /// The query block `program_id(0)` of head `program_id(1)`.
+    pub(super) fn of_program(
+        kb: &mut KernelBuilder<'_>,
+        c: &AttentionConfig,
+        seq: Value,
+    ) -> Result<QueryBlock> {
+        let (bm, bn) = (c.block_m as i32, c.block_n as i32);
+        let qb = kb.program_id(0)?;
+        let bh = kb.program_id(1)?;
+        let head0 = kb.mul(bh, seq)?;
+        let q_off = kb.mul(qb, bm)?;
+        let q_row = kb.add(head0, q_off)?;
+        let n_blocks = if c.causal {
+            kb.add(qb, 1)?
+        } else {
+            let s1 = kb.add(seq, bn - 1)?;
+            kb.div(s1, bn)?
+        };
+        // At least one block, so a sequence length of 0 or less ends (storing nothing: every
+        // row is past the end) instead of waiting for a load that was never issued.
+        let n_blocks = kb.max(n_blocks, 1)?;
+        Ok(QueryBlock {
+            head0,
+            q_off,
+            q_row,
+            n_blocks,
+        })
+    }
+}
+
+impl Params {
+    /// Declares the parameters of a kernel for `c`, in the order the module docs give.
+    pub(super) fn declare(kb: &mut KernelBuilder<'_>, c: &AttentionConfig) -> Result<Params> {
+        let dt = c.dtype;
+        Ok(Params {
+            q_map: kb.arg_tensor_map("q_map", dt, &c.q_box(), SWIZZLE)?,
+            k_map: kb.arg_tensor_map("k_map", dt, &c.kv_box(), SWIZZLE)?,
+            v_map: kb.arg_tensor_map("v_map", dt, &c.kv_box(), SWIZZLE)?,
+            o_map: kb.arg_tensor_map("o_map", dt, &c.q_box(), SWIZZLE)?,
+            o: kb.arg_ptr("o", dt, 16)?,
+            lse: kb.arg_ptr("lse", DType::F32, 16)?,
+            seq: kb.arg_i32("seq", 1)?,
+            qk_scale: kb.arg_f32("qk_scale")?,
+        })
+    }
+
     /// `O / l` and the log-sum-exp (natural log) of `rows` query rows, `o` in `acc_o`, the first
     /// row at `first_in_seq` within its head and at `first_row` in the whole
     /// `[batch · heads · seq]` array. A block inside the sequence goes through `stage` (Q's
@@ -463,9 +508,10 @@ impl Output {
     /// TMA store per box; a block reaching past the sequence is stored from registers, masked,
     /// since a box would overwrite the next head's first rows.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn store(
+    pub(super) fn store_output(
         &self,
         kb: &mut KernelBuilder<'_>,
+        c: &AttentionConfig,
         o: Value,
         m_i: Value,
         l_i: Value,
@@ -475,10 +521,10 @@ impl Output {
         first_row: Value,
     ) -> Result<()> {
         let rows = kb.shape(o)?[0];
-        let (d, n) = (self.head_dim, rows as i32);
+        let (d, n) = (u64::from(c.head_dim), rows as i32);
         let l_col = kb.expand_dims(l_i, 1)?;
         let o = kb.div(o, l_col)?;
-        let o16 = kb.cast(o, self.dtype)?;
+        let o16 = kb.cast(o, c.dtype)?;
         let end = kb.add(first_in_seq, n)?;
         let whole = kb.le(end, self.seq)?;
         kb.if_(

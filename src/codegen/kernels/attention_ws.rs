@@ -20,7 +20,7 @@
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
-use super::attention::{AttentionConfig, Output, Scores};
+use super::attention::{AttentionConfig, Params, QueryBlock, Scores};
 
 /// Consumer warpgroups, each with 64 query rows.
 const CONSUMERS: u32 = 2;
@@ -43,36 +43,28 @@ pub(super) fn ping_pong_kernel(
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;
     let swizzle = c.swizzle();
-    let q_map = kb.arg_tensor_map("q_map", dt, &c.q_box(), swizzle)?;
-    let k_map = kb.arg_tensor_map("k_map", dt, &c.kv_box(), swizzle)?;
-    let v_map = kb.arg_tensor_map("v_map", dt, &c.kv_box(), swizzle)?;
-    let o_map = kb.arg_tensor_map("o_map", dt, &c.q_box(), swizzle)?;
-    let o_ptr = kb.arg_ptr("o", dt, 16)?;
-    let lse = kb.arg_ptr("lse", DType::F32, 16)?;
-    let seq = kb.arg_i32("seq", 1)?;
-    let qk_scale = kb.arg_f32("qk_scale")?;
-    let (bm, bn, d) = (c.block_m as i32, c.block_n as i32, u64::from(c.head_dim));
+    let params = Params::declare(&mut kb, &c)?;
+    let Params {
+        q_map,
+        k_map,
+        v_map,
+        seq,
+        qk_scale,
+        ..
+    } = params;
+    let (bn, d) = (c.block_n as i32, u64::from(c.head_dim));
 
     let roles = kb.warp_roles(&[
         WarpRole::new(4).max_regs(24),
         WarpRole::new(4).replicas(CONSUMERS).max_regs(240),
     ])?;
-    let qb = kb.program_id(0)?;
-    let bh = kb.program_id(1)?;
-    let head0 = kb.mul(bh, seq)?;
-    let q_off = kb.mul(qb, bm)?;
-    let q_row = kb.add(head0, q_off)?;
+    let QueryBlock {
+        head0,
+        q_off,
+        q_row,
+        n_blocks,
+    } = QueryBlock::of_program(&mut kb, &c, seq)?;
     let zero = kb.i32(0)?;
-    // Key blocks: all of the head's, or (causal) those up to the query block; at least one, so
-    // a sequence length of 0 or less ends (storing nothing) instead of waiting for a load never
-    // issued.
-    let n_blocks = if c.causal {
-        kb.add(qb, 1)?
-    } else {
-        let s1 = kb.add(seq, bn - 1)?;
-        kb.div(s1, bn)?
-    };
-    let n_blocks = kb.max(n_blocks, 1)?;
 
     let swz = NvmmaShared::new(u32::from(swizzle), dt.bits(), 2, false);
     let q_smem = kb.alloc_shared_buffers(dt, u64::from(CONSUMERS), &[ROWS as u64, d], &swz)?;
@@ -230,15 +222,7 @@ pub(super) fn ping_pong_kernel(
         let is0 = kb.eq(r, 0)?;
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
 
-        let out = Output {
-            o_map,
-            o: o_ptr,
-            lse,
-            seq,
-            head_dim: d,
-            dtype: dt,
-        };
-        out.store(kb, o, m, l, &acc_o, q_mine, my_off, my_row)
+        params.store_output(kb, &c, o, m, l, &acc_o, q_mine, my_off, my_row)
     })?;
     kb.finish()
 }

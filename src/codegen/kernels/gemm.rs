@@ -16,7 +16,7 @@
 
 use crate::layout::encoding::{NvidiaMma, NvmmaShared};
 
-use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target};
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 
 /// Tile, pipeline and thread configuration of [`gemm_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -192,12 +192,7 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     let name = if c.b_transposed { "gemm_nt" } else { "gemm_nn" };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;
-    let a_map = kb.arg_tensor_map("a_map", dt, &c.a_box(), SWIZZLE)?;
-    let b_map = kb.arg_tensor_map("b_map", dt, &c.b_box(), SWIZZLE)?;
-    let c_map = kb.arg_tensor_map("c_map", c.out_dtype, &c.c_box(), SWIZZLE)?;
-    let m = kb.arg_i32("m", 1)?;
-    let n = kb.arg_i32("n", 1)?;
-    let k = kb.arg_i32("k", 1)?;
+    let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
     let (bm, bn, bk, s) = (
         c.block_m as i32,
         c.block_n as i32,
@@ -215,15 +210,7 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
 
     // The ring: A and B tiles per stage, one "full" barrier per stage; C's staging buffer.
     let bits = dt.bits();
-    let swz = NvmmaShared::new(u32::from(SWIZZLE), bits, 2, false);
-    let a_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &[bm as u64, bk as u64], &swz)?;
-    let b_ring = if c.b_transposed {
-        kb.alloc_shared_buffers(dt, c.stages as u64, &[bn as u64, bk as u64], &swz)?
-    } else {
-        kb.alloc_shared_buffers(dt, c.stages as u64, &[bk as u64, bn as u64], &swz)?
-    };
-    let out_swz = NvmmaShared::new(u32::from(SWIZZLE), c.out_dtype.bits(), 2, false);
-    let c_smem = kb.alloc_shared(c.out_dtype, &[bm as u64, bn as u64], &out_swz)?;
+    let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
     let full = kb.alloc_mbarriers(c.stages, 1)?;
     let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
 
@@ -236,18 +223,11 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     };
     let fixed = match programs {
         Some(_) => None,
-        None => {
-            let (tm, tn) = kb.grouped_tile(pid, num_m, num_n, c.group_m)?;
-            Some((kb.mul(tm, bm)?, kb.mul(tn, bn)?))
-        }
+        None => Some(tile_origin(&mut kb, &c, pid, num_m, num_n)?),
     };
     let total = match programs {
         Some(p) => {
-            let tiles = kb.mul(num_m, num_n)?;
-            let rest = kb.sub(tiles, pid)?;
-            let rest = kb.add(rest, p)?;
-            let rest = kb.sub(rest, 1)?;
-            let mine = kb.div(rest, p)?;
+            let mine = program_tiles(&mut kb, num_m, num_n, pid, p)?;
             kb.mul(mine, k_tiles)?
         }
         None => k_tiles,
@@ -261,8 +241,8 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
                 let kt = kb.rem(it, k_tiles)?;
                 let step = kb.mul(local, p)?;
                 let tile = kb.add(pid, step)?;
-                let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
-                (kb.mul(tm, bm)?, kb.mul(tn, bn)?, kt)
+                let (om, on) = tile_origin(kb, &c, tile, num_m, num_n)?;
+                (om, on, kt)
             }
             (None, None) => unreachable!("one of the two is set"),
         };
@@ -288,19 +268,7 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     // C tile to shared memory (swizzled), then TMA stores; a persistent kernel first waits until
     // the previous tile's stores have read the buffer.
     let epilogue = |kb: &mut KernelBuilder<'_>, acc, om, on| -> Result<()> {
-        let tile = if c.out_dtype == DType::F32 {
-            acc
-        } else {
-            kb.cast(acc, c.out_dtype)?
-        };
-        if c.persistent {
-            kb.tma_store_wait(0)?;
-            kb.barrier()?;
-        }
-        kb.store_shared(c_smem, tile)?;
-        kb.fence_async_shared()?;
-        kb.barrier()?;
-        kb.tma_store(c_map, &[om, on], c_smem)
+        store_c_tile(kb, &c, acc, [c_smem, c_map], [om, on], c.persistent)
     };
     for i in 0..s - 1 {
         let it = kb.i32(i)?;
@@ -368,6 +336,90 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     }
     kb.tma_store_wait(0)?;
     kb.finish()
+}
+
+/// Declares the parameters every schedule takes: `a_map, b_map, c_map, m, n, k`.
+pub(super) fn declare_params(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Result<[Value; 6]> {
+    Ok([
+        kb.arg_tensor_map("a_map", c.dtype, &c.a_box(), SWIZZLE)?,
+        kb.arg_tensor_map("b_map", c.dtype, &c.b_box(), SWIZZLE)?,
+        kb.arg_tensor_map("c_map", c.out_dtype, &c.c_box(), SWIZZLE)?,
+        kb.arg_i32("m", 1)?,
+        kb.arg_i32("n", 1)?,
+        kb.arg_i32("k", 1)?,
+    ])
+}
+
+/// The A and B rings (`stages` buffers of one k-tile each) and C's staging buffer, 128-byte
+/// swizzled.
+pub(super) fn alloc_buffers(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Result<[Value; 3]> {
+    let (bm, bn, bk) = (
+        u64::from(c.block_m),
+        u64::from(c.block_n),
+        u64::from(c.block_k),
+    );
+    let swz = NvmmaShared::new(u32::from(SWIZZLE), c.dtype.bits(), 2, false);
+    let stages = u64::from(c.stages);
+    let a_ring = kb.alloc_shared_buffers(c.dtype, stages, &[bm, bk], &swz)?;
+    let b_shape = if c.b_transposed { [bn, bk] } else { [bk, bn] };
+    let b_ring = kb.alloc_shared_buffers(c.dtype, stages, &b_shape, &swz)?;
+    let out_swz = NvmmaShared::new(u32::from(SWIZZLE), c.out_dtype.bits(), 2, false);
+    let c_smem = kb.alloc_shared(c.out_dtype, &[bm, bn], &out_swz)?;
+    Ok([a_ring, b_ring, c_smem])
+}
+
+/// How many of the `num_m × num_n` tiles program `pid` of `programs` walks (`pid`,
+/// `pid + programs`, …).
+pub(super) fn program_tiles(
+    kb: &mut KernelBuilder<'_>,
+    num_m: Value,
+    num_n: Value,
+    pid: Value,
+    programs: Value,
+) -> Result<Value> {
+    let tiles = kb.mul(num_m, num_n)?;
+    let rest = kb.sub(tiles, pid)?;
+    let rest = kb.add(rest, programs)?;
+    let rest = kb.sub(rest, 1)?;
+    kb.div(rest, programs)
+}
+
+/// The first row and column of tile `tile` in the grouped launch order.
+pub(super) fn tile_origin(
+    kb: &mut KernelBuilder<'_>,
+    c: &GemmConfig,
+    tile: Value,
+    num_m: Value,
+    num_n: Value,
+) -> Result<(Value, Value)> {
+    let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
+    Ok((kb.mul(tm, c.block_m as i32)?, kb.mul(tn, c.block_n as i32)?))
+}
+
+/// The epilogue of one tile: the accumulator (in C's type) to the staging buffer (swizzled),
+/// then TMA stores at `[om, on]`. `reused`: wait first until the previous tile's stores have
+/// read the buffer.
+pub(super) fn store_c_tile(
+    kb: &mut KernelBuilder<'_>,
+    c: &GemmConfig,
+    acc: Value,
+    [c_smem, c_map]: [Value; 2],
+    origin: [Value; 2],
+    reused: bool,
+) -> Result<()> {
+    let tile = if c.out_dtype == DType::F32 {
+        acc
+    } else {
+        kb.cast(acc, c.out_dtype)?
+    };
+    if reused {
+        kb.tma_store_wait(0)?;
+        kb.barrier()?;
+    }
+    kb.store_shared(c_smem, tile)?;
+    kb.fence_async_shared()?;
+    kb.barrier()?;
+    kb.tma_store(c_map, &origin, c_smem)
 }
 
 /// `C = A · B` (or `A · Bᵀ` with B given as `[N, K]`) on the host, accumulated in f64 and rounded

@@ -11,10 +11,12 @@
 //! producer loads the next tile while the consumers run the epilogue, whose TMA store then runs
 //! under the next tile's mainloop; with one CTA per tile it is the plain kernel.
 
-use crate::layout::encoding::{NvidiaMma, NvmmaShared};
+use crate::layout::encoding::NvidiaMma;
 
 use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
-use super::gemm::GemmConfig;
+use super::gemm::{
+    alloc_buffers, declare_params, program_tiles, store_c_tile, tile_origin, GemmConfig,
+};
 
 /// Builds the warp-specialised GEMM (`c.warp_specialized`, checked by the caller).
 pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
@@ -24,14 +26,7 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
         "gemm_nn_ws"
     };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps + 4)?;
-    let dt = c.dtype;
-    let sw = c.swizzle();
-    let a_map = kb.arg_tensor_map("a_map", dt, &c.a_box(), sw)?;
-    let b_map = kb.arg_tensor_map("b_map", dt, &c.b_box(), sw)?;
-    let c_map = kb.arg_tensor_map("c_map", c.out_dtype, &c.c_box(), sw)?;
-    let m = kb.arg_i32("m", 1)?;
-    let n = kb.arg_i32("n", 1)?;
-    let k = kb.arg_i32("k", 1)?;
+    let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
     let (bm, bn, bk, s) = (
         c.block_m as i32,
         c.block_n as i32,
@@ -59,34 +54,19 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
     let k1 = kb.add(k, bk - 1)?;
     let k_tiles = kb.div(k1, bk)?;
     // This program's tiles: pid, pid + programs, …
-    let tiles = kb.mul(num_m, num_n)?;
-    let rest = kb.sub(tiles, pid)?;
-    let rest = kb.add(rest, programs)?;
-    let rest = kb.sub(rest, 1)?;
-    let mine = kb.div(rest, programs)?;
+    let mine = program_tiles(&mut kb, num_m, num_n, pid, programs)?;
 
-    let bits = dt.bits();
-    let swz = NvmmaShared::new(u32::from(sw), bits, 2, false);
-    let a_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &[bm as u64, bk as u64], &swz)?;
-    let b_shape = if c.b_transposed {
-        [bn as u64, bk as u64]
-    } else {
-        [bk as u64, bn as u64]
-    };
-    let b_ring = kb.alloc_shared_buffers(dt, c.stages as u64, &b_shape, &swz)?;
-    let out_swz = NvmmaShared::new(u32::from(sw), c.out_dtype.bits(), 2, false);
-    let c_smem = kb.alloc_shared(c.out_dtype, &[bm as u64, bn as u64], &out_swz)?;
+    let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
     let consumer_threads = c.num_warps * kb.threads_per_warp();
     let full = kb.alloc_mbarriers(c.stages, 1)?;
     let empty = kb.alloc_mbarriers(c.stages, consumer_threads)?;
-    let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
+    let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (c.dtype.bits() / 8);
 
     // The origin of this program's `local`-th tile.
     let origin = |kb: &mut KernelBuilder<'_>, local: Value| -> Result<(Value, Value)> {
         let step = kb.mul(local, programs)?;
         let tile = kb.add(pid, step)?;
-        let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
-        Ok((kb.mul(tm, bm)?, kb.mul(tn, bn)?))
+        tile_origin(kb, &c, tile, num_m, num_n)
     };
     // Stage and phase parity of the `it`-th k-tile of the program (counted across its tiles).
     let stage = |kb: &mut KernelBuilder<'_>, it: Value| -> Result<(Value, Value)> {
@@ -155,18 +135,8 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
             let (acc, it) = (inner[0], inner[1]);
             let done = kb.wgmma_wait(0, &[acc])?[0];
             let (om, on) = origin(kb, local)?;
-            let tile = if c.out_dtype == DType::F32 {
-                done
-            } else {
-                kb.cast(done, c.out_dtype)?
-            };
-            // The previous tile's store has read the staging buffer.
-            kb.tma_store_wait(0)?;
-            kb.barrier()?;
-            kb.store_shared(c_smem, tile)?;
-            kb.fence_async_shared()?;
-            kb.barrier()?;
-            kb.tma_store(c_map, &[om, on], c_smem)?;
+            // The previous tile's store has read the staging buffer first.
+            store_c_tile(kb, &c, done, [c_smem, c_map], [om, on], true)?;
             Ok(vec![acc, it])
         })?;
         // Nothing may leave the kernel with a wgmma in flight or a store reading shared memory.
