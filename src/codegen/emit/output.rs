@@ -25,8 +25,9 @@ use crate::signature::KernelSignature;
 /// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
 /// 2.4–2.8 ms of CPU time on the shared dev machine (6.3 M and 18.0 M instructions executed),
-/// the Hopper GEMM in about 25 ms (227 M), with the same PTX as `default<O3>` followed by LLVM's
-/// `-O3` NVPTX code generation (see `STRAIGHT_LINE_PIPELINE`, `LOOP_PIPELINE`,
+/// the Hopper GEMM in about 9–10 ms (94 M), with the same PTX as `default<O3>` followed by
+/// LLVM's `-O3` NVPTX code generation except for tensor-core kernels with loops, which skip the
+/// middle end (see [`OptLevel::O3`], `STRAIGHT_LINE_PIPELINE`, `LOOP_PIPELINE`,
 /// `OptLevel::codegen_level`, and `set_llvm_options` and `set_pass_gate` in `target/mod.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
 /// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
@@ -42,8 +43,15 @@ pub enum OptLevel {
     /// keeps them.
     Fast,
     /// The best code. The middle end is `default<O3>` on AMDGPU; NVIDIA kernels with loops get
-    /// the passes of `default<O3>` that change their PTX (`LOOP_PIPELINE`), and loop-free NVIDIA
-    /// kernels (the builder's straight-line code) get none, since the builder
+    /// the passes of `default<O3>` that change their PTX (`LOOP_PIPELINE`), except tensor-core
+    /// kernels (mma.sync, wgmma), which get none: their loops are a handful of address and
+    /// phase updates around asynchronous copies and MMAs that ptxas cleans up as well (the
+    /// Hopper GEMM's k-loop is 114 SASS instructions against 106, same registers), and the
+    /// H200 runs them at the same speed (2026-11-25, five interleaved rounds: GEMM 8192³ f16,
+    /// bf16 and fp8, ping-pong attention causal and not, every difference inside the
+    /// run-to-run spread of ±3%), while the middle end was 40% of their compile (GEMM 166 M →
+    /// 94 M instructions executed, ping-pong attention 468 M → 300 M). Loop-free NVIDIA
+    /// kernels (the builder's straight-line code) get none either, since the builder
     /// emits their index arithmetic as it would come out (`emit/index_cse.rs`), or a light pipeline
     /// (`STRAIGHT_LINE_PIPELINE`) when they use math functions: the same PTX in a fraction of
     /// the time. Code generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits
@@ -206,6 +214,12 @@ impl<'ctx> Kernel<'ctx> {
     }
 
     /// Whether [`OptLevel::O3`] runs `LOOP_PIPELINE` (NVIDIA kernels with loops).
+    /// Whether the kernel is an NVIDIA tensor-core kernel with loops, which gets no middle end at
+    /// [`OptLevel::O3`] (see [`OptLevel::O3`]).
+    fn tensor_core_loops(&self, opt: OptLevel) -> bool {
+        self.tensor_cores && self.loop_pipeline(opt)
+    }
+
     fn loop_pipeline(&self, opt: OptLevel) -> bool {
         opt == OptLevel::O3 && self.loops && self.target.lowering().straight_line_without_o3()
     }
@@ -216,6 +230,7 @@ impl<'ctx> Kernel<'ctx> {
         let passes = match opt {
             OptLevel::None => return Ok(m),
             OptLevel::Fast => FAST_PIPELINE,
+            OptLevel::O3 if self.tensor_core_loops(opt) => return Ok(m),
             OptLevel::O3 if self.loop_pipeline(opt) => LOOP_PIPELINE,
             OptLevel::O3 if !self.target.lowering().straight_line_without_o3() => "default<O3>",
             OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,

@@ -20,6 +20,13 @@
 //! registers), and the row addresses form one more linear layout (lane bits 0–2 → the row bases,
 //! lane bits 3, 4 → register bits 1, 2) that is emitted like any tile's offsets. When neither form
 //! fits, the tile is read by `load_shared`.
+//!
+//! `stmatrix` (sm_90+) is the same exchange the other way: the fragments and row addresses are
+//! those of `ldmatrix`, so one plan serves both. [`store_shared`](KernelBuilder::store_shared)
+//! writes a 16-bit tile with it when the plan exists and moves more bytes per lane and
+//! instruction than the widest plain `st.shared` the layouts allow: an MMA accumulator cast to
+//! f16 goes out as one `stmatrix.x4` per 16 bytes instead of four 4-byte stores (the GEMM and
+//! attention epilogues), which also shrinks the IR a compile must chew through.
 
 use std::rc::Rc;
 
@@ -34,6 +41,7 @@ use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
 use crate::codegen::target::{Feature, Vendor};
+use crate::codegen::types::DType;
 use crate::layout::{Dim, LinearLayout};
 
 /// How one tile is read with `ldmatrix`.
@@ -145,12 +153,95 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self.new_value(d.ty, d.shape.clone(), Some(l), regs, info))
     }
 
+    /// The `stmatrix` plan for writing a tile in `layout` into the buffer of `d`, when the target
+    /// has `stmatrix`, the elements are 16-bit, every register, lane and warp holds elements of
+    /// its own (no copies to skip), and the plan moves more bytes per lane and instruction than
+    /// plain vector stores would.
+    pub(crate) fn stmatrix_plan(
+        &self,
+        op: &'static str,
+        layout: &TileLayout,
+        d: &ValueData<'ctx>,
+        elem: DType,
+    ) -> Result<Option<LdMatrixPlan>> {
+        let usable = self.target.vendor() == Vendor::Nvidia
+            && self.target.supports(Feature::StMatrix)
+            && elem.mem_bytes() == 2
+            && layout.free_masks() == (0, 0, 0);
+        if !usable {
+            return Ok(None);
+        }
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let offsets = offset_layout(
+            op,
+            layout,
+            &buf.layout,
+            self.threads_per_warp(),
+            self.num_warps,
+        )?;
+        let Some(plan) = plan_ldmatrix(&offsets, &buf.padding) else {
+            return Ok(None);
+        };
+        let mut plain = offsets.contiguous_regs(0).min(8);
+        if let Some(&(interval, _)) = buf.padding.iter().min() {
+            plain = plain.min(interval);
+        }
+        // Bytes per lane and instruction: 4 per matrix against 2 per contiguous element.
+        Ok((plan.matrices as u64 * 4 > plain * 2).then_some(plan))
+    }
+
+    /// Writes `regs` (a 16-bit tile's registers, in its layout's order) with `stmatrix` as `plan`
+    /// says: instruction `i` stores the register pairs `i·m … i·m + m − 1` (`m` matrices).
+    pub(crate) fn emit_stmatrix(
+        &mut self,
+        plan: &LdMatrixPlan,
+        d: &ValueData<'ctx>,
+        regs: &[BasicValueEnum<'ctx>],
+        elem: DType,
+    ) -> Result<()> {
+        const OP: &str = "stmatrix";
+        let addr_layout =
+            TileLayout::new(OP, &plan.addresses, self.threads_per_warp(), self.num_warps)?;
+        let acc = self.desc_access_at(addr_layout, d)?;
+        let ctx = self.em.ctx;
+        let i32t = ctx.i32_type();
+        let pair = crate::codegen::ops::global::vec_of(elem.llvm(ctx), 2).into_vector_type();
+        let trans = if plan.trans { ".trans" } else { "" };
+        let m = plan.matrices;
+        for (inst, addr) in acc.addrs.clone().into_iter().enumerate() {
+            let ptr = self.smem_at(addr)?;
+            let mut asm = InlinePtx::new();
+            let a = asm.input(RegClass::B64, ptr.into());
+            let mut words = Vec::with_capacity(m);
+            for w in 0..m {
+                let r = 2 * (inst * m + w);
+                let mut v = pair.get_poison();
+                for e in 0..2 {
+                    v = self.em.b.build_insert_element(
+                        v,
+                        regs[r + e],
+                        i32t.const_int(e as u64, false),
+                        "",
+                    )?;
+                }
+                let word = self.em.b.build_bit_cast(v, i32t, "")?;
+                words.push(asm.input(RegClass::B32, word.into()));
+            }
+            asm.inst(format!(
+                "stmatrix.sync.aligned.m8n8.x{m}{trans}.shared.b16 [{a}], {};",
+                vector(&words)
+            ));
+            asm.call(&self.em)?;
+        }
+        Ok(())
+    }
+
     fn emit_ldmatrix(
         &mut self,
         plan: &LdMatrixPlan,
         l: &Rc<TileLayout>,
         d: &ValueData<'ctx>,
-        elem: crate::codegen::types::DType,
+        elem: DType,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         const OP: &str = "ldmatrix";
         let addr_layout =

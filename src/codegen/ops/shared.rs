@@ -402,7 +402,8 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Writes the register tile `tile` into the buffer `desc` (same shape and element type).
     /// Each element is written once (copies in the layout are skipped), as wide vectors as the
-    /// two layouts allow. Call [`barrier`](Self::barrier) before other threads read it.
+    /// two layouts allow, or with `stmatrix` where that moves more per instruction (16-bit
+    /// elements in MMA fragments on sm_90+, see [`ldmatrix`](Self::ldmatrix)). Call [`barrier`](Self::barrier) before other threads read it.
     pub fn store_shared(&mut self, desc: Value, tile: Value) -> Result<()> {
         const OP: &str = "store_shared";
         let d = self.shared_desc(OP, desc)?;
@@ -423,6 +424,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let layout = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(d.ty);
+        if let Some(plan) = self.stmatrix_plan(OP, &layout, &d, elem)? {
+            return self.emit_stmatrix(&plan, &d, &t.regs, elem);
+        }
         let acc = self.desc_access(OP, &layout, &d)?;
         let (reg_free, _, _) = layout.free_masks();
         self.shared_store(&acc, elem, &t.regs, |g| g as u64 & reg_free == 0)
