@@ -9,7 +9,7 @@ use common::assemble;
 use common::kernels::{convert_kernel, flat, random_layout};
 use common::rng::Rng;
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target};
-use weft::layout::convert::{plan_conversion, ConversionKind};
+use weft::layout::convert::{plan_conversion, plan_shared, ConversionKind, Instruction};
 use weft::layout::encoding::{Blocked, SwizzledShared};
 use weft::layout::LinearLayout;
 
@@ -362,4 +362,172 @@ fn a_reduction_lands_in_the_slice_layout_and_a_1d_one_in_a_scalar() {
     assert!(matches!(e, CodegenError::WrongKind { .. }), "{e}");
     let k = kb.finish().unwrap();
     emit(&k, Target::SM90, "reduce to scalar");
+}
+
+// ----- ldmatrix / stmatrix ------------------------------------------------------------------
+
+/// The number of lines of `ptx` that are `instr` (an instruction name up to its first operand).
+fn count_instr(ptx: &str, instr: &str) -> usize {
+    ptx.lines()
+        .filter(|l| l.trim().split_whitespace().next() == Some(instr))
+        .count()
+}
+
+/// The PTX name of the matrix instruction `i` moving `matrices` 8×8 matrices (`None` for plain
+/// accesses).
+fn matrix_name(i: Instruction, matrices: u64) -> Option<String> {
+    let (op, trans) = match i {
+        Instruction::StMatrix => ("stmatrix", ""),
+        Instruction::StMatrixTrans => ("stmatrix", ".trans"),
+        Instruction::LdMatrix => ("ldmatrix", ""),
+        Instruction::LdMatrixTrans => ("ldmatrix", ".trans"),
+        _ => return None,
+    };
+    Some(format!(
+        "{op}.sync.aligned.m8n8.x{matrices}{trans}.shared.b16"
+    ))
+}
+
+/// 64×64 tiles over 4 warps whose conversion of 16-bit elements the planner runs with
+/// `stmatrix`/`ldmatrix` on sm_90 (the wgmma accumulator, the MMA v2 accumulator and its dot
+/// operands, blocked layouts), with the instructions it picks there.
+fn matrix_pairs() -> Vec<(String, LinearLayout, LinearLayout, Instruction, Instruction)> {
+    use weft::layout::encoding::{DotOperand, Encoding, NvidiaMma};
+    let lay = |e: Encoding| e.to_linear_layout(&[64, 64]).unwrap();
+    let wgmma = || lay(NvidiaMma::hopper(&[4, 1], 64, 16).into());
+    let mma = || lay(NvidiaMma::ampere(&[4, 1]).into());
+    let dot =
+        |op: u32, k: u32| lay(DotOperand::new(op, NvidiaMma::ampere(&[4, 1]).into(), k).into());
+    let blocked = |spt: [u32; 2], tpw: [u32; 2], wpc: [u32; 2], order: [u32; 2]| {
+        lay(Blocked::new(&spt, &tpw, &wpc, &order).into())
+    };
+    use Instruction::*;
+    vec![
+        (
+            "wgmma accumulator → column-major blocked".into(),
+            wgmma(),
+            blocked([1, 8], [8, 4], [4, 1], [0, 1]),
+            StMatrix,
+            LdSt,
+        ),
+        (
+            "wgmma accumulator → 8 rows per thread".into(),
+            wgmma(),
+            blocked([8, 1], [4, 8], [4, 1], [1, 0]),
+            StMatrixTrans,
+            LdSt,
+        ),
+        (
+            "wgmma accumulator → 8 columns per thread".into(),
+            wgmma(),
+            blocked([1, 8], [4, 8], [4, 1], [1, 0]),
+            LdSt,
+            LdMatrix,
+        ),
+        (
+            "mma accumulator → 2×2 blocked".into(),
+            mma(),
+            blocked([2, 2], [4, 8], [2, 2], [1, 0]),
+            StMatrix,
+            LdMatrix,
+        ),
+        (
+            "mma accumulator → column-major 2×2 blocked".into(),
+            mma(),
+            blocked([2, 2], [8, 4], [2, 2], [0, 1]),
+            StMatrix,
+            LdMatrixTrans,
+        ),
+        (
+            "mma accumulator → dot operand B".into(),
+            mma(),
+            dot(1, 2),
+            StMatrix,
+            LdMatrixTrans,
+        ),
+        (
+            "dot operand A → dot operand B".into(),
+            dot(0, 4),
+            dot(1, 2),
+            StMatrixTrans,
+            LdMatrix,
+        ),
+        (
+            "8 rows per thread → wgmma accumulator".into(),
+            blocked([8, 1], [4, 8], [4, 1], [1, 0]),
+            wgmma(),
+            LdSt,
+            LdMatrixTrans,
+        ),
+    ]
+}
+
+/// The PTX of `a → b` for `dtype` on `target` holds exactly the matrix instructions the plan
+/// picks, as many as it counts (`stores`/`loads` per thread: the repetitions times the
+/// instructions of one), and passes ptxas.
+fn check_matrix_counts(
+    target: Target,
+    a: &LinearLayout,
+    b: &LinearLayout,
+    dtype: DType,
+    what: &str,
+) -> (Instruction, Instruction) {
+    let bits = dtype.bits().max(8);
+    let sp = plan_shared(&flat(a), &flat(b), bits, target).unwrap();
+    assert_eq!(
+        plan_conversion(&flat(a), &flat(b), bits, target)
+            .unwrap()
+            .kind,
+        ConversionKind::SharedMemory,
+        "{what}"
+    );
+    let ptx = build_convert(target, a, b, dtype, &format!("{what} {dtype}"));
+    let matrices = |vector: u64| (vector * bits as u64 / 32).clamp(1, 4);
+    for (instr, vector, count, op) in [
+        (sp.store_instruction, sp.store_vector, sp.stores, "stmatrix"),
+        (sp.load_instruction, sp.load_vector, sp.loads, "ldmatrix"),
+    ] {
+        let all = ptx.matches(&format!("{op}.sync")).count();
+        match matrix_name(instr, matrices(vector)) {
+            Some(name) => {
+                assert_eq!(
+                    count_instr(&ptx, &name),
+                    count as usize,
+                    "{what} {dtype} ({target}): {name} × {count} planned ({} repetitions)\n{ptx}",
+                    sp.repetitions()
+                );
+                assert_eq!(
+                    all, count as usize,
+                    "{what} {dtype}: other {op} forms\n{ptx}"
+                );
+            }
+            None => assert_eq!(all, 0, "{what} {dtype} ({target}): no {op} planned\n{ptx}"),
+        }
+    }
+    (sp.store_instruction, sp.load_instruction)
+}
+
+#[test]
+fn conversions_run_the_planned_stmatrix_and_ldmatrix_as_often_as_planned() {
+    for (what, a, b, store, load) in matrix_pairs() {
+        for target in [Target::SM90, Target::SM90A] {
+            for dtype in [DType::F16, DType::BF16] {
+                let got = check_matrix_counts(target, &a, &b, dtype, &what);
+                assert_eq!(
+                    got,
+                    (store, load),
+                    "{what} {dtype} ({target}): the plan changed"
+                );
+            }
+            // 8- and 32-bit elements take whatever the planner picks for them.
+            for dtype in [DType::I8, DType::I1, DType::F32] {
+                check_matrix_counts(target, &a, &b, dtype, &what);
+            }
+        }
+        // Before sm_90 there is no stmatrix: plain stores, ldmatrix where planned.
+        for dtype in [DType::F16, DType::I8, DType::F32] {
+            let (st, _) = check_matrix_counts(Target::SM80, &a, &b, dtype, &what);
+            assert_eq!(st, Instruction::LdSt, "{what} {dtype} (sm_80)");
+        }
+    }
 }
