@@ -6,7 +6,10 @@
 mod common;
 
 use common::assemble;
-use common::kernels::{convert_kernel, flat, random_layout};
+use common::kernels::{
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, MATRIX_PAIRS,
+    MATRIX_PAIRS_SEED,
+};
 use common::rng::Rng;
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target};
 use weft::layout::convert::{plan_conversion, plan_shared, ConversionKind, Instruction};
@@ -388,80 +391,6 @@ fn matrix_name(i: Instruction, matrices: u64) -> Option<String> {
     ))
 }
 
-/// 64×64 tiles over 4 warps whose conversion of 16-bit elements the planner runs with
-/// `stmatrix`/`ldmatrix` on sm_90 (the wgmma accumulator, the MMA v2 accumulator and its dot
-/// operands, blocked layouts), with the instructions it picks there.
-fn matrix_pairs() -> Vec<(String, LinearLayout, LinearLayout, Instruction, Instruction)> {
-    use weft::layout::encoding::{DotOperand, Encoding, NvidiaMma};
-    let lay = |e: Encoding| e.to_linear_layout(&[64, 64]).unwrap();
-    let wgmma = || lay(NvidiaMma::hopper(&[4, 1], 64, 16).into());
-    let mma = || lay(NvidiaMma::ampere(&[4, 1]).into());
-    let dot =
-        |op: u32, k: u32| lay(DotOperand::new(op, NvidiaMma::ampere(&[4, 1]).into(), k).into());
-    let blocked = |spt: [u32; 2], tpw: [u32; 2], wpc: [u32; 2], order: [u32; 2]| {
-        lay(Blocked::new(&spt, &tpw, &wpc, &order).into())
-    };
-    use Instruction::*;
-    vec![
-        (
-            "wgmma accumulator → column-major blocked".into(),
-            wgmma(),
-            blocked([1, 8], [8, 4], [4, 1], [0, 1]),
-            StMatrix,
-            LdSt,
-        ),
-        (
-            "wgmma accumulator → 8 rows per thread".into(),
-            wgmma(),
-            blocked([8, 1], [4, 8], [4, 1], [1, 0]),
-            StMatrixTrans,
-            LdSt,
-        ),
-        (
-            "wgmma accumulator → 8 columns per thread".into(),
-            wgmma(),
-            blocked([1, 8], [4, 8], [4, 1], [1, 0]),
-            LdSt,
-            LdMatrix,
-        ),
-        (
-            "mma accumulator → 2×2 blocked".into(),
-            mma(),
-            blocked([2, 2], [4, 8], [2, 2], [1, 0]),
-            StMatrix,
-            LdMatrix,
-        ),
-        (
-            "mma accumulator → column-major 2×2 blocked".into(),
-            mma(),
-            blocked([2, 2], [8, 4], [2, 2], [0, 1]),
-            StMatrix,
-            LdMatrixTrans,
-        ),
-        (
-            "mma accumulator → dot operand B".into(),
-            mma(),
-            dot(1, 2),
-            StMatrix,
-            LdMatrixTrans,
-        ),
-        (
-            "dot operand A → dot operand B".into(),
-            dot(0, 4),
-            dot(1, 2),
-            StMatrixTrans,
-            LdMatrix,
-        ),
-        (
-            "8 rows per thread → wgmma accumulator".into(),
-            blocked([8, 1], [4, 8], [4, 1], [1, 0]),
-            wgmma(),
-            LdSt,
-            LdMatrixTrans,
-        ),
-    ]
-}
-
 /// The PTX of `a → b` for `dtype` on `target` holds exactly the matrix instructions the plan
 /// picks, as many as it counts (`stores`/`loads` per thread: the repetitions times the
 /// instructions of one), and passes ptxas.
@@ -529,5 +458,42 @@ fn conversions_run_the_planned_stmatrix_and_ldmatrix_as_often_as_planned() {
             let (st, _) = check_matrix_counts(Target::SM80, &a, &b, dtype, &what);
             assert_eq!(st, Instruction::LdSt, "{what} {dtype} (sm_80)");
         }
+    }
+}
+
+#[test]
+fn random_conversions_through_matrix_instructions_emit_the_planned_counts() {
+    // The pairs gpu_convert runs: every form, `.trans` on both sides and several repetitions.
+    let mut rng = Rng(MATRIX_PAIRS_SEED);
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, (what, a, b)) in random_matrix_pairs(&mut rng, MATRIX_PAIRS, Target::SM90)
+        .into_iter()
+        .enumerate()
+    {
+        let what = format!("pair {i} {what}");
+        let reps = plan_shared(&flat(&a), &flat(&b), 16, Target::SM90)
+            .unwrap()
+            .repetitions();
+        for target in [Target::SM90, Target::SM90A] {
+            let (st, ld) = check_matrix_counts(target, &a, &b, DType::F16, &what);
+            seen.insert(format!("{st:?}"));
+            seen.insert(format!("{ld:?}"));
+            if reps > 1 && (st, ld) != (Instruction::LdSt, Instruction::LdSt) {
+                seen.insert("repetitions".into());
+            }
+        }
+        check_matrix_counts(Target::SM90, &a, &b, DType::BF16, &what);
+        check_matrix_counts(Target::SM90, &a, &b, DType::I8, &what);
+        check_matrix_counts(Target::SM90, &a, &b, DType::F32, &what);
+        check_matrix_counts(Target::SM80, &a, &b, DType::F16, &what);
+    }
+    for want in [
+        "StMatrix",
+        "StMatrixTrans",
+        "LdMatrix",
+        "LdMatrixTrans",
+        "repetitions",
+    ] {
+        assert!(seen.contains(want), "no {want} among the pairs: {seen:?}");
     }
 }
