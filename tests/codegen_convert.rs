@@ -7,8 +7,8 @@ mod common;
 
 use common::assemble;
 use common::kernels::{
-    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, MATRIX_PAIRS,
-    MATRIX_PAIRS_SEED,
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, triton_matrix_cases,
+    MATRIX_PAIRS, MATRIX_PAIRS_SEED,
 };
 use common::rng::Rng;
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target};
@@ -496,4 +496,41 @@ fn random_conversions_through_matrix_instructions_emit_the_planned_counts() {
     ] {
         assert!(seen.contains(want), "no {want} among the pairs: {seen:?}");
     }
+}
+
+/// The `ldmatrix`/`stmatrix` forms of `ptx`, each with its count.
+fn matrix_forms(ptx: &str) -> std::collections::BTreeMap<String, u64> {
+    let mut m = std::collections::BTreeMap::new();
+    for l in ptx.lines() {
+        if let Some(op) = l.split_whitespace().next() {
+            if op.starts_with("ldmatrix") || op.starts_with("stmatrix") {
+                *m.entry(op.to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+    m
+}
+
+/// The fixture conversions recorded from Triton 3.9 on sm_90 (`tests/fixtures/conversions.json`)
+/// whose PTX holds `ldmatrix`/`stmatrix`: wherever weft also goes through shared memory, its PTX
+/// holds the same forms (`.x1/.x2/.x4`, `.trans`) as many times as Triton's, for f16, f32 and i8.
+#[test]
+fn matrix_instruction_counts_equal_tritons_where_the_plans_agree() {
+    let (mut same, mut shuffled) = (0, 0);
+    for c in triton_matrix_cases() {
+        let kind = plan_conversion(&flat(&c.src), &flat(&c.dst), c.dtype.bits(), Target::SM90)
+            .unwrap()
+            .kind;
+        if kind != ConversionKind::SharedMemory {
+            // weft shuffles where Triton 3.9 goes through shared memory (the planner's choice,
+            // see convert_triton).
+            shuffled += 1;
+            continue;
+        }
+        let ptx = build_convert(Target::SM90, &c.src, &c.dst, c.dtype, &c.what);
+        assert_eq!(matrix_forms(&ptx), c.counts, "{}", c.what);
+        same += 1;
+    }
+    eprintln!("{same} conversions with Triton's matrix instructions, {shuffled} shuffled instead");
+    assert!(same >= 45, "{same}");
 }

@@ -18,7 +18,7 @@ mod common;
 use common::gpu::device;
 use common::kernels::{
     convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, reduce_kernel,
-    reduce_reference, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+    reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
@@ -238,6 +238,20 @@ fn random_conversions_through_stmatrix_and_ldmatrix_are_exact() {
         run_matrix_dtypes(&dev, &a, &b, &mut rng, &what);
     }
     println!("matrix conversions exercised (16-bit plans): {forms:?}");
+}
+
+#[test]
+fn triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact() {
+    // Triton 3.9's matrix conversions (codegen_convert checks that weft's PTX has the same
+    // matrix instructions, as many, wherever it also goes through shared memory).
+    let Some(dev) = device() else { return };
+    let mut rng = Rng(5);
+    for c in triton_matrix_cases() {
+        run_random(&dev, &c.src, &c.dst, c.dtype, &mut rng, &c.what);
+        if c.dtype == DType::F16 {
+            run_random(&dev, &c.src, &c.dst, DType::BF16, &mut rng, &c.what);
+        }
+    }
 }
 
 #[test]

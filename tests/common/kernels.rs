@@ -236,6 +236,82 @@ pub fn random_matrix_pairs(
     out
 }
 
+/// A conversion recorded from Triton 3.9 on sm_90 whose PTX holds `ldmatrix`/`stmatrix`.
+pub struct TritonMatrixCase {
+    /// `case <id> <dtype>`.
+    pub what: String,
+    /// Source layout.
+    pub src: LinearLayout,
+    /// Destination layout.
+    pub dst: LinearLayout,
+    /// Element type.
+    pub dtype: DType,
+    /// Triton's count of each `ldmatrix`/`stmatrix` form in the PTX.
+    pub counts: std::collections::BTreeMap<String, u64>,
+}
+
+/// The conversions of `tests/fixtures/conversions.json` whose Triton PTX holds `ldmatrix` or
+/// `stmatrix` (all sm_90, one CTA; f16, f32 and i8).
+pub fn triton_matrix_cases() -> Vec<TritonMatrixCase> {
+    use serde_json::Value as V;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/conversions.json"
+    ))
+    .unwrap();
+    let doc: V = serde_json::from_str(&text).unwrap();
+    let layout = |v: &V| -> LinearLayout {
+        let ins: Vec<(String, Vec<Vec<u64>>)> = v["in_dims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                let bases = d[1].as_array().unwrap().iter().map(|b| {
+                    let b = b.as_array().unwrap();
+                    b.iter().map(|x| x.as_u64().unwrap()).collect()
+                });
+                (d[0].as_str().unwrap().to_string(), bases.collect())
+            })
+            .collect();
+        let outs: Vec<(String, u64)> = v["out_dims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| (d[0].as_str().unwrap().to_string(), d[1].as_u64().unwrap()))
+            .collect();
+        LinearLayout::from_bases(ins, outs, false).unwrap()
+    };
+    let mut out = Vec::new();
+    for c in doc["cases"].as_array().unwrap() {
+        let counts: std::collections::BTreeMap<String, u64> = c["ptx_counts"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(k, _)| k.contains("matrix"))
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+            .collect();
+        if counts.is_empty() {
+            continue;
+        }
+        assert_eq!(c["target"], "cuda:90", "case {}", c["id"]);
+        assert_eq!(c["num_ctas"], 1, "case {}", c["id"]);
+        let dtype = match c["dtype"].as_str().unwrap() {
+            "f16" => DType::F16,
+            "f32" => DType::F32,
+            "i8" => DType::I8,
+            other => panic!("case {}: no dtype {other}", c["id"]),
+        };
+        out.push(TritonMatrixCase {
+            what: format!("case {} {dtype}", c["id"]),
+            src: layout(&c["src_layout"]),
+            dst: layout(&c["dst_layout"]),
+            dtype,
+            counts,
+        });
+    }
+    out
+}
+
 /// `y = reduce(x, axis, op)` of one `bm × bn` tile of the row-major `m × n` matrix `x` (`m ≤ bm`,
 /// `n ≤ bn`; masked: elements outside hold `other`), in `layout`. Parameters
 /// `x, y: *f32, m, n: i32`; `y` gets `m` row results (axis 1) or `n` column results (axis 0).
