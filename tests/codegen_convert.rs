@@ -372,7 +372,7 @@ fn a_reduction_lands_in_the_slice_layout_and_a_1d_one_in_a_scalar() {
 /// The number of lines of `ptx` that are `instr` (an instruction name up to its first operand).
 fn count_instr(ptx: &str, instr: &str) -> usize {
     ptx.lines()
-        .filter(|l| l.trim().split_whitespace().next() == Some(instr))
+        .filter(|l| l.split_whitespace().next() == Some(instr))
         .count()
 }
 

@@ -299,7 +299,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let i32t = self.em.ctx.i32_type();
         let mem: Vec<BasicValueEnum> = elems
             .iter()
-            .map(|&v| self.to_mem_form(v, elem))
+            .map(|&v| self.in_mem_form(v, elem))
             .collect::<Result<_>>()?;
         let word: BasicValueEnum = match mem[..] {
             [v] => v,
@@ -327,7 +327,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mem = elem.llvm_mem(self.em.ctx);
         if n == 1 {
             let v = self.em.b.build_bit_cast(word, mem, "")?;
-            return Ok(vec![self.from_mem_form(v, elem)?]);
+            return Ok(vec![self.out_of_mem_form(v, elem)?]);
         }
         let v = self
             .em
@@ -338,7 +338,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|i| {
                 let at = i32t.const_int(i as u64, false);
                 let x = self.em.b.build_extract_element(v, at, "")?;
-                self.from_mem_form(x, elem)
+                self.out_of_mem_form(x, elem)
             })
             .collect()
     }

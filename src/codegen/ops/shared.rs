@@ -530,7 +530,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// `v` (of `elem`) as shared memory holds it: an `i1` as an `i8` (0 or 1), anything else
     /// unchanged.
-    pub(crate) fn to_mem_form(
+    pub(crate) fn in_mem_form(
         &mut self,
         v: BasicValueEnum<'ctx>,
         elem: DType,
@@ -548,7 +548,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// A value read from shared memory back in the form a tile of `elem` holds it: an `i8` as
     /// an `i1` (non-zero), anything else unchanged.
-    pub(crate) fn from_mem_form(
+    pub(crate) fn out_of_mem_form(
         &mut self,
         v: BasicValueEnum<'ctx>,
         elem: DType,
@@ -581,7 +581,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             let vals: Vec<BasicValueEnum> = regs[g..g + acc.vec]
                 .iter()
-                .map(|&v| self.to_mem_form(v, elem))
+                .map(|&v| self.in_mem_form(v, elem))
                 .collect::<Result<_>>()?;
             let value: BasicValueEnum = if acc.vec == 1 {
                 vals[0]
@@ -651,7 +651,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         "",
                     )?
                 };
-                out[g + i] = Some(self.from_mem_form(x, elem)?);
+                out[g + i] = Some(self.out_of_mem_form(x, elem)?);
             }
         }
         Ok(out)
