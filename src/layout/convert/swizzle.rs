@@ -44,9 +44,11 @@ pub struct SharedPlan {
     pub store_vector: u64,
     /// Elements per load access.
     pub load_vector: u64,
-    /// Store and load instructions per thread.
+    /// Store instructions per thread, all repetitions together (what `convert_layout` emits: a matrix
+    /// instruction moves registers of one repetition only, x2 or x1 when a repetition holds fewer than four
+    /// 32-bit registers).
     pub stores: u64,
-    /// Loads per thread.
+    /// Load instructions per thread, likewise.
     pub loads: u64,
     /// Extra wavefronts per phase when storing (write) and loading (read).
     pub write_conflicts: u64,
