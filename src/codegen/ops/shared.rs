@@ -425,7 +425,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         let layout = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(d.ty);
         if let Some(plan) = self.stmatrix_plan(OP, &layout, &d, elem)? {
-            return self.emit_stmatrix(&plan, &d, &t.regs, elem);
+            let addrs = self.matrix_addresses(OP, &plan)?;
+            let acc = self.desc_access_at(addrs, &d)?;
+            return self.emit_stmatrix(&plan, &acc.addrs, 0, elem, &t.regs);
         }
         let acc = self.desc_access(OP, &layout, &d)?;
         let (reg_free, _, _) = layout.free_masks();
@@ -532,6 +534,42 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(unsafe { self.em.b.build_in_bounds_gep(i8t, base, &[addr], "")? })
     }
 
+    /// `v` (of `elem`) as shared memory holds it: an `i1` as an `i8` (0 or 1), anything else
+    /// unchanged.
+    pub(crate) fn in_mem_form(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if elem != DType::I1 {
+            return Ok(v);
+        }
+        let i8t = self.em.ctx.i8_type();
+        Ok(self
+            .em
+            .b
+            .build_int_z_extend(v.into_int_value(), i8t, "")?
+            .into())
+    }
+
+    /// A value read from shared memory back in the form a tile of `elem` holds it: an `i8` as
+    /// an `i1` (non-zero), anything else unchanged.
+    pub(crate) fn out_of_mem_form(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if elem != DType::I1 {
+            return Ok(v);
+        }
+        let zero = self.em.ctx.i8_type().const_zero();
+        Ok(self
+            .em
+            .b
+            .build_int_compare(inkwell::IntPredicate::NE, v.into_int_value(), zero, "")?
+            .into())
+    }
+
     /// Stores `regs` (one per register of the access's layout) where `keep(register)` holds,
     /// `acc.vec` registers per store.
     pub(crate) fn shared_store(
@@ -547,16 +585,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             if !keep(g) {
                 continue;
             }
-            let mut vals: Vec<BasicValueEnum> = regs[g..g + acc.vec].to_vec();
-            if elem == DType::I1 {
-                for v in vals.iter_mut() {
-                    *v = self
-                        .em
-                        .b
-                        .build_int_z_extend(v.into_int_value(), self.em.ctx.i8_type(), "")?
-                        .into();
-                }
-            }
+            let vals: Vec<BasicValueEnum> = regs[g..g + acc.vec]
+                .iter()
+                .map(|&v| self.in_mem_form(v, elem))
+                .collect::<Result<_>>()?;
             let value: BasicValueEnum = if acc.vec == 1 {
                 vals[0]
             } else {
@@ -616,7 +648,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
                 .map_err(|e| CodegenError::llvm("load_shared", e))?;
             for i in 0..acc.vec {
-                let mut x = if acc.vec == 1 {
+                let x = if acc.vec == 1 {
                     v
                 } else {
                     self.em.b.build_extract_element(
@@ -625,19 +657,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         "",
                     )?
                 };
-                if elem == DType::I1 {
-                    x = self
-                        .em
-                        .b
-                        .build_int_compare(
-                            inkwell::IntPredicate::NE,
-                            x.into_int_value(),
-                            self.em.ctx.i8_type().const_zero(),
-                            "",
-                        )?
-                        .into();
-                }
-                out[g + i] = Some(x);
+                out[g + i] = Some(self.out_of_mem_form(x, elem)?);
             }
         }
         Ok(out)

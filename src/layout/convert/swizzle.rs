@@ -44,9 +44,11 @@ pub struct SharedPlan {
     pub store_vector: u64,
     /// Elements per load access.
     pub load_vector: u64,
-    /// Store and load instructions per thread.
+    /// Store instructions per thread, all repetitions together (what `convert_layout` emits: a matrix
+    /// instruction moves registers of one repetition only, x2 or x1 when a repetition holds fewer than four
+    /// 32-bit registers).
     pub stores: u64,
-    /// Loads per thread.
+    /// Load instructions per thread, likewise.
     pub loads: u64,
     /// Extra wavefronts per phase when storing (write) and loading (read).
     pub write_conflicts: u64,
@@ -651,9 +653,12 @@ fn build_plan(
                 (vec, regs / vec, c.conflicts)
             }
             _ => {
-                // One x4 matrix instruction moves 128 bits per lane (x2, x1 when fewer registers); its conflicts are those of the
-                // tile's bases that fall in the segment (Triton's estimate).
-                let per = (128 / bits as u64).max(1).min(regs);
+                // One x4 matrix instruction moves 128 bits per lane (x2, x1 when one repetition holds fewer registers: an
+                // instruction cannot span repetitions, which are stored and loaded one after the other); its conflicts are
+                // those of the tile's bases that fall in the segment (Triton's estimate).
+                let per = (128 / bits as u64)
+                    .max(1)
+                    .min((regs >> parts.reps.len()).max(1));
                 let hits = intersection_dim(&parts.segment, tile);
                 (per, regs.div_ceil(per), (1u64 << hits) - 1)
             }
