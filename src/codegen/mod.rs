@@ -79,6 +79,7 @@ mod emit;
 mod error;
 pub mod kernels;
 mod ops;
+pub mod report;
 mod target;
 mod types;
 
@@ -94,5 +95,9 @@ pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
 pub use ops::reduce::ReduceOp;
 pub use ops::scan::ScanOp;
 pub use ops::warp_roles::{NamedBarriers, Role, WarpRole};
+pub use report::{
+    parse_ptxas_verbose, ConversionFigures, GlobalFigures, KernelReport, PtxasInfo, ReportRow,
+    SharedFigures,
+};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
 pub use types::{AddrSpace, DType, Type};

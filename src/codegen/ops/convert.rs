@@ -9,7 +9,9 @@
 //!   as two words;
 //! - shared memory: a round trip through the plan's swizzled scratch layout (store, barrier,
 //!   load), once per repetition of the plan with a barrier before the scratch is reused, and a
-//!   barrier first when the conversion sits in a loop body.
+//!   barrier first when the conversion sits in a loop body. The round trip is plain
+//!   `ld/st.shared`, so where the planner chose `ldmatrix`/`stmatrix` the scratch comes from
+//!   `plan_shared_ld_st` (the swizzle that suits the instructions that run).
 //!
 //! A shuffle plan this module cannot execute exactly (never seen, but checked on the host before
 //! any IR is emitted) falls back to the shared-memory round trip, which is always correct.
@@ -24,10 +26,11 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
+use crate::codegen::report::ConversionFigures;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::layout::convert::{
-    plan_conversion, plan_shared, ConversionKind, SharedPlan, ShufflePlan,
+    plan_conversion, plan_shared_ld_st, ConversionKind, Instruction, SharedPlan, ShufflePlan,
 };
 use crate::layout::gf2::ColumnEchelon;
 use crate::layout::Dim;
@@ -83,7 +86,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// warps as `layout::convert::plan_conversion` plans (see the [module docs](self)). A
     /// conversion through shared memory allocates its scratch and needs every thread of the
     /// CTA to reach it.
+    #[track_caller]
     pub fn convert_layout(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported(OP, at, Some(tile), |kb| {
+            kb.convert_layout_inner(tile, layout)
+        })
+    }
+
+    fn convert_layout_inner(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
         let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
         if let Ok(r) = layout.resolve(OP, None) {
             let own: Vec<u64> = r.linear.out_dims().map(|(_, s)| s).collect();
@@ -106,6 +117,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         let src = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(t.ty);
         let regs = if *src == *dst {
+            self.report.conversion(ConversionFigures {
+                kind: ConversionKind::Noop,
+                executed: ConversionKind::Noop,
+                shuffles: 0,
+                scratch_bytes: 0,
+                read_conflicts: 0,
+                write_conflicts: 0,
+                repetitions: 0,
+            });
             t.regs.clone()
         } else {
             let bits = (elem.mem_bytes() * 8) as u32;
@@ -127,16 +147,43 @@ impl<'ctx> KernelBuilder<'ctx> {
                     })
                 }
             };
-            match direct {
+            let (read_conflicts, write_conflicts) = plan.bank_conflicts();
+            let mut figures = ConversionFigures {
+                kind: plan.kind,
+                executed: plan.kind,
+                shuffles: plan.shuffles(),
+                scratch_bytes: plan.scratch_bytes(),
+                read_conflicts,
+                write_conflicts,
+                repetitions: plan.shared.as_ref().map_or(0, |s| s.repetitions()),
+            };
+            let regs = match direct {
                 Some(r) => r,
                 None => {
+                    // The round trip runs plain `ld/st.shared`: a plan for `ldmatrix` or
+                    // `stmatrix` is replaced by the best plain one.
                     let sp = match (&plan.shared, plan.kind) {
-                        (Some(sp), ConversionKind::SharedMemory) => sp.clone(),
-                        _ => plan_shared(&src.ll, &dst.ll, bits, self.target)?,
+                        (Some(sp), ConversionKind::SharedMemory)
+                            if sp.store_instruction == Instruction::LdSt
+                                && sp.load_instruction == Instruction::LdSt =>
+                        {
+                            sp.clone()
+                        }
+                        _ => plan_shared_ld_st(&src.ll, &dst.ll, bits, self.target)?,
                     };
+                    figures.executed = ConversionKind::SharedMemory;
+                    figures.scratch_bytes = sp.scratch_bytes;
+                    figures.read_conflicts = sp.read_conflicts;
+                    figures.write_conflicts = sp.write_conflicts;
+                    figures.repetitions = sp.repetitions();
                     self.shared_convert(&sp, &src, &dst, &t.regs, elem)?
                 }
+            };
+            if figures.executed != ConversionKind::SharedMemory {
+                figures.repetitions = 0;
             }
+            self.report.conversion(figures);
+            regs
         };
         let info = t.info.clone();
         Ok(self.new_value(t.ty, t.shape.clone(), Some(dst), regs, info))
@@ -393,6 +440,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     } else {
                         self.em.b.build_xor(y, i32t.const_int(lx, false), "")?
                     };
+                    self.report.shuffles(1);
                     self.target.lowering().shuffle_idx(&self.em, sent, from)?
                 };
                 per.push(r);
@@ -493,6 +541,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (offs_s, reps_s) = split(src)?;
         let (offs_d, reps_d) = split(dst)?;
         let a = self.smem.alloc(OP, sp.scratch_bytes, 16)?;
+        self.report.scratch(sp.scratch_bytes);
         let acc_s = self.shared_access_at(offs_s, &[], a.offset, elem)?;
         let acc_d = self.shared_access_at(offs_d, &[], a.offset, elem)?;
         let (reg_free, _, _) = src.free_masks();
