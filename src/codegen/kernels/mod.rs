@@ -11,6 +11,7 @@
 
 mod attention;
 mod attention_ws;
+mod catalogue;
 mod cumsum;
 mod gemm;
 mod gemm_sm80;
@@ -24,6 +25,7 @@ mod softmax;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference, AttentionConfig, AttentionSchedule};
+pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
