@@ -50,6 +50,9 @@
 //!   (`mma.sync`), `wgmma.rs`, `schedule.rs` (grouped tile order). Every tensor-core and TMA
 //!   operand is checked against its layout by the algebra before any code is emitted.
 //! - `kernels/`: ready-made kernels and layout helpers.
+//! - `report.rs`: what the algebra predicted for each op as it was emitted (vector widths, shared
+//!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), kept beside
+//!   the emitter and handed to the [`Kernel`] ([`Kernel::report`]).
 //! - `types.rs` (dtypes, pointer address spaces), `error.rs`.
 //!
 //! ```no_run

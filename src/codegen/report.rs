@@ -2,7 +2,7 @@
 //! conversion the builder emitted, as a table ([`KernelReport`]).
 //!
 //! The builder already decides each access's vector width, each shared access's addresses per
-//! lane, each conversion's plan, each reduction's shuffles and scratch; the [`Recorder`] keeps
+//! lane, each conversion's plan, each reduction's shuffles and scratch; the recorder keeps
 //! those figures as the ops are emitted (beside the emitter, not inside it), one [`ReportRow`]
 //! per op the user called, and [`finish`](super::KernelBuilder::finish) hands them to the
 //! [`Kernel`](super::Kernel). Figures are per execution of the op: a row inside a loop or branch

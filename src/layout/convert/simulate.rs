@@ -37,23 +37,20 @@ impl AccessStats {
 }
 
 /// Wavefronts of one phase: each lane touches `words` consecutive 4-byte words starting at word `start`;
-/// a bank serves one distinct word per wavefront.
+/// a bank serves one distinct word per wavefront. Allocation-free for up to 128 words (the builder's
+/// report counts every shared instruction it emits with this).
 fn phase_wavefronts(accesses: &[(u64, u64)]) -> u64 {
-    let mut per_bank: Vec<Vec<u64>> = vec![Vec::new(); NUM_BANKS as usize];
-    for &(start, words) in accesses {
-        for w in start..start + words {
-            let bank = &mut per_bank[(w % NUM_BANKS) as usize];
-            if !bank.contains(&w) {
-                bank.push(w);
-            }
-        }
-    }
-    per_bank
+    let mut words: smallvec::SmallVec<[u64; 128]> = accesses
         .iter()
-        .map(|b| b.len() as u64)
-        .max()
-        .unwrap_or(0)
-        .max(1)
+        .flat_map(|&(start, n)| start..start + n)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    let mut per_bank = [0u64; NUM_BANKS as usize];
+    for w in words {
+        per_bank[(w % NUM_BANKS) as usize] += 1;
+    }
+    per_bank.into_iter().max().unwrap_or(0).max(1)
 }
 
 impl AccessStats {
@@ -82,7 +79,7 @@ pub fn warp_access(lane_bytes: &[u64], access_bytes: u64) -> AccessStats {
         instructions: 1,
         ..AccessStats::default()
     };
-    let mut accesses = Vec::with_capacity(lanes_per_phase as usize);
+    let mut accesses: smallvec::SmallVec<[(u64, u64); 64]> = smallvec::SmallVec::new();
     for phase in lane_bytes.chunks(lanes_per_phase as usize) {
         accesses.clear();
         for &byte in phase {
