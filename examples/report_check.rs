@@ -311,7 +311,7 @@ mod check {
         for case in &cases {
             let ctx = Context::new();
             let k = (case.build)(&ctx, target)?;
-            let r = k.report().clone();
+            let r = k.report();
             let ctas = case.grid.0 as u64 * case.grid.1 as u64 * case.grid.2 as u64;
             let predicted = predict(&r, ctas, case.iterations);
             let measured = if print_only || !have_ncu || dev.is_none() {

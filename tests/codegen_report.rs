@@ -283,7 +283,7 @@ fn the_report_round_trips_through_json() {
     .unwrap();
     let json = k.report().to_json();
     let back = weft::codegen::KernelReport::from_json(&json).unwrap();
-    assert_eq!(&back, k.report());
+    assert_eq!(back, k.report());
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["rows"][1]["op"], "reduce");
     assert_eq!(v["rows"][1]["shuffles"], 5);

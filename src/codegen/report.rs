@@ -19,6 +19,7 @@
 
 use std::fmt;
 use std::panic::Location;
+use std::rc::Rc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::Value;
@@ -185,7 +186,7 @@ struct Pending {
 /// the caller's row.
 #[derive(Debug, Default)]
 pub(crate) struct Recorder {
-    rows: Vec<ReportRow>,
+    rows: Vec<(ReportRow, Option<Subject>)>,
     depth: u32,
     pending: Pending,
     label: Option<String>,
@@ -215,10 +216,16 @@ impl Recorder {
 
     /// One warp-wide shared instruction: lane `i` moves `access_bytes` at `lane_bytes[i]`.
     pub(crate) fn shared(&mut self, store: bool, lane_bytes: &[u64], access_bytes: u64) {
+        if self.active() {
+            self.shared_stats(store, warp_access(lane_bytes, access_bytes), access_bytes);
+        }
+    }
+
+    /// Shared instructions already counted (`s`), of at most `access_bytes` per lane.
+    pub(crate) fn shared_stats(&mut self, store: bool, s: AccessStats, access_bytes: u64) {
         if !self.active() {
             return;
         }
-        let s = warp_access(lane_bytes, access_bytes);
         let side = if store {
             &mut self.pending.shared_stores
         } else {
@@ -251,8 +258,61 @@ impl Recorder {
         }
     }
 
-    pub(crate) fn into_rows(self) -> Vec<ReportRow> {
-        self.rows
+    /// The recorded rows and `header`, kept for [`Kernel::report`](super::Kernel::report).
+    pub(crate) fn finish(self, header: KernelReport) -> Recorded {
+        Recorded {
+            header,
+            rows: self.rows,
+        }
+    }
+}
+
+/// A row's operand, kept raw: the text is written only when the report is asked for, so
+/// recording costs a build next to nothing.
+#[derive(Debug, Clone)]
+pub(crate) struct Subject {
+    elem: crate::codegen::types::DType,
+    shape: Vec<u64>,
+    shared: bool,
+    layout: Option<Rc<TileLayout>>,
+}
+
+impl Subject {
+    /// `f32[64x64]` (a pointer tile shows its pointee; a buffer is `shared f32[…]`).
+    fn operand(&self) -> String {
+        let kind = if self.shared { "shared " } else { "" };
+        if self.shape.is_empty() {
+            return format!("{kind}{}", self.elem);
+        }
+        let dims: Vec<String> = self.shape.iter().map(|s| s.to_string()).collect();
+        format!("{kind}{}[{}]", self.elem, dims.join("x"))
+    }
+}
+
+/// What a finished kernel keeps of its recording.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Recorded {
+    header: KernelReport,
+    rows: Vec<(ReportRow, Option<Subject>)>,
+}
+
+impl Recorded {
+    /// The report, operands written out.
+    pub(crate) fn render(&self) -> KernelReport {
+        let mut r = self.header.clone();
+        r.rows = self
+            .rows
+            .iter()
+            .map(|(row, subject)| {
+                let mut row = row.clone();
+                if let Some(s) = subject {
+                    row.operand = s.operand();
+                    row.layout = s.layout.as_ref().map_or(String::new(), |l| l.to_string());
+                }
+                row
+            })
+            .collect();
+        r
     }
 }
 
@@ -326,9 +386,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<T> {
         let outer = self.report.depth == 0;
         let in_body = self.values.scope() != 0;
-        let (operand, layout) = match subject {
-            Some(v) if outer => self.summary(v),
-            _ => (String::new(), String::new()),
+        let subject = match subject {
+            Some(v) if outer => self.subject(v),
+            _ => None,
         };
         self.report.depth += 1;
         let r = f(self);
@@ -340,11 +400,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         let label = self.report.label.take();
         if r.is_ok() {
             let source = label.unwrap_or_else(|| short_location(at));
-            self.report.rows.push(ReportRow {
+            let row = ReportRow {
                 op: op.to_string(),
                 source,
-                operand,
-                layout,
+                operand: String::new(),
+                layout: String::new(),
                 in_body,
                 warps: self.num_warps,
                 global: p.global,
@@ -354,31 +414,24 @@ impl<'ctx> KernelBuilder<'ctx> {
                 shuffles: p.shuffles,
                 scratch_bytes: p.scratch_bytes,
                 barriers: p.barriers,
-            });
+            };
+            self.report.rows.push((row, subject));
         }
         r
     }
 
-    /// `f32[64x64]` and the layout of a value (a pointer tile shows its pointee).
-    fn summary(&self, v: Value) -> (String, String) {
-        let Ok(d) = self.values.peek("report", v) else {
-            return (String::new(), String::new());
-        };
+    /// What value `v` is, for its row.
+    fn subject(&self, v: Value) -> Option<Subject> {
+        let d = self.values.peek("report", v).ok()?;
         let elem = match d.ty {
             crate::codegen::types::Type::Scalar(e) | crate::codegen::types::Type::Ptr(e, _) => e,
         };
-        let dims: Vec<String> = d.shape.iter().map(|s| s.to_string()).collect();
-        let kind = match d.kind {
-            crate::codegen::builder::values::ValueKind::SharedDesc => "shared ",
-            _ => "",
-        };
-        let operand = if dims.is_empty() {
-            format!("{kind}{elem}")
-        } else {
-            format!("{kind}{elem}[{}]", dims.join("x"))
-        };
-        let layout = d.layout.as_ref().map_or(String::new(), |l| l.to_string());
-        (operand, layout)
+        Some(Subject {
+            elem,
+            shape: d.shape.clone(),
+            shared: d.kind == crate::codegen::builder::values::ValueKind::SharedDesc,
+            layout: d.layout.clone(),
+        })
     }
 }
 

@@ -39,7 +39,7 @@ pub(crate) fn run(a: Args) -> Result<String, Failure> {
     let report = if a.ptxas {
         kernel.report_with_ptxas()?
     } else {
-        kernel.report().clone()
+        kernel.report()
     };
     Ok(if a.json {
         format!("{}\n", report.to_json())

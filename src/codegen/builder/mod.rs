@@ -685,15 +685,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             .verify()
             .map_err(|e| CodegenError::llvm("verify", e.to_string()))?;
         let signature = self.signature();
-        let report = KernelReport {
+        let header = KernelReport {
             kernel: self.name.clone(),
             target: self.target.to_string(),
             num_warps: self.kernel_warps,
             warp_size: self.threads_per_warp(),
             shared_bytes: self.smem.total(),
-            rows: std::mem::take(&mut self.report).into_rows(),
+            rows: Vec::new(),
             ptxas: None,
         };
+        let report = std::mem::take(&mut self.report).finish(header);
         Ok(Kernel::new(
             self.em.module,
             self.target,

@@ -15,7 +15,7 @@ use inkwell::OptimizationLevel;
 
 use crate::codegen::emit::emitter::clone_module;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::report::{parse_ptxas_verbose, KernelReport};
+use crate::codegen::report::{parse_ptxas_verbose, KernelReport, Recorded};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::target::{set_pass_gate, Target, Vendor};
 use crate::signature::KernelSignature;
@@ -158,7 +158,7 @@ pub struct Kernel<'ctx> {
     /// Whether it uses tensor cores (chooses the pass gate, `target::set_pass_gate`).
     tensor_cores: bool,
     /// What the builder predicted for each op ([`Kernel::report`]).
-    report: KernelReport,
+    report: Recorded,
 }
 
 impl std::fmt::Debug for Kernel<'_> {
@@ -176,7 +176,7 @@ impl<'ctx> Kernel<'ctx> {
         signature: KernelSignature,
         float_math: bool,
         tensor_cores: bool,
-        report: KernelReport,
+        report: Recorded,
     ) -> Kernel<'ctx> {
         let loops = has_loops(&module);
         Kernel {
@@ -194,8 +194,8 @@ impl<'ctx> Kernel<'ctx> {
     /// and scan it emitted: vector widths, shared instructions and bank conflicts per warp,
     /// shuffles, scratch bytes, barriers (see [`KernelReport`]; `println!("{}", k.report())`
     /// prints it as a table).
-    pub fn report(&self) -> &KernelReport {
-        &self.report
+    pub fn report(&self) -> KernelReport {
+        self.report.render()
     }
 
     /// [`report`](Self::report) with ptxas's registers, spills and stack frame for the PTX
@@ -205,7 +205,7 @@ impl<'ctx> Kernel<'ctx> {
         self.require(Vendor::Nvidia, "report_with_ptxas")?;
         let ptx = self.ptx()?;
         let text = run_ptxas(&ptx, &self.target.to_string())?;
-        let mut r = self.report.clone();
+        let mut r = self.report();
         r.ptxas = Some(parse_ptxas_verbose(&text, &self.signature.name)?);
         Ok(r)
     }

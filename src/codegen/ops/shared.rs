@@ -27,6 +27,7 @@ use crate::codegen::ops::global::vec_of;
 use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
+use crate::layout::convert::simulate::{warp_access, AccessStats};
 use crate::layout::{Dim, LinearLayout};
 
 /// The module-level array every shared buffer lives in.
@@ -546,17 +547,37 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Records the instruction of register group `g` of `acc` in the report: the bytes each
     /// lane of a warp touches, padding included (a view's run-time base moves every lane alike
-    /// by a multiple of 16 bytes, which changes no bank count).
-    fn note_shared(&mut self, acc: &SharedAccess<'ctx>, g: usize, elem: DType, store: bool) {
+    /// by a multiple of 16 bytes, which changes no bank count). Without padding the offsets are
+    /// XOR-linear, so every group takes the wavefronts of the first (a group's register offset
+    /// XORs every lane's word and bank alike): `seen` keeps them.
+    fn note_shared(
+        &mut self,
+        acc: &SharedAccess<'ctx>,
+        g: usize,
+        elem: DType,
+        store: bool,
+        seen: &mut Option<AccessStats>,
+    ) {
         if !self.report_active() {
             return;
         }
         let eb = elem.mem_bytes();
-        let lanes =
-            crate::codegen::report::lane_bytes(&acc.offsets, g, self.threads_per_warp(), eb, |o| {
-                padded(o, &acc.padding)
-            });
-        self.report.shared(store, &lanes, eb * acc.vec as u64);
+        let bytes = eb * acc.vec as u64;
+        let stats = match *seen {
+            Some(s) if acc.padding.is_empty() => s,
+            _ => {
+                let lanes = crate::codegen::report::lane_bytes(
+                    &acc.offsets,
+                    g,
+                    self.threads_per_warp(),
+                    eb,
+                    |o| padded(o, &acc.padding),
+                );
+                warp_access(&lanes, bytes)
+            }
+        };
+        *seen = Some(stats);
+        self.report.shared_stats(store, stats, bytes);
     }
 
     pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
@@ -578,6 +599,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         let mem = elem.llvm_mem(self.em.ctx);
         let i32t = self.em.ctx.i32_type();
+        let mut seen = None;
         for g in (0..regs.len()).step_by(acc.vec) {
             if !keep(g) {
                 continue;
@@ -606,7 +628,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 v.into()
             };
-            self.note_shared(acc, g, elem, true);
+            self.note_shared(acc, g, elem, true, &mut seen);
             let ptr = self.smem_at(acc.addrs[g])?;
             let st = self.em.b.build_store(ptr, value)?;
             st.set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
@@ -628,6 +650,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let i32t = self.em.ctx.i32_type();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
         let mut done: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+        let mut seen = None;
         for g in (0..n).step_by(acc.vec) {
             if !want(g) {
                 continue;
@@ -640,7 +663,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 continue;
             }
             done.insert(key, g);
-            self.note_shared(acc, g, elem, false);
+            self.note_shared(acc, g, elem, false, &mut seen);
             let ty: BasicTypeEnum = if acc.vec == 1 {
                 mem
             } else {
