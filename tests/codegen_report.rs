@@ -180,14 +180,28 @@ fn shipped_kernels_predict_their_ptx_shared_accesses() {
             kernels::layernorm_kernel(&ctx, t, kernels::LayernormConfig::for_n(4096, 1, 4, 8))
                 .unwrap(),
         ];
-        for k in &ks {
+        let sw = SwizzledShared::new(1, 1, 1, &[1, 0]);
+        let round_trip = kernels::smem_round_trip_kernel(&ctx, t, TILE, sw).unwrap();
+        for k in ks.iter().chain([&round_trip]) {
             let r = k.report();
             assert!(r.straight_line(), "{r}");
+            let ptx = k.ptx().unwrap();
             let predicted = (
                 r.shared_loads().instructions,
                 r.shared_stores().instructions,
             );
-            assert_eq!(ptx_shared(&k.ptx().unwrap()), predicted, "{t}\n{r}");
+            assert_eq!(ptx_shared(&ptx), predicted, "{t}\n{r}");
+            let global = |op: &str| -> u64 {
+                r.rows_of(op)
+                    .map(|row| row.global.map_or(0, |g| g.accesses))
+                    .sum()
+            };
+            let count = |what: &str| ptx.lines().filter(|l| l.contains(what)).count() as u64;
+            assert_eq!(
+                (count("ld.global"), count("st.global")),
+                (global("load"), global("store")),
+                "{t}\n{r}"
+            );
         }
         // The transpose's middle conversion goes through the planner's swizzle: no conflicts.
         let r = ks[0].report();
