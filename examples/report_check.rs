@@ -282,6 +282,48 @@ mod check {
         out
     }
 
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// Two lines of `ncu --csv` (quoted fields, a block size with commas, a value with a
+        /// thousands separator, one metric ncu has no value for).
+        const CSV: &str = r#""ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"
+"0","4242","report_check","127.0.0.1","softmax","1","7","(256, 1, 1)","(512, 1, 1)","0","9.0","Command line profiler metrics","smsp__inst_executed_op_shared_ld.sum","inst","65,536"
+"0","4242","report_check","127.0.0.1","softmax","1","7","(256, 1, 1)","(512, 1, 1)","0","9.0","Command line profiler metrics","l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum","","n/a"
+"#;
+
+        #[test]
+        fn ncu_csv_values_are_read() {
+            assert_eq!(
+                metric_value(CSV, "smsp__inst_executed_op_shared_ld.sum"),
+                Some(65536)
+            );
+            assert_eq!(
+                metric_value(
+                    CSV,
+                    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
+                ),
+                None
+            );
+            assert_eq!(
+                metric_value(CSV, "smsp__inst_executed_op_global_ld.sum"),
+                None
+            );
+        }
+
+        #[test]
+        fn predictions_scale_with_warps_ctas_and_iterations() {
+            let ctx = Context::new();
+            let case = cases().into_iter().find(|c| c.id == "row_sum").unwrap();
+            let k = (case.build)(&ctx, Target::SM90A).unwrap();
+            let p = predict(&k.report(), 64, case.iterations);
+            // 16 × 256 tiles, 4 warps, 4 f32 per thread: 8 loads per iteration and thread.
+            assert_eq!(p[6], 8 * 4 * 64 * case.iterations);
+            assert_eq!(p[0], 0);
+        }
+    }
+
     pub fn main() -> Result<ExitCode> {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let cases = cases();
