@@ -16,6 +16,13 @@
 //!
 //! With ptxas at hand, [`Kernel::report_with_ptxas`](super::Kernel::report_with_ptxas) adds
 //! its register, spill and stack figures ([`PtxasInfo`]).
+//!
+//! A row's source is the [label](super::KernelBuilder::label) given for it, else the Rust line
+//! that called the op (`#[track_caller]`: inside a ready-made kernel, the kernel's line; an op
+//! the builder calls for another, such as the barrier of `alloc_mbarriers`, shows the builder's
+//! line). Not counted yet: `ldmatrix`, `cp.async`'s and TMA's shared traffic, wgmma operand
+//! reads and mbarrier operations (their rows show what they moved from global memory, if
+//! anything). AMD targets use the same 32-bank model as the planner.
 
 use std::fmt;
 use std::panic::Location;
