@@ -15,6 +15,7 @@ use inkwell::OptimizationLevel;
 
 use crate::codegen::emit::emitter::clone_module;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::report::{parse_ptxas_verbose, KernelReport, Recorded};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::target::{set_pass_gate, Target, Vendor};
 use crate::signature::KernelSignature;
@@ -164,6 +165,8 @@ pub struct Kernel<'ctx> {
     float_math: bool,
     /// Whether it uses tensor cores (chooses the pass gate, `target::set_pass_gate`).
     tensor_cores: bool,
+    /// What the builder predicted for each op ([`Kernel::report`]).
+    report: Recorded,
 }
 
 impl std::fmt::Debug for Kernel<'_> {
@@ -181,6 +184,7 @@ impl<'ctx> Kernel<'ctx> {
         signature: KernelSignature,
         float_math: bool,
         tensor_cores: bool,
+        report: Recorded,
     ) -> Kernel<'ctx> {
         let loops = has_loops(&module);
         Kernel {
@@ -190,7 +194,28 @@ impl<'ctx> Kernel<'ctx> {
             loops,
             float_math,
             tensor_cores,
+            report,
         }
+    }
+
+    /// What the builder predicted for every global and shared access, conversion, reduction
+    /// and scan it emitted: vector widths, shared instructions and bank conflicts per warp,
+    /// shuffles, scratch bytes, barriers (see [`KernelReport`]; `println!("{}", k.report())`
+    /// prints it as a table).
+    pub fn report(&self) -> KernelReport {
+        self.report.render()
+    }
+
+    /// [`report`](Self::report) with ptxas's registers, spills and stack frame for the PTX
+    /// ([`OptLevel::O3`]), from `ptxas -v` (`$PTXAS`, else `ptxas` on the `PATH`). NVIDIA
+    /// targets only; a missing or failing ptxas is [`CodegenError::Ptxas`].
+    pub fn report_with_ptxas(&self) -> Result<KernelReport> {
+        self.require(Vendor::Nvidia, "report_with_ptxas")?;
+        let ptx = self.ptx()?;
+        let text = run_ptxas(&ptx, &self.target.to_string())?;
+        let mut r = self.report();
+        r.ptxas = Some(parse_ptxas_verbose(&text, &self.signature.name)?);
+        Ok(r)
     }
 
     /// The kernel's name, parameters and block size.
@@ -310,6 +335,49 @@ impl<'ctx> Kernel<'ctx> {
             },
         })
     }
+}
+
+/// `ptxas -v -arch=<arch>` of `ptx`; its diagnostics (stderr and stdout) on success.
+fn run_ptxas(ptx: &str, arch: &str) -> Result<String> {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let ptxas = std::env::var("PTXAS").unwrap_or_else(|_| "ptxas".into());
+    let stem = format!(
+        "weft-{}-{}-ptxas",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let dir = std::env::temp_dir();
+    let src: PathBuf = dir.join(format!("{stem}.ptx"));
+    let out: PathBuf = dir.join(format!("{stem}.cubin"));
+    std::fs::write(&src, ptx)
+        .map_err(|e| CodegenError::Ptxas(format!("writing {}: {e}", src.display())))?;
+    let res = Command::new(&ptxas)
+        .arg("-v")
+        .arg(format!("-arch={arch}"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .output();
+    let _ = std::fs::remove_file(&src);
+    let _ = std::fs::remove_file(&out);
+    let res = res.map_err(|e| {
+        CodegenError::Ptxas(format!(
+            "cannot run `{ptxas}` ({e}); set PTXAS to ptxas's path"
+        ))
+    })?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&res.stderr),
+        String::from_utf8_lossy(&res.stdout)
+    );
+    if !res.status.success() {
+        return Err(CodegenError::Ptxas(format!(
+            "`{ptxas} -arch={arch}` failed ({}): {}",
+            res.status,
+            text.trim()
+        )));
+    }
+    Ok(text)
 }
 
 /// Links an AMDGPU object into a code object with `ld.lld -shared`.

@@ -33,6 +33,7 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::ldmatrix::{fill_copies, plan_matrix, MatrixPlan};
 use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
+use crate::codegen::report::ConversionFigures;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
 use crate::layout::convert::{
@@ -92,7 +93,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// warps as `layout::convert::plan_conversion` plans (see the [module docs](self)). A
     /// conversion through shared memory allocates its scratch and needs every thread of the
     /// CTA to reach it.
+    #[track_caller]
     pub fn convert_layout(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported(OP, at, Some(tile), |kb| {
+            kb.convert_layout_inner(tile, layout)
+        })
+    }
+
+    fn convert_layout_inner(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
         let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
         if let Ok(r) = layout.resolve(OP, None) {
             let own: Vec<u64> = r.linear.out_dims().map(|(_, s)| s).collect();
@@ -115,6 +124,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         let src = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(t.ty);
         let regs = if *src == *dst {
+            self.report.conversion(ConversionFigures {
+                kind: ConversionKind::Noop,
+                executed: ConversionKind::Noop,
+                shuffles: 0,
+                scratch_bytes: 0,
+                read_conflicts: 0,
+                write_conflicts: 0,
+                repetitions: 0,
+            });
             t.regs.clone()
         } else {
             let bits = (elem.mem_bytes() * 8) as u32;
@@ -136,16 +154,36 @@ impl<'ctx> KernelBuilder<'ctx> {
                     })
                 }
             };
-            match direct {
+            let (read_conflicts, write_conflicts) = plan.bank_conflicts();
+            let mut figures = ConversionFigures {
+                kind: plan.kind,
+                executed: plan.kind,
+                shuffles: plan.shuffles(),
+                scratch_bytes: plan.scratch_bytes(),
+                read_conflicts,
+                write_conflicts,
+                repetitions: plan.shared.as_ref().map_or(0, |s| s.repetitions()),
+            };
+            let regs = match direct {
                 Some(r) => r,
                 None => {
                     let sp = match (&plan.shared, plan.kind) {
                         (Some(sp), ConversionKind::SharedMemory) => sp.clone(),
                         _ => plan_shared(&src.ll, &dst.ll, bits, self.target)?,
                     };
+                    figures.executed = ConversionKind::SharedMemory;
+                    figures.scratch_bytes = sp.scratch_bytes;
+                    figures.read_conflicts = sp.read_conflicts;
+                    figures.write_conflicts = sp.write_conflicts;
+                    figures.repetitions = sp.repetitions();
                     self.shared_convert(&sp, &src, &dst, &t.regs, elem)?
                 }
+            };
+            if figures.executed != ConversionKind::SharedMemory {
+                figures.repetitions = 0;
             }
+            self.report.conversion(figures);
+            regs
         };
         let info = t.info.clone();
         Ok(self.new_value(t.ty, t.shape.clone(), Some(dst), regs, info))
@@ -402,6 +440,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     } else {
                         self.em.b.build_xor(y, i32t.const_int(lx, false), "")?
                     };
+                    self.report.shuffles(1);
                     self.target.lowering().shuffle_idx(&self.em, sent, from)?
                 };
                 per.push(r);
@@ -481,6 +520,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let store = ScratchSide::new(src, &flat, addr_bits, reps, tpw, nw)?;
         let load = ScratchSide::new(dst, &flat, addr_bits, reps, tpw, nw)?;
         let a = self.smem.alloc(OP, sp.scratch_bytes, 16)?;
+        self.report.scratch(sp.scratch_bytes);
         let bits = (elem.mem_bytes() * 8) as u32;
         let store_plan = match sp.store_instruction {
             Instruction::StMatrix | Instruction::StMatrixTrans
@@ -503,14 +543,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let l = self.matrix_addresses(OP, p)?;
                 self.shared_access_at(l, &[], a.offset, elem)?
             }
-            None => self.shared_access_at(store.masked.clone(), &[], a.offset, elem)?,
+            None => self.shared_access_at(store.vector_first()?, &[], a.offset, elem)?,
         };
         let acc_d = match &load_plan {
             Some((p, _)) => {
                 let l = self.matrix_addresses(OP, p)?;
                 self.shared_access_at(l, &[], a.offset, elem)?
             }
-            None => self.shared_access_at(load.masked.clone(), &[], a.offset, elem)?,
+            None => self.shared_access_at(load.vector_first()?, &[], a.offset, elem)?,
         };
         let (reg_free, _, _) = src.free_masks();
         let inside_loop = self.values.scope() != 0;
@@ -523,9 +563,15 @@ impl<'ctx> KernelBuilder<'ctx> {
                 Some((p, bases)) => {
                     self.emit_stmatrix(p, &acc_s.addrs, bases[rep as usize], elem, regs)?
                 }
-                None => self.shared_store(&acc_s, elem, regs, |g| {
-                    g as u64 & reg_free == 0 && store.reps[g] == rep
-                })?,
+                None => {
+                    let order = &store.order;
+                    let moved: Vec<BasicValueEnum> =
+                        (0..regs.len()).map(|g| regs[ordered(g, order)]).collect();
+                    self.shared_store(&acc_s, elem, &moved, |g| {
+                        let g = ordered(g, order);
+                        g as u64 & reg_free == 0 && store.reps[g] == rep
+                    })?
+                }
             }
             self.barrier()?;
             match &load_plan {
@@ -533,10 +579,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                     self.emit_ldmatrix(p, &acc_d.addrs, bases[rep as usize], elem, &mut out)?
                 }
                 None => {
-                    let got = self.shared_load(&acc_d, elem, |g| load.reps[g] == rep)?;
-                    for (o, v) in out.iter_mut().zip(got) {
+                    let order = &load.order;
+                    let got =
+                        self.shared_load(&acc_d, elem, |g| load.reps[ordered(g, order)] == rep)?;
+                    for (g, v) in got.into_iter().enumerate() {
                         if v.is_some() {
-                            *o = v;
+                            out[ordered(g, order)] = v;
                         }
                     }
                 }
@@ -556,6 +604,18 @@ struct ScratchSide {
     reps: Vec<u64>,
     /// The plan's repetitions.
     repetitions: u64,
+    /// The register bits of `masked` in the order a plain access takes them: those stepping
+    /// the scratch offset by 1, 2, 4, … first (`order[k]` becomes bit `k`), so the access moves
+    /// the contiguous elements the plan counted on in one vector whichever registers hold them.
+    order: Vec<usize>,
+}
+
+/// The register index, in the tile's own order, of register `g` of a side reordered by `order`.
+fn ordered(g: usize, order: &[usize]) -> usize {
+    order
+        .iter()
+        .enumerate()
+        .fold(0, |a, (k, &j)| a | (g >> k & 1) << j)
 }
 
 impl ScratchSide {
@@ -598,12 +658,36 @@ impl ScratchSide {
             full.lane.clone(),
             full.warp.clone(),
         )?;
+        let n = masked.reg.len();
+        let mut order: Vec<usize> = Vec::with_capacity(n);
+        while let Some(j) =
+            (0..n).find(|&j| !order.contains(&j) && masked.reg[j][0] == 1 << order.len())
+        {
+            order.push(j);
+        }
+        let rest: Vec<usize> = (0..n).filter(|j| !order.contains(j)).collect();
+        order.extend(rest);
         Ok(ScratchSide {
             full,
             masked,
             reps: reps_of,
             repetitions: reps,
+            order,
         })
+    }
+
+    /// `masked` with its register bits in `order`, for plain accesses.
+    fn vector_first(&self) -> Result<TileLayout> {
+        TileLayout::from_bases(
+            OP,
+            &self.masked.shape,
+            self.order
+                .iter()
+                .map(|&j| self.masked.reg[j].clone())
+                .collect(),
+            self.masked.lane.clone(),
+            self.masked.warp.clone(),
+        )
     }
 
     /// The `ldmatrix`/`stmatrix` plan of this side and, for each repetition, the register its

@@ -189,7 +189,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (`DotOperand` of an Ampere `NvidiaMma`) in swizzled or NVMMA shared layouts whose
     /// contiguous dim is the operand's K (A) or its N (B, read with `.trans`). Otherwise it is
     /// exactly `load_shared`. Call [`barrier`](Self::barrier) after the writes it must see.
+    #[track_caller]
     pub fn ldmatrix(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported("ldmatrix", at, Some(desc), |kb| {
+            kb.ldmatrix_inner(desc, layout)
+        })
+    }
+
+    fn ldmatrix_inner(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "ldmatrix";
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;

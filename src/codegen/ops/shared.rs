@@ -27,6 +27,7 @@ use crate::codegen::ops::global::vec_of;
 use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
+use crate::layout::convert::simulate::{warp_access, AccessStats};
 use crate::layout::{Dim, LinearLayout};
 
 /// The module-level array every shared buffer lives in.
@@ -40,6 +41,8 @@ pub(crate) struct SharedAccess<'ctx> {
     pub addrs: Vec<IntValue<'ctx>>,
     /// Registers moved per vector access.
     pub vec: usize,
+    /// The buffer's padding ((interval, pad) in elements), for the report's bank model.
+    pub padding: Vec<(u64, u64)>,
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -63,12 +66,17 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Every thread must reach it (do not call it in a branch some threads skip). Inside a
     /// [warp role](Self::in_role) it is the role's (replica's) barrier: `bar.sync id, n` with an id
     /// of its own.
+    #[track_caller]
     pub fn barrier(&mut self) -> Result<()> {
-        self.ensure_body()?;
-        if self.role_barrier()? {
-            return Ok(());
-        }
-        self.target.lowering().barrier(&self.em)
+        let at = std::panic::Location::caller();
+        self.reported("barrier", at, None, |kb| {
+            kb.ensure_body()?;
+            kb.report.barrier();
+            if kb.role_barrier()? {
+                return Ok(());
+            }
+            kb.target.lowering().barrier(&kb.em)
+        })
     }
 
     /// Allocates a shared-memory buffer of `dtype` elements of `shape` laid out by `layout` (a
@@ -404,7 +412,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Each element is written once (copies in the layout are skipped), as wide vectors as the
     /// two layouts allow, or with `stmatrix` where that moves more per instruction (16-bit
     /// elements in MMA fragments on sm_90+, see [`ldmatrix`](Self::ldmatrix)). Call [`barrier`](Self::barrier) before other threads read it.
+    #[track_caller]
     pub fn store_shared(&mut self, desc: Value, tile: Value) -> Result<()> {
+        let at = std::panic::Location::caller();
+        self.reported("store_shared", at, Some(desc), |kb| {
+            kb.store_shared_inner(desc, tile)
+        })
+    }
+
+    fn store_shared_inner(&mut self, desc: Value, tile: Value) -> Result<()> {
         const OP: &str = "store_shared";
         let d = self.shared_desc(OP, desc)?;
         let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
@@ -436,7 +452,15 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Reads the buffer `desc` into a register tile in `layout` (a distributed layout of the
     /// buffer's shape). Call [`barrier`](Self::barrier) after the writes it must see.
+    #[track_caller]
     pub fn load_shared(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported("load_shared", at, Some(desc), |kb| {
+            kb.load_shared_inner(desc, layout)
+        })
+    }
+
+    fn load_shared_inner(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "load_shared";
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
@@ -523,7 +547,43 @@ impl<'ctx> KernelBuilder<'ctx> {
             offsets,
             addrs,
             vec: vec as usize,
+            padding: padding.to_vec(),
         })
+    }
+
+    /// Records the instruction of register group `g` of `acc` in the report: the bytes each
+    /// lane of a warp touches, padding included (a view's run-time base moves every lane alike
+    /// by a multiple of 16 bytes, which changes no bank count). Without padding the offsets are
+    /// XOR-linear, so every group takes the wavefronts of the first (a group's register offset
+    /// XORs every lane's word and bank alike): `seen` keeps them.
+    fn note_shared(
+        &mut self,
+        acc: &SharedAccess<'ctx>,
+        g: usize,
+        elem: DType,
+        store: bool,
+        seen: &mut Option<AccessStats>,
+    ) {
+        if !self.report_active() {
+            return;
+        }
+        let eb = elem.mem_bytes();
+        let bytes = eb * acc.vec as u64;
+        let stats = match *seen {
+            Some(s) if acc.padding.is_empty() => s,
+            _ => {
+                let lanes = crate::codegen::report::lane_bytes(
+                    &acc.offsets,
+                    g,
+                    self.threads_per_warp(),
+                    eb,
+                    |o| padded(o, &acc.padding),
+                );
+                warp_access(&lanes, bytes)
+            }
+        };
+        *seen = Some(stats);
+        self.report.shared_stats(store, stats, bytes);
     }
 
     pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
@@ -581,6 +641,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         let mem = elem.llvm_mem(self.em.ctx);
         let i32t = self.em.ctx.i32_type();
+        let mut seen = None;
         for g in (0..regs.len()).step_by(acc.vec) {
             if !keep(g) {
                 continue;
@@ -603,6 +664,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 v.into()
             };
+            self.note_shared(acc, g, elem, true, &mut seen);
             let ptr = self.smem_at(acc.addrs[g])?;
             let st = self.em.b.build_store(ptr, value)?;
             st.set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
@@ -624,6 +686,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let i32t = self.em.ctx.i32_type();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
         let mut done: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+        let mut seen = None;
         for g in (0..n).step_by(acc.vec) {
             if !want(g) {
                 continue;
@@ -636,6 +699,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 continue;
             }
             done.insert(key, g);
+            self.note_shared(acc, g, elem, false, &mut seen);
             let ty: BasicTypeEnum = if acc.vec == 1 {
                 mem
             } else {

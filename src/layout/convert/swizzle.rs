@@ -467,6 +467,30 @@ pub fn plan_shared(
     element_bits: u32,
     target: Target,
 ) -> Result<SharedPlan> {
+    plan_shared_with(src, dst, element_bits, target, false)
+}
+
+/// [`plan_shared`] with plain `ld/st.shared` (`ds_read`/`ds_write`) on both sides. The builder's
+/// `convert_layout` executes this one: it emits no `ldmatrix`/`stmatrix` there, and a scratch
+/// swizzled for `ldmatrix` but accessed with `ld/st.shared` loses its vectors and gains bank
+/// conflicts (a 32 × 128 f32 tile from rows to columns on sm_80: 32 four-byte stores with 3
+/// extra wavefronts each, against 8 conflict-free 16-byte ones), which `Kernel::report` shows.
+pub fn plan_shared_ld_st(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+    target: Target,
+) -> Result<SharedPlan> {
+    plan_shared_with(src, dst, element_bits, target, true)
+}
+
+fn plan_shared_with(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+    target: Target,
+    ld_st_only: bool,
+) -> Result<SharedPlan> {
     if element_bits == 0 || element_bits > 128 {
         return Err(LayoutError::Invalid(format!(
             "element bits must be 1..=128, got {element_bits}"
@@ -512,7 +536,7 @@ pub fn plan_shared(
         sizes.push((*n, size));
         shift += log2;
     }
-    plan_shared_hw(&s1, &d1, bits, target, &sizes)
+    plan_shared_hw(&s1, &d1, bits, target, &sizes, ld_st_only)
 }
 
 pub(crate) fn plan_shared_hw(
@@ -521,8 +545,13 @@ pub(crate) fn plan_shared_hw(
     bits: u32,
     target: Target,
     sizes: &[(Dim, u64)],
+    ld_st_only: bool,
 ) -> Result<SharedPlan> {
-    let (store_tiles, load_tiles) = tiles_for(target, bits);
+    let (mut store_tiles, mut load_tiles) = tiles_for(target, bits);
+    if ld_st_only {
+        store_tiles.retain(|t| t.instruction == Instruction::LdSt);
+        load_tiles.retain(|t| t.instruction == Instruction::LdSt);
+    }
     let total = (128 / bits).max(1).trailing_zeros() as usize;
     // Baseline: plain loads and stores.
     let mut chosen = None;
