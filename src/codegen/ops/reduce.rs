@@ -458,6 +458,44 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.em.b.build_store(ptr, v)?;
         }
         self.barrier()?;
+        // A reduction to one value per CTA finds its partials side by side: read them in 16-byte
+        // vectors (what ptxas would merge the scalar reads into anyway).
+        let chunk = if size == 1 && elem != DType::I1 {
+            parts.min(16 / eb).max(1)
+        } else {
+            1
+        };
+        if chunk > 1 {
+            let mut acc: Option<BasicValueEnum> = None;
+            let vty = crate::codegen::ops::global::vec_of(mem, chunk as u32).into_vector_type();
+            for q0 in (0..parts).step_by(chunk as usize) {
+                if self.report_active() {
+                    let bytes = vec![q0 * eb; self.threads_per_warp() as usize];
+                    self.report.shared(false, &bytes, chunk * eb);
+                }
+                let at = addr(self, i32t.const_int(q0, false), flat[0])?;
+                let ptr = self.smem_at(at)?;
+                let v = self.em.b.build_load(vty, ptr, "")?;
+                if let Some(inst) = inkwell::values::BasicValue::as_instruction_value(&v) {
+                    inst.set_alignment((chunk * eb) as u32)
+                        .map_err(|e| CodegenError::llvm(OP, e.to_string()))?;
+                }
+                for i in 0..chunk {
+                    let x = self.em.b.build_extract_element(
+                        v.into_vector_value(),
+                        i32t.const_int(i, false),
+                        "",
+                    )?;
+                    acc = Some(match acc {
+                        None => x,
+                        Some(a) => self.combine_regs(combine, elem, a, x)?,
+                    });
+                }
+            }
+            // Every result register holds the one value (copies in the result layout).
+            let acc = acc.expect("at least one partial");
+            return Ok(vec![acc; flat.len()]);
+        }
         let mut out_vals = Vec::with_capacity(vals.len());
         for (r, f) in flat.iter().enumerate() {
             let mut acc: Option<BasicValueEnum> = None;
