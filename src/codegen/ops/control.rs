@@ -139,6 +139,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             })
             .collect();
         for attempt in 0..4 {
+            // An abandoned attempt is unreachable code: what it allocated, freed and fenced
+            // must not shape the next attempt's reuse.
+            let smem_before = self.smem.clone();
             let pre = if attempt == 0 {
                 entry_br
                     .get_operand(0)
@@ -215,6 +218,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
             if !invariant {
                 self.values.close_scope(scope, outer);
+                self.smem.restore(smem_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
                 self.em.b.build_unreachable()?;

@@ -492,14 +492,16 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let (offs_s, reps_s) = split(src)?;
         let (offs_d, reps_d) = split(dst)?;
-        let a = self.smem.alloc(OP, sp.scratch_bytes, 16)?;
+        let a = self.scratch_alloc(OP, sp.scratch_bytes, 16)?;
         let acc_s = self.shared_access_at(offs_s, &[], a.offset, elem)?;
         let acc_d = self.shared_access_at(offs_d, &[], a.offset, elem)?;
         let (reg_free, _, _) = src.free_masks();
-        let inside_loop = self.values.scope() != 0;
+        // Inside a loop body the previous iteration may still read the scratch; reused scratch
+        // may still be read by its previous op.
+        let fence_first = a.fence || self.values.scope() != 0;
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; dst.num_regs()];
         for rep in 0..sp.repetitions() {
-            if rep > 0 || inside_loop {
+            if rep > 0 || fence_first {
                 self.barrier()?;
             }
             self.shared_store(&acc_s, elem, regs, |g| {
@@ -513,6 +515,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
             }
         }
+        self.scratch_free(OP, a)?;
         Ok(out
             .into_iter()
             .map(|v| v.expect("every destination register is loaded in some repetition"))
