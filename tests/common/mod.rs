@@ -14,6 +14,10 @@ pub mod cli;
 #[cfg(feature = "llvm")]
 pub mod kernels;
 
+/// Kernels of the shared-memory reuse tests.
+#[cfg(feature = "llvm")]
+pub mod reuse;
+
 /// Kernels and host references of the shared-memory view tests.
 #[cfg(feature = "llvm")]
 pub mod views;

@@ -90,7 +90,15 @@ pub(crate) struct SharedMemory {
     replicas: u64,
     /// The warp role being emitted, if any.
     domain: Option<usize>,
+    /// Buffers freed inside a loop or branch body, held until it closes: (the body's scope, the
+    /// range). The next iteration re-runs the body from its top, where the buffer is written
+    /// again with no barrier after this iteration's last users of the bytes.
+    held: Vec<(u32, FreeRange)>,
 }
+
+/// The free list at the start of a loop or branch body, to tell afterwards what the body changed.
+#[derive(Debug, Clone)]
+pub(crate) struct FreeSnapshot(Vec<FreeRange>);
 
 impl SharedMemory {
     /// No allocations yet, with the target's capacity per CTA.
@@ -103,6 +111,7 @@ impl SharedMemory {
             free: Vec::new(),
             replicas: 1,
             domain: None,
+            held: Vec::new(),
         }
     }
 
@@ -264,11 +273,20 @@ impl SharedMemory {
         }
     }
 
-    /// Frees allocation `id` (made in scope `scope`) for `op`: its bytes serve later requests.
+    /// Frees allocation `id` (made in scope `scope`) for `op`: its bytes serve later requests;
+    /// with `hold`, only once the body `scope` closes (a user's buffer, which the body's next
+    /// iteration writes at its top with no barrier of its own; op scratch is written after one).
     /// Freeing twice, or from another scope or warp role than the allocation's (a loop body
     /// freeing a buffer made before the loop would free it again on every iteration), is an
     /// error naming `what`.
-    pub fn free(&mut self, op: &'static str, id: usize, scope: u32, what: &str) -> Result<()> {
+    pub fn free(
+        &mut self,
+        op: &'static str,
+        id: usize,
+        scope: u32,
+        what: &str,
+        hold: bool,
+    ) -> Result<()> {
         let domain = self.domain;
         let e = self
             .entries
@@ -295,9 +313,35 @@ impl SharedMemory {
             fenced: false,
             stride: e.stride,
         };
-        self.free.push(range);
-        self.coalesce();
+        if hold && scope != 0 {
+            self.held.push((scope, range));
+        } else {
+            self.free.push(range);
+            self.coalesce();
+        }
         Ok(())
+    }
+
+    /// The free list now, before a loop or branch body.
+    pub fn snapshot(&self) -> FreeSnapshot {
+        FreeSnapshot(self.free.clone())
+    }
+
+    /// Body `scope` has closed: its held buffers are freed, and every free range the body made
+    /// or changed (since `before`) is unfenced. A loop body may run no time and a branch body
+    /// may be skipped, so what its barriers fenced, and bytes it took and gave back, hold only
+    /// on some paths; the next user after the body synchronises again.
+    pub fn scope_closed(&mut self, scope: u32, before: &FreeSnapshot) {
+        let (released, kept): (Vec<_>, Vec<_>) =
+            self.held.drain(..).partition(|&(s, _)| s == scope);
+        self.held = kept;
+        self.free.extend(released.into_iter().map(|(_, r)| r));
+        for f in self.free.iter_mut() {
+            if !before.0.contains(f) {
+                f.fenced = false;
+            }
+        }
+        self.coalesce();
     }
 
     /// Whether allocation `id` has been freed.
@@ -449,11 +493,11 @@ mod tests {
         let mut s = SharedMemory::new(Target::SM90);
         let keep = take(&mut s, 64);
         let a = take(&mut s, 8192);
-        s.free("t", a.id, 0, "a").unwrap();
+        s.free("t", a.id, 0, "a", false).unwrap();
         // A smaller request fits inside; a barrier is owed (the old user's reads).
         let b = take(&mut s, 4096);
         assert_eq!((b.offset, b.fence), (a.offset, true));
-        s.free("t", b.id, 0, "b").unwrap();
+        s.free("t", b.id, 0, "b", false).unwrap();
         // A larger one grows the freed range at the peak: 64 + 16384, not 64 + 8192 + 16384.
         let c = take(&mut s, 16384);
         assert_eq!((c.offset, c.fence), (64, true));
@@ -466,18 +510,18 @@ mod tests {
     {
         let mut s = SharedMemory::new(Target::SM90);
         let a = take(&mut s, 256);
-        s.free("t", a.id, 0, "a").unwrap();
+        s.free("t", a.id, 0, "a", false).unwrap();
         // A barrier inside a loop body (scope 3) may not run: still unfenced.
         s.fenced(3, |_| false);
         let b = take(&mut s, 256);
         assert!(b.fence);
-        s.free("t", b.id, 0, "b").unwrap();
+        s.free("t", b.id, 0, "b", false).unwrap();
         s.fenced(0, |_| false);
         let c = take(&mut s, 256);
         assert!(!c.fence, "fenced by a barrier in the same scope");
         // Freed in a body (scope 5) that has since closed: a barrier after it fences.
         let d = s.alloc("t", 128, 16, 5).unwrap();
-        s.free("t", d.id, 5, "d").unwrap();
+        s.free("t", d.id, 5, "d", false).unwrap();
         s.fenced(0, |sc| sc == 5);
         let e = s.alloc("t", 128, 16, 0).unwrap();
         assert_eq!((e.offset, e.fence), (d.offset, false));
@@ -488,12 +532,13 @@ mod tests {
         let mut s = SharedMemory::new(Target::SM90);
         let a = take(&mut s, 256);
         let e = s
-            .free("free_shared", a.id, 2, "shared<64xf32>")
+            .free("free_shared", a.id, 2, "shared<64xf32>", true)
             .unwrap_err();
         assert!(e.to_string().contains("where it was allocated"), "{e}");
-        s.free("free_shared", a.id, 0, "shared<64xf32>").unwrap();
+        s.free("free_shared", a.id, 0, "shared<64xf32>", false)
+            .unwrap();
         let e = s
-            .free("free_shared", a.id, 0, "shared<64xf32>")
+            .free("free_shared", a.id, 0, "shared<64xf32>", true)
             .unwrap_err();
         assert!(
             e.to_string().contains("shared<64xf32> is already freed"),
@@ -505,19 +550,19 @@ mod tests {
     fn roles_never_take_bytes_another_role_or_an_unfenced_cta_freed() {
         let mut s = SharedMemory::new(Target::SM90);
         let a = take(&mut s, 1024);
-        s.free("t", a.id, 0, "a").unwrap();
+        s.free("t", a.id, 0, "a", false).unwrap();
         s.enter_role(0, 1);
         // Unfenced CTA bytes: other roles' threads may still read them.
         let b = s.alloc("t", 512, 16, 1).unwrap();
         assert_eq!(b.offset, 1024);
-        s.free("t", b.id, 1, "b").unwrap();
+        s.free("t", b.id, 1, "b", false).unwrap();
         let c = s.alloc("t", 512, 16, 1).unwrap();
         assert_eq!(
             (c.offset, c.fence),
             (1024, true),
             "the role's own bytes, after its barrier"
         );
-        s.free("t", c.id, 1, "c").unwrap();
+        s.free("t", c.id, 1, "c", false).unwrap();
         s.leave_role();
         s.enter_role(1, 1);
         let d = s.alloc("t", 512, 16, 2).unwrap();
@@ -538,16 +583,45 @@ mod tests {
         s.enter_role(0, 2);
         let a = s.alloc("t", 100, 16, 1).unwrap();
         assert_eq!(s.replica_stride(a.offset), Some(112));
-        s.free("t", a.id, 1, "a").unwrap();
+        s.free("t", a.id, 1, "a", false).unwrap();
         // Fits each copy in the old copy of the same replica: same place, same stride.
         let b = s.alloc("t", 64, 16, 1).unwrap();
         assert_eq!((b.offset, b.fence), (a.offset, true));
         assert_eq!(s.replica_stride(b.offset), Some(112));
-        s.free("t", b.id, 1, "b").unwrap();
+        s.free("t", b.id, 1, "b", false).unwrap();
         // Too large for a copy: new bytes.
         let c = s.alloc("t", 200, 16, 1).unwrap();
         assert_eq!(c.offset, 112 + 100 + 12);
         assert_eq!(s.replica_stride(c.offset), Some(208));
         s.leave_role();
+    }
+
+    #[test]
+    fn a_body_holds_its_freed_buffers_and_unfences_what_it_changed() {
+        let mut s = SharedMemory::new(Target::SM90);
+        let a = take(&mut s, 256);
+        let _keep = take(&mut s, 16);
+        s.free("t", a.id, 0, "a", false).unwrap();
+        s.fenced(0, |_| false);
+        let before = s.snapshot();
+        // In a body (scope 4): a buffer freed there is held until the body closes.
+        let b = s.alloc("t", 512, 16, 4).unwrap();
+        s.free("t", b.id, 4, "b", true).unwrap();
+        let c = s.alloc("t", 512, 16, 4).unwrap();
+        assert_ne!(
+            c.offset, b.offset,
+            "held: the next iteration writes b's bytes again"
+        );
+        // It takes the fenced range from before the body, and gives it back fenced in the body.
+        let d = s.alloc("t", 256, 16, 4).unwrap();
+        assert_eq!((d.offset, d.fence), (a.offset, false));
+        s.free("t", d.id, 4, "d", false).unwrap();
+        s.fenced(4, |_| false);
+        s.scope_closed(4, &before);
+        // The body may not have run: neither its fence nor its free counts after it.
+        let e = take(&mut s, 256);
+        assert_eq!((e.offset, e.fence), (a.offset, true));
+        let f = take(&mut s, 512);
+        assert_eq!((f.offset, f.fence), (b.offset, true));
     }
 }

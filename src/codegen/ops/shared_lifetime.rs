@@ -41,7 +41,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let scope = self.values.scope();
-        self.smem.free(OP, buf.alloc, scope, &d.describe())
+        self.smem.free(OP, buf.alloc, scope, &d.describe(), true)
     }
 
     /// Bytes for a buffer (or mbarriers) of `op`, with the barrier reuse owes already emitted.
@@ -73,7 +73,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Gives `op`'s scratch back: the next op may reuse it (after a barrier).
     pub(crate) fn scratch_free(&mut self, op: &'static str, a: SharedAlloc) -> Result<()> {
         let scope = self.values.scope();
-        self.smem.free(op, a.id, scope, "the op's scratch")
+        self.smem.free(op, a.id, scope, "the op's scratch", false)
     }
 
     /// Records that a barrier of the current domain (the CTA's, or the warp role's) was just
