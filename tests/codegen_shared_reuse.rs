@@ -129,8 +129,9 @@ fn a_freed_buffer_gives_its_bytes_to_the_next() {
 fn a_replicated_role_reuses_its_own_scratch_copies() {
     let ctx = Context::new();
     let k = replica_stats_kernel(&ctx).unwrap();
-    // Two replicas' copies of one reduction's 4 partials (16 bytes each), not two reductions'.
-    assert_eq!(k.signature().shared_bytes, 2 * 16);
+    // Two replicas' copies of one reduction's partials (4 warps × 64 columns × 4 bytes), not
+    // two reductions'.
+    assert_eq!(k.signature().shared_bytes, 2 * 1024);
     let ptx = k.ptx().unwrap();
     assert_eq!(
         cta_barriers(&ptx),
@@ -138,6 +139,27 @@ fn a_replicated_role_reuses_its_own_scratch_copies() {
         "only the replicas' own barriers: {ptx}"
     );
     common::assemble(&ptx, "sm_90a", "replica stats");
+}
+
+#[test]
+fn small_scratch_takes_only_bytes_that_owe_no_barrier() {
+    // A scalar reduction's partials are 16 bytes: a second one gets new bytes rather than a
+    // barrier more (softmax and layernorm reduce twice per row).
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let flat1 = Blocked::new(&[1], &[32], &[4], &[0]);
+    let i = kb.arange(0, 128, &flat1).unwrap();
+    let px = kb.add(x, i).unwrap();
+    let v = kb.load(px, None, None).unwrap();
+    let s = kb.reduce(v, 0, ReduceOp::Sum).unwrap();
+    let m = kb.reduce(v, 0, ReduceOp::Max).unwrap();
+    kb.store(x, s, None).unwrap();
+    let p1 = kb.add(x, 1).unwrap();
+    kb.store(p1, m, None).unwrap();
+    let k = kb.finish().unwrap();
+    assert_eq!(k.signature().shared_bytes, 2 * 16);
+    assert_eq!(cta_barriers(&k.ptx().unwrap()), 2);
 }
 
 #[test]

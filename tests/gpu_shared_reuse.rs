@@ -110,14 +110,20 @@ fn replicas_reuse_their_own_scratch() {
     let k = replica_stats_kernel(&ctx).unwrap();
     let mut rng = Rng(13);
     for round in 0..10 {
-        let x = data(&mut rng, 256);
-        let y = run(&dev, &k, &x, 4);
+        let x = data(&mut rng, 2 * 4096);
+        let y = run(&dev, &k, &x, 256);
         for q in 0..2 {
-            let part = &x[q * 128..(q + 1) * 128];
-            let sum: f32 = part.iter().sum();
-            let max = part.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
-            assert_eq!(y[2 * q], sum, "round {round} replica {q} sum");
-            assert_eq!(y[2 * q + 1], max, "round {round} replica {q} max");
+            for c in 0..64 {
+                let col: Vec<f32> = (0..64).map(|r| x[4096 * q + r * 64 + c]).collect();
+                let sum: f32 = col.iter().sum();
+                let max = col.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+                assert_eq!(y[128 * q + c], sum, "round {round} replica {q} sum of {c}");
+                assert_eq!(
+                    y[128 * q + 64 + c],
+                    max,
+                    "round {round} replica {q} max of {c}"
+                );
+            }
         }
     }
     println!("two replicas, two reductions each on their own reused scratch: match the host");

@@ -2,7 +2,9 @@
 //! racecheck): back-to-back conversions and reductions whose scratch shares bytes, a buffer freed
 //! and its bytes given to another, and a replicated warp role reusing its own scratch.
 
-use weft::codegen::{Context, DType, Kernel, KernelBuilder, ReduceOp, Result, Target, WarpRole};
+use weft::codegen::{
+    Context, DType, Kernel, KernelBuilder, ReduceOp, Result, Target, Value, WarpRole,
+};
 use weft::layout::encoding::{Blocked, Encoding, SwizzledShared};
 use weft::layout::LinearLayout;
 
@@ -52,32 +54,54 @@ pub fn chain_kernel(ctx: &Context, target: Target, hops: usize, iters: i32) -> R
     kb.finish()
 }
 
-/// 64×64 `f32` in [`rows`]'s blocked layout: `y[0..64)` the column sums, `y[64..128)` the
-/// column maxima, `y[128..192)` the column minima (three reductions across the 4 warps, back to
-/// back). Parameters `x, y: *f32`.
-pub fn column_stats_kernel(ctx: &Context, target: Target) -> Result<Kernel<'_>> {
+/// The 64×64 row-major `f32` tile at `x` in [`rows`]'s blocked layout (over the current 4
+/// warps), and the column indices (in its slice layout along dim 0).
+fn load_tile(kb: &mut KernelBuilder<'_>, x: Value) -> Result<(Value, Value)> {
     use weft::layout::encoding::Slice;
-    let mut kb = KernelBuilder::new(ctx, target, "column_stats", 4)?;
-    let x = kb.arg_ptr("x", DType::F32, 16)?;
-    let y = kb.arg_ptr("y", DType::F32, 16)?;
     let enc: Encoding = Blocked::new(&[1, 4], &[2, 16], &[4, 1], &[1, 0]).into();
     let rr = kb.arange(0, 64, Slice::new(1, enc.clone()))?;
-    let cc = kb.arange(0, 64, Slice::new(0, enc.clone()))?;
+    let cc = kb.arange(0, 64, Slice::new(0, enc))?;
     let r2 = kb.expand_dims(rr, 1)?;
     let r2 = kb.mul(r2, 64)?;
     let c2 = kb.expand_dims(cc, 0)?;
     let offs = kb.add(r2, c2)?;
     let px = kb.add(x, offs)?;
-    let v = kb.load(px, None, None)?;
-    for (i, op) in [ReduceOp::Sum, ReduceOp::Max, ReduceOp::Min]
-        .into_iter()
-        .enumerate()
-    {
+    Ok((kb.load(px, None, None)?, cc))
+}
+
+/// Reduces the columns of `v` with each of `ops` in turn (back to back, across the 4 warps),
+/// storing op `i`'s 64 results at `y + 64 i`.
+fn column_reductions(
+    kb: &mut KernelBuilder<'_>,
+    v: Value,
+    cols: Value,
+    y: Value,
+    ops: &[ReduceOp],
+) -> Result<()> {
+    for (i, &op) in ops.iter().enumerate() {
         let s = kb.reduce(v, 0, op)?;
-        let at = kb.add(cc, 64 * i as i32)?;
+        let at = kb.add(cols, 64 * i as i32)?;
         let py = kb.add(y, at)?;
         kb.store(py, s, None)?;
     }
+    Ok(())
+}
+
+/// 64×64 row-major `f32`: `y[0..64)` the column sums, `y[64..128)` the column maxima,
+/// `y[128..192)` the column minima (three reductions across the 4 warps, back to back).
+/// Parameters `x, y: *f32`.
+pub fn column_stats_kernel(ctx: &Context, target: Target) -> Result<Kernel<'_>> {
+    let mut kb = KernelBuilder::new(ctx, target, "column_stats", 4)?;
+    let x = kb.arg_ptr("x", DType::F32, 16)?;
+    let y = kb.arg_ptr("y", DType::F32, 16)?;
+    let (v, cols) = load_tile(&mut kb, x)?;
+    column_reductions(
+        &mut kb,
+        v,
+        cols,
+        y,
+        &[ReduceOp::Sum, ReduceOp::Max, ReduceOp::Min],
+    )?;
     kb.finish()
 }
 
@@ -108,30 +132,23 @@ pub fn free_reuse_kernel(ctx: &Context, target: Target) -> Result<Kernel<'_>> {
     kb.finish()
 }
 
-/// 8 warps as one role of two replicated warpgroups: replica `q` reads `x[128 q .. 128 q + 128)`
-/// and writes its sum to `y[2 q]` and its maximum to `y[2 q + 1]` (two reductions across its 4
-/// warps, the second reusing the first's scratch in the replica's own copy). Parameters
-/// `x, y: *f32`.
+/// 8 warps as one role of two replicated warpgroups: replica `q` reads the 64×64 tile at
+/// `x + 4096 q` and writes its column sums to `y[128 q .. 128 q + 64)` and its column maxima to
+/// the next 64 (two reductions across its 4 warps, the second reusing the first's scratch in
+/// the replica's own copy). Parameters `x, y: *f32`.
 pub fn replica_stats_kernel(ctx: &Context) -> Result<Kernel<'_>> {
     let mut kb = KernelBuilder::new(ctx, Target::SM90A, "replica_stats", 8)?;
     let x = kb.arg_ptr("x", DType::F32, 16)?;
     let y = kb.arg_ptr("y", DType::F32, 16)?;
     let roles = kb.warp_roles(&[WarpRole::new(4).replicas(2)])?;
-    let flat1 = Blocked::new(&[1], &[32], &[4], &[0]);
     kb.in_role(roles[0], |kb| {
         let q = kb.role_replica()?;
-        let i = kb.arange(0, 128, flat1.clone())?;
-        let base = kb.mul(q, 128)?;
-        let at = kb.add(i, base)?;
-        let px = kb.add(x, at)?;
-        let v = kb.load(px, None, None)?;
-        let s = kb.reduce(v, 0, ReduceOp::Sum)?;
-        let m = kb.reduce(v, 0, ReduceOp::Max)?;
-        let q2 = kb.mul(q, 2)?;
-        let ps = kb.add(y, q2)?;
-        kb.store(ps, s, None)?;
-        let pm = kb.add(ps, 1)?;
-        kb.store(pm, m, None)
+        let xo = kb.mul(q, 4096)?;
+        let xq = kb.add(x, xo)?;
+        let yo = kb.mul(q, 128)?;
+        let yq = kb.add(y, yo)?;
+        let (v, cols) = load_tile(kb, xq)?;
+        column_reductions(kb, v, cols, yq, &[ReduceOp::Sum, ReduceOp::Max])
     })?;
     kb.finish()
 }

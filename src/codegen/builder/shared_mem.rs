@@ -8,7 +8,8 @@
 //! scan's partials) is freed when the op returns, and a user frees a buffer with
 //! [`free_shared`](crate::codegen::KernelBuilder::free_shared). Freed bytes go on a free list;
 //! a later request takes the first range that fits (or extends a free range that ends at the
-//! peak), so two conversions in a row cost the larger scratch, not the sum.
+//! peak), so two conversions in a row cost the larger scratch, not the sum. Requests under
+//! [`REUSE_MIN_BYTES`] take only bytes that owe no barrier.
 //!
 //! Reuse needs a barrier: the old user's last reads (by any thread) must finish before the new
 //! user's first write. A free range remembers whether a barrier has passed since it was freed
@@ -28,6 +29,11 @@
 
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::target::Target;
+
+/// The smallest request (bytes per replica) that takes freed bytes a barrier must fence first.
+/// Below it the barrier costs more than the bytes save: a softmax's second reduction would add a
+/// CTA barrier per row to spare 16 bytes. Fenced bytes are taken at any size (they cost nothing).
+pub(crate) const REUSE_MIN_BYTES: u64 = 1024;
 
 /// One buffer's place in shared memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,12 +221,16 @@ impl SharedMemory {
     /// plain bytes out of the first range that fits, or extends a range that ends at the peak.
     fn take_free(&mut self, bytes: u64, span: u64, align: u64) -> Option<(u64, u64, bool)> {
         let domain = self.domain;
+        let may_owe = bytes >= REUSE_MIN_BYTES;
         // Inside a role only the role's own ranges, and CTA ranges a CTA barrier has fenced.
-        let usable = |f: &FreeRange| f.domain == domain || (f.domain.is_none() && f.fenced);
+        let usable = |f: &FreeRange| {
+            (f.domain == domain && (f.fenced || may_owe)) || (f.domain.is_none() && f.fenced)
+        };
         if self.replicas > 1 {
             let r = self.replicas - 1;
             let block = self.free.iter().position(|f| {
                 f.domain == domain
+                    && (f.fenced || may_owe)
                     && f.stride.is_some_and(|s| {
                         bytes <= s
                             && s % align == 0
@@ -509,15 +519,15 @@ mod tests {
     fn a_barrier_in_the_freeing_scope_or_after_it_closed_fences_but_one_in_a_nested_body_does_not()
     {
         let mut s = SharedMemory::new(Target::SM90);
-        let a = take(&mut s, 256);
+        let a = take(&mut s, 2048);
         s.free("t", a.id, 0, "a", false).unwrap();
         // A barrier inside a loop body (scope 3) may not run: still unfenced.
         s.fenced(3, |_| false);
-        let b = take(&mut s, 256);
+        let b = take(&mut s, 2048);
         assert!(b.fence);
         s.free("t", b.id, 0, "b", false).unwrap();
         s.fenced(0, |_| false);
-        let c = take(&mut s, 256);
+        let c = take(&mut s, 2048);
         assert!(!c.fence, "fenced by a barrier in the same scope");
         // Freed in a body (scope 5) that has since closed: a barrier after it fences.
         let d = s.alloc("t", 128, 16, 5).unwrap();
@@ -553,10 +563,10 @@ mod tests {
         s.free("t", a.id, 0, "a", false).unwrap();
         s.enter_role(0, 1);
         // Unfenced CTA bytes: other roles' threads may still read them.
-        let b = s.alloc("t", 512, 16, 1).unwrap();
+        let b = s.alloc("t", 1024, 16, 1).unwrap();
         assert_eq!(b.offset, 1024);
         s.free("t", b.id, 1, "b", false).unwrap();
-        let c = s.alloc("t", 512, 16, 1).unwrap();
+        let c = s.alloc("t", 1024, 16, 1).unwrap();
         assert_eq!(
             (c.offset, c.fence),
             (1024, true),
@@ -565,15 +575,15 @@ mod tests {
         s.free("t", c.id, 1, "c", false).unwrap();
         s.leave_role();
         s.enter_role(1, 1);
-        let d = s.alloc("t", 512, 16, 2).unwrap();
+        let d = s.alloc("t", 1024, 16, 2).unwrap();
         assert_eq!(
-            d.offset, 1536,
+            d.offset, 2048,
             "not role 0's bytes: role 0 may still read them"
         );
         s.leave_role();
         // Back in the CTA, a CTA barrier fences everything freed.
         s.fenced(0, |sc| sc != 0);
-        let e = take(&mut s, 1536);
+        let e = take(&mut s, 2048);
         assert_eq!((e.offset, e.fence), (0, false));
     }
 
@@ -581,47 +591,51 @@ mod tests {
     fn a_replicated_block_is_reused_whole_at_its_stride() {
         let mut s = SharedMemory::new(Target::SM90);
         s.enter_role(0, 2);
-        let a = s.alloc("t", 100, 16, 1).unwrap();
-        assert_eq!(s.replica_stride(a.offset), Some(112));
+        let a = s.alloc("t", 1100, 16, 1).unwrap();
+        assert_eq!(s.replica_stride(a.offset), Some(1104));
         s.free("t", a.id, 1, "a", false).unwrap();
         // Fits each copy in the old copy of the same replica: same place, same stride.
-        let b = s.alloc("t", 64, 16, 1).unwrap();
+        let b = s.alloc("t", 1024, 16, 1).unwrap();
         assert_eq!((b.offset, b.fence), (a.offset, true));
-        assert_eq!(s.replica_stride(b.offset), Some(112));
+        assert_eq!(s.replica_stride(b.offset), Some(1104));
         s.free("t", b.id, 1, "b", false).unwrap();
         // Too large for a copy: new bytes.
-        let c = s.alloc("t", 200, 16, 1).unwrap();
-        assert_eq!(c.offset, 112 + 100 + 12);
-        assert_eq!(s.replica_stride(c.offset), Some(208));
+        let c = s.alloc("t", 2000, 16, 1).unwrap();
+        assert_eq!(c.offset, 2208, "after the block's 1104 + 1100 bytes");
+        assert_eq!(s.replica_stride(c.offset), Some(2000));
+        s.free("t", c.id, 1, "c", false).unwrap();
+        // A small request takes only fenced bytes: new ones past the peak.
+        let d = s.alloc("t", 64, 16, 1).unwrap();
+        assert_eq!((d.offset, d.fence), (2208 + 2000 + 2000, false));
         s.leave_role();
     }
 
     #[test]
     fn a_body_holds_its_freed_buffers_and_unfences_what_it_changed() {
         let mut s = SharedMemory::new(Target::SM90);
-        let a = take(&mut s, 256);
+        let a = take(&mut s, 2048);
         let _keep = take(&mut s, 16);
         s.free("t", a.id, 0, "a", false).unwrap();
         s.fenced(0, |_| false);
         let before = s.snapshot();
         // In a body (scope 4): a buffer freed there is held until the body closes.
-        let b = s.alloc("t", 512, 16, 4).unwrap();
+        let b = s.alloc("t", 4096, 16, 4).unwrap();
         s.free("t", b.id, 4, "b", true).unwrap();
-        let c = s.alloc("t", 512, 16, 4).unwrap();
+        let c = s.alloc("t", 4096, 16, 4).unwrap();
         assert_ne!(
             c.offset, b.offset,
             "held: the next iteration writes b's bytes again"
         );
         // It takes the fenced range from before the body, and gives it back fenced in the body.
-        let d = s.alloc("t", 256, 16, 4).unwrap();
+        let d = s.alloc("t", 2048, 16, 4).unwrap();
         assert_eq!((d.offset, d.fence), (a.offset, false));
         s.free("t", d.id, 4, "d", false).unwrap();
         s.fenced(4, |_| false);
         s.scope_closed(4, &before);
         // The body may not have run: neither its fence nor its free counts after it.
-        let e = take(&mut s, 256);
+        let e = take(&mut s, 2048);
         assert_eq!((e.offset, e.fence), (a.offset, true));
-        let f = take(&mut s, 512);
+        let f = take(&mut s, 4096);
         assert_eq!((f.offset, f.fence), (b.offset, true));
     }
 }
