@@ -8,7 +8,9 @@
 
 mod common;
 
-use common::views::{is_refusal, parents, view_kernel, views, wgmma_slices_kernel, SHAPE};
+use common::views::{
+    is_refusal, parents, tma_slices_kernel, view_kernel, views, wgmma_slices_kernel, SHAPE,
+};
 use weft::codegen::{CodegenError, Context, DType, KernelBuilder, Target};
 use weft::layout::encoding::{Blocked, NvmmaShared, PaddedShared, SwizzledShared};
 
@@ -174,4 +176,24 @@ fn wgmma_reads_k_slices_of_nvmma_buffers() {
         .alloc_shared(DType::F16, &[64, 128], NvmmaShared::new(128, 16, 2, false))
         .unwrap();
     assert!(kb.slice_shared(sa, 1, 32, 32).is_err());
+}
+
+#[test]
+fn tma_copies_into_and_out_of_row_slices() {
+    let ctx = Context::new();
+    let k = tma_slices_kernel(&ctx).unwrap();
+    let ptx = k.ptx().unwrap();
+    assert_eq!(
+        ptx.matches("cp.async.bulk.tensor.2d.shared").count(),
+        2,
+        "{ptx}"
+    );
+    assert_eq!(
+        ptx.matches("cp.async.bulk.tensor.2d.global.shared").count(),
+        2,
+        "{ptx}"
+    );
+    // The lower half starts 64 rows × 128 bytes in.
+    assert!(ptx.contains("8192"), "{ptx}");
+    common::assemble(&ptx, "sm_90a", "TMA through slices");
 }

@@ -395,3 +395,43 @@ pub fn wgmma_slices_kernel(ctx: &Context) -> Kernel<'_> {
     kb.store(p, acc, None).unwrap();
     kb.finish().unwrap()
 }
+
+/// TMA through row slices of a `[128, 64]` `f16` NVMMA buffer (128-byte swizzle): the map's
+/// rows `[0, 64)` land in the buffer's lower half and `[64, 128)` in its upper half (swapped),
+/// `out` gets the whole buffer row-major, then the halves are stored back through the slices
+/// to where they came from in `dst`. Parameters `src, dst: tensor maps ([128, 64] f16, box
+/// [64, 64], 128-byte swizzle), out: *f16`.
+pub fn tma_slices_kernel(ctx: &Context) -> Result<Kernel<'_>> {
+    use weft::layout::encoding::{NvmmaShared, Slice};
+    let mut kb = KernelBuilder::new(ctx, Target::SM90A, "tma_slices", 4)?;
+    let src = kb.arg_tensor_map("src", DType::F16, &[64, 64], 128)?;
+    let dst = kb.arg_tensor_map("dst", DType::F16, &[64, 64], 128)?;
+    let out = kb.arg_ptr("out", DType::F16, 16)?;
+    let buf = kb.alloc_shared(DType::F16, &[128, 64], NvmmaShared::new(128, 16, 2, false))?;
+    let bars = kb.alloc_mbarriers(1, 1)?;
+    let bar = kb.mbarrier_at(bars, 0)?;
+    let upper = kb.slice_shared(buf, 0, 0, 64)?;
+    let lower = kb.slice_shared(buf, 0, 64, 64)?;
+    let bytes = kb.tma_bytes(upper)? * 2;
+    kb.mbarrier_expect(bar, bytes, None)?;
+    let zero = kb.const_int(DType::I32, 0)?;
+    let sixty_four = kb.const_int(DType::I32, 64)?;
+    kb.tma_load(src, &[zero, zero], lower, bar, None)?;
+    kb.tma_load(src, &[sixty_four, zero], upper, bar, None)?;
+    kb.mbarrier_wait(bar, 0)?;
+    let enc: Encoding = Blocked::new(&[1, 8], &[4, 8], &[4, 1], &[1, 0]).into();
+    let t = kb.load_shared(buf, (&enc, [128u64, 64]))?;
+    let r = kb.arange(0, 128, Slice::new(1, enc.clone()))?;
+    let c = kb.arange(0, 64, Slice::new(0, enc))?;
+    let r = kb.expand_dims(r, 1)?;
+    let r = kb.mul(r, 64)?;
+    let c = kb.expand_dims(c, 0)?;
+    let offs = kb.add(r, c)?;
+    let p = kb.add(out, offs)?;
+    kb.store(p, t, None)?;
+    kb.tma_store(dst, &[zero, zero], lower)?;
+    kb.tma_store(dst, &[sixty_four, zero], upper)?;
+    kb.tma_store_wait(0)?;
+    kb.mbarrier_invalidate(bars)?;
+    kb.finish()
+}
