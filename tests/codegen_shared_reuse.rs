@@ -224,3 +224,31 @@ fn bad_frees_and_uses_after_free_are_typed_errors() {
     assert_eq!(k.signature().shared_bytes, 64 * 64 * 4 + 4 * 64 * 4);
     common::assemble(&k.ptx().unwrap(), "sm_90", "free in a loop body");
 }
+
+#[test]
+fn shared_addresses_are_32_bit() {
+    // NVPTX shared pointers are 32 bits (`-nvptx-short-ptr`, data layout `p3:32:32`): shared
+    // accesses take `%r` addresses, with no 64-bit address arithmetic.
+    let ctx = Context::new();
+    let k = chain_kernel(&ctx, Target::SM90, 2, 2).unwrap();
+    assert!(k.llvm_ir().contains("p3:32:32"), "{}", k.llvm_ir());
+    let ptx = k.ptx().unwrap();
+    let shared: Vec<&str> = ptx
+        .lines()
+        .filter(|l| l.contains("ld.shared") || l.contains("st.shared"))
+        .collect();
+    assert!(!shared.is_empty());
+    assert!(
+        shared
+            .iter()
+            .all(|l| l.contains("[%r") && !l.contains("[%rd")),
+        "{ptx}"
+    );
+    // The array's address is taken in a 32-bit register.
+    assert!(
+        ptx.lines()
+            .filter(|l| l.contains("weft_smem") && l.contains("mov."))
+            .all(|l| l.contains(".b32") || l.contains(".u32")),
+        "{ptx}"
+    );
+}
