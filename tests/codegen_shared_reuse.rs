@@ -252,3 +252,34 @@ fn shared_addresses_are_32_bit() {
         "{ptx}"
     );
 }
+
+#[test]
+fn a_buffer_freed_in_a_branch_serves_the_rest_of_the_branch() {
+    // A branch body runs once: unlike a loop body, its freed bytes serve at once.
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
+    let pid = kb.program_id(0).unwrap();
+    let first = kb.lt(pid, 1).unwrap();
+    let sw = SwizzledShared::new(1, 1, 1, &[1, 0]);
+    let blocked = Blocked::new(&[1, 4], &[8, 4], &[4, 1], &[1, 0]);
+    kb.if_then(first, |kb| {
+        let mut t = kb.zeros((&blocked, [64, 64]), DType::F32)?;
+        for _ in 0..2 {
+            let b = kb.alloc_shared(DType::F32, &[64, 64], &sw)?;
+            kb.store_shared(b, t)?;
+            kb.barrier()?;
+            t = kb.load_shared(b, &blocked)?;
+            kb.free_shared(b)?;
+        }
+        let s = kb.reduce(t, 1, ReduceOp::Sum)?;
+        let s = kb.reduce(s, 0, ReduceOp::Sum)?;
+        kb.store(y, s, None)
+    })
+    .unwrap();
+    let k = kb.finish().unwrap();
+    // One buffer's bytes for both, and the final reduction's 16 bytes of partials past them
+    // (too few to be worth the barrier reusing the buffer's bytes would owe).
+    assert_eq!(k.signature().shared_bytes, 64 * 64 * 4 + 16);
+    common::assemble(&k.ptx().unwrap(), "sm_90", "free in a branch");
+}

@@ -96,10 +96,12 @@ pub(crate) struct SharedMemory {
     replicas: u64,
     /// The warp role being emitted, if any.
     domain: Option<usize>,
-    /// Buffers freed inside a loop or branch body, held until it closes: (the body's scope, the
-    /// range). The next iteration re-runs the body from its top, where the buffer is written
-    /// again with no barrier after this iteration's last users of the bytes.
+    /// Buffers freed inside a loop body, held until it closes: (the body's scope, the range).
+    /// The next iteration re-runs the body from its top, where the buffer is written again with
+    /// no barrier after this iteration's last users of the bytes.
     held: Vec<(u32, FreeRange)>,
+    /// The scopes of the loop bodies being emitted, innermost last.
+    loops: Vec<u32>,
 }
 
 /// The free list at the start of a loop or branch body, to tell afterwards what the body changed.
@@ -118,6 +120,7 @@ impl SharedMemory {
             replicas: 1,
             domain: None,
             held: Vec::new(),
+            loops: Vec::new(),
         }
     }
 
@@ -284,8 +287,9 @@ impl SharedMemory {
     }
 
     /// Frees allocation `id` (made in scope `scope`) for `op`: its bytes serve later requests;
-    /// with `hold`, only once the body `scope` closes (a user's buffer, which the body's next
-    /// iteration writes at its top with no barrier of its own; op scratch is written after one).
+    /// with `hold`, inside a loop body only once the innermost loop body closes (a user's buffer,
+    /// which the body's next iteration writes again with no barrier of its own; op scratch is
+    /// written after one).
     /// Freeing twice, or from another scope or warp role than the allocation's (a loop body
     /// freeing a buffer made before the loop would free it again on every iteration), is an
     /// error naming `what`.
@@ -323,8 +327,8 @@ impl SharedMemory {
             fenced: false,
             stride: e.stride,
         };
-        if hold && scope != 0 {
-            self.held.push((scope, range));
+        if let (true, Some(&body)) = (hold, self.loops.last()) {
+            self.held.push((body, range));
         } else {
             self.free.push(range);
             self.coalesce();
@@ -337,15 +341,30 @@ impl SharedMemory {
         FreeSnapshot(self.free.clone())
     }
 
+    /// A loop body `scope` is being emitted (until [`scope_closed`](Self::scope_closed)).
+    pub fn loop_opened(&mut self, scope: u32) {
+        self.loops.push(scope);
+    }
+
     /// Body `scope` has closed: its held buffers are freed, and every free range the body made
     /// or changed (since `before`) is unfenced. A loop body may run no time and a branch body
     /// may be skipped, so what its barriers fenced, and bytes it took and gave back, hold only
     /// on some paths; the next user after the body synchronises again.
     pub fn scope_closed(&mut self, scope: u32, before: &FreeSnapshot) {
+        if self.loops.last() == Some(&scope) {
+            self.loops.pop();
+        }
         let (released, kept): (Vec<_>, Vec<_>) =
             self.held.drain(..).partition(|&(s, _)| s == scope);
         self.held = kept;
-        self.free.extend(released.into_iter().map(|(_, r)| r));
+        let domain = self.domain;
+        // A role's body (and its loops) closes after the role has ended: its bytes go to the CTA.
+        self.free
+            .extend(released.into_iter().map(|(_, r)| FreeRange {
+                domain,
+                stride: if r.domain == domain { r.stride } else { None },
+                ..r
+            }));
         for f in self.free.iter_mut() {
             if !before.0.contains(f) {
                 f.fenced = false;
@@ -618,7 +637,8 @@ mod tests {
         s.free("t", a.id, 0, "a", false).unwrap();
         s.fenced(0, |_| false);
         let before = s.snapshot();
-        // In a body (scope 4): a buffer freed there is held until the body closes.
+        s.loop_opened(4);
+        // In a loop body (scope 4): a buffer freed there is held until the body closes.
         let b = s.alloc("t", 4096, 16, 4).unwrap();
         s.free("t", b.id, 4, "b", true).unwrap();
         let c = s.alloc("t", 4096, 16, 4).unwrap();

@@ -197,6 +197,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             );
             let (scope, outer) = self.values.open_scope();
             let smem_open = self.smem.snapshot();
+            self.smem.loop_opened(scope);
             self.values.update(iv, |d| d.scope = scope);
             let carried: Vec<Value> = inits
                 .iter()

@@ -74,8 +74,11 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Allocates a shared-memory buffer of `dtype` elements of `shape` laid out by `layout` (a
     /// shared encoding or a `LinearLayout` with in dim `offset`, see [`IntoSharedLayout`]) and
-    /// returns its descriptor. The kernel's `shared_bytes` grows by its size (plus alignment);
-    /// more than the target offers a CTA is [`CodegenError::SharedMemoryExceeded`].
+    /// returns its descriptor. The kernel's `shared_bytes` grows by its size (plus alignment)
+    /// unless bytes given back earlier ([`free_shared`](Self::free_shared), op scratch) serve;
+    /// then, if no barrier has passed since their last use, a [`barrier`](Self::barrier) comes
+    /// first, so allocate where every thread of the CTA (or warp role) arrives. More than the
+    /// target offers a CTA is [`CodegenError::SharedMemoryExceeded`].
     pub fn alloc_shared(
         &mut self,
         dtype: DType,

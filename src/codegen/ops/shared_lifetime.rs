@@ -23,9 +23,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [`CodegenError::FreedShared`] in any op.
     ///
     /// The next user of the bytes synchronises with this one's readers by itself (a barrier
-    /// before its first write, emitted only where no barrier has passed since the free).
-    /// Asynchronous writes into the buffer (`cp.async`, TMA) must have completed before the
-    /// free: wait on their group or mbarrier first, as before reading them.
+    /// before its first write, emitted only where no barrier has passed since the free). Inside
+    /// a loop body the bytes serve only after the loop (the next iteration writes the buffer
+    /// again). Asynchronous writes into the buffer (`cp.async`, TMA) must have completed before
+    /// the free: wait on their group or mbarrier first, as before reading them.
     pub fn free_shared(&mut self, desc: Value) -> Result<()> {
         const OP: &str = "free_shared";
         let d = self.shared_desc(OP, desc)?;
