@@ -158,7 +158,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let size = d.shape[dim];
         if len == 0
             || !len.is_power_of_two()
-            || start % len != 0
+            || !start.is_multiple_of(len)
             || start.checked_add(len).is_none_or(|e| e > size)
         {
             return Err(CodegenError::arg(
