@@ -70,7 +70,11 @@ mod softmax {
     }
 
     fn dry(kernel: &weft::codegen::Kernel<'_>, asm: &str, reason: &str) -> Result<()> {
-        println!("// signature: {}\n{asm}", kernel.signature());
+        println!("// signature: {}", kernel.signature());
+        for line in kernel.report().to_string().lines() {
+            println!("// {line}");
+        }
+        println!("{asm}");
         println!("SKIP: {reason}");
         Ok(())
     }

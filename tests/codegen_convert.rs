@@ -6,10 +6,13 @@
 mod common;
 
 use common::assemble;
-use common::kernels::{convert_kernel, flat, random_layout};
+use common::kernels::{
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, triton_matrix_cases,
+    MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+};
 use common::rng::Rng;
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target};
-use weft::layout::convert::{plan_conversion, ConversionKind};
+use weft::layout::convert::{plan_conversion, plan_shared, ConversionKind, Instruction};
 use weft::layout::encoding::{Blocked, SwizzledShared};
 use weft::layout::LinearLayout;
 
@@ -362,4 +365,172 @@ fn a_reduction_lands_in_the_slice_layout_and_a_1d_one_in_a_scalar() {
     assert!(matches!(e, CodegenError::WrongKind { .. }), "{e}");
     let k = kb.finish().unwrap();
     emit(&k, Target::SM90, "reduce to scalar");
+}
+
+// ----- ldmatrix / stmatrix ------------------------------------------------------------------
+
+/// The number of lines of `ptx` that are `instr` (an instruction name up to its first operand).
+fn count_instr(ptx: &str, instr: &str) -> usize {
+    ptx.lines()
+        .filter(|l| l.split_whitespace().next() == Some(instr))
+        .count()
+}
+
+/// The PTX name of the matrix instruction `i` moving `matrices` 8×8 matrices (`None` for plain
+/// accesses).
+fn matrix_name(i: Instruction, matrices: u64) -> Option<String> {
+    let (op, trans) = match i {
+        Instruction::StMatrix => ("stmatrix", ""),
+        Instruction::StMatrixTrans => ("stmatrix", ".trans"),
+        Instruction::LdMatrix => ("ldmatrix", ""),
+        Instruction::LdMatrixTrans => ("ldmatrix", ".trans"),
+        _ => return None,
+    };
+    Some(format!(
+        "{op}.sync.aligned.m8n8.x{matrices}{trans}.shared.b16"
+    ))
+}
+
+/// The PTX of `a → b` for `dtype` on `target` holds exactly the matrix instructions the plan
+/// picks, as many as it counts (`stores`/`loads` per thread: the repetitions times the
+/// instructions of one), and passes ptxas.
+fn check_matrix_counts(
+    target: Target,
+    a: &LinearLayout,
+    b: &LinearLayout,
+    dtype: DType,
+    what: &str,
+) -> (Instruction, Instruction) {
+    let bits = dtype.bits().max(8);
+    let sp = plan_shared(&flat(a), &flat(b), bits, target).unwrap();
+    assert_eq!(
+        plan_conversion(&flat(a), &flat(b), bits, target)
+            .unwrap()
+            .kind,
+        ConversionKind::SharedMemory,
+        "{what}"
+    );
+    let ptx = build_convert(target, a, b, dtype, &format!("{what} {dtype}"));
+    let matrices = |vector: u64| (vector * bits as u64 / 32).clamp(1, 4);
+    for (instr, vector, count, op) in [
+        (sp.store_instruction, sp.store_vector, sp.stores, "stmatrix"),
+        (sp.load_instruction, sp.load_vector, sp.loads, "ldmatrix"),
+    ] {
+        let all = ptx.matches(&format!("{op}.sync")).count();
+        match matrix_name(instr, matrices(vector)) {
+            Some(name) => {
+                assert_eq!(
+                    count_instr(&ptx, &name),
+                    count as usize,
+                    "{what} {dtype} ({target}): {name} × {count} planned ({} repetitions)\n{ptx}",
+                    sp.repetitions()
+                );
+                assert_eq!(
+                    all, count as usize,
+                    "{what} {dtype}: other {op} forms\n{ptx}"
+                );
+            }
+            None => assert_eq!(all, 0, "{what} {dtype} ({target}): no {op} planned\n{ptx}"),
+        }
+    }
+    (sp.store_instruction, sp.load_instruction)
+}
+
+#[test]
+fn conversions_run_the_planned_stmatrix_and_ldmatrix_as_often_as_planned() {
+    for (what, a, b, store, load) in matrix_pairs() {
+        for target in [Target::SM90, Target::SM90A] {
+            for dtype in [DType::F16, DType::BF16] {
+                let got = check_matrix_counts(target, &a, &b, dtype, &what);
+                assert_eq!(
+                    got,
+                    (store, load),
+                    "{what} {dtype} ({target}): the plan changed"
+                );
+            }
+            // 8- and 32-bit elements take whatever the planner picks for them.
+            for dtype in [DType::I8, DType::I1, DType::F32] {
+                check_matrix_counts(target, &a, &b, dtype, &what);
+            }
+        }
+        // Before sm_90 there is no stmatrix: plain stores, ldmatrix where planned.
+        for dtype in [DType::F16, DType::I8, DType::F32] {
+            let (st, _) = check_matrix_counts(Target::SM80, &a, &b, dtype, &what);
+            assert_eq!(st, Instruction::LdSt, "{what} {dtype} (sm_80)");
+        }
+    }
+}
+
+#[test]
+fn random_conversions_through_matrix_instructions_emit_the_planned_counts() {
+    // The pairs gpu_convert runs: every form, `.trans` on both sides and several repetitions.
+    let mut rng = Rng(MATRIX_PAIRS_SEED);
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, (what, a, b)) in random_matrix_pairs(&mut rng, MATRIX_PAIRS, Target::SM90)
+        .into_iter()
+        .enumerate()
+    {
+        let what = format!("pair {i} {what}");
+        let reps = plan_shared(&flat(&a), &flat(&b), 16, Target::SM90)
+            .unwrap()
+            .repetitions();
+        for target in [Target::SM90, Target::SM90A] {
+            let (st, ld) = check_matrix_counts(target, &a, &b, DType::F16, &what);
+            seen.insert(format!("{st:?}"));
+            seen.insert(format!("{ld:?}"));
+            if reps > 1 && (st, ld) != (Instruction::LdSt, Instruction::LdSt) {
+                seen.insert("repetitions".into());
+            }
+        }
+        check_matrix_counts(Target::SM90, &a, &b, DType::BF16, &what);
+        check_matrix_counts(Target::SM90, &a, &b, DType::I8, &what);
+        check_matrix_counts(Target::SM90, &a, &b, DType::F32, &what);
+        check_matrix_counts(Target::SM80, &a, &b, DType::F16, &what);
+    }
+    for want in [
+        "StMatrix",
+        "StMatrixTrans",
+        "LdMatrix",
+        "LdMatrixTrans",
+        "repetitions",
+    ] {
+        assert!(seen.contains(want), "no {want} among the pairs: {seen:?}");
+    }
+}
+
+/// The `ldmatrix`/`stmatrix` forms of `ptx`, each with its count.
+fn matrix_forms(ptx: &str) -> std::collections::BTreeMap<String, u64> {
+    let mut m = std::collections::BTreeMap::new();
+    for l in ptx.lines() {
+        if let Some(op) = l.split_whitespace().next() {
+            if op.starts_with("ldmatrix") || op.starts_with("stmatrix") {
+                *m.entry(op.to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+    m
+}
+
+/// The fixture conversions recorded from Triton 3.9 on sm_90 (`tests/fixtures/conversions.json`)
+/// whose PTX holds `ldmatrix`/`stmatrix`: wherever weft also goes through shared memory, its PTX
+/// holds the same forms (`.x1/.x2/.x4`, `.trans`) as many times as Triton's, for f16, f32 and i8.
+#[test]
+fn matrix_instruction_counts_equal_tritons_where_the_plans_agree() {
+    let (mut same, mut shuffled) = (0, 0);
+    for c in triton_matrix_cases() {
+        let kind = plan_conversion(&flat(&c.src), &flat(&c.dst), c.dtype.bits(), Target::SM90)
+            .unwrap()
+            .kind;
+        if kind != ConversionKind::SharedMemory {
+            // weft shuffles where Triton 3.9 goes through shared memory (the planner's choice,
+            // see convert_triton).
+            shuffled += 1;
+            continue;
+        }
+        let ptx = build_convert(Target::SM90, &c.src, &c.dst, c.dtype, &c.what);
+        assert_eq!(matrix_forms(&ptx), c.counts, "{}", c.what);
+        same += 1;
+    }
+    eprintln!("{same} conversions with Triton's matrix instructions, {shuffled} shuffled instead");
+    assert!(same >= 45, "{same}");
 }

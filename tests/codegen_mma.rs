@@ -188,8 +188,7 @@ fn ldmatrix_reads_operand_a_with_x4_and_b_with_trans() {
                     let regs = l.in_dim_size("register").unwrap() as usize;
                     assert_eq!(count(&code, inst), regs / 8, "{what}:\n{code}");
                     assert_eq!(count(&code, "ldmatrix.sync"), regs / 8, "{what}");
-                    // (The test kernel's conversion of its i32 offsets goes through shared
-                    // memory; no 16-bit element is read with ld.shared.)
+                    // No 16-bit element is read with ld.shared.
                     let b16 = code
                         .lines()
                         .filter(|l| l.contains("ld.shared") && l.contains("b16"))

@@ -1,5 +1,6 @@
-//! Snapshots of the LLVM IR of the example kernels (and the sm_80 GEMM on NVIDIA), per target, and ptxas 13.0 acceptance of
-//! every NVIDIA one.
+//! Snapshots of the LLVM IR of the example kernels (copies, transposes, row sum, softmax,
+//! layernorm, cumsum; the sm_80 GEMM on NVIDIA; the Hopper GEMMs and both attention schedules on
+//! sm_90a), per target, and ptxas 13.0 acceptance of every NVIDIA one.
 //!
 //! The IR is compared as built (before O3, so LLVM's optimiser does not move the snapshots),
 //! normalised: the module id and source file lines are dropped. Snapshots live in
@@ -44,21 +45,59 @@ fn build<'c>(ctx: &'c Context, name: &str, t: Target) -> Result<Kernel<'c>> {
             c.stages = 2;
             kernels::gemm_kernel(ctx, t, c)
         }
+        "row_sum" => kernels::row_sum_kernel(ctx, t, tile),
+        "cumsum" => kernels::cumsum_kernel(ctx, t, tile),
+        "softmax" => kernels::softmax_kernel(ctx, t, kernels::SoftmaxConfig::for_n(1024, 1, 4, 4)),
+        "layernorm" => {
+            kernels::layernorm_kernel(ctx, t, kernels::LayernormConfig::for_n(1024, 1, 4, 4))
+        }
+        "transpose_smem" => kernels::transpose_smem_kernel(ctx, t, kernels::TRANSPOSE_CONFIGS[0]),
+        "gemm_ws" => {
+            // The warp-specialised schedule at its smallest: a producer warpgroup and one
+            // consumer warpgroup of 64 × 64 tiles, 2 stages.
+            let mut c = kernels::GemmConfig::new(DType::F16);
+            c.block_m = 64;
+            c.block_n = 64;
+            c.num_warps = 4;
+            c.stages = 2;
+            c.warp_specialized = true;
+            kernels::gemm_kernel(ctx, t, c)
+        }
+        "attention" | "attention_pp" => {
+            // Head dim 64 keeps the IR a quarter of the default's.
+            let mut c = if name == "attention" {
+                kernels::AttentionConfig::new(DType::F16, false)
+            } else {
+                kernels::AttentionConfig::ping_pong(DType::F16, false)
+            };
+            c.head_dim = 64;
+            kernels::attention_kernel(ctx, t, c)
+        }
         _ => unreachable!("unknown kernel {name}"),
     }
 }
 
-const KERNELS: [&str; 4] = ["memcpy", "add", "copy_2d", "transpose"];
+const KERNELS: [&str; 9] = [
+    "memcpy",
+    "add",
+    "copy_2d",
+    "transpose",
+    "row_sum",
+    "softmax",
+    "layernorm",
+    "cumsum",
+    "transpose_smem",
+];
 
 /// The kernels built for `t`: every one, the tensor-core GEMM (`mma.sync`) on NVIDIA and the
-/// TMA + wgmma GEMM on sm_90a.
+/// TMA + wgmma GEMMs (plain and warp-specialised) and attention (serial and ping-pong) on sm_90a.
 fn kernels_for(t: Target) -> Vec<&'static str> {
     let mut k = KERNELS.to_vec();
     if t.vendor() == Vendor::Nvidia {
         k.push("gemm_sm80");
     }
     if t.supports(weft::target::Feature::Wgmma) {
-        k.push("gemm_nn");
+        k.extend(["gemm_nn", "gemm_ws", "attention", "attention_pp"]);
     }
     k
 }
@@ -145,8 +184,9 @@ fn every_nvidia_kernel_assembles_with_ptxas() {
                 "PTX ISA must stay pinned at 8.0: {k} {t}"
             );
             assert!(ptx.contains(&format!(".target {t}")), "{k} {t}");
+            let entry = &kernel.signature().name;
             assert!(
-                ptx.contains(&format!(".visible .entry {k}(")),
+                ptx.contains(&format!(".visible .entry {entry}(")),
                 "a kernel entry, not a .func: {k} {t}"
             );
             common::assemble(&ptx, &t.to_string(), &format!("{k} ({t})"));

@@ -5,7 +5,10 @@
 //! parameters, slices of 3-D blocked layouts, NVIDIA MMA v2), a kernel loads a tile in layout A
 //! (offset `i` from `arange` in A), converts it to B and stores it at the offsets `arange` gives
 //! in B: every element must land exactly where it came from, whatever class the planner chose
-//! (register permutation, warp shuffle, shared memory). Reductions: row and column sum, max and
+//! (register permutation, warp shuffle, shared memory). Conversions the planner runs with
+//! `stmatrix`/`ldmatrix` (`.trans` too, over several repetitions): the fixed pairs of
+//! `codegen_convert` and random pairs of MMA accumulators, dot operands and blocked layouts, on
+//! distinct values in a random order, in f16, bf16, i8 and f32. Reductions: row and column sum, max and
 //! min of random data on odd (masked) sizes against a host reference. Without a driver or GPU
 //! every test prints `SKIP: <reason>` and passes.
 #![cfg(all(feature = "llvm", feature = "cuda"))]
@@ -13,10 +16,14 @@
 mod common;
 
 use common::gpu::device;
-use common::kernels::{convert_kernel, flat, random_layout, reduce_kernel, reduce_reference};
+use common::kernels::{
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, reduce_kernel,
+    reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+};
 use common::rng::Rng;
+use half::{bf16, f16};
 use weft::codegen::{Context, DType, Kernel, ReduceOp, Target};
-use weft::layout::convert::{plan_conversion, ConversionKind};
+use weft::layout::convert::{plan_conversion, plan_shared, ConversionKind, Instruction};
 use weft::layout::encoding::Blocked;
 use weft::layout::LinearLayout;
 use weft::runtime::cuda::Device;
@@ -146,6 +153,105 @@ fn transposing_conversion_and_warp_shuffles_are_exact() {
     run_convert(&dev, &s, &d, DType::I8, &x, "shuffle i8");
     let x: Vec<f64> = (0..32).map(|i| i as f64 * 3.0).collect();
     run_convert(&dev, &s, &d, DType::F64, &x, "shuffle f64");
+}
+
+/// Runs `a → b` on distinct values of `dtype` in a random order (16-bit ones finite, so that
+/// equal means the same bits), each of which only a correct conversion puts in its place.
+fn run_random(
+    dev: &Device,
+    a: &LinearLayout,
+    b: &LinearLayout,
+    dtype: DType,
+    rng: &mut Rng,
+    what: &str,
+) {
+    let n: u64 = a.out_dims().map(|(_, s)| s).product();
+    let mut perm: Vec<u64> = (0..n).collect();
+    for i in (1..perm.len()).rev() {
+        perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    let what = format!("{what} {dtype}");
+    match dtype {
+        DType::F16 => {
+            let x: Vec<f16> = perm.iter().map(|&i| f16::from_bits(i as u16)).collect();
+            run_convert(dev, a, b, dtype, &x, &what)
+        }
+        DType::BF16 => {
+            let x: Vec<bf16> = perm.iter().map(|&i| bf16::from_bits(i as u16)).collect();
+            run_convert(dev, a, b, dtype, &x, &what)
+        }
+        DType::I8 => {
+            let x: Vec<i8> = perm.iter().map(|&i| (i ^ i >> 8) as i8).collect();
+            run_convert(dev, a, b, dtype, &x, &what)
+        }
+        DType::F32 => {
+            let x: Vec<f32> = perm.iter().map(|&i| i as f32 + 0.25).collect();
+            run_convert(dev, a, b, dtype, &x, &what)
+        }
+        other => panic!("{what}: no host data for {other}"),
+    }
+}
+
+/// [`run_random`] for the element types of the matrix conversions: 16-bit ones (the
+/// instructions' own), 8- and 32-bit ones (packed four to, or one per, matrix register where
+/// their plans pick the instructions).
+fn run_matrix_dtypes(dev: &Device, a: &LinearLayout, b: &LinearLayout, rng: &mut Rng, what: &str) {
+    for dtype in [DType::F16, DType::BF16, DType::I8, DType::F32] {
+        run_random(dev, a, b, dtype, rng, what);
+    }
+}
+
+/// The matrix instructions of the sm_90 plan of `a → b` for `bits`-bit elements, and its
+/// repetitions.
+fn matrix_plan(a: &LinearLayout, b: &LinearLayout, bits: u32) -> (Instruction, Instruction, u64) {
+    let p = plan_shared(&flat(a), &flat(b), bits, TARGET).unwrap();
+    (p.store_instruction, p.load_instruction, p.repetitions())
+}
+
+#[test]
+fn conversions_through_stmatrix_and_ldmatrix_are_exact() {
+    let Some(dev) = device() else { return };
+    let mut rng = Rng(31);
+    for (what, a, b, store, load) in matrix_pairs() {
+        let (st, ld, reps) = matrix_plan(&a, &b, 16);
+        assert_eq!((st, ld), (store, load), "{what}: the plan changed");
+        run_matrix_dtypes(&dev, &a, &b, &mut rng, &what);
+        println!("{what}: exact ({st:?}/{ld:?}, {reps} repetitions)");
+    }
+}
+
+#[test]
+fn random_conversions_through_stmatrix_and_ldmatrix_are_exact() {
+    let Some(dev) = device() else { return };
+    let mut pairs_rng = Rng(MATRIX_PAIRS_SEED);
+    let mut rng = Rng(77);
+    let mut forms = std::collections::BTreeMap::new();
+    for (i, (what, a, b)) in random_matrix_pairs(&mut pairs_rng, MATRIX_PAIRS, TARGET)
+        .into_iter()
+        .enumerate()
+    {
+        let what = format!("pair {i} {what}");
+        let (st, ld, reps) = matrix_plan(&a, &b, 16);
+        *forms
+            .entry(format!("{st:?}/{ld:?}, {reps} repetitions"))
+            .or_insert(0) += 1;
+        run_matrix_dtypes(&dev, &a, &b, &mut rng, &what);
+    }
+    println!("matrix conversions exercised (16-bit plans): {forms:?}");
+}
+
+#[test]
+fn triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact() {
+    // Triton 3.9's matrix conversions (codegen_convert checks that weft's PTX has the same
+    // matrix instructions, as many, wherever it also goes through shared memory).
+    let Some(dev) = device() else { return };
+    let mut rng = Rng(5);
+    for c in triton_matrix_cases() {
+        run_random(&dev, &c.src, &c.dst, c.dtype, &mut rng, &c.what);
+        if c.dtype == DType::F16 {
+            run_random(&dev, &c.src, &c.dst, DType::BF16, &mut rng, &c.what);
+        }
+    }
 }
 
 #[test]

@@ -25,13 +25,17 @@ pub fn target_arg_or(
     }
 }
 
-/// Without a GPU: prints the kernel's configuration, signature and assembly, and says it skipped.
+/// Without a GPU: prints the kernel's configuration, signature, report (what the builder
+/// predicted for each access and conversion) and assembly, and says it skipped.
 pub fn print_and_skip(
     config: &dyn std::fmt::Debug,
     kernel: &weft::codegen::Kernel<'_>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     println!("// {config:?}");
     println!("// signature: {}", kernel.signature());
+    for line in kernel.report().to_string().lines() {
+        println!("// {line}");
+    }
     println!("{}", kernel.assembly(weft::codegen::OptLevel::O3)?);
     println!("SKIP: no GPU (or no `cuda` feature): printed the PTX, ran nothing");
     Ok(())

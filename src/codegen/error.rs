@@ -166,6 +166,10 @@ pub enum CodegenError {
     /// Linking an AMDGPU code object failed (is `ld.lld-22` installed?).
     #[error("linking the code object failed: {0}")]
     Link(String),
+    /// ptxas is missing, failed, or printed what [`parse_ptxas_verbose`](super::parse_ptxas_verbose)
+    /// cannot read ([`Kernel::report_with_ptxas`](super::Kernel::report_with_ptxas)).
+    #[error("ptxas: {0}")]
+    Ptxas(String),
 }
 
 /// Result of a builder call.

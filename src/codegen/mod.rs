@@ -50,6 +50,9 @@
 //!   (`mma.sync`), `wgmma.rs`, `schedule.rs` (grouped tile order). Every tensor-core and TMA
 //!   operand is checked against its layout by the algebra before any code is emitted.
 //! - `kernels/`: ready-made kernels and layout helpers.
+//! - `report.rs`: what the algebra predicted for each op as it was emitted (vector widths, shared
+//!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), kept beside
+//!   the emitter and handed to the [`Kernel`] ([`Kernel::report`]).
 //! - `types.rs` (dtypes, pointer address spaces), `error.rs`.
 //!
 //! ```no_run
@@ -79,6 +82,7 @@ mod emit;
 mod error;
 pub mod kernels;
 mod ops;
+pub mod report;
 mod target;
 mod types;
 
@@ -94,5 +98,9 @@ pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
 pub use ops::reduce::ReduceOp;
 pub use ops::scan::ScanOp;
 pub use ops::warp_roles::{NamedBarriers, Role, WarpRole};
+pub use report::{
+    parse_ptxas_verbose, ConversionFigures, GlobalFigures, KernelReport, PtxasInfo, ReportRow,
+    SharedFigures,
+};
 pub use target::{Feature, Target, Vendor, ALL_TARGETS, PTX_ISA};
 pub use types::{AddrSpace, DType, Type};

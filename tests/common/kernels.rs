@@ -1,7 +1,8 @@
 //! Kernels and layouts shared by the conversion and reduction tests (CPU and GPU).
 
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Result, Target};
-use weft::layout::encoding::{Blocked, Encoding, NvidiaMma, Slice};
+use weft::layout::convert::Instruction;
+use weft::layout::encoding::{Blocked, DotOperand, Encoding, NvidiaMma, Slice};
 use weft::layout::LinearLayout;
 
 use super::rng::Rng;
@@ -97,6 +98,218 @@ pub fn random_layout(
             return (format!("{enc:?}"), l);
         }
     }
+}
+
+/// 64×64 tiles over 4 warps whose conversion of 16-bit elements the planner runs with
+/// `stmatrix`/`ldmatrix` on sm_90 (the wgmma accumulator, the MMA v2 accumulator and its dot
+/// operands, blocked layouts), with the instructions it picks there.
+pub fn matrix_pairs() -> Vec<(String, LinearLayout, LinearLayout, Instruction, Instruction)> {
+    let lay = |e: Encoding| e.to_linear_layout(&[64, 64]).unwrap();
+    let wgmma = || lay(NvidiaMma::hopper(&[4, 1], 64, 16).into());
+    let mma = || lay(NvidiaMma::ampere(&[4, 1]).into());
+    let dot =
+        |op: u32, k: u32| lay(DotOperand::new(op, NvidiaMma::ampere(&[4, 1]).into(), k).into());
+    let blocked = |spt: [u32; 2], tpw: [u32; 2], wpc: [u32; 2], order: [u32; 2]| {
+        lay(Blocked::new(&spt, &tpw, &wpc, &order).into())
+    };
+    use Instruction::*;
+    vec![
+        (
+            "wgmma accumulator → column-major blocked".into(),
+            wgmma(),
+            blocked([1, 8], [8, 4], [4, 1], [0, 1]),
+            StMatrix,
+            LdSt,
+        ),
+        (
+            "wgmma accumulator → 8 rows per thread".into(),
+            wgmma(),
+            blocked([8, 1], [4, 8], [4, 1], [1, 0]),
+            StMatrixTrans,
+            LdSt,
+        ),
+        (
+            "wgmma accumulator → 8 columns per thread".into(),
+            wgmma(),
+            blocked([1, 8], [4, 8], [4, 1], [1, 0]),
+            LdSt,
+            LdMatrix,
+        ),
+        (
+            "mma accumulator → 2×2 blocked".into(),
+            mma(),
+            blocked([2, 2], [4, 8], [2, 2], [1, 0]),
+            StMatrix,
+            LdMatrix,
+        ),
+        (
+            "mma accumulator → column-major 2×2 blocked".into(),
+            mma(),
+            blocked([2, 2], [8, 4], [2, 2], [0, 1]),
+            StMatrix,
+            LdMatrixTrans,
+        ),
+        (
+            "mma accumulator → dot operand B".into(),
+            mma(),
+            dot(1, 2),
+            StMatrix,
+            LdMatrixTrans,
+        ),
+        (
+            "dot operand A → dot operand B".into(),
+            dot(0, 4),
+            dot(1, 2),
+            StMatrixTrans,
+            LdMatrix,
+        ),
+        (
+            "8 rows per thread → wgmma accumulator".into(),
+            blocked([8, 1], [4, 8], [4, 1], [1, 0]),
+            wgmma(),
+            LdSt,
+            LdMatrixTrans,
+        ),
+    ]
+}
+
+/// A random 2-D distributed layout of a `[m, n]` tile from the families whose conversions take
+/// `ldmatrix`/`stmatrix`: the MMA v2 and v3 (wgmma) accumulators, the dot operands of MMA v2 (any
+/// `k_width`), blocked layouts; with its description. 32 lanes.
+pub fn random_mma_layout(rng: &mut Rng, m: u64, n: u64, warps: u32) -> (String, LinearLayout) {
+    let shape = [m, n];
+    loop {
+        let w0 = 1u32 << (rng.next_u64() % (warps.trailing_zeros() as u64 + 1));
+        let w = [w0, warps / w0];
+        let enc: Encoding = match rng.next_u64() % 5 {
+            0 => NvidiaMma::ampere(&w).into(),
+            1 => {
+                let inst_n = [16u32, 32, 64][(rng.next_u64() % 3) as usize];
+                NvidiaMma::hopper(&w, inst_n, 16).into()
+            }
+            2 | 3 => {
+                let k = 1 << (1 + rng.next_u64() % 3);
+                DotOperand::new((rng.next_u64() % 2) as u32, NvidiaMma::ampere(&w).into(), k).into()
+            }
+            _ => random_blocked(rng, 2, 32, warps).into(),
+        };
+        if let Ok(l) = enc.to_linear_layout(&shape) {
+            return (format!("{enc:?}"), l);
+        }
+    }
+}
+
+/// The seed of the random `ldmatrix`/`stmatrix` conversions: the CPU tests check the PTX of
+/// the very pairs the GPU tests run.
+pub const MATRIX_PAIRS_SEED: u64 = 0x57_3a71;
+
+/// How many random `ldmatrix`/`stmatrix` conversions the tests draw.
+pub const MATRIX_PAIRS: usize = 32;
+
+/// `count` random pairs of [`random_mma_layout`]s (64×64, 128×64, 64×128 or 32×64 over 4
+/// warps) whose conversion of 16-bit elements `target`'s plan runs through shared memory with
+/// `stmatrix` or `ldmatrix` on at least one side; with their description.
+pub fn random_matrix_pairs(
+    rng: &mut Rng,
+    count: usize,
+    target: Target,
+) -> Vec<(String, LinearLayout, LinearLayout)> {
+    use weft::layout::convert::{plan_conversion, plan_shared, ConversionKind};
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let [m, n] =
+            [[64u64, 64u64], [128, 64], [64, 128], [32, 64]][(rng.next_u64() % 4) as usize];
+        let (na, a) = random_mma_layout(rng, m, n, 4);
+        let (nb, b) = random_mma_layout(rng, m, n, 4);
+        let (fa, fb) = (flat(&a), flat(&b));
+        let shared = plan_conversion(&fa, &fb, 16, target)
+            .is_ok_and(|p| p.kind == ConversionKind::SharedMemory);
+        if !shared {
+            continue;
+        }
+        let p = plan_shared(&fa, &fb, 16, target).unwrap();
+        if (p.store_instruction, p.load_instruction) == (Instruction::LdSt, Instruction::LdSt) {
+            continue;
+        }
+        out.push((format!("{m}x{n} {na} → {nb}"), a, b));
+    }
+    out
+}
+
+/// A conversion recorded from Triton 3.9 on sm_90 whose PTX holds `ldmatrix`/`stmatrix`.
+pub struct TritonMatrixCase {
+    /// `case <id> <dtype>`.
+    pub what: String,
+    /// Source layout.
+    pub src: LinearLayout,
+    /// Destination layout.
+    pub dst: LinearLayout,
+    /// Element type.
+    pub dtype: DType,
+    /// Triton's count of each `ldmatrix`/`stmatrix` form in the PTX.
+    pub counts: std::collections::BTreeMap<String, u64>,
+}
+
+/// The conversions of `tests/fixtures/conversions.json` whose Triton PTX holds `ldmatrix` or
+/// `stmatrix` (all sm_90, one CTA; f16, f32 and i8).
+pub fn triton_matrix_cases() -> Vec<TritonMatrixCase> {
+    use serde_json::Value as V;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/conversions.json"
+    ))
+    .unwrap();
+    let doc: V = serde_json::from_str(&text).unwrap();
+    let layout = |v: &V| -> LinearLayout {
+        let ins: Vec<(String, Vec<Vec<u64>>)> = v["in_dims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                let bases = d[1].as_array().unwrap().iter().map(|b| {
+                    let b = b.as_array().unwrap();
+                    b.iter().map(|x| x.as_u64().unwrap()).collect()
+                });
+                (d[0].as_str().unwrap().to_string(), bases.collect())
+            })
+            .collect();
+        let outs: Vec<(String, u64)> = v["out_dims"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| (d[0].as_str().unwrap().to_string(), d[1].as_u64().unwrap()))
+            .collect();
+        LinearLayout::from_bases(ins, outs, false).unwrap()
+    };
+    let mut out = Vec::new();
+    for c in doc["cases"].as_array().unwrap() {
+        let counts: std::collections::BTreeMap<String, u64> = c["ptx_counts"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(k, _)| k.contains("matrix"))
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+            .collect();
+        if counts.is_empty() {
+            continue;
+        }
+        assert_eq!(c["target"], "cuda:90", "case {}", c["id"]);
+        assert_eq!(c["num_ctas"], 1, "case {}", c["id"]);
+        let dtype = match c["dtype"].as_str().unwrap() {
+            "f16" => DType::F16,
+            "f32" => DType::F32,
+            "i8" => DType::I8,
+            other => panic!("case {}: no dtype {other}", c["id"]),
+        };
+        out.push(TritonMatrixCase {
+            what: format!("case {} {dtype}", c["id"]),
+            src: layout(&c["src_layout"]),
+            dst: layout(&c["dst_layout"]),
+            dtype,
+            counts,
+        });
+    }
+    out
 }
 
 /// `y = reduce(x, axis, op)` of one `bm × bn` tile of the row-major `m × n` matrix `x` (`m ≤ bm`,

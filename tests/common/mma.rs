@@ -139,7 +139,12 @@ pub fn ldmatrix_kernel<'c>(
     kb.store_shared(smem, v)?;
     kb.barrier()?;
     let t = kb.ldmatrix(smem, dot)?;
-    let off = kb.convert_layout(off, dot)?;
+    // The offsets computed in the operand's layout: converting them would read shared memory
+    // too (with ldmatrix where planned), and the tests count this kernel's ldmatrix.
+    let dot_enc = Encoding::from(dot.clone());
+    let (r, c) = tile_coords(&mut kb, &dot_enc, shape, None, None)?;
+    let off = kb.mul(r, shape[1] as i32)?;
+    let off = kb.add(off, c)?;
     let py = kb.add(y, off)?;
     kb.store(py, t, None)?;
     kb.finish()

@@ -1,4 +1,4 @@
-//! `weft`: the layout inspector. One file per subcommand; `convert` and `bank-conflicts` plug in the same way.
+//! `weft`: the layout inspector. One file per subcommand; `convert`, `bank-conflicts` and `report` plug in the same way.
 //!
 //! Every failure prints one line, `weft: <what is wrong>`, on stderr and exits with status 2.
 
@@ -7,6 +7,7 @@ mod bank_conflicts;
 mod convert;
 mod layout;
 mod render;
+mod report;
 
 use std::process::ExitCode;
 
@@ -31,6 +32,9 @@ enum Command {
     Convert(convert::Args),
     /// Bank conflicts of storing a register layout to a shared layout (Gluon's `gl.bank_conflicts`).
     BankConflicts(bank_conflicts::Args),
+    /// What the builder predicts for a ready-made kernel: vector widths, shared accesses and bank
+    /// conflicts, conversion plans, shuffles, scratch, barriers (feature `llvm`).
+    Report(report::Args),
 }
 
 /// A failure to report: one line, exit status 2.
@@ -52,7 +56,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                eprintln!("weft: give a subcommand (layout, algebra, convert, bank-conflicts); see `weft --help`");
+                eprintln!("weft: give a subcommand (layout, algebra, convert, bank-conflicts, report); see `weft --help`");
                 return ExitCode::from(2);
             }
             eprintln!("weft: {}", one_line(&clap_message(&e.to_string())));
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Command::Algebra(a) => algebra::run(a),
         Command::Convert(a) => convert::run(a),
         Command::BankConflicts(a) => bank_conflicts::run(a),
+        Command::Report(a) => report::run(a),
     };
     match result {
         Ok(out) => {

@@ -33,6 +33,7 @@ use crate::codegen::emit::thread::ThreadIds;
 use crate::codegen::emit::Kernel;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::warp_roles::WarpRoles;
+use crate::codegen::report::{KernelReport, Recorder};
 use crate::codegen::target::{LlvmTarget, Target};
 use crate::codegen::types::{AddrSpace, DType, Type};
 use crate::signature::{ElemType, KernelSignature, Param, ParamType};
@@ -94,6 +95,8 @@ pub struct KernelBuilder<'ctx> {
     /// Whether float `+`, `-`, `*` built from now on may fuse into FMAs
     /// ([`allow_fp_contraction`](Self::allow_fp_contraction)).
     pub(crate) fp_contract: bool,
+    /// What the algebra predicted for each op emitted so far ([`Kernel::report`]).
+    pub(crate) report: Recorder,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -157,6 +160,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             roles: WarpRoles::default(),
             max_registers: None,
             fp_contract: false,
+            report: Recorder::default(),
         })
     }
 
@@ -683,12 +687,23 @@ impl<'ctx> KernelBuilder<'ctx> {
             .verify()
             .map_err(|e| CodegenError::llvm("verify", e.to_string()))?;
         let signature = self.signature();
+        let header = KernelReport {
+            kernel: self.name.clone(),
+            target: self.target.to_string(),
+            num_warps: self.kernel_warps,
+            warp_size: self.threads_per_warp(),
+            shared_bytes: self.smem.total(),
+            rows: Vec::new(),
+            ptxas: None,
+        };
+        let report = std::mem::take(&mut self.report).finish(header);
         Ok(Kernel::new(
             self.em.module,
             self.target,
             signature,
             self.em.float_math,
             self.em.tensor_cores,
+            report,
         ))
     }
 }

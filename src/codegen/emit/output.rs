@@ -15,6 +15,7 @@ use inkwell::OptimizationLevel;
 
 use crate::codegen::emit::emitter::clone_module;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::report::{parse_ptxas_verbose, KernelReport, Recorded};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::target::{set_pass_gate, Target, Vendor};
 use crate::signature::KernelSignature;
@@ -25,8 +26,9 @@ use crate::signature::KernelSignature;
 /// Compile latency (builder to PTX, `benches/compile.rs`; numbers in BENCHMARKS.md): at
 /// [`OptLevel::O3`] a memcpy compiles in about 1.1 ms and a 64 × 64 transpose tile in
 /// 2.4–2.8 ms of CPU time on the shared dev machine (6.3 M and 18.0 M instructions executed),
-/// the Hopper GEMM in about 25 ms (227 M), with the same PTX as `default<O3>` followed by LLVM's
-/// `-O3` NVPTX code generation (see `STRAIGHT_LINE_PIPELINE`, `LOOP_PIPELINE`,
+/// the Hopper GEMM in about 9–10 ms (94 M), with the same PTX as `default<O3>` followed by
+/// LLVM's `-O3` NVPTX code generation except for tensor-core kernels with loops, which skip the
+/// middle end (see [`OptLevel::O3`], `STRAIGHT_LINE_PIPELINE`, `LOOP_PIPELINE`,
 /// `OptLevel::codegen_level`, and `set_llvm_options` and `set_pass_gate` in `target/mod.rs` for
 /// what is left out and why). [`OptLevel::None`] and [`OptLevel::Fast`] generate code at `-O0`:
 /// their PTX is longer and ptxas leaves more integer work in the SASS (memcpy: 64 SASS
@@ -42,8 +44,15 @@ pub enum OptLevel {
     /// keeps them.
     Fast,
     /// The best code. The middle end is `default<O3>` on AMDGPU; NVIDIA kernels with loops get
-    /// the passes of `default<O3>` that change their PTX (`LOOP_PIPELINE`), and loop-free NVIDIA
-    /// kernels (the builder's straight-line code) get none, since the builder
+    /// the passes of `default<O3>` that change their PTX (`LOOP_PIPELINE`), except tensor-core
+    /// kernels (mma.sync, wgmma), which get none: their loops are a handful of address and
+    /// phase updates around asynchronous copies and MMAs that ptxas cleans up as well (the
+    /// Hopper GEMM's k-loop is 114 SASS instructions against 106, same registers), and the
+    /// H200 runs them at the same speed (2026-11-25, five interleaved rounds: GEMM 8192³ f16,
+    /// bf16 and fp8, ping-pong attention causal and not, every difference inside the
+    /// run-to-run spread of ±3%), while the middle end was 40% of their compile (GEMM 166 M →
+    /// 94 M instructions executed, ping-pong attention 468 M → 300 M). Loop-free NVIDIA
+    /// kernels (the builder's straight-line code) get none either, since the builder
     /// emits their index arithmetic as it would come out (`emit/index_cse.rs`), or a light pipeline
     /// (`STRAIGHT_LINE_PIPELINE`) when they use math functions: the same PTX in a fraction of
     /// the time. Code generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits
@@ -156,6 +165,8 @@ pub struct Kernel<'ctx> {
     float_math: bool,
     /// Whether it uses tensor cores (chooses the pass gate, `target::set_pass_gate`).
     tensor_cores: bool,
+    /// What the builder predicted for each op ([`Kernel::report`]).
+    report: Recorded,
 }
 
 impl std::fmt::Debug for Kernel<'_> {
@@ -173,6 +184,7 @@ impl<'ctx> Kernel<'ctx> {
         signature: KernelSignature,
         float_math: bool,
         tensor_cores: bool,
+        report: Recorded,
     ) -> Kernel<'ctx> {
         let loops = has_loops(&module);
         Kernel {
@@ -182,7 +194,28 @@ impl<'ctx> Kernel<'ctx> {
             loops,
             float_math,
             tensor_cores,
+            report,
         }
+    }
+
+    /// What the builder predicted for every global and shared access, conversion, reduction
+    /// and scan it emitted: vector widths, shared instructions and bank conflicts per warp,
+    /// shuffles, scratch bytes, barriers (see [`KernelReport`]; `println!("{}", k.report())`
+    /// prints it as a table).
+    pub fn report(&self) -> KernelReport {
+        self.report.render()
+    }
+
+    /// [`report`](Self::report) with ptxas's registers, spills and stack frame for the PTX
+    /// ([`OptLevel::O3`]), from `ptxas -v` (`$PTXAS`, else `ptxas` on the `PATH`). NVIDIA
+    /// targets only; a missing or failing ptxas is [`CodegenError::Ptxas`].
+    pub fn report_with_ptxas(&self) -> Result<KernelReport> {
+        self.require(Vendor::Nvidia, "report_with_ptxas")?;
+        let ptx = self.ptx()?;
+        let text = run_ptxas(&ptx, &self.target.to_string())?;
+        let mut r = self.report();
+        r.ptxas = Some(parse_ptxas_verbose(&text, &self.signature.name)?);
+        Ok(r)
     }
 
     /// The kernel's name, parameters and block size.
@@ -206,6 +239,12 @@ impl<'ctx> Kernel<'ctx> {
     }
 
     /// Whether [`OptLevel::O3`] runs `LOOP_PIPELINE` (NVIDIA kernels with loops).
+    /// Whether the kernel is an NVIDIA tensor-core kernel with loops, which gets no middle end at
+    /// [`OptLevel::O3`] (see [`OptLevel::O3`]).
+    fn tensor_core_loops(&self, opt: OptLevel) -> bool {
+        self.tensor_cores && self.loop_pipeline(opt)
+    }
+
     fn loop_pipeline(&self, opt: OptLevel) -> bool {
         opt == OptLevel::O3 && self.loops && self.target.lowering().straight_line_without_o3()
     }
@@ -216,6 +255,7 @@ impl<'ctx> Kernel<'ctx> {
         let passes = match opt {
             OptLevel::None => return Ok(m),
             OptLevel::Fast => FAST_PIPELINE,
+            OptLevel::O3 if self.tensor_core_loops(opt) => return Ok(m),
             OptLevel::O3 if self.loop_pipeline(opt) => LOOP_PIPELINE,
             OptLevel::O3 if !self.target.lowering().straight_line_without_o3() => "default<O3>",
             OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,
@@ -295,6 +335,49 @@ impl<'ctx> Kernel<'ctx> {
             },
         })
     }
+}
+
+/// `ptxas -v -arch=<arch>` of `ptx`; its diagnostics (stderr and stdout) on success.
+fn run_ptxas(ptx: &str, arch: &str) -> Result<String> {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let ptxas = std::env::var("PTXAS").unwrap_or_else(|_| "ptxas".into());
+    let stem = format!(
+        "weft-{}-{}-ptxas",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let dir = std::env::temp_dir();
+    let src: PathBuf = dir.join(format!("{stem}.ptx"));
+    let out: PathBuf = dir.join(format!("{stem}.cubin"));
+    std::fs::write(&src, ptx)
+        .map_err(|e| CodegenError::Ptxas(format!("writing {}: {e}", src.display())))?;
+    let res = Command::new(&ptxas)
+        .arg("-v")
+        .arg(format!("-arch={arch}"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .output();
+    let _ = std::fs::remove_file(&src);
+    let _ = std::fs::remove_file(&out);
+    let res = res.map_err(|e| {
+        CodegenError::Ptxas(format!(
+            "cannot run `{ptxas}` ({e}); set PTXAS to ptxas's path"
+        ))
+    })?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&res.stderr),
+        String::from_utf8_lossy(&res.stdout)
+    );
+    if !res.status.success() {
+        return Err(CodegenError::Ptxas(format!(
+            "`{ptxas} -arch={arch}` failed ({}): {}",
+            res.status,
+            text.trim()
+        )));
+    }
+    Ok(text)
 }
 
 /// Links an AMDGPU object into a code object with `ld.lld -shared`.

@@ -301,7 +301,7 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
             }
             None => kb.wgmma(a_t, b_t, acc)?,
         };
-        let acc = kb.wgmma_wait(1, &[acc])?[0];
+        kb.wgmma_wait(1, &[])?;
         // Every warpgroup's wgmma of the previous iteration is done: its stage, the one before
         // `st`, may be refilled with the iteration `stages - 1` ahead.
         kb.barrier()?;

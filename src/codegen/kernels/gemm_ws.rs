@@ -121,7 +121,7 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
                 // registers a wgmma may still be writing.
                 let use_acc = kb.ne(kt, 0)?;
                 let acc = kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?;
-                let acc = kb.wgmma_wait(1, &[acc])?[0];
+                kb.wgmma_wait(1, &[])?;
                 // The previous k-tile's wgmma is complete: its stage is free.
                 let started = kb.ge(it, 1)?;
                 kb.if_then(started, |kb| {

@@ -11,6 +11,7 @@
 
 mod attention;
 mod attention_ws;
+mod catalogue;
 mod cumsum;
 mod gemm;
 mod gemm_sm80;
@@ -19,10 +20,12 @@ mod layernorm;
 mod layouts;
 mod row_sum;
 mod row_tile;
+mod smem_round_trip;
 mod softmax;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference, AttentionConfig, AttentionSchedule};
+pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
@@ -35,6 +38,7 @@ pub use layernorm::{
 };
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
+pub use smem_round_trip::{smem_read_layout, smem_round_trip_kernel};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,

@@ -36,12 +36,20 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// asynchronous: commit it ([`async_commit_group`](Self::async_commit_group)), wait for it
     /// ([`async_wait_group`](Self::async_wait_group)), then [`barrier`](Self::barrier) before
     /// other threads read the buffer. Needs sm_80 (see the [module docs](self)).
+    #[track_caller]
     pub fn async_copy_global_to_shared(
         &mut self,
         desc: Value,
         ptrs: Value,
         mask: Option<Value>,
     ) -> Result<()> {
+        let at = std::panic::Location::caller();
+        self.reported("async_copy_global_to_shared", at, Some(ptrs), |kb| {
+            kb.async_copy_inner(desc, ptrs, mask)
+        })
+    }
+
+    fn async_copy_inner(&mut self, desc: Value, ptrs: Value, mask: Option<Value>) -> Result<()> {
         const OP: &str = "async_copy_global_to_shared";
         self.target.require(Feature::CpAsync, OP)?;
         let d = self.shared_desc(OP, desc)?;
@@ -116,6 +124,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         let i32t = self.em.ctx.i32_type();
         // 16-byte copies bypass L1 (`.cg`, what Triton emits); smaller ones must use `.ca`.
         let level = if bytes == 16 { "cg" } else { "ca" };
+        let copies = (0..layout.num_regs())
+            .step_by(vec)
+            .filter(|&g| g as u64 & reg_free == 0)
+            .count() as u64;
+        self.report
+            .global(vec as u64, elem.mem_bytes(), copies, mask_regs.is_some());
         for g in (0..layout.num_regs()).step_by(vec) {
             if g as u64 & reg_free != 0 {
                 continue; // a copy of an element this thread copies from another register

@@ -339,6 +339,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
+    #[track_caller]
     pub fn load(
         &mut self,
         ptr: Value,
@@ -349,7 +350,21 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// [`load`](Self::load) with a cache hint.
+    #[track_caller]
     pub fn load_with(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+        hint: CacheHint,
+    ) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported("load", at, Some(ptr), |kb| {
+            kb.load_inner(ptr, mask, other, hint)
+        })
+    }
+
+    fn load_inner(
         &mut self,
         ptr: Value,
         mask: Option<Value>,
@@ -422,6 +437,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 (Some(o), Some(p)) => self.em.b.build_select(p, v, o[0], "")?,
                 _ => v,
             };
+            self.report.global(1, elem.mem_bytes(), 1, pred.is_some());
             return Ok(self.new_value(
                 Type::Scalar(elem),
                 vec![],
@@ -434,6 +450,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let n = layout.num_regs();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
         let mut done: HashMap<Vec<u64>, usize> = HashMap::new();
+        let mut accesses = 0u64;
         for g in (0..n).step_by(plan.vec) {
             // Registers holding the same elements as an earlier vector reuse its values.
             let key = layout.reg_coord(g);
@@ -444,6 +461,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 continue;
             }
             done.insert(key, g);
+            accesses += 1;
             let ptr = u.regs[0][g].into_pointer_value();
             let pred = mask_regs.as_ref().map(|r| r[g].into_int_value());
             let vec = plan.vec;
@@ -473,6 +491,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 out[g + i] = Some(v);
             }
         }
+        let elem_bytes = elem.mem_bytes();
+        self.report
+            .global(plan.vec as u64, elem_bytes, accesses, mask_regs.is_some());
         let regs: Vec<BasicValueEnum> = out
             .into_iter()
             .map(|v| v.expect("every register loaded"))
@@ -522,6 +543,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// `*ptr = value` elementwise where `mask` is true. Each element is written once, even when
     /// the layout holds copies of it.
+    #[track_caller]
     pub fn store(
         &mut self,
         ptr: Value,
@@ -532,10 +554,25 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// [`store`](Self::store) with a cache hint.
+    #[track_caller]
     pub fn store_with(
         &mut self,
         ptr: Value,
         value: impl IntoOperand,
+        mask: Option<Value>,
+        hint: CacheHint,
+    ) -> Result<()> {
+        let at = std::panic::Location::caller();
+        let value = value.into_operand();
+        self.reported("store", at, Some(ptr), |kb| {
+            kb.store_inner(ptr, value, mask, hint)
+        })
+    }
+
+    fn store_inner(
+        &mut self,
+        ptr: Value,
+        value: Operand,
         mask: Option<Value>,
         hint: CacheHint,
     ) -> Result<()> {
@@ -557,20 +594,29 @@ impl<'ctx> KernelBuilder<'ctx> {
             let ptr0 = u.regs[0][0].into_pointer_value();
             let val = u.regs[1][0];
             let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
+            self.report.global(1, elem.mem_bytes(), 1, pred.is_some());
             return self.guarded_store(ptr0, elem, &[val], hint, pred);
         };
         let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
         let (reg_free, _, _) = layout.free_masks();
         let rep = self.representative(&layout)?;
+        let mut accesses = 0u64;
         for g in (0..layout.num_regs()).step_by(plan.vec) {
             if g as u64 & reg_free != 0 {
                 continue; // a copy of an element this thread stores from another register
             }
+            accesses += 1;
             let ptr = u.regs[0][g].into_pointer_value();
             let vals: Vec<BasicValueEnum> = u.regs[1][g..g + plan.vec].to_vec();
             let pred = self.and_pred(mask_regs.as_ref().map(|r| r[g].into_int_value()), rep)?;
             self.guarded_store(ptr, elem, &vals, hint, pred)?;
         }
+        self.report.global(
+            plan.vec as u64,
+            elem.mem_bytes(),
+            accesses,
+            mask_regs.is_some(),
+        );
         Ok(())
     }
 

@@ -1,113 +1,184 @@
-//! `ldmatrix` (sm_75+, `.trans` too): a warp reads 8 × 8 matrices of 16-bit elements from shared
-//! memory, each lane supplying the address of one matrix row of 16 contiguous bytes, and each lane
-//! receives two elements of each matrix in a 32-bit register. It is how MMA operands in a
-//! `DotOperand` layout are read on Ampere: four matrices per instruction instead of eight 4-byte
-//! loads.
+//! `ldmatrix` (sm_75+) and `stmatrix` (sm_90+), both also `.trans`: a warp moves up to four 8 × 8
+//! matrices of 16-bit elements between shared memory and registers, each lane supplying the
+//! address of one matrix row of 16 contiguous bytes and holding one 32-bit register per matrix.
+//! One instruction replaces up to four 16-byte accesses per lane with rows that stay 16 bytes
+//! wide whatever the registers' order, which is why the GEMM reads MMA operands with
+//! `ldmatrix` and why `convert_layout` runs the planner's `stmatrix`/`ldmatrix` tiles with them.
 //!
 //! Whether a (tile layout, shared layout) pair allows it is a question for the algebra, not for
-//! the encodings' names. With `O = S⁻¹ ∘ R` ((register, lane, warp) → element offset):
+//! the encodings' names. With `O = S⁻¹ ∘ R` ((register, lane, warp) → element offset) and
+//! `w = 32 / bits` elements of `bits` bits in one 32-bit matrix register:
 //!
-//! - without `.trans`, lane `l` receives row `l / 4`, columns `2·(l % 4)` and `+1` of a matrix:
-//!   so register bit 0 and lane bits 0, 1 (the columns) must step the offset by 1, 2, 4, and lane
-//!   bits 2, 3, 4 choose the row;
-//! - with `.trans`, lane `l` receives column `l / 4`, rows `2·(l % 4)` and `+1`: lane bits 2, 3, 4
-//!   (the stored columns) must step the offset by 1, 2, 4, and register bit 0 and lane bits 0, 1
-//!   choose the stored row;
-//! - every other basis (the rows, register bits from 1 up, the warps) must keep offsets 8-element
-//!   (16-byte) aligned, and padding must not split a row.
+//! - without `.trans`, lane `l` holds row `l / 4`, 32-bit column `l % 4` of a matrix: so `log2 w`
+//!   register bits (the elements of one 32-bit register, lowest first) and lane bits 0, 1 (the
+//!   columns) must step the offset by 1, 2, 4, … up to a whole row of `4w` elements, and lane
+//!   bits 2, 3, 4 choose the row (any element size up to 32 bits: a wider element is one register,
+//!   narrower ones are packed);
+//! - with `.trans` (16-bit elements only), lane `l` holds column `l / 4`, rows `2·(l % 4)` and
+//!   `+1`: lane bits 2, 3, 4 (the stored columns) must step the offset by 1, 2, 4, and one
+//!   register bit (the two halves of a 32-bit register) and lane bits 0, 1 choose the stored row;
+//! - every other basis (the rows, the other register bits, the warps) must keep offsets 16-byte
+//!   aligned, and padding must not split a row.
 //!
-//! Register bits 1 and 2 then pick the instruction's matrices (`.x4`; `.x2` or `.x1` for fewer
-//! registers), and the row addresses form one more linear layout (lane bits 0–2 → the row bases,
-//! lane bits 3, 4 → register bits 1, 2) that is emitted like any tile's offsets. When neither form
-//! fits, the tile is read by `load_shared`.
+//! Register bits whose offset is 0 are copies (a broadcast, or the repetition a conversion
+//! iterates in time): they are not moved, and a load fills them from the register they copy.
+//! The next (up to two) register bits pick the instruction's matrices (`.x4`; `.x2` or `.x1` for
+//! fewer registers), the remaining ones give one instruction each, and the row addresses form one
+//! more linear layout (lane bits 0–2 → the row bases, lane bits 3, 4 → the matrix bits) that is
+//! emitted like any tile's offsets. When neither form fits, [`ldmatrix`](KernelBuilder::ldmatrix)
+//! reads the tile with `load_shared`.
 
-use std::rc::Rc;
+use std::collections::HashMap;
 
-use inkwell::values::BasicValueEnum;
+use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::error::Result;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ops::global::vec_of;
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
 use crate::codegen::target::{Feature, Vendor};
+use crate::codegen::types::DType;
 use crate::layout::{Dim, LinearLayout};
 
-/// How one tile is read with `ldmatrix`.
+/// How one tile moves with `ldmatrix` or `stmatrix`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct LdMatrixPlan {
+pub(crate) struct MatrixPlan {
     /// `.trans`.
     pub trans: bool,
     /// Matrices per instruction (1, 2 or 4).
     pub matrices: usize,
+    /// Register bits of the elements packed in one 32-bit matrix register, lowest first (none for
+    /// 32-bit elements; with `.trans`, the bit choosing the stored row within a pair).
+    pub word: Vec<usize>,
+    /// Register bits choosing the instruction's matrices.
+    pub matrix: Vec<usize>,
+    /// The other moved register bits: one instruction per combination.
+    pub rest: Vec<usize>,
     /// Row addresses: (register = instruction, lane, warp) → element offset.
     pub addresses: LinearLayout,
 }
 
-/// The `ldmatrix` plan for reading a tile whose registers sit at `offsets` ((register, lane,
-/// warp) → element offset, one out dim) of a buffer with `padding`, or `None` when the layouts do
-/// not allow it (see the [module docs](self)).
-pub(crate) fn plan_ldmatrix(offsets: &TileLayout, padding: &[(u64, u64)]) -> Option<LdMatrixPlan> {
-    let off = |b: &[Vec<u64>], i: usize| b.get(i).map(|x| x[0]);
-    if offsets.lane.len() != 5 || offsets.reg.is_empty() {
+impl MatrixPlan {
+    /// Instructions per thread.
+    pub fn instructions(&self) -> usize {
+        1 << self.rest.len()
+    }
+
+    /// Elements per 32-bit matrix register.
+    pub fn per_word(&self) -> usize {
+        1 << self.word.len()
+    }
+
+    /// The register holding element `q` of matrix `i` of instruction `n` (register bits the plan
+    /// does not move are 0).
+    pub fn register(&self, n: usize, i: usize, q: usize) -> usize {
+        scatter(q, &self.word) | scatter(i, &self.matrix) | scatter(n, &self.rest)
+    }
+}
+
+/// Places the bits of `x` at `positions` (bit j of x → bit positions[j]).
+fn scatter(x: usize, positions: &[usize]) -> usize {
+    positions
+        .iter()
+        .enumerate()
+        .fold(0, |a, (j, &p)| a | (x >> j & 1) << p)
+}
+
+/// The `ldmatrix`/`stmatrix` plan (`.trans` or not, as asked) for moving a tile of
+/// `element_bits`-bit elements whose registers sit at `offsets` ((register, lane, warp) →
+/// element offset, one out dim) of a buffer with `padding`, or `None` when the layouts do not
+/// allow it (see the [module docs](self)).
+pub(crate) fn plan_matrix(
+    offsets: &TileLayout,
+    element_bits: u32,
+    trans: bool,
+    padding: &[(u64, u64)],
+) -> Option<MatrixPlan> {
+    let fits = if trans {
+        element_bits == 16
+    } else {
+        matches!(element_bits, 8 | 16 | 32)
+    };
+    if !fits || offsets.lane.len() != 5 || offsets.rank() != 1 {
         return None;
     }
+    // Elements per 32-bit register and per 16-byte row.
+    let per_word = (32 / element_bits) as u64;
+    let row = 4 * per_word;
     if padding
         .iter()
-        .any(|&(interval, pad)| interval < 8 || pad % 8 != 0)
+        .any(|&(interval, pad)| interval < row || pad % row != 0)
     {
         return None;
     }
-    let reg0 = off(&offsets.reg, 0)?;
-    let lanes: Vec<u64> = (0..5).map(|i| offsets.lane[i][0]).collect();
-    let non_trans = ([reg0, lanes[0], lanes[1]], [lanes[2], lanes[3], lanes[4]]);
-    let trans = ([lanes[2], lanes[3], lanes[4]], [reg0, lanes[0], lanes[1]]);
-    let aligned = |x: u64| x.is_multiple_of(8);
-    let others_aligned = offsets.reg[1..]
-        .iter()
-        .chain(&offsets.warp)
-        .all(|b| aligned(b[0]));
-    if !others_aligned {
+    let aligned = |x: u64| x.is_multiple_of(row);
+    let lanes: Vec<u64> = offsets.lane.iter().map(|b| b[0]).collect();
+    let moved: Vec<usize> = (0..offsets.reg.len())
+        .filter(|&j| offsets.reg[j][0] != 0)
+        .collect();
+    let off = |j: usize| offsets.reg[j][0];
+    let (word, rows): (Vec<usize>, [u64; 3]) = if trans {
+        if lanes[2..] != [1, 2, 4] {
+            return None;
+        }
+        // Any aligned register can pair the stored rows; the first is the planner's tile.
+        let &pair = moved.first()?;
+        (vec![pair], [off(pair), lanes[0], lanes[1]])
+    } else {
+        let word: Vec<usize> = (0..per_word.trailing_zeros())
+            .map(|p| moved.iter().copied().find(|&j| off(j) == 1 << p))
+            .collect::<Option<_>>()?;
+        if lanes[..2] != [per_word, 2 * per_word] {
+            return None;
+        }
+        (word, [lanes[2], lanes[3], lanes[4]])
+    };
+    let others: Vec<usize> = moved.into_iter().filter(|j| !word.contains(j)).collect();
+    let all_aligned = rows.iter().all(|&r| aligned(r))
+        && others.iter().all(|&j| aligned(off(j)))
+        && offsets.warp.iter().all(|b| aligned(b[0]));
+    if !all_aligned {
         return None;
     }
-    let (is_trans, rows) = [(false, non_trans), (true, trans)]
-        .into_iter()
-        .find(|(_, (cols, rows))| *cols == [1, 2, 4] && rows.iter().all(|&r| aligned(r)))
-        .map(|(t, (_, rows))| (t, rows))?;
-    // Pairs of registers: one 32-bit result each; matrices per instruction from register bits
-    // 1 and 2.
-    let pair_bits = offsets.reg.len() - 1;
-    let matrix_bits = pair_bits.min(2);
-    let mut lane_bases: Vec<Vec<u64>> = rows.iter().map(|&r| vec![r]).collect();
-    for i in 0..2 {
-        let b = if i < matrix_bits {
-            offsets.reg[1 + i][0]
-        } else {
-            0
-        };
-        lane_bases.push(vec![b]);
-    }
-    let reg_bases: Vec<Vec<u64>> = offsets.reg[1 + matrix_bits..].to_vec();
-    let warp_bases: Vec<Vec<u64>> = offsets.warp.clone();
-    let size = offsets.shape[0];
+    let (matrix, rest) = others.split_at(others.len().min(2));
+    let lane_bases: Vec<Vec<u64>> = rows
+        .iter()
+        .copied()
+        .chain((0..2).map(|i| matrix.get(i).map_or(0, |&j| off(j))))
+        .map(|b| vec![b])
+        .collect();
     let addresses = LinearLayout::from_bases(
         [
-            (Dim::REGISTER, reg_bases),
+            (Dim::REGISTER, rest.iter().map(|&j| vec![off(j)]).collect()),
             (Dim::LANE, lane_bases),
-            (Dim::WARP, warp_bases),
+            (Dim::WARP, offsets.warp.clone()),
         ],
-        [(Dim::dim(0), size)],
+        [(Dim::dim(0), offsets.shape[0])],
         false,
     )
     .ok()?;
-    Some(LdMatrixPlan {
-        trans: is_trans,
-        matrices: 1 << matrix_bits,
+    Some(MatrixPlan {
+        trans,
+        matrices: 1 << matrix.len(),
+        word,
+        matrix: matrix.to_vec(),
+        rest: rest.to_vec(),
         addresses,
     })
+}
+
+/// The instruction text of one `ldmatrix`/`stmatrix` (`op`) of `plan`, operands given.
+fn matrix_inst(op: &str, plan: &MatrixPlan, operands: &str) -> String {
+    let trans = if plan.trans { ".trans" } else { "" };
+    format!(
+        "{op}.sync.aligned.m8n8.x{}{trans}.shared.b16 {operands};",
+        plan.matrices
+    )
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -118,7 +189,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (`DotOperand` of an Ampere `NvidiaMma`) in swizzled or NVMMA shared layouts whose
     /// contiguous dim is the operand's K (A) or its N (B, read with `.trans`). Otherwise it is
     /// exactly `load_shared`. Call [`barrier`](Self::barrier) after the writes it must see.
+    #[track_caller]
     pub fn ldmatrix(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported("ldmatrix", at, Some(desc), |kb| {
+            kb.ldmatrix_inner(desc, layout)
+        })
+    }
+
+    fn ldmatrix_inner(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "ldmatrix";
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
@@ -129,12 +208,19 @@ impl<'ctx> KernelBuilder<'ctx> {
             && self.target.supports(Feature::LdMatrix)
             && elem.mem_bytes() == 2;
         let plan = if usable {
-            plan_ldmatrix(&offsets, &buf.padding)
+            plan_matrix(&offsets, 16, false, &buf.padding)
+                .or_else(|| plan_matrix(&offsets, 16, true, &buf.padding))
         } else {
             None
         };
         let regs = match plan {
-            Some(plan) => self.emit_ldmatrix(&plan, &l, &d, elem)?,
+            Some(plan) => {
+                let addr_layout = self.matrix_addresses(OP, &plan)?;
+                let acc = self.desc_access_at(addr_layout, &d)?;
+                let mut out = vec![None; l.num_regs()];
+                self.emit_ldmatrix(&plan, &acc.addrs, 0, elem, &mut out)?;
+                fill_copies(OP, &offsets, out)?
+            }
             None => {
                 let acc = self.desc_access_at(offsets, &d)?;
                 let regs = self.shared_load(&acc, elem, |_| true)?;
@@ -145,50 +231,264 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self.new_value(d.ty, d.shape.clone(), Some(l), regs, info))
     }
 
-    fn emit_ldmatrix(
-        &mut self,
-        plan: &LdMatrixPlan,
-        l: &Rc<TileLayout>,
+    /// The `stmatrix` plan for [`store_shared`](Self::store_shared) of a tile in `layout` into
+    /// the buffer of `d`: when the target has `stmatrix`, every register, lane and warp holds
+    /// elements of its own (no copies to skip), and the plan moves more bytes per lane and
+    /// instruction than the widest plain `st.shared` the layouts allow. An MMA accumulator cast
+    /// to 16 bits then goes out as one `stmatrix.x4` per 16 bytes instead of four 4-byte stores
+    /// (the GEMM and attention epilogues), which also shrinks the IR a compile must process.
+    pub(crate) fn stmatrix_plan(
+        &self,
+        op: &'static str,
+        layout: &TileLayout,
         d: &ValueData<'ctx>,
-        elem: crate::codegen::types::DType,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        const OP: &str = "ldmatrix";
-        let addr_layout =
-            TileLayout::new(OP, &plan.addresses, self.threads_per_warp(), self.num_warps)?;
-        let acc = self.desc_access_at(addr_layout, d)?;
-        let ctx = self.em.ctx;
-        let i32t = ctx.i32_type();
-        let pair_ty = elem.llvm(ctx);
-        let pair = crate::codegen::ops::global::vec_of(pair_ty, 2).into_vector_type();
-        let mut out: Vec<BasicValueEnum> = Vec::with_capacity(l.num_regs());
-        let trans = if plan.trans { ".trans" } else { "" };
-        for addr in acc.addrs.clone() {
+        elem: DType,
+    ) -> Result<Option<MatrixPlan>> {
+        let usable = self.target.vendor() == Vendor::Nvidia
+            && self.target.supports(Feature::StMatrix)
+            && layout.free_masks() == (0, 0, 0);
+        if !usable {
+            return Ok(None);
+        }
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let offsets = offset_layout(
+            op,
+            layout,
+            &buf.layout,
+            self.threads_per_warp(),
+            self.num_warps,
+        )?;
+        let bits = (elem.mem_bytes() * 8) as u32;
+        let Some(plan) = plan_matrix(&offsets, bits, false, &buf.padding)
+            .or_else(|| plan_matrix(&offsets, bits, true, &buf.padding))
+        else {
+            return Ok(None);
+        };
+        let eb = elem.mem_bytes();
+        let mut plain = offsets.contiguous_regs(0).min(16 / eb);
+        if let Some(&(interval, _)) = buf.padding.iter().min() {
+            plain = plain.min(interval);
+        }
+        // Bytes per lane and instruction: 4 per matrix against the plain vector's.
+        Ok((plan.matrices as u64 * 4 > plain * eb).then_some(plan))
+    }
+
+    /// The row addresses of `plan` as a tile layout (one register per instruction).
+    pub(crate) fn matrix_addresses(
+        &self,
+        op: &'static str,
+        plan: &MatrixPlan,
+    ) -> Result<TileLayout> {
+        TileLayout::new(op, &plan.addresses, self.threads_per_warp(), self.num_warps)
+    }
+
+    /// `ldmatrix` of `plan` at `addrs` (one byte address per instruction, relative to
+    /// `weft_smem`): writes register `base | plan.register(..)` of `out` for every element moved.
+    pub(crate) fn emit_ldmatrix(
+        &mut self,
+        plan: &MatrixPlan,
+        addrs: &[IntValue<'ctx>],
+        base: usize,
+        elem: DType,
+        out: &mut [Option<BasicValueEnum<'ctx>>],
+    ) -> Result<()> {
+        for (n, &addr) in addrs.iter().enumerate().take(plan.instructions()) {
             let ptr = self.smem_at(addr)?;
             let mut asm = InlinePtx::new();
             let outs = asm.outputs(RegClass::B32, plan.matrices);
             let a = asm.input(RegClass::B64, ptr.into());
-            asm.inst(format!(
-                "ldmatrix.sync.aligned.m8n8.x{}{trans}.shared.b16 {}, [{a}];",
-                plan.matrices,
-                vector(&outs)
+            asm.inst(matrix_inst(
+                "ldmatrix",
+                plan,
+                &format!("{}, [{a}]", vector(&outs)),
             ));
-            for word in asm.call(&self.em)? {
-                let v = self
-                    .em
-                    .b
-                    .build_bit_cast(word, pair, "")?
-                    .into_vector_value();
-                for i in 0..2 {
-                    out.push(
-                        self.em
-                            .b
-                            .build_extract_element(v, i32t.const_int(i, false), "")?,
-                    );
+            for (i, word) in asm.call(&self.em)?.into_iter().enumerate() {
+                let elems = self.unpack_word(word.into_int_value(), elem, plan.per_word())?;
+                for (q, v) in elems.into_iter().enumerate() {
+                    out[base | plan.register(n, i, q)] = Some(v);
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
+
+    /// `stmatrix` of `plan` at `addrs` (one byte address per instruction): stores register
+    /// `base | plan.register(..)` of `regs` for every element moved.
+    pub(crate) fn emit_stmatrix(
+        &mut self,
+        plan: &MatrixPlan,
+        addrs: &[IntValue<'ctx>],
+        base: usize,
+        elem: DType,
+        regs: &[BasicValueEnum<'ctx>],
+    ) -> Result<()> {
+        for (n, &addr) in addrs.iter().enumerate().take(plan.instructions()) {
+            let ptr = self.smem_at(addr)?;
+            let mut asm = InlinePtx::new();
+            let a = asm.input(RegClass::B64, ptr.into());
+            let mut words = Vec::with_capacity(plan.matrices);
+            for i in 0..plan.matrices {
+                let elems: Vec<BasicValueEnum> = (0..plan.per_word())
+                    .map(|q| regs[base | plan.register(n, i, q)])
+                    .collect();
+                let w = self.pack_word(&elems, elem)?;
+                words.push(asm.input(RegClass::B32, w.into()));
+            }
+            asm.inst(matrix_inst(
+                "stmatrix",
+                plan,
+                &format!("[{a}], {}", vector(&words)),
+            ));
+            asm.call(&self.em)?;
+        }
+        Ok(())
+    }
+
+    /// `elems` (of `elem`, lowest first, in their shared-memory form) in one 32-bit register.
+    fn pack_word(&mut self, elems: &[BasicValueEnum<'ctx>], elem: DType) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let mem: Vec<BasicValueEnum> = elems
+            .iter()
+            .map(|&v| self.in_mem_form(v, elem))
+            .collect::<Result<_>>()?;
+        let word: BasicValueEnum = match mem[..] {
+            [v] => v,
+            _ => {
+                let ty = vec_of(elem.llvm_mem(self.em.ctx), mem.len() as u32);
+                let mut vec = ty.into_vector_type().get_poison();
+                for (i, &v) in mem.iter().enumerate() {
+                    let at = i32t.const_int(i as u64, false);
+                    vec = self.em.b.build_insert_element(vec, v, at, "")?;
+                }
+                vec.into()
+            }
+        };
+        Ok(self.em.b.build_bit_cast(word, i32t, "")?.into_int_value())
+    }
+
+    /// The `n` elements (of `elem`, lowest first) of one 32-bit register.
+    fn unpack_word(
+        &mut self,
+        word: IntValue<'ctx>,
+        elem: DType,
+        n: usize,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let i32t = self.em.ctx.i32_type();
+        let mem = elem.llvm_mem(self.em.ctx);
+        if n == 1 {
+            let v = self.em.b.build_bit_cast(word, mem, "")?;
+            return Ok(vec![self.out_of_mem_form(v, elem)?]);
+        }
+        let v = self
+            .em
+            .b
+            .build_bit_cast(word, vec_of(mem, n as u32), "")?
+            .into_vector_value();
+        (0..n)
+            .map(|i| {
+                let at = i32t.const_int(i as u64, false);
+                let x = self.em.b.build_extract_element(v, at, "")?;
+                self.out_of_mem_form(x, elem)
+            })
+            .collect()
+    }
+}
+
+/// The registers of a tile at `offsets` from the loaded ones in `out`: a register not loaded
+/// takes the value of a loaded one at the same offset (a copy); every offset must be loaded.
+pub(crate) fn fill_copies<'ctx>(
+    op: &'static str,
+    offsets: &TileLayout,
+    out: Vec<Option<BasicValueEnum<'ctx>>>,
+) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    let mut at: HashMap<u64, BasicValueEnum<'ctx>> = HashMap::new();
+    for (r, v) in out.iter().enumerate() {
+        if let Some(v) = v {
+            at.entry(offsets.reg_coord(r)[0]).or_insert(*v);
+        }
+    }
+    out.into_iter()
+        .enumerate()
+        .map(|(r, v)| {
+            let key = offsets.reg_coord(r)[0];
+            v.or_else(|| at.get(&key).copied())
+                .ok_or_else(|| CodegenError::BadLayout {
+                    op,
+                    reason: format!(
+                        "internal: register {r} (offset {key}) of {offsets} is never loaded"
+                    ),
+                })
+        })
+        .collect()
+}
+
+/// Simulates `plan` on the offsets `full` ((register, lane, warp) → offset; `ldmatrix` and
+/// `stmatrix` pair lanes, registers and memory the same way): for every repetition `k` (its
+/// registers from `bases[k]`, its offsets `k` above the low `addr_bits`), instruction, matrix,
+/// element of a 32-bit register and lane of every warp, the element the hardware moves (the
+/// supplying lane's row address plus the column) is the one `full` puts in that register; and
+/// every element the tile holds is moved exactly once.
+#[cfg(test)]
+pub(crate) fn check_matrix_plan(
+    full: &TileLayout,
+    plan: &MatrixPlan,
+    bases: &[usize],
+    addr_bits: usize,
+) -> std::result::Result<(), String> {
+    let eval = |l: &TileLayout, r: usize, lane: usize, warp: usize| -> u64 {
+        let mut x = l.reg_coord(r)[0];
+        for (i, b) in l.lane.iter().enumerate() {
+            x ^= b[0] * (lane >> i & 1) as u64;
+        }
+        for (i, b) in l.warp.iter().enumerate() {
+            x ^= b[0] * (warp >> i & 1) as u64;
+        }
+        x
+    };
+    let warps = 1usize << full.warp.len();
+    let addrs =
+        TileLayout::new("check", &plan.addresses, 32, warps as u32).map_err(|e| e.to_string())?;
+    let mut moved = std::collections::HashSet::new();
+    for (k, &base) in bases.iter().enumerate() {
+        for n in 0..plan.instructions() {
+            for i in 0..plan.matrices {
+                for q in 0..plan.per_word() {
+                    let r = base | plan.register(n, i, q);
+                    if !moved.insert(r) {
+                        return Err(format!("register {r} is moved twice"));
+                    }
+                    for w in 0..warps {
+                        for lane in 0..32 {
+                            let (row_lane, col) = if plan.trans {
+                                (8 * i + 2 * (lane % 4) + q, lane / 4)
+                            } else {
+                                (8 * i + lane / 4, (lane % 4) * plan.per_word() + q)
+                            };
+                            let want = (k as u64) << addr_bits
+                                | (eval(&addrs, n, row_lane, w) + col as u64);
+                            let got = eval(full, r, lane, w);
+                            if got != want {
+                                return Err(format!(
+                                    "repetition {k}, instruction {n}, matrix {i}, element {q}: lane {lane} \
+                                     of warp {w} has register {r} at {got}, the instruction moves {want}"
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let held: std::collections::HashSet<u64> =
+        (0..full.num_regs()).map(|r| full.reg_coord(r)[0]).collect();
+    if moved.len() != held.len() {
+        return Err(format!(
+            "{} registers moved, the tile holds {} elements per thread",
+            moved.len(),
+            held.len()
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -196,6 +496,11 @@ mod tests {
     use super::*;
     use crate::layout::encoding::{helpers::default_nvmma_shared, DotOperand, Encoding};
     use crate::layout::encoding::{CgaLayout, NvidiaMma, SwizzledShared};
+
+    /// The op's choice: without `.trans` first.
+    fn plan_ldmatrix(o: &TileLayout, padding: &[(u64, u64)]) -> Option<MatrixPlan> {
+        plan_matrix(o, 16, false, padding).or_else(|| plan_matrix(o, 16, true, padding))
+    }
 
     fn offsets(reg: &LinearLayout, shared: &LinearLayout, warps: u32) -> TileLayout {
         let r = TileLayout::new("t", reg, 32, warps).unwrap();

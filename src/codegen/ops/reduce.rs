@@ -46,6 +46,7 @@ pub enum ReduceOp {
 impl<'ctx> KernelBuilder<'ctx> {
     /// Reduces `tile` along `axis` with `op`; see the [module docs](self) for the stages and the
     /// result's layout. Mask first (`where_`) to leave elements out.
+    #[track_caller]
     pub fn reduce(&mut self, tile: Value, axis: usize, op: ReduceOp) -> Result<Value> {
         self.reduce_with(tile, axis, |kb, a, b| match op {
             ReduceOp::Sum => kb.add(a, b),
@@ -83,14 +84,22 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (floats: negative ones with their magnitude bits flipped) and `!index` in the low word, so
     /// the key's maximum is the first largest element. Floats of 16 bits widen to f32 first;
     /// NaNs order by their bits (a positive NaN above every number).
+    #[track_caller]
     pub fn argmax(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        self.arg_reduce("argmax", tile, axis, true)
+        let at = std::panic::Location::caller();
+        self.reported("argmax", at, Some(tile), |kb| {
+            kb.arg_reduce("argmax", tile, axis, true)
+        })
     }
 
     /// The index (`i32`) of the smallest element of `tile` along `axis`, the lowest one on ties
     /// (the key's low word is the index itself; see [`argmax`](Self::argmax)).
+    #[track_caller]
     pub fn argmin(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        self.arg_reduce("argmin", tile, axis, false)
+        let at = std::panic::Location::caller();
+        self.reported("argmin", at, Some(tile), |kb| {
+            kb.arg_reduce("argmin", tile, axis, false)
+        })
     }
 
     fn arg_reduce(
@@ -181,7 +190,20 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's
     /// element type and returns one (it should be associative and commutative: the order of
     /// combination follows the layout).
+    #[track_caller]
     pub fn reduce_with(
+        &mut self,
+        tile: Value,
+        axis: usize,
+        combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
+    ) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported(OP, at, Some(tile), |kb| {
+            kb.reduce_with_inner(tile, axis, combine)
+        })
+    }
+
+    fn reduce_with_inner(
         &mut self,
         tile: Value,
         axis: usize,
@@ -356,6 +378,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let size: u64 = out.map_or(1, |o| o.shape.iter().product());
         let parts = 1u64 << wp.len();
         let a = self.scratch_alloc(OP, parts * size * eb, 16)?;
+        self.report.scratch(parts * size * eb);
         // This thread's flat (row-major) index of each result register.
         let flat: Vec<IntValue<'ctx>> = match out {
             None => vec![i32t.const_zero()],
@@ -409,7 +432,21 @@ impl<'ctx> KernelBuilder<'ctx> {
         if a.fence || self.values.scope() != 0 {
             self.barrier()?;
         }
-        for (v, f) in vals.iter().zip(&flat) {
+        // Lane → flat index of each result register (warp 0, whose partial is part 0).
+        let lane_flat = |kb: &Self, r: usize| -> Vec<u64> {
+            (0..kb.threads_per_warp() as u64)
+                .map(|lane| {
+                    out.map_or(0, |o| {
+                        crate::codegen::report::lane_flat_index(o, r, lane, None)
+                    })
+                })
+                .collect()
+        };
+        for (r, (v, f)) in vals.iter().zip(&flat).enumerate() {
+            if self.report_active() {
+                let lanes: Vec<u64> = lane_flat(self, r).iter().map(|i| i * eb).collect();
+                self.report.shared(true, &lanes, eb);
+            }
             let at = addr(self, my, *f)?;
             let ptr = self.smem_at(at)?;
             let v = if elem == DType::I1 {
@@ -424,9 +461,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         self.barrier()?;
         let mut out_vals = Vec::with_capacity(vals.len());
-        for f in &flat {
+        for (r, f) in flat.iter().enumerate() {
             let mut acc: Option<BasicValueEnum> = None;
+            let lanes = if self.report_active() {
+                lane_flat(self, r)
+            } else {
+                Vec::new()
+            };
             for q in 0..parts {
+                if self.report_active() {
+                    let bytes: Vec<u64> = lanes.iter().map(|i| (q * size + i) * eb).collect();
+                    self.report.shared(false, &bytes, eb);
+                }
                 let at = addr(self, i32t.const_int(q, false), *f)?;
                 let ptr = self.smem_at(at)?;
                 let mut x = self.em.b.build_load(mem, ptr, "")?;

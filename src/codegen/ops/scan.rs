@@ -45,6 +45,7 @@ type Pre<'ctx> = Option<(BasicValueEnum<'ctx>, Option<IntValue<'ctx>>)>;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// The inclusive scan of `tile` along `axis` with `op`; see the [module docs](self).
+    #[track_caller]
     pub fn associative_scan(&mut self, tile: Value, axis: usize, op: ScanOp) -> Result<Value> {
         self.associative_scan_with(tile, axis, |kb, a, b| match op {
             ScanOp::Sum => kb.add(a, b),
@@ -56,7 +57,20 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The inclusive scan of `tile` along `axis` with `combine(kb, a, b)`, which gets two
     /// scalars of the tile's element type (`a` holds the lower coordinates) and returns one; it
     /// must be associative (not necessarily commutative).
+    #[track_caller]
     pub fn associative_scan_with(
+        &mut self,
+        tile: Value,
+        axis: usize,
+        combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
+    ) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported(OP, at, Some(tile), |kb| {
+            kb.associative_scan_inner(tile, axis, combine)
+        })
+    }
+
+    fn associative_scan_inner(
         &mut self,
         tile: Value,
         axis: usize,
@@ -252,6 +266,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             let plane = size * nh as u64;
             let a = self.scratch_alloc(OP, parts * plane * eb, 16)?;
+            self.report.scratch(parts * plane * eb);
+            // Lane → index of each group's element in one plane (warp 0, part 0).
+            let lane_idx = |kb: &Self, g: u64, h: usize| -> Vec<u64> {
+                (0..kb.threads_per_warp() as u64)
+                    .map(|lane| {
+                        crate::codegen::report::lane_flat_index(&l, g as usize, lane, Some(axis))
+                            + h as u64 * size
+                    })
+                    .collect()
+            };
             let tid = self.thread_index()?;
             let lane_bits = self.threads_per_warp().trailing_zeros() as u64;
             let wbits: Vec<usize> = warp_a.iter().map(|x| x.0).collect();
@@ -292,6 +316,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             for (gi, th) in totals.iter().enumerate() {
                 for (h, tv) in th.iter().enumerate() {
+                    if self.report_active() {
+                        let lanes: Vec<u64> = lane_idx(self, groups[gi], h)
+                            .iter()
+                            .map(|i| i * eb)
+                            .collect();
+                        self.report.shared(true, &lanes, eb);
+                    }
                     let idx = idx_of(self, flat[gi], h)?;
                     let ptr = addr(self, my, idx)?;
                     self.em.b.build_store(ptr, *tv)?;
@@ -304,7 +335,17 @@ impl<'ctx> KernelBuilder<'ctx> {
                     let idx = idx_of(self, flat[gi], h)?;
                     let mut pre: Pre<'ctx> = None;
                     let mut all: Option<BasicValueEnum<'ctx>> = None;
+                    let lanes = if self.report_active() {
+                        lane_idx(self, groups[gi], h)
+                    } else {
+                        Vec::new()
+                    };
                     for q in 0..parts {
+                        if self.report_active() {
+                            let bytes: Vec<u64> =
+                                lanes.iter().map(|i| (q * plane + i) * eb).collect();
+                            self.report.shared(false, &bytes, eb);
+                        }
                         let ptr = addr(self, i32t.const_int(q, false), idx)?;
                         let x = self.em.b.build_load(mem, ptr, "")?;
                         let below = self.em.b.build_int_compare(
@@ -398,6 +439,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .b
                 .build_right_shift(w, i64t.const_int(32, false), false, "")?;
             let hi = self.em.b.build_int_truncate(hi, i32t, "")?;
+            self.report.shuffles(2);
             let lo = shuffle((&self.em, lowering), lane, lo)?;
             let hi = shuffle((&self.em, lowering), lane, hi)?;
             let lo = self.em.b.build_int_z_extend(lo, i64t, "")?;
@@ -414,6 +456,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             self.em.b.build_int_z_extend(w, i32t, "")?
         };
+        self.report.shuffles(1);
         let got = shuffle((&self.em, lowering), lane, x)?;
         let got = if bits == 32 {
             got

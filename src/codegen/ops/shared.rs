@@ -27,6 +27,7 @@ use crate::codegen::ops::global::vec_of;
 use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
+use crate::layout::convert::simulate::{warp_access, AccessStats};
 use crate::layout::{Dim, LinearLayout};
 
 /// The module-level array every shared buffer lives in.
@@ -40,6 +41,8 @@ pub(crate) struct SharedAccess<'ctx> {
     pub addrs: Vec<IntValue<'ctx>>,
     /// Registers moved per vector access.
     pub vec: usize,
+    /// The buffer's padding ((interval, pad) in elements), for the report's bank model.
+    pub padding: Vec<(u64, u64)>,
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -63,13 +66,18 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Every thread must reach it (do not call it in a branch some threads skip). Inside a
     /// [warp role](Self::in_role) it is the role's (replica's) barrier: `bar.sync id, n` with an id
     /// of its own.
+    #[track_caller]
     pub fn barrier(&mut self) -> Result<()> {
-        self.ensure_body()?;
-        if !self.role_barrier()? {
-            self.target.lowering().barrier(&self.em)?;
-        }
-        self.note_barrier();
-        Ok(())
+        let at = std::panic::Location::caller();
+        self.reported("barrier", at, None, |kb| {
+            kb.ensure_body()?;
+            kb.report.barrier();
+            if !kb.role_barrier()? {
+                kb.target.lowering().barrier(&kb.em)?;
+            }
+            kb.note_barrier();
+            Ok(())
+        })
     }
 
     /// Allocates a shared-memory buffer of `dtype` elements of `shape` laid out by `layout` (a
@@ -407,8 +415,17 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Writes the register tile `tile` into the buffer `desc` (same shape and element type).
     /// Each element is written once (copies in the layout are skipped), as wide vectors as the
-    /// two layouts allow. Call [`barrier`](Self::barrier) before other threads read it.
+    /// two layouts allow, or with `stmatrix` where that moves more per instruction (16-bit
+    /// elements in MMA fragments on sm_90+, see [`ldmatrix`](Self::ldmatrix)). Call [`barrier`](Self::barrier) before other threads read it.
+    #[track_caller]
     pub fn store_shared(&mut self, desc: Value, tile: Value) -> Result<()> {
+        let at = std::panic::Location::caller();
+        self.reported("store_shared", at, Some(desc), |kb| {
+            kb.store_shared_inner(desc, tile)
+        })
+    }
+
+    fn store_shared_inner(&mut self, desc: Value, tile: Value) -> Result<()> {
         const OP: &str = "store_shared";
         let d = self.shared_desc(OP, desc)?;
         let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
@@ -428,6 +445,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let layout = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(d.ty);
+        if let Some(plan) = self.stmatrix_plan(OP, &layout, &d, elem)? {
+            let addrs = self.matrix_addresses(OP, &plan)?;
+            let acc = self.desc_access_at(addrs, &d)?;
+            return self.emit_stmatrix(&plan, &acc.addrs, 0, elem, &t.regs);
+        }
         let acc = self.desc_access(OP, &layout, &d)?;
         let (reg_free, _, _) = layout.free_masks();
         self.shared_store(&acc, elem, &t.regs, |g| g as u64 & reg_free == 0)
@@ -435,7 +457,15 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Reads the buffer `desc` into a register tile in `layout` (a distributed layout of the
     /// buffer's shape). Call [`barrier`](Self::barrier) after the writes it must see.
+    #[track_caller]
     pub fn load_shared(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = std::panic::Location::caller();
+        self.reported("load_shared", at, Some(desc), |kb| {
+            kb.load_shared_inner(desc, layout)
+        })
+    }
+
+    fn load_shared_inner(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "load_shared";
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
@@ -522,7 +552,43 @@ impl<'ctx> KernelBuilder<'ctx> {
             offsets,
             addrs,
             vec: vec as usize,
+            padding: padding.to_vec(),
         })
+    }
+
+    /// Records the instruction of register group `g` of `acc` in the report: the bytes each
+    /// lane of a warp touches, padding included (a view's run-time base moves every lane alike
+    /// by a multiple of 16 bytes, which changes no bank count). Without padding the offsets are
+    /// XOR-linear, so every group takes the wavefronts of the first (a group's register offset
+    /// XORs every lane's word and bank alike): `seen` keeps them.
+    fn note_shared(
+        &mut self,
+        acc: &SharedAccess<'ctx>,
+        g: usize,
+        elem: DType,
+        store: bool,
+        seen: &mut Option<AccessStats>,
+    ) {
+        if !self.report_active() {
+            return;
+        }
+        let eb = elem.mem_bytes();
+        let bytes = eb * acc.vec as u64;
+        let stats = match *seen {
+            Some(s) if acc.padding.is_empty() => s,
+            _ => {
+                let lanes = crate::codegen::report::lane_bytes(
+                    &acc.offsets,
+                    g,
+                    self.threads_per_warp(),
+                    eb,
+                    |o| padded(o, &acc.padding),
+                );
+                warp_access(&lanes, bytes)
+            }
+        };
+        *seen = Some(stats);
+        self.report.shared_stats(store, stats, bytes);
     }
 
     pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
@@ -531,6 +597,42 @@ impl<'ctx> KernelBuilder<'ctx> {
         // SAFETY: an in-bounds byte offset into the dynamic shared array (the allocator keeps
         // every buffer inside the `shared_bytes` the launch reserves).
         Ok(unsafe { self.em.b.build_in_bounds_gep(i8t, base, &[addr], "")? })
+    }
+
+    /// `v` (of `elem`) as shared memory holds it: an `i1` as an `i8` (0 or 1), anything else
+    /// unchanged.
+    pub(crate) fn in_mem_form(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if elem != DType::I1 {
+            return Ok(v);
+        }
+        let i8t = self.em.ctx.i8_type();
+        Ok(self
+            .em
+            .b
+            .build_int_z_extend(v.into_int_value(), i8t, "")?
+            .into())
+    }
+
+    /// A value read from shared memory back in the form a tile of `elem` holds it: an `i8` as
+    /// an `i1` (non-zero), anything else unchanged.
+    pub(crate) fn out_of_mem_form(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if elem != DType::I1 {
+            return Ok(v);
+        }
+        let zero = self.em.ctx.i8_type().const_zero();
+        Ok(self
+            .em
+            .b
+            .build_int_compare(inkwell::IntPredicate::NE, v.into_int_value(), zero, "")?
+            .into())
     }
 
     /// Stores `regs` (one per register of the access's layout) where `keep(register)` holds,
@@ -544,20 +646,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         let mem = elem.llvm_mem(self.em.ctx);
         let i32t = self.em.ctx.i32_type();
+        let mut seen = None;
         for g in (0..regs.len()).step_by(acc.vec) {
             if !keep(g) {
                 continue;
             }
-            let mut vals: Vec<BasicValueEnum> = regs[g..g + acc.vec].to_vec();
-            if elem == DType::I1 {
-                for v in vals.iter_mut() {
-                    *v = self
-                        .em
-                        .b
-                        .build_int_z_extend(v.into_int_value(), self.em.ctx.i8_type(), "")?
-                        .into();
-                }
-            }
+            let vals: Vec<BasicValueEnum> = regs[g..g + acc.vec]
+                .iter()
+                .map(|&v| self.in_mem_form(v, elem))
+                .collect::<Result<_>>()?;
             let value: BasicValueEnum = if acc.vec == 1 {
                 vals[0]
             } else {
@@ -572,6 +669,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 v.into()
             };
+            self.note_shared(acc, g, elem, true, &mut seen);
             let ptr = self.smem_at(acc.addrs[g])?;
             let st = self.em.b.build_store(ptr, value)?;
             st.set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
@@ -593,6 +691,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let i32t = self.em.ctx.i32_type();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
         let mut done: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+        let mut seen = None;
         for g in (0..n).step_by(acc.vec) {
             if !want(g) {
                 continue;
@@ -605,6 +704,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 continue;
             }
             done.insert(key, g);
+            self.note_shared(acc, g, elem, false, &mut seen);
             let ty: BasicTypeEnum = if acc.vec == 1 {
                 mem
             } else {
@@ -617,7 +717,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
                 .map_err(|e| CodegenError::llvm("load_shared", e))?;
             for i in 0..acc.vec {
-                let mut x = if acc.vec == 1 {
+                let x = if acc.vec == 1 {
                     v
                 } else {
                     self.em.b.build_extract_element(
@@ -626,19 +726,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         "",
                     )?
                 };
-                if elem == DType::I1 {
-                    x = self
-                        .em
-                        .b
-                        .build_int_compare(
-                            inkwell::IntPredicate::NE,
-                            x.into_int_value(),
-                            self.em.ctx.i8_type().const_zero(),
-                            "",
-                        )?
-                        .into();
-                }
-                out[g + i] = Some(x);
+                out[g + i] = Some(self.out_of_mem_form(x, elem)?);
             }
         }
         Ok(out)

@@ -46,5 +46,5 @@ pub use plan_json::{
     Swizzle,
 };
 pub use shuffle::{plan_shuffle, ShufflePlan};
-pub use swizzle::{plan_shared, SharedPlan};
+pub use swizzle::{plan_shared, plan_shared_ld_st, SharedPlan};
 pub use tiles::{tiles_for, Instruction, Tile};

@@ -37,23 +37,60 @@ impl AccessStats {
 }
 
 /// Wavefronts of one phase: each lane touches `words` consecutive 4-byte words starting at word `start`;
-/// a bank serves one distinct word per wavefront.
+/// a bank serves one distinct word per wavefront. Allocation-free for up to 128 words (the builder's
+/// report counts every shared instruction it emits with this).
 fn phase_wavefronts(accesses: &[(u64, u64)]) -> u64 {
-    let mut per_bank: Vec<Vec<u64>> = vec![Vec::new(); NUM_BANKS as usize];
-    for &(start, words) in accesses {
-        for w in start..start + words {
-            let bank = &mut per_bank[(w % NUM_BANKS) as usize];
-            if !bank.contains(&w) {
-                bank.push(w);
-            }
-        }
-    }
-    per_bank
+    let mut words: smallvec::SmallVec<[u64; 128]> = accesses
         .iter()
-        .map(|b| b.len() as u64)
-        .max()
-        .unwrap_or(0)
-        .max(1)
+        .flat_map(|&(start, n)| start..start + n)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    let mut per_bank = [0u64; NUM_BANKS as usize];
+    for w in words {
+        per_bank[(w % NUM_BANKS) as usize] += 1;
+    }
+    per_bank.into_iter().max().unwrap_or(0).max(1)
+}
+
+impl AccessStats {
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: AccessStats) {
+        self.instructions += other.instructions;
+        self.wavefronts += other.wavefronts;
+        self.ideal_wavefronts += other.ideal_wavefronts;
+    }
+}
+
+/// One warp-wide shared-memory instruction in which lane `i` accesses `access_bytes` bytes at
+/// byte address `lane_bytes[i]`: its lanes are split into phases of 128 bytes of accesses (all
+/// lanes in one phase for sub-word accesses) and each phase takes as many wavefronts as its most
+/// loaded bank has distinct words. Lanes that access the same word share it (a broadcast on a
+/// read; one write wins on a write). The builder's `Kernel::report` counts every shared access
+/// it emits with this, so its predictions and [`simulate_shared_access`] agree by construction.
+pub fn warp_access(lane_bytes: &[u64], access_bytes: u64) -> AccessStats {
+    let lanes = lane_bytes.len() as u64;
+    let lanes_per_phase = if access_bytes >= BANK_BYTES {
+        (NUM_BANKS * BANK_BYTES / access_bytes).clamp(1, lanes.max(1))
+    } else {
+        lanes.max(1)
+    };
+    let mut stats = AccessStats {
+        instructions: 1,
+        ..AccessStats::default()
+    };
+    let mut accesses: smallvec::SmallVec<[(u64, u64); 64]> = smallvec::SmallVec::new();
+    for phase in lane_bytes.chunks(lanes_per_phase as usize) {
+        accesses.clear();
+        for &byte in phase {
+            let first = byte / BANK_BYTES;
+            let last = (byte + access_bytes).div_ceil(BANK_BYTES);
+            accesses.push((first, last - first));
+        }
+        stats.wavefronts += phase_wavefronts(&accesses);
+        stats.ideal_wavefronts += 1;
+    }
+    stats
 }
 
 /// Simulates reading (or writing: the same pattern) a distributed `reg` layout from a `shared` layout
@@ -106,13 +143,8 @@ pub fn simulate_shared_access(
     }
     let other_regs: Vec<usize> = (0..r.reg.len()).filter(|j| !vec_regs.contains(j)).collect();
     let access_bytes = vec * bits / 8;
-    let lanes_per_phase = if access_bytes >= BANK_BYTES {
-        (NUM_BANKS * BANK_BYTES / access_bytes).min(r.num_lanes())
-    } else {
-        r.num_lanes()
-    };
     let mut stats = AccessStats::default();
-    let mut accesses = Vec::new();
+    let mut lane_bytes = Vec::with_capacity(r.num_lanes() as usize);
     for block in 0..r.num_blocks() {
         for warp in 0..r.num_warps() {
             for g in 0..(1u64 << other_regs.len()) {
@@ -120,20 +152,12 @@ pub fn simulate_shared_access(
                 for (b, &j) in other_regs.iter().enumerate() {
                     regidx |= ((g >> b) & 1) << j;
                 }
-                stats.instructions += 1;
-                for phase in 0..r.num_lanes() / lanes_per_phase {
-                    accesses.clear();
-                    for lane in phase * lanes_per_phase..(phase + 1) * lanes_per_phase {
-                        let x = r.element(regidx, lane, warp, block);
-                        let o = offset_of[x as usize];
-                        let byte = o * bits / 8;
-                        let first = byte / BANK_BYTES;
-                        let last = (byte + access_bytes).div_ceil(BANK_BYTES);
-                        accesses.push((first, last - first));
-                    }
-                    stats.wavefronts += phase_wavefronts(&accesses);
-                    stats.ideal_wavefronts += 1;
+                lane_bytes.clear();
+                for lane in 0..r.num_lanes() {
+                    let x = r.element(regidx, lane, warp, block);
+                    lane_bytes.push(offset_of[x as usize] * bits / 8);
                 }
+                stats.add(warp_access(&lane_bytes, access_bytes));
             }
         }
     }

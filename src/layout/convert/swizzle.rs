@@ -44,9 +44,11 @@ pub struct SharedPlan {
     pub store_vector: u64,
     /// Elements per load access.
     pub load_vector: u64,
-    /// Store and load instructions per thread.
+    /// Store instructions per thread, all repetitions together (what `convert_layout` emits: a matrix
+    /// instruction moves registers of one repetition only, x2 or x1 when a repetition holds fewer than four
+    /// 32-bit registers).
     pub stores: u64,
-    /// Loads per thread.
+    /// Load instructions per thread, likewise.
     pub loads: u64,
     /// Extra wavefronts per phase when storing (write) and loading (read).
     pub write_conflicts: u64,
@@ -465,6 +467,30 @@ pub fn plan_shared(
     element_bits: u32,
     target: Target,
 ) -> Result<SharedPlan> {
+    plan_shared_with(src, dst, element_bits, target, false)
+}
+
+/// [`plan_shared`] with plain `ld/st.shared` (`ds_read`/`ds_write`) on both sides. The builder's
+/// `convert_layout` executes this one: it emits no `ldmatrix`/`stmatrix` there, and a scratch
+/// swizzled for `ldmatrix` but accessed with `ld/st.shared` loses its vectors and gains bank
+/// conflicts (a 32 × 128 f32 tile from rows to columns on sm_80: 32 four-byte stores with 3
+/// extra wavefronts each, against 8 conflict-free 16-byte ones), which `Kernel::report` shows.
+pub fn plan_shared_ld_st(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+    target: Target,
+) -> Result<SharedPlan> {
+    plan_shared_with(src, dst, element_bits, target, true)
+}
+
+fn plan_shared_with(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    element_bits: u32,
+    target: Target,
+    ld_st_only: bool,
+) -> Result<SharedPlan> {
     if element_bits == 0 || element_bits > 128 {
         return Err(LayoutError::Invalid(format!(
             "element bits must be 1..=128, got {element_bits}"
@@ -510,7 +536,7 @@ pub fn plan_shared(
         sizes.push((*n, size));
         shift += log2;
     }
-    plan_shared_hw(&s1, &d1, bits, target, &sizes)
+    plan_shared_hw(&s1, &d1, bits, target, &sizes, ld_st_only)
 }
 
 pub(crate) fn plan_shared_hw(
@@ -519,8 +545,13 @@ pub(crate) fn plan_shared_hw(
     bits: u32,
     target: Target,
     sizes: &[(Dim, u64)],
+    ld_st_only: bool,
 ) -> Result<SharedPlan> {
-    let (store_tiles, load_tiles) = tiles_for(target, bits);
+    let (mut store_tiles, mut load_tiles) = tiles_for(target, bits);
+    if ld_st_only {
+        store_tiles.retain(|t| t.instruction == Instruction::LdSt);
+        load_tiles.retain(|t| t.instruction == Instruction::LdSt);
+    }
     let total = (128 / bits).max(1).trailing_zeros() as usize;
     // Baseline: plain loads and stores.
     let mut chosen = None;
@@ -651,9 +682,12 @@ fn build_plan(
                 (vec, regs / vec, c.conflicts)
             }
             _ => {
-                // One x4 matrix instruction moves 128 bits per lane (x2, x1 when fewer registers); its conflicts are those of the
-                // tile's bases that fall in the segment (Triton's estimate).
-                let per = (128 / bits as u64).max(1).min(regs);
+                // One x4 matrix instruction moves 128 bits per lane (x2, x1 when one repetition holds fewer registers: an
+                // instruction cannot span repetitions, which are stored and loaded one after the other); its conflicts are
+                // those of the tile's bases that fall in the segment (Triton's estimate).
+                let per = (128 / bits as u64)
+                    .max(1)
+                    .min((regs >> parts.reps.len()).max(1));
                 let hits = intersection_dim(&parts.segment, tile);
                 (per, regs.div_ceil(per), (1u64 << hits) - 1)
             }
