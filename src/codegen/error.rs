@@ -135,6 +135,15 @@ pub enum CodegenError {
         /// The handle.
         value: String,
     },
+    /// A shared-memory descriptor (or a view of it) used after
+    /// [`free_shared`](crate::codegen::KernelBuilder::free_shared) gave its bytes back.
+    #[error("{op}: {value} was freed (free_shared); its bytes may belong to another buffer now")]
+    FreedShared {
+        /// The op that was called.
+        op: &'static str,
+        /// The descriptor.
+        value: String,
+    },
     /// A kernel parameter declared after the body started, or declared twice.
     #[error("parameter `{name}`: {reason}")]
     BadParameter {

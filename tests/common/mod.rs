@@ -14,6 +14,14 @@ pub mod cli;
 #[cfg(feature = "llvm")]
 pub mod kernels;
 
+/// Kernels of the shared-memory reuse tests.
+#[cfg(feature = "llvm")]
+pub mod reuse;
+
+/// Kernels and host references of the shared-memory view tests.
+#[cfg(feature = "llvm")]
+pub mod views;
+
 /// Kernels of one Ampere op each (cp.async, ldmatrix, dot), for the MMA tests.
 #[cfg(feature = "llvm")]
 pub mod mma;

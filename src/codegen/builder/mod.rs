@@ -487,7 +487,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<Rc<ValueData<'ctx>>> {
         self.values.peek(op, v)?;
         self.ensure_body()?;
-        self.values.get(op, v, accepts, expected)
+        let d = self.values.get(op, v, accepts, expected)?;
+        self.check_live(op, &d)?;
+        Ok(d)
     }
 
     /// Shape of a value (empty for scalars).
@@ -834,8 +836,8 @@ mod tests {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM80, "k", 4).unwrap();
         assert_eq!(kb.signature().shared_bytes, 0);
-        kb.smem.alloc("t", 1000, 16).unwrap();
-        kb.smem.alloc("t", 24, 128).unwrap();
+        kb.smem.alloc("t", 1000, 16, 0).unwrap();
+        kb.smem.alloc("t", 24, 128, 0).unwrap();
         assert_eq!(kb.signature().shared_bytes, 1024 + 24);
     }
 }

@@ -114,6 +114,38 @@ pub(crate) struct SharedBuf {
     pub padding: Vec<(u64, u64)>,
     /// How the layout was given, for messages.
     pub name: String,
+    /// A power of two the byte offset of the buffer's first element is known to be a multiple
+    /// of (the allocation's alignment, lowered by the offsets of views): a layout that swizzles
+    /// on address bits (NVMMA for TMA and wgmma) needs its atom aligned.
+    pub align: u64,
+    /// The allocation the bytes belong to (the allocator's id): views share it, and
+    /// `free_shared` retires it for every descriptor of it.
+    pub alloc: usize,
+    /// Whether this descriptor is a view (index, slice, permute, reshape, reinterpret) rather
+    /// than the allocation itself: only the allocation is freed.
+    pub view: bool,
+}
+
+impl SharedBuf {
+    /// A view of the same allocation at static byte `base` with `layout`, `padding` and `name`.
+    pub fn view_of(
+        &self,
+        base: u64,
+        layout: crate::layout::LinearLayout,
+        padding: Vec<(u64, u64)>,
+        name: String,
+        align: u64,
+    ) -> SharedBuf {
+        SharedBuf {
+            base,
+            layout,
+            padding,
+            name,
+            align,
+            alloc: self.alloc,
+            view: true,
+        }
+    }
 }
 
 impl ValueData<'_> {
@@ -273,6 +305,11 @@ impl<'ctx> Values<'ctx> {
         let outer = self.scope;
         self.scope = id;
         (id, outer)
+    }
+
+    /// Whether scope `id` is still open (it has not ended).
+    pub fn is_open(&self, id: u32) -> bool {
+        self.open.get(id as usize).copied().unwrap_or(false)
     }
 
     /// Closes scope `id`, returning to `outer`: its values can no longer be used.

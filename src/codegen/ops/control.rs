@@ -139,6 +139,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             })
             .collect();
         for attempt in 0..4 {
+            // An abandoned attempt is unreachable code: what it allocated, freed and fenced
+            // must not shape the next attempt's reuse.
+            let smem_before = self.smem.clone();
             let pre = if attempt == 0 {
                 entry_br
                     .get_operand(0)
@@ -193,6 +196,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 iv_info,
             );
             let (scope, outer) = self.values.open_scope();
+            let smem_open = self.smem.snapshot();
+            self.smem.loop_opened(scope);
             self.values.update(iv, |d| d.scope = scope);
             let carried: Vec<Value> = inits
                 .iter()
@@ -215,6 +220,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
             if !invariant {
                 self.values.close_scope(scope, outer);
+                self.smem.restore(smem_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
                 self.em.b.build_unreachable()?;
@@ -247,6 +253,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             self.em.b.build_unconditional_branch(header)?;
             self.values.close_scope(scope, outer);
+            self.smem.scope_closed(scope, &smem_open);
             self.em.b.position_at_end(exit);
             // After the loop: the header's phis, with the facts that held in every iteration.
             return Ok(inits
@@ -288,6 +295,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .b
             .build_conditional_branch(c.regs[0].into_int_value(), then_bb, else_bb)?;
 
+        let smem_before = self.smem.snapshot();
         let arm = |kb: &mut Self,
                    bb,
                    body: &mut dyn FnMut(&mut Self) -> Result<Vec<Value>>|
@@ -303,6 +311,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .collect::<Result<Vec<_>>>()
             });
             kb.values.close_scope(scope, outer);
+            // Both arms against the free list before the `if`: one arm's fences never hold on
+            // the other's path.
+            kb.smem.scope_closed(scope, &smem_before);
             let r = r.inspect_err(|_| kb.values.poisoned = true)?;
             let end = kb.em.b.get_insert_block().expect("positioned");
             kb.em.b.build_unconditional_branch(join)?;

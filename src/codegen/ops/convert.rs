@@ -519,7 +519,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (tpw, nw) = (self.threads_per_warp(), self.num_warps);
         let store = ScratchSide::new(src, &flat, addr_bits, reps, tpw, nw)?;
         let load = ScratchSide::new(dst, &flat, addr_bits, reps, tpw, nw)?;
-        let a = self.smem.alloc(OP, sp.scratch_bytes, 16)?;
+        let a = self.scratch_alloc(OP, sp.scratch_bytes, 16)?;
         self.report.scratch(sp.scratch_bytes);
         let bits = (elem.mem_bytes() * 8) as u32;
         let store_plan = match sp.store_instruction {
@@ -553,10 +553,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             None => self.shared_access_at(load.vector_first()?, &[], a.offset, elem)?,
         };
         let (reg_free, _, _) = src.free_masks();
-        let inside_loop = self.values.scope() != 0;
+        // Inside a loop body the previous iteration may still read the scratch; reused scratch
+        // may still be read by its previous op.
+        let fence_first = a.fence || self.values.scope() != 0;
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; dst.num_regs()];
         for rep in 0..reps {
-            if rep > 0 || inside_loop {
+            if rep > 0 || fence_first {
                 self.barrier()?;
             }
             match &store_plan {
@@ -590,6 +592,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
             }
         }
+        self.scratch_free(OP, a)?;
         fill_copies(OP, &load.full, out)
     }
 }

@@ -69,9 +69,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        let a = self
-            .smem
-            .alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
+        let a = self.buffer_alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
         let i32t = self.em.ctx.i32_type();
         let base = i32t.const_int(a.offset, false);
         let t0 = self.is_thread0()?;

@@ -21,6 +21,8 @@ pub(crate) mod scan;
 pub(crate) mod schedule;
 pub(crate) mod shape;
 pub(crate) mod shared;
+pub(crate) mod shared_lifetime;
+pub(crate) mod shared_views;
 pub(crate) mod tma;
 pub(crate) mod warp_roles;
 pub(crate) mod wgmma;

@@ -377,7 +377,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let eb = elem.mem_bytes();
         let size: u64 = out.map_or(1, |o| o.shape.iter().product());
         let parts = 1u64 << wp.len();
-        let a = self.smem.alloc(OP, parts * size * eb, 16)?;
+        let a = self.scratch_alloc(OP, parts * size * eb, 16)?;
         self.report.scratch(parts * size * eb);
         // This thread's flat (row-major) index of each result register.
         let flat: Vec<IntValue<'ctx>> = match out {
@@ -427,7 +427,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .b
                     .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?)
             };
-        if self.values.scope() != 0 {
+        // Inside a loop body the previous iteration may still read the partials; reused
+        // scratch may still be read by its previous op.
+        if a.fence || self.values.scope() != 0 {
             self.barrier()?;
         }
         // Lane → flat index of each result register (warp 0, whose partial is part 0).
@@ -531,6 +533,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             out_vals.push(acc.expect("at least one partial"));
         }
+        self.scratch_free(OP, a)?;
         Ok(out_vals)
     }
 }

@@ -265,7 +265,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 size *= l.shape[d];
             }
             let plane = size * nh as u64;
-            let a = self.smem.alloc(OP, parts * plane * eb, 16)?;
+            let a = self.scratch_alloc(OP, parts * plane * eb, 16)?;
             self.report.scratch(parts * plane * eb);
             // Lane → index of each group's element in one plane (warp 0, part 0).
             let lane_idx = |kb: &Self, g: u64, h: usize| -> Vec<u64> {
@@ -309,7 +309,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let hi = i32t.const_int(h as u64 * size, false);
                 Ok(kb.em.b.build_int_add(f, hi, "")?)
             };
-            if self.values.scope() != 0 {
+            // Inside a loop body the previous iteration may still read the partials; reused
+            // scratch may still be read by its previous op.
+            if a.fence || self.values.scope() != 0 {
                 self.barrier()?;
             }
             for (gi, th) in totals.iter().enumerate() {
@@ -362,6 +364,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     *tv = all.expect("a warp");
                 }
             }
+            self.scratch_free(OP, a)?;
         }
 
         // Stage 4: carry the block totals in order, then apply the prefixes.

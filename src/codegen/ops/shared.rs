@@ -72,17 +72,21 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.reported("barrier", at, None, |kb| {
             kb.ensure_body()?;
             kb.report.barrier();
-            if kb.role_barrier()? {
-                return Ok(());
+            if !kb.role_barrier()? {
+                kb.target.lowering().barrier(&kb.em)?;
             }
-            kb.target.lowering().barrier(&kb.em)
+            kb.note_barrier();
+            Ok(())
         })
     }
 
     /// Allocates a shared-memory buffer of `dtype` elements of `shape` laid out by `layout` (a
     /// shared encoding or a `LinearLayout` with in dim `offset`, see [`IntoSharedLayout`]) and
-    /// returns its descriptor. The kernel's `shared_bytes` grows by its size (plus alignment);
-    /// more than the target offers a CTA is [`CodegenError::SharedMemoryExceeded`].
+    /// returns its descriptor. The kernel's `shared_bytes` grows by its size (plus alignment)
+    /// unless bytes given back earlier ([`free_shared`](Self::free_shared), op scratch) serve;
+    /// then, if no barrier has passed since their last use, a [`barrier`](Self::barrier) comes
+    /// first, so allocate where every thread of the CTA (or warp role) arrives. More than the
+    /// target offers a CTA is [`CodegenError::SharedMemoryExceeded`].
     pub fn alloc_shared(
         &mut self,
         dtype: DType,
@@ -162,12 +166,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let bytes = elems
             .checked_mul(dtype.mem_bytes())
             .ok_or_else(|| CodegenError::arg(op, format!("a buffer of {elems} elements")))?;
-        let align = if r.name == "NVMMASharedLayout" {
-            1024
-        } else {
-            16
-        };
-        let a = self.smem.alloc(op, bytes, align)?;
+        let align = base_alignment(&r.name);
+        let a = self.buffer_alloc(op, bytes, align)?;
         let scope = self.values.scope();
         Ok(self.values.push(ValueData {
             kind: ValueKind::SharedDesc,
@@ -183,6 +183,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 layout: linear,
                 padding: r.padding,
                 name: r.name,
+                align,
+                alloc: a.id,
+                view: false,
             })),
         }))
     }
@@ -250,12 +253,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
-            shared: Some(Rc::new(SharedBuf {
-                base: buf.base,
-                layout: inner,
-                padding: buf.padding.clone(),
-                name: buf.name.clone(),
-            })),
+            shared: Some(Rc::new(buf.view_of(
+                buf.base,
+                inner,
+                buf.padding.clone(),
+                buf.name.clone(),
+                buf.align.min(1 << stride.trailing_zeros()),
+            ))),
         }))
     }
 
@@ -303,12 +307,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
-            shared: Some(Rc::new(SharedBuf {
-                base: buf.base,
+            shared: Some(Rc::new(buf.view_of(
+                buf.base,
                 layout,
-                padding: buf.padding.clone(),
-                name: buf.name.clone(),
-            })),
+                buf.padding.clone(),
+                buf.name.clone(),
+                buf.align,
+            ))),
         }))
     }
 
@@ -736,8 +741,19 @@ pub(crate) fn scalar_dtype(ty: Type) -> DType {
     }
 }
 
+/// The byte alignment a buffer in the shared layout named `name` starts at: an NVMMA layout's
+/// swizzle atom (up to 8 rows of 128 bytes) is applied by TMA and wgmma on absolute address bits,
+/// so it is aligned to 1024 bytes; every other layout to a 16-byte vector.
+pub(crate) fn base_alignment(name: &str) -> u64 {
+    if name == "NVMMASharedLayout" {
+        1024
+    } else {
+        16
+    }
+}
+
 /// `o` plus the padding inserted before it.
-fn padded(o: u64, padding: &[(u64, u64)]) -> u64 {
+pub(crate) fn padded(o: u64, padding: &[(u64, u64)]) -> u64 {
     o + padding
         .iter()
         .map(|&(interval, pad)| (o / interval) * pad)
@@ -746,7 +762,11 @@ fn padded(o: u64, padding: &[(u64, u64)]) -> u64 {
 
 /// Checks a shared layout for a buffer of `shape`: in dim `offset` (a size-1 `block` is
 /// dropped), out dims `dim0, dim1, …` of the buffer's sizes, one element per offset.
-fn shared_linear(op: &'static str, l: &LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
+pub(crate) fn shared_linear(
+    op: &'static str,
+    l: &LinearLayout,
+    shape: &[u64],
+) -> Result<LinearLayout> {
     let bad = |reason: String| CodegenError::BadLayout { op, reason };
     let mut l = l.clone();
     if l.has_in_dim(Dim::BLOCK.as_str()) && l.in_dim_size(Dim::BLOCK.as_str())? == 1 {

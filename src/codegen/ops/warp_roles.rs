@@ -335,7 +335,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             let outer_threads = kb.threads.for_role(sreg, rel);
             let outer_warps = std::mem::replace(&mut kb.num_warps, role.spec.warps);
             kb.roles.active = Some(ActiveRole { role, replica });
-            kb.smem.set_replicas(u64::from(role.spec.replicas));
+            kb.smem
+                .enter_role(role.index, u64::from(role.spec.replicas));
             let r = (|| {
                 if let Some(n) = role.spec.max_regs {
                     if n != launch {
@@ -348,7 +349,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 body(kb)
             })();
             kb.roles.active = None;
-            kb.smem.set_replicas(1);
+            kb.smem.leave_role();
             kb.num_warps = outer_warps;
             kb.threads = outer_threads;
             r

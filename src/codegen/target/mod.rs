@@ -345,15 +345,22 @@ pub(crate) fn set_pass_gate(
 ///   the widest vector the layout allows, so NVPTX's load/store vectorizer finds nothing to do
 ///   (the PTX of the example kernels is identical), yet it would double the instructions a
 ///   64 × 64 tile's compile executes (+21 M on 19 M).
+/// - `-nvptx-short-ptr`: NVPTX pointers into shared, constant and local memory are 32 bits
+///   (data layout `p3:32:32-p4:32:32-p5:32:32`), as Triton sets it. Those windows are at most a
+///   few hundred KB, so the 64-bit pointers NVPTX uses by default only cost: every shared
+///   address was built in 64-bit registers (`add.s64`, `cvt.u64.u32`) and cut back to 32 bits for
+///   the `.shared` operands of inline PTX. The option is read when a target machine is made, and
+///   the data layout every module gets comes from that machine.
 ///
-/// Both name passes that do nothing for the builder's code on any target. Which passes a kernel's
-/// code generation skips depends on its target and is chosen per kernel ([`set_pass_gate`]); no
-/// option here depends on a cargo feature.
+/// The first two name passes that do nothing for the builder's code on any target; the third
+/// only changes NVPTX. Which passes a kernel's code generation skips depends on its target and is
+/// chosen per kernel ([`set_pass_gate`]); no option here depends on a cargo feature.
 fn set_llvm_options() {
     emitter::parse_command_line(&[
         c"weft",
         c"-disable-vector-combine",
         c"-disable-nvptx-load-store-vectorizer",
+        c"-nvptx-short-ptr",
     ]);
 }
 
