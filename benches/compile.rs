@@ -80,6 +80,25 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             k.ptx().unwrap()
         })
     });
+    // The ping-pong schedule (producer warpgroup, two consumer warpgroups taking turns).
+    g.bench_function("attention_d128_ping_pong_sm90a_o3", |b| {
+        b.iter(|| {
+            let ctx = Context::new();
+            let c = kernels::AttentionConfig::ping_pong(weft::codegen::DType::F16, false);
+            let k = kernels::attention_kernel(&ctx, Target::SM90A, c).unwrap();
+            k.ptx().unwrap()
+        })
+    });
+    // The warp-specialised GEMM (producer warpgroup, consumers releasing stages).
+    g.bench_function("gemm_ws_128x256x64_sm90a_o3", |b| {
+        b.iter(|| {
+            let ctx = Context::new();
+            let mut c = kernels::GemmConfig::new(weft::codegen::DType::F16);
+            c.warp_specialized = true;
+            let k = kernels::gemm_kernel(&ctx, Target::SM90A, c).unwrap();
+            k.ptx().unwrap()
+        })
+    });
     g.bench_function("gemm_sm80_128x256x64_o3", |b| {
         b.iter(|| {
             let ctx = Context::new();
