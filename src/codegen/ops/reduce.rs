@@ -449,14 +449,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             let at = addr(self, my, *f)?;
             let ptr = self.smem_at(at)?;
-            let v = if elem == DType::I1 {
-                self.em
-                    .b
-                    .build_int_z_extend(v.into_int_value(), self.em.ctx.i8_type(), "")?
-                    .into()
-            } else {
-                *v
-            };
+            let v = self.in_mem_form(*v, elem)?;
             self.em.b.build_store(ptr, v)?;
         }
         self.barrier()?;
@@ -513,19 +506,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 let at = addr(self, i32t.const_int(q, false), *f)?;
                 let ptr = self.smem_at(at)?;
-                let mut x = self.em.b.build_load(mem, ptr, "")?;
-                if elem == DType::I1 {
-                    x = self
-                        .em
-                        .b
-                        .build_int_compare(
-                            inkwell::IntPredicate::NE,
-                            x.into_int_value(),
-                            self.em.ctx.i8_type().const_zero(),
-                            "",
-                        )?
-                        .into();
-                }
+                let x = self.em.b.build_load(mem, ptr, "")?;
+                let x = self.out_of_mem_form(x, elem)?;
                 acc = Some(match acc {
                     None => x,
                     Some(a) => self.combine_regs(combine, elem, a, x)?,
