@@ -30,6 +30,9 @@ use crate::layout::encoding::{NvidiaMma, NvmmaShared};
 use crate::layout::{Dim, LinearLayout};
 use crate::target::Feature;
 
+/// Registers passed through a `wgmma_wait` per asm statement (see `wgmma_wait`).
+const WAIT_GROUP: usize = 16;
+
 /// Which dim of a wgmma operand is contiguous in shared memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Major {
@@ -330,17 +333,32 @@ impl<'ctx> KernelBuilder<'ctx> {
             .iter()
             .map(|v| self.get_kind(OP, *v, &[ValueKind::Tile], "an accumulator tile"))
             .collect::<Result<Vec<_>>>()?;
-        let mut asm = InlinePtx::new();
-        let classes: Vec<RegClass> = ds
-            .iter()
-            .flat_map(|d| d.regs.iter().map(|r| reg_class(*r)))
-            .collect::<Result<_>>()?;
-        let outs: Vec<Operand> = classes.iter().map(|c| asm.output(*c)).collect();
-        for (o, r) in outs.iter().zip(ds.iter().flat_map(|d| &d.regs)) {
-            asm.tied(*o, (*r).into());
+        let regs: Vec<BasicValueEnum<'ctx>> =
+            ds.iter().flat_map(|d| d.regs.iter().copied()).collect();
+        // The wait, then the registers passed through it in groups: each group an empty asm
+        // statement tying its registers, ordered after the wait as every side-effecting asm is.
+        // LLVM's handling of an asm call grows with the square of its operands (matching tied
+        // operands, kill flags), so one call tying all 128 registers of an accumulator cost the
+        // GEMM's compile a fifth; groups of 16 cost what the registers themselves do.
+        let mut res = Vec::with_capacity(regs.len());
+        let mut first = true;
+        for group in regs
+            .chunks(WAIT_GROUP)
+            .chain(regs.is_empty().then_some(&[][..]))
+        {
+            let mut asm = InlinePtx::new();
+            let classes: Vec<RegClass> =
+                group.iter().map(|r| reg_class(*r)).collect::<Result<_>>()?;
+            let outs: Vec<Operand> = classes.iter().map(|c| asm.output(*c)).collect();
+            for (o, r) in outs.iter().zip(group) {
+                asm.tied(*o, (*r).into());
+            }
+            if first {
+                asm.inst(format!("wgmma.wait_group.sync.aligned {pending};"));
+                first = false;
+            }
+            res.extend(asm.call(&self.em)?);
         }
-        asm.inst(format!("wgmma.wait_group.sync.aligned {pending};"));
-        let res = asm.call(&self.em)?;
         let mut it = res.into_iter();
         let mut out = Vec::with_capacity(ds.len());
         for d in &ds {
