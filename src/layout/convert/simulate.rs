@@ -70,6 +70,16 @@ impl AccessStats {
 /// it emits with this, so its predictions and [`simulate_shared_access`] agree by construction.
 pub fn warp_access(lane_bytes: &[u64], access_bytes: u64) -> AccessStats {
     let lanes = lane_bytes.len() as u64;
+    // Measured on the H200 (Nsight Compute, 2026-11-25): a 16-byte access of one address by every
+    // lane takes one wavefront per half-warp, not one per 8-lane phase.
+    if access_bytes == 16 && lanes > 1 && lane_bytes.iter().all(|&b| b == lane_bytes[0]) {
+        let halves = lanes.div_ceil(16);
+        return AccessStats {
+            instructions: 1,
+            wavefronts: halves,
+            ideal_wavefronts: halves,
+        };
+    }
     let lanes_per_phase = if access_bytes >= BANK_BYTES {
         (NUM_BANKS * BANK_BYTES / access_bytes).clamp(1, lanes.max(1))
     } else {
@@ -257,4 +267,24 @@ pub fn execute_shuffle_plan(plan: &ShufflePlan) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod warp_access_tests {
+    use super::*;
+
+    #[test]
+    fn sixteen_byte_phases_and_the_measured_broadcast() {
+        // 32 lanes reading 16 consecutive bytes each: four 8-lane phases, no conflict.
+        let spread: Vec<u64> = (0..32).map(|l| 16 * l).collect();
+        let s = warp_access(&spread, 16);
+        assert_eq!((s.wavefronts, s.ideal_wavefronts), (4, 4));
+        // Every lane reading the same 16 bytes: one wavefront per half-warp (ncu on the H200).
+        let s = warp_access(&[64; 32], 16);
+        assert_eq!((s.wavefronts, s.ideal_wavefronts), (2, 2));
+        // Two addresses are no broadcast: the phases count as before.
+        let mut two = vec![64u64; 32];
+        two[31] = 80;
+        assert_eq!(warp_access(&two, 16).wavefronts, 4);
+    }
 }
