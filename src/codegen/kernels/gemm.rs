@@ -282,15 +282,7 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     let zero = kb.i32(0)?;
     let out = kb.for_range(0, total, 1, &[acc0, zero, zero], |kb, it, carried| {
         let (acc, st, phase) = (carried[0], carried[1], carried[2]);
-        let bar = kb.mbarrier_at(full, st)?;
-        kb.mbarrier_wait(bar, phase)?;
-        let a_t = kb.index_shared(a_ring, st)?;
-        let b_t = kb.index_shared(b_ring, st)?;
-        let b_t = if c.b_transposed {
-            kb.permute_shared(b_t, &[1, 0])?
-        } else {
-            b_t
-        };
+        let (a_t, b_t) = wait_stage(kb, &c, [a_ring, b_ring, full], st, phase)?;
         // A persistent loop starts each tile by ignoring the accumulator (scale-d = 0) rather
         // than zeroing registers a wgmma may still be writing.
         let acc = match programs {
@@ -399,6 +391,27 @@ pub(super) fn tile_origin(
 /// The epilogue of one tile: the accumulator (in C's type) to the staging buffer (swizzled),
 /// then TMA stores at `[om, on]`. `reused`: wait first until the previous tile's stores have
 /// read the buffer.
+/// Waits until stage `st` of the rings is full (phase parity `phase`) and returns its A and B
+/// buffers as wgmma reads them (B permuted to `[K, N]` when it is stored `[N, K]`).
+pub(super) fn wait_stage(
+    kb: &mut KernelBuilder<'_>,
+    c: &GemmConfig,
+    [a_ring, b_ring, full]: [Value; 3],
+    st: Value,
+    phase: Value,
+) -> Result<(Value, Value)> {
+    let bar = kb.mbarrier_at(full, st)?;
+    kb.mbarrier_wait(bar, phase)?;
+    let a_t = kb.index_shared(a_ring, st)?;
+    let b_t = kb.index_shared(b_ring, st)?;
+    let b_t = if c.b_transposed {
+        kb.permute_shared(b_t, &[1, 0])?
+    } else {
+        b_t
+    };
+    Ok((a_t, b_t))
+}
+
 pub(super) fn store_c_tile(
     kb: &mut KernelBuilder<'_>,
     c: &GemmConfig,

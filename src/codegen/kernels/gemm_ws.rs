@@ -15,7 +15,7 @@ use crate::layout::encoding::NvidiaMma;
 
 use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
 use super::gemm::{
-    alloc_buffers, declare_params, program_tiles, store_c_tile, tile_origin, GemmConfig,
+    alloc_buffers, declare_params, program_tiles, store_c_tile, tile_origin, wait_stage, GemmConfig,
 };
 
 /// Builds the warp-specialised GEMM (`c.warp_specialized`, checked by the caller).
@@ -108,15 +108,7 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
             let inner = kb.for_range(0, k_tiles, 1, carried, |kb, kt, carried| {
                 let (acc, it) = (carried[0], carried[1]);
                 let (st, ph) = stage(kb, it)?;
-                let bar = kb.mbarrier_at(full, st)?;
-                kb.mbarrier_wait(bar, ph)?;
-                let a_t = kb.index_shared(a_ring, st)?;
-                let b_t = kb.index_shared(b_ring, st)?;
-                let b_t = if c.b_transposed {
-                    kb.permute_shared(b_t, &[1, 0])?
-                } else {
-                    b_t
-                };
+                let (a_t, b_t) = wait_stage(kb, &c, [a_ring, b_ring, full], st, ph)?;
                 // Each tile starts by ignoring the accumulator (scale-d = 0) rather than zeroing
                 // registers a wgmma may still be writing.
                 let use_acc = kb.ne(kt, 0)?;

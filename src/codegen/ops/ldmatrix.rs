@@ -39,7 +39,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::global::vec_of;
 use crate::codegen::ops::layout_arg::IntoLayout;
-use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
+use crate::codegen::ops::shared::{offset_layout, plain_vector, scalar_dtype};
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
 use crate::codegen::target::{Feature, Vendor};
 use crate::codegen::types::DType;
@@ -264,13 +264,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         else {
             return Ok(None);
         };
-        let eb = elem.mem_bytes();
-        let mut plain = offsets.contiguous_regs(0).min(16 / eb);
-        if let Some(&(interval, _)) = buf.padding.iter().min() {
-            plain = plain.min(interval);
-        }
+        let plain = plain_vector(&offsets, &buf.padding, elem);
         // Bytes per lane and instruction: 4 per matrix against the plain vector's.
-        Ok((plan.matrices as u64 * 4 > plain * eb).then_some(plan))
+        Ok((plan.matrices as u64 * 4 > plain * elem.mem_bytes()).then_some(plan))
     }
 
     /// The row addresses of `plan` as a tile layout (one register per instruction).

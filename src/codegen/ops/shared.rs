@@ -503,10 +503,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<SharedAccess<'ctx>> {
         let coords = self.dim_coords(&offsets, 0)?;
         let eb = elem.mem_bytes();
-        let mut vec = offsets.contiguous_regs(0).min(16 / eb).max(1);
-        if let Some(&(interval, _)) = padding.iter().min() {
-            vec = vec.min(interval);
-        }
+        let vec = plain_vector(&offsets, padding, elem);
         let i32t = self.em.ctx.i32_type();
         let mut addrs = Vec::with_capacity(coords.len());
         let mut seen: std::collections::HashMap<IntValue<'ctx>, IntValue<'ctx>> =
@@ -846,6 +843,17 @@ fn outer_dim_removed(l: &LinearLayout) -> Option<LinearLayout> {
         .map(|(i, &s)| (Dim::dim(i), s))
         .collect();
     LinearLayout::from_bases([(Dim::OFFSET, inner)], dims, true).ok()
+}
+
+/// Elements one plain `ld/st.shared` moves for registers at `offsets` ((register, lane, warp) →
+/// element offset) in a buffer with `padding`: the contiguous registers, at most 16 bytes, never
+/// across a padding interval.
+pub(crate) fn plain_vector(offsets: &TileLayout, padding: &[(u64, u64)], elem: DType) -> u64 {
+    let mut vec = offsets.contiguous_regs(0).min(16 / elem.mem_bytes()).max(1);
+    if let Some(&(interval, _)) = padding.iter().min() {
+        vec = vec.min(interval);
+    }
+    vec
 }
 
 /// `shared⁻¹ ∘ reg`: (register, lane, warp) → element offset, as a one-dim tile layout.

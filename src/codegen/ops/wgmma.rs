@@ -341,11 +341,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         // operands, kill flags), so one call tying all 128 registers of an accumulator cost the
         // GEMM's compile a fifth; groups of 16 cost what the registers themselves do.
         let mut res = Vec::with_capacity(regs.len());
-        let mut first = true;
-        for group in regs
-            .chunks(WAIT_GROUP)
-            .chain(regs.is_empty().then_some(&[][..]))
-        {
+        let groups: Vec<&[BasicValueEnum<'ctx>]> = if regs.is_empty() {
+            vec![&[]]
+        } else {
+            regs.chunks(WAIT_GROUP).collect()
+        };
+        for (i, group) in groups.into_iter().enumerate() {
             let mut asm = InlinePtx::new();
             let classes: Vec<RegClass> =
                 group.iter().map(|r| reg_class(*r)).collect::<Result<_>>()?;
@@ -353,9 +354,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             for (o, r) in outs.iter().zip(group) {
                 asm.tied(*o, (*r).into());
             }
-            if first {
+            if i == 0 {
                 asm.inst(format!("wgmma.wait_group.sync.aligned {pending};"));
-                first = false;
             }
             res.extend(asm.call(&self.em)?);
         }
