@@ -15,14 +15,14 @@
 
 mod common;
 
-use common::gpu::device;
+use common::gpu::{device, load_kernel, run_one_cta};
 use common::kernels::{
     convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, reduce_kernel,
     reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
-use weft::codegen::{Context, DType, Kernel, ReduceOp, Target};
+use weft::codegen::{Context, DType, ReduceOp, Target};
 use weft::layout::convert::{plan_conversion, plan_shared, ConversionKind, Instruction};
 use weft::layout::encoding::Blocked;
 use weft::layout::LinearLayout;
@@ -31,14 +31,6 @@ use weft::runtime::prelude::*;
 use weft::runtime::{DeviceElem, KernelArgs, LaunchConfig};
 
 const TARGET: Target = Target::SM90;
-
-fn load(dev: &Device, k: &Kernel<'_>) -> weft::runtime::cuda::Kernel {
-    let sig = k.signature();
-    dev.load_ptx(&k.ptx().unwrap())
-        .unwrap_or_else(|e| panic!("{}: load: {e}", sig.name))
-        .kernel(sig.clone())
-        .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
-}
 
 /// Runs the conversion kernel of `a → b` on `x` and checks `y == x`.
 fn run_convert<T: DeviceElem + PartialEq + std::fmt::Debug>(
@@ -53,18 +45,8 @@ fn run_convert<T: DeviceElem + PartialEq + std::fmt::Debug>(
     let warps = 1u32 << a.in_dim_size_log2("warp").unwrap_or(0);
     let k = convert_kernel(&ctx, TARGET, "cvt", &flat(a), &flat(b), dtype, warps)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
-    let kernel = load(dev, &k);
-    let dx = dev.upload(x).unwrap();
-    let mut dy = dev.alloc::<T>(x.len()).unwrap();
-    dy.fill_bytes(0xFF).unwrap();
-    let mut args = KernelArgs::new();
-    args.ptr(&dx).ptr(&dy);
-    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
-    let stream = dev.stream();
-    // SAFETY: the kernel reads x[0..len) and writes y[0..len), both of len elements.
-    unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-    stream.synchronize().unwrap();
-    let y = dy.to_vec().unwrap();
+    // The kernel reads x[0..len) and writes y[0..len).
+    let y = run_one_cta(dev, &k, x, x.len());
     let bad: Vec<usize> = (0..x.len()).filter(|&i| y[i] != x[i]).collect();
     assert!(
         bad.is_empty(),
@@ -270,7 +252,7 @@ fn row_and_column_reductions_match_the_host() {
                 for op in [ReduceOp::Sum, ReduceOp::Max, ReduceOp::Min] {
                     let ctx = Context::new();
                     let k = reduce_kernel(&ctx, TARGET, layout, [64, 64], axis, op, 4).unwrap();
-                    let kernel = load(&dev, &k);
+                    let kernel = load_kernel(&dev, &k);
                     let x = rng.vec(m * n);
                     let want = reduce_reference(&x, m, n, axis, op);
                     let dx = dev.upload(&x).unwrap();

@@ -14,22 +14,11 @@ use common::reuse::{chain_kernel, column_stats_kernel, free_reuse_kernel, replic
 use common::rng::Rng;
 use weft::codegen::{Context, Kernel, Target};
 use weft::runtime::prelude::*;
-use weft::runtime::{KernelArgs, LaunchConfig};
 
 /// Runs `k(x, y)` with `ylen` outputs on one CTA; returns `y`.
 fn run(dev: &weft::runtime::cuda::Device, k: &Kernel<'_>, x: &[f32], ylen: usize) -> Vec<f32> {
-    let kernel = common::gpu::load_kernel(dev, k);
-    let dx = dev.upload(x).unwrap();
-    let mut dy = dev.alloc::<f32>(ylen).unwrap();
-    dy.fill_bytes(0xFF).unwrap();
-    let mut args = KernelArgs::new();
-    args.ptr(&dx).ptr(&dy);
-    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
-    let stream = dev.stream();
-    // SAFETY: every kernel here reads x[0..x.len()) and writes y[0..ylen).
-    unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-    stream.synchronize().unwrap();
-    dy.to_vec().unwrap()
+    // Every kernel here reads x[0..x.len()) and writes y[0..ylen).
+    common::gpu::run_one_cta(dev, k, x, ylen)
 }
 
 /// Random `f32` in [-64, 64) on a 1/8 grid: sums of 64 are exact.
