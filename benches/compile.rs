@@ -11,6 +11,9 @@
 //!
 //! `cargo bench --features llvm --bench compile`
 //!
+//! The kernels at O3 are emitted with `Kernel::into_ptx` (the build-and-load path, no copy of the
+//! module); the per-level ones with `ptx_with`, which copies it first.
+//!
 //! Measured in thread CPU time, like the other CPU benches: compilation runs on the calling
 //! thread only, and on the shared 2-core bench machine wall time would count the waits for a core.
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -51,7 +54,7 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
         b.iter(|| {
             let ctx = Context::new();
             let k = kernels::transpose_smem_kernel(&ctx, t, kernels::TRANSPOSE_CONFIGS[0]).unwrap();
-            k.ptx().unwrap()
+            k.into_ptx().unwrap()
         })
     });
     g.bench_function("softmax_16k_o3", |b| {
@@ -59,7 +62,7 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let ctx = Context::new();
             let c = kernels::SoftmaxConfig::for_n(16384, 1, 4, 16);
             let k = kernels::softmax_kernel(&ctx, t, c).unwrap();
-            k.ptx().unwrap()
+            k.into_ptx().unwrap()
         })
     });
     // The Hopper GEMM (TMA ring, wgmma, TMA-store epilogue): target ≤ 10 ms.
@@ -68,7 +71,7 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let ctx = Context::new();
             let c = kernels::GemmConfig::new(weft::codegen::DType::F16);
             let k = kernels::gemm_kernel(&ctx, Target::SM90A, c).unwrap();
-            k.ptx().unwrap()
+            k.into_ptx().unwrap()
         })
     });
     // Forward attention (wgmma, TMA, online softmax), f16, head dim 128: target ≤ 20 ms.
@@ -77,7 +80,7 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let ctx = Context::new();
             let c = kernels::AttentionConfig::new(weft::codegen::DType::F16, false);
             let k = kernels::attention_kernel(&ctx, Target::SM90A, c).unwrap();
-            k.ptx().unwrap()
+            k.into_ptx().unwrap()
         })
     });
     // The ping-pong schedule (producer warpgroup, two consumer warpgroups taking turns).
@@ -86,7 +89,7 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let ctx = Context::new();
             let c = kernels::AttentionConfig::ping_pong(weft::codegen::DType::F16, false);
             let k = kernels::attention_kernel(&ctx, Target::SM90A, c).unwrap();
-            k.ptx().unwrap()
+            k.into_ptx().unwrap()
         })
     });
     // The warp-specialised GEMM (producer warpgroup, consumers releasing stages).
@@ -96,7 +99,7 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let mut c = kernels::GemmConfig::new(weft::codegen::DType::F16);
             c.warp_specialized = true;
             let k = kernels::gemm_kernel(&ctx, Target::SM90A, c).unwrap();
-            k.ptx().unwrap()
+            k.into_ptx().unwrap()
         })
     });
     g.bench_function("gemm_sm80_128x256x64_o3", |b| {
@@ -105,7 +108,7 @@ fn compile(c: &mut Criterion<ThreadCpu>) {
             let c = kernels::GemmSm80Config::new(128, 256, 64, 3, 8);
             let k = kernels::gemm_sm80_kernel(&ctx, Target::SM80, c, weft::codegen::DType::F16)
                 .unwrap();
-            k.ptx().unwrap()
+            k.into_ptx().unwrap()
         })
     });
     g.bench_function("memcpy_build_only", |b| {

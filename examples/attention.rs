@@ -171,7 +171,7 @@ mod gpu {
                 let dd = head_dim as usize;
                 let k = attention_kernel(ctx, target, c)?;
                 let sig = k.signature().clone();
-                let kernel = dev.load_ptx(&k.ptx()?)?.kernel(sig.clone())?;
+                let kernel = dev.load_ptx(&k.into_ptx()?)?.kernel(sig.clone())?;
                 let (ch, cs) = (2, 500);
                 let round = |x: f32| match dtype {
                     DType::F16 => f16::from_f32(x).to_f32(),

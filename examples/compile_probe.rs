@@ -76,10 +76,10 @@ fn main() {
             other => panic!("unknown kernel {other}"),
         }
         .expect("kernel builds");
-        ptx = k.ptx().expect("PTX");
         if args.len() > 4 {
             ir = k.llvm_ir();
         }
+        ptx = k.into_ptx().expect("PTX");
     }
     if let Some(out) = args.get(3) {
         std::fs::write(out, &ptx).expect("write PTX");

@@ -390,3 +390,84 @@ fn warp_specialized_gemm_has_a_producer_and_no_cta_barrier_in_its_loops() {
         assert!(ptx.contains("setp.ne.b32 weft_scale_d"), "{what}");
     }
 }
+
+/// The block of `ir` labelled `label` (up to the next label).
+fn ir_block<'a>(ir: &'a str, label: &str) -> &'a str {
+    let start = ir
+        .find(&format!("\n{label}:"))
+        .unwrap_or_else(|| panic!("no block {label} in\n{ir}"));
+    let rest = &ir[start + 1..];
+    let end = rest[1..].find("\n\n").map_or(rest.len(), |i| i + 1);
+    &rest[..end]
+}
+
+#[test]
+fn wgmma_makes_the_descriptors_of_buffers_from_before_a_loop_once() {
+    // A loop over the stages of B's ring: A (made before the loop) has the same descriptors in
+    // every iteration, B's depend on the stage. With both from the ring, the loop makes both.
+    let nv = || NvmmaShared::new(128, 16, 2, false);
+    let hopper = NvidiaMma::hopper(&[4, 1], 128, 16);
+    let build = |a_in_ring: bool| {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90A, "k", 4).unwrap();
+        let a = kb.alloc_shared(DType::F16, &[64, 64], nv()).unwrap();
+        let a_ring = kb
+            .alloc_shared_buffers(DType::F16, 2, &[64, 64], nv())
+            .unwrap();
+        let b_ring = kb
+            .alloc_shared_buffers(DType::F16, 2, &[64, 128], nv())
+            .unwrap();
+        let c = kb.zeros((&hopper, [64u64, 128]), DType::F32).unwrap();
+        let out = kb
+            .for_range(0, 8, 1, &[c], |kb, j, carried| {
+                let st = kb.and(j, 1)?;
+                let b = kb.index_shared(b_ring, st)?;
+                let a = if a_in_ring {
+                    kb.index_shared(a_ring, st)?
+                } else {
+                    a
+                };
+                let d = kb.wgmma(a, b, carried[0])?;
+                kb.wgmma_wait(0, &[d])
+            })
+            .unwrap();
+        let _ = out;
+        let k = kb.finish().unwrap();
+        let ir = k.llvm_ir();
+        assemble(&k.into_ptx().unwrap(), "sm_90a", "wgmma in a loop");
+        ir
+    };
+    // K = 64: four k-steps, each with its own A and B descriptor (a 64-bit add to the base).
+    let adds = |ir: &str| count(ir_block(ir, "loop.body"), "add i64");
+    let hoisted = build(false);
+    let both = build(true);
+    assert_eq!(adds(&hoisted), 4, "{hoisted}");
+    assert_eq!(adds(&both), 8, "{both}");
+    // A's are made in the loop's preheader instead.
+    assert_eq!(
+        count(ir_block(&hoisted, "loop.pre"), "add i64"),
+        4,
+        "{hoisted}"
+    );
+}
+
+#[test]
+fn a_converted_pair_goes_on_as_the_register_it_is() {
+    // The GEMM epilogue converts the accumulator two elements at a time
+    // (`cvt.rn.f16x2.f32`) and stores each pair with stmatrix: the pair is not split into halves
+    // and put together again.
+    let ctx = Context::new();
+    let mut c = GemmConfig::new(DType::F16);
+    c.block_m = 64;
+    c.block_n = 64;
+    c.num_warps = 4;
+    c.stages = 2;
+    let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
+    let ir = k.llvm_ir();
+    assert!(count(&ir, "fptrunc <2 x float>") > 0, "{ir}");
+    assert_eq!(count(&ir, "insertelement <2 x half>"), 0, "{ir}");
+    assert_eq!(count(&ir, "extractelement <2 x half>"), 0, "{ir}");
+    // `into_ptx` (no copy of the module) emits what `ptx` does.
+    let ptx = k.ptx().unwrap();
+    assert_eq!(k.into_ptx().unwrap(), ptx);
+}

@@ -47,16 +47,25 @@ fn attention_assembles_with_wgmma_from_registers() {
             let file = format!("{}_{}_d{}.ptx", k.signature().name, c.dtype, c.head_dim);
             std::fs::write(std::path::Path::new(&dir).join(file), &ptx).unwrap();
         }
-        common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
+        if c.schedule == AttentionSchedule::Pipelined {
+            // As its docs say: P·V stays in flight across the loop's back edge, where the
+            // carried accumulator is copied, and ptxas serialises the wgmmas.
+            if let Some(log) = common::ptxas_log(&ptx, "sm_90a", &format!("{c:?}")) {
+                assert!(log.contains("C7514"), "{c:?}: {log}");
+            }
+        } else {
+            common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
+        }
         // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers (8
-        // k-steps over block_n = 128) per key block, written once in the loop and once more for
-        // the last (masked) block peeled off it; ping-pong also issues S of the first block and
-        // P V of the last outside the loop.
-        let copies = 2;
+        // k-steps over block_n = 128) per key block. Serial: once, in the loop (the last block's
+        // mask is a branch inside it). Pipelined: S of the first block before the loop, P V of
+        // the last after it. Ping-pong: block 0 (S only) and the last block (S and P V) peeled
+        // off the loop, and P V of the last block after it.
         let s_steps = (c.head_dim / 16) as usize;
         let (s_copies, pv_copies) = match c.schedule {
-            AttentionSchedule::PingPong => (copies + 1, copies + 1),
-            _ => (copies, copies),
+            AttentionSchedule::Serial => (1, 1),
+            AttentionSchedule::Pipelined => (2, 2),
+            AttentionSchedule::PingPong => (3, 3),
         };
         assert_eq!(
             ptx.matches("wgmma.mma_async").count(),

@@ -42,14 +42,28 @@ pub fn ptxas() -> Option<PathBuf> {
     p.exists().then_some(p)
 }
 
-/// Assembles `ptx` for `arch` with ptxas; panics with ptxas's message if it rejects it. Prints a
-/// SKIP line (and passes) when ptxas is not installed.
+/// Assembles `ptx` for `arch` with ptxas; panics with ptxas's message if it rejects it or notes
+/// a loss in the wgmma pipeline. Prints a SKIP line (and passes) when ptxas is not installed.
 pub fn assemble(ptx: &str, arch: &str, what: &str) {
+    let Some(log) = ptxas_log(ptx, arch, what) else {
+        return;
+    };
+    // ptxas's notes on the wgmma pipeline (C7510–C7520): wgmmas serialised, or waits and fences
+    // it had to inject, which cost a tensor-core kernel its overlap.
+    assert!(
+        !log.contains("Potential Performance Loss") && !log.contains("is injected"),
+        "ptxas -arch={arch} on {what}:\n{log}"
+    );
+}
+
+/// What ptxas prints assembling `ptx` for `arch` (panics if it rejects it), or `None` (after a
+/// SKIP line) when ptxas is not installed.
+pub fn ptxas_log(ptx: &str, arch: &str, what: &str) -> Option<String> {
     let Some(ptxas) = ptxas() else {
         eprintln!(
             "SKIP ptxas check of {what}: ptxas not found (set PTXAS or run scripts/setup.sh)"
         );
-        return;
+        return None;
     };
     static N: AtomicU64 = AtomicU64::new(0);
     let dir = std::env::temp_dir();
@@ -70,11 +84,12 @@ pub fn assemble(ptx: &str, arch: &str, what: &str) {
         .unwrap();
     let _ = std::fs::remove_file(&src);
     let _ = std::fs::remove_file(&out);
+    let log = String::from_utf8_lossy(&res.stderr).to_string();
     assert!(
         res.status.success(),
-        "ptxas -arch={arch} rejected {what}:\n{}\n--- PTX ---\n{ptx}",
-        String::from_utf8_lossy(&res.stderr)
+        "ptxas -arch={arch} rejected {what}:\n{log}\n--- PTX ---\n{ptx}"
     );
+    Some(log)
 }
 
 /// The global loads and stores of `ptx`, one line each, without the predicate of a masked one.

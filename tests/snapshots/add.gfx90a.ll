@@ -21,55 +21,39 @@ body:                                             ; preds = %prologue
 
 masked:                                           ; preds = %body
   %8 = load <4 x float>, ptr addrspace(1) %6, align 16
-  %9 = extractelement <4 x float> %8, i32 0
-  %10 = extractelement <4 x float> %8, i32 1
-  %11 = extractelement <4 x float> %8, i32 2
-  %12 = extractelement <4 x float> %8, i32 3
-  %13 = insertelement <4 x float> poison, float %9, i32 0
-  %14 = insertelement <4 x float> %13, float %10, i32 1
-  %15 = insertelement <4 x float> %14, float %11, i32 2
-  %16 = insertelement <4 x float> %15, float %12, i32 3
   br label %join
 
 join:                                             ; preds = %masked, %body
-  %17 = phi <4 x float> [ %16, %masked ], [ zeroinitializer, %body ]
-  %18 = extractelement <4 x float> %17, i32 0
-  %19 = extractelement <4 x float> %17, i32 1
-  %20 = extractelement <4 x float> %17, i32 2
-  %21 = extractelement <4 x float> %17, i32 3
+  %9 = phi <4 x float> [ %8, %masked ], [ zeroinitializer, %body ]
+  %10 = extractelement <4 x float> %9, i32 0
+  %11 = extractelement <4 x float> %9, i32 1
+  %12 = extractelement <4 x float> %9, i32 2
+  %13 = extractelement <4 x float> %9, i32 3
   br i1 %5, label %masked1, label %join2
 
 masked1:                                          ; preds = %join
-  %22 = load <4 x float>, ptr addrspace(1) %7, align 16
-  %23 = extractelement <4 x float> %22, i32 0
-  %24 = extractelement <4 x float> %22, i32 1
-  %25 = extractelement <4 x float> %22, i32 2
-  %26 = extractelement <4 x float> %22, i32 3
-  %27 = insertelement <4 x float> poison, float %23, i32 0
-  %28 = insertelement <4 x float> %27, float %24, i32 1
-  %29 = insertelement <4 x float> %28, float %25, i32 2
-  %30 = insertelement <4 x float> %29, float %26, i32 3
+  %14 = load <4 x float>, ptr addrspace(1) %7, align 16
   br label %join2
 
 join2:                                            ; preds = %masked1, %join
-  %31 = phi <4 x float> [ %30, %masked1 ], [ zeroinitializer, %join ]
-  %32 = extractelement <4 x float> %31, i32 0
-  %33 = extractelement <4 x float> %31, i32 1
-  %34 = extractelement <4 x float> %31, i32 2
-  %35 = extractelement <4 x float> %31, i32 3
-  %36 = fadd float %18, %32
-  %37 = fadd float %19, %33
-  %38 = fadd float %20, %34
-  %39 = fadd float %21, %35
-  %40 = getelementptr float, ptr addrspace(1) %z, i32 %4
+  %15 = phi <4 x float> [ %14, %masked1 ], [ zeroinitializer, %join ]
+  %16 = extractelement <4 x float> %15, i32 0
+  %17 = extractelement <4 x float> %15, i32 1
+  %18 = extractelement <4 x float> %15, i32 2
+  %19 = extractelement <4 x float> %15, i32 3
+  %20 = fadd float %10, %16
+  %21 = fadd float %11, %17
+  %22 = fadd float %12, %18
+  %23 = fadd float %13, %19
+  %24 = getelementptr float, ptr addrspace(1) %z, i32 %4
   br i1 %5, label %masked3, label %join4
 
 masked3:                                          ; preds = %join2
-  %41 = insertelement <4 x float> poison, float %36, i32 0
-  %42 = insertelement <4 x float> %41, float %37, i32 1
-  %43 = insertelement <4 x float> %42, float %38, i32 2
-  %44 = insertelement <4 x float> %43, float %39, i32 3
-  store <4 x float> %44, ptr addrspace(1) %40, align 16
+  %25 = insertelement <4 x float> poison, float %20, i32 0
+  %26 = insertelement <4 x float> %25, float %21, i32 1
+  %27 = insertelement <4 x float> %26, float %22, i32 2
+  %28 = insertelement <4 x float> %27, float %23, i32 3
+  store <4 x float> %28, ptr addrspace(1) %24, align 16
   br label %join4
 
 join4:                                            ; preds = %masked3, %join2

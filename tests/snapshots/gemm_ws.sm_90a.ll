@@ -240,7 +240,7 @@ loop16:                                           ; preds = %endif22, %loop.pre1
   %153 = phi float [ %116, %loop.pre15 ], [ %222, %endif22 ]
   %154 = phi float [ %117, %loop.pre15 ], [ %223, %endif22 ]
   %155 = phi float [ %118, %loop.pre15 ], [ %224, %endif22 ]
-  %156 = phi i32 [ %119, %loop.pre15 ], [ %426, %endif22 ]
+  %156 = phi i32 [ %119, %loop.pre15 ], [ %362, %endif22 ]
   %157 = icmp slt i32 %iv19, %30
   br i1 %157, label %loop.body17, label %loop.exit18
 
@@ -264,24 +264,23 @@ loop.body17:                                      ; preds = %loop16
   %173 = and i64 %172, 262143
   %174 = lshr i64 %173, 4
   %175 = or i64 %174, 4611686293305360384
-  %176 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %166
-  %177 = ptrtoint ptr addrspace(3) %176 to i32
-  %178 = add i32 %177, 0
-  %179 = zext i32 %178 to i64
-  %180 = and i64 %179, 262143
-  %181 = lshr i64 %180, 4
-  %182 = or i64 %181, 4611686293305360384
-  call void asm sideeffect "wgmma.fence.sync.aligned;", ""()
-  %183 = zext i1 %169 to i32
-  %184 = add i64 %182, 0
-  %185 = add i64 %175, 0
-  %186 = add i64 %182, 2
-  %187 = add i64 %175, 128
-  %188 = add i64 %182, 4
-  %189 = add i64 %175, 256
-  %190 = add i64 %182, 6
-  %191 = add i64 %175, 384
-  %192 = call { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } asm sideeffect "{\0A.reg .pred weft_scale_d;\0Asetp.ne.b32 weft_scale_d, $64, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $65, $66, weft_scale_d, 1, 1, 0, 1;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $67, $68, 1, 1, 1, 0, 1;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $69, $70, 1, 1, 1, 0, 1;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $71, $72, 1, 1, 1, 0, 1;\0A}", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,r,l,l,l,l,l,l,l,l"(float %124, float %125, float %126, float %127, float %128, float %129, float %130, float %131, float %132, float %133, float %134, float %135, float %136, float %137, float %138, float %139, float %140, float %141, float %142, float %143, float %144, float %145, float %146, float %147, float %148, float %149, float %150, float %151, float %152, float %153, float %154, float %155, i32 %183, i64 %184, i64 %185, i64 %186, i64 %187, i64 %188, i64 %189, i64 %190, i64 %191)
+  %176 = add i64 %175, 0
+  %177 = add i64 %175, 128
+  %178 = add i64 %175, 256
+  %179 = add i64 %175, 384
+  %180 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %166
+  %181 = ptrtoint ptr addrspace(3) %180 to i32
+  %182 = add i32 %181, 0
+  %183 = zext i32 %182 to i64
+  %184 = and i64 %183, 262143
+  %185 = lshr i64 %184, 4
+  %186 = or i64 %185, 4611686293305360384
+  %187 = add i64 %186, 0
+  %188 = add i64 %186, 2
+  %189 = add i64 %186, 4
+  %190 = add i64 %186, 6
+  %191 = zext i1 %169 to i32
+  %192 = call { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } asm sideeffect "wgmma.fence.sync.aligned;\0A{\0A.reg .pred weft_scale_d;\0Asetp.ne.b32 weft_scale_d, $64, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $65, $66, weft_scale_d, 1, 1, 0, 1;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $67, $68, 1, 1, 1, 0, 1;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $69, $70, 1, 1, 1, 0, 1;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31}, $71, $72, 1, 1, 1, 0, 1;\0A}", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,r,l,l,l,l,l,l,l,l"(float %124, float %125, float %126, float %127, float %128, float %129, float %130, float %131, float %132, float %133, float %134, float %135, float %136, float %137, float %138, float %139, float %140, float %141, float %142, float %143, float %144, float %145, float %146, float %147, float %148, float %149, float %150, float %151, float %152, float %153, float %154, float %155, i32 %191, i64 %187, i64 %176, i64 %188, i64 %177, i64 %189, i64 %178, i64 %190, i64 %179)
   %193 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %192, 0
   %194 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %192, 1
   %195 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %192, 2
@@ -370,178 +369,114 @@ loop.exit18:                                      ; preds = %loop16
   %273 = insertelement <2 x float> poison, float %227, i32 0
   %274 = insertelement <2 x float> %273, float %228, i32 1
   %275 = fptrunc <2 x float> %274 to <2 x half>
-  %276 = extractelement <2 x half> %275, i32 0
-  %277 = extractelement <2 x half> %275, i32 1
-  %278 = insertelement <2 x float> poison, float %229, i32 0
-  %279 = insertelement <2 x float> %278, float %230, i32 1
-  %280 = fptrunc <2 x float> %279 to <2 x half>
-  %281 = extractelement <2 x half> %280, i32 0
-  %282 = extractelement <2 x half> %280, i32 1
-  %283 = insertelement <2 x float> poison, float %231, i32 0
-  %284 = insertelement <2 x float> %283, float %232, i32 1
-  %285 = fptrunc <2 x float> %284 to <2 x half>
-  %286 = extractelement <2 x half> %285, i32 0
-  %287 = extractelement <2 x half> %285, i32 1
-  %288 = insertelement <2 x float> poison, float %233, i32 0
-  %289 = insertelement <2 x float> %288, float %234, i32 1
+  %276 = insertelement <2 x float> poison, float %229, i32 0
+  %277 = insertelement <2 x float> %276, float %230, i32 1
+  %278 = fptrunc <2 x float> %277 to <2 x half>
+  %279 = insertelement <2 x float> poison, float %231, i32 0
+  %280 = insertelement <2 x float> %279, float %232, i32 1
+  %281 = fptrunc <2 x float> %280 to <2 x half>
+  %282 = insertelement <2 x float> poison, float %233, i32 0
+  %283 = insertelement <2 x float> %282, float %234, i32 1
+  %284 = fptrunc <2 x float> %283 to <2 x half>
+  %285 = insertelement <2 x float> poison, float %235, i32 0
+  %286 = insertelement <2 x float> %285, float %236, i32 1
+  %287 = fptrunc <2 x float> %286 to <2 x half>
+  %288 = insertelement <2 x float> poison, float %237, i32 0
+  %289 = insertelement <2 x float> %288, float %238, i32 1
   %290 = fptrunc <2 x float> %289 to <2 x half>
-  %291 = extractelement <2 x half> %290, i32 0
-  %292 = extractelement <2 x half> %290, i32 1
-  %293 = insertelement <2 x float> poison, float %235, i32 0
-  %294 = insertelement <2 x float> %293, float %236, i32 1
-  %295 = fptrunc <2 x float> %294 to <2 x half>
-  %296 = extractelement <2 x half> %295, i32 0
-  %297 = extractelement <2 x half> %295, i32 1
-  %298 = insertelement <2 x float> poison, float %237, i32 0
-  %299 = insertelement <2 x float> %298, float %238, i32 1
-  %300 = fptrunc <2 x float> %299 to <2 x half>
-  %301 = extractelement <2 x half> %300, i32 0
-  %302 = extractelement <2 x half> %300, i32 1
-  %303 = insertelement <2 x float> poison, float %239, i32 0
-  %304 = insertelement <2 x float> %303, float %240, i32 1
+  %291 = insertelement <2 x float> poison, float %239, i32 0
+  %292 = insertelement <2 x float> %291, float %240, i32 1
+  %293 = fptrunc <2 x float> %292 to <2 x half>
+  %294 = insertelement <2 x float> poison, float %241, i32 0
+  %295 = insertelement <2 x float> %294, float %242, i32 1
+  %296 = fptrunc <2 x float> %295 to <2 x half>
+  %297 = insertelement <2 x float> poison, float %244, i32 0
+  %298 = insertelement <2 x float> %297, float %245, i32 1
+  %299 = fptrunc <2 x float> %298 to <2 x half>
+  %300 = insertelement <2 x float> poison, float %246, i32 0
+  %301 = insertelement <2 x float> %300, float %247, i32 1
+  %302 = fptrunc <2 x float> %301 to <2 x half>
+  %303 = insertelement <2 x float> poison, float %248, i32 0
+  %304 = insertelement <2 x float> %303, float %249, i32 1
   %305 = fptrunc <2 x float> %304 to <2 x half>
-  %306 = extractelement <2 x half> %305, i32 0
-  %307 = extractelement <2 x half> %305, i32 1
-  %308 = insertelement <2 x float> poison, float %241, i32 0
-  %309 = insertelement <2 x float> %308, float %242, i32 1
-  %310 = fptrunc <2 x float> %309 to <2 x half>
-  %311 = extractelement <2 x half> %310, i32 0
-  %312 = extractelement <2 x half> %310, i32 1
-  %313 = insertelement <2 x float> poison, float %244, i32 0
-  %314 = insertelement <2 x float> %313, float %245, i32 1
-  %315 = fptrunc <2 x float> %314 to <2 x half>
-  %316 = extractelement <2 x half> %315, i32 0
-  %317 = extractelement <2 x half> %315, i32 1
-  %318 = insertelement <2 x float> poison, float %246, i32 0
-  %319 = insertelement <2 x float> %318, float %247, i32 1
+  %306 = insertelement <2 x float> poison, float %250, i32 0
+  %307 = insertelement <2 x float> %306, float %251, i32 1
+  %308 = fptrunc <2 x float> %307 to <2 x half>
+  %309 = insertelement <2 x float> poison, float %252, i32 0
+  %310 = insertelement <2 x float> %309, float %253, i32 1
+  %311 = fptrunc <2 x float> %310 to <2 x half>
+  %312 = insertelement <2 x float> poison, float %254, i32 0
+  %313 = insertelement <2 x float> %312, float %255, i32 1
+  %314 = fptrunc <2 x float> %313 to <2 x half>
+  %315 = insertelement <2 x float> poison, float %256, i32 0
+  %316 = insertelement <2 x float> %315, float %257, i32 1
+  %317 = fptrunc <2 x float> %316 to <2 x half>
+  %318 = insertelement <2 x float> poison, float %258, i32 0
+  %319 = insertelement <2 x float> %318, float %259, i32 1
   %320 = fptrunc <2 x float> %319 to <2 x half>
-  %321 = extractelement <2 x half> %320, i32 0
-  %322 = extractelement <2 x half> %320, i32 1
-  %323 = insertelement <2 x float> poison, float %248, i32 0
-  %324 = insertelement <2 x float> %323, float %249, i32 1
-  %325 = fptrunc <2 x float> %324 to <2 x half>
-  %326 = extractelement <2 x half> %325, i32 0
-  %327 = extractelement <2 x half> %325, i32 1
-  %328 = insertelement <2 x float> poison, float %250, i32 0
-  %329 = insertelement <2 x float> %328, float %251, i32 1
-  %330 = fptrunc <2 x float> %329 to <2 x half>
-  %331 = extractelement <2 x half> %330, i32 0
-  %332 = extractelement <2 x half> %330, i32 1
-  %333 = insertelement <2 x float> poison, float %252, i32 0
-  %334 = insertelement <2 x float> %333, float %253, i32 1
-  %335 = fptrunc <2 x float> %334 to <2 x half>
-  %336 = extractelement <2 x half> %335, i32 0
-  %337 = extractelement <2 x half> %335, i32 1
-  %338 = insertelement <2 x float> poison, float %254, i32 0
-  %339 = insertelement <2 x float> %338, float %255, i32 1
-  %340 = fptrunc <2 x float> %339 to <2 x half>
-  %341 = extractelement <2 x half> %340, i32 0
-  %342 = extractelement <2 x half> %340, i32 1
-  %343 = insertelement <2 x float> poison, float %256, i32 0
-  %344 = insertelement <2 x float> %343, float %257, i32 1
-  %345 = fptrunc <2 x float> %344 to <2 x half>
-  %346 = extractelement <2 x half> %345, i32 0
-  %347 = extractelement <2 x half> %345, i32 1
-  %348 = insertelement <2 x float> poison, float %258, i32 0
-  %349 = insertelement <2 x float> %348, float %259, i32 1
-  %350 = fptrunc <2 x float> %349 to <2 x half>
-  %351 = extractelement <2 x half> %350, i32 0
-  %352 = extractelement <2 x half> %350, i32 1
-  %353 = icmp eq i32 %role.tid, 0
-  call void asm sideeffect "@$0 cp.async.bulk.wait_group.read 0;", "b"(i1 %353)
+  %321 = icmp eq i32 %role.tid, 0
+  call void asm sideeffect "@$0 cp.async.bulk.wait_group.read 0;", "b"(i1 %321)
   call void asm sideeffect "bar.sync 1, 128;", ""()
-  %354 = xor i32 %24, 16
-  %355 = xor i32 %24, 32
-  %356 = xor i32 %24, 48
-  %357 = shl i32 %24, 1
-  %358 = add i32 %357, 32768
-  %359 = shl i32 %354, 1
-  %360 = add i32 %359, 32768
-  %361 = shl i32 %355, 1
-  %362 = add i32 %361, 32768
-  %363 = shl i32 %356, 1
-  %364 = add i32 %363, 32768
-  %365 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %358
-  %366 = insertelement <2 x half> poison, half %276, i32 0
-  %367 = insertelement <2 x half> %366, half %277, i32 1
-  %368 = bitcast <2 x half> %367 to i32
-  %369 = insertelement <2 x half> poison, half %281, i32 0
-  %370 = insertelement <2 x half> %369, half %282, i32 1
-  %371 = bitcast <2 x half> %370 to i32
-  %372 = insertelement <2 x half> poison, half %286, i32 0
-  %373 = insertelement <2 x half> %372, half %287, i32 1
-  %374 = bitcast <2 x half> %373 to i32
-  %375 = insertelement <2 x half> poison, half %291, i32 0
-  %376 = insertelement <2 x half> %375, half %292, i32 1
-  %377 = bitcast <2 x half> %376 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %365, i32 %368, i32 %371, i32 %374, i32 %377)
-  %378 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %360
-  %379 = insertelement <2 x half> poison, half %296, i32 0
-  %380 = insertelement <2 x half> %379, half %297, i32 1
-  %381 = bitcast <2 x half> %380 to i32
-  %382 = insertelement <2 x half> poison, half %301, i32 0
-  %383 = insertelement <2 x half> %382, half %302, i32 1
-  %384 = bitcast <2 x half> %383 to i32
-  %385 = insertelement <2 x half> poison, half %306, i32 0
-  %386 = insertelement <2 x half> %385, half %307, i32 1
-  %387 = bitcast <2 x half> %386 to i32
-  %388 = insertelement <2 x half> poison, half %311, i32 0
-  %389 = insertelement <2 x half> %388, half %312, i32 1
-  %390 = bitcast <2 x half> %389 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %378, i32 %381, i32 %384, i32 %387, i32 %390)
-  %391 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %362
-  %392 = insertelement <2 x half> poison, half %316, i32 0
-  %393 = insertelement <2 x half> %392, half %317, i32 1
-  %394 = bitcast <2 x half> %393 to i32
-  %395 = insertelement <2 x half> poison, half %321, i32 0
-  %396 = insertelement <2 x half> %395, half %322, i32 1
-  %397 = bitcast <2 x half> %396 to i32
-  %398 = insertelement <2 x half> poison, half %326, i32 0
-  %399 = insertelement <2 x half> %398, half %327, i32 1
-  %400 = bitcast <2 x half> %399 to i32
-  %401 = insertelement <2 x half> poison, half %331, i32 0
-  %402 = insertelement <2 x half> %401, half %332, i32 1
-  %403 = bitcast <2 x half> %402 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %391, i32 %394, i32 %397, i32 %400, i32 %403)
-  %404 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %364
-  %405 = insertelement <2 x half> poison, half %336, i32 0
-  %406 = insertelement <2 x half> %405, half %337, i32 1
-  %407 = bitcast <2 x half> %406 to i32
-  %408 = insertelement <2 x half> poison, half %341, i32 0
-  %409 = insertelement <2 x half> %408, half %342, i32 1
-  %410 = bitcast <2 x half> %409 to i32
-  %411 = insertelement <2 x half> poison, half %346, i32 0
-  %412 = insertelement <2 x half> %411, half %347, i32 1
-  %413 = bitcast <2 x half> %412 to i32
-  %414 = insertelement <2 x half> poison, half %351, i32 0
-  %415 = insertelement <2 x half> %414, half %352, i32 1
-  %416 = bitcast <2 x half> %415 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %404, i32 %407, i32 %410, i32 %413, i32 %416)
+  %322 = xor i32 %24, 16
+  %323 = xor i32 %24, 32
+  %324 = xor i32 %24, 48
+  %325 = shl i32 %24, 1
+  %326 = add i32 %325, 32768
+  %327 = shl i32 %322, 1
+  %328 = add i32 %327, 32768
+  %329 = shl i32 %323, 1
+  %330 = add i32 %329, 32768
+  %331 = shl i32 %324, 1
+  %332 = add i32 %331, 32768
+  %333 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %326
+  %334 = bitcast <2 x half> %275 to i32
+  %335 = bitcast <2 x half> %278 to i32
+  %336 = bitcast <2 x half> %281 to i32
+  %337 = bitcast <2 x half> %284 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %333, i32 %334, i32 %335, i32 %336, i32 %337)
+  %338 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %328
+  %339 = bitcast <2 x half> %287 to i32
+  %340 = bitcast <2 x half> %290 to i32
+  %341 = bitcast <2 x half> %293 to i32
+  %342 = bitcast <2 x half> %296 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %338, i32 %339, i32 %340, i32 %341, i32 %342)
+  %343 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %330
+  %344 = bitcast <2 x half> %299 to i32
+  %345 = bitcast <2 x half> %302 to i32
+  %346 = bitcast <2 x half> %305 to i32
+  %347 = bitcast <2 x half> %308 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %343, i32 %344, i32 %345, i32 %346, i32 %347)
+  %348 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %332
+  %349 = bitcast <2 x half> %311 to i32
+  %350 = bitcast <2 x half> %314 to i32
+  %351 = bitcast <2 x half> %317 to i32
+  %352 = bitcast <2 x half> %320 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %348, i32 %349, i32 %350, i32 %351, i32 %352)
   call void asm sideeffect "fence.proxy.async.shared::cta;", ""()
   call void asm sideeffect "bar.sync 1, 128;", ""()
-  %417 = ptrtoint ptr %c_map to i64
-  %418 = icmp eq i32 %role.tid, 0
-  call void asm sideeffect "@$0 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$2, {$3, $4}], [$1];", "b,r,l,r,r"(i1 %418, i32 ptrtoint (ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @weft_smem, i32 32768) to i32), i64 %417, i32 %272, i32 %271)
-  call void asm sideeffect "@$0 cp.async.bulk.commit_group;", "b"(i1 %418)
+  %353 = ptrtoint ptr %c_map to i64
+  %354 = icmp eq i32 %role.tid, 0
+  call void asm sideeffect "@$0 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$2, {$3, $4}], [$1];", "b,r,l,r,r"(i1 %354, i32 ptrtoint (ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @weft_smem, i32 32768) to i32), i64 %353, i32 %272, i32 %271)
+  call void asm sideeffect "@$0 cp.async.bulk.commit_group;", "b"(i1 %354)
   %iv.next24 = add i32 %iv14, 1
   br label %loop11
 
 then20:                                           ; preds = %loop.body17
-  %419 = sub i32 %156, 1
-  %420 = srem i32 %419, 2
-  %421 = sdiv i32 %419, 2
-  %422 = mul i32 %420, 8
-  %423 = add i32 40976, %422
-  %424 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %423
-  %425 = ptrtoint ptr addrspace(3) %424 to i32
-  call void asm sideeffect "mbarrier.arrive.shared::cta.b64 _, [$0];", "r"(i32 %425)
+  %355 = sub i32 %156, 1
+  %356 = srem i32 %355, 2
+  %357 = sdiv i32 %355, 2
+  %358 = mul i32 %356, 8
+  %359 = add i32 40976, %358
+  %360 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %359
+  %361 = ptrtoint ptr addrspace(3) %360 to i32
+  call void asm sideeffect "mbarrier.arrive.shared::cta.b64 _, [$0];", "r"(i32 %361)
   br label %endif22
 
 else21:                                           ; preds = %loop.body17
   br label %endif22
 
 endif22:                                          ; preds = %else21, %then20
-  %426 = add i32 %156, 1
+  %362 = add i32 %156, 1
   %iv.next23 = add i32 %iv19, 1
   br label %loop16
 }

@@ -23,63 +23,31 @@ body:                                             ; preds = %prologue
 
 masked:                                           ; preds = %body
   %10 = load <4 x float>, ptr addrspace(1) %8, align 16
-  %11 = extractelement <4 x float> %10, i32 0
-  %12 = extractelement <4 x float> %10, i32 1
-  %13 = extractelement <4 x float> %10, i32 2
-  %14 = extractelement <4 x float> %10, i32 3
-  %15 = insertelement <4 x float> poison, float %11, i32 0
-  %16 = insertelement <4 x float> %15, float %12, i32 1
-  %17 = insertelement <4 x float> %16, float %13, i32 2
-  %18 = insertelement <4 x float> %17, float %14, i32 3
   br label %join
 
 join:                                             ; preds = %masked, %body
-  %19 = phi <4 x float> [ %18, %masked ], [ zeroinitializer, %body ]
-  %20 = extractelement <4 x float> %19, i32 0
-  %21 = extractelement <4 x float> %19, i32 1
-  %22 = extractelement <4 x float> %19, i32 2
-  %23 = extractelement <4 x float> %19, i32 3
+  %11 = phi <4 x float> [ %10, %masked ], [ zeroinitializer, %body ]
   br i1 %7, label %masked1, label %join2
 
 masked1:                                          ; preds = %join
-  %24 = load <4 x float>, ptr addrspace(1) %9, align 16
-  %25 = extractelement <4 x float> %24, i32 0
-  %26 = extractelement <4 x float> %24, i32 1
-  %27 = extractelement <4 x float> %24, i32 2
-  %28 = extractelement <4 x float> %24, i32 3
-  %29 = insertelement <4 x float> poison, float %25, i32 0
-  %30 = insertelement <4 x float> %29, float %26, i32 1
-  %31 = insertelement <4 x float> %30, float %27, i32 2
-  %32 = insertelement <4 x float> %31, float %28, i32 3
+  %12 = load <4 x float>, ptr addrspace(1) %9, align 16
   br label %join2
 
 join2:                                            ; preds = %masked1, %join
-  %33 = phi <4 x float> [ %32, %masked1 ], [ zeroinitializer, %join ]
-  %34 = extractelement <4 x float> %33, i32 0
-  %35 = extractelement <4 x float> %33, i32 1
-  %36 = extractelement <4 x float> %33, i32 2
-  %37 = extractelement <4 x float> %33, i32 3
-  %38 = getelementptr float, ptr addrspace(1) %y, i32 %4
-  %39 = getelementptr float, ptr addrspace(1) %y, i32 %5
+  %13 = phi <4 x float> [ %12, %masked1 ], [ zeroinitializer, %join ]
+  %14 = getelementptr float, ptr addrspace(1) %y, i32 %4
+  %15 = getelementptr float, ptr addrspace(1) %y, i32 %5
   br i1 %6, label %masked3, label %join4
 
 masked3:                                          ; preds = %join2
-  %40 = insertelement <4 x float> poison, float %20, i32 0
-  %41 = insertelement <4 x float> %40, float %21, i32 1
-  %42 = insertelement <4 x float> %41, float %22, i32 2
-  %43 = insertelement <4 x float> %42, float %23, i32 3
-  store <4 x float> %43, ptr addrspace(1) %38, align 16
+  store <4 x float> %11, ptr addrspace(1) %14, align 16
   br label %join4
 
 join4:                                            ; preds = %masked3, %join2
   br i1 %7, label %masked5, label %join6
 
 masked5:                                          ; preds = %join4
-  %44 = insertelement <4 x float> poison, float %34, i32 0
-  %45 = insertelement <4 x float> %44, float %35, i32 1
-  %46 = insertelement <4 x float> %45, float %36, i32 2
-  %47 = insertelement <4 x float> %46, float %37, i32 3
-  store <4 x float> %47, ptr addrspace(1) %39, align 16
+  store <4 x float> %13, ptr addrspace(1) %15, align 16
   br label %join6
 
 join6:                                            ; preds = %masked5, %join4

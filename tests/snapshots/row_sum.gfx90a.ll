@@ -37,22 +37,22 @@ loop.pre:                                         ; preds = %body
 
 loop:                                             ; preds = %join6, %loop.pre
   %iv = phi i32 [ 0, %loop.pre ], [ %iv.next, %join6 ]
-  %19 = phi float [ 0.000000e+00, %loop.pre ], [ %252, %join6 ]
-  %20 = phi float [ 0.000000e+00, %loop.pre ], [ %253, %join6 ]
-  %21 = phi float [ 0.000000e+00, %loop.pre ], [ %254, %join6 ]
-  %22 = phi float [ 0.000000e+00, %loop.pre ], [ %255, %join6 ]
-  %23 = phi float [ 0.000000e+00, %loop.pre ], [ %256, %join6 ]
-  %24 = phi float [ 0.000000e+00, %loop.pre ], [ %257, %join6 ]
-  %25 = phi float [ 0.000000e+00, %loop.pre ], [ %258, %join6 ]
-  %26 = phi float [ 0.000000e+00, %loop.pre ], [ %259, %join6 ]
-  %27 = phi float [ 0.000000e+00, %loop.pre ], [ %260, %join6 ]
-  %28 = phi float [ 0.000000e+00, %loop.pre ], [ %261, %join6 ]
-  %29 = phi float [ 0.000000e+00, %loop.pre ], [ %262, %join6 ]
-  %30 = phi float [ 0.000000e+00, %loop.pre ], [ %263, %join6 ]
-  %31 = phi float [ 0.000000e+00, %loop.pre ], [ %264, %join6 ]
-  %32 = phi float [ 0.000000e+00, %loop.pre ], [ %265, %join6 ]
-  %33 = phi float [ 0.000000e+00, %loop.pre ], [ %266, %join6 ]
-  %34 = phi float [ 0.000000e+00, %loop.pre ], [ %267, %join6 ]
+  %19 = phi float [ 0.000000e+00, %loop.pre ], [ %220, %join6 ]
+  %20 = phi float [ 0.000000e+00, %loop.pre ], [ %221, %join6 ]
+  %21 = phi float [ 0.000000e+00, %loop.pre ], [ %222, %join6 ]
+  %22 = phi float [ 0.000000e+00, %loop.pre ], [ %223, %join6 ]
+  %23 = phi float [ 0.000000e+00, %loop.pre ], [ %224, %join6 ]
+  %24 = phi float [ 0.000000e+00, %loop.pre ], [ %225, %join6 ]
+  %25 = phi float [ 0.000000e+00, %loop.pre ], [ %226, %join6 ]
+  %26 = phi float [ 0.000000e+00, %loop.pre ], [ %227, %join6 ]
+  %27 = phi float [ 0.000000e+00, %loop.pre ], [ %228, %join6 ]
+  %28 = phi float [ 0.000000e+00, %loop.pre ], [ %229, %join6 ]
+  %29 = phi float [ 0.000000e+00, %loop.pre ], [ %230, %join6 ]
+  %30 = phi float [ 0.000000e+00, %loop.pre ], [ %231, %join6 ]
+  %31 = phi float [ 0.000000e+00, %loop.pre ], [ %232, %join6 ]
+  %32 = phi float [ 0.000000e+00, %loop.pre ], [ %233, %join6 ]
+  %33 = phi float [ 0.000000e+00, %loop.pre ], [ %234, %join6 ]
+  %34 = phi float [ 0.000000e+00, %loop.pre ], [ %235, %join6 ]
   %35 = icmp slt i32 %iv, %n
   br i1 %35, label %loop.body, label %loop.exit
 
@@ -224,98 +224,66 @@ loop.exit:                                        ; preds = %loop
 
 masked:                                           ; preds = %loop.body
   %196 = load <4 x float>, ptr addrspace(1) %46, align 16
-  %197 = extractelement <4 x float> %196, i32 0
-  %198 = extractelement <4 x float> %196, i32 1
-  %199 = extractelement <4 x float> %196, i32 2
-  %200 = extractelement <4 x float> %196, i32 3
-  %201 = insertelement <4 x float> poison, float %197, i32 0
-  %202 = insertelement <4 x float> %201, float %198, i32 1
-  %203 = insertelement <4 x float> %202, float %199, i32 2
-  %204 = insertelement <4 x float> %203, float %200, i32 3
   br label %join
 
 join:                                             ; preds = %masked, %loop.body
-  %205 = phi <4 x float> [ %204, %masked ], [ zeroinitializer, %loop.body ]
-  %206 = extractelement <4 x float> %205, i32 0
-  %207 = extractelement <4 x float> %205, i32 1
-  %208 = extractelement <4 x float> %205, i32 2
-  %209 = extractelement <4 x float> %205, i32 3
+  %197 = phi <4 x float> [ %196, %masked ], [ zeroinitializer, %loop.body ]
+  %198 = extractelement <4 x float> %197, i32 0
+  %199 = extractelement <4 x float> %197, i32 1
+  %200 = extractelement <4 x float> %197, i32 2
+  %201 = extractelement <4 x float> %197, i32 3
   br i1 %39, label %masked1, label %join2
 
 masked1:                                          ; preds = %join
-  %210 = load <4 x float>, ptr addrspace(1) %47, align 16
-  %211 = extractelement <4 x float> %210, i32 0
-  %212 = extractelement <4 x float> %210, i32 1
-  %213 = extractelement <4 x float> %210, i32 2
-  %214 = extractelement <4 x float> %210, i32 3
-  %215 = insertelement <4 x float> poison, float %211, i32 0
-  %216 = insertelement <4 x float> %215, float %212, i32 1
-  %217 = insertelement <4 x float> %216, float %213, i32 2
-  %218 = insertelement <4 x float> %217, float %214, i32 3
+  %202 = load <4 x float>, ptr addrspace(1) %47, align 16
   br label %join2
 
 join2:                                            ; preds = %masked1, %join
-  %219 = phi <4 x float> [ %218, %masked1 ], [ zeroinitializer, %join ]
-  %220 = extractelement <4 x float> %219, i32 0
-  %221 = extractelement <4 x float> %219, i32 1
-  %222 = extractelement <4 x float> %219, i32 2
-  %223 = extractelement <4 x float> %219, i32 3
+  %203 = phi <4 x float> [ %202, %masked1 ], [ zeroinitializer, %join ]
+  %204 = extractelement <4 x float> %203, i32 0
+  %205 = extractelement <4 x float> %203, i32 1
+  %206 = extractelement <4 x float> %203, i32 2
+  %207 = extractelement <4 x float> %203, i32 3
   br i1 %40, label %masked3, label %join4
 
 masked3:                                          ; preds = %join2
-  %224 = load <4 x float>, ptr addrspace(1) %48, align 16
-  %225 = extractelement <4 x float> %224, i32 0
-  %226 = extractelement <4 x float> %224, i32 1
-  %227 = extractelement <4 x float> %224, i32 2
-  %228 = extractelement <4 x float> %224, i32 3
-  %229 = insertelement <4 x float> poison, float %225, i32 0
-  %230 = insertelement <4 x float> %229, float %226, i32 1
-  %231 = insertelement <4 x float> %230, float %227, i32 2
-  %232 = insertelement <4 x float> %231, float %228, i32 3
+  %208 = load <4 x float>, ptr addrspace(1) %48, align 16
   br label %join4
 
 join4:                                            ; preds = %masked3, %join2
-  %233 = phi <4 x float> [ %232, %masked3 ], [ zeroinitializer, %join2 ]
-  %234 = extractelement <4 x float> %233, i32 0
-  %235 = extractelement <4 x float> %233, i32 1
-  %236 = extractelement <4 x float> %233, i32 2
-  %237 = extractelement <4 x float> %233, i32 3
+  %209 = phi <4 x float> [ %208, %masked3 ], [ zeroinitializer, %join2 ]
+  %210 = extractelement <4 x float> %209, i32 0
+  %211 = extractelement <4 x float> %209, i32 1
+  %212 = extractelement <4 x float> %209, i32 2
+  %213 = extractelement <4 x float> %209, i32 3
   br i1 %41, label %masked5, label %join6
 
 masked5:                                          ; preds = %join4
-  %238 = load <4 x float>, ptr addrspace(1) %49, align 16
-  %239 = extractelement <4 x float> %238, i32 0
-  %240 = extractelement <4 x float> %238, i32 1
-  %241 = extractelement <4 x float> %238, i32 2
-  %242 = extractelement <4 x float> %238, i32 3
-  %243 = insertelement <4 x float> poison, float %239, i32 0
-  %244 = insertelement <4 x float> %243, float %240, i32 1
-  %245 = insertelement <4 x float> %244, float %241, i32 2
-  %246 = insertelement <4 x float> %245, float %242, i32 3
+  %214 = load <4 x float>, ptr addrspace(1) %49, align 16
   br label %join6
 
 join6:                                            ; preds = %masked5, %join4
-  %247 = phi <4 x float> [ %246, %masked5 ], [ zeroinitializer, %join4 ]
-  %248 = extractelement <4 x float> %247, i32 0
-  %249 = extractelement <4 x float> %247, i32 1
-  %250 = extractelement <4 x float> %247, i32 2
-  %251 = extractelement <4 x float> %247, i32 3
-  %252 = fadd float %19, %206
-  %253 = fadd float %20, %207
-  %254 = fadd float %21, %208
-  %255 = fadd float %22, %209
-  %256 = fadd float %23, %220
-  %257 = fadd float %24, %221
-  %258 = fadd float %25, %222
-  %259 = fadd float %26, %223
-  %260 = fadd float %27, %234
-  %261 = fadd float %28, %235
-  %262 = fadd float %29, %236
-  %263 = fadd float %30, %237
-  %264 = fadd float %31, %248
-  %265 = fadd float %32, %249
-  %266 = fadd float %33, %250
-  %267 = fadd float %34, %251
+  %215 = phi <4 x float> [ %214, %masked5 ], [ zeroinitializer, %join4 ]
+  %216 = extractelement <4 x float> %215, i32 0
+  %217 = extractelement <4 x float> %215, i32 1
+  %218 = extractelement <4 x float> %215, i32 2
+  %219 = extractelement <4 x float> %215, i32 3
+  %220 = fadd float %19, %198
+  %221 = fadd float %20, %199
+  %222 = fadd float %21, %200
+  %223 = fadd float %22, %201
+  %224 = fadd float %23, %204
+  %225 = fadd float %24, %205
+  %226 = fadd float %25, %206
+  %227 = fadd float %26, %207
+  %228 = fadd float %27, %210
+  %229 = fadd float %28, %211
+  %230 = fadd float %29, %212
+  %231 = fadd float %30, %213
+  %232 = fadd float %31, %216
+  %233 = fadd float %32, %217
+  %234 = fadd float %33, %218
+  %235 = fadd float %34, %219
   %iv.next = add i32 %iv, 128
   br label %loop
 
@@ -324,24 +292,24 @@ masked7:                                          ; preds = %loop.exit
   br label %join8
 
 join8:                                            ; preds = %masked7, %loop.exit
-  %268 = and i1 %188, %rep
-  br i1 %268, label %masked9, label %join10
+  %236 = and i1 %188, %rep
+  br i1 %236, label %masked9, label %join10
 
 masked9:                                          ; preds = %join8
   store float %169, ptr addrspace(1) %192, align 4
   br label %join10
 
 join10:                                           ; preds = %masked9, %join8
-  %269 = and i1 %189, %rep
-  br i1 %269, label %masked11, label %join12
+  %237 = and i1 %189, %rep
+  br i1 %237, label %masked11, label %join12
 
 masked11:                                         ; preds = %join10
   store float %175, ptr addrspace(1) %193, align 4
   br label %join12
 
 join12:                                           ; preds = %masked11, %join10
-  %270 = and i1 %190, %rep
-  br i1 %270, label %masked13, label %join14
+  %238 = and i1 %190, %rep
+  br i1 %238, label %masked13, label %join14
 
 masked13:                                         ; preds = %join12
   store float %181, ptr addrspace(1) %194, align 4

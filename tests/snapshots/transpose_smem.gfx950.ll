@@ -76,212 +76,180 @@ body:                                             ; preds = %prologue
 
 masked:                                           ; preds = %body
   %61 = load <4 x float>, ptr addrspace(1) %57, align 16
-  %62 = extractelement <4 x float> %61, i32 0
-  %63 = extractelement <4 x float> %61, i32 1
-  %64 = extractelement <4 x float> %61, i32 2
-  %65 = extractelement <4 x float> %61, i32 3
-  %66 = insertelement <4 x float> poison, float %62, i32 0
-  %67 = insertelement <4 x float> %66, float %63, i32 1
-  %68 = insertelement <4 x float> %67, float %64, i32 2
-  %69 = insertelement <4 x float> %68, float %65, i32 3
   br label %join
 
 join:                                             ; preds = %masked, %body
-  %70 = phi <4 x float> [ %69, %masked ], [ zeroinitializer, %body ]
-  %71 = extractelement <4 x float> %70, i32 0
-  %72 = extractelement <4 x float> %70, i32 1
-  %73 = extractelement <4 x float> %70, i32 2
-  %74 = extractelement <4 x float> %70, i32 3
+  %62 = phi <4 x float> [ %61, %masked ], [ zeroinitializer, %body ]
+  %63 = extractelement <4 x float> %62, i32 0
+  %64 = extractelement <4 x float> %62, i32 1
+  %65 = extractelement <4 x float> %62, i32 2
+  %66 = extractelement <4 x float> %62, i32 3
   br i1 %48, label %masked1, label %join2
 
 masked1:                                          ; preds = %join
-  %75 = load <4 x float>, ptr addrspace(1) %58, align 16
-  %76 = extractelement <4 x float> %75, i32 0
-  %77 = extractelement <4 x float> %75, i32 1
-  %78 = extractelement <4 x float> %75, i32 2
-  %79 = extractelement <4 x float> %75, i32 3
-  %80 = insertelement <4 x float> poison, float %76, i32 0
-  %81 = insertelement <4 x float> %80, float %77, i32 1
-  %82 = insertelement <4 x float> %81, float %78, i32 2
-  %83 = insertelement <4 x float> %82, float %79, i32 3
+  %67 = load <4 x float>, ptr addrspace(1) %58, align 16
   br label %join2
 
 join2:                                            ; preds = %masked1, %join
-  %84 = phi <4 x float> [ %83, %masked1 ], [ zeroinitializer, %join ]
-  %85 = extractelement <4 x float> %84, i32 0
-  %86 = extractelement <4 x float> %84, i32 1
-  %87 = extractelement <4 x float> %84, i32 2
-  %88 = extractelement <4 x float> %84, i32 3
+  %68 = phi <4 x float> [ %67, %masked1 ], [ zeroinitializer, %join ]
+  %69 = extractelement <4 x float> %68, i32 0
+  %70 = extractelement <4 x float> %68, i32 1
+  %71 = extractelement <4 x float> %68, i32 2
+  %72 = extractelement <4 x float> %68, i32 3
   br i1 %49, label %masked3, label %join4
 
 masked3:                                          ; preds = %join2
-  %89 = load <4 x float>, ptr addrspace(1) %59, align 16
-  %90 = extractelement <4 x float> %89, i32 0
-  %91 = extractelement <4 x float> %89, i32 1
-  %92 = extractelement <4 x float> %89, i32 2
-  %93 = extractelement <4 x float> %89, i32 3
-  %94 = insertelement <4 x float> poison, float %90, i32 0
-  %95 = insertelement <4 x float> %94, float %91, i32 1
-  %96 = insertelement <4 x float> %95, float %92, i32 2
-  %97 = insertelement <4 x float> %96, float %93, i32 3
+  %73 = load <4 x float>, ptr addrspace(1) %59, align 16
   br label %join4
 
 join4:                                            ; preds = %masked3, %join2
-  %98 = phi <4 x float> [ %97, %masked3 ], [ zeroinitializer, %join2 ]
-  %99 = extractelement <4 x float> %98, i32 0
-  %100 = extractelement <4 x float> %98, i32 1
-  %101 = extractelement <4 x float> %98, i32 2
-  %102 = extractelement <4 x float> %98, i32 3
+  %74 = phi <4 x float> [ %73, %masked3 ], [ zeroinitializer, %join2 ]
+  %75 = extractelement <4 x float> %74, i32 0
+  %76 = extractelement <4 x float> %74, i32 1
+  %77 = extractelement <4 x float> %74, i32 2
+  %78 = extractelement <4 x float> %74, i32 3
   br i1 %50, label %masked5, label %join6
 
 masked5:                                          ; preds = %join4
-  %103 = load <4 x float>, ptr addrspace(1) %60, align 16
-  %104 = extractelement <4 x float> %103, i32 0
-  %105 = extractelement <4 x float> %103, i32 1
-  %106 = extractelement <4 x float> %103, i32 2
-  %107 = extractelement <4 x float> %103, i32 3
-  %108 = insertelement <4 x float> poison, float %104, i32 0
-  %109 = insertelement <4 x float> %108, float %105, i32 1
-  %110 = insertelement <4 x float> %109, float %106, i32 2
-  %111 = insertelement <4 x float> %110, float %107, i32 3
+  %79 = load <4 x float>, ptr addrspace(1) %60, align 16
   br label %join6
 
 join6:                                            ; preds = %masked5, %join4
-  %112 = phi <4 x float> [ %111, %masked5 ], [ zeroinitializer, %join4 ]
-  %113 = extractelement <4 x float> %112, i32 0
-  %114 = extractelement <4 x float> %112, i32 1
-  %115 = extractelement <4 x float> %112, i32 2
-  %116 = extractelement <4 x float> %112, i32 3
-  %117 = or disjoint i32 %19, 128
-  %118 = or disjoint i32 %19, 256
-  %119 = or disjoint i32 %19, 384
-  %120 = shl i32 %19, 2
-  %121 = shl i32 %117, 2
-  %122 = shl i32 %118, 2
-  %123 = shl i32 %119, 2
-  %124 = or disjoint i32 %36, 32
-  %125 = or disjoint i32 %36, 64
-  %126 = or disjoint i32 %36, 96
-  %127 = shl i32 %36, 2
-  %128 = shl i32 %124, 2
-  %129 = shl i32 %125, 2
-  %130 = shl i32 %126, 2
-  %131 = insertelement <4 x float> poison, float %71, i32 0
-  %132 = insertelement <4 x float> %131, float %85, i32 1
-  %133 = insertelement <4 x float> %132, float %99, i32 2
-  %134 = insertelement <4 x float> %133, float %113, i32 3
-  %135 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %120
-  store <4 x float> %134, ptr addrspace(3) %135, align 16
-  %136 = insertelement <4 x float> poison, float %72, i32 0
-  %137 = insertelement <4 x float> %136, float %86, i32 1
-  %138 = insertelement <4 x float> %137, float %100, i32 2
-  %139 = insertelement <4 x float> %138, float %114, i32 3
-  %140 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %121
-  store <4 x float> %139, ptr addrspace(3) %140, align 16
-  %141 = insertelement <4 x float> poison, float %73, i32 0
-  %142 = insertelement <4 x float> %141, float %87, i32 1
-  %143 = insertelement <4 x float> %142, float %101, i32 2
-  %144 = insertelement <4 x float> %143, float %115, i32 3
-  %145 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %122
-  store <4 x float> %144, ptr addrspace(3) %145, align 16
-  %146 = insertelement <4 x float> poison, float %74, i32 0
-  %147 = insertelement <4 x float> %146, float %88, i32 1
-  %148 = insertelement <4 x float> %147, float %102, i32 2
-  %149 = insertelement <4 x float> %148, float %116, i32 3
-  %150 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %123
-  store <4 x float> %149, ptr addrspace(3) %150, align 16
+  %80 = phi <4 x float> [ %79, %masked5 ], [ zeroinitializer, %join4 ]
+  %81 = extractelement <4 x float> %80, i32 0
+  %82 = extractelement <4 x float> %80, i32 1
+  %83 = extractelement <4 x float> %80, i32 2
+  %84 = extractelement <4 x float> %80, i32 3
+  %85 = or disjoint i32 %19, 128
+  %86 = or disjoint i32 %19, 256
+  %87 = or disjoint i32 %19, 384
+  %88 = shl i32 %19, 2
+  %89 = shl i32 %85, 2
+  %90 = shl i32 %86, 2
+  %91 = shl i32 %87, 2
+  %92 = or disjoint i32 %36, 32
+  %93 = or disjoint i32 %36, 64
+  %94 = or disjoint i32 %36, 96
+  %95 = shl i32 %36, 2
+  %96 = shl i32 %92, 2
+  %97 = shl i32 %93, 2
+  %98 = shl i32 %94, 2
+  %99 = insertelement <4 x float> poison, float %63, i32 0
+  %100 = insertelement <4 x float> %99, float %69, i32 1
+  %101 = insertelement <4 x float> %100, float %75, i32 2
+  %102 = insertelement <4 x float> %101, float %81, i32 3
+  %103 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %88
+  store <4 x float> %102, ptr addrspace(3) %103, align 16
+  %104 = insertelement <4 x float> poison, float %64, i32 0
+  %105 = insertelement <4 x float> %104, float %70, i32 1
+  %106 = insertelement <4 x float> %105, float %76, i32 2
+  %107 = insertelement <4 x float> %106, float %82, i32 3
+  %108 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %89
+  store <4 x float> %107, ptr addrspace(3) %108, align 16
+  %109 = insertelement <4 x float> poison, float %65, i32 0
+  %110 = insertelement <4 x float> %109, float %71, i32 1
+  %111 = insertelement <4 x float> %110, float %77, i32 2
+  %112 = insertelement <4 x float> %111, float %83, i32 3
+  %113 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %90
+  store <4 x float> %112, ptr addrspace(3) %113, align 16
+  %114 = insertelement <4 x float> poison, float %66, i32 0
+  %115 = insertelement <4 x float> %114, float %72, i32 1
+  %116 = insertelement <4 x float> %115, float %78, i32 2
+  %117 = insertelement <4 x float> %116, float %84, i32 3
+  %118 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %91
+  store <4 x float> %117, ptr addrspace(3) %118, align 16
   fence syncscope("workgroup") release
   call void @llvm.amdgcn.s.barrier()
   fence syncscope("workgroup") acquire
-  %151 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %127
-  %152 = load <4 x float>, ptr addrspace(3) %151, align 16
-  %153 = extractelement <4 x float> %152, i32 0
-  %154 = extractelement <4 x float> %152, i32 1
-  %155 = extractelement <4 x float> %152, i32 2
-  %156 = extractelement <4 x float> %152, i32 3
-  %157 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %128
-  %158 = load <4 x float>, ptr addrspace(3) %157, align 16
-  %159 = extractelement <4 x float> %158, i32 0
-  %160 = extractelement <4 x float> %158, i32 1
-  %161 = extractelement <4 x float> %158, i32 2
-  %162 = extractelement <4 x float> %158, i32 3
-  %163 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %129
-  %164 = load <4 x float>, ptr addrspace(3) %163, align 16
-  %165 = extractelement <4 x float> %164, i32 0
-  %166 = extractelement <4 x float> %164, i32 1
-  %167 = extractelement <4 x float> %164, i32 2
-  %168 = extractelement <4 x float> %164, i32 3
-  %169 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %130
-  %170 = load <4 x float>, ptr addrspace(3) %169, align 16
-  %171 = extractelement <4 x float> %170, i32 0
-  %172 = extractelement <4 x float> %170, i32 1
-  %173 = extractelement <4 x float> %170, i32 2
-  %174 = extractelement <4 x float> %170, i32 3
-  %175 = shl i32 %1, 6
-  %176 = shl i32 %0, 6
-  %177 = or disjoint i32 %5, %175
-  %178 = or disjoint i32 %177, 32
-  %179 = or disjoint i32 %3, %176
-  %180 = or disjoint i32 %179, 32
-  %181 = icmp slt i32 %177, %m
-  %182 = icmp slt i32 %178, %m
-  %183 = icmp slt i32 %179, %n
-  %184 = icmp slt i32 %180, %n
-  %185 = and i1 %181, %183
-  %186 = and i1 %182, %183
-  %187 = and i1 %181, %184
-  %188 = and i1 %182, %184
-  %189 = mul i32 %179, %m
-  %190 = mul i32 %180, %m
-  %191 = add i32 %189, %177
-  %192 = add i32 %189, %178
-  %193 = add i32 %190, %177
-  %194 = add i32 %190, %178
-  %195 = getelementptr float, ptr addrspace(1) %y, i32 %191
-  %196 = getelementptr float, ptr addrspace(1) %y, i32 %192
-  %197 = getelementptr float, ptr addrspace(1) %y, i32 %193
-  %198 = getelementptr float, ptr addrspace(1) %y, i32 %194
-  br i1 %185, label %masked7, label %join8
+  %119 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %95
+  %120 = load <4 x float>, ptr addrspace(3) %119, align 16
+  %121 = extractelement <4 x float> %120, i32 0
+  %122 = extractelement <4 x float> %120, i32 1
+  %123 = extractelement <4 x float> %120, i32 2
+  %124 = extractelement <4 x float> %120, i32 3
+  %125 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %96
+  %126 = load <4 x float>, ptr addrspace(3) %125, align 16
+  %127 = extractelement <4 x float> %126, i32 0
+  %128 = extractelement <4 x float> %126, i32 1
+  %129 = extractelement <4 x float> %126, i32 2
+  %130 = extractelement <4 x float> %126, i32 3
+  %131 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %97
+  %132 = load <4 x float>, ptr addrspace(3) %131, align 16
+  %133 = extractelement <4 x float> %132, i32 0
+  %134 = extractelement <4 x float> %132, i32 1
+  %135 = extractelement <4 x float> %132, i32 2
+  %136 = extractelement <4 x float> %132, i32 3
+  %137 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %98
+  %138 = load <4 x float>, ptr addrspace(3) %137, align 16
+  %139 = extractelement <4 x float> %138, i32 0
+  %140 = extractelement <4 x float> %138, i32 1
+  %141 = extractelement <4 x float> %138, i32 2
+  %142 = extractelement <4 x float> %138, i32 3
+  %143 = shl i32 %1, 6
+  %144 = shl i32 %0, 6
+  %145 = or disjoint i32 %5, %143
+  %146 = or disjoint i32 %145, 32
+  %147 = or disjoint i32 %3, %144
+  %148 = or disjoint i32 %147, 32
+  %149 = icmp slt i32 %145, %m
+  %150 = icmp slt i32 %146, %m
+  %151 = icmp slt i32 %147, %n
+  %152 = icmp slt i32 %148, %n
+  %153 = and i1 %149, %151
+  %154 = and i1 %150, %151
+  %155 = and i1 %149, %152
+  %156 = and i1 %150, %152
+  %157 = mul i32 %147, %m
+  %158 = mul i32 %148, %m
+  %159 = add i32 %157, %145
+  %160 = add i32 %157, %146
+  %161 = add i32 %158, %145
+  %162 = add i32 %158, %146
+  %163 = getelementptr float, ptr addrspace(1) %y, i32 %159
+  %164 = getelementptr float, ptr addrspace(1) %y, i32 %160
+  %165 = getelementptr float, ptr addrspace(1) %y, i32 %161
+  %166 = getelementptr float, ptr addrspace(1) %y, i32 %162
+  br i1 %153, label %masked7, label %join8
 
 masked7:                                          ; preds = %join6
-  %199 = insertelement <4 x float> poison, float %153, i32 0
-  %200 = insertelement <4 x float> %199, float %159, i32 1
-  %201 = insertelement <4 x float> %200, float %165, i32 2
-  %202 = insertelement <4 x float> %201, float %171, i32 3
-  store <4 x float> %202, ptr addrspace(1) %195, align 16
+  %167 = insertelement <4 x float> poison, float %121, i32 0
+  %168 = insertelement <4 x float> %167, float %127, i32 1
+  %169 = insertelement <4 x float> %168, float %133, i32 2
+  %170 = insertelement <4 x float> %169, float %139, i32 3
+  store <4 x float> %170, ptr addrspace(1) %163, align 16
   br label %join8
 
 join8:                                            ; preds = %masked7, %join6
-  br i1 %186, label %masked9, label %join10
+  br i1 %154, label %masked9, label %join10
 
 masked9:                                          ; preds = %join8
-  %203 = insertelement <4 x float> poison, float %155, i32 0
-  %204 = insertelement <4 x float> %203, float %161, i32 1
-  %205 = insertelement <4 x float> %204, float %167, i32 2
-  %206 = insertelement <4 x float> %205, float %173, i32 3
-  store <4 x float> %206, ptr addrspace(1) %196, align 16
+  %171 = insertelement <4 x float> poison, float %123, i32 0
+  %172 = insertelement <4 x float> %171, float %129, i32 1
+  %173 = insertelement <4 x float> %172, float %135, i32 2
+  %174 = insertelement <4 x float> %173, float %141, i32 3
+  store <4 x float> %174, ptr addrspace(1) %164, align 16
   br label %join10
 
 join10:                                           ; preds = %masked9, %join8
-  br i1 %187, label %masked11, label %join12
+  br i1 %155, label %masked11, label %join12
 
 masked11:                                         ; preds = %join10
-  %207 = insertelement <4 x float> poison, float %154, i32 0
-  %208 = insertelement <4 x float> %207, float %160, i32 1
-  %209 = insertelement <4 x float> %208, float %166, i32 2
-  %210 = insertelement <4 x float> %209, float %172, i32 3
-  store <4 x float> %210, ptr addrspace(1) %197, align 16
+  %175 = insertelement <4 x float> poison, float %122, i32 0
+  %176 = insertelement <4 x float> %175, float %128, i32 1
+  %177 = insertelement <4 x float> %176, float %134, i32 2
+  %178 = insertelement <4 x float> %177, float %140, i32 3
+  store <4 x float> %178, ptr addrspace(1) %165, align 16
   br label %join12
 
 join12:                                           ; preds = %masked11, %join10
-  br i1 %188, label %masked13, label %join14
+  br i1 %156, label %masked13, label %join14
 
 masked13:                                         ; preds = %join12
-  %211 = insertelement <4 x float> poison, float %156, i32 0
-  %212 = insertelement <4 x float> %211, float %162, i32 1
-  %213 = insertelement <4 x float> %212, float %168, i32 2
-  %214 = insertelement <4 x float> %213, float %174, i32 3
-  store <4 x float> %214, ptr addrspace(1) %198, align 16
+  %179 = insertelement <4 x float> poison, float %124, i32 0
+  %180 = insertelement <4 x float> %179, float %130, i32 1
+  %181 = insertelement <4 x float> %180, float %136, i32 2
+  %182 = insertelement <4 x float> %181, float %142, i32 3
+  store <4 x float> %182, ptr addrspace(1) %166, align 16
   br label %join14
 
 join14:                                           ; preds = %masked13, %join12

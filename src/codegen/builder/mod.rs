@@ -97,6 +97,9 @@ pub struct KernelBuilder<'ctx> {
     pub(crate) fp_contract: bool,
     /// What the algebra predicted for each op emitted so far ([`Kernel::report`]).
     pub(crate) report: Recorder,
+    /// The open loops, outermost first: each body's scope and its preheader, where work on
+    /// values made before the loop goes ([`hoisted`](Self::hoisted)).
+    pub(crate) loops: Vec<(u32, inkwell::basic_block::BasicBlock<'ctx>)>,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -161,6 +164,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             max_registers: None,
             fp_contract: false,
             report: Recorder::default(),
+            loops: Vec::new(),
         })
     }
 

@@ -106,6 +106,33 @@ impl<'ctx> Emitter<'ctx> {
             .expect("intrinsic returns a value"))
     }
 
+    /// `vals` (each of type `elem`) as one `<n x elem>` vector, or the value itself when there is
+    /// one. When they are the elements of one such vector in order (a pair that
+    /// `cvt.rn.f16x2.f32` converted, going on as the register it is), that vector is returned
+    /// instead of a copy built element by element, which would cost code generation the
+    /// round trip.
+    pub fn pack(
+        &self,
+        vals: &[BasicValueEnum<'ctx>],
+        elem: BasicTypeEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if vals.len() == 1 {
+            return Ok(vals[0]);
+        }
+        let ty = crate::codegen::ops::global::vec_of(elem, vals.len() as u32);
+        if let Some(whole) = extracted_from(vals).filter(|v| v.get_type() == ty) {
+            return Ok(whole);
+        }
+        let i32t = self.ctx.i32_type();
+        let mut v = ty.into_vector_type().get_poison();
+        for (i, x) in vals.iter().enumerate() {
+            v = self
+                .b
+                .build_insert_element(v, *x, i32t.const_int(i as u64, false), "")?;
+        }
+        Ok(v.into())
+    }
+
     /// Declares that the call `call` returns a value in `lower..upper` (an `i32` range
     /// attribute on the return value).
     pub fn set_return_range(&self, call: IntValue<'ctx>, lower: u64, upper: u64) {
@@ -170,6 +197,28 @@ impl<'ctx> Emitter<'ctx> {
 
 /// Marks a `zext` or `uitofp` `nneg` (its operand is known to be non-negative); a constant
 /// (LLVM folded the cast) is left as it is.
+/// The vector `vals` were extracted from, when `vals[i]` is `extractelement v, i` of one `v` with
+/// exactly `vals.len()` elements.
+fn extracted_from<'ctx>(vals: &[BasicValueEnum<'ctx>]) -> Option<BasicValueEnum<'ctx>> {
+    use inkwell::values::{BasicValue, InstructionOpcode};
+    let mut whole: Option<BasicValueEnum<'ctx>> = None;
+    for (i, v) in vals.iter().enumerate() {
+        let inst = v.as_instruction_value()?;
+        if inst.get_opcode() != InstructionOpcode::ExtractElement {
+            return None;
+        }
+        let src = inst.get_operand(0)?.value()?;
+        let at = inst.get_operand(1)?.value()?;
+        let at = at.into_int_value().get_zero_extended_constant()?;
+        if at != i as u64 || whole.is_some_and(|w| w.as_value_ref() != src.as_value_ref()) {
+            return None;
+        }
+        whole = Some(src);
+    }
+    let w = whole?;
+    (w.get_type().into_vector_type().get_size() as usize == vals.len()).then_some(w)
+}
+
 pub(crate) fn set_nneg(v: BasicValueEnum<'_>) {
     // SAFETY: `v` is a live value; the flag is only set on an instruction, and the caller built
     // a zext or uitofp, where the flag is valid.

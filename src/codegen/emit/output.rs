@@ -2,7 +2,8 @@
 //! AMDGPU assembly and code objects, and the signature a launcher checks.
 //!
 //! Code generation rewrites a module in place (on AMDGPU a second run on the same module aborts),
-//! so every emission works on a fresh clone.
+//! so every emission works on a fresh clone, except [`Kernel::into_ptx`], which consumes the
+//! kernel.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -249,34 +250,45 @@ impl<'ctx> Kernel<'ctx> {
         opt == OptLevel::O3 && self.loops && self.target.lowering().straight_line_without_o3()
     }
 
+    /// A copy of the module after `opt`'s middle end.
     fn prepared(&self, opt: OptLevel) -> Result<Module<'ctx>> {
         // `self.module` was verified by `finish` and is not modified after.
         let m = clone_module(&self.module);
+        self.optimise(&m, opt)?;
+        Ok(m)
+    }
+
+    /// Runs `opt`'s middle end on `m` (this kernel's module or a copy of it).
+    fn optimise(&self, m: &Module<'ctx>, opt: OptLevel) -> Result<()> {
         let passes = match opt {
-            OptLevel::None => return Ok(m),
+            OptLevel::None => return Ok(()),
             OptLevel::Fast => FAST_PIPELINE,
-            OptLevel::O3 if self.tensor_core_loops(opt) => return Ok(m),
+            OptLevel::O3 if self.tensor_core_loops(opt) => return Ok(()),
             OptLevel::O3 if self.loop_pipeline(opt) => LOOP_PIPELINE,
             OptLevel::O3 if !self.target.lowering().straight_line_without_o3() => "default<O3>",
             OptLevel::O3 if self.float_math => STRAIGHT_LINE_PIPELINE,
-            OptLevel::O3 => return Ok(m),
+            OptLevel::O3 => return Ok(()),
         };
-        set_pass_gate(&m, self.target.vendor(), self.tensor_cores, false);
+        set_pass_gate(m, self.target.vendor(), self.tensor_cores, false);
         self.target
             .with_machine(opt.codegen_level(self.target), |tm| {
                 m.run_passes(passes, tm, PassBuilderOptions::create())
                     .map_err(|e| CodegenError::llvm("optimisation pipeline", e.to_string()))
-            })?;
-        Ok(m)
+            })
     }
 
     fn codegen(&self, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
         let m = self.prepared(opt)?;
-        set_pass_gate(&m, self.target.vendor(), self.tensor_cores, true);
+        self.emit(&m, opt, file)
+    }
+
+    /// Code generation of `m` (already through `opt`'s middle end), which it rewrites.
+    fn emit(&self, m: &Module<'ctx>, opt: OptLevel, file: FileType) -> Result<Vec<u8>> {
+        set_pass_gate(m, self.target.vendor(), self.tensor_cores, true);
         self.target
             .with_machine(opt.codegen_level(self.target), |tm| {
                 let buf = tm
-                    .write_to_memory_buffer(&m, file)
+                    .write_to_memory_buffer(m, file)
                     .map_err(|e| CodegenError::llvm("codegen", e.to_string()))?;
                 Ok(buf.as_slice().to_vec())
             })
@@ -285,6 +297,16 @@ impl<'ctx> Kernel<'ctx> {
     /// PTX text at the default [`OptLevel::O3`] (NVIDIA targets).
     pub fn ptx(&self) -> Result<String> {
         self.ptx_with(OptLevel::O3)
+    }
+
+    /// [`ptx`](Self::ptx), consuming the kernel: code generation works on the kernel's own
+    /// module instead of a copy (4% of the attention kernel's compile), for the common case of
+    /// a kernel built to be loaded once.
+    pub fn into_ptx(self) -> Result<String> {
+        self.require(Vendor::Nvidia, "into_ptx")?;
+        self.optimise(&self.module, OptLevel::O3)?;
+        let bytes = self.emit(&self.module, OptLevel::O3, FileType::Assembly)?;
+        String::from_utf8(bytes).map_err(|e| CodegenError::llvm("codegen", e))
     }
 
     /// PTX text after `opt` (NVIDIA targets).

@@ -249,7 +249,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         block_n: bn,
         dtype: dt,
     };
-    let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i, mask: bool| {
+    let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i, mask: Masking| {
         scores_in.online_softmax(kb, s, j, m_i, l_i, mask)
     };
     // S = Q Kᵀ of the block in stage `st` (issued, not waited for).
@@ -278,11 +278,11 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let (o, m_i, l_i) = if !pipelined {
         // One key block: prefetch the next into the other stage (once every warp released it),
-        // S, softmax, P V; the last block (masked) is peeled off the loop.
+        // S, softmax, P V; the last block is masked.
         let block = |kb: &mut KernelBuilder<'_>,
                      j,
                      carried: &[crate::codegen::Value],
-                     mask: bool|
+                     mask: Masking|
          -> Result<Vec<crate::codegen::Value>> {
             let (o, m_i, l_i, st, phase) =
                 (carried[0], carried[1], carried[2], carried[3], carried[4]);
@@ -302,10 +302,16 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             Ok(vec![o, m_new, l_new, other, phase_next])
         };
         let last = kb.sub(n_blocks, 1)?;
-        let out = kb.for_range(0, last, 1, &[o0, m0, l0, zero, zero], |kb, j, carried| {
-            block(kb, j, carried, false)
-        })?;
-        let out = block(&mut kb, last, &out, true)?;
+        let out = kb.for_range(
+            0,
+            n_blocks,
+            1,
+            &[o0, m0, l0, zero, zero],
+            |kb, j, carried| {
+                let is_last = kb.eq(j, last)?;
+                block(kb, j, carried, Masking::When(is_last))
+            },
+        )?;
         (out[0], out[1], out[2])
     } else {
         // Block j's S is complete when iteration j starts and PV of block j - 1 is in flight. The
@@ -337,7 +343,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 let stm1 = kb.where_(at0, stages - 1, st_m1)?;
                 wait_full(kb, st1, ph1)?;
                 let s_next = scores(kb, st1)?;
-                let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, false)?;
+                let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, Masking::None)?;
                 let o = kb.wgmma_wait(1, &[o])?[0];
                 // PV of block j - 1 is done: release its stage (none before block 0) and refill it
                 // with block j + 2.
@@ -355,7 +361,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         )?;
         // The last block: its S is complete, the previous PV in flight.
         let (o, m_i, l_i, s_cur, st) = (out[0], out[1], out[2], out[3], out[4]);
-        let [p16, alpha, m_new, l_new] = softmax(&mut kb, s_cur, last, m_i, l_i, true)?;
+        let [p16, alpha, m_new, l_new] = softmax(&mut kb, s_cur, last, m_i, l_i, Masking::Always)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
         let o = pv(&mut kb, o, alpha, p16, st)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
@@ -364,6 +370,20 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     params.store_output(&mut kb, &c, o, m_i, l_i, &acc_o, q_smem, q_off, q_row)?;
     kb.finish()
+}
+
+/// Which key blocks the online softmax masks (keys past the sequence, and causal keys after
+/// the query). Only the last block of a query block needs it, and the mask is exact, so masking
+/// a block that needs none is harmless.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Masking {
+    /// No key of the block is masked.
+    None,
+    /// Every block built here is masked.
+    Always,
+    /// Masked when the i1 scalar holds (the last block, inside a loop over all of them): a
+    /// branch that all threads take alike, so one copy of the softmax serves every block.
+    When(Value),
 }
 
 /// What the online softmax of a key block needs besides its scores.
@@ -383,9 +403,7 @@ pub(super) struct Scores {
 
 impl Scores {
     /// The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
-    /// rescales O, and the new row max and sum. Only blocks that reach past the sequence or
-    /// across the causal diagonal need `mask` (it is exact, so a block that needs none may have
-    /// it too).
+    /// rescales O, and the new row max and sum, masking as `masking` says.
     pub(super) fn online_softmax(
         &self,
         kb: &mut KernelBuilder<'_>,
@@ -393,22 +411,17 @@ impl Scores {
         j: Value,
         m_i: Value,
         l_i: Value,
-        mask: bool,
+        masking: Masking,
     ) -> Result<[Value; 4]> {
         // In the log2 domain: with `qk_scale > 0`, the row max of the scaled scores is the scaled
         // row max, and `exp2(s · scale - m)` is one FMA and one `ex2.approx.ftz` per element.
-        let mut s = s;
-        if mask {
-            let off = kb.mul(j, self.block_n)?;
-            let cl = kb.add(self.cols, off)?;
-            let mut masked = kb.ge(cl, self.seq)?;
-            if let Some(r) = self.rows {
-                let future = kb.gt(cl, r)?;
-                masked = kb.or(masked, future)?;
+        let s = match masking {
+            Masking::None => s,
+            Masking::Always => self.mask(kb, s, j)?,
+            Masking::When(last) => {
+                kb.if_(last, |kb| Ok(vec![self.mask(kb, s, j)?]), |_| Ok(vec![s]))?[0]
             }
-            let ninf = kb.f32(f32::NEG_INFINITY)?;
-            s = kb.where_(masked, ninf, s)?;
-        }
+        };
         let exp2 =
             |kb: &mut KernelBuilder<'_>, x| kb.math_with(MathOp::Exp2, x, MathPrecision::ApproxFtz);
         let m_raw = kb.reduce(s, 1, ReduceOp::Max)?;
@@ -424,6 +437,19 @@ impl Scores {
         let l_new = kb.fma(l_i, alpha, l_blk)?;
         let p16 = kb.cast(p, self.dtype)?;
         Ok([p16, alpha, m_new, l_new])
+    }
+
+    /// `s` with keys past the sequence (and, causal, after the query) set to -inf.
+    fn mask(&self, kb: &mut KernelBuilder<'_>, s: Value, j: Value) -> Result<Value> {
+        let off = kb.mul(j, self.block_n)?;
+        let cl = kb.add(self.cols, off)?;
+        let mut masked = kb.ge(cl, self.seq)?;
+        if let Some(r) = self.rows {
+            let future = kb.gt(cl, r)?;
+            masked = kb.or(masked, future)?;
+        }
+        let ninf = kb.f32(f32::NEG_INFINITY)?;
+        kb.where_(masked, ninf, s)
     }
 }
 

@@ -8,9 +8,15 @@
 //!   `P_j·V_j` is, a block later.
 //! - Two consumer warpgroups (one replicated role, 240 registers) each own 64 query rows. In
 //!   iteration j a consumer issues `S_j = Q Kⱼᵀ`, rescales O, issues `O += P_(j-1) V_(j-1)`,
-//!   waits for `S_j` only, runs the softmax of block j while `P_(j-1)·V` computes, then waits for
-//!   it. Nothing is in flight across the loop's back edge (which would make ptxas serialise the
-//!   wgmmas).
+//!   waits for `S_j` only, runs the softmax of block j, then waits for `P_(j-1)·V`. (ptxas 13
+//!   moves that second wait up to the first, so the softmax overlaps the other warpgroup's
+//!   GEMMs, not its own P·V.) Nothing is in flight across the loop's back edge (which would make
+//!   ptxas serialise the wgmmas).
+//! - Block 0 (S only) and the last block (masked) are peeled off the loop. One loop body for
+//!   every block (block 0's missing P·V an empty commit group, the last block's mask a branch
+//!   around the wait for S) compiles in two thirds of the time (177 M instructions instead of
+//!   about 270 M) but ran 2–5% slower on the H200 (2026-11-25, three interleaved rounds each):
+//!   ptxas schedules the softmax worse across the branches.
 //! - Turns: the two issues of an iteration happen between `bar.sync turn[r]` and
 //!   `bar.arrive turn[1 - r]` (named barriers of 256 threads), so the warpgroups alternate on
 //!   the tensor cores and one's softmax runs while the other's GEMMs do. Consumer 1 arrives at
@@ -20,7 +26,7 @@
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
-use super::attention::{AttentionConfig, Params, QueryBlock, Scores};
+use super::attention::{AttentionConfig, Masking, Params, QueryBlock, Scores};
 
 /// Consumer warpgroups, each with 64 query rows.
 const CONSUMERS: u32 = 2;
@@ -186,10 +192,10 @@ pub(super) fn ping_pong_kernel(
         kb.named_barrier_arrive(turns, other)?;
         let s = kb.wgmma_wait(0, &[s])?[0];
         release(kb, k_empty, zero)?;
-        let [p, alpha, m, l] = scores_in.online_softmax(kb, s, zero, m0, l0, true)?;
+        let [p, alpha, m, l] = scores_in.online_softmax(kb, s, zero, m0, l0, Masking::Always)?;
 
         // Block j ≥ 1: S_j and P_(j-1)·V in one turn, the softmax of j while P·V runs.
-        let step = |kb: &mut KernelBuilder<'_>, j: Value, carried: &[Value], mask: bool| {
+        let step = |kb: &mut KernelBuilder<'_>, j: Value, carried: &[Value], mask: Masking| {
             let (o, p, alpha, m, l) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
             let prev = kb.sub(j, 1)?;
             kb.named_barrier_sync(turns, r)?;
@@ -206,11 +212,15 @@ pub(super) fn ping_pong_kernel(
         let last = kb.sub(n_blocks, 1)?;
         let init = [o0, p, alpha, m, l];
         let out = kb.for_range(1, last, 1, &init, |kb, j, carried| {
-            step(kb, j, carried, false)
+            step(kb, j, carried, Masking::None)
         })?;
         // The last block (masked), when there are two or more.
         let more = kb.gt(n_blocks, 1)?;
-        let out = kb.if_(more, |kb| step(kb, last, &out, true), |_| Ok(out.clone()))?;
+        let out = kb.if_(
+            more,
+            |kb| step(kb, last, &out, Masking::Always),
+            |_| Ok(out.clone()),
+        )?;
         let (o, p, alpha, m, l) = (out[0], out[1], out[2], out[3], out[4]);
         // P·V of the last block.
         kb.named_barrier_sync(turns, r)?;

@@ -196,6 +196,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 iv_info,
             );
             let (scope, outer) = self.values.open_scope();
+            self.loops.push((scope, pre));
             let smem_open = self.smem.snapshot();
             self.smem.loop_opened(scope);
             self.values.update(iv, |d| d.scope = scope);
@@ -213,12 +214,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 Ok(y) => y,
                 Err(e) => {
                     self.values.poisoned = true;
+                    self.loops.pop();
                     self.values.close_scope(scope, outer);
                     return Err(e);
                 }
             };
             let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
             if !invariant {
+                self.loops.pop();
                 self.values.close_scope(scope, outer);
                 self.smem.restore(smem_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
@@ -252,6 +255,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
             }
             self.em.b.build_unconditional_branch(header)?;
+            self.loops.pop();
             self.values.close_scope(scope, outer);
             self.smem.scope_closed(scope, &smem_open);
             self.em.b.position_at_end(exit);
@@ -269,6 +273,29 @@ impl<'ctx> KernelBuilder<'ctx> {
         unreachable!(
             "the fourth attempt assumes nothing of what changed, so its facts are invariant"
         )
+    }
+
+    /// Runs `emit` where values made in scope `defined_in` are first loop-invariant: at the end
+    /// of the preheader of the outermost open loop made after them, or here when there is none.
+    /// Work that depends on nothing the loop changes (a wgmma descriptor of a buffer made
+    /// before it) is then done once, whatever the middle end (tensor-core kernels with loops
+    /// skip it) or ptxas would make of it.
+    pub(crate) fn hoisted<T>(
+        &mut self,
+        defined_in: u32,
+        emit: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let Some(&(_, pre)) = self.loops.iter().find(|(scope, _)| *scope > defined_in) else {
+            return emit(self);
+        };
+        let here = self.em.b.get_insert_block().expect("positioned");
+        let term = pre
+            .get_terminator()
+            .expect("a preheader ends in its branch");
+        self.em.b.position_before(&term);
+        let out = emit(self);
+        self.em.b.position_at_end(here);
+        out
     }
 
     /// `if cond { then_() } else { else_() }` on an i1 scalar; both branches yield values of the

@@ -305,22 +305,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             return r.map(|_| ());
         }
         let mem = elem.llvm_mem(self.em.ctx);
-        let value: BasicValueEnum = if vals.len() == 1 {
-            vals[0]
-        } else {
-            let mut v = vec_of(mem, vals.len() as u32)
-                .into_vector_type()
-                .get_poison();
-            for (i, x) in vals.iter().enumerate() {
-                v = self.em.b.build_insert_element(
-                    v,
-                    *x,
-                    self.em.ctx.i32_type().const_int(i as u64, false),
-                    "",
-                )?;
-            }
-            v.into()
-        };
+        let value = self.em.pack(&vals, mem)?;
         let inst = self.em.b.build_store(ptr, value)?;
         inst.set_alignment(elem.mem_bytes() as u32 * vals.len() as u32)
             .map_err(|e| CodegenError::llvm("store", e))?;
@@ -508,21 +493,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         vals: &[BasicValueEnum<'ctx>],
         elem_ty: BasicTypeEnum<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>> {
-        if vals.len() == 1 {
-            return Ok(vals[0]);
-        }
-        let mut v = vec_of(elem_ty, vals.len() as u32)
-            .into_vector_type()
-            .get_poison();
-        for (i, x) in vals.iter().enumerate() {
-            v = self.em.b.build_insert_element(
-                v,
-                *x,
-                self.em.ctx.i32_type().const_int(i as u64, false),
-                "",
-            )?;
-        }
-        Ok(v.into())
+        self.em.pack(vals, elem_ty)
     }
 
     fn unpack(&mut self, v: BasicValueEnum<'ctx>, n: usize) -> Result<Vec<BasicValueEnum<'ctx>>> {

@@ -347,18 +347,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .iter()
             .map(|&v| self.in_mem_form(v, elem))
             .collect::<Result<_>>()?;
-        let word: BasicValueEnum = match mem[..] {
-            [v] => v,
-            _ => {
-                let ty = vec_of(elem.llvm_mem(self.em.ctx), mem.len() as u32);
-                let mut vec = ty.into_vector_type().get_poison();
-                for (i, &v) in mem.iter().enumerate() {
-                    let at = i32t.const_int(i as u64, false);
-                    vec = self.em.b.build_insert_element(vec, v, at, "")?;
-                }
-                vec.into()
-            }
-        };
+        let word = self.em.pack(&mem, elem.llvm_mem(self.em.ctx))?;
         Ok(self.em.b.build_bit_cast(word, i32t, "")?.into_int_value())
     }
 

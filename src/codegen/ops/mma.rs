@@ -358,17 +358,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Ok(out);
         }
         let elem = instr.elem.llvm(self.em.ctx);
-        let pair = crate::codegen::ops::global::vec_of(elem, 2).into_vector_type();
         for r in (0..regs.len()).step_by(2) {
-            let mut v = pair.get_poison();
-            for i in 0..2 {
-                v = self.em.b.build_insert_element(
-                    v,
-                    regs[r + i],
-                    i32t.const_int(i as u64, false),
-                    "",
-                )?;
-            }
+            let v = self.em.pack(&regs[r..r + 2], elem)?;
             out.insert(r, self.em.b.build_bit_cast(v, i32t, "")?);
         }
         Ok(out)

@@ -642,7 +642,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         keep: impl Fn(usize) -> bool,
     ) -> Result<()> {
         let mem = elem.llvm_mem(self.em.ctx);
-        let i32t = self.em.ctx.i32_type();
         let mut seen = None;
         for g in (0..regs.len()).step_by(acc.vec) {
             if !keep(g) {
@@ -652,20 +651,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .iter()
                 .map(|&v| self.in_mem_form(v, elem))
                 .collect::<Result<_>>()?;
-            let value: BasicValueEnum = if acc.vec == 1 {
-                vals[0]
-            } else {
-                let mut v = vec_of(mem, acc.vec as u32).into_vector_type().get_poison();
-                for (i, x) in vals.iter().enumerate() {
-                    v = self.em.b.build_insert_element(
-                        v,
-                        *x,
-                        i32t.const_int(i as u64, false),
-                        "",
-                    )?;
-                }
-                v.into()
-            };
+            let value = self.em.pack(&vals, mem)?;
             self.note_shared(acc, g, elem, true, &mut seen);
             let ptr = self.smem_at(acc.addrs[g])?;
             let st = self.em.b.build_store(ptr, value)?;

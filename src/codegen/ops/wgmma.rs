@@ -44,12 +44,8 @@ enum Major {
 
 /// Operand A of every instruction: shared-memory descriptors, or register fragments.
 enum AOperand<'ctx> {
-    /// The descriptor at warpgroup g's rows; add a k-step's start and a 64-row block's offset.
-    Shared {
-        desc: IntValue<'ctx>,
-        k_starts: Vec<u64>,
-        rep_offs: Vec<u64>,
-    },
+    /// The descriptor of each (64-row block, k-step), in that order, at warpgroup g's rows.
+    Shared(Vec<IntValue<'ctx>>),
     /// Four 32-bit registers per (64-row block, k-step), in that order.
     Regs(Vec<Vec<IntValue<'ctx>>>),
 }
@@ -217,13 +213,24 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             });
         }
-        let base_b = self.shared_base(&db);
-        let addr_b = self.smem_addr32(base_b)?;
-        let desc_b = self.desc_base(addr_b, &ob)?;
+        // The descriptors of a buffer made before the loop this wgmma is in are made once.
+        let descs_b = self.hoisted(db.scope, |kb| {
+            let base_b = kb.shared_base(&db);
+            let addr_b = kb.smem_addr32(base_b)?;
+            let desc_b = kb.desc_base(addr_b, &ob)?;
+            let i64t = kb.em.ctx.i64_type();
+            ob.k_starts
+                .iter()
+                .map(|&start| {
+                    let off = i64t.const_int(start >> 4, false);
+                    Ok(kb.em.b.build_int_add(desc_b, off, "")?)
+                })
+                .collect::<Result<Vec<_>>>()
+        })?;
         let a_op = if a_in_regs {
             self.a_fragments(OP, &da, reps, warps)?
         } else {
-            self.a_descriptors(OP, &da, reps, warps, eb)?
+            self.hoisted(da.scope, |kb| kb.a_descriptors(OP, &da, reps, warps, eb))?
         };
         let ptx_ty = match ta {
             DType::F16 => "f16",
@@ -243,47 +250,39 @@ impl<'ctx> KernelBuilder<'ctx> {
             _ => String::new(),
         };
         self.em.tensor_cores = true;
-        let mut fence = InlinePtx::new();
-        fence.inst("wgmma.fence.sync.aligned;");
-        fence.call(&self.em)?;
         let mut out_regs: Vec<BasicValueEnum<'ctx>> = dc.regs.clone();
         let ksteps = (k / k_step) as usize;
-        for r in 0..reps as usize {
-            let mut asm = InlinePtx::new();
-            let outs: Vec<Operand> = asm.outputs(RegClass::F32, nregs);
-            for (i, o) in outs.iter().enumerate() {
-                let v: BasicMetadataValueEnum = dc.regs[slot[r * nregs + i]].into();
-                asm.tied(*o, v);
+        // One asm statement: the fence, then every 64-row block's wgmmas. The copies LLVM makes
+        // into tied accumulator registers (a zero accumulator's, say) then all come before the
+        // fence, as ptxas requires (it injects fences and waits otherwise).
+        let mut asm = InlinePtx::new();
+        let outs: Vec<Vec<Operand>> = (0..reps)
+            .map(|_| asm.outputs(RegClass::F32, nregs))
+            .collect();
+        for (j, o) in outs.iter().flatten().enumerate() {
+            let v: BasicMetadataValueEnum = dc.regs[slot[j]].into();
+            asm.tied(*o, v);
+        }
+        let mut lines = vec!["wgmma.fence.sync.aligned;".to_string()];
+        // The first k-step scales the old accumulator by `use_acc` (a predicate register).
+        let scale_d = match use_acc {
+            Some(u) => {
+                let i32t = self.em.ctx.i32_type();
+                let u = self.em.b.build_int_z_extend(u, i32t, "")?;
+                let o = asm.input(RegClass::B32, u.into());
+                lines.push("{".to_string());
+                lines.push(".reg .pred weft_scale_d;".to_string());
+                lines.push(format!("setp.ne.b32 weft_scale_d, {o}, 0;"));
+                "weft_scale_d"
             }
-            let i64t = self.em.ctx.i64_type();
-            let mut lines = Vec::new();
-            // The first k-step scales the old accumulator by `use_acc` (a predicate register).
-            let scale_d = match use_acc {
-                Some(u) => {
-                    let i32t = self.em.ctx.i32_type();
-                    let u = self.em.b.build_int_z_extend(u, i32t, "")?;
-                    let o = asm.input(RegClass::B32, u.into());
-                    lines.push("{".to_string());
-                    lines.push(".reg .pred weft_scale_d;".to_string());
-                    lines.push(format!("setp.ne.b32 weft_scale_d, {o}, 0;"));
-                    "weft_scale_d"
-                }
-                None => "1",
-            };
+            None => "1",
+        };
+        for (r, outs) in outs.iter().enumerate() {
             for s in 0..ksteps {
                 let oa_s = match &a_op {
-                    AOperand::Shared {
-                        desc,
-                        k_starts,
-                        rep_offs,
-                    } => {
-                        let d = self.em.b.build_int_add(
-                            *desc,
-                            i64t.const_int((k_starts[s] + rep_offs[r]) >> 4, false),
-                            "",
-                        )?;
-                        asm.input(RegClass::B64, d.into()).to_string()
-                    }
+                    AOperand::Shared(descs) => asm
+                        .input(RegClass::B64, descs[r * ksteps + s].into())
+                        .to_string(),
                     AOperand::Regs(frags) => {
                         let ops: Vec<Operand> = frags[r * ksteps + s]
                             .iter()
@@ -292,28 +291,23 @@ impl<'ctx> KernelBuilder<'ctx> {
                         vector(&ops)
                     }
                 };
-                let db_s = self.em.b.build_int_add(
-                    desc_b,
-                    i64t.const_int(ob.k_starts[s] >> 4, false),
-                    "",
-                )?;
-                let ob_s = asm.input(RegClass::B64, db_s.into());
+                let ob_s = asm.input(RegClass::B64, descs_b[s].into());
                 let sd = if s == 0 { scale_d } else { "1" };
                 lines.push(format!(
                     "wgmma.mma_async.sync.aligned.m64n{n}k{k_step}.f32.{ptx_ty}.{ptx_ty} {}, {oa_s}, {ob_s}, {sd}, 1, 1{trans};",
-                    vector(&outs)
+                    vector(outs)
                 ));
             }
-            if use_acc.is_some() {
-                lines.push("}".to_string());
-            }
-            for l in lines {
-                asm.inst(l);
-            }
-            let res = asm.call(&self.em)?;
-            for (i, v) in res.into_iter().enumerate() {
-                out_regs[slot[r * nregs + i]] = v;
-            }
+        }
+        if use_acc.is_some() {
+            lines.push("}".to_string());
+        }
+        for l in lines {
+            asm.inst(l);
+        }
+        let res = asm.call(&self.em)?;
+        for (j, v) in res.into_iter().enumerate() {
+            out_regs[slot[j]] = v;
         }
         let mut commit = InlinePtx::new();
         commit.inst("wgmma.commit_group.sync.aligned;");
@@ -419,11 +413,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let addr_a = self.em.b.build_int_add(addr_a, g_off, "")?;
         let desc = self.desc_base(addr_a, &oa)?;
-        Ok(AOperand::Shared {
-            desc,
-            k_starts: oa.k_starts,
-            rep_offs,
-        })
+        let i64t = self.em.ctx.i64_type();
+        let mut descs = Vec::with_capacity(rep_offs.len() * oa.k_starts.len());
+        for rep_off in &rep_offs {
+            for start in &oa.k_starts {
+                let off = i64t.const_int((start + rep_off) >> 4, false);
+                descs.push(self.em.b.build_int_add(desc, off, "")?);
+            }
+        }
+        Ok(AOperand::Shared(descs))
     }
 
     /// A in registers (16-bit): the four 32-bit fragment registers of each (64-row block, k-step).
@@ -481,22 +479,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Err(bad());
         }
         let half_ty = da.ty.llvm(self.em.ctx);
-        let pair = half_ty.into_float_type().vec_type(2);
         let i32t = self.em.ctx.i32_type();
         let mut frags = Vec::with_capacity(reps as usize * ksteps);
         for chunk in slot.chunks(8) {
             let mut regs = Vec::with_capacity(4);
             for f in 0..4 {
-                let mut v = pair.get_poison();
-                for h in 0..2 {
-                    let x = da.regs[chunk[f * 2 + h]];
-                    v = self.em.b.build_insert_element(
-                        v,
-                        x,
-                        i32t.const_int(h as u64, false),
-                        "",
-                    )?;
-                }
+                let halves = [da.regs[chunk[f * 2]], da.regs[chunk[f * 2 + 1]]];
+                let v = self.em.pack(&halves, half_ty)?;
                 regs.push(self.em.b.build_bit_cast(v, i32t, "")?.into_int_value());
             }
             frags.push(regs);

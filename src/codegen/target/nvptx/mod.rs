@@ -276,20 +276,7 @@ fn ptx_access<'ctx>(
             let addr = asm.input(RegClass::B64, a.ptr.into());
             let mut regs = Vec::with_capacity(words);
             for w in 0..words {
-                let part: BasicValueEnum = if per == 1 {
-                    vals[w]
-                } else {
-                    let mut v = vec_of(mem, per as u32).into_vector_type().get_poison();
-                    for i in 0..per {
-                        v = b.build_insert_element(
-                            v,
-                            vals[w * per + i],
-                            ctx.i32_type().const_int(i as u64, false),
-                            "",
-                        )?;
-                    }
-                    v.into()
-                };
+                let part = em.pack(&vals[w * per..(w + 1) * per], mem)?;
                 regs.push(asm.input(class, b.build_bit_cast(part, wty, "")?.into()));
             }
             let pred = a.pred.map(|p| asm.predicate(p));
