@@ -119,7 +119,7 @@ impl<'ctx> Emitter<'ctx> {
         if vals.len() == 1 {
             return Ok(vals[0]);
         }
-        let ty = crate::codegen::ops::global::vec_of(elem, vals.len() as u32);
+        let ty = vec_of(elem, vals.len() as u32);
         if let Some(whole) = extracted_from(vals).filter(|v| v.get_type() == ty) {
             return Ok(whole);
         }
@@ -197,6 +197,16 @@ impl<'ctx> Emitter<'ctx> {
 
 /// Marks a `zext` or `uitofp` `nneg` (its operand is known to be non-negative); a constant
 /// (LLVM folded the cast) is left as it is.
+/// `<n x ty>`.
+pub(crate) fn vec_of(ty: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
+    match ty {
+        BasicTypeEnum::IntType(t) => t.vec_type(n).into(),
+        BasicTypeEnum::FloatType(t) => t.vec_type(n).into(),
+        BasicTypeEnum::PointerType(t) => t.vec_type(n).into(),
+        other => other,
+    }
+}
+
 /// The vector `vals` were extracted from, when `vals[i]` is `extractelement v, i` of one `v` with
 /// exactly `vals.len()` elements.
 fn extracted_from<'ctx>(vals: &[BasicValueEnum<'ctx>]) -> Option<BasicValueEnum<'ctx>> {

@@ -210,18 +210,17 @@ impl<'ctx> KernelBuilder<'ctx> {
                 })
                 .collect();
             let result = body(self, iv, &carried);
+            self.loops.pop();
             let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
                 Ok(y) => y,
                 Err(e) => {
                     self.values.poisoned = true;
-                    self.loops.pop();
                     self.values.close_scope(scope, outer);
                     return Err(e);
                 }
             };
             let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
             if !invariant {
-                self.loops.pop();
                 self.values.close_scope(scope, outer);
                 self.smem.restore(smem_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
@@ -255,7 +254,6 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
             }
             self.em.b.build_unconditional_branch(header)?;
-            self.loops.pop();
             self.values.close_scope(scope, outer);
             self.smem.scope_closed(scope, &smem_open);
             self.em.b.position_at_end(exit);

@@ -19,6 +19,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::target::{GlobalAccess, LlvmTarget};
@@ -461,7 +462,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let loaded = self
                     .guarded(pred, Some(default), |kb| {
                         let vals = kb.emit_load(ptr, elem, vec, hint, None)?;
-                        kb.pack(&vals, elem_ty).map(Some)
+                        kb.em.pack(&vals, elem_ty).map(Some)
                     })?
                     .expect("load yields");
                 self.unpack(loaded, vec)?
@@ -486,14 +487,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut info = AxisInfo::unknown(&u.shape);
         info.constancy = u.infos[0].constancy.clone();
         Ok(self.new_value(Type::Scalar(elem), u.shape, Some(layout), regs, info))
-    }
-
-    fn pack(
-        &mut self,
-        vals: &[BasicValueEnum<'ctx>],
-        elem_ty: BasicTypeEnum<'ctx>,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        self.em.pack(vals, elem_ty)
     }
 
     fn unpack(&mut self, v: BasicValueEnum<'ctx>, n: usize) -> Result<Vec<BasicValueEnum<'ctx>>> {
@@ -796,15 +789,5 @@ impl<'ctx> KernelBuilder<'ctx> {
             out.push(v);
         }
         Ok(out)
-    }
-}
-
-/// `<n x ty>`.
-pub(crate) fn vec_of(ty: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
-    match ty {
-        BasicTypeEnum::IntType(t) => t.vec_type(n).into(),
-        BasicTypeEnum::FloatType(t) => t.vec_type(n).into(),
-        BasicTypeEnum::PointerType(t) => t.vec_type(n).into(),
-        other => other,
     }
 }

@@ -462,7 +462,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         if chunk > 1 {
             let mut acc: Option<BasicValueEnum> = None;
-            let vty = crate::codegen::ops::global::vec_of(mem, chunk as u32).into_vector_type();
+            let vty = crate::codegen::emit::emitter::vec_of(mem, chunk as u32).into_vector_type();
             for q0 in (0..parts).step_by(chunk as usize) {
                 if self.report_active() {
                     let bytes = vec![q0 * eb; self.threads_per_warp() as usize];

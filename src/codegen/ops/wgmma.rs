@@ -218,14 +218,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let base_b = kb.shared_base(&db);
             let addr_b = kb.smem_addr32(base_b)?;
             let desc_b = kb.desc_base(addr_b, &ob)?;
-            let i64t = kb.em.ctx.i64_type();
-            ob.k_starts
-                .iter()
-                .map(|&start| {
-                    let off = i64t.const_int(start >> 4, false);
-                    Ok(kb.em.b.build_int_add(desc_b, off, "")?)
-                })
-                .collect::<Result<Vec<_>>>()
+            kb.descs_at(desc_b, ob.k_starts.iter().copied())
         })?;
         let a_op = if a_in_regs {
             self.a_fragments(OP, &da, reps, warps)?
@@ -413,15 +406,26 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let addr_a = self.em.b.build_int_add(addr_a, g_off, "")?;
         let desc = self.desc_base(addr_a, &oa)?;
+        let offsets = rep_offs
+            .iter()
+            .flat_map(|r| oa.k_starts.iter().map(move |k| r + k));
+        Ok(AOperand::Shared(self.descs_at(desc, offsets)?))
+    }
+
+    /// The descriptor `desc` moved on by each byte offset (its start address field counts 16
+    /// bytes).
+    fn descs_at(
+        &mut self,
+        desc: IntValue<'ctx>,
+        offsets: impl Iterator<Item = u64>,
+    ) -> Result<Vec<IntValue<'ctx>>> {
         let i64t = self.em.ctx.i64_type();
-        let mut descs = Vec::with_capacity(rep_offs.len() * oa.k_starts.len());
-        for rep_off in &rep_offs {
-            for start in &oa.k_starts {
-                let off = i64t.const_int((start + rep_off) >> 4, false);
-                descs.push(self.em.b.build_int_add(desc, off, "")?);
-            }
-        }
-        Ok(AOperand::Shared(descs))
+        offsets
+            .map(|off| {
+                let off = i64t.const_int(off >> 4, false);
+                Ok(self.em.b.build_int_add(desc, off, "")?)
+            })
+            .collect()
     }
 
     /// A in registers (16-bit): the four 32-bit fragment registers of each (64-row block, k-step).

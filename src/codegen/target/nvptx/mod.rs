@@ -11,10 +11,11 @@ use inkwell::OptimizationLevel;
 use self::inline_ptx::{vec_suffix, vector, InlinePtx, RegClass};
 use super::{FastFn, FastIntrinsic, GlobalAccess, Lowering};
 use crate::codegen::builder::KernelBuilder;
+use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::emit::emitter::Emitter;
 use crate::codegen::emit::OptLevel;
 use crate::codegen::error::Result;
-use crate::codegen::ops::global::{vec_of, CacheHint};
+use crate::codegen::ops::global::CacheHint;
 use crate::codegen::types::DType;
 
 /// The NVPTX back end.
