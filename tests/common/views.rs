@@ -235,7 +235,7 @@ pub fn view_kernel<'c>(
 /// Whether a refusal is one of the typed errors a view may give.
 pub fn is_refusal(e: &CodegenError) -> bool {
     matches!(
-        e,
+        e.cause(),
         CodegenError::BadLayout { .. } | CodegenError::ShapeMismatch { .. }
     )
 }

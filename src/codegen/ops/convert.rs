@@ -30,6 +30,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::ldmatrix::{fill_copies, plan_matrix, MatrixPlan};
 use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
@@ -95,7 +96,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// CTA to reach it.
     #[track_caller]
     pub fn convert_layout(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::ConvertLayout, vec![tile.into()], |kb| {
+            kb.convert_layout_impl(tile, layout)
+        })
+    }
+
+    fn convert_layout_impl(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported(OP, at, Some(tile), |kb| {
             kb.convert_layout_inner(tile, layout)
         })
