@@ -130,6 +130,7 @@ mod column_action;
 mod compose;
 mod concat;
 pub mod convert;
+pub mod cute;
 mod dim;
 mod divide;
 mod equivalence;
