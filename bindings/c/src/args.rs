@@ -3,7 +3,7 @@
 
 use std::ffi::{c_char, CStr, CString};
 
-use crate::status::{Failure, WeftStatus};
+use crate::status::{release, Failure, WeftStatus};
 
 /// Most entries any array argument may have (dims, bases, ranks): far above any real layout, and small
 /// enough that a hostile count is rejected before memory is touched.
@@ -126,9 +126,9 @@ pub(crate) unsafe fn write_string(p: *mut *mut c_char, value: String) -> Result<
 /// `p` is null or a string returned by a weft function and not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn weft_string_free(p: *mut c_char) {
-    if !p.is_null() {
+    release(p, |p| {
         // SAFETY: made by `CString::into_raw` and not freed yet, by the caller's contract. A panic cannot
         // happen in a deallocation.
-        drop(unsafe { CString::from_raw(p) });
-    }
+        drop(unsafe { CString::from_raw(p) })
+    });
 }

@@ -16,7 +16,7 @@ use weft::layout::LayoutError;
 
 use crate::args::{handle, out_ptr, slice, text, write, write_string};
 use crate::layout::{give, WeftLayout};
-use crate::status::{guard, Failure, WeftStatus};
+use crate::status::{guard, release, Failure, WeftStatus};
 
 /// An immutable layout encoding (`#ttg.blocked<…>`, `NVMMASharedLayout(…)`, …). May be read from any number
 /// of threads at once. Release it with `weft_encoding_free`.
@@ -248,10 +248,10 @@ pub unsafe extern "C" fn weft_encoding_nvmma_shared(
 /// `encoding` is null or a live handle from weft.
 #[no_mangle]
 pub unsafe extern "C" fn weft_encoding_free(encoding: *mut WeftEncoding) {
-    if !encoding.is_null() {
+    release(encoding, |p| {
         // SAFETY: made by `Box::into_raw` and live, by the contract.
-        drop(unsafe { Box::from_raw(encoding) });
-    }
+        drop(unsafe { Box::from_raw(p) })
+    });
 }
 
 /// The linear layout Triton 3.9 gives the encoding for a tensor of `shape` (`rank` extents), Gluon's

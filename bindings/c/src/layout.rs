@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use weft::layout::{Dim, LinearLayout};
 
 use crate::args::{handle, out_ptr, slice, text, write, write_string, MAX_ENTRIES};
-use crate::status::{guard, Failure, WeftStatus};
+use crate::status::{guard, release, Failure, WeftStatus};
 
 /// An immutable linear layout. Every operation makes a new handle; a handle may be read from any number of
 /// threads at once. Release it with `weft_layout_free`.
@@ -164,10 +164,10 @@ pub unsafe extern "C" fn weft_layout_identity_1d(
 /// `layout` is null or a live handle from weft.
 #[no_mangle]
 pub unsafe extern "C" fn weft_layout_free(layout: *mut WeftLayout) {
-    if !layout.is_null() {
+    release(layout, |p| {
         // SAFETY: made by `Box::into_raw` and live, by the contract. Dropping a layout cannot panic.
-        drop(unsafe { Box::from_raw(layout) });
-    }
+        drop(unsafe { Box::from_raw(p) })
+    });
 }
 
 /// A copy of `layout` as a new handle.

@@ -7,7 +7,7 @@ use weft::target::Target;
 
 use crate::args::{handle, out_ptr, text, write, write_string};
 use crate::layout::WeftLayout;
-use crate::status::{guard, Failure, WeftStatus};
+use crate::status::{guard, release, Failure, WeftStatus};
 
 /// An immutable conversion plan. May be read from any number of threads at once. Release it with
 /// `weft_plan_free`.
@@ -69,10 +69,10 @@ pub unsafe extern "C" fn weft_plan_conversion(
 /// `plan` is null or a live handle from weft.
 #[no_mangle]
 pub unsafe extern "C" fn weft_plan_free(plan: *mut WeftPlan) {
-    if !plan.is_null() {
+    release(plan, |p| {
         // SAFETY: made by `Box::into_raw` and live, by the contract.
-        drop(unsafe { Box::from_raw(plan) });
-    }
+        drop(unsafe { Box::from_raw(p) })
+    });
 }
 
 /// The plan's figures: its kind, the shared-memory scratch in bytes, the shuffles per thread, and the bank

@@ -101,6 +101,13 @@ pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> WeftStatus {
     }
 }
 
+/// Releases what `p` owns with `free` (null ignored) under `catch_unwind`, as every entry point runs.
+pub(crate) fn release<T>(p: *mut T, free: impl FnOnce(*mut T)) {
+    if !p.is_null() {
+        let _ = catch_unwind(AssertUnwindSafe(|| free(p)));
+    }
+}
+
 /// The message of the last call on this thread that failed, or `""` after a call that succeeded. Never null.
 /// The pointer stays valid until the next call of a weft function on the same thread; copy the text to keep
 /// it. Each thread has its own message.
