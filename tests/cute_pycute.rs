@@ -35,7 +35,9 @@ fn layout(case: &Value, key: &str) -> CuteLayout {
 }
 
 fn linear(case: &Value, key: &str) -> LinearLayout {
-    from_cute(&layout(case, key), None).unwrap_or_else(|e| panic!("{}: {e}", case[key]))
+    layout(case, key)
+        .to_linear_layout(None)
+        .unwrap_or_else(|e| panic!("{}: {e}", case[key]))
 }
 
 /// True when `values` (offsets by flat coordinate) are an XOR of the offsets of single bits.
@@ -69,7 +71,7 @@ fn from_cute_gives_pycute_offsets_or_names_the_obstacle() {
             .iter()
             .map(|v| v.as_u64().unwrap())
             .collect();
-        let result = from_cute(&l, swizzle.as_ref());
+        let result = from_cute(&l.shape, &l.stride, swizzle.as_ref());
         if !values.len().is_power_of_two() {
             assert!(
                 matches!(result, Err(CuteError::NotPowerOfTwo { .. })),
@@ -207,6 +209,27 @@ fn obstacles_are_named() {
 }
 
 #[test]
+fn hierarchical_modes_are_colexicographic() {
+    // ((2,4),8):((1,16),2): mode 0 is a 2×4 block, so its coordinate 5 is (1, 2) and sits at 1·1 + 2·16.
+    let shape = IntTuple::from(vec![IntTuple::from(vec![2i64, 4]), 8.into()]);
+    let stride = IntTuple::from(vec![IntTuple::from(vec![1i64, 16]), 2.into()]);
+    let ll = from_cute(&shape, &stride, None).unwrap();
+    assert_eq!(
+        ll.apply(&[("dim0", 5), ("dim1", 3)]).unwrap()[0].1,
+        1 + 2 * 16 + 3 * 2
+    );
+    assert_eq!(ll.in_dims().map(|(_, n)| n).collect::<Vec<_>>(), [8, 8]);
+    let parsed: CuteLayout = "((2,4),8):((1,16),2)".parse().unwrap();
+    assert_eq!(parsed, CuteLayout { shape, stride });
+    // A bijective CuTe layout inverts into a Triton-style shared layout: offset -> (dim0, dim1).
+    let shared = ll.invert().unwrap();
+    assert_eq!(
+        shared.apply(&[("offset", 39)]).unwrap()[..],
+        [("dim0".into(), 5), ("dim1".into(), 3)]
+    );
+}
+
+#[test]
 fn text_round_trips() {
     for text in [
         "((2,4),8):((1,16),2)",
@@ -270,7 +293,7 @@ proptest! {
     #[test]
     fn cute_round_trips(l in strided(), b in 0i64..4, m in 0i64..6, s in 0i64..6, left in any::<bool>(), with in any::<bool>()) {
         let swizzle = if with && s >= b { Swizzle::new(b, m, if left { -s } else { s }).ok() } else { None };
-        let ll = from_cute(&l, swizzle.as_ref()).unwrap();
+        let ll = from_cute(&l.shape, &l.stride, swizzle.as_ref()).unwrap();
         let back = to_cute(&ll).unwrap();
         prop_assert_eq!(back.to_linear_layout().unwrap().columns().to_vec(), ll.columns().to_vec());
         let text = SwizzledLayout { layout: l.clone(), swizzle }.to_string();

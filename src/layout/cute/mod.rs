@@ -5,13 +5,13 @@
 //! layout exactly when every extent is a power of two and no two of the values `2ᵏ·dᵢ` (input bit `k` of mode
 //! `i`) share a bit: then the sum never carries and equals the XOR. CuTe's swizzles
 //! (`x ↦ x ⊕ ((x & yyy) >> S)`) are always linear, so `Sw<B,M,S> o shape:stride` is linear whenever its
-//! layout is. [`from_cute`] builds the linear layout (one input dim `dim{i}` per top-level mode, in CuTe's
+//! layout is. [`from_cute`]`(shape, stride, swizzle)` builds the linear layout (one input dim `dim{i}` per top-level mode, in CuTe's
 //! colexicographic order, and the output dim `offset`), or names the obstacle; [`to_cute`] writes any linear
 //! layout whose bases do not overlap as `shape:stride`, and otherwise finds the swizzle that untangles it,
 //! if one does.
 //!
 //! The direction is CuTe's: coordinate → offset. A Triton shared layout maps `offset → (dim0, dim1, …)`, so
-//! `from_cute(..)?.invert()` is the shared layout of an injective CuTe layout.
+//! `from_cute(..)?.invert()` is the shared layout of a bijective CuTe layout.
 //!
 //! ```
 //! use weft::layout::cute::{from_cute, to_cute, SwizzledLayout};
@@ -218,10 +218,29 @@ impl Swizzle {
     }
 }
 
+impl From<i64> for IntTuple {
+    fn from(v: i64) -> IntTuple {
+        IntTuple::Int(v)
+    }
+}
+
+impl<T: Into<IntTuple>> From<Vec<T>> for IntTuple {
+    fn from(items: Vec<T>) -> IntTuple {
+        IntTuple::Tuple(items.into_iter().map(Into::into).collect())
+    }
+}
+
+impl CuteLayout {
+    /// The linear layout of `swizzle ∘ self` (see [`from_cute`]).
+    pub fn to_linear_layout(&self, swizzle: Option<&Swizzle>) -> Result<LinearLayout, CuteError> {
+        from_cute(&self.shape, &self.stride, swizzle)
+    }
+}
+
 impl SwizzledLayout {
     /// The linear layout (see [`from_cute`]).
     pub fn to_linear_layout(&self) -> Result<LinearLayout, CuteError> {
-        from_cute(&self.layout, self.swizzle.as_ref())
+        self.layout.to_linear_layout(self.swizzle.as_ref())
     }
 }
 
@@ -325,18 +344,19 @@ fn first_overlap(offsets: &[u64]) -> Option<(usize, usize, u32)> {
     None
 }
 
-/// The linear layout of `swizzle ∘ layout`: input dim `dim{i}` per top-level mode of `layout` (one, `dim0`,
-/// when the shape is an integer), each mode's coordinate in CuTe's colexicographic order, and output dim
-/// `offset` just large enough for every offset.
+/// The linear layout of `swizzle ∘ shape:stride`: input dim `dim{i}` per top-level mode (one, `dim0`, when
+/// the shape is an integer), each mode's coordinate in CuTe's colexicographic order, and output dim `offset`
+/// just large enough for every offset.
 pub fn from_cute(
-    layout: &CuteLayout,
+    shape: &IntTuple,
+    stride: &IntTuple,
     swizzle: Option<&Swizzle>,
 ) -> Result<LinearLayout, CuteError> {
-    let modes: Vec<(&IntTuple, &IntTuple)> = match (&layout.shape, &layout.stride) {
+    let modes: Vec<(&IntTuple, &IntTuple)> = match (shape, stride) {
         (IntTuple::Tuple(es), IntTuple::Tuple(ds)) if es.len() == ds.len() => {
             es.iter().zip(ds).collect()
         }
-        (IntTuple::Int(_), IntTuple::Int(_)) => vec![(&layout.shape, &layout.stride)],
+        (IntTuple::Int(_), IntTuple::Int(_)) => vec![(shape, stride)],
         (s, d) => {
             return Err(CuteError::NotCongruent {
                 mode: "()".into(),
