@@ -14,5 +14,6 @@ cargo test --no-default-features --lib --tests
 echo "== cargo test --features $FEATURES"
 cargo test --features "$FEATURES" --all-targets
 cargo test --features "$FEATURES" --doc
-echo "== cargo test -p weft-c (the C ABI: header up to date, C and C++ examples, threads, hostile input)"
+echo "== cargo test -p weft-c (the C ABI: C and C++ examples, threads, hostile input), then its header"
 cargo test -p weft-c
+cargo test -p weft-c-header

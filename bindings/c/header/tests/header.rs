@@ -1,8 +1,9 @@
-//! `include/weft.h` is what cbindgen makes of the sources today (`WEFT_BLESS=1` rewrites it).
+//! `bindings/c/include/weft.h` is what cbindgen makes of weft-c's sources today (`WEFT_BLESS=1` rewrites it).
 
 #[test]
 fn header_is_current() {
-    let dir = env!("CARGO_MANIFEST_DIR");
+    // The weft-c package, one folder up.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let config =
         cbindgen::Config::from_file(format!("{dir}/cbindgen.toml")).expect("cbindgen.toml");
     let mut generated = Vec::new();
@@ -19,6 +20,6 @@ fn header_is_current() {
     let committed = std::fs::read(&path).unwrap_or_default();
     assert!(
         committed == generated,
-        "include/weft.h is stale: run `WEFT_BLESS=1 cargo test -p weft-c --test header`"
+        "bindings/c/include/weft.h is stale: run `WEFT_BLESS=1 cargo test -p weft-c-header`"
     );
 }
