@@ -366,10 +366,10 @@ WeftStatus weft_layout_to_string(const WeftLayout *layout, char **out);
 WeftStatus weft_layout_from_json(const char *json, WeftLayout **out);
 
 // Plans the conversion of a tensor from distributed layout `src` to `dst` for `element_bits`-bit elements on
-// `target` (`"sm_80"`, `"sm_90a"`, `"gfx942"`, …).
+// the target named `target_name` (`"sm_80"`, `"sm_90a"`, `"gfx942"`, …).
 //
 // # Safety
-// `src` and `dst` are null or live handles; `target` is a NUL-terminated string; `out` is writable.
+// `src` and `dst` are null or live handles; `target_name` is a NUL-terminated string; `out` is writable.
 WeftStatus weft_plan_conversion(const WeftLayout *src,
                                 const WeftLayout *dst,
                                 uint32_t element_bits,

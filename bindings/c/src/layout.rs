@@ -58,16 +58,17 @@ unsafe fn unary(
     })
 }
 
-/// Runs a binary operation on two layout handles and hands back the result.
+/// Runs a binary operation on two layout handles (called `names` in errors) and hands back the result.
 unsafe fn binary(
     a: *const WeftLayout,
     b: *const WeftLayout,
+    names: [&str; 2],
     out: *mut *mut WeftLayout,
     op: impl FnOnce(&LinearLayout, &LinearLayout) -> Result<LinearLayout, Failure>,
 ) -> WeftStatus {
     guard(|| {
         // SAFETY: null or live by the exported function's contract.
-        let (a, b) = unsafe { (handle(a, "a")?, handle(b, "b")?) };
+        let (a, b) = unsafe { (handle(a, names[0])?, handle(b, names[1])?) };
         out_ptr(out, "out")?;
         let r = op(&a.0, &b.0)?;
         // SAFETY: checked above.
@@ -375,7 +376,7 @@ pub unsafe extern "C" fn weft_layout_compose(
     outer: *const WeftLayout,
     out: *mut *mut WeftLayout,
 ) -> WeftStatus {
-    unsafe { binary(a, outer, out, |a, b| Ok(a.compose(b)?)) }
+    unsafe { binary(a, outer, ["a", "outer"], out, |a, b| Ok(a.compose(b)?)) }
 }
 
 /// `outer⁻¹ ∘ a` (Triton's `invertAndCompose`): for each input of `a`, the input of `outer` holding the same
@@ -389,7 +390,11 @@ pub unsafe extern "C" fn weft_layout_invert_and_compose(
     outer: *const WeftLayout,
     out: *mut *mut WeftLayout,
 ) -> WeftStatus {
-    unsafe { binary(a, outer, out, |a, b| Ok(a.invert_and_compose(b)?)) }
+    unsafe {
+        binary(a, outer, ["a", "outer"], out, |a, b| {
+            Ok(a.invert_and_compose(b)?)
+        })
+    }
 }
 
 /// The product `inner * outer` (Triton's `operator*`).
@@ -402,7 +407,11 @@ pub unsafe extern "C" fn weft_layout_product(
     outer: *const WeftLayout,
     out: *mut *mut WeftLayout,
 ) -> WeftStatus {
-    unsafe { binary(inner, outer, out, |a, b| Ok(a.product(b)?)) }
+    unsafe {
+        binary(inner, outer, ["inner", "outer"], out, |a, b| {
+            Ok(a.product(b)?)
+        })
+    }
 }
 
 /// The inverse of an invertible layout.

@@ -34,10 +34,10 @@ fn target(name: &str) -> Result<Target, Failure> {
 }
 
 /// Plans the conversion of a tensor from distributed layout `src` to `dst` for `element_bits`-bit elements on
-/// `target` (`"sm_80"`, `"sm_90a"`, `"gfx942"`, …).
+/// the target named `target_name` (`"sm_80"`, `"sm_90a"`, `"gfx942"`, …).
 ///
 /// # Safety
-/// `src` and `dst` are null or live handles; `target` is a NUL-terminated string; `out` is writable.
+/// `src` and `dst` are null or live handles; `target_name` is a NUL-terminated string; `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn weft_plan_conversion(
     src: *const WeftLayout,
