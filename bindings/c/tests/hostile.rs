@@ -846,14 +846,14 @@ fn layout_algebra() {
         *const WeftLayout,
         *mut *mut WeftLayout,
     ) -> WeftStatus;
-    let binaries: [Binary; 3] = [
-        weft_layout_compose,
-        weft_layout_invert_and_compose,
-        weft_layout_product,
+    let binaries: [(Binary, &str); 3] = [
+        (weft_layout_compose, "`a`"),
+        (weft_layout_invert_and_compose, "`a`"),
+        (weft_layout_product, "`inner`"),
     ];
-    for f in binaries {
-        fails(unsafe { f(null(), l, &mut out) }, NullArgument, "`a`");
-        fails(unsafe { f(l, null(), &mut out) }, NullArgument, "`b`");
+    for (f, first) in binaries {
+        fails(unsafe { f(null(), l, &mut out) }, NullArgument, first);
+        fails(unsafe { f(l, null(), &mut out) }, NullArgument, "`outer`");
         fails(unsafe { f(l, l, null_mut()) }, NullArgument, "`out`");
     }
     // A layout's out dims are not its in dims.
