@@ -2,7 +2,7 @@
 # The whole test suite (README command 2, and what .ci/run runs): installs what is missing, then runs every
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
 # the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
-# reason when no GPU is present.
+# reason when no GPU is present. Then the C ABI (`bindings/c`), whose tests build its C and C++ examples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,3 +14,6 @@ cargo test --no-default-features --lib --tests
 echo "== cargo test --features $FEATURES"
 cargo test --features "$FEATURES" --all-targets
 cargo test --features "$FEATURES" --doc
+echo "== cargo test -p weft-c (the C ABI: C and C++ examples, threads, hostile input), then its header"
+cargo test -p weft-c
+cargo test -p weft-c-header

@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use weft::layout::{
-    action_remove_broadcasted_regs, reg_perm_for_divide, supremum, ColumnAction, Dim, LinearLayout,
+    action_remove_broadcasted_regs, cute, reg_perm_for_divide, supremum, ColumnAction, Dim,
+    LinearLayout,
 };
 
 fn config() -> ProptestConfig {
@@ -141,6 +142,14 @@ fn exercise(a: &LinearLayout, b: &LinearLayout, names: &[String], sizes: &[u64],
     }
     let dims: Vec<Dim> = names.iter().map(Dim::from).collect();
     let _ = supremum(&dims, &dims.iter().rev().cloned().collect::<Vec<_>>());
+    if let Ok(c) = cute::to_cute(a) {
+        let _ = c.to_linear_layout();
+        let _ = c.to_string().parse::<cute::SwizzledLayout>();
+    }
+    let _ = cute::complement(a, s0);
+    let _ = cute::composition(a, b);
+    let _ = cute::logical_divide(a, b);
+    let _ = cute::logical_product(a, b);
 }
 
 proptest! {
@@ -188,6 +197,22 @@ proptest! {
         #[cfg(feature = "serde")]
         let _ = LinearLayout::from_json(&s);
         let _ = LinearLayout::from_bases_string(&s);
+        for t in [text.as_str(), &s] {
+            if let Ok(c) = t.parse::<cute::SwizzledLayout>() {
+                let _ = c.to_linear_layout();
+            }
+        }
+    }
+
+    /// CuTe text from a small alphabet, so that most of it is nearly valid.
+    #[test]
+    fn cute_text_never_panics(text in "[0-9(),:_ o<>Sw-]{0,40}", big in any::<i64>()) {
+        for t in [text.clone(), text.replace('1', &big.to_string())] {
+            if let Ok(c) = t.parse::<cute::SwizzledLayout>() {
+                let _ = c.to_linear_layout();
+                let _ = c.to_string();
+            }
+        }
     }
 
     #[test]

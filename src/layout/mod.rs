@@ -122,6 +122,8 @@
 //! - text: Triton's bases dump (`Display`, `from_bases_string`), TTGIR and Gluon syntax ([`text`]);
 //! - serde (feature `serde`): `Serialize`/`Deserialize` for layouts, [`Dim`]s, encodings and conversion plans,
 //!   and the JSON of design.md (`json`: `to_json`, `from_json`, `ConversionPlan::to_json`);
+//! - CuTe interop ([`cute`]): `shape:stride` layouts and swizzles to linear layouts and back, and CuTe's
+//!   composition, complement, logical divide and product;
 //! - [`gf2`]: the bit-matrix linear algebra underneath; `strategy` (feature `proptest`): random layouts for
 //!   property tests.
 
@@ -130,6 +132,7 @@ mod column_action;
 mod compose;
 mod concat;
 pub mod convert;
+pub mod cute;
 mod dim;
 mod divide;
 mod equivalence;
