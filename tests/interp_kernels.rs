@@ -43,11 +43,18 @@ fn memcpy_and_add_are_exact_and_leave_the_rest_alone() {
     let dx = mem.upload(&x);
     let dy = mem.upload(&y);
     let out = mem.alloc_poisoned::<f32>(n + 16);
-    let args = [LaunchArg::Buffer(dx), LaunchArg::Buffer(out), LaunchArg::I32(n as i32)];
+    let args = [
+        LaunchArg::Buffer(dx),
+        LaunchArg::Buffer(out),
+        LaunchArg::I32(n as i32),
+    ];
     interp::run(&copy, [3, 1, 1], &args, &mut mem).unwrap();
     let got: Vec<f32> = mem.download(out);
     assert_eq!(&got[..n], &x[..]);
-    assert!(got[n..].iter().all(|v| v.to_bits() == u32::MAX), "past the end was written");
+    assert!(
+        got[n..].iter().all(|v| v.to_bits() == u32::MAX),
+        "past the end was written"
+    );
     let args = [
         LaunchArg::Buffer(dx),
         LaunchArg::Buffer(dy),
@@ -82,7 +89,13 @@ fn softmax_matches_the_f64_reference() {
         interp::run(&k, [grid, 1, 1], &args, &mut mem).unwrap();
         let got: Vec<f32> = mem.download(dy);
         // f32: exp and the division rounded once each, the sum in another order than f64's.
-        close(&got, &kernels::softmax_reference(&x, n), 1e-5, 1e-9, &format!("softmax n={n}"));
+        close(
+            &got,
+            &kernels::softmax_reference(&x, n),
+            1e-5,
+            1e-9,
+            &format!("softmax n={n}"),
+        );
     }
 }
 
@@ -137,7 +150,9 @@ fn memcheck_names_the_out_of_bounds_store() {
     let out = mem.alloc_poisoned::<f32>(500);
     let e = interp::run(&k, [1, 1, 1], &[LaunchArg::Buffer(out)], &mut mem).unwrap_err();
     match &e {
-        InterpError::OutOfBounds { op, loc, address, .. } => {
+        InterpError::OutOfBounds {
+            op, loc, address, ..
+        } => {
             assert_eq!(op, "store");
             assert_eq!(loc.line, line, "{e}");
             assert!(address.contains("byte 2000 of a 2000-byte buffer"), "{e}");
@@ -148,7 +163,11 @@ fn memcheck_names_the_out_of_bounds_store() {
 
 /// A kernel that writes a tile to shared memory and reads it back in another layout; `sync`
 /// says how the write is published (the verifier sees no barrier missing: the branch hides it).
-fn round_trip(ctx: &Context, write: bool, barrier_in_branch: bool) -> (weft::codegen::Kernel<'_>, u32) {
+fn round_trip(
+    ctx: &Context,
+    write: bool,
+    barrier_in_branch: bool,
+) -> (weft::codegen::Kernel<'_>, u32) {
     let mut kb = KernelBuilder::new(ctx, Target::SM90, "rt", 4).unwrap();
     let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
     let flag = kb.arg_i32("flag", 1).unwrap();
@@ -161,18 +180,32 @@ fn round_trip(ctx: &Context, write: bool, barrier_in_branch: bool) -> (weft::cod
         kb.store_shared(s, t).unwrap();
     }
     let on = kb.ne(flag, 0).unwrap();
-    kb.if_then(on, |kb| if barrier_in_branch { kb.barrier() } else { Ok(()) })
-        .unwrap();
+    kb.if_then(on, |kb| {
+        if barrier_in_branch {
+            kb.barrier()
+        } else {
+            Ok(())
+        }
+    })
+    .unwrap();
     let other = Blocked::new(&[4, 1], &[8, 4], &[1, 4], &[0, 1]);
     let line = line!() + 1;
     let back = kb.load_shared(s, (&other, [64u64, 64])).unwrap();
     let r = kb
-        .arange(0, 64, weft::layout::encoding::Slice::new(1, other.clone().into()))
+        .arange(
+            0,
+            64,
+            weft::layout::encoding::Slice::new(1, other.clone().into()),
+        )
         .unwrap();
     let r = kb.expand_dims(r, 1).unwrap();
     let r = kb.mul(r, 64).unwrap();
     let c = kb
-        .arange(0, 64, weft::layout::encoding::Slice::new(0, other.clone().into()))
+        .arange(
+            0,
+            64,
+            weft::layout::encoding::Slice::new(0, other.clone().into()),
+        )
         .unwrap();
     let c = kb.expand_dims(c, 0).unwrap();
     let off = kb.add(r, c).unwrap();
@@ -188,22 +221,43 @@ fn racecheck_and_initcheck_name_the_read_and_the_write() {
     let out = mem.alloc_poisoned::<f32>(64 * 64);
     // The barrier runs (flag = 1): no hazard, zeros read back.
     let (k, _) = round_trip(&ctx, true, true);
-    interp::run(&k, [1, 1, 1], &[LaunchArg::Buffer(out), LaunchArg::I32(1)], &mut mem).unwrap();
+    interp::run(
+        &k,
+        [1, 1, 1],
+        &[LaunchArg::Buffer(out), LaunchArg::I32(1)],
+        &mut mem,
+    )
+    .unwrap();
     assert!(mem.download::<f32>(out).iter().all(|&v| v == 0.0));
     // It is skipped (flag = 0): another thread's write is read before any barrier.
-    let e = interp::run(&k, [1, 1, 1], &[LaunchArg::Buffer(out), LaunchArg::I32(0)], &mut mem)
-        .unwrap_err();
+    let e = interp::run(
+        &k,
+        [1, 1, 1],
+        &[LaunchArg::Buffer(out), LaunchArg::I32(0)],
+        &mut mem,
+    )
+    .unwrap_err();
     match &e {
-        InterpError::Race { op, writer_op, loc, .. } => {
-            assert_eq!((op.as_str(), writer_op.as_str()), ("load_shared", "store_shared"));
+        InterpError::Race {
+            op, writer_op, loc, ..
+        } => {
+            assert_eq!(
+                (op.as_str(), writer_op.as_str()),
+                ("load_shared", "store_shared")
+            );
             assert!(loc.file.ends_with("interp_kernels.rs"), "{e}");
         }
         _ => panic!("expected racecheck, got {e}"),
     }
     // Nothing was written at all.
     let (k, line) = round_trip(&ctx, false, true);
-    let e = interp::run(&k, [1, 1, 1], &[LaunchArg::Buffer(out), LaunchArg::I32(1)], &mut mem)
-        .unwrap_err();
+    let e = interp::run(
+        &k,
+        [1, 1, 1],
+        &[LaunchArg::Buffer(out), LaunchArg::I32(1)],
+        &mut mem,
+    )
+    .unwrap_err();
     match &e {
         InterpError::Uninitialized { loc, .. } => assert_eq!(loc.line, line, "{e}"),
         _ => panic!("expected initcheck, got {e}"),
@@ -234,10 +288,20 @@ fn a_wait_for_bytes_that_never_arrive_is_a_deadlock_naming_the_wait() {
     let mut mem = Memory::new();
     let data = mem.upload(&vec![f16::from_f32(1.0); 64 * 64]);
     let map = TensorMapArg::dense(data, DType::F16, &[64, 64]);
-    interp::run(&k, [1, 1, 1], &[LaunchArg::TensorMap(map.clone()), LaunchArg::I32(1)], &mut mem)
-        .unwrap();
-    let e = interp::run(&k, [1, 1, 1], &[LaunchArg::TensorMap(map), LaunchArg::I32(0)], &mut mem)
-        .unwrap_err();
+    interp::run(
+        &k,
+        [1, 1, 1],
+        &[LaunchArg::TensorMap(map.clone()), LaunchArg::I32(1)],
+        &mut mem,
+    )
+    .unwrap();
+    let e = interp::run(
+        &k,
+        [1, 1, 1],
+        &[LaunchArg::TensorMap(map), LaunchArg::I32(0)],
+        &mut mem,
+    )
+    .unwrap_err();
     match &e {
         InterpError::Deadlock { waits } => {
             assert_eq!(waits.len(), 1);

@@ -130,7 +130,9 @@ impl<'a> Cta<'a> {
 
     /// The element type of operand `a`, if it is a value.
     fn arg_type(&self, a: &Arg) -> Option<Type> {
-        a.value().and_then(|v| self.prog.ty(v)).and_then(IrType::elem)
+        a.value()
+            .and_then(|v| self.prog.ty(v))
+            .and_then(IrType::elem)
     }
 
     /// Operand `a` as a tile of `shape` in element type `t` (literals take `t`).
@@ -235,7 +237,9 @@ impl<'a> Cta<'a> {
     }
 
     fn shared_of(&self, a: &Arg) -> R<(u64, &'a IrType)> {
-        let v = a.value().ok_or_else(|| self.err("a literal for a buffer".into()))?;
+        let v = a
+            .value()
+            .ok_or_else(|| self.err("a literal for a buffer".into()))?;
         let t = self.ty(v)?;
         match self.get(v)? {
             Val::Shared(base) => Ok((*base, t)),
@@ -272,7 +276,9 @@ impl<'a> Cta<'a> {
                 loc: self.op().loc,
                 address: addr,
             },
-            Fault::OutOfBounds => self.err(format!("shared byte {addr} is past the CTA's shared memory")),
+            Fault::OutOfBounds => self.err(format!(
+                "shared byte {addr} is past the CTA's shared memory"
+            )),
         }
     }
 
@@ -302,7 +308,13 @@ impl<'a> Cta<'a> {
     }
 
     /// Writes `tile` into buffer `a`; each element by `writers[i][0]`.
-    fn write_shared(&mut self, a: &Arg, tile: &Tile, writers: Option<&[Vec<u32>]>, async_copy: bool) -> R<()> {
+    fn write_shared(
+        &mut self,
+        a: &Arg,
+        tile: &Tile,
+        writers: Option<&[Vec<u32>]>,
+        async_copy: bool,
+    ) -> R<()> {
         let (base, t) = self.shared_of(a)?;
         let IrType::Shared { elem, shape, buf } = t else {
             return Err(self.err("not a shared buffer".into()));
@@ -322,12 +334,15 @@ impl<'a> Cta<'a> {
     }
 
     fn load_global(&self, addr: u64, d: DType) -> R<Num> {
-        let bits = self.mem.read(addr, d.mem_bytes()).ok_or_else(|| InterpError::OutOfBounds {
-            op: crate::codegen::ir::print::mnemonic(&self.op().kind),
-            loc: self.op().loc,
-            program: self.pid,
-            address: self.mem.describe(addr),
-        })?;
+        let bits = self
+            .mem
+            .read(addr, d.mem_bytes())
+            .ok_or_else(|| InterpError::OutOfBounds {
+                op: crate::codegen::ir::print::mnemonic(&self.op().kind),
+                loc: self.op().loc,
+                program: self.pid,
+                address: self.mem.describe(addr),
+            })?;
         Ok(num::from_bits(bits, d))
     }
 
@@ -346,14 +361,19 @@ impl<'a> Cta<'a> {
 
     /// The pointer operand's shape and pointee.
     fn pointer(&self, a: &Arg) -> R<(Rc<Tile>, DType)> {
-        let v = a.value().ok_or_else(|| self.err("a literal pointer".into()))?;
+        let v = a
+            .value()
+            .ok_or_else(|| self.err("a literal pointer".into()))?;
         let t = self.ty(v)?;
         let Some(Type::Ptr(d, _)) = t.elem() else {
             return Err(self.err(format!("%{} is not a pointer", v.0)));
         };
         let shape = t.shape().to_vec();
         let shape = if shape.is_empty() { vec![1] } else { shape };
-        Ok((self.tile_arg(a, &shape, Type::Ptr(d, Default::default()))?, d))
+        Ok((
+            self.tile_arg(a, &shape, Type::Ptr(d, Default::default()))?,
+            d,
+        ))
     }
 
     fn mask(&self, a: Option<&Arg>, shape: &[u64]) -> R<Option<Rc<Tile>>> {
@@ -373,12 +393,22 @@ impl<'a> Cta<'a> {
     }
 
     /// Reduces or scans `src` along `axis` with `f`; `scan` keeps every prefix.
-    fn along(&mut self, src: &Tile, axis: usize, scan: bool, f: &mut dyn FnMut(&mut Self, Num, Num) -> R<Num>) -> R<Tile> {
+    fn along(
+        &mut self,
+        src: &Tile,
+        axis: usize,
+        scan: bool,
+        f: &mut dyn FnMut(&mut Self, Num, Num) -> R<Num>,
+    ) -> R<Tile> {
         let shape = &src.shape;
         let n = shape[axis] as usize;
         let outer: u64 = shape[..axis].iter().product();
         let inner: u64 = shape[axis + 1..].iter().product();
-        let mut out = if scan { src.data.clone() } else { Vec::with_capacity((outer * inner) as usize) };
+        let mut out = if scan {
+            src.data.clone()
+        } else {
+            Vec::with_capacity((outer * inner) as usize)
+        };
         for o in 0..outer {
             for i in 0..inner {
                 let at = |k: usize| ((o * n as u64 + k as u64) * inner + i) as usize;
@@ -398,11 +428,16 @@ impl<'a> Cta<'a> {
         if !scan {
             rshape.remove(axis);
         }
-        Ok(Tile { shape: rshape, data: out })
+        Ok(Tile {
+            shape: rshape,
+            data: out,
+        })
     }
 
     fn src_tile(&self, a: &Arg) -> R<Rc<Tile>> {
-        let v = a.value().ok_or_else(|| self.err("a literal where a tile was expected".into()))?;
+        let v = a
+            .value()
+            .ok_or_else(|| self.err("a literal where a tile was expected".into()))?;
         match self.get(v)? {
             Val::T(t) => Ok(t.clone()),
             Val::S(x) => Ok(Rc::new(Tile::filled(&[1], *x))),
@@ -411,7 +446,9 @@ impl<'a> Cta<'a> {
     }
 
     fn mbar_index(&self, a: &Arg) -> R<usize> {
-        let v = a.value().ok_or_else(|| self.err("a literal barrier".into()))?;
+        let v = a
+            .value()
+            .ok_or_else(|| self.err("a literal barrier".into()))?;
         match self.get(v)? {
             Val::Bars(i, _) => Ok(*i),
             _ => Err(self.err(format!("%{} is not an mbarrier", v.0))),
@@ -433,19 +470,35 @@ impl<'a> Cta<'a> {
         let op = self.prog.op(id);
         let args = &op.args;
         match &op.kind {
-            OpKind::ProgramId(a) => self.set(op.results[0], Val::S(Num::I(self.pid[*a as usize] as i64))),
-            OpKind::NumPrograms(a) => self.set(op.results[0], Val::S(Num::I(self.grid[*a as usize] as i64))),
+            OpKind::ProgramId(a) => {
+                self.set(op.results[0], Val::S(Num::I(self.pid[*a as usize] as i64)))
+            }
+            OpKind::NumPrograms(a) => {
+                self.set(op.results[0], Val::S(Num::I(self.grid[*a as usize] as i64)))
+            }
             OpKind::Const => {
                 let (_, t) = self.result(0)?;
                 let x = self.scalar_arg(&args[0], t)?;
                 self.set(op.results[0], Val::S(x));
             }
-            OpKind::Assume { .. } | OpKind::ConvertLayout | OpKind::ExpandDims(_) | OpKind::Reshape => {
-                let v = self.get(args[0].value().ok_or_else(|| self.err("a literal".into()))?)?.clone();
+            OpKind::Assume { .. }
+            | OpKind::ConvertLayout
+            | OpKind::ExpandDims(_)
+            | OpKind::Reshape => {
+                let v = self
+                    .get(
+                        args[0]
+                            .value()
+                            .ok_or_else(|| self.err("a literal".into()))?,
+                    )?
+                    .clone();
                 let v = match v {
                     Val::T(t) => {
                         let (shape, _) = self.result(0)?;
-                        Val::T(Rc::new(Tile { shape, data: t.data.clone() }))
+                        Val::T(Rc::new(Tile {
+                            shape,
+                            data: t.data.clone(),
+                        }))
                     }
                     v => v,
                 };
@@ -460,10 +513,19 @@ impl<'a> Cta<'a> {
             OpKind::Full | OpKind::Splat | OpKind::BroadcastTo => {
                 let (shape, t) = self.result(0)?;
                 let src = match &args[0] {
-                    Arg::Value(v) if matches!(self.get(*v)?, Val::T(_)) => self.src_tile(&args[0])?,
+                    Arg::Value(v) if matches!(self.get(*v)?, Val::T(_)) => {
+                        self.src_tile(&args[0])?
+                    }
                     a => Rc::new(Tile::filled(&[1], self.scalar_arg(a, t)?)),
                 };
-                let src = if src.shape.len() == shape.len() { (*src).clone() } else { Tile { shape: vec![1; shape.len()], data: src.data.clone() } };
+                let src = if src.shape.len() == shape.len() {
+                    (*src).clone()
+                } else {
+                    Tile {
+                        shape: vec![1; shape.len()],
+                        data: src.data.clone(),
+                    }
+                };
                 let mut tile = src.broadcast(&shape);
                 for x in &mut tile.data {
                     *x = fit(*x, t);
@@ -475,28 +537,55 @@ impl<'a> Cta<'a> {
                 let tys: Vec<Option<Type>> = args.iter().map(|a| self.arg_type(a)).collect();
                 // A pointer operand makes this pointer arithmetic; the other side is an offset.
                 let ptr = tys.iter().position(|t| matches!(t, Some(Type::Ptr(..))));
-                let shp = if shape.is_empty() { vec![1] } else { shape.clone() };
+                let shp = if shape.is_empty() {
+                    vec![1]
+                } else {
+                    shape.clone()
+                };
                 let (a, b, step, ct) = match (ptr, t) {
                     (Some(p), Type::Ptr(d, _)) => {
                         let other = &args[1 - p];
                         let ot = tys[1 - p].unwrap_or(Type::Scalar(DType::I64));
-                        (self.tile_arg(&args[p], &shp, t)?, self.tile_arg(other, &shp, ot)?, d.mem_bytes(), t)
+                        (
+                            self.tile_arg(&args[p], &shp, t)?,
+                            self.tile_arg(other, &shp, ot)?,
+                            d.mem_bytes(),
+                            t,
+                        )
                     }
                     _ => {
                         let ct = tys.iter().flatten().next().copied().unwrap_or(t);
-                        (self.tile_arg(&args[0], &shp, ct)?, self.tile_arg(&args[1], &shp, ct)?, 0, ct)
+                        (
+                            self.tile_arg(&args[0], &shp, ct)?,
+                            self.tile_arg(&args[1], &shp, ct)?,
+                            0,
+                            ct,
+                        )
                     }
                 };
-                let data = a.data.iter().zip(&b.data).map(|(x, y)| num::binary(*bop, *x, *y, ct, step)).collect();
+                let data = a
+                    .data
+                    .iter()
+                    .zip(&b.data)
+                    .map(|(x, y)| num::binary(*bop, *x, *y, ct, step))
+                    .collect();
                 self.put(0, Tile { shape: shp, data });
             }
             OpKind::Cmp(c) => {
                 let (shape, _) = self.result(0)?;
-                let ct = args.iter().find_map(|a| self.arg_type(a)).unwrap_or(Type::Scalar(DType::I32));
+                let ct = args
+                    .iter()
+                    .find_map(|a| self.arg_type(a))
+                    .unwrap_or(Type::Scalar(DType::I32));
                 let shp = if shape.is_empty() { vec![1] } else { shape };
                 let a = self.tile_arg(&args[0], &shp, ct)?;
                 let b = self.tile_arg(&args[1], &shp, ct)?;
-                let data = a.data.iter().zip(&b.data).map(|(x, y)| num::compare(*c, *x, *y, ct)).collect();
+                let data = a
+                    .data
+                    .iter()
+                    .zip(&b.data)
+                    .map(|(x, y)| num::compare(*c, *x, *y, ct))
+                    .collect();
                 self.put(0, Tile { shape: shp, data });
             }
             OpKind::Where => {
@@ -505,7 +594,15 @@ impl<'a> Cta<'a> {
                 let c = self.tile_arg(&args[0], &shp, Type::Scalar(DType::I1))?;
                 let x = self.tile_arg(&args[1], &shp, t)?;
                 let y = self.tile_arg(&args[2], &shp, t)?;
-                let data = (0..c.data.len()).map(|i| if c.data[i].truthy() { x.data[i] } else { y.data[i] }).collect();
+                let data = (0..c.data.len())
+                    .map(|i| {
+                        if c.data[i].truthy() {
+                            x.data[i]
+                        } else {
+                            y.data[i]
+                        }
+                    })
+                    .collect();
                 self.put(0, Tile { shape: shp, data });
             }
             OpKind::Unary(u) => {
@@ -520,7 +617,11 @@ impl<'a> Cta<'a> {
                 let shp = if shape.is_empty() { vec![1] } else { shape };
                 let a = self.tile_arg(&args[0], &shp, t)?;
                 let d = dtype_of(t);
-                let data = a.data.iter().map(|x| Num::F(num::math(*m, x.f(), d))).collect();
+                let data = a
+                    .data
+                    .iter()
+                    .map(|x| Num::F(num::math(*m, x.f(), d)))
+                    .collect();
                 self.put(0, Tile { shape: shp, data });
             }
             OpKind::Fma => {
@@ -530,7 +631,9 @@ impl<'a> Cta<'a> {
                 let b = self.tile_arg(&args[1], &shp, t)?;
                 let c = self.tile_arg(&args[2], &shp, t)?;
                 let d = dtype_of(t);
-                let data = (0..a.data.len()).map(|i| Num::F(num::fma(a.data[i].f(), b.data[i].f(), c.data[i].f(), d))).collect();
+                let data = (0..a.data.len())
+                    .map(|i| Num::F(num::fma(a.data[i].f(), b.data[i].f(), c.data[i].f(), d)))
+                    .collect();
                 self.put(0, Tile { shape: shp, data });
             }
             OpKind::Cast(to) => {
@@ -562,7 +665,13 @@ impl<'a> Cta<'a> {
                 let (shape, _) = self.result(0)?;
                 let lo = src.data.iter().step_by(2).copied().collect();
                 let hi = src.data.iter().skip(1).step_by(2).copied().collect();
-                self.put(0, Tile { shape: shape.clone(), data: lo });
+                self.put(
+                    0,
+                    Tile {
+                        shape: shape.clone(),
+                        data: lo,
+                    },
+                );
                 self.put(1, Tile { shape, data: hi });
             }
             OpKind::Join => {
@@ -570,14 +679,27 @@ impl<'a> Cta<'a> {
                 let half: Vec<u64> = shape[..shape.len() - 1].to_vec();
                 let a = self.tile_arg(&args[0], &half, t)?;
                 let b = self.tile_arg(&args[1], &half, t)?;
-                let data = a.data.iter().zip(&b.data).flat_map(|(x, y)| [*x, *y]).collect();
+                let data = a
+                    .data
+                    .iter()
+                    .zip(&b.data)
+                    .flat_map(|(x, y)| [*x, *y])
+                    .collect();
                 self.put(0, Tile { shape, data });
             }
-            OpKind::Load { has_mask, has_other, .. } => {
+            OpKind::Load {
+                has_mask,
+                has_other,
+                ..
+            } => {
                 let (ptrs, d) = self.pointer(&args[0])?;
                 let mask = self.mask(has_mask.then(|| &args[1]), &ptrs.shape)?;
                 let (_, t) = self.result(0)?;
-                let other = if *has_other { Some(self.tile_arg(args.last().unwrap(), &ptrs.shape, t)?) } else { None };
+                let other = if *has_other {
+                    Some(self.tile_arg(args.last().unwrap(), &ptrs.shape, t)?)
+                } else {
+                    None
+                };
                 let mut data = Vec::with_capacity(ptrs.data.len());
                 for i in 0..ptrs.data.len() {
                     let on = mask.as_ref().is_none_or(|m| m.data[i].truthy());
@@ -587,7 +709,13 @@ impl<'a> Cta<'a> {
                         other.as_ref().map_or(fit(Num::I(0), t), |o| o.data[i])
                     });
                 }
-                self.put(0, Tile { shape: ptrs.shape.clone(), data });
+                self.put(
+                    0,
+                    Tile {
+                        shape: ptrs.shape.clone(),
+                        data,
+                    },
+                );
             }
             OpKind::Store { .. } => {
                 let (ptrs, d) = self.pointer(&args[0])?;
@@ -625,7 +753,13 @@ impl<'a> Cta<'a> {
                     self.store_global(addr, d, n)?;
                     old.push(o);
                 }
-                self.put(0, Tile { shape: ptrs.shape.clone(), data: old });
+                self.put(
+                    0,
+                    Tile {
+                        shape: ptrs.shape.clone(),
+                        data: old,
+                    },
+                );
             }
             OpKind::AtomicCas => {
                 let (ptrs, d) = self.pointer(&args[0])?;
@@ -646,7 +780,13 @@ impl<'a> Cta<'a> {
                     }
                     old.push(o);
                 }
-                self.put(0, Tile { shape: ptrs.shape.clone(), data: old });
+                self.put(
+                    0,
+                    Tile {
+                        shape: ptrs.shape.clone(),
+                        data: old,
+                    },
+                );
             }
             OpKind::Reduce { axis, op: r } => {
                 let src = self.src_tile(&args[0])?;
@@ -656,7 +796,9 @@ impl<'a> Cta<'a> {
                     ReduceOp::Max => BinaryOp::Max,
                     ReduceOp::Min => BinaryOp::Min,
                 };
-                let out = self.along(&src, *axis, false, &mut |_, x, y| Ok(num::binary(b, x, y, t, 0)))?;
+                let out = self.along(&src, *axis, false, &mut |_, x, y| {
+                    Ok(num::binary(b, x, y, t, 0))
+                })?;
                 self.put(0, out);
             }
             OpKind::Scan { axis, op: s } => {
@@ -667,14 +809,17 @@ impl<'a> Cta<'a> {
                     ScanOp::Max => BinaryOp::Max,
                     ScanOp::Min => BinaryOp::Min,
                 };
-                let out = self.along(&src, *axis, true, &mut |_, x, y| Ok(num::binary(b, x, y, t, 0)))?;
+                let out = self.along(&src, *axis, true, &mut |_, x, y| {
+                    Ok(num::binary(b, x, y, t, 0))
+                })?;
                 self.put(0, out);
             }
             OpKind::ReduceWith(axis) | OpKind::ScanWith(axis) => {
                 let scan = matches!(op.kind, OpKind::ScanWith(_));
                 let src = self.src_tile(&args[0])?;
                 let (_, t) = self.result(0)?;
-                let out = self.along(&src, *axis, scan, &mut |cta, x, y| cta.combine(op, x, y, t))?;
+                let out =
+                    self.along(&src, *axis, scan, &mut |cta, x, y| cta.combine(op, x, y, t))?;
                 self.current = id.0;
                 self.put(0, out);
             }
@@ -688,7 +833,9 @@ impl<'a> Cta<'a> {
                 let inner: u64 = src.shape[*axis + 1..].iter().product();
                 let idx = Tile {
                     shape: src.shape.clone(),
-                    data: (0..src.data.len() as u64).map(|i| Num::I(((i / inner) % n) as i64)).collect(),
+                    data: (0..src.data.len() as u64)
+                        .map(|i| Num::I(((i / inner) % n) as i64))
+                        .collect(),
                 };
                 let pairs = Tile {
                     shape: src.shape.clone(),
@@ -696,16 +843,35 @@ impl<'a> Cta<'a> {
                 };
                 let out = self.along(&pairs, *axis, false, &mut |_, a, b| {
                     let (x, y) = (src.data[a.i() as usize], src.data[b.i() as usize]);
-                    let better = num::compare(if max { crate::codegen::CmpOp::Gt } else { crate::codegen::CmpOp::Lt }, y, x, et).truthy();
+                    let better = num::compare(
+                        if max {
+                            crate::codegen::CmpOp::Gt
+                        } else {
+                            crate::codegen::CmpOp::Lt
+                        },
+                        y,
+                        x,
+                        et,
+                    )
+                    .truthy();
                     Ok(if better { b } else { a })
                 })?;
                 let data = out.data.iter().map(|p| idx.data[p.i() as usize]).collect();
-                self.put(0, Tile { shape: out.shape, data });
+                self.put(
+                    0,
+                    Tile {
+                        shape: out.shape,
+                        data,
+                    },
+                );
             }
             OpKind::For { step } => {
                 let lo = self.int_arg(&args[0])?;
                 let hi = self.int_arg(&args[1])?;
-                let it = self.arg_type(&args[0]).or_else(|| self.arg_type(&args[1])).unwrap_or(Type::Scalar(DType::I32));
+                let it = self
+                    .arg_type(&args[0])
+                    .or_else(|| self.arg_type(&args[1]))
+                    .unwrap_or(Type::Scalar(DType::I32));
                 let mut carried: Vec<Val> = args[2..]
                     .iter()
                     .map(|a| self.get(a.value().unwrap_or(ValueId(u32::MAX))).cloned())
@@ -738,29 +904,43 @@ impl<'a> Cta<'a> {
             }
             OpKind::AllocShared | OpKind::AllocSharedBuffers(_) => {
                 let t = self.ty(op.results[0])?;
-                let IrType::Shared { buf, .. } = t else { return Err(self.err("not a buffer".into())) };
+                let IrType::Shared { buf, .. } = t else {
+                    return Err(self.err("not a buffer".into()));
+                };
                 self.set(op.results[0], Val::Shared(buf.base));
             }
             OpKind::IndexShared => {
                 let (base, t) = self.shared_of(&args[0])?;
-                let IrType::Shared { elem, shape, buf } = t else { return Err(self.err("not a buffer".into())) };
+                let IrType::Shared { elem, shape, buf } = t else {
+                    return Err(self.err("not a buffer".into()));
+                };
                 let i = self.int_arg(&args[1])?;
                 if i < 0 || i as u64 >= shape[0] {
                     return Err(self.err(format!("index {i} of a ring of {}", shape[0])));
                 }
                 let sub: u64 = shape[1..].iter().product();
-                let stride = crate::codegen::ops::shared::padded(sub, &buf.padding) * dtype_of(*elem).mem_bytes();
+                let stride = crate::codegen::ops::shared::padded(sub, &buf.padding)
+                    * dtype_of(*elem).mem_bytes();
                 self.set(op.results[0], Val::Shared(base + i as u64 * stride));
             }
-            OpKind::PermuteShared(_) | OpKind::SliceShared { .. } | OpKind::ReshapeShared | OpKind::ReinterpretShared => {
+            OpKind::PermuteShared(_)
+            | OpKind::SliceShared { .. }
+            | OpKind::ReshapeShared
+            | OpKind::ReinterpretShared => {
                 let (base, t) = self.shared_of(&args[0])?;
-                let IrType::Shared { buf: parent, .. } = t else { return Err(self.err("not a buffer".into())) };
-                let IrType::Shared { buf: view, .. } = self.ty(op.results[0])? else { return Err(self.err("not a buffer".into())) };
+                let IrType::Shared { buf: parent, .. } = t else {
+                    return Err(self.err("not a buffer".into()));
+                };
+                let IrType::Shared { buf: view, .. } = self.ty(op.results[0])? else {
+                    return Err(self.err("not a buffer".into()));
+                };
                 self.set(op.results[0], Val::Shared(base + view.base - parent.base));
             }
             OpKind::StoreShared => {
                 let tile = self.src_tile(&args[1])?;
-                let layout = self.ty(args[1].value().unwrap_or(ValueId(u32::MAX)))?.clone();
+                let layout = self
+                    .ty(args[1].value().unwrap_or(ValueId(u32::MAX)))?
+                    .clone();
                 let writers = match &layout {
                     IrType::Tile { layout, .. } => Some(self.holders_of(layout)),
                     _ => None,
@@ -775,7 +955,11 @@ impl<'a> Cta<'a> {
                 let tile = self.read_shared(&args[0], readers.as_deref().map(|v| &v[..]))?;
                 self.put(0, tile);
             }
-            OpKind::FreeShared | OpKind::FenceAsyncShared | OpKind::TmaStoreWait(_) | OpKind::AsyncCommitGroup | OpKind::MbarrierInvalidate => {}
+            OpKind::FreeShared
+            | OpKind::FenceAsyncShared
+            | OpKind::TmaStoreWait(_)
+            | OpKind::AsyncCommitGroup
+            | OpKind::MbarrierInvalidate => {}
             OpKind::Barrier => self.smem.barrier(),
             OpKind::AsyncCopy { has_mask } => {
                 let (ptrs, d) = self.pointer(&args[1])?;
@@ -783,9 +967,16 @@ impl<'a> Cta<'a> {
                 let mut data = Vec::with_capacity(ptrs.data.len());
                 for i in 0..ptrs.data.len() {
                     let on = mask.as_ref().is_none_or(|m| m.data[i].truthy());
-                    data.push(if on { self.load_global(ptrs.data[i].i() as u64, d)? } else { fit(Num::I(0), Type::Scalar(d)) });
+                    data.push(if on {
+                        self.load_global(ptrs.data[i].i() as u64, d)?
+                    } else {
+                        fit(Num::I(0), Type::Scalar(d))
+                    });
                 }
-                let tile = Tile { shape: ptrs.shape.clone(), data };
+                let tile = Tile {
+                    shape: ptrs.shape.clone(),
+                    data,
+                };
                 let writers = match self.ty(args[1].value().unwrap_or(ValueId(u32::MAX)))? {
                     IrType::Tile { layout, .. } => Some(self.holders_of(&layout.clone())),
                     _ => None,
@@ -796,14 +987,23 @@ impl<'a> Cta<'a> {
             OpKind::AllocMbarriers { count, arrivals } => {
                 let first = self.mbars.len();
                 for _ in 0..*count {
-                    self.mbars.push(Mbar { expected: u64::from(*arrivals), pending: u64::from(*arrivals), tx: 0, phase: 0 });
+                    self.mbars.push(Mbar {
+                        expected: u64::from(*arrivals),
+                        pending: u64::from(*arrivals),
+                        tx: 0,
+                        phase: 0,
+                    });
                 }
                 self.smem.barrier();
                 self.set(op.results[0], Val::Bars(first, u64::from(*count)));
             }
             OpKind::MbarrierAt => {
-                let v = args[0].value().ok_or_else(|| self.err("a literal barrier".into()))?;
-                let Val::Bars(first, count) = self.get(v)?.clone() else { return Err(self.err("not barriers".into())) };
+                let v = args[0]
+                    .value()
+                    .ok_or_else(|| self.err("a literal barrier".into()))?;
+                let Val::Bars(first, count) = self.get(v)?.clone() else {
+                    return Err(self.err("not barriers".into()));
+                };
                 let i = self.int_arg(&args[1])?;
                 if i < 0 || i as u64 >= count {
                     return Err(self.err(format!("barrier {i} of {count}")));
@@ -811,7 +1011,11 @@ impl<'a> Cta<'a> {
                 self.set(op.results[0], Val::Bars(first + i as usize, 1));
             }
             OpKind::MbarrierExpect { bytes, has_pred } => {
-                let on = if *has_pred { self.scalar_arg(&args[1], Type::Scalar(DType::I1))?.truthy() } else { true };
+                let on = if *has_pred {
+                    self.scalar_arg(&args[1], Type::Scalar(DType::I1))?.truthy()
+                } else {
+                    true
+                };
                 if on {
                     let i = self.mbar_index(&args[0])?;
                     self.arrive(i, 1, i64::from(*bytes));
@@ -838,7 +1042,11 @@ impl<'a> Cta<'a> {
                 self.smem.barrier();
             }
             OpKind::TmaLoad { has_pred } => {
-                let on = if *has_pred { self.scalar_arg(&args[3], Type::Scalar(DType::I1))?.truthy() } else { true };
+                let on = if *has_pred {
+                    self.scalar_arg(&args[3], Type::Scalar(DType::I1))?.truthy()
+                } else {
+                    true
+                };
                 if !on {
                     return Ok(());
                 }
@@ -847,7 +1055,10 @@ impl<'a> Cta<'a> {
                     _ => return Err(self.err("not a tensor map".into())),
                 };
                 let first = if *has_pred { 4 } else { 3 };
-                let coords: Vec<i64> = args[first..].iter().map(|a| self.int_arg(a)).collect::<R<_>>()?;
+                let coords: Vec<i64> = args[first..]
+                    .iter()
+                    .map(|a| self.int_arg(a))
+                    .collect::<R<_>>()?;
                 let (_, t) = self.shared_of(&args[1])?;
                 let shape = t.shape().to_vec();
                 let d = map.dtype;
@@ -856,9 +1067,16 @@ impl<'a> Cta<'a> {
                 for i in 0..n {
                     let c = Tile::coords(&shape, i);
                     let g: Vec<i64> = c.iter().zip(&coords).map(|(&x, &o)| x as i64 + o).collect();
-                    let inside = g.iter().zip(&map.dims).all(|(&x, &e)| x >= 0 && (x as u64) < e);
+                    let inside = g
+                        .iter()
+                        .zip(&map.dims)
+                        .all(|(&x, &e)| x >= 0 && (x as u64) < e);
                     data.push(if inside {
-                        let addr = map.addr + g.iter().zip(&map.strides).map(|(&x, &s)| x as u64 * s).sum::<u64>();
+                        let addr = map.addr
+                            + g.iter()
+                                .zip(&map.strides)
+                                .map(|(&x, &s)| x as u64 * s)
+                                .sum::<u64>();
                         self.load_global(addr, d)?
                     } else {
                         fit(Num::I(0), Type::Scalar(d))
@@ -874,13 +1092,23 @@ impl<'a> Cta<'a> {
                     Val::Map(m) => m.clone(),
                     _ => return Err(self.err("not a tensor map".into())),
                 };
-                let coords: Vec<i64> = args[2..].iter().map(|a| self.int_arg(a)).collect::<R<_>>()?;
+                let coords: Vec<i64> = args[2..]
+                    .iter()
+                    .map(|a| self.int_arg(a))
+                    .collect::<R<_>>()?;
                 let tile = self.read_shared(&args[1], None)?;
                 for (i, x) in tile.data.iter().enumerate() {
                     let c = Tile::coords(&tile.shape, i as u64);
                     let g: Vec<i64> = c.iter().zip(&coords).map(|(&x, &o)| x as i64 + o).collect();
-                    if g.iter().zip(&map.dims).all(|(&x, &e)| x >= 0 && (x as u64) < e) {
-                        let addr = map.addr + g.iter().zip(&map.strides).map(|(&x, &s)| x as u64 * s).sum::<u64>();
+                    if g.iter()
+                        .zip(&map.dims)
+                        .all(|(&x, &e)| x >= 0 && (x as u64) < e)
+                    {
+                        let addr = map.addr
+                            + g.iter()
+                                .zip(&map.strides)
+                                .map(|(&x, &s)| x as u64 * s)
+                                .sum::<u64>();
                         self.store_global(addr, map.dtype, *x)?;
                     }
                 }
@@ -896,7 +1124,9 @@ impl<'a> Cta<'a> {
                 let b = operand(self, &args[1])?;
                 let acc = self.src_tile(&args[2])?;
                 let use_acc = match (&op.kind, args.get(3)) {
-                    (OpKind::Wgmma { has_use_acc: true }, Some(u)) => self.scalar_arg(u, Type::Scalar(DType::I1))?.truthy(),
+                    (OpKind::Wgmma { has_use_acc: true }, Some(u)) => {
+                        self.scalar_arg(u, Type::Scalar(DType::I1))?.truthy()
+                    }
                     _ => true,
                 };
                 let (shape, t) = self.result(0)?;
@@ -904,9 +1134,14 @@ impl<'a> Cta<'a> {
                 let mut data = Vec::with_capacity((m * n) as usize);
                 for i in 0..m {
                     for j in 0..n {
-                        let mut s = if use_acc { acc.data[(i * n + j) as usize].f() } else { 0.0 };
+                        let mut s = if use_acc {
+                            acc.data[(i * n + j) as usize].f()
+                        } else {
+                            0.0
+                        };
                         for kk in 0..k {
-                            s += a.data[(i * k + kk) as usize].f() * b.data[(kk * n + j) as usize].f();
+                            s += a.data[(i * k + kk) as usize].f()
+                                * b.data[(kk * n + j) as usize].f();
                         }
                         data.push(fit(Num::F(s), t));
                     }

@@ -150,7 +150,10 @@ impl Memory {
 
     /// Whether `addr` lies in a buffer (for error messages).
     pub fn describe(&self, addr: u64) -> String {
-        match (addr >> 36).checked_sub(1).and_then(|k| self.allocs.get(k as usize)) {
+        match (addr >> 36)
+            .checked_sub(1)
+            .and_then(|k| self.allocs.get(k as usize))
+        {
             Some((base, bytes)) => format!(
                 "byte {} of a {}-byte buffer",
                 addr as i128 - *base as i128,

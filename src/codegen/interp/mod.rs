@@ -173,14 +173,23 @@ pub enum InterpError {
 
 /// Runs `kernel` over a grid of `grid` programs with `args`, in program order (x fastest), on
 /// `mem`.
-pub fn run(kernel: &Kernel<'_>, grid: [u32; 3], args: &[LaunchArg], mem: &mut Memory) -> Result<(), InterpError> {
+pub fn run(
+    kernel: &Kernel<'_>,
+    grid: [u32; 3],
+    args: &[LaunchArg],
+    mem: &mut Memory,
+) -> Result<(), InterpError> {
     let prog = kernel.program();
     let bad = |reason: String| InterpError::BadLaunch {
         kernel: prog.name.clone(),
         reason,
     };
     if args.len() != prog.params.len() {
-        return Err(bad(format!("{} arguments for {} parameters", args.len(), prog.params.len())));
+        return Err(bad(format!(
+            "{} arguments for {} parameters",
+            args.len(),
+            prog.params.len()
+        )));
     }
     if grid.contains(&0) {
         return Err(bad(format!("an empty grid {grid:?}")));
@@ -189,11 +198,21 @@ pub fn run(kernel: &Kernel<'_>, grid: [u32; 3], args: &[LaunchArg], mem: &mut Me
     for (p, a) in prog.params.iter().zip(args) {
         let t = prog.ty(p.value);
         let v = match (t, a) {
-            (Some(IrType::Scalar(Type::Ptr(..))), LaunchArg::Buffer(b)) => Val::S(Num::I(b.addr as i64)),
-            (Some(IrType::Scalar(Type::Scalar(DType::I32))), LaunchArg::I32(x)) => Val::S(Num::I(i64::from(*x))),
-            (Some(IrType::Scalar(Type::Scalar(DType::I64))), LaunchArg::I64(x)) => Val::S(Num::I(*x)),
-            (Some(IrType::Scalar(Type::Scalar(DType::F32))), LaunchArg::F32(x)) => Val::S(Num::F(f64::from(*x))),
-            (Some(IrType::TensorMap { elem }), LaunchArg::TensorMap(m)) if Type::Scalar(m.dtype) == *elem => {
+            (Some(IrType::Scalar(Type::Ptr(..))), LaunchArg::Buffer(b)) => {
+                Val::S(Num::I(b.addr as i64))
+            }
+            (Some(IrType::Scalar(Type::Scalar(DType::I32))), LaunchArg::I32(x)) => {
+                Val::S(Num::I(i64::from(*x)))
+            }
+            (Some(IrType::Scalar(Type::Scalar(DType::I64))), LaunchArg::I64(x)) => {
+                Val::S(Num::I(*x))
+            }
+            (Some(IrType::Scalar(Type::Scalar(DType::F32))), LaunchArg::F32(x)) => {
+                Val::S(Num::F(f64::from(*x)))
+            }
+            (Some(IrType::TensorMap { elem }), LaunchArg::TensorMap(m))
+                if Type::Scalar(m.dtype) == *elem =>
+            {
                 Val::Map(Rc::new(m.clone()))
             }
             (t, a) => {

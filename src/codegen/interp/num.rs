@@ -390,7 +390,11 @@ fn fp8_decode(b: u8, m: u32, bias: i32, ieee: bool) -> f64 {
     let f = (b & ((1 << m) - 1)) as f64;
     let e_max = (1 << e_bits) - 1;
     if ieee && e == e_max {
-        return if f == 0.0 { sign * f64::INFINITY } else { f64::NAN };
+        return if f == 0.0 {
+            sign * f64::INFINITY
+        } else {
+            f64::NAN
+        };
     }
     if !ieee && e == e_max && f as u32 == (1 << m) - 1 {
         return f64::NAN;
@@ -443,7 +447,12 @@ mod tests {
 
     #[test]
     fn erf_matches_known_values() {
-        for (x, e) in [(0.5, 0.5204998778130465), (1.0, 0.8427007929497149), (3.0, 0.9999779095030014), (-2.0, -0.9953222650189527)] {
+        for (x, e) in [
+            (0.5, 0.5204998778130465),
+            (1.0, 0.8427007929497149),
+            (3.0, 0.9999779095030014),
+            (-2.0, -0.9953222650189527),
+        ] {
             assert!((erf(x) - e).abs() < 1e-15, "erf({x}) = {} vs {e}", erf(x));
         }
     }
@@ -451,12 +460,27 @@ mod tests {
     #[test]
     fn integer_ops_wrap_and_divide_toward_zero() {
         let t = Type::Scalar(DType::I32);
-        assert_eq!(binary(BinaryOp::Add, Num::I(i32::MAX as i64), Num::I(1), t, 0), Num::I(i32::MIN as i64));
-        assert_eq!(binary(BinaryOp::Div, Num::I(-7), Num::I(2), t, 0), Num::I(-3));
-        assert_eq!(binary(BinaryOp::Rem, Num::I(-7), Num::I(2), t, 0), Num::I(-1));
-        assert_eq!(binary(BinaryOp::Shr, Num::I(-8), Num::I(1), t, 0), Num::I(-4));
+        assert_eq!(
+            binary(BinaryOp::Add, Num::I(i32::MAX as i64), Num::I(1), t, 0),
+            Num::I(i32::MIN as i64)
+        );
+        assert_eq!(
+            binary(BinaryOp::Div, Num::I(-7), Num::I(2), t, 0),
+            Num::I(-3)
+        );
+        assert_eq!(
+            binary(BinaryOp::Rem, Num::I(-7), Num::I(2), t, 0),
+            Num::I(-1)
+        );
+        assert_eq!(
+            binary(BinaryOp::Shr, Num::I(-8), Num::I(1), t, 0),
+            Num::I(-4)
+        );
         let h = Type::Scalar(DType::F16);
-        assert_eq!(binary(BinaryOp::Add, Num::F(2048.0), Num::F(1.0), h, 0), Num::F(2048.0));
+        assert_eq!(
+            binary(BinaryOp::Add, Num::F(2048.0), Num::F(1.0), h, 0),
+            Num::F(2048.0)
+        );
         assert_eq!(cast(Num::F(-3.7), DType::F32, DType::I32), Num::I(-3));
         assert_eq!(cast(Num::F(1e10), DType::F32, DType::I8), Num::I(127));
     }

@@ -73,7 +73,15 @@ impl SharedMem {
     }
 
     /// Writes `size` bytes of `bits` at `addr` by `thread` in op `op`.
-    pub fn write(&mut self, addr: u64, size: u64, bits: u64, thread: u32, op: u32, async_copy: bool) -> Result<(), Fault> {
+    pub fn write(
+        &mut self,
+        addr: u64,
+        size: u64,
+        bits: u64,
+        thread: u32,
+        op: u32,
+        async_copy: bool,
+    ) -> Result<(), Fault> {
         let end = addr + size;
         if end > self.bytes.len() as u64 {
             return Err(Fault::OutOfBounds);
