@@ -99,13 +99,11 @@ fn softmax_matches_the_f64_reference() {
     }
 }
 
-#[test]
-fn a_tensor_core_gemm_with_tma_and_mbarriers_matches_the_host() {
+/// Runs the f16 GEMM of `c` on an `m × n × kd` problem (grid of `programs` when persistent)
+/// and checks it against the host.
+fn run_gemm(c: GemmConfig, (m, n, kd): (usize, usize, usize), programs: u32, what: &str) {
     let ctx = Context::new();
-    let c = GemmConfig::new(DType::F16);
     let k = kernels::gemm_kernel(&ctx, Target::SM90A, c).unwrap();
-    // Ragged in every dim: TMA zero-fills past the edges and clips the store.
-    let (m, n, kd) = (136usize, 72usize, 80usize);
     let mut rng = Rng(3);
     let a: Vec<f16> = (0..m * kd).map(|_| f16::from_f32(rng.f32())).collect();
     let b: Vec<f16> = (0..kd * n).map(|_| f16::from_f32(rng.f32())).collect();
@@ -121,8 +119,12 @@ fn a_tensor_core_gemm_with_tma_and_mbarriers_matches_the_host() {
         LaunchArg::I32(n as i32),
         LaunchArg::I32(kd as i32),
     ];
-    let (gx, gy, gz) = c.grid(m as u64, n as u64);
-    interp::run(&k, [gx, gy, gz], &args, &mut mem).unwrap();
+    let grid = if c.persistent {
+        c.grid_persistent(m as u64, n as u64, programs)
+    } else {
+        c.grid(m as u64, n as u64)
+    };
+    interp::run(&k, [grid.0, grid.1, grid.2], &args, &mut mem).unwrap();
     let got: Vec<f32> = mem.download::<f16>(dc).iter().map(|v| v.to_f32()).collect();
     let af: Vec<f32> = a.iter().map(|v| v.to_f32()).collect();
     let bf: Vec<f32> = b.iter().map(|v| v.to_f32()).collect();
@@ -131,7 +133,25 @@ fn a_tensor_core_gemm_with_tma_and_mbarriers_matches_the_host() {
         .map(|&v| f64::from(v))
         .collect();
     // An f32 accumulator rounded to f16 at the end: half an f16 ulp, plus the sum's order.
-    close(&got, &want, 2e-3, 2e-2, "gemm f16");
+    close(&got, &want, 2e-3, 2e-2, what);
+}
+
+#[test]
+fn a_tensor_core_gemm_with_tma_and_mbarriers_matches_the_host() {
+    // Ragged in every dim: TMA zero-fills past the edges and clips the store.
+    run_gemm(GemmConfig::new(DType::F16), (136, 72, 80), 1, "gemm f16");
+}
+
+#[test]
+fn the_warp_specialised_gemm_runs_its_roles_as_cooperating_tasks() {
+    // A producer role loading through a ring of full/empty mbarriers and a consumer role
+    // releasing stages: more k-tiles than stages, and two tiles per program.
+    let mut c = GemmConfig::new(DType::F16);
+    c.warp_specialized = true;
+    c.persistent = true;
+    c.stages = 2;
+    c.block_n = 64;
+    run_gemm(c, (136, 72, 320), 2, "gemm f16 warp-specialised");
 }
 
 #[test]

@@ -8,6 +8,7 @@ use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
 use crate::codegen::interp::tile::{holders, Tile};
+use crate::codegen::interp::tasks::{Cont, Step, Task};
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
 use crate::codegen::ops::elementwise::BinaryOp;
@@ -45,17 +46,23 @@ struct Mbar {
 pub(crate) struct Cta<'a> {
     pub prog: &'a Program,
     pub mem: &'a mut Memory,
-    pub vals: Vec<Option<Val>>,
+    /// The task running now (its values, frames and warps).
+    pub task: Task,
+    /// The other tasks (warp roles), in schedule order.
+    pub others: std::collections::VecDeque<Task>,
+    /// The roles of the last `warp_roles`.
+    pub roles: Vec<crate::codegen::ops::warp_roles::WarpRole>,
+    /// Named barriers: threads arrived in the current generation, and the generation.
+    named: HashMap<i64, (u64, u64)>,
     pub pid: [u64; 3],
     pub grid: [u64; 3],
     pub smem: SharedMem,
     pub threads_per_warp: u32,
-    pub warps: u32,
     holders: HashMap<*const TileLayout, Rc<Vec<Vec<u32>>>>,
     offsets: HashMap<*const SharedBuf, Rc<Vec<u64>>>,
     mbars: Vec<Mbar>,
     /// The op being run (its index), for the sanitizers' messages.
-    current: u32,
+    pub current: u32,
 }
 
 type R<T> = std::result::Result<T, InterpError>;
@@ -71,12 +78,14 @@ impl<'a> Cta<'a> {
         Cta {
             prog,
             mem,
-            vals: vec![None; prog.types.len()],
+            task: Task::new(vec![None; prog.types.len()], prog.num_warps, 0, 0),
+            others: std::collections::VecDeque::new(),
+            roles: Vec::new(),
+            named: HashMap::new(),
             pid,
             grid,
             smem: SharedMem::new(shared_bytes),
             threads_per_warp: prog.target.warp_size(),
-            warps: prog.num_warps,
             holders: HashMap::new(),
             offsets: HashMap::new(),
             mbars: Vec::new(),
@@ -98,25 +107,18 @@ impl<'a> Cta<'a> {
         }
     }
 
-    fn unsupported(&self, why: &str) -> InterpError {
-        let op = self.op();
-        InterpError::Unsupported {
-            op: crate::codegen::ir::print::mnemonic(&op.kind),
-            loc: op.loc,
-            why: why.to_string(),
-        }
-    }
-
     pub fn set(&mut self, v: ValueId, x: Val) {
         let i = v.0 as usize;
-        if self.vals.len() <= i {
-            self.vals.resize(i + 1, None);
+        let vals = &mut self.task.vals;
+        if vals.len() <= i {
+            vals.resize(i + 1, None);
         }
-        self.vals[i] = Some(x);
+        vals[i] = Some(x);
     }
 
     fn get(&self, v: ValueId) -> R<&Val> {
-        self.vals
+        self.task
+            .vals
             .get(v.0 as usize)
             .and_then(Option::as_ref)
             .ok_or_else(|| self.err(format!("%{} has no value (used outside its body?)", v.0)))
@@ -185,17 +187,17 @@ impl<'a> Cta<'a> {
         self.set(v, val);
     }
 
-    /// Runs `region` with `params`; returns its yields.
+    /// Runs `region` with `params` to its end in the current task (a combine function); returns
+    /// its yields. A wait inside it that cannot complete is a deadlock.
     pub fn region(&mut self, region: RegionId, params: Vec<Val>) -> R<Vec<Val>> {
-        let r = self.prog.region(region);
-        for (p, v) in r.params.iter().zip(params) {
-            self.set(*p, v);
+        self.enter(region, params, Cont::Return);
+        loop {
+            match self.step()? {
+                Step::Returned(v) => return Ok(v),
+                Step::Blocked(w) => return Err(InterpError::Deadlock { waits: vec![w] }),
+                Step::Progress | Step::Finished => {}
+            }
         }
-        for &op in &r.ops {
-            self.current = op.0;
-            self.run(op)?;
-        }
-        r.yields.iter().map(|y| self.get(*y).cloned()).collect()
     }
 
     fn holders_of(&mut self, layout: &Rc<TileLayout>) -> Rc<Vec<Vec<u32>>> {
@@ -290,11 +292,22 @@ impl<'a> Cta<'a> {
         };
         let d = dtype_of(*elem);
         let offs = self.offsets_of(buf, *elem, shape)?;
-        let all: Vec<u32> = (0..self.warps * self.threads_per_warp).collect();
+        let all: Vec<u32> = (0..self.task.warps * self.threads_per_warp)
+            .map(|t| t + self.task.first_warp * self.threads_per_warp)
+            .collect();
         let mut data = Vec::with_capacity(offs.len());
         for (i, &o) in offs.iter().enumerate() {
             let addr = base + o;
-            let who = readers.map_or(&all[..], |r| &r[i][..]);
+            let shifted: Vec<u32>;
+            let who = match readers {
+                Some(r) if self.task.first_warp != 0 => {
+                    let off = self.task.first_warp * self.threads_per_warp;
+                    shifted = r[i].iter().map(|t| t + off).collect();
+                    &shifted[..]
+                }
+                Some(r) => &r[i][..],
+                None => &all[..],
+            };
             let bits = self
                 .smem
                 .read(addr, d.mem_bytes(), who)
@@ -324,7 +337,8 @@ impl<'a> Cta<'a> {
         let op = self.current;
         for (i, &o) in offs.iter().enumerate() {
             let addr = base + o;
-            let who = writers.map_or(0, |w| w[i].first().copied().unwrap_or(0));
+            let who = writers.map_or(0, |w| w[i].first().copied().unwrap_or(0))
+                + self.task.first_warp * self.threads_per_warp;
             let bits = num::to_bits(tile.data[i], d);
             self.smem
                 .write(addr, d.mem_bytes(), bits, who, op, async_copy)
@@ -465,8 +479,8 @@ impl<'a> Cta<'a> {
         }
     }
 
-    /// Runs one op.
-    fn run(&mut self, id: OpId) -> R<()> {
+    /// Runs one op that has no body; `Blocked` when it waits for another task.
+    pub(crate) fn run_op(&mut self, id: OpId) -> R<Step> {
         let op = self.prog.op(id);
         let args = &op.args;
         match &op.kind {
@@ -865,43 +879,6 @@ impl<'a> Cta<'a> {
                     },
                 );
             }
-            OpKind::For { step } => {
-                let lo = self.int_arg(&args[0])?;
-                let hi = self.int_arg(&args[1])?;
-                let it = self
-                    .arg_type(&args[0])
-                    .or_else(|| self.arg_type(&args[1]))
-                    .unwrap_or(Type::Scalar(DType::I32));
-                let mut carried: Vec<Val> = args[2..]
-                    .iter()
-                    .map(|a| self.get(a.value().unwrap_or(ValueId(u32::MAX))).cloned())
-                    .collect::<R<_>>()?;
-                let mut i = lo;
-                while i < hi {
-                    let mut params = vec![Val::S(fit(Num::I(i), it))];
-                    params.extend(carried.iter().cloned());
-                    carried = self.region(op.regions[0], params)?;
-                    i += *step as i64;
-                }
-                self.current = id.0;
-                for (r, v) in op.results.iter().zip(carried) {
-                    self.set(*r, v);
-                }
-            }
-            OpKind::If | OpKind::IfThen => {
-                let c = self.scalar_arg(&args[0], Type::Scalar(DType::I1))?.truthy();
-                let out = if c {
-                    self.region(op.regions[0], vec![])?
-                } else if let Some(r) = op.regions.get(1) {
-                    self.region(*r, vec![])?
-                } else {
-                    vec![]
-                };
-                self.current = id.0;
-                for (r, v) in op.results.iter().zip(out) {
-                    self.set(*r, v);
-                }
-            }
             OpKind::AllocShared | OpKind::AllocSharedBuffers(_) => {
                 let t = self.ty(op.results[0])?;
                 let IrType::Shared { buf, .. } = t else {
@@ -1023,7 +1000,7 @@ impl<'a> Cta<'a> {
             }
             OpKind::MbarrierArrive => {
                 let i = self.mbar_index(&args[0])?;
-                let threads = u64::from(self.warps * self.threads_per_warp);
+                let threads = u64::from(self.task.warps * self.threads_per_warp);
                 self.arrive(i, threads, 0);
             }
             OpKind::MbarrierWait { .. } => {
@@ -1031,12 +1008,13 @@ impl<'a> Cta<'a> {
                 let parity = self.int_arg(&args[1])? as u32 & 1;
                 let b = &self.mbars[i];
                 if b.phase == parity {
-                    return Err(InterpError::Deadlock {
-                        waits: vec![format!(
-                            "{} at {}: mbarrier {i} phase {parity} never completes ({} arrivals and {} bytes still expected)",
-                            crate::codegen::ir::print::mnemonic(&op.kind), op.loc, b.pending, b.tx
-                        )],
-                    });
+                    return Ok(Step::Blocked(format!(
+                        "{} at {}: mbarrier {i} phase {parity} never completes ({} arrivals and {} bytes still expected)",
+                        crate::codegen::ir::print::mnemonic(&op.kind),
+                        op.loc,
+                        b.pending,
+                        b.tx
+                    )));
                 }
                 self.smem.complete_async(0);
                 self.smem.barrier();
@@ -1048,7 +1026,7 @@ impl<'a> Cta<'a> {
                     true
                 };
                 if !on {
-                    return Ok(());
+                    return Ok(Step::Progress);
                 }
                 let map = match self.get(args[0].value().unwrap_or(ValueId(u32::MAX)))? {
                     Val::Map(m) => m.clone(),
@@ -1168,15 +1146,47 @@ impl<'a> Cta<'a> {
                 self.set(op.results[0], Val::S(Num::I(first_m + local % size)));
                 self.set(op.results[1], Val::S(Num::I(local / size)));
             }
-            OpKind::WarpRoles(_)
-            | OpKind::InRole(_)
-            | OpKind::RoleReplica
-            | OpKind::AllocNamedBarriers { .. }
-            | OpKind::NamedBarrierSync { .. }
-            | OpKind::NamedBarrierArrive { .. } => {
-                return Err(self.unsupported("warp roles run as cooperating tasks, which the interpreter does not schedule yet"));
+            OpKind::WarpRoles(roles) => self.roles = roles.clone(),
+            OpKind::RoleReplica => {
+                let r = self.task.replica;
+                self.set(op.results[0], Val::S(Num::I(i64::from(r))));
+            }
+            OpKind::AllocNamedBarriers { .. } => {}
+            OpKind::NamedBarrierSync { first, threads } | OpKind::NamedBarrierArrive { first, threads } => {
+                let id = i64::from(*first) + self.int_arg(&args[0])?;
+                let mine = u64::from(self.task.warps * self.threads_per_warp);
+                let entry = self.named.entry(id).or_insert((0, 0));
+                let sync = matches!(op.kind, OpKind::NamedBarrierSync { .. });
+                match self.task.named_wait {
+                    Some((wid, generation)) if wid == id => {
+                        if entry.1 == generation {
+                            return Ok(Step::Blocked(format!(
+                                "named_barrier_sync at {}: barrier {id} has {} of {threads} threads",
+                                op.loc, entry.0
+                            )));
+                        }
+                        self.task.named_wait = None;
+                    }
+                    _ => {
+                        entry.0 += mine;
+                        let generation = entry.1;
+                        if entry.0 >= u64::from(*threads) {
+                            *entry = (0, generation + 1);
+                            self.smem.barrier();
+                        } else if sync {
+                            self.task.named_wait = Some((id, generation));
+                            return Ok(Step::Blocked(format!(
+                                "named_barrier_sync at {}: barrier {id} has {} of {threads} threads",
+                                op.loc, entry.0
+                            )));
+                        }
+                    }
+                }
+            }
+            OpKind::For { .. } | OpKind::If | OpKind::IfThen | OpKind::InRole(_) => {
+                return Err(self.err("a body op reached the plain evaluator".into()));
             }
         }
-        Ok(())
+        Ok(Step::Progress)
     }
 }

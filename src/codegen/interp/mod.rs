@@ -13,8 +13,9 @@
 //!
 //! Semantics per op are the builder's; math functions are computed in `f64` and rounded, so
 //! they are at least as accurate as the GPU's `.approx` instructions (compare within a few ulp);
-//! reductions add in their own order (compare floats within a tolerance). Not yet run: warp roles
-//! (cooperating tasks), named barriers.
+//! reductions add in their own order (compare floats within a tolerance). Warp roles run as
+//! cooperating tasks (`tasks.rs`): one runs until it waits for another, then the next, in a fixed
+//! order, so a run is reproducible; when every task waits, the run is a deadlock naming each wait.
 //!
 //! ```no_run
 //! # use weft::codegen::{Context, DType, KernelBuilder, Target, kernels::blocked_1d};
@@ -34,6 +35,7 @@ mod exec;
 mod memory;
 pub(crate) mod num;
 mod shared;
+mod tasks;
 mod tile;
 
 use std::rc::Rc;
@@ -159,16 +161,6 @@ pub enum InterpError {
         /// What is wrong.
         what: String,
     },
-    /// An op the interpreter cannot run yet.
-    #[error("{loc}: {op}: not run by the interpreter: {why}")]
-    Unsupported {
-        /// The op.
-        op: String,
-        /// Its line.
-        loc: Loc,
-        /// Why.
-        why: String,
-    },
 }
 
 /// Runs `kernel` over a grid of `grid` programs with `args`, in program order (x fastest), on
@@ -235,7 +227,7 @@ pub fn run(
                 for (v, val) in &params {
                     cta.set(*v, val.clone());
                 }
-                cta.region(prog.body, Vec::new())?;
+                cta.run_program()?;
             }
         }
     }
