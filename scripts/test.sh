@@ -2,7 +2,8 @@
 # The whole test suite (README command 2, and what .ci/run runs): installs what is missing, then runs every
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
 # the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
-# reason when no GPU is present.
+# reason when no GPU is present. Then clippy (warnings are errors) and each example with exactly the
+# features it declares.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,3 +15,9 @@ cargo test --no-default-features --lib --tests
 echo "== cargo test --features $FEATURES"
 cargo test --features "$FEATURES" --all-targets
 cargo test --features "$FEATURES" --doc
+echo "== cargo clippy -D warnings (every feature, then none)"
+cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+cargo clippy --all-targets --features "$FEATURES" -- -D warnings
+cargo clippy --all-targets -- -D warnings
+echo "== examples with exactly their declared features"
+python3 scripts/check_examples.py

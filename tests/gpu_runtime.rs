@@ -254,7 +254,7 @@ fn bench_times_work_within_the_budget<B: Fixtures>(dev: &B::Device) {
     );
     // The counts come from the estimate: about rep_ms of timed runs (the flush is not timed, so
     // the estimate, which includes it, gives fewer runs than rep_ms / median).
-    assert!(t.samples.len() >= 1 && t.samples.len() <= o.max_repeat);
+    assert!(!t.samples.is_empty() && t.samples.len() <= o.max_repeat);
     assert!(t.samples.len() as f64 * t.median <= 2.0 * o.rep_ms, "{t:?}");
     let q = t.quantiles(&[0.2, 0.5, 0.8]).unwrap();
     assert!(q[0] <= q[1] && q[1] <= q[2] && q[1] == t.median);

@@ -52,7 +52,7 @@ impl<'a> TensorMap<'a> {
             return Err(bad(format!("dim {d}: each must be 1 to 2^32")));
         }
         let addr = buffer.device_addr();
-        if addr % 16 != 0 {
+        if !addr.is_multiple_of(16) {
             return Err(bad(format!("address {addr:#x} is not 16-byte aligned")));
         }
         let mut byte_strides = Vec::with_capacity(rank - 1);
