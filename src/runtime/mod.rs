@@ -58,6 +58,7 @@ pub mod autotune;
 pub mod backend;
 #[cfg(feature = "autotune")]
 pub mod bench;
+pub mod bundle;
 pub mod cache;
 pub mod check;
 pub mod elem;
@@ -78,6 +79,7 @@ pub use args::{
 pub use backend::{
     arch_target, Backend, Buffer, Device, DropErrors, Event, Kernel, KernelImage, Module, Stream,
 };
+pub use bundle::{Bundle, BundleEntry, ImageKind};
 pub use cache::{CacheKey, KernelCache};
 pub use check::{check_args, check_config, check_types};
 pub use elem::{bf16, f16, DeviceElem, ElemType, F8E4M3, F8E5M2};
