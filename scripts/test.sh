@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PTXAS="${PTXAS:-/opt/cuda-nvcc/nvidia/cu13/bin/ptxas}"
 export PROPTEST_CASES="${PROPTEST_CASES:-256}"
-FEATURES=llvm,amdgpu,cuda,hip,cli,proptest,serde
+FEATURES=llvm,amdgpu,cuda,cudarc,hip,cli,proptest,serde
 echo "== cargo test --no-default-features (the algebra alone: no LLVM, no CUDA)"
 cargo test --no-default-features --lib --tests
 echo "== cargo test --features $FEATURES"

@@ -681,6 +681,7 @@ suite!(hip, weft::runtime::hip::Hip);
 mod cuda_only {
     use super::*;
     use common::gpu::device;
+    #[cfg(feature = "cudarc")]
     use weft::runtime::cuda::cudarc::driver::{CudaContext, CudaSlice};
     use weft::runtime::cuda::{self, KernelCache};
 
@@ -854,6 +855,7 @@ mod cuda_only {
 
     /// A user's own cudarc context, stream and `CudaSlice`s: a weft kernel runs on that stream
     /// with the slices (and a view of one) as arguments, and cudarc reads the result back.
+    #[cfg(feature = "cudarc")]
     #[test]
     fn saxpy_runs_on_a_cudarc_stream_with_cudarc_slices() {
         if device().is_none() {
@@ -874,7 +876,7 @@ mod cuda_only {
         let out: CudaSlice<f32> = stream.clone_htod(&poison).unwrap();
 
         let wstream = cuda::Stream::from_cudarc(stream.clone()).unwrap();
-        assert!(std::sync::Arc::ptr_eq(wstream.cudarc_stream(), &stream));
+        assert!(std::sync::Arc::ptr_eq(wstream.cudarc_stream().unwrap(), &stream));
         let kernel = wstream
             .device()
             .load_kernel(KernelImage::Ptx(SAXPY), saxpy_sig())
@@ -907,5 +909,49 @@ mod cuda_only {
             unsafe { wstream.launch(&kernel, &cfg, &wrong) },
             Err(RuntimeError::ArgType { index: 1, .. })
         ));
+    }
+
+    /// A stream and memory owned elsewhere, passed by raw handle and address: the framework
+    /// path that names no cudarc type. The owner (here weft's own buffers, moved away) lives as
+    /// long as the `RawBuffer`s.
+    #[test]
+    fn saxpy_runs_on_a_raw_stream_with_raw_buffers() {
+        use weft::runtime::{DeviceArray, DevicePointer, RawBuffer};
+        let Some(dev) = device() else { return };
+        let owner_stream = dev.new_stream().unwrap();
+        // SAFETY: `owner_stream` outlives `stream` (both end with this test).
+        let stream = unsafe { cuda::Stream::from_raw(&dev, owner_stream.as_raw()) }.unwrap();
+        assert_eq!(stream.as_raw(), owner_stream.as_raw());
+        let n = 50_001usize;
+        let mut rng = Rng(17);
+        let (x, y, a) = (rng.vec(n), rng.vec(n), rng.f32());
+        let wrap = |b: cuda::Buffer<f32>| {
+            let (addr, len) = (b.device_addr(), b.len());
+            RawBuffer::<f32>::from_raw_parts(addr, len, b)
+        };
+        let (dx, dy) = (wrap(dev.upload(&x).unwrap()), wrap(dev.upload(&y).unwrap()));
+        let out = wrap(poisoned::<cuda::Cuda>(&dev, n));
+        assert_eq!(out.elem_count(), n);
+        let kernel = dev.load_kernel(KernelImage::Ptx(SAXPY), saxpy_sig()).unwrap();
+        let mut args = KernelArgs::new();
+        args.ptr(&out).ptr(&dx).ptr(&dy).scalar(a).scalar(n as u32);
+        let cfg = LaunchConfig::for_items(n as u64, 256, 256).unwrap();
+        // SAFETY: saxpy touches out/x/y[0..n) only; each buffer holds n elements.
+        unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
+        stream.synchronize().unwrap();
+        let got = RawBuffer::slice(&out, 0, n).unwrap();
+        let mut host = vec![0f32; n];
+        let back = dev.upload(&host).unwrap();
+        // Read back through a device copy into a weft buffer: a D2D copy on the raw stream.
+        // SAFETY: both ranges hold n f32 and do not overlap.
+        unsafe {
+            stream
+                .copy_async_unchecked(got.addr(), back.device_addr(), n * 4)
+                .unwrap()
+        };
+        stream.synchronize().unwrap();
+        back.copy_to_host(&mut host).unwrap();
+        let want: Vec<f32> = x.iter().zip(&y).map(|(&x, &y)| a.mul_add(x, y)).collect();
+        check(&host, &want, "saxpy on a raw stream");
     }
 }

@@ -65,6 +65,7 @@ pub mod elem;
 pub mod error;
 pub mod image;
 pub mod launch;
+pub mod raw;
 
 #[cfg(feature = "cuda")]
 pub mod cuda;
@@ -86,6 +87,7 @@ pub use elem::{bf16, f16, DeviceElem, ElemType, F8E4M3, F8E5M2};
 pub use error::{BackendKind, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};
+pub use raw::{DeviceArray, RawBuffer};
 
 /// The backend traits, imported anonymously: `use weft::runtime::prelude::*` makes their methods
 /// (`upload`, `launch`, `to_vec`, `synchronize`, …) callable on `cuda::Device`, `hip::Stream` and

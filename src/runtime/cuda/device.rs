@@ -3,7 +3,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 
-use cudarc::driver::{result, sys, CudaContext, CudaStream};
+use cudarc::driver::{result, sys, CudaContext};
 
 use super::buffer::Buffer;
 use super::module::Module;
@@ -165,6 +165,7 @@ impl Device {
     /// [`Device::new`], cudarc's event tracking is left as the caller set it: weft launches do not
     /// record cudarc's events, so give a weft launch the stream that wrote its inputs (stream
     /// order then suffices), or synchronise.
+    #[cfg(feature = "cudarc")]
     pub fn from_cudarc(ctx: Arc<CudaContext>) -> Result<Device> {
         Device::with_context(ctx)
     }
@@ -183,13 +184,21 @@ impl Device {
     }
 
     /// The cudarc context under this device (the device's primary context).
+    #[cfg(feature = "cudarc")]
     pub fn cudarc_context(&self) -> &Arc<CudaContext> {
         &self.shared.ctx
     }
 
+    /// The driver's handle of the device's context (a `CUcontext`: the primary context, which
+    /// cudarc, candle and the CUDA runtime API share), for frameworks that check or bind it.
+    pub fn as_raw_context(&self) -> *mut std::ffi::c_void {
+        self.shared.ctx.cu_ctx().cast()
+    }
+
     /// A weft stream over a cudarc stream of this device's context: launches go to that stream.
     /// `Err(WrongDevice)` if the stream belongs to another context.
-    pub fn wrap_cudarc_stream(&self, stream: Arc<CudaStream>) -> Result<Stream> {
+    #[cfg(feature = "cudarc")]
+    pub fn wrap_cudarc_stream(&self, stream: Arc<cudarc::driver::CudaStream>) -> Result<Stream> {
         if *stream.context() != self.shared.ctx {
             return Err(RuntimeError::WrongDevice { what: "stream" });
         }

@@ -34,12 +34,15 @@
 pub mod buffer;
 pub mod cache;
 pub mod device;
+#[cfg(feature = "cudarc")]
 pub mod interop;
 pub mod module;
 pub mod stream;
 pub mod tensor_map;
 
-/// The cudarc weft is built with (0.19, driver API with dynamic loading), for interop.
+/// The cudarc weft is built with (0.19, driver API with dynamic loading), for interop (feature
+/// `cudarc`).
+#[cfg(feature = "cudarc")]
 pub use cudarc;
 
 pub use buffer::Buffer;
