@@ -954,4 +954,84 @@ mod cuda_only {
         let want: Vec<f32> = x.iter().zip(&y).map(|(&x, &y)| a.mul_add(x, y)).collect();
         check(&host, &want, "saxpy on a raw stream");
     }
+
+    /// The persistent cache: the first load compiles and stores a cubin, a second cache over the
+    /// same folder (as a second process would) loads it without the JIT; a damaged entry or
+    /// another PTX compiles again; writers racing on one entry leave a whole file.
+    #[test]
+    fn disk_cache_stores_cubins_and_survives_damage_and_races() {
+        use weft::runtime::cuda::{DiskCache, Source};
+        let Some(dev) = device() else { return };
+        let dir = tempfile::tempdir().unwrap();
+        let first = DiskCache::new(dir.path())
+            .load_ptx(&dev, SAXPY, saxpy_sig())
+            .unwrap();
+        assert_eq!((first.source, first.store_error.clone()), (Source::Compiled, None));
+        let path = DiskCache::new(dir.path()).entry_path(&dev, SAXPY);
+        assert!(path.exists(), "{} was not written", path.display());
+        let again = DiskCache::new(dir.path())
+            .load_ptx(&dev, SAXPY, saxpy_sig())
+            .unwrap();
+        assert_eq!(again.source, Source::Cached);
+        // The cached kernel computes what the PTX does.
+        let n = 4099usize;
+        let mut rng = Rng(21);
+        let (x, y, a) = (rng.vec(n), rng.vec(n), rng.f32());
+        let (dx, dy) = (dev.upload(&x).unwrap(), dev.upload(&y).unwrap());
+        let out = poisoned::<cuda::Cuda>(&dev, n);
+        let mut args = KernelArgs::new();
+        args.ptr(&out).ptr(&dx).ptr(&dy).scalar(a).scalar(n as u32);
+        let cfg = LaunchConfig::for_items(n as u64, 256, 256).unwrap();
+        // SAFETY: saxpy touches out/x/y[0..n) only; each holds n elements.
+        unsafe { dev.stream().launch(&again.kernel, &cfg, &args).unwrap() };
+        let want: Vec<f32> = x.iter().zip(&y).map(|(&x, &y)| a.mul_add(x, y)).collect();
+        check(&out.to_vec().unwrap(), &want, "saxpy from the cached cubin");
+
+        // A truncated entry is compiled again and rewritten whole.
+        let len = std::fs::metadata(&path).unwrap().len();
+        std::fs::write(&path, &std::fs::read(&path).unwrap()[..len as usize - 100]).unwrap();
+        let repaired = DiskCache::new(dir.path()).load_ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+        assert_eq!(repaired.source, Source::Compiled);
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+
+        // Racing writers of one entry in a fresh folder: every load succeeds, the file is whole.
+        let race = tempfile::tempdir().unwrap();
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    DiskCache::new(race.path()).load_ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+                });
+            }
+        });
+        let hit = DiskCache::new(race.path()).load_ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+        assert_eq!(hit.source, Source::Cached);
+        let leftovers = std::fs::read_dir(race.path()).unwrap().count();
+        assert_eq!(leftovers, 1, "temporary files left behind");
+    }
+
+    /// A bundle's PTX loads through `load_bundled` and through the cache's warm-up.
+    #[test]
+    fn bundled_kernels_load_with_their_signatures() {
+        use weft::runtime::cuda::{DiskCache, Source};
+        use weft::runtime::{Bundle, BundleEntry, ImageKind};
+        let Some(dev) = device() else { return };
+        let mut bundle = Bundle::new();
+        let sm80 = weft::target::Target::parse("sm_80").unwrap();
+        bundle
+            .push(BundleEntry::new(saxpy_sig(), sm80, ImageKind::Ptx, SAXPY.as_bytes().to_vec()))
+            .unwrap();
+        let bundle = Bundle::from_bytes(&bundle.to_bytes()).unwrap();
+        let k = dev.load_bundled(&bundle, "saxpy").unwrap();
+        assert_eq!(k.signature(), &saxpy_sig());
+        assert!(matches!(
+            dev.load_bundled(&bundle, "nope"),
+            Err(RuntimeError::Bundle { .. })
+        ));
+        let dir = tempfile::tempdir().unwrap();
+        let cache = DiskCache::new(dir.path());
+        assert_eq!(cache.warm_up(&dev, &bundle).unwrap(), 1);
+        assert_eq!(cache.warm_up(&dev, &bundle).unwrap(), 0, "warm-up compiles once");
+        let loaded = cache.load_bundled(&dev, &bundle, "saxpy").unwrap();
+        assert_eq!(loaded.source, Source::Cached);
+    }
 }

@@ -10,6 +10,7 @@ use super::module::Module;
 use super::stream::Stream;
 use super::{driver_err, driver_version, ensure_driver, Cuda};
 use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
+use crate::runtime::bundle::{Bundle, ImageKind};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
@@ -218,6 +219,20 @@ impl Device {
     /// Loads a module from a cubin (or fatbin) image.
     pub fn load_cubin(&self, image: &[u8]) -> Result<Module> {
         Module::from_cubin(self.shared.clone(), image)
+    }
+
+    /// Kernel `name` of an ahead-of-time `bundle`, from the image [`Bundle::select`] picks for
+    /// this device (a cubin of its architecture, else the newest PTX it runs), with the bundled
+    /// signature: launches are checked as for a kernel built in the same process. To skip the
+    /// PTX JIT in later processes, load through a [`DiskCache`](super::DiskCache) instead.
+    pub fn load_bundled(&self, bundle: &Bundle, name: &str) -> Result<super::Kernel> {
+        use crate::runtime::backend::Module as _;
+        let entry = bundle.select(name, backend::Device::target(self)?)?;
+        let module = match entry.kind {
+            ImageKind::Cubin => self.load_cubin(&entry.image)?,
+            ImageKind::Ptx => self.load_ptx(entry.ptx()?)?,
+        };
+        module.kernel(entry.signature.clone())
     }
 
     /// Free and total device memory in bytes.
