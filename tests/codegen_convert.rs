@@ -267,7 +267,7 @@ fn shared_memory_errors_name_their_operands() {
         .alloc_shared(
             DType::F32,
             &[4096],
-            &weft::layout::encoding::Encoding::from(blocked),
+            weft::layout::encoding::Encoding::from(blocked),
         )
         .unwrap_err();
     assert!(e.to_string().contains("shared"), "{e}");

@@ -380,7 +380,7 @@ fn warp_specialized_gemm_has_a_producer_and_no_cta_barrier_in_its_loops() {
         };
         let loads = count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global");
         assert!(
-            loads % (1 + b_boxes) == 0 && (1..=4).contains(&(loads / (1 + b_boxes))),
+            loads.is_multiple_of(1 + b_boxes) && (1..=4).contains(&(loads / (1 + b_boxes))),
             "{what}: {loads} loads"
         );
         // Stages go back through "empty" mbarriers; the consumers' only barrier is their own

@@ -359,7 +359,7 @@ fn dot_errors_name_the_operands_and_the_rule() {
     assert!(e.to_string().contains("dot"), "{e}");
     // Wrong kinds.
     let s = kb
-        .alloc_shared(DType::F16, &[64, 32], &nvmma([64, 32], 16))
+        .alloc_shared(DType::F16, &[64, 32], nvmma([64, 32], 16))
         .unwrap();
     let e = kb.dot(s, b, c).unwrap_err();
     assert!(

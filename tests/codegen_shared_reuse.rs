@@ -112,13 +112,13 @@ fn a_freed_buffer_gives_its_bytes_to_the_next() {
     let buf = kb
         .alloc_shared(DType::F32, &[4096], SwizzledShared::new(1, 1, 1, &[0]))
         .unwrap();
-    let offs = kb.arange(0, 4096, &rows(Target::SM90)).unwrap();
+    let offs = kb.arange(0, 4096, rows(Target::SM90)).unwrap();
     let px = kb.add(x, offs).unwrap();
     let v = kb.load(px, None, None).unwrap();
     kb.store_shared(buf, v).unwrap();
     kb.free_shared(buf).unwrap();
-    let v = kb.convert_layout(v, &cols(Target::SM90)).unwrap();
-    let offs = kb.arange(0, 4096, &cols(Target::SM90)).unwrap();
+    let v = kb.convert_layout(v, cols(Target::SM90)).unwrap();
+    let offs = kb.arange(0, 4096, cols(Target::SM90)).unwrap();
     let px = kb.add(x, offs).unwrap();
     kb.store(px, v, None).unwrap();
     let k = kb.finish().unwrap();

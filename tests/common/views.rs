@@ -34,6 +34,7 @@ impl IntoSharedLayout for Shared {
 
 /// A view of the parent.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // a handful of test values; boxing would only add noise
 pub enum View {
     Slice {
         dim: usize,

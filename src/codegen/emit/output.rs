@@ -320,6 +320,20 @@ impl<'ctx> Kernel<'ctx> {
         String::from_utf8(bytes).map_err(|e| CodegenError::llvm("codegen", e))
     }
 
+    /// The kernel as an ahead-of-time [`BundleEntry`](crate::runtime::BundleEntry): its
+    /// signature, target and PTX together (NVIDIA targets), for a bundle a runtime-only binary
+    /// embeds (see [`runtime::bundle`](crate::runtime::bundle)).
+    pub fn into_bundle_entry(self) -> Result<crate::runtime::BundleEntry> {
+        let (signature, target) = (self.signature.clone(), self.target);
+        let ptx = self.into_ptx()?;
+        Ok(crate::runtime::BundleEntry::new(
+            signature,
+            target,
+            crate::runtime::ImageKind::Ptx,
+            ptx.into_bytes(),
+        ))
+    }
+
     /// PTX text after `opt` (NVIDIA targets).
     pub fn ptx_with(&self, opt: OptLevel) -> Result<String> {
         self.require(Vendor::Nvidia, "ptx")?;

@@ -197,6 +197,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// The tile's values as `i32`-or-narrower integers of `bits` bits.
+    #[allow(clippy::wrong_self_convention)] // converts `v`, not the builder `self`
     pub(crate) fn to_bits(
         &mut self,
         v: BasicValueEnum<'ctx>,
@@ -213,6 +214,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self.em.b.build_bit_cast(v, it, "")?.into_int_value())
     }
 
+    #[allow(clippy::wrong_self_convention)] // converts `i`, not the builder `self`
     pub(crate) fn from_bits(
         &mut self,
         i: IntValue<'ctx>,
@@ -460,6 +462,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut vals: Vec<Option<BasicValueEnum<'ctx>>> = vec![None; dst_n as usize];
         for w in 0..rounds {
             let mut words = Vec::with_capacity(wpe as usize);
+            #[allow(clippy::needless_range_loop)] // `wi` picks a word of several rows of `recv`
             for wi in 0..wpe as usize {
                 let cands: Vec<IntValue> =
                     g_span.iter().map(|v| recv[(w ^ v) as usize][wi]).collect();

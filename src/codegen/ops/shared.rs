@@ -179,7 +179,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let n: u64 = shape.iter().product();
         let mut full_shape = shape.to_vec();
         if count > 1 {
-            if let Some(&(interval, _)) = r.padding.iter().find(|&&(i, _)| n % i != 0) {
+            if let Some(&(interval, _)) = r.padding.iter().find(|&&(i, _)| !n.is_multiple_of(i)) {
                 return Err(CodegenError::BadLayout {
                     op,
                     reason: format!(
@@ -268,7 +268,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let sub: u64 = d.shape[1..].iter().product();
-        if let Some(&(interval, _)) = buf.padding.iter().find(|&&(i, _)| sub % i != 0) {
+        if let Some(&(interval, _)) = buf.padding.iter().find(|&&(i, _)| !sub.is_multiple_of(i)) {
             return Err(CodegenError::BadLayout {
                 op: OP,
                 reason: format!(

@@ -204,7 +204,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if r.replicas == 0 {
                 return Err(bad(format!("{at}: at least one replica")));
             }
-            if r.warps % 4 == 0 && first % 4 != 0 {
+            if r.warps.is_multiple_of(4) && !first.is_multiple_of(4) {
                 return Err(bad(format!(
                     "{at}: starts at warp {first}; a role of whole warpgroups starts on one"
                 )));
