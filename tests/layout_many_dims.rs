@@ -49,9 +49,14 @@ fn above_the_cap_is_a_typed_error() {
         );
         assert!(e.to_string().contains("at most 64"), "{e}");
         let (ins, outs) = many(n_in, n_out);
-        let e = LinearLayout::from_bases_inferred(ins, outs.iter().map(|o| o.0.clone())).unwrap_err();
+        let e =
+            LinearLayout::from_bases_inferred(ins, outs.iter().map(|o| o.0.clone())).unwrap_err();
         assert!(matches!(e, LayoutError::TooManyDims { .. }), "{e}");
-        assert!(t.elapsed() < Duration::from_millis(500), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            t.elapsed()
+        );
     }
 }
 
@@ -86,8 +91,16 @@ fn at_the_cap_every_operation_answers() {
     ));
     // Error messages list at most a few dims.
     let e = full.invert_and_compose(&other).unwrap_err().to_string();
-    assert!(e.contains("more]") && e.len() < 600, "{} bytes: {e}", e.len());
-    assert!(t.elapsed() < Duration::from_millis(500), "{:?}", t.elapsed());
+    assert!(
+        e.contains("more]") && e.len() < 600,
+        "{} bytes: {e}",
+        e.len()
+    );
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
 }
 
 proptest! {

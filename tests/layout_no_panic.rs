@@ -329,7 +329,9 @@ fn one_element_shared_buffers() {
     let one = s.to_linear_layout(&[1, 1]).unwrap();
     assert_eq!(one.total_in_size(), 1);
     assert_eq!(one.apply(&[("offset", 0)]).unwrap()[1].1, 0);
-    let rank1 = SwizzledShared::new(1, 1, 1, &[0]).to_linear_layout(&[1]).unwrap();
+    let rank1 = SwizzledShared::new(1, 1, 1, &[0])
+        .to_linear_layout(&[1])
+        .unwrap();
     assert_eq!((rank1.total_in_size(), rank1.total_out_size()), (1, 1));
     assert!(s.to_linear_layout(&[2, 1]).is_ok());
     let n = NvmmaShared::new(0, 16, 2, false);

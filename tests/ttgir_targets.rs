@@ -64,13 +64,13 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
             }
             assert!(listed.contains(alias), "{name}: {alias} = {def} not listed");
         }
-        for (n, why) in &file.skipped {
-            assert_eq!(
-                f["aliases"][format!("#{n}")],
-                "#ttg.shared_memory",
-                "{name}: #{n}: {why}"
-            );
-        }
+        // Memory spaces are passed over silently: nothing is skipped or rejected.
+        assert!(
+            file.skipped.is_empty() && file.rejected.is_empty(),
+            "{name}: {:?} {:?}",
+            file.skipped,
+            file.rejected
+        );
         let alias_lines = alias_lines(f);
         for l in f["layouts"].as_array().unwrap() {
             let ty = l["type"].as_str().unwrap();

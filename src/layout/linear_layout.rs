@@ -295,7 +295,11 @@ impl LinearLayout {
         let names: Vec<Dim> = out_names.by_ref().take(MAX_DIMS).map(Into::into).collect();
         check_dim_count(names.len() + out_names.count(), DimSide::Out)?;
         let mut rest = bases.into_iter();
-        let bases: Vec<(Dim, Bases)> = rest.by_ref().take(MAX_DIMS).map(|(d, b)| (d.into(), b)).collect();
+        let bases: Vec<(Dim, Bases)> = rest
+            .by_ref()
+            .take(MAX_DIMS)
+            .map(|(d, b)| (d.into(), b))
+            .collect();
         check_dim_count(bases.len() + rest.count(), DimSide::In)?;
         let mut max = vec![0u64; names.len()];
         for (d, bs) in &bases {
