@@ -52,11 +52,7 @@ fn above_the_cap_is_a_typed_error() {
         let e =
             LinearLayout::from_bases_inferred(ins, outs.iter().map(|o| o.0.clone())).unwrap_err();
         assert!(matches!(e, LayoutError::TooManyDims { .. }), "{e}");
-        assert!(
-            t.elapsed() < Duration::from_millis(500),
-            "{:?}",
-            t.elapsed()
-        );
+        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     }
 }
 
@@ -96,11 +92,7 @@ fn at_the_cap_every_operation_answers() {
         "{} bytes: {e}",
         e.len()
     );
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
 }
 
 proptest! {

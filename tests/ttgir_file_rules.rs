@@ -209,3 +209,85 @@ fn the_shape_takes_high_ranks() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("give 1 to 64 extents"));
 }
+
+/// Every dump Triton 3.9 wrote for `tests/ttgir_targets.rs` (cuda:80/90/100, gfx942/950; TMA, mbarriers, tensor
+/// memory, padded shared layouts, rank-11 sort tensors) is listed whole by the CLI: status 0, nothing on
+/// stderr, every layout alias in the listing.
+#[test]
+fn the_cli_lists_every_triton_dump_whole() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ttgir_targets");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_none_or(|x| x != "mlir") {
+            continue;
+        }
+        let p = path.to_str().unwrap();
+        let o = weft(&["layout", "--from-ttgir", p, "--format", "bases"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success() && err.is_empty(), "{p}: {err}");
+        let out = String::from_utf8(o.stdout).unwrap();
+        let file = ttgir::parse_file(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let names = file.aliases.iter().map(|(n, _)| n);
+        for name in names.chain(file.tensor_memory.iter().map(|(n, _)| n)) {
+            assert!(
+                out.contains(&format!("#{name} = ")),
+                "{p}: #{name} not listed"
+            );
+        }
+        assert!(!out.contains("(skipped") && !out.contains("(cannot"), "{p}");
+        n += 1;
+    }
+    assert!(n >= 60, "{n} dumps");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+    /// Files of random lines — layout aliases (some defined twice), locations, memory spaces, tensor memory,
+    /// unknown kinds, broken text, types using any of them — with up to thousands of aliases: `parse_file`
+    /// answers quickly, fails exactly when an alias is defined twice, and otherwise lists every alias once.
+    #[test]
+    fn random_files_are_read_or_refused_quickly(
+        picks in proptest::collection::vec((0usize..9, 0usize..4000), 0..3000),
+    ) {
+        let mut text = String::new();
+        let mut names = std::collections::HashSet::new();
+        let mut dup = false;
+        for (i, &(kind, k)) in picks.iter().enumerate() {
+            let def = match kind {
+                0 => format!("#a{k} = {BLOCKED}"),
+                1 => format!("#l{k} = loc(\"f.py\":{k}:0)"),
+                2 => format!("#m{k} = #ttg.shared_memory"),
+                3 => format!("#t{k} = #ttng.tensor_memory_encoding<blockM = 128, blockN = {k}, colStride = 1>"),
+                4 => format!("#u{k} = #ttg.partitioned_shared<{{numPartitions = {k}}}>"),
+                5 => format!("#s{k} = #ttg.slice<{{dim = 0, parent = #a{}}}>", k % 64),
+                6 => format!("%{i} = x : tensor<32x16xf32, #a{}> loc(#l{k})", k % 64),
+                7 => format!("%{i} = x : !ttg.memdesc<128x128xf32, #t{k}, #ttng.tensor_memory> tensor<4x!tt.ptr<f32>>"),
+                _ => "%z = x : tensor<".repeat(k % 50),
+            };
+            if def.starts_with('#') {
+                let name = def[1..].split(" = ").next().unwrap().to_string();
+                dup |= !names.insert(name);
+            }
+            text += &def;
+            text.push('\n');
+        }
+        let t = std::time::Instant::now();
+        let r = ttgir::parse_file(&text);
+        proptest::prop_assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
+        match r {
+            Err(e) => {
+                // Types using an alias defined later are an error too ("unknown alias"), as in MLIR.
+                let e = e.to_string();
+                proptest::prop_assert!(dup || e.contains("unknown alias"), "{e}");
+            }
+            Ok(f) => {
+                proptest::prop_assert!(!dup);
+                let listed = f.aliases.len() + f.skipped.len() + f.rejected.len() + f.tensor_memory.len();
+                let layouts = names.iter().filter(|n| !n.starts_with('l') && !n.starts_with('m')).count();
+                proptest::prop_assert_eq!(listed, layouts);
+            }
+        }
+    }
+}

@@ -110,17 +110,6 @@ fn io(e: std::io::Error) -> Failure {
     Failure(format!("cannot write the output: {e}"))
 }
 
-/// The layout `--from-ttgir` lists for `enc` at `shape`: the compiler's ([`Encoding::tensor_layout`]: a dump
-/// is the compiler's, so one-element buffers such as mbarriers are laid out, where Gluon's Python wrapper
-/// asserts), or for a padded shared layout its linear component (padding is not linear), or the reason it
-/// has none.
-fn alias_layout(enc: &Encoding, shape: &[u64]) -> Result<LinearLayout, String> {
-    match enc {
-        Encoding::PaddedShared(p) => p.linear_component().map_err(|e| e.to_string()),
-        _ => enc.tensor_layout(shape).map_err(|e| e.to_string()),
-    }
-}
-
 /// `weft layout --from-ttgir FILE`: every alias with each shape the file uses it with, written as it is
 /// computed (a large file is never held twice in memory); an alias that cannot be laid out is reported at the
 /// alias, and the rest of the file still listed.
@@ -166,19 +155,16 @@ fn from_ttgir(
             _ => None,
         };
         for s in shapes {
-            // A multi-buffered shared allocation (`2x64x32` for a rank-2 encoding) holds one buffer per
-            // leading index: Triton applies the encoding to the trailing dims.
-            let rank = enc.rank().unwrap_or(s.len());
-            let (per, note) = if enc.is_shared() && s.len() > rank {
-                (
-                    s[s.len() - rank..].to_vec(),
-                    format!(" (each buffer of {})", shape_str(&s)),
-                )
+            // Per buffer for a multi-buffered shared allocation (see `ttgir::listed_layout`).
+            let laid = ttgir::listed_layout(enc, &s);
+            let per = laid.as_ref().map_or_else(|_| s.clone(), |(p, _)| p.clone());
+            let note = if per.len() < s.len() {
+                format!(" (each buffer of {})", shape_str(&s))
             } else {
-                (s.clone(), String::new())
+                String::new()
             };
             let enc = ttgir::with_rank_of(enc.clone(), per.len());
-            let laid = alias_layout(&enc, &per);
+            let laid = laid.map(|(_, l)| l).map_err(|e| e.to_string());
             if let Err(e) = &laid {
                 failures.push(format!(
                     "#{} with shape {}: {e}",

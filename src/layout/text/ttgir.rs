@@ -908,6 +908,29 @@ impl TtgirFile {
     }
 }
 
+/// The layout a file listing gives an encoding used with `shape`, with the shape it is laid out for: a
+/// multi-buffered shared allocation (`3x64x32` for a rank-2 encoding, `3x1` mbarriers for a rank-1 one) is laid
+/// out per buffer (Triton applies the encoding to the trailing dims); a WMMA layout without a printed rank
+/// takes the shape's; the layout is the compiler's ([`Encoding::tensor_layout`]: a one-element buffer has an
+/// offset of size 1, where Gluon's Python wrapper asserts); a padded shared layout gives its linear component
+/// (padding is not linear: [`crate::layout::encoding::PaddedShared::interval_padding_pairs`] tells it).
+pub fn listed_layout(
+    enc: &Encoding,
+    shape: &[u64],
+) -> Result<(Vec<u64>, crate::layout::LinearLayout)> {
+    let rank = enc.rank().unwrap_or(shape.len());
+    let per = if enc.is_shared() && shape.len() > rank {
+        shape[shape.len() - rank..].to_vec()
+    } else {
+        shape.to_vec()
+    };
+    let ll = match with_rank_of(enc.clone(), per.len()) {
+        Encoding::PaddedShared(p) => p.linear_component()?,
+        e => e.tensor_layout(&per)?,
+    };
+    Ok((per, ll))
+}
+
 /// What an alias definition that is not a layout weft reads is.
 enum NotALayout {
     /// A location (`loc(…)`) or a memory space (`#ttg.shared_memory`, `#ttng.tensor_memory`): not listed.
@@ -1017,15 +1040,17 @@ fn read_types(
         return Ok(());
     }
     let close = closing_brackets(b);
-    let (mut next_tensor, mut next_memdesc) = (None, None);
+    // The next occurrence of each keyword at or after `search` (`None`: there is none), found again only
+    // once passed, so each keyword is searched for once over the line.
+    let next = |from: usize, key: &str| line[from..].find(key).map(|p| p + from);
+    let (mut next_tensor, mut next_memdesc) = (next(0, "tensor<"), next(0, "!ttg.memdesc<"));
     let mut search = 0;
     loop {
-        // The next occurrence of each keyword, found again only once passed.
-        if next_tensor.is_none_or(|p| p < search) {
-            next_tensor = line[search..].find("tensor<").map(|p| p + search);
+        if next_tensor.is_some_and(|p| p < search) {
+            next_tensor = next(search, "tensor<");
         }
-        if next_memdesc.is_none_or(|p| p < search) {
-            next_memdesc = line[search..].find("!ttg.memdesc<").map(|p| p + search);
+        if next_memdesc.is_some_and(|p| p < search) {
+            next_memdesc = next(search, "!ttg.memdesc<");
         }
         let (pos, memdesc, skip) = match (next_tensor, next_memdesc) {
             (Some(t), Some(m)) if m < t => (m, true, 13),

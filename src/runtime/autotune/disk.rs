@@ -493,7 +493,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let c = DiskCache::new(dir.path(), "memcpy");
         c.put(key("before"), entry("cfg before")).unwrap();
-        let children: Vec<_> = (0..8).map(|_| spawn_writer(dir.path(), 200, false)).collect();
+        let children: Vec<_> = (0..8)
+            .map(|_| spawn_writer(dir.path(), 200, false))
+            .collect();
         let pids: Vec<u32> = children.iter().map(|c| c.id()).collect();
         for mut c in children {
             assert!(c.wait().unwrap().success());
@@ -533,7 +535,10 @@ mod tests {
         assert_eq!(leftovers(&c).len(), 1, "{:?}", leftovers(&c));
         let t = std::time::Instant::now();
         c.put(key("after"), entry("cfg after")).unwrap();
-        assert!(t.elapsed().as_secs() < 10, "blocked by a dead writer's lock");
+        assert!(
+            t.elapsed().as_secs() < 10,
+            "blocked by a dead writer's lock"
+        );
         assert!(leftovers(&c).is_empty(), "{:?}", leftovers(&c));
         let (all, w) = c.load();
         assert!(w.is_empty(), "{w:?}");
