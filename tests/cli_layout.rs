@@ -205,6 +205,11 @@ fn unknown_encodings_are_reported_at_their_definition() {
         .iter()
         .map(|(n, r)| (n.as_str(), r.as_str()))
         .collect();
+    assert_eq!(
+        skipped.len(),
+        2,
+        "{skipped:?}: a memory space is not listed"
+    );
     assert_eq!(skipped[0].0, "shared1");
     assert!(skipped[0].1.starts_with("line 2: "), "{}", skipped[0].1);
     assert_eq!(
@@ -224,7 +229,7 @@ fn unknown_encodings_are_reported_at_their_definition() {
     std::fs::remove_file(&path).ok();
     assert!(out.contains("#blocked = #ttg.blocked"), "{out}");
     assert!(
-        out.contains("#shared1 = (not a layout weft knows, skipped: line 2: "),
+        out.contains("#shared1 = (skipped: line 2: not a layout weft knows: "),
         "{out}"
     );
 }

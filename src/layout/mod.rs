@@ -157,7 +157,7 @@ pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, Col
 pub use dim::Dim;
 pub use equivalence::LayoutDifference;
 pub use error::{DimSide, LayoutError, Result};
-pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIM_BITS};
+pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIMS, MAX_DIM_BITS};
 pub use product::supremum;
 pub mod encoding;
 pub mod text;

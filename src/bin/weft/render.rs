@@ -82,7 +82,6 @@ fn packed_index(sizes: &[u64], row: u64, col: u64) -> u64 {
 struct Cell {
     warp_key: u64,
     lines: [String; 2],
-    short: String,
 }
 
 fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
@@ -91,7 +90,6 @@ fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
         return Cell {
             warp_key: u64::MAX,
             lines: ["—".into(), String::new()],
-            short: "-".into(),
         };
     }
     let v = unpack(ll, x);
@@ -111,37 +109,96 @@ fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
         return Cell {
             warp_key: BANK_KEY | ((off * elem_bits(enc) / 32) % 32),
             lines: [format!("{bprefix}{off}"), rep.trim().to_string()],
-            short: format!("{bprefix}{off}{rep}"),
         };
     }
-    let lanes = ll.in_dim_size("lane").unwrap_or(1);
     let warps = ll.in_dim_size("warp").unwrap_or(1);
     let (reg, lane, warp) = (get(&v, "register"), get(&v, "lane"), get(&v, "warp"));
-    let thread = lane + lanes * (warp + warps * block);
     Cell {
         warp_key: warp + warps * block,
         lines: [format!("{bprefix}W{warp} L{lane}"), format!("R{reg}{rep}")],
-        short: format!("T{thread}:{reg}{rep}"),
     }
 }
 
+/// Where a hardware dim sits in a packed input: its shift and size (size 1 when the layout lacks it).
+fn field(ll: &LinearLayout, name: &str) -> (u32, u64) {
+    let mut shift = 0;
+    for (d, size) in ll.in_dims() {
+        if d == name {
+            return (shift, size);
+        }
+        shift += size.trailing_zeros();
+    }
+    (0, 1)
+}
+
+fn value_of(x: u64, (shift, size): (u32, u64)) -> u64 {
+    x.checked_shr(shift).unwrap_or(0) & (size - 1)
+}
+
 /// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset); `xN` marks
-/// an element N locations hold.
+/// an element N locations hold. Cells are written into one buffer, without an allocation each (a listing may
+/// hold millions).
 pub(crate) fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String, Failure> {
+    use std::fmt::Write;
     let o = owners(ll)?;
     let (sizes, rows, cols) = grid(ll);
-    let cells: Vec<Vec<String>> = (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| cell(enc, ll, &o, packed_index(&sizes, r, c)).short)
-                .collect()
+    let [reg, lane, warp, block, offset] =
+        ["register", "lane", "warp", "block", "offset"].map(|n| field(ll, n));
+    let shared = enc.is_shared();
+    // The packed out index of (row, col) is the row's part (every dim but the last) | col << its shift.
+    let col_shift: u32 = sizes[..sizes.len().saturating_sub(1)]
+        .iter()
+        .map(|s| s.trailing_zeros())
+        .sum();
+    let mut text = String::new();
+    let mut ends: Vec<usize> = Vec::with_capacity((rows * cols) as usize);
+    for r in 0..rows {
+        let row_part = packed_index(&sizes, r, 0);
+        for c in 0..cols {
+            let idx = (row_part | c.checked_shl(col_shift).unwrap_or(0)) as usize;
+            let x = o.first[idx];
+            if x == u64::MAX {
+                text.push('-');
+            } else {
+                let b = value_of(x, block);
+                if shared {
+                    if block.1 > 1 {
+                        let _ = write!(text, "B{b} ");
+                    }
+                    let _ = write!(text, "{}", value_of(x, offset));
+                } else {
+                    let thread = value_of(x, lane) + lane.1 * (value_of(x, warp) + warp.1 * b);
+                    let _ = write!(text, "T{thread}:{}", value_of(x, reg));
+                }
+                if o.count[idx] > 1 {
+                    let _ = write!(text, " x{}", o.count[idx]);
+                }
+            }
+            ends.push(text.len());
+        }
+    }
+    // Cells are ASCII: widths are byte lengths.
+    let mut start = 0;
+    let cells: Vec<&str> = ends
+        .iter()
+        .map(|&e| {
+            let c = &text[start..e];
+            start = e;
+            c
         })
         .collect();
-    let w = cells.iter().flatten().map(String::len).max().unwrap_or(1);
-    let mut out = String::new();
-    for row in &cells {
-        let line: Vec<String> = row.iter().map(|c| format!("{c:>w$}")).collect();
-        out += line.join(" ").trim_end();
+    let w = cells.iter().map(|c| c.len()).max().unwrap_or(1);
+    let mut out = String::with_capacity(cells.len() * (w + 1));
+    for row in cells.chunks(cols.max(1) as usize) {
+        let line = out.len();
+        for (k, c) in row.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.extend(std::iter::repeat_n(' ', w - c.len()));
+            out += c;
+        }
+        out.truncate(line + out[line..].trim_end().len());
         out.push('\n');
     }
     Ok(out)

@@ -92,9 +92,9 @@ pub(crate) fn check_max_rank(param: &str, rank: usize) -> Result<()> {
     Ok(())
 }
 
-/// Swizzled and NVMMA shared layouts need a buffer of more than one element. Triton rejects a 1×1 tensor
-/// for them (`lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp`, `swizzledSharedToLinearLayout` and
-/// `nvmmaSharedToLinearLayout`): the layout it would build has no `offset` bases.
+/// NVMMA shared layouts need a buffer of more than one element: Gluon rejects a 1×1 tensor for them (the
+/// layout would have no `offset` bases). Swizzled layouts take one, as Triton's compiler does for the
+/// `Nx1xi64` mbarrier allocations of every pipelined kernel (only Gluon's Python wrapper asserts there).
 pub(crate) fn check_has_offsets(kind: &str, shape: &[u64]) -> Result<()> {
     if shape.iter().all(|&s| s == 1) {
         return Err(invalid(
