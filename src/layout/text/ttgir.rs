@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::layout::encoding::{
     AmdMfma, AmdRotatingShared, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand,
     Encoding, NvidiaMma, NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
+    TensorMemory, TensorMemoryScales,
 };
 use crate::layout::{Bases, LayoutError, Result};
 
@@ -226,6 +227,26 @@ pub fn print_encoding(e: &Encoding) -> String {
                 s.alignment
             )
         }
+        Encoding::TensorMemory(t) => {
+            let mut s = format!(
+                "#ttng.tensor_memory_encoding<blockM = {}, blockN = {}, colStride = {}{}",
+                t.block_m,
+                t.block_n,
+                t.col_stride,
+                cga_field(&t.cga_layout)
+            );
+            if t.two_ctas {
+                s += ", twoCTAs = true";
+            }
+            if t.fp4_padded {
+                s += ", fp4Padded = true";
+            }
+            s + ">"
+        }
+        Encoding::TensorMemoryScales(t) => format!(
+            "#ttng.tensor_memory_scales_encoding<{}>",
+            cga_field(&t.cga_layout).trim_start_matches(", ")
+        ),
     }
 }
 
@@ -314,10 +335,46 @@ impl Parser<'_> {
         Ok(items)
     }
 
+    /// `key = value, …` up to and through `close` (the parameters of a `#ttng.` attribute, which have no
+    /// braces).
+    fn bare_params(&mut self, close: char) -> Result<Vec<(String, Val)>> {
+        let mut items = Vec::new();
+        if !self.lx.eat(close) {
+            loop {
+                let k = self.lx.ident()?;
+                self.lx.expect('=')?;
+                items.push((k, self.value()?));
+                if self.lx.eat(close) {
+                    break;
+                }
+                self.lx.expect(',')?;
+            }
+        }
+        Ok(items)
+    }
+
     fn attr(&mut self) -> Result<Encoding> {
         self.enter()?;
         self.lx.expect('#')?;
         let name = self.lx.ident()?;
+        if let Some(kind) = name.strip_prefix("ttng.") {
+            let kind = kind.to_string();
+            self.lx.expect('<')?;
+            let at = self.lx.err_prev("");
+            let items = self.bare_params('>')?;
+            self.depth -= 1;
+            return tensor_memory(&kind, items).map_err(|e| match (e, at) {
+                (LayoutError::Invalid(m), LayoutError::Parse { line, column, .. }) => {
+                    LayoutError::Parse {
+                        format: "ttgir",
+                        line,
+                        column,
+                        message: format!("#ttng.{}: {m}", excerpt(&kind)),
+                    }
+                }
+                (e, _) => e,
+            });
+        }
         let Some(kind) = name.strip_prefix("ttg.") else {
             let enc = self.aliases.get(&name).ok_or_else(|| {
                 self.lx
@@ -611,6 +668,35 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
         other => {
             return Err(LayoutError::Invalid(format!(
                 "`#ttg.{}`: not a layout encoding weft knows",
+                excerpt(other)
+            )))
+        }
+    };
+    p.finish()?;
+    Ok(enc)
+}
+
+/// `#ttng.tensor_memory_encoding<…>` / `#ttng.tensor_memory_scales_encoding<…>` from their parameters.
+fn tensor_memory(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
+    let mut p = Params::new(kind, d)?;
+    let flag = |p: &mut Params, k: &str| -> Result<bool> {
+        p.take(k).map_or(Ok(false), |v| boolean(k, &v))
+    };
+    let enc = match kind {
+        "tensor_memory_encoding" => Encoding::TensorMemory(TensorMemory {
+            block_m: u32_of("blockM", &p.req("blockM")?)?,
+            block_n: u32_of("blockN", &p.req("blockN")?)?,
+            col_stride: u32_of("colStride", &p.req("colStride")?)?,
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+            two_ctas: flag(&mut p, "twoCTAs")?,
+            fp4_padded: flag(&mut p, "fp4Padded")?,
+        }),
+        "tensor_memory_scales_encoding" => Encoding::TensorMemoryScales(TensorMemoryScales {
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+        }),
+        other => {
+            return Err(LayoutError::Invalid(format!(
+                "`#ttng.{}`: not a layout encoding weft knows",
                 excerpt(other)
             )))
         }
