@@ -68,6 +68,12 @@ class _Worker:
             "PaddedSharedLayout": gl.PaddedSharedLayout,
             "SharedLinearLayout": gl.SharedLinearLayout,
         }
+        try:  # gfx1250's partitioned shared memory (Triton 3.9)
+            from triton.experimental.gluon.language.amd.cdna5 import PartitionedSharedLayout
+
+            self.classes["PartitionedSharedLayout"] = PartitionedSharedLayout
+        except ImportError:
+            pass
         self.backend = None
 
     # -- helpers ------------------------------------------------------------------------------------------------------
@@ -77,8 +83,9 @@ class _Worker:
 
     def build(self, spec):
         params = dict(spec["params"])
-        if "parent" in params:
-            params["parent"] = self.build(params["parent"])
+        for nested in ("parent", "partition_layout"):
+            if nested in params:
+                params[nested] = self.build(params[nested])
         return self.classes[spec["kind"]](**params)
 
     def is_shared(self, obj):
@@ -387,6 +394,20 @@ class _Worker:
             in_dims = [["row", [list(map(int, v)) for v in lin.rows]], ["col", [list(map(int, v)) for v in lin.cols]]]
             out = [[f"dim{i}", int(s)] for i, s in enumerate(lin.shape)]
             return {"layout": {"in_dims": in_dims, "out_dims": out}}
+        except Exception as e:
+            return self.fail(e)
+
+    def req_amd_scale(self, req):
+        """An AMD block-scaled MMA scale layout (gluon_ir.get_amd_mfma_scale_layout / get_amd_wmma_scale_layout)."""
+        from triton._C.libtriton import gluon_ir
+
+        try:
+            self.stage("linear_layout")
+            fn = {"mfma": gluon_ir.get_amd_mfma_scale_layout, "wmma": gluon_ir.get_amd_wmma_scale_layout}[req["fn"]]
+            lin = fn(*req["args"])
+            self.emit({"partial": {"gluon": repr(lin)}})
+            layout, _ = self.ll_json(lin, lin, lin.shape)
+            return {"layout": layout}
         except Exception as e:
             return self.fail(e)
 
@@ -1689,6 +1710,104 @@ TMEM_FIELDS = {
 }
 
 
+# ---------------------------------------------------------------------------------------------------------------------
+# AMD: gfx1250's partitioned shared memory and the block-scaled MMA scale layouts (`amd.json`)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def partitioned(num_partitions, num_groups, partition_dim, inner):
+    return L("PartitionedSharedLayout", num_partitions=num_partitions, num_groups=num_groups,
+             partition_dim=partition_dim, partition_layout=inner)
+
+
+def partitioned_cases():
+    """(spec, shape, note, listed_invalid) for PartitionedSharedLayout."""
+    c = []
+    inners = [swz(1, 1, 1, [1, 0]), swz(8, 2, 4, [1, 0]), swz(4, 1, 8, [0, 1]), nvmma_sh(128, 16), nvmma_sh(64, 16),
+              shared_linear([[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]])]
+    for inner in inners:
+        for p, g, d in ((2, 1, 0), (2, 2, 0), (4, 1, 1), (2, 1, 1), (2, 4, 0), (1, 1, 0), (4, 2, 1)):
+            for shape in ([64, 64], [128, 32], [32, 128]):
+                if inner["kind"] == "SharedLinearLayout":
+                    shape = [8 * p * g if d == 0 else 8, 4 * p * g if d == 1 else 4]
+                c.append((partitioned(p, g, d, inner), shape, None, False))
+    c.append((partitioned(2, 1, 0, swz(8, 1, 8, [2, 1, 0])), [4, 32, 64], "rank 3", False))
+    c.append((partitioned(2, 2, 2, swz(8, 1, 8, [2, 1, 0])), [4, 32, 64], "rank 3", False))
+    c.append((partitioned(2, 1, 0, swz(4, 1, 1, [0])), [256], "rank 1", False))
+    c.append((partitioned(2, 1, 0, swz(8, 2, 4, [1, 0], [[1, 0]])), [128, 64], "multi-CTA inner layout", False))
+    c.append((partitioned(2, 1, 0, swz(1, 1, 1, [1, 0])), [2, 64], "one row per piece", False))
+    # rejected
+    c.append((partitioned(3, 1, 0, swz(1, 1, 1, [1, 0])), [64, 64], "3 partitions", True))
+    c.append((partitioned(2, 3, 0, swz(1, 1, 1, [1, 0])), [64, 64], "3 groups", True))
+    c.append((partitioned(2, 1, 2, swz(1, 1, 1, [1, 0])), [64, 64], "partition dim out of range", True))
+    c.append((partitioned(2, 1, -1, swz(1, 1, 1, [1, 0])), [64, 64], "negative partition dim", True))
+    c.append((partitioned(64, 2, 0, swz(1, 1, 1, [1, 0])), [64, 64], "more pieces than rows", True))
+    c.append((partitioned(2, 1, 0, padded_identity([[32, 4]], [32, 64], [1, 0])), [64, 64],
+              "padded inner layout (no linear layout)", True))
+    c.append((partitioned(2, 1, 0, partitioned(2, 1, 0, swz(1, 1, 1, [1, 0]))), [64, 64], "nested", True))
+    c.append((partitioned(2, 1, 0, swz(1, 1, 1, [0])), [64, 64], "inner rank 1 for a rank-2 tensor", True))
+    return c
+
+
+def mfma_scale_cases():
+    """get_amd_mfma_scale_layout(op_idx, shape, mfma_m_dim, tiles_per_warp, warps_per_cta)."""
+    c = []
+    for op in (0, 1):
+        for mdim in (16, 32):
+            for tpw in ([1, 1], [2, 1], [1, 2], [2, 2]):
+                for wpc in ([1, 1], [2, 2], [4, 1], [1, 4], [2, 4]):
+                    for shape in ([128, 4], [64, 8], [32, 2], [256, 16], [16, 1]):
+                        c.append(("mfma", [op, shape, mdim, tpw, wpc]))
+    return c
+
+
+def run_amd(runner, out_dir):
+    results = []
+    part = partitioned_cases()
+    mfma_s = mfma_scale_cases()
+    total = len(part) + len(mfma_s)
+    for i, (spec, shape, note, invalid) in enumerate(part):
+        r = runner.request({"op": "encoding", "layout": spec, "shape": shape})
+        rec = {"id": len(results), "kind": spec["kind"], "params": spec["params"], "shape": shape}
+        if note:
+            rec["note"] = note
+        rec["listed_invalid"] = invalid
+        for k in ("gluon", "ttgir", "type", "layout", "alignment", "error", "error_stage", "error_type",
+                  "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("amd", i + 1, total)
+    for i, (fn, args) in enumerate(mfma_s):
+        r = runner.request({"op": "amd_scale", "fn": fn, "args": args})
+        names = ["op_idx", "shape", "m_dim", "tiles_per_warp", "warps_per_cta"]
+        rec = {"id": len(results), "kind": f"{fn}_scale_layout", "args": dict(zip(names, args))}
+        for k in ("gluon", "layout", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("amd", len(part) + i + 1, total)
+    doc = {
+        "generator": "scripts/triton_fixtures.py",
+        "triton_version": _triton_version(),
+        "fields": AMD_FIELDS,
+        "cases": results,
+    }
+    _write_json(os.path.join(out_dir, "amd.json"), doc)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"\namd: {len(results)} cases, {n_err} errors, {runner.restarts} worker restarts", file=sys.stderr)
+
+
+AMD_FIELDS = {
+    "id": "case number",
+    "kind": "PartitionedSharedLayout (fields as in encodings.json) | mfma_scale_layout",
+    "params, shape, note, listed_invalid, gluon, ttgir, type, layout, alignment": "as in encodings.json",
+    "args": "mfma_scale_layout: the arguments of gluon_ir.get_amd_mfma_scale_layout (what "
+            "amd.cdna4.get_mfma_scale_layout passes)",
+    "error, error_stage, error_type, diagnostics": "as in encodings.json",
+}
+
+
 def _triton_version():
     import triton
 
@@ -1705,7 +1824,7 @@ def main():
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
                                                   "fixtures"))
-    ap.add_argument("--only", default="encodings,ttgir,conversions,bank_conflicts,tmem")
+    ap.add_argument("--only", default="encodings,ttgir,conversions,bank_conflicts,tmem,amd")
     args = ap.parse_args()
     if args.worker:
         _Worker().serve()
@@ -1724,6 +1843,8 @@ def main():
             run_bank_conflicts(runner, out)
         if "tmem" in only:
             run_tmem(runner, out)
+        if "amd" in only:
+            run_amd(runner, out)
     finally:
         runner.close()
 

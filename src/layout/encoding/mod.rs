@@ -9,6 +9,7 @@
 //! `offset, block → dim0..`; Blackwell tensor-memory encodings map `row, col, block → dim0, dim1`.
 
 mod amd_mfma;
+mod amd_mfma_scale;
 mod amd_rotating_shared;
 mod amd_wmma;
 mod blocked;
@@ -19,6 +20,7 @@ mod linear;
 mod nvidia_mma;
 mod nvmma_shared;
 mod padded_shared;
+mod partitioned_shared;
 mod shared_linear;
 mod slice;
 #[cfg(feature = "proptest")]
@@ -29,6 +31,7 @@ mod tensor_memory_scales;
 pub mod tmem_reg_layout;
 
 pub use amd_mfma::AmdMfma;
+pub use amd_mfma_scale::amd_mfma_scale_layout;
 pub use amd_rotating_shared::AmdRotatingShared;
 pub use amd_wmma::AmdWmma;
 pub use blocked::Blocked;
@@ -38,6 +41,7 @@ pub use linear::DistributedLinear;
 pub use nvidia_mma::NvidiaMma;
 pub use nvmma_shared::NvmmaShared;
 pub use padded_shared::PaddedShared;
+pub use partitioned_shared::PartitionedShared;
 pub use shared_linear::SharedLinear;
 pub use slice::Slice;
 pub use swizzled_shared::SwizzledShared;
@@ -76,6 +80,8 @@ pub enum Encoding {
     SharedLinear(SharedLinear),
     /// `#ttg.amd_rotating_shared` (TTGIR only: Gluon has no class for it).
     AmdRotatingShared(AmdRotatingShared),
+    /// `#ttg.partitioned_shared` (gfx1250).
+    PartitionedShared(PartitionedShared),
     /// `#ttng.tensor_memory_encoding` (Blackwell tensor memory).
     TensorMemory(TensorMemory),
     /// `#ttng.tensor_memory_scales_encoding` (block scales in tensor memory).
@@ -172,6 +178,7 @@ impl Encoding {
             Encoding::PaddedShared(_) => "PaddedSharedLayout",
             Encoding::SharedLinear(_) => "SharedLinearLayout",
             Encoding::AmdRotatingShared(_) => "AMDRotatingSharedLayout",
+            Encoding::PartitionedShared(_) => "PartitionedSharedLayout",
             Encoding::TensorMemory(_) => "TensorMemoryLayout",
             Encoding::TensorMemoryScales(_) => "TensorMemoryScalesLayout",
         }
@@ -199,6 +206,7 @@ impl Encoding {
                 | Encoding::PaddedShared(_)
                 | Encoding::SharedLinear(_)
                 | Encoding::AmdRotatingShared(_)
+                | Encoding::PartitionedShared(_)
         )
     }
 
@@ -217,6 +225,7 @@ impl Encoding {
             Encoding::PaddedShared(p) => p.shape.len(),
             Encoding::SharedLinear(s) => s.rank(),
             Encoding::AmdRotatingShared(s) => s.rank(),
+            Encoding::PartitionedShared(p) => p.rank()?,
             Encoding::TensorMemory(_) | Encoding::TensorMemoryScales(_) => 2,
         })
     }
@@ -233,6 +242,7 @@ impl Encoding {
             Encoding::PaddedShared(p) => Some(p.cga_layout.clone()),
             Encoding::SharedLinear(s) => Some(CgaLayout::new(s.block_bases.clone())),
             Encoding::AmdRotatingShared(s) => Some(s.0.cga_layout.clone()),
+            Encoding::PartitionedShared(p) => p.partition_layout.cga_layout(),
             Encoding::TensorMemory(t) => Some(t.cga_layout.clone()),
             Encoding::TensorMemoryScales(t) => Some(t.cga_layout.clone()),
             Encoding::Linear(l) => Some(CgaLayout::new(l.block_bases.clone())),
@@ -272,6 +282,7 @@ impl Encoding {
             Encoding::PaddedShared(e) => e.validate(),
             Encoding::SharedLinear(e) => e.validate(),
             Encoding::AmdRotatingShared(e) => e.validate(),
+            Encoding::PartitionedShared(e) => e.validate(),
             Encoding::TensorMemory(e) => e.validate(),
             Encoding::TensorMemoryScales(e) => e.validate(),
         }
@@ -319,6 +330,7 @@ impl Encoding {
             Encoding::PaddedShared(e) => e.to_linear_layout(shape),
             Encoding::SharedLinear(e) => e.to_linear_layout(shape),
             Encoding::AmdRotatingShared(e) => e.to_linear_layout(shape),
+            Encoding::PartitionedShared(e) => e.to_linear_layout(shape),
             Encoding::TensorMemory(e) => e.to_linear_layout(shape),
             Encoding::TensorMemoryScales(e) => e.to_linear_layout(shape),
         }
@@ -355,7 +367,8 @@ macro_rules! from_variant {
 from_variant!(Blocked => Blocked, Slice => Slice, NvidiaMma => NvidiaMma, DotOperand => DotOperand,
     AmdMfma => AmdMfma, AmdWmma => AmdWmma, DistributedLinear => Linear, SwizzledShared => SwizzledShared,
     NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear,
-    AmdRotatingShared => AmdRotatingShared, TensorMemory => TensorMemory,
+    AmdRotatingShared => AmdRotatingShared, PartitionedShared => PartitionedShared,
+    TensorMemory => TensorMemory,
     TensorMemoryScales => TensorMemoryScales);
 
 #[cfg(all(test, feature = "serde"))]

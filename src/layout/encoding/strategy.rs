@@ -6,8 +6,8 @@ use proptest::sample::select;
 
 use super::{
     AmdMfma, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand, Encoding, NvidiaMma,
-    NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared, TensorMemory,
-    TensorMemoryScales,
+    NvmmaShared, PaddedShared, PartitionedShared, SharedLinear, Slice, SwizzledShared,
+    TensorMemory, TensorMemoryScales,
 };
 
 /// Splits `2^bits` over `rank` dims at random: one power of two per dim, product `2^bits`.
@@ -337,6 +337,28 @@ pub fn tensor_memory_scales() -> impl Strategy<Value = TensorMemoryScales> {
     cga(2, 1).prop_map(|cga_layout| TensorMemoryScales { cga_layout })
 }
 
+/// gfx1250 partitioned shared layouts over a swizzled or NVMMA piece layout: 2–8 partitions, 1–4 groups.
+pub fn partitioned_shared() -> impl Strategy<Value = PartitionedShared> {
+    (
+        prop_oneof![
+            swizzled_shared().prop_map(Encoding::SwizzledShared),
+            nvmma_shared().prop_map(Encoding::NvmmaShared),
+        ],
+        select(vec![2u32, 4, 8]),
+        select(vec![1u32, 2, 4]),
+        any::<prop::sample::Index>(),
+    )
+        .prop_map(|(inner, num_partitions, num_groups, dim)| {
+            let rank = inner.rank().unwrap_or(1).max(1);
+            PartitionedShared {
+                num_partitions,
+                num_groups,
+                partition_dim: dim.index(rank) as u32,
+                partition_layout: std::sync::Arc::new(inner),
+            }
+        })
+}
+
 /// Any valid encoding.
 pub fn encoding() -> impl Strategy<Value = Encoding> {
     prop_oneof![
@@ -351,6 +373,7 @@ pub fn encoding() -> impl Strategy<Value = Encoding> {
         nvmma_shared().prop_map(Encoding::NvmmaShared),
         shared_linear().prop_map(Encoding::SharedLinear),
         padded_shared().prop_map(Encoding::PaddedShared),
+        partitioned_shared().prop_map(Encoding::PartitionedShared),
         tensor_memory().prop_map(Encoding::TensorMemory),
         tensor_memory_scales().prop_map(Encoding::TensorMemoryScales),
     ]

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use crate::layout::encoding::{
     AmdMfma, AmdRotatingShared, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand,
-    Encoding, NvidiaMma, NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
-    TensorMemory, TensorMemoryScales,
+    Encoding, NvidiaMma, NvmmaShared, PaddedShared, PartitionedShared, SharedLinear, Slice,
+    SwizzledShared, TensorMemory, TensorMemoryScales,
 };
 use crate::layout::{Bases, LayoutError, Result};
 
@@ -227,6 +227,13 @@ pub fn print_encoding(e: &Encoding) -> String {
                 s.alignment
             )
         }
+        Encoding::PartitionedShared(p) => format!(
+            "#ttg.partitioned_shared<{{numPartitions = {}, numGroups = {}, partitionDim = {}, partitionLayout = {}}}>",
+            p.num_partitions,
+            p.num_groups,
+            p.partition_dim,
+            print_encoding(&p.partition_layout)
+        ),
         Encoding::TensorMemory(t) => {
             let mut s = format!(
                 "#ttng.tensor_memory_encoding<blockM = {}, blockN = {}, colStride = {}{}",
@@ -268,6 +275,7 @@ fn nesting(e: &Encoding, cap: usize) -> usize {
         match e {
             Encoding::Slice(s) => e = &s.parent,
             Encoding::DotOperand(d) => e = &d.parent,
+            Encoding::PartitionedShared(p) => e = &p.partition_layout,
             _ => break,
         }
         n += 1;
@@ -521,6 +529,12 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
             warps_per_cta: u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?,
             order: u32_list("order", &p.req("order")?)?,
             cga_layout: cga_param(&mut p)?.0,
+        }),
+        "partitioned_shared" => Encoding::PartitionedShared(PartitionedShared {
+            num_partitions: u32_of("numPartitions", &p.req("numPartitions")?)?,
+            num_groups: u32_of("numGroups", &p.req("numGroups")?)?,
+            partition_dim: u32_of("partitionDim", &p.req("partitionDim")?)?,
+            partition_layout: encoding("partitionLayout", p.req("partitionLayout")?)?,
         }),
         "slice" => Encoding::Slice(Slice {
             dim: u32_of("dim", &p.req("dim")?)?,
