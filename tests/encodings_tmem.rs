@@ -198,6 +198,14 @@ fn tmem_text_prints_as_triton_and_parses_back() {
             "case {}",
             c["id"]
         );
+        // The whole `!ttg.memdesc<…, #ttng.tensor_memory, mutable>` type reads back too.
+        let ty = ttgir::parse_type(c["type"].as_str().unwrap(), &Default::default()).unwrap();
+        assert_eq!(
+            (ty.encoding, ty.shape),
+            (enc, u64s(&c["shape"])),
+            "case {}",
+            c["id"]
+        );
         checked += 1;
     }
     assert!(checked > 150, "only {checked} cases with text");
