@@ -118,7 +118,7 @@ fn every_tmem_fixture_matches_triton() {
                     )
                 })
                 .map(|l| {
-                    let mut all = vec![l.reg_bases, l.lane_bases, l.warp_bases, l.block_bases];
+                    let mut all = [l.reg_bases, l.lane_bases, l.warp_bases, l.block_bases];
                     all.iter_mut().for_each(|b| b.push(vec![u64::MAX])); // separators
                     (all.concat(), Vec::new(), l.shape)
                 })
