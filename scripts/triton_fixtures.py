@@ -1761,10 +1761,34 @@ def mfma_scale_cases():
     return c
 
 
+def wmma_scale_cases():
+    """get_amd_wmma_scale_layout(op_idx, shape, m_dim, n_dim, transposed, scale_factor, reg_bases, warp_bases,
+    cga_bases): a seeded sample of the parameter grid."""
+    rng = random.Random(SEED + 27)
+    grid = []
+    for op in (0, 1):
+        for mn in ((16, 16), (32, 16), (16, 32), (32, 32)):
+            for tr in (False, True):
+                for sf in (32, 16):
+                    for reg in ([], [[1, 0]], [[0, 1]]):
+                        for warp in ([], [[0, 1], [1, 0]], [[1, 0], [0, 1]], [[1, 0], [2, 0]], [[0, 0], [1, 0]]):
+                            for cga in ([], [[1, 0]], [[0, 1]]):
+                                for shape in ([64, 4], [128, 8], [16, 2], [256, 16], [32, 1], [64, 16]):
+                                    grid.append((op, shape, mn[0], mn[1], tr, sf, reg, warp, cga))
+    picked = rng.sample(grid, 700)
+    # every (op, M, N, transposed) with the plainest tiling, so each instruction shape is covered
+    for op in (0, 1):
+        for mn in ((16, 16), (32, 16), (16, 32), (32, 32)):
+            for tr in (False, True):
+                for shape in ([64, 4], [16, 4], [256, 8]):
+                    picked.append((op, shape, mn[0], mn[1], tr, 32, [], [[0, 1], [1, 0]], []))
+    return [("wmma", list(a)) for a in picked]
+
+
 def run_amd(runner, out_dir):
     results = []
     part = partitioned_cases()
-    mfma_s = mfma_scale_cases()
+    mfma_s = mfma_scale_cases() + wmma_scale_cases()
     total = len(part) + len(mfma_s)
     for i, (spec, shape, note, invalid) in enumerate(part):
         r = runner.request({"op": "encoding", "layout": spec, "shape": shape})
@@ -1780,7 +1804,9 @@ def run_amd(runner, out_dir):
         _progress("amd", i + 1, total)
     for i, (fn, args) in enumerate(mfma_s):
         r = runner.request({"op": "amd_scale", "fn": fn, "args": args})
-        names = ["op_idx", "shape", "m_dim", "tiles_per_warp", "warps_per_cta"]
+        names = (["op_idx", "shape", "m_dim", "tiles_per_warp", "warps_per_cta"] if fn == "mfma" else
+                 ["op_idx", "shape", "m_dim", "n_dim", "transposed", "scale_factor", "reg_bases", "warp_bases",
+                  "cga_bases"])
         rec = {"id": len(results), "kind": f"{fn}_scale_layout", "args": dict(zip(names, args))}
         for k in ("gluon", "layout", "error", "error_stage", "error_type", "diagnostics"):
             if k in r:
@@ -1800,10 +1826,10 @@ def run_amd(runner, out_dir):
 
 AMD_FIELDS = {
     "id": "case number",
-    "kind": "PartitionedSharedLayout (fields as in encodings.json) | mfma_scale_layout",
+    "kind": "PartitionedSharedLayout (fields as in encodings.json) | mfma_scale_layout | wmma_scale_layout",
     "params, shape, note, listed_invalid, gluon, ttgir, type, layout, alignment": "as in encodings.json",
-    "args": "mfma_scale_layout: the arguments of gluon_ir.get_amd_mfma_scale_layout (what "
-            "amd.cdna4.get_mfma_scale_layout passes)",
+    "args": "the arguments of gluon_ir.get_amd_mfma_scale_layout / get_amd_wmma_scale_layout (what "
+            "amd.cdna4.get_mfma_scale_layout / amd.cdna5.get_wmma_scale_layout pass)",
     "error, error_stage, error_type, diagnostics": "as in encodings.json",
 }
 

@@ -1,15 +1,15 @@
 //! Differential tests against Triton 3.9 for the AMD layouts of `tests/fixtures/amd.json` (written by
 //! `scripts/triton_fixtures.py --only amd`): gfx1250's `PartitionedSharedLayout` (its `offset` and `block`
 //! bases, which is what Gluon's `SharedLinearLayout` carries; the `partition` bits are checked by unit
-//! tests) and the CDNA4 scaled-MFMA scale layouts. Every case Triton rejects weft must reject; TTGIR and
+//! tests), the CDNA4 scaled-MFMA and gfx1250 scaled-WMMA scale layouts. Every case Triton rejects weft must reject; TTGIR and
 //! Gluon text print exactly as Triton prints and parse back.
 
 use std::sync::Arc;
 
 use serde_json::Value;
 use weft::layout::encoding::{
-    amd_mfma_scale_layout, CgaLayout, Encoding, NvmmaShared, PaddedShared, PartitionedShared,
-    SharedLinear, SwizzledShared,
+    amd_mfma_scale_layout, amd_wmma_scale_layout, CgaLayout, Encoding, NvmmaShared, PaddedShared,
+    PartitionedShared, SharedLinear, SwizzledShared, WmmaScaleParams,
 };
 use weft::layout::text::{gluon, ttgir};
 use weft::layout::{Bases, Result};
@@ -129,6 +129,24 @@ fn weft_answer(c: &Value) -> Result<(Vec<Bases>, Vec<u64>)> {
             l.shape,
         ));
     }
+    if c["kind"] == "wmma_scale_layout" {
+        let a = &c["args"];
+        let p = WmmaScaleParams {
+            op_idx: num(&a["op_idx"]),
+            m_dim: num(&a["m_dim"]),
+            n_dim: num(&a["n_dim"]),
+            transposed: a["transposed"].as_bool().unwrap(),
+            scale_factor: num(&a["scale_factor"]),
+            reg_bases: bases(&a["reg_bases"]),
+            warp_bases: bases(&a["warp_bases"]),
+            cga_layout: CgaLayout::new(bases(&a["cga_bases"])),
+        };
+        let l = amd_wmma_scale_layout(&p, &u64s(&a["shape"]))?;
+        return Ok((
+            vec![l.reg_bases, l.lane_bases, l.warp_bases, l.block_bases],
+            l.shape,
+        ));
+    }
     let enc = encoding(&serde_json::json!({"kind": c["kind"], "params": c["params"]}));
     let ll = enc.to_linear_layout(&u64s(&c["shape"]))?;
     Ok((
@@ -144,7 +162,7 @@ fn every_amd_fixture_matches_triton() {
     let mut failures = Vec::new();
     let (mut matched, mut rejected) = (0, 0);
     for c in &cases {
-        let names: &[&str] = if c["kind"] == "mfma_scale_layout" {
+        let names: &[&str] = if c["kind"] != "PartitionedSharedLayout" {
             &["register", "lane", "warp", "block"]
         } else {
             &["offset", "block"]
@@ -175,7 +193,7 @@ fn every_amd_fixture_matches_triton() {
         failures[..failures.len().min(10)].join("\n")
     );
     assert!(
-        matched > 450 && rejected > 30,
+        matched > 1100 && rejected > 80,
         "{matched} matched, {rejected} rejected"
     );
 }
