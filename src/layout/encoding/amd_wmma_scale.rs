@@ -88,7 +88,9 @@ pub fn amd_wmma_scale_layout(p: &WmmaScaleParams, shape: &[u64]) -> Result<Distr
         let [r, c] = b[..] else {
             return Err(invalid("reg_bases", "WMMA bases are rank 2"));
         };
-        Ok(if p.op_idx == 0 { r } else { c } * rows)
+        (if p.op_idx == 0 { r } else { c })
+            .checked_mul(rows)
+            .ok_or_else(|| invalid("warp_bases", format!("basis {b:?} is out of range")))
     };
     for b in &p.reg_bases {
         let r = row_of(b)?;

@@ -172,7 +172,10 @@ impl TensorMemory {
         }
         let split = self.cga_layout.split_num(2)?;
         let block_n = u64::from(self.block_n).min(mn[1]);
-        let need = [u64::from(self.block_m) * split[0], block_n * split[1]];
+        let need = [
+            u64::from(self.block_m).saturating_mul(split[0]),
+            block_n.saturating_mul(split[1]),
+        ];
         if mn[0] < need[0] || mn[1] < need[1] {
             return Err(invalid(
                 "shape",
