@@ -114,15 +114,6 @@ fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
             short: format!("{bprefix}{off}{rep}"),
         };
     }
-    if enc.is_tensor_memory() {
-        // Tensor memory: the TMEM row (the lane of a warpgroup that reaches it) and 32-bit column.
-        let (row, col) = (get(&v, "row"), get(&v, "col"));
-        return Cell {
-            warp_key: row / 32 + 4 * block,
-            lines: [format!("{bprefix}r{row}"), format!("c{col}{rep}")],
-            short: format!("{bprefix}r{row}:c{col}{rep}"),
-        };
-    }
     let lanes = ll.in_dim_size("lane").unwrap_or(1);
     let warps = ll.in_dim_size("warp").unwrap_or(1);
     let (reg, lane, warp) = (get(&v, "register"), get(&v, "lane"), get(&v, "warp"));
@@ -232,9 +223,6 @@ pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<St
             "cell: shared-memory offset; colour: bank (4-byte words, {}-bit elements)",
             elem_bits(enc)
         )
-    } else if enc.is_tensor_memory() {
-        "cell: r TMEM row / c 32-bit column; colour: the warp whose quarter of the rows holds it"
-            .to_string()
     } else {
         "cell: W warp, L lane / R register; colour: warp; xN: held by N threads".to_string()
     };
