@@ -411,6 +411,33 @@ class _Worker:
         except Exception as e:
             return self.fail(e)
 
+    def req_upcast_scale(self, req):
+        """amd.get_scaled_upcast_fp4_scale_layout for a packed-fp4 (i8) tensor in `src` (GluonOpBuilder
+        .get_scaled_upcast_fp4_scale_layout on a value of that type)."""
+        try:
+            self.stage("gluon")
+            src = self.build(req["src"])
+            self.emit({"partial": {"src_gluon": repr(src)}})
+            self.stage("attribute")
+            b = self.b
+            if not getattr(self, "_fn_ready", False):
+                mod = b.create_module()
+                fn = b.get_or_insert_function(mod, "probe", b.get_function_ty([], []), "public", False)
+                mod.push_back(fn)
+                b.set_insertion_point_to_start(fn.add_entry_block())
+                self._probe_module = mod
+                self._fn_ready = True
+            ty = b.get_distributed_ty(b.get_int8_ty(), list(req["shape"]), src._to_ir(b))
+            value = b.create_poison(ty)
+            self.stage("linear_layout")
+            elem = {"bf16": self.gl.bfloat16, "f16": self.gl.float16}[req["elem"]]
+            lin = b.get_scaled_upcast_fp4_scale_layout(value, req["scale_extent"], elem.to_ir(b), req["axis"])
+            self.emit({"partial": {"gluon": repr(lin)}})
+            layout, _ = self.ll_json(lin, lin, lin.shape)
+            return {"layout": layout}
+        except Exception as e:
+            return self.fail(e)
+
     def req_tmem_reg(self, req):
         """Gluon's register layout for tcgen05.ld/st of a tensor-memory descriptor (`get_reg_layout`)."""
         from triton.experimental.gluon.language._semantic import _compute_tmem_reg_layout
@@ -1785,6 +1812,38 @@ def wmma_scale_cases():
     return [("wmma", list(a)) for a in picked]
 
 
+def upcast_scale_cases():
+    """(src spec, packed i8 shape, scale extent along axis, axis, output type) for
+    amd.get_scaled_upcast_fp4_scale_layout."""
+    c = []
+    srcs = [
+        (blocked([1, 16], [8, 8], [1, 1], [1, 0]), [64, 128]),
+        (blocked([1, 4], [8, 8], [4, 1], [1, 0]), [64, 64]),
+        (blocked([4, 1], [8, 8], [1, 4], [0, 1]), [64, 64]),
+        (blocked([2, 2], [4, 16], [2, 2], [1, 0]), [32, 128]),
+        (blocked([1, 1], [64, 1], [4, 1], [0, 1]), [256, 16]),
+        (blocked([1, 8], [16, 4], [2, 2], [1, 0]), [128, 64]),
+        (linear([[0, 1], [0, 2]], [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], [[16, 0]], [], [32, 16]),
+         [32, 16]),
+        (dot(0, mfma(4, [16, 16, 128], True, [2, 2]), 16), [64, 64]),
+        (dot(1, mfma(4, [32, 32, 64], True, [2, 2]), 16), [64, 64]),
+        (dot(0, mfma(3, [32, 32, 16], False, [4, 1]), 8), [128, 32]),
+        (mfma(4, [16, 16, 32], True, [4, 1]), [64, 64]),
+        (blocked([1, 16], [8, 4], [4, 1], [1, 0]), [32, 64]),
+    ]
+    for src, shape in srcs:
+        for axis in (0, 1):
+            out = shape[axis] * 2
+            for sf in (2, 8, 16, 32, 64):
+                if out % sf == 0:
+                    c.append((src, shape, out // sf, axis, "bf16"))
+        c.append((src, shape, shape[1] * 2 // 32, 1, "f16"))
+    # rejected: a scale extent that does not divide the output, or an axis out of range
+    c.append((srcs[0][0], srcs[0][1], 3, 1, "bf16"))
+    c.append((srcs[0][0], srcs[0][1], 8, 2, "bf16"))
+    return c
+
+
 def run_amd(runner, out_dir):
     results = []
     part = partitioned_cases()
@@ -1802,6 +1861,18 @@ def run_amd(runner, out_dir):
                 rec[k] = r[k]
         results.append(rec)
         _progress("amd", i + 1, total)
+    ups = upcast_scale_cases()
+    total += len(ups)
+    for i, (src, shape, n, axis, elem) in enumerate(ups):
+        r = runner.request({"op": "upcast_scale", "src": src, "shape": shape, "scale_extent": n, "axis": axis,
+                            "elem": elem})
+        rec = {"id": len(results), "kind": "upcast_fp4_scale_layout", "src": src, "shape": shape,
+               "scale_extent": n, "axis": axis, "elem": elem}
+        for k in ("src_gluon", "gluon", "layout", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("amd", len(part) + i + 1, total)
     for i, (fn, args) in enumerate(mfma_s):
         r = runner.request({"op": "amd_scale", "fn": fn, "args": args})
         names = (["op_idx", "shape", "m_dim", "tiles_per_warp", "warps_per_cta"] if fn == "mfma" else
@@ -1812,7 +1883,7 @@ def run_amd(runner, out_dir):
             if k in r:
                 rec[k] = r[k]
         results.append(rec)
-        _progress("amd", len(part) + i + 1, total)
+        _progress("amd", len(part) + len(ups) + i + 1, total)
     doc = {
         "generator": "scripts/triton_fixtures.py",
         "triton_version": _triton_version(),
@@ -1826,7 +1897,10 @@ def run_amd(runner, out_dir):
 
 AMD_FIELDS = {
     "id": "case number",
-    "kind": "PartitionedSharedLayout (fields as in encodings.json) | mfma_scale_layout | wmma_scale_layout",
+    "kind": "PartitionedSharedLayout (fields as in encodings.json) | mfma_scale_layout | wmma_scale_layout | "
+            "upcast_fp4_scale_layout",
+    "src, src_gluon, scale_extent, axis, elem": "upcast_fp4_scale_layout: the packed-fp4 tensor's layout (spec and "
+                                               "Gluon repr), the scale extent along axis, the upcast type",
     "params, shape, note, listed_invalid, gluon, ttgir, type, layout, alignment": "as in encodings.json",
     "args": "the arguments of gluon_ir.get_amd_mfma_scale_layout / get_amd_wmma_scale_layout (what "
             "amd.cdna4.get_mfma_scale_layout / amd.cdna5.get_wmma_scale_layout pass)",

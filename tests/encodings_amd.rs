@@ -1,15 +1,17 @@
 //! Differential tests against Triton 3.9 for the AMD layouts of `tests/fixtures/amd.json` (written by
 //! `scripts/triton_fixtures.py --only amd`): gfx1250's `PartitionedSharedLayout` (its `offset` and `block`
 //! bases, which is what Gluon's `SharedLinearLayout` carries; the `partition` bits are checked by unit
-//! tests), the CDNA4 scaled-MFMA and gfx1250 scaled-WMMA scale layouts. Every case Triton rejects weft must reject; TTGIR and
-//! Gluon text print exactly as Triton prints and parse back.
+//! tests), the CDNA4 scaled-MFMA and gfx1250 scaled-WMMA scale layouts, and the fp4 `scaled_upcast` scale
+//! layout. Every case Triton rejects weft must reject; TTGIR and Gluon text print exactly as Triton prints
+//! and parse back.
 
 use std::sync::Arc;
 
 use serde_json::Value;
 use weft::layout::encoding::{
-    amd_mfma_scale_layout, amd_wmma_scale_layout, CgaLayout, Encoding, NvmmaShared, PaddedShared,
-    PartitionedShared, SharedLinear, SwizzledShared, WmmaScaleParams,
+    amd_mfma_scale_layout, amd_wmma_scale_layout, scaled_upcast_fp4_scale_layout, CgaLayout,
+    Encoding, NvmmaShared, PaddedShared, PartitionedShared, SharedLinear, SwizzledShared,
+    WmmaScaleParams,
 };
 use weft::layout::text::{gluon, ttgir};
 use weft::layout::{Bases, Result};
@@ -123,6 +125,20 @@ fn weft_answer(c: &Value) -> Result<(Vec<Bases>, Vec<u64>)> {
             num(&a["m_dim"]),
             &u32s(&a["tiles_per_warp"]),
             &u32s(&a["warps_per_cta"]),
+        )?;
+        return Ok((
+            vec![l.reg_bases, l.lane_bases, l.warp_bases, l.block_bases],
+            l.shape,
+        ));
+    }
+    if c["kind"] == "upcast_fp4_scale_layout" {
+        // The source layout as Gluon printed it, read back by weft's parser.
+        let src = gluon::parse_encoding(c["src_gluon"].as_str().unwrap()).unwrap();
+        let l = scaled_upcast_fp4_scale_layout(
+            &src,
+            &u64s(&c["shape"]),
+            c["scale_extent"].as_u64().unwrap(),
+            c["axis"].as_u64().unwrap() as usize,
         )?;
         return Ok((
             vec![l.reg_bases, l.lane_bases, l.warp_bases, l.block_bases],

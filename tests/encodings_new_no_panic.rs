@@ -7,9 +7,9 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use weft::layout::encoding::{
-    amd_mfma_scale_layout, amd_wmma_scale_layout, tmem_reg_layout, CgaLayout, Encoding,
-    PartitionedShared, SwizzledShared, TensorMemory, TensorMemoryScales, TmemMessage,
-    WmmaScaleParams,
+    amd_mfma_scale_layout, amd_wmma_scale_layout, scaled_upcast_fp4_scale_layout, tmem_reg_layout,
+    Blocked, CgaLayout, Encoding, PartitionedShared, SwizzledShared, TensorMemory,
+    TensorMemoryScales, TmemMessage, WmmaScaleParams,
 };
 use weft::layout::Bases;
 
@@ -123,5 +123,8 @@ proptest! {
         let _ = amd_mfma_scale_layout(op, &s, m, &tiles, &warps);
         let p = WmmaScaleParams { op_idx: op, m_dim: m, n_dim: n, transposed: tr, scale_factor: sf, reg_bases: reg, warp_bases: warp, cga_layout: CgaLayout::new(cga) };
         let _ = amd_wmma_scale_layout(&p, &s);
+        let src = Encoding::Blocked(Blocked::new(&[1, sf.min(64)], &[8, 8], &[m.min(64), 1], &[1, 0]));
+        let _ = scaled_upcast_fp4_scale_layout(&src, &s, u64::from(n), op as usize);
+        let _ = scaled_upcast_fp4_scale_layout(&Encoding::TensorMemoryScales(TensorMemoryScales::default()), &s, 1, 0);
     }
 }

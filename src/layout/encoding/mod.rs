@@ -11,6 +11,7 @@
 mod amd_mfma;
 mod amd_mfma_scale;
 mod amd_rotating_shared;
+mod amd_upcast_scale;
 mod amd_wmma;
 mod amd_wmma_scale;
 mod blocked;
@@ -34,6 +35,7 @@ pub mod tmem_reg_layout;
 pub use amd_mfma::AmdMfma;
 pub use amd_mfma_scale::amd_mfma_scale_layout;
 pub use amd_rotating_shared::AmdRotatingShared;
+pub use amd_upcast_scale::scaled_upcast_fp4_scale_layout;
 pub use amd_wmma::AmdWmma;
 pub use amd_wmma_scale::{amd_wmma_scale_layout, WmmaScaleParams};
 pub use blocked::Blocked;
