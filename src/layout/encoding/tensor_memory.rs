@@ -41,7 +41,7 @@ fn unit(d: usize, v: u64) -> Vec<u64> {
 
 /// Bases `[v, 2v, 4v, …]` along dim `d`, `size / 1` of them in log2.
 fn powers(d: usize, from: u64, size: u64) -> impl Iterator<Item = Vec<u64>> {
-    (0..size.trailing_zeros()).map(move |i| unit(d, from << i))
+    (0..size.max(1).trailing_zeros()).map(move |i| unit(d, from << i))
 }
 
 /// The out size a list of single-dim bases reaches along `d`.
@@ -192,8 +192,30 @@ impl TensorMemory {
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
         let spc = shape_per_cta(&self.cga_layout, shape)?;
+        let (rows, cols) = self.cta_bases(&spc)?;
+        LinearLayout::from_bases(
+            [
+                (Dim::new("row"), rows),
+                (Dim::new("col"), cols),
+                (Dim::BLOCK, scaled_block_bases(&self.cga_layout, &spc)),
+            ],
+            [(Dim::dim(0), shape[0]), (Dim::dim(1), shape[1])],
+            true,
+        )
+        .map_err(|e| invalid("cga_layout", e.to_string()))
+    }
+
+    /// The `row` and `col` bases of one CTA's share `spc` of the tensor.
+    pub(crate) fn cta_bases(&self, spc: &[u64]) -> Result<(Bases, Bases)> {
+        self.view_bases(spc, spc)
+    }
+
+    /// The `row` and `col` bases of a view whose CTA share is `spc` inside an allocation whose CTA share is
+    /// `alloc_spc` (a subslice keeps its allocation's tile: the tile's columns come from the allocation, and
+    /// steps past the view hold copies).
+    pub(crate) fn view_bases(&self, spc: &[u64], alloc_spc: &[u64]) -> Result<(Bases, Bases)> {
         let bm = u64::from(self.block_m);
-        let bn = u64::from(self.block_n).min(spc[1]);
+        let bn = u64::from(self.block_n).min(alloc_spc[1]);
         // Unused columns first: a narrow element, or an fp4 element padded to a byte, takes one column of
         // every `colStride` (twice as many when padded).
         let unused = u64::from(self.col_stride) * if self.fp4_padded { 2 } else { 1 };
@@ -202,9 +224,9 @@ impl TensorMemory {
         if bm == 64 && !self.two_ctas {
             rows = powers(0, 1, 16).collect();
             cols.extend(powers(1, 1, bn));
-            rows.push(if spc[0] > bm {
+            rows.push(if alloc_spc[0] > bm {
                 unit(0, 64)
-            } else if spc[1] > bn {
+            } else if alloc_spc[1] > bn {
                 unit(1, bn)
             } else {
                 vec![0, 0]
@@ -228,29 +250,36 @@ impl TensorMemory {
         let all: Bases = rows.iter().chain(&cols).cloned().collect();
         let tile = [reach(&all, 0), reach(&all, 1)];
         for d in 0..2 {
-            if spc[d] < tile[d] {
+            if alloc_spc[d] < tile[d] {
                 return Err(invalid(
                     "shape",
                     format!(
                         "shape per CTA {}x{} is smaller than the TMEM tile {}x{}",
-                        spc[0], spc[1], tile[0], tile[1]
+                        alloc_spc[0], alloc_spc[1], tile[0], tile[1]
                     ),
                 ));
             }
         }
-        // Repeat the tile along the columns, dim 0 first.
-        cols.extend(powers(0, tile[0], spc[0] / tile[0]));
-        cols.extend(powers(1, tile[1], spc[1] / tile[1]));
-        LinearLayout::from_bases(
-            [
-                (Dim::new("row"), rows),
-                (Dim::new("col"), cols),
-                (Dim::BLOCK, scaled_block_bases(&self.cga_layout, &spc)),
-            ],
-            [(Dim::dim(0), shape[0]), (Dim::dim(1), shape[1])],
-            true,
-        )
-        .map_err(|e| invalid("cga_layout", e.to_string()))
+        // Repeat the tile along the columns, dim 0 first, over the allocation's share.
+        cols.extend(powers(0, tile[0], alloc_spc[0] / tile[0]));
+        cols.extend(powers(1, tile[1], alloc_spc[1] / tile[1]));
+        // The view: its columns are the allocation's first ones; steps past the view that remain inside them
+        // hold copies.
+        let outside = |b: &Vec<u64>| b.iter().zip(spc).any(|(&x, &s)| x >= s);
+        while cols
+            .last()
+            .is_some_and(|b| outside(b) && b.iter().zip(alloc_spc).all(|(&x, &a)| x < a))
+        {
+            cols.pop();
+        }
+        for b in rows.iter_mut().chain(cols.iter_mut()) {
+            for d in 0..2 {
+                if b[d] >= spc[d] {
+                    b[d] = 0;
+                }
+            }
+        }
+        Ok((rows, cols))
     }
 }
 

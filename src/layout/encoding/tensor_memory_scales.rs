@@ -48,26 +48,7 @@ impl TensorMemoryScales {
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         self.validate()?;
         let spc = shape_per_cta(&self.cga_layout, shape)?;
-        let unit = |d: usize, v: u64| -> Vec<u64> {
-            let mut b = vec![0, 0];
-            b[d] = v;
-            b
-        };
-        let mut rows: Bases = (0..5).map(|i| unit(0, 1 << i)).collect();
-        rows.extend([vec![0, 0], vec![0, 0]]);
-        let mut cols: Bases = vec![unit(1, 1), unit(1, 2), unit(0, 32)];
-        for d in 0..2 {
-            let reps = spc[d].div_ceil(TILE[d]);
-            cols.extend((0..reps.trailing_zeros()).map(|i| unit(d, TILE[d] << i)));
-        }
-        // Bases that reach past the CTA's share hold nothing (Triton's `ensureLayoutNotLargerThan`).
-        for b in rows.iter_mut().chain(cols.iter_mut()) {
-            for d in 0..2 {
-                if b[d] >= spc[d] {
-                    b[d] = 0;
-                }
-            }
-        }
+        let (rows, cols) = Self::cta_bases(&spc, &spc);
         LinearLayout::from_bases(
             [
                 (Dim::new("row"), rows),
@@ -78,6 +59,39 @@ impl TensorMemoryScales {
             true,
         )
         .map_err(|e| invalid("cga_layout", e.to_string()))
+    }
+
+    /// The `row` and `col` bases of one CTA's share `spc` (powers of two) of a scale tensor viewed inside an
+    /// allocation whose CTA share is `alloc_spc` (the view's columns are the allocation's first ones).
+    pub(crate) fn cta_bases(spc: &[u64], alloc_spc: &[u64]) -> (Bases, Bases) {
+        let unit = |d: usize, v: u64| -> Vec<u64> {
+            let mut b = vec![0, 0];
+            b[d] = v;
+            b
+        };
+        let mut rows: Bases = (0..5).map(|i| unit(0, 1 << i)).collect();
+        rows.extend([vec![0, 0], vec![0, 0]]);
+        let mut cols: Bases = vec![unit(1, 1), unit(1, 2), unit(0, 32)];
+        for d in 0..2 {
+            let reps = alloc_spc[d].div_ceil(TILE[d]);
+            cols.extend((0..reps.trailing_zeros()).map(|i| unit(d, TILE[d] << i)));
+        }
+        let outside = |b: &Vec<u64>| b.iter().zip(spc).any(|(&x, &s)| x >= s);
+        while cols
+            .last()
+            .is_some_and(|b| outside(b) && b.iter().zip(alloc_spc).all(|(&x, &a)| x < a))
+        {
+            cols.pop();
+        }
+        // Bases that reach past the CTA's share hold nothing (Triton's `ensureLayoutNotLargerThan`).
+        for b in rows.iter_mut().chain(cols.iter_mut()) {
+            for d in 0..2 {
+                if b[d] >= spc[d] {
+                    b[d] = 0;
+                }
+            }
+        }
+        (rows, cols)
     }
 }
 

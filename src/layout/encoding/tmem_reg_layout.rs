@@ -10,7 +10,7 @@
 
 use crate::layout::{Bases, Dim, LinearLayout, Result};
 
-use super::{invalid, DistributedLinear, Encoding};
+use super::{invalid, DistributedLinear, Encoding, TensorMemoryScales};
 
 /// A `tcgen05.ld/st` message shape, as Gluon's `instr_variant` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,7 +99,7 @@ pub fn tmem_reg_layout(
     }
     match tmem {
         Encoding::TensorMemory(t) => t.check_type(shape, elem_bits)?,
-        Encoding::TensorMemoryScales(t) => t.check_type(shape, elem_bits)?,
+        Encoding::TensorMemoryScales(t) => t.check_type(alloc_shape, elem_bits)?,
         other => {
             return Err(invalid(
                 "layout",
@@ -113,20 +113,39 @@ pub fn tmem_reg_layout(
             format!("{elem_bits}-bit elements cannot live in tensor memory"),
         ));
     }
-    let full = tmem.tensor_layout(shape)?;
-    let spc: Vec<u64> = match tmem.cga_layout() {
-        Some(c) => c.shape_per_cta(shape)?,
-        None => shape.to_vec(),
+    tmem.tensor_layout(shape)?;
+    // One CTA's share of the view: the allocation's share, cut to the view (a view inside one CTA's share
+    // of its allocation lies in that CTA alone).
+    let alloc = &alloc_shape[alloc_shape.len() - 2..];
+    super::cga::check_shape(alloc)?;
+    let cga = tmem.cga_layout().unwrap_or_default();
+    let alloc_spc = cga.shape_per_cta(alloc)?;
+    let spc: Vec<u64> = alloc_spc
+        .iter()
+        .zip(shape)
+        .map(|(&a, &s)| a.min(s))
+        .collect();
+    let (rows, cols) = match tmem {
+        Encoding::TensorMemory(t) => t.view_bases(&spc, &alloc_spc)?,
+        _ => TensorMemoryScales::cta_bases(&spc, &alloc_spc),
     };
-    // One CTA's share: the row and column bases onto the shape per CTA.
     let cta = LinearLayout::from_bases(
-        [
-            (Dim::new(ROW), full.bases(ROW)?),
-            (Dim::new(COL), full.bases(COL)?),
-        ],
+        [(Dim::new(ROW), rows), (Dim::new(COL), cols)],
         [(Dim::dim(0), spc[0]), (Dim::dim(1), spc[1])],
         false,
     )?;
+    // The CTAs of the cluster, one share apart; a step past the view holds a copy.
+    let block: Bases = cga
+        .bases
+        .iter()
+        .map(|b| {
+            b.iter()
+                .zip(&spc)
+                .zip(shape)
+                .map(|((&x, &p), &s)| if x * p >= s { 0 } else { x * p })
+                .collect()
+        })
+        .collect();
     let atom = if message == TmemMessage::I32x32bSplitN {
         TmemMessage::I32x32b
     } else {
@@ -146,7 +165,7 @@ pub fn tmem_reg_layout(
         reg_bases: per_cta.bases("register")?,
         lane_bases: per_cta.bases("lane")?,
         warp_bases: per_cta.bases("warp")?,
-        block_bases: full.bases("block")?,
+        block_bases: block,
         shape: shape.to_vec(),
     };
     if message == TmemMessage::I32x32bSplitN {
@@ -257,6 +276,8 @@ fn for_width(
     match ll.divide_left(&LinearLayout::zeros_1d(spread, COL, Dim::dim(1), 1)?) {
         // Software padding: one element per 32-bit column.
         Ok(q) => for_32_bits(&q, atom, num_warps),
+        // A single column: padded too.
+        Err(_) if ll.in_dim_size(COL)? == 1 => for_32_bits(ll, atom, num_warps),
         Err(_) => Err(invalid(
             "layout",
             "the TMEM layout is neither packed nor unpacked for this element width",
@@ -279,6 +300,27 @@ fn for_32_bits(
     }
     let rows32 = atom == TmemMessage::I32x32b;
     let rows16 = ll.in_dim_size(ROW)? > 16 && ll.basis(ROW, 4)?.iter().all(|&x| x == 0);
+    // The load is lowered as `ll⁻¹ ∘ (ll ∘ tile)`, so one message's registers and lanes (lane 16 aside for
+    // 32x32b, which 16x32bx2 may give another half) must reach distinct elements.
+    let probe_lanes = if rows32 {
+        &lane[..lane.len() - 1]
+    } else {
+        &lane[..]
+    };
+    let message = LinearLayout::from_bases(
+        [
+            (Dim::REGISTER, reg.clone()),
+            (Dim::LANE, probe_lanes.to_vec()),
+        ],
+        [
+            (Dim::new(ROW), ll.in_dim_size(ROW)?),
+            (Dim::new(COL), n_cols_ll),
+        ],
+        false,
+    )?;
+    if !message.compose(ll)?.is_injective() {
+        return Ok(None);
+    }
     // A message of 16 rows leaves rows 16–31: a warp takes them when there are more than four, else a
     // register.
     #[derive(PartialEq)]
