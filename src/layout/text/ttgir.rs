@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use crate::layout::encoding::{
     AmdMfma, AmdRotatingShared, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand,
-    Encoding, NvidiaMma, NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
+    Encoding, NvidiaMma, NvmmaShared, PaddedShared, PartitionedShared, SharedLinear, Slice,
+    SwizzledShared, TensorMemory, TensorMemoryScales,
 };
 use crate::layout::{Bases, LayoutError, Result};
 
@@ -226,6 +227,33 @@ pub fn print_encoding(e: &Encoding) -> String {
                 s.alignment
             )
         }
+        Encoding::PartitionedShared(p) => format!(
+            "#ttg.partitioned_shared<{{numPartitions = {}, numGroups = {}, partitionDim = {}, partitionLayout = {}}}>",
+            p.num_partitions,
+            p.num_groups,
+            p.partition_dim,
+            print_encoding(&p.partition_layout)
+        ),
+        Encoding::TensorMemory(t) => {
+            let mut s = format!(
+                "#ttng.tensor_memory_encoding<blockM = {}, blockN = {}, colStride = {}{}",
+                t.block_m,
+                t.block_n,
+                t.col_stride,
+                cga_field(&t.cga_layout)
+            );
+            if t.two_ctas {
+                s += ", twoCTAs = true";
+            }
+            if t.fp4_padded {
+                s += ", fp4Padded = true";
+            }
+            s + ">"
+        }
+        Encoding::TensorMemoryScales(t) => format!(
+            "#ttng.tensor_memory_scales_encoding<{}>",
+            cga_field(&t.cga_layout).trim_start_matches(", ")
+        ),
     }
 }
 
@@ -247,6 +275,7 @@ fn nesting(e: &Encoding, cap: usize) -> usize {
         match e {
             Encoding::Slice(s) => e = &s.parent,
             Encoding::DotOperand(d) => e = &d.parent,
+            Encoding::PartitionedShared(p) => e = &p.partition_layout,
             _ => break,
         }
         n += 1;
@@ -314,10 +343,46 @@ impl Parser<'_> {
         Ok(items)
     }
 
+    /// `key = value, …` up to and through `close` (the parameters of a `#ttng.` attribute, which have no
+    /// braces).
+    fn bare_params(&mut self, close: char) -> Result<Vec<(String, Val)>> {
+        let mut items = Vec::new();
+        if !self.lx.eat(close) {
+            loop {
+                let k = self.lx.ident()?;
+                self.lx.expect('=')?;
+                items.push((k, self.value()?));
+                if self.lx.eat(close) {
+                    break;
+                }
+                self.lx.expect(',')?;
+            }
+        }
+        Ok(items)
+    }
+
     fn attr(&mut self) -> Result<Encoding> {
         self.enter()?;
         self.lx.expect('#')?;
         let name = self.lx.ident()?;
+        if let Some(kind) = name.strip_prefix("ttng.") {
+            let kind = kind.to_string();
+            self.lx.expect('<')?;
+            let at = self.lx.err_prev("");
+            let items = self.bare_params('>')?;
+            self.depth -= 1;
+            return tensor_memory(&kind, items).map_err(|e| match (e, at) {
+                (LayoutError::Invalid(m), LayoutError::Parse { line, column, .. }) => {
+                    LayoutError::Parse {
+                        format: "ttgir",
+                        line,
+                        column,
+                        message: format!("#ttng.{}: {m}", excerpt(&kind)),
+                    }
+                }
+                (e, _) => e,
+            });
+        }
         let Some(kind) = name.strip_prefix("ttg.") else {
             let enc = self.aliases.get(&name).ok_or_else(|| {
                 self.lx
@@ -465,6 +530,12 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
             order: u32_list("order", &p.req("order")?)?,
             cga_layout: cga_param(&mut p)?.0,
         }),
+        "partitioned_shared" => Encoding::PartitionedShared(PartitionedShared {
+            num_partitions: u32_of("numPartitions", &p.req("numPartitions")?)?,
+            num_groups: u32_of("numGroups", &p.req("numGroups")?)?,
+            partition_dim: u32_of("partitionDim", &p.req("partitionDim")?)?,
+            partition_layout: encoding("partitionLayout", p.req("partitionLayout")?)?,
+        }),
         "slice" => Encoding::Slice(Slice {
             dim: u32_of("dim", &p.req("dim")?)?,
             parent: encoding("parent", p.req("parent")?)?,
@@ -611,6 +682,35 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
         other => {
             return Err(LayoutError::Invalid(format!(
                 "`#ttg.{}`: not a layout encoding weft knows",
+                excerpt(other)
+            )))
+        }
+    };
+    p.finish()?;
+    Ok(enc)
+}
+
+/// `#ttng.tensor_memory_encoding<…>` / `#ttng.tensor_memory_scales_encoding<…>` from their parameters.
+fn tensor_memory(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
+    let mut p = Params::new(kind, d)?;
+    let flag = |p: &mut Params, k: &str| -> Result<bool> {
+        p.take(k).map_or(Ok(false), |v| boolean(k, &v))
+    };
+    let enc = match kind {
+        "tensor_memory_encoding" => Encoding::TensorMemory(TensorMemory {
+            block_m: u32_of("blockM", &p.req("blockM")?)?,
+            block_n: u32_of("blockN", &p.req("blockN")?)?,
+            col_stride: u32_of("colStride", &p.req("colStride")?)?,
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+            two_ctas: flag(&mut p, "twoCTAs")?,
+            fp4_padded: flag(&mut p, "fp4Padded")?,
+        }),
+        "tensor_memory_scales_encoding" => Encoding::TensorMemoryScales(TensorMemoryScales {
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+        }),
+        other => {
+            return Err(LayoutError::Invalid(format!(
+                "`#ttng.{}`: not a layout encoding weft knows",
                 excerpt(other)
             )))
         }
