@@ -35,7 +35,8 @@ impl ColumnAction {
         for &a in &action {
             if a >= in_log2 as usize || seen & (1 << a) != 0 {
                 return Err(LayoutError::Invalid(format!(
-                    "column action {action:?}: entries must be distinct and below {in_log2}"
+                    "column action {}: entries must be distinct and below {in_log2}",
+                    crate::layout::error::cut_list(&action)
                 )));
             }
             seen |= 1 << a;

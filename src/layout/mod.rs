@@ -156,7 +156,7 @@ mod sublayout;
 pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, ColumnAction};
 pub use dim::Dim;
 pub use equivalence::LayoutDifference;
-pub use error::{DimSide, LayoutError, Result};
+pub use error::{cut_list, DimSide, LayoutError, Result, LISTED_ITEMS};
 pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIMS, MAX_DIM_BITS};
 pub use product::supremum;
 pub mod encoding;

@@ -48,7 +48,8 @@ impl LinearLayout {
         let names: Vec<&str> = dims.iter().map(|d| d.as_ref()).collect();
         if !self.is_trivial_over(&names) {
             return Err(LayoutError::NotTrivial(format!(
-                "{names:?}: each must be an in and an out dim on which the layout is the identity, unmixed with the others"
+                "{}: each must be an in and an out dim on which the layout is the identity, unmixed with the others",
+                crate::layout::error::cut_list(&names)
             )));
         }
         let rest_in: Vec<&str> = self

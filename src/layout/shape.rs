@@ -179,7 +179,8 @@ impl LinearLayout {
         for &d in order {
             if d >= shape.len() || std::mem::replace(&mut seen[d], true) {
                 return Err(LayoutError::Invalid(format!(
-                    "identity_standard_nd: order {order:?} is not a permutation of 0..{}",
+                    "identity_standard_nd: order {} is not a permutation of 0..{}",
+                    crate::layout::error::cut_list(order),
                     shape.len()
                 )));
             }

@@ -148,7 +148,10 @@ pub(crate) fn check_order(param: &str, order: &[u32]) -> Result<()> {
             _ => {
                 return Err(invalid(
                     param,
-                    format!("order must be a permutation of 0..(rank-1), but was {order:?}"),
+                    format!(
+                        "order must be a permutation of 0..(rank-1), but was {}",
+                        crate::layout::error::cut_list(order)
+                    ),
                 ))
             }
         }
@@ -160,7 +163,10 @@ pub(crate) fn check_pow2_list(param: &str, v: &[u32]) -> Result<()> {
     if let Some(x) = v.iter().find(|x| **x == 0 || !x.is_power_of_two()) {
         return Err(invalid(
             param,
-            format!("every element must be a power of two, got {x} in {v:?}"),
+            format!(
+                "every element must be a power of two, got {x} in {}",
+                crate::layout::error::cut_list(v)
+            ),
         ));
     }
     Ok(())
