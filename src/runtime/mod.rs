@@ -54,9 +54,11 @@
 
 pub mod args;
 #[cfg(feature = "autotune")]
+#[cfg_attr(docsrs, doc(cfg(feature = "autotune")))]
 pub mod autotune;
 pub mod backend;
 #[cfg(feature = "autotune")]
+#[cfg_attr(docsrs, doc(cfg(feature = "autotune")))]
 pub mod bench;
 pub mod bundle;
 pub mod cache;
@@ -68,9 +70,11 @@ pub mod launch;
 pub mod raw;
 
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub mod cuda;
 
 #[cfg(feature = "hip")]
+#[cfg_attr(docsrs, doc(cfg(feature = "hip")))]
 pub mod hip;
 
 pub use crate::signature::{KernelSignature, Param, ParamType, TensorMapSpec};

@@ -8,6 +8,8 @@
 //! Distributed encodings map `register, lane, warp, block → dim0..`; shared encodings map
 //! `offset, block → dim0..`.
 
+#![forbid(unsafe_code)]
+
 mod amd_mfma;
 mod amd_rotating_shared;
 mod amd_wmma;
@@ -22,6 +24,7 @@ mod padded_shared;
 mod shared_linear;
 mod slice;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod swizzled_shared;
 

@@ -18,6 +18,8 @@
 //! one, so a reader always sees a whole file (concurrent writers may drop each other's new
 //! entry, which only costs a re-tune).
 
+#![forbid(unsafe_code)]
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
