@@ -5,6 +5,8 @@
 //! step. Codegen uses this to make a layout divisible by an instruction tile ([`reg_perm_for_divide`]) or to drop
 //! broadcast registers.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 use super::error::{LayoutError, Result};

@@ -140,6 +140,7 @@ mod error;
 pub mod gf2;
 mod invert;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod json;
 mod linear_layout;
 mod product;
@@ -150,6 +151,7 @@ mod resize;
 mod shape;
 mod squeeze;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod sublayout;
 

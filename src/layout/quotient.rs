@@ -4,6 +4,8 @@
 //! `block` and `warp` and does not mix them with the other dims moves data only inside a warp: quotienting them
 //! away shows what is left to do (Triton's `minimalCvtLayout`).
 
+#![forbid(unsafe_code)]
+
 use super::error::{LayoutError, Result};
 use super::LinearLayout;
 

@@ -6,6 +6,8 @@
 //! - **wrap-around** ([`LinearLayout::ensure_layout_not_smaller_than`]): the tensor is larger, so the tile
 //!   repeats, each thread holding more registers.
 
+#![forbid(unsafe_code)]
+
 use super::error::{LayoutError, Result};
 use super::linear_layout::{bits_at, log2_exact, place, DimSpec};
 use super::{Dim, LinearLayout};

@@ -8,6 +8,8 @@
 //! Distributed encodings map `register, lane, warp, block → dim0..`; shared encodings map
 //! `offset, block → dim0..`; Blackwell tensor-memory encodings map `row, col, block → dim0, dim1`.
 
+#![forbid(unsafe_code)]
+
 mod amd_mfma;
 mod amd_mfma_scale;
 mod amd_rotating_shared;
@@ -26,6 +28,7 @@ mod partitioned_shared;
 mod shared_linear;
 mod slice;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod swizzled_shared;
 mod tensor_memory;
