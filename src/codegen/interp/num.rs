@@ -239,6 +239,15 @@ pub fn math(op: MathOp, x: f64, d: DType) -> f64 {
     round(r, d)
 }
 
+/// `x` with an f32-subnormal magnitude flushed to zero of its sign (`.ftz`).
+pub fn flush(x: f64) -> f64 {
+    if x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE) {
+        0.0f64.copysign(x)
+    } else {
+        x
+    }
+}
+
 /// The error function, to about 1e-16 relative (Abramowitz–Stegun 7.1.26 is not enough for f32;
 /// this is the series for small `|x|` and the continued fraction of erfc for large).
 fn erf(x: f64) -> f64 {
