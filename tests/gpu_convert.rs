@@ -17,8 +17,8 @@ mod common;
 
 use common::gpu::{device, load_kernel, run_one_cta};
 use common::kernels::{
-    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, reduce_kernel,
-    reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, random_perm,
+    reduce_kernel, reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
@@ -148,10 +148,7 @@ fn run_random(
     what: &str,
 ) {
     let n: u64 = a.out_dims().map(|(_, s)| s).product();
-    let mut perm: Vec<u64> = (0..n).collect();
-    for i in (1..perm.len()).rev() {
-        perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
+    let perm = random_perm(rng, n);
     let what = format!("{what} {dtype}");
     match dtype {
         DType::F16 => {

@@ -11,8 +11,8 @@ mod common;
 
 use common::interp as ci;
 use common::kernels::{
-    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, reduce_kernel,
-    reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, random_perm,
+    reduce_kernel, reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
 };
 use common::reuse::{chain_kernel, column_stats_kernel, free_reuse_kernel, replica_stats_kernel};
 use common::rng::Rng;
@@ -20,6 +20,7 @@ use common::views::{
     is_refusal, parents, reference, tma_slices_kernel, view_kernel, views, wgmma_slices_kernel,
     SHAPE,
 };
+use common::wgmma::small_values;
 use half::{bf16, f16};
 use weft::codegen::interp::{HostElem, InterpError, LaunchArg, Memory, TensorMapArg};
 use weft::codegen::kernels::{self, TransposeConfig};
@@ -133,10 +134,7 @@ fn conversions_between_random_encodings_move_every_element_where_the_algebra_say
 /// Runs `a → b` on distinct values of `dtype` in a random order.
 fn run_random(a: &LinearLayout, b: &LinearLayout, dtype: DType, rng: &mut Rng, what: &str) {
     let n: u64 = a.out_dims().map(|(_, s)| s).product();
-    let mut perm: Vec<u64> = (0..n).collect();
-    for i in (1..perm.len()).rev() {
-        perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
+    let perm = random_perm(rng, n);
     let what = format!("{what} {dtype}");
     match dtype {
         DType::F16 => {
@@ -354,13 +352,8 @@ fn wgmma_over_k_slices_matches_the_host() {
     let k = wgmma_slices_kernel(&ctx);
     let mut rng = Rng(7);
     // Small integers and halves: exact in f16 and in the f32 sums.
-    let mut vals = |len: usize| -> Vec<f32> {
-        (0..len)
-            .map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 2.0)
-            .collect()
-    };
-    let a = vals(64 * 128);
-    let b = vals(128 * 64);
+    let a = small_values(&mut rng, 64 * 128);
+    let b = small_values(&mut rng, 128 * 64);
     let to16 = |v: &[f32]| -> Vec<f16> { v.iter().map(|&x| f16::from_f32(x)).collect() };
     let mut mem = Memory::new();
     let da = mem.upload(&to16(&a));

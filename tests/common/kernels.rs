@@ -387,3 +387,13 @@ pub fn reduce_reference(
             .collect()
     }
 }
+
+/// `0..n` in a random order: distinct values for a conversion, each of which only a correct
+/// one puts in its place.
+pub fn random_perm(rng: &mut Rng, n: u64) -> Vec<u64> {
+    let mut perm: Vec<u64> = (0..n).collect();
+    for i in (1..perm.len()).rev() {
+        perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    perm
+}
