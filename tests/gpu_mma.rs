@@ -10,14 +10,13 @@ mod common;
 
 use common::gpu::{device, load_kernel as load};
 use common::mma::{
-    cp_async_tile_kernel, dot_kernel, dot_reference, ldmatrix_kernel, mma_layouts, nvmma, random,
-    Elem,
+    cp_async_reference, cp_async_shareds, cp_async_tile_kernel, dot_kernel, dot_reference,
+    ldmatrix_cases, ldmatrix_kernel, random, Elem,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
 use weft::codegen::kernels::{self, size_divisibility, GemmSm80Config, GEMM_SM80_CONFIGS};
 use weft::codegen::{Context, DType, Kernel, Target};
-use weft::layout::encoding::{Encoding, SwizzledShared};
 use weft::runtime::bench::{bench, BenchOptions};
 use weft::runtime::cuda::{Buffer, Device};
 use weft::runtime::prelude::*;
@@ -50,13 +49,9 @@ fn check_padding<T: Elem>(out: &[T], len: usize, what: &str) {
 }
 
 fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
-    let bits = (T::DTYPE.mem_bytes() * 8) as u32;
     let per = (16 / T::DTYPE.mem_bytes()) as u32;
     let (rows, cols) = (64u32, 64u32);
-    let shareds: [Encoding; 2] = [
-        nvmma([rows as u64, cols as u64], bits),
-        SwizzledShared::new(per, 2, 4, &[1, 0]).into(),
-    ];
+    let shareds = cp_async_shareds::<T>();
     for (m, n) in [
         (100usize, 77usize),
         (64, 64),
@@ -107,21 +102,19 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
                 unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
                 stream.synchronize().unwrap();
                 let y: Vec<T> = dy.to_vec().unwrap();
+                let want = cp_async_reference(&x, m, n, ym, yn);
                 let mut bad = 0;
-                for i in 0..ym {
-                    for j in 0..yn {
-                        let want = if i < m && j < n {
-                            x[i * n + j].bits()
-                        } else {
-                            0
-                        };
-                        let got = y[i * yn + j].bits();
-                        if got != want {
-                            if bad < 5 {
-                                eprintln!("{what}: y[{i}, {j}] bits {got:#x}, want {want:#x}");
-                            }
-                            bad += 1;
+                for (i, (g, &w)) in y.iter().zip(&want).enumerate() {
+                    if g.bits() != w {
+                        if bad < 5 {
+                            eprintln!(
+                                "{what}: y[{}, {}] bits {:#x}, want {w:#x}",
+                                i / yn,
+                                i % yn,
+                                g.bits()
+                            );
                         }
+                        bad += 1;
                     }
                 }
                 assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", ym * yn);
@@ -143,19 +136,7 @@ fn cp_async_copies_inside_and_zero_fills_outside_on_odd_shapes() {
 
 fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
     for warps in [4u32, 8] {
-        let (_, da, db) = mma_layouts(128, 128, warps, 16);
-        let sw = |vec, max_phase, order: [u32; 2]| -> Encoding {
-            SwizzledShared::new(vec, 1, max_phase, &order).into()
-        };
-        let cases = [
-            ([128, 32], nvmma([128, 32], 16), &da, "A, NVMMA (x4)"),
-            ([128, 64], sw(8, 8, [1, 0]), &da, "A, swizzled (x4)"),
-            ([128, 32], sw(1, 1, [0, 1]), &da, "A, column-major (.trans)"),
-            ([128, 32], sw(1, 8, [1, 0]), &da, "A, scattered (ld.shared)"),
-            ([32, 128], nvmma([32, 128], 16), &db, "B, NVMMA (.trans)"),
-            ([64, 128], sw(8, 8, [1, 0]), &db, "B, swizzled (.trans)"),
-            ([32, 128], sw(1, 1, [0, 1]), &db, "B, column-major (x4)"),
-        ];
+        let cases = ldmatrix_cases(warps);
         for ((shape, shared, dot, name), ring) in
             cases.into_iter().flat_map(|c| [(c.clone(), 1), (c, 2)])
         {
@@ -166,7 +147,7 @@ fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
             let n = (shape[0] * shape[1]) as usize;
             let x: Vec<T> = random(rng, n);
             let ctx = Context::new();
-            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, dot, warps, ring)
+            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, &dot, warps, ring)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             let uses = k.ptx().unwrap().contains("ldmatrix.sync");
             let kernel = load(dev, &k);

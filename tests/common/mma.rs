@@ -275,3 +275,61 @@ pub fn dot_reference(
     }
     (out, mag)
 }
+
+/// The `ldmatrix` cases of an Ampere MMA over `warps` warps: the tile shape, its shared layout,
+/// the operand it is read into, and a name saying which path the plan takes.
+pub fn ldmatrix_cases(warps: u32) -> Vec<([u64; 2], Encoding, DotOperand, &'static str)> {
+    let (_, da, db) = mma_layouts(128, 128, warps, 16);
+    let sw = |vec, max_phase, order: [u32; 2]| -> Encoding {
+        weft::layout::encoding::SwizzledShared::new(vec, 1, max_phase, &order).into()
+    };
+    vec![
+        ([128, 32], nvmma([128, 32], 16), da.clone(), "A, NVMMA (x4)"),
+        ([128, 64], sw(8, 8, [1, 0]), da.clone(), "A, swizzled (x4)"),
+        (
+            [128, 32],
+            sw(1, 1, [0, 1]),
+            da.clone(),
+            "A, column-major (.trans)",
+        ),
+        ([128, 32], sw(1, 8, [1, 0]), da, "A, scattered (ld.shared)"),
+        (
+            [32, 128],
+            nvmma([32, 128], 16),
+            db.clone(),
+            "B, NVMMA (.trans)",
+        ),
+        (
+            [64, 128],
+            sw(8, 8, [1, 0]),
+            db.clone(),
+            "B, swizzled (.trans)",
+        ),
+        ([32, 128], sw(1, 1, [0, 1]), db, "B, column-major (x4)"),
+    ]
+}
+
+/// The shared layouts `cp_async_tile_kernel` is tried with for `T`'s 64 × 64 tiles: the
+/// default NVMMA layout and a swizzle of 16-byte vectors.
+pub fn cp_async_shareds<T: Elem>() -> [Encoding; 2] {
+    let bytes = T::DTYPE.mem_bytes();
+    [
+        nvmma([64, 64], (bytes * 8) as u32),
+        weft::layout::encoding::SwizzledShared::new((16 / bytes) as u32, 2, 4, &[1, 0]).into(),
+    ]
+}
+
+/// What `cp_async_tile_kernel` leaves in its `ym × yn` output for the `m × n` input `x`: `x`
+/// inside, zero outside; as bits.
+pub fn cp_async_reference<T: Elem>(x: &[T], m: usize, n: usize, ym: usize, yn: usize) -> Vec<u32> {
+    (0..ym * yn)
+        .map(|i| {
+            let (r, c) = (i / yn, i % yn);
+            if r < m && c < n {
+                x[r * n + c].bits()
+            } else {
+                0
+            }
+        })
+        .collect()
+}
