@@ -10,12 +10,12 @@ mod common;
 
 use common::gpu::{device, load_kernel as load};
 use common::mma::{
-    cp_async_reference, cp_async_shareds, cp_async_tile_kernel, dot_kernel, dot_reference,
-    ldmatrix_cases, ldmatrix_kernel, random, Elem,
+    cp_async_reference, cp_async_variant_kernel, cp_async_variants, dot_kernel, dot_reference,
+    ldmatrix_cases, ldmatrix_kernel, random, Elem, CP_ASYNC_TILE,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
-use weft::codegen::kernels::{self, size_divisibility, GemmSm80Config, GEMM_SM80_CONFIGS};
+use weft::codegen::kernels::{self, GemmSm80Config, GEMM_SM80_CONFIGS};
 use weft::codegen::{Context, DType, Kernel, Target};
 use weft::runtime::bench::{bench, BenchOptions};
 use weft::runtime::cuda::{Buffer, Device};
@@ -49,9 +49,7 @@ fn check_padding<T: Elem>(out: &[T], len: usize, what: &str) {
 }
 
 fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
-    let per = (16 / T::DTYPE.mem_bytes()) as u32;
-    let (rows, cols) = (64u32, 64u32);
-    let shareds = cp_async_shareds::<T>();
+    let (rows, cols) = (CP_ASYNC_TILE, CP_ASYNC_TILE);
     for (m, n) in [
         (100usize, 77usize),
         (64, 64),
@@ -62,65 +60,51 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
     ] {
         let x: Vec<T> = random(rng, m * n);
         let dx = dev.upload(&x).unwrap();
-        let (gm, gn) = (m.div_ceil(rows as usize), n.div_ceil(cols as usize));
-        let (ym, yn) = (gm * rows as usize, gn * cols as usize);
-        for shared in &shareds {
-            for (div_n, ring) in [(size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
-                if n as u64 % div_n != 0 {
-                    continue;
-                }
-                let what = format!(
-                    "cp.async {} {m}x{n} div {div_n} ring {ring} {shared:?}",
-                    T::DTYPE
-                );
-                let ctx = Context::new();
-                let k = cp_async_tile_kernel(
-                    &ctx,
-                    TARGET,
-                    T::DTYPE,
-                    rows,
-                    cols,
-                    per,
-                    shared,
-                    4,
-                    div_n,
-                    ring,
-                )
+        let (gm, gn) = (m.div_ceil(rows), n.div_ceil(cols));
+        let (ym, yn) = (gm * rows, gn * cols);
+        for v in cp_async_variants::<T>(n) {
+            let what = format!(
+                "cp.async {} {m}x{n} div {} ring {} {:?}",
+                T::DTYPE,
+                v.div_n,
+                v.ring,
+                v.shared
+            );
+            let ctx = Context::new();
+            let k = cp_async_variant_kernel::<T>(&ctx, TARGET, &v)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
-                let kernel = load(dev, &k);
-                let dy = poisoned::<T>(dev, ym * yn);
-                let mut args = KernelArgs::new();
-                args.ptr(&dx)
-                    .ptr(&dy)
-                    .scalar(m as i32)
-                    .scalar(n as i32)
-                    .scalar(yn as i32);
-                let cfg =
-                    LaunchConfig::for_kernel((gn as u32, gm as u32, 1), k.signature()).unwrap();
-                let stream = dev.stream();
-                // SAFETY: reads x[0..m*n) (masked), writes y[0..ym*yn).
-                unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-                stream.synchronize().unwrap();
-                let y: Vec<T> = dy.to_vec().unwrap();
-                let want = cp_async_reference(&x, m, n, ym, yn);
-                let mut bad = 0;
-                for (i, (g, &w)) in y.iter().zip(&want).enumerate() {
-                    if g.bits() != w {
-                        if bad < 5 {
-                            eprintln!(
-                                "{what}: y[{}, {}] bits {:#x}, want {w:#x}",
-                                i / yn,
-                                i % yn,
-                                g.bits()
-                            );
-                        }
-                        bad += 1;
+            let kernel = load(dev, &k);
+            let dy = poisoned::<T>(dev, ym * yn);
+            let mut args = KernelArgs::new();
+            args.ptr(&dx)
+                .ptr(&dy)
+                .scalar(m as i32)
+                .scalar(n as i32)
+                .scalar(yn as i32);
+            let cfg = LaunchConfig::for_kernel((gn as u32, gm as u32, 1), k.signature()).unwrap();
+            let stream = dev.stream();
+            // SAFETY: reads x[0..m*n) (masked), writes y[0..ym*yn).
+            unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
+            stream.synchronize().unwrap();
+            let y: Vec<T> = dy.to_vec().unwrap();
+            let want = cp_async_reference(&x, m, n, ym, yn);
+            let mut bad = 0;
+            for (i, (g, &w)) in y.iter().zip(&want).enumerate() {
+                if g.bits() != w {
+                    if bad < 5 {
+                        eprintln!(
+                            "{what}: y[{}, {}] bits {:#x}, want {w:#x}",
+                            i / yn,
+                            i % yn,
+                            g.bits()
+                        );
                     }
+                    bad += 1;
                 }
-                assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", ym * yn);
-                check_padding(&y, ym * yn, &what);
-                println!("{what}: exact (max abs error 0)");
             }
+            assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", ym * yn);
+            check_padding(&y, ym * yn, &what);
+            println!("{what}: exact (max abs error 0)");
         }
     }
 }

@@ -9,13 +9,13 @@ mod common;
 
 use common::interp as ci;
 use common::mma::{
-    cp_async_reference, cp_async_shareds, cp_async_tile_kernel, dot_kernel, dot_reference,
-    ldmatrix_cases, ldmatrix_kernel, random, Elem,
+    cp_async_reference, cp_async_variant_kernel, cp_async_variants, dot_kernel, dot_reference,
+    ldmatrix_cases, ldmatrix_kernel, random, Elem, CP_ASYNC_TILE,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
 use weft::codegen::interp::{LaunchArg, Memory};
-use weft::codegen::kernels::{self, size_divisibility, GemmSm80Config, GEMM_SM80_CONFIGS};
+use weft::codegen::kernels::{self, GemmSm80Config, GEMM_SM80_CONFIGS};
 use weft::codegen::{Context, DType, Kernel, Target};
 
 /// Kernels are built for sm_80 (the mma.sync path), as on the GPU.
@@ -26,54 +26,39 @@ fn bits<T: Elem>(v: T) -> u64 {
 }
 
 fn run_cp_async<T: Elem>(rng: &mut Rng) {
-    let per = (16 / T::DTYPE.mem_bytes()) as u32;
-    let (rows, cols) = (64u32, 64u32);
-    let shareds = cp_async_shareds::<T>();
+    let (rows, cols) = (CP_ASYNC_TILE, CP_ASYNC_TILE);
     // Ragged in both dims, one element, a narrow strip.
     for (m, n) in [(100usize, 77usize), (1, 1), (3, 160)] {
         let x: Vec<T> = random(rng, m * n);
-        let (gm, gn) = (m.div_ceil(rows as usize), n.div_ceil(cols as usize));
-        let (ym, yn) = (gm * rows as usize, gn * cols as usize);
-        for shared in &shareds {
-            for (div_n, ring) in [(size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
-                if n as u64 % div_n != 0 {
-                    continue;
-                }
-                let what = format!(
-                    "cp.async {} {m}x{n} div {div_n} ring {ring} {shared:?}",
-                    T::DTYPE
-                );
-                let ctx = Context::new();
-                let k = cp_async_tile_kernel(
-                    &ctx,
-                    TARGET,
-                    T::DTYPE,
-                    rows,
-                    cols,
-                    per,
-                    shared,
-                    4,
-                    div_n,
-                    ring,
-                )
+        let (gm, gn) = (m.div_ceil(rows), n.div_ceil(cols));
+        let (ym, yn) = (gm * rows, gn * cols);
+        for v in cp_async_variants::<T>(n) {
+            let what = format!(
+                "cp.async {} {m}x{n} div {} ring {} {:?}",
+                T::DTYPE,
+                v.div_n,
+                v.ring,
+                v.shared
+            );
+            let ctx = Context::new();
+            let k = cp_async_variant_kernel::<T>(&ctx, TARGET, &v)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
-                let mut mem = Memory::new();
-                let dx = mem.upload(&x);
-                let dy = ci::poisoned::<T>(&mut mem, ym * yn);
-                let args = [
-                    LaunchArg::Buffer(dx),
-                    LaunchArg::Buffer(dy),
-                    LaunchArg::I32(m as i32),
-                    LaunchArg::I32(n as i32),
-                    LaunchArg::I32(yn as i32),
-                ];
-                ci::launch(&k, (gn as u32, gm as u32, 1), &args, &mut mem, &what);
-                let y: Vec<T> = mem.download(dy);
-                let got: Vec<u32> = y.iter().map(|v| v.bits()).collect();
-                let want = cp_async_reference(&x, m, n, ym, yn);
-                ci::exact(&got, &want, u64::from, &what);
-                ci::poison_intact(&y, ym * yn, bits::<T>, &what);
-            }
+            let mut mem = Memory::new();
+            let dx = mem.upload(&x);
+            let dy = ci::poisoned::<T>(&mut mem, ym * yn);
+            let args = [
+                LaunchArg::Buffer(dx),
+                LaunchArg::Buffer(dy),
+                LaunchArg::I32(m as i32),
+                LaunchArg::I32(n as i32),
+                LaunchArg::I32(yn as i32),
+            ];
+            ci::launch(&k, (gn as u32, gm as u32, 1), &args, &mut mem, &what);
+            let y: Vec<T> = mem.download(dy);
+            let got: Vec<u32> = y.iter().map(|v| v.bits()).collect();
+            let want = cp_async_reference(&x, m, n, ym, yn);
+            ci::exact(&got, &want, u64::from, &what);
+            ci::poison_intact(&y, ym * yn, bits::<T>, &what);
         }
     }
 }

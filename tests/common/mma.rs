@@ -309,14 +309,61 @@ pub fn ldmatrix_cases(warps: u32) -> Vec<([u64; 2], Encoding, DotOperand, &'stat
     ]
 }
 
-/// The shared layouts `cp_async_tile_kernel` is tried with for `T`'s 64 × 64 tiles: the
-/// default NVMMA layout and a swizzle of 16-byte vectors.
-pub fn cp_async_shareds<T: Elem>() -> [Encoding; 2] {
+/// The rows and columns of the `cp.async` tests' tiles.
+pub const CP_ASYNC_TILE: usize = 64;
+
+/// One `cp.async` kernel of the tests: its shared layout, the divisibility of `n` it is built
+/// for, its ring of buffers.
+pub struct CpAsyncVariant {
+    pub shared: Encoding,
+    pub div_n: u64,
+    pub ring: u64,
+}
+
+/// The `cp.async` kernels tried on an `n`-column input of `T`: the default NVMMA layout and a
+/// swizzle of 16-byte vectors, each built for the divisibility `n` has, for none, and for 16
+/// with a ring of 3 (where `n` allows).
+pub fn cp_async_variants<T: Elem>(n: usize) -> Vec<CpAsyncVariant> {
     let bytes = T::DTYPE.mem_bytes();
-    [
-        nvmma([64, 64], (bytes * 8) as u32),
+    let shareds: [Encoding; 2] = [
+        nvmma([CP_ASYNC_TILE as u64; 2], (bytes * 8) as u32),
         weft::layout::encoding::SwizzledShared::new((16 / bytes) as u32, 2, 4, &[1, 0]).into(),
-    ]
+    ];
+    let mut v = Vec::new();
+    for shared in shareds {
+        for (div_n, ring) in [(kernels::size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
+            if n as u64 % div_n == 0 {
+                v.push(CpAsyncVariant {
+                    shared: shared.clone(),
+                    div_n,
+                    ring,
+                });
+            }
+        }
+    }
+    v
+}
+
+/// The kernel of `v` for `T` (4 warps, 16-byte copies), built for `target`.
+pub fn cp_async_variant_kernel<'c, T: Elem>(
+    ctx: &'c Context,
+    target: Target,
+    v: &CpAsyncVariant,
+) -> Result<Kernel<'c>, CodegenError> {
+    let t = CP_ASYNC_TILE as u32;
+    let per = (16 / T::DTYPE.mem_bytes()) as u32;
+    cp_async_tile_kernel(
+        ctx,
+        target,
+        T::DTYPE,
+        t,
+        t,
+        per,
+        &v.shared,
+        4,
+        v.div_n,
+        v.ring,
+    )
 }
 
 /// What `cp_async_tile_kernel` leaves in its `ym × yn` output for the `m × n` input `x`: `x`
