@@ -12,7 +12,8 @@ mod common;
 use common::interp as ci;
 use common::kernels::{
     convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, random_perm,
-    reduce_kernel, reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+    reduce_kernel, reduce_reference, rows_cols, shuffle_pair, triton_matrix_cases, MATRIX_PAIRS,
+    MATRIX_PAIRS_SEED,
 };
 use common::reuse::{chain_kernel, column_stats_kernel, free_reuse_kernel, replica_stats_kernel};
 use common::rng::Rng;
@@ -25,6 +26,7 @@ use half::{bf16, f16};
 use weft::codegen::interp::{HostElem, InterpError, LaunchArg, Memory, TensorMapArg};
 use weft::codegen::kernels::{self, TransposeConfig};
 use weft::codegen::{Context, DType, ReduceOp, Target};
+use weft::layout::convert::{plan_conversion, ConversionKind};
 use weft::layout::LinearLayout;
 
 const TARGET: Target = Target::SM90;
@@ -129,6 +131,27 @@ fn conversions_between_random_encodings_move_every_element_where_the_algebra_say
             );
         }
     }
+}
+
+#[test]
+fn transposing_conversion_and_warp_shuffles_are_exact() {
+    let (a, b) = rows_cols();
+    let x: Vec<f32> = (0..4096).map(|i| i as f32).collect();
+    run_convert(&a, &b, DType::F32, &x, ci::f32_bits, "rows → cols");
+    run_convert(&b, &a, DType::F32, &x, ci::f32_bits, "cols → rows");
+    let (s, d) = shuffle_pair();
+    assert_eq!(
+        plan_conversion(&flat(&s), &flat(&d), 32, TARGET)
+            .unwrap()
+            .kind,
+        ConversionKind::WarpShuffle
+    );
+    let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    run_convert(&s, &d, DType::F32, &x, ci::f32_bits, "shuffle f32");
+    let x: Vec<i8> = (0..32).map(|i| i as i8).collect();
+    run_convert(&s, &d, DType::I8, &x, |v| u64::from(v as u8), "shuffle i8");
+    let x: Vec<f64> = (0..32).map(|i| i as f64 * 3.0).collect();
+    run_convert(&s, &d, DType::F64, &x, f64::to_bits, "shuffle f64");
 }
 
 /// Runs `a → b` on distinct values of `dtype` in a random order.
