@@ -11,7 +11,7 @@ mod common;
 use common::gpu::{device, load_kernel as load};
 use common::mma::{
     cp_async_reference, cp_async_variant_kernel, cp_async_variants, dot_kernel, dot_reference,
-    ldmatrix_cases, ldmatrix_kernel, random, Elem, CP_ASYNC_TILE,
+    gemm_operands, ldmatrix_cases, ldmatrix_kernel, random, Elem, CP_ASYNC_TILE,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
@@ -311,11 +311,7 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
         (64, 8, 200),
     ];
     for (m, n, k) in shapes {
-        let a: Vec<T> = random(rng, m * k);
-        let b: Vec<T> = random(rng, k * n);
-        let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
-        let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-        let want = dot_reference(&af, &bf, None, m, n, k);
+        let (a, b, want) = gemm_operands::<T>(rng, m, n, k);
         // Every configuration; and B given transposed (an N × K matrix) on the largest and
         // smallest tiles.
         let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
@@ -361,11 +357,7 @@ fn small_gemm_is_exact_enough_for_the_sanitizer() {
     let Some(dev) = device() else { return };
     let mut rng = Rng(99);
     let (m, n, k) = (200usize, 136usize, 300usize);
-    let a: Vec<f16> = random(&mut rng, m * k);
-    let b: Vec<f16> = random(&mut rng, k * n);
-    let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
-    let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-    let want = dot_reference(&af, &bf, None, m, n, k);
+    let (a, b, want) = gemm_operands::<f16>(&mut rng, m, n, k);
     for c in GEMM_SM80_CONFIGS {
         let ctx = Context::new();
         let kern = kernels::gemm_sm80_kernel_for_shape(

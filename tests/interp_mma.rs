@@ -10,7 +10,7 @@ mod common;
 use common::interp as ci;
 use common::mma::{
     cp_async_reference, cp_async_variant_kernel, cp_async_variants, dot_kernel, dot_reference,
-    ldmatrix_cases, ldmatrix_kernel, random, Elem, CP_ASYNC_TILE,
+    gemm_operands, ldmatrix_cases, ldmatrix_kernel, random, Elem, CP_ASYNC_TILE,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
@@ -201,11 +201,7 @@ fn gemm_on_odd_shapes<T: Elem>(
     eps_out: f64,
 ) {
     for &(m, n, k) in shapes {
-        let a: Vec<T> = random(rng, m * k);
-        let b: Vec<T> = random(rng, k * n);
-        let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
-        let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-        let want = dot_reference(&af, &bf, None, m, n, k);
+        let (a, b, want) = gemm_operands::<T>(rng, m, n, k);
         // B given transposed: an N × K matrix.
         let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
         for &(c, transposed) in runs {
@@ -244,11 +240,7 @@ fn the_sm80_gemm_matches_an_f64_reference_on_odd_shapes() {
     gemm_on_odd_shapes::<bf16>(&mut rng, &[(17, 33, 15), (1, 1, 1)], &first, 2f64.powi(-8));
     // The kernel declared for multiples of 16 (16-byte copies) on sizes that are.
     let (m, n, k) = (48usize, 32usize, 64usize);
-    let a: Vec<f16> = random(&mut rng, m * k);
-    let b: Vec<f16> = random(&mut rng, k * n);
-    let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
-    let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-    let want = dot_reference(&af, &bf, None, m, n, k);
+    let (a, b, want) = gemm_operands::<f16>(&mut rng, m, n, k);
     let c = GEMM_SM80_CONFIGS[0];
     let ctx = Context::new();
     let kern = kernels::gemm_sm80_kernel(&ctx, TARGET, c, DType::F16).unwrap();

@@ -380,3 +380,20 @@ pub fn cp_async_reference<T: Elem>(x: &[T], m: usize, n: usize, ym: usize, yn: u
         })
         .collect()
 }
+
+/// Random GEMM operands: A (`m × k`) and B (`k × n`) in `T`, and the f64 reference of `A · B`
+/// with its bound `Σ |a| |b|` ([`dot_reference`]).
+#[allow(clippy::type_complexity)]
+pub fn gemm_operands<T: Elem>(
+    rng: &mut Rng,
+    m: usize,
+    n: usize,
+    k: usize,
+) -> (Vec<T>, Vec<T>, (Vec<f64>, Vec<f64>)) {
+    let a: Vec<T> = random(rng, m * k);
+    let b: Vec<T> = random(rng, k * n);
+    let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
+    let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
+    let want = dot_reference(&af, &bf, None, m, n, k);
+    (a, b, want)
+}
