@@ -17,8 +17,9 @@ mod common;
 
 use common::gpu::{device, load_kernel, run_one_cta};
 use common::kernels::{
-    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, reduce_kernel,
-    reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, random_perm,
+    reduce_kernel, reduce_reference, rows_cols, shuffle_pair, triton_matrix_cases, MATRIX_PAIRS,
+    MATRIX_PAIRS_SEED,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
@@ -59,18 +60,6 @@ fn run_convert<T: DeviceElem + PartialEq + std::fmt::Debug>(
     );
 }
 
-fn rows_cols() -> (LinearLayout, LinearLayout) {
-    let enc = |b: Blocked| {
-        weft::layout::encoding::Encoding::from(b)
-            .to_linear_layout(&[64, 64])
-            .unwrap()
-    };
-    (
-        enc(Blocked::new(&[1, 4], &[2, 16], &[4, 1], &[1, 0])),
-        enc(Blocked::new(&[4, 1], &[16, 2], &[1, 4], &[0, 1])),
-    )
-}
-
 #[test]
 fn conversions_between_random_encodings_move_every_element_where_the_algebra_says() {
     let Some(dev) = device() else { return };
@@ -106,23 +95,7 @@ fn transposing_conversion_and_warp_shuffles_are_exact() {
     let x: Vec<f32> = (0..4096).map(|i| i as f32).collect();
     run_convert(&dev, &a, &b, DType::F32, &x, "rows → cols");
     run_convert(&dev, &b, &a, DType::F32, &x, "cols → rows");
-    // One warp, register bit 0 and lane bit 0 traded (a warp shuffle).
-    let ll = |reg: Vec<Vec<u64>>, lane: Vec<Vec<u64>>| {
-        LinearLayout::from_bases(
-            [("register", reg), ("lane", lane)],
-            [("dim0", 4), ("dim1", 8)],
-            false,
-        )
-        .unwrap()
-    };
-    let s = ll(
-        vec![vec![0, 1]],
-        vec![vec![0, 2], vec![0, 4], vec![1, 0], vec![2, 0], vec![0, 0]],
-    );
-    let d = ll(
-        vec![vec![0, 2]],
-        vec![vec![0, 1], vec![0, 4], vec![1, 0], vec![2, 0], vec![0, 0]],
-    );
+    let (s, d) = shuffle_pair();
     assert_eq!(
         plan_conversion(&flat(&s), &flat(&d), 32, TARGET)
             .unwrap()
@@ -148,10 +121,7 @@ fn run_random(
     what: &str,
 ) {
     let n: u64 = a.out_dims().map(|(_, s)| s).product();
-    let mut perm: Vec<u64> = (0..n).collect();
-    for i in (1..perm.len()).rev() {
-        perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
+    let perm = random_perm(rng, n);
     let what = format!("{what} {dtype}");
     match dtype {
         DType::F16 => {

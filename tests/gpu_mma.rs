@@ -10,14 +10,13 @@ mod common;
 
 use common::gpu::{device, load_kernel as load};
 use common::mma::{
-    cp_async_tile_kernel, dot_kernel, dot_reference, ldmatrix_kernel, mma_layouts, nvmma, random,
-    Elem,
+    cp_async_reference, cp_async_variant_kernel, cp_async_variants, dot_kernel, dot_reference,
+    gemm_operands, ldmatrix_cases, ldmatrix_kernel, random, Elem, CP_ASYNC_TILE,
 };
 use common::rng::Rng;
 use half::{bf16, f16};
-use weft::codegen::kernels::{self, size_divisibility, GemmSm80Config, GEMM_SM80_CONFIGS};
+use weft::codegen::kernels::{self, GemmSm80Config, GEMM_SM80_CONFIGS};
 use weft::codegen::{Context, DType, Kernel, Target};
-use weft::layout::encoding::{Encoding, SwizzledShared};
 use weft::runtime::bench::{bench, BenchOptions};
 use weft::runtime::cuda::{Buffer, Device};
 use weft::runtime::prelude::*;
@@ -50,13 +49,7 @@ fn check_padding<T: Elem>(out: &[T], len: usize, what: &str) {
 }
 
 fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
-    let bits = (T::DTYPE.mem_bytes() * 8) as u32;
-    let per = (16 / T::DTYPE.mem_bytes()) as u32;
-    let (rows, cols) = (64u32, 64u32);
-    let shareds: [Encoding; 2] = [
-        nvmma([rows as u64, cols as u64], bits),
-        SwizzledShared::new(per, 2, 4, &[1, 0]).into(),
-    ];
+    let (rows, cols) = (CP_ASYNC_TILE, CP_ASYNC_TILE);
     for (m, n) in [
         (100usize, 77usize),
         (64, 64),
@@ -67,67 +60,51 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
     ] {
         let x: Vec<T> = random(rng, m * n);
         let dx = dev.upload(&x).unwrap();
-        let (gm, gn) = (m.div_ceil(rows as usize), n.div_ceil(cols as usize));
-        let (ym, yn) = (gm * rows as usize, gn * cols as usize);
-        for shared in &shareds {
-            for (div_n, ring) in [(size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
-                if !(n as u64).is_multiple_of(div_n) {
-                    continue;
-                }
-                let what = format!(
-                    "cp.async {} {m}x{n} div {div_n} ring {ring} {shared:?}",
-                    T::DTYPE
-                );
-                let ctx = Context::new();
-                let k = cp_async_tile_kernel(
-                    &ctx,
-                    TARGET,
-                    T::DTYPE,
-                    rows,
-                    cols,
-                    per,
-                    shared,
-                    4,
-                    div_n,
-                    ring,
-                )
+        let (gm, gn) = (m.div_ceil(rows), n.div_ceil(cols));
+        let (ym, yn) = (gm * rows, gn * cols);
+        for v in cp_async_variants::<T>(n) {
+            let what = format!(
+                "cp.async {} {m}x{n} div {} ring {} {:?}",
+                T::DTYPE,
+                v.div_n,
+                v.ring,
+                v.shared
+            );
+            let ctx = Context::new();
+            let k = cp_async_variant_kernel::<T>(&ctx, TARGET, &v)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
-                let kernel = load(dev, &k);
-                let dy = poisoned::<T>(dev, ym * yn);
-                let mut args = KernelArgs::new();
-                args.ptr(&dx)
-                    .ptr(&dy)
-                    .scalar(m as i32)
-                    .scalar(n as i32)
-                    .scalar(yn as i32);
-                let cfg =
-                    LaunchConfig::for_kernel((gn as u32, gm as u32, 1), k.signature()).unwrap();
-                let stream = dev.stream();
-                // SAFETY: reads x[0..m*n) (masked), writes y[0..ym*yn).
-                unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-                stream.synchronize().unwrap();
-                let y: Vec<T> = dy.to_vec().unwrap();
-                let mut bad = 0;
-                for i in 0..ym {
-                    for j in 0..yn {
-                        let want = if i < m && j < n {
-                            x[i * n + j].bits()
-                        } else {
-                            0
-                        };
-                        let got = y[i * yn + j].bits();
-                        if got != want {
-                            if bad < 5 {
-                                eprintln!("{what}: y[{i}, {j}] bits {got:#x}, want {want:#x}");
-                            }
-                            bad += 1;
-                        }
+            let kernel = load(dev, &k);
+            let dy = poisoned::<T>(dev, ym * yn);
+            let mut args = KernelArgs::new();
+            args.ptr(&dx)
+                .ptr(&dy)
+                .scalar(m as i32)
+                .scalar(n as i32)
+                .scalar(yn as i32);
+            let cfg = LaunchConfig::for_kernel((gn as u32, gm as u32, 1), k.signature()).unwrap();
+            let stream = dev.stream();
+            // SAFETY: reads x[0..m*n) (masked), writes y[0..ym*yn).
+            unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
+            stream.synchronize().unwrap();
+            let y: Vec<T> = dy.to_vec().unwrap();
+            let want = cp_async_reference(&x, m, n, ym, yn);
+            let mut bad = 0;
+            for (i, (g, &w)) in y.iter().zip(&want).enumerate() {
+                if g.bits() != w {
+                    if bad < 5 {
+                        eprintln!(
+                            "{what}: y[{}, {}] bits {:#x}, want {w:#x}",
+                            i / yn,
+                            i % yn,
+                            g.bits()
+                        );
                     }
+                    bad += 1;
                 }
-                assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", ym * yn);
-                check_padding(&y, ym * yn, &what);
-                println!("{what}: exact (max abs error 0)");
             }
+            assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", ym * yn);
+            check_padding(&y, ym * yn, &what);
+            println!("{what}: exact (max abs error 0)");
         }
     }
 }
@@ -143,19 +120,7 @@ fn cp_async_copies_inside_and_zero_fills_outside_on_odd_shapes() {
 
 fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
     for warps in [4u32, 8] {
-        let (_, da, db) = mma_layouts(128, 128, warps, 16);
-        let sw = |vec, max_phase, order: [u32; 2]| -> Encoding {
-            SwizzledShared::new(vec, 1, max_phase, &order).into()
-        };
-        let cases = [
-            ([128, 32], nvmma([128, 32], 16), &da, "A, NVMMA (x4)"),
-            ([128, 64], sw(8, 8, [1, 0]), &da, "A, swizzled (x4)"),
-            ([128, 32], sw(1, 1, [0, 1]), &da, "A, column-major (.trans)"),
-            ([128, 32], sw(1, 8, [1, 0]), &da, "A, scattered (ld.shared)"),
-            ([32, 128], nvmma([32, 128], 16), &db, "B, NVMMA (.trans)"),
-            ([64, 128], sw(8, 8, [1, 0]), &db, "B, swizzled (.trans)"),
-            ([32, 128], sw(1, 1, [0, 1]), &db, "B, column-major (x4)"),
-        ];
+        let cases = ldmatrix_cases(warps);
         for ((shape, shared, dot, name), ring) in
             cases.into_iter().flat_map(|c| [(c.clone(), 1), (c, 2)])
         {
@@ -166,7 +131,7 @@ fn run_ldmatrix<T: Elem>(dev: &Device, rng: &mut Rng) {
             let n = (shape[0] * shape[1]) as usize;
             let x: Vec<T> = random(rng, n);
             let ctx = Context::new();
-            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, dot, warps, ring)
+            let k = ldmatrix_kernel(&ctx, TARGET, T::DTYPE, shape, &shared, &dot, warps, ring)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             let uses = k.ptx().unwrap().contains("ldmatrix.sync");
             let kernel = load(dev, &k);
@@ -346,11 +311,7 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
         (64, 8, 200),
     ];
     for (m, n, k) in shapes {
-        let a: Vec<T> = random(rng, m * k);
-        let b: Vec<T> = random(rng, k * n);
-        let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
-        let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-        let want = dot_reference(&af, &bf, None, m, n, k);
+        let (a, b, want) = gemm_operands::<T>(rng, m, n, k);
         // Every configuration; and B given transposed (an N × K matrix) on the largest and
         // smallest tiles.
         let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
@@ -396,11 +357,7 @@ fn small_gemm_is_exact_enough_for_the_sanitizer() {
     let Some(dev) = device() else { return };
     let mut rng = Rng(99);
     let (m, n, k) = (200usize, 136usize, 300usize);
-    let a: Vec<f16> = random(&mut rng, m * k);
-    let b: Vec<f16> = random(&mut rng, k * n);
-    let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
-    let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-    let want = dot_reference(&af, &bf, None, m, n, k);
+    let (a, b, want) = gemm_operands::<f16>(&mut rng, m, n, k);
     for c in GEMM_SM80_CONFIGS {
         let ctx = Context::new();
         let kern = kernels::gemm_sm80_kernel_for_shape(

@@ -15,6 +15,7 @@ use common::views::{
     is_refusal, parents, reference, tma_slices_kernel, view_kernel, views, wgmma_slices_kernel,
     SHAPE,
 };
+use common::wgmma::small_values;
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::prelude::*;
 use weft::runtime::{KernelArgs, LaunchConfig};
@@ -117,13 +118,8 @@ fn wgmma_over_k_slices_matches_the_host() {
     let kernel = common::gpu::load_kernel(&dev, &k);
     let mut rng = Rng(7);
     // Small integers and halves: exact in f16 and in the f32 sums.
-    let mut vals = |len: usize| -> Vec<f32> {
-        (0..len)
-            .map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 2.0)
-            .collect()
-    };
-    let a = vals(64 * 128);
-    let b = vals(128 * 64);
+    let a = small_values(&mut rng, 64 * 128);
+    let b = small_values(&mut rng, 128 * 64);
     let to16 = |v: &[f32]| -> Vec<f16> { v.iter().map(|&x| f16::from_f32(x)).collect() };
     let da = dev.upload(&to16(&a)).unwrap();
     let db = dev.upload(&to16(&b)).unwrap();

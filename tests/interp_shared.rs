@@ -11,8 +11,9 @@ mod common;
 
 use common::interp as ci;
 use common::kernels::{
-    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, reduce_kernel,
-    reduce_reference, triton_matrix_cases, MATRIX_PAIRS, MATRIX_PAIRS_SEED,
+    convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, random_perm,
+    reduce_kernel, reduce_reference, rows_cols, shuffle_pair, triton_matrix_cases, MATRIX_PAIRS,
+    MATRIX_PAIRS_SEED,
 };
 use common::reuse::{chain_kernel, column_stats_kernel, free_reuse_kernel, replica_stats_kernel};
 use common::rng::Rng;
@@ -20,10 +21,12 @@ use common::views::{
     is_refusal, parents, reference, tma_slices_kernel, view_kernel, views, wgmma_slices_kernel,
     SHAPE,
 };
+use common::wgmma::small_values;
 use half::{bf16, f16};
 use weft::codegen::interp::{HostElem, InterpError, LaunchArg, Memory, TensorMapArg};
 use weft::codegen::kernels::{self, TransposeConfig};
 use weft::codegen::{Context, DType, ReduceOp, Target};
+use weft::layout::convert::{plan_conversion, ConversionKind};
 use weft::layout::LinearLayout;
 
 const TARGET: Target = Target::SM90;
@@ -130,13 +133,31 @@ fn conversions_between_random_encodings_move_every_element_where_the_algebra_say
     }
 }
 
+#[test]
+fn transposing_conversion_and_warp_shuffles_are_exact() {
+    let (a, b) = rows_cols();
+    let x: Vec<f32> = (0..4096).map(|i| i as f32).collect();
+    run_convert(&a, &b, DType::F32, &x, ci::f32_bits, "rows → cols");
+    run_convert(&b, &a, DType::F32, &x, ci::f32_bits, "cols → rows");
+    let (s, d) = shuffle_pair();
+    assert_eq!(
+        plan_conversion(&flat(&s), &flat(&d), 32, TARGET)
+            .unwrap()
+            .kind,
+        ConversionKind::WarpShuffle
+    );
+    let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    run_convert(&s, &d, DType::F32, &x, ci::f32_bits, "shuffle f32");
+    let x: Vec<i8> = (0..32).map(|i| i as i8).collect();
+    run_convert(&s, &d, DType::I8, &x, |v| u64::from(v as u8), "shuffle i8");
+    let x: Vec<f64> = (0..32).map(|i| i as f64 * 3.0).collect();
+    run_convert(&s, &d, DType::F64, &x, f64::to_bits, "shuffle f64");
+}
+
 /// Runs `a → b` on distinct values of `dtype` in a random order.
 fn run_random(a: &LinearLayout, b: &LinearLayout, dtype: DType, rng: &mut Rng, what: &str) {
     let n: u64 = a.out_dims().map(|(_, s)| s).product();
-    let mut perm: Vec<u64> = (0..n).collect();
-    for i in (1..perm.len()).rev() {
-        perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
+    let perm = random_perm(rng, n);
     let what = format!("{what} {dtype}");
     match dtype {
         DType::F16 => {
@@ -266,26 +287,24 @@ fn shared_scratch_reuse_matches_the_host() {
     ci::exact(&y, &want, ci::f32_bits, "free then alloc");
 }
 
-/// Two replicas of a warp role, each reducing on its own reused scratch. Warp roles run as
-/// cooperating tasks, which the interpreter does not schedule yet: it refuses the kernel with
-/// `Unsupported`, naming the roles op. When it runs them, this becomes the GPU suite's check
-/// (per replica, column sums and maxima of its half of `x`).
+/// Two replicas of a warp role, each reducing on its own reused scratch, run as cooperating
+/// tasks: per replica, the column sums and maxima of its half of `x` (the GPU suite's check; the
+/// data are multiples of 1/8 below 64, so the sums are exact in any order).
 #[test]
 fn replicas_reuse_their_own_scratch() {
     let ctx = Context::new();
     let k = replica_stats_kernel(&ctx).unwrap();
     let x = grid_data(&mut Rng(13), 2 * 4096);
-    let mut mem = Memory::new();
-    let dx = mem.upload(&x);
-    let dy = ci::poisoned::<f32>(&mut mem, 256);
-    let e = ci::launch_err(
-        &k,
-        1u32,
-        &[LaunchArg::Buffer(dx), LaunchArg::Buffer(dy)],
-        &mut mem,
-    );
-    assert!(matches!(e, InterpError::Unsupported { .. }), "{e}");
-    assert!(e.to_string().contains("warp roles"), "{e}");
+    let y: Vec<f32> = ci::run_one_cta(&k, &x, 256, "replica stats");
+    for q in 0..2 {
+        for c in 0..64 {
+            let col: Vec<f32> = (0..64).map(|r| x[4096 * q + r * 64 + c]).collect();
+            let sum: f32 = col.iter().sum();
+            let max = col.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+            assert_eq!(y[128 * q + c], sum, "replica {q} sum of {c}");
+            assert_eq!(y[128 * q + 64 + c], max, "replica {q} max of {c}");
+        }
+    }
 }
 
 #[test]
@@ -354,13 +373,8 @@ fn wgmma_over_k_slices_matches_the_host() {
     let k = wgmma_slices_kernel(&ctx);
     let mut rng = Rng(7);
     // Small integers and halves: exact in f16 and in the f32 sums.
-    let mut vals = |len: usize| -> Vec<f32> {
-        (0..len)
-            .map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 2.0)
-            .collect()
-    };
-    let a = vals(64 * 128);
-    let b = vals(128 * 64);
+    let a = small_values(&mut rng, 64 * 128);
+    let b = small_values(&mut rng, 128 * 64);
     let to16 = |v: &[f32]| -> Vec<f16> { v.iter().map(|&x| f16::from_f32(x)).collect() };
     let mut mem = Memory::new();
     let da = mem.upload(&to16(&a));

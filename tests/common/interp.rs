@@ -173,28 +173,3 @@ pub fn widen(v: &[f32]) -> Vec<f64> {
     v.iter().map(|&x| f64::from(x)).collect()
 }
 
-/// Whether `k` has warp roles (cooperating tasks), which the interpreter does not run yet.
-pub fn uses_roles(k: &Kernel<'_>) -> bool {
-    k.program().to_string().contains("warp_roles")
-}
-
-/// Runs `k` as [`launch`] does and returns `true`; or, for a kernel with warp roles, checks
-/// that the interpreter refuses it with exactly [`InterpError::Unsupported`] on the roles op
-/// and returns `false` (nothing ran: the caller skips its checks). When the interpreter runs
-/// roles, the refusal fails here and the caller's checks apply.
-pub fn launch_unless_roles(
-    k: &Kernel<'_>,
-    grid: impl Into<Grid>,
-    args: &[LaunchArg],
-    mem: &mut Memory,
-    what: &str,
-) -> bool {
-    if !uses_roles(k) {
-        launch(k, grid, args, mem, what);
-        return true;
-    }
-    match launch_err(k, grid, args, mem) {
-        InterpError::Unsupported { op, .. } if op == "warp_roles" => false,
-        e => panic!("{what}: expected warp roles to be refused as unsupported, got {e}"),
-    }
-}

@@ -387,3 +387,48 @@ pub fn reduce_reference(
             .collect()
     }
 }
+
+/// `0..n` in a random order: distinct values for a conversion, each of which only a correct
+/// one puts in its place.
+pub fn random_perm(rng: &mut Rng, n: u64) -> Vec<u64> {
+    let mut perm: Vec<u64> = (0..n).collect();
+    for i in (1..perm.len()).rev() {
+        perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    perm
+}
+
+/// 64 × 64 tiles over 4 warps: a row-major and a column-major blocked layout, whose conversion
+/// transposes through shared memory.
+pub fn rows_cols() -> (LinearLayout, LinearLayout) {
+    let enc = |b: Blocked| {
+        weft::layout::encoding::Encoding::from(b)
+            .to_linear_layout(&[64, 64])
+            .unwrap()
+    };
+    (
+        enc(Blocked::new(&[1, 4], &[2, 16], &[4, 1], &[1, 0])),
+        enc(Blocked::new(&[4, 1], &[16, 2], &[1, 4], &[0, 1])),
+    )
+}
+
+/// One warp, 4 × 8 elements, register bit 0 and lane bit 0 traded: a conversion by warp shuffle.
+pub fn shuffle_pair() -> (LinearLayout, LinearLayout) {
+    let ll = |reg: Vec<Vec<u64>>, lane: Vec<Vec<u64>>| {
+        LinearLayout::from_bases(
+            [("register", reg), ("lane", lane)],
+            [("dim0", 4), ("dim1", 8)],
+            false,
+        )
+        .unwrap()
+    };
+    let s = ll(
+        vec![vec![0, 1]],
+        vec![vec![0, 2], vec![0, 4], vec![1, 0], vec![2, 0], vec![0, 0]],
+    );
+    let d = ll(
+        vec![vec![0, 2]],
+        vec![vec![0, 1], vec![0, 4], vec![1, 0], vec![2, 0], vec![0, 0]],
+    );
+    (s, d)
+}

@@ -464,3 +464,27 @@ pub fn math_kernel<'c>(
     kb.store(py, r, Some(mask))?;
     kb.finish()
 }
+
+/// The arguments of the flush-to-zero check: `n` from -140 (exp2 results below 2^-126,
+/// subnormal) to 10.
+pub fn ftz_inputs(n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| -140.0 + 150.0 * i as f32 / n as f32)
+        .collect()
+}
+
+/// Checks `exp2` over `x` with `.ftz` (`ftz`) against without (`fast`): equal where the result
+/// is normal, zero where it is subnormal. Returns how many were flushed (at least one).
+pub fn check_ftz(x: &[f32], ftz: &[f32], fast: &[f32]) -> usize {
+    let mut flushed = 0;
+    for ((&xi, &a), &b) in x.iter().zip(ftz).zip(fast) {
+        if b.is_normal() {
+            assert_eq!(a, b, "exp2({xi:e}): ftz {a:e}, approx {b:e}");
+        } else {
+            assert_eq!(a, 0.0, "exp2({xi:e}): ftz {a:e} should flush {b:e}");
+            flushed += 1;
+        }
+    }
+    assert!(flushed > 0, "some results were subnormal");
+    flushed
+}

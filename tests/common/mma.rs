@@ -276,3 +276,125 @@ pub fn dot_reference(
     }
     (out, mag)
 }
+
+/// The `ldmatrix` cases of an Ampere MMA over `warps` warps: the tile shape, its shared layout,
+/// the operand it is read into, and a name saying which path the plan takes.
+pub fn ldmatrix_cases(warps: u32) -> Vec<([u64; 2], Encoding, DotOperand, &'static str)> {
+    let (_, da, db) = mma_layouts(128, 128, warps, 16);
+    let sw = |vec, max_phase, order: [u32; 2]| -> Encoding {
+        weft::layout::encoding::SwizzledShared::new(vec, 1, max_phase, &order).into()
+    };
+    vec![
+        ([128, 32], nvmma([128, 32], 16), da.clone(), "A, NVMMA (x4)"),
+        ([128, 64], sw(8, 8, [1, 0]), da.clone(), "A, swizzled (x4)"),
+        (
+            [128, 32],
+            sw(1, 1, [0, 1]),
+            da.clone(),
+            "A, column-major (.trans)",
+        ),
+        ([128, 32], sw(1, 8, [1, 0]), da, "A, scattered (ld.shared)"),
+        (
+            [32, 128],
+            nvmma([32, 128], 16),
+            db.clone(),
+            "B, NVMMA (.trans)",
+        ),
+        (
+            [64, 128],
+            sw(8, 8, [1, 0]),
+            db.clone(),
+            "B, swizzled (.trans)",
+        ),
+        ([32, 128], sw(1, 1, [0, 1]), db, "B, column-major (x4)"),
+    ]
+}
+
+/// The rows and columns of the `cp.async` tests' tiles.
+pub const CP_ASYNC_TILE: usize = 64;
+
+/// One `cp.async` kernel of the tests: its shared layout, the divisibility of `n` it is built
+/// for, its ring of buffers.
+pub struct CpAsyncVariant {
+    pub shared: Encoding,
+    pub div_n: u64,
+    pub ring: u64,
+}
+
+/// The `cp.async` kernels tried on an `n`-column input of `T`: the default NVMMA layout and a
+/// swizzle of 16-byte vectors, each built for the divisibility `n` has, for none, and for 16
+/// with a ring of 3 (where `n` allows).
+pub fn cp_async_variants<T: Elem>(n: usize) -> Vec<CpAsyncVariant> {
+    let bytes = T::DTYPE.mem_bytes();
+    let shareds: [Encoding; 2] = [
+        nvmma([CP_ASYNC_TILE as u64; 2], (bytes * 8) as u32),
+        weft::layout::encoding::SwizzledShared::new((16 / bytes) as u32, 2, 4, &[1, 0]).into(),
+    ];
+    let mut v = Vec::new();
+    for shared in shareds {
+        for (div_n, ring) in [(kernels::size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
+            if n as u64 % div_n == 0 {
+                v.push(CpAsyncVariant {
+                    shared: shared.clone(),
+                    div_n,
+                    ring,
+                });
+            }
+        }
+    }
+    v
+}
+
+/// The kernel of `v` for `T` (4 warps, 16-byte copies), built for `target`.
+pub fn cp_async_variant_kernel<'c, T: Elem>(
+    ctx: &'c Context,
+    target: Target,
+    v: &CpAsyncVariant,
+) -> Result<Kernel<'c>, CodegenError> {
+    let t = CP_ASYNC_TILE as u32;
+    let per = (16 / T::DTYPE.mem_bytes()) as u32;
+    cp_async_tile_kernel(
+        ctx,
+        target,
+        T::DTYPE,
+        t,
+        t,
+        per,
+        &v.shared,
+        4,
+        v.div_n,
+        v.ring,
+    )
+}
+
+/// What `cp_async_tile_kernel` leaves in its `ym × yn` output for the `m × n` input `x`: `x`
+/// inside, zero outside; as bits.
+pub fn cp_async_reference<T: Elem>(x: &[T], m: usize, n: usize, ym: usize, yn: usize) -> Vec<u32> {
+    (0..ym * yn)
+        .map(|i| {
+            let (r, c) = (i / yn, i % yn);
+            if r < m && c < n {
+                x[r * n + c].bits()
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+/// Random GEMM operands: A (`m × k`) and B (`k × n`) in `T`, and the f64 reference of `A · B`
+/// with its bound `Σ |a| |b|` ([`dot_reference`]).
+#[allow(clippy::type_complexity)]
+pub fn gemm_operands<T: Elem>(
+    rng: &mut Rng,
+    m: usize,
+    n: usize,
+    k: usize,
+) -> (Vec<T>, Vec<T>, (Vec<f64>, Vec<f64>)) {
+    let a: Vec<T> = random(rng, m * k);
+    let b: Vec<T> = random(rng, k * n);
+    let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
+    let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
+    let want = dot_reference(&af, &bf, None, m, n, k);
+    (a, b, want)
+}

@@ -16,6 +16,8 @@ use crate::codegen::ops::global::AtomicOp;
 use crate::codegen::ops::reduce::ReduceOp;
 use crate::codegen::ops::scan::ScanOp;
 use crate::codegen::types::{DType, Type};
+use crate::codegen::MathPrecision;
+use crate::target::Vendor;
 
 /// A value at run time.
 #[derive(Debug, Clone)]
@@ -626,15 +628,25 @@ impl<'a> Cta<'a> {
                 let data = a.data.iter().map(|x| num::unary(*u, *x, t)).collect();
                 self.put(0, Tile { shape: shp, data });
             }
-            OpKind::Math(m, _) => {
+            OpKind::Math(m, p) => {
                 let (shape, t) = self.result(0)?;
                 let shp = if shape.is_empty() { vec![1] } else { shape };
                 let a = self.tile_arg(&args[0], &shp, t)?;
                 let d = dtype_of(t);
+                // `.ftz` on NVIDIA f32: subnormal inputs and results are flushed to zero.
+                let ftz = *p == MathPrecision::ApproxFtz
+                    && d == DType::F32
+                    && self.prog.target.vendor() == Vendor::Nvidia;
                 let data = a
                     .data
                     .iter()
-                    .map(|x| Num::F(num::math(*m, x.f(), d)))
+                    .map(|x| {
+                        if ftz {
+                            Num::F(num::flush(num::math(*m, num::flush(x.f()), d)))
+                        } else {
+                            Num::F(num::math(*m, x.f(), d))
+                        }
+                    })
                     .collect();
                 self.put(0, Tile { shape: shp, data });
             }
