@@ -270,6 +270,16 @@ impl LinearLayout {
         bases: impl IntoIterator<Item = (D, Bases)>,
         out_names: impl IntoIterator<Item = E>,
     ) -> Result<LinearLayout> {
+        Self::from_bases_inferred_with(bases, out_names, true)
+    }
+
+    /// [`from_bases_inferred`](Self::from_bases_inferred) that checks surjectivity only when
+    /// `require_surjective` (Triton's `LinearLayout(bases, outDimNames, requireSurjective)`).
+    pub fn from_bases_inferred_with<D: Into<Dim>, E: Into<Dim>>(
+        bases: impl IntoIterator<Item = (D, Bases)>,
+        out_names: impl IntoIterator<Item = E>,
+        require_surjective: bool,
+    ) -> Result<LinearLayout> {
         let names: Vec<Dim> = out_names.into_iter().map(Into::into).collect();
         let bases: Vec<(Dim, Bases)> = bases.into_iter().map(|(d, b)| (d.into(), b)).collect();
         let mut max = vec![0u64; names.len()];
@@ -295,7 +305,7 @@ impl LinearLayout {
         }
         check_specs(&outs, DimSide::Out)?;
         let sizes: Vec<u64> = outs.iter().map(|d| 1u64 << d.log2).collect();
-        Self::from_bases_with(bases, outs, &sizes, true)
+        Self::from_bases_with(bases, outs, &sizes, require_surjective)
     }
 
     fn from_bases_with<D: Into<Dim>>(

@@ -6,7 +6,9 @@ use weft::layout::json::to_line;
 use weft::layout::text::{self, ttgir};
 use weft::layout::LinearLayout;
 
-use crate::{read_arg, read_file, render, Failure};
+use weft::layout::render;
+
+use crate::{read_arg, read_file, Failure};
 
 /// Arguments of `weft layout`.
 #[derive(ClapArgs, Debug)]

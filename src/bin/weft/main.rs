@@ -6,7 +6,6 @@ mod algebra;
 mod bank_conflicts;
 mod convert;
 mod layout;
-mod render;
 mod report;
 
 use std::process::ExitCode;

@@ -1,10 +1,52 @@
 //! Pictures of a layout: a text table and an SVG grid (cells coloured by warp, labelled with lane and
-//! register, like the layout figures of the Triton and CuTe docs).
+//! register, like the layout figures of the Triton and CuTe docs). The `weft layout` command and the Python
+//! package's notebook pictures (`_repr_svg_`) both draw with these.
 
-use weft::layout::encoding::Encoding;
-use weft::layout::LinearLayout;
+use crate::layout::encoding::Encoding;
+use crate::layout::{LayoutError, LinearLayout, Result};
 
-use crate::Failure;
+/// What a picture needs to know beyond the layout: how to title it and whether cells are shared-memory
+/// offsets (coloured by bank) or threads (coloured by warp).
+struct Style {
+    title: String,
+    shared: bool,
+    elem_bits: u64,
+}
+
+impl Style {
+    fn of_encoding(enc: &Encoding, shape: &[u64]) -> Style {
+        Style {
+            title: format!(
+                "{} — shape {}",
+                crate::layout::text::gluon::print_encoding(enc),
+                shape_text(shape)
+            ),
+            shared: enc.is_shared(),
+            elem_bits: elem_bits(enc),
+        }
+    }
+
+    /// A bare layout: shared when its first input dim is `offset`, 16-bit elements for the bank colours.
+    fn of_layout(ll: &LinearLayout) -> Style {
+        let shape: Vec<u64> = ll.out_dims().map(|(_, s)| s).collect();
+        Style {
+            title: format!("LinearLayout — shape {}", shape_text(&shape)),
+            shared: ll
+                .in_dim_names()
+                .next()
+                .is_some_and(|d| d.as_str() == "offset"),
+            elem_bits: 16,
+        }
+    }
+}
+
+fn shape_text(shape: &[u64]) -> String {
+    shape
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join("x")
+}
 
 /// Largest hardware space enumerated to draw a layout.
 const MAX_IN_BITS: u32 = 22;
@@ -15,9 +57,9 @@ struct Owners {
     count: Vec<u32>,
 }
 
-fn owners(ll: &LinearLayout) -> Result<Owners, Failure> {
+fn owners(ll: &LinearLayout) -> Result<Owners> {
     if ll.total_in_bits() > MAX_IN_BITS || ll.total_out_bits() > MAX_IN_BITS {
-        return Err(Failure(format!(
+        return Err(LayoutError::Invalid(format!(
             "layout too large to draw ({} input bits, {} output bits; at most {MAX_IN_BITS})",
             ll.total_in_bits(),
             ll.total_out_bits()
@@ -63,6 +105,9 @@ fn grid(ll: &LinearLayout) -> (Vec<u64>, u64, u64) {
 fn packed_index(sizes: &[u64], row: u64, col: u64) -> u64 {
     // Out dim 0 is the least significant part of a packed out index.
     let rank = sizes.len();
+    if rank == 0 {
+        return 0;
+    }
     let mut coords = vec![0u64; rank];
     coords[rank - 1] = col;
     let mut r = row;
@@ -85,7 +130,7 @@ struct Cell {
     short: String,
 }
 
-fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
+fn cell(style: &Style, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
     let x = o.first[idx as usize];
     if x == u64::MAX {
         return Cell {
@@ -106,10 +151,10 @@ fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
     } else {
         String::new()
     };
-    if enc.is_shared() {
+    if style.shared {
         let off = get(&v, "offset");
         return Cell {
-            warp_key: BANK_KEY | ((off * elem_bits(enc) / 32) % 32),
+            warp_key: BANK_KEY | ((off * style.elem_bits / 32) % 32),
             lines: [format!("{bprefix}{off}"), rep.trim().to_string()],
             short: format!("{bprefix}{off}{rep}"),
         };
@@ -127,13 +172,17 @@ fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
 
 /// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset); `xN` marks
 /// an element N locations hold.
-pub(crate) fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String, Failure> {
+pub fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String> {
+    draw_table(&Style::of_encoding(enc, &[]), ll)
+}
+
+fn draw_table(style: &Style, ll: &LinearLayout) -> Result<String> {
     let o = owners(ll)?;
     let (sizes, rows, cols) = grid(ll);
     let cells: Vec<Vec<String>> = (0..rows)
         .map(|r| {
             (0..cols)
-                .map(|c| cell(enc, ll, &o, packed_index(&sizes, r, c)).short)
+                .map(|c| cell(style, ll, &o, packed_index(&sizes, r, c)).short)
                 .collect()
         })
         .collect();
@@ -177,26 +226,28 @@ fn esc(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// An SVG grid of the tensor (rows: all dims but the last; columns: the last dim).
-pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<String, Failure> {
+/// An SVG grid of the tensor (rows: all dims but the last; columns: the last dim), titled with the encoding.
+pub fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<String> {
+    draw_svg(&Style::of_encoding(enc, shape), ll)
+}
+
+/// [`svg`] for a bare layout: threads coloured by warp, or shared-memory offsets (first in dim `offset`)
+/// by bank.
+pub fn svg_of_layout(ll: &LinearLayout) -> Result<String> {
+    draw_svg(&Style::of_layout(ll), ll)
+}
+
+fn draw_svg(style: &Style, ll: &LinearLayout) -> Result<String> {
     let o = owners(ll)?;
     let (sizes, rows, cols) = grid(ll);
     if rows * cols > 1 << 16 {
-        return Err(Failure(format!(
-            "{rows}x{cols} cells are too many to draw; use a smaller --shape"
+        return Err(LayoutError::Invalid(format!(
+            "{rows}x{cols} cells are too many to draw; use a smaller shape"
         )));
     }
     let (cw, ch) = (58u64, 34u64);
     let (left, top) = (44u64, 56u64);
-    let title = format!(
-        "{} — shape {}",
-        weft::layout::text::gluon::print_encoding(enc),
-        shape
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join("x")
-    );
+    let title = &style.title;
     // Monospace 12 px text is about 7.3 px per character: widen the picture so the title fits.
     let width = (left + cols * cw + 16).max(title.chars().count() as u64 * 15 / 2 + 16);
     let height = top + rows * ch + 40;
@@ -205,23 +256,14 @@ pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<St
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans Mono, monospace\">\n"
     );
     s += &format!("<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n");
-    let title = format!(
-        "{} — shape {}",
-        weft::layout::text::gluon::print_encoding(enc),
-        shape
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join("x")
-    );
     s += &format!(
         "<text x=\"8\" y=\"18\" font-size=\"12\">{}</text>\n",
-        esc(&title)
+        esc(title)
     );
-    let legend = if enc.is_shared() {
+    let legend = if style.shared {
         format!(
             "cell: shared-memory offset; colour: bank (4-byte words, {}-bit elements)",
-            elem_bits(enc)
+            style.elem_bits
         )
     } else {
         "cell: W warp, L lane / R register; colour: warp; xN: held by N threads".to_string()
@@ -241,7 +283,7 @@ pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<St
             top + r * ch + ch / 2 + 4
         );
         for c in 0..cols {
-            let cl = cell(enc, ll, &o, packed_index(&sizes, r, c));
+            let cl = cell(style, ll, &o, packed_index(&sizes, r, c));
             let (x, y) = (left + c * cw, top + r * ch);
             s += &format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{cw}\" height=\"{ch}\" fill=\"{}\" stroke=\"#555\" stroke-width=\"0.5\"/>\n",
