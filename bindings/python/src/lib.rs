@@ -10,6 +10,7 @@ mod drawing;
 mod errors;
 mod layouts;
 mod linear_layout;
+mod names;
 mod parsing;
 mod planning;
 

@@ -8,6 +8,7 @@ use weft::layout::{Bases, Dim, LinearLayout as Ll};
 
 use crate::drawing;
 use crate::errors::OrPy;
+use crate::names;
 
 /// A linear layout over GF(2): named input dims (`register`, `lane`, `warp`, `block`, `offset`, …) to named
 /// output dims (`dim0`, …), each input bit mapped to a basis vector and any input to the XOR of its bits'
@@ -217,15 +218,14 @@ impl LinearLayout {
         py: Python<'py>,
         inputs: &Bound<'py, PyDict>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let mut ins: Vec<(Dim, u64)> = Vec::with_capacity(inputs.len());
+        let mut ins: smallvec::SmallVec<[(Dim, u64); 4]> = smallvec::SmallVec::new();
         for (k, v) in inputs.iter() {
-            let name = k.cast::<pyo3::types::PyString>()?;
-            ins.push((Dim::new(&name.to_cow()?), v.extract()?));
+            ins.push((names::dim_of(&k)?, v.extract()?));
         }
         let out = self.ll.apply(&ins).py()?;
         let d = PyDict::new(py);
         for (dim, v) in out {
-            d.set_item(dim.as_str(), v)?;
+            d.set_item(names::name_of(py, dim), v)?;
         }
         Ok(d)
     }
