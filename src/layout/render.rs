@@ -40,7 +40,8 @@ impl Style {
     }
 }
 
-fn shape_text(shape: &[u64]) -> String {
+/// A shape as the pictures and the CLI write it: `32x64`.
+pub fn shape_text(shape: &[u64]) -> String {
     shape
         .iter()
         .map(u64::to_string)

@@ -1,14 +1,15 @@
 //! Python values to and from the constructor arguments (`weft::layout::text::Val`) that Gluon's layout
-//! classes take: ints, bools, `None`, lists or tuples, dicts and nested layouts.
+//! classes take: ints, bools, `None`, lists or tuples, dicts and nested layouts; and element types.
 
 use std::sync::Arc;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
+use weft::layout::convert::element_bits;
 use weft::layout::text::Val;
 
-use crate::errors::InvalidLayoutError;
+use crate::errors::{InvalidLayoutError, OrPy};
 use crate::layouts::{wrap, Layout};
 
 /// Nesting deeper than this is refused (a list that contains itself would otherwise recurse forever).
@@ -83,4 +84,19 @@ pub fn from_val<'py>(py: Python<'py>, v: &Val) -> PyResult<Bound<'py, PyAny>> {
         }
         Val::Enc(e) => wrap(py, (**e).clone())?.into_bound(py),
     })
+}
+
+/// Bits per element of a `dtype` argument: a name (`"f16"`, `"bf16"`, `"i8"`, …), a number of bits, or a
+/// Triton dtype (`gl.float16`: anything with `primitive_bitwidth`); 16 when absent.
+pub fn element_bits_of(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+    let Some(dtype) = dtype else {
+        return Ok(16);
+    };
+    if let Ok(s) = dtype.cast::<PyString>() {
+        return element_bits(&s.to_cow()?).py();
+    }
+    if let Ok(bits) = dtype.getattr("primitive_bitwidth") {
+        return bits.extract();
+    }
+    dtype.extract::<u32>()
 }

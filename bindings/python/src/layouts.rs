@@ -10,10 +10,11 @@ use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::{PyBool, PyDict, PyTuple};
-use weft::layout::encoding::Encoding;
+use weft::layout::encoding::{helpers, CgaLayout, Encoding};
 use weft::layout::text::{gluon, ttgir, Val};
+use weft::layout::Bases;
 
-use crate::args::{from_val, to_val};
+use crate::args::{element_bits_of, from_val, to_val};
 use crate::drawing::{self, Drawing};
 use crate::errors::{InvalidLayoutError, OrPy};
 use crate::linear_layout::LinearLayout;
@@ -59,7 +60,7 @@ fn build(
 }
 
 macro_rules! layout_classes {
-    ($($(#[$doc:meta])* $name:ident : $base:ident),* $(,)?) => {
+    ($($(#[$doc:meta])* $name:ident : $base:ident $({ $($extra:tt)* })?),* $(,)?) => {
         $(
             $(#[$doc])*
             #[pyclass(module = "weft", extends = $base, frozen)]
@@ -76,6 +77,8 @@ macro_rules! layout_classes {
                     let enc = build(stringify!($name), args, kwargs)?;
                     Ok(PyClassInitializer::from(Layout { enc }).add_subclass($base).add_subclass($name))
                 }
+
+                $($($extra)*)?
             }
         )*
 
@@ -124,7 +127,25 @@ layout_classes! {
     SwizzledSharedLayout: SharedLayout,
     /// `NVMMASharedLayout(swizzle_byte_width, element_bitwidth, rank=2, transposed=False, fp4_padded=False,
     /// cga_layout=[])`.
-    NVMMASharedLayout: SharedLayout,
+    NVMMASharedLayout: SharedLayout {
+        /// Gluon's `get_default_for`: the widest swizzle the tile's contiguous extent allows. `dtype` is a
+        /// name (`"f16"`), a number of bits, or a Triton dtype (anything with `primitive_bitwidth`).
+        #[staticmethod]
+        #[pyo3(signature = (block_shape, dtype, transposed = false, fp4_padded = false, cga_layout = None))]
+        fn get_default_for(
+            py: Python<'_>,
+            block_shape: Vec<u64>,
+            dtype: &Bound<'_, PyAny>,
+            transposed: bool,
+            fp4_padded: bool,
+            cga_layout: Option<Bases>,
+        ) -> PyResult<Py<PyAny>> {
+            let bits = element_bits_of(Some(dtype))?;
+            let cga = CgaLayout::new(cga_layout.unwrap_or_default());
+            let l = helpers::default_nvmma_shared(&block_shape, bits, transposed, fp4_padded, cga).py()?;
+            wrap(py, Encoding::NvmmaShared(l))
+        }
+    },
     /// `PaddedSharedLayout(interval_padding_pairs, offset_bases, cga_layout, shape)`.
     PaddedSharedLayout: SharedLayout,
     /// `SharedLinearLayout(offset_bases, block_bases=[], alignment=16)`.

@@ -3,11 +3,12 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 use pythonize::pythonize;
-use weft::layout::convert::{self, element_bits, Target};
+use weft::layout::convert::{self, Target};
 use weft::layout::LinearLayout as Ll;
 
+use crate::args::element_bits_of;
 use crate::errors::{InvalidLayoutError, OrPy, SizeError};
 use crate::layouts::Layout;
 use crate::linear_layout::LinearLayout;
@@ -48,14 +49,6 @@ fn layout_of(what: &str, obj: &Bound<'_, PyAny>, shape: Option<&[u64]>) -> PyRes
     Ok(ll)
 }
 
-/// Bits per element of `dtype`: a name (`"f16"`, `"bf16"`, `"i8"`, …) or a number of bits.
-fn bits_of(dtype: &Bound<'_, PyAny>) -> PyResult<u32> {
-    if let Ok(s) = dtype.cast::<PyString>() {
-        return element_bits(&s.to_cow()?).py();
-    }
-    dtype.extract::<u32>()
-}
-
 /// The plan of converting a tensor from distributed layout `src` to `dst`: a dict with `kind` (`"noop"`,
 /// `"register_permute"`, `"warp_shuffle"`, `"shared_memory"`, `"cross_cta"`), `triton_kind`,
 /// `scratch_bytes`, `shuffles`, `bank_conflicts`, the chosen instructions and swizzle, `cost` and the
@@ -70,10 +63,7 @@ pub fn plan_conversion<'py>(
     dtype: Option<&Bound<'py, PyAny>>,
     target: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let bits = match dtype {
-        Some(d) => bits_of(d)?,
-        None => 16,
-    };
+    let bits = element_bits_of(dtype)?;
     let target =
         Target::parse(target).map_err(|e| InvalidLayoutError::new_err(format!("target: {e}")))?;
     let src = layout_of("src", src, shape.as_deref())?;
@@ -94,10 +84,7 @@ pub fn bank_conflicts<'py>(
     shape: Option<Vec<u64>>,
     dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let bits = match dtype {
-        Some(d) => bits_of(d)?,
-        None => 16,
-    };
+    let bits = element_bits_of(dtype)?;
     let reg = layout_of("reg", reg, shape.as_deref())?;
     let shared = layout_of("shared", shared, shape.as_deref())?;
     let b = convert::bank_conflicts_detail(&reg, &shared, bits).py()?;

@@ -181,6 +181,10 @@ def test_layout_methods_survive_bad_shapes_and_pairs():
                 for dtype in (None, "f16", "f13", 0, 65, 2**70):
                     survive(weft.plan_conversion, obj, other, shape, dtype)
                     survive(weft.bank_conflicts, obj, other, shape, dtype)
+    for shape in ([], [0], [2**63, 2**63], [1] * 100, [-1, 4], "x"):
+        for dtype in ("f16", "nope", 0, 2**40, None, object()):
+            survive(weft.NVMMASharedLayout.get_default_for, shape, dtype)
+            survive(weft.NVMMASharedLayout.get_default_for, shape, dtype, True, True, [[1 << 70]])
     survive(weft.parse_type, "tensor<4x4xf32, #a>", {"#a": 3})
     survive(weft.parse_type, "tensor<4x4xf32, #a>", {3: blocked})
 

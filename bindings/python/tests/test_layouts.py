@@ -157,3 +157,19 @@ def test_errors_carry_weft_messages():
     for cls in (weft.ParseError, weft.DimError, weft.SizeError, weft.NotInvertibleError,
                 weft.NotDivisibleError, weft.InvalidLayoutError):
         assert issubclass(cls, weft.LayoutError)
+
+
+def test_nvmma_shared_default_is_the_widest_swizzle_the_tile_allows():
+    class Float8:  # a Triton dtype stand-in: Gluon passes `gl.float8e4nv` and reads `primitive_bitwidth`
+        primitive_bitwidth = 8
+
+    cases = [([64, 64], "f16", 128), ([128, 32], "f16", 64), ([64, 16], "f16", 32), ([64, 8], "f16", 0),
+             ([4, 64], "f16", 0), ([64, 64], Float8(), 64), ([64, 64], 32, 128), ([64], "f16", 0)]
+    for shape, dtype, swizzle in cases:
+        got = weft.NVMMASharedLayout.get_default_for(shape, dtype)
+        assert type(got) is weft.NVMMASharedLayout
+        assert (got.swizzle_byte_width, got.rank) == (swizzle, len(shape)), (shape, dtype)
+    # Transposed: the contiguous dim is the first one.
+    assert weft.NVMMASharedLayout.get_default_for([32, 8], "f16", transposed=True).swizzle_byte_width == 64
+    with pytest.raises(weft.InvalidLayoutError):
+        weft.NVMMASharedLayout.get_default_for([], "f16")

@@ -89,14 +89,6 @@ struct AliasJson {
     layout: LinearLayout,
 }
 
-fn shape_str(shape: &[u64]) -> String {
-    shape
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join("x")
-}
-
 pub(crate) fn run(args: Args) -> Result<String, Failure> {
     let shape = args.shape.as_deref().map(parse_shape).transpose()?;
     if let Some(file) = &args.from_ttgir {
@@ -130,7 +122,7 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                 let rank = enc.rank().unwrap_or(s.len());
                 let (s, note) = if enc.is_shared() && s.len() > rank {
                     let per = s[s.len() - rank..].to_vec();
-                    let note = format!(" (each buffer of {})", shape_str(&s));
+                    let note = format!(" (each buffer of {})", render::shape_text(&s));
                     (per, note)
                 } else {
                     (s, String::new())
@@ -139,7 +131,7 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                     Failure(format!(
                         "#{} with shape {}: {e}",
                         text::excerpt(name),
-                        shape_str(&s)
+                        render::shape_text(&s)
                     ))
                 })?;
                 if args.format == Format::Json {
@@ -149,7 +141,7 @@ pub(crate) fn run(args: Args) -> Result<String, Failure> {
                         layout: ll,
                     });
                 } else {
-                    out += &format!("shape {}{note}:\n", shape_str(&s));
+                    out += &format!("shape {}{note}:\n", render::shape_text(&s));
                     out += &emit(enc, &ll, &s, args.format)?;
                 }
             }
