@@ -180,8 +180,9 @@ impl Layout {
         ttgir::print_encoding(&self.enc)
     }
 
-    /// The element each thread and register holds (or each shared offset), as a text table.
-    fn format_tensor_view(&self, shape: Vec<u64>) -> PyResult<String> {
+    /// The element each thread and register holds (or each shared offset), as the text table of
+    /// `weft layout --format table` (not Gluon's `format_tensor_view` text).
+    fn table(&self, shape: Vec<u64>) -> PyResult<String> {
         let ll = self.enc.to_linear_layout(&shape).py()?;
         weft::layout::render::table(&self.enc, &ll).py()
     }

@@ -161,7 +161,7 @@ def test_layout_classes_survive_random_arguments():
                     survive(obj.to_linear_layout, shape)
                     survive(obj.tensor_layout, shape)
                     survive(obj.draw, shape)
-                    survive(obj.format_tensor_view, shape)
+                    survive(obj.table, shape)
                 survive(obj._repr_svg_)
                 repr(obj)
                 obj.to_ttgir()
@@ -175,7 +175,7 @@ def test_layout_methods_survive_bad_shapes_and_pairs():
         for shape in ([], [0, 0], [2**63, 2], [2**64, 1], [1] * 65, [4096, 4096], [3, 3], [-4, 4]):
             survive(obj.to_linear_layout, shape)
             survive(obj.draw, shape)
-            survive(obj.format_tensor_view, shape)
+            survive(obj.table, shape)
         for other in (blocked, shared, mfma, blocked.to_linear_layout([32, 32]), 3, "x"):
             for shape in (None, [32, 32], [64, 64], [1, 1], [2**40, 2]):
                 for dtype in (None, "f16", "f13", 0, 65, 2**70):

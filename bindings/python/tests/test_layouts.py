@@ -83,8 +83,8 @@ def test_distributed_linear_layout_round_trips():
     assert weft.parse_layout(lin.to_ttgir()) == lin
 
 
-def test_format_tensor_view_names_threads():
-    table = weft.BlockedLayout([1, 1], [1, 32], [1, 1], [1, 0]).format_tensor_view([1, 32])
+def test_table_names_threads():
+    table = weft.BlockedLayout([1, 1], [1, 32], [1, 1], [1, 0]).table([1, 32])
     assert table.split() == [f"T{t}:0" for t in range(32)]
 
 
