@@ -8,9 +8,19 @@ use weft::layout::LinearLayout;
 
 use crate::errors::OrPy;
 
-/// The SVG of a bare layout, or `None` when it is too large to draw (the notebook then shows the text).
+/// The notebook picture of a bare layout, or `None` past [`MAX_CELLS`] elements (the notebook then shows
+/// the text; `draw()` draws larger ones).
 pub fn layout_svg(ll: &LinearLayout) -> Option<String> {
+    if ll.total_out_size() > MAX_CELLS {
+        return None;
+    }
     render::svg_of_layout(ll).ok()
+}
+
+/// The picture of a bare layout, as large as the renderer draws.
+pub fn draw_layout(ll: &LinearLayout) -> PyResult<Drawing> {
+    let svg = render::svg_of_layout(ll).py()?;
+    Ok(Drawing { svg })
 }
 
 /// An SVG inside a `<div>`, for front ends that render HTML before SVG.
@@ -18,7 +28,7 @@ pub fn html(svg: &str) -> String {
     format!("<div class=\"weft-layout\">{svg}</div>")
 }
 
-/// The largest number of tensor elements a notebook picture of an encoding shows.
+/// The largest number of tensor elements a notebook picture shows (larger ones are drawn on request).
 const MAX_CELLS: u64 = 1 << 12;
 
 /// A shape to draw an encoding at when none is given: its own `shape` if it has one, else the smallest

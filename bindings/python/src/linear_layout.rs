@@ -417,8 +417,14 @@ impl LinearLayout {
         Ok((ctor, args))
     }
 
+    /// The SVG picture of the layout (shown inline by notebooks): each element with the thread and register
+    /// holding it (or its shared-memory offset).
+    fn draw(&self) -> PyResult<drawing::Drawing> {
+        drawing::draw_layout(&self.ll)
+    }
+
     /// An SVG picture for notebooks: each element with the thread and register holding it (or its
-    /// shared-memory offset), coloured by warp (or bank); `None` when the layout is too large to draw.
+    /// shared-memory offset), coloured by warp (or bank); `None` past 4096 elements (`draw()` draws those).
     fn _repr_svg_(&self) -> Option<String> {
         drawing::layout_svg(&self.ll)
     }

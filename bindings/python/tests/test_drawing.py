@@ -49,6 +49,16 @@ def test_too_large_to_draw_gives_none_or_an_error():
     huge = weft.LinearLayout.identity_1d(1 << 30, "register", "dim0")
     assert huge._repr_svg_() is None and huge._repr_html_() is None
     try:
+        huge.draw()
+    except weft.LayoutError as e:
+        assert "too large" in str(e)
+    else:
+        raise AssertionError("a 2^30-element drawing should be refused")
+    # Past 4096 elements a notebook shows the text; draw() still draws.
+    big = weft.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0]).to_linear_layout([64, 128])
+    assert big._repr_svg_() is None
+    assert len(cells(big.draw().svg)) == 64 * 128
+    try:
         weft.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0]).draw([1024, 1024])
     except weft.LayoutError as e:
         assert "too many" in str(e) or "too large" in str(e)
