@@ -9,7 +9,11 @@ Needs `pip install triton==3.9.0` (CPU only) and the weft wheel built in release
     pip install target/wheels/weft-*.whl triton==3.9.0
     python bindings/python/bench.py
 
-Prints a Markdown table (ns per call: the best of several timed runs of many calls each).
+Prints a Markdown table (ns per call: the best of several timed runs of many calls each). On a loaded
+machine, count instructions instead (no timing; the difference of two runs is the cost of N calls):
+
+    valgrind --tool=callgrind python bindings/python/bench.py --only apply --side weft --calls 0
+    valgrind --tool=callgrind python bindings/python/bench.py --only apply --side weft --calls 100000
 """
 
 import argparse
@@ -44,6 +48,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--number", type=int, default=20000, help="calls per timed run")
     ap.add_argument("--repeat", type=int, default=7, help="timed runs (the best is kept)")
+    ap.add_argument("--only", help="run one operation (a row's name up to its first space) untimed")
+    ap.add_argument("--side", choices=["weft", "triton"], default="weft", help="with --only: whose")
+    ap.add_argument("--calls", type=int, default=100000, help="with --only: how many calls")
     args = ap.parse_args()
 
     import triton
@@ -92,6 +99,14 @@ def main():
         ("to_linear_layout, Triton's attribute prebuilt", lambda: w_mma.to_linear_layout(shape),
          lambda: builder.to_linear_layout(t_attr, shape)),
     ]
+    if args.only:
+        for name, w, t in rows:
+            if name.strip("`").split(" ")[0] == args.only and "prebuilt" not in name:
+                f = w if args.side == "weft" else t
+                for _ in range(args.calls):
+                    f()
+                return
+        raise SystemExit(f"no operation {args.only!r}")
     print(f"weft {weft.__version__}, triton {triton.__version__}, Python {platform.python_version()}, "
           f"{platform.processor() or platform.machine()}; best of {args.repeat} runs x {args.number} calls")
     print()

@@ -1,27 +1,49 @@
 //! `weft.LinearLayout`: weft's `LinearLayout` under the names and argument orders of Triton's own Python
 //! binding (`triton._C.libtriton.linear_layout.LinearLayout`), plus the rest of the algebra.
 
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
+use smallvec::SmallVec;
 use weft::layout::{Bases, Dim, LinearLayout as Ll};
 
 use crate::drawing;
 use crate::errors::OrPy;
-use crate::names;
+use crate::names::DimNames;
 
 /// A linear layout over GF(2): named input dims (`register`, `lane`, `warp`, `block`, `offset`, …) to named
 /// output dims (`dim0`, …), each input bit mapped to a basis vector and any input to the XOR of its bits'
 /// bases. Immutable; every operation returns a new layout.
 #[pyclass(name = "LinearLayout", module = "weft", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct LinearLayout {
     pub(crate) ll: Ll,
+    /// The dim names as Python strings, made by the first `apply`.
+    names: OnceLock<DimNames>,
 }
 
 impl From<Ll> for LinearLayout {
     fn from(ll: Ll) -> Self {
-        LinearLayout { ll }
+        LinearLayout {
+            ll,
+            names: OnceLock::new(),
+        }
+    }
+}
+
+impl PartialEq for LinearLayout {
+    fn eq(&self, other: &Self) -> bool {
+        self.ll == other.ll
+    }
+}
+
+impl Eq for LinearLayout {}
+
+impl Hash for LinearLayout {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.ll.hash(state);
     }
 }
 
@@ -218,14 +240,38 @@ impl LinearLayout {
         py: Python<'py>,
         inputs: &Bound<'py, PyDict>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let mut ins: smallvec::SmallVec<[(Dim, u64); 4]> = smallvec::SmallVec::new();
-        for (k, v) in inputs.iter() {
-            ins.push((names::dim_of(&k)?, v.extract()?));
+        // A plain `OnceLock`: it is filled while holding the GIL, which the filling never releases.
+        let names = self.names.get_or_init(|| DimNames::of(py, &self.ll));
+        let mut values: SmallVec<[u64; 8]> = SmallVec::new();
+        let mut found = 0;
+        for name in &names.ins {
+            match inputs.get_item(name.bind(py))? {
+                Some(v) => {
+                    values.push(v.extract()?);
+                    found += 1;
+                }
+                None => values.push(0),
+            }
         }
-        let out = self.ll.apply(&ins).py()?;
+        let out = if found == inputs.len() {
+            let packed = self.ll.pack_inputs(&values).py()?;
+            self.ll.unpack_outputs(self.ll.apply_packed(packed))
+        } else {
+            // A key that is not an input dim: the general path names it in the error.
+            let mut named: SmallVec<[(Dim, u64); 8]> = SmallVec::new();
+            for (k, v) in inputs.iter() {
+                named.push((Dim::new(&k.cast::<PyString>()?.to_cow()?), v.extract()?));
+            }
+            self.ll
+                .apply(&named)
+                .py()?
+                .iter()
+                .map(|(_, v)| *v)
+                .collect()
+        };
         let d = PyDict::new(py);
-        for (dim, v) in out {
-            d.set_item(names::name_of(py, dim), v)?;
+        for (name, v) in names.outs.iter().zip(out) {
+            d.set_item(name.bind(py), v)?;
         }
         Ok(d)
     }

@@ -48,8 +48,15 @@ def test_apply_is_the_xor_of_bases():
                 if x[dim] >> bit & 1:
                     want = [a ^ b for a, b in zip(want, basis)]
         assert ll.apply(x) == {"dim0": want[0], "dim1": want[1]}
-    # Dims not given are 0.
+    # Dims not given are 0; keys need not be interned strings.
     assert ll.apply({"register": 1}) == {"dim0": 0, "dim1": 1}
+    assert ll.apply({"".join(["la", "ne"]): 5, "register": 3}) == {"dim0": 9, "dim1": 3}
+    with pytest.raises(weft.DimError, match="unknown input dim `warp`"):
+        ll.apply({"register": 1, "warp": 1})
+    with pytest.raises(weft.SizeError, match="value 8 is outside in dim `register` of size 8"):
+        ll.apply({"register": 8})
+    with pytest.raises(TypeError):
+        ll.apply({0: 1})
 
 
 def test_constructors():
