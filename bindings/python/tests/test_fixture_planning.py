@@ -9,12 +9,13 @@ from conftest import as_json, build, case_id, load
 
 CONVERSIONS = [c for c in load("conversions.json") if "src_layout" in c and "error" not in c]
 BANKS = [c for c in load("bank_conflicts.json") if "bank_conflicts" in c]
-BANK_ERRORS = [c for c in load("bank_conflicts.json") if "error" in c and "shared_layout" in c]
+BANK_ERRORS = [c for c in load("bank_conflicts.json") if "error" in c]
 
 
 def test_fixture_files_are_complete():
     assert len(CONVERSIONS) > 250
     assert len(BANKS) > 150
+    assert len(BANKS) + len(BANK_ERRORS) == len(load("bank_conflicts.json"))
 
 
 @pytest.mark.parametrize("c", CONVERSIONS, ids=case_id)
@@ -45,3 +46,10 @@ def test_bank_conflicts_equal_gluon(c):
     assert got["bank_conflicts"] == c["bank_conflicts"]
     # Gluon's count never exceeds the exact one, and both follow from the wavefronts per phase.
     assert got["bank_conflicts"] <= got["exact_bank_conflicts"] == got["wavefronts_per_phase"] - 1
+
+
+@pytest.mark.parametrize("c", BANK_ERRORS, ids=case_id)
+def test_bank_conflicts_rejected_where_gluon_rejects(c):
+    # NVMMA layouts wider than the tile, and padded layouts (no linear layout in Triton 3.9).
+    with pytest.raises(weft.LayoutError):
+        weft.bank_conflicts(build(c["reg"]), build(c["shared"]), shape=c["shape"], dtype=c["dtype"])
