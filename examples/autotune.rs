@@ -101,10 +101,13 @@ fn main() {
     }
 }
 
+/// Builds one config's kernel for a target.
+type BuildFn = Box<dyn Fn(&Config) -> Result<Compiled>>;
+
 /// What the example would do, for a machine without a GPU: the configs and their PTX.
 fn dry_run(reason: &str) -> Result<()> {
     let n = softmax_n();
-    let lists: [(&str, Vec<Config>, Box<dyn Fn(&Config) -> Result<Compiled>>); 2] = [
+    let lists: [(&str, Vec<Config>, BuildFn); 2] = [
         (
             "memcpy (block, per_thread, num_warps)",
             configs()?,
@@ -397,7 +400,7 @@ fn tune_softmax(dev: &weft::runtime::cuda::Device, mib: usize) -> Result<()> {
                 let want = kernels::softmax_reference(&host[r * n..(r + 1) * n], n);
                 for (j, (&g, &w)) in out[r * n..(r + 1) * n].iter().zip(&want).enumerate() {
                     let rel = (g as f64 - w).abs() / w;
-                    if !(rel <= 1e-5) {
+                    if rel.is_nan() || rel > 1e-5 {
                         return Ok(Err(format!("row {r} col {j}: got {g}, want {w}")));
                     }
                     worst = worst.max(rel);
@@ -405,7 +408,7 @@ fn tune_softmax(dev: &weft::runtime::cuda::Device, mib: usize) -> Result<()> {
             }
             for (r, row) in out.chunks(n).enumerate() {
                 let s: f64 = row.iter().map(|&v| v as f64).sum();
-                if !((s - 1.0).abs() <= 1e-4) {
+                if s.is_nan() || (s - 1.0).abs() > 1e-4 {
                     return Ok(Err(format!("row {r} sums to {s}")));
                 }
             }

@@ -199,7 +199,7 @@ mod layernorm {
                     kernels::layernorm_reference(&host[r * N..(r + 1) * N], &hw, &hb, N, EPS);
                 for (j, (&g, &wv)) in out[r * N..(r + 1) * N].iter().zip(&want).enumerate() {
                     let err = (g as f64 - wv).abs() / wv.abs().max(1.0);
-                    if !(err <= 1e-5) {
+                    if err.is_nan() || err > 1e-5 {
                         return Err(format!(
                             "{c:?}: row {r} col {j}: got {g}, want {wv} (err {err:.2e})"
                         )

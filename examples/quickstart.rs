@@ -43,6 +43,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let kernel = kb.finish()?;
 
     println!("// signature: {}\n", kernel.signature());
+    // The tile IR the builder recorded: one op a line, layouts as aliases, each op's source line.
+    println!("{}", kernel.program().to_text(true));
     println!("{}", kernel.llvm_ir_opt(OptLevel::O3)?);
     let ptx = kernel.ptx()?;
     println!("{ptx}");

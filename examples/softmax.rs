@@ -149,7 +149,7 @@ mod softmax {
             let want = kernels::softmax_reference(&host[r * N..(r + 1) * N], N);
             for (j, (&g, &w)) in out[r * N..(r + 1) * N].iter().zip(&want).enumerate() {
                 let rel = (g as f64 - w).abs() / w;
-                if !(rel <= 1e-5) {
+                if rel.is_nan() || rel > 1e-5 {
                     return Err(
                         format!("row {r} col {j}: got {g}, want {w} (rel {rel:.2e})").into(),
                     );
@@ -159,7 +159,7 @@ mod softmax {
         }
         for (r, row) in out.chunks(N).enumerate() {
             let s: f64 = row.iter().map(|&v| v as f64).sum();
-            if !((s - 1.0).abs() <= 1e-4) {
+            if s.is_nan() || (s - 1.0).abs() > 1e-4 {
                 return Err(format!("row {r} sums to {s} (NaN: not written)").into());
             }
         }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what weft's `llvm` feature and its tests need on a fresh Debian 12, idempotently:
+# Installs what weft's `llvm` feature and its tests need on a fresh Debian 12, idempotently (gcc and g++ also
+# build the C ABI's C and C++ examples):
 # LLVM 22 (static libraries, Polly, lld) and ptxas 13.0 (the CUDA 13.0 driver's PTX level, ISA <= 9.0).
 # Run as root (or through sudo). Safe to run again: it only installs what is missing.
 set -euo pipefail
@@ -8,7 +9,7 @@ export DEBIAN_FRONTEND=noninteractive
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-PKGS="llvm-22-dev libpolly-22-dev lld-22 zlib1g-dev libzstd-dev libffi-dev libxml2-dev g++"
+PKGS="llvm-22-dev libpolly-22-dev lld-22 zlib1g-dev libzstd-dev libffi-dev libxml2-dev g++ gcc"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

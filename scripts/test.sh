@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
 # The whole test suite (README command 2, and what .ci/run runs): installs what is missing, then runs every
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
-# the CLI, the proptest strategies, serde), the algebra alone with no features, and the Python package (its
-# wheel built with maturin, its pytest suite). GPU tests skip with a printed reason when no GPU is present.
+# the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
+# reason when no GPU is present. Then the C ABI (`bindings/c`), whose tests build its C and C++ examples,
+# clippy (warnings are errors), each example with exactly the features it declares, and the Python package
+# (its wheel built with maturin, its pytest suite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PTXAS="${PTXAS:-/opt/cuda-nvcc/nvidia/cu13/bin/ptxas}"
 export PROPTEST_CASES="${PROPTEST_CASES:-256}"
-FEATURES=llvm,amdgpu,cuda,hip,cli,proptest,serde
+FEATURES=llvm,amdgpu,cuda,cudarc,hip,cli,proptest,serde
 echo "== cargo test --no-default-features (the algebra alone: no LLVM, no CUDA)"
 cargo test --no-default-features --lib --tests
 echo "== cargo test --features $FEATURES"
 cargo test --features "$FEATURES" --all-targets
 cargo test --features "$FEATURES" --doc
+echo "== cargo test -p weft-c (the C ABI: C and C++ examples, threads, hostile input), then its header"
+cargo test -p weft-c
+cargo test -p weft-c-header
+echo "== cargo clippy -D warnings (every feature, then none)"
+cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+cargo clippy --all-targets --features "$FEATURES" -- -D warnings
+cargo clippy --all-targets -- -D warnings
+echo "== examples with exactly their declared features"
+python3 scripts/check_examples.py
 echo "== Python package: maturin wheel + pytest (bindings/python)"
 bash bindings/python/test.sh

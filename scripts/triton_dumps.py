@@ -5,8 +5,10 @@
 
 Compiles the Triton kernels of ``scripts/triton_fixture_kernels.py`` (matmul, softmax, flash-attention forward,
 layer norm, reductions, ``tl.cumsum`` scans) with ``triton.compile`` for ``cuda:80``, ``cuda:90`` and ``hip:gfx942``,
-and the matmul with ``num_ctas=2`` (a CTA cluster: multi-CTA layouts) for ``cuda:90`` (a ``GPUTarget``; only the
-TTGIR stage is kept) and writes
+the matmul with ``num_ctas=2`` (a CTA cluster: multi-CTA layouts) for ``cuda:90``, and those of
+``scripts/triton_more_kernels.py`` (persistent TMA matmul, fp8 and block-scaled dots, grouped GEMM, attention
+backward, layer-norm backward, sort/topk, gather, histogram, 3-D reductions, split/join chains) for ``cuda:90``,
+``cuda:100``, ``hip:gfx942`` and ``hip:gfx950`` (a ``GPUTarget``; only the TTGIR stage is kept) and writes
 ``ttgir_targets/<kernel>_<target>.mlir`` plus ``ttgir_targets.json``: for every (encoding, shape) of every type in
 every dump, the layout Triton 3.9 gives it (Gluon's ``to_linear_layout``), or Triton's error (Gluon has no class for
 ``#ttg.amd_rotating_shared``, so those entries carry an error and only weft's parse is checked).
@@ -31,6 +33,9 @@ sys.path.insert(0, HERE)
 import triton_fixtures as tf  # noqa: E402
 
 TARGETS = [("cuda", 80, 32), ("cuda", 90, 32), ("hip", "gfx942", 64)]
+# The targets of the kernels of triton_more_kernels.py: Hopper, Blackwell (tensor memory, TMA mbarriers), CDNA3
+# and CDNA4 (padded shared layouts, scaled MFMA).
+MORE_TARGETS = [("cuda", 90, 32), ("cuda", 100, 32), ("hip", "gfx942", 64), ("hip", "gfx950", 64)]
 # (kernel of triton_fixture_kernels.KERNELS, the targets it is compiled for)
 KERNELS = [
     ("matmul_sm90", TARGETS),
@@ -40,7 +45,26 @@ KERNELS = [
     ("reduce", TARGETS),
     ("cumsum", TARGETS),
     ("matmul_2cta", [("cuda", 90, 32)]),  # num_ctas=2: clusters exist from sm_90 on
+    ("tma_persistent_matmul", MORE_TARGETS),
+    ("fp8_matmul", MORE_TARGETS),
+    ("block_scaled_matmul", MORE_TARGETS),
+    ("grouped_matmul", MORE_TARGETS),
+    ("attention_bwd", MORE_TARGETS),
+    ("layernorm_bwd", MORE_TARGETS),
+    ("sort_topk", MORE_TARGETS),
+    ("gather", MORE_TARGETS),
+    ("histogram", MORE_TARGETS),
+    ("reduce3d", MORE_TARGETS),
+    ("split_join", MORE_TARGETS),
 ]
+
+
+def kernel_entry(name):
+    """The entry of `name` in triton_fixture_kernels.KERNELS or triton_more_kernels.KERNELS."""
+    import triton_fixture_kernels as K
+    import triton_more_kernels as M
+
+    return next(k for k in K.KERNELS + M.KERNELS if k[0] == name)
 
 
 def dump_name(name, target):
@@ -55,7 +79,7 @@ class _DumpWorker(tf._Worker):
         from triton.backends.compiler import GPUTarget
         from triton.compiler.compiler import make_backend
 
-        for backend, arch, warp in TARGETS:
+        for backend, arch, warp in TARGETS + MORE_TARGETS:
             make_backend(GPUTarget(backend, arch, warp)).load_dialects(self.ctx)
 
     def req_target_dump(self, req):
@@ -63,9 +87,7 @@ class _DumpWorker(tf._Worker):
         import triton
         from triton.backends.compiler import GPUTarget
         from triton.compiler import ASTSource
-        import triton_fixture_kernels as K
-
-        name, kind, fn, sig, consts, opts = next(k for k in K.KERNELS if k[0] == req["name"])
+        name, kind, fn, sig, consts, opts = kernel_entry(req["name"])
         backend, arch, warp = req["target"]
         src = ASTSource(fn=fn, signature=sig, constexprs=consts)
         try:
@@ -87,13 +109,11 @@ def dumps_only(out):
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
-    import triton_fixture_kernels as K
-
     ver = ".".join(triton.__version__.split(".")[:2])
     d = os.path.join(out, "ttgir_targets", f"triton{ver}")
     os.makedirs(d, exist_ok=True)
-    for name, targets in KERNELS:
-        _, _, fn, sig, consts, opts = next(k for k in K.KERNELS if k[0] == name)
+    for name, targets in KERNELS[:7]:  # the first set: older versions' dumps of the same kernels
+        _, _, fn, sig, consts, opts = kernel_entry(name)
         for backend, arch, warp in targets:
             src = ASTSource(fn=fn, signature=sig, constexprs=consts)
             k = triton.compile(src, target=GPUTarget(backend, arch, warp), options=opts)
@@ -121,7 +141,7 @@ def main():
     out = os.path.normpath(args.out)
     dump_dir = os.path.join(out, "ttgir_targets")
     os.makedirs(dump_dir, exist_ok=True)
-    runner = tf.Runner()
+    runner = tf.Runner(timeout=900)  # tl.sort/tl.topk of 1024 columns compile for over a minute per target
     runner._start = _start_dump_worker.__get__(runner)
     files, older = {}, {}
     try:
@@ -187,7 +207,8 @@ def _start_dump_worker(self):
     env = dict(os.environ)
     env.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
     if self.cache_dir is None:
-        self.cache_dir = tempfile.mkdtemp(prefix="weft-dumps-cache-")
+        # TRITON_CACHE_DIR reuses compiled kernels across runs (sort/topk takes a minute per target).
+        self.cache_dir = os.environ.get("TRITON_CACHE_DIR") or tempfile.mkdtemp(prefix="weft-dumps-cache-")
     env["TRITON_CACHE_DIR"] = self.cache_dir
     self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"], stdin=subprocess.PIPE,
                                  stdout=subprocess.PIPE, stderr=self.err, env=env, bufsize=0)

@@ -68,6 +68,12 @@ class _Worker:
             "PaddedSharedLayout": gl.PaddedSharedLayout,
             "SharedLinearLayout": gl.SharedLinearLayout,
         }
+        try:  # gfx1250's partitioned shared memory (Triton 3.9)
+            from triton.experimental.gluon.language.amd.cdna5 import PartitionedSharedLayout
+
+            self.classes["PartitionedSharedLayout"] = PartitionedSharedLayout
+        except ImportError:
+            pass
         self.backend = None
 
     # -- helpers ------------------------------------------------------------------------------------------------------
@@ -77,8 +83,9 @@ class _Worker:
 
     def build(self, spec):
         params = dict(spec["params"])
-        if "parent" in params:
-            params["parent"] = self.build(params["parent"])
+        for nested in ("parent", "partition_layout"):
+            if nested in params:
+                params[nested] = self.build(params[nested])
         return self.classes[spec["kind"]](**params)
 
     def is_shared(self, obj):
@@ -356,6 +363,98 @@ class _Worker:
             mod = self.ir.parse_mlir_module(path, self.ctx)
             text = mod.str_nodebug()
         return {"ttgir": text, "kind": kind, "constexprs": consts, "options": opts, "signature": sig}
+
+    # -- Blackwell tensor memory ---------------------------------------------------------------------------------------
+    def tmem_layout(self, spec):
+        from triton.experimental.gluon.language.nvidia import blackwell as bw
+
+        cls = {"TensorMemoryLayout": bw.TensorMemoryLayout, "TensorMemoryScalesLayout": bw.TensorMemoryScalesLayout}
+        params = dict(spec["params"])
+        if "block" in params:
+            params["block"] = tuple(params["block"])
+        return cls[spec["kind"]](**params)
+
+    def req_tmem(self, req):
+        """A tensor-memory layout: its Gluon repr, TTGIR text and Triton's `row, col -> dim0, dim1` layout."""
+        try:
+            self.stage("gluon")
+            obj = self.tmem_layout(req["layout"])
+            self.emit({"partial": {"gluon": repr(obj)}})
+            self.stage("attribute")
+            attr = obj._to_ir(self.b)
+            self.stage("ttgir")
+            shape = list(req["shape"])
+            ty = str(self.b.get_tensor_mem_desc_ty(self.elem_ty(req["dtype"]), shape, attr, shape))
+            head, tail = "!ttg.memdesc<", ", #ttng.tensor_memory, mutable>"
+            assert ty.startswith(head) and ty.endswith(tail), ty
+            body = ty[len(head):-len(tail)]
+            self.emit({"partial": {"ttgir": body[body.index(", ") + 2:], "type": ty}})
+            self.stage("linear_layout")
+            lin = self.b.to_linear_layout(attr, shape)
+            in_dims = [["row", [list(map(int, v)) for v in lin.rows]], ["col", [list(map(int, v)) for v in lin.cols]]]
+            out = [[f"dim{i}", int(s)] for i, s in enumerate(lin.shape)]
+            return {"layout": {"in_dims": in_dims, "out_dims": out}}
+        except Exception as e:
+            return self.fail(e)
+
+    def req_amd_scale(self, req):
+        """An AMD block-scaled MMA scale layout (gluon_ir.get_amd_mfma_scale_layout / get_amd_wmma_scale_layout)."""
+        from triton._C.libtriton import gluon_ir
+
+        try:
+            self.stage("linear_layout")
+            fn = {"mfma": gluon_ir.get_amd_mfma_scale_layout, "wmma": gluon_ir.get_amd_wmma_scale_layout}[req["fn"]]
+            lin = fn(*req["args"])
+            self.emit({"partial": {"gluon": repr(lin)}})
+            layout, _ = self.ll_json(lin, lin, lin.shape)
+            return {"layout": layout}
+        except Exception as e:
+            return self.fail(e)
+
+    def req_upcast_scale(self, req):
+        """amd.get_scaled_upcast_fp4_scale_layout for a packed-fp4 (i8) tensor in `src` (GluonOpBuilder
+        .get_scaled_upcast_fp4_scale_layout on a value of that type)."""
+        try:
+            self.stage("gluon")
+            src = self.build(req["src"])
+            self.emit({"partial": {"src_gluon": repr(src)}})
+            self.stage("attribute")
+            b = self.b
+            if not getattr(self, "_fn_ready", False):
+                mod = b.create_module()
+                fn = b.get_or_insert_function(mod, "probe", b.get_function_ty([], []), "public", False)
+                mod.push_back(fn)
+                b.set_insertion_point_to_start(fn.add_entry_block())
+                self._probe_module = mod
+                self._fn_ready = True
+            ty = b.get_distributed_ty(b.get_int8_ty(), list(req["shape"]), src._to_ir(b))
+            value = b.create_poison(ty)
+            self.stage("linear_layout")
+            elem = {"bf16": self.gl.bfloat16, "f16": self.gl.float16}[req["elem"]]
+            lin = b.get_scaled_upcast_fp4_scale_layout(value, req["scale_extent"], elem.to_ir(b), req["axis"])
+            self.emit({"partial": {"gluon": repr(lin)}})
+            layout, _ = self.ll_json(lin, lin, lin.shape)
+            return {"layout": layout}
+        except Exception as e:
+            return self.fail(e)
+
+    def req_tmem_reg(self, req):
+        """Gluon's register layout for tcgen05.ld/st of a tensor-memory descriptor (`get_reg_layout`)."""
+        from triton.experimental.gluon.language._semantic import _compute_tmem_reg_layout
+
+        try:
+            self.stage("gluon")
+            obj = self.tmem_layout(req["layout"])
+            dt = {"i8": self.gl.int8, "f16": self.gl.float16, "bf16": self.gl.bfloat16, "f32": self.gl.float32,
+                  "i32": self.gl.int32, "i16": self.gl.int16}[req["dtype"]]
+            self.stage("linear_layout")
+            lin = _compute_tmem_reg_layout(dt, list(req["shape"]), list(req["alloc_shape"]), obj, req["num_warps"],
+                                           req["instr_variant"])
+            self.emit({"partial": {"gluon": repr(lin)}})
+            layout, _ = self.ll_json(lin, lin, req["shape"])
+            return {"layout": layout}
+        except Exception as e:
+            return self.fail(e)
 
     def serve(self):
         for line in sys.stdin:
@@ -1473,6 +1572,361 @@ def run_bank_conflicts(runner, out_dir):
     print(f"\nbank_conflicts: {len(out)} cases, {sum('error' in r for r in out)} errors", file=sys.stderr)
 
 
+# ---------------------------------------------------------------------------------------------------------------------
+# Blackwell tensor memory (`tmem.json`)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def tmem(block, col_stride, cga=None, two_ctas=None, fp4_padded=None):
+    p = dict(block=list(block), col_stride=col_stride)
+    if cga is not None:
+        p["cga_layout"] = cga
+    if two_ctas is not None:
+        p["two_ctas"] = two_ctas
+    if fp4_padded is not None:
+        p["fp4_padded"] = fp4_padded
+    return L("TensorMemoryLayout", **p)
+
+
+def tmem_scales(cga=None):
+    return L("TensorMemoryScalesLayout", **({} if cga is None else {"cga_layout": cga}))
+
+
+def tmem_cases():
+    """(spec, shape, dtype, note, listed_invalid) for TensorMemoryLayout and TensorMemoryScalesLayout."""
+    c = []
+
+    def add(spec, shape, dtype="f32", note=None, invalid=False):
+        c.append((spec, list(shape), dtype, note, invalid))
+
+    for bm in (64, 128):
+        for bn in (1, 8, 32, 64, 128, 256, 512):
+            for shape in ([bm, bn], [bm, max(bn // 2, 1)], [2 * bm, bn], [bm, 2 * bn], [256, 256], [64, 16], [128, 1]):
+                add(tmem((bm, bn), 1), shape)
+    for cs, dt in ((2, "f16"), (4, "i8"), (1, "f16"), (2, "bf16")):
+        for bm in (64, 128):
+            for shape in ([bm, 64], [128, 128], [bm, 1], [bm, 2], [256, 32]):
+                add(tmem((bm, 64), cs), shape, dt)
+    add(tmem((128, 64), 1, fp4_padded=True), [128, 64], "i8", "fp4 padded")
+    add(tmem((128, 128), 1, fp4_padded=True), [128, 256], "i8", "fp4 padded")
+    add(tmem((64, 64), 2, fp4_padded=True), [64, 64], "i8", "fp4 padded")
+    for cga, shape in (([[1, 0]], [256, 64]), ([[0, 1]], [128, 128]), ([[1, 0], [0, 1]], [256, 128]),
+                       ([[0, 0]], [128, 64]), ([[1, 0], [0, 0]], [256, 64]), ([[0, 1], [1, 0]], [256, 256]),
+                       ([[1, 0], [2, 0]], [512, 64]), ([[1, 0]], [128, 64]), ([[1, 0]], [512, 128])):
+        for bm in (64, 128):
+            add(tmem((bm, 64), 1, cga), shape, note="multi-CTA")
+            add(tmem((bm, 64), 1, cga, two_ctas=True), shape, note="multi-CTA, two CTAs")
+    add(tmem((128, 64), 1, two_ctas=True), [128, 64], note="two CTAs without a CGA")
+    add(tmem((64, 128), 2, [[1, 0]], two_ctas=True), [128, 128], "f16", note="two CTAs, M=64, unpacked")
+    # rejected parameters
+    add(tmem((32, 64), 1), [128, 64], note="blockM 32", invalid=True)
+    add(tmem((256, 64), 1), [128, 64], note="blockM 256", invalid=True)
+    add(tmem((128, 0), 1), [128, 64], note="blockN 0", invalid=True)
+    add(tmem((128, 48), 1), [128, 64], note="blockN not a power of two", invalid=True)
+    add(tmem((128, 1024), 1), [128, 1024], note="blockN above 512", invalid=True)
+    add(tmem((128, 64), 3), [128, 64], note="colStride 3", invalid=True)
+    add(tmem((128, 64), 8), [128, 64], note="colStride 8", invalid=True)
+    add(tmem((128, 64), 0), [128, 64], note="colStride 0", invalid=True)
+    add(tmem((128, 64), 1, [[3, 0]]), [256, 64], note="CGA basis not a power of two", invalid=True)
+    add(tmem((128, 64), 1, [[1, 0, 0]]), [256, 64], note="CGA basis of rank 3", invalid=True)
+    add(tmem((128, 64), 1), [128, 48], note="shape not a power of two", invalid=True)
+    add(tmem((128, 64), 1), [2, 128, 64], note="rank 3", invalid=True)
+    add(tmem((128, 64), 2), [128, 64], "f32", note="colStride 2 with 32-bit elements", invalid=True)
+    add(tmem((128, 64), 4), [128, 64], "f16", note="colStride 4 with 16-bit elements", invalid=True)
+    # scales
+    for shape in ([128, 4], [128, 8], [64, 4], [256, 16], [32, 2], [128, 1], [128, 2], [512, 32], [32, 1],
+                  [256, 4], [64, 64]):
+        add(tmem_scales(), shape, "i8")
+    for cga, shape in (([[1, 0]], [256, 4]), ([[0, 1]], [128, 8]), ([[1, 0], [0, 1]], [256, 8]), ([[0, 0]], [128, 4])):
+        add(tmem_scales(cga), shape, "i8", note="multi-CTA")
+    add(tmem_scales(), [128, 4], "f32", note="scales of 32-bit elements", invalid=True)
+    add(tmem_scales([[3, 0]]), [256, 4], "i8", note="CGA basis not a power of two", invalid=True)
+    return c
+
+
+def tmem_reg_cases():
+    """(tmem spec, dtype, shape, alloc_shape, num_warps, instr_variant, note) for get_reg_layout."""
+    c = []
+    variants = ("32x32b", "16x64b", "16x128b", "16x256b", "32x32b_splitn")
+    for v in variants:
+        for bm in (64, 128):
+            for bn, shape in ((64, [bm, 64]), (128, [bm, 128]), (256, [bm, 256]), (32, [bm, 32]), (16, [bm, 16]),
+                              (64, [2 * bm, 128]), (8, [bm, 8])):
+                for nw in (4, 8, 16):
+                    c.append((tmem((bm, bn), 1), "f32", shape, shape, nw, v, None))
+        for cs, dt in ((1, "f16"), (2, "f16"), (4, "i8"), (1, "i8"), (2, "bf16")):
+            for nw in (4, 8):
+                c.append((tmem((128, 128), cs), dt, [128, 128], [128, 128], nw, v, "narrow elements"))
+                c.append((tmem((64, 64), cs), dt, [64, 64], [64, 64], nw, v, "narrow elements"))
+        c.append((tmem((128, 64), 1), "f32", [128, 64], [2, 128, 64], 4, v, "multi-buffered allocation"))
+        c.append((tmem((128, 128), 1), "f32", [128, 64], [128, 128], 4, v, "subslice"))
+        for cga, shape in (([[1, 0]], [256, 64]), ([[0, 1]], [128, 128])):
+            for tc in (False, True):
+                c.append((tmem((128, 64), 1, cga, two_ctas=tc), "f32", shape, shape, 4, v, "multi-CTA"))
+        c.append((tmem_scales(), "i8", [128, 4], [128, 4], 4, v, "scales"))
+        c.append((tmem_scales(), "i8", [128, 8], [128, 8], 4, v, "scales"))
+    # rejected
+    c.append((tmem((128, 64), 1), "f32", [128, 64], [128, 64], 2, "32x32b", "2 warps"))
+    c.append((tmem((128, 64), 1), "f32", [128, 64], [128, 64], 6, "32x32b", "6 warps"))
+    c.append((tmem((128, 64), 1), "f32", [128, 64], [128, 64], 4, "16x32bx2", "16x32bx2 is inferred, not requested"))
+    c.append((tmem((128, 64), 1), "f32", [128, 64], [128, 64], 4, "32x16b", "unknown variant"))
+    c.append((tmem((128, 64), 1), "f32", [128], [128], 4, "32x32b", "rank 1"))
+    c.append((tmem((128, 8), 1), "f32", [128, 8], [128, 8], 4, "16x256b", "too few columns for 16x256b"))
+    c.append((tmem((128, 1), 1), "f32", [128, 1], [128, 1], 4, "32x32b_splitn", "splitn with one column"))
+    # A seeded random sample: any layout, element width, warp count and message, views of larger allocations
+    # (wider, taller, multi-buffered). Not sampled: scales with a CGA layout viewed inside a larger
+    # allocation, where weft and Triton 3.9 differ (README, "Not yet").
+    rng = random.Random(SEED + 9)
+    cgas = [None, [[1, 0]], [[0, 1]], [[1, 0], [0, 1]], [[1, 0], [2, 0]], [[0, 0]], [[1, 0], [0, 0]], [[0, 1], [1, 0]]]
+    while len(c) < 1400:
+        if rng.random() < 0.9:
+            t = tmem((rng.choice([64, 128]), 1 << rng.randint(0, 9)), rng.choice([1, 1, 2, 4]), rng.choice(cgas),
+                     two_ctas=True if rng.random() < 0.3 else None, fp4_padded=True if rng.random() < 0.15 else None)
+            dt = rng.choice(["f32", "f16", "bf16", "i8"])
+        else:
+            t, dt = tmem_scales(rng.choice([None, [[1, 0]]])), "i8"
+        shape = [1 << rng.randint(6, 9), 1 << rng.randint(0, 9)]
+        alloc = rng.choice([shape, shape, [shape[0], shape[1] * 2], [shape[0], shape[1] * 4], [shape[0] * 2, shape[1]],
+                            [2] + shape])
+        if t["kind"] == "TensorMemoryScalesLayout" and t["params"] and alloc[-2:] != shape:
+            continue
+        c.append((t, dt, shape, alloc, rng.choice([4, 4, 8, 8, 16, 32]),
+                  rng.choice(["32x32b", "16x64b", "16x128b", "16x256b", "32x32b_splitn"]), "random"))
+    return c
+
+
+def run_tmem(runner, out_dir):
+    results = []
+    enc = tmem_cases()
+    regs = tmem_reg_cases()
+    for i, (spec, shape, dtype, note, invalid) in enumerate(enc):
+        r = runner.request({"op": "tmem", "layout": spec, "shape": shape, "dtype": dtype})
+        rec = {"id": len(results), "kind": spec["kind"], "params": spec["params"], "shape": shape, "dtype": dtype}
+        if note:
+            rec["note"] = note
+        rec["listed_invalid"] = invalid
+        for k in ("gluon", "ttgir", "type", "layout", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("tmem", i + 1, len(enc) + len(regs))
+    for i, (spec, dtype, shape, alloc, nw, v, note) in enumerate(regs):
+        r = runner.request({"op": "tmem_reg", "layout": spec, "dtype": dtype, "shape": shape, "alloc_shape": alloc,
+                            "num_warps": nw, "instr_variant": v})
+        rec = {"id": len(results), "kind": "tmem_reg_layout", "tmem": spec, "dtype": dtype, "shape": shape,
+               "alloc_shape": alloc, "num_warps": nw, "instr_variant": v}
+        if note:
+            rec["note"] = note
+        for k in ("gluon", "layout", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("tmem", len(enc) + i + 1, len(enc) + len(regs))
+    doc = {
+        "generator": "scripts/triton_fixtures.py",
+        "triton_version": _triton_version(),
+        "fields": TMEM_FIELDS,
+        "cases": results,
+    }
+    _write_json(os.path.join(out_dir, "tmem.json"), doc)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"\ntmem: {len(results)} cases, {n_err} errors, {runner.restarts} worker restarts", file=sys.stderr)
+
+
+TMEM_FIELDS = {
+    "id": "case number",
+    "kind": "TensorMemoryLayout | TensorMemoryScalesLayout (a layout) or tmem_reg_layout (get_reg_layout of one)",
+    "params": "Gluon constructor keyword arguments of the layout",
+    "tmem": "tmem_reg_layout: the tensor-memory layout of the descriptor ({kind, params})",
+    "shape": "tensor shape (the descriptor shape for tmem_reg_layout)",
+    "alloc_shape": "tmem_reg_layout: the descriptor's allocation shape",
+    "dtype": "element type",
+    "num_warps": "tmem_reg_layout: warps of the load/store",
+    "instr_variant": "tmem_reg_layout: the tcgen05.ld/st message (32x32b, 16x64b, 16x128b, 16x256b, 32x32b_splitn)",
+    "note": "why the case is here",
+    "listed_invalid": "layouts: the generator lists the case as invalid; Triton's verdict is whether 'error' is present",
+    "gluon": "repr() of the Gluon object (the layout, or the DistributedLinearLayout get_reg_layout returned)",
+    "ttgir": "the attribute text Triton prints",
+    "type": "the full !ttg.memdesc<...> type text",
+    "layout": "Triton's linear layout: layouts map row, col -> dim0, dim1 (the Python object carries no block bases); "
+              "tmem_reg_layout maps register, lane, warp, block -> dim0, dim1",
+    "error": "Triton's message when it rejected the case",
+    "error_stage": "gluon | attribute | ttgir | linear_layout",
+    "error_type": "Python exception type, or 'abort' when Triton killed the process",
+}
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# AMD: gfx1250's partitioned shared memory and the block-scaled MMA scale layouts (`amd.json`)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def partitioned(num_partitions, num_groups, partition_dim, inner):
+    return L("PartitionedSharedLayout", num_partitions=num_partitions, num_groups=num_groups,
+             partition_dim=partition_dim, partition_layout=inner)
+
+
+def partitioned_cases():
+    """(spec, shape, note, listed_invalid) for PartitionedSharedLayout."""
+    c = []
+    inners = [swz(1, 1, 1, [1, 0]), swz(8, 2, 4, [1, 0]), swz(4, 1, 8, [0, 1]), nvmma_sh(128, 16), nvmma_sh(64, 16),
+              shared_linear([[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]])]
+    for inner in inners:
+        for p, g, d in ((2, 1, 0), (2, 2, 0), (4, 1, 1), (2, 1, 1), (2, 4, 0), (1, 1, 0), (4, 2, 1)):
+            for shape in ([64, 64], [128, 32], [32, 128]):
+                if inner["kind"] == "SharedLinearLayout":
+                    shape = [8 * p * g if d == 0 else 8, 4 * p * g if d == 1 else 4]
+                c.append((partitioned(p, g, d, inner), shape, None, False))
+    c.append((partitioned(2, 1, 0, swz(8, 1, 8, [2, 1, 0])), [4, 32, 64], "rank 3", False))
+    c.append((partitioned(2, 2, 2, swz(8, 1, 8, [2, 1, 0])), [4, 32, 64], "rank 3", False))
+    c.append((partitioned(2, 1, 0, swz(4, 1, 1, [0])), [256], "rank 1", False))
+    c.append((partitioned(2, 1, 0, swz(8, 2, 4, [1, 0], [[1, 0]])), [128, 64], "multi-CTA inner layout", False))
+    c.append((partitioned(2, 1, 0, swz(1, 1, 1, [1, 0])), [2, 64], "one row per piece", False))
+    # rejected
+    c.append((partitioned(3, 1, 0, swz(1, 1, 1, [1, 0])), [64, 64], "3 partitions", True))
+    c.append((partitioned(2, 3, 0, swz(1, 1, 1, [1, 0])), [64, 64], "3 groups", True))
+    c.append((partitioned(2, 1, 2, swz(1, 1, 1, [1, 0])), [64, 64], "partition dim out of range", True))
+    c.append((partitioned(2, 1, -1, swz(1, 1, 1, [1, 0])), [64, 64], "negative partition dim", True))
+    c.append((partitioned(64, 2, 0, swz(1, 1, 1, [1, 0])), [64, 64], "more pieces than rows", True))
+    c.append((partitioned(2, 1, 0, padded_identity([[32, 4]], [32, 64], [1, 0])), [64, 64],
+              "padded inner layout (no linear layout)", True))
+    c.append((partitioned(2, 1, 0, partitioned(2, 1, 0, swz(1, 1, 1, [1, 0]))), [64, 64], "nested", True))
+    c.append((partitioned(2, 1, 0, swz(1, 1, 1, [0])), [64, 64], "inner rank 1 for a rank-2 tensor", True))
+    return c
+
+
+def mfma_scale_cases():
+    """get_amd_mfma_scale_layout(op_idx, shape, mfma_m_dim, tiles_per_warp, warps_per_cta)."""
+    c = []
+    for op in (0, 1):
+        for mdim in (16, 32):
+            for tpw in ([1, 1], [2, 1], [1, 2], [2, 2]):
+                for wpc in ([1, 1], [2, 2], [4, 1], [1, 4], [2, 4]):
+                    for shape in ([128, 4], [64, 8], [32, 2], [256, 16], [16, 1]):
+                        c.append(("mfma", [op, shape, mdim, tpw, wpc]))
+    return c
+
+
+def wmma_scale_cases():
+    """get_amd_wmma_scale_layout(op_idx, shape, m_dim, n_dim, transposed, scale_factor, reg_bases, warp_bases,
+    cga_bases): a seeded sample of the parameter grid."""
+    rng = random.Random(SEED + 27)
+    grid = []
+    for op in (0, 1):
+        for mn in ((16, 16), (32, 16), (16, 32), (32, 32)):
+            for tr in (False, True):
+                for sf in (32, 16):
+                    for reg in ([], [[1, 0]], [[0, 1]]):
+                        for warp in ([], [[0, 1], [1, 0]], [[1, 0], [0, 1]], [[1, 0], [2, 0]], [[0, 0], [1, 0]]):
+                            for cga in ([], [[1, 0]], [[0, 1]]):
+                                for shape in ([64, 4], [128, 8], [16, 2], [256, 16], [32, 1], [64, 16]):
+                                    grid.append((op, shape, mn[0], mn[1], tr, sf, reg, warp, cga))
+    picked = rng.sample(grid, 700)
+    # every (op, M, N, transposed) with the plainest tiling, so each instruction shape is covered
+    for op in (0, 1):
+        for mn in ((16, 16), (32, 16), (16, 32), (32, 32)):
+            for tr in (False, True):
+                for shape in ([64, 4], [16, 4], [256, 8]):
+                    picked.append((op, shape, mn[0], mn[1], tr, 32, [], [[0, 1], [1, 0]], []))
+    return [("wmma", list(a)) for a in picked]
+
+
+def upcast_scale_cases():
+    """(src spec, packed i8 shape, scale extent along axis, axis, output type) for
+    amd.get_scaled_upcast_fp4_scale_layout."""
+    c = []
+    srcs = [
+        (blocked([1, 16], [8, 8], [1, 1], [1, 0]), [64, 128]),
+        (blocked([1, 4], [8, 8], [4, 1], [1, 0]), [64, 64]),
+        (blocked([4, 1], [8, 8], [1, 4], [0, 1]), [64, 64]),
+        (blocked([2, 2], [4, 16], [2, 2], [1, 0]), [32, 128]),
+        (blocked([1, 1], [64, 1], [4, 1], [0, 1]), [256, 16]),
+        (blocked([1, 8], [16, 4], [2, 2], [1, 0]), [128, 64]),
+        (linear([[0, 1], [0, 2]], [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], [[16, 0]], [], [32, 16]),
+         [32, 16]),
+        (dot(0, mfma(4, [16, 16, 128], True, [2, 2]), 16), [64, 64]),
+        (dot(1, mfma(4, [32, 32, 64], True, [2, 2]), 16), [64, 64]),
+        (dot(0, mfma(3, [32, 32, 16], False, [4, 1]), 8), [128, 32]),
+        (mfma(4, [16, 16, 32], True, [4, 1]), [64, 64]),
+        (blocked([1, 16], [8, 4], [4, 1], [1, 0]), [32, 64]),
+    ]
+    for src, shape in srcs:
+        for axis in (0, 1):
+            out = shape[axis] * 2
+            for sf in (2, 8, 16, 32, 64):
+                if out % sf == 0:
+                    c.append((src, shape, out // sf, axis, "bf16"))
+        c.append((src, shape, shape[1] * 2 // 32, 1, "f16"))
+    # rejected: a scale extent that does not divide the output, or an axis out of range
+    c.append((srcs[0][0], srcs[0][1], 3, 1, "bf16"))
+    c.append((srcs[0][0], srcs[0][1], 8, 2, "bf16"))
+    return c
+
+
+def run_amd(runner, out_dir):
+    results = []
+    part = partitioned_cases()
+    mfma_s = mfma_scale_cases() + wmma_scale_cases()
+    total = len(part) + len(mfma_s)
+    for i, (spec, shape, note, invalid) in enumerate(part):
+        r = runner.request({"op": "encoding", "layout": spec, "shape": shape})
+        rec = {"id": len(results), "kind": spec["kind"], "params": spec["params"], "shape": shape}
+        if note:
+            rec["note"] = note
+        rec["listed_invalid"] = invalid
+        for k in ("gluon", "ttgir", "type", "layout", "alignment", "error", "error_stage", "error_type",
+                  "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("amd", i + 1, total)
+    ups = upcast_scale_cases()
+    total += len(ups)
+    for i, (src, shape, n, axis, elem) in enumerate(ups):
+        r = runner.request({"op": "upcast_scale", "src": src, "shape": shape, "scale_extent": n, "axis": axis,
+                            "elem": elem})
+        rec = {"id": len(results), "kind": "upcast_fp4_scale_layout", "src": src, "shape": shape,
+               "scale_extent": n, "axis": axis, "elem": elem}
+        for k in ("src_gluon", "gluon", "layout", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("amd", len(part) + i + 1, total)
+    for i, (fn, args) in enumerate(mfma_s):
+        r = runner.request({"op": "amd_scale", "fn": fn, "args": args})
+        names = (["op_idx", "shape", "m_dim", "tiles_per_warp", "warps_per_cta"] if fn == "mfma" else
+                 ["op_idx", "shape", "m_dim", "n_dim", "transposed", "scale_factor", "reg_bases", "warp_bases",
+                  "cga_bases"])
+        rec = {"id": len(results), "kind": f"{fn}_scale_layout", "args": dict(zip(names, args))}
+        for k in ("gluon", "layout", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("amd", len(part) + len(ups) + i + 1, total)
+    doc = {
+        "generator": "scripts/triton_fixtures.py",
+        "triton_version": _triton_version(),
+        "fields": AMD_FIELDS,
+        "cases": results,
+    }
+    _write_json(os.path.join(out_dir, "amd.json"), doc)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"\namd: {len(results)} cases, {n_err} errors, {runner.restarts} worker restarts", file=sys.stderr)
+
+
+AMD_FIELDS = {
+    "id": "case number",
+    "kind": "PartitionedSharedLayout (fields as in encodings.json) | mfma_scale_layout | wmma_scale_layout | "
+            "upcast_fp4_scale_layout",
+    "src, src_gluon, scale_extent, axis, elem": "upcast_fp4_scale_layout: the packed-fp4 tensor's layout (spec and "
+                                               "Gluon repr), the scale extent along axis, the upcast type",
+    "params, shape, note, listed_invalid, gluon, ttgir, type, layout, alignment": "as in encodings.json",
+    "args": "the arguments of gluon_ir.get_amd_mfma_scale_layout / get_amd_wmma_scale_layout (what "
+            "amd.cdna4.get_mfma_scale_layout / amd.cdna5.get_wmma_scale_layout pass)",
+    "error, error_stage, error_type, diagnostics": "as in encodings.json",
+}
+
+
 def _triton_version():
     import triton
 
@@ -1489,7 +1943,7 @@ def main():
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
                                                   "fixtures"))
-    ap.add_argument("--only", default="encodings,ttgir,conversions,bank_conflicts")
+    ap.add_argument("--only", default="encodings,ttgir,conversions,bank_conflicts,tmem,amd")
     args = ap.parse_args()
     if args.worker:
         _Worker().serve()
@@ -1506,6 +1960,10 @@ def main():
             run_conversions(runner, out)
         if "bank_conflicts" in only:
             run_bank_conflicts(runner, out)
+        if "tmem" in only:
+            run_tmem(runner, out)
+        if "amd" in only:
+            run_amd(runner, out)
     finally:
         runner.close()
 

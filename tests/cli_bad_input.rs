@@ -30,6 +30,26 @@ fn fails_short(args: &[&str], needle: &str) {
     assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
 }
 
+/// `--from-ttgir` with layouts that cannot be read or laid out: the whole file is still listed on stdout, each
+/// failure at its alias (the needle there too), then status 2 and one short line on stderr naming the first.
+fn fails_listed(args: &[&str], needle: &str) {
+    let t = std::time::Instant::now();
+    let o = weft(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("weft: ") && err.contains(needle),
+        "`{err}` lacks `{needle}`"
+    );
+    assert!(err.len() < 1200, "{} bytes", err.len());
+    assert!(!err.trim_end().chars().any(char::is_control), "{err:?}");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains(needle), "{out}");
+    assert!(out.lines().all(|l| l.len() < 600), "a long line in {out}");
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+}
+
 #[test]
 fn nvmma_rank_is_checked_against_the_shape() {
     for rank in ["18446744073709551615", "4294967295", "1000000"] {
@@ -44,7 +64,7 @@ fn nvmma_rank_is_checked_against_the_shape() {
             &format!("nvmma{}.ttgir", rank.len()),
             &format!("#shared = {attr}\n%0 = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>\n"),
         );
-        fails_short(&["layout", "--from-ttgir", &f], "rank");
+        fails_listed(&["layout", "--from-ttgir", &f], "rank");
     }
 }
 
@@ -55,7 +75,7 @@ fn alias_chains_fail_quickly() {
         text += &format!("#a{i} = #ttg.slice<{{dim = 0, parent = #a{}}}>\n", i - 1);
     }
     let f = temp_file("chain.ttgir", &text);
-    fails_short(&["layout", "--from-ttgir", &f], "nesting too deep");
+    fails_listed(&["layout", "--from-ttgir", &f], "nesting too deep");
 }
 
 #[test]
@@ -107,7 +127,7 @@ fn echoed_tokens_are_cut_and_escaped() {
         "long.ttgir",
         &format!("#a = #ttg.slice<{{dim = 0, parent = #{long}}}>\n"),
     );
-    fails_short(&["layout", "--from-ttgir", &f], "unknown alias");
+    fails_listed(&["layout", "--from-ttgir", &f], "unknown alias");
     fails_short(
         &["layout", &format!("@/nonexistent/{long}"), "--shape", "4"],
         "cannot read",

@@ -127,13 +127,13 @@ fn hopper_ops_name_what_the_target_lacks() {
     // wgmma needs the arch-specific sm_90a; sm_90 has TMA and mbarriers.
     let e = gemm_kernel(&ctx, Target::SM90, GemmConfig::new(DType::F16)).unwrap_err();
     assert!(
-        matches!(e, CodegenError::Unsupported { op: "wgmma", .. }),
+        matches!(e.cause(), CodegenError::Unsupported { op: "wgmma", .. }),
         "{e}"
     );
     let e = gemm_kernel(&ctx, Target::SM80, GemmConfig::new(DType::F16)).unwrap_err();
     assert!(
         matches!(
-            e,
+            e.cause(),
             CodegenError::Unsupported {
                 op: "arg_tensor_map",
                 ..
@@ -169,7 +169,7 @@ fn wgmma_checks_layouts_through_the_algebra() {
     let blocked = Blocked::new(&[1, 4], &[4, 8], &[8, 1], &[1, 0]).into();
     let e = wgmma_error(nv(), nv(), blocked);
     assert!(
-        matches!(e, CodegenError::BadLayout { op: "wgmma", .. }),
+        matches!(e.cause(), CodegenError::BadLayout { op: "wgmma", .. }),
         "{e}"
     );
     assert!(
@@ -204,7 +204,7 @@ fn wgmma_checks_layouts_through_the_algebra() {
     kb.wgmma(a, b, c).unwrap();
     // Warps split along N: each warpgroup would own half the columns, not 64-row blocks.
     let e = wgmma_error(nv(), nv(), NvidiaMma::hopper(&[4, 2], 64, 16).into());
-    assert!(matches!(e, CodegenError::BadLayout { .. }), "{e}");
+    assert!(matches!(e.cause(), CodegenError::BadLayout { .. }), "{e}");
     // Every swizzle and both majors of A and B are accepted.
     let ctx = Context::new();
     for sw in [32, 64, 128] {
@@ -272,7 +272,10 @@ fn tma_and_mbarrier_misuse_is_a_typed_error() {
         .alloc_shared(DType::F32, &[64, 64], NvmmaShared::new(128, 32, 2, false))
         .unwrap();
     let e = kb.tma_load(map, &[r, r], f32buf, bar, None).unwrap_err();
-    assert!(matches!(e, CodegenError::TypeMismatch { .. }), "{e}");
+    assert!(
+        matches!(e.cause(), CodegenError::TypeMismatch { .. }),
+        "{e}"
+    );
     // A ring index out of range.
     let ring = kb
         .alloc_shared_buffers(
@@ -377,7 +380,7 @@ fn warp_specialized_gemm_has_a_producer_and_no_cta_barrier_in_its_loops() {
         };
         let loads = count(&ptx, "cp.async.bulk.tensor.2d.shared::cluster.global");
         assert!(
-            loads % (1 + b_boxes) == 0 && (1..=4).contains(&(loads / (1 + b_boxes))),
+            loads.is_multiple_of(1 + b_boxes) && (1..=4).contains(&(loads / (1 + b_boxes))),
             "{what}: {loads} loads"
         );
         // Stages go back through "empty" mbarriers; the consumers' only barrier is their own

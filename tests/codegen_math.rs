@@ -354,7 +354,9 @@ fn default_precision_is_triton_s_approx_for_f32_and_accurate_for_f64() {
     let mut kb = KernelBuilder::new(&ctx, t, "k2", 4).unwrap();
     let a = kb.arange(0, 512, &l).unwrap();
     assert!(matches!(
-        kb.math_with(MathOp::Exp, a, MathPrecision::Accurate),
+        (kb.math_with(MathOp::Exp, a, MathPrecision::Accurate))
+            .as_ref()
+            .map_err(|e| e.cause()),
         Err(weft::codegen::CodegenError::InvalidType { .. })
     ));
 }

@@ -18,6 +18,8 @@ proptest! {
         let ins: Vec<Dim> = ll.in_dim_names().cloned().collect();
         if enc.is_shared() {
             prop_assert_eq!(ins[0].as_str(), "offset");
+        } else if enc.is_tensor_memory() {
+            prop_assert_eq!(ins.iter().map(|d| d.as_str()).collect::<Vec<_>>(), vec!["row", "col", "block"]);
         } else {
             prop_assert_eq!(ins.iter().map(|d| d.as_str()).collect::<Vec<_>>(), vec!["register", "lane", "warp", "block"]);
         }

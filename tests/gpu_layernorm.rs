@@ -70,7 +70,7 @@ fn run(dev: &Device, c: LayernormConfig, m: usize, n: usize, offset: f32, seed: 
     let mut bad = 0;
     for (i, (&g, &w)) in out.iter().zip(&want).enumerate() {
         let err = (g as f64 - w).abs() / w.abs().max(1.0);
-        if !(err <= MAX_REL) {
+        if err.is_nan() || err > MAX_REL {
             if bad < 5 {
                 eprintln!(
                     "{what}: row {} col {}: got {g}, want {w} (err {err:.2e})",

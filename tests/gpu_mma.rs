@@ -120,7 +120,7 @@ fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
         let (ym, yn) = (gm * rows as usize, gn * cols as usize);
         for shared in &shareds {
             for (div_n, ring) in [(size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
-                if n as u64 % div_n != 0 {
+                if !(n as u64).is_multiple_of(div_n) {
                     continue;
                 }
                 let what = format!(

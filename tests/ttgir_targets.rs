@@ -1,9 +1,13 @@
-//! Real TTGIR dumps that Triton 3.9 wrote for `cuda:80`, `cuda:90` and `hip:gfx942` (`scripts/triton_dumps.py`,
-//! on the CPU) of real kernels — matmul, softmax, flash-attention forward, layer norm, reductions, `tl.cumsum`
-//! scans, and a matmul on a 2-CTA cluster: weft lists every layout alias of every dump, and every typed layout
-//! in them equals Triton's (`tests/fixtures/ttgir_targets.json`; Gluon cannot hand back
-//! `#ttg.amd_rotating_shared`, so those entries are only parsed and laid out). Triton 3.5's and 3.6's dumps of
-//! the same kernels parse too, and equal Triton 3.9's layouts wherever both versions chose the same layout.
+//! Real TTGIR dumps that Triton 3.9 wrote (`scripts/triton_dumps.py`, on the CPU) of real kernels — matmul,
+//! softmax, flash-attention forward, layer norm, reductions, `tl.cumsum` scans and a matmul on a 2-CTA cluster
+//! for `cuda:80`, `cuda:90` and `hip:gfx942`; a persistent TMA matmul, fp8 and block-scaled dots, a grouped
+//! GEMM, attention backward, layer-norm backward, sort/topk, gather, histogram, 3-D reductions and split/join
+//! chains for `cuda:90`, `cuda:100`, `hip:gfx942` and `hip:gfx950`: weft lists every layout alias of every
+//! dump (tensor-memory layouts recognised as such), every typed layout in them equals Triton's
+//! (`tests/fixtures/ttgir_targets.json`), and the ones Gluon cannot hand back (`#ttg.amd_rotating_shared`,
+//! padded shared layouts, one-element mbarrier buffers) are still laid out as a file listing does. Triton
+//! 3.5's and 3.6's dumps of the first set parse too, and equal Triton 3.9's layouts wherever both versions
+//! chose the same layout.
 
 use serde_json::Value;
 use weft::layout::text::ttgir;
@@ -49,28 +53,41 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
     let files = doc["files"].as_object().unwrap();
     let mut targets = std::collections::BTreeSet::new();
     let mut kernels = std::collections::BTreeSet::new();
-    let (mut checked, mut multi_cta) = (0, 0);
+    let (mut checked, mut multi_cta, mut tensor_memory, mut without_gluon) = (0, 0, 0, 0);
     for (name, f) in files {
         targets.insert(f["target"].as_str().unwrap().to_string());
         kernels.insert(f["kernel"].as_str().unwrap().to_string());
         let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
         let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        // Every alias is a layout weft knows, except the memory space `#ttg.shared_memory`.
+        // Every alias is a layout weft knows, except the memory spaces, and the tensor-memory layouts, which
+        // are recognised as such.
         let listed: Vec<String> = file.aliases.iter().map(|(n, _)| format!("#{n}")).collect();
+        let memory: Vec<String> = file
+            .tensor_memory
+            .iter()
+            .map(|(n, _)| format!("#{n}"))
+            .collect();
         for (alias, def) in f["aliases"].as_object().unwrap() {
             let def = def.as_str().unwrap();
-            if def == "#ttg.shared_memory" {
+            if def == "#ttg.shared_memory" || def == "#ttng.tensor_memory" {
+                continue;
+            }
+            if def.starts_with("#ttng.tensor_memory") {
+                assert!(
+                    memory.contains(alias),
+                    "{name}: {alias} = {def} not recognised"
+                );
                 continue;
             }
             assert!(listed.contains(alias), "{name}: {alias} = {def} not listed");
         }
-        for (n, why) in &file.skipped {
-            assert_eq!(
-                f["aliases"][format!("#{n}")],
-                "#ttg.shared_memory",
-                "{name}: #{n}: {why}"
-            );
-        }
+        // Memory spaces are passed over silently: nothing is skipped or rejected.
+        assert!(
+            file.skipped.is_empty() && file.rejected.is_empty(),
+            "{name}: {:?} {:?}",
+            file.skipped,
+            file.rejected
+        );
         let alias_lines = alias_lines(f);
         for l in f["layouts"].as_array().unwrap() {
             let ty = l["type"].as_str().unwrap();
@@ -82,15 +99,24 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
                 .collect();
             let probe = ttgir::parse_file(&format!("{alias_lines}%0 = op : {ty}\n"))
                 .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
-            let enc = &probe
-                .types
-                .first()
-                .unwrap_or_else(|| panic!("{name}: {ty}"))
-                .encoding;
+            let Some(t) = probe.types.first() else {
+                // Only tensor-memory types are passed over.
+                assert!(ty.contains("#ttng.tensor_memory"), "{name}: {ty} lost");
+                tensor_memory += 1;
+                continue;
+            };
+            let enc = &t.encoding;
+            let Some(want) = l.get("layout") else {
+                // Gluon has no layout for it (a one-element mbarrier buffer, a padded or rotating shared
+                // layout): weft still lays it out as a file listing does.
+                ttgir::listed_layout(enc, &shape).unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
+                without_gluon += 1;
+                continue;
+            };
             let got = enc
                 .to_linear_layout(&shape)
                 .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
-            if let Some(want) = l.get("layout") {
+            {
                 let got: Value = serde_json::from_str(&got.to_json()).unwrap();
                 assert_eq!(normalized(&got), normalized(want), "{name}: {ty}");
                 checked += 1;
@@ -102,25 +128,49 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
     }
     assert_eq!(
         targets.into_iter().collect::<Vec<_>>(),
-        ["cuda:80", "cuda:90", "hip:gfx942"]
+        ["cuda:100", "cuda:80", "cuda:90", "hip:gfx942", "hip:gfx950"]
     );
-    assert_eq!(
-        kernels.into_iter().collect::<Vec<_>>(),
-        [
-            "attention",
-            "cumsum",
-            "layernorm",
-            "matmul_2cta",
-            "matmul_sm90",
-            "reduce",
-            "softmax_sm90"
-        ]
-    );
-    // Every kernel on every target (the 2-CTA matmul on cuda:90 only), each dump with typed layouts.
-    assert_eq!(files.len(), 19);
-    assert!(checked >= 200, "{checked} layouts checked");
+    let mut all: Vec<&str> = FIRST_SET.iter().chain(MORE).copied().collect();
+    all.sort_unstable();
+    assert_eq!(kernels.into_iter().collect::<Vec<_>>(), all);
+    // Every kernel of the first set on cuda:80, cuda:90 and gfx942 (the 2-CTA matmul on cuda:90 only), every
+    // one of the second on cuda:90, cuda:100, gfx942 and gfx950, each dump with typed layouts.
+    assert_eq!(files.len(), 19 + 4 * MORE.len());
+    assert!(checked >= 1500, "{checked} layouts checked");
     assert!(multi_cta >= 10, "{multi_cta} multi-CTA layouts checked");
+    // Blackwell's tensor memory, and what Gluon cannot hand back (mbarriers, padded and rotating shared).
+    assert!(tensor_memory >= 7, "{tensor_memory} tensor-memory types");
+    assert!(
+        without_gluon >= 29,
+        "{without_gluon} types without a Gluon layout"
+    );
 }
+
+/// The kernels of `triton_fixture_kernels.py` (also dumped by Triton 3.5 and 3.6).
+const FIRST_SET: &[&str] = &[
+    "attention",
+    "cumsum",
+    "layernorm",
+    "matmul_2cta",
+    "matmul_sm90",
+    "reduce",
+    "softmax_sm90",
+];
+
+/// The kernels of `triton_more_kernels.py`.
+const MORE: &[&str] = &[
+    "attention_bwd",
+    "block_scaled_matmul",
+    "fp8_matmul",
+    "gather",
+    "grouped_matmul",
+    "histogram",
+    "layernorm_bwd",
+    "reduce3d",
+    "sort_topk",
+    "split_join",
+    "tma_persistent_matmul",
+];
 
 /// Number of bases of `dim` in a layout's JSON form.
 trait InDimBases {
@@ -240,9 +290,14 @@ fn older_dumps_parse_and_match_triton_3_9(version: &str) -> (usize, usize) {
         }
         dumps.insert(fname);
     }
-    // The same kernels for the same targets as Triton 3.9's dumps.
-    let names_3_9: std::collections::BTreeSet<String> =
-        doc["files"].as_object().unwrap().keys().cloned().collect();
+    // The same kernels for the same targets as Triton 3.9's dumps of the first set.
+    let names_3_9: std::collections::BTreeSet<String> = doc["files"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, f)| FIRST_SET.contains(&f["kernel"].as_str().unwrap()))
+        .map(|(n, _)| n.clone())
+        .collect();
     assert_eq!(dumps, names_3_9);
     (by_triton, by_attribute)
 }

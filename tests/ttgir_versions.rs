@@ -78,9 +78,8 @@ fn gfx942_dump_with_rotating_shared_lists_every_alias() {
     let file = ttgir::parse_file(&dump).unwrap();
     let names: Vec<&str> = file.aliases.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["blocked", "mma", "shared"]);
-    // `#ttg.shared_memory` is a memory space, not a layout: the only alias reported as skipped.
-    let skipped: Vec<&str> = file.skipped.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(skipped, ["smem"]);
+    // `#ttg.shared_memory` is a memory space, not a layout: passed over, not reported as skipped.
+    assert!(file.skipped.is_empty(), "{:?}", file.skipped);
     for (name, enc) in &file.aliases {
         for shape in file.shapes_of(name) {
             enc.to_linear_layout(&shape)

@@ -166,6 +166,24 @@ pub enum CodegenError {
     /// Linking an AMDGPU code object failed (is `ld.lld-22` installed?).
     #[error("linking the code object failed: {0}")]
     Link(String),
+    /// A hazard between ops that the verifier found: the op at fault, the user's line, and why.
+    #[error("{loc}: {op}: {reason}")]
+    Hazard {
+        /// The op at fault.
+        op: String,
+        /// The user's line it was called from.
+        loc: crate::codegen::ir::Loc,
+        /// What is wrong and what makes it right.
+        reason: String,
+    },
+    /// An error raised by the op called at `loc` (the user's line).
+    #[error("{loc}: {error}")]
+    At {
+        /// Where the op was called.
+        loc: crate::codegen::ir::Loc,
+        /// What went wrong.
+        error: Box<CodegenError>,
+    },
     /// ptxas is missing, failed, or printed what [`parse_ptxas_verbose`](super::parse_ptxas_verbose)
     /// cannot read ([`Kernel::report_with_ptxas`](super::Kernel::report_with_ptxas)).
     #[error("ptxas: {0}")]
@@ -182,6 +200,33 @@ impl CodegenError {
         CodegenError::Llvm {
             stage,
             message: e.to_string(),
+        }
+    }
+
+    /// The error with the location of the op it came from (kept if it has one already).
+    pub(crate) fn at(self, loc: crate::codegen::ir::Loc) -> CodegenError {
+        match self {
+            e @ CodegenError::At { .. } => e,
+            e => CodegenError::At {
+                loc,
+                error: Box::new(e),
+            },
+        }
+    }
+
+    /// What went wrong, without the location: match on this.
+    pub fn cause(&self) -> &CodegenError {
+        match self {
+            CodegenError::At { error, .. } => error.cause(),
+            e => e,
+        }
+    }
+
+    /// The user's line the error came from, when an op raised it.
+    pub fn loc(&self) -> Option<crate::codegen::ir::Loc> {
+        match self {
+            CodegenError::At { loc, .. } | CodegenError::Hazard { loc, .. } => Some(*loc),
+            _ => None,
         }
     }
 

@@ -80,11 +80,14 @@ mod analysis;
 mod builder;
 mod emit;
 mod error;
+pub mod interp;
+pub mod ir;
 pub mod kernels;
 mod ops;
 pub mod report;
 mod target;
 mod types;
+mod verify;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
 pub use builder::values::Value;

@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use super::error::{LayoutError, Result};
+use super::error::{cut_list, LayoutError, Result};
 use super::gf2;
 use super::linear_layout::position_of;
 use super::LinearLayout;
@@ -15,9 +15,9 @@ impl LinearLayout {
     pub fn compose(&self, outer: &LinearLayout) -> Result<LinearLayout> {
         if self.outs.len() != outer.ins.len() {
             return Err(LayoutError::DimMismatch(format!(
-                "compose: out dims {:?} of the inner layout are not the in dims {:?} of the outer one",
-                self.out_dim_names().collect::<Vec<_>>(),
-                outer.in_dim_names().collect::<Vec<_>>()
+                "compose: out dims {} of the inner layout are not the in dims {} of the outer one",
+                cut_list(self.out_dim_names()),
+                cut_list(outer.in_dim_names())
             )));
         }
         // `remap[k]`: outer's column for self's output bit k.

@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use super::error::{DimSide, LayoutError, Result};
+use super::error::{cut_list, DimSide, LayoutError, Result};
 use super::linear_layout::check_total;
 use super::LinearLayout;
 
@@ -12,9 +12,9 @@ impl LinearLayout {
     pub fn concat_ins(&self, other: &LinearLayout) -> Result<LinearLayout> {
         if self.outs != other.outs {
             return Err(LayoutError::DimMismatch(format!(
-                "concat_ins: out dims {:?} and {:?} differ",
-                self.out_dims().collect::<Vec<_>>(),
-                other.out_dims().collect::<Vec<_>>()
+                "concat_ins: out dims {} and {} differ",
+                cut_list(self.out_dims()),
+                cut_list(other.out_dims())
             )));
         }
         if let Some(d) = other.ins.iter().find(|d| self.has_in_dim(&d.name)) {
@@ -38,9 +38,9 @@ impl LinearLayout {
     pub fn concat_outs(&self, other: &LinearLayout) -> Result<LinearLayout> {
         if self.ins != other.ins {
             return Err(LayoutError::DimMismatch(format!(
-                "concat_outs: in dims {:?} and {:?} differ",
-                self.in_dims().collect::<Vec<_>>(),
-                other.in_dims().collect::<Vec<_>>()
+                "concat_outs: in dims {} and {} differ",
+                cut_list(self.in_dims()),
+                cut_list(other.in_dims())
             )));
         }
         if let Some(d) = other.outs.iter().find(|d| self.has_out_dim(&d.name)) {

@@ -59,6 +59,17 @@ pub enum LayoutError {
         /// The limit.
         limit: u32,
     },
+    /// More dims on one side than a layout holds ([`crate::layout::MAX_DIMS`]): size-1 dims cost no bits, so
+    /// without this cap a few kilobytes of input could name thousands of them.
+    #[error("{count} {side} dims; at most {limit} are supported")]
+    TooManyDims {
+        /// Input or output.
+        side: DimSide,
+        /// Dims given.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// A basis vector with the wrong number of components.
     #[error("basis {index} of in dim `{in_dim}` has {got} components; expected {expected} (one per out dim)")]
     BasisArity {
@@ -162,3 +173,47 @@ pub enum LayoutError {
 
 /// Shorthand for results of layout operations.
 pub type Result<T> = std::result::Result<T, LayoutError>;
+
+/// Items an error message lists before it cuts the list.
+pub const LISTED_ITEMS: usize = 8;
+
+/// A list as error messages show it: `[a, b, …]` with at most [`LISTED_ITEMS`] items, each cut as
+/// [`crate::layout::text::excerpt`] cuts a token, and `… and N more` for the rest, so that no input makes an
+/// error line long.
+pub fn cut_list<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> String {
+    let mut out = String::from("[");
+    let mut more = 0usize;
+    for (i, item) in items.into_iter().enumerate() {
+        if i >= LISTED_ITEMS {
+            more += 1;
+            continue;
+        }
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&super::text::excerpt(&format!("{item:?}")));
+    }
+    if more > 0 {
+        out.push_str(&format!(", … and {more} more"));
+    }
+    out.push(']');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cut_list;
+
+    #[test]
+    fn long_lists_are_cut() {
+        assert_eq!(cut_list([1, 2, 3]), "[1, 2, 3]");
+        assert_eq!(cut_list(Vec::<u8>::new()), "[]");
+        assert_eq!(
+            cut_list(0..1000),
+            "[0, 1, 2, 3, 4, 5, 6, 7, … and 992 more]"
+        );
+        let long = "x".repeat(10_000);
+        let s = cut_list([long.as_str()]);
+        assert!(s.len() < 100 && s.ends_with("…]"), "{s}");
+    }
+}

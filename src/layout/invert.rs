@@ -7,7 +7,7 @@
 
 use smallvec::SmallVec;
 
-use super::error::{LayoutError, Result};
+use super::error::{cut_list, LayoutError, Result};
 use super::gf2;
 use super::linear_layout::{bits_at, low_mask, place, position_of};
 use super::LinearLayout;
@@ -280,8 +280,8 @@ impl LinearLayout {
 
 fn dims_differ(b: &LinearLayout, outer: &LinearLayout) -> LayoutError {
     LayoutError::DimMismatch(format!(
-        "invert_and_compose: out dims {:?} and {:?} differ",
-        b.out_dim_names().collect::<Vec<_>>(),
-        outer.out_dim_names().collect::<Vec<_>>()
+        "invert_and_compose: out dims {} and {} differ",
+        cut_list(b.out_dim_names()),
+        cut_list(outer.out_dim_names())
     ))
 }

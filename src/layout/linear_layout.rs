@@ -10,6 +10,9 @@ use super::Dim;
 pub const MAX_BITS: u32 = 64;
 /// Most bits one dimension has (its size must fit in a `u64`).
 pub const MAX_DIM_BITS: u32 = 63;
+/// Most dims a layout has on either side. Bits are capped at 64 but size-1 dims have none, so the number of
+/// dims is capped too (as many as bits: every real layout has far fewer).
+pub const MAX_DIMS: usize = 64;
 
 /// A named dimension and its size as a power of two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +66,7 @@ fn total_bits(specs: &[DimSpec]) -> u32 {
 }
 
 fn check_specs(specs: &[DimSpec], side: DimSide) -> Result<()> {
+    check_dim_count(specs.len(), side)?;
     for (i, d) in specs.iter().enumerate() {
         if specs[..i].iter().any(|e| e.name == d.name) {
             return Err(LayoutError::DuplicateDim { side, name: d.name });
@@ -81,6 +85,18 @@ fn check_specs(specs: &[DimSpec], side: DimSide) -> Result<()> {
             what: format!("the {side} dims together"),
             bits,
             limit: MAX_BITS,
+        });
+    }
+    Ok(())
+}
+
+/// Errs when `count` dims are more than [`MAX_DIMS`].
+pub(crate) fn check_dim_count(count: usize, side: DimSide) -> Result<()> {
+    if count > MAX_DIMS {
+        return Err(LayoutError::TooManyDims {
+            side,
+            count,
+            limit: MAX_DIMS,
         });
     }
     Ok(())
@@ -253,7 +269,12 @@ impl LinearLayout {
         require_surjective: bool,
     ) -> Result<LinearLayout> {
         let mut outs: SmallVec<[DimSpec; 4]> = SmallVec::new();
-        for (name, size) in out_dims {
+        let mut out_dims = out_dims.into_iter();
+        while let Some((name, size)) = out_dims.next() {
+            if outs.len() == MAX_DIMS {
+                // Counted without interning the rest of the names.
+                check_dim_count(MAX_DIMS + 1 + out_dims.by_ref().count(), DimSide::Out)?;
+            }
             let name = name.into();
             let log2 = log2_exact(size, || format!("out dim `{name}`"))?;
             outs.push(DimSpec { name, log2 });
@@ -280,8 +301,16 @@ impl LinearLayout {
         out_names: impl IntoIterator<Item = E>,
         require_surjective: bool,
     ) -> Result<LinearLayout> {
-        let names: Vec<Dim> = out_names.into_iter().map(Into::into).collect();
-        let bases: Vec<(Dim, Bases)> = bases.into_iter().map(|(d, b)| (d.into(), b)).collect();
+        let mut out_names = out_names.into_iter();
+        let names: Vec<Dim> = out_names.by_ref().take(MAX_DIMS).map(Into::into).collect();
+        check_dim_count(names.len() + out_names.count(), DimSide::Out)?;
+        let mut rest = bases.into_iter();
+        let bases: Vec<(Dim, Bases)> = rest
+            .by_ref()
+            .take(MAX_DIMS)
+            .map(|(d, b)| (d.into(), b))
+            .collect();
+        check_dim_count(bases.len() + rest.count(), DimSide::In)?;
         let mut max = vec![0u64; names.len()];
         for (d, bs) in &bases {
             for (i, b) in bs.iter().enumerate() {
@@ -316,7 +345,11 @@ impl LinearLayout {
     ) -> Result<LinearLayout> {
         let mut ins: SmallVec<[DimSpec; 4]> = SmallVec::new();
         let mut cols: SmallVec<[u64; 16]> = SmallVec::new();
-        for (name, bs) in bases {
+        let mut bases = bases.into_iter();
+        while let Some((name, bs)) = bases.next() {
+            if ins.len() == MAX_DIMS {
+                check_dim_count(MAX_DIMS + 1 + bases.by_ref().count(), DimSide::In)?;
+            }
             let name = name.into();
             let log2 = u32::try_from(bs.len()).unwrap_or(u32::MAX);
             ins.push(DimSpec { name, log2 });

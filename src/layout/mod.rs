@@ -123,6 +123,8 @@
 //! - text: Triton's bases dump (`Display`, `from_bases_string`), TTGIR and Gluon syntax ([`text`]);
 //! - serde (feature `serde`): `Serialize`/`Deserialize` for layouts, [`Dim`]s, encodings and conversion plans,
 //!   and the JSON of design.md (`json`: `to_json`, `from_json`, `ConversionPlan::to_json`);
+//! - CuTe interop ([`cute`]): `shape:stride` layouts and swizzles to linear layouts and back, and CuTe's
+//!   composition, complement, logical divide and product;
 //! - [`gf2`]: the bit-matrix linear algebra underneath; `strategy` (feature `proptest`): random layouts for
 //!   property tests.
 
@@ -131,6 +133,7 @@ mod column_action;
 mod compose;
 mod concat;
 pub mod convert;
+pub mod cute;
 mod dim;
 mod divide;
 mod equivalence;
@@ -156,7 +159,7 @@ pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, Col
 pub use dim::Dim;
 pub use equivalence::LayoutDifference;
 pub use error::{DimSide, LayoutError, Result};
-pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIM_BITS};
+pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIMS, MAX_DIM_BITS};
 pub use product::supremum;
 pub mod encoding;
 pub mod text;

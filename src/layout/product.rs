@@ -9,7 +9,7 @@ use std::ops::Mul;
 use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};
-use super::linear_layout::{check_total, low_mask, DimSpec, MAX_BITS, MAX_DIM_BITS};
+use super::linear_layout::{check_total, low_mask, DimSpec, MAX_BITS, MAX_DIMS, MAX_DIM_BITS};
 use super::{Dim, LinearLayout};
 
 /// One entry of a merged dim list: the index of the dim in the first list and in the second.
@@ -182,7 +182,12 @@ fn check_sizes(ins: &[DimSpec], outs: &[DimSpec]) -> Result<()> {
         out_bits += d.log2;
         widest = widest.max(d.log2);
     }
-    if in_bits > MAX_BITS || out_bits > MAX_BITS || widest > MAX_DIM_BITS {
+    if in_bits > MAX_BITS
+        || out_bits > MAX_BITS
+        || widest > MAX_DIM_BITS
+        || ins.len() > MAX_DIMS
+        || outs.len() > MAX_DIMS
+    {
         check_total(ins, outs)?;
     }
     Ok(())

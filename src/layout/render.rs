@@ -5,12 +5,21 @@
 use crate::layout::encoding::Encoding;
 use crate::layout::{LayoutError, LinearLayout, Result};
 
-/// What a picture needs to know beyond the layout: how to title it and whether cells are shared-memory
-/// offsets (coloured by bank) or threads (coloured by warp).
+/// What a picture needs to know beyond the layout: how to title it and what its cells are.
 struct Style {
     title: String,
-    shared: bool,
-    elem_bits: u64,
+    cells: Cells,
+}
+
+/// What a cell shows, and what colours it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    /// Thread and register, coloured by warp.
+    Threads,
+    /// Shared-memory offset, coloured by bank (4-byte words of `elem_bits`-bit elements).
+    Shared { elem_bits: u64 },
+    /// Tensor-memory row and 32-bit column, coloured by the warp whose quarter of the rows holds it.
+    TensorMemory,
 }
 
 impl Style {
@@ -21,21 +30,32 @@ impl Style {
                 crate::layout::text::gluon::print_encoding(enc),
                 shape_text(shape)
             ),
-            shared: enc.is_shared(),
-            elem_bits: elem_bits(enc),
+            cells: if enc.is_shared() {
+                Cells::Shared {
+                    elem_bits: elem_bits(enc),
+                }
+            } else if enc.is_tensor_memory() {
+                Cells::TensorMemory
+            } else {
+                Cells::Threads
+            },
         }
     }
 
-    /// A bare layout: shared when its first input dim is `offset`, 16-bit elements for the bank colours.
+    /// A bare layout: shared when its first input dim is `offset` (16-bit elements for the bank colours),
+    /// tensor memory when its first two are `row` and `col`, else threads.
     fn of_layout(ll: &LinearLayout) -> Style {
         let shape: Vec<u64> = ll.out_dims().map(|(_, s)| s).collect();
+        let mut ins = ll.in_dim_names();
+        let first = ins.next().map(|d| d.as_str());
+        let second = ins.next().map(|d| d.as_str());
         Style {
             title: format!("LinearLayout — shape {}", shape_text(&shape)),
-            shared: ll
-                .in_dim_names()
-                .next()
-                .is_some_and(|d| d.as_str() == "offset"),
-            elem_bits: 16,
+            cells: match (first, second) {
+                (Some("offset"), _) => Cells::Shared { elem_bits: 16 },
+                (Some("row"), Some("col")) => Cells::TensorMemory,
+                _ => Cells::Threads,
+            },
         }
     }
 }
@@ -128,7 +148,6 @@ fn packed_index(sizes: &[u64], row: u64, col: u64) -> u64 {
 struct Cell {
     warp_key: u64,
     lines: [String; 2],
-    short: String,
 }
 
 fn cell(style: &Style, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
@@ -137,7 +156,6 @@ fn cell(style: &Style, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
         return Cell {
             warp_key: u64::MAX,
             lines: ["—".into(), String::new()],
-            short: "-".into(),
         };
     }
     let v = unpack(ll, x);
@@ -152,46 +170,121 @@ fn cell(style: &Style, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
     } else {
         String::new()
     };
-    if style.shared {
-        let off = get(&v, "offset");
-        return Cell {
-            warp_key: BANK_KEY | ((off * style.elem_bits / 32) % 32),
-            lines: [format!("{bprefix}{off}"), rep.trim().to_string()],
-            short: format!("{bprefix}{off}{rep}"),
-        };
-    }
-    let lanes = ll.in_dim_size("lane").unwrap_or(1);
-    let warps = ll.in_dim_size("warp").unwrap_or(1);
-    let (reg, lane, warp) = (get(&v, "register"), get(&v, "lane"), get(&v, "warp"));
-    let thread = lane + lanes * (warp + warps * block);
-    Cell {
-        warp_key: warp + warps * block,
-        lines: [format!("{bprefix}W{warp} L{lane}"), format!("R{reg}{rep}")],
-        short: format!("T{thread}:{reg}{rep}"),
+    match style.cells {
+        Cells::Shared { elem_bits } => {
+            let off = get(&v, "offset");
+            Cell {
+                warp_key: BANK_KEY | ((off * elem_bits / 32) % 32),
+                lines: [format!("{bprefix}{off}"), rep.trim().to_string()],
+            }
+        }
+        Cells::TensorMemory => {
+            // The TMEM row (a lane of the warpgroup that reaches it) and the 32-bit column.
+            let (row, col) = (get(&v, "row"), get(&v, "col"));
+            Cell {
+                warp_key: row / 32 + 4 * block,
+                lines: [format!("{bprefix}r{row}"), format!("c{col}{rep}")],
+            }
+        }
+        Cells::Threads => {
+            let warps = ll.in_dim_size("warp").unwrap_or(1);
+            let (reg, lane, warp) = (get(&v, "register"), get(&v, "lane"), get(&v, "warp"));
+            Cell {
+                warp_key: warp + warps * block,
+                lines: [format!("{bprefix}W{warp} L{lane}"), format!("R{reg}{rep}")],
+            }
+        }
     }
 }
 
-/// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset); `xN` marks
-/// an element N locations hold.
+/// Where a hardware dim sits in a packed input: its shift and size (size 1 when the layout lacks it).
+fn field(ll: &LinearLayout, name: &str) -> (u32, u64) {
+    let mut shift = 0;
+    for (d, size) in ll.in_dims() {
+        if d == name {
+            return (shift, size);
+        }
+        shift += size.trailing_zeros();
+    }
+    (0, 1)
+}
+
+fn value_of(x: u64, (shift, size): (u32, u64)) -> u64 {
+    x.checked_shr(shift).unwrap_or(0) & (size - 1)
+}
+
+/// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset; tensor memory:
+/// `r<row>:c<column>`); `xN` marks an element N locations hold.
 pub fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String> {
     draw_table(&Style::of_encoding(enc, &[]), ll)
 }
 
+/// Cells are written into one buffer, without an allocation each (a `--from-ttgir` listing may hold millions).
 fn draw_table(style: &Style, ll: &LinearLayout) -> Result<String> {
+    use std::fmt::Write;
     let o = owners(ll)?;
     let (sizes, rows, cols) = grid(ll);
-    let cells: Vec<Vec<String>> = (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| cell(style, ll, &o, packed_index(&sizes, r, c)).short)
-                .collect()
+    let [reg, lane, warp, block, offset, row, col] =
+        ["register", "lane", "warp", "block", "offset", "row", "col"].map(|n| field(ll, n));
+    // The packed out index of (row, col) is the row's part (every dim but the last) | col << its shift.
+    let col_shift: u32 = sizes[..sizes.len().saturating_sub(1)]
+        .iter()
+        .map(|s| s.trailing_zeros())
+        .sum();
+    let mut text = String::new();
+    let mut ends: Vec<usize> = Vec::with_capacity((rows * cols) as usize);
+    for r in 0..rows {
+        let row_part = packed_index(&sizes, r, 0);
+        for c in 0..cols {
+            let idx = (row_part | c.checked_shl(col_shift).unwrap_or(0)) as usize;
+            let x = o.first[idx];
+            if x == u64::MAX {
+                text.push('-');
+            } else {
+                let b = value_of(x, block);
+                // Memory cells name their CTA; a thread's number already counts it.
+                if block.1 > 1 && style.cells != Cells::Threads {
+                    let _ = write!(text, "B{b} ");
+                }
+                let _ = match style.cells {
+                    Cells::Threads => {
+                        let thread = value_of(x, lane) + lane.1 * (value_of(x, warp) + warp.1 * b);
+                        write!(text, "T{thread}:{}", value_of(x, reg))
+                    }
+                    Cells::Shared { .. } => write!(text, "{}", value_of(x, offset)),
+                    Cells::TensorMemory => {
+                        write!(text, "r{}:c{}", value_of(x, row), value_of(x, col))
+                    }
+                };
+                if o.count[idx] > 1 {
+                    let _ = write!(text, " x{}", o.count[idx]);
+                }
+            }
+            ends.push(text.len());
+        }
+    }
+    // Cells are ASCII: widths are byte lengths.
+    let mut start = 0;
+    let cells: Vec<&str> = ends
+        .iter()
+        .map(|&e| {
+            let c = &text[start..e];
+            start = e;
+            c
         })
         .collect();
-    let w = cells.iter().flatten().map(String::len).max().unwrap_or(1);
-    let mut out = String::new();
-    for row in &cells {
-        let line: Vec<String> = row.iter().map(|c| format!("{c:>w$}")).collect();
-        out += line.join(" ").trim_end();
+    let w = cells.iter().map(|c| c.len()).max().unwrap_or(1);
+    let mut out = String::with_capacity(cells.len() * (w + 1));
+    for row in cells.chunks(cols.max(1) as usize) {
+        let line = out.len();
+        for (k, c) in row.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.extend(std::iter::repeat_n(' ', w - c.len()));
+            out += c;
+        }
+        out.truncate(line + out[line..].trim_end().len());
         out.push('\n');
     }
     Ok(out)
@@ -232,8 +325,8 @@ pub fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<String> {
     draw_svg(&Style::of_encoding(enc, shape), ll)
 }
 
-/// [`svg`] for a bare layout: threads coloured by warp, or shared-memory offsets (first in dim `offset`)
-/// by bank.
+/// [`svg`] for a bare layout: threads coloured by warp, shared-memory offsets (first in dim `offset`) by
+/// bank, tensor-memory rows and columns (first in dims `row`, `col`) by the warp that reaches the row.
 pub fn svg_of_layout(ll: &LinearLayout) -> Result<String> {
     draw_svg(&Style::of_layout(ll), ll)
 }
@@ -261,13 +354,17 @@ fn draw_svg(style: &Style, ll: &LinearLayout) -> Result<String> {
         "<text x=\"8\" y=\"18\" font-size=\"12\">{}</text>\n",
         esc(title)
     );
-    let legend = if style.shared {
-        format!(
-            "cell: shared-memory offset; colour: bank (4-byte words, {}-bit elements)",
-            style.elem_bits
-        )
-    } else {
-        "cell: W warp, L lane / R register; colour: warp; xN: held by N threads".to_string()
+    let legend = match style.cells {
+        Cells::Shared { elem_bits } => format!(
+            "cell: shared-memory offset; colour: bank (4-byte words, {elem_bits}-bit elements)"
+        ),
+        Cells::TensorMemory => {
+            "cell: r TMEM row / c 32-bit column; colour: the warp whose quarter of the rows holds it"
+                .to_string()
+        }
+        Cells::Threads => {
+            "cell: W warp, L lane / R register; colour: warp; xN: held by N threads".to_string()
+        }
     };
     s += &format!("<text x=\"8\" y=\"36\" font-size=\"11\" fill=\"#444\">{legend}</text>\n");
     for c in 0..cols {

@@ -341,6 +341,22 @@ pub enum RuntimeError {
         /// The rule it breaks.
         reason: String,
     },
+    /// A kernel bundle ([`Bundle`](super::Bundle)) is malformed, or holds no image of the kernel
+    /// asked for that the device can load.
+    #[error("kernel bundle: {reason}")]
+    Bundle {
+        /// What is wrong, or what was asked for and what the bundle offers.
+        reason: String,
+    },
+    /// The persistent kernel cache could not be read or written (the kernel itself still loads:
+    /// only [`cuda::DiskCache`](crate::runtime) reports this, when asked to).
+    #[error("kernel cache at {path}: {reason}")]
+    DiskCache {
+        /// The file or folder.
+        path: String,
+        /// What failed.
+        reason: String,
+    },
 }
 
 impl From<SignatureError> for RuntimeError {

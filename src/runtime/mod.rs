@@ -58,12 +58,14 @@ pub mod autotune;
 pub mod backend;
 #[cfg(feature = "autotune")]
 pub mod bench;
+pub mod bundle;
 pub mod cache;
 pub mod check;
 pub mod elem;
 pub mod error;
 pub mod image;
 pub mod launch;
+pub mod raw;
 
 #[cfg(feature = "cuda")]
 pub mod cuda;
@@ -78,12 +80,14 @@ pub use args::{
 pub use backend::{
     arch_target, Backend, Buffer, Device, DropErrors, Event, Kernel, KernelImage, Module, Stream,
 };
+pub use bundle::{Bundle, BundleEntry, ImageKind};
 pub use cache::{CacheKey, KernelCache};
 pub use check::{check_args, check_config, check_types};
 pub use elem::{bf16, f16, DeviceElem, ElemType, F8E4M3, F8E5M2};
 pub use error::{BackendKind, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};
+pub use raw::{DeviceArray, RawBuffer};
 
 /// The backend traits, imported anonymously: `use weft::runtime::prelude::*` makes their methods
 /// (`upload`, `launch`, `to_vec`, `synchronize`, …) callable on `cuda::Device`, `hip::Stream` and

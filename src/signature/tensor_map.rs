@@ -43,7 +43,7 @@ impl TensorMapSpec {
         }
         let inner_bytes =
             u64::from(*box_dims.last().expect("not empty")) * elem.size_bytes() as u64;
-        if inner_bytes % 16 != 0 {
+        if !inner_bytes.is_multiple_of(16) {
             return Err(format!(
                 "the box's inner dim is {inner_bytes} bytes: TMA moves multiples of 16 bytes"
             ));

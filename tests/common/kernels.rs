@@ -64,7 +64,7 @@ pub fn random_blocked(rng: &mut Rng, rank: usize, lanes: u32, warps: u32) -> Blo
     let tpw = split(rng, lanes);
     let wpc = split(rng, warps);
     let mut order: Vec<u32> = (0..rank as u32).collect();
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         order.reverse();
     }
     Blocked::new(&spt, &tpw, &wpc, &order)

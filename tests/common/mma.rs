@@ -115,6 +115,7 @@ pub fn mma_layouts(
 /// `y = x` for one `rows × cols` row-major 16-bit tile, read back from shared memory (layout
 /// `shared`) with `ldmatrix` into `dot` (operand `op` of an Ampere MMA) and stored from there.
 /// Parameters: `x, y: ptr<dtype>`. One CTA.
+#[allow(clippy::too_many_arguments)] // one argument per property of the tile under test
 pub fn ldmatrix_kernel<'c>(
     ctx: &'c Context,
     target: Target,

@@ -34,6 +34,7 @@ impl IntoSharedLayout for Shared {
 
 /// A view of the parent.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // a handful of test values; boxing would only add noise
 pub enum View {
     Slice {
         dim: usize,
@@ -235,7 +236,7 @@ pub fn view_kernel<'c>(
 /// Whether a refusal is one of the typed errors a view may give.
 pub fn is_refusal(e: &CodegenError) -> bool {
     matches!(
-        e,
+        e.cause(),
         CodegenError::BadLayout { .. } | CodegenError::ShapeMismatch { .. }
     )
 }

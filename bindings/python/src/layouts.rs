@@ -34,6 +34,11 @@ pub struct DistributedLayout;
 #[pyclass(name = "SharedLayout", module = "weft", extends = Layout, subclass, frozen)]
 pub struct SharedLayout;
 
+/// A Blackwell tensor-memory layout: which TMEM row and 32-bit column hold each tensor element (Gluon's
+/// tensor-memory classes share no base; this one groups them as the two above group theirs).
+#[pyclass(name = "TensorMemoryLayoutBase", module = "weft", extends = Layout, subclass, frozen)]
+pub struct TensorMemoryLayoutBase;
+
 /// The encoding of Gluon class `kind` called with Python arguments.
 fn build(
     kind: &str,
@@ -99,6 +104,7 @@ macro_rules! layout_classes {
             m.add_class::<Layout>()?;
             m.add_class::<DistributedLayout>()?;
             m.add_class::<SharedLayout>()?;
+            m.add_class::<TensorMemoryLayoutBase>()?;
             $(m.add_class::<$name>()?;)*
             Ok(())
         }
@@ -153,6 +159,14 @@ layout_classes! {
     /// `#ttg.amd_rotating_shared`: Gluon has no class for it, so it comes only from parsing TTGIR
     /// (`weft.parse_layout`); its constructor says so.
     AMDRotatingSharedLayout: SharedLayout,
+    /// `PartitionedSharedLayout(num_partitions, num_groups, partition_dim, partition_layout)`: gfx1250's
+    /// shared layout split over LDS partitions.
+    PartitionedSharedLayout: SharedLayout,
+    /// `TensorMemoryLayout(block, col_stride, cga_layout=[], two_ctas=False, fp4_padded=False)`: a Blackwell
+    /// tensor-memory allocation.
+    TensorMemoryLayout: TensorMemoryLayoutBase,
+    /// `TensorMemoryScalesLayout(cga_layout=[])`: the tensor memory holding block-scaled MMA scales.
+    TensorMemoryScalesLayout: TensorMemoryLayoutBase,
 }
 
 #[pymethods]

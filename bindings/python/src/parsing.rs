@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use weft::layout::encoding::Encoding;
 use weft::layout::text::{self, ttgir};
 
 use crate::errors::OrPy;
@@ -28,7 +29,8 @@ pub fn parse_ttgir<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDi
 }
 
 /// A `tensor<64x64xf16, #blocked>` or `!ttg.memdesc<…>` type: `(shape, element type, layout)`. `aliases`
-/// maps alias names (`"#blocked"` or `"blocked"`) to layouts, as `parse_ttgir` returns them.
+/// maps alias names (`"#blocked"` or `"blocked"`) to layouts, as `parse_ttgir` returns them. A tensor-memory
+/// type is checked as Triton checks it (at least one block, at most 32 bits per column).
 #[pyfunction]
 #[pyo3(signature = (text, aliases = None))]
 pub fn parse_type(
@@ -45,5 +47,24 @@ pub fn parse_type(
         }
     }
     let t = ttgir::parse_type(text, &map).py()?;
+    // Triton's memdesc verifier: a tensor-memory type must fit its layout's block and element width.
+    if let Some(bits) = element_bits(&t.element) {
+        match &t.encoding {
+            Encoding::TensorMemory(m) => m.check_type(&t.shape, bits).py()?,
+            Encoding::TensorMemoryScales(m) => m.check_type(&t.shape, bits).py()?,
+            _ => {}
+        }
+    }
     Ok((t.shape, t.element, wrap(py, t.encoding)?))
+}
+
+/// Bits of a TTGIR scalar type: the number after its letters (`f32`, `bf16`, `i8`, `f8E4M3FN`); `None` for
+/// anything else (pointers).
+fn element_bits(name: &str) -> Option<u32> {
+    let digits: String = name
+        .trim_start_matches(|c: char| c.is_ascii_lowercase())
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok().filter(|&b| b > 0)
 }

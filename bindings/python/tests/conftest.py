@@ -18,8 +18,9 @@ def load(name):
 def build(spec):
     """The weft layout object of a fixture's `{"kind": <Gluon class>, "params": {...}}`, parents built first."""
     params = dict(spec["params"])
-    if isinstance(params.get("parent"), dict):
-        params["parent"] = build(params["parent"])
+    for key in ("parent", "partition_layout"):
+        if isinstance(params.get(key), dict):
+            params[key] = build(params[key])
     return getattr(weft, spec["kind"])(**params)
 
 

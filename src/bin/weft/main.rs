@@ -8,6 +8,7 @@ mod convert;
 mod layout;
 mod report;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -63,7 +64,17 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Layout(a) => layout::run(a),
+        Command::Layout(a) => {
+            // Streamed: a long listing is written as it is made, never held whole.
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            layout::run(a, &mut out)
+                .and_then(|()| {
+                    out.flush()
+                        .map_err(|e| Failure(format!("cannot write the output: {e}")))
+                })
+                .map(|()| String::new())
+        }
         Command::Algebra(a) => algebra::run(a),
         Command::Convert(a) => convert::run(a),
         Command::BankConflicts(a) => bank_conflicts::run(a),

@@ -10,6 +10,7 @@
 //! arena and its scopes, the [`ThreadIds`] cache, the [`IndexCse`] and the [`SharedMemory`]
 //! allocator. Ops (`ops/`) are `impl KernelBuilder` blocks that use these parts.
 
+pub(crate) mod record;
 pub(crate) mod shared_mem;
 pub(crate) mod values;
 
@@ -32,6 +33,7 @@ use crate::codegen::emit::index_cse::IndexCse;
 use crate::codegen::emit::thread::ThreadIds;
 use crate::codegen::emit::Kernel;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::ops::warp_roles::WarpRoles;
 use crate::codegen::report::{KernelReport, Recorder};
 use crate::codegen::target::{LlvmTarget, Target};
@@ -97,6 +99,8 @@ pub struct KernelBuilder<'ctx> {
     pub(crate) fp_contract: bool,
     /// What the algebra predicted for each op emitted so far ([`Kernel::report`]).
     pub(crate) report: Recorder,
+    /// The tile IR recorded so far.
+    pub(crate) rec: record::Recorder,
     /// The open loops, outermost first: each body's scope and its preheader, where work on
     /// values made before the loop goes ([`hoisted`](Self::hoisted)).
     pub(crate) loops: Vec<(u32, inkwell::basic_block::BasicBlock<'ctx>)>,
@@ -164,6 +168,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             max_registers: None,
             fp_contract: false,
             report: Recorder::default(),
+            rec: record::Recorder::new(crate::codegen::ir::Program::new(name, target, num_warps)),
             loops: Vec::new(),
         })
     }
@@ -285,6 +290,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             1,
         )?;
         self.values.update(v, |d| d.kind = ValueKind::TensorMap);
+        self.note_type(v)?;
         Ok(v)
     }
 
@@ -353,6 +359,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             shared: None,
         });
         self.param_values.push(v);
+        self.record_param(name, v)?;
         Ok(v)
     }
 
@@ -530,7 +537,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// The index of this CTA along grid axis `axis` (0, 1, 2), as an `i32` scalar.
+    #[track_caller]
     pub fn program_id(&mut self, axis: u32) -> Result<Value> {
+        self.record(OpKind::ProgramId(axis), vec![], |kb| {
+            kb.program_id_impl(axis)
+        })
+    }
+
+    fn program_id_impl(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("program_id", axis)?;
         let v = self.target.lowering().program_id(self, axis, a)?;
         Ok(self.new_value(
@@ -543,7 +557,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// The number of CTAs along grid axis `axis`, as an `i32` scalar.
+    #[track_caller]
     pub fn num_programs(&mut self, axis: u32) -> Result<Value> {
+        self.record(OpKind::NumPrograms(axis), vec![], |kb| {
+            kb.num_programs_impl(axis)
+        })
+    }
+
+    fn num_programs_impl(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("num_programs", axis)?;
         let v = self.target.lowering().num_programs(self, axis, a)?;
         Ok(self.new_value(
@@ -556,7 +577,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// An integer scalar constant of type `dtype`. Fails if `value` does not fit.
+    #[track_caller]
     pub fn const_int(&mut self, dtype: DType, value: i64) -> Result<Value> {
+        self.record(OpKind::Const, vec![Arg::Int(value)], |kb| {
+            kb.const_int_impl(dtype, value)
+        })
+    }
+
+    fn const_int_impl(&mut self, dtype: DType, value: i64) -> Result<Value> {
         self.ensure_body()?;
         if !dtype.is_int() {
             return Err(CodegenError::InvalidType {
@@ -594,7 +622,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// A float scalar constant of type `dtype` (f16, bf16, f32, f64).
+    #[track_caller]
     pub fn const_float(&mut self, dtype: DType, value: f64) -> Result<Value> {
+        self.record(OpKind::Const, vec![Arg::Float(value)], |kb| {
+            kb.const_float_impl(dtype, value)
+        })
+    }
+
+    fn const_float_impl(&mut self, dtype: DType, value: f64) -> Result<Value> {
         self.ensure_body()?;
         if !dtype.is_float() {
             return Err(CodegenError::InvalidType {
@@ -613,16 +648,19 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `const_int(I32, value)`.
+    #[track_caller]
     pub fn i32(&mut self, value: i32) -> Result<Value> {
         self.const_int(DType::I32, value as i64)
     }
 
     /// `const_int(I64, value)`.
+    #[track_caller]
     pub fn i64(&mut self, value: i64) -> Result<Value> {
         self.const_int(DType::I64, value)
     }
 
     /// `const_float(F32, value)`.
+    #[track_caller]
     pub fn f32(&mut self, value: f32) -> Result<Value> {
         self.const_float(DType::F32, value as f64)
     }
@@ -631,7 +669,19 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `divisibility` and that runs of `contiguity` elements along the last dim step by one, like
     /// Triton's `multiple_of` / `max_contiguous`. Returns a value with those facts; wrong promises
     /// give wrong code.
+    #[track_caller]
     pub fn assume(&mut self, v: Value, divisibility: u64, contiguity: u64) -> Result<Value> {
+        self.record(
+            OpKind::Assume {
+                divisibility,
+                contiguity,
+            },
+            vec![v.into()],
+            |kb| kb.assume_impl(v, divisibility, contiguity),
+        )
+    }
+
+    fn assume_impl(&mut self, v: Value, divisibility: u64, contiguity: u64) -> Result<Value> {
         let mut d = ValueData::clone(&*self.get("assume", v)?);
         for (what, x) in [("divisibility", divisibility), ("contiguity", contiguity)] {
             if x == 0 || !x.is_power_of_two() {
@@ -700,6 +750,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             rows: Vec::new(),
             ptxas: None,
         };
+        crate::codegen::verify::verify(&self.rec.prog)?;
         let report = std::mem::take(&mut self.report).finish(header);
         Ok(Kernel::new(
             self.em.module,
@@ -708,6 +759,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.em.float_math,
             self.em.tensor_cores,
             report,
+            self.rec.prog,
         ))
     }
 }
@@ -811,7 +863,7 @@ mod tests {
             let v = other_kind(&mut kb, kind);
             let e = kb.add(v, 1).unwrap_err();
             assert_eq!(
-                e,
+                *e.cause(),
                 CodegenError::WrongKind {
                     op: "add",
                     expected: "a scalar or a register tile",

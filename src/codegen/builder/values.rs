@@ -16,6 +16,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 
+pub(crate) use crate::codegen::ir::SharedBuf;
 use crate::codegen::types::Type;
 
 /// A handle to a scalar or tile built by a [`KernelBuilder`](super::KernelBuilder). Cheap to copy;
@@ -100,52 +101,6 @@ pub(crate) struct ValueData<'ctx> {
     pub literal: Option<Literal>,
     /// The buffer of a shared-memory descriptor.
     pub shared: Option<Rc<SharedBuf>>,
-}
-
-/// A shared-memory buffer: where the allocator put it and how its offsets map to the tile.
-#[derive(Debug, Clone)]
-pub(crate) struct SharedBuf {
-    /// Byte offset in the CTA's shared memory.
-    pub base: u64,
-    /// The layout: in dim `offset` (element offsets before padding), out dims `dim0, dim1, …`.
-    pub layout: crate::layout::LinearLayout,
-    /// Padding of a padded shared layout: `(interval, padding)` pairs in elements (powers of two),
-    /// each adding `padding` elements after every `interval`.
-    pub padding: Vec<(u64, u64)>,
-    /// How the layout was given, for messages.
-    pub name: String,
-    /// A power of two the byte offset of the buffer's first element is known to be a multiple
-    /// of (the allocation's alignment, lowered by the offsets of views): a layout that swizzles
-    /// on address bits (NVMMA for TMA and wgmma) needs its atom aligned.
-    pub align: u64,
-    /// The allocation the bytes belong to (the allocator's id): views share it, and
-    /// `free_shared` retires it for every descriptor of it.
-    pub alloc: usize,
-    /// Whether this descriptor is a view (index, slice, permute, reshape, reinterpret) rather
-    /// than the allocation itself: only the allocation is freed.
-    pub view: bool,
-}
-
-impl SharedBuf {
-    /// A view of the same allocation at static byte `base` with `layout`, `padding` and `name`.
-    pub fn view_of(
-        &self,
-        base: u64,
-        layout: crate::layout::LinearLayout,
-        padding: Vec<(u64, u64)>,
-        name: String,
-        align: u64,
-    ) -> SharedBuf {
-        SharedBuf {
-            base,
-            layout,
-            padding,
-            name,
-            align,
-            alloc: self.alloc,
-            view: true,
-        }
-    }
 }
 
 impl ValueData<'_> {

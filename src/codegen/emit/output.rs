@@ -5,6 +5,7 @@
 //! so every emission works on a fresh clone, except [`Kernel::into_ptx`], which consumes the
 //! kernel.
 
+use crate::codegen::ir::Program;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -168,6 +169,8 @@ pub struct Kernel<'ctx> {
     tensor_cores: bool,
     /// What the builder predicted for each op ([`Kernel::report`]).
     report: Recorded,
+    /// The tile IR the builder recorded ([`Kernel::program`]).
+    program: Program,
 }
 
 impl std::fmt::Debug for Kernel<'_> {
@@ -186,6 +189,7 @@ impl<'ctx> Kernel<'ctx> {
         float_math: bool,
         tensor_cores: bool,
         report: Recorded,
+        program: Program,
     ) -> Kernel<'ctx> {
         let loops = has_loops(&module);
         Kernel {
@@ -196,7 +200,14 @@ impl<'ctx> Kernel<'ctx> {
             float_math,
             tensor_cores,
             report,
+            program,
         }
+    }
+
+    /// The kernel as the tile IR the builder recorded: print it (`{}`), or
+    /// [`to_text(true)`](Program::to_text) with each op's source line.
+    pub fn program(&self) -> &Program {
+        &self.program
     }
 
     /// What the builder predicted for every global and shared access, conversion, reduction
@@ -307,6 +318,20 @@ impl<'ctx> Kernel<'ctx> {
         self.optimise(&self.module, OptLevel::O3)?;
         let bytes = self.emit(&self.module, OptLevel::O3, FileType::Assembly)?;
         String::from_utf8(bytes).map_err(|e| CodegenError::llvm("codegen", e))
+    }
+
+    /// The kernel as an ahead-of-time [`BundleEntry`](crate::runtime::BundleEntry): its
+    /// signature, target and PTX together (NVIDIA targets), for a bundle a runtime-only binary
+    /// embeds (see [`runtime::bundle`](crate::runtime::bundle)).
+    pub fn into_bundle_entry(self) -> Result<crate::runtime::BundleEntry> {
+        let (signature, target) = (self.signature.clone(), self.target);
+        let ptx = self.into_ptx()?;
+        Ok(crate::runtime::BundleEntry::new(
+            signature,
+            target,
+            crate::runtime::ImageKind::Ptx,
+            ptx.into_bytes(),
+        ))
     }
 
     /// PTX text after `opt` (NVIDIA targets).

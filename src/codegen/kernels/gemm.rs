@@ -163,7 +163,7 @@ impl GemmConfig {
                 self.dtype
             )));
         }
-        if self.block_m % (16 * self.num_warps) != 0 || self.block_m > 256 {
+        if !self.block_m.is_multiple_of(16 * self.num_warps) || self.block_m > 256 {
             return Err(bad(format!(
                 "block_m {}: a multiple of {} up to 256",
                 self.block_m,

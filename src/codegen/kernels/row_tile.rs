@@ -41,7 +41,7 @@ pub(super) fn check_shape(
             ),
         ));
     }
-    if n % n_divisibility.max(1) as usize != 0 {
+    if !n.is_multiple_of(n_divisibility.max(1) as usize) {
         return Err(CodegenError::arg(
             op,
             format!("n = {n} is not a multiple of n_divisibility = {n_divisibility}"),

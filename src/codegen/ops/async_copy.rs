@@ -24,6 +24,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::ops::shared::offset_layout;
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::{Feature, LlvmTarget};
@@ -43,7 +44,29 @@ impl<'ctx> KernelBuilder<'ctx> {
         ptrs: Value,
         mask: Option<Value>,
     ) -> Result<()> {
-        let at = std::panic::Location::caller();
+        self.record(
+            OpKind::AsyncCopy {
+                has_mask: mask.is_some(),
+            },
+            [
+                Some(Arg::from(desc)),
+                Some(Arg::from(ptrs)),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.async_copy_global_to_shared_impl(desc, ptrs, mask),
+        )
+    }
+
+    fn async_copy_global_to_shared_impl(
+        &mut self,
+        desc: Value,
+        ptrs: Value,
+        mask: Option<Value>,
+    ) -> Result<()> {
+        let at = self.rec.caller();
         self.reported("async_copy_global_to_shared", at, Some(ptrs), |kb| {
             kb.async_copy_inner(desc, ptrs, mask)
         })
@@ -163,7 +186,14 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Closes the group of asynchronous copies this thread started since the last commit
     /// (`cp.async.commit_group`) and returns a token for it. Needs sm_80.
+    #[track_caller]
     pub fn async_commit_group(&mut self) -> Result<Value> {
+        self.record(OpKind::AsyncCommitGroup, vec![], |kb| {
+            kb.async_commit_group_impl()
+        })
+    }
+
+    fn async_commit_group_impl(&mut self) -> Result<Value> {
         const OP: &str = "async_commit_group";
         self.target.require(Feature::CpAsync, OP)?;
         self.ensure_body()?;
@@ -187,7 +217,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Waits until at most `pending` of this thread's committed copy groups are still in flight
     /// (`cp.async.wait_group pending`; 0 waits for all). Other threads' copies are visible only
     /// after a [`barrier`](Self::barrier) that follows the wait. Needs sm_80.
+    #[track_caller]
     pub fn async_wait_group(&mut self, pending: u32) -> Result<()> {
+        self.record(OpKind::AsyncWaitGroup(pending), vec![], |kb| {
+            kb.async_wait_group_impl(pending)
+        })
+    }
+
+    fn async_wait_group_impl(&mut self, pending: u32) -> Result<()> {
         const OP: &str = "async_wait_group";
         self.target.require(Feature::CpAsync, OP)?;
         // PTX takes the count as an immediate; ptxas accepts 0..=7 groups outstanding.

@@ -13,13 +13,19 @@ use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::emit::emitter::set_nneg;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::target::Feature;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// `x` converted to `to` elementwise.
+    #[track_caller]
     pub fn cast(&mut self, x: Value, to: DType) -> Result<Value> {
+        self.record(OpKind::Cast(to), vec![x.into()], |kb| kb.cast_impl(x, to))
+    }
+
+    fn cast_impl(&mut self, x: Value, to: DType) -> Result<Value> {
         let d = self.get("cast", x)?;
         let Type::Scalar(from) = d.ty else {
             return Err(CodegenError::InvalidType {

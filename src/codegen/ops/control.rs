@@ -12,6 +12,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -68,7 +69,34 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// body keeps them (a pointer advanced by a multiple of 16 bytes stays 16-byte aligned);
     /// otherwise the loop is built again with weaker facts, so `body` may run up to four times
     /// (keep it free of side effects outside the builder).
+    #[track_caller]
     pub fn for_range(
+        &mut self,
+        lo: impl crate::codegen::IntoOperand,
+        hi: impl crate::codegen::IntoOperand,
+        step: u32,
+        init: &[Value],
+        mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        let (lo, hi) = (lo.into_operand(), hi.into_operand());
+        self.record_with_regions(
+            OpKind::For { step },
+            [Arg::from(lo), Arg::from(hi)]
+                .into_iter()
+                .chain(init.iter().map(|v| Arg::from(*v)))
+                .collect(),
+            1,
+            |kb, bodies| {
+                kb.for_range_impl(lo, hi, step, init, |kb, iv, carried| {
+                    let params: Vec<Value> =
+                        std::iter::once(iv).chain(carried.iter().copied()).collect();
+                    kb.in_region(bodies.get(0), &params, |kb| body(kb, iv, carried))
+                })
+            },
+        )
+    }
+
+    fn for_range_impl(
         &mut self,
         lo: impl crate::codegen::IntoOperand,
         hi: impl crate::codegen::IntoOperand,
@@ -298,7 +326,23 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// `if cond { then_() } else { else_() }` on an i1 scalar; both branches yield values of the
     /// same types, shapes and layouts, which are returned.
+    #[track_caller]
     pub fn if_(
+        &mut self,
+        cond: Value,
+        then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
+        else_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        self.record_with_regions(OpKind::If, vec![cond.into()], 2, |kb, bodies| {
+            kb.if_else_impl(
+                cond,
+                |kb| kb.in_region(bodies.get(0), &[], then_),
+                |kb| kb.in_region(bodies.get(1), &[], else_),
+            )
+        })
+    }
+
+    fn if_else_impl(
         &mut self,
         cond: Value,
         then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
@@ -368,7 +412,18 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `if cond { then_() }` with no results.
+    #[track_caller]
     pub fn if_then(
+        &mut self,
+        cond: Value,
+        then_: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        self.record_with_regions(OpKind::IfThen, vec![cond.into()], 1, |kb, bodies| {
+            kb.if_then_impl(cond, |kb| kb.in_region(bodies.get(0), &[], then_))
+        })
+    }
+
+    fn if_then_impl(
         &mut self,
         cond: Value,
         then_: impl FnOnce(&mut Self) -> Result<()>,

@@ -30,6 +30,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::ldmatrix::{fill_copies, plan_matrix, MatrixPlan};
 use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
@@ -95,7 +96,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// CTA to reach it.
     #[track_caller]
     pub fn convert_layout(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::ConvertLayout, vec![tile.into()], |kb| {
+            kb.convert_layout_impl(tile, layout)
+        })
+    }
+
+    fn convert_layout_impl(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported(OP, at, Some(tile), |kb| {
             kb.convert_layout_inner(tile, layout)
         })
@@ -190,6 +197,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// The tile's values as `i32`-or-narrower integers of `bits` bits.
+    #[allow(clippy::wrong_self_convention)] // converts `v`, not the builder `self`
     pub(crate) fn to_bits(
         &mut self,
         v: BasicValueEnum<'ctx>,
@@ -206,6 +214,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self.em.b.build_bit_cast(v, it, "")?.into_int_value())
     }
 
+    #[allow(clippy::wrong_self_convention)] // converts `i`, not the builder `self`
     pub(crate) fn from_bits(
         &mut self,
         i: IntValue<'ctx>,
@@ -453,6 +462,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut vals: Vec<Option<BasicValueEnum<'ctx>>> = vec![None; dst_n as usize];
         for w in 0..rounds {
             let mut words = Vec::with_capacity(wpe as usize);
+            #[allow(clippy::needless_range_loop)] // `wi` picks a word of several rows of `recv`
             for wi in 0..wpe as usize {
                 let cands: Vec<IntValue> =
                     g_span.iter().map(|v| recv[(w ^ v) as usize][wi]).collect();

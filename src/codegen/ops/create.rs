@@ -9,6 +9,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::elementwise::IntoOperand;
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::types::{DType, Type};
@@ -31,7 +32,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The 1-D `i32` tile `start, start + 1, …, end - 1` distributed by `layout`: a linear layout
     /// whose single out-dim has size `end - start` (a power of two), or a 1-D encoding such as
     /// `Slice(1, blocked)` (see [`IntoLayout`]).
+    #[track_caller]
     pub fn arange(&mut self, start: i32, end: i32, layout: impl IntoLayout) -> Result<Value> {
+        self.record(OpKind::Arange { start, end }, vec![], |kb| {
+            kb.arange_impl(start, end, layout)
+        })
+    }
+
+    fn arange_impl(&mut self, start: i32, end: i32, layout: impl IntoLayout) -> Result<Value> {
         self.ensure_body()?;
         let size = end as i64 - start as i64;
         if size <= 0 || !(size as u64).is_power_of_two() {
@@ -69,7 +77,20 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// A tile of `layout`'s shape with every element `value` (a scalar value or a literal of
     /// type `dtype`). An encoding needs its shape: `(&blocked, [64, 64])`.
+    #[track_caller]
     pub fn full(
+        &mut self,
+        layout: impl IntoLayout,
+        dtype: DType,
+        value: impl IntoOperand,
+    ) -> Result<Value> {
+        let value = value.into_operand();
+        self.record(OpKind::Full, vec![value.into()], |kb| {
+            kb.full_impl(layout, dtype, value)
+        })
+    }
+
+    fn full_impl(
         &mut self,
         layout: impl IntoLayout,
         dtype: DType,
@@ -90,6 +111,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// A tile of zeros of `dtype` in `layout`.
+    #[track_caller]
     pub fn zeros(&mut self, layout: impl IntoLayout, dtype: DType) -> Result<Value> {
         if dtype.is_float() {
             self.full(layout, dtype, 0.0)
@@ -105,7 +127,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// A scalar (pointers included) splat to every element of a tile in `layout`.
+    #[track_caller]
     pub fn splat(&mut self, scalar: Value, layout: impl IntoLayout) -> Result<Value> {
+        self.record(OpKind::Splat, vec![scalar.into()], |kb| {
+            kb.splat_impl(scalar, layout)
+        })
+    }
+
+    fn splat_impl(&mut self, scalar: Value, layout: impl IntoLayout) -> Result<Value> {
         let s = self.get("splat", scalar)?;
         if !s.is_scalar() {
             return Err(CodegenError::InvalidType {
@@ -123,7 +152,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `v` broadcast to `layout`'s shape: a scalar is splat; a tile's dims of size 1 are
     /// repeated. The tile's layout must be `layout` with the broadcast dims dropped (what
     /// `expand_dims` of a slice of `layout` gives).
+    #[track_caller]
     pub fn broadcast_to(&mut self, v: Value, layout: impl IntoLayout) -> Result<Value> {
+        self.record(OpKind::BroadcastTo, vec![v.into()], |kb| {
+            kb.broadcast_to_impl(v, layout)
+        })
+    }
+
+    fn broadcast_to_impl(&mut self, v: Value, layout: impl IntoLayout) -> Result<Value> {
         let d = self.get("broadcast_to", v)?;
         let l = self.tile_layout("broadcast_to", layout, None)?;
         let shape = l.shape.clone();

@@ -18,6 +18,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Literal, Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
@@ -151,6 +152,28 @@ pub(crate) struct Unified<'ctx> {
     pub infos: Vec<AxisInfo>,
 }
 
+/// `x` as a literal of float type `ty`: an error where rounding to `ty` turns a finite, nonzero
+/// literal into zero or infinity (`f16 * 1e-8` would multiply by zero), which Triton's literal
+/// handling would also refuse to keep silently.
+fn literal_in(op: &'static str, x: f64, ty: DType) -> Result<f64> {
+    let rounded = match ty {
+        DType::F16 => half::f16::from_f64(x).to_f64(),
+        DType::BF16 => half::bf16::from_f64(x).to_f64(),
+        DType::F32 => x as f32 as f64,
+        _ => x,
+    };
+    if x.is_finite() && x != 0.0 && (rounded == 0.0 || rounded.is_infinite()) {
+        return Err(CodegenError::arg(
+            op,
+            format!(
+                "the literal {x:?} is {rounded} in {ty}: cast the other operand to a wider type, or \
+                 make the constant with const_float"
+            ),
+        ));
+    }
+    Ok(x)
+}
+
 /// Identity of a pair of LLVM values, to share one instruction among registers that hold copies.
 fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
     use inkwell::values::AsValueRef;
@@ -232,8 +255,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<Rc<ValueData<'ctx>>> {
         let v = match (lit, ty.is_float()) {
             (Literal::Int(i), false) => self.const_int(ty, i),
-            (Literal::Int(i), true) => self.const_float(ty, i as f64),
-            (Literal::Float(x), true) => self.const_float(ty, x),
+            (Literal::Int(i), true) => self.const_float(ty, literal_in(op, i as f64, ty)?),
+            (Literal::Float(x), true) => self.const_float(ty, literal_in(op, x, ty)?),
             (Literal::Float(x), false) => {
                 return Err(CodegenError::TypeMismatch {
                     op,
@@ -451,7 +474,20 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `a op b`, elementwise with broadcasting.
+    #[track_caller]
     pub fn binary(
+        &mut self,
+        op: BinaryOp,
+        a: impl IntoOperand,
+        b: impl IntoOperand,
+    ) -> Result<Value> {
+        let (a, b) = (a.into_operand(), b.into_operand());
+        self.record(OpKind::Binary(op), vec![a.into(), b.into()], |kb| {
+            kb.binary_impl(op, a, b)
+        })
+    }
+
+    fn binary_impl(
         &mut self,
         op: BinaryOp,
         a: impl IntoOperand,
@@ -639,56 +675,76 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `a + b` (pointer + offset in elements when `a` or `b` is a pointer).
+    #[track_caller]
     pub fn add(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Add, a, b)
     }
     /// `a - b`.
+    #[track_caller]
     pub fn sub(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Sub, a, b)
     }
     /// `a * b`.
+    #[track_caller]
     pub fn mul(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Mul, a, b)
     }
     /// `a / b`.
+    #[track_caller]
     pub fn div(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Div, a, b)
     }
     /// `a % b`.
+    #[track_caller]
     pub fn rem(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Rem, a, b)
     }
     /// `min(a, b)`.
+    #[track_caller]
     pub fn min(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Min, a, b)
     }
     /// `max(a, b)`.
+    #[track_caller]
     pub fn max(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Max, a, b)
     }
     /// `a & b`.
+    #[track_caller]
     pub fn and(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::And, a, b)
     }
     /// `a | b`.
+    #[track_caller]
     pub fn or(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Or, a, b)
     }
     /// `a ^ b`.
+    #[track_caller]
     pub fn xor(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Xor, a, b)
     }
     /// `a << b`.
+    #[track_caller]
     pub fn shl(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Shl, a, b)
     }
     /// `a >> b` (arithmetic).
+    #[track_caller]
     pub fn shr(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Shr, a, b)
     }
 
     /// `a <op> b` as an i1 tile (or scalar).
+    #[track_caller]
     pub fn cmp(&mut self, op: CmpOp, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        let (a, b) = (a.into_operand(), b.into_operand());
+        self.record(OpKind::Cmp(op), vec![a.into(), b.into()], |kb| {
+            kb.cmp_impl(op, a, b)
+        })
+    }
+
+    fn cmp_impl(&mut self, op: CmpOp, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         let (x, y) = self.operand_pair("cmp", a.into_operand(), b.into_operand())?;
         let dt = match (x.ty, y.ty) {
             (Type::Scalar(d), Type::Scalar(e)) if d == e && !d.is_fp8() => d,
@@ -771,32 +827,51 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `a == b`.
+    #[track_caller]
     pub fn eq(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.cmp(CmpOp::Eq, a, b)
     }
     /// `a != b`.
+    #[track_caller]
     pub fn ne(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.cmp(CmpOp::Ne, a, b)
     }
     /// `a < b`.
+    #[track_caller]
     pub fn lt(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.cmp(CmpOp::Lt, a, b)
     }
     /// `a <= b`.
+    #[track_caller]
     pub fn le(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.cmp(CmpOp::Le, a, b)
     }
     /// `a > b`.
+    #[track_caller]
     pub fn gt(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.cmp(CmpOp::Gt, a, b)
     }
     /// `a >= b`.
+    #[track_caller]
     pub fn ge(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.cmp(CmpOp::Ge, a, b)
     }
 
     /// `cond ? x : y` elementwise (Triton's `where`); `cond` is i1, `x` and `y` of one type.
+    #[track_caller]
     pub fn where_(
+        &mut self,
+        cond: Value,
+        x: impl IntoOperand,
+        y: impl IntoOperand,
+    ) -> Result<Value> {
+        let (x, y) = (x.into_operand(), y.into_operand());
+        self.record(OpKind::Where, vec![cond.into(), x.into(), y.into()], |kb| {
+            kb.where_impl(cond, x, y)
+        })
+    }
+
+    fn where_impl(
         &mut self,
         cond: Value,
         x: impl IntoOperand,
@@ -833,7 +908,12 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// A unary op.
+    #[track_caller]
     pub fn unary(&mut self, op: UnaryOp, a: Value) -> Result<Value> {
+        self.record(OpKind::Unary(op), vec![a.into()], |kb| kb.unary_impl(op, a))
+    }
+
+    fn unary_impl(&mut self, op: UnaryOp, a: Value) -> Result<Value> {
         let name = match op {
             UnaryOp::Neg => "neg",
             UnaryOp::Abs => "abs",
@@ -886,14 +966,17 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `-a`.
+    #[track_caller]
     pub fn neg(&mut self, a: Value) -> Result<Value> {
         self.unary(UnaryOp::Neg, a)
     }
     /// `|a|`.
+    #[track_caller]
     pub fn abs(&mut self, a: Value) -> Result<Value> {
         self.unary(UnaryOp::Abs, a)
     }
     /// `!a` (bitwise).
+    #[track_caller]
     pub fn not(&mut self, a: Value) -> Result<Value> {
         self.unary(UnaryOp::Not, a)
     }

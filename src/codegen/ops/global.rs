@@ -21,6 +21,7 @@ use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::target::{GlobalAccess, LlvmTarget};
 use crate::codegen::types::{AddrSpace, DType, Type};
@@ -344,7 +345,32 @@ impl<'ctx> KernelBuilder<'ctx> {
         other: Option<Operand>,
         hint: CacheHint,
     ) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        self.record(
+            OpKind::Load {
+                hint,
+                has_mask: mask.is_some(),
+                has_other: other.is_some(),
+            },
+            [
+                Some(Arg::from(ptr)),
+                mask.map(Arg::from),
+                other.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.load_with_impl(ptr, mask, other, hint),
+        )
+    }
+
+    fn load_with_impl(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+        hint: CacheHint,
+    ) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported("load", at, Some(ptr), |kb| {
             kb.load_inner(ptr, mask, other, hint)
         })
@@ -526,7 +552,29 @@ impl<'ctx> KernelBuilder<'ctx> {
         mask: Option<Value>,
         hint: CacheHint,
     ) -> Result<()> {
-        let at = std::panic::Location::caller();
+        let value = value.into_operand();
+        self.record(
+            OpKind::Store { hint },
+            [
+                Some(Arg::from(ptr)),
+                Some(value.into()),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.store_with_impl(ptr, value, mask, hint),
+        )
+    }
+
+    fn store_with_impl(
+        &mut self,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+        hint: CacheHint,
+    ) -> Result<()> {
+        let at = self.rec.caller();
         let value = value.into_operand();
         self.reported("store", at, Some(ptr), |kb| {
             kb.store_inner(ptr, value, mask, hint)
@@ -606,7 +654,30 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Atomically `*ptr = op(*ptr, value)` elementwise where `mask` is true; returns the old
     /// values (zero where masked off or where the layout holds a copy in another thread).
+    #[track_caller]
     pub fn atomic_rmw(
+        &mut self,
+        op: AtomicOp,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let value = value.into_operand();
+        self.record(
+            OpKind::AtomicRmw(op),
+            [
+                Some(Arg::from(ptr)),
+                Some(value.into()),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.atomic_rmw_impl(op, ptr, value, mask),
+        )
+    }
+
+    fn atomic_rmw_impl(
         &mut self,
         op: AtomicOp,
         ptr: Value,
@@ -686,7 +757,31 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Atomically `*ptr = (*ptr == cmp) ? value : *ptr` elementwise (i32, i64); returns the old
     /// values.
+    #[track_caller]
     pub fn atomic_cas(
+        &mut self,
+        ptr: Value,
+        cmp: impl IntoOperand,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let (cmp, value) = (cmp.into_operand(), value.into_operand());
+        self.record(
+            OpKind::AtomicCas,
+            [
+                Some(Arg::from(ptr)),
+                Some(cmp.into()),
+                Some(value.into()),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.atomic_cas_impl(ptr, cmp, value, mask),
+        )
+    }
+
+    fn atomic_cas_impl(
         &mut self,
         ptr: Value,
         cmp: impl IntoOperand,

@@ -70,8 +70,13 @@ impl IntoLayout for Encoding {
             return Err(CodegenError::BadLayout {
                 op,
                 reason: format!(
-                    "a {} describes shared memory, not registers: a tile needs a distributed layout",
-                    self.kind()
+                    "a {} describes {} memory, not registers: a tile needs a distributed layout",
+                    self.kind(),
+                    if self.is_tensor_memory() {
+                        "tensor"
+                    } else {
+                        "shared"
+                    }
                 ),
             });
         }
@@ -170,10 +175,25 @@ impl IntoSharedLayout for Encoding {
             return Err(CodegenError::BadLayout {
                 op,
                 reason: format!(
-                    "a {} distributes a tile over registers; shared memory needs a shared layout \
-                     (swizzled, NVMMA, padded, shared linear)",
-                    self.kind()
+                    "a {} {}; shared memory needs a shared layout (swizzled, NVMMA, padded, shared linear)",
+                    self.kind(),
+                    if self.is_tensor_memory() {
+                        "lays out Blackwell tensor memory"
+                    } else {
+                        "distributes a tile over registers"
+                    }
                 ),
+            });
+        }
+        if let Encoding::PartitionedShared(_) = self {
+            // Its pieces live in separate LDS partitions (a `partition` input besides `offset`): one
+            // buffer cannot hold it.
+            return Err(CodegenError::BadLayout {
+                op,
+                reason:
+                    "a PartitionedSharedLayout spreads a buffer over separate LDS partitions; the \
+                         builder allocates one buffer per layout"
+                        .into(),
             });
         }
         if let Encoding::PaddedShared(p) = self {

@@ -38,6 +38,7 @@ use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::shared::{offset_layout, plain_vector, scalar_dtype};
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
@@ -191,7 +192,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// exactly `load_shared`. Call [`barrier`](Self::barrier) after the writes it must see.
     #[track_caller]
     pub fn ldmatrix(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::Ldmatrix, vec![desc.into()], |kb| {
+            kb.ldmatrix_impl(desc, layout)
+        })
+    }
+
+    fn ldmatrix_impl(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported("ldmatrix", at, Some(desc), |kb| {
             kb.ldmatrix_inner(desc, layout)
         })

@@ -17,6 +17,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -50,7 +51,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// to the async proxy). Call it where every thread of the CTA arrives, like
     /// [`barrier`](Self::barrier). Returns the array (pick one with
     /// [`mbarrier_at`](Self::mbarrier_at); an array of one is a barrier itself).
+    #[track_caller]
     pub fn alloc_mbarriers(&mut self, count: u32, arrivals: u32) -> Result<Value> {
+        self.record(OpKind::AllocMbarriers { count, arrivals }, vec![], |kb| {
+            kb.alloc_mbarriers_impl(count, arrivals)
+        })
+    }
+
+    fn alloc_mbarriers_impl(&mut self, count: u32, arrivals: u32) -> Result<Value> {
         const OP: &str = "alloc_mbarriers";
         self.ensure_body()?;
         self.target.require(Feature::Mbarrier, OP)?;
@@ -109,7 +117,19 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Barrier `index` (an `i32` scalar or a Rust integer) of the array `bars`. Indices past the
     /// array are not checked at run time; a constant one is checked here.
+    #[track_caller]
     pub fn mbarrier_at(
+        &mut self,
+        bars: Value,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<Value> {
+        let index = index.into_operand();
+        self.record(OpKind::MbarrierAt, vec![bars.into(), index.into()], |kb| {
+            kb.mbarrier_at_impl(bars, index)
+        })
+    }
+
+    fn mbarrier_at_impl(
         &mut self,
         bars: Value,
         index: impl crate::codegen::IntoOperand,
@@ -167,7 +187,22 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Thread 0 arrives on `bar` and tells it to expect `bytes` more bytes from asynchronous
     /// copies this phase (`mbarrier.arrive.expect_tx`): issue it before the copies that it counts.
     /// `pred` (an `i1` scalar), when given, must also hold.
+    #[track_caller]
     pub fn mbarrier_expect(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
+        self.record(
+            OpKind::MbarrierExpect {
+                bytes,
+                has_pred: pred.is_some(),
+            },
+            [Some(Arg::from(bar)), pred.map(Arg::from)]
+                .into_iter()
+                .flatten()
+                .collect(),
+            |kb| kb.mbarrier_expect_impl(bar, bytes, pred),
+        )
+    }
+
+    fn mbarrier_expect_impl(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
         const OP: &str = "mbarrier_expect";
         self.target.require(Feature::Tma, OP)?;
         let addr = self.mbarrier_addr(OP, bar)?;
@@ -212,7 +247,14 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Every thread that executes it arrives once on `bar` (so a barrier that every thread of a
     /// warpgroup releases is allocated with 128 arrivals).
+    #[track_caller]
     pub fn mbarrier_arrive(&mut self, bar: Value) -> Result<()> {
+        self.record(OpKind::MbarrierArrive, vec![bar.into()], |kb| {
+            kb.mbarrier_arrive_impl(bar)
+        })
+    }
+
+    fn mbarrier_arrive_impl(&mut self, bar: Value) -> Result<()> {
         const OP: &str = "mbarrier_arrive";
         let addr = self.mbarrier_addr(OP, bar)?;
         let mut asm = InlinePtx::new();
@@ -225,7 +267,21 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Waits until the phase of `bar` with parity `phase` (an `i32` scalar or integer: 0, 1, 0, …)
     /// has completed (`mbarrier.try_wait.parity` in a loop). What the phase's copies wrote to
     /// shared memory is then visible to the waiting threads.
+    #[track_caller]
     pub fn mbarrier_wait(
+        &mut self,
+        bar: Value,
+        phase: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        let phase = phase.into_operand();
+        self.record(
+            OpKind::MbarrierWait { issuer: false },
+            vec![bar.into(), phase.into()],
+            |kb| kb.mbarrier_wait_impl(bar, phase),
+        )
+    }
+
+    fn mbarrier_wait_impl(
         &mut self,
         bar: Value,
         phase: impl crate::codegen::IntoOperand,
@@ -238,7 +294,21 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [`mbarrier_arrive`](Self::mbarrier_arrive)) before refilling it, and no other thread stalls.
     /// A fresh barrier counts its phase of parity 1 as complete, so a first wait with parity 1
     /// passes at once.
+    #[track_caller]
     pub fn mbarrier_wait_issuer(
+        &mut self,
+        bar: Value,
+        phase: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        let phase = phase.into_operand();
+        self.record(
+            OpKind::MbarrierWait { issuer: true },
+            vec![bar.into(), phase.into()],
+            |kb| kb.mbarrier_wait_issuer_impl(bar, phase),
+        )
+    }
+
+    fn mbarrier_wait_issuer_impl(
         &mut self,
         bar: Value,
         phase: impl crate::codegen::IntoOperand,
@@ -285,7 +355,14 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Invalidates every barrier of `bars` (thread 0), so their shared memory may be reused.
     /// Every use must be over: call it after a [`barrier`](Self::barrier).
+    #[track_caller]
     pub fn mbarrier_invalidate(&mut self, bars: Value) -> Result<()> {
+        self.record(OpKind::MbarrierInvalidate, vec![bars.into()], |kb| {
+            kb.mbarrier_invalidate_impl(bars)
+        })
+    }
+
+    fn mbarrier_invalidate_impl(&mut self, bars: Value) -> Result<()> {
         const OP: &str = "mbarrier_invalidate";
         self.target.require(Feature::Mbarrier, OP)?;
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
@@ -311,7 +388,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// reads) before later asynchronous-proxy accesses (a TMA store reading a buffer the threads
     /// just wrote, wgmma reading an operand stored with `store_shared`). Follow it with a
     /// [`barrier`](Self::barrier) when other threads wrote the data.
+    #[track_caller]
     pub fn fence_async_shared(&mut self) -> Result<()> {
+        self.record(OpKind::FenceAsyncShared, vec![], |kb| {
+            kb.fence_async_shared_impl()
+        })
+    }
+
+    fn fence_async_shared_impl(&mut self) -> Result<()> {
         const OP: &str = "fence_async_shared";
         self.ensure_body()?;
         self.target.require(Feature::Tma, OP)?;

@@ -28,6 +28,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
@@ -254,7 +255,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// instruction holds: `a` in `DotOperand { op_idx: 0, parent: NvidiaMma::ampere(..),
     /// k_width: 32 / bits }`, `b` in the `op_idx: 1` one, `acc` in the `NvidiaMma` (see the
     /// [module docs](self) for the exact rule). Returns the new accumulator in `acc`'s layout.
+    #[track_caller]
     pub fn dot(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
+        self.record(OpKind::Dot, vec![a.into(), b.into(), acc.into()], |kb| {
+            kb.dot_impl(a, b, acc)
+        })
+    }
+
+    fn dot_impl(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
         self.target.require(Feature::MmaSync, OP)?;
         // Tensor-core kernels compile without the SLP vectoriser and DSE (`target::set_pass_gate`).
         self.em.tensor_cores = true;

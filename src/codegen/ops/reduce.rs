@@ -26,6 +26,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{Encoding, Slice};
@@ -48,6 +49,12 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// result's layout. Mask first (`where_`) to leave elements out.
     #[track_caller]
     pub fn reduce(&mut self, tile: Value, axis: usize, op: ReduceOp) -> Result<Value> {
+        self.record(OpKind::Reduce { axis, op }, vec![tile.into()], |kb| {
+            kb.reduce_impl(tile, axis, op)
+        })
+    }
+
+    fn reduce_impl(&mut self, tile: Value, axis: usize, op: ReduceOp) -> Result<Value> {
         self.reduce_with(tile, axis, |kb, a, b| match op {
             ReduceOp::Sum => kb.add(a, b),
             ReduceOp::Max => kb.max(a, b),
@@ -86,7 +93,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// NaNs order by their bits (a positive NaN above every number).
     #[track_caller]
     pub fn argmax(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::ArgMax(axis), vec![tile.into()], |kb| {
+            kb.argmax_impl(tile, axis)
+        })
+    }
+
+    fn argmax_impl(&mut self, tile: Value, axis: usize) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported("argmax", at, Some(tile), |kb| {
             kb.arg_reduce("argmax", tile, axis, true)
         })
@@ -96,7 +109,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (the key's low word is the index itself; see [`argmax`](Self::argmax)).
     #[track_caller]
     pub fn argmin(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::ArgMin(axis), vec![tile.into()], |kb| {
+            kb.argmin_impl(tile, axis)
+        })
+    }
+
+    fn argmin_impl(&mut self, tile: Value, axis: usize) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported("argmin", at, Some(tile), |kb| {
             kb.arg_reduce("argmin", tile, axis, false)
         })
@@ -197,7 +216,26 @@ impl<'ctx> KernelBuilder<'ctx> {
         axis: usize,
         combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        let mut combine = combine;
+        self.record_with_regions(
+            OpKind::ReduceWith(axis),
+            vec![tile.into()],
+            1,
+            |kb, bodies| {
+                kb.reduce_with_impl(tile, axis, |kb, a, b| {
+                    kb.in_region(bodies.get(0), &[a, b], |kb| combine(kb, a, b))
+                })
+            },
+        )
+    }
+
+    fn reduce_with_impl(
+        &mut self,
+        tile: Value,
+        axis: usize,
+        combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
+    ) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported(OP, at, Some(tile), |kb| {
             kb.reduce_with_inner(tile, axis, combine)
         })

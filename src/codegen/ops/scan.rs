@@ -22,6 +22,7 @@ use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -47,6 +48,12 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The inclusive scan of `tile` along `axis` with `op`; see the [module docs](self).
     #[track_caller]
     pub fn associative_scan(&mut self, tile: Value, axis: usize, op: ScanOp) -> Result<Value> {
+        self.record(OpKind::Scan { axis, op }, vec![tile.into()], |kb| {
+            kb.associative_scan_impl(tile, axis, op)
+        })
+    }
+
+    fn associative_scan_impl(&mut self, tile: Value, axis: usize, op: ScanOp) -> Result<Value> {
         self.associative_scan_with(tile, axis, |kb, a, b| match op {
             ScanOp::Sum => kb.add(a, b),
             ScanOp::Max => kb.max(a, b),
@@ -64,7 +71,26 @@ impl<'ctx> KernelBuilder<'ctx> {
         axis: usize,
         combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        let mut combine = combine;
+        self.record_with_regions(
+            OpKind::ScanWith(axis),
+            vec![tile.into()],
+            1,
+            |kb, bodies| {
+                kb.associative_scan_with_impl(tile, axis, |kb, a, b| {
+                    kb.in_region(bodies.get(0), &[a, b], |kb| combine(kb, a, b))
+                })
+            },
+        )
+    }
+
+    fn associative_scan_with_impl(
+        &mut self,
+        tile: Value,
+        axis: usize,
+        combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
+    ) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported(OP, at, Some(tile), |kb| {
             kb.associative_scan_inner(tile, axis, combine)
         })

@@ -6,12 +6,28 @@
 use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Tile `index` (an `i32` scalar) of a `num_m × num_n` grid of tiles in grouped order:
     /// `group_m` row tiles walk the column tiles together (the last group may be shorter).
     /// Returns `(row tile, column tile)`.
+    #[track_caller]
     pub fn grouped_tile(
+        &mut self,
+        index: Value,
+        num_m: Value,
+        num_n: Value,
+        group_m: u32,
+    ) -> Result<(Value, Value)> {
+        self.record(
+            OpKind::GroupedTile(group_m),
+            vec![index.into(), num_m.into(), num_n.into()],
+            |kb| kb.grouped_tile_impl(index, num_m, num_n, group_m),
+        )
+    }
+
+    fn grouped_tile_impl(
         &mut self,
         index: Value,
         num_m: Value,

@@ -10,6 +10,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 
 /// Register, lane and warp bases.
 type AllBases = (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<Vec<u64>>);
@@ -38,7 +39,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Inserts a dim of size 1 at `axis` (0 ..= rank).
+    #[track_caller]
     pub fn expand_dims(&mut self, v: Value, axis: usize) -> Result<Value> {
+        self.record(OpKind::ExpandDims(axis), vec![v.into()], |kb| {
+            kb.expand_dims_impl(v, axis)
+        })
+    }
+
+    fn expand_dims_impl(&mut self, v: Value, axis: usize) -> Result<Value> {
         let (d, l) = self.tile_operand("expand_dims", v)?;
         if axis > d.shape.len() {
             return Err(CodegenError::arg(
@@ -70,7 +78,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Reorders dims: result dim `i` is input dim `perm[i]`.
+    #[track_caller]
     pub fn permute(&mut self, v: Value, perm: &[usize]) -> Result<Value> {
+        self.record(OpKind::Permute(perm.to_vec()), vec![v.into()], |kb| {
+            kb.permute_impl(v, perm)
+        })
+    }
+
+    fn permute_impl(&mut self, v: Value, perm: &[usize]) -> Result<Value> {
         let (d, l) = self.tile_operand("permute", v)?;
         let rank = d.shape.len();
         let mut seen = vec![false; rank];
@@ -97,7 +112,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Reinterprets the elements in row-major order (the last dim fastest) as `shape`. Sizes are
     /// powers of two, so a flat index is the concatenation of the coordinates' bits and the new
     /// layout is the old one with its output bits regrouped.
+    #[track_caller]
     pub fn reshape(&mut self, v: Value, shape: &[u64]) -> Result<Value> {
+        self.record(OpKind::Reshape, vec![v.into()], |kb| {
+            kb.reshape_impl(v, shape)
+        })
+    }
+
+    fn reshape_impl(&mut self, v: Value, shape: &[u64]) -> Result<Value> {
         let (d, l) = self.tile_operand("reshape", v)?;
         let total: u64 = d.shape.iter().product();
         if shape.is_empty()
@@ -140,7 +162,12 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Splits a tile whose last dim has size 2 into its two halves (`x[..., 0]`, `x[..., 1]`).
     /// The last dim must be held in registers: one register basis steps it, nothing else does.
+    #[track_caller]
     pub fn split(&mut self, v: Value) -> Result<(Value, Value)> {
+        self.record(OpKind::Split, vec![v.into()], |kb| kb.split_impl(v))
+    }
+
+    fn split_impl(&mut self, v: Value) -> Result<(Value, Value)> {
         let (d, l) = self.tile_operand("split", v)?;
         let rank = d.shape.len();
         if d.shape[rank - 1] != 2 {
@@ -197,7 +224,14 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Stacks two tiles of one shape, type and layout along a new last dim of size 2, held in a
     /// new lowest register bit (so `join` then `split` gives the operands back).
+    #[track_caller]
     pub fn join(&mut self, a: Value, b: Value) -> Result<Value> {
+        self.record(OpKind::Join, vec![a.into(), b.into()], |kb| {
+            kb.join_impl(a, b)
+        })
+    }
+
+    fn join_impl(&mut self, a: Value, b: Value) -> Result<Value> {
         let (x, l) = self.tile_operand("join", a)?;
         let (y, ly) = self.tile_operand("join", b)?;
         if x.ty != y.ty {

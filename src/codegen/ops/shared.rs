@@ -24,6 +24,7 @@ use crate::codegen::builder::values::{SharedBuf, Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -68,7 +69,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// of its own.
     #[track_caller]
     pub fn barrier(&mut self) -> Result<()> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::Barrier, vec![], |kb| kb.barrier_impl())
+    }
+
+    fn barrier_impl(&mut self) -> Result<()> {
+        let at = self.rec.caller();
         self.reported("barrier", at, None, |kb| {
             kb.ensure_body()?;
             kb.report.barrier();
@@ -87,7 +92,19 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// then, if no barrier has passed since their last use, a [`barrier`](Self::barrier) comes
     /// first, so allocate where every thread of the CTA (or warp role) arrives. More than the
     /// target offers a CTA is [`CodegenError::SharedMemoryExceeded`].
+    #[track_caller]
     pub fn alloc_shared(
+        &mut self,
+        dtype: DType,
+        shape: &[u64],
+        layout: impl IntoSharedLayout,
+    ) -> Result<Value> {
+        self.record(OpKind::AllocShared, vec![], |kb| {
+            kb.alloc_shared_impl(dtype, shape, layout)
+        })
+    }
+
+    fn alloc_shared_impl(
         &mut self,
         dtype: DType,
         shape: &[u64],
@@ -102,7 +119,20 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `allocate_shared_memory(dtype, [num_buffers] + shape, layout)`). `count` need not be a power
     /// of two (3 stages are common); only its buffers are reserved, and the ring is used through
     /// `index_shared`.
+    #[track_caller]
     pub fn alloc_shared_buffers(
+        &mut self,
+        dtype: DType,
+        count: u64,
+        shape: &[u64],
+        layout: impl IntoSharedLayout,
+    ) -> Result<Value> {
+        self.record(OpKind::AllocSharedBuffers(count), vec![], |kb| {
+            kb.alloc_shared_buffers_impl(dtype, count, shape, layout)
+        })
+    }
+
+    fn alloc_shared_buffers_impl(
         &mut self,
         dtype: DType,
         count: u64,
@@ -149,7 +179,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let n: u64 = shape.iter().product();
         let mut full_shape = shape.to_vec();
         if count > 1 {
-            if let Some(&(interval, _)) = r.padding.iter().find(|&&(i, _)| n % i != 0) {
+            if let Some(&(interval, _)) = r.padding.iter().find(|&&(i, _)| !n.is_multiple_of(i)) {
                 return Err(CodegenError::BadLayout {
                     op,
                     reason: format!(
@@ -194,7 +224,19 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// the remaining dims (Gluon's `smem.index(i)`). Dim 0 must be the outermost in the layout
     /// (its offset bits the top ones, as [`alloc_shared_buffers`](Self::alloc_shared_buffers)
     /// makes it); the algebra checks it. A constant index is checked against the size.
+    #[track_caller]
     pub fn index_shared(
+        &mut self,
+        desc: Value,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<Value> {
+        let index = index.into_operand();
+        self.record(OpKind::IndexShared, vec![desc.into(), index.into()], |kb| {
+            kb.index_shared_impl(desc, index)
+        })
+    }
+
+    fn index_shared_impl(
         &mut self,
         desc: Value,
         index: impl crate::codegen::IntoOperand,
@@ -226,7 +268,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let sub: u64 = d.shape[1..].iter().product();
-        if let Some(&(interval, _)) = buf.padding.iter().find(|&&(i, _)| sub % i != 0) {
+        if let Some(&(interval, _)) = buf.padding.iter().find(|&&(i, _)| !sub.is_multiple_of(i)) {
             return Err(CodegenError::BadLayout {
                 op: OP,
                 reason: format!(
@@ -266,7 +308,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The same buffer seen with its dims permuted: dim `i` of the view is dim `perm[i]` of
     /// `desc` (Gluon's `smem.permute`). No data moves; the layout's out dims are reordered, so
     /// `load_shared` of the view reads the transpose and `wgmma` sees the other major order.
+    #[track_caller]
     pub fn permute_shared(&mut self, desc: Value, perm: &[usize]) -> Result<Value> {
+        self.record(
+            OpKind::PermuteShared(perm.to_vec()),
+            vec![desc.into()],
+            |kb| kb.permute_shared_impl(desc, perm),
+        )
+    }
+
+    fn permute_shared_impl(&mut self, desc: Value, perm: &[usize]) -> Result<Value> {
         const OP: &str = "permute_shared";
         let d = self.shared_desc(OP, desc)?;
         let rank = d.shape.len();
@@ -419,7 +470,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// elements in MMA fragments on sm_90+, see [`ldmatrix`](Self::ldmatrix)). Call [`barrier`](Self::barrier) before other threads read it.
     #[track_caller]
     pub fn store_shared(&mut self, desc: Value, tile: Value) -> Result<()> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::StoreShared, vec![desc.into(), tile.into()], |kb| {
+            kb.store_shared_impl(desc, tile)
+        })
+    }
+
+    fn store_shared_impl(&mut self, desc: Value, tile: Value) -> Result<()> {
+        let at = self.rec.caller();
         self.reported("store_shared", at, Some(desc), |kb| {
             kb.store_shared_inner(desc, tile)
         })
@@ -459,7 +516,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// buffer's shape). Call [`barrier`](Self::barrier) after the writes it must see.
     #[track_caller]
     pub fn load_shared(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
-        let at = std::panic::Location::caller();
+        self.record(OpKind::LoadShared, vec![desc.into()], |kb| {
+            kb.load_shared_impl(desc, layout)
+        })
+    }
+
+    fn load_shared_impl(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+        let at = self.rec.caller();
         self.reported("load_shared", at, Some(desc), |kb| {
             kb.load_shared_inner(desc, layout)
         })

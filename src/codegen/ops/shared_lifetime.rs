@@ -13,6 +13,7 @@ use crate::codegen::builder::shared_mem::SharedAlloc;
 use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Gives the bytes of the buffer `desc` back to the allocator: later buffers and op scratch
@@ -27,7 +28,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// a loop body the bytes serve only after the loop (the next iteration writes the buffer
     /// again). Asynchronous writes into the buffer (`cp.async`, TMA) must have completed before
     /// the free: wait on their group or mbarrier first, as before reading them.
+    #[track_caller]
     pub fn free_shared(&mut self, desc: Value) -> Result<()> {
+        self.record(OpKind::FreeShared, vec![desc.into()], |kb| {
+            kb.free_shared_impl(desc)
+        })
+    }
+
+    fn free_shared_impl(&mut self, desc: Value) -> Result<()> {
         const OP: &str = "free_shared";
         let d = self.shared_desc(OP, desc)?;
         let buf = d.shared.clone().expect("a descriptor has a buffer");

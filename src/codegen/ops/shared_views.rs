@@ -26,6 +26,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::ops::layout_arg::IntoSharedLayout;
 use crate::codegen::ops::shared::{base_alignment, padded, scalar_dtype, shared_linear};
 use crate::codegen::types::{DType, Type};
@@ -145,7 +146,22 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// pattern (a swizzled or NVMMA buffer sliced across the rows one phase spans): the view is
     /// a base and a layout, derived with the algebra (see the module doc), and a slice with no
     /// such view is [`CodegenError::BadLayout`] naming the buffer, the slice and the bits.
+    #[track_caller]
     pub fn slice_shared(&mut self, desc: Value, dim: usize, start: u64, len: u64) -> Result<Value> {
+        self.record(
+            OpKind::SliceShared { dim, start, len },
+            vec![desc.into()],
+            |kb| kb.slice_shared_impl(desc, dim, start, len),
+        )
+    }
+
+    fn slice_shared_impl(
+        &mut self,
+        desc: Value,
+        dim: usize,
+        start: u64,
+        len: u64,
+    ) -> Result<Value> {
         const OP: &str = "slice_shared";
         let d = self.shared_desc(OP, desc)?;
         let rank = d.shape.len();
@@ -238,7 +254,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (the last dim fastest), as [`reshape`](Self::reshape) reads a tile. Any power-of-two shape
     /// of the same element count is a view: the layout's coordinate bits are only regrouped, so
     /// a swizzled or NVMMA buffer keeps its swizzle (wgmma and TMA see the layout they check).
+    #[track_caller]
     pub fn reshape_shared(&mut self, desc: Value, shape: &[u64]) -> Result<Value> {
+        self.record(OpKind::ReshapeShared, vec![desc.into()], |kb| {
+            kb.reshape_shared_impl(desc, shape)
+        })
+    }
+
+    fn reshape_shared_impl(&mut self, desc: Value, shape: &[u64]) -> Result<Value> {
         const OP: &str = "reshape_shared";
         let d = self.shared_desc(OP, desc)?;
         let total: u64 = d.shape.iter().product();
@@ -269,7 +292,20 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// another swizzle. The view must cover exactly the same bytes (padding included), which
     /// must be one contiguous range (not a slice with holes), and start aligned as an
     /// allocation in `layout` would (1024 bytes for NVMMA, 16 otherwise).
+    #[track_caller]
     pub fn reinterpret_shared(
+        &mut self,
+        desc: Value,
+        dtype: DType,
+        shape: &[u64],
+        layout: impl IntoSharedLayout,
+    ) -> Result<Value> {
+        self.record(OpKind::ReinterpretShared, vec![desc.into()], |kb| {
+            kb.reinterpret_shared_impl(desc, dtype, shape, layout)
+        })
+    }
+
+    fn reinterpret_shared_impl(
         &mut self,
         desc: Value,
         dtype: DType,

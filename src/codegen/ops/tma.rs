@@ -18,6 +18,7 @@ use inkwell::values::IntValue;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::LlvmTarget;
@@ -38,7 +39,34 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// asynchronously. Thread 0 issues it (and only where `pred`, an `i1` scalar, holds); the
     /// bytes land on `bar`, which must expect them ([`mbarrier_expect`](Self::mbarrier_expect)
     /// with [`tma_bytes`](Self::tma_bytes) of `dst`). Wait on `bar` before reading `dst`.
+    #[track_caller]
     pub fn tma_load(
+        &mut self,
+        tmap: Value,
+        coords: &[Value],
+        dst: Value,
+        bar: Value,
+        pred: Option<Value>,
+    ) -> Result<()> {
+        self.record(
+            OpKind::TmaLoad {
+                has_pred: pred.is_some(),
+            },
+            [
+                Some(Arg::from(tmap)),
+                Some(Arg::from(dst)),
+                Some(Arg::from(bar)),
+                pred.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .chain(coords.iter().map(|c| Arg::from(*c)))
+            .collect(),
+            |kb| kb.tma_load_impl(tmap, coords, dst, bar, pred),
+        )
+    }
+
+    fn tma_load_impl(
         &mut self,
         tmap: Value,
         coords: &[Value],
@@ -66,7 +94,19 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// it. Before: every thread's writes to `src` must be visible to the async proxy
     /// ([`fence_async_shared`](Self::fence_async_shared), then [`barrier`](Self::barrier)). After:
     /// [`tma_store_wait`](Self::tma_store_wait) before `src` is written again or the kernel ends.
+    #[track_caller]
     pub fn tma_store(&mut self, tmap: Value, coords: &[Value], src: Value) -> Result<()> {
+        self.record(
+            OpKind::TmaStore,
+            [Arg::from(tmap), Arg::from(src)]
+                .into_iter()
+                .chain(coords.iter().map(|c| Arg::from(*c)))
+                .collect(),
+            |kb| kb.tma_store_impl(tmap, coords, src),
+        )
+    }
+
+    fn tma_store_impl(&mut self, tmap: Value, coords: &[Value], src: Value) -> Result<()> {
         const OP: &str = "tma_store";
         let (spec, map_addr, c, d) = self.tma_operands(OP, tmap, coords, src)?;
         let issue = self.is_thread0()?;
@@ -88,7 +128,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Waits until at most `pending` of thread 0's TMA stores still read their shared source
     /// (`cp.async.bulk.wait_group.read`); follow with a [`barrier`](Self::barrier) before other
     /// threads overwrite it.
+    #[track_caller]
     pub fn tma_store_wait(&mut self, pending: u32) -> Result<()> {
+        self.record(OpKind::TmaStoreWait(pending), vec![], |kb| {
+            kb.tma_store_wait_impl(pending)
+        })
+    }
+
+    fn tma_store_wait_impl(&mut self, pending: u32) -> Result<()> {
         const OP: &str = "tma_store_wait";
         self.ensure_body()?;
         self.target.require(Feature::Tma, OP)?;

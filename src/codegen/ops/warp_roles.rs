@@ -31,6 +31,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::{Feature, LlvmTarget, Vendor};
 use crate::codegen::types::{DType, Type};
@@ -44,9 +45,9 @@ const HW_BARRIERS: u32 = 16;
 /// replica, `replicas` copies, and optionally a register budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WarpRole {
-    warps: u32,
-    replicas: u32,
-    max_regs: Option<u32>,
+    pub(crate) warps: u32,
+    pub(crate) replicas: u32,
+    pub(crate) max_regs: Option<u32>,
 }
 
 impl WarpRole {
@@ -161,7 +162,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// of whole warpgroups (4 warps per replica) starting on a warpgroup; register budgets on
     /// sm_90a, whole warpgroups, 24 to 256 in steps of 8, and all of them within the register
     /// file. NVIDIA only (roles synchronise through named barriers). Declared once per kernel.
+    #[track_caller]
     pub fn warp_roles(&mut self, roles: &[WarpRole]) -> Result<Vec<Role>> {
+        self.record(OpKind::WarpRoles(roles.to_vec()), vec![], |kb| {
+            kb.warp_roles_impl(roles)
+        })
+    }
+
+    fn warp_roles_impl(&mut self, roles: &[WarpRole]) -> Result<Vec<Role>> {
         const OP: &str = "warp_roles";
         self.ensure_body()?;
         let bad = |reason: String| CodegenError::arg(OP, reason);
@@ -196,7 +204,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if r.replicas == 0 {
                 return Err(bad(format!("{at}: at least one replica")));
             }
-            if r.warps % 4 == 0 && first % 4 != 0 {
+            if r.warps.is_multiple_of(4) && !first.is_multiple_of(4) {
                 return Err(bad(format!(
                     "{at}: starts at warp {first}; a role of whole warpgroups starts on one"
                 )));
@@ -265,7 +273,18 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Emits `body` as the code of `role`: only the role's warps run it, with the builder's view
     /// narrowed to the role (see the module docs). Values made inside stay inside. Not nested.
+    #[track_caller]
     pub fn in_role(
+        &mut self,
+        role: Role,
+        body: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        self.record_with_regions(OpKind::InRole(role.index), vec![], 1, |kb, bodies| {
+            kb.in_role_impl(role, |kb| kb.in_region(bodies.get(0), &[], body))
+        })
+    }
+
+    fn in_role_impl(
         &mut self,
         role: Role,
         body: impl FnOnce(&mut Self) -> Result<()>,
@@ -357,7 +376,12 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Which replica of the current role runs (an `i32` scalar, 0 for a role of one replica).
+    #[track_caller]
     pub fn role_replica(&mut self) -> Result<Value> {
+        self.record(OpKind::RoleReplica, vec![], |kb| kb.role_replica_impl())
+    }
+
+    fn role_replica_impl(&mut self) -> Result<Value> {
         let Some(a) = self.roles.active else {
             return Err(CodegenError::arg(
                 "role_replica",
@@ -394,7 +418,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (by [`named_barrier_sync`](Self::named_barrier_sync) or
     /// [`named_barrier_arrive`](Self::named_barrier_arrive)). A CTA has 15 besides barrier 0;
     /// roles that call [`barrier`](Self::barrier) take one per replica too.
+    #[track_caller]
     pub fn alloc_named_barriers(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
+        self.record(OpKind::AllocNamedBarriers { count, warps }, vec![], |kb| {
+            kb.alloc_named_barriers_impl(count, warps)
+        })
+    }
+
+    fn alloc_named_barriers_impl(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
         const OP: &str = "alloc_named_barriers";
         self.ensure_body()?;
         if self.target.vendor() != Vendor::Nvidia {
@@ -424,7 +455,24 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Waits at barrier `index` of `bars` until its thread count has arrived (this warp's
     /// threads included): `bar.sync`.
+    #[track_caller]
     pub fn named_barrier_sync(
+        &mut self,
+        bars: NamedBarriers,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        let index = index.into_operand();
+        self.record(
+            OpKind::NamedBarrierSync {
+                first: bars.first,
+                threads: bars.threads,
+            },
+            vec![index.into()],
+            |kb| kb.named_barrier_sync_impl(bars, index),
+        )
+    }
+
+    fn named_barrier_sync_impl(
         &mut self,
         bars: NamedBarriers,
         index: impl crate::codegen::IntoOperand,
@@ -433,7 +481,24 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Counts this warp's threads at barrier `index` of `bars` without waiting: `bar.arrive`.
+    #[track_caller]
     pub fn named_barrier_arrive(
+        &mut self,
+        bars: NamedBarriers,
+        index: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        let index = index.into_operand();
+        self.record(
+            OpKind::NamedBarrierArrive {
+                first: bars.first,
+                threads: bars.threads,
+            },
+            vec![index.into()],
+            |kb| kb.named_barrier_arrive_impl(bars, index),
+        )
+    }
+
+    fn named_barrier_arrive_impl(
         &mut self,
         bars: NamedBarriers,
         index: impl crate::codegen::IntoOperand,

@@ -22,6 +22,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, Operand, RegClass};
 use crate::codegen::target::LlvmTarget;
@@ -71,6 +72,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// may be read only after [`wgmma_wait`](Self::wgmma_wait) names it. `a` and `b` must not be
     /// overwritten before then either. Inputs f16, bf16 (16-bit K either major), fp8 e4m3/e5m2 or
     /// f32 as tf32 (K-major).
+    #[track_caller]
     pub fn wgmma(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
         self.wgmma_with(a, b, acc, None)
     }
@@ -79,7 +81,32 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// otherwise starts from zero (the instruction's `scale-d`): a loop over tiles restarts its
     /// accumulator this way without writing its registers while a wgmma may still be using them
     /// (which would make ptxas serialise the pipeline).
+    #[track_caller]
     pub fn wgmma_with(
+        &mut self,
+        a: Value,
+        b: Value,
+        acc: Value,
+        use_acc: Option<Value>,
+    ) -> Result<Value> {
+        self.record(
+            OpKind::Wgmma {
+                has_use_acc: use_acc.is_some(),
+            },
+            [
+                Some(Arg::from(a)),
+                Some(Arg::from(b)),
+                Some(Arg::from(acc)),
+                use_acc.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.wgmma_with_impl(a, b, acc, use_acc),
+        )
+    }
+
+    fn wgmma_with_impl(
         &mut self,
         a: Value,
         b: Value,
@@ -312,7 +339,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Waits until at most `pending` wgmma groups are in flight, and returns `deps` (accumulators
     /// of earlier [`wgmma`](Self::wgmma)s) as values that are safe to read: their registers pass
     /// through the wait, so nothing reads them before it.
+    #[track_caller]
     pub fn wgmma_wait(&mut self, pending: u32, deps: &[Value]) -> Result<Vec<Value>> {
+        self.record(
+            OpKind::WgmmaWait(pending),
+            deps.iter().map(|d| Arg::from(*d)).collect(),
+            |kb| kb.wgmma_wait_impl(pending, deps),
+        )
+    }
+
+    fn wgmma_wait_impl(&mut self, pending: u32, deps: &[Value]) -> Result<Vec<Value>> {
         const OP: &str = "wgmma_wait";
         self.ensure_body()?;
         self.target.require(Feature::Wgmma, OP)?;

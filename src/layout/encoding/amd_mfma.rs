@@ -68,8 +68,8 @@ impl AmdMfma {
             return Err(invalid(
                 "instr_shape",
                 format!(
-                    "invalid intrinsic shape {:?}: M x N must be 32x32, 16x16, 64x4 or 4x64",
-                    self.instr_shape
+                    "invalid intrinsic shape {}: M x N must be 32x32, 16x16, 64x4 or 4x64",
+                    crate::layout::error::cut_list(&self.instr_shape)
                 ),
             ));
         }

@@ -33,7 +33,6 @@ impl AmdRotatingShared {
         s.validate()?;
         super::check_rank("shape", shape.len(), s.rank())?;
         super::cga::check_shape(shape)?;
-        super::check_has_offsets("AMDRotatingSharedLayout", shape)?;
         s.check_phases(shape)?;
         let cta = if shape.len() == 1 {
             let spc = s.cga_layout.shape_per_cta(shape)?;

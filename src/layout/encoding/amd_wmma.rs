@@ -59,8 +59,9 @@ impl AmdWmma {
             return Err(invalid(
                 "instr_shape",
                 format!(
-                    "invalid WMMA v{} instruction shape {:?}",
-                    self.version, self.instr_shape
+                    "invalid WMMA v{} instruction shape {}",
+                    self.version,
+                    crate::layout::error::cut_list(&self.instr_shape)
                 ),
             ));
         }

@@ -112,7 +112,7 @@ pub fn default_nvmma_shared(
     let contig_bytes = u128::from(spc[spc.len() - 1]) * packing * u128::from(elem_bits) / 8;
     let mut swizzle = [128u64, 64, 32]
         .into_iter()
-        .find(|&w| contig_bytes >= u128::from(w) && contig_bytes % u128::from(w) == 0)
+        .find(|&w| contig_bytes >= u128::from(w) && contig_bytes.is_multiple_of(u128::from(w)))
         .unwrap_or(0) as u32;
     let outer = spc[..spc.len() - 1]
         .iter()

@@ -6,11 +6,14 @@
 //! [`LayoutError::Invalid`] with a message `` `parameter`: rule ``.
 //!
 //! Distributed encodings map `register, lane, warp, block → dim0..`; shared encodings map
-//! `offset, block → dim0..`.
+//! `offset, block → dim0..`; Blackwell tensor-memory encodings map `row, col, block → dim0, dim1`.
 
 mod amd_mfma;
+mod amd_mfma_scale;
 mod amd_rotating_shared;
+mod amd_upcast_scale;
 mod amd_wmma;
+mod amd_wmma_scale;
 mod blocked;
 pub mod cga;
 mod dot_operand;
@@ -19,15 +22,22 @@ mod linear;
 mod nvidia_mma;
 mod nvmma_shared;
 mod padded_shared;
+mod partitioned_shared;
 mod shared_linear;
 mod slice;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 mod swizzled_shared;
+mod tensor_memory;
+mod tensor_memory_scales;
+pub mod tmem_reg_layout;
 
 pub use amd_mfma::AmdMfma;
+pub use amd_mfma_scale::amd_mfma_scale_layout;
 pub use amd_rotating_shared::AmdRotatingShared;
+pub use amd_upcast_scale::scaled_upcast_fp4_scale_layout;
 pub use amd_wmma::AmdWmma;
+pub use amd_wmma_scale::{amd_wmma_scale_layout, WmmaScaleParams};
 pub use blocked::Blocked;
 pub use cga::{combine_cta_cga_with_shape, CgaLayout};
 pub use dot_operand::DotOperand;
@@ -35,9 +45,13 @@ pub use linear::DistributedLinear;
 pub use nvidia_mma::NvidiaMma;
 pub use nvmma_shared::NvmmaShared;
 pub use padded_shared::PaddedShared;
+pub use partitioned_shared::PartitionedShared;
 pub use shared_linear::SharedLinear;
 pub use slice::Slice;
 pub use swizzled_shared::SwizzledShared;
+pub use tensor_memory::TensorMemory;
+pub use tensor_memory_scales::TensorMemoryScales;
+pub use tmem_reg_layout::{tmem_reg_layout, TmemMessage};
 
 use crate::layout::{LayoutError, LinearLayout, Result};
 
@@ -70,6 +84,12 @@ pub enum Encoding {
     SharedLinear(SharedLinear),
     /// `#ttg.amd_rotating_shared` (TTGIR only: Gluon has no class for it).
     AmdRotatingShared(AmdRotatingShared),
+    /// `#ttg.partitioned_shared` (gfx1250).
+    PartitionedShared(PartitionedShared),
+    /// `#ttng.tensor_memory_encoding` (Blackwell tensor memory).
+    TensorMemory(TensorMemory),
+    /// `#ttng.tensor_memory_scales_encoding` (block scales in tensor memory).
+    TensorMemoryScales(TensorMemoryScales),
 }
 
 /// The error for a parameter that breaks a rule: `` `param`: rule ``.
@@ -92,9 +112,9 @@ pub(crate) fn check_max_rank(param: &str, rank: usize) -> Result<()> {
     Ok(())
 }
 
-/// Swizzled and NVMMA shared layouts need a buffer of more than one element. Triton rejects a 1×1 tensor
-/// for them (`lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp`, `swizzledSharedToLinearLayout` and
-/// `nvmmaSharedToLinearLayout`): the layout it would build has no `offset` bases.
+/// NVMMA shared layouts need a buffer of more than one element: Gluon rejects a 1×1 tensor for them (the
+/// layout would have no `offset` bases). Swizzled layouts take one, as Triton's compiler does for the
+/// `Nx1xi64` mbarrier allocations of every pipelined kernel (only Gluon's Python wrapper asserts there).
 pub(crate) fn check_has_offsets(kind: &str, shape: &[u64]) -> Result<()> {
     if shape.iter().all(|&s| s == 1) {
         return Err(invalid(
@@ -162,12 +182,23 @@ impl Encoding {
             Encoding::PaddedShared(_) => "PaddedSharedLayout",
             Encoding::SharedLinear(_) => "SharedLinearLayout",
             Encoding::AmdRotatingShared(_) => "AMDRotatingSharedLayout",
+            Encoding::PartitionedShared(_) => "PartitionedSharedLayout",
+            Encoding::TensorMemory(_) => "TensorMemoryLayout",
+            Encoding::TensorMemoryScales(_) => "TensorMemoryScalesLayout",
         }
     }
 
-    /// True for register (distributed) layouts, false for shared-memory layouts.
+    /// True for register (distributed) layouts, false for shared- and tensor-memory layouts.
     pub fn is_distributed(&self) -> bool {
-        !self.is_shared()
+        !self.is_shared() && !self.is_tensor_memory()
+    }
+
+    /// True for Blackwell tensor-memory layouts (`row, col, block → dim0, dim1`).
+    pub fn is_tensor_memory(&self) -> bool {
+        matches!(
+            self,
+            Encoding::TensorMemory(_) | Encoding::TensorMemoryScales(_)
+        )
     }
 
     /// True for shared-memory layouts.
@@ -179,6 +210,7 @@ impl Encoding {
                 | Encoding::PaddedShared(_)
                 | Encoding::SharedLinear(_)
                 | Encoding::AmdRotatingShared(_)
+                | Encoding::PartitionedShared(_)
         )
     }
 
@@ -197,6 +229,8 @@ impl Encoding {
             Encoding::PaddedShared(p) => p.shape.len(),
             Encoding::SharedLinear(s) => s.rank(),
             Encoding::AmdRotatingShared(s) => s.rank(),
+            Encoding::PartitionedShared(p) => p.rank()?,
+            Encoding::TensorMemory(_) | Encoding::TensorMemoryScales(_) => 2,
         })
     }
 
@@ -212,6 +246,9 @@ impl Encoding {
             Encoding::PaddedShared(p) => Some(p.cga_layout.clone()),
             Encoding::SharedLinear(s) => Some(CgaLayout::new(s.block_bases.clone())),
             Encoding::AmdRotatingShared(s) => Some(s.0.cga_layout.clone()),
+            Encoding::PartitionedShared(p) => p.partition_layout.cga_layout(),
+            Encoding::TensorMemory(t) => Some(t.cga_layout.clone()),
+            Encoding::TensorMemoryScales(t) => Some(t.cga_layout.clone()),
             Encoding::Linear(l) => Some(CgaLayout::new(l.block_bases.clone())),
             Encoding::Slice(s) => {
                 let d = s.dim as usize;
@@ -249,6 +286,9 @@ impl Encoding {
             Encoding::PaddedShared(e) => e.validate(),
             Encoding::SharedLinear(e) => e.validate(),
             Encoding::AmdRotatingShared(e) => e.validate(),
+            Encoding::PartitionedShared(e) => e.validate(),
+            Encoding::TensorMemory(e) => e.validate(),
+            Encoding::TensorMemoryScales(e) => e.validate(),
         }
     }
 
@@ -261,6 +301,9 @@ impl Encoding {
         let ll = self.tensor_layout(shape)?;
         if self.is_distributed() {
             return permutation_only(ll, shape);
+        }
+        if self.is_tensor_memory() {
+            return Ok(ll);
         }
         // Gluon hands a shared layout back as a `SharedLinearLayout`, whose constructor wants offsets: a
         // buffer of one element per CTA has none.
@@ -291,6 +334,9 @@ impl Encoding {
             Encoding::PaddedShared(e) => e.to_linear_layout(shape),
             Encoding::SharedLinear(e) => e.to_linear_layout(shape),
             Encoding::AmdRotatingShared(e) => e.to_linear_layout(shape),
+            Encoding::PartitionedShared(e) => e.to_linear_layout(shape),
+            Encoding::TensorMemory(e) => e.to_linear_layout(shape),
+            Encoding::TensorMemoryScales(e) => e.to_linear_layout(shape),
         }
     }
 }
@@ -331,7 +377,9 @@ macro_rules! from_variant {
 from_variant!(Blocked => Blocked, Slice => Slice, NvidiaMma => NvidiaMma, DotOperand => DotOperand,
     AmdMfma => AmdMfma, AmdWmma => AmdWmma, DistributedLinear => Linear, SwizzledShared => SwizzledShared,
     NvmmaShared => NvmmaShared, PaddedShared => PaddedShared, SharedLinear => SharedLinear,
-    AmdRotatingShared => AmdRotatingShared);
+    AmdRotatingShared => AmdRotatingShared, PartitionedShared => PartitionedShared,
+    TensorMemory => TensorMemory,
+    TensorMemoryScales => TensorMemoryScales);
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {

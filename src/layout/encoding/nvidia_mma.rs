@@ -144,10 +144,8 @@ impl NvidiaMma {
             return Err(invalid("warps_per_cta", "an MMA layout needs rank >= 2"));
         }
         check_pow2_list("warps_per_cta", &self.warps_per_cta)?;
-        if self.is_hopper() {
-            if rank != 2 {
-                return Err(invalid("warps_per_cta", "wgmma layouts are rank 2"));
-            }
+        if self.is_hopper() && rank != 2 {
+            return Err(invalid("warps_per_cta", "wgmma layouts are rank 2"));
         }
         if !self.cga_layout.is_single() {
             self.cga_layout.to_linear_layout(rank)?;

@@ -6,7 +6,8 @@ use proptest::sample::select;
 
 use super::{
     AmdMfma, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand, Encoding, NvidiaMma,
-    NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
+    NvmmaShared, PaddedShared, PartitionedShared, SharedLinear, Slice, SwizzledShared,
+    TensorMemory, TensorMemoryScales,
 };
 
 /// Splits `2^bits` over `rank` dims at random: one power of two per dim, product `2^bits`.
@@ -304,6 +305,60 @@ pub fn padded_shared() -> impl Strategy<Value = PaddedShared> {
         .prop_map(|(shape, order, pairs)| PaddedShared::with_identity_for(&pairs, &shape, &order))
 }
 
+/// Blackwell tensor-memory layouts: blockM 64 or 128, blockN 1–512, every column stride, fp4 padding,
+/// and two-CTA layouts over a cluster split along dim 0.
+pub fn tensor_memory() -> impl Strategy<Value = TensorMemory> {
+    (
+        select(vec![64u32, 128]),
+        0u32..=9,
+        select(vec![1u32, 2, 4]),
+        any::<bool>(),
+        0u8..3,
+    )
+        .prop_map(|(block_m, n_log2, col_stride, fp4, ctas)| {
+            let (cga_layout, two_ctas) = match ctas {
+                0 => (CgaLayout::single(), false),
+                1 => (CgaLayout::new(vec![vec![1, 0]]), false),
+                _ => (CgaLayout::new(vec![vec![1, 0]]), true),
+            };
+            TensorMemory {
+                block_m,
+                block_n: 1 << n_log2,
+                col_stride,
+                cga_layout,
+                two_ctas,
+                fp4_padded: fp4 && col_stride == 1,
+            }
+        })
+}
+
+/// Tensor-memory scale layouts, single CTA or split over two.
+pub fn tensor_memory_scales() -> impl Strategy<Value = TensorMemoryScales> {
+    cga(2, 1).prop_map(|cga_layout| TensorMemoryScales { cga_layout })
+}
+
+/// gfx1250 partitioned shared layouts over a swizzled or NVMMA piece layout: 2–8 partitions, 1–4 groups.
+pub fn partitioned_shared() -> impl Strategy<Value = PartitionedShared> {
+    (
+        prop_oneof![
+            swizzled_shared().prop_map(Encoding::SwizzledShared),
+            nvmma_shared().prop_map(Encoding::NvmmaShared),
+        ],
+        select(vec![2u32, 4, 8]),
+        select(vec![1u32, 2, 4]),
+        any::<prop::sample::Index>(),
+    )
+        .prop_map(|(inner, num_partitions, num_groups, dim)| {
+            let rank = inner.rank().unwrap_or(1).max(1);
+            PartitionedShared {
+                num_partitions,
+                num_groups,
+                partition_dim: dim.index(rank) as u32,
+                partition_layout: std::sync::Arc::new(inner),
+            }
+        })
+}
+
 /// Any valid encoding.
 pub fn encoding() -> impl Strategy<Value = Encoding> {
     prop_oneof![
@@ -318,6 +373,9 @@ pub fn encoding() -> impl Strategy<Value = Encoding> {
         nvmma_shared().prop_map(Encoding::NvmmaShared),
         shared_linear().prop_map(Encoding::SharedLinear),
         padded_shared().prop_map(Encoding::PaddedShared),
+        partitioned_shared().prop_map(Encoding::PartitionedShared),
+        tensor_memory().prop_map(Encoding::TensorMemory),
+        tensor_memory_scales().prop_map(Encoding::TensorMemoryScales),
     ]
 }
 

@@ -109,7 +109,6 @@ impl SwizzledShared {
         self.validate()?;
         super::check_rank("shape", shape.len(), self.rank())?;
         super::cga::check_shape(shape)?;
-        super::check_has_offsets("SwizzledSharedLayout", shape)?;
         self.check_phases(shape)?;
         if self.cga_layout.is_single() {
             return self.fast_single_cta(shape);

@@ -4,7 +4,8 @@
 
 use crate::layout::encoding::{
     AmdMfma, AmdWmma, Blocked, DistributedLinear, DotOperand, Encoding, NvidiaMma, NvmmaShared,
-    PaddedShared, SharedLinear, Slice, SwizzledShared,
+    PaddedShared, PartitionedShared, SharedLinear, Slice, SwizzledShared, TensorMemory,
+    TensorMemoryScales,
 };
 use std::sync::Arc;
 
@@ -117,6 +118,27 @@ pub fn print_encoding(e: &Encoding) -> String {
             fmt_bases(&s.block_bases),
             s.alignment
         ),
+        Encoding::PartitionedShared(p) => format!(
+            "PartitionedSharedLayout(num_partitions={}, num_groups={}, partition_dim={}, partition_layout={})",
+            p.num_partitions,
+            p.num_groups,
+            p.partition_dim,
+            print_encoding(&p.partition_layout)
+        ),
+        // `block` is a Python tuple.
+        Encoding::TensorMemory(t) => format!(
+            "TensorMemoryLayout(block=({}, {}), col_stride={}, cga_layout={}, two_ctas={}, fp4_padded={})",
+            t.block_m,
+            t.block_n,
+            t.col_stride,
+            fmt_bases(&t.cga_layout.bases),
+            py_bool(t.two_ctas),
+            py_bool(t.fp4_padded)
+        ),
+        Encoding::TensorMemoryScales(t) => format!(
+            "TensorMemoryScalesLayout(cga_layout={})",
+            fmt_bases(&t.cga_layout.bases)
+        ),
     }
 }
 
@@ -174,6 +196,20 @@ fn fields(kind: &str) -> Option<&'static [&'static str]> {
             "shape",
         ],
         "SharedLinearLayout" => &["offset_bases", "block_bases", "alignment"],
+        "PartitionedSharedLayout" => &[
+            "num_partitions",
+            "num_groups",
+            "partition_dim",
+            "partition_layout",
+        ],
+        "TensorMemoryLayout" => &[
+            "block",
+            "col_stride",
+            "cga_layout",
+            "two_ctas",
+            "fp4_padded",
+        ],
+        "TensorMemoryScalesLayout" => &["cga_layout"],
         _ => return None,
     })
 }
@@ -420,6 +456,33 @@ fn build(kind: &str, items: Vec<(String, Val)>) -> Result<Encoding> {
             block_bases: opt(p.take("block_bases"), |v| bases("block_bases", &v))?
                 .unwrap_or_default(),
             alignment: opt(p.take("alignment"), |v| u32_of("alignment", &v))?.unwrap_or(16),
+        }),
+        "PartitionedSharedLayout" => Encoding::PartitionedShared(PartitionedShared {
+            num_partitions: u32_of("num_partitions", &p.req("num_partitions")?)?,
+            num_groups: u32_of("num_groups", &p.req("num_groups")?)?,
+            partition_dim: u32_of("partition_dim", &p.req("partition_dim")?)?,
+            partition_layout: encoding("partition_layout", p.req("partition_layout")?)?,
+        }),
+        "TensorMemoryLayout" => {
+            let block = u32_list("block", &p.req("block")?)?;
+            let [block_m, block_n] = block[..] else {
+                return Err(LayoutError::Invalid(format!(
+                    "`block`: expected (blockM, blockN), got {} values",
+                    block.len()
+                )));
+            };
+            Encoding::TensorMemory(TensorMemory {
+                block_m,
+                block_n,
+                col_stride: u32_of("col_stride", &p.req("col_stride")?)?,
+                cga_layout: cga("cga_layout", p.take("cga_layout"))?,
+                two_ctas: opt(p.take("two_ctas"), |v| boolean("two_ctas", &v))?.unwrap_or(false),
+                fp4_padded: opt(p.take("fp4_padded"), |v| boolean("fp4_padded", &v))?
+                    .unwrap_or(false),
+            })
+        }
+        "TensorMemoryScalesLayout" => Encoding::TensorMemoryScales(TensorMemoryScales {
+            cga_layout: cga("cga_layout", p.take("cga_layout"))?,
         }),
         _ => {
             return Err(LayoutError::Invalid(format!(

@@ -7,15 +7,16 @@ use std::sync::Arc;
 
 use crate::layout::encoding::{
     AmdMfma, AmdRotatingShared, AmdWmma, Blocked, CgaLayout, DistributedLinear, DotOperand,
-    Encoding, NvidiaMma, NvmmaShared, PaddedShared, SharedLinear, Slice, SwizzledShared,
+    Encoding, NvidiaMma, NvmmaShared, PaddedShared, PartitionedShared, SharedLinear, Slice,
+    SwizzledShared, TensorMemory, TensorMemoryScales,
 };
 use crate::layout::{Bases, LayoutError, Result};
 
-use super::excerpt;
 use super::lex::{describe, Lexer, Tok};
 use super::value::{
     bases, boolean, cga, encoding, fmt_bases, fmt_list, u32_list, u32_of, u64_list, Params, Val,
 };
+use super::{excerpt, excerpt_with};
 
 /// Aliases (`#blocked` → its encoding) available while parsing.
 pub type Aliases = HashMap<String, Encoding>;
@@ -226,6 +227,33 @@ pub fn print_encoding(e: &Encoding) -> String {
                 s.alignment
             )
         }
+        Encoding::PartitionedShared(p) => format!(
+            "#ttg.partitioned_shared<{{numPartitions = {}, numGroups = {}, partitionDim = {}, partitionLayout = {}}}>",
+            p.num_partitions,
+            p.num_groups,
+            p.partition_dim,
+            print_encoding(&p.partition_layout)
+        ),
+        Encoding::TensorMemory(t) => {
+            let mut s = format!(
+                "#ttng.tensor_memory_encoding<blockM = {}, blockN = {}, colStride = {}{}",
+                t.block_m,
+                t.block_n,
+                t.col_stride,
+                cga_field(&t.cga_layout)
+            );
+            if t.two_ctas {
+                s += ", twoCTAs = true";
+            }
+            if t.fp4_padded {
+                s += ", fp4Padded = true";
+            }
+            s + ">"
+        }
+        Encoding::TensorMemoryScales(t) => format!(
+            "#ttng.tensor_memory_scales_encoding<{}>",
+            cga_field(&t.cga_layout).trim_start_matches(", ")
+        ),
     }
 }
 
@@ -247,6 +275,7 @@ fn nesting(e: &Encoding, cap: usize) -> usize {
         match e {
             Encoding::Slice(s) => e = &s.parent,
             Encoding::DotOperand(d) => e = &d.parent,
+            Encoding::PartitionedShared(p) => e = &p.partition_layout,
             _ => break,
         }
         n += 1;
@@ -314,10 +343,46 @@ impl Parser<'_> {
         Ok(items)
     }
 
+    /// `key = value, …` up to and through `close` (the parameters of a `#ttng.` attribute, which have no
+    /// braces).
+    fn bare_params(&mut self, close: char) -> Result<Vec<(String, Val)>> {
+        let mut items = Vec::new();
+        if !self.lx.eat(close) {
+            loop {
+                let k = self.lx.ident()?;
+                self.lx.expect('=')?;
+                items.push((k, self.value()?));
+                if self.lx.eat(close) {
+                    break;
+                }
+                self.lx.expect(',')?;
+            }
+        }
+        Ok(items)
+    }
+
     fn attr(&mut self) -> Result<Encoding> {
         self.enter()?;
         self.lx.expect('#')?;
         let name = self.lx.ident()?;
+        if let Some(kind) = name.strip_prefix("ttng.") {
+            let kind = kind.to_string();
+            self.lx.expect('<')?;
+            let at = self.lx.err_prev("");
+            let items = self.bare_params('>')?;
+            self.depth -= 1;
+            return tensor_memory(&kind, items).map_err(|e| match (e, at) {
+                (LayoutError::Invalid(m), LayoutError::Parse { line, column, .. }) => {
+                    LayoutError::Parse {
+                        format: "ttgir",
+                        line,
+                        column,
+                        message: format!("#ttng.{}: {m}", excerpt(&kind)),
+                    }
+                }
+                (e, _) => e,
+            });
+        }
         let Some(kind) = name.strip_prefix("ttg.") else {
             let enc = self.aliases.get(&name).ok_or_else(|| {
                 self.lx
@@ -464,6 +529,12 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
             warps_per_cta: u32_list("warpsPerCTA", &p.req("warpsPerCTA")?)?,
             order: u32_list("order", &p.req("order")?)?,
             cga_layout: cga_param(&mut p)?.0,
+        }),
+        "partitioned_shared" => Encoding::PartitionedShared(PartitionedShared {
+            num_partitions: u32_of("numPartitions", &p.req("numPartitions")?)?,
+            num_groups: u32_of("numGroups", &p.req("numGroups")?)?,
+            partition_dim: u32_of("partitionDim", &p.req("partitionDim")?)?,
+            partition_layout: encoding("partitionLayout", p.req("partitionLayout")?)?,
         }),
         "slice" => Encoding::Slice(Slice {
             dim: u32_of("dim", &p.req("dim")?)?,
@@ -619,6 +690,35 @@ fn from_dict(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
     Ok(enc)
 }
 
+/// `#ttng.tensor_memory_encoding<…>` / `#ttng.tensor_memory_scales_encoding<…>` from their parameters.
+fn tensor_memory(kind: &str, d: Vec<(String, Val)>) -> Result<Encoding> {
+    let mut p = Params::new(kind, d)?;
+    let flag = |p: &mut Params, k: &str| -> Result<bool> {
+        p.take(k).map_or(Ok(false), |v| boolean(k, &v))
+    };
+    let enc = match kind {
+        "tensor_memory_encoding" => Encoding::TensorMemory(TensorMemory {
+            block_m: u32_of("blockM", &p.req("blockM")?)?,
+            block_n: u32_of("blockN", &p.req("blockN")?)?,
+            col_stride: u32_of("colStride", &p.req("colStride")?)?,
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+            two_ctas: flag(&mut p, "twoCTAs")?,
+            fp4_padded: flag(&mut p, "fp4Padded")?,
+        }),
+        "tensor_memory_scales_encoding" => Encoding::TensorMemoryScales(TensorMemoryScales {
+            cga_layout: cga("CGALayout", p.take("CGALayout"))?,
+        }),
+        other => {
+            return Err(LayoutError::Invalid(format!(
+                "`#ttng.{}`: not a layout encoding weft knows",
+                excerpt(other)
+            )))
+        }
+    };
+    p.finish()?;
+    Ok(enc)
+}
+
 /// Parses one attribute (`#ttg.…<…>`, parents inline).
 pub fn parse_encoding(text: &str) -> Result<Encoding> {
     parse_encoding_with(text, &Aliases::new())
@@ -720,10 +820,11 @@ fn parse_type_body(memdesc: bool, s: &str, aliases: &Aliases) -> Result<(TensorT
         );
         i += 1;
     }
-    // Element type: up to the first `,` at bracket depth 0.
+    // Element type: up to the first `,` at bracket depth 0, and short (so a line of unterminated types costs
+    // a bounded scan per type).
     let start = i;
     let mut depth = 0i32;
-    while i < b.len() {
+    while i < b.len() && i - start <= MAX_ELEMENT_CHARS {
         match b[i] {
             b'<' => depth += 1,
             b'>' if depth == 0 => break,
@@ -770,6 +871,7 @@ fn parse_type_body(memdesc: bool, s: &str, aliases: &Aliases) -> Result<(TensorT
     let attr = &s[astart..i];
     let alias = (!attr.contains('<')).then(|| attr.trim_start_matches('#').to_string());
     let encoding = parse_encoding_with(attr, aliases).map_err(|e| shift_column(e, astart))?;
+    let encoding = with_rank_of(encoding, shape.len());
     // Skip the rest of the type (memdesc memory space, `mutable`, …) to the closing `>`.
     let mut depth = 0;
     while i < b.len() {
@@ -796,6 +898,50 @@ fn parse_type_body(memdesc: bool, s: &str, aliases: &Aliases) -> Result<(TensorT
     ))
 }
 
+/// The longest element type a `tensor<…>` / `!ttg.memdesc<…>` type is read with (`!tt.ptr<f16>`, `f8E4M3FN`).
+const MAX_ELEMENT_CHARS: usize = 256;
+
+/// `enc` with the rank a tensor of rank `rank` gives it where its text carries none: Triton prints a WMMA
+/// layout without bases as `ctaLayout = {}`, dropping its rank (rank 3 for batched dots), which the type's
+/// shape restores; through slices (parent one rank higher) and dot operands (same rank) too.
+pub fn with_rank_of(enc: Encoding, rank: usize) -> Encoding {
+    match enc {
+        Encoding::AmdWmma(mut w)
+            if w.rank != rank
+                && w.warp_bases.is_empty()
+                && w.reg_bases.is_empty()
+                && w.cga_layout.bases.is_empty() =>
+        {
+            w.rank = rank;
+            Encoding::AmdWmma(w)
+        }
+        Encoding::Slice(s) if rank < crate::layout::encoding::MAX_RANK && needs_rank(&s.parent) => {
+            Encoding::Slice(Slice {
+                dim: s.dim,
+                parent: Arc::new(with_rank_of((*s.parent).clone(), rank + 1)),
+            })
+        }
+        Encoding::DotOperand(d) if needs_rank(&d.parent) => Encoding::DotOperand(DotOperand {
+            op_idx: d.op_idx,
+            parent: Arc::new(with_rank_of((*d.parent).clone(), rank)),
+            k_width: d.k_width,
+        }),
+        e => e,
+    }
+}
+
+/// Whether `enc` (or a parent) is a WMMA layout whose text carried no rank.
+fn needs_rank(enc: &Encoding) -> bool {
+    match enc {
+        Encoding::AmdWmma(w) => {
+            w.warp_bases.is_empty() && w.reg_bases.is_empty() && w.cga_layout.bases.is_empty()
+        }
+        Encoding::Slice(s) => needs_rank(&s.parent),
+        Encoding::DotOperand(d) => needs_rank(&d.parent),
+        _ => false,
+    }
+}
+
 /// Prints a type back (`tensor<64x64xf32, #ttg.blocked<…>>`; memdesc with `#ttg.shared_memory, mutable`).
 pub fn print_type(t: &TensorType) -> String {
     let dims: String = t.shape.iter().map(|d| format!("{d}x")).collect();
@@ -819,39 +965,122 @@ pub fn print_type(t: &TensorType) -> String {
 pub struct TtgirFile {
     /// Layout aliases in definition order (`blocked` → encoding).
     pub aliases: Vec<(String, Encoding)>,
-    /// Aliases that are not layouts weft knows (`#smem = #ttg.shared_memory`,
-    /// `#shared1 = #ttg.partitioned_shared<…>`), with the line of their definition and the reason
-    /// (`line 3: …`). Aliases defined through one of them, and types that use one, are skipped too.
+    /// Aliases that are not layouts weft knows (`#shared1 = #ttg.partitioned_shared<…>`), with the line of
+    /// their definition and the reason (`line 3: …`).
+    /// Aliases defined through one of them, and types that use one, are skipped too. Locations
+    /// (`#loc3 = loc(…)`) and memory spaces (`#smem = #ttg.shared_memory`) are not layouts and are not listed.
     pub skipped: Vec<(String, String)>,
+    /// Aliases of a layout kind weft reads whose text it rejects (bad parameters, nesting too deep), with the
+    /// line of their definition and the error (`line 3: …`); aliases and types using them are skipped.
+    pub rejected: Vec<(String, String)>,
+    /// Tensor-memory layouts (`#tmem = #ttng.tensor_memory_encoding<…>`, `…_scales_encoding<…>`): known
+    /// layouts of Blackwell's tensor memory, which this parser does not lay out; with their definition text.
+    /// Types that use one are passed over.
+    pub tensor_memory: Vec<(String, String)>,
     /// Every `tensor<…>` / `!ttg.memdesc<…>` type in the file, in order.
     pub types: Vec<TensorType>,
 }
 
 impl TtgirFile {
-    /// The distinct shapes an alias is used with.
+    /// The distinct shapes an alias is used with, in order of first use (one pass over the types: for every
+    /// alias at once, use [`TtgirFile::shapes_by_alias`]).
     pub fn shapes_of(&self, alias: &str) -> Vec<Vec<u64>> {
-        let mut out: Vec<Vec<u64>> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        self.types
+            .iter()
+            .filter(|t| t.alias.as_deref() == Some(alias) && seen.insert(&t.shape))
+            .map(|t| t.shape.clone())
+            .collect()
+    }
+
+    /// The distinct shapes of every alias, in order of first use, from one pass over the types.
+    pub fn shapes_by_alias(&self) -> HashMap<&str, Vec<Vec<u64>>> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out: HashMap<&str, Vec<Vec<u64>>> = HashMap::new();
         for t in &self.types {
-            if t.alias.as_deref() == Some(alias) && !out.contains(&t.shape) {
-                out.push(t.shape.clone());
+            if let Some(a) = t.alias.as_deref() {
+                if seen.insert((a, &t.shape)) {
+                    out.entry(a).or_default().push(t.shape.clone());
+                }
             }
         }
         out
     }
 }
 
-/// Reads the alias definitions (`#name = #ttg.…`) and layout-carrying types of a TTGIR dump.
+/// The layout a file listing gives an encoding used with `shape`, with the shape it is laid out for: a
+/// multi-buffered shared allocation (`3x64x32` for a rank-2 encoding, `3x1` mbarriers for a rank-1 one) is laid
+/// out per buffer (Triton applies the encoding to the trailing dims); a WMMA layout without a printed rank
+/// takes the shape's; the layout is the compiler's ([`Encoding::tensor_layout`]: a one-element buffer has an
+/// offset of size 1, where Gluon's Python wrapper asserts); a padded shared layout gives its linear component
+/// (padding is not linear: [`crate::layout::encoding::PaddedShared::interval_padding_pairs`] tells it).
+pub fn listed_layout(
+    enc: &Encoding,
+    shape: &[u64],
+) -> Result<(Vec<u64>, crate::layout::LinearLayout)> {
+    let rank = enc.rank().unwrap_or(shape.len());
+    let per = if enc.is_shared() && shape.len() > rank {
+        shape[shape.len() - rank..].to_vec()
+    } else {
+        shape.to_vec()
+    };
+    let ll = match with_rank_of(enc.clone(), per.len()) {
+        Encoding::PaddedShared(p) => p.linear_component()?,
+        e => e.tensor_layout(&per)?,
+    };
+    Ok((per, ll))
+}
+
+/// What an alias definition that is not a layout weft reads is.
+enum NotALayout {
+    /// A location (`loc(…)`) or a memory space (`#ttg.shared_memory`, `#ttng.tensor_memory`): not listed.
+    Ignored,
+    /// A tensor-memory layout.
+    TensorMemory,
+    /// Anything else: listed as skipped, with the reason.
+    Other,
+}
+
+fn not_a_layout(def: &str) -> NotALayout {
+    if def.starts_with("loc(") || def == "#ttg.shared_memory" || def == "#ttng.tensor_memory" {
+        NotALayout::Ignored
+    } else if def.starts_with("#ttng.tensor_memory_encoding<")
+        || def.starts_with("#ttng.tensor_memory_scales_encoding<")
+    {
+        NotALayout::TensorMemory
+    } else {
+        NotALayout::Other
+    }
+}
+
+/// Reads the alias definitions (`#name = #ttg.…`) and layout-carrying types of a TTGIR dump, in time linear
+/// in its length. An alias defined twice is an error, as in MLIR; an alias that is not a layout weft reads is
+/// listed in [`TtgirFile::skipped`] (or [`TtgirFile::tensor_memory`]) and the rest of the file still read.
 pub fn parse_file(text: &str) -> Result<TtgirFile> {
     let mut file = TtgirFile::default();
     let mut map = Aliases::new();
+    // The line of every alias definition (layouts or not), for redefinitions.
+    let mut defined: HashMap<String, usize> = HashMap::new();
     // Names of skipped aliases, with the line of their definition.
-    let mut skipped: std::collections::HashMap<String, usize> = Default::default();
+    let mut skipped: HashMap<String, usize> = HashMap::new();
     for (ln, line) in text.lines().enumerate() {
         let l = line.trim();
         if let Some(rest) = l.strip_prefix('#') {
             if let Some((name, def)) = rest.split_once(" = ") {
                 let name = name.trim().to_string();
                 let def = def.trim();
+                if let Some(first) = defined.get(&name) {
+                    return Err(LayoutError::Parse {
+                        format: "ttgir",
+                        line: ln + 1,
+                        column: line.len() - line.trim_start().len() + 1,
+                        message: format!(
+                            "redefinition of alias `#{}` (first defined at line {first})",
+                            excerpt(&name)
+                        ),
+                    });
+                }
+                defined.insert(name.clone(), ln + 1);
                 match parse_encoding_with(def, &map) {
                     Ok(e) => {
                         map.insert(name.clone(), e.clone());
@@ -862,14 +1091,27 @@ pub fn parse_file(text: &str) -> Result<TtgirFile> {
                             Some((used, at)) => {
                                 format!("line {}: uses `#{used}`, skipped at line {at}", ln + 1)
                             }
-                            None => {
-                                let known = def.starts_with("#ttg.")
-                                    && from_dict_kinds().iter().any(|k| def[5..].starts_with(k));
-                                if known {
-                                    return Err(relocate(e, ln + 1, line.len() - def.len()));
+                            None => match not_a_layout(def) {
+                                NotALayout::Ignored => continue,
+                                NotALayout::TensorMemory => {
+                                    skipped.insert(name.clone(), ln + 1);
+                                    file.tensor_memory.push((name, excerpt_with(def, 200)));
+                                    continue;
                                 }
-                                format!("line {}: {e}", ln + 1)
-                            }
+                                NotALayout::Other => {
+                                    let known = def.starts_with("#ttg.")
+                                        && from_dict_kinds()
+                                            .iter()
+                                            .any(|k| def[5..].starts_with(k));
+                                    if known {
+                                        skipped.insert(name.clone(), ln + 1);
+                                        file.rejected.push((name, format!("line {}: {e}", ln + 1)));
+                                        continue;
+                                    } else {
+                                        format!("line {}: not a layout weft knows: {e}", ln + 1)
+                                    }
+                                }
+                            },
                         };
                         skipped.insert(name.clone(), ln + 1);
                         file.skipped.push((name, reason));
@@ -878,35 +1120,98 @@ pub fn parse_file(text: &str) -> Result<TtgirFile> {
                 continue;
             }
         }
-        let mut search = 0;
-        while let Some((pos, memdesc, skip)) = next_type(&line[search..]) {
-            let at = search + pos + skip;
-            match parse_type_body(memdesc, &line[at..], &map) {
-                Ok((t, used)) => {
-                    file.types.push(t);
-                    search = at + used;
+        read_types(line, ln, &map, &skipped, &mut file.types)?;
+    }
+    Ok(file)
+}
+
+/// The `tensor<…>` / `!ttg.memdesc<…>` types of one line, appended to `types`. Each type is read within its
+/// own brackets (matched once for the whole line), and a type that is passed over is passed over whole, so
+/// a line costs time linear in its length however many types it nests or leaves open.
+fn read_types(
+    line: &str,
+    ln: usize,
+    map: &Aliases,
+    skipped: &HashMap<String, usize>,
+    types: &mut Vec<TensorType>,
+) -> Result<()> {
+    let b = line.as_bytes();
+    if !line.contains("tensor<") && !line.contains("!ttg.memdesc<") {
+        return Ok(());
+    }
+    let close = closing_brackets(b);
+    // The next occurrence of each keyword at or after `search` (`None`: there is none), found again only
+    // once passed, so each keyword is searched for once over the line.
+    let next = |from: usize, key: &str| line[from..].find(key).map(|p| p + from);
+    let (mut next_tensor, mut next_memdesc) = (next(0, "tensor<"), next(0, "!ttg.memdesc<"));
+    let mut search = 0;
+    loop {
+        if next_tensor.is_some_and(|p| p < search) {
+            next_tensor = next(search, "tensor<");
+        }
+        if next_memdesc.is_some_and(|p| p < search) {
+            next_memdesc = next(search, "!ttg.memdesc<");
+        }
+        let (pos, memdesc, skip) = match (next_tensor, next_memdesc) {
+            (Some(t), Some(m)) if m < t => (m, true, 13),
+            (Some(t), _) => (t, false, 7),
+            (None, Some(m)) => (m, true, 13),
+            (None, None) => return Ok(()),
+        };
+        let at = pos + skip;
+        // The type's text, through the `>` that closes its `<`.
+        let Some(end) = close[at - 1] else {
+            search = at;
+            continue;
+        };
+        match parse_type_body(memdesc, &line[at..=end], map) {
+            Ok((t, _)) => {
+                types.push(t);
+                search = end + 1;
+            }
+            Err(e) => {
+                let not_a_layout = matches!(&e, LayoutError::Parse { message, .. }
+                    if message.starts_with("expected a layout")
+                        || message.starts_with("expected `, #layout"));
+                // A type in a layout weft skipped (reported at its definition), or in a tensor-memory
+                // layout written inline, is passed over.
+                if not_a_layout || uses_skipped(&e, skipped).is_some() || names_tensor_memory(&e) {
+                    search = end + 1;
+                    continue;
                 }
-                Err(e) => {
-                    let not_a_layout = matches!(&e, LayoutError::Parse { message, .. }
-                        if message.starts_with("expected a layout")
-                            || message.starts_with("expected `, #layout"));
-                    // A type in a layout weft skipped (reported at its definition) is passed over.
-                    if not_a_layout || uses_skipped(&e, &skipped).is_some() {
-                        search = at;
-                        continue;
-                    }
-                    return Err(relocate(e, ln + 1, at));
-                }
+                return Err(relocate(e, ln + 1, at));
             }
         }
     }
-    Ok(file)
+}
+
+/// For every `<` of `b`, the index of the `>` that closes it (`None` when none does).
+fn closing_brackets(b: &[u8]) -> Vec<Option<usize>> {
+    let mut close = vec![None; b.len()];
+    let mut open = Vec::new();
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'<' => open.push(i),
+            b'>' => {
+                if let Some(o) = open.pop() {
+                    close[o] = Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    close
+}
+
+/// Whether `e` is the "unknown alias" error of a tensor-memory layout written inline (`#ttng.…`).
+fn names_tensor_memory(e: &LayoutError) -> bool {
+    matches!(e, LayoutError::Parse { message, .. } if message.starts_with("unknown alias `#ttng."))
 }
 
 /// The skipped alias an "unknown alias" error names, with the line of its definition.
 fn uses_skipped<'a>(
     e: &LayoutError,
-    skipped: &'a std::collections::HashMap<String, usize>,
+    skipped: &'a HashMap<String, usize>,
 ) -> Option<(&'a str, usize)> {
     let LayoutError::Parse { message, .. } = e else {
         return None;
@@ -933,15 +1238,6 @@ fn from_dict_kinds() -> &'static [&'static str] {
         "padded_shared<",
         "shared_linear<",
     ]
-}
-
-fn next_type(s: &str) -> Option<(usize, bool, usize)> {
-    let t = s.find("tensor<").map(|p| (p, false, 7));
-    let m = s.find("!ttg.memdesc<").map(|p| (p, true, 13));
-    match (t, m) {
-        (Some(a), Some(b)) => Some(if a.0 < b.0 { a } else { b }),
-        (a, b) => a.or(b),
-    }
 }
 
 fn relocate(e: LayoutError, line: usize, col_offset: usize) -> LayoutError {

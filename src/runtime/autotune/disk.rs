@@ -13,10 +13,12 @@
 //! and a different hash (the kernel's code changed) means the entry is stale and tuning runs again.
 //!
 //! A file with another header (corrupt, or another format version) is ignored with a warning, and
-//! so is a malformed line; nothing here panics or fails a launch. Writers read the file afresh,
-//! merge their entry, write a temporary file in the same directory and `rename` it over the old
-//! one, so a reader always sees a whole file (concurrent writers may drop each other's new
-//! entry, which only costs a re-tune).
+//! so is a malformed line; nothing here panics or fails a launch. Writers take an advisory lock
+//! (`flock` on `<file>.lock`, which is never renamed), read the file afresh, merge their entry, write a
+//! temporary file in the same directory and `rename` it over the old one: a reader always sees a
+//! whole file, and concurrent writers (threads or processes) lose nothing. A writer killed
+//! mid-write leaves at most a temporary file, which the next writer removes under the lock (no live
+//! writer has one then); the kernel releases a dead writer's lock, so a stale lock file is harmless.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -235,11 +237,54 @@ impl DiskCache {
         (all.remove(key), warnings)
     }
 
-    /// Records `entry` for `key`: reads the file afresh, merges, and replaces the file atomically
-    /// (temporary file in the same directory, then `rename`). Returns the warnings of reading.
+    /// The advisory lock file beside the cache file.
+    fn lock_path(&self) -> PathBuf {
+        let mut name = self.path.file_name().unwrap_or_default().to_os_string();
+        name.push(".lock");
+        self.path.with_file_name(name)
+    }
+
+    /// The prefix of this file's temporary files (`.<file name>.<pid>.<n>.tmp`).
+    fn temp_prefix(&self) -> String {
+        format!(
+            ".{}.",
+            self.path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        )
+    }
+
+    /// Removes the temporary files of writers that died mid-write. Called with the lock held, when no
+    /// live writer has one.
+    fn remove_dead_temps(&self, dir: &Path) {
+        let prefix = self.temp_prefix();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(&prefix) && name.ends_with(".tmp") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+
+    /// Records `entry` for `key`: under an exclusive advisory lock, reads the file afresh, merges, and
+    /// replaces the file atomically (temporary file in the same directory, then `rename`), so no
+    /// concurrent writer's entry is lost. Returns the warnings of reading.
     pub fn put(&self, key: EntryKey, entry: Entry) -> std::io::Result<Vec<String>> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir)?;
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.lock_path())?;
+        // Released when `lock` is dropped, or by the kernel if this process dies.
+        lock.lock()?;
+        self.remove_dead_temps(dir);
         let (mut all, warnings) = self.load();
         all.insert(key, entry);
         let mut text = String::from(HEADER);
@@ -249,11 +294,8 @@ impl DiskCache {
             text.push('\n');
         }
         let tmp = dir.join(format!(
-            ".{}.{}.{}.tmp",
-            self.path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
+            "{}{}.{}.tmp",
+            self.temp_prefix(),
             std::process::id(),
             TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
@@ -261,6 +303,8 @@ impl DiskCache {
             let mut f = std::fs::File::create(&tmp)?;
             f.write_all(text.as_bytes())?;
             f.sync_all()?;
+            #[cfg(test)]
+            tests::pause_if_asked();
             std::fs::rename(&tmp, &self.path)
         })();
         if written.is_err() {
@@ -356,6 +400,40 @@ mod tests {
         assert!(w[0].contains("malformed line 3"), "{w:?}");
     }
 
+    /// In a writer process of `a_killed_writer_leaves_nothing_behind`: stops between writing the
+    /// temporary file and renaming it, holding the lock, until killed.
+    pub(super) fn pause_if_asked() {
+        if std::env::var_os("WEFT_TEST_CACHE_PAUSE").is_some() {
+            std::thread::sleep(std::time::Duration::from_secs(120));
+        }
+    }
+
+    /// The files of the cache directory other than the cache file and its lock.
+    fn leftovers(c: &DiskCache) -> Vec<String> {
+        std::fs::read_dir(c.path().parent().unwrap())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.ends_with(".v1.tsv") && !n.ends_with(".v1.tsv.lock"))
+            .collect()
+    }
+
+    fn spawn_writer(dir: &Path, keys: usize, pause: bool) -> std::process::Child {
+        let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+        cmd.args([
+            "--exact",
+            "runtime::autotune::disk::tests::writer_process",
+            "--quiet",
+        ])
+        .env("WEFT_TEST_CACHE_WRITER", dir)
+        .env("WEFT_TEST_CACHE_KEYS", keys.to_string())
+        .stdout(std::process::Stdio::null());
+        if pause {
+            cmd.env("WEFT_TEST_CACHE_PAUSE", "1");
+        }
+        cmd.spawn().unwrap()
+    }
+
     #[test]
     fn concurrent_writers_leave_a_valid_file() {
         let dir = tempfile::tempdir().unwrap();
@@ -376,19 +454,14 @@ mod tests {
         });
         let (all, w) = c.load();
         assert!(w.is_empty(), "{w:?}");
-        assert!(!all.is_empty());
-        // Each surviving entry is intact, and the last writer's own entry is there.
+        // Every entry of every thread is there, intact.
+        assert_eq!(all.len(), 8 * 25);
         for (k, e) in &all {
             let rest = k.key.strip_prefix('t').unwrap().replace(" i", ".");
             assert_eq!(e.config, format!("cfg {rest}"));
         }
         // No temporary files are left behind.
-        let leftovers: Vec<_> = std::fs::read_dir(c.path().parent().unwrap())
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-            .collect();
-        assert!(leftovers.is_empty(), "{leftovers:?}");
+        assert!(leftovers(&c).is_empty(), "{:?}", leftovers(&c));
     }
 
     /// Not a test of its own: the body of the writer processes of
@@ -399,8 +472,12 @@ mod tests {
             return;
         };
         let who = std::process::id();
+        let keys: usize = std::env::var("WEFT_TEST_CACHE_KEYS")
+            .ok()
+            .and_then(|k| k.parse().ok())
+            .unwrap_or(40);
         let c = DiskCache::new(Path::new(&dir), "memcpy");
-        for i in 0..40 {
+        for i in 0..keys {
             c.put(
                 key(&format!("p{who} i{i}")),
                 entry(&format!("cfg {who}.{i}")),
@@ -409,35 +486,65 @@ mod tests {
         }
     }
 
+    /// 8 processes writing 200 keys each into one kernel's file: every entry is kept (without the
+    /// lock, 225 of 1,601 survived).
     #[test]
-    fn concurrent_processes_leave_a_valid_file() {
+    fn concurrent_processes_lose_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let exe = std::env::current_exe().unwrap();
-        let children: Vec<_> = (0..4)
-            .map(|_| {
-                std::process::Command::new(&exe)
-                    .args([
-                        "--exact",
-                        "runtime::autotune::disk::tests::writer_process",
-                        "--quiet",
-                    ])
-                    .env("WEFT_TEST_CACHE_WRITER", dir.path())
-                    .stdout(std::process::Stdio::null())
-                    .spawn()
-                    .unwrap()
-            })
+        let c = DiskCache::new(dir.path(), "memcpy");
+        c.put(key("before"), entry("cfg before")).unwrap();
+        let children: Vec<_> = (0..8)
+            .map(|_| spawn_writer(dir.path(), 200, false))
             .collect();
+        let pids: Vec<u32> = children.iter().map(|c| c.id()).collect();
         for mut c in children {
             assert!(c.wait().unwrap().success());
         }
-        let c = DiskCache::new(dir.path(), "memcpy");
         let (all, w) = c.load();
         assert!(w.is_empty(), "{w:?}");
-        assert!(!all.is_empty());
-        for (k, e) in &all {
-            let rest = k.key.strip_prefix('p').unwrap().replace(" i", ".");
-            assert_eq!(e.config, format!("cfg {rest}"));
+        assert_eq!(all.len(), 8 * 200 + 1);
+        for pid in pids {
+            for i in 0..200 {
+                let e = &all[&key(&format!("p{pid} i{i}"))];
+                assert_eq!(e.config, format!("cfg {pid}.{i}"));
+            }
         }
+        assert_eq!(all[&key("before")].config, "cfg before");
+        assert!(leftovers(&c).is_empty(), "{:?}", leftovers(&c));
+    }
+
+    /// A writer killed between writing its temporary file and renaming it (holding the lock): the
+    /// next writer is not blocked by the dead one's lock, removes its temporary file, and keeps
+    /// every entry written before.
+    #[test]
+    fn a_killed_writer_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = DiskCache::new(dir.path(), "memcpy");
+        c.put(key("before"), entry("cfg before")).unwrap();
+        let mut child = spawn_writer(dir.path(), 1, true);
+        let t = std::time::Instant::now();
+        while leftovers(&c).is_empty() {
+            assert!(
+                t.elapsed().as_secs() < 60,
+                "the writer never wrote its temporary file"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(leftovers(&c).len(), 1, "{:?}", leftovers(&c));
+        let t = std::time::Instant::now();
+        c.put(key("after"), entry("cfg after")).unwrap();
+        assert!(
+            t.elapsed().as_secs() < 10,
+            "blocked by a dead writer's lock"
+        );
+        assert!(leftovers(&c).is_empty(), "{:?}", leftovers(&c));
+        let (all, w) = c.load();
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[&key("before")].config, "cfg before");
+        assert_eq!(all[&key("after")].config, "cfg after");
     }
 
     #[test]

@@ -207,8 +207,8 @@ pub enum TuneError {
     Runtime {
         /// The kernel's name.
         kernel: String,
-        /// The error.
-        source: RuntimeError,
+        /// The error (boxed: it is the largest variant, and every `Result` carries its size).
+        source: Box<RuntimeError>,
     },
 }
 
@@ -444,10 +444,14 @@ type TimerFn<B> = Box<
         + Send
         + Sync,
 >;
+type ResetFn<A> = Box<dyn Fn(&mut A) -> Result<()> + Send + Sync>;
+type ReadFn<A> = Box<dyn Fn(&A) -> Result<Vec<f64>> + Send + Sync>;
+/// A sweep's report and each config's loaded kernel (`None` where it failed).
+type Swept<B> = (Report, Vec<Option<KernelOf<B>>>);
 
 struct Check<A> {
-    reset: Box<dyn Fn(&mut A) -> Result<()> + Send + Sync>,
-    read: Box<dyn Fn(&A) -> Result<Vec<f64>> + Send + Sync>,
+    reset: ResetFn<A>,
+    read: ReadFn<A>,
     atol: f64,
     rtol: f64,
 }
@@ -601,7 +605,7 @@ impl<B: Backend, C: Clone + fmt::Debug, A> Autotuner<B, C, A> {
     fn runtime(&self, source: RuntimeError) -> TuneError {
         TuneError::Runtime {
             kernel: self.name.clone(),
-            source,
+            source: Box::new(source),
         }
     }
 
@@ -665,7 +669,7 @@ impl<B: Backend, C: Clone + fmt::Debug, A> Autotuner<B, C, A> {
         stream: &StreamOf<B>,
         args: &mut A,
         key: &str,
-    ) -> std::result::Result<(Report, Vec<Option<KernelOf<B>>>), TuneError> {
+    ) -> std::result::Result<Swept<B>, TuneError> {
         let started = Instant::now();
         let dev = stream.device();
         let target = dev.target().map_err(|e| self.runtime(e))?;
@@ -811,7 +815,7 @@ impl<B: Backend, C: Clone + fmt::Debug, A> Autotuner<B, C, A> {
             for w in warnings {
                 eprintln!("weft: warning: {w}");
             }
-            if let Some(choice) = entry.and_then(|e| self.from_disk(&dev, &e)) {
+            if let Some(choice) = entry.and_then(|e| self.choice_from_disk(&dev, &e)) {
                 let choice = Arc::new(choice);
                 if self.print_report() {
                     eprintln!(
@@ -868,7 +872,7 @@ impl<B: Backend, C: Clone + fmt::Debug, A> Autotuner<B, C, A> {
     }
 
     /// The choice of a disk entry, if its config is still in the list and builds to the same content.
-    fn from_disk(&self, dev: &DeviceOf<B>, e: &Entry) -> Option<Choice<B>> {
+    fn choice_from_disk(&self, dev: &DeviceOf<B>, e: &Entry) -> Option<Choice<B>> {
         let index = self.labels.iter().position(|l| *l == e.config)?;
         let target = dev.target().ok()?;
         match self.prepare(index, dev, target) {

@@ -145,6 +145,12 @@ impl<T: DeviceElem> backend::Buffer<T> for Buffer<T> {
     }
 }
 
+impl<T: DeviceElem> crate::runtime::raw::DeviceArray<T> for Buffer<T> {
+    fn elem_count(&self) -> usize {
+        self.len
+    }
+}
+
 impl<T: DeviceElem> DevicePointer for Buffer<T> {
     fn elem_type(&self) -> ElemType {
         T::ELEM

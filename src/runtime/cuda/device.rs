@@ -3,13 +3,14 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 
-use cudarc::driver::{result, sys, CudaContext, CudaStream};
+use cudarc::driver::{result, sys, CudaContext};
 
 use super::buffer::Buffer;
 use super::module::Module;
 use super::stream::Stream;
 use super::{driver_err, driver_version, ensure_driver, Cuda};
 use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
+use crate::runtime::bundle::{Bundle, ImageKind};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
@@ -165,6 +166,7 @@ impl Device {
     /// [`Device::new`], cudarc's event tracking is left as the caller set it: weft launches do not
     /// record cudarc's events, so give a weft launch the stream that wrote its inputs (stream
     /// order then suffices), or synchronise.
+    #[cfg(feature = "cudarc")]
     pub fn from_cudarc(ctx: Arc<CudaContext>) -> Result<Device> {
         Device::with_context(ctx)
     }
@@ -183,13 +185,21 @@ impl Device {
     }
 
     /// The cudarc context under this device (the device's primary context).
+    #[cfg(feature = "cudarc")]
     pub fn cudarc_context(&self) -> &Arc<CudaContext> {
         &self.shared.ctx
     }
 
+    /// The driver's handle of the device's context (a `CUcontext`: the primary context, which
+    /// cudarc, candle and the CUDA runtime API share), for frameworks that check or bind it.
+    pub fn as_raw_context(&self) -> *mut std::ffi::c_void {
+        self.shared.ctx.cu_ctx().cast()
+    }
+
     /// A weft stream over a cudarc stream of this device's context: launches go to that stream.
     /// `Err(WrongDevice)` if the stream belongs to another context.
-    pub fn wrap_cudarc_stream(&self, stream: Arc<CudaStream>) -> Result<Stream> {
+    #[cfg(feature = "cudarc")]
+    pub fn wrap_cudarc_stream(&self, stream: Arc<cudarc::driver::CudaStream>) -> Result<Stream> {
         if *stream.context() != self.shared.ctx {
             return Err(RuntimeError::WrongDevice { what: "stream" });
         }
@@ -209,6 +219,20 @@ impl Device {
     /// Loads a module from a cubin (or fatbin) image.
     pub fn load_cubin(&self, image: &[u8]) -> Result<Module> {
         Module::from_cubin(self.shared.clone(), image)
+    }
+
+    /// Kernel `name` of an ahead-of-time `bundle`, from the image [`Bundle::select`] picks for
+    /// this device (a cubin of its architecture, else the newest PTX it runs), with the bundled
+    /// signature: launches are checked as for a kernel built in the same process. To skip the
+    /// PTX JIT in later processes, load through a [`DiskCache`](super::DiskCache) instead.
+    pub fn load_bundled(&self, bundle: &Bundle, name: &str) -> Result<super::Kernel> {
+        use crate::runtime::backend::Module as _;
+        let entry = bundle.select(name, backend::Device::target(self)?)?;
+        let module = match entry.kind {
+            ImageKind::Cubin => self.load_cubin(&entry.image)?,
+            ImageKind::Ptx => self.load_ptx(entry.ptx()?)?,
+        };
+        module.kernel(entry.signature.clone())
     }
 
     /// Free and total device memory in bytes.

@@ -1,7 +1,12 @@
-//! cudarc memory as weft kernel arguments.
+//! cudarc memory as weft kernel arguments (feature `cudarc`).
+//!
+//! This layer ties the caller to the cudarc version weft is built with. Code on another version
+//! (or none) passes raw handles instead: `cuda::Stream::from_raw` for a `CUstream`,
+//! [`RawBuffer`](crate::runtime::RawBuffer) for device memory.
 //!
 //! A `CudaSlice<T>`, `CudaView<T>` or `CudaViewMut<T>` of an element type weft knows
-//! ([`DeviceElem`]) is a [`DevicePointer`], so `KernelArgs::ptr(&slice)` records its address and
+//! ([`DeviceElem`]) is a [`DevicePointer`] and a [`DeviceArray`] (so `TensorMap::tiled` takes
+//! it): `KernelArgs::ptr(&slice)` records its address and
 //! element type and the launch checks it against the signature like a weft buffer. The address
 //! comes from cudarc's own [`DevicePtr::device_ptr`], on the slice's stream.
 //!
@@ -13,6 +18,7 @@ use cudarc::driver::{CudaSlice, CudaView, CudaViewMut, DevicePtr, DeviceSlice};
 
 use crate::runtime::args::DevicePointer;
 use crate::runtime::elem::{DeviceElem, ElemType};
+use crate::runtime::raw::DeviceArray;
 
 fn addr_of<T, S: DevicePtr<T>>(slice: &S) -> u64 {
     // Dropping the returned `SyncOnDrop` records a read on the slice's own stream (when the
@@ -48,5 +54,23 @@ impl<T: DeviceElem> DevicePointer for CudaViewMut<'_, T> {
 
     fn device_addr(&self) -> u64 {
         addr_of(self)
+    }
+}
+
+impl<T: DeviceElem> DeviceArray<T> for CudaSlice<T> {
+    fn elem_count(&self) -> usize {
+        DeviceSlice::len(self)
+    }
+}
+
+impl<T: DeviceElem> DeviceArray<T> for CudaView<'_, T> {
+    fn elem_count(&self) -> usize {
+        DeviceSlice::len(self)
+    }
+}
+
+impl<T: DeviceElem> DeviceArray<T> for CudaViewMut<'_, T> {
+    fn elem_count(&self) -> usize {
+        DeviceSlice::len(self)
     }
 }

@@ -22,8 +22,10 @@
 //! ```
 //!
 //! Files: [`device`] (selection, properties, limits), [`module`] (PTX/cubin, kernels), [`buffer`]
-//! (typed device memory and host copies), [`stream`] (launches, events, timing), [`cache`] (kernels
-//! keyed by content and target), [`interop`] (cudarc slices as kernel arguments).
+//! (typed device memory and host copies), [`stream`] (launches, events, timing; streams borrowed by
+//! raw handle), [`cache`] (kernels keyed by content and target, in memory), [`disk_cache`] (cubins
+//! on disk across processes), [`link`] (PTX to cubin with the driver's linker), `interop` (cudarc
+//! slices as kernel arguments, feature `cudarc`).
 //!
 //! # With cudarc
 //! weft re-exports the cudarc it is built with as [`cudarc`], so a program that
@@ -34,17 +36,23 @@
 pub mod buffer;
 pub mod cache;
 pub mod device;
+pub mod disk_cache;
+#[cfg(feature = "cudarc")]
 pub mod interop;
+pub mod link;
 pub mod module;
 pub mod stream;
 pub mod tensor_map;
 
-/// The cudarc weft is built with (0.19, driver API with dynamic loading), for interop.
+/// The cudarc weft is built with (0.19, driver API with dynamic loading), for interop (feature
+/// `cudarc`).
+#[cfg(feature = "cudarc")]
 pub use cudarc;
 
 pub use buffer::Buffer;
 pub use cache::KernelCache;
 pub use device::{Device, DeviceProps};
+pub use disk_cache::{DiskCache, Loaded, Source};
 pub use module::{Kernel, Module};
 pub use stream::{Event, Graph, Stream};
 pub use tensor_map::TensorMap;

@@ -1,4 +1,6 @@
-//! TMA tensor maps: `cuTensorMapEncodeTiled` over a weft buffer, checked first.
+//! TMA tensor maps: `cuTensorMapEncodeTiled` over device memory of a known length (a weft
+//! buffer, a [`RawBuffer`](crate::runtime::RawBuffer) of a framework's memory, a cudarc slice),
+//! checked first.
 //!
 //! A tensor map describes a row-major tensor in global memory (its dims, the byte stride of each
 //! outer dim) and the box one `cp.async.bulk.tensor` moves into shared memory, swizzled as the
@@ -9,14 +11,14 @@ use std::marker::PhantomData;
 
 use cudarc::driver::sys;
 
-use super::{driver_err, Buffer};
-use crate::runtime::args::{AsTensorMap, DevicePointer, TensorMapArg};
-use crate::runtime::backend::Buffer as _;
+use super::driver_err;
+use crate::runtime::args::{AsTensorMap, TensorMapArg};
+use crate::runtime::raw::DeviceArray;
 use crate::runtime::elem::{DeviceElem, ElemType};
 use crate::runtime::error::{Result, RuntimeError};
 use crate::signature::TensorMapSpec;
 
-/// An encoded tensor map over a buffer, borrowed for `'a` (the map holds its address). Pass it
+/// An encoded tensor map over device memory, borrowed for `'a` (the map holds its address). Pass it
 /// with [`KernelArgs::tensor_map`](crate::runtime::KernelArgs::tensor_map).
 #[derive(Debug, Clone, Copy)]
 pub struct TensorMap<'a> {
@@ -30,7 +32,7 @@ impl<'a> TensorMap<'a> {
     /// `box_dims` (outermost first), swizzled over `swizzle` bytes (0, 32, 64 or 128). Out-of-bounds
     /// elements load as zero.
     pub fn tiled<T: DeviceElem>(
-        buffer: &'a Buffer<T>,
+        buffer: &'a (impl DeviceArray<T> + ?Sized),
         shape: &[u64],
         row_strides: &[u64],
         box_dims: &[u32],
@@ -52,7 +54,7 @@ impl<'a> TensorMap<'a> {
             return Err(bad(format!("dim {d}: each must be 1 to 2^32")));
         }
         let addr = buffer.device_addr();
-        if addr % 16 != 0 {
+        if !addr.is_multiple_of(16) {
             return Err(bad(format!("address {addr:#x} is not 16-byte aligned")));
         }
         let mut byte_strides = Vec::with_capacity(rank - 1);
@@ -74,10 +76,10 @@ impl<'a> TensorMap<'a> {
                 (shape[i] - 1).saturating_mul(stride)
             })
             .fold(0u64, |a, b| a.saturating_add(b));
-        if last >= buffer.len() as u64 {
+        if last >= buffer.elem_count() as u64 {
             return Err(bad(format!(
                 "shape {shape:?} with strides {row_strides:?} reaches element {last}, the buffer has {}",
-                buffer.len()
+                buffer.elem_count()
             )));
         }
         // The driver takes the innermost dim first.

@@ -51,6 +51,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
 use crate::codegen::types::{DType, Type};
 
 mod approx;
@@ -145,13 +146,21 @@ pub enum MathPrecision {
 impl<'ctx> KernelBuilder<'ctx> {
     /// `op(x)` elementwise on a float tile or scalar, with Triton's default precision:
     /// [`MathPrecision::Approx`] (f64 is always accurate).
+    #[track_caller]
     pub fn math(&mut self, op: MathOp, x: Value) -> Result<Value> {
         self.math_with(op, x, MathPrecision::Approx)
     }
 
     /// `op(x)` elementwise on a float tile or scalar, with the given precision.
     /// f16 and bf16 are computed in f32 and rounded back.
+    #[track_caller]
     pub fn math_with(&mut self, op: MathOp, x: Value, precision: MathPrecision) -> Result<Value> {
+        self.record(OpKind::Math(op, precision), vec![x.into()], |kb| {
+            kb.math_with_impl(op, x, precision)
+        })
+    }
+
+    fn math_with_impl(&mut self, op: MathOp, x: Value, precision: MathPrecision) -> Result<Value> {
         let d = self.get(op.name(), x)?;
         let dt = match d.ty {
             Type::Scalar(t) if t.is_float() => t,
@@ -192,7 +201,20 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `a * b + c` with one rounding (floats).
+    #[track_caller]
     pub fn fma(
+        &mut self,
+        a: Value,
+        b: impl crate::codegen::IntoOperand,
+        c: impl crate::codegen::IntoOperand,
+    ) -> Result<Value> {
+        let (b, c) = (b.into_operand(), c.into_operand());
+        self.record(OpKind::Fma, vec![a.into(), b.into(), c.into()], |kb| {
+            kb.fma_impl(a, b, c)
+        })
+    }
+
+    fn fma_impl(
         &mut self,
         a: Value,
         b: impl crate::codegen::IntoOperand,
@@ -245,46 +267,57 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `exp(x)`.
+    #[track_caller]
     pub fn exp(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Exp, x)
     }
     /// `exp2(x)`.
+    #[track_caller]
     pub fn exp2(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Exp2, x)
     }
     /// `ln(x)`.
+    #[track_caller]
     pub fn log(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Log, x)
     }
     /// `log2(x)`.
+    #[track_caller]
     pub fn log2(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Log2, x)
     }
     /// `sqrt(x)`.
+    #[track_caller]
     pub fn sqrt(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Sqrt, x)
     }
     /// `1/sqrt(x)`.
+    #[track_caller]
     pub fn rsqrt(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Rsqrt, x)
     }
     /// `sin(x)`.
+    #[track_caller]
     pub fn sin(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Sin, x)
     }
     /// `cos(x)`.
+    #[track_caller]
     pub fn cos(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Cos, x)
     }
     /// `erf(x)`.
+    #[track_caller]
     pub fn erf(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Erf, x)
     }
     /// `floor(x)`.
+    #[track_caller]
     pub fn floor(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Floor, x)
     }
     /// `ceil(x)`.
+    #[track_caller]
     pub fn ceil(&mut self, x: Value) -> Result<Value> {
         self.math(MathOp::Ceil, x)
     }

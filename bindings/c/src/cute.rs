@@ -1,0 +1,53 @@
+//! CuTe interop: `shape:stride` text (with an optional `Sw<B,M,S> o`) to and from layout handles.
+
+use std::ffi::c_char;
+
+use weft::layout::cute::{to_cute, SwizzledLayout};
+
+use crate::args::{handle, out_ptr, text, write_string};
+use crate::layout::{give, WeftLayout};
+use crate::status::{guard, WeftStatus};
+
+/// The linear layout of a CuTe layout written as CuTe prints it: `((2,4),8):((1,16),2)`, or swizzled,
+/// `Sw<3,3,3> o (8,64):(64,1)`. Input dims `dim0`, `dim1`, … are the top-level modes, the output dim is
+/// `offset`. Fails with `WEFT_STATUS_CUTE_ERROR` naming the obstacle (a non-power-of-two extent, strides
+/// that carry, …).
+///
+/// # Safety
+/// `cute` is a NUL-terminated string; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn weft_layout_from_cute(
+    cute: *const c_char,
+    out: *mut *mut WeftLayout,
+) -> WeftStatus {
+    guard(|| {
+        // SAFETY: by this function's contract.
+        let t = unsafe { text(cute, "cute") }?;
+        out_ptr(out, "out")?;
+        let l = t.parse::<SwizzledLayout>()?.to_linear_layout()?;
+        // SAFETY: checked above.
+        unsafe { give(out, l) };
+        Ok(())
+    })
+}
+
+/// The CuTe form of a layout (`shape:stride`, with `Sw<B,M,S> o` in front when a swizzle is needed): one
+/// top-level mode per input dim, the output dims flattened into one offset. A new string to release with
+/// `weft_string_free`.
+///
+/// # Safety
+/// `layout` is null or a live handle; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn weft_layout_to_cute(
+    layout: *const WeftLayout,
+    out: *mut *mut c_char,
+) -> WeftStatus {
+    guard(|| {
+        // SAFETY: by this function's contract.
+        let l = unsafe { handle(layout, "layout") }?;
+        out_ptr(out, "out")?;
+        let c = to_cute(&l.0)?;
+        // SAFETY: checked above.
+        unsafe { write_string(out, c.to_string()) }
+    })
+}

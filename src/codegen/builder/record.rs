@@ -1,0 +1,267 @@
+//! Recording: each public builder call appends one typed op to the kernel's tile IR.
+//!
+//! A public method runs its checks and lowering inside [`KernelBuilder::record`]. Only the
+//! outermost call is recorded: ops weft builds out of other builder calls (`argmax` through a
+//! reduction) appear once, as the user wrote them. User closures (loop and branch bodies, role
+//! bodies, combine functions) run inside [`KernelBuilder::in_region`], which records their calls
+//! into the op's region; a body built again (a loop's axis-info fixpoint) replaces its earlier
+//! recording.
+
+use std::panic::Location;
+
+use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, IrType, Loc, Op, OpKind, Program, RegionId, ValueId};
+use crate::codegen::ops::elementwise::Operand;
+
+/// The recording state of one kernel.
+#[derive(Debug)]
+pub(crate) struct Recorder {
+    /// The program recorded so far.
+    pub prog: Program,
+    /// How many public calls are open: only calls at depth 0 are recorded.
+    depth: u32,
+    /// The regions ops are appended to, innermost last.
+    open: Vec<RegionId>,
+    /// The caller of the innermost public call in progress (what the report names).
+    caller: Option<&'static Location<'static>>,
+}
+
+/// What a public call returns, as recorded results.
+pub(crate) trait Results {
+    /// The values it defines.
+    fn values(&self) -> Vec<Value>;
+}
+
+/// The regions of the op being recorded, for its user closures; `None` when the op is not
+/// recorded (weft calls it itself), so its closures are not either.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bodies([Option<RegionId>; 2]);
+
+impl Bodies {
+    /// Region `i`.
+    pub fn get(self, i: usize) -> Option<RegionId> {
+        self.0[i]
+    }
+}
+
+impl Results for () {
+    fn values(&self) -> Vec<Value> {
+        Vec::new()
+    }
+}
+impl Results for Value {
+    fn values(&self) -> Vec<Value> {
+        vec![*self]
+    }
+}
+impl Results for Vec<Value> {
+    fn values(&self) -> Vec<Value> {
+        self.clone()
+    }
+}
+impl Results for (Value, Value) {
+    fn values(&self) -> Vec<Value> {
+        vec![self.0, self.1]
+    }
+}
+
+impl Results for Vec<crate::codegen::ops::warp_roles::Role> {
+    fn values(&self) -> Vec<Value> {
+        Vec::new()
+    }
+}
+impl Results for crate::codegen::ops::warp_roles::NamedBarriers {
+    fn values(&self) -> Vec<Value> {
+        Vec::new()
+    }
+}
+
+impl From<Value> for Arg {
+    fn from(v: Value) -> Arg {
+        Arg::Value(ValueId(v.index))
+    }
+}
+
+impl From<Operand> for Arg {
+    fn from(o: Operand) -> Arg {
+        match o {
+            Operand::Value(v) => v.into(),
+            Operand::Int(i) => Arg::Int(i),
+            Operand::Float(x) => Arg::Float(x),
+        }
+    }
+}
+
+impl Recorder {
+    /// An empty recording of kernel `prog`.
+    pub fn new(prog: Program) -> Recorder {
+        let body = prog.body;
+        Recorder {
+            prog,
+            depth: 0,
+            open: vec![body],
+            caller: None,
+        }
+    }
+
+    /// The caller of the innermost public call in progress.
+    pub fn caller(&self) -> &'static Location<'static> {
+        self.caller.unwrap_or_else(|| Location::caller())
+    }
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// The tile-IR type of `v` (its kind, element type, shape, layout or buffer).
+    pub(crate) fn ir_type(&self, v: Value) -> Result<IrType> {
+        let d = self.values.peek("record", v)?;
+        Ok(match d.kind {
+            ValueKind::Scalar => IrType::Scalar(d.ty),
+            ValueKind::Tile => match &d.layout {
+                Some(l) => IrType::Tile {
+                    elem: d.ty,
+                    shape: d.shape.clone(),
+                    layout: l.clone(),
+                },
+                None => IrType::Scalar(d.ty),
+            },
+            ValueKind::SharedDesc => match &d.shared {
+                Some(buf) => IrType::Shared {
+                    elem: d.ty,
+                    shape: d.shape.clone(),
+                    buf: buf.clone(),
+                },
+                None => {
+                    return Err(CodegenError::arg(
+                        "record",
+                        "a shared descriptor without a buffer",
+                    ))
+                }
+            },
+            ValueKind::Barrier => IrType::Barriers {
+                count: d.shape.first().copied().unwrap_or(1),
+            },
+            ValueKind::TensorMap => IrType::TensorMap { elem: d.ty },
+            ValueKind::AsyncToken => IrType::Token,
+        })
+    }
+
+    /// Records `v`'s type in the program.
+    pub(crate) fn note_type(&mut self, v: Value) -> Result<ValueId> {
+        let ty = self.ir_type(v)?;
+        let id = ValueId(v.index);
+        self.rec.prog.set_type(id, ty);
+        Ok(id)
+    }
+
+    /// Records a parameter (called once its value exists).
+    pub(crate) fn record_param(&mut self, name: &str, v: Value) -> Result<()> {
+        let value = self.note_type(v)?;
+        self.rec.prog.params.push(crate::codegen::ir::ProgramParam {
+            name: name.to_string(),
+            value,
+        });
+        Ok(())
+    }
+
+    /// Runs the public call `f` and, if it is the outermost one, records it as an op `kind` on
+    /// `args` from the caller's line. An error gets that line too.
+    #[track_caller]
+    pub(crate) fn record<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        f: impl FnOnce(&mut Self) -> Result<R>,
+    ) -> Result<R> {
+        self.record_with_regions(kind, args, 0, |kb, _| f(kb))
+    }
+
+    /// As [`record`](Self::record), for an op with `regions` bodies (at most two) that `f`
+    /// fills by running each user closure through [`in_region`](Self::in_region) with the
+    /// [`Bodies`] it is handed.
+    #[track_caller]
+    pub(crate) fn record_with_regions<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        regions: usize,
+        f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
+    ) -> Result<R> {
+        let caller = Location::caller();
+        let loc = Loc::from(caller);
+        let outer_caller = self.rec.caller.replace(caller);
+        let top = self.rec.depth == 0;
+        let regs: Vec<RegionId> = if top {
+            (0..regions).map(|_| self.rec.prog.new_region()).collect()
+        } else {
+            Vec::new()
+        };
+        let mut bodies = Bodies([None; 2]);
+        for (slot, r) in bodies.0.iter_mut().zip(&regs) {
+            *slot = Some(*r);
+        }
+        self.rec.depth += 1;
+        let out = f(self, bodies);
+        self.rec.depth -= 1;
+        self.rec.caller = outer_caller;
+        if !top {
+            return out;
+        }
+        let out = out.map_err(|e| e.at(loc))?;
+        let results = out
+            .values()
+            .into_iter()
+            .map(|v| self.note_type(v))
+            .collect::<Result<Vec<_>>>()?;
+        let region = *self
+            .rec
+            .open
+            .last()
+            .expect("the body region is always open");
+        self.rec.prog.push_op(
+            region,
+            Op {
+                kind,
+                args,
+                results,
+                regions: regs,
+                loc,
+            },
+        );
+        Ok(out)
+    }
+
+    /// Runs user code `f` (the body of the op being recorded in `region`, if it is recorded)
+    /// with its `params`, recording its calls into that region and its returned values as the
+    /// region's yields.
+    pub(crate) fn in_region<R: Results>(
+        &mut self,
+        region: Option<RegionId>,
+        params: &[Value],
+        f: impl FnOnce(&mut Self) -> Result<R>,
+    ) -> Result<R> {
+        let Some(region) = region else {
+            return f(self);
+        };
+        self.rec.prog.reset_region(region);
+        let params = params
+            .iter()
+            .map(|v| self.note_type(*v))
+            .collect::<Result<Vec<_>>>()?;
+        let depth = std::mem::replace(&mut self.rec.depth, 0);
+        self.rec.open.push(region);
+        let out = f(self);
+        self.rec.open.pop();
+        self.rec.depth = depth;
+        let out = out?;
+        let yields = out.values().into_iter().map(|v| ValueId(v.index)).collect();
+        self.rec.prog.set_region_ends(region, params, yields);
+        Ok(out)
+    }
+
+    /// The tile IR recorded so far.
+    pub fn program(&self) -> &Program {
+        &self.rec.prog
+    }
+}

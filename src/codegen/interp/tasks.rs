@@ -1,0 +1,260 @@
+//! Cooperating tasks: the main body and each warp role (each replica) are tasks with their own
+//! values and their own stack of open bodies. A task runs until an op must wait for another
+//! (an mbarrier phase, a named barrier), then the next task runs; the order is fixed (the main
+//! body, then roles in the order they start), so every run of a kernel is the same run. When
+//! every task waits and none can go on, the kernel would hang on the GPU: a deadlock naming
+//! each wait.
+
+use crate::codegen::interp::exec::{Cta, Val};
+use crate::codegen::interp::num::{fit, Num};
+use crate::codegen::interp::InterpError;
+use crate::codegen::ir::{OpId, OpKind, RegionId, ValueId};
+use crate::codegen::types::{DType, Type};
+
+/// What happens when a body ends.
+#[derive(Debug, Clone)]
+pub(crate) enum Cont {
+    /// The task is done.
+    End,
+    /// A loop iteration ended: run the next, or give the loop its results.
+    Loop {
+        op: OpId,
+        i: i64,
+        hi: i64,
+        step: i64,
+        it: Type,
+    },
+    /// A branch ended: its yields are the op's results.
+    Branch(OpId),
+    /// A combine function ended: hand its yields to the caller.
+    Return,
+}
+
+/// An open body.
+#[derive(Debug, Clone)]
+struct Frame {
+    region: RegionId,
+    pc: usize,
+    cont: Cont,
+}
+
+/// A thread of control: the kernel body or one replica of a warp role.
+#[derive(Debug, Clone)]
+pub(crate) struct Task {
+    /// Values by id.
+    pub vals: Vec<Option<Val>>,
+    frames: Vec<Frame>,
+    /// Warps it runs in.
+    pub warps: u32,
+    /// Its first warp in the CTA.
+    pub first_warp: u32,
+    /// Its replica number.
+    pub replica: u32,
+    /// The named barrier (id, generation) it arrived at and waits on.
+    pub named_wait: Option<(i64, u64)>,
+}
+
+impl Task {
+    pub fn new(vals: Vec<Option<Val>>, warps: u32, first_warp: u32, replica: u32) -> Task {
+        Task {
+            vals,
+            frames: Vec::new(),
+            warps,
+            first_warp,
+            replica,
+            named_wait: None,
+        }
+    }
+}
+
+/// What one step did.
+pub(crate) enum Step {
+    /// An op ran or a body ended.
+    Progress,
+    /// The next op waits for another task (what it waits for).
+    Blocked(String),
+    /// The task ended.
+    Finished,
+    /// A combine function ended with these yields.
+    Returned(Vec<Val>),
+}
+
+type R<T> = Result<T, InterpError>;
+
+impl Cta<'_> {
+    /// Opens `region` in the current task with `params`.
+    pub(crate) fn enter(&mut self, region: RegionId, params: Vec<Val>, cont: Cont) {
+        let ps = self.prog.region(region).params.clone();
+        for (p, v) in ps.iter().zip(params) {
+            self.set(*p, v);
+        }
+        self.task.frames.push(Frame { region, pc: 0, cont });
+    }
+
+    fn value(&self, v: ValueId) -> R<Val> {
+        self.task
+            .vals
+            .get(v.0 as usize)
+            .and_then(Option::as_ref)
+            .cloned()
+            .ok_or_else(|| InterpError::Deadlock {
+                waits: vec![format!("%{} has no value", v.0)],
+            })
+    }
+
+    /// Runs the next op of the current task, or ends its innermost body.
+    pub(crate) fn step(&mut self) -> R<Step> {
+        let Some(frame) = self.task.frames.last().cloned() else {
+            return Ok(Step::Finished);
+        };
+        let region = self.prog.region(frame.region);
+        if frame.pc == region.ops.len() {
+            let yields = region.yields.iter().map(|y| self.value(*y)).collect::<R<Vec<_>>>()?;
+            self.task.frames.pop();
+            return self.finish_body(frame.cont, yields);
+        }
+        let id = region.ops[frame.pc];
+        self.current = id.0;
+        let op = self.prog.op(id);
+        let advance = |cta: &mut Self| {
+            if let Some(f) = cta.task.frames.last_mut() {
+                f.pc += 1;
+            }
+        };
+        match &op.kind {
+            OpKind::For { step } => {
+                advance(self);
+                let it = op.args[0]
+                    .value()
+                    .and_then(|v| self.prog.ty(v))
+                    .and_then(|t| t.elem())
+                    .unwrap_or(Type::Scalar(DType::I32));
+                let lo = self.int_of(&op.args[0])?;
+                let hi = self.int_of(&op.args[1])?;
+                let init = op.args[2..]
+                    .iter()
+                    .map(|a| self.value(a.value().unwrap_or(ValueId(u32::MAX))))
+                    .collect::<R<Vec<_>>>()?;
+                self.iterate(id, lo, hi, i64::from(*step), it, init);
+                Ok(Step::Progress)
+            }
+            OpKind::If | OpKind::IfThen => {
+                advance(self);
+                let c = self.int_of(&op.args[0])? != 0;
+                match (c, op.regions.get(1)) {
+                    (true, _) => self.enter(op.regions[0], vec![], Cont::Branch(id)),
+                    (false, Some(r)) => self.enter(*r, vec![], Cont::Branch(id)),
+                    (false, None) => {}
+                }
+                Ok(Step::Progress)
+            }
+            OpKind::InRole(index) => {
+                advance(self);
+                let roles = self.roles_before(*index)?;
+                let (first, spec) = roles;
+                for r in 0..spec.replicas {
+                    let mut t = Task::new(
+                        self.task.vals.clone(),
+                        spec.warps,
+                        first + r * spec.warps,
+                        r,
+                    );
+                    t.frames.push(Frame {
+                        region: op.regions[0],
+                        pc: 0,
+                        cont: Cont::End,
+                    });
+                    self.others.push_back(t);
+                }
+                Ok(Step::Progress)
+            }
+            _ => match self.run_op(id)? {
+                Step::Progress => {
+                    advance(self);
+                    Ok(Step::Progress)
+                }
+                other => Ok(other),
+            },
+        }
+    }
+
+    /// The first warp and the spec of role `index`.
+    fn roles_before(&self, index: usize) -> R<(u32, crate::codegen::ops::warp_roles::WarpRole)> {
+        let spec = self.roles.get(index).copied().ok_or_else(|| InterpError::Deadlock {
+            waits: vec![format!("role {index} of {} roles", self.roles.len())],
+        })?;
+        let first = self.roles[..index].iter().map(|r| r.warps * r.replicas).sum();
+        Ok((first, spec))
+    }
+
+    fn int_of(&self, a: &crate::codegen::ir::Arg) -> R<i64> {
+        Ok(match a {
+            crate::codegen::ir::Arg::Int(i) => *i,
+            crate::codegen::ir::Arg::Float(x) => *x as i64,
+            crate::codegen::ir::Arg::Value(v) => match self.value(*v)? {
+                Val::S(n) => n.i(),
+                _ => 0,
+            },
+        })
+    }
+
+    /// Starts iteration `i` of loop `op`, or sets its results when `i` is past the end.
+    fn iterate(&mut self, op: OpId, i: i64, hi: i64, step: i64, it: Type, carried: Vec<Val>) {
+        let o = self.prog.op(op);
+        if i < hi {
+            let mut params = vec![Val::S(fit(Num::I(i), it))];
+            params.extend(carried);
+            self.enter(o.regions[0], params, Cont::Loop { op, i, hi, step, it });
+        } else {
+            for (r, v) in o.results.iter().zip(carried) {
+                self.set(*r, v);
+            }
+        }
+    }
+
+    fn finish_body(&mut self, cont: Cont, yields: Vec<Val>) -> R<Step> {
+        match cont {
+            Cont::End => Ok(Step::Finished),
+            Cont::Return => Ok(Step::Returned(yields)),
+            Cont::Loop { op, i, hi, step, it } => {
+                self.iterate(op, i + step, hi, step, it, yields);
+                Ok(Step::Progress)
+            }
+            Cont::Branch(op) => {
+                let o = self.prog.op(op);
+                for (r, v) in o.results.iter().zip(yields) {
+                    self.set(*r, v);
+                }
+                Ok(Step::Progress)
+            }
+        }
+    }
+
+    /// Runs the program (the body, then every role it starts) to its end.
+    pub(crate) fn run_program(&mut self) -> R<()> {
+        let body = self.prog.body;
+        self.enter(body, Vec::new(), Cont::End);
+        let mut waits: Vec<String> = Vec::new();
+        loop {
+            match self.step()? {
+                Step::Progress | Step::Returned(_) => waits.clear(),
+                Step::Finished => {
+                    waits.clear();
+                    match self.others.pop_front() {
+                        Some(t) => self.task = t,
+                        None => return Ok(()),
+                    }
+                }
+                Step::Blocked(w) => {
+                    waits.push(w);
+                    if waits.len() > self.others.len() {
+                        return Err(InterpError::Deadlock { waits });
+                    }
+                    let next = self.others.pop_front().expect("another task exists");
+                    let now = std::mem::replace(&mut self.task, next);
+                    self.others.push_back(now);
+                }
+            }
+        }
+    }
+}
