@@ -1684,7 +1684,7 @@ def tmem_reg_cases():
                      two_ctas=True if rng.random() < 0.3 else None, fp4_padded=True if rng.random() < 0.15 else None)
             dt = rng.choice(["f32", "f16", "bf16", "i8"])
         else:
-            t, dt = tmem_scales(rng.choice([None, [[1, 0]]])), "i8"
+            t, dt = tmem_scales(rng.choice([None, [[1, 0]], [[0, 1]], [[1, 0], [0, 1]], [[0, 0]]])), "i8"
         shape = [1 << rng.randint(6, 9), 1 << rng.randint(0, 9)]
         alloc = rng.choice([shape, shape, [shape[0], shape[1] * 2], [shape[0], shape[1] * 4], [shape[0] * 2, shape[1]],
                             [2] + shape])

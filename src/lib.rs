@@ -66,12 +66,14 @@
 //! (`Blocked`, `Slice`, …) and lay them out for the tile's shape, as Gluon does. See `codegen` and
 //! `examples/quickstart.rs`.
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod layout;
 pub mod signature;
 pub mod target;
 
 #[cfg(feature = "llvm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "llvm")))]
 pub mod codegen;
 
 pub mod runtime;

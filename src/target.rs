@@ -7,6 +7,8 @@
 //!
 //! This module depends on nothing else in the crate, so any part can use it.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 /// The vendor family of a target.
@@ -285,6 +287,7 @@ impl std::str::FromStr for Target {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Target {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
@@ -292,6 +295,7 @@ impl serde::Serialize for Target {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> serde::Deserialize<'de> for Target {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Target, D::Error> {
         let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;

@@ -171,7 +171,7 @@ fn a_megabyte_of_aliases_is_listed_in_linear_time() {
     assert_eq!(out.matches("shape 32x16:").count(), n);
     let (out, _) = timed(&["layout", "--from-ttgir", &f, "--format", "json"], 0);
     assert_eq!(out.matches("\"alias\"").count(), n);
-    // The default table prints every element (22 MB for this file; 0.5 s in a release build): an unoptimised
+    // The default table prints every element (22 MB for this file; 0.73 s in a release build): an unoptimised
     // build lists a quarter of the file within the bound.
     let (f, n) = if cfg!(debug_assertions) {
         (temp_file("aliases4.ttgir", &aliases(n / 4)), n / 4)

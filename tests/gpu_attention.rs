@@ -6,36 +6,13 @@
 
 mod common;
 
+use common::attention::configs;
 use weft::codegen::kernels::{attention_kernel, AttentionConfig, AttentionSchedule};
 use weft::codegen::{Context, DType, Target};
 
 /// Elements past the end of O and lse, which must keep their poison.
 #[cfg(feature = "cuda")]
 const PAD: usize = 1024;
-
-fn configs() -> Vec<AttentionConfig> {
-    let mut v = Vec::new();
-    for dtype in [DType::F16, DType::BF16] {
-        for causal in [false, true] {
-            for (schedule, head_dim) in [
-                (AttentionSchedule::Serial, 128),
-                (AttentionSchedule::Pipelined, 128),
-                (AttentionSchedule::Serial, 64),
-                (AttentionSchedule::PingPong, 128),
-                (AttentionSchedule::PingPong, 64),
-            ] {
-                let mut c = match schedule {
-                    AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
-                    _ => AttentionConfig::new(dtype, causal),
-                };
-                c.schedule = schedule;
-                c.head_dim = head_dim;
-                v.push(c);
-            }
-        }
-    }
-    v
-}
 
 #[test]
 fn attention_assembles_with_wgmma_from_registers() {

@@ -6,11 +6,11 @@
 
 mod common;
 
+use common::gemm::{quarters, tma_roundtrip_kernel};
 use common::gpu::{device, load_kernel};
 use common::rng::Rng;
 use weft::codegen::kernels::{gemm_kernel, gemm_reference, GemmConfig};
-use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
-use weft::layout::encoding::{Blocked, NvmmaShared};
+use weft::codegen::{Context, DType, Kernel, Target};
 use weft::runtime::cuda::{self, Device, TensorMap};
 use weft::runtime::prelude::*;
 use weft::runtime::{bf16, f16, KernelArgs, LaunchConfig, F8E4M3, F8E5M2};
@@ -22,71 +22,6 @@ fn hopper(dev: &Device) -> bool {
         return false;
     }
     true
-}
-
-/// A kernel that TMA-loads the `[64, 64]` f16 tile at (`r0`, `c0`) of a tensor into shared memory
-/// (two boxes of `[64, 32]`, 64-byte swizzle, waited on through a two-stage barrier ring, loaded
-/// twice so the second wait is on phase 1), copies it out to a dense `[64, 64]` output, and
-/// TMA-stores the same tile at (`r0`, `c0`) of a second tensor.
-fn tma_roundtrip_kernel(ctx: &Context) -> Kernel<'_> {
-    let mut kb = KernelBuilder::new(ctx, Target::SM90A, "tma_roundtrip", 4).unwrap();
-    let src = kb.arg_tensor_map("src", DType::F16, &[64, 32], 64).unwrap();
-    let dst = kb.arg_tensor_map("dst", DType::F16, &[64, 32], 64).unwrap();
-    let out = kb.arg_ptr("out", DType::F16, 16).unwrap();
-    let r0 = kb.arg_i32("r0", 1).unwrap();
-    let c0 = kb.arg_i32("c0", 1).unwrap();
-    let layout = NvmmaShared::new(64, 16, 2, false);
-    let ring = kb
-        .alloc_shared_buffers(DType::F16, 2, &[64, 64], &layout)
-        .unwrap();
-    let bars = kb.alloc_mbarriers(2, 1).unwrap();
-    let bytes = {
-        let b0 = kb.index_shared(ring, 0).unwrap();
-        kb.tma_bytes(b0).unwrap()
-    };
-    let mut tile = None;
-    for round in 0..2 {
-        for stage in 0..2 {
-            let buf = kb.index_shared(ring, stage).unwrap();
-            let bar = kb.mbarrier_at(bars, stage).unwrap();
-            kb.mbarrier_expect(bar, bytes, None).unwrap();
-            kb.tma_load(src, &[r0, c0], buf, bar, None).unwrap();
-            kb.mbarrier_wait(bar, round).unwrap();
-            let blocked = Blocked::new(&[1, 8], &[4, 8], &[4, 1], &[1, 0]);
-            let t = kb.load_shared(buf, (&blocked, [64u64, 64])).unwrap();
-            tile = Some(t);
-            kb.barrier().unwrap();
-        }
-    }
-    let t = tile.unwrap();
-    let blocked = Blocked::new(&[1, 8], &[4, 8], &[4, 1], &[1, 0]);
-    let rows = kb
-        .arange(
-            0,
-            64,
-            weft::layout::encoding::Slice::new(1, blocked.clone().into()),
-        )
-        .unwrap();
-    let cols = kb
-        .arange(
-            0,
-            64,
-            weft::layout::encoding::Slice::new(0, blocked.clone().into()),
-        )
-        .unwrap();
-    let rows = kb.expand_dims(rows, 1).unwrap();
-    let rows = kb.mul(rows, 64).unwrap();
-    let cols = kb.expand_dims(cols, 0).unwrap();
-    let offs = kb.add(rows, cols).unwrap();
-    let ptrs = kb.add(out, offs).unwrap();
-    kb.store(ptrs, t, None).unwrap();
-    let buf = kb.index_shared(ring, 1).unwrap();
-    kb.fence_async_shared().unwrap();
-    kb.barrier().unwrap();
-    kb.tma_store(dst, &[r0, c0], buf).unwrap();
-    kb.tma_store_wait(0).unwrap();
-    kb.mbarrier_invalidate(bars).unwrap();
-    kb.finish().unwrap()
 }
 
 #[test]
@@ -173,14 +108,8 @@ fn run_gemm(dev: &Device, c: GemmConfig, m: usize, n: usize, kdim: usize, seed: 
     let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
     let kernel = load_kernel(dev, &k);
     let mut rng = Rng(seed);
-    // Multiples of 1/4 in [-2, 2): exact in f16, bf16, fp8 (e4m3 and e5m2) and tf32.
-    let mut vals = |len: usize| -> Vec<f32> {
-        (0..len)
-            .map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 4.0)
-            .collect()
-    };
-    let a = vals(m * kdim);
-    let b = vals(kdim * n);
+    let a = quarters(&mut rng, m * kdim);
+    let b = quarters(&mut rng, kdim * n);
     let want = gemm_reference(&a, &b, m, n, kdim, c.b_transposed);
     let b_shape = if c.b_transposed {
         [n as u64, kdim as u64]

@@ -9,10 +9,11 @@
 mod common;
 
 use approx::relative_eq;
+use common::elementwise::{scale_kernel, CONFIGS_1D, TILES, TRANSPOSE_TILES};
 use common::gpu::device;
 use common::rng::Rng;
-use weft::codegen::kernels::{self, blocked_1d, Tile2d};
-use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
+use weft::codegen::kernels::{self, Tile2d};
+use weft::codegen::{Context, Kernel, Target};
 use weft::runtime::cuda::{self, Buffer, Device};
 use weft::runtime::prelude::*;
 use weft::runtime::{
@@ -81,15 +82,6 @@ fn check(out: &[f32], want: &[f32], exact: bool, what: &str) {
         );
     }
 }
-
-/// The 1-D configurations tried: (block, per_thread, num_warps).
-const CONFIGS_1D: [(u32, u32, u32); 5] = [
-    (512, 4, 4),
-    (1024, 4, 4),
-    (2048, 4, 4),
-    (2048, 8, 8),
-    (4096, 8, 4),
-];
 
 /// Lengths (multiples of 16, as the kernels declare): shorter than a block, a ragged tail, exact.
 fn lengths(block: u32) -> [usize; 4] {
@@ -205,29 +197,6 @@ fn add_matches_host_sum() {
     }
 }
 
-/// The quickstart's kernel, `y[i] = a * x[i]`, with the same builder calls as
-/// `examples/quickstart.rs` (which runs it too).
-fn scale_kernel(ctx: &Context, block: u32) -> Kernel<'_> {
-    let target = Target::SM90;
-    let layout = blocked_1d(target, 4, 4, block).unwrap();
-    let mut kb = KernelBuilder::new(ctx, target, "scale", 4).unwrap();
-    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
-    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
-    let a = kb.arg_f32("a").unwrap();
-    let n = kb.arg_i32("n", 16).unwrap();
-    let pid = kb.program_id(0).unwrap();
-    let start = kb.mul(pid, block as i32).unwrap();
-    let offs = kb.arange(0, block as i32, &layout).unwrap();
-    let offs = kb.add(offs, start).unwrap();
-    let mask = kb.lt(offs, n).unwrap();
-    let px = kb.add(x, offs).unwrap();
-    let v = kb.load(px, Some(mask), None).unwrap();
-    let v = kb.mul(v, a).unwrap();
-    let py = kb.add(y, offs).unwrap();
-    kb.store(py, v, Some(mask)).unwrap();
-    kb.finish().unwrap()
-}
-
 #[test]
 fn quickstart_scale_matches_host() {
     let Some(dev) = device() else { return };
@@ -251,27 +220,6 @@ fn quickstart_scale_matches_host() {
         check(&y.to_vec().unwrap(), &want, false, &format!("scale n {n}"));
     }
 }
-
-const TILES: [Tile2d; 3] = [
-    Tile2d {
-        rows: 32,
-        cols: 128,
-        per_thread: 4,
-        num_warps: 4,
-    },
-    Tile2d {
-        rows: 16,
-        cols: 256,
-        per_thread: 4,
-        num_warps: 8,
-    },
-    Tile2d {
-        rows: 8,
-        cols: 512,
-        per_thread: 8,
-        num_warps: 4,
-    },
-];
 
 #[test]
 fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
@@ -320,20 +268,7 @@ fn transpose_matches_host() {
     let Some(dev) = device() else { return };
     let stream = dev.stream();
     let ctx = Context::new();
-    let tiles = [
-        Tile2d {
-            rows: 32,
-            cols: 32,
-            per_thread: 4,
-            num_warps: 4,
-        },
-        Tile2d {
-            rows: 64,
-            cols: 128,
-            per_thread: 4,
-            num_warps: 8,
-        },
-    ];
+    let tiles = TRANSPOSE_TILES;
     for (ti, &t) in tiles.iter().enumerate() {
         let l = load(
             &dev,

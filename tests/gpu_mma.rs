@@ -9,13 +9,15 @@
 mod common;
 
 use common::gpu::{device, load_kernel as load};
-use common::mma::{cp_async_tile_kernel, dot_kernel, ldmatrix_kernel, mma_layouts};
+use common::mma::{
+    cp_async_tile_kernel, dot_kernel, dot_reference, ldmatrix_kernel, mma_layouts, nvmma, random,
+    Elem,
+};
 use common::rng::Rng;
 use half::{bf16, f16};
 use weft::codegen::kernels::{self, size_divisibility, GemmSm80Config, GEMM_SM80_CONFIGS};
 use weft::codegen::{Context, DType, Kernel, Target};
-use weft::layout::encoding::helpers::default_nvmma_shared;
-use weft::layout::encoding::{CgaLayout, Encoding, SwizzledShared};
+use weft::layout::encoding::{Encoding, SwizzledShared};
 use weft::runtime::bench::{bench, BenchOptions};
 use weft::runtime::cuda::{Buffer, Device};
 use weft::runtime::prelude::*;
@@ -32,51 +34,6 @@ fn poisoned<T: DeviceElem>(dev: &Device, n: usize) -> Buffer<T> {
     b
 }
 
-/// A host element type of the tests: f16, bf16 or f32, with its bits and value.
-trait Elem: DeviceElem + Copy + PartialEq + std::fmt::Debug {
-    const DTYPE: DType;
-    fn from_f32(x: f32) -> Self;
-    fn to_f32(self) -> f32;
-    fn bits(self) -> u32;
-}
-
-/// `Elem` for the `half` types, which share their method names.
-macro_rules! half_elem {
-    ($($t:ident => $d:ident),*) => {$(
-        impl Elem for $t {
-            const DTYPE: DType = DType::$d;
-            fn from_f32(x: f32) -> Self {
-                $t::from_f32(x)
-            }
-            fn to_f32(self) -> f32 {
-                $t::to_f32(self)
-            }
-            fn bits(self) -> u32 {
-                self.to_bits() as u32
-            }
-        }
-    )*};
-}
-half_elem!(f16 => F16, bf16 => BF16);
-
-impl Elem for f32 {
-    const DTYPE: DType = DType::F32;
-    fn from_f32(x: f32) -> Self {
-        x
-    }
-    fn to_f32(self) -> f32 {
-        self
-    }
-    fn bits(self) -> u32 {
-        self.to_bits()
-    }
-}
-
-/// `n` random values in [-1, 1), never zero, in `T`.
-fn random<T: Elem>(rng: &mut Rng, n: usize) -> Vec<T> {
-    (0..n).map(|_| T::from_f32(rng.f32() / 4.0)).collect()
-}
-
 /// The poison (all-ones) bits of `T`.
 fn poison_bits<T: Elem>() -> u32 {
     (((1u64) << (T::DTYPE.mem_bytes() * 8)) - 1) as u32
@@ -90,12 +47,6 @@ fn check_padding<T: Elem>(out: &[T], len: usize, what: &str) {
             "{what}: element {i} past the end was written"
         );
     }
-}
-
-fn nvmma(shape: [u64; 2], bits: u32) -> Encoding {
-    default_nvmma_shared(&shape, bits, false, false, CgaLayout::single())
-        .unwrap()
-        .into()
 }
 
 fn run_cp_async<T: Elem>(dev: &Device, rng: &mut Rng) {
@@ -258,36 +209,6 @@ fn ldmatrix_reads_mma_operands_exactly() {
     run_ldmatrix::<bf16>(&dev, &mut rng);
 }
 
-/// `c + a · b` in f64 (row-major), and the bound `Σ |a| |b|` per element.
-fn reference(
-    a: &[f32],
-    b: &[f32],
-    c: Option<&[f32]>,
-    m: usize,
-    n: usize,
-    k: usize,
-) -> (Vec<f64>, Vec<f64>) {
-    let mut out = vec![0f64; m * n];
-    let mut mag = vec![0f64; m * n];
-    for i in 0..m {
-        for p in 0..k {
-            let x = a[i * k + p] as f64;
-            for j in 0..n {
-                let y = b[p * n + j] as f64;
-                out[i * n + j] += x * y;
-                mag[i * n + j] += (x * y).abs();
-            }
-        }
-        if let Some(c) = c {
-            for j in 0..n {
-                out[i * n + j] += c[i * n + j] as f64;
-                mag[i * n + j] += (c[i * n + j] as f64).abs();
-            }
-        }
-    }
-    (out, mag)
-}
-
 fn run_dot<T: Elem>(dev: &Device, rng: &mut Rng, rel: f64) {
     for (mnk, warps) in [
         ([16u64, 8, 16], 1u32),
@@ -325,7 +246,7 @@ fn run_dot<T: Elem>(dev: &Device, rng: &mut Rng, rel: f64) {
         let d: Vec<f32> = dd.to_vec().unwrap();
         let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
         let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-        let (want, mag) = reference(&af, &bf, Some(&c), m, n, k);
+        let (want, mag) = dot_reference(&af, &bf, Some(&c), m, n, k);
         let mut max_err = 0f64;
         let mut bad = 0;
         for i in 0..m * n {
@@ -429,7 +350,7 @@ fn gemm_on_odd_shapes<T: Elem>(dev: &Device, rng: &mut Rng, eps_out: f64) {
         let b: Vec<T> = random(rng, k * n);
         let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
         let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-        let want = reference(&af, &bf, None, m, n, k);
+        let want = dot_reference(&af, &bf, None, m, n, k);
         // Every configuration; and B given transposed (an N × K matrix) on the largest and
         // smallest tiles.
         let bt: Vec<T> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
@@ -479,7 +400,7 @@ fn small_gemm_is_exact_enough_for_the_sanitizer() {
     let b: Vec<f16> = random(&mut rng, k * n);
     let af: Vec<f32> = a.iter().map(|x| x.to_f32()).collect();
     let bf: Vec<f32> = b.iter().map(|x| x.to_f32()).collect();
-    let want = reference(&af, &bf, None, m, n, k);
+    let want = dot_reference(&af, &bf, None, m, n, k);
     for c in GEMM_SM80_CONFIGS {
         let ctx = Context::new();
         let kern = kernels::gemm_sm80_kernel_for_shape(

@@ -12,7 +12,7 @@ mod scan_kernel;
 
 use common::gpu::device;
 use common::rng::Rng;
-use scan_kernel::{scan_kernel, scan_layouts, scan_reference};
+use scan_kernel::{scan_kernel, scan_layouts, scan_reference, SCAN_TILES};
 use weft::codegen::kernels::{self, Tile2d};
 use weft::codegen::{Context, DType, Kernel, ScanOp, Target};
 use weft::runtime::cuda::{self, Device};
@@ -30,22 +30,13 @@ fn load(dev: &Device, k: &Kernel<'_>) -> cuda::Kernel {
         .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
 }
 
-/// The tile shapes and the part of each that holds data (the rest is masked).
-const TILES: [([u64; 2], usize, usize); 5] = [
-    ([16, 32], 16, 32),
-    ([64, 64], 64, 64),
-    ([8, 128], 8, 128),
-    ([32, 64], 29, 51),
-    ([64, 32], 1, 17),
-];
-
 #[test]
 fn scans_of_small_tiles_match_the_host() {
     let Some(dev) = device() else { return };
     let stream = dev.stream();
     let mut rng = Rng(4242);
     for (l, warps) in scan_layouts() {
-        for (shape, m, n) in TILES {
+        for (shape, m, n) in SCAN_TILES {
             for axis in [0, 1] {
                 // Integer sums: exact.
                 let xi: Vec<i32> = (0..m * n)

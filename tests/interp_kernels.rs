@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::elementwise::{scale_kernel, CONFIGS_1D, TILES, TRANSPOSE_TILES};
+use common::interp as ci;
 use common::rng::Rng;
 use half::f16;
 use weft::codegen::interp::{self, InterpError, LaunchArg, Memory, TensorMapArg};
@@ -348,4 +350,133 @@ fn launches_are_checked_against_the_parameters() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("parameter `y`"), "{e}");
+}
+
+/// Lengths for a 1-D block (multiples of 16, as the kernels declare): shorter than a block, a
+/// ragged tail, exactly two blocks (the GPU suite's sizes, scaled down).
+fn lengths(block: u32) -> [usize; 3] {
+    let b = block as usize;
+    [16, b + 16 * 7, 2 * b]
+}
+
+/// One 1-D kernel over `n` elements with its own argument list; returns the output.
+fn run_1d(
+    k: &weft::codegen::Kernel<'_>,
+    block: u32,
+    inputs: &[&[f32]],
+    scalar: Option<f32>,
+    n: usize,
+    what: &str,
+) -> Vec<f32> {
+    let mut mem = Memory::new();
+    let mut args: Vec<LaunchArg> = inputs
+        .iter()
+        .map(|x| LaunchArg::Buffer(mem.upload(x)))
+        .collect();
+    let out = ci::poisoned::<f32>(&mut mem, n);
+    args.push(LaunchArg::Buffer(out));
+    args.extend(scalar.map(LaunchArg::F32));
+    args.push(LaunchArg::I32(n as i32));
+    ci::launch(k, n.div_ceil(block as usize) as u32, &args, &mut mem, what);
+    let got: Vec<f32> = mem.download(out);
+    ci::poison_intact(&got, n, ci::f32_bits, what);
+    got
+}
+
+#[test]
+fn memcpy_add_and_scale_match_the_host_in_every_configuration() {
+    let ctx = Context::new();
+    for (ci_, &(block, per_thread, warps)) in CONFIGS_1D.iter().enumerate() {
+        let copy = kernels::memcpy_kernel(&ctx, Target::SM90, block, per_thread, warps).unwrap();
+        let add = kernels::add_kernel(&ctx, Target::SM90, block, per_thread, warps).unwrap();
+        for n in lengths(block) {
+            let mut rng = Rng(100 + ci_ as u64);
+            let (x, y) = (rng.vec(n), rng.vec(n));
+            let what = format!("memcpy block {block} per_thread {per_thread} warps {warps} n {n}");
+            let got = run_1d(&copy, block, &[&x], None, n, &what);
+            ci::exact(&got, &x, ci::f32_bits, &what);
+            // One f32 add: the same rounding as the host's.
+            let what = format!("add block {block} per_thread {per_thread} warps {warps} n {n}");
+            let got = run_1d(&add, block, &[&x, &y], None, n, &what);
+            let want: Vec<f32> = x.iter().zip(&y).map(|(a, b)| a + b).collect();
+            ci::exact(&got, &want, ci::f32_bits, &what);
+        }
+    }
+    let block = 512;
+    let k = scale_kernel(&ctx, block);
+    for n in lengths(block) {
+        let mut rng = Rng(300);
+        let (x, a) = (rng.vec(n), rng.f32());
+        let what = format!("scale n {n}");
+        let got = run_1d(&k, block, &[&x], Some(a), n, &what);
+        let want: Vec<f32> = x.iter().map(|v| a * v).collect();
+        ci::exact(&got, &want, ci::f32_bits, &what);
+    }
+}
+
+#[test]
+fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
+    let ctx = Context::new();
+    // (rows of y, columns, row stride of x): ragged in both dims, x's rows padded past n.
+    let shapes = [(37usize, 144usize, 176usize), (5, 16, 48)];
+    for (ti, &t) in TILES.iter().enumerate() {
+        let k = kernels::copy_2d_kernel(&ctx, Target::SM90, t).unwrap();
+        for &(m_out, n, stride) in &shapes {
+            let m = 2 * m_out;
+            let x = Rng(400 + ti as u64).vec(m * stride);
+            let what = format!("copy_2d {t:?} m_out {m_out} n {n} stride {stride}");
+            let mut mem = Memory::new();
+            let dx = mem.upload(&x);
+            let dy = ci::poisoned::<f32>(&mut mem, m_out * n);
+            let args = [
+                LaunchArg::Buffer(dx),
+                LaunchArg::Buffer(dy),
+                LaunchArg::I32(m_out as i32),
+                LaunchArg::I32(n as i32),
+                LaunchArg::I32(stride as i32),
+            ];
+            let grid = (
+                n.div_ceil(t.cols as usize) as u32,
+                m_out.div_ceil(t.rows as usize) as u32,
+                1,
+            );
+            ci::launch(&k, grid, &args, &mut mem, &what);
+            let got: Vec<f32> = mem.download(dy);
+            let want: Vec<f32> = (0..m_out * n)
+                .map(|i| x[2 * (i / n) * stride + i % n])
+                .collect();
+            ci::exact(&got, &want, ci::f32_bits, &what);
+            ci::poison_intact(&got, m_out * n, ci::f32_bits, &what);
+        }
+    }
+}
+
+#[test]
+fn register_transpose_matches_the_host() {
+    let ctx = Context::new();
+    for (ti, &t) in TRANSPOSE_TILES.iter().enumerate() {
+        let k = kernels::transpose_kernel(&ctx, Target::SM90, t).unwrap();
+        // The kernel has no mask: n a multiple of both tile sizes.
+        let n = 128usize;
+        let x = Rng(500 + ti as u64).vec(n * n);
+        let what = format!("transpose {t:?} n {n}");
+        let mut mem = Memory::new();
+        let dx = mem.upload(&x);
+        let dy = ci::poisoned::<f32>(&mut mem, n * n);
+        let args = [
+            LaunchArg::Buffer(dx),
+            LaunchArg::Buffer(dy),
+            LaunchArg::I32(n as i32),
+        ];
+        let grid = (
+            (n / t.rows as usize) as u32,
+            (n / t.cols as usize) as u32,
+            1,
+        );
+        ci::launch(&k, grid, &args, &mut mem, &what);
+        let got: Vec<f32> = mem.download(dy);
+        let want: Vec<f32> = (0..n * n).map(|i| x[(i % n) * n + i / n]).collect();
+        ci::exact(&got, &want, ci::f32_bits, &what);
+        ci::poison_intact(&got, n * n, ci::f32_bits, &what);
+    }
 }

@@ -476,12 +476,14 @@ impl KernelReport {
 
     /// The report as JSON (the serde form of [`KernelReport`]).
     #[cfg(feature = "serde")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report serialises")
     }
 
     /// A report from its JSON.
     #[cfg(feature = "serde")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     pub fn from_json(text: &str) -> std::result::Result<KernelReport, serde_json::Error> {
         serde_json::from_str(text)
     }

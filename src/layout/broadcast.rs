@@ -2,6 +2,8 @@
 //!
 //! A zero basis means the input bit does not move the output: two hardware locations hold the same element.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::linear_layout::DimSpec;

@@ -5,6 +5,8 @@
 //! step. Codegen uses this to make a layout divisible by an instruction tile ([`reg_perm_for_divide`]) or to drop
 //! broadcast registers.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 use super::error::{LayoutError, Result};
@@ -35,7 +37,8 @@ impl ColumnAction {
         for &a in &action {
             if a >= in_log2 as usize || seen & (1 << a) != 0 {
                 return Err(LayoutError::Invalid(format!(
-                    "column action {action:?}: entries must be distinct and below {in_log2}"
+                    "column action {}: entries must be distinct and below {in_log2}",
+                    crate::layout::error::cut_list(&action)
                 )));
             }
             seen |= 1 << a;

@@ -1,5 +1,7 @@
 //! Composition: `a.compose(b)` is `b ∘ a` (apply `a`, then `b`), Triton's argument order.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::{cut_list, LayoutError, Result};

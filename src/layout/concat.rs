@@ -1,5 +1,7 @@
 //! `concat_ins` and `concat_outs`: placing two layouts side by side.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::{cut_list, DimSide, LayoutError, Result};

@@ -6,6 +6,8 @@
 //! ids and never touch the table. Any other name is entered once into a process-wide table the first time it
 //! is seen and kept for the life of the process (names are few: dims of layouts, not data).
 
+#![forbid(unsafe_code)]
+
 use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::collections::HashMap;

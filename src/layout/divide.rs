@@ -8,6 +8,8 @@
 //! Triton returns `std::optional`; weft returns [`LayoutError::NotDivisible`] naming the first obstacle, so
 //! `.ok()` gives Triton's answer.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::{LayoutError, Result};

@@ -18,6 +18,8 @@
 //! [`equivalent`]: LinearLayout::equivalent
 //! [`first_difference`]: LinearLayout::first_difference
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 use super::linear_layout::DimSpec;

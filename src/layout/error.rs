@@ -1,5 +1,7 @@
 //! The one error type of the layout algebra: every variant is named for the rule the input broke.
 
+#![forbid(unsafe_code)]
+
 use super::Dim;
 
 /// Which side of a layout a dimension belongs to.

@@ -5,6 +5,8 @@
 //! variables to zero, the choice Triton makes (the smallest offset, so broadcast elements all read from the
 //! first copy).
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::{cut_list, LayoutError, Result};

@@ -6,6 +6,8 @@
 //! the layout need not be surjective): input that breaks a layout rule is a serde error naming the rule,
 //! never a panic. [`to_line`] prints any of weft's values as one line in design.md's style.
 
+#![forbid(unsafe_code)]
+
 use std::io;
 
 use serde::de::{self, Deserializer};

@@ -1,5 +1,7 @@
 //! The [`LinearLayout`] type: storage, checked construction, accessors and evaluation.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::{DimSide, LayoutError, Result};

@@ -141,6 +141,7 @@ mod error;
 pub mod gf2;
 mod invert;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod json;
 mod linear_layout;
 mod product;
@@ -152,13 +153,14 @@ mod resize;
 mod shape;
 mod squeeze;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod sublayout;
 
 pub use column_action::{action_remove_broadcasted_regs, reg_perm_for_divide, ColumnAction};
 pub use dim::Dim;
 pub use equivalence::LayoutDifference;
-pub use error::{DimSide, LayoutError, Result};
+pub use error::{cut_list, DimSide, LayoutError, Result, LISTED_ITEMS};
 pub use linear_layout::{Bases, Coords, LinearLayout, MAX_BITS, MAX_DIMS, MAX_DIM_BITS};
 pub use product::supremum;
 pub mod encoding;

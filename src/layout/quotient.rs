@@ -4,6 +4,8 @@
 //! `block` and `warp` and does not mix them with the other dims moves data only inside a warp: quotienting them
 //! away shows what is left to do (Triton's `minimalCvtLayout`).
 
+#![forbid(unsafe_code)]
+
 use super::error::{LayoutError, Result};
 use super::LinearLayout;
 
@@ -48,7 +50,8 @@ impl LinearLayout {
         let names: Vec<&str> = dims.iter().map(|d| d.as_ref()).collect();
         if !self.is_trivial_over(&names) {
             return Err(LayoutError::NotTrivial(format!(
-                "{names:?}: each must be an in and an out dim on which the layout is the identity, unmixed with the others"
+                "{}: each must be an in and an out dim on which the layout is the identity, unmixed with the others",
+                crate::layout::error::cut_list(&names)
             )));
         }
         let rest_in: Vec<&str> = self

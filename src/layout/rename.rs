@@ -1,5 +1,7 @@
 //! `rename_in_dim` and `rename_out_dim`: new names, same bits, same order.
 
+#![forbid(unsafe_code)]
+
 use super::error::{DimSide, LayoutError, Result};
 use super::{Dim, LinearLayout};
 

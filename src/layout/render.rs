@@ -30,15 +30,7 @@ impl Style {
                 crate::layout::text::gluon::print_encoding(enc),
                 shape_text(shape)
             ),
-            cells: if enc.is_shared() {
-                Cells::Shared {
-                    elem_bits: elem_bits(enc),
-                }
-            } else if enc.is_tensor_memory() {
-                Cells::TensorMemory
-            } else {
-                Cells::Threads
-            },
+            cells: Cells::of_encoding(enc),
         }
     }
 
@@ -56,6 +48,20 @@ impl Style {
                 (Some("row"), Some("col")) => Cells::TensorMemory,
                 _ => Cells::Threads,
             },
+        }
+    }
+}
+
+impl Cells {
+    fn of_encoding(enc: &Encoding) -> Cells {
+        if enc.is_shared() {
+            Cells::Shared {
+                elem_bits: elem_bits(enc),
+            }
+        } else if enc.is_tensor_memory() {
+            Cells::TensorMemory
+        } else {
+            Cells::Threads
         }
     }
 }
@@ -216,11 +222,11 @@ fn value_of(x: u64, (shift, size): (u32, u64)) -> u64 {
 /// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset; tensor memory:
 /// `r<row>:c<column>`); `xN` marks an element N locations hold.
 pub fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String> {
-    draw_table(&Style::of_encoding(enc, &[]), ll)
+    draw_table(Cells::of_encoding(enc), ll)
 }
 
 /// Cells are written into one buffer, without an allocation each (a `--from-ttgir` listing may hold millions).
-fn draw_table(style: &Style, ll: &LinearLayout) -> Result<String> {
+fn draw_table(kind: Cells, ll: &LinearLayout) -> Result<String> {
     use std::fmt::Write;
     let o = owners(ll)?;
     let (sizes, rows, cols) = grid(ll);
@@ -243,10 +249,10 @@ fn draw_table(style: &Style, ll: &LinearLayout) -> Result<String> {
             } else {
                 let b = value_of(x, block);
                 // Memory cells name their CTA; a thread's number already counts it.
-                if block.1 > 1 && style.cells != Cells::Threads {
+                if block.1 > 1 && kind != Cells::Threads {
                     let _ = write!(text, "B{b} ");
                 }
-                let _ = match style.cells {
+                let _ = match kind {
                     Cells::Threads => {
                         let thread = value_of(x, lane) + lane.1 * (value_of(x, warp) + warp.1 * b);
                         write!(text, "T{thread}:{}", value_of(x, reg))

@@ -4,6 +4,8 @@
 //! and splits the result into the new dims, so it only relabels bits: the packed columns already store
 //! inputs and outputs in exactly that flattened order.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::{DimSide, LayoutError, Result};

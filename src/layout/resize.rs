@@ -1,5 +1,7 @@
 //! `resize_in_dim` and `resize_out_dim`: changing one dim's size in place.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::Result;

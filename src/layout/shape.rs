@@ -6,6 +6,8 @@
 //! - **wrap-around** ([`LinearLayout::ensure_layout_not_smaller_than`]): the tensor is larger, so the tile
 //!   repeats, each thread holding more registers.
 
+#![forbid(unsafe_code)]
+
 use super::error::{LayoutError, Result};
 use super::linear_layout::{bits_at, log2_exact, place, DimSpec};
 use super::{Dim, LinearLayout};
@@ -179,7 +181,8 @@ impl LinearLayout {
         for &d in order {
             if d >= shape.len() || std::mem::replace(&mut seen[d], true) {
                 return Err(LayoutError::Invalid(format!(
-                    "identity_standard_nd: order {order:?} is not a permutation of 0..{}",
+                    "identity_standard_nd: order {} is not a permutation of 0..{}",
+                    crate::layout::error::cut_list(order),
                     shape.len()
                 )));
             }

@@ -1,6 +1,8 @@
 //! Squeezing: removing dims of size 1, which carry no bits (Triton's `squeezeIns/Outs`, formerly
 //! `unsqueezeIn/Out`).
 
+#![forbid(unsafe_code)]
+
 use super::error::{LayoutError, Result};
 use super::LinearLayout;
 

@@ -13,6 +13,8 @@
 //! });
 //! ```
 
+#![forbid(unsafe_code)]
+
 use proptest::prelude::*;
 use smallvec::SmallVec;
 

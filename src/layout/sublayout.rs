@@ -1,6 +1,8 @@
 //! Restricting and querying parts of a layout: `sublayout`, `sublayout_is_zero`, `free_variable_masks`,
 //! `num_consecutive_in_out`.
 
+#![forbid(unsafe_code)]
+
 use smallvec::SmallVec;
 
 use super::error::{DimSide, LayoutError, Result};

@@ -5,6 +5,8 @@
 //! bytes, the kernel name and the target (e.g. `sm_90` on device 0), never a hash alone, so two
 //! different kernels can never share an entry.
 
+#![forbid(unsafe_code)]
+
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -2,6 +2,8 @@
 //! against the kernel's [`KernelSignature`] (count, types, promised divisibility) and the launch's
 //! block size and shared memory against what the code was built for.
 
+#![forbid(unsafe_code)]
+
 use super::args::KernelArg;
 use super::error::{LaunchProblem, Result, RuntimeError};
 use super::launch::LaunchConfig;

@@ -5,6 +5,8 @@
 //! `hipErrorInvalidValue`) so the type does not depend on any backend's bindings and can be built,
 //! compared and printed on a machine without a GPU.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 use crate::signature::{ParamType, SignatureError};

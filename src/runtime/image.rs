@@ -4,6 +4,8 @@
 //! own headers, so a truncated or mislabelled image would make the driver read past the end of the
 //! slice. These checks verify that the headers describe memory inside the slice.
 
+#![forbid(unsafe_code)]
+
 use super::error::{Result, RuntimeError};
 
 /// The ELF machine number of AMD GPU code objects.

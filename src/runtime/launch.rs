@@ -13,6 +13,8 @@
 //! different streams do not race on one buffer, and that each buffer outlives the kernels still
 //! using it. The caller promises those three things.
 
+#![forbid(unsafe_code)]
+
 use super::error::{LaunchProblem, Result, RuntimeError};
 use crate::signature::KernelSignature;
 

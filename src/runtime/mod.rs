@@ -39,6 +39,15 @@
 //! Host element types are [`DeviceElem`]: the primitive numbers, and [`f16`](struct@f16)/[`bf16`] from the
 //! `half` crate.
 //!
+//! # In a framework: ahead of time, by raw handle, cached
+//! A program that only launches kernels needs neither LLVM nor weft's cudarc. Kernels built ahead of
+//! time (`codegen::Kernel::into_bundle_entry`, in a `build.rs`) travel in a [`Bundle`] with their
+//! signatures; `cuda::Device::load_bundled` loads one, checked launches included. A framework's
+//! stream and memory reach weft as raw handles (`cuda::Stream::from_raw`, [`RawBuffer`]), whatever
+//! cudarc version it uses, and `cuda::DiskCache` keeps the driver-compiled cubins across processes.
+//! `examples/aot` (its own crate) does all of it; the README's "Kernels in a framework" section
+//! walks through it.
+//!
 //! # Errors in `Drop`
 //! Unloading a module, destroying a stream or event and freeing memory can fail, and `Drop` cannot
 //! return the error. Each device keeps such errors ([`DropErrors`]) until
@@ -54,9 +63,11 @@
 
 pub mod args;
 #[cfg(feature = "autotune")]
+#[cfg_attr(docsrs, doc(cfg(feature = "autotune")))]
 pub mod autotune;
 pub mod backend;
 #[cfg(feature = "autotune")]
+#[cfg_attr(docsrs, doc(cfg(feature = "autotune")))]
 pub mod bench;
 pub mod bundle;
 pub mod cache;
@@ -68,9 +79,11 @@ pub mod launch;
 pub mod raw;
 
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub mod cuda;
 
 #[cfg(feature = "hip")]
+#[cfg_attr(docsrs, doc(cfg(feature = "hip")))]
 pub mod hip;
 
 pub use crate::signature::{KernelSignature, Param, ParamType, TensorMapSpec};

@@ -13,6 +13,8 @@
 //! This module depends on nothing else in the crate (only [`crate::target`]), so the builder and
 //! the launcher share it without depending on each other.
 
+#![forbid(unsafe_code)]
+
 mod elem;
 mod tensor_map;
 mod text;

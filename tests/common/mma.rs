@@ -1,9 +1,16 @@
 //! Small kernels that exercise one Ampere op each (`cp.async`, `ldmatrix`, `dot`), for the
-//! codegen (ptxas, instruction counts) and GPU tests.
+//! codegen (ptxas, instruction counts), GPU and interpreter tests; their element types, random
+//! operands and the f64 host reference of `dot`.
 
+use half::{bf16, f16};
+use weft::codegen::interp::HostElem;
 use weft::codegen::kernels::{self, tile_coords, Tile2d};
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target, Value};
-use weft::layout::encoding::{Blocked, DotOperand, Encoding, NvidiaMma};
+use weft::layout::encoding::helpers::default_nvmma_shared;
+use weft::layout::encoding::{Blocked, CgaLayout, DotOperand, Encoding, NvidiaMma};
+use weft::runtime::DeviceElem;
+
+use super::rng::Rng;
 
 /// A blocked layout of `per` consecutive elements per thread along the columns of a
 /// `rows × cols` tile (the kernels' `tile_layout`).
@@ -189,4 +196,83 @@ pub fn dot_kernel<'c>(
     let pd = kb.add(d, offs_c)?;
     kb.store(pd, td, None)?;
     kb.finish()
+}
+
+/// A host element type of the tests: f16, bf16 or f32, with its bits and value.
+pub trait Elem: DeviceElem + HostElem + Copy + PartialEq + std::fmt::Debug {
+    fn from_f32(x: f32) -> Self;
+    fn to_f32(self) -> f32;
+    fn bits(self) -> u32;
+}
+
+/// `Elem` for the `half` types, which share their method names.
+macro_rules! half_elem {
+    ($($t:ident),*) => {$(
+        impl Elem for $t {
+            fn from_f32(x: f32) -> Self {
+                $t::from_f32(x)
+            }
+            fn to_f32(self) -> f32 {
+                $t::to_f32(self)
+            }
+            fn bits(self) -> u32 {
+                self.to_bits() as u32
+            }
+        }
+    )*};
+}
+half_elem!(f16, bf16);
+
+impl Elem for f32 {
+    fn from_f32(x: f32) -> Self {
+        x
+    }
+    fn to_f32(self) -> f32 {
+        self
+    }
+    fn bits(self) -> u32 {
+        self.to_bits()
+    }
+}
+
+/// `n` random values in [-1, 1), never zero, in `T`.
+pub fn random<T: Elem>(rng: &mut Rng, n: usize) -> Vec<T> {
+    (0..n).map(|_| T::from_f32(rng.f32() / 4.0)).collect()
+}
+
+/// The default NVMMA shared layout of a `shape` tile of `bits`-bit elements.
+pub fn nvmma(shape: [u64; 2], bits: u32) -> Encoding {
+    default_nvmma_shared(&shape, bits, false, false, CgaLayout::single())
+        .unwrap()
+        .into()
+}
+
+/// `c + a · b` in f64 (row-major), and the bound `Σ |a| |b|` per element.
+pub fn dot_reference(
+    a: &[f32],
+    b: &[f32],
+    c: Option<&[f32]>,
+    m: usize,
+    n: usize,
+    k: usize,
+) -> (Vec<f64>, Vec<f64>) {
+    let mut out = vec![0f64; m * n];
+    let mut mag = vec![0f64; m * n];
+    for i in 0..m {
+        for p in 0..k {
+            let x = a[i * k + p] as f64;
+            for j in 0..n {
+                let y = b[p * n + j] as f64;
+                out[i * n + j] += x * y;
+                mag[i * n + j] += (x * y).abs();
+            }
+        }
+        if let Some(c) = c {
+            for j in 0..n {
+                out[i * n + j] += c[i * n + j] as f64;
+                mag[i * n + j] += (c[i * n + j] as f64).abs();
+            }
+        }
+    }
+    (out, mag)
 }

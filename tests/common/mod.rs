@@ -14,6 +14,30 @@ pub mod cli;
 #[cfg(feature = "llvm")]
 pub mod kernels;
 
+/// The quickstart's kernel and the element-wise suites' tiles.
+#[cfg(feature = "llvm")]
+pub mod elementwise;
+
+/// Running the GPU suites' kernels in the interpreter: tolerances and checks.
+#[cfg(feature = "llvm")]
+pub mod interp;
+
+/// The argmax/argmin kernel and its host reference.
+#[cfg(feature = "llvm")]
+pub mod argreduce;
+
+/// One-wgmma kernels over every input type and swizzle.
+#[cfg(feature = "llvm")]
+pub mod wgmma;
+
+/// The TMA round trip and the GEMM's exact inputs.
+#[cfg(feature = "llvm")]
+pub mod gemm;
+
+/// The attention configurations.
+#[cfg(feature = "llvm")]
+pub mod attention;
+
 /// Kernels of the shared-memory reuse tests.
 #[cfg(feature = "llvm")]
 pub mod reuse;

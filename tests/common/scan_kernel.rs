@@ -1,4 +1,4 @@
-//! The scan test kernel shared by `codegen_scan` and `gpu_scan` (included with `#[path]`).
+//! The scan test kernel shared by `codegen_scan`, `gpu_scan` and `interp_reductions` (included with `#[path]`).
 #![allow(dead_code)]
 
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Result, ScanOp, Target};
@@ -86,3 +86,12 @@ pub fn scan_reference<T: Copy>(
     }
     y
 }
+
+/// The tile shapes and the part of each that holds data (the rest is masked).
+pub const SCAN_TILES: [([u64; 2], usize, usize); 5] = [
+    ([16, 32], 16, 32),
+    ([64, 64], 64, 64),
+    ([8, 128], 8, 128),
+    ([32, 64], 29, 51),
+    ([64, 32], 1, 17),
+];

@@ -60,7 +60,9 @@ pub(crate) fn layout_of(what: &str, arg: &str, shape: &[u64]) -> Result<LinearLa
     let sizes: Vec<u64> = ll.out_dims().map(|(_, s)| s).collect();
     if sizes != shape {
         return Err(Failure(format!(
-            "{what}: the layout covers {sizes:?}, not --shape {shape:?}"
+            "{what}: the layout covers {}, not --shape {}",
+            weft::layout::cut_list(&sizes),
+            weft::layout::cut_list(shape)
         )));
     }
     Ok(ll)

@@ -2,6 +2,8 @@
 //!
 //! Every failure prints one line, `weft: <what is wrong>`, on stderr and exits with status 2.
 
+#![forbid(unsafe_code)]
+
 mod algebra;
 mod bank_conflicts;
 mod convert;

@@ -24,6 +24,8 @@
 //! # Ok::<(), weft::layout::LayoutError>(())
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod bank_conflicts;
 mod classify;
 mod cost;
@@ -41,6 +43,7 @@ pub use classify::{classify, minimal_conversion, Classification, ConversionKind,
 pub use cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
 pub use plan::{element_bits, plan_conversion, ConversionPlan, Target};
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use plan_json::{
     Access, Alternative, CostSummary, PlanSummary, ReadWrite, SharedSummary, ShuffleSummary,
     Swizzle,

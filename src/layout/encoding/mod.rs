@@ -8,6 +8,8 @@
 //! Distributed encodings map `register, lane, warp, block → dim0..`; shared encodings map
 //! `offset, block → dim0..`; Blackwell tensor-memory encodings map `row, col, block → dim0, dim1`.
 
+#![forbid(unsafe_code)]
+
 mod amd_mfma;
 mod amd_mfma_scale;
 mod amd_rotating_shared;
@@ -26,6 +28,7 @@ mod partitioned_shared;
 mod shared_linear;
 mod slice;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod swizzled_shared;
 mod tensor_memory;
@@ -148,7 +151,10 @@ pub(crate) fn check_order(param: &str, order: &[u32]) -> Result<()> {
             _ => {
                 return Err(invalid(
                     param,
-                    format!("order must be a permutation of 0..(rank-1), but was {order:?}"),
+                    format!(
+                        "order must be a permutation of 0..(rank-1), but was {}",
+                        crate::layout::error::cut_list(order)
+                    ),
                 ))
             }
         }
@@ -160,7 +166,10 @@ pub(crate) fn check_pow2_list(param: &str, v: &[u32]) -> Result<()> {
     if let Some(x) = v.iter().find(|x| **x == 0 || !x.is_power_of_two()) {
         return Err(invalid(
             param,
-            format!("every element must be a power of two, got {x} in {v:?}"),
+            format!(
+                "every element must be a power of two, got {x} in {}",
+                crate::layout::error::cut_list(v)
+            ),
         ));
     }
     Ok(())

@@ -85,7 +85,11 @@ impl SharedLinear {
         if own != shape {
             return Err(invalid(
                 "shape",
-                format!("the bases cover {own:?}, the buffer is {shape:?}"),
+                format!(
+                    "the bases cover {}, the buffer is {}",
+                    crate::layout::error::cut_list(&own),
+                    crate::layout::error::cut_list(shape)
+                ),
             ));
         }
         Ok(ll)

@@ -53,11 +53,18 @@ fn reach(bases: &[Vec<u64>], d: usize) -> u64 {
         .map_or(1, |m| if m == 0 { 1 } else { 2 * m })
 }
 
-/// The rank-2 CGA bases scaled to tensor units: block `2^i` starts `cga[i] * shape_per_cta` away.
-pub(crate) fn scaled_block_bases(cga: &CgaLayout, spc: &[u64]) -> Bases {
+/// The rank-2 CGA bases scaled to tensor units: block `2^i` starts `cga[i] * shape_per_cta` away; a split of
+/// a dim the tensor does not fill holds copies (Triton's `ensureLayoutNotLargerThan`).
+pub(crate) fn scaled_block_bases(cga: &CgaLayout, spc: &[u64], shape: &[u64]) -> Bases {
     cga.bases
         .iter()
-        .map(|b| b.iter().zip(spc).map(|(&x, &s)| x * s).collect())
+        .map(|b| {
+            b.iter()
+                .zip(spc)
+                .zip(shape)
+                .map(|((&x, &p), &s)| if x * p >= s { 0 } else { x * p })
+                .collect()
+        })
         .collect()
 }
 
@@ -197,7 +204,10 @@ impl TensorMemory {
             [
                 (Dim::new("row"), rows),
                 (Dim::new("col"), cols),
-                (Dim::BLOCK, scaled_block_bases(&self.cga_layout, &spc)),
+                (
+                    Dim::BLOCK,
+                    scaled_block_bases(&self.cga_layout, &spc, shape),
+                ),
             ],
             [(Dim::dim(0), shape[0]), (Dim::dim(1), shape[1])],
             true,

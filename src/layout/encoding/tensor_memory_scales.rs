@@ -53,7 +53,10 @@ impl TensorMemoryScales {
             [
                 (Dim::new("row"), rows),
                 (Dim::new("col"), cols),
-                (Dim::BLOCK, scaled_block_bases(&self.cga_layout, &spc)),
+                (
+                    Dim::BLOCK,
+                    scaled_block_bases(&self.cga_layout, &spc, shape),
+                ),
             ],
             [(Dim::dim(0), shape[0]), (Dim::dim(1), shape[1])],
             true,

@@ -135,17 +135,7 @@ pub fn tmem_reg_layout(
         false,
     )?;
     // The CTAs of the cluster, one share apart; a step past the view holds a copy.
-    let block: Bases = cga
-        .bases
-        .iter()
-        .map(|b| {
-            b.iter()
-                .zip(&spc)
-                .zip(shape)
-                .map(|((&x, &p), &s)| if x * p >= s { 0 } else { x * p })
-                .collect()
-        })
-        .collect();
+    let block = super::tensor_memory::scaled_block_bases(&cga, &spc, shape);
     let atom = if message == TmemMessage::I32x32bSplitN {
         TmemMessage::I32x32b
     } else {

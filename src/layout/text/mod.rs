@@ -4,6 +4,8 @@
 //!
 //! [`LinearLayout::to_bases_string`]: crate::layout::LinearLayout::to_bases_string
 
+#![forbid(unsafe_code)]
+
 mod bases;
 pub mod gluon;
 mod lex;

@@ -20,6 +20,8 @@
 //! mid-write leaves at most a temporary file, which the next writer removes under the lock (no live
 //! writer has one then); the kernel releases a dead writer's lock, so a stale lock file is harmless.
 
+#![forbid(unsafe_code)]
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

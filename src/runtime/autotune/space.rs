@@ -1,6 +1,8 @@
 //! Configurations as named integer parameters, and their enumeration from a product of ranges with
 //! pruning predicates (Triton's `configs` and `prune_configs_by`).
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 use super::TuneError;

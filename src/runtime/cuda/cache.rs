@@ -1,5 +1,7 @@
 //! A CUDA kernel cache: one load per (kernel content, kernel name, device target).
 
+#![forbid(unsafe_code)]
+
 use super::device::Device;
 use super::module::Kernel;
 use crate::runtime::cache::{CacheKey, KernelCache as Cache};

@@ -167,6 +167,7 @@ impl Device {
     /// record cudarc's events, so give a weft launch the stream that wrote its inputs (stream
     /// order then suffices), or synchronise.
     #[cfg(feature = "cudarc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
     pub fn from_cudarc(ctx: Arc<CudaContext>) -> Result<Device> {
         Device::with_context(ctx)
     }
@@ -186,6 +187,7 @@ impl Device {
 
     /// The cudarc context under this device (the device's primary context).
     #[cfg(feature = "cudarc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
     pub fn cudarc_context(&self) -> &Arc<CudaContext> {
         &self.shared.ctx
     }
@@ -199,6 +201,7 @@ impl Device {
     /// A weft stream over a cudarc stream of this device's context: launches go to that stream.
     /// `Err(WrongDevice)` if the stream belongs to another context.
     #[cfg(feature = "cudarc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
     pub fn wrap_cudarc_stream(&self, stream: Arc<cudarc::driver::CudaStream>) -> Result<Stream> {
         if *stream.context() != self.shared.ctx {
             return Err(RuntimeError::WrongDevice { what: "stream" });

@@ -13,6 +13,8 @@
 //! A cache that cannot be read or written never fails a load: the kernel is compiled and loaded
 //! as without a cache, and [`Loaded::store_error`] says what went wrong.
 
+#![forbid(unsafe_code)]
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -14,6 +14,8 @@
 //! written on ([`Stream::from_cudarc`](super::Stream::from_cudarc)), where stream order covers it,
 //! or synchronise before other streams touch the memory (the launch contract's point 2).
 
+#![forbid(unsafe_code)]
+
 use cudarc::driver::{CudaSlice, CudaView, CudaViewMut, DevicePtr, DeviceSlice};
 
 use crate::runtime::args::DevicePointer;

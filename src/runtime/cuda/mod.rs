@@ -38,6 +38,7 @@ pub mod cache;
 pub mod device;
 pub mod disk_cache;
 #[cfg(feature = "cudarc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
 pub mod interop;
 pub mod link;
 pub mod module;
@@ -47,6 +48,7 @@ pub mod tensor_map;
 /// The cudarc weft is built with (0.19, driver API with dynamic loading), for interop (feature
 /// `cudarc`).
 #[cfg(feature = "cudarc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
 pub use cudarc;
 
 pub use buffer::Buffer;

@@ -122,12 +122,14 @@ impl Stream {
     /// [`Device::from_cudarc`](super::Device::from_cudarc) does); to wrap several streams of one
     /// context, make the device once and use [`Device::wrap_cudarc_stream`].
     #[cfg(feature = "cudarc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
     pub fn from_cudarc(stream: Arc<CudaStream>) -> Result<Stream> {
         Device::from_cudarc(stream.context().clone())?.wrap_cudarc_stream(stream)
     }
 
     /// The cudarc stream under this stream (`None` for a stream borrowed by its raw handle).
     #[cfg(feature = "cudarc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
     pub fn cudarc_stream(&self) -> Option<&Arc<CudaStream>> {
         match &self.queue {
             Queue::Owned(s) => Some(s),
