@@ -6,6 +6,7 @@
 //! to every entry point to keep it that way).
 
 mod args;
+mod cute;
 mod drawing;
 mod errors;
 mod layouts;
@@ -27,6 +28,8 @@ fn _weft(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parsing::parse_type, m)?)?;
     m.add_function(wrap_pyfunction!(planning::plan_conversion, m)?)?;
     m.add_function(wrap_pyfunction!(planning::bank_conflicts, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::from_cute, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::to_cute, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

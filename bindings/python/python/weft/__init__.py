@@ -36,10 +36,12 @@ from ._weft import (
     TensorMemoryScalesLayout,
     __version__,
     bank_conflicts,
+    from_cute,
     parse_layout,
     parse_ttgir,
     parse_type,
     plan_conversion,
+    to_cute,
 )
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["__version__"]

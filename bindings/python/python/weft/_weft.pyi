@@ -3,6 +3,7 @@
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 Bases = List[List[int]]
+IntTuple = Union[int, Tuple["IntTuple", ...]]  # a CuTe shape or stride: an int or nested tuples
 DType = Union[str, int, Any]  # a name ("f16"), a number of bits, or a Triton dtype (`primitive_bitwidth`)
 
 __version__: str
@@ -257,3 +258,9 @@ def bank_conflicts(
     shape: Optional[Sequence[int]] = None,
     dtype: Optional[DType] = None,
 ) -> Dict[str, int]: ...
+def from_cute(
+    shape: Union[str, IntTuple],
+    stride: Optional[IntTuple] = None,
+    swizzle: Optional[Union[Tuple[int, int, int], Any]] = None,
+) -> LinearLayout: ...
+def to_cute(layout: LinearLayout) -> Tuple[IntTuple, IntTuple, Optional[Tuple[int, int, int]]]: ...
