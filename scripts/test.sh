@@ -3,7 +3,8 @@
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
 # the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
 # reason when no GPU is present. Then the C ABI (`bindings/c`), whose tests build its C and C++ examples,
-# clippy (warnings are errors) and each example with exactly the features it declares.
+# clippy (warnings are errors), each example with exactly the features it declares, and the Python package
+# (its wheel built with maturin, its pytest suite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -24,3 +25,5 @@ cargo clippy --all-targets --features "$FEATURES" -- -D warnings
 cargo clippy --all-targets -- -D warnings
 echo "== examples with exactly their declared features"
 python3 scripts/check_examples.py
+echo "== Python package: maturin wheel + pytest (bindings/python)"
+bash bindings/python/test.sh

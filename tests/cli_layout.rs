@@ -233,3 +233,56 @@ fn unknown_encodings_are_reported_at_their_definition() {
         "{out}"
     );
 }
+
+/// A tensor-memory layout's table names, for each element, the TMEM row and column the library maps to it
+/// and how many (row, column) pairs hold it; its SVG labels cells with the row and column.
+#[test]
+fn tensor_memory_cells_name_row_and_column() {
+    let attr = "#ttng.tensor_memory_encoding<blockM = 64, blockN = 16, colStride = 1>";
+    let ll = weft::layout::text::parse_any(attr)
+        .unwrap()
+        .to_linear_layout(&[64, 16])
+        .unwrap();
+    let mut holders = std::collections::HashMap::new();
+    for x in 0..ll.total_in_size() {
+        *holders.entry(ll.apply_packed(x)).or_insert(0u32) += 1;
+    }
+    let out = ok(&["layout", attr, "--shape", "64x16"]);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 64);
+    for (i, line) in rows.iter().enumerate() {
+        // Cells are `r<row>:c<col>`, followed by ` xN` when N pairs hold the element.
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut j = 0u64;
+        let mut k = 0;
+        while k < words.len() {
+            let (r, c) = words[k].split_once(':').unwrap();
+            let row: u64 = r.strip_prefix('r').unwrap().parse().unwrap();
+            let col: u64 = c.strip_prefix('c').unwrap().parse().unwrap();
+            let got = ll
+                .apply(&[("row", row), ("col", col), ("block", 0)])
+                .unwrap();
+            assert_eq!((got[0].1, got[1].1), (i as u64, j), "{}", words[k]);
+            let count = match words.get(k + 1).and_then(|w| w.strip_prefix('x')) {
+                Some(n) => {
+                    k += 1;
+                    n.parse().unwrap()
+                }
+                None => 1,
+            };
+            assert_eq!(holders[&(i as u64 | (j << 6))], count, "({i}, {j})");
+            k += 1;
+            j += 1;
+        }
+        assert_eq!(j, 16);
+    }
+    // blockM = 64 puts rows 16..32 over rows 0..16 again: every element is held twice.
+    assert!(rows[0].ends_with("r0:c15 x2"), "{}", rows[0]);
+    let svg = ok(&["layout", attr, "--shape", "64x16", "--format", "svg"]);
+    assert!(svg.contains("TMEM row"));
+    assert_eq!(svg.matches("<rect").count(), 1 + 64 * 16);
+    assert!(
+        svg.contains(">r0<") && svg.contains(">c15 x2<"),
+        "cells name row and column"
+    );
+}

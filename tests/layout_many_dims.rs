@@ -9,9 +9,12 @@ use proptest::prelude::*;
 use weft::layout::convert::{classify, plan_conversion, plan_shared, Target};
 use weft::layout::{DimSide, LayoutError, LinearLayout, MAX_DIMS};
 
+/// In dims with their bases, and out dims with their sizes: what `LinearLayout::from_bases` takes.
+type Spec = (Vec<(String, Vec<Vec<u64>>)>, Vec<(String, u64)>);
+
 /// `n_in` in dims and `n_out` out dims, all of size 1 except `register` and `dim0` (4 each, identity), in
 /// the given order of the size-1 names (`x{i}` in, `y{i}` out).
-fn many(n_in: usize, n_out: usize) -> (Vec<(String, Vec<Vec<u64>>)>, Vec<(String, u64)>) {
+fn many(n_in: usize, n_out: usize) -> Spec {
     let mut outs = vec![("dim0".to_string(), 4u64)];
     outs.extend((1..n_out).map(|i| (format!("y{i}"), 1)));
     let unit = |v: u64| {

@@ -44,14 +44,19 @@ fn temp_file(name: &str, text: &str) -> String {
 fn a_blackwell_style_dump_is_read_whole() {
     let file = ttgir::parse_file(&dump()).unwrap();
     let names: Vec<&str> = file.aliases.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["blocked", "shared", "padded"]);
+    // Tensor-memory layouts are layouts like the others.
+    assert_eq!(
+        names,
+        ["blocked", "shared", "tmem", "tmem_scales", "padded"]
+    );
     assert!(file.skipped.is_empty(), "{:?}", file.skipped);
     assert!(file.rejected.is_empty(), "{:?}", file.rejected);
-    let memory: Vec<&str> = file.tensor_memory.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(memory, ["tmem", "tmem_scales"]);
-    // The tensor-memory types are passed over; the others are read.
+    assert!(file.tensor_memory.is_empty(), "{:?}", file.tensor_memory);
     let shapes: Vec<&[u64]> = file.types.iter().map(|t| t.shape.as_slice()).collect();
-    assert_eq!(shapes, [&[3, 1][..], &[32, 16], &[64, 64]]);
+    assert_eq!(
+        shapes,
+        [&[3, 1][..], &[32, 16], &[128, 128], &[64, 64], &[128, 4]]
+    );
     // The mbarrier buffer: three buffers of one element, each laid out (offset of size 1).
     let by_alias = file.shapes_by_alias();
     assert_eq!(by_alias["shared"], [vec![3, 1]]);
@@ -78,7 +83,7 @@ fn the_cli_lists_every_alias_of_such_a_dump() {
     // The padded layout's linear component: offset 64 is row 1 (64 elements per row, order [1, 0]).
     assert!(out.contains("offset=64 -> (1, 0)"), "{out}");
     assert!(
-        out.contains("#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\n  (a tensor-memory layout"),
+        out.contains("#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\nshape 128x128:\n\n - row=1 -> (1, 0)"),
         "{out}"
     );
     assert!(!out.contains("#loc"), "locations are not listed: {out}");
@@ -87,17 +92,18 @@ fn the_cli_lists_every_alias_of_such_a_dump() {
         !out.contains("skipped") && !out.contains("unknown alias"),
         "{out}"
     );
-    // JSON: one entry per (alias, shape), the padded one with its padding, tensor memory with its reason.
+    // JSON: one entry per (alias, shape), the padded one with its padding, tensor memory laid out.
     let o = weft(&["layout", "--from-ttgir", &f, "--format", "json"]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let items = v.as_array().unwrap();
-    assert_eq!(items.len(), 5, "{v}");
+    assert_eq!(items.len(), 4, "{v}");
     let padded = items.iter().find(|i| i["alias"] == "padded").unwrap();
     assert_eq!(padded["padding"], serde_json::json!([[512, 16]]));
     assert!(padded["layout"]["in_dims"].is_array());
     let tmem = items.iter().find(|i| i["alias"] == "tmem").unwrap();
-    assert!(tmem["error"].as_str().unwrap().contains("tensor-memory"));
+    assert!(tmem.get("error").is_none(), "{tmem}");
+    assert_eq!(tmem["layout"]["in_dims"][0][0], "row");
 }
 
 /// A layout the CLI cannot lay out (a blocked layout for a rank-2 tensor used at rank 3) is reported at its
@@ -266,8 +272,8 @@ proptest::proptest! {
                 7 => format!("%{i} = x : !ttg.memdesc<128x128xf32, #t{k}, #ttng.tensor_memory> tensor<4x!tt.ptr<f32>>"),
                 _ => "%z = x : tensor<".repeat(k % 50),
             };
-            if def.starts_with('#') {
-                let name = def[1..].split(" = ").next().unwrap().to_string();
+            if let Some(rest) = def.strip_prefix('#') {
+                let name = rest.split(" = ").next().unwrap().to_string();
                 dup |= !names.insert(name);
             }
             text += &def;

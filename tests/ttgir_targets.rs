@@ -59,24 +59,16 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
         kernels.insert(f["kernel"].as_str().unwrap().to_string());
         let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
         let file = ttgir::parse_file(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        // Every alias is a layout weft knows, except the memory spaces, and the tensor-memory layouts, which
-        // are recognised as such.
+        // Every alias is a layout weft knows (tensor-memory layouts included), except the memory spaces.
         let listed: Vec<String> = file.aliases.iter().map(|(n, _)| format!("#{n}")).collect();
-        let memory: Vec<String> = file
-            .tensor_memory
-            .iter()
-            .map(|(n, _)| format!("#{n}"))
-            .collect();
+        assert!(
+            file.tensor_memory.is_empty(),
+            "{name}: {:?}",
+            file.tensor_memory
+        );
         for (alias, def) in f["aliases"].as_object().unwrap() {
             let def = def.as_str().unwrap();
             if def == "#ttg.shared_memory" || def == "#ttng.tensor_memory" {
-                continue;
-            }
-            if def.starts_with("#ttng.tensor_memory") {
-                assert!(
-                    memory.contains(alias),
-                    "{name}: {alias} = {def} not recognised"
-                );
                 continue;
             }
             assert!(listed.contains(alias), "{name}: {alias} = {def} not listed");
@@ -99,13 +91,14 @@ fn every_dump_lists_every_alias_with_triton_layouts() {
                 .collect();
             let probe = ttgir::parse_file(&format!("{alias_lines}%0 = op : {ty}\n"))
                 .unwrap_or_else(|e| panic!("{name}: {ty}: {e}"));
-            let Some(t) = probe.types.first() else {
-                // Only tensor-memory types are passed over.
-                assert!(ty.contains("#ttng.tensor_memory"), "{name}: {ty} lost");
-                tensor_memory += 1;
-                continue;
-            };
+            let t = probe
+                .types
+                .first()
+                .unwrap_or_else(|| panic!("{name}: {ty} lost"));
             let enc = &t.encoding;
+            if enc.is_tensor_memory() {
+                tensor_memory += 1;
+            }
             let Some(want) = l.get("layout") else {
                 // Gluon has no layout for it (a one-element mbarrier buffer, a padded or rotating shared
                 // layout): weft still lays it out as a file listing does.

@@ -293,6 +293,16 @@ impl LinearLayout {
         bases: impl IntoIterator<Item = (D, Bases)>,
         out_names: impl IntoIterator<Item = E>,
     ) -> Result<LinearLayout> {
+        Self::from_bases_inferred_with(bases, out_names, true)
+    }
+
+    /// [`from_bases_inferred`](Self::from_bases_inferred) that checks surjectivity only when
+    /// `require_surjective` (Triton's `LinearLayout(bases, outDimNames, requireSurjective)`).
+    pub fn from_bases_inferred_with<D: Into<Dim>, E: Into<Dim>>(
+        bases: impl IntoIterator<Item = (D, Bases)>,
+        out_names: impl IntoIterator<Item = E>,
+        require_surjective: bool,
+    ) -> Result<LinearLayout> {
         let mut out_names = out_names.into_iter();
         let names: Vec<Dim> = out_names.by_ref().take(MAX_DIMS).map(Into::into).collect();
         check_dim_count(names.len() + out_names.count(), DimSide::Out)?;
@@ -326,7 +336,7 @@ impl LinearLayout {
         }
         check_specs(&outs, DimSide::Out)?;
         let sizes: Vec<u64> = outs.iter().map(|d| 1u64 << d.log2).collect();
-        Self::from_bases_with(bases, outs, &sizes, true)
+        Self::from_bases_with(bases, outs, &sizes, require_surjective)
     }
 
     fn from_bases_with<D: Into<Dim>>(

@@ -119,6 +119,7 @@
 //! - register permutations: [`ColumnAction`], [`reg_perm_for_divide`];
 //! - identity by meaning: `equivalent` and `first_difference` ([`LayoutDifference`]) compare layouts with
 //!   size-1 dims ignored (`==` compares representations);
+//! - pictures: [`render`] draws a layout as a text table or an SVG grid;
 //! - text: Triton's bases dump (`Display`, `from_bases_string`), TTGIR and Gluon syntax ([`text`]);
 //! - serde (feature `serde`): `Serialize`/`Deserialize` for layouts, [`Dim`]s, encodings and conversion plans,
 //!   and the JSON of design.md (`json`: `to_json`, `from_json`, `ConversionPlan::to_json`);
@@ -146,6 +147,7 @@ mod linear_layout;
 mod product;
 mod quotient;
 mod rename;
+pub mod render;
 mod reshape;
 mod resize;
 mod shape;

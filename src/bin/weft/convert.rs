@@ -3,7 +3,7 @@
 //! of design.md.
 
 use clap::Args as ClapArgs;
-use weft::layout::convert::{plan_conversion, Target};
+use weft::layout::convert::{element_bits, plan_conversion, Target};
 use weft::layout::text;
 use weft::layout::LinearLayout;
 
@@ -35,21 +35,9 @@ pub(crate) struct Args {
     json: bool,
 }
 
-/// Bits of an element type name.
+/// Bits of an element type name; the error names the `--dtype` option.
 pub(crate) fn dtype_bits(dtype: &str) -> Result<u32, Failure> {
-    Ok(match dtype {
-        "i1" => 1,
-        "i8" | "u8" | "f8" | "f8e4m3" | "f8e5m2" => 8,
-        "i16" | "u16" | "f16" | "bf16" => 16,
-        "i32" | "u32" | "f32" | "tf32" => 32,
-        "i64" | "u64" | "f64" => 64,
-        _ => {
-            return Err(Failure(format!(
-                "--dtype `{}`: unknown element type (i8, i16, i32, i64, f8, f16, bf16, f32, f64)",
-                text::excerpt(dtype)
-            )))
-        }
-    })
+    element_bits(dtype).map_err(|e| Failure(format!("--{e}")))
 }
 
 /// The linear layout of `arg` (TTGIR, Gluon, JSON or @file) for `shape`; `what` names the argument.

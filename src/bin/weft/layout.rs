@@ -5,10 +5,11 @@ use std::io::Write;
 use clap::{Args as ClapArgs, ValueEnum};
 use weft::layout::encoding::{Encoding, MAX_RANK};
 use weft::layout::json::to_line;
+use weft::layout::render;
 use weft::layout::text::{self, ttgir};
 use weft::layout::LinearLayout;
 
-use crate::{read_arg, read_file, render, Failure};
+use crate::{read_arg, read_file, Failure};
 
 /// Arguments of `weft layout`.
 #[derive(ClapArgs, Debug)]
@@ -97,14 +98,6 @@ struct AliasJson<'a> {
     error: Option<String>,
 }
 
-fn shape_str(shape: &[u64]) -> String {
-    shape
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join("x")
-}
-
 /// A write error (a closed pipe, a full disk) as a failure.
 fn io(e: std::io::Error) -> Failure {
     Failure(format!("cannot write the output: {e}"))
@@ -159,7 +152,7 @@ fn from_ttgir(
             let laid = ttgir::listed_layout(enc, &s);
             let per = laid.as_ref().map_or_else(|_| s.clone(), |(p, _)| p.clone());
             let note = if per.len() < s.len() {
-                format!(" (each buffer of {})", shape_str(&s))
+                format!(" (each buffer of {})", render::shape_text(&s))
             } else {
                 String::new()
             };
@@ -169,7 +162,7 @@ fn from_ttgir(
                 failures.push(format!(
                     "#{} with shape {}: {e}",
                     text::excerpt(name),
-                    shape_str(&per)
+                    render::shape_text(&per)
                 ));
             }
             if json {
@@ -189,7 +182,7 @@ fn from_ttgir(
                 )?;
                 continue;
             }
-            writeln!(out, "shape {}{note}:", shape_str(&per)).map_err(io)?;
+            writeln!(out, "shape {}{note}:", render::shape_text(&per)).map_err(io)?;
             match laid {
                 Ok(ll) => {
                     if let Some(pairs) = padding {

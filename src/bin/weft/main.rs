@@ -8,7 +8,6 @@ mod algebra;
 mod bank_conflicts;
 mod convert;
 mod layout;
-mod render;
 mod report;
 
 use std::io::Write;

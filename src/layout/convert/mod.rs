@@ -41,7 +41,7 @@ mod tiles;
 pub use bank_conflicts::{bank_conflicts, bank_conflicts_detail, BankConflicts};
 pub use classify::{classify, minimal_conversion, Classification, ConversionKind, Level};
 pub use cost::{cross_cta_cost, shared_cost, shuffle_cost, Cost};
-pub use plan::{plan_conversion, ConversionPlan, Target};
+pub use plan::{element_bits, plan_conversion, ConversionPlan, Target};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use plan_json::{

@@ -37,6 +37,24 @@ pub struct ConversionPlan {
     pub alternatives: Vec<(ConversionKind, Cost)>,
 }
 
+/// Bits of an element type named as Triton and the CLI name them (`i8`, `f16`, `bf16`, `f32`, `f8e4m3`, …),
+/// the `element_bits` argument of [`plan_conversion`] and of the bank-conflict counts.
+pub fn element_bits(dtype: &str) -> Result<u32> {
+    Ok(match dtype {
+        "i1" => 1,
+        "i8" | "u8" | "f8" | "f8e4m3" | "f8e5m2" => 8,
+        "i16" | "u16" | "f16" | "bf16" => 16,
+        "i32" | "u32" | "f32" | "tf32" => 32,
+        "i64" | "u64" | "f64" => 64,
+        _ => {
+            return Err(LayoutError::Invalid(format!(
+                "dtype `{}`: unknown element type (i8, i16, i32, i64, f8, f16, bf16, f32, f64)",
+                crate::layout::text::excerpt(dtype)
+            )))
+        }
+    })
+}
+
 /// Plans the conversion of a tensor from distributed layout `src` to `dst` (in dims among `register`,
 /// `lane`, `warp`, `block`; the same out dims and sizes) for `element_bits`-bit elements on `target`.
 pub fn plan_conversion(

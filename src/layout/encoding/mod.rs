@@ -355,10 +355,16 @@ fn permutation_only(ll: LinearLayout, shape: &[u64]) -> Result<LinearLayout> {
     // Square once zero bases are dropped: the distinct non-zero bases (checked distinct by
     // `is_permutation`) cover every element of `shape`, so bases zeroed past the shape must not leave an
     // element out.
-    let nonzero = ll.columns().iter().filter(|&&c| c != 0).count();
+    // On the packed columns (out dims own disjoint bit ranges), "one power of two in one dim, none
+    // repeated" is "one set bit, none seen before": no bases need unpacking.
+    let (mut nonzero, mut seen, mut permutation) = (0usize, 0u64, true);
+    for &c in ll.columns().iter().filter(|&&c| c != 0) {
+        permutation &= c.is_power_of_two() && seen & c == 0;
+        seen |= c;
+        nonzero += 1;
+    }
     let out_bits: u32 = shape.iter().map(|s| s.trailing_zeros()).sum();
-    if nonzero != out_bits as usize || !DistributedLinear::from_linear_layout(&ll)?.is_permutation()
-    {
+    if nonzero != out_bits as usize || !permutation {
         return Err(invalid(
             "bases",
             "LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases \

@@ -374,7 +374,8 @@ impl NvmmaShared {
         }
         let cols: SmallVec<[u64; 16]> = bases
             .iter()
-            .map(|b| (0..rank).fold(0u64, |a, d| a | (b[d] << shift[d])))
+            // A size-1 last dim of a 64-bit buffer sits at shift 64: it contributes no bits.
+            .map(|b| (0..rank).fold(0u64, |a, d| a | b[d].checked_shl(shift[d]).unwrap_or(0)))
             .collect();
         let ins: SmallVec<[DimSpec; 4]> = smallvec::smallvec![
             DimSpec {

@@ -214,6 +214,9 @@ fn fields(kind: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// A parsed constructor call: the class name, its arguments by name, and an error value locating it.
+type Call = (String, Vec<(String, Val)>, LayoutError);
+
 struct Parser {
     lx: Lexer,
     depth: usize,
@@ -271,6 +274,22 @@ impl Parser {
     }
 
     fn call(&mut self) -> Result<Encoding> {
+        let (kind, items, at) = self.call_items()?;
+        build(&kind, items).map_err(|e| match (e, at) {
+            (LayoutError::Invalid(m), LayoutError::Parse { line, column, .. }) => {
+                LayoutError::Parse {
+                    format: "gluon",
+                    line,
+                    column,
+                    message: format!("{kind}: {m}"),
+                }
+            }
+            (e, _) => e,
+        })
+    }
+
+    /// A constructor call's class name and its arguments by name; the error value locates the call.
+    fn call_items(&mut self) -> Result<Call> {
         let name = self.lx.ident()?;
         let kind = name.rsplit('.').next().unwrap_or(&name).to_string();
         let Some(names) = fields(&kind) else {
@@ -311,17 +330,7 @@ impl Parser {
                 }
             }
         }
-        build(&kind, items).map_err(|e| match (e, at) {
-            (LayoutError::Invalid(m), LayoutError::Parse { line, column, .. }) => {
-                LayoutError::Parse {
-                    format: "gluon",
-                    line,
-                    column,
-                    message: format!("{kind}: {m}"),
-                }
-            }
-            (e, _) => e,
-        })
+        Ok((kind, items, at))
     }
 }
 
@@ -485,6 +494,69 @@ fn build(kind: &str, items: Vec<(String, Val)>) -> Result<Encoding> {
     p.finish()?;
     Ok(e)
 }
+
+/// Builds the encoding of Gluon class `kind` (`BlockedLayout`, …) from a constructor call's positional and
+/// keyword arguments, with Gluon's defaults and Gluon's argument order: the Python package's layout classes
+/// are constructed through this, so they take exactly the arguments the text form takes.
+pub fn build_encoding(
+    kind: &str,
+    positional: Vec<Val>,
+    keywords: Vec<(String, Val)>,
+) -> Result<Encoding> {
+    let Some(names) = fields(kind) else {
+        return Err(LayoutError::Invalid(format!(
+            "`{}` is not a Gluon layout class",
+            excerpt(kind)
+        )));
+    };
+    if positional.len() > names.len() {
+        return Err(LayoutError::Invalid(format!(
+            "{kind} takes at most {} arguments, got {}",
+            names.len(),
+            positional.len()
+        )));
+    }
+    let mut items: Vec<(String, Val)> = names
+        .iter()
+        .zip(positional)
+        .map(|(k, v)| ((*k).to_string(), v))
+        .collect();
+    items.extend(keywords);
+    build(kind, items).map_err(|e| match e {
+        LayoutError::Invalid(m) => LayoutError::Invalid(format!("{kind}: {m}")),
+        e => e,
+    })
+}
+
+/// The Gluon constructor arguments of an encoding by name, every field with defaults filled in (what
+/// [`print_encoding`] writes, and the attributes of Gluon's Python object). `None` for a layout Gluon has no
+/// class for (`#ttg.amd_rotating_shared`).
+pub fn arguments(e: &Encoding) -> Option<Vec<(String, Val)>> {
+    if matches!(e, Encoding::AmdRotatingShared(_)) {
+        return None;
+    }
+    let text = print_encoding(e);
+    let mut p = Parser {
+        lx: Lexer::new(&text, "gluon").ok()?,
+        depth: 0,
+    };
+    p.call_items().ok().map(|(_, items, _)| items)
+}
+
+/// The Gluon layout class names (`BlockedLayout`, …) [`build_encoding`] knows.
+pub const CLASSES: [&str; 11] = [
+    "BlockedLayout",
+    "SliceLayout",
+    "NVMMADistributedLayout",
+    "DotOperandLayout",
+    "AMDMFMALayout",
+    "AMDWMMALayout",
+    "DistributedLinearLayout",
+    "SwizzledSharedLayout",
+    "NVMMASharedLayout",
+    "PaddedSharedLayout",
+    "SharedLinearLayout",
+];
 
 /// Parses Gluon constructor text such as `BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])`.
 pub fn parse_encoding(text: &str) -> Result<Encoding> {

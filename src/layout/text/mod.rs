@@ -12,6 +12,8 @@ mod lex;
 pub mod ttgir;
 mod value;
 
+pub use value::Val;
+
 use crate::layout::encoding::Encoding;
 use crate::layout::Result;
 

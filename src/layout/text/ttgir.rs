@@ -1009,8 +1009,8 @@ impl TtgirFile {
 }
 
 /// The layout a file listing gives an encoding used with `shape`, with the shape it is laid out for: a
-/// multi-buffered shared allocation (`3x64x32` for a rank-2 encoding, `3x1` mbarriers for a rank-1 one) is laid
-/// out per buffer (Triton applies the encoding to the trailing dims); a WMMA layout without a printed rank
+/// multi-buffered shared or tensor-memory allocation (`3x64x32` for a rank-2 encoding, `3x1` mbarriers for a
+/// rank-1 one) is laid out per buffer (Triton applies the encoding to the trailing dims); a WMMA layout without a printed rank
 /// takes the shape's; the layout is the compiler's ([`Encoding::tensor_layout`]: a one-element buffer has an
 /// offset of size 1, where Gluon's Python wrapper asserts); a padded shared layout gives its linear component
 /// (padding is not linear: [`crate::layout::encoding::PaddedShared::interval_padding_pairs`] tells it).
@@ -1019,7 +1019,7 @@ pub fn listed_layout(
     shape: &[u64],
 ) -> Result<(Vec<u64>, crate::layout::LinearLayout)> {
     let rank = enc.rank().unwrap_or(shape.len());
-    let per = if enc.is_shared() && shape.len() > rank {
+    let per = if (enc.is_shared() || enc.is_tensor_memory()) && shape.len() > rank {
         shape[shape.len() - rank..].to_vec()
     } else {
         shape.to_vec()

@@ -8,14 +8,21 @@ use crate::layout::{Bases, LayoutError, Result};
 
 use super::excerpt;
 
-/// A parsed parameter value.
-#[derive(Clone, Debug)]
-pub(crate) enum Val {
+/// A parameter value of a layout constructor: what the TTGIR and Gluon parsers read, and what
+/// [`gluon::build_encoding`](super::gluon::build_encoding) takes from a host language's arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Val {
+    /// A non-negative integer.
     Int(u64),
+    /// `true`/`True` or `false`/`False`.
     Bool(bool),
+    /// Python's `None` (a parameter left at its default).
     None,
+    /// A list (`[…]` or a tuple).
     List(Vec<Val>),
+    /// A dictionary (TTGIR's `{warp = …}`).
     Dict(Vec<(String, Val)>),
+    /// A nested layout (a `parent`).
     Enc(Arc<Encoding>),
 }
 

@@ -1,10 +1,79 @@
 //! Pictures of a layout: a text table and an SVG grid (cells coloured by warp, labelled with lane and
-//! register, like the layout figures of the Triton and CuTe docs).
+//! register, like the layout figures of the Triton and CuTe docs). The `weft layout` command and the Python
+//! package's notebook pictures (`_repr_svg_`) both draw with these.
 
-use weft::layout::encoding::Encoding;
-use weft::layout::LinearLayout;
+use crate::layout::encoding::Encoding;
+use crate::layout::{LayoutError, LinearLayout, Result};
 
-use crate::Failure;
+/// What a picture needs to know beyond the layout: how to title it and what its cells are.
+struct Style {
+    title: String,
+    cells: Cells,
+}
+
+/// What a cell shows, and what colours it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    /// Thread and register, coloured by warp.
+    Threads,
+    /// Shared-memory offset, coloured by bank (4-byte words of `elem_bits`-bit elements).
+    Shared { elem_bits: u64 },
+    /// Tensor-memory row and 32-bit column, coloured by the warp whose quarter of the rows holds it.
+    TensorMemory,
+}
+
+impl Style {
+    fn of_encoding(enc: &Encoding, shape: &[u64]) -> Style {
+        Style {
+            title: format!(
+                "{} — shape {}",
+                crate::layout::text::gluon::print_encoding(enc),
+                shape_text(shape)
+            ),
+            cells: Cells::of_encoding(enc),
+        }
+    }
+
+    /// A bare layout: shared when its first input dim is `offset` (16-bit elements for the bank colours),
+    /// tensor memory when its first two are `row` and `col`, else threads.
+    fn of_layout(ll: &LinearLayout) -> Style {
+        let shape: Vec<u64> = ll.out_dims().map(|(_, s)| s).collect();
+        let mut ins = ll.in_dim_names();
+        let first = ins.next().map(|d| d.as_str());
+        let second = ins.next().map(|d| d.as_str());
+        Style {
+            title: format!("LinearLayout — shape {}", shape_text(&shape)),
+            cells: match (first, second) {
+                (Some("offset"), _) => Cells::Shared { elem_bits: 16 },
+                (Some("row"), Some("col")) => Cells::TensorMemory,
+                _ => Cells::Threads,
+            },
+        }
+    }
+}
+
+impl Cells {
+    fn of_encoding(enc: &Encoding) -> Cells {
+        if enc.is_shared() {
+            Cells::Shared {
+                elem_bits: elem_bits(enc),
+            }
+        } else if enc.is_tensor_memory() {
+            Cells::TensorMemory
+        } else {
+            Cells::Threads
+        }
+    }
+}
+
+/// A shape as the pictures and the CLI write it: `32x64`.
+pub fn shape_text(shape: &[u64]) -> String {
+    shape
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join("x")
+}
 
 /// Largest hardware space enumerated to draw a layout.
 const MAX_IN_BITS: u32 = 22;
@@ -15,9 +84,9 @@ struct Owners {
     count: Vec<u32>,
 }
 
-fn owners(ll: &LinearLayout) -> Result<Owners, Failure> {
+fn owners(ll: &LinearLayout) -> Result<Owners> {
     if ll.total_in_bits() > MAX_IN_BITS || ll.total_out_bits() > MAX_IN_BITS {
-        return Err(Failure(format!(
+        return Err(LayoutError::Invalid(format!(
             "layout too large to draw ({} input bits, {} output bits; at most {MAX_IN_BITS})",
             ll.total_in_bits(),
             ll.total_out_bits()
@@ -63,6 +132,9 @@ fn grid(ll: &LinearLayout) -> (Vec<u64>, u64, u64) {
 fn packed_index(sizes: &[u64], row: u64, col: u64) -> u64 {
     // Out dim 0 is the least significant part of a packed out index.
     let rank = sizes.len();
+    if rank == 0 {
+        return 0;
+    }
     let mut coords = vec![0u64; rank];
     coords[rank - 1] = col;
     let mut r = row;
@@ -84,7 +156,7 @@ struct Cell {
     lines: [String; 2],
 }
 
-fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
+fn cell(style: &Style, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
     let x = o.first[idx as usize];
     if x == u64::MAX {
         return Cell {
@@ -104,18 +176,30 @@ fn cell(enc: &Encoding, ll: &LinearLayout, o: &Owners, idx: u64) -> Cell {
     } else {
         String::new()
     };
-    if enc.is_shared() {
-        let off = get(&v, "offset");
-        return Cell {
-            warp_key: BANK_KEY | ((off * elem_bits(enc) / 32) % 32),
-            lines: [format!("{bprefix}{off}"), rep.trim().to_string()],
-        };
-    }
-    let warps = ll.in_dim_size("warp").unwrap_or(1);
-    let (reg, lane, warp) = (get(&v, "register"), get(&v, "lane"), get(&v, "warp"));
-    Cell {
-        warp_key: warp + warps * block,
-        lines: [format!("{bprefix}W{warp} L{lane}"), format!("R{reg}{rep}")],
+    match style.cells {
+        Cells::Shared { elem_bits } => {
+            let off = get(&v, "offset");
+            Cell {
+                warp_key: BANK_KEY | ((off * elem_bits / 32) % 32),
+                lines: [format!("{bprefix}{off}"), rep.trim().to_string()],
+            }
+        }
+        Cells::TensorMemory => {
+            // The TMEM row (a lane of the warpgroup that reaches it) and the 32-bit column.
+            let (row, col) = (get(&v, "row"), get(&v, "col"));
+            Cell {
+                warp_key: row / 32 + 4 * block,
+                lines: [format!("{bprefix}r{row}"), format!("c{col}{rep}")],
+            }
+        }
+        Cells::Threads => {
+            let warps = ll.in_dim_size("warp").unwrap_or(1);
+            let (reg, lane, warp) = (get(&v, "register"), get(&v, "lane"), get(&v, "warp"));
+            Cell {
+                warp_key: warp + warps * block,
+                lines: [format!("{bprefix}W{warp} L{lane}"), format!("R{reg}{rep}")],
+            }
+        }
     }
 }
 
@@ -135,16 +219,19 @@ fn value_of(x: u64, (shift, size): (u32, u64)) -> u64 {
     x.checked_shr(shift).unwrap_or(0) & (size - 1)
 }
 
-/// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset); `xN` marks
-/// an element N locations hold. Cells are written into one buffer, without an allocation each (a listing may
-/// hold millions).
-pub(crate) fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String, Failure> {
+/// A text table: one row per tensor row, each cell `T<thread>:<register>` (shared: the offset; tensor memory:
+/// `r<row>:c<column>`); `xN` marks an element N locations hold.
+pub fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String> {
+    draw_table(Cells::of_encoding(enc), ll)
+}
+
+/// Cells are written into one buffer, without an allocation each (a `--from-ttgir` listing may hold millions).
+fn draw_table(kind: Cells, ll: &LinearLayout) -> Result<String> {
     use std::fmt::Write;
     let o = owners(ll)?;
     let (sizes, rows, cols) = grid(ll);
-    let [reg, lane, warp, block, offset] =
-        ["register", "lane", "warp", "block", "offset"].map(|n| field(ll, n));
-    let shared = enc.is_shared();
+    let [reg, lane, warp, block, offset, row, col] =
+        ["register", "lane", "warp", "block", "offset", "row", "col"].map(|n| field(ll, n));
     // The packed out index of (row, col) is the row's part (every dim but the last) | col << its shift.
     let col_shift: u32 = sizes[..sizes.len().saturating_sub(1)]
         .iter()
@@ -161,15 +248,20 @@ pub(crate) fn table(enc: &Encoding, ll: &LinearLayout) -> Result<String, Failure
                 text.push('-');
             } else {
                 let b = value_of(x, block);
-                if shared {
-                    if block.1 > 1 {
-                        let _ = write!(text, "B{b} ");
-                    }
-                    let _ = write!(text, "{}", value_of(x, offset));
-                } else {
-                    let thread = value_of(x, lane) + lane.1 * (value_of(x, warp) + warp.1 * b);
-                    let _ = write!(text, "T{thread}:{}", value_of(x, reg));
+                // Memory cells name their CTA; a thread's number already counts it.
+                if block.1 > 1 && kind != Cells::Threads {
+                    let _ = write!(text, "B{b} ");
                 }
+                let _ = match kind {
+                    Cells::Threads => {
+                        let thread = value_of(x, lane) + lane.1 * (value_of(x, warp) + warp.1 * b);
+                        write!(text, "T{thread}:{}", value_of(x, reg))
+                    }
+                    Cells::Shared { .. } => write!(text, "{}", value_of(x, offset)),
+                    Cells::TensorMemory => {
+                        write!(text, "r{}:c{}", value_of(x, row), value_of(x, col))
+                    }
+                };
                 if o.count[idx] > 1 {
                     let _ = write!(text, " x{}", o.count[idx]);
                 }
@@ -234,26 +326,28 @@ fn esc(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// An SVG grid of the tensor (rows: all dims but the last; columns: the last dim).
-pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<String, Failure> {
+/// An SVG grid of the tensor (rows: all dims but the last; columns: the last dim), titled with the encoding.
+pub fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<String> {
+    draw_svg(&Style::of_encoding(enc, shape), ll)
+}
+
+/// [`svg`] for a bare layout: threads coloured by warp, shared-memory offsets (first in dim `offset`) by
+/// bank, tensor-memory rows and columns (first in dims `row`, `col`) by the warp that reaches the row.
+pub fn svg_of_layout(ll: &LinearLayout) -> Result<String> {
+    draw_svg(&Style::of_layout(ll), ll)
+}
+
+fn draw_svg(style: &Style, ll: &LinearLayout) -> Result<String> {
     let o = owners(ll)?;
     let (sizes, rows, cols) = grid(ll);
     if rows * cols > 1 << 16 {
-        return Err(Failure(format!(
-            "{rows}x{cols} cells are too many to draw; use a smaller --shape"
+        return Err(LayoutError::Invalid(format!(
+            "{rows}x{cols} cells are too many to draw; use a smaller shape"
         )));
     }
     let (cw, ch) = (58u64, 34u64);
     let (left, top) = (44u64, 56u64);
-    let title = format!(
-        "{} — shape {}",
-        weft::layout::text::gluon::print_encoding(enc),
-        shape
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join("x")
-    );
+    let title = &style.title;
     // Monospace 12 px text is about 7.3 px per character: widen the picture so the title fits.
     let width = (left + cols * cw + 16).max(title.chars().count() as u64 * 15 / 2 + 16);
     let height = top + rows * ch + 40;
@@ -262,26 +356,21 @@ pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<St
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans Mono, monospace\">\n"
     );
     s += &format!("<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n");
-    let title = format!(
-        "{} — shape {}",
-        weft::layout::text::gluon::print_encoding(enc),
-        shape
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join("x")
-    );
     s += &format!(
         "<text x=\"8\" y=\"18\" font-size=\"12\">{}</text>\n",
-        esc(&title)
+        esc(title)
     );
-    let legend = if enc.is_shared() {
-        format!(
-            "cell: shared-memory offset; colour: bank (4-byte words, {}-bit elements)",
-            elem_bits(enc)
-        )
-    } else {
-        "cell: W warp, L lane / R register; colour: warp; xN: held by N threads".to_string()
+    let legend = match style.cells {
+        Cells::Shared { elem_bits } => format!(
+            "cell: shared-memory offset; colour: bank (4-byte words, {elem_bits}-bit elements)"
+        ),
+        Cells::TensorMemory => {
+            "cell: r TMEM row / c 32-bit column; colour: the warp whose quarter of the rows holds it"
+                .to_string()
+        }
+        Cells::Threads => {
+            "cell: W warp, L lane / R register; colour: warp; xN: held by N threads".to_string()
+        }
     };
     s += &format!("<text x=\"8\" y=\"36\" font-size=\"11\" fill=\"#444\">{legend}</text>\n");
     for c in 0..cols {
@@ -298,7 +387,7 @@ pub(crate) fn svg(enc: &Encoding, ll: &LinearLayout, shape: &[u64]) -> Result<St
             top + r * ch + ch / 2 + 4
         );
         for c in 0..cols {
-            let cl = cell(enc, ll, &o, packed_index(&sizes, r, c));
+            let cl = cell(style, ll, &o, packed_index(&sizes, r, c));
             let (x, y) = (left + c * cw, top + r * ch);
             s += &format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{cw}\" height=\"{ch}\" fill=\"{}\" stroke=\"#555\" stroke-width=\"0.5\"/>\n",

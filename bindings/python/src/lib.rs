@@ -1,0 +1,35 @@
+//! The `weft` Python package's extension module (`weft._weft`): weft's layout algebra under the names of
+//! Triton's and Gluon's Python APIs, so that code moves over by changing an import.
+//!
+//! Every weft error reaches Python as a `weft.LayoutError` subclass with weft's message; nothing here
+//! panics on any input (PyO3 would turn a panic into `PanicException`; the test suite feeds hostile input
+//! to every entry point to keep it that way).
+
+mod args;
+mod cute;
+mod drawing;
+mod errors;
+mod layouts;
+mod linear_layout;
+mod names;
+mod parsing;
+mod planning;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _weft(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<linear_layout::LinearLayout>()?;
+    m.add_class::<drawing::Drawing>()?;
+    layouts::register(m)?;
+    m.add_function(wrap_pyfunction!(parsing::parse_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(parsing::parse_ttgir, m)?)?;
+    m.add_function(wrap_pyfunction!(parsing::parse_type, m)?)?;
+    m.add_function(wrap_pyfunction!(planning::plan_conversion, m)?)?;
+    m.add_function(wrap_pyfunction!(planning::bank_conflicts, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::from_cute, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::to_cute, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
