@@ -2,8 +2,8 @@
 # The whole test suite (README command 2, and what .ci/run runs): installs what is missing, then runs every
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
 # the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
-# reason when no GPU is present. Then clippy (warnings are errors) and each example with exactly the
-# features it declares.
+# reason when no GPU is present. Then clippy (warnings are errors), each example with exactly the
+# features it declares, and the runtime-only example.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -21,3 +21,5 @@ cargo clippy --all-targets --features "$FEATURES" -- -D warnings
 cargo clippy --all-targets -- -D warnings
 echo "== examples with exactly their declared features"
 python3 scripts/check_examples.py
+echo "== the runtime-only ahead-of-time example (no LLVM linked, < 10 MB, clean exit without a GPU)"
+bash scripts/check_runtime_only.sh
