@@ -3,7 +3,7 @@
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
 # the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
 # reason when no GPU is present. Then clippy (warnings are errors), each example with exactly the
-# features it declares, the runtime-only example, and cargo deny.
+# features it declares, the runtime-only example, every example without a GPU, and cargo deny.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -23,6 +23,8 @@ echo "== examples with exactly their declared features"
 python3 scripts/check_examples.py
 echo "== the runtime-only ahead-of-time example (no LLVM linked, < 10 MB, clean exit without a GPU)"
 bash scripts/check_runtime_only.sh
+echo "== every example without a GPU: a message and a clean exit, no panic"
+bash scripts/run_examples_without_gpu.sh
 echo "== cargo deny check (licences, bans, sources, advisories)"
 # A first install builds cargo-deny from source: 27 minutes on 2 cores shared with other builds, once per
 # machine.
