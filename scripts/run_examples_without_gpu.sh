@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Runs every example on a machine without a GPU driver: each must say what it did or skipped and exit
 # 0, never panic. (On a machine with a driver this proves nothing and the examples would run for
-# minutes, so it only says so.) Builds the examples with `$FEATURES` (default llvm,cuda, what they
-# need; test.sh passes its own list, so the build it already made is reused).
+# minutes, so it only says so.) Builds the examples with `$EXAMPLE_FEATURES` (default llvm,cuda: what
+# they need).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ldconfig -p 2>/dev/null | grep -q 'libcuda\.so'; then
   echo "a CUDA driver is installed: the no-GPU run of the examples is skipped"
   exit 0
 fi
-cargo build --quiet --features "${FEATURES:-llvm,cuda}" --examples
+cargo build --quiet --features "${EXAMPLE_FEATURES:-llvm,cuda}" --examples
 dir="${CARGO_TARGET_DIR:-target}/debug/examples"
 failed=0
 count=0

@@ -3,8 +3,9 @@
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
 # the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
 # reason when no GPU is present. Then the C ABI (`bindings/c`), whose tests build its C and C++ examples,
-# clippy (warnings are errors), each example with exactly the features it declares, and the Python package
-# (its wheel built with maturin, its pytest suite).
+# clippy (warnings are errors), each example with exactly the features it declares, the Python package (its
+# wheel built with maturin, its pytest suite), the runtime-only example, every example without a GPU, and
+# cargo deny.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -27,3 +28,21 @@ echo "== examples with exactly their declared features"
 python3 scripts/check_examples.py
 echo "== Python package: maturin wheel + pytest (bindings/python)"
 bash bindings/python/test.sh
+echo "== the runtime-only ahead-of-time example (no LLVM linked, < 10 MB, clean exit without a GPU)"
+bash scripts/check_runtime_only.sh
+echo "== every example without a GPU: a message and a clean exit, no panic"
+bash scripts/run_examples_without_gpu.sh
+echo "== cargo deny check (licences, bans, sources, advisories)"
+# A first install builds cargo-deny from source: 27 minutes on 2 cores shared with other builds, once per
+# machine.
+command -v cargo-deny >/dev/null 2>&1 || cargo install --locked cargo-deny
+cargo deny check licenses bans sources
+# The advisory database is a git repository on GitHub: checked when it can be fetched (or is already
+# on this machine), otherwise said so.
+if git ls-remote https://github.com/rustsec/advisory-db HEAD >/dev/null 2>&1; then
+  cargo deny check advisories
+elif ls -d "${CARGO_HOME:-$HOME/.cargo}"/advisory-dbs/advisory-db-*/crates >/dev/null 2>&1; then
+  cargo deny --offline check advisories
+else
+  echo "advisories NOT checked: the RustSec database cannot be fetched from this machine"
+fi

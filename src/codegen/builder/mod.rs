@@ -878,7 +878,7 @@ mod tests {
         }
         let v = other_kind(&mut kb, ValueKind::SharedDesc);
         assert_eq!(
-            kb.mul(2, v).unwrap_err().to_string(),
+            kb.mul(2, v).unwrap_err().cause().to_string(),
             format!(
                 "`mul` needs a scalar or a register tile, got a shared-memory descriptor ({v})"
             )
