@@ -196,6 +196,6 @@ fn every_shipped_kernel_runs_with_no_sanitizer_finding() {
         }
         ran += 1;
     }
-    // Only the kernels with warp roles (gemm_ws, attention_pp) are refused.
-    assert_eq!(ran, EXAMPLE_KERNELS.len() - 2);
+    // Every kernel ran, the warp-specialised ones (gemm_ws, attention_pp) as cooperating tasks.
+    assert_eq!(ran, EXAMPLE_KERNELS.len());
 }
