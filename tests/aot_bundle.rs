@@ -21,15 +21,25 @@ fn builder_kernels_round_trip_through_a_bundle() {
 
     let e = back.select(&memcpy_sig.name, Target::SM90A).unwrap();
     assert_eq!((e.kind, e.target), (ImageKind::Ptx, Target::SM80));
-    assert_eq!(e.signature, memcpy_sig, "the launch checks need the whole signature");
-    assert_eq!(e.ptx().unwrap(), memcpy_ptx, "into_bundle_entry emits the same PTX as ptx()");
+    assert_eq!(
+        e.signature, memcpy_sig,
+        "the launch checks need the whole signature"
+    );
+    assert_eq!(
+        e.ptx().unwrap(),
+        memcpy_ptx,
+        "into_bundle_entry emits the same PTX as ptx()"
+    );
 
     let g = back.select(&gemm_sig.name, Target::SM90A).unwrap();
     assert_eq!(g.signature, gemm_sig);
     assert!(g.signature.shared_bytes > 0 && g.signature.threads_per_block.is_some());
     assert!(g.ptx().unwrap().contains(".target sm_90a"));
     // The wgmma kernel is arch-specific PTX: an sm_80 device gets a clear error.
-    let err = back.select(&gemm_sig.name, Target::SM80).unwrap_err().to_string();
+    let err = back
+        .select(&gemm_sig.name, Target::SM80)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("runs on sm_80"), "{err}");
 }
 

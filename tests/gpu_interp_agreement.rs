@@ -18,7 +18,7 @@ use weft::runtime::prelude::*;
 use weft::runtime::{KernelArgs, LaunchConfig};
 
 fn cfg(k: &Kernel<'_>, grid: (u32, u32, u32)) -> LaunchConfig {
-    LaunchConfig::for_kernel(grid, &k.signature()).unwrap()
+    LaunchConfig::for_kernel(grid, k.signature()).unwrap()
 }
 
 #[test]
@@ -30,8 +30,14 @@ fn data_movement_and_exact_arithmetic_agree_bit_for_bit() {
     let x = Rng(11).vec(n);
     let y = Rng(12).vec(n);
     for (name, k) in [
-        ("memcpy", kernels::memcpy_kernel(&ctx, Target::SM90, 512, 4, 4).unwrap()),
-        ("add", kernels::add_kernel(&ctx, Target::SM90, 512, 4, 4).unwrap()),
+        (
+            "memcpy",
+            kernels::memcpy_kernel(&ctx, Target::SM90, 512, 4, 4).unwrap(),
+        ),
+        (
+            "add",
+            kernels::add_kernel(&ctx, Target::SM90, 512, 4, 4).unwrap(),
+        ),
     ] {
         let kernel = load_kernel(&dev, &k);
         let dx = dev.upload(&x).unwrap();
@@ -60,7 +66,11 @@ fn data_movement_and_exact_arithmetic_agree_bit_for_bit() {
         a.extend([LaunchArg::Buffer(hz), LaunchArg::I32(n as i32)]);
         interp::run(&k, [grid.0, 1, 1], &a, &mut mem).unwrap();
         let host: Vec<f32> = mem.download(hz);
-        let same = gpu.iter().zip(&host).filter(|(g, h)| g.to_bits() == h.to_bits()).count();
+        let same = gpu
+            .iter()
+            .zip(&host)
+            .filter(|(g, h)| g.to_bits() == h.to_bits())
+            .count();
         assert_eq!(same, n, "{name}: {} of {n} elements differ", n - same);
     }
 }
@@ -80,17 +90,29 @@ fn softmax_agrees_within_the_approximate_exponential() {
     let mut args = KernelArgs::new();
     args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
     // SAFETY: one row per program over m rows of n elements.
-    unsafe { dev.stream().launch(&kernel, &cfg(&k, (m as u32, 1, 1)), &args).unwrap() };
+    unsafe {
+        dev.stream()
+            .launch(&kernel, &cfg(&k, (m as u32, 1, 1)), &args)
+            .unwrap()
+    };
     dev.stream().synchronize().unwrap();
     let gpu = dy.to_vec().unwrap();
     let mut mem = Memory::new();
     let hx = mem.upload(&x);
     let hy = mem.alloc_poisoned::<f32>(m * n);
-    let a = [LaunchArg::Buffer(hx), LaunchArg::Buffer(hy), LaunchArg::I32(m as i32), LaunchArg::I32(n as i32)];
+    let a = [
+        LaunchArg::Buffer(hx),
+        LaunchArg::Buffer(hy),
+        LaunchArg::I32(m as i32),
+        LaunchArg::I32(n as i32),
+    ];
     interp::run(&k, [m as u32, 1, 1], &a, &mut mem).unwrap();
     let host: Vec<f32> = mem.download(hy);
     for (i, (g, h)) in gpu.iter().zip(&host).enumerate() {
-        assert!((g - h).abs() <= 2e-6 * h.abs() + 1e-12, "element {i}: GPU {g}, interpreter {h}");
+        assert!(
+            (g - h).abs() <= 2e-6 * h.abs() + 1e-12,
+            "element {i}: GPU {g}, interpreter {h}"
+        );
     }
 }
 
@@ -136,6 +158,9 @@ fn the_tensor_core_gemm_agrees_within_an_f16_ulp() {
     for (i, (g, h)) in gpu.iter().zip(&host).enumerate() {
         let (g, h) = (g.to_f32(), h.to_f32());
         let ulp = f16::from_f32(h.abs()).to_f32().max(6.1e-5) / 1024.0;
-        assert!((g - h).abs() <= ulp * 1.01, "element {i}: GPU {g}, interpreter {h}");
+        assert!(
+            (g - h).abs() <= ulp * 1.01,
+            "element {i}: GPU {g}, interpreter {h}"
+        );
     }
 }

@@ -876,7 +876,10 @@ mod cuda_only {
         let out: CudaSlice<f32> = stream.clone_htod(&poison).unwrap();
 
         let wstream = cuda::Stream::from_cudarc(stream.clone()).unwrap();
-        assert!(std::sync::Arc::ptr_eq(wstream.cudarc_stream().unwrap(), &stream));
+        assert!(std::sync::Arc::ptr_eq(
+            wstream.cudarc_stream().unwrap(),
+            &stream
+        ));
         let kernel = wstream
             .device()
             .load_kernel(KernelImage::Ptx(SAXPY), saxpy_sig())
@@ -932,7 +935,9 @@ mod cuda_only {
         let (dx, dy) = (wrap(dev.upload(&x).unwrap()), wrap(dev.upload(&y).unwrap()));
         let out = wrap(poisoned::<cuda::Cuda>(&dev, n));
         assert_eq!(out.elem_count(), n);
-        let kernel = dev.load_kernel(KernelImage::Ptx(SAXPY), saxpy_sig()).unwrap();
+        let kernel = dev
+            .load_kernel(KernelImage::Ptx(SAXPY), saxpy_sig())
+            .unwrap();
         let mut args = KernelArgs::new();
         args.ptr(&out).ptr(&dx).ptr(&dy).scalar(a).scalar(n as u32);
         let cfg = LaunchConfig::for_items(n as u64, 256, 256).unwrap();
@@ -966,7 +971,10 @@ mod cuda_only {
         let first = DiskCache::new(dir.path())
             .load_ptx(&dev, SAXPY, saxpy_sig())
             .unwrap();
-        assert_eq!((first.source, first.store_error.clone()), (Source::Compiled, None));
+        assert_eq!(
+            (first.source, first.store_error.clone()),
+            (Source::Compiled, None)
+        );
         let path = DiskCache::new(dir.path()).entry_path(&dev, SAXPY);
         assert!(path.exists(), "{} was not written", path.display());
         let again = DiskCache::new(dir.path())
@@ -990,7 +998,9 @@ mod cuda_only {
         // A truncated entry is compiled again and rewritten whole.
         let len = std::fs::metadata(&path).unwrap().len();
         std::fs::write(&path, &std::fs::read(&path).unwrap()[..len as usize - 100]).unwrap();
-        let repaired = DiskCache::new(dir.path()).load_ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+        let repaired = DiskCache::new(dir.path())
+            .load_ptx(&dev, SAXPY, saxpy_sig())
+            .unwrap();
         assert_eq!(repaired.source, Source::Compiled);
         assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
 
@@ -999,11 +1009,15 @@ mod cuda_only {
         std::thread::scope(|s| {
             for _ in 0..4 {
                 s.spawn(|| {
-                    DiskCache::new(race.path()).load_ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+                    DiskCache::new(race.path())
+                        .load_ptx(&dev, SAXPY, saxpy_sig())
+                        .unwrap();
                 });
             }
         });
-        let hit = DiskCache::new(race.path()).load_ptx(&dev, SAXPY, saxpy_sig()).unwrap();
+        let hit = DiskCache::new(race.path())
+            .load_ptx(&dev, SAXPY, saxpy_sig())
+            .unwrap();
         assert_eq!(hit.source, Source::Cached);
         let leftovers = std::fs::read_dir(race.path()).unwrap().count();
         assert_eq!(leftovers, 1, "temporary files left behind");
@@ -1018,7 +1032,12 @@ mod cuda_only {
         let mut bundle = Bundle::new();
         let sm80 = weft::target::Target::parse("sm_80").unwrap();
         bundle
-            .push(BundleEntry::new(saxpy_sig(), sm80, ImageKind::Ptx, SAXPY.as_bytes().to_vec()))
+            .push(BundleEntry::new(
+                saxpy_sig(),
+                sm80,
+                ImageKind::Ptx,
+                SAXPY.as_bytes().to_vec(),
+            ))
             .unwrap();
         let bundle = Bundle::from_bytes(&bundle.to_bytes()).unwrap();
         let k = dev.load_bundled(&bundle, "saxpy").unwrap();
@@ -1030,7 +1049,11 @@ mod cuda_only {
         let dir = tempfile::tempdir().unwrap();
         let cache = DiskCache::new(dir.path());
         assert_eq!(cache.warm_up(&dev, &bundle).unwrap(), 1);
-        assert_eq!(cache.warm_up(&dev, &bundle).unwrap(), 0, "warm-up compiles once");
+        assert_eq!(
+            cache.warm_up(&dev, &bundle).unwrap(),
+            0,
+            "warm-up compiles once"
+        );
         let loaded = cache.load_bundled(&dev, &bundle, "saxpy").unwrap();
         assert_eq!(loaded.source, Source::Cached);
     }

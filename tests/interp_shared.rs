@@ -23,7 +23,7 @@ use common::views::{
 };
 use common::wgmma::small_values;
 use half::{bf16, f16};
-use weft::codegen::interp::{HostElem, InterpError, LaunchArg, Memory, TensorMapArg};
+use weft::codegen::interp::{HostElem, LaunchArg, Memory, TensorMapArg};
 use weft::codegen::kernels::{self, TransposeConfig};
 use weft::codegen::{Context, DType, ReduceOp, Target};
 use weft::layout::convert::{plan_conversion, ConversionKind};

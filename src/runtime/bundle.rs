@@ -110,7 +110,11 @@ impl BundleEntry {
     /// The PTX text of a PTX entry (`Err` for a cubin, or PTX that is not UTF-8).
     pub fn ptx(&self) -> Result<&str> {
         if self.kind != ImageKind::Ptx {
-            return Err(bad(format!("`{}` for {} is a cubin, not PTX", self.name(), self.target)));
+            return Err(bad(format!(
+                "`{}` for {} is a cubin, not PTX",
+                self.name(),
+                self.target
+            )));
         }
         std::str::from_utf8(&self.image).map_err(|e| RuntimeError::InvalidImage {
             what: "PTX",
@@ -162,9 +166,11 @@ impl Bundle {
         if entry.image.is_empty() {
             return Err(bad(format!("`{}` has an empty image", entry.name())));
         }
-        if self.entries.iter().any(|e| {
-            e.name() == entry.name() && e.target == entry.target && e.kind == entry.kind
-        }) {
+        if self
+            .entries
+            .iter()
+            .any(|e| e.name() == entry.name() && e.target == entry.target && e.kind == entry.kind)
+        {
             return Err(bad(format!(
                 "`{}` for {} ({}) is already in the bundle",
                 entry.name(),
@@ -255,8 +261,8 @@ impl Bundle {
         for i in 0..count {
             let sig_len = r.u32("signature length")? as u64;
             let sig = r.text(sig_len, "signature")?;
-            let signature = KernelSignature::parse(sig)
-                .map_err(|e| bad(format!("entry {i}: {e}")))?;
+            let signature =
+                KernelSignature::parse(sig).map_err(|e| bad(format!("entry {i}: {e}")))?;
             let target_len = r.u32("target length")? as u64;
             let name = r.text(target_len, "target")?;
             let target = Target::parse(name).map_err(|e| bad(format!("entry {i}: {e}")))?;
@@ -336,10 +342,14 @@ mod tests {
 
     fn sample() -> Bundle {
         let mut b = Bundle::new();
-        b.push(entry("copy", "sm_80", ImageKind::Ptx, b"ptx80")).unwrap();
-        b.push(entry("copy", "sm_90a", ImageKind::Ptx, b"ptx90a")).unwrap();
-        b.push(entry("copy", "sm_90", ImageKind::Cubin, b"\x7fELF..")).unwrap();
-        b.push(entry("gemm", "sm_90a", ImageKind::Ptx, b"gemm")).unwrap();
+        b.push(entry("copy", "sm_80", ImageKind::Ptx, b"ptx80"))
+            .unwrap();
+        b.push(entry("copy", "sm_90a", ImageKind::Ptx, b"ptx90a"))
+            .unwrap();
+        b.push(entry("copy", "sm_90", ImageKind::Cubin, b"\x7fELF.."))
+            .unwrap();
+        b.push(entry("gemm", "sm_90a", ImageKind::Ptx, b"gemm"))
+            .unwrap();
         b
     }
 
@@ -356,7 +366,10 @@ mod tests {
     #[test]
     fn select_prefers_the_exact_cubin_then_the_newest_ptx_that_runs() {
         let b = sample();
-        assert_eq!(b.select("copy", t("sm_90a")).unwrap().kind, ImageKind::Cubin);
+        assert_eq!(
+            b.select("copy", t("sm_90a")).unwrap().kind,
+            ImageKind::Cubin
+        );
         let on_sm89 = b.select("copy", t("sm_89")).unwrap();
         assert_eq!((on_sm89.kind, on_sm89.target), (ImageKind::Ptx, t("sm_80")));
         // sm_90a PTX runs only on sm_90: a newer GPU gets the portable sm_80 PTX.
@@ -365,7 +378,10 @@ mod tests {
         assert!(err.contains("no image of `gemm` runs on sm_80"), "{err}");
         assert!(err.contains("sm_90a PTX"), "{err}");
         let err = b.select("nope", t("sm_90")).unwrap_err().to_string();
-        assert!(err.contains("no kernel `nope`") && err.contains("copy, gemm"), "{err}");
+        assert!(
+            err.contains("no kernel `nope`") && err.contains("copy, gemm"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -373,33 +389,52 @@ mod tests {
         let bytes = sample().to_bytes();
         for cut in 0..bytes.len() {
             let err = Bundle::from_bytes(&bytes[..cut]).unwrap_err();
-            assert!(matches!(err, RuntimeError::Bundle { .. }), "cut {cut}: {err}");
+            assert!(
+                matches!(err, RuntimeError::Bundle { .. }),
+                "cut {cut}: {err}"
+            );
         }
         let mut extra = bytes.clone();
         extra.push(0);
-        assert!(Bundle::from_bytes(&extra).unwrap_err().to_string().contains("1 bytes follow"));
+        assert!(Bundle::from_bytes(&extra)
+            .unwrap_err()
+            .to_string()
+            .contains("1 bytes follow"));
         let mut version = bytes.clone();
         version[8] = 9;
-        assert!(Bundle::from_bytes(&version).unwrap_err().to_string().contains("version 9"));
+        assert!(Bundle::from_bytes(&version)
+            .unwrap_err()
+            .to_string()
+            .contains("version 9"));
         let mut kind = bytes.clone();
         // The first entry's kind byte sits after its signature and target.
         let sig_len = u32::from_le_bytes(kind[16..20].try_into().unwrap()) as usize;
         let kind_at = 20 + sig_len + 4 + "sm_80".len();
         kind[kind_at] = 7;
-        assert!(Bundle::from_bytes(&kind).unwrap_err().to_string().contains("unknown image kind 7"));
+        assert!(Bundle::from_bytes(&kind)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown image kind 7"));
         // A huge declared length must not allocate or panic.
         let mut huge = bytes.clone();
         huge[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(Bundle::from_bytes(&huge).unwrap_err().to_string().contains("truncated"));
+        assert!(Bundle::from_bytes(&huge)
+            .unwrap_err()
+            .to_string()
+            .contains("truncated"));
     }
 
     #[test]
     fn push_rejects_duplicates_empty_images_and_amd_targets() {
         let mut b = sample();
-        let err = b.push(entry("copy", "sm_80", ImageKind::Ptx, b"again")).unwrap_err();
+        let err = b
+            .push(entry("copy", "sm_80", ImageKind::Ptx, b"again"))
+            .unwrap_err();
         assert!(err.to_string().contains("already in the bundle"), "{err}");
         assert!(b.push(entry("x", "sm_80", ImageKind::Ptx, b"")).is_err());
-        assert!(b.push(entry("x", "gfx942", ImageKind::Ptx, b"obj")).is_err());
+        assert!(b
+            .push(entry("x", "gfx942", ImageKind::Ptx, b"obj"))
+            .is_err());
         assert!(b.entries()[3].ptx().is_ok());
         assert!(b.entries()[2].ptx().is_err());
     }

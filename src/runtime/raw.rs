@@ -150,7 +150,10 @@ mod tests {
         assert!(weak.upgrade().is_some(), "the slice keeps the owner");
         assert_eq!((b.addr(), b.len(), b.size_bytes()), (0x1008, 4, 16));
         drop(b);
-        assert!(weak.upgrade().is_none(), "the owner is dropped with the last buffer");
+        assert!(
+            weak.upgrade().is_none(),
+            "the owner is dropped with the last buffer"
+        );
     }
 
     #[test]

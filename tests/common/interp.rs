@@ -172,4 +172,3 @@ pub fn f32_bits(v: f32) -> u64 {
 pub fn widen(v: &[f32]) -> Vec<f64> {
     v.iter().map(|&x| f64::from(x)).collect()
 }
-

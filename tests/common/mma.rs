@@ -333,7 +333,7 @@ pub fn cp_async_variants<T: Elem>(n: usize) -> Vec<CpAsyncVariant> {
     let mut v = Vec::new();
     for shared in shareds {
         for (div_n, ring) in [(kernels::size_divisibility(n as u64), 1), (1, 1), (16, 3)] {
-            if n as u64 % div_n == 0 {
+            if (n as u64).is_multiple_of(div_n) {
                 v.push(CpAsyncVariant {
                     shared: shared.clone(),
                     div_n,

@@ -7,8 +7,8 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
-use crate::codegen::interp::tile::{holders, Tile};
 use crate::codegen::interp::tasks::{Cont, Step, Task};
+use crate::codegen::interp::tile::{holders, Tile};
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
 use crate::codegen::ops::elementwise::BinaryOp;
@@ -1164,7 +1164,8 @@ impl<'a> Cta<'a> {
                 self.set(op.results[0], Val::S(Num::I(i64::from(r))));
             }
             OpKind::AllocNamedBarriers { .. } => {}
-            OpKind::NamedBarrierSync { first, threads } | OpKind::NamedBarrierArrive { first, threads } => {
+            OpKind::NamedBarrierSync { first, threads }
+            | OpKind::NamedBarrierArrive { first, threads } => {
                 let id = i64::from(*first) + self.int_arg(&args[0])?;
                 let mine = u64::from(self.task.warps * self.threads_per_warp);
                 let entry = self.named.entry(id).or_insert((0, 0));

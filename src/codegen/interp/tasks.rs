@@ -88,7 +88,11 @@ impl Cta<'_> {
         for (p, v) in ps.iter().zip(params) {
             self.set(*p, v);
         }
-        self.task.frames.push(Frame { region, pc: 0, cont });
+        self.task.frames.push(Frame {
+            region,
+            pc: 0,
+            cont,
+        });
     }
 
     fn value(&self, v: ValueId) -> R<Val> {
@@ -109,7 +113,11 @@ impl Cta<'_> {
         };
         let region = self.prog.region(frame.region);
         if frame.pc == region.ops.len() {
-            let yields = region.yields.iter().map(|y| self.value(*y)).collect::<R<Vec<_>>>()?;
+            let yields = region
+                .yields
+                .iter()
+                .map(|y| self.value(*y))
+                .collect::<R<Vec<_>>>()?;
             self.task.frames.pop();
             return self.finish_body(frame.cont, yields);
         }
@@ -180,10 +188,17 @@ impl Cta<'_> {
 
     /// The first warp and the spec of role `index`.
     fn roles_before(&self, index: usize) -> R<(u32, crate::codegen::ops::warp_roles::WarpRole)> {
-        let spec = self.roles.get(index).copied().ok_or_else(|| InterpError::Deadlock {
-            waits: vec![format!("role {index} of {} roles", self.roles.len())],
-        })?;
-        let first = self.roles[..index].iter().map(|r| r.warps * r.replicas).sum();
+        let spec = self
+            .roles
+            .get(index)
+            .copied()
+            .ok_or_else(|| InterpError::Deadlock {
+                waits: vec![format!("role {index} of {} roles", self.roles.len())],
+            })?;
+        let first = self.roles[..index]
+            .iter()
+            .map(|r| r.warps * r.replicas)
+            .sum();
         Ok((first, spec))
     }
 
@@ -204,7 +219,17 @@ impl Cta<'_> {
         if i < hi {
             let mut params = vec![Val::S(fit(Num::I(i), it))];
             params.extend(carried);
-            self.enter(o.regions[0], params, Cont::Loop { op, i, hi, step, it });
+            self.enter(
+                o.regions[0],
+                params,
+                Cont::Loop {
+                    op,
+                    i,
+                    hi,
+                    step,
+                    it,
+                },
+            );
         } else {
             for (r, v) in o.results.iter().zip(carried) {
                 self.set(*r, v);
@@ -216,7 +241,13 @@ impl Cta<'_> {
         match cont {
             Cont::End => Ok(Step::Finished),
             Cont::Return => Ok(Step::Returned(yields)),
-            Cont::Loop { op, i, hi, step, it } => {
+            Cont::Loop {
+                op,
+                i,
+                hi,
+                step,
+                it,
+            } => {
                 self.iterate(op, i + step, hi, step, it, yields);
                 Ok(Step::Progress)
             }

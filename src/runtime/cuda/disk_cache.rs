@@ -91,8 +91,11 @@ impl DiskCache {
 
     /// The file that holds `ptx` compiled for `dev`.
     pub fn entry_path(&self, dev: &Device, ptx: &str) -> PathBuf {
-        self.dir
-            .join(format!("{:016x}-{}.cubin", fnv1a(ptx.as_bytes()), dev.arch()))
+        self.dir.join(format!(
+            "{:016x}-{}.cubin",
+            fnv1a(ptx.as_bytes()),
+            dev.arch()
+        ))
     }
 
     fn header(dev: &Device, ptx: &str) -> Vec<u8> {
@@ -120,7 +123,9 @@ impl DiskCache {
         let path = self.entry_path(dev, ptx);
         let tmp = self.dir.join(format!(
             ".{}.{}.{}.tmp",
-            path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default(),
+            path.file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default(),
             std::process::id(),
             TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
@@ -143,7 +148,10 @@ impl DiskCache {
     pub fn load_ptx(&self, dev: &Device, ptx: &str, signature: KernelSignature) -> Result<Loaded> {
         if let Some(cubin) = self.read(dev, ptx) {
             // A cubin that no longer loads (a corrupt file) is compiled again below.
-            if let Ok(kernel) = dev.load_cubin(&cubin).and_then(|m| m.kernel(signature.clone())) {
+            if let Ok(kernel) = dev
+                .load_cubin(&cubin)
+                .and_then(|m| m.kernel(signature.clone()))
+            {
                 return Ok(Loaded {
                     kernel,
                     source: Source::Cached,

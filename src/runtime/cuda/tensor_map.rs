@@ -13,9 +13,9 @@ use cudarc::driver::sys;
 
 use super::driver_err;
 use crate::runtime::args::{AsTensorMap, TensorMapArg};
-use crate::runtime::raw::DeviceArray;
 use crate::runtime::elem::{DeviceElem, ElemType};
 use crate::runtime::error::{Result, RuntimeError};
+use crate::runtime::raw::DeviceArray;
 use crate::signature::TensorMapSpec;
 
 /// An encoded tensor map over device memory, borrowed for `'a` (the map holds its address). Pass it
