@@ -392,6 +392,59 @@ impl<'a> Cta<'a> {
         ))
     }
 
+    /// The tensor map operand `a`.
+    fn map_of(&self, a: &Arg) -> R<Rc<TensorMapArg>> {
+        match self.get(a.value().unwrap_or(ValueId(u32::MAX)))? {
+            Val::Map(m) => Ok(m.clone()),
+            _ => Err(self.err("not a tensor map".into())),
+        }
+    }
+
+    /// Loads `ptrs` where `mask` is on; `off(i)` where it is off.
+    fn gather(
+        &self,
+        ptrs: &Tile,
+        d: DType,
+        mask: Option<&Tile>,
+        off: impl Fn(usize) -> Num,
+    ) -> R<Vec<Num>> {
+        (0..ptrs.data.len())
+            .map(|i| match mask.is_none_or(|m| m.data[i].truthy()) {
+                true => self.load_global(ptrs.data[i].i() as u64, d),
+                false => Ok(off(i)),
+            })
+            .collect()
+    }
+
+    /// An atomic read-modify-write of every element of `ptrs` where `mask` is on, in element
+    /// order: `update(old, i)` gives the value to write, if any. Returns the old values (zero
+    /// where masked off).
+    fn atomically(
+        &mut self,
+        ptrs: &Tile,
+        d: DType,
+        mask: Option<&Tile>,
+        mut update: impl FnMut(Num, usize) -> Option<Num>,
+    ) -> R<Tile> {
+        let mut old = Vec::with_capacity(ptrs.data.len());
+        for i in 0..ptrs.data.len() {
+            if !mask.is_none_or(|m| m.data[i].truthy()) {
+                old.push(fit(Num::I(0), Type::Scalar(d)));
+                continue;
+            }
+            let addr = ptrs.data[i].i() as u64;
+            let o = self.load_global(addr, d)?;
+            if let Some(n) = update(o, i) {
+                self.store_global(addr, d, n)?;
+            }
+            old.push(o);
+        }
+        Ok(Tile {
+            shape: ptrs.shape.clone(),
+            data: old,
+        })
+    }
+
     fn mask(&self, a: Option<&Arg>, shape: &[u64]) -> R<Option<Rc<Tile>>> {
         a.map(|m| self.tile_arg(m, shape, Type::Scalar(DType::I1)))
             .transpose()
@@ -726,15 +779,9 @@ impl<'a> Cta<'a> {
                 } else {
                     None
                 };
-                let mut data = Vec::with_capacity(ptrs.data.len());
-                for i in 0..ptrs.data.len() {
-                    let on = mask.as_ref().is_none_or(|m| m.data[i].truthy());
-                    data.push(if on {
-                        self.load_global(ptrs.data[i].i() as u64, d)?
-                    } else {
-                        other.as_ref().map_or(fit(Num::I(0), t), |o| o.data[i])
-                    });
-                }
+                let data = self.gather(&ptrs, d, mask.as_deref(), |i| {
+                    other.as_ref().map_or(fit(Num::I(0), t), |o| o.data[i])
+                })?;
                 self.put(
                     0,
                     Tile {
@@ -758,34 +805,20 @@ impl<'a> Cta<'a> {
                 let t = Type::Scalar(d);
                 let vals = self.tile_arg(&args[1], &ptrs.shape, t)?;
                 let mask = self.mask(args.get(2), &ptrs.shape)?;
-                let mut old = Vec::with_capacity(ptrs.data.len());
-                for i in 0..ptrs.data.len() {
-                    if !mask.as_ref().is_none_or(|m| m.data[i].truthy()) {
-                        old.push(fit(Num::I(0), t));
-                        continue;
-                    }
-                    let addr = ptrs.data[i].i() as u64;
-                    let o = self.load_global(addr, d)?;
+                let b = match a {
+                    AtomicOp::Add => Some(BinaryOp::Add),
+                    AtomicOp::Min => Some(BinaryOp::Min),
+                    AtomicOp::Max => Some(BinaryOp::Max),
+                    AtomicOp::And => Some(BinaryOp::And),
+                    AtomicOp::Or => Some(BinaryOp::Or),
+                    AtomicOp::Xor => Some(BinaryOp::Xor),
+                    AtomicOp::Xchg => None,
+                };
+                let old = self.atomically(&ptrs, d, mask.as_deref(), |o, i| {
                     let v = vals.data[i];
-                    let n = match a {
-                        AtomicOp::Add => num::binary(BinaryOp::Add, o, v, t, 0),
-                        AtomicOp::Min => num::binary(BinaryOp::Min, o, v, t, 0),
-                        AtomicOp::Max => num::binary(BinaryOp::Max, o, v, t, 0),
-                        AtomicOp::And => num::binary(BinaryOp::And, o, v, t, 0),
-                        AtomicOp::Or => num::binary(BinaryOp::Or, o, v, t, 0),
-                        AtomicOp::Xor => num::binary(BinaryOp::Xor, o, v, t, 0),
-                        AtomicOp::Xchg => v,
-                    };
-                    self.store_global(addr, d, n)?;
-                    old.push(o);
-                }
-                self.put(
-                    0,
-                    Tile {
-                        shape: ptrs.shape.clone(),
-                        data: old,
-                    },
-                );
+                    Some(b.map_or(v, |b| num::binary(b, o, v, t, 0)))
+                })?;
+                self.put(0, old);
             }
             OpKind::AtomicCas => {
                 let (ptrs, d) = self.pointer(&args[0])?;
@@ -793,26 +826,10 @@ impl<'a> Cta<'a> {
                 let cmp = self.tile_arg(&args[1], &ptrs.shape, t)?;
                 let vals = self.tile_arg(&args[2], &ptrs.shape, t)?;
                 let mask = self.mask(args.get(3), &ptrs.shape)?;
-                let mut old = Vec::with_capacity(ptrs.data.len());
-                for i in 0..ptrs.data.len() {
-                    if !mask.as_ref().is_none_or(|m| m.data[i].truthy()) {
-                        old.push(fit(Num::I(0), t));
-                        continue;
-                    }
-                    let addr = ptrs.data[i].i() as u64;
-                    let o = self.load_global(addr, d)?;
-                    if o == cmp.data[i] {
-                        self.store_global(addr, d, vals.data[i])?;
-                    }
-                    old.push(o);
-                }
-                self.put(
-                    0,
-                    Tile {
-                        shape: ptrs.shape.clone(),
-                        data: old,
-                    },
-                );
+                let old = self.atomically(&ptrs, d, mask.as_deref(), |o, i| {
+                    (o == cmp.data[i]).then_some(vals.data[i])
+                })?;
+                self.put(0, old);
             }
             OpKind::Reduce { axis, op: r } => {
                 let src = self.src_tile(&args[0])?;
@@ -953,15 +970,9 @@ impl<'a> Cta<'a> {
             OpKind::AsyncCopy { has_mask } => {
                 let (ptrs, d) = self.pointer(&args[1])?;
                 let mask = self.mask(has_mask.then(|| &args[2]), &ptrs.shape)?;
-                let mut data = Vec::with_capacity(ptrs.data.len());
-                for i in 0..ptrs.data.len() {
-                    let on = mask.as_ref().is_none_or(|m| m.data[i].truthy());
-                    data.push(if on {
-                        self.load_global(ptrs.data[i].i() as u64, d)?
-                    } else {
-                        fit(Num::I(0), Type::Scalar(d))
-                    });
-                }
+                let data = self.gather(&ptrs, d, mask.as_deref(), |_| {
+                    fit(Num::I(0), Type::Scalar(d))
+                })?;
                 let tile = Tile {
                     shape: ptrs.shape.clone(),
                     data,
@@ -1040,10 +1051,7 @@ impl<'a> Cta<'a> {
                 if !on {
                     return Ok(Step::Progress);
                 }
-                let map = match self.get(args[0].value().unwrap_or(ValueId(u32::MAX)))? {
-                    Val::Map(m) => m.clone(),
-                    _ => return Err(self.err("not a tensor map".into())),
-                };
+                let map = self.map_of(&args[0])?;
                 let first = if *has_pred { 4 } else { 3 };
                 let coords: Vec<i64> = args[first..]
                     .iter()
@@ -1055,21 +1063,9 @@ impl<'a> Cta<'a> {
                 let n: u64 = shape.iter().product();
                 let mut data = Vec::with_capacity(n as usize);
                 for i in 0..n {
-                    let c = Tile::coords(&shape, i);
-                    let g: Vec<i64> = c.iter().zip(&coords).map(|(&x, &o)| x as i64 + o).collect();
-                    let inside = g
-                        .iter()
-                        .zip(&map.dims)
-                        .all(|(&x, &e)| x >= 0 && (x as u64) < e);
-                    data.push(if inside {
-                        let addr = map.addr
-                            + g.iter()
-                                .zip(&map.strides)
-                                .map(|(&x, &s)| x as u64 * s)
-                                .sum::<u64>();
-                        self.load_global(addr, d)?
-                    } else {
-                        fit(Num::I(0), Type::Scalar(d))
+                    data.push(match map.element_addr(&coords, &Tile::coords(&shape, i)) {
+                        Some(addr) => self.load_global(addr, d)?,
+                        None => fit(Num::I(0), Type::Scalar(d)),
                     });
                 }
                 self.write_shared(&args[1], &Tile { shape, data }, None, true)?;
@@ -1078,27 +1074,16 @@ impl<'a> Cta<'a> {
                 self.arrive(i, 0, -(bytes as i64));
             }
             OpKind::TmaStore => {
-                let map = match self.get(args[0].value().unwrap_or(ValueId(u32::MAX)))? {
-                    Val::Map(m) => m.clone(),
-                    _ => return Err(self.err("not a tensor map".into())),
-                };
+                let map = self.map_of(&args[0])?;
                 let coords: Vec<i64> = args[2..]
                     .iter()
                     .map(|a| self.int_arg(a))
                     .collect::<R<_>>()?;
                 let tile = self.read_shared(&args[1], None)?;
                 for (i, x) in tile.data.iter().enumerate() {
-                    let c = Tile::coords(&tile.shape, i as u64);
-                    let g: Vec<i64> = c.iter().zip(&coords).map(|(&x, &o)| x as i64 + o).collect();
-                    if g.iter()
-                        .zip(&map.dims)
-                        .all(|(&x, &e)| x >= 0 && (x as u64) < e)
+                    if let Some(addr) =
+                        map.element_addr(&coords, &Tile::coords(&tile.shape, i as u64))
                     {
-                        let addr = map.addr
-                            + g.iter()
-                                .zip(&map.strides)
-                                .map(|(&x, &s)| x as u64 * s)
-                                .sum::<u64>();
                         self.store_global(addr, map.dtype, *x)?;
                     }
                 }

@@ -75,6 +75,25 @@ impl TensorMapArg {
             strides,
         }
     }
+
+    /// The address of element `at` of the box whose origin is `origin` (both outermost first),
+    /// or `None` outside the tensor (TMA fills those with zeros on a load and skips them on a
+    /// store).
+    pub(crate) fn element_addr(&self, origin: &[i64], at: &[u64]) -> Option<u64> {
+        let mut addr = self.addr;
+        for ((&o, &x), (&extent, &stride)) in origin
+            .iter()
+            .zip(at)
+            .zip(self.dims.iter().zip(&self.strides))
+        {
+            let g = o + x as i64;
+            if g < 0 || g as u64 >= extent {
+                return None;
+            }
+            addr += g as u64 * stride;
+        }
+        Some(addr)
+    }
 }
 
 /// A kernel argument.
