@@ -26,7 +26,7 @@
 
 use std::fmt;
 use std::panic::Location;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::values::Value;
@@ -281,7 +281,7 @@ pub(crate) struct Subject {
     elem: crate::codegen::types::DType,
     shape: Vec<u64>,
     shared: bool,
-    layout: Option<Rc<TileLayout>>,
+    layout: Option<Arc<TileLayout>>,
 }
 
 impl Subject {

@@ -12,8 +12,7 @@
 //! `or` (when the bits of `R` and `T` cannot overlap) or one `xor` with a constant.
 
 use std::fmt;
-
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::layout::encoding::Encoding;
 use crate::layout::{gf2, Dim, LinearLayout};
@@ -37,7 +36,7 @@ pub(crate) struct TileLayout {
     /// Bases of the warp bits.
     pub warp: Vec<Vec<u64>>,
     /// The shape-free encoding the layout was made from, if any (`layout_arg.rs`).
-    pub encoding: Option<Rc<Encoding>>,
+    pub encoding: Option<Arc<Encoding>>,
 }
 
 impl PartialEq for TileLayout {

@@ -17,6 +17,7 @@ pub(crate) mod values;
 use std::fmt;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
 use inkwell::attributes::AttributeLoc;
 use inkwell::builder::Builder;
@@ -470,7 +471,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         ty: Type,
         shape: Vec<u64>,
-        layout: Option<Rc<TileLayout>>,
+        layout: Option<Arc<TileLayout>>,
         regs: Vec<BasicValueEnum<'ctx>>,
         info: AxisInfo,
     ) -> Value {

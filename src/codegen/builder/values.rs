@@ -9,6 +9,7 @@
 
 use std::fmt;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use inkwell::values::BasicValueEnum;
 
@@ -89,7 +90,7 @@ pub(crate) struct ValueData<'ctx> {
     /// Tile shape; empty for a scalar.
     pub shape: Vec<u64>,
     /// The layout of a tile; `None` for a scalar.
-    pub layout: Option<Rc<TileLayout>>,
+    pub layout: Option<Arc<TileLayout>>,
     /// One LLVM value per register (one for a scalar). Empty for a parameter before the
     /// kernel body starts.
     pub regs: Vec<BasicValueEnum<'ctx>>,
@@ -100,7 +101,7 @@ pub(crate) struct ValueData<'ctx> {
     /// A compile-time literal, if the value is one.
     pub literal: Option<Literal>,
     /// The buffer of a shared-memory descriptor.
-    pub shared: Option<Rc<SharedBuf>>,
+    pub shared: Option<Arc<SharedBuf>>,
 }
 
 impl ValueData<'_> {
@@ -178,7 +179,7 @@ impl<'ctx> Values<'ctx> {
         &mut self,
         ty: Type,
         shape: Vec<u64>,
-        layout: Option<Rc<TileLayout>>,
+        layout: Option<Arc<TileLayout>>,
         regs: Vec<BasicValueEnum<'ctx>>,
         info: AxisInfo,
     ) -> Value {

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::interp::memory::Memory;
@@ -202,8 +203,8 @@ impl<'a> Cta<'a> {
         }
     }
 
-    fn holders_of(&mut self, layout: &Rc<TileLayout>) -> Rc<Vec<Vec<u32>>> {
-        let key = Rc::as_ptr(layout);
+    fn holders_of(&mut self, layout: &Arc<TileLayout>) -> Rc<Vec<Vec<u32>>> {
+        let key = Arc::as_ptr(layout);
         let tpw = self.threads_per_warp;
         self.holders
             .entry(key)
@@ -212,8 +213,8 @@ impl<'a> Cta<'a> {
     }
 
     /// For each element of a shared buffer (row-major), its byte offset from the buffer's start.
-    fn offsets_of(&mut self, buf: &Rc<SharedBuf>, elem: Type, shape: &[u64]) -> R<Rc<Vec<u64>>> {
-        let key = Rc::as_ptr(buf);
+    fn offsets_of(&mut self, buf: &Arc<SharedBuf>, elem: Type, shape: &[u64]) -> R<Rc<Vec<u64>>> {
+        let key = Arc::as_ptr(buf);
         if let Some(o) = self.offsets.get(&key) {
             return Ok(o.clone());
         }

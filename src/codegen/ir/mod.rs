@@ -130,3 +130,10 @@ impl Program {
         }
     }
 }
+
+// A recorded program is plain data that crosses threads: the CPU backend keeps it in `Send + Sync`
+// modules. (Layouts and shared buffers are shared through `Arc` for that reason.)
+const _: fn() = || {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Program>();
+};

@@ -1,7 +1,7 @@
 //! The types of tile-IR values: one enum, each kind with exactly the facts it has.
 
 use std::fmt;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::types::Type;
@@ -65,7 +65,7 @@ pub(crate) enum IrType {
         /// Tile shape.
         shape: Vec<u64>,
         /// Distributed layout.
-        layout: Rc<TileLayout>,
+        layout: Arc<TileLayout>,
     },
     /// A buffer (or a view of one) in shared memory.
     Shared {
@@ -74,7 +74,7 @@ pub(crate) enum IrType {
         /// Logical shape.
         shape: Vec<u64>,
         /// Where it is and how it is laid out.
-        buf: Rc<SharedBuf>,
+        buf: Arc<SharedBuf>,
     },
     /// An array of mbarriers in shared memory (`count` 1 for one barrier).
     Barriers {

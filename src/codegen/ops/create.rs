@@ -1,6 +1,6 @@
 //! Making tiles: `arange`, `full`, `splat`, `zeros`, `broadcast_to`.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use inkwell::values::BasicValueEnum;
 
@@ -22,11 +22,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         layout: impl IntoLayout,
         shape: Option<&[u64]>,
-    ) -> Result<Rc<TileLayout>> {
+    ) -> Result<Arc<TileLayout>> {
         let r = layout.resolve(op, shape)?;
         let mut l = TileLayout::new(op, &r.linear, self.threads_per_warp(), self.num_warps)?;
-        l.encoding = r.encoding.map(Rc::new);
-        Ok(Rc::new(l))
+        l.encoding = r.encoding.map(Arc::new);
+        Ok(Arc::new(l))
     }
 
     /// The 1-D `i32` tile `start, start + 1, …, end - 1` distributed by `layout`: a linear layout

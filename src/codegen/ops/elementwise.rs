@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use inkwell::values::{BasicValue, BasicValueEnum};
 use inkwell::{FloatPredicate, IntPredicate};
@@ -147,7 +148,7 @@ pub enum UnaryOp {
 /// Operands brought to one shape and layout.
 pub(crate) struct Unified<'ctx> {
     pub shape: Vec<u64>,
-    pub layout: Option<Rc<TileLayout>>,
+    pub layout: Option<Arc<TileLayout>>,
     pub regs: Vec<Vec<BasicValueEnum<'ctx>>>,
     pub infos: Vec<AxisInfo>,
 }
@@ -393,7 +394,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         tiles: &[&&ValueData<'ctx>],
         shape: &[u64],
-    ) -> Result<Rc<TileLayout>> {
+    ) -> Result<Arc<TileLayout>> {
         let unknown = || {
             CodegenError::BadLayout {
             op,
@@ -423,7 +424,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         d: &ValueData<'ctx>,
         shape: &[u64],
-        layout: &Rc<TileLayout>,
+        layout: &Arc<TileLayout>,
     ) -> Result<(Vec<BasicValueEnum<'ctx>>, AxisInfo)> {
         let Some(src) = &d.layout else {
             return Ok((

@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
@@ -855,7 +856,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn per_element_atomic(
         &mut self,
         _op: &'static str,
-        layout: &Option<Rc<TileLayout>>,
+        layout: &Option<Arc<TileLayout>>,
         ptrs: &[BasicValueEnum<'ctx>],
         mask: Option<&[BasicValueEnum<'ctx>]>,
         zero: BasicValueEnum<'ctx>,

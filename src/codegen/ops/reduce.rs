@@ -18,6 +18,7 @@
 //! once is refused: convert the tile to a layout without one first.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use inkwell::values::{BasicValueEnum, IntValue};
 
@@ -69,7 +70,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         tile: Value,
         axis: usize,
-    ) -> Result<(Rc<ValueData<'ctx>>, Rc<TileLayout>)> {
+    ) -> Result<(Rc<ValueData<'ctx>>, Arc<TileLayout>)> {
         let t = self.get_kind(op, tile, &[ValueKind::Tile], "a register tile")?;
         let l = t.layout.clone().expect("a tile has a layout");
         if axis >= l.rank() {
@@ -303,11 +304,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                         .is_ok_and(|x| x == o)
                     {
                         o.ll = sl;
-                        o.encoding = Some(Rc::new(s));
+                        o.encoding = Some(Arc::new(s));
                     }
                 }
             }
-            Some(Rc::new(o))
+            Some(Arc::new(o))
         };
         // 1. In each thread.
         let kmask: u64 = kept.iter().map(|&i| 1u64 << i).sum();

@@ -3,6 +3,7 @@
 //! keeps its value and gets its new coordinate.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::layout::encoding::Encoding;
 
@@ -26,7 +27,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         &mut self,
         op: &'static str,
         v: Value,
-    ) -> Result<(Rc<ValueData<'ctx>>, Rc<TileLayout>)> {
+    ) -> Result<(Rc<ValueData<'ctx>>, Arc<TileLayout>)> {
         let d = self.get(op, v)?;
         match d.layout.clone() {
             Some(l) => Ok((d, l)),
@@ -70,11 +71,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         // which later lets `[M, 1] op [1, N]` broadcast to the parent's full shape.
         if let Some(Encoding::Slice(s)) = l.encoding.as_deref() {
             if s.dim as usize == axis {
-                nl.encoding = Some(Rc::new((*s.parent).clone()));
+                nl.encoding = Some(Arc::new((*s.parent).clone()));
             }
         }
         let info = d.info.expand_dims(axis);
-        Ok(self.new_value(d.ty, shape, Some(Rc::new(nl)), d.regs.clone(), info))
+        Ok(self.new_value(d.ty, shape, Some(Arc::new(nl)), d.regs.clone(), info))
     }
 
     /// Reorders dims: result dim `i` is input dim `perm[i]`.
@@ -106,7 +107,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (reg, lane, warp) = map_bases(&l, |b| perm.iter().map(|&p| b[p]).collect());
         let nl = TileLayout::from_bases("permute", &shape, reg, lane, warp)?;
         let info = d.info.permute(perm);
-        Ok(self.new_value(d.ty, shape, Some(Rc::new(nl)), d.regs.clone(), info))
+        Ok(self.new_value(d.ty, shape, Some(Arc::new(nl)), d.regs.clone(), info))
     }
 
     /// Reinterprets the elements in row-major order (the last dim fastest) as `shape`. Sizes are
@@ -154,7 +155,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self.new_value(
             d.ty,
             shape.to_vec(),
-            Some(Rc::new(nl)),
+            Some(Arc::new(nl)),
             d.regs.clone(),
             info,
         ))
@@ -206,7 +207,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 "splitting a 1-D tile of 2 would give scalars; extract them instead",
             ));
         }
-        let nl = Rc::new(TileLayout::from_bases("split", &shape, reg, lane, warp)?);
+        let nl = Arc::new(TileLayout::from_bases("split", &shape, reg, lane, warp)?);
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for r in 0..d.regs.len() {
             // Each half keeps the other register bits in order: the new index drops bit `bit`.
@@ -272,6 +273,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             regs.push(*q);
         }
         let info = x.info.reshuffled(&shape);
-        Ok(self.new_value(x.ty, shape, Some(Rc::new(nl)), regs, info))
+        Ok(self.new_value(x.ty, shape, Some(Arc::new(nl)), regs, info))
     }
 }

@@ -13,6 +13,7 @@
 //! aligned move as one `v`-element vector (at most 16 bytes).
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
@@ -208,7 +209,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
-            shared: Some(Rc::new(SharedBuf {
+            shared: Some(Arc::new(SharedBuf {
                 base: a.offset,
                 layout: linear,
                 padding: r.padding,
@@ -295,7 +296,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
-            shared: Some(Rc::new(buf.view_of(
+            shared: Some(Arc::new(buf.view_of(
                 buf.base,
                 inner,
                 buf.padding.clone(),
@@ -358,7 +359,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
-            shared: Some(Rc::new(buf.view_of(
+            shared: Some(Arc::new(buf.view_of(
                 buf.base,
                 layout,
                 buf.padding.clone(),

@@ -20,7 +20,7 @@
 //! right; ops that need a dense box (TMA) or an NVMMA operand (wgmma) reject such a view with
 //! their own layout error.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::values::{Value, ValueData, ValueKind};
@@ -392,7 +392,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
-            shared: Some(Rc::new(buf)),
+            shared: Some(Arc::new(buf)),
         })
     }
 }
