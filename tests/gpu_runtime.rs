@@ -1,10 +1,17 @@
-//! The launchers on a real GPU, one suite generic over the [`Backend`] and instantiated for CUDA
-//! (feature `cuda`) and HIP (feature `hip`): random inputs (never zeros), outputs poisoned first
-//! (0xFF bytes = NaN), every element compared with a host reference, and the region past `n`
-//! checked to be untouched. On a machine without a driver or GPU every test prints
-//! `SKIP: <reason>` and passes; a kernel test also skips on a backend for which `tests/ptx` holds no
-//! image of its kernel (the hand-written kernels are PTX, so HIP runs the kernel-free tests).
-#![cfg(any(feature = "cuda", feature = "hip"))]
+//! The launchers, one suite generic over the [`Backend`] and instantiated for CUDA (feature
+//! `cuda`), HIP (feature `hip`) and the CPU (feature `llvm`; the interpreter): random inputs
+//! (never zeros), outputs poisoned first (0xFF bytes = NaN), every element compared with a host
+//! reference, and the region past `n` checked to be untouched. On a machine without a driver or
+//! GPU every GPU test prints `SKIP: <reason>` and passes; a kernel test also skips on a GPU
+//! backend for which `tests/ptx` holds no image of its kernel (the hand-written kernels are PTX,
+//! so HIP runs the kernel-free tests). The CPU runs the kernel-free tests here and weft's own
+//! kernels in `cpu_backend.rs` (it cannot run PTX).
+#![cfg(any(feature = "cuda", feature = "hip", feature = "llvm"))]
+// With the CPU backend alone, the GPU-only tests and their helpers are unused.
+#![cfg_attr(
+    not(any(feature = "cuda", feature = "hip")),
+    allow(dead_code, unused_imports)
+)]
 
 mod common;
 
@@ -50,6 +57,15 @@ impl Fixtures for weft::runtime::cuda::Cuda {
     }
     const FOREIGN: KernelImage<'static> = KernelImage::CodeObject(b"\x7fELF");
     const ILLEGAL_ADDRESS: &'static str = "CUDA_ERROR_ILLEGAL_ADDRESS";
+}
+
+#[cfg(feature = "llvm")]
+impl Fixtures for weft::runtime::cpu::Cpu {
+    fn image(_name: &str) -> Option<KernelImage<'static>> {
+        None
+    }
+    const FOREIGN: KernelImage<'static> = KernelImage::Ptx(SAXPY);
+    const ILLEGAL_ADDRESS: &'static str = "out of bounds";
 }
 
 #[cfg(feature = "hip")]
@@ -134,6 +150,7 @@ fn device_properties_are_sane<B: Fixtures>(dev: &B::Device) {
                 dev.arch()
             );
         }
+        BackendKind::Cpu => assert_eq!(dev.arch(), target.to_string()),
     }
 }
 
@@ -234,6 +251,7 @@ fn events_time_stream_work<B: Fixtures>(dev: &B::Device) {
     assert_eq!(dst.to_vec().unwrap(), src.to_vec().unwrap());
 }
 
+#[cfg(any(feature = "cuda", feature = "hip"))]
 fn bench_times_work_within_the_budget<B: Fixtures>(dev: &B::Device) {
     use weft::runtime::bench::{bench, BenchOptions};
     let n = 1 << 24;
@@ -618,7 +636,21 @@ const BAD_STORE: &str = "
 }
 ";
 
-/// One `#[test]` per generic test above, for backend `$backend` in module `$module`.
+/// The kernel-free tests, for backend `$backend` in module `$module` (with `dev()` in scope).
+macro_rules! kernel_free {
+    ($backend:ty) => {
+        suite!(@tests $backend;
+            device_properties_are_sane,
+            copies_round_trip,
+            host_copies_check_lengths,
+            events_time_stream_work,
+            releases_leave_no_drop_errors,
+            foreign_images_are_refused,
+        );
+    };
+}
+
+/// One `#[test]` per generic test above, for GPU backend `$backend` in module `$module`.
 macro_rules! suite {
     ($module:ident, $backend:ty) => {
         mod $module {
@@ -628,14 +660,9 @@ macro_rules! suite {
                 open::<$backend>()
             }
 
+            kernel_free!($backend);
             suite!(@tests $backend;
-                device_properties_are_sane,
-                copies_round_trip,
-                host_copies_check_lengths,
-                events_time_stream_work,
                 bench_times_work_within_the_budget,
-                releases_leave_no_drop_errors,
-                foreign_images_are_refused,
                 saxpy_matches_host_reference,
                 copy_v4_copies_every_element_on_a_side_stream,
                 add_v4_matches_host_reference,
@@ -674,6 +701,19 @@ suite!(cuda, weft::runtime::cuda::Cuda);
 
 #[cfg(feature = "hip")]
 suite!(hip, weft::runtime::hip::Hip);
+
+/// The interpreter behind the same traits: the kernel-free tests (weft's own kernels on the CPU
+/// backend are `cpu_backend.rs`).
+#[cfg(feature = "llvm")]
+mod cpu {
+    use super::*;
+
+    fn dev() -> Option<<weft::runtime::cpu::Cpu as Backend>::Device> {
+        open::<weft::runtime::cpu::Cpu>()
+    }
+
+    kernel_free!(weft::runtime::cpu::Cpu);
+}
 
 // ---------------------------------------------------------------- CUDA only
 

@@ -31,6 +31,7 @@ use super::check::{check_args, check_config};
 use super::elem::DeviceElem;
 use super::error::{BackendKind, Result, RuntimeError};
 use super::launch::{DeviceLimits, KernelAttrs, LaunchConfig, SharedMemPlan};
+use super::tensor_map::TensorMap;
 use crate::signature::KernelSignature;
 use crate::target::{Target, Vendor};
 
@@ -73,7 +74,7 @@ pub trait Backend: Sized + Send + Sync + 'static {
 }
 
 /// A kernel image in one of the forms the backends load.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum KernelImage<'a> {
     /// PTX text (CUDA; JIT-compiled by the driver).
     Ptx(&'a str),
@@ -81,7 +82,26 @@ pub enum KernelImage<'a> {
     Cubin(&'a [u8]),
     /// An AMDGPU code object, the bytes of a `.hsaco` (HIP).
     CodeObject(&'a [u8]),
+    /// A kernel's recorded tile IR (the CPU backend runs it in the interpreter).
+    #[cfg(feature = "llvm")]
+    Program(&'a crate::codegen::ir::Program),
 }
+
+impl PartialEq for KernelImage<'_> {
+    /// Images are equal when they hold the same bytes (programs: the same program object).
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (KernelImage::Ptx(a), KernelImage::Ptx(b)) => a == b,
+            (KernelImage::Cubin(a), KernelImage::Cubin(b))
+            | (KernelImage::CodeObject(a), KernelImage::CodeObject(b)) => a == b,
+            #[cfg(feature = "llvm")]
+            (KernelImage::Program(a), KernelImage::Program(b)) => std::ptr::eq(*a, *b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for KernelImage<'_> {}
 
 impl KernelImage<'_> {
     /// `"PTX"`, `"cubin"` or `"code object"`.
@@ -90,6 +110,8 @@ impl KernelImage<'_> {
             KernelImage::Ptx(_) => "PTX",
             KernelImage::Cubin(_) => "cubin",
             KernelImage::CodeObject(_) => "code object",
+            #[cfg(feature = "llvm")]
+            KernelImage::Program(_) => "tile IR program",
         }
     }
 
@@ -103,6 +125,7 @@ impl KernelImage<'_> {
                 match backend {
                     BackendKind::Cuda => "PTX and cubins",
                     BackendKind::Hip => "AMDGPU code objects",
+                    BackendKind::Cpu => "tile IR programs (`KernelImage::Program`)",
                 }
             ),
         }
@@ -145,6 +168,28 @@ pub trait Device: Clone + Debug + PartialEq + Send + Sync + Sized {
     /// The errors of releases that failed in `Drop` (module unloads, stream and event destroys,
     /// frees) since the last call, oldest first. `Drop` cannot return them, so they are kept here.
     fn take_drop_errors(&self) -> Vec<RuntimeError>;
+
+    /// A TMA tensor map of `buffer` seen as a row-major tensor of `shape` (outermost dim first),
+    /// whose dim `i` (but the last, which is contiguous) advances `row_strides[i]` elements, moved in
+    /// boxes of `box_dims` (outermost first) swizzled over `swizzle` bytes (0, 32, 64 or 128).
+    /// Checked by [`tensor_map`](crate::runtime::tensor_map)'s rules; `Err(TensorMap)` on a backend
+    /// without TMA (the default).
+    fn tensor_map<'a, T: DeviceElem>(
+        &self,
+        buffer: &'a BufferOf<Self::Backend, T>,
+        shape: &[u64],
+        row_strides: &[u64],
+        box_dims: &[u32],
+        swizzle: u16,
+    ) -> Result<TensorMap<'a>> {
+        let _ = (buffer, shape, row_strides, box_dims, swizzle);
+        Err(RuntimeError::TensorMap {
+            reason: format!(
+                "the {} backend has no tensor memory accelerator",
+                <Self::Backend as Backend>::KIND
+            ),
+        })
+    }
 
     /// Allocates `len` elements set to all-zero bits.
     fn alloc_zeroed<T: DeviceElem>(&self, len: usize) -> Result<BufferOf<Self::Backend, T>> {
@@ -310,12 +355,15 @@ pub fn arch_target(backend: BackendKind, arch: &str, warp_size: u32) -> Result<T
             let base = arch.split(':').next().unwrap_or_default();
             Target::parse(base).map_err(|_| unknown())?
         }
+        // The interpreter runs a kernel built for any target: the arch is the target's name.
+        BackendKind::Cpu => Target::parse(arch).map_err(|_| unknown())?,
     };
     let vendor = match backend {
-        BackendKind::Cuda => Vendor::Nvidia,
-        BackendKind::Hip => Vendor::Amd,
+        BackendKind::Cuda => Some(Vendor::Nvidia),
+        BackendKind::Hip => Some(Vendor::Amd),
+        BackendKind::Cpu => None,
     };
-    if target.vendor() != vendor {
+    if vendor.is_some_and(|v| target.vendor() != v) {
         return Err(unknown());
     }
     target.with_warp_size(warp_size).ok_or_else(unknown)

@@ -18,6 +18,8 @@ pub enum BackendKind {
     Cuda,
     /// The HIP runtime (`libamdhip64.so`).
     Hip,
+    /// The host: kernels run in weft's interpreter of the tile IR (`runtime::cpu`).
+    Cpu,
 }
 
 impl fmt::Display for BackendKind {
@@ -25,6 +27,7 @@ impl fmt::Display for BackendKind {
         f.write_str(match self {
             BackendKind::Cuda => "CUDA",
             BackendKind::Hip => "HIP",
+            BackendKind::Cpu => "CPU",
         })
     }
 }
@@ -326,6 +329,16 @@ pub enum RuntimeError {
         what: &'static str,
         /// The operands.
         detail: String,
+    },
+    /// The CPU backend's interpreter found a fault in a kernel (what compute-sanitizer would
+    /// report on a GPU, or a hang): it names the op and the user's line.
+    #[cfg(feature = "llvm")]
+    #[error("kernel `{kernel}`: {source}")]
+    Interpreter {
+        /// The kernel.
+        kernel: String,
+        /// What the interpreter found.
+        source: Box<crate::codegen::interp::InterpError>,
     },
     /// A tensor map cannot describe the buffer and box asked for (checked before the driver is
     /// called, so the reason is specific).

@@ -1,6 +1,8 @@
-//! Minimal launchers: CUDA (feature `cuda`) and HIP (feature `hip`).
+//! Minimal launchers: CUDA (feature `cuda`), HIP (feature `hip`) and the CPU (feature `llvm`:
+//! kernels run in the interpreter of the tile IR, [`cpu`]).
 //!
-//! `runtime` loads kernel images (PTX, cubin, AMDGPU code objects) and launches them. It depends on
+//! `runtime` loads kernel images (PTX, cubin, AMDGPU code objects, recorded programs) and launches
+//! them. Apart from the CPU backend, which runs `codegen`'s interpreter, it depends on
 //! neither [`layout`](crate::layout) nor `codegen`, only on the dependency-free
 //! [`signature`](crate::signature) and [`target`](crate::target) modules: the builder hands each
 //! kernel's [`KernelSignature`] to the launcher as it is, and launches are checked against it
@@ -12,10 +14,11 @@
 //! 1. **FFI** (per backend): cudarc's `sys`/`result` layers for CUDA (dynamic loading), and the
 //!    hand-written table `hip::sys` over `libamdhip64.so`, loaded with `libloading`.
 //! 2. **Driver objects** (per backend): `cuda::{Device, Stream, Buffer, Module, Kernel, Event}` and
-//!    the same six in `hip`. They implement only what talks to the driver: allocate, copy, record
+//!    the same six in `hip` and `cpu`. They implement only what talks to the driver: allocate, copy, record
 //!    an event, look a kernel up, launch without checks. Backend-specific extras stay inherent
 //!    (`cuda::Device::load_ptx`, `props`, the cudarc interop; `hip::Device::load_code_object`).
-//! 3. **The backend traits** ([`backend`]): a [`Backend`] marker (`cuda::Cuda`, `hip::Hip`) names
+//! 3. **The backend traits** ([`backend`]): a [`Backend`] marker (`cuda::Cuda`, `hip::Hip`,
+//!    `cpu::Cpu`) names
 //!    the six types, each bound by a trait ([`Device`], [`Stream`], [`Buffer`], [`Module`],
 //!    [`Kernel`], [`Event`]) whose provided methods hold everything backend-neutral, written once:
 //!    the checked [`Stream::launch`], [`Stream::time_ms`], [`Stream::copy_async`],
@@ -77,6 +80,11 @@ pub mod error;
 pub mod image;
 pub mod launch;
 pub mod raw;
+pub mod tensor_map;
+
+#[cfg(feature = "llvm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "llvm")))]
+pub mod cpu;
 
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
@@ -101,6 +109,7 @@ pub use error::{BackendKind, DriverCode, LaunchProblem, Result, RuntimeError};
 pub use image::ptx_isa_version;
 pub use launch::{DeviceLimits, Dim3, KernelAttrs, LaunchConfig, SharedMemPlan};
 pub use raw::{DeviceArray, RawBuffer};
+pub use tensor_map::TensorMap;
 
 /// The backend traits, imported anonymously: `use weft::runtime::prelude::*` makes their methods
 /// (`upload`, `launch`, `to_vec`, `synchronize`, …) callable on `cuda::Device`, `hip::Stream` and

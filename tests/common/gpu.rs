@@ -14,6 +14,7 @@ pub fn open<B: Backend>() -> Option<B::Device> {
         let lib = match B::KIND {
             BackendKind::Cuda => "libcuda.so",
             BackendKind::Hip => "libamdhip64.so",
+            BackendKind::Cpu => "the interpreter",
         };
         println!("SKIP: no {} driver ({lib} not found)", B::KIND);
         return None;

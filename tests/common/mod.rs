@@ -51,7 +51,7 @@ pub mod views;
 pub mod mma;
 
 /// Opening the GPU (or skipping) and random data, for the GPU tests.
-#[cfg(any(feature = "cuda", feature = "hip"))]
+#[cfg(any(feature = "cuda", feature = "hip", feature = "llvm"))]
 pub mod gpu;
 
 use std::path::PathBuf;

@@ -305,6 +305,30 @@ impl<'ctx> Kernel<'ctx> {
             })
     }
 
+    /// Loads the kernel on `dev` of any backend, in the form that backend runs: PTX on CUDA, an
+    /// AMDGPU code object on HIP, the recorded program on the CPU (the interpreter). The
+    /// kernel is checked against its signature at every launch.
+    pub fn load_on<B: crate::runtime::Backend>(
+        &self,
+        dev: &B::Device,
+    ) -> std::result::Result<B::Kernel, crate::runtime::RuntimeError> {
+        use crate::runtime::{BackendKind, Device as _, KernelImage, Module as _, RuntimeError};
+        let invalid = |what: &'static str| {
+            move |e: CodegenError| RuntimeError::InvalidImage {
+                what,
+                reason: e.to_string(),
+            }
+        };
+        let module = match B::KIND {
+            BackendKind::Cuda => dev.load(KernelImage::Ptx(&self.ptx().map_err(invalid("PTX"))?)),
+            BackendKind::Hip => dev.load(KernelImage::CodeObject(
+                &self.code_object().map_err(invalid("code object"))?,
+            )),
+            BackendKind::Cpu => dev.load(KernelImage::Program(&self.program)),
+        }?;
+        module.kernel(self.signature.clone())
+    }
+
     /// PTX text at the default [`OptLevel::O3`] (NVIDIA targets).
     pub fn ptx(&self) -> Result<String> {
         self.ptx_with(OptLevel::O3)

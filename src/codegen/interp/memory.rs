@@ -75,6 +75,8 @@ pub struct DeviceBuffer {
 #[derive(Debug, Default)]
 pub struct Memory {
     allocs: Vec<(u64, Vec<u8>)>,
+    /// Allocations released by [`Memory::free`] (their bytes are gone; accesses are out of bounds).
+    freed: Vec<bool>,
 }
 
 /// Where allocation `k` starts: far apart, so no pointer arithmetic slides from one into the
@@ -93,7 +95,29 @@ impl Memory {
     pub fn alloc_bytes(&mut self, bytes: u64, fill: u8) -> DeviceBuffer {
         let addr = base_of(self.allocs.len());
         self.allocs.push((addr, vec![fill; bytes as usize]));
+        self.freed.push(false);
         DeviceBuffer { addr, bytes }
+    }
+
+    /// Releases `buf`: its bytes are dropped and its addresses are never handed out again, so a
+    /// kernel still using them is out of bounds ("a freed buffer").
+    pub fn free(&mut self, buf: DeviceBuffer) {
+        if let Some((k, 0)) = self.find(buf.addr, 0) {
+            self.allocs[k].1 = Vec::new();
+            self.freed[k] = true;
+        }
+    }
+
+    /// The `len` bytes at `addr`; `None` unless they lie inside one buffer.
+    pub fn bytes(&self, addr: u64, len: u64) -> Option<&[u8]> {
+        let (k, off) = self.find(addr, len)?;
+        Some(&self.allocs[k].1[off..off + len as usize])
+    }
+
+    /// The `len` bytes at `addr`, writable; `None` unless they lie inside one buffer.
+    pub fn bytes_mut(&mut self, addr: u64, len: u64) -> Option<&mut [u8]> {
+        let (k, off) = self.find(addr, len)?;
+        Some(&mut self.allocs[k].1[off..off + len as usize])
     }
 
     /// A buffer holding `data`.
@@ -154,6 +178,9 @@ impl Memory {
             .checked_sub(1)
             .and_then(|k| self.allocs.get(k as usize))
         {
+            Some(_) if self.freed[((addr >> 36) - 1) as usize] => {
+                format!("address {addr:#x}, in a freed buffer")
+            }
             Some((base, bytes)) => format!(
                 "byte {} of a {}-byte buffer",
                 addr as i128 - *base as i128,

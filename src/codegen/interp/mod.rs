@@ -43,7 +43,7 @@ use std::rc::Rc;
 pub use memory::{DeviceBuffer, HostElem, Memory};
 
 use crate::codegen::emit::Kernel;
-use crate::codegen::ir::{IrType, Loc};
+use crate::codegen::ir::{IrType, Loc, Program};
 use crate::codegen::types::{DType, Type};
 use exec::{Cta, Val};
 use num::Num;
@@ -112,7 +112,7 @@ pub enum LaunchArg {
 }
 
 /// What went wrong running a kernel in the interpreter.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum InterpError {
     /// The arguments do not fit the kernel's parameters.
@@ -190,7 +190,24 @@ pub fn run(
     args: &[LaunchArg],
     mem: &mut Memory,
 ) -> Result<(), InterpError> {
-    let prog = kernel.program();
+    run_program(
+        kernel.program(),
+        kernel.signature().shared_bytes,
+        grid,
+        args,
+        mem,
+    )
+}
+
+/// Runs a recorded program with `shared_bytes` of shared memory per program: [`run`] without the
+/// LLVM module (what the CPU backend keeps).
+pub fn run_program(
+    prog: &Program,
+    shared_bytes: u32,
+    grid: [u32; 3],
+    args: &[LaunchArg],
+    mem: &mut Memory,
+) -> Result<(), InterpError> {
     let bad = |reason: String| InterpError::BadLaunch {
         kernel: prog.name.clone(),
         reason,
@@ -236,7 +253,7 @@ pub fn run(
         };
         params.push((p.value, v));
     }
-    let shared = u64::from(kernel.signature().shared_bytes);
+    let shared = u64::from(shared_bytes);
     for z in 0..grid[2] {
         for y in 0..grid[1] {
             for x in 0..grid[0] {

@@ -14,6 +14,7 @@ use crate::runtime::bundle::{Bundle, ImageKind};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
+use crate::runtime::tensor_map::TensorMap;
 use crate::target::Target;
 
 /// What a program usually wants to know about a GPU.
@@ -311,12 +312,23 @@ impl backend::Device for Device {
         match image {
             KernelImage::Ptx(ptx) => self.load_ptx(ptx),
             KernelImage::Cubin(bytes) => self.load_cubin(bytes),
-            KernelImage::CodeObject(_) => Err(image.not_for(BackendKind::Cuda)),
+            _ => Err(image.not_for(BackendKind::Cuda)),
         }
     }
 
     fn alloc<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
         Buffer::alloc(self.shared.clone(), len)
+    }
+
+    fn tensor_map<'a, T: DeviceElem>(
+        &self,
+        buffer: &'a Buffer<T>,
+        shape: &[u64],
+        row_strides: &[u64],
+        box_dims: &[u32],
+        swizzle: u16,
+    ) -> Result<TensorMap<'a>> {
+        TensorMap::tiled(buffer, shape, row_strides, box_dims, swizzle)
     }
 
     fn take_drop_errors(&self) -> Vec<RuntimeError> {

@@ -1,30 +1,16 @@
-//! TMA tensor maps: `cuTensorMapEncodeTiled` over device memory of a known length (a weft
+//! TMA tensor maps on CUDA: `cuTensorMapEncodeTiled` over device memory of a known length (a weft
 //! buffer, a [`RawBuffer`](crate::runtime::RawBuffer) of a framework's memory, a cudarc slice),
-//! checked first.
-//!
-//! A tensor map describes a row-major tensor in global memory (its dims, the byte stride of each
-//! outer dim) and the box one `cp.async.bulk.tensor` moves into shared memory, swizzled as the
-//! kernel's shared layout expects. Elements outside the tensor read as zero and are not written,
-//! which is how a TMA kernel handles ragged edges without masks.
-
-use std::marker::PhantomData;
+//! checked first by the backend-neutral rules of [`crate::runtime::tensor_map`].
 
 use cudarc::driver::sys;
 
 use super::driver_err;
-use crate::runtime::args::{AsTensorMap, TensorMapArg};
+use crate::runtime::args::TensorMapArg;
 use crate::runtime::elem::{DeviceElem, ElemType};
-use crate::runtime::error::{Result, RuntimeError};
+use crate::runtime::error::Result;
 use crate::runtime::raw::DeviceArray;
-use crate::signature::TensorMapSpec;
-
-/// An encoded tensor map over device memory, borrowed for `'a` (the map holds its address). Pass it
-/// with [`KernelArgs::tensor_map`](crate::runtime::KernelArgs::tensor_map).
-#[derive(Debug, Clone, Copy)]
-pub struct TensorMap<'a> {
-    arg: TensorMapArg,
-    buffer: PhantomData<&'a ()>,
-}
+use crate::runtime::tensor_map::check_tiled;
+pub use crate::runtime::tensor_map::TensorMap;
 
 impl<'a> TensorMap<'a> {
     /// A tiled map of `buffer` seen as a row-major tensor of `shape` (outermost dim first), whose
@@ -38,53 +24,13 @@ impl<'a> TensorMap<'a> {
         box_dims: &[u32],
         swizzle: u16,
     ) -> Result<TensorMap<'a>> {
-        let bad = |reason: String| RuntimeError::TensorMap { reason };
-        let spec = TensorMapSpec::new(T::ELEM, box_dims, swizzle).map_err(bad)?;
+        let tiled = check_tiled(buffer, shape, row_strides, box_dims, swizzle)?;
         let rank = shape.len();
-        if rank != box_dims.len() || row_strides.len() + 1 != rank {
-            return Err(bad(format!(
-                "shape {shape:?}, strides {row_strides:?} and box {box_dims:?}: a rank-{} box needs \
-                 a shape of that rank and one stride per outer dim",
-                box_dims.len()
-            )));
-        }
         let data_type = data_type(T::ELEM);
-        let esize = T::ELEM.size_bytes() as u64;
-        if let Some(d) = shape.iter().find(|&&d| d == 0 || d > 1 << 32) {
-            return Err(bad(format!("dim {d}: each must be 1 to 2^32")));
-        }
-        let addr = buffer.device_addr();
-        if !addr.is_multiple_of(16) {
-            return Err(bad(format!("address {addr:#x} is not 16-byte aligned")));
-        }
-        let mut byte_strides = Vec::with_capacity(rank - 1);
-        for &s in row_strides {
-            let b = s
-                .checked_mul(esize)
-                .filter(|b| b % 16 == 0 && *b < 1 << 40)
-                .ok_or_else(|| {
-                    bad(format!(
-                        "stride {s} elements: TMA needs strides of a multiple of 16 bytes below 2^40"
-                    ))
-                })?;
-            byte_strides.push(b);
-        }
-        // The last element the map can touch must lie inside the buffer.
-        let last = (0..rank)
-            .map(|i| {
-                let stride = if i + 1 == rank { 1 } else { row_strides[i] };
-                (shape[i] - 1).saturating_mul(stride)
-            })
-            .fold(0u64, |a, b| a.saturating_add(b));
-        if last >= buffer.elem_count() as u64 {
-            return Err(bad(format!(
-                "shape {shape:?} with strides {row_strides:?} reaches element {last}, the buffer has {}",
-                buffer.elem_count()
-            )));
-        }
+        let addr = tiled.addr;
         // The driver takes the innermost dim first.
         let dims: Vec<u64> = shape.iter().rev().copied().collect();
-        let strides: Vec<u64> = byte_strides.iter().rev().copied().collect();
+        let strides: Vec<u64> = tiled.byte_strides.iter().rev().copied().collect();
         let boxes: Vec<u32> = box_dims.iter().rev().copied().collect();
         let elem_strides = vec![1u32; rank];
         let swz = match swizzle {
@@ -121,26 +67,10 @@ impl<'a> TensorMap<'a> {
         // SAFETY: CUtensorMap is 128 bytes of plain data.
         let raw: &[u8; 128] = unsafe { &*(&map as *const sys::CUtensorMap).cast() };
         bytes.copy_from_slice(raw);
-        Ok(TensorMap {
-            arg: TensorMapArg { spec, bytes },
-            buffer: PhantomData,
-        })
-    }
-
-    /// What the map was encoded for.
-    pub fn spec(&self) -> TensorMapSpec {
-        self.arg.spec
-    }
-
-    /// The argument a launch passes.
-    pub fn arg(&self) -> TensorMapArg {
-        self.arg
-    }
-}
-
-impl AsTensorMap for TensorMap<'_> {
-    fn tensor_map_arg(&self) -> TensorMapArg {
-        self.arg
+        Ok(TensorMap::from_arg(TensorMapArg {
+            spec: tiled.spec,
+            bytes,
+        }))
     }
 }
 

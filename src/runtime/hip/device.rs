@@ -283,7 +283,7 @@ impl backend::Device for Device {
     fn load(&self, image: KernelImage<'_>) -> Result<Module> {
         match image {
             KernelImage::CodeObject(bytes) => self.load_code_object(bytes),
-            KernelImage::Ptx(_) | KernelImage::Cubin(_) => Err(image.not_for(BackendKind::Hip)),
+            _ => Err(image.not_for(BackendKind::Hip)),
         }
     }
 

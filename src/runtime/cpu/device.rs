@@ -1,0 +1,141 @@
+//! The CPU device: the target it emulates and the interpreter's memory.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use super::buffer::Buffer;
+use super::module::Module;
+use super::stream::Stream;
+use super::Cpu;
+use crate::codegen::interp::Memory;
+use crate::runtime::backend::{self, BufferOf, DropErrors, KernelImage};
+use crate::runtime::elem::DeviceElem;
+use crate::runtime::error::{BackendKind, Result, RuntimeError};
+use crate::runtime::launch::DeviceLimits;
+use crate::runtime::tensor_map::TensorMap;
+use crate::target::Target;
+
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub(crate) target: Target,
+    name: String,
+    arch: String,
+    mem: Mutex<Memory>,
+    drop_errors: DropErrors,
+}
+
+impl Shared {
+    /// The memory, locked. A panic while it was held (a bug, not a kernel fault: those are
+    /// errors) leaves it consistent, so a poisoned lock is taken over.
+    pub(crate) fn mem(&self) -> MutexGuard<'_, Memory> {
+        self.mem.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The host, running kernels built for `target` in the interpreter. Cheap to clone; clones share
+/// one memory.
+#[derive(Debug, Clone)]
+pub struct Device {
+    pub(crate) shared: Arc<Shared>,
+}
+
+impl PartialEq for Device {
+    fn eq(&self, other: &Device) -> bool {
+        Arc::ptr_eq(&self.shared, &other.shared)
+    }
+}
+
+impl Device {
+    /// A device emulating `target`: its launch limits and shared memory are the target's. Each
+    /// call makes a new device with its own memory.
+    pub fn new(target: Target) -> Result<Device> {
+        Ok(Device {
+            shared: Arc::new(Shared {
+                target,
+                name: format!("weft interpreter ({target})"),
+                arch: target.to_string(),
+                mem: Mutex::new(Memory::new()),
+                drop_errors: DropErrors::new(),
+            }),
+        })
+    }
+}
+
+impl backend::Device for Device {
+    type Backend = Cpu;
+
+    fn ordinal(&self) -> usize {
+        0
+    }
+
+    fn name(&self) -> &str {
+        &self.shared.name
+    }
+
+    fn arch(&self) -> &str {
+        &self.shared.arch
+    }
+
+    fn target(&self) -> Result<Target> {
+        Ok(self.shared.target)
+    }
+
+    fn limits(&self) -> DeviceLimits {
+        let t = self.shared.target;
+        DeviceLimits {
+            max_threads_per_block: 1024,
+            max_block_dim: [1024, 1024, 64],
+            max_grid_dim: [i32::MAX as u32, 65535, 65535],
+            max_shared_per_block: t.default_shared_bytes(),
+            max_shared_per_block_optin: t.max_shared_bytes(),
+            warp_size: t.warp_size(),
+        }
+    }
+
+    /// No cache to flush: the interpreter's memory has none.
+    fn l2_bytes(&self) -> usize {
+        0
+    }
+
+    fn driver_version(&self) -> String {
+        format!("weft interpreter {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn stream(&self) -> Stream {
+        Stream::new(self.clone())
+    }
+
+    fn new_stream(&self) -> Result<Stream> {
+        Ok(Stream::new(self.clone()))
+    }
+
+    /// Launches run to completion before they return: nothing to wait for.
+    fn synchronize(&self) -> Result<()> {
+        Ok(())
+    }
+
+    fn load(&self, image: KernelImage<'_>) -> Result<Module> {
+        match image {
+            KernelImage::Program(p) => Ok(Module::new(self.clone(), p.clone())),
+            _ => Err(image.not_for(BackendKind::Cpu)),
+        }
+    }
+
+    fn alloc<T: DeviceElem>(&self, len: usize) -> Result<Buffer<T>> {
+        Buffer::alloc(self.shared.clone(), len)
+    }
+
+    fn take_drop_errors(&self) -> Vec<RuntimeError> {
+        self.shared.drop_errors.take()
+    }
+
+    fn tensor_map<'a, T: DeviceElem>(
+        &self,
+        buffer: &'a BufferOf<Cpu, T>,
+        shape: &[u64],
+        row_strides: &[u64],
+        box_dims: &[u32],
+        swizzle: u16,
+    ) -> Result<TensorMap<'a>> {
+        super::tensor_map::encode(buffer, shape, row_strides, box_dims, swizzle)
+    }
+}
