@@ -245,6 +245,19 @@ fn roles_run_their_own_code_in_the_interpreter() {
     roles_run_their_own_code::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), 3);
 }
 
+/// No false alarm and the same results when the interpreter switches tasks at random points.
+#[test]
+fn roles_run_their_own_code_under_random_schedules() {
+    use weft::codegen::interp::{Options, Schedule};
+    for seed in 0..8 {
+        let options = Options {
+            schedule: Schedule::Random { seed },
+        };
+        let dev = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+        roles_run_their_own_code::<weft::runtime::cpu::Cpu>(&dev, 1);
+    }
+}
+
 #[cfg(feature = "cuda")]
 #[test]
 fn roles_run_their_own_code_on_the_gpu() {

@@ -2,8 +2,8 @@
 //! example runs) runs in the interpreter on a small ragged problem with memcheck, racecheck,
 //! initcheck and the mbarrier deadlock check on, and finishes without a finding, having written
 //! every element of its outputs. (The suites check the values; this checks the sanitizers stay
-//! quiet on correct kernels.) Kernels with warp roles are refused as unsupported for now, and
-//! the test asserts exactly that.
+//! quiet on correct kernels.) Kernels with warp roles (the warp-specialised GEMM, ping-pong
+//! attention) run too, their roles as cooperating tasks.
 #![cfg(feature = "llvm")]
 
 mod common;
