@@ -322,7 +322,7 @@ pub fn run_program(
         None => (0, 1),
         Some(c) => {
             let start = c.next() % count;
-            let mut stride = c.next() % count | 1;
+            let mut stride = (c.next() % count) | 1;
             while num_integer::Integer::gcd(&stride, &count) != 1 {
                 stride += 2;
             }
