@@ -9,6 +9,9 @@
 //! own form on the CPU) and hands out a [`TensorMap`] through
 //! [`Device::tensor_map`](super::Device::tensor_map).
 
+// The encoders are the CUDA and CPU backends'; without either the rules are unused.
+#![cfg_attr(not(any(feature = "cuda", feature = "llvm")), allow(dead_code))]
+
 use std::marker::PhantomData;
 
 use super::args::{AsTensorMap, TensorMapArg};

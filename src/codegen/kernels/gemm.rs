@@ -14,9 +14,10 @@
 //! `[block_n, block_k]` when `b_transposed`; C `[M, N]` with box `[block_m, 64]`, all with a
 //! 128-byte swizzle), then `m, n, k: i32`.
 
-use crate::layout::encoding::{NvidiaMma, NvmmaShared};
+use crate::layout::encoding::NvmmaShared;
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::parts::{self, ceil_div, GemmLoop, TileGrid, TmaRing, TmaStore};
 
 /// Tile, pipeline and thread configuration of [`gemm_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,147 +192,70 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     }
     let name = if c.b_transposed { "gemm_nt" } else { "gemm_nn" };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
-    let dt = c.dtype;
     let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
-    let (bm, bn, bk, s) = (
-        c.block_m as i32,
-        c.block_n as i32,
-        c.block_k as i32,
-        c.stages as i32,
-    );
-
     let pid = kb.program_id(0)?;
-    let m1 = kb.add(m, bm - 1)?;
-    let num_m = kb.div(m1, bm)?;
-    let n1 = kb.add(n, bn - 1)?;
-    let num_n = kb.div(n1, bn)?;
-    let k1 = kb.add(k, bk - 1)?;
-    let k_tiles = kb.div(k1, bk)?;
-
-    // The ring: A and B tiles per stage, one "full" barrier per stage; C's staging buffer.
-    let bits = dt.bits();
+    let (grid, k_tiles) = c.tiles(&mut kb, [m, n, k])?;
     let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
-    let full = kb.alloc_mbarriers(c.stages, 1)?;
-    let stage_bytes = (c.block_m * c.block_k + c.block_k * c.block_n) * (bits / 8);
-
-    // The iterations of this program: its k-tiles, or, persistent, (tile, k-tile) pairs of the
-    // tiles pid, pid + programs, … flattened into one count.
-    let programs = if c.persistent {
-        Some(kb.num_programs(0)?)
-    } else {
-        None
-    };
-    let fixed = match programs {
-        Some(_) => None,
-        None => Some(tile_origin(&mut kb, &c, pid, num_m, num_n)?),
-    };
-    let total = match programs {
-        Some(p) => {
-            let mine = program_tiles(&mut kb, num_m, num_n, pid, p)?;
-            kb.mul(mine, k_tiles)?
-        }
-        None => k_tiles,
-    };
-    // Where iteration `it` reads: (row offset, column offset, k offset).
-    let place = |kb: &mut KernelBuilder<'_>, it| -> Result<(_, _, _)> {
-        let (om, on, kt) = match (fixed, programs) {
-            (Some((om, on)), _) => (om, on, it),
-            (None, Some(p)) => {
-                let local = kb.div(it, k_tiles)?;
-                let kt = kb.rem(it, k_tiles)?;
-                let step = kb.mul(local, p)?;
-                let tile = kb.add(pid, step)?;
-                let (om, on) = tile_origin(kb, &c, tile, num_m, num_n)?;
-                (om, on, kt)
-            }
-            (None, None) => unreachable!("one of the two is set"),
-        };
-        Ok((om, on, kb.mul(kt, bk)?))
-    };
-
-    // Loads iteration `it` into stage `st` when `it < total`.
-    let load = |kb: &mut KernelBuilder<'_>, it, st| -> Result<()> {
-        let pred = kb.lt(it, total)?;
-        let (om, on, kk) = place(kb, it)?;
-        let bar = kb.mbarrier_at(full, st)?;
-        kb.mbarrier_expect(bar, stage_bytes, Some(pred))?;
-        let a_dst = kb.index_shared(a_ring, st)?;
-        kb.tma_load(a_map, &[om, kk], a_dst, bar, Some(pred))?;
-        let b_dst = kb.index_shared(b_ring, st)?;
-        if c.b_transposed {
-            kb.tma_load(b_map, &[on, kk], b_dst, bar, Some(pred))?;
-        } else {
-            kb.tma_load(b_map, &[kk, on], b_dst, bar, Some(pred))?;
-        }
-        Ok(())
-    };
-    // C tile to shared memory (swizzled), then TMA stores; a persistent kernel first waits until
-    // the previous tile's stores have read the buffer.
-    let epilogue = |kb: &mut KernelBuilder<'_>, acc, om, on| -> Result<()> {
-        store_c_tile(kb, &c, acc, [c_smem, c_map], [om, on], c.persistent)
-    };
-    for i in 0..s - 1 {
-        let it = kb.i32(i)?;
-        load(&mut kb, it, it)?;
-    }
-
-    // The loop carries the accumulator, the stage it reads and that stage's phase parity.
-    let acc_layout = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
-    let acc_shape = [bm as u64, bn as u64];
-    let acc0 = kb.zeros((&acc_layout, acc_shape), DType::F32)?;
-    let zero = kb.i32(0)?;
-    let out = kb.for_range(0, total, 1, &[acc0, zero, zero], |kb, it, carried| {
-        let (acc, st, phase) = (carried[0], carried[1], carried[2]);
-        let (a_t, b_t) = wait_stage(kb, &c, [a_ring, b_ring, full], st, phase)?;
-        // A persistent loop starts each tile by ignoring the accumulator (scale-d = 0) rather
-        // than zeroing registers a wgmma may still be writing.
-        let acc = match programs {
-            Some(_) => {
-                let kt = kb.rem(it, k_tiles)?;
-                let use_acc = kb.ne(kt, 0)?;
-                kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?
-            }
-            None => kb.wgmma(a_t, b_t, acc)?,
-        };
-        kb.wgmma_wait(1, &[])?;
-        // Every warpgroup's wgmma of the previous iteration is done: its stage, the one before
-        // `st`, may be refilled with the iteration `stages - 1` ahead.
-        kb.barrier()?;
-        let wraps = kb.eq(st, 0)?;
-        let st_m1 = kb.sub(st, 1)?;
-        let prev = kb.where_(wraps, s - 1, st_m1)?;
-        let next = kb.add(it, s - 1)?;
-        load(kb, next, prev)?;
-        if c.persistent {
-            // The tile's last k-tile: store it (the next tile's first wgmma ignores the
-            // accumulator).
-            let kt = kb.rem(it, k_tiles)?;
-            let k_last = kb.sub(k_tiles, 1)?;
-            let last = kb.eq(kt, k_last)?;
-            kb.if_then(last, |kb| {
-                let done = kb.wgmma_wait(0, &[acc])?[0];
-                let (om, on, _) = place(kb, it)?;
-                epilogue(kb, done, om, on)
-            })?;
-        }
-        let st1 = kb.add(st, 1)?;
-        let wrap_next = kb.eq(st1, s)?;
-        let st_next = kb.where_(wrap_next, 0, st1)?;
-        let flipped = kb.xor(phase, 1)?;
-        let phase_next = kb.where_(wrap_next, flipped, phase)?;
-        Ok(vec![acc, st_next, phase_next])
-    })?;
-    // Nothing may leave the kernel with a wgmma in flight.
-    let acc = kb.wgmma_wait(0, &[out[0]])?[0];
-    if let Some((om, on)) = fixed {
-        epilogue(&mut kb, acc, om, on)?;
-    }
+    let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), None)?;
+    let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+    let store = c.tma_store(c_smem, c_map, c.persistent);
+    parts::gemm_mainloop(&mut kb, &lp, pid, c.persistent, None, &store)?;
     kb.tma_store_wait(0)?;
     kb.finish()
 }
 
+impl GemmConfig {
+    /// The tile grid of C and the K blocks per tile.
+    pub fn tiles(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        [m, n, k]: [Value; 3],
+    ) -> Result<(TileGrid, Value)> {
+        let grid = TileGrid::new(kb, [m, n], [self.block_m, self.block_n], self.group_m)?;
+        let k_tiles = ceil_div(kb, k, self.block_k as i32)?;
+        Ok((grid, k_tiles))
+    }
+
+    /// Bytes one ring stage receives (A's and B's boxes).
+    pub fn stage_bytes(&self) -> u32 {
+        (self.block_m * self.block_k + self.block_k * self.block_n) * (self.dtype.bits() / 8)
+    }
+
+    /// The main loop's operands: the maps and rings of A and B, and the ring's barriers.
+    pub fn mainloop(
+        &self,
+        [a_map, b_map, a_ring, b_ring]: [Value; 4],
+        ring: TmaRing,
+        grid: TileGrid,
+        k_tiles: Value,
+    ) -> GemmLoop {
+        GemmLoop {
+            a_map,
+            b_map,
+            a_ring,
+            b_ring,
+            ring,
+            grid,
+            k_tiles,
+            block: [self.block_m, self.block_n, self.block_k],
+            warps: self.num_warps,
+            b_transposed: self.b_transposed,
+        }
+    }
+
+    /// The plain epilogue: C in `out_dtype` through the staging buffer and a TMA store.
+    pub fn tma_store(&self, staging: Value, map: Value, reused: bool) -> TmaStore {
+        TmaStore {
+            staging,
+            map,
+            out: self.out_dtype,
+            reused,
+        }
+    }
+}
+
 /// Declares the parameters every schedule takes: `a_map, b_map, c_map, m, n, k`.
-pub(super) fn declare_params(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Result<[Value; 6]> {
+pub fn declare_params(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Result<[Value; 6]> {
     Ok([
         kb.arg_tensor_map("a_map", c.dtype, &c.a_box(), SWIZZLE)?,
         kb.arg_tensor_map("b_map", c.dtype, &c.b_box(), SWIZZLE)?,
@@ -342,9 +266,9 @@ pub(super) fn declare_params(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Resu
     ])
 }
 
-/// The A and B rings (`stages` buffers of one k-tile each) and C's staging buffer, 128-byte
+/// The A and B rings (`stages` buffers of one K block each) and C's staging buffer, 128-byte
 /// swizzled.
-pub(super) fn alloc_buffers(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Result<[Value; 3]> {
+pub fn alloc_buffers(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Result<[Value; 3]> {
     let (bm, bn, bk) = (
         u64::from(c.block_m),
         u64::from(c.block_n),
@@ -358,81 +282,6 @@ pub(super) fn alloc_buffers(kb: &mut KernelBuilder<'_>, c: &GemmConfig) -> Resul
     let out_swz = NvmmaShared::new(u32::from(SWIZZLE), c.out_dtype.bits(), 2, false);
     let c_smem = kb.alloc_shared(c.out_dtype, &[bm, bn], &out_swz)?;
     Ok([a_ring, b_ring, c_smem])
-}
-
-/// How many of the `num_m × num_n` tiles program `pid` of `programs` walks (`pid`,
-/// `pid + programs`, …).
-pub(super) fn program_tiles(
-    kb: &mut KernelBuilder<'_>,
-    num_m: Value,
-    num_n: Value,
-    pid: Value,
-    programs: Value,
-) -> Result<Value> {
-    let tiles = kb.mul(num_m, num_n)?;
-    let rest = kb.sub(tiles, pid)?;
-    let rest = kb.add(rest, programs)?;
-    let rest = kb.sub(rest, 1)?;
-    kb.div(rest, programs)
-}
-
-/// The first row and column of tile `tile` in the grouped launch order.
-pub(super) fn tile_origin(
-    kb: &mut KernelBuilder<'_>,
-    c: &GemmConfig,
-    tile: Value,
-    num_m: Value,
-    num_n: Value,
-) -> Result<(Value, Value)> {
-    let (tm, tn) = kb.grouped_tile(tile, num_m, num_n, c.group_m)?;
-    Ok((kb.mul(tm, c.block_m as i32)?, kb.mul(tn, c.block_n as i32)?))
-}
-
-/// The epilogue of one tile: the accumulator (in C's type) to the staging buffer (swizzled),
-/// then TMA stores at `[om, on]`. `reused`: wait first until the previous tile's stores have
-/// read the buffer.
-/// Waits until stage `st` of the rings is full (phase parity `phase`) and returns its A and B
-/// buffers as wgmma reads them (B permuted to `[K, N]` when it is stored `[N, K]`).
-pub(super) fn wait_stage(
-    kb: &mut KernelBuilder<'_>,
-    c: &GemmConfig,
-    [a_ring, b_ring, full]: [Value; 3],
-    st: Value,
-    phase: Value,
-) -> Result<(Value, Value)> {
-    let bar = kb.mbarrier_at(full, st)?;
-    kb.mbarrier_wait(bar, phase)?;
-    let a_t = kb.index_shared(a_ring, st)?;
-    let b_t = kb.index_shared(b_ring, st)?;
-    let b_t = if c.b_transposed {
-        kb.permute_shared(b_t, &[1, 0])?
-    } else {
-        b_t
-    };
-    Ok((a_t, b_t))
-}
-
-pub(super) fn store_c_tile(
-    kb: &mut KernelBuilder<'_>,
-    c: &GemmConfig,
-    acc: Value,
-    [c_smem, c_map]: [Value; 2],
-    origin: [Value; 2],
-    reused: bool,
-) -> Result<()> {
-    let tile = if c.out_dtype == DType::F32 {
-        acc
-    } else {
-        kb.cast(acc, c.out_dtype)?
-    };
-    if reused {
-        kb.tma_store_wait(0)?;
-        kb.barrier()?;
-    }
-    kb.store_shared(c_smem, tile)?;
-    kb.fence_async_shared()?;
-    kb.barrier()?;
-    kb.tma_store(c_map, &origin, c_smem)
 }
 
 /// `C = A · B` (or `A · Bᵀ` with B given as `[N, K]`) on the host, accumulated in f64 and rounded

@@ -18,6 +18,7 @@ mod gemm_sm80;
 mod gemm_ws;
 mod layernorm;
 mod layouts;
+pub mod parts;
 mod row_sum;
 mod row_tile;
 mod smem_round_trip;
@@ -29,7 +30,7 @@ pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
-pub use gemm::{gemm_kernel, gemm_reference, GemmConfig};
+pub use gemm::{alloc_buffers, declare_params, gemm_kernel, gemm_reference, GemmConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };

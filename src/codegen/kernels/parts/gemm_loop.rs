@@ -1,0 +1,271 @@
+//! The Hopper GEMM main loops: TMA loads into a [`TmaRing`], wgmma from it with one group in
+//! flight, the accumulator handed to an [`Epilogue`] per tile. One loop per schedule: in step
+//! (every warp loads and computes; the ring refilled behind a CTA barrier), and warp-specialised
+//! (a producer role loads, consumer roles compute and release stages through empty barriers).
+
+use crate::codegen::{DType, KernelBuilder, Result, Role, Value};
+use crate::layout::encoding::NvidiaMma;
+
+use super::{Epilogue, TileGrid, TmaRing};
+
+/// Work on each K block's accumulator right after its wgmma is issued (`acc`, the K block's
+/// index `kt`; returns the accumulator the loop carries on): scales, dequantisation, a second
+/// accumulator.
+pub type KBlockHook<'h> = &'h mut dyn FnMut(&mut KernelBuilder<'_>, Value, Value) -> Result<Value>;
+
+/// What a GEMM main loop reads: A `[M, K]` and B (`[K, N]`, or `[N, K]` when `b_transposed`)
+/// through their tensor maps into the rings, tile by tile of `grid`, `k_tiles` K blocks each.
+#[derive(Debug, Clone, Copy)]
+pub struct GemmLoop {
+    /// A's tensor map (box `[block_m, block_k]`).
+    pub a_map: Value,
+    /// B's tensor map (box `[block_k, …]`, or `[block_n, block_k]` when transposed).
+    pub b_map: Value,
+    /// A's stages (`alloc_shared_buffers`, `[block_m, block_k]` each).
+    pub a_ring: Value,
+    /// B's stages.
+    pub b_ring: Value,
+    /// The barriers of the stages.
+    pub ring: TmaRing,
+    /// The output tiles.
+    pub grid: TileGrid,
+    /// K blocks per tile (an `i32` scalar).
+    pub k_tiles: Value,
+    /// `[block_m, block_n, block_k]`.
+    pub block: [u32; 3],
+    /// Warps that hold the accumulator (one or two warpgroups along M).
+    pub warps: u32,
+    /// B is stored `[N, K]`.
+    pub b_transposed: bool,
+}
+
+impl GemmLoop {
+    /// The coordinates of B's box for K offset `kk` and column `on`.
+    fn b_at(&self, on: Value, kk: Value) -> [Value; 2] {
+        if self.b_transposed {
+            [on, kk]
+        } else {
+            [kk, on]
+        }
+    }
+
+    /// Loads K block `kk` of the tile at (`om`, `on`) into stage `st`.
+    fn load(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        [om, on, kk]: [Value; 3],
+        pred: Option<Value>,
+    ) -> Result<()> {
+        let b_at = self.b_at(on, kk);
+        self.ring.load(
+            kb,
+            st,
+            &[
+                (self.a_map, &[om, kk][..], self.a_ring),
+                (self.b_map, &b_at[..], self.b_ring),
+            ],
+            pred,
+        )
+    }
+
+    /// Waits for stage `st` and returns A's and B's buffers as wgmma reads them (B permuted to
+    /// `[K, N]` when it is stored `[N, K]`).
+    fn wait(&self, kb: &mut KernelBuilder<'_>, st: Value, phase: Value) -> Result<(Value, Value)> {
+        let bufs = self.ring.wait(kb, st, phase, &[self.a_ring, self.b_ring])?;
+        let b_t = if self.b_transposed {
+            kb.permute_shared(bufs[1], &[1, 0])?
+        } else {
+            bufs[1]
+        };
+        Ok((bufs[0], b_t))
+    }
+
+    /// A zero accumulator in wgmma's layout.
+    fn zeros(&self, kb: &mut KernelBuilder<'_>) -> Result<Value> {
+        let [bm, bn, _] = self.block;
+        let layout = NvidiaMma::hopper(&[self.warps, 1], bn, 16);
+        kb.zeros((&layout, [u64::from(bm), u64::from(bn)]), DType::F32)
+    }
+}
+
+/// The in-step main loop of program `pid`: every warp waits for a stage, issues its wgmma, and
+/// after a CTA barrier refills the stage before it with the K block `stages - 1` ahead. With
+/// `persistent`, the program walks tiles `pid, pid + programs, …` in one loop over (tile, K
+/// block), storing each tile as its last K block completes; else it computes the tile `pid`.
+/// Every tile ends in `epilogue`. Leaves TMA stores in flight (wait for them before the kernel
+/// ends).
+pub fn gemm_mainloop(
+    kb: &mut KernelBuilder<'_>,
+    lp: &GemmLoop,
+    pid: Value,
+    persistent: bool,
+    mut hook: Option<KBlockHook<'_>>,
+    epilogue: &dyn Epilogue,
+) -> Result<()> {
+    let s = lp.ring.stages() as i32;
+    let bk = lp.block[2] as i32;
+    let k_tiles = lp.k_tiles;
+    // The iterations of this program: its K blocks, or, persistent, (tile, K block) pairs of
+    // the tiles pid, pid + programs, … flattened into one count.
+    let programs = if persistent {
+        Some(kb.num_programs(0)?)
+    } else {
+        None
+    };
+    let fixed = match programs {
+        Some(_) => None,
+        None => Some(lp.grid.origin(kb, pid)?),
+    };
+    let total = match programs {
+        Some(p) => {
+            let mine = lp.grid.tiles_of(kb, pid, p)?;
+            kb.mul(mine, k_tiles)?
+        }
+        None => k_tiles,
+    };
+    // Where iteration `it` reads: (row offset, column offset, K offset).
+    let place = |kb: &mut KernelBuilder<'_>, it| -> Result<[Value; 3]> {
+        let (om, on, kt) = match (fixed, programs) {
+            (Some((om, on)), _) => (om, on, it),
+            (None, Some(p)) => {
+                let local = kb.div(it, k_tiles)?;
+                let kt = kb.rem(it, k_tiles)?;
+                let (om, on) = lp.grid.persistent_origin(kb, pid, p, local)?;
+                (om, on, kt)
+            }
+            (None, None) => unreachable!("one of the two is set"),
+        };
+        Ok([om, on, kb.mul(kt, bk)?])
+    };
+    // Loads iteration `it` into stage `st` when `it < total`.
+    let load = |kb: &mut KernelBuilder<'_>, it, st| -> Result<()> {
+        let pred = kb.lt(it, total)?;
+        let at = place(kb, it)?;
+        lp.load(kb, st, at, Some(pred))
+    };
+    for i in 0..s - 1 {
+        let it = kb.i32(i)?;
+        load(kb, it, it)?;
+    }
+
+    // The loop carries the accumulator, the stage it reads and that stage's phase parity.
+    let acc0 = lp.zeros(kb)?;
+    let zero = kb.i32(0)?;
+    let out = kb.for_range(0, total, 1, &[acc0, zero, zero], |kb, it, carried| {
+        let (acc, st, phase) = (carried[0], carried[1], carried[2]);
+        let (a_t, b_t) = lp.wait(kb, st, phase)?;
+        // A persistent loop starts each tile by ignoring the accumulator (scale-d = 0) rather
+        // than zeroing registers a wgmma may still be writing.
+        let (acc, kt) = match programs {
+            Some(_) => {
+                let kt = kb.rem(it, k_tiles)?;
+                let use_acc = kb.ne(kt, 0)?;
+                (kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?, kt)
+            }
+            None => (kb.wgmma(a_t, b_t, acc)?, it),
+        };
+        let acc = match hook.as_mut() {
+            Some(h) => h(kb, acc, kt)?,
+            None => acc,
+        };
+        kb.wgmma_wait(1, &[])?;
+        // Every warpgroup's wgmma of the previous iteration is done: its stage, the one before
+        // `st`, may be refilled with the iteration `stages - 1` ahead.
+        kb.barrier()?;
+        let prev = lp.ring.previous(kb, st)?;
+        let next = kb.add(it, s - 1)?;
+        load(kb, next, prev)?;
+        if programs.is_some() {
+            // The tile's last K block: store it (the next tile's first wgmma ignores the
+            // accumulator).
+            let kt = kb.rem(it, k_tiles)?;
+            let k_last = kb.sub(k_tiles, 1)?;
+            let last = kb.eq(kt, k_last)?;
+            kb.if_then(last, |kb| {
+                let done = kb.wgmma_wait(0, &[acc])?[0];
+                let [om, on, _] = place(kb, it)?;
+                epilogue.store(kb, done, [om, on])
+            })?;
+        }
+        let (st_next, phase_next) = lp.ring.advance(kb, st, phase)?;
+        Ok(vec![acc, st_next, phase_next])
+    })?;
+    // Nothing may leave the kernel with a wgmma in flight.
+    let acc = kb.wgmma_wait(0, &[out[0]])?[0];
+    if let Some((om, on)) = fixed {
+        epilogue.store(kb, acc, [om, on])?;
+    }
+    Ok(())
+}
+
+/// The warp-specialised main loop of program `pid` of `programs`, which walks `tiles` tiles
+/// (`pid, pid + programs, …`): the `producer` role waits for free stages and issues every TMA
+/// load; the `consumer` role waits for full stages, issues wgmma, releases each stage once its
+/// wgmma is complete, and ends each tile in `epilogue` (which must expect its staging buffer to
+/// be reused). The ring needs empty barriers for the consumer's threads. Waits for the last
+/// stores before it returns.
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_mainloop_ws(
+    kb: &mut KernelBuilder<'_>,
+    lp: &GemmLoop,
+    [producer, consumer]: [Role; 2],
+    [pid, programs, tiles]: [Value; 3],
+    mut hook: Option<KBlockHook<'_>>,
+    epilogue: &dyn Epilogue,
+) -> Result<()> {
+    let bk = lp.block[2] as i32;
+    let k_tiles = lp.k_tiles;
+    let zero = kb.i32(0)?;
+    // Both roles walk (tile, K block) in two loops, carrying the running K block count `it`.
+    kb.in_role(producer, |kb| {
+        kb.for_range(0, tiles, 1, &[zero], |kb, local, carried| {
+            let (om, on) = lp.grid.persistent_origin(kb, pid, programs, local)?;
+            kb.for_range(0, k_tiles, 1, carried, |kb, kt, carried| {
+                let it = carried[0];
+                let (st, ph) = lp.ring.stage_of(kb, it)?;
+                lp.ring.wait_free(kb, st, ph)?;
+                let kk = kb.mul(kt, bk)?;
+                lp.load(kb, st, [om, on, kk], None)?;
+                Ok(vec![kb.add(it, 1)?])
+            })
+        })?;
+        Ok(())
+    })?;
+
+    kb.in_role(consumer, |kb| {
+        let acc0 = lp.zeros(kb)?;
+        let out = kb.for_range(0, tiles, 1, &[acc0, zero], |kb, local, carried| {
+            let inner = kb.for_range(0, k_tiles, 1, carried, |kb, kt, carried| {
+                let (acc, it) = (carried[0], carried[1]);
+                let (st, ph) = lp.ring.stage_of(kb, it)?;
+                let (a_t, b_t) = lp.wait(kb, st, ph)?;
+                // Each tile starts by ignoring the accumulator (scale-d = 0) rather than zeroing
+                // registers a wgmma may still be writing.
+                let use_acc = kb.ne(kt, 0)?;
+                let acc = kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?;
+                let acc = match hook.as_mut() {
+                    Some(h) => h(kb, acc, kt)?,
+                    None => acc,
+                };
+                kb.wgmma_wait(1, &[])?;
+                // The previous K block's wgmma is complete: its stage is free.
+                let started = kb.ge(it, 1)?;
+                kb.if_then(started, |kb| {
+                    let prev = kb.sub(it, 1)?;
+                    let (pst, _) = lp.ring.stage_of(kb, prev)?;
+                    lp.ring.release(kb, pst)
+                })?;
+                Ok(vec![acc, kb.add(it, 1)?])
+            })?;
+            let (acc, it) = (inner[0], inner[1]);
+            let done = kb.wgmma_wait(0, &[acc])?[0];
+            let (om, on) = lp.grid.persistent_origin(kb, pid, programs, local)?;
+            epilogue.store(kb, done, [om, on])?;
+            Ok(vec![acc, it])
+        })?;
+        // Nothing may leave the kernel with a wgmma in flight or a store reading shared memory.
+        kb.wgmma_wait(0, &[out[0]])?;
+        kb.tma_store_wait(0)
+    })
+}

@@ -1,0 +1,67 @@
+//! The pieces the shipped Hopper kernels are built from, public so a kernel author can recombine
+//! them: a TMA ring of shared-memory stages guarded by mbarriers ([`TmaRing`]), the tile grid and
+//! its launch orders ([`TileGrid`]), the GEMM main loops with a per-K-block hook
+//! ([`gemm_mainloop`], [`gemm_mainloop_ws`]) and the epilogue that takes an accumulator to global
+//! memory ([`Epilogue`], [`TmaStore`]).
+//!
+//! Each part is a few builder calls with their bookkeeping (stage and phase arithmetic, grouped
+//! tile origins, the staging buffer's reuse) written once; nothing here is more than the builder
+//! can do, so a part can always be replaced by the calls it makes.
+//!
+//! A GEMM with a fused epilogue (bias and SiLU before the store) is the shipped GEMM's parts
+//! with one more [`Epilogue`]:
+//!
+//! ```
+//! use weft::codegen::kernels::parts::{self, Epilogue, TmaRing, TmaStore};
+//! use weft::codegen::kernels::{alloc_buffers, declare_params, GemmConfig};
+//! use weft::codegen::{Context, DType, KernelBuilder, Result, Target, Value};
+//! use weft::layout::encoding::{NvidiaMma, Slice};
+//!
+//! /// `silu(acc + bias[column])`, then the plain store.
+//! struct BiasSilu { bias: Value, layout: NvidiaMma, cols: i32, store: TmaStore }
+//!
+//! impl Epilogue for BiasSilu {
+//!     fn store(&self, kb: &mut KernelBuilder<'_>, acc: Value, at: [Value; 2]) -> Result<()> {
+//!         let cols = kb.arange(0, self.cols, Slice::new(0, self.layout.clone().into()))?;
+//!         let cols = kb.add(cols, at[1])?;
+//!         let ptrs = kb.add(self.bias, cols)?;
+//!         let bias = kb.load(ptrs, None, None)?;
+//!         let bias = kb.expand_dims(bias, 0)?;
+//!         let x = kb.add(acc, bias)?;
+//!         let e = kb.neg(x)?;
+//!         let e = kb.exp(e)?;
+//!         let d = kb.add(e, 1.0)?;
+//!         let y = kb.div(x, d)?;
+//!         self.store.store(kb, y, at)
+//!     }
+//! }
+//!
+//! # fn main() -> Result<()> {
+//! let ctx = Context::new();
+//! let c = GemmConfig::new(DType::F16);
+//! let mut kb = KernelBuilder::new(&ctx, Target::SM90A, "gemm_bias_silu", c.num_warps)?;
+//! let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
+//! let bias = kb.arg_ptr("bias", DType::F32, 16)?;
+//! let pid = kb.program_id(0)?;
+//! let (grid, k_tiles) = c.tiles(&mut kb, [m, n, k])?;
+//! let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
+//! let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), None)?;
+//! let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+//! let layout = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
+//! let store = c.tma_store(c_smem, c_map, false);
+//! let epilogue = BiasSilu { bias, layout, cols: c.block_n as i32, store };
+//! parts::gemm_mainloop(&mut kb, &lp, pid, false, None, &epilogue)?;
+//! kb.tma_store_wait(0)?;
+//! let kernel = kb.finish()?;
+//! # let _ = kernel; Ok(()) }
+//! ```
+
+mod epilogue;
+mod gemm_loop;
+mod ring;
+mod tiles;
+
+pub use epilogue::{Epilogue, TmaStore};
+pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
+pub use ring::TmaRing;
+pub use tiles::{ceil_div, TileGrid};

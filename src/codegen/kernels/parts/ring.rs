@@ -1,0 +1,132 @@
+//! A ring of shared-memory stages filled by TMA: one "full" mbarrier per stage (its bytes
+//! landed), optionally one "empty" mbarrier per stage (every consumer is done with it), and the
+//! stage and phase arithmetic of walking the ring.
+
+use crate::codegen::{KernelBuilder, Result, Value};
+
+/// The barriers and bookkeeping of a `stages`-deep ring whose every stage receives `bytes`.
+/// The buffers themselves are the caller's (`alloc_shared_buffers`, one ring per operand), so
+/// they can be laid out and allocated in any order.
+#[derive(Debug, Clone, Copy)]
+pub struct TmaRing {
+    stages: u32,
+    bytes: u32,
+    full: Value,
+    empty: Option<Value>,
+}
+
+impl TmaRing {
+    /// Allocates one "full" mbarrier per stage (one arrival: the thread that expects the
+    /// bytes), and, with `empty_arrivals`, one "empty" mbarrier per stage that many threads
+    /// arrive on when they are done with it.
+    pub fn new(
+        kb: &mut KernelBuilder<'_>,
+        stages: u32,
+        bytes: u32,
+        empty_arrivals: Option<u32>,
+    ) -> Result<TmaRing> {
+        let full = kb.alloc_mbarriers(stages, 1)?;
+        let empty = match empty_arrivals {
+            Some(n) => Some(kb.alloc_mbarriers(stages, n)?),
+            None => None,
+        };
+        Ok(TmaRing {
+            stages,
+            bytes,
+            full,
+            empty,
+        })
+    }
+
+    /// Stages in the ring.
+    pub fn stages(&self) -> u32 {
+        self.stages
+    }
+
+    /// Expects the stage's bytes on its full barrier and issues one TMA load per
+    /// `(map, coordinates, ring)` into stage `st` of each ring, all predicated on `pred`.
+    pub fn load(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        loads: &[(Value, &[Value], Value)],
+        pred: Option<Value>,
+    ) -> Result<()> {
+        let bar = kb.mbarrier_at(self.full, st)?;
+        kb.mbarrier_expect(bar, self.bytes, pred)?;
+        for &(map, at, ring) in loads {
+            let dst = kb.index_shared(ring, st)?;
+            kb.tma_load(map, at, dst, bar, pred)?;
+        }
+        Ok(())
+    }
+
+    /// Waits until stage `st` is full (phase parity `phase`) and returns its buffer in each of
+    /// `rings`.
+    pub fn wait(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        phase: Value,
+        rings: &[Value],
+    ) -> Result<Vec<Value>> {
+        let bar = kb.mbarrier_at(self.full, st)?;
+        kb.mbarrier_wait(bar, phase)?;
+        rings.iter().map(|&r| kb.index_shared(r, st)).collect()
+    }
+
+    /// The producer's wait until stage `st` is free in round `phase` (one thread polls; a fresh
+    /// barrier passes parity 1, so the first round does not wait). Needs the empty barriers.
+    pub fn wait_free(&self, kb: &mut KernelBuilder<'_>, st: Value, phase: Value) -> Result<()> {
+        let free = kb.xor(phase, 1)?;
+        let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
+        kb.mbarrier_wait_issuer(e, free)
+    }
+
+    /// A consumer is done with stage `st`: arrives on its empty barrier.
+    pub fn release(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<()> {
+        let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
+        kb.mbarrier_arrive(e)
+    }
+
+    /// The stage and phase parity of the `it`-th fill of the ring: `(it % stages, (it /
+    /// stages) & 1)`.
+    pub fn stage_of(&self, kb: &mut KernelBuilder<'_>, it: Value) -> Result<(Value, Value)> {
+        let s = self.stages as i32;
+        let st = kb.rem(it, s)?;
+        let round = kb.div(it, s)?;
+        Ok((st, kb.and(round, 1)?))
+    }
+
+    /// The stage after `st` and its phase parity (flipped on wrapping), for a loop that carries
+    /// them instead of counting fills.
+    pub fn advance(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        phase: Value,
+    ) -> Result<(Value, Value)> {
+        let st1 = kb.add(st, 1)?;
+        let wraps = kb.eq(st1, self.stages as i32)?;
+        let st_next = kb.where_(wraps, 0, st1)?;
+        let flipped = kb.xor(phase, 1)?;
+        let phase_next = kb.where_(wraps, flipped, phase)?;
+        Ok((st_next, phase_next))
+    }
+
+    /// The stage before `st`.
+    pub fn previous(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<Value> {
+        let wraps = kb.eq(st, 0)?;
+        let st_m1 = kb.sub(st, 1)?;
+        kb.where_(wraps, self.stages as i32 - 1, st_m1)
+    }
+
+    fn empty_barriers(&self) -> Result<Value> {
+        self.empty.ok_or_else(|| {
+            crate::codegen::CodegenError::arg(
+                "TmaRing",
+                "this ring has no empty barriers (made without `empty_arrivals`)",
+            )
+        })
+    }
+}

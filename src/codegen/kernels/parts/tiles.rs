@@ -1,0 +1,79 @@
+//! The grid of output tiles and the orders programs walk it in.
+
+use crate::codegen::{KernelBuilder, Result, Value};
+
+/// `⌈x / d⌉` for a non-negative `x`.
+pub fn ceil_div(kb: &mut KernelBuilder<'_>, x: Value, d: i32) -> Result<Value> {
+    let x1 = kb.add(x, d - 1)?;
+    kb.div(x1, d)
+}
+
+/// The `⌈m / block_m⌉ × ⌈n / block_n⌉` tiles of an `m × n` output, in grouped order (`group_m`
+/// row tiles walk the column tiles together, sharing their columns in L2).
+#[derive(Debug, Clone, Copy)]
+pub struct TileGrid {
+    /// Row tiles.
+    pub num_m: Value,
+    /// Column tiles.
+    pub num_n: Value,
+    block_m: u32,
+    block_n: u32,
+    group_m: u32,
+}
+
+impl TileGrid {
+    /// The grid of `m × n` (`i32` scalars) in tiles of `block_m × block_n`.
+    pub fn new(
+        kb: &mut KernelBuilder<'_>,
+        [m, n]: [Value; 2],
+        [block_m, block_n]: [u32; 2],
+        group_m: u32,
+    ) -> Result<TileGrid> {
+        let num_m = ceil_div(kb, m, block_m as i32)?;
+        let num_n = ceil_div(kb, n, block_n as i32)?;
+        Ok(TileGrid {
+            num_m,
+            num_n,
+            block_m,
+            block_n,
+            group_m,
+        })
+    }
+
+    /// The first row and column of tile `tile` in grouped order.
+    pub fn origin(&self, kb: &mut KernelBuilder<'_>, tile: Value) -> Result<(Value, Value)> {
+        let (tm, tn) = kb.grouped_tile(tile, self.num_m, self.num_n, self.group_m)?;
+        Ok((
+            kb.mul(tm, self.block_m as i32)?,
+            kb.mul(tn, self.block_n as i32)?,
+        ))
+    }
+
+    /// How many tiles program `pid` of `programs` walks persistently (`pid`, `pid + programs`,
+    /// …).
+    pub fn tiles_of(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        pid: Value,
+        programs: Value,
+    ) -> Result<Value> {
+        let tiles = kb.mul(self.num_m, self.num_n)?;
+        let rest = kb.sub(tiles, pid)?;
+        let rest = kb.add(rest, programs)?;
+        let rest = kb.sub(rest, 1)?;
+        kb.div(rest, programs)
+    }
+
+    /// The origin of the `local`-th tile program `pid` of `programs` walks.
+    pub fn persistent_origin(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        pid: Value,
+        programs: Value,
+        local: Value,
+    ) -> Result<(Value, Value)> {
+        let step = kb.mul(local, programs)?;
+        let tile = kb.add(pid, step)?;
+        self.origin(kb, tile)
+    }
+}
