@@ -94,6 +94,7 @@ pub use builder::values::Value;
 pub use builder::{Context, KernelBuilder};
 pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
+pub use ops::debug::PrintFormat;
 pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use ops::global::{AtomicOp, CacheHint};
 pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};

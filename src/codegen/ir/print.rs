@@ -240,6 +240,8 @@ pub(crate) fn mnemonic(k: &OpKind) -> String {
         Wgmma { .. } => "wgmma",
         WgmmaWait(_) => "wgmma_wait",
         GroupedTile(_) => "grouped_tile",
+        DevicePrint { .. } => "device_print",
+        DeviceAssert { .. } => "device_assert",
     };
     s.to_string()
 }
@@ -288,8 +290,26 @@ fn attributes(k: &OpKind) -> String {
         AllocMbarriers { count, arrivals } => format!("count = {count}, arrivals = {arrivals}"),
         MbarrierExpect { bytes, .. } => format!("bytes = {bytes}"),
         GroupedTile(g) => format!("group_m = {g}"),
+        DevicePrint { prefix, format } => format!("prefix = {prefix:?}, format = {format:?}"),
+        DeviceAssert { message } => format!("message = {message:?}"),
         _ => String::new(),
     }
+}
+
+/// `t` as the printer writes it, with its layout written out in place of the alias (what
+/// `static_print` shows).
+pub(crate) fn type_text(prog: &Program, t: &IrType) -> String {
+    let mut p = Printer {
+        prog,
+        aliases: Aliases::default(),
+        locs: false,
+        body: String::new(),
+    };
+    let mut s = p.ty(t);
+    for (text, name) in &p.aliases.names {
+        s = s.replace(name.as_str(), text);
+    }
+    s
 }
 
 impl Program {
