@@ -9,6 +9,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use common::debug::{assert_kernel, mixed_print_kernel, mixed_print_lines, quarters};
+use common::rng::Rng;
+
 use weft::codegen::interp::{self, InterpError, LaunchArg, Memory};
 use weft::codegen::{CodegenError, Context, DType, KernelBuilder, PrintFormat, Target};
 use weft::layout::encoding::{Blocked, Slice, SwizzledShared};
@@ -129,6 +132,26 @@ fn the_interpreter_prints_each_element_with_its_program_and_index() {
         format!("pid (0, 0, 0) idx ( 1, 0) x: {:.6}", x[8])
     );
     assert_eq!(lines[128], "pid (0, 0, 0) pid: 0");
+}
+
+#[test]
+fn every_element_type_prints_as_the_host_expects() {
+    let ctx = Context::new();
+    let k = mixed_print_kernel(&ctx);
+    let n = 2 * (common::debug::ROWS * common::debug::COLS) as usize;
+    let (x, y) = (quarters(n, 3), Rng(4).vec(n));
+    let mut mem = Memory::new();
+    let (dx, dy) = (mem.upload(&x), mem.upload(&y));
+    let lines = printed(
+        &k,
+        2,
+        &[LaunchArg::Buffer(dx), LaunchArg::Buffer(dy)],
+        &mut mem,
+    );
+    let want = mixed_print_lines(&x, &y, 2);
+    assert_eq!(lines.len(), want.len());
+    assert_eq!(multiset(&lines), multiset(&want));
+    common::assemble(&k.ptx().unwrap(), "sm_90", "the mixed print kernel");
 }
 
 #[test]
@@ -292,32 +315,10 @@ fn a_print_without_values_prints_its_prefix_once_per_program() {
     );
 }
 
-/// A kernel (4 warps) asserting that every element of program `p`'s 512 elements of `x` is
-/// below 100, and that `n` is positive; returns it and the lines of the two asserts.
-fn assert_kernel(ctx: &Context) -> (weft::codegen::Kernel<'_>, u32, u32) {
-    let mut kb = KernelBuilder::new(ctx, Target::SM90, "check_below", 4).unwrap();
-    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
-    let n = kb.arg_i32("n", 1).unwrap();
-    let l = weft::codegen::kernels::blocked_1d(Target::SM90, 4, 4, 512).unwrap();
-    let pid = kb.program_id(0).unwrap();
-    let base = kb.mul(pid, 512).unwrap();
-    let offs = kb.arange(0, 512, &l).unwrap();
-    let offs = kb.add(offs, base).unwrap();
-    let p = kb.add(x, offs).unwrap();
-    let v = kb.load(p, None, None).unwrap();
-    let ok = kb.lt(v, 100.0).unwrap();
-    let tile_line = line!() + 1;
-    kb.device_assert(ok, "x must stay below 100").unwrap();
-    let positive = kb.gt(n, 0).unwrap();
-    let scalar_line = line!() + 1;
-    kb.device_assert(positive, "n must be positive").unwrap();
-    (kb.finish().unwrap(), tile_line, scalar_line)
-}
-
 #[test]
 fn a_false_assertion_names_its_line_program_and_first_false_element() {
     let ctx = Context::new();
-    let (k, tile_line, scalar_line) = assert_kernel(&ctx);
+    let (k, tile, scalar) = assert_kernel(&ctx);
     let mut x = vec![1.0f32; 3 * 512];
     let run = |x: &[f32], n: i32| {
         let mut mem = Memory::new();
@@ -343,7 +344,7 @@ fn a_false_assertion_names_its_line_program_and_first_false_element() {
             index,
         } => {
             assert_eq!(message, "x must stay below 100");
-            assert_eq!((loc.file, loc.line), (file!(), tile_line));
+            assert_eq!((loc.file, loc.line), tile);
             assert_eq!(program, [1, 0, 0]);
             assert_eq!(index, [37]);
         }
@@ -360,8 +361,8 @@ fn a_false_assertion_names_its_line_program_and_first_false_element() {
         panic!("expected an assertion failure, got {e}");
     };
     assert_eq!(
-        (loc.line, program, index.len()),
-        (scalar_line, [0, 0, 0], 0)
+        ((loc.file, loc.line), program, index.len()),
+        (scalar, [0, 0, 0], 0)
     );
     assert_eq!(message, "n must be positive");
     assert!(e.to_string().contains("device_assert failed"), "{e}");
@@ -370,7 +371,7 @@ fn a_false_assertion_names_its_line_program_and_first_false_element() {
 #[test]
 fn the_ptx_of_an_assertion_calls_assertfail_with_message_file_line_and_kernel() {
     let ctx = Context::new();
-    let (k, tile_line, _) = assert_kernel(&ctx);
+    let (k, (file, tile_line), _) = assert_kernel(&ctx);
     let ptx = k.ptx().unwrap();
     assert!(ptx.contains(".extern .func __assertfail"), "{ptx}");
     let calls = ptx
@@ -382,7 +383,7 @@ fn the_ptx_of_an_assertion_calls_assertfail_with_message_file_line_and_kernel() 
     for s in [
         "x must stay below 100",
         "n must be positive",
-        file!(),
+        file,
         "check_below",
     ] {
         assert!(strings.contains(&s.to_string()), "{s}: {strings:?}");
@@ -398,7 +399,7 @@ fn the_ptx_of_an_assertion_calls_assertfail_with_message_file_line_and_kernel() 
 #[test]
 fn the_tile_ir_shows_prints_and_asserts() {
     let ctx = Context::new();
-    let (k, tile_line, _) = assert_kernel(&ctx);
+    let (k, (_, tile_line), _) = assert_kernel(&ctx);
     let text = k.program().to_text(true);
     let line = text
         .lines()
@@ -409,7 +410,7 @@ fn the_tile_ir_shows_prints_and_asserts() {
         "{line}"
     );
     assert!(
-        line.ends_with(&format!("codegen_debug.rs:{tile_line}")),
+        line.ends_with(&format!("common/debug.rs:{tile_line}")),
         "{line}"
     );
     let k = print_kernel(&ctx, Target::SM90, DType::F32);
