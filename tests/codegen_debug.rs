@@ -9,12 +9,12 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::debug::{assert_kernel, mixed_print_kernel, mixed_print_lines, quarters};
+use common::debug::{assert_kernel, mixed_print_kernel, mixed_print_lines, program_tile, quarters};
 use common::rng::Rng;
 
 use weft::codegen::interp::{self, InterpError, LaunchArg, Memory};
 use weft::codegen::{CodegenError, Context, DType, KernelBuilder, PrintFormat, Target};
-use weft::layout::encoding::{Blocked, Slice, SwizzledShared};
+use weft::layout::encoding::{Blocked, SwizzledShared};
 
 const ROWS: u64 = 16;
 const COLS: u64 = 8;
@@ -29,20 +29,7 @@ fn tile_layout() -> Blocked {
 fn print_kernel(ctx: &Context, target: Target, dtype: DType) -> weft::codegen::Kernel<'_> {
     let mut kb = KernelBuilder::new(ctx, target, "print_tile", 1).unwrap();
     let x = kb.arg_ptr("x", dtype, 16).unwrap();
-    let l = tile_layout();
-    let r = kb
-        .arange(0, ROWS as i32, Slice::new(1, l.clone().into()))
-        .unwrap();
-    let r = kb.expand_dims(r, 1).unwrap();
-    let r = kb.mul(r, COLS as i32).unwrap();
-    let c = kb
-        .arange(0, COLS as i32, Slice::new(0, l.clone().into()))
-        .unwrap();
-    let c = kb.expand_dims(c, 0).unwrap();
-    let off = kb.add(r, c).unwrap();
-    let pid = kb.program_id(0).unwrap();
-    let base = kb.mul(pid, (ROWS * COLS) as i32).unwrap();
-    let off = kb.add(off, base).unwrap();
+    let (off, pid) = program_tile(&mut kb, &tile_layout(), ROWS, COLS);
     let p = kb.add(x, off).unwrap();
     let v = kb.load(p, None, None).unwrap();
     kb.device_print("x", &[v]).unwrap();

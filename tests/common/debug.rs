@@ -2,7 +2,7 @@
 //! driver's output) and their host references.
 
 use weft::codegen::kernels::blocked_1d;
-use weft::codegen::{Context, DType, Kernel, KernelBuilder, PrintFormat, Target};
+use weft::codegen::{Context, DType, Kernel, KernelBuilder, PrintFormat, Target, Value};
 use weft::layout::encoding::{Blocked, Slice};
 
 use super::rng::Rng;
@@ -17,6 +17,29 @@ fn mixed_layout() -> Blocked {
     Blocked::new(&[1, 4], &[8, 4], &[4, 1], &[1, 0])
 }
 
+/// The row-major offsets of program `p`'s `rows × cols` tile (from `p · rows · cols`) in `l`,
+/// and the program id.
+pub fn program_tile(
+    kb: &mut KernelBuilder<'_>,
+    l: &Blocked,
+    rows: u64,
+    cols: u64,
+) -> (Value, Value) {
+    let r = kb
+        .arange(0, rows as i32, Slice::new(1, l.clone().into()))
+        .unwrap();
+    let r = kb.expand_dims(r, 1).unwrap();
+    let r = kb.mul(r, cols as i32).unwrap();
+    let c = kb
+        .arange(0, cols as i32, Slice::new(0, l.clone().into()))
+        .unwrap();
+    let c = kb.expand_dims(c, 0).unwrap();
+    let off = kb.add(r, c).unwrap();
+    let pid = kb.program_id(0).unwrap();
+    let base = kb.mul(pid, (rows * cols) as i32).unwrap();
+    (kb.add(off, base).unwrap(), pid)
+}
+
 /// A kernel (4 warps, sm_90 for fp8) that prints program `p`'s 32 × 16 tiles of `x` (multiples
 /// of 1/4 in [-4, 4], exact in f16 and e4m3) and `y` (any f32), row-major from `p · 512`: `x` as
 /// f32 and f16, `y` as f32, `x` as e4m3 bits and the element offsets in hex (two operands of one
@@ -25,20 +48,7 @@ pub fn mixed_print_kernel(ctx: &Context) -> Kernel<'_> {
     let mut kb = KernelBuilder::new(ctx, Target::SM90, "print_mixed", 4).unwrap();
     let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
     let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
-    let l = mixed_layout();
-    let r = kb
-        .arange(0, ROWS as i32, Slice::new(1, l.clone().into()))
-        .unwrap();
-    let r = kb.expand_dims(r, 1).unwrap();
-    let r = kb.mul(r, COLS as i32).unwrap();
-    let c = kb
-        .arange(0, COLS as i32, Slice::new(0, l.clone().into()))
-        .unwrap();
-    let c = kb.expand_dims(c, 0).unwrap();
-    let off = kb.add(r, c).unwrap();
-    let pid = kb.program_id(0).unwrap();
-    let base = kb.mul(pid, (ROWS * COLS) as i32).unwrap();
-    let off = kb.add(off, base).unwrap();
+    let (off, pid) = program_tile(&mut kb, &mixed_layout(), ROWS, COLS);
     let px = kb.add(x, off).unwrap();
     let vx = kb.load(px, None, None).unwrap();
     let py = kb.add(y, off).unwrap();
