@@ -13,7 +13,7 @@ use common::debug::{assert_kernel, mixed_print_kernel, mixed_print_lines, progra
 use common::rng::Rng;
 
 use weft::codegen::interp::{self, InterpError, LaunchArg, Memory};
-use weft::codegen::{CodegenError, Context, DType, KernelBuilder, PrintFormat, Target};
+use weft::codegen::{CodegenError, Context, DType, KernelBuilder, PrintFormat, Target, WarpRole};
 use weft::layout::encoding::{Blocked, SwizzledShared};
 
 const ROWS: u64 = 16;
@@ -522,4 +522,50 @@ fn static_print_shows_types_and_layouts_and_emits_nothing() {
     );
     assert_eq!(shown.ptx().unwrap(), plain.ptx().unwrap());
     assert_eq!(shown.program().to_string(), plain.program().to_string());
+}
+
+#[test]
+fn prints_in_loops_branches_and_warp_roles_come_from_each_task() {
+    // A one-warp role printing a tile, and a role of two one-warp replicas each printing its
+    // replica number, and its loop counter where it is even.
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "roles", 3).unwrap();
+    let roles = kb
+        .warp_roles(&[WarpRole::new(1), WarpRole::new(1).replicas(2)])
+        .unwrap();
+    kb.in_role(roles[0], |kb| {
+        let l = Blocked::new(&[1], &[32], &[1], &[0]);
+        let t = kb.arange(100, 132, (&l, [32u64]))?;
+        kb.device_print("tile", &[t])?;
+        kb.device_print("producer", &[])
+    })
+    .unwrap();
+    kb.in_role(roles[1], |kb| {
+        let r = kb.role_replica()?;
+        kb.device_print("replica", &[r])?;
+        kb.for_range(0, 4, 1, &[], |kb, i, _| {
+            let odd = kb.and(i, 1)?;
+            let even = kb.eq(odd, 0)?;
+            kb.if_then(even, |kb| kb.device_print("i", &[r, i]))?;
+            Ok(vec![])
+        })?;
+        Ok(())
+    })
+    .unwrap();
+    let k = kb.finish().unwrap();
+    common::assemble(&k.ptx().unwrap(), "sm_90", "prints in roles");
+    let lines = printed(&k, 1, &[], &mut Memory::new());
+    let pid = "pid (0, 0, 0)";
+    let mut want: Vec<String> = (0..32)
+        .map(|i| format!("{pid} idx ({i:>2}) tile: {}", 100 + i))
+        .collect();
+    want.push(format!("{pid} producer"));
+    for r in 0..2 {
+        want.push(format!("{pid} replica: {r}"));
+        for i in [0, 2] {
+            want.push(format!("{pid} i (operand 0): {r}"));
+            want.push(format!("{pid} i (operand 1): {i}"));
+        }
+    }
+    assert_eq!(multiset(&lines), multiset(&want), "{lines:#?}");
 }
