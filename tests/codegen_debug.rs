@@ -450,14 +450,19 @@ fn bad_operands_are_typed_errors_at_the_callers_line() {
         matches!(e.cause(), CodegenError::InvalidArgument { .. }),
         "{e}"
     );
-    let e = kb.device_assert(f, "bad\0").unwrap_err();
+    let yes = kb.lt(f, 2.0).unwrap();
+    let e = kb.device_assert(yes, "bad\0").unwrap_err();
     assert!(
         matches!(
             e.cause(),
-            CodegenError::InvalidType { .. } | CodegenError::InvalidArgument { .. }
+            CodegenError::InvalidArgument {
+                op: "device_assert",
+                ..
+            }
         ),
         "{e}"
     );
+    assert!(e.to_string().contains("NUL byte at 3"), "{e}");
     // None of the refused calls was recorded.
     assert!(!kb.program().to_string().contains("weft.device_"));
 }
@@ -521,6 +526,23 @@ fn static_print_shows_types_and_layouts_and_emits_nothing() {
          warpsPerCTA = [1, 1], order = [1, 0]}>>; i32; ptr<f32>"
     );
     assert_eq!(shown.ptx().unwrap(), plain.ptx().unwrap());
+    // A shared buffer: its layout on the same line, and where it lies.
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "show_shared", 1).unwrap();
+    let s = kb
+        .alloc_shared(DType::F32, &[8, 8], SwizzledShared::new(1, 1, 1, &[1, 0]))
+        .unwrap();
+    let text = kb.static_text("", &[s]).unwrap();
+    assert!(text.starts_with("!shared<8x8xf32, "), "{text}");
+    assert!(
+        text.contains(
+            "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]}"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(", offset 0>") && !text.contains('\n'),
+        "{text}"
+    );
     assert_eq!(shown.program().to_string(), plain.program().to_string());
 }
 

@@ -11,7 +11,7 @@ use std::fmt::{self, Write};
 use crate::codegen::ir::op::{Arg, Op, OpKind, RegionId, ValueId};
 use crate::codegen::ir::types::IrType;
 use crate::codegen::ir::Program;
-use crate::layout::encoding::{DistributedLinear, Encoding};
+use crate::layout::encoding::{DistributedLinear, Encoding, SharedLinear};
 use crate::layout::text::ttgir::print_encoding;
 
 /// Layout aliases, in order of first use.
@@ -296,9 +296,30 @@ fn attributes(k: &OpKind) -> String {
     }
 }
 
-/// `t` as the printer writes it, with its layout written out in place of the alias (what
-/// `static_print` shows).
+/// `t` as the printer writes it, with its layout written out in place of the alias on one line
+/// (what `static_print` shows): a shared buffer's as `#ttg.shared_linear` (with its padding).
 pub(crate) fn type_text(prog: &Program, t: &IrType) -> String {
+    if let IrType::Shared { buf, .. } = t {
+        if let Ok(offset_bases) = buf.layout.bases("offset") {
+            let layout = print_encoding(&Encoding::SharedLinear(SharedLinear {
+                offset_bases,
+                block_bases: Vec::new(),
+                alignment: buf.align as u32,
+            }));
+            let padding = if buf.padding.is_empty() {
+                String::new()
+            } else {
+                format!(" padding {:?}", buf.padding)
+            };
+            let s = t.to_string();
+            return format!(
+                "{}, {} {layout}{padding}, offset {}>",
+                &s[..s.len() - 1],
+                buf.name,
+                buf.base
+            );
+        }
+    }
     let mut p = Printer {
         prog,
         aliases: Aliases::default(),
