@@ -38,7 +38,7 @@ fn role() -> Option<String> {
 fn run_child(test: &str, role: &str) -> (String, String) {
     let exe = std::env::current_exe().unwrap();
     let out = Command::new(exe)
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .args([test, "--exact", "--nocapture", "--test-threads=1", "-q"])
         .env(CHILD, role)
         .output()
         .unwrap();
@@ -80,6 +80,8 @@ fn the_gpu_prints_the_lines_of_the_interpreter() {
         let (dx, dy) = (dev.upload(&x).unwrap(), dev.upload(&y).unwrap());
         let mut args = KernelArgs::new();
         args.ptr(&dx).ptr(&dy);
+        // End whatever line the harness started, so the driver's lines start their own.
+        println!();
         launch(&dev, &k, PROGRAMS, &args).unwrap();
         // Leave before the harness prints again: the driver's lines are all out of the GPU
         // now, and exiting flushes them whole.
