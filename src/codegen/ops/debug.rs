@@ -139,9 +139,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         if data.is_empty() {
             let line = Line::new(prefix, 0, 0, &[], None, format);
-            let buf = self.printf_buffer(&pids)?;
-            let t0 = self.is_thread0()?;
-            return self.only_where(t0, "print", |kb| kb.vprintf(&line.c_format(), buf, &pids));
+            return self.print_once(&line.c_format(), &pids);
         }
         let operands = data.len();
         for (k, (v, d)) in data.iter().enumerate() {
@@ -153,29 +151,47 @@ impl<'ctx> KernelBuilder<'ctx> {
             if d.is_scalar() {
                 let args: Vec<BasicValueEnum<'ctx>> =
                     pids.iter().copied().chain([regs[0]]).collect();
-                let buf = self.printf_buffer(&args)?;
-                let t0 = self.is_thread0()?;
-                self.only_where(t0, "print", |kb| kb.vprintf(&fmt, buf, &args))?;
-                continue;
+                self.print_once(&fmt, &args)?;
+            } else {
+                self.print_tile(&fmt, &pids, d, &regs)?;
             }
-            let l = d.layout.clone().expect("a tile has a layout");
-            let coords = (0..l.rank())
-                .map(|dim| self.dim_coords(&l, dim))
-                .collect::<Result<Vec<_>>>()?;
-            let mut buf = None;
-            for r in distinct_registers(d) {
-                let args: Vec<BasicValueEnum<'ctx>> = pids
-                    .iter()
-                    .copied()
-                    .chain(coords.iter().map(|c| c[r].into()))
-                    .chain([regs[r]])
-                    .collect();
-                let b = match buf {
-                    Some(b) => b,
-                    None => *buf.insert(self.printf_buffer(&args)?),
-                };
-                self.vprintf(&fmt, b, &args)?;
-            }
+        }
+        Ok(())
+    }
+
+    /// `vprintf(fmt, args)` by the first thread (of the CTA, or of the current warp role).
+    fn print_once(&mut self, fmt: &str, args: &[BasicValueEnum<'ctx>]) -> Result<()> {
+        let buf = self.printf_buffer(args)?;
+        let t0 = self.is_thread0()?;
+        self.only_where(t0, "print", |kb| kb.vprintf(fmt, buf, args))
+    }
+
+    /// `vprintf(fmt, pids, index, value)` in every thread for each distinct element of tile `d`
+    /// it holds; `regs` are its registers as `vprintf` takes them.
+    fn print_tile(
+        &mut self,
+        fmt: &str,
+        pids: &[BasicValueEnum<'ctx>],
+        d: &ValueData<'ctx>,
+        regs: &[BasicValueEnum<'ctx>],
+    ) -> Result<()> {
+        let l = d.layout.clone().expect("a tile has a layout");
+        let coords = (0..l.rank())
+            .map(|dim| self.dim_coords(&l, dim))
+            .collect::<Result<Vec<_>>>()?;
+        let mut buf = None;
+        for r in distinct_registers(d) {
+            let args: Vec<BasicValueEnum<'ctx>> = pids
+                .iter()
+                .copied()
+                .chain(coords.iter().map(|c| c[r].into()))
+                .chain([regs[r]])
+                .collect();
+            let b = match buf {
+                Some(b) => b,
+                None => *buf.insert(self.printf_buffer(&args)?),
+            };
+            self.vprintf(fmt, b, &args)?;
         }
         Ok(())
     }
