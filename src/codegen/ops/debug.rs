@@ -1,26 +1,12 @@
 //! Debugging a kernel from inside: Gluon's `device_print`, `device_assert`, `static_print` and
 //! `static_assert`.
 //!
-//! - [`device_print`](KernelBuilder::device_print) prints values while the kernel runs. On NVIDIA
-//!   each thread calls `vprintf` once per distinct element it holds, with the program ids and the
-//!   element's index (`pid (0, 0, 0) idx ( 5, 12) acc: 1.500000`, the format of
-//!   `codegen::ir::print_line`); a scalar is printed once per program, by its first thread (in a
-//!   warp role, the role's first thread). The driver prints the lines at the next synchronisation;
-//!   lines of different threads and warps come in no promised order, so compare them as a
-//!   multiset. A layout that gives an element to several threads (a broadcast) prints it once per
-//!   holder, as Triton does. The interpreter prints the same lines to the writer of
-//!   [`interp::run_with`](crate::codegen::interp::run_with) (stdout for `run`), in a fixed order:
-//!   operand by operand, warp by warp, register by register, lane by lane. AMDGPU has no printf
-//!   lowering in weft: there it is [`CodegenError::Unsupported`].
-//! - [`device_assert`](KernelBuilder::device_assert) checks an `i1` condition: on NVIDIA a thread
-//!   holding a false element calls `__assertfail` (CUDA's `assert`: it prints the message, the
-//!   user's `file:line`, the kernel, the block and the thread) and traps, so the launch fails with
-//!   a kernel fault at the next synchronisation; on AMDGPU it traps without a message. The
-//!   interpreter returns [`InterpError::Assert`](crate::codegen::interp::InterpError::Assert)
-//!   with the message, the line, the program and the first false element's index.
-//! - [`static_print`](KernelBuilder::static_print) prints values' types, shapes and layouts while
-//!   the kernel is built, and [`static_assert`](KernelBuilder::static_assert) fails the build with
-//!   a message and the user's line; neither emits code nor records an op.
+//! [`device_print`](KernelBuilder::device_print) lowers to `vprintf` on NVIDIA (one call per
+//! distinct element a thread holds; the line format is `codegen::ir::print_line`'s, shared with
+//! the interpreter), [`device_assert`](KernelBuilder::device_assert) to `__assertfail` and a trap;
+//! both are tile-IR ops the interpreter runs (`interp/debug.rs`). AMDGPU has no printf lowering
+//! here ([`Feature::Printf`]). [`static_print`](KernelBuilder::static_print) and
+//! [`static_assert`](KernelBuilder::static_assert) act while the kernel is built and emit nothing.
 
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -80,10 +66,25 @@ fn distinct_registers(d: &ValueData<'_>) -> Vec<usize> {
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// Prints `values` (scalars and tiles of numbers) from the GPU, each element on a line with
-    /// the program ids, its index and `prefix`: see the [module docs](self) for the format and
-    /// the order. [`PrintFormat::Decimal`]; for hex or unsigned integers use
-    /// [`device_print_with`](Self::device_print_with).
+    /// Prints `values` (scalars and tiles of numbers, Gluon's `device_print`) while the kernel
+    /// runs, in [`PrintFormat::Decimal`] (for hex or unsigned integers use
+    /// [`device_print_with`](Self::device_print_with)).
+    ///
+    /// An element of a tile is a line `pid (X, Y, Z) idx (I, J) PREFIX: VALUE` (indices
+    /// right-aligned to their dim's width), a scalar `pid (X, Y, Z) PREFIX: VALUE`, no values
+    /// `pid (X, Y, Z) PREFIX`; with several values, ` (operand K)` follows the prefix. Floats are
+    /// C's `%f` (f16, bf16 and fp8 through f32), integers `%d`/`%lld`.
+    ///
+    /// On NVIDIA each thread calls `vprintf` once per distinct element it holds (an element
+    /// several threads hold, a broadcast, prints once per holder, as in Triton); a scalar prints
+    /// once per program, from its first thread (in a warp role, the role's). The driver writes
+    /// the lines at the next synchronisation, and those of different threads and warps come in
+    /// no promised order: compare them as a multiset. The interpreter writes the same lines to
+    /// the writer of [`interp::run_with`](crate::codegen::interp::run_with) (stdout for `run`)
+    /// in a fixed order: operand by operand, warp by warp, register by register, lane by lane.
+    /// On AMDGPU it is [`CodegenError::Unsupported`] (weft has no printf lowering there); a
+    /// pointer is an [`CodegenError::InvalidType`], a prefix with a NUL byte an
+    /// [`CodegenError::InvalidArgument`].
     #[track_caller]
     pub fn device_print(&mut self, prefix: &str, values: &[Value]) -> Result<()> {
         self.device_print_with(prefix, values, PrintFormat::Decimal)
@@ -363,8 +364,16 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(())
     }
 
-    /// Checks that `cond` (an `i1` scalar or tile) holds for every element: see the
-    /// [module docs](self) for what a false element does on the GPU and in the interpreter.
+    /// Checks that `cond` (an `i1` scalar or tile) holds for every element (Gluon's
+    /// `device_assert`).
+    ///
+    /// On NVIDIA a thread holding a false element calls `__assertfail`, as CUDA's `assert` does
+    /// (the driver prints `message`, the caller's `file:line`, the kernel, block and thread),
+    /// and traps: the launch fails at the next synchronisation with a kernel fault naming the
+    /// kernel, and the context is unusable afterwards. On AMDGPU it traps without the message.
+    /// The interpreter returns [`InterpError::Assert`](crate::codegen::interp::InterpError::Assert)
+    /// with the message, the line, the program and the first false element's index (row-major).
+    /// A condition that is not `i1` is [`CodegenError::InvalidType`].
     #[track_caller]
     pub fn device_assert(&mut self, cond: Value, message: &str) -> Result<()> {
         self.record(
