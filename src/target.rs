@@ -49,6 +49,8 @@ pub enum Feature {
     SetMaxNReg,
     /// `ds_read_tr` transposing LDS reads: gfx950.
     DsReadTr,
+    /// Printing from kernels (`vprintf`, and `__assertfail` for assertion messages): NVIDIA.
+    Printf,
 }
 
 /// What went wrong naming a target.
@@ -194,6 +196,7 @@ impl Target {
                 Feature::LdMatrix => v >= 75,
                 Feature::MmaSync | Feature::CpAsync | Feature::Mbarrier => v >= 80,
                 Feature::DsReadTr => false,
+                Feature::Printf => true,
             },
             Vendor::Amd => match feature {
                 Feature::AtomicAddF64 => true,
@@ -221,6 +224,9 @@ impl Target {
             Feature::Tma => "TMA needs sm_90 or later (NVIDIA)",
             Feature::SetMaxNReg => "setmaxnreg needs sm_90a",
             Feature::DsReadTr => "ds_read_tr needs gfx950",
+            Feature::Printf => {
+                "weft has no AMDGPU printf lowering (device printing needs NVIDIA's vprintf)"
+            }
         })
     }
 

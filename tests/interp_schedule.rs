@@ -137,7 +137,15 @@ fn a_grid_runs_every_program_once_under_any_seed() {
         let options = Options {
             schedule: Schedule::Random { seed },
         };
-        interp::run_with(&k, [7, 5, 1], &[LaunchArg::Buffer(buf)], &mut mem, &options).unwrap();
+        interp::run_with(
+            &k,
+            [7, 5, 1],
+            &[LaunchArg::Buffer(buf)],
+            &mut mem,
+            &options,
+            &mut std::io::sink(),
+        )
+        .unwrap();
         let got: Vec<i32> = mem.download(buf);
         assert_eq!(got, (0..35).collect::<Vec<_>>(), "seed {seed}");
     }

@@ -47,8 +47,9 @@
 //!   ops take as a layout: a `LinearLayout` or a shape-free encoding); `shared.rs` (buffers,
 //!   rings and views), `convert.rs`, `reduce.rs`, `scan.rs`; the machine's asynchronous half:
 //!   `async_copy.rs` (`cp.async`), `mbarrier.rs`, `tma.rs`, `ldmatrix.rs`, `mma.rs`
-//!   (`mma.sync`), `wgmma.rs`, `schedule.rs` (grouped tile order). Every tensor-core and TMA
-//!   operand is checked against its layout by the algebra before any code is emitted.
+//!   (`mma.sync`), `wgmma.rs`, `schedule.rs` (grouped tile order); `debug.rs` (device
+//!   printing and assertions, build-time prints). Every tensor-core and TMA operand is checked
+//!   against its layout by the algebra before any code is emitted.
 //! - `kernels/`: ready-made kernels and layout helpers.
 //! - `report.rs`: what the algebra predicted for each op as it was emitted (vector widths, shared
 //!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), kept beside
@@ -76,6 +77,33 @@
 //! # Ok(()) }
 //! ```
 
+//!
+//! # Debugging a kernel
+//!
+//! As in Gluon: [`KernelBuilder::device_print`] prints scalars and tiles while the kernel runs
+//! (each element a line with the program ids and its index; `vprintf` on NVIDIA, the writer of
+//! [`interp::run_with`] in the interpreter), [`KernelBuilder::device_assert`] stops the kernel
+//! on a false `i1` element (`__assertfail` and a trap on NVIDIA, so the launch fails at the next
+//! synchronisation; [`interp::InterpError::Assert`] with the line, program and index in the
+//! interpreter), and [`KernelBuilder::static_print`] / [`KernelBuilder::static_assert`] show
+//! types and layouts or stop the build while it runs, emitting nothing.
+//!
+//! ```no_run
+//! # use weft::codegen::{Context, DType, KernelBuilder, Target, kernels::blocked_1d};
+//! # fn main() -> Result<(), weft::codegen::CodegenError> {
+//! # let ctx = Context::new();
+//! # let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4)?;
+//! # let x = kb.arg_ptr("x", DType::F32, 16)?;
+//! # let offs = kb.arange(0, 512, blocked_1d(Target::SM90, 4, 4, 512)?)?;
+//! let ptrs = kb.add(x, offs)?;
+//! let v = kb.load(ptrs, None, None)?;
+//! kb.static_print("v", &[v])?; // while building: v: tensor<512xf32, #ttg.…>
+//! kb.device_print("v", &[v])?; // on the GPU: pid (0, 0, 0) idx (  7) v: 0.500000
+//! let small = kb.lt(v, 1e30)?;
+//! kb.device_assert(small, "v must stay below 1e30")?;
+//! # Ok(()) }
+//! ```
+
 mod analysis;
 mod builder;
 mod emit;
@@ -94,6 +122,7 @@ pub use builder::values::Value;
 pub use builder::{Context, KernelBuilder};
 pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
+pub use ops::debug::PrintFormat;
 pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use ops::global::{AtomicOp, CacheHint};
 pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};

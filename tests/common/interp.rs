@@ -125,7 +125,8 @@ pub fn launch_with(
     what: &str,
 ) {
     let g: Grid = grid.into();
-    interp::run_with(k, g.0, args, mem, options).unwrap_or_else(|e| panic!("{what}: {e}"));
+    interp::run_with(k, g.0, args, mem, options, &mut std::io::stdout())
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
 }
 
 /// Runs `k` and returns its error (for kernels whose ops the interpreter refuses).

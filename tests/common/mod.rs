@@ -50,6 +50,10 @@ pub mod reuse;
 #[cfg(feature = "llvm")]
 pub mod views;
 
+/// Kernels of the device printing and assertion tests and their host references.
+#[cfg(feature = "llvm")]
+pub mod debug;
+
 /// Kernels of one Ampere op each (cp.async, ldmatrix, dot), for the MMA tests.
 #[cfg(feature = "llvm")]
 pub mod mma;

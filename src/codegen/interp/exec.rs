@@ -68,6 +68,8 @@ pub(crate) struct Cta<'a> {
     pub current: u32,
     /// The random schedule's choices, if the run has one.
     pub choices: Option<super::Choices>,
+    /// Where `device_print` lines go.
+    pub out: &'a mut dyn std::io::Write,
 }
 
 type R<T> = std::result::Result<T, InterpError>;
@@ -79,6 +81,7 @@ impl<'a> Cta<'a> {
         pid: [u64; 3],
         grid: [u64; 3],
         shared_bytes: u64,
+        out: &'a mut dyn std::io::Write,
     ) -> Cta<'a> {
         Cta {
             prog,
@@ -96,6 +99,7 @@ impl<'a> Cta<'a> {
             mbars: Vec::new(),
             current: 0,
             choices: None,
+            out,
         }
     }
 
@@ -103,7 +107,7 @@ impl<'a> Cta<'a> {
         self.prog.op(OpId(self.current))
     }
 
-    fn err(&self, what: String) -> InterpError {
+    pub(super) fn err(&self, what: String) -> InterpError {
         let op = self.op();
         InterpError::Fault {
             op: crate::codegen::ir::print::mnemonic(&op.kind),
@@ -122,7 +126,7 @@ impl<'a> Cta<'a> {
         vals[i] = Some(x);
     }
 
-    fn get(&self, v: ValueId) -> R<&Val> {
+    pub(super) fn get(&self, v: ValueId) -> R<&Val> {
         self.task
             .vals
             .get(v.0 as usize)
@@ -130,7 +134,7 @@ impl<'a> Cta<'a> {
             .ok_or_else(|| self.err(format!("%{} has no value (used outside its body?)", v.0)))
     }
 
-    fn ty(&self, v: ValueId) -> R<&'a IrType> {
+    pub(super) fn ty(&self, v: ValueId) -> R<&'a IrType> {
         self.prog
             .ty(v)
             .ok_or_else(|| self.err(format!("%{} has no recorded type", v.0)))
@@ -1147,6 +1151,8 @@ impl<'a> Cta<'a> {
                 self.set(op.results[0], Val::S(Num::I(first_m + local % size)));
                 self.set(op.results[1], Val::S(Num::I(local / size)));
             }
+            OpKind::DevicePrint { prefix, format } => self.device_print(op, prefix, *format)?,
+            OpKind::DeviceAssert { message } => self.device_assert(op, message)?,
             OpKind::WarpRoles(roles) => self.roles = roles.clone(),
             OpKind::RoleReplica => {
                 let r = self.task.replica;

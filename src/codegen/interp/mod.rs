@@ -11,6 +11,9 @@
 //! - initcheck: a shared-memory read of bytes never written;
 //! - a wait on an mbarrier phase that can never complete (the kernel would hang).
 //!
+//! `device_print` writes its lines to the writer of [`run_with`] (stdout for [`run`]), and a false
+//! `device_assert` is [`InterpError::Assert`] (`interp/debug.rs`).
+//!
 //! Semantics per op are the builder's; math functions are computed in `f64` and rounded, so
 //! they are at least as accurate as the GPU's `.approx` instructions (compare within a few ulp);
 //! reductions add in their own order (compare floats within a tolerance). Warp roles run as
@@ -31,6 +34,7 @@
 //! # Ok(()) }
 //! ```
 
+mod debug;
 mod exec;
 mod memory;
 pub(crate) mod num;
@@ -168,6 +172,18 @@ pub enum InterpError {
         /// Each blocked wait, with its op, line and what it waits for.
         waits: Vec<String>,
     },
+    /// A `device_assert` found its condition false.
+    #[error("{loc}: device_assert failed in program {program:?} at index {index:?}: {message}")]
+    Assert {
+        /// The assertion's message.
+        message: String,
+        /// The user's line.
+        loc: Loc,
+        /// The program (CTA) ids.
+        program: [u64; 3],
+        /// The first false element's index (row-major order; empty for a scalar condition).
+        index: Vec<u64>,
+    },
     /// A wrong value or state found while running an op.
     #[error("{loc}: {op} in program {program:?}: {what}")]
     Fault {
@@ -226,23 +242,32 @@ impl Choices {
 }
 
 /// Runs `kernel` over a grid of `grid` programs with `args`, in program order (x fastest), on
-/// `mem`.
+/// `mem`; `device_print` lines go to stdout.
 pub fn run(
     kernel: &Kernel<'_>,
     grid: [u32; 3],
     args: &[LaunchArg],
     mem: &mut Memory,
 ) -> Result<(), InterpError> {
-    run_with(kernel, grid, args, mem, &Options::default())
+    run_with(
+        kernel,
+        grid,
+        args,
+        mem,
+        &Options::default(),
+        &mut std::io::stdout(),
+    )
 }
 
-/// [`run`] with `options` (e.g. a random schedule).
+/// [`run`] with `options` (e.g. a random schedule), the lines of `device_print` written to `out`
+/// (a `Vec<u8>` captures them).
 pub fn run_with(
     kernel: &Kernel<'_>,
     grid: [u32; 3],
     args: &[LaunchArg],
     mem: &mut Memory,
     options: &Options,
+    out: &mut dyn std::io::Write,
 ) -> Result<(), InterpError> {
     run_program(
         kernel.program(),
@@ -251,6 +276,7 @@ pub fn run_with(
         args,
         mem,
         options,
+        out,
     )
 }
 
@@ -263,6 +289,7 @@ pub fn run_program(
     args: &[LaunchArg],
     mem: &mut Memory,
     options: &Options,
+    out: &mut dyn std::io::Write,
 ) -> Result<(), InterpError> {
     let bad = |reason: String| InterpError::BadLaunch {
         kernel: prog.name.clone(),
@@ -336,7 +363,7 @@ pub fn run_program(
             ((u128::from(start) + u128::from(i) * u128::from(stride)) % u128::from(count)) as u64
         };
         let pid = [linear % g[0], linear / g[0] % g[1], linear / (g[0] * g[1])];
-        let mut cta = Cta::new(prog, mem, pid, g, shared);
+        let mut cta = Cta::new(prog, mem, pid, g, shared, &mut *out);
         cta.choices = choices.take();
         for (v, val) in &params {
             cta.set(*v, val.clone());

@@ -13,6 +13,7 @@
 pub(crate) mod loc;
 pub(crate) mod op;
 pub(crate) mod print;
+pub(crate) mod print_line;
 pub(crate) mod types;
 
 pub use loc::Loc;

@@ -6,6 +6,7 @@
 //! operands per kind is documented on each [`OpKind`] variant.
 
 use crate::codegen::ir::loc::Loc;
+use crate::codegen::ops::debug::PrintFormat;
 use crate::codegen::ops::elementwise::{BinaryOp, CmpOp, UnaryOp};
 use crate::codegen::ops::global::{AtomicOp, CacheHint};
 use crate::codegen::ops::math::{MathOp, MathPrecision};
@@ -269,6 +270,19 @@ pub enum OpKind {
     WgmmaWait(u32),
     /// Grouped tile order: operands `[index, num_m, num_n]`, results `(m, n)`.
     GroupedTile(u32),
+    /// `device_print`: every element of each operand printed with `prefix` (no operands: the
+    /// prefix alone, once per program).
+    DevicePrint {
+        /// Printed before each value.
+        prefix: String,
+        /// How numbers are written.
+        format: PrintFormat,
+    },
+    /// `device_assert`: operand 0 (an `i1` scalar or tile) must be true everywhere.
+    DeviceAssert {
+        /// What a failure reports.
+        message: String,
+    },
 }
 
 /// One recorded op.

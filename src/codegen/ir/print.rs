@@ -11,7 +11,7 @@ use std::fmt::{self, Write};
 use crate::codegen::ir::op::{Arg, Op, OpKind, RegionId, ValueId};
 use crate::codegen::ir::types::IrType;
 use crate::codegen::ir::Program;
-use crate::layout::encoding::{DistributedLinear, Encoding};
+use crate::layout::encoding::{DistributedLinear, Encoding, SharedLinear};
 use crate::layout::text::ttgir::print_encoding;
 
 /// Layout aliases, in order of first use.
@@ -240,6 +240,8 @@ pub(crate) fn mnemonic(k: &OpKind) -> String {
         Wgmma { .. } => "wgmma",
         WgmmaWait(_) => "wgmma_wait",
         GroupedTile(_) => "grouped_tile",
+        DevicePrint { .. } => "device_print",
+        DeviceAssert { .. } => "device_assert",
     };
     s.to_string()
 }
@@ -288,8 +290,47 @@ fn attributes(k: &OpKind) -> String {
         AllocMbarriers { count, arrivals } => format!("count = {count}, arrivals = {arrivals}"),
         MbarrierExpect { bytes, .. } => format!("bytes = {bytes}"),
         GroupedTile(g) => format!("group_m = {g}"),
+        DevicePrint { prefix, format } => format!("prefix = {prefix:?}, format = {format:?}"),
+        DeviceAssert { message } => format!("message = {message:?}"),
         _ => String::new(),
     }
+}
+
+/// `t` as the printer writes it, with its layout written out in place of the alias on one line
+/// (what `static_print` shows): a shared buffer's as `#ttg.shared_linear` (with its padding).
+pub(crate) fn type_text(prog: &Program, t: &IrType) -> String {
+    if let IrType::Shared { buf, .. } = t {
+        if let Ok(offset_bases) = buf.layout.bases("offset") {
+            let layout = print_encoding(&Encoding::SharedLinear(SharedLinear {
+                offset_bases,
+                block_bases: Vec::new(),
+                alignment: buf.align as u32,
+            }));
+            let padding = if buf.padding.is_empty() {
+                String::new()
+            } else {
+                format!(" padding {:?}", buf.padding)
+            };
+            let s = t.to_string();
+            return format!(
+                "{}, {} {layout}{padding}, offset {}>",
+                &s[..s.len() - 1],
+                buf.name,
+                buf.base
+            );
+        }
+    }
+    let mut p = Printer {
+        prog,
+        aliases: Aliases::default(),
+        locs: false,
+        body: String::new(),
+    };
+    let mut s = p.ty(t);
+    for (text, name) in &p.aliases.names {
+        s = s.replace(name.as_str(), text);
+    }
+    s
 }
 
 impl Program {

@@ -2,13 +2,15 @@
 //! shape ops, math, global memory and structured control flow; shared memory, conversions,
 //! reductions and scans; asynchronous copies (`async_copy.rs`: cp.async; `tma.rs`), mbarriers,
 //! `ldmatrix`, tensor-core dots (`mma.rs`: mma.sync; `wgmma.rs`), tile scheduling and warp
-//! specialisation (`warp_roles.rs`: roles, register budgets, named barriers).
+//! specialisation (`warp_roles.rs`: roles, register budgets, named barriers); device printing and
+//! assertions, build-time prints (`debug.rs`).
 
 pub(crate) mod async_copy;
 pub(crate) mod cast;
 pub(crate) mod control;
 pub(crate) mod convert;
 pub(crate) mod create;
+pub(crate) mod debug;
 pub(crate) mod elementwise;
 pub(crate) mod global;
 pub(crate) mod layout_arg;

@@ -134,6 +134,7 @@ impl backend::Stream for Stream {
             &args,
             &mut mem,
             &self.device.shared.options,
+            &mut std::io::stdout(),
         )
         .map_err(|source| RuntimeError::Interpreter {
             kernel: name.to_string(),
