@@ -49,19 +49,6 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// The rows checked against the host: all of a small matrix, six of a large one.
-fn sample_rows(m: usize) -> Vec<usize> {
-    if m <= 64 {
-        return (0..m).collect();
-    }
-    let mut rows: Vec<usize> = [0, 1, 17, 4099, m / 2 + 3, m - 1]
-        .into_iter()
-        .filter(|&r| r < m)
-        .collect();
-    rows.dedup();
-    rows
-}
-
 /// Runs every tile on `dev` (any backend) for an `m × n` matrix, checks the sample rows against
 /// an f64 host cumulative sum and, when `timed` (a GPU), times it next to a D2D copy; prints a
 /// table row per tile and returns the largest error relative to the running Σ|x|.
@@ -74,7 +61,7 @@ fn run<B: Backend>(
     timed: bool,
 ) -> Result<f64> {
     let x = common::random(m * n, 3);
-    let samples = sample_rows(m);
+    let samples = common::sample_rows(m, &[0, 1, 17, 4099, m / 2 + 3, m.saturating_sub(1)]);
     // f64 reference and running Σ|x| (the scale of the rounding error) of the sample rows.
     let want: Vec<Vec<(f64, f64)>> = samples
         .iter()

@@ -150,19 +150,6 @@ fn data(len: usize, seed: u64, lo: f32, hi: f32) -> Vec<f32> {
         .collect()
 }
 
-/// The rows checked element by element: all of a small matrix, seven of a large one.
-fn sample_rows(m: usize) -> Vec<usize> {
-    if m <= 64 {
-        return (0..m).collect();
-    }
-    let mut rows: Vec<usize> = [0, 1, 2, 777, m / 2, m - 2, m - 1]
-        .into_iter()
-        .filter(|&r| r < m)
-        .collect();
-    rows.dedup();
-    rows
-}
-
 /// Runs each built configuration on `dev` (any backend) on an `m × n` problem of random data
 /// into a poisoned output, checks the sample rows against f64 and that every row was written,
 /// and, when `timed` (a GPU), times it against a D2D copy of the same bytes. Returns the largest
@@ -193,7 +180,18 @@ fn check<B: Backend>(
     } else {
         0.0
     };
-    let rows = sample_rows(m);
+    let rows = common::sample_rows(
+        m,
+        &[
+            0,
+            1,
+            2,
+            777,
+            m / 2,
+            m.saturating_sub(2),
+            m.saturating_sub(1),
+        ],
+    );
     let mut overall = 0.0f64;
     for (c, kernel) in built {
         let sig = kernel.signature();

@@ -84,19 +84,6 @@ fn run() -> Result<()> {
     Ok(())
 }
 
-/// The rows checked element by element: all of a small matrix, seven of a large one.
-fn sample_rows(m: usize) -> Vec<usize> {
-    if m <= 64 {
-        return (0..m).collect();
-    }
-    let mut rows: Vec<usize> = [0, 1, 2, 777, m / 2, m - 2, m - 1]
-        .into_iter()
-        .filter(|&r| r < m)
-        .collect();
-    rows.dedup();
-    rows
-}
-
 /// Runs the softmax on `dev` (any backend) on an `m × n` matrix of random data into a poisoned
 /// output, checks the sample rows against f64 and that every row was written and sums to 1,
 /// and, when `timed` (a GPU), times it next to a D2D copy of the same bytes. Returns the
@@ -125,7 +112,18 @@ fn check<B: Backend>(
 
     // Check: rows element by element against f64; every row written and summing to 1.
     let out = y.to_vec()?;
-    let rows = sample_rows(m);
+    let rows = common::sample_rows(
+        m,
+        &[
+            0,
+            1,
+            2,
+            777,
+            m / 2,
+            m.saturating_sub(2),
+            m.saturating_sub(1),
+        ],
+    );
     let mut worst = 0.0f64;
     for &r in &rows {
         let want = kernels::softmax_reference(&host[r * n..(r + 1) * n], n);

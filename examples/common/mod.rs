@@ -78,6 +78,18 @@ pub fn random(n: usize, seed: u64) -> Vec<f32> {
         .collect()
 }
 
+/// The rows a check compares element by element: every row of a small matrix (an interpreter
+/// run), else those of `large` below `m`.
+pub fn sample_rows(m: usize, large: &[usize]) -> Vec<usize> {
+    if m <= 64 {
+        return (0..m).collect();
+    }
+    let mut rows: Vec<usize> = large.iter().copied().filter(|&r| r < m).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
 /// Launches `kernel` once on the device's default stream and waits for it.
 ///
 /// # Safety
