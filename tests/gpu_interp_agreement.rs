@@ -1,7 +1,8 @@
 //! The interpreter and the GPU agree: the same kernels on the same random inputs, run on the
 //! H100/H200 and in `codegen::interp`, give the same bits where a kernel only moves data or adds
 //! exactly, and agree within stated tolerances where the GPU's `.approx` math or its summation
-//! order differ (softmax: 2e-6 relative; an f16 GEMM: one f16 ulp plus the f32 summation-order bound). Without a driver or GPU each
+//! order differ (softmax: 2e-6 relative; an f16 GEMM: one f16 ulp plus the f32 summation-order bound),
+//! and so does every shipped kernel on a small problem through the runtime traits. Without a driver or GPU each
 //! test prints `SKIP: <reason>` and passes (the interpreter-only checks are `interp_kernels.rs`).
 #![cfg(all(feature = "llvm", feature = "cuda"))]
 
@@ -170,5 +171,78 @@ fn the_tensor_core_gemm_agrees_within_an_f16_ulp_and_the_summation_order() {
             f64::from((g - h).abs()) <= tol,
             "element {i}: GPU {g}, interpreter {h}"
         );
+    }
+}
+
+/// How two runs of shipped kernel `name` may differ: not at all where it moves data or adds
+/// exactly; else by the GPU's `.approx` math and summation order, within `(rel, abs)`.
+fn allowed(name: &str, elem_bytes: usize) -> Option<(f64, f64)> {
+    match name {
+        "memcpy"
+        | "add"
+        | "copy_2d"
+        | "transpose"
+        | "transpose_smem"
+        | "smem_round_trip"
+        | "smem_round_trip_swizzled" => None,
+        // Sums of up to 272 values in [-4, 4), added in another order.
+        "row_sum" | "cumsum" => Some((1e-5, 1e-3)),
+        "softmax" | "layernorm" => Some((1e-5, 1e-6)),
+        // f16 outputs (GEMM C, attention O): an f16 ulp and the 16-bit rounding of P; attention's
+        // f32 log-sum-exp within 1e-3.
+        "attention" | "attention_pp" if elem_bytes == 2 => Some((0.0, 4e-3)),
+        _ if elem_bytes == 2 => Some((1.0 / 1024.0, 1e-3)),
+        _ => Some((1e-3, 1e-3)),
+    }
+}
+
+/// The value of element `i` of an output of `elem_bytes`-byte floats.
+fn element(bytes: &[u8], elem_bytes: usize, i: usize) -> f64 {
+    let b = &bytes[i * elem_bytes..(i + 1) * elem_bytes];
+    if elem_bytes == 2 {
+        f16::from_le_bytes([b[0], b[1]]).to_f64()
+    } else {
+        f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+/// Every shipped kernel (`EXAMPLE_KERNELS`), on the catalogue's small ragged problem with the
+/// same random inputs, on the GPU and in the interpreter (both through the runtime traits).
+#[test]
+fn every_shipped_kernel_agrees_with_the_interpreter() {
+    use common::catalogue::{problem, run, target_of};
+    use weft::codegen::kernels::{example_kernel, EXAMPLE_KERNELS};
+    let Some(dev) = device() else { return };
+    let cpu = common::gpu::cpu();
+    let ctx = Context::new();
+    for (index, name) in EXAMPLE_KERNELS.iter().enumerate() {
+        let k = example_kernel(&ctx, name, target_of(name)).unwrap();
+        let p = problem(name, &mut Rng(7000 + index as u64));
+        let on_gpu = run::<weft::runtime::cuda::Cuda>(&dev, &k, &p)
+            .unwrap_or_else(|e| panic!("{name} on the GPU: {e}"));
+        let in_interp = run::<weft::runtime::cpu::Cpu>(&cpu, &k, &p)
+            .unwrap_or_else(|e| panic!("{name} in the interpreter: {e}"));
+        let mut worst = 0.0f64;
+        for (o, (g, c)) in on_gpu.iter().zip(&in_interp).enumerate() {
+            assert_eq!(g.unwritten(), 0, "{name} output {o}: unwritten on the GPU");
+            match allowed(name, g.elem_bytes) {
+                None => assert!(g.bytes == c.bytes, "{name} output {o}: bits differ"),
+                Some((rel, abs)) => {
+                    for i in 0..g.bytes.len() / g.elem_bytes {
+                        let (a, b) = (
+                            element(&g.bytes, g.elem_bytes, i),
+                            element(&c.bytes, g.elem_bytes, i),
+                        );
+                        let err = (a - b).abs();
+                        assert!(
+                            err <= abs || err <= rel * b.abs(),
+                            "{name} output {o} element {i}: GPU {a}, interpreter {b}"
+                        );
+                        worst = worst.max(err);
+                    }
+                }
+            }
+        }
+        println!("{name}: GPU and interpreter agree (largest difference {worst:.2e})");
     }
 }

@@ -3,7 +3,8 @@
 //! a named barrier and reduce across their own warps with their own barriers. Built for sm_90a
 //! (ptxas, `setmaxnreg` in the PTX) and run on the GPU: every thread's role, replica and relative
 //! index land where they should, and each replica's sum is the host's. The typed errors are
-//! checked on the CPU. Without a driver or GPU the run prints `SKIP: <reason>` and passes.
+//! checked on the CPU, and the same launches run in the interpreter (the CPU backend), where the
+//! roles are cooperating tasks.
 #![cfg(feature = "llvm")]
 
 mod common;
@@ -191,19 +192,17 @@ fn roles_are_checked() {
     kb.finish().unwrap();
 }
 
-#[cfg(feature = "cuda")]
-#[test]
-fn roles_run_their_own_code_on_the_gpu() {
-    use common::gpu::device;
+/// Launches the probe `rounds` times on `dev` with random inputs: every role, replica and sum as
+/// on the host.
+fn roles_run_their_own_code<B: weft::runtime::Backend>(dev: &B::Device, rounds: usize) {
     use common::rng::Rng;
     use weft::runtime::prelude::*;
     use weft::runtime::{KernelArgs, LaunchConfig};
-    let Some(dev) = device() else { return };
     let ctx = Context::new();
     let k = probe_kernel(&ctx).unwrap();
-    let kernel = common::gpu::load_kernel(&dev, &k);
+    let kernel = k.load_on::<B>(dev).unwrap();
     let mut rng = Rng(12);
-    for round in 0..20 {
+    for round in 0..rounds {
         let x: Vec<f32> = (0..N)
             .map(|_| (rng.next_u64() % 1000) as f32 / 8.0 - 60.0)
             .collect();
@@ -234,5 +233,36 @@ fn roles_run_their_own_code_on_the_gpu() {
             );
         }
     }
-    println!("warp roles: 20 launches, every role, replica and sum as on the host");
+    println!(
+        "warp roles on {}: {rounds} launches, every role, replica and sum as on the host",
+        B::KIND
+    );
+}
+
+/// The roles as cooperating tasks of the interpreter (the CPU backend).
+#[test]
+fn roles_run_their_own_code_in_the_interpreter() {
+    roles_run_their_own_code::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), 3);
+}
+
+/// No false alarm and the same results when the interpreter switches tasks at random points.
+#[test]
+fn roles_run_their_own_code_under_random_schedules() {
+    use weft::codegen::interp::{Options, Schedule};
+    for seed in 0..8 {
+        let options = Options {
+            schedule: Schedule::Random { seed },
+        };
+        let dev = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+        roles_run_their_own_code::<weft::runtime::cpu::Cpu>(&dev, 1);
+    }
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn roles_run_their_own_code_on_the_gpu() {
+    let Some(dev) = common::gpu::device() else {
+        return;
+    };
+    roles_run_their_own_code::<weft::runtime::cuda::Cuda>(&dev, 20);
 }

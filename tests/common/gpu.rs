@@ -8,6 +8,13 @@ pub fn device() -> Option<weft::runtime::cuda::Device> {
     open::<weft::runtime::cuda::Cuda>()
 }
 
+/// The CPU backend's device (the interpreter), emulating sm_90a: where every kernel suite also
+/// runs, on reduced sizes.
+#[cfg(feature = "llvm")]
+pub fn cpu() -> weft::runtime::cpu::Device {
+    weft::runtime::cpu::Device::new(weft::codegen::Target::SM90A).expect("the CPU device")
+}
+
 /// The first GPU of backend `B`, or `None` after printing a `SKIP:` line saying why there is none.
 pub fn open<B: Backend>() -> Option<B::Device> {
     if !B::is_available() {

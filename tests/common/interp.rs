@@ -112,8 +112,20 @@ pub fn launch(
     mem: &mut Memory,
     what: &str,
 ) {
+    launch_with(k, grid, args, mem, &interp::Options::default(), what)
+}
+
+/// [`launch`] with interpreter `options` (a random schedule).
+pub fn launch_with(
+    k: &Kernel<'_>,
+    grid: impl Into<Grid>,
+    args: &[LaunchArg],
+    mem: &mut Memory,
+    options: &interp::Options,
+    what: &str,
+) {
     let g: Grid = grid.into();
-    interp::run(k, g.0, args, mem).unwrap_or_else(|e| panic!("{what}: {e}"));
+    interp::run_with(k, g.0, args, mem, options).unwrap_or_else(|e| panic!("{what}: {e}"));
 }
 
 /// Runs `k` and returns its error (for kernels whose ops the interpreter refuses).

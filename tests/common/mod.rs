@@ -34,6 +34,10 @@ pub mod wgmma;
 #[cfg(feature = "llvm")]
 pub mod gemm;
 
+/// Every shipped kernel on a small problem, on any backend.
+#[cfg(feature = "llvm")]
+pub mod catalogue;
+
 /// The attention configurations.
 #[cfg(feature = "llvm")]
 pub mod attention;

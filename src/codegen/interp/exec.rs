@@ -66,6 +66,8 @@ pub(crate) struct Cta<'a> {
     mbars: Vec<Mbar>,
     /// The op being run (its index), for the sanitizers' messages.
     pub current: u32,
+    /// The random schedule's choices, if the run has one.
+    pub choices: Option<super::Choices>,
 }
 
 type R<T> = std::result::Result<T, InterpError>;
@@ -93,6 +95,7 @@ impl<'a> Cta<'a> {
             offsets: HashMap::new(),
             mbars: Vec::new(),
             current: 0,
+            choices: None,
         }
     }
 

@@ -182,6 +182,49 @@ pub enum InterpError {
     },
 }
 
+/// In which order the programs of a grid and the tasks of a program (its warp roles) run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Schedule {
+    /// Programs in order (x fastest); a task runs until it must wait, then the next in a fixed
+    /// order. Every run is the same run.
+    #[default]
+    InOrder,
+    /// Programs in a shuffled order, and a task may also be preempted after any op for another
+    /// chosen at random: kernels that rely on an order the GPU does not promise (a role reading
+    /// global memory another role writes, with no barrier between; one program reading what
+    /// another writes) give different results under different seeds. Reproducible per seed.
+    Random {
+        /// The seed of the choices.
+        seed: u64,
+    },
+}
+
+/// How the interpreter runs a launch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// The order of programs and tasks.
+    pub schedule: Schedule,
+}
+
+/// SplitMix64: the random schedule's choices.
+#[derive(Debug, Clone)]
+pub(crate) struct Choices(u64);
+
+impl Choices {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
 /// Runs `kernel` over a grid of `grid` programs with `args`, in program order (x fastest), on
 /// `mem`.
 pub fn run(
@@ -190,23 +233,36 @@ pub fn run(
     args: &[LaunchArg],
     mem: &mut Memory,
 ) -> Result<(), InterpError> {
+    run_with(kernel, grid, args, mem, &Options::default())
+}
+
+/// [`run`] with `options` (e.g. a random schedule).
+pub fn run_with(
+    kernel: &Kernel<'_>,
+    grid: [u32; 3],
+    args: &[LaunchArg],
+    mem: &mut Memory,
+    options: &Options,
+) -> Result<(), InterpError> {
     run_program(
         kernel.program(),
         kernel.signature().shared_bytes,
         grid,
         args,
         mem,
+        options,
     )
 }
 
-/// Runs a recorded program with `shared_bytes` of shared memory per program: [`run`] without the
-/// LLVM module (what the CPU backend keeps).
+/// Runs a recorded program with `shared_bytes` of shared memory per program: [`run_with`]
+/// without the LLVM module (what the CPU backend keeps).
 pub fn run_program(
     prog: &Program,
     shared_bytes: u32,
     grid: [u32; 3],
     args: &[LaunchArg],
     mem: &mut Memory,
+    options: &Options,
 ) -> Result<(), InterpError> {
     let bad = |reason: String| InterpError::BadLaunch {
         kernel: prog.name.clone(),
@@ -254,18 +310,40 @@ pub fn run_program(
         params.push((p.value, v));
     }
     let shared = u64::from(shared_bytes);
-    for z in 0..grid[2] {
-        for y in 0..grid[1] {
-            for x in 0..grid[0] {
-                let pid = [u64::from(x), u64::from(y), u64::from(z)];
-                let g = [u64::from(grid[0]), u64::from(grid[1]), u64::from(grid[2])];
-                let mut cta = Cta::new(prog, mem, pid, g, shared);
-                for (v, val) in &params {
-                    cta.set(*v, val.clone());
-                }
-                cta.run_program()?;
+    let g = grid.map(u64::from);
+    let mut choices = match options.schedule {
+        Schedule::InOrder => None,
+        Schedule::Random { seed } => Some(Choices(seed)),
+    };
+    let count = g[0] * g[1] * g[2];
+    // In order, or from a random start with a random stride coprime to the count: every program
+    // once, in an order that changes with the seed.
+    let (start, stride) = match &mut choices {
+        None => (0, 1),
+        Some(c) => {
+            let start = c.next() % count;
+            let mut stride = (c.next() % count) | 1;
+            while num_integer::Integer::gcd(&stride, &count) != 1 {
+                stride += 2;
             }
+            (start, stride % count.max(1))
         }
+    };
+    for i in 0..count {
+        let linear = if count == 1 {
+            0
+        } else {
+            ((u128::from(start) + u128::from(i) * u128::from(stride)) % u128::from(count)) as u64
+        };
+        let pid = [linear % g[0], linear / g[0] % g[1], linear / (g[0] * g[1])];
+        let mut cta = Cta::new(prog, mem, pid, g, shared);
+        cta.choices = choices.take();
+        for (v, val) in &params {
+            cta.set(*v, val.clone());
+        }
+        let result = cta.run_program();
+        choices = cta.choices.take();
+        result?;
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! Cooperating tasks: the main body and each warp role (each replica) are tasks with their own
 //! values and their own stack of open bodies. A task runs until an op must wait for another
 //! (an mbarrier phase, a named barrier), then the next task runs; the order is fixed (the main
-//! body, then roles in the order they start), so every run of a kernel is the same run. When
+//! body, then roles in the order they start), so every run of a kernel is the same run
+//! ([`Schedule::Random`](super::Schedule) also switches tasks at random points). When
 //! every task waits and none can go on, the kernel would hang on the GPU: a deadlock naming
 //! each wait.
 
@@ -261,6 +262,22 @@ impl Cta<'_> {
         }
     }
 
+    /// Under a random schedule, hands the CTA to another task chosen at random now and then
+    /// (one op in eight), at a point where the task's state is all in its frames.
+    fn maybe_preempt(&mut self) {
+        let n = self.others.len();
+        let Some(c) = self.choices.as_mut() else {
+            return;
+        };
+        if n == 0 || c.below(8) != 0 {
+            return;
+        }
+        let pick = c.below(n);
+        let next = self.others.remove(pick).expect("an index below the length");
+        let now = std::mem::replace(&mut self.task, next);
+        self.others.push_back(now);
+    }
+
     /// Runs the program (the body, then every role it starts) to its end.
     pub(crate) fn run_program(&mut self) -> R<()> {
         let body = self.prog.body;
@@ -268,7 +285,11 @@ impl Cta<'_> {
         let mut waits: Vec<String> = Vec::new();
         loop {
             match self.step()? {
-                Step::Progress | Step::Returned(_) => waits.clear(),
+                Step::Progress => {
+                    waits.clear();
+                    self.maybe_preempt();
+                }
+                Step::Returned(_) => waits.clear(),
                 Step::Finished => {
                     waits.clear();
                     match self.others.pop_front() {

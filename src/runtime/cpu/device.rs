@@ -6,7 +6,7 @@ use super::buffer::Buffer;
 use super::module::Module;
 use super::stream::Stream;
 use super::Cpu;
-use crate::codegen::interp::Memory;
+use crate::codegen::interp::{Memory, Options};
 use crate::runtime::backend::{self, BufferOf, DropErrors, KernelImage};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
@@ -17,6 +17,7 @@ use crate::target::Target;
 #[derive(Debug)]
 pub(crate) struct Shared {
     pub(crate) target: Target,
+    pub(crate) options: Options,
     name: String,
     arch: String,
     mem: Mutex<Memory>,
@@ -48,9 +49,16 @@ impl Device {
     /// A device emulating `target`: its launch limits and shared memory are the target's. Each
     /// call makes a new device with its own memory.
     pub fn new(target: Target) -> Result<Device> {
+        Device::with_options(target, Options::default())
+    }
+
+    /// [`Device::new`] whose launches run with `options` (e.g. a random schedule, to expose a
+    /// kernel relying on an order the GPU does not promise).
+    pub fn with_options(target: Target, options: Options) -> Result<Device> {
         Ok(Device {
             shared: Arc::new(Shared {
                 target,
+                options,
                 name: format!("weft interpreter ({target})"),
                 arch: target.to_string(),
                 mem: Mutex::new(Memory::new()),

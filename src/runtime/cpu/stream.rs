@@ -133,6 +133,7 @@ impl backend::Stream for Stream {
             [g.x, g.y, g.z],
             &args,
             &mut mem,
+            &self.device.shared.options,
         )
         .map_err(|source| RuntimeError::Interpreter {
             kernel: name.to_string(),
