@@ -19,7 +19,7 @@
 
 #[cfg(not(feature = "cuda"))]
 fn main() {
-    println!("SKIP: bench_gpu needs the `cuda` feature (cargo run --release --features cuda --example bench_gpu)");
+    println!("bench_gpu measures a GPU's memory bandwidth: built without the `cuda` feature, nothing measured (cargo run --release --features cuda --example bench_gpu); the other examples check their kernels in the interpreter without a GPU");
 }
 
 #[cfg(feature = "cuda")]
@@ -450,13 +450,13 @@ mod bench {
 
     pub fn run() -> Result<()> {
         if !cuda::is_available() {
-            println!("SKIP: no CUDA driver (libcuda.so not found)");
+            println!("bench_gpu measures a GPU's memory bandwidth: no CUDA driver (libcuda.so not found), nothing measured; the other examples check their kernels in the interpreter without a GPU");
             return Ok(());
         }
         let dev = match Device::new(0) {
             Ok(d) => d,
             Err(e) => {
-                println!("SKIP: no usable GPU: {e}");
+                println!("bench_gpu measures a GPU's memory bandwidth: no usable GPU ({e}), nothing measured");
                 return Ok(());
             }
         };

@@ -1,7 +1,9 @@
-//! quickstart: build a kernel, print its layout, LLVM IR and PTX, and run it when a GPU is there.
+//! quickstart: build a kernel, print its layout, tile IR, LLVM IR and PTX, and run it: on a GPU
+//! when there is one, else in the interpreter.
 //!
-//! `cargo run --example quickstart --features llvm` (add `cuda` to run it on an NVIDIA GPU and
-//! check it against the host; `-- --small` for a quick run, e.g. under compute-sanitizer).
+//! `cargo run --example quickstart --features llvm` runs it in weft's interpreter (no GPU needed)
+//! and checks it against the host; add `cuda` to run it on an NVIDIA GPU when there is one
+//! (`-- --small` for a quick run, e.g. under compute-sanitizer).
 //!
 //! The kernel scales a vector: `y[i] = a * x[i]`. Everything about how threads map to elements
 //! is in one layout, Gluon's `BlockedLayout([4], [32], [4], [0])`: laid out for 512 elements, its
@@ -9,6 +11,7 @@
 //! 4 … 64, warp bits step 128, 256.
 use weft::codegen::{Context, DType, KernelBuilder, OptLevel, Target};
 use weft::layout::encoding::{Blocked, Encoding};
+use weft::runtime::prelude::*;
 
 const BLOCK: u32 = 512;
 
@@ -48,37 +51,55 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("{}", kernel.llvm_ir_opt(OptLevel::O3)?);
     let ptx = kernel.ptx()?;
     println!("{ptx}");
-    run_on_gpu(&ptx, kernel.signature())?;
+
+    // On a GPU: 16 Mi + 48 elements (a ragged last block, so the mask matters); `--small` (or
+    // `WEFT_SMALL=1`) runs 4 Ki + 48, for compute-sanitizer. Without one: the interpreter runs
+    // the same kernel on 4 Ki + 48.
+    #[cfg(feature = "cuda")]
+    if let Some(dev) = gpu() {
+        let small = std::env::args().any(|a| a == "--small")
+            || std::env::var("WEFT_SMALL").is_ok_and(|v| v == "1");
+        let n: usize = if small { 4096 + 48 } else { (1 << 24) + 48 };
+        let (a, err) = run::<weft::runtime::cuda::Cuda>(&dev, &kernel, n)?;
+        println!(
+            "// scale on {} ({}): y = {a} * x for n = {n}: every element matches the host (max rel err {err:.1e})",
+            dev.props().name,
+            dev.arch()
+        );
+        return Ok(());
+    }
+    let dev = weft::runtime::cpu::Device::new(target)?;
+    let n = 4096 + 48;
+    let (a, err) = run::<weft::runtime::cpu::Cpu>(&dev, &kernel, n)?;
+    println!(
+        "checked in the interpreter (no GPU): scale y = {a} * x of {n} f32 (a ragged last block), max rel err {err:.1e}"
+    );
     Ok(())
 }
 
-/// Runs `ptx` through `weft::runtime::cuda`: random `x` (never zero), poisoned `y` (NaN bytes),
-/// then `y == a * x` checked element by element on the host. Prints `SKIP: ...` and returns Ok
-/// without a driver or GPU. `--small` (or `WEFT_SMALL=1`) runs 4 Ki elements, for
-/// compute-sanitizer; the default is 16 Mi + 48 (a ragged last block, so the mask matters).
+/// The first CUDA GPU, or `None` (saying why) without a driver or device.
 #[cfg(feature = "cuda")]
-fn run_on_gpu(
-    ptx: &str,
-    sig: &weft::codegen::KernelSignature,
-) -> Result<(), Box<dyn std::error::Error>> {
+fn gpu() -> Option<weft::runtime::cuda::Device> {
     use weft::runtime::cuda::{self, Device};
-    use weft::runtime::prelude::*;
+    if !cuda::is_available() {
+        println!("// no CUDA driver (libcuda.so not found): running in the interpreter");
+        return None;
+    }
+    Device::new(0)
+        .map_err(|e| println!("// no usable GPU ({e}): running in the interpreter"))
+        .ok()
+}
+
+/// Runs `kernel` on `dev` (any backend: a GPU, or the interpreter): random `x` (never zero),
+/// poisoned `y` (NaN bytes), then `y == a * x` checked element by element on the host. Returns
+/// `a` and the largest relative error; an element off by more than 1e-6 is an error.
+fn run<B: weft::runtime::Backend>(
+    dev: &B::Device,
+    kernel: &weft::codegen::Kernel<'_>,
+    n: usize,
+) -> Result<(f32, f32), Box<dyn std::error::Error>> {
     use weft::runtime::{KernelArgs, LaunchConfig};
 
-    if !cuda::is_available() {
-        println!("SKIP: no CUDA driver (libcuda.so not found); kernel built, not run");
-        return Ok(());
-    }
-    let dev = match Device::new(0) {
-        Ok(d) => d,
-        Err(e) => {
-            println!("SKIP: no usable GPU ({e}); kernel built, not run");
-            return Ok(());
-        }
-    };
-    let small = std::env::args().any(|a| a == "--small")
-        || std::env::var("WEFT_SMALL").is_ok_and(|v| v == "1");
-    let n: usize = if small { 4096 + 48 } else { (1 << 24) + 48 };
     // Random input in [-4, 4), never zero (SplitMix64), and a random scale factor.
     let mut state = 0x5EED_u64;
     let mut rand = move || {
@@ -98,46 +119,31 @@ fn run_on_gpu(
 
     // The launcher checks each launch against the kernel's signature: argument types, the 16-byte
     // alignment the vector accesses assume, and the block size the code was built for.
-    let kernel = dev.load_ptx(ptx)?.kernel(sig.clone())?;
+    let sig = kernel.signature();
+    let loaded = kernel.load_on::<B>(dev)?;
     let dx = dev.upload(&x)?;
     let mut dy = dev.alloc::<f32>(n)?;
     dy.fill_bytes(0xFF)?;
     let mut args = KernelArgs::new();
     args.ptr(&dx).ptr(&dy).scalar(a).scalar(n as i32);
-    let cfg = LaunchConfig::new(
-        n.div_ceil(BLOCK as usize) as u32,
-        sig.threads_per_block.unwrap_or(BLOCK),
-        0,
-    );
+    let cfg = LaunchConfig::for_kernel(n.div_ceil(BLOCK as usize) as u32, sig)?;
     let stream = dev.stream();
     // SAFETY: `scale` reads x[0..n) and writes y[0..n) only (masked by n); both hold n elements,
     // and n is a multiple of 16 as the kernel declares.
-    unsafe { stream.launch(&kernel, &cfg, &args)? };
+    unsafe { stream.launch(&loaded, &cfg, &args)? };
     stream.synchronize()?;
     let y = dy.to_vec()?;
-    let bad = x
-        .iter()
-        .zip(&y)
-        .filter(|&(&x, &y)| !approx::relative_eq!(y, a * x, max_relative = 1e-6))
-        .count();
-    println!(
-        "// {} on {} ({}): y = {a} * x for n = {n}: {} of {n} elements match the host",
-        sig.name,
-        dev.props().name,
-        dev.arch(),
-        n - bad
-    );
+    let mut worst = 0f32;
+    let mut bad = 0;
+    for (&x, &y) in x.iter().zip(&y) {
+        let rel = (y - a * x).abs() / (a * x).abs();
+        if rel.is_nan() || rel > 1e-6 {
+            bad += 1;
+        }
+        worst = worst.max(rel);
+    }
     if bad > 0 {
         return Err(format!("{bad} of {n} elements differ from the host reference").into());
     }
-    Ok(())
-}
-
-#[cfg(not(feature = "cuda"))]
-fn run_on_gpu(
-    _ptx: &str,
-    sig: &weft::codegen::KernelSignature,
-) -> Result<(), Box<dyn std::error::Error>> {
-    println!("// {}: built without feature `cuda`, not run", sig.name);
-    Ok(())
+    Ok((a, worst))
 }

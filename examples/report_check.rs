@@ -56,7 +56,8 @@ mod check {
     use weft::runtime::prelude::*;
     use weft::runtime::{KernelArgs, LaunchConfig};
 
-    use crate::common::gpu::{device, random, Result};
+    use crate::common::gpu::device;
+    use crate::common::{random, Result};
 
     /// One kernel at one size.
     struct Case {
