@@ -24,6 +24,7 @@ use crate::layout::encoding::{Blocked, CgaLayout, Encoding};
 
 use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::{check_pow2, size_divisibility, tile_coords, tile_layout, Context, Tile2d};
+use super::parts::TileGrid;
 
 /// Tile, pipeline and thread configuration of [`gemm_sm80_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -241,9 +242,10 @@ fn build(
     let m = kb.arg_i32("m", div[0])?;
     let n = kb.arg_i32("n", div[1])?;
     let k = kb.arg_i32("k", div[2])?;
-    let (pid_m, pid_n) = grouped_tile(&mut kb, c, m, n)?;
-    let m0 = kb.mul(pid_m, bm as i32)?;
-    let n0 = kb.mul(pid_n, bn as i32)?;
+    // This CTA's tile in grouped order (Triton's matmul tutorial).
+    let pid = kb.program_id(0)?;
+    let grid = TileGrid::new(&mut kb, [m, n], [bm, bn], c.group_m)?;
+    let (m0, n0) = grid.origin(&mut kb, pid)?;
 
     // Offsets of the operand tiles at k = 0, and the masks that do not move with k.
     let (a_rows, a_cols) = tile_coords(&mut kb, &a_ld, a_shape, Some(m0), None)?;
@@ -325,31 +327,6 @@ fn build(
     let out = kb.cast(acc, dtype)?;
     kb.store(dst, out, Some(mask))?;
     kb.finish()
-}
-
-/// The tile `(pid_m, pid_n)` of this CTA, from its program id in grouped order (Triton's
-/// matmul tutorial): groups of `group_m` tile rows, walked column by column.
-fn grouped_tile(
-    kb: &mut KernelBuilder<'_>,
-    c: GemmSm80Config,
-    m: Value,
-    n: Value,
-) -> Result<(Value, Value)> {
-    let pid = kb.program_id(0)?;
-    let tiles_m = kb.add(m, c.block_m as i32 - 1)?;
-    let tiles_m = kb.div(tiles_m, c.block_m as i32)?;
-    let tiles_n = kb.add(n, c.block_n as i32 - 1)?;
-    let tiles_n = kb.div(tiles_n, c.block_n as i32)?;
-    let per_group = kb.mul(tiles_n, c.group_m as i32)?;
-    let group = kb.div(pid, per_group)?;
-    let first_m = kb.mul(group, c.group_m as i32)?;
-    let rows_left = kb.sub(tiles_m, first_m)?;
-    let group_rows = kb.min(rows_left, c.group_m as i32)?;
-    let in_group = kb.rem(pid, per_group)?;
-    let dm = kb.rem(in_group, group_rows)?;
-    let pid_m = kb.add(first_m, dm)?;
-    let pid_n = kb.div(in_group, group_rows)?;
-    Ok((pid_m, pid_n))
 }
 
 /// What the copies of one K step need.
