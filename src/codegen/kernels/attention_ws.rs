@@ -26,7 +26,8 @@
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
-use super::attention::{AttentionConfig, Masking, Params, QueryBlock, Scores};
+use super::attention_config::AttentionConfig;
+use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
 
 /// Consumer warpgroups, each with 64 query rows.
 const CONSUMERS: u32 = 2;
@@ -49,8 +50,8 @@ pub(super) fn ping_pong_kernel(
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;
     let swizzle = c.swizzle();
-    let params = Params::declare(&mut kb, &c)?;
-    let Params {
+    let params = AttentionParams::declare(&mut kb, &c)?;
+    let AttentionParams {
         q_map,
         k_map,
         v_map,
@@ -146,7 +147,7 @@ pub(super) fn ping_pong_kernel(
         };
         let cols = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
         let cols = kb.expand_dims(cols, 0)?;
-        let scores_in = Scores {
+        let scores_in = OnlineSoftmax {
             qk_scale,
             seq,
             cols,
@@ -192,7 +193,7 @@ pub(super) fn ping_pong_kernel(
         kb.named_barrier_arrive(turns, other)?;
         let s = kb.wgmma_wait(0, &[s])?[0];
         release(kb, k_empty, zero)?;
-        let [p, alpha, m, l] = scores_in.online_softmax(kb, s, zero, m0, l0, Masking::Always)?;
+        let [p, alpha, m, l] = scores_in.step(kb, s, zero, m0, l0, Masking::Always)?;
 
         // Block j ≥ 1: S_j and P_(j-1)·V in one turn, the softmax of j while P·V runs.
         let step = |kb: &mut KernelBuilder<'_>, j: Value, carried: &[Value], mask: Masking| {
@@ -204,7 +205,7 @@ pub(super) fn ping_pong_kernel(
             kb.named_barrier_arrive(turns, other)?;
             let s = kb.wgmma_wait(1, &[s])?[0];
             release(kb, k_empty, j)?;
-            let [p, alpha, m, l] = scores_in.online_softmax(kb, s, j, m, l, mask)?;
+            let [p, alpha, m, l] = scores_in.step(kb, s, j, m, l, mask)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, v_empty, prev)?;
             Ok(vec![o, p, alpha, m, l])

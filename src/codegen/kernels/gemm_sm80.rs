@@ -23,8 +23,8 @@ use crate::layout::encoding::helpers::{default_nvmma_shared, mma_for_dot};
 use crate::layout::encoding::{Blocked, CgaLayout, Encoding};
 
 use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
-use super::{check_pow2, size_divisibility, tile_coords, tile_layout, Context, Tile2d};
 use super::parts::TileGrid;
+use super::{check_pow2, size_divisibility, tile_coords, tile_layout, Context, Tile2d};
 
 /// Tile, pipeline and thread configuration of [`gemm_sm80_kernel`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //! under the next tile's mainloop; with one CTA per tile it is the plain kernel.
 
 use super::super::{Context, Kernel, KernelBuilder, Result, Target, WarpRole};
-use super::gemm::{alloc_buffers, declare_params, GemmConfig};
+use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
 use super::parts::{self, TmaRing};
 
 /// Builds the warp-specialised GEMM (`c.warp_specialized`, checked by the caller).

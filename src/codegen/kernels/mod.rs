@@ -10,10 +10,12 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod attention;
+mod attention_config;
 mod attention_ws;
 mod catalogue;
 mod cumsum;
 mod gemm;
+mod gemm_config;
 mod gemm_sm80;
 mod gemm_ws;
 mod layernorm;
@@ -25,12 +27,14 @@ mod smem_round_trip;
 mod softmax;
 mod transpose_smem;
 
-pub use attention::{attention_kernel, attention_reference, AttentionConfig, AttentionSchedule};
+pub use attention::{attention_kernel, attention_reference};
+pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
-pub use gemm::{alloc_buffers, declare_params, gemm_kernel, gemm_reference, GemmConfig};
+pub use gemm::{gemm_kernel, gemm_reference};
+pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };

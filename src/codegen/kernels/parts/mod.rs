@@ -2,7 +2,10 @@
 //! them: a TMA ring of shared-memory stages guarded by mbarriers ([`TmaRing`]), the tile grid and
 //! its launch orders ([`TileGrid`]), the GEMM main loops with a per-K-block hook
 //! ([`gemm_mainloop`], [`gemm_mainloop_ws`]) and the epilogue that takes an accumulator to global
-//! memory ([`Epilogue`], [`TmaStore`]).
+//! memory ([`Epilogue`], [`TmaStore`]); for attention, the parameters and query block of a program
+//! ([`AttentionParams`], [`QueryBlock`]), the online softmax of a key block with its masking
+//! ([`OnlineSoftmax`], [`Masking`]) and the store of `O / l` and the log-sum-exp
+//! ([`AttentionParams::store_output`]).
 //!
 //! Each part is a few builder calls with their bookkeeping (stage and phase arithmetic, grouped
 //! tile origins, the staging buffer's reuse) written once; nothing here is more than the builder
@@ -56,11 +59,13 @@
 //! # let _ = kernel; Ok(()) }
 //! ```
 
+mod attention;
 mod epilogue;
 mod gemm_loop;
 mod ring;
 mod tiles;
 
+pub use attention::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
 pub use epilogue::{Epilogue, TmaStore};
 pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
 pub use ring::TmaRing;

@@ -1,0 +1,128 @@
+//! The configuration of the forward attention kernel (`attention_kernel` and its ping-pong
+//! schedule): tiles, warps, masking, schedule, and the tensor maps' boxes.
+
+use super::super::{CodegenError, DType, Result};
+
+/// Tile and thread configuration of [`attention_kernel`](super::attention_kernel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionConfig {
+    /// f16 or bf16 inputs and output (f32 softmax and accumulation).
+    pub dtype: DType,
+    /// Head dimension (64 or 128).
+    pub head_dim: u32,
+    /// Query rows per CTA (16 × warps, so each warpgroup owns 64 rows).
+    pub block_m: u32,
+    /// Key/value rows per step.
+    pub block_n: u32,
+    /// Warps per CTA (8: two warpgroups).
+    pub num_warps: u32,
+    /// Only keys at or before the query (lower-triangular mask).
+    pub causal: bool,
+    /// How the warps overlap the tensor cores with the softmax.
+    pub schedule: AttentionSchedule,
+}
+
+/// The schedule of [`attention_kernel`](super::attention_kernel)'s main loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttentionSchedule {
+    /// 8 warps, each warpgroup waits for every wgmma: S, softmax, P·V in turn; the two
+    /// warpgroups drift apart freely, the first thread issues TMA copies.
+    Serial,
+    /// 8 warps, software-pipelined within each warpgroup: `S` of the next key block is issued
+    /// before the softmax of this one; three K/V stages. On the H200 it is 5% slower than
+    /// `Serial`, at 245 registers, and ptxas serialises its wgmmas (C7514): P·V of block j stays
+    /// in flight across the loop's back edge, where the carried accumulator is copied.
+    Pipelined,
+    /// 12 warps in roles (FlashAttention-3's schedule): a producer warpgroup (24 registers)
+    /// issues every TMA copy, two consumer warpgroups (240 registers) each own 64 query rows and
+    /// take turns on the tensor cores through named barriers, one issuing `S_j` and `P_(j-1)·V`
+    /// while the other runs its softmax; nothing is in flight across the loop's back edge.
+    PingPong,
+}
+
+/// The swizzle of every tensor map (one 64-element row of 16-bit values).
+pub(super) const SWIZZLE: u16 = 128;
+/// Columns per TMA box.
+const BOX_INNER: u32 = 64;
+
+impl AttentionConfig {
+    /// 128 × 128 blocks, head dim 128, 8 warps.
+    pub fn new(dtype: DType, causal: bool) -> AttentionConfig {
+        AttentionConfig {
+            dtype,
+            head_dim: 128,
+            block_m: 128,
+            block_n: 128,
+            num_warps: 8,
+            causal,
+            schedule: AttentionSchedule::Serial,
+        }
+    }
+
+    /// [`new`](Self::new) with the [`PingPong`](AttentionSchedule::PingPong) schedule (12 warps).
+    pub fn ping_pong(dtype: DType, causal: bool) -> AttentionConfig {
+        AttentionConfig {
+            num_warps: 12,
+            schedule: AttentionSchedule::PingPong,
+            ..AttentionConfig::new(dtype, causal)
+        }
+    }
+
+    /// Query rows per consumer warpgroup's share of Q: the whole block, or each consumer's half
+    /// (ping-pong loads them as separate boxes).
+    pub(super) fn q_rows_per_box(&self) -> u32 {
+        match self.schedule {
+            AttentionSchedule::PingPong => self.block_m / 2,
+            _ => self.block_m,
+        }
+    }
+
+    /// The grid for `batch_heads` heads of `seq` rows: one CTA per query block and head.
+    pub fn grid(&self, seq: u64, batch_heads: u64) -> (u32, u32, u32) {
+        (
+            seq.div_ceil(u64::from(self.block_m)) as u32,
+            batch_heads as u32,
+            1,
+        )
+    }
+
+    /// The TMA box of Q and O (`[block_m, 64]`; `[block_m / 2, 64]` for ping-pong, one per
+    /// consumer).
+    pub fn q_box(&self) -> [u32; 2] {
+        [self.q_rows_per_box(), BOX_INNER]
+    }
+
+    /// The TMA box of K and V (`[block_n, 64]`).
+    pub fn kv_box(&self) -> [u32; 2] {
+        [self.block_n, BOX_INNER]
+    }
+
+    /// The swizzle of every tensor map, in bytes.
+    pub fn swizzle(&self) -> u16 {
+        SWIZZLE
+    }
+
+    pub(super) fn check(&self) -> Result<()> {
+        let bad = |reason: String| CodegenError::arg("attention_kernel", reason);
+        if !matches!(self.dtype, DType::F16 | DType::BF16) {
+            return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
+        }
+        if !matches!(self.head_dim, 64 | 128) {
+            return Err(bad(format!("head_dim {}: 64 or 128", self.head_dim)));
+        }
+        let warps = match self.schedule {
+            AttentionSchedule::PingPong => 12,
+            _ => 8,
+        };
+        if self.num_warps != warps || self.block_m != 128 {
+            return Err(bad(format!(
+                "block_m {} with {} warps: 128 rows over {warps} warps for {:?}",
+                self.block_m, self.num_warps, self.schedule
+            )));
+        }
+        if self.block_n != self.block_m {
+            return Err(bad(format!("block_n {}: equal to block_m", self.block_n)));
+        }
+        Ok(())
+    }
+}
