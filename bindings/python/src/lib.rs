@@ -5,6 +5,7 @@
 //! panics on any input (PyO3 would turn a panic into `PanicException`; the test suite feeds hostile input
 //! to every entry point to keep it that way).
 
+mod apply;
 mod args;
 mod cute;
 mod drawing;
@@ -12,6 +13,7 @@ mod errors;
 mod layouts;
 mod linear_layout;
 mod names;
+mod nibbles;
 mod parsing;
 mod planning;
 
@@ -21,6 +23,7 @@ use pyo3::prelude::*;
 fn _weft(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<linear_layout::LinearLayout>()?;
+    apply::install(m)?;
     m.add_class::<drawing::Drawing>()?;
     layouts::register(m)?;
     m.add_function(wrap_pyfunction!(parsing::parse_layout, m)?)?;
