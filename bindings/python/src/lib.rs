@@ -10,6 +10,7 @@ mod args;
 mod cute;
 mod drawing;
 mod errors;
+mod helper_layouts;
 mod layouts;
 mod linear_layout;
 mod names;
@@ -33,6 +34,23 @@ fn _weft(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(planning::bank_conflicts, m)?)?;
     m.add_function(wrap_pyfunction!(cute::from_cute, m)?)?;
     m.add_function(wrap_pyfunction!(cute::to_cute, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::cute_composition, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::cute_complement, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::cute_logical_divide, m)?)?;
+    m.add_function(wrap_pyfunction!(cute::cute_logical_product, m)?)?;
+    m.add_function(wrap_pyfunction!(helper_layouts::get_tmem_reg_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        helper_layouts::amd_mfma_scale_layout_of,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        helper_layouts::amd_wmma_scale_layout_of,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        helper_layouts::scaled_upcast_fp4_scale_layout_of,
+        m
+    )?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
