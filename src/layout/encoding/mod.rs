@@ -24,6 +24,7 @@ mod linear;
 mod nvidia_mma;
 mod nvmma_shared;
 mod padded_shared;
+mod partitioned_dot;
 mod partitioned_shared;
 mod shared_linear;
 mod slice;
@@ -48,6 +49,9 @@ pub use linear::DistributedLinear;
 pub use nvidia_mma::NvidiaMma;
 pub use nvmma_shared::NvmmaShared;
 pub use padded_shared::PaddedShared;
+pub use partitioned_dot::{
+    make_partitioned_dot_layouts, PartitionedDotLayouts, PartitionedDotRequest,
+};
 pub use partitioned_shared::PartitionedShared;
 pub use shared_linear::SharedLinear;
 pub use slice::Slice;
