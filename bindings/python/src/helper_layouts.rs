@@ -1,14 +1,17 @@
-//! The register layouts Gluon computes from other layouts rather than constructs: the `tcgen05.ld/st`
-//! layouts of a tensor-memory descriptor (`get_tmem_reg_layout`), and AMD's scale layouts (scaled MFMA,
-//! scaled WMMA, fp4 `scaled_upcast`). Each returns a `DistributedLinearLayout` object, as Gluon does.
+//! The layouts Gluon computes from other layouts rather than constructs: the `tcgen05.ld/st` register
+//! layouts of a tensor-memory descriptor (`get_tmem_reg_layout`), AMD's scale layouts (scaled MFMA, scaled
+//! WMMA, fp4 `scaled_upcast`; each a `DistributedLinearLayout` object, as Gluon returns) and gfx1250's
+//! partitioned GEMM layouts (`make_partitioned_dot_layouts`).
 //! The arguments here are those of Triton's own builder calls (`gluon_ir.get_amd_mfma_scale_layout`, …);
 //! the Gluon-level helpers that take a dot-operand layout (`weft.amd.cdna4.get_mfma_scale_layout`, …)
 //! are thin Python over them (`python/weft/amd/`).
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use weft::layout::encoding::{
-    amd_mfma_scale_layout, amd_wmma_scale_layout, scaled_upcast_fp4_scale_layout, tmem_reg_layout,
-    CgaLayout, DistributedLinear, Encoding, TmemMessage, WmmaScaleParams,
+    self, amd_mfma_scale_layout, amd_wmma_scale_layout, scaled_upcast_fp4_scale_layout,
+    tmem_reg_layout, CgaLayout, DistributedLinear, Encoding, PaddedShared, PartitionedDotRequest,
+    TmemMessage, WmmaScaleParams,
 };
 use weft::layout::Bases;
 
@@ -108,4 +111,57 @@ pub fn scaled_upcast_fp4_scale_layout_of(
         py,
         scaled_upcast_fp4_scale_layout(&src.enc, &shape, scale_extent, axis),
     )
+}
+
+/// The padded layout inside a Python layout object, or a `TypeError` naming `key`.
+fn padded(key: &str, layout: &Layout) -> PyResult<PaddedShared> {
+    match &layout.enc {
+        Encoding::PaddedShared(p) => Ok(p.clone()),
+        other => Err(PyTypeError::new_err(format!(
+            "`{key}`: expected a PaddedSharedLayout, got a {}",
+            other.kind()
+        ))),
+    }
+}
+
+/// gfx1250's `make_partitioned_dot_layouts` (Gluon's `amd.cdna5` and `amd.gfx1250`): the operands'
+/// `PartitionedSharedLayout`s (A cut along M, B along N, over two LDS partitions) and the
+/// `AMDWMMALayout` whose warp pairs read different partitions, as `(shared_a, shared_b, wmma)`.
+#[pyfunction]
+#[pyo3(signature = (block_m, block_n, original_layout_a, original_layout_b, num_warps, instr_shape,
+    a_transposed = false, b_transposed = false, slice_m = None, slice_n = None, transposed = true))]
+#[allow(clippy::too_many_arguments)]
+pub fn make_partitioned_dot_layouts(
+    py: Python<'_>,
+    block_m: u64,
+    block_n: u64,
+    original_layout_a: PyRef<'_, Layout>,
+    original_layout_b: PyRef<'_, Layout>,
+    num_warps: u32,
+    instr_shape: Vec<u32>,
+    a_transposed: bool,
+    b_transposed: bool,
+    slice_m: Option<u64>,
+    slice_n: Option<u64>,
+    transposed: bool,
+) -> PyResult<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> {
+    let r = PartitionedDotRequest {
+        block_m,
+        block_n,
+        layout_a: padded("original_layout_a", &original_layout_a)?,
+        layout_b: padded("original_layout_b", &original_layout_b)?,
+        num_warps,
+        instr_shape,
+        a_transposed,
+        b_transposed,
+        slice_m,
+        slice_n,
+        transposed,
+    };
+    let l = encoding::make_partitioned_dot_layouts(&r).py()?;
+    Ok((
+        wrap(py, Encoding::PartitionedShared(l.shared_a))?,
+        wrap(py, Encoding::PartitionedShared(l.shared_b))?,
+        wrap(py, Encoding::AmdWmma(l.wmma))?,
+    ))
 }

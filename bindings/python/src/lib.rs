@@ -51,6 +51,10 @@ fn _weft(m: &Bound<'_, PyModule>) -> PyResult<()> {
         helper_layouts::scaled_upcast_fp4_scale_layout_of,
         m
     )?)?;
+    m.add_function(wrap_pyfunction!(
+        helper_layouts::make_partitioned_dot_layouts,
+        m
+    )?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -134,3 +134,33 @@ def test_gluon_wmma_scale_helper_reads_the_wmma_parent():
         assert got == want
     with pytest.raises(ValueError):
         cdna5.get_wmma_scale_layout(weft.DotOperandLayout(0, wmma, 8), [128, 8], 64)
+
+
+PARTITIONED_DOT = load("partitioned_dot.json")
+
+
+@pytest.mark.parametrize("c", PARTITIONED_DOT, ids=lambda c: f"{c['id']}-partitioned_dot")
+def test_make_partitioned_dot_layouts_equals_triton(c):
+    """`amd.cdna5.make_partitioned_dot_layouts` (also `amd.gfx1250`) on every case of
+    partitioned_dot.json: Gluon's three objects, or a `LayoutError` where Gluon refuses."""
+    from weft.amd import gfx1250
+
+    if "error" in c:
+        with pytest.raises(weft.LayoutError):  # weft's PaddedSharedLayout may refuse the operand already
+            a, b = build(c["a"]), build(c["b"])
+            cdna5.make_partitioned_dot_layouts(c["block_m"], c["block_n"], a, b, **c["kwargs"])
+        return
+    a, b = build(c["a"]), build(c["b"])
+    got = cdna5.make_partitioned_dot_layouts(c["block_m"], c["block_n"], a, b, **c["kwargs"])
+    assert [repr(x) for x in got] == [c["shared_a"], c["shared_b"], c["wmma"]]
+    assert isinstance(got[0], weft.PartitionedSharedLayout) and isinstance(got[2], weft.AMDWMMALayout)
+    assert gfx1250.make_partitioned_dot_layouts(c["block_m"], c["block_n"], a, b, **c["kwargs"]) == got
+
+
+def test_make_partitioned_dot_layouts_wants_padded_operands():
+    swz = weft.SwizzledSharedLayout(8, 1, 8, [1, 0])
+    good = build(PARTITIONED_DOT[0]["a"])
+    with pytest.raises(TypeError, match="PaddedSharedLayout"):
+        cdna5.make_partitioned_dot_layouts(128, 128, swz, good, 4, [16, 16, 32])
+    with pytest.raises(TypeError, match="PaddedSharedLayout"):
+        cdna5.make_partitioned_dot_layouts(128, 128, good, swz, 4, [16, 16, 32])

@@ -260,3 +260,15 @@ def test_helper_layouts_and_cute_algebra_survive_bad_arguments():
     big = "(" + ",".join(["2"] * 70) + "):(" + ",".join(str(1 << i) for i in range(70)) + ")"
     survive(cute.logical_product, big, big)
     survive(cute.composition, big, "2:1")
+
+
+def test_make_partitioned_dot_layouts_survives_bad_arguments():
+    from weft.amd import cdna5
+
+    pad = weft.PaddedSharedLayout([[64, 8]], [[0, 1], [0, 2], [1, 0], [2, 0]], [], [4, 4])
+    for v in BIG + [None, "x", [], [1], [16, 16, 1 << 40]]:
+        survive(cdna5.make_partitioned_dot_layouts, v, 128, pad, pad, 4, [16, 16, 32])
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, v, [16, 16, 32])
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, 4, v)
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, 4, [16, 16, 32], slice_m=v)
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, v, pad, 4, [16, 16, 32])

@@ -293,3 +293,16 @@ def amd_wmma_scale_layout_of(
 def scaled_upcast_fp4_scale_layout_of(
     src: DistributedLayout, shape: Sequence[int], scale_extent: int, axis: int
 ) -> DistributedLinearLayout: ...
+def make_partitioned_dot_layouts(
+    block_m: int,
+    block_n: int,
+    original_layout_a: PaddedSharedLayout,
+    original_layout_b: PaddedSharedLayout,
+    num_warps: int,
+    instr_shape: Sequence[int],
+    a_transposed: bool = False,
+    b_transposed: bool = False,
+    slice_m: Optional[int] = None,
+    slice_n: Optional[int] = None,
+    transposed: bool = True,
+) -> Tuple[PartitionedSharedLayout, PartitionedSharedLayout, AMDWMMALayout]: ...

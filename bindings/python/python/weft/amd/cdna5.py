@@ -1,7 +1,13 @@
 """gfx1250 helpers under Gluon's names (``triton.experimental.gluon.language.amd.cdna5``, re-exported by
 ``amd.gfx1250``)."""
 
-from .._weft import AMDWMMALayout, DotOperandLayout, PartitionedSharedLayout, amd_wmma_scale_layout_of
+from .._weft import (
+    AMDWMMALayout,
+    DotOperandLayout,
+    PartitionedSharedLayout,
+    amd_wmma_scale_layout_of,
+    make_partitioned_dot_layouts,
+)
 from . import get_scaled_upcast_fp4_scale_layout
 
 
@@ -43,4 +49,5 @@ __all__ = [
     "PartitionedSharedLayout",
     "get_scaled_upcast_fp4_scale_layout",
     "get_wmma_scale_layout",
+    "make_partitioned_dot_layouts",
 ]
