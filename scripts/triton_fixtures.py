@@ -429,6 +429,22 @@ class _Worker:
         except Exception as e:
             return self.fail(e)
 
+    def req_efficient_padded(self, req):
+        """amd.cdna4.compute_efficient_padded_shared_layout(dot_operand_layout, shape, dtype, is_k_contig): the
+        PaddedSharedLayout, or None where the algorithm has no answer."""
+        import triton.experimental.gluon.language as gl
+        from triton.experimental.gluon.language.amd import cdna4
+
+        try:
+            self.stage("gluon")
+            dot = self.build(req["dot"])
+            self.emit({"partial": {"dot_gluon": repr(dot)}})
+            dtype = getattr(gl, req["dtype"])
+            out = cdna4.compute_efficient_padded_shared_layout(dot, list(req["shape"]), dtype, req["is_k_contig"])
+            return {"gluon": repr(out) if out is not None else None}
+        except Exception as e:
+            return self.fail(e)
+
     def req_upcast_scale(self, req):
         """amd.get_scaled_upcast_fp4_scale_layout for a packed-fp4 (i8) tensor in `src` (GluonOpBuilder
         .get_scaled_upcast_fp4_scale_layout on a value of that type)."""
@@ -1961,6 +1977,59 @@ def partitioned_dot_cases():
     return picked
 
 
+EFFICIENT_DTYPES = ("float16", "bfloat16", "float8e4nv", "uint8", "float32", "int8")
+
+
+def efficient_padded_cases():
+    """(dot operand spec, shape, dtype, is_k_contig) for amd.cdna4.compute_efficient_padded_shared_layout: a
+    seeded sample of MFMA v4 instruction shapes, operands, kWidths, tiles and element types."""
+    rng = random.Random(SEED + 37)
+    grid = []
+    for instr in ([16, 16, 32], [32, 32, 16], [16, 16, 128], [32, 32, 64]):
+        for op in (0, 1):
+            for kw in (2, 4, 8, 16, 32):
+                for wpc, cga in (([2, 2], None), ([4, 1], None), ([1, 4], None), ([2, 2], [[1, 0]]),
+                                 ([2, 2], [[0, 1]])):
+                    for mn in (16, 32, 64, 128, 256):
+                        for k in (16, 32, 64, 128, 256, 512):
+                            for dtype in EFFICIENT_DTYPES:
+                                for contig in (True, False):
+                                    shape = [mn, k] if op == 0 else [k, mn]
+                                    d = dot(op, mfma(4, instr, True, wpc, cga=cga), kw)
+                                    grid.append((d, shape, dtype, contig))
+    return rng.sample(grid, 1200)
+
+
+def run_efficient_padded(runner, out_dir):
+    results = []
+    cases = efficient_padded_cases()
+    for i, (d, shape, dtype, contig) in enumerate(cases):
+        r = runner.request({"op": "efficient_padded", "dot": d, "shape": shape, "dtype": dtype,
+                            "is_k_contig": contig})
+        rec = {"id": i, "dot": d, "shape": shape, "dtype": dtype, "is_k_contig": contig}
+        for k in ("dot_gluon", "gluon", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("efficient_padded", i + 1, len(cases))
+    doc = {
+        "generator": "scripts/triton_fixtures.py",
+        "triton_version": _triton_version(),
+        "fields": {
+            "dot, shape, dtype, is_k_contig": "the arguments of amd.cdna4.compute_efficient_padded_shared_layout "
+                                              "(dtype: a triton.experimental.gluon.language name)",
+            "dot_gluon": "repr() of the dot operand layout",
+            "gluon": "repr() of the PaddedSharedLayout returned, or null where Gluon returns None",
+            "error, error_stage, error_type, diagnostics": "as in encodings.json",
+        },
+        "cases": results,
+    }
+    _write_json(os.path.join(out_dir, "efficient_padded.json"), doc)
+    n_none = sum(1 for r in results if r.get("gluon", 0) is None)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"\nefficient_padded: {len(results)} cases, {n_none} None, {n_err} errors", file=sys.stderr)
+
+
 def _operand_layout(rows, cols, pairs_bits):
     """A padded layout for an operand tile of rows x cols (contiguous dim 1), padding every row."""
     return padded_identity([[cols, pairs_bits]], [rows, cols], [1, 0])
@@ -2027,7 +2096,8 @@ def main():
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
                                                   "fixtures"))
-    ap.add_argument("--only", default="encodings,ttgir,conversions,bank_conflicts,tmem,amd,partitioned_dot")
+    ap.add_argument("--only",
+                    default="encodings,ttgir,conversions,bank_conflicts,tmem,amd,partitioned_dot,efficient_padded")
     args = ap.parse_args()
     if args.worker:
         _Worker().serve()
@@ -2050,6 +2120,8 @@ def main():
             run_amd(runner, out)
         if "partitioned_dot" in only:
             run_partitioned_dot(runner, out)
+        if "efficient_padded" in only:
+            run_efficient_padded(runner, out)
     finally:
         runner.close()
 
