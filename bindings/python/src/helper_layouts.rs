@@ -1,7 +1,8 @@
 //! The layouts Gluon computes from other layouts rather than constructs: the `tcgen05.ld/st` register
 //! layouts of a tensor-memory descriptor (`get_tmem_reg_layout`), AMD's scale layouts (scaled MFMA, scaled
-//! WMMA, fp4 `scaled_upcast`; each a `DistributedLinearLayout` object, as Gluon returns) and gfx1250's
-//! partitioned GEMM layouts (`make_partitioned_dot_layouts`).
+//! WMMA, fp4 `scaled_upcast`; each a `DistributedLinearLayout` object, as Gluon returns), gfx1250's
+//! partitioned GEMM layouts (`make_partitioned_dot_layouts`) and CDNA4's bank-conflict-free padded layout
+//! (`compute_efficient_padded_shared_layout`).
 //! The arguments here are those of Triton's own builder calls (`gluon_ir.get_amd_mfma_scale_layout`, …);
 //! the Gluon-level helpers that take a dot-operand layout (`weft.amd.cdna4.get_mfma_scale_layout`, …)
 //! are thin Python over them (`python/weft/amd/`).
@@ -164,4 +165,30 @@ pub fn make_partitioned_dot_layouts(
         wrap(py, Encoding::PartitionedShared(l.shared_b))?,
         wrap(py, Encoding::AmdWmma(l.wmma))?,
     ))
+}
+
+/// CDNA4's `compute_efficient_padded_shared_layout(dot_operand_layout, shape, dtype, is_k_contig=True)`
+/// (Gluon's `amd.cdna4`): the `PaddedSharedLayout` that keeps an MFMA v4 operand's async-copied tile free of
+/// bank conflicts, or `None` where Gluon returns `None`. `dtype` is a name (`"f16"`), bits, or a Triton
+/// dtype.
+#[pyfunction]
+#[pyo3(signature = (dot_operand_layout, shape, dtype, is_k_contig = true))]
+pub fn compute_efficient_padded_shared_layout(
+    py: Python<'_>,
+    dot_operand_layout: PyRef<'_, Layout>,
+    shape: Vec<u64>,
+    dtype: &Bound<'_, PyAny>,
+    is_k_contig: bool,
+) -> PyResult<Option<Py<PyAny>>> {
+    let Encoding::DotOperand(dot) = &dot_operand_layout.enc else {
+        return Err(PyTypeError::new_err(format!(
+            "`dot_operand_layout`: expected a DotOperandLayout, got a {}",
+            dot_operand_layout.enc.kind()
+        )));
+    };
+    let bits = element_bits_of(Some(dtype))?;
+    encoding::compute_efficient_padded_shared_layout(dot, &shape, bits, is_k_contig)
+        .py()?
+        .map(|l| wrap(py, Encoding::PaddedShared(l)))
+        .transpose()
 }

@@ -55,6 +55,10 @@ fn _weft(m: &Bound<'_, PyModule>) -> PyResult<()> {
         helper_layouts::make_partitioned_dot_layouts,
         m
     )?)?;
+    m.add_function(wrap_pyfunction!(
+        helper_layouts::compute_efficient_padded_shared_layout,
+        m
+    )?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

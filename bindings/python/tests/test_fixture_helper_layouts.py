@@ -164,3 +164,34 @@ def test_make_partitioned_dot_layouts_wants_padded_operands():
         cdna5.make_partitioned_dot_layouts(128, 128, swz, good, 4, [16, 16, 32])
     with pytest.raises(TypeError, match="PaddedSharedLayout"):
         cdna5.make_partitioned_dot_layouts(128, 128, good, swz, 4, [16, 16, 32])
+
+
+EFFICIENT = load("efficient_padded.json")
+DTYPE_BITS = {"float16": 16, "bfloat16": 16, "float8e4nv": 8, "uint8": 8, "int8": 8, "float32": 32}
+
+
+@pytest.mark.parametrize("c", EFFICIENT, ids=lambda c: f"{c['id']}-efficient_padded")
+def test_compute_efficient_padded_shared_layout_equals_triton(c):
+    """`amd.cdna4.compute_efficient_padded_shared_layout` on every case of efficient_padded.json: Gluon's
+    PaddedSharedLayout (its pairs printed by Triton's binding as tuples), None, or an error where Triton
+    aborts."""
+    dot = weft.parse_layout(c["dot_gluon"])
+    call = lambda: cdna4.compute_efficient_padded_shared_layout(dot, c["shape"], DTYPE_BITS[c["dtype"]], c["is_k_contig"])
+    if "error" in c:
+        with pytest.raises(weft.LayoutError):
+            call()
+    elif c["gluon"] is None:
+        assert call() is None
+    else:
+        got = call()
+        assert isinstance(got, weft.PaddedSharedLayout)
+        want = c["gluon"].replace("=[(", "=[[").replace(")], offset", "]], offset")
+        assert repr(got) == want
+
+
+def test_compute_efficient_padded_shared_layout_checks_its_arguments():
+    with pytest.raises(TypeError):
+        cdna4.compute_efficient_padded_shared_layout(weft.BlockedLayout([1], [64], [1], [0]), [64, 64], "f16")
+    mfma3 = weft.AMDMFMALayout(version=3, instr_shape=[16, 16, 16], transposed=True, warps_per_cta=[2, 2])
+    with pytest.raises(weft.LayoutError, match="MFMA v4"):
+        cdna4.compute_efficient_padded_shared_layout(weft.DotOperandLayout(0, mfma3, 8), [64, 64], "f16")

@@ -272,3 +272,15 @@ def test_make_partitioned_dot_layouts_survives_bad_arguments():
         survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, 4, v)
         survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, 4, [16, 16, 32], slice_m=v)
         survive(cdna5.make_partitioned_dot_layouts, 128, 128, v, pad, 4, [16, 16, 32])
+
+
+def test_compute_efficient_padded_shared_layout_survives_bad_arguments():
+    from weft.amd import cdna4
+
+    mfma = weft.AMDMFMALayout(version=4, instr_shape=[16, 16, 32], transposed=True, warps_per_cta=[2, 2])
+    dot = weft.DotOperandLayout(0, mfma, 8)
+    for v in BIG + [None, "x", [], [1], 1.5]:
+        survive(cdna4.compute_efficient_padded_shared_layout, dot, [v, 64], "f16")
+        survive(cdna4.compute_efficient_padded_shared_layout, dot, v, "f16")
+        survive(cdna4.compute_efficient_padded_shared_layout, dot, [64, 64], v)
+        survive(cdna4.compute_efficient_padded_shared_layout, v, [64, 64], "f16")

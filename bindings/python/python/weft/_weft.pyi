@@ -306,3 +306,6 @@ def make_partitioned_dot_layouts(
     slice_n: Optional[int] = None,
     transposed: bool = True,
 ) -> Tuple[PartitionedSharedLayout, PartitionedSharedLayout, AMDWMMALayout]: ...
+def compute_efficient_padded_shared_layout(
+    dot_operand_layout: DotOperandLayout, shape: Sequence[int], dtype: DType, is_k_contig: bool = True
+) -> Optional[PaddedSharedLayout]: ...

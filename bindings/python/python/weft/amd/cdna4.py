@@ -1,6 +1,6 @@
 """CDNA4 (gfx950) helpers under Gluon's names (``triton.experimental.gluon.language.amd.cdna4``)."""
 
-from .._weft import AMDMFMALayout, DotOperandLayout, amd_mfma_scale_layout_of
+from .._weft import AMDMFMALayout, DotOperandLayout, amd_mfma_scale_layout_of, compute_efficient_padded_shared_layout
 from . import get_scaled_upcast_fp4_scale_layout
 
 
@@ -24,4 +24,10 @@ def get_mfma_scale_layout(dot_operand_layout, shape, scale_factor=32):
     )
 
 
-__all__ = ["AMDMFMALayout", "DotOperandLayout", "get_mfma_scale_layout", "get_scaled_upcast_fp4_scale_layout"]
+__all__ = [
+    "AMDMFMALayout",
+    "DotOperandLayout",
+    "compute_efficient_padded_shared_layout",
+    "get_mfma_scale_layout",
+    "get_scaled_upcast_fp4_scale_layout",
+]
