@@ -411,6 +411,40 @@ class _Worker:
         except Exception as e:
             return self.fail(e)
 
+    def req_partitioned_dot(self, req):
+        """amd.cdna5.make_partitioned_dot_layouts: the operands' partitioned shared layouts and the WMMA
+        layout, as Gluon objects (their layouts are those of their classes, checked in encodings.json and
+        amd.json; Gluon's to_linear_layout refuses most of these WMMA layouts, whose register bases are not
+        the permutation its LinearEncodingAttr requires)."""
+        from triton.experimental.gluon.language.amd.cdna5 import make_partitioned_dot_layouts
+
+        try:
+            self.stage("gluon")
+            a, b = self.build(req["a"]), self.build(req["b"])
+            sa, sb, wmma = make_partitioned_dot_layouts(req["block_m"], req["block_n"], a, b, **req["kwargs"])
+            self.stage("attribute")
+            for obj in (sa, sb, wmma):
+                obj._to_ir(self.b)  # the attribute verifier accepts each
+            return {"shared_a": repr(sa), "shared_b": repr(sb), "wmma": repr(wmma)}
+        except Exception as e:
+            return self.fail(e)
+
+    def req_efficient_padded(self, req):
+        """amd.cdna4.compute_efficient_padded_shared_layout(dot_operand_layout, shape, dtype, is_k_contig): the
+        PaddedSharedLayout, or None where the algorithm has no answer."""
+        import triton.experimental.gluon.language as gl
+        from triton.experimental.gluon.language.amd import cdna4
+
+        try:
+            self.stage("gluon")
+            dot = self.build(req["dot"])
+            self.emit({"partial": {"dot_gluon": repr(dot)}})
+            dtype = getattr(gl, req["dtype"])
+            out = cdna4.compute_efficient_padded_shared_layout(dot, list(req["shape"]), dtype, req["is_k_contig"])
+            return {"gluon": repr(out) if out is not None else None}
+        except Exception as e:
+            return self.fail(e)
+
     def req_upcast_scale(self, req):
         """amd.get_scaled_upcast_fp4_scale_layout for a packed-fp4 (i8) tensor in `src` (GluonOpBuilder
         .get_scaled_upcast_fp4_scale_layout on a value of that type)."""
@@ -1914,6 +1948,125 @@ def run_amd(runner, out_dir):
     print(f"\namd: {len(results)} cases, {n_err} errors, {runner.restarts} worker restarts", file=sys.stderr)
 
 
+def partitioned_dot_cases():
+    """(block_m, block_n, block_k, keyword arguments) for amd.cdna5.make_partitioned_dot_layouts: a grid
+    over warps, instruction shapes, transpositions and slices, and the parameter sets Gluon rejects."""
+    c = []
+    for bm, bn, bk in ((64, 64, 32), (128, 128, 64), (256, 128, 64), (128, 256, 128), (256, 256, 32)):
+        for nw in (4, 8):
+            for instr in ([16, 16, 32], [16, 16, 64], [16, 16, 128], [32, 16, 128]):
+                for a_t, b_t in ((False, False), (True, False), (False, True), (True, True)):
+                    for tr in (True, False):
+                        for sm, sn in ((None, None), (bm // 2, None), (None, bn // 2), (bm // 2, bn // 2)):
+                            kw = {"num_warps": nw, "instr_shape": instr, "a_transposed": a_t, "b_transposed": b_t,
+                                  "transposed": tr}
+                            if sm is not None:
+                                kw["slice_m"] = sm
+                            if sn is not None:
+                                kw["slice_n"] = sn
+                            c.append((bm, bn, bk, kw))
+    rng = random.Random(SEED + 31)
+    picked = rng.sample(c, 420)
+    # rejected: warps, slices, blocks too small for two partitions
+    base = {"num_warps": 4, "instr_shape": [16, 16, 32]}
+    for bm, bn, kw in ((64, 64, dict(base, num_warps=2)), (32, 64, base), (64, 16, base),
+                       (128, 128, dict(base, slice_m=96)), (128, 128, dict(base, slice_m=256)),
+                       (128, 128, dict(base, slice_n=8)), (128, 128, dict(base, slice_m=32)),
+                       (48, 64, base), (64, 64, dict(base, instr_shape=[16, 16, 8]))):
+        picked.append((bm, bn, 64, kw))
+    return picked
+
+
+EFFICIENT_DTYPES = ("float16", "bfloat16", "float8e4nv", "uint8", "float32", "int8")
+
+
+def efficient_padded_cases():
+    """(dot operand spec, shape, dtype, is_k_contig) for amd.cdna4.compute_efficient_padded_shared_layout: a
+    seeded sample of MFMA v4 instruction shapes, operands, kWidths, tiles and element types."""
+    rng = random.Random(SEED + 37)
+    grid = []
+    for instr in ([16, 16, 32], [32, 32, 16], [16, 16, 128], [32, 32, 64]):
+        for op in (0, 1):
+            for kw in (2, 4, 8, 16, 32):
+                for wpc, cga in (([2, 2], None), ([4, 1], None), ([1, 4], None), ([2, 2], [[1, 0]]),
+                                 ([2, 2], [[0, 1]])):
+                    for mn in (16, 32, 64, 128, 256):
+                        for k in (16, 32, 64, 128, 256, 512):
+                            for dtype in EFFICIENT_DTYPES:
+                                for contig in (True, False):
+                                    shape = [mn, k] if op == 0 else [k, mn]
+                                    d = dot(op, mfma(4, instr, True, wpc, cga=cga), kw)
+                                    grid.append((d, shape, dtype, contig))
+    return rng.sample(grid, 1200)
+
+
+def run_efficient_padded(runner, out_dir):
+    results = []
+    cases = efficient_padded_cases()
+    for i, (d, shape, dtype, contig) in enumerate(cases):
+        r = runner.request({"op": "efficient_padded", "dot": d, "shape": shape, "dtype": dtype,
+                            "is_k_contig": contig})
+        rec = {"id": i, "dot": d, "shape": shape, "dtype": dtype, "is_k_contig": contig}
+        for k in ("dot_gluon", "gluon", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("efficient_padded", i + 1, len(cases))
+    doc = {
+        "generator": "scripts/triton_fixtures.py",
+        "triton_version": _triton_version(),
+        "fields": {
+            "dot, shape, dtype, is_k_contig": "the arguments of amd.cdna4.compute_efficient_padded_shared_layout "
+                                              "(dtype: a triton.experimental.gluon.language name)",
+            "dot_gluon": "repr() of the dot operand layout",
+            "gluon": "repr() of the PaddedSharedLayout returned, or null where Gluon returns None",
+            "error, error_stage, error_type, diagnostics": "as in encodings.json",
+        },
+        "cases": results,
+    }
+    _write_json(os.path.join(out_dir, "efficient_padded.json"), doc)
+    n_none = sum(1 for r in results if r.get("gluon", 0) is None)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"\nefficient_padded: {len(results)} cases, {n_none} None, {n_err} errors", file=sys.stderr)
+
+
+def _operand_layout(rows, cols, pairs_bits):
+    """A padded layout for an operand tile of rows x cols (contiguous dim 1), padding every row."""
+    return padded_identity([[cols, pairs_bits]], [rows, cols], [1, 0])
+
+
+def run_partitioned_dot(runner, out_dir):
+    results = []
+    cases = partitioned_dot_cases()
+    for i, (bm, bn, bk, kw) in enumerate(cases):
+        a_t, b_t = kw.get("a_transposed", False), kw.get("b_transposed", False)
+        a = _operand_layout(*((bk, bm) if a_t else (bm, bk)), 8)
+        b = _operand_layout(*((bn, bk) if b_t else (bk, bn)), 4)
+        r = runner.request({"op": "partitioned_dot", "block_m": bm, "block_n": bn, "a": a, "b": b, "kwargs": kw})
+        rec = {"id": i, "block_m": bm, "block_n": bn, "a": a, "b": b, "kwargs": kw}
+        for k in ("shared_a", "shared_b", "wmma", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("partitioned_dot", i + 1, len(cases))
+    doc = {
+        "generator": "scripts/triton_fixtures.py",
+        "triton_version": _triton_version(),
+        "fields": {
+            "block_m, block_n, kwargs": "the arguments of amd.cdna5.make_partitioned_dot_layouts",
+            "a, b": "original_layout_a / original_layout_b ({kind, params}: PaddedSharedLayouts)",
+            "shared_a, shared_b, wmma": "repr() of the three layouts Gluon returns (each accepted by Triton's "
+                                        "attribute verifier)",
+            "error, error_stage, error_type, diagnostics": "as in encodings.json",
+        },
+        "cases": results,
+    }
+    _write_json(os.path.join(out_dir, "partitioned_dot.json"), doc)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"\npartitioned_dot: {len(results)} cases, {n_err} errors, {runner.restarts} worker restarts",
+          file=sys.stderr)
+
+
 AMD_FIELDS = {
     "id": "case number",
     "kind": "PartitionedSharedLayout (fields as in encodings.json) | mfma_scale_layout | wmma_scale_layout | "
@@ -1943,7 +2096,8 @@ def main():
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
                                                   "fixtures"))
-    ap.add_argument("--only", default="encodings,ttgir,conversions,bank_conflicts,tmem,amd")
+    ap.add_argument("--only",
+                    default="encodings,ttgir,conversions,bank_conflicts,tmem,amd,partitioned_dot,efficient_padded")
     args = ap.parse_args()
     if args.worker:
         _Worker().serve()
@@ -1964,6 +2118,10 @@ def main():
             run_tmem(runner, out)
         if "amd" in only:
             run_amd(runner, out)
+        if "partitioned_dot" in only:
+            run_partitioned_dot(runner, out)
+        if "efficient_padded" in only:
+            run_efficient_padded(runner, out)
     finally:
         runner.close()
 

@@ -111,6 +111,42 @@ WeftStatus weft_layout_from_cute(const char *cute,
 WeftStatus weft_layout_to_cute(const WeftLayout *layout,
                                char **out);
 
+// CuTe's `composition(a, b)`, `a ∘ b`: `b` maps its coordinates into `a`'s flattened domain; the result keeps
+// `b`'s input dims and `a`'s output dims.
+//
+// # Safety
+// `a` and `b` are null or live handles; `out` is writable.
+WeftStatus weft_cute_composition(const WeftLayout *a,
+                                 const WeftLayout *b,
+                                 WeftLayout **out);
+
+// CuTe's `complement(layout, size)`: the offsets below `size` (a power of two) that `layout` leaves out, as a
+// layout with input dim `dim0`, smallest first.
+//
+// # Safety
+// `layout` is null or a live handle; `out` is writable.
+WeftStatus weft_cute_complement(const WeftLayout *layout,
+                                uint64_t size,
+                                WeftLayout **out);
+
+// CuTe's `logical_divide(a, b)`: `a ∘ (b, complement(b, size(a)))`, input dims `dim0` (the tile) and `dim1`
+// (the rest).
+//
+// # Safety
+// `a` and `b` are null or live handles; `out` is writable.
+WeftStatus weft_cute_logical_divide(const WeftLayout *a,
+                                    const WeftLayout *b,
+                                    WeftLayout **out);
+
+// CuTe's `logical_product(a, b)`: `a` repeated by `b` over the offsets `a` leaves free, input dims `dim0`
+// (`a`'s domain) and `dim1` (`b`'s).
+//
+// # Safety
+// `a` and `b` are null or live handles; `out` is writable.
+WeftStatus weft_cute_logical_product(const WeftLayout *a,
+                                     const WeftLayout *b,
+                                     WeftLayout **out);
+
 // Parses an encoding written as TTGIR attribute text (`#ttg.blocked<{sizePerThread = [1, 4], …}>`, parents
 // inline) or as Gluon constructor text (`BlockedLayout(size_per_thread=[1, 4], …)`).
 //

@@ -1,11 +1,12 @@
-//! CuTe interop: `shape:stride` text (with an optional `Sw<B,M,S> o`) to and from layout handles.
+//! CuTe interop: `shape:stride` text (with an optional `Sw<B,M,S> o`) to and from layout handles, and
+//! CuTe's algebra (`composition`, `complement`, `logical_divide`, `logical_product`) on layout handles.
 
 use std::ffi::c_char;
 
-use weft::layout::cute::{to_cute, SwizzledLayout};
+use weft::layout::cute::{self, to_cute, SwizzledLayout};
 
 use crate::args::{handle, out_ptr, text, write_string};
-use crate::layout::{give, WeftLayout};
+use crate::layout::{binary, give, WeftLayout};
 use crate::status::{guard, WeftStatus};
 
 /// The linear layout of a CuTe layout written as CuTe prints it: `((2,4),8):((1,16),2)`, or swizzled,
@@ -50,4 +51,76 @@ pub unsafe extern "C" fn weft_layout_to_cute(
         // SAFETY: checked above.
         unsafe { write_string(out, c.to_string()) }
     })
+}
+
+/// CuTe's `composition(a, b)`, `a ∘ b`: `b` maps its coordinates into `a`'s flattened domain; the result keeps
+/// `b`'s input dims and `a`'s output dims.
+///
+/// # Safety
+/// `a` and `b` are null or live handles; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn weft_cute_composition(
+    a: *const WeftLayout,
+    b: *const WeftLayout,
+    out: *mut *mut WeftLayout,
+) -> WeftStatus {
+    unsafe { binary(a, b, ["a", "b"], out, |a, b| Ok(cute::composition(a, b)?)) }
+}
+
+/// CuTe's `complement(layout, size)`: the offsets below `size` (a power of two) that `layout` leaves out, as a
+/// layout with input dim `dim0`, smallest first.
+///
+/// # Safety
+/// `layout` is null or a live handle; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn weft_cute_complement(
+    layout: *const WeftLayout,
+    size: u64,
+    out: *mut *mut WeftLayout,
+) -> WeftStatus {
+    guard(|| {
+        // SAFETY: by this function's contract.
+        let l = unsafe { handle(layout, "layout") }?;
+        out_ptr(out, "out")?;
+        let r = cute::complement(&l.0, size)?;
+        // SAFETY: checked above.
+        unsafe { give(out, r) };
+        Ok(())
+    })
+}
+
+/// CuTe's `logical_divide(a, b)`: `a ∘ (b, complement(b, size(a)))`, input dims `dim0` (the tile) and `dim1`
+/// (the rest).
+///
+/// # Safety
+/// `a` and `b` are null or live handles; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn weft_cute_logical_divide(
+    a: *const WeftLayout,
+    b: *const WeftLayout,
+    out: *mut *mut WeftLayout,
+) -> WeftStatus {
+    unsafe {
+        binary(a, b, ["a", "b"], out, |a, b| {
+            Ok(cute::logical_divide(a, b)?)
+        })
+    }
+}
+
+/// CuTe's `logical_product(a, b)`: `a` repeated by `b` over the offsets `a` leaves free, input dims `dim0`
+/// (`a`'s domain) and `dim1` (`b`'s).
+///
+/// # Safety
+/// `a` and `b` are null or live handles; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn weft_cute_logical_product(
+    a: *const WeftLayout,
+    b: *const WeftLayout,
+    out: *mut *mut WeftLayout,
+) -> WeftStatus {
+    unsafe {
+        binary(a, b, ["a", "b"], out, |a, b| {
+            Ok(cute::logical_product(a, b)?)
+        })
+    }
 }

@@ -59,7 +59,7 @@ unsafe fn unary(
 }
 
 /// Runs a binary operation on two layout handles (called `names` in errors) and hands back the result.
-unsafe fn binary(
+pub(crate) unsafe fn binary(
     a: *const WeftLayout,
     b: *const WeftLayout,
     names: [&str; 2],

@@ -21,7 +21,10 @@ mod plan;
 mod status;
 
 pub use args::weft_string_free;
-pub use cute::{weft_layout_from_cute, weft_layout_to_cute};
+pub use cute::{
+    weft_cute_complement, weft_cute_composition, weft_cute_logical_divide,
+    weft_cute_logical_product, weft_layout_from_cute, weft_layout_to_cute,
+};
 pub use encoding::*;
 pub use layout::*;
 pub use plan::*;

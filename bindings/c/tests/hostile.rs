@@ -836,6 +836,75 @@ fn layout_queries() {
     unsafe { weft_encoding_free(e) };
 }
 
+/// A layout from CuTe text, which must parse.
+fn cute_layout(text: &str) -> *mut WeftLayout {
+    let mut l = null_mut();
+    let t = c(text);
+    assert_eq!(
+        unsafe { weft_layout_from_cute(t.as_ptr(), &mut l) },
+        WeftStatus::Ok
+    );
+    l
+}
+
+#[test]
+fn cute_algebra() {
+    let a = cute_layout("(8,64):(64,1)");
+    let b = cute_layout("(4,2):(1,4)");
+    let mut out = sentinel();
+    type Binary = unsafe extern "C" fn(
+        *const WeftLayout,
+        *const WeftLayout,
+        *mut *mut WeftLayout,
+    ) -> WeftStatus;
+    let binaries: [Binary; 3] = [
+        weft_cute_composition,
+        weft_cute_logical_divide,
+        weft_cute_logical_product,
+    ];
+    for f in binaries {
+        fails(unsafe { f(null(), b, &mut out) }, NullArgument, "`a`");
+        fails(unsafe { f(a, null(), &mut out) }, NullArgument, "`b`");
+        fails(unsafe { f(a, b, null_mut()) }, NullArgument, "`out`");
+        assert_eq!(out, sentinel());
+    }
+    // `b` reaches past `a`'s domain of 8 × 64.
+    let far = cute_layout("1024:1");
+    fails(
+        unsafe { weft_cute_composition(a, far, &mut out) },
+        LayoutError,
+        "do not fit a codomain of size 512",
+    );
+    assert_eq!(out, sentinel());
+    fails(
+        unsafe { weft_cute_complement(null(), 64, &mut out) },
+        NullArgument,
+        "`layout`",
+    );
+    fails(
+        unsafe { weft_cute_complement(b, 64, null_mut()) },
+        NullArgument,
+        "`out`",
+    );
+    for size in [0, 3, 48, u64::MAX] {
+        assert_ne!(
+            unsafe { weft_cute_complement(b, size, &mut out) },
+            WeftStatus::Ok,
+            "size {size}"
+        );
+        assert_eq!(out, sentinel());
+    }
+    // The largest power of two is a codomain like any other.
+    let mut wide = null_mut();
+    assert_eq!(
+        unsafe { weft_cute_complement(b, 1 << 63, &mut wide) },
+        WeftStatus::Ok
+    );
+    for l in [a, b, far, wide] {
+        unsafe { weft_layout_free(l) };
+    }
+}
+
 #[test]
 fn layout_algebra() {
     let e = blocked();

@@ -129,3 +129,54 @@ pub fn to_cute<'py>(py: Python<'py>, layout: PyRef<'_, LinearLayout>) -> PyResul
         c.swizzle.map(|s| (s.bits(), s.base(), s.shift())),
     ))
 }
+
+/// A layout argument of CuTe's algebra: a `LinearLayout`, or CuTe's text (`"(8,64):(64,1)"`).
+fn cute_layout(key: &str, obj: &Bound<'_, PyAny>) -> PyResult<weft::layout::LinearLayout> {
+    if let Ok(l) = obj.cast::<LinearLayout>() {
+        return Ok(l.get().ll.clone());
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        let l: SwizzledLayout = text.to_cow()?.parse().map_err(cute_err)?;
+        return l.to_linear_layout().map_err(cute_err);
+    }
+    Err(PyTypeError::new_err(format!(
+        "`{key}`: expected a LinearLayout or CuTe text such as \"(8,64):(64,1)\", got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// CuTe's `composition(a, b)`, `a ∘ b` (`weft.cute.composition`): `b` maps its coordinates into `a`'s
+/// flattened domain; the result keeps `b`'s input dims and `a`'s output dims.
+#[pyfunction]
+pub fn cute_composition(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<LinearLayout> {
+    cute::composition(&cute_layout("a", a)?, &cute_layout("b", b)?)
+        .map(Into::into)
+        .map_err(cute_err)
+}
+
+/// CuTe's `complement(layout, size)` (`weft.cute.complement`): the offsets below `size` that `layout`
+/// leaves out, as a layout with input dim `dim0`, smallest first.
+#[pyfunction]
+pub fn cute_complement(layout: &Bound<'_, PyAny>, size: u64) -> PyResult<LinearLayout> {
+    cute::complement(&cute_layout("layout", layout)?, size)
+        .map(Into::into)
+        .map_err(cute_err)
+}
+
+/// CuTe's `logical_divide(a, b)` (`weft.cute.logical_divide`): `a ∘ (b, complement(b, size(a)))`, input
+/// dims `dim0` (the tile) and `dim1` (the rest).
+#[pyfunction]
+pub fn cute_logical_divide(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<LinearLayout> {
+    cute::logical_divide(&cute_layout("a", a)?, &cute_layout("b", b)?)
+        .map(Into::into)
+        .map_err(cute_err)
+}
+
+/// CuTe's `logical_product(a, b)` (`weft.cute.logical_product`): `a` repeated by `b` over the offsets `a`
+/// leaves free, input dims `dim0` (`a`'s domain) and `dim1` (`b`'s).
+#[pyfunction]
+pub fn cute_logical_product(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<LinearLayout> {
+    cute::logical_product(&cute_layout("a", a)?, &cute_layout("b", b)?)
+        .map(Into::into)
+        .map_err(cute_err)
+}

@@ -6,10 +6,10 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
-use smallvec::SmallVec;
+use pyo3::types::{PyDict, PyTuple};
 use weft::layout::{Bases, Dim, LinearLayout as Ll};
 
+use crate::apply::SpareDict;
 use crate::drawing;
 use crate::errors::OrPy;
 use crate::names::DimNames;
@@ -22,6 +22,8 @@ pub struct LinearLayout {
     pub(crate) ll: Ll,
     /// The dim names as Python strings, made by the first `apply`.
     names: OnceLock<DimNames>,
+    /// `apply`'s previous result, refilled when its caller has let go of it.
+    pub(crate) spare: SpareDict,
 }
 
 impl From<Ll> for LinearLayout {
@@ -29,7 +31,17 @@ impl From<Ll> for LinearLayout {
         LinearLayout {
             ll,
             names: OnceLock::new(),
+            spare: SpareDict::default(),
         }
+    }
+}
+
+impl LinearLayout {
+    /// The dim names as Python strings with their bit fields, made on first use.
+    pub(crate) fn dim_names(&self, py: Python<'_>) -> &DimNames {
+        // A plain `OnceLock`: it is filled while attached to the interpreter, which the filling never
+        // detaches from.
+        self.names.get_or_init(|| DimNames::of(py, &self.ll))
     }
 }
 
@@ -232,48 +244,6 @@ impl LinearLayout {
         (0..self.ll.total_out_bits())
             .map(|i| cols.iter().map(|c| ((c >> i) & 1) as u8).collect())
             .collect()
-    }
-
-    /// The output coordinates of an input: `{in_dim: value}` → `{out_dim: value}` (dims not given are 0).
-    fn apply<'py>(
-        &self,
-        py: Python<'py>,
-        inputs: &Bound<'py, PyDict>,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        // A plain `OnceLock`: it is filled while holding the GIL, which the filling never releases.
-        let names = self.names.get_or_init(|| DimNames::of(py, &self.ll));
-        let mut values: SmallVec<[u64; 8]> = SmallVec::new();
-        let mut found = 0;
-        for name in &names.ins {
-            match inputs.get_item(name.bind(py))? {
-                Some(v) => {
-                    values.push(v.extract()?);
-                    found += 1;
-                }
-                None => values.push(0),
-            }
-        }
-        let out = if found == inputs.len() {
-            let packed = self.ll.pack_inputs(&values).py()?;
-            self.ll.unpack_outputs(self.ll.apply_packed(packed))
-        } else {
-            // A key that is not an input dim: the general path names it in the error.
-            let mut named: SmallVec<[(Dim, u64); 8]> = SmallVec::new();
-            for (k, v) in inputs.iter() {
-                named.push((Dim::new(&k.cast::<PyString>()?.to_cow()?), v.extract()?));
-            }
-            self.ll
-                .apply(&named)
-                .py()?
-                .iter()
-                .map(|(_, v)| *v)
-                .collect()
-        };
-        let d = PyDict::new(py);
-        for (name, v) in names.outs.iter().zip(out) {
-            d.set_item(name.bind(py), v)?;
-        }
-        Ok(d)
     }
 
     /// `other ∘ self` (apply `self`, then `other`): Triton's `compose`.

@@ -222,3 +222,65 @@ def _mutate(rng, value):
     if isinstance(value, int) and not isinstance(value, bool):
         return rng.choice([0, value * 2, value + 1, value // 2, 2**32, 64])
     return _random_value(rng)
+
+
+def test_helper_layouts_and_cute_algebra_survive_bad_arguments():
+    from weft import _weft, cute
+    from weft.amd import cdna4, cdna5, get_scaled_upcast_fp4_scale_layout
+    from weft.nvidia.blackwell import tensor_memory_descriptor_type
+
+    tmem = weft.TensorMemoryLayout(block=(128, 64), col_stride=1)
+    blocked = weft.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])
+    junk = [None, -1, 0, 3, 1 << 64, "x", [], [[]], [1 << 40, 1], [[1 << 63]] * 70, blocked, 1.5]
+    for a in junk:
+        survive(weft.get_tmem_reg_layout, "f32", [128, 64], tmem, a)
+        survive(weft.get_tmem_reg_layout, a, [128, 64], tmem, 4)
+        survive(weft.get_tmem_reg_layout, "f32", a, tmem, 4)
+        survive(weft.get_tmem_reg_layout, "f32", [128, 64], tmem, 4, "32x32b", a)
+        survive(weft.get_tmem_reg_layout, "f32", [128, 64], tmem, 4, a)
+        survive(tensor_memory_descriptor_type("f32", [128, 64], blocked).get_reg_layout, 4)
+        survive(_weft.amd_mfma_scale_layout_of, a, [128, 4], 16, [1, 1], [1, 1])
+        survive(_weft.amd_mfma_scale_layout_of, 0, a, 16, [1, 1], [1, 1])
+        survive(_weft.amd_mfma_scale_layout_of, 0, [128, 4], a, a, a)
+        survive(_weft.amd_wmma_scale_layout_of, 0, [64, 4], a, 16, False, 32, a, a, a)
+        survive(_weft.amd_wmma_scale_layout_of, a, a, 16, 16, a, a, [], [], [])
+        survive(_weft.scaled_upcast_fp4_scale_layout_of, blocked, [64, 128], a, 1)
+        survive(_weft.scaled_upcast_fp4_scale_layout_of, blocked, a, 8, a)
+        survive(get_scaled_upcast_fp4_scale_layout, blocked, a, "bf16", 1, [64, 128])
+        survive(cdna4.get_mfma_scale_layout, a, [128, 4])
+        survive(cdna5.get_wmma_scale_layout, a, [128, 4])
+        for op in (cute.composition, cute.logical_divide, cute.logical_product):
+            survive(op, a, "4:1")
+            survive(op, "4:1", a)
+        survive(cute.complement, "4:1", a)
+        survive(cute.complement, a, 16)
+    for text in TEXTS[:12]:
+        survive(cute.composition, text, "4:1")
+        survive(cute.complement, text, 64)
+    big = "(" + ",".join(["2"] * 70) + "):(" + ",".join(str(1 << i) for i in range(70)) + ")"
+    survive(cute.logical_product, big, big)
+    survive(cute.composition, big, "2:1")
+
+
+def test_make_partitioned_dot_layouts_survives_bad_arguments():
+    from weft.amd import cdna5
+
+    pad = weft.PaddedSharedLayout([[64, 8]], [[0, 1], [0, 2], [1, 0], [2, 0]], [], [4, 4])
+    for v in BIG + [None, "x", [], [1], [16, 16, 1 << 40]]:
+        survive(cdna5.make_partitioned_dot_layouts, v, 128, pad, pad, 4, [16, 16, 32])
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, v, [16, 16, 32])
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, 4, v)
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, pad, pad, 4, [16, 16, 32], slice_m=v)
+        survive(cdna5.make_partitioned_dot_layouts, 128, 128, v, pad, 4, [16, 16, 32])
+
+
+def test_compute_efficient_padded_shared_layout_survives_bad_arguments():
+    from weft.amd import cdna4
+
+    mfma = weft.AMDMFMALayout(version=4, instr_shape=[16, 16, 32], transposed=True, warps_per_cta=[2, 2])
+    dot = weft.DotOperandLayout(0, mfma, 8)
+    for v in BIG + [None, "x", [], [1], 1.5]:
+        survive(cdna4.compute_efficient_padded_shared_layout, dot, [v, 64], "f16")
+        survive(cdna4.compute_efficient_padded_shared_layout, dot, v, "f16")
+        survive(cdna4.compute_efficient_padded_shared_layout, dot, [64, 64], v)
+        survive(cdna4.compute_efficient_padded_shared_layout, v, [64, 64], "f16")

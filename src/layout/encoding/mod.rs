@@ -19,11 +19,13 @@ mod amd_wmma_scale;
 mod blocked;
 pub mod cga;
 mod dot_operand;
+mod efficient_padded;
 pub mod helpers;
 mod linear;
 mod nvidia_mma;
 mod nvmma_shared;
 mod padded_shared;
+mod partitioned_dot;
 mod partitioned_shared;
 mod shared_linear;
 mod slice;
@@ -44,10 +46,14 @@ pub use amd_wmma_scale::{amd_wmma_scale_layout, WmmaScaleParams};
 pub use blocked::Blocked;
 pub use cga::{combine_cta_cga_with_shape, CgaLayout};
 pub use dot_operand::DotOperand;
+pub use efficient_padded::compute_efficient_padded_shared_layout;
 pub use linear::DistributedLinear;
 pub use nvidia_mma::NvidiaMma;
 pub use nvmma_shared::NvmmaShared;
 pub use padded_shared::PaddedShared;
+pub use partitioned_dot::{
+    make_partitioned_dot_layouts, PartitionedDotLayouts, PartitionedDotRequest,
+};
 pub use partitioned_shared::PartitionedShared;
 pub use shared_linear::SharedLinear;
 pub use slice::Slice;

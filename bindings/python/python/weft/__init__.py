@@ -37,11 +37,14 @@ from ._weft import (
     __version__,
     bank_conflicts,
     from_cute,
+    get_tmem_reg_layout,
     parse_layout,
     parse_ttgir,
     parse_type,
     plan_conversion,
     to_cute,
 )
+
+from . import amd, cute, nvidia  # noqa: E402  (Gluon's submodules: amd.cdna4, nvidia.blackwell, …; CuTe's algebra)
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["__version__"]
