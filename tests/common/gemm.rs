@@ -89,7 +89,11 @@ pub fn quarters(rng: &mut Rng, n: usize) -> Vec<f32> {
 /// rounding errs: an ulp of the output type (`check::tol`) or 1e-3 absolute near zero. f32 C
 /// (exact sums) keeps the GPU suite's tighter 1e-6 relative.
 pub fn c_bound(out: DType) -> Tol {
-    let rel = if out == DType::F32 { 1e-6 } else { tol(out).rel };
+    let rel = if out == DType::F32 {
+        1e-6
+    } else {
+        tol(out).rel
+    };
     Tol { rel, abs: 1e-3 }
 }
 
@@ -181,12 +185,16 @@ impl<B: Backend> Gemm<'_, B> {
         };
         let sw = c.swizzle();
         let (mu, nu, ku) = (m as u64, n as u64, kdim as u64);
-        let a_map = dev.tensor_map(&da, &[mu, ku], &[ku], &c.a_box(), sw).unwrap();
+        let a_map = dev
+            .tensor_map(&da, &[mu, ku], &[ku], &c.a_box(), sw)
+            .unwrap();
         let b_map = dev
             .tensor_map(&db, &b_shape, &[b_shape[1]], &c.b_box(), sw)
             .unwrap();
         // C's map covers its m·n elements, not the poisoned padding past them.
-        let c_map = dev.tensor_map(&dc, &[mu, nu], &[nu], &c.c_box(), sw).unwrap();
+        let c_map = dev
+            .tensor_map(&dc, &[mu, nu], &[nu], &c.c_box(), sw)
+            .unwrap();
         let mut args = KernelArgs::new();
         args.tensor_map(&a_map)
             .tensor_map(&b_map)

@@ -86,4 +86,3 @@ impl From<(u32, u32, u32)> for Grid {
         Grid([x, y, z])
     }
 }
-
