@@ -49,29 +49,3 @@ pub fn load_kernel(
         .kernel(sig.clone())
         .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
 }
-
-/// Launches `k` (parameters `x`, `y`) as one CTA on `x` uploaded, with `y` of `ylen` elements
-/// pre-filled with 0xFF bytes so unwritten elements show, and returns `y`. The kernel must read
-/// only `x[0..x.len())` and write only `y[0..ylen)`.
-#[cfg(all(feature = "cuda", feature = "llvm"))]
-pub fn run_one_cta<T: weft::runtime::DeviceElem>(
-    dev: &weft::runtime::cuda::Device,
-    k: &weft::codegen::Kernel<'_>,
-    x: &[T],
-    ylen: usize,
-) -> Vec<T> {
-    use weft::runtime::prelude::*;
-    use weft::runtime::{KernelArgs, LaunchConfig};
-    let kernel = load_kernel(dev, k);
-    let dx = dev.upload(x).unwrap();
-    let mut dy = dev.alloc::<T>(ylen).unwrap();
-    dy.fill_bytes(0xFF).unwrap();
-    let mut args = KernelArgs::new();
-    args.ptr(&dx).ptr(&dy);
-    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
-    let stream = dev.stream();
-    // SAFETY: the caller's kernel reads x[0..x.len()) and writes y[0..ylen), both allocated.
-    unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-    stream.synchronize().unwrap();
-    dy.to_vec().unwrap()
-}
