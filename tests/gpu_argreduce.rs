@@ -99,9 +99,8 @@ fn argmax_and_argmin_match_the_host_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn argmax_and_argmin_match_the_host_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    let shapes = [(50, 37), (64, 64), (1, 63), (33, 1), (17, 64)];
-    argmax_and_argmin_match_the_host::<weft::runtime::cuda::Cuda>(&dev, &shapes);
+    common::gpu::on_cuda(|dev| {
+        let shapes = [(50, 37), (64, 64), (1, 63), (33, 1), (17, 64)];
+        argmax_and_argmin_match_the_host::<weft::runtime::cuda::Cuda>(dev, &shapes);
+    });
 }

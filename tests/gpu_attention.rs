@@ -235,13 +235,8 @@ fn attention_matches_the_host_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn attention_matches_the_host_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    if !dev.target().unwrap().supports(weft::target::Feature::Wgmma) {
-        println!("SKIP: no wgmma on this GPU");
-        return;
-    }
-    let shapes = [(1, 128), (3, 384), (2, 1000), (3, 77), (2, 300)];
-    attention_matches_the_host::<weft::runtime::cuda::Cuda>(&dev, &shapes);
+    common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
+        let shapes = [(1, 128), (3, 384), (2, 1000), (3, 77), (2, 300)];
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &shapes);
+    });
 }

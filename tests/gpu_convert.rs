@@ -331,58 +331,52 @@ mod on_the_gpu {
 
     #[test]
     fn conversions_between_random_encodings_move_every_element_where_the_algebra_says() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::conversions_between_random_encodings_move_every_element_where_the_algebra_says::<Cuda>(
-            &dev, 60,
-        );
+        common::gpu::on_cuda(|dev| {
+            super::conversions_between_random_encodings_move_every_element_where_the_algebra_says::<
+                Cuda,
+            >(dev, 60)
+        });
     }
 
     #[test]
     fn transposing_conversion_and_warp_shuffles_are_exact() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::transposing_conversion_and_warp_shuffles_are_exact::<Cuda>(&dev);
+        common::gpu::on_cuda(|dev| {
+            super::transposing_conversion_and_warp_shuffles_are_exact::<Cuda>(dev)
+        });
     }
 
     #[test]
     fn conversions_through_stmatrix_and_ldmatrix_are_exact() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| {
+            super::conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(dev, true)
+        });
     }
 
     #[test]
     fn random_conversions_through_stmatrix_and_ldmatrix_are_exact() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::random_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(
-            &dev,
-            1,
-            matrix_dtypes(true),
-        );
+        common::gpu::on_cuda(|dev| {
+            super::random_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(
+                dev,
+                1,
+                matrix_dtypes(true),
+            )
+        });
     }
 
     #[test]
     fn triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(
-            &dev, true,
-        );
+        common::gpu::on_cuda(|dev| {
+            super::triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(
+                dev, true,
+            )
+        });
     }
 
     #[test]
     fn row_and_column_reductions_match_the_host() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        let shapes = [(50, 37), (64, 64), (1, 63), (33, 1), (17, 64)];
-        super::row_and_column_reductions_match_the_host::<Cuda>(&dev, &shapes);
+        common::gpu::on_cuda(|dev| {
+            let shapes = [(50, 37), (64, 64), (1, 63), (33, 1), (17, 64)];
+            super::row_and_column_reductions_match_the_host::<Cuda>(dev, &shapes);
+        });
     }
 }

@@ -227,40 +227,30 @@ fn gemm_variants_match_the_host_in_the_interpreter() {
 mod on_the_gpu {
     //! The same tests on a CUDA GPU with wgmma and TMA (sm_90a), on the full shapes.
     use super::*;
-    use weft::runtime::cuda::{Cuda, Device};
+    use weft::runtime::cuda::Cuda;
 
-    /// The GPU, if it has wgmma and TMA.
-    fn hopper() -> Option<Device> {
-        let dev = common::gpu::device()?;
-        let t = dev.target().unwrap();
-        if !t.supports(weft::target::Feature::Wgmma) {
-            println!("SKIP: {t} has no wgmma/TMA (needs sm_90a)");
-            return None;
-        }
-        Some(dev)
+    /// Runs `f` on the GPU if it has wgmma and TMA (sm_90a).
+    fn on_hopper(f: impl FnOnce(&weft::runtime::cuda::Device)) {
+        common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], f)
     }
 
     #[test]
     fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
-        let Some(dev) = hopper() else { return };
-        super::tma_loads_zero_fill_past_the_edge_and_stores_clip::<Cuda>(&dev);
+        on_hopper(super::tma_loads_zero_fill_past_the_edge_and_stores_clip::<Cuda>);
     }
 
     #[test]
     fn gemm_f16_matches_the_host() {
-        let Some(dev) = hopper() else { return };
-        super::gemm_f16_matches_the_host::<Cuda>(&dev, &GPU_SHAPES);
+        on_hopper(|dev| super::gemm_f16_matches_the_host::<Cuda>(dev, &GPU_SHAPES));
     }
 
     #[test]
     fn gemm_bf16_and_transposed_b_match_the_host() {
-        let Some(dev) = hopper() else { return };
-        super::gemm_bf16_and_transposed_b_match_the_host::<Cuda>(&dev, &GPU_SHAPES);
+        on_hopper(|dev| super::gemm_bf16_and_transposed_b_match_the_host::<Cuda>(dev, &GPU_SHAPES));
     }
 
     #[test]
     fn gemm_variants_match_the_host() {
-        let Some(dev) = hopper() else { return };
         let v = Variants {
             shapes: &GPU_SHAPES,
             persistent_shapes: &GPU_SHAPES,
@@ -274,6 +264,6 @@ mod on_the_gpu {
             ],
             ws_shapes: &GPU_SHAPES,
         };
-        super::gemm_variants_match_the_host::<Cuda>(&dev, &v);
+        on_hopper(|dev| super::gemm_variants_match_the_host::<Cuda>(dev, &v));
     }
 }

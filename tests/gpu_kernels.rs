@@ -312,50 +312,36 @@ mod on_the_gpu {
 
     #[test]
     fn memcpy_copies_every_element() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::memcpy_copies_every_element::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| super::memcpy_copies_every_element::<Cuda>(dev, true));
     }
 
     #[test]
     fn add_matches_host_sum() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::add_matches_host_sum::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| super::add_matches_host_sum::<Cuda>(dev, true));
     }
 
     #[test]
     fn quickstart_scale_matches_host() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::quickstart_scale_matches_host::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| super::quickstart_scale_matches_host::<Cuda>(dev, true));
     }
 
     #[test]
     fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        let shapes = [(37, 144, 176), (64, 1024, 1024), (5, 16, 48)];
-        super::copy_2d_takes_every_other_row_of_a_strided_matrix::<Cuda>(&dev, &shapes);
+        common::gpu::on_cuda(|dev| {
+            let shapes = [(37, 144, 176), (64, 1024, 1024), (5, 16, 48)];
+            super::copy_2d_takes_every_other_row_of_a_strided_matrix::<Cuda>(dev, &shapes);
+        });
     }
 
     #[test]
     fn transpose_matches_host() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::transpose_matches_host::<Cuda>(&dev, &[128, 384]);
+        common::gpu::on_cuda(|dev| super::transpose_matches_host::<Cuda>(dev, &[128, 384]));
     }
 
     #[test]
     fn launch_of_a_builder_kernel_is_checked_against_its_signature() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::launch_of_a_builder_kernel_is_checked_against_its_signature::<Cuda>(&dev);
+        common::gpu::on_cuda(|dev| {
+            super::launch_of_a_builder_kernel_is_checked_against_its_signature::<Cuda>(dev)
+        });
     }
 }

@@ -168,20 +168,18 @@ fn layernorm_with_wide_tiles_weak_promises_and_offsets_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn layernorm_matches_f64_on_odd_shapes_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    layernorm_matches_f64_on_odd_shapes::<weft::runtime::cuda::Cuda>(&dev, true);
+    common::gpu::on_cuda(|dev| {
+        layernorm_matches_f64_on_odd_shapes::<weft::runtime::cuda::Cuda>(dev, true)
+    });
 }
 
 #[cfg(feature = "cuda")]
 #[test]
 fn layernorm_with_wide_tiles_weak_promises_and_offsets_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    layernorm_with_wide_tiles_weak_promises_and_offsets::<weft::runtime::cuda::Cuda>(
-        &dev,
-        [19, 21, 37, 37, 13],
-    );
+    common::gpu::on_cuda(|dev| {
+        layernorm_with_wide_tiles_weak_promises_and_offsets::<weft::runtime::cuda::Cuda>(
+            dev,
+            [19, 21, 37, 37, 13],
+        )
+    });
 }

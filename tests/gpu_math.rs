@@ -160,28 +160,25 @@ fn approx_ftz_flushes_only_subnormal_results_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn accurate_f64_matches_host_within_bound_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    accurate_f64_matches_host_within_bound::<weft::runtime::cuda::Cuda>(&dev, N_GPU);
+    common::gpu::on_cuda(|dev| {
+        accurate_f64_matches_host_within_bound::<weft::runtime::cuda::Cuda>(dev, N_GPU)
+    });
 }
 
 #[cfg(feature = "cuda")]
 #[test]
 fn accurate_f32_matches_host_within_bound_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    accurate_f32_matches_host_within_bound::<weft::runtime::cuda::Cuda>(&dev, N_GPU);
+    common::gpu::on_cuda(|dev| {
+        accurate_f32_matches_host_within_bound::<weft::runtime::cuda::Cuda>(dev, N_GPU)
+    });
 }
 
 #[cfg(feature = "cuda")]
 #[test]
 fn approx_ftz_flushes_only_subnormal_results_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    approx_ftz_flushes_only_subnormal_results::<weft::runtime::cuda::Cuda>(&dev, N_GPU);
+    common::gpu::on_cuda(|dev| {
+        approx_ftz_flushes_only_subnormal_results::<weft::runtime::cuda::Cuda>(dev, N_GPU)
+    });
 }
 
 /// Median kernel time in microseconds of `y = op(x)` over `x`.
@@ -221,42 +218,41 @@ fn time_us<T: DeviceElem + Copy>(
 #[cfg(feature = "cuda")]
 #[test]
 fn accurate_against_approx_timings() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    let n = 1 << 24;
-    let floor32 = time_us(
-        &dev,
-        MathOp::Floor,
-        DType::F32,
-        MathPrecision::Approx,
-        &vec![1.5f32; n],
-    );
-    let floor64 = time_us(
-        &dev,
-        MathOp::Floor,
-        DType::F64,
-        MathPrecision::Approx,
-        &vec![1.5f64; n],
-    );
-    println!("floor (memory only), 2^24 elements: f32 {floor32:.1} us, f64 {floor64:.1} us");
-    for op in FUNCS {
-        let mut rng = common::rng::Rng(7);
-        let (lo, hi) = match op {
-            MathOp::Log | MathOp::Log2 | MathOp::Rsqrt => (1e-3, 1e3),
-            MathOp::Erf => (-4.0, 4.0),
-            _ => (-20.0, 20.0),
-        };
-        let x64: Vec<f64> = (0..n).map(|_| rng.uniform(lo, hi)).collect();
-        let x32: Vec<f32> = x64.iter().map(|&v| v as f32).collect();
-        let fast = time_us(&dev, op, DType::F32, MathPrecision::Approx, &x32);
-        let acc = time_us(&dev, op, DType::F32, MathPrecision::Accurate, &x32);
-        let acc64 = time_us(&dev, op, DType::F64, MathPrecision::Accurate, &x64);
-        println!(
-            "{op:?}: f32 approx {fast:.1} us, f32 accurate {acc:.1} us ({:.2}x approx), \
-             f64 accurate {acc64:.1} us ({:.2}x floor f64)",
-            acc / fast,
-            acc64 / floor64
+    common::gpu::on_cuda(|dev| {
+        let n = 1 << 24;
+        let floor32 = time_us(
+            dev,
+            MathOp::Floor,
+            DType::F32,
+            MathPrecision::Approx,
+            &vec![1.5f32; n],
         );
-    }
+        let floor64 = time_us(
+            dev,
+            MathOp::Floor,
+            DType::F64,
+            MathPrecision::Approx,
+            &vec![1.5f64; n],
+        );
+        println!("floor (memory only), 2^24 elements: f32 {floor32:.1} us, f64 {floor64:.1} us");
+        for op in FUNCS {
+            let mut rng = common::rng::Rng(7);
+            let (lo, hi) = match op {
+                MathOp::Log | MathOp::Log2 | MathOp::Rsqrt => (1e-3, 1e3),
+                MathOp::Erf => (-4.0, 4.0),
+                _ => (-20.0, 20.0),
+            };
+            let x64: Vec<f64> = (0..n).map(|_| rng.uniform(lo, hi)).collect();
+            let x32: Vec<f32> = x64.iter().map(|&v| v as f32).collect();
+            let fast = time_us(dev, op, DType::F32, MathPrecision::Approx, &x32);
+            let acc = time_us(dev, op, DType::F32, MathPrecision::Accurate, &x32);
+            let acc64 = time_us(dev, op, DType::F64, MathPrecision::Accurate, &x64);
+            println!(
+                "{op:?}: f32 approx {fast:.1} us, f32 accurate {acc:.1} us ({:.2}x approx), \
+             f64 accurate {acc64:.1} us ({:.2}x floor f64)",
+                acc / fast,
+                acc64 / floor64
+            );
+        }
+    });
 }

@@ -437,42 +437,35 @@ mod on_the_gpu {
 
     #[test]
     fn cp_async_copies_inside_and_zero_fills_outside_on_odd_shapes() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::cp_async_copies_inside_and_zero_fills_outside_on_odd_shapes::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| {
+            super::cp_async_copies_inside_and_zero_fills_outside_on_odd_shapes::<Cuda>(dev, true)
+        });
     }
 
     #[test]
     fn ldmatrix_reads_mma_operands_exactly() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::ldmatrix_reads_mma_operands_exactly::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| super::ldmatrix_reads_mma_operands_exactly::<Cuda>(dev, true));
     }
 
     #[test]
     fn dot_matches_an_f64_host_reference_for_f16_bf16_and_tf32() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::dot_matches_an_f64_host_reference_for_f16_bf16_and_tf32::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| {
+            super::dot_matches_an_f64_host_reference_for_f16_bf16_and_tf32::<Cuda>(dev, true)
+        });
     }
 
     #[test]
     fn the_sm80_gemm_matches_an_f64_reference_on_odd_shapes() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::the_sm80_gemm_matches_an_f64_reference_on_odd_shapes::<Cuda>(&dev, true);
+        common::gpu::on_cuda(|dev| {
+            super::the_sm80_gemm_matches_an_f64_reference_on_odd_shapes::<Cuda>(dev, true)
+        });
     }
 
     #[test]
     fn small_gemm_is_exact_enough_for_the_sanitizer() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        super::small_gemm_is_exact_enough_for_the_sanitizer::<Cuda>(&dev, (200, 136, 300));
+        common::gpu::on_cuda(|dev| {
+            super::small_gemm_is_exact_enough_for_the_sanitizer::<Cuda>(dev, (200, 136, 300))
+        });
     }
 
     /// The configurations timed: the defaults, the first without grouped order, then deeper
@@ -492,47 +485,46 @@ mod on_the_gpu {
 
     #[test]
     fn the_sm80_gemm_reports_its_speed() {
-        let Some(dev) = common::gpu::device() else {
-            return;
-        };
-        let mut rng = Rng(5);
-        for size in [4096usize, 8192] {
-            let (m, n, k) = (size, size, size);
-            let a: Vec<f16> = random(&mut rng, m * k);
-            let b: Vec<f16> = random(&mut rng, k * n);
-            let (da, db) = (dev.upload(&a).unwrap(), dev.upload(&b).unwrap());
-            let dc = dev.alloc::<f16>(m * n).unwrap();
-            for c in PERF_CONFIGS {
-                let ctx = Context::new();
-                let Ok(kern) = kernels::gemm_sm80_kernel(&ctx, TARGET, c, DType::F16) else {
-                    println!("gemm_sm80 f16 {size}^3 {c:?}: not built");
-                    continue;
-                };
-                let kernel = load::<Cuda>(&dev, &kern, &format!("{c:?}"));
-                let mut args = KernelArgs::new();
-                args.ptr(&da)
-                    .ptr(&db)
-                    .ptr(&dc)
-                    .scalar(m as i32)
-                    .scalar(n as i32)
-                    .scalar(k as i32);
-                let cfg = weft::runtime::LaunchConfig::for_kernel(
-                    c.grid(m as u64, n as u64),
-                    kern.signature(),
-                )
-                .unwrap();
-                let stream = dev.stream();
-                let t = bench(&stream, &BenchOptions::default(), |s| {
-                    // SAFETY: reads a and b, writes c, all size × size.
-                    unsafe { s.launch(&kernel, &cfg, &args) }
-                })
-                .unwrap();
-                let tflops = 2.0 * (m * n * k) as f64 / (t.median * 1e-3) / 1e12;
-                println!(
-                    "gemm_sm80 f16 {size}^3 {c:?}: median {:.3} ms, {tflops:.1} TFLOP/s",
-                    t.median
-                );
+        common::gpu::on_cuda(|dev| {
+            let mut rng = Rng(5);
+            for size in [4096usize, 8192] {
+                let (m, n, k) = (size, size, size);
+                let a: Vec<f16> = random(&mut rng, m * k);
+                let b: Vec<f16> = random(&mut rng, k * n);
+                let (da, db) = (dev.upload(&a).unwrap(), dev.upload(&b).unwrap());
+                let dc = dev.alloc::<f16>(m * n).unwrap();
+                for c in PERF_CONFIGS {
+                    let ctx = Context::new();
+                    let Ok(kern) = kernels::gemm_sm80_kernel(&ctx, TARGET, c, DType::F16) else {
+                        println!("gemm_sm80 f16 {size}^3 {c:?}: not built");
+                        continue;
+                    };
+                    let kernel = load::<Cuda>(dev, &kern, &format!("{c:?}"));
+                    let mut args = KernelArgs::new();
+                    args.ptr(&da)
+                        .ptr(&db)
+                        .ptr(&dc)
+                        .scalar(m as i32)
+                        .scalar(n as i32)
+                        .scalar(k as i32);
+                    let cfg = weft::runtime::LaunchConfig::for_kernel(
+                        c.grid(m as u64, n as u64),
+                        kern.signature(),
+                    )
+                    .unwrap();
+                    let stream = dev.stream();
+                    let t = bench(&stream, &BenchOptions::default(), |s| {
+                        // SAFETY: reads a and b, writes c, all size × size.
+                        unsafe { s.launch(&kernel, &cfg, &args) }
+                    })
+                    .unwrap();
+                    let tflops = 2.0 * (m * n * k) as f64 / (t.median * 1e-3) / 1e12;
+                    println!(
+                        "gemm_sm80 f16 {size}^3 {c:?}: median {:.3} ms, {tflops:.1} TFLOP/s",
+                        t.median
+                    );
+                }
             }
-        }
+        });
     }
 }

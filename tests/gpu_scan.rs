@@ -124,25 +124,23 @@ fn cumsums_match_an_f64_host_reference_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn scans_of_small_tiles_match_the_host_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    scans_of_small_tiles_match_the_host::<weft::runtime::cuda::Cuda>(&dev, &SCAN_TILES);
+    common::gpu::on_cuda(|dev| {
+        scans_of_small_tiles_match_the_host::<weft::runtime::cuda::Cuda>(dev, &SCAN_TILES)
+    });
 }
 
 #[cfg(feature = "cuda")]
 #[test]
 fn cumsums_match_an_f64_host_reference_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    let shapes = [
-        (37, 1000),
-        (33, 2049),
-        (1, 1),
-        (16, 1040),
-        (3, 5),
-        (64, 4096),
-    ];
-    cumsums_match_an_f64_host_reference::<weft::runtime::cuda::Cuda>(&dev, &shapes);
+    common::gpu::on_cuda(|dev| {
+        let shapes = [
+            (37, 1000),
+            (33, 2049),
+            (1, 1),
+            (16, 1040),
+            (3, 5),
+            (64, 4096),
+        ];
+        cumsums_match_an_f64_host_reference::<weft::runtime::cuda::Cuda>(dev, &shapes);
+    });
 }

@@ -160,33 +160,27 @@ mod on_the_gpu {
 
     #[test]
     fn back_to_back_conversions_reuse_their_scratch() {
-        let Some(dev) = super::common::gpu::device() else {
-            return;
-        };
-        super::back_to_back_conversions_reuse_their_scratch::<Cuda>(&dev);
+        super::common::gpu::on_cuda(|dev| {
+            super::back_to_back_conversions_reuse_their_scratch::<Cuda>(dev)
+        });
     }
 
     #[test]
     fn back_to_back_reductions_reuse_their_scratch() {
-        let Some(dev) = super::common::gpu::device() else {
-            return;
-        };
-        super::back_to_back_reductions_reuse_their_scratch::<Cuda>(&dev, 10);
+        super::common::gpu::on_cuda(|dev| {
+            super::back_to_back_reductions_reuse_their_scratch::<Cuda>(dev, 10)
+        });
     }
 
     #[test]
     fn a_freed_buffer_is_reused_by_the_next() {
-        let Some(dev) = super::common::gpu::device() else {
-            return;
-        };
-        super::a_freed_buffer_is_reused_by_the_next::<Cuda>(&dev, 10);
+        super::common::gpu::on_cuda(|dev| {
+            super::a_freed_buffer_is_reused_by_the_next::<Cuda>(dev, 10)
+        });
     }
 
     #[test]
     fn replicas_reuse_their_own_scratch() {
-        let Some(dev) = super::common::gpu::device() else {
-            return;
-        };
-        super::replicas_reuse_their_own_scratch::<Cuda>(&dev, 10);
+        super::common::gpu::on_cuda(|dev| super::replicas_reuse_their_own_scratch::<Cuda>(dev, 10));
     }
 }

@@ -212,25 +212,18 @@ mod on_the_gpu {
 
     #[test]
     fn every_view_reads_and_writes_what_the_host_expects() {
-        let Some(dev) = super::common::gpu::device() else {
-            return;
-        };
-        super::every_view_reads_and_writes_what_the_host_expects::<Cuda>(&dev);
+        super::common::gpu::on_cuda(|dev| {
+            super::every_view_reads_and_writes_what_the_host_expects::<Cuda>(dev)
+        });
     }
 
     #[test]
     fn wgmma_over_k_slices_matches_the_host() {
-        let Some(dev) = super::common::gpu::device() else {
-            return;
-        };
-        super::wgmma_over_k_slices_matches_the_host::<Cuda>(&dev);
+        super::common::gpu::on_cuda(super::wgmma_over_k_slices_matches_the_host::<Cuda>);
     }
 
     #[test]
     fn tma_loads_and_stores_through_slices() {
-        let Some(dev) = super::common::gpu::device() else {
-            return;
-        };
-        super::tma_loads_and_stores_through_slices::<Cuda>(&dev);
+        super::common::gpu::on_cuda(super::tma_loads_and_stores_through_slices::<Cuda>);
     }
 }

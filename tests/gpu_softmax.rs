@@ -117,17 +117,15 @@ fn softmax_with_wide_tiles_and_weak_promises_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn softmax_matches_f64_on_odd_shapes_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    softmax_matches_f64_on_odd_shapes::<weft::runtime::cuda::Cuda>(&dev, true);
+    common::gpu::on_cuda(|dev| {
+        softmax_matches_f64_on_odd_shapes::<weft::runtime::cuda::Cuda>(dev, true)
+    });
 }
 
 #[cfg(feature = "cuda")]
 #[test]
 fn softmax_with_wide_tiles_and_weak_promises_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    softmax_with_wide_tiles_and_weak_promises::<weft::runtime::cuda::Cuda>(&dev, [19, 21]);
+    common::gpu::on_cuda(|dev| {
+        softmax_with_wide_tiles_and_weak_promises::<weft::runtime::cuda::Cuda>(dev, [19, 21])
+    });
 }

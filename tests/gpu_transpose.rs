@@ -141,30 +141,29 @@ fn row_sums_match_an_f64_host_reference_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn transpose_through_shared_memory_is_exact_on_odd_shapes_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    transpose_through_shared_memory_is_exact_on_odd_shapes::<weft::runtime::cuda::Cuda>(
-        &dev,
-        &GPU_SHAPES,
-    );
+    common::gpu::on_cuda(|dev| {
+        transpose_through_shared_memory_is_exact_on_odd_shapes::<weft::runtime::cuda::Cuda>(
+            dev,
+            &GPU_SHAPES,
+        )
+    });
 }
 
 #[cfg(feature = "cuda")]
 #[test]
 fn transpose_with_vector_accesses_on_multiples_of_16_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    let shapes = [(1008, 784), (16, 2064), (4096, 16), (2048, 2048)];
-    transpose_with_vector_accesses_on_multiples_of_16::<weft::runtime::cuda::Cuda>(&dev, &shapes);
+    common::gpu::on_cuda(|dev| {
+        let shapes = [(1008, 784), (16, 2064), (4096, 16), (2048, 2048)];
+        transpose_with_vector_accesses_on_multiples_of_16::<weft::runtime::cuda::Cuda>(
+            dev, &shapes,
+        );
+    });
 }
 
 #[cfg(feature = "cuda")]
 #[test]
 fn row_sums_match_an_f64_host_reference_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    row_sums_match_an_f64_host_reference::<weft::runtime::cuda::Cuda>(&dev, &GPU_SHAPES);
+    common::gpu::on_cuda(|dev| {
+        row_sums_match_an_f64_host_reference::<weft::runtime::cuda::Cuda>(dev, &GPU_SHAPES)
+    });
 }

@@ -88,12 +88,7 @@ fn every_wgmma_case_matches_the_host_in_the_interpreter() {
 #[cfg(feature = "cuda")]
 #[test]
 fn every_wgmma_case_matches_the_host_on_the_gpu() {
-    let Some(dev) = common::gpu::device() else {
-        return;
-    };
-    if !dev.target().unwrap().supports(weft::target::Feature::Wgmma) {
-        println!("SKIP: no wgmma on this GPU");
-        return;
-    }
-    every_wgmma_case_matches_the_host::<weft::runtime::cuda::Cuda>(&dev);
+    common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
+        every_wgmma_case_matches_the_host::<weft::runtime::cuda::Cuda>(dev)
+    });
 }

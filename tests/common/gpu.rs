@@ -49,3 +49,24 @@ pub fn load_kernel(
         .kernel(sig.clone())
         .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
 }
+
+/// Runs `f` on the first CUDA GPU; without one, prints a `SKIP:` line saying why (as
+/// [`device`]).
+#[cfg(feature = "cuda")]
+pub fn on_cuda(f: impl FnOnce(&weft::runtime::cuda::Device)) {
+    on_cuda_with(&[], f)
+}
+
+/// [`on_cuda`] on a GPU that has every feature in `needs`; on one that lacks one, prints a
+/// `SKIP:` line naming it.
+#[cfg(feature = "cuda")]
+pub fn on_cuda_with(needs: &[weft::target::Feature], f: impl FnOnce(&weft::runtime::cuda::Device)) {
+    use weft::runtime::prelude::*;
+    let Some(dev) = device() else { return };
+    let target = dev.target().expect("the GPU's target");
+    if let Some(missing) = needs.iter().find(|&&n| !target.supports(n)) {
+        println!("SKIP: {target} has no {missing:?}");
+        return;
+    }
+    f(&dev)
+}

@@ -58,14 +58,7 @@ pub fn run_one_cta<B: Backend, X: DeviceElem, Y: DeviceElem>(
     ylen: usize,
     what: &str,
 ) -> Vec<Y> {
-    let kernel = load::<B>(dev, k, what);
-    let dx = dev.upload(x).expect("upload");
-    let dy = poisoned::<B, Y>(dev, ylen);
-    let mut args = KernelArgs::new();
-    args.ptr(&dx).ptr(&dy);
-    // SAFETY: the caller's kernel reads x[0..x.len()) and writes y[0..ylen), both allocated.
-    unsafe { launch::<B>(dev, &kernel, 1u32, &args, what) };
-    dy.to_vec().expect("download")
+    run_x_to_y::<B, X, Y>(dev, k, 1u32.into(), x, ylen, &[], what)
 }
 
 /// Launches `k(x, y, m, n)` over `grid` on `x` uploaded and a poisoned `y` of `ylen` elements
@@ -81,12 +74,30 @@ pub fn run_xy<B: Backend, X: DeviceElem, Y: DeviceElem>(
     n: usize,
     what: &str,
 ) -> Vec<Y> {
+    let scalars = [m as i32, n as i32];
+    run_x_to_y::<B, X, Y>(dev, k, grid.into(), x, ylen, &scalars, what)
+}
+
+/// Launches `k(x, y, scalars…)` over `grid` with `x` uploaded and a poisoned `y` of `ylen`
+/// elements (plus [`PAD`]); returns all of `y`.
+fn run_x_to_y<B: Backend, X: DeviceElem, Y: DeviceElem>(
+    dev: &B::Device,
+    k: &Kernel<'_>,
+    grid: Dim3,
+    x: &[X],
+    ylen: usize,
+    scalars: &[i32],
+    what: &str,
+) -> Vec<Y> {
     let kernel = load::<B>(dev, k, what);
     let dx = dev.upload(x).expect("upload");
     let dy = poisoned::<B, Y>(dev, ylen);
     let mut args = KernelArgs::new();
-    args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
-    // SAFETY: the caller's kernel reads x[0..x.len()) and writes y[0..ylen), both allocated.
+    args.ptr(&dx).ptr(&dy);
+    for &s in scalars {
+        args.scalar(s);
+    }
+    // SAFETY: the callers' kernels read x[0..x.len()) and write y[0..ylen), both allocated.
     unsafe { launch::<B>(dev, &kernel, grid, &args, what) };
     dy.to_vec().expect("download")
 }
