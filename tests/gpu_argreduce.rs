@@ -1,13 +1,21 @@
 //! `argmax` / `argmin` along either axis of 2-D tiles in several blocked layouts (one warp, across
-//! lanes, across warps), built for sm_90 (ptxas) and run on the GPU against the host on random
-//! data with many ties (the lowest index must win) and odd, masked shapes; f32, f16 and i32.
-//! Without a driver or GPU the run prints `SKIP: <reason>` and passes.
+//! lanes, across warps), built for sm_90 (ptxas), run against the host on random data with many
+//! ties (the lowest index must win) and odd, masked shapes; f32, f16 and i32; indices compared
+//! exactly, and the poison past the end checked to be intact.
+//!
+//! Written once over the runtime's `Backend` traits: the run is on the CPU backend (the
+//! interpreter) on 3 shapes per kernel (50×37, 1×63, 33×1) and on a CUDA GPU when there is one on 5
+//! (adding 64×64 and 17×64). Without a GPU the GPU test prints `SKIP: <reason>`.
 #![cfg(feature = "llvm")]
 
 mod common;
 
 use common::argreduce::{arg_kernel, host_arg, layouts, TILE};
+use common::check::{exact, poison_intact};
+use common::launch::run_xy;
+use common::rng::Rng;
 use weft::codegen::{Context, DType, KernelBuilder, Target};
+use weft::runtime::{f16, Backend};
 
 #[test]
 fn argreductions_assemble_and_name_bad_operands() {
@@ -35,14 +43,8 @@ fn argreductions_assemble_and_name_bad_operands() {
     assert!(kb.argmin(t, 2).is_err());
 }
 
-#[cfg(feature = "cuda")]
-#[test]
-fn argmax_and_argmin_match_the_host() {
-    use common::gpu::device;
-    use common::rng::Rng;
-    use weft::runtime::prelude::*;
-    use weft::runtime::{f16, KernelArgs, LaunchConfig};
-    let Some(dev) = device() else { return };
+/// Every layout, type, axis and direction on `shapes` (m, n) on `dev`.
+fn argmax_and_argmin_match_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usize)]) {
     let ctx = Context::new();
     let mut rng = Rng(5);
     let mut checked = 0;
@@ -51,61 +53,54 @@ fn argmax_and_argmin_match_the_host() {
             for axis in [0usize, 1] {
                 for max in [true, false] {
                     let k = arg_kernel(&ctx, l, dtype, axis, max).unwrap();
-                    let kernel = common::gpu::load_kernel(&dev, &k);
-                    for (m, n) in [(50usize, 37usize), (64, 64), (1, 63), (33, 1), (17, 64)] {
+                    for &(m, n) in shapes {
                         // Few distinct values: many ties, negatives included.
                         let x: Vec<f64> = (0..m * n)
                             .map(|_| (rng.next_u64() % 9) as f64 - 4.0)
                             .collect();
                         let want = host_arg(&x, m, n, axis, max);
-                        let mut dy = dev.alloc::<i32>(want.len() + 16).unwrap();
-                        dy.fill_bytes(0xFF).unwrap();
-                        let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
-                        let launch = |args: &KernelArgs| {
-                            // SAFETY: reads x[0..m*n), writes y[0..m or n); y has 16 more.
-                            unsafe { dev.stream().launch(&kernel, &cfg, args).unwrap() };
-                            dev.stream().synchronize().unwrap();
-                        };
-                        match dtype {
+                        let what = format!("layout {li} {dtype} {m}x{n} axis {axis} max {max}");
+                        let len = want.len();
+                        let y: Vec<i32> = match dtype {
                             DType::F32 => {
-                                let dx = dev
-                                    .upload(&x.iter().map(|&v| v as f32).collect::<Vec<_>>())
-                                    .unwrap();
-                                let mut args = KernelArgs::new();
-                                args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
-                                launch(&args);
+                                let x: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+                                run_xy::<B, _, _>(dev, &k, 1u32, &x, len, m, n, &what)
                             }
                             DType::F16 => {
-                                let dx = dev
-                                    .upload(
-                                        &x.iter().map(|&v| f16::from_f64(v)).collect::<Vec<_>>(),
-                                    )
-                                    .unwrap();
-                                let mut args = KernelArgs::new();
-                                args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
-                                launch(&args);
+                                let x: Vec<f16> = x.iter().map(|&v| f16::from_f64(v)).collect();
+                                run_xy::<B, _, _>(dev, &k, 1u32, &x, len, m, n, &what)
                             }
                             _ => {
-                                let dx = dev
-                                    .upload(&x.iter().map(|&v| v as i32).collect::<Vec<_>>())
-                                    .unwrap();
-                                let mut args = KernelArgs::new();
-                                args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
-                                launch(&args);
+                                let x: Vec<i32> = x.iter().map(|&v| v as i32).collect();
+                                run_xy::<B, _, _>(dev, &k, 1u32, &x, len, m, n, &what)
                             }
-                        }
-                        let y = dy.to_vec().unwrap();
-                        let what = format!("layout {li} {dtype} {m}x{n} axis {axis} max {max}");
-                        assert_eq!(&y[..want.len()], &want[..], "{what}");
-                        assert!(
-                            y[want.len()..].iter().all(|&v| v == -1),
-                            "{what}: wrote past the end"
-                        );
+                        };
+                        let bits = |v: i32| u64::from(v as u32);
+                        exact(&y, &want, bits, &what);
+                        poison_intact(&y, len, bits, &what);
                         checked += 1;
                     }
                 }
             }
         }
     }
-    println!("argmax/argmin: {checked} cases match the host");
+    println!(
+        "argmax/argmin on {}: {checked} cases match the host",
+        B::KIND
+    );
+}
+
+#[test]
+fn argmax_and_argmin_match_the_host_in_the_interpreter() {
+    let shapes = [(50, 37), (1, 63), (33, 1)];
+    argmax_and_argmin_match_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &shapes);
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn argmax_and_argmin_match_the_host_on_the_gpu() {
+    common::gpu::on_cuda(|dev| {
+        let shapes = [(50, 37), (64, 64), (1, 63), (33, 1), (17, 64)];
+        argmax_and_argmin_match_the_host::<weft::runtime::cuda::Cuda>(dev, &shapes);
+    });
 }

@@ -1,18 +1,28 @@
 //! Forward attention (`kernels::attention_kernel`) built for sm_90a (ptxas, no spills checked by
-//! ptxas -v on the GPU machine) and run on the GPU against an f64 host reference: f16 and bf16,
-//! causal and not, several heads, on random data; O within the 16-bit rounding of the result and
-//! the log-sum-exp within 1e-3. Without a driver or GPU the run prints `SKIP: <reason>` and passes.
+//! ptxas -v on the GPU machine) and run against an f64 host reference: f16 and bf16, causal and
+//! not, every schedule (serial, pipelined, ping-pong with warp roles), several heads, on random
+//! data; O within a few ulps of its 16-bit type (`check::tol_attention`: P is rounded to 16 bits
+//! before P·V), the log-sum-exp within 1e-3 relative to `max(|lse|, 1)`, and the poison past O and
+//! lse intact.
+//!
+//! Written once over the runtime's `Backend` traits: the run is on the CPU backend (the
+//! interpreter, emulating sm_90a, roles as cooperating tasks) on 2 heads of 40 rows (a masked key
+//! tail and rows past the end), and on a CUDA GPU with wgmma when there is one on up to 3 heads of
+//! 384 and 2 of 1000. Without a GPU the GPU test prints `SKIP: <reason>`.
 #![cfg(feature = "llvm")]
 
 mod common;
 
 use common::attention::configs;
-use weft::codegen::kernels::{attention_kernel, AttentionConfig, AttentionSchedule};
+use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
+use common::launch::{launch, load, poisoned};
+use common::rng::Rng;
+use weft::codegen::kernels::{
+    attention_kernel, attention_reference, AttentionConfig, AttentionSchedule,
+};
 use weft::codegen::{Context, DType, Target};
-
-/// Elements past the end of O and lse, which must keep their poison.
-#[cfg(feature = "cuda")]
-const PAD: usize = 1024;
+use weft::runtime::prelude::*;
+use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
 
 #[test]
 fn attention_assembles_with_wgmma_from_registers() {
@@ -89,21 +99,11 @@ fn attention_assembles_with_wgmma_from_registers() {
     assert!(e.to_string().contains("head_dim 96"), "{e}");
 }
 
-#[cfg(feature = "cuda")]
-#[test]
-fn attention_matches_the_host() {
-    use common::gpu::device;
-    use common::rng::Rng;
-    use weft::codegen::kernels::attention_reference;
-    use weft::runtime::prelude::*;
-    use weft::runtime::{bf16, f16};
-    let Some(dev) = device() else { return };
-    if !dev.target().unwrap().supports(weft::target::Feature::Wgmma) {
-        println!("SKIP: no wgmma on this GPU");
-        return;
-    }
+/// Every configuration on `shapes` (heads, seq): multiples of the block and odd lengths (masked
+/// key tails, rows past the end unstored). `WEFT_ATTENTION_SCHEDULE=PingPong` (etc.) runs one
+/// schedule (under compute-sanitizer).
+fn attention_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usize)]) {
     let ctx = Context::new();
-    // `WEFT_ATTENTION_SCHEDULE=PingPong` (etc.) runs one schedule (under compute-sanitizer).
     let only = std::env::var("WEFT_ATTENTION_SCHEDULE").ok();
     for c in configs() {
         if only
@@ -113,13 +113,13 @@ fn attention_matches_the_host() {
             continue;
         }
         let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
-        let kernel = common::gpu::load_kernel(&dev, &k);
-        // Multiples of the block and odd lengths (masked key tails, rows past the end unstored).
-        for (heads, seq) in [(1usize, 128usize), (3, 384), (2, 1000), (3, 77), (2, 300)] {
+        let kernel = load::<B>(dev, &k, &format!("{c:?}"));
+        for &(heads, seq) in shapes {
+            let what = format!("{c:?} heads {heads} seq {seq}");
             let d = c.head_dim as usize;
             let mut rng = Rng(heads as u64 * 1000 + seq as u64);
             let n = heads * seq * d;
-            // Inputs rounded to the 16-bit type first, so the reference sees what the GPU sees.
+            // Inputs rounded to the 16-bit type first, so the reference sees what the kernel sees.
             let round = |x: f32| match c.dtype {
                 DType::F16 => f16::from_f32(x).to_f32(),
                 _ => bf16::from_f32(x).to_f32(),
@@ -130,84 +130,67 @@ fn attention_matches_the_host() {
             let scale = 1.0 / (d as f64).sqrt();
             let (want_o, want_lse) =
                 attention_reference(&q, &kk, &v, heads, seq, d, scale, c.causal);
-            let mut lse = dev.alloc::<f32>(heads * seq + PAD).unwrap();
-            lse.fill_bytes(0xFF).unwrap();
-            let launch = Launch {
+            let lse = poisoned::<B, f32>(dev, heads * seq);
+            let run = Run::<B> {
+                dev,
                 kernel: &kernel,
-                k: &k,
                 c,
                 heads,
                 seq,
                 scale,
+                what: &what,
             };
-            let got: Vec<f32> = match c.dtype {
-                DType::F16 => launch.run(&dev, [&q, &kk, &v], &lse, f16::from_f32, f16::to_f32),
-                _ => launch.run(&dev, [&q, &kk, &v], &lse, bf16::from_f32, bf16::to_f32),
+            let got: Vec<f64> = match c.dtype {
+                DType::F16 => run.run([&q, &kk, &v], &lse, f16::from_f32, f16::to_f64),
+                _ => run.run([&q, &kk, &v], &lse, bf16::from_f32, bf16::to_f64),
             };
-            let got_lse = lse.to_vec().unwrap();
             // Nothing past the last row was written (the poison stays NaN).
-            assert!(
-                got[n..].iter().all(|x| x.is_nan()),
-                "{c:?} heads {heads} seq {seq}: wrote past O"
+            assert!(got[n..].iter().all(|x| x.is_nan()), "{what}: wrote past O");
+            let want_o: Vec<f64> = want_o.iter().map(|&x| f64::from(x)).collect();
+            let max_err = close(&got[..n], &want_o, tol_attention(c.dtype), &what);
+            let got_lse = lse.to_vec().unwrap();
+            poison_intact(&got_lse, heads * seq, f32_bits, &format!("{what} lse"));
+            let want_lse: Vec<f64> = want_lse.iter().map(|&x| f64::from(x)).collect();
+            let lse_bound = Tol {
+                rel: 1e-3,
+                abs: 1e-3,
+            };
+            let max_lse = close(
+                &widen(&got_lse),
+                &want_lse,
+                lse_bound,
+                &format!("{what} lse"),
             );
-            let got = &got[..n];
-            assert!(
-                got_lse[heads * seq..].iter().all(|x| x.is_nan()),
-                "{c:?}: wrote past lse"
+            println!(
+                "{what} on {}: ok, max abs error O {max_err:.2e}, lse {max_lse:.2e}",
+                B::KIND
             );
-            // P is rounded to 16 bits before P·V, as in FlashAttention.
-            let tol = if c.dtype == DType::F16 { 4e-3 } else { 3e-2 };
-            let mut max_err = 0f32;
-            for (i, (g, w)) in got.iter().zip(&want_o).enumerate() {
-                let e = (g - w).abs();
-                max_err = max_err.max(e);
-                assert!(
-                    e <= tol,
-                    "{c:?} heads {heads} seq {seq}: O[{}] = {g}, want {w}",
-                    i
-                );
-            }
-            let mut max_lse = 0f32;
-            for (i, (g, w)) in got_lse.iter().zip(&want_lse).enumerate() {
-                let e = (g - w).abs();
-                max_lse = max_lse.max(e);
-                assert!(
-                    e <= 1e-3 * w.abs().max(1.0),
-                    "{c:?} heads {heads} seq {seq}: lse[{i}] = {g}, want {w}"
-                );
-            }
-            println!("{c:?} heads {heads} seq {seq}: ok, max abs error O {max_err:.2e}, lse {max_lse:.2e}");
         }
     }
 }
 
 /// One launch of the attention kernel on `heads` heads of `seq` rows.
-#[cfg(feature = "cuda")]
-struct Launch<'a, 'c> {
-    kernel: &'a weft::runtime::cuda::Kernel,
-    k: &'a weft::codegen::Kernel<'c>,
+struct Run<'a, B: Backend> {
+    dev: &'a B::Device,
+    kernel: &'a B::Kernel,
     c: AttentionConfig,
     heads: usize,
     seq: usize,
     scale: f64,
+    what: &'a str,
 }
 
-#[cfg(feature = "cuda")]
-impl Launch<'_, '_> {
+impl<B: Backend> Run<'_, B> {
     /// Uploads Q, K, V converted by `to`, runs the kernel into a poisoned O (PAD elements longer)
-    /// and `lse`, and returns O read back through `from`.
-    fn run<T: weft::runtime::DeviceElem>(
+    /// and `lse`, and returns all of O read back through `from`.
+    fn run<T: DeviceElem>(
         &self,
-        dev: &weft::runtime::cuda::Device,
         qkv: [&[f32]; 3],
-        lse: &weft::runtime::cuda::Buffer<f32>,
+        lse: &B::Buffer<f32>,
         to: impl Fn(f32) -> T,
-        from: impl Fn(T) -> f32,
-    ) -> Vec<f32> {
-        use weft::runtime::cuda::TensorMap;
-        use weft::runtime::prelude::*;
-        use weft::runtime::{KernelArgs, LaunchConfig};
-        let c = self.c;
+        from: impl Fn(T) -> f64,
+    ) -> Vec<f64> {
+        let (dev, c) = (self.dev, self.c);
         let d = c.head_dim as u64;
         let rows = (self.heads * self.seq) as u64;
         let up = |x: &[f32]| {
@@ -215,10 +198,10 @@ impl Launch<'_, '_> {
                 .unwrap()
         };
         let (dq, dk, dv) = (up(qkv[0]), up(qkv[1]), up(qkv[2]));
-        let mut o = dev.alloc::<T>(rows as usize * d as usize + PAD).unwrap();
-        o.fill_bytes(0xFF).unwrap();
+        let o = poisoned::<B, T>(dev, rows as usize * d as usize);
         let map = |b, boxed: [u32; 2]| {
-            TensorMap::tiled(b, &[rows, d], &[d], &boxed, c.swizzle()).unwrap()
+            dev.tensor_map(b, &[rows, d], &[d], &boxed, c.swizzle())
+                .unwrap()
         };
         let (qm, km, vm) = (
             map(&dq, c.q_box()),
@@ -237,10 +220,23 @@ impl Launch<'_, '_> {
             .scalar(self.seq as i32)
             .scalar((self.scale * std::f64::consts::LOG2_E) as f32);
         let grid = c.grid(self.seq as u64, self.heads as u64);
-        let cfg = LaunchConfig::for_kernel(grid, self.k.signature()).unwrap();
         // SAFETY: the kernel reads Q, K, V through maps that cover them and writes
         // O[0..heads·seq·d) and lse[0..heads·seq).
-        unsafe { dev.stream().launch(self.kernel, &cfg, &args).unwrap() };
+        unsafe { launch::<B>(dev, self.kernel, grid, &args, self.what) };
         o.to_vec().unwrap().into_iter().map(from).collect()
     }
+}
+
+#[test]
+fn attention_matches_the_host_in_the_interpreter() {
+    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &[(2, 40)]);
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn attention_matches_the_host_on_the_gpu() {
+    common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
+        let shapes = [(1, 128), (3, 384), (2, 1000), (3, 77), (2, 300)];
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &shapes);
+    });
 }

@@ -1,4 +1,4 @@
-//! Layout conversions and reductions run on the GPU (sm_90), checked element by element against
+//! Layout conversions and reductions (sm_90), checked element by element against
 //! the host.
 //!
 //! Conversions: for random pairs of layouts drawn from the encodings (blocked with varied
@@ -9,37 +9,46 @@
 //! `stmatrix`/`ldmatrix` (`.trans` too, over several repetitions): the fixed pairs of
 //! `codegen_convert` and random pairs of MMA accumulators, dot operands and blocked layouts, on
 //! distinct values in a random order, in f16, bf16, i8 and f32. Reductions: row and column sum, max and
-//! min of random data on odd (masked) sizes against a host reference. Without a driver or GPU
-//! every test prints `SKIP: <reason>` and passes.
-#![cfg(all(feature = "llvm", feature = "cuda"))]
+//! min of random data on odd (masked) sizes against a host reference. Data movement is compared
+//! bit for bit, and the poison (0xFF bytes) past each output checked to be intact.
+//!
+//! Written once over the runtime's `Backend` traits: every test runs on the CPU backend (the
+//! interpreter: 24 random pairs, the matrix pairs in f16, i8 and f32, every fourth random matrix
+//! pair in bf16, every third Triton case, 3 reduction shapes), where a run is also a racecheck
+//! and initcheck of each conversion's shared-memory traffic, and on a CUDA GPU when there is one
+//! (60 random pairs, every matrix pair and Triton case in every type, 5 reduction shapes).
+//! Without a GPU the GPU tests print `SKIP: <reason>`.
+#![cfg(feature = "llvm")]
 
 mod common;
 
-use common::gpu::{device, load_kernel, run_one_cta};
+use common::check::{exact, f32_bits, poison_intact};
 use common::kernels::{
     convert_kernel, flat, matrix_pairs, random_layout, random_matrix_pairs, random_perm,
     reduce_kernel, reduce_reference, rows_cols, shuffle_pair, triton_matrix_cases, MATRIX_PAIRS,
     MATRIX_PAIRS_SEED,
 };
+use common::launch::{run_one_cta, run_xy};
 use common::rng::Rng;
 use half::{bf16, f16};
 use weft::codegen::{Context, DType, ReduceOp, Target};
 use weft::layout::convert::{plan_conversion, plan_shared, ConversionKind, Instruction};
 use weft::layout::encoding::Blocked;
 use weft::layout::LinearLayout;
-use weft::runtime::cuda::Device;
-use weft::runtime::prelude::*;
-use weft::runtime::{DeviceElem, KernelArgs, LaunchConfig};
+use weft::runtime::cpu::Cpu;
+use weft::runtime::{Backend, DeviceElem};
 
 const TARGET: Target = Target::SM90;
 
-/// Runs the conversion kernel of `a → b` on `x` and checks `y == x`.
-fn run_convert<T: DeviceElem + PartialEq + std::fmt::Debug>(
-    dev: &Device,
+/// Runs the conversion kernel of `a → b` on `x` and checks `y == x` bit for bit (by `bits`),
+/// and the poison past its end.
+fn run_convert<B: Backend, T: DeviceElem + Copy + std::fmt::Debug>(
+    dev: &B::Device,
     a: &LinearLayout,
     b: &LinearLayout,
     dtype: DType,
     x: &[T],
+    bits: fn(T) -> u64,
     what: &str,
 ) {
     let ctx = Context::new();
@@ -47,25 +56,35 @@ fn run_convert<T: DeviceElem + PartialEq + std::fmt::Debug>(
     let k = convert_kernel(&ctx, TARGET, "cvt", &flat(a), &flat(b), dtype, warps)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     // The kernel reads x[0..len) and writes y[0..len).
-    let y = run_one_cta(dev, &k, x, x.len());
-    let bad: Vec<usize> = (0..x.len()).filter(|&i| y[i] != x[i]).collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: {} of {} elements misplaced, first at {}: got {:?}, want {:?}",
-        bad.len(),
-        x.len(),
-        bad[0],
-        y[bad[0]],
-        x[bad[0]]
-    );
+    let y: Vec<T> = run_one_cta::<B, T, T>(dev, &k, x, x.len(), what);
+    exact(&y, x, bits, what);
+    poison_intact(&y, x.len(), bits, what);
 }
 
-#[test]
-fn conversions_between_random_encodings_move_every_element_where_the_algebra_says() {
-    let Some(dev) = device() else { return };
+fn i16_bits(v: i16) -> u64 {
+    u64::from(v as u16)
+}
+
+fn i8_bits(v: i8) -> u64 {
+    u64::from(v as u8)
+}
+
+fn f16_bits(v: f16) -> u64 {
+    u64::from(v.to_bits())
+}
+
+fn bf16_bits(v: bf16) -> u64 {
+    u64::from(v.to_bits())
+}
+
+/// `pairs` random pairs; every sixth also in i16, i8 and f64.
+fn conversions_between_random_encodings_move_every_element_where_the_algebra_says<B: Backend>(
+    dev: &B::Device,
+    pairs: usize,
+) {
     let mut rng = Rng(2024);
     let mut kinds = std::collections::BTreeMap::new();
-    for i in 0..60 {
+    for i in 0..pairs {
         let (na, a) = random_layout(&mut rng, 32, 64, 32, 4);
         let (nb, b) = random_layout(&mut rng, 32, 64, 32, 4);
         let kind = plan_conversion(&flat(&a), &flat(&b), 32, TARGET)
@@ -75,26 +94,27 @@ fn conversions_between_random_encodings_move_every_element_where_the_algebra_say
         let what = format!("pair {i} ({kind:?}): {na} → {nb}");
         let n = 32 * 64;
         let x: Vec<f32> = (0..n).map(|i| i as f32 + 0.5).collect();
-        run_convert(&dev, &a, &b, DType::F32, &x, &what);
+        run_convert::<B, _>(dev, &a, &b, DType::F32, &x, f32_bits, &what);
         if i % 6 == 0 {
             let x16: Vec<i16> = (0..n).map(|i| i as i16 - 1000).collect();
-            run_convert(&dev, &a, &b, DType::I16, &x16, &format!("{what} i16"));
+            let what16 = format!("{what} i16");
+            run_convert::<B, _>(dev, &a, &b, DType::I16, &x16, i16_bits, &what16);
             let x8: Vec<i8> = (0..n).map(|i| (i * 7 + i / 256) as i8).collect();
-            run_convert(&dev, &a, &b, DType::I8, &x8, &format!("{what} i8"));
+            let what8 = format!("{what} i8");
+            run_convert::<B, _>(dev, &a, &b, DType::I8, &x8, i8_bits, &what8);
             let x64: Vec<f64> = (0..n).map(|i| i as f64 * 1e10 + 0.25).collect();
-            run_convert(&dev, &a, &b, DType::F64, &x64, &format!("{what} f64"));
+            let what64 = format!("{what} f64");
+            run_convert::<B, _>(dev, &a, &b, DType::F64, &x64, f64::to_bits, &what64);
         }
     }
-    println!("conversion classes exercised: {kinds:?}");
+    println!("conversion classes exercised on {}: {kinds:?}", B::KIND);
 }
 
-#[test]
-fn transposing_conversion_and_warp_shuffles_are_exact() {
-    let Some(dev) = device() else { return };
+fn transposing_conversion_and_warp_shuffles_are_exact<B: Backend>(dev: &B::Device) {
     let (a, b) = rows_cols();
     let x: Vec<f32> = (0..4096).map(|i| i as f32).collect();
-    run_convert(&dev, &a, &b, DType::F32, &x, "rows → cols");
-    run_convert(&dev, &b, &a, DType::F32, &x, "cols → rows");
+    run_convert::<B, _>(dev, &a, &b, DType::F32, &x, f32_bits, "rows → cols");
+    run_convert::<B, _>(dev, &b, &a, DType::F32, &x, f32_bits, "cols → rows");
     let (s, d) = shuffle_pair();
     assert_eq!(
         plan_conversion(&flat(&s), &flat(&d), 32, TARGET)
@@ -103,17 +123,17 @@ fn transposing_conversion_and_warp_shuffles_are_exact() {
         ConversionKind::WarpShuffle
     );
     let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
-    run_convert(&dev, &s, &d, DType::F32, &x, "shuffle f32");
+    run_convert::<B, _>(dev, &s, &d, DType::F32, &x, f32_bits, "shuffle f32");
     let x: Vec<i8> = (0..32).map(|i| i as i8).collect();
-    run_convert(&dev, &s, &d, DType::I8, &x, "shuffle i8");
+    run_convert::<B, _>(dev, &s, &d, DType::I8, &x, i8_bits, "shuffle i8");
     let x: Vec<f64> = (0..32).map(|i| i as f64 * 3.0).collect();
-    run_convert(&dev, &s, &d, DType::F64, &x, "shuffle f64");
+    run_convert::<B, _>(dev, &s, &d, DType::F64, &x, f64::to_bits, "shuffle f64");
 }
 
-/// Runs `a → b` on distinct values of `dtype` in a random order (16-bit ones finite, so that
-/// equal means the same bits), each of which only a correct conversion puts in its place.
-fn run_random(
-    dev: &Device,
+/// Runs `a → b` on distinct values of `dtype` in a random order (16-bit ones finite), each of
+/// which only a correct conversion puts in its place.
+fn run_random<B: Backend>(
+    dev: &B::Device,
     a: &LinearLayout,
     b: &LinearLayout,
     dtype: DType,
@@ -126,30 +146,32 @@ fn run_random(
     match dtype {
         DType::F16 => {
             let x: Vec<f16> = perm.iter().map(|&i| f16::from_bits(i as u16)).collect();
-            run_convert(dev, a, b, dtype, &x, &what)
+            run_convert::<B, _>(dev, a, b, dtype, &x, f16_bits, &what)
         }
         DType::BF16 => {
             let x: Vec<bf16> = perm.iter().map(|&i| bf16::from_bits(i as u16)).collect();
-            run_convert(dev, a, b, dtype, &x, &what)
+            run_convert::<B, _>(dev, a, b, dtype, &x, bf16_bits, &what)
         }
         DType::I8 => {
             let x: Vec<i8> = perm.iter().map(|&i| (i ^ i >> 8) as i8).collect();
-            run_convert(dev, a, b, dtype, &x, &what)
+            run_convert::<B, _>(dev, a, b, dtype, &x, i8_bits, &what)
         }
         DType::F32 => {
             let x: Vec<f32> = perm.iter().map(|&i| i as f32 + 0.25).collect();
-            run_convert(dev, a, b, dtype, &x, &what)
+            run_convert::<B, _>(dev, a, b, dtype, &x, f32_bits, &what)
         }
         other => panic!("{what}: no host data for {other}"),
     }
 }
 
-/// [`run_random`] for the element types of the matrix conversions: 16-bit ones (the
-/// instructions' own), 8- and 32-bit ones (packed four to, or one per, matrix register where
-/// their plans pick the instructions).
-fn run_matrix_dtypes(dev: &Device, a: &LinearLayout, b: &LinearLayout, rng: &mut Rng, what: &str) {
-    for dtype in [DType::F16, DType::BF16, DType::I8, DType::F32] {
-        run_random(dev, a, b, dtype, rng, what);
+/// The element types of the matrix conversions: 16-bit ones (the instructions' own), 8- and
+/// 32-bit ones (packed four to, or one per, matrix register where their plans pick the
+/// instructions). The interpreter runs a subset.
+fn matrix_dtypes(on_gpu: bool) -> &'static [DType] {
+    if on_gpu {
+        &[DType::F16, DType::BF16, DType::I8, DType::F32]
+    } else {
+        &[DType::F16, DType::I8, DType::F32]
     }
 }
 
@@ -160,56 +182,73 @@ fn matrix_plan(a: &LinearLayout, b: &LinearLayout, bits: u32) -> (Instruction, I
     (p.store_instruction, p.load_instruction, p.repetitions())
 }
 
-#[test]
-fn conversions_through_stmatrix_and_ldmatrix_are_exact() {
-    let Some(dev) = device() else { return };
+fn conversions_through_stmatrix_and_ldmatrix_are_exact<B: Backend>(dev: &B::Device, on_gpu: bool) {
     let mut rng = Rng(31);
     for (what, a, b, store, load) in matrix_pairs() {
         let (st, ld, reps) = matrix_plan(&a, &b, 16);
         assert_eq!((st, ld), (store, load), "{what}: the plan changed");
-        run_matrix_dtypes(&dev, &a, &b, &mut rng, &what);
-        println!("{what}: exact ({st:?}/{ld:?}, {reps} repetitions)");
+        for &dtype in matrix_dtypes(on_gpu) {
+            run_random::<B>(dev, &a, &b, dtype, &mut rng, &what);
+        }
+        println!(
+            "{what}: exact on {} ({st:?}/{ld:?}, {reps} repetitions)",
+            B::KIND
+        );
     }
 }
 
-#[test]
-fn random_conversions_through_stmatrix_and_ldmatrix_are_exact() {
-    let Some(dev) = device() else { return };
+/// Every `step`-th random matrix pair, in `dtypes`.
+fn random_conversions_through_stmatrix_and_ldmatrix_are_exact<B: Backend>(
+    dev: &B::Device,
+    step: usize,
+    dtypes: &[DType],
+) {
     let mut pairs_rng = Rng(MATRIX_PAIRS_SEED);
     let mut rng = Rng(77);
     let mut forms = std::collections::BTreeMap::new();
     for (i, (what, a, b)) in random_matrix_pairs(&mut pairs_rng, MATRIX_PAIRS, TARGET)
         .into_iter()
         .enumerate()
+        .step_by(step)
     {
         let what = format!("pair {i} {what}");
         let (st, ld, reps) = matrix_plan(&a, &b, 16);
         *forms
             .entry(format!("{st:?}/{ld:?}, {reps} repetitions"))
             .or_insert(0) += 1;
-        run_matrix_dtypes(&dev, &a, &b, &mut rng, &what);
+        for &dtype in dtypes {
+            run_random::<B>(dev, &a, &b, dtype, &mut rng, &what);
+        }
     }
-    println!("matrix conversions exercised (16-bit plans): {forms:?}");
+    println!(
+        "matrix conversions exercised on {} (16-bit plans): {forms:?}",
+        B::KIND
+    );
 }
 
-#[test]
-fn triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact() {
-    // Triton 3.9's matrix conversions (codegen_convert checks that weft's PTX has the same
-    // matrix instructions, as many, wherever it also goes through shared memory).
-    let Some(dev) = device() else { return };
+/// Triton 3.9's matrix conversions, every `step`-th (codegen_convert checks that weft's PTX has
+/// the same matrix instructions, as many, wherever it also goes through shared memory); on the
+/// GPU the f16 ones in bf16 too.
+fn triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact<B: Backend>(
+    dev: &B::Device,
+    on_gpu: bool,
+) {
     let mut rng = Rng(5);
-    for c in triton_matrix_cases() {
-        run_random(&dev, &c.src, &c.dst, c.dtype, &mut rng, &c.what);
-        if c.dtype == DType::F16 {
-            run_random(&dev, &c.src, &c.dst, DType::BF16, &mut rng, &c.what);
+    let step = if on_gpu { 1 } else { 3 };
+    for c in triton_matrix_cases().iter().step_by(step) {
+        run_random::<B>(dev, &c.src, &c.dst, c.dtype, &mut rng, &c.what);
+        if on_gpu && c.dtype == DType::F16 {
+            run_random::<B>(dev, &c.src, &c.dst, DType::BF16, &mut rng, &c.what);
         }
     }
 }
 
-#[test]
-fn row_and_column_reductions_match_the_host() {
-    let Some(dev) = device() else { return };
-    let stream = dev.stream();
+/// Row and column sums, maxima and minima over `shapes` (m, n): maxima and minima bit for bit,
+/// sums within `1e-4 · (1 + |w|) · max(m, n)`.
+fn row_and_column_reductions_match_the_host<B: Backend>(
+    dev: &B::Device,
+    shapes: &[(usize, usize)],
+) {
     let layouts = [
         Blocked::new(&[1, 4], &[2, 16], &[4, 1], &[1, 0]),
         Blocked::new(&[4, 1], &[16, 2], &[1, 4], &[0, 1]),
@@ -217,39 +256,127 @@ fn row_and_column_reductions_match_the_host() {
     ];
     let mut rng = Rng(77);
     for (li, layout) in layouts.iter().enumerate() {
-        for (m, n) in [(50usize, 37usize), (64, 64), (1, 63), (33, 1), (17, 64)] {
+        for &(m, n) in shapes {
             for axis in [0usize, 1] {
                 for op in [ReduceOp::Sum, ReduceOp::Max, ReduceOp::Min] {
                     let ctx = Context::new();
                     let k = reduce_kernel(&ctx, TARGET, layout, [64, 64], axis, op, 4).unwrap();
-                    let kernel = load_kernel(&dev, &k);
                     let x = rng.vec(m * n);
                     let want = reduce_reference(&x, m, n, axis, op);
-                    let dx = dev.upload(&x).unwrap();
-                    let mut dy = dev.alloc::<f32>(want.len() + 16).unwrap();
-                    dy.fill_bytes(0xFF).unwrap();
-                    let mut args = KernelArgs::new();
-                    args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
-                    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
-                    // SAFETY: reads x[0..m*n), writes y[0..m or n); y has 16 more.
-                    unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-                    stream.synchronize().unwrap();
-                    let y = dy.to_vec().unwrap();
                     let what = format!("layout {li} {m}x{n} axis {axis} {op:?}");
+                    let y: Vec<f32> = run_xy::<B, _, _>(dev, &k, 1u32, &x, want.len(), m, n, &what);
                     for (i, (&g, &w)) in y.iter().zip(&want).enumerate() {
                         let ok = match op {
                             ReduceOp::Sum => {
                                 (g - w).abs() <= 1e-4 * (1.0 + w.abs()) * n.max(m) as f32
                             }
-                            _ => g == w,
+                            _ => g.to_bits() == w.to_bits(),
                         };
                         assert!(ok, "{what}: result {i}: got {g}, want {w}");
                     }
-                    for g in &y[want.len()..] {
-                        assert_eq!(g.to_bits(), u32::MAX, "{what}: wrote past the end");
-                    }
+                    poison_intact(&y, want.len(), f32_bits, &what);
                 }
             }
         }
+    }
+}
+
+#[test]
+fn conversions_between_random_encodings_move_every_element_where_the_algebra_says_in_the_interpreter(
+) {
+    conversions_between_random_encodings_move_every_element_where_the_algebra_says::<Cpu>(
+        &common::gpu::cpu(),
+        24,
+    );
+}
+
+#[test]
+fn transposing_conversion_and_warp_shuffles_are_exact_in_the_interpreter() {
+    transposing_conversion_and_warp_shuffles_are_exact::<Cpu>(&common::gpu::cpu());
+}
+
+#[test]
+fn conversions_through_stmatrix_and_ldmatrix_are_exact_in_the_interpreter() {
+    conversions_through_stmatrix_and_ldmatrix_are_exact::<Cpu>(&common::gpu::cpu(), false);
+}
+
+#[test]
+fn random_conversions_through_stmatrix_and_ldmatrix_are_exact_in_the_interpreter() {
+    random_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cpu>(
+        &common::gpu::cpu(),
+        4,
+        &[DType::BF16],
+    );
+}
+
+#[test]
+fn triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact_in_the_interpreter() {
+    triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cpu>(
+        &common::gpu::cpu(),
+        false,
+    );
+}
+
+#[test]
+fn row_and_column_reductions_match_the_host_in_the_interpreter() {
+    let shapes = [(50, 37), (1, 63), (33, 1)];
+    row_and_column_reductions_match_the_host::<Cpu>(&common::gpu::cpu(), &shapes);
+}
+
+#[cfg(feature = "cuda")]
+mod on_the_gpu {
+    //! The same tests on a CUDA GPU, with every case.
+    use super::*;
+    use weft::runtime::cuda::Cuda;
+
+    #[test]
+    fn conversions_between_random_encodings_move_every_element_where_the_algebra_says() {
+        common::gpu::on_cuda(|dev| {
+            super::conversions_between_random_encodings_move_every_element_where_the_algebra_says::<
+                Cuda,
+            >(dev, 60)
+        });
+    }
+
+    #[test]
+    fn transposing_conversion_and_warp_shuffles_are_exact() {
+        common::gpu::on_cuda(|dev| {
+            super::transposing_conversion_and_warp_shuffles_are_exact::<Cuda>(dev)
+        });
+    }
+
+    #[test]
+    fn conversions_through_stmatrix_and_ldmatrix_are_exact() {
+        common::gpu::on_cuda(|dev| {
+            super::conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(dev, true)
+        });
+    }
+
+    #[test]
+    fn random_conversions_through_stmatrix_and_ldmatrix_are_exact() {
+        common::gpu::on_cuda(|dev| {
+            super::random_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(
+                dev,
+                1,
+                matrix_dtypes(true),
+            )
+        });
+    }
+
+    #[test]
+    fn triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact() {
+        common::gpu::on_cuda(|dev| {
+            super::triton_fixture_conversions_through_stmatrix_and_ldmatrix_are_exact::<Cuda>(
+                dev, true,
+            )
+        });
+    }
+
+    #[test]
+    fn row_and_column_reductions_match_the_host() {
+        common::gpu::on_cuda(|dev| {
+            let shapes = [(50, 37), (64, 64), (1, 63), (33, 1), (17, 64)];
+            super::row_and_column_reductions_match_the_host::<Cuda>(dev, &shapes);
+        });
     }
 }

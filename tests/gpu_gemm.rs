@@ -1,96 +1,83 @@
-//! The Hopper pieces on the GPU (sm_90a): TMA loads of odd shapes with out-of-bounds zero fill, TMA
-//! stores that clip, mbarrier phases over a ring, wgmma through the GEMM kernel (f16 and bf16,
-//! A·B and A·Bᵀ, shapes that are not multiples of the tile), each checked against a host
-//! reference on random data. Without a driver or GPU every test prints `SKIP: <reason>` and passes.
-#![cfg(all(feature = "llvm", feature = "cuda"))]
+//! The Hopper pieces (sm_90a): TMA loads of odd shapes with out-of-bounds zero fill, TMA stores
+//! that clip, mbarrier phases over a ring, and wgmma through the GEMM kernel in every type (f16,
+//! bf16, fp8 e4m3 and e5m2, tf32) and schedule (A·B and A·Bᵀ, smaller tiles, two stages,
+//! persistent, warp-specialised one tile per program and persistent), on shapes that are not
+//! multiples of the tile; each checked against a host reference on random data: the TMA round
+//! trip bit for bit, C within an ulp of its type (`common::gemm::c_bound`: the inputs are exact
+//! quarters, so only C's final rounding errs), and the poison past C intact.
+//!
+//! Written once over the runtime's `Backend` traits: every test runs on the CPU backend (the
+//! interpreter, emulating sm_90a; problems up to 150 × 200 × 192, warp roles as cooperating tasks)
+//! and on a CUDA GPU with wgmma when there is one (problems up to 1000 × 776 × 520 and
+//! 64 × 64 × 4096). Without a GPU the GPU tests print `SKIP: <reason>`.
+#![cfg(feature = "llvm")]
 
 mod common;
 
-use common::gemm::{quarters, tma_roundtrip_kernel};
-use common::gpu::{device, load_kernel};
+use common::gemm::{run_gemm, tma_roundtrip_kernel};
+use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
-use weft::codegen::kernels::{gemm_kernel, gemm_reference, GemmConfig};
-use weft::codegen::{Context, DType, Kernel, Target};
-use weft::runtime::cuda::{self, Device, TensorMap};
+use weft::codegen::kernels::GemmConfig;
+use weft::codegen::{Context, DType};
+use weft::runtime::cpu::Cpu;
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, f16, KernelArgs, LaunchConfig, F8E4M3, F8E5M2};
+use weft::runtime::{f16, Backend, KernelArgs};
 
-fn hopper(dev: &Device) -> bool {
-    let t = dev.target().unwrap();
-    if !t.supports(weft::target::Feature::Wgmma) {
-        println!("SKIP: {t} has no wgmma/TMA (needs sm_90a)");
-        return false;
-    }
-    true
-}
-
-#[test]
-fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
-    let Some(dev) = device() else { return };
-    if !hopper(&dev) {
-        return;
-    }
+/// The `[64, 64]` tile at three corners of a 100 × 72 f16 tensor (odd rows; 144 bytes a row):
+/// loaded with zero fill past the edge, and stored back clipped.
+fn tma_loads_zero_fill_past_the_edge_and_stores_clip<B: Backend>(dev: &B::Device) {
     let ctx = Context::new();
     let k = tma_roundtrip_kernel(&ctx);
-    let kernel = load_kernel(&dev, &k);
-    let (rows, cols) = (100usize, 72usize); // odd rows; 72 f16 = 144 bytes per row
+    let kernel = load::<B>(dev, &k, "tma_roundtrip");
+    let (rows, cols) = (100usize, 72usize);
     let mut rng = Rng(7);
     let host: Vec<f16> = (0..rows * cols).map(|_| f16::from_f32(rng.f32())).collect();
     let src = dev.upload(&host).unwrap();
-    let mut dst = dev.alloc::<f16>(rows * cols).unwrap();
-    dst.fill_bytes(0xFF).unwrap();
-    let out = dev.alloc::<f16>(64 * 64).unwrap();
+    let dst = poisoned::<B, f16>(dev, rows * cols);
+    let out = poisoned::<B, f16>(dev, 64 * 64);
+    let shape = [rows as u64, cols as u64];
     for (r0, c0) in [(0i32, 0i32), (64, 40), (50, 8)] {
-        let src_map = TensorMap::tiled(
-            &src,
-            &[rows as u64, cols as u64],
-            &[cols as u64],
-            &[64, 32],
-            64,
-        )
-        .unwrap();
-        let dst_map = TensorMap::tiled(
-            &dst,
-            &[rows as u64, cols as u64],
-            &[cols as u64],
-            &[64, 32],
-            64,
-        )
-        .unwrap();
+        let what = format!("tma tile at ({r0}, {c0}) of {rows}x{cols}");
+        let src_map = dev
+            .tensor_map(&src, &shape, &[cols as u64], &[64, 32], 64)
+            .unwrap();
+        let dst_map = dev
+            .tensor_map(&dst, &shape, &[cols as u64], &[64, 32], 64)
+            .unwrap();
         let mut args = KernelArgs::new();
         args.tensor_map(&src_map)
             .tensor_map(&dst_map)
             .ptr(&out)
             .scalar(r0)
             .scalar(c0);
-        let cfg = LaunchConfig::for_kernel(1, k.signature()).unwrap();
         // SAFETY: the kernel writes out[0..4096) and the tile of dst inside its map.
-        unsafe { dev.stream().launch(&kernel, &cfg, &args).unwrap() };
+        unsafe { launch::<B>(dev, &kernel, 1u32, &args, &what) };
         let got = out.to_vec().unwrap();
         let stored = dst.to_vec().unwrap();
         for i in 0..64usize {
             for j in 0..64usize {
                 let (r, c) = (r0 as usize + i, c0 as usize + j);
-                let want = if r < rows && c < cols {
+                let inside = r < rows && c < cols;
+                let want = if inside {
                     host[r * cols + c]
                 } else {
-                    f16::from_f32(0.0)
+                    f16::ZERO
                 };
                 assert_eq!(
                     got[i * 64 + j].to_bits(),
                     want.to_bits(),
-                    "tile at ({r0}, {c0}): element ({i}, {j})"
+                    "{what}: element ({i}, {j})"
                 );
-                if r < rows && c < cols {
+                if inside {
                     assert_eq!(
                         stored[r * cols + c].to_bits(),
-                        host[r * cols + c].to_bits(),
-                        "TMA store at ({r}, {c})"
+                        want.to_bits(),
+                        "{what}: TMA store at ({r}, {c})"
                     );
                 }
             }
         }
-        println!("tma tile at ({r0}, {c0}) of {rows}x{cols}: ok");
+        println!("{what} on {}: ok", B::KIND);
     }
     // What no tile covered keeps the poison: the store clipped at the edge.
     let stored = dst.to_vec().unwrap();
@@ -99,175 +86,15 @@ fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
         0xFFFF,
         "column 71 was never stored to"
     );
-}
-
-/// Runs the GEMM for `c` on an `m × n × k` problem of random values exact in every input type
-/// and checks every element of C against the host.
-fn run_gemm(dev: &Device, c: GemmConfig, m: usize, n: usize, kdim: usize, seed: u64) {
-    let ctx = Context::new();
-    let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
-    let kernel = load_kernel(dev, &k);
-    let mut rng = Rng(seed);
-    let a = quarters(&mut rng, m * kdim);
-    let b = quarters(&mut rng, kdim * n);
-    let want = gemm_reference(&a, &b, m, n, kdim, c.b_transposed);
-    let b_shape = if c.b_transposed {
-        [n as u64, kdim as u64]
-    } else {
-        [kdim as u64, n as u64]
-    };
-    let what = format!(
-        "gemm {:?}->{:?} {m}x{n}x{kdim} b_transposed={}",
-        c.dtype, c.out_dtype, c.b_transposed
+    assert!(
+        stored[rows * cols..].iter().all(|x| x.to_bits() == 0xFFFF),
+        "a store went past the tensor"
     );
-    let prob = (m, n, kdim);
-    let got: Vec<f32> = match (c.dtype, c.out_dtype) {
-        (DType::F16, _) => gemm_on(
-            dev,
-            &kernel,
-            &k,
-            c,
-            prob,
-            &a,
-            &b,
-            b_shape,
-            f16::from_f32,
-            |x: f16| x.to_f32(),
-        ),
-        (DType::BF16, _) => gemm_on(
-            dev,
-            &kernel,
-            &k,
-            c,
-            prob,
-            &a,
-            &b,
-            b_shape,
-            bf16::from_f32,
-            |x: bf16| x.to_f32(),
-        ),
-        (DType::F8E4M3, _) => gemm_on(
-            dev,
-            &kernel,
-            &k,
-            c,
-            prob,
-            &a,
-            &b,
-            b_shape,
-            F8E4M3::from_f32,
-            |x: bf16| x.to_f32(),
-        ),
-        (DType::F8E5M2, _) => gemm_on(
-            dev,
-            &kernel,
-            &k,
-            c,
-            prob,
-            &a,
-            &b,
-            b_shape,
-            F8E5M2::from_f32,
-            |x: bf16| x.to_f32(),
-        ),
-        _ => gemm_on(
-            dev,
-            &kernel,
-            &k,
-            c,
-            prob,
-            &a,
-            &b,
-            b_shape,
-            |x: f32| x,
-            |x: f32| x,
-        ),
-    };
-    // f32 accumulation of exact products; the only error is the final rounding of C.
-    let ulp = match c.out_dtype {
-        DType::F16 => 1.0 / 1024.0,
-        DType::BF16 => 1.0 / 128.0,
-        _ => 1e-6,
-    };
-    let mut max_err = 0f32;
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        let err = (g - w).abs();
-        max_err = max_err.max(err);
-        assert!(
-            err <= w.abs() * ulp + 1e-3,
-            "{what}: C[{}, {}] = {g}, want {w}",
-            i / n,
-            i % n
-        );
-    }
-    println!("{what}: ok, max abs error {max_err}");
 }
 
-/// Uploads A and B converted by `to`, runs the kernel into a poisoned C and reads C back
-/// through `from`.
-#[allow(clippy::too_many_arguments)]
-fn gemm_on<I: weft::runtime::DeviceElem, O: weft::runtime::DeviceElem>(
-    dev: &Device,
-    kernel: &cuda::Kernel,
-    k: &Kernel<'_>,
-    c: GemmConfig,
-    (m, n, kdim): (usize, usize, usize),
-    a: &[f32],
-    b: &[f32],
-    b_shape: [u64; 2],
-    to: impl Fn(f32) -> I,
-    from: impl Fn(O) -> f32,
-) -> Vec<f32> {
-    let da = dev
-        .upload(&a.iter().map(|&x| to(x)).collect::<Vec<_>>())
-        .unwrap();
-    let db = dev
-        .upload(&b.iter().map(|&x| to(x)).collect::<Vec<_>>())
-        .unwrap();
-    let mut dc = dev.alloc::<O>(m * n).unwrap();
-    dc.fill_bytes(0xFF).unwrap();
-    launch_gemm(dev, kernel, k, c, (m, n, kdim), &da, &db, &dc, b_shape);
-    dc.to_vec().unwrap().into_iter().map(from).collect()
-}
-
-#[allow(clippy::too_many_arguments)]
-fn launch_gemm<T: weft::runtime::DeviceElem, O: weft::runtime::DeviceElem>(
-    dev: &Device,
-    kernel: &cuda::Kernel,
-    k: &Kernel<'_>,
-    c: GemmConfig,
-    (m, n, kdim): (usize, usize, usize),
-    da: &cuda::Buffer<T>,
-    db: &cuda::Buffer<T>,
-    dc: &cuda::Buffer<O>,
-    b_shape: [u64; 2],
-) {
-    let sw = c.swizzle();
-    let a_map =
-        TensorMap::tiled(da, &[m as u64, kdim as u64], &[kdim as u64], &c.a_box(), sw).unwrap();
-    let b_map = TensorMap::tiled(db, &b_shape, &[b_shape[1]], &c.b_box(), sw).unwrap();
-    let c_map = TensorMap::tiled(dc, &[m as u64, n as u64], &[n as u64], &c.c_box(), sw).unwrap();
-    let mut args = KernelArgs::new();
-    args.tensor_map(&a_map)
-        .tensor_map(&b_map)
-        .tensor_map(&c_map)
-        .scalar(m as i32)
-        .scalar(n as i32)
-        .scalar(kdim as i32);
-    // A persistent kernel gets 3 programs here: each walks many tiles (and the ring runs on
-    // across tile boundaries) even on small problems.
-    let grid = if c.persistent {
-        c.grid_persistent(m as u64, n as u64, 3)
-    } else {
-        c.grid(m as u64, n as u64)
-    };
-    let cfg = LaunchConfig::for_kernel(grid, k.signature()).unwrap();
-    // SAFETY: the kernel reads A and B and writes C only through the maps, which cover them.
-    unsafe { dev.stream().launch(kernel, &cfg, &args).unwrap() };
-    dev.stream().synchronize().unwrap();
-}
-
-const SHAPES: [(usize, usize, usize); 5] = [
+/// The GPU's shapes: ragged against the tile in every dim, one K step, deep K.
+#[cfg(feature = "cuda")]
+const GPU_SHAPES: [(usize, usize, usize); 5] = [
     (128, 256, 64),
     (256, 512, 1024),
     (1000, 776, 520),
@@ -275,71 +102,78 @@ const SHAPES: [(usize, usize, usize); 5] = [
     (64, 64, 4096),
 ];
 
-#[test]
-fn gemm_f16_matches_the_host() {
-    let Some(dev) = device() else { return };
-    if !hopper(&dev) {
-        return;
-    }
-    for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
-        run_gemm(&dev, GemmConfig::new(DType::F16), m, n, k, i as u64);
+/// The interpreter's: ragged in every dim with one K step, and a deeper K.
+const CPU_SHAPES: [(usize, usize, usize); 2] = [(129, 264, 8), (100, 72, 192)];
+
+fn gemm_f16_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usize, usize)]) {
+    for (i, &(m, n, k)) in shapes.iter().enumerate() {
+        run_gemm::<B>(dev, GemmConfig::new(DType::F16), m, n, k, i as u64);
     }
 }
 
-#[test]
-fn gemm_bf16_and_transposed_b_match_the_host() {
-    let Some(dev) = device() else { return };
-    if !hopper(&dev) {
-        return;
-    }
-    for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
-        run_gemm(&dev, GemmConfig::new(DType::BF16), m, n, k, 10 + i as u64);
+fn gemm_bf16_and_transposed_b_match_the_host<B: Backend>(
+    dev: &B::Device,
+    shapes: &[(usize, usize, usize)],
+) {
+    for (i, &(m, n, k)) in shapes.iter().enumerate() {
+        run_gemm::<B>(dev, GemmConfig::new(DType::BF16), m, n, k, 10 + i as u64);
         let mut t = GemmConfig::new(DType::F16);
         t.b_transposed = true;
-        run_gemm(&dev, t, m, n, k, 20 + i as u64);
+        run_gemm::<B>(dev, t, m, n, k, 20 + i as u64);
     }
 }
 
-#[test]
-fn gemm_variants_match_the_host() {
-    let Some(dev) = device() else { return };
-    if !hopper(&dev) {
-        return;
-    }
+/// Every other type on `shapes`, and the schedules on their own problems: `persistent_shapes`
+/// for the persistent kernel's default tiles, `small` for the smaller tiles, `persistent` for the
+/// persistent ones with smaller tiles, `two_stage` for the two-stage ring, `ws_shapes` for the
+/// warp-specialised ones of each (input type, persistent) in `ws`.
+struct Variants<'a> {
+    shapes: &'a [(usize, usize, usize)],
+    persistent_shapes: &'a [(usize, usize, usize)],
+    small: (usize, usize, usize),
+    persistent: (usize, usize, usize),
+    two_stage: (usize, usize, usize),
+    ws: &'a [(DType, bool)],
+    ws_shapes: &'a [(usize, usize, usize)],
+}
+
+fn gemm_variants_match_the_host<B: Backend>(dev: &B::Device, v: &Variants<'_>) {
+    let run = |c: GemmConfig, (m, n, k): (usize, usize, usize), seed: u64| {
+        run_gemm::<B>(dev, c, m, n, k, seed);
+    };
     let mut small = GemmConfig::new(DType::F16);
     small.block_n = 128;
     small.num_warps = 4;
     small.stages = 4;
-    run_gemm(&dev, small, 300, 200, 704, 31);
+    run(small, v.small, 31);
     for dtype in [DType::F8E4M3, DType::F8E5M2, DType::F32] {
-        for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
+        for (i, &(m, n, k)) in v.shapes.iter().enumerate() {
             // K-major rows must be 16-byte multiples: K a multiple of 16 for fp8, 4 for f32.
-            let k = k.next_multiple_of(16);
-            run_gemm(&dev, GemmConfig::new(dtype), m, n, k, 40 + i as u64);
+            run(
+                GemmConfig::new(dtype),
+                (m, n, k.next_multiple_of(16)),
+                40 + i as u64,
+            );
         }
     }
     for dtype in [DType::F16, DType::F8E4M3] {
         let mut p = GemmConfig::new(dtype);
         p.persistent = true;
-        for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
-            run_gemm(&dev, p, m, n, k.next_multiple_of(16), 60 + i as u64);
+        for (i, &(m, n, k)) in v.persistent_shapes.iter().enumerate() {
+            run(p, (m, n, k.next_multiple_of(16)), 60 + i as u64);
         }
         p.block_n = 128;
         p.stages = 4;
-        run_gemm(&dev, p, 700, 520, 96, 70);
+        run(p, v.persistent, 70);
     }
     // Warp-specialised: one tile per CTA, and persistent (3 programs walking many tiles, the
     // ring and the "empty" barriers running on across tiles); one consumer warpgroup too.
-    for (dtype, persistent) in [
-        (DType::F16, false),
-        (DType::F16, true),
-        (DType::F8E4M3, true),
-    ] {
+    for &(dtype, persistent) in v.ws {
         let mut w = GemmConfig::new(dtype);
         w.warp_specialized = true;
         w.persistent = persistent;
-        for (i, &(m, n, k)) in SHAPES.iter().enumerate() {
-            run_gemm(&dev, w, m, n, k.next_multiple_of(16), 80 + i as u64);
+        for (i, &(m, n, k)) in v.ws_shapes.iter().enumerate() {
+            run(w, (m, n, k.next_multiple_of(16)), 80 + i as u64);
         }
     }
     let mut w = GemmConfig::new(DType::BF16);
@@ -349,10 +183,87 @@ fn gemm_variants_match_the_host() {
     w.block_n = 128;
     w.num_warps = 4;
     w.stages = 4;
-    run_gemm(&dev, w, 700, 520, 96, 90);
+    run(w, v.persistent, 90);
     let mut two = GemmConfig::new(DType::BF16);
     two.stages = 2;
     two.block_n = 64;
     two.b_transposed = true;
-    run_gemm(&dev, two, 256, 136, 1000, 32);
+    run(two, v.two_stage, 32);
+}
+
+#[test]
+fn tma_loads_zero_fill_past_the_edge_and_stores_clip_in_the_interpreter() {
+    tma_loads_zero_fill_past_the_edge_and_stores_clip::<Cpu>(&common::gpu::cpu());
+}
+
+#[test]
+fn gemm_f16_matches_the_host_in_the_interpreter() {
+    gemm_f16_matches_the_host::<Cpu>(&common::gpu::cpu(), &CPU_SHAPES);
+}
+
+#[test]
+fn gemm_bf16_and_transposed_b_match_the_host_in_the_interpreter() {
+    gemm_bf16_and_transposed_b_match_the_host::<Cpu>(&common::gpu::cpu(), &CPU_SHAPES[..1]);
+}
+
+#[test]
+fn gemm_variants_match_the_host_in_the_interpreter() {
+    let v = Variants {
+        shapes: &[(65, 72, 48)],
+        persistent_shapes: &[],
+        small: (150, 200, 192),
+        // Rows of 264 16-bit elements: 528 bytes, the 16-byte multiple TMA needs.
+        persistent: (200, 264, 64),
+        two_stage: (136, 72, 136),
+        // f16 only (fp8 moves through the same roles and ring).
+        ws: &[(DType::F16, false), (DType::F16, true)],
+        // One k-tile, and more k-tiles than stages (the ring wraps under the roles).
+        ws_shapes: &[(129, 264, 64), (136, 72, 320)],
+    };
+    gemm_variants_match_the_host::<Cpu>(&common::gpu::cpu(), &v);
+}
+
+#[cfg(feature = "cuda")]
+mod on_the_gpu {
+    //! The same tests on a CUDA GPU with wgmma and TMA (sm_90a), on the full shapes.
+    use super::*;
+    use weft::runtime::cuda::Cuda;
+
+    /// Runs `f` on the GPU if it has wgmma and TMA (sm_90a).
+    fn on_hopper(f: impl FnOnce(&weft::runtime::cuda::Device)) {
+        common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], f)
+    }
+
+    #[test]
+    fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
+        on_hopper(super::tma_loads_zero_fill_past_the_edge_and_stores_clip::<Cuda>);
+    }
+
+    #[test]
+    fn gemm_f16_matches_the_host() {
+        on_hopper(|dev| super::gemm_f16_matches_the_host::<Cuda>(dev, &GPU_SHAPES));
+    }
+
+    #[test]
+    fn gemm_bf16_and_transposed_b_match_the_host() {
+        on_hopper(|dev| super::gemm_bf16_and_transposed_b_match_the_host::<Cuda>(dev, &GPU_SHAPES));
+    }
+
+    #[test]
+    fn gemm_variants_match_the_host() {
+        let v = Variants {
+            shapes: &GPU_SHAPES,
+            persistent_shapes: &GPU_SHAPES,
+            small: (300, 200, 704),
+            persistent: (700, 520, 96),
+            two_stage: (256, 136, 1000),
+            ws: &[
+                (DType::F16, false),
+                (DType::F16, true),
+                (DType::F8E4M3, true),
+            ],
+            ws_shapes: &GPU_SHAPES,
+        };
+        on_hopper(|dev| super::gemm_variants_match_the_host::<Cuda>(dev, &v));
+    }
 }

@@ -3,7 +3,7 @@
 //! exactly, and agree within stated tolerances where the GPU's `.approx` math or its summation
 //! order differ (softmax: 2e-6 relative; an f16 GEMM: one f16 ulp plus the f32 summation-order bound),
 //! and so does every shipped kernel on a small problem through the runtime traits. Without a driver or GPU each
-//! test prints `SKIP: <reason>` and passes (the interpreter-only checks are `interp_kernels.rs`).
+//! test prints `SKIP: <reason>` and passes (the kernel suites, `gpu_*.rs`, run their kernels in the interpreter without a GPU).
 #![cfg(all(feature = "llvm", feature = "cuda"))]
 
 mod common;

@@ -1,96 +1,78 @@
-//! Every ready-made kernel of `weft::codegen::kernels` (and the quickstart's `scale`), built by the
-//! builder for sm_90, loaded from its PTX and run on the GPU: random inputs (never zeros), outputs
-//! poisoned first (0xFF bytes = NaN), every element compared with a host reference, and the
-//! poison past the end checked to be intact. Sizes that are not multiples of the block exercise
-//! the masks (within each kernel's declared divisibility: `n` a multiple of 16). Without a driver
-//! or GPU every test prints `SKIP: <reason>` and passes.
-#![cfg(all(feature = "llvm", feature = "cuda"))]
+//! Every ready-made element-wise and register kernel of `weft::codegen::kernels` (memcpy, add,
+//! copy_2d, the register transpose) and the quickstart's `scale`, built by the builder for sm_90:
+//! random inputs (never zeros), outputs poisoned first (0xFF bytes = NaN), every element compared
+//! with a host reference (bit for bit where the kernel moves data; within 1e-6 relative for one
+//! f32 add or multiply), and the poison past the end checked to be intact. Sizes that are not
+//! multiples of the block exercise the masks (within each kernel's declared divisibility: `n` a
+//! multiple of 16). Launches are checked against the builder's signature.
+//!
+//! Written once over the runtime's `Backend` traits: every test runs on the CPU backend (the
+//! interpreter) on lengths up to two blocks and 128 × 128 transposes, and on a CUDA GPU when
+//! there is one on lengths up to 16 × 12 345 and 384 × 384. Without a GPU the GPU tests print
+//! `SKIP: <reason>`.
+#![cfg(feature = "llvm")]
 
 mod common;
 
-use approx::relative_eq;
+use common::check::{close, exact, f32_bits, poison_intact, widen, Tol};
 use common::elementwise::{scale_kernel, CONFIGS_1D, TILES, TRANSPOSE_TILES};
-use common::gpu::device;
+use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{self, Tile2d};
-use weft::codegen::{Context, Kernel, Target};
-use weft::runtime::cuda::{self, Buffer, Device};
+use weft::codegen::{Context, Target};
+use weft::runtime::cpu::Cpu;
 use weft::runtime::prelude::*;
 use weft::runtime::{
-    check_args, check_config, ElemType, KernelArg, KernelArgs, KernelSignature, LaunchConfig,
-    ParamType, RuntimeError,
+    check_args, check_config, Backend, Dim3, ElemType, KernelArg, KernelArgs, KernelSignature,
+    LaunchConfig, ParamType, RuntimeError,
 };
 
-const POISON: u32 = 0xFFFF_FFFF;
-/// Elements allocated past each output, which must keep the poison.
-const PAD: usize = 64;
+/// One f32 add or multiply, correctly rounded on both backends: within 1e-6 relative (and
+/// f32::EPSILON absolute near zero).
+const ONE_OP: Tol = Tol {
+    rel: 1e-6,
+    abs: f32::EPSILON as f64,
+};
 
-/// A builder kernel loaded on `dev`, with its launch block size.
-struct Loaded {
-    kernel: cuda::Kernel,
-    threads: u32,
-}
-
-fn load(dev: &Device, k: &Kernel<'_>) -> Loaded {
-    let sig = k.signature();
-    assert_eq!(sig.target, Some(Target::SM90));
-    let ptx = k.ptx().expect("PTX");
-    let kernel = dev
-        .load_ptx(&ptx)
-        .unwrap_or_else(|e| panic!("{}: load: {e}", sig.name))
-        .kernel(sig.clone())
-        .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name));
-    Loaded {
-        kernel,
-        threads: sig
-            .threads_per_block
-            .expect("builder kernels fix their block size"),
-    }
-}
-
-/// A poisoned output of `n` elements plus [`PAD`].
-fn poisoned(dev: &Device, n: usize) -> Buffer<f32> {
-    let mut b = dev.alloc::<f32>(n + PAD).unwrap();
-    b.fill_bytes(0xFF).unwrap();
-    b
-}
-
-/// Checks `out[..want.len()]` against `want` (relative 1e-6, or bit-exact when `exact`) and that
-/// the rest still holds the poison.
-fn check(out: &[f32], want: &[f32], exact: bool, what: &str) {
-    assert!(out.len() >= want.len());
-    let mut bad = 0;
-    for (i, (&g, &w)) in out.iter().zip(want).enumerate() {
-        let ok = if exact {
-            g.to_bits() == w.to_bits()
-        } else {
-            relative_eq!(g, w, max_relative = 1e-6)
-        };
-        if !ok {
-            if bad < 5 {
-                eprintln!("{what}: element {i}: got {g}, want {w}");
-            }
-            bad += 1;
+/// Checks `out[..want.len()]` against `want` (bit for bit when `tol` is `None`) and that the rest
+/// still holds the poison.
+fn check(out: &[f32], want: &[f32], tol: Option<Tol>, what: &str) {
+    match tol {
+        None => exact(out, want, f32_bits, what),
+        Some(t) => {
+            close(&widen(out), &widen(want), t, what);
         }
     }
-    assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", want.len());
-    for (i, g) in out[want.len()..].iter().enumerate() {
-        assert_eq!(
-            g.to_bits(),
-            POISON,
-            "{what}: element {i} past the end was written"
-        );
+    poison_intact(out, want.len(), f32_bits, what);
+}
+
+/// Lengths (multiples of 16, as the kernels declare): shorter than a block, a ragged tail, exact
+/// blocks. The interpreter's are the same kinds, fewer blocks.
+fn lengths(block: u32, on_gpu: bool) -> [usize; 4] {
+    let b = block as usize;
+    if on_gpu {
+        [16, 16 * 12_345, 3 * b + 16, 7 * b]
+    } else {
+        [16, b + 16 * 7, 2 * b, 2 * b + 16]
     }
 }
 
-/// Lengths (multiples of 16, as the kernels declare): shorter than a block, a ragged tail, exact.
-fn lengths(block: u32) -> [usize; 4] {
-    let b = block as usize;
-    [16, 16 * 12_345, 3 * b + 16, 7 * b]
-}
-
-fn grid_1d(n: usize, block: u32) -> LaunchConfig {
-    LaunchConfig::new(n.div_ceil(block as usize) as u32, 0, 0)
+/// Launches `kernel` over `grid` with `args` and checks the poisoned output `y` against `want`.
+#[allow(clippy::too_many_arguments)]
+fn run_and_check<B: Backend>(
+    dev: &B::Device,
+    kernel: &B::Kernel,
+    grid: impl Into<Dim3>,
+    args: &KernelArgs<'_>,
+    y: &B::Buffer<f32>,
+    want: &[f32],
+    tol: Option<Tol>,
+    what: &str,
+) {
+    // SAFETY: each caller's kernel touches only its inputs and y[0..want.len()) (masked), and
+    // every buffer holds what the kernel indexes.
+    unsafe { launch::<B>(dev, kernel, grid, args, what) };
+    check(&y.to_vec().unwrap(), want, tol, what);
 }
 
 #[test]
@@ -145,99 +127,78 @@ fn builder_signatures_carry_what_the_code_assumes() {
     );
 }
 
-#[test]
-fn memcpy_copies_every_element() {
-    let Some(dev) = device() else { return };
-    let stream = dev.stream();
+fn memcpy_copies_every_element<B: Backend>(dev: &B::Device, on_gpu: bool) {
     let ctx = Context::new();
     for (ci, &(block, per_thread, warps)) in CONFIGS_1D.iter().enumerate() {
+        let what = format!("memcpy block {block} per_thread {per_thread} warps {warps}");
         let k = kernels::memcpy_kernel(&ctx, Target::SM90, block, per_thread, warps).unwrap();
-        let l = load(&dev, &k);
-        for n in lengths(block) {
+        let kernel = load::<B>(dev, &k, &what);
+        for n in lengths(block, on_gpu) {
             let x = Rng(100 + ci as u64).vec(n);
             let dx = dev.upload(&x).unwrap();
-            let y = poisoned(&dev, n);
+            let y = poisoned::<B, f32>(dev, n);
             let mut args = KernelArgs::new();
             args.ptr(&dx).ptr(&y).scalar(n as i32);
-            let mut cfg = grid_1d(n, block);
-            cfg.block = l.threads.into();
-            // SAFETY: memcpy touches x[0..n) and y[0..n) only (masked by n); both hold n elements.
-            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
-            stream.synchronize().unwrap();
-            let what = format!("memcpy block {block} per_thread {per_thread} warps {warps} n {n}");
-            check(&y.to_vec().unwrap(), &x, true, &what);
+            let grid = n.div_ceil(block as usize) as u32;
+            let what = format!("{what} n {n}");
+            run_and_check::<B>(dev, &kernel, grid, &args, &y, &x, None, &what);
         }
     }
 }
 
-#[test]
-fn add_matches_host_sum() {
-    let Some(dev) = device() else { return };
-    let stream = dev.stream();
+fn add_matches_host_sum<B: Backend>(dev: &B::Device, on_gpu: bool) {
     let ctx = Context::new();
     for (ci, &(block, per_thread, warps)) in CONFIGS_1D.iter().enumerate() {
+        let what = format!("add block {block} per_thread {per_thread} warps {warps}");
         let k = kernels::add_kernel(&ctx, Target::SM90, block, per_thread, warps).unwrap();
-        let l = load(&dev, &k);
-        for n in lengths(block) {
+        let kernel = load::<B>(dev, &k, &what);
+        for n in lengths(block, on_gpu) {
             let mut rng = Rng(200 + ci as u64);
             let (x, y) = (rng.vec(n), rng.vec(n));
             let (dx, dy) = (dev.upload(&x).unwrap(), dev.upload(&y).unwrap());
-            let z = poisoned(&dev, n);
+            let z = poisoned::<B, f32>(dev, n);
             let mut args = KernelArgs::new();
             args.ptr(&dx).ptr(&dy).ptr(&z).scalar(n as i32);
-            let mut cfg = grid_1d(n, block);
-            cfg.block = l.threads.into();
-            // SAFETY: add touches x, y, z [0..n) only; all hold n elements.
-            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
-            stream.synchronize().unwrap();
             let want: Vec<f32> = x.iter().zip(&y).map(|(a, b)| a + b).collect();
-            let what = format!("add block {block} per_thread {per_thread} warps {warps} n {n}");
-            check(&z.to_vec().unwrap(), &want, false, &what);
+            let grid = n.div_ceil(block as usize) as u32;
+            let what = format!("{what} n {n}");
+            run_and_check::<B>(dev, &kernel, grid, &args, &z, &want, Some(ONE_OP), &what);
         }
     }
 }
 
-#[test]
-fn quickstart_scale_matches_host() {
-    let Some(dev) = device() else { return };
-    let stream = dev.stream();
+fn quickstart_scale_matches_host<B: Backend>(dev: &B::Device, on_gpu: bool) {
     let ctx = Context::new();
     let block = 512;
-    let l = load(&dev, &scale_kernel(&ctx, block));
-    for n in lengths(block) {
+    let kernel = load::<B>(dev, &scale_kernel(&ctx, block), "scale");
+    for n in lengths(block, on_gpu) {
         let mut rng = Rng(300);
         let (x, a) = (rng.vec(n), rng.f32());
         let dx = dev.upload(&x).unwrap();
-        let y = poisoned(&dev, n);
+        let y = poisoned::<B, f32>(dev, n);
         let mut args = KernelArgs::new();
         args.ptr(&dx).ptr(&y).scalar(a).scalar(n as i32);
-        let mut cfg = grid_1d(n, block);
-        cfg.block = l.threads.into();
-        // SAFETY: scale touches x, y [0..n) only.
-        unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
-        stream.synchronize().unwrap();
         let want: Vec<f32> = x.iter().map(|v| a * v).collect();
-        check(&y.to_vec().unwrap(), &want, false, &format!("scale n {n}"));
+        let grid = n.div_ceil(block as usize) as u32;
+        let what = format!("scale n {n}");
+        run_and_check::<B>(dev, &kernel, grid, &args, &y, &want, Some(ONE_OP), &what);
     }
 }
 
-#[test]
-fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
-    let Some(dev) = device() else { return };
-    let stream = dev.stream();
+/// `shapes`: (rows of y, columns, row stride of x), ragged in both dims, x's rows padded past n.
+fn copy_2d_takes_every_other_row_of_a_strided_matrix<B: Backend>(
+    dev: &B::Device,
+    shapes: &[(usize, usize, usize)],
+) {
     let ctx = Context::new();
-    // (rows of y, columns, row stride of x): ragged in both dims, x's rows padded past n.
-    let shapes = [(37usize, 144usize, 176usize), (64, 1024, 1024), (5, 16, 48)];
     for (ti, &t) in TILES.iter().enumerate() {
-        let l = load(
-            &dev,
-            &kernels::copy_2d_kernel(&ctx, Target::SM90, t).unwrap(),
-        );
-        for &(m_out, n, stride) in &shapes {
+        let k = kernels::copy_2d_kernel(&ctx, Target::SM90, t).unwrap();
+        let kernel = load::<B>(dev, &k, &format!("copy_2d {t:?}"));
+        for &(m_out, n, stride) in shapes {
             let m = 2 * m_out;
             let x = Rng(400 + ti as u64).vec(m * stride);
             let dx = dev.upload(&x).unwrap();
-            let y = poisoned(&dev, m_out * n);
+            let y = poisoned::<B, f32>(dev, m_out * n);
             let mut args = KernelArgs::new();
             args.ptr(&dx)
                 .ptr(&y)
@@ -249,36 +210,27 @@ fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
                 m_out.div_ceil(t.rows as usize) as u32,
                 1,
             );
-            let cfg = LaunchConfig::new(grid, l.threads, 0);
-            // SAFETY: copy_2d reads x[2r*stride + c] for r < m_out, c < n (inside m*stride) and
-            // writes y[r*n + c] (inside m_out*n), masked in both dims.
-            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
-            stream.synchronize().unwrap();
             let want: Vec<f32> = (0..m_out * n)
                 .map(|i| x[2 * (i / n) * stride + i % n])
                 .collect();
             let what = format!("copy_2d {t:?} m_out {m_out} n {n} stride {stride}");
-            check(&y.to_vec().unwrap(), &want, true, &what);
+            // copy_2d reads x[2r*stride + c] for r < m_out, c < n (inside m*stride) and writes
+            // y[r*n + c] (inside m_out*n), masked in both dims.
+            run_and_check::<B>(dev, &kernel, grid, &args, &y, &want, None, &what);
         }
     }
 }
 
-#[test]
-fn transpose_matches_host() {
-    let Some(dev) = device() else { return };
-    let stream = dev.stream();
+/// `sizes`: n of the n × n matrices, multiples of both tile sizes (the kernel has no mask).
+fn transpose_matches_host<B: Backend>(dev: &B::Device, sizes: &[usize]) {
     let ctx = Context::new();
-    let tiles = TRANSPOSE_TILES;
-    for (ti, &t) in tiles.iter().enumerate() {
-        let l = load(
-            &dev,
-            &kernels::transpose_kernel(&ctx, Target::SM90, t).unwrap(),
-        );
-        // The kernel has no mask: n a multiple of both tile sizes.
-        for n in [128usize, 384] {
+    for (ti, &t) in TRANSPOSE_TILES.iter().enumerate() {
+        let k = kernels::transpose_kernel(&ctx, Target::SM90, t).unwrap();
+        let kernel = load::<B>(dev, &k, &format!("transpose {t:?}"));
+        for &n in sizes {
             let x = Rng(500 + ti as u64).vec(n * n);
             let dx = dev.upload(&x).unwrap();
-            let y = poisoned(&dev, n * n);
+            let y = poisoned::<B, f32>(dev, n * n);
             let mut args = KernelArgs::new();
             args.ptr(&dx).ptr(&y).scalar(n as i32);
             let grid = (
@@ -286,37 +238,26 @@ fn transpose_matches_host() {
                 (n / t.cols as usize) as u32,
                 1,
             );
-            let cfg = LaunchConfig::new(grid, l.threads, 0);
-            // SAFETY: n is a multiple of the tile sizes: every access is inside n*n.
-            unsafe { stream.launch(&l.kernel, &cfg, &args).unwrap() };
-            stream.synchronize().unwrap();
             let want: Vec<f32> = (0..n * n).map(|i| x[(i % n) * n + i / n]).collect();
-            check(
-                &y.to_vec().unwrap(),
-                &want,
-                true,
-                &format!("transpose {t:?} n {n}"),
-            );
+            let what = format!("transpose {t:?} n {n}");
+            run_and_check::<B>(dev, &kernel, grid, &args, &y, &want, None, &what);
         }
     }
 }
 
-#[test]
-fn launch_of_a_builder_kernel_is_checked_against_its_signature() {
-    let Some(dev) = device() else { return };
+/// `n` passed as u32 where the builder declared i32: refused before the backend sees it, and
+/// nothing written.
+fn launch_of_a_builder_kernel_is_checked_against_its_signature<B: Backend>(dev: &B::Device) {
     let ctx = Context::new();
-    let l = load(
-        &dev,
-        &kernels::memcpy_kernel(&ctx, Target::SM90, 1024, 4, 4).unwrap(),
-    );
+    let k = kernels::memcpy_kernel(&ctx, Target::SM90, 1024, 4, 4).unwrap();
+    let kernel = load::<B>(dev, &k, "memcpy");
     let x = dev.upload(&Rng(600).vec(1024)).unwrap();
-    let y = poisoned(&dev, 1024);
-    // `n` passed as u32 where the builder declared i32: refused before the driver sees it.
+    let y = poisoned::<B, f32>(dev, 1024);
     let mut args = KernelArgs::new();
     args.ptr(&x).ptr(&y).scalar(1024u32);
-    let cfg = LaunchConfig::new(1, l.threads, 0);
+    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
     // SAFETY: refused by the signature check, never launched.
-    let err = unsafe { dev.stream().launch(&l.kernel, &cfg, &args) }.unwrap_err();
+    let err = unsafe { dev.stream().launch(&kernel, &cfg, &args) }.unwrap_err();
     match err {
         RuntimeError::ArgType {
             kernel,
@@ -329,5 +270,78 @@ fn launch_of_a_builder_kernel_is_checked_against_its_signature() {
         }
         other => panic!("expected ArgType, got {other}"),
     }
-    check(&y.to_vec().unwrap(), &[], true, "refused launch");
+    check(&y.to_vec().unwrap(), &[], None, "refused launch");
+}
+
+#[test]
+fn memcpy_copies_every_element_in_the_interpreter() {
+    memcpy_copies_every_element::<Cpu>(&common::gpu::cpu(), false);
+}
+
+#[test]
+fn add_matches_host_sum_in_the_interpreter() {
+    add_matches_host_sum::<Cpu>(&common::gpu::cpu(), false);
+}
+
+#[test]
+fn quickstart_scale_matches_host_in_the_interpreter() {
+    quickstart_scale_matches_host::<Cpu>(&common::gpu::cpu(), false);
+}
+
+#[test]
+fn copy_2d_takes_every_other_row_of_a_strided_matrix_in_the_interpreter() {
+    let shapes = [(37, 144, 176), (5, 16, 48)];
+    copy_2d_takes_every_other_row_of_a_strided_matrix::<Cpu>(&common::gpu::cpu(), &shapes);
+}
+
+#[test]
+fn transpose_matches_host_in_the_interpreter() {
+    transpose_matches_host::<Cpu>(&common::gpu::cpu(), &[128]);
+}
+
+#[test]
+fn launch_of_a_builder_kernel_is_checked_against_its_signature_in_the_interpreter() {
+    launch_of_a_builder_kernel_is_checked_against_its_signature::<Cpu>(&common::gpu::cpu());
+}
+
+#[cfg(feature = "cuda")]
+mod on_the_gpu {
+    //! The same tests on a CUDA GPU, at the full sizes.
+    use super::*;
+    use weft::runtime::cuda::Cuda;
+
+    #[test]
+    fn memcpy_copies_every_element() {
+        common::gpu::on_cuda(|dev| super::memcpy_copies_every_element::<Cuda>(dev, true));
+    }
+
+    #[test]
+    fn add_matches_host_sum() {
+        common::gpu::on_cuda(|dev| super::add_matches_host_sum::<Cuda>(dev, true));
+    }
+
+    #[test]
+    fn quickstart_scale_matches_host() {
+        common::gpu::on_cuda(|dev| super::quickstart_scale_matches_host::<Cuda>(dev, true));
+    }
+
+    #[test]
+    fn copy_2d_takes_every_other_row_of_a_strided_matrix() {
+        common::gpu::on_cuda(|dev| {
+            let shapes = [(37, 144, 176), (64, 1024, 1024), (5, 16, 48)];
+            super::copy_2d_takes_every_other_row_of_a_strided_matrix::<Cuda>(dev, &shapes);
+        });
+    }
+
+    #[test]
+    fn transpose_matches_host() {
+        common::gpu::on_cuda(|dev| super::transpose_matches_host::<Cuda>(dev, &[128, 384]));
+    }
+
+    #[test]
+    fn launch_of_a_builder_kernel_is_checked_against_its_signature() {
+        common::gpu::on_cuda(|dev| {
+            super::launch_of_a_builder_kernel_is_checked_against_its_signature::<Cuda>(dev)
+        });
+    }
 }

@@ -1,46 +1,55 @@
-//! `kernels::layernorm_kernel` on the GPU: random inputs in [-4, 4), random weights in
-//! [0.5, 1.5) and biases in [-1, 1), odd row counts and row lengths (17, 1000, 1001, 4096,
-//! 12345, 16384, a single column), outputs poisoned first (0xFF bytes = NaN), every element
-//! compared with an f64 host layer norm, and the poison past the end checked to be intact.
-//! Without a driver or GPU every test prints `SKIP: <reason>` and passes.
+//! `kernels::layernorm_kernel` against an f64 host layer norm: random inputs in [-4, 4), random
+//! weights in [0.5, 1.5) and biases in [-1, 1), odd row counts and row lengths (17, 1000, 1001,
+//! 4096, 12345, 16384, a single column), rows per program, wide tiles, weak divisibility
+//! promises, row means far from zero, parameters loaded late, a register limit that spills;
+//! outputs poisoned first (0xFF bytes = NaN), every element compared, and the poison past the
+//! end checked to be intact.
 //!
 //! The error bound: layer-norm outputs cross zero, so a plain relative error means nothing
-//! near 0; each element is held to `|got - want| ≤ 1e-5 · max(|want|, 1)` (relative for
-//! `|y| ≥ 1`, absolute below; the outputs here are of order 1).
-#![cfg(all(feature = "llvm", feature = "cuda"))]
+//! near 0; each element is held to `|got - want| ≤ 1e-5 · max(|want|, 1)` (the f32 relative bound
+//! of `check::tol`, taken absolute below `|y| = 1`; the outputs here are of order 1).
+//!
+//! Written once over the runtime's `Backend` traits: every test runs on the CPU backend (the
+//! interpreter) with 1–37 rows per case, and on a CUDA GPU when there is one with the full rows
+//! (up to 1001), printing the largest error. Without a GPU the GPU tests print `SKIP: <reason>`.
+#![cfg(feature = "llvm")]
 
 mod common;
 
-use common::gpu::device;
+use common::check::{close, f32_bits, poison_intact, tol, widen, Tol};
+use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{layernorm_kernel, layernorm_reference, LayernormConfig};
-use weft::codegen::{Context, Target};
-use weft::runtime::cuda::Device;
+use weft::codegen::{Context, DType, Target};
+use weft::runtime::cpu::Cpu;
 use weft::runtime::prelude::*;
-use weft::runtime::{KernelArgs, LaunchConfig};
+use weft::runtime::{Backend, KernelArgs};
 
-const POISON: u32 = 0xFFFF_FFFF;
-/// Elements allocated past the output, which must keep the poison.
-const PAD: usize = 64;
-/// The largest error allowed against the f64 layer norm, relative to `max(|y|, 1)`.
-const MAX_REL: f64 = 1e-5;
 /// PyTorch's default.
 const EPS: f32 = 1e-5;
 
+/// The f32 relative bound, absolute below |y| = 1.
+fn bound() -> Tol {
+    let t = tol(DType::F32);
+    Tol { abs: t.rel, ..t }
+}
+
 /// Runs the kernel of `c` on a random `m × n` matrix `x` plus `offset` (a row mean far from 0
 /// tests the centred variance); returns the max error.
-fn run(dev: &Device, c: LayernormConfig, m: usize, n: usize, offset: f32, seed: u64) -> f64 {
+fn run<B: Backend>(
+    dev: &B::Device,
+    c: LayernormConfig,
+    m: usize,
+    n: usize,
+    offset: f32,
+    seed: u64,
+) -> f64 {
     let what = format!("layernorm {m} × {n} (+{offset}), {c:?}");
     c.check_shape(m, n)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     let ctx = Context::new();
     let k = layernorm_kernel(&ctx, Target::SM90, c).unwrap_or_else(|e| panic!("{what}: {e}"));
-    let sig = k.signature().clone();
-    let kernel = dev
-        .load_ptx(&k.ptx().unwrap())
-        .unwrap_or_else(|e| panic!("{what}: load: {e}"))
-        .kernel(sig.clone())
-        .unwrap();
+    let kernel = load::<B>(dev, &k, &what);
     let mut rng = Rng(seed);
     let x: Vec<f32> = rng.vec(m * n).into_iter().map(|v| v + offset).collect();
     let w: Vec<f32> = (0..n).map(|_| rng.uniform(0.5, 1.5) as f32).collect();
@@ -48,8 +57,7 @@ fn run(dev: &Device, c: LayernormConfig, m: usize, n: usize, offset: f32, seed: 
     let dx = dev.upload(&x).unwrap();
     let dw = dev.upload(&w).unwrap();
     let db = dev.upload(&b).unwrap();
-    let mut y = dev.alloc::<f32>(m * n + PAD).unwrap();
-    y.fill_bytes(0xFF).unwrap();
+    let y = poisoned::<B, f32>(dev, m * n);
     let mut args = KernelArgs::new();
     args.ptr(&dx)
         .ptr(&y)
@@ -58,106 +66,120 @@ fn run(dev: &Device, c: LayernormConfig, m: usize, n: usize, offset: f32, seed: 
         .scalar(m as i32)
         .scalar(n as i32)
         .scalar(EPS);
-    let cfg = LaunchConfig::for_kernel(c.grid(m), &sig).unwrap();
-    let stream = dev.stream();
     // SAFETY: the kernel reads x[r * n + j], w[j], b[j] and writes y[r * n + j] for r < m,
     // j < n only (masked); x holds m * n f32, w and b n, y m * n + PAD.
-    unsafe { stream.launch(&kernel, &cfg, &args) }.unwrap_or_else(|e| panic!("{what}: {e}"));
-    stream.synchronize().unwrap();
+    unsafe { launch::<B>(dev, &kernel, c.grid(m), &args, &what) };
     let out = y.to_vec().unwrap();
     let want = layernorm_reference(&x, &w, &b, n, EPS);
-    let mut worst = 0.0f64;
-    let mut bad = 0;
-    for (i, (&g, &w)) in out.iter().zip(&want).enumerate() {
-        let err = (g as f64 - w).abs() / w.abs().max(1.0);
-        if err.is_nan() || err > MAX_REL {
-            if bad < 5 {
-                eprintln!(
-                    "{what}: row {} col {}: got {g}, want {w} (err {err:.2e})",
-                    i / n,
-                    i % n
-                );
-            }
-            bad += 1;
-        } else {
-            worst = worst.max(err);
-        }
-    }
-    assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", want.len());
-    for (i, g) in out[m * n..].iter().enumerate() {
-        assert_eq!(
-            g.to_bits(),
-            POISON,
-            "{what}: element {i} past the end was written"
-        );
-    }
-    println!("{what}: max error {worst:.2e}");
+    let worst = close(&widen(&out), &want, bound(), &what);
+    poison_intact(&out, m * n, f32_bits, &what);
+    println!("{what} on {}: max error {worst:.2e}", B::KIND);
     worst
 }
 
-#[test]
-fn layernorm_matches_f64_on_odd_shapes() {
-    let Some(dev) = device() else { return };
+/// (config, m, n): n not a multiple of 16 gets narrower accesses (n_divisibility from `for_n`).
+/// On the GPU, many rows; in the interpreter, fewer (still ragged against rows per program).
+fn odd_shapes(on_gpu: bool) -> Vec<(LayernormConfig, usize, usize)> {
     let f = LayernormConfig::for_n;
-    // (config, m, n): n not a multiple of 16 gets narrower accesses (n_divisibility from for_n).
-    let cases = [
-        (f(1000, 2, 4, 4), 37, 1000),
+    let rows = |gpu: usize, cpu: usize| if on_gpu { gpu } else { cpu };
+    let mut cases = vec![
+        (f(1000, 2, 4, 4), rows(37, 3), 1000),
         (f(1000, 1, 4, 8), 1, 1000),
-        (f(1001, 1, 4, 8), 37, 1001),
-        (f(17, 16, 1, 4), 1001, 17),
+        (f(1001, 1, 4, 8), rows(37, 2), 1001),
+        (f(17, 16, 1, 4), rows(1001, 37), 17),
         // Threads beyond the tile: lanes and warps hold copies.
-        (f(17, 1, 4, 4), 33, 17),
-        (f(4096, 1, 4, 8), 65, 4096),
-        (f(4096, 2, 8, 4), 65, 4096),
+        (f(17, 1, 4, 4), rows(33, 3), 17),
+        (f(4096, 1, 4, 8), rows(65, 2), 4096),
+        (f(4096, 2, 8, 4), rows(65, 3), 4096),
         (f(4096, 4, 4, 16), 3, 4096),
         (f(16, 8, 4, 1), 3, 16),
         (f(1, 32, 1, 1), 5, 1),
-        (f(12345, 1, 2, 16), 7, 12345),
-        (f(16384, 1, 4, 16), 3, 16384),
-        (f(16384, 1, 4, 32), 5, 16384),
-        (f(16384, 2, 4, 32), 5, 16384),
+        (f(12345, 1, 2, 16), rows(7, 1), 12345),
     ];
-    let mut worst = 0.0f64;
-    for (i, &(c, m, n)) in cases.iter().enumerate() {
-        worst = worst.max(run(&dev, c, m, n, 0.0, 500 + i as u64));
+    if on_gpu {
+        cases.extend([
+            (f(16384, 1, 4, 16), 3, 16384),
+            (f(16384, 1, 4, 32), 5, 16384),
+        ]);
     }
-    println!("layernorm: max error over all cases {worst:.2e} (bound {MAX_REL:.0e})");
+    cases.push((f(16384, 2, 4, 32), rows(5, 1), 16384));
+    cases
+}
+
+fn layernorm_matches_f64_on_odd_shapes<B: Backend>(dev: &B::Device, on_gpu: bool) {
+    let mut worst = 0.0f64;
+    for (i, (c, m, n)) in odd_shapes(on_gpu).into_iter().enumerate() {
+        worst = worst.max(run::<B>(dev, c, m, n, 0.0, 500 + i as u64));
+    }
+    println!(
+        "layernorm on {}: max error over all cases {worst:.2e} (bound {:.0e})",
+        B::KIND,
+        bound().rel
+    );
 }
 
 /// A row shorter than the tile (more masked columns, which must not count in the mean or the
 /// variance), n a multiple of 16 built for any n (n_divisibility 1), and rows whose mean is far
 /// from 0 (the variance is taken of the centred values, so the offset does not cancel it away).
-#[test]
-fn layernorm_with_wide_tiles_weak_promises_and_offsets() {
-    let Some(dev) = device() else { return };
+/// `rows`: the five cases' row counts.
+fn layernorm_with_wide_tiles_weak_promises_and_offsets<B: Backend>(
+    dev: &B::Device,
+    rows: [usize; 5],
+) {
     let wide = LayernormConfig {
         block_n: 2048,
         ..LayernormConfig::for_n(1000, 2, 4, 4)
     };
-    run(&dev, wide, 19, 1000, 0.0, 600);
+    run::<B>(dev, wide, rows[0], 1000, 0.0, 600);
     let weak = LayernormConfig {
         n_divisibility: 1,
         ..LayernormConfig::for_n(4096, 1, 4, 8)
     };
-    run(&dev, weak, 21, 4096, 0.0, 601);
-    run(
-        &dev,
-        LayernormConfig::for_n(1000, 2, 4, 4),
-        37,
-        1000,
-        8.0,
-        602,
-    );
+    run::<B>(dev, weak, rows[1], 4096, 0.0, 601);
+    let plain = LayernormConfig::for_n(1000, 2, 4, 4);
+    run::<B>(dev, plain, rows[2], 1000, 8.0, 602);
     // w and b loaded after the statistics.
     let late = LayernormConfig {
         params_first: false,
-        ..LayernormConfig::for_n(1000, 2, 4, 4)
+        ..plain
     };
-    run(&dev, late, 37, 1000, 8.0, 603);
+    run::<B>(dev, late, rows[3], 1000, 8.0, 603);
     // A register limit that makes ptxas spill.
     let tight = LayernormConfig {
         max_registers: Some(24),
         ..LayernormConfig::for_n(4096, 1, 4, 8)
     };
-    run(&dev, tight, 13, 4096, 1.0, 604);
+    run::<B>(dev, tight, rows[4], 4096, 1.0, 604);
+}
+
+#[test]
+fn layernorm_matches_f64_on_odd_shapes_in_the_interpreter() {
+    layernorm_matches_f64_on_odd_shapes::<Cpu>(&common::gpu::cpu(), false);
+}
+
+#[test]
+fn layernorm_with_wide_tiles_weak_promises_and_offsets_in_the_interpreter() {
+    layernorm_with_wide_tiles_weak_promises_and_offsets::<Cpu>(
+        &common::gpu::cpu(),
+        [3, 2, 3, 3, 2],
+    );
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn layernorm_matches_f64_on_odd_shapes_on_the_gpu() {
+    common::gpu::on_cuda(|dev| {
+        layernorm_matches_f64_on_odd_shapes::<weft::runtime::cuda::Cuda>(dev, true)
+    });
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn layernorm_with_wide_tiles_weak_promises_and_offsets_on_the_gpu() {
+    common::gpu::on_cuda(|dev| {
+        layernorm_with_wide_tiles_weak_promises_and_offsets::<weft::runtime::cuda::Cuda>(
+            dev,
+            [19, 21, 37, 37, 13],
+        )
+    });
 }

@@ -50,28 +50,23 @@ pub fn load_kernel(
         .unwrap_or_else(|e| panic!("{}: kernel: {e}", sig.name))
 }
 
-/// Launches `k` (parameters `x`, `y`) as one CTA on `x` uploaded, with `y` of `ylen` elements
-/// pre-filled with 0xFF bytes so unwritten elements show, and returns `y`. The kernel must read
-/// only `x[0..x.len())` and write only `y[0..ylen)`.
-#[cfg(all(feature = "cuda", feature = "llvm"))]
-pub fn run_one_cta<T: weft::runtime::DeviceElem>(
-    dev: &weft::runtime::cuda::Device,
-    k: &weft::codegen::Kernel<'_>,
-    x: &[T],
-    ylen: usize,
-) -> Vec<T> {
+/// Runs `f` on the first CUDA GPU; without one, prints a `SKIP:` line saying why (as
+/// [`device`]).
+#[cfg(feature = "cuda")]
+pub fn on_cuda(f: impl FnOnce(&weft::runtime::cuda::Device)) {
+    on_cuda_with(&[], f)
+}
+
+/// [`on_cuda`] on a GPU that has every feature in `needs`; on one that lacks one, prints a
+/// `SKIP:` line naming it.
+#[cfg(feature = "cuda")]
+pub fn on_cuda_with(needs: &[weft::target::Feature], f: impl FnOnce(&weft::runtime::cuda::Device)) {
     use weft::runtime::prelude::*;
-    use weft::runtime::{KernelArgs, LaunchConfig};
-    let kernel = load_kernel(dev, k);
-    let dx = dev.upload(x).unwrap();
-    let mut dy = dev.alloc::<T>(ylen).unwrap();
-    dy.fill_bytes(0xFF).unwrap();
-    let mut args = KernelArgs::new();
-    args.ptr(&dx).ptr(&dy);
-    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
-    let stream = dev.stream();
-    // SAFETY: the caller's kernel reads x[0..x.len()) and writes y[0..ylen), both allocated.
-    unsafe { stream.launch(&kernel, &cfg, &args).unwrap() };
-    stream.synchronize().unwrap();
-    dy.to_vec().unwrap()
+    let Some(dev) = device() else { return };
+    let target = dev.target().expect("the GPU's target");
+    if let Some(missing) = needs.iter().find(|&&n| !target.supports(n)) {
+        println!("SKIP: {target} has no {missing:?}");
+        return;
+    }
+    f(&dev)
 }

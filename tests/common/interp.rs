@@ -1,187 +1,20 @@
-//! Running the GPU suites' kernels in the interpreter: the tolerances per element type (one
-//! table for every interpreter test), poisoned outputs and the checks of the GPU tests.
+//! Running a kernel in the interpreter directly, under interpreter options (a random schedule),
+//! for the tests of the interpreter itself. The kernel suites launch through the CPU backend
+//! instead (`launch`).
 
-use weft::codegen::interp::{self, DeviceBuffer, HostElem, InterpError, LaunchArg, Memory};
-use weft::codegen::{DType, Kernel};
+use weft::codegen::interp::{self, LaunchArg, Memory};
+use weft::codegen::Kernel;
 
-/// Elements allocated past each output, which must keep the poison.
-pub const PAD: usize = 16;
-
-/// How far a floating-point result may lie from its f64 host reference: `|got - want| ≤ abs`
-/// or `≤ rel · |want|`. Integer and data-movement kernels are compared bit for bit instead.
-#[derive(Debug, Clone, Copy)]
-pub struct Tol {
-    pub rel: f64,
-    pub abs: f64,
-}
-
-/// The tolerance for one result of element type `dtype` whose only rounding that matters is
-/// the last (an f32 accumulator rounded to the output type, a softmax, a layer norm): an ulp of
-/// the type (twice the half ulp of a correct rounding), and an absolute floor for results that
-/// cancel to near zero. Sums over long rows state their own bound from `Σ|x|` on top; kernels
-/// that only move data or compute in integers are compared bit for bit.
-pub fn tol(dtype: DType) -> Tol {
-    match dtype {
-        // The GPU suites' bound for f32 softmax and layer norm.
-        DType::F32 => Tol {
-            rel: 1e-5,
-            abs: 1e-6,
-        },
-        DType::F64 => Tol {
-            rel: 1e-12,
-            abs: 1e-14,
-        },
-        // 2⁻¹⁰ and 2⁻⁷: the GPU GEMM suite's bound.
-        DType::F16 => Tol {
-            rel: 1.0 / 1024.0,
-            abs: 1e-3,
-        },
-        DType::BF16 => Tol {
-            rel: 1.0 / 128.0,
-            abs: 1e-3,
-        },
-        other => panic!("{other} results are compared bit for bit"),
-    }
-}
-
-/// The tolerance of attention's output O (values of order 1): P is rounded to the 16-bit input
-/// type before P·V, as in FlashAttention, so a few ulps of that type, absolute.
-pub fn tol_attention(dtype: DType) -> Tol {
-    let abs = if dtype == DType::F16 { 4e-3 } else { 3e-2 };
-    Tol { rel: 0.0, abs }
-}
-
-/// Checks `got` against `want` within `t`; prints the first few misses and the worst error.
-pub fn close(got: &[f64], want: &[f64], t: Tol, what: &str) {
-    assert!(got.len() >= want.len(), "{what}: {} results", got.len());
-    let mut bad = 0;
-    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-        let err = (g - w).abs();
-        if !(err <= t.abs || err <= t.rel * w.abs()) {
-            if bad < 5 {
-                eprintln!("{what}: element {i}: got {g}, want {w}");
-            }
-            bad += 1;
-        }
-    }
-    assert_eq!(bad, 0, "{what}: {bad} of {} elements differ", want.len());
-}
-
-/// Checks `got[..want.len()]` equals `want` bit for bit (by `bits`).
-pub fn exact<T: Copy + std::fmt::Debug>(got: &[T], want: &[T], bits: fn(T) -> u64, what: &str) {
-    assert!(got.len() >= want.len(), "{what}: {} results", got.len());
-    let bad: Vec<usize> = (0..want.len())
-        .filter(|&i| bits(got[i]) != bits(want[i]))
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: {} of {} differ, first at {}: got {:?}, want {:?}",
-        bad.len(),
-        want.len(),
-        bad[0],
-        got[bad[0]],
-        want[bad[0]]
-    );
-}
-
-/// Checks that every element of `out` from `len` on still holds the 0xFF-byte poison (`bits`
-/// gives an element's bits, zero-extended).
-pub fn poison_intact<T: Copy>(out: &[T], len: usize, bits: fn(T) -> u64, what: &str) {
-    let size = std::mem::size_of::<T>() as u32;
-    let poison = u64::MAX >> (64 - 8 * size);
-    for (i, &g) in out[len..].iter().enumerate() {
-        assert_eq!(
-            bits(g),
-            poison,
-            "{what}: element {i} past the end was written"
-        );
-    }
-}
-
-/// A poisoned (0xFF bytes) output of `len` elements plus [`PAD`].
-pub fn poisoned<T: HostElem>(mem: &mut Memory, len: usize) -> DeviceBuffer {
-    mem.alloc_poisoned::<T>(len + PAD)
-}
-
-/// Runs `k` over `grid` and panics with the interpreter's error (a sanitizer finding or an
-/// unsupported op) naming `what`.
-pub fn launch(
-    k: &Kernel<'_>,
-    grid: impl Into<Grid>,
-    args: &[LaunchArg],
-    mem: &mut Memory,
-    what: &str,
-) {
-    launch_with(k, grid, args, mem, &interp::Options::default(), what)
-}
-
-/// [`launch`] with interpreter `options` (a random schedule).
+/// Runs `k` over `programs` programs (along x) under `options`; panics with the interpreter's
+/// error (a sanitizer finding or an unsupported op) naming `what`.
 pub fn launch_with(
     k: &Kernel<'_>,
-    grid: impl Into<Grid>,
+    programs: u32,
     args: &[LaunchArg],
     mem: &mut Memory,
     options: &interp::Options,
     what: &str,
 ) {
-    let g: Grid = grid.into();
-    interp::run_with(k, g.0, args, mem, options, &mut std::io::stdout())
+    interp::run_with(k, [programs, 1, 1], args, mem, options, &mut std::io::stdout())
         .unwrap_or_else(|e| panic!("{what}: {e}"));
-}
-
-/// Runs `k` and returns its error (for kernels whose ops the interpreter refuses).
-pub fn launch_err(
-    k: &Kernel<'_>,
-    grid: impl Into<Grid>,
-    args: &[LaunchArg],
-    mem: &mut Memory,
-) -> InterpError {
-    interp::run(k, grid.into().0, args, mem)
-        .expect_err("the interpreter ran a kernel it should refuse")
-}
-
-/// Runs `k(x, y)` as one program on `x` uploaded and a poisoned `y` of `ylen` elements; returns
-/// `y` (the interpreter's counterpart of `common::gpu::run_one_cta`).
-pub fn run_one_cta<X: HostElem, Y: HostElem>(
-    k: &Kernel<'_>,
-    x: &[X],
-    ylen: usize,
-    what: &str,
-) -> Vec<Y> {
-    let mut mem = Memory::new();
-    let dx = mem.upload(x);
-    let dy = mem.alloc_poisoned::<Y>(ylen);
-    launch(
-        k,
-        1u32,
-        &[LaunchArg::Buffer(dx), LaunchArg::Buffer(dy)],
-        &mut mem,
-        what,
-    );
-    mem.download(dy)
-}
-
-/// A launch grid: `u32` (x only), or `(x, y, z)` as the kernels' `grid()` helpers return.
-pub struct Grid(pub [u32; 3]);
-
-impl From<u32> for Grid {
-    fn from(x: u32) -> Grid {
-        Grid([x, 1, 1])
-    }
-}
-
-impl From<(u32, u32, u32)> for Grid {
-    fn from((x, y, z): (u32, u32, u32)) -> Grid {
-        Grid([x, y, z])
-    }
-}
-
-/// f32 bits, for [`exact`] and [`poison_intact`].
-pub fn f32_bits(v: f32) -> u64 {
-    u64::from(v.to_bits())
-}
-
-/// As f64, for [`close`].
-pub fn widen(v: &[f32]) -> Vec<f64> {
-    v.iter().map(|&x| f64::from(x)).collect()
 }

@@ -432,3 +432,17 @@ pub fn shuffle_pair() -> (LinearLayout, LinearLayout) {
     );
     (s, d)
 }
+
+/// Row-wise tiles of the cumsum and row-sum kernels (`shipped`), and one narrow single-warp tile.
+pub fn row_tiles(
+    shipped: &[weft::codegen::kernels::Tile2d],
+) -> Vec<weft::codegen::kernels::Tile2d> {
+    let mut tiles = shipped.to_vec();
+    tiles.push(weft::codegen::kernels::Tile2d {
+        rows: 1,
+        cols: 64,
+        per_thread: 4,
+        num_warps: 1,
+    });
+    tiles
+}

@@ -18,9 +18,17 @@ pub mod kernels;
 #[cfg(feature = "llvm")]
 pub mod elementwise;
 
-/// Running the GPU suites' kernels in the interpreter: tolerances and checks.
+/// Running kernels in the interpreter directly, under its options (the interpreter's own tests).
 #[cfg(feature = "llvm")]
 pub mod interp;
+
+/// Results against host references: the tolerances per element type, for every backend.
+#[cfg(feature = "llvm")]
+pub mod check;
+
+/// Loading and launching a built kernel on any backend, for the kernel suites.
+#[cfg(feature = "llvm")]
+pub mod launch;
 
 /// The argmax/argmin kernel and its host reference.
 #[cfg(feature = "llvm")]

@@ -1,4 +1,4 @@
-//! The scan test kernel shared by `codegen_scan`, `gpu_scan` and `interp_reductions` (included with `#[path]`).
+//! The scan test kernel shared by `codegen_scan` and `gpu_scan` (included with `#[path]`).
 #![allow(dead_code)]
 
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Result, ScanOp, Target};
