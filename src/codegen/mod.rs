@@ -78,11 +78,11 @@
 
 mod analysis;
 mod builder;
-mod emit;
 mod error;
 pub mod interp;
 pub mod ir;
 pub mod kernels;
+mod lower;
 mod ops;
 pub mod report;
 mod target;
@@ -90,10 +90,10 @@ mod types;
 mod verify;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
-pub use builder::values::Value;
 pub use builder::{Context, KernelBuilder};
-pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
+pub use lower::values::Value;
+pub use lower::{Kernel, OptLevel};
 pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use ops::global::{AtomicOp, CacheHint};
 pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};

@@ -9,10 +9,10 @@
 
 use std::panic::Location;
 
-use crate::codegen::builder::values::{Value, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, IrType, Loc, Op, OpKind, Program, RegionId, ValueId};
+use crate::codegen::lower::values::{Value, ValueKind};
 use crate::codegen::ops::elementwise::Operand;
 
 /// The recording state of one kernel.
@@ -115,7 +115,7 @@ impl Recorder {
 impl<'ctx> KernelBuilder<'ctx> {
     /// The tile-IR type of `v` (its kind, element type, shape, layout or buffer).
     pub(crate) fn ir_type(&self, v: Value) -> Result<IrType> {
-        let d = self.values.peek("record", v)?;
+        let d = self.lx.values.peek("record", v)?;
         Ok(match d.kind {
             ValueKind::Scalar => IrType::Scalar(d.ty),
             ValueKind::Tile => match &d.layout {

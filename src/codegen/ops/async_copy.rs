@@ -21,10 +21,10 @@
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::shared::offset_layout;
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::{Feature, LlvmTarget};
@@ -74,7 +74,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn async_copy_inner(&mut self, desc: Value, ptrs: Value, mask: Option<Value>) -> Result<()> {
         const OP: &str = "async_copy_global_to_shared";
-        self.target.require(Feature::CpAsync, OP)?;
+        self.lx.target.require(Feature::CpAsync, OP)?;
         let d = self.shared_desc(OP, desc)?;
         let (p, elem) = self.pointer_operand(OP, ptrs)?;
         if p.is_scalar() {
@@ -123,7 +123,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             &layout,
             &buf.layout,
             self.threads_per_warp(),
-            self.num_warps,
+            self.lx.num_warps,
         )?;
         let acc = self.desc_access_at(offsets, &d)?;
         let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
@@ -144,14 +144,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
         let (reg_free, _, _) = layout.free_masks();
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         // 16-byte copies bypass L1 (`.cg`, what Triton emits); smaller ones must use `.ca`.
         let level = if bytes == 16 { "cg" } else { "ca" };
         let copies = (0..layout.num_regs())
             .step_by(vec)
             .filter(|&g| g as u64 & reg_free == 0)
             .count() as u64;
-        self.report
+        self.lx
+            .report
             .global(vec as u64, elem.mem_bytes(), copies, mask_regs.is_some());
         for g in (0..layout.num_regs()).step_by(vec) {
             if g as u64 & reg_free != 0 {
@@ -167,7 +168,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     "cp.async.{level}.shared.global [{dst_op}], [{src_op}], {bytes};"
                 )),
                 Some(regs) => {
-                    let size = self.em.b.build_select(
+                    let size = self.lx.em.b.build_select(
                         regs[g].into_int_value(),
                         i32t.const_int(bytes, false),
                         i32t.const_zero(),
@@ -179,7 +180,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     ));
                 }
             }
-            asm.call(&self.em)?;
+            asm.call(&self.lx.em)?;
         }
         Ok(())
     }
@@ -195,13 +196,13 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn async_commit_group_impl(&mut self) -> Result<Value> {
         const OP: &str = "async_commit_group";
-        self.target.require(Feature::CpAsync, OP)?;
-        self.ensure_body()?;
+        self.lx.target.require(Feature::CpAsync, OP)?;
+        self.lx.ensure_body()?;
         let mut asm = InlinePtx::new();
         asm.inst("cp.async.commit_group;");
-        asm.call(&self.em)?;
-        let scope = self.values.scope();
-        Ok(self.values.push(ValueData {
+        asm.call(&self.lx.em)?;
+        let scope = self.lx.values.scope();
+        Ok(self.lx.values.push(ValueData {
             kind: ValueKind::AsyncToken,
             ty: Type::Scalar(DType::I32),
             shape: Vec::new(),
@@ -226,7 +227,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn async_wait_group_impl(&mut self, pending: u32) -> Result<()> {
         const OP: &str = "async_wait_group";
-        self.target.require(Feature::CpAsync, OP)?;
+        self.lx.target.require(Feature::CpAsync, OP)?;
         // PTX takes the count as an immediate; ptxas accepts 0..=7 groups outstanding.
         if pending > 7 {
             return Err(CodegenError::arg(
@@ -234,10 +235,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                 format!("pending = {pending}: cp.async.wait_group takes 0..=7"),
             ));
         }
-        self.ensure_body()?;
+        self.lx.ensure_body()?;
         let mut asm = InlinePtx::new();
         asm.inst(format!("cp.async.wait_group {pending};"));
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 }

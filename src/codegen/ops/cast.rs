@@ -9,11 +9,11 @@ use inkwell::values::BasicValueEnum;
 use inkwell::{FloatPredicate, IntPredicate};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::set_nneg;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::emitter::set_nneg;
+use crate::codegen::lower::values::Value;
 use crate::codegen::target::Feature;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -35,7 +35,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         };
         if from.is_fp8() || to.is_fp8() {
-            self.target.require(Feature::Fp8, "cast to or from fp8")?;
+            self.lx
+                .target
+                .require(Feature::Fp8, "cast to or from fp8")?;
         }
         let mut out = Vec::with_capacity(d.regs.len());
         if self.pairs_narrow(from, to) && d.regs.len() % 2 == 0 {
@@ -68,8 +70,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn pairs_narrow(&self, from: DType, to: DType) -> bool {
         from == DType::F32
             && matches!(to, DType::F16 | DType::BF16)
-            && self.target.vendor() == crate::codegen::target::Vendor::Nvidia
-            && self.target.sm().is_some_and(|sm| sm >= 80)
+            && self.lx.target.vendor() == crate::codegen::target::Vendor::Nvidia
+            && self.lx.target.sm().is_some_and(|sm| sm >= 80)
     }
 
     /// `a` and `b` (f32) rounded to `to` as one `<2 x to>` conversion.
@@ -79,9 +81,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         b: BasicValueEnum<'ctx>,
         to: DType,
     ) -> Result<[BasicValueEnum<'ctx>; 2]> {
-        let ctx = self.em.ctx;
+        let ctx = self.lx.em.ctx;
         let i32t = ctx.i32_type();
-        let bld = &self.em.b;
+        let bld = &self.lx.em.b;
         let v2 = ctx.f32_type().vec_type(2);
         let v = bld.build_insert_element(v2.get_poison(), a, i32t.const_zero(), "")?;
         let v = bld.build_insert_element(v, b, i32t.const_int(1, false), "")?;
@@ -102,7 +104,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if from == to {
             return Ok(v);
         }
-        let ctx = self.em.ctx;
+        let ctx = self.lx.em.ctx;
         let f32t = ctx.f32_type();
         if from.is_fp8() {
             let h = self.fp8_to_f16(v, from)?;
@@ -115,8 +117,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         // A value known to be non-negative (an index) widens and converts as unsigned, flagged
         // `nneg`: what instcombine would make of it, and cheaper in PTX (`cvt.u64.u32`).
         let non_negative =
-            from.is_int() && from != DType::I1 && self.non_negative(v.into_int_value());
-        let b = &self.em.b;
+            from.is_int() && from != DType::I1 && self.lx.non_negative(v.into_int_value());
+        let b = &self.lx.em.b;
         let target = to.llvm(ctx);
         let nneg = |v: BasicValueEnum<'ctx>| {
             // `v` is the zext or uitofp just built (or a constant LLVM folded it to).
@@ -187,16 +189,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             "llvm.nvvm.e5m2x2.to.f16x2.rn"
         };
-        let f = self.em.intrinsic(name, &[])?;
-        let pair = self
-            .em
-            .b
-            .build_int_z_extend(v.into_int_value(), self.em.ctx.i16_type(), "")?;
-        let h2 = self.em.call1(f, &[pair.into()])?.into_vector_value();
+        let f = self.lx.em.intrinsic(name, &[])?;
+        let pair =
+            self.lx
+                .em
+                .b
+                .build_int_z_extend(v.into_int_value(), self.lx.em.ctx.i16_type(), "")?;
+        let h2 = self.lx.em.call1(f, &[pair.into()])?.into_vector_value();
         Ok(self
+            .lx
             .em
             .b
-            .build_extract_element(h2, self.em.ctx.i32_type().const_zero(), "")?)
+            .build_extract_element(h2, self.lx.em.ctx.i32_type().const_zero(), "")?)
     }
 
     /// One f32 to an fp8 byte through `cvt.rn.satfinite.e4m3x2.f32` (the value in the low byte).
@@ -206,14 +210,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             "llvm.nvvm.ff.to.e5m2x2.rn"
         };
-        let f = self.em.intrinsic(name, &[])?;
-        let zero = self.em.ctx.f32_type().const_zero();
+        let f = self.lx.em.intrinsic(name, &[])?;
+        let zero = self.lx.em.ctx.f32_type().const_zero();
         // The first operand lands in the high byte.
-        let pair = self.em.call1(f, &[zero.into(), v.into()])?.into_int_value();
+        let pair = self
+            .lx
+            .em
+            .call1(f, &[zero.into(), v.into()])?
+            .into_int_value();
         Ok(self
+            .lx
             .em
             .b
-            .build_int_truncate(pair, self.em.ctx.i8_type(), "")?
+            .build_int_truncate(pair, self.lx.em.ctx.i8_type(), "")?
             .into())
     }
 }

@@ -9,10 +9,10 @@ use std::rc::Rc;
 use inkwell::values::{BasicValue, BasicValueEnum, PhiValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -139,17 +139,18 @@ impl<'ctx> KernelBuilder<'ctx> {
             .iter()
             .map(|v| self.get("for_range", *v))
             .collect::<Result<_>>()?;
-        let f = self.em.func();
-        let int_ty = ity.llvm(self.em.ctx).into_int_type();
+        let f = self.lx.em.func();
+        let int_ty = ity.llvm(self.lx.em.ctx).into_int_type();
         // Attempt 0 assumes the carried values keep their initial facts (contiguity,
         // divisibility, constancy); if the body's yields keep them too, they hold in every
         // iteration (the transfer rules are monotone) and the loop is done. Otherwise the loop is
         // built again with weaker facts behind a new entry block; the abandoned attempt stays
         // unreachable and LLVM drops it.
         let entry_br = self
+            .lx
             .em
             .b
-            .build_unconditional_branch(self.em.ctx.append_basic_block(f, "loop.pre"))?;
+            .build_unconditional_branch(self.lx.em.ctx.append_basic_block(f, "loop.pre"))?;
         // Floats' facts never shape code (no addresses or masks are made of them), and a loop
         // counter started from a literal is almost always changed by the body: assuming nothing
         // of them from the start spares rebuilding the body (with nested loops, the inner loop
@@ -176,37 +177,37 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .and_then(|o| o.block())
                     .expect("branch target")
             } else {
-                let pre = self.em.ctx.append_basic_block(f, "loop.pre");
+                let pre = self.lx.em.ctx.append_basic_block(f, "loop.pre");
                 // `entry_br` is an unconditional branch: one successor.
-                self.em.set_successor(entry_br, 0, pre);
+                self.lx.em.set_successor(entry_br, 0, pre);
                 pre
             };
-            let header = self.em.ctx.append_basic_block(f, "loop");
-            let body_bb = self.em.ctx.append_basic_block(f, "loop.body");
-            let exit = self.em.ctx.append_basic_block(f, "loop.exit");
-            self.em.b.position_at_end(pre);
-            self.em.b.build_unconditional_branch(header)?;
-            self.em.b.position_at_end(header);
-            let iv_phi = self.em.b.build_phi(int_ty, "iv")?;
+            let header = self.lx.em.ctx.append_basic_block(f, "loop");
+            let body_bb = self.lx.em.ctx.append_basic_block(f, "loop.body");
+            let exit = self.lx.em.ctx.append_basic_block(f, "loop.exit");
+            self.lx.em.b.position_at_end(pre);
+            self.lx.em.b.build_unconditional_branch(header)?;
+            self.lx.em.b.position_at_end(header);
+            let iv_phi = self.lx.em.b.build_phi(int_ty, "iv")?;
             iv_phi.add_incoming(&[(&l.regs[0], pre)]);
             let mut phis: Vec<Vec<PhiValue>> = Vec::with_capacity(inits.len());
             for d in &inits {
                 let mut ps = Vec::with_capacity(d.regs.len());
                 for r in &d.regs {
-                    let p = self.em.b.build_phi(r.get_type(), "")?;
+                    let p = self.lx.em.b.build_phi(r.get_type(), "")?;
                     p.add_incoming(&[(r, pre)]);
                     ps.push(p);
                 }
                 phis.push(ps);
             }
-            let cond = self.em.b.build_int_compare(
+            let cond = self.lx.em.b.build_int_compare(
                 inkwell::IntPredicate::SLT,
                 iv_phi.as_basic_value().into_int_value(),
                 h.regs[0].into_int_value(),
                 "",
             )?;
-            self.em.b.build_conditional_branch(cond, body_bb, exit)?;
-            self.em.b.position_at_end(body_bb);
+            self.lx.em.b.build_conditional_branch(cond, body_bb, exit)?;
+            self.lx.em.b.position_at_end(body_bb);
 
             // Values made before the loop stay valid inside and after it; the phis too.
             let iv_info = AxisInfo::scalar(
@@ -223,11 +224,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 vec![iv_phi.as_basic_value()],
                 iv_info,
             );
-            let (scope, outer) = self.values.open_scope();
-            self.loops.push((scope, pre));
+            let (scope, outer) = self.lx.values.open_scope();
+            self.lx.loops.push((scope, pre));
             let smem_open = self.smem.snapshot();
             self.smem.loop_opened(scope);
-            self.values.update(iv, |d| d.scope = scope);
+            self.lx.values.update(iv, |d| d.scope = scope);
             let carried: Vec<Value> = inits
                 .iter()
                 .zip(&phis)
@@ -238,24 +239,24 @@ impl<'ctx> KernelBuilder<'ctx> {
                 })
                 .collect();
             let result = body(self, iv, &carried);
-            self.loops.pop();
+            self.lx.loops.pop();
             let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
                 Ok(y) => y,
                 Err(e) => {
-                    self.values.poisoned = true;
-                    self.values.close_scope(scope, outer);
+                    self.lx.values.poisoned = true;
+                    self.lx.values.close_scope(scope, outer);
                     return Err(e);
                 }
             };
             let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
             if !invariant {
-                self.values.close_scope(scope, outer);
+                self.lx.values.close_scope(scope, outer);
                 self.smem.restore(smem_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
-                self.em.b.build_unreachable()?;
-                self.em.b.position_at_end(exit);
-                self.em.b.build_unreachable()?;
+                self.lx.em.b.build_unreachable()?;
+                self.lx.em.b.position_at_end(exit);
+                self.lx.em.b.build_unreachable()?;
                 // Weaken only what the body broke: to what both sides keep, and after two tries
                 // to nothing (which every yield implies, so the last attempt always succeeds).
                 for ((a, y), d) in assumed.iter_mut().zip(&yielded).zip(&inits) {
@@ -269,8 +270,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 continue;
             }
-            let latch = self.em.b.get_insert_block().expect("positioned");
-            let next = self.em.b.build_int_add(
+            let latch = self.lx.em.b.get_insert_block().expect("positioned");
+            let next = self.lx.em.b.build_int_add(
                 iv_phi.as_basic_value().into_int_value(),
                 int_ty.const_int(step as u64, false),
                 "iv.next",
@@ -281,10 +282,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                     p.add_incoming(&[(r as &dyn BasicValue, latch)]);
                 }
             }
-            self.em.b.build_unconditional_branch(header)?;
-            self.values.close_scope(scope, outer);
+            self.lx.em.b.build_unconditional_branch(header)?;
+            self.lx.values.close_scope(scope, outer);
             self.smem.scope_closed(scope, &smem_open);
-            self.em.b.position_at_end(exit);
+            self.lx.em.b.position_at_end(exit);
             // After the loop: the header's phis, with the facts that held in every iteration.
             return Ok(inits
                 .iter()
@@ -311,16 +312,16 @@ impl<'ctx> KernelBuilder<'ctx> {
         defined_in: u32,
         emit: impl FnOnce(&mut Self) -> Result<T>,
     ) -> Result<T> {
-        let Some(&(_, pre)) = self.loops.iter().find(|(scope, _)| *scope > defined_in) else {
+        let Some(&(_, pre)) = self.lx.loops.iter().find(|(scope, _)| *scope > defined_in) else {
             return emit(self);
         };
-        let here = self.em.b.get_insert_block().expect("positioned");
+        let here = self.lx.em.b.get_insert_block().expect("positioned");
         let term = pre
             .get_terminator()
             .expect("a preheader ends in its branch");
-        self.em.b.position_before(&term);
+        self.lx.em.b.position_before(&term);
         let out = emit(self);
-        self.em.b.position_at_end(here);
+        self.lx.em.b.position_at_end(here);
         out
     }
 
@@ -356,11 +357,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: c.describe(),
             });
         }
-        let f = self.em.func();
-        let then_bb = self.em.ctx.append_basic_block(f, "then");
-        let else_bb = self.em.ctx.append_basic_block(f, "else");
-        let join = self.em.ctx.append_basic_block(f, "endif");
-        self.em
+        let f = self.lx.em.func();
+        let then_bb = self.lx.em.ctx.append_basic_block(f, "then");
+        let else_bb = self.lx.em.ctx.append_basic_block(f, "else");
+        let join = self.lx.em.ctx.append_basic_block(f, "endif");
+        self.lx
+            .em
             .b
             .build_conditional_branch(c.regs[0].into_int_value(), then_bb, else_bb)?;
 
@@ -372,36 +374,36 @@ impl<'ctx> KernelBuilder<'ctx> {
             Vec<Rc<ValueData<'ctx>>>,
             inkwell::basic_block::BasicBlock<'ctx>,
         )> {
-            kb.em.b.position_at_end(bb);
-            let (scope, outer) = kb.values.open_scope();
+            kb.lx.em.b.position_at_end(bb);
+            let (scope, outer) = kb.lx.values.open_scope();
             let r = body(kb).and_then(|vs| {
                 vs.iter()
                     .map(|v| kb.get("if", *v))
                     .collect::<Result<Vec<_>>>()
             });
-            kb.values.close_scope(scope, outer);
+            kb.lx.values.close_scope(scope, outer);
             // Both arms against the free list before the `if`: one arm's fences never hold on
             // the other's path.
             kb.smem.scope_closed(scope, &smem_before);
-            let r = r.inspect_err(|_| kb.values.poisoned = true)?;
-            let end = kb.em.b.get_insert_block().expect("positioned");
-            kb.em.b.build_unconditional_branch(join)?;
+            let r = r.inspect_err(|_| kb.lx.values.poisoned = true)?;
+            let end = kb.lx.em.b.get_insert_block().expect("positioned");
+            kb.lx.em.b.build_unconditional_branch(join)?;
             Ok((r, end))
         };
         let mut then_ = Some(then_);
         let mut else_ = Some(else_);
         let (tv, tend) = arm(self, then_bb, &mut |kb| (then_.take().expect("once"))(kb))?;
         let (ev, eend) = arm(self, else_bb, &mut |kb| (else_.take().expect("once"))(kb))?;
-        self.em.b.position_at_end(join);
+        self.lx.em.b.position_at_end(join);
         if let Err(e) = self.check_yield_data("if", &tv, &ev) {
-            self.values.poisoned = true;
+            self.lx.values.poisoned = true;
             return Err(e);
         }
         let mut out = Vec::with_capacity(tv.len());
         for (t, e) in tv.iter().zip(&ev) {
             let mut regs = Vec::with_capacity(t.regs.len());
             for (a, b) in t.regs.iter().zip(&e.regs) {
-                let p = self.em.b.build_phi(a.get_type(), "")?;
+                let p = self.lx.em.b.build_phi(a.get_type(), "")?;
                 p.add_incoming(&[(a, tend), (b, eend)]);
                 regs.push(p.as_basic_value());
             }

@@ -27,10 +27,10 @@ use std::collections::HashMap;
 use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::{Value, ValueKind};
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::ldmatrix::{fill_copies, plan_matrix, MatrixPlan};
 use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
@@ -131,7 +131,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let src = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(t.ty);
         let regs = if *src == *dst {
-            self.report.conversion(ConversionFigures {
+            self.lx.report.conversion(ConversionFigures {
                 kind: ConversionKind::Noop,
                 executed: ConversionKind::Noop,
                 shuffles: 0,
@@ -143,7 +143,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             t.regs.clone()
         } else {
             let bits = (elem.mem_bytes() * 8) as u32;
-            let plan = plan_conversion(&src.ll, &dst.ll, bits, self.target)?;
+            let plan = plan_conversion(&src.ll, &dst.ll, bits, self.lx.target)?;
             let direct = match plan.kind {
                 ConversionKind::Noop | ConversionKind::RegisterPermute => {
                     permute_regs(&src, &dst, &t.regs)
@@ -156,7 +156,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ConversionKind::CrossCta => {
                     return Err(CodegenError::Unsupported {
                         op: OP,
-                        target: self.target.to_string(),
+                        target: self.lx.target.to_string(),
                         reason: format!("data crosses CTAs ({} to {dst})", t.describe()),
                     })
                 }
@@ -176,7 +176,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 None => {
                     let sp = match (&plan.shared, plan.kind) {
                         (Some(sp), ConversionKind::SharedMemory) => sp.clone(),
-                        _ => plan_shared(&src.ll, &dst.ll, bits, self.target)?,
+                        _ => plan_shared(&src.ll, &dst.ll, bits, self.lx.target)?,
                     };
                     figures.executed = ConversionKind::SharedMemory;
                     figures.scratch_bytes = sp.scratch_bytes;
@@ -189,7 +189,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if figures.executed != ConversionKind::SharedMemory {
                 figures.repetitions = 0;
             }
-            self.report.conversion(figures);
+            self.lx.report.conversion(figures);
             regs
         };
         let info = t.info.clone();
@@ -206,12 +206,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<IntValue<'ctx>> {
         let it = self.int_type(bits);
         if elem == DType::I1 {
-            return Ok(self.em.b.build_int_z_extend(v.into_int_value(), it, "")?);
+            return Ok(self
+                .lx
+                .em
+                .b
+                .build_int_z_extend(v.into_int_value(), it, "")?);
         }
         if v.is_int_value() {
             return Ok(v.into_int_value());
         }
-        Ok(self.em.b.build_bit_cast(v, it, "")?.into_int_value())
+        Ok(self.lx.em.b.build_bit_cast(v, it, "")?.into_int_value())
     }
 
     #[allow(clippy::wrong_self_convention)] // converts `i`, not the builder `self`
@@ -223,23 +227,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         if elem == DType::I1 {
             let zero = i.get_type().const_zero();
             return Ok(self
+                .lx
                 .em
                 .b
                 .build_int_compare(inkwell::IntPredicate::NE, i, zero, "")?
                 .into());
         }
-        let ty = elem.llvm(self.em.ctx);
+        let ty = elem.llvm(self.lx.em.ctx);
         if ty.is_int_type() {
             return Ok(i.into());
         }
-        Ok(self.em.b.build_bit_cast(i, ty, "")?)
+        Ok(self.lx.em.b.build_bit_cast(i, ty, "")?)
     }
 
     /// `XOR_j lane_j · cols[j]` of this thread's lane id, emitted once in the prologue.
     pub(crate) fn lane_linear(&mut self, cols: &[u64]) -> Result<IntValue<'ctx>> {
         let lane = self.lane_id()?;
-        let i32t = self.em.ctx.i32_type();
-        self.in_prologue(|b| {
+        let i32t = self.lx.em.ctx.i32_type();
+        self.lx.in_prologue(|b| {
             let mut acc = i32t.const_zero();
             for (j, &c) in cols.iter().enumerate() {
                 if c == 0 {
@@ -259,20 +264,21 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     pub(crate) fn int_type(&self, bits: u32) -> inkwell::types::IntType<'ctx> {
         match bits {
-            1 => self.em.ctx.bool_type(),
-            8 => self.em.ctx.i8_type(),
-            16 => self.em.ctx.i16_type(),
-            32 => self.em.ctx.i32_type(),
-            _ => self.em.ctx.i64_type(),
+            1 => self.lx.em.ctx.bool_type(),
+            8 => self.lx.em.ctx.i8_type(),
+            16 => self.lx.em.ctx.i16_type(),
+            32 => self.lx.em.ctx.i32_type(),
+            _ => self.lx.em.ctx.i64_type(),
         }
     }
 
     /// This thread's lane id, `tid & (threads_per_warp - 1)`.
     pub(crate) fn lane_id(&mut self) -> Result<IntValue<'ctx>> {
-        let tid = self.thread_index()?;
+        let tid = self.lx.thread_index()?;
         let mask = self.threads_per_warp() as u64 - 1;
-        let i32t = self.em.ctx.i32_type();
-        self.in_prologue(|b| Ok(b.build_and(tid, i32t.const_int(mask, false), "lane")?))
+        let i32t = self.lx.em.ctx.i32_type();
+        self.lx
+            .in_prologue(|b| Ok(b.build_and(tid, i32t.const_int(mask, false), "lane")?))
     }
 
     /// `vals[i]` where `sel == keys[i]`, `vals[0]` when none matches (`keys[0]` is the default).
@@ -282,19 +288,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         keys: &[u64],
         vals: &[IntValue<'ctx>],
     ) -> Result<IntValue<'ctx>> {
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let mut acc = vals[0];
         for (k, v) in keys.iter().zip(vals).skip(1) {
             if *v == acc {
                 continue;
             }
-            let hit = self.em.b.build_int_compare(
+            let hit = self.lx.em.b.build_int_compare(
                 inkwell::IntPredicate::EQ,
                 sel,
                 i32t.const_int(*k, false),
                 "",
             )?;
-            acc = self.em.b.build_select(hit, *v, acc, "")?.into_int_value();
+            acc = self
+                .lx
+                .em
+                .b
+                .build_select(hit, *v, acc, "")?
+                .into_int_value();
         }
         Ok(acc)
     }
@@ -376,7 +387,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let ebits = sp.element_bits;
         let epw = sp.elements_per_word as u64;
         let wpe = sp.words_per_element;
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let x = self.lane_linear(&p)?;
         let y = self.lane_linear(&sp.lane_map)?;
         let g = self.lane_linear(&sp.diagonal)?;
@@ -398,33 +409,35 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let w = if ebits == 64 {
                     let i = kb.to_bits(v, elem, 64)?;
                     let i = if wi == 1 {
-                        kb.em.b.build_right_shift(
+                        kb.lx.em.b.build_right_shift(
                             i,
-                            kb.em.ctx.i64_type().const_int(32, false),
+                            kb.lx.em.ctx.i64_type().const_int(32, false),
                             false,
                             "",
                         )?
                     } else {
                         i
                     };
-                    kb.em.b.build_int_truncate(i, i32t, "")?
+                    kb.lx.em.b.build_int_truncate(i, i32t, "")?
                 } else if ebits == 32 {
                     kb.to_bits(v, elem, 32)?
                 } else {
                     let i = kb.to_bits(v, elem, ebits)?;
-                    let i = kb.em.b.build_int_z_extend(i, i32t, "")?;
+                    let i = kb.lx.em.b.build_int_z_extend(i, i32t, "")?;
                     if q == 0 {
                         i
                     } else {
-                        kb.em
-                            .b
-                            .build_left_shift(i, i32t.const_int(q * ebits as u64, false), "")?
+                        kb.lx.em.b.build_left_shift(
+                            i,
+                            i32t.const_int(q * ebits as u64, false),
+                            "",
+                        )?
                     }
                 };
                 acc = if q == 0 {
                     w
                 } else {
-                    kb.em.b.build_or(acc, w, "")?
+                    kb.lx.em.b.build_or(acc, w, "")?
                 };
             }
             word_cache.insert((base, wi), acc);
@@ -447,10 +460,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                     let from = if lx == 0 {
                         y
                     } else {
-                        self.em.b.build_xor(y, i32t.const_int(lx, false), "")?
+                        self.lx.em.b.build_xor(y, i32t.const_int(lx, false), "")?
                     };
-                    self.report.shuffles(1);
-                    self.target.lowering().shuffle_idx(&self.em, sent, from)?
+                    self.lx.report.shuffles(1);
+                    self.lx
+                        .target
+                        .lowering()
+                        .shuffle_idx(&self.lx.em, sent, from)?
                 };
                 per.push(r);
             }
@@ -471,14 +487,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             for q in 0..epw {
                 let dreg = scatter(w, &m.word_bits) | scatter_packed(q, &m.packed, |pk| pk.0);
                 let v = if ebits == 64 {
-                    let i64t = self.em.ctx.i64_type();
-                    let lo = self.em.b.build_int_z_extend(words[0], i64t, "")?;
-                    let hi = self.em.b.build_int_z_extend(words[1], i64t, "")?;
+                    let i64t = self.lx.em.ctx.i64_type();
+                    let lo = self.lx.em.b.build_int_z_extend(words[0], i64t, "")?;
+                    let hi = self.lx.em.b.build_int_z_extend(words[1], i64t, "")?;
                     let hi = self
+                        .lx
                         .em
                         .b
                         .build_left_shift(hi, i64t.const_int(32, false), "")?;
-                    let i = self.em.b.build_or(lo, hi, "")?;
+                    let i = self.lx.em.b.build_or(lo, hi, "")?;
                     self.from_bits(i, elem)?
                 } else if ebits == 32 {
                     self.from_bits(words[0], elem)?
@@ -486,7 +503,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     let sh = if q == 0 {
                         words[0]
                     } else {
-                        self.em.b.build_right_shift(
+                        self.lx.em.b.build_right_shift(
                             words[0],
                             i32t.const_int(q * ebits as u64, false),
                             false,
@@ -494,7 +511,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         )?
                     };
                     let it = self.int_type(ebits);
-                    let i = self.em.b.build_int_truncate(sh, it, "")?;
+                    let i = self.lx.em.b.build_int_truncate(sh, it, "")?;
                     self.from_bits(i, elem)?
                 };
                 vals[dreg as usize] = Some(v);
@@ -526,15 +543,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             .rename_in_dim("vector", Dim::OFFSET)?;
         let addr_bits = sp.vector.len() + sp.bank.len() + sp.segment.len();
         let reps = sp.repetitions();
-        let (tpw, nw) = (self.threads_per_warp(), self.num_warps);
+        let (tpw, nw) = (self.threads_per_warp(), self.lx.num_warps);
         let store = ScratchSide::new(src, &flat, addr_bits, reps, tpw, nw)?;
         let load = ScratchSide::new(dst, &flat, addr_bits, reps, tpw, nw)?;
         let a = self.scratch_alloc(OP, sp.scratch_bytes, 16)?;
-        self.report.scratch(sp.scratch_bytes);
+        self.lx.report.scratch(sp.scratch_bytes);
         let bits = (elem.mem_bytes() * 8) as u32;
         let store_plan = match sp.store_instruction {
             Instruction::StMatrix | Instruction::StMatrixTrans
-                if self.target.supports(Feature::StMatrix) =>
+                if self.lx.target.supports(Feature::StMatrix) =>
             {
                 store.matrix_plan(bits, sp.store_instruction == Instruction::StMatrixTrans)
             }
@@ -542,7 +559,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let load_plan = match sp.load_instruction {
             Instruction::LdMatrix | Instruction::LdMatrixTrans
-                if self.target.supports(Feature::LdMatrix) =>
+                if self.lx.target.supports(Feature::LdMatrix) =>
             {
                 load.matrix_plan(bits, sp.load_instruction == Instruction::LdMatrixTrans)
             }
@@ -565,7 +582,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (reg_free, _, _) = src.free_masks();
         // Inside a loop body the previous iteration may still read the scratch; reused scratch
         // may still be read by its previous op.
-        let fence_first = a.fence || self.values.scope() != 0;
+        let fence_first = a.fence || self.lx.values.scope() != 0;
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; dst.num_regs()];
         for rep in 0..reps {
             if rep > 0 || fence_first {

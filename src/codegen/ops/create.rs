@@ -6,10 +6,10 @@ use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::Value;
 use crate::codegen::ops::elementwise::IntoOperand;
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::types::{DType, Type};
@@ -24,7 +24,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: Option<&[u64]>,
     ) -> Result<Rc<TileLayout>> {
         let r = layout.resolve(op, shape)?;
-        let mut l = TileLayout::new(op, &r.linear, self.threads_per_warp(), self.num_warps)?;
+        let mut l = TileLayout::new(op, &r.linear, self.threads_per_warp(), self.lx.num_warps)?;
         l.encoding = r.encoding.map(Rc::new);
         Ok(Rc::new(l))
     }
@@ -40,7 +40,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn arange_impl(&mut self, start: i32, end: i32, layout: impl IntoLayout) -> Result<Value> {
-        self.ensure_body()?;
+        self.lx.ensure_body()?;
         let size = end as i64 - start as i64;
         if size <= 0 || !(size as u64).is_power_of_two() {
             return Err(CodegenError::arg(
@@ -49,8 +49,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let l = self.tile_layout("arange", layout, Some(&[size as u64]))?;
-        let coords = self.dim_coords(&l, 0)?;
-        let i32t = self.em.ctx.i32_type();
+        let coords = self.lx.dim_coords(&l, 0)?;
+        let i32t = self.lx.em.ctx.i32_type();
         let mut regs: Vec<BasicValueEnum> = Vec::with_capacity(coords.len());
         let mut seen = std::collections::HashMap::new();
         for c in coords {
@@ -59,7 +59,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             } else if let Some(v) = seen.get(&c) {
                 *v
             } else {
-                let v = self.int_add(c, i32t.const_int(start as u64, true))?;
+                let v = self.lx.int_add(c, i32t.const_int(start as u64, true))?;
                 seen.insert(c, v);
                 v
             };

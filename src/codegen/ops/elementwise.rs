@@ -15,10 +15,10 @@ use inkwell::{FloatPredicate, IntPredicate};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Literal, Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::{Literal, Value, ValueData};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
@@ -512,12 +512,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             unreachable!("pointers handled above")
         };
         self.check_binary_dtype(op, dt, &x)?;
-        if op == BinaryOp::Rem && dt == DType::BF16 && self.target.lowering().lacks_bf16_rem() {
+        if op == BinaryOp::Rem && dt == DType::BF16 && self.lx.target.lowering().lacks_bf16_rem() {
             // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32
             // does not help, since InstCombine narrows it back to bf16.
             return Err(CodegenError::Unsupported {
                 op: "rem",
-                target: self.target.to_string(),
+                target: self.lx.target.to_string(),
                 reason: "bf16 remainder has no AMDGPU lowering; cast to f32 first".into(),
             });
         }
@@ -589,7 +589,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let u = self.unify(name, &[p, off])?;
-        let elem = pointee.llvm_mem(self.em.ctx);
+        let elem = pointee.llvm_mem(self.lx.em.ctx);
         let mut out = Vec::with_capacity(u.regs[0].len());
         let mut seen = HashMap::new();
         for (ptr, o) in u.regs[0].iter().zip(&u.regs[1]) {
@@ -600,7 +600,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             // SAFETY: a GEP only computes an address; the kernel author vouches for its range
             // (exactly as `ptr + offs` in Triton).
             let g = unsafe {
-                self.em
+                self.lx
+                    .em
                     .b
                     .build_gep(elem, ptr.into_pointer_value(), &[o.into_int_value()], "")?
             };
@@ -620,11 +621,11 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<BasicValueEnum<'ctx>> {
         if dt.is_int() {
             let (l, r) = (l.into_int_value(), r.into_int_value());
-            let b = &self.em.b;
+            let b = &self.lx.em.b;
             let v = match op {
                 // Index arithmetic, in the form instcombine would give it (`emit/index_cse.rs`).
-                BinaryOp::Add => self.int_add(l, r)?,
-                BinaryOp::Mul => self.int_mul(l, r)?,
+                BinaryOp::Add => self.lx.int_add(l, r)?,
+                BinaryOp::Mul => self.lx.int_mul(l, r)?,
                 BinaryOp::Sub => b.build_int_sub(l, r, "")?,
                 BinaryOp::Div => b.build_int_signed_div(l, r, "")?,
                 BinaryOp::Rem => b.build_int_signed_rem(l, r, "")?,
@@ -639,13 +640,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                     } else {
                         "llvm.smax"
                     };
-                    let f = self.em.intrinsic(name, &[l.get_type().into()])?;
-                    return self.em.call1(f, &[l.into(), r.into()]);
+                    let f = self.lx.em.intrinsic(name, &[l.get_type().into()])?;
+                    return self.lx.em.call1(f, &[l.into(), r.into()]);
                 }
             };
             Ok(v.into())
         } else {
-            let b = &self.em.b;
+            let b = &self.lx.em.b;
             let (l, r) = (l.into_float_value(), r.into_float_value());
             let v = match op {
                 BinaryOp::Add => b.build_float_add(l, r, "")?,
@@ -659,12 +660,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                     } else {
                         "llvm.maxnum"
                     };
-                    let f = self.em.intrinsic(name, &[l.get_type().into()])?;
-                    return self.em.call1(f, &[l.into(), r.into()]);
+                    let f = self.lx.em.intrinsic(name, &[l.get_type().into()])?;
+                    return self.lx.em.call1(f, &[l.into(), r.into()]);
                 }
                 _ => unreachable!("checked by check_binary_dtype"),
             };
-            if self.fp_contract && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
+            if self.lx.fp_contract && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
                 if let Some(i) = v.as_instruction() {
                     // Constants fold to no instruction; a flag on a real one cannot fail.
                     let _ = i.set_fast_math_flags(inkwell::values::FastMathFlags::AllowContract);
@@ -804,7 +805,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     CmpOp::Gt => IntPredicate::SGT,
                     CmpOp::Ge => IntPredicate::SGE,
                 };
-                self.em
+                self.lx
+                    .em
                     .b
                     .build_int_compare(p, l.into_int_value(), r.into_int_value(), "")?
             } else {
@@ -816,9 +818,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                     CmpOp::Gt => FloatPredicate::OGT,
                     CmpOp::Ge => FloatPredicate::OGE,
                 };
-                self.em
-                    .b
-                    .build_float_compare(p, l.into_float_value(), r.into_float_value(), "")?
+                self.lx.em.b.build_float_compare(
+                    p,
+                    l.into_float_value(),
+                    r.into_float_value(),
+                    "",
+                )?
             };
             seen.insert(key(l, r), v.into());
             out.push(v.into());
@@ -896,7 +901,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let u = self.unify("where", &[&c, &a, &b])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
         for i in 0..u.regs[0].len() {
-            out.push(self.em.b.build_select(
+            out.push(self.lx.em.b.build_select(
                 u.regs[0][i].into_int_value(),
                 u.regs[1][i],
                 u.regs[2][i],
@@ -944,19 +949,22 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut out = Vec::with_capacity(x.regs.len());
         for r in &x.regs {
             let v: BasicValueEnum = match (op, dt.is_int()) {
-                (UnaryOp::Neg, true) => self.em.b.build_int_neg(r.into_int_value(), "")?.into(),
-                (UnaryOp::Neg, false) => {
-                    self.em.b.build_float_neg(r.into_float_value(), "")?.into()
-                }
-                (UnaryOp::Not, _) => self.em.b.build_not(r.into_int_value(), "")?.into(),
+                (UnaryOp::Neg, true) => self.lx.em.b.build_int_neg(r.into_int_value(), "")?.into(),
+                (UnaryOp::Neg, false) => self
+                    .lx
+                    .em
+                    .b
+                    .build_float_neg(r.into_float_value(), "")?
+                    .into(),
+                (UnaryOp::Not, _) => self.lx.em.b.build_not(r.into_int_value(), "")?.into(),
                 (UnaryOp::Abs, true) => {
-                    let f = self.em.intrinsic("llvm.abs", &[r.get_type()])?;
-                    let no_poison = self.em.ctx.bool_type().const_zero();
-                    self.em.call1(f, &[(*r).into(), no_poison.into()])?
+                    let f = self.lx.em.intrinsic("llvm.abs", &[r.get_type()])?;
+                    let no_poison = self.lx.em.ctx.bool_type().const_zero();
+                    self.lx.em.call1(f, &[(*r).into(), no_poison.into()])?
                 }
                 (UnaryOp::Abs, false) => {
-                    let f = self.em.intrinsic("llvm.fabs", &[r.get_type()])?;
-                    self.em.call1(f, &[(*r).into()])?
+                    let f = self.lx.em.intrinsic("llvm.fabs", &[r.get_type()])?;
+                    self.lx.em.call1(f, &[(*r).into()])?
                 }
             };
             out.push(v);

@@ -17,11 +17,11 @@ use inkwell::AtomicOrdering;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::emitter::vec_of;
+use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::target::{GlobalAccess, LlvmTarget};
 use crate::codegen::types::{AddrSpace, DType, Type};
@@ -138,19 +138,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         then: impl FnOnce(&mut Self) -> Result<Option<BasicValueEnum<'ctx>>>,
     ) -> Result<Option<BasicValueEnum<'ctx>>> {
         let Some(pred) = pred else { return then(self) };
-        let f = self.em.func();
-        let here = self.em.b.get_insert_block().expect("positioned");
-        let on = self.em.ctx.append_basic_block(f, "masked");
-        let join = self.em.ctx.append_basic_block(f, "join");
-        self.em.b.build_conditional_branch(pred, on, join)?;
-        self.em.b.position_at_end(on);
+        let f = self.lx.em.func();
+        let here = self.lx.em.b.get_insert_block().expect("positioned");
+        let on = self.lx.em.ctx.append_basic_block(f, "masked");
+        let join = self.lx.em.ctx.append_basic_block(f, "join");
+        self.lx.em.b.build_conditional_branch(pred, on, join)?;
+        self.lx.em.b.position_at_end(on);
         let v = then(self)?;
-        let on_end = self.em.b.get_insert_block().expect("positioned");
-        self.em.b.build_unconditional_branch(join)?;
-        self.em.b.position_at_end(join);
+        let on_end = self.lx.em.b.get_insert_block().expect("positioned");
+        self.lx.em.b.build_unconditional_branch(join)?;
+        self.lx.em.b.position_at_end(join);
         match (v, default) {
             (Some(v), Some(d)) => {
-                let phi = self.em.b.build_phi(v.get_type(), "")?;
+                let phi = self.lx.em.b.build_phi(v.get_type(), "")?;
                 phi.add_incoming(&[(&v, on_end), (&d, here)]);
                 Ok(Some(phi.as_basic_value()))
             }
@@ -168,11 +168,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         // The free bits of tid (`lane + warp · threads_per_warp`) must be clear; when they are
         // all of its bits from `lo` up, that is `tid < 2^lo`.
         let mask = lane_free | warp_free << self.threads_per_warp().trailing_zeros();
-        let top = self.threads_per_block() as u64 - 1;
+        let top = self.lx.threads_per_block() as u64 - 1;
         let lo = mask.trailing_zeros();
-        let tid = self.thread_index()?;
-        let i32t = self.em.ctx.i32_type();
-        self.in_prologue(|b| {
+        let tid = self.lx.thread_index()?;
+        let i32t = self.lx.em.ctx.i32_type();
+        self.lx.in_prologue(|b| {
             let rep = if crate::codegen::analysis::tile_layout::reaches_top(mask, top) {
                 let bound = i32t.const_int(1 << lo, false);
                 b.build_int_compare(inkwell::IntPredicate::ULT, tid, bound, "rep")?
@@ -190,7 +190,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         b: Option<IntValue<'ctx>>,
     ) -> Result<Option<IntValue<'ctx>>> {
         Ok(match (a, b) {
-            (Some(x), Some(y)) => Some(self.em.b.build_and(x, y, "")?),
+            (Some(x), Some(y)) => Some(self.lx.em.b.build_and(x, y, "")?),
             (x, None) => x,
             (None, y) => y,
         })
@@ -200,7 +200,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// rather than a branch around a plain one: on NVIDIA, for every access of whole 16-bit
     /// words (inline PTX, `target/nvptx`).
     fn predicated(&self, elem: DType, vec: usize) -> bool {
-        self.target.lowering().predicates_access(elem, vec)
+        self.lx.target.lowering().predicates_access(elem, vec)
     }
 
     /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`;
@@ -214,7 +214,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         hint: CacheHint,
         pred: Option<IntValue<'ctx>>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let mem = elem.llvm_mem(self.em.ctx);
+        let mem = elem.llvm_mem(self.lx.em.ctx);
         let align = (elem.mem_bytes() as u32) * vec as u32;
         let access = GlobalAccess {
             ptr,
@@ -224,47 +224,52 @@ impl<'ctx> KernelBuilder<'ctx> {
             store: None,
             pred,
         };
-        let raw: Vec<BasicValueEnum> =
-            if let Some(r) = self.target.lowering().global_access(&self.em, &access) {
-                r?
+        let raw: Vec<BasicValueEnum> = if let Some(r) = self
+            .lx
+            .target
+            .lowering()
+            .global_access(&self.lx.em, &access)
+        {
+            r?
+        } else {
+            let ty: BasicTypeEnum = if vec == 1 {
+                mem
             } else {
-                let ty: BasicTypeEnum = if vec == 1 {
-                    mem
-                } else {
-                    vec_of(mem, vec as u32)
-                };
-                let v = self.em.b.build_load(ty, ptr, "")?;
-                let inst = v.as_instruction_value().expect("load is an instruction");
-                inst.set_alignment(align)
-                    .map_err(|e| CodegenError::llvm("load", e))?;
-                if hint == CacheHint::Streaming {
-                    self.mark_nontemporal(inst)?;
-                }
-                if vec == 1 {
-                    vec![v]
-                } else {
-                    let vv = v.into_vector_value();
-                    let mut out = Vec::with_capacity(vec);
-                    for i in 0..vec {
-                        out.push(self.em.b.build_extract_element(
-                            vv,
-                            self.em.ctx.i32_type().const_int(i as u64, false),
-                            "",
-                        )?);
-                    }
-                    out
-                }
+                vec_of(mem, vec as u32)
             };
+            let v = self.lx.em.b.build_load(ty, ptr, "")?;
+            let inst = v.as_instruction_value().expect("load is an instruction");
+            inst.set_alignment(align)
+                .map_err(|e| CodegenError::llvm("load", e))?;
+            if hint == CacheHint::Streaming {
+                self.mark_nontemporal(inst)?;
+            }
+            if vec == 1 {
+                vec![v]
+            } else {
+                let vv = v.into_vector_value();
+                let mut out = Vec::with_capacity(vec);
+                for i in 0..vec {
+                    out.push(self.lx.em.b.build_extract_element(
+                        vv,
+                        self.lx.em.ctx.i32_type().const_int(i as u64, false),
+                        "",
+                    )?);
+                }
+                out
+            }
+        };
         if elem == DType::I1 {
             let mut out = Vec::with_capacity(raw.len());
             for r in raw {
                 out.push(
-                    self.em
+                    self.lx
+                        .em
                         .b
                         .build_int_compare(
                             inkwell::IntPredicate::NE,
                             r.into_int_value(),
-                            self.em.ctx.i8_type().const_zero(),
+                            self.lx.em.ctx.i8_type().const_zero(),
                             "",
                         )?
                         .into(),
@@ -289,9 +294,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         if elem == DType::I1 {
             for v in vals.iter_mut() {
                 *v = self
+                    .lx
                     .em
                     .b
-                    .build_int_z_extend(v.into_int_value(), self.em.ctx.i8_type(), "")?
+                    .build_int_z_extend(v.into_int_value(), self.lx.em.ctx.i8_type(), "")?
                     .into();
             }
         }
@@ -303,12 +309,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             store: Some(&vals),
             pred,
         };
-        if let Some(r) = self.target.lowering().global_access(&self.em, &access) {
+        if let Some(r) = self
+            .lx
+            .target
+            .lowering()
+            .global_access(&self.lx.em, &access)
+        {
             return r.map(|_| ());
         }
-        let mem = elem.llvm_mem(self.em.ctx);
-        let value = self.em.pack(&vals, mem)?;
-        let inst = self.em.b.build_store(ptr, value)?;
+        let mem = elem.llvm_mem(self.lx.em.ctx);
+        let value = self.lx.em.pack(&vals, mem)?;
+        let inst = self.lx.em.b.build_store(ptr, value)?;
         inst.set_alignment(elem.mem_bytes() as u32 * vals.len() as u32)
             .map_err(|e| CodegenError::llvm("store", e))?;
         if hint == CacheHint::Streaming {
@@ -318,9 +329,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn mark_nontemporal(&self, inst: inkwell::values::InstructionValue<'ctx>) -> Result<()> {
-        let kind = self.em.ctx.get_kind_id("nontemporal");
-        let one = self.em.ctx.i32_type().const_int(1, false);
-        let md = self.em.ctx.metadata_node(&[one.into()]);
+        let kind = self.lx.em.ctx.get_kind_id("nontemporal");
+        let one = self.lx.em.ctx.i32_type().const_int(1, false);
+        let md = self.lx.em.ctx.metadata_node(&[one.into()]);
         inst.set_metadata(md, kind)
             .map_err(|e| CodegenError::llvm("metadata", e))
     }
@@ -421,17 +432,17 @@ impl<'ctx> KernelBuilder<'ctx> {
         let zero_other = o.as_ref().is_some_and(|d| {
             matches!(
                 d.literal,
-                Some(crate::codegen::builder::values::Literal::Int(0))
+                Some(crate::codegen::lower::values::Literal::Int(0))
             ) || matches!(
                 d.literal,
-                Some(crate::codegen::builder::values::Literal::Float(x)) if x.to_bits() == 0
+                Some(crate::codegen::lower::values::Literal::Float(x)) if x.to_bits() == 0
             )
         });
         let other_regs = o
             .as_ref()
             .filter(|_| !zero_other)
             .map(|_| u.regs[ops.len() - 1].clone());
-        let elem_ty = elem.llvm(self.em.ctx);
+        let elem_ty = elem.llvm(self.lx.em.ctx);
         let zero = elem_ty.const_zero();
         let Some(layout) = u.layout.clone() else {
             // A scalar load.
@@ -446,10 +457,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .expect("load yields")
             };
             let v = match (&other_regs, pred) {
-                (Some(o), Some(p)) => self.em.b.build_select(p, v, o[0], "")?,
+                (Some(o), Some(p)) => self.lx.em.b.build_select(p, v, o[0], "")?,
                 _ => v,
             };
-            self.report.global(1, elem.mem_bytes(), 1, pred.is_some());
+            self.lx
+                .report
+                .global(1, elem.mem_bytes(), 1, pred.is_some());
             return Ok(self.new_value(
                 Type::Scalar(elem),
                 vec![],
@@ -488,7 +501,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let loaded = self
                     .guarded(pred, Some(default), |kb| {
                         let vals = kb.emit_load(ptr, elem, vec, hint, None)?;
-                        kb.em.pack(&vals, elem_ty).map(Some)
+                        kb.lx.em.pack(&vals, elem_ty).map(Some)
                     })?
                     .expect("load yields");
                 self.unpack(loaded, vec)?
@@ -497,14 +510,15 @@ impl<'ctx> KernelBuilder<'ctx> {
                 // The plan made the mask constant across the vector: its predicate selects
                 // every element (one compare per vector, not per element).
                 let v = match (&other_regs, pred) {
-                    (Some(o), Some(p)) => self.em.b.build_select(p, v, o[g + i], "")?,
+                    (Some(o), Some(p)) => self.lx.em.b.build_select(p, v, o[g + i], "")?,
                     _ => v,
                 };
                 out[g + i] = Some(v);
             }
         }
         let elem_bytes = elem.mem_bytes();
-        self.report
+        self.lx
+            .report
             .global(plan.vec as u64, elem_bytes, accesses, mask_regs.is_some());
         let regs: Vec<BasicValueEnum> = out
             .into_iter()
@@ -522,9 +536,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         let vv = v.into_vector_value();
         (0..n)
             .map(|i| {
-                Ok(self.em.b.build_extract_element(
+                Ok(self.lx.em.b.build_extract_element(
                     vv,
-                    self.em.ctx.i32_type().const_int(i as u64, false),
+                    self.lx.em.ctx.i32_type().const_int(i as u64, false),
                     "",
                 )?)
             })
@@ -606,7 +620,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             let ptr0 = u.regs[0][0].into_pointer_value();
             let val = u.regs[1][0];
             let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            self.report.global(1, elem.mem_bytes(), 1, pred.is_some());
+            self.lx
+                .report
+                .global(1, elem.mem_bytes(), 1, pred.is_some());
             return self.guarded_store(ptr0, elem, &[val], hint, pred);
         };
         let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
@@ -623,7 +639,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let pred = self.and_pred(mask_regs.as_ref().map(|r| r[g].into_int_value()), rep)?;
             self.guarded_store(ptr, elem, &vals, hint, pred)?;
         }
-        self.report.global(
+        self.lx.report.global(
             plan.vec as u64,
             elem.mem_bytes(),
             accesses,
@@ -730,7 +746,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             (AtomicOp::Xor, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXor,
             (AtomicOp::Xchg, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
         };
-        let zero = elem.llvm(self.em.ctx).const_zero();
+        let zero = elem.llvm(self.lx.em.ctx).const_zero();
         self.per_element_atomic(
             "atomic_rmw",
             &u.layout,
@@ -741,7 +757,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let val = u.regs[1][i];
                 // `val` has the pointee's type (checked above).
                 let ssid = kb.device_scope();
-                Ok(kb.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
+                Ok(kb.lx.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
             },
         )
         .map(|regs| {
@@ -812,7 +828,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         ops.extend(m.iter().map(|d| &**d));
         let u = self.unify("atomic_cas", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[3].clone());
-        let zero = elem.llvm(self.em.ctx).const_zero();
+        let zero = elem.llvm(self.lx.em.ctx).const_zero();
         self.per_element_atomic(
             "atomic_cas",
             &u.layout,
@@ -820,7 +836,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             mask_regs.as_deref(),
             zero,
             |kb, i, ptr| {
-                let r = kb.em.b.build_cmpxchg(
+                let r = kb.lx.em.b.build_cmpxchg(
                     ptr,
                     u.regs[1][i].into_int_value(),
                     u.regs[2][i].into_int_value(),
@@ -828,8 +844,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                     AtomicOrdering::Monotonic,
                 )?;
                 let ssid = kb.device_scope();
-                kb.em.set_sync_scope(r, ssid);
-                Ok(kb.em.b.build_extract_value(r, 0, "")?)
+                kb.lx.em.set_sync_scope(r, ssid);
+                Ok(kb.lx.em.b.build_extract_value(r, 0, "")?)
             },
         )
         .map(|regs| {
@@ -847,8 +863,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Triton's `gpu` scope. System scope would be slower and, on AMD, turn float adds into
     /// compare-and-swap loops.
     fn device_scope(&self) -> u32 {
-        self.em
-            .sync_scope(self.target.lowering().device_sync_scope())
+        self.lx
+            .em
+            .sync_scope(self.lx.target.lowering().device_sync_scope())
     }
 
     /// Runs `emit` once per element this thread owns (skipping copies), under the mask.

@@ -34,11 +34,11 @@ use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::emitter::vec_of;
+use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::shared::{offset_layout, plain_vector, scalar_dtype};
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
@@ -210,9 +210,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
         let buf = d.shared.clone().expect("a descriptor has a buffer");
         let elem = scalar_dtype(d.ty);
-        let offsets = offset_layout(OP, &l, &buf.layout, self.threads_per_warp(), self.num_warps)?;
-        let usable = self.target.vendor() == Vendor::Nvidia
-            && self.target.supports(Feature::LdMatrix)
+        let offsets = offset_layout(
+            OP,
+            &l,
+            &buf.layout,
+            self.threads_per_warp(),
+            self.lx.num_warps,
+        )?;
+        let usable = self.lx.target.vendor() == Vendor::Nvidia
+            && self.lx.target.supports(Feature::LdMatrix)
             && elem.mem_bytes() == 2;
         let plan = if usable {
             plan_matrix(&offsets, 16, false, &buf.padding)
@@ -251,8 +257,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         d: &ValueData<'ctx>,
         elem: DType,
     ) -> Result<Option<MatrixPlan>> {
-        let usable = self.target.vendor() == Vendor::Nvidia
-            && self.target.supports(Feature::StMatrix)
+        let usable = self.lx.target.vendor() == Vendor::Nvidia
+            && self.lx.target.supports(Feature::StMatrix)
             && layout.free_masks() == (0, 0, 0);
         if !usable {
             return Ok(None);
@@ -263,7 +269,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             layout,
             &buf.layout,
             self.threads_per_warp(),
-            self.num_warps,
+            self.lx.num_warps,
         )?;
         let bits = (elem.mem_bytes() * 8) as u32;
         let Some(plan) = plan_matrix(&offsets, bits, false, &buf.padding)
@@ -282,7 +288,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         plan: &MatrixPlan,
     ) -> Result<TileLayout> {
-        TileLayout::new(op, &plan.addresses, self.threads_per_warp(), self.num_warps)
+        TileLayout::new(
+            op,
+            &plan.addresses,
+            self.threads_per_warp(),
+            self.lx.num_warps,
+        )
     }
 
     /// `ldmatrix` of `plan` at `addrs` (one byte address per instruction, relative to
@@ -305,7 +316,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 plan,
                 &format!("{}, [{a}]", vector(&outs)),
             ));
-            for (i, word) in asm.call(&self.em)?.into_iter().enumerate() {
+            for (i, word) in asm.call(&self.lx.em)?.into_iter().enumerate() {
                 let elems = self.unpack_word(word.into_int_value(), elem, plan.per_word())?;
                 for (q, v) in elems.into_iter().enumerate() {
                     out[base | plan.register(n, i, q)] = Some(v);
@@ -342,20 +353,25 @@ impl<'ctx> KernelBuilder<'ctx> {
                 plan,
                 &format!("[{a}], {}", vector(&words)),
             ));
-            asm.call(&self.em)?;
+            asm.call(&self.lx.em)?;
         }
         Ok(())
     }
 
     /// `elems` (of `elem`, lowest first, in their shared-memory form) in one 32-bit register.
     fn pack_word(&mut self, elems: &[BasicValueEnum<'ctx>], elem: DType) -> Result<IntValue<'ctx>> {
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let mem: Vec<BasicValueEnum> = elems
             .iter()
             .map(|&v| self.in_mem_form(v, elem))
             .collect::<Result<_>>()?;
-        let word = self.em.pack(&mem, elem.llvm_mem(self.em.ctx))?;
-        Ok(self.em.b.build_bit_cast(word, i32t, "")?.into_int_value())
+        let word = self.lx.em.pack(&mem, elem.llvm_mem(self.lx.em.ctx))?;
+        Ok(self
+            .lx
+            .em
+            .b
+            .build_bit_cast(word, i32t, "")?
+            .into_int_value())
     }
 
     /// The `n` elements (of `elem`, lowest first) of one 32-bit register.
@@ -365,13 +381,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         elem: DType,
         n: usize,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let i32t = self.em.ctx.i32_type();
-        let mem = elem.llvm_mem(self.em.ctx);
+        let i32t = self.lx.em.ctx.i32_type();
+        let mem = elem.llvm_mem(self.lx.em.ctx);
         if n == 1 {
-            let v = self.em.b.build_bit_cast(word, mem, "")?;
+            let v = self.lx.em.b.build_bit_cast(word, mem, "")?;
             return Ok(vec![self.out_of_mem_form(v, elem)?]);
         }
         let v = self
+            .lx
             .em
             .b
             .build_bit_cast(word, vec_of(mem, n as u32), "")?
@@ -379,7 +396,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         (0..n)
             .map(|i| {
                 let at = i32t.const_int(i as u64, false);
-                let x = self.em.b.build_extract_element(v, at, "")?;
+                let x = self.lx.em.b.build_extract_element(v, at, "")?;
                 self.out_of_mem_form(x, elem)
             })
             .collect()

@@ -14,10 +14,10 @@
 use inkwell::values::IntValue;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -31,16 +31,17 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// instructions take).
     pub(crate) fn smem_addr32(&mut self, offset: IntValue<'ctx>) -> Result<IntValue<'ctx>> {
         let p = self.smem_at(offset)?;
-        let i32t = self.em.ctx.i32_type();
-        Ok(self.em.b.build_ptr_to_int(p, i32t, "")?)
+        let i32t = self.lx.em.ctx.i32_type();
+        Ok(self.lx.em.b.build_ptr_to_int(p, i32t, "")?)
     }
 
     /// `tid == 0`: the one thread that issues CTA-wide asynchronous work (TMA copies, barrier
     /// set-up).
     pub(crate) fn is_thread0(&mut self) -> Result<IntValue<'ctx>> {
-        let tid = self.thread_index()?;
-        let zero = self.em.ctx.i32_type().const_zero();
+        let tid = self.lx.thread_index()?;
+        let zero = self.lx.em.ctx.i32_type().const_zero();
         Ok(self
+            .lx
             .em
             .b
             .build_int_compare(inkwell::IntPredicate::EQ, tid, zero, "")?)
@@ -60,8 +61,8 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn alloc_mbarriers_impl(&mut self, count: u32, arrivals: u32) -> Result<Value> {
         const OP: &str = "alloc_mbarriers";
-        self.ensure_body()?;
-        self.target.require(Feature::Mbarrier, OP)?;
+        self.lx.ensure_body()?;
+        self.lx.target.require(Feature::Mbarrier, OP)?;
         if self.in_a_role() {
             return Err(CodegenError::arg(
                 OP,
@@ -78,7 +79,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let a = self.buffer_alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let base = i32t.const_int(a.offset, false);
         let t0 = self.is_thread0()?;
         let mut asm = InlinePtx::new();
@@ -99,10 +100,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             );
         }
         asm.inst("fence.mbarrier_init.release.cluster;");
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         self.barrier()?;
-        let scope = self.values.scope();
-        Ok(self.values.push(ValueData {
+        let scope = self.lx.values.scope();
+        Ok(self.lx.values.push(ValueData {
             kind: ValueKind::Barrier,
             ty: Type::Scalar(DType::I64),
             shape: vec![u64::from(count)],
@@ -145,17 +146,19 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let off = self
+            .lx
             .em
             .b
             .build_int_mul(idx, i32t.const_int(MBARRIER_BYTES, false), "")?;
         let addr = self
+            .lx
             .em
             .b
             .build_int_add(d.regs[0].into_int_value(), off, "")?;
-        let scope = self.values.scope();
-        Ok(self.values.push(ValueData {
+        let scope = self.lx.values.scope();
+        Ok(self.lx.values.push(ValueData {
             kind: ValueKind::Barrier,
             ty: d.ty,
             shape: vec![1],
@@ -170,7 +173,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// The shared address (32-bit) of a single barrier.
     pub(crate) fn mbarrier_addr(&mut self, op: &'static str, bar: Value) -> Result<IntValue<'ctx>> {
-        self.target.require(Feature::Mbarrier, op)?;
+        self.lx.target.require(Feature::Mbarrier, op)?;
         let d = self.get_kind(op, bar, &[ValueKind::Barrier], "an mbarrier")?;
         if d.shape != [1] {
             return Err(CodegenError::arg(
@@ -204,7 +207,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn mbarrier_expect_impl(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
         const OP: &str = "mbarrier_expect";
-        self.target.require(Feature::Tma, OP)?;
+        self.lx.target.require(Feature::Tma, OP)?;
         let addr = self.mbarrier_addr(OP, bar)?;
         let p = self.issuer_predicate(OP, pred)?;
         let mut asm = InlinePtx::new();
@@ -212,7 +215,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let a = asm.input(RegClass::B32, addr.into());
         let n = asm.input(
             RegClass::B32,
-            self.em
+            self.lx
+                .em
                 .ctx
                 .i32_type()
                 .const_int(u64::from(bytes), false)
@@ -222,7 +226,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             Some(pp),
             format!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{a}], {n};"),
         );
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 
@@ -242,7 +246,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        Ok(self.em.b.build_and(t0, d.regs[0].into_int_value(), "")?)
+        Ok(self.lx.em.b.build_and(t0, d.regs[0].into_int_value(), "")?)
     }
 
     /// Every thread that executes it arrives once on `bar` (so a barrier that every thread of a
@@ -260,7 +264,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut asm = InlinePtx::new();
         let a = asm.input(RegClass::B32, addr.into());
         asm.inst(format!("mbarrier.arrive.shared::cta.b64 _, [{a}];"));
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 
@@ -349,7 +353,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             asm.inst("weft_skip:");
         }
         asm.inst("}");
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 
@@ -364,7 +368,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn mbarrier_invalidate_impl(&mut self, bars: Value) -> Result<()> {
         const OP: &str = "mbarrier_invalidate";
-        self.target.require(Feature::Mbarrier, OP)?;
+        self.lx.target.require(Feature::Mbarrier, OP)?;
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
         let addr = self.smem_addr32(d.regs[0].into_int_value())?;
         let t0 = self.is_thread0()?;
@@ -380,7 +384,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             );
         }
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 
@@ -397,11 +401,11 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn fence_async_shared_impl(&mut self) -> Result<()> {
         const OP: &str = "fence_async_shared";
-        self.ensure_body()?;
-        self.target.require(Feature::Tma, OP)?;
+        self.lx.ensure_body()?;
+        self.lx.target.require(Feature::Tma, OP)?;
         let mut asm = InlinePtx::new();
         asm.inst("fence.proxy.async.shared::cta;");
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 }

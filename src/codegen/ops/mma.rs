@@ -25,10 +25,10 @@ use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
@@ -263,9 +263,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn dot_impl(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
-        self.target.require(Feature::MmaSync, OP)?;
+        self.lx.target.require(Feature::MmaSync, OP)?;
         // Tensor-core kernels compile without the SLP vectoriser and DSE (`target::set_pass_gate`).
-        self.em.tensor_cores = true;
+        self.lx.em.tensor_cores = true;
         let tile = |kb: &mut Self, v| kb.get_kind(OP, v, &[ValueKind::Tile], "a register tile");
         let (da, db, dc) = (tile(self, a)?, tile(self, b)?, tile(self, acc)?);
         check_shapes(&da, &db, &dc)?;
@@ -340,7 +340,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 vector(&bi),
                 vector(&ci)
             ));
-            let out = asm.call(&self.em)?;
+            let out = asm.call(&self.lx.em)?;
             for (&r, v) in step.c.iter().zip(out) {
                 cur[r] = v;
             }
@@ -357,18 +357,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         regs: &[BasicValueEnum<'ctx>],
         instr: &MmaInstr,
     ) -> Result<HashMap<usize, BasicValueEnum<'ctx>>> {
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let mut out = HashMap::new();
         if instr.per_reg == 1 {
             for (r, v) in regs.iter().enumerate() {
-                out.insert(r, self.em.b.build_bit_cast(*v, i32t, "")?);
+                out.insert(r, self.lx.em.b.build_bit_cast(*v, i32t, "")?);
             }
             return Ok(out);
         }
-        let elem = instr.elem.llvm(self.em.ctx);
+        let elem = instr.elem.llvm(self.lx.em.ctx);
         for r in (0..regs.len()).step_by(2) {
-            let v = self.em.pack(&regs[r..r + 2], elem)?;
-            out.insert(r, self.em.b.build_bit_cast(v, i32t, "")?);
+            let v = self.lx.em.pack(&regs[r..r + 2], elem)?;
+            out.insert(r, self.lx.em.b.build_bit_cast(v, i32t, "")?);
         }
         Ok(out)
     }

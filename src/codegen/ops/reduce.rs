@@ -23,10 +23,10 @@ use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{Encoding, Slice};
@@ -141,12 +141,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 })
             }
         };
-        let index = self.dim_coords(&l, axis)?;
-        let ctx = self.em.ctx;
+        let index = self.lx.dim_coords(&l, axis)?;
+        let ctx = self.lx.em.ctx;
         let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
         let mut keys: Vec<BasicValueEnum<'ctx>> = Vec::with_capacity(t.regs.len());
         for (r, idx) in t.regs.iter().zip(&index) {
-            let b = &self.em.b;
+            let b = &self.lx.em.b;
             let hi = if elem.is_float() {
                 let f = if elem == DType::F32 {
                     r.into_float_value()
@@ -184,9 +184,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.get(op, best)?;
         let mut out = Vec::with_capacity(d.regs.len());
         for k in &d.regs {
-            let low = self.em.b.build_int_truncate(k.into_int_value(), i32t, "")?;
+            let low = self
+                .lx
+                .em
+                .b
+                .build_int_truncate(k.into_int_value(), i32t, "")?;
             let idx = if max {
-                self.em.b.build_not(low, "")?
+                self.lx.em.b.build_not(low, "")?
             } else {
                 low
             };
@@ -299,7 +303,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if let Some(enc) = &l.encoding {
                 let s: Encoding = Slice::new(axis as u32, (**enc).clone()).into();
                 if let Ok(sl) = s.to_linear_layout(&out_shape) {
-                    if TileLayout::new(OP, &sl, self.threads_per_warp(), self.num_warps)
+                    if TileLayout::new(OP, &sl, self.threads_per_warp(), self.lx.num_warps)
                         .is_ok_and(|x| x == o)
                     {
                         o.ll = sl;
@@ -411,12 +415,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         out: Option<&TileLayout>,
         vals: Vec<BasicValueEnum<'ctx>>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let eb = elem.mem_bytes();
         let size: u64 = out.map_or(1, |o| o.shape.iter().product());
         let parts = 1u64 << wp.len();
         let a = self.scratch_alloc(OP, parts * size * eb, 16)?;
-        self.report.scratch(parts * size * eb);
+        self.lx.report.scratch(parts * size * eb);
         // This thread's flat (row-major) index of each result register.
         let flat: Vec<IntValue<'ctx>> = match out {
             None => vec![i32t.const_zero()],
@@ -424,13 +428,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let mut acc: Vec<IntValue> = vec![i32t.const_zero(); o.num_regs()];
                 let mut stride = 1u64;
                 for d in (0..o.rank()).rev() {
-                    let c = self.dim_coords(o, d)?;
+                    let c = self.lx.dim_coords(o, d)?;
                     for (x, cd) in acc.iter_mut().zip(c) {
                         let term =
-                            self.em
+                            self.lx
+                                .em
                                 .b
                                 .build_int_mul(cd, i32t.const_int(stride, false), "")?;
-                        *x = self.em.b.build_int_add(*x, term, "")?;
+                        *x = self.lx.em.b.build_int_add(*x, term, "")?;
                     }
                     stride *= o.shape[d];
                 }
@@ -438,9 +443,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         // This warp's index among the partials.
-        let tid = self.thread_index()?;
+        let tid = self.lx.thread_index()?;
         let lane_bits = self.threads_per_warp().trailing_zeros() as u64;
-        let my = self.in_prologue(|b| {
+        let my = self.lx.in_prologue(|b| {
             let warp = b.build_right_shift(tid, i32t.const_int(lane_bits, false), false, "warp")?;
             let mut acc = i32t.const_zero();
             for (i, &j) in wp.iter().enumerate() {
@@ -451,23 +456,29 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             Ok(acc)
         })?;
-        let mem = elem.llvm_mem(self.em.ctx);
+        let mem = elem.llvm_mem(self.lx.em.ctx);
         let addr =
             |kb: &mut Self, part: IntValue<'ctx>, f: IntValue<'ctx>| -> Result<IntValue<'ctx>> {
                 let row = kb
+                    .lx
                     .em
                     .b
                     .build_int_mul(part, i32t.const_int(size, false), "")?;
-                let idx = kb.em.b.build_int_add(row, f, "")?;
-                let bytes = kb.em.b.build_int_mul(idx, i32t.const_int(eb, false), "")?;
+                let idx = kb.lx.em.b.build_int_add(row, f, "")?;
+                let bytes = kb
+                    .lx
+                    .em
+                    .b
+                    .build_int_mul(idx, i32t.const_int(eb, false), "")?;
                 Ok(kb
+                    .lx
                     .em
                     .b
                     .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?)
             };
         // Inside a loop body the previous iteration may still read the partials; reused
         // scratch may still be read by its previous op.
-        if a.fence || self.values.scope() != 0 {
+        if a.fence || self.lx.values.scope() != 0 {
             self.barrier()?;
         }
         // Lane → flat index of each result register (warp 0, whose partial is part 0).
@@ -481,14 +492,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .collect()
         };
         for (r, (v, f)) in vals.iter().zip(&flat).enumerate() {
-            if self.report_active() {
+            if self.lx.report.active() {
                 let lanes: Vec<u64> = lane_flat(self, r).iter().map(|i| i * eb).collect();
-                self.report.shared(true, &lanes, eb);
+                self.lx.report.shared(true, &lanes, eb);
             }
             let at = addr(self, my, *f)?;
             let ptr = self.smem_at(at)?;
             let v = self.in_mem_form(*v, elem)?;
-            self.em.b.build_store(ptr, v)?;
+            self.lx.em.b.build_store(ptr, v)?;
         }
         self.barrier()?;
         // A reduction to one value per CTA finds its partials side by side: read them in 16-byte
@@ -500,21 +511,21 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         if chunk > 1 {
             let mut acc: Option<BasicValueEnum> = None;
-            let vty = crate::codegen::emit::emitter::vec_of(mem, chunk as u32).into_vector_type();
+            let vty = crate::codegen::lower::emitter::vec_of(mem, chunk as u32).into_vector_type();
             for q0 in (0..parts).step_by(chunk as usize) {
-                if self.report_active() {
+                if self.lx.report.active() {
                     let bytes = vec![q0 * eb; self.threads_per_warp() as usize];
-                    self.report.shared(false, &bytes, chunk * eb);
+                    self.lx.report.shared(false, &bytes, chunk * eb);
                 }
                 let at = addr(self, i32t.const_int(q0, false), flat[0])?;
                 let ptr = self.smem_at(at)?;
-                let v = self.em.b.build_load(vty, ptr, "")?;
+                let v = self.lx.em.b.build_load(vty, ptr, "")?;
                 if let Some(inst) = inkwell::values::BasicValue::as_instruction_value(&v) {
                     inst.set_alignment((chunk * eb) as u32)
                         .map_err(|e| CodegenError::llvm(OP, e.to_string()))?;
                 }
                 for i in 0..chunk {
-                    let x = self.em.b.build_extract_element(
+                    let x = self.lx.em.b.build_extract_element(
                         v.into_vector_value(),
                         i32t.const_int(i, false),
                         "",
@@ -532,19 +543,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut out_vals = Vec::with_capacity(vals.len());
         for (r, f) in flat.iter().enumerate() {
             let mut acc: Option<BasicValueEnum> = None;
-            let lanes = if self.report_active() {
+            let lanes = if self.lx.report.active() {
                 lane_flat(self, r)
             } else {
                 Vec::new()
             };
             for q in 0..parts {
-                if self.report_active() {
+                if self.lx.report.active() {
                     let bytes: Vec<u64> = lanes.iter().map(|i| (q * size + i) * eb).collect();
-                    self.report.shared(false, &bytes, eb);
+                    self.lx.report.shared(false, &bytes, eb);
                 }
                 let at = addr(self, i32t.const_int(q, false), *f)?;
                 let ptr = self.smem_at(at)?;
-                let x = self.em.b.build_load(mem, ptr, "")?;
+                let x = self.lx.em.b.build_load(mem, ptr, "")?;
                 let x = self.out_of_mem_form(x, elem)?;
                 acc = Some(match acc {
                     None => x,

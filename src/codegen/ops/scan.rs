@@ -222,19 +222,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
 
         // Stage 2: across lanes.
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let lane = self.lane_id()?;
         let mut lane_pre: Vec<Vec<Pre<'ctx>>> = vec![vec![None; nh]; groups.len()];
         if let Some(&(j0, _)) = lane_a.first() {
             let k = lane_a.len() as u64;
-            let pos = self.in_prologue(|b| {
+            let pos = self.lx.in_prologue(|b| {
                 let p = b.build_right_shift(lane, i32t.const_int(j0 as u64, false), false, "")?;
                 Ok(b.build_and(p, i32t.const_int((1 << k) - 1, false), "")?)
             })?;
-            let top = self.in_prologue(|b| {
+            let top = self.lx.in_prologue(|b| {
                 Ok(b.build_or(lane, i32t.const_int(((1 << k) - 1) << j0, false), "")?)
             })?;
-            let has_lower = self.em.b.build_int_compare(
+            let has_lower = self.lx.em.b.build_int_compare(
                 inkwell::IntPredicate::NE,
                 pos,
                 i32t.const_zero(),
@@ -248,13 +248,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                             em.1.shuffle_up(em.0, w, 1u32 << (j0 as u32 + s as u32), lw)
                         })?;
                         let c = self.combine_regs(&mut combine, elem, other, incl)?;
-                        let ok = self.em.b.build_int_compare(
+                        let ok = self.lx.em.b.build_int_compare(
                             inkwell::IntPredicate::UGE,
                             pos,
                             i32t.const_int(1 << s, false),
                             "",
                         )?;
-                        incl = self.em.b.build_select(ok, c, incl, "")?;
+                        incl = self.lx.em.b.build_select(ok, c, incl, "")?;
                     }
                     let excl = self.shuffle_value(incl, elem, lane, |em, lw, w| {
                         em.1.shuffle_up(em.0, w, 1u32 << j0, lw)
@@ -280,19 +280,20 @@ impl<'ctx> KernelBuilder<'ctx> {
                 if d == axis {
                     continue;
                 }
-                let c = self.dim_coords(&l, d)?;
+                let c = self.lx.dim_coords(&l, d)?;
                 for (f, &g) in flat.iter_mut().zip(&groups) {
-                    let term =
-                        self.em
-                            .b
-                            .build_int_mul(c[g as usize], i32t.const_int(size, false), "")?;
-                    *f = self.em.b.build_int_add(*f, term, "")?;
+                    let term = self.lx.em.b.build_int_mul(
+                        c[g as usize],
+                        i32t.const_int(size, false),
+                        "",
+                    )?;
+                    *f = self.lx.em.b.build_int_add(*f, term, "")?;
                 }
                 size *= l.shape[d];
             }
             let plane = size * nh as u64;
             let a = self.scratch_alloc(OP, parts * plane * eb, 16)?;
-            self.report.scratch(parts * plane * eb);
+            self.lx.report.scratch(parts * plane * eb);
             // Lane → index of each group's element in one plane (warp 0, part 0).
             let lane_idx = |kb: &Self, g: u64, h: usize| -> Vec<u64> {
                 (0..kb.threads_per_warp() as u64)
@@ -302,10 +303,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                     })
                     .collect()
             };
-            let tid = self.thread_index()?;
+            let tid = self.lx.thread_index()?;
             let lane_bits = self.threads_per_warp().trailing_zeros() as u64;
             let wbits: Vec<usize> = warp_a.iter().map(|x| x.0).collect();
-            let my = self.in_prologue(|b| {
+            let my = self.lx.in_prologue(|b| {
                 let warp =
                     b.build_right_shift(tid, i32t.const_int(lane_bits, false), false, "warp")?;
                 let mut acc = i32t.const_zero();
@@ -320,12 +321,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             })?;
             let addr = |kb: &mut Self, part: IntValue<'ctx>, idx: IntValue<'ctx>| -> Result<_> {
                 let row = kb
+                    .lx
                     .em
                     .b
                     .build_int_mul(part, i32t.const_int(plane, false), "")?;
-                let i = kb.em.b.build_int_add(row, idx, "")?;
-                let bytes = kb.em.b.build_int_mul(i, i32t.const_int(eb, false), "")?;
+                let i = kb.lx.em.b.build_int_add(row, idx, "")?;
+                let bytes = kb.lx.em.b.build_int_mul(i, i32t.const_int(eb, false), "")?;
                 let at = kb
+                    .lx
                     .em
                     .b
                     .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?;
@@ -333,48 +336,48 @@ impl<'ctx> KernelBuilder<'ctx> {
             };
             let idx_of = |kb: &mut Self, f: IntValue<'ctx>, h: usize| -> Result<IntValue<'ctx>> {
                 let hi = i32t.const_int(h as u64 * size, false);
-                Ok(kb.em.b.build_int_add(f, hi, "")?)
+                Ok(kb.lx.em.b.build_int_add(f, hi, "")?)
             };
             // Inside a loop body the previous iteration may still read the partials; reused
             // scratch may still be read by its previous op.
-            if a.fence || self.values.scope() != 0 {
+            if a.fence || self.lx.values.scope() != 0 {
                 self.barrier()?;
             }
             for (gi, th) in totals.iter().enumerate() {
                 for (h, tv) in th.iter().enumerate() {
-                    if self.report_active() {
+                    if self.lx.report.active() {
                         let lanes: Vec<u64> = lane_idx(self, groups[gi], h)
                             .iter()
                             .map(|i| i * eb)
                             .collect();
-                        self.report.shared(true, &lanes, eb);
+                        self.lx.report.shared(true, &lanes, eb);
                     }
                     let idx = idx_of(self, flat[gi], h)?;
                     let ptr = addr(self, my, idx)?;
-                    self.em.b.build_store(ptr, *tv)?;
+                    self.lx.em.b.build_store(ptr, *tv)?;
                 }
             }
             self.barrier()?;
-            let mem = elem.llvm_mem(self.em.ctx);
+            let mem = elem.llvm_mem(self.lx.em.ctx);
             for (gi, th) in totals.iter_mut().enumerate() {
                 for (h, tv) in th.iter_mut().enumerate() {
                     let idx = idx_of(self, flat[gi], h)?;
                     let mut pre: Pre<'ctx> = None;
                     let mut all: Option<BasicValueEnum<'ctx>> = None;
-                    let lanes = if self.report_active() {
+                    let lanes = if self.lx.report.active() {
                         lane_idx(self, groups[gi], h)
                     } else {
                         Vec::new()
                     };
                     for q in 0..parts {
-                        if self.report_active() {
+                        if self.lx.report.active() {
                             let bytes: Vec<u64> =
                                 lanes.iter().map(|i| (q * plane + i) * eb).collect();
-                            self.report.shared(false, &bytes, eb);
+                            self.lx.report.shared(false, &bytes, eb);
                         }
                         let ptr = addr(self, i32t.const_int(q, false), idx)?;
-                        let x = self.em.b.build_load(mem, ptr, "")?;
-                        let below = self.em.b.build_int_compare(
+                        let x = self.lx.em.b.build_load(mem, ptr, "")?;
+                        let below = self.lx.em.b.build_int_compare(
                             inkwell::IntPredicate::ULT,
                             i32t.const_int(q, false),
                             my,
@@ -427,12 +430,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         let v = self.combine_regs(combine, elem, av, bv)?;
         Ok(Some(match (ac, bc) {
             (None, None) => (v, None),
-            (None, Some(bc)) => (self.em.b.build_select(bc, v, av, "")?, None),
-            (Some(ac), None) => (self.em.b.build_select(ac, v, bv, "")?, None),
+            (None, Some(bc)) => (self.lx.em.b.build_select(bc, v, av, "")?, None),
+            (Some(ac), None) => (self.lx.em.b.build_select(ac, v, bv, "")?, None),
             (Some(ac), Some(bc)) => {
-                let if_a = self.em.b.build_select(bc, v, av, "")?;
-                let r = self.em.b.build_select(ac, if_a, bv, "")?;
-                (r, Some(self.em.b.build_or(ac, bc, "")?))
+                let if_a = self.lx.em.b.build_select(bc, v, av, "")?;
+                let r = self.lx.em.b.build_select(ac, if_a, bv, "")?;
+                (r, Some(self.lx.em.b.build_or(ac, bc, "")?))
             }
         }))
     }
@@ -446,7 +449,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         lane: IntValue<'ctx>,
         shuffle: impl Fn(
             (
-                &crate::codegen::emit::emitter::Emitter<'ctx>,
+                &crate::codegen::lower::emitter::Emitter<'ctx>,
                 &dyn crate::codegen::target::Lowering,
             ),
             IntValue<'ctx>,
@@ -454,40 +457,45 @@ impl<'ctx> KernelBuilder<'ctx> {
         ) -> Result<IntValue<'ctx>>,
     ) -> Result<BasicValueEnum<'ctx>> {
         let bits = (elem.mem_bytes() * 8) as u32;
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let w = self.to_bits(v, elem, bits)?;
-        let lowering = self.target.lowering();
+        let lowering = self.lx.target.lowering();
         if bits == 64 {
-            let i64t = self.em.ctx.i64_type();
-            let lo = self.em.b.build_int_truncate(w, i32t, "")?;
+            let i64t = self.lx.em.ctx.i64_type();
+            let lo = self.lx.em.b.build_int_truncate(w, i32t, "")?;
             let hi = self
+                .lx
                 .em
                 .b
                 .build_right_shift(w, i64t.const_int(32, false), false, "")?;
-            let hi = self.em.b.build_int_truncate(hi, i32t, "")?;
-            self.report.shuffles(2);
-            let lo = shuffle((&self.em, lowering), lane, lo)?;
-            let hi = shuffle((&self.em, lowering), lane, hi)?;
-            let lo = self.em.b.build_int_z_extend(lo, i64t, "")?;
-            let hi = self.em.b.build_int_z_extend(hi, i64t, "")?;
+            let hi = self.lx.em.b.build_int_truncate(hi, i32t, "")?;
+            self.lx.report.shuffles(2);
+            let lo = shuffle((&self.lx.em, lowering), lane, lo)?;
+            let hi = shuffle((&self.lx.em, lowering), lane, hi)?;
+            let lo = self.lx.em.b.build_int_z_extend(lo, i64t, "")?;
+            let hi = self.lx.em.b.build_int_z_extend(hi, i64t, "")?;
             let hi = self
+                .lx
                 .em
                 .b
                 .build_left_shift(hi, i64t.const_int(32, false), "")?;
-            let i = self.em.b.build_or(lo, hi, "")?;
+            let i = self.lx.em.b.build_or(lo, hi, "")?;
             return self.from_bits(i, elem);
         }
         let x = if bits == 32 {
             w
         } else {
-            self.em.b.build_int_z_extend(w, i32t, "")?
+            self.lx.em.b.build_int_z_extend(w, i32t, "")?
         };
-        self.report.shuffles(1);
-        let got = shuffle((&self.em, lowering), lane, x)?;
+        self.lx.report.shuffles(1);
+        let got = shuffle((&self.lx.em, lowering), lane, x)?;
         let got = if bits == 32 {
             got
         } else {
-            self.em.b.build_int_truncate(got, self.int_type(bits), "")?
+            self.lx
+                .em
+                .b
+                .build_int_truncate(got, self.int_type(bits), "")?
         };
         self.from_bits(got, elem)
     }

@@ -3,10 +3,10 @@
 //! running together share rows of A and columns of B in L2; a persistent kernel calls it on each
 //! tile index it visits (`pid, pid + num_programs, …`) inside its own loop.
 
-use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::Value;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Tile `index` (an `i32` scalar) of a `num_m × num_n` grid of tiles in grouped order:

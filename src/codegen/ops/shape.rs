@@ -7,10 +7,10 @@ use std::rc::Rc;
 use crate::layout::encoding::Encoding;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{Value, ValueData};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::{Value, ValueData};
 
 /// Register, lane and warp bases.
 type AllBases = (Vec<Vec<u64>>, Vec<Vec<u64>>, Vec<Vec<u64>>);

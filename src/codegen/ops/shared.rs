@@ -20,11 +20,11 @@ use inkwell::AddressSpace;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::{SharedBuf, Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::vec_of;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::emitter::vec_of;
+use crate::codegen::lower::values::{SharedBuf, Value, ValueData, ValueKind};
 use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -49,11 +49,12 @@ pub(crate) struct SharedAccess<'ctx> {
 impl<'ctx> KernelBuilder<'ctx> {
     /// `weft_smem`, declared on first use.
     pub(crate) fn smem_ptr(&mut self) -> PointerValue<'ctx> {
-        if let Some(g) = self.em.module.get_global(SMEM_SYMBOL) {
+        if let Some(g) = self.lx.em.module.get_global(SMEM_SYMBOL) {
             return g.as_pointer_value();
         }
-        let ty = self.em.ctx.i8_type().array_type(0);
+        let ty = self.lx.em.ctx.i8_type().array_type(0);
         let g = self
+            .lx
             .em
             .module
             .add_global(ty, Some(AddressSpace::from(3u16)), SMEM_SYMBOL);
@@ -75,10 +76,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn barrier_impl(&mut self) -> Result<()> {
         let at = self.rec.caller();
         self.reported("barrier", at, None, |kb| {
-            kb.ensure_body()?;
-            kb.report.barrier();
+            kb.lx.ensure_body()?;
+            kb.lx.report.barrier();
             if !kb.role_barrier()? {
-                kb.target.lowering().barrier(&kb.em)?;
+                kb.lx.target.lowering().barrier(&kb.lx.em)?;
             }
             kb.note_barrier();
             Ok(())
@@ -157,7 +158,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: &[u64],
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
-        self.ensure_body()?;
+        self.lx.ensure_body()?;
         if shape.is_empty() || shape.iter().any(|s| !s.is_power_of_two()) {
             return Err(CodegenError::arg(
                 op,
@@ -198,8 +199,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             .ok_or_else(|| CodegenError::arg(op, format!("a buffer of {elems} elements")))?;
         let align = base_alignment(&r.name);
         let a = self.buffer_alloc(op, bytes, align)?;
-        let scope = self.values.scope();
-        Ok(self.values.push(ValueData {
+        let scope = self.lx.values.scope();
+        Ok(self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,
             ty: Type::Scalar(dtype),
             shape: full_shape,
@@ -278,15 +279,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let stride = (padded(sub, &buf.padding)) * scalar_dtype(d.ty).mem_bytes();
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let base = self.shared_base(&d);
         let off = self
+            .lx
             .em
             .b
             .build_int_mul(idx, i32t.const_int(stride, false), "")?;
-        let addr = self.em.b.build_int_add(base, off, "")?;
-        let scope = self.values.scope();
-        Ok(self.values.push(ValueData {
+        let addr = self.lx.em.b.build_int_add(base, off, "")?;
+        let scope = self.lx.values.scope();
+        Ok(self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,
             ty: d.ty,
             shape: d.shape[1..].to_vec(),
@@ -348,8 +350,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|(i, &p)| (Dim::dim(i), d.shape[p]))
             .collect();
         let layout = LinearLayout::from_bases([(Dim::OFFSET, bases)], dims, true)?;
-        let scope = self.values.scope();
-        Ok(self.values.push(ValueData {
+        let scope = self.lx.values.scope();
+        Ok(self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,
             ty: d.ty,
             shape: perm.iter().map(|&p| d.shape[p]).collect(),
@@ -376,7 +378,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             None => {
                 let base = d.shared.as_ref().expect("a descriptor has a buffer").base;
                 self.smem_offset(base)
-                    .unwrap_or_else(|_| self.em.ctx.i32_type().const_int(base, false))
+                    .unwrap_or_else(|_| self.lx.em.ctx.i32_type().const_int(base, false))
             }
         }
     }
@@ -384,15 +386,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Byte `offset` of an allocation as this thread addresses it: inside a replicated warp
     /// role, an allocation made there has a copy per replica, `stride` apart.
     pub(crate) fn smem_offset(&self, offset: u64) -> Result<IntValue<'ctx>> {
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let base = i32t.const_int(offset, false);
         match (self.smem.replica_stride(offset), self.role_replica_index()) {
             (Some(stride), Some(replica)) => {
-                let shift = self
-                    .em
-                    .b
-                    .build_int_mul(replica, i32t.const_int(stride, false), "")?;
-                Ok(self.em.b.build_int_add(shift, base, "")?)
+                let shift =
+                    self.lx
+                        .em
+                        .b
+                        .build_int_mul(replica, i32t.const_int(stride, false), "")?;
+                Ok(self.lx.em.b.build_int_add(shift, base, "")?)
             }
             _ => Ok(base),
         }
@@ -407,7 +410,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 *a = *x;
                 continue;
             }
-            let x = self.em.b.build_int_add(*a, base, "")?;
+            let x = self.lx.em.b.build_int_add(*a, base, "")?;
             seen.insert(*a, x);
             *a = x;
         }
@@ -551,7 +554,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         base: u64,
         elem: DType,
     ) -> Result<SharedAccess<'ctx>> {
-        let offsets = offset_layout(op, reg, shared, self.threads_per_warp(), self.num_warps)?;
+        let offsets = offset_layout(op, reg, shared, self.threads_per_warp(), self.lx.num_warps)?;
         self.shared_access_at(offsets, padding, base, elem)
     }
 
@@ -564,10 +567,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         base: u64,
         elem: DType,
     ) -> Result<SharedAccess<'ctx>> {
-        let coords = self.dim_coords(&offsets, 0)?;
+        let coords = self.lx.dim_coords(&offsets, 0)?;
         let eb = elem.mem_bytes();
         let vec = plain_vector(&offsets, padding, elem);
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let mut addrs = Vec::with_capacity(coords.len());
         let mut seen: std::collections::HashMap<IntValue<'ctx>, IntValue<'ctx>> =
             std::collections::HashMap::new();
@@ -580,20 +583,22 @@ impl<'ctx> KernelBuilder<'ctx> {
             for &(interval, pad) in padding {
                 let k = interval.trailing_zeros() as u64;
                 let p = pad.trailing_zeros() as u64;
-                let blocks = self
-                    .em
-                    .b
-                    .build_right_shift(c, i32t.const_int(k, false), false, "")?;
+                let blocks =
+                    self.lx
+                        .em
+                        .b
+                        .build_right_shift(c, i32t.const_int(k, false), false, "")?;
                 let extra = self
+                    .lx
                     .em
                     .b
                     .build_left_shift(blocks, i32t.const_int(p, false), "")?;
-                o = self.em.b.build_int_add(o, extra, "")?;
+                o = self.lx.em.b.build_int_add(o, extra, "")?;
             }
             let bytes = if eb == 1 {
                 o
             } else {
-                self.em.b.build_left_shift(
+                self.lx.em.b.build_left_shift(
                     o,
                     i32t.const_int(eb.trailing_zeros() as u64, false),
                     "",
@@ -603,7 +608,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 bytes
             } else {
                 let b = self.smem_offset(base)?;
-                self.em.b.build_int_add(bytes, b, "")?
+                self.lx.em.b.build_int_add(bytes, b, "")?
             };
             seen.insert(c, a);
             addrs.push(a);
@@ -629,7 +634,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         store: bool,
         seen: &mut Option<AccessStats>,
     ) {
-        if !self.report_active() {
+        if !self.lx.report.active() {
             return;
         }
         let eb = elem.mem_bytes();
@@ -648,15 +653,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         *seen = Some(stats);
-        self.report.shared_stats(store, stats, bytes);
+        self.lx.report.shared_stats(store, stats, bytes);
     }
 
     pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
         let base = self.smem_ptr();
-        let i8t = self.em.ctx.i8_type();
+        let i8t = self.lx.em.ctx.i8_type();
         // SAFETY: an in-bounds byte offset into the dynamic shared array (the allocator keeps
         // every buffer inside the `shared_bytes` the launch reserves).
-        Ok(unsafe { self.em.b.build_in_bounds_gep(i8t, base, &[addr], "")? })
+        Ok(unsafe { self.lx.em.b.build_in_bounds_gep(i8t, base, &[addr], "")? })
     }
 
     /// `v` (of `elem`) as shared memory holds it: an `i1` as an `i8` (0 or 1), anything else
@@ -669,8 +674,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         if elem != DType::I1 {
             return Ok(v);
         }
-        let i8t = self.em.ctx.i8_type();
+        let i8t = self.lx.em.ctx.i8_type();
         Ok(self
+            .lx
             .em
             .b
             .build_int_z_extend(v.into_int_value(), i8t, "")?
@@ -687,8 +693,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         if elem != DType::I1 {
             return Ok(v);
         }
-        let zero = self.em.ctx.i8_type().const_zero();
+        let zero = self.lx.em.ctx.i8_type().const_zero();
         Ok(self
+            .lx
             .em
             .b
             .build_int_compare(inkwell::IntPredicate::NE, v.into_int_value(), zero, "")?
@@ -704,7 +711,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         regs: &[BasicValueEnum<'ctx>],
         keep: impl Fn(usize) -> bool,
     ) -> Result<()> {
-        let mem = elem.llvm_mem(self.em.ctx);
+        let mem = elem.llvm_mem(self.lx.em.ctx);
         let mut seen = None;
         for g in (0..regs.len()).step_by(acc.vec) {
             if !keep(g) {
@@ -714,10 +721,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .iter()
                 .map(|&v| self.in_mem_form(v, elem))
                 .collect::<Result<_>>()?;
-            let value = self.em.pack(&vals, mem)?;
+            let value = self.lx.em.pack(&vals, mem)?;
             self.note_shared(acc, g, elem, true, &mut seen);
             let ptr = self.smem_at(acc.addrs[g])?;
-            let st = self.em.b.build_store(ptr, value)?;
+            let st = self.lx.em.b.build_store(ptr, value)?;
             st.set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
                 .map_err(|e| CodegenError::llvm("store_shared", e))?;
         }
@@ -733,8 +740,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         want: impl Fn(usize) -> bool,
     ) -> Result<Vec<Option<BasicValueEnum<'ctx>>>> {
         let n = acc.addrs.len();
-        let mem = elem.llvm_mem(self.em.ctx);
-        let i32t = self.em.ctx.i32_type();
+        let mem = elem.llvm_mem(self.lx.em.ctx);
+        let i32t = self.lx.em.ctx.i32_type();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
         let mut done: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
         let mut seen = None;
@@ -757,7 +764,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 vec_of(mem, acc.vec as u32)
             };
             let ptr = self.smem_at(acc.addrs[g])?;
-            let v = self.em.b.build_load(ty, ptr, "")?;
+            let v = self.lx.em.b.build_load(ty, ptr, "")?;
             v.as_instruction_value()
                 .expect("a load")
                 .set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
@@ -766,7 +773,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 let x = if acc.vec == 1 {
                     v
                 } else {
-                    self.em.b.build_extract_element(
+                    self.lx.em.b.build_extract_element(
                         v.into_vector_value(),
                         i32t.const_int(i as u64, false),
                         "",

@@ -10,10 +10,10 @@
 //! reads of the same scratch need one anyway), so reuse never adds a second barrier in a row.
 
 use crate::codegen::builder::shared_mem::SharedAlloc;
-use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::Value;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Gives the bytes of the buffer `desc` back to the allocator: later buffers and op scratch
@@ -49,7 +49,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        let scope = self.values.scope();
+        let scope = self.lx.values.scope();
         self.smem.free(OP, buf.alloc, scope, &d.describe(), true)
     }
 
@@ -60,7 +60,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         bytes: u64,
         align: u64,
     ) -> Result<SharedAlloc> {
-        let a = self.smem.alloc(op, bytes, align, self.values.scope())?;
+        let a = self.smem.alloc(op, bytes, align, self.lx.values.scope())?;
         if a.fence {
             self.barrier()?;
         }
@@ -76,20 +76,20 @@ impl<'ctx> KernelBuilder<'ctx> {
         bytes: u64,
         align: u64,
     ) -> Result<SharedAlloc> {
-        self.smem.alloc(op, bytes, align, self.values.scope())
+        self.smem.alloc(op, bytes, align, self.lx.values.scope())
     }
 
     /// Gives `op`'s scratch back: the next op may reuse it (after a barrier).
     pub(crate) fn scratch_free(&mut self, op: &'static str, a: SharedAlloc) -> Result<()> {
-        let scope = self.values.scope();
+        let scope = self.lx.values.scope();
         self.smem.free(op, a.id, scope, "the op's scratch", false)
     }
 
     /// Records that a barrier of the current domain (the CTA's, or the warp role's) was just
     /// emitted: freed bytes it orders become reusable without another.
     pub(crate) fn note_barrier(&mut self) {
-        let scope = self.values.scope();
-        let values = &self.values;
+        let scope = self.lx.values.scope();
+        let values = &self.lx.values;
         self.smem.fenced(scope, |s| !values.is_open(s));
     }
 
@@ -97,7 +97,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub(crate) fn check_live(
         &self,
         op: &'static str,
-        d: &crate::codegen::builder::values::ValueData<'ctx>,
+        d: &crate::codegen::lower::values::ValueData<'ctx>,
     ) -> Result<()> {
         match &d.shared {
             Some(buf) if self.smem.is_freed(buf.alloc) => Err(CodegenError::FreedShared {

@@ -23,10 +23,10 @@
 use std::rc::Rc;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::layout_arg::IntoSharedLayout;
 use crate::codegen::ops::shared::{base_alignment, padded, scalar_dtype, shared_linear};
 use crate::codegen::types::{DType, Type};
@@ -233,8 +233,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape[dim] = len;
         let mut regs = d.regs.clone();
         if let (Some(r), true) = (regs.first_mut(), bytes != 0) {
-            let i32t = self.em.ctx.i32_type();
+            let i32t = self.lx.em.ctx.i32_type();
             *r = self
+                .lx
                 .em
                 .b
                 .build_int_add(r.into_int_value(), i32t.const_int(bytes, false), "")?
@@ -380,10 +381,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         ty: Type,
         shape: Vec<u64>,
         regs: Vec<inkwell::values::BasicValueEnum<'ctx>>,
-        buf: crate::codegen::builder::values::SharedBuf,
+        buf: crate::codegen::lower::values::SharedBuf,
     ) -> Value {
-        let scope = self.values.scope();
-        self.values.push(ValueData {
+        let scope = self.lx.values.scope();
+        self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,
             ty,
             shape,

@@ -15,10 +15,10 @@
 
 use inkwell::values::IntValue;
 
-use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::LlvmTarget;
@@ -121,7 +121,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut asm = InlinePtx::new();
         let p = asm.predicate(issue);
         asm.guarded(Some(p), "cp.async.bulk.commit_group;");
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 
@@ -137,13 +137,13 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn tma_store_wait_impl(&mut self, pending: u32) -> Result<()> {
         const OP: &str = "tma_store_wait";
-        self.ensure_body()?;
-        self.target.require(Feature::Tma, OP)?;
+        self.lx.ensure_body()?;
+        self.lx.target.require(Feature::Tma, OP)?;
         let issue = self.is_thread0()?;
         let mut asm = InlinePtx::new();
         let p = asm.predicate(issue);
         asm.guarded(Some(p), format!("cp.async.bulk.wait_group.read {pending};"));
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 
@@ -174,8 +174,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         Vec<IntValue<'ctx>>,
         std::rc::Rc<ValueData<'ctx>>,
     )> {
-        self.ensure_body()?;
-        self.target.require(Feature::Tma, op)?;
+        self.lx.ensure_body()?;
+        self.lx.target.require(Feature::Tma, op)?;
         let m = self.get_kind(op, tmap, &[ValueKind::TensorMap], "a tensor map parameter")?;
         let spec = self
             .tensor_map_spec(tmap)
@@ -211,7 +211,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|v| self.i32_operand(op, crate::codegen::Operand::Value(*v), "coordinate"))
             .collect::<Result<Vec<_>>>()?;
         let p = m.regs[0].into_pointer_value();
-        let addr = self.em.b.build_ptr_to_int(p, self.em.ctx.i64_type(), "")?;
+        let addr = self
+            .lx
+            .em
+            .b
+            .build_ptr_to_int(p, self.lx.em.ctx.i64_type(), "")?;
         Ok((spec, addr, c, d))
     }
 
@@ -251,7 +255,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 None => text,
             };
             asm.guarded(Some(p), text);
-            asm.call(&self.em)?;
+            asm.call(&self.lx.em)?;
         }
         Ok(())
     }
@@ -261,8 +265,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let off = if offset == 0 {
             base
         } else {
-            let c = self.em.ctx.i32_type().const_int(offset, false);
-            self.em.b.build_int_add(base, c, "")?
+            let c = self.lx.em.ctx.i32_type().const_int(offset, false);
+            self.lx.em.b.build_int_add(base, c, "")?
         };
         self.smem_addr32(off)
     }
@@ -273,13 +277,16 @@ impl<'ctx> KernelBuilder<'ctx> {
         coords: &[IntValue<'ctx>],
         origin: &[u64],
     ) -> Result<Vec<IntValue<'ctx>>> {
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let mut out = Vec::with_capacity(coords.len());
         for (c, &o) in coords.iter().zip(origin).rev() {
             out.push(if o == 0 {
                 *c
             } else {
-                self.em.b.build_int_add(*c, i32t.const_int(o, false), "")?
+                self.lx
+                    .em
+                    .b
+                    .build_int_add(*c, i32t.const_int(o, false), "")?
             });
         }
         Ok(out)

@@ -28,10 +28,10 @@
 use inkwell::values::IntValue;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::Value;
 use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::target::{Feature, LlvmTarget, Vendor};
 use crate::codegen::types::{DType, Type};
@@ -171,12 +171,12 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn warp_roles_impl(&mut self, roles: &[WarpRole]) -> Result<Vec<Role>> {
         const OP: &str = "warp_roles";
-        self.ensure_body()?;
+        self.lx.ensure_body()?;
         let bad = |reason: String| CodegenError::arg(OP, reason);
-        if self.target.vendor() != Vendor::Nvidia {
+        if self.lx.target.vendor() != Vendor::Nvidia {
             return Err(CodegenError::Unsupported {
                 op: OP,
-                target: self.target.to_string(),
+                target: self.lx.target.to_string(),
                 reason:
                     "warp roles synchronise through named barriers (`bar.sync id, n`): NVIDIA only"
                         .into(),
@@ -210,7 +210,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 )));
             }
             if let Some(n) = r.max_regs {
-                self.target.require(Feature::SetMaxNReg, OP)?;
+                self.lx.target.require(Feature::SetMaxNReg, OP)?;
                 if r.warps % 4 != 0 {
                     return Err(bad(format!(
                         "{at}: a register budget applies to whole warpgroups (4 warps per replica)"
@@ -225,25 +225,25 @@ impl<'ctx> KernelBuilder<'ctx> {
             let warps = u64::from(r.warps) * u64::from(r.replicas);
             budget += warps * u64::from(ws) * u64::from(r.max_regs.unwrap_or(cap));
             out.push(Role {
-                kernel: self.values.kernel_id(),
+                kernel: self.lx.values.kernel_id(),
                 index: i,
                 first_warp: first,
                 spec: *r,
             });
             first = u64::from(first)
                 .checked_add(warps)
-                .filter(|&w| w <= u64::from(self.kernel_warps))
+                .filter(|&w| w <= u64::from(self.lx.kernel_warps))
                 .ok_or_else(|| {
                     bad(format!(
                         "the roles take more than the kernel's {} warps",
-                        self.kernel_warps
+                        self.lx.kernel_warps
                     ))
                 })? as u32;
         }
-        if first != self.kernel_warps {
+        if first != self.lx.kernel_warps {
             return Err(bad(format!(
                 "the roles take {first} warps, the kernel has {}",
-                self.kernel_warps
+                self.lx.kernel_warps
             )));
         }
         if budget > u64::from(REGISTER_FILE) {
@@ -261,7 +261,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// down to 8, at most 255 and at most the kernel's limit (what ptxas assumes at entry of a
     /// kernel using `setmaxnreg`).
     fn launch_registers(&self) -> u32 {
-        let per = REGISTER_FILE / (self.kernel_warps * self.threads_per_warp());
+        let per = REGISTER_FILE / (self.lx.kernel_warps * self.threads_per_warp());
         let cap = (per / 8 * 8).min(255);
         self.max_registers.map_or(cap, |m| cap.min(m))
     }
@@ -290,8 +290,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         body: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
         const OP: &str = "in_role";
-        self.ensure_body()?;
-        if role.kernel != self.values.kernel_id()
+        self.lx.ensure_body()?;
+        if role.kernel != self.lx.values.kernel_id()
             || self.roles.declared.get(role.index) != Some(&role)
         {
             return Err(CodegenError::arg(
@@ -306,14 +306,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Err(CodegenError::arg(OP, "roles do not nest"));
         }
         let ws = self.threads_per_warp();
-        let tid = self.thread_index()?;
+        let tid = self.lx.thread_index()?;
         let lo = role.first_warp * ws;
         let span = role.threads(ws);
         let per_replica = role.spec.warps * ws;
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let c = |x: u32| i32t.const_int(u64::from(x), false);
         // In the prologue, so the role's thread coordinates (also emitted there) can use them.
-        let (inside, rel, replica) = self.in_prologue(|b| {
+        let (inside, rel, replica) = self.lx.in_prologue(|b| {
             let off = if lo == 0 {
                 tid
             } else {
@@ -329,7 +329,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             };
             Ok((inside, rel, replica))
         })?;
-        self.note_bits(rel, u64::from(per_replica - 1), None);
+        self.lx.note_bits(rel, u64::from(per_replica - 1), None);
         let cond = self.new_value(
             Type::Scalar(DType::I1),
             vec![],
@@ -341,18 +341,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         if role.spec.max_regs.is_some() {
             // ptxas moves registers only when it knows the count at entry (otherwise C7508:
             // "setmaxnreg ignored"): the launch's, stated as the kernel's limit.
-            let f = self.em.func();
+            let f = self.lx.em.func();
             f.add_attribute(
                 inkwell::attributes::AttributeLoc::Function,
-                self.em
+                self.lx
+                    .em
                     .ctx
                     .create_string_attribute("nvvm.maxnreg", &launch.to_string()),
             );
         }
         self.if_then(cond, |kb| {
-            let sreg = kb.target.lowering().thread_index_sreg();
-            let outer_threads = kb.threads.for_role(sreg, rel);
-            let outer_warps = std::mem::replace(&mut kb.num_warps, role.spec.warps);
+            let sreg = kb.lx.target.lowering().thread_index_sreg();
+            let outer_threads = kb.lx.threads.for_role(sreg, rel);
+            let outer_warps = std::mem::replace(&mut kb.lx.num_warps, role.spec.warps);
             kb.roles.active = Some(ActiveRole { role, replica });
             kb.smem
                 .enter_role(role.index, u64::from(role.spec.replicas));
@@ -362,15 +363,15 @@ impl<'ctx> KernelBuilder<'ctx> {
                         let dir = if n < launch { "dec" } else { "inc" };
                         let mut asm = InlinePtx::new();
                         asm.inst(format!("setmaxnreg.{dir}.sync.aligned.u32 {n};"));
-                        asm.call(&kb.em)?;
+                        asm.call(&kb.lx.em)?;
                     }
                 }
                 body(kb)
             })();
             kb.roles.active = None;
             kb.smem.leave_role();
-            kb.num_warps = outer_warps;
-            kb.threads = outer_threads;
+            kb.lx.num_warps = outer_warps;
+            kb.lx.threads = outer_threads;
             r
         })
     }
@@ -427,26 +428,26 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn alloc_named_barriers_impl(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
         const OP: &str = "alloc_named_barriers";
-        self.ensure_body()?;
-        if self.target.vendor() != Vendor::Nvidia {
+        self.lx.ensure_body()?;
+        if self.lx.target.vendor() != Vendor::Nvidia {
             return Err(CodegenError::Unsupported {
                 op: OP,
-                target: self.target.to_string(),
+                target: self.lx.target.to_string(),
                 reason: "named barriers (`bar.sync id, n`) are NVIDIA's".into(),
             });
         }
-        if count == 0 || warps == 0 || warps > self.kernel_warps {
+        if count == 0 || warps == 0 || warps > self.lx.kernel_warps {
             return Err(CodegenError::arg(
                 OP,
                 format!(
                     "count {count}, warps {warps}: at least one barrier of 1 to {} warps",
-                    self.kernel_warps
+                    self.lx.kernel_warps
                 ),
             ));
         }
         let first = self.roles.take_ids(OP, count)?;
         Ok(NamedBarriers {
-            kernel: self.values.kernel_id(),
+            kernel: self.lx.values.kernel_id(),
             first,
             count,
             threads: warps * self.threads_per_warp(),
@@ -513,8 +514,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         bars: NamedBarriers,
         index: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
-        self.ensure_body()?;
-        if bars.kernel != self.values.kernel_id() {
+        self.lx.ensure_body()?;
+        if bars.kernel != self.lx.values.kernel_id() {
             return Err(CodegenError::arg(
                 op,
                 "the barriers belong to another kernel",
@@ -529,9 +530,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let id = self.em.b.build_int_add(
+        let id = self.lx.em.b.build_int_add(
             idx,
-            self.em
+            self.lx
+                .em
                 .ctx
                 .i32_type()
                 .const_int(u64::from(bars.first), false),
@@ -549,7 +551,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             None => asm.input(RegClass::B32, id.into()).to_string(),
         };
         asm.inst(format!("bar.{kind} {id}, {threads};"));
-        asm.call(&self.em)?;
+        asm.call(&self.lx.em)?;
         Ok(())
     }
 
@@ -568,11 +570,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 f
             }
         };
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let id = if a.role.spec.replicas == 1 {
             i32t.const_int(u64::from(first), false)
         } else {
-            self.em
+            self.lx
+                .em
                 .b
                 .build_int_add(a.replica, i32t.const_int(u64::from(first), false), "")?
         };

@@ -19,10 +19,10 @@
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::{Value, ValueData, ValueKind};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, Operand, RegClass};
 use crate::codegen::target::LlvmTarget;
@@ -114,7 +114,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         use_acc: Option<Value>,
     ) -> Result<Value> {
         const OP: &str = "wgmma";
-        self.ensure_body()?;
+        self.lx.ensure_body()?;
         let use_acc = match use_acc {
             None => None,
             Some(u) => {
@@ -129,7 +129,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 Some(d.regs[0].into_int_value())
             }
         };
-        self.target.require(Feature::Wgmma, OP)?;
+        self.lx.target.require(Feature::Wgmma, OP)?;
         let da = self.get_kind(
             OP,
             a,
@@ -175,7 +175,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let eb = ta.mem_bytes();
         let k_step = 32 / eb; // 16 (16-bit), 32 (fp8), 8 (tf32)
-        let warps = u64::from(self.num_warps);
+        let warps = u64::from(self.lx.num_warps);
         if warps % 4 != 0
             || m % (16 * warps) != 0
             || k % k_step != 0
@@ -191,7 +191,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let want =
-            NvidiaMma::hopper(&[self.num_warps, 1], n as u32, 16).to_linear_layout(&[m, n])?;
+            NvidiaMma::hopper(&[self.lx.num_warps, 1], n as u32, 16).to_linear_layout(&[m, n])?;
         let have = dc.layout.clone().expect("a tile has a layout");
         if !have.ll.equivalent(&want) {
             return Err(CodegenError::BadLayout {
@@ -269,7 +269,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             (2, true) => format!(", {}", u8::from(ob.major == Major::Mn)),
             _ => String::new(),
         };
-        self.em.tensor_cores = true;
+        self.lx.em.tensor_cores = true;
         let mut out_regs: Vec<BasicValueEnum<'ctx>> = dc.regs.clone();
         let ksteps = (k / k_step) as usize;
         // One asm statement: the fence, then every 64-row block's wgmmas. The copies LLVM makes
@@ -287,8 +287,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         // The first k-step scales the old accumulator by `use_acc` (a predicate register).
         let scale_d = match use_acc {
             Some(u) => {
-                let i32t = self.em.ctx.i32_type();
-                let u = self.em.b.build_int_z_extend(u, i32t, "")?;
+                let i32t = self.lx.em.ctx.i32_type();
+                let u = self.lx.em.b.build_int_z_extend(u, i32t, "")?;
                 let o = asm.input(RegClass::B32, u.into());
                 lines.push("{".to_string());
                 lines.push(".reg .pred weft_scale_d;".to_string());
@@ -325,13 +325,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         for l in lines {
             asm.inst(l);
         }
-        let res = asm.call(&self.em)?;
+        let res = asm.call(&self.lx.em)?;
         for (j, v) in res.into_iter().enumerate() {
             out_regs[slot[j]] = v;
         }
         let mut commit = InlinePtx::new();
         commit.inst("wgmma.commit_group.sync.aligned;");
-        commit.call(&self.em)?;
+        commit.call(&self.lx.em)?;
         let info = AxisInfo::unknown(&dc.shape);
         Ok(self.new_value(dc.ty, dc.shape.clone(), Some(have), out_regs, info))
     }
@@ -350,8 +350,8 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn wgmma_wait_impl(&mut self, pending: u32, deps: &[Value]) -> Result<Vec<Value>> {
         const OP: &str = "wgmma_wait";
-        self.ensure_body()?;
-        self.target.require(Feature::Wgmma, OP)?;
+        self.lx.ensure_body()?;
+        self.lx.target.require(Feature::Wgmma, OP)?;
         let ds = deps
             .iter()
             .map(|v| self.get_kind(OP, *v, &[ValueKind::Tile], "an accumulator tile"))
@@ -380,7 +380,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if i == 0 {
                 asm.inst(format!("wgmma.wait_group.sync.aligned {pending};"));
             }
-            res.extend(asm.call(&self.em)?);
+            res.extend(asm.call(&self.lx.em)?);
         }
         let mut it = res.into_iter();
         let mut out = Vec::with_capacity(ds.len());
@@ -419,28 +419,32 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect::<Result<_>>()?;
         let base_a = self.shared_base(da);
         let addr_a = self.smem_addr32(base_a)?;
-        let i32t = self.em.ctx.i32_type();
+        let i32t = self.lx.em.ctx.i32_type();
         let mut g_off = i32t.const_zero();
         if groups > 1 {
-            let tid = self.thread_index()?;
+            let tid = self.lx.thread_index()?;
             let g = self
+                .lx
                 .em
                 .b
                 .build_right_shift(tid, i32t.const_int(7, false), false, "")?;
             for (j, &off) in group_offs.iter().enumerate() {
-                let bit =
-                    self.em
-                        .b
-                        .build_right_shift(g, i32t.const_int(j as u64, false), false, "")?;
-                let bit = self.em.b.build_and(bit, i32t.const_int(1, false), "")?;
+                let bit = self.lx.em.b.build_right_shift(
+                    g,
+                    i32t.const_int(j as u64, false),
+                    false,
+                    "",
+                )?;
+                let bit = self.lx.em.b.build_and(bit, i32t.const_int(1, false), "")?;
                 let term = self
+                    .lx
                     .em
                     .b
                     .build_int_mul(bit, i32t.const_int(off, false), "")?;
-                g_off = self.em.b.build_xor(g_off, term, "")?;
+                g_off = self.lx.em.b.build_xor(g_off, term, "")?;
             }
         }
-        let addr_a = self.em.b.build_int_add(addr_a, g_off, "")?;
+        let addr_a = self.lx.em.b.build_int_add(addr_a, g_off, "")?;
         let desc = self.desc_base(addr_a, &oa)?;
         let offsets = rep_offs
             .iter()
@@ -455,11 +459,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         desc: IntValue<'ctx>,
         offsets: impl Iterator<Item = u64>,
     ) -> Result<Vec<IntValue<'ctx>>> {
-        let i64t = self.em.ctx.i64_type();
+        let i64t = self.lx.em.ctx.i64_type();
         offsets
             .map(|off| {
                 let off = i64t.const_int(off >> 4, false);
-                Ok(self.em.b.build_int_add(desc, off, "")?)
+                Ok(self.lx.em.b.build_int_add(desc, off, "")?)
             })
             .collect()
     }
@@ -478,13 +482,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<AOperand<'ctx>> {
         let (m, k) = (da.shape[0], da.shape[1]);
         let have = da.layout.clone().expect("a tile has a layout");
-        let want_ll = NvidiaMma::hopper(&[self.num_warps, 1], k.min(256) as u32, 16)
+        let want_ll = NvidiaMma::hopper(&[self.lx.num_warps, 1], k.min(256) as u32, 16)
             .to_linear_layout(&[m, k])?;
         let want = crate::codegen::analysis::tile_layout::TileLayout::new(
             op,
             &want_ll,
             self.threads_per_warp(),
-            self.num_warps,
+            self.lx.num_warps,
         )?;
         let bad = || {
             CodegenError::BadLayout {
@@ -518,15 +522,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         if slot.contains(&usize::MAX) {
             return Err(bad());
         }
-        let half_ty = da.ty.llvm(self.em.ctx);
-        let i32t = self.em.ctx.i32_type();
+        let half_ty = da.ty.llvm(self.lx.em.ctx);
+        let i32t = self.lx.em.ctx.i32_type();
         let mut frags = Vec::with_capacity(reps as usize * ksteps);
         for chunk in slot.chunks(8) {
             let mut regs = Vec::with_capacity(4);
             for f in 0..4 {
                 let halves = [da.regs[chunk[f * 2]], da.regs[chunk[f * 2 + 1]]];
-                let v = self.em.pack(&halves, half_ty)?;
-                regs.push(self.em.b.build_bit_cast(v, i32t, "")?.into_int_value());
+                let v = self.lx.em.pack(&halves, half_ty)?;
+                regs.push(self.lx.em.b.build_bit_cast(v, i32t, "")?.into_int_value());
             }
             frags.push(regs);
         }
@@ -536,13 +540,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The 64-bit descriptor of an operand starting at shared address `addr` (LBO, SBO, swizzle
     /// filled in); k-steps add their start offsets to it.
     fn desc_base(&mut self, addr: IntValue<'ctx>, o: &Operand2d) -> Result<IntValue<'ctx>> {
-        let i64t = self.em.ctx.i64_type();
-        let a = self.em.b.build_int_z_extend(addr, i64t, "")?;
+        let i64t = self.lx.em.ctx.i64_type();
+        let a = self.lx.em.b.build_int_z_extend(addr, i64t, "")?;
         let a = self
+            .lx
             .em
             .b
             .build_and(a, i64t.const_int(0x3_FFFF, false), "")?;
         let a = self
+            .lx
             .em
             .b
             .build_right_shift(a, i64t.const_int(4, false), false, "")?;
@@ -552,7 +558,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             _ => 3,
         };
         let fixed = ((o.lbo >> 4) & 0x3FFF) << 16 | ((o.sbo >> 4) & 0x3FFF) << 32 | mode << 62;
-        Ok(self.em.b.build_or(a, i64t.const_int(fixed, false), "")?)
+        Ok(self.lx.em.b.build_or(a, i64t.const_int(fixed, false), "")?)
     }
 }
 

@@ -14,10 +14,10 @@ use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, TargetMachine
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::OptimizationLevel;
 
-use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::{self, Emitter};
-use crate::codegen::emit::OptLevel;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::{self, Emitter};
+use crate::codegen::lower::OptLevel;
 use crate::codegen::ops::global::CacheHint;
 use crate::codegen::types::DType;
 pub use crate::target::{Feature, Target, Vendor};
@@ -52,14 +52,14 @@ pub(crate) trait Lowering: Sync {
     /// The index of this CTA along grid axis `axis` (named `x`, `y`, `z`).
     fn program_id<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>>;
     /// The number of CTAs along grid axis `axis`.
     fn num_programs<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>>;

@@ -22,7 +22,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         x: FloatValue<'ctx>,
         ftz: bool,
     ) -> Result<FloatValue<'ctx>> {
-        let is64 = x.get_type() == self.em.ctx.f64_type();
+        let is64 = x.get_type() == self.lx.em.ctx.f64_type();
         let ty = x.get_type();
         Ok(match op {
             MathOp::Sqrt => self.float_intrinsic("llvm.sqrt", x)?,
@@ -32,18 +32,22 @@ impl<'ctx> KernelBuilder<'ctx> {
                 Some(y) => y,
                 None => {
                     let s = self.float_intrinsic("llvm.sqrt", x)?;
-                    self.em.b.build_float_div(ty.const_float(1.0), s, "")?
+                    self.lx.em.b.build_float_div(ty.const_float(1.0), s, "")?
                 }
             },
             MathOp::Exp2 => self.exp2_f(x, ftz)?,
             MathOp::Log2 => self.log2_f(x, ftz)?,
             MathOp::Exp => {
-                let s = self.em.b.build_float_mul(x, ty.const_float(LOG2_E), "")?;
+                let s = self
+                    .lx
+                    .em
+                    .b
+                    .build_float_mul(x, ty.const_float(LOG2_E), "")?;
                 self.exp2_f(s, ftz)?
             }
             MathOp::Log => {
                 let l = self.log2_f(x, ftz)?;
-                self.em.b.build_float_mul(l, ty.const_float(LN_2), "")?
+                self.lx.em.b.build_float_mul(l, ty.const_float(LN_2), "")?
             }
             MathOp::Sin => match self.fast(FastFn::Sin, x, is64, ftz)? {
                 Some(y) => y,
@@ -65,7 +69,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         is64: bool,
         ftz: bool,
     ) -> Result<Option<FloatValue<'ctx>>> {
-        match self.target.lowering().fast_math(f, is64, ftz) {
+        match self.lx.target.lowering().fast_math(f, is64, ftz) {
             Some(FastIntrinsic::Fixed(name)) => self.named_intrinsic(name, x).map(Some),
             Some(FastIntrinsic::Overloaded(name)) => self.float_intrinsic(name, x).map(Some),
             None => Ok(None),
@@ -88,14 +92,14 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// A generic intrinsic overloaded on the float type (`llvm.sqrt.f32`).
     fn float_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        let f = self.em.intrinsic(name, &[x.get_type().into()])?;
-        Ok(self.em.call1(f, &[x.into()])?.into_float_value())
+        let f = self.lx.em.intrinsic(name, &[x.get_type().into()])?;
+        Ok(self.lx.em.call1(f, &[x.into()])?.into_float_value())
     }
 
     /// A target intrinsic with a fixed type (`llvm.nvvm.ex2.approx.f`).
     fn named_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        let f = self.em.intrinsic(name, &[])?;
-        Ok(self.em.call1(f, &[x.into()])?.into_float_value())
+        let f = self.lx.em.intrinsic(name, &[])?;
+        Ok(self.lx.em.call1(f, &[x.into()])?.into_float_value())
     }
 
     /// erf in f32: an odd Taylor polynomial below |x| = 0.5 (relative error < 1e-6), and
@@ -103,10 +107,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn erf_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
         let t = x.get_type();
         let c = |v: f64| t.const_float(v);
-        let b = &self.em.b;
+        let b = &self.lx.em.b;
         let ax = {
-            let f = self.em.intrinsic("llvm.fabs", &[t.into()])?;
-            self.em.call1(f, &[x.into()])?.into_float_value()
+            let f = self.lx.em.intrinsic("llvm.fabs", &[t.into()])?;
+            self.lx.em.call1(f, &[x.into()])?.into_float_value()
         };
         // Small |x|: 2/sqrt(pi) * (x - x^3/3 + x^5/10 - x^7/42 + x^9/216).
         let x2 = b.build_float_mul(x, x, "")?;
@@ -132,17 +136,22 @@ impl<'ctx> KernelBuilder<'ctx> {
         let negx2 = b.build_float_neg(x2, "")?;
         let scaled = b.build_float_mul(negx2, c(LOG2_E), "")?;
         let e = self.exp2_f(scaled, false)?;
-        let b = &self.em.b;
+        let b = &self.lx.em.b;
         let y = b.build_float_sub(c(1.0), b.build_float_mul(q, e, "")?, "")?;
         let sign = {
-            let f = self.em.intrinsic("llvm.copysign", &[t.into()])?;
-            self.em.call1(f, &[y.into(), x.into()])?.into_float_value()
+            let f = self.lx.em.intrinsic("llvm.copysign", &[t.into()])?;
+            self.lx
+                .em
+                .call1(f, &[y.into(), x.into()])?
+                .into_float_value()
         };
         let is_small =
-            self.em
+            self.lx
+                .em
                 .b
                 .build_float_compare(inkwell::FloatPredicate::OLT, ax, c(0.5), "")?;
         Ok(self
+            .lx
             .em
             .b
             .build_select(is_small, small, sign, "")?

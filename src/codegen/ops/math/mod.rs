@@ -48,10 +48,10 @@ use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, FloatValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::values::Value;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::Value;
 use crate::codegen::types::{DType, Type};
 
 mod approx;
@@ -173,8 +173,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         let accurate = precision == MathPrecision::Accurate || dt == DType::F64;
-        self.em.float_math = true;
-        let f32t = self.em.ctx.f32_type();
+        self.lx.em.float_math = true;
+        let f32t = self.lx.em.ctx.f32_type();
         let mut out = Vec::with_capacity(d.regs.len());
         for r in &d.regs {
             let v = r.into_float_value();
@@ -182,17 +182,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             let arg = if wide {
                 v
             } else {
-                self.em.b.build_float_ext(v, f32t, "")?
+                self.lx.em.b.build_float_ext(v, f32t, "")?
             };
             let y = if accurate {
-                emit_accurate_math(&self.em.b, &self.em.module, op, arg)?
+                emit_accurate_math(&self.lx.em.b, &self.lx.em.module, op, arg)?
             } else {
                 self.math_approx(op, arg, precision == MathPrecision::ApproxFtz)?
             };
             let res: BasicValueEnum = if wide {
                 y.into()
             } else {
-                self.em.b.build_float_trunc(y, v.get_type(), "")?.into()
+                self.lx.em.b.build_float_trunc(y, v.get_type(), "")?.into()
             };
             out.push(res);
         }
@@ -247,10 +247,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let u = self.unify("fma", &[&x, &y, &z])?;
-        let f = self.em.intrinsic("llvm.fma", &[dt.llvm(self.em.ctx)])?;
+        let f = self
+            .lx
+            .em
+            .intrinsic("llvm.fma", &[dt.llvm(self.lx.em.ctx)])?;
         let mut out = Vec::with_capacity(u.regs[0].len());
         for i in 0..u.regs[0].len() {
-            out.push(self.em.call1(
+            out.push(self.lx.em.call1(
                 f,
                 &[
                     u.regs[0][i].into(),

@@ -10,11 +10,11 @@ use inkwell::OptimizationLevel;
 
 use self::inline_ptx::{vec_suffix, vector, InlinePtx, RegClass};
 use super::{FastFn, FastIntrinsic, GlobalAccess, Lowering};
-use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::vec_of;
-use crate::codegen::emit::emitter::Emitter;
-use crate::codegen::emit::OptLevel;
 use crate::codegen::error::Result;
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::vec_of;
+use crate::codegen::lower::emitter::Emitter;
+use crate::codegen::lower::OptLevel;
 use crate::codegen::ops::global::CacheHint;
 use crate::codegen::types::DType;
 
@@ -56,23 +56,23 @@ impl Lowering for Nvptx {
 
     fn program_id<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>> {
-        let v = kb.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{name}"))?;
-        kb.note_bits(v, grid_bits(axis), None);
+        let v = lx.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{name}"))?;
+        lx.note_bits(v, grid_bits(axis), None);
         Ok(v)
     }
 
     fn num_programs<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>> {
-        let v = kb.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{name}"))?;
-        kb.note_bits(v, grid_bits(axis), None);
+        let v = lx.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{name}"))?;
+        lx.note_bits(v, grid_bits(axis), None);
         Ok(v)
     }
 

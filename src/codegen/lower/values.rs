@@ -1,4 +1,4 @@
-//! Values: `Copy` handles into an arena owned by the kernel builder, and the scopes (loop and
+//! Values: `Copy` handles into an arena owned by the lowering context, and the scopes (loop and
 //! branch bodies) they live in.
 //!
 //! A value is a scalar (rank 0: one LLVM value, the same in every thread) or a register tile: a
@@ -19,7 +19,7 @@ use crate::codegen::error::{CodegenError, Result};
 pub(crate) use crate::codegen::ir::SharedBuf;
 use crate::codegen::types::Type;
 
-/// A handle to a scalar or tile built by a [`KernelBuilder`](super::KernelBuilder). Cheap to copy;
+/// A handle to a scalar or tile built by a [`KernelBuilder`](crate::codegen::KernelBuilder). Cheap to copy;
 /// valid only in the kernel (and the loop or branch body, while it is open) that made it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Value {

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use inkwell::values::IntValue;
 
 use crate::codegen::analysis::tile_layout::{id_plan, reaches_top, Term, TileLayout};
-use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
+use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::target::LlvmTarget;
 
 /// The lane and warp bases of a layout: layouts with equal ones share thread coordinates.
@@ -42,7 +42,7 @@ impl<'ctx> ThreadIds<'ctx> {
     }
 }
 
-impl<'ctx> KernelBuilder<'ctx> {
+impl<'ctx> LowerCtx<'ctx> {
     /// Reads a special register (`llvm.nvvm.read.ptx.sreg.*`, `llvm.amdgcn.*`) once, in the
     /// prologue.
     pub(crate) fn sreg(&mut self, intrinsic: &str) -> Result<IntValue<'ctx>> {
@@ -148,7 +148,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                         Some((a, am)) if am & maybe == 0 => {
                             let o = b.build_or(a, v, "")?;
                             if let Some(i) = o.as_instruction() {
-                                crate::codegen::emit::emitter::set_disjoint(i);
+                                crate::codegen::lower::emitter::set_disjoint(i);
                             }
                             (o, am | maybe)
                         }

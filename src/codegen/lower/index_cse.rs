@@ -12,9 +12,9 @@
 use inkwell::builder::Builder;
 use inkwell::values::{AsValueRef, IntValue};
 
-use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::{has_uses, set_disjoint};
 use crate::codegen::error::Result;
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::{has_uses, set_disjoint};
 
 /// What is known of one integer value.
 #[derive(Debug, Clone, Copy)]
@@ -220,8 +220,8 @@ impl<'ctx> IndexCse<'ctx> {
     }
 }
 
-/// The index arithmetic of ops, through the builder's [`IndexCse`].
-impl<'ctx> KernelBuilder<'ctx> {
+/// The index arithmetic of lowering, through the context's [`IndexCse`].
+impl<'ctx> LowerCtx<'ctx> {
     /// Records that `v` may set only the bits of `maybe` (and how it splits).
     pub(crate) fn note_bits(
         &mut self,

@@ -15,8 +15,8 @@ use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::FileType;
 use inkwell::OptimizationLevel;
 
-use crate::codegen::emit::emitter::clone_module;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::lower::emitter::clone_module;
 use crate::codegen::report::{parse_ptxas_verbose, KernelReport, Recorded};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::target::{set_pass_gate, Target, Vendor};
