@@ -26,7 +26,7 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::shared::offset_layout;
-use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
+use crate::codegen::target::nvptx::cp_async as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
 
@@ -144,9 +144,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
         let (reg_free, _, _) = layout.free_masks();
-        let i32t = self.lx.em.ctx.i32_type();
-        // 16-byte copies bypass L1 (`.cg`, what Triton emits); smaller ones must use `.ca`.
-        let level = if bytes == 16 { "cg" } else { "ca" };
         let copies = (0..layout.num_regs())
             .step_by(vec)
             .filter(|&g| g as u64 & reg_free == 0)
@@ -160,27 +157,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             let src: BasicValueEnum = u.regs[0][g];
             let dst = self.smem_at(acc.addrs[g])?;
-            let mut asm = InlinePtx::new();
-            let dst_op = asm.input(RegClass::B64, dst.into());
-            let src_op = asm.input(RegClass::B64, src.into());
-            match &mask_regs {
-                None => asm.inst(format!(
-                    "cp.async.{level}.shared.global [{dst_op}], [{src_op}], {bytes};"
-                )),
-                Some(regs) => {
-                    let size = self.lx.em.b.build_select(
-                        regs[g].into_int_value(),
-                        i32t.const_int(bytes, false),
-                        i32t.const_zero(),
-                        "",
-                    )?;
-                    let size_op = asm.input(RegClass::B32, size.into());
-                    asm.inst(format!(
-                        "cp.async.{level}.shared.global [{dst_op}], [{src_op}], {bytes}, {size_op};"
-                    ));
-                }
-            }
-            asm.call(&self.lx.em)?;
+            let size = match &mask_regs {
+                None => None,
+                Some(regs) => Some(ptx::masked_size(
+                    &self.lx.em,
+                    regs[g].into_int_value(),
+                    bytes,
+                )?),
+            };
+            ptx::copy(&self.lx.em, dst, src, bytes, size)?;
         }
         Ok(())
     }
@@ -198,9 +183,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "async_commit_group";
         self.lx.target.require(Feature::CpAsync, OP)?;
         self.lx.ensure_body()?;
-        let mut asm = InlinePtx::new();
-        asm.inst("cp.async.commit_group;");
-        asm.call(&self.lx.em)?;
+        ptx::commit_group(&self.lx.em)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::AsyncToken,
@@ -236,9 +219,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         self.lx.ensure_body()?;
-        let mut asm = InlinePtx::new();
-        asm.inst(format!("cp.async.wait_group {pending};"));
-        asm.call(&self.lx.em)?;
+        ptx::wait_group(&self.lx.em, pending)?;
         Ok(())
     }
 }

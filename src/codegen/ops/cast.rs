@@ -70,8 +70,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn pairs_narrow(&self, from: DType, to: DType) -> bool {
         from == DType::F32
             && matches!(to, DType::F16 | DType::BF16)
-            && self.lx.target.vendor() == crate::codegen::target::Vendor::Nvidia
-            && self.lx.target.sm().is_some_and(|sm| sm >= 80)
+            && self.lx.target.lowering().narrows_f32_pairs(self.lx.target)
     }
 
     /// `a` and `b` (f32) rounded to `to` as one `<2 x to>` conversion.

@@ -41,8 +41,8 @@ use crate::codegen::lower::emitter::vec_of;
 use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::ops::shared::{offset_layout, plain_vector, scalar_dtype};
-use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
-use crate::codegen::target::{Feature, Vendor};
+use crate::codegen::target::nvptx::ldmatrix as ptx;
+use crate::codegen::target::Feature;
 use crate::codegen::types::DType;
 use crate::layout::{Dim, LinearLayout};
 
@@ -173,15 +173,6 @@ pub(crate) fn plan_matrix(
     })
 }
 
-/// The instruction text of one `ldmatrix`/`stmatrix` (`op`) of `plan`, operands given.
-fn matrix_inst(op: &str, plan: &MatrixPlan, operands: &str) -> String {
-    let trans = if plan.trans { ".trans" } else { "" };
-    format!(
-        "{op}.sync.aligned.m8n8.x{}{trans}.shared.b16 {operands};",
-        plan.matrices
-    )
-}
-
 impl<'ctx> KernelBuilder<'ctx> {
     /// Reads the shared buffer `desc` into a register tile in `layout`, like
     /// [`load_shared`](Self::load_shared), with `ldmatrix` (or `ldmatrix.trans`) where the two
@@ -217,9 +208,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.threads_per_warp(),
             self.lx.num_warps,
         )?;
-        let usable = self.lx.target.vendor() == Vendor::Nvidia
-            && self.lx.target.supports(Feature::LdMatrix)
-            && elem.mem_bytes() == 2;
+        let usable = self.lx.target.supports(Feature::LdMatrix) && elem.mem_bytes() == 2;
         let plan = if usable {
             plan_matrix(&offsets, 16, false, &buf.padding)
                 .or_else(|| plan_matrix(&offsets, 16, true, &buf.padding))
@@ -257,9 +246,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         d: &ValueData<'ctx>,
         elem: DType,
     ) -> Result<Option<MatrixPlan>> {
-        let usable = self.lx.target.vendor() == Vendor::Nvidia
-            && self.lx.target.supports(Feature::StMatrix)
-            && layout.free_masks() == (0, 0, 0);
+        let usable = self.lx.target.supports(Feature::StMatrix) && layout.free_masks() == (0, 0, 0);
         if !usable {
             return Ok(None);
         }
@@ -308,15 +295,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         for (n, &addr) in addrs.iter().enumerate().take(plan.instructions()) {
             let ptr = self.smem_at(addr)?;
-            let mut asm = InlinePtx::new();
-            let outs = asm.outputs(RegClass::B32, plan.matrices);
-            let a = asm.input(RegClass::B64, ptr.into());
-            asm.inst(matrix_inst(
-                "ldmatrix",
-                plan,
-                &format!("{}, [{a}]", vector(&outs)),
-            ));
-            for (i, word) in asm.call(&self.lx.em)?.into_iter().enumerate() {
+            let words = ptx::ldmatrix(&self.lx.em, plan.matrices, plan.trans, ptr)?;
+            for (i, word) in words.into_iter().enumerate() {
                 let elems = self.unpack_word(word.into_int_value(), elem, plan.per_word())?;
                 for (q, v) in elems.into_iter().enumerate() {
                     out[base | plan.register(n, i, q)] = Some(v);
@@ -338,22 +318,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         for (n, &addr) in addrs.iter().enumerate().take(plan.instructions()) {
             let ptr = self.smem_at(addr)?;
-            let mut asm = InlinePtx::new();
-            let a = asm.input(RegClass::B64, ptr.into());
             let mut words = Vec::with_capacity(plan.matrices);
             for i in 0..plan.matrices {
                 let elems: Vec<BasicValueEnum> = (0..plan.per_word())
                     .map(|q| regs[base | plan.register(n, i, q)])
                     .collect();
-                let w = self.pack_word(&elems, elem)?;
-                words.push(asm.input(RegClass::B32, w.into()));
+                words.push(self.pack_word(&elems, elem)?);
             }
-            asm.inst(matrix_inst(
-                "stmatrix",
-                plan,
-                &format!("[{a}], {}", vector(&words)),
-            ));
-            asm.call(&self.lx.em)?;
+            ptx::stmatrix(&self.lx.em, plan.trans, ptr, &words)?;
         }
         Ok(())
     }

@@ -18,13 +18,10 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
+use crate::codegen::target::nvptx::mbarrier::{self as ptx, MBARRIER_BYTES};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::target::Feature;
-
-/// Bytes of one mbarrier.
-const MBARRIER_BYTES: u64 = 8;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// The 32-bit shared-window address of byte `offset` of `weft_smem` (what `.shared` PTX
@@ -82,25 +79,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let i32t = self.lx.em.ctx.i32_type();
         let base = i32t.const_int(a.offset, false);
         let t0 = self.is_thread0()?;
-        let mut asm = InlinePtx::new();
-        let p = asm.predicate(t0);
-        let addr0 = self.smem_addr32(base)?;
-        let addr = asm.input(RegClass::B32, addr0.into());
-        let n = asm.input(
-            RegClass::B32,
-            i32t.const_int(u64::from(arrivals), false).into(),
-        );
-        for i in 0..count {
-            asm.guarded(
-                Some(p),
-                format!(
-                    "mbarrier.init.shared::cta.b64 [{addr}+{}], {n};",
-                    u64::from(i) * MBARRIER_BYTES
-                ),
-            );
-        }
-        asm.inst("fence.mbarrier_init.release.cluster;");
-        asm.call(&self.lx.em)?;
+        let addr = self.smem_addr32(base)?;
+        ptx::init(&self.lx.em, t0, addr, arrivals, count)?;
         self.barrier()?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
@@ -210,23 +190,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.lx.target.require(Feature::Tma, OP)?;
         let addr = self.mbarrier_addr(OP, bar)?;
         let p = self.issuer_predicate(OP, pred)?;
-        let mut asm = InlinePtx::new();
-        let pp = asm.predicate(p);
-        let a = asm.input(RegClass::B32, addr.into());
-        let n = asm.input(
-            RegClass::B32,
-            self.lx
-                .em
-                .ctx
-                .i32_type()
-                .const_int(u64::from(bytes), false)
-                .into(),
-        );
-        asm.guarded(
-            Some(pp),
-            format!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{a}], {n};"),
-        );
-        asm.call(&self.lx.em)?;
+        ptx::arrive_expect_tx(&self.lx.em, p, addr, bytes)?;
         Ok(())
     }
 
@@ -261,10 +225,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn mbarrier_arrive_impl(&mut self, bar: Value) -> Result<()> {
         const OP: &str = "mbarrier_arrive";
         let addr = self.mbarrier_addr(OP, bar)?;
-        let mut asm = InlinePtx::new();
-        let a = asm.input(RegClass::B32, addr.into());
-        asm.inst(format!("mbarrier.arrive.shared::cta.b64 _, [{a}];"));
-        asm.call(&self.lx.em)?;
+        ptx::arrive(&self.lx.em, addr)?;
         Ok(())
     }
 
@@ -334,26 +295,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             None
         };
-        let mut asm = InlinePtx::new();
-        let a = asm.input(RegClass::B32, addr.into());
-        let p = asm.input(RegClass::B32, ph.into());
-        let skip = issuer.map(|t| asm.predicate(t));
-        // Labels inside `{ }` are local to the block, so the loop may be inlined many times.
-        asm.inst("{");
-        asm.inst(".reg .pred weft_done;");
-        if let Some(s) = skip {
-            asm.inst(format!("@!{s} bra.uni weft_skip;"));
-        }
-        asm.inst("weft_wait:");
-        asm.inst(format!(
-            "mbarrier.try_wait.parity.shared::cta.b64 weft_done, [{a}], {p};"
-        ));
-        asm.inst("@!weft_done bra.uni weft_wait;");
-        if skip.is_some() {
-            asm.inst("weft_skip:");
-        }
-        asm.inst("}");
-        asm.call(&self.lx.em)?;
+        ptx::wait_parity(&self.lx.em, addr, ph, issuer)?;
         Ok(())
     }
 
@@ -372,19 +314,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
         let addr = self.smem_addr32(d.regs[0].into_int_value())?;
         let t0 = self.is_thread0()?;
-        let mut asm = InlinePtx::new();
-        let p = asm.predicate(t0);
-        let a = asm.input(RegClass::B32, addr.into());
-        for i in 0..d.shape[0] {
-            asm.guarded(
-                Some(p),
-                format!(
-                    "mbarrier.inval.shared::cta.b64 [{a}+{}];",
-                    i * MBARRIER_BYTES
-                ),
-            );
-        }
-        asm.call(&self.lx.em)?;
+        ptx::invalidate(&self.lx.em, t0, addr, d.shape[0])?;
         Ok(())
     }
 
@@ -403,9 +333,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "fence_async_shared";
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
-        let mut asm = InlinePtx::new();
-        asm.inst("fence.proxy.async.shared::cta;");
-        asm.call(&self.lx.em)?;
+        ptx::fence_proxy_async(&self.lx.em)?;
         Ok(())
     }
 }

@@ -29,7 +29,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, RegClass};
+use crate::codegen::target::nvptx::mma as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
 
@@ -312,35 +312,21 @@ impl<'ctx> KernelBuilder<'ctx> {
         let b_words = self.operand_words(&db.regs, &instr)?;
         let mut cur: Vec<BasicValueEnum> = dc.regs.clone();
         for step in &sched.steps {
-            let mut asm = InlinePtx::new();
-            let d = asm.outputs(RegClass::F32, 4);
             let word = |words: &HashMap<usize, BasicValueEnum<'ctx>>, r: usize| words[&r];
             let ai: Vec<_> = step
                 .a
                 .iter()
                 .step_by(instr.per_reg)
-                .map(|&r| asm.input(RegClass::B32, word(&a_words, r).into()))
+                .map(|&r| word(&a_words, r))
                 .collect();
             let bi: Vec<_> = step
                 .b
                 .iter()
                 .step_by(instr.per_reg)
-                .map(|&r| asm.input(RegClass::B32, word(&b_words, r).into()))
+                .map(|&r| word(&b_words, r))
                 .collect();
-            let ci: Vec<_> = step
-                .c
-                .iter()
-                .map(|&r| asm.input(RegClass::F32, cur[r].into()))
-                .collect();
-            asm.inst(format!(
-                "{} {}, {}, {}, {};",
-                instr.name,
-                vector(&d),
-                vector(&ai),
-                vector(&bi),
-                vector(&ci)
-            ));
-            let out = asm.call(&self.lx.em)?;
+            let ci: Vec<_> = step.c.iter().map(|&r| cur[r]).collect();
+            let out = ptx::mma_sync(&self.lx.em, instr.name, &ai, &bi, &ci)?;
             for (&r, v) in step.c.iter().zip(out) {
                 cur[r] = v;
             }

@@ -20,7 +20,7 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::shared::scalar_dtype;
-use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
+use crate::codegen::target::nvptx::tma::{self as ptx, BoxCopy};
 use crate::codegen::target::LlvmTarget;
 use crate::layout::encoding::NvmmaShared;
 use crate::layout::{Dim, LinearLayout};
@@ -78,15 +78,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (spec, map_addr, c, d) = self.tma_operands(OP, tmap, coords, dst)?;
         let bar_addr = self.mbarrier_addr(OP, bar)?;
         let issue = self.issuer_predicate(OP, pred)?;
-        self.tma_boxes(OP, &spec, map_addr, &c, &d, issue, |n, smem, map, cs| {
-            let b = bar_addr;
-            (
-                format!(
-                    "cp.async.bulk.tensor.{n}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{smem}], [{map}, {{{cs}}}], [$BAR];"
-                ),
-                Some(b),
-            )
-        })
+        let dir = BoxCopy::Load { bar: bar_addr };
+        self.tma_boxes(OP, &spec, map_addr, &c, &d, issue, dir)
     }
 
     /// Stores the shared buffer `src` to the tile at `coords` (outermost first) of the tensor
@@ -110,18 +103,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "tma_store";
         let (spec, map_addr, c, d) = self.tma_operands(OP, tmap, coords, src)?;
         let issue = self.is_thread0()?;
-        self.tma_boxes(OP, &spec, map_addr, &c, &d, issue, |n, smem, map, cs| {
-            (
-                format!(
-                    "cp.async.bulk.tensor.{n}d.global.shared::cta.tile.bulk_group [{map}, {{{cs}}}], [{smem}];"
-                ),
-                None,
-            )
-        })?;
-        let mut asm = InlinePtx::new();
-        let p = asm.predicate(issue);
-        asm.guarded(Some(p), "cp.async.bulk.commit_group;");
-        asm.call(&self.lx.em)?;
+        self.tma_boxes(OP, &spec, map_addr, &c, &d, issue, BoxCopy::Store)?;
+        ptx::commit_group(&self.lx.em, issue)?;
         Ok(())
     }
 
@@ -140,10 +123,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
         let issue = self.is_thread0()?;
-        let mut asm = InlinePtx::new();
-        let p = asm.predicate(issue);
-        asm.guarded(Some(p), format!("cp.async.bulk.wait_group.read {pending};"));
-        asm.call(&self.lx.em)?;
+        ptx::wait_group_read(&self.lx.em, issue, pending)?;
         Ok(())
     }
 
@@ -219,9 +199,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok((spec, addr, c, d))
     }
 
-    /// Emits one copy per box of `d` (issued where `issue` holds): `inst(rank, smem, map, coords)`
-    /// writes the instruction from the operands' names and may ask for a barrier operand, which
-    /// it names `$BAR`.
+    /// Emits one copy per box of `d` (issued where `issue` holds), in direction `dir`.
     #[allow(clippy::too_many_arguments)]
     fn tma_boxes(
         &mut self,
@@ -231,31 +209,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         coords: &[IntValue<'ctx>],
         d: &ValueData<'ctx>,
         issue: IntValue<'ctx>,
-        inst: impl Fn(usize, String, String, String) -> (String, Option<IntValue<'ctx>>),
+        dir: BoxCopy<'ctx>,
     ) -> Result<()> {
         let plan = box_plan(op, spec, d)?;
         let base = self.shared_base(d);
         for (origin, offset) in plan.boxes {
             let smem = self.smem_offset_addr32(base, offset)?;
             let cs = self.box_coords(coords, &origin)?;
-            let mut asm = InlinePtx::new();
-            let p = asm.predicate(issue);
-            let s = asm.input(RegClass::B32, smem.into());
-            let m = asm.input(RegClass::B64, map_addr.into());
-            let ops: Vec<String> = cs
-                .iter()
-                .map(|x| asm.input(RegClass::B32, (*x).into()).to_string())
-                .collect();
-            let (text, bar) = inst(cs.len(), s.to_string(), m.to_string(), ops.join(", "));
-            let text = match bar {
-                Some(b) => {
-                    let b = asm.input(RegClass::B32, b.into());
-                    text.replace("$BAR", &b.to_string())
-                }
-                None => text,
-            };
-            asm.guarded(Some(p), text);
-            asm.call(&self.lx.em)?;
+            ptx::copy_box(&self.lx.em, dir, issue, smem, map_addr, &cs)?;
         }
         Ok(())
     }

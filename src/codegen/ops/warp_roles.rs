@@ -32,8 +32,8 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
-use crate::codegen::target::nvptx::inline_ptx::{InlinePtx, RegClass};
-use crate::codegen::target::{Feature, LlvmTarget, Vendor};
+use crate::codegen::target::nvptx::roles as ptx;
+use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
 
 /// Registers per SM (and so per CTA at most) on every NVIDIA target the builder knows.
@@ -173,7 +173,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "warp_roles";
         self.lx.ensure_body()?;
         let bad = |reason: String| CodegenError::arg(OP, reason);
-        if self.lx.target.vendor() != Vendor::Nvidia {
+        if !self.lx.target.lowering().has_named_barriers() {
             return Err(CodegenError::Unsupported {
                 op: OP,
                 target: self.lx.target.to_string(),
@@ -359,12 +359,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .enter_role(role.index, u64::from(role.spec.replicas));
             let r = (|| {
                 if let Some(n) = role.spec.max_regs {
-                    if n != launch {
-                        let dir = if n < launch { "dec" } else { "inc" };
-                        let mut asm = InlinePtx::new();
-                        asm.inst(format!("setmaxnreg.{dir}.sync.aligned.u32 {n};"));
-                        asm.call(&kb.lx.em)?;
-                    }
+                    ptx::set_max_registers(&kb.lx.em, n, launch)?;
                 }
                 body(kb)
             })();
@@ -429,7 +424,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn alloc_named_barriers_impl(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
         const OP: &str = "alloc_named_barriers";
         self.lx.ensure_body()?;
-        if self.lx.target.vendor() != Vendor::Nvidia {
+        if !self.lx.target.lowering().has_named_barriers() {
             return Err(CodegenError::Unsupported {
                 op: OP,
                 target: self.lx.target.to_string(),
@@ -542,17 +537,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.bar(kind, id, bars.threads)
     }
 
-    /// `bar.{kind} id, threads;`, with the id as an immediate when it is a constant (ptxas then
-    /// counts only the barriers used; a register id reserves all 16).
+    /// `bar.{kind} id, threads;` (see [`ptx::named_barrier`]).
     fn bar(&mut self, kind: &str, id: IntValue<'ctx>, threads: u32) -> Result<()> {
-        let mut asm = InlinePtx::new();
-        let id = match id.get_zero_extended_constant() {
-            Some(k) => k.to_string(),
-            None => asm.input(RegClass::B32, id.into()).to_string(),
-        };
-        asm.inst(format!("bar.{kind} {id}, {threads};"));
-        asm.call(&self.lx.em)?;
-        Ok(())
+        ptx::named_barrier(&self.lx.em, kind, id, threads)
     }
 
     /// The barrier of the current role's threads (of this replica), for

@@ -16,7 +16,7 @@
 //! commits the group; [`wgmma_wait`](KernelBuilder::wgmma_wait) waits until at most `pending`
 //! groups are in flight and hands back the accumulators it waited for (read them only after it).
 
-use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue};
+use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
@@ -24,15 +24,12 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::ops::shared::scalar_dtype;
-use crate::codegen::target::nvptx::inline_ptx::{vector, InlinePtx, Operand, RegClass};
+use crate::codegen::target::nvptx::wgmma::{self as ptx, AFragment, WgmmaShape};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{NvidiaMma, NvmmaShared};
 use crate::layout::{Dim, LinearLayout};
 use crate::target::Feature;
-
-/// Registers passed through a `wgmma_wait` per asm statement (see `wgmma_wait`).
-const WAIT_GROUP: usize = 16;
 
 /// Which dim of a wgmma operand is contiguous in shared memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,86 +249,32 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             self.hoisted(da.scope, |kb| kb.a_descriptors(OP, &da, reps, warps, eb))?
         };
-        let ptx_ty = match ta {
-            DType::F16 => "f16",
-            DType::BF16 => "bf16",
-            DType::F8E4M3 => "e4m3",
-            DType::F8E5M2 => "e5m2",
-            _ => "tf32",
-        };
-        // Transpose immediates: A's (for a shared A) then B's, 16-bit types only.
-        let trans = match (eb, a_in_regs) {
-            (2, false) => format!(
-                ", {}, {}",
-                u8::from(a_major == Major::Mn),
-                u8::from(ob.major == Major::Mn)
-            ),
-            (2, true) => format!(", {}", u8::from(ob.major == Major::Mn)),
-            _ => String::new(),
+        let shape = WgmmaShape {
+            n,
+            k_step,
+            elem: ta,
+            trans_a: (!a_in_regs).then_some(a_major == Major::Mn),
+            trans_b: ob.major == Major::Mn,
         };
         self.lx.em.tensor_cores = true;
         let mut out_regs: Vec<BasicValueEnum<'ctx>> = dc.regs.clone();
-        let ksteps = (k / k_step) as usize;
-        // One asm statement: the fence, then every 64-row block's wgmmas. The copies LLVM makes
-        // into tied accumulator registers (a zero accumulator's, say) then all come before the
-        // fence, as ptxas requires (it injects fences and waits otherwise).
-        let mut asm = InlinePtx::new();
-        let outs: Vec<Vec<Operand>> = (0..reps)
-            .map(|_| asm.outputs(RegClass::F32, nregs))
+        let acc: Vec<Vec<BasicValueEnum<'ctx>>> = slot
+            .chunks(nregs)
+            .map(|regs| regs.iter().map(|&r| dc.regs[r]).collect())
             .collect();
-        for (j, o) in outs.iter().flatten().enumerate() {
-            let v: BasicMetadataValueEnum = dc.regs[slot[j]].into();
-            asm.tied(*o, v);
-        }
-        let mut lines = vec!["wgmma.fence.sync.aligned;".to_string()];
-        // The first k-step scales the old accumulator by `use_acc` (a predicate register).
-        let scale_d = match use_acc {
-            Some(u) => {
-                let i32t = self.lx.em.ctx.i32_type();
-                let u = self.lx.em.b.build_int_z_extend(u, i32t, "")?;
-                let o = asm.input(RegClass::B32, u.into());
-                lines.push("{".to_string());
-                lines.push(".reg .pred weft_scale_d;".to_string());
-                lines.push(format!("setp.ne.b32 weft_scale_d, {o}, 0;"));
-                "weft_scale_d"
-            }
-            None => "1",
+        let a_frags: Vec<AFragment> = match &a_op {
+            AOperand::Shared(descs) => descs.iter().map(|d| AFragment::Desc(*d)).collect(),
+            AOperand::Regs(frags) => frags.iter().map(|f| AFragment::Regs(f)).collect(),
         };
-        for (r, outs) in outs.iter().enumerate() {
-            for s in 0..ksteps {
-                let oa_s = match &a_op {
-                    AOperand::Shared(descs) => asm
-                        .input(RegClass::B64, descs[r * ksteps + s].into())
-                        .to_string(),
-                    AOperand::Regs(frags) => {
-                        let ops: Vec<Operand> = frags[r * ksteps + s]
-                            .iter()
-                            .map(|v| asm.input(RegClass::B32, (*v).into()))
-                            .collect();
-                        vector(&ops)
-                    }
-                };
-                let ob_s = asm.input(RegClass::B64, descs_b[s].into());
-                let sd = if s == 0 { scale_d } else { "1" };
-                lines.push(format!(
-                    "wgmma.mma_async.sync.aligned.m64n{n}k{k_step}.f32.{ptx_ty}.{ptx_ty} {}, {oa_s}, {ob_s}, {sd}, 1, 1{trans};",
-                    vector(outs)
-                ));
-            }
-        }
-        if use_acc.is_some() {
-            lines.push("}".to_string());
-        }
-        for l in lines {
-            asm.inst(l);
-        }
-        let res = asm.call(&self.lx.em)?;
+        let ksteps = (k / k_step) as usize;
+        let b_descs = descs_b.get(..ksteps).ok_or_else(|| {
+            CodegenError::arg(OP, format!("{} k-steps of B for {ksteps}", descs_b.len()))
+        })?;
+        let res = ptx::mma_async(&self.lx.em, &shape, &acc, &a_frags, b_descs, use_acc)?;
         for (j, v) in res.into_iter().enumerate() {
             out_regs[slot[j]] = v;
         }
-        let mut commit = InlinePtx::new();
-        commit.inst("wgmma.commit_group.sync.aligned;");
-        commit.call(&self.lx.em)?;
+        ptx::commit_group(&self.lx.em)?;
         let info = AxisInfo::unknown(&dc.shape);
         Ok(self.new_value(dc.ty, dc.shape.clone(), Some(have), out_regs, info))
     }
@@ -358,30 +301,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect::<Result<Vec<_>>>()?;
         let regs: Vec<BasicValueEnum<'ctx>> =
             ds.iter().flat_map(|d| d.regs.iter().copied()).collect();
-        // The wait, then the registers passed through it in groups: each group an empty asm
-        // statement tying its registers, ordered after the wait as every side-effecting asm is.
-        // LLVM's handling of an asm call grows with the square of its operands (matching tied
-        // operands, kill flags), so one call tying all 128 registers of an accumulator cost the
-        // GEMM's compile a fifth; groups of 16 cost what the registers themselves do.
-        let mut res = Vec::with_capacity(regs.len());
-        let groups: Vec<&[BasicValueEnum<'ctx>]> = if regs.is_empty() {
-            vec![&[]]
-        } else {
-            regs.chunks(WAIT_GROUP).collect()
-        };
-        for (i, group) in groups.into_iter().enumerate() {
-            let mut asm = InlinePtx::new();
-            let classes: Vec<RegClass> =
-                group.iter().map(|r| reg_class(*r)).collect::<Result<_>>()?;
-            let outs: Vec<Operand> = classes.iter().map(|c| asm.output(*c)).collect();
-            for (o, r) in outs.iter().zip(group) {
-                asm.tied(*o, (*r).into());
-            }
-            if i == 0 {
-                asm.inst(format!("wgmma.wait_group.sync.aligned {pending};"));
-            }
-            res.extend(asm.call(&self.lx.em)?);
-        }
+        let res = ptx::wait_group(&self.lx.em, pending, &regs)?;
         let mut it = res.into_iter();
         let mut out = Vec::with_capacity(ds.len());
         for d in &ds {
@@ -559,17 +479,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let fixed = ((o.lbo >> 4) & 0x3FFF) << 16 | ((o.sbo >> 4) & 0x3FFF) << 32 | mode << 62;
         Ok(self.lx.em.b.build_or(a, i64t.const_int(fixed, false), "")?)
-    }
-}
-
-fn reg_class(v: BasicValueEnum<'_>) -> Result<RegClass> {
-    match v {
-        BasicValueEnum::FloatValue(f) if f.get_type().get_bit_width() == 32 => Ok(RegClass::F32),
-        BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 32 => Ok(RegClass::B32),
-        _ => Err(CodegenError::arg(
-            "wgmma_wait",
-            "accumulators are 32-bit (f32 or i32) tiles",
-        )),
     }
 }
 

@@ -116,6 +116,14 @@ impl Lowering for Amdgpu {
         true
     }
 
+    fn narrows_f32_pairs(&self, _target: crate::codegen::target::Target) -> bool {
+        false
+    }
+
+    fn has_named_barriers(&self) -> bool {
+        false
+    }
+
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel {
         match opt {
             OptLevel::None | OptLevel::Fast => OptimizationLevel::None,

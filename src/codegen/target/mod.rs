@@ -80,6 +80,11 @@ pub(crate) trait Lowering: Sync {
     fn fast_math(&self, f: FastFn, is64: bool, ftz: bool) -> Option<FastIntrinsic>;
     /// Whether the back end cannot lower a bf16 remainder.
     fn lacks_bf16_rem(&self) -> bool;
+    /// Whether `target` rounds two f32 to f16 or bf16 in one instruction (`cvt.rn.f16x2.f32`).
+    fn narrows_f32_pairs(&self, target: Target) -> bool;
+    /// Whether the target has named barriers of a thread count (`bar.sync id, n`), which warp
+    /// roles synchronise through.
+    fn has_named_barriers(&self) -> bool;
     /// LLVM's code generation level for `opt`.
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel;
     /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`emit/output.rs`).

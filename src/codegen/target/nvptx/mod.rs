@@ -2,7 +2,14 @@
 //! global accesses that are predicated or cache-hinted through inline PTX
 //! ([`inline_ptx`]).
 
+pub(crate) mod cp_async;
 pub(crate) mod inline_ptx;
+pub(crate) mod ldmatrix;
+pub(crate) mod mbarrier;
+pub(crate) mod mma;
+pub(crate) mod roles;
+pub(crate) mod tma;
+pub(crate) mod wgmma;
 
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue};
@@ -120,6 +127,14 @@ impl Lowering for Nvptx {
 
     fn lacks_bf16_rem(&self) -> bool {
         false
+    }
+
+    fn narrows_f32_pairs(&self, target: crate::codegen::target::Target) -> bool {
+        target.sm().is_some_and(|sm| sm >= 80)
+    }
+
+    fn has_named_barriers(&self) -> bool {
+        true
     }
 
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel {
