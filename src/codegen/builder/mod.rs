@@ -20,11 +20,10 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use inkwell::attributes::AttributeLoc;
 use inkwell::context::Context as LlvmContext;
-use inkwell::values::{BasicValueEnum, FunctionValue};
+use inkwell::values::FunctionValue;
 
 use self::shared_mem::SharedMemory;
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::context::LowerCtx;
@@ -330,18 +329,6 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     // ----- the arena ----------------------------------------------------------------------------
 
-    /// A new scalar or register tile in the current scope.
-    pub(crate) fn new_value(
-        &mut self,
-        ty: Type,
-        shape: Vec<u64>,
-        layout: Option<Rc<TileLayout>>,
-        regs: Vec<BasicValueEnum<'ctx>>,
-        info: AxisInfo,
-    ) -> Value {
-        self.lx.values.new_value(ty, shape, layout, regs, info)
-    }
-
     /// Looks up an operand of `op` that must be a scalar or a register tile, checking its kernel
     /// and scope, and starts the body if needed.
     pub(crate) fn get(&mut self, op: &'static str, v: Value) -> Result<Rc<ValueData<'ctx>>> {
@@ -416,7 +403,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .target
             .lowering()
             .program_id(&mut self.lx, axis, a)?;
-        Ok(self.new_value(
+        Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             vec![],
             None,
@@ -440,7 +427,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .target
             .lowering()
             .num_programs(&mut self.lx, axis, a)?;
-        Ok(self.new_value(
+        Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             vec![],
             None,
@@ -482,7 +469,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .llvm(self.lx.em.ctx)
             .into_int_type()
             .const_int(value as u64, bits > 1);
-        let id = self.new_value(
+        let id = self.lx.values.new_value(
             Type::Scalar(dtype),
             vec![],
             None,
@@ -518,7 +505,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             .const_float(value);
         let mut info = AxisInfo::scalar(1);
         info.constant = None;
-        let id = self.new_value(Type::Scalar(dtype), vec![], None, vec![v.into()], info);
+        let id = self
+            .lx
+            .values
+            .new_value(Type::Scalar(dtype), vec![], None, vec![v.into()], info);
         self.lx
             .values
             .update(id, |d| d.literal = Some(Literal::Float(value)));
@@ -628,7 +618,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             kernel: self.lx.name.clone(),
             target: self.lx.target.to_string(),
             num_warps: self.lx.kernel_warps,
-            warp_size: self.threads_per_warp(),
+            warp_size: self.lx.threads_per_warp(),
             shared_bytes: self.smem.total(),
             rows: Vec::new(),
             ptxas: None,

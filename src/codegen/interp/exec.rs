@@ -232,7 +232,7 @@ impl<'a> Cta<'a> {
             let coords: Vec<u64> = c.iter().map(|(_, x)| *x).collect();
             let i = Tile::index(shape, &coords) as usize;
             if i < out.len() && out[i] == u64::MAX {
-                out[i] = crate::codegen::ops::shared::padded(o, &buf.padding) * bytes;
+                out[i] = crate::codegen::lower::shared::padded(o, &buf.padding) * bytes;
             }
         }
         let out = Rc::new(out);
@@ -925,7 +925,7 @@ impl<'a> Cta<'a> {
                     return Err(self.err(format!("index {i} of a ring of {}", shape[0])));
                 }
                 let sub: u64 = shape[1..].iter().product();
-                let stride = crate::codegen::ops::shared::padded(sub, &buf.padding)
+                let stride = crate::codegen::lower::shared::padded(sub, &buf.padding)
                     * dtype_of(*elem).mem_bytes();
                 self.set(op.results[0], Val::Shared(base + i as u64 * stride));
             }

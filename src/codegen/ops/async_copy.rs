@@ -21,11 +21,11 @@
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::ops::shared::offset_layout;
 use crate::codegen::target::nvptx::cp_async as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
@@ -122,11 +122,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             OP,
             &layout,
             &buf.layout,
-            self.threads_per_warp(),
+            self.lx.threads_per_warp(),
             self.lx.num_warps,
         )?;
         let acc = self.desc_access_at(offsets, &d)?;
-        let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
+        let plan = self
+            .lx
+            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
         // A copy's shared address must be aligned to its size: padding of fewer elements than
         // the vector would shift the vectors after it.
         let pad_align = buf
@@ -156,7 +158,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 continue; // a copy of an element this thread copies from another register
             }
             let src: BasicValueEnum = u.regs[0][g];
-            let dst = self.smem_at(acc.addrs[g])?;
+            let dst = self.lx.smem_at(acc.addrs[g])?;
             let size = match &mask_regs {
                 None => None,
                 Some(regs) => Some(ptx::masked_size(

@@ -40,9 +40,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .require(Feature::Fp8, "cast to or from fp8")?;
         }
         let mut out = Vec::with_capacity(d.regs.len());
-        if self.pairs_narrow(from, to) && d.regs.len() % 2 == 0 {
+        if self.lx.pairs_narrow(from, to) && d.regs.len() % 2 == 0 {
             for pair in d.regs.chunks(2) {
-                out.extend(self.narrow_pair(pair[0], pair[1], to)?);
+                out.extend(self.lx.narrow_pair(pair[0], pair[1], to)?);
             }
         } else {
             for r in &d.regs {
@@ -55,43 +55,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             AxisInfo::keep_constancy(&d.info)
         };
-        Ok(self.new_value(
+        Ok(self.lx.values.new_value(
             Type::Scalar(to),
             d.shape.clone(),
             d.layout.clone(),
             out,
             info,
         ))
-    }
-
-    /// Whether f32 → `to` converts two registers per instruction: f16 and bf16 on NVIDIA sm_80+
-    /// (`cvt.rn.f16x2.f32`), half the conversions and no packing afterwards when the pair goes
-    /// on as one 32-bit register (a wgmma or mma operand, a vector store).
-    fn pairs_narrow(&self, from: DType, to: DType) -> bool {
-        from == DType::F32
-            && matches!(to, DType::F16 | DType::BF16)
-            && self.lx.target.lowering().narrows_f32_pairs(self.lx.target)
-    }
-
-    /// `a` and `b` (f32) rounded to `to` as one `<2 x to>` conversion.
-    fn narrow_pair(
-        &mut self,
-        a: BasicValueEnum<'ctx>,
-        b: BasicValueEnum<'ctx>,
-        to: DType,
-    ) -> Result<[BasicValueEnum<'ctx>; 2]> {
-        let ctx = self.lx.em.ctx;
-        let i32t = ctx.i32_type();
-        let bld = &self.lx.em.b;
-        let v2 = ctx.f32_type().vec_type(2);
-        let v = bld.build_insert_element(v2.get_poison(), a, i32t.const_zero(), "")?;
-        let v = bld.build_insert_element(v, b, i32t.const_int(1, false), "")?;
-        let narrow = to.llvm(ctx).into_float_type().vec_type(2);
-        let t = bld.build_float_trunc(v, narrow, "")?;
-        Ok([
-            bld.build_extract_element(t, i32t.const_zero(), "")?,
-            bld.build_extract_element(t, i32t.const_int(1, false), "")?,
-        ])
     }
 
     fn cast_one(
@@ -106,12 +76,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         let ctx = self.lx.em.ctx;
         let f32t = ctx.f32_type();
         if from.is_fp8() {
-            let h = self.fp8_to_f16(v, from)?;
+            let h = self.lx.fp8_to_f16(v, from)?;
             return self.cast_one(h, DType::F16, to);
         }
         if to.is_fp8() {
             let f = self.cast_one(v, from, DType::F32)?;
-            return self.f32_to_fp8(f, to);
+            return self.lx.f32_to_fp8(f, to);
         }
         // A value known to be non-negative (an index) widens and converts as unsigned, flagged
         // `nneg`: what instcombine would make of it, and cheaper in PTX (`cvt.u64.u32`).
@@ -179,49 +149,5 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
             }
         })
-    }
-
-    /// One fp8 byte to f16 through `cvt.rn.f16x2.e4m3x2` (the byte in the low half).
-    fn fp8_to_f16(&mut self, v: BasicValueEnum<'ctx>, from: DType) -> Result<BasicValueEnum<'ctx>> {
-        let name = if from == DType::F8E4M3 {
-            "llvm.nvvm.e4m3x2.to.f16x2.rn"
-        } else {
-            "llvm.nvvm.e5m2x2.to.f16x2.rn"
-        };
-        let f = self.lx.em.intrinsic(name, &[])?;
-        let pair =
-            self.lx
-                .em
-                .b
-                .build_int_z_extend(v.into_int_value(), self.lx.em.ctx.i16_type(), "")?;
-        let h2 = self.lx.em.call1(f, &[pair.into()])?.into_vector_value();
-        Ok(self
-            .lx
-            .em
-            .b
-            .build_extract_element(h2, self.lx.em.ctx.i32_type().const_zero(), "")?)
-    }
-
-    /// One f32 to an fp8 byte through `cvt.rn.satfinite.e4m3x2.f32` (the value in the low byte).
-    fn f32_to_fp8(&mut self, v: BasicValueEnum<'ctx>, to: DType) -> Result<BasicValueEnum<'ctx>> {
-        let name = if to == DType::F8E4M3 {
-            "llvm.nvvm.ff.to.e4m3x2.rn"
-        } else {
-            "llvm.nvvm.ff.to.e5m2x2.rn"
-        };
-        let f = self.lx.em.intrinsic(name, &[])?;
-        let zero = self.lx.em.ctx.f32_type().const_zero();
-        // The first operand lands in the high byte.
-        let pair = self
-            .lx
-            .em
-            .call1(f, &[zero.into(), v.into()])?
-            .into_int_value();
-        Ok(self
-            .lx
-            .em
-            .b
-            .build_int_truncate(pair, self.lx.em.ctx.i8_type(), "")?
-            .into())
     }
 }

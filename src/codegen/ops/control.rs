@@ -217,7 +217,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 )
                 .max(1),
             );
-            let iv = self.new_value(
+            let iv = self.lx.values.new_value(
                 Type::Scalar(ity),
                 vec![],
                 None,
@@ -235,7 +235,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .zip(&assumed)
                 .map(|((d, ps), info)| {
                     let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
-                    self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info.clone())
+                    self.lx.values.new_value(
+                        d.ty,
+                        d.shape.clone(),
+                        d.layout.clone(),
+                        regs,
+                        info.clone(),
+                    )
                 })
                 .collect();
             let result = body(self, iv, &carried);
@@ -293,7 +299,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .zip(&assumed)
                 .map(|((d, ps), info)| {
                     let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
-                    self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info.clone())
+                    self.lx.values.new_value(
+                        d.ty,
+                        d.shape.clone(),
+                        d.layout.clone(),
+                        regs,
+                        info.clone(),
+                    )
                 })
                 .collect());
         }
@@ -408,7 +420,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 regs.push(p.as_basic_value());
             }
             let info = AxisInfo::join(&t.info, &e.info);
-            out.push(self.new_value(t.ty, t.shape.clone(), t.layout.clone(), regs, info));
+            out.push(
+                self.lx
+                    .values
+                    .new_value(t.ty, t.shape.clone(), t.layout.clone(), regs, info),
+            );
         }
         Ok(out)
     }

@@ -26,14 +26,16 @@ use std::collections::HashMap;
 
 use inkwell::values::{BasicValueEnum, IntValue};
 
+use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
+use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{Value, ValueKind};
 use crate::codegen::ops::layout_arg::IntoLayout;
-use crate::codegen::ops::ldmatrix::{fill_copies, plan_matrix, MatrixPlan};
-use crate::codegen::ops::shared::{offset_layout, scalar_dtype};
+use crate::codegen::ops::ldmatrix::fill_copies;
+use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::report::ConversionFigures;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
@@ -193,7 +195,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             regs
         };
         let info = t.info.clone();
-        Ok(self.new_value(t.ty, t.shape.clone(), Some(dst), regs, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(t.ty, t.shape.clone(), Some(dst), regs, info))
     }
 
     /// The tile's values as `i32`-or-narrower integers of `bits` bits.
@@ -204,7 +209,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         elem: DType,
         bits: u32,
     ) -> Result<IntValue<'ctx>> {
-        let it = self.int_type(bits);
+        let it = self.lx.int_type(bits);
         if elem == DType::I1 {
             return Ok(self
                 .lx
@@ -240,76 +245,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self.lx.em.b.build_bit_cast(i, ty, "")?)
     }
 
-    /// `XOR_j lane_j · cols[j]` of this thread's lane id, emitted once in the prologue.
-    pub(crate) fn lane_linear(&mut self, cols: &[u64]) -> Result<IntValue<'ctx>> {
-        let lane = self.lane_id()?;
-        let i32t = self.lx.em.ctx.i32_type();
-        self.lx.in_prologue(|b| {
-            let mut acc = i32t.const_zero();
-            for (j, &c) in cols.iter().enumerate() {
-                if c == 0 {
-                    continue;
-                }
-                let bit = b.build_and(lane, i32t.const_int(1 << j, false), "")?;
-                let set =
-                    b.build_int_compare(inkwell::IntPredicate::NE, bit, i32t.const_zero(), "")?;
-                let term = b
-                    .build_select(set, i32t.const_int(c, false), i32t.const_zero(), "")?
-                    .into_int_value();
-                acc = b.build_xor(acc, term, "")?;
-            }
-            Ok(acc)
-        })
-    }
-
-    pub(crate) fn int_type(&self, bits: u32) -> inkwell::types::IntType<'ctx> {
-        match bits {
-            1 => self.lx.em.ctx.bool_type(),
-            8 => self.lx.em.ctx.i8_type(),
-            16 => self.lx.em.ctx.i16_type(),
-            32 => self.lx.em.ctx.i32_type(),
-            _ => self.lx.em.ctx.i64_type(),
-        }
-    }
-
-    /// This thread's lane id, `tid & (threads_per_warp - 1)`.
-    pub(crate) fn lane_id(&mut self) -> Result<IntValue<'ctx>> {
-        let tid = self.lx.thread_index()?;
-        let mask = self.threads_per_warp() as u64 - 1;
-        let i32t = self.lx.em.ctx.i32_type();
-        self.lx
-            .in_prologue(|b| Ok(b.build_and(tid, i32t.const_int(mask, false), "lane")?))
-    }
-
-    /// `vals[i]` where `sel == keys[i]`, `vals[0]` when none matches (`keys[0]` is the default).
-    fn select_by(
-        &mut self,
-        sel: IntValue<'ctx>,
-        keys: &[u64],
-        vals: &[IntValue<'ctx>],
-    ) -> Result<IntValue<'ctx>> {
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut acc = vals[0];
-        for (k, v) in keys.iter().zip(vals).skip(1) {
-            if *v == acc {
-                continue;
-            }
-            let hit = self.lx.em.b.build_int_compare(
-                inkwell::IntPredicate::EQ,
-                sel,
-                i32t.const_int(*k, false),
-                "",
-            )?;
-            acc = self
-                .lx
-                .em
-                .b
-                .build_select(hit, *v, acc, "")?
-                .into_int_value();
-        }
-        Ok(acc)
-    }
-
     /// Executes a warp-shuffle plan (see the [module docs](self)); `None` if the plan is not
     /// one this lowering can run exactly (checked on the host first).
     fn shuffle_regs(
@@ -322,7 +257,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<Option<Vec<BasicValueEnum<'ctx>>>> {
         let m = &sp.m;
         let nl = m.lane_bits;
-        if 1u64 << nl != self.threads_per_warp() as u64 || sp.lane_map.len() != nl {
+        if 1u64 << nl != self.lx.threads_per_warp() as u64 || sp.lane_map.len() != nl {
             return Ok(None);
         }
         let (src_keep, dst_keep) = (kept_regs(src), kept_regs(dst));
@@ -388,9 +323,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         let epw = sp.elements_per_word as u64;
         let wpe = sp.words_per_element;
         let i32t = self.lx.em.ctx.i32_type();
-        let x = self.lane_linear(&p)?;
-        let y = self.lane_linear(&sp.lane_map)?;
-        let g = self.lane_linear(&sp.diagonal)?;
+        let x = self.lx.lane_linear(&p)?;
+        let y = self.lx.lane_linear(&sp.lane_map)?;
+        let g = self.lx.lane_linear(&sp.diagonal)?;
         let identity = sp
             .lane_map
             .iter()
@@ -452,7 +387,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .iter()
                     .map(|v| word(self, c[k as usize] ^ v, wi))
                     .collect::<Result<_>>()?;
-                let sent = self.select_by(x, &p_span, &cands)?;
+                let sent = self.lx.select_by(x, &p_span, &cands)?;
                 let lx = sp.lane_xor[k as usize];
                 let r = if identity && lx == 0 {
                     sent
@@ -482,7 +417,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             for wi in 0..wpe as usize {
                 let cands: Vec<IntValue> =
                     g_span.iter().map(|v| recv[(w ^ v) as usize][wi]).collect();
-                words.push(self.select_by(g, &g_span, &cands)?);
+                words.push(self.lx.select_by(g, &g_span, &cands)?);
             }
             for q in 0..epw {
                 let dreg = scatter(w, &m.word_bits) | scatter_packed(q, &m.packed, |pk| pk.0);
@@ -510,7 +445,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                             "",
                         )?
                     };
-                    let it = self.int_type(ebits);
+                    let it = self.lx.int_type(ebits);
                     let i = self.lx.em.b.build_int_truncate(sh, it, "")?;
                     self.from_bits(i, elem)?
                 };
@@ -543,7 +478,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .rename_in_dim("vector", Dim::OFFSET)?;
         let addr_bits = sp.vector.len() + sp.bank.len() + sp.segment.len();
         let reps = sp.repetitions();
-        let (tpw, nw) = (self.threads_per_warp(), self.lx.num_warps);
+        let (tpw, nw) = (self.lx.threads_per_warp(), self.lx.num_warps);
         let store = ScratchSide::new(src, &flat, addr_bits, reps, tpw, nw)?;
         let load = ScratchSide::new(dst, &flat, addr_bits, reps, tpw, nw)?;
         let a = self.scratch_alloc(OP, sp.scratch_bytes, 16)?;
@@ -567,14 +502,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let acc_s = match &store_plan {
             Some((p, _)) => {
-                let l = self.matrix_addresses(OP, p)?;
+                let l = self.lx.matrix_addresses(OP, p)?;
                 self.shared_access_at(l, &[], a.offset, elem)?
             }
             None => self.shared_access_at(store.vector_first()?, &[], a.offset, elem)?,
         };
         let acc_d = match &load_plan {
             Some((p, _)) => {
-                let l = self.matrix_addresses(OP, p)?;
+                let l = self.lx.matrix_addresses(OP, p)?;
                 self.shared_access_at(l, &[], a.offset, elem)?
             }
             None => self.shared_access_at(load.vector_first()?, &[], a.offset, elem)?,
@@ -590,13 +525,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             match &store_plan {
                 Some((p, bases)) => {
-                    self.emit_stmatrix(p, &acc_s.addrs, bases[rep as usize], elem, regs)?
+                    self.lx
+                        .emit_stmatrix(p, &acc_s.addrs, bases[rep as usize], elem, regs)?
                 }
                 None => {
                     let order = &store.order;
                     let moved: Vec<BasicValueEnum> =
                         (0..regs.len()).map(|g| regs[ordered(g, order)]).collect();
-                    self.shared_store(&acc_s, elem, &moved, |g| {
+                    self.lx.shared_store(&acc_s, elem, &moved, |g| {
                         let g = ordered(g, order);
                         g as u64 & reg_free == 0 && store.reps[g] == rep
                     })?
@@ -605,12 +541,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.barrier()?;
             match &load_plan {
                 Some((p, bases)) => {
-                    self.emit_ldmatrix(p, &acc_d.addrs, bases[rep as usize], elem, &mut out)?
+                    self.lx
+                        .emit_ldmatrix(p, &acc_d.addrs, bases[rep as usize], elem, &mut out)?
                 }
                 None => {
                     let order = &load.order;
-                    let got =
-                        self.shared_load(&acc_d, elem, |g| load.reps[ordered(g, order)] == rep)?;
+                    let got = self
+                        .lx
+                        .shared_load(&acc_d, elem, |g| load.reps[ordered(g, order)] == rep)?;
                     for (g, v) in got.into_iter().enumerate() {
                         if v.is_some() {
                             out[ordered(g, order)] = v;

@@ -24,7 +24,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: Option<&[u64]>,
     ) -> Result<Rc<TileLayout>> {
         let r = layout.resolve(op, shape)?;
-        let mut l = TileLayout::new(op, &r.linear, self.threads_per_warp(), self.lx.num_warps)?;
+        let mut l = TileLayout::new(op, &r.linear, self.lx.threads_per_warp(), self.lx.num_warps)?;
         l.encoding = r.encoding.map(Rc::new);
         Ok(Rc::new(l))
     }
@@ -66,7 +66,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             regs.push(v.into());
         }
         let info = AxisInfo::arange(start as i64, size as u64);
-        Ok(self.new_value(
+        Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             vec![size as u64],
             Some(l),
@@ -106,8 +106,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let l = self.tile_layout("full", layout, None)?;
         let shape = l.shape.clone();
-        let (regs, info) = self.broadcast_regs("full", &s, &shape, &l)?;
-        Ok(self.new_value(s.ty, shape, Some(l), regs, info))
+        let (regs, info) = self.lx.broadcast_regs("full", &s, &shape, &l)?;
+        Ok(self.lx.values.new_value(s.ty, shape, Some(l), regs, info))
     }
 
     /// A tile of zeros of `dtype` in `layout`.
@@ -145,8 +145,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let l = self.tile_layout("splat", layout, None)?;
         let shape = l.shape.clone();
-        let (regs, info) = self.broadcast_regs("splat", &s, &shape, &l)?;
-        Ok(self.new_value(s.ty, shape, Some(l), regs, info))
+        let (regs, info) = self.lx.broadcast_regs("splat", &s, &shape, &l)?;
+        Ok(self.lx.values.new_value(s.ty, shape, Some(l), regs, info))
     }
 
     /// `v` broadcast to `layout`'s shape: a scalar is splat; a tile's dims of size 1 are
@@ -163,7 +163,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.get("broadcast_to", v)?;
         let l = self.tile_layout("broadcast_to", layout, None)?;
         let shape = l.shape.clone();
-        let (regs, info) = self.broadcast_regs("broadcast_to", &d, &shape, &l)?;
-        Ok(self.new_value(d.ty, shape, Some(l), regs, info))
+        let (regs, info) = self.lx.broadcast_regs("broadcast_to", &d, &shape, &l)?;
+        Ok(self.lx.values.new_value(d.ty, shape, Some(l), regs, info))
     }
 }

@@ -7,6 +7,7 @@
 //! `const_*` adapt to the other operand's type, as Python literals do in Triton; otherwise element
 //! types must match (cast first).
 
+pub use crate::codegen::ir::attrs::{BinaryOp, CmpOp, UnaryOp};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -68,82 +69,6 @@ impl IntoOperand for f64 {
     }
 }
 
-/// Binary elementwise ops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BinaryOp {
-    /// `a + b` (also pointer plus integer offset, in elements).
-    Add,
-    /// `a - b`.
-    Sub,
-    /// `a * b`.
-    Mul,
-    /// `a / b` (signed for integers, rounding toward zero).
-    Div,
-    /// `a % b` (signed for integers: the sign of `a`).
-    Rem,
-    /// Minimum (floats: `minnum`, a NaN operand yields the other).
-    Min,
-    /// Maximum (floats: `maxnum`).
-    Max,
-    /// Bitwise and (integers).
-    And,
-    /// Bitwise or (integers).
-    Or,
-    /// Bitwise xor (integers).
-    Xor,
-    /// Shift left (integers).
-    Shl,
-    /// Arithmetic shift right (integers).
-    Shr,
-}
-
-impl BinaryOp {
-    fn name(self) -> &'static str {
-        match self {
-            BinaryOp::Add => "add",
-            BinaryOp::Sub => "sub",
-            BinaryOp::Mul => "mul",
-            BinaryOp::Div => "div",
-            BinaryOp::Rem => "rem",
-            BinaryOp::Min => "min",
-            BinaryOp::Max => "max",
-            BinaryOp::And => "and",
-            BinaryOp::Or => "or",
-            BinaryOp::Xor => "xor",
-            BinaryOp::Shl => "shl",
-            BinaryOp::Shr => "shr",
-        }
-    }
-}
-
-/// Comparisons (signed for integers; ordered for floats except `Ne`, which is true on NaN).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CmpOp {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-}
-
-/// Unary elementwise ops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum UnaryOp {
-    /// `-a`.
-    Neg,
-    /// `|a|`.
-    Abs,
-    /// Bitwise not (integers; logical not on i1).
-    Not,
-}
-
 /// Operands brought to one shape and layout.
 pub(crate) struct Unified<'ctx> {
     pub shape: Vec<u64>,
@@ -178,11 +103,6 @@ fn literal_in(op: &'static str, x: f64, ty: DType) -> Result<f64> {
 fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
     use inkwell::values::AsValueRef;
     (a.as_value_ref() as usize, b.as_value_ref() as usize)
-}
-
-fn describe_target(shape: &[u64], layout: &TileLayout) -> String {
-    let dims: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
-    format!("tensor<{}, {}>", dims.join("x"), layout)
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -375,7 +295,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut regs = Vec::with_capacity(ds.len());
         let mut infos = Vec::with_capacity(ds.len());
         for d in ds {
-            let (r, i) = self.broadcast_regs(op, d, &shape, &layout)?;
+            let (r, i) = self.lx.broadcast_regs(op, d, &shape, &layout)?;
             regs.push(r);
             infos.push(i);
         }
@@ -413,64 +333,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Err(unknown());
         }
         self.tile_layout(op, &*parent, Some(shape))
-    }
-
-    /// The registers of `d` broadcast to `shape` in `layout`: a scalar is splat; a tile must have
-    /// `layout`'s bases with the broadcast dims dropped (Gluon's rule for broadcasting an
-    /// `expand_dims` of a slice).
-    pub(crate) fn broadcast_regs(
-        &mut self,
-        op: &'static str,
-        d: &ValueData<'ctx>,
-        shape: &[u64],
-        layout: &Rc<TileLayout>,
-    ) -> Result<(Vec<BasicValueEnum<'ctx>>, AxisInfo)> {
-        let Some(src) = &d.layout else {
-            return Ok((
-                vec![d.regs[0]; layout.num_regs()],
-                d.info.broadcast_to(&[], shape),
-            ));
-        };
-        if d.shape == shape {
-            if **src != **layout {
-                return Err(src.mismatch(layout, op, d.describe(), describe_target(shape, layout)));
-            }
-            return Ok((d.regs.clone(), d.info.clone()));
-        }
-        let mismatch = || src.mismatch(layout, op, d.describe(), describe_target(shape, layout));
-        if d.shape.len() != shape.len()
-            || (0..shape.len()).any(|i| d.shape[i] != shape[i] && d.shape[i] != 1)
-        {
-            return Err(CodegenError::ShapeMismatch {
-                op,
-                lhs: d.describe(),
-                rhs: describe_target(shape, layout),
-            });
-        }
-        let proj = |c: &[u64]| -> Vec<u64> {
-            c.iter()
-                .enumerate()
-                .map(|(i, &x)| if d.shape[i] == 1 { 0 } else { x })
-                .collect()
-        };
-        let same = |a: &Vec<Vec<u64>>, b: &Vec<Vec<u64>>| {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| *x == proj(y))
-        };
-        if !same(&src.lane, &layout.lane) || !same(&src.warp, &layout.warp) {
-            return Err(mismatch());
-        }
-        let mut by_coord: HashMap<Vec<u64>, usize> = HashMap::new();
-        for r in 0..src.num_regs() {
-            by_coord.entry(src.reg_coord(r)).or_insert(r);
-        }
-        let mut regs = Vec::with_capacity(layout.num_regs());
-        for r in 0..layout.num_regs() {
-            let i = *by_coord
-                .get(&proj(&layout.reg_coord(r)))
-                .ok_or_else(mismatch)?;
-            regs.push(d.regs[i]);
-        }
-        Ok((regs, d.info.broadcast_to(&d.shape, shape)))
     }
 
     /// `a op b`, elementwise with broadcasting.
@@ -530,7 +392,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 out.push(*v);
                 continue;
             }
-            let v = self.emit_binary(op, dt, *l, *r)?;
+            let v = self.lx.emit_binary(op, dt, *l, *r)?;
             seen.insert(key(l, r), v);
             out.push(v);
         }
@@ -547,7 +409,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             AxisInfo::meet_constancy(ia, ib)
         };
-        Ok(self.new_value(x.ty, u.shape, u.layout, out, info))
+        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, out, info))
     }
 
     fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
@@ -609,70 +471,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             out.push(g.as_basic_value_enum());
         }
         let info = AxisInfo::add(&u.infos[0], &u.infos[1], pointee.mem_bytes());
-        Ok(self.new_value(p.ty, u.shape, u.layout, out, info))
-    }
-
-    pub(crate) fn emit_binary(
-        &mut self,
-        op: BinaryOp,
-        dt: DType,
-        l: BasicValueEnum<'ctx>,
-        r: BasicValueEnum<'ctx>,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        if dt.is_int() {
-            let (l, r) = (l.into_int_value(), r.into_int_value());
-            let b = &self.lx.em.b;
-            let v = match op {
-                // Index arithmetic, in the form instcombine would give it (`emit/index_cse.rs`).
-                BinaryOp::Add => self.lx.int_add(l, r)?,
-                BinaryOp::Mul => self.lx.int_mul(l, r)?,
-                BinaryOp::Sub => b.build_int_sub(l, r, "")?,
-                BinaryOp::Div => b.build_int_signed_div(l, r, "")?,
-                BinaryOp::Rem => b.build_int_signed_rem(l, r, "")?,
-                BinaryOp::And => b.build_and(l, r, "")?,
-                BinaryOp::Or => b.build_or(l, r, "")?,
-                BinaryOp::Xor => b.build_xor(l, r, "")?,
-                BinaryOp::Shl => b.build_left_shift(l, r, "")?,
-                BinaryOp::Shr => b.build_right_shift(l, r, true, "")?,
-                BinaryOp::Min | BinaryOp::Max => {
-                    let name = if op == BinaryOp::Min {
-                        "llvm.smin"
-                    } else {
-                        "llvm.smax"
-                    };
-                    let f = self.lx.em.intrinsic(name, &[l.get_type().into()])?;
-                    return self.lx.em.call1(f, &[l.into(), r.into()]);
-                }
-            };
-            Ok(v.into())
-        } else {
-            let b = &self.lx.em.b;
-            let (l, r) = (l.into_float_value(), r.into_float_value());
-            let v = match op {
-                BinaryOp::Add => b.build_float_add(l, r, "")?,
-                BinaryOp::Sub => b.build_float_sub(l, r, "")?,
-                BinaryOp::Mul => b.build_float_mul(l, r, "")?,
-                BinaryOp::Div => b.build_float_div(l, r, "")?,
-                BinaryOp::Rem => b.build_float_rem(l, r, "")?,
-                BinaryOp::Min | BinaryOp::Max => {
-                    let name = if op == BinaryOp::Min {
-                        "llvm.minnum"
-                    } else {
-                        "llvm.maxnum"
-                    };
-                    let f = self.lx.em.intrinsic(name, &[l.get_type().into()])?;
-                    return self.lx.em.call1(f, &[l.into(), r.into()]);
-                }
-                _ => unreachable!("checked by check_binary_dtype"),
-            };
-            if self.lx.fp_contract && matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
-                if let Some(i) = v.as_instruction() {
-                    // Constants fold to no instruction; a flag on a real one cannot fail.
-                    let _ = i.set_fast_math_flags(inkwell::values::FastMathFlags::AllowContract);
-                }
-            }
-            Ok(v.into())
-        }
+        Ok(self.lx.values.new_value(p.ty, u.shape, u.layout, out, info))
     }
 
     /// `a + b` (pointer + offset in elements when `a` or `b` is a pointer).
@@ -828,7 +627,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             seen.insert(key(l, r), v.into());
             out.push(v.into());
         }
-        Ok(self.new_value(Type::Scalar(DType::I1), u.shape, u.layout, out, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(Type::Scalar(DType::I1), u.shape, u.layout, out, info))
     }
 
     /// `a == b`.
@@ -909,7 +711,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             )?);
         }
         let info = AxisInfo::select(&u.infos[0], &u.infos[1], &u.infos[2]);
-        Ok(self.new_value(a.ty, u.shape, u.layout, out, info))
+        Ok(self.lx.values.new_value(a.ty, u.shape, u.layout, out, info))
     }
 
     /// A unary op.
@@ -970,7 +772,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             out.push(v);
         }
         let info = AxisInfo::keep_constancy(&x.info);
-        Ok(self.new_value(x.ty, x.shape.clone(), x.layout.clone(), out, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(x.ty, x.shape.clone(), x.layout.clone(), out, info))
     }
 
     /// `-a`.

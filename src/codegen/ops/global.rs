@@ -8,11 +8,11 @@
 //! f32 still emits `ld.global.v4`: on NVIDIA a predicated one (`@p ld.global.v4.b32`, inline
 //! PTX, as Triton emits), elsewhere a branch around a plain one.
 
+pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
+use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::AtomicOrdering;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
@@ -23,47 +23,7 @@ use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::emitter::vec_of;
 use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::ops::elementwise::{IntoOperand, Operand};
-use crate::codegen::target::{GlobalAccess, LlvmTarget};
 use crate::codegen::types::{AddrSpace, DType, Type};
-
-/// A cache policy for a global access (PTX `ld`/`st` qualifiers on NVIDIA; on AMD `Streaming`
-/// marks the access non-temporal and the others are the default).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum CacheHint {
-    /// The target's default (`.ca` loads, `.wb` stores).
-    #[default]
-    Default,
-    /// Cache in L2 only (`.cg`).
-    Global,
-    /// Streaming, likely accessed once (`.cs`, evict first).
-    Streaming,
-}
-
-/// Atomic read-modify-write ops. Every atomic is `acq_rel` at device scope (Triton's defaults:
-/// `sem = acq_rel`, `scope = gpu`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AtomicOp {
-    /// `*p += v` (integers and floats).
-    Add,
-    /// `*p = min(*p, v)` (signed for integers).
-    Min,
-    /// `*p = max(*p, v)`.
-    Max,
-    /// `*p &= v` (integers).
-    And,
-    /// `*p |= v` (integers).
-    Or,
-    /// `*p ^= v` (integers).
-    Xor,
-    /// `*p = v`.
-    Xchg,
-}
-
-/// How one access is split into vectors.
-pub(crate) struct Plan {
-    /// Elements per vector.
-    pub vec: usize,
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     pub(crate) fn pointer_operand(
@@ -99,37 +59,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(Some(m))
     }
 
-    /// Chooses the vector width (see the module docs).
-    pub(crate) fn plan(
-        &self,
-        l: &TileLayout,
-        ptr: &AxisInfo,
-        mask: Option<&AxisInfo>,
-        elem: DType,
-    ) -> Plan {
-        let e = elem.mem_bytes();
-        let mut best = 1u64;
-        for d in 0..l.rank() {
-            let align = if ptr.divisibility[d] >= e {
-                ptr.divisibility[d] / e
-            } else {
-                1
-            };
-            let mut v = l
-                .contiguous_regs(d)
-                .min(ptr.contiguity[d])
-                .min(align)
-                .min(16 / e);
-            if let Some(m) = mask {
-                v = v.min(m.constancy[d]);
-            }
-            // Only powers of two (all inputs are; keep it explicit).
-            v = 1 << (63 - v.max(1).leading_zeros());
-            best = best.max(v);
-        }
-        Plan { vec: best as usize }
-    }
-
     /// `pred ? then() : default`, as a branch around `then` (or straight-line without `pred`).
     fn guarded(
         &mut self,
@@ -156,184 +85,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             _ => Ok(None),
         }
-    }
-
-    /// The predicate "this thread holds the first copy" for layouts whose lanes or warps repeat
-    /// elements; `None` when every thread holds distinct elements.
-    fn representative(&mut self, l: &TileLayout) -> Result<Option<IntValue<'ctx>>> {
-        let (_, lane_free, warp_free) = l.free_masks();
-        if lane_free == 0 && warp_free == 0 {
-            return Ok(None);
-        }
-        // The free bits of tid (`lane + warp · threads_per_warp`) must be clear; when they are
-        // all of its bits from `lo` up, that is `tid < 2^lo`.
-        let mask = lane_free | warp_free << self.threads_per_warp().trailing_zeros();
-        let top = self.lx.threads_per_block() as u64 - 1;
-        let lo = mask.trailing_zeros();
-        let tid = self.lx.thread_index()?;
-        let i32t = self.lx.em.ctx.i32_type();
-        self.lx.in_prologue(|b| {
-            let rep = if crate::codegen::analysis::tile_layout::reaches_top(mask, top) {
-                let bound = i32t.const_int(1 << lo, false);
-                b.build_int_compare(inkwell::IntPredicate::ULT, tid, bound, "rep")?
-            } else {
-                let free = b.build_and(tid, i32t.const_int(mask, false), "")?;
-                b.build_int_compare(inkwell::IntPredicate::EQ, free, i32t.const_zero(), "rep")?
-            };
-            Ok(Some(rep))
-        })
-    }
-
-    fn and_pred(
-        &self,
-        a: Option<IntValue<'ctx>>,
-        b: Option<IntValue<'ctx>>,
-    ) -> Result<Option<IntValue<'ctx>>> {
-        Ok(match (a, b) {
-            (Some(x), Some(y)) => Some(self.lx.em.b.build_and(x, y, "")?),
-            (x, None) => x,
-            (None, y) => y,
-        })
-    }
-
-    /// Whether a masked access of `vec` elements of `elem` is one predicated instruction
-    /// rather than a branch around a plain one: on NVIDIA, for every access of whole 16-bit
-    /// words (inline PTX, `target/nvptx`).
-    fn predicated(&self, elem: DType, vec: usize) -> bool {
-        self.lx.target.lowering().predicates_access(elem, vec)
-    }
-
-    /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`;
-    /// with `pred` (only where [`predicated`](Self::predicated)) the load is predicated and
-    /// yields zeros where `pred` is false.
-    fn emit_load(
-        &mut self,
-        ptr: PointerValue<'ctx>,
-        elem: DType,
-        vec: usize,
-        hint: CacheHint,
-        pred: Option<IntValue<'ctx>>,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let mem = elem.llvm_mem(self.lx.em.ctx);
-        let align = (elem.mem_bytes() as u32) * vec as u32;
-        let access = GlobalAccess {
-            ptr,
-            elem,
-            vec,
-            hint,
-            store: None,
-            pred,
-        };
-        let raw: Vec<BasicValueEnum> = if let Some(r) = self
-            .lx
-            .target
-            .lowering()
-            .global_access(&self.lx.em, &access)
-        {
-            r?
-        } else {
-            let ty: BasicTypeEnum = if vec == 1 {
-                mem
-            } else {
-                vec_of(mem, vec as u32)
-            };
-            let v = self.lx.em.b.build_load(ty, ptr, "")?;
-            let inst = v.as_instruction_value().expect("load is an instruction");
-            inst.set_alignment(align)
-                .map_err(|e| CodegenError::llvm("load", e))?;
-            if hint == CacheHint::Streaming {
-                self.mark_nontemporal(inst)?;
-            }
-            if vec == 1 {
-                vec![v]
-            } else {
-                let vv = v.into_vector_value();
-                let mut out = Vec::with_capacity(vec);
-                for i in 0..vec {
-                    out.push(self.lx.em.b.build_extract_element(
-                        vv,
-                        self.lx.em.ctx.i32_type().const_int(i as u64, false),
-                        "",
-                    )?);
-                }
-                out
-            }
-        };
-        if elem == DType::I1 {
-            let mut out = Vec::with_capacity(raw.len());
-            for r in raw {
-                out.push(
-                    self.lx
-                        .em
-                        .b
-                        .build_int_compare(
-                            inkwell::IntPredicate::NE,
-                            r.into_int_value(),
-                            self.lx.em.ctx.i8_type().const_zero(),
-                            "",
-                        )?
-                        .into(),
-                );
-            }
-            return Ok(out);
-        }
-        Ok(raw)
-    }
-
-    /// Stores `vals` (consecutive elements) at `ptr`, as one vector when there are several;
-    /// with `pred` (only where [`predicated`](Self::predicated)) the store is predicated.
-    fn emit_store(
-        &mut self,
-        ptr: PointerValue<'ctx>,
-        elem: DType,
-        vals: &[BasicValueEnum<'ctx>],
-        hint: CacheHint,
-        pred: Option<IntValue<'ctx>>,
-    ) -> Result<()> {
-        let mut vals = vals.to_vec();
-        if elem == DType::I1 {
-            for v in vals.iter_mut() {
-                *v = self
-                    .lx
-                    .em
-                    .b
-                    .build_int_z_extend(v.into_int_value(), self.lx.em.ctx.i8_type(), "")?
-                    .into();
-            }
-        }
-        let access = GlobalAccess {
-            ptr,
-            elem,
-            vec: vals.len(),
-            hint,
-            store: Some(&vals),
-            pred,
-        };
-        if let Some(r) = self
-            .lx
-            .target
-            .lowering()
-            .global_access(&self.lx.em, &access)
-        {
-            return r.map(|_| ());
-        }
-        let mem = elem.llvm_mem(self.lx.em.ctx);
-        let value = self.lx.em.pack(&vals, mem)?;
-        let inst = self.lx.em.b.build_store(ptr, value)?;
-        inst.set_alignment(elem.mem_bytes() as u32 * vals.len() as u32)
-            .map_err(|e| CodegenError::llvm("store", e))?;
-        if hint == CacheHint::Streaming {
-            self.mark_nontemporal(inst)?;
-        }
-        Ok(())
-    }
-
-    fn mark_nontemporal(&self, inst: inkwell::values::InstructionValue<'ctx>) -> Result<()> {
-        let kind = self.lx.em.ctx.get_kind_id("nontemporal");
-        let one = self.lx.em.ctx.i32_type().const_int(1, false);
-        let md = self.lx.em.ctx.metadata_node(&[one.into()]);
-        inst.set_metadata(md, kind)
-            .map_err(|e| CodegenError::llvm("metadata", e))
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
@@ -448,11 +199,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             // A scalar load.
             let ptr0 = u.regs[0][0].into_pointer_value();
             let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            let v = if self.predicated(elem, 1) {
-                self.emit_load(ptr0, elem, 1, hint, pred)?[0]
+            let v = if self.lx.predicated(elem, 1) {
+                self.lx.emit_load(ptr0, elem, 1, hint, pred)?[0]
             } else {
                 self.guarded(pred, Some(zero), |kb| {
-                    Ok(Some(kb.emit_load(ptr0, elem, 1, hint, None)?[0]))
+                    Ok(Some(kb.lx.emit_load(ptr0, elem, 1, hint, None)?[0]))
                 })?
                 .expect("load yields")
             };
@@ -463,7 +214,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.lx
                 .report
                 .global(1, elem.mem_bytes(), 1, pred.is_some());
-            return Ok(self.new_value(
+            return Ok(self.lx.values.new_value(
                 Type::Scalar(elem),
                 vec![],
                 None,
@@ -471,7 +222,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 AxisInfo::scalar(1),
             ));
         };
-        let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
+        let plan = self
+            .lx
+            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
         let n = layout.num_regs();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
         let mut done: HashMap<Vec<u64>, usize> = HashMap::new();
@@ -495,16 +248,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             } else {
                 vec_of(elem_ty, vec as u32).const_zero()
             };
-            let vals = if pred.is_none() || self.predicated(elem, vec) {
-                self.emit_load(ptr, elem, vec, hint, pred)?
+            let vals = if pred.is_none() || self.lx.predicated(elem, vec) {
+                self.lx.emit_load(ptr, elem, vec, hint, pred)?
             } else {
                 let loaded = self
                     .guarded(pred, Some(default), |kb| {
-                        let vals = kb.emit_load(ptr, elem, vec, hint, None)?;
+                        let vals = kb.lx.emit_load(ptr, elem, vec, hint, None)?;
                         kb.lx.em.pack(&vals, elem_ty).map(Some)
                     })?
                     .expect("load yields");
-                self.unpack(loaded, vec)?
+                self.lx.unpack(loaded, vec)?
             };
             for (i, v) in vals.into_iter().enumerate() {
                 // The plan made the mask constant across the vector: its predicate selects
@@ -526,23 +279,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect();
         let mut info = AxisInfo::unknown(&u.shape);
         info.constancy = u.infos[0].constancy.clone();
-        Ok(self.new_value(Type::Scalar(elem), u.shape, Some(layout), regs, info))
-    }
-
-    fn unpack(&mut self, v: BasicValueEnum<'ctx>, n: usize) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        if n == 1 {
-            return Ok(vec![v]);
-        }
-        let vv = v.into_vector_value();
-        (0..n)
-            .map(|i| {
-                Ok(self.lx.em.b.build_extract_element(
-                    vv,
-                    self.lx.em.ctx.i32_type().const_int(i as u64, false),
-                    "",
-                )?)
-            })
-            .collect()
+        Ok(self
+            .lx
+            .values
+            .new_value(Type::Scalar(elem), u.shape, Some(layout), regs, info))
     }
 
     /// `*ptr = value` elementwise where `mask` is true. Each element is written once, even when
@@ -625,9 +365,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .global(1, elem.mem_bytes(), 1, pred.is_some());
             return self.guarded_store(ptr0, elem, &[val], hint, pred);
         };
-        let plan = self.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
+        let plan = self
+            .lx
+            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
         let (reg_free, _, _) = layout.free_masks();
-        let rep = self.representative(&layout)?;
+        let rep = self.lx.representative(&layout)?;
         let mut accesses = 0u64;
         for g in (0..layout.num_regs()).step_by(plan.vec) {
             if g as u64 & reg_free != 0 {
@@ -636,7 +378,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             accesses += 1;
             let ptr = u.regs[0][g].into_pointer_value();
             let vals: Vec<BasicValueEnum> = u.regs[1][g..g + plan.vec].to_vec();
-            let pred = self.and_pred(mask_regs.as_ref().map(|r| r[g].into_int_value()), rep)?;
+            let pred = self
+                .lx
+                .and_pred(mask_regs.as_ref().map(|r| r[g].into_int_value()), rep)?;
             self.guarded_store(ptr, elem, &vals, hint, pred)?;
         }
         self.lx.report.global(
@@ -658,11 +402,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         hint: CacheHint,
         pred: Option<IntValue<'ctx>>,
     ) -> Result<()> {
-        if pred.is_none() || self.predicated(elem, vals.len()) {
-            return self.emit_store(ptr, elem, vals, hint, pred);
+        if pred.is_none() || self.lx.predicated(elem, vals.len()) {
+            return self.lx.emit_store(ptr, elem, vals, hint, pred);
         }
         self.guarded(pred, None, |kb| {
-            kb.emit_store(ptr, elem, vals, hint, None)?;
+            kb.lx.emit_store(ptr, elem, vals, hint, None)?;
             Ok(None)
         })?;
         Ok(())
@@ -756,12 +500,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             |kb, i, ptr| {
                 let val = u.regs[1][i];
                 // `val` has the pointee's type (checked above).
-                let ssid = kb.device_scope();
+                let ssid = kb.lx.device_scope();
                 Ok(kb.lx.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
             },
         )
         .map(|regs| {
-            self.new_value(
+            self.lx.values.new_value(
                 Type::Scalar(elem),
                 u.shape.clone(),
                 u.layout.clone(),
@@ -843,13 +587,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                     AtomicOrdering::AcquireRelease,
                     AtomicOrdering::Monotonic,
                 )?;
-                let ssid = kb.device_scope();
+                let ssid = kb.lx.device_scope();
                 kb.lx.em.set_sync_scope(r, ssid);
                 Ok(kb.lx.em.b.build_extract_value(r, 0, "")?)
             },
         )
         .map(|regs| {
-            self.new_value(
+            self.lx.values.new_value(
                 Type::Scalar(elem),
                 u.shape.clone(),
                 u.layout.clone(),
@@ -857,15 +601,6 @@ impl<'ctx> KernelBuilder<'ctx> {
                 AxisInfo::unknown(&u.shape),
             )
         })
-    }
-
-    /// The sync scope of atomics: the whole device (`device` on NVPTX, `agent` on AMDGPU), as
-    /// Triton's `gpu` scope. System scope would be slower and, on AMD, turn float adds into
-    /// compare-and-swap loops.
-    fn device_scope(&self) -> u32 {
-        self.lx
-            .em
-            .sync_scope(self.lx.target.lowering().device_sync_scope())
     }
 
     /// Runs `emit` once per element this thread owns (skipping copies), under the mask.
@@ -879,7 +614,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         mut emit: impl FnMut(&mut Self, usize, PointerValue<'ctx>) -> Result<BasicValueEnum<'ctx>>,
     ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let (reg_free, rep) = match layout {
-            Some(l) => (l.free_masks().0, self.representative(l)?),
+            Some(l) => (l.free_masks().0, self.lx.representative(l)?),
             None => (0, None),
         };
         let mut out: Vec<BasicValueEnum> = Vec::with_capacity(ptrs.len());
@@ -894,7 +629,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 continue;
             }
             let ptr = ptrs[i].into_pointer_value();
-            let pred = self.and_pred(mask.map(|m| m[i].into_int_value()), rep)?;
+            let pred = self.lx.and_pred(mask.map(|m| m[i].into_int_value()), rep)?;
             let v = self
                 .guarded(pred, Some(zero), |kb| emit(kb, i, ptr).map(Some))?
                 .expect("atomic yields");

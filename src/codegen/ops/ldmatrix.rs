@@ -30,148 +30,19 @@
 
 use std::collections::HashMap;
 
-use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::matrix_plan::plan_matrix;
+use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
-use crate::codegen::lower::emitter::vec_of;
-use crate::codegen::lower::values::{Value, ValueData};
+use crate::codegen::lower::values::Value;
 use crate::codegen::ops::layout_arg::IntoLayout;
-use crate::codegen::ops::shared::{offset_layout, plain_vector, scalar_dtype};
-use crate::codegen::target::nvptx::ldmatrix as ptx;
+use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::Feature;
-use crate::codegen::types::DType;
-use crate::layout::{Dim, LinearLayout};
-
-/// How one tile moves with `ldmatrix` or `stmatrix`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct MatrixPlan {
-    /// `.trans`.
-    pub trans: bool,
-    /// Matrices per instruction (1, 2 or 4).
-    pub matrices: usize,
-    /// Register bits of the elements packed in one 32-bit matrix register, lowest first (none for
-    /// 32-bit elements; with `.trans`, the bit choosing the stored row within a pair).
-    pub word: Vec<usize>,
-    /// Register bits choosing the instruction's matrices.
-    pub matrix: Vec<usize>,
-    /// The other moved register bits: one instruction per combination.
-    pub rest: Vec<usize>,
-    /// Row addresses: (register = instruction, lane, warp) → element offset.
-    pub addresses: LinearLayout,
-}
-
-impl MatrixPlan {
-    /// Instructions per thread.
-    pub fn instructions(&self) -> usize {
-        1 << self.rest.len()
-    }
-
-    /// Elements per 32-bit matrix register.
-    pub fn per_word(&self) -> usize {
-        1 << self.word.len()
-    }
-
-    /// The register holding element `q` of matrix `i` of instruction `n` (register bits the plan
-    /// does not move are 0).
-    pub fn register(&self, n: usize, i: usize, q: usize) -> usize {
-        scatter(q, &self.word) | scatter(i, &self.matrix) | scatter(n, &self.rest)
-    }
-}
-
-/// Places the bits of `x` at `positions` (bit j of x → bit positions[j]).
-fn scatter(x: usize, positions: &[usize]) -> usize {
-    positions
-        .iter()
-        .enumerate()
-        .fold(0, |a, (j, &p)| a | (x >> j & 1) << p)
-}
-
-/// The `ldmatrix`/`stmatrix` plan (`.trans` or not, as asked) for moving a tile of
-/// `element_bits`-bit elements whose registers sit at `offsets` ((register, lane, warp) →
-/// element offset, one out dim) of a buffer with `padding`, or `None` when the layouts do not
-/// allow it (see the [module docs](self)).
-pub(crate) fn plan_matrix(
-    offsets: &TileLayout,
-    element_bits: u32,
-    trans: bool,
-    padding: &[(u64, u64)],
-) -> Option<MatrixPlan> {
-    let fits = if trans {
-        element_bits == 16
-    } else {
-        matches!(element_bits, 8 | 16 | 32)
-    };
-    if !fits || offsets.lane.len() != 5 || offsets.rank() != 1 {
-        return None;
-    }
-    // Elements per 32-bit register and per 16-byte row.
-    let per_word = (32 / element_bits) as u64;
-    let row = 4 * per_word;
-    if padding
-        .iter()
-        .any(|&(interval, pad)| interval < row || pad % row != 0)
-    {
-        return None;
-    }
-    let aligned = |x: u64| x.is_multiple_of(row);
-    let lanes: Vec<u64> = offsets.lane.iter().map(|b| b[0]).collect();
-    let moved: Vec<usize> = (0..offsets.reg.len())
-        .filter(|&j| offsets.reg[j][0] != 0)
-        .collect();
-    let off = |j: usize| offsets.reg[j][0];
-    let (word, rows): (Vec<usize>, [u64; 3]) = if trans {
-        if lanes[2..] != [1, 2, 4] {
-            return None;
-        }
-        // Any aligned register can pair the stored rows; the first is the planner's tile.
-        let &pair = moved.first()?;
-        (vec![pair], [off(pair), lanes[0], lanes[1]])
-    } else {
-        let word: Vec<usize> = (0..per_word.trailing_zeros())
-            .map(|p| moved.iter().copied().find(|&j| off(j) == 1 << p))
-            .collect::<Option<_>>()?;
-        if lanes[..2] != [per_word, 2 * per_word] {
-            return None;
-        }
-        (word, [lanes[2], lanes[3], lanes[4]])
-    };
-    let others: Vec<usize> = moved.into_iter().filter(|j| !word.contains(j)).collect();
-    let all_aligned = rows.iter().all(|&r| aligned(r))
-        && others.iter().all(|&j| aligned(off(j)))
-        && offsets.warp.iter().all(|b| aligned(b[0]));
-    if !all_aligned {
-        return None;
-    }
-    let (matrix, rest) = others.split_at(others.len().min(2));
-    let lane_bases: Vec<Vec<u64>> = rows
-        .iter()
-        .copied()
-        .chain((0..2).map(|i| matrix.get(i).map_or(0, |&j| off(j))))
-        .map(|b| vec![b])
-        .collect();
-    let addresses = LinearLayout::from_bases(
-        [
-            (Dim::REGISTER, rest.iter().map(|&j| vec![off(j)]).collect()),
-            (Dim::LANE, lane_bases),
-            (Dim::WARP, offsets.warp.clone()),
-        ],
-        [(Dim::dim(0), offsets.shape[0])],
-        false,
-    )
-    .ok()?;
-    Some(MatrixPlan {
-        trans,
-        matrices: 1 << matrix.len(),
-        word,
-        matrix: matrix.to_vec(),
-        rest: rest.to_vec(),
-        addresses,
-    })
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Reads the shared buffer `desc` into a register tile in `layout`, like
@@ -205,7 +76,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             OP,
             &l,
             &buf.layout,
-            self.threads_per_warp(),
+            self.lx.threads_per_warp(),
             self.lx.num_warps,
         )?;
         let usable = self.lx.target.supports(Feature::LdMatrix) && elem.mem_bytes() == 2;
@@ -217,161 +88,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let regs = match plan {
             Some(plan) => {
-                let addr_layout = self.matrix_addresses(OP, &plan)?;
+                let addr_layout = self.lx.matrix_addresses(OP, &plan)?;
                 let acc = self.desc_access_at(addr_layout, &d)?;
                 let mut out = vec![None; l.num_regs()];
-                self.emit_ldmatrix(&plan, &acc.addrs, 0, elem, &mut out)?;
+                self.lx
+                    .emit_ldmatrix(&plan, &acc.addrs, 0, elem, &mut out)?;
                 fill_copies(OP, &offsets, out)?
             }
             None => {
                 let acc = self.desc_access_at(offsets, &d)?;
-                let regs = self.shared_load(&acc, elem, |_| true)?;
+                let regs = self.lx.shared_load(&acc, elem, |_| true)?;
                 regs.into_iter().map(|r| r.expect("all loaded")).collect()
             }
         };
         let info = AxisInfo::unknown(&d.shape);
-        Ok(self.new_value(d.ty, d.shape.clone(), Some(l), regs, info))
-    }
-
-    /// The `stmatrix` plan for [`store_shared`](Self::store_shared) of a tile in `layout` into
-    /// the buffer of `d`: when the target has `stmatrix`, every register, lane and warp holds
-    /// elements of its own (no copies to skip), and the plan moves more bytes per lane and
-    /// instruction than the widest plain `st.shared` the layouts allow. An MMA accumulator cast
-    /// to 16 bits then goes out as one `stmatrix.x4` per 16 bytes instead of four 4-byte stores
-    /// (the GEMM and attention epilogues), which also shrinks the IR a compile must process.
-    pub(crate) fn stmatrix_plan(
-        &self,
-        op: &'static str,
-        layout: &TileLayout,
-        d: &ValueData<'ctx>,
-        elem: DType,
-    ) -> Result<Option<MatrixPlan>> {
-        let usable = self.lx.target.supports(Feature::StMatrix) && layout.free_masks() == (0, 0, 0);
-        if !usable {
-            return Ok(None);
-        }
-        let buf = d.shared.clone().expect("a descriptor has a buffer");
-        let offsets = offset_layout(
-            op,
-            layout,
-            &buf.layout,
-            self.threads_per_warp(),
-            self.lx.num_warps,
-        )?;
-        let bits = (elem.mem_bytes() * 8) as u32;
-        let Some(plan) = plan_matrix(&offsets, bits, false, &buf.padding)
-            .or_else(|| plan_matrix(&offsets, bits, true, &buf.padding))
-        else {
-            return Ok(None);
-        };
-        let plain = plain_vector(&offsets, &buf.padding, elem);
-        // Bytes per lane and instruction: 4 per matrix against the plain vector's.
-        Ok((plan.matrices as u64 * 4 > plain * elem.mem_bytes()).then_some(plan))
-    }
-
-    /// The row addresses of `plan` as a tile layout (one register per instruction).
-    pub(crate) fn matrix_addresses(
-        &self,
-        op: &'static str,
-        plan: &MatrixPlan,
-    ) -> Result<TileLayout> {
-        TileLayout::new(
-            op,
-            &plan.addresses,
-            self.threads_per_warp(),
-            self.lx.num_warps,
-        )
-    }
-
-    /// `ldmatrix` of `plan` at `addrs` (one byte address per instruction, relative to
-    /// `weft_smem`): writes register `base | plan.register(..)` of `out` for every element moved.
-    pub(crate) fn emit_ldmatrix(
-        &mut self,
-        plan: &MatrixPlan,
-        addrs: &[IntValue<'ctx>],
-        base: usize,
-        elem: DType,
-        out: &mut [Option<BasicValueEnum<'ctx>>],
-    ) -> Result<()> {
-        for (n, &addr) in addrs.iter().enumerate().take(plan.instructions()) {
-            let ptr = self.smem_at(addr)?;
-            let words = ptx::ldmatrix(&self.lx.em, plan.matrices, plan.trans, ptr)?;
-            for (i, word) in words.into_iter().enumerate() {
-                let elems = self.unpack_word(word.into_int_value(), elem, plan.per_word())?;
-                for (q, v) in elems.into_iter().enumerate() {
-                    out[base | plan.register(n, i, q)] = Some(v);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// `stmatrix` of `plan` at `addrs` (one byte address per instruction): stores register
-    /// `base | plan.register(..)` of `regs` for every element moved.
-    pub(crate) fn emit_stmatrix(
-        &mut self,
-        plan: &MatrixPlan,
-        addrs: &[IntValue<'ctx>],
-        base: usize,
-        elem: DType,
-        regs: &[BasicValueEnum<'ctx>],
-    ) -> Result<()> {
-        for (n, &addr) in addrs.iter().enumerate().take(plan.instructions()) {
-            let ptr = self.smem_at(addr)?;
-            let mut words = Vec::with_capacity(plan.matrices);
-            for i in 0..plan.matrices {
-                let elems: Vec<BasicValueEnum> = (0..plan.per_word())
-                    .map(|q| regs[base | plan.register(n, i, q)])
-                    .collect();
-                words.push(self.pack_word(&elems, elem)?);
-            }
-            ptx::stmatrix(&self.lx.em, plan.trans, ptr, &words)?;
-        }
-        Ok(())
-    }
-
-    /// `elems` (of `elem`, lowest first, in their shared-memory form) in one 32-bit register.
-    fn pack_word(&mut self, elems: &[BasicValueEnum<'ctx>], elem: DType) -> Result<IntValue<'ctx>> {
-        let i32t = self.lx.em.ctx.i32_type();
-        let mem: Vec<BasicValueEnum> = elems
-            .iter()
-            .map(|&v| self.in_mem_form(v, elem))
-            .collect::<Result<_>>()?;
-        let word = self.lx.em.pack(&mem, elem.llvm_mem(self.lx.em.ctx))?;
         Ok(self
             .lx
-            .em
-            .b
-            .build_bit_cast(word, i32t, "")?
-            .into_int_value())
-    }
-
-    /// The `n` elements (of `elem`, lowest first) of one 32-bit register.
-    fn unpack_word(
-        &mut self,
-        word: IntValue<'ctx>,
-        elem: DType,
-        n: usize,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let i32t = self.lx.em.ctx.i32_type();
-        let mem = elem.llvm_mem(self.lx.em.ctx);
-        if n == 1 {
-            let v = self.lx.em.b.build_bit_cast(word, mem, "")?;
-            return Ok(vec![self.out_of_mem_form(v, elem)?]);
-        }
-        let v = self
-            .lx
-            .em
-            .b
-            .build_bit_cast(word, vec_of(mem, n as u32), "")?
-            .into_vector_value();
-        (0..n)
-            .map(|i| {
-                let at = i32t.const_int(i as u64, false);
-                let x = self.lx.em.b.build_extract_element(v, at, "")?;
-                self.out_of_mem_form(x, elem)
-            })
-            .collect()
+            .values
+            .new_value(d.ty, d.shape.clone(), Some(l), regs, info))
     }
 }
 
@@ -412,7 +146,7 @@ pub(crate) fn fill_copies<'ctx>(
 #[cfg(test)]
 pub(crate) fn check_matrix_plan(
     full: &TileLayout,
-    plan: &MatrixPlan,
+    plan: &crate::codegen::analysis::matrix_plan::MatrixPlan,
     bases: &[usize],
     addr_bits: usize,
 ) -> std::result::Result<(), String> {
@@ -475,8 +209,10 @@ pub(crate) fn check_matrix_plan(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
     use crate::layout::encoding::{helpers::default_nvmma_shared, DotOperand, Encoding};
     use crate::layout::encoding::{CgaLayout, NvidiaMma, SwizzledShared};
+    use crate::layout::{Dim, LinearLayout};
 
     /// The op's choice: without `.trans` first.
     fn plan_ldmatrix(o: &TileLayout, padding: &[(u64, u64)]) -> Option<MatrixPlan> {

@@ -24,26 +24,6 @@ use crate::codegen::types::{DType, Type};
 use crate::target::Feature;
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// The 32-bit shared-window address of byte `offset` of `weft_smem` (what `.shared` PTX
-    /// instructions take).
-    pub(crate) fn smem_addr32(&mut self, offset: IntValue<'ctx>) -> Result<IntValue<'ctx>> {
-        let p = self.smem_at(offset)?;
-        let i32t = self.lx.em.ctx.i32_type();
-        Ok(self.lx.em.b.build_ptr_to_int(p, i32t, "")?)
-    }
-
-    /// `tid == 0`: the one thread that issues CTA-wide asynchronous work (TMA copies, barrier
-    /// set-up).
-    pub(crate) fn is_thread0(&mut self) -> Result<IntValue<'ctx>> {
-        let tid = self.lx.thread_index()?;
-        let zero = self.lx.em.ctx.i32_type().const_zero();
-        Ok(self
-            .lx
-            .em
-            .b
-            .build_int_compare(inkwell::IntPredicate::EQ, tid, zero, "")?)
-    }
-
     /// Allocates `count` mbarriers, each expecting `arrivals` arrivals per phase, and initialises
     /// them (thread 0 writes them; a fence and a CTA barrier make them visible to every thread and
     /// to the async proxy). Call it where every thread of the CTA arrives, like
@@ -78,8 +58,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let a = self.buffer_alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
         let i32t = self.lx.em.ctx.i32_type();
         let base = i32t.const_int(a.offset, false);
-        let t0 = self.is_thread0()?;
-        let addr = self.smem_addr32(base)?;
+        let t0 = self.lx.is_thread0()?;
+        let addr = self.lx.smem_addr32(base)?;
         ptx::init(&self.lx.em, t0, addr, arrivals, count)?;
         self.barrier()?;
         let scope = self.lx.values.scope();
@@ -164,7 +144,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        self.smem_addr32(d.regs[0].into_int_value())
+        self.lx.smem_addr32(d.regs[0].into_int_value())
     }
 
     /// Thread 0 arrives on `bar` and tells it to expect `bytes` more bytes from asynchronous
@@ -200,7 +180,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         pred: Option<Value>,
     ) -> Result<IntValue<'ctx>> {
-        let t0 = self.is_thread0()?;
+        let t0 = self.lx.is_thread0()?;
         let Some(pred) = pred else { return Ok(t0) };
         let d = self.get_kind(op, pred, &[ValueKind::Scalar], "an i1 scalar predicate")?;
         if d.ty != Type::Scalar(DType::I1) {
@@ -291,7 +271,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let addr = self.mbarrier_addr(op, bar)?;
         let ph = self.i32_operand(op, phase.into_operand(), "phase parity")?;
         let issuer = if issuer_only {
-            Some(self.is_thread0()?)
+            Some(self.lx.is_thread0()?)
         } else {
             None
         };
@@ -312,8 +292,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "mbarrier_invalidate";
         self.lx.target.require(Feature::Mbarrier, OP)?;
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
-        let addr = self.smem_addr32(d.regs[0].into_int_value())?;
-        let t0 = self.is_thread0()?;
+        let addr = self.lx.smem_addr32(d.regs[0].into_int_value())?;
+        let t0 = self.lx.is_thread0()?;
         ptx::invalidate(&self.lx.em, t0, addr, d.shape[0])?;
         Ok(())
     }

@@ -19,6 +19,7 @@
 //! A layout that breaks a rule is a typed error naming the operand and the rule, before any IR is
 //! emitted; nothing about register order is assumed that the layouts do not say.
 
+use crate::codegen::lower::mma::MmaInstr;
 use std::collections::HashMap;
 
 use inkwell::values::BasicValueEnum;
@@ -34,27 +35,6 @@ use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
 
 const OP: &str = "dot";
-
-/// One `mma.sync` shape and type: the PTX ISA's fragment layout.
-#[derive(Debug)]
-pub(crate) struct MmaInstr {
-    /// The instruction's name.
-    pub name: &'static str,
-    /// Operand element type.
-    pub elem: DType,
-    /// K per instruction.
-    pub k: u64,
-    /// Elements per 32-bit operand register (2 for 16-bit types, 1 for tf32).
-    pub per_reg: usize,
-    /// Lane bits 0..5 → (m, k) of A.
-    pub a_lane: [(u64, u64); 5],
-    /// A's fragment positions (m, k), in register order.
-    pub a_frag: &'static [(u64, u64)],
-    /// Lane bits → (k, n) of B.
-    pub b_lane: [(u64, u64); 5],
-    /// B's fragment positions (k, n).
-    pub b_frag: &'static [(u64, u64)],
-}
 
 /// The accumulator's lane bases (m, n): `groupID` along M, `2 · threadID_in_group` along N.
 pub(crate) const C_LANE: [(u64, u64); 5] = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)];
@@ -308,8 +288,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 dc.describe()
             ),
         })?;
-        let a_words = self.operand_words(&da.regs, &instr)?;
-        let b_words = self.operand_words(&db.regs, &instr)?;
+        let a_words = self.lx.operand_words(&da.regs, &instr)?;
+        let b_words = self.lx.operand_words(&db.regs, &instr)?;
         let mut cur: Vec<BasicValueEnum> = dc.regs.clone();
         for step in &sched.steps {
             let word = |words: &HashMap<usize, BasicValueEnum<'ctx>>, r: usize| words[&r];
@@ -333,30 +313,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let regs: Vec<BasicValueEnum> = sched.acc_source.iter().map(|&s| cur[s]).collect();
         let info = AxisInfo::unknown(&dc.shape);
-        Ok(self.new_value(dc.ty, dc.shape.clone(), Some(lc), regs, info))
-    }
-
-    /// The operand's registers packed into 32-bit words, keyed by the first register of each
-    /// word (pairs `r, r + 1` of 16-bit elements, as the fragment tables pair them).
-    fn operand_words(
-        &mut self,
-        regs: &[BasicValueEnum<'ctx>],
-        instr: &MmaInstr,
-    ) -> Result<HashMap<usize, BasicValueEnum<'ctx>>> {
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut out = HashMap::new();
-        if instr.per_reg == 1 {
-            for (r, v) in regs.iter().enumerate() {
-                out.insert(r, self.lx.em.b.build_bit_cast(*v, i32t, "")?);
-            }
-            return Ok(out);
-        }
-        let elem = instr.elem.llvm(self.lx.em.ctx);
-        for r in (0..regs.len()).step_by(2) {
-            let v = self.lx.em.pack(&regs[r..r + 2], elem)?;
-            out.insert(r, self.lx.em.b.build_bit_cast(v, i32t, "")?);
-        }
-        Ok(out)
+        Ok(self
+            .lx
+            .values
+            .new_value(dc.ty, dc.shape.clone(), Some(lc), regs, info))
     }
 }
 

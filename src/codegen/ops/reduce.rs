@@ -17,6 +17,7 @@
 //! copies). Reducing a 1-D tile gives a scalar. A basis that moves the axis and another dim at
 //! once is refused: convert the tile to a layout without one first.
 
+pub use crate::codegen::ir::attrs::ReduceOp;
 use std::rc::Rc;
 
 use inkwell::values::{BasicValueEnum, IntValue};
@@ -32,17 +33,6 @@ use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{Encoding, Slice};
 
 const OP: &str = "reduce";
-
-/// The combining op of [`KernelBuilder::reduce`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ReduceOp {
-    /// `a + b`.
-    Sum,
-    /// Maximum (floats: `maxnum`).
-    Max,
-    /// Minimum (floats: `minnum`).
-    Min,
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Reduces `tile` along `axis` with `op`; see the [module docs](self) for the stages and the
@@ -169,7 +159,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let low = b.build_int_z_extend(low, i64t, "")?;
             keys.push(b.build_or(hi, low, "")?.into());
         }
-        let key_tile = self.new_value(
+        let key_tile = self.lx.values.new_value(
             Type::Scalar(DType::I64),
             t.shape.clone(),
             t.layout.clone(),
@@ -201,7 +191,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             AxisInfo::unknown(&d.shape)
         };
-        Ok(self.new_value(
+        Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             d.shape.clone(),
             d.layout.clone(),
@@ -303,7 +293,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if let Some(enc) = &l.encoding {
                 let s: Encoding = Slice::new(axis as u32, (**enc).clone()).into();
                 if let Ok(sl) = s.to_linear_layout(&out_shape) {
-                    if TileLayout::new(OP, &sl, self.threads_per_warp(), self.lx.num_warps)
+                    if TileLayout::new(OP, &sl, self.lx.threads_per_warp(), self.lx.num_warps)
                         .is_ok_and(|x| x == o)
                     {
                         o.ll = sl;
@@ -343,7 +333,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let _ = reg_free;
         // 2. Across lanes.
-        let lane = self.lane_id()?;
+        let lane = self.lx.lane_id()?;
         for j in 0..l.lane.len() {
             if !along(&l.lane[j]) || lane_free >> j & 1 == 1 {
                 continue;
@@ -362,10 +352,15 @@ impl<'ctx> KernelBuilder<'ctx> {
                 self.reduce_across_warps(&mut combine, elem, &wp, out_layout.as_deref(), vals)?;
         }
         Ok(match out_layout {
-            None => self.new_value(t.ty, vec![], None, vals, AxisInfo::scalar(1)),
+            None => self
+                .lx
+                .values
+                .new_value(t.ty, vec![], None, vals, AxisInfo::scalar(1)),
             Some(o) => {
                 let info = AxisInfo::unknown(&out_shape);
-                self.new_value(t.ty, out_shape, Some(o), vals, info)
+                self.lx
+                    .values
+                    .new_value(t.ty, out_shape, Some(o), vals, info)
             }
         })
     }
@@ -379,8 +374,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         b: BasicValueEnum<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>> {
         let ty = Type::Scalar(elem);
-        let va = self.new_value(ty, vec![], None, vec![a], AxisInfo::scalar(1));
-        let vb = self.new_value(ty, vec![], None, vec![b], AxisInfo::scalar(1));
+        let va = self
+            .lx
+            .values
+            .new_value(ty, vec![], None, vec![a], AxisInfo::scalar(1));
+        let vb = self
+            .lx
+            .values
+            .new_value(ty, vec![], None, vec![b], AxisInfo::scalar(1));
         let r = combine(self, va, vb)?;
         let d = self.get("reduce (combine's result)", r)?;
         if d.ty != ty || !d.is_scalar() {
@@ -444,7 +445,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         // This warp's index among the partials.
         let tid = self.lx.thread_index()?;
-        let lane_bits = self.threads_per_warp().trailing_zeros() as u64;
+        let lane_bits = self.lx.threads_per_warp().trailing_zeros() as u64;
         let my = self.lx.in_prologue(|b| {
             let warp = b.build_right_shift(tid, i32t.const_int(lane_bits, false), false, "warp")?;
             let mut acc = i32t.const_zero();
@@ -483,7 +484,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         // Lane → flat index of each result register (warp 0, whose partial is part 0).
         let lane_flat = |kb: &Self, r: usize| -> Vec<u64> {
-            (0..kb.threads_per_warp() as u64)
+            (0..kb.lx.threads_per_warp() as u64)
                 .map(|lane| {
                     out.map_or(0, |o| {
                         crate::codegen::report::lane_flat_index(o, r, lane, None)
@@ -497,8 +498,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 self.lx.report.shared(true, &lanes, eb);
             }
             let at = addr(self, my, *f)?;
-            let ptr = self.smem_at(at)?;
-            let v = self.in_mem_form(*v, elem)?;
+            let ptr = self.lx.smem_at(at)?;
+            let v = self.lx.in_mem_form(*v, elem)?;
             self.lx.em.b.build_store(ptr, v)?;
         }
         self.barrier()?;
@@ -514,11 +515,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             let vty = crate::codegen::lower::emitter::vec_of(mem, chunk as u32).into_vector_type();
             for q0 in (0..parts).step_by(chunk as usize) {
                 if self.lx.report.active() {
-                    let bytes = vec![q0 * eb; self.threads_per_warp() as usize];
+                    let bytes = vec![q0 * eb; self.lx.threads_per_warp() as usize];
                     self.lx.report.shared(false, &bytes, chunk * eb);
                 }
                 let at = addr(self, i32t.const_int(q0, false), flat[0])?;
-                let ptr = self.smem_at(at)?;
+                let ptr = self.lx.smem_at(at)?;
                 let v = self.lx.em.b.build_load(vty, ptr, "")?;
                 if let Some(inst) = inkwell::values::BasicValue::as_instruction_value(&v) {
                     inst.set_alignment((chunk * eb) as u32)
@@ -554,9 +555,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                     self.lx.report.shared(false, &bytes, eb);
                 }
                 let at = addr(self, i32t.const_int(q, false), *f)?;
-                let ptr = self.smem_at(at)?;
+                let ptr = self.lx.smem_at(at)?;
                 let x = self.lx.em.b.build_load(mem, ptr, "")?;
-                let x = self.out_of_mem_form(x, elem)?;
+                let x = self.lx.out_of_mem_form(x, elem)?;
                 acc = Some(match acc {
                     None => x,
                     Some(a) => self.combine_regs(combine, elem, a, x)?,

@@ -18,6 +18,7 @@
 //!
 //! Other layouts are refused with [`CodegenError::BadLayout`]: convert the tile first.
 
+pub use crate::codegen::ir::attrs::ScanOp;
 use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::builder::KernelBuilder;
@@ -29,17 +30,6 @@ use crate::codegen::types::{DType, Type};
 use crate::codegen::Value;
 
 const OP: &str = "associative_scan";
-
-/// The combining op of [`KernelBuilder::associative_scan`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ScanOp {
-    /// `a + b` (cumulative sum).
-    Sum,
-    /// Maximum (running max; floats: `maxnum`).
-    Max,
-    /// Minimum (running min; floats: `minnum`).
-    Min,
-}
 
 /// A partial prefix: empty, or a value that is valid always (`None`) or where the `i1` holds.
 type Pre<'ctx> = Option<(BasicValueEnum<'ctx>, Option<IntValue<'ctx>>)>;
@@ -223,7 +213,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
         // Stage 2: across lanes.
         let i32t = self.lx.em.ctx.i32_type();
-        let lane = self.lane_id()?;
+        let lane = self.lx.lane_id()?;
         let mut lane_pre: Vec<Vec<Pre<'ctx>>> = vec![vec![None; nh]; groups.len()];
         if let Some(&(j0, _)) = lane_a.first() {
             let k = lane_a.len() as u64;
@@ -296,7 +286,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.lx.report.scratch(parts * plane * eb);
             // Lane → index of each group's element in one plane (warp 0, part 0).
             let lane_idx = |kb: &Self, g: u64, h: usize| -> Vec<u64> {
-                (0..kb.threads_per_warp() as u64)
+                (0..kb.lx.threads_per_warp() as u64)
                     .map(|lane| {
                         crate::codegen::report::lane_flat_index(&l, g as usize, lane, Some(axis))
                             + h as u64 * size
@@ -304,7 +294,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .collect()
             };
             let tid = self.lx.thread_index()?;
-            let lane_bits = self.threads_per_warp().trailing_zeros() as u64;
+            let lane_bits = self.lx.threads_per_warp().trailing_zeros() as u64;
             let wbits: Vec<usize> = warp_a.iter().map(|x| x.0).collect();
             let my = self.lx.in_prologue(|b| {
                 let warp =
@@ -332,7 +322,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     .em
                     .b
                     .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?;
-                kb.smem_at(at)
+                kb.lx.smem_at(at)
             };
             let idx_of = |kb: &mut Self, f: IntValue<'ctx>, h: usize| -> Result<IntValue<'ctx>> {
                 let hi = i32t.const_int(h as u64 * size, false);
@@ -413,7 +403,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let info = crate::codegen::analysis::axis_info::AxisInfo::unknown(&t.shape);
-        Ok(self.new_value(t.ty, t.shape.clone(), Some(l), out, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(t.ty, t.shape.clone(), Some(l), out, info))
     }
 
     /// `a` then `b` (a holds the lower coordinates), each possibly empty or conditional.
@@ -495,7 +488,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.lx
                 .em
                 .b
-                .build_int_truncate(got, self.int_type(bits), "")?
+                .build_int_truncate(got, self.lx.int_type(bits), "")?
         };
         self.from_bits(got, elem)
     }

@@ -74,7 +74,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let info = d.info.expand_dims(axis);
-        Ok(self.new_value(d.ty, shape, Some(Rc::new(nl)), d.regs.clone(), info))
+        Ok(self
+            .lx
+            .values
+            .new_value(d.ty, shape, Some(Rc::new(nl)), d.regs.clone(), info))
     }
 
     /// Reorders dims: result dim `i` is input dim `perm[i]`.
@@ -106,7 +109,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (reg, lane, warp) = map_bases(&l, |b| perm.iter().map(|&p| b[p]).collect());
         let nl = TileLayout::from_bases("permute", &shape, reg, lane, warp)?;
         let info = d.info.permute(perm);
-        Ok(self.new_value(d.ty, shape, Some(Rc::new(nl)), d.regs.clone(), info))
+        Ok(self
+            .lx
+            .values
+            .new_value(d.ty, shape, Some(Rc::new(nl)), d.regs.clone(), info))
     }
 
     /// Reinterprets the elements in row-major order (the last dim fastest) as `shape`. Sizes are
@@ -151,7 +157,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (reg, lane, warp) = map_bases(&l, |b| unflatten(flatten(b)));
         let nl = TileLayout::from_bases("reshape", shape, reg, lane, warp)?;
         let info = d.info.reshuffled(shape);
-        Ok(self.new_value(
+        Ok(self.lx.values.new_value(
             d.ty,
             shape.to_vec(),
             Some(Rc::new(nl)),
@@ -217,8 +223,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let info = d.info.reshuffled(&shape);
-        let va = self.new_value(d.ty, shape.clone(), Some(nl.clone()), a, info.clone());
-        let vb = self.new_value(d.ty, shape, Some(nl), b, info);
+        let va = self
+            .lx
+            .values
+            .new_value(d.ty, shape.clone(), Some(nl.clone()), a, info.clone());
+        let vb = self.lx.values.new_value(d.ty, shape, Some(nl), b, info);
         Ok((va, vb))
     }
 
@@ -272,6 +281,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             regs.push(*q);
         }
         let info = x.info.reshuffled(&shape);
-        Ok(self.new_value(x.ty, shape, Some(Rc::new(nl)), regs, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(x.ty, shape, Some(Rc::new(nl)), regs, info))
     }
 }

@@ -12,57 +12,24 @@
 //! a constant per register). Registers `r, r+1, …, r+v-1` whose offsets are consecutive and
 //! aligned move as one `v`-element vector (at most 16 bytes).
 
+use crate::codegen::analysis::shared_offsets::{offset_layout, plain_vector};
+use crate::codegen::lower::shared::{padded, SharedAccess};
 use std::rc::Rc;
 
-use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
-use inkwell::AddressSpace;
+use inkwell::values::IntValue;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
-use crate::codegen::lower::emitter::vec_of;
 use crate::codegen::lower::values::{SharedBuf, Value, ValueData, ValueKind};
 use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
-use crate::layout::convert::simulate::{warp_access, AccessStats};
 use crate::layout::{Dim, LinearLayout};
 
-/// The module-level array every shared buffer lives in.
-const SMEM_SYMBOL: &str = "weft_smem";
-
-/// Where one tile's registers go in a shared buffer.
-pub(crate) struct SharedAccess<'ctx> {
-    /// (register, lane, warp) → element offset, as a one-dim tile layout.
-    pub offsets: TileLayout,
-    /// The byte address of every register (relative to `weft_smem`).
-    pub addrs: Vec<IntValue<'ctx>>,
-    /// Registers moved per vector access.
-    pub vec: usize,
-    /// The buffer's padding ((interval, pad) in elements), for the report's bank model.
-    pub padding: Vec<(u64, u64)>,
-}
-
 impl<'ctx> KernelBuilder<'ctx> {
-    /// `weft_smem`, declared on first use.
-    pub(crate) fn smem_ptr(&mut self) -> PointerValue<'ctx> {
-        if let Some(g) = self.lx.em.module.get_global(SMEM_SYMBOL) {
-            return g.as_pointer_value();
-        }
-        let ty = self.lx.em.ctx.i8_type().array_type(0);
-        let g = self
-            .lx
-            .em
-            .module
-            .add_global(ty, Some(AddressSpace::from(3u16)), SMEM_SYMBOL);
-        g.set_linkage(inkwell::module::Linkage::External);
-        g.set_alignment(1024);
-        g.as_pointer_value()
-    }
-
     /// A barrier of every thread of the CTA (`bar.sync 0` on NVIDIA, `s_barrier` between
     /// workgroup fences on AMD): shared-memory writes before it are visible to reads after it.
     /// Every thread must reach it (do not call it in a branch some threads skip). Inside a
@@ -401,22 +368,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
-    /// The register addresses of `acc` moved by a view's run-time base (`acc` was made at 0).
-    fn rebase(&mut self, acc: &mut SharedAccess<'ctx>, base: IntValue<'ctx>) -> Result<()> {
-        let mut seen: std::collections::HashMap<IntValue<'ctx>, IntValue<'ctx>> =
-            std::collections::HashMap::new();
-        for a in acc.addrs.iter_mut() {
-            if let Some(x) = seen.get(a) {
-                *a = *x;
-                continue;
-            }
-            let x = self.lx.em.b.build_int_add(*a, base, "")?;
-            seen.insert(*a, x);
-            *a = x;
-        }
-        Ok(())
-    }
-
     /// The addresses of a tile's registers in the buffer of descriptor `d`.
     fn desc_access(
         &mut self,
@@ -431,7 +382,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let mut acc = self.shared_access(op, layout, &buf.layout, &buf.padding, 0, elem)?;
         let base = self.shared_base(d);
-        self.rebase(&mut acc, base)?;
+        self.lx.rebase(&mut acc, base)?;
         Ok(acc)
     }
 
@@ -450,7 +401,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let mut acc = self.shared_access_at(offsets, &buf.padding, 0, elem)?;
         let base = self.shared_base(d);
-        self.rebase(&mut acc, base)?;
+        self.lx.rebase(&mut acc, base)?;
         Ok(acc)
     }
 
@@ -505,14 +456,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let layout = t.layout.clone().expect("a tile has a layout");
         let elem = scalar_dtype(d.ty);
-        if let Some(plan) = self.stmatrix_plan(OP, &layout, &d, elem)? {
-            let addrs = self.matrix_addresses(OP, &plan)?;
+        if let Some(plan) = self.lx.stmatrix_plan(OP, &layout, &d, elem)? {
+            let addrs = self.lx.matrix_addresses(OP, &plan)?;
             let acc = self.desc_access_at(addrs, &d)?;
-            return self.emit_stmatrix(&plan, &acc.addrs, 0, elem, &t.regs);
+            return self.lx.emit_stmatrix(&plan, &acc.addrs, 0, elem, &t.regs);
         }
         let acc = self.desc_access(OP, &layout, &d)?;
         let (reg_free, _, _) = layout.free_masks();
-        self.shared_store(&acc, elem, &t.regs, |g| g as u64 & reg_free == 0)
+        self.lx
+            .shared_store(&acc, elem, &t.regs, |g| g as u64 & reg_free == 0)
     }
 
     /// Reads the buffer `desc` into a register tile in `layout` (a distributed layout of the
@@ -537,10 +489,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
         let elem = scalar_dtype(d.ty);
         let acc = self.desc_access(OP, &l, &d)?;
-        let regs = self.shared_load(&acc, elem, |_| true)?;
+        let regs = self.lx.shared_load(&acc, elem, |_| true)?;
         let regs = regs.into_iter().map(|r| r.expect("all loaded")).collect();
         let info = AxisInfo::unknown(&d.shape);
-        Ok(self.new_value(d.ty, d.shape.clone(), Some(l), regs, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(d.ty, d.shape.clone(), Some(l), regs, info))
     }
 
     /// The addresses of `reg`'s registers in a buffer at byte `base` laid out by `shared`
@@ -554,7 +509,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         base: u64,
         elem: DType,
     ) -> Result<SharedAccess<'ctx>> {
-        let offsets = offset_layout(op, reg, shared, self.threads_per_warp(), self.lx.num_warps)?;
+        let offsets = offset_layout(
+            op,
+            reg,
+            shared,
+            self.lx.threads_per_warp(),
+            self.lx.num_warps,
+        )?;
         self.shared_access_at(offsets, padding, base, elem)
     }
 
@@ -620,170 +581,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             padding: padding.to_vec(),
         })
     }
-
-    /// Records the instruction of register group `g` of `acc` in the report: the bytes each
-    /// lane of a warp touches, padding included (a view's run-time base moves every lane alike
-    /// by a multiple of 16 bytes, which changes no bank count). Without padding the offsets are
-    /// XOR-linear, so every group takes the wavefronts of the first (a group's register offset
-    /// XORs every lane's word and bank alike): `seen` keeps them.
-    fn note_shared(
-        &mut self,
-        acc: &SharedAccess<'ctx>,
-        g: usize,
-        elem: DType,
-        store: bool,
-        seen: &mut Option<AccessStats>,
-    ) {
-        if !self.lx.report.active() {
-            return;
-        }
-        let eb = elem.mem_bytes();
-        let bytes = eb * acc.vec as u64;
-        let stats = match *seen {
-            Some(s) if acc.padding.is_empty() => s,
-            _ => {
-                let lanes = crate::codegen::report::lane_bytes(
-                    &acc.offsets,
-                    g,
-                    self.threads_per_warp(),
-                    eb,
-                    |o| padded(o, &acc.padding),
-                );
-                warp_access(&lanes, bytes)
-            }
-        };
-        *seen = Some(stats);
-        self.lx.report.shared_stats(store, stats, bytes);
-    }
-
-    pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
-        let base = self.smem_ptr();
-        let i8t = self.lx.em.ctx.i8_type();
-        // SAFETY: an in-bounds byte offset into the dynamic shared array (the allocator keeps
-        // every buffer inside the `shared_bytes` the launch reserves).
-        Ok(unsafe { self.lx.em.b.build_in_bounds_gep(i8t, base, &[addr], "")? })
-    }
-
-    /// `v` (of `elem`) as shared memory holds it: an `i1` as an `i8` (0 or 1), anything else
-    /// unchanged.
-    pub(crate) fn in_mem_form(
-        &mut self,
-        v: BasicValueEnum<'ctx>,
-        elem: DType,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        if elem != DType::I1 {
-            return Ok(v);
-        }
-        let i8t = self.lx.em.ctx.i8_type();
-        Ok(self
-            .lx
-            .em
-            .b
-            .build_int_z_extend(v.into_int_value(), i8t, "")?
-            .into())
-    }
-
-    /// A value read from shared memory back in the form a tile of `elem` holds it: an `i8` as
-    /// an `i1` (non-zero), anything else unchanged.
-    pub(crate) fn out_of_mem_form(
-        &mut self,
-        v: BasicValueEnum<'ctx>,
-        elem: DType,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        if elem != DType::I1 {
-            return Ok(v);
-        }
-        let zero = self.lx.em.ctx.i8_type().const_zero();
-        Ok(self
-            .lx
-            .em
-            .b
-            .build_int_compare(inkwell::IntPredicate::NE, v.into_int_value(), zero, "")?
-            .into())
-    }
-
-    /// Stores `regs` (one per register of the access's layout) where `keep(register)` holds,
-    /// `acc.vec` registers per store.
-    pub(crate) fn shared_store(
-        &mut self,
-        acc: &SharedAccess<'ctx>,
-        elem: DType,
-        regs: &[BasicValueEnum<'ctx>],
-        keep: impl Fn(usize) -> bool,
-    ) -> Result<()> {
-        let mem = elem.llvm_mem(self.lx.em.ctx);
-        let mut seen = None;
-        for g in (0..regs.len()).step_by(acc.vec) {
-            if !keep(g) {
-                continue;
-            }
-            let vals: Vec<BasicValueEnum> = regs[g..g + acc.vec]
-                .iter()
-                .map(|&v| self.in_mem_form(v, elem))
-                .collect::<Result<_>>()?;
-            let value = self.lx.em.pack(&vals, mem)?;
-            self.note_shared(acc, g, elem, true, &mut seen);
-            let ptr = self.smem_at(acc.addrs[g])?;
-            let st = self.lx.em.b.build_store(ptr, value)?;
-            st.set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
-                .map_err(|e| CodegenError::llvm("store_shared", e))?;
-        }
-        Ok(())
-    }
-
-    /// Loads the registers of the access's layout for which `want(register)` holds (`None` for
-    /// the others), `acc.vec` registers per load; registers at an offset already loaded reuse it.
-    pub(crate) fn shared_load(
-        &mut self,
-        acc: &SharedAccess<'ctx>,
-        elem: DType,
-        want: impl Fn(usize) -> bool,
-    ) -> Result<Vec<Option<BasicValueEnum<'ctx>>>> {
-        let n = acc.addrs.len();
-        let mem = elem.llvm_mem(self.lx.em.ctx);
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
-        let mut done: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
-        let mut seen = None;
-        for g in (0..n).step_by(acc.vec) {
-            if !want(g) {
-                continue;
-            }
-            let key = acc.offsets.reg_coord(g)[0];
-            if let Some(&g0) = done.get(&key) {
-                for i in 0..acc.vec {
-                    out[g + i] = out[g0 + i];
-                }
-                continue;
-            }
-            done.insert(key, g);
-            self.note_shared(acc, g, elem, false, &mut seen);
-            let ty: BasicTypeEnum = if acc.vec == 1 {
-                mem
-            } else {
-                vec_of(mem, acc.vec as u32)
-            };
-            let ptr = self.smem_at(acc.addrs[g])?;
-            let v = self.lx.em.b.build_load(ty, ptr, "")?;
-            v.as_instruction_value()
-                .expect("a load")
-                .set_alignment((elem.mem_bytes() * acc.vec as u64) as u32)
-                .map_err(|e| CodegenError::llvm("load_shared", e))?;
-            for i in 0..acc.vec {
-                let x = if acc.vec == 1 {
-                    v
-                } else {
-                    self.lx.em.b.build_extract_element(
-                        v.into_vector_value(),
-                        i32t.const_int(i as u64, false),
-                        "",
-                    )?
-                };
-                out[g + i] = Some(self.out_of_mem_form(x, elem)?);
-            }
-        }
-        Ok(out)
-    }
 }
 
 /// The element type of a tile or buffer type.
@@ -803,14 +600,6 @@ pub(crate) fn base_alignment(name: &str) -> u64 {
     } else {
         16
     }
-}
-
-/// `o` plus the padding inserted before it.
-pub(crate) fn padded(o: u64, padding: &[(u64, u64)]) -> u64 {
-    o + padding
-        .iter()
-        .map(|&(interval, pad)| (o / interval) * pad)
-        .sum::<u64>()
 }
 
 /// Checks a shared layout for a buffer of `shape`: in dim `offset` (a size-1 `block` is
@@ -899,34 +688,4 @@ fn outer_dim_removed(l: &LinearLayout) -> Option<LinearLayout> {
         .map(|(i, &s)| (Dim::dim(i), s))
         .collect();
     LinearLayout::from_bases([(Dim::OFFSET, inner)], dims, true).ok()
-}
-
-/// Elements one plain `ld/st.shared` moves for registers at `offsets` ((register, lane, warp) →
-/// element offset) in a buffer with `padding`: the contiguous registers, at most 16 bytes, never
-/// across a padding interval.
-pub(crate) fn plain_vector(offsets: &TileLayout, padding: &[(u64, u64)], elem: DType) -> u64 {
-    let mut vec = offsets.contiguous_regs(0).min(16 / elem.mem_bytes()).max(1);
-    if let Some(&(interval, _)) = padding.iter().min() {
-        vec = vec.min(interval);
-    }
-    vec
-}
-
-/// `shared⁻¹ ∘ reg`: (register, lane, warp) → element offset, as a one-dim tile layout.
-pub(crate) fn offset_layout(
-    op: &'static str,
-    reg: &TileLayout,
-    shared: &LinearLayout,
-    threads_per_warp: u32,
-    num_warps: u32,
-) -> Result<TileLayout> {
-    let bad = |e: crate::layout::LayoutError| CodegenError::BadLayout {
-        op,
-        reason: format!("the tile layout {reg} and the shared layout {shared:?}: {e}"),
-    };
-    let composed = reg.ll.invert_and_compose(shared).map_err(bad)?;
-    let composed = composed
-        .rename_out_dim(Dim::OFFSET.as_str(), Dim::dim(0))
-        .map_err(bad)?;
-    TileLayout::new(op, &composed, threads_per_warp, num_warps)
 }

@@ -20,15 +20,13 @@
 //! right; ops that need a dense box (TMA) or an NVMMA operand (wgmma) reject such a view with
 //! their own layout error.
 
-use std::rc::Rc;
-
-use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
-use crate::codegen::lower::values::{Value, ValueData, ValueKind};
+use crate::codegen::lower::shared::padded;
+use crate::codegen::lower::values::Value;
 use crate::codegen::ops::layout_arg::IntoSharedLayout;
-use crate::codegen::ops::shared::{base_alignment, padded, scalar_dtype, shared_linear};
+use crate::codegen::ops::shared::{base_alignment, scalar_dtype, shared_linear};
 use crate::codegen::types::{DType, Type};
 use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LinearLayout};
@@ -248,7 +246,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             buf.name.clone(),
             align,
         );
-        Ok(self.push_view(d.ty, shape, regs, view))
+        Ok(self.lx.push_view(d.ty, shape, regs, view))
     }
 
     /// The same buffer seen as `shape` (Gluon's `smem.reshape`): its elements in row-major order
@@ -285,7 +283,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             buf.name.clone(),
             buf.align,
         );
-        Ok(self.push_view(d.ty, shape.to_vec(), d.regs.clone(), view))
+        Ok(self
+            .lx
+            .push_view(d.ty, shape.to_vec(), d.regs.clone(), view))
     }
 
     /// The bytes of `desc` seen as a buffer of `dtype` elements of `shape` in `layout` (Gluon's
@@ -372,29 +372,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let view = buf.view_of(buf.base, linear, r.padding, r.name, buf.align);
-        Ok(self.push_view(Type::Scalar(dtype), shape.to_vec(), d.regs.clone(), view))
-    }
-
-    /// A view descriptor in the current scope.
-    fn push_view(
-        &mut self,
-        ty: Type,
-        shape: Vec<u64>,
-        regs: Vec<inkwell::values::BasicValueEnum<'ctx>>,
-        buf: crate::codegen::lower::values::SharedBuf,
-    ) -> Value {
-        let scope = self.lx.values.scope();
-        self.lx.values.push(ValueData {
-            kind: ValueKind::SharedDesc,
-            ty,
-            shape,
-            layout: None,
-            regs,
-            info: AxisInfo::scalar(1),
-            scope,
-            literal: None,
-            shared: Some(Rc::new(buf)),
-        })
+        Ok(self
+            .lx
+            .push_view(Type::Scalar(dtype), shape.to_vec(), d.regs.clone(), view))
     }
 }
 

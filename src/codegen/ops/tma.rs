@@ -102,7 +102,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn tma_store_impl(&mut self, tmap: Value, coords: &[Value], src: Value) -> Result<()> {
         const OP: &str = "tma_store";
         let (spec, map_addr, c, d) = self.tma_operands(OP, tmap, coords, src)?;
-        let issue = self.is_thread0()?;
+        let issue = self.lx.is_thread0()?;
         self.tma_boxes(OP, &spec, map_addr, &c, &d, issue, BoxCopy::Store)?;
         ptx::commit_group(&self.lx.em, issue)?;
         Ok(())
@@ -122,7 +122,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "tma_store_wait";
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
-        let issue = self.is_thread0()?;
+        let issue = self.lx.is_thread0()?;
         ptx::wait_group_read(&self.lx.em, issue, pending)?;
         Ok(())
     }
@@ -214,43 +214,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         let plan = box_plan(op, spec, d)?;
         let base = self.shared_base(d);
         for (origin, offset) in plan.boxes {
-            let smem = self.smem_offset_addr32(base, offset)?;
-            let cs = self.box_coords(coords, &origin)?;
+            let smem = self.lx.smem_offset_addr32(base, offset)?;
+            let cs = self.lx.box_coords(coords, &origin)?;
             ptx::copy_box(&self.lx.em, dir, issue, smem, map_addr, &cs)?;
         }
         Ok(())
-    }
-
-    /// The 32-bit shared address of byte `offset` past `base`.
-    fn smem_offset_addr32(&mut self, base: IntValue<'ctx>, offset: u64) -> Result<IntValue<'ctx>> {
-        let off = if offset == 0 {
-            base
-        } else {
-            let c = self.lx.em.ctx.i32_type().const_int(offset, false);
-            self.lx.em.b.build_int_add(base, c, "")?
-        };
-        self.smem_addr32(off)
-    }
-
-    /// A box's coordinates, innermost first (as PTX takes them): `coords + origin`.
-    fn box_coords(
-        &mut self,
-        coords: &[IntValue<'ctx>],
-        origin: &[u64],
-    ) -> Result<Vec<IntValue<'ctx>>> {
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut out = Vec::with_capacity(coords.len());
-        for (c, &o) in coords.iter().zip(origin).rev() {
-            out.push(if o == 0 {
-                *c
-            } else {
-                self.lx
-                    .em
-                    .b
-                    .build_int_add(*c, i32t.const_int(o, false), "")?
-            });
-        }
-        Ok(out)
     }
 }
 

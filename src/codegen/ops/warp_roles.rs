@@ -25,6 +25,7 @@
 //! a producer at 24 frees registers for consumers at 240. The roles' budgets must fit the
 //! register file.
 
+pub use crate::codegen::ir::attrs::WarpRole;
 use inkwell::values::IntValue;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
@@ -40,43 +41,6 @@ use crate::codegen::types::{DType, Type};
 const REGISTER_FILE: u32 = 65536;
 /// Hardware barriers per CTA; id 0 is the CTA-wide [`barrier`](KernelBuilder::barrier).
 const HW_BARRIERS: u32 = 16;
-
-/// One role of a warp-specialised kernel, as declared: `warps` warps (a power of two) per
-/// replica, `replicas` copies, and optionally a register budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WarpRole {
-    pub(crate) warps: u32,
-    pub(crate) replicas: u32,
-    pub(crate) max_regs: Option<u32>,
-}
-
-impl WarpRole {
-    /// A role of `warps` warps (a power of two), one replica, the launch's register count.
-    pub fn new(warps: u32) -> WarpRole {
-        WarpRole {
-            warps,
-            replicas: 1,
-            max_regs: None,
-        }
-    }
-
-    /// `count` copies of the role, each of its `warps` warps, running the same code.
-    pub fn replicas(self, count: u32) -> WarpRole {
-        WarpRole {
-            replicas: count,
-            ..self
-        }
-    }
-
-    /// Registers per thread while in the role (24 to 256, a multiple of 8; sm_90a): fewer for a
-    /// producer, more for consumers. The role's warps must be whole warpgroups.
-    pub fn max_regs(self, regs: u32) -> WarpRole {
-        WarpRole {
-            max_regs: Some(regs),
-            ..self
-        }
-    }
-}
 
 /// A declared role of one kernel: a `Copy` handle for [`in_role`](KernelBuilder::in_role).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,7 +155,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if roles.is_empty() {
             return Err(bad("no roles".into()));
         }
-        let ws = self.threads_per_warp();
+        let ws = self.lx.threads_per_warp();
         let cap = self.launch_registers();
         let mut first = 0u32;
         let mut budget = 0u64;
@@ -261,7 +225,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// down to 8, at most 255 and at most the kernel's limit (what ptxas assumes at entry of a
     /// kernel using `setmaxnreg`).
     fn launch_registers(&self) -> u32 {
-        let per = REGISTER_FILE / (self.lx.kernel_warps * self.threads_per_warp());
+        let per = REGISTER_FILE / (self.lx.kernel_warps * self.lx.threads_per_warp());
         let cap = (per / 8 * 8).min(255);
         self.max_registers.map_or(cap, |m| cap.min(m))
     }
@@ -305,7 +269,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if self.roles.active.is_some() {
             return Err(CodegenError::arg(OP, "roles do not nest"));
         }
-        let ws = self.threads_per_warp();
+        let ws = self.lx.threads_per_warp();
         let tid = self.lx.thread_index()?;
         let lo = role.first_warp * ws;
         let span = role.threads(ws);
@@ -330,7 +294,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             Ok((inside, rel, replica))
         })?;
         self.lx.note_bits(rel, u64::from(per_replica - 1), None);
-        let cond = self.new_value(
+        let cond = self.lx.values.new_value(
             Type::Scalar(DType::I1),
             vec![],
             None,
@@ -388,7 +352,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if a.role.spec.replicas == 1 {
             info = AxisInfo::constant(0, &[]);
         }
-        Ok(self.new_value(
+        Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             vec![],
             None,
@@ -445,7 +409,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             kernel: self.lx.values.kernel_id(),
             first,
             count,
-            threads: warps * self.threads_per_warp(),
+            threads: warps * self.lx.threads_per_warp(),
         })
     }
 
@@ -534,12 +498,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .const_int(u64::from(bars.first), false),
             "",
         )?;
-        self.bar(kind, id, bars.threads)
-    }
-
-    /// `bar.{kind} id, threads;` (see [`ptx::named_barrier`]).
-    fn bar(&mut self, kind: &str, id: IntValue<'ctx>, threads: u32) -> Result<()> {
-        ptx::named_barrier(&self.lx.em, kind, id, threads)
+        self.lx.bar(kind, id, bars.threads)
     }
 
     /// The barrier of the current role's threads (of this replica), for
@@ -566,8 +525,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .b
                 .build_int_add(a.replica, i32t.const_int(u64::from(first), false), "")?
         };
-        let threads = a.role.spec.warps * self.threads_per_warp();
-        self.bar("sync", id, threads)?;
+        let threads = a.role.spec.warps * self.lx.threads_per_warp();
+        self.lx.bar("sync", id, threads)?;
         Ok(true)
     }
 }

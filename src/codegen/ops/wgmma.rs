@@ -16,7 +16,9 @@
 //! commits the group; [`wgmma_wait`](KernelBuilder::wgmma_wait) waits until at most `pending`
 //! groups are in flight and hands back the accumulators it waited for (read them only after it).
 
-use inkwell::values::{BasicValueEnum, IntValue};
+use crate::codegen::lower::wgmma::Major;
+use crate::codegen::lower::wgmma::{AOperand, Operand2d};
+use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
@@ -30,37 +32,6 @@ use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{NvidiaMma, NvmmaShared};
 use crate::layout::{Dim, LinearLayout};
 use crate::target::Feature;
-
-/// Which dim of a wgmma operand is contiguous in shared memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Major {
-    /// K contiguous (A's rows, B's columns, as `mma` reads them): no transpose.
-    K,
-    /// M (of A) or N (of B) contiguous: the transposed form, 16-bit types only.
-    Mn,
-}
-
-/// Operand A of every instruction: shared-memory descriptors, or register fragments.
-enum AOperand<'ctx> {
-    /// The descriptor of each (64-row block, k-step), in that order, at warpgroup g's rows.
-    Shared(Vec<IntValue<'ctx>>),
-    /// Four 32-bit registers per (64-row block, k-step), in that order.
-    Regs(Vec<Vec<IntValue<'ctx>>>),
-}
-
-/// One operand's descriptor: the fixed fields and the byte offset of each k-step's start.
-#[derive(Debug, Clone)]
-struct Operand2d {
-    major: Major,
-    /// Swizzle span in bytes (32, 64, 128).
-    swizzle: u64,
-    /// Leading and stride byte offsets (the descriptor's LBO and SBO).
-    lbo: u64,
-    sbo: u64,
-    /// Byte offset (in the buffer) of the start of k-step `s` for the 64-row (A) or whole (B)
-    /// block at M/N origin 0.
-    k_starts: Vec<u64>,
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Issues `acc + a · b` on the tensor cores, asynchronously (one commit group): `a` an `[M, K]`
@@ -240,12 +211,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         // The descriptors of a buffer made before the loop this wgmma is in are made once.
         let descs_b = self.hoisted(db.scope, |kb| {
             let base_b = kb.shared_base(&db);
-            let addr_b = kb.smem_addr32(base_b)?;
-            let desc_b = kb.desc_base(addr_b, &ob)?;
-            kb.descs_at(desc_b, ob.k_starts.iter().copied())
+            let addr_b = kb.lx.smem_addr32(base_b)?;
+            let desc_b = kb.lx.desc_base(addr_b, &ob)?;
+            kb.lx.descs_at(desc_b, ob.k_starts.iter().copied())
         })?;
         let a_op = if a_in_regs {
-            self.a_fragments(OP, &da, reps, warps)?
+            self.lx.a_fragments(OP, &da, reps, warps)?
         } else {
             self.hoisted(da.scope, |kb| kb.a_descriptors(OP, &da, reps, warps, eb))?
         };
@@ -276,7 +247,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         ptx::commit_group(&self.lx.em)?;
         let info = AxisInfo::unknown(&dc.shape);
-        Ok(self.new_value(dc.ty, dc.shape.clone(), Some(have), out_regs, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(dc.ty, dc.shape.clone(), Some(have), out_regs, info))
     }
 
     /// Waits until at most `pending` wgmma groups are in flight, and returns `deps` (accumulators
@@ -307,7 +281,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         for d in &ds {
             let regs: Vec<BasicValueEnum> = it.by_ref().take(d.regs.len()).collect();
             let info = d.info.clone();
-            out.push(self.new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info));
+            out.push(
+                self.lx
+                    .values
+                    .new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info),
+            );
         }
         Ok(out)
     }
@@ -338,7 +316,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|r| row_off(16 * warps * r))
             .collect::<Result<_>>()?;
         let base_a = self.shared_base(da);
-        let addr_a = self.smem_addr32(base_a)?;
+        let addr_a = self.lx.smem_addr32(base_a)?;
         let i32t = self.lx.em.ctx.i32_type();
         let mut g_off = i32t.const_zero();
         if groups > 1 {
@@ -365,120 +343,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let addr_a = self.lx.em.b.build_int_add(addr_a, g_off, "")?;
-        let desc = self.desc_base(addr_a, &oa)?;
+        let desc = self.lx.desc_base(addr_a, &oa)?;
         let offsets = rep_offs
             .iter()
             .flat_map(|r| oa.k_starts.iter().map(move |k| r + k));
-        Ok(AOperand::Shared(self.descs_at(desc, offsets)?))
-    }
-
-    /// The descriptor `desc` moved on by each byte offset (its start address field counts 16
-    /// bytes).
-    fn descs_at(
-        &mut self,
-        desc: IntValue<'ctx>,
-        offsets: impl Iterator<Item = u64>,
-    ) -> Result<Vec<IntValue<'ctx>>> {
-        let i64t = self.lx.em.ctx.i64_type();
-        offsets
-            .map(|off| {
-                let off = i64t.const_int(off >> 4, false);
-                Ok(self.lx.em.b.build_int_add(desc, off, "")?)
-            })
-            .collect()
-    }
-
-    /// A in registers (16-bit): the four 32-bit fragment registers of each (64-row block, k-step).
-    /// The tile must spread rows and columns over lanes and warps as the accumulator of an
-    /// `[M, K]` wgmma does (`NvidiaMma::hopper(&[warps, 1], K, 16)`, so an accumulator converted to
-    /// 16 bits feeds the next wgmma directly, as in attention's P·V); its registers may come in
-    /// any order, and are placed by the coordinates the layout gives them.
-    fn a_fragments(
-        &mut self,
-        op: &'static str,
-        da: &ValueData<'ctx>,
-        reps: u64,
-        warps: u64,
-    ) -> Result<AOperand<'ctx>> {
-        let (m, k) = (da.shape[0], da.shape[1]);
-        let have = da.layout.clone().expect("a tile has a layout");
-        let want_ll = NvidiaMma::hopper(&[self.lx.num_warps, 1], k.min(256) as u32, 16)
-            .to_linear_layout(&[m, k])?;
-        let want = crate::codegen::analysis::tile_layout::TileLayout::new(
-            op,
-            &want_ll,
-            self.threads_per_warp(),
-            self.lx.num_warps,
-        )?;
-        let bad = || {
-            CodegenError::BadLayout {
-            op,
-            reason: format!(
-                "A in registers ({}) must spread rows and columns over lanes and warps as NvidiaMma::hopper(&[{warps}, 1], {k}, 16) does",
-                da.describe()
-            ),
-        }
-        };
-        if have.lane != want.lane || have.warp != want.warp || have.num_regs() != want.num_regs() {
-            return Err(bad());
-        }
-        // Register (row, col) at lane 0 of warp 0 → (rep, k-step, fragment register, half):
-        // fragment register f holds row 8·(f%2), columns 8·(f/2) + (0, 1) of the k-step.
-        let ksteps = (k / 16) as usize;
-        let mut slot = vec![usize::MAX; reps as usize * ksteps * 8];
-        for reg in 0..have.num_regs() {
-            let c = have.reg_coord(reg);
-            let (row, col) = (c[0], c[1]);
-            let r = (row / (16 * warps)) as usize;
-            let s = (col / 16) as usize;
-            let f = (((col % 16) / 8) * 2 + (row % 16) / 8) as usize;
-            let half = (col % 2) as usize;
-            let i = ((r * ksteps + s) * 4 + f) * 2 + half;
-            if i >= slot.len() || slot[i] != usize::MAX {
-                return Err(bad());
-            }
-            slot[i] = reg;
-        }
-        if slot.contains(&usize::MAX) {
-            return Err(bad());
-        }
-        let half_ty = da.ty.llvm(self.lx.em.ctx);
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut frags = Vec::with_capacity(reps as usize * ksteps);
-        for chunk in slot.chunks(8) {
-            let mut regs = Vec::with_capacity(4);
-            for f in 0..4 {
-                let halves = [da.regs[chunk[f * 2]], da.regs[chunk[f * 2 + 1]]];
-                let v = self.lx.em.pack(&halves, half_ty)?;
-                regs.push(self.lx.em.b.build_bit_cast(v, i32t, "")?.into_int_value());
-            }
-            frags.push(regs);
-        }
-        Ok(AOperand::Regs(frags))
-    }
-
-    /// The 64-bit descriptor of an operand starting at shared address `addr` (LBO, SBO, swizzle
-    /// filled in); k-steps add their start offsets to it.
-    fn desc_base(&mut self, addr: IntValue<'ctx>, o: &Operand2d) -> Result<IntValue<'ctx>> {
-        let i64t = self.lx.em.ctx.i64_type();
-        let a = self.lx.em.b.build_int_z_extend(addr, i64t, "")?;
-        let a = self
-            .lx
-            .em
-            .b
-            .build_and(a, i64t.const_int(0x3_FFFF, false), "")?;
-        let a = self
-            .lx
-            .em
-            .b
-            .build_right_shift(a, i64t.const_int(4, false), false, "")?;
-        let mode: u64 = match o.swizzle {
-            128 => 1,
-            64 => 2,
-            _ => 3,
-        };
-        let fixed = ((o.lbo >> 4) & 0x3FFF) << 16 | ((o.sbo >> 4) & 0x3FFF) << 32 | mode << 62;
-        Ok(self.lx.em.b.build_or(a, i64t.const_int(fixed, false), "")?)
+        Ok(AOperand::Shared(self.lx.descs_at(desc, offsets)?))
     }
 }
 

@@ -15,10 +15,10 @@ use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::OptimizationLevel;
 
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::attrs::CacheHint;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::{self, Emitter};
 use crate::codegen::lower::OptLevel;
-use crate::codegen::ops::global::CacheHint;
 use crate::codegen::types::DType;
 pub use crate::target::{Feature, Target, Vendor};
 

@@ -8,7 +8,7 @@ use inkwell::values::FloatValue;
 use super::MathOp;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
-use crate::codegen::target::{FastFn, FastIntrinsic, LlvmTarget};
+use crate::codegen::target::FastFn;
 
 const LOG2_E: f64 = std::f64::consts::LOG2_E;
 const LN_2: f64 = std::f64::consts::LN_2;
@@ -25,136 +25,39 @@ impl<'ctx> KernelBuilder<'ctx> {
         let is64 = x.get_type() == self.lx.em.ctx.f64_type();
         let ty = x.get_type();
         Ok(match op {
-            MathOp::Sqrt => self.float_intrinsic("llvm.sqrt", x)?,
-            MathOp::Floor => self.float_intrinsic("llvm.floor", x)?,
-            MathOp::Ceil => self.float_intrinsic("llvm.ceil", x)?,
-            MathOp::Rsqrt => match self.fast(FastFn::Rsqrt, x, is64, ftz)? {
+            MathOp::Sqrt => self.lx.float_intrinsic("llvm.sqrt", x)?,
+            MathOp::Floor => self.lx.float_intrinsic("llvm.floor", x)?,
+            MathOp::Ceil => self.lx.float_intrinsic("llvm.ceil", x)?,
+            MathOp::Rsqrt => match self.lx.fast(FastFn::Rsqrt, x, is64, ftz)? {
                 Some(y) => y,
                 None => {
-                    let s = self.float_intrinsic("llvm.sqrt", x)?;
+                    let s = self.lx.float_intrinsic("llvm.sqrt", x)?;
                     self.lx.em.b.build_float_div(ty.const_float(1.0), s, "")?
                 }
             },
-            MathOp::Exp2 => self.exp2_f(x, ftz)?,
-            MathOp::Log2 => self.log2_f(x, ftz)?,
+            MathOp::Exp2 => self.lx.exp2_f(x, ftz)?,
+            MathOp::Log2 => self.lx.log2_f(x, ftz)?,
             MathOp::Exp => {
                 let s = self
                     .lx
                     .em
                     .b
                     .build_float_mul(x, ty.const_float(LOG2_E), "")?;
-                self.exp2_f(s, ftz)?
+                self.lx.exp2_f(s, ftz)?
             }
             MathOp::Log => {
-                let l = self.log2_f(x, ftz)?;
+                let l = self.lx.log2_f(x, ftz)?;
                 self.lx.em.b.build_float_mul(l, ty.const_float(LN_2), "")?
             }
-            MathOp::Sin => match self.fast(FastFn::Sin, x, is64, ftz)? {
+            MathOp::Sin => match self.lx.fast(FastFn::Sin, x, is64, ftz)? {
                 Some(y) => y,
-                None => self.float_intrinsic("llvm.sin", x)?,
+                None => self.lx.float_intrinsic("llvm.sin", x)?,
             },
-            MathOp::Cos => match self.fast(FastFn::Cos, x, is64, ftz)? {
+            MathOp::Cos => match self.lx.fast(FastFn::Cos, x, is64, ftz)? {
                 Some(y) => y,
-                None => self.float_intrinsic("llvm.cos", x)?,
+                None => self.lx.float_intrinsic("llvm.cos", x)?,
             },
-            MathOp::Erf => self.erf_f(x)?,
+            MathOp::Erf => self.lx.erf_f(x)?,
         })
-    }
-
-    /// `f(x)` through the target's fast intrinsic, if it has one.
-    fn fast(
-        &mut self,
-        f: FastFn,
-        x: FloatValue<'ctx>,
-        is64: bool,
-        ftz: bool,
-    ) -> Result<Option<FloatValue<'ctx>>> {
-        match self.lx.target.lowering().fast_math(f, is64, ftz) {
-            Some(FastIntrinsic::Fixed(name)) => self.named_intrinsic(name, x).map(Some),
-            Some(FastIntrinsic::Overloaded(name)) => self.float_intrinsic(name, x).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    fn exp2_f(&mut self, x: FloatValue<'ctx>, ftz: bool) -> Result<FloatValue<'ctx>> {
-        match self.fast(FastFn::Exp2, x, false, ftz)? {
-            Some(y) => Ok(y),
-            None => self.float_intrinsic("llvm.exp2", x),
-        }
-    }
-
-    fn log2_f(&mut self, x: FloatValue<'ctx>, ftz: bool) -> Result<FloatValue<'ctx>> {
-        match self.fast(FastFn::Log2, x, false, ftz)? {
-            Some(y) => Ok(y),
-            None => self.float_intrinsic("llvm.log2", x),
-        }
-    }
-
-    /// A generic intrinsic overloaded on the float type (`llvm.sqrt.f32`).
-    fn float_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        let f = self.lx.em.intrinsic(name, &[x.get_type().into()])?;
-        Ok(self.lx.em.call1(f, &[x.into()])?.into_float_value())
-    }
-
-    /// A target intrinsic with a fixed type (`llvm.nvvm.ex2.approx.f`).
-    fn named_intrinsic(&mut self, name: &str, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        let f = self.lx.em.intrinsic(name, &[])?;
-        Ok(self.lx.em.call1(f, &[x.into()])?.into_float_value())
-    }
-
-    /// erf in f32: an odd Taylor polynomial below |x| = 0.5 (relative error < 1e-6), and
-    /// Abramowitz–Stegun 7.1.26 above (absolute error < 1.5e-7).
-    fn erf_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {
-        let t = x.get_type();
-        let c = |v: f64| t.const_float(v);
-        let b = &self.lx.em.b;
-        let ax = {
-            let f = self.lx.em.intrinsic("llvm.fabs", &[t.into()])?;
-            self.lx.em.call1(f, &[x.into()])?.into_float_value()
-        };
-        // Small |x|: 2/sqrt(pi) * (x - x^3/3 + x^5/10 - x^7/42 + x^9/216).
-        let x2 = b.build_float_mul(x, x, "")?;
-        let mut p = c(1.0 / 216.0);
-        for k in [-1.0 / 42.0, 1.0 / 10.0, -1.0 / 3.0, 1.0] {
-            p = b.build_float_mul(p, x2, "")?;
-            p = b.build_float_add(p, c(k), "")?;
-        }
-        let small = b.build_float_mul(
-            b.build_float_mul(p, x, "")?,
-            c(std::f64::consts::FRAC_2_SQRT_PI),
-            "",
-        )?;
-        // Large |x|: 1 - poly(t) * exp(-x^2), t = 1 / (1 + 0.3275911 |x|).
-        let den = b.build_float_add(c(1.0), b.build_float_mul(ax, c(0.3275911), "")?, "")?;
-        let tt = b.build_float_div(c(1.0), den, "")?;
-        let mut q = c(1.061405429);
-        for k in [-1.453152027, 1.421413741, -0.284496736, 0.254829592] {
-            q = b.build_float_mul(q, tt, "")?;
-            q = b.build_float_add(q, c(k), "")?;
-        }
-        q = b.build_float_mul(q, tt, "")?;
-        let negx2 = b.build_float_neg(x2, "")?;
-        let scaled = b.build_float_mul(negx2, c(LOG2_E), "")?;
-        let e = self.exp2_f(scaled, false)?;
-        let b = &self.lx.em.b;
-        let y = b.build_float_sub(c(1.0), b.build_float_mul(q, e, "")?, "")?;
-        let sign = {
-            let f = self.lx.em.intrinsic("llvm.copysign", &[t.into()])?;
-            self.lx
-                .em
-                .call1(f, &[y.into(), x.into()])?
-                .into_float_value()
-        };
-        let is_small =
-            self.lx
-                .em
-                .b
-                .build_float_compare(inkwell::FloatPredicate::OLT, ax, c(0.5), "")?;
-        Ok(self
-            .lx
-            .em
-            .b
-            .build_select(is_small, small, sign, "")?
-            .into_float_value())
     }
 }

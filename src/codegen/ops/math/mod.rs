@@ -43,6 +43,7 @@
 //! [`emit_accurate_math`] emits the accurate lowering into any function (the tests run it on
 //! the host).
 
+pub use crate::codegen::ir::attrs::{MathOp, MathPrecision};
 use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::values::{BasicValueEnum, FloatValue};
@@ -60,88 +61,6 @@ mod exp;
 mod fp;
 mod log;
 mod trig;
-
-/// A unary math function on floats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MathOp {
-    /// `e^x`.
-    Exp,
-    /// `2^x`.
-    Exp2,
-    /// Natural logarithm.
-    Log,
-    /// Base-2 logarithm.
-    Log2,
-    /// Square root (correctly rounded).
-    Sqrt,
-    /// `1 / sqrt(x)` (`rsqrt.approx` with `Approx`; within 0.5 ulp with `Accurate`).
-    Rsqrt,
-    /// Sine.
-    Sin,
-    /// Cosine.
-    Cos,
-    /// The error function.
-    Erf,
-    /// Round down.
-    Floor,
-    /// Round up.
-    Ceil,
-}
-
-impl MathOp {
-    /// Every op, for exhaustive tests.
-    pub const ALL: [MathOp; 11] = [
-        MathOp::Exp,
-        MathOp::Exp2,
-        MathOp::Log,
-        MathOp::Log2,
-        MathOp::Sqrt,
-        MathOp::Rsqrt,
-        MathOp::Sin,
-        MathOp::Cos,
-        MathOp::Erf,
-        MathOp::Floor,
-        MathOp::Ceil,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            MathOp::Exp => "exp",
-            MathOp::Exp2 => "exp2",
-            MathOp::Log => "log",
-            MathOp::Log2 => "log2",
-            MathOp::Sqrt => "sqrt",
-            MathOp::Rsqrt => "rsqrt",
-            MathOp::Sin => "sin",
-            MathOp::Cos => "cos",
-            MathOp::Erf => "erf",
-            MathOp::Floor => "floor",
-            MathOp::Ceil => "ceil",
-        }
-    }
-}
-
-/// How closely a math function must follow the true result.
-///
-/// A per-call argument (rather than a builder-wide mode) because one kernel often wants both:
-/// a fast `exp` in a softmax next to an accurate `log` in a loss. The default of
-/// [`KernelBuilder::math`] stays Triton's, so existing kernels keep their code and speed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum MathPrecision {
-    /// Hardware approximations where the target has them (f32 on NVIDIA: `ex2.approx` and
-    /// friends: a few ulp for exp2 and rsqrt, but absolute error bounds for lg2, sin and cos,
-    /// so large relative errors near their roots and for large sin/cos arguments). f64 has no
-    /// approximate instructions and is always computed accurately.
-    #[default]
-    Approx,
-    /// [`Approx`](Self::Approx) in the forms that flush subnormal inputs and results to zero
-    /// (NVIDIA's `.ftz`): `exp2` is one `MUFU.EX2` rather than the same with a range check and
-    /// two scalings that keep subnormal results. What a softmax wants, whose exponentials of
-    /// large negative arguments may as well be 0. Other targets: as `Approx`.
-    ApproxFtz,
-    /// The accurate lowering: at most 2 ulp for f32 and f64 (see the module docs).
-    Accurate,
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// `op(x)` elementwise on a float tile or scalar, with Triton's default precision:
@@ -197,7 +116,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             out.push(res);
         }
         let info = AxisInfo::keep_constancy(&d.info);
-        Ok(self.new_value(d.ty, d.shape.clone(), d.layout.clone(), out, info))
+        Ok(self
+            .lx
+            .values
+            .new_value(d.ty, d.shape.clone(), d.layout.clone(), out, info))
     }
 
     /// `a * b + c` with one rounding (floats).
@@ -266,7 +188,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             &u.infos[0],
             &AxisInfo::meet_constancy(&u.infos[1], &u.infos[2]),
         );
-        Ok(self.new_value(x.ty, u.shape, u.layout, out, info))
+        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, out, info))
     }
 
     /// `exp(x)`.

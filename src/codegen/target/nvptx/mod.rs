@@ -18,11 +18,11 @@ use inkwell::OptimizationLevel;
 use self::inline_ptx::{vec_suffix, vector, InlinePtx, RegClass};
 use super::{FastFn, FastIntrinsic, GlobalAccess, Lowering};
 use crate::codegen::error::Result;
+use crate::codegen::ir::attrs::CacheHint;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::vec_of;
 use crate::codegen::lower::emitter::Emitter;
 use crate::codegen::lower::OptLevel;
-use crate::codegen::ops::global::CacheHint;
 use crate::codegen::types::DType;
 
 /// The NVPTX back end.
