@@ -2,9 +2,11 @@
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::set_nneg;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::DType;
 use inkwell::values::BasicValueEnum;
+use inkwell::{FloatPredicate, IntPredicate};
 
 impl<'ctx> LowerCtx<'ctx> {
     /// Whether f32 → `to` converts two registers per instruction: f16 and bf16 on NVIDIA sm_80+
@@ -80,5 +82,112 @@ impl<'ctx> LowerCtx<'ctx> {
             .b
             .build_int_truncate(pair, self.em.ctx.i8_type(), "")?
             .into())
+    }
+    pub(crate) fn cast_one(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        from: DType,
+        to: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if from == to {
+            return Ok(v);
+        }
+        let ctx = self.em.ctx;
+        let f32t = ctx.f32_type();
+        if from.is_fp8() {
+            let h = self.fp8_to_f16(v, from)?;
+            return self.cast_one(h, DType::F16, to);
+        }
+        if to.is_fp8() {
+            let f = self.cast_one(v, from, DType::F32)?;
+            return self.f32_to_fp8(f, to);
+        }
+        // A value known to be non-negative (an index) widens and converts as unsigned, flagged
+        // `nneg`: what instcombine would make of it, and cheaper in PTX (`cvt.u64.u32`).
+        let non_negative =
+            from.is_int() && from != DType::I1 && self.non_negative(v.into_int_value());
+        let b = &self.em.b;
+        let target = to.llvm(ctx);
+        let nneg = |v: BasicValueEnum<'ctx>| {
+            // `v` is the zext or uitofp just built (or a constant LLVM folded it to).
+            set_nneg(v);
+            v
+        };
+        Ok(match (from.is_int(), to.is_int()) {
+            (true, true) => {
+                let iv = v.into_int_value();
+                let tt = target.into_int_type();
+                if to == DType::I1 {
+                    b.build_int_compare(IntPredicate::NE, iv, iv.get_type().const_zero(), "")?
+                        .into()
+                } else if from == DType::I1 {
+                    b.build_int_z_extend(iv, tt, "")?.into()
+                } else if to.bits() > from.bits() && non_negative {
+                    nneg(b.build_int_z_extend(iv, tt, "")?.into())
+                } else if to.bits() > from.bits() {
+                    b.build_int_s_extend(iv, tt, "")?.into()
+                } else {
+                    b.build_int_truncate(iv, tt, "")?.into()
+                }
+            }
+            (true, false) => {
+                let iv = v.into_int_value();
+                let ft = target.into_float_type();
+                if from == DType::I1 {
+                    b.build_unsigned_int_to_float(iv, ft, "")?.into()
+                } else if non_negative {
+                    nneg(b.build_unsigned_int_to_float(iv, ft, "")?.into())
+                } else {
+                    b.build_signed_int_to_float(iv, ft, "")?.into()
+                }
+            }
+            (false, true) => {
+                let fv = v.into_float_value();
+                if to == DType::I1 {
+                    b.build_float_compare(FloatPredicate::UNE, fv, fv.get_type().const_zero(), "")?
+                        .into()
+                } else {
+                    b.build_float_to_signed_int(fv, target.into_int_type(), "")?
+                        .into()
+                }
+            }
+            (false, false) => {
+                let fv = v.into_float_value();
+                let ft = target.into_float_type();
+                let half_pair = matches!(
+                    (from, to),
+                    (DType::F16, DType::BF16) | (DType::BF16, DType::F16)
+                );
+                if half_pair {
+                    let w = b.build_float_ext(fv, f32t, "")?;
+                    b.build_float_trunc(w, ft, "")?.into()
+                } else if to.bits() > from.bits() {
+                    b.build_float_ext(fv, ft, "")?.into()
+                } else {
+                    b.build_float_trunc(fv, ft, "")?.into()
+                }
+            }
+        })
+    }
+
+    /// Each register of `regs` converted from `from` to `to`, two at a time where the target
+    /// narrows f32 in pairs.
+    pub(crate) fn cast_regs(
+        &mut self,
+        regs: &[BasicValueEnum<'ctx>],
+        from: DType,
+        to: DType,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mut out = Vec::with_capacity(regs.len());
+        if self.pairs_narrow(from, to) && regs.len().is_multiple_of(2) {
+            for pair in regs.chunks(2) {
+                out.extend(self.narrow_pair(pair[0], pair[1], to)?);
+            }
+        } else {
+            for r in regs {
+                out.push(self.cast_one(*r, from, to)?);
+            }
+        }
+        Ok(out)
     }
 }

@@ -3,17 +3,24 @@
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::attrs::BinaryOp;
+use crate::codegen::ir::attrs::{BinaryOp, CmpOp, UnaryOp};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::values::ValueData;
 use crate::codegen::types::DType;
-use inkwell::values::BasicValueEnum;
+use inkwell::values::{BasicValue, BasicValueEnum};
+use inkwell::{FloatPredicate, IntPredicate};
 use std::collections::HashMap;
 use std::rc::Rc;
 
 pub(crate) fn describe_target(shape: &[u64], layout: &TileLayout) -> String {
     let dims: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
     format!("tensor<{}, {}>", dims.join("x"), layout)
+}
+
+/// Identity of a pair of LLVM values, to share one instruction among registers that hold copies.
+fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
+    use inkwell::values::AsValueRef;
+    (a.as_value_ref() as usize, b.as_value_ref() as usize)
 }
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -136,5 +143,158 @@ impl<'ctx> LowerCtx<'ctx> {
             }
             Ok(v.into())
         }
+    }
+
+    /// `op` on each pair of registers of `a` and `b` (of `dt`); registers holding copies (zero
+    /// bases) share one instruction.
+    pub(crate) fn binary_regs(
+        &mut self,
+        op: BinaryOp,
+        dt: DType,
+        a: &[BasicValueEnum<'ctx>],
+        b: &[BasicValueEnum<'ctx>],
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mut out = Vec::with_capacity(a.len());
+        let mut seen = HashMap::new();
+        for (l, r) in a.iter().zip(b) {
+            if let Some(v) = seen.get(&key(l, r)) {
+                out.push(*v);
+                continue;
+            }
+            let v = self.emit_binary(op, dt, *l, *r)?;
+            seen.insert(key(l, r), v);
+            out.push(v);
+        }
+        Ok(out)
+    }
+
+    /// Each pointer of `ptrs` advanced by the matching offset of `offs`, in `pointee` elements.
+    pub(crate) fn offset_regs(
+        &mut self,
+        pointee: DType,
+        ptrs: &[BasicValueEnum<'ctx>],
+        offs: &[BasicValueEnum<'ctx>],
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let elem = pointee.llvm_mem(self.em.ctx);
+        let mut out = Vec::with_capacity(ptrs.len());
+        let mut seen = HashMap::new();
+        for (ptr, o) in ptrs.iter().zip(offs) {
+            if let Some(v) = seen.get(&key(ptr, o)) {
+                out.push(*v);
+                continue;
+            }
+            // SAFETY: a GEP only computes an address; the kernel author vouches for its range
+            // (exactly as `ptr + offs` in Triton).
+            let g = unsafe {
+                self.em
+                    .b
+                    .build_gep(elem, ptr.into_pointer_value(), &[o.into_int_value()], "")?
+            };
+            seen.insert(key(ptr, o), g.as_basic_value_enum());
+            out.push(g.as_basic_value_enum());
+        }
+        Ok(out)
+    }
+
+    /// `op` on each pair of registers of `a` and `b` (of `dt`), as `i1`s. With `reps`, register
+    /// `i` whose representative `reps[i]` comes before it takes that register's result.
+    pub(crate) fn compare_regs(
+        &mut self,
+        op: CmpOp,
+        dt: DType,
+        a: &[BasicValueEnum<'ctx>],
+        b: &[BasicValueEnum<'ctx>],
+        reps: Option<&[usize]>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mut out: Vec<BasicValueEnum<'ctx>> = Vec::with_capacity(a.len());
+        let mut seen = HashMap::new();
+        for (i, (l, r)) in a.iter().zip(b).enumerate() {
+            if let Some(&rep) = reps.and_then(|reps| reps.get(i)) {
+                if rep < i {
+                    out.push(out[rep]);
+                    continue;
+                }
+            }
+            if let Some(v) = seen.get(&key(l, r)) {
+                out.push(*v);
+                continue;
+            }
+            let v = if dt.is_int() {
+                let p = match op {
+                    CmpOp::Eq => IntPredicate::EQ,
+                    CmpOp::Ne => IntPredicate::NE,
+                    CmpOp::Lt => IntPredicate::SLT,
+                    CmpOp::Le => IntPredicate::SLE,
+                    CmpOp::Gt => IntPredicate::SGT,
+                    CmpOp::Ge => IntPredicate::SGE,
+                };
+                self.em
+                    .b
+                    .build_int_compare(p, l.into_int_value(), r.into_int_value(), "")?
+            } else {
+                let p = match op {
+                    CmpOp::Eq => FloatPredicate::OEQ,
+                    CmpOp::Ne => FloatPredicate::UNE,
+                    CmpOp::Lt => FloatPredicate::OLT,
+                    CmpOp::Le => FloatPredicate::OLE,
+                    CmpOp::Gt => FloatPredicate::OGT,
+                    CmpOp::Ge => FloatPredicate::OGE,
+                };
+                self.em
+                    .b
+                    .build_float_compare(p, l.into_float_value(), r.into_float_value(), "")?
+            };
+            seen.insert(key(l, r), v.into());
+            out.push(v.into());
+        }
+        Ok(out)
+    }
+
+    /// Register by register, `cond ? a : b`.
+    pub(crate) fn select_regs(
+        &mut self,
+        cond: &[BasicValueEnum<'ctx>],
+        a: &[BasicValueEnum<'ctx>],
+        b: &[BasicValueEnum<'ctx>],
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mut out = Vec::with_capacity(cond.len());
+        for i in 0..cond.len() {
+            out.push(
+                self.em
+                    .b
+                    .build_select(cond[i].into_int_value(), a[i], b[i], "")?,
+            );
+        }
+        Ok(out)
+    }
+
+    /// `op` on each register of `regs` (of `dt`).
+    pub(crate) fn unary_regs(
+        &mut self,
+        op: UnaryOp,
+        dt: DType,
+        regs: &[BasicValueEnum<'ctx>],
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mut out = Vec::with_capacity(regs.len());
+        for r in regs {
+            let v: BasicValueEnum = match (op, dt.is_int()) {
+                (UnaryOp::Neg, true) => self.em.b.build_int_neg(r.into_int_value(), "")?.into(),
+                (UnaryOp::Neg, false) => {
+                    self.em.b.build_float_neg(r.into_float_value(), "")?.into()
+                }
+                (UnaryOp::Not, _) => self.em.b.build_not(r.into_int_value(), "")?.into(),
+                (UnaryOp::Abs, true) => {
+                    let f = self.em.intrinsic("llvm.abs", &[r.get_type()])?;
+                    let no_poison = self.em.ctx.bool_type().const_zero();
+                    self.em.call1(f, &[(*r).into(), no_poison.into()])?
+                }
+                (UnaryOp::Abs, false) => {
+                    let f = self.em.intrinsic("llvm.fabs", &[r.get_type()])?;
+                    self.em.call1(f, &[(*r).into()])?
+                }
+            };
+            out.push(v);
+        }
+        Ok(out)
     }
 }

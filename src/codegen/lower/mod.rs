@@ -5,6 +5,7 @@
 pub(crate) mod cast;
 pub(crate) mod context;
 pub(crate) mod convert;
+pub(crate) mod create;
 pub(crate) mod elementwise;
 pub(crate) mod emitter;
 pub(crate) mod function;

@@ -2,8 +2,6 @@
 
 use std::rc::Rc;
 
-use inkwell::values::BasicValueEnum;
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
@@ -49,22 +47,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let l = self.tile_layout("arange", layout, Some(&[size as u64]))?;
-        let coords = self.lx.dim_coords(&l, 0)?;
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut regs: Vec<BasicValueEnum> = Vec::with_capacity(coords.len());
-        let mut seen = std::collections::HashMap::new();
-        for c in coords {
-            let v = if start == 0 {
-                c
-            } else if let Some(v) = seen.get(&c) {
-                *v
-            } else {
-                let v = self.lx.int_add(c, i32t.const_int(start as u64, true))?;
-                seen.insert(c, v);
-                v
-            };
-            regs.push(v.into());
-        }
+        let regs = self.lx.arange_regs(&l, start)?;
         let info = AxisInfo::arange(start as i64, size as u64);
         Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),

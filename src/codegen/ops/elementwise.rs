@@ -8,11 +8,9 @@
 //! types must match (cast first).
 
 pub use crate::codegen::ir::attrs::{BinaryOp, CmpOp, UnaryOp};
-use std::collections::HashMap;
 use std::rc::Rc;
 
-use inkwell::values::{BasicValue, BasicValueEnum};
-use inkwell::{FloatPredicate, IntPredicate};
+use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
@@ -97,12 +95,6 @@ fn literal_in(op: &'static str, x: f64, ty: DType) -> Result<f64> {
         ));
     }
     Ok(x)
-}
-
-/// Identity of a pair of LLVM values, to share one instruction among registers that hold copies.
-fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
-    use inkwell::values::AsValueRef;
-    (a.as_value_ref() as usize, b.as_value_ref() as usize)
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -384,18 +376,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let u = self.unify(name, &[&x, &y])?;
-        let mut out = Vec::with_capacity(u.regs[0].len());
-        let mut seen = HashMap::new();
-        for (l, r) in u.regs[0].iter().zip(&u.regs[1]) {
-            // Registers holding copies (zero bases) share one instruction.
-            if let Some(v) = seen.get(&key(l, r)) {
-                out.push(*v);
-                continue;
-            }
-            let v = self.lx.emit_binary(op, dt, *l, *r)?;
-            seen.insert(key(l, r), v);
-            out.push(v);
-        }
+        let out = self.lx.binary_regs(op, dt, &u.regs[0], &u.regs[1])?;
         let (ia, ib) = (&u.infos[0], &u.infos[1]);
         let info = if dt.is_int() {
             match op {
@@ -451,25 +432,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let u = self.unify(name, &[p, off])?;
-        let elem = pointee.llvm_mem(self.lx.em.ctx);
-        let mut out = Vec::with_capacity(u.regs[0].len());
-        let mut seen = HashMap::new();
-        for (ptr, o) in u.regs[0].iter().zip(&u.regs[1]) {
-            if let Some(v) = seen.get(&key(ptr, o)) {
-                out.push(*v);
-                continue;
-            }
-            // SAFETY: a GEP only computes an address; the kernel author vouches for its range
-            // (exactly as `ptr + offs` in Triton).
-            let g = unsafe {
-                self.lx
-                    .em
-                    .b
-                    .build_gep(elem, ptr.into_pointer_value(), &[o.into_int_value()], "")?
-            };
-            seen.insert(key(ptr, o), g.as_basic_value_enum());
-            out.push(g.as_basic_value_enum());
-        }
+        let out = self.lx.offset_regs(pointee, &u.regs[0], &u.regs[1])?;
         let info = AxisInfo::add(&u.infos[0], &u.infos[1], pointee.mem_bytes());
         Ok(self.lx.values.new_value(p.ty, u.shape, u.layout, out, info))
     }
@@ -576,57 +539,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             _ => AxisInfo::meet_constancy(&u.infos[0], &u.infos[1]),
         };
-        let mut out = Vec::with_capacity(u.regs[0].len());
-        let mut seen = HashMap::new();
         // Registers in a chunk the result is known constant over share one compare (a mask
         // `cols < n` with `n` a multiple of 16 is one compare per 16 columns, not per element).
         let reps = u
             .layout
             .as_ref()
             .map(|l| l.chunk_representatives(&info.constancy));
-        for (i, (l, r)) in u.regs[0].iter().zip(&u.regs[1]).enumerate() {
-            if let Some(&rep) = reps.as_ref().and_then(|reps| reps.get(i)) {
-                if rep < i {
-                    out.push(out[rep]);
-                    continue;
-                }
-            }
-            if let Some(v) = seen.get(&key(l, r)) {
-                out.push(*v);
-                continue;
-            }
-            let v = if dt.is_int() {
-                let p = match op {
-                    CmpOp::Eq => IntPredicate::EQ,
-                    CmpOp::Ne => IntPredicate::NE,
-                    CmpOp::Lt => IntPredicate::SLT,
-                    CmpOp::Le => IntPredicate::SLE,
-                    CmpOp::Gt => IntPredicate::SGT,
-                    CmpOp::Ge => IntPredicate::SGE,
-                };
-                self.lx
-                    .em
-                    .b
-                    .build_int_compare(p, l.into_int_value(), r.into_int_value(), "")?
-            } else {
-                let p = match op {
-                    CmpOp::Eq => FloatPredicate::OEQ,
-                    CmpOp::Ne => FloatPredicate::UNE,
-                    CmpOp::Lt => FloatPredicate::OLT,
-                    CmpOp::Le => FloatPredicate::OLE,
-                    CmpOp::Gt => FloatPredicate::OGT,
-                    CmpOp::Ge => FloatPredicate::OGE,
-                };
-                self.lx.em.b.build_float_compare(
-                    p,
-                    l.into_float_value(),
-                    r.into_float_value(),
-                    "",
-                )?
-            };
-            seen.insert(key(l, r), v.into());
-            out.push(v.into());
-        }
+        let out = self
+            .lx
+            .compare_regs(op, dt, &u.regs[0], &u.regs[1], reps.as_deref())?;
         Ok(self
             .lx
             .values
@@ -701,15 +622,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let u = self.unify("where", &[&c, &a, &b])?;
-        let mut out = Vec::with_capacity(u.regs[0].len());
-        for i in 0..u.regs[0].len() {
-            out.push(self.lx.em.b.build_select(
-                u.regs[0][i].into_int_value(),
-                u.regs[1][i],
-                u.regs[2][i],
-                "",
-            )?);
-        }
+        let out = self.lx.select_regs(&u.regs[0], &u.regs[1], &u.regs[2])?;
         let info = AxisInfo::select(&u.infos[0], &u.infos[1], &u.infos[2]);
         Ok(self.lx.values.new_value(a.ty, u.shape, u.layout, out, info))
     }
@@ -748,29 +661,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 })
             }
         };
-        let mut out = Vec::with_capacity(x.regs.len());
-        for r in &x.regs {
-            let v: BasicValueEnum = match (op, dt.is_int()) {
-                (UnaryOp::Neg, true) => self.lx.em.b.build_int_neg(r.into_int_value(), "")?.into(),
-                (UnaryOp::Neg, false) => self
-                    .lx
-                    .em
-                    .b
-                    .build_float_neg(r.into_float_value(), "")?
-                    .into(),
-                (UnaryOp::Not, _) => self.lx.em.b.build_not(r.into_int_value(), "")?.into(),
-                (UnaryOp::Abs, true) => {
-                    let f = self.lx.em.intrinsic("llvm.abs", &[r.get_type()])?;
-                    let no_poison = self.lx.em.ctx.bool_type().const_zero();
-                    self.lx.em.call1(f, &[(*r).into(), no_poison.into()])?
-                }
-                (UnaryOp::Abs, false) => {
-                    let f = self.lx.em.intrinsic("llvm.fabs", &[r.get_type()])?;
-                    self.lx.em.call1(f, &[(*r).into()])?
-                }
-            };
-            out.push(v);
-        }
+        let out = self.lx.unary_regs(op, dt, &x.regs)?;
         let info = AxisInfo::keep_constancy(&x.info);
         Ok(self
             .lx
