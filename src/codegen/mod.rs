@@ -83,24 +83,24 @@ pub mod interp;
 pub mod ir;
 pub mod kernels;
 mod lower;
-mod ops;
+
 pub mod report;
 mod target;
 mod types;
 mod verify;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
+pub use builder::ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
+pub use builder::ops::global::{AtomicOp, CacheHint};
+pub use builder::ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};
+pub use builder::ops::math::{emit_accurate_math, MathOp, MathPrecision};
+pub use builder::ops::reduce::ReduceOp;
+pub use builder::ops::scan::ScanOp;
+pub use builder::ops::warp_roles::{NamedBarriers, Role, WarpRole};
 pub use builder::{Context, KernelBuilder};
 pub use error::{CodegenError, Result};
 pub use lower::values::Value;
 pub use lower::{Kernel, OptLevel};
-pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
-pub use ops::global::{AtomicOp, CacheHint};
-pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};
-pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
-pub use ops::reduce::ReduceOp;
-pub use ops::scan::ScanOp;
-pub use ops::warp_roles::{NamedBarriers, Role, WarpRole};
 pub use report::{
     parse_ptxas_verbose, ConversionFigures, GlobalFigures, KernelReport, PtxasInfo, ReportRow,
     SharedFigures,

@@ -10,8 +10,11 @@
 //! arena and its scopes, the [`ThreadIds`] cache, the [`IndexCse`] and the [`SharedMemory`]
 //! allocator. Ops (`ops/`) are `impl KernelBuilder` blocks that use these parts.
 
+pub(crate) mod operand;
+pub(crate) mod ops;
 pub(crate) mod record;
 mod report_rows;
+pub(crate) mod roles;
 pub(crate) mod shared_mem;
 
 use std::fmt;
@@ -22,6 +25,7 @@ use inkwell::attributes::AttributeLoc;
 use inkwell::context::Context as LlvmContext;
 use inkwell::values::FunctionValue;
 
+use self::roles::WarpRoles;
 use self::shared_mem::SharedMemory;
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::error::{CodegenError, Result};
@@ -30,7 +34,6 @@ use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::Emitter;
 use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
 use crate::codegen::lower::Kernel;
-use crate::codegen::ops::warp_roles::WarpRoles;
 use crate::codegen::report::KernelReport;
 use crate::codegen::target::{LlvmTarget, Target};
 use crate::codegen::types::{AddrSpace, DType, Type};

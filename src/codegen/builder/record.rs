@@ -9,11 +9,11 @@
 
 use std::panic::Location;
 
+use crate::codegen::builder::operand::Operand;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, IrType, Loc, Op, OpKind, Program, RegionId, ValueId};
 use crate::codegen::lower::values::{Value, ValueKind};
-use crate::codegen::ops::elementwise::Operand;
 
 /// The recording state of one kernel.
 #[derive(Debug)]
@@ -67,12 +67,12 @@ impl Results for (Value, Value) {
     }
 }
 
-impl Results for Vec<crate::codegen::ops::warp_roles::Role> {
+impl Results for Vec<crate::codegen::builder::roles::Role> {
     fn values(&self) -> Vec<Value> {
         Vec::new()
     }
 }
-impl Results for crate::codegen::ops::warp_roles::NamedBarriers {
+impl Results for crate::codegen::builder::roles::NamedBarriers {
     fn values(&self) -> Vec<Value> {
         Vec::new()
     }

@@ -4,6 +4,10 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::elementwise::BinaryOp;
+use crate::codegen::builder::ops::global::AtomicOp;
+use crate::codegen::builder::ops::reduce::ReduceOp;
+use crate::codegen::builder::ops::scan::ScanOp;
 use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
@@ -11,10 +15,6 @@ use crate::codegen::interp::tasks::{Cont, Step, Task};
 use crate::codegen::interp::tile::{holders, Tile};
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
-use crate::codegen::ops::elementwise::BinaryOp;
-use crate::codegen::ops::global::AtomicOp;
-use crate::codegen::ops::reduce::ReduceOp;
-use crate::codegen::ops::scan::ScanOp;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::MathPrecision;
 use crate::target::Vendor;
@@ -53,7 +53,7 @@ pub(crate) struct Cta<'a> {
     /// The other tasks (warp roles), in schedule order.
     pub others: std::collections::VecDeque<Task>,
     /// The roles of the last `warp_roles`.
-    pub roles: Vec<crate::codegen::ops::warp_roles::WarpRole>,
+    pub roles: Vec<crate::codegen::builder::ops::warp_roles::WarpRole>,
     /// Named barriers: threads arrived in the current generation, and the generation.
     named: HashMap<i64, (u64, u64)>,
     pub pid: [u64; 3],

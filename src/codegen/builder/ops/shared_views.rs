@@ -20,13 +20,13 @@
 //! right; ops that need a dense box (TMA) or an NVMMA operand (wgmma) reject such a view with
 //! their own layout error.
 
+use crate::codegen::builder::ops::layout_arg::IntoSharedLayout;
+use crate::codegen::builder::ops::shared::{base_alignment, scalar_dtype, shared_linear};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::shared::padded;
 use crate::codegen::lower::values::Value;
-use crate::codegen::ops::layout_arg::IntoSharedLayout;
-use crate::codegen::ops::shared::{base_alignment, scalar_dtype, shared_linear};
 use crate::codegen::types::{DType, Type};
 use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LinearLayout};

@@ -15,11 +15,11 @@
 
 use inkwell::values::IntValue;
 
+use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::nvptx::tma::{self as ptx, BoxCopy};
 use crate::codegen::target::LlvmTarget;
 use crate::layout::encoding::NvmmaShared;

@@ -36,12 +36,12 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::matrix_plan::plan_matrix;
 use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::layout_arg::IntoLayout;
+use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
-use crate::codegen::ops::layout_arg::IntoLayout;
-use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::Feature;
 
 impl<'ctx> KernelBuilder<'ctx> {

@@ -24,11 +24,11 @@ use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{Encoding, Slice};
 

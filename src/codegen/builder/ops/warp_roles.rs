@@ -25,6 +25,8 @@
 //! a producer at 24 frees registers for consumers at 240. The roles' budgets must fit the
 //! register file.
 
+use crate::codegen::builder::roles::ActiveRole;
+pub use crate::codegen::builder::roles::{NamedBarriers, Role};
 pub use crate::codegen::ir::attrs::WarpRole;
 use inkwell::values::IntValue;
 
@@ -39,85 +41,6 @@ use crate::codegen::types::{DType, Type};
 
 /// Registers per SM (and so per CTA at most) on every NVIDIA target the builder knows.
 const REGISTER_FILE: u32 = 65536;
-/// Hardware barriers per CTA; id 0 is the CTA-wide [`barrier`](KernelBuilder::barrier).
-const HW_BARRIERS: u32 = 16;
-
-/// A declared role of one kernel: a `Copy` handle for [`in_role`](KernelBuilder::in_role).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Role {
-    kernel: u32,
-    index: usize,
-    first_warp: u32,
-    spec: WarpRole,
-}
-
-impl Role {
-    /// The role's first warp in the CTA.
-    pub fn first_warp(&self) -> u32 {
-        self.first_warp
-    }
-
-    /// Warps per replica.
-    pub fn warps(&self) -> u32 {
-        self.spec.warps
-    }
-
-    /// Copies of the role.
-    pub fn replicas(&self) -> u32 {
-        self.spec.replicas
-    }
-
-    fn threads(&self, warp_size: u32) -> u32 {
-        self.spec.warps * self.spec.replicas * warp_size
-    }
-}
-
-/// Hardware barriers `first..first + count`, each completing when `threads` threads have
-/// arrived (synced or arrived): a `Copy` handle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NamedBarriers {
-    kernel: u32,
-    first: u32,
-    count: u32,
-    threads: u32,
-}
-
-/// The role the builder is inside, with its replica number and relative thread index.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ActiveRole<'ctx> {
-    role: Role,
-    replica: IntValue<'ctx>,
-}
-
-/// The kernel's declared roles, the one being built, and the hardware barriers handed out.
-#[derive(Debug, Default)]
-pub(crate) struct WarpRoles<'ctx> {
-    declared: Vec<Role>,
-    /// Each declared role's barrier ids for [`barrier`](KernelBuilder::barrier) (one per
-    /// replica), taken on its first use.
-    role_barriers: Vec<Option<u32>>,
-    active: Option<ActiveRole<'ctx>>,
-    /// Ids taken so far (id 0 is the CTA barrier's).
-    next_id: u32,
-}
-
-impl<'ctx> WarpRoles<'ctx> {
-    fn take_ids(&mut self, op: &'static str, count: u32) -> Result<u32> {
-        let first = self.next_id.max(1);
-        if first + count > HW_BARRIERS {
-            return Err(CodegenError::arg(
-                op,
-                format!(
-                    "{count} more barrier ids: a CTA has {} besides barrier 0, {} are taken",
-                    HW_BARRIERS - 1,
-                    first - 1
-                ),
-            ));
-        }
-        self.next_id = first + count;
-        Ok(first)
-    }
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Splits the kernel's warps into `roles`, in order: the first role takes warps

@@ -17,12 +17,12 @@ use inkwell::AtomicOrdering;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::emitter::vec_of;
 use crate::codegen::lower::values::{Value, ValueData};
-use crate::codegen::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::types::{AddrSpace, DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {

@@ -20,11 +20,11 @@ use inkwell::values::IntValue;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{SharedBuf, Value, ValueData, ValueKind};
-use crate::codegen::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::layout::{Dim, LinearLayout};

@@ -21,11 +21,11 @@ use crate::codegen::lower::wgmma::{AOperand, Operand2d};
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::nvptx::wgmma::{self as ptx, AFragment, WgmmaShape};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};

@@ -4,12 +4,12 @@ use std::rc::Rc;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::elementwise::IntoOperand;
+use crate::codegen::builder::ops::layout_arg::IntoLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
-use crate::codegen::ops::elementwise::IntoOperand;
-use crate::codegen::ops::layout_arg::IntoLayout;
 use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {

@@ -21,10 +21,10 @@
 pub use crate::codegen::ir::attrs::ScanOp;
 use inkwell::values::{BasicValueEnum, IntValue};
 
+use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
-use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::Value;

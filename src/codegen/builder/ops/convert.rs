@@ -29,13 +29,13 @@ use inkwell::values::{BasicValueEnum, IntValue};
 use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
 use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::layout_arg::IntoLayout;
+use crate::codegen::builder::ops::ldmatrix::fill_copies;
+use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{Value, ValueKind};
-use crate::codegen::ops::layout_arg::IntoLayout;
-use crate::codegen::ops::ldmatrix::fill_copies;
-use crate::codegen::ops::shared::scalar_dtype;
 use crate::codegen::report::ConversionFigures;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
@@ -717,7 +717,7 @@ fn permute_regs<'ctx>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::ops::ldmatrix::check_matrix_plan;
+    use crate::codegen::builder::ops::ldmatrix::check_matrix_plan;
     use crate::layout::convert::Target;
     use crate::layout::encoding::{Blocked, DotOperand, Encoding, NvidiaMma};
 
