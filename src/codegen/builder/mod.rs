@@ -6,9 +6,11 @@
 //! returns a [`Kernel`](super::Kernel) ready to emit.
 //!
 //! The builder's state is kept in parts with one job each (as Cranelift keeps a function
-//! builder's context apart from the function): the [`Emitter`] (LLVM handles), the [`Values`]
-//! arena and its scopes, the [`ThreadIds`] cache, the [`IndexCse`] and the [`SharedMemory`]
-//! allocator. Ops (`ops/`) are `impl KernelBuilder` blocks that use these parts.
+//! builder's context apart from the function): the lowering context
+//! ([`LowerCtx`]: LLVM handles, the value arena and its scopes, thread ids, index CSE, the
+//! report sink), the [`SharedMemory`] allocator, the warp roles and the recording. Ops
+//! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and lower through the
+//! context.
 
 pub(crate) mod operand;
 pub(crate) mod ops;

@@ -93,7 +93,7 @@ impl<'ctx> LowerCtx<'ctx> {
             let (l, r) = (l.into_int_value(), r.into_int_value());
             let b = &self.em.b;
             let v = match op {
-                // Index arithmetic, in the form instcombine would give it (`emit/index_cse.rs`).
+                // Index arithmetic, in the form instcombine would give it (`lower/index_cse.rs`).
                 BinaryOp::Add => self.int_add(l, r)?,
                 BinaryOp::Mul => self.int_mul(l, r)?,
                 BinaryOp::Sub => b.build_int_sub(l, r, "")?,

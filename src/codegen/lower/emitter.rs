@@ -30,7 +30,7 @@ pub(crate) struct Emitter<'ctx> {
     /// the body.
     pub prologue: Option<BasicBlock<'ctx>>,
     /// Set once a math function is lowered: its code leaves folding to instcombine
-    /// (`emit/output.rs`).
+    /// (`lower/output.rs`).
     pub float_math: bool,
     /// Set once a tensor-core op (wgmma) is emitted: the compile then skips the SLP vectoriser
     /// (`target::set_pass_gate`).

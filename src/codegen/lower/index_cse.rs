@@ -7,13 +7,12 @@
 //! keeps the constant outermost (`(t | pid·64) | 8` rather than `(t | 8) + pid·64`, and
 //! `(t << 6) | 512` rather than `(t | 8) << 6`): one shared base per tile, and a constant that
 //! code generation folds into the address (the `sext` of a disjoint `or` splits: `[%rd+2048]`).
-//! With that, loop-free NVIDIA kernels need no middle-end pipeline at all (`emit/output.rs`).
+//! With that, loop-free NVIDIA kernels need no middle-end pipeline at all (`lower/output.rs`).
 
 use inkwell::builder::Builder;
 use inkwell::values::{AsValueRef, IntValue};
 
 use crate::codegen::error::Result;
-use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::{has_uses, set_disjoint};
 
 /// What is known of one integer value.
@@ -217,41 +216,5 @@ impl<'ctx> IndexCse<'ctx> {
             self.note_bits(v, u64::MAX.checked_shl(low).unwrap_or(0), None);
         }
         Ok(v)
-    }
-}
-
-/// The index arithmetic of lowering, through the context's [`IndexCse`].
-impl<'ctx> LowerCtx<'ctx> {
-    /// Records that `v` may set only the bits of `maybe` (and how it splits).
-    pub(crate) fn note_bits(
-        &mut self,
-        v: IntValue<'ctx>,
-        maybe: u64,
-        split: Option<(IntValue<'ctx>, u64)>,
-    ) {
-        self.cse.note_bits(v, maybe, split)
-    }
-
-    /// Whether `v`'s sign bit is known to be clear.
-    pub(crate) fn non_negative(&self, v: IntValue<'ctx>) -> bool {
-        self.cse.non_negative(v)
-    }
-
-    /// `a + b` (wrapping), as [`IndexCse::int_add`] emits it.
-    pub(crate) fn int_add(
-        &mut self,
-        a: IntValue<'ctx>,
-        b: IntValue<'ctx>,
-    ) -> Result<IntValue<'ctx>> {
-        self.cse.int_add(&self.em.b, a, b)
-    }
-
-    /// `a * b` (wrapping), as [`IndexCse::int_mul`] emits it.
-    pub(crate) fn int_mul(
-        &mut self,
-        a: IntValue<'ctx>,
-        b: IntValue<'ctx>,
-    ) -> Result<IntValue<'ctx>> {
-        self.cse.int_mul(&self.em.b, a, b)
     }
 }

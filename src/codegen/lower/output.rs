@@ -55,7 +55,7 @@ pub enum OptLevel {
     /// run-to-run spread of ±3%), while the middle end was 40% of their compile (GEMM 166 M →
     /// 94 M instructions executed, ping-pong attention 468 M → 300 M). Loop-free NVIDIA
     /// kernels (the builder's straight-line code) get none either, since the builder
-    /// emits their index arithmetic as it would come out (`emit/index_cse.rs`), or a light pipeline
+    /// emits their index arithmetic as it would come out (`lower/index_cse.rs`), or a light pipeline
     /// (`STRAIGHT_LINE_PIPELINE`) when they use math functions: the same PTX in a fraction of
     /// the time. Code generation is at `-O3` on AMDGPU and at `-O2` on NVIDIA, where it emits
     /// the same PTX.
@@ -71,7 +71,7 @@ const FAST_PIPELINE: &str =
 /// functions. The other loop-free NVIDIA kernels get no middle end at all: the builder emits
 /// straight-line code with its vector widths chosen, masked accesses predicated (no branches),
 /// index arithmetic in the form instcombine would give it (disjoint `or`s, constant offsets
-/// outermost, shifts for power-of-two factors: `emit/index_cse.rs`) and the thread index's range on
+/// outermost, shifts for power-of-two factors: `lower/index_cse.rs`) and the thread index's range on
 /// its call, and shares equal index instructions itself (the SelectionDAG also merges equal
 /// nodes of a block; NVPTX's own early CSE finds nothing left, `set_pass_gate`). Measured on
 /// the memcpy, add, copy_2d and transpose kernels (sm_90): the same PTX instruction count,

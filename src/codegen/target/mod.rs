@@ -87,7 +87,7 @@ pub(crate) trait Lowering: Sync {
     fn has_named_barriers(&self) -> bool;
     /// LLVM's code generation level for `opt`.
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel;
-    /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`emit/output.rs`).
+    /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`lower/output.rs`).
     fn straight_line_without_o3(&self) -> bool;
     /// A barrier of every thread of the CTA that also orders their shared-memory accesses
     /// (`bar.sync 0`; `s_barrier` between workgroup fences).
@@ -316,7 +316,7 @@ fn init_llvm_target(vendor: Vendor) {
 /// chose every memory access's width and writes each element once; accumulators are inline-asm
 /// operands) and took 29% of the GEMM's compile (385 M → 276 M instructions, identical PTX).
 /// NVIDIA code generation (`codegen`) also skips NVPTX's early CSE, which finds nothing left to
-/// merge in the builder's code (it shares index arithmetic itself, `emit/index_cse.rs`, and the
+/// merge in the builder's code (it shares index arithmetic itself, `lower/index_cse.rs`, and the
 /// middle end ran CSE where there is one): the same PTX for every shipped kernel in 103
 /// configurations (`examples/compile_probe.rs sweep`) but the mma.sync GEMMs and the pipelined
 /// attention (registers renamed: the same cubin, or for two A·Bᵀ GEMMs a cubin as large or
