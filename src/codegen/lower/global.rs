@@ -1,5 +1,7 @@
 //! Lowering of the global ops: what they emit, as methods of the lowering context.
 
+use std::collections::HashMap;
+
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
@@ -12,6 +14,7 @@ use crate::codegen::types::DType;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValue, PointerValue};
 use inkwell::values::{BasicValueEnum, IntValue};
+use std::rc::Rc;
 
 /// How one access is split into vectors.
 pub(crate) struct Plan {
@@ -245,6 +248,213 @@ impl<'ctx> LowerCtx<'ctx> {
         if hint == CacheHint::Streaming {
             self.mark_nontemporal(inst)?;
         }
+        Ok(())
+    }
+    /// `pred ? then() : default`, as a branch around `then` (or straight-line without `pred`).
+    pub(crate) fn guarded(
+        &mut self,
+        pred: Option<IntValue<'ctx>>,
+        default: Option<BasicValueEnum<'ctx>>,
+        then: impl FnOnce(&mut LowerCtx<'ctx>) -> Result<Option<BasicValueEnum<'ctx>>>,
+    ) -> Result<Option<BasicValueEnum<'ctx>>> {
+        let Some(pred) = pred else { return then(self) };
+        let f = self.em.func();
+        let here = self.em.b.get_insert_block().expect("positioned");
+        let on = self.em.ctx.append_basic_block(f, "masked");
+        let join = self.em.ctx.append_basic_block(f, "join");
+        self.em.b.build_conditional_branch(pred, on, join)?;
+        self.em.b.position_at_end(on);
+        let v = then(self)?;
+        let on_end = self.em.b.get_insert_block().expect("positioned");
+        self.em.b.build_unconditional_branch(join)?;
+        self.em.b.position_at_end(join);
+        match (v, default) {
+            (Some(v), Some(d)) => {
+                let phi = self.em.b.build_phi(v.get_type(), "")?;
+                phi.add_incoming(&[(&v, on_end), (&d, here)]);
+                Ok(Some(phi.as_basic_value()))
+            }
+            _ => Ok(None),
+        }
+    }
+    /// Stores `vals` at `ptr` where `pred` holds: predicated where
+    /// [`predicated`](crate::codegen::KernelBuilder::predicated), else with a branch around the store.
+    pub(crate) fn guarded_store(
+        &mut self,
+        ptr: PointerValue<'ctx>,
+        elem: DType,
+        vals: &[BasicValueEnum<'ctx>],
+        hint: CacheHint,
+        pred: Option<IntValue<'ctx>>,
+    ) -> Result<()> {
+        if pred.is_none() || self.predicated(elem, vals.len()) {
+            return self.emit_store(ptr, elem, vals, hint, pred);
+        }
+        self.guarded(pred, None, |lx| {
+            lx.emit_store(ptr, elem, vals, hint, None)?;
+            Ok(None)
+        })?;
+        Ok(())
+    }
+
+    /// Runs `emit` once per element this thread owns (skipping copies), under the mask.
+    pub(crate) fn per_element_atomic(
+        &mut self,
+        _op: &'static str,
+        layout: &Option<Rc<TileLayout>>,
+        ptrs: &[BasicValueEnum<'ctx>],
+        mask: Option<&[BasicValueEnum<'ctx>]>,
+        zero: BasicValueEnum<'ctx>,
+        mut emit: impl FnMut(
+            &mut LowerCtx<'ctx>,
+            usize,
+            PointerValue<'ctx>,
+        ) -> Result<BasicValueEnum<'ctx>>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let (reg_free, rep) = match layout {
+            Some(l) => (l.free_masks().0, self.representative(l)?),
+            None => (0, None),
+        };
+        let mut out: Vec<BasicValueEnum> = Vec::with_capacity(ptrs.len());
+        for i in 0..ptrs.len() {
+            if i as u64 & reg_free != 0 {
+                // A copy within this thread: take the value of the register it repeats, when
+                // that register holds the same element (a zero basis), else zero.
+                let l = layout.as_ref().expect("tile");
+                let c = l.reg_coord(i);
+                let same = (0..i).find(|&j| l.reg_coord(j) == c && j as u64 & reg_free == 0);
+                out.push(same.map(|j| out[j]).unwrap_or(zero));
+                continue;
+            }
+            let ptr = ptrs[i].into_pointer_value();
+            let pred = self.and_pred(mask.map(|m| m[i].into_int_value()), rep)?;
+            let v = self
+                .guarded(pred, Some(zero), |lx| emit(lx, i, ptr).map(Some))?
+                .expect("atomic yields");
+            out.push(v);
+        }
+        Ok(out)
+    }
+
+    /// A scalar load of `elem` at `ptr` where `pred` holds (zero elsewhere, or `other`).
+    pub(crate) fn load_scalar(
+        &mut self,
+        ptr: PointerValue<'ctx>,
+        pred: Option<IntValue<'ctx>>,
+        other: Option<BasicValueEnum<'ctx>>,
+        elem: DType,
+        hint: CacheHint,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let zero = elem.llvm(self.em.ctx).const_zero();
+        let v = if self.predicated(elem, 1) {
+            self.emit_load(ptr, elem, 1, hint, pred)?[0]
+        } else {
+            self.guarded(pred, Some(zero), |lx| {
+                Ok(Some(lx.emit_load(ptr, elem, 1, hint, None)?[0]))
+            })?
+            .expect("load yields")
+        };
+        let v = match (other, pred) {
+            (Some(o), Some(p)) => self.em.b.build_select(p, v, o, "")?,
+            _ => v,
+        };
+        self.report.global(1, elem.mem_bytes(), 1, pred.is_some());
+        Ok(v)
+    }
+
+    /// The registers of a tile of `elem` in `layout` loaded from `ptrs` in vectors of `vec`
+    /// where `mask` holds (zero elsewhere, or `other`). Registers holding the same elements as an
+    /// earlier vector reuse its values.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn load_regs(
+        &mut self,
+        layout: &TileLayout,
+        vec: usize,
+        ptrs: &[BasicValueEnum<'ctx>],
+        mask: Option<&[BasicValueEnum<'ctx>]>,
+        other: Option<&[BasicValueEnum<'ctx>]>,
+        elem: DType,
+        hint: CacheHint,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let elem_ty = elem.llvm(self.em.ctx);
+        let zero = elem_ty.const_zero();
+        let n = layout.num_regs();
+        let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
+        let mut done: HashMap<Vec<u64>, usize> = HashMap::new();
+        let mut accesses = 0u64;
+        for g in (0..n).step_by(vec) {
+            let key = layout.reg_coord(g);
+            if let Some(&g0) = done.get(&key) {
+                for i in 0..vec {
+                    out[g + i] = out[g0 + i];
+                }
+                continue;
+            }
+            done.insert(key, g);
+            accesses += 1;
+            let ptr = ptrs[g].into_pointer_value();
+            let pred = mask.map(|r| r[g].into_int_value());
+            let default = if vec == 1 {
+                zero
+            } else {
+                vec_of(elem_ty, vec as u32).const_zero()
+            };
+            let vals = if pred.is_none() || self.predicated(elem, vec) {
+                self.emit_load(ptr, elem, vec, hint, pred)?
+            } else {
+                let loaded = self
+                    .guarded(pred, Some(default), |lx| {
+                        let vals = lx.emit_load(ptr, elem, vec, hint, None)?;
+                        lx.em.pack(&vals, elem_ty).map(Some)
+                    })?
+                    .expect("load yields");
+                self.unpack(loaded, vec)?
+            };
+            for (i, v) in vals.into_iter().enumerate() {
+                // The plan made the mask constant across the vector: its predicate selects
+                // every element (one compare per vector, not per element).
+                let v = match (other, pred) {
+                    (Some(o), Some(p)) => self.em.b.build_select(p, v, o[g + i], "")?,
+                    _ => v,
+                };
+                out[g + i] = Some(v);
+            }
+        }
+        self.report
+            .global(vec as u64, elem.mem_bytes(), accesses, mask.is_some());
+        Ok(out
+            .into_iter()
+            .map(|v| v.expect("every register loaded"))
+            .collect())
+    }
+
+    /// Stores the registers `vals` of a tile of `elem` in `layout` at `ptrs`, in vectors of
+    /// `vec`, where `mask` holds; each element once, by the thread that holds its first copy.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store_regs(
+        &mut self,
+        layout: &TileLayout,
+        vec: usize,
+        ptrs: &[BasicValueEnum<'ctx>],
+        vals: &[BasicValueEnum<'ctx>],
+        mask: Option<&[BasicValueEnum<'ctx>]>,
+        elem: DType,
+        hint: CacheHint,
+    ) -> Result<()> {
+        let (reg_free, _, _) = layout.free_masks();
+        let rep = self.representative(layout)?;
+        let mut accesses = 0u64;
+        for g in (0..layout.num_regs()).step_by(vec) {
+            if g as u64 & reg_free != 0 {
+                continue; // a copy of an element this thread stores from another register
+            }
+            accesses += 1;
+            let ptr = ptrs[g].into_pointer_value();
+            let pred = self.and_pred(mask.map(|r| r[g].into_int_value()), rep)?;
+            self.guarded_store(ptr, elem, &vals[g..g + vec], hint, pred)?;
+        }
+        self.report
+            .global(vec as u64, elem.mem_bytes(), accesses, mask.is_some());
         Ok(())
     }
 }

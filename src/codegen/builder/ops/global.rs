@@ -9,19 +9,15 @@
 //! PTX, as Triton emits), elsewhere a branch around a plain one.
 
 pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
-use std::collections::HashMap;
 use std::rc::Rc;
 
-use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::AtomicOrdering;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
-use crate::codegen::lower::emitter::vec_of;
 use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::types::{AddrSpace, DType, Type};
 
@@ -57,34 +53,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         Ok(Some(m))
-    }
-
-    /// `pred ? then() : default`, as a branch around `then` (or straight-line without `pred`).
-    fn guarded(
-        &mut self,
-        pred: Option<IntValue<'ctx>>,
-        default: Option<BasicValueEnum<'ctx>>,
-        then: impl FnOnce(&mut Self) -> Result<Option<BasicValueEnum<'ctx>>>,
-    ) -> Result<Option<BasicValueEnum<'ctx>>> {
-        let Some(pred) = pred else { return then(self) };
-        let f = self.lx.em.func();
-        let here = self.lx.em.b.get_insert_block().expect("positioned");
-        let on = self.lx.em.ctx.append_basic_block(f, "masked");
-        let join = self.lx.em.ctx.append_basic_block(f, "join");
-        self.lx.em.b.build_conditional_branch(pred, on, join)?;
-        self.lx.em.b.position_at_end(on);
-        let v = then(self)?;
-        let on_end = self.lx.em.b.get_insert_block().expect("positioned");
-        self.lx.em.b.build_unconditional_branch(join)?;
-        self.lx.em.b.position_at_end(join);
-        match (v, default) {
-            (Some(v), Some(d)) => {
-                let phi = self.lx.em.b.build_phi(v.get_type(), "")?;
-                phi.add_incoming(&[(&v, on_end), (&d, here)]);
-                Ok(Some(phi.as_basic_value()))
-            }
-            _ => Ok(None),
-        }
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
@@ -193,27 +161,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             .as_ref()
             .filter(|_| !zero_other)
             .map(|_| u.regs[ops.len() - 1].clone());
-        let elem_ty = elem.llvm(self.lx.em.ctx);
-        let zero = elem_ty.const_zero();
         let Some(layout) = u.layout.clone() else {
             // A scalar load.
             let ptr0 = u.regs[0][0].into_pointer_value();
             let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            let v = if self.lx.predicated(elem, 1) {
-                self.lx.emit_load(ptr0, elem, 1, hint, pred)?[0]
-            } else {
-                self.guarded(pred, Some(zero), |kb| {
-                    Ok(Some(kb.lx.emit_load(ptr0, elem, 1, hint, None)?[0]))
-                })?
-                .expect("load yields")
-            };
-            let v = match (&other_regs, pred) {
-                (Some(o), Some(p)) => self.lx.em.b.build_select(p, v, o[0], "")?,
-                _ => v,
-            };
-            self.lx
-                .report
-                .global(1, elem.mem_bytes(), 1, pred.is_some());
+            let other0 = other_regs.as_ref().map(|o| o[0]);
+            let v = self.lx.load_scalar(ptr0, pred, other0, elem, hint)?;
             return Ok(self.lx.values.new_value(
                 Type::Scalar(elem),
                 vec![],
@@ -225,58 +178,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         let plan = self
             .lx
             .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
-        let n = layout.num_regs();
-        let mut out: Vec<Option<BasicValueEnum>> = vec![None; n];
-        let mut done: HashMap<Vec<u64>, usize> = HashMap::new();
-        let mut accesses = 0u64;
-        for g in (0..n).step_by(plan.vec) {
-            // Registers holding the same elements as an earlier vector reuse its values.
-            let key = layout.reg_coord(g);
-            if let Some(&g0) = done.get(&key) {
-                for i in 0..plan.vec {
-                    out[g + i] = out[g0 + i];
-                }
-                continue;
-            }
-            done.insert(key, g);
-            accesses += 1;
-            let ptr = u.regs[0][g].into_pointer_value();
-            let pred = mask_regs.as_ref().map(|r| r[g].into_int_value());
-            let vec = plan.vec;
-            let default = if vec == 1 {
-                zero
-            } else {
-                vec_of(elem_ty, vec as u32).const_zero()
-            };
-            let vals = if pred.is_none() || self.lx.predicated(elem, vec) {
-                self.lx.emit_load(ptr, elem, vec, hint, pred)?
-            } else {
-                let loaded = self
-                    .guarded(pred, Some(default), |kb| {
-                        let vals = kb.lx.emit_load(ptr, elem, vec, hint, None)?;
-                        kb.lx.em.pack(&vals, elem_ty).map(Some)
-                    })?
-                    .expect("load yields");
-                self.lx.unpack(loaded, vec)?
-            };
-            for (i, v) in vals.into_iter().enumerate() {
-                // The plan made the mask constant across the vector: its predicate selects
-                // every element (one compare per vector, not per element).
-                let v = match (&other_regs, pred) {
-                    (Some(o), Some(p)) => self.lx.em.b.build_select(p, v, o[g + i], "")?,
-                    _ => v,
-                };
-                out[g + i] = Some(v);
-            }
-        }
-        let elem_bytes = elem.mem_bytes();
-        self.lx
-            .report
-            .global(plan.vec as u64, elem_bytes, accesses, mask_regs.is_some());
-        let regs: Vec<BasicValueEnum> = out
-            .into_iter()
-            .map(|v| v.expect("every register loaded"))
-            .collect();
+        let regs = self.lx.load_regs(
+            &layout,
+            plan.vec,
+            &u.regs[0],
+            mask_regs.as_deref(),
+            other_regs.as_deref(),
+            elem,
+            hint,
+        )?;
         let mut info = AxisInfo::unknown(&u.shape);
         info.constancy = u.infos[0].constancy.clone();
         Ok(self
@@ -358,58 +268,26 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
         let Some(layout) = u.layout.clone() else {
             let ptr0 = u.regs[0][0].into_pointer_value();
-            let val = u.regs[1][0];
             let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
             self.lx
                 .report
                 .global(1, elem.mem_bytes(), 1, pred.is_some());
-            return self.guarded_store(ptr0, elem, &[val], hint, pred);
+            return self
+                .lx
+                .guarded_store(ptr0, elem, &[u.regs[1][0]], hint, pred);
         };
         let plan = self
             .lx
             .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
-        let (reg_free, _, _) = layout.free_masks();
-        let rep = self.lx.representative(&layout)?;
-        let mut accesses = 0u64;
-        for g in (0..layout.num_regs()).step_by(plan.vec) {
-            if g as u64 & reg_free != 0 {
-                continue; // a copy of an element this thread stores from another register
-            }
-            accesses += 1;
-            let ptr = u.regs[0][g].into_pointer_value();
-            let vals: Vec<BasicValueEnum> = u.regs[1][g..g + plan.vec].to_vec();
-            let pred = self
-                .lx
-                .and_pred(mask_regs.as_ref().map(|r| r[g].into_int_value()), rep)?;
-            self.guarded_store(ptr, elem, &vals, hint, pred)?;
-        }
-        self.lx.report.global(
-            plan.vec as u64,
-            elem.mem_bytes(),
-            accesses,
-            mask_regs.is_some(),
-        );
-        Ok(())
-    }
-
-    /// Stores `vals` at `ptr` where `pred` holds: predicated where
-    /// [`predicated`](Self::predicated), else with a branch around the store.
-    fn guarded_store(
-        &mut self,
-        ptr: PointerValue<'ctx>,
-        elem: DType,
-        vals: &[BasicValueEnum<'ctx>],
-        hint: CacheHint,
-        pred: Option<IntValue<'ctx>>,
-    ) -> Result<()> {
-        if pred.is_none() || self.lx.predicated(elem, vals.len()) {
-            return self.lx.emit_store(ptr, elem, vals, hint, pred);
-        }
-        self.guarded(pred, None, |kb| {
-            kb.lx.emit_store(ptr, elem, vals, hint, None)?;
-            Ok(None)
-        })?;
-        Ok(())
+        self.lx.store_regs(
+            &layout,
+            plan.vec,
+            &u.regs[0],
+            &u.regs[1],
+            mask_regs.as_deref(),
+            elem,
+            hint,
+        )
     }
 
     /// Atomically `*ptr = op(*ptr, value)` elementwise where `mask` is true; returns the old
@@ -491,28 +369,29 @@ impl<'ctx> KernelBuilder<'ctx> {
             (AtomicOp::Xchg, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
         };
         let zero = elem.llvm(self.lx.em.ctx).const_zero();
-        self.per_element_atomic(
-            "atomic_rmw",
-            &u.layout,
-            &u.regs[0],
-            mask_regs.as_deref(),
-            zero,
-            |kb, i, ptr| {
-                let val = u.regs[1][i];
-                // `val` has the pointee's type (checked above).
-                let ssid = kb.lx.device_scope();
-                Ok(kb.lx.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
-            },
-        )
-        .map(|regs| {
-            self.lx.values.new_value(
-                Type::Scalar(elem),
-                u.shape.clone(),
-                u.layout.clone(),
-                regs,
-                AxisInfo::unknown(&u.shape),
+        self.lx
+            .per_element_atomic(
+                "atomic_rmw",
+                &u.layout,
+                &u.regs[0],
+                mask_regs.as_deref(),
+                zero,
+                |lx, i, ptr| {
+                    let val = u.regs[1][i];
+                    // `val` has the pointee's type (checked above).
+                    let ssid = lx.device_scope();
+                    Ok(lx.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
+                },
             )
-        })
+            .map(|regs| {
+                self.lx.values.new_value(
+                    Type::Scalar(elem),
+                    u.shape.clone(),
+                    u.layout.clone(),
+                    regs,
+                    AxisInfo::unknown(&u.shape),
+                )
+            })
     }
 
     /// Atomically `*ptr = (*ptr == cmp) ? value : *ptr` elementwise (i32, i64); returns the old
@@ -573,68 +452,34 @@ impl<'ctx> KernelBuilder<'ctx> {
         let u = self.unify("atomic_cas", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[3].clone());
         let zero = elem.llvm(self.lx.em.ctx).const_zero();
-        self.per_element_atomic(
-            "atomic_cas",
-            &u.layout,
-            &u.regs[0],
-            mask_regs.as_deref(),
-            zero,
-            |kb, i, ptr| {
-                let r = kb.lx.em.b.build_cmpxchg(
-                    ptr,
-                    u.regs[1][i].into_int_value(),
-                    u.regs[2][i].into_int_value(),
-                    AtomicOrdering::AcquireRelease,
-                    AtomicOrdering::Monotonic,
-                )?;
-                let ssid = kb.lx.device_scope();
-                kb.lx.em.set_sync_scope(r, ssid);
-                Ok(kb.lx.em.b.build_extract_value(r, 0, "")?)
-            },
-        )
-        .map(|regs| {
-            self.lx.values.new_value(
-                Type::Scalar(elem),
-                u.shape.clone(),
-                u.layout.clone(),
-                regs,
-                AxisInfo::unknown(&u.shape),
+        self.lx
+            .per_element_atomic(
+                "atomic_cas",
+                &u.layout,
+                &u.regs[0],
+                mask_regs.as_deref(),
+                zero,
+                |lx, i, ptr| {
+                    let r = lx.em.b.build_cmpxchg(
+                        ptr,
+                        u.regs[1][i].into_int_value(),
+                        u.regs[2][i].into_int_value(),
+                        AtomicOrdering::AcquireRelease,
+                        AtomicOrdering::Monotonic,
+                    )?;
+                    let ssid = lx.device_scope();
+                    lx.em.set_sync_scope(r, ssid);
+                    Ok(lx.em.b.build_extract_value(r, 0, "")?)
+                },
             )
-        })
-    }
-
-    /// Runs `emit` once per element this thread owns (skipping copies), under the mask.
-    fn per_element_atomic(
-        &mut self,
-        _op: &'static str,
-        layout: &Option<Rc<TileLayout>>,
-        ptrs: &[BasicValueEnum<'ctx>],
-        mask: Option<&[BasicValueEnum<'ctx>]>,
-        zero: BasicValueEnum<'ctx>,
-        mut emit: impl FnMut(&mut Self, usize, PointerValue<'ctx>) -> Result<BasicValueEnum<'ctx>>,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let (reg_free, rep) = match layout {
-            Some(l) => (l.free_masks().0, self.lx.representative(l)?),
-            None => (0, None),
-        };
-        let mut out: Vec<BasicValueEnum> = Vec::with_capacity(ptrs.len());
-        for i in 0..ptrs.len() {
-            if i as u64 & reg_free != 0 {
-                // A copy within this thread: take the value of the register it repeats, when
-                // that register holds the same element (a zero basis), else zero.
-                let l = layout.as_ref().expect("tile");
-                let c = l.reg_coord(i);
-                let same = (0..i).find(|&j| l.reg_coord(j) == c && j as u64 & reg_free == 0);
-                out.push(same.map(|j| out[j]).unwrap_or(zero));
-                continue;
-            }
-            let ptr = ptrs[i].into_pointer_value();
-            let pred = self.lx.and_pred(mask.map(|m| m[i].into_int_value()), rep)?;
-            let v = self
-                .guarded(pred, Some(zero), |kb| emit(kb, i, ptr).map(Some))?
-                .expect("atomic yields");
-            out.push(v);
-        }
-        Ok(out)
+            .map(|regs| {
+                self.lx.values.new_value(
+                    Type::Scalar(elem),
+                    u.shape.clone(),
+                    u.layout.clone(),
+                    regs,
+                    AxisInfo::unknown(&u.shape),
+                )
+            })
     }
 }
