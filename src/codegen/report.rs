@@ -61,7 +61,7 @@ pub struct KernelReport {
 pub struct ReportRow {
     /// The builder method (`load`, `store`, `convert_layout`, `reduce`, …).
     pub op: String,
-    /// The label given with [`KernelBuilder::label`], else the Rust source location of the call.
+    /// The label given with [`KernelBuilder::label`](crate::codegen::KernelBuilder::label), else the Rust source location of the call.
     pub source: String,
     /// The operand's element type and shape (`f32[64x64]`; for loads and stores the pointee).
     pub operand: String,

@@ -5,7 +5,7 @@
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::layout::{Dim, LinearLayout};
 
-/// Places the bits of `x` at `positions` (bit j of x → bit positions[j]).
+/// Places the bits of `x` at `positions` (bit `j` of `x` → bit `positions[j]`).
 fn scatter(x: usize, positions: &[usize]) -> usize {
     positions
         .iter()

@@ -184,7 +184,7 @@ pub enum MathPrecision {
     /// approximate instructions and is always computed accurately.
     #[default]
     Approx,
-    /// [`Approx`](crate::codegen::KernelBuilder::Approx) in the forms that flush subnormal inputs and results to zero
+    /// [`Approx`](Self::Approx) in the forms that flush subnormal inputs and results to zero
     /// (NVIDIA's `.ftz`): `exp2` is one `MUFU.EX2` rather than the same with a range check and
     /// two scalings that keep subnormal results. What a softmax wants, whose exponentials of
     /// large negative arguments may as well be 0. Other targets: as `Approx`.

@@ -138,7 +138,7 @@ impl<'ctx> LowerCtx<'ctx> {
             .sync_scope(self.target.lowering().device_sync_scope())
     }
     /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`;
-    /// with `pred` (only where [`predicated`](crate::codegen::KernelBuilder::predicated)) the load is predicated and
+    /// with `pred` (only where [`predicated`](Self::predicated)) the load is predicated and
     /// yields zeros where `pred` is false.
     pub(crate) fn emit_load(
         &mut self,
@@ -210,7 +210,7 @@ impl<'ctx> LowerCtx<'ctx> {
     }
 
     /// Stores `vals` (consecutive elements) at `ptr`, as one vector when there are several;
-    /// with `pred` (only where [`predicated`](crate::codegen::KernelBuilder::predicated)) the store is predicated.
+    /// with `pred` (only where [`predicated`](Self::predicated)) the store is predicated.
     pub(crate) fn emit_store(
         &mut self,
         ptr: PointerValue<'ctx>,
@@ -278,7 +278,7 @@ impl<'ctx> LowerCtx<'ctx> {
         }
     }
     /// Stores `vals` at `ptr` where `pred` holds: predicated where
-    /// [`predicated`](crate::codegen::KernelBuilder::predicated), else with a branch around the store.
+    /// [`predicated`](Self::predicated), else with a branch around the store.
     pub(crate) fn guarded_store(
         &mut self,
         ptr: PointerValue<'ctx>,

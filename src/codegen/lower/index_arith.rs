@@ -24,7 +24,7 @@ impl<'ctx> LowerCtx<'ctx> {
         self.cse.non_negative(v)
     }
 
-    /// `a + b` (wrapping), as [`IndexCse::int_add`] emits it.
+    /// `a + b` (wrapping), as [`IndexCse::int_add`](crate::codegen::lower::index_cse::IndexCse::int_add) emits it.
     pub(crate) fn int_add(
         &mut self,
         a: IntValue<'ctx>,
@@ -33,7 +33,7 @@ impl<'ctx> LowerCtx<'ctx> {
         self.cse.int_add(&self.em.b, a, b)
     }
 
-    /// `a * b` (wrapping), as [`IndexCse::int_mul`] emits it.
+    /// `a * b` (wrapping), as [`IndexCse::int_mul`](crate::codegen::lower::index_cse::IndexCse::int_mul) emits it.
     pub(crate) fn int_mul(
         &mut self,
         a: IntValue<'ctx>,

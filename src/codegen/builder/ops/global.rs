@@ -2,7 +2,7 @@
 //! layout and the pointer allow.
 //!
 //! Vector width along a tile dim `d` is the smallest of: the registers the layout keeps
-//! contiguous and aligned along `d` ([`TileLayout::contiguous_regs`]), the pointer's contiguity
+//! contiguous and aligned along `d` ([`TileLayout::contiguous_regs`](crate::codegen::analysis::tile_layout::TileLayout::contiguous_regs)), the pointer's contiguity
 //! and its divisibility (in elements), the mask's constancy, and 16 bytes. The dim with the widest
 //! vector wins. The mask is uniform over a vector, so a masked memcpy of `n` (a multiple of 16)
 //! f32 still emits `ld.global.v4`: on NVIDIA a predicated one (`@p ld.global.v4.b32`, inline
