@@ -1,5 +1,6 @@
 //! Lowering of the shared ops: what they emit, as methods of the lowering context.
 
+use crate::codegen::analysis::shared_offsets::plain_vector;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::CodegenError;
 use crate::codegen::error::Result;
@@ -33,6 +34,15 @@ pub(crate) fn padded(o: u64, padding: &[(u64, u64)]) -> u64 {
         .iter()
         .map(|&(interval, pad)| (o / interval) * pad)
         .sum::<u64>()
+}
+
+/// Where a thread's copy of a shared allocation lies: allocations made inside a replicated
+/// warp role have a copy per replica, `stride` bytes apart, and `index` is the replica this
+/// thread runs (inside a role).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Replica<'ctx> {
+    pub stride: Option<u64>,
+    pub index: Option<IntValue<'ctx>>,
 }
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -229,5 +239,84 @@ impl<'ctx> LowerCtx<'ctx> {
             }
         }
         Ok(out)
+    }
+
+    /// Byte `offset` of an allocation as this thread addresses it: inside a replicated warp
+    /// role, an allocation made there has a copy per replica, `rep.stride` apart.
+    pub(crate) fn smem_offset_in(&self, offset: u64, rep: Replica<'ctx>) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let base = i32t.const_int(offset, false);
+        match (rep.stride, rep.index) {
+            (Some(stride), Some(replica)) => {
+                let shift = self
+                    .em
+                    .b
+                    .build_int_mul(replica, i32t.const_int(stride, false), "")?;
+                Ok(self.em.b.build_int_add(shift, base, "")?)
+            }
+            _ => Ok(base),
+        }
+    }
+
+    /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
+    /// a buffer at byte `base` with `padding`, this thread's copy of it being `rep`.
+    pub(crate) fn shared_access_at(
+        &mut self,
+        offsets: TileLayout,
+        padding: &[(u64, u64)],
+        base: u64,
+        elem: DType,
+        rep: Replica<'ctx>,
+    ) -> Result<SharedAccess<'ctx>> {
+        let coords = self.dim_coords(&offsets, 0)?;
+        let eb = elem.mem_bytes();
+        let vec = plain_vector(&offsets, padding, elem);
+        let i32t = self.em.ctx.i32_type();
+        let mut addrs = Vec::with_capacity(coords.len());
+        let mut seen: std::collections::HashMap<IntValue<'ctx>, IntValue<'ctx>> =
+            std::collections::HashMap::new();
+        for c in coords {
+            if let Some(a) = seen.get(&c) {
+                addrs.push(*a);
+                continue;
+            }
+            let mut o = c;
+            for &(interval, pad) in padding {
+                let k = interval.trailing_zeros() as u64;
+                let p = pad.trailing_zeros() as u64;
+                let blocks = self
+                    .em
+                    .b
+                    .build_right_shift(c, i32t.const_int(k, false), false, "")?;
+                let extra = self
+                    .em
+                    .b
+                    .build_left_shift(blocks, i32t.const_int(p, false), "")?;
+                o = self.em.b.build_int_add(o, extra, "")?;
+            }
+            let bytes = if eb == 1 {
+                o
+            } else {
+                self.em.b.build_left_shift(
+                    o,
+                    i32t.const_int(eb.trailing_zeros() as u64, false),
+                    "",
+                )?
+            };
+            let a = if base == 0 && rep.stride.is_none() {
+                bytes
+            } else {
+                let b = self.smem_offset_in(base, rep)?;
+                self.em.b.build_int_add(bytes, b, "")?
+            };
+            seen.insert(c, a);
+            addrs.push(a);
+        }
+        Ok(SharedAccess {
+            offsets,
+            addrs,
+            vec: vec as usize,
+            padding: padding.to_vec(),
+        })
     }
 }

@@ -12,8 +12,8 @@
 //! a constant per register). Registers `r, r+1, …, r+v-1` whose offsets are consecutive and
 //! aligned move as one `v`-element vector (at most 16 bytes).
 
-use crate::codegen::analysis::shared_offsets::{offset_layout, plain_vector};
-use crate::codegen::lower::shared::{padded, SharedAccess};
+use crate::codegen::analysis::shared_offsets::offset_layout;
+use crate::codegen::lower::shared::{padded, Replica, SharedAccess};
 use std::rc::Rc;
 
 use inkwell::values::IntValue;
@@ -350,21 +350,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
-    /// Byte `offset` of an allocation as this thread addresses it: inside a replicated warp
-    /// role, an allocation made there has a copy per replica, `stride` apart.
+    /// Byte `offset` of an allocation as this thread addresses it (see
+    /// [`LowerCtx::smem_offset_in`](crate::codegen::lower::context::LowerCtx::smem_offset_in)).
     pub(crate) fn smem_offset(&self, offset: u64) -> Result<IntValue<'ctx>> {
-        let i32t = self.lx.em.ctx.i32_type();
-        let base = i32t.const_int(offset, false);
-        match (self.smem.replica_stride(offset), self.role_replica_index()) {
-            (Some(stride), Some(replica)) => {
-                let shift =
-                    self.lx
-                        .em
-                        .b
-                        .build_int_mul(replica, i32t.const_int(stride, false), "")?;
-                Ok(self.lx.em.b.build_int_add(shift, base, "")?)
-            }
-            _ => Ok(base),
+        self.lx.smem_offset_in(offset, self.replica(offset))
+    }
+
+    /// Where this thread's copy of the allocation at byte `offset` lies: its per-replica stride
+    /// (allocations made inside a replicated warp role) and the role's replica index.
+    pub(crate) fn replica(&self, offset: u64) -> Replica<'ctx> {
+        Replica {
+            stride: self.smem.replica_stride(offset),
+            index: self.role_replica_index(),
         }
     }
 
@@ -528,58 +525,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         base: u64,
         elem: DType,
     ) -> Result<SharedAccess<'ctx>> {
-        let coords = self.lx.dim_coords(&offsets, 0)?;
-        let eb = elem.mem_bytes();
-        let vec = plain_vector(&offsets, padding, elem);
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut addrs = Vec::with_capacity(coords.len());
-        let mut seen: std::collections::HashMap<IntValue<'ctx>, IntValue<'ctx>> =
-            std::collections::HashMap::new();
-        for c in coords {
-            if let Some(a) = seen.get(&c) {
-                addrs.push(*a);
-                continue;
-            }
-            let mut o = c;
-            for &(interval, pad) in padding {
-                let k = interval.trailing_zeros() as u64;
-                let p = pad.trailing_zeros() as u64;
-                let blocks =
-                    self.lx
-                        .em
-                        .b
-                        .build_right_shift(c, i32t.const_int(k, false), false, "")?;
-                let extra = self
-                    .lx
-                    .em
-                    .b
-                    .build_left_shift(blocks, i32t.const_int(p, false), "")?;
-                o = self.lx.em.b.build_int_add(o, extra, "")?;
-            }
-            let bytes = if eb == 1 {
-                o
-            } else {
-                self.lx.em.b.build_left_shift(
-                    o,
-                    i32t.const_int(eb.trailing_zeros() as u64, false),
-                    "",
-                )?
-            };
-            let a = if base == 0 && self.smem.replica_stride(0).is_none() {
-                bytes
-            } else {
-                let b = self.smem_offset(base)?;
-                self.lx.em.b.build_int_add(bytes, b, "")?
-            };
-            seen.insert(c, a);
-            addrs.push(a);
-        }
-        Ok(SharedAccess {
-            offsets,
-            addrs,
-            vec: vec as usize,
-            padding: padding.to_vec(),
-        })
+        let rep = self.replica(base);
+        self.lx.shared_access_at(offsets, padding, base, elem, rep)
     }
 }
 
