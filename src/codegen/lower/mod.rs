@@ -17,6 +17,8 @@ pub(crate) mod math_approx;
 pub(crate) mod mbarrier;
 pub(crate) mod mma;
 pub(crate) mod output;
+pub(crate) mod reduce;
+pub(crate) mod scan;
 pub(crate) mod shared;
 pub(crate) mod shared_views;
 pub(crate) mod thread;

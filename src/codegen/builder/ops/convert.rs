@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
 use crate::codegen::analysis::shared_offsets::offset_layout;
@@ -37,58 +37,14 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{Value, ValueKind};
 use crate::codegen::report::ConversionFigures;
-use crate::codegen::target::{Feature, LlvmTarget};
+use crate::codegen::target::Feature;
 use crate::codegen::types::{DType, Type};
 use crate::layout::convert::{
-    plan_conversion, plan_shared, ConversionKind, Instruction, SharedPlan, ShufflePlan,
+    plan_conversion, plan_shared, ConversionKind, Instruction, SharedPlan,
 };
-use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LinearLayout};
 
 const OP: &str = "convert_layout";
-
-/// XOR of the columns selected by the bits of `x`.
-fn xor_cols(cols: &[u64], x: u64) -> u64 {
-    cols.iter()
-        .enumerate()
-        .filter(|(i, _)| x >> i & 1 == 1)
-        .fold(0, |a, (_, c)| a ^ c)
-}
-
-/// Every XOR combination of `cols`, 0 first, each once.
-fn span(cols: &[u64]) -> Vec<u64> {
-    let mut out = vec![0u64];
-    for &c in cols {
-        if c != 0 && !out.contains(&c) {
-            let more: Vec<u64> = out.iter().map(|x| x ^ c).collect();
-            out.extend(more);
-        }
-    }
-    out
-}
-
-/// Places the bits of `x` at `positions` (bit i of x → bit positions[i]).
-fn scatter(x: u64, positions: &[usize]) -> u64 {
-    positions
-        .iter()
-        .enumerate()
-        .fold(0, |a, (i, &p)| a | (x >> i & 1) << p)
-}
-
-/// Reads the bits of `x` at `positions` into bits 0, 1, ….
-fn gather(x: u64, positions: &[usize]) -> u64 {
-    positions
-        .iter()
-        .enumerate()
-        .fold(0, |a, (i, &p)| a | (x >> p & 1) << i)
-}
-
-/// The register bits whose bases are not zero (the plans drop the others: they hold copies).
-fn kept_regs(l: &TileLayout) -> Vec<usize> {
-    (0..l.reg.len())
-        .filter(|&i| l.reg[i].iter().any(|&x| x != 0))
-        .collect()
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// The tile `tile` in the distributed layout `layout` (a `LinearLayout` or an encoding, see
@@ -151,7 +107,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                     permute_regs(&src, &dst, &t.regs)
                 }
                 ConversionKind::WarpShuffle => match &plan.shuffle {
-                    Some(sp) => self.shuffle_regs(sp, &src, &dst, &t.regs, elem)?,
+                    Some(sp) => self.lx.shuffle_regs(sp, &src, &dst, &t.regs, elem)?,
                     None => None,
                 },
                 ConversionKind::SharedMemory => None,
@@ -199,267 +155,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             .lx
             .values
             .new_value(t.ty, t.shape.clone(), Some(dst), regs, info))
-    }
-
-    /// The tile's values as `i32`-or-narrower integers of `bits` bits.
-    #[allow(clippy::wrong_self_convention)] // converts `v`, not the builder `self`
-    pub(crate) fn to_bits(
-        &mut self,
-        v: BasicValueEnum<'ctx>,
-        elem: DType,
-        bits: u32,
-    ) -> Result<IntValue<'ctx>> {
-        let it = self.lx.int_type(bits);
-        if elem == DType::I1 {
-            return Ok(self
-                .lx
-                .em
-                .b
-                .build_int_z_extend(v.into_int_value(), it, "")?);
-        }
-        if v.is_int_value() {
-            return Ok(v.into_int_value());
-        }
-        Ok(self.lx.em.b.build_bit_cast(v, it, "")?.into_int_value())
-    }
-
-    #[allow(clippy::wrong_self_convention)] // converts `i`, not the builder `self`
-    pub(crate) fn from_bits(
-        &mut self,
-        i: IntValue<'ctx>,
-        elem: DType,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        if elem == DType::I1 {
-            let zero = i.get_type().const_zero();
-            return Ok(self
-                .lx
-                .em
-                .b
-                .build_int_compare(inkwell::IntPredicate::NE, i, zero, "")?
-                .into());
-        }
-        let ty = elem.llvm(self.lx.em.ctx);
-        if ty.is_int_type() {
-            return Ok(i.into());
-        }
-        Ok(self.lx.em.b.build_bit_cast(i, ty, "")?)
-    }
-
-    /// Executes a warp-shuffle plan (see the [module docs](self)); `None` if the plan is not
-    /// one this lowering can run exactly (checked on the host first).
-    fn shuffle_regs(
-        &mut self,
-        sp: &ShufflePlan,
-        src: &TileLayout,
-        dst: &TileLayout,
-        regs: &[BasicValueEnum<'ctx>],
-        elem: DType,
-    ) -> Result<Option<Vec<BasicValueEnum<'ctx>>>> {
-        let m = &sp.m;
-        let nl = m.lane_bits;
-        if 1u64 << nl != self.lx.threads_per_warp() as u64 || sp.lane_map.len() != nl {
-            return Ok(None);
-        }
-        let (src_keep, dst_keep) = (kept_regs(src), kept_regs(dst));
-        if src_keep.len() != m.src.reg.len() || dst_keep.len() != m.dst.reg.len() {
-            return Ok(None);
-        }
-        // P = N·M⁺: the register a lane sends is c_k ⊕ P·lane.
-        let mut full: Vec<u64> = Vec::new();
-        let mut owner: Vec<Option<usize>> = Vec::new();
-        for (j, &c) in sp.lane_map.iter().enumerate() {
-            if c != 0 {
-                full.push(c);
-                owner.push(Some(j));
-            }
-        }
-        for i in 0..nl {
-            let mut t = full.clone();
-            t.push(1 << i);
-            if ColumnEchelon::new(&t).free_mask() == 0 {
-                full = t;
-                owner.push(None);
-            }
-        }
-        if full.len() != nl || ColumnEchelon::new(&full).free_mask() != 0 {
-            return Ok(None);
-        }
-        let ech = ColumnEchelon::new(&full);
-        let mut p = Vec::with_capacity(nl);
-        for i in 0..nl {
-            let Some(coef) = ech.solve(1 << i) else {
-                return Ok(None);
-            };
-            let z = (0..full.len())
-                .filter(|&b| coef >> b & 1 == 1)
-                .filter_map(|b| owner[b])
-                .fold(0u64, |a, j| a | 1 << j);
-            p.push(xor_cols(&m.n, z));
-        }
-        let rounds = sp.rounds as u64;
-        let c: Vec<u64> = (0..rounds)
-            .map(|k| xor_cols(&m.a, k) ^ xor_cols(&p, xor_cols(&m.d, k)))
-            .collect();
-        let packed_src: u64 = m.packed.iter().map(|x| 1u64 << x.1).sum();
-        let p_span = span(&p);
-        let src_regs = 1u64 << src_keep.len();
-        for k in 0..rounds {
-            for l in 0..1u64 << nl {
-                if let Some(r) = sp.sender_register(k, l) {
-                    if r != c[k as usize] ^ xor_cols(&p, l) {
-                        return Ok(None);
-                    }
-                }
-            }
-            if p_span
-                .iter()
-                .any(|v| (c[k as usize] ^ v) & packed_src != 0 || c[k as usize] ^ v >= src_regs)
-            {
-                return Ok(None);
-            }
-        }
-        // Emission.
-        let ebits = sp.element_bits;
-        let epw = sp.elements_per_word as u64;
-        let wpe = sp.words_per_element;
-        let i32t = self.lx.em.ctx.i32_type();
-        let x = self.lx.lane_linear(&p)?;
-        let y = self.lx.lane_linear(&sp.lane_map)?;
-        let g = self.lx.lane_linear(&sp.diagonal)?;
-        let identity = sp
-            .lane_map
-            .iter()
-            .enumerate()
-            .all(|(j, &col)| col == 1 << j);
-        // The words a lane may send: source base register (compressed) → words.
-        let mut word_cache: HashMap<(u64, u32), IntValue<'ctx>> = HashMap::new();
-        let mut word = |kb: &mut Self, base: u64, wi: u32| -> Result<IntValue<'ctx>> {
-            if let Some(w) = word_cache.get(&(base, wi)) {
-                return Ok(*w);
-            }
-            let mut acc = i32t.const_zero();
-            for q in 0..epw {
-                let sreg = base | scatter_packed(q, &m.packed, |pk| pk.1);
-                let v = regs[scatter(sreg, &src_keep) as usize];
-                let w = if ebits == 64 {
-                    let i = kb.to_bits(v, elem, 64)?;
-                    let i = if wi == 1 {
-                        kb.lx.em.b.build_right_shift(
-                            i,
-                            kb.lx.em.ctx.i64_type().const_int(32, false),
-                            false,
-                            "",
-                        )?
-                    } else {
-                        i
-                    };
-                    kb.lx.em.b.build_int_truncate(i, i32t, "")?
-                } else if ebits == 32 {
-                    kb.to_bits(v, elem, 32)?
-                } else {
-                    let i = kb.to_bits(v, elem, ebits)?;
-                    let i = kb.lx.em.b.build_int_z_extend(i, i32t, "")?;
-                    if q == 0 {
-                        i
-                    } else {
-                        kb.lx.em.b.build_left_shift(
-                            i,
-                            i32t.const_int(q * ebits as u64, false),
-                            "",
-                        )?
-                    }
-                };
-                acc = if q == 0 {
-                    w
-                } else {
-                    kb.lx.em.b.build_or(acc, w, "")?
-                };
-            }
-            word_cache.insert((base, wi), acc);
-            Ok(acc)
-        };
-        // recv[k][wi]
-        let mut recv: Vec<Vec<IntValue<'ctx>>> = Vec::with_capacity(rounds as usize);
-        for k in 0..rounds {
-            let mut per = Vec::with_capacity(wpe as usize);
-            for wi in 0..wpe {
-                let cands: Vec<IntValue> = p_span
-                    .iter()
-                    .map(|v| word(self, c[k as usize] ^ v, wi))
-                    .collect::<Result<_>>()?;
-                let sent = self.lx.select_by(x, &p_span, &cands)?;
-                let lx = sp.lane_xor[k as usize];
-                let r = if identity && lx == 0 {
-                    sent
-                } else {
-                    let from = if lx == 0 {
-                        y
-                    } else {
-                        self.lx.em.b.build_xor(y, i32t.const_int(lx, false), "")?
-                    };
-                    self.lx.report.shuffles(1);
-                    self.lx
-                        .target
-                        .lowering()
-                        .shuffle_idx(&self.lx.em, sent, from)?
-                };
-                per.push(r);
-            }
-            recv.push(per);
-        }
-        // Destination words, then elements.
-        let g_span = span(&sp.diagonal);
-        let dst_n = 1u64 << dst_keep.len();
-        let mut vals: Vec<Option<BasicValueEnum<'ctx>>> = vec![None; dst_n as usize];
-        for w in 0..rounds {
-            let mut words = Vec::with_capacity(wpe as usize);
-            #[allow(clippy::needless_range_loop)] // `wi` picks a word of several rows of `recv`
-            for wi in 0..wpe as usize {
-                let cands: Vec<IntValue> =
-                    g_span.iter().map(|v| recv[(w ^ v) as usize][wi]).collect();
-                words.push(self.lx.select_by(g, &g_span, &cands)?);
-            }
-            for q in 0..epw {
-                let dreg = scatter(w, &m.word_bits) | scatter_packed(q, &m.packed, |pk| pk.0);
-                let v = if ebits == 64 {
-                    let i64t = self.lx.em.ctx.i64_type();
-                    let lo = self.lx.em.b.build_int_z_extend(words[0], i64t, "")?;
-                    let hi = self.lx.em.b.build_int_z_extend(words[1], i64t, "")?;
-                    let hi = self
-                        .lx
-                        .em
-                        .b
-                        .build_left_shift(hi, i64t.const_int(32, false), "")?;
-                    let i = self.lx.em.b.build_or(lo, hi, "")?;
-                    self.from_bits(i, elem)?
-                } else if ebits == 32 {
-                    self.from_bits(words[0], elem)?
-                } else {
-                    let sh = if q == 0 {
-                        words[0]
-                    } else {
-                        self.lx.em.b.build_right_shift(
-                            words[0],
-                            i32t.const_int(q * ebits as u64, false),
-                            false,
-                            "",
-                        )?
-                    };
-                    let it = self.lx.int_type(ebits);
-                    let i = self.lx.em.b.build_int_truncate(sh, it, "")?;
-                    self.from_bits(i, elem)?
-                };
-                vals[dreg as usize] = Some(v);
-            }
-        }
-        let mut out = Vec::with_capacity(dst.num_regs());
-        for r in 0..dst.num_regs() as u64 {
-            match vals[gather(r, &dst_keep) as usize] {
-                Some(v) => out.push(v),
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(out))
     }
 
     /// The shared-memory round trip through the plan's scratch layout, each half with the
@@ -680,19 +375,6 @@ impl ScratchSide {
         let bases: Option<Vec<usize>> = bases.into_iter().collect();
         Some((plan, bases?))
     }
-}
-
-/// The packed register bits (`side` picks the destination or source bit of each pair) of
-/// packed element `q` of a word.
-fn scatter_packed(
-    q: u64,
-    packed: &[(usize, usize)],
-    side: impl Fn(&(usize, usize)) -> usize,
-) -> u64 {
-    packed
-        .iter()
-        .enumerate()
-        .fold(0, |a, (b, pk)| a | (q >> b & 1) << side(pk))
 }
 
 /// Re-indexes registers when both layouts give every thread the same thread part: destination

@@ -339,7 +339,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 continue;
             }
             for v in vals.iter_mut() {
-                let other = self.shuffle_xor_value(*v, elem, 1 << j, lane)?;
+                let other = self.lx.shuffle_xor_value(*v, elem, 1 << j, lane)?;
                 *v = self.combine_regs(&mut combine, elem, *v, other)?;
             }
         }
@@ -392,19 +392,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         Ok(d.regs[0])
-    }
-
-    /// `v` of lane `lane ^ mask`, any element type (moved as one or two 32-bit words).
-    fn shuffle_xor_value(
-        &mut self,
-        v: BasicValueEnum<'ctx>,
-        elem: DType,
-        mask: u32,
-        lane: IntValue<'ctx>,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        self.shuffle_value(v, elem, lane, |(em, lowering), lane, word| {
-            lowering.shuffle_xor(em, word, mask, lane)
-        })
     }
 
     /// Stage 3: partials through shared memory, combined by every thread in warp order.

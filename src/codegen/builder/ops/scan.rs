@@ -25,7 +25,6 @@ use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
-use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::Value;
 
@@ -234,7 +233,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 for (h, tv) in th.iter_mut().enumerate() {
                     let mut incl = *tv;
                     for s in 0..k {
-                        let other = self.shuffle_value(incl, elem, lane, |em, lw, w| {
+                        let other = self.lx.shuffle_value(incl, elem, lane, |em, lw, w| {
                             em.1.shuffle_up(em.0, w, 1u32 << (j0 as u32 + s as u32), lw)
                         })?;
                         let c = self.combine_regs(&mut combine, elem, other, incl)?;
@@ -246,12 +245,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                         )?;
                         incl = self.lx.em.b.build_select(ok, c, incl, "")?;
                     }
-                    let excl = self.shuffle_value(incl, elem, lane, |em, lw, w| {
+                    let excl = self.lx.shuffle_value(incl, elem, lane, |em, lw, w| {
                         em.1.shuffle_up(em.0, w, 1u32 << j0, lw)
                     })?;
                     lane_pre[gi][h] = Some((excl, Some(has_lower)));
                     // The total of the lanes along the axis: the top lane's inclusive value.
-                    *tv = self.shuffle_value(incl, elem, lane, |em, _, w| {
+                    *tv = self.lx.shuffle_value(incl, elem, lane, |em, _, w| {
                         em.1.shuffle_idx(em.0, w, top)
                     })?;
                 }
@@ -431,65 +430,5 @@ impl<'ctx> KernelBuilder<'ctx> {
                 (r, Some(self.lx.em.b.build_or(ac, bc, "")?))
             }
         }))
-    }
-
-    /// `v` moved between lanes by `shuffle(lowering, lane, word)` on `i32` words, any element
-    /// type (one or two words). `reduce`'s butterflies use it too.
-    pub(crate) fn shuffle_value(
-        &mut self,
-        v: BasicValueEnum<'ctx>,
-        elem: DType,
-        lane: IntValue<'ctx>,
-        shuffle: impl Fn(
-            (
-                &crate::codegen::lower::emitter::Emitter<'ctx>,
-                &dyn crate::codegen::target::Lowering,
-            ),
-            IntValue<'ctx>,
-            IntValue<'ctx>,
-        ) -> Result<IntValue<'ctx>>,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        let bits = (elem.mem_bytes() * 8) as u32;
-        let i32t = self.lx.em.ctx.i32_type();
-        let w = self.to_bits(v, elem, bits)?;
-        let lowering = self.lx.target.lowering();
-        if bits == 64 {
-            let i64t = self.lx.em.ctx.i64_type();
-            let lo = self.lx.em.b.build_int_truncate(w, i32t, "")?;
-            let hi = self
-                .lx
-                .em
-                .b
-                .build_right_shift(w, i64t.const_int(32, false), false, "")?;
-            let hi = self.lx.em.b.build_int_truncate(hi, i32t, "")?;
-            self.lx.report.shuffles(2);
-            let lo = shuffle((&self.lx.em, lowering), lane, lo)?;
-            let hi = shuffle((&self.lx.em, lowering), lane, hi)?;
-            let lo = self.lx.em.b.build_int_z_extend(lo, i64t, "")?;
-            let hi = self.lx.em.b.build_int_z_extend(hi, i64t, "")?;
-            let hi = self
-                .lx
-                .em
-                .b
-                .build_left_shift(hi, i64t.const_int(32, false), "")?;
-            let i = self.lx.em.b.build_or(lo, hi, "")?;
-            return self.from_bits(i, elem);
-        }
-        let x = if bits == 32 {
-            w
-        } else {
-            self.lx.em.b.build_int_z_extend(w, i32t, "")?
-        };
-        self.lx.report.shuffles(1);
-        let got = shuffle((&self.lx.em, lowering), lane, x)?;
-        let got = if bits == 32 {
-            got
-        } else {
-            self.lx
-                .em
-                .b
-                .build_int_truncate(got, self.lx.int_type(bits), "")?
-        };
-        self.from_bits(got, elem)
     }
 }
