@@ -83,6 +83,7 @@ impl<'ctx> LowerCtx<'ctx> {
             .build_int_truncate(pair, self.em.ctx.i8_type(), "")?
             .into())
     }
+
     pub(crate) fn cast_one(
         &mut self,
         v: BasicValueEnum<'ctx>,

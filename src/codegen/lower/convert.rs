@@ -109,6 +109,7 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         Ok(acc)
     }
+
     /// `XOR_j lane_j · cols[j]` of this thread's lane id, emitted once in the prologue.
     pub(crate) fn lane_linear(&mut self, cols: &[u64]) -> Result<IntValue<'ctx>> {
         let lane = self.lane_id()?;
@@ -130,6 +131,7 @@ impl<'ctx> LowerCtx<'ctx> {
             Ok(acc)
         })
     }
+
     /// The tile's values as `i32`-or-narrower integers of `bits` bits.
     #[allow(clippy::wrong_self_convention)] // converts `v`, not the context `self`
     pub(crate) fn to_bits(
@@ -168,6 +170,7 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         Ok(self.em.b.build_bit_cast(i, ty, "")?)
     }
+
     /// Executes a warp-shuffle plan (see the [module docs](self)); `None` if the plan is not
     /// one this lowering can run exactly (checked on the host first).
     pub(crate) fn shuffle_regs(

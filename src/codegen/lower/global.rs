@@ -137,6 +137,7 @@ impl<'ctx> LowerCtx<'ctx> {
         self.em
             .sync_scope(self.target.lowering().device_sync_scope())
     }
+
     /// Loads `vec` elements of `elem` from `ptr` (as a vector when `vec > 1`), honouring `hint`;
     /// with `pred` (only where [`predicated`](Self::predicated)) the load is predicated and
     /// yields zeros where `pred` is false.
@@ -250,6 +251,7 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         Ok(())
     }
+
     /// `pred ? then() : default`, as a branch around `then` (or straight-line without `pred`).
     pub(crate) fn guarded(
         &mut self,
@@ -277,6 +279,7 @@ impl<'ctx> LowerCtx<'ctx> {
             _ => Ok(None),
         }
     }
+
     /// Stores `vals` at `ptr` where `pred` holds: predicated where
     /// [`predicated`](Self::predicated), else with a branch around the store.
     pub(crate) fn guarded_store(

@@ -57,6 +57,7 @@ impl<'ctx> LowerCtx<'ctx> {
     ) -> Result<TileLayout> {
         TileLayout::new(op, &plan.addresses, self.threads_per_warp(), self.num_warps)
     }
+
     /// `elems` (of `elem`, lowest first, in their shared-memory form) in one 32-bit register.
     pub(crate) fn pack_word(
         &mut self,
@@ -98,6 +99,7 @@ impl<'ctx> LowerCtx<'ctx> {
             })
             .collect()
     }
+
     /// `ldmatrix` of `plan` at `addrs` (one byte address per instruction, relative to
     /// `weft_smem`): writes register `base | plan.register(..)` of `out` for every element moved.
     pub(crate) fn emit_ldmatrix(

@@ -25,6 +25,7 @@ impl<'ctx> LowerCtx<'ctx> {
         let f = self.em.intrinsic(name, &[])?;
         Ok(self.em.call1(f, &[x.into()])?.into_float_value())
     }
+
     /// `f(x)` through the target's fast intrinsic, if it has one.
     pub(crate) fn fast(
         &mut self,
@@ -39,6 +40,7 @@ impl<'ctx> LowerCtx<'ctx> {
             None => Ok(None),
         }
     }
+
     pub(crate) fn exp2_f(&mut self, x: FloatValue<'ctx>, ftz: bool) -> Result<FloatValue<'ctx>> {
         match self.fast(FastFn::Exp2, x, false, ftz)? {
             Some(y) => Ok(y),
@@ -52,6 +54,7 @@ impl<'ctx> LowerCtx<'ctx> {
             None => self.float_intrinsic("llvm.log2", x),
         }
     }
+
     /// erf in f32: an odd Taylor polynomial below |x| = 0.5 (relative error < 1e-6), and
     /// Abramowitz–Stegun 7.1.26 above (absolute error < 1.5e-7).
     pub(crate) fn erf_f(&mut self, x: FloatValue<'ctx>) -> Result<FloatValue<'ctx>> {

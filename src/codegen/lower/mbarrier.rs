@@ -15,6 +15,7 @@ impl<'ctx> LowerCtx<'ctx> {
             .b
             .build_int_compare(inkwell::IntPredicate::EQ, tid, zero, "")?)
     }
+
     /// The 32-bit shared-window address of byte `offset` of `weft_smem` (what `.shared` PTX
     /// instructions take).
     pub(crate) fn smem_addr32(&mut self, offset: IntValue<'ctx>) -> Result<IntValue<'ctx>> {

@@ -151,6 +151,7 @@ impl<'ctx> LowerCtx<'ctx> {
             .build_int_compare(inkwell::IntPredicate::NE, v.into_int_value(), zero, "")?
             .into())
     }
+
     pub(crate) fn smem_at(&mut self, addr: IntValue<'ctx>) -> Result<PointerValue<'ctx>> {
         let base = self.smem_ptr();
         let i8t = self.em.ctx.i8_type();
@@ -158,6 +159,7 @@ impl<'ctx> LowerCtx<'ctx> {
         // every buffer inside the `shared_bytes` the launch reserves).
         Ok(unsafe { self.em.b.build_in_bounds_gep(i8t, base, &[addr], "")? })
     }
+
     /// Stores `regs` (one per register of the access's layout) where `keep(register)` holds,
     /// `acc.vec` registers per store.
     pub(crate) fn shared_store(

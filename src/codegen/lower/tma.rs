@@ -22,6 +22,7 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         Ok(out)
     }
+
     /// The 32-bit shared address of byte `offset` past `base`.
     pub(crate) fn smem_offset_addr32(
         &mut self,
