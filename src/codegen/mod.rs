@@ -22,34 +22,42 @@
 //! effort against compile time. Ready-made kernels and the blocked/slice layout helpers are in
 //! [`kernels`].
 //!
-//! How the builder is put together ("pure plan, then emit": the algebra decides, an emitter
-//! writes LLVM IR), one job per part:
+//! How the builder is put together (the builder validates and records a tile IR; lowering
+//! writes LLVM IR; the algebra plans), one job per part:
 //!
 //! - `builder/`: the [`KernelBuilder`] facade (parameters, program ids, constants, the
-//!   signature, `finish`), `values.rs` (the [`Value`] handles and their arena, value kinds:
-//!   scalar, register tile, shared-memory descriptor, barrier, async token; scopes of loop and
-//!   branch bodies) and `shared_mem.rs` (the shared-memory allocator, whose total the
-//!   signature carries).
-//! - `analysis/`: pure planning, no inkwell: `axis_info.rs` (contiguity, divisibility,
-//!   constancy) and `tile_layout.rs` (a layout checked against the kernel; per-register
-//!   coordinates, index plans, vector runs, copies, on `layout::gf2`).
-//! - `emit/`: `emitter.rs` (the LLVM handles and the only raw `llvm-sys` calls),
-//!   `index_cse.rs` (known bits and shared index instructions), `thread.rs` (special registers
-//!   and thread coordinates, read once in the prologue) and `output.rs` (pipelines; IR, PTX,
-//!   code objects).
-//! - `target/`: targets and target machines (`mod.rs`), and one `Lowering` per vendor:
-//!   `nvptx/` (special registers, `.approx` math, predicated and cache-hinted accesses through
-//!   the inline-PTX builder `nvptx/inline_ptx.rs`) and `amdgpu.rs`. Ops never match on the
-//!   vendor themselves.
-//! - `ops/`: the tile ops, each an `impl KernelBuilder` block: `create.rs` (`arange`, `full`,
+//!   signature, `finish`), `record.rs` (each public call appended to the tile IR),
+//!   `shared_mem.rs` (the shared-memory allocator, whose total the signature carries),
+//!   `roles.rs` (declared warp roles, named-barrier ids), `operand.rs`, `report_rows.rs`, and
+//!   `ops/`: the tile ops, each an `impl KernelBuilder` block that checks its operands, records
+//!   the op and hands the registers to lowering: `create.rs` (`arange`, `full`,
 //!   `broadcast_to`), `elementwise.rs`, `cast.rs`, `shape.rs`, `math/`, `global.rs` (loads,
-//!   stores, atomics, vector widths), `control.rs` (loops, branches), `layout_arg.rs` (what
-//!   ops take as a layout: a `LinearLayout` or a shape-free encoding); `shared.rs` (buffers,
-//!   rings and views), `convert.rs`, `reduce.rs`, `scan.rs`; the machine's asynchronous half:
+//!   stores, atomics), `control.rs` (loops, branches), `layout_arg.rs` (what ops take as a
+//!   layout: a `LinearLayout` or a shape-free encoding); `shared.rs` (buffers, rings and
+//!   views), `convert.rs`, `reduce.rs`, `scan.rs`; the machine's asynchronous half:
 //!   `async_copy.rs` (`cp.async`), `mbarrier.rs`, `tma.rs`, `ldmatrix.rs`, `mma.rs`
 //!   (`mma.sync`), `wgmma.rs`, `schedule.rs` (grouped tile order); `debug.rs` (device
 //!   printing and assertions, build-time prints). Every tensor-core and TMA operand is checked
 //!   against its layout by the algebra before any code is emitted.
+//! - `ir/`: the tile IR (ops, their attributes in `attrs.rs`, types, regions, source
+//!   locations) and its printer; `verify/`: the verifier and hazard checks; `interp/`: the
+//!   interpreter.
+//! - `analysis/`: pure planning, no inkwell: `axis_info.rs` (contiguity, divisibility,
+//!   constancy), `tile_layout.rs` (a layout checked against the kernel; per-register
+//!   coordinates, index plans, vector runs, copies, on `layout::gf2`), `matrix_plan.rs`
+//!   (`ldmatrix`/`stmatrix` plans) and `shared_offsets.rs`.
+//! - `lower/`: LLVM IR from the recorded ops, through a lowering context (`context.rs`) that
+//!   owns the emitter (`emitter.rs`, the LLVM handles and the only raw `llvm-sys` calls), the
+//!   value map (`values.rs`), index CSE (`index_cse.rs`, `index_arith.rs`), thread coordinates
+//!   (`thread.rs`, `thread_coords.rs`) and the report sink, and never names the builder; one
+//!   file per op family (`elementwise.rs`, `cast.rs`, `global.rs`, `shared.rs`, `convert.rs`,
+//!   `wgmma.rs`, …); `function.rs` (the kernel function and its prologue) and `output.rs`
+//!   (pipelines; IR, PTX, code objects).
+//! - `target/`: targets and target machines (`mod.rs`), and one `Lowering` per vendor:
+//!   `nvptx/` (special registers, `.approx` math, and every inline-PTX instruction: the
+//!   builder `inline_ptx.rs`, predicated and cache-hinted accesses, `cp_async.rs`,
+//!   `mbarrier.rs`, `tma.rs`, `ldmatrix.rs`, `mma.rs`, `wgmma.rs`, `roles.rs`) and
+//!   `amdgpu.rs`. Ops never match on the vendor themselves.
 //! - `kernels/`: ready-made kernels and layout helpers.
 //! - `report.rs`: what the algebra predicted for each op as it was emitted (vector widths, shared
 //!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), kept beside
@@ -106,30 +114,30 @@
 
 mod analysis;
 mod builder;
-mod emit;
 mod error;
 pub mod interp;
 pub mod ir;
 pub mod kernels;
-mod ops;
+mod lower;
+
 pub mod report;
 mod target;
 mod types;
 mod verify;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
-pub use builder::values::Value;
+pub use builder::ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
+pub use builder::ops::global::{AtomicOp, CacheHint};
+pub use builder::ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};
+pub use builder::ops::math::{emit_accurate_math, MathOp, MathPrecision};
+pub use builder::ops::reduce::ReduceOp;
+pub use builder::ops::scan::ScanOp;
+pub use builder::ops::warp_roles::{NamedBarriers, Role, WarpRole};
 pub use builder::{Context, KernelBuilder};
-pub use emit::{Kernel, OptLevel};
 pub use error::{CodegenError, Result};
-pub use ops::debug::PrintFormat;
-pub use ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
-pub use ops::global::{AtomicOp, CacheHint};
-pub use ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};
-pub use ops::math::{emit_accurate_math, MathOp, MathPrecision};
-pub use ops::reduce::ReduceOp;
-pub use ops::scan::ScanOp;
-pub use ops::warp_roles::{NamedBarriers, Role, WarpRole};
+pub use ir::attrs::PrintFormat;
+pub use lower::values::Value;
+pub use lower::{Kernel, OptLevel};
 pub use report::{
     parse_ptxas_verbose, ConversionFigures, GlobalFigures, KernelReport, PtxasInfo, ReportRow,
     SharedFigures,

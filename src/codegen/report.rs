@@ -29,9 +29,8 @@ use std::panic::Location;
 use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::values::Value;
-use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::lower::values::{ValueData, ValueKind};
 use crate::layout::convert::simulate::{warp_access, AccessStats};
 use crate::layout::convert::ConversionKind;
 
@@ -62,7 +61,7 @@ pub struct KernelReport {
 pub struct ReportRow {
     /// The builder method (`load`, `store`, `convert_layout`, `reduce`, …).
     pub op: String,
-    /// The label given with [`KernelBuilder::label`], else the Rust source location of the call.
+    /// The label given with [`KernelBuilder::label`](crate::codegen::KernelBuilder::label), else the Rust source location of the call.
     pub source: String,
     /// The operand's element type and shape (`f32[64x64]`; for loads and stores the pointee).
     pub operand: String,
@@ -188,6 +187,15 @@ struct Pending {
     barriers: u64,
 }
 
+/// What the outermost op of a row is: `op` called at `at` on `subject`, inside a loop or
+/// branch body when `in_body`.
+pub(crate) struct RowStart {
+    pub op: &'static str,
+    pub at: &'static Location<'static>,
+    pub in_body: bool,
+    pub subject: Option<Subject>,
+}
+
 /// Rows recorded so far and the figures of the op being emitted. Only outermost ops make rows:
 /// an op that calls another (a conversion's barriers, a `load_shared` inside `ldmatrix`) adds to
 /// the caller's row.
@@ -200,7 +208,8 @@ pub(crate) struct Recorder {
 }
 
 impl Recorder {
-    fn active(&self) -> bool {
+    /// Whether an op is being recorded (helpers skip the report's work otherwise).
+    pub(crate) fn active(&self) -> bool {
         self.depth > 0
     }
 
@@ -265,6 +274,53 @@ impl Recorder {
         }
     }
 
+    /// Names the next recorded op (instead of its Rust source location).
+    pub(crate) fn set_label(&mut self, name: &str) {
+        self.label = Some(name.to_string());
+    }
+
+    /// Opens an op; returns whether it is the outermost one (the one that makes a row).
+    pub(crate) fn open(&mut self) -> bool {
+        self.depth += 1;
+        self.depth == 1
+    }
+
+    /// Closes the op opened last. The outermost one (`start` given) makes a row, when it
+    /// succeeded (`ok`), of the figures gathered while it ran, for `warps` warps.
+    pub(crate) fn close(&mut self, start: Option<RowStart>, ok: bool, warps: u32) {
+        self.depth -= 1;
+        let Some(RowStart {
+            op,
+            at,
+            in_body,
+            subject,
+        }) = start
+        else {
+            return;
+        };
+        let p = std::mem::take(&mut self.pending);
+        let label = self.label.take();
+        if ok {
+            let source = label.unwrap_or_else(|| short_location(at));
+            let row = ReportRow {
+                op: op.to_string(),
+                source,
+                operand: String::new(),
+                layout: String::new(),
+                in_body,
+                warps,
+                global: p.global,
+                shared_loads: p.shared_loads,
+                shared_stores: p.shared_stores,
+                conversion: p.conversion,
+                shuffles: p.shuffles,
+                scratch_bytes: p.scratch_bytes,
+                barriers: p.barriers,
+            };
+            self.rows.push((row, subject));
+        }
+    }
+
     /// The recorded rows and `header`, kept for [`Kernel::report`](super::Kernel::report).
     pub(crate) fn finish(self, header: KernelReport) -> Recorded {
         Recorded {
@@ -285,6 +341,19 @@ pub(crate) struct Subject {
 }
 
 impl Subject {
+    /// The subject that value `d` is.
+    pub(crate) fn of(d: &ValueData<'_>) -> Subject {
+        let elem = match d.ty {
+            crate::codegen::types::Type::Scalar(e) | crate::codegen::types::Type::Ptr(e, _) => e,
+        };
+        Subject {
+            elem,
+            shape: d.shape.clone(),
+            shared: d.kind == ValueKind::SharedDesc,
+            layout: d.layout.clone(),
+        }
+    }
+
     /// `f32[64x64]` (a pointer tile shows its pointee; a buffer is `shared f32[…]`).
     fn operand(&self) -> String {
         let kind = if self.shared { "shared " } else { "" };
@@ -368,78 +437,6 @@ pub(crate) fn lane_flat_index(l: &TileLayout, reg: usize, lane: u64, skip: Optio
         stride *= l.shape[d];
     }
     idx
-}
-
-impl<'ctx> KernelBuilder<'ctx> {
-    /// Names the next recorded op in the [report](super::Kernel::report) (instead of its Rust
-    /// source location): `kb.label("load Q"); let q = kb.load(...)?;`.
-    pub fn label(&mut self, name: &str) {
-        self.report.label = Some(name.to_string());
-    }
-
-    /// Whether an op is being recorded (helpers skip the report's work otherwise).
-    pub(crate) fn report_active(&self) -> bool {
-        self.report.active()
-    }
-
-    /// Runs `f`, the body of op `op` called at `at` on `subject`, and records its figures as
-    /// one row when it is the outermost recorded op and succeeds.
-    pub(crate) fn reported<T>(
-        &mut self,
-        op: &'static str,
-        at: &'static Location<'static>,
-        subject: Option<Value>,
-        f: impl FnOnce(&mut Self) -> Result<T>,
-    ) -> Result<T> {
-        let outer = self.report.depth == 0;
-        let in_body = self.values.scope() != 0;
-        let subject = match subject {
-            Some(v) if outer => self.subject(v),
-            _ => None,
-        };
-        self.report.depth += 1;
-        let r = f(self);
-        self.report.depth -= 1;
-        if !outer {
-            return r;
-        }
-        let p = std::mem::take(&mut self.report.pending);
-        let label = self.report.label.take();
-        if r.is_ok() {
-            let source = label.unwrap_or_else(|| short_location(at));
-            let row = ReportRow {
-                op: op.to_string(),
-                source,
-                operand: String::new(),
-                layout: String::new(),
-                in_body,
-                warps: self.num_warps,
-                global: p.global,
-                shared_loads: p.shared_loads,
-                shared_stores: p.shared_stores,
-                conversion: p.conversion,
-                shuffles: p.shuffles,
-                scratch_bytes: p.scratch_bytes,
-                barriers: p.barriers,
-            };
-            self.report.rows.push((row, subject));
-        }
-        r
-    }
-
-    /// What value `v` is, for its row.
-    fn subject(&self, v: Value) -> Option<Subject> {
-        let d = self.values.peek("report", v).ok()?;
-        let elem = match d.ty {
-            crate::codegen::types::Type::Scalar(e) | crate::codegen::types::Type::Ptr(e, _) => e,
-        };
-        Some(Subject {
-            elem,
-            shape: d.shape.clone(),
-            shared: d.kind == crate::codegen::builder::values::ValueKind::SharedDesc,
-            layout: d.layout.clone(),
-        })
-    }
 }
 
 /// `file.rs:line` (the file name without its folders keeps the table narrow).

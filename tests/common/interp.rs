@@ -15,6 +15,13 @@ pub fn launch_with(
     options: &interp::Options,
     what: &str,
 ) {
-    interp::run_with(k, [programs, 1, 1], args, mem, options, &mut std::io::stdout())
-        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    interp::run_with(
+        k,
+        [programs, 1, 1],
+        args,
+        mem,
+        options,
+        &mut std::io::stdout(),
+    )
+    .unwrap_or_else(|e| panic!("{what}: {e}"));
 }

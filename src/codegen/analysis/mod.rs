@@ -2,4 +2,6 @@
 //! how a tile layout becomes per-register coordinates and vector runs.
 
 pub(crate) mod axis_info;
+pub(crate) mod matrix_plan;
+pub(crate) mod shared_offsets;
 pub(crate) mod tile_layout;

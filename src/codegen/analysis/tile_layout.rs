@@ -1,5 +1,5 @@
 //! From a distributed layout to per-register coordinates: the pure plan (no inkwell), which
-//! `emit/thread.rs` turns into IR.
+//! `lower/thread_coords.rs` turns into IR.
 //!
 //! It stays in `codegen/` rather than `layout/`: it checks layouts against a kernel (lanes, warps,
 //! in- and out-dims) and reports [`CodegenError`]s, and its plans are shaped by what the emitter

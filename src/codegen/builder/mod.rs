@@ -6,37 +6,37 @@
 //! returns a [`Kernel`](super::Kernel) ready to emit.
 //!
 //! The builder's state is kept in parts with one job each (as Cranelift keeps a function
-//! builder's context apart from the function): the [`Emitter`] (LLVM handles), the [`Values`]
-//! arena and its scopes, the [`ThreadIds`] cache, the [`IndexCse`] and the [`SharedMemory`]
-//! allocator. Ops (`ops/`) are `impl KernelBuilder` blocks that use these parts.
+//! builder's context apart from the function): the lowering context
+//! ([`LowerCtx`]: LLVM handles, the value arena and its scopes, thread ids, index CSE, the
+//! report sink), the [`SharedMemory`] allocator, the warp roles and the recording. Ops
+//! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and lower through the
+//! context.
 
+pub(crate) mod operand;
+pub(crate) mod ops;
 pub(crate) mod record;
+mod report_rows;
+pub(crate) mod roles;
 pub(crate) mod shared_mem;
-pub(crate) mod values;
 
 use std::fmt;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
 
 use inkwell::attributes::AttributeLoc;
-use inkwell::builder::Builder;
 use inkwell::context::Context as LlvmContext;
-use inkwell::types::BasicMetadataTypeEnum;
-use inkwell::values::{BasicValueEnum, FunctionValue};
+use inkwell::values::FunctionValue;
 
+use self::roles::WarpRoles;
 use self::shared_mem::SharedMemory;
-use self::values::{Literal, Value, ValueData, ValueKind, Values};
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::emit::emitter::Emitter;
-use crate::codegen::emit::index_cse::IndexCse;
-use crate::codegen::emit::thread::ThreadIds;
-use crate::codegen::emit::Kernel;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
-use crate::codegen::ops::warp_roles::WarpRoles;
-use crate::codegen::report::{KernelReport, Recorder};
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::Emitter;
+use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
+use crate::codegen::lower::Kernel;
+use crate::codegen::report::KernelReport;
 use crate::codegen::target::{LlvmTarget, Target};
 use crate::codegen::types::{AddrSpace, DType, Type};
 use crate::signature::{ElemType, KernelSignature, Param, ParamType};
@@ -72,48 +72,26 @@ static NEXT_KERNEL_ID: AtomicU32 = AtomicU32::new(1);
 
 /// Builds one kernel. See the [module docs](super) for the model and an example.
 pub struct KernelBuilder<'ctx> {
-    /// The LLVM handles and the raw calls.
-    pub(crate) em: Emitter<'ctx>,
-    pub(crate) target: Target,
-    /// Warps of the current scope: the kernel's, or inside a warp role the role's (per
-    /// replica). Tile layouts distribute over these.
-    pub(crate) num_warps: u32,
-    /// Warps of the whole CTA (what the launch and the signature see).
-    pub(crate) kernel_warps: u32,
-    pub(crate) name: String,
-    params: Vec<Param>,
-    param_values: Vec<Value>,
-    /// The value arena and its scopes.
-    pub(crate) values: Values<'ctx>,
-    /// Special registers and thread coordinates, read once in the prologue.
-    pub(crate) threads: ThreadIds<'ctx>,
-    /// Known bits of integer values and the index instructions already built.
-    pub(crate) cse: IndexCse<'ctx>,
+    /// Everything lowering needs: the LLVM handles, the value map, index CSE, thread
+    /// coordinates, the report sink.
+    pub(crate) lx: LowerCtx<'ctx>,
     /// The shared-memory buffers and their total.
     pub(crate) smem: SharedMemory,
     /// Warp roles (warp specialisation) and the named barriers handed out.
     pub(crate) roles: WarpRoles<'ctx>,
     /// Registers per thread the kernel is limited to ([`limit_registers`](Self::limit_registers)).
     pub(crate) max_registers: Option<u32>,
-    /// Whether float `+`, `-`, `*` built from now on may fuse into FMAs
-    /// ([`allow_fp_contraction`](Self::allow_fp_contraction)).
-    pub(crate) fp_contract: bool,
-    /// What the algebra predicted for each op emitted so far ([`Kernel::report`]).
-    pub(crate) report: Recorder,
     /// The tile IR recorded so far.
     pub(crate) rec: record::Recorder,
-    /// The open loops, outermost first: each body's scope and its preheader, where work on
-    /// values made before the loop goes ([`hoisted`](Self::hoisted)).
-    pub(crate) loops: Vec<(u32, inkwell::basic_block::BasicBlock<'ctx>)>,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("KernelBuilder")
-            .field("name", &self.name)
-            .field("target", &self.target)
-            .field("num_warps", &self.num_warps)
-            .field("values", &self.values.len())
+            .field("name", &self.lx.name)
+            .field("target", &self.lx.target)
+            .field("num_warps", &self.lx.num_warps)
+            .field("values", &self.lx.values.len())
             .field("shared_bytes", &self.smem.total())
             .finish()
     }
@@ -154,55 +132,33 @@ impl<'ctx> KernelBuilder<'ctx> {
         let em = Emitter::new(&ctx.llvm, name, target.triple(), &target.data_layout()?)?;
         let id = NEXT_KERNEL_ID.fetch_add(1, Ordering::Relaxed);
         Ok(KernelBuilder {
-            em,
-            target,
-            num_warps,
-            kernel_warps: num_warps,
-            name: name.to_string(),
-            params: Vec::new(),
-            param_values: Vec::new(),
-            values: Values::new(id),
-            threads: ThreadIds::default(),
-            cse: IndexCse::default(),
+            lx: LowerCtx::new(em, target, name, num_warps, id),
             smem: SharedMemory::new(target),
             roles: WarpRoles::default(),
             max_registers: None,
-            fp_contract: false,
-            report: Recorder::default(),
             rec: record::Recorder::new(crate::codegen::ir::Program::new(name, target, num_warps)),
-            loops: Vec::new(),
         })
     }
 
     /// The target the kernel is built for.
     pub fn target(&self) -> Target {
-        self.target
+        self.lx.target
     }
 
     /// Warps (wavefronts) per CTA, or inside a [warp role](Self::in_role) the role's warps (per
     /// replica): what tile layouts distribute over.
     pub fn num_warps(&self) -> u32 {
-        self.num_warps
+        self.lx.num_warps
     }
 
     /// Warps (wavefronts) of the whole CTA, roles or not.
     pub fn kernel_warps(&self) -> u32 {
-        self.kernel_warps
+        self.lx.kernel_warps
     }
 
     /// Threads per warp of the target (32 on NVIDIA, 64 on CDNA).
     pub fn threads_per_warp(&self) -> u32 {
-        self.target.warp_size()
-    }
-
-    /// Threads of the current scope (the CTA, or the role's replica): warps × threads per warp.
-    pub(crate) fn threads_per_block(&self) -> u32 {
-        self.num_warps * self.threads_per_warp()
-    }
-
-    /// Threads per CTA, what the launch gives.
-    pub(crate) fn kernel_threads(&self) -> u32 {
-        self.kernel_warps * self.threads_per_warp()
+        self.lx.target.warp_size()
     }
 
     /// Limits every thread to `regs` registers (NVIDIA, 24 to 255; ptxas's `.maxnreg`), so more
@@ -210,10 +166,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Call it before [`warp_roles`](Self::warp_roles), whose budgets start from it.
     pub fn limit_registers(&mut self, regs: u32) -> Result<()> {
         const OP: &str = "limit_registers";
-        if self.target.vendor() != crate::codegen::target::Vendor::Nvidia {
+        if self.lx.target.vendor() != crate::codegen::target::Vendor::Nvidia {
             return Err(CodegenError::Unsupported {
                 op: OP,
-                target: self.target.to_string(),
+                target: self.lx.target.to_string(),
                 reason: "a register limit is ptxas's `.maxnreg`: NVIDIA only".into(),
             });
         }
@@ -238,7 +194,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// two (Triton's `enable_fp_fusion`, on by default there). Off by default here, so results
     /// are those of the ops as written; `fma` is always one rounding.
     pub fn allow_fp_contraction(&mut self, on: bool) {
-        self.fp_contract = on;
+        self.lx.fp_contract = on;
     }
 
     // ----- parameters ---------------------------------------------------------------------------
@@ -282,7 +238,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 name: name.to_string(),
                 reason,
             })?;
-        self.target
+        self.lx
+            .target
             .require(crate::target::Feature::Tma, "arg_tensor_map")?;
         let v = self.add_param_of(
             name,
@@ -290,15 +247,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             ParamType::TensorMap(Some(spec)),
             1,
         )?;
-        self.values.update(v, |d| d.kind = ValueKind::TensorMap);
+        self.lx.values.update(v, |d| d.kind = ValueKind::TensorMap);
         self.note_type(v)?;
         Ok(v)
     }
 
     /// What a tensor-map parameter was declared with.
     pub(crate) fn tensor_map_spec(&self, v: Value) -> Option<crate::signature::TensorMapSpec> {
-        let i = self.param_values.iter().position(|p| *p == v)?;
-        match self.params[i].ty {
+        let i = self.lx.param_values.iter().position(|p| *p == v)?;
+        match self.lx.params[i].ty {
             ParamType::TensorMap(spec) => spec,
             _ => None,
         }
@@ -319,12 +276,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             name: name.to_string(),
             reason: reason.to_string(),
         };
-        if self.em.func.is_some() {
+        if self.lx.em.func.is_some() {
             return Err(reject(
                 "parameters must be declared before the first op of the body",
             ));
         }
-        if self.params.iter().any(|p| p.name == name) {
+        if self.lx.params.iter().any(|p| p.name == name) {
             return Err(reject("declared twice"));
         }
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -343,12 +300,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        self.params.push(Param {
+        self.lx.params.push(Param {
             name: name.to_string(),
             ty,
             divisibility,
         });
-        let v = self.values.push(ValueData {
+        let v = self.lx.values.push(ValueData {
             kind: ValueKind::Scalar,
             ty: value_ty,
             shape: Vec::new(),
@@ -359,7 +316,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             literal: None,
             shared: None,
         });
-        self.param_values.push(v);
+        self.lx.param_values.push(v);
         self.record_param(name, v)?;
         Ok(v)
     }
@@ -367,116 +324,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The signature so far (final once the body has started): what a launch must respect.
     pub fn signature(&self) -> KernelSignature {
         KernelSignature {
-            name: self.name.clone(),
-            target: Some(self.target),
-            params: self.params.clone(),
-            threads_per_block: Some(self.kernel_threads()),
+            name: self.lx.name.clone(),
+            target: Some(self.lx.target),
+            params: self.lx.params.clone(),
+            threads_per_block: Some(self.lx.kernel_threads()),
             shared_bytes: self.smem.total() as u32,
         }
     }
 
-    /// Creates the LLVM function once the parameters are known, with a prologue block (thread ids,
-    /// per-layout thread coordinates) that falls through to the body.
-    pub(crate) fn ensure_body(&mut self) -> Result<()> {
-        if self.values.poisoned {
-            return Err(CodegenError::arg(
-                "kernel",
-                "an earlier error inside a loop or branch body left this kernel incomplete",
-            ));
-        }
-        if self.em.func.is_some() {
-            return Ok(());
-        }
-        let ctx = self.em.ctx;
-        let tys: Vec<BasicMetadataTypeEnum> = self
-            .param_values
-            .iter()
-            .map(|v| {
-                self.values.peek("kernel", *v).map(|d| match d.kind {
-                    // Passed by value; the code takes its address (`byval`, below).
-                    ValueKind::TensorMap => ctx.ptr_type(inkwell::AddressSpace::default()).into(),
-                    _ => d.ty.llvm(ctx).into(),
-                })
-            })
-            .collect::<Result<_>>()?;
-        let f = self
-            .em
-            .module
-            .add_function(&self.name, ctx.void_type().fn_type(&tys, false), None);
-        let lowering = self.target.lowering();
-        f.set_call_conventions(lowering.kernel_calling_convention());
-        let (key, value) = lowering.block_size_attribute(self.kernel_threads());
-        f.add_attribute(
-            AttributeLoc::Function,
-            ctx.create_string_attribute(key, &value),
-        );
-        for (i, p) in self.params.iter().enumerate() {
-            let param = f.get_nth_param(i as u32).expect("declared above");
-            param.set_name(&p.name);
-            let kind = inkwell::attributes::Attribute::get_named_enum_kind_id;
-            let at = AttributeLoc::Param(i as u32);
-            match p.ty {
-                ParamType::Ptr(_) => {
-                    f.add_attribute(
-                        at,
-                        ctx.create_enum_attribute(kind("align"), p.divisibility.min(1 << 12)),
-                    );
-                }
-                ParamType::TensorMap(_) => {
-                    // 128 bytes by value at 64-byte alignment, read in place: a grid constant
-                    // gets `cvta.param` rather than a copy into local memory.
-                    let bytes = ctx.i8_type().array_type(128);
-                    use inkwell::types::AnyType;
-                    let ty = bytes.as_any_type_enum();
-                    f.add_attribute(at, ctx.create_type_attribute(kind("byval"), ty));
-                    f.add_attribute(at, ctx.create_enum_attribute(kind("align"), 64));
-                    f.add_attribute(at, ctx.create_string_attribute("nvvm.grid_constant", ""));
-                }
-                _ => {}
-            }
-        }
-        let prologue = ctx.append_basic_block(f, "prologue");
-        let body = ctx.append_basic_block(f, "body");
-        self.em.b.position_at_end(prologue);
-        self.em.b.build_unconditional_branch(body)?;
-        self.em.b.position_at_end(body);
-        self.em.func = Some(f);
-        self.em.prologue = Some(prologue);
-        for (i, v) in self.param_values.clone().into_iter().enumerate() {
-            let p = f.get_nth_param(i as u32).expect("declared above");
-            self.values.update(v, |d| d.regs = vec![p]);
-            let d = self.params[i].divisibility;
-            if p.is_int_value() && d > 1 {
-                // A promised multiple of `d` has its low bits clear.
-                self.note_bits(p.into_int_value(), !(d - 1), None);
-            }
-        }
-        Ok(())
-    }
-
-    /// Emits `build` in the prologue (so its values dominate every later block) and returns to
-    /// the current position.
-    pub(crate) fn in_prologue<T>(
-        &mut self,
-        build: impl FnOnce(&Builder<'ctx>) -> Result<T>,
-    ) -> Result<T> {
-        self.ensure_body()?;
-        self.em.in_prologue(build)
-    }
-
     // ----- the arena ----------------------------------------------------------------------------
-
-    /// A new scalar or register tile in the current scope.
-    pub(crate) fn new_value(
-        &mut self,
-        ty: Type,
-        shape: Vec<u64>,
-        layout: Option<Arc<TileLayout>>,
-        regs: Vec<BasicValueEnum<'ctx>>,
-        info: AxisInfo,
-    ) -> Value {
-        self.values.new_value(ty, shape, layout, regs, info)
-    }
 
     /// Looks up an operand of `op` that must be a scalar or a register tile, checking its kernel
     /// and scope, and starts the body if needed.
@@ -497,9 +353,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         accepts: &[ValueKind],
         expected: &'static str,
     ) -> Result<Rc<ValueData<'ctx>>> {
-        self.values.peek(op, v)?;
-        self.ensure_body()?;
-        let d = self.values.get(op, v, accepts, expected)?;
+        self.lx.values.peek(op, v)?;
+        self.lx.ensure_body()?;
+        let d = self.lx.values.get(op, v, accepts, expected)?;
         self.check_live(op, &d)?;
         Ok(d)
     }
@@ -526,7 +382,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn peek(&self, op: &'static str, v: Value) -> Result<&ValueData<'ctx>> {
-        self.values.peek(op, v).map(|d| &**d)
+        self.lx.values.peek(op, v).map(|d| &**d)
     }
 
     // ----- program ids and constants ------------------------------------------------------------
@@ -547,8 +403,12 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn program_id_impl(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("program_id", axis)?;
-        let v = self.target.lowering().program_id(self, axis, a)?;
-        Ok(self.new_value(
+        let v = self
+            .lx
+            .target
+            .lowering()
+            .program_id(&mut self.lx, axis, a)?;
+        Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             vec![],
             None,
@@ -567,8 +427,12 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn num_programs_impl(&mut self, axis: u32) -> Result<Value> {
         let a = Self::axis_name("num_programs", axis)?;
-        let v = self.target.lowering().num_programs(self, axis, a)?;
-        Ok(self.new_value(
+        let v = self
+            .lx
+            .target
+            .lowering()
+            .num_programs(&mut self.lx, axis, a)?;
+        Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             vec![],
             None,
@@ -586,7 +450,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_int_impl(&mut self, dtype: DType, value: i64) -> Result<Value> {
-        self.ensure_body()?;
+        self.lx.ensure_body()?;
         if !dtype.is_int() {
             return Err(CodegenError::InvalidType {
                 op: "const_int",
@@ -607,17 +471,18 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let v = dtype
-            .llvm(self.em.ctx)
+            .llvm(self.lx.em.ctx)
             .into_int_type()
             .const_int(value as u64, bits > 1);
-        let id = self.new_value(
+        let id = self.lx.values.new_value(
             Type::Scalar(dtype),
             vec![],
             None,
             vec![v.into()],
             AxisInfo::constant(value, &[]),
         );
-        self.values
+        self.lx
+            .values
             .update(id, |d| d.literal = Some(Literal::Int(value)));
         Ok(id)
     }
@@ -631,7 +496,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_float_impl(&mut self, dtype: DType, value: f64) -> Result<Value> {
-        self.ensure_body()?;
+        self.lx.ensure_body()?;
         if !dtype.is_float() {
             return Err(CodegenError::InvalidType {
                 op: "const_float",
@@ -639,11 +504,18 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: dtype.to_string(),
             });
         }
-        let v = dtype.llvm(self.em.ctx).into_float_type().const_float(value);
+        let v = dtype
+            .llvm(self.lx.em.ctx)
+            .into_float_type()
+            .const_float(value);
         let mut info = AxisInfo::scalar(1);
         info.constant = None;
-        let id = self.new_value(Type::Scalar(dtype), vec![], None, vec![v.into()], info);
-        self.values
+        let id = self
+            .lx
+            .values
+            .new_value(Type::Scalar(dtype), vec![], None, vec![v.into()], info);
+        self.lx
+            .values
             .update(id, |d| d.literal = Some(Literal::Float(value)));
         Ok(id)
     }
@@ -710,55 +582,60 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             d.info.contiguity[last] = d.info.contiguity[last].max(contiguity);
         }
-        d.scope = self.values.scope();
+        d.scope = self.lx.values.scope();
         d.literal = None;
-        Ok(self.values.push(d))
+        Ok(self.lx.values.push(d))
     }
 
     /// Terminates the body, verifies the module and hands it over for emission.
     pub fn finish(mut self) -> Result<Kernel<'ctx>> {
-        self.ensure_body()?;
-        if self.values.scope() != 0 {
+        self.lx.ensure_body()?;
+        if self.lx.values.scope() != 0 {
             return Err(CodegenError::arg(
                 "finish",
                 "called inside a loop or branch body",
             ));
         }
-        self.em.b.build_return(None)?;
-        if let Some(f) = self.em.func {
+        self.lx.em.b.build_return(None)?;
+        if let Some(f) = self.lx.em.func {
             drop_unused(f);
             let key = "nvvm.maxnreg";
             if let Some(regs) = self.max_registers {
                 if f.get_string_attribute(AttributeLoc::Function, key)
                     .is_none()
                 {
-                    let a = self.em.ctx.create_string_attribute(key, &regs.to_string());
+                    let a = self
+                        .lx
+                        .em
+                        .ctx
+                        .create_string_attribute(key, &regs.to_string());
                     f.add_attribute(AttributeLoc::Function, a);
                 }
             }
         }
-        self.em
+        self.lx
+            .em
             .module
             .verify()
             .map_err(|e| CodegenError::llvm("verify", e.to_string()))?;
         let signature = self.signature();
         let header = KernelReport {
-            kernel: self.name.clone(),
-            target: self.target.to_string(),
-            num_warps: self.kernel_warps,
-            warp_size: self.threads_per_warp(),
+            kernel: self.lx.name.clone(),
+            target: self.lx.target.to_string(),
+            num_warps: self.lx.kernel_warps,
+            warp_size: self.lx.threads_per_warp(),
             shared_bytes: self.smem.total(),
             rows: Vec::new(),
             ptxas: None,
         };
         crate::codegen::verify::verify(&self.rec.prog)?;
-        let report = std::mem::take(&mut self.report).finish(header);
+        let report = std::mem::take(&mut self.lx.report).finish(header);
         Ok(Kernel::new(
-            self.em.module,
-            self.target,
+            self.lx.em.module,
+            self.lx.target,
             signature,
-            self.em.float_math,
-            self.em.tensor_cores,
+            self.lx.em.float_math,
+            self.lx.em.tensor_cores,
             report,
             self.rec.prog,
         ))
@@ -838,7 +715,7 @@ mod tests {
     /// A value of each kind no op makes yet, as the shared-memory, barrier and async-copy ops
     /// will.
     fn other_kind(kb: &mut KernelBuilder<'_>, kind: ValueKind) -> Value {
-        kb.values.push(ValueData {
+        kb.lx.values.push(ValueData {
             kind,
             ty: Type::Scalar(DType::F16),
             shape: vec![64],

@@ -9,11 +9,11 @@
 
 use std::panic::Location;
 
-use crate::codegen::builder::values::{Value, ValueKind};
+use crate::codegen::builder::operand::Operand;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, IrType, Loc, Op, OpKind, Program, RegionId, ValueId};
-use crate::codegen::ops::elementwise::Operand;
+use crate::codegen::lower::values::{Value, ValueKind};
 
 /// The recording state of one kernel.
 #[derive(Debug)]
@@ -67,12 +67,12 @@ impl Results for (Value, Value) {
     }
 }
 
-impl Results for Vec<crate::codegen::ops::warp_roles::Role> {
+impl Results for Vec<crate::codegen::builder::roles::Role> {
     fn values(&self) -> Vec<Value> {
         Vec::new()
     }
 }
-impl Results for crate::codegen::ops::warp_roles::NamedBarriers {
+impl Results for crate::codegen::builder::roles::NamedBarriers {
     fn values(&self) -> Vec<Value> {
         Vec::new()
     }
@@ -115,7 +115,7 @@ impl Recorder {
 impl<'ctx> KernelBuilder<'ctx> {
     /// The tile-IR type of `v` (its kind, element type, shape, layout or buffer).
     pub(crate) fn ir_type(&self, v: Value) -> Result<IrType> {
-        let d = self.values.peek("record", v)?;
+        let d = self.lx.values.peek("record", v)?;
         Ok(match d.kind {
             ValueKind::Scalar => IrType::Scalar(d.ty),
             ValueKind::Tile => match &d.layout {

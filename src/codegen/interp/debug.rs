@@ -13,9 +13,9 @@ use crate::codegen::interp::exec::{Cta, Val};
 use crate::codegen::interp::num::{self, Num};
 use crate::codegen::interp::tile::Tile;
 use crate::codegen::interp::InterpError;
+use crate::codegen::ir::attrs::PrintFormat;
 use crate::codegen::ir::print_line::{Conv, HostValue, Line};
 use crate::codegen::ir::{IrType, Op};
-use crate::codegen::ops::debug::PrintFormat;
 use crate::codegen::types::{DType, Type};
 
 type R<T> = std::result::Result<T, InterpError>;

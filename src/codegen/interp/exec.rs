@@ -5,6 +5,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::elementwise::BinaryOp;
+use crate::codegen::builder::ops::global::AtomicOp;
+use crate::codegen::builder::ops::reduce::ReduceOp;
+use crate::codegen::builder::ops::scan::ScanOp;
 use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
@@ -12,10 +16,6 @@ use crate::codegen::interp::tasks::{Cont, Step, Task};
 use crate::codegen::interp::tile::{holders, Tile};
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
-use crate::codegen::ops::elementwise::BinaryOp;
-use crate::codegen::ops::global::AtomicOp;
-use crate::codegen::ops::reduce::ReduceOp;
-use crate::codegen::ops::scan::ScanOp;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::MathPrecision;
 use crate::target::Vendor;
@@ -54,7 +54,7 @@ pub(crate) struct Cta<'a> {
     /// The other tasks (warp roles), in schedule order.
     pub others: std::collections::VecDeque<Task>,
     /// The roles of the last `warp_roles`.
-    pub roles: Vec<crate::codegen::ops::warp_roles::WarpRole>,
+    pub roles: Vec<crate::codegen::builder::ops::warp_roles::WarpRole>,
     /// Named barriers: threads arrived in the current generation, and the generation.
     named: HashMap<i64, (u64, u64)>,
     pub pid: [u64; 3],
@@ -240,7 +240,7 @@ impl<'a> Cta<'a> {
             let coords: Vec<u64> = c.iter().map(|(_, x)| *x).collect();
             let i = Tile::index(shape, &coords) as usize;
             if i < out.len() && out[i] == u64::MAX {
-                out[i] = crate::codegen::ops::shared::padded(o, &buf.padding) * bytes;
+                out[i] = crate::codegen::lower::shared::padded(o, &buf.padding) * bytes;
             }
         }
         let out = Rc::new(out);
@@ -933,7 +933,7 @@ impl<'a> Cta<'a> {
                     return Err(self.err(format!("index {i} of a ring of {}", shape[0])));
                 }
                 let sub: u64 = shape[1..].iter().product();
-                let stride = crate::codegen::ops::shared::padded(sub, &buf.padding)
+                let stride = crate::codegen::lower::shared::padded(sub, &buf.padding)
                     * dtype_of(*elem).mem_bytes();
                 self.set(op.results[0], Val::Shared(base + i as u64 * stride));
             }

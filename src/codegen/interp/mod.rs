@@ -46,8 +46,8 @@ use std::rc::Rc;
 
 pub use memory::{DeviceBuffer, HostElem, Memory};
 
-use crate::codegen::emit::Kernel;
 use crate::codegen::ir::{IrType, Loc, Program};
+use crate::codegen::lower::Kernel;
 use crate::codegen::types::{DType, Type};
 use exec::{Cta, Val};
 use num::Num;

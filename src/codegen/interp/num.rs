@@ -9,8 +9,8 @@
 //! (`ex2.approx`, `lg2.approx`, `sin.approx`, …) may differ by a few ulp; tests compare floats
 //! within stated tolerances.
 
-use crate::codegen::ops::elementwise::{BinaryOp, CmpOp, UnaryOp};
-use crate::codegen::ops::math::MathOp;
+use crate::codegen::builder::ops::elementwise::{BinaryOp, CmpOp, UnaryOp};
+use crate::codegen::builder::ops::math::MathOp;
 use crate::codegen::types::{DType, Type};
 
 /// One element.

@@ -188,7 +188,10 @@ impl Cta<'_> {
     }
 
     /// The first warp and the spec of role `index`.
-    fn roles_before(&self, index: usize) -> R<(u32, crate::codegen::ops::warp_roles::WarpRole)> {
+    fn roles_before(
+        &self,
+        index: usize,
+    ) -> R<(u32, crate::codegen::builder::ops::warp_roles::WarpRole)> {
         let spec = self
             .roles
             .get(index)

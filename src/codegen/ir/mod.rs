@@ -10,6 +10,7 @@
 //! Ops are recorded at the level the user called them: an op that weft implements with other
 //! builder calls (`argmax` through a reduction, `zeros` through `full`) is one op.
 
+pub(crate) mod attrs;
 pub(crate) mod loc;
 pub(crate) mod op;
 pub(crate) mod print;

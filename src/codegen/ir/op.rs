@@ -5,14 +5,14 @@
 //! of structured control flow and the combine functions of reductions and scans. The order of
 //! operands per kind is documented on each [`OpKind`] variant.
 
+use crate::codegen::ir::attrs::PrintFormat;
+use crate::codegen::ir::attrs::ReduceOp;
+use crate::codegen::ir::attrs::ScanOp;
+use crate::codegen::ir::attrs::WarpRole;
+use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
+use crate::codegen::ir::attrs::{BinaryOp, CmpOp, UnaryOp};
+use crate::codegen::ir::attrs::{MathOp, MathPrecision};
 use crate::codegen::ir::loc::Loc;
-use crate::codegen::ops::debug::PrintFormat;
-use crate::codegen::ops::elementwise::{BinaryOp, CmpOp, UnaryOp};
-use crate::codegen::ops::global::{AtomicOp, CacheHint};
-use crate::codegen::ops::math::{MathOp, MathPrecision};
-use crate::codegen::ops::reduce::ReduceOp;
-use crate::codegen::ops::scan::ScanOp;
-use crate::codegen::ops::warp_roles::WarpRole;
 use crate::codegen::types::DType;
 
 /// A handle to a tile-IR value. Equal to the index of the builder's [`Value`](crate::codegen::Value)

@@ -14,7 +14,7 @@
 //! `vprintf` takes C's variadic promotions, so f16, bf16, fp8 and f32 travel as a `double` of the
 //! same value), or `0x` and the element's bits zero-padded to its width ([`PrintFormat::Hex`]).
 
-use crate::codegen::ops::debug::PrintFormat;
+use crate::codegen::ir::attrs::PrintFormat;
 use crate::codegen::types::DType;
 
 /// How one value is passed to `vprintf` and written.

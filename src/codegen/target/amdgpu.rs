@@ -6,10 +6,10 @@ use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::OptimizationLevel;
 
 use super::{FastFn, FastIntrinsic, GlobalAccess, Lowering};
-use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::Emitter;
-use crate::codegen::emit::OptLevel;
 use crate::codegen::error::Result;
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::Emitter;
+use crate::codegen::lower::OptLevel;
 use crate::codegen::types::DType;
 
 /// The AMDGPU back end.
@@ -41,24 +41,24 @@ impl Lowering for Amdgpu {
 
     fn program_id<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         _axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>> {
-        kb.sreg(&format!("llvm.amdgcn.workgroup.id.{name}"))
+        lx.sreg(&format!("llvm.amdgcn.workgroup.id.{name}"))
     }
 
     fn num_programs<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         _name: &str,
     ) -> Result<IntValue<'ctx>> {
         // HSA dispatch packet: workgroup_size_{x,y,z} are u16 at 4, 6, 8 and
         // grid_size_{x,y,z} (in work-items) u32 at 12, 16, 20.
-        let f = kb.em.intrinsic("llvm.amdgcn.dispatch.ptr", &[])?;
-        let ctx = kb.em.ctx;
-        kb.in_prologue(|b| {
+        let f = lx.em.intrinsic("llvm.amdgcn.dispatch.ptr", &[])?;
+        let ctx = lx.em.ctx;
+        lx.in_prologue(|b| {
             let p = b
                 .build_call(f, &[], "")?
                 .try_as_basic_value()
@@ -114,6 +114,14 @@ impl Lowering for Amdgpu {
         // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32 does
         // not help, since InstCombine narrows it back to bf16.
         true
+    }
+
+    fn narrows_f32_pairs(&self, _target: crate::codegen::target::Target) -> bool {
+        false
+    }
+
+    fn has_named_barriers(&self) -> bool {
+        false
     }
 
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel {

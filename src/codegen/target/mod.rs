@@ -14,11 +14,11 @@ use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, TargetMachine
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use inkwell::OptimizationLevel;
 
-use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::{self, Emitter};
-use crate::codegen::emit::OptLevel;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ops::global::CacheHint;
+use crate::codegen::ir::attrs::CacheHint;
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::{self, Emitter};
+use crate::codegen::lower::OptLevel;
 use crate::codegen::types::DType;
 pub use crate::target::{Feature, Target, Vendor};
 
@@ -52,14 +52,14 @@ pub(crate) trait Lowering: Sync {
     /// The index of this CTA along grid axis `axis` (named `x`, `y`, `z`).
     fn program_id<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>>;
     /// The number of CTAs along grid axis `axis`.
     fn num_programs<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>>;
@@ -80,9 +80,14 @@ pub(crate) trait Lowering: Sync {
     fn fast_math(&self, f: FastFn, is64: bool, ftz: bool) -> Option<FastIntrinsic>;
     /// Whether the back end cannot lower a bf16 remainder.
     fn lacks_bf16_rem(&self) -> bool;
+    /// Whether `target` rounds two f32 to f16 or bf16 in one instruction (`cvt.rn.f16x2.f32`).
+    fn narrows_f32_pairs(&self, target: Target) -> bool;
+    /// Whether the target has named barriers of a thread count (`bar.sync id, n`), which warp
+    /// roles synchronise through.
+    fn has_named_barriers(&self) -> bool;
     /// LLVM's code generation level for `opt`.
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel;
-    /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`emit/output.rs`).
+    /// Whether loop-free kernels may skip `default<O3>` at [`OptLevel::O3`] (`lower/output.rs`).
     fn straight_line_without_o3(&self) -> bool;
     /// A barrier of every thread of the CTA that also orders their shared-memory accesses
     /// (`bar.sync 0`; `s_barrier` between workgroup fences).
@@ -311,7 +316,7 @@ fn init_llvm_target(vendor: Vendor) {
 /// chose every memory access's width and writes each element once; accumulators are inline-asm
 /// operands) and took 29% of the GEMM's compile (385 M → 276 M instructions, identical PTX).
 /// NVIDIA code generation (`codegen`) also skips NVPTX's early CSE, which finds nothing left to
-/// merge in the builder's code (it shares index arithmetic itself, `emit/index_cse.rs`, and the
+/// merge in the builder's code (it shares index arithmetic itself, `lower/index_cse.rs`, and the
 /// middle end ran CSE where there is one): the same PTX for every shipped kernel in 103
 /// configurations (`examples/compile_probe.rs sweep`) but the mma.sync GEMMs and the pipelined
 /// attention (registers renamed: the same cubin, or for two A·Bᵀ GEMMs a cubin as large or

@@ -21,8 +21,8 @@ use inkwell::context::Context;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue};
 
-use crate::codegen::emit::emitter::Emitter;
 use crate::codegen::error::Result;
+use crate::codegen::lower::emitter::Emitter;
 
 /// A PTX register class, with its inline-assembly constraint letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

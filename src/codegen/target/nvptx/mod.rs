@@ -2,7 +2,14 @@
 //! global accesses that are predicated or cache-hinted through inline PTX
 //! ([`inline_ptx`]).
 
+pub(crate) mod cp_async;
 pub(crate) mod inline_ptx;
+pub(crate) mod ldmatrix;
+pub(crate) mod mbarrier;
+pub(crate) mod mma;
+pub(crate) mod roles;
+pub(crate) mod tma;
+pub(crate) mod wgmma;
 
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue};
@@ -10,12 +17,12 @@ use inkwell::OptimizationLevel;
 
 use self::inline_ptx::{vec_suffix, vector, InlinePtx, RegClass};
 use super::{FastFn, FastIntrinsic, GlobalAccess, Lowering};
-use crate::codegen::builder::KernelBuilder;
-use crate::codegen::emit::emitter::vec_of;
-use crate::codegen::emit::emitter::Emitter;
-use crate::codegen::emit::OptLevel;
 use crate::codegen::error::Result;
-use crate::codegen::ops::global::CacheHint;
+use crate::codegen::ir::attrs::CacheHint;
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::emitter::vec_of;
+use crate::codegen::lower::emitter::Emitter;
+use crate::codegen::lower::OptLevel;
 use crate::codegen::types::DType;
 
 /// The NVPTX back end.
@@ -56,23 +63,23 @@ impl Lowering for Nvptx {
 
     fn program_id<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>> {
-        let v = kb.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{name}"))?;
-        kb.note_bits(v, grid_bits(axis), None);
+        let v = lx.sreg(&format!("llvm.nvvm.read.ptx.sreg.ctaid.{name}"))?;
+        lx.note_bits(v, grid_bits(axis), None);
         Ok(v)
     }
 
     fn num_programs<'ctx>(
         &self,
-        kb: &mut KernelBuilder<'ctx>,
+        lx: &mut LowerCtx<'ctx>,
         axis: u32,
         name: &str,
     ) -> Result<IntValue<'ctx>> {
-        let v = kb.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{name}"))?;
-        kb.note_bits(v, grid_bits(axis), None);
+        let v = lx.sreg(&format!("llvm.nvvm.read.ptx.sreg.nctaid.{name}"))?;
+        lx.note_bits(v, grid_bits(axis), None);
         Ok(v)
     }
 
@@ -120,6 +127,14 @@ impl Lowering for Nvptx {
 
     fn lacks_bf16_rem(&self) -> bool {
         false
+    }
+
+    fn narrows_f32_pairs(&self, target: crate::codegen::target::Target) -> bool {
+        target.sm().is_some_and(|sm| sm >= 80)
+    }
+
+    fn has_named_barriers(&self) -> bool {
+        true
     }
 
     fn codegen_level(&self, opt: OptLevel) -> OptimizationLevel {

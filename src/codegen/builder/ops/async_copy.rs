@@ -1,0 +1,227 @@
+//! Asynchronous copies from global to shared memory (`cp.async`, sm_80+), as Gluon's tutorial 03:
+//! [`async_copy_global_to_shared`](KernelBuilder::async_copy_global_to_shared) starts the copies,
+//! [`async_commit_group`](KernelBuilder::async_commit_group) closes the group of copies started
+//! since the last commit, and [`async_wait_group`](KernelBuilder::async_wait_group) waits until at
+//! most `n` groups of this thread are still in flight. A multi-stage pipeline keeps `stages - 1`
+//! groups in flight while it computes on the oldest one.
+//!
+//! Each thread copies its own registers' elements: the pointer tile's layout says which global
+//! addresses a thread reads, the shared layout where they land (`S⁻¹ ∘ R`, as for
+//! `store_shared`). Registers `r, …, r+v-1` move as one `cp.async` of `v` elements when they are
+//! consecutive in both memories (and the mask is constant over them): the width is the smaller of
+//! the global vector plan (`load`'s) and the shared contiguity, at most 16 bytes. A masked-off
+//! vector is the zero-fill form (`src-size` 0): nothing is read and zeros land in shared memory,
+//! so out-of-bounds rows and columns of a tile read as zeros. `cp.async` moves 4, 8 or 16 bytes;
+//! where fewer consecutive bytes are known (an odd row stride of f16), the copy is a plain masked
+//! load and shared store instead, complete when the op returns (a later wait is then a no-op for
+//! it), so a kernel specialised for any shape stays correct. Registers holding copies of an
+//! element are skipped; threads holding copies (a layout broadcast over lanes or warps) each copy
+//! it, the same bytes to the same place.
+
+use inkwell::values::BasicValueEnum;
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::shared_offsets::offset_layout;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData, ValueKind};
+use crate::codegen::target::nvptx::cp_async as ptx;
+use crate::codegen::target::{Feature, LlvmTarget};
+use crate::codegen::types::{DType, Type};
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Starts copying `*ptrs` (a tile of global pointers, any distributed layout) into the
+    /// shared buffer `desc` of the same shape and element type, elementwise; where `mask` is
+    /// false the shared element becomes zero and global memory is not read. The copy is
+    /// asynchronous: commit it ([`async_commit_group`](Self::async_commit_group)), wait for it
+    /// ([`async_wait_group`](Self::async_wait_group)), then [`barrier`](Self::barrier) before
+    /// other threads read the buffer. Needs sm_80 (see the [module docs](self)).
+    #[track_caller]
+    pub fn async_copy_global_to_shared(
+        &mut self,
+        desc: Value,
+        ptrs: Value,
+        mask: Option<Value>,
+    ) -> Result<()> {
+        self.record(
+            OpKind::AsyncCopy {
+                has_mask: mask.is_some(),
+            },
+            [
+                Some(Arg::from(desc)),
+                Some(Arg::from(ptrs)),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.async_copy_global_to_shared_impl(desc, ptrs, mask),
+        )
+    }
+
+    fn async_copy_global_to_shared_impl(
+        &mut self,
+        desc: Value,
+        ptrs: Value,
+        mask: Option<Value>,
+    ) -> Result<()> {
+        let at = self.rec.caller();
+        self.reported("async_copy_global_to_shared", at, Some(ptrs), |kb| {
+            kb.async_copy_inner(desc, ptrs, mask)
+        })
+    }
+
+    fn async_copy_inner(&mut self, desc: Value, ptrs: Value, mask: Option<Value>) -> Result<()> {
+        const OP: &str = "async_copy_global_to_shared";
+        self.lx.target.require(Feature::CpAsync, OP)?;
+        let d = self.shared_desc(OP, desc)?;
+        let (p, elem) = self.pointer_operand(OP, ptrs)?;
+        if p.is_scalar() {
+            return Err(CodegenError::InvalidType {
+                op: OP,
+                expected: "a tile of global pointers".into(),
+                value: p.describe(),
+            });
+        }
+        if p.shape != d.shape {
+            return Err(CodegenError::ShapeMismatch {
+                op: OP,
+                lhs: d.describe(),
+                rhs: p.describe(),
+            });
+        }
+        if d.ty != Type::Scalar(elem) {
+            return Err(CodegenError::TypeMismatch {
+                op: OP,
+                lhs: d.describe(),
+                rhs: p.describe(),
+            });
+        }
+        if elem == DType::I1 {
+            return Err(CodegenError::InvalidType {
+                op: OP,
+                expected: "pointers to numbers (i1 is stored as bytes: copy i8)".into(),
+                value: p.describe(),
+            });
+        }
+        let m = self.mask_operand(OP, mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p];
+        ops.extend(m.iter().map(|x| &**x));
+        let u = self.unify(OP, &ops)?;
+        if u.shape != d.shape {
+            return Err(CodegenError::ShapeMismatch {
+                op: OP,
+                lhs: d.describe(),
+                rhs: m.as_ref().map_or_else(|| p.describe(), |x| x.describe()),
+            });
+        }
+        let layout = u.layout.clone().expect("a tile");
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let offsets = offset_layout(
+            OP,
+            &layout,
+            &buf.layout,
+            self.lx.threads_per_warp(),
+            self.lx.num_warps,
+        )?;
+        let acc = self.desc_access_at(offsets, &d)?;
+        let plan = self
+            .lx
+            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
+        // A copy's shared address must be aligned to its size: padding of fewer elements than
+        // the vector would shift the vectors after it.
+        let pad_align = buf
+            .padding
+            .iter()
+            .map(|&(_, pad)| 1usize << pad.trailing_zeros())
+            .min()
+            .unwrap_or(usize::MAX);
+        let vec = plan.vec.min(acc.vec).min(pad_align);
+        let bytes = vec as u64 * elem.mem_bytes();
+        if bytes < 4 {
+            // Too narrow for cp.async: a synchronous copy through registers (module docs).
+            let v = self.load(ptrs, mask, None)?;
+            return self.store_shared(desc, v);
+        }
+        let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
+        let (reg_free, _, _) = layout.free_masks();
+        let copies = (0..layout.num_regs())
+            .step_by(vec)
+            .filter(|&g| g as u64 & reg_free == 0)
+            .count() as u64;
+        self.lx
+            .report
+            .global(vec as u64, elem.mem_bytes(), copies, mask_regs.is_some());
+        for g in (0..layout.num_regs()).step_by(vec) {
+            if g as u64 & reg_free != 0 {
+                continue; // a copy of an element this thread copies from another register
+            }
+            let src: BasicValueEnum = u.regs[0][g];
+            let dst = self.lx.smem_at(acc.addrs[g])?;
+            let size = match &mask_regs {
+                None => None,
+                Some(regs) => Some(ptx::masked_size(
+                    &self.lx.em,
+                    regs[g].into_int_value(),
+                    bytes,
+                )?),
+            };
+            ptx::copy(&self.lx.em, dst, src, bytes, size)?;
+        }
+        Ok(())
+    }
+
+    /// Closes the group of asynchronous copies this thread started since the last commit
+    /// (`cp.async.commit_group`) and returns a token for it. Needs sm_80.
+    #[track_caller]
+    pub fn async_commit_group(&mut self) -> Result<Value> {
+        self.record(OpKind::AsyncCommitGroup, vec![], |kb| {
+            kb.async_commit_group_impl()
+        })
+    }
+
+    fn async_commit_group_impl(&mut self) -> Result<Value> {
+        const OP: &str = "async_commit_group";
+        self.lx.target.require(Feature::CpAsync, OP)?;
+        self.lx.ensure_body()?;
+        ptx::commit_group(&self.lx.em)?;
+        let scope = self.lx.values.scope();
+        Ok(self.lx.values.push(ValueData {
+            kind: ValueKind::AsyncToken,
+            ty: Type::Scalar(DType::I32),
+            shape: Vec::new(),
+            layout: None,
+            regs: Vec::new(),
+            info: AxisInfo::scalar(1),
+            scope,
+            literal: None,
+            shared: None,
+        }))
+    }
+
+    /// Waits until at most `pending` of this thread's committed copy groups are still in flight
+    /// (`cp.async.wait_group pending`; 0 waits for all). Other threads' copies are visible only
+    /// after a [`barrier`](Self::barrier) that follows the wait. Needs sm_80.
+    #[track_caller]
+    pub fn async_wait_group(&mut self, pending: u32) -> Result<()> {
+        self.record(OpKind::AsyncWaitGroup(pending), vec![], |kb| {
+            kb.async_wait_group_impl(pending)
+        })
+    }
+
+    fn async_wait_group_impl(&mut self, pending: u32) -> Result<()> {
+        const OP: &str = "async_wait_group";
+        self.lx.target.require(Feature::CpAsync, OP)?;
+        // PTX takes the count as an immediate; ptxas accepts 0..=7 groups outstanding.
+        if pending > 7 {
+            return Err(CodegenError::arg(
+                OP,
+                format!("pending = {pending}: cp.async.wait_group takes 0..=7"),
+            ));
+        }
+        self.lx.ensure_body()?;
+        ptx::wait_group(&self.lx.em, pending)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,499 @@
+//! Structured control flow: `for_range` loops carrying values, and `if_` on a scalar.
+//!
+//! Bodies are closures, so every block the builder opens is closed by the builder: no IR with an
+//! unterminated block can be produced. Values made inside a body are visible only there; pass
+//! them out by yielding them. Static unrolling needs no op: write a Rust loop.
+
+use std::rc::Rc;
+
+use inkwell::values::{BasicValue, BasicValueEnum, PhiValue};
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData};
+use crate::codegen::types::{DType, Type};
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Checks that `yielded` values match `expected` in type, shape and layout.
+    fn check_yield(
+        &mut self,
+        op: &'static str,
+        expected: &[Rc<ValueData<'ctx>>],
+        yielded: &[Value],
+    ) -> Result<Vec<Rc<ValueData<'ctx>>>> {
+        if expected.len() != yielded.len() {
+            return Err(CodegenError::arg(
+                op,
+                format!(
+                    "the body yields {} values, {} were expected",
+                    yielded.len(),
+                    expected.len()
+                ),
+            ));
+        }
+        let mut out = Vec::with_capacity(yielded.len());
+        for (e, y) in expected.iter().zip(yielded) {
+            let d = self.get(op, *y)?;
+            if d.ty != e.ty {
+                return Err(CodegenError::TypeMismatch {
+                    op,
+                    lhs: e.describe(),
+                    rhs: d.describe(),
+                });
+            }
+            if d.shape != e.shape {
+                return Err(CodegenError::ShapeMismatch {
+                    op,
+                    lhs: e.describe(),
+                    rhs: d.describe(),
+                });
+            }
+            if let (Some(el), Some(dl)) = (&e.layout, &d.layout) {
+                if el != dl {
+                    return Err(el.mismatch(dl, op, e.describe(), d.describe()));
+                }
+            }
+            out.push(d);
+        }
+        Ok(out)
+    }
+
+    /// `for iv in (lo..hi).step_by(step)`, carrying `init` through the iterations: `body` gets the
+    /// induction variable (an `i32` or `i64` scalar like `lo`) and the carried values, and returns
+    /// the next carried values (same types, shapes and layouts). Returns the values after the
+    /// last iteration (`init` if there is none).
+    ///
+    /// What is known of the carried values (for vector widths) is their initial facts when the
+    /// body keeps them (a pointer advanced by a multiple of 16 bytes stays 16-byte aligned);
+    /// otherwise the loop is built again with weaker facts, so `body` may run up to four times
+    /// (keep it free of side effects outside the builder).
+    #[track_caller]
+    pub fn for_range(
+        &mut self,
+        lo: impl crate::codegen::IntoOperand,
+        hi: impl crate::codegen::IntoOperand,
+        step: u32,
+        init: &[Value],
+        mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        let (lo, hi) = (lo.into_operand(), hi.into_operand());
+        self.record_with_regions(
+            OpKind::For { step },
+            [Arg::from(lo), Arg::from(hi)]
+                .into_iter()
+                .chain(init.iter().map(|v| Arg::from(*v)))
+                .collect(),
+            1,
+            |kb, bodies| {
+                kb.for_range_impl(lo, hi, step, init, |kb, iv, carried| {
+                    let params: Vec<Value> =
+                        std::iter::once(iv).chain(carried.iter().copied()).collect();
+                    kb.in_region(bodies.get(0), &params, |kb| body(kb, iv, carried))
+                })
+            },
+        )
+    }
+
+    fn for_range_impl(
+        &mut self,
+        lo: impl crate::codegen::IntoOperand,
+        hi: impl crate::codegen::IntoOperand,
+        step: u32,
+        init: &[Value],
+        mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        let (l, h) = match (lo.into_operand(), hi.into_operand()) {
+            (a @ crate::codegen::Operand::Value(_), b)
+            | (a, b @ crate::codegen::Operand::Value(_)) => self.operand_pair("for_range", a, b)?,
+            (a, b) => (
+                self.operand("for_range", a, None)?,
+                self.operand("for_range", b, None)?,
+            ),
+        };
+        let ity = match (l.ty, h.ty) {
+            (Type::Scalar(a), Type::Scalar(b))
+                if a == b
+                    && matches!(a, DType::I32 | DType::I64)
+                    && l.is_scalar()
+                    && h.is_scalar() =>
+            {
+                a
+            }
+            _ => {
+                return Err(CodegenError::InvalidType {
+                    op: "for_range",
+                    expected: "i32 or i64 scalar bounds of one type".into(),
+                    value: format!("{} .. {}", l.describe(), h.describe()),
+                })
+            }
+        };
+        if step == 0 || (ity == DType::I32 && step > i32::MAX as u32) {
+            return Err(CodegenError::arg(
+                "for_range",
+                format!("step {step} must be positive"),
+            ));
+        }
+        let inits: Vec<Rc<ValueData>> = init
+            .iter()
+            .map(|v| self.get("for_range", *v))
+            .collect::<Result<_>>()?;
+        let f = self.lx.em.func();
+        let int_ty = ity.llvm(self.lx.em.ctx).into_int_type();
+        // Attempt 0 assumes the carried values keep their initial facts (contiguity,
+        // divisibility, constancy); if the body's yields keep them too, they hold in every
+        // iteration (the transfer rules are monotone) and the loop is done. Otherwise the loop is
+        // built again with weaker facts behind a new entry block; the abandoned attempt stays
+        // unreachable and LLVM drops it.
+        let entry_br = self
+            .lx
+            .em
+            .b
+            .build_unconditional_branch(self.lx.em.ctx.append_basic_block(f, "loop.pre"))?;
+        // Floats' facts never shape code (no addresses or masks are made of them), and a loop
+        // counter started from a literal is almost always changed by the body: assuming nothing
+        // of them from the start spares rebuilding the body (with nested loops, the inner loop
+        // once per outer attempt). Pointers and other integers keep their facts (vector widths).
+        let mut assumed: Vec<AxisInfo> = inits
+            .iter()
+            .map(|d| {
+                let counter = d.is_scalar() && d.literal.is_some();
+                let float = matches!(d.ty, Type::Scalar(t) if t.is_float());
+                if float || counter {
+                    AxisInfo::unknown(&d.shape)
+                } else {
+                    d.info.clone()
+                }
+            })
+            .collect();
+        for attempt in 0..4 {
+            // An abandoned attempt is unreachable code: what it allocated, freed and fenced
+            // must not shape the next attempt's reuse.
+            let smem_before = self.smem.clone();
+            let pre = if attempt == 0 {
+                entry_br
+                    .get_operand(0)
+                    .and_then(|o| o.block())
+                    .expect("branch target")
+            } else {
+                let pre = self.lx.em.ctx.append_basic_block(f, "loop.pre");
+                // `entry_br` is an unconditional branch: one successor.
+                self.lx.em.set_successor(entry_br, 0, pre);
+                pre
+            };
+            let header = self.lx.em.ctx.append_basic_block(f, "loop");
+            let body_bb = self.lx.em.ctx.append_basic_block(f, "loop.body");
+            let exit = self.lx.em.ctx.append_basic_block(f, "loop.exit");
+            self.lx.em.b.position_at_end(pre);
+            self.lx.em.b.build_unconditional_branch(header)?;
+            self.lx.em.b.position_at_end(header);
+            let iv_phi = self.lx.em.b.build_phi(int_ty, "iv")?;
+            iv_phi.add_incoming(&[(&l.regs[0], pre)]);
+            let mut phis: Vec<Vec<PhiValue>> = Vec::with_capacity(inits.len());
+            for d in &inits {
+                let mut ps = Vec::with_capacity(d.regs.len());
+                for r in &d.regs {
+                    let p = self.lx.em.b.build_phi(r.get_type(), "")?;
+                    p.add_incoming(&[(r, pre)]);
+                    ps.push(p);
+                }
+                phis.push(ps);
+            }
+            let cond = self.lx.em.b.build_int_compare(
+                inkwell::IntPredicate::SLT,
+                iv_phi.as_basic_value().into_int_value(),
+                h.regs[0].into_int_value(),
+                "",
+            )?;
+            self.lx.em.b.build_conditional_branch(cond, body_bb, exit)?;
+            self.lx.em.b.position_at_end(body_bb);
+
+            // Values made before the loop stay valid inside and after it; the phis too.
+            let iv_info = AxisInfo::scalar(
+                num_integer::Integer::gcd(
+                    &l.info.scalar_div,
+                    &crate::codegen::analysis::axis_info::pow2_divisor(step as i64),
+                )
+                .max(1),
+            );
+            let iv = self.lx.values.new_value(
+                Type::Scalar(ity),
+                vec![],
+                None,
+                vec![iv_phi.as_basic_value()],
+                iv_info,
+            );
+            let (scope, outer) = self.lx.values.open_scope();
+            self.lx.loops.push((scope, pre));
+            let smem_open = self.smem.snapshot();
+            self.smem.loop_opened(scope);
+            self.lx.values.update(iv, |d| d.scope = scope);
+            let carried: Vec<Value> = inits
+                .iter()
+                .zip(&phis)
+                .zip(&assumed)
+                .map(|((d, ps), info)| {
+                    let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
+                    self.lx.values.new_value(
+                        d.ty,
+                        d.shape.clone(),
+                        d.layout.clone(),
+                        regs,
+                        info.clone(),
+                    )
+                })
+                .collect();
+            let result = body(self, iv, &carried);
+            self.lx.loops.pop();
+            let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
+                Ok(y) => y,
+                Err(e) => {
+                    self.lx.values.poisoned = true;
+                    self.lx.values.close_scope(scope, outer);
+                    return Err(e);
+                }
+            };
+            let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
+            if !invariant {
+                self.lx.values.close_scope(scope, outer);
+                self.smem.restore(smem_before);
+                // Leave this attempt unreachable but well formed: no back edge, so the header's
+                // phis need only the entry's value.
+                self.lx.em.b.build_unreachable()?;
+                self.lx.em.b.position_at_end(exit);
+                self.lx.em.b.build_unreachable()?;
+                // Weaken only what the body broke: to what both sides keep, and after two tries
+                // to nothing (which every yield implies, so the last attempt always succeeds).
+                for ((a, y), d) in assumed.iter_mut().zip(&yielded).zip(&inits) {
+                    if !y.info.implies(a) {
+                        *a = if attempt < 2 {
+                            AxisInfo::join(a, &y.info)
+                        } else {
+                            AxisInfo::unknown(&d.shape)
+                        };
+                    }
+                }
+                continue;
+            }
+            let latch = self.lx.em.b.get_insert_block().expect("positioned");
+            let next = self.lx.em.b.build_int_add(
+                iv_phi.as_basic_value().into_int_value(),
+                int_ty.const_int(step as u64, false),
+                "iv.next",
+            )?;
+            iv_phi.add_incoming(&[(&next, latch)]);
+            for (ps, y) in phis.iter().zip(&yielded) {
+                for (p, r) in ps.iter().zip(&y.regs) {
+                    p.add_incoming(&[(r as &dyn BasicValue, latch)]);
+                }
+            }
+            self.lx.em.b.build_unconditional_branch(header)?;
+            self.lx.values.close_scope(scope, outer);
+            self.smem.scope_closed(scope, &smem_open);
+            self.lx.em.b.position_at_end(exit);
+            // After the loop: the header's phis, with the facts that held in every iteration.
+            return Ok(inits
+                .iter()
+                .zip(&phis)
+                .zip(&assumed)
+                .map(|((d, ps), info)| {
+                    let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
+                    self.lx.values.new_value(
+                        d.ty,
+                        d.shape.clone(),
+                        d.layout.clone(),
+                        regs,
+                        info.clone(),
+                    )
+                })
+                .collect());
+        }
+        unreachable!(
+            "the fourth attempt assumes nothing of what changed, so its facts are invariant"
+        )
+    }
+
+    /// Runs `emit` where values made in scope `defined_in` are first loop-invariant: at the end
+    /// of the preheader of the outermost open loop made after them, or here when there is none.
+    /// Work that depends on nothing the loop changes (a wgmma descriptor of a buffer made
+    /// before it) is then done once, whatever the middle end (tensor-core kernels with loops
+    /// skip it) or ptxas would make of it.
+    pub(crate) fn hoisted<T>(
+        &mut self,
+        defined_in: u32,
+        emit: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let Some(&(_, pre)) = self.lx.loops.iter().find(|(scope, _)| *scope > defined_in) else {
+            return emit(self);
+        };
+        let here = self.lx.em.b.get_insert_block().expect("positioned");
+        let term = pre
+            .get_terminator()
+            .expect("a preheader ends in its branch");
+        self.lx.em.b.position_before(&term);
+        let out = emit(self);
+        self.lx.em.b.position_at_end(here);
+        out
+    }
+
+    /// `if cond { then_() } else { else_() }` on an i1 scalar; both branches yield values of the
+    /// same types, shapes and layouts, which are returned.
+    #[track_caller]
+    pub fn if_(
+        &mut self,
+        cond: Value,
+        then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
+        else_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        self.record_with_regions(OpKind::If, vec![cond.into()], 2, |kb, bodies| {
+            kb.if_else_impl(
+                cond,
+                |kb| kb.in_region(bodies.get(0), &[], then_),
+                |kb| kb.in_region(bodies.get(1), &[], else_),
+            )
+        })
+    }
+
+    fn if_else_impl(
+        &mut self,
+        cond: Value,
+        then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
+        else_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        let c = self.get("if", cond)?;
+        if c.ty != Type::Scalar(DType::I1) || !c.is_scalar() {
+            return Err(CodegenError::InvalidType {
+                op: "if",
+                expected: "an i1 scalar condition".into(),
+                value: c.describe(),
+            });
+        }
+        let f = self.lx.em.func();
+        let then_bb = self.lx.em.ctx.append_basic_block(f, "then");
+        let else_bb = self.lx.em.ctx.append_basic_block(f, "else");
+        let join = self.lx.em.ctx.append_basic_block(f, "endif");
+        self.lx
+            .em
+            .b
+            .build_conditional_branch(c.regs[0].into_int_value(), then_bb, else_bb)?;
+
+        let smem_before = self.smem.snapshot();
+        let arm = |kb: &mut Self,
+                   bb,
+                   body: &mut dyn FnMut(&mut Self) -> Result<Vec<Value>>|
+         -> Result<(
+            Vec<Rc<ValueData<'ctx>>>,
+            inkwell::basic_block::BasicBlock<'ctx>,
+        )> {
+            kb.lx.em.b.position_at_end(bb);
+            let (scope, outer) = kb.lx.values.open_scope();
+            let r = body(kb).and_then(|vs| {
+                vs.iter()
+                    .map(|v| kb.get("if", *v))
+                    .collect::<Result<Vec<_>>>()
+            });
+            kb.lx.values.close_scope(scope, outer);
+            // Both arms against the free list before the `if`: one arm's fences never hold on
+            // the other's path.
+            kb.smem.scope_closed(scope, &smem_before);
+            let r = r.inspect_err(|_| kb.lx.values.poisoned = true)?;
+            let end = kb.lx.em.b.get_insert_block().expect("positioned");
+            kb.lx.em.b.build_unconditional_branch(join)?;
+            Ok((r, end))
+        };
+        let mut then_ = Some(then_);
+        let mut else_ = Some(else_);
+        let (tv, tend) = arm(self, then_bb, &mut |kb| (then_.take().expect("once"))(kb))?;
+        let (ev, eend) = arm(self, else_bb, &mut |kb| (else_.take().expect("once"))(kb))?;
+        self.lx.em.b.position_at_end(join);
+        if let Err(e) = self.check_yield_data("if", &tv, &ev) {
+            self.lx.values.poisoned = true;
+            return Err(e);
+        }
+        let mut out = Vec::with_capacity(tv.len());
+        for (t, e) in tv.iter().zip(&ev) {
+            let mut regs = Vec::with_capacity(t.regs.len());
+            for (a, b) in t.regs.iter().zip(&e.regs) {
+                let p = self.lx.em.b.build_phi(a.get_type(), "")?;
+                p.add_incoming(&[(a, tend), (b, eend)]);
+                regs.push(p.as_basic_value());
+            }
+            let info = AxisInfo::join(&t.info, &e.info);
+            out.push(
+                self.lx
+                    .values
+                    .new_value(t.ty, t.shape.clone(), t.layout.clone(), regs, info),
+            );
+        }
+        Ok(out)
+    }
+
+    /// `if cond { then_() }` with no results.
+    #[track_caller]
+    pub fn if_then(
+        &mut self,
+        cond: Value,
+        then_: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        self.record_with_regions(OpKind::IfThen, vec![cond.into()], 1, |kb, bodies| {
+            kb.if_then_impl(cond, |kb| kb.in_region(bodies.get(0), &[], then_))
+        })
+    }
+
+    fn if_then_impl(
+        &mut self,
+        cond: Value,
+        then_: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        self.if_(
+            cond,
+            |kb| {
+                then_(kb)?;
+                Ok(vec![])
+            },
+            |_| Ok(vec![]),
+        )
+        .map(|_| ())
+    }
+
+    fn check_yield_data(
+        &self,
+        op: &'static str,
+        a: &[Rc<ValueData<'ctx>>],
+        b: &[Rc<ValueData<'ctx>>],
+    ) -> Result<()> {
+        if a.len() != b.len() {
+            return Err(CodegenError::arg(
+                op,
+                format!("the branches yield {} and {} values", a.len(), b.len()),
+            ));
+        }
+        for (x, y) in a.iter().zip(b) {
+            let err = if x.ty != y.ty {
+                Some(CodegenError::TypeMismatch {
+                    op,
+                    lhs: x.describe(),
+                    rhs: y.describe(),
+                })
+            } else if x.shape != y.shape {
+                Some(CodegenError::ShapeMismatch {
+                    op,
+                    lhs: x.describe(),
+                    rhs: y.describe(),
+                })
+            } else {
+                match (&x.layout, &y.layout) {
+                    (Some(xl), Some(yl)) if xl != yl => {
+                        Some(xl.mismatch(yl, op, x.describe(), y.describe()))
+                    }
+                    _ => None,
+                }
+            };
+            if let Some(e) = err {
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+}

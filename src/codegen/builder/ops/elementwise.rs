@@ -1,0 +1,644 @@
+//! Elementwise ops: arithmetic, bitwise ops, shifts, comparisons, `where`, pointer offsets.
+//!
+//! Operands broadcast with Triton's rules: a scalar is splat to the tile; tiles of equal rank
+//! broadcast dims of size 1, taking the layout of the operand that already has the full shape
+//! (when none does, broadcast one explicitly with [`KernelBuilder::broadcast_to`]). Operands of
+//! equal shape must have equal layouts. Rust literals (`2`, `0.5`) and constants made with
+//! `const_*` adapt to the other operand's type, as Python literals do in Triton; otherwise element
+//! types must match (cast first).
+
+pub use crate::codegen::ir::attrs::{BinaryOp, CmpOp, UnaryOp};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use inkwell::values::BasicValueEnum;
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::{Literal, Value, ValueData};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
+
+pub use crate::codegen::builder::operand::{IntoOperand, Operand};
+
+/// Operands brought to one shape and layout.
+pub(crate) struct Unified<'ctx> {
+    pub shape: Vec<u64>,
+    pub layout: Option<Arc<TileLayout>>,
+    pub regs: Vec<Vec<BasicValueEnum<'ctx>>>,
+    pub infos: Vec<AxisInfo>,
+}
+
+/// `x` as a literal of float type `ty`: an error where rounding to `ty` turns a finite, nonzero
+/// literal into zero or infinity (`f16 * 1e-8` would multiply by zero), which Triton's literal
+/// handling would also refuse to keep silently.
+fn literal_in(op: &'static str, x: f64, ty: DType) -> Result<f64> {
+    let rounded = match ty {
+        DType::F16 => half::f16::from_f64(x).to_f64(),
+        DType::BF16 => half::bf16::from_f64(x).to_f64(),
+        DType::F32 => x as f32 as f64,
+        _ => x,
+    };
+    if x.is_finite() && x != 0.0 && (rounded == 0.0 || rounded.is_infinite()) {
+        return Err(CodegenError::arg(
+            op,
+            format!(
+                "the literal {x:?} is {rounded} in {ty}: cast the other operand to a wider type, or \
+                 make the constant with const_float"
+            ),
+        ));
+    }
+    Ok(x)
+}
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Looks up an operand; a literal becomes a constant of type `like` (or an i32/f32 if `like`
+    /// is `None`).
+    pub(crate) fn operand(
+        &mut self,
+        op: &'static str,
+        o: Operand,
+        like: Option<Type>,
+    ) -> Result<Rc<ValueData<'ctx>>> {
+        match o {
+            Operand::Value(v) => self.get(op, v),
+            Operand::Int(i) => {
+                let ty = match like {
+                    Some(Type::Scalar(d)) if !d.is_fp8() => d,
+                    Some(Type::Scalar(d)) => {
+                        return Err(CodegenError::InvalidType {
+                            op,
+                            expected: "a type arithmetic works on (cast fp8 first)".into(),
+                            value: d.to_string(),
+                        })
+                    }
+                    _ if i32::try_from(i).is_ok() => DType::I32,
+                    _ => DType::I64,
+                };
+                self.literal_value(op, Literal::Int(i), ty)
+            }
+            Operand::Float(x) => {
+                let ty = match like {
+                    Some(Type::Scalar(d)) if d.is_float() => d,
+                    Some(t @ Type::Scalar(_)) | Some(t @ Type::Ptr(..)) => {
+                        return Err(CodegenError::TypeMismatch {
+                            op,
+                            lhs: format!("scalar<{t}>"),
+                            rhs: format!("float literal {x}"),
+                        })
+                    }
+                    None => DType::F32,
+                };
+                self.literal_value(op, Literal::Float(x), ty)
+            }
+        }
+    }
+
+    /// An `i32` scalar operand (a value or a Rust integer), as its LLVM value; `what` names it in
+    /// the error.
+    pub(crate) fn i32_operand(
+        &mut self,
+        op: &'static str,
+        o: Operand,
+        what: &str,
+    ) -> Result<inkwell::values::IntValue<'ctx>> {
+        let d = self.operand(op, o, Some(Type::Scalar(DType::I32)))?;
+        if !d.is_scalar() || d.ty != Type::Scalar(DType::I32) {
+            return Err(CodegenError::InvalidType {
+                op,
+                expected: format!("an i32 scalar {what}"),
+                value: d.describe(),
+            });
+        }
+        Ok(d.regs[0].into_int_value())
+    }
+
+    fn literal_value(
+        &mut self,
+        op: &'static str,
+        lit: Literal,
+        ty: DType,
+    ) -> Result<Rc<ValueData<'ctx>>> {
+        let v = match (lit, ty.is_float()) {
+            (Literal::Int(i), false) => self.const_int(ty, i),
+            (Literal::Int(i), true) => self.const_float(ty, literal_in(op, i as f64, ty)?),
+            (Literal::Float(x), true) => self.const_float(ty, literal_in(op, x, ty)?),
+            (Literal::Float(x), false) => {
+                return Err(CodegenError::TypeMismatch {
+                    op,
+                    lhs: format!("scalar<{ty}>"),
+                    rhs: format!("float literal {x}"),
+                })
+            }
+        }?;
+        self.get(op, v)
+    }
+
+    /// Resolves two operands; a literal (or a constant) adapts to the other side's type.
+    pub(crate) fn operand_pair(
+        &mut self,
+        op: &'static str,
+        a: Operand,
+        b: Operand,
+    ) -> Result<(Rc<ValueData<'ctx>>, Rc<ValueData<'ctx>>)> {
+        match (a, b) {
+            (Operand::Value(_), Operand::Value(_)) => {
+                let (mut x, mut y) = (self.operand(op, a, None)?, self.operand(op, b, None)?);
+                if x.ty != y.ty {
+                    // A constant re-made in the other operand's type, like a literal.
+                    if let (Some(l), Type::Scalar(d)) = (x.literal.filter(|_| x.is_scalar()), y.ty)
+                    {
+                        if let Ok(v) = self.literal_value(op, l, d) {
+                            x = v;
+                        }
+                    } else if let (Some(l), Type::Scalar(d)) =
+                        (y.literal.filter(|_| y.is_scalar()), x.ty)
+                    {
+                        if x.ty.pointee().is_none() {
+                            if let Ok(v) = self.literal_value(op, l, d) {
+                                y = v;
+                            }
+                        }
+                    }
+                }
+                Ok((x, y))
+            }
+            (Operand::Value(_), _) => {
+                let x = self.operand(op, a, None)?;
+                let like = if x.ty.pointee().is_some() {
+                    None
+                } else {
+                    Some(x.ty)
+                };
+                let y = self.operand(op, b, like)?;
+                Ok((x, y))
+            }
+            (_, Operand::Value(_)) => {
+                let y = self.operand(op, b, None)?;
+                let like = if y.ty.pointee().is_some() {
+                    None
+                } else {
+                    Some(y.ty)
+                };
+                let x = self.operand(op, a, like)?;
+                Ok((x, y))
+            }
+            _ => Err(CodegenError::arg(
+                op,
+                "at least one operand must be a value, not a literal",
+            )),
+        }
+    }
+
+    /// Brings values to a common shape and layout (Triton's broadcasting rules).
+    pub(crate) fn unify(
+        &mut self,
+        op: &'static str,
+        ds: &[&ValueData<'ctx>],
+    ) -> Result<Unified<'ctx>> {
+        let tiles: Vec<&&ValueData> = ds.iter().filter(|d| !d.is_scalar()).collect();
+        let Some(first) = tiles.first() else {
+            return Ok(Unified {
+                shape: vec![],
+                layout: None,
+                regs: ds.iter().map(|d| d.regs.clone()).collect(),
+                infos: ds.iter().map(|d| d.info.clone()).collect(),
+            });
+        };
+        let rank = first.shape.len();
+        let mut shape = first.shape.clone();
+        for t in &tiles[1..] {
+            let ok = t.shape.len() == rank
+                && (0..rank).all(|i| t.shape[i] == shape[i] || t.shape[i] == 1 || shape[i] == 1);
+            if !ok {
+                return Err(CodegenError::ShapeMismatch {
+                    op,
+                    lhs: first.describe(),
+                    rhs: t.describe(),
+                });
+            }
+            for (s, &t) in shape.iter_mut().zip(&t.shape) {
+                *s = (*s).max(t);
+            }
+        }
+        let full: Vec<&&&ValueData> = tiles.iter().filter(|t| t.shape == shape).collect();
+        let layout = match full.first() {
+            Some(owner) => {
+                let layout = owner.layout.clone().expect("tile");
+                for t in &full[1..] {
+                    let tl = t.layout.as_deref().expect("tile");
+                    if *tl != *layout {
+                        return Err(layout.mismatch(tl, op, owner.describe(), t.describe()));
+                    }
+                }
+                layout
+            }
+            // No operand has the full shape (`[M, 1] op [1, N]`): when every tile was laid out
+            // from one parent encoding (expansions of its slices, as in Gluon), the result is that
+            // parent laid out for the full shape.
+            None => self.common_parent(op, &tiles, &shape)?,
+        };
+        let mut regs = Vec::with_capacity(ds.len());
+        let mut infos = Vec::with_capacity(ds.len());
+        for d in ds {
+            let (r, i) = self.lx.broadcast_regs(op, d, &shape, &layout)?;
+            regs.push(r);
+            infos.push(i);
+        }
+        Ok(Unified {
+            shape,
+            layout: Some(layout),
+            regs,
+            infos,
+        })
+    }
+
+    /// The parent encoding every tile in `tiles` was laid out from, laid out for `shape`.
+    fn common_parent(
+        &self,
+        op: &'static str,
+        tiles: &[&&ValueData<'ctx>],
+        shape: &[u64],
+    ) -> Result<Arc<TileLayout>> {
+        let unknown = || {
+            CodegenError::BadLayout {
+            op,
+            reason: format!(
+                "no operand has the broadcast shape {shape:?} and the operands are not expansions of                  slices of one parent layout, so the result's layout is unknown: broadcast one with                  broadcast_to first ({} vs {})",
+                tiles[0].describe(),
+                tiles[1].describe()
+            ),
+        }
+        };
+        let encoding = |t: &ValueData| t.layout.as_ref().and_then(|l| l.encoding.clone());
+        let parent = encoding(tiles[0]).ok_or_else(unknown)?;
+        if tiles[1..]
+            .iter()
+            .any(|t| encoding(t).as_deref() != Some(&*parent))
+        {
+            return Err(unknown());
+        }
+        self.tile_layout(op, &*parent, Some(shape))
+    }
+
+    /// `a op b`, elementwise with broadcasting.
+    #[track_caller]
+    pub fn binary(
+        &mut self,
+        op: BinaryOp,
+        a: impl IntoOperand,
+        b: impl IntoOperand,
+    ) -> Result<Value> {
+        let (a, b) = (a.into_operand(), b.into_operand());
+        self.record(OpKind::Binary(op), vec![a.into(), b.into()], |kb| {
+            kb.binary_impl(op, a, b)
+        })
+    }
+
+    fn binary_impl(
+        &mut self,
+        op: BinaryOp,
+        a: impl IntoOperand,
+        b: impl IntoOperand,
+    ) -> Result<Value> {
+        let name = op.name();
+        let (mut x, mut y) = self.operand_pair(name, a.into_operand(), b.into_operand())?;
+        if op == BinaryOp::Add && y.ty.pointee().is_some() && x.ty.pointee().is_none() {
+            std::mem::swap(&mut x, &mut y);
+        }
+        if let Type::Ptr(pointee, _) = x.ty {
+            return self.ptr_add(name, op, &x, &y, pointee);
+        }
+        if x.ty != y.ty {
+            return Err(CodegenError::TypeMismatch {
+                op: name,
+                lhs: x.describe(),
+                rhs: y.describe(),
+            });
+        }
+        let Type::Scalar(dt) = x.ty else {
+            unreachable!("pointers handled above")
+        };
+        self.check_binary_dtype(op, dt, &x)?;
+        if op == BinaryOp::Rem && dt == DType::BF16 && self.lx.target.lowering().lacks_bf16_rem() {
+            // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32
+            // does not help, since InstCombine narrows it back to bf16.
+            return Err(CodegenError::Unsupported {
+                op: "rem",
+                target: self.lx.target.to_string(),
+                reason: "bf16 remainder has no AMDGPU lowering; cast to f32 first".into(),
+            });
+        }
+        let u = self.unify(name, &[&x, &y])?;
+        let out = self.lx.binary_regs(op, dt, &u.regs[0], &u.regs[1])?;
+        let (ia, ib) = (&u.infos[0], &u.infos[1]);
+        let info = if dt.is_int() {
+            match op {
+                BinaryOp::Add => AxisInfo::add(ia, ib, 1),
+                BinaryOp::Sub => AxisInfo::sub(ia, ib),
+                BinaryOp::Mul => AxisInfo::mul(ia, ib),
+                BinaryOp::Div => AxisInfo::div(ia, ib),
+                BinaryOp::Rem => AxisInfo::rem(ia, ib),
+                _ => AxisInfo::meet_constancy(ia, ib),
+            }
+        } else {
+            AxisInfo::meet_constancy(ia, ib)
+        };
+        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, out, info))
+    }
+
+    fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
+        let bitwise = matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor);
+        let int_only = matches!(op, BinaryOp::Shl | BinaryOp::Shr) || bitwise;
+        let bad = if dt.is_fp8() {
+            Some("a type arithmetic works on (cast fp8 to f16/f32 first)")
+        } else if int_only && !dt.is_int() {
+            Some("an integer type")
+        } else if dt == DType::I1 && !bitwise {
+            Some("a number type (i1 takes and, or, xor)")
+        } else {
+            None
+        };
+        match bad {
+            Some(expected) => Err(CodegenError::InvalidType {
+                op: op.name(),
+                expected: expected.into(),
+                value: x.describe(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn ptr_add(
+        &mut self,
+        name: &'static str,
+        op: BinaryOp,
+        p: &ValueData<'ctx>,
+        off: &ValueData<'ctx>,
+        pointee: DType,
+    ) -> Result<Value> {
+        let int_off = matches!(off.ty, Type::Scalar(d) if d.is_int() && d != DType::I1);
+        if op != BinaryOp::Add || !int_off {
+            return Err(CodegenError::InvalidType {
+                op: name,
+                expected: "pointer + integer offset (i8..i64)".into(),
+                value: format!("{} {} {}", p.describe(), name, off.describe()),
+            });
+        }
+        let u = self.unify(name, &[p, off])?;
+        let out = self.lx.offset_regs(pointee, &u.regs[0], &u.regs[1])?;
+        let info = AxisInfo::add(&u.infos[0], &u.infos[1], pointee.mem_bytes());
+        Ok(self.lx.values.new_value(p.ty, u.shape, u.layout, out, info))
+    }
+
+    /// `a + b` (pointer + offset in elements when `a` or `b` is a pointer).
+    #[track_caller]
+    pub fn add(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Add, a, b)
+    }
+    /// `a - b`.
+    #[track_caller]
+    pub fn sub(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Sub, a, b)
+    }
+    /// `a * b`.
+    #[track_caller]
+    pub fn mul(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Mul, a, b)
+    }
+    /// `a / b`.
+    #[track_caller]
+    pub fn div(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Div, a, b)
+    }
+    /// `a % b`.
+    #[track_caller]
+    pub fn rem(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Rem, a, b)
+    }
+    /// `min(a, b)`.
+    #[track_caller]
+    pub fn min(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Min, a, b)
+    }
+    /// `max(a, b)`.
+    #[track_caller]
+    pub fn max(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Max, a, b)
+    }
+    /// `a & b`.
+    #[track_caller]
+    pub fn and(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::And, a, b)
+    }
+    /// `a | b`.
+    #[track_caller]
+    pub fn or(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Or, a, b)
+    }
+    /// `a ^ b`.
+    #[track_caller]
+    pub fn xor(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Xor, a, b)
+    }
+    /// `a << b`.
+    #[track_caller]
+    pub fn shl(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Shl, a, b)
+    }
+    /// `a >> b` (arithmetic).
+    #[track_caller]
+    pub fn shr(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::Shr, a, b)
+    }
+
+    /// `a <op> b` as an i1 tile (or scalar).
+    #[track_caller]
+    pub fn cmp(&mut self, op: CmpOp, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        let (a, b) = (a.into_operand(), b.into_operand());
+        self.record(OpKind::Cmp(op), vec![a.into(), b.into()], |kb| {
+            kb.cmp_impl(op, a, b)
+        })
+    }
+
+    fn cmp_impl(&mut self, op: CmpOp, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        let (x, y) = self.operand_pair("cmp", a.into_operand(), b.into_operand())?;
+        let dt = match (x.ty, y.ty) {
+            (Type::Scalar(d), Type::Scalar(e)) if d == e && !d.is_fp8() => d,
+            (Type::Scalar(d), Type::Scalar(e)) if d == e => {
+                return Err(CodegenError::InvalidType {
+                    op: "cmp",
+                    expected: "a comparable type (cast fp8 first)".into(),
+                    value: x.describe(),
+                })
+            }
+            _ => {
+                return Err(CodegenError::TypeMismatch {
+                    op: "cmp",
+                    lhs: x.describe(),
+                    rhs: y.describe(),
+                })
+            }
+        };
+        let u = self.unify("cmp", &[&x, &y])?;
+        let info = match (op, dt.is_int()) {
+            (CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, true) => {
+                // `a < b` with `a` running and `b` aligned, or the mirror image.
+                let (run, bound) = if u.infos[0].contiguity.iter().any(|&c| c > 1) {
+                    (&u.infos[0], &u.infos[1])
+                } else {
+                    (&u.infos[1], &u.infos[0])
+                };
+                AxisInfo::ordered_compare(run, bound)
+            }
+            _ => AxisInfo::meet_constancy(&u.infos[0], &u.infos[1]),
+        };
+        // Registers in a chunk the result is known constant over share one compare (a mask
+        // `cols < n` with `n` a multiple of 16 is one compare per 16 columns, not per element).
+        let reps = u
+            .layout
+            .as_ref()
+            .map(|l| l.chunk_representatives(&info.constancy));
+        let out = self
+            .lx
+            .compare_regs(op, dt, &u.regs[0], &u.regs[1], reps.as_deref())?;
+        Ok(self
+            .lx
+            .values
+            .new_value(Type::Scalar(DType::I1), u.shape, u.layout, out, info))
+    }
+
+    /// `a == b`.
+    #[track_caller]
+    pub fn eq(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Eq, a, b)
+    }
+    /// `a != b`.
+    #[track_caller]
+    pub fn ne(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Ne, a, b)
+    }
+    /// `a < b`.
+    #[track_caller]
+    pub fn lt(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Lt, a, b)
+    }
+    /// `a <= b`.
+    #[track_caller]
+    pub fn le(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Le, a, b)
+    }
+    /// `a > b`.
+    #[track_caller]
+    pub fn gt(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Gt, a, b)
+    }
+    /// `a >= b`.
+    #[track_caller]
+    pub fn ge(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.cmp(CmpOp::Ge, a, b)
+    }
+
+    /// `cond ? x : y` elementwise (Triton's `where`); `cond` is i1, `x` and `y` of one type.
+    #[track_caller]
+    pub fn where_(
+        &mut self,
+        cond: Value,
+        x: impl IntoOperand,
+        y: impl IntoOperand,
+    ) -> Result<Value> {
+        let (x, y) = (x.into_operand(), y.into_operand());
+        self.record(OpKind::Where, vec![cond.into(), x.into(), y.into()], |kb| {
+            kb.where_impl(cond, x, y)
+        })
+    }
+
+    fn where_impl(
+        &mut self,
+        cond: Value,
+        x: impl IntoOperand,
+        y: impl IntoOperand,
+    ) -> Result<Value> {
+        let c = self.get("where", cond)?;
+        if c.ty != Type::Scalar(DType::I1) {
+            return Err(CodegenError::InvalidType {
+                op: "where",
+                expected: "an i1 condition".into(),
+                value: c.describe(),
+            });
+        }
+        let (a, b) = self.operand_pair("where", x.into_operand(), y.into_operand())?;
+        if a.ty != b.ty {
+            return Err(CodegenError::TypeMismatch {
+                op: "where",
+                lhs: a.describe(),
+                rhs: b.describe(),
+            });
+        }
+        let u = self.unify("where", &[&c, &a, &b])?;
+        let out = self.lx.select_regs(&u.regs[0], &u.regs[1], &u.regs[2])?;
+        let info = AxisInfo::select(&u.infos[0], &u.infos[1], &u.infos[2]);
+        Ok(self.lx.values.new_value(a.ty, u.shape, u.layout, out, info))
+    }
+
+    /// A unary op.
+    #[track_caller]
+    pub fn unary(&mut self, op: UnaryOp, a: Value) -> Result<Value> {
+        self.record(OpKind::Unary(op), vec![a.into()], |kb| kb.unary_impl(op, a))
+    }
+
+    fn unary_impl(&mut self, op: UnaryOp, a: Value) -> Result<Value> {
+        let name = match op {
+            UnaryOp::Neg => "neg",
+            UnaryOp::Abs => "abs",
+            UnaryOp::Not => "not",
+        };
+        let x = self.get(name, a)?;
+        let dt = match x.ty {
+            Type::Scalar(d)
+                if !d.is_fp8()
+                    && (op == UnaryOp::Not || d != DType::I1)
+                    && (op != UnaryOp::Not || d.is_int()) =>
+            {
+                d
+            }
+            _ => {
+                return Err(CodegenError::InvalidType {
+                    op: name,
+                    expected: if op == UnaryOp::Not {
+                        "an integer type"
+                    } else {
+                        "a number type"
+                    }
+                    .into(),
+                    value: x.describe(),
+                })
+            }
+        };
+        let out = self.lx.unary_regs(op, dt, &x.regs)?;
+        let info = AxisInfo::keep_constancy(&x.info);
+        Ok(self
+            .lx
+            .values
+            .new_value(x.ty, x.shape.clone(), x.layout.clone(), out, info))
+    }
+
+    /// `-a`.
+    #[track_caller]
+    pub fn neg(&mut self, a: Value) -> Result<Value> {
+        self.unary(UnaryOp::Neg, a)
+    }
+    /// `|a|`.
+    #[track_caller]
+    pub fn abs(&mut self, a: Value) -> Result<Value> {
+        self.unary(UnaryOp::Abs, a)
+    }
+    /// `!a` (bitwise).
+    #[track_caller]
+    pub fn not(&mut self, a: Value) -> Result<Value> {
+        self.unary(UnaryOp::Not, a)
+    }
+}

@@ -1,0 +1,485 @@
+//! Global memory: masked `load` (with `other`) and `store`, atomics; all vectorised where the
+//! layout and the pointer allow.
+//!
+//! Vector width along a tile dim `d` is the smallest of: the registers the layout keeps
+//! contiguous and aligned along `d` ([`TileLayout::contiguous_regs`](crate::codegen::analysis::tile_layout::TileLayout::contiguous_regs)), the pointer's contiguity
+//! and its divisibility (in elements), the mask's constancy, and 16 bytes. The dim with the widest
+//! vector wins. The mask is uniform over a vector, so a masked memcpy of `n` (a multiple of 16)
+//! f32 still emits `ld.global.v4`: on NVIDIA a predicated one (`@p ld.global.v4.b32`, inline
+//! PTX, as Triton emits), elsewhere a branch around a plain one.
+
+pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
+use std::rc::Rc;
+
+use inkwell::AtomicOrdering;
+
+use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::values::{Value, ValueData};
+use crate::codegen::types::{AddrSpace, DType, Type};
+
+impl<'ctx> KernelBuilder<'ctx> {
+    pub(crate) fn pointer_operand(
+        &mut self,
+        op: &'static str,
+        ptr: Value,
+    ) -> Result<(Rc<ValueData<'ctx>>, DType)> {
+        let p = self.get(op, ptr)?;
+        match p.ty {
+            Type::Ptr(d, AddrSpace::Global) => Ok((p, d)),
+            _ => Err(CodegenError::InvalidType {
+                op,
+                expected: "a pointer to global memory (or a tile of them)".into(),
+                value: p.describe(),
+            }),
+        }
+    }
+
+    pub(crate) fn mask_operand(
+        &mut self,
+        op: &'static str,
+        mask: Option<Value>,
+    ) -> Result<Option<Rc<ValueData<'ctx>>>> {
+        let Some(m) = mask else { return Ok(None) };
+        let m = self.get(op, m)?;
+        if m.ty != Type::Scalar(DType::I1) {
+            return Err(CodegenError::InvalidType {
+                op,
+                expected: "an i1 mask".into(),
+                value: m.describe(),
+            });
+        }
+        Ok(Some(m))
+    }
+
+    /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
+    #[track_caller]
+    pub fn load(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+    ) -> Result<Value> {
+        self.load_with(ptr, mask, other, CacheHint::Default)
+    }
+
+    /// [`load`](Self::load) with a cache hint.
+    #[track_caller]
+    pub fn load_with(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+        hint: CacheHint,
+    ) -> Result<Value> {
+        self.record(
+            OpKind::Load {
+                hint,
+                has_mask: mask.is_some(),
+                has_other: other.is_some(),
+            },
+            [
+                Some(Arg::from(ptr)),
+                mask.map(Arg::from),
+                other.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.load_with_impl(ptr, mask, other, hint),
+        )
+    }
+
+    fn load_with_impl(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+        hint: CacheHint,
+    ) -> Result<Value> {
+        let at = self.rec.caller();
+        self.reported("load", at, Some(ptr), |kb| {
+            kb.load_inner(ptr, mask, other, hint)
+        })
+    }
+
+    fn load_inner(
+        &mut self,
+        ptr: Value,
+        mask: Option<Value>,
+        other: Option<Operand>,
+        hint: CacheHint,
+    ) -> Result<Value> {
+        let (p, elem) = self.pointer_operand("load", ptr)?;
+        let m = self.mask_operand("load", mask)?;
+        if other.is_some() && m.is_none() {
+            return Err(CodegenError::arg(
+                "load",
+                "`other` without a mask has no effect",
+            ));
+        }
+        let o = match other {
+            Some(o) if elem.is_fp8() => {
+                return Err(CodegenError::InvalidType {
+                    op: "load",
+                    expected: "no `other` for fp8 loads (select after casting)".into(),
+                    value: format!("{o:?}"),
+                })
+            }
+            Some(o) => Some(self.operand("load", o.into_operand(), Some(Type::Scalar(elem)))?),
+            None => None,
+        };
+        if let Some(o) = &o {
+            if o.ty != Type::Scalar(elem) {
+                return Err(CodegenError::TypeMismatch {
+                    op: "load",
+                    lhs: p.describe(),
+                    rhs: o.describe(),
+                });
+            }
+        }
+        let mut ops: Vec<&ValueData> = vec![&p];
+        ops.extend(m.iter().map(|d| &**d));
+        ops.extend(o.iter().map(|d| &**d));
+        let u = self.unify("load", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
+        // Masked-off elements load as zero already (a predicated load zeroes its registers
+        // first, a guarded one yields zero): an `other` of +0 needs no select.
+        let zero_other = o.as_ref().is_some_and(|d| {
+            matches!(
+                d.literal,
+                Some(crate::codegen::lower::values::Literal::Int(0))
+            ) || matches!(
+                d.literal,
+                Some(crate::codegen::lower::values::Literal::Float(x)) if x.to_bits() == 0
+            )
+        });
+        let other_regs = o
+            .as_ref()
+            .filter(|_| !zero_other)
+            .map(|_| u.regs[ops.len() - 1].clone());
+        let Some(layout) = u.layout.clone() else {
+            // A scalar load.
+            let ptr0 = u.regs[0][0].into_pointer_value();
+            let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
+            let other0 = other_regs.as_ref().map(|o| o[0]);
+            let v = self.lx.load_scalar(ptr0, pred, other0, elem, hint)?;
+            return Ok(self.lx.values.new_value(
+                Type::Scalar(elem),
+                vec![],
+                None,
+                vec![v],
+                AxisInfo::scalar(1),
+            ));
+        };
+        let plan = self
+            .lx
+            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
+        let regs = self.lx.load_regs(
+            &layout,
+            plan.vec,
+            &u.regs[0],
+            mask_regs.as_deref(),
+            other_regs.as_deref(),
+            elem,
+            hint,
+        )?;
+        let mut info = AxisInfo::unknown(&u.shape);
+        info.constancy = u.infos[0].constancy.clone();
+        Ok(self
+            .lx
+            .values
+            .new_value(Type::Scalar(elem), u.shape, Some(layout), regs, info))
+    }
+
+    /// `*ptr = value` elementwise where `mask` is true. Each element is written once, even when
+    /// the layout holds copies of it.
+    #[track_caller]
+    pub fn store(
+        &mut self,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<()> {
+        self.store_with(ptr, value, mask, CacheHint::Default)
+    }
+
+    /// [`store`](Self::store) with a cache hint.
+    #[track_caller]
+    pub fn store_with(
+        &mut self,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+        hint: CacheHint,
+    ) -> Result<()> {
+        let value = value.into_operand();
+        self.record(
+            OpKind::Store { hint },
+            [
+                Some(Arg::from(ptr)),
+                Some(value.into()),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.store_with_impl(ptr, value, mask, hint),
+        )
+    }
+
+    fn store_with_impl(
+        &mut self,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+        hint: CacheHint,
+    ) -> Result<()> {
+        let at = self.rec.caller();
+        let value = value.into_operand();
+        self.reported("store", at, Some(ptr), |kb| {
+            kb.store_inner(ptr, value, mask, hint)
+        })
+    }
+
+    fn store_inner(
+        &mut self,
+        ptr: Value,
+        value: Operand,
+        mask: Option<Value>,
+        hint: CacheHint,
+    ) -> Result<()> {
+        let (p, elem) = self.pointer_operand("store", ptr)?;
+        let v = self.operand("store", value.into_operand(), Some(Type::Scalar(elem)))?;
+        if v.ty != Type::Scalar(elem) {
+            return Err(CodegenError::TypeMismatch {
+                op: "store",
+                lhs: p.describe(),
+                rhs: v.describe(),
+            });
+        }
+        let m = self.mask_operand("store", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &v];
+        ops.extend(m.iter().map(|d| &**d));
+        let u = self.unify("store", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
+        let Some(layout) = u.layout.clone() else {
+            let ptr0 = u.regs[0][0].into_pointer_value();
+            let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
+            self.lx
+                .report
+                .global(1, elem.mem_bytes(), 1, pred.is_some());
+            return self
+                .lx
+                .guarded_store(ptr0, elem, &[u.regs[1][0]], hint, pred);
+        };
+        let plan = self
+            .lx
+            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
+        self.lx.store_regs(
+            &layout,
+            plan.vec,
+            &u.regs[0],
+            &u.regs[1],
+            mask_regs.as_deref(),
+            elem,
+            hint,
+        )
+    }
+
+    /// Atomically `*ptr = op(*ptr, value)` elementwise where `mask` is true; returns the old
+    /// values (zero where masked off or where the layout holds a copy in another thread).
+    #[track_caller]
+    pub fn atomic_rmw(
+        &mut self,
+        op: AtomicOp,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let value = value.into_operand();
+        self.record(
+            OpKind::AtomicRmw(op),
+            [
+                Some(Arg::from(ptr)),
+                Some(value.into()),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.atomic_rmw_impl(op, ptr, value, mask),
+        )
+    }
+
+    fn atomic_rmw_impl(
+        &mut self,
+        op: AtomicOp,
+        ptr: Value,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let (p, elem) = self.pointer_operand("atomic_rmw", ptr)?;
+        let v = self.operand("atomic_rmw", value.into_operand(), Some(Type::Scalar(elem)))?;
+        if v.ty != Type::Scalar(elem) {
+            return Err(CodegenError::TypeMismatch {
+                op: "atomic_rmw",
+                lhs: p.describe(),
+                rhs: v.describe(),
+            });
+        }
+        let ok = match op {
+            AtomicOp::Add | AtomicOp::Min | AtomicOp::Max => {
+                matches!(
+                    elem,
+                    DType::I32 | DType::I64 | DType::F32 | DType::F64 | DType::F16 | DType::BF16
+                )
+            }
+            AtomicOp::And | AtomicOp::Or | AtomicOp::Xor => matches!(elem, DType::I32 | DType::I64),
+            AtomicOp::Xchg => matches!(elem, DType::I32 | DType::I64 | DType::F32 | DType::F64),
+        };
+        if !ok {
+            return Err(CodegenError::InvalidType {
+                op: "atomic_rmw",
+                expected: format!(
+                    "an element type {op:?} supports (i32, i64; floats for add/min/max/xchg)"
+                ),
+                value: p.describe(),
+            });
+        }
+        let m = self.mask_operand("atomic_rmw", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &v];
+        ops.extend(m.iter().map(|d| &**d));
+        let u = self.unify("atomic_rmw", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
+        let is_float = elem.is_float();
+        let bin = match (op, is_float) {
+            (AtomicOp::Add, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAdd,
+            (AtomicOp::Add, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFAdd,
+            (AtomicOp::Min, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpMin,
+            (AtomicOp::Min, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMin,
+            (AtomicOp::Max, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpMax,
+            (AtomicOp::Max, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMax,
+            (AtomicOp::And, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAnd,
+            (AtomicOp::Or, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpOr,
+            (AtomicOp::Xor, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXor,
+            (AtomicOp::Xchg, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
+        };
+        let zero = elem.llvm(self.lx.em.ctx).const_zero();
+        self.lx
+            .per_element_atomic(
+                "atomic_rmw",
+                &u.layout,
+                &u.regs[0],
+                mask_regs.as_deref(),
+                zero,
+                |lx, i, ptr| {
+                    let val = u.regs[1][i];
+                    // `val` has the pointee's type (checked above).
+                    let ssid = lx.device_scope();
+                    Ok(lx.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
+                },
+            )
+            .map(|regs| {
+                self.lx.values.new_value(
+                    Type::Scalar(elem),
+                    u.shape.clone(),
+                    u.layout.clone(),
+                    regs,
+                    AxisInfo::unknown(&u.shape),
+                )
+            })
+    }
+
+    /// Atomically `*ptr = (*ptr == cmp) ? value : *ptr` elementwise (i32, i64); returns the old
+    /// values.
+    #[track_caller]
+    pub fn atomic_cas(
+        &mut self,
+        ptr: Value,
+        cmp: impl IntoOperand,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let (cmp, value) = (cmp.into_operand(), value.into_operand());
+        self.record(
+            OpKind::AtomicCas,
+            [
+                Some(Arg::from(ptr)),
+                Some(cmp.into()),
+                Some(value.into()),
+                mask.map(Arg::from),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            |kb| kb.atomic_cas_impl(ptr, cmp, value, mask),
+        )
+    }
+
+    fn atomic_cas_impl(
+        &mut self,
+        ptr: Value,
+        cmp: impl IntoOperand,
+        value: impl IntoOperand,
+        mask: Option<Value>,
+    ) -> Result<Value> {
+        let (p, elem) = self.pointer_operand("atomic_cas", ptr)?;
+        if !matches!(elem, DType::I32 | DType::I64) {
+            return Err(CodegenError::InvalidType {
+                op: "atomic_cas",
+                expected: "a pointer to i32 or i64".into(),
+                value: p.describe(),
+            });
+        }
+        let c = self.operand("atomic_cas", cmp.into_operand(), Some(Type::Scalar(elem)))?;
+        let v = self.operand("atomic_cas", value.into_operand(), Some(Type::Scalar(elem)))?;
+        for x in [&c, &v] {
+            if x.ty != Type::Scalar(elem) {
+                return Err(CodegenError::TypeMismatch {
+                    op: "atomic_cas",
+                    lhs: p.describe(),
+                    rhs: x.describe(),
+                });
+            }
+        }
+        let m = self.mask_operand("atomic_cas", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &c, &v];
+        ops.extend(m.iter().map(|d| &**d));
+        let u = self.unify("atomic_cas", &ops)?;
+        let mask_regs = m.as_ref().map(|_| u.regs[3].clone());
+        let zero = elem.llvm(self.lx.em.ctx).const_zero();
+        self.lx
+            .per_element_atomic(
+                "atomic_cas",
+                &u.layout,
+                &u.regs[0],
+                mask_regs.as_deref(),
+                zero,
+                |lx, i, ptr| {
+                    let r = lx.em.b.build_cmpxchg(
+                        ptr,
+                        u.regs[1][i].into_int_value(),
+                        u.regs[2][i].into_int_value(),
+                        AtomicOrdering::AcquireRelease,
+                        AtomicOrdering::Monotonic,
+                    )?;
+                    let ssid = lx.device_scope();
+                    lx.em.set_sync_scope(r, ssid);
+                    Ok(lx.em.b.build_extract_value(r, 0, "")?)
+                },
+            )
+            .map(|regs| {
+                self.lx.values.new_value(
+                    Type::Scalar(elem),
+                    u.shape.clone(),
+                    u.layout.clone(),
+                    regs,
+                    AxisInfo::unknown(&u.shape),
+                )
+            })
+    }
+}

@@ -1,0 +1,110 @@
+//! How long shared memory lives: `free_shared` (a user gives a buffer's bytes back), the
+//! scratch of ops (a conversion's round trip, a reduction's and a scan's partials: taken when
+//! the op starts, given back when it returns), and the barriers reuse owes.
+//!
+//! The allocator ([`SharedMemory`](crate::codegen::builder::shared_mem::SharedMemory)) decides
+//! where bytes go and whether reusing them owes a barrier; this file is where the builder asks it
+//! and emits that barrier. A buffer's barrier is emitted when it is allocated (before anything
+//! can write it); an op's scratch reports the debt and the op folds it into the barrier it
+//! already emits before its first write (inside a loop body, where the previous iteration's
+//! reads of the same scratch need one anyway), so reuse never adds a second barrier in a row.
+
+use crate::codegen::builder::shared_mem::SharedAlloc;
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::OpKind;
+use crate::codegen::lower::values::Value;
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Gives the bytes of the buffer `desc` back to the allocator: later buffers and op scratch
+    /// may reuse them, so the kernel's `shared_bytes` is the peak of what is live at once, not
+    /// the sum. `desc` must be the descriptor [`alloc_shared`](Self::alloc_shared) (or
+    /// [`alloc_shared_buffers`](Self::alloc_shared_buffers)) returned, freed in the loop or
+    /// branch body (and warp role) it was allocated in; afterwards it and every view of it are
+    /// [`CodegenError::FreedShared`] in any op.
+    ///
+    /// The next user of the bytes synchronises with this one's readers by itself (a barrier
+    /// before its first write, emitted only where no barrier has passed since the free). Inside
+    /// a loop body the bytes serve only after the loop (the next iteration writes the buffer
+    /// again). Asynchronous writes into the buffer (`cp.async`, TMA) must have completed before
+    /// the free: wait on their group or mbarrier first, as before reading them.
+    #[track_caller]
+    pub fn free_shared(&mut self, desc: Value) -> Result<()> {
+        self.record(OpKind::FreeShared, vec![desc.into()], |kb| {
+            kb.free_shared_impl(desc)
+        })
+    }
+
+    fn free_shared_impl(&mut self, desc: Value) -> Result<()> {
+        const OP: &str = "free_shared";
+        let d = self.shared_desc(OP, desc)?;
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        if buf.view {
+            return Err(CodegenError::arg(
+                OP,
+                format!(
+                    "{} is a view (index, slice, permute, reshape or reinterpret): free the \
+                     descriptor alloc_shared returned",
+                    d.describe()
+                ),
+            ));
+        }
+        let scope = self.lx.values.scope();
+        self.smem.free(OP, buf.alloc, scope, &d.describe(), true)
+    }
+
+    /// Bytes for a buffer (or mbarriers) of `op`, with the barrier reuse owes already emitted.
+    pub(crate) fn buffer_alloc(
+        &mut self,
+        op: &'static str,
+        bytes: u64,
+        align: u64,
+    ) -> Result<SharedAlloc> {
+        let a = self.smem.alloc(op, bytes, align, self.lx.values.scope())?;
+        if a.fence {
+            self.barrier()?;
+        }
+        Ok(a)
+    }
+
+    /// Scratch for `op`: the caller emits a barrier before its first write if `fence` is set
+    /// (or it is inside a loop body), and gives the scratch back with
+    /// [`scratch_free`](Self::scratch_free) once its last read is emitted.
+    pub(crate) fn scratch_alloc(
+        &mut self,
+        op: &'static str,
+        bytes: u64,
+        align: u64,
+    ) -> Result<SharedAlloc> {
+        self.smem.alloc(op, bytes, align, self.lx.values.scope())
+    }
+
+    /// Gives `op`'s scratch back: the next op may reuse it (after a barrier).
+    pub(crate) fn scratch_free(&mut self, op: &'static str, a: SharedAlloc) -> Result<()> {
+        let scope = self.lx.values.scope();
+        self.smem.free(op, a.id, scope, "the op's scratch", false)
+    }
+
+    /// Records that a barrier of the current domain (the CTA's, or the warp role's) was just
+    /// emitted: freed bytes it orders become reusable without another.
+    pub(crate) fn note_barrier(&mut self) {
+        let scope = self.lx.values.scope();
+        let values = &self.lx.values;
+        self.smem.fenced(scope, |s| !values.is_open(s));
+    }
+
+    /// Fails if `desc`'s allocation has been freed.
+    pub(crate) fn check_live(
+        &self,
+        op: &'static str,
+        d: &crate::codegen::lower::values::ValueData<'ctx>,
+    ) -> Result<()> {
+        match &d.shared {
+            Some(buf) if self.smem.is_freed(buf.alloc) => Err(CodegenError::FreedShared {
+                op,
+                value: d.describe(),
+            }),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! The report's rows as the facade opens and closes them: one row per outermost public op,
+//! named by the caller's line or a [`label`](KernelBuilder::label). The figures themselves are
+//! added by lowering, through the context's report sink.
+
+use std::panic::Location;
+
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::Result;
+use crate::codegen::lower::values::Value;
+use crate::codegen::report::{RowStart, Subject};
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Names the next recorded op in the [report](crate::codegen::Kernel::report) (instead of
+    /// its Rust source location): `kb.label("load Q"); let q = kb.load(...)?;`.
+    pub fn label(&mut self, name: &str) {
+        self.lx.report.set_label(name);
+    }
+
+    /// Runs `f`, the body of op `op` called at `at` on `subject`, and records its figures as
+    /// one row when it is the outermost recorded op and succeeds.
+    pub(crate) fn reported<T>(
+        &mut self,
+        op: &'static str,
+        at: &'static Location<'static>,
+        subject: Option<Value>,
+        f: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let in_body = self.lx.values.scope() != 0;
+        let start = self.lx.report.open().then(|| RowStart {
+            op,
+            at,
+            in_body,
+            subject: subject.and_then(|v| {
+                self.lx
+                    .values
+                    .peek("report", v)
+                    .ok()
+                    .map(|d| Subject::of(d))
+            }),
+        });
+        let r = f(self);
+        let warps = self.lx.num_warps;
+        self.lx.report.close(start, r.is_ok(), warps);
+        r
+    }
+}

@@ -1,0 +1,386 @@
+//! Lowering of the convert ops: what they emit, as methods of the lowering context.
+
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::error::Result;
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::DType;
+use crate::layout::convert::ShufflePlan;
+use crate::layout::gf2::ColumnEchelon;
+use inkwell::values::BasicValueEnum;
+use inkwell::values::IntValue;
+use std::collections::HashMap;
+
+/// XOR of the columns selected by the bits of `x`.
+pub(crate) fn xor_cols(cols: &[u64], x: u64) -> u64 {
+    cols.iter()
+        .enumerate()
+        .filter(|(i, _)| x >> i & 1 == 1)
+        .fold(0, |a, (_, c)| a ^ c)
+}
+
+/// Every XOR combination of `cols`, 0 first, each once.
+pub(crate) fn span(cols: &[u64]) -> Vec<u64> {
+    let mut out = vec![0u64];
+    for &c in cols {
+        if c != 0 && !out.contains(&c) {
+            let more: Vec<u64> = out.iter().map(|x| x ^ c).collect();
+            out.extend(more);
+        }
+    }
+    out
+}
+
+/// Places the bits of `x` at `positions` (bit i of x → bit positions[i]).
+pub(crate) fn scatter(x: u64, positions: &[usize]) -> u64 {
+    positions
+        .iter()
+        .enumerate()
+        .fold(0, |a, (i, &p)| a | (x >> i & 1) << p)
+}
+
+/// Reads the bits of `x` at `positions` into bits 0, 1, ….
+pub(crate) fn gather(x: u64, positions: &[usize]) -> u64 {
+    positions
+        .iter()
+        .enumerate()
+        .fold(0, |a, (i, &p)| a | (x >> p & 1) << i)
+}
+
+/// The register bits whose bases are not zero (the plans drop the others: they hold copies).
+pub(crate) fn kept_regs(l: &TileLayout) -> Vec<usize> {
+    (0..l.reg.len())
+        .filter(|&i| l.reg[i].iter().any(|&x| x != 0))
+        .collect()
+}
+
+/// The packed register bits (`side` picks the destination or source bit of each pair) of
+/// packed element `q` of a word.
+pub(crate) fn scatter_packed(
+    q: u64,
+    packed: &[(usize, usize)],
+    side: impl Fn(&(usize, usize)) -> usize,
+) -> u64 {
+    packed
+        .iter()
+        .enumerate()
+        .fold(0, |a, (b, pk)| a | (q >> b & 1) << side(pk))
+}
+
+impl<'ctx> LowerCtx<'ctx> {
+    pub(crate) fn int_type(&self, bits: u32) -> inkwell::types::IntType<'ctx> {
+        match bits {
+            1 => self.em.ctx.bool_type(),
+            8 => self.em.ctx.i8_type(),
+            16 => self.em.ctx.i16_type(),
+            32 => self.em.ctx.i32_type(),
+            _ => self.em.ctx.i64_type(),
+        }
+    }
+
+    /// This thread's lane id, `tid & (threads_per_warp - 1)`.
+    pub(crate) fn lane_id(&mut self) -> Result<IntValue<'ctx>> {
+        let tid = self.thread_index()?;
+        let mask = self.threads_per_warp() as u64 - 1;
+        let i32t = self.em.ctx.i32_type();
+        self.in_prologue(|b| Ok(b.build_and(tid, i32t.const_int(mask, false), "lane")?))
+    }
+
+    /// `vals[i]` where `sel == keys[i]`, `vals[0]` when none matches (`keys[0]` is the default).
+    pub(crate) fn select_by(
+        &mut self,
+        sel: IntValue<'ctx>,
+        keys: &[u64],
+        vals: &[IntValue<'ctx>],
+    ) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let mut acc = vals[0];
+        for (k, v) in keys.iter().zip(vals).skip(1) {
+            if *v == acc {
+                continue;
+            }
+            let hit = self.em.b.build_int_compare(
+                inkwell::IntPredicate::EQ,
+                sel,
+                i32t.const_int(*k, false),
+                "",
+            )?;
+            acc = self.em.b.build_select(hit, *v, acc, "")?.into_int_value();
+        }
+        Ok(acc)
+    }
+
+    /// `XOR_j lane_j · cols[j]` of this thread's lane id, emitted once in the prologue.
+    pub(crate) fn lane_linear(&mut self, cols: &[u64]) -> Result<IntValue<'ctx>> {
+        let lane = self.lane_id()?;
+        let i32t = self.em.ctx.i32_type();
+        self.in_prologue(|b| {
+            let mut acc = i32t.const_zero();
+            for (j, &c) in cols.iter().enumerate() {
+                if c == 0 {
+                    continue;
+                }
+                let bit = b.build_and(lane, i32t.const_int(1 << j, false), "")?;
+                let set =
+                    b.build_int_compare(inkwell::IntPredicate::NE, bit, i32t.const_zero(), "")?;
+                let term = b
+                    .build_select(set, i32t.const_int(c, false), i32t.const_zero(), "")?
+                    .into_int_value();
+                acc = b.build_xor(acc, term, "")?;
+            }
+            Ok(acc)
+        })
+    }
+
+    /// The tile's values as `i32`-or-narrower integers of `bits` bits.
+    #[allow(clippy::wrong_self_convention)] // converts `v`, not the context `self`
+    pub(crate) fn to_bits(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+        bits: u32,
+    ) -> Result<IntValue<'ctx>> {
+        let it = self.int_type(bits);
+        if elem == DType::I1 {
+            return Ok(self.em.b.build_int_z_extend(v.into_int_value(), it, "")?);
+        }
+        if v.is_int_value() {
+            return Ok(v.into_int_value());
+        }
+        Ok(self.em.b.build_bit_cast(v, it, "")?.into_int_value())
+    }
+
+    #[allow(clippy::wrong_self_convention)] // converts `i`, not the context `self`
+    pub(crate) fn from_bits(
+        &mut self,
+        i: IntValue<'ctx>,
+        elem: DType,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if elem == DType::I1 {
+            let zero = i.get_type().const_zero();
+            return Ok(self
+                .em
+                .b
+                .build_int_compare(inkwell::IntPredicate::NE, i, zero, "")?
+                .into());
+        }
+        let ty = elem.llvm(self.em.ctx);
+        if ty.is_int_type() {
+            return Ok(i.into());
+        }
+        Ok(self.em.b.build_bit_cast(i, ty, "")?)
+    }
+
+    /// Executes a warp-shuffle plan (see the [module docs](self)); `None` if the plan is not
+    /// one this lowering can run exactly (checked on the host first).
+    pub(crate) fn shuffle_regs(
+        &mut self,
+        sp: &ShufflePlan,
+        src: &TileLayout,
+        dst: &TileLayout,
+        regs: &[BasicValueEnum<'ctx>],
+        elem: DType,
+    ) -> Result<Option<Vec<BasicValueEnum<'ctx>>>> {
+        let m = &sp.m;
+        let nl = m.lane_bits;
+        if 1u64 << nl != self.threads_per_warp() as u64 || sp.lane_map.len() != nl {
+            return Ok(None);
+        }
+        let (src_keep, dst_keep) = (kept_regs(src), kept_regs(dst));
+        if src_keep.len() != m.src.reg.len() || dst_keep.len() != m.dst.reg.len() {
+            return Ok(None);
+        }
+        // P = N·M⁺: the register a lane sends is c_k ⊕ P·lane.
+        let mut full: Vec<u64> = Vec::new();
+        let mut owner: Vec<Option<usize>> = Vec::new();
+        for (j, &c) in sp.lane_map.iter().enumerate() {
+            if c != 0 {
+                full.push(c);
+                owner.push(Some(j));
+            }
+        }
+        for i in 0..nl {
+            let mut t = full.clone();
+            t.push(1 << i);
+            if ColumnEchelon::new(&t).free_mask() == 0 {
+                full = t;
+                owner.push(None);
+            }
+        }
+        if full.len() != nl || ColumnEchelon::new(&full).free_mask() != 0 {
+            return Ok(None);
+        }
+        let ech = ColumnEchelon::new(&full);
+        let mut p = Vec::with_capacity(nl);
+        for i in 0..nl {
+            let Some(coef) = ech.solve(1 << i) else {
+                return Ok(None);
+            };
+            let z = (0..full.len())
+                .filter(|&b| coef >> b & 1 == 1)
+                .filter_map(|b| owner[b])
+                .fold(0u64, |a, j| a | 1 << j);
+            p.push(xor_cols(&m.n, z));
+        }
+        let rounds = sp.rounds as u64;
+        let c: Vec<u64> = (0..rounds)
+            .map(|k| xor_cols(&m.a, k) ^ xor_cols(&p, xor_cols(&m.d, k)))
+            .collect();
+        let packed_src: u64 = m.packed.iter().map(|x| 1u64 << x.1).sum();
+        let p_span = span(&p);
+        let src_regs = 1u64 << src_keep.len();
+        for k in 0..rounds {
+            for l in 0..1u64 << nl {
+                if let Some(r) = sp.sender_register(k, l) {
+                    if r != c[k as usize] ^ xor_cols(&p, l) {
+                        return Ok(None);
+                    }
+                }
+            }
+            if p_span
+                .iter()
+                .any(|v| (c[k as usize] ^ v) & packed_src != 0 || c[k as usize] ^ v >= src_regs)
+            {
+                return Ok(None);
+            }
+        }
+        // Emission.
+        let ebits = sp.element_bits;
+        let epw = sp.elements_per_word as u64;
+        let wpe = sp.words_per_element;
+        let i32t = self.em.ctx.i32_type();
+        let x = self.lane_linear(&p)?;
+        let y = self.lane_linear(&sp.lane_map)?;
+        let g = self.lane_linear(&sp.diagonal)?;
+        let identity = sp
+            .lane_map
+            .iter()
+            .enumerate()
+            .all(|(j, &col)| col == 1 << j);
+        // The words a lane may send: source base register (compressed) → words.
+        let mut word_cache: HashMap<(u64, u32), IntValue<'ctx>> = HashMap::new();
+        let mut word = |lx: &mut LowerCtx<'ctx>, base: u64, wi: u32| -> Result<IntValue<'ctx>> {
+            if let Some(w) = word_cache.get(&(base, wi)) {
+                return Ok(*w);
+            }
+            let mut acc = i32t.const_zero();
+            for q in 0..epw {
+                let sreg = base | scatter_packed(q, &m.packed, |pk| pk.1);
+                let v = regs[scatter(sreg, &src_keep) as usize];
+                let w = if ebits == 64 {
+                    let i = lx.to_bits(v, elem, 64)?;
+                    let i = if wi == 1 {
+                        lx.em.b.build_right_shift(
+                            i,
+                            lx.em.ctx.i64_type().const_int(32, false),
+                            false,
+                            "",
+                        )?
+                    } else {
+                        i
+                    };
+                    lx.em.b.build_int_truncate(i, i32t, "")?
+                } else if ebits == 32 {
+                    lx.to_bits(v, elem, 32)?
+                } else {
+                    let i = lx.to_bits(v, elem, ebits)?;
+                    let i = lx.em.b.build_int_z_extend(i, i32t, "")?;
+                    if q == 0 {
+                        i
+                    } else {
+                        lx.em
+                            .b
+                            .build_left_shift(i, i32t.const_int(q * ebits as u64, false), "")?
+                    }
+                };
+                acc = if q == 0 {
+                    w
+                } else {
+                    lx.em.b.build_or(acc, w, "")?
+                };
+            }
+            word_cache.insert((base, wi), acc);
+            Ok(acc)
+        };
+        // recv[k][wi]
+        let mut recv: Vec<Vec<IntValue<'ctx>>> = Vec::with_capacity(rounds as usize);
+        for k in 0..rounds {
+            let mut per = Vec::with_capacity(wpe as usize);
+            for wi in 0..wpe {
+                let cands: Vec<IntValue> = p_span
+                    .iter()
+                    .map(|v| word(self, c[k as usize] ^ v, wi))
+                    .collect::<Result<_>>()?;
+                let sent = self.select_by(x, &p_span, &cands)?;
+                let lane_xor = sp.lane_xor[k as usize];
+                let r = if identity && lane_xor == 0 {
+                    sent
+                } else {
+                    let from = if lane_xor == 0 {
+                        y
+                    } else {
+                        self.em
+                            .b
+                            .build_xor(y, i32t.const_int(lane_xor, false), "")?
+                    };
+                    self.report.shuffles(1);
+                    self.target.lowering().shuffle_idx(&self.em, sent, from)?
+                };
+                per.push(r);
+            }
+            recv.push(per);
+        }
+        // Destination words, then elements.
+        let g_span = span(&sp.diagonal);
+        let dst_n = 1u64 << dst_keep.len();
+        let mut vals: Vec<Option<BasicValueEnum<'ctx>>> = vec![None; dst_n as usize];
+        for w in 0..rounds {
+            let mut words = Vec::with_capacity(wpe as usize);
+            #[allow(clippy::needless_range_loop)] // `wi` picks a word of several rows of `recv`
+            for wi in 0..wpe as usize {
+                let cands: Vec<IntValue> =
+                    g_span.iter().map(|v| recv[(w ^ v) as usize][wi]).collect();
+                words.push(self.select_by(g, &g_span, &cands)?);
+            }
+            for q in 0..epw {
+                let dreg = scatter(w, &m.word_bits) | scatter_packed(q, &m.packed, |pk| pk.0);
+                let v = if ebits == 64 {
+                    let i64t = self.em.ctx.i64_type();
+                    let lo = self.em.b.build_int_z_extend(words[0], i64t, "")?;
+                    let hi = self.em.b.build_int_z_extend(words[1], i64t, "")?;
+                    let hi = self
+                        .em
+                        .b
+                        .build_left_shift(hi, i64t.const_int(32, false), "")?;
+                    let i = self.em.b.build_or(lo, hi, "")?;
+                    self.from_bits(i, elem)?
+                } else if ebits == 32 {
+                    self.from_bits(words[0], elem)?
+                } else {
+                    let sh = if q == 0 {
+                        words[0]
+                    } else {
+                        self.em.b.build_right_shift(
+                            words[0],
+                            i32t.const_int(q * ebits as u64, false),
+                            false,
+                            "",
+                        )?
+                    };
+                    let it = self.int_type(ebits);
+                    let i = self.em.b.build_int_truncate(sh, it, "")?;
+                    self.from_bits(i, elem)?
+                };
+                vals[dreg as usize] = Some(v);
+            }
+        }
+        let mut out = Vec::with_capacity(dst.num_regs());
+        for r in 0..dst.num_regs() as u64 {
+            match vals[gather(r, &dst_keep) as usize] {
+                Some(v) => out.push(v),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(out))
+    }
+}

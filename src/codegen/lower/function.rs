@@ -1,0 +1,92 @@
+//! The kernel function: declared from the parameters when the body starts, with a prologue
+//! block (special registers, thread coordinates) that falls through to the body.
+
+use inkwell::attributes::AttributeLoc;
+use inkwell::types::BasicMetadataTypeEnum;
+
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::values::ValueKind;
+use crate::codegen::target::LlvmTarget;
+use crate::signature::ParamType;
+
+impl<'ctx> LowerCtx<'ctx> {
+    /// Creates the LLVM function once the parameters are known, with a prologue block (thread ids,
+    /// per-layout thread coordinates) that falls through to the body.
+    pub(crate) fn ensure_body(&mut self) -> Result<()> {
+        if self.values.poisoned {
+            return Err(CodegenError::arg(
+                "kernel",
+                "an earlier error inside a loop or branch body left this kernel incomplete",
+            ));
+        }
+        if self.em.func.is_some() {
+            return Ok(());
+        }
+        let ctx = self.em.ctx;
+        let tys: Vec<BasicMetadataTypeEnum> = self
+            .param_values
+            .iter()
+            .map(|v| {
+                self.values.peek("kernel", *v).map(|d| match d.kind {
+                    // Passed by value; the code takes its address (`byval`, below).
+                    ValueKind::TensorMap => ctx.ptr_type(inkwell::AddressSpace::default()).into(),
+                    _ => d.ty.llvm(ctx).into(),
+                })
+            })
+            .collect::<Result<_>>()?;
+        let f = self
+            .em
+            .module
+            .add_function(&self.name, ctx.void_type().fn_type(&tys, false), None);
+        let lowering = self.target.lowering();
+        f.set_call_conventions(lowering.kernel_calling_convention());
+        let (key, value) = lowering.block_size_attribute(self.kernel_threads());
+        f.add_attribute(
+            AttributeLoc::Function,
+            ctx.create_string_attribute(key, &value),
+        );
+        for (i, p) in self.params.iter().enumerate() {
+            let param = f.get_nth_param(i as u32).expect("declared above");
+            param.set_name(&p.name);
+            let kind = inkwell::attributes::Attribute::get_named_enum_kind_id;
+            let at = AttributeLoc::Param(i as u32);
+            match p.ty {
+                ParamType::Ptr(_) => {
+                    f.add_attribute(
+                        at,
+                        ctx.create_enum_attribute(kind("align"), p.divisibility.min(1 << 12)),
+                    );
+                }
+                ParamType::TensorMap(_) => {
+                    // 128 bytes by value at 64-byte alignment, read in place: a grid constant
+                    // gets `cvta.param` rather than a copy into local memory.
+                    let bytes = ctx.i8_type().array_type(128);
+                    use inkwell::types::AnyType;
+                    let ty = bytes.as_any_type_enum();
+                    f.add_attribute(at, ctx.create_type_attribute(kind("byval"), ty));
+                    f.add_attribute(at, ctx.create_enum_attribute(kind("align"), 64));
+                    f.add_attribute(at, ctx.create_string_attribute("nvvm.grid_constant", ""));
+                }
+                _ => {}
+            }
+        }
+        let prologue = ctx.append_basic_block(f, "prologue");
+        let body = ctx.append_basic_block(f, "body");
+        self.em.b.position_at_end(prologue);
+        self.em.b.build_unconditional_branch(body)?;
+        self.em.b.position_at_end(body);
+        self.em.func = Some(f);
+        self.em.prologue = Some(prologue);
+        for (i, v) in self.param_values.clone().into_iter().enumerate() {
+            let p = f.get_nth_param(i as u32).expect("declared above");
+            self.values.update(v, |d| d.regs = vec![p]);
+            let d = self.params[i].divisibility;
+            if p.is_int_value() && d > 1 {
+                // A promised multiple of `d` has its low bits clear.
+                self.note_bits(p.into_int_value(), !(d - 1), None);
+            }
+        }
+        Ok(())
+    }
+}

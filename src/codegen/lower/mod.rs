@@ -1,0 +1,32 @@
+//! Lowering to LLVM IR: the [`LowerCtx`](context::LowerCtx) that every lowering function takes
+//! (the emitter, the value map, index CSE and known bits, thread coordinates, the report sink),
+//! and the finished kernel's pipelines and outputs (IR, PTX, code objects).
+
+pub(crate) mod cast;
+pub(crate) mod context;
+pub(crate) mod convert;
+pub(crate) mod create;
+pub(crate) mod debug;
+pub(crate) mod elementwise;
+pub(crate) mod emitter;
+pub(crate) mod function;
+pub(crate) mod global;
+pub(crate) mod index_arith;
+pub(crate) mod index_cse;
+pub(crate) mod ldmatrix;
+pub(crate) mod math_approx;
+pub(crate) mod mbarrier;
+pub(crate) mod mma;
+pub(crate) mod output;
+pub(crate) mod reduce;
+pub(crate) mod scan;
+pub(crate) mod shared;
+pub(crate) mod shared_views;
+pub(crate) mod thread;
+pub(crate) mod thread_coords;
+pub(crate) mod tma;
+pub(crate) mod values;
+pub(crate) mod warp_roles;
+pub(crate) mod wgmma;
+
+pub use output::{Kernel, OptLevel};

@@ -1,0 +1,151 @@
+//! Lowering of the wgmma ops: what they emit, as methods of the lowering context.
+
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::values::ValueData;
+use crate::layout::encoding::NvidiaMma;
+use inkwell::values::IntValue;
+
+/// Operand A of every instruction: shared-memory descriptors, or register fragments.
+pub(crate) enum AOperand<'ctx> {
+    /// The descriptor of each (64-row block, k-step), in that order, at warpgroup g's rows.
+    Shared(Vec<IntValue<'ctx>>),
+    /// Four 32-bit registers per (64-row block, k-step), in that order.
+    Regs(Vec<Vec<IntValue<'ctx>>>),
+}
+
+/// One operand's descriptor: the fixed fields and the byte offset of each k-step's start.
+#[derive(Debug, Clone)]
+pub(crate) struct Operand2d {
+    pub(crate) major: Major,
+    /// Swizzle span in bytes (32, 64, 128).
+    pub(crate) swizzle: u64,
+    /// Leading and stride byte offsets (the descriptor's LBO and SBO).
+    pub(crate) lbo: u64,
+    pub(crate) sbo: u64,
+    /// Byte offset (in the buffer) of the start of k-step `s` for the 64-row (A) or whole (B)
+    /// block at M/N origin 0.
+    pub(crate) k_starts: Vec<u64>,
+}
+
+/// Which dim of a wgmma operand is contiguous in shared memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Major {
+    /// K contiguous (A's rows, B's columns, as `mma` reads them): no transpose.
+    K,
+    /// M (of A) or N (of B) contiguous: the transposed form, 16-bit types only.
+    Mn,
+}
+
+impl<'ctx> LowerCtx<'ctx> {
+    /// The descriptor `desc` moved on by each byte offset (its start address field counts 16
+    /// bytes).
+    pub(crate) fn descs_at(
+        &mut self,
+        desc: IntValue<'ctx>,
+        offsets: impl Iterator<Item = u64>,
+    ) -> Result<Vec<IntValue<'ctx>>> {
+        let i64t = self.em.ctx.i64_type();
+        offsets
+            .map(|off| {
+                let off = i64t.const_int(off >> 4, false);
+                Ok(self.em.b.build_int_add(desc, off, "")?)
+            })
+            .collect()
+    }
+
+    /// A in registers (16-bit): the four 32-bit fragment registers of each (64-row block, k-step).
+    /// The tile must spread rows and columns over lanes and warps as the accumulator of an
+    /// `[M, K]` wgmma does (`NvidiaMma::hopper(&[warps, 1], K, 16)`, so an accumulator converted to
+    /// 16 bits feeds the next wgmma directly, as in attention's P·V); its registers may come in
+    /// any order, and are placed by the coordinates the layout gives them.
+    pub(crate) fn a_fragments(
+        &mut self,
+        op: &'static str,
+        da: &ValueData<'ctx>,
+        reps: u64,
+        warps: u64,
+    ) -> Result<AOperand<'ctx>> {
+        let (m, k) = (da.shape[0], da.shape[1]);
+        let have = da.layout.clone().expect("a tile has a layout");
+        let want_ll = NvidiaMma::hopper(&[self.num_warps, 1], k.min(256) as u32, 16)
+            .to_linear_layout(&[m, k])?;
+        let want = crate::codegen::analysis::tile_layout::TileLayout::new(
+            op,
+            &want_ll,
+            self.threads_per_warp(),
+            self.num_warps,
+        )?;
+        let bad = || {
+            CodegenError::BadLayout {
+            op,
+            reason: format!(
+                "A in registers ({}) must spread rows and columns over lanes and warps as NvidiaMma::hopper(&[{warps}, 1], {k}, 16) does",
+                da.describe()
+            ),
+        }
+        };
+        if have.lane != want.lane || have.warp != want.warp || have.num_regs() != want.num_regs() {
+            return Err(bad());
+        }
+        // Register (row, col) at lane 0 of warp 0 → (rep, k-step, fragment register, half):
+        // fragment register f holds row 8·(f%2), columns 8·(f/2) + (0, 1) of the k-step.
+        let ksteps = (k / 16) as usize;
+        let mut slot = vec![usize::MAX; reps as usize * ksteps * 8];
+        for reg in 0..have.num_regs() {
+            let c = have.reg_coord(reg);
+            let (row, col) = (c[0], c[1]);
+            let r = (row / (16 * warps)) as usize;
+            let s = (col / 16) as usize;
+            let f = (((col % 16) / 8) * 2 + (row % 16) / 8) as usize;
+            let half = (col % 2) as usize;
+            let i = ((r * ksteps + s) * 4 + f) * 2 + half;
+            if i >= slot.len() || slot[i] != usize::MAX {
+                return Err(bad());
+            }
+            slot[i] = reg;
+        }
+        if slot.contains(&usize::MAX) {
+            return Err(bad());
+        }
+        let half_ty = da.ty.llvm(self.em.ctx);
+        let i32t = self.em.ctx.i32_type();
+        let mut frags = Vec::with_capacity(reps as usize * ksteps);
+        for chunk in slot.chunks(8) {
+            let mut regs = Vec::with_capacity(4);
+            for f in 0..4 {
+                let halves = [da.regs[chunk[f * 2]], da.regs[chunk[f * 2 + 1]]];
+                let v = self.em.pack(&halves, half_ty)?;
+                regs.push(self.em.b.build_bit_cast(v, i32t, "")?.into_int_value());
+            }
+            frags.push(regs);
+        }
+        Ok(AOperand::Regs(frags))
+    }
+
+    /// The 64-bit descriptor of an operand starting at shared address `addr` (LBO, SBO, swizzle
+    /// filled in); k-steps add their start offsets to it.
+    pub(crate) fn desc_base(
+        &mut self,
+        addr: IntValue<'ctx>,
+        o: &Operand2d,
+    ) -> Result<IntValue<'ctx>> {
+        let i64t = self.em.ctx.i64_type();
+        let a = self.em.b.build_int_z_extend(addr, i64t, "")?;
+        let a = self
+            .em
+            .b
+            .build_and(a, i64t.const_int(0x3_FFFF, false), "")?;
+        let a = self
+            .em
+            .b
+            .build_right_shift(a, i64t.const_int(4, false), false, "")?;
+        let mode: u64 = match o.swizzle {
+            128 => 1,
+            64 => 2,
+            _ => 3,
+        };
+        let fixed = ((o.lbo >> 4) & 0x3FFF) << 16 | ((o.sbo >> 4) & 0x3FFF) << 32 | mode << 62;
+        Ok(self.em.b.build_or(a, i64t.const_int(fixed, false), "")?)
+    }
+}
