@@ -1,0 +1,110 @@
+//! Expressions (`KernelBuilder::expr`): operators and method chains build the same kernel as the
+//! explicit builder calls (identical LLVM IR), run to the host's result in the interpreter, and
+//! an error names the line of the operation that failed.
+#![cfg(feature = "llvm")]
+
+mod common;
+
+use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target, Value};
+use weft::layout::encoding::Blocked;
+use weft::runtime::cpu::Cpu;
+use weft::runtime::prelude::*;
+use weft::runtime::{KernelArgs, LaunchConfig};
+
+const N: i32 = 512;
+
+/// `y = silu(x · w + b)` over 512 elements, with `expr` or with explicit calls.
+fn silu_affine(ctx: &Context, with_expr: bool) -> Kernel<'_> {
+    let mut kb = KernelBuilder::new(ctx, Target::SM90, "silu_affine", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
+    let w = kb.arg_f32("w").unwrap();
+    let b = kb.arg_f32("b").unwrap();
+    let offs = kb
+        .arange(0, N, Blocked::new(&[4], &[32], &[4], &[0]))
+        .unwrap();
+    let p = kb.add(x, offs).unwrap();
+    let v = kb.load(p, None, None).unwrap();
+    let out: Value = if with_expr {
+        kb.expr(|e| {
+            let t = e.of(v) * e.of(w) + e.of(b);
+            t / ((-t).exp() + 1.0)
+        })
+        .unwrap()
+    } else {
+        let t = kb.mul(v, w).unwrap();
+        let t = kb.add(t, b).unwrap();
+        let n = kb.neg(t).unwrap();
+        let n = kb.exp(n).unwrap();
+        let d = kb.add(n, 1.0).unwrap();
+        kb.div(t, d).unwrap()
+    };
+    let q = kb.add(y, offs).unwrap();
+    kb.store(q, out, None).unwrap();
+    kb.finish().unwrap()
+}
+
+#[test]
+fn expressions_build_the_same_kernel_as_explicit_calls() {
+    let ctx = Context::new();
+    let a = silu_affine(&ctx, true);
+    let b = silu_affine(&ctx, false);
+    assert_eq!(a.llvm_ir(), b.llvm_ir());
+}
+
+#[test]
+fn an_expression_kernel_matches_the_host_in_the_interpreter() {
+    let ctx = Context::new();
+    let k = silu_affine(&ctx, true);
+    let dev = common::gpu::cpu();
+    let kernel = k.load_on::<Cpu>(&dev).unwrap();
+    let x: Vec<f32> = common::rng::Rng(4).vec(N as usize);
+    let (w, b) = (0.75f32, -0.5f32);
+    let dx = dev.upload(&x).unwrap();
+    let dy = dev.alloc_zeroed::<f32>(N as usize).unwrap();
+    let mut args = KernelArgs::new();
+    args.ptr(&dx).ptr(&dy).scalar(w).scalar(b);
+    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
+    // SAFETY: reads x and writes y, 512 elements each.
+    unsafe { dev.stream().launch(&kernel, &cfg, &args) }.unwrap();
+    for (i, (&g, &x)) in dy.to_vec().unwrap().iter().zip(&x).enumerate() {
+        let t = f64::from(x) * f64::from(w) + f64::from(b);
+        let want = t / ((-t).exp() + 1.0);
+        assert!(
+            (f64::from(g) - want).abs() <= 1e-5 * want.abs().max(1.0),
+            "{i}: {g} vs {want}"
+        );
+    }
+}
+
+#[test]
+fn the_first_error_names_its_line_and_stops_the_rest() {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "bad", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let offs = kb
+        .arange(0, N, Blocked::new(&[4], &[32], &[4], &[0]))
+        .unwrap();
+    let p = kb.add(x, offs).unwrap();
+    let v = kb.load(p, None, None).unwrap();
+    let e = kb
+        .expr(|e| (e.of(v).sum(3) + 1.0).exp().max_over(0))
+        .unwrap_err();
+    // The line the failing call is on (this file's own text says which).
+    let loc = e.loc().expect("the error carries the user's line");
+    let source: Vec<&str> = include_str!("codegen_expr.rs").lines().collect();
+    assert_eq!(loc.file, file!(), "{e}");
+    assert!(source[loc.line as usize - 1].contains("sum(3)"), "{e}");
+    // Axis 3 of a 1-D tile.
+    assert!(
+        matches!(e.cause(), CodegenError::InvalidArgument { .. }),
+        "{e}"
+    );
+    // A pointer is no number to take the exponential of.
+    let e = kb.expr(|e| e.of(x).exp()).unwrap_err();
+    let line = e.loc().expect("a line").line as usize;
+    assert!(source[line - 1].contains("e.of(x).exp()"), "{e}");
+    // The builder is usable afterwards.
+    let twice = kb.expr(|e| e.of(v) * 2.0).unwrap();
+    assert_eq!(kb.shape(twice).unwrap(), vec![N as u64]);
+}
