@@ -219,6 +219,16 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         rsqrt,
         /// Absolute value.
         abs,
+        /// `1 / x`.
+        reciprocal,
+        /// `1 / (1 + e^-x)`.
+        sigmoid,
+        /// `x · sigmoid(x)`.
+        silu,
+        /// `x · Φ(x)` (erf form).
+        gelu,
+        /// GELU's tanh approximation.
+        gelu_tanh,
     );
 
     binary_methods!(

@@ -5,6 +5,7 @@
 //! specialisation (`warp_roles.rs`: roles, register budgets, named barriers); device printing and
 //! assertions, build-time prints (`debug.rs`).
 
+pub(crate) mod activation;
 pub(crate) mod async_copy;
 pub(crate) mod cast;
 pub(crate) mod control;
