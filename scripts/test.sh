@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite (README command 2, and what .ci/run runs): installs what is missing, then runs every
 # test with every feature that builds anywhere (LLVM codegen for NVPTX and AMDGPU, CUDA and HIP launchers,
-# the CLI, the proptest strategies, serde), and the algebra alone with no features. GPU tests skip with a printed
+# the CLI, the proptest strategies, serde), and the algebra alone with no features. The kernel suites (tests/gpu_*.rs)
+# run their kernels in the interpreter (the CPU backend) on reduced sizes, and their GPU halves skip with a printed
 # reason when no GPU is present. Then the C ABI (`bindings/c`), whose tests build its C and C++ examples,
 # clippy (warnings are errors), each example with exactly the features it declares, the Python package (its
 # wheel built with maturin, its pytest suite), the runtime-only example, every example without a GPU, and

@@ -13,9 +13,12 @@
 
 mod common;
 
+/// Elements past the end of O, which must keep their poison.
+const O_TAIL: usize = 1024;
+
 use common::attention::configs;
 use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
-use common::launch::{launch, load, poisoned};
+use common::launch::{launch, load, poisoned, PAD};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     attention_kernel, attention_reference, AttentionConfig, AttentionSchedule,
@@ -181,8 +184,8 @@ struct Run<'a, B: Backend> {
 }
 
 impl<B: Backend> Run<'_, B> {
-    /// Uploads Q, K, V converted by `to`, runs the kernel into a poisoned O (PAD elements longer)
-    /// and `lse`, and returns all of O read back through `from`.
+    /// Uploads Q, K, V converted by `to`, runs the kernel into a poisoned O (`O_TAIL` elements
+    /// longer) and `lse`, and returns all of O read back through `from`.
     fn run<T: DeviceElem>(
         &self,
         qkv: [&[f32]; 3],
@@ -198,7 +201,8 @@ impl<B: Backend> Run<'_, B> {
                 .unwrap()
         };
         let (dq, dk, dv) = (up(qkv[0]), up(qkv[1]), up(qkv[2]));
-        let o = poisoned::<B, T>(dev, rows as usize * d as usize);
+        // O's poisoned tail is the suite's 1024 elements, not `PAD`'s 64.
+        let o = poisoned::<B, T>(dev, rows as usize * d as usize + O_TAIL - PAD);
         let map = |b, boxed: [u32; 2]| {
             dev.tensor_map(b, &[rows, d], &[d], &boxed, c.swizzle())
                 .unwrap()

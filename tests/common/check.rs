@@ -19,7 +19,8 @@ pub struct Tol {
 /// that only move data or compute in integers are compared bit for bit.
 pub fn tol(dtype: DType) -> Tol {
     match dtype {
-        // The GPU suites' bound for f32 softmax and layer norm.
+        // The GPU suites' bound for f32 softmax and layer norm (softmax, whose outputs are
+        // positive, holds the relative part alone).
         DType::F32 => Tol {
             rel: 1e-5,
             abs: 1e-6,

@@ -7,8 +7,8 @@ use weft::codegen::Kernel;
 use weft::runtime::prelude::*;
 use weft::runtime::{Backend, DeviceElem, Dim3, KernelArgs, LaunchConfig};
 
-/// Elements allocated past each output, which must keep the poison.
-pub const PAD: usize = 16;
+/// Elements allocated past each output, which must keep the poison (the GPU suites' 64).
+pub const PAD: usize = 64;
 
 /// `k` loaded on `dev` (PTX on a GPU, the recorded program on the CPU), checked against its
 /// signature.
