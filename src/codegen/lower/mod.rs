@@ -4,6 +4,7 @@
 
 pub(crate) mod cast;
 pub(crate) mod context;
+pub(crate) mod control;
 pub(crate) mod convert;
 pub(crate) mod create;
 pub(crate) mod elementwise;
