@@ -1,5 +1,6 @@
-//! Lowering of structured loops: the blocks and phis of a `for_range` attempt, its back edge,
-//! and an attempt abandoned for weaker axis facts (left unreachable but well formed).
+//! Lowering of structured control flow: the blocks and phis of a `for_range` attempt, its back
+//! edge, an attempt abandoned for weaker axis facts (left unreachable but well formed), and the
+//! blocks and joins of an `if`.
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::IntType;
@@ -124,5 +125,43 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         self.em.b.build_unconditional_branch(lp.header)?;
         Ok(())
+    }
+
+    /// Branches on `cond` to new `then` and `else` blocks, which both end at a new `endif`
+    /// block; returns the three.
+    pub(crate) fn if_open(
+        &mut self,
+        cond: IntValue<'ctx>,
+    ) -> Result<(BasicBlock<'ctx>, BasicBlock<'ctx>, BasicBlock<'ctx>)> {
+        let f = self.em.func();
+        let then_bb = self.em.ctx.append_basic_block(f, "then");
+        let else_bb = self.em.ctx.append_basic_block(f, "else");
+        let join = self.em.ctx.append_basic_block(f, "endif");
+        self.em.b.build_conditional_branch(cond, then_bb, else_bb)?;
+        Ok((then_bb, else_bb, join))
+    }
+
+    /// Ends the arm being built with a branch to `join`; returns the block it ended in.
+    pub(crate) fn arm_close(&mut self, join: BasicBlock<'ctx>) -> Result<BasicBlock<'ctx>> {
+        let end = self.em.b.get_insert_block().expect("positioned");
+        self.em.b.build_unconditional_branch(join)?;
+        Ok(end)
+    }
+
+    /// At the join of two arms: one phi per register, `a` from `a_end` and `b` from `b_end`.
+    pub(crate) fn join_regs(
+        &mut self,
+        a: &[BasicValueEnum<'ctx>],
+        a_end: BasicBlock<'ctx>,
+        b: &[BasicValueEnum<'ctx>],
+        b_end: BasicBlock<'ctx>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mut regs = Vec::with_capacity(a.len());
+        for (x, y) in a.iter().zip(b) {
+            let p = self.em.b.build_phi(x.get_type(), "")?;
+            p.add_incoming(&[(x, a_end), (y, b_end)]);
+            regs.push(p.as_basic_value());
+        }
+        Ok(regs)
     }
 }

@@ -326,14 +326,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: c.describe(),
             });
         }
-        let f = self.lx.em.func();
-        let then_bb = self.lx.em.ctx.append_basic_block(f, "then");
-        let else_bb = self.lx.em.ctx.append_basic_block(f, "else");
-        let join = self.lx.em.ctx.append_basic_block(f, "endif");
-        self.lx
-            .em
-            .b
-            .build_conditional_branch(c.regs[0].into_int_value(), then_bb, else_bb)?;
+        let (then_bb, else_bb, join) = self.lx.if_open(c.regs[0].into_int_value())?;
 
         let smem_before = self.smem.snapshot();
         let arm = |kb: &mut Self,
@@ -355,9 +348,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             // the other's path.
             kb.smem.scope_closed(scope, &smem_before);
             let r = r.inspect_err(|_| kb.lx.values.poisoned = true)?;
-            let end = kb.lx.em.b.get_insert_block().expect("positioned");
-            kb.lx.em.b.build_unconditional_branch(join)?;
-            Ok((r, end))
+            Ok((r, kb.lx.arm_close(join)?))
         };
         let mut then_ = Some(then_);
         let mut else_ = Some(else_);
@@ -370,12 +361,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let mut out = Vec::with_capacity(tv.len());
         for (t, e) in tv.iter().zip(&ev) {
-            let mut regs = Vec::with_capacity(t.regs.len());
-            for (a, b) in t.regs.iter().zip(&e.regs) {
-                let p = self.lx.em.b.build_phi(a.get_type(), "")?;
-                p.add_incoming(&[(a, tend), (b, eend)]);
-                regs.push(p.as_basic_value());
-            }
+            let regs = self.lx.join_regs(&t.regs, tend, &e.regs, eend)?;
             let info = AxisInfo::join(&t.info, &e.info);
             out.push(
                 self.lx
