@@ -1,4 +1,6 @@
-//! Lowering of the convert ops: what they emit, as methods of the lowering context.
+//! Lowering of layout conversions by warp shuffles: the shuffle plan's checks against what this
+//! lowering runs exactly, the words each lane sends, the received words unpacked, and the lane
+//! arithmetic they use.
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::Result;
