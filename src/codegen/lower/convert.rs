@@ -33,7 +33,7 @@ pub(crate) fn span(cols: &[u64]) -> Vec<u64> {
     out
 }
 
-/// Places the bits of `x` at `positions` (bit i of x → bit positions[i]).
+/// Places the bits of `x` at `positions` (bit `i` of `x` → bit `positions[i]`).
 pub(crate) fn scatter(x: u64, positions: &[usize]) -> u64 {
     positions
         .iter()
