@@ -14,7 +14,7 @@ pub(crate) mod global;
 pub(crate) mod index_arith;
 pub(crate) mod index_cse;
 pub(crate) mod ldmatrix;
-pub(crate) mod math_approx;
+pub(crate) mod math;
 pub(crate) mod mbarrier;
 pub(crate) mod mma;
 pub(crate) mod output;
