@@ -51,8 +51,8 @@
 //!   value map (`values.rs`), index CSE (`index_cse.rs`, `index_arith.rs`), thread coordinates
 //!   (`thread.rs`, `thread_coords.rs`) and the report sink, and never names the builder; one
 //!   file per op family (`elementwise.rs`, `cast.rs`, `global.rs`, `shared.rs`, `convert.rs`,
-//!   `wgmma.rs`, …); `function.rs` (the kernel function and its prologue) and `output.rs`
-//!   (pipelines; IR, PTX, code objects).
+//!   `wgmma.rs`, `math/` with the accurate math functions, …); `function.rs` (the kernel
+//!   function and its prologue) and `output.rs` (pipelines; IR, PTX, code objects).
 //! - `target/`: targets and target machines (`mod.rs`), and one `Lowering` per vendor:
 //!   `nvptx/` (special registers, `.approx` math, and every inline-PTX instruction: the
 //!   builder `inline_ptx.rs`, predicated and cache-hinted accesses, `cp_async.rs`,

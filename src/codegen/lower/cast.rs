@@ -1,4 +1,5 @@
-//! Lowering of the cast ops: what they emit, as methods of the lowering context.
+//! Lowering of casts: one conversion per register (fp8 through f16, f32 narrowed in pairs where
+//! the target has `cvt.rn.f16x2.f32`).
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;

@@ -1,5 +1,6 @@
-//! The lowering context: everything that turns recorded ops into LLVM IR, and nothing of the
-//! builder facade (parameters, recording, shared-memory allocation, roles' bookkeeping).
+//! The lowering context: everything that turns recorded ops into LLVM IR (the kernel function
+//! and its parameters included), and nothing of the builder facade (recording, the signature's
+//! checks, shared-memory allocation, roles' bookkeeping).
 //!
 //! Lowering functions (`lower/*`, `target/*`) take a [`LowerCtx`] rather than the builder, so
 //! they see the LLVM handles, the value map, the index CSE, the thread coordinates and the report

@@ -1,12 +1,18 @@
-//! Lowering of the convert ops: what they emit, as methods of the lowering context.
+//! Lowering of layout conversions by warp shuffles: the shuffle plan's checks against what this
+//! lowering runs exactly, the words each lane sends, the received words unpacked, and the lane
+//! arithmetic they use.
 
+use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
+use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::error::Result;
+use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::shared::SharedAccess;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::DType;
 use crate::layout::convert::ShufflePlan;
 use crate::layout::gf2::ColumnEchelon;
+use crate::layout::LinearLayout;
 use inkwell::values::BasicValueEnum;
 use inkwell::values::IntValue;
 use std::collections::HashMap;
@@ -31,7 +37,7 @@ pub(crate) fn span(cols: &[u64]) -> Vec<u64> {
     out
 }
 
-/// Places the bits of `x` at `positions` (bit i of x → bit positions[i]).
+/// Places the bits of `x` at `positions` (bit `i` of `x` → bit `positions[i]`).
 pub(crate) fn scatter(x: u64, positions: &[usize]) -> u64 {
     positions
         .iter()
@@ -65,6 +71,129 @@ pub(crate) fn scatter_packed(
         .iter()
         .enumerate()
         .fold(0, |a, (b, pk)| a | (q >> b & 1) << side(pk))
+}
+
+/// The op whose round trips these are, as errors name it.
+const OP: &str = "convert_layout";
+
+/// One side of a shared-memory round trip: where its registers go in the scratch.
+pub(crate) struct ScratchSide {
+    /// (register, lane, warp) → scratch offset, repetition bits included.
+    pub(crate) full: TileLayout,
+    /// The same without the repetition bits: the address inside the scratch.
+    pub(crate) masked: TileLayout,
+    /// The repetition of each register.
+    pub(crate) reps: Vec<u64>,
+    /// The plan's repetitions.
+    pub(crate) repetitions: u64,
+    /// The register bits of `masked` in the order a plain access takes them: those stepping
+    /// the scratch offset by 1, 2, 4, … first (`order[k]` becomes bit `k`), so the access moves
+    /// the contiguous elements the plan counted on in one vector whichever registers hold them.
+    pub(crate) order: Vec<usize>,
+}
+
+/// The register index, in the tile's own order, of register `g` of a side reordered by `order`.
+pub(crate) fn ordered(g: usize, order: &[usize]) -> usize {
+    order
+        .iter()
+        .enumerate()
+        .fold(0, |a, (k, &j)| a | (g >> k & 1) << j)
+}
+
+impl ScratchSide {
+    /// Splits the offsets of `l` in the scratch `flat` (offset → element) into the low
+    /// `addr_bits` (the address) and the repetition above them, which must come from registers
+    /// only: every thread takes part in every repetition.
+    pub(crate) fn new(
+        l: &TileLayout,
+        flat: &LinearLayout,
+        addr_bits: usize,
+        reps: u64,
+        tpw: u32,
+        nw: u32,
+    ) -> Result<ScratchSide> {
+        let mask = (1u64 << addr_bits) - 1;
+        let full = offset_layout(OP, l, flat, tpw, nw)?;
+        if full.thread_bits()[0] >> addr_bits != 0 {
+            return Err(CodegenError::BadLayout {
+                op: OP,
+                reason: format!(
+                    "internal: the scratch repetitions of the plan depend on the thread ({l})"
+                ),
+            });
+        }
+        let reps_of: Vec<u64> = (0..l.num_regs())
+            .map(|r| full.reg_coord(r)[0] >> addr_bits)
+            .collect();
+        if reps_of.iter().any(|&r| r >= reps) {
+            return Err(CodegenError::BadLayout {
+                op: OP,
+                reason: format!(
+                    "internal: a register of {l} lies past the plan's {reps} repetitions"
+                ),
+            });
+        }
+        let masked = TileLayout::from_bases(
+            OP,
+            &[1u64 << addr_bits],
+            full.reg.iter().map(|b| vec![b[0] & mask]).collect(),
+            full.lane.clone(),
+            full.warp.clone(),
+        )?;
+        let n = masked.reg.len();
+        let mut order: Vec<usize> = Vec::with_capacity(n);
+        while let Some(j) =
+            (0..n).find(|&j| !order.contains(&j) && masked.reg[j][0] == 1 << order.len())
+        {
+            order.push(j);
+        }
+        let rest: Vec<usize> = (0..n).filter(|j| !order.contains(j)).collect();
+        order.extend(rest);
+        Ok(ScratchSide {
+            full,
+            masked,
+            reps: reps_of,
+            repetitions: reps,
+            order,
+        })
+    }
+
+    /// `masked` with its register bits in `order`, for plain accesses.
+    pub(crate) fn vector_first(&self) -> Result<TileLayout> {
+        TileLayout::from_bases(
+            OP,
+            &self.masked.shape,
+            self.order
+                .iter()
+                .map(|&j| self.masked.reg[j].clone())
+                .collect(),
+            self.masked.lane.clone(),
+            self.masked.warp.clone(),
+        )
+    }
+
+    /// The `ldmatrix`/`stmatrix` plan of this side and, for each repetition, the register its
+    /// instructions start from (the repetition's register bits); `None` where the tile does not
+    /// contain the instruction's tile or a register bit mixes address and repetition (the planner
+    /// never produces either: its matrix tiles are checked against both layouts, its repetitions
+    /// are register bases of both), which then takes plain `ld/st.shared`.
+    pub(crate) fn matrix_plan(&self, bits: u32, trans: bool) -> Option<(MatrixPlan, Vec<usize>)> {
+        let reg = |j: usize| self.full.reg[j][0];
+        let addr = |j: usize| self.masked.reg[j][0];
+        let n = self.full.reg.len();
+        if (0..n).any(|j| addr(j) != 0 && reg(j) != addr(j)) {
+            return None;
+        }
+        let plan = plan_matrix(&self.masked, bits, trans, &[])?;
+        // Registers that only choose the repetition: the smallest one of each.
+        let rep_bits: usize = (0..n).filter(|&j| addr(j) == 0).map(|j| 1 << j).sum();
+        let mut bases: Vec<Option<usize>> = vec![None; self.repetitions as usize];
+        for g in (0..1usize << n).filter(|g| g & !rep_bits == 0) {
+            bases[self.reps[g] as usize].get_or_insert(g);
+        }
+        let bases: Option<Vec<usize>> = bases.into_iter().collect();
+        Some((plan, bases?))
+    }
 }
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -382,5 +511,58 @@ impl<'ctx> LowerCtx<'ctx> {
             }
         }
         Ok(Some(out))
+    }
+
+    /// Repetition `rep` of a round trip's store: `regs` (whose registers in `reg_free` are
+    /// copies, not stored) into the scratch at `acc`, with `stmatrix` when there is a plan.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn scratch_store(
+        &mut self,
+        store: &ScratchSide,
+        plan: Option<&(MatrixPlan, Vec<usize>)>,
+        acc: &SharedAccess<'ctx>,
+        rep: u64,
+        elem: DType,
+        regs: &[BasicValueEnum<'ctx>],
+        reg_free: u64,
+    ) -> Result<()> {
+        match plan {
+            Some((p, bases)) => self.emit_stmatrix(p, &acc.addrs, bases[rep as usize], elem, regs),
+            None => {
+                let order = &store.order;
+                let moved: Vec<BasicValueEnum> =
+                    (0..regs.len()).map(|g| regs[ordered(g, order)]).collect();
+                self.shared_store(acc, elem, &moved, |g| {
+                    let g = ordered(g, order);
+                    g as u64 & reg_free == 0 && store.reps[g] == rep
+                })
+            }
+        }
+    }
+
+    /// Repetition `rep` of a round trip's load: the scratch at `acc` into the registers of
+    /// `out` this repetition fills, with `ldmatrix` when there is a plan.
+    pub(crate) fn scratch_load(
+        &mut self,
+        load: &ScratchSide,
+        plan: Option<&(MatrixPlan, Vec<usize>)>,
+        acc: &SharedAccess<'ctx>,
+        rep: u64,
+        elem: DType,
+        out: &mut [Option<BasicValueEnum<'ctx>>],
+    ) -> Result<()> {
+        match plan {
+            Some((p, bases)) => self.emit_ldmatrix(p, &acc.addrs, bases[rep as usize], elem, out),
+            None => {
+                let order = &load.order;
+                let got = self.shared_load(acc, elem, |g| load.reps[ordered(g, order)] == rep)?;
+                for (g, v) in got.into_iter().enumerate() {
+                    if v.is_some() {
+                        out[ordered(g, order)] = v;
+                    }
+                }
+                Ok(())
+            }
+        }
     }
 }

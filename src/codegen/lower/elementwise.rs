@@ -1,4 +1,5 @@
-//! Lowering of the elementwise ops: what they emit, as methods of the lowering context.
+//! Lowering of elementwise ops: operands broadcast to one layout, and one instruction per
+//! distinct register pair (binary, pointer offset, compare, select, unary).
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
@@ -12,6 +13,7 @@ use inkwell::{FloatPredicate, IntPredicate};
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// A tile of `shape` in `layout`, as errors name it: `tensor<64x64, …>`.
 pub(crate) fn describe_target(shape: &[u64], layout: &TileLayout) -> String {
     let dims: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
     format!("tensor<{}, {}>", dims.join("x"), layout)

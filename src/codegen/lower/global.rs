@@ -1,4 +1,6 @@
-//! Lowering of the global ops: what they emit, as methods of the lowering context.
+//! Lowering of global-memory ops: the vector plan, loads and stores in vectors (predicated or
+//! behind a branch where masked, cache-hinted where asked), each element stored once, and
+//! atomics per owned element.
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -1,4 +1,5 @@
-//! Lowering of the ldmatrix ops: what they emit, as methods of the lowering context.
+//! Lowering of `ldmatrix` / `stmatrix`: the plans for a tile and buffer, the row addresses, and
+//! the elements packed into and out of 32-bit matrix registers.
 
 use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
 use crate::codegen::analysis::shared_offsets::{offset_layout, plain_vector};

@@ -1,4 +1,5 @@
-//! Lowering of the mbarrier ops: what they emit, as methods of the lowering context.
+//! Lowering of mbarrier addressing: the 32-bit shared address of a barrier and the issuing
+//! thread's predicate.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;

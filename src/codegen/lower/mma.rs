@@ -1,4 +1,5 @@
-//! Lowering of the mma ops: what they emit, as methods of the lowering context.
+//! Lowering of `mma.sync` operands: a tile's registers packed into the instruction's 32-bit
+//! words.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;

@@ -4,6 +4,7 @@
 
 pub(crate) mod cast;
 pub(crate) mod context;
+pub(crate) mod control;
 pub(crate) mod convert;
 pub(crate) mod create;
 pub(crate) mod debug;
@@ -14,7 +15,7 @@ pub(crate) mod global;
 pub(crate) mod index_arith;
 pub(crate) mod index_cse;
 pub(crate) mod ldmatrix;
-pub(crate) mod math_approx;
+pub(crate) mod math;
 pub(crate) mod mbarrier;
 pub(crate) mod mma;
 pub(crate) mod output;

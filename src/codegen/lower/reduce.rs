@@ -1,4 +1,4 @@
-//! Lowering of the reduce ops: what they emit, as methods of the lowering context.
+//! Lowering of reductions' butterfly step: a value of any element type from lane `lane ^ mask`.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;

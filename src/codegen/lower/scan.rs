@@ -1,4 +1,5 @@
-//! Lowering of the scan ops: what they emit, as methods of the lowering context.
+//! Lowering of scans' lane step: a value of any element type moved between lanes as 32-bit
+//! words.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;

@@ -1,4 +1,6 @@
-//! Lowering of the shared ops: what they emit, as methods of the lowering context.
+//! Lowering of shared-memory access: the dynamic shared array, the addresses of a tile's
+//! registers in a (padded, replicated) buffer, loads and stores in vectors with their
+//! bank-conflict figures, and the form `i1` elements take in memory.
 
 use crate::codegen::analysis::shared_offsets::plain_vector;
 use crate::codegen::analysis::tile_layout::TileLayout;

@@ -1,4 +1,4 @@
-//! Lowering of the shared views ops: what they emit, as methods of the lowering context.
+//! Lowering of shared-memory views: a view descriptor in the value map.
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::lower::context::LowerCtx;

@@ -1,4 +1,4 @@
-//! Lowering of the tma ops: what they emit, as methods of the lowering context.
+//! Lowering of TMA operands: a box's shared address and its coordinates.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;

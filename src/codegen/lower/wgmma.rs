@@ -1,4 +1,5 @@
-//! Lowering of the wgmma ops: what they emit, as methods of the lowering context.
+//! Lowering of wgmma operands: shared-memory matrix descriptors (fixed fields, k-step starts)
+//! and A fragments held in registers.
 
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::lower::context::LowerCtx;

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use inkwell::values::{BasicValue, BasicValueEnum, PhiValue};
+use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
@@ -139,18 +139,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             .iter()
             .map(|v| self.get("for_range", *v))
             .collect::<Result<_>>()?;
-        let f = self.lx.em.func();
         let int_ty = ity.llvm(self.lx.em.ctx).into_int_type();
         // Attempt 0 assumes the carried values keep their initial facts (contiguity,
         // divisibility, constancy); if the body's yields keep them too, they hold in every
         // iteration (the transfer rules are monotone) and the loop is done. Otherwise the loop is
         // built again with weaker facts behind a new entry block; the abandoned attempt stays
         // unreachable and LLVM drops it.
-        let entry_br = self
-            .lx
-            .em
-            .b
-            .build_unconditional_branch(self.lx.em.ctx.append_basic_block(f, "loop.pre"))?;
+        let entry_br = self.lx.loop_entry()?;
         // Floats' facts never shape code (no addresses or masks are made of them), and a loop
         // counter started from a literal is almost always changed by the body: assuming nothing
         // of them from the start spares rebuilding the body (with nested loops, the inner loop
@@ -171,43 +166,17 @@ impl<'ctx> KernelBuilder<'ctx> {
             // An abandoned attempt is unreachable code: what it allocated, freed and fenced
             // must not shape the next attempt's reuse.
             let smem_before = self.smem.clone();
-            let pre = if attempt == 0 {
-                entry_br
-                    .get_operand(0)
-                    .and_then(|o| o.block())
-                    .expect("branch target")
-            } else {
-                let pre = self.lx.em.ctx.append_basic_block(f, "loop.pre");
-                // `entry_br` is an unconditional branch: one successor.
-                self.lx.em.set_successor(entry_br, 0, pre);
-                pre
-            };
-            let header = self.lx.em.ctx.append_basic_block(f, "loop");
-            let body_bb = self.lx.em.ctx.append_basic_block(f, "loop.body");
-            let exit = self.lx.em.ctx.append_basic_block(f, "loop.exit");
-            self.lx.em.b.position_at_end(pre);
-            self.lx.em.b.build_unconditional_branch(header)?;
-            self.lx.em.b.position_at_end(header);
-            let iv_phi = self.lx.em.b.build_phi(int_ty, "iv")?;
-            iv_phi.add_incoming(&[(&l.regs[0], pre)]);
-            let mut phis: Vec<Vec<PhiValue>> = Vec::with_capacity(inits.len());
-            for d in &inits {
-                let mut ps = Vec::with_capacity(d.regs.len());
-                for r in &d.regs {
-                    let p = self.lx.em.b.build_phi(r.get_type(), "")?;
-                    p.add_incoming(&[(r, pre)]);
-                    ps.push(p);
-                }
-                phis.push(ps);
-            }
-            let cond = self.lx.em.b.build_int_compare(
-                inkwell::IntPredicate::SLT,
-                iv_phi.as_basic_value().into_int_value(),
+            let init_regs: Vec<&[BasicValueEnum<'ctx>]> =
+                inits.iter().map(|d| &d.regs[..]).collect();
+            let lp = self.lx.loop_open(
+                entry_br,
+                attempt == 0,
+                int_ty,
+                l.regs[0],
                 h.regs[0].into_int_value(),
-                "",
+                &init_regs,
             )?;
-            self.lx.em.b.build_conditional_branch(cond, body_bb, exit)?;
-            self.lx.em.b.position_at_end(body_bb);
+            let (pre, iv_phi) = (lp.pre, lp.iv);
 
             // Values made before the loop stay valid inside and after it; the phis too.
             let iv_info = AxisInfo::scalar(
@@ -231,7 +200,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.lx.values.update(iv, |d| d.scope = scope);
             let carried: Vec<Value> = inits
                 .iter()
-                .zip(&phis)
+                .zip(&lp.carried)
                 .zip(&assumed)
                 .map(|((d, ps), info)| {
                     let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
@@ -260,9 +229,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 self.smem.restore(smem_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
-                self.lx.em.b.build_unreachable()?;
-                self.lx.em.b.position_at_end(exit);
-                self.lx.em.b.build_unreachable()?;
+                self.lx.loop_abandon(&lp)?;
                 // Weaken only what the body broke: to what both sides keep, and after two tries
                 // to nothing (which every yield implies, so the last attempt always succeeds).
                 for ((a, y), d) in assumed.iter_mut().zip(&yielded).zip(&inits) {
@@ -276,26 +243,16 @@ impl<'ctx> KernelBuilder<'ctx> {
                 }
                 continue;
             }
-            let latch = self.lx.em.b.get_insert_block().expect("positioned");
-            let next = self.lx.em.b.build_int_add(
-                iv_phi.as_basic_value().into_int_value(),
-                int_ty.const_int(step as u64, false),
-                "iv.next",
-            )?;
-            iv_phi.add_incoming(&[(&next, latch)]);
-            for (ps, y) in phis.iter().zip(&yielded) {
-                for (p, r) in ps.iter().zip(&y.regs) {
-                    p.add_incoming(&[(r as &dyn BasicValue, latch)]);
-                }
-            }
-            self.lx.em.b.build_unconditional_branch(header)?;
+            let yielded_regs: Vec<&[BasicValueEnum<'ctx>]> =
+                yielded.iter().map(|y| &y.regs[..]).collect();
+            self.lx.loop_close(&lp, int_ty, step, &yielded_regs)?;
             self.lx.values.close_scope(scope, outer);
             self.smem.scope_closed(scope, &smem_open);
-            self.lx.em.b.position_at_end(exit);
+            self.lx.em.b.position_at_end(lp.exit);
             // After the loop: the header's phis, with the facts that held in every iteration.
             return Ok(inits
                 .iter()
-                .zip(&phis)
+                .zip(&lp.carried)
                 .zip(&assumed)
                 .map(|((d, ps), info)| {
                     let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
@@ -369,14 +326,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: c.describe(),
             });
         }
-        let f = self.lx.em.func();
-        let then_bb = self.lx.em.ctx.append_basic_block(f, "then");
-        let else_bb = self.lx.em.ctx.append_basic_block(f, "else");
-        let join = self.lx.em.ctx.append_basic_block(f, "endif");
-        self.lx
-            .em
-            .b
-            .build_conditional_branch(c.regs[0].into_int_value(), then_bb, else_bb)?;
+        let (then_bb, else_bb, join) = self.lx.if_open(c.regs[0].into_int_value())?;
 
         let smem_before = self.smem.snapshot();
         let arm = |kb: &mut Self,
@@ -398,9 +348,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             // the other's path.
             kb.smem.scope_closed(scope, &smem_before);
             let r = r.inspect_err(|_| kb.lx.values.poisoned = true)?;
-            let end = kb.lx.em.b.get_insert_block().expect("positioned");
-            kb.lx.em.b.build_unconditional_branch(join)?;
-            Ok((r, end))
+            Ok((r, kb.lx.arm_close(join)?))
         };
         let mut then_ = Some(then_);
         let mut else_ = Some(else_);
@@ -413,12 +361,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let mut out = Vec::with_capacity(tv.len());
         for (t, e) in tv.iter().zip(&ev) {
-            let mut regs = Vec::with_capacity(t.regs.len());
-            for (a, b) in t.regs.iter().zip(&e.regs) {
-                let p = self.lx.em.b.build_phi(a.get_type(), "")?;
-                p.add_incoming(&[(a, tend), (b, eend)]);
-                regs.push(p.as_basic_value());
-            }
+            let regs = self.lx.join_regs(&t.regs, tend, &e.regs, eend)?;
             let info = AxisInfo::join(&t.info, &e.info);
             out.push(
                 self.lx

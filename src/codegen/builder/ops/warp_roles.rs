@@ -193,30 +193,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             return Err(CodegenError::arg(OP, "roles do not nest"));
         }
         let ws = self.lx.threads_per_warp();
-        let tid = self.lx.thread_index()?;
-        let lo = role.first_warp * ws;
-        let span = role.threads(ws);
-        let per_replica = role.spec.warps * ws;
-        let i32t = self.lx.em.ctx.i32_type();
-        let c = |x: u32| i32t.const_int(u64::from(x), false);
-        // In the prologue, so the role's thread coordinates (also emitted there) can use them.
-        let (inside, rel, replica) = self.lx.in_prologue(|b| {
-            let off = if lo == 0 {
-                tid
-            } else {
-                b.build_int_sub(tid, c(lo), "role.tid")?
-            };
-            let inside = b.build_int_compare(inkwell::IntPredicate::ULT, off, c(span), "")?;
-            let (rel, replica) = if role.spec.replicas == 1 {
-                (off, i32t.const_zero())
-            } else {
-                let rel = b.build_and(off, c(per_replica - 1), "")?;
-                let rep = b.build_right_shift(off, c(per_replica.trailing_zeros()), false, "")?;
-                (rel, rep)
-            };
-            Ok((inside, rel, replica))
-        })?;
-        self.lx.note_bits(rel, u64::from(per_replica - 1), None);
+        let (inside, rel, replica) = self.lx.role_threads(
+            role.first_warp * ws,
+            role.threads(ws),
+            role.spec.warps * ws,
+            role.spec.replicas,
+        )?;
         let cond = self.lx.values.new_value(
             Type::Scalar(DType::I1),
             vec![],
@@ -226,16 +208,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         );
         let launch = self.launch_registers();
         if role.spec.max_regs.is_some() {
-            // ptxas moves registers only when it knows the count at entry (otherwise C7508:
-            // "setmaxnreg ignored"): the launch's, stated as the kernel's limit.
-            let f = self.lx.em.func();
-            f.add_attribute(
-                inkwell::attributes::AttributeLoc::Function,
-                self.lx
-                    .em
-                    .ctx
-                    .create_string_attribute("nvvm.maxnreg", &launch.to_string()),
-            );
+            self.lx.state_register_limit(launch);
         }
         self.if_then(cond, |kb| {
             let sreg = kb.lx.target.lowering().thread_index_sreg();

@@ -1,4 +1,5 @@
-//! Lowering of the math approx ops: what they emit, as methods of the lowering context.
+//! Lowering of the fast math functions: LLVM intrinsics, the target's approximate forms, and the
+//! `exp2`/`log2`/`erf` built from them.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
