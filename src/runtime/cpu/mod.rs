@@ -23,14 +23,14 @@
 //! let k = add_kernel(&ctx, Target::SM90, 1024, 4, 4)?;
 //! let dev = weft::runtime::cpu::Device::new(Target::SM90A)?;
 //! let kernel = k.load_on::<Cpu>(&dev)?;
-//! let (x, y) = (dev.upload(&[1.0f32; 3000])?, dev.upload(&[2.0f32; 3000])?);
-//! let z = dev.alloc_zeroed::<f32>(3000)?;
+//! let (x, y) = (dev.upload(&[1.0f32; 3008])?, dev.upload(&[2.0f32; 3008])?);
+//! let z = dev.alloc_zeroed::<f32>(3008)?;
 //! let mut args = KernelArgs::new();
-//! args.ptr(&x).ptr(&y).ptr(&z).scalar(3000i32);
+//! args.ptr(&x).ptr(&y).ptr(&z).scalar(3008i32);
 //! let cfg = LaunchConfig::for_kernel(3u32, k.signature())?;
-//! // SAFETY: the kernel reads x, y and writes z below n = 3000 (and the interpreter checks it).
+//! // SAFETY: the kernel reads x, y and writes z below n = 3008 (and the interpreter checks it).
 //! unsafe { dev.stream().launch(&kernel, &cfg, &args)? };
-//! assert_eq!(z.to_vec()?, vec![3.0f32; 3000]);
+//! assert_eq!(z.to_vec()?, vec![3.0f32; 3008]);
 //! # Ok(()) }
 //! ```
 
