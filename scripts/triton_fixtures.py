@@ -1708,8 +1708,8 @@ def tmem_reg_cases():
     c.append((tmem((128, 8), 1), "f32", [128, 8], [128, 8], 4, "16x256b", "too few columns for 16x256b"))
     c.append((tmem((128, 1), 1), "f32", [128, 1], [128, 1], 4, "32x32b_splitn", "splitn with one column"))
     # A seeded random sample: any layout, element width, warp count and message, views of larger allocations
-    # (wider, taller, multi-buffered). Not sampled: scales with a CGA layout viewed inside a larger
-    # allocation, where weft and Triton 3.9 differ (README, "Not yet").
+    # (wider, taller, multi-buffered). Scales with a CGA layout viewed inside a larger allocation are sampled
+    # into their own file (tmem_scales.json), so that this one stays as it was generated.
     rng = random.Random(SEED + 9)
     cgas = [None, [[1, 0]], [[0, 1]], [[1, 0], [0, 1]], [[1, 0], [2, 0]], [[0, 0]], [[1, 0], [0, 0]], [[0, 1], [1, 0]]]
     while len(c) < 1400:
@@ -1765,6 +1765,52 @@ def run_tmem(runner, out_dir):
     _write_json(os.path.join(out_dir, "tmem.json"), doc)
     n_err = sum(1 for r in results if "error" in r)
     print(f"\ntmem: {len(results)} cases, {n_err} errors, {runner.restarts} worker restarts", file=sys.stderr)
+
+
+def tmem_scales_cases():
+    """Scale tiles of 32 and 64 rows per CTA, one to eight 32-bit columns, 4-16 warps, every message, alone and
+    as views of wider allocations; then a seeded random sample of scales with CGA layouts viewed inside larger
+    allocations (the class tmem_reg_cases leaves out)."""
+    c = []
+    for rows in (32, 64):
+        for cols in (1, 2, 4, 8, 16, 32):
+            for nw in (4, 8, 16):
+                for v in ("32x32b", "16x64b", "16x128b", "16x256b", "32x32b_splitn"):
+                    for mult in (1, 2, 4):
+                        c.append((tmem_scales(), "i8", [rows, cols], [rows, cols * mult], nw, v, "32/64 rows"))
+    rng = random.Random(SEED + 41)
+    while len(c) < 1440:
+        cga = rng.choice([[[1, 0]], [[0, 1]], [[1, 0], [0, 1]], [[0, 0]], [[0, 1], [1, 0]]])
+        shape = [1 << rng.randint(6, 9), 1 << rng.randint(0, 9)]
+        alloc = rng.choice([[shape[0], shape[1] * 2], [shape[0], shape[1] * 4], [shape[0] * 2, shape[1]],
+                            [2] + shape, shape])
+        c.append((tmem_scales(cga), "i8", shape, alloc, rng.choice([4, 8, 16]),
+                  rng.choice(["32x32b", "16x64b", "16x128b", "16x256b", "32x32b_splitn"]), "random, CGA view"))
+    return c
+
+
+def run_tmem_scales(runner, out_dir):
+    results = []
+    cases = tmem_scales_cases()
+    for i, (spec, dtype, shape, alloc, nw, v, note) in enumerate(cases):
+        r = runner.request({"op": "tmem_reg", "layout": spec, "dtype": dtype, "shape": shape, "alloc_shape": alloc,
+                            "num_warps": nw, "instr_variant": v})
+        rec = {"id": i, "kind": "tmem_reg_layout", "tmem": spec, "dtype": dtype, "shape": shape,
+               "alloc_shape": alloc, "num_warps": nw, "instr_variant": v, "note": note}
+        for k in ("gluon", "layout", "error", "error_stage", "error_type", "diagnostics"):
+            if k in r:
+                rec[k] = r[k]
+        results.append(rec)
+        _progress("tmem_scales", i + 1, len(cases))
+    doc = {
+        "generator": "scripts/triton_fixtures.py",
+        "triton_version": _triton_version(),
+        "fields": TMEM_FIELDS,
+        "cases": results,
+    }
+    _write_json(os.path.join(out_dir, "tmem_scales.json"), doc)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"\ntmem_scales: {len(results)} cases, {n_err} errors", file=sys.stderr)
 
 
 TMEM_FIELDS = {
@@ -2097,7 +2143,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
                                                   "fixtures"))
     ap.add_argument("--only",
-                    default="encodings,ttgir,conversions,bank_conflicts,tmem,amd,partitioned_dot,efficient_padded")
+                    default="encodings,ttgir,conversions,bank_conflicts,tmem,tmem_scales,amd,partitioned_dot,"
+                            "efficient_padded")
     args = ap.parse_args()
     if args.worker:
         _Worker().serve()
@@ -2116,6 +2163,8 @@ def main():
             run_bank_conflicts(runner, out)
         if "tmem" in only:
             run_tmem(runner, out)
+        if "tmem_scales" in only:
+            run_tmem_scales(runner, out)
         if "amd" in only:
             run_amd(runner, out)
         if "partitioned_dot" in only:

@@ -77,6 +77,7 @@ def main():
     t_shared_inv = t_shared.invert()
     w_shared_inv = shared.invert()
     point = {"register": 37, "lane": 19, "warp": 2, "block": 0}
+    points = [{"register": i % 64, "lane": (i * 7) % 32, "warp": i % 4, "block": 0} for i in range(1000)]
 
     # Same answers before timing anything.
     t_attr = t_mma._to_ir(builder)
@@ -88,6 +89,7 @@ def main():
     assert same(mma_inv, t_mma_ll.invert()), "invert differs"
     assert same(mma.invert_and_compose(blocked), t_mma_ll.invert_and_compose(t_blocked)), "invert_and_compose differs"
     assert mma.apply(point) == t_mma_ll.apply(point), "apply differs"
+    assert mma.apply_many(points) == [t_mma_ll.apply(x) for x in points], "apply_many differs"
 
     rows = [
         ("compose", lambda: blocked.compose(w_shared_inv), lambda: t_blocked.compose(t_shared_inv)),
@@ -95,6 +97,9 @@ def main():
         ("invert_and_compose", lambda: mma.invert_and_compose(blocked),
          lambda: t_mma_ll.invert_and_compose(t_blocked)),
         ("apply", lambda: mma.apply(point), lambda: t_mma_ll.apply(point)),
+        # 1,000 points in one call against Triton's apply on each (Triton has no batched form).
+        ("apply_many (1,000 points per call)", lambda: mma.apply_many(points),
+         lambda: [t_mma_ll.apply(x) for x in points]),
         ("to_linear_layout (MMA v2, 128x128)", lambda: w_mma.to_linear_layout(shape),
          lambda: builder.to_linear_layout(t_mma._to_ir(builder), shape)),
         ("to_linear_layout, Triton's attribute prebuilt", lambda: w_mma.to_linear_layout(shape),

@@ -263,6 +263,63 @@ WeftStatus weft_encoding_to_string(const WeftEncoding *encoding,
 // `json` is a NUL-terminated string; `out` is writable.
 WeftStatus weft_encoding_from_json(const char *json, WeftEncoding **out);
 
+// Gluon's `get_reg_layout` of a tensor-memory descriptor: the register layout (a linear encoding) of a
+// `tcgen05.ld/st` with `instr_variant` (`"32x32b"`, `"16x64b"`, `"16x128b"`, `"16x256b"`,
+// `"32x32b_splitn"`) by `num_warps` warps, for a view of `shape` (rank 2) of an allocation of
+// `alloc_shape` (`alloc_rank` extents) holding `element_bits`-bit elements in `tmem` (a tensor-memory or
+// scales encoding).
+//
+// # Safety
+// `shape` holds 2 values and `alloc_shape` `alloc_rank`; `tmem` is null or a live handle;
+// `instr_variant` is a NUL-terminated string; `out` is writable.
+WeftStatus weft_tmem_reg_layout(uint32_t element_bits,
+                                const uint64_t *shape,
+                                const uint64_t *alloc_shape,
+                                size_t alloc_rank,
+                                const WeftEncoding *tmem,
+                                uint32_t num_warps,
+                                const char *instr_variant,
+                                WeftEncoding **out);
+
+// Gluon's `amd.cdna4.get_mfma_scale_layout` (Triton's `get_amd_mfma_scale_layout`): the scale layout of
+// operand `op_idx` (0 = A, 1 = B) of a scaled MFMA with `m_dim`-row instructions, the MFMA layout's
+// `tiles_per_warp` and `warps_per_cta`, for a scale tensor of `shape` (each array 2 entries).
+//
+// # Safety
+// `shape`, `tiles_per_warp` and `warps_per_cta` hold 2 values each; `out` is writable.
+WeftStatus weft_amd_mfma_scale_layout(uint32_t op_idx,
+                                      const uint64_t *shape,
+                                      uint32_t m_dim,
+                                      const uint32_t *tiles_per_warp,
+                                      const uint32_t *warps_per_cta,
+                                      WeftEncoding **out);
+
+// Gluon's `amd.get_scaled_upcast_fp4_scale_layout`: the scale layout of an fp4 `scaled_upcast` of a packed
+// (`i8`) tensor of `shape` (`rank` extents) in `src`, upcast along `axis` with `scale_extent` scales
+// along it.
+//
+// # Safety
+// `src` is null or a live handle; `shape` holds `rank` values; `out` is writable.
+WeftStatus weft_scaled_upcast_fp4_scale_layout(const WeftEncoding *src,
+                                               const uint64_t *shape,
+                                               size_t rank,
+                                               uint64_t scale_extent,
+                                               size_t axis,
+                                               WeftEncoding **out);
+
+// Gluon's `amd.cdna4.compute_efficient_padded_shared_layout`: the padded shared layout that keeps the
+// async-copied tile of `shape` (rank 2) of the MFMA v4 operand `dot` (`element_bits`-bit elements, K
+// contiguous when `is_k_contig`) free of bank conflicts. `*out` is set to null, with `WEFT_STATUS_OK`,
+// where Gluon returns `None`.
+//
+// # Safety
+// `dot` is null or a live handle; `shape` holds 2 values; `out` is writable.
+WeftStatus weft_compute_efficient_padded_shared_layout(const WeftEncoding *dot,
+                                                       const uint64_t *shape,
+                                                       uint32_t element_bits,
+                                                       bool is_k_contig,
+                                                       WeftEncoding **out);
+
 // Builds a layout from its bases (Triton's `LinearLayout(bases, outDims, requireSurjective)`).
 //
 // # Safety

@@ -26,7 +26,10 @@ pub struct WeftEncoding(pub(crate) Encoding);
 ///
 /// # Safety
 /// `out` is null or writable.
-unsafe fn give_encoding(out: *mut *mut WeftEncoding, e: Encoding) -> Result<(), Failure> {
+pub(crate) unsafe fn give_encoding(
+    out: *mut *mut WeftEncoding,
+    e: Encoding,
+) -> Result<(), Failure> {
     out_ptr(out, "out")?;
     e.validate()?;
     // SAFETY: checked above; writable by the caller's contract.

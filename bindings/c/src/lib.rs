@@ -16,6 +16,7 @@
 mod args;
 mod cute;
 mod encoding;
+mod helpers;
 mod layout;
 mod plan;
 mod status;
@@ -26,6 +27,7 @@ pub use cute::{
     weft_cute_logical_product, weft_layout_from_cute, weft_layout_to_cute,
 };
 pub use encoding::*;
+pub use helpers::*;
 pub use layout::*;
 pub use plan::*;
 pub use status::{weft_last_error, WeftStatus};

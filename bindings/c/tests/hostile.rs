@@ -848,6 +848,221 @@ fn cute_layout(text: &str) -> *mut WeftLayout {
 }
 
 #[test]
+fn helper_layouts() {
+    let scales = {
+        let mut e = null_mut();
+        let t = c("#ttng.tensor_memory_scales_encoding<>");
+        assert_eq!(
+            unsafe { weft_encoding_parse(t.as_ptr(), &mut e) },
+            WeftStatus::Ok
+        );
+        e
+    };
+    let e = blocked();
+    let shape = [128u64, 4];
+    let two = [1u32, 1];
+    let v = c("32x32b");
+    let mut out = sentinel();
+    // Null handles, arrays, strings and outputs.
+    fails(
+        unsafe {
+            weft_tmem_reg_layout(
+                8,
+                null(),
+                shape.as_ptr(),
+                2,
+                scales,
+                4,
+                v.as_ptr(),
+                &mut out,
+            )
+        },
+        NullArgument,
+        "`shape`",
+    );
+    fails(
+        unsafe {
+            weft_tmem_reg_layout(
+                8,
+                shape.as_ptr(),
+                null(),
+                2,
+                scales,
+                4,
+                v.as_ptr(),
+                &mut out,
+            )
+        },
+        NullArgument,
+        "`alloc_shape`",
+    );
+    fails(
+        unsafe {
+            weft_tmem_reg_layout(
+                8,
+                shape.as_ptr(),
+                shape.as_ptr(),
+                2,
+                null(),
+                4,
+                v.as_ptr(),
+                &mut out,
+            )
+        },
+        NullArgument,
+        "`tmem`",
+    );
+    fails(
+        unsafe {
+            weft_tmem_reg_layout(
+                8,
+                shape.as_ptr(),
+                shape.as_ptr(),
+                2,
+                scales,
+                4,
+                BAD_UTF8,
+                &mut out,
+            )
+        },
+        InvalidUtf8,
+        "`instr_variant`",
+    );
+    fails(
+        unsafe {
+            weft_tmem_reg_layout(
+                8,
+                shape.as_ptr(),
+                shape.as_ptr(),
+                2,
+                scales,
+                4,
+                v.as_ptr(),
+                null_mut(),
+            )
+        },
+        NullArgument,
+        "`out`",
+    );
+    fails(
+        unsafe {
+            weft_tmem_reg_layout(
+                8,
+                shape.as_ptr(),
+                shape.as_ptr(),
+                usize::MAX,
+                scales,
+                4,
+                v.as_ptr(),
+                &mut out,
+            )
+        },
+        InvalidArgument,
+        "at most",
+    );
+    // Not a tensor-memory layout, absurd warps, element widths and variants.
+    for (tmem, bits, warps, variant) in [
+        (e as *const _, 8, 4, "32x32b"),
+        (scales as *const _, 8, 0, "32x32b"),
+        (scales as *const _, 8, u32::MAX, "32x32b"),
+        (scales as *const _, 0, 4, "32x32b"),
+        (scales as *const _, u32::MAX, 4, "32x32b"),
+        (scales as *const _, 8, 4, "32x16b"),
+    ] {
+        let variant = c(variant);
+        assert_ne!(
+            unsafe {
+                weft_tmem_reg_layout(
+                    bits,
+                    shape.as_ptr(),
+                    shape.as_ptr(),
+                    2,
+                    tmem,
+                    warps,
+                    variant.as_ptr(),
+                    &mut out,
+                )
+            },
+            WeftStatus::Ok
+        );
+    }
+    fails(
+        unsafe { weft_amd_mfma_scale_layout(0, null(), 16, two.as_ptr(), two.as_ptr(), &mut out) },
+        NullArgument,
+        "`shape`",
+    );
+    fails(
+        unsafe {
+            weft_amd_mfma_scale_layout(0, shape.as_ptr(), 16, null(), two.as_ptr(), &mut out)
+        },
+        NullArgument,
+        "`tiles_per_warp`",
+    );
+    fails(
+        unsafe {
+            weft_amd_mfma_scale_layout(0, shape.as_ptr(), 16, two.as_ptr(), null(), &mut out)
+        },
+        NullArgument,
+        "`warps_per_cta`",
+    );
+    for (op, m) in [(2, 16), (0, 0), (u32::MAX, u32::MAX), (1, 64)] {
+        assert_ne!(
+            unsafe {
+                weft_amd_mfma_scale_layout(
+                    op,
+                    shape.as_ptr(),
+                    m,
+                    two.as_ptr(),
+                    two.as_ptr(),
+                    &mut out,
+                )
+            },
+            WeftStatus::Ok
+        );
+    }
+    fails(
+        unsafe { weft_scaled_upcast_fp4_scale_layout(null(), shape.as_ptr(), 2, 8, 1, &mut out) },
+        NullArgument,
+        "`src`",
+    );
+    fails(
+        unsafe { weft_scaled_upcast_fp4_scale_layout(e, shape.as_ptr(), 1 << 40, 8, 1, &mut out) },
+        InvalidArgument,
+        "at most",
+    );
+    for (extent, axis) in [(0, 0), (3, 1), (u64::MAX, 0), (8, usize::MAX)] {
+        assert_ne!(
+            unsafe {
+                weft_scaled_upcast_fp4_scale_layout(e, shape.as_ptr(), 2, extent, axis, &mut out)
+            },
+            WeftStatus::Ok
+        );
+    }
+    fails(
+        unsafe {
+            weft_compute_efficient_padded_shared_layout(null(), shape.as_ptr(), 16, true, &mut out)
+        },
+        NullArgument,
+        "`dot`",
+    );
+    fails(
+        unsafe {
+            weft_compute_efficient_padded_shared_layout(e, shape.as_ptr(), 16, true, &mut out)
+        },
+        InvalidArgument,
+        "dot operand",
+    );
+    fails(
+        unsafe { weft_compute_efficient_padded_shared_layout(e, null(), 16, true, &mut out) },
+        NullArgument,
+        "`shape`",
+    );
+    assert_eq!(out, sentinel());
+    unsafe { weft_encoding_free(scales) };
+    unsafe { weft_encoding_free(e) };
+}
+
+#[test]
 fn cute_algebra() {
     let a = cute_layout("(8,64):(64,1)");
     let b = cute_layout("(4,2):(1,4)");

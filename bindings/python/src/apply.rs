@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use smallvec::SmallVec;
 use weft::layout::Dim;
 
@@ -181,6 +181,29 @@ pub fn apply<'py>(
     fill(&d, &names.outs, out)?;
     this.spare.keep(&d);
     Ok(d)
+}
+
+/// `apply` of every dict of `inputs` (any iterable), as a list: one call for many points, each result a new
+/// dict.
+pub fn apply_many<'py>(
+    this: &LinearLayout,
+    py: Python<'py>,
+    inputs: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let names = this.dim_names(py);
+    let out = PyList::empty(py);
+    for item in inputs.try_iter()? {
+        let item = item?;
+        let point = item.cast::<PyDict>()?;
+        let packed = match pack_fast(&names.ins, point) {
+            Some(packed) => names.eval.apply(packed),
+            None => apply_general(this, point)?,
+        };
+        let d = PyDict::new(py);
+        fill(&d, &names.outs, packed)?;
+        out.append(d)?;
+    }
+    Ok(out)
 }
 
 /// The `METH_O` entry point: `self` and the one argument.

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use weft::layout::{Bases, Dim, LinearLayout as Ll};
 
 use crate::apply::SpareDict;
@@ -244,6 +244,16 @@ impl LinearLayout {
         (0..self.ll.total_out_bits())
             .map(|i| cols.iter().map(|c| ((c >> i) & 1) as u8).collect())
             .collect()
+    }
+
+    /// `apply` of each `{in_dim: value}` dict of `inputs` (a list or any iterable), as a list of
+    /// `{out_dim: value}` dicts: many points in one call, without numpy.
+    fn apply_many<'py>(
+        &self,
+        py: Python<'py>,
+        inputs: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        crate::apply::apply_many(self, py, inputs)
     }
 
     /// `other ∘ self` (apply `self`, then `other`): Triton's `compose`.

@@ -146,3 +146,21 @@ def test_apply_is_a_method_with_its_signature_and_doc():
     assert "in_dim" in LinearLayout.apply.__doc__
     # Bound and unbound calls give the same answer.
     assert LinearLayout.apply(ll, {"lane": 1}) == ll.apply({"lane": 1})
+
+
+def test_apply_many_equals_apply_point_by_point():
+    ll = layout()
+    rng = random.Random(5)
+    sizes = dict(ll.in_dims)
+    points = [{d: rng.randrange(s) for d, s in sizes.items() if rng.random() < 0.8} for _ in range(500)]
+    points.append({"".join(["la", "ne"]): 3})  # the general path inside a batch
+    got = ll.apply_many(points)
+    assert got == [ll.apply(x) for x in points] == [by_bases(ll, x) for x in points]
+    assert len({id(d) for d in got}) == len(got)  # each result its own dict
+    assert ll.apply_many(iter(points[:3])) == got[:3] and ll.apply_many([]) == []
+    with pytest.raises(weft.SizeError):
+        ll.apply_many([{"register": 1}, {"register": 1 << 40}])
+    with pytest.raises(TypeError):
+        ll.apply_many([{"register": 1}, [("register", 1)]])
+    with pytest.raises(TypeError):
+        ll.apply_many(5)

@@ -1,6 +1,7 @@
 """The register layouts Gluon computes from other layouts, through the Python API, against Triton 3.9's own
-results in tests/fixtures: every `tcgen05.ld/st` register layout of tmem.json (`get_tmem_reg_layout` and
-`nvidia.blackwell.tensor_memory_descriptor_type.get_reg_layout`), every scaled-MFMA, scaled-WMMA and fp4
+results in tests/fixtures: every `tcgen05.ld/st` register layout of tmem.json and tmem_scales.json
+(`get_tmem_reg_layout` and `nvidia.blackwell.tensor_memory_descriptor_type.get_reg_layout`), every
+scaled-MFMA, scaled-WMMA and fp4
 `scaled_upcast` scale layout of amd.json. An accepted case gives Gluon's object (its repr, and its linear
 layout); a rejected one raises a `weft.LayoutError`."""
 
@@ -14,12 +15,12 @@ from weft import _weft
 from weft.amd import cdna4, cdna5, get_scaled_upcast_fp4_scale_layout
 from weft.nvidia.blackwell import tensor_memory_descriptor_type
 
-TMEM = [c for c in load("tmem.json") if c["kind"] == "tmem_reg_layout"]
+TMEM = [c for name in ("tmem.json", "tmem_scales.json") for c in load(name) if c["kind"] == "tmem_reg_layout"]
 AMD = [c for c in load("amd.json") if c["kind"] in ("mfma_scale_layout", "wmma_scale_layout", "upcast_fp4_scale_layout")]
 
 
 def test_every_kind_has_accepted_and_rejected_cases():
-    assert len(TMEM) >= 1000 and len(AMD) >= 1000
+    assert len(TMEM) >= 2500 and len(AMD) >= 1000
     for cases in (TMEM, [c for c in AMD if c["kind"] != "mfma_scale_layout"]):
         assert any("error" in c for c in cases) and any("gluon" in c for c in cases)
 

@@ -158,6 +158,26 @@ pub fn tmem_reg_layout(
         block_bases: block,
         shape: shape.to_vec(),
     };
+    // Scales viewed as one 32-bit column: the last register would only repeat the tile (the copy row group
+    // of a 32-row tile that four warps' 128 lanes cover); Triton 3.9 gives the message no such register.
+    if matches!(tmem, Encoding::TensorMemoryScales(_)) {
+        // The CTA's share of the columns (a CGA split the tensor does not fill holds copies: a zero basis).
+        let col_splits = out
+            .block_bases
+            .iter()
+            .filter(|b| b.get(1).is_some_and(|&c| c != 0))
+            .count();
+        let cta_cols = shape[1] >> col_splits.min(63);
+        if cta_cols.saturating_mul(u64::from(elem_bits)) <= 32 {
+            while out
+                .reg_bases
+                .last()
+                .is_some_and(|b| b.iter().all(|&x| x == 0))
+            {
+                out.reg_bases.pop();
+            }
+        }
+    }
     if message == TmemMessage::I32x32bSplitN {
         split_n(&mut out, elem_bits)?;
     }
