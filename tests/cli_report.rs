@@ -1,4 +1,4 @@
-//! `weft report`: the report of a ready-made kernel as a table or JSON; bad input exits 2 with
+//! `weft report`: the report of a ready-made kernel as a table or JSON, or its tile IR; bad input exits 2 with
 //! one line.
 mod common;
 
@@ -63,4 +63,17 @@ fn bad_input_is_one_line() {
     fails(&["report", "softmax", "--target", "pdp11"], "--target");
     fails(&["report", "gemm", "--target", "sm_80"], "TMA needs sm_90");
     fails(&["report"], "KERNEL");
+}
+
+#[test]
+fn the_tile_ir_prints_with_source_lines() {
+    let out = ok(&["report", "softmax", "--target", "sm_90", "--ir"]);
+    // One op a line, layouts as aliases, each op with the line of weft's kernel that made it.
+    assert!(out.contains("#blocked0 = #ttg.blocked<"), "{out}");
+    assert!(out.contains("weft.reduce"), "{out}");
+    assert!(out.contains("// src/codegen/kernels/softmax.rs:"), "{out}");
+    fails(
+        &["report", "softmax", "--ir", "--json"],
+        "cannot be used with",
+    );
 }

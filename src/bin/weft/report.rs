@@ -1,7 +1,8 @@
-//! `weft report KERNEL [--target sm_90a] [--json] [--ptxas]`: what the builder predicted for a
-//! ready-made kernel (`weft::codegen::kernels::example_kernel`): vector widths, shared-memory
+//! `weft report KERNEL [--target sm_90a] [--json] [--ptxas] [--ir]`: what the builder predicted for
+//! a ready-made kernel (`weft::codegen::kernels::example_kernel`): vector widths, shared-memory
 //! instructions and bank conflicts, conversion plans, shuffles, scratch, barriers; with `--ptxas`,
-//! ptxas's registers and spills. Needs the `llvm` feature.
+//! ptxas's registers and spills; with `--ir`, the kernel's tile IR instead (one op a line, each
+//! with the source line that made it). Needs the `llvm` feature.
 
 use clap::Args as ClapArgs;
 
@@ -23,6 +24,9 @@ pub(crate) struct Args {
     /// Add ptxas's registers, spills and stack frame (`$PTXAS`, else `ptxas` on the PATH).
     #[arg(long)]
     ptxas: bool,
+    /// Print the kernel's tile IR (with each op's source line) instead of the report.
+    #[arg(long, conflicts_with_all = ["json", "ptxas"])]
+    ir: bool,
 }
 
 #[cfg(feature = "llvm")]
@@ -36,6 +40,9 @@ pub(crate) fn run(a: Args) -> Result<String, Failure> {
         .map_err(|e| Failure(format!("--target: {e}")))?;
     let ctx = Context::new();
     let kernel = example_kernel(&ctx, &a.kernel, target)?;
+    if a.ir {
+        return Ok(kernel.program().to_text(true));
+    }
     let report = if a.ptxas {
         kernel.report_with_ptxas()?
     } else {
