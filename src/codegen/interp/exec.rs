@@ -631,7 +631,7 @@ impl<'a> Cta<'a> {
                         )
                     }
                     _ => {
-                        let ct = tys.iter().flatten().next().copied().unwrap_or(t);
+                        let ct = computation_type(&tys).unwrap_or(t);
                         (
                             self.tile_arg(&args[0], &shp, ct)?,
                             self.tile_arg(&args[1], &shp, ct)?,
@@ -650,10 +650,8 @@ impl<'a> Cta<'a> {
             }
             OpKind::Cmp(c) => {
                 let (shape, _) = self.result(0)?;
-                let ct = args
-                    .iter()
-                    .find_map(|a| self.arg_type(a))
-                    .unwrap_or(Type::Scalar(DType::I32));
+                let tys: Vec<Option<Type>> = args.iter().map(|a| self.arg_type(a)).collect();
+                let ct = computation_type(&tys).unwrap_or(Type::Scalar(DType::I32));
                 let shp = if shape.is_empty() { vec![1] } else { shape };
                 let a = self.tile_arg(&args[0], &shp, ct)?;
                 let b = self.tile_arg(&args[1], &shp, ct)?;
@@ -1197,4 +1195,20 @@ impl<'a> Cta<'a> {
         }
         Ok(Step::Progress)
     }
+}
+
+/// The type two operands are computed in: the first known one, or, for integers of two widths,
+/// the wider (the builder sign-extends the narrower, as Triton promotes).
+fn computation_type(tys: &[Option<Type>]) -> Option<Type> {
+    let known: Vec<Type> = tys.iter().flatten().copied().collect();
+    let int_bits = |t: &Type| match t {
+        Type::Scalar(d) if d.is_int() && *d != DType::I1 => Some(d.bits()),
+        _ => None,
+    };
+    if known.len() == 2 {
+        if let (Some(a), Some(b)) = (int_bits(&known[0]), int_bits(&known[1])) {
+            return Some(if b > a { known[1] } else { known[0] });
+        }
+    }
+    known.first().copied()
 }

@@ -164,6 +164,26 @@ impl<'ctx> KernelBuilder<'ctx> {
                         }
                     }
                 }
+                // Integers of two widths meet at the wider, as in Triton (`i32 + i64` is i64):
+                // the narrower is sign-extended.
+                if let (
+                    Type::Scalar(dx),
+                    Type::Scalar(dy),
+                    Operand::Value(va),
+                    Operand::Value(vb),
+                ) = (x.ty, y.ty, a, b)
+                {
+                    let int = |d: DType| d.is_int() && d != DType::I1;
+                    if int(dx) && int(dy) && dx != dy {
+                        if dx.bits() < dy.bits() {
+                            let w = self.cast(va, dy)?;
+                            x = self.get(op, w)?;
+                        } else {
+                            let w = self.cast(vb, dx)?;
+                            y = self.get(op, w)?;
+                        }
+                    }
+                }
                 Ok((x, y))
             }
             (Operand::Value(_), _) => {
