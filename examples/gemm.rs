@@ -3,7 +3,9 @@
 //! wgmma from the ring with one group in flight, an epilogue through shared memory and a TMA store.
 //!
 //! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [persistent] [ws] [sweep]]`
-//! (`ws`: the warp-specialised schedule, a producer warpgroup beside the consumers)
+//! (`ws`: the warp-specialised schedule, a producer warpgroup beside the consumers). With `sm_80`
+//! (no TMA or wgmma) it runs the Ampere GEMM (`gemm_sm80_kernel`: `cp.async`, `ldmatrix`,
+//! `mma.sync`) instead, checked and timed the same way.
 //!
 //! With a GPU: each variant is checked on a 1000 × 776 × 528 problem against the host (values on
 //! a grid exact in 16 bits, so only the final rounding differs), then timed at 8192³ and 4096³
@@ -21,8 +23,10 @@
 mod common;
 
 use common::Result;
-use weft::codegen::kernels::{gemm_kernel, gemm_reference, GemmConfig};
-use weft::codegen::{Context, DType, Target};
+use weft::codegen::kernels::{
+    gemm_kernel, gemm_reference, gemm_sm80_kernel, GemmConfig, GEMM_SM80_CONFIGS,
+};
+use weft::codegen::{Context, DType, Feature, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
 use weft::runtime::prelude::*;
 use weft::runtime::{
@@ -32,6 +36,24 @@ use weft::runtime::{
 fn main() -> Result<()> {
     let target = common::target_arg_or(Target::SM90A)?;
     let ctx = Context::new();
+    if !target.supports(Feature::Tma) {
+        // Before Hopper: the cp.async + mma.sync GEMM.
+        #[cfg(feature = "cuda")]
+        if let Some(dev) = common::gpu::device() {
+            println!("# gemm_sm80 on {}", common::gpu::describe(&dev));
+            run_sm80::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, (1008, 784, 528), &sizes())?;
+            return Ok(());
+        }
+        let small = (96, 272, 80);
+        println!("# gemm_sm80 in the interpreter ({target})");
+        let dev = common::interpreter(target)?;
+        let variants = run_sm80::<weft::runtime::cpu::Cpu>(&dev, &ctx, target, small, &[])?;
+        common::interpreted(&format!(
+            "gemm_sm80 {}×{}×{} in {variants} variants (f16, bf16, A·B and A·Bᵀ): C equals the host's within one rounding of C",
+            small.0, small.1, small.2
+        ));
+        return Ok(());
+    }
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
         println!("# gemm on {}", common::gpu::describe(&dev));
@@ -175,6 +197,122 @@ fn launch<B: Backend, T: DeviceElem, O: DeviceElem>(
     }
     // SAFETY: as above.
     common::time::<B>(dev, |s| unsafe { s.launch(kernel, &lc, &args) })
+}
+
+/// The sm_80 GEMM (`cp.async` ring, `ldmatrix`, `mma.sync`; 128 × 256 tiles, 3 stages, 8 warps) in
+/// f16 and bf16, A·B and A·Bᵀ: checked on `small` (multiples of 16, as the kernel is built to
+/// assume) against the host, then timed at each of `sizes`. Returns the number of variants.
+fn run_sm80<B: Backend>(
+    dev: &B::Device,
+    ctx: &Context,
+    target: Target,
+    small: Mnk,
+    sizes: &[Mnk],
+) -> Result<usize> {
+    println!("| variant | M×N×K | check (max abs err) | weft ms | weft TFLOP/s |");
+    println!("|---|---|---|---|---|");
+    let mut variants = 0;
+    let mut failed = false;
+    for (dtype, bt) in [
+        (DType::F16, false),
+        (DType::BF16, false),
+        (DType::F16, true),
+        (DType::BF16, true),
+    ] {
+        let cfg = GEMM_SM80_CONFIGS[1].with_b_transposed(bt);
+        let k = gemm_sm80_kernel(ctx, target, cfg, dtype)?;
+        let kernel = k.load_on::<B>(dev)?;
+        let name = format!("{dtype} {}", if bt { "A·Bᵀ" } else { "A·B" });
+        let ulp = if dtype == DType::F16 {
+            1.0 / 1024.0
+        } else {
+            1.0 / 128.0
+        };
+        for (i, &(m, n, kk)) in std::iter::once(&small).chain(sizes).enumerate() {
+            let values = if i == 0 { grid_values } else { random_values };
+            let (a, b) = (values(m * kk, 3), values(kk * n, 4));
+            let (got, ms) = if dtype == DType::F16 {
+                sm80_launch::<B, f16>(
+                    dev,
+                    &kernel,
+                    &k,
+                    cfg.grid(m as u64, n as u64),
+                    (m, n, kk),
+                    (&a, &b),
+                    i > 0,
+                    f16::from_f32,
+                    |x| x.to_f32(),
+                )?
+            } else {
+                sm80_launch::<B, bf16>(
+                    dev,
+                    &kernel,
+                    &k,
+                    cfg.grid(m as u64, n as u64),
+                    (m, n, kk),
+                    (&a, &b),
+                    i > 0,
+                    bf16::from_f32,
+                    |x| x.to_f32(),
+                )?
+            };
+            if i == 0 {
+                let (bad, max) = check(&got, &gemm_reference(&a, &b, m, n, kk, bt), ulp);
+                failed |= bad > 0;
+                let status = if bad == 0 {
+                    format!("ok ({max:.1e})")
+                } else {
+                    format!("{bad} WRONG ({max:.1e})")
+                };
+                println!("| {name} | {m}×{n}×{kk} | {status} | | |");
+            } else {
+                let tflops = 2.0 * (m * n * kk) as f64 / (ms * 1e-3) / 1e12;
+                println!("| {name} | {m}×{n}×{kk} | | {ms:.3} | {tflops:.0} |");
+            }
+        }
+        variants += 1;
+    }
+    if failed {
+        return Err("a variant of the sm_80 GEMM differs from the host".into());
+    }
+    Ok(variants)
+}
+
+/// Uploads `a` and `b` (as `T`), launches the sm_80 GEMM once (checked) and returns C as f32, and,
+/// when `time`, its median milliseconds.
+#[allow(clippy::too_many_arguments)]
+fn sm80_launch<B: Backend, T: DeviceElem>(
+    dev: &B::Device,
+    kernel: &KernelOf<B>,
+    k: &weft::codegen::Kernel<'_>,
+    grid: (u32, u32, u32),
+    (m, n, kk): Mnk,
+    (a, b): (&[f32], &[f32]),
+    time: bool,
+    to: impl Fn(f32) -> T,
+    from: impl Fn(T) -> f32,
+) -> Result<(Vec<f32>, f64)> {
+    let da = dev.upload(&a.iter().map(|&x| to(x)).collect::<Vec<T>>())?;
+    let db = dev.upload(&b.iter().map(|&x| to(x)).collect::<Vec<T>>())?;
+    let mut dc = dev.alloc::<T>(m * n)?;
+    dc.fill_bytes(0xFF)?;
+    let mut args = KernelArgs::new();
+    args.ptr(&da)
+        .ptr(&db)
+        .ptr(&dc)
+        .scalar(m as i32)
+        .scalar(n as i32)
+        .scalar(kk as i32);
+    let lc = LaunchConfig::for_kernel(grid, k.signature())?;
+    // SAFETY: the kernel reads A (m × k), B (k × n) and writes C (m × n), masked at the edges.
+    unsafe { common::launch_once::<B>(dev, kernel, &lc, &args)? };
+    let ms = if time {
+        // SAFETY: as above.
+        common::time::<B>(dev, |s| unsafe { s.launch(kernel, &lc, &args) })?
+    } else {
+        0.0
+    };
+    Ok((dc.to_vec()?.into_iter().map(from).collect(), ms))
 }
 
 /// One variant's check (wrong elements and the largest error) and its times at each size.
