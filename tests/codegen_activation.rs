@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::math_ref::erf_ref;
+
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use weft::layout::encoding::Blocked;
 use weft::runtime::prelude::*;
@@ -47,36 +49,12 @@ impl Act {
             Act::Reciprocal => 1.0 / x,
             Act::Sigmoid => sig(x),
             Act::Silu => x * sig(x),
-            Act::Gelu => 0.5 * x * (1.0 + libm_erf(x / std::f64::consts::SQRT_2)),
+            Act::Gelu => 0.5 * x * (1.0 + erf_ref(x / std::f64::consts::SQRT_2)),
             Act::GeluTanh => {
                 let y = 0.797_884_560_802_865_4 * (x + 0.044_715 * x * x * x);
                 0.5 * x * (1.0 + y.tanh())
             }
         }
-    }
-}
-
-/// erf to double precision (Abramowitz–Stegun 7.1.26 is too coarse; a series and a continued
-/// fraction would do, but the tests' f32 bound only needs about 1e-9: use erfc's Chebyshev fit
-/// from Numerical Recipes, `erfcc`, accurate to 1.2e-7 relative — enough against an f32 result).
-fn libm_erf(x: f64) -> f64 {
-    let z = x.abs();
-    let t = 1.0 / (1.0 + 0.5 * z);
-    let r = t
-        * (-z * z - 1.265_512_23
-            + t * (1.000_023_68
-                + t * (0.374_091_96
-                    + t * (0.096_784_18
-                        + t * (-0.186_288_06
-                            + t * (0.278_868_07
-                                + t * (-1.135_203_98
-                                    + t * (1.488_515_87
-                                        + t * (-0.822_152_23 + t * 0.170_872_77)))))))))
-            .exp();
-    if x >= 0.0 {
-        1.0 - r
-    } else {
-        r - 1.0
     }
 }
 

@@ -120,6 +120,25 @@ impl Memory {
         Some(&mut self.allocs[k].1[off..off + len as usize])
     }
 
+    /// Copies `len` bytes from `src` to `dst` (device to device, no host copy in between);
+    /// `None` unless each range lies inside one buffer.
+    pub fn copy(&mut self, src: u64, dst: u64, len: u64) -> Option<()> {
+        let ((ks, os), (kd, od)) = (self.find(src, len)?, self.find(dst, len)?);
+        let n = len as usize;
+        if ks == kd {
+            self.allocs[ks].1.copy_within(os..os + n, od);
+        } else {
+            let (lo, hi) = self.allocs.split_at_mut(ks.max(kd));
+            let (from, to) = if ks < kd {
+                (&lo[ks].1, &mut hi[0].1)
+            } else {
+                (&hi[0].1, &mut lo[kd].1)
+            };
+            to[od..od + n].copy_from_slice(&from[os..os + n]);
+        }
+        Some(())
+    }
+
     /// A buffer holding `data`.
     pub fn upload<T: HostElem>(&mut self, data: &[T]) -> DeviceBuffer {
         let size = T::DTYPE.mem_bytes();

@@ -353,15 +353,13 @@ pub fn run_program(
             while num_integer::Integer::gcd(&stride, &count) != 1 {
                 stride += 2;
             }
-            (start, stride % count.max(1))
+            (start, stride % count)
         }
     };
     for i in 0..count {
-        let linear = if count == 1 {
-            0
-        } else {
-            ((u128::from(start) + u128::from(i) * u128::from(stride)) % u128::from(count)) as u64
-        };
+        // `count` ≥ 1: the grid was checked non-empty above.
+        let linear =
+            ((u128::from(start) + u128::from(i) * u128::from(stride)) % u128::from(count)) as u64;
         let pid = [linear % g[0], linear / g[0] % g[1], linear / (g[0] * g[1])];
         let mut cta = Cta::new(prog, mem, pid, g, shared, &mut *out);
         cta.choices = choices.take();

@@ -95,19 +95,15 @@ impl backend::Stream for Stream {
     }
 
     unsafe fn copy_async_unchecked(&self, src: u64, dst: u64, bytes: usize) -> Result<()> {
-        let mut mem = self.device.shared.mem();
-        let from = mem.bytes(src, bytes as u64).map(<[u8]>::to_vec);
-        match (from, mem.bytes_mut(dst, bytes as u64)) {
-            (Some(from), Some(to)) => {
-                to.copy_from_slice(&from);
-                Ok(())
-            }
-            _ => Err(RuntimeError::LengthMismatch {
+        self.device
+            .shared
+            .mem()
+            .copy(src, dst, bytes as u64)
+            .ok_or(RuntimeError::LengthMismatch {
                 op: "copy_async (device)",
                 device: bytes,
                 host: 0,
-            }),
-        }
+            })
     }
 
     /// Runs the kernel to completion in the interpreter; a fault it finds is

@@ -222,16 +222,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.record(
             OpKind::MbarrierWait { issuer: false },
             vec![bar.into(), phase.into()],
-            |kb| kb.mbarrier_wait_impl(bar, phase),
+            |kb| kb.wait_phase("mbarrier_wait", bar, phase, false),
         )
-    }
-
-    fn mbarrier_wait_impl(
-        &mut self,
-        bar: Value,
-        phase: impl crate::codegen::IntoOperand,
-    ) -> Result<()> {
-        self.wait_phase("mbarrier_wait", bar, phase, false)
     }
 
     /// [`mbarrier_wait`](Self::mbarrier_wait) in thread 0 only, the thread that issues TMA copies:
@@ -249,16 +241,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.record(
             OpKind::MbarrierWait { issuer: true },
             vec![bar.into(), phase.into()],
-            |kb| kb.mbarrier_wait_issuer_impl(bar, phase),
+            |kb| kb.wait_phase("mbarrier_wait_issuer", bar, phase, true),
         )
-    }
-
-    fn mbarrier_wait_issuer_impl(
-        &mut self,
-        bar: Value,
-        phase: impl crate::codegen::IntoOperand,
-    ) -> Result<()> {
-        self.wait_phase("mbarrier_wait_issuer", bar, phase, true)
     }
 
     fn wait_phase(

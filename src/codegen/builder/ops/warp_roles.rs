@@ -324,16 +324,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 threads: bars.threads,
             },
             vec![index.into()],
-            |kb| kb.named_barrier_sync_impl(bars, index),
+            |kb| kb.named_barrier("named_barrier_sync", "sync", bars, index),
         )
-    }
-
-    fn named_barrier_sync_impl(
-        &mut self,
-        bars: NamedBarriers,
-        index: impl crate::codegen::IntoOperand,
-    ) -> Result<()> {
-        self.named_barrier("named_barrier_sync", "sync", bars, index)
     }
 
     /// Counts this warp's threads at barrier `index` of `bars` without waiting: `bar.arrive`.
@@ -350,16 +342,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 threads: bars.threads,
             },
             vec![index.into()],
-            |kb| kb.named_barrier_arrive_impl(bars, index),
+            |kb| kb.named_barrier("named_barrier_arrive", "arrive", bars, index),
         )
-    }
-
-    fn named_barrier_arrive_impl(
-        &mut self,
-        bars: NamedBarriers,
-        index: impl crate::codegen::IntoOperand,
-    ) -> Result<()> {
-        self.named_barrier("named_barrier_arrive", "arrive", bars, index)
     }
 
     fn named_barrier(

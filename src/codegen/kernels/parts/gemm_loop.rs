@@ -39,6 +39,19 @@ pub struct GemmLoop {
     pub b_transposed: bool,
 }
 
+/// The accumulator after the hook, if there is one.
+fn run_hook(
+    hook: &mut Option<KBlockHook<'_>>,
+    kb: &mut KernelBuilder<'_>,
+    acc: Value,
+    kt: Value,
+) -> Result<Value> {
+    match hook {
+        Some(h) => h(kb, acc, kt),
+        None => Ok(acc),
+    }
+}
+
 impl GemmLoop {
     /// The coordinates of B's box for K offset `kk` and column `on`.
     fn b_at(&self, on: Value, kk: Value) -> [Value; 2] {
@@ -165,10 +178,7 @@ pub fn gemm_mainloop(
             }
             None => (kb.wgmma(a_t, b_t, acc)?, it),
         };
-        let acc = match hook.as_mut() {
-            Some(h) => h(kb, acc, kt)?,
-            None => acc,
-        };
+        let acc = run_hook(&mut hook, kb, acc, kt)?;
         kb.wgmma_wait(1, &[])?;
         // Every warpgroup's wgmma of the previous iteration is done: its stage, the one before
         // `st`, may be refilled with the iteration `stages - 1` ahead.
@@ -244,10 +254,7 @@ pub fn gemm_mainloop_ws(
                 // registers a wgmma may still be writing.
                 let use_acc = kb.ne(kt, 0)?;
                 let acc = kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?;
-                let acc = match hook.as_mut() {
-                    Some(h) => h(kb, acc, kt)?,
-                    None => acc,
-                };
+                let acc = run_hook(&mut hook, kb, acc, kt)?;
                 kb.wgmma_wait(1, &[])?;
                 // The previous K block's wgmma is complete: its stage is free.
                 let started = kb.ge(it, 1)?;
