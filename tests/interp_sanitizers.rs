@@ -207,3 +207,21 @@ fn launches_are_checked_against_the_parameters() {
     .unwrap_err();
     assert!(e.to_string().contains("parameter `y`"), "{e}");
 }
+
+#[test]
+fn grids_whose_program_count_overflows_are_refused() {
+    let ctx = Context::new();
+    let k = kernels::memcpy_kernel(&ctx, Target::SM90, 512, 4, 4).unwrap();
+    let mut mem = Memory::new();
+    let (x, y) = (mem.alloc_poisoned::<f32>(16), mem.alloc_poisoned::<f32>(16));
+    let args = [
+        LaunchArg::Buffer(x),
+        LaunchArg::Buffer(y),
+        LaunchArg::I32(16),
+    ];
+    let e = interp::run(&k, [u32::MAX; 3], &args, &mut mem).unwrap_err();
+    assert!(
+        matches!(&e, InterpError::BadLaunch { reason, .. } if reason.contains("overflows")),
+        "{e}"
+    );
+}

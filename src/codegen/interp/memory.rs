@@ -172,7 +172,7 @@ impl Memory {
         let k = (addr >> 36).checked_sub(1)? as usize;
         let (base, bytes) = self.allocs.get(k)?;
         let off = addr.checked_sub(*base)?;
-        (off + size <= bytes.len() as u64).then_some((k, off as usize))
+        (off.checked_add(size)? <= bytes.len() as u64).then_some((k, off as usize))
     }
 
     /// The `size`-byte little-endian word at `addr`; `None` outside every buffer.

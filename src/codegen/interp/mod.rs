@@ -342,7 +342,14 @@ pub fn run_program(
         Schedule::InOrder => None,
         Schedule::Random { seed } => Some(Choices(seed)),
     };
-    let count = g[0] * g[1] * g[2];
+    let count = g[0]
+        .checked_mul(g[1])
+        .and_then(|c| c.checked_mul(g[2]))
+        .ok_or_else(|| {
+            bad(format!(
+                "a grid of {grid:?} programs overflows a 64-bit count"
+            ))
+        })?;
     // In order, or from a random start with a random stride coprime to the count: every program
     // once, in an order that changes with the seed.
     let (start, stride) = match &mut choices {
