@@ -229,6 +229,8 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         gelu,
         /// GELU's tanh approximation.
         gelu_tanh,
+        /// `log(1 + e^x)`, `x` itself above 20 (PyTorch's threshold).
+        softplus,
     );
 
     binary_methods!(
@@ -248,6 +250,8 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         equal => eq,
         /// `self != other`.
         not_equal => ne,
+        /// `self / other` correctly rounded (IEEE; `/` is Triton's approximate f32 division).
+        div_rn => div_rn,
     );
 
     /// `self ? x : y` elementwise (`self` an i1 condition; Triton's `where`).
