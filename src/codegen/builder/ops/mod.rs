@@ -26,6 +26,7 @@ pub(crate) mod shape;
 pub(crate) mod shared;
 pub(crate) mod shared_lifetime;
 pub(crate) mod shared_views;
+pub(crate) mod slice_layout;
 pub(crate) mod tma;
 pub(crate) mod warp_roles;
 pub(crate) mod wgmma;
