@@ -12,6 +12,7 @@ pub(crate) mod control;
 pub(crate) mod convert;
 pub(crate) mod create;
 pub(crate) mod debug;
+pub(crate) mod early_return;
 pub(crate) mod elementwise;
 pub(crate) mod global;
 pub(crate) mod layout_arg;
