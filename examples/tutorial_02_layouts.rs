@@ -3,9 +3,11 @@
 //! make each access an R-wide vector), and a transpose whose tile changes layout in registers
 //! (`convert_layout`, through shared memory) so that both the load and the store are coalesced.
 //!
-//! Line counts (without comments): [`memcpy_1d_kernel`] 7 lines and a closing brace against
-//! Gluon's `memcpy_1d_kernel` 11; [`transpose_kernel`] 12 and a closing brace against the
-//! 13 of the Gluon transpose in `scripts/anchors/gluon_tutorials.py`.
+//! Line counts (no blank or comment lines; weft's after rustfmt, Gluon's as copied into
+//! `scripts/anchors/gluon_tutorials.py`): `memcpy_1d_kernel` 12 (two closing braces) against
+//! Gluon's 11; `transpose_kernel` 21 (two closing braces) against 10 for the Gluon transpose,
+//! whose index grids are four expressions with `[:, None]` where weft spells out `arange` and
+//! `expand_dims` in a helper closure.
 //!
 //! ```sh
 //! cargo run --release --features llvm,cuda --example tutorial_02_layouts [-- sm_90|sm_80]

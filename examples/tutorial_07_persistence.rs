@@ -4,10 +4,10 @@
 //! current tile's last wgmma and its epilogue (a TMA store through shared memory, waited for
 //! only before the staging buffer is reused) finish.
 //!
-//! Line counts (without comments): [`persistent_matmul_kernel`] 13 lines and a closing brace,
-//! from `kernels::parts` (the tile grid, the ring, the main loop, the TMA-store epilogue),
-//! against 41 for Gluon's `persistent_matmul_kernel` (its `issue_loads`, `issue_mma`, the
-//! `WGMMA` wrapper and the tile scheduler not counted).
+//! Line counts (no blank or comment lines; weft's after rustfmt, Gluon's as copied into
+//! `scripts/anchors/gluon_tutorials.py`): `persistent_matmul_kernel` 17, from `kernels::parts`
+//! (the tile grid, the ring, the main loop, the TMA-store epilogue), against 40 for Gluon's
+//! `persistent_matmul_kernel` (58 with its `issue_loads` and `issue_mma`).
 //!
 //! ```sh
 //! cargo run --release --features llvm,cuda --example tutorial_07_persistence [-- sm_90a]
@@ -25,7 +25,11 @@ use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target};
 
 /// Gluon's `persistent_matmul_kernel` (WGMMA, row-major tile order replaced by weft's grouped
 /// order, which shares B columns in L2).
-fn persistent_matmul_kernel(ctx: &Context, t: Target, c: GemmConfig) -> weft::codegen::Result<Kernel<'_>> {
+fn persistent_matmul_kernel(
+    ctx: &Context,
+    t: Target,
+    c: GemmConfig,
+) -> weft::codegen::Result<Kernel<'_>> {
     let mut kb = KernelBuilder::new(ctx, t, "persistent_matmul", c.num_warps)?;
     let [a_desc, b_desc, c_desc, m, n, k] = declare_params(&mut kb, &c)?;
     let pid = kb.program_id(0)?;
@@ -42,7 +46,10 @@ fn persistent_matmul_kernel(ctx: &Context, t: Target, c: GemmConfig) -> weft::co
 fn main() -> Result<()> {
     let target = common::target_arg_or(Target::SM90A)?;
     let ctx = Context::new();
-    let cfg = GemmConfig { persistent: true, ..GemmConfig::new(DType::F16) };
+    let cfg = GemmConfig {
+        persistent: true,
+        ..GemmConfig::new(DType::F16)
+    };
     let kernel = persistent_matmul_kernel(&ctx, target, cfg)?;
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {

@@ -100,8 +100,8 @@ fn inputs() -> Vec<f32> {
     for (i, v) in [
         0.0, -0.0, 100.0, -100.0, 1e30, -1e30, 20.0, -20.0, 20.5, 19.5, -30.0, -1e-3,
     ]
-        .iter()
-        .enumerate()
+    .iter()
+    .enumerate()
     {
         x[i] = *v;
     }

@@ -90,7 +90,10 @@ fn div_rn_refuses_integers_at_the_callers_line() {
     assert!(e.to_string().contains("float"), "{e}");
     let source: Vec<&str> = include_str!("codegen_division.rs").lines().collect();
     let loc = e.loc().expect("a line");
-    assert!(source[loc.line as usize - 1].contains("kb.div_rn(offs, 3)"), "{e}");
+    assert!(
+        source[loc.line as usize - 1].contains("kb.div_rn(offs, 3)"),
+        "{e}"
+    );
 }
 
 #[cfg(feature = "amdgpu")]
@@ -199,7 +202,11 @@ fn run<B: Backend>(dev: &B::Device) {
         inexact += usize::from(full[i] != ieee);
     }
     // The approximation is not IEEE division in disguise: it rounds differently somewhere.
-    assert!(inexact > 0, "on {}: `/` gave the IEEE quotient everywhere", B::KIND);
+    assert!(
+        inexact > 0,
+        "on {}: `/` gave the IEEE quotient everywhere",
+        B::KIND
+    );
 }
 
 #[test]

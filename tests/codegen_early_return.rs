@@ -31,7 +31,9 @@ fn kernel(ctx: &Context) -> Kernel<'_> {
     let offs = kb
         .arange(0, BLOCK, Blocked::new(&[1], &[32], &[4], &[0]))
         .unwrap();
-    let p = kb.expr(|e| e.of(out) + e.of(pid) * BLOCK + e.of(offs)).unwrap();
+    let p = kb
+        .expr(|e| e.of(out) + e.of(pid) * BLOCK + e.of(offs))
+        .unwrap();
     let v = kb.expr(|e| e.of(offs) * 0 + e.of(pid) + 1).unwrap();
     kb.store(p, v, None).unwrap();
     let stop = kb.expr(|e| e.of(pid) % 2 + 3).unwrap();
@@ -71,10 +73,24 @@ fn run<B: Backend>(dev: &B::Device) {
         let ran = pid < limit;
         let block = &out[pid as usize * BLOCK as usize..][..BLOCK as usize];
         let want = if ran { pid + 1 } else { -1 };
-        assert!(block.iter().all(|&v| v == want), "{}: out of program {pid}", B::KIND);
+        assert!(
+            block.iter().all(|&v| v == want),
+            "{}: out of program {pid}",
+            B::KIND
+        );
         let want = if ran { pid % 2 + 2 } else { -1 };
-        assert_eq!(count[pid as usize], want, "{}: count of program {pid}", B::KIND);
-        assert_eq!(done[pid as usize], -1, "{}: program {pid} ran past its return", B::KIND);
+        assert_eq!(
+            count[pid as usize],
+            want,
+            "{}: count of program {pid}",
+            B::KIND
+        );
+        assert_eq!(
+            done[pid as usize],
+            -1,
+            "{}: program {pid} ran past its return",
+            B::KIND
+        );
     }
 }
 

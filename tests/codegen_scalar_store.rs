@@ -60,7 +60,10 @@ fn the_store_is_guarded_by_the_first_thread() {
     // Three scalar stores, each one predicated instruction.
     let stores: Vec<&str> = ptx.lines().filter(|l| l.contains("st.global")).collect();
     assert_eq!(stores.len(), 3, "{ptx}");
-    assert!(stores.iter().all(|l| l.trim_start().starts_with('@')), "{stores:?}");
+    assert!(
+        stores.iter().all(|l| l.trim_start().starts_with('@')),
+        "{stores:?}"
+    );
 }
 
 fn run<B: Backend>(dev: &B::Device) {
@@ -78,8 +81,12 @@ fn run<B: Backend>(dev: &B::Device) {
     unsafe { dev.stream().launch(&kernel, &cfg, &args) }.unwrap();
     let sum: i32 = xs[..LEN as usize].iter().sum();
     let want_a: Vec<i32> = (0..p as i32).map(|i| 10 * i + 1).collect();
-    let want_b: Vec<i32> = (0..p as i32).map(|i| if i % 2 == 0 { sum } else { -7 }).collect();
-    let want_c: Vec<i32> = (0..p as i32).map(|i| if i == p as i32 - 1 { i } else { -7 }).collect();
+    let want_b: Vec<i32> = (0..p as i32)
+        .map(|i| if i % 2 == 0 { sum } else { -7 })
+        .collect();
+    let want_c: Vec<i32> = (0..p as i32)
+        .map(|i| if i == p as i32 - 1 { i } else { -7 })
+        .collect();
     assert_eq!(a.to_vec().unwrap(), want_a, "{}", B::KIND);
     assert_eq!(b.to_vec().unwrap(), want_b, "{}", B::KIND);
     assert_eq!(c.to_vec().unwrap(), want_c, "{}", B::KIND);

@@ -221,7 +221,10 @@ fn a_ring_of_one_buffer_is_indexed_like_any_ring() {
         assert_eq!(kb.shape(ring).unwrap(), vec![count, 32, 64]);
         let one = kb.index_shared(ring, 0).unwrap();
         assert_eq!(kb.shape(one).unwrap(), vec![32, 64]);
-        assert!(kb.index_shared(ring, count as i32).is_err(), "index {count} of {count}");
+        assert!(
+            kb.index_shared(ring, count as i32).is_err(),
+            "index {count} of {count}"
+        );
     }
     // A plain buffer has no ring dim.
     let single = kb.alloc_shared(DType::F32, &[32, 64], &plain).unwrap();

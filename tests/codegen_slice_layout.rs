@@ -39,7 +39,9 @@ fn kernel(ctx: &Context) -> Kernel<'_> {
     let x = kb.arg_ptr("x", DType::I32, 16).unwrap();
     let a = kb.arg_ptr("a", DType::I32, 16).unwrap();
     let b = kb.arg_ptr("b", DType::I32, 16).unwrap();
-    let rows = kb.arange(0, M as i32, Slice::new(1, blocked().into())).unwrap();
+    let rows = kb
+        .arange(0, M as i32, Slice::new(1, blocked().into()))
+        .unwrap();
     let cols = kb
         .arange(0, 2 * N as i32, Slice::new(0, blocked().into()))
         .unwrap();
@@ -87,8 +89,16 @@ fn run<B: Backend>(dev: &B::Device) {
     for i in 0..m {
         for j in 0..n {
             let even = xs[i * 2 * n + 2 * j];
-            assert_eq!(a[i * n + j], even + 1000 * i as i32 + j as i32, "a[{i}][{j}]");
-            assert_eq!(b[j * m + i], even + 1000 * j as i32 + i as i32, "b[{j}][{i}]");
+            assert_eq!(
+                a[i * n + j],
+                even + 1000 * i as i32 + j as i32,
+                "a[{i}][{j}]"
+            );
+            assert_eq!(
+                b[j * m + i],
+                even + 1000 * j as i32 + i as i32,
+                "b[{j}][{i}]"
+            );
         }
     }
 }
@@ -111,7 +121,9 @@ fn scalars_and_dims_past_the_rank_are_refused_at_the_callers_line() {
     let ctx = Context::new();
     let mut kb = KernelBuilder::new(&ctx, Target::SM90, "bad", 4).unwrap();
     let s = kb.i32(3).unwrap();
-    let t = kb.arange(0, 128, Blocked::new(&[1], &[32], &[4], &[0])).unwrap();
+    let t = kb
+        .arange(0, 128, Blocked::new(&[1], &[32], &[4], &[0]))
+        .unwrap();
     let source: Vec<&str> = include_str!("codegen_slice_layout.rs").lines().collect();
     for (e, call) in [
         (kb.slice_layout(s, 0).unwrap_err(), "kb.slice_layout(s, 0)"),

@@ -66,7 +66,11 @@ pub fn run<B: Backend>(
             (dc.to_vec()?.iter().map(|x| x.to_f32()).collect(), ms)
         }
     };
-    let ulp = if cfg.out_dtype == DType::F32 { 1e-6 } else { 1.0 / 1024.0 };
+    let ulp = if cfg.out_dtype == DType::F32 {
+        1e-6
+    } else {
+        1.0 / 1024.0
+    };
     let bad = got
         .iter()
         .zip(&want)
@@ -105,7 +109,12 @@ fn launch<B: Backend>(
 
 /// The tutorial's kernel checked on a small ragged problem in the interpreter, with `what` the
 /// line that says so.
-pub fn in_interpreter(target: Target, kernel: &Kernel<'_>, cfg: &GemmConfig, what: &str) -> Result<()> {
+pub fn in_interpreter(
+    target: Target,
+    kernel: &Kernel<'_>,
+    cfg: &GemmConfig,
+    what: &str,
+) -> Result<()> {
     let dev = super::interpreter(target)?;
     let small = (100, 264, 80);
     // A persistent kernel gets 3 programs: each walks several tiles.

@@ -499,7 +499,9 @@ mod tests {
         let mut differs = 0;
         let mut s = 0x9E37_79B9u64;
         for _ in 0..20_000 {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let (x, y) = (f32::from_bits((s >> 32) as u32), f32::from_bits(s as u32));
             if !x.is_finite() || !y.is_finite() || y == 0.0 {
                 continue;
@@ -517,7 +519,10 @@ mod tests {
             } else {
                 f64::from(f32::from_bits(w.abs().to_bits() + 1)) - f64::from(w.abs())
             };
-            assert!((f64::from(got) - exact).abs() <= 2.0 * ulp, "{x} / {y}: {got}");
+            assert!(
+                (f64::from(got) - exact).abs() <= 2.0 * ulp,
+                "{x} / {y}: {got}"
+            );
             differs += usize::from(got != ieee);
         }
         assert!(differs > 100, "only {differs} quotients differ from IEEE");

@@ -25,7 +25,10 @@ impl<'ctx> LowerCtx<'ctx> {
         let f32t = self.em.ctx.f32_type();
         let narrow = dt != DType::F32;
         let (x, y) = if narrow {
-            (b.build_float_ext(l, f32t, "")?, b.build_float_ext(r, f32t, "")?)
+            (
+                b.build_float_ext(l, f32t, "")?,
+                b.build_float_ext(r, f32t, "")?,
+            )
         } else {
             (l, r)
         };

@@ -4,8 +4,8 @@
 //! at the caller's line, so the tile IR, the interpreter and every target see plain arithmetic.
 //! The exponentials use the default precision ([`MathPrecision::Approx`](crate::codegen::MathPrecision)).
 
-use crate::codegen::builder::KernelBuilder;
 use crate::codegen::builder::ops::math::{MathOp, MathPrecision};
+use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
 use crate::codegen::lower::values::Value;
 

@@ -15,7 +15,9 @@ impl KernelBuilder<'_> {
     /// where it is false.
     #[track_caller]
     pub fn return_if(&mut self, cond: Value) -> Result<()> {
-        self.record(OpKind::Return, vec![cond.into()], |kb| kb.return_impl(Some(cond)))
+        self.record(OpKind::Return, vec![cond.into()], |kb| {
+            kb.return_impl(Some(cond))
+        })
     }
 
     /// Leaves the kernel (inside an `if_` or `if_then` body: the code after it in the body

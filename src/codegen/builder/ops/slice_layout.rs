@@ -32,7 +32,11 @@ impl KernelBuilder<'_> {
         if dim >= d.shape.len() {
             return Err(CodegenError::arg(
                 "slice_layout",
-                format!("dim {dim} is past rank {} of {}", d.shape.len(), d.describe()),
+                format!(
+                    "dim {dim} is past rank {} of {}",
+                    d.shape.len(),
+                    d.describe()
+                ),
             ));
         }
         let parent = match l.encoding.as_deref() {
