@@ -1,4 +1,4 @@
-//! The activation functions (`reciprocal`, `sigmoid`, `silu`, `gelu`, `gelu_tanh`) against f64
+//! The activation functions (`reciprocal`, `sigmoid`, `silu`, `gelu`, `gelu_tanh`, `softplus`) against f64
 //! host references on random inputs and at the extremes (±0, ±100, ±1e30, where a naive
 //! formula overflows to NaN), on the CPU backend and, when there is one, on the GPU; each
 //! through the builder method and through `expr`, which must build the same code.
@@ -22,14 +22,16 @@ enum Act {
     Silu,
     Gelu,
     GeluTanh,
+    Softplus,
 }
 
-const ALL: [Act; 5] = [
+const ALL: [Act; 6] = [
     Act::Reciprocal,
     Act::Sigmoid,
     Act::Silu,
     Act::Gelu,
     Act::GeluTanh,
+    Act::Softplus,
 ];
 
 impl Act {
@@ -40,6 +42,7 @@ impl Act {
             Act::Silu => kb.silu(x),
             Act::Gelu => kb.gelu(x),
             Act::GeluTanh => kb.gelu_tanh(x),
+            Act::Softplus => kb.softplus(x),
         }
     }
 
@@ -54,6 +57,9 @@ impl Act {
                 let y = 0.797_884_560_802_865_4 * (x + 0.044_715 * x * x * x);
                 0.5 * x * (1.0 + y.tanh())
             }
+            // PyTorch's threshold: x itself above 20.
+            Act::Softplus if x > 20.0 => x,
+            Act::Softplus => x.exp().ln_1p(),
         }
     }
 }
@@ -77,6 +83,7 @@ fn kernel(ctx: &Context, act: Act, with_expr: bool) -> Kernel<'_> {
                 Act::Silu => v.silu(),
                 Act::Gelu => v.gelu(),
                 Act::GeluTanh => v.gelu_tanh(),
+                Act::Softplus => v.softplus(),
             }
         })
         .unwrap()
@@ -90,9 +97,11 @@ fn kernel(ctx: &Context, act: Act, with_expr: bool) -> Kernel<'_> {
 
 fn inputs() -> Vec<f32> {
     let mut x = common::rng::Rng(21).vec(N);
-    for (i, v) in [0.0, -0.0, 100.0, -100.0, 1e30, -1e30, 20.0, -20.0]
-        .iter()
-        .enumerate()
+    for (i, v) in [
+        0.0, -0.0, 100.0, -100.0, 1e30, -1e30, 20.0, -20.0, 20.5, 19.5, -30.0, -1e-3,
+    ]
+    .iter()
+    .enumerate()
     {
         x[i] = *v;
     }
@@ -121,6 +130,10 @@ fn run<B: Backend>(dev: &B::Device, act: Act) {
             // (GELU's left tail: an f32 computation keeps an absolute error of about ulp(x)).
             (g - want).abs() <= 4e-6 * want.abs() + 2e-7 * f64::from(x).abs() + 1e-30
         };
+        // softplus's left tail is e^x: relative accuracy there, which `log(1 + e^x)` alone
+        // would lose (it rounds to 0 below x = -17).
+        let tail = matches!(act, Act::Softplus) && want > 1e-30 && x < 0.0;
+        let ok = ok && (!tail || (g - want).abs() <= 2e-5 * want);
         assert!(
             ok && !g.is_nan(),
             "{act:?} on {}: x = {x}: {g} vs {want}",

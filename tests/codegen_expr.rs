@@ -108,3 +108,56 @@ fn the_first_error_names_its_line_and_stops_the_rest() {
     let twice = kb.expr(|e| e.of(v) * 2.0).unwrap();
     assert_eq!(kb.shape(twice).unwrap(), vec![N as u64]);
 }
+
+/// `y[i] = x[i]` where `i < n`: one expression with `load_masked` and `store`, or explicit calls.
+fn masked_copy(ctx: &Context, with_expr: bool) -> Kernel<'_> {
+    let mut kb = KernelBuilder::new(ctx, Target::SM90, "masked_copy", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
+    let n = kb.arg_i32("n", 1).unwrap();
+    let offs = kb
+        .arange(0, N, Blocked::new(&[4], &[32], &[4], &[0]))
+        .unwrap();
+    if with_expr {
+        let v = kb
+            .expr(|e| {
+                let m = e.of(offs).lt(e.of(n));
+                (e.of(y) + e.of(offs)).store((e.of(x) + e.of(offs)).load_masked(m), Some(m))
+            })
+            .unwrap();
+        // The expression's value is the stored tile.
+        assert_eq!(kb.shape(v).unwrap(), vec![N as u64]);
+    } else {
+        // In the expression's order: the store's pointers are built first.
+        let m = kb.lt(offs, n).unwrap();
+        let py = kb.add(y, offs).unwrap();
+        let px = kb.add(x, offs).unwrap();
+        let v = kb.load(px, Some(m), None).unwrap();
+        kb.store(py, v, Some(m)).unwrap();
+    }
+    kb.finish().unwrap()
+}
+
+#[test]
+fn load_and_store_expressions_copy_as_the_explicit_calls_do() {
+    let ctx = Context::new();
+    assert_eq!(
+        masked_copy(&ctx, true).llvm_ir(),
+        masked_copy(&ctx, false).llvm_ir()
+    );
+    let k = masked_copy(&ctx, true);
+    let dev = common::gpu::cpu();
+    let kernel = k.load_on::<Cpu>(&dev).unwrap();
+    let xs: Vec<f32> = (0..N).map(|i| i as f32 * 0.5 - 7.0).collect();
+    let x = dev.upload(&xs).unwrap();
+    let y = dev.upload(&vec![-1.0f32; N as usize]).unwrap();
+    let mut args = KernelArgs::new();
+    args.ptr(&x).ptr(&y).scalar(301i32);
+    let cfg = LaunchConfig::for_kernel(1u32, k.signature()).unwrap();
+    // SAFETY: reads x and writes y below 301 (512 each).
+    unsafe { dev.stream().launch(&kernel, &cfg, &args) }.unwrap();
+    let got = y.to_vec().unwrap();
+    for (i, (&g, &w)) in got.iter().zip(&xs).enumerate() {
+        assert_eq!(g, if i < 301 { w } else { -1.0 }, "y[{i}]");
+    }
+}

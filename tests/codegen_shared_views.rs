@@ -206,3 +206,27 @@ fn tma_copies_into_and_out_of_row_slices() {
     assert!(ptx.contains("8192"), "{ptx}");
     common::assemble(&ptx, "sm_90a", "TMA through slices");
 }
+
+/// A ring of one buffer keeps its leading dim, like any ring: `index_shared` gives the buffer
+/// (a single-buffered pipeline stage written as `alloc_shared_buffers(…, 1, …)`).
+#[test]
+fn a_ring_of_one_buffer_is_indexed_like_any_ring() {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "ring_of_one", 4).unwrap();
+    let plain = SwizzledShared::new(1, 1, 1, &[1, 0]);
+    for count in [1, 2, 3] {
+        let ring = kb
+            .alloc_shared_buffers(DType::F32, count, &[32, 64], &plain)
+            .unwrap();
+        assert_eq!(kb.shape(ring).unwrap(), vec![count, 32, 64]);
+        let one = kb.index_shared(ring, 0).unwrap();
+        assert_eq!(kb.shape(one).unwrap(), vec![32, 64]);
+        assert!(
+            kb.index_shared(ring, count as i32).is_err(),
+            "index {count} of {count}"
+        );
+    }
+    // A plain buffer has no ring dim.
+    let single = kb.alloc_shared(DType::F32, &[32, 64], &plain).unwrap();
+    assert_eq!(kb.shape(single).unwrap(), vec![32, 64]);
+}

@@ -9,6 +9,9 @@
 
 use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 
+#[cfg(feature = "llvm")]
+pub mod gemm_tutorial;
+
 pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 /// The target named by the first argument (default `sm_90`).

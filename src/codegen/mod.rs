@@ -122,6 +122,7 @@ mod lower;
 
 pub mod report;
 mod target;
+pub mod tutorial;
 mod types;
 mod verify;
 

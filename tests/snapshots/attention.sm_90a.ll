@@ -337,38 +337,38 @@ loop.body:                                        ; preds = %loop
   br i1 %106, label %then, label %else
 
 loop.exit:                                        ; preds = %loop
-  %295 = fdiv float %67, %101
-  %296 = fdiv float %68, %101
-  %297 = fdiv float %69, %102
-  %298 = fdiv float %70, %102
-  %299 = fdiv float %71, %101
-  %300 = fdiv float %72, %101
-  %301 = fdiv float %73, %102
-  %302 = fdiv float %74, %102
-  %303 = fdiv float %75, %101
-  %304 = fdiv float %76, %101
-  %305 = fdiv float %77, %102
-  %306 = fdiv float %78, %102
-  %307 = fdiv float %79, %101
-  %308 = fdiv float %80, %101
-  %309 = fdiv float %81, %102
-  %310 = fdiv float %82, %102
-  %311 = fdiv float %83, %101
-  %312 = fdiv float %84, %101
-  %313 = fdiv float %85, %102
-  %314 = fdiv float %86, %102
-  %315 = fdiv float %87, %101
-  %316 = fdiv float %88, %101
-  %317 = fdiv float %89, %102
-  %318 = fdiv float %90, %102
-  %319 = fdiv float %91, %101
-  %320 = fdiv float %92, %101
-  %321 = fdiv float %93, %102
-  %322 = fdiv float %94, %102
-  %323 = fdiv float %95, %101
-  %324 = fdiv float %96, %101
-  %325 = fdiv float %97, %102
-  %326 = fdiv float %98, %102
+  %295 = call float @llvm.nvvm.div.full(float %67, float %101)
+  %296 = call float @llvm.nvvm.div.full(float %68, float %101)
+  %297 = call float @llvm.nvvm.div.full(float %69, float %102)
+  %298 = call float @llvm.nvvm.div.full(float %70, float %102)
+  %299 = call float @llvm.nvvm.div.full(float %71, float %101)
+  %300 = call float @llvm.nvvm.div.full(float %72, float %101)
+  %301 = call float @llvm.nvvm.div.full(float %73, float %102)
+  %302 = call float @llvm.nvvm.div.full(float %74, float %102)
+  %303 = call float @llvm.nvvm.div.full(float %75, float %101)
+  %304 = call float @llvm.nvvm.div.full(float %76, float %101)
+  %305 = call float @llvm.nvvm.div.full(float %77, float %102)
+  %306 = call float @llvm.nvvm.div.full(float %78, float %102)
+  %307 = call float @llvm.nvvm.div.full(float %79, float %101)
+  %308 = call float @llvm.nvvm.div.full(float %80, float %101)
+  %309 = call float @llvm.nvvm.div.full(float %81, float %102)
+  %310 = call float @llvm.nvvm.div.full(float %82, float %102)
+  %311 = call float @llvm.nvvm.div.full(float %83, float %101)
+  %312 = call float @llvm.nvvm.div.full(float %84, float %101)
+  %313 = call float @llvm.nvvm.div.full(float %85, float %102)
+  %314 = call float @llvm.nvvm.div.full(float %86, float %102)
+  %315 = call float @llvm.nvvm.div.full(float %87, float %101)
+  %316 = call float @llvm.nvvm.div.full(float %88, float %101)
+  %317 = call float @llvm.nvvm.div.full(float %89, float %102)
+  %318 = call float @llvm.nvvm.div.full(float %90, float %102)
+  %319 = call float @llvm.nvvm.div.full(float %91, float %101)
+  %320 = call float @llvm.nvvm.div.full(float %92, float %101)
+  %321 = call float @llvm.nvvm.div.full(float %93, float %102)
+  %322 = call float @llvm.nvvm.div.full(float %94, float %102)
+  %323 = call float @llvm.nvvm.div.full(float %95, float %101)
+  %324 = call float @llvm.nvvm.div.full(float %96, float %101)
+  %325 = call float @llvm.nvvm.div.full(float %97, float %102)
+  %326 = call float @llvm.nvvm.div.full(float %98, float %102)
   %327 = insertelement <2 x float> poison, float %295, i32 0
   %328 = insertelement <2 x float> %327, float %296, i32 1
   %329 = fptrunc <2 x float> %328 to <2 x half>
@@ -1338,6 +1338,9 @@ declare float @llvm.nvvm.ex2.approx.ftz.f32(float) #5
 
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
 declare float @llvm.fma.f32(float, float, float) #2
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
+declare float @llvm.nvvm.div.full(float, float) #5
 
 ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
 declare float @llvm.nvvm.lg2.approx.f(float) #5

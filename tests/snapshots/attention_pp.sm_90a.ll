@@ -3239,38 +3239,38 @@ else22:                                           ; preds = %endif18
   br label %endif23
 
 endif23:                                          ; preds = %else22, %then21
-  %3106 = fdiv float %3066, %2877
-  %3107 = fdiv float %3067, %2877
-  %3108 = fdiv float %3068, %2878
-  %3109 = fdiv float %3069, %2878
-  %3110 = fdiv float %3070, %2877
-  %3111 = fdiv float %3071, %2877
-  %3112 = fdiv float %3072, %2878
-  %3113 = fdiv float %3073, %2878
-  %3114 = fdiv float %3074, %2877
-  %3115 = fdiv float %3075, %2877
-  %3116 = fdiv float %3076, %2878
-  %3117 = fdiv float %3077, %2878
-  %3118 = fdiv float %3078, %2877
-  %3119 = fdiv float %3079, %2877
-  %3120 = fdiv float %3080, %2878
-  %3121 = fdiv float %3081, %2878
-  %3122 = fdiv float %3083, %2877
-  %3123 = fdiv float %3084, %2877
-  %3124 = fdiv float %3085, %2878
-  %3125 = fdiv float %3086, %2878
-  %3126 = fdiv float %3087, %2877
-  %3127 = fdiv float %3088, %2877
-  %3128 = fdiv float %3089, %2878
-  %3129 = fdiv float %3090, %2878
-  %3130 = fdiv float %3091, %2877
-  %3131 = fdiv float %3092, %2877
-  %3132 = fdiv float %3093, %2878
-  %3133 = fdiv float %3094, %2878
-  %3134 = fdiv float %3095, %2877
-  %3135 = fdiv float %3096, %2877
-  %3136 = fdiv float %3097, %2878
-  %3137 = fdiv float %3098, %2878
+  %3106 = call float @llvm.nvvm.div.full(float %3066, float %2877)
+  %3107 = call float @llvm.nvvm.div.full(float %3067, float %2877)
+  %3108 = call float @llvm.nvvm.div.full(float %3068, float %2878)
+  %3109 = call float @llvm.nvvm.div.full(float %3069, float %2878)
+  %3110 = call float @llvm.nvvm.div.full(float %3070, float %2877)
+  %3111 = call float @llvm.nvvm.div.full(float %3071, float %2877)
+  %3112 = call float @llvm.nvvm.div.full(float %3072, float %2878)
+  %3113 = call float @llvm.nvvm.div.full(float %3073, float %2878)
+  %3114 = call float @llvm.nvvm.div.full(float %3074, float %2877)
+  %3115 = call float @llvm.nvvm.div.full(float %3075, float %2877)
+  %3116 = call float @llvm.nvvm.div.full(float %3076, float %2878)
+  %3117 = call float @llvm.nvvm.div.full(float %3077, float %2878)
+  %3118 = call float @llvm.nvvm.div.full(float %3078, float %2877)
+  %3119 = call float @llvm.nvvm.div.full(float %3079, float %2877)
+  %3120 = call float @llvm.nvvm.div.full(float %3080, float %2878)
+  %3121 = call float @llvm.nvvm.div.full(float %3081, float %2878)
+  %3122 = call float @llvm.nvvm.div.full(float %3083, float %2877)
+  %3123 = call float @llvm.nvvm.div.full(float %3084, float %2877)
+  %3124 = call float @llvm.nvvm.div.full(float %3085, float %2878)
+  %3125 = call float @llvm.nvvm.div.full(float %3086, float %2878)
+  %3126 = call float @llvm.nvvm.div.full(float %3087, float %2877)
+  %3127 = call float @llvm.nvvm.div.full(float %3088, float %2877)
+  %3128 = call float @llvm.nvvm.div.full(float %3089, float %2878)
+  %3129 = call float @llvm.nvvm.div.full(float %3090, float %2878)
+  %3130 = call float @llvm.nvvm.div.full(float %3091, float %2877)
+  %3131 = call float @llvm.nvvm.div.full(float %3092, float %2877)
+  %3132 = call float @llvm.nvvm.div.full(float %3093, float %2878)
+  %3133 = call float @llvm.nvvm.div.full(float %3094, float %2878)
+  %3134 = call float @llvm.nvvm.div.full(float %3095, float %2877)
+  %3135 = call float @llvm.nvvm.div.full(float %3096, float %2877)
+  %3136 = call float @llvm.nvvm.div.full(float %3097, float %2878)
+  %3137 = call float @llvm.nvvm.div.full(float %3098, float %2878)
   %3138 = insertelement <2 x float> poison, float %3106, i32 0
   %3139 = insertelement <2 x float> %3138, float %3107, i32 1
   %3140 = fptrunc <2 x float> %3139 to <2 x half>
@@ -3499,6 +3499,9 @@ declare float @llvm.nvvm.ex2.approx.ftz.f32(float) #5
 
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
 declare float @llvm.fma.f32(float, float, float) #2
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
+declare float @llvm.nvvm.div.full(float, float) #5
 
 ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
 declare float @llvm.nvvm.lg2.approx.f(float) #5

@@ -145,7 +145,7 @@ body:                                             ; preds = %prologue
   %127 = fadd contract float %125, %126
   %128 = extractelement <4 x float> %122, i32 3
   %129 = fadd contract float %127, %128
-  %130 = fdiv float %129, %89
+  %130 = call float @llvm.nvvm.div.full(float %129, float %89)
   %131 = fsub contract float %36, %130
   %132 = fsub contract float %37, %130
   %133 = fsub contract float %38, %130
@@ -212,7 +212,7 @@ body:                                             ; preds = %prologue
   %192 = fadd contract float %190, %191
   %193 = extractelement <4 x float> %187, i32 3
   %194 = fadd contract float %192, %193
-  %195 = fdiv float %194, %89
+  %195 = call float @llvm.nvvm.div.full(float %194, float %89)
   %196 = fadd contract float %195, %eps
   %197 = call float @llvm.sqrt.f32(float %196)
   %198 = fdiv float 1.000000e+00, %197
@@ -298,14 +298,18 @@ declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32, i32, i32, i32) #2
 ; Function Attrs: convergent nocallback nounwind
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #3
 
-; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-declare float @llvm.fma.f32(float, float, float) #4
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
+declare float @llvm.nvvm.div.full(float, float) #4
 
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-declare float @llvm.sqrt.f32(float) #4
+declare float @llvm.fma.f32(float, float, float) #5
+
+; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare float @llvm.sqrt.f32(float) #5
 
 attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #1 = { "nvvm.reqntid"="128" }
 attributes #2 = { convergent nocallback nounwind memory(inaccessiblemem: readwrite) }
 attributes #3 = { convergent nocallback nounwind }
-attributes #4 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #4 = { nocallback nofree nosync nounwind willreturn memory(none) }
+attributes #5 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }

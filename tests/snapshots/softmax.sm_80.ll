@@ -171,7 +171,7 @@ body:                                             ; preds = %prologue
   %151 = fadd float %149, %150
   %152 = extractelement <4 x float> %146, i32 3
   %153 = fadd float %151, %152
-  %154 = fdiv float 1.000000e+00, %153
+  %154 = call float @llvm.nvvm.div.full(float 1.000000e+00, float %153)
   %155 = fmul float %106, %154
   %156 = fmul float %107, %154
   %157 = fmul float %108, %154
@@ -212,6 +212,9 @@ declare float @llvm.fma.f32(float, float, float) #2
 
 ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
 declare float @llvm.nvvm.ex2.approx.f32(float) #5
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
+declare float @llvm.nvvm.div.full(float, float) #5
 
 attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #1 = { "nvvm.reqntid"="128" }

@@ -229,6 +229,8 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         gelu,
         /// GELU's tanh approximation.
         gelu_tanh,
+        /// `log(1 + e^x)`, `x` itself above 20 (PyTorch's threshold).
+        softplus,
     );
 
     binary_methods!(
@@ -248,6 +250,8 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         equal => eq,
         /// `self != other`.
         not_equal => ne,
+        /// `self / other` correctly rounded (IEEE; `/` is Triton's approximate f32 division).
+        div_rn => div_rn,
     );
 
     /// `self ? x : y` elementwise (`self` an i1 condition; Triton's `where`).
@@ -268,6 +272,40 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         };
         let r = self.ex.kb.borrow_mut().fma(a, b, c);
         self.ex.keep(r)
+    }
+
+    /// The values at the pointers `self` (Triton's `tl.load(ptr)`).
+    #[track_caller]
+    pub fn load(self) -> Self {
+        let Some(p) = self.v else { return self };
+        let r = self.ex.kb.borrow_mut().load(p, None, None);
+        self.ex.keep(r)
+    }
+
+    /// The values at the pointers `self` where `mask` is true, zero elsewhere.
+    #[track_caller]
+    pub fn load_masked(self, mask: Expr<'e, 'b, 'ctx>) -> Self {
+        let (Some(p), Some(m)) = (self.v, mask.v) else {
+            return self.ex.none();
+        };
+        let r = self.ex.kb.borrow_mut().load(p, Some(m), None);
+        self.ex.keep(r)
+    }
+
+    /// Stores `value` at the pointers `self` (where `mask` is true, with one); the expression's
+    /// value is `value`, so a copy is one expression: `dst.store(src.load(), None)`.
+    #[track_caller]
+    pub fn store(self, value: Expr<'e, 'b, 'ctx>, mask: Option<Expr<'e, 'b, 'ctx>>) -> Self {
+        let (Some(p), Some(v)) = (self.v, value.v) else {
+            return self.ex.none();
+        };
+        let m = match mask.map(|m| m.v) {
+            Some(None) => return self.ex.none(),
+            Some(m) => m,
+            None => None,
+        };
+        let r = self.ex.kb.borrow_mut().store(p, v, m);
+        self.ex.keep(r.map(|()| v))
     }
 
     /// Converted to `to`.

@@ -1189,8 +1189,12 @@ impl<'a> Cta<'a> {
                     }
                 }
             }
-            OpKind::For { .. } | OpKind::If | OpKind::IfThen | OpKind::InRole(_) => {
-                return Err(self.err("a body op reached the plain evaluator".into()));
+            OpKind::For { .. }
+            | OpKind::If
+            | OpKind::IfThen
+            | OpKind::InRole(_)
+            | OpKind::Return => {
+                return Err(self.err("a control-flow op reached the plain evaluator".into()));
             }
         }
         Ok(Step::Progress)

@@ -105,7 +105,7 @@ pub fn binary(op: BinaryOp, a: Num, b: Num, t: Type, b_is_ptr_offset: u64) -> Nu
             BinaryOp::Add => x.wrapping_add(y),
             BinaryOp::Sub => x.wrapping_sub(y),
             BinaryOp::Mul => x.wrapping_mul(y),
-            BinaryOp::Div => {
+            BinaryOp::Div | BinaryOp::DivRn => {
                 if y == 0 {
                     0
                 } else {
@@ -150,7 +150,8 @@ pub fn binary(op: BinaryOp, a: Num, b: Num, t: Type, b_is_ptr_offset: u64) -> Nu
         BinaryOp::Add => x + y,
         BinaryOp::Sub => x - y,
         BinaryOp::Mul => x * y,
-        BinaryOp::Div => x / y,
+        BinaryOp::Div if d != DType::F64 => div_full(x, y),
+        BinaryOp::Div | BinaryOp::DivRn => x / y,
         BinaryOp::Rem => x % y,
         BinaryOp::Min => {
             if x.is_nan() {
@@ -173,6 +174,28 @@ pub fn binary(op: BinaryOp, a: Num, b: Num, t: Type, b_is_ptr_offset: u64) -> Nu
         BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::Shl | BinaryOp::Shr => f64::NAN,
     };
     Num::F(round(r, d))
+}
+
+/// Triton's default f32 division as PTX's `div.full.f32` computes it, to within its documented
+/// 2 ulp over the whole range: `x` times the reciprocal of `y` rounded to 24 bits (with an
+/// exponent range wide enough that huge and subnormal divisors keep a finite, nonzero
+/// reciprocal, as the instruction's operand scaling does), the product rounded once to f32.
+/// The error stays below 1.5 ulp and, unlike `div.rn`, is often not zero; 0/0, ∞/∞ and
+/// NaN give NaN, x/0 ±∞, x/∞ ±0. f16 and bf16 operands divide the same way in f32 (their
+/// result is then rounded to their type by the caller).
+pub fn div_full(x: f64, y: f64) -> f64 {
+    let r = 1.0 / y;
+    let r = if r.is_finite() && r != 0.0 {
+        // Round the f64 mantissa to f32's 24 bits, to nearest even (the carry may step the
+        // exponent, which the bit pattern handles).
+        let b = r.to_bits();
+        let low = 29;
+        let half = (1u64 << (low - 1)) - 1 + ((b >> low) & 1);
+        f64::from_bits((b + half) & !((1u64 << low) - 1))
+    } else {
+        r
+    };
+    (x * r) as f32 as f64
 }
 
 /// `a op b`: signed for integers, ordered for floats (`!=` is true on NaN).
@@ -468,6 +491,52 @@ mod tests {
         ] {
             assert!((erf(x) - e).abs() < 1e-15, "erf({x}) = {} vs {e}", erf(x));
         }
+    }
+
+    #[test]
+    fn div_full_is_within_two_ulp_and_not_ieee() {
+        let t = Type::Scalar(DType::F32);
+        let mut differs = 0;
+        let mut s = 0x9E37_79B9u64;
+        for _ in 0..20_000 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (x, y) = (f32::from_bits((s >> 32) as u32), f32::from_bits(s as u32));
+            if !x.is_finite() || !y.is_finite() || y == 0.0 {
+                continue;
+            }
+            let got = binary(BinaryOp::Div, Num::F(x.into()), Num::F(y.into()), t, 0).f() as f32;
+            let exact = f64::from(x) / f64::from(y);
+            let ieee = x / y;
+            if ieee.is_infinite() || ieee == 0.0 {
+                assert_eq!(got, ieee, "{x} / {y}");
+                continue;
+            }
+            let w = exact as f32;
+            let ulp = if w.abs() < f32::MIN_POSITIVE {
+                f64::from(f32::from_bits(1))
+            } else {
+                f64::from(f32::from_bits(w.abs().to_bits() + 1)) - f64::from(w.abs())
+            };
+            assert!(
+                (f64::from(got) - exact).abs() <= 2.0 * ulp,
+                "{x} / {y}: {got}"
+            );
+            differs += usize::from(got != ieee);
+        }
+        assert!(differs > 100, "only {differs} quotients differ from IEEE");
+        let rn = |x: f64, y: f64| binary(BinaryOp::DivRn, Num::F(x), Num::F(y), t, 0).f();
+        assert_eq!(rn(1.0, 3.0), f64::from(1.0f32 / 3.0));
+        assert!(div_full(0.0, 0.0).is_nan() && div_full(f64::INFINITY, f64::INFINITY).is_nan());
+        assert_eq!(div_full(-1.0, 0.0), f64::NEG_INFINITY);
+        assert_eq!(div_full(5.0, f64::INFINITY), 0.0);
+        // A divisor in [2^126, 2^128): the full-range division keeps the quotient.
+        assert_eq!(div_full(2f64.powi(127), 2f64.powi(127)), 1.0);
+        // f16 divides in f32 and rounds once more.
+        let h = Type::Scalar(DType::F16);
+        let q = binary(BinaryOp::Div, Num::F(1.0), Num::F(3.0), h, 0).f();
+        assert_eq!(q, half::f16::from_f32(1.0 / 3.0).to_f64());
     }
 
     #[test]

@@ -157,6 +157,16 @@ impl Cta<'_> {
                 }
                 Ok(Step::Progress)
             }
+            OpKind::Return => {
+                advance(self);
+                if op.args.is_empty() || self.int_of(&op.args[0])? != 0 {
+                    // The task leaves every body it is in (the verifier keeps returns out of
+                    // warp roles and combine functions, so this is the kernel's body).
+                    self.task.frames.clear();
+                    return Ok(Step::Finished);
+                }
+                Ok(Step::Progress)
+            }
             OpKind::InRole(index) => {
                 advance(self);
                 let roles = self.roles_before(*index)?;

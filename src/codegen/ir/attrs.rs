@@ -11,8 +11,12 @@ pub enum BinaryOp {
     Sub,
     /// `a * b`.
     Mul,
-    /// `a / b` (signed for integers, rounding toward zero).
+    /// `a / b`: signed for integers, rounding toward zero; for floats Triton's default, the
+    /// approximate `div.full.f32` (within 2 ulp) for f32, computed in f32 for f16/bf16, and
+    /// IEEE for f64.
     Div,
+    /// `a / b` rounded to nearest as IEEE 754 requires (floats only; Triton's `div_rn`).
+    DivRn,
     /// `a % b` (signed for integers: the sign of `a`).
     Rem,
     /// Minimum (floats: `minnum`, a NaN operand yields the other).
@@ -38,6 +42,7 @@ impl BinaryOp {
             BinaryOp::Sub => "sub",
             BinaryOp::Mul => "mul",
             BinaryOp::Div => "div",
+            BinaryOp::DivRn => "div_rn",
             BinaryOp::Rem => "rem",
             BinaryOp::Min => "min",
             BinaryOp::Max => "max",

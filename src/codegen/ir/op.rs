@@ -155,6 +155,9 @@ pub enum OpKind {
     If,
     /// `if cond` with no else and no results: region 0.
     IfThen,
+    /// Leaves the kernel: operands `[cond?]`, a scalar `i1` (the same in every thread), and
+    /// without one unconditionally. Nothing after it runs in the threads that return.
+    Return,
     /// The CTA's warps split into roles.
     WarpRoles(Vec<WarpRole>),
     /// Region 0 runs in the warps of role `index` (of the last `WarpRoles`).

@@ -204,6 +204,7 @@ pub(crate) fn mnemonic(k: &OpKind) -> String {
         Scan { .. } | ScanWith(_) => "scan",
         For { .. } => "for",
         If | IfThen => "if",
+        Return => "return",
         WarpRoles(_) => "warp_roles",
         InRole(_) => "in_role",
         RoleReplica => "role_replica",

@@ -99,7 +99,7 @@ impl<'ctx> LowerCtx<'ctx> {
                 BinaryOp::Add => self.int_add(l, r)?,
                 BinaryOp::Mul => self.int_mul(l, r)?,
                 BinaryOp::Sub => b.build_int_sub(l, r, "")?,
-                BinaryOp::Div => b.build_int_signed_div(l, r, "")?,
+                BinaryOp::Div | BinaryOp::DivRn => b.build_int_signed_div(l, r, "")?,
                 BinaryOp::Rem => b.build_int_signed_rem(l, r, "")?,
                 BinaryOp::And => b.build_and(l, r, "")?,
                 BinaryOp::Or => b.build_or(l, r, "")?,
@@ -124,7 +124,8 @@ impl<'ctx> LowerCtx<'ctx> {
                 BinaryOp::Add => b.build_float_add(l, r, "")?,
                 BinaryOp::Sub => b.build_float_sub(l, r, "")?,
                 BinaryOp::Mul => b.build_float_mul(l, r, "")?,
-                BinaryOp::Div => b.build_float_div(l, r, "")?,
+                BinaryOp::Div => return Ok(self.fast_div(dt, l, r)?.into()),
+                BinaryOp::DivRn => b.build_float_div(l, r, "")?,
                 BinaryOp::Rem => b.build_float_rem(l, r, "")?,
                 BinaryOp::Min | BinaryOp::Max => {
                     let name = if op == BinaryOp::Min {

@@ -82,6 +82,17 @@ impl<'ctx> LowerCtx<'ctx> {
         })
     }
 
+    /// The predicate "this is the first thread" (of the CTA, or of the warp role the code runs
+    /// in): the one thread that executes a scalar store, as in Triton, instead of every thread
+    /// writing the same value.
+    pub(crate) fn first_thread(&mut self) -> Result<IntValue<'ctx>> {
+        let tid = self.thread_index()?;
+        let zero = self.em.ctx.i32_type().const_zero();
+        self.in_prologue(|b| {
+            Ok(b.build_int_compare(inkwell::IntPredicate::EQ, tid, zero, "first")?)
+        })
+    }
+
     pub(crate) fn and_pred(
         &self,
         a: Option<IntValue<'ctx>>,

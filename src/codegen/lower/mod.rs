@@ -10,6 +10,7 @@ pub(crate) mod create;
 pub(crate) mod debug;
 pub(crate) mod elementwise;
 pub(crate) mod emitter;
+pub(crate) mod fast_div;
 pub(crate) mod function;
 pub(crate) mod global;
 pub(crate) mod index_arith;

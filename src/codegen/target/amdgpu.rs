@@ -110,6 +110,10 @@ impl Lowering for Amdgpu {
         None
     }
 
+    fn fast_div_f32(&self) -> Option<&'static str> {
+        None
+    }
+
     fn lacks_bf16_rem(&self) -> bool {
         // LLVM's AMDGPU back end has no bf16 fmod and aborts on one; computing it in f32 does
         // not help, since InstCombine narrows it back to bf16.

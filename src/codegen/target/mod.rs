@@ -78,6 +78,10 @@ pub(crate) trait Lowering: Sync {
     /// The target's fast (approximate) intrinsic for `f`, if it has one; with `ftz`, its form
     /// that flushes subnormals to zero where there is one.
     fn fast_math(&self, f: FastFn, is64: bool, ftz: bool) -> Option<FastIntrinsic>;
+    /// The intrinsic of Triton's default f32 division (`llvm.nvvm.div.full`, PTX's
+    /// `div.full.f32`), or `None` where the target's fast division is a plain `fdiv` with
+    /// approximate-function flags.
+    fn fast_div_f32(&self) -> Option<&'static str>;
     /// Whether the back end cannot lower a bf16 remainder.
     fn lacks_bf16_rem(&self) -> bool;
     /// Whether `target` rounds two f32 to f16 or bf16 in one instruction (`cvt.rn.f16x2.f32`).

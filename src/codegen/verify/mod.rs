@@ -9,11 +9,14 @@
 //! - `shared_visibility.rs`: a shared buffer read after a write with no barrier or wait between
 //!   them that makes the write visible to every thread;
 //! - `roles.rs`: a warp role reading a register tile made outside it (its registers live in
-//!   other warps).
+//!   other warps);
+//! - `early_return.rs`: a return inside a warp role or a combine function (only part of the CTA,
+//!   or nothing, would leave).
 //!
 //! [`KernelBuilder::finish`](crate::codegen::KernelBuilder::finish) runs every check.
 
 mod async_results;
+mod early_return;
 mod expect_bytes;
 mod roles;
 mod shared_visibility;
@@ -28,6 +31,7 @@ pub(crate) fn verify(prog: &Program) -> Result<()> {
     expect_bytes::check(prog)?;
     shared_visibility::check(prog)?;
     roles::check(prog)?;
+    early_return::check(prog)?;
     Ok(())
 }
 

@@ -1,8 +1,10 @@
-//! The activation functions kernels fuse (Triton's `sigmoid`, PyTorch's `silu` and `gelu`),
+//! The activation functions kernels fuse (Triton's `sigmoid`, PyTorch's `silu`, `gelu` and
+//! `softplus`),
 //! as compositions of elementwise ops and math: each is the few ops written out below, recorded
 //! at the caller's line, so the tile IR, the interpreter and every target see plain arithmetic.
 //! The exponentials use the default precision ([`MathPrecision::Approx`](crate::codegen::MathPrecision)).
 
+use crate::codegen::builder::ops::math::{MathOp, MathPrecision};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
 use crate::codegen::lower::values::Value;
@@ -11,6 +13,9 @@ use crate::codegen::lower::values::Value;
 const SQRT_2_OVER_PI: f64 = 0.797_884_560_802_865_4;
 /// The tanh approximation's cubic coefficient.
 const GELU_CUBIC: f64 = 0.044_715;
+/// Above this, `softplus(x)` is `x` (PyTorch's default `threshold`; `log1p(e^x) - x` is below
+/// 2.1e-9 there, under half an ulp of f32).
+const SOFTPLUS_THRESHOLD: f64 = 20.0;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// `1 / x` (floats).
@@ -63,5 +68,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         let t1 = self.sub(2.0, q)?;
         let h = self.mul(x, 0.5)?;
         self.mul(h, t1)
+    }
+
+    /// `log(1 + e^x)`, and `x` itself where `x > 20`: PyTorch's `softplus` (`beta=1`,
+    /// `threshold=20`; its `log1p(exp(x))` below the threshold). `log1p(u)` is Kahan's
+    /// `log(w) · u / (w - 1)` with `w = 1 + u` (`u` itself where `w` rounds to 1), with the
+    /// accurate `log`: `log(1 + u)` alone would lose every digit of a small `u` (`x` far below
+    /// zero) to the rounding of `w`. Never NaN for a finite `x`, never negative.
+    #[track_caller]
+    pub fn softplus(&mut self, x: Value) -> Result<Value> {
+        let u = self.exp(x)?;
+        let w = self.add(u, 1.0)?;
+        let l = self.math_with(MathOp::Log, w, MathPrecision::Accurate)?;
+        let wm1 = self.sub(w, 1.0)?;
+        let ratio = self.div(u, wm1)?;
+        let l = self.mul(l, ratio)?;
+        let tiny = self.eq(w, 1.0)?;
+        let l = self.where_(tiny, u, l)?;
+        let big = self.gt(x, SOFTPLUS_THRESHOLD)?;
+        self.where_(big, x, l)
     }
 }

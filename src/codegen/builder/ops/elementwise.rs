@@ -375,6 +375,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let int_only = matches!(op, BinaryOp::Shl | BinaryOp::Shr) || bitwise;
         let bad = if dt.is_fp8() {
             Some("a type arithmetic works on (cast fp8 to f16/f32 first)")
+        } else if op == BinaryOp::DivRn && dt.is_int() {
+            Some("a float type (integer division is `div`)")
         } else if int_only && !dt.is_int() {
             Some("an integer type")
         } else if dt == DType::I1 && !bitwise {
@@ -429,10 +431,18 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub fn mul(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Mul, a, b)
     }
-    /// `a / b`.
+    /// `a / b` as Triton divides: integers rounding toward zero; f32 approximately
+    /// (`div.full.f32`, within 2 ulp, cheaper than IEEE division), f16 and bf16 in f32 and
+    /// rounded back, f64 exactly. [`div_rn`](Self::div_rn) is the IEEE division.
     #[track_caller]
     pub fn div(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         self.binary(BinaryOp::Div, a, b)
+    }
+    /// `a / b` correctly rounded (IEEE 754 round-to-nearest, PTX's `div.rn`; Triton's
+    /// `div_rn`): floats only.
+    #[track_caller]
+    pub fn div_rn(&mut self, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
+        self.binary(BinaryOp::DivRn, a, b)
     }
     /// `a % b`.
     #[track_caller]

@@ -196,7 +196,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// `*ptr = value` elementwise where `mask` is true. Each element is written once, even when
-    /// the layout holds copies of it.
+    /// the layout holds copies of it; a scalar store (scalar pointer, value and mask) is done by
+    /// the first thread of the CTA (of the warp role, inside one), as in Triton.
     #[track_caller]
     pub fn store(
         &mut self,
@@ -267,11 +268,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         let u = self.unify("store", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
         let Some(layout) = u.layout.clone() else {
+            // A scalar store: one thread writes (Triton's rule), under the mask if there is one.
             let ptr0 = u.regs[0][0].into_pointer_value();
-            let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
+            let first = self.lx.first_thread()?;
+            let mask = mask_regs.as_ref().map(|r| r[0].into_int_value());
             self.lx
                 .report
-                .global(1, elem.mem_bytes(), 1, pred.is_some());
+                .global(1, elem.mem_bytes(), 1, mask.is_some());
+            let pred = self.lx.and_pred(mask, Some(first))?;
             return self
                 .lx
                 .guarded_store(ptr0, elem, &[u.regs[1][0]], hint, pred);

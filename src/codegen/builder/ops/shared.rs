@@ -79,7 +79,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: &[u64],
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
-        self.alloc_shared_in("alloc_shared", dtype, 1, shape, layout)
+        self.alloc_shared_in("alloc_shared", dtype, None, shape, layout)
     }
 
     /// Allocates `count` buffers of `shape`, each laid out by `layout`, one after the other: a
@@ -115,17 +115,20 @@ impl<'ctx> KernelBuilder<'ctx> {
                 format!("count {count}: 1 to 64 buffers"),
             ));
         }
-        self.alloc_shared_in(OP, dtype, count, shape, layout)
+        self.alloc_shared_in(OP, dtype, Some(count), shape, layout)
     }
 
+    /// One buffer (`ring` `None`) or a ring of `ring` buffers with its leading dim, which a
+    /// ring of one buffer keeps too (so `index_shared` works for any count).
     fn alloc_shared_in(
         &mut self,
         op: &'static str,
         dtype: DType,
-        count: u64,
+        ring: Option<u64>,
         shape: &[u64],
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
+        let count = ring.unwrap_or(1);
         self.lx.ensure_body()?;
         if shape.is_empty() || shape.iter().any(|s| !s.is_power_of_two()) {
             return Err(CodegenError::arg(
@@ -157,7 +160,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 });
             }
         }
-        if count > 1 {
+        if ring.is_some() {
             linear = stack_buffers(&linear, count.next_power_of_two())?;
             full_shape.insert(0, count);
         }

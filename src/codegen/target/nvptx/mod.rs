@@ -125,6 +125,10 @@ impl Lowering for Nvptx {
         })
     }
 
+    fn fast_div_f32(&self) -> Option<&'static str> {
+        Some("llvm.nvvm.div.full")
+    }
+
     fn lacks_bf16_rem(&self) -> bool {
         false
     }

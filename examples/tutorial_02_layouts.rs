@@ -1,0 +1,174 @@
+//! Gluon tutorial 02 ("Tensor Layouts") in weft: the 1-D memcpy whose tile is spread over the
+//! threads by a `BlockedLayout([R], [32], [4], [0])` (R = 1, 2, 4: R consecutive f32 per thread
+//! make each access an R-wide vector), and a transpose whose tile changes layout in registers
+//! (`convert_layout`, through shared memory) so that both the load and the store are coalesced.
+//!
+//! Line counts (no blank or comment lines; weft's after rustfmt, Gluon's as copied into
+//! `scripts/anchors/gluon_tutorials.py`): `memcpy_1d_kernel` 12 (two closing braces) against
+//! Gluon's 11; `transpose_kernel` 21 (two closing braces) against 10 for the Gluon transpose,
+//! whose index grids are four expressions with `[:, None]` where weft spells out `arange` and
+//! `expand_dims` in a helper closure.
+//!
+//! ```sh
+//! cargo run --release --features llvm,cuda --example tutorial_02_layouts [-- sm_90|sm_80]
+//! ```
+//! On a GPU: 2³² f32 (16 GiB, the tutorial's size) copied with each R, `XBLOCK` 2048, and a
+//! 16384² f32 transpose, each timed against a device-to-device copy of the same bytes in the same
+//! run (`scripts/anchors/gluon_tutorials.py layouts` times Gluon's at the same sizes). Without one:
+//! a ragged 5008-element copy for each R and a 192 × 128 transpose in the interpreter, checked
+//! bit for bit.
+mod common;
+
+use common::Result;
+use weft::codegen::DType::{F32, I64};
+use weft::codegen::{Context, Kernel, KernelBuilder, Target};
+use weft::layout::encoding::{Blocked, Slice};
+use weft::runtime::prelude::*;
+use weft::runtime::{Backend, KernelArgs, LaunchConfig};
+
+const XBLOCK: i32 = 2048;
+const TILE: i32 = 64;
+
+/// Gluon's `memcpy_1d_kernel(in_ptr, out_ptr, xnumel, XBLOCK, layout)`, 4 warps.
+fn memcpy_1d_kernel(ctx: &Context, t: Target, r: u32) -> weft::codegen::Result<Kernel<'_>> {
+    let mut kb = KernelBuilder::new(ctx, t, "memcpy_1d", 4)?;
+    let (src, dst) = (kb.arg_ptr("in", F32, 16)?, kb.arg_ptr("out", F32, 16)?);
+    let (xnumel, pid) = (kb.arg_i64("xnumel", 16)?, kb.program_id(0)?);
+    let indices = kb.arange(0, XBLOCK, Blocked::new(&[r], &[32], &[4], &[0]))?;
+    let offs = kb.expr(|e| e.of(pid).cast(I64) * i64::from(XBLOCK) + e.of(indices))?;
+    kb.expr(|e| {
+        let m = e.of(offs).lt(e.of(xnumel));
+        (e.of(dst) + e.of(offs)).store((e.of(src) + e.of(offs)).load_masked(m), Some(m))
+    })?;
+    kb.finish()
+}
+
+/// `dst[N, M] = transpose(src[M, N])` (both row-major, M and N multiples of 64): read along
+/// rows of `src` in `rows`, converted to `cols` (threads along M) to write rows of `dst`.
+fn transpose_kernel(ctx: &Context, t: Target) -> weft::codegen::Result<Kernel<'_>> {
+    let rows = Blocked::new(&[1, 4], &[2, 16], &[4, 1], &[1, 0]);
+    let cols = Blocked::new(&[4, 1], &[16, 2], &[1, 4], &[0, 1]);
+    let mut kb = KernelBuilder::new(ctx, t, "transpose", 4)?;
+    let (src, dst) = (kb.arg_ptr("src", F32, 16)?, kb.arg_ptr("dst", F32, 16)?);
+    let (m, n) = (kb.arg_i32("m", 64)?, kb.arg_i32("n", 64)?);
+    let (px, py) = (kb.program_id(0)?, kb.program_id(1)?);
+    let grid = |kb: &mut KernelBuilder<'_>, l: &Blocked| -> weft::codegen::Result<_> {
+        let ix = kb.arange(0, TILE, Slice::new(1, l.clone().into()))?;
+        let iy = kb.arange(0, TILE, Slice::new(0, l.clone().into()))?;
+        let ix = kb.expr(|e| e.of(px) * TILE + e.of(ix))?;
+        let iy = kb.expr(|e| e.of(py) * TILE + e.of(iy))?;
+        Ok((kb.expand_dims(ix, 1)?, kb.expand_dims(iy, 0)?))
+    };
+    let (ix, iy) = grid(&mut kb, &rows)?;
+    let v = kb.expr(|e| (e.of(src) + e.of(ix) * e.of(n) + e.of(iy)).load())?;
+    let v = kb.convert_layout(v, &cols)?;
+    let (ox, oy) = grid(&mut kb, &cols)?;
+    kb.expr(|e| (e.of(dst) + e.of(oy) * e.of(m) + e.of(ox)).store(e.of(v), None))?;
+    kb.finish()
+}
+
+fn main() -> Result<()> {
+    let target = common::target_arg()?;
+    let ctx = Context::new();
+    #[cfg(feature = "cuda")]
+    if let Some(dev) = common::gpu::device() {
+        return on_gpu(&dev, &ctx, target);
+    }
+    let dev = common::interpreter(target)?;
+    for r in [1, 2, 4] {
+        copy::<weft::runtime::cpu::Cpu>(&dev, &memcpy_1d_kernel(&ctx, target, r)?, 5008, false)?;
+    }
+    transpose::<weft::runtime::cpu::Cpu>(&dev, &transpose_kernel(&ctx, target)?, 192, 128, false)?;
+    common::interpreted(
+        "memcpy_1d of 5008 f32 (the last block ragged) with R = 1, 2, 4 and a 192 × 128 \
+         transpose through convert_layout: bit for bit",
+    );
+    Ok(())
+}
+
+/// Copies `n` f32 (a repeated random pattern) with `k`, checks them bit for bit and that
+/// nothing past `n` was written; with `time`, returns (kernel ms, device copy ms).
+fn copy<B: Backend>(dev: &B::Device, k: &Kernel<'_>, n: usize, time: bool) -> Result<(f64, f64)> {
+    let pattern = common::random(4096, 1);
+    let dx = dev.upload(&pattern.repeat(n.div_ceil(4096))[..n])?;
+    let mut dy = dev.alloc::<f32>(n + 64)?;
+    dy.fill_bytes(0xFF)?;
+    let loaded = k.load_on::<B>(dev)?;
+    let mut args = KernelArgs::new();
+    args.ptr(&dx).ptr(&dy).scalar(n as i64);
+    let cfg = LaunchConfig::for_kernel(n.div_ceil(XBLOCK as usize) as u32, k.signature())?;
+    // SAFETY: program p copies elements [2048 p, 2048 (p + 1)) ∩ [0, n) of x into y (n + 64).
+    unsafe { common::launch_once::<B>(dev, &loaded, &cfg, &args)? };
+    let y = dy.to_vec()?;
+    let ok = y[..n].chunks(4096).all(|c| c == &pattern[..c.len()]);
+    if !ok || y[n..].iter().any(|v| v.to_bits() != u32::MAX) {
+        return Err(format!("memcpy_1d of {n} f32 differs").into());
+    }
+    if !time {
+        return Ok((0.0, 0.0));
+    }
+    common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, n * 4)
+}
+
+/// Transposes an `m × n` f32 matrix with `k` and checks it bit for bit; with `time`, returns
+/// (kernel ms, device copy ms).
+fn transpose<B: Backend>(
+    dev: &B::Device,
+    k: &Kernel<'_>,
+    m: usize,
+    n: usize,
+    time: bool,
+) -> Result<(f64, f64)> {
+    let x = common::random(m * n, 2);
+    let dx = dev.upload(&x)?;
+    let dy = dev.alloc_zeroed::<f32>(m * n)?;
+    let loaded = k.load_on::<B>(dev)?;
+    let mut args = KernelArgs::new();
+    args.ptr(&dx).ptr(&dy).scalar(m as i32).scalar(n as i32);
+    let grid = ((m / TILE as usize) as u32, (n / TILE as usize) as u32, 1);
+    let cfg = LaunchConfig::for_kernel(grid, k.signature())?;
+    // SAFETY: program (i, j) reads the 64 × 64 tile (i, j) of x and writes tile (j, i) of y.
+    unsafe { common::launch_once::<B>(dev, &loaded, &cfg, &args)? };
+    let y = dy.to_vec()?;
+    for i in (0..m).step_by(7) {
+        for j in 0..n {
+            if y[j * m + i].to_bits() != x[i * n + j].to_bits() {
+                return Err(format!("transpose: y[{j}][{i}] differs").into());
+            }
+        }
+    }
+    if !time {
+        return Ok((0.0, 0.0));
+    }
+    common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, m * n * 4)
+}
+
+/// The tutorial's sizes on the GPU, each against a device-to-device copy in the same run.
+#[cfg(feature = "cuda")]
+fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> Result<()> {
+    use weft::runtime::cuda::Cuda;
+    let name = common::gpu::describe(dev);
+    let n: usize = 4 << 30;
+    for r in [1, 2, 4] {
+        let (ms, d2d) = copy::<Cuda>(dev, &memcpy_1d_kernel(ctx, target, r)?, n, true)?;
+        let tbs = |ms: f64| 8.0 * n as f64 / ms / 1e9;
+        println!(
+            "tutorial 02 memcpy_1d R={r} (2^32 f32) on {name}: {ms:.2} ms ({:.2} TB/s); \
+             device copy {d2d:.2} ms ({:.2} TB/s), ratio {:.3}",
+            tbs(ms),
+            tbs(d2d),
+            d2d / ms
+        );
+    }
+    let s = 16384;
+    let (ms, d2d) = transpose::<Cuda>(dev, &transpose_kernel(ctx, target)?, s, s, true)?;
+    let gbs = |ms: f64| 8.0 * (s * s) as f64 / ms / 1e6;
+    println!(
+        "tutorial 02 transpose (16384² f32) on {name}: {ms:.3} ms ({:.0} GB/s); device copy \
+         {d2d:.3} ms ({:.0} GB/s), ratio {:.3}",
+        gbs(ms),
+        gbs(d2d),
+        d2d / ms
+    );
+    Ok(())
+}
