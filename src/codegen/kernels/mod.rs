@@ -13,6 +13,7 @@ mod attention;
 mod attention_config;
 mod attention_ws;
 mod catalogue;
+mod col_sum;
 mod cumsum;
 mod gemm;
 mod gemm_config;
@@ -20,7 +21,10 @@ mod gemm_sm80;
 mod gemm_ws;
 mod layernorm;
 mod layouts;
+mod norm_backward;
 pub mod parts;
+mod rmsnorm;
+mod row_config;
 mod row_sum;
 mod row_tile;
 mod smem_round_trip;
@@ -30,6 +34,7 @@ mod transpose_smem;
 pub use attention::{attention_kernel, attention_reference};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
+pub use col_sum::{col_sum_kernel, ColSumConfig};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
@@ -42,6 +47,12 @@ pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
+pub use norm_backward::{norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, Norm};
+pub use rmsnorm::{
+    fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_reference, RmsNormOptions, RmsNormOutput,
+    FP8_E4M3_MAX,
+};
+pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use smem_round_trip::{smem_read_layout, smem_round_trip_kernel};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
