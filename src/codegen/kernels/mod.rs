@@ -14,6 +14,7 @@ mod attention_config;
 mod attention_ws;
 mod catalogue;
 mod col_sum;
+mod cross_entropy;
 mod cumsum;
 mod gemm;
 mod gemm_config;
@@ -29,12 +30,17 @@ mod row_sum;
 mod row_tile;
 mod smem_round_trip;
 mod softmax;
+mod softmax_backward;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use col_sum::{col_sum_kernel, ColSumConfig};
+pub use cross_entropy::{
+    cross_entropy_bwd_grid, cross_entropy_bwd_kernel, cross_entropy_bwd_reference,
+    cross_entropy_check_shape, cross_entropy_fwd_kernel, cross_entropy_reference,
+};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
@@ -56,6 +62,7 @@ pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use smem_round_trip::{smem_read_layout, smem_round_trip_kernel};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
+pub use softmax_backward::{softmax_bwd_kernel, softmax_bwd_reference};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
     transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,
