@@ -30,7 +30,7 @@ pub fn norm_bwd_grid(c: &RowConfig, m: usize, max_ctas: u32) -> u32 {
 /// `x̂ = (x - mean) · rstd` (`x · rstd` for RMSNorm), `g = dy · w`,
 /// `dx = rstd · (g - x̂ · mean(g · x̂) - mean(g))` (no `mean(g)` term for RMSNorm), and
 /// `dw_part[pid, j] = Σ dy · x̂`, `db_part[pid, j] = Σ dy` (layer norm only) over the rows this
-/// CTA took. Each CTA loads `w` once and walks row blocks `pid, pid + grid, …`, so its partial
+/// CTA took. Each CTA walks row blocks `pid, pid + grid, …`, so its partial
 /// sums come in a fixed order; [`super::col_sum_kernel`] over the `grid × n` partials gives
 /// `dw` (and `db`).
 ///
@@ -38,8 +38,8 @@ pub fn norm_bwd_grid(c: &RowConfig, m: usize, max_ctas: u32) -> u32 {
 /// `db_part: ptr<f32>` (layer norm), `m: i32`, `n: i32` (a multiple of `c.n_divisibility`),
 /// `eps: f32`. Grid: [`norm_bwd_grid`]. Assumes [`RowConfig::check_shape`].
 ///
-/// Errors: a configuration [`RowConfig::layout`] refuses (two tiles, `w` and the
-/// accumulators over 128 f32 a thread) or an element type other than f32/f16/bf16.
+/// Errors: a configuration [`RowConfig::layout`] refuses (the tiles of `x` and `dy`, `w` and
+/// the accumulators over 128 f32 a thread) or an element type other than f32/f16/bf16.
 pub fn norm_bwd_kernel(
     ctx: &Context,
     target: Target,
@@ -51,7 +51,7 @@ pub fn norm_bwd_kernel(
         Norm::Layer => ("layernorm_bwd_kernel", "layernorm_bwd"),
     };
     let layer = norm == Norm::Layer;
-    let layout = c.layout(op, target, 3, 2 + layer as u64)?;
+    let layout = c.layout(op, target, 2, 2 + layer as u64)?;
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     kb.allow_fp_contraction(true);
     let t = c.dtype;
@@ -71,8 +71,6 @@ pub fn norm_bwd_kernel(
     let pid = kb.program_id(0)?;
     let grid = kb.num_programs(0)?;
     let cols = tile_cols(&mut kb, &layout, c.block_n, None, n)?;
-    let wv = load_f32(&mut kb, w, cols.cols1, cols.ok1, 0.0)?;
-    let wv = kb.expand_dims(wv, 0)?;
     let nf = kb.cast(n, DType::F32)?;
     // Row blocks pid, pid + grid, … below ceil(m / rows_per_cta): `iters` of them.
     let rpc = c.rows_per_cta as i32;
@@ -92,6 +90,10 @@ pub fn norm_bwd_kernel(
         let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
         let xv = load_f32(kb, x, offs, mask, 0.0)?;
         let g_out = load_f32(kb, dy, offs, mask, 0.0)?;
+        // w again each iteration (from L1: the same lines every time) rather than held in
+        // registers across the loop, which a 16K row's x, dy and accumulators already fill.
+        let wv = load_f32(kb, w, cols.cols1, cols.ok1, 0.0)?;
+        let wv = kb.expand_dims(wv, 0)?;
         let xc = if layer {
             let mean = kb.expr(|e| e.of(xv).sum(1) / e.of(nf))?;
             let mean = kb.expand_dims(mean, 1)?;
