@@ -210,3 +210,68 @@ fn signatures_name_the_parameters_in_order() {
         .to_string();
     assert!(!sig.contains("db_part"), "{sig}");
 }
+
+/// Every candidate the autotuner would time builds, the default is among them, and a choice
+/// written to a disk cache the way the autotuner writes it is what `kernel_for_shape` picks for
+/// that device (another device, or no cache, gets the default).
+#[cfg(feature = "autotune")]
+#[test]
+fn candidates_build_and_the_cached_choice_is_picked() {
+    use weft::codegen::kernels::RowKernel;
+    use weft::runtime::autotune::{disk::fnv1a, DiskCache, Entry, EntryKey};
+    let ctx = Context::new();
+    let t = Target::SM90;
+    let kinds = [
+        RowKernel::RmsNorm(RmsNormOptions::PLAIN),
+        RowKernel::NormBwd(Norm::Layer),
+        RowKernel::SoftmaxBwd,
+        RowKernel::CrossEntropyFwd,
+    ];
+    for kind in kinds {
+        let cands = kind.candidates(4096, DType::BF16, t);
+        assert!(cands.len() >= 4, "{kind:?}: {cands:?}");
+        assert!(cands.contains(&kind.default_config(4096, DType::BF16)));
+        for c in &cands {
+            kind.build(&ctx, t, *c)
+                .unwrap_or_else(|e| panic!("{kind:?} {c:?}: {e}"));
+        }
+    }
+    let kind = RowKernel::SoftmaxBwd;
+    let dir = std::env::temp_dir().join(format!("weft-row-tuning-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cands = kind.candidates(4096, DType::BF16, t);
+    let pick = *cands.iter().find(|c| c.rows_per_cta == 2).unwrap();
+    assert_ne!(pick, kind.default_config(4096, DType::BF16));
+    let labels: Vec<String> = cands.iter().map(|c| format!("{c:?}")).collect();
+    let key = EntryKey {
+        configs_hash: fnv1a(labels.join("\n").as_bytes()),
+        device: "GPU A".into(),
+        driver: "13.0".into(),
+        key: RowKernel::key(4096, DType::BF16),
+    };
+    let entry = Entry {
+        config: format!("{pick:?}"),
+        content_hash: 1,
+        median_ms: 0.5,
+    };
+    DiskCache::new(&dir, &kind.name()).put(key, entry).unwrap();
+    assert_eq!(
+        kind.tuned(4096, DType::BF16, t, ("GPU A", "13.0"), Some(&dir)),
+        Some(pick)
+    );
+    assert_eq!(
+        kind.tuned(4096, DType::BF16, t, ("GPU B", "13.0"), Some(&dir)),
+        None
+    );
+    assert_eq!(
+        kind.tuned(8192, DType::BF16, t, ("GPU A", "13.0"), Some(&dir)),
+        None
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // No device: the default.
+    let (_, c) = kind
+        .kernel_for_shape(&ctx, t, 4096, DType::BF16, None)
+        .unwrap();
+    assert_eq!(c, kind.default_config(4096, DType::BF16));
+}

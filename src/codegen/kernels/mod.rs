@@ -28,6 +28,8 @@ mod rmsnorm;
 mod row_config;
 mod row_sum;
 mod row_tile;
+#[cfg(feature = "autotune")]
+mod row_tuning;
 mod smem_round_trip;
 mod softmax;
 mod softmax_backward;
@@ -60,6 +62,8 @@ pub use rmsnorm::{
 };
 pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
+#[cfg(feature = "autotune")]
+pub use row_tuning::RowKernel;
 pub use smem_round_trip::{smem_read_layout, smem_round_trip_kernel};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 pub use softmax_backward::{softmax_bwd_kernel, softmax_bwd_reference};
