@@ -1,5 +1,5 @@
 //! The row kernels (RMSNorm forward, the norms' backward passes and their column sums, softmax
-//! backward, cross entropy) without a GPU: their PTX assembles with ptxas for sm_90 (and sm_80
+//! backward, cross entropy, RoPE) without a GPU: their PTX assembles with ptxas for sm_90 (and sm_80
 //! where no fp8 is involved) at the benchmark's shapes and at odd ones, with no register spills
 //! at the benchmark's configurations (`ptxas -v`; the norms' backward at 16K excepted); 16-bit rows move in 16-byte vectors when `n`
 //! allows; the signatures name the parameters in the documented order.
@@ -10,8 +10,8 @@ mod common;
 use common::{assemble, global_accesses, ptxas};
 use weft::codegen::kernels::{
     col_sum_kernel, cross_entropy_bwd_kernel, cross_entropy_fwd_kernel, norm_bwd_kernel,
-    rmsnorm_kernel, softmax_bwd_kernel, ColSumConfig, Norm, RmsNormOptions, RmsNormOutput,
-    RowConfig,
+    rmsnorm_kernel, rope_kernel, softmax_bwd_kernel, ColSumConfig, Norm, RmsNormOptions,
+    RmsNormOutput, RopeStyle, RowConfig,
 };
 use weft::codegen::{parse_ptxas_verbose, Context, DType, Kernel, Target};
 
@@ -135,6 +135,8 @@ fn odd_shapes_assemble_for_sm80_and_sm90() {
                     softmax_bwd_kernel(&ctx, t, c).unwrap(),
                     cross_entropy_fwd_kernel(&ctx, t, c).unwrap(),
                     cross_entropy_bwd_kernel(&ctx, t, c).unwrap(),
+                    rope_kernel(&ctx, t, c, RopeStyle::Interleaved).unwrap(),
+                    rope_kernel(&ctx, t, c, RopeStyle::HalfRotated).unwrap(),
                 ];
                 for k in &ks {
                     assemble(

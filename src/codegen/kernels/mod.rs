@@ -25,6 +25,7 @@ mod layouts;
 mod norm_backward;
 pub mod parts;
 mod rmsnorm;
+mod rope;
 mod row_config;
 mod row_sum;
 mod row_tile;
@@ -60,6 +61,7 @@ pub use rmsnorm::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_reference, RmsNormOptions, RmsNormOutput,
     FP8_E4M3_MAX,
 };
+pub use rope::{rope_kernel, rope_reference, RopeStyle};
 pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 #[cfg(feature = "autotune")]
