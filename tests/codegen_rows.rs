@@ -228,6 +228,7 @@ fn candidates_build_and_the_cached_choice_is_picked() {
         RowKernel::NormBwd(Norm::Layer),
         RowKernel::SoftmaxBwd,
         RowKernel::CrossEntropyFwd,
+        RowKernel::RmsNormLooped(RmsNormOptions::PLAIN),
     ];
     for kind in kinds {
         let cands = kind.candidates(4096, DType::BF16, t);

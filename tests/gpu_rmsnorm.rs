@@ -14,8 +14,8 @@ use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use common::rows::{bound, rounded, wide, RowElem};
 use weft::codegen::kernels::{
-    fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_reference, RmsNormOptions, RmsNormOutput,
-    RowConfig,
+    fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
+    RmsNormOptions, RmsNormOutput, RowConfig,
 };
 use weft::codegen::{Context, Target};
 use weft::runtime::cpu::Cpu;
@@ -53,13 +53,15 @@ fn plain<B: Backend, T: RowElem>(
     residual: bool,
 ) {
     let what = format!("rmsnorm {m} × {n} {} residual {residual}, {c:?}", T::DTYPE);
-    c.check_shape("rmsnorm", m, n).unwrap();
+    if n <= c.block_n as usize {
+        c.check_shape("rmsnorm", m, n).unwrap();
+    }
     let ctx = Context::new();
     let o = RmsNormOptions {
         residual,
         ..RmsNormOptions::PLAIN
     };
-    let k = rmsnorm_kernel(&ctx, Target::SM90, c, o).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let k = kernel_for(&ctx, c, o, n).unwrap_or_else(|e| panic!("{what}: {e}"));
     let kernel = load::<B>(dev, &k, &what);
     let inp = inputs::<T>(m, n, (m * 31 + n) as u64);
     let dx = dev.upload(&inp.x.0).unwrap();
@@ -119,7 +121,7 @@ fn fp8<B: Backend>(dev: &B::Device, c: RowConfig, m: usize, n: usize, tensor_sca
         residual: false,
         output,
     };
-    let k = rmsnorm_kernel(&ctx, Target::SM90, c, o).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let k = kernel_for(&ctx, c, o, n).unwrap_or_else(|e| panic!("{what}: {e}"));
     let kernel = load::<B>(dev, &k, &what);
     let inp = inputs::<bf16>(m, n, 77 + m as u64);
     let dx = dev.upload(&inp.x.0).unwrap();
@@ -174,6 +176,20 @@ fn fp8<B: Backend>(dev: &B::Device, c: RowConfig, m: usize, n: usize, tensor_sca
     println!("{what} on {}: fp8 within half an ulp", B::KIND);
 }
 
+/// The one-pass kernel when a row fits the tile, else the looped one (`block_n` a chunk).
+fn kernel_for<'c>(
+    ctx: &'c Context,
+    c: RowConfig,
+    o: RmsNormOptions,
+    n: usize,
+) -> weft::codegen::Result<weft::codegen::Kernel<'c>> {
+    if n <= c.block_n as usize {
+        rmsnorm_kernel(ctx, Target::SM90, c, o)
+    } else {
+        rmsnorm_looped_kernel(ctx, Target::SM90, c, o)
+    }
+}
+
 /// (config, rows on the GPU, rows in the interpreter, n).
 fn shapes(dtype: weft::codegen::DType) -> Vec<(RowConfig, usize, usize, usize)> {
     let f = |n| RowConfig::for_n(n, dtype);
@@ -226,6 +242,33 @@ fn rmsnorm_fp8_matches_f64<B: Backend>(dev: &B::Device, on_gpu: bool) {
         33,
         Some(0.01),
     );
+}
+
+/// Rows longer than the tile: the looped kernel, chunks of 256 (ragged last chunk), 1024, and
+/// 16 over two rows per CTA; with and without the residual, and with both fp8 scalings.
+fn rmsnorm_looped_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, on_gpu: bool) {
+    let rows = |g: usize, c: usize| if on_gpu { g } else { c };
+    let chunk = |block_n, num_warps, rows_per_cta, n| RowConfig {
+        block_n,
+        num_warps,
+        rows_per_cta,
+        per_thread: RowConfig::for_n(n, T::DTYPE).per_thread.min(block_n),
+        ..RowConfig::for_n(n, T::DTYPE)
+    };
+    plain::<B, T>(dev, chunk(256, 2, 1, 1000), rows(37, 3), 1000, false);
+    plain::<B, T>(dev, chunk(1024, 4, 1, 4099), rows(37, 2), 4099, true);
+    plain::<B, T>(dev, chunk(16, 1, 2, 33), rows(101, 5), 33, true);
+    if T::DTYPE == weft::codegen::DType::BF16 {
+        fp8::<B>(dev, chunk(256, 2, 2, 1000), rows(37, 3), 1000, None);
+        fp8::<B>(dev, chunk(16, 1, 1, 33), rows(100, 5), 33, Some(0.01));
+    }
+}
+
+#[test]
+fn rmsnorm_looped_matches_f64_in_the_interpreter() {
+    let dev = common::gpu::cpu();
+    rmsnorm_looped_matches_f64::<Cpu, f32>(&dev, false);
+    rmsnorm_looped_matches_f64::<Cpu, bf16>(&dev, false);
 }
 
 #[test]
@@ -290,6 +333,7 @@ fn rmsnorm_matches_f64_on_the_gpu() {
         rmsnorm_matches_f64::<Cuda, f32>(dev, true);
         rmsnorm_matches_f64::<Cuda, bf16>(dev, true);
         rmsnorm_matches_f64::<Cuda, f16>(dev, true);
+        rmsnorm_looped_matches_f64::<Cuda, f32>(dev, true);
     });
 }
 
@@ -297,6 +341,7 @@ fn rmsnorm_matches_f64_on_the_gpu() {
 #[test]
 fn rmsnorm_fp8_matches_f64_on_the_gpu() {
     common::gpu::on_cuda_with(&[weft::target::Feature::Fp8], |dev| {
-        rmsnorm_fp8_matches_f64::<weft::runtime::cuda::Cuda>(dev, true)
+        rmsnorm_fp8_matches_f64::<weft::runtime::cuda::Cuda>(dev, true);
+        rmsnorm_looped_matches_f64::<weft::runtime::cuda::Cuda, bf16>(dev, true);
     });
 }

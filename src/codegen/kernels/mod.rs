@@ -58,8 +58,8 @@ pub use layernorm::{
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
 pub use norm_backward::{norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, Norm};
 pub use rmsnorm::{
-    fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_reference, RmsNormOptions, RmsNormOutput,
-    FP8_E4M3_MAX,
+    fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
+    RmsNormOptions, RmsNormOutput, FP8_E4M3_MAX,
 };
 pub use rope::{rope_kernel, rope_reference, RopeStyle};
 pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};

@@ -2,9 +2,13 @@
 //! residual add written back (the pre-norm transformer's `h = x + residual`) and an optional
 //! fp8 e4m3 output scaled per row or per tensor.
 
-use super::super::{Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target};
+use crate::layout::encoding::Slice;
+
+use super::super::{
+    Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
+};
 use super::row_config::RowConfig;
-use super::row_tile::{self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
+use super::row_tile::{self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows, TileRows};
 
 /// The largest finite fp8 e4m3 value: a per-row scale maps the row's largest `|y|` to it.
 pub const FP8_E4M3_MAX: f64 = 448.0;
@@ -58,77 +62,209 @@ pub fn rmsnorm_kernel(
     c: RowConfig,
     o: RmsNormOptions,
 ) -> Result<Kernel<'_>> {
-    let op = "rmsnorm_kernel";
-    let layout = c.layout(op, target, 1 + o.residual as u64, 1)?;
+    let layout = c.layout("rmsnorm_kernel", target, 1 + o.residual as u64, 1)?;
     let mut kb = KernelBuilder::new(ctx, target, "rmsnorm", c.num_warps)?;
-    kb.allow_fp_contraction(true);
-    let t = c.dtype;
-    let x = kb.arg_ptr("x", t, 16)?;
-    let res = if o.residual {
-        Some(kb.arg_ptr("residual", t, 16)?)
-    } else {
-        None
-    };
-    let w = kb.arg_ptr("w", t, 16)?;
-    let y_type = match o.output {
-        RmsNormOutput::Same => t,
-        _ => DType::F8E4M3,
-    };
-    let y = kb.arg_ptr("y", y_type, 16)?;
-    let scale = if o.output == RmsNormOutput::Same {
-        None
-    } else {
-        Some(kb.arg_ptr("scale", DType::F32, 16)?)
-    };
-    let m = kb.arg_i32("m", 1)?;
-    let n = kb.arg_i32("n", c.n_divisibility as u64)?;
-    let eps = kb.arg_f32("eps")?;
+    let a = Args::declare(&mut kb, &c, o)?;
     let pid = kb.program_id(0)?;
-    let rows = tile_rows(&mut kb, &layout, c.rows_per_cta, pid, m, n)?;
-    let cols = tile_cols(&mut kb, &layout, c.block_n, None, n)?;
+    let rows = tile_rows(&mut kb, &layout, c.rows_per_cta, pid, a.m, a.n)?;
+    let cols = tile_cols(&mut kb, &layout, c.block_n, None, a.n)?;
     let (mask, offs) = tile_mask_offs(&mut kb, &rows, &cols)?;
-    let mut v = load_f32(&mut kb, x, offs, mask, 0.0)?;
-    if let Some(res) = res {
-        let r = load_f32(&mut kb, res, offs, mask, 0.0)?;
-        let h = kb.add(v, r)?;
-        // The sum as stored: the norm below sees what the next layer reads back.
-        let h = if t == DType::F32 { h } else { kb.cast(h, t)? };
-        let pr = kb.add(res, offs)?;
-        kb.store(pr, h, Some(mask))?;
-        v = row_tile::to_f32(&mut kb, h)?;
-    }
-    let wv = load_f32(&mut kb, w, cols.cols1, cols.ok1, 0.0)?;
+    let v = a.load_sum(&mut kb, offs, mask)?;
+    let wv = load_f32(&mut kb, a.w, cols.cols1, cols.ok1, 0.0)?;
     let wv = kb.expand_dims(wv, 0)?;
-    let nf = kb.cast(n, DType::F32)?;
-    let rstd = kb.expr(|e| {
-        let ms = (e.of(v) * e.of(v)).sum(1) / e.of(nf);
-        ms + e.of(eps)
-    })?;
-    let rstd = kb.math_with(MathOp::Rsqrt, rstd, MathPrecision::Accurate)?;
+    let ss = kb.expr(|e| (e.of(v) * e.of(v)).sum(1))?;
+    let rstd = a.rstd(&mut kb, ss)?;
     let rstd = kb.expand_dims(rstd, 1)?;
     let out = kb.expr(|e| e.of(v) * e.of(rstd) * e.of(wv))?;
-    match (o.output, scale) {
-        (RmsNormOutput::Fp8RowScale, Some(scale)) => {
-            let amax = kb.expr(|e| e.of(out).abs().max_over(1))?;
-            // 448 / amax, kept finite for a row of zeros (whose values stay 0).
-            let inv =
-                kb.expr(|e| (e.of(amax).max(f32::MIN_POSITIVE) / FP8_E4M3_MAX).reciprocal())?;
-            let s = kb.div(amax, FP8_E4M3_MAX)?;
-            let ps = kb.add(scale, rows.rows)?;
-            kb.store(ps, s, Some(rows.ok1))?;
-            let inv = kb.expand_dims(inv, 1)?;
-            let q = kb.mul(out, inv)?;
-            store_as(&mut kb, y, offs, q, DType::F8E4M3, mask)?;
-        }
-        (RmsNormOutput::Fp8TensorScale, Some(scale)) => {
-            let s = kb.load(scale, None, None)?;
-            let inv = kb.div(1.0f32, s)?;
-            let q = kb.mul(out, inv)?;
-            store_as(&mut kb, y, offs, q, DType::F8E4M3, mask)?;
-        }
-        _ => store_as(&mut kb, y, offs, out, t, mask)?,
-    }
+    let amax = match o.output {
+        RmsNormOutput::Fp8RowScale => Some(kb.expr(|e| e.of(out).abs().max_over(1))?),
+        _ => None,
+    };
+    let inv = a.output_scale(&mut kb, amax, &rows)?;
+    a.store_y(&mut kb, offs, mask, out, inv)?;
     kb.finish()
+}
+
+/// [`rmsnorm_kernel`] for rows longer than a tile holds (up to 256K columns and past): each
+/// CTA walks its rows `block_n` columns at a time twice. The first pass adds the residual
+/// (writing the sum back), sums the squares and, for a per-row fp8 scale, takes
+/// `amax(|x · w|)` (`amax(|y|) = amax(|x · w|) · rstd`, as `rstd > 0`); the second reads the
+/// row again (the sum, with a residual: the same thread reads back what it wrote) and writes
+/// `y`. The row is read twice (the second time mostly from L2 for rows of a few hundred KB).
+///
+/// Parameters and grid as [`rmsnorm_kernel`]; `n` may be any length (`m · n < 2^31`), not a
+/// multiple of `block_n`.
+///
+/// Errors: as [`rmsnorm_kernel`].
+pub fn rmsnorm_looped_kernel(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    o: RmsNormOptions,
+) -> Result<Kernel<'_>> {
+    let layout = c.layout("rmsnorm_looped_kernel", target, 2, 0)?;
+    let mut kb = KernelBuilder::new(ctx, target, "rmsnorm_looped", c.num_warps)?;
+    let a = Args::declare(&mut kb, &c, o)?;
+    let pid = kb.program_id(0)?;
+    let rows = tile_rows(&mut kb, &layout, c.rows_per_cta, pid, a.m, a.n)?;
+    let per_row = (
+        &Slice::new(1, layout.clone().into()),
+        [c.rows_per_cta as u64],
+    );
+    let zero = kb.full(per_row, DType::F32, 0.0f32)?;
+    let row_fp8 = o.output == RmsNormOutput::Fp8RowScale;
+    let init = if row_fp8 {
+        vec![zero, zero]
+    } else {
+        vec![zero]
+    };
+    let acc = kb.for_range(0, a.n, c.block_n, &init, |kb, c0, acc| {
+        let cols = tile_cols(kb, &layout, c.block_n, Some(c0), a.n)?;
+        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        let v = a.load_sum(kb, offs, mask)?;
+        let mut next = vec![kb.expr(|e| (e.of(v) * e.of(v)).sum(1) + e.of(acc[0]))?];
+        if row_fp8 {
+            let wv = load_f32(kb, a.w, cols.cols1, cols.ok1, 0.0)?;
+            let wv = kb.expand_dims(wv, 0)?;
+            next.push(kb.expr(|e| (e.of(v) * e.of(wv)).abs().max_over(1).max(e.of(acc[1])))?);
+        }
+        Ok(next)
+    })?;
+    let rstd1 = a.rstd(&mut kb, acc[0])?;
+    let amax = match row_fp8 {
+        true => Some(kb.mul(acc[1], rstd1)?),
+        false => None,
+    };
+    let rstd = kb.expand_dims(rstd1, 1)?;
+    let inv = a.output_scale(&mut kb, amax, &rows)?;
+    // The second pass reads the row as the first left it: the sum, with a residual.
+    let src = a.res.unwrap_or(a.x);
+    kb.for_range(0, a.n, c.block_n, &[], |kb, c0, _| {
+        let cols = tile_cols(kb, &layout, c.block_n, Some(c0), a.n)?;
+        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        let v = load_f32(kb, src, offs, mask, 0.0)?;
+        let wv = load_f32(kb, a.w, cols.cols1, cols.ok1, 0.0)?;
+        let wv = kb.expand_dims(wv, 0)?;
+        let out = kb.expr(|e| e.of(v) * e.of(rstd) * e.of(wv))?;
+        a.store_y(kb, offs, mask, out, inv)?;
+        Ok(vec![])
+    })?;
+    kb.finish()
+}
+
+/// The parameters of both RMSNorm kernels, in order, and what they share.
+struct Args {
+    dtype: DType,
+    x: Value,
+    res: Option<Value>,
+    w: Value,
+    y: Value,
+    scale: Option<Value>,
+    m: Value,
+    n: Value,
+    eps: Value,
+}
+
+impl Args {
+    fn declare(kb: &mut KernelBuilder<'_>, c: &RowConfig, o: RmsNormOptions) -> Result<Args> {
+        kb.allow_fp_contraction(true);
+        let t = c.dtype;
+        let x = kb.arg_ptr("x", t, 16)?;
+        let res = match o.residual {
+            true => Some(kb.arg_ptr("residual", t, 16)?),
+            false => None,
+        };
+        let w = kb.arg_ptr("w", t, 16)?;
+        let fp8 = o.output != RmsNormOutput::Same;
+        let y = kb.arg_ptr("y", if fp8 { DType::F8E4M3 } else { t }, 16)?;
+        let scale = match fp8 {
+            true => Some(kb.arg_ptr("scale", DType::F32, 16)?),
+            false => None,
+        };
+        Ok(Args {
+            dtype: t,
+            x,
+            res,
+            w,
+            y,
+            scale,
+            m: kb.arg_i32("m", 1)?,
+            n: kb.arg_i32("n", c.n_divisibility as u64)?,
+            eps: kb.arg_f32("eps")?,
+        })
+    }
+
+    /// `x` at `offs` as f32, with the residual added, the sum rounded to the element type and
+    /// written back (the norm sees what the next layer reads back).
+    fn load_sum(&self, kb: &mut KernelBuilder<'_>, offs: Value, mask: Value) -> Result<Value> {
+        let v = load_f32(kb, self.x, offs, mask, 0.0)?;
+        let Some(res) = self.res else { return Ok(v) };
+        let r = load_f32(kb, res, offs, mask, 0.0)?;
+        let h = kb.add(v, r)?;
+        let h = if self.dtype == DType::F32 {
+            h
+        } else {
+            kb.cast(h, self.dtype)?
+        };
+        let pr = kb.add(res, offs)?;
+        kb.store(pr, h, Some(mask))?;
+        row_tile::to_f32(kb, h)
+    }
+
+    /// `rsqrt(ss / n + eps)` (accurate), one per row.
+    fn rstd(&self, kb: &mut KernelBuilder<'_>, ss: Value) -> Result<Value> {
+        let nf = kb.cast(self.n, DType::F32)?;
+        let ms = kb.expr(|e| e.of(ss) / e.of(nf) + e.of(self.eps))?;
+        kb.math_with(MathOp::Rsqrt, ms, MathPrecision::Accurate)
+    }
+
+    /// What `y` is multiplied by before its fp8 rounding: `448 / amax(|y|)` per row (writing
+    /// the row's scale `amax / 448`), or `1 / scale[0]`; `None` for an output in the element
+    /// type.
+    fn output_scale(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        amax: Option<Value>,
+        rows: &TileRows,
+    ) -> Result<Option<Value>> {
+        let Some(scale) = self.scale else {
+            return Ok(None);
+        };
+        let inv = match amax {
+            Some(amax) => {
+                // Kept finite for a row of zeros (whose values stay 0).
+                let inv =
+                    kb.expr(|e| (e.of(amax).max(f32::MIN_POSITIVE) / FP8_E4M3_MAX).reciprocal())?;
+                let s = kb.div(amax, FP8_E4M3_MAX)?;
+                let ps = kb.add(scale, rows.rows)?;
+                kb.store(ps, s, Some(rows.ok1))?;
+                kb.expand_dims(inv, 1)?
+            }
+            None => {
+                let s = kb.load(scale, None, None)?;
+                kb.div(1.0f32, s)?
+            }
+        };
+        Ok(Some(inv))
+    }
+
+    /// Stores `y` (times `inv` and rounded to fp8 e4m3 when given, else to the element type).
+    fn store_y(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        offs: Value,
+        mask: Value,
+        out: Value,
+        inv: Option<Value>,
+    ) -> Result<()> {
+        match inv {
+            Some(inv) => {
+                let q = kb.mul(out, inv)?;
+                store_as(kb, self.y, offs, q, DType::F8E4M3, mask)
+            }
+            None => store_as(kb, self.y, offs, out, self.dtype, mask),
+        }
+    }
 }
 
 /// The host reference of [`rmsnorm_kernel`] (without scaling): each `n`-element row of `x`

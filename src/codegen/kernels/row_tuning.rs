@@ -10,7 +10,7 @@ use crate::runtime::autotune::{DiskCache, EntryKey};
 use super::super::{Context, DType, Kernel, Result, Target};
 use super::cross_entropy::{cross_entropy_bwd_kernel, cross_entropy_fwd_kernel};
 use super::norm_backward::{norm_bwd_kernel, Norm};
-use super::rmsnorm::{rmsnorm_kernel, RmsNormOptions, RmsNormOutput};
+use super::rmsnorm::{rmsnorm_kernel, rmsnorm_looped_kernel, RmsNormOptions, RmsNormOutput};
 use super::row_config::RowConfig;
 use super::row_tile;
 use super::softmax_backward::softmax_bwd_kernel;
@@ -20,6 +20,8 @@ use super::softmax_backward::softmax_bwd_kernel;
 pub enum RowKernel {
     /// [`rmsnorm_kernel`].
     RmsNorm(RmsNormOptions),
+    /// [`rmsnorm_looped_kernel`] (chunked: rows past what a tile holds).
+    RmsNormLooped(RmsNormOptions),
     /// [`norm_bwd_kernel`].
     NormBwd(Norm),
     /// [`softmax_bwd_kernel`].
@@ -41,14 +43,18 @@ impl RowKernel {
     /// The autotuner's name of this kernel (its cache file): the kernel and its options.
     pub fn name(&self) -> String {
         match self {
-            RowKernel::RmsNorm(o) => {
+            RowKernel::RmsNorm(o) | RowKernel::RmsNormLooped(o) => {
+                let looped = match self {
+                    RowKernel::RmsNormLooped(_) => "_looped",
+                    _ => "",
+                };
                 let out = match o.output {
                     RmsNormOutput::Same => "",
                     RmsNormOutput::Fp8RowScale => "_fp8_row",
                     RmsNormOutput::Fp8TensorScale => "_fp8_tensor",
                 };
                 let res = if o.residual { "_residual" } else { "" };
-                format!("rmsnorm{res}{out}")
+                format!("rmsnorm{looped}{res}{out}")
             }
             RowKernel::NormBwd(Norm::Rms) => "rmsnorm_bwd".into(),
             RowKernel::NormBwd(Norm::Layer) => "layernorm_bwd".into(),
@@ -61,7 +67,7 @@ impl RowKernel {
     fn chunked(&self) -> bool {
         matches!(
             self,
-            RowKernel::CrossEntropyFwd | RowKernel::CrossEntropyBwd
+            RowKernel::CrossEntropyFwd | RowKernel::CrossEntropyBwd | RowKernel::RmsNormLooped(_)
         )
     }
 
@@ -69,6 +75,7 @@ impl RowKernel {
     pub fn build<'c>(&self, ctx: &'c Context, target: Target, c: RowConfig) -> Result<Kernel<'c>> {
         match *self {
             RowKernel::RmsNorm(o) => rmsnorm_kernel(ctx, target, c, o),
+            RowKernel::RmsNormLooped(o) => rmsnorm_looped_kernel(ctx, target, c, o),
             RowKernel::NormBwd(norm) => norm_bwd_kernel(ctx, target, c, norm),
             RowKernel::SoftmaxBwd => softmax_bwd_kernel(ctx, target, c),
             RowKernel::CrossEntropyFwd => cross_entropy_fwd_kernel(ctx, target, c),
@@ -145,7 +152,7 @@ impl RowKernel {
             RowKernel::RmsNorm(o) => (1 + o.residual as u64, 1),
             RowKernel::NormBwd(Norm::Rms) => (2, 2),
             RowKernel::NormBwd(Norm::Layer) => (2, 3),
-            RowKernel::SoftmaxBwd => (2, 0),
+            RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) => (2, 0),
             _ => (1, 0),
         };
         c.layout("row_candidates", target, tiles, vectors).is_ok()
