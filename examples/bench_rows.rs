@@ -1,5 +1,6 @@
 //! The row-wise LLM kernels at the copy bandwidth: RMSNorm forward (plain, with the residual
-//! add, with an fp8 output, looped over 256K-column rows), RMSNorm and layer-norm backward (with the partial sums' column
+//! add, with an fp8 output, looped over 256K-column rows), softmax forward (one pass, and split
+//! over CTAs for 256K-column rows), RMSNorm and layer-norm backward (with the partial sums' column
 //! sum), softmax backward, cross entropy forward and backward, each next to a device-to-device
 //! copy of the same bytes timed in the same run.
 //!
@@ -24,8 +25,9 @@ mod common;
 use common::Result;
 use weft::codegen::kernels::{
     col_sum_kernel, cross_entropy_bwd_grid, cross_entropy_bwd_reference, cross_entropy_reference,
-    norm_bwd_grid, norm_bwd_reference, rmsnorm_reference, softmax_bwd_reference, ColSumConfig,
-    Norm, RmsNormOptions, RmsNormOutput, RowConfig, RowKernel, FP8_E4M3_MAX,
+    norm_bwd_grid, norm_bwd_reference, rmsnorm_reference, softmax_bwd_reference,
+    softmax_split_apply_kernel, softmax_split_grid, ColSumConfig, Norm, RmsNormOptions,
+    RmsNormOutput, RowConfig, RowKernel, FP8_E4M3_MAX,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf, StreamOf};
@@ -450,6 +452,75 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
     )
 }
 
+/// Softmax forward over `m × n` of `T`: one pass, or split over CTAs per row (`split`: the
+/// statistics kernel, then the apply kernel of the same configuration).
+fn softmax_fwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, split: bool) -> Result<Row> {
+    let dev = &env.dev;
+    let x: Vec<T> = random(m * n, 10);
+    let dx = dev.upload(&x)?;
+    let y: BufferOf<B, T> = dev.alloc(m * n)?;
+    let most_splits = n.div_ceil(2048);
+    let pmax: BufferOf<B, f32> = dev.alloc(m * most_splits)?;
+    let psum: BufferOf<B, f32> = dev.alloc(m * most_splits)?;
+    // The apply kernel of each configuration the tuner tries, built once.
+    let applies = std::cell::RefCell::new(std::collections::HashMap::new());
+    let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
+        if !split {
+            let mut a = KernelArgs::new();
+            a.ptr(&dx).ptr(&y).scalar(m as i32).scalar(n as i32);
+            // SAFETY: x and y hold m * n elements.
+            return unsafe { s.launch(k, &cfg::<B>(k, c.grid(m))?, &a) };
+        }
+        let grid = softmax_split_grid(c, m, n);
+        let mut map = applies.borrow_mut();
+        if !map.contains_key(c) {
+            let ctx = Context::new();
+            let bad = |e: String| weft::runtime::RuntimeError::BadOption {
+                what: "config",
+                reason: e,
+            };
+            let k =
+                softmax_split_apply_kernel(&ctx, env.target, *c).map_err(|e| bad(e.to_string()))?;
+            let built = k.load_on::<B>(dev)?;
+            map.insert(*c, built);
+        }
+        let apply = &map[c];
+        let mut a = KernelArgs::new();
+        a.ptr(&dx).ptr(&pmax).ptr(&psum);
+        a.scalar(m as i32).scalar(n as i32).scalar(grid.1 as i32);
+        // SAFETY: x holds m * n elements, the partials m * most_splits ≥ m * splits.
+        unsafe { s.launch(k, &cfg::<B>(k, grid)?, &a)? };
+        let mut a = KernelArgs::new();
+        a.ptr(&dx).ptr(&pmax).ptr(&psum).ptr(&y);
+        a.scalar(m as i32).scalar(n as i32).scalar(grid.1 as i32);
+        // SAFETY: as above, and y holds m * n elements.
+        unsafe { s.launch(apply, &cfg::<B>(apply, grid)?, &a) }
+    };
+    let check = || -> Result<std::result::Result<String, String>> {
+        let got = y.to_vec()?;
+        let mut worst = 0.0f64;
+        for r in sample(m) {
+            let rows = r * n..(r + 1) * n;
+            let want = weft::codegen::kernels::softmax_reference(&widen(&x[rows.clone()]), n);
+            match within(&widen(&got[rows]), &want, rel_of(T::DTYPE), 0.0, "y") {
+                Ok(e) => worst = worst.max(e),
+                Err(e) => return Ok(Err(format!("row {r}: {e}"))),
+            }
+        }
+        Ok(Ok(format!("max rel err {worst:.1e}")))
+    };
+    let s = T::DTYPE.mem_bytes();
+    // The split reads the row twice: counted once, as for the one-pass kernel (GB/s of the
+    // softmax's own bytes).
+    let bytes = 2 * (m * n) as u64 * s;
+    let (kind, how) = match split {
+        true => (RowKernel::SoftmaxSplit, " split"),
+        false => (RowKernel::SoftmaxFwd, ""),
+    };
+    let name = format!("softmax{how} {m}×{n} {}", T::DTYPE);
+    env.workload(name, kind, n, T::DTYPE, bytes, &launch, &check)
+}
+
 /// Softmax backward over `m × n` of `T`, `y` a softmax of random rows.
 fn softmax_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize) -> Result<Row> {
     let dev = &env.dev;
@@ -649,6 +720,9 @@ fn all<B: Backend>(env: &Env<B>) -> Result<Vec<Row>> {
         rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer)?);
     }
     let wide = *widths.last().unwrap_or(&1000);
+    rows.push(softmax_fwd::<B, f32>(env, m, wide, false)?);
+    rows.push(softmax_fwd::<B, bf16>(env, m, wide, false)?);
+    rows.push(softmax_fwd::<B, bf16>(env, lm.max(1), ln, true)?);
     rows.push(softmax_bwd::<B, f32>(env, m, wide)?);
     rows.push(softmax_bwd::<B, bf16>(env, m, wide)?);
     let classes = if gpu { 131072 } else { 20011 };

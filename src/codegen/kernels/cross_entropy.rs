@@ -10,37 +10,22 @@ use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Operand, Result, Target, Value,
 };
 use super::row_config::RowConfig;
-use super::row_tile::{load_f32, store_as, tile_cols, TileRows};
+use super::row_tile::{load_f32, store_as, tile_cols, tile_rows_with, TileRows};
 
 /// The rows of a cross-entropy tile with 64-bit row starts (`m · n` may pass 2^31: 16K rows of
-/// 128K classes do), the row starts as `[rows_per_cta]`, their targets, and which targets count.
+/// 128K classes do), their targets, and which targets count.
 fn rows_and_targets(
     kb: &mut KernelBuilder<'_>,
     layout: &crate::layout::encoding::Blocked,
     c: &RowConfig,
     pid: Value,
     [m, n, target, ignore]: [Value; 4],
-) -> Result<(TileRows, Value, Value, Value)> {
-    let r0 = kb.mul(pid, c.rows_per_cta as i32)?;
-    let rows = kb.arange(
-        0,
-        c.rows_per_cta as i32,
-        Slice::new(1, layout.clone().into()),
-    )?;
-    let rows = kb.add(rows, r0)?;
-    let ok1 = kb.lt(rows, m)?;
-    let wide = kb.cast(rows, DType::I64)?;
-    let off = kb.mul(wide, n)?;
-    let pt = kb.add(target, rows)?;
-    let t = kb.load(pt, Some(ok1), Some(Operand::Int(0)))?;
+) -> Result<(TileRows, Value, Value)> {
+    let rows = tile_rows_with(kb, layout, c.rows_per_cta, pid, m, n, true)?;
+    let pt = kb.add(target, rows.rows)?;
+    let t = kb.load(pt, Some(rows.ok1), Some(Operand::Int(0)))?;
     let counted = kb.ne(t, ignore)?;
-    let rows = TileRows {
-        rows,
-        ok1,
-        row_ok: kb.expand_dims(ok1, 1)?,
-        row_off: kb.expand_dims(off, 1)?,
-    };
-    Ok((rows, off, t, counted))
+    Ok((rows, t, counted))
 }
 
 /// Checks a cross-entropy configuration and returns its tile layout: one tile of f32 a thread.
@@ -104,8 +89,7 @@ pub fn cross_entropy_fwd_kernel(ctx: &Context, target: Target, c: RowConfig) -> 
     let n = kb.arg_i32("n", c.n_divisibility as u64)?;
     let ignore = kb.arg_i32("ignore_index", 1)?;
     let pid = kb.program_id(0)?;
-    let (rows, row_off, t, counted) =
-        rows_and_targets(&mut kb, &layout, &c, pid, [m, n, tgt, ignore])?;
+    let (rows, t, counted) = rows_and_targets(&mut kb, &layout, &c, pid, [m, n, tgt, ignore])?;
     let row_slice = Slice::new(1, layout.clone().into());
     let per_row = (&row_slice, [c.rows_per_cta as u64]);
     // M starts at the lowest finite f32, not -inf, so that masked columns and the first
@@ -134,7 +118,7 @@ pub fn cross_entropy_fwd_kernel(ctx: &Context, target: Target, c: RowConfig) -> 
     // x[r, target[r]] where the target is a class; NaN loss where it is none and not ignored.
     let in_range = kb.expr(|e| e.of(t).ge(0i32) & e.of(t).lt(e.of(n)))?;
     let take = kb.and(in_range, rows.ok1)?;
-    let toff = kb.add(row_off, t)?;
+    let toff = kb.add(rows.off1, t)?;
     let xt = load_f32(&mut kb, x, toff, take, 0.0)?;
     let l = kb.expr(|e| {
         let l = e.of(in_range).select(e.of(lse) - e.of(xt), f32::NAN);
@@ -168,7 +152,7 @@ pub fn cross_entropy_bwd_kernel(ctx: &Context, target: Target, c: RowConfig) -> 
     let ignore = kb.arg_i32("ignore_index", 1)?;
     let pid = kb.program_id(0)?;
     let pid_c = kb.program_id(1)?;
-    let (rows, _, t, counted) = rows_and_targets(&mut kb, &layout, &c, pid, [m, n, tgt, ignore])?;
+    let (rows, t, counted) = rows_and_targets(&mut kb, &layout, &c, pid, [m, n, tgt, ignore])?;
     let c0 = kb.mul(pid_c, c.block_n as i32)?;
     let cols = tile_cols(&mut kb, &layout, c.block_n, Some(c0), n)?;
     let mask = kb.and(rows.row_ok, cols.ok)?;

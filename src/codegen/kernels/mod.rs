@@ -34,6 +34,7 @@ mod row_tuning;
 mod smem_round_trip;
 mod softmax;
 mod softmax_backward;
+mod softmax_split;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference};
@@ -67,8 +68,13 @@ pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SU
 #[cfg(feature = "autotune")]
 pub use row_tuning::RowKernel;
 pub use smem_round_trip::{smem_read_layout, smem_round_trip_kernel};
-pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
+pub use softmax::{
+    softmax_kernel, softmax_reference, softmax_rows_kernel, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD,
+};
 pub use softmax_backward::{softmax_bwd_kernel, softmax_bwd_reference};
+pub use softmax_split::{
+    softmax_split_apply_kernel, softmax_split_grid, softmax_split_stats_kernel,
+};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
     transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,

@@ -110,14 +110,56 @@ pub(super) fn held(l: &Blocked, shape: [u64; 2]) -> (u64, u64) {
     (along(0), along(1))
 }
 
-/// The rows of a CTA's row tile: `rows = r0 + arange(rows_per_cta)` and `ok1 = rows < m` (in
-/// the tile's row slice, for per-row values), `row_ok` and the row starts `rows · n` as
-/// `[rows_per_cta, 1]`.
+/// The rows of a CTA's row tile: `rows = r0 + arange(rows_per_cta)`, `ok1 = rows < m` and the
+/// row starts `off1 = rows · n` (in the tile's row slice, for per-row values), `row_ok` and
+/// `row_off` the same as `[rows_per_cta, 1]`.
 pub(super) struct TileRows {
     pub rows: Value,
     pub ok1: Value,
+    pub off1: Value,
     pub row_ok: Value,
     pub row_off: Value,
+}
+
+/// [`TileRows`] of program `pid`'s tile: rows `pid · rows_per_cta …`, with i32 row starts.
+pub(super) fn tile_rows(
+    kb: &mut KernelBuilder<'_>,
+    layout: &Blocked,
+    rows_per_cta: u32,
+    pid: Value,
+    m: Value,
+    n: Value,
+) -> Result<TileRows> {
+    tile_rows_with(kb, layout, rows_per_cta, pid, m, n, false)
+}
+
+/// [`tile_rows`], with i64 row starts when `wide` (`m · n` may pass 2^31).
+pub(super) fn tile_rows_with(
+    kb: &mut KernelBuilder<'_>,
+    layout: &Blocked,
+    rows_per_cta: u32,
+    pid: Value,
+    m: Value,
+    n: Value,
+    wide: bool,
+) -> Result<TileRows> {
+    let r0 = kb.mul(pid, rows_per_cta as i32)?;
+    let rows = kb.arange(0, rows_per_cta as i32, Slice::new(1, layout.clone().into()))?;
+    let rows = kb.add(rows, r0)?;
+    let ok = kb.lt(rows, m)?;
+    let off = if wide {
+        let r = kb.cast(rows, DType::I64)?;
+        kb.mul(r, n)?
+    } else {
+        kb.mul(rows, n)?
+    };
+    Ok(TileRows {
+        rows,
+        ok1: ok,
+        off1: off,
+        row_ok: kb.expand_dims(ok, 1)?,
+        row_off: kb.expand_dims(off, 1)?,
+    })
 }
 
 /// The columns of a row tile: `cols = c0 + arange(block_n)` and `col_ok = cols < n`, both in the
@@ -127,28 +169,6 @@ pub(super) struct TileCols {
     pub ok1: Value,
     pub cols: Value,
     pub ok: Value,
-}
-
-/// [`TileRows`] of program `pid`'s tile: rows `pid · rows_per_cta …`.
-pub(super) fn tile_rows(
-    kb: &mut KernelBuilder<'_>,
-    layout: &Blocked,
-    rows_per_cta: u32,
-    pid: Value,
-    m: Value,
-    n: Value,
-) -> Result<TileRows> {
-    let r0 = kb.mul(pid, rows_per_cta as i32)?;
-    let rows = kb.arange(0, rows_per_cta as i32, Slice::new(1, layout.clone().into()))?;
-    let rows = kb.add(rows, r0)?;
-    let ok = kb.lt(rows, m)?;
-    let off = kb.mul(rows, n)?;
-    Ok(TileRows {
-        rows,
-        ok1: ok,
-        row_ok: kb.expand_dims(ok, 1)?,
-        row_off: kb.expand_dims(off, 1)?,
-    })
 }
 
 /// [`TileCols`] from column `c0` (0 when `None`).

@@ -13,7 +13,11 @@ use super::norm_backward::{norm_bwd_kernel, Norm};
 use super::rmsnorm::{rmsnorm_kernel, rmsnorm_looped_kernel, RmsNormOptions, RmsNormOutput};
 use super::row_config::RowConfig;
 use super::row_tile;
+use super::softmax::softmax_rows_kernel;
 use super::softmax_backward::softmax_bwd_kernel;
+#[cfg(doc)]
+use super::softmax_split::softmax_split_apply_kernel;
+use super::softmax_split::softmax_split_stats_kernel;
 
 /// A row kernel, with the options that change its code (and so its cache entry).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -26,6 +30,11 @@ pub enum RowKernel {
     NormBwd(Norm),
     /// [`softmax_bwd_kernel`].
     SoftmaxBwd,
+    /// [`softmax_rows_kernel`] (one pass, any element type).
+    SoftmaxFwd,
+    /// [`softmax_split_stats_kernel`], the first of the split softmax (chunked; its second
+    /// kernel, [`softmax_split_apply_kernel`], takes the same configuration).
+    SoftmaxSplit,
     /// [`cross_entropy_fwd_kernel`] (chunked: `block_n` may be below `n`).
     CrossEntropyFwd,
     /// [`cross_entropy_bwd_kernel`] (chunked).
@@ -59,6 +68,8 @@ impl RowKernel {
             RowKernel::NormBwd(Norm::Rms) => "rmsnorm_bwd".into(),
             RowKernel::NormBwd(Norm::Layer) => "layernorm_bwd".into(),
             RowKernel::SoftmaxBwd => "softmax_bwd".into(),
+            RowKernel::SoftmaxFwd => "softmax_rows".into(),
+            RowKernel::SoftmaxSplit => "softmax_split".into(),
             RowKernel::CrossEntropyFwd => "cross_entropy_fwd".into(),
             RowKernel::CrossEntropyBwd => "cross_entropy_bwd".into(),
         }
@@ -67,7 +78,10 @@ impl RowKernel {
     fn chunked(&self) -> bool {
         matches!(
             self,
-            RowKernel::CrossEntropyFwd | RowKernel::CrossEntropyBwd | RowKernel::RmsNormLooped(_)
+            RowKernel::CrossEntropyFwd
+                | RowKernel::CrossEntropyBwd
+                | RowKernel::RmsNormLooped(_)
+                | RowKernel::SoftmaxSplit
         )
     }
 
@@ -78,6 +92,8 @@ impl RowKernel {
             RowKernel::RmsNormLooped(o) => rmsnorm_looped_kernel(ctx, target, c, o),
             RowKernel::NormBwd(norm) => norm_bwd_kernel(ctx, target, c, norm),
             RowKernel::SoftmaxBwd => softmax_bwd_kernel(ctx, target, c),
+            RowKernel::SoftmaxFwd => softmax_rows_kernel(ctx, target, c),
+            RowKernel::SoftmaxSplit => softmax_split_stats_kernel(ctx, target, c),
             RowKernel::CrossEntropyFwd => cross_entropy_fwd_kernel(ctx, target, c),
             RowKernel::CrossEntropyBwd => cross_entropy_bwd_kernel(ctx, target, c),
         }
