@@ -153,3 +153,7 @@ pub fn global_accesses(ptx: &str) -> Vec<String> {
 /// References, inputs and ulps for the accurate math lowering.
 #[cfg(feature = "llvm")]
 pub mod math_ref;
+
+/// The row kernels' element types and bounds.
+#[cfg(feature = "llvm")]
+pub mod rows;

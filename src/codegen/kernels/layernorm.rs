@@ -95,14 +95,7 @@ impl LayernormConfig {
             self.per_thread,
             self.num_warps,
         )?;
-        // Elements per thread along each dim: its block, repeated where the CTA's threads cover
-        // less than the tile (copies, where they cover more, hold their block all the same).
-        let held = |d: usize| {
-            let spt = l.size_per_thread[d] as u64;
-            let covered = spt * l.threads_per_warp[d] as u64 * l.warps_per_cta[d] as u64;
-            spt * (shape[d] / covered).max(1)
-        };
-        let (rows, cols) = (held(0), held(1));
+        let (rows, cols) = row_tile::held(&l, shape);
         let total = rows * cols + 2 * cols;
         if total > LAYERNORM_MAX_PER_THREAD {
             return Err(CodegenError::arg(

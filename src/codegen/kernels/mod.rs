@@ -13,6 +13,8 @@ mod attention;
 mod attention_config;
 mod attention_ws;
 mod catalogue;
+mod col_sum;
+mod cross_entropy;
 mod cumsum;
 mod gemm;
 mod gemm_config;
@@ -20,16 +22,29 @@ mod gemm_sm80;
 mod gemm_ws;
 mod layernorm;
 mod layouts;
+mod norm_backward;
 pub mod parts;
+mod rmsnorm;
+mod rope;
+mod row_config;
 mod row_sum;
 mod row_tile;
+#[cfg(feature = "autotune")]
+mod row_tuning;
 mod smem_round_trip;
 mod softmax;
+mod softmax_backward;
+mod softmax_split;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
+pub use col_sum::{col_sum_kernel, ColSumConfig};
+pub use cross_entropy::{
+    cross_entropy_bwd_grid, cross_entropy_bwd_kernel, cross_entropy_bwd_reference,
+    cross_entropy_check_shape, cross_entropy_fwd_kernel, cross_entropy_reference,
+};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
@@ -42,9 +57,24 @@ pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
+pub use norm_backward::{norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, Norm};
+pub use rmsnorm::{
+    fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
+    RmsNormOptions, RmsNormOutput, FP8_E4M3_MAX,
+};
+pub use rope::{rope_kernel, rope_reference, RopeStyle};
+pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
+#[cfg(feature = "autotune")]
+pub use row_tuning::RowKernel;
 pub use smem_round_trip::{smem_read_layout, smem_round_trip_kernel};
-pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
+pub use softmax::{
+    softmax_kernel, softmax_reference, softmax_rows_kernel, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD,
+};
+pub use softmax_backward::{softmax_bwd_kernel, softmax_bwd_reference};
+pub use softmax_split::{
+    softmax_split_apply_kernel, softmax_split_grid, softmax_split_stats_kernel,
+};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
     transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,

@@ -3,9 +3,9 @@
 //! registers and laid out as Triton's `BlockedEncodingAttr::get` would.
 
 use crate::layout::encoding::helpers::blocked_for;
-use crate::layout::encoding::Blocked;
+use crate::layout::encoding::{Blocked, Slice};
 
-use super::super::{CodegenError, Result, Target};
+use super::super::{CodegenError, DType, KernelBuilder, Operand, Result, Target, Type, Value};
 use super::check_pow2;
 
 /// `(block_n, n_divisibility)` for rows of `n` columns: the next power of two `≥ n`, and the
@@ -96,4 +96,148 @@ pub(super) fn layout(
         num_warps,
         target.warp_size(),
     )?)
+}
+
+/// Elements a thread holds of a `shape` tile in `l`, along the rows and along the columns: its
+/// block, repeated where the CTA's threads cover less than the tile (copies, where they cover
+/// more, hold their block all the same).
+pub(super) fn held(l: &Blocked, shape: [u64; 2]) -> (u64, u64) {
+    let along = |d: usize| {
+        let spt = l.size_per_thread[d] as u64;
+        let covered = spt * l.threads_per_warp[d] as u64 * l.warps_per_cta[d] as u64;
+        spt * (shape[d] / covered).max(1)
+    };
+    (along(0), along(1))
+}
+
+/// The rows of a CTA's row tile: `rows = r0 + arange(rows_per_cta)`, `ok1 = rows < m` and the
+/// row starts `off1 = rows · n` (in the tile's row slice, for per-row values), `row_ok` and
+/// `row_off` the same as `[rows_per_cta, 1]`.
+pub(super) struct TileRows {
+    pub rows: Value,
+    pub ok1: Value,
+    pub off1: Value,
+    pub row_ok: Value,
+    pub row_off: Value,
+}
+
+/// [`TileRows`] of program `pid`'s tile: rows `pid · rows_per_cta …`, with i32 row starts.
+pub(super) fn tile_rows(
+    kb: &mut KernelBuilder<'_>,
+    layout: &Blocked,
+    rows_per_cta: u32,
+    pid: Value,
+    m: Value,
+    n: Value,
+) -> Result<TileRows> {
+    tile_rows_with(kb, layout, rows_per_cta, pid, m, n, false)
+}
+
+/// [`tile_rows`], with i64 row starts when `wide` (`m · n` may pass 2^31).
+pub(super) fn tile_rows_with(
+    kb: &mut KernelBuilder<'_>,
+    layout: &Blocked,
+    rows_per_cta: u32,
+    pid: Value,
+    m: Value,
+    n: Value,
+    wide: bool,
+) -> Result<TileRows> {
+    let r0 = kb.mul(pid, rows_per_cta as i32)?;
+    let rows = kb.arange(0, rows_per_cta as i32, Slice::new(1, layout.clone().into()))?;
+    let rows = kb.add(rows, r0)?;
+    let ok = kb.lt(rows, m)?;
+    let off = if wide {
+        let r = kb.cast(rows, DType::I64)?;
+        kb.mul(r, n)?
+    } else {
+        kb.mul(rows, n)?
+    };
+    Ok(TileRows {
+        rows,
+        ok1: ok,
+        off1: off,
+        row_ok: kb.expand_dims(ok, 1)?,
+        row_off: kb.expand_dims(off, 1)?,
+    })
+}
+
+/// The columns of a row tile: `cols = c0 + arange(block_n)` and `col_ok = cols < n`, both in the
+/// tile's column slice (`[block_n]`, for per-column vectors) and as `[1, block_n]`.
+pub(super) struct TileCols {
+    pub cols1: Value,
+    pub ok1: Value,
+    pub cols: Value,
+    pub ok: Value,
+}
+
+/// [`TileCols`] from column `c0` (0 when `None`).
+pub(super) fn tile_cols(
+    kb: &mut KernelBuilder<'_>,
+    layout: &Blocked,
+    block_n: u32,
+    c0: Option<Value>,
+    n: Value,
+) -> Result<TileCols> {
+    let cols1 = kb.arange(0, block_n as i32, Slice::new(0, layout.clone().into()))?;
+    let cols1 = match c0 {
+        Some(c0) => kb.add(cols1, c0)?,
+        None => cols1,
+    };
+    let ok1 = kb.lt(cols1, n)?;
+    Ok(TileCols {
+        cols1,
+        ok1,
+        cols: kb.expand_dims(cols1, 0)?,
+        ok: kb.expand_dims(ok1, 0)?,
+    })
+}
+
+/// The mask (`row_ok & col_ok`) and element offsets (`row_off + cols`) of a tile.
+pub(super) fn tile_mask_offs(
+    kb: &mut KernelBuilder<'_>,
+    r: &TileRows,
+    c: &TileCols,
+) -> Result<(Value, Value)> {
+    Ok((kb.and(r.row_ok, c.ok)?, kb.add(r.row_off, c.cols)?))
+}
+
+/// `*(base + offs)` where `mask`, `other` elsewhere, widened to f32 (loaded as it is stored).
+pub(super) fn load_f32(
+    kb: &mut KernelBuilder<'_>,
+    base: Value,
+    offs: Value,
+    mask: Value,
+    other: f64,
+) -> Result<Value> {
+    let p = kb.add(base, offs)?;
+    let v = kb.load(p, Some(mask), Some(Operand::Float(other)))?;
+    to_f32(kb, v)
+}
+
+/// `v` as f32 (itself when it is).
+pub(super) fn to_f32(kb: &mut KernelBuilder<'_>, v: Value) -> Result<Value> {
+    if kb.ty(v)? == Type::Scalar(DType::F32) {
+        Ok(v)
+    } else {
+        kb.cast(v, DType::F32)
+    }
+}
+
+/// Stores the f32 `v` at `base + offs` where `mask`, rounded to `dtype` first.
+pub(super) fn store_as(
+    kb: &mut KernelBuilder<'_>,
+    base: Value,
+    offs: Value,
+    v: Value,
+    dtype: DType,
+    mask: Value,
+) -> Result<()> {
+    let v = if dtype == DType::F32 {
+        v
+    } else {
+        kb.cast(v, dtype)?
+    };
+    let p = kb.add(base, offs)?;
+    kb.store(p, v, Some(mask))
 }

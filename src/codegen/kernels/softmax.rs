@@ -5,6 +5,7 @@ use crate::layout::encoding::{Blocked, Slice};
 use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Operand, ReduceOp, Result, Target,
 };
+use super::row_config::RowConfig;
 use super::row_tile;
 
 /// The most f32 a thread may hold (the row tile over the CTA's threads): past this the tile
@@ -117,23 +118,57 @@ impl SoftmaxConfig {
 /// tile of more than [`SOFTMAX_MAX_PER_THREAD`] f32 per thread.
 pub fn softmax_kernel(ctx: &Context, target: Target, c: SoftmaxConfig) -> Result<Kernel<'_>> {
     let layout = c.layout(target)?;
-    let mut kb = KernelBuilder::new(ctx, target, "softmax", c.num_warps)?;
-    let x = kb.arg_ptr("x", DType::F32, 16)?;
-    let y = kb.arg_ptr("y", DType::F32, 16)?;
+    let kb = KernelBuilder::new(ctx, target, "softmax", c.num_warps)?;
+    softmax_body(
+        kb,
+        &layout,
+        c.rows_per_cta,
+        c.block_n,
+        c.n_divisibility,
+        DType::F32,
+    )
+}
+
+/// [`softmax_kernel`] over rows of `c.dtype` (f32, f16 or bf16, computed in f32): the same
+/// one-pass body, the tile laid out by [`RowConfig::layout`] (one tile a thread). Parameters
+/// `x, y: ptr<T>, m: i32, n: i32`; grid [`RowConfig::grid`]`(m)`; assumes
+/// [`RowConfig::check_shape`].
+///
+/// Errors: a configuration [`RowConfig::layout`] refuses, or another element type.
+pub fn softmax_rows_kernel(ctx: &Context, target: Target, c: RowConfig) -> Result<Kernel<'_>> {
+    let layout = c.layout("softmax_rows_kernel", target, 1, 0)?;
+    let kb = KernelBuilder::new(ctx, target, "softmax_rows", c.num_warps)?;
+    softmax_body(
+        kb,
+        &layout,
+        c.rows_per_cta,
+        c.block_n,
+        c.n_divisibility,
+        c.dtype,
+    )
+}
+
+/// The one-pass softmax of both kernels over `dtype` rows (f32 arithmetic).
+fn softmax_body<'c>(
+    mut kb: KernelBuilder<'c>,
+    layout: &Blocked,
+    rows_per_cta: u32,
+    block_n: u32,
+    n_divisibility: u32,
+    dtype: DType,
+) -> Result<Kernel<'c>> {
+    let x = kb.arg_ptr("x", dtype, 16)?;
+    let y = kb.arg_ptr("y", dtype, 16)?;
     let m = kb.arg_i32("m", 1)?;
-    let n = kb.arg_i32("n", c.n_divisibility as u64)?;
+    let n = kb.arg_i32("n", n_divisibility as u64)?;
     let pid = kb.program_id(0)?;
-    let r0 = kb.mul(pid, c.rows_per_cta as i32)?;
+    let r0 = kb.mul(pid, rows_per_cta as i32)?;
     // rows[:, None] and cols[None, :], built in the slices of the tile's layout.
-    let rows = kb.arange(
-        0,
-        c.rows_per_cta as i32,
-        Slice::new(1, layout.clone().into()),
-    )?;
+    let rows = kb.arange(0, rows_per_cta as i32, Slice::new(1, layout.clone().into()))?;
     let rows = kb.add(rows, r0)?;
     let row_ok = kb.lt(rows, m)?;
     let row_off = kb.mul(rows, n)?;
-    let cols = kb.arange(0, c.block_n as i32, Slice::new(0, layout.clone().into()))?;
+    let cols = kb.arange(0, block_n as i32, Slice::new(0, layout.clone().into()))?;
     let col_ok = kb.lt(cols, n)?;
     let row_ok = kb.expand_dims(row_ok, 1)?;
     let row_off = kb.expand_dims(row_off, 1)?;
@@ -143,6 +178,7 @@ pub fn softmax_kernel(ctx: &Context, target: Target, c: SoftmaxConfig) -> Result
     let offs = kb.add(row_off, cols)?;
     let px = kb.add(x, offs)?;
     let v = kb.load(px, Some(mask), Some(Operand::Float(f64::NEG_INFINITY)))?;
+    let v = row_tile::to_f32(&mut kb, v)?;
     let max = kb.reduce(v, 1, ReduceOp::Max)?;
     // exp(v - max) = exp2(v·log2(e) - max·log2(e)): the row's scaled max once, then one fma
     // per element.
@@ -155,8 +191,7 @@ pub fn softmax_kernel(ctx: &Context, target: Target, c: SoftmaxConfig) -> Result
     let inv = kb.div(1.0f32, sum)?;
     let inv = kb.expand_dims(inv, 1)?;
     let out = kb.mul(e, inv)?;
-    let py = kb.add(y, offs)?;
-    kb.store(py, out, Some(mask))?;
+    row_tile::store_as(&mut kb, y, offs, out, dtype, mask)?;
     kb.finish()
 }
 

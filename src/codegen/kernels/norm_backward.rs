@@ -1,0 +1,176 @@
+//! The backward passes of RMSNorm and layer norm: `dx` per row, and the weight (and bias)
+//! gradients summed deterministically, as per-CTA partial sums that [`super::col_sum_kernel`]
+//! then adds in a fixed order. The statistics are recomputed from `x` (the row is in registers
+//! anyway), so the forward pass need not save them.
+
+use crate::layout::encoding::Slice;
+
+use super::super::{Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target};
+use super::row_config::RowConfig;
+use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
+
+/// Which normalisation [`norm_bwd_kernel`] differentiates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Norm {
+    /// `y = x · rstd · w`, `rstd = rsqrt(mean(x²) + eps)`.
+    Rms,
+    /// `y = (x - mean) · rstd · w + b`, `rstd = rsqrt(var + eps)` (biased variance).
+    Layer,
+}
+
+/// The grid of [`norm_bwd_kernel`]: one CTA per `rows_per_cta` rows up to `max_ctas` (e.g. a
+/// few per SM); each then walks the row blocks `pid, pid + grid, …` and the partial-sum matrix
+/// has this many rows.
+pub fn norm_bwd_grid(c: &RowConfig, m: usize, max_ctas: u32) -> u32 {
+    c.grid(m).clamp(1, max_ctas.max(1))
+}
+
+/// The gradients of [`Norm`] for the `m` rows of an `m × n` matrix of `c.dtype`, given the
+/// forward input `x`, the weight `w` and the output gradient `dy`:
+/// `x̂ = (x - mean) · rstd` (`x · rstd` for RMSNorm), `g = dy · w`,
+/// `dx = rstd · (g - x̂ · mean(g · x̂) - mean(g))` (no `mean(g)` term for RMSNorm), and
+/// `dw_part[pid, j] = Σ dy · x̂`, `db_part[pid, j] = Σ dy` (layer norm only) over the rows this
+/// CTA took. Each CTA walks row blocks `pid, pid + grid, …`, so its partial
+/// sums come in a fixed order; [`super::col_sum_kernel`] over the `grid × n` partials gives
+/// `dw` (and `db`).
+///
+/// Parameters, in order: `x, dy, w, dx: ptr<T>`, `dw_part: ptr<f32>` (`grid × n`),
+/// `db_part: ptr<f32>` (layer norm), `m: i32`, `n: i32` (a multiple of `c.n_divisibility`),
+/// `eps: f32`. Grid: [`norm_bwd_grid`]. Assumes [`RowConfig::check_shape`].
+///
+/// Errors: a configuration [`RowConfig::layout`] refuses (the tiles of `x` and `dy`, `w` and
+/// the accumulators over 128 f32 a thread) or an element type other than f32/f16/bf16.
+pub fn norm_bwd_kernel(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    norm: Norm,
+) -> Result<Kernel<'_>> {
+    let (op, name) = match norm {
+        Norm::Rms => ("rmsnorm_bwd_kernel", "rmsnorm_bwd"),
+        Norm::Layer => ("layernorm_bwd_kernel", "layernorm_bwd"),
+    };
+    let layer = norm == Norm::Layer;
+    let layout = c.layout(op, target, 2, 2 + layer as u64)?;
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
+    kb.allow_fp_contraction(true);
+    let t = c.dtype;
+    let x = kb.arg_ptr("x", t, 16)?;
+    let dy = kb.arg_ptr("dy", t, 16)?;
+    let w = kb.arg_ptr("w", t, 16)?;
+    let dx = kb.arg_ptr("dx", t, 16)?;
+    let dw_part = kb.arg_ptr("dw_part", DType::F32, 16)?;
+    let db_part = if layer {
+        Some(kb.arg_ptr("db_part", DType::F32, 16)?)
+    } else {
+        None
+    };
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", c.n_divisibility as u64)?;
+    let eps = kb.arg_f32("eps")?;
+    let pid = kb.program_id(0)?;
+    let grid = kb.num_programs(0)?;
+    let cols = tile_cols(&mut kb, &layout, c.block_n, None, n)?;
+    let nf = kb.cast(n, DType::F32)?;
+    // Row blocks pid, pid + grid, … below ceil(m / rows_per_cta): `iters` of them.
+    let rpc = c.rows_per_cta as i32;
+    let iters = kb.expr(|e| {
+        let blocks = (e.of(m) + (rpc - 1)) / rpc;
+        (blocks - e.of(pid) + e.of(grid) - 1) / e.of(grid)
+    })?;
+    let zero = kb.full(
+        (&Slice::new(0, layout.clone().into()), [c.block_n as u64]),
+        DType::F32,
+        0.0f32,
+    )?;
+    let init = if layer { vec![zero, zero] } else { vec![zero] };
+    let acc = kb.for_range(0, iters, 1, &init, |kb, i, acc| {
+        let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
+        let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
+        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        let xv = load_f32(kb, x, offs, mask, 0.0)?;
+        let g_out = load_f32(kb, dy, offs, mask, 0.0)?;
+        // w again each iteration (from L1: the same lines every time) rather than held in
+        // registers across the loop, which a 16K row's x, dy and accumulators already fill.
+        let wv = load_f32(kb, w, cols.cols1, cols.ok1, 0.0)?;
+        let wv = kb.expand_dims(wv, 0)?;
+        let xc = if layer {
+            let mean = kb.expr(|e| e.of(xv).sum(1) / e.of(nf))?;
+            let mean = kb.expand_dims(mean, 1)?;
+            let xc = kb.sub(xv, mean)?;
+            kb.where_(cols.ok, xc, 0.0f32)?
+        } else {
+            xv
+        };
+        let var = kb.expr(|e| (e.of(xc) * e.of(xc)).sum(1) / e.of(nf) + e.of(eps))?;
+        let rstd = kb.math_with(MathOp::Rsqrt, var, MathPrecision::Accurate)?;
+        let rstd = kb.expand_dims(rstd, 1)?;
+        let xhat = kb.mul(xc, rstd)?;
+        let g = kb.mul(g_out, wv)?;
+        let a = kb.expr(|e| (e.of(g) * e.of(xhat)).sum(1) / e.of(nf))?;
+        let a = kb.expand_dims(a, 1)?;
+        let mut inner = kb.expr(|e| e.of(g) - e.of(xhat) * e.of(a))?;
+        if layer {
+            let b = kb.expr(|e| e.of(g).sum(1) / e.of(nf))?;
+            let b = kb.expand_dims(b, 1)?;
+            inner = kb.sub(inner, b)?;
+        }
+        let dxv = kb.mul(inner, rstd)?;
+        store_as(kb, dx, offs, dxv, t, mask)?;
+        let dw = kb.expr(|e| (e.of(g_out) * e.of(xhat)).sum(0) + e.of(acc[0]))?;
+        let mut next = vec![dw];
+        if layer {
+            next.push(kb.expr(|e| e.of(g_out).sum(0) + e.of(acc[1]))?);
+        }
+        Ok(next)
+    })?;
+    let part_off = kb.expr(|e| e.of(pid) * e.of(n) + e.of(cols.cols1))?;
+    store_as(&mut kb, dw_part, part_off, acc[0], DType::F32, cols.ok1)?;
+    if let Some(db_part) = db_part {
+        store_as(&mut kb, db_part, part_off, acc[1], DType::F32, cols.ok1)?;
+    }
+    kb.finish()
+}
+
+/// The host reference of [`norm_bwd_kernel`] in f64: `(dx, dw, db)` for rows of `n` of `x`
+/// and `dy` (`db` is all zero for RMSNorm).
+pub fn norm_bwd_reference(
+    norm: Norm,
+    x: &[f32],
+    w: &[f32],
+    dy: &[f32],
+    n: usize,
+    eps: f32,
+) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+    let n = n.max(1);
+    let mut dx = Vec::with_capacity(x.len());
+    let (mut dw, mut db) = (vec![0.0f64; n], vec![0.0f64; n]);
+    for (row, drow) in x.chunks(n).zip(dy.chunks(n)) {
+        let len = row.len() as f64;
+        let mean = match norm {
+            Norm::Rms => 0.0,
+            Norm::Layer => row.iter().map(|&v| v as f64).sum::<f64>() / len,
+        };
+        let xc: Vec<f64> = row.iter().map(|&v| v as f64 - mean).collect();
+        let rstd = 1.0 / (xc.iter().map(|v| v * v).sum::<f64>() / len + eps as f64).sqrt();
+        let xhat: Vec<f64> = xc.iter().map(|v| v * rstd).collect();
+        let g: Vec<f64> = drow
+            .iter()
+            .zip(w)
+            .map(|(&d, &wj)| d as f64 * wj as f64)
+            .collect();
+        let a = g.iter().zip(&xhat).map(|(g, h)| g * h).sum::<f64>() / len;
+        let b = match norm {
+            Norm::Rms => 0.0,
+            Norm::Layer => g.iter().sum::<f64>() / len,
+        };
+        dx.extend(g.iter().zip(&xhat).map(|(g, h)| rstd * (g - h * a - b)));
+        for (j, (&d, h)) in drow.iter().zip(&xhat).enumerate() {
+            dw[j] += d as f64 * h;
+            if norm == Norm::Layer {
+                db[j] += d as f64;
+            }
+        }
+    }
+    (dx, dw, db)
+}

@@ -1,0 +1,231 @@
+//! Configurations of the row kernels per device and shape: each kernel's candidate
+//! [`RowConfig`]s for `runtime::autotune` to time, the autotuner's choice read back from its
+//! disk cache, and a default (no constant tuned on one GPU) where nothing was tuned.
+
+use std::path::Path;
+
+use crate::runtime::autotune::disk::{default_dir, fnv1a};
+use crate::runtime::autotune::{DiskCache, EntryKey};
+
+use super::super::{Context, DType, Kernel, Result, Target};
+use super::cross_entropy::{cross_entropy_bwd_kernel, cross_entropy_fwd_kernel};
+use super::norm_backward::{norm_bwd_kernel, Norm};
+use super::rmsnorm::{rmsnorm_kernel, rmsnorm_looped_kernel, RmsNormOptions, RmsNormOutput};
+use super::row_config::RowConfig;
+use super::row_tile;
+use super::softmax::softmax_rows_kernel;
+use super::softmax_backward::softmax_bwd_kernel;
+#[cfg(doc)]
+use super::softmax_split::softmax_split_apply_kernel;
+use super::softmax_split::softmax_split_stats_kernel;
+
+/// A row kernel, with the options that change its code (and so its cache entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RowKernel {
+    /// [`rmsnorm_kernel`].
+    RmsNorm(RmsNormOptions),
+    /// [`rmsnorm_looped_kernel`] (chunked: rows past what a tile holds).
+    RmsNormLooped(RmsNormOptions),
+    /// [`norm_bwd_kernel`].
+    NormBwd(Norm),
+    /// [`softmax_bwd_kernel`].
+    SoftmaxBwd,
+    /// [`softmax_rows_kernel`] (one pass, any element type).
+    SoftmaxFwd,
+    /// [`softmax_split_stats_kernel`], the first of the split softmax (chunked; its second
+    /// kernel, [`softmax_split_apply_kernel`], takes the same configuration).
+    SoftmaxSplit,
+    /// [`cross_entropy_fwd_kernel`] (chunked: `block_n` may be below `n`).
+    CrossEntropyFwd,
+    /// [`cross_entropy_bwd_kernel`] (chunked).
+    CrossEntropyBwd,
+}
+
+/// The chunk widths the cross-entropy kernels are tuned over.
+const CHUNKS: [u32; 4] = [2048, 4096, 8192, 16384];
+
+/// The rows per CTA and warps the candidates range over.
+const ROWS: [u32; 3] = [1, 2, 4];
+const WARPS: [u32; 6] = [1, 2, 4, 8, 16, 32];
+
+impl RowKernel {
+    /// The autotuner's name of this kernel (its cache file): the kernel and its options.
+    pub fn name(&self) -> String {
+        match self {
+            RowKernel::RmsNorm(o) | RowKernel::RmsNormLooped(o) => {
+                let looped = match self {
+                    RowKernel::RmsNormLooped(_) => "_looped",
+                    _ => "",
+                };
+                let out = match o.output {
+                    RmsNormOutput::Same => "",
+                    RmsNormOutput::Fp8RowScale => "_fp8_row",
+                    RmsNormOutput::Fp8TensorScale => "_fp8_tensor",
+                };
+                let res = if o.residual { "_residual" } else { "" };
+                format!("rmsnorm{looped}{res}{out}")
+            }
+            RowKernel::NormBwd(Norm::Rms) => "rmsnorm_bwd".into(),
+            RowKernel::NormBwd(Norm::Layer) => "layernorm_bwd".into(),
+            RowKernel::SoftmaxBwd => "softmax_bwd".into(),
+            RowKernel::SoftmaxFwd => "softmax_rows".into(),
+            RowKernel::SoftmaxSplit => "softmax_split".into(),
+            RowKernel::CrossEntropyFwd => "cross_entropy_fwd".into(),
+            RowKernel::CrossEntropyBwd => "cross_entropy_bwd".into(),
+        }
+    }
+
+    fn chunked(&self) -> bool {
+        matches!(
+            self,
+            RowKernel::CrossEntropyFwd
+                | RowKernel::CrossEntropyBwd
+                | RowKernel::RmsNormLooped(_)
+                | RowKernel::SoftmaxSplit
+        )
+    }
+
+    /// The kernel of configuration `c`.
+    pub fn build<'c>(&self, ctx: &'c Context, target: Target, c: RowConfig) -> Result<Kernel<'c>> {
+        match *self {
+            RowKernel::RmsNorm(o) => rmsnorm_kernel(ctx, target, c, o),
+            RowKernel::RmsNormLooped(o) => rmsnorm_looped_kernel(ctx, target, c, o),
+            RowKernel::NormBwd(norm) => norm_bwd_kernel(ctx, target, c, norm),
+            RowKernel::SoftmaxBwd => softmax_bwd_kernel(ctx, target, c),
+            RowKernel::SoftmaxFwd => softmax_rows_kernel(ctx, target, c),
+            RowKernel::SoftmaxSplit => softmax_split_stats_kernel(ctx, target, c),
+            RowKernel::CrossEntropyFwd => cross_entropy_fwd_kernel(ctx, target, c),
+            RowKernel::CrossEntropyBwd => cross_entropy_bwd_kernel(ctx, target, c),
+        }
+    }
+
+    /// The configuration where nothing was tuned: [`RowConfig::for_n`] (one row per CTA, one
+    /// 16-byte vector per access, 16 elements of a row per thread), the chunked kernels with
+    /// chunks of at most 8192 columns.
+    pub fn default_config(&self, n: u32, dtype: DType) -> RowConfig {
+        let c = RowConfig::for_n(n, dtype);
+        if self.chunked() && c.block_n > 8192 {
+            RowConfig {
+                block_n: 8192,
+                num_warps: 16,
+                ..c
+            }
+        } else {
+            c
+        }
+    }
+
+    /// The candidates the autotuner times for rows of `n` of `dtype` on `target`: rows per CTA
+    /// 1, 2, 4; one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–16K columns
+    /// for the chunked kernels; less those this kernel refuses (registers) and those whose
+    /// threads would hold copies (more threads × elements than the tile). The default
+    /// ([`RowKernel::default_config`]) is always among them.
+    pub fn candidates(&self, n: u32, dtype: DType, target: Target) -> Vec<RowConfig> {
+        let base = RowConfig::for_n(n, dtype);
+        let vec = base.per_thread;
+        let block_ns: Vec<u32> = if self.chunked() {
+            CHUNKS
+                .iter()
+                .copied()
+                .filter(|&b| b <= base.block_n)
+                .collect()
+        } else {
+            vec![base.block_n]
+        };
+        let mut out = vec![];
+        for &block_n in &block_ns {
+            for rows_per_cta in ROWS {
+                for per_thread in [vec, 2 * vec] {
+                    for num_warps in WARPS {
+                        let c = RowConfig {
+                            block_n,
+                            rows_per_cta,
+                            per_thread: per_thread.min(block_n),
+                            num_warps,
+                            ..base
+                        };
+                        let threads = (target.warp_size() * num_warps) as u64;
+                        let fills =
+                            threads * c.per_thread as u64 <= rows_per_cta as u64 * block_n as u64;
+                        if fills && !out.contains(&c) && self.fits(target, c) {
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        let d = self.default_config(n, dtype);
+        if !out.contains(&d) {
+            out.push(d);
+        }
+        out
+    }
+
+    /// Whether `c` passes the kernel's own checks (without building the kernel: the layout
+    /// and register bound only).
+    fn fits(&self, target: Target, c: RowConfig) -> bool {
+        let (tiles, vectors) = match self {
+            RowKernel::RmsNorm(o) => (1 + o.residual as u64, 1),
+            RowKernel::NormBwd(Norm::Rms) => (2, 2),
+            RowKernel::NormBwd(Norm::Layer) => (2, 3),
+            RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) => (2, 0),
+            _ => (1, 0),
+        };
+        c.layout("row_candidates", target, tiles, vectors).is_ok()
+    }
+
+    /// The autotuner's key for rows of `n` of `dtype` (one choice per key).
+    pub fn key(n: u32, dtype: DType) -> String {
+        format!("n={n} {dtype}")
+    }
+
+    /// The choice the autotuner made for this kernel, rows of `n` of `dtype` on device `name`
+    /// with driver `driver`, read from its disk cache in `dir` (else the default cache
+    /// directory, `$WEFT_CACHE_DIR` first), when one was made over these candidates.
+    pub fn tuned(
+        &self,
+        n: u32,
+        dtype: DType,
+        target: Target,
+        device: (&str, &str),
+        dir: Option<&Path>,
+    ) -> Option<RowConfig> {
+        let candidates = self.candidates(n, dtype, target);
+        let labels: Vec<String> = candidates.iter().map(|c| format!("{c:?}")).collect();
+        let dir = dir.map(Path::to_path_buf).or_else(default_dir)?;
+        let key = EntryKey {
+            configs_hash: fnv1a(labels.join("\n").as_bytes()),
+            device: device.0.to_string(),
+            driver: device.1.to_string(),
+            key: Self::key(n, dtype),
+        };
+        let (entry, _) = DiskCache::new(&dir, &self.name()).get(&key);
+        let entry = entry?;
+        labels
+            .iter()
+            .position(|l| *l == entry.config)
+            .map(|i| candidates[i])
+    }
+
+    /// The kernel for rows of `n` of `dtype`: the autotuner's cached choice for `device`
+    /// (name, driver) when there is one, else [`RowKernel::default_config`]. Returns the
+    /// configuration too (its grid and shape checks).
+    pub fn kernel_for_shape<'c>(
+        &self,
+        ctx: &'c Context,
+        target: Target,
+        n: u32,
+        dtype: DType,
+        device: Option<(&str, &str)>,
+    ) -> Result<(Kernel<'c>, RowConfig)> {
+        let c = device
+            .and_then(|d| self.tuned(n, dtype, target, d, None))
+            .unwrap_or_else(|| self.default_config(n, dtype));
+        let (_, div) = row_tile::for_n(n);
+        let c = RowConfig {
+            n_divisibility: div,
+            ..c
+        };
+        Ok((self.build(ctx, target, c)?, c))
+    }
+}
