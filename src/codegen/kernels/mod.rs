@@ -11,9 +11,11 @@
 
 mod attention;
 mod attention_config;
+mod attention_decode;
 mod attention_ws;
 mod catalogue;
 mod cumsum;
+mod decode_config;
 mod gemm;
 mod gemm_config;
 mod gemm_sm80;
@@ -25,14 +27,17 @@ mod row_sum;
 mod row_tile;
 mod smem_round_trip;
 mod softmax;
+mod split_kv_combine;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
+pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
+pub use decode_config::DecodeConfig;
 pub use gemm::{gemm_kernel, gemm_reference};
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
 pub use gemm_sm80::{
@@ -45,6 +50,7 @@ pub use layouts::{blocked_1d, tile_coords, tile_layout};
 pub use row_sum::{row_sum_grid, row_sum_kernel, row_sum_kernel_for_shape, ROW_SUM_TILES};
 pub use smem_round_trip::{smem_read_layout, smem_round_trip_kernel};
 pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
+pub use split_kv_combine::{combine_grid, split_kv_combine_kernel};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
     transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,
