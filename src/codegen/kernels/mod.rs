@@ -10,6 +10,7 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod attention;
+mod attention_bwd;
 mod attention_config;
 mod attention_decode;
 mod attention_ws;
@@ -31,6 +32,10 @@ mod split_kv_combine;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference};
+pub use attention_bwd::{
+    attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
+    attention_bwd_reference, delta_grid, AttentionBwdConfig,
+};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
