@@ -53,7 +53,9 @@ pub struct AttentionBwdConfig {
 const OP: &str = "attention_bwd";
 
 impl AttentionBwdConfig {
-    /// 64 × 64 blocks, 4 warps.
+    /// 64 × 64 blocks; 4 warps at D 64, 8 at D 128 (fewer registers a thread for the
+    /// `[keys, D]` accumulators and operands: ptxas fits dQ without spilling, dK/dV with a few
+    /// hundred bytes).
     pub fn new(dtype: DType, head_dim: u32, group: u32, causal: bool) -> AttentionBwdConfig {
         AttentionBwdConfig {
             dtype,
@@ -62,7 +64,7 @@ impl AttentionBwdConfig {
             causal,
             block_m: 64,
             block_n: 64,
-            num_warps: 4,
+            num_warps: if head_dim > 64 { 8 } else { 4 },
         }
     }
 
@@ -555,10 +557,10 @@ pub fn attention_bwd_reference(
             };
             let (qi, doi) = (row(q, qb, i), row(d_o, qb, i));
             let mut mx = f64::NEG_INFINITY;
-            for j in 0..keys {
+            for (j, pj) in pr.iter_mut().enumerate().take(keys) {
                 let kj = row(k, kb, j);
-                pr[j] = qi.iter().zip(&kj).map(|(a, b)| a * b).sum::<f64>() * scale;
-                mx = mx.max(pr[j]);
+                *pj = qi.iter().zip(&kj).map(|(a, b)| a * b).sum::<f64>() * scale;
+                mx = mx.max(*pj);
             }
             let sum: f64 = pr[..keys].iter().map(|s| (s - mx).exp()).sum();
             for pj in pr.iter_mut().take(keys) {
@@ -566,10 +568,10 @@ pub fn attention_bwd_reference(
             }
             // dP = dO Vᵀ, delta = Σ P dP (= rowsum(dO ⊙ O)).
             let mut delta = 0f64;
-            for j in 0..keys {
+            for (j, dpj) in dp.iter_mut().enumerate().take(keys) {
                 let vj = row(v, kb, j);
-                dp[j] = doi.iter().zip(&vj).map(|(a, b)| a * b).sum();
-                delta += pr[j] * dp[j];
+                *dpj = doi.iter().zip(&vj).map(|(a, b)| a * b).sum();
+                delta += pr[j] * *dpj;
             }
             for j in 0..keys {
                 let ds = pr[j] * (dp[j] - delta) * scale;
