@@ -196,21 +196,6 @@ fn rows_of(
     Ok((kb.add(off, cl)?, ok))
 }
 
-/// Starts copying rows `row0 .. row0 + rows` of a head of `ptr` into `buf` (rows past the
-/// sequence as zeros).
-fn copy_rows(
-    kb: &mut KernelBuilder<'_>,
-    ptr: Value,
-    buf: Value,
-    copy: &Encoding,
-    shape: [u64; 2],
-    at: (Value, Value, Value),
-) -> Result<()> {
-    let (off, ok) = rows_of(kb, copy, shape, at)?;
-    let p = kb.add(ptr, off)?;
-    kb.async_copy_global_to_shared(buf, p, Some(ok))
-}
-
 /// A `[rows]` tile of `ptr` (lse or delta) at rows `row0 ..` of a head, in `layout`; `other` past
 /// the sequence.
 fn row_stat(
@@ -233,28 +218,86 @@ fn row_stat(
     )
 }
 
-/// The shared buffer of a `[rows, D]` block (D contiguous) and the copy layout that fills it
-/// with 16-byte copies.
-fn block_buffer(
-    kb: &mut KernelBuilder<'_>,
-    target: Target,
-    c: &AttentionBwdConfig,
-    rows: u32,
-) -> Result<(Value, Encoding)> {
-    let shape = [u64::from(rows), u64::from(c.head_dim)];
-    let bits = c.dtype.bits();
-    let sl = default_nvmma_shared(&shape, bits, false, false, CgaLayout::single())?;
-    let buf = kb.alloc_shared(c.dtype, &shape, &sl)?;
-    let copy = tile_layout(
-        target,
-        Tile2d {
-            rows,
-            cols: c.head_dim,
-            per_thread: 8,
-            num_warps: c.num_warps,
-        },
-    )?;
-    Ok((buf, Encoding::from(copy)))
+/// Two `[rows, D]` blocks a loop streams together (Q and dO, or K and V), double-buffered: the
+/// loop's step `t` reads buffers `t % 2` while the copy of step `t + 1` fills the others.
+struct PairRing {
+    bufs: [Value; 2],
+    copy: Encoding,
+    shape: [u64; 2],
+}
+
+impl PairRing {
+    /// Two buffers of two stages each (D contiguous, NVMMA-swizzled for `ldmatrix`), filled by
+    /// 16-byte `cp.async` copies.
+    fn new(
+        kb: &mut KernelBuilder<'_>,
+        target: Target,
+        c: &AttentionBwdConfig,
+        rows: u32,
+    ) -> Result<PairRing> {
+        let shape = [u64::from(rows), u64::from(c.head_dim)];
+        let bits = c.dtype.bits();
+        let sl = default_nvmma_shared(&shape, bits, false, false, CgaLayout::single())?;
+        let a = kb.alloc_shared_buffers(c.dtype, 2, &shape, &sl)?;
+        let b = kb.alloc_shared_buffers(c.dtype, 2, &shape, &sl)?;
+        let copy = tile_layout(
+            target,
+            Tile2d {
+                rows,
+                cols: c.head_dim,
+                per_thread: 8,
+                num_warps: c.num_warps,
+            },
+        )?;
+        Ok(PairRing {
+            bufs: [a, b],
+            copy: Encoding::from(copy),
+            shape,
+        })
+    }
+
+    /// Starts copying the rows `at` of `srcs` (rows past the sequence as zeros) into step `t`'s
+    /// buffers, one commit group.
+    fn issue(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        t: Value,
+        srcs: [Value; 2],
+        at: (Value, Value, Value),
+    ) -> Result<()> {
+        let (off, ok) = rows_of(kb, &self.copy, self.shape, at)?;
+        for (buf, src) in self.step(kb, t)?.into_iter().zip(srcs) {
+            let p = kb.add(src, off)?;
+            kb.async_copy_global_to_shared(buf, p, Some(ok))?;
+        }
+        kb.async_commit_group().map(|_| ())
+    }
+
+    /// Step `t`'s two buffers.
+    fn step(&self, kb: &mut KernelBuilder<'_>, t: Value) -> Result<[Value; 2]> {
+        let st = kb.rem(t, 2)?;
+        Ok([
+            kb.index_shared(self.bufs[0], st)?,
+            kb.index_shared(self.bufs[1], st)?,
+        ])
+    }
+
+    /// The head of step `t` of the loop: once every warp is past step `t - 1`, starts the copy
+    /// of step `t + 1` (rows `next`) into its buffers, waits for step `t`'s and returns them.
+    fn advance(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        t: Value,
+        srcs: [Value; 2],
+        next: (Value, Value, Value),
+    ) -> Result<[Value; 2]> {
+        kb.barrier()?;
+        let t1 = kb.add(t, 1)?;
+        self.issue(kb, t1, srcs, next)?;
+        kb.async_wait_group(1)?;
+        kb.barrier()?;
+        self.step(kb, t)
+    }
 }
 
 /// `block` read as the B operand `layout` of a product: as stored (`[rows, D]`), or transposed
@@ -323,9 +366,8 @@ pub fn attention_bwd_dkdv_kernel(
     let vp = kb.add(p.v, off)?;
     let v_a = kb.load(vp, Some(ok), None)?;
 
-    let (q_s, q_copy) = block_buffer(&mut kb, target, &c, bm)?;
-    let (do_s, _) = block_buffer(&mut kb, target, &c, bm)?;
-    let qd_shape = [u64::from(bm), u64::from(d)];
+    let ring = PairRing::new(&mut kb, target, &c, bm)?;
+    let srcs = [p.q, p.d_o];
     let cols_l = Slice::new(0, acc_nm.clone());
     // Key index of each Sᵀ row, query index of each column (within the head), for masks.
     let key_r = kb.arange(0, bn as i32, Slice::new(1, acc_nm.clone()))?;
@@ -345,55 +387,66 @@ pub fn attention_bwd_dkdv_kernel(
 
     let dk0 = kb.zeros((&acc_nd, kd_shape), DType::F32)?;
     let dv0 = kb.zeros((&acc_nd, kd_shape), DType::F32)?;
-    let out = kb.for_range(0, c.group as i32, 1, &[dk0, dv0], |kb, g, acc| {
+    // One loop over (query head of the group, query block) pairs, `count` blocks a head; step
+    // `t` past the last copies nothing (its rows start at the sequence's end).
+    let count = kb.sub(n_q, first)?;
+    let total = kb.mul(count, c.group as i32)?;
+    let rows_at = |kb: &mut KernelBuilder<'_>, t: Value| -> Result<(Value, Value, Value)> {
+        let g = kb.div(t, count)?;
+        let i = kb.rem(t, count)?;
+        let i = kb.add(i, first)?;
         let hq = kb.mul(bhk, c.group as i32)?;
         let hq = kb.add(hq, g)?;
         let q_head0 = kb.mul(hq, seq)?;
-        kb.for_range(first, n_q, 1, acc, |kb, i, acc| {
-            let (dk, dv) = (acc[0], acc[1]);
-            let q0 = kb.mul(i, bm as i32)?;
-            let at = (q_head0, q0, seq);
-            // Every warp is done with the previous block before it is overwritten.
-            kb.barrier()?;
-            copy_rows(kb, p.q, q_s, &q_copy, qd_shape, at)?;
-            copy_rows(kb, p.d_o, do_s, &q_copy, qd_shape, at)?;
-            kb.async_commit_group()?;
-            kb.async_wait_group(0)?;
-            kb.barrier()?;
-            // Pᵀ = exp2(Sᵀ · qk_scale - lse · log2(e)); rows past the sequence have lse = +inf.
-            let q_t = b_operand(kb, q_s, &b_nm, true)?;
-            let s0 = kb.zeros((&acc_nm, [u64::from(bn), u64::from(bm)]), DType::F32)?;
-            let s_t = kb.dot(k_a, q_t, s0)?;
-            let lse = row_stat(kb, p.lse, cols_l.clone(), bm, at, f32::INFINITY)?;
-            let neg_lse = kb.mul(lse, -ln2e)?;
-            let neg_lse = kb.expand_dims(neg_lse, 0)?;
-            let x = kb.fma(s_t, qk_scale, neg_lse)?;
-            let mut p_t = kb.exp2(x)?;
-            if c.causal {
-                let qi = kb.add(q_c, q0)?;
-                let future = kb.gt(key_r, qi)?;
-                p_t = zero_where(kb, future, p_t)?;
-            }
-            // dV += Pᵀ dO.
-            let do_b = b_operand(kb, do_s, &b_nd, false)?;
-            let p16 = kb.cast(p_t, dt)?;
-            let p16 = kb.convert_layout(p16, &a_nd)?;
-            let dv = kb.dot(p16, do_b, dv)?;
-            // dSᵀ = Pᵀ ⊙ (V dOᵀ - delta); dK += dSᵀ Q.
-            let do_t = b_operand(kb, do_s, &b_nm, true)?;
-            let dp0 = kb.zeros((&acc_nm, [u64::from(bn), u64::from(bm)]), DType::F32)?;
-            let dp_t = kb.dot(v_a, do_t, dp0)?;
-            let delta = row_stat(kb, p.delta, cols_l.clone(), bm, at, 0.0)?;
-            let delta = kb.expand_dims(delta, 0)?;
-            let ds_t = kb.sub(dp_t, delta)?;
-            let ds_t = kb.mul(p_t, ds_t)?;
-            let ds16 = kb.cast(ds_t, dt)?;
-            let ds16 = kb.convert_layout(ds16, &a_nd)?;
-            let q_b = b_operand(kb, q_s, &b_nd, false)?;
-            let dk = kb.dot(ds16, q_b, dk)?;
-            Ok(vec![dk, dv])
-        })
+        let q0 = kb.mul(i, bm as i32)?;
+        let live = kb.lt(t, total)?;
+        let q0 = kb.where_(live, q0, seq)?;
+        Ok((q_head0, q0, seq))
+    };
+    let zero = kb.i32(0)?;
+    let at0 = rows_at(&mut kb, zero)?;
+    ring.issue(&mut kb, zero, srcs, at0)?;
+    let out = kb.for_range(0, total, 1, &[dk0, dv0], |kb, t, acc| {
+        let (dk, dv) = (acc[0], acc[1]);
+        let at = rows_at(kb, t)?;
+        let q0 = at.1;
+        let t1 = kb.add(t, 1)?;
+        let next = rows_at(kb, t1)?;
+        let [q_s, do_s] = ring.advance(kb, t, srcs, next)?;
+        // Pᵀ = exp2(Sᵀ · qk_scale - lse · log2(e)); rows past the sequence have lse = +inf.
+        let q_t = b_operand(kb, q_s, &b_nm, true)?;
+        let s0 = kb.zeros((&acc_nm, [u64::from(bn), u64::from(bm)]), DType::F32)?;
+        let s_t = kb.dot(k_a, q_t, s0)?;
+        let lse = row_stat(kb, p.lse, cols_l.clone(), bm, at, f32::INFINITY)?;
+        let neg_lse = kb.mul(lse, -ln2e)?;
+        let neg_lse = kb.expand_dims(neg_lse, 0)?;
+        let x = kb.fma(s_t, qk_scale, neg_lse)?;
+        let mut p_t = kb.exp2(x)?;
+        if c.causal {
+            let qi = kb.add(q_c, q0)?;
+            let future = kb.gt(key_r, qi)?;
+            p_t = zero_where(kb, future, p_t)?;
+        }
+        // dV += Pᵀ dO.
+        let do_b = b_operand(kb, do_s, &b_nd, false)?;
+        let p16 = kb.cast(p_t, dt)?;
+        let p16 = kb.convert_layout(p16, &a_nd)?;
+        let dv = kb.dot(p16, do_b, dv)?;
+        // dSᵀ = Pᵀ ⊙ (V dOᵀ - delta); dK += dSᵀ Q.
+        let do_t = b_operand(kb, do_s, &b_nm, true)?;
+        let dp0 = kb.zeros((&acc_nm, [u64::from(bn), u64::from(bm)]), DType::F32)?;
+        let dp_t = kb.dot(v_a, do_t, dp0)?;
+        let delta = row_stat(kb, p.delta, cols_l.clone(), bm, at, 0.0)?;
+        let delta = kb.expand_dims(delta, 0)?;
+        let ds_t = kb.sub(dp_t, delta)?;
+        let ds_t = kb.mul(p_t, ds_t)?;
+        let ds16 = kb.cast(ds_t, dt)?;
+        let ds16 = kb.convert_layout(ds16, &a_nd)?;
+        let q_b = b_operand(kb, q_s, &b_nd, false)?;
+        let dk = kb.dot(ds16, q_b, dk)?;
+        Ok(vec![dk, dv])
     })?;
+    kb.async_wait_group(0)?;
     let dk = kb.mul(out[0], scale)?;
     store_rows(&mut kb, dk_out, dk, &acc_nd, kd_shape, kv_at, dt)?;
     store_rows(&mut kb, dv_out, out[1], &acc_nd, kd_shape, kv_at, dt)?;
@@ -468,9 +521,8 @@ pub fn attention_bwd_dq_kernel(
     let delta = row_stat(&mut kb, p.delta, rows_l, bm, q_at, 0.0)?;
     let delta = kb.expand_dims(delta, 1)?;
 
-    let (k_s, kv_copy) = block_buffer(&mut kb, target, &c, bn)?;
-    let (v_s, _) = block_buffer(&mut kb, target, &c, bn)?;
-    let kd_shape = [u64::from(bn), u64::from(d)];
+    let ring = PairRing::new(&mut kb, target, &c, bn)?;
+    let srcs = [p.k, p.v];
     let q_r = kb.arange(0, bm as i32, Slice::new(1, acc_mn.clone()))?;
     let q_r = kb.add(q_r, q0)?;
     let q_r = kb.expand_dims(q_r, 1)?;
@@ -487,15 +539,21 @@ pub fn attention_bwd_dq_kernel(
     let n_k = kb.div(end_r, bn as i32)?;
 
     let dq0 = kb.zeros((&acc_md, qd_shape), DType::F32)?;
+    // Step j's keys; past the last block, none (rows from the sequence's end).
+    let rows_at = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value, Value)> {
+        let k0 = kb.mul(j, bn as i32)?;
+        let live = kb.lt(j, n_k)?;
+        let k0 = kb.where_(live, k0, seq)?;
+        Ok((kv_head0, k0, seq))
+    };
+    let zero = kb.i32(0)?;
+    let at0 = rows_at(&mut kb, zero)?;
+    ring.issue(&mut kb, zero, srcs, at0)?;
     let dq = kb.for_range(0, n_k, 1, &[dq0], |kb, j, acc| {
         let k0 = kb.mul(j, bn as i32)?;
-        let at = (kv_head0, k0, seq);
-        kb.barrier()?;
-        copy_rows(kb, p.k, k_s, &kv_copy, kd_shape, at)?;
-        copy_rows(kb, p.v, v_s, &kv_copy, kd_shape, at)?;
-        kb.async_commit_group()?;
-        kb.async_wait_group(0)?;
-        kb.barrier()?;
+        let j1 = kb.add(j, 1)?;
+        let next = rows_at(kb, j1)?;
+        let [k_s, v_s] = ring.advance(kb, j, srcs, next)?;
         let k_t = b_operand(kb, k_s, &b_mn, true)?;
         let s0 = kb.zeros((&acc_mn, [u64::from(bm), u64::from(bn)]), DType::F32)?;
         let s = kb.dot(q_a, k_t, s0)?;
@@ -519,6 +577,7 @@ pub fn attention_bwd_dq_kernel(
         let k_b = b_operand(kb, k_s, &b_md, false)?;
         Ok(vec![kb.dot(ds16, k_b, acc[0])?])
     })?[0];
+    kb.async_wait_group(0)?;
     let dq = kb.mul(dq, scale)?;
     store_rows(&mut kb, dq_out, dq, &acc_md, qd_shape, q_at, dt)?;
     kb.finish()
