@@ -3,8 +3,8 @@
 //!
 //! 1. [`attention_bwd_delta_kernel`]: `delta = rowsum(dO ⊙ O)` per query row (f32), the
 //!    softmax-statistics pre-pass: `dS = P ⊙ (dP - delta)`.
-//! 2. [`attention_bwd_dkdv_kernel`]: one CTA per key block of a KV head holds `K_j`, `V_j` in
-//!    registers and walks every query block of every query head that reads that KV head (GQA:
+//! 2. [`attention_bwd_dkdv_kernel`]: one CTA per key block of a KV head keeps `K_j`, `V_j` in
+//!    shared memory and walks every query block of every query head that reads that KV head (GQA:
 //!    the group's heads in turn, so dK and dV are summed in a fixed order inside the CTA), with
 //!    the products transposed so that the accumulators are `[keys, D]`:
 //!    `Sᵀ = K Qᵀ`, `Pᵀ = exp(Sᵀ·scale - lse)` (the forward's log-sum-exp), `dV += Pᵀ dO`,
@@ -53,9 +53,8 @@ pub struct AttentionBwdConfig {
 const OP: &str = "attention_bwd";
 
 impl AttentionBwdConfig {
-    /// 64 × 64 blocks; 4 warps at D 64, 8 at D 128 (fewer registers a thread for the
-    /// `[keys, D]` accumulators and operands: ptxas fits dQ without spilling, dK/dV with a few
-    /// hundred bytes).
+    /// 64 × 64 blocks; 4 warps at D 64, 8 at D 128 (fewer registers a thread for the `[keys, D]`
+    /// accumulators and operands: both passes fit without spilling).
     pub fn new(dtype: DType, head_dim: u32, group: u32, causal: bool) -> AttentionBwdConfig {
         AttentionBwdConfig {
             dtype,
@@ -218,28 +217,34 @@ fn row_stat(
     )
 }
 
-/// Two `[rows, D]` blocks a loop streams together (Q and dO, or K and V), double-buffered: the
-/// loop's step `t` reads buffers `t % 2` while the copy of step `t + 1` fills the others.
+/// Two `[rows, D]` blocks a loop streams together (Q and dO, or K and V), in `stages` buffers
+/// each: with two, the loop's step `t` reads buffers `t % 2` while the copy of step `t + 1`
+/// fills the others; with one, a block loaded once.
 struct PairRing {
     bufs: [Value; 2],
+    stages: i32,
     copy: Encoding,
     shape: [u64; 2],
 }
 
 impl PairRing {
-    /// Two buffers of two stages each (D contiguous, NVMMA-swizzled for `ldmatrix`), filled by
-    /// 16-byte `cp.async` copies.
+    /// Two buffers of `stages` stages each (D contiguous, NVMMA-swizzled for `ldmatrix`), filled
+    /// by 16-byte `cp.async` copies.
     fn new(
         kb: &mut KernelBuilder<'_>,
         target: Target,
         c: &AttentionBwdConfig,
         rows: u32,
+        stages: u32,
     ) -> Result<PairRing> {
         let shape = [u64::from(rows), u64::from(c.head_dim)];
         let bits = c.dtype.bits();
         let sl = default_nvmma_shared(&shape, bits, false, false, CgaLayout::single())?;
-        let a = kb.alloc_shared_buffers(c.dtype, 2, &shape, &sl)?;
-        let b = kb.alloc_shared_buffers(c.dtype, 2, &shape, &sl)?;
+        let alloc = |kb: &mut KernelBuilder<'_>| match stages {
+            1 => kb.alloc_shared(c.dtype, &shape, &sl),
+            n => kb.alloc_shared_buffers(c.dtype, u64::from(n), &shape, &sl),
+        };
+        let (a, b) = (alloc(kb)?, alloc(kb)?);
         let copy = tile_layout(
             target,
             Tile2d {
@@ -251,6 +256,7 @@ impl PairRing {
         )?;
         Ok(PairRing {
             bufs: [a, b],
+            stages: stages as i32,
             copy: Encoding::from(copy),
             shape,
         })
@@ -275,7 +281,10 @@ impl PairRing {
 
     /// Step `t`'s two buffers.
     fn step(&self, kb: &mut KernelBuilder<'_>, t: Value) -> Result<[Value; 2]> {
-        let st = kb.rem(t, 2)?;
+        if self.stages == 1 {
+            return Ok(self.bufs);
+        }
+        let st = kb.rem(t, self.stages)?;
         Ok([
             kb.index_shared(self.bufs[0], st)?,
             kb.index_shared(self.bufs[1], st)?,
@@ -359,14 +368,14 @@ pub fn attention_bwd_dkdv_kernel(
     let kv_head0 = kb.mul(bhk, seq)?;
     let kv_at = (kv_head0, k0, seq);
     let kd_shape = [u64::from(bn), u64::from(d)];
-    let a_enc = Encoding::from(a_nm);
-    let (off, ok) = rows_of(&mut kb, &a_enc, kd_shape, kv_at)?;
-    let kp = kb.add(p.k, off)?;
-    let k_a = kb.load(kp, Some(ok), None)?;
-    let vp = kb.add(p.v, off)?;
-    let v_a = kb.load(vp, Some(ok), None)?;
+    // K and V of the block stay in shared memory (read as A operands at each step: in
+    // registers they would cost a quarter of the thread's budget).
+    let kv = PairRing::new(&mut kb, target, &c, bn, 1)?;
+    let zero = kb.i32(0)?;
+    kv.issue(&mut kb, zero, [p.k, p.v], kv_at)?;
+    let [k_s, v_s] = kv.step(&mut kb, zero)?;
 
-    let ring = PairRing::new(&mut kb, target, &c, bm)?;
+    let ring = PairRing::new(&mut kb, target, &c, bm, 2)?;
     let srcs = [p.q, p.d_o];
     let cols_l = Slice::new(0, acc_nm.clone());
     // Key index of each Sᵀ row, query index of each column (within the head), for masks.
@@ -403,7 +412,6 @@ pub fn attention_bwd_dkdv_kernel(
         let q0 = kb.where_(live, q0, seq)?;
         Ok((q_head0, q0, seq))
     };
-    let zero = kb.i32(0)?;
     let at0 = rows_at(&mut kb, zero)?;
     ring.issue(&mut kb, zero, srcs, at0)?;
     let out = kb.for_range(0, total, 1, &[dk0, dv0], |kb, t, acc| {
@@ -416,6 +424,7 @@ pub fn attention_bwd_dkdv_kernel(
         // Pᵀ = exp2(Sᵀ · qk_scale - lse · log2(e)); rows past the sequence have lse = +inf.
         let q_t = b_operand(kb, q_s, &b_nm, true)?;
         let s0 = kb.zeros((&acc_nm, [u64::from(bn), u64::from(bm)]), DType::F32)?;
+        let k_a = kb.ldmatrix(k_s, &a_nm)?;
         let s_t = kb.dot(k_a, q_t, s0)?;
         let lse = row_stat(kb, p.lse, cols_l.clone(), bm, at, f32::INFINITY)?;
         let neg_lse = kb.mul(lse, -ln2e)?;
@@ -435,6 +444,7 @@ pub fn attention_bwd_dkdv_kernel(
         // dSᵀ = Pᵀ ⊙ (V dOᵀ - delta); dK += dSᵀ Q.
         let do_t = b_operand(kb, do_s, &b_nm, true)?;
         let dp0 = kb.zeros((&acc_nm, [u64::from(bn), u64::from(bm)]), DType::F32)?;
+        let v_a = kb.ldmatrix(v_s, &a_nm)?;
         let dp_t = kb.dot(v_a, do_t, dp0)?;
         let delta = row_stat(kb, p.delta, cols_l.clone(), bm, at, 0.0)?;
         let delta = kb.expand_dims(delta, 0)?;
@@ -521,7 +531,7 @@ pub fn attention_bwd_dq_kernel(
     let delta = row_stat(&mut kb, p.delta, rows_l, bm, q_at, 0.0)?;
     let delta = kb.expand_dims(delta, 1)?;
 
-    let ring = PairRing::new(&mut kb, target, &c, bn)?;
+    let ring = PairRing::new(&mut kb, target, &c, bn, 2)?;
     let srcs = [p.k, p.v];
     let q_r = kb.arange(0, bm as i32, Slice::new(1, acc_mn.clone()))?;
     let q_r = kb.add(q_r, q0)?;
