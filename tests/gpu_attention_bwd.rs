@@ -192,7 +192,8 @@ fn run_case<B: Backend, T: DeviceElem>(
     };
     let grads = |dev: &B::Device| gradients::<B, T>(dev, &ctx, case, &inputs, from, &what);
     let got = grads(dev);
-    let want = attention_bwd_reference(&q, &k, &v, &d_o, (hq, group), seq, d, scale, c.causal);
+    let want = attention_bwd_reference(&q, &k, &v, &d_o, (hq, group), seq, d, scale, c.causal)
+        .expect("inputs of their shapes");
     let rel = if c.dtype == DType::F16 { 4e-3 } else { 1.6e-2 };
     let mut errs = [0.0; 3];
     for (i, name) in ["dQ", "dK", "dV"].iter().enumerate() {

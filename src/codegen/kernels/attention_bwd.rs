@@ -595,7 +595,8 @@ pub fn attention_bwd_dq_kernel(
 
 /// The gradients of attention on the host in f64: `q`, `d_o` `[heads_q, seq, d]`, `k`, `v`
 /// `[heads_kv, seq, d]` (query head `h` reads KV head `h / group`); returns dQ, dK, dV in the
-/// same shapes.
+/// same shapes. `None` when `group` does not divide `heads_q` or an input is shorter than its
+/// shape.
 #[allow(clippy::too_many_arguments)] // the math's own inputs, named as the tests state them
 pub fn attention_bwd_reference(
     q: &[f32],
@@ -607,15 +608,22 @@ pub fn attention_bwd_reference(
     d: usize,
     scale: f64,
     causal: bool,
-) -> [Vec<f64>; 3] {
-    let heads_kv = heads_q / group.max(1);
+) -> Option<[Vec<f64>; 3]> {
+    if group == 0 || heads_q % group != 0 {
+        return None;
+    }
+    let heads_kv = heads_q / group;
+    let (nq, nkv) = (heads_q * seq * d, heads_kv * seq * d);
+    if q.len() < nq || d_o.len() < nq || k.len() < nkv || v.len() < nkv {
+        return None;
+    }
     let mut dq = vec![0f64; heads_q * seq * d];
     let mut dk = vec![0f64; heads_kv * seq * d];
     let mut dv = vec![0f64; heads_kv * seq * d];
     let mut pr = vec![0f64; seq];
     let mut dp = vec![0f64; seq];
     for h in 0..heads_q {
-        let (qb, kb) = (h * seq * d, (h / group.max(1)) * seq * d);
+        let (qb, kb) = (h * seq * d, (h / group) * seq * d);
         for i in 0..seq {
             let keys = if causal { i + 1 } else { seq };
             let row = |x: &[f32], base: usize, r: usize| -> Vec<f64> {
@@ -652,5 +660,70 @@ pub fn attention_bwd_reference(
             }
         }
     }
-    [dq, dk, dv]
+    Some([dq, dk, dv])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference's gradients against central differences of the forward reference's
+    /// `Σ O ⊙ dO`, for every input element, GQA 2, causal and not.
+    #[test]
+    fn reference_gradients_match_finite_differences() {
+        let (hq, group, seq, d) = (2, 2, 5, 3);
+        let gen = |n: usize, seed: u32| -> Vec<f32> {
+            (0..n)
+                .map(|i| (((i as u32 + 1).wrapping_mul(2654435761) ^ seed) % 1000) as f32 / 500.0 - 1.0)
+                .collect()
+        };
+        let (q, k, v, d_o) = (
+            gen(hq * seq * d, 1),
+            gen(seq * d, 2),
+            gen(seq * d, 3),
+            gen(hq * seq * d, 4),
+        );
+        let scale = 0.7;
+        for causal in [false, true] {
+            let loss = |q: &[f32], k: &[f32], v: &[f32]| -> f64 {
+                let rep = |x: &[f32]| [x, x].concat();
+                let (o, _) = super::super::attention_reference(
+                    q,
+                    &rep(k),
+                    &rep(v),
+                    hq,
+                    seq,
+                    d,
+                    scale,
+                    causal,
+                );
+                o.iter()
+                    .zip(&d_o)
+                    .map(|(a, b)| f64::from(*a) * f64::from(*b))
+                    .sum()
+            };
+            let [dq, dk, dv] =
+                attention_bwd_reference(&q, &k, &v, &d_o, (hq, group), seq, d, scale, causal)
+                    .unwrap();
+            let eps = 1e-2f32;
+            for (which, grad) in [(0, &dq), (1, &dk), (2, &dv)] {
+                for (i, &g) in grad.iter().enumerate() {
+                    let mut x = [q.clone(), k.clone(), v.clone()];
+                    x[which][i] += eps;
+                    let up = loss(&x[0], &x[1], &x[2]);
+                    x[which][i] -= 2.0 * eps;
+                    let down = loss(&x[0], &x[1], &x[2]);
+                    let fd = (up - down) / (2.0 * f64::from(eps));
+                    assert!(
+                        (fd - g).abs() < 2e-3,
+                        "causal {causal} input {which} [{i}]: {fd} vs {g}"
+                    );
+                }
+            }
+        }
+        assert!(attention_bwd_reference(&q, &k, &v, &d_o, (hq, 3), seq, d, 1.0, false).is_none());
+        assert!(
+            attention_bwd_reference(&q, &k[1..], &v, &d_o, (2, 2), seq, d, 1.0, false).is_none()
+        );
+    }
 }

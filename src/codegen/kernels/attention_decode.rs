@@ -425,8 +425,8 @@ pub struct PagedKv<'a> {
 
 /// Paged decode attention on the host in f64, as the kernel and its combine compute it: `q`
 /// `[batch, q_len, heads_kv · group, D]`; returns O (same shape; 0 for a row that sees no key)
-/// and the log-sum-exp (natural log, -inf there) `[batch, q_len, heads_q]`. `None` when a length
-/// or a block-table entry points outside the cache.
+/// and the log-sum-exp (natural log, -inf there) `[batch, q_len, heads_q]`. `None` when an input
+/// is shorter than its shape says, or a length or a block-table entry points outside the cache.
 pub fn decode_reference(
     c: &DecodeConfig,
     q: &[f32],
@@ -442,6 +442,12 @@ pub fn decode_reference(
     let hkv = kv.heads_kv;
     let hq = hkv * group;
     let batch = kv.seq_lens.len();
+    if q.len() < batch * ql * hq * d
+        || kv.block_table.len() < batch * kv.max_pages
+        || kv.v.len() != kv.k.len()
+    {
+        return None;
+    }
     let mut o = vec![0f32; batch * ql * hq * d];
     let mut lse = vec![f32::NEG_INFINITY; batch * ql * hq];
     let mut s = Vec::new();
@@ -494,4 +500,53 @@ pub fn decode_reference(
         }
     }
     Some((o, lse))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One key: O is its value row and lse its scaled score; a second sequence of no keys gets
+    /// O = 0 and lse = -inf; short inputs and pages outside the cache are refused.
+    #[test]
+    fn the_reference_on_one_key_and_bad_input() {
+        let c = DecodeConfig {
+            head_dim: 64,
+            ..DecodeConfig::new(DType::BF16, 8, 1, 1)
+        };
+        let d = 64;
+        let q: Vec<f32> = (0..2 * d).map(|i| (i % 5) as f32 / 4.0).collect();
+        // Page 1 holds the key (page 0 is never referenced).
+        let mut k = vec![9.0f32; 2 * 8 * d];
+        let mut v = k.clone();
+        for t in 0..d {
+            k[8 * d + t] = 0.5;
+            v[8 * d + t] = t as f32;
+        }
+        let kv = PagedKv {
+            k: &k,
+            v: &v,
+            block_table: &[1, 0],
+            seq_lens: &[1, 0],
+            max_pages: 1,
+            heads_kv: 1,
+        };
+        let (o, lse) = decode_reference(&c, &q, &kv, 0.5).unwrap();
+        let want_lse: f32 = q[..d].iter().map(|x| x * 0.5).sum::<f32>() * 0.5;
+        assert!((lse[0] - want_lse).abs() < 1e-5, "{} vs {want_lse}", lse[0]);
+        assert!((0..d).all(|t| o[t] == t as f32));
+        assert_eq!(lse[1], f32::NEG_INFINITY);
+        assert!(o[d..].iter().all(|&x| x == 0.0));
+        let too_long = PagedKv {
+            seq_lens: &[9, 0],
+            ..kv
+        };
+        assert!(decode_reference(&c, &q, &too_long, 0.5).is_none());
+        let outside = PagedKv {
+            block_table: &[5, 0],
+            ..kv
+        };
+        assert!(decode_reference(&c, &q, &outside, 0.5).is_none());
+        assert!(decode_reference(&c, &q[1..], &kv, 0.5).is_none());
+    }
 }
