@@ -1,7 +1,8 @@
 //! attention_decode: paged decode attention (GQA, split-KV, bf16 or fp8 e4m3 KV) and its
 //! split-KV combine, checked against an f64 host reference and timed against a device copy.
 //!
-//! `cargo run --release --example attention_decode --features llvm,cuda [-- sm_90a] [quick]`
+//! `cargo run --release --example attention_decode --features llvm,cuda [-- sm_90a] [quick] [bn=N]
+//! [stages=N] [warps=N]`
 //!
 //! With a GPU: GQA 32 query heads over 8 KV heads, D 128, bf16 Q; each row of the table is one
 //! shape (batch × length, query tokens, page size, KV type), the split count from
@@ -10,7 +11,8 @@
 //! `weft::runtime::bench` (CUDA events, L2 flushed before each run) of the decode kernel and the
 //! combine together; GB/s counts the KV bytes read once; the device-to-device copy of the same
 //! bytes is timed in the same run (its GB/s counts the bytes read and written), and the ratio is
-//! decode GB/s over copy GB/s. `quick` runs the first rows only.
+//! decode GB/s over copy GB/s. `quick` runs the first rows only; `bn=` (keys a step), `stages=`
+//! and `warps=` override `DecodeConfig::new`'s tiles for a sweep.
 //!
 //! Without a GPU (or without `cuda`): the same check in weft's interpreter on 3 sequences of
 //! 37, 0 and 150 keys (bf16 KV, one token; fp8 KV, 3 tokens causal).
@@ -145,7 +147,20 @@ fn run<B: Backend>(
     sms: u32,
     time: bool,
 ) -> Result<()> {
-    let c = DecodeConfig::new(DType::BF16, s.page, GROUP, s.q_len);
+    let mut c = DecodeConfig::new(DType::BF16, s.page, GROUP, s.q_len);
+    // `bn=`, `stages=`, `warps=` on the command line override the tiles (a sweep).
+    for a in std::env::args() {
+        let Some((key, val)) = a.split_once('=') else {
+            continue;
+        };
+        let val: u32 = val.parse()?;
+        match key {
+            "bn" => c.block_n = val,
+            "stages" => c.stages = val,
+            "warps" => c.num_warps = val,
+            _ => return Err(format!("unknown option {a}: bn=, stages= or warps=").into()),
+        }
+    }
     if s.fp8 {
         let c = c.with_kv_dtype(DType::F8E4M3);
         // Values up to about 20: e4m3's range used, scales bringing them back to about 1.

@@ -372,6 +372,9 @@ fn cases(d: u32, long: i32) -> Vec<Case> {
             lens: vec![long + 3],
             splits: None,
         },
+        // 9 tokens × GQA 4 = 36 query rows: a 64-row tile over 8 warps; a sequence shorter
+        // than its tokens (3 keys: the first tokens see none).
+        Case { c: cfg(64, 4, 9), heads_kv: 1, lens: vec![long, 3], splits: Some(2) },
         // fp8 KV with per-head scales, GQA 8, 2 tokens.
         Case {
             c: cfg(16, 8, 2).with_kv_dtype(DType::F8E4M3),

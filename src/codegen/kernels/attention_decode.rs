@@ -169,18 +169,26 @@ pub fn attention_decode_kernel(
     };
     let k_copy = pages.copy_plan(&mut kb, &Encoding::from(k_ld), k_cache, 1)?;
     let v_copy = pages.copy_plan(&mut kb, &Encoding::from(v_ld), v_cache, 0)?;
-    let issue = |kb: &mut KernelBuilder<'_>, j: Value, buf: Value| -> Result<()> {
+    // The cache pages of block j's keys, as the K and the V copy hold them: looked up one step
+    // before the copy that needs them, so the lookup's latency hides behind a block's products.
+    let lookup = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<[Value; 2]> {
+        Ok([pages.lookup(kb, &k_copy, j)?, pages.lookup(kb, &v_copy, j)?])
+    };
+    let issue = |kb: &mut KernelBuilder<'_>, j: Value, [pk, pv]: [Value; 2], buf: Value| {
         let kd = kb.index_shared(k_ring, buf)?;
-        pages.copy(kb, &k_copy, j, kd)?;
+        pages.copy(kb, &k_copy, j, pk, kd)?;
         let vd = kb.index_shared(v_ring, buf)?;
-        pages.copy(kb, &v_copy, j, vd)?;
+        pages.copy(kb, &v_copy, j, pv, vd)?;
         kb.async_commit_group().map(|_| ())
     };
     for s in 0..stages - 1 {
         let j = kb.add(j0, s)?;
         let buf = kb.i32(s)?;
-        issue(&mut kb, j, buf)?;
+        let pg = lookup(&mut kb, j)?;
+        issue(&mut kb, j, pg, buf)?;
     }
+    let first_ahead = kb.add(j0, stages - 1)?;
+    let [pk0, pv0] = lookup(&mut kb, first_ahead)?;
 
     // The softmax: keys at or past the split's end and, causal, after each row's token masked.
     let qk_scale = match scales {
@@ -218,7 +226,7 @@ pub fn attention_decode_kernel(
     let l0 = kb.zeros((&rows_s, [u64::from(bm)]), DType::F32)?;
     let s_shape = (&acc_s, [u64::from(bm), u64::from(bn)]);
     let rows_o = Slice::new(1, acc_o.clone());
-    let out = kb.for_range(j0, j1, 1, &[o0, m0, l0], |kb, j, carried| {
+    let out = kb.for_range(j0, j1, 1, &[o0, m0, l0, pk0, pv0], |kb, j, carried| {
         let (o, m_i, l_i) = (carried[0], carried[1], carried[2]);
         // Block j is in buffer (j - j0) % stages; once every warp is past the previous
         // block, its buffer takes block j + stages - 1.
@@ -229,7 +237,9 @@ pub fn attention_decode_kernel(
         let ahead = kb.add(j, stages - 1)?;
         let buf = kb.add(rel, stages - 1)?;
         let buf = kb.rem(buf, stages)?;
-        issue(kb, ahead, buf)?;
+        issue(kb, ahead, [carried[3], carried[4]], buf)?;
+        let ahead1 = kb.add(ahead, 1)?;
+        let [pk, pv] = lookup(kb, ahead1)?;
         let kd = kb.index_shared(k_ring, here)?;
         let kt = operand(kb, kd, &k_dot, [kvt, dt])?;
         let s0 = kb.zeros(s_shape, DType::F32)?;
@@ -242,7 +252,7 @@ pub fn attention_decode_kernel(
         let o = kb.mul(o, alpha)?;
         let vd = kb.index_shared(v_ring, here)?;
         let vt = operand(kb, vd, &v_dot, [kvt, dt])?;
-        Ok(vec![kb.dot(p, vt, o)?, m_new, l_new])
+        Ok(vec![kb.dot(p, vt, o)?, m_new, l_new, pk, pv])
     })?;
     kb.async_wait_group(0)?;
     let (o, m_i, l_i) = (out[0], out[1], out[2]);
@@ -370,18 +380,34 @@ impl Pages {
         })
     }
 
-    /// Starts copying key block `j` (keys at or past the split's end: zeros) into `buf`.
-    fn copy(&self, kb: &mut KernelBuilder<'_>, p: &CopyPlan, j: Value, buf: Value) -> Result<()> {
+    /// The cache page of each key of block `j` (0 for keys at or past the split's end, whose
+    /// table entries are not read), in the plan's key layout.
+    fn lookup(&self, kb: &mut KernelBuilder<'_>, p: &CopyPlan, j: Value) -> Result<Value> {
+        let first = kb.mul(j, self.c.block_n as i32)?;
+        let key = kb.add(p.keys, first)?;
+        let live = kb.lt(key, self.k_end)?;
+        let slot = kb.div(key, self.c.page_size as i32)?;
+        let row = kb.mul(self.b, self.max_pages)?;
+        let at = kb.add(slot, row)?;
+        let at = kb.add(self.table, at)?;
+        kb.load(at, Some(live), None)
+    }
+
+    /// Starts copying key block `j`, whose keys' pages are `page` ([`lookup`](Self::lookup)),
+    /// into `buf` (keys at or past the split's end: zeros).
+    fn copy(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        p: &CopyPlan,
+        j: Value,
+        page: Value,
+        buf: Value,
+    ) -> Result<()> {
         let c = self.c;
         let first = kb.mul(j, c.block_n as i32)?;
         let key = kb.add(p.keys, first)?;
         let live = kb.lt(key, self.k_end)?;
-        let slot = kb.div(key, c.page_size as i32)?;
         let within = kb.rem(key, c.page_size as i32)?;
-        let row = kb.mul(self.b, self.max_pages)?;
-        let at = kb.add(slot, row)?;
-        let at = kb.add(self.table, at)?;
-        let page = kb.load(at, Some(live), None)?;
         // Element offset of (page, within, kv_head, 0): 64-bit, a cache may pass 2³¹ elements.
         let d = c.head_dim as i32;
         let row_stride = kb.mul(self.heads_kv, d)?;

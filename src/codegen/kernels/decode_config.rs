@@ -36,8 +36,10 @@ pub struct DecodeConfig {
 const OP: &str = "attention_decode_kernel";
 
 impl DecodeConfig {
-    /// Head dim 128, 64-key steps over a 3-stage ring, 4 warps, KV in `dtype`.
+    /// Head dim 128, 64-key steps over a 3-stage ring, KV in `dtype`; 4 warps, 8 for 64 query
+    /// rows (`q_len · group` over 32: ptxas spills at 4).
     pub fn new(dtype: DType, page_size: u32, group: u32, q_len: u32) -> DecodeConfig {
+        let rows = q_len.saturating_mul(group);
         DecodeConfig {
             dtype,
             kv_dtype: dtype,
@@ -48,7 +50,7 @@ impl DecodeConfig {
             causal: q_len > 1,
             block_n: 64,
             stages: 3,
-            num_warps: 4,
+            num_warps: if rows > 32 { 8 } else { 4 },
         }
     }
 
