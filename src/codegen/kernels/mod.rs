@@ -10,12 +10,15 @@
 //! rows and columns are `Slice`s of it, and the builder lays each out for its tile's shape.
 
 mod attention;
+mod attention_bwd;
 mod attention_config;
+mod attention_decode;
 mod attention_ws;
 mod catalogue;
 mod col_sum;
 mod cross_entropy;
 mod cumsum;
+mod decode_config;
 mod gemm;
 mod gemm_config;
 mod gemm_sm80;
@@ -35,10 +38,16 @@ mod smem_round_trip;
 mod softmax;
 mod softmax_backward;
 mod softmax_split;
+mod split_kv_combine;
 mod transpose_smem;
 
 pub use attention::{attention_kernel, attention_reference};
+pub use attention_bwd::{
+    attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
+    attention_bwd_reference, delta_grid, AttentionBwdConfig,
+};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
+pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use col_sum::{col_sum_kernel, ColSumConfig};
 pub use cross_entropy::{
@@ -48,6 +57,7 @@ pub use cross_entropy::{
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
+pub use decode_config::DecodeConfig;
 pub use gemm::{gemm_kernel, gemm_reference};
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
 pub use gemm_sm80::{
@@ -75,6 +85,8 @@ pub use softmax_backward::{softmax_bwd_kernel, softmax_bwd_reference};
 pub use softmax_split::{
     softmax_split_apply_kernel, softmax_split_grid, softmax_split_stats_kernel,
 };
+pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
+pub use split_kv_combine::{combine_grid, split_kv_combine_kernel};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
     transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,

@@ -48,6 +48,35 @@ impl OnlineSoftmax {
         l_i: Value,
         masking: Masking,
     ) -> Result<[Value; 4]> {
+        self.step_impl(kb, s, j, m_i, l_i, masking, false)
+    }
+
+    /// [`step`](Self::step) where a row may have seen no key yet after this block (a split of
+    /// the keys that a causal row does not reach, or an empty one): such a row's max stays
+    /// -inf, its P and sum 0 and its factor 0, instead of the NaN of `-inf - -inf`.
+    pub fn step_rows_may_be_empty(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        s: Value,
+        j: Value,
+        m_i: Value,
+        l_i: Value,
+        masking: Masking,
+    ) -> Result<[Value; 4]> {
+        self.step_impl(kb, s, j, m_i, l_i, masking, true)
+    }
+
+    #[allow(clippy::too_many_arguments)] // `step`'s arguments and the one choice between them
+    fn step_impl(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        s: Value,
+        j: Value,
+        m_i: Value,
+        l_i: Value,
+        masking: Masking,
+        rows_may_be_empty: bool,
+    ) -> Result<[Value; 4]> {
         // In the log2 domain: with `qk_scale > 0`, the row max of the scaled scores is the scaled
         // row max, and `exp2(s · scale - m)` is one FMA and one `ex2.approx.ftz` per element.
         let s = match masking {
@@ -62,9 +91,16 @@ impl OnlineSoftmax {
         let m_raw = kb.reduce(s, 1, ReduceOp::Max)?;
         let m_blk = kb.mul(m_raw, self.qk_scale)?;
         let m_new = kb.max(m_i, m_blk)?;
-        let dm = kb.sub(m_i, m_new)?;
+        // The max subtracted: 0 for a row with no key yet, so its -inf scores give 0.
+        let m_sub = if rows_may_be_empty {
+            let none = kb.eq(m_new, f32::NEG_INFINITY)?;
+            kb.where_(none, 0.0f32, m_new)?
+        } else {
+            m_new
+        };
+        let dm = kb.sub(m_i, m_sub)?;
         let alpha = exp2(kb, dm)?;
-        let neg_m = kb.neg(m_new)?;
+        let neg_m = kb.neg(m_sub)?;
         let neg_m = kb.expand_dims(neg_m, 1)?;
         let x = kb.fma(s, self.qk_scale, neg_m)?;
         let p = exp2(kb, x)?;

@@ -1,0 +1,281 @@
+//! attention_bwd: attention backward (the delta pre-pass, dK/dV, dQ: deterministic, no atomics)
+//! fed by weft's forward (its O and log-sum-exp), checked against an f64 host reference and
+//! timed.
+//!
+//! `cargo run --release --example attention_bwd --features llvm,cuda [-- sm_90a] [B H S]`
+//!
+//! With a GPU: each variant (bf16, D 128 and 64, causal and not) is checked on 2 query heads over
+//! one KV head (GQA 2) × 500 rows against the host (max error over the largest gradient
+//! printed), then timed at B4 H16 S8192 (or the given B H S) with `weft::runtime::bench` (CUDA
+//! events, L2 flushed before each run, median): the three backward kernels together, TFLOP/s
+//! counting 2.5× the forward's `4·B·H·S²·D` (halved when causal), as FlashAttention counts.
+//! Without a GPU (or without `cuda`): the same check in weft's interpreter on 2 heads × 70 rows.
+//!
+//! The kernels are [`weft::codegen::kernels::attention_bwd_delta_kernel`],
+//! [`attention_bwd_dkdv_kernel`](weft::codegen::kernels::attention_bwd_dkdv_kernel) and
+//! [`attention_bwd_dq_kernel`](weft::codegen::kernels::attention_bwd_dq_kernel).
+mod common;
+
+use common::Result;
+use weft::codegen::kernels::{
+    attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
+    attention_bwd_reference, attention_kernel, delta_grid, AttentionBwdConfig, AttentionConfig,
+};
+use weft::codegen::{Context, DType, Target};
+use weft::runtime::backend::{BufferOf, KernelOf};
+use weft::runtime::prelude::*;
+use weft::runtime::{bf16, Backend, KernelArgs, LaunchConfig};
+
+fn main() -> Result<()> {
+    let target = common::target_arg_or(Target::SM90A)?;
+    let ctx = Context::new();
+    #[cfg(feature = "cuda")]
+    if let Some(dev) = common::gpu::device() {
+        println!("# attention backward on {}", common::gpu::describe(&dev));
+        run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, 500, Some(shape()))?;
+        return Ok(());
+    }
+    println!("# attention backward in the interpreter ({target})");
+    let n = run::<weft::runtime::cpu::Cpu>(&common::interpreter(target)?, &ctx, target, 70, None)?;
+    common::interpreted(&format!(
+        "attention backward on 2 query heads over 1 KV head × 70 rows in {n} variants (bf16, D128 and D64, causal and not): dQ, dK, dV match f64"
+    ));
+    Ok(())
+}
+
+/// The timed shape: `B H S` from the command line, else 4 × 16 × 8192.
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
+fn shape() -> (usize, usize, usize) {
+    let a: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    if a.len() == 3 {
+        (a[0], a[1], a[2])
+    } else {
+        (4, 16, 8192)
+    }
+}
+
+/// Uniform values in [-0.5, 0.5), rounded to bf16 (SplitMix64).
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed;
+    (0..n)
+        .map(|_| {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            bf16::from_f32((z >> 40) as f32 / (1u64 << 24) as f32 - 0.5).to_f32()
+        })
+        .collect()
+}
+
+/// The device buffers and kernels of one backward problem.
+struct Problem<B: Backend> {
+    q: BufferOf<B, bf16>,
+    k: BufferOf<B, bf16>,
+    v: BufferOf<B, bf16>,
+    d_o: BufferOf<B, bf16>,
+    o: BufferOf<B, bf16>,
+    lse: BufferOf<B, f32>,
+    delta: BufferOf<B, f32>,
+    dq: BufferOf<B, bf16>,
+    dk: BufferOf<B, bf16>,
+    dv: BufferOf<B, bf16>,
+}
+
+/// Runs the forward (K and V repeated over the group) for O and lse, then returns the launches of
+/// the backward: `(kernel, config, args)` of delta, dK/dV and dQ.
+fn setup<B: Backend>(
+    dev: &B::Device,
+    ctx: &Context,
+    target: Target,
+    c: AttentionBwdConfig,
+    (hq, seq): (usize, usize),
+    qkvo: [&[f32]; 4],
+) -> Result<Problem<B>> {
+    let d = c.head_dim as usize;
+    let group = c.group as usize;
+    let up = |x: &[f32]| -> Result<BufferOf<B, bf16>> {
+        Ok(dev.upload(&x.iter().map(|&y| bf16::from_f32(y)).collect::<Vec<_>>())?)
+    };
+    let rep = |x: &[f32]| -> Vec<f32> {
+        (0..hq)
+            .flat_map(|h| x[(h / group) * seq * d..(h / group + 1) * seq * d].to_vec())
+            .collect()
+    };
+    let (k_rep, v_rep) = (up(&rep(qkvo[1]))?, up(&rep(qkvo[2]))?);
+    let mut fc = AttentionConfig::ping_pong(c.dtype, c.causal);
+    fc.head_dim = c.head_dim;
+    let fk = attention_kernel(ctx, target, fc)?;
+    let fwd: KernelOf<B> = fk.load_on::<B>(dev)?;
+    let p = Problem::<B> {
+        q: up(qkvo[0])?,
+        k: up(qkvo[1])?,
+        v: up(qkvo[2])?,
+        d_o: up(qkvo[3])?,
+        o: dev.alloc::<bf16>(hq * seq * d)?,
+        lse: dev.alloc::<f32>(hq * seq)?,
+        delta: dev.alloc::<f32>(hq * seq)?,
+        dq: dev.alloc::<bf16>(hq * seq * d)?,
+        dk: dev.alloc::<bf16>(hq / group * seq * d)?,
+        dv: dev.alloc::<bf16>(hq / group * seq * d)?,
+    };
+    let dims = [(hq * seq) as u64, d as u64];
+    let sw = fc.swizzle();
+    let qm = dev.tensor_map(&p.q, &dims, &[d as u64], &fc.q_box(), sw)?;
+    let km = dev.tensor_map(&k_rep, &dims, &[d as u64], &fc.kv_box(), sw)?;
+    let vm = dev.tensor_map(&v_rep, &dims, &[d as u64], &fc.kv_box(), sw)?;
+    let om = dev.tensor_map(&p.o, &dims, &[d as u64], &fc.q_box(), sw)?;
+    let scale = 1.0 / (d as f64).sqrt();
+    let mut args = KernelArgs::new();
+    args.tensor_map(&qm)
+        .tensor_map(&km)
+        .tensor_map(&vm)
+        .tensor_map(&om)
+        .ptr(&p.o)
+        .ptr(&p.lse)
+        .scalar(seq as i32)
+        .scalar((scale * std::f64::consts::LOG2_E) as f32);
+    let cfg = LaunchConfig::for_kernel(fc.grid(seq as u64, hq as u64), fk.signature())?;
+    // SAFETY: the forward reads Q, K, V through maps that cover them and writes O and lse.
+    unsafe { common::launch_once::<B>(dev, &fwd, &cfg, &args)? };
+    Ok(p)
+}
+
+/// The three backward kernels of `c` on `dev`, launched in order (`time`: timed, median ms).
+#[allow(clippy::too_many_arguments)]
+fn backward<B: Backend>(
+    dev: &B::Device,
+    ctx: &Context,
+    target: Target,
+    c: AttentionBwdConfig,
+    p: &Problem<B>,
+    (hq, seq): (usize, usize),
+    time: bool,
+) -> Result<f64> {
+    let d = c.head_dim as usize;
+    let hkv = hq / c.group as usize;
+    let scale = 1.0 / (d as f64).sqrt();
+    let qk = (scale * std::f64::consts::LOG2_E) as f32;
+    let dk = attention_bwd_delta_kernel(ctx, target, c)?;
+    let kk = attention_bwd_dkdv_kernel(ctx, target, c)?;
+    let qk_k = attention_bwd_dq_kernel(ctx, target, c)?;
+    let delta_k: KernelOf<B> = dk.load_on::<B>(dev)?;
+    let dkdv_k: KernelOf<B> = kk.load_on::<B>(dev)?;
+    let dq_k: KernelOf<B> = qk_k.load_on::<B>(dev)?;
+    let rows = (hq * seq) as u64;
+    let mut a0 = KernelArgs::new();
+    a0.ptr(&p.o).ptr(&p.d_o).ptr(&p.delta).scalar(rows as i32);
+    let mut a1 = KernelArgs::new();
+    a1.ptr(&p.q)
+        .ptr(&p.k)
+        .ptr(&p.v)
+        .ptr(&p.d_o)
+        .ptr(&p.lse)
+        .ptr(&p.delta);
+    a1.ptr(&p.dk)
+        .ptr(&p.dv)
+        .scalar(seq as i32)
+        .scalar(qk)
+        .scalar(scale as f32);
+    let mut a2 = KernelArgs::new();
+    a2.ptr(&p.q)
+        .ptr(&p.k)
+        .ptr(&p.v)
+        .ptr(&p.d_o)
+        .ptr(&p.lse)
+        .ptr(&p.delta);
+    a2.ptr(&p.dq)
+        .scalar(seq as i32)
+        .scalar(qk)
+        .scalar(scale as f32);
+    let c0 = LaunchConfig::for_kernel(delta_grid(rows), dk.signature())?;
+    let c1 = LaunchConfig::for_kernel(c.dkdv_grid(seq as u64, hkv as u64), kk.signature())?;
+    let c2 = LaunchConfig::for_kernel(c.dq_grid(seq as u64, hq as u64), qk_k.signature())?;
+    // SAFETY: delta reads O and dO and writes delta of every row; dK/dV and dQ read the inputs
+    // of every head and write their gradient rows only.
+    unsafe {
+        common::launch_once::<B>(dev, &delta_k, &c0, &a0)?;
+        common::launch_once::<B>(dev, &dkdv_k, &c1, &a1)?;
+        common::launch_once::<B>(dev, &dq_k, &c2, &a2)?;
+    }
+    if !time {
+        return Ok(0.0);
+    }
+    // SAFETY: as above.
+    common::time::<B>(dev, |s| unsafe {
+        s.launch(&delta_k, &c0, &a0)?;
+        s.launch(&dkdv_k, &c1, &a1)?;
+        s.launch(&dq_k, &c2, &a2)
+    })
+}
+
+/// Checks every variant on 2 query heads (GQA 2) × `check_seq` rows against the host and, given
+/// a `timed` B × H × S (a GPU), times it there (multi-head); prints a row per variant. Returns
+/// the number of variants.
+fn run<B: Backend>(
+    dev: &B::Device,
+    ctx: &Context,
+    target: Target,
+    check_seq: usize,
+    timed: Option<(usize, usize, usize)>,
+) -> Result<usize> {
+    println!();
+    println!("| variant | check (2 heads GQA 2 × {check_seq}: max err / max |grad| dQ, dK, dV) | B×H×S | weft ms | weft TFLOP/s |");
+    println!("|---|---|---|---|---|");
+    let variants = [(128, false), (128, true), (64, false), (64, true)];
+    for (d, causal) in variants {
+        let c = AttentionBwdConfig::new(DType::BF16, d, 2, causal);
+        let dd = d as usize;
+        let (hq, seq) = (2, check_seq);
+        let q = values(hq * seq * dd, 1);
+        let k = values(seq * dd, 2);
+        let v = values(seq * dd, 3);
+        let d_o = values(hq * seq * dd, 4);
+        let p = setup::<B>(dev, ctx, target, c, (hq, seq), [&q, &k, &v, &d_o])?;
+        backward::<B>(dev, ctx, target, c, &p, (hq, seq), false)?;
+        let scale = 1.0 / (dd as f64).sqrt();
+        let want = attention_bwd_reference(&q, &k, &v, &d_o, (hq, 2), seq, dd, scale, causal)
+            .ok_or("inputs shorter than their shapes")?;
+        let mut errs = Vec::new();
+        for (got, want) in [p.dq.to_vec()?, p.dk.to_vec()?, p.dv.to_vec()?]
+            .iter()
+            .zip(&want)
+        {
+            let top = want.iter().fold(1e-6f64, |m, x| m.max(x.abs()));
+            let err = got.iter().zip(want).fold(0f64, |m, (g, w)| {
+                let e = (g.to_f64() - w).abs();
+                if e.is_nan() {
+                    f64::INFINITY
+                } else {
+                    m.max(e)
+                }
+            });
+            errs.push(err / top);
+        }
+        let name = format!("bf16 D{d}{}", if causal { " causal" } else { "" });
+        if errs.iter().any(|&e| e > 1.6e-2) {
+            return Err(format!("{name}: a gradient differs from the host: {errs:?}").into());
+        }
+        let status = format!("ok ({:.1e}, {:.1e}, {:.1e})", errs[0], errs[1], errs[2]);
+        let Some((b, h, s)) = timed else {
+            println!("| {name} | {status} | | | |");
+            continue;
+        };
+        let c = AttentionBwdConfig { group: 1, ..c };
+        let n = b * h * s * dd;
+        let (q, k, v, d_o) = (values(n, 5), values(n, 6), values(n, 7), values(n, 8));
+        let p = setup::<B>(dev, ctx, target, c, (b * h, s), [&q, &k, &v, &d_o])?;
+        let ms = backward::<B>(dev, ctx, target, c, &p, (b * h, s), true)?;
+        let flops = 2.5 * 4.0 * (b * h) as f64 * (s as f64).powi(2) * dd as f64
+            / if causal { 2.0 } else { 1.0 };
+        println!(
+            "| {name} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} |",
+            flops / (ms * 1e9)
+        );
+    }
+    Ok(variants.len())
+}

@@ -1,0 +1,358 @@
+//! attention_decode: paged decode attention (GQA, split-KV, bf16 or fp8 e4m3 KV) and its
+//! split-KV combine, checked against an f64 host reference and timed against a device copy.
+//!
+//! `cargo run --release --example attention_decode --features llvm,cuda [-- sm_90a] [quick] [bn=N]
+//! [stages=N] [warps=N]`
+//!
+//! With a GPU: GQA 32 query heads over 8 KV heads, D 128, bf16 Q; each row of the table is one
+//! shape (batch × length, query tokens, page size, KV type), the split count from
+//! `DecodeConfig::splits` for the GPU's multiprocessors. Every run's O is checked against the host
+//! for the first and last sequence (max abs error printed). Times are medians of
+//! `weft::runtime::bench` (CUDA events, L2 flushed before each run) of the decode kernel and the
+//! combine together; GB/s counts the KV bytes read once; the device-to-device copy of the same
+//! bytes is timed in the same run (its GB/s counts the bytes read and written), and the ratio is
+//! decode GB/s over copy GB/s. `quick` runs the first rows only; `bn=` (keys a step), `stages=`
+//! and `warps=` override `DecodeConfig::new`'s tiles for a sweep.
+//!
+//! Without a GPU (or without `cuda`): the same check in weft's interpreter on 3 sequences of
+//! 37, 0 and 150 keys (bf16 KV, one token; fp8 KV, 3 tokens causal).
+//!
+//! The kernels are [`weft::codegen::kernels::attention_decode_kernel`] and
+//! [`weft::codegen::kernels::split_kv_combine_kernel`].
+mod common;
+
+use common::Result;
+use weft::codegen::kernels::{
+    attention_decode_kernel, combine_grid, decode_reference, split_kv_combine_kernel, DecodeConfig,
+    PagedKv,
+};
+use weft::codegen::{Context, DType, Target};
+use weft::runtime::backend::{BufferOf, KernelOf};
+use weft::runtime::prelude::*;
+use weft::runtime::{bf16, Backend, DeviceElem, KernelArgs, LaunchConfig, F8E4M3};
+
+/// KV heads and query heads per KV head (GQA 32/8).
+const HEADS_KV: usize = 8;
+const GROUP: u32 = 4;
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    batch: usize,
+    len: usize,
+    q_len: u32,
+    page: u32,
+    fp8: bool,
+}
+
+fn main() -> Result<()> {
+    let target = common::target_arg_or(Target::SM90A)?;
+    let ctx = Context::new();
+    #[cfg(feature = "cuda")]
+    if let Some(dev) = common::gpu::device() {
+        println!(
+            "# paged decode attention on {}",
+            common::gpu::describe(&dev)
+        );
+        let sms = dev.props().sm_count;
+        println!();
+        println!("| shape (GQA 32/8, D128) | splits | check (max abs err O) | weft µs | weft GB/s | copy GB/s | weft / copy |");
+        println!("|---|---|---|---|---|---|---|");
+        let quick = std::env::args().any(|a| a == "quick");
+        let mut shapes = timed_shapes();
+        if quick {
+            shapes.truncate(3);
+        }
+        for s in shapes {
+            run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, s, sms, true)?;
+        }
+        return Ok(());
+    }
+    let dev = common::interpreter(target)?;
+    println!("# paged decode attention in the interpreter ({target})");
+    for (q_len, fp8) in [(1, false), (3, true)] {
+        let s = Shape {
+            batch: 3,
+            len: 0,
+            q_len,
+            page: 16,
+            fp8,
+        };
+        run::<weft::runtime::cpu::Cpu>(&dev, &ctx, target, s, 132, false)?;
+    }
+    common::interpreted(
+        "paged decode (GQA 4, D128, pages of 16, 37/0/150 keys: bf16 KV one token, fp8 KV three tokens causal) and its split-KV combine: O matches f64 for every sequence",
+    );
+    Ok(())
+}
+
+/// The decode shapes: batch 1 at 32K keys (each page size), batch 32 and 128 at 8K,
+/// speculative widths 4–16, fp8 KV.
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
+fn timed_shapes() -> Vec<Shape> {
+    let s = |batch, len, q_len, page, fp8| Shape {
+        batch,
+        len,
+        q_len,
+        page,
+        fp8,
+    };
+    vec![
+        s(1, 32768, 1, 64, false),
+        s(128, 8192, 1, 64, false),
+        s(32, 8192, 1, 64, false),
+        s(1, 32768, 1, 16, false),
+        s(1, 32768, 1, 128, false),
+        s(128, 8192, 1, 16, false),
+        s(1, 32768, 4, 64, false),
+        s(1, 32768, 8, 64, false),
+        s(1, 32768, 16, 64, false),
+        s(32, 8192, 4, 64, false),
+        s(32, 8192, 16, 64, false),
+        s(1, 32768, 1, 64, true),
+        s(128, 8192, 1, 64, true),
+    ]
+}
+
+/// The keys of each sequence: the shape's length, or (a check-only run) 37, 0 and 150.
+fn lengths(s: Shape) -> Vec<i32> {
+    if s.len == 0 {
+        vec![37, 0, 150]
+    } else {
+        vec![s.len as i32; s.batch]
+    }
+}
+
+/// SplitMix64 values in [-1, 1).
+struct Values(u64);
+
+impl Values {
+    fn next(&mut self) -> f32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+/// Runs shape `s` on `dev` (any backend): checks O against the host and, if `time`, prints its
+/// timed row.
+fn run<B: Backend>(
+    dev: &B::Device,
+    ctx: &Context,
+    target: Target,
+    s: Shape,
+    sms: u32,
+    time: bool,
+) -> Result<()> {
+    let mut c = DecodeConfig::new(DType::BF16, s.page, GROUP, s.q_len);
+    // `bn=`, `stages=`, `warps=` on the command line override the tiles (a sweep).
+    for a in std::env::args() {
+        let Some((key, val)) = a.split_once('=') else {
+            continue;
+        };
+        let val: u32 = val.parse()?;
+        match key {
+            "bn" => c.block_n = val,
+            "stages" => c.stages = val,
+            "warps" => c.num_warps = val,
+            _ => return Err(format!("unknown option {a}: bn=, stages= or warps=").into()),
+        }
+    }
+    if s.fp8 {
+        let c = c.with_kv_dtype(DType::F8E4M3);
+        // Values up to about 20: e4m3's range used, scales bringing them back to about 1.
+        run_typed::<B, F8E4M3>(dev, ctx, target, c, s, sms, time, |x| {
+            F8E4M3::from_f32(x * 20.0)
+        })
+    } else {
+        run_typed::<B, bf16>(dev, ctx, target, c, s, sms, time, bf16::from_f32)
+    }
+}
+
+/// [`run`] with the cache stored as `K` (`to` converts a value in [-1, 1)).
+#[allow(clippy::too_many_arguments)]
+fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
+    dev: &B::Device,
+    ctx: &Context,
+    target: Target,
+    c: DecodeConfig,
+    s: Shape,
+    sms: u32,
+    time: bool,
+    to: impl Fn(f32) -> K,
+) -> Result<()> {
+    let lens = lengths(s);
+    let batch = lens.len();
+    let (d, ps) = (c.head_dim as usize, c.page_size as usize);
+    let ql = c.q_len as usize;
+    let hq = HEADS_KV * GROUP as usize;
+    let max_len = lens.iter().copied().max().unwrap_or(0) as usize;
+    let max_pages = max_len.div_ceil(ps).max(1);
+    let pages = batch * max_pages;
+    // The pages in a shuffled order, as an allocator hands them out.
+    let mut v = Values(7 + s.q_len as u64);
+    let mut order: Vec<i32> = (0..pages as i32).collect();
+    for i in (1..order.len()).rev() {
+        let j = ((v.next() + 1.0) / 2.0 * (i + 1) as f32) as usize;
+        order.swap(i, j.min(i));
+    }
+    let n_kv = pages * ps * HEADS_KV * d;
+    let k: Vec<K> = (0..n_kv).map(|_| to(v.next())).collect();
+    let vv: Vec<K> = (0..n_kv).map(|_| to(v.next())).collect();
+    let q: Vec<f32> = (0..batch * ql * hq * d)
+        .map(|_| bf16::from_f32(v.next()).to_f32())
+        .collect();
+    let (scale_k, scale_v): (Vec<f32>, Vec<f32>) = (0..HEADS_KV)
+        .map(|h| {
+            if c.fp8_kv() {
+                (0.05 + 0.005 * h as f32, 0.05 + 0.002 * h as f32)
+            } else {
+                (1.0, 1.0)
+            }
+        })
+        .unzip();
+    let splits = c.splits(batch as u32, HEADS_KV as u32, max_len as u32, sms);
+
+    let decode_k = attention_decode_kernel(ctx, target, c)?;
+    let decode_sig = decode_k.signature().clone();
+    let decode: KernelOf<B> = decode_k.load_on::<B>(dev)?;
+    let combine_k = split_kv_combine_kernel(ctx, target, c.dtype, c.head_dim)?;
+    let combine_sig = combine_k.signature().clone();
+    let combine: KernelOf<B> = combine_k.load_on::<B>(dev)?;
+    let rows = batch * ql * hq;
+    let dq: BufferOf<B, bf16> =
+        dev.upload(&q.iter().map(|&x| bf16::from_f32(x)).collect::<Vec<_>>())?;
+    let (dk, dv) = (dev.upload(&k)?, dev.upload(&vv)?);
+    let table = dev.upload(&order)?;
+    let dlens = dev.upload(&lens)?;
+    let o_part = dev.alloc::<f32>(splits as usize * rows * d)?;
+    let lse_part = dev.alloc::<f32>(splits as usize * rows)?;
+    let (dsk, dsv) = (dev.upload(&scale_k)?, dev.upload(&scale_v)?);
+    let mut o = dev.alloc::<bf16>(rows * d)?;
+    o.fill_bytes(0xFF)?;
+    let lse = dev.alloc::<f32>(rows)?;
+    let scale = 1.0 / (d as f64).sqrt();
+    let mut args = KernelArgs::new();
+    args.ptr(&dq)
+        .ptr(&dk)
+        .ptr(&dv)
+        .ptr(&table)
+        .ptr(&dlens)
+        .ptr(&o_part)
+        .ptr(&lse_part)
+        .scalar(max_pages as i32)
+        .scalar((scale * std::f64::consts::LOG2_E) as f32);
+    if c.fp8_kv() {
+        args.ptr(&dsk).ptr(&dsv);
+    }
+    let mut cargs = KernelArgs::new();
+    cargs
+        .ptr(&o_part)
+        .ptr(&lse_part)
+        .ptr(&o)
+        .ptr(&lse)
+        .scalar(rows as i32)
+        .scalar(splits as i32);
+    let cfg = LaunchConfig::for_kernel(c.grid(batch as u32, HEADS_KV as u32, splits), &decode_sig)?;
+    let ccfg = LaunchConfig::for_kernel(combine_grid(rows as u64), &combine_sig)?;
+    // SAFETY: the kernel reads Q, the caches at the pages the table lists for keys below each
+    // length (all inside the cache) and writes the partials of every row; the combine reads
+    // those and writes O and lse of every row.
+    unsafe {
+        common::launch_once::<B>(dev, &decode, &cfg, &args)?;
+        common::launch_once::<B>(dev, &combine, &ccfg, &cargs)?;
+    }
+    let got: Vec<f32> = o.to_vec()?.into_iter().map(|x| x.to_f32()).collect();
+
+    // The first and the last sequence against the host, each as a cache of its own pages.
+    let mut err = 0f32;
+    for b in [0, batch - 1] {
+        let own = &order[b * max_pages..(b + 1) * max_pages];
+        let page_elems = ps * HEADS_KV * d;
+        let gather = |x: &[K], sc: &[f32]| -> Vec<f32> {
+            own.iter()
+                .flat_map(|&p| &x[p as usize * page_elems..(p as usize + 1) * page_elems])
+                .enumerate()
+                .map(|(i, &e)| e.into().0 * sc[(i / d) % HEADS_KV])
+                .collect()
+        };
+        let (kr, vr) = (gather(&k, &scale_k), gather(&vv, &scale_v));
+        let local: Vec<i32> = (0..max_pages as i32).collect();
+        let kv = PagedKv {
+            k: &kr,
+            v: &vr,
+            block_table: &local,
+            seq_lens: &lens[b..=b],
+            max_pages,
+            heads_kv: HEADS_KV,
+        };
+        let per = ql * hq * d;
+        let (want, _) = decode_reference(&c, &q[b * per..(b + 1) * per], &kv, scale)
+            .ok_or("the cache does not hold the sequence")?;
+        for (g, w) in got[b * per..(b + 1) * per].iter().zip(&want) {
+            let e = (g - w).abs();
+            err = if e.is_nan() {
+                f32::INFINITY
+            } else {
+                err.max(e)
+            };
+        }
+    }
+    let keys = if s.len == 0 {
+        "37/0/150".to_string()
+    } else {
+        s.len.to_string()
+    };
+    let name = format!(
+        "B{batch} L{keys} q{} page {} {} KV",
+        s.q_len,
+        s.page,
+        if c.fp8_kv() { "fp8" } else { "bf16" }
+    );
+    if err > 3e-2 {
+        return Err(format!("{name}: O differs from the host by {err}").into());
+    }
+    if !time {
+        println!("{name}: ok (max abs err {err:.1e})");
+        return Ok(());
+    }
+    let kv_bytes: usize = lens.iter().map(|&l| l as usize).sum::<usize>()
+        * HEADS_KV
+        * d
+        * 2
+        * std::mem::size_of::<K>();
+    // SAFETY: as the checked launches above.
+    let ms = common::time::<B>(dev, |st| unsafe {
+        st.launch(&decode, &cfg, &args)?;
+        st.launch(&combine, &ccfg, &cargs)
+    })?;
+    let src = dev.alloc::<u8>(kv_bytes)?;
+    let mut dst = dev.alloc::<u8>(kv_bytes)?;
+    let copy_ms = common::time::<B>(dev, |st| st.copy_async(&src, &mut dst))?;
+    let gbs = kv_bytes as f64 / (ms * 1e6);
+    let copy_gbs = 2.0 * kv_bytes as f64 / (copy_ms * 1e6);
+    println!(
+        "| {name} | {splits} | ok ({err:.1e}) | {:.1} | {gbs:.0} | {copy_gbs:.0} | {:.2} |",
+        ms * 1e3,
+        gbs / copy_gbs
+    );
+    Ok(())
+}
+
+/// A cache element's value as f32, for the host reference.
+struct Widened(f32);
+
+impl From<bf16> for Widened {
+    fn from(x: bf16) -> Self {
+        Widened(x.to_f32())
+    }
+}
+
+impl From<F8E4M3> for Widened {
+    fn from(x: F8E4M3) -> Self {
+        Widened(x.to_f32())
+    }
+}

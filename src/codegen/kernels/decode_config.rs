@@ -1,0 +1,192 @@
+//! The configuration of paged decode attention (`attention_decode_kernel`): the shapes it serves
+//! (head dim, page size, query heads per KV head, query tokens), the KV element type, the key
+//! block and pipeline depth, and how many splits of the keys a launch uses.
+
+use super::super::{CodegenError, DType, Result};
+use super::check_pow2;
+
+/// Shapes and tiles of [`attention_decode_kernel`](super::attention_decode_kernel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeConfig {
+    /// Q and O: f16 or bf16 (f32 softmax and accumulation).
+    pub dtype: DType,
+    /// The KV cache: `dtype`, or fp8 e4m3 (sm_90; a per-KV-head scale each for K and V).
+    pub kv_dtype: DType,
+    /// Head dimension (64 or 128).
+    pub head_dim: u32,
+    /// Keys per page of the cache (a power of two, 8..=256; 16, 64 and 128 are the usual).
+    pub page_size: u32,
+    /// Query heads per KV head (GQA; 1 is plain multi-head attention). All of them share one
+    /// CTA, which is what makes decode read each KV byte once.
+    pub group: u32,
+    /// Query tokens per sequence (1..=16: 1 is plain decode, more are speculative drafts).
+    pub q_len: u32,
+    /// Query token `t` of `q_len` sits at position `len - q_len + t` and sees only the keys up to
+    /// it (speculative decoding's mask); off: every token sees every key.
+    pub causal: bool,
+    /// Keys per step of the main loop (a power of two, 16..=128).
+    pub block_n: u32,
+    /// Shared-memory stages of the K/V ring (2..=4).
+    pub stages: u32,
+    /// Warps per CTA (a power of two, 1..=8).
+    pub num_warps: u32,
+}
+
+/// The op name in errors.
+const OP: &str = "attention_decode_kernel";
+
+impl DecodeConfig {
+    /// Head dim 128, 64-key steps over a 3-stage ring, KV in `dtype`; 4 warps, 8 for 64 query
+    /// rows (`q_len · group` over 32: ptxas spills at 4).
+    pub fn new(dtype: DType, page_size: u32, group: u32, q_len: u32) -> DecodeConfig {
+        let rows = q_len.saturating_mul(group);
+        DecodeConfig {
+            dtype,
+            kv_dtype: dtype,
+            head_dim: 128,
+            page_size,
+            group,
+            q_len,
+            causal: q_len > 1,
+            block_n: 64,
+            stages: 3,
+            num_warps: if rows > 32 { 8 } else { 4 },
+        }
+    }
+
+    /// This configuration with the KV cache in `kv_dtype`.
+    pub fn with_kv_dtype(self, kv_dtype: DType) -> DecodeConfig {
+        DecodeConfig { kv_dtype, ..self }
+    }
+
+    /// Rows of a CTA's query tile: `q_len · group` (token-major: row `t · group + g` is token
+    /// `t` of query head `g`), rounded up to a power of two of at least 16 (one `mma` tile).
+    pub fn block_m(&self) -> u32 {
+        (self.q_len * self.group).next_power_of_two().max(16)
+    }
+
+    /// Whether the KV cache is fp8 (and the kernel takes the scales).
+    pub fn fp8_kv(&self) -> bool {
+        self.kv_dtype == DType::F8E4M3
+    }
+
+    /// The grid for `batch` sequences and `kv_heads` KV heads in `splits` splits of the keys:
+    /// `(splits, kv_heads, batch)`.
+    pub fn grid(&self, batch: u32, kv_heads: u32, splits: u32) -> (u32, u32, u32) {
+        (splits, kv_heads, batch)
+    }
+
+    /// How many splits of the keys a launch on `sms` multiprocessors uses for `batch` sequences
+    /// of at most `max_len` keys and `kv_heads` KV heads: enough CTAs for two per
+    /// multiprocessor, each split at least 4 key blocks long (fewer and the combine's traffic
+    /// and each CTA's prologue stop paying for themselves), at most 64.
+    pub fn splits(&self, batch: u32, kv_heads: u32, max_len: u32, sms: u32) -> u32 {
+        let ctas = u64::from(batch) * u64::from(kv_heads);
+        if ctas == 0 {
+            return 1;
+        }
+        let want = (2 * u64::from(sms)).div_ceil(ctas);
+        let blocks = u64::from(max_len).div_ceil(u64::from(self.block_n.max(1)));
+        let most = (blocks / 4).clamp(1, 64);
+        want.clamp(1, most) as u32
+    }
+
+    pub(super) fn check(&self) -> Result<()> {
+        let bad = |reason: String| CodegenError::arg(OP, reason);
+        if !matches!(self.dtype, DType::F16 | DType::BF16) {
+            return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
+        }
+        if self.kv_dtype != self.dtype && self.kv_dtype != DType::F8E4M3 {
+            return Err(bad(format!(
+                "kv_dtype {}: {} (the query's) or f8e4m3",
+                self.kv_dtype, self.dtype
+            )));
+        }
+        if !matches!(self.head_dim, 64 | 128) {
+            return Err(bad(format!("head_dim {}: 64 or 128", self.head_dim)));
+        }
+        check_pow2(OP, "page_size", u64::from(self.page_size), 8, 256)?;
+        check_pow2(OP, "block_n", u64::from(self.block_n), 16, 128)?;
+        check_pow2(OP, "num_warps", u64::from(self.num_warps), 1, 8)?;
+        if !(1..=16).contains(&self.q_len) {
+            return Err(bad(format!("q_len {}: 1..=16", self.q_len)));
+        }
+        if !(1..=16).contains(&self.group) {
+            return Err(bad(format!("group {}: 1..=16", self.group)));
+        }
+        if self.q_len * self.group > 64 {
+            return Err(bad(format!(
+                "q_len {} × group {} = {} query rows: at most 64 per CTA",
+                self.q_len,
+                self.group,
+                self.q_len * self.group
+            )));
+        }
+        if !(2..=4).contains(&self.stages) {
+            return Err(bad(format!("stages {}: 2..=4", self.stages)));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_pad_to_an_mma_tile_and_splits_fill_the_machine() {
+        let c = DecodeConfig::new(DType::BF16, 16, 4, 1);
+        assert_eq!(c.block_m(), 16);
+        assert_eq!(DecodeConfig::new(DType::BF16, 16, 4, 5).block_m(), 32);
+        assert_eq!(DecodeConfig::new(DType::BF16, 16, 4, 16).block_m(), 64);
+        // Batch 1, 8 KV heads, 32K keys on 132 SMs: 33 splits (264 CTAs), 512 blocks allow it.
+        assert_eq!(c.splits(1, 8, 32768, 132), 33);
+        // Batch 128 already fills the machine.
+        assert_eq!(c.splits(128, 8, 8192, 132), 1);
+        // A short sequence is not cut below 4 blocks a split.
+        assert_eq!(c.splits(1, 8, 512, 132), 2);
+        assert_eq!(c.splits(1, 8, 0, 132), 1);
+        assert_eq!(c.splits(0, 8, 100, 132), 1);
+        // At most 64 splits.
+        assert_eq!(c.splits(1, 1, 1 << 20, 132), 64);
+    }
+
+    #[test]
+    fn bad_shapes_are_named() {
+        let ok = DecodeConfig::new(DType::BF16, 64, 4, 1);
+        assert!(ok.check().is_ok());
+        let cases = [
+            (
+                DecodeConfig {
+                    page_size: 48,
+                    ..ok
+                },
+                "page_size",
+            ),
+            (DecodeConfig { q_len: 17, ..ok }, "q_len 17"),
+            (DecodeConfig { group: 0, ..ok }, "group 0"),
+            (
+                DecodeConfig {
+                    group: 8,
+                    q_len: 16,
+                    ..ok
+                },
+                "128 query rows",
+            ),
+            (DecodeConfig { head_dim: 96, ..ok }, "head_dim 96"),
+            (DecodeConfig { stages: 1, ..ok }, "stages 1"),
+            (ok.with_kv_dtype(DType::F16), "kv_dtype f16"),
+            (
+                DecodeConfig {
+                    dtype: DType::F32,
+                    ..ok
+                },
+                "dtype f32",
+            ),
+        ];
+        for (c, want) in cases {
+            let e = c.check().unwrap_err().to_string();
+            assert!(e.contains(want), "{c:?}: {e}");
+        }
+    }
+}
