@@ -15,7 +15,9 @@ mod attention_ws;
 mod catalogue;
 mod cumsum;
 mod gemm;
+mod gemm_blockscaled;
 mod gemm_config;
+mod gemm_skinny;
 mod gemm_sm80;
 mod gemm_ws;
 mod layernorm;
@@ -34,7 +36,9 @@ pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
 pub use gemm::{gemm_kernel, gemm_reference};
+pub use gemm_blockscaled::{gemm_blockscaled_kernel, gemm_blockscaled_reference, SCALE_BLOCK};
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
+pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };
