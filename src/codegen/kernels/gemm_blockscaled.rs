@@ -42,13 +42,13 @@ impl GemmConfig {
 
 /// `sa[rows, kt] · sb[on / 128, kt]` as a `[block_m, 1]` column in the accumulator's layout,
 /// zero past M and past the last K block.
-struct RowBlockScales {
-    a: Value,
-    b: Value,
-    m: Value,
-    k_blocks: Value,
-    layout: NvidiaMma,
-    block_m: i32,
+pub(super) struct RowBlockScales {
+    pub(super) a: Value,
+    pub(super) b: Value,
+    pub(super) m: Value,
+    pub(super) k_blocks: Value,
+    pub(super) layout: NvidiaMma,
+    pub(super) block_m: i32,
 }
 
 impl BlockScale for RowBlockScales {

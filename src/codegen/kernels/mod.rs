@@ -17,6 +17,7 @@ mod cumsum;
 mod gemm;
 mod gemm_blockscaled;
 mod gemm_config;
+mod gemm_grouped;
 mod gemm_skinny;
 mod gemm_sm80;
 mod gemm_ws;
@@ -38,6 +39,7 @@ pub use cumsum::{
 pub use gemm::{gemm_kernel, gemm_reference};
 pub use gemm_blockscaled::{gemm_blockscaled_kernel, gemm_blockscaled_reference, SCALE_BLOCK};
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
+pub use gemm_grouped::{gemm_grouped_kernel, gemm_grouped_reference, GroupedLayout};
 pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
