@@ -14,7 +14,7 @@
 //! `m, n, k, splits: i32`; grid [`SkinnyConfig::grid`]. Of the second: `part`, `y: ptr<out>`,
 //! `len: i32` (`M · N`), `splits: i32`; grid [`SkinnyConfig::reduce_grid`].
 
-use crate::layout::encoding::{NvidiaMma, NvmmaShared, Slice};
+use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::blocked_1d;
@@ -120,16 +120,16 @@ impl SkinnyConfig {
     }
 }
 
-/// Stores a program's f32 partial `[rows of W, tokens]` to `part[split, token, row]`, masked
-/// to the `m × n` output.
-struct PartialStore {
-    part: Value,
-    m: Value,
-    n: Value,
+/// Stores a program's f32 partial `[rows of W, tokens]` (in `layout`) to `part[split, token,
+/// row]`, masked to the `m × n` output.
+pub(super) struct PartialStore {
+    pub(super) part: Value,
+    pub(super) m: Value,
+    pub(super) n: Value,
     /// `split · m · n`: where this program's partial starts.
-    base: Value,
-    layout: NvidiaMma,
-    block: [i32; 2],
+    pub(super) base: Value,
+    pub(super) layout: Encoding,
+    pub(super) block: [i32; 2],
 }
 
 impl Epilogue for PartialStore {
@@ -139,9 +139,9 @@ impl Epilogue for PartialStore {
         acc: Value,
         [orow, otok]: [Value; 2],
     ) -> Result<()> {
-        let rows = kb.arange(0, self.block[0], Slice::new(1, self.layout.clone().into()))?;
+        let rows = kb.arange(0, self.block[0], Slice::new(1, self.layout.clone()))?;
         let rows = kb.add(rows, orow)?;
-        let toks = kb.arange(0, self.block[1], Slice::new(0, self.layout.clone().into()))?;
+        let toks = kb.arange(0, self.block[1], Slice::new(0, self.layout.clone()))?;
         let toks = kb.add(toks, otok)?;
         let rows = kb.expand_dims(rows, 1)?;
         let toks = kb.expand_dims(toks, 0)?;
@@ -154,6 +154,25 @@ impl Epilogue for PartialStore {
         let ptrs = kb.add(self.part, at)?;
         kb.store(ptrs, acc, Some(mask))
     }
+}
+
+/// The K blocks split `split` of `splits` reads: `[s · per, min((s + 1) · per, k_blocks))`
+/// with `per = ⌈k_blocks / splits⌉`, as (first block, count); a split past the end reads none
+/// (and stores zeros). Fewer than one split counts as one.
+pub(super) fn split_range(
+    kb: &mut KernelBuilder<'_>,
+    k_blocks: Value,
+    splits: Value,
+    split: Value,
+) -> Result<(Value, Value)> {
+    let splits = kb.max(splits, 1)?;
+    let per = kb.add(k_blocks, splits)?;
+    let per = kb.sub(per, 1)?;
+    let per = kb.div(per, splits)?;
+    let first = kb.mul(split, per)?;
+    let left = kb.sub(k_blocks, first)?;
+    let left = kb.max(left, 0)?;
+    Ok((first, kb.min(left, per)?))
 }
 
 /// Builds the split-K partial-product kernel for `target` (sm_90a). See the module docs.
@@ -176,17 +195,8 @@ pub fn gemm_skinny_kernel(ctx: &Context, target: Target, c: SkinnyConfig) -> Res
     let pid = kb.program_id(0)?;
     let tile = kb.rem(pid, tiles)?;
     let split = kb.div(pid, tiles)?;
-    // Split s reads K blocks [s · per, min((s + 1) · per, k_blocks)); a split past the end
-    // reads none and stores zeros.
     let k_blocks = ceil_div(&mut kb, k, bk as i32)?;
-    let splits = kb.max(splits, 1)?;
-    let per = kb.add(k_blocks, splits)?;
-    let per = kb.sub(per, 1)?;
-    let per = kb.div(per, splits)?;
-    let first = kb.mul(split, per)?;
-    let left = kb.sub(k_blocks, first)?;
-    let left = kb.max(left, 0)?;
-    let mine = kb.min(left, per)?;
+    let (first, mine) = split_range(&mut kb, k_blocks, splits, split)?;
     let k_first = kb.mul(first, bk as i32)?;
     let swz = NvmmaShared::new(u32::from(sw), c.dtype.bits(), 2, false);
     let stages = u64::from(c.stages);
@@ -215,7 +225,7 @@ pub fn gemm_skinny_kernel(ctx: &Context, target: Target, c: SkinnyConfig) -> Res
         m,
         n,
         base,
-        layout: NvidiaMma::hopper(&[warps, 1], bn, 16),
+        layout: NvidiaMma::hopper(&[warps, 1], bn, 16).into(),
         block: [bm as i32, bn as i32],
     };
     parts::gemm_mainloop(&mut kb, &lp, tile, false, None, &store)?;

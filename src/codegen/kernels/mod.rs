@@ -20,6 +20,7 @@ mod gemm_config;
 mod gemm_grouped;
 mod gemm_skinny;
 mod gemm_sm80;
+mod gemm_w4;
 mod gemm_ws;
 mod layernorm;
 mod layouts;
@@ -44,6 +45,7 @@ pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfi
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };
+pub use gemm_w4::{gemm_w4_kernel, gemm_w4_reference, W4Config, W4_GROUP};
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };
