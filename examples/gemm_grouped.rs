@@ -225,7 +225,8 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
             )?;
             for (j, w) in want.iter().enumerate() {
                 let g = out[row * n + j].to_f32();
-                if !((g - w).abs() <= w.abs() / 128.0 + 1e-2) {
+                let e = (g - w).abs();
+                if e.is_nan() || e > w.abs() / 128.0 + 1e-2 {
                     return Err(format!(
                         "{dtype} {layout:?}: expert {x} row {r} column {j}: {g} vs {w}"
                     )
