@@ -93,6 +93,21 @@ fn block_scales_promote_each_k_block_in_the_interpreter() {
     run::<weft::runtime::cpu::Cpu>(&dev, c, [40, 72, 48], 1);
 }
 
+/// Producer and consumer hand stages over through mbarriers and the consumer releases each
+/// stage only after its partial is promoted: right in whatever order the interpreter runs tasks
+/// and programs.
+#[test]
+fn block_scales_hold_under_random_schedules() {
+    use weft::codegen::interp::{Options, Schedule};
+    for seed in 0..2 {
+        let options = Options {
+            schedule: Schedule::Random { seed },
+        };
+        let dev = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+        run::<weft::runtime::cpu::Cpu>(&dev, GemmConfig::block_scaled(), [72, 136, 400], 2);
+    }
+}
+
 #[cfg(feature = "cuda")]
 #[test]
 fn block_scales_promote_each_k_block_on_the_gpu() {

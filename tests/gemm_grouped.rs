@@ -259,6 +259,25 @@ fn grouped_fp8_with_block_scales_in_the_interpreter() {
     run::<Cpu>(&dev, c, &masked, 1);
 }
 
+/// Every program finds its tiles' experts on its own: right in whatever order the interpreter
+/// runs programs and tasks.
+#[test]
+fn grouped_tiles_hold_under_random_schedules() {
+    use weft::codegen::interp::{Options, Schedule};
+    let options = Options {
+        schedule: Schedule::Random { seed: 5 },
+    };
+    let dev = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+    let case = Case {
+        layout: GroupedLayout::Contiguous,
+        counts: vec![20, 0, 150, 9],
+        n: 128,
+        k: 144,
+        m_max: 0,
+    };
+    run::<weft::runtime::cpu::Cpu>(&dev, GemmConfig::grouped(DType::F8E4M3), &case, 3);
+}
+
 #[cfg(feature = "cuda")]
 #[test]
 fn grouped_gemms_on_the_gpu() {
