@@ -23,6 +23,40 @@ use super::parts::{self, ceil_div, Epilogue, GemmLoop, TileGrid, TmaRing};
 /// Elements each program of the reduction sums (4 per thread, 4 warps).
 const REDUCE_BLOCK: u32 = 512;
 
+/// Shared memory an H100 SM gives its programs (227 KiB).
+const SHARED_PER_SM: u64 = 232_448;
+
+/// What starting a wave of programs costs, in bytes of streaming: about a microsecond of HBM
+/// latency at an H100's bandwidth before the first bytes of every program arrive.
+const WAVE_BYTES: f64 = 4.0e6;
+
+/// The split count in `1..=max_splits` with the least modelled time for `tiles` programs a
+/// split on `slots` program slots: whole waves of programs, each streaming its `1 / (tiles ·
+/// splits)` of `w_bytes` at `1 / slots` of the bandwidth and paying [`WAVE_BYTES`] to start,
+/// plus `part_bytes` of partials written and read per split. Ties go to fewer splits.
+pub(super) fn pick_splits(
+    tiles: u64,
+    max_splits: u64,
+    slots: u64,
+    w_bytes: u64,
+    part_bytes: u64,
+) -> u32 {
+    let (tiles, slots) = (tiles.max(1), slots.max(1));
+    let cost = |s: u64| {
+        let programs = tiles * s;
+        let waves = programs.div_ceil(slots);
+        let stream = (waves * slots) as f64 * w_bytes as f64 / programs as f64;
+        stream + waves as f64 * WAVE_BYTES + (s * part_bytes) as f64
+    };
+    let mut best = 1;
+    for s in 2..=max_splits.clamp(1, 1024) {
+        if cost(s) < cost(best) * 0.999 {
+            best = s;
+        }
+    }
+    best as u32
+}
+
 /// Tiles and pipeline of the skinny GEMM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SkinnyConfig {
@@ -76,13 +110,24 @@ impl SkinnyConfig {
         128
     }
 
-    /// How many K ranges to split `k` into so that about two programs per SM (of `sms`) stream
-    /// W, each range at least 4 K blocks long.
+    /// How many K ranges to split `k` into on a device of `sms` SMs: the count that streams W
+    /// (and writes and reads the f32 partials) in the least time by [`pick_splits`]'s model,
+    /// with as many programs resident on an SM as its shared memory holds, each range at least
+    /// 2 K blocks long.
     pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
         let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
         let k_blocks = k.div_ceil(u64::from(self.block_k()));
-        let want = (2 * u64::from(sms)).div_ceil(tiles.max(1));
-        want.min((k_blocks / 4).max(1)).clamp(1, 1024) as u32
+        let e = u64::from(self.dtype.bits() / 8);
+        let smem = u64::from(self.stages) * u64::from(self.block_m + self.block_n) * 128 + 64;
+        let per_sm = (SHARED_PER_SM / smem).clamp(1, 8);
+        let w_bytes = n * k * e;
+        pick_splits(
+            tiles,
+            k_blocks / 2,
+            u64::from(sms) * per_sm,
+            w_bytes,
+            8 * m * n,
+        )
     }
 
     /// The grid of the partial-product kernel: one program per (tile, split).

@@ -18,7 +18,7 @@ use crate::layout::encoding::helpers::mma_for_dot;
 use crate::layout::encoding::{Encoding, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
-use super::gemm_skinny::{split_range, PartialStore};
+use super::gemm_skinny::{pick_splits, split_range, PartialStore};
 use super::layouts::tile_coords;
 use super::parts::{ceil_div, Epilogue};
 use super::{tile_layout, Tile2d};
@@ -58,12 +58,21 @@ impl W4Config {
         ((tiles * u64::from(splits)) as u32, 1, 1)
     }
 
-    /// K ranges so that about four programs an SM (of `sms`) stream W, each at least 4 groups.
+    /// K ranges on a device of `sms` SMs: the count with the least modelled time
+    /// ([`pick_splits`]) for the packed weights and scales, three programs resident on an SM
+    /// with 4 warps (one with 8), each range at least 2 groups.
     pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
         let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
         let groups = k.div_ceil(u64::from(W4_GROUP));
-        let want = (4 * u64::from(sms)).div_ceil(tiles.max(1));
-        want.min((groups / 4).max(1)).clamp(1, 1024) as u32
+        let per_sm = if self.num_warps == 4 { 3 } else { 1 };
+        let w_bytes = n * k / 2 + n * groups * 2;
+        pick_splits(
+            tiles,
+            groups / 2,
+            u64::from(sms) * per_sm,
+            w_bytes,
+            8 * m * n,
+        )
     }
 
     fn check(&self) -> Result<()> {
@@ -244,7 +253,11 @@ pub fn gemm_w4_reference(
     }
     let q = |j: usize, p: usize| -> f64 {
         let byte = w[j * k / 2 + p / 2];
-        let nib = if p.is_multiple_of(2) { byte & 15 } else { byte >> 4 };
+        let nib = if p.is_multiple_of(2) {
+            byte & 15
+        } else {
+            byte >> 4
+        };
         f64::from(nib) - 8.0
     };
     let mut y = vec![0f32; m * n];
