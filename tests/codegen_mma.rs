@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use common::assemble;
 use common::mma::{cp_async_tile_kernel, dot_kernel, ldmatrix_kernel, mma_layouts, row_blocked};
 use weft::codegen::kernels::{self, GemmSm80Config, GEMM_SM80_CONFIGS};
@@ -371,39 +369,6 @@ fn dot_errors_name_the_operands_and_the_rule() {
     kb.finish().unwrap();
 }
 
-/// ptxas's `-v` report of `ptx` for `arch`: (registers, spill stores, spill loads), or `None`
-/// without ptxas.
-fn ptxas_usage(ptx: &str, arch: &str) -> Option<(u32, u32, u32)> {
-    let ptxas = common::ptxas()?;
-    let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("k.ptx");
-    std::fs::write(&src, ptx).unwrap();
-    let out = Command::new(ptxas)
-        .arg(format!("-arch={arch}"))
-        .arg("-v")
-        .arg(&src)
-        .arg("-o")
-        .arg(dir.path().join("k.cubin"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stderr).to_string();
-    let num_before = |needle: &str| -> u32 {
-        let i = text
-            .find(needle)
-            .unwrap_or_else(|| panic!("no `{needle}` in {text}"));
-        text[..i]
-            .split_whitespace()
-            .last()
-            .and_then(|w| w.parse().ok())
-            .unwrap_or_else(|| panic!("no number before `{needle}` in {text}"))
-    };
-    Some((
-        num_before("registers"),
-        num_before("bytes spill stores"),
-        num_before("bytes spill loads"),
-    ))
-}
-
 #[test]
 fn the_sm80_gemm_pipelines_cp_async_ldmatrix_and_mma_without_spills() {
     for target in TARGETS {
@@ -442,7 +407,7 @@ fn the_sm80_gemm_pipelines_cp_async_ldmatrix_and_mma_without_spills() {
                 );
                 assert_eq!(count(&code, "ld.shared"), 0, "{what}");
                 assert_eq!(count(&code, "bar.sync"), 1, "{what}");
-                if let Some((regs, st, ld)) = ptxas_usage(&code, &target.to_string()) {
+                if let Some((regs, st, ld)) = common::ptxas_usage(&code, &target.to_string()) {
                     eprintln!("{what}: {regs} registers, {st} bytes spill stores, {ld} loads");
                     assert_eq!((st, ld), (0, 0), "{what}: spills");
                 }

@@ -96,6 +96,39 @@ pub fn assemble(ptx: &str, arch: &str, what: &str) {
     );
 }
 
+/// ptxas's `-v` report of `ptx` for `arch`: (registers, spill stores, spill loads), or `None`
+/// without ptxas.
+pub fn ptxas_usage(ptx: &str, arch: &str) -> Option<(u32, u32, u32)> {
+    let ptxas = ptxas()?;
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("k.ptx");
+    std::fs::write(&src, ptx).unwrap();
+    let out = Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .arg("-v")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("k.cubin"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr).to_string();
+    let num_before = |needle: &str| -> u32 {
+        let i = text
+            .find(needle)
+            .unwrap_or_else(|| panic!("no `{needle}` in {text}"));
+        text[..i]
+            .split_whitespace()
+            .last()
+            .and_then(|w| w.parse().ok())
+            .unwrap_or_else(|| panic!("no number before `{needle}` in {text}"))
+    };
+    Some((
+        num_before("registers"),
+        num_before("bytes spill stores"),
+        num_before("bytes spill loads"),
+    ))
+}
+
 /// What ptxas prints assembling `ptx` for `arch` (panics if it rejects it), or `None` (after a
 /// SKIP line) when ptxas is not installed.
 pub fn ptxas_log(ptx: &str, arch: &str, what: &str) -> Option<String> {

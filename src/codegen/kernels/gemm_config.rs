@@ -208,6 +208,7 @@ impl GemmConfig {
             block: [self.block_m, self.block_n, self.block_k],
             warps: self.num_warps,
             b_transposed: self.b_transposed,
+            k_first: None,
         }
     }
 

@@ -20,8 +20,12 @@ mod cross_entropy;
 mod cumsum;
 mod decode_config;
 mod gemm;
+mod gemm_blockscaled;
 mod gemm_config;
+mod gemm_grouped;
+mod gemm_skinny;
 mod gemm_sm80;
+mod gemm_w4;
 mod gemm_ws;
 mod layernorm;
 mod layouts;
@@ -59,10 +63,14 @@ pub use cumsum::{
 };
 pub use decode_config::DecodeConfig;
 pub use gemm::{gemm_kernel, gemm_reference};
+pub use gemm_blockscaled::{gemm_blockscaled_kernel, gemm_blockscaled_reference, SCALE_BLOCK};
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
+pub use gemm_grouped::{gemm_grouped_kernel, gemm_grouped_reference, GroupedLayout};
+pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };
+pub use gemm_w4::{gemm_w4_kernel, gemm_w4_reference, W4Config, W4_GROUP};
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
 };

@@ -37,6 +37,9 @@ pub struct GemmLoop {
     pub warps: u32,
     /// B is stored `[N, K]`.
     pub b_transposed: bool,
+    /// The first column of K the loop reads (an `i32` scalar; `None`: 0). A split-K program
+    /// reads its own range of K blocks from here.
+    pub k_first: Option<Value>,
 }
 
 /// The accumulator after the hook, if there is one.
@@ -63,13 +66,17 @@ impl GemmLoop {
     }
 
     /// Loads K block `kk` of the tile at (`om`, `on`) into stage `st`.
-    fn load(
+    pub(super) fn load(
         &self,
         kb: &mut KernelBuilder<'_>,
         st: Value,
         [om, on, kk]: [Value; 3],
         pred: Option<Value>,
     ) -> Result<()> {
+        let kk = match self.k_first {
+            Some(k0) => kb.add(kk, k0)?,
+            None => kk,
+        };
         let b_at = self.b_at(on, kk);
         self.ring.load(
             kb,
@@ -84,7 +91,12 @@ impl GemmLoop {
 
     /// Waits for stage `st` and returns A's and B's buffers as wgmma reads them (B permuted to
     /// `[K, N]` when it is stored `[N, K]`).
-    fn wait(&self, kb: &mut KernelBuilder<'_>, st: Value, phase: Value) -> Result<(Value, Value)> {
+    pub(super) fn wait(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        phase: Value,
+    ) -> Result<(Value, Value)> {
         let bufs = self.ring.wait(kb, st, phase, &[self.a_ring, self.b_ring])?;
         let b_t = if self.b_transposed {
             kb.permute_shared(bufs[1], &[1, 0])?
@@ -95,7 +107,7 @@ impl GemmLoop {
     }
 
     /// A zero accumulator in wgmma's layout.
-    fn zeros(&self, kb: &mut KernelBuilder<'_>) -> Result<Value> {
+    pub(super) fn zeros(&self, kb: &mut KernelBuilder<'_>) -> Result<Value> {
         let [bm, bn, _] = self.block;
         let layout = NvidiaMma::hopper(&[self.warps, 1], bn, 16);
         kb.zeros((&layout, [u64::from(bm), u64::from(bn)]), DType::F32)
@@ -224,24 +236,10 @@ pub fn gemm_mainloop_ws(
     mut hook: Option<KBlockHook<'_>>,
     epilogue: &dyn Epilogue,
 ) -> Result<()> {
-    let bk = lp.block[2] as i32;
     let k_tiles = lp.k_tiles;
     let zero = kb.i32(0)?;
     // Both roles walk (tile, K block) in two loops, carrying the running K block count `it`.
-    kb.in_role(producer, |kb| {
-        kb.for_range(0, tiles, 1, &[zero], |kb, local, carried| {
-            let (om, on) = lp.grid.persistent_origin(kb, pid, programs, local)?;
-            kb.for_range(0, k_tiles, 1, carried, |kb, kt, carried| {
-                let it = carried[0];
-                let (st, ph) = lp.ring.stage_of(kb, it)?;
-                lp.ring.wait_free(kb, st, ph)?;
-                let kk = kb.mul(kt, bk)?;
-                lp.load(kb, st, [om, on, kk], None)?;
-                Ok(vec![kb.add(it, 1)?])
-            })
-        })?;
-        Ok(())
-    })?;
+    produce(kb, lp, producer, [pid, programs, tiles])?;
 
     kb.in_role(consumer, |kb| {
         let acc0 = lp.zeros(kb)?;
@@ -274,5 +272,32 @@ pub fn gemm_mainloop_ws(
         // Nothing may leave the kernel with a wgmma in flight or a store reading shared memory.
         kb.wgmma_wait(0, &[out[0]])?;
         kb.tma_store_wait(0)
+    })
+}
+
+/// The producer of a warp-specialised main loop: in role `producer`, walks the `tiles` tiles of
+/// program `pid` of `programs` and their K blocks, waiting for each stage to be free before it
+/// loads the next K block into it. The consumers count fills the same way (one running `it`).
+pub(super) fn produce(
+    kb: &mut KernelBuilder<'_>,
+    lp: &GemmLoop,
+    producer: Role,
+    [pid, programs, tiles]: [Value; 3],
+) -> Result<()> {
+    let bk = lp.block[2] as i32;
+    let zero = kb.i32(0)?;
+    kb.in_role(producer, |kb| {
+        kb.for_range(0, tiles, 1, &[zero], |kb, local, carried| {
+            let (om, on) = lp.grid.persistent_origin(kb, pid, programs, local)?;
+            kb.for_range(0, lp.k_tiles, 1, carried, |kb, kt, carried| {
+                let it = carried[0];
+                let (st, ph) = lp.ring.stage_of(kb, it)?;
+                lp.ring.wait_free(kb, st, ph)?;
+                let kk = kb.mul(kt, bk)?;
+                lp.load(kb, st, [om, on, kk], None)?;
+                Ok(vec![kb.add(it, 1)?])
+            })
+        })?;
+        Ok(())
     })
 }

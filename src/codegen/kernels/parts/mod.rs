@@ -1,7 +1,8 @@
 //! The pieces the shipped Hopper kernels are built from, public so a kernel author can recombine
 //! them: a TMA ring of shared-memory stages guarded by mbarriers ([`TmaRing`]), the tile grid and
-//! its launch orders ([`TileGrid`]), the GEMM main loops with a per-K-block hook
-//! ([`gemm_mainloop`], [`gemm_mainloop_ws`]) and the epilogue that takes an accumulator to global
+//! its launch orders ([`TileGrid`]; a grouped GEMM's expert by expert: [`Groups`]), the GEMM main loops with a per-K-block hook
+//! ([`gemm_mainloop`], [`gemm_mainloop_ws`]), the main loop that scales each K block's partial
+//! product as it is promoted ([`gemm_mainloop_ws_scaled`], [`BlockScale`]) and the epilogue that takes an accumulator to global
 //! memory ([`Epilogue`], [`TmaStore`]); for attention, the parameters and query block of a program
 //! ([`AttentionParams`], [`QueryBlock`]), the online softmax of a key block with its masking
 //! ([`OnlineSoftmax`], [`Masking`]) and the store of `O / l` and the log-sum-exp
@@ -62,11 +63,15 @@
 mod attention;
 mod epilogue;
 mod gemm_loop;
+mod groups;
+mod promote;
 mod ring;
 mod tiles;
 
 pub use attention::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
 pub use epilogue::{Epilogue, TmaStore};
 pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
+pub use groups::{GroupRows, Groups};
+pub use promote::{gemm_mainloop_ws_scaled, BlockScale};
 pub use ring::TmaRing;
 pub use tiles::{ceil_div, TileGrid};

@@ -16,9 +16,12 @@ pub struct TileGrid {
     pub num_m: Value,
     /// Column tiles.
     pub num_n: Value,
-    block_m: u32,
-    block_n: u32,
-    group_m: u32,
+    pub(super) block_m: u32,
+    pub(super) block_n: u32,
+    pub(super) group_m: u32,
+    /// The experts of a grouped GEMM ([`TileGrid::grouped`]): tiles are then numbered expert by
+    /// expert.
+    pub(super) groups: Option<super::Groups>,
 }
 
 impl TileGrid {
@@ -37,11 +40,16 @@ impl TileGrid {
             block_m,
             block_n,
             group_m,
+            groups: None,
         })
     }
 
-    /// The first row and column of tile `tile` in grouped order.
+    /// The first row and column of tile `tile` in grouped order (of a grouped GEMM: the first
+    /// row in A and the first row of the expert's B, see [`TileGrid::grouped`]).
     pub fn origin(&self, kb: &mut KernelBuilder<'_>, tile: Value) -> Result<(Value, Value)> {
+        if let Some(g) = self.groups {
+            return self.grouped_origin(kb, g, tile);
+        }
         let (tm, tn) = kb.grouped_tile(tile, self.num_m, self.num_n, self.group_m)?;
         Ok((
             kb.mul(tm, self.block_m as i32)?,

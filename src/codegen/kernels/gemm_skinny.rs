@@ -1,0 +1,317 @@
+//! Skinny GEMM for decoding: `Y = X · Wᵀ` with few rows of X (M = 1–128 tokens) and a large
+//! weight W `[N, K]` (as a linear layer stores it), where the time is reading W once. Two kernels:
+//!
+//! 1. [`gemm_skinny_kernel`] swaps the operands so the weight fills wgmma's 64-row side: each
+//!    program computes `W[rows] · X[tokens]ᵀ` for `block_m` rows of W and `block_n` tokens, over
+//!    its own range of K blocks (split-K: `splits` ranges, so N/`block_m` × `splits` programs
+//!    stream W at once), W and X loaded by TMA into a ring, and writes its f32 partial to
+//!    `part[split, token, row]`.
+//! 2. [`gemm_skinny_reduce_kernel`] sums the partials in split order (the same result on every
+//!    run: no atomics) and rounds to the output type.
+//!
+//! Parameters of the first: `w_map` (W `[N, K]`, box `[block_m, block_k]`), `x_map` (X `[M, K]`,
+//! box `[block_n, block_k]`), both 128-byte swizzled, `part: ptr<f32>` (`splits · M · N`), then
+//! `m, n, k, splits: i32`; grid [`SkinnyConfig::grid`]. Of the second: `part`, `y: ptr<out>`,
+//! `len: i32` (`M · N`), `splits: i32`; grid [`SkinnyConfig::reduce_grid`].
+
+use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
+
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::blocked_1d;
+use super::parts::{self, ceil_div, Epilogue, GemmLoop, TileGrid, TmaRing};
+
+/// Elements each program of the reduction sums (4 per thread, 4 warps).
+const REDUCE_BLOCK: u32 = 512;
+
+/// Shared memory an H100 SM gives its programs (227 KiB).
+const SHARED_PER_SM: u64 = 232_448;
+
+/// What starting a wave of programs costs, in bytes of streaming: about a microsecond of HBM
+/// latency at an H100's bandwidth before the first bytes of every program arrive.
+const WAVE_BYTES: f64 = 4.0e6;
+
+/// The split count in `1..=max_splits` with the least modelled time for `tiles` programs a
+/// split on `slots` program slots: whole waves of programs, each streaming its `1 / (tiles ·
+/// splits)` of `w_bytes` at `1 / slots` of the bandwidth and paying [`WAVE_BYTES`] to start,
+/// plus `part_bytes` of partials written and read per split. Ties go to fewer splits.
+pub(super) fn pick_splits(
+    tiles: u64,
+    max_splits: u64,
+    slots: u64,
+    w_bytes: u64,
+    part_bytes: u64,
+) -> u32 {
+    let (tiles, slots) = (tiles.max(1), slots.max(1));
+    let cost = |s: u64| {
+        let programs = tiles * s;
+        let waves = programs.div_ceil(slots);
+        let stream = (waves * slots) as f64 * w_bytes as f64 / programs as f64;
+        stream + waves as f64 * WAVE_BYTES + (s * part_bytes) as f64
+    };
+    let mut best = 1;
+    for s in 2..=max_splits.clamp(1, 1024) {
+        if cost(s) < cost(best) * 0.999 {
+            best = s;
+        }
+    }
+    best as u32
+}
+
+/// Tiles and pipeline of the skinny GEMM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkinnyConfig {
+    /// Element type of W and X: f16, bf16 or fp8 (e4m3, e5m2).
+    pub dtype: DType,
+    /// Rows of W per program (64 or 128: one or two wgmma row blocks of the warpgroup).
+    pub block_m: u32,
+    /// Tokens per program: a power of two from 8 to 256 (wgmma's N), at least M to read W once.
+    pub block_n: u32,
+    /// Shared-memory stages of the ring (2 to 8).
+    pub stages: u32,
+}
+
+impl SkinnyConfig {
+    /// 128 rows of W per program, the fewest tokens that cover `m` (at least 16), 6 stages.
+    pub fn new(dtype: DType, m: u32) -> SkinnyConfig {
+        SkinnyConfig {
+            dtype,
+            block_m: 128,
+            block_n: m.clamp(16, 256).next_power_of_two(),
+            stages: 6,
+        }
+    }
+
+    /// The output type: f16 for f16 inputs, else bf16.
+    pub fn out_dtype(&self) -> DType {
+        if self.dtype == DType::F16 {
+            DType::F16
+        } else {
+            DType::BF16
+        }
+    }
+
+    /// Elements of K per stage: one 128-byte swizzled row.
+    pub fn block_k(&self) -> u32 {
+        128 / (self.dtype.bits() / 8)
+    }
+
+    /// W's TMA box.
+    pub fn w_box(&self) -> [u32; 2] {
+        [self.block_m, self.block_k()]
+    }
+
+    /// X's TMA box.
+    pub fn x_box(&self) -> [u32; 2] {
+        [self.block_n, self.block_k()]
+    }
+
+    /// The swizzle of both tensor maps, in bytes.
+    pub fn swizzle(&self) -> u16 {
+        128
+    }
+
+    /// How many K ranges to split `k` into on a device of `sms` SMs: the count that streams W
+    /// (and writes and reads the f32 partials) in the least time by [`pick_splits`]'s model,
+    /// with as many programs resident on an SM as its shared memory holds, each range at least
+    /// 2 K blocks long.
+    pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
+        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
+        let k_blocks = k.div_ceil(u64::from(self.block_k()));
+        let e = u64::from(self.dtype.bits() / 8);
+        let smem = u64::from(self.stages) * u64::from(self.block_m + self.block_n) * 128 + 64;
+        let per_sm = (SHARED_PER_SM / smem).clamp(1, 8);
+        let w_bytes = n * k * e;
+        pick_splits(
+            tiles,
+            k_blocks / 2,
+            u64::from(sms) * per_sm,
+            w_bytes,
+            8 * m * n,
+        )
+    }
+
+    /// The grid of the partial-product kernel: one program per (tile, split).
+    pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
+        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
+        ((tiles * u64::from(splits)) as u32, 1, 1)
+    }
+
+    /// The grid of the reduction over `m · n` outputs.
+    pub fn reduce_grid(&self, m: u64, n: u64) -> (u32, u32, u32) {
+        ((m * n).div_ceil(u64::from(REDUCE_BLOCK)) as u32, 1, 1)
+    }
+
+    fn check(&self) -> Result<()> {
+        let bad = |reason: String| Err(CodegenError::arg("gemm_skinny_kernel", reason));
+        if !matches!(
+            self.dtype,
+            DType::F16 | DType::BF16 | DType::F8E4M3 | DType::F8E5M2
+        ) {
+            return bad(format!("dtype {}: f16, bf16, f8e4m3 or f8e5m2", self.dtype));
+        }
+        if !matches!(self.block_m, 64 | 128) {
+            return bad(format!("block_m {}: 64 or 128", self.block_m));
+        }
+        if !self.block_n.is_power_of_two() || !(8..=256).contains(&self.block_n) {
+            return bad(format!(
+                "block_n {}: a power of two from 8 to 256",
+                self.block_n
+            ));
+        }
+        if !(2..=8).contains(&self.stages) {
+            return bad(format!("stages {}: 2 to 8", self.stages));
+        }
+        Ok(())
+    }
+}
+
+/// Stores a program's f32 partial `[rows of W, tokens]` (in `layout`) to `part[split, token,
+/// row]`, masked to the `m × n` output.
+pub(super) struct PartialStore {
+    pub(super) part: Value,
+    pub(super) m: Value,
+    pub(super) n: Value,
+    /// `split · m · n`: where this program's partial starts.
+    pub(super) base: Value,
+    pub(super) layout: Encoding,
+    pub(super) block: [i32; 2],
+}
+
+impl Epilogue for PartialStore {
+    fn store(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        acc: Value,
+        [orow, otok]: [Value; 2],
+    ) -> Result<()> {
+        let rows = kb.arange(0, self.block[0], Slice::new(1, self.layout.clone()))?;
+        let rows = kb.add(rows, orow)?;
+        let toks = kb.arange(0, self.block[1], Slice::new(0, self.layout.clone()))?;
+        let toks = kb.add(toks, otok)?;
+        let rows = kb.expand_dims(rows, 1)?;
+        let toks = kb.expand_dims(toks, 0)?;
+        let in_n = kb.lt(rows, self.n)?;
+        let in_m = kb.lt(toks, self.m)?;
+        let mask = kb.and(in_n, in_m)?;
+        let at = kb.mul(toks, self.n)?;
+        let at = kb.add(at, rows)?;
+        let at = kb.add(at, self.base)?;
+        let ptrs = kb.add(self.part, at)?;
+        kb.store(ptrs, acc, Some(mask))
+    }
+}
+
+/// The K blocks split `split` of `splits` reads: `[s · per, min((s + 1) · per, k_blocks))`
+/// with `per = ⌈k_blocks / splits⌉`, as (first block, count); a split past the end reads none
+/// (and stores zeros). Fewer than one split counts as one.
+pub(super) fn split_range(
+    kb: &mut KernelBuilder<'_>,
+    k_blocks: Value,
+    splits: Value,
+    split: Value,
+) -> Result<(Value, Value)> {
+    let splits = kb.max(splits, 1)?;
+    let per = kb.add(k_blocks, splits)?;
+    let per = kb.sub(per, 1)?;
+    let per = kb.div(per, splits)?;
+    let first = kb.mul(split, per)?;
+    let left = kb.sub(k_blocks, first)?;
+    let left = kb.max(left, 0)?;
+    Ok((first, kb.min(left, per)?))
+}
+
+/// Builds the split-K partial-product kernel for `target` (sm_90a). See the module docs.
+pub fn gemm_skinny_kernel(ctx: &Context, target: Target, c: SkinnyConfig) -> Result<Kernel<'_>> {
+    c.check()?;
+    let warps = 4;
+    let mut kb = KernelBuilder::new(ctx, target, "gemm_skinny", warps)?;
+    let sw = c.swizzle();
+    let w_map = kb.arg_tensor_map("w_map", c.dtype, &c.w_box(), sw)?;
+    let x_map = kb.arg_tensor_map("x_map", c.dtype, &c.x_box(), sw)?;
+    let part = kb.arg_ptr("part", DType::F32, 16)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", 1)?;
+    let k = kb.arg_i32("k", 1)?;
+    let splits = kb.arg_i32("splits", 1)?;
+    let (bm, bn, bk) = (c.block_m, c.block_n, c.block_k());
+    // Program pid computes tile `pid % tiles` over split `pid / tiles`.
+    let grid = TileGrid::new(&mut kb, [n, m], [bm, bn], 1)?;
+    let tiles = kb.mul(grid.num_m, grid.num_n)?;
+    let pid = kb.program_id(0)?;
+    let tile = kb.rem(pid, tiles)?;
+    let split = kb.div(pid, tiles)?;
+    let k_blocks = ceil_div(&mut kb, k, bk as i32)?;
+    let (first, mine) = split_range(&mut kb, k_blocks, splits, split)?;
+    let k_first = kb.mul(first, bk as i32)?;
+    let swz = NvmmaShared::new(u32::from(sw), c.dtype.bits(), 2, false);
+    let stages = u64::from(c.stages);
+    let (bm64, bn64, bk64) = (u64::from(bm), u64::from(bn), u64::from(bk));
+    let w_ring = kb.alloc_shared_buffers(c.dtype, stages, &[bm64, bk64], &swz)?;
+    let x_ring = kb.alloc_shared_buffers(c.dtype, stages, &[bn64, bk64], &swz)?;
+    let bytes = (bm + bn) * bk * (c.dtype.bits() / 8);
+    let ring = TmaRing::new(&mut kb, c.stages, bytes, None)?;
+    let lp = GemmLoop {
+        a_map: w_map,
+        b_map: x_map,
+        a_ring: w_ring,
+        b_ring: x_ring,
+        ring,
+        grid,
+        k_tiles: mine,
+        block: [bm, bn, bk],
+        warps,
+        b_transposed: true,
+        k_first: Some(k_first),
+    };
+    let mn = kb.mul(m, n)?;
+    let base = kb.mul(split, mn)?;
+    let store = PartialStore {
+        part,
+        m,
+        n,
+        base,
+        layout: NvidiaMma::hopper(&[warps, 1], bn, 16).into(),
+        block: [bm as i32, bn as i32],
+    };
+    parts::gemm_mainloop(&mut kb, &lp, tile, false, None, &store)?;
+    kb.finish()
+}
+
+/// Builds the reduction: `y[i] = Σ_s part[s · len + i]` in split order, rounded to `out` (f16,
+/// bf16 or f32). See the module docs.
+pub fn gemm_skinny_reduce_kernel(ctx: &Context, target: Target, out: DType) -> Result<Kernel<'_>> {
+    if !matches!(out, DType::F16 | DType::BF16 | DType::F32) {
+        return Err(CodegenError::arg(
+            "gemm_skinny_reduce_kernel",
+            format!("out {out}: f16, bf16 or f32"),
+        ));
+    }
+    let warps = 4;
+    let mut kb = KernelBuilder::new(ctx, target, "gemm_skinny_reduce", warps)?;
+    let part = kb.arg_ptr("part", DType::F32, 16)?;
+    let y = kb.arg_ptr("y", out, 16)?;
+    let len = kb.arg_i32("len", 1)?;
+    let splits = kb.arg_i32("splits", 1)?;
+    let layout = blocked_1d(target, 4, warps, REDUCE_BLOCK)?;
+    let pid = kb.program_id(0)?;
+    let start = kb.mul(pid, REDUCE_BLOCK as i32)?;
+    let offs = kb.arange(0, REDUCE_BLOCK as i32, &layout)?;
+    let offs = kb.add(offs, start)?;
+    let mask = kb.lt(offs, len)?;
+    let zeros = kb.zeros((&layout, [u64::from(REDUCE_BLOCK)]), DType::F32)?;
+    let sum = kb.for_range(0, splits, 1, &[zeros], |kb, s, acc| {
+        let at = kb.mul(s, len)?;
+        let at = kb.add(offs, at)?;
+        let ptrs = kb.add(part, at)?;
+        let v = kb.load(ptrs, Some(mask), None)?;
+        Ok(vec![kb.add(acc[0], v)?])
+    })?[0];
+    let v = if out == DType::F32 {
+        sum
+    } else {
+        kb.cast(sum, out)?
+    };
+    let ptrs = kb.add(y, offs)?;
+    kb.store(ptrs, v, Some(mask))?;
+    kb.finish()
+}

@@ -1,0 +1,275 @@
+//! 4-bit weights for decoding: `Y = X · dequant(W)ᵀ` with X f16 or bf16 `[M, K]` (M = 1–128
+//! tokens) and W int4 `[N, K]` packed two to a byte along K (`w[n, k / 2]`: the low nibble holds
+//! the even k, the high one the odd k), each nibble `q` meaning `(q - 8) · s[n, k / 128]` with
+//! `s` `[N, ⌈K/128⌉]` in X's type (symmetric group-128 quantisation).
+//!
+//! As in the skinny GEMM, W fills the tensor cores' rows and the tokens their columns, and the K
+//! blocks are split over programs (f32 partials summed in split order by
+//! [`gemm_skinny_reduce_kernel`](super::gemm_skinny_reduce_kernel)). One K block is one scale
+//! group: its bytes are unpacked in registers to `q - 8` (exact in 16 bits), fed to `mma.sync`
+//! with the tokens, and the block's product is scaled by its group's scale per row of W as it is
+//! added into the accumulator, so the scale multiplies 1/128 as many values as dequantising W
+//! would. The next block's bytes and tokens are loaded while the current one is computed.
+//!
+//! Parameters: `w: ptr<i8>`, `scales: ptr<act>`, `x: ptr<act>`, `part: ptr<f32>` (`splits ·
+//! M · N`), then `m, n, k, splits: i32` (K even). Grid [`W4Config::grid`].
+
+use crate::layout::encoding::helpers::mma_for_dot;
+use crate::layout::encoding::{Encoding, Slice};
+
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::gemm_skinny::{pick_splits, split_range, PartialStore};
+use super::layouts::tile_coords;
+use super::parts::{ceil_div, Epilogue};
+use super::{tile_layout, Tile2d};
+
+/// Weights a scale covers along K, and the K of one block.
+pub const W4_GROUP: u32 = 128;
+
+/// Tiles of the 4-bit-weight GEMM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct W4Config {
+    /// X's (and the scales') type: f16 or bf16.
+    pub act: DType,
+    /// Rows of W per program (64 or 128).
+    pub block_m: u32,
+    /// Tokens per program: 16 to 128, a power of two, at least M to read W once.
+    pub block_n: u32,
+    /// Warps per program (4, or 8 for wide token tiles).
+    pub num_warps: u32,
+}
+
+impl W4Config {
+    /// 64 rows of W per program, the fewest tokens that cover `m` (at least 16), 4 warps (8
+    /// from 64 tokens, so the operands fit the registers).
+    pub fn new(act: DType, m: u32) -> W4Config {
+        let block_n = m.clamp(16, 128).next_power_of_two();
+        W4Config {
+            act,
+            block_m: 64,
+            block_n,
+            num_warps: if block_n >= 64 { 8 } else { 4 },
+        }
+    }
+
+    /// The grid: one program per (tile, split).
+    pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
+        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
+        ((tiles * u64::from(splits)) as u32, 1, 1)
+    }
+
+    /// K ranges on a device of `sms` SMs: the count with the least modelled time
+    /// ([`pick_splits`]) for the packed weights and scales, three programs resident on an SM
+    /// with 4 warps (one with 8), each range at least 2 groups.
+    pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
+        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
+        let groups = k.div_ceil(u64::from(W4_GROUP));
+        let per_sm = if self.num_warps == 4 { 3 } else { 1 };
+        let w_bytes = n * k / 2 + n * groups * 2;
+        pick_splits(
+            tiles,
+            groups / 2,
+            u64::from(sms) * per_sm,
+            w_bytes,
+            8 * m * n,
+        )
+    }
+
+    fn check(&self) -> Result<()> {
+        let bad = |reason: String| Err(CodegenError::arg("gemm_w4_kernel", reason));
+        if !matches!(self.act, DType::F16 | DType::BF16) {
+            return bad(format!("act {}: f16 or bf16", self.act));
+        }
+        if !matches!(self.block_m, 64 | 128) {
+            return bad(format!("block_m {}: 64 or 128", self.block_m));
+        }
+        if !self.block_n.is_power_of_two() || !(16..=128).contains(&self.block_n) {
+            return bad(format!(
+                "block_n {}: a power of two from 16 to 128",
+                self.block_n
+            ));
+        }
+        if !matches!(self.num_warps, 4 | 8) {
+            return bad(format!("num_warps {}: 4 or 8", self.num_warps));
+        }
+        Ok(())
+    }
+}
+
+/// Builds the 4-bit-weight partial-product kernel for `target` (sm_80 or later). See the
+/// module docs.
+pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kernel<'_>> {
+    c.check()?;
+    let mut kb = KernelBuilder::new(ctx, target, "gemm_w4", c.num_warps)?;
+    let w = kb.arg_ptr("w", DType::I8, 16)?;
+    let scales = kb.arg_ptr("scales", c.act, 2)?;
+    let x = kb.arg_ptr("x", c.act, 16)?;
+    let part = kb.arg_ptr("part", DType::F32, 16)?;
+    let m = kb.arg_i32("m", 1)?;
+    let n = kb.arg_i32("n", 1)?;
+    let k = kb.arg_i32("k", 1)?;
+    let splits = kb.arg_i32("splits", 1)?;
+    let (bm, bn, g) = (c.block_m, c.block_n, W4_GROUP);
+    let (acc_l, a_l, b_l) = mma_for_dot(2, bm.into(), bn.into(), c.num_warps, 16)?;
+    let b_l = b_l.ok_or_else(|| CodegenError::arg("gemm_w4_kernel", "no B operand layout"))?;
+    let acc_e: Encoding = acc_l.clone().into();
+    // Program pid: tile pid % tiles (rows of W fastest), split pid / tiles.
+    let row_tiles = ceil_div(&mut kb, n, bm as i32)?;
+    let tok_tiles = ceil_div(&mut kb, m, bn as i32)?;
+    let tiles = kb.mul(row_tiles, tok_tiles)?;
+    let pid = kb.program_id(0)?;
+    let tile = kb.rem(pid, tiles)?;
+    let split = kb.div(pid, tiles)?;
+    let r_tile = kb.rem(tile, row_tiles)?;
+    let t_tile = kb.div(tile, row_tiles)?;
+    let orow = kb.mul(r_tile, bm as i32)?;
+    let otok = kb.mul(t_tile, bn as i32)?;
+    let groups = ceil_div(&mut kb, k, g as i32)?;
+    let (first, mine) = split_range(&mut kb, groups, splits, split)?;
+    let half_k = kb.div(k, 2)?;
+    // Coalesced loads: 16 bytes a thread of W's rows, 8 elements of X's.
+    let w_l: Encoding = tile_layout(
+        target,
+        Tile2d {
+            rows: bm,
+            cols: g / 2,
+            per_thread: 16,
+            num_warps: c.num_warps,
+        },
+    )?
+    .into();
+    let x_l: Encoding = tile_layout(
+        target,
+        Tile2d {
+            rows: bn,
+            cols: g,
+            per_thread: 8,
+            num_warps: c.num_warps,
+        },
+    )?
+    .into();
+    let (w_rows, w_cols) = tile_coords(
+        &mut kb,
+        &w_l,
+        [bm.into(), u64::from(g / 2)],
+        Some(orow),
+        None,
+    )?;
+    let (x_rows, x_cols) = tile_coords(&mut kb, &x_l, [bn.into(), g.into()], Some(otok), None)?;
+    let w_in = kb.lt(w_rows, n)?;
+    let x_in = kb.lt(x_rows, m)?;
+    let w_row_at = kb.mul(w_rows, half_k)?;
+    let x_row_at = kb.mul(x_rows, k)?;
+    // Group `gi`'s bytes of W, and its columns of X (zero past N, M and K).
+    let load_w = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
+        let b0 = kb.mul(gi, g as i32 / 2)?;
+        let wc = kb.add(w_cols, b0)?;
+        let wk = kb.lt(wc, half_k)?;
+        let wm = kb.and(w_in, wk)?;
+        let at = kb.add(w_row_at, wc)?;
+        let pw = kb.add(w, at)?;
+        kb.load(pw, Some(wm), None)
+    };
+    let load_x = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
+        let k0 = kb.mul(gi, g as i32)?;
+        let xc = kb.add(x_cols, k0)?;
+        let xk = kb.lt(xc, k)?;
+        let xm = kb.and(x_in, xk)?;
+        let at = kb.add(x_row_at, xc)?;
+        let px = kb.add(x, at)?;
+        kb.load(px, Some(xm), None)
+    };
+    // Each row's scale of group `gi`, in the accumulator's rows.
+    let s_rows = kb.arange(0, bm as i32, Slice::new(1, acc_e.clone()))?;
+    let s_rows = kb.add(s_rows, orow)?;
+    let s_in = kb.lt(s_rows, n)?;
+    let s_at = kb.mul(s_rows, groups)?;
+    let zero_acc = kb.zeros((&acc_l, [u64::from(bm), u64::from(bn)]), DType::F32)?;
+    let first_w = load_w(&mut kb, first)?;
+    let last = kb.add(first, mine)?;
+    let out = kb.for_range(first, last, 1, &[zero_acc, first_w], |kb, gi, c_| {
+        let (acc, wt) = (c_[0], c_[1]);
+        // The next group's weights load under this one's math (the last group loads
+        // itself again); the tokens, shared by every program, come from L2.
+        let xt = load_x(kb, gi)?;
+        let gn = kb.add(gi, 1)?;
+        let in_range = kb.lt(gn, last)?;
+        let gn = kb.where_(in_range, gn, gi)?;
+        let next = load_w(kb, gn)?;
+        // Unpack: low nibble at even k, high at odd k, as q - 8.
+        let lo = kb.and(wt, 15)?;
+        let hi = kb.shr(wt, 4)?;
+        let hi = kb.and(hi, 15)?;
+        let q = kb.join(lo, hi)?;
+        let q = kb.reshape(q, &[bm.into(), g.into()])?;
+        let q = kb.sub(q, 8)?;
+        let q = kb.cast(q, c.act)?;
+        let qa = kb.convert_layout(q, &a_l)?;
+        let xt = kb.permute(xt, &[1, 0])?;
+        let xb = kb.convert_layout(xt, &b_l)?;
+        let zero = kb.zeros((&acc_l, [u64::from(bm), u64::from(bn)]), DType::F32)?;
+        let p = kb.dot(qa, xb, zero)?;
+        let at = kb.add(s_at, gi)?;
+        let ps = kb.add(scales, at)?;
+        let s = kb.load(ps, Some(s_in), None)?;
+        let s = kb.cast(s, DType::F32)?;
+        let s = kb.expand_dims(s, 1)?;
+        let acc = kb.fma(p, s, acc)?;
+        Ok(vec![acc, next])
+    })?;
+    let mn = kb.mul(m, n)?;
+    let base = kb.mul(split, mn)?;
+    let store = PartialStore {
+        part,
+        m,
+        n,
+        base,
+        layout: acc_e,
+        block: [bm as i32, bn as i32],
+    };
+    store.store(&mut kb, out[0], [orow, otok])?;
+    kb.finish()
+}
+
+/// The 4-bit-weight GEMM on the host in f64: `Y[i, j] = Σ_k X[i, k] · (q[j, k] - 8) · s[j, k /
+/// 128]` from X as f32, the packed bytes and the scales as f32. Fails when a slice is shorter
+/// than the shapes say or K is odd.
+pub fn gemm_w4_reference(
+    x: &[f32],
+    w: &[u8],
+    s: &[f32],
+    [m, n, k]: [usize; 3],
+) -> Result<Vec<f32>> {
+    let groups = k.div_ceil(W4_GROUP as usize);
+    let ok = k.is_multiple_of(2)
+        && m.checked_mul(k).is_some_and(|l| x.len() >= l)
+        && n.checked_mul(k / 2).is_some_and(|l| w.len() >= l)
+        && n.checked_mul(groups).is_some_and(|l| s.len() >= l);
+    if !ok {
+        return Err(CodegenError::arg(
+            "gemm_w4_reference",
+            format!("slices shorter than {m}×{n}×{k} needs, or K odd"),
+        ));
+    }
+    let q = |j: usize, p: usize| -> f64 {
+        let byte = w[j * k / 2 + p / 2];
+        let nib = if p.is_multiple_of(2) {
+            byte & 15
+        } else {
+            byte >> 4
+        };
+        f64::from(nib) - 8.0
+    };
+    let mut y = vec![0f32; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            let mut acc = 0f64;
+            for p in 0..k {
+                let sc = f64::from(s[j * groups + p / W4_GROUP as usize]);
+                acc += f64::from(x[i * k + p]) * q(j, p) * sc;
+            }
+            y[i * n + j] = acc as f32;
+        }
+    }
+    Ok(y)
+}

@@ -1,0 +1,172 @@
+//! The block-scaled fp8 GEMM (`gemm_blockscaled_kernel`: 1×128 scales on A, 128×128 on B,
+//! each K block's partial promoted while the next block's wgmma runs) against its f64 host
+//! reference on ragged shapes: on the CPU backend (the interpreter) always, on the GPU when there
+//! is one; and its PTX through ptxas (no spills, no serialised wgmma).
+#![cfg(feature = "llvm")]
+
+mod common;
+
+use common::check::{close, Tol};
+use common::gemm::quarters;
+use common::launch::{launch, load, poisoned};
+use common::rng::Rng;
+use weft::codegen::kernels::{
+    gemm_blockscaled_kernel, gemm_blockscaled_reference, GemmConfig, SCALE_BLOCK,
+};
+use weft::codegen::{CodegenError, Context, DType, Target};
+use weft::runtime::prelude::*;
+use weft::runtime::{bf16, Backend, KernelArgs, F8E4M3};
+
+/// Runs the kernel of `c` on an `m × n × k` problem of quarters (exact in e4m3) with random
+/// scales in [1/4, 2) over `programs` persistent programs; checks C (bf16: an ulp, or 1e-3 near
+/// zero) and the poison past it. Returns the largest error.
+fn run<B: Backend>(dev: &B::Device, c: GemmConfig, [m, n, k]: [usize; 3], programs: u32) -> f64 {
+    let what = format!("gemm_blockscaled {m}x{n}x{k} on {programs} programs, {c:?}");
+    let ctx = Context::new();
+    let kern = gemm_blockscaled_kernel(&ctx, Target::SM90A, c).unwrap();
+    let kernel = load::<B>(dev, &kern, &what);
+    let mut rng = Rng(29);
+    let (a, b) = (quarters(&mut rng, m * k), quarters(&mut rng, n * k));
+    let kbs = k.div_ceil(SCALE_BLOCK);
+    let mut scales = |len: usize| -> Vec<f32> {
+        (0..len)
+            .map(|_| 0.25 + 1.75 * (rng.next_u64() % 1024) as f32 / 1024.0)
+            .collect()
+    };
+    let sa = scales(m * kbs);
+    let sb = scales(n.div_ceil(SCALE_BLOCK) * kbs);
+    let want = gemm_blockscaled_reference([&a, &b], [&sa, &sb], [m, n, k]).unwrap();
+    let f8 = |x: &[f32]| x.iter().map(|&v| F8E4M3::from_f32(v)).collect::<Vec<_>>();
+    let (da, db) = (dev.upload(&f8(&a)).unwrap(), dev.upload(&f8(&b)).unwrap());
+    let (dsa, dsb) = (dev.upload(&sa).unwrap(), dev.upload(&sb).unwrap());
+    let dc = poisoned::<B, bf16>(dev, m * n);
+    let (mu, nu, ku) = (m as u64, n as u64, k as u64);
+    let sw = c.swizzle();
+    let a_map = dev
+        .tensor_map(&da, &[mu, ku], &[ku], &c.a_box(), sw)
+        .unwrap();
+    let b_map = dev
+        .tensor_map(&db, &[nu, ku], &[ku], &c.b_box(), sw)
+        .unwrap();
+    let c_map = dev
+        .tensor_map(&dc, &[mu, nu], &[nu], &c.c_box(), sw)
+        .unwrap();
+    let mut args = KernelArgs::new();
+    args.tensor_map(&a_map)
+        .tensor_map(&b_map)
+        .tensor_map(&c_map);
+    args.scalar(m as i32).scalar(n as i32).scalar(k as i32);
+    args.ptr(&dsa).ptr(&dsb);
+    let grid = c.grid_persistent(mu, nu, programs);
+    // SAFETY: the maps cover A, B and C; the scales are read where row < m and K block < ⌈k/128⌉.
+    unsafe { launch::<B>(dev, &kernel, grid, &args, &what) };
+    let out = dc.to_vec().unwrap();
+    assert!(
+        out[m * n..].iter().all(|x| x.to_bits() == 0xFFFF),
+        "{what}: wrote past C"
+    );
+    let got: Vec<f64> = out[..m * n].iter().map(|x| x.to_f64()).collect();
+    let want: Vec<f64> = want.iter().map(|&x| f64::from(x)).collect();
+    close(
+        &got,
+        &want,
+        Tol {
+            rel: 1.0 / 128.0,
+            abs: 1e-3,
+        },
+        &what,
+    )
+}
+
+#[test]
+fn block_scales_promote_each_k_block_in_the_interpreter() {
+    let dev = common::gpu::cpu();
+    // Two row tiles (the second ragged), two column tiles (the second with its own B scales,
+    // ragged), three K blocks (the last ragged); three programs, so one walks two tiles.
+    let worst =
+        run::<weft::runtime::cpu::Cpu>(&dev, GemmConfig::block_scaled(), [136, 200, 304], 3);
+    println!("136x200x304: max error {worst:.2e}");
+    // One K block: the peeled first block alone.
+    let mut c = GemmConfig::block_scaled();
+    c.block_n = 64;
+    c.stages = 2;
+    run::<weft::runtime::cpu::Cpu>(&dev, c, [40, 72, 48], 1);
+}
+
+/// Producer and consumer hand stages over through mbarriers and the consumer releases each
+/// stage only after its partial is promoted: right in whatever order the interpreter runs tasks
+/// and programs.
+#[test]
+fn block_scales_hold_under_random_schedules() {
+    use weft::codegen::interp::{Options, Schedule};
+    for seed in 0..2 {
+        let options = Options {
+            schedule: Schedule::Random { seed },
+        };
+        let dev = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+        run::<weft::runtime::cpu::Cpu>(&dev, GemmConfig::block_scaled(), [72, 136, 400], 2);
+    }
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn block_scales_promote_each_k_block_on_the_gpu() {
+    let Some(dev) = common::gpu::device() else {
+        return;
+    };
+    let sms = dev.props().sm_count;
+    for (mnk, programs) in [
+        ([1000, 776, 1552], sms),
+        ([257, 1024, 4096], sms),
+        ([64, 128, 128], 1),
+        ([4096, 2048, 1040], 7),
+    ] {
+        run::<weft::runtime::cuda::Cuda>(&dev, GemmConfig::block_scaled(), mnk, programs);
+    }
+}
+
+#[test]
+fn the_block_scaled_gemm_assembles_without_spills_or_serialised_wgmma() {
+    for block_n in [64, 128] {
+        let mut c = GemmConfig::block_scaled();
+        c.block_n = block_n;
+        let what = format!("gemm_blockscaled block_n {block_n}");
+        let ctx = Context::new();
+        let k = gemm_blockscaled_kernel(&ctx, Target::SM90A, c).unwrap();
+        let ptx = k.ptx().unwrap();
+        common::assemble(&ptx, "sm_90a", &what);
+        if let Some((regs, st, ld)) = common::ptxas_usage(&ptx, "sm_90a") {
+            eprintln!("{what}: {regs} registers, {st} bytes spill stores, {ld} loads");
+            assert_eq!((st, ld), (0, 0), "{what}: spills");
+        }
+        // Each K block: one wgmma group issued, and the wait that leaves it in flight.
+        assert!(ptx.contains("wgmma.wait_group.sync.aligned 1"), "{what}");
+    }
+}
+
+#[test]
+fn configurations_it_cannot_build_are_typed_errors() {
+    let ctx = Context::new();
+    let arg = |c: GemmConfig| {
+        let e = gemm_blockscaled_kernel(&ctx, Target::SM90A, c).unwrap_err();
+        assert!(
+            matches!(e.cause(), CodegenError::InvalidArgument { .. }),
+            "{e}"
+        );
+        e.to_string()
+    };
+    let mut c = GemmConfig::block_scaled();
+    c.block_n = 256;
+    assert!(arg(c).contains("block_n 256"));
+    let mut c = GemmConfig::block_scaled();
+    c.warp_specialized = false;
+    assert!(arg(c).contains("warp-specialised"));
+    let mut c = GemmConfig::new(DType::BF16);
+    c.block_n = 128;
+    c.warp_specialized = true;
+    assert!(arg(c).contains("f8e4m3"));
+    // The reference refuses slices shorter than the shape.
+    assert!(
+        gemm_blockscaled_reference([&[0.0; 4], &[0.0; 4]], [&[1.0], &[1.0]], [2, 2, 4]).is_err()
+    );
+}

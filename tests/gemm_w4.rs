@@ -1,0 +1,155 @@
+//! The 4-bit-weight GEMM (`gemm_w4_kernel`: int4 weights with group-128 scales, unpacked in
+//! registers on the way to `mma.sync`, split-K, partials summed by `gemm_skinny_reduce_kernel`)
+//! against the f64 host reference on ragged shapes with f16 and bf16 tokens: on the CPU backend
+//! (the interpreter) always, on the GPU when there is one; and its PTX through ptxas (no spills).
+#![cfg(feature = "llvm")]
+
+mod common;
+
+use common::check::{close, tol};
+use common::launch::{launch, load, poisoned};
+use common::rng::Rng;
+use weft::codegen::kernels::{
+    gemm_skinny_reduce_kernel, gemm_w4_kernel, gemm_w4_reference, W4Config, W4_GROUP,
+};
+use weft::codegen::{CodegenError, Context, DType, Target};
+use weft::runtime::prelude::*;
+use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
+
+/// Runs both kernels on random int4 weights, scales in [1/64, 1/32) and tokens of quarters in
+/// [-2, 2) (exact in 16 bits) with `splits` K ranges; checks Y against the host.
+fn run<B: Backend>(dev: &B::Device, act: DType, [m, n, k]: [usize; 3], splits: u32) {
+    if act == DType::F16 {
+        run_as::<B, f16>(dev, act, [m, n, k], splits, f16::from_f32, f16::to_f64);
+    } else {
+        run_as::<B, bf16>(dev, act, [m, n, k], splits, bf16::from_f32, bf16::to_f64);
+    }
+}
+
+fn run_as<B: Backend, T: DeviceElem + Copy>(
+    dev: &B::Device,
+    act: DType,
+    [m, n, k]: [usize; 3],
+    splits: u32,
+    to: fn(f32) -> T,
+    from: fn(T) -> f64,
+) {
+    let c = W4Config::new(act, m as u32);
+    let what = format!("gemm_w4 {m}x{n}x{k} in {splits} splits, {c:?}");
+    let ctx = Context::new();
+    let kp = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap();
+    let kr = gemm_skinny_reduce_kernel(&ctx, Target::SM90A, act).unwrap();
+    let (partial, reduce) = (load::<B>(dev, &kp, &what), load::<B>(dev, &kr, &what));
+    let mut rng = Rng(41 + m as u64);
+    let groups = k.div_ceil(W4_GROUP as usize);
+    let x: Vec<f32> = (0..m * k)
+        .map(|_| ((rng.next_u64() % 16) as f32 - 8.0) / 4.0)
+        .collect();
+    let w: Vec<u8> = (0..n * k / 2).map(|_| rng.next_u64() as u8).collect();
+    // Scales exact in both 16-bit types.
+    let s: Vec<f32> = (0..n * groups)
+        .map(|_| (64 + rng.next_u64() % 64) as f32 / 4096.0)
+        .collect();
+    let want: Vec<f64> = gemm_w4_reference(&x, &w, &s, [m, n, k])
+        .unwrap()
+        .into_iter()
+        .map(f64::from)
+        .collect();
+    let up = |v: &[f32]| {
+        dev.upload(&v.iter().map(|&e| to(e)).collect::<Vec<T>>())
+            .unwrap()
+    };
+    let (dx, ds) = (up(&x), up(&s));
+    let dw = dev
+        .upload(&w.iter().map(|&b| b as i8).collect::<Vec<i8>>())
+        .unwrap();
+    let dpart = poisoned::<B, f32>(dev, splits as usize * m * n);
+    let dy = poisoned::<B, T>(dev, m * n);
+    let mut args = KernelArgs::new();
+    args.ptr(&dw).ptr(&ds).ptr(&dx).ptr(&dpart);
+    args.scalar(m as i32)
+        .scalar(n as i32)
+        .scalar(k as i32)
+        .scalar(splits as i32);
+    let (mu, nu) = (m as u64, n as u64);
+    // SAFETY: the kernel reads W (n · k / 2 bytes), the scales and X within their shapes
+    // (masked) and writes splits · m · n partials.
+    unsafe { launch::<B>(dev, &partial, c.grid(mu, nu, splits), &args, &what) };
+    let mut args = KernelArgs::new();
+    args.ptr(&dpart)
+        .ptr(&dy)
+        .scalar((m * n) as i32)
+        .scalar(splits as i32);
+    let blocks = (m * n).div_ceil(512) as u32;
+    // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
+    unsafe { launch::<B>(dev, &reduce, (blocks, 1, 1), &args, &what) };
+    let got: Vec<f64> = dy.to_vec().unwrap()[..m * n]
+        .iter()
+        .map(|&v| from(v))
+        .collect();
+    close(&got, &want, tol(act), &what);
+}
+
+#[test]
+fn int4_weights_unpack_and_scale_in_the_interpreter() {
+    let dev = common::gpu::cpu();
+    type Cpu = weft::runtime::cpu::Cpu;
+    // One token, two tiles of W rows (the second ragged), 3 groups in 2 splits.
+    run::<Cpu>(&dev, DType::BF16, [1, 72, 384], 2);
+    // 13 f16 tokens, a ragged last group (K 200), one split.
+    run::<Cpu>(&dev, DType::F16, [13, 64, 200], 1);
+    // 70 tokens: a 128-token tile over 8 warps.
+    run::<Cpu>(&dev, DType::BF16, [70, 64, 256], 1);
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn int4_weights_on_the_gpu() {
+    let Some(dev) = common::gpu::device() else {
+        return;
+    };
+    type Cuda = weft::runtime::cuda::Cuda;
+    let sms = dev.props().sm_count;
+    for act in [DType::BF16, DType::F16] {
+        for (m, n, k) in [(1, 4096, 4096), (16, 1000, 2048), (128, 520, 1408)] {
+            let splits = W4Config::new(act, m as u32).splits(m as u64, n as u64, k as u64, sms);
+            run::<Cuda>(&dev, act, [m, n, k], splits);
+        }
+    }
+}
+
+#[test]
+fn the_int4_kernel_assembles_without_spills() {
+    for act in [DType::BF16, DType::F16] {
+        for m in [1, 16, 64, 128] {
+            let c = W4Config::new(act, m);
+            let what = format!("gemm_w4 {c:?}");
+            let ctx = Context::new();
+            let k = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap();
+            let ptx = k.ptx().unwrap();
+            common::assemble(&ptx, "sm_90a", &what);
+            if let Some((regs, st, ld)) = common::ptxas_usage(&ptx, "sm_90a") {
+                eprintln!("{what}: {regs} registers, {st} bytes spill stores, {ld} loads");
+                assert_eq!((st, ld), (0, 0), "{what}: spills");
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_int4_configurations_and_references_are_typed_errors() {
+    let ctx = Context::new();
+    let mut c = W4Config::new(DType::BF16, 1);
+    c.act = DType::F32;
+    let e = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(
+        matches!(e.cause(), CodegenError::InvalidArgument { .. }),
+        "{e}"
+    );
+    let mut c = W4Config::new(DType::BF16, 1);
+    c.block_n = 48;
+    assert!(gemm_w4_kernel(&ctx, Target::SM90A, c).is_err());
+    // K odd, and a W too short.
+    assert!(gemm_w4_reference(&[0.0; 3], &[0; 2], &[1.0; 1], [1, 1, 3]).is_err());
+    assert!(gemm_w4_reference(&[0.0; 4], &[0; 1], &[1.0; 1], [1, 1, 4]).is_err());
+}
