@@ -93,7 +93,6 @@ pub use softmax_backward::{softmax_bwd_kernel, softmax_bwd_reference};
 pub use softmax_split::{
     softmax_split_apply_kernel, softmax_split_grid, softmax_split_stats_kernel,
 };
-pub use softmax::{softmax_kernel, softmax_reference, SoftmaxConfig, SOFTMAX_MAX_PER_THREAD};
 pub use split_kv_combine::{combine_grid, split_kv_combine_kernel};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
