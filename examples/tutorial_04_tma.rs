@@ -24,8 +24,6 @@ use weft::codegen::kernels::parts::{ceil_div, Epilogue, TmaRing, TmaStore};
 use weft::codegen::DType::F32;
 use weft::codegen::{Context, Kernel, KernelBuilder, Target, Value};
 use weft::layout::encoding::{Blocked, SwizzledShared};
-use weft::runtime::prelude::*;
-use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 
 /// `c = a + b` over `[xnumel, ynumel]` f32 tensor maps with `[x, y]` boxes, `stages` buffers.
 fn add_tma_kernel(ctx: &Context, t: Target, [x, y]: [u32; 2], stages: u32) -> Result<Kernel<'_>> {
@@ -80,7 +78,13 @@ fn main() -> Result<()> {
         let n = 32 * 1024;
         for (block, stages) in [([32, 64], 2), ([32, 64], 3), ([64, 128], 3)] {
             let kernel = add_tma_kernel(&ctx, target, block, stages)?;
-            let (ms, d2d) = run::<weft::runtime::cuda::Cuda>(&dev, &kernel, block, n, n, true)?;
+            let (ms, d2d) = common::tma_add::run::<weft::runtime::cuda::Cuda>(
+                &dev,
+                &kernel,
+                block,
+                (n, n),
+                true,
+            )?;
             let gbs = |ms: f64| 12.0 * (n * n) as f64 / ms / 1e6;
             println!(
                 "tutorial 04 elementwise_add_tma ({n}² f32, {}x{} blocks, {stages} buffers) on {}: \
@@ -99,48 +103,16 @@ fn main() -> Result<()> {
     let dev = common::interpreter(target)?;
     for stages in [2, 3] {
         let kernel = add_tma_kernel(&ctx, target, [32, 64], stages)?;
-        run::<weft::runtime::cpu::Cpu>(&dev, &kernel, [32, 64], 100, 332, false)?;
+        common::tma_add::run::<weft::runtime::cpu::Cpu>(
+            &dev,
+            &kernel,
+            [32, 64],
+            (100, 332),
+            false,
+        )?;
     }
     common::interpreted(
         "elementwise_add_tma of 100 × 332 f32 (2 and 3 buffers): C = A + B bit for bit",
     );
     Ok(())
-}
-
-/// Adds two `x × y` matrices with `kernel` (boxes `block`) on `dev` and checks C bit for bit;
-/// with `time`, returns (kernel ms, ms of a device copy of 6 x y bytes, which reads and writes
-/// the 12 x y bytes the kernel moves).
-fn run<B: Backend>(
-    dev: &B::Device,
-    kernel: &Kernel<'_>,
-    block: [u32; 2],
-    x: usize,
-    y: usize,
-    time: bool,
-) -> Result<(f64, f64)> {
-    let (ha, hb) = (common::random(x * y, 3), common::random(x * y, 4));
-    let (da, db) = (dev.upload(&ha)?, dev.upload(&hb)?);
-    let mut dc = dev.alloc::<f32>(x * y)?;
-    dc.fill_bytes(0xFF)?;
-    let shape = [x as u64, y as u64];
-    let a = dev.tensor_map(&da, &shape, &[y as u64], &block, 0)?;
-    let b = dev.tensor_map(&db, &shape, &[y as u64], &block, 0)?;
-    let c = dev.tensor_map(&dc, &shape, &[y as u64], &block, 0)?;
-    let loaded = kernel.load_on::<B>(dev)?;
-    let mut args = KernelArgs::new();
-    args.tensor_map(&a)
-        .tensor_map(&b)
-        .tensor_map(&c)
-        .scalar(y as i32);
-    let cfg = LaunchConfig::for_kernel(x.div_ceil(block[0] as usize) as u32, kernel.signature())?;
-    // SAFETY: the kernel touches A, B and C only through the maps, which cover them.
-    unsafe { common::launch_once::<B>(dev, &loaded, &cfg, &args)? };
-    let got = dc.to_vec()?;
-    if let Some(i) = (0..x * y).find(|&i| got[i].to_bits() != (ha[i] + hb[i]).to_bits()) {
-        return Err(format!("C[{}][{}] = {} differs from A + B", i / y, i % y, got[i]).into());
-    }
-    if !time {
-        return Ok((0.0, 0.0));
-    }
-    common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, x * y * 6)
 }

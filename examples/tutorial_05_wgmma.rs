@@ -7,7 +7,8 @@
 //!
 //! Line counts (no blank or comment lines; weft's after rustfmt, Gluon's as copied into
 //! `scripts/anchors/gluon_tutorials.py`): `blocked_mma_kernel` 17, built from `kernels::parts`,
-//! against 42 for Gluon's `blocked_mma_kernel` (70 with the three layout helpers it calls).
+//! against 42 for Gluon's `blocked_mma_kernel` (70 with the three layout helpers it calls; the
+//! anchors' copy has two lines more, carrying the accumulator type newer Tritons ask for).
 //!
 //! ```sh
 //! cargo run --release --features llvm,cuda --example tutorial_05_wgmma [-- sm_90a]

@@ -7,7 +7,9 @@
 //! Line counts (no blank or comment lines; weft's after rustfmt, Gluon's as copied into
 //! `scripts/anchors/gluon_tutorials.py`): `persistent_matmul_kernel` 17, from `kernels::parts`
 //! (the tile grid, the ring, the main loop, the TMA-store epilogue), against 40 for Gluon's
-//! `persistent_matmul_kernel` (58 with its `issue_loads` and `issue_mma`).
+//! `persistent_matmul_kernel` (58 with its `issue_loads` and `issue_mma`; the anchors' copy
+//! inlines the tile scheduler and the WGMMA wrapper, and carries the accumulator type newer
+//! Tritons ask for in one line more).
 //!
 //! ```sh
 //! cargo run --release --features llvm,cuda --example tutorial_07_persistence [-- sm_90a]

@@ -30,8 +30,6 @@ use weft::codegen::kernels::{alloc_buffers, declare_params, GemmConfig};
 use weft::codegen::DType::F32;
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target, Value, WarpRole};
 use weft::layout::encoding::{Blocked, SwizzledShared};
-use weft::runtime::prelude::*;
-use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 
 /// `c = a + b` over `[xnumel, ynumel]` f32 tensor maps with `[x, y]` boxes: a load, a compute
 /// and a store partition, `bufs` = (load buffers, store buffers).
@@ -157,7 +155,7 @@ fn main() -> Result<()> {
         use weft::runtime::cuda::Cuda;
         let n = 32 * 1024;
         let add = add_ws_kernel(&ctx, target, [64, 128], (3, 1))?;
-        let (ms, d2d) = run_add::<Cuda>(&dev, &add, [64, 128], n, n, true)?;
+        let (ms, d2d) = common::tma_add::run::<Cuda>(&dev, &add, [64, 128], (n, n), true)?;
         let gbs = |ms: f64| 12.0 * (n * n) as f64 / ms / 1e6;
         println!(
             "tutorial 08 elementwise_add_warp_specialized ({n}² f32) on {}: {ms:.3} ms \
@@ -174,46 +172,8 @@ fn main() -> Result<()> {
     let dev = common::interpreter(target)?;
     for bufs in [(2, 2), (3, 1)] {
         let add = add_ws_kernel(&ctx, target, [32, 64], bufs)?;
-        run_add::<weft::runtime::cpu::Cpu>(&dev, &add, [32, 64], 100, 332, false)?;
+        common::tma_add::run::<weft::runtime::cpu::Cpu>(&dev, &add, [32, 64], (100, 332), false)?;
     }
     common::interpreted("elementwise_add_warp_specialized of 100 × 332 f32: C = A + B bit for bit");
     common::gemm_tutorial::in_interpreter(target, &kernel, &cfg, "warp-specialized matmul (f16)")
-}
-
-/// Adds two `x × y` matrices with `kernel` (boxes `block`) on `dev` and checks C bit for bit;
-/// with `time`, returns (kernel ms, ms of a device copy of 6 x y bytes, which reads and writes
-/// the 12 x y bytes the kernel moves).
-fn run_add<B: Backend>(
-    dev: &B::Device,
-    kernel: &Kernel<'_>,
-    block: [u32; 2],
-    x: usize,
-    y: usize,
-    time: bool,
-) -> Result<(f64, f64)> {
-    let (ha, hb) = (common::random(x * y, 3), common::random(x * y, 4));
-    let (da, db) = (dev.upload(&ha)?, dev.upload(&hb)?);
-    let mut dc = dev.alloc::<f32>(x * y)?;
-    dc.fill_bytes(0xFF)?;
-    let shape = [x as u64, y as u64];
-    let a = dev.tensor_map(&da, &shape, &[y as u64], &block, 0)?;
-    let b = dev.tensor_map(&db, &shape, &[y as u64], &block, 0)?;
-    let c = dev.tensor_map(&dc, &shape, &[y as u64], &block, 0)?;
-    let loaded = kernel.load_on::<B>(dev)?;
-    let mut args = KernelArgs::new();
-    args.tensor_map(&a)
-        .tensor_map(&b)
-        .tensor_map(&c)
-        .scalar(y as i32);
-    let cfg = LaunchConfig::for_kernel(x.div_ceil(block[0] as usize) as u32, kernel.signature())?;
-    // SAFETY: the kernel touches A, B and C only through the maps, which cover them.
-    unsafe { common::launch_once::<B>(dev, &loaded, &cfg, &args)? };
-    let got = dc.to_vec()?;
-    if let Some(i) = (0..x * y).find(|&i| got[i].to_bits() != (ha[i] + hb[i]).to_bits()) {
-        return Err(format!("C[{}][{}] = {} differs from A + B", i / y, i % y, got[i]).into());
-    }
-    if !time {
-        return Ok((0.0, 0.0));
-    }
-    common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, x * y * 6)
 }

@@ -108,7 +108,7 @@ fn amdgpu_divides_with_a_reciprocal() {
 }
 
 /// Operands over the whole f32 range: random bit patterns (subnormals included), divisors in
-/// [2^126, 2^128) where a plain reciprocal underflows, and the special values.
+/// [2^126, 2^127) where a plain reciprocal is subnormal, and the special values.
 fn operands() -> (Vec<f32>, Vec<f32>) {
     let mut r = common::rng::Rng(26);
     let mut any = || loop {
@@ -119,9 +119,9 @@ fn operands() -> (Vec<f32>, Vec<f32>) {
     };
     let mut x: Vec<f32> = (0..N).map(|_| any()).collect();
     let mut y: Vec<f32> = (0..N).map(|_| any()).collect();
-    for i in 0..N / 8 {
-        // |y| in [2^126, 2^128) with |x| of any size.
-        y[i] = f32::from_bits((253 << 23) | (y[i].to_bits() & 0x80FF_FFFF));
+    for v in y.iter_mut().take(N / 8) {
+        // |y| in [2^126, 2^127), with |x| of any size.
+        *v = f32::from_bits((253 << 23) | (v.to_bits() & 0x80FF_FFFF));
     }
     let mut rng = common::rng::Rng(7);
     for i in N / 8..N / 2 {

@@ -14,7 +14,7 @@ use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 const PROGRAMS: u32 = 7;
 const BLOCK: i32 = 128;
 
-/// Programs at or past `limit` return at once. The others write `pid + 1` to their block of
+/// Programs at or past `limit` return at once. The others write `i + 1000 pid` to their block of
 /// `out`, then count `i` up in a loop that returns at `i == 3 + pid % 2`, storing `i` to
 /// `count[pid]` after each test, and never reach the final `done[pid] = 99`.
 fn kernel(ctx: &Context) -> Kernel<'_> {
@@ -34,7 +34,7 @@ fn kernel(ctx: &Context) -> Kernel<'_> {
     let p = kb
         .expr(|e| e.of(out) + e.of(pid) * BLOCK + e.of(offs))
         .unwrap();
-    let v = kb.expr(|e| e.of(offs) * 0 + e.of(pid) + 1).unwrap();
+    let v = kb.expr(|e| e.of(offs) + e.of(pid) * 1000).unwrap();
     kb.store(p, v, None).unwrap();
     let stop = kb.expr(|e| e.of(pid) % 2 + 3).unwrap();
     let pc = kb.add(count, pid).unwrap();
@@ -72,12 +72,9 @@ fn run<B: Backend>(dev: &B::Device) {
     for pid in 0..p as i32 {
         let ran = pid < limit;
         let block = &out[pid as usize * BLOCK as usize..][..BLOCK as usize];
-        let want = if ran { pid + 1 } else { -1 };
-        assert!(
-            block.iter().all(|&v| v == want),
-            "{}: out of program {pid}",
-            B::KIND
-        );
+        let want = |i: usize| if ran { i as i32 + 1000 * pid } else { -1 };
+        let ok = block.iter().enumerate().all(|(i, &v)| v == want(i));
+        assert!(ok, "{}: out of program {pid}", B::KIND);
         let want = if ran { pid % 2 + 2 } else { -1 };
         assert_eq!(
             count[pid as usize],

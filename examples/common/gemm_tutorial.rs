@@ -6,8 +6,8 @@
 //! on the same problem in the same run.
 
 use super::Result;
-use weft::codegen::kernels::{gemm_kernel, gemm_reference, GemmConfig};
-use weft::codegen::{Context, DType, Kernel, Target};
+use weft::codegen::kernels::{gemm_reference, GemmConfig};
+use weft::codegen::{DType, Kernel, Target};
 use weft::runtime::prelude::*;
 use weft::runtime::{f16, Backend, KernelArgs, LaunchConfig};
 
@@ -131,7 +131,7 @@ pub fn in_interpreter(
 #[cfg(feature = "cuda")]
 pub fn on_gpu(
     dev: &weft::runtime::cuda::Device,
-    ctx: &Context,
+    ctx: &weft::codegen::Context,
     target: Target,
     (kernel, cfg): (&Kernel<'_>, &GemmConfig),
     what: &str,
@@ -143,7 +143,7 @@ pub fn on_gpu(
     let tflops = |ms: f64| 2.0 * (m * n * k) as f64 / (ms * 1e9);
     let ms = run::<Cuda>(dev, kernel, cfg, size, sms, true)?;
     let base_cfg = GemmConfig::new(DType::F16);
-    let base = gemm_kernel(ctx, target, base_cfg)?;
+    let base = weft::codegen::kernels::gemm_kernel(ctx, target, base_cfg)?;
     let base_ms = run::<Cuda>(dev, &base, &base_cfg, size, sms, true)?;
     println!(
         "{what} {m}×{n}×{k} f16 on {}: {ms:.3} ms ({:.0} TFLOP/s); shipped gemm_kernel {base_ms:.3} \

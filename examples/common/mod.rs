@@ -11,6 +11,8 @@ use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 
 #[cfg(feature = "llvm")]
 pub mod gemm_tutorial;
+#[cfg(feature = "llvm")]
+pub mod tma_add;
 
 pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 

@@ -24,9 +24,10 @@ against torch before it is timed.
 
 The Gluon kernels below are the tutorials' own code (triton-lang/triton, python/tutorials/gluon/,
 MIT licence, Copyright 2018-2020 Philippe Tillet, 2020-2025 OpenAI), copied with their comments
-shortened and the helpers they import from earlier tutorials inlined; written against Triton 3.6's
-Gluon API. A workload whose kernel this Triton cannot compile prints `# <workload> failed: ...` and
-the rest go on.
+shortened and the helpers they import from earlier tutorials inlined; the names that changed between
+Triton 3.6 and 3.9 (async copies, the async wgmma accumulator) are picked at import. Every kernel here
+compiles to PTX with Triton 3.9 for cuda:90 (checked without a GPU); not yet run on one. A workload
+that fails prints `# <workload> failed: ...` and the rest go on.
 """
 import sys
 
@@ -43,7 +44,23 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma,
     warpgroup_mma_wait,
 )
+from triton.experimental.gluon.language.nvidia import hopper as _hopper
 from triton.testing import do_bench
+
+# Triton 3.6's names for the async copies; later versions call them `async_load` / `async_store`
+# (same arguments) and keep the old names only to raise an error.
+cp_async_load = getattr(cp, "async_load", None) or cp.async_copy_global_to_shared
+tma_load = getattr(tma, "async_load", None) or tma.async_copy_global_to_shared
+tma_store = getattr(tma, "async_store", None) or tma.async_copy_shared_to_global
+# Later versions keep an async wgmma's accumulator in a type of its own, which a loop must carry
+# from its start (`warpgroup_mma_init`); where that does not exist, the tensor itself is carried.
+if hasattr(_hopper, "warpgroup_mma_init"):
+    acc_init = _hopper.warpgroup_mma_init
+else:
+
+    @gluon.jit
+    def acc_init(x):
+        return x
 
 
 def bench(fn):
@@ -163,9 +180,9 @@ def elementwise_add_pipelined_kernel(  #
     for _ in gl.static_range(num_buffers - 1):
         yoffs = copy_idx * YBLOCK + y_idx
         mask = xmask & (yoffs < ynumel)[None, :]
-        cp.async_copy_global_to_shared(a_smem.index(copy_idx % num_buffers),  #
+        cp_async_load(a_smem.index(copy_idx % num_buffers),  #
                                        a_ptrs + ystride_a * yoffs[None, :], mask)
-        cp.async_copy_global_to_shared(b_smem.index(copy_idx % num_buffers),  #
+        cp_async_load(b_smem.index(copy_idx % num_buffers),  #
                                        b_ptrs + ystride_b * yoffs[None, :], mask)
         cp.commit_group()
         copy_idx += 1
@@ -173,9 +190,9 @@ def elementwise_add_pipelined_kernel(  #
     for _ in range(gl.cdiv(ynumel, YBLOCK) - (num_buffers - 1)):
         yoffs = copy_idx * YBLOCK + y_idx
         mask = xmask & (yoffs < ynumel)[None, :]
-        cp.async_copy_global_to_shared(a_smem.index(copy_idx % num_buffers),  #
+        cp_async_load(a_smem.index(copy_idx % num_buffers),  #
                                        a_ptrs + ystride_a * yoffs[None, :], mask)
-        cp.async_copy_global_to_shared(b_smem.index(copy_idx % num_buffers),  #
+        cp_async_load(b_smem.index(copy_idx % num_buffers),  #
                                        b_ptrs + ystride_b * yoffs[None, :], mask)
         cp.commit_group()
         copy_idx += 1
@@ -247,16 +264,16 @@ def elementwise_add_tma_kernel(  #
         yoff = copy_index * YBLOCK
         bar = bars.index(copy_index % num_buffers)
         mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(a_desc, [xoff, yoff], bar, a_smem.index(copy_index % num_buffers))
-        tma.async_copy_global_to_shared(b_desc, [xoff, yoff], bar, b_smem.index(copy_index % num_buffers))
+        tma_load(a_desc, [xoff, yoff], bar, a_smem.index(copy_index % num_buffers))
+        tma_load(b_desc, [xoff, yoff], bar, b_smem.index(copy_index % num_buffers))
         copy_index += 1
 
     for _ in range(gl.cdiv(ynumel, YBLOCK) - (num_buffers - 1)):
         yoff = copy_index * YBLOCK
         bar = bars.index(copy_index % num_buffers)
         mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(a_desc, [xoff, yoff], bar, a_smem.index(copy_index % num_buffers))
-        tma.async_copy_global_to_shared(b_desc, [xoff, yoff], bar, b_smem.index(copy_index % num_buffers))
+        tma_load(a_desc, [xoff, yoff], bar, a_smem.index(copy_index % num_buffers))
+        tma_load(b_desc, [xoff, yoff], bar, b_smem.index(copy_index % num_buffers))
         copy_index += 1
 
         read_phase = read_index // num_buffers & 1
@@ -268,7 +285,7 @@ def elementwise_add_tma_kernel(  #
         tma.store_wait(pendings=0)
         c_smem.store(c_val)
         fence_async_shared()
-        tma.async_copy_shared_to_global(c_desc, [xoff, yoff], c_smem)
+        tma_store(c_desc, [xoff, yoff], c_smem)
         read_index += 1
 
     for _ in gl.static_range(num_buffers - 1):
@@ -281,7 +298,7 @@ def elementwise_add_tma_kernel(  #
         tma.store_wait(pendings=0)
         c_smem.store(c_val)
         fence_async_shared()
-        tma.async_copy_shared_to_global(c_desc, [xoff, yoff], c_smem)
+        tma_store(c_desc, [xoff, yoff], c_smem)
         read_index += 1
 
     for i in gl.static_range(num_buffers):
@@ -362,6 +379,8 @@ def blocked_mma_kernel(a_desc, b_desc, c_desc,  #
 
     mma_layout: gl.constexpr = pick_wgmma_layout(a_desc.dtype, BLOCK_M, BLOCK_N, num_warps)
     acc = gl.zeros((BLOCK_M, BLOCK_N), dtype=c_desc.dtype, layout=mma_layout)
+    if OVERLAP_MMA:
+        acc = acc_init(acc)
 
     bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
     mbarrier.init(bar, count=1)
@@ -369,11 +388,11 @@ def blocked_mma_kernel(a_desc, b_desc, c_desc,  #
 
     for k in range(0, K, BLOCK_K):
         mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(a_desc, [off_m, k], bar, a_smem)
+        tma_load(a_desc, [off_m, k], bar, a_smem)
         if TRANSPOSE_B:
-            tma.async_copy_global_to_shared(b_desc, [off_n, k], bar, b_smem)
+            tma_load(b_desc, [off_n, k], bar, b_smem)
         else:
-            tma.async_copy_global_to_shared(b_desc, [k, off_n], bar, b_smem)
+            tma_load(b_desc, [k, off_n], bar, b_smem)
         mbarrier.wait(bar, phase=phase)
         phase ^= 1
 
@@ -395,7 +414,7 @@ def blocked_mma_kernel(a_desc, b_desc, c_desc,  #
     c_smem = gl.allocate_shared_memory(c_desc.dtype, c_desc.block_type.shape, c_desc.layout)
     c_smem.store(acc)
     fence_async_shared()
-    tma.async_copy_shared_to_global(c_desc, [off_m, off_n], c_smem)
+    tma_store(c_desc, [off_m, off_n], c_smem)
     tma.store_wait(pendings=0)
 
 
@@ -423,8 +442,8 @@ def issue_loads(producer, a_desc, b_desc, off_m, off_n, k, bars, a_bufs, b_bufs,
     producer += 1
     bar = bars.index(index)
     mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes, pred=pred)
-    tma.async_copy_global_to_shared(a_desc, [off_m, k], bar, a_bufs.index(index), pred)
-    tma.async_copy_global_to_shared(b_desc, [k, off_n], bar, b_bufs.index(index), pred)
+    tma_load(a_desc, [off_m, k], bar, a_bufs.index(index), pred)
+    tma_load(b_desc, [k, off_n], bar, b_bufs.index(index), pred)
     return producer
 
 
@@ -472,6 +491,7 @@ def persistent_matmul_kernel(a_desc, b_desc, c_desc, num_buffers: gl.constexpr, 
             producer = issue_loads(producer, a_desc, b_desc, off_m, off_n, k, bars, a_bufs, b_bufs, num_buffers)
 
         use_acc = gl.to_tensor(False)
+        acc = acc_init(acc)
         for k in range(BLOCK_K * (num_buffers - 2), K, BLOCK_K):
             producer = issue_loads(producer, a_desc, b_desc, off_m, off_n, k, bars, a_bufs, b_bufs, num_buffers)
             consumer, acc = issue_mma(consumer, acc, use_acc, bars, a_bufs, b_bufs, num_buffers)
@@ -484,7 +504,7 @@ def persistent_matmul_kernel(a_desc, b_desc, c_desc, num_buffers: gl.constexpr, 
         c_smem = gl.allocate_shared_memory(dtype, c_desc.block_type.shape, c_desc.layout)
         c_smem.store(acc.to(dtype))
         fence_async_shared()
-        tma.async_copy_shared_to_global(c_desc, [off_m, off_n], c_smem)
+        tma_store(c_desc, [off_m, off_n], c_smem)
         tma.store_wait(pendings=0)
 
 
@@ -525,8 +545,8 @@ def load_partition(descs, barriers, buffers, xoff, numel, YBLOCK: gl.constexpr):
         mbarrier.wait(load_empty_bar, phase ^ 1)
         yoff = i * YBLOCK
         mbarrier.expect(load_ready_bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(a_desc, [xoff, yoff], load_ready_bar, a_buf)
-        tma.async_copy_global_to_shared(b_desc, [xoff, yoff], load_ready_bar, b_buf)
+        tma_load(a_desc, [xoff, yoff], load_ready_bar, a_buf)
+        tma_load(b_desc, [xoff, yoff], load_ready_bar, b_buf)
 
 
 @gluon.jit
@@ -544,7 +564,7 @@ def store_partition(descs, barriers, buffers, xoff, numel, YBLOCK: gl.constexpr)
         c_ready_bar = c_ready_bars.index(index)
         mbarrier.wait(c_ready_bar, phase)
         yoff = i * YBLOCK
-        tma.async_copy_shared_to_global(c_desc, [xoff, yoff], c_buf)
+        tma_store(c_desc, [xoff, yoff], c_buf)
         tma.store_wait(outstanding_stores)
         c_empty_bar = c_empty_bars.index((i - outstanding_stores) % num_buffers)
         mbarrier.arrive(c_empty_bar, count=1, pred=i >= outstanding_stores)
