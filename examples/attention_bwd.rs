@@ -32,7 +32,13 @@ fn main() -> Result<()> {
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
         println!("# attention backward on {}", common::gpu::describe(&dev));
-        run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, 500, Some(shape()))?;
+        run::<weft::runtime::cuda::Cuda>(
+            &dev,
+            &ctx,
+            target,
+            500,
+            Some(common::bhs_arg((4, 16, 8192))),
+        )?;
         return Ok(());
     }
     println!("# attention backward in the interpreter ({target})");
@@ -43,32 +49,11 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// The timed shape: `B H S` from the command line, else 4 × 16 × 8192.
-#[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
-fn shape() -> (usize, usize, usize) {
-    let a: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if a.len() == 3 {
-        (a[0], a[1], a[2])
-    } else {
-        (4, 16, 8192)
-    }
-}
-
-/// Uniform values in [-0.5, 0.5), rounded to bf16 (SplitMix64).
+/// Values in [-0.5, 0.5), rounded to bf16.
 fn values(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            bf16::from_f32((z >> 40) as f32 / (1u64 << 24) as f32 - 0.5).to_f32()
-        })
+    common::random(n, seed)
+        .into_iter()
+        .map(|x| bf16::from_f32(x / 8.0).to_f32())
         .collect()
 }
 
