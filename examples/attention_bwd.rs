@@ -2,14 +2,16 @@
 //! fed by weft's forward (its O and log-sum-exp), checked against an f64 host reference and
 //! timed.
 //!
-//! `cargo run --release --example attention_bwd --features llvm,cuda [-- sm_90a] [B H S]`
+//! `cargo run --release --example attention_bwd --features llvm,cuda [-- sm_90a] [B H S] [bm=N]
+//! [bn=N] [warps=N]`
 //!
 //! With a GPU: each variant (bf16, D 128 and 64, causal and not) is checked on 2 query heads over
 //! one KV head (GQA 2) × 500 rows against the host (max error over the largest gradient
 //! printed), then timed at B4 H16 S8192 (or the given B H S) with `weft::runtime::bench` (CUDA
 //! events, L2 flushed before each run, median): the three backward kernels together, TFLOP/s
 //! counting 2.5× the forward's `4·B·H·S²·D` (halved when causal), as FlashAttention counts.
-//! Without a GPU (or without `cuda`): the same check in weft's interpreter on 2 heads × 70 rows.
+//! `bm=`, `bn=` and `warps=` override `AttentionBwdConfig::new`'s tiles for a sweep. Without a
+//! GPU (or without `cuda`): the same check in weft's interpreter on 2 heads × 70 rows.
 //!
 //! The kernels are [`weft::codegen::kernels::attention_bwd_delta_kernel`],
 //! [`attention_bwd_dkdv_kernel`](weft::codegen::kernels::attention_bwd_dkdv_kernel) and
@@ -213,7 +215,20 @@ fn run<B: Backend>(
     println!("|---|---|---|---|---|");
     let variants = [(128, false), (128, true), (64, false), (64, true)];
     for (d, causal) in variants {
-        let c = AttentionBwdConfig::new(DType::BF16, d, 2, causal);
+        let mut c = AttentionBwdConfig::new(DType::BF16, d, 2, causal);
+        // `bm=`, `bn=`, `warps=` on the command line override the tiles (a sweep).
+        for a in std::env::args() {
+            let Some((key, val)) = a.split_once('=') else {
+                continue;
+            };
+            let val: u32 = val.parse()?;
+            match key {
+                "bm" => c.block_m = val,
+                "bn" => c.block_n = val,
+                "warps" => c.num_warps = val,
+                _ => return Err(format!("unknown option {a}: bm=, bn= or warps=").into()),
+            }
+        }
         let dd = d as usize;
         let (hq, seq) = (2, check_seq);
         let q = values(hq * seq * dd, 1);
