@@ -24,8 +24,8 @@
 //! Layouts (FlashAttention's `flash_attn_with_kvcache`): Q and O `[batch, q_len, heads_q, D]`,
 //! K and V caches `[pages, page_size, heads_kv, D]`, the block table `[batch, max_pages]` i32
 //! (entry `p` of a sequence is the cache page holding its keys `p · page_size ..`), lengths
-//! `[batch]` i32 (keys of each sequence, the new tokens' included; 0 is an empty sequence: O = 0,
-//! lse = -inf). Partials: `o_part [splits, batch, q_len, heads_q, D]` f32, `lse_part
+//! `[batch]` i32 (keys of each sequence, the new tokens' included, at most `max_pages ·
+//! page_size`: a longer one is cut to that; 0 is an empty sequence: O = 0, lse = -inf). Partials: `o_part [splits, batch, q_len, heads_q, D]` f32, `lse_part
 //! [splits, batch, q_len, heads_q]` f32. Query token `t` sits at key position `len - q_len + t`;
 //! causal, it sees keys up to there.
 //!
@@ -100,6 +100,9 @@ pub fn attention_decode_kernel(
     let batch = kb.num_programs(2)?;
     let len_ptr = kb.add(seq_lens, b)?;
     let len = kb.load(len_ptr, None, None)?;
+    // A length past the sequence's table row is cut to it (the table is never read past a row).
+    let cap = kb.mul(max_pages, c.page_size as i32)?;
+    let len = kb.min(len, cap)?;
     let len = kb.max(len, 0)?;
     let rows = QueryRows {
         c,
