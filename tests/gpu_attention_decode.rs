@@ -397,6 +397,18 @@ fn cases(d: u32, long: i32) -> Vec<Case> {
             lens: vec![long, 3],
             splits: Some(2),
         },
+        // One warp a CTA over 32-key steps and a 4-stage ring (no cross-warp reductions).
+        Case {
+            c: DecodeConfig {
+                num_warps: 1,
+                block_n: 32,
+                stages: 4,
+                ..cfg(64, 2, 3)
+            },
+            heads_kv: 2,
+            lens: vec![long - 7, 33],
+            splits: Some(3),
+        },
         // A sequence filling its 4 pages of 16 (passed 1000 keys longer), MHA.
         Case {
             c: cfg(16, 1, 1),
