@@ -13,6 +13,7 @@ mod attention;
 mod attention_bwd;
 mod attention_config;
 mod attention_decode;
+mod attention_fp8;
 mod attention_ws;
 mod catalogue;
 mod cumsum;
@@ -38,6 +39,7 @@ pub use attention_bwd::{
 };
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
+pub use attention_fp8::{attention_fp8_kernel, Fp8AttentionConfig};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
