@@ -206,10 +206,11 @@ pub fn attention_fp8_kernel(
             let v = kb.permute_shared(v, &[1, 0])?;
             let o = kb.wgmma(p_smem, v, o)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
-            // Every warp is past this block's products: its stage and P's buffer are free.
+            // This warp is past the block's products: the stage is free once every warp says
+            // so. (P's buffer needs no more: each warpgroup writes and reads only its own 64
+            // rows, its wgmma complete before its next write.)
             let free = kb.mbarrier_at(empty, st)?;
             kb.mbarrier_arrive(free)?;
-            kb.barrier()?;
             let flip = kb.xor(phase, 1)?;
             let wraps = kb.eq(st, 1)?;
             let phase_next = kb.where_(wraps, flip, phase)?;
