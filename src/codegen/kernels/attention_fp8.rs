@@ -22,6 +22,7 @@
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{CodegenError, DType, Kernel, KernelBuilder, MathOp, Result, Target};
+use super::attention::wait_stage_free;
 use super::attention_config::AttentionConfig;
 use super::parts::{Masking, OnlineSoftmax, QueryBlock};
 use super::Context;
@@ -129,11 +130,7 @@ pub fn attention_fp8_kernel(
     // Key block j into stage st once its previous block is released (as the 16-bit forward).
     let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
         let pred = kb.lt(j, n_blocks)?;
-        let round = kb.div(j, 2)?;
-        let round = kb.and(round, 1)?;
-        let parity = kb.xor(round, 1)?;
-        let free = kb.mbarrier_at(empty, st)?;
-        kb.mbarrier_wait_issuer(free, parity)?;
+        wait_stage_free(kb, empty, j, st, 2)?;
         let bar_i = kb.add(st, 1)?;
         let bar = kb.mbarrier_at(bars, bar_i)?;
         kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
