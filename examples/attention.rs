@@ -31,7 +31,13 @@ fn main() -> Result<()> {
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
         println!("# attention forward on {}", common::gpu::describe(&dev));
-        run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, (2, 500), Some(shape()))?;
+        run::<weft::runtime::cuda::Cuda>(
+            &dev,
+            &ctx,
+            target,
+            (2, 500),
+            Some(common::bhs_arg((4, 16, 8192))),
+        )?;
         return Ok(());
     }
     let c = AttentionConfig::new(DType::F16, false);
@@ -63,20 +69,6 @@ fn values(n: usize, seed: u64) -> Vec<f32> {
             ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
         })
         .collect()
-}
-
-/// The timed shape: `B H S` from the command line, else 4 × 16 × 8192.
-#[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
-fn shape() -> (usize, usize, usize) {
-    let a: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if a.len() == 3 {
-        (a[0], a[1], a[2])
-    } else {
-        (4, 16, 8192)
-    }
 }
 
 /// Runs `c` on `heads` heads of `seq` rows on `dev` (any backend); returns O, the lse and (if

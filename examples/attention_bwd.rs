@@ -2,14 +2,16 @@
 //! fed by weft's forward (its O and log-sum-exp), checked against an f64 host reference and
 //! timed.
 //!
-//! `cargo run --release --example attention_bwd --features llvm,cuda [-- sm_90a] [B H S]`
+//! `cargo run --release --example attention_bwd --features llvm,cuda [-- sm_90a] [B H S] [bm=N]
+//! [bn=N] [warps=N]`
 //!
 //! With a GPU: each variant (bf16, D 128 and 64, causal and not) is checked on 2 query heads over
 //! one KV head (GQA 2) × 500 rows against the host (max error over the largest gradient
 //! printed), then timed at B4 H16 S8192 (or the given B H S) with `weft::runtime::bench` (CUDA
 //! events, L2 flushed before each run, median): the three backward kernels together, TFLOP/s
 //! counting 2.5× the forward's `4·B·H·S²·D` (halved when causal), as FlashAttention counts.
-//! Without a GPU (or without `cuda`): the same check in weft's interpreter on 2 heads × 70 rows.
+//! `bm=`, `bn=` and `warps=` override `AttentionBwdConfig::new`'s tiles for a sweep. Without a
+//! GPU (or without `cuda`): the same check in weft's interpreter on 2 heads × 70 rows.
 //!
 //! The kernels are [`weft::codegen::kernels::attention_bwd_delta_kernel`],
 //! [`attention_bwd_dkdv_kernel`](weft::codegen::kernels::attention_bwd_dkdv_kernel) and
@@ -32,7 +34,13 @@ fn main() -> Result<()> {
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
         println!("# attention backward on {}", common::gpu::describe(&dev));
-        run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, 500, Some(shape()))?;
+        run::<weft::runtime::cuda::Cuda>(
+            &dev,
+            &ctx,
+            target,
+            500,
+            Some(common::bhs_arg((4, 16, 8192))),
+        )?;
         return Ok(());
     }
     println!("# attention backward in the interpreter ({target})");
@@ -43,32 +51,11 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// The timed shape: `B H S` from the command line, else 4 × 16 × 8192.
-#[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
-fn shape() -> (usize, usize, usize) {
-    let a: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if a.len() == 3 {
-        (a[0], a[1], a[2])
-    } else {
-        (4, 16, 8192)
-    }
-}
-
-/// Uniform values in [-0.5, 0.5), rounded to bf16 (SplitMix64).
+/// Values in [-0.5, 0.5), rounded to bf16.
 fn values(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            bf16::from_f32((z >> 40) as f32 / (1u64 << 24) as f32 - 0.5).to_f32()
-        })
+    common::random(n, seed)
+        .into_iter()
+        .map(|x| bf16::from_f32(x / 8.0).to_f32())
         .collect()
 }
 
@@ -228,7 +215,20 @@ fn run<B: Backend>(
     println!("|---|---|---|---|---|");
     let variants = [(128, false), (128, true), (64, false), (64, true)];
     for (d, causal) in variants {
-        let c = AttentionBwdConfig::new(DType::BF16, d, 2, causal);
+        let mut c = AttentionBwdConfig::new(DType::BF16, d, 2, causal);
+        // `bm=`, `bn=`, `warps=` on the command line override the tiles (a sweep).
+        for a in std::env::args() {
+            let Some((key, val)) = a.split_once('=') else {
+                continue;
+            };
+            let val: u32 = val.parse()?;
+            match key {
+                "bm" => c.block_m = val,
+                "bn" => c.block_n = val,
+                "warps" => c.num_warps = val,
+                _ => return Err(format!("unknown option {a}: bm=, bn= or warps=").into()),
+            }
+        }
         let dd = d as usize;
         let (hq, seq) = (2, check_seq);
         let q = values(hq * seq * dd, 1);

@@ -123,20 +123,6 @@ fn lengths(s: Shape) -> Vec<i32> {
     }
 }
 
-/// SplitMix64 values in [-1, 1).
-struct Values(u64);
-
-impl Values {
-    fn next(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-    }
-}
-
 /// Runs shape `s` on `dev` (any backend): checks O against the host and, if `time`, prints its
 /// timed row.
 fn run<B: Backend>(
@@ -192,18 +178,19 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
     let max_len = lens.iter().copied().max().unwrap_or(0) as usize;
     let max_pages = max_len.div_ceil(ps).max(1);
     let pages = batch * max_pages;
-    // The pages in a shuffled order, as an allocator hands them out.
-    let mut v = Values(7 + s.q_len as u64);
+    // The pages in a shuffled order, as an allocator hands them out; values in [-1, 1).
+    let seed = 7 + u64::from(s.q_len);
     let mut order: Vec<i32> = (0..pages as i32).collect();
-    for i in (1..order.len()).rev() {
-        let j = ((v.next() + 1.0) / 2.0 * (i + 1) as f32) as usize;
+    for (i, r) in (1..order.len()).rev().zip(common::random(pages, seed)) {
+        let j = ((r + 4.0) / 8.0 * (i + 1) as f32) as usize;
         order.swap(i, j.min(i));
     }
     let n_kv = pages * ps * HEADS_KV * d;
-    let k: Vec<K> = (0..n_kv).map(|_| to(v.next())).collect();
-    let vv: Vec<K> = (0..n_kv).map(|_| to(v.next())).collect();
-    let q: Vec<f32> = (0..batch * ql * hq * d)
-        .map(|_| bf16::from_f32(v.next()).to_f32())
+    let gen = |n, seed| common::random(n, seed).into_iter().map(|x| x / 4.0);
+    let k: Vec<K> = gen(n_kv, seed + 1).map(&to).collect();
+    let vv: Vec<K> = gen(n_kv, seed + 2).map(&to).collect();
+    let q: Vec<f32> = gen(batch * ql * hq * d, seed + 3)
+        .map(|x| bf16::from_f32(x).to_f32())
         .collect();
     let (scale_k, scale_v): (Vec<f32>, Vec<f32>) = (0..HEADS_KV)
         .map(|h| {

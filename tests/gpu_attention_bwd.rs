@@ -227,6 +227,32 @@ struct Inputs<'a, B: Backend, T: DeviceElem> {
     delta: &'a B::Buffer<f32>,
 }
 
+impl<'a, B: Backend, T: DeviceElem> Inputs<'a, B, T> {
+    /// The arguments of a gradient kernel: the inputs, its outputs `outs`, then `seq, qk_scale,
+    /// scale`.
+    fn args<'b>(
+        &self,
+        outs: &[&'b B::Buffer<T>],
+        (seq, qk, scale): (i32, f32, f32),
+    ) -> KernelArgs<'b>
+    where
+        'a: 'b,
+    {
+        let mut args = KernelArgs::new();
+        args.ptr(self.q)
+            .ptr(self.k)
+            .ptr(self.v)
+            .ptr(self.d_o)
+            .ptr(self.lse)
+            .ptr(self.delta);
+        for o in outs {
+            args.ptr(*o);
+        }
+        args.scalar(seq).scalar(qk).scalar(scale);
+        args
+    }
+}
+
 /// Runs the dK/dV and dQ kernels into poisoned outputs; returns dQ, dK, dV (read through
 /// `from`) after checking that nothing past them was written.
 fn gradients<B: Backend, T: DeviceElem>(
@@ -247,34 +273,14 @@ fn gradients<B: Backend, T: DeviceElem>(
     let dv = poisoned::<B, T>(dev, hkv * seq * d);
     let kernel = attention_bwd_dkdv_kernel(ctx, Target::SM90A, c).unwrap();
     let kernel = load::<B>(dev, &kernel, what);
-    let mut args = KernelArgs::new();
-    args.ptr(x.q)
-        .ptr(x.k)
-        .ptr(x.v)
-        .ptr(x.d_o)
-        .ptr(x.lse)
-        .ptr(x.delta);
-    args.ptr(&dk)
-        .ptr(&dv)
-        .scalar(seq as i32)
-        .scalar(qk)
-        .scalar(scale as f32);
+    let tail = (seq as i32, qk, scale as f32);
+    let args = x.args(&[&dk, &dv], tail);
     let grid = c.dkdv_grid(seq as u64, hkv as u64);
     // SAFETY: reads the inputs of every head, writes dK and dV of every KV row.
     unsafe { launch::<B>(dev, &kernel, grid, &args, what) };
     let kernel = attention_bwd_dq_kernel(ctx, Target::SM90A, c).unwrap();
     let kernel = load::<B>(dev, &kernel, what);
-    let mut args = KernelArgs::new();
-    args.ptr(x.q)
-        .ptr(x.k)
-        .ptr(x.v)
-        .ptr(x.d_o)
-        .ptr(x.lse)
-        .ptr(x.delta);
-    args.ptr(&dq)
-        .scalar(seq as i32)
-        .scalar(qk)
-        .scalar(scale as f32);
+    let args = x.args(&[&dq], tail);
     // SAFETY: reads the inputs of every head, writes dQ of every query row.
     unsafe { launch::<B>(dev, &kernel, c.dq_grid(seq as u64, hq as u64), &args, what) };
     let back = |b: &B::Buffer<T>, n: usize, name: &str| -> Vec<f64> {

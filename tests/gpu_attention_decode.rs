@@ -2,7 +2,8 @@
 //! against an f64 host reference: a KV cache in pages shuffled through the block table (slots
 //! past a sequence's end hold page numbers far outside the cache, so reading one is an
 //! out-of-bounds access the interpreter reports), lengths that are not multiples of the page size
-//! or the key block, an empty sequence (O = 0, lse = -inf) and short ones, GQA ratios, one and
+//! or the key block, an empty sequence (O = 0, lse = -inf) and short ones, a length past the
+//! sequence's table row (cut to it), GQA ratios, one and
 //! several query tokens (causal), more splits than a sequence has key blocks (empty splits), bf16
 //! and f16 KV and fp8 e4m3 KV with per-head scales. O within a few ulps of its 16-bit type
 //! (`check::tol_attention`), the lse within 1e-3, the poison past both intact.
@@ -171,7 +172,23 @@ fn decode_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
             splits,
             what: &what,
         };
-        let tables = (dev.upload(&table).unwrap(), dev.upload(&case.lens).unwrap());
+        // A sequence that fills its table row is passed 1000 keys longer: the kernel cuts it to
+        // the row (and reads nothing past it).
+        let device_lens: Vec<i32> = case
+            .lens
+            .iter()
+            .map(|&l| {
+                if l as usize == max_pages * ps {
+                    l + 1000
+                } else {
+                    l
+                }
+            })
+            .collect();
+        let tables = (
+            dev.upload(&table).unwrap(),
+            dev.upload(&device_lens).unwrap(),
+        );
         let partials = (&o_part, &lse_part);
         let scales = (dev.upload(&scale_k).unwrap(), dev.upload(&scale_v).unwrap());
         let qk = (scale * std::f64::consts::LOG2_E) as f32;
@@ -374,7 +391,31 @@ fn cases(d: u32, long: i32) -> Vec<Case> {
         },
         // 9 tokens × GQA 4 = 36 query rows: a 64-row tile over 8 warps; a sequence shorter
         // than its tokens (3 keys: the first tokens see none).
-        Case { c: cfg(64, 4, 9), heads_kv: 1, lens: vec![long, 3], splits: Some(2) },
+        Case {
+            c: cfg(64, 4, 9),
+            heads_kv: 1,
+            lens: vec![long, 3],
+            splits: Some(2),
+        },
+        // One warp a CTA over 32-key steps and a 4-stage ring (no cross-warp reductions).
+        Case {
+            c: DecodeConfig {
+                num_warps: 1,
+                block_n: 32,
+                stages: 4,
+                ..cfg(64, 2, 3)
+            },
+            heads_kv: 2,
+            lens: vec![long - 7, 33],
+            splits: Some(3),
+        },
+        // A sequence filling its 4 pages of 16 (passed 1000 keys longer), MHA.
+        Case {
+            c: cfg(16, 1, 1),
+            heads_kv: 1,
+            lens: vec![64, 30],
+            splits: Some(2),
+        },
         // fp8 KV with per-head scales, GQA 8, 2 tokens.
         Case {
             c: cfg(16, 8, 2).with_kv_dtype(DType::F8E4M3),

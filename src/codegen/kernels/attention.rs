@@ -77,15 +77,10 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let kv_bytes = 2 * c.block_n * c.head_dim * (dt.bits() / 8);
     // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
-    // (j - stages) is released: the issuing thread waits for phase ((j / stages) & 1) ^ 1 of its
-    // empty barrier (a fresh barrier passes parity 1), no other thread stalls.
+    // (j - stages) is released ([`wait_stage_free`]).
     let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
         let pred = kb.lt(j, n_blocks)?;
-        let round = kb.div(j, stages)?;
-        let round = kb.and(round, 1)?;
-        let parity = kb.xor(round, 1)?;
-        let free = kb.mbarrier_at(empty, st)?;
-        kb.mbarrier_wait_issuer(free, parity)?;
+        wait_stage_free(kb, empty, j, st, stages)?;
         let bar_i = kb_stage_bar(kb, st)?;
         let bar = kb.mbarrier_at(bars, bar_i)?;
         kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
@@ -247,6 +242,23 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     params.store_output(&mut kb, &c, o, m_i, l_i, &acc_o, q_smem, q_off, q_row)?;
     kb.finish()
+}
+
+/// Makes the issuing thread wait until stage `st` of a `stages`-deep ring is released for key
+/// block `j` (its previous block, `j - stages`, done): phase `((j / stages) & 1) ^ 1` of its
+/// "empty" barrier in `empty` (a fresh barrier passes parity 1); no other thread stalls.
+pub(super) fn wait_stage_free(
+    kb: &mut KernelBuilder<'_>,
+    empty: crate::codegen::Value,
+    j: crate::codegen::Value,
+    st: crate::codegen::Value,
+    stages: i32,
+) -> Result<()> {
+    let round = kb.div(j, stages)?;
+    let round = kb.and(round, 1)?;
+    let parity = kb.xor(round, 1)?;
+    let free = kb.mbarrier_at(empty, st)?;
+    kb.mbarrier_wait_issuer(free, parity)
 }
 
 /// The barrier index of stage `st` (barrier 0 is Q's).

@@ -165,19 +165,84 @@ struct BwdParams {
     d_o: Value,
     lse: Value,
     delta: Value,
+    /// The kernel's outputs, in the order named.
+    outs: Vec<Value>,
+    seq: Value,
+    qk_scale: Value,
+    scale: Value,
 }
 
-impl BwdParams {
-    fn declare(kb: &mut KernelBuilder<'_>, dt: DType) -> Result<BwdParams> {
-        Ok(BwdParams {
-            q: kb.arg_ptr("q", dt, 16)?,
-            k: kb.arg_ptr("k", dt, 16)?,
-            v: kb.arg_ptr("v", dt, 16)?,
-            d_o: kb.arg_ptr("d_o", dt, 16)?,
-            lse: kb.arg_ptr("lse", DType::F32, 4)?,
-            delta: kb.arg_ptr("delta", DType::F32, 4)?,
-        })
-    }
+/// The layouts of a pass's two kinds of product over `rows` rows: scores `[rows, cols]` (A
+/// `[rows, D]`, B `[D, cols]`) and gradients `[rows, D]` (A `[rows, cols]`, B `[cols, D]`).
+struct Products {
+    acc_s: Encoding,
+    a_s: DotOperand,
+    b_s: DotOperand,
+    acc_g: Encoding,
+    a_g: DotOperand,
+    b_g: DotOperand,
+}
+
+/// A gradient kernel's builder named `name` (`_causal` appended when causal), its parameters
+/// with outputs `outs`, and the layouts of its products over `rows × cols` scores.
+fn start<'c>(
+    ctx: &'c Context,
+    target: Target,
+    c: &AttentionBwdConfig,
+    name: &str,
+    outs: &[&str],
+    [rows, cols]: [u32; 2],
+) -> Result<(KernelBuilder<'c>, BwdParams, Products)> {
+    c.check()?;
+    let name = if c.causal {
+        format!("{name}_causal")
+    } else {
+        name.to_string()
+    };
+    let mut kb = KernelBuilder::new(ctx, target, &name, c.num_warps)?;
+    let dt = c.dtype;
+    let ins = [
+        kb.arg_ptr("q", dt, 16)?,
+        kb.arg_ptr("k", dt, 16)?,
+        kb.arg_ptr("v", dt, 16)?,
+        kb.arg_ptr("d_o", dt, 16)?,
+        kb.arg_ptr("lse", DType::F32, 4)?,
+        kb.arg_ptr("delta", DType::F32, 4)?,
+    ];
+    let outs = outs
+        .iter()
+        .map(|o| kb.arg_ptr(o, dt, 16))
+        .collect::<Result<Vec<_>>>()?;
+    let p = BwdParams {
+        q: ins[0],
+        k: ins[1],
+        v: ins[2],
+        d_o: ins[3],
+        lse: ins[4],
+        delta: ins[5],
+        outs,
+        seq: kb.arg_i32("seq", 1)?,
+        qk_scale: kb.arg_f32("qk_scale")?,
+        scale: kb.arg_f32("scale")?,
+    };
+    let (r, n, d, w) = (
+        u64::from(rows),
+        u64::from(cols),
+        u64::from(c.head_dim),
+        c.num_warps,
+    );
+    let (acc_s, a_s, b_s) = mma_for_dot(2, r, n, w, 16)?;
+    let (acc_g, a_g, b_g) = mma_for_dot(2, r, d, w, 16)?;
+    let b_layout = "mma v2 has a B layout";
+    let products = Products {
+        acc_s: acc_s.into(),
+        a_s,
+        b_s: b_s.expect(b_layout),
+        acc_g: acc_g.into(),
+        a_g,
+        b_g: b_g.expect(b_layout),
+    };
+    Ok((kb, p, products))
 }
 
 /// Rows `row0 ..` of one head (its first row `head0` in the whole array) as a `shape` tile: the
@@ -337,30 +402,19 @@ pub fn attention_bwd_dkdv_kernel(
     target: Target,
     c: AttentionBwdConfig,
 ) -> Result<Kernel<'_>> {
-    c.check()?;
-    let name = if c.causal {
-        "attn_bwd_dkdv_causal"
-    } else {
-        "attn_bwd_dkdv"
-    };
-    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
-    let dt = c.dtype;
-    let p = BwdParams::declare(&mut kb, dt)?;
-    let dk_out = kb.arg_ptr("dk", dt, 16)?;
-    let dv_out = kb.arg_ptr("dv", dt, 16)?;
-    let seq = kb.arg_i32("seq", 1)?;
-    let qk_scale = kb.arg_f32("qk_scale")?;
-    let scale = kb.arg_f32("scale")?;
     let (bm, bn, d) = (c.block_m, c.block_n, c.head_dim);
-    let w = c.num_warps;
+    let (mut kb, p, pr) = start(ctx, target, &c, "attn_bwd_dkdv", &["dk", "dv"], [bn, bm])?;
+    let (dt, seq, qk_scale, scale) = (c.dtype, p.seq, p.qk_scale, p.scale);
+    let (dk_out, dv_out) = (p.outs[0], p.outs[1]);
     // Sᵀ, dPᵀ: [keys, queries]; dK, dV: [keys, D].
-    let (acc_nm, a_nm, b_nm) = mma_for_dot(2, u64::from(bn), u64::from(bm), w, 16)?;
-    let (acc_nd, a_nd, b_nd) = mma_for_dot(2, u64::from(bn), u64::from(d), w, 16)?;
-    let (b_nm, b_nd) = (
-        b_nm.expect("mma v2 has a B layout"),
-        b_nd.expect("mma v2 has a B layout"),
-    );
-    let (acc_nm, acc_nd) = (Encoding::from(acc_nm), Encoding::from(acc_nd));
+    let Products {
+        acc_s: acc_nm,
+        a_s: a_nm,
+        b_s: b_nm,
+        acc_g: acc_nd,
+        a_g: a_nd,
+        b_g: b_nd,
+    } = pr;
 
     let jb = kb.program_id(0)?;
     let bhk = kb.program_id(1)?;
@@ -486,29 +540,19 @@ pub fn attention_bwd_dq_kernel(
     target: Target,
     c: AttentionBwdConfig,
 ) -> Result<Kernel<'_>> {
-    c.check()?;
-    let name = if c.causal {
-        "attn_bwd_dq_causal"
-    } else {
-        "attn_bwd_dq"
-    };
-    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
-    let dt = c.dtype;
-    let p = BwdParams::declare(&mut kb, dt)?;
-    let dq_out = kb.arg_ptr("dq", dt, 16)?;
-    let seq = kb.arg_i32("seq", 1)?;
-    let qk_scale = kb.arg_f32("qk_scale")?;
-    let scale = kb.arg_f32("scale")?;
     let (bm, bn, d) = (c.block_m, c.block_n, c.head_dim);
-    let w = c.num_warps;
+    let (mut kb, p, pr) = start(ctx, target, &c, "attn_bwd_dq", &["dq"], [bm, bn])?;
+    let (dt, seq, qk_scale, scale) = (c.dtype, p.seq, p.qk_scale, p.scale);
+    let dq_out = p.outs[0];
     // S, dP: [queries, keys]; dQ: [queries, D].
-    let (acc_mn, a_mn, b_mn) = mma_for_dot(2, u64::from(bm), u64::from(bn), w, 16)?;
-    let (acc_md, a_md, b_md) = mma_for_dot(2, u64::from(bm), u64::from(d), w, 16)?;
-    let (b_mn, b_md) = (
-        b_mn.expect("mma v2 has a B layout"),
-        b_md.expect("mma v2 has a B layout"),
-    );
-    let (acc_mn, acc_md) = (Encoding::from(acc_mn), Encoding::from(acc_md));
+    let Products {
+        acc_s: acc_mn,
+        a_s: a_mn,
+        b_s: b_mn,
+        acc_g: acc_md,
+        a_g: a_md,
+        b_g: b_md,
+    } = pr;
 
     let ib = kb.program_id(0)?;
     let bhq = kb.program_id(1)?;
@@ -674,7 +718,9 @@ mod tests {
         let (hq, group, seq, d) = (2, 2, 5, 3);
         let gen = |n: usize, seed: u32| -> Vec<f32> {
             (0..n)
-                .map(|i| (((i as u32 + 1).wrapping_mul(2654435761) ^ seed) % 1000) as f32 / 500.0 - 1.0)
+                .map(|i| {
+                    (((i as u32 + 1).wrapping_mul(2654435761) ^ seed) % 1000) as f32 / 500.0 - 1.0
+                })
                 .collect()
         };
         let (q, k, v, d_o) = (

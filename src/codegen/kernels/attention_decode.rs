@@ -12,8 +12,8 @@
 //!   blocks ([`DecodeConfig::splits`] picks the count so that a batch of one still fills the
 //!   machine), writing its partial `O` (normalised) and log-sum-exp in f32;
 //! - **a `cp.async` ring**: K and V blocks of `block_n` keys are gathered through the block
-//!   table (one page lookup per key, any page size) into `stages` shared buffers, `stages - 1`
-//!   blocks in flight, as the Ampere GEMM does;
+//!   table (one page lookup per key, any page size, issued a step before the copy that needs
+//!   it) into `stages` shared buffers, `stages - 1` blocks in flight, as the Ampere GEMM does;
 //! - `S = Q Kᵀ` and `O += P V` on `mma.sync` (K read with `ldmatrix` from a K-contiguous tile,
 //!   V with `ldmatrix.trans`), the online softmax in registers
 //!   ([`OnlineSoftmax::step_rows_may_be_empty`]: a causal row may see no key of a split).
@@ -24,10 +24,11 @@
 //! Layouts (FlashAttention's `flash_attn_with_kvcache`): Q and O `[batch, q_len, heads_q, D]`,
 //! K and V caches `[pages, page_size, heads_kv, D]`, the block table `[batch, max_pages]` i32
 //! (entry `p` of a sequence is the cache page holding its keys `p · page_size ..`), lengths
-//! `[batch]` i32 (keys of each sequence, the new tokens' included; 0 is an empty sequence: O = 0,
-//! lse = -inf). Partials: `o_part [splits, batch, q_len, heads_q, D]` f32, `lse_part
-//! [splits, batch, q_len, heads_q]` f32. Query token `t` sits at key position `len - q_len + t`;
-//! causal, it sees keys up to there.
+//! `[batch]` i32 (keys of each sequence, the new tokens' included, at most `max_pages ·
+//! page_size`: a longer one is cut to that; 0 is an empty sequence: O = 0, lse = -inf).
+//! Partials: `o_part [splits, batch, q_len, heads_q, D]` f32, `lse_part [splits, batch, q_len,
+//! heads_q]` f32. Query token `t` sits at key position `len - q_len + t`; causal, it sees keys up
+//! to there.
 //!
 //! Parameters: `q: *T, k_cache: *KV, v_cache: *KV, block_table: *i32, seq_lens: *i32,
 //! o_part: *f32, lse_part: *f32, max_pages: i32, qk_scale: f32`, then with fp8 KV `k_scale: *f32,
@@ -100,6 +101,9 @@ pub fn attention_decode_kernel(
     let batch = kb.num_programs(2)?;
     let len_ptr = kb.add(seq_lens, b)?;
     let len = kb.load(len_ptr, None, None)?;
+    // A length past the sequence's table row is cut to it (the table is never read past a row).
+    let cap = kb.mul(max_pages, c.page_size as i32)?;
+    let len = kb.min(len, cap)?;
     let len = kb.max(len, 0)?;
     let rows = QueryRows {
         c,
