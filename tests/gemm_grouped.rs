@@ -221,7 +221,7 @@ fn grouped_bf16_in_both_layouts_in_the_interpreter() {
     let contiguous = Case {
         layout: GroupedLayout::Contiguous,
         counts: vec![70, 0, 133],
-        n: 200,
+        n: 208,
         k: 136,
         m_max: 0,
     };
@@ -229,7 +229,7 @@ fn grouped_bf16_in_both_layouts_in_the_interpreter() {
     let masked = Case {
         layout: GroupedLayout::Masked,
         counts: vec![96, 5, 0],
-        n: 72,
+        n: 80,
         k: 64,
         m_max: 96,
     };
