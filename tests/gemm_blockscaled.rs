@@ -169,4 +169,6 @@ fn configurations_it_cannot_build_are_typed_errors() {
     assert!(
         gemm_blockscaled_reference([&[0.0; 4], &[0.0; 4]], [&[1.0], &[1.0]], [2, 2, 4]).is_err()
     );
+    // An output too large to allocate is an error, not an abort.
+    assert!(gemm_blockscaled_reference([&[], &[]], [&[], &[]], [usize::MAX / 2, 4, 0]).is_err());
 }

@@ -153,4 +153,6 @@ fn bad_int4_configurations_and_references_are_typed_errors() {
     // K odd, and a W too short.
     assert!(gemm_w4_reference(&[0.0; 3], &[0; 2], &[1.0; 1], [1, 1, 3]).is_err());
     assert!(gemm_w4_reference(&[0.0; 4], &[0; 1], &[1.0; 1], [1, 1, 4]).is_err());
+    // An output too large to allocate is an error, not an abort.
+    assert!(gemm_w4_reference(&[], &[], &[], [usize::MAX / 2, 4, 0]).is_err());
 }

@@ -19,6 +19,7 @@ use crate::layout::encoding::{NvidiaMma, Slice};
 use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
+use super::gemm::reference_output;
 use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
 use super::parts::{self, BlockScale, TmaRing};
 
@@ -158,7 +159,7 @@ pub fn gemm_blockscaled_reference(
             ));
         }
     }
-    let mut c = vec![0f32; m * n];
+    let mut c = reference_output("gemm_blockscaled_reference", m, n)?;
     for i in 0..m {
         for j in 0..n {
             let mut acc = 0f64;

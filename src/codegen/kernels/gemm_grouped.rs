@@ -22,6 +22,7 @@ use crate::layout::encoding::{NvidiaMma, Slice};
 use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
+use super::gemm::reference_output;
 use super::gemm_blockscaled::RowBlockScales;
 use super::gemm_config::GemmConfig;
 use super::parts::{self, ceil_div, Epilogue, GroupRows, Groups, TileGrid, TmaRing};
@@ -217,14 +218,11 @@ pub fn gemm_grouped_reference(
     if rows.checked_mul(k).is_none_or(|len| a.len() < len) {
         return short("A");
     }
-    if spans
-        .len()
-        .checked_mul(n * k)
-        .is_none_or(|len| b.len() < len)
-    {
+    let b_len = n.checked_mul(k).and_then(|nk| nk.checked_mul(spans.len()));
+    if b_len.is_none_or(|len| b.len() < len) {
         return short("B");
     }
-    let mut c = vec![0f32; rows * n];
+    let mut c = reference_output("gemm_grouped_reference", rows, n)?;
     for (e, &(first, end)) in spans.iter().enumerate() {
         if first > end || end > rows {
             return short("a span");

@@ -19,6 +19,7 @@ use crate::layout::encoding::helpers::mma_for_dot;
 use crate::layout::encoding::{Encoding, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::gemm::reference_output;
 use super::gemm_skinny::{pick_splits, split_range, PartialStore};
 use super::layouts::tile_coords;
 use super::parts::{ceil_div, Epilogue};
@@ -272,7 +273,7 @@ pub fn gemm_w4_reference(
         };
         f64::from(nib) - 8.0
     };
-    let mut y = vec![0f32; m * n];
+    let mut y = reference_output("gemm_w4_reference", m, n)?;
     for i in 0..m {
         for j in 0..n {
             let mut acc = 0f64;
