@@ -41,6 +41,23 @@ impl GemmConfig {
     }
 }
 
+impl GemmConfig {
+    /// [`block_scaled`](Self::block_scaled) fitted to an `m × n` output on `sms` SMs: 64-row
+    /// tiles over one consumer warpgroup when M ≤ 64 (a 128-row tile would be half padding), and
+    /// 64-column tiles when 128-column ones leave SMs without a tile.
+    pub fn block_scaled_for(m: u64, n: u64, sms: u32) -> GemmConfig {
+        let mut c = GemmConfig::block_scaled();
+        if m <= 64 {
+            c.block_m = 64;
+            c.num_warps = 4;
+        }
+        if c.grid(m, n).0 < sms {
+            c.block_n = 64;
+        }
+        c
+    }
+}
+
 /// `sa[rows, kt] · sb[on / 128, kt]` as a `[block_m, 1]` column in the accumulator's layout,
 /// zero past M and past the last K block.
 pub(super) struct RowBlockScales {
