@@ -218,7 +218,10 @@ fn run<B: Backend>(
         let kf = gemm_blockscaled_kernel(ctx, Target::SM90A, fit)?;
         let fitted = kf.load_on::<B>(dev)?;
         let ms = launch(dev, (&fitted, kf.signature()), fit, &p, (sms, true, true))?;
-        let rows = common::sample_rows(m, &[0, 1, m / 2, m.saturating_sub(1)]);
+        // Four rows (the host reference of a whole output would take minutes).
+        let last = m.saturating_sub(1);
+        let mut rows = vec![0, 1.min(last), m / 2, last];
+        rows.dedup();
         let (bad, _) = check(&p, &rows)?;
         if bad > 0 {
             return Err(format!("{m}×{n}×{kk}: {bad} wrong elements").into());
