@@ -3,7 +3,9 @@
 //! and promoted into the f32 accumulator while the next block's wgmma runs
 //! (`weft::codegen::kernels::gemm_blockscaled_kernel`).
 //!
-//! `cargo run --release --example gemm_blockscaled --features llvm,cuda [-- M N K]`
+//! `cargo run --release --example gemm_blockscaled --features llvm,cuda [-- M N K] [sweep]`
+//! (`sweep`: also times other stage counts, tile widths and launch groupings at
+//! 4096×7168×16384).
 //!
 //! With a GPU: checks a 1000 × 776 × 1552 problem against the f64 host reference element by
 //! element, then times DeepGEMM's shapes (M 64, 128, 4096 × its (N, K) table) and 8192³ (or the
@@ -33,6 +35,9 @@ fn main() -> Result<()> {
         println!("# gemm_blockscaled on {}", common::gpu::describe(&dev));
         let sms = dev.props().sm_count;
         run::<weft::runtime::cuda::Cuda>(&dev, &ctx, (1000, 776, 1552), sms, &sizes())?;
+        if std::env::args().any(|a| a == "sweep") {
+            sweep::<weft::runtime::cuda::Cuda>(&dev, &ctx, sms)?;
+        }
         return Ok(());
     }
     let dev = common::interpreter(Target::SM90A)?;
@@ -50,6 +55,9 @@ fn sizes() -> Vec<Mnk> {
         .collect();
     if args.len() == 3 {
         return vec![(args[0], args[1], args[2])];
+    }
+    if std::env::args().any(|a| a == "sweep") {
+        return vec![];
     }
     let nk = [
         (2112, 7168),
@@ -205,8 +213,15 @@ fn run<B: Backend>(
     println!("|---|---|---|---|---|---|---|");
     for &(m, n, kk) in sizes {
         let p = problem::<B>(dev, (m, n, kk), 11)?;
-        let ms = launch(dev, (&kernel, k.signature()), cfg, &p, (sms, true, true))?;
-        let rows = common::sample_rows(m, &[0, 1, m / 2, m.saturating_sub(1)]);
+        // Small outputs get smaller tiles (`block_scaled_for`).
+        let fit = GemmConfig::block_scaled_for(m as u64, n as u64, sms);
+        let kf = gemm_blockscaled_kernel(ctx, Target::SM90A, fit)?;
+        let fitted = kf.load_on::<B>(dev)?;
+        let ms = launch(dev, (&fitted, kf.signature()), fit, &p, (sms, true, true))?;
+        // Four rows (the host reference of a whole output would take minutes).
+        let last = m.saturating_sub(1);
+        let mut rows = vec![0, 1.min(last), m / 2, last];
+        rows.dedup();
         let (bad, _) = check(&p, &rows)?;
         if bad > 0 {
             return Err(format!("{m}×{n}×{kk}: {bad} wrong elements").into());
@@ -226,6 +241,50 @@ fn run<B: Backend>(
             base / ms,
             rows.len()
         );
+    }
+    Ok(())
+}
+
+/// Times other configurations of the block-scaled kernel at DeepGEMM's 4096×7168×16384, each
+/// output checked on sampled rows.
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
+fn sweep<B: Backend>(dev: &B::Device, ctx: &Context, sms: u32) -> Result<()> {
+    let (m, n, kk) = (4096, 7168, 16384);
+    let p = problem::<B>(dev, (m, n, kk), 11)?;
+    println!();
+    println!("| 4096×7168×16384 config | ms | TFLOP/s |");
+    println!("|---|---|---|");
+    for (block_n, stages, group_m) in [
+        (128, 4, 8),
+        (128, 5, 8),
+        (128, 6, 8),
+        (128, 5, 16),
+        (128, 5, 4),
+        (64, 6, 8),
+    ] {
+        let mut cfg = GemmConfig::block_scaled();
+        cfg.block_n = block_n;
+        cfg.stages = stages;
+        cfg.group_m = group_m;
+        let timed = || -> Result<f64> {
+            let k = gemm_blockscaled_kernel(ctx, Target::SM90A, cfg)?;
+            let kernel = k.load_on::<B>(dev)?;
+            let ms = launch(dev, (&kernel, k.signature()), cfg, &p, (sms, true, true))?;
+            let (bad, _) = check(&p, &[0, m / 2, m - 1])?;
+            if bad > 0 {
+                return Err(format!("{bad} wrong").into());
+            }
+            Ok(ms)
+        };
+        let name = format!("128×{block_n}, {stages} stages, group {group_m}");
+        match timed() {
+            Ok(ms) => println!(
+                "| {name} | {ms:.3} | {:.0} |",
+                2.0 * (m * n * kk) as f64 / (ms * 1e9)
+            ),
+            // A configuration the device refuses (shared memory) is a row, not the end.
+            Err(e) => println!("| {name} | {e} | |"),
+        }
     }
     Ok(())
 }

@@ -86,6 +86,10 @@ fn block_scales_promote_each_k_block_in_the_interpreter() {
     let worst =
         run::<weft::runtime::cpu::Cpu>(&dev, GemmConfig::block_scaled(), [136, 200, 304], 3);
     println!("136x200x304: max error {worst:.2e}");
+    // 40 rows: 64-row tiles over one consumer warpgroup, 64-column tiles (4 tiles < 132 SMs).
+    let c = GemmConfig::block_scaled_for(40, 200, 132);
+    assert_eq!((c.block_m, c.num_warps, c.block_n), (64, 4, 64));
+    run::<weft::runtime::cpu::Cpu>(&dev, c, [40, 200, 304], 2);
     // One K block: the peeled first block alone.
     let mut c = GemmConfig::block_scaled();
     c.block_n = 64;
@@ -127,10 +131,11 @@ fn block_scales_promote_each_k_block_on_the_gpu() {
 
 #[test]
 fn the_block_scaled_gemm_assembles_without_spills_or_serialised_wgmma() {
-    for block_n in [64, 128] {
-        let mut c = GemmConfig::block_scaled();
-        c.block_n = block_n;
-        let what = format!("gemm_blockscaled block_n {block_n}");
+    let mut narrow = GemmConfig::block_scaled();
+    narrow.block_n = 64;
+    let small = GemmConfig::block_scaled_for(64, 2112, 132);
+    for c in [GemmConfig::block_scaled(), narrow, small] {
+        let what = format!("gemm_blockscaled {c:?}");
         let ctx = Context::new();
         let k = gemm_blockscaled_kernel(&ctx, Target::SM90A, c).unwrap();
         let ptx = k.ptx().unwrap();
@@ -169,4 +174,6 @@ fn configurations_it_cannot_build_are_typed_errors() {
     assert!(
         gemm_blockscaled_reference([&[0.0; 4], &[0.0; 4]], [&[1.0], &[1.0]], [2, 2, 4]).is_err()
     );
+    // An output too large to allocate is an error, not an abort.
+    assert!(gemm_blockscaled_reference([&[], &[]], [&[], &[]], [usize::MAX / 2, 4, 0]).is_err());
 }

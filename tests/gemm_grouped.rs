@@ -221,7 +221,7 @@ fn grouped_bf16_in_both_layouts_in_the_interpreter() {
     let contiguous = Case {
         layout: GroupedLayout::Contiguous,
         counts: vec![70, 0, 133],
-        n: 200,
+        n: 208,
         k: 136,
         m_max: 0,
     };
@@ -229,7 +229,7 @@ fn grouped_bf16_in_both_layouts_in_the_interpreter() {
     let masked = Case {
         layout: GroupedLayout::Masked,
         counts: vec![96, 5, 0],
-        n: 72,
+        n: 80,
         k: 64,
         m_max: 96,
     };
@@ -333,7 +333,8 @@ fn bad_grouped_configurations_and_references_are_typed_errors() {
     c.block_n = 256;
     let e = gemm_grouped_kernel(&ctx, Target::SM90A, c, GroupedLayout::Contiguous).unwrap_err();
     assert!(e.to_string().contains("block_n 256"), "{e}");
-    // A span past A's rows, and a B too short for its experts.
+    // An output too large to allocate, a span past A's rows, a B too short for its experts.
+    assert!(gemm_grouped_reference(&[], &[], &[], [usize::MAX / 2, 4, 0]).is_err());
     assert!(gemm_grouped_reference(&[0.0; 8], &[0.0; 8], &[(0, 3)], [2, 2, 4]).is_err());
     assert!(gemm_grouped_reference(&[0.0; 8], &[0.0; 8], &[(0, 1), (1, 2)], [2, 2, 4]).is_err());
 }

@@ -1,6 +1,7 @@
 //! The 4-bit-weight GEMM (`gemm_w4_kernel`: int4 weights with group-128 scales, unpacked in
 //! registers on the way to `mma.sync`, split-K, partials summed by `gemm_skinny_reduce_kernel`)
-//! against the f64 host reference on ragged shapes with f16 and bf16 tokens: on the CPU backend
+//! against the f64 host reference on ragged M and N (K is a multiple of the group) with f16
+//! and bf16 tokens: on the CPU backend
 //! (the interpreter) always, on the GPU when there is one; and its PTX through ptxas (no spills).
 #![cfg(feature = "llvm")]
 
@@ -96,8 +97,8 @@ fn int4_weights_unpack_and_scale_in_the_interpreter() {
     type Cpu = weft::runtime::cpu::Cpu;
     // One token, two tiles of W rows (the second ragged), 3 groups in 2 splits.
     run::<Cpu>(&dev, DType::BF16, [1, 72, 384], 2);
-    // 13 f16 tokens, a ragged last group (K 200), one split.
-    run::<Cpu>(&dev, DType::F16, [13, 64, 200], 1);
+    // 13 f16 tokens, 2 groups in 3 splits (the last empty).
+    run::<Cpu>(&dev, DType::F16, [13, 64, 256], 3);
     // 70 tokens: a 128-token tile over 8 warps.
     run::<Cpu>(&dev, DType::BF16, [70, 64, 256], 1);
 }
@@ -152,4 +153,6 @@ fn bad_int4_configurations_and_references_are_typed_errors() {
     // K odd, and a W too short.
     assert!(gemm_w4_reference(&[0.0; 3], &[0; 2], &[1.0; 1], [1, 1, 3]).is_err());
     assert!(gemm_w4_reference(&[0.0; 4], &[0; 1], &[1.0; 1], [1, 1, 4]).is_err());
+    // An output too large to allocate is an error, not an abort.
+    assert!(gemm_w4_reference(&[], &[], &[], [usize::MAX / 2, 4, 0]).is_err());
 }

@@ -14,7 +14,7 @@
 //! `[block_n, block_k]` when `b_transposed`; C `[M, N]` with box `[block_m, 64]`, all with a
 //! 128-byte swizzle), then `m, n, k: i32`.
 
-use super::super::{Context, Kernel, KernelBuilder, Result, Target};
+use super::super::{CodegenError, Context, Kernel, KernelBuilder, Result, Target};
 use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
 use super::parts::{self, TmaRing};
 
@@ -69,4 +69,15 @@ pub fn gemm_reference(
         }
     }
     c.into_iter().map(|v| v as f32).collect()
+}
+
+/// A zeroed `rows × cols` output for the host reference `op`, or a typed error when it cannot be
+/// allocated (too large for memory, rather than an abort).
+pub(super) fn reference_output(op: &'static str, rows: usize, cols: usize) -> Result<Vec<f32>> {
+    let too_large = || CodegenError::arg(op, format!("an output of {rows} × {cols} is too large"));
+    let len = rows.checked_mul(cols).ok_or_else(too_large)?;
+    let mut c = Vec::new();
+    c.try_reserve_exact(len).map_err(|_| too_large())?;
+    c.resize(len, 0f32);
+    Ok(c)
 }

@@ -19,6 +19,7 @@ use crate::layout::encoding::{NvidiaMma, Slice};
 use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
+use super::gemm::reference_output;
 use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
 use super::parts::{self, BlockScale, TmaRing};
 
@@ -37,6 +38,23 @@ impl GemmConfig {
             warp_specialized: true,
             ..GemmConfig::new(DType::F8E4M3)
         }
+    }
+}
+
+impl GemmConfig {
+    /// [`block_scaled`](Self::block_scaled) fitted to an `m × n` output on `sms` SMs: 64-row
+    /// tiles over one consumer warpgroup when M ≤ 64 (a 128-row tile would be half padding), and
+    /// 64-column tiles when 128-column ones leave SMs without a tile.
+    pub fn block_scaled_for(m: u64, n: u64, sms: u32) -> GemmConfig {
+        let mut c = GemmConfig::block_scaled();
+        if m <= 64 {
+            c.block_m = 64;
+            c.num_warps = 4;
+        }
+        if c.grid(m, n).0 < sms {
+            c.block_n = 64;
+        }
+        c
     }
 }
 
@@ -158,7 +176,7 @@ pub fn gemm_blockscaled_reference(
             ));
         }
     }
-    let mut c = vec![0f32; m * n];
+    let mut c = reference_output("gemm_blockscaled_reference", m, n)?;
     for i in 0..m {
         for j in 0..n {
             let mut acc = 0f64;

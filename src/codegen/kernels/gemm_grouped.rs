@@ -13,7 +13,7 @@
 //!
 //! Parameters: `a_map` (A `[rows, K]`, box `[block_m, block_k]`), `b_map` (B `[experts · N, K]`,
 //! box `[block_n, block_k]`), both 128-byte swizzled; `c: ptr<out>` (`[rows, N]`); `rows, n, k,
-//! experts: i32`; then `offsets: ptr<i32>` (contiguous) or `counts: ptr<i32>, m_max: i32`
+//! experts: i32` (N a multiple of 16); then `offsets: ptr<i32>` (contiguous) or `counts: ptr<i32>, m_max: i32`
 //! (masked); for fp8, `a_scales: ptr<f32>` (`[rows, ⌈K/128⌉]`) and `b_scales: ptr<f32>`
 //! (`[experts · N/128, ⌈K/128⌉]`, N a multiple of 128). Grid: at most one program per SM.
 
@@ -22,6 +22,7 @@ use crate::layout::encoding::{NvidiaMma, Slice};
 use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
+use super::gemm::reference_output;
 use super::gemm_blockscaled::RowBlockScales;
 use super::gemm_config::GemmConfig;
 use super::parts::{self, ceil_div, Epilogue, GroupRows, Groups, TileGrid, TmaRing};
@@ -116,7 +117,8 @@ pub fn gemm_grouped_kernel(
     let b_map = kb.arg_tensor_map("b_map", c.dtype, &c.b_box(), sw)?;
     let c_ptr = kb.arg_ptr("c", c.out_dtype, 16)?;
     let rows = kb.arg_i32("rows", 1)?;
-    let n = kb.arg_i32("n", 1)?;
+    // N a multiple of 16 (checked at launch): each thread's pair of columns stores as one vector.
+    let n = kb.arg_i32("n", 16)?;
     let k = kb.arg_i32("k", 1)?;
     let experts = kb.arg_i32("experts", 1)?;
     let group_rows = match layout {
@@ -216,14 +218,11 @@ pub fn gemm_grouped_reference(
     if rows.checked_mul(k).is_none_or(|len| a.len() < len) {
         return short("A");
     }
-    if spans
-        .len()
-        .checked_mul(n * k)
-        .is_none_or(|len| b.len() < len)
-    {
+    let b_len = n.checked_mul(k).and_then(|nk| nk.checked_mul(spans.len()));
+    if b_len.is_none_or(|len| b.len() < len) {
         return short("B");
     }
-    let mut c = vec![0f32; rows * n];
+    let mut c = reference_output("gemm_grouped_reference", rows, n)?;
     for (e, &(first, end)) in spans.iter().enumerate() {
         if first > end || end > rows {
             return short("a span");

@@ -9,15 +9,17 @@
 //! group: its bytes are unpacked in registers to `q - 8` (exact in 16 bits), fed to `mma.sync`
 //! with the tokens, and the block's product is scaled by its group's scale per row of W as it is
 //! added into the accumulator, so the scale multiplies 1/128 as many values as dequantising W
-//! would. The next block's bytes and tokens are loaded while the current one is computed.
+//! would. The next two groups' bytes are loaded while the current one is computed.
 //!
 //! Parameters: `w: ptr<i8>`, `scales: ptr<act>`, `x: ptr<act>`, `part: ptr<f32>` (`splits ·
-//! M · N`), then `m, n, k, splits: i32` (K even). Grid [`W4Config::grid`].
+//! M · N`), all 16-byte aligned, then `m, n, k, splits: i32` (K a multiple of 128, which the
+//! launch checks). Grid [`W4Config::grid`].
 
 use crate::layout::encoding::helpers::mma_for_dot;
 use crate::layout::encoding::{Encoding, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::gemm::reference_output;
 use super::gemm_skinny::{pick_splits, split_range, PartialStore};
 use super::layouts::tile_coords;
 use super::parts::{ceil_div, Epilogue};
@@ -59,12 +61,12 @@ impl W4Config {
     }
 
     /// K ranges on a device of `sms` SMs: the count with the least modelled time
-    /// ([`pick_splits`]) for the packed weights and scales, three programs resident on an SM
+    /// ([`pick_splits`]) for the packed weights and scales, four programs resident on an SM
     /// with 4 warps (one with 8), each range at least 2 groups.
     pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
         let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
         let groups = k.div_ceil(u64::from(W4_GROUP));
-        let per_sm = if self.num_warps == 4 { 3 } else { 1 };
+        let per_sm = if self.num_warps == 4 { 4 } else { 1 };
         let w_bytes = n * k / 2 + n * groups * 2;
         pick_splits(
             tiles,
@@ -107,7 +109,9 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let part = kb.arg_ptr("part", DType::F32, 16)?;
     let m = kb.arg_i32("m", 1)?;
     let n = kb.arg_i32("n", 1)?;
-    let k = kb.arg_i32("k", 1)?;
+    // K a multiple of the group: every row of W and X starts 16-byte aligned, so their loads
+    // are 16-byte vectors.
+    let k = kb.arg_i32("k", W4_GROUP as u64)?;
     let splits = kb.arg_i32("splits", 1)?;
     let (bm, bn, g) = (c.block_m, c.block_n, W4_GROUP);
     let (acc_l, a_l, b_l) = mma_for_dot(2, bm.into(), bn.into(), c.num_warps, 16)?;
@@ -127,6 +131,7 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let groups = ceil_div(&mut kb, k, g as i32)?;
     let (first, mine) = split_range(&mut kb, groups, splits, split)?;
     let half_k = kb.div(k, 2)?;
+    let half_k = kb.assume(half_k, u64::from(W4_GROUP / 2), 1)?;
     // Coalesced loads: 16 bytes a thread of W's rows, 8 elements of X's.
     let w_l: Encoding = tile_layout(
         target,
@@ -185,17 +190,25 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let s_in = kb.lt(s_rows, n)?;
     let s_at = kb.mul(s_rows, groups)?;
     let zero_acc = kb.zeros((&acc_l, [u64::from(bm), u64::from(bn)]), DType::F32)?;
-    let first_w = load_w(&mut kb, first)?;
     let last = kb.add(first, mine)?;
-    let out = kb.for_range(first, last, 1, &[zero_acc, first_w], |kb, gi, c_| {
-        let (acc, wt) = (c_[0], c_[1]);
-        // The next group's weights load under this one's math (the last group loads
-        // itself again); the tokens, shared by every program, come from L2.
+    // Group `gi`, or the range's last group past it (loaded again, unused: no branch).
+    let clamp = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
+        let last1 = kb.sub(last, 1)?;
+        let last1 = kb.max(last1, first)?;
+        kb.min(gi, last1)
+    };
+    // Two groups of W in flight ahead of the one computed: the weights are the stream.
+    let w0 = load_w(&mut kb, first)?;
+    let g1 = kb.add(first, 1)?;
+    let g1 = clamp(&mut kb, g1)?;
+    let w1 = load_w(&mut kb, g1)?;
+    let out = kb.for_range(first, last, 1, &[zero_acc, w0, w1], |kb, gi, c_| {
+        let (acc, wt, w_next) = (c_[0], c_[1], c_[2]);
+        // The tokens, shared by every program, come from L2.
         let xt = load_x(kb, gi)?;
-        let gn = kb.add(gi, 1)?;
-        let in_range = kb.lt(gn, last)?;
-        let gn = kb.where_(in_range, gn, gi)?;
-        let next = load_w(kb, gn)?;
+        let g2 = kb.add(gi, 2)?;
+        let g2 = clamp(kb, g2)?;
+        let w_after = load_w(kb, g2)?;
         // Unpack: low nibble at even k, high at odd k, as q - 8.
         let lo = kb.and(wt, 15)?;
         let hi = kb.shr(wt, 4)?;
@@ -215,7 +228,7 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         let s = kb.cast(s, DType::F32)?;
         let s = kb.expand_dims(s, 1)?;
         let acc = kb.fma(p, s, acc)?;
-        Ok(vec![acc, next])
+        Ok(vec![acc, w_next, w_after])
     })?;
     let mn = kb.mul(m, n)?;
     let base = kb.mul(split, mn)?;
@@ -260,7 +273,7 @@ pub fn gemm_w4_reference(
         };
         f64::from(nib) - 8.0
     };
-    let mut y = vec![0f32; m * n];
+    let mut y = reference_output("gemm_w4_reference", m, n)?;
     for i in 0..m {
         for j in 0..n {
             let mut acc = 0f64;

@@ -4,6 +4,12 @@
 //! on the tensor cores. Two partials are live at a time (the one in flight, the one being
 //! promoted), so the tensor cores never wait for a promotion: the wait before it leaves one group
 //! in flight (`wgmma_wait(1)`).
+//!
+//! ptxas keeps the wgmma pipeline only if no instruction touches an in-flight accumulator's
+//! registers. So a "fresh" partial is not zeros (whose moves would be new registers) but a wgmma
+//! with scale-d = 0 into the registers of a partial already promoted, and the loop handles two K
+//! blocks a step, the two partials in two fixed sets of registers (one a step would need them
+//! swapped at the back edge: copies of an accumulator in flight).
 
 use crate::codegen::{DType, KernelBuilder, Result, Role, Value};
 
