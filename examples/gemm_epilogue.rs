@@ -13,15 +13,15 @@ mod common;
 
 use common::Result;
 use half::f16;
-use weft::codegen::kernels::parts::{self, Epilogue, TmaRing, TmaStore};
-use weft::codegen::kernels::{alloc_buffers, declare_params, gemm_reference, GemmConfig};
+use weft::codegen::kernels::parts::{Epilogue, TmaStore};
+use weft::codegen::kernels::{gemm_kernel, gemm_kernel_with, gemm_reference, GemmConfig};
 use weft::codegen::{Context, DType, Kernel, KernelBuilder, Target, Value};
 use weft::layout::encoding::{NvidiaMma, Slice};
 use weft::runtime::backend::KernelOf;
 use weft::runtime::prelude::*;
 use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 
-// --- the user's code: the epilogue and the kernel (22 lines) ---------------------------------
+// --- the user's code: the epilogue and the kernel (19 lines) ---------------------------------
 
 /// `silu(acc + bias[column])`, then the shipped TMA store.
 struct BiasSilu {
@@ -49,35 +49,20 @@ impl Epilogue for BiasSilu {
     }
 }
 
-/// The shipped GEMM's main loop with [`BiasSilu`] as its epilogue.
+/// The shipped GEMM (schedule as `c` says) with [`BiasSilu`] as its epilogue.
 fn gemm_bias_silu(
     ctx: &Context,
     target: Target,
     c: GemmConfig,
 ) -> weft::codegen::Result<Kernel<'_>> {
-    let mut kb = KernelBuilder::new(ctx, target, "gemm_bias_silu", c.num_warps)?;
-    let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
-    let bias = kb.arg_ptr("bias", DType::F32, 16)?;
-    let pid = kb.program_id(0)?;
-    let (grid, k_tiles) = c.tiles(&mut kb, [m, n, k])?;
-    let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
-    let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), None)?;
-    let main_loop = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
-    let store = c.tma_store(c_smem, c_map, false);
-    parts::gemm_mainloop(
-        &mut kb,
-        &main_loop,
-        pid,
-        false,
-        None,
-        &BiasSilu {
+    gemm_kernel_with(ctx, target, c, "gemm_bias_silu", |kb| {
+        let bias = kb.arg_ptr("bias", DType::F32, 16)?;
+        Ok(move |store| BiasSilu {
             bias,
             cfg: c,
             store,
-        },
-    )?;
-    kb.tma_store_wait(0)?;
-    kb.finish()
+        })
+    })
 }
 
 // --- running it ------------------------------------------------------------------------------
@@ -88,47 +73,60 @@ type Mnk = (usize, usize, usize);
 fn main() -> Result<()> {
     let target = common::target_arg_or(Target::SM90A)?;
     let ctx = Context::new();
-    let cfg = GemmConfig::new(DType::F16);
-    let fused = gemm_bias_silu(&ctx, target, cfg)?;
-    let plain = weft::codegen::kernels::gemm_kernel(&ctx, target, cfg)?;
-    print_ptxas(&[("fused", &fused), ("plain", &plain)]);
+    let plain_cfg = GemmConfig::new(DType::F16);
+    let mut ws_cfg = plain_cfg;
+    ws_cfg.warp_specialized = true;
+    ws_cfg.persistent = true;
+    let schedules = [
+        ("one tile per CTA", plain_cfg),
+        ("warp-specialised, persistent", ws_cfg),
+    ];
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
-        println!("# gemm + bias + SiLU on {}", common::gpu::describe(&dev));
         type Cuda = weft::runtime::cuda::Cuda;
-        let worst = check::<Cuda>(&dev, &fused, cfg, (1000, 776, 528))?;
-        println!("check 1000×776×528: ok (largest error {worst:.1e})");
-        let (kf, kp) = (fused.load_on::<Cuda>(&dev)?, plain.load_on::<Cuda>(&dev)?);
-        println!("| M×N×K | plain GEMM TFLOP/s | GEMM + bias + SiLU TFLOP/s | ratio |");
-        println!("|---|---|---|---|");
-        for (m, n, kk) in sizes() {
-            let p = Problem::<Cuda>::new(&dev, (m, n, kk), 5)?;
-            let flops = 2.0 * (m * n * kk) as f64;
-            // Interleave the two kernels so clocks and thermals treat them alike.
-            let mut best = [f64::MAX; 2];
-            for _ in 0..3 {
-                best[0] = best[0].min(p.time(&dev, &kp, &plain, cfg, false)?);
-                best[1] = best[1].min(p.time(&dev, &kf, &fused, cfg, true)?);
+        println!("# gemm + bias + SiLU on {}", common::gpu::describe(&dev));
+        let sms = dev.props().sm_count;
+        println!("| schedule | M×N×K | check | plain GEMM TFLOP/s | GEMM + bias + SiLU TFLOP/s | ratio |");
+        println!("|---|---|---|---|---|---|");
+        for (name, cfg) in schedules {
+            let fused = gemm_bias_silu(&ctx, target, cfg)?;
+            let plain = gemm_kernel(&ctx, target, cfg)?;
+            print_ptxas(&[("fused", &fused), ("plain", &plain)]);
+            let worst = check::<Cuda>(&dev, &fused, cfg, (1000, 776, 528), sms)?;
+            let (kf, kp) = (fused.load_on::<Cuda>(&dev)?, plain.load_on::<Cuda>(&dev)?);
+            for (m, n, kk) in sizes() {
+                let p = Problem::<Cuda>::new(&dev, (m, n, kk), 5, false)?;
+                let flops = 2.0 * (m * n * kk) as f64;
+                // Interleave the two kernels so clocks and thermals treat them alike.
+                let mut best = [f64::MAX; 2];
+                for _ in 0..3 {
+                    best[0] = best[0].min(p.time(&dev, &kp, &plain, cfg, sms, false)?);
+                    best[1] = best[1].min(p.time(&dev, &kf, &fused, cfg, sms, true)?);
+                }
+                let t = best.map(|ms| flops / (ms * 1e9));
+                println!(
+                    "| {name} | {m}×{n}×{kk} | ok ({worst:.1e}) | {:.0} | {:.0} | {:.3} |",
+                    t[0],
+                    t[1],
+                    t[1] / t[0]
+                );
             }
-            let t = best.map(|ms| flops / (ms * 1e9));
-            println!(
-                "| {m}×{n}×{kk} | {:.0} | {:.0} | {:.3} |",
-                t[0],
-                t[1],
-                t[1] / t[0]
-            );
         }
         return Ok(());
     }
-    let worst = check::<weft::runtime::cpu::Cpu>(
-        &common::interpreter(target)?,
-        &fused,
-        cfg,
-        (100, 264, 80),
-    )?;
-    common::interpreted(&format!(
-        "gemm + bias + SiLU 100×264×80 (f16): C equals the host's within f16 rounding (largest error {worst:.1e})"
-    ));
+    let dev = common::interpreter(target)?;
+    for (_, cfg) in schedules {
+        let fused = gemm_bias_silu(&ctx, target, cfg)?;
+        print_ptxas(&[
+            ("fused", &fused),
+            ("plain", &gemm_kernel(&ctx, target, cfg)?),
+        ]);
+        // A persistent kernel gets 3 programs: each walks several tiles.
+        check::<weft::runtime::cpu::Cpu>(&dev, &fused, cfg, (100, 264, 80), 3)?;
+    }
+    common::interpreted(
+        "gemm + bias + SiLU 100×264×80 (f16), one tile per CTA and warp-specialised persistent: C equals the host's within f16 rounding",
+    );
     Ok(())
 }
 
@@ -174,14 +172,18 @@ struct Problem<B: Backend> {
 }
 
 impl<B: Backend> Problem<B> {
-    /// Values are multiples of 1/8 in [-2, 2) (exact in f16); the bias is padded past N by a
-    /// tile's width, as the epilogue reads a whole tile's columns.
-    fn new(dev: &B::Device, (m, n, k): Mnk, seed: u64) -> Result<Self> {
+    /// With `exact`, values are multiples of 1/8 in [-1, 1) (exact in f16, for the check), else
+    /// uniform in [-1, 1) with every mantissa bit random (for timing: tensor-core power, and so
+    /// the clock, depends on the data). The bias is padded past N by a tile's width, as the
+    /// epilogue reads a whole tile's columns.
+    fn new(dev: &B::Device, (m, n, k): Mnk, seed: u64, exact: bool) -> Result<Self> {
         let grid = |len: usize, s: u64| -> Vec<f32> {
-            common::random(len, s)
-                .iter()
-                .map(|x| (x * 16.0).floor() / 8.0)
-                .collect()
+            let r = common::random(len, s).into_iter();
+            if exact {
+                r.map(|x| (x * 2.0).floor() / 8.0).collect()
+            } else {
+                r.map(|x| x / 4.0).collect()
+            }
         };
         let (a, b, bias) = (
             grid(m * k, seed),
@@ -230,12 +232,15 @@ impl<B: Backend> Problem<B> {
         args
     }
 
-    /// The launch configuration: one CTA per output tile.
-    fn launch_config(&self, k: &Kernel<'_>, c: GemmConfig) -> Result<LaunchConfig> {
-        Ok(LaunchConfig::for_kernel(
-            c.grid(self.mnk.0 as u64, self.mnk.1 as u64),
-            k.signature(),
-        )?)
+    /// The launch configuration: one CTA per output tile, or at most `sms` persistent ones.
+    fn launch_config(&self, k: &Kernel<'_>, c: GemmConfig, sms: u32) -> Result<LaunchConfig> {
+        let (m, n) = (self.mnk.0 as u64, self.mnk.1 as u64);
+        let grid = if c.persistent {
+            c.grid_persistent(m, n, sms)
+        } else {
+            c.grid(m, n)
+        };
+        Ok(LaunchConfig::for_kernel(grid, k.signature())?)
     }
 
     /// Median milliseconds of the kernel on this problem.
@@ -246,10 +251,11 @@ impl<B: Backend> Problem<B> {
         kernel: &KernelOf<B>,
         k: &Kernel<'_>,
         c: GemmConfig,
+        sms: u32,
         bias: bool,
     ) -> Result<f64> {
         let maps = self.maps(dev, c)?;
-        let (args, lc) = (self.args(&maps, bias), self.launch_config(k, c)?);
+        let (args, lc) = (self.args(&maps, bias), self.launch_config(k, c, sms)?);
         // SAFETY: the maps cover A, B and C; the bias holds every column a tile reads.
         unsafe { common::launch_once::<B>(dev, kernel, &lc, &args)? };
         // SAFETY: as above.
@@ -257,13 +263,19 @@ impl<B: Backend> Problem<B> {
     }
 }
 
-/// Runs the fused kernel on `mnk` and compares C with `silu(A·B + bias)` on the host; returns the
+/// Runs the fused kernel on `mnk` (a persistent one on `sms` programs) and compares C with `silu(A·B + bias)` on the host; returns the
 /// largest error, or an error naming the first wrong element.
-fn check<B: Backend>(dev: &B::Device, k: &Kernel<'_>, c: GemmConfig, mnk: Mnk) -> Result<f64> {
-    let p = Problem::<B>::new(dev, mnk, 3)?;
+fn check<B: Backend>(
+    dev: &B::Device,
+    k: &Kernel<'_>,
+    c: GemmConfig,
+    mnk: Mnk,
+    sms: u32,
+) -> Result<f64> {
+    let p = Problem::<B>::new(dev, mnk, 3, true)?;
     let kernel = k.load_on::<B>(dev)?;
     let maps = p.maps(dev, c)?;
-    let (args, lc) = (p.args(&maps, true), p.launch_config(k, c)?);
+    let (args, lc) = (p.args(&maps, true), p.launch_config(k, c, sms)?);
     // SAFETY: the maps cover A, B and C; the bias holds every column a tile reads.
     unsafe { common::launch_once::<B>(dev, &kernel, &lc, &args)? };
     let (m, n, kk) = mnk;

@@ -16,24 +16,75 @@
 
 use super::super::{CodegenError, Context, Kernel, KernelBuilder, Result, Target};
 use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
-use super::parts::{self, TmaRing};
+use super::parts::{self, Epilogue, TmaRing, TmaStore};
 
 /// Builds the GEMM for `target` (sm_90a: wgmma and TMA). See the module docs.
 pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
+    let name = match (c.b_transposed, c.warp_specialized) {
+        (false, false) => "gemm_nn",
+        (true, false) => "gemm_nt",
+        (false, true) => "gemm_nn_ws",
+        (true, true) => "gemm_nt_ws",
+    };
+    gemm_kernel_with(ctx, target, c, name, |_| Ok(|store| store))
+}
+
+/// The GEMM of [`gemm_kernel`] (any schedule of `c`: one tile per CTA, persistent or
+/// warp-specialised) with the user's epilogue in place of the plain TMA store. `params` runs
+/// right after the GEMM's own parameters (`a_map, b_map, c_map, m, n, k`), declares the
+/// epilogue's (a bias pointer, scales, …) and returns what wraps the shipped [`TmaStore`] into
+/// the epilogue: so a fused GEMM is its epilogue and one call, whatever the schedule.
+///
+/// ```
+/// use weft::codegen::kernels::{gemm_kernel_with, GemmConfig};
+/// use weft::codegen::kernels::parts::{Epilogue, TmaStore};
+/// use weft::codegen::{Context, DType, KernelBuilder, Result, Target, Value};
+///
+/// /// `relu(acc) * scale`, then the plain store.
+/// struct ReluScale { scale: Value, store: TmaStore }
+/// impl Epilogue for ReluScale {
+///     fn store(&self, kb: &mut KernelBuilder<'_>, acc: Value, at: [Value; 2]) -> Result<()> {
+///         let y = kb.max(acc, 0.0)?;
+///         let y = kb.mul(y, self.scale)?;
+///         self.store.store(kb, y, at)
+///     }
+/// }
+///
+/// let ctx = Context::new();
+/// let mut cfg = GemmConfig::new(DType::F16);
+/// cfg.warp_specialized = true;
+/// let k = gemm_kernel_with(&ctx, Target::SM90A, cfg, "gemm_relu", |kb| {
+///     let scale = kb.arg_f32("scale")?;
+///     Ok(move |store| ReluScale { scale, store })
+/// })?;
+/// assert!(k.ptx()?.contains("wgmma.mma_async"));
+/// # Ok::<(), weft::codegen::CodegenError>(())
+/// ```
+pub fn gemm_kernel_with<'c, E, W>(
+    ctx: &'c Context,
+    target: Target,
+    c: GemmConfig,
+    name: &str,
+    params: impl FnOnce(&mut KernelBuilder<'c>) -> Result<W>,
+) -> Result<Kernel<'c>>
+where
+    E: Epilogue,
+    W: FnOnce(TmaStore) -> E,
+{
     c.check()?;
     if c.warp_specialized {
-        return super::gemm_ws::gemm_ws_kernel(ctx, target, c);
+        return super::gemm_ws::gemm_ws_kernel(ctx, target, c, name, params);
     }
-    let name = if c.b_transposed { "gemm_nt" } else { "gemm_nn" };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
+    let wrap = params(&mut kb)?;
     let pid = kb.program_id(0)?;
     let (grid, k_tiles) = c.tiles(&mut kb, [m, n, k])?;
     let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
     let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), None)?;
     let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
-    let store = c.tma_store(c_smem, c_map, c.persistent);
-    parts::gemm_mainloop(&mut kb, &lp, pid, c.persistent, None, &store)?;
+    let epilogue = wrap(c.tma_store(c_smem, c_map, c.persistent));
+    parts::gemm_mainloop(&mut kb, &lp, pid, c.persistent, None, &epilogue)?;
     kb.tma_store_wait(0)?;
     kb.finish()
 }

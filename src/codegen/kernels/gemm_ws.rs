@@ -13,17 +13,24 @@
 
 use super::super::{Context, Kernel, KernelBuilder, Result, Target, WarpRole};
 use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
-use super::parts::{self, TmaRing};
+use super::parts::{self, Epilogue, TmaRing, TmaStore};
 
-/// Builds the warp-specialised GEMM (`c.warp_specialized`, checked by the caller).
-pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
-    let name = if c.b_transposed {
-        "gemm_nt_ws"
-    } else {
-        "gemm_nn_ws"
-    };
+/// Builds the warp-specialised GEMM (`c.warp_specialized`, checked by the caller) with the
+/// epilogue `params` makes (see [`gemm_kernel_with`](super::gemm_kernel_with)).
+pub(super) fn gemm_ws_kernel<'c, E, W>(
+    ctx: &'c Context,
+    target: Target,
+    c: GemmConfig,
+    name: &str,
+    params: impl FnOnce(&mut KernelBuilder<'c>) -> Result<W>,
+) -> Result<Kernel<'c>>
+where
+    E: Epilogue,
+    W: FnOnce(TmaStore) -> E,
+{
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps + 4)?;
     let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
+    let wrap = params(&mut kb)?;
     // With two consumer warpgroups the launch gives 168 registers a thread, fewer than a
     // 128 × 256 accumulator needs beside its addresses: move them from the producer. With one,
     // everybody has 255 already.
@@ -45,14 +52,14 @@ pub(super) fn gemm_ws_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Re
     let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), Some(consumer_threads))?;
     let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
     // The previous tile's store has read the staging buffer first.
-    let store = c.tma_store(c_smem, c_map, true);
+    let epilogue = wrap(c.tma_store(c_smem, c_map, true));
     parts::gemm_mainloop_ws(
         &mut kb,
         &lp,
         [roles[0], roles[1]],
         [pid, programs, mine],
         None,
-        &store,
+        &epilogue,
     )?;
     kb.finish()
 }

@@ -64,7 +64,7 @@ pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
 pub use decode_config::DecodeConfig;
-pub use gemm::{gemm_kernel, gemm_reference};
+pub use gemm::{gemm_kernel, gemm_kernel_with, gemm_reference};
 pub use gemm_blockscaled::{gemm_blockscaled_kernel, gemm_blockscaled_reference, SCALE_BLOCK};
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
 pub use gemm_grouped::{gemm_grouped_kernel, gemm_grouped_reference, GroupedLayout};
