@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assemble, global_accesses, ptxas};
+use common::{assemble, global_accesses, ptxas_log_with};
 use weft::codegen::kernels::{
     col_sum_kernel, cross_entropy_bwd_kernel, cross_entropy_fwd_kernel, norm_bwd_kernel,
     rmsnorm_kernel, rmsnorm_looped_kernel, rope_kernel, softmax_bwd_kernel, softmax_rows_kernel,
@@ -18,27 +18,7 @@ use weft::codegen::{parse_ptxas_verbose, Context, DType, Kernel, Target};
 
 /// ptxas -v's spill figures of `k` for sm_90 (None without ptxas).
 fn spills(k: &Kernel<'_>, what: &str) -> Option<(u64, u64)> {
-    let ptxas = ptxas()?;
-    let dir = std::env::temp_dir();
-    let stem = format!(
-        "weft-rows-{}-{}",
-        std::process::id(),
-        what.replace([' ', '×'], "_")
-    );
-    let src = dir.join(format!("{stem}.ptx"));
-    let out = dir.join(format!("{stem}.cubin"));
-    std::fs::write(&src, k.ptx().unwrap()).unwrap();
-    let res = std::process::Command::new(&ptxas)
-        .args(["-arch=sm_90", "-v"])
-        .arg(&src)
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&src);
-    let _ = std::fs::remove_file(&out);
-    let log = String::from_utf8_lossy(&res.stderr);
-    assert!(res.status.success(), "{what}: {log}");
+    let log = ptxas_log_with(&k.ptx().unwrap(), "sm_90", &["-v"], what)?;
     let info = parse_ptxas_verbose(&log, &k.signature().name)
         .unwrap_or_else(|e| panic!("{what}: {e}\n{log}"));
     Some((info.spill_store_bytes, info.spill_load_bytes))
