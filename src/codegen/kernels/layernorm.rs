@@ -79,21 +79,17 @@ impl LayernormConfig {
     /// its column slice (`Slice(0)`): each thread holds the columns it normalises.
     pub fn layout(&self, target: Target) -> Result<Blocked> {
         let op = "layernorm_kernel";
-        row_tile::check_params(
-            op,
-            self.block_n,
-            self.rows_per_cta,
-            self.per_thread,
-            self.num_warps,
-            self.n_divisibility,
-        )?;
         let shape = [self.rows_per_cta as u64, self.block_n as u64];
-        let l = row_tile::layout(
+        let l = row_tile::checked_layout(
+            op,
             target,
-            self.block_n,
-            self.rows_per_cta,
-            self.per_thread,
-            self.num_warps,
+            [
+                self.block_n,
+                self.rows_per_cta,
+                self.per_thread,
+                self.num_warps,
+                self.n_divisibility,
+            ],
         )?;
         let (rows, cols) = row_tile::held(&l, shape);
         let total = rows * cols + 2 * cols;
