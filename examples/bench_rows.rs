@@ -1,5 +1,5 @@
 //! The row-wise LLM kernels at the copy bandwidth: RMSNorm forward (plain, with the residual
-//! add, with an fp8 output, looped over 256K-column rows), softmax forward (one pass, and split
+//! add, with an fp8 output, looped over 256K-column rows), layer-norm forward, softmax forward (one pass, and split
 //! over CTAs for 256K-column rows), RMSNorm and layer-norm backward (with the partial sums' column
 //! sum), softmax backward, cross entropy forward and backward, each next to a device-to-device
 //! copy of the same bytes timed in the same run.
@@ -521,6 +521,61 @@ fn softmax_fwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, split: boo
     env.workload(name, kind, n, T::DTYPE, bytes, &launch, &check)
 }
 
+/// Layer-norm forward over `m × n` of `T` (`w` and `b` of `T` too).
+fn layernorm_fwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize) -> Result<Row> {
+    let dev = &env.dev;
+    let x: Vec<T> = random(m * n, 11);
+    let w: Vec<T> = random::<f32>(n, 12)
+        .into_iter()
+        .map(|v| T::from_f32(1.0 + v / 8.0))
+        .collect();
+    let b: Vec<T> = random::<f32>(n, 13)
+        .into_iter()
+        .map(|v| T::from_f32(v / 4.0))
+        .collect();
+    let (dx, dw, db) = (dev.upload(&x)?, dev.upload(&w)?, dev.upload(&b)?);
+    let y: BufferOf<B, T> = dev.alloc(m * n)?;
+    let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
+        let mut a = KernelArgs::new();
+        a.ptr(&dx).ptr(&y).ptr(&dw).ptr(&db);
+        a.scalar(m as i32).scalar(n as i32).scalar(1e-5f32);
+        // SAFETY: x and y hold m * n elements, w and b n.
+        unsafe { s.launch(k, &cfg::<B>(k, c.grid(m))?, &a) }
+    };
+    let check = || -> Result<std::result::Result<String, String>> {
+        let got = y.to_vec()?;
+        let (ws, bs) = (widen(&w), widen(&b));
+        let mut worst = 0.0f64;
+        for r in sample(m) {
+            let rows = r * n..(r + 1) * n;
+            let want = weft::codegen::kernels::layernorm_reference(
+                &widen(&x[rows.clone()]),
+                &ws,
+                &bs,
+                n,
+                1e-5,
+            );
+            match within(&widen(&got[rows]), &want, rel_of(T::DTYPE), 1.0, "y") {
+                Ok(e) => worst = worst.max(e),
+                Err(e) => return Ok(Err(format!("row {r}: {e}"))),
+            }
+        }
+        Ok(Ok(format!("max rel err {worst:.1e}")))
+    };
+    let s = T::DTYPE.mem_bytes();
+    let bytes = 2 * (m * n) as u64 * s + 2 * n as u64 * s;
+    let name = format!("layernorm {m}×{n} {}", T::DTYPE);
+    env.workload(
+        name,
+        RowKernel::LayernormFwd,
+        n,
+        T::DTYPE,
+        bytes,
+        &launch,
+        &check,
+    )
+}
+
 /// Softmax backward over `m × n` of `T`, `y` a softmax of random rows.
 fn softmax_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize) -> Result<Row> {
     let dev = &env.dev;
@@ -715,6 +770,9 @@ fn all<B: Backend>(env: &Env<B>) -> Result<Vec<Row>> {
     )?);
     for &n in &widths {
         rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms)?);
+    }
+    for &n in &widths {
+        rows.push(layernorm_fwd::<B, bf16>(env, m, n)?);
     }
     for &n in &widths {
         rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer)?);

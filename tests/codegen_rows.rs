@@ -1,5 +1,5 @@
 //! The row kernels (RMSNorm forward, the norms' backward passes and their column sums, softmax
-//! backward, cross entropy, RoPE, the one-pass and split softmax, the looped RMSNorm) without a GPU: their PTX assembles with ptxas for sm_90 (and sm_80
+//! backward, cross entropy, RoPE, the one-pass and split softmax, the looped RMSNorm, the layer norm over any element type) without a GPU: their PTX assembles with ptxas for sm_90 (and sm_80
 //! where no fp8 is involved) at the benchmark's shapes and at odd ones, with no register spills
 //! at the benchmark's configurations (`ptxas -v`; the norms' backward at 16K excepted); 16-bit rows move in 16-byte vectors when `n`
 //! allows; the signatures name the parameters in the documented order.
@@ -7,38 +7,18 @@
 
 mod common;
 
-use common::{assemble, global_accesses, ptxas};
+use common::{assemble, global_accesses, ptxas_log_with};
 use weft::codegen::kernels::{
-    col_sum_kernel, cross_entropy_bwd_kernel, cross_entropy_fwd_kernel, norm_bwd_kernel,
-    rmsnorm_kernel, rmsnorm_looped_kernel, rope_kernel, softmax_bwd_kernel, softmax_rows_kernel,
-    softmax_split_apply_kernel, softmax_split_stats_kernel, ColSumConfig, Norm, RmsNormOptions,
-    RmsNormOutput, RopeStyle, RowConfig,
+    col_sum_kernel, cross_entropy_bwd_kernel, cross_entropy_fwd_kernel, layernorm_rows_kernel,
+    norm_bwd_kernel, rmsnorm_kernel, rmsnorm_looped_kernel, rope_kernel, softmax_bwd_kernel,
+    softmax_rows_kernel, softmax_split_apply_kernel, softmax_split_stats_kernel, ColSumConfig,
+    Norm, RmsNormOptions, RmsNormOutput, RopeStyle, RowConfig,
 };
 use weft::codegen::{parse_ptxas_verbose, Context, DType, Kernel, Target};
 
 /// ptxas -v's spill figures of `k` for sm_90 (None without ptxas).
 fn spills(k: &Kernel<'_>, what: &str) -> Option<(u64, u64)> {
-    let ptxas = ptxas()?;
-    let dir = std::env::temp_dir();
-    let stem = format!(
-        "weft-rows-{}-{}",
-        std::process::id(),
-        what.replace([' ', '×'], "_")
-    );
-    let src = dir.join(format!("{stem}.ptx"));
-    let out = dir.join(format!("{stem}.cubin"));
-    std::fs::write(&src, k.ptx().unwrap()).unwrap();
-    let res = std::process::Command::new(&ptxas)
-        .args(["-arch=sm_90", "-v"])
-        .arg(&src)
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&src);
-    let _ = std::fs::remove_file(&out);
-    let log = String::from_utf8_lossy(&res.stderr);
-    assert!(res.status.success(), "{what}: {log}");
+    let log = ptxas_log_with(&k.ptx().unwrap(), "sm_90", &["-v"], what)?;
     let info = parse_ptxas_verbose(&log, &k.signature().name)
         .unwrap_or_else(|e| panic!("{what}: {e}\n{log}"));
     Some((info.spill_store_bytes, info.spill_load_bytes))
@@ -138,6 +118,7 @@ fn odd_shapes_assemble_for_sm80_and_sm90() {
                     cross_entropy_bwd_kernel(&ctx, t, c).unwrap(),
                     rope_kernel(&ctx, t, c, RopeStyle::Interleaved).unwrap(),
                     softmax_rows_kernel(&ctx, t, c).unwrap(),
+                    layernorm_rows_kernel(&ctx, t, c).unwrap(),
                     softmax_split_stats_kernel(&ctx, t, c).unwrap(),
                     softmax_split_apply_kernel(&ctx, t, c).unwrap(),
                     rmsnorm_looped_kernel(&ctx, t, c, res).unwrap(),
@@ -236,6 +217,7 @@ fn candidates_build_and_the_cached_choice_is_picked() {
         RowKernel::RmsNormLooped(RmsNormOptions::PLAIN),
         RowKernel::SoftmaxFwd,
         RowKernel::SoftmaxSplit,
+        RowKernel::LayernormFwd,
     ];
     for kind in kinds {
         let cands = kind.candidates(4096, DType::BF16, t);

@@ -12,7 +12,7 @@ mod common;
 use common::check::{close, poison_intact, Tol};
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
-use common::rows::{bound, rounded, wide, RowElem};
+use common::rows::{bound, chunked, rounded, wide, RowElem};
 use weft::codegen::kernels::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
     RmsNormOptions, RmsNormOutput, RowConfig,
@@ -248,12 +248,8 @@ fn rmsnorm_fp8_matches_f64<B: Backend>(dev: &B::Device, on_gpu: bool) {
 /// 16 over two rows per CTA; with and without the residual, and with both fp8 scalings.
 fn rmsnorm_looped_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, on_gpu: bool) {
     let rows = |g: usize, c: usize| if on_gpu { g } else { c };
-    let chunk = |block_n, num_warps, rows_per_cta, n| RowConfig {
-        block_n,
-        num_warps,
-        rows_per_cta,
-        per_thread: RowConfig::for_n(n, T::DTYPE).per_thread.min(block_n),
-        ..RowConfig::for_n(n, T::DTYPE)
+    let chunk = |block_n, num_warps, rows_per_cta, n| {
+        chunked(T::DTYPE, n, block_n, num_warps, rows_per_cta)
     };
     plain::<B, T>(dev, chunk(256, 2, 1, 1000), rows(37, 3), 1000, false);
     plain::<B, T>(dev, chunk(1024, 4, 1, 4099), rows(37, 2), 4099, true);

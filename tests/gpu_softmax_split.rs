@@ -11,7 +11,7 @@ mod common;
 use common::check::{close, poison_intact, Tol};
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
-use common::rows::{rounded, wide, RowElem};
+use common::rows::{chunked, rounded, wide, RowElem};
 use weft::codegen::kernels::{
     softmax_reference, softmax_rows_kernel, softmax_split_apply_kernel, softmax_split_grid,
     softmax_split_stats_kernel, RowConfig,
@@ -111,12 +111,8 @@ fn one_pass<B: Backend, T: RowElem>(dev: &B::Device, c: RowConfig, m: usize, n: 
 
 fn softmax_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, on_gpu: bool) {
     let rows = |g: usize, c: usize| if on_gpu { g } else { c };
-    let chunk = |block_n, num_warps, rows_per_cta, n| RowConfig {
-        block_n,
-        num_warps,
-        rows_per_cta,
-        per_thread: RowConfig::for_n(n, T::DTYPE).per_thread.min(block_n),
-        ..RowConfig::for_n(n, T::DTYPE)
+    let chunk = |block_n, num_warps, rows_per_cta, n| {
+        chunked(T::DTYPE, n, block_n, num_warps, rows_per_cta)
     };
     split::<B, T>(dev, chunk(256, 2, 1, 1000), rows(37, 3), 1000);
     split::<B, T>(dev, chunk(1024, 4, 1, 4099), rows(33, 2), 4099);

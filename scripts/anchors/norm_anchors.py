@@ -235,6 +235,24 @@ def layernorm():
     guarded(wl, "torch layer_norm", lambda: F.layer_norm(x, (N,), w, b, 1e-5), nb, chk)
     copy_row(wl, nb)
     del x, y
+    qf = quack("rmsnorm", "layernorm_fwd")
+    for N in (4096, 8192, 16384):
+        x = torch.randn(M, N, device="cuda", dtype=torch.bfloat16)
+        w = (1 + torch.randn(N, device="cuda") / 8).to(torch.bfloat16)
+        b = (torch.randn(N, device="cuda") / 4).to(torch.bfloat16)
+        nb = 2 * x.numel() * 2 + 2 * N * 2
+        wl = f"layernorm {M}x{N} bf16"
+        chk = close(F.layer_norm(x.float(), (N,), w.float(), b.float(), 1e-5), 3e-2, 1e-2)
+        if qf:
+            wf, bf = w.float(), b.float()
+            guarded(wl, "QuACK layernorm_fwd (w, b f32)", lambda: qf(x, wf, bf, eps=1e-5), nb, chk)
+        comp = torch.compile(lambda a: F.layer_norm(a, (N,), w, b, 1e-5))
+        guarded(wl, "torch.compile layer_norm", lambda: comp(x), nb, chk)
+        y = torch.empty_like(x)
+        guarded(wl, f"triton fused nw={warps(N)}",
+                lambda: (tl_layernorm[(M,)](x, y, w, b, N, 1e-5, N, num_warps=warps(N)), y)[1], nb, chk)
+        copy_row(wl, nb)
+        del x, y
     norm_bwd(True)
 
 

@@ -107,6 +107,40 @@ pub fn problem(name: &str, rng: &mut Rng) -> Problem {
                 args: vec![Arg::F32(rng.vec(m * n)), Arg::OutF32(ylen), i(m), i(n)],
             }
         }
+        "rmsnorm" | "rmsnorm_bwd" | "softmax_bwd" => {
+            // f16 rows of 16384 (the catalogue's configurations), two rows.
+            let (m, n) = (2, 16384);
+            let c = kernels::RowConfig::for_n(n as u32, DType::F16);
+            let mut args = vec![Arg::F16(half16(rng, m * n))];
+            let grid = match name {
+                "rmsnorm" => {
+                    args.extend([Arg::F16(half16(rng, n)), Arg::OutF16(m * n)]);
+                    c.grid(m)
+                }
+                "rmsnorm_bwd" => {
+                    let grid = kernels::norm_bwd_grid(&c, m, 2);
+                    args.extend([
+                        Arg::F16(half16(rng, m * n)),
+                        Arg::F16(half16(rng, n)),
+                        Arg::OutF16(m * n),
+                        Arg::OutF32(grid as usize * n),
+                    ]);
+                    grid
+                }
+                _ => {
+                    args.extend([Arg::F16(half16(rng, m * n)), Arg::OutF16(m * n)]);
+                    c.grid(m)
+                }
+            };
+            args.extend([i(m), i(n)]);
+            if name != "softmax_bwd" {
+                args.push(Arg::Scalar(1e-5));
+            }
+            Problem {
+                grid: [grid, 1, 1],
+                args,
+            }
+        }
         "softmax" | "layernorm" => {
             let (m, n) = (2, 16384);
             let mut args = vec![Arg::F32(rng.vec(m * n)), Arg::OutF32(m * n)];

@@ -132,6 +132,11 @@ pub fn ptxas_usage(ptx: &str, arch: &str) -> Option<(u32, u32, u32)> {
 /// What ptxas prints assembling `ptx` for `arch` (panics if it rejects it), or `None` (after a
 /// SKIP line) when ptxas is not installed.
 pub fn ptxas_log(ptx: &str, arch: &str, what: &str) -> Option<String> {
+    ptxas_log_with(ptx, arch, &[], what)
+}
+
+/// [`ptxas_log`] with more ptxas options (`-v` for the register and spill figures).
+pub fn ptxas_log_with(ptx: &str, arch: &str, options: &[&str], what: &str) -> Option<String> {
     let Some(ptxas) = ptxas() else {
         eprintln!(
             "SKIP ptxas check of {what}: ptxas not found (set PTXAS or run scripts/setup.sh)"
@@ -150,6 +155,7 @@ pub fn ptxas_log(ptx: &str, arch: &str, what: &str) -> Option<String> {
     std::fs::write(&src, ptx).unwrap();
     let res = Command::new(&ptxas)
         .arg(format!("-arch={arch}"))
+        .args(options)
         .arg(&src)
         .arg("-o")
         .arg(&out)

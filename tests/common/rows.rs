@@ -2,6 +2,7 @@
 //! entropy): one test body per kernel over the element type, random rows rounded to that type,
 //! and the bound a result rounded once to it is held to.
 
+use weft::codegen::kernels::RowConfig;
 use weft::codegen::DType;
 use weft::runtime::{bf16, f16, DeviceElem};
 
@@ -74,5 +75,18 @@ pub fn bound(dtype: DType, slack: f64) -> Tol {
     Tol {
         rel: t.rel * slack,
         abs: t.rel.max(t.abs) * slack,
+    }
+}
+
+/// [`RowConfig::for_n`] for rows of `n` of `dtype`, cut into chunks of `block_n` columns (the
+/// looped and split kernels), with its warps and rows per CTA.
+pub fn chunked(dtype: DType, n: u32, block_n: u32, num_warps: u32, rows_per_cta: u32) -> RowConfig {
+    let c = RowConfig::for_n(n, dtype);
+    RowConfig {
+        block_n,
+        num_warps,
+        rows_per_cta,
+        per_thread: c.per_thread.min(block_n),
+        ..c
     }
 }

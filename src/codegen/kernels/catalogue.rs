@@ -8,7 +8,7 @@ use super::super::{DType, Kernel, Result, Target};
 use super::{Context, Tile2d};
 
 /// The names [`example_kernel`] builds.
-pub const EXAMPLE_KERNELS: [&str; 16] = [
+pub const EXAMPLE_KERNELS: [&str; 19] = [
     "memcpy",
     "add",
     "copy_2d",
@@ -25,6 +25,9 @@ pub const EXAMPLE_KERNELS: [&str; 16] = [
     "gemm_sm80",
     "attention",
     "attention_pp",
+    "rmsnorm",
+    "rmsnorm_bwd",
+    "softmax_bwd",
 ];
 
 /// The 32 × 128 tile (4 f32 per thread, 4 warps) of the 2-D copies and of the round trips.
@@ -42,7 +45,8 @@ const TILE: Tile2d = Tile2d {
 /// per CTA, 4 per thread, 16 warps); `smem_round_trip` through an unswizzled buffer and
 /// `smem_round_trip_swizzled` through a 4-element swizzle over 8 rows; the Hopper GEMMs and
 /// attention (sm_90a) at their defaults (f16; the ping-pong schedule for `attention_pp`); the
-/// sm_80 GEMM with `GEMM_SM80_CONFIGS[0]` (f16).
+/// sm_80 GEMM with `GEMM_SM80_CONFIGS[0]` (f16); RMSNorm forward and backward and softmax backward
+/// at their defaults (`RowConfig::for_n`) for f16 rows of 16384.
 pub fn example_kernel<'c>(ctx: &'c Context, name: &str, target: Target) -> Result<Kernel<'c>> {
     match name {
         "memcpy" => super::memcpy_kernel(ctx, target, 2048, 4, 4),
@@ -89,6 +93,21 @@ pub fn example_kernel<'c>(ctx: &'c Context, name: &str, target: Target) -> Resul
             target,
             super::AttentionConfig::ping_pong(DType::F16, false),
         ),
+        "rmsnorm" => super::rmsnorm_kernel(
+            ctx,
+            target,
+            super::RowConfig::for_n(16384, DType::F16),
+            super::RmsNormOptions::PLAIN,
+        ),
+        "rmsnorm_bwd" => super::norm_bwd_kernel(
+            ctx,
+            target,
+            super::RowConfig::for_n(16384, DType::F16),
+            super::Norm::Rms,
+        ),
+        "softmax_bwd" => {
+            super::softmax_bwd_kernel(ctx, target, super::RowConfig::for_n(16384, DType::F16))
+        }
         _ => Err(CodegenError::arg(
             "example_kernel",
             format!(

@@ -7,6 +7,7 @@ use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Operand, ReduceOp,
     Result, Target,
 };
+use super::row_config::RowConfig;
 use super::row_tile;
 
 /// The most f32 a thread may hold of the row tile, the weight and the bias together: past this
@@ -79,21 +80,17 @@ impl LayernormConfig {
     /// its column slice (`Slice(0)`): each thread holds the columns it normalises.
     pub fn layout(&self, target: Target) -> Result<Blocked> {
         let op = "layernorm_kernel";
-        row_tile::check_params(
-            op,
-            self.block_n,
-            self.rows_per_cta,
-            self.per_thread,
-            self.num_warps,
-            self.n_divisibility,
-        )?;
         let shape = [self.rows_per_cta as u64, self.block_n as u64];
-        let l = row_tile::layout(
+        let l = row_tile::checked_layout(
+            op,
             target,
-            self.block_n,
-            self.rows_per_cta,
-            self.per_thread,
-            self.num_warps,
+            [
+                self.block_n,
+                self.rows_per_cta,
+                self.per_thread,
+                self.num_warps,
+                self.n_divisibility,
+            ],
         )?;
         let (rows, cols) = row_tile::held(&l, shape);
         let total = rows * cols + 2 * cols;
@@ -144,12 +141,45 @@ pub fn layernorm_kernel(ctx: &Context, target: Target, c: LayernormConfig) -> Re
     if let Some(r) = c.max_registers {
         kb.limit_registers(r)?;
     }
+    layernorm_body(kb, &layout, c, DType::F32)
+}
+
+/// [`layernorm_kernel`] over rows of `c.dtype` (f32, f16 or bf16; `x`, `y`, `w`, `b` all of it,
+/// computed in f32): the same one-pass body, the tile laid out by [`RowConfig::layout`] (the
+/// tile, `w` and `b` within 128 f32 a thread), `w` and `b` loaded first up to 16 warps.
+/// Parameters `x, y, w, b: ptr<T>, m: i32, n: i32, eps: f32`; grid [`RowConfig::grid`]`(m)`;
+/// assumes [`RowConfig::check_shape`].
+///
+/// Errors: a configuration [`RowConfig::layout`] refuses, or another element type.
+pub fn layernorm_rows_kernel(ctx: &Context, target: Target, c: RowConfig) -> Result<Kernel<'_>> {
+    let layout = c.layout("layernorm_rows_kernel", target, 1, 2)?;
+    let kb = KernelBuilder::new(ctx, target, "layernorm_rows", c.num_warps)?;
+    let lc = LayernormConfig {
+        block_n: c.block_n,
+        rows_per_cta: c.rows_per_cta,
+        per_thread: c.per_thread,
+        num_warps: c.num_warps,
+        n_divisibility: c.n_divisibility,
+        params_first: c.num_warps <= 16,
+        max_registers: None,
+    };
+    layernorm_body(kb, &layout, lc, c.dtype)
+}
+
+/// The one-pass layer norm of both kernels over `dtype` rows (f32 arithmetic); `c` gives the
+/// tile and the parameters' order of loading (its layout is `layout`).
+fn layernorm_body<'c>(
+    mut kb: KernelBuilder<'c>,
+    layout: &Blocked,
+    c: LayernormConfig,
+    dtype: DType,
+) -> Result<Kernel<'c>> {
     // As Triton compiles its layernorm: the sum of squares accumulates by FMAs.
     kb.allow_fp_contraction(true);
-    let x = kb.arg_ptr("x", DType::F32, 16)?;
-    let y = kb.arg_ptr("y", DType::F32, 16)?;
-    let w = kb.arg_ptr("w", DType::F32, 16)?;
-    let b = kb.arg_ptr("b", DType::F32, 16)?;
+    let x = kb.arg_ptr("x", dtype, 16)?;
+    let y = kb.arg_ptr("y", dtype, 16)?;
+    let w = kb.arg_ptr("w", dtype, 16)?;
+    let b = kb.arg_ptr("b", dtype, 16)?;
     let m = kb.arg_i32("m", 1)?;
     let n = kb.arg_i32("n", c.n_divisibility as u64)?;
     let eps = kb.arg_f32("eps")?;
@@ -175,12 +205,15 @@ pub fn layernorm_kernel(ctx: &Context, target: Target, c: LayernormConfig) -> Re
     let offs = kb.add(row_off, cols)?;
     let px = kb.add(x, offs)?;
     let v = kb.load(px, Some(mask), Some(Operand::Float(0.0)))?;
+    let v = row_tile::to_f32(&mut kb, v)?;
     // w and b once per CTA, in the column slice: each thread loads the columns it holds.
     let load_params = |kb: &mut KernelBuilder<'_>| -> Result<(_, _)> {
         let pw = kb.add(w, cols1)?;
         let wv = kb.load(pw, Some(col_ok1), Some(Operand::Float(0.0)))?;
+        let wv = row_tile::to_f32(kb, wv)?;
         let pb = kb.add(b, cols1)?;
         let bv = kb.load(pb, Some(col_ok1), Some(Operand::Float(0.0)))?;
+        let bv = row_tile::to_f32(kb, bv)?;
         Ok((kb.expand_dims(wv, 0)?, kb.expand_dims(bv, 0)?))
     };
     let early = if c.params_first {
@@ -208,8 +241,7 @@ pub fn layernorm_kernel(ctx: &Context, target: Target, c: LayernormConfig) -> Re
     };
     let xhat = kb.mul(centred, rstd)?;
     let out = kb.fma(xhat, wv, bv)?;
-    let py = kb.add(y, offs)?;
-    kb.store(py, out, Some(mask))?;
+    row_tile::store_as(&mut kb, y, offs, out, dtype, mask)?;
     kb.finish()
 }
 

@@ -74,7 +74,8 @@ pub use gemm_sm80::{
 };
 pub use gemm_w4::{gemm_w4_kernel, gemm_w4_reference, W4Config, W4_GROUP};
 pub use layernorm::{
-    layernorm_kernel, layernorm_reference, LayernormConfig, LAYERNORM_MAX_PER_THREAD,
+    layernorm_kernel, layernorm_reference, layernorm_rows_kernel, LayernormConfig,
+    LAYERNORM_MAX_PER_THREAD,
 };
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
 pub use norm_backward::{norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, Norm};

@@ -82,20 +82,16 @@ impl RowConfig {
                 ),
             ));
         }
-        row_tile::check_params(
+        let l = row_tile::checked_layout(
             op,
-            self.block_n,
-            self.rows_per_cta,
-            self.per_thread,
-            self.num_warps,
-            self.n_divisibility,
-        )?;
-        let l = row_tile::layout(
             target,
-            self.block_n,
-            self.rows_per_cta,
-            self.per_thread,
-            self.num_warps,
+            [
+                self.block_n,
+                self.rows_per_cta,
+                self.per_thread,
+                self.num_warps,
+                self.n_divisibility,
+            ],
         )?;
         let (rows, cols) = row_tile::held(&l, [self.rows_per_cta as u64, self.block_n as u64]);
         let total = tiles * rows * cols + vectors * cols;

@@ -98,6 +98,21 @@ pub(super) fn layout(
     )?)
 }
 
+/// [`check_params`], then the tile's [`layout`]: `[block_n, rows_per_cta, per_thread,
+/// num_warps, n_divisibility]`.
+pub(super) fn checked_layout(op: &'static str, target: Target, p: [u32; 5]) -> Result<Blocked> {
+    let [block_n, rows_per_cta, per_thread, num_warps, n_divisibility] = p;
+    check_params(
+        op,
+        block_n,
+        rows_per_cta,
+        per_thread,
+        num_warps,
+        n_divisibility,
+    )?;
+    layout(target, block_n, rows_per_cta, per_thread, num_warps)
+}
+
 /// Elements a thread holds of a `shape` tile in `l`, along the rows and along the columns: its
 /// block, repeated where the CTA's threads cover less than the tile (copies, where they cover
 /// more, hold their block all the same).

@@ -9,6 +9,7 @@ use crate::runtime::autotune::{DiskCache, EntryKey};
 
 use super::super::{Context, DType, Kernel, Result, Target};
 use super::cross_entropy::{cross_entropy_bwd_kernel, cross_entropy_fwd_kernel};
+use super::layernorm::layernorm_rows_kernel;
 use super::norm_backward::{norm_bwd_kernel, Norm};
 use super::rmsnorm::{rmsnorm_kernel, rmsnorm_looped_kernel, RmsNormOptions, RmsNormOutput};
 use super::row_config::RowConfig;
@@ -32,6 +33,8 @@ pub enum RowKernel {
     SoftmaxBwd,
     /// [`softmax_rows_kernel`] (one pass, any element type).
     SoftmaxFwd,
+    /// [`layernorm_rows_kernel`] (one pass, any element type).
+    LayernormFwd,
     /// [`softmax_split_stats_kernel`], the first of the split softmax (chunked; its second
     /// kernel, [`softmax_split_apply_kernel`], takes the same configuration).
     SoftmaxSplit,
@@ -69,6 +72,7 @@ impl RowKernel {
             RowKernel::NormBwd(Norm::Layer) => "layernorm_bwd".into(),
             RowKernel::SoftmaxBwd => "softmax_bwd".into(),
             RowKernel::SoftmaxFwd => "softmax_rows".into(),
+            RowKernel::LayernormFwd => "layernorm_rows".into(),
             RowKernel::SoftmaxSplit => "softmax_split".into(),
             RowKernel::CrossEntropyFwd => "cross_entropy_fwd".into(),
             RowKernel::CrossEntropyBwd => "cross_entropy_bwd".into(),
@@ -93,6 +97,7 @@ impl RowKernel {
             RowKernel::NormBwd(norm) => norm_bwd_kernel(ctx, target, c, norm),
             RowKernel::SoftmaxBwd => softmax_bwd_kernel(ctx, target, c),
             RowKernel::SoftmaxFwd => softmax_rows_kernel(ctx, target, c),
+            RowKernel::LayernormFwd => layernorm_rows_kernel(ctx, target, c),
             RowKernel::SoftmaxSplit => softmax_split_stats_kernel(ctx, target, c),
             RowKernel::CrossEntropyFwd => cross_entropy_fwd_kernel(ctx, target, c),
             RowKernel::CrossEntropyBwd => cross_entropy_bwd_kernel(ctx, target, c),
@@ -168,6 +173,7 @@ impl RowKernel {
             RowKernel::RmsNorm(o) => (1 + o.residual as u64, 1),
             RowKernel::NormBwd(Norm::Rms) => (2, 2),
             RowKernel::NormBwd(Norm::Layer) => (2, 3),
+            RowKernel::LayernormFwd => (1, 2),
             RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) => (2, 0),
             _ => (1, 0),
         };
