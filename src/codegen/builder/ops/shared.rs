@@ -615,7 +615,7 @@ fn stack_buffers(l: &LinearLayout, count: u64) -> Result<LinearLayout> {
 
 /// The layout of one buffer along dim 0 of `l` (dims renumbered from 0), when dim 0 takes
 /// exactly the top offset bits (each a single power of two of dim 0, no other bit touching it).
-fn outer_dim_removed(l: &LinearLayout) -> Option<LinearLayout> {
+pub(crate) fn outer_dim_removed(l: &LinearLayout) -> Option<LinearLayout> {
     let bases = l.bases(Dim::OFFSET.as_str()).ok()?;
     let outs: Vec<u64> = l.out_dims().map(|(_, s)| s).collect();
     let k = outs[0].trailing_zeros() as usize;
