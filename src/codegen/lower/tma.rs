@@ -1,10 +1,20 @@
-//! Lowering of TMA operands: a box's shared address and its coordinates.
+//! Lowering of TMA operands: the tensor map's address, a box's shared address and its
+//! coordinates.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
-use inkwell::values::IntValue;
+use inkwell::values::{IntValue, PointerValue};
 
 impl<'ctx> LowerCtx<'ctx> {
+    /// The address of tensor-map parameter `map` as a 64-bit integer (the operand the TMA
+    /// instructions take).
+    pub(crate) fn tensor_map_addr(&mut self, map: PointerValue<'ctx>) -> Result<IntValue<'ctx>> {
+        Ok(self
+            .em
+            .b
+            .build_ptr_to_int(map, self.em.ctx.i64_type(), "")?)
+    }
+
     /// A box's coordinates, innermost first (as PTX takes them): `coords + origin`.
     pub(crate) fn box_coords(
         &mut self,

@@ -106,17 +106,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let i32t = self.lx.em.ctx.i32_type();
-        let off = self
-            .lx
-            .em
-            .b
-            .build_int_mul(idx, i32t.const_int(MBARRIER_BYTES, false), "")?;
         let addr = self
             .lx
-            .em
-            .b
-            .build_int_add(d.regs[0].into_int_value(), off, "")?;
+            .element_offset(d.regs[0].into_int_value(), idx, MBARRIER_BYTES)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::Barrier,

@@ -247,14 +247,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let stride = (padded(sub, &buf.padding)) * scalar_dtype(d.ty).mem_bytes();
-        let i32t = self.lx.em.ctx.i32_type();
         let base = self.shared_base(&d);
-        let off = self
-            .lx
-            .em
-            .b
-            .build_int_mul(idx, i32t.const_int(stride, false), "")?;
-        let addr = self.lx.em.b.build_int_add(base, off, "")?;
+        let addr = self.lx.element_offset(base, idx, stride)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,

@@ -190,12 +190,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .iter()
             .map(|v| self.i32_operand(op, crate::codegen::Operand::Value(*v), "coordinate"))
             .collect::<Result<Vec<_>>>()?;
-        let p = m.regs[0].into_pointer_value();
-        let addr = self
-            .lx
-            .em
-            .b
-            .build_ptr_to_int(p, self.lx.em.ctx.i64_type(), "")?;
+        let addr = self.lx.tensor_map_addr(m.regs[0].into_pointer_value())?;
         Ok((spec, addr, c, d))
     }
 
