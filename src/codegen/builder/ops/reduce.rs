@@ -397,22 +397,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mem = elem.llvm_mem(self.lx.em.ctx);
         let addr =
             |kb: &mut Self, part: IntValue<'ctx>, f: IntValue<'ctx>| -> Result<IntValue<'ctx>> {
-                let row = kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_mul(part, i32t.const_int(size, false), "")?;
-                let idx = kb.lx.em.b.build_int_add(row, f, "")?;
-                let bytes = kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_mul(idx, i32t.const_int(eb, false), "")?;
-                Ok(kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?)
+                let rep = kb.replica(a.offset);
+                kb.lx.scratch_elem_offset(part, size, f, eb, a.offset, rep)
             };
         // Inside a loop body the previous iteration may still read the partials; reused
         // scratch may still be read by its previous op.

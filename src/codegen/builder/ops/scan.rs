@@ -295,18 +295,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             let wbits: Vec<usize> = warp_a.iter().map(|x| x.0).collect();
             let my = self.lx.warp_part_index(&wbits)?;
             let addr = |kb: &mut Self, part: IntValue<'ctx>, idx: IntValue<'ctx>| -> Result<_> {
-                let row = kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_mul(part, i32t.const_int(plane, false), "")?;
-                let i = kb.lx.em.b.build_int_add(row, idx, "")?;
-                let bytes = kb.lx.em.b.build_int_mul(i, i32t.const_int(eb, false), "")?;
+                let rep = kb.replica(a.offset);
                 let at = kb
                     .lx
-                    .em
-                    .b
-                    .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?;
+                    .scratch_elem_offset(part, plane, idx, eb, a.offset, rep)?;
                 kb.lx.smem_at(at)
             };
             let idx_of = |kb: &mut Self, f: IntValue<'ctx>, h: usize| -> Result<IntValue<'ctx>> {
