@@ -1,8 +1,9 @@
-//! Lowering of TMA operands: the tensor map's address, a box's shared address and its
-//! coordinates.
+//! Lowering of TMA copies and their operands: the tensor map's address, each box's shared
+//! address and coordinates, one copy per box.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::target::nvptx::tma::{self as ptx, BoxCopy};
 use inkwell::values::{IntValue, PointerValue};
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -46,5 +47,25 @@ impl<'ctx> LowerCtx<'ctx> {
             self.em.b.build_int_add(base, c, "")?
         };
         self.smem_addr32(off)
+    }
+
+    /// One TMA copy in direction `dir` (issued where `issue` holds) per box of `boxes`
+    /// (its origin in the tile, its byte offset in the buffer at `base`), through the tensor
+    /// map at `map_addr` at `coords`.
+    pub(crate) fn copy_boxes(
+        &mut self,
+        dir: BoxCopy<'ctx>,
+        issue: IntValue<'ctx>,
+        base: IntValue<'ctx>,
+        map_addr: IntValue<'ctx>,
+        coords: &[IntValue<'ctx>],
+        boxes: &[(Vec<u64>, u64)],
+    ) -> Result<()> {
+        for (origin, offset) in boxes {
+            let smem = self.smem_offset_addr32(base, *offset)?;
+            let cs = self.box_coords(coords, origin)?;
+            ptx::copy_box(&self.em, dir, issue, smem, map_addr, &cs)?;
+        }
+        Ok(())
     }
 }

@@ -208,12 +208,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         let plan = box_plan(op, spec, d)?;
         let base = self.shared_base(d);
-        for (origin, offset) in plan.boxes {
-            let smem = self.lx.smem_offset_addr32(base, offset)?;
-            let cs = self.lx.box_coords(coords, &origin)?;
-            ptx::copy_box(&self.lx.em, dir, issue, smem, map_addr, &cs)?;
-        }
-        Ok(())
+        self.lx
+            .copy_boxes(dir, issue, base, map_addr, coords, &plan.boxes)
     }
 }
 
