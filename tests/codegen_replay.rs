@@ -4,6 +4,7 @@
 //! show that the replay reads the program rather than echoing the original.)
 #![cfg(feature = "llvm")]
 
+use weft::codegen::ir::RegionId;
 use weft::codegen::kernels::{self, blocked_1d, example_kernel, EXAMPLE_KERNELS};
 use weft::codegen::{AtomicOp, Context, DType, Kernel, KernelBuilder, Operand, Result, Target};
 
@@ -150,4 +151,9 @@ fn a_program_missing_a_definition_is_a_typed_error_at_the_users_line() {
         e.contains("kernels/mod.rs:"),
         "the error names the kernel's line: {e}"
     );
+    // A body that is no region of the program.
+    let mut lost = k.program().clone();
+    lost.body = RegionId(u32::MAX);
+    let e = KernelBuilder::replay(&ctx, &lost).unwrap_err().to_string();
+    assert!(e.contains("not one of the program's"), "{e}");
 }

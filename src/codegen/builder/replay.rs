@@ -79,6 +79,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// recorded from (its LLVM IR prints the same); an op the program cannot say enough about to
     /// rebuild is an error naming it.
     pub fn replay(ctx: &'ctx Context, program: &Program) -> Result<Kernel<'ctx>> {
+        if program.body.0 as usize >= program.regions.len() {
+            return Err(CodegenError::arg(
+                OP,
+                format!(
+                    "the body is region {}, not one of the program's",
+                    program.body.0
+                ),
+            ));
+        }
         let mut kb = KernelBuilder::new(ctx, program.target, &program.name, program.num_warps)?;
         kb.replaying = true;
         let r = Replay {
@@ -158,7 +167,9 @@ impl<'p> Replay<'p> {
         match (self.ty(p.value)?, p.decl.ty) {
             (IrType::TensorMap { elem }, ParamType::TensorMap(Some(spec))) => {
                 let dtype = scalar(*elem)?;
-                let dims = &spec.box_dims[..spec.rank as usize];
+                let dims = spec.box_dims.get(..spec.rank as usize).ok_or_else(|| {
+                    CodegenError::arg(OP, format!("tensor map `{}` of rank {}", p.name, spec.rank))
+                })?;
                 kb.arg_tensor_map(&p.name, dtype, dims, spec.swizzle)
             }
             (IrType::Scalar(t), ty) => kb.add_param_of(&p.name, *t, ty, p.decl.divisibility),
