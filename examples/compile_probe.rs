@@ -6,7 +6,9 @@
 //! `compile_probe <kernel> [N] [out.ptx] [out.ll]` with `<kernel>` one of `gemm`, `gemm_sm80`,
 //! `attention`, `softmax`, `transpose_smem`, `transpose`, `memcpy`; or
 //! `compile_probe sweep <dir>`, which writes the PTX of every shipped kernel in several
-//! configurations to `<dir>` (to compare builds; with `PROBE_IR` set, their IR as built too).
+//! configurations to `<dir>` (to compare builds; with `PROBE_IR` set, their IR as built too; with
+//! `PROBE_REPLAY` set, each kernel is also rebuilt from its recorded program and the two LLVM IRs
+//! compared, a line on stderr for each that differs).
 
 #[cfg(not(feature = "llvm"))]
 fn main() {
@@ -98,9 +100,29 @@ fn sweep(dir: &str) {
 
     std::fs::create_dir_all(dir).expect("output directory");
     let ir = std::env::var_os("PROBE_IR").is_some();
+    let replay = std::env::var_os("PROBE_REPLAY").is_some();
+    let replayed = std::cell::Cell::new((0, 0));
     let write = |name: String, k: Result<Kernel<'_>>| {
         if let (true, Ok(k)) = (ir, &k) {
             std::fs::write(format!("{dir}/{name}.ll"), k.llvm_ir()).expect("write IR");
+        }
+        if let (true, Ok(k)) = (replay, &k) {
+            // The kernel built again from its recorded program, into a fresh context.
+            let ctx = Context::new();
+            let (same, all) = replayed.get();
+            let again =
+                weft::codegen::KernelBuilder::replay(&ctx, k.program()).map(|r| r.llvm_ir());
+            match again {
+                Ok(r) if r == k.llvm_ir() => replayed.set((same + 1, all + 1)),
+                Ok(_) => {
+                    eprintln!("{name}: the replay's LLVM IR differs");
+                    replayed.set((same, all + 1));
+                }
+                Err(e) => {
+                    eprintln!("{name}: replay failed: {e}");
+                    replayed.set((same, all + 1));
+                }
+            }
         }
         let ptx = k
             .and_then(|k| k.ptx())
@@ -226,4 +248,10 @@ fn sweep(dir: &str) {
         "add".into(),
         kernels::add_kernel(&ctx, Target::SM90, 2048, 4, 4),
     );
+    if replay {
+        let (same, all) = replayed.get();
+        println!(
+            "replay: {same} of {all} kernels rebuilt from their programs print the same LLVM IR"
+        );
+    }
 }

@@ -25,11 +25,11 @@
 //! anything). AMD targets use the same 32-bank model as the planner.
 
 use std::fmt;
-use std::panic::Location;
 use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::Loc;
 use crate::codegen::lower::values::{ValueData, ValueKind};
 use crate::layout::convert::simulate::{warp_access, AccessStats};
 use crate::layout::convert::ConversionKind;
@@ -191,7 +191,7 @@ struct Pending {
 /// branch body when `in_body`.
 pub(crate) struct RowStart {
     pub op: &'static str,
-    pub at: &'static Location<'static>,
+    pub at: Loc,
     pub in_body: bool,
     pub subject: Option<Subject>,
 }
@@ -440,9 +440,9 @@ pub(crate) fn lane_flat_index(l: &TileLayout, reg: usize, lane: u64, skip: Optio
 }
 
 /// `file.rs:line` (the file name without its folders keeps the table narrow).
-fn short_location(at: &Location<'_>) -> String {
-    let file = at.file().rsplit(['/', '\\']).next().unwrap_or(at.file());
-    format!("{file}:{}", at.line())
+fn short_location(at: Loc) -> String {
+    let file = at.file.rsplit(['/', '\\']).next().unwrap_or(at.file);
+    format!("{file}:{}", at.line)
 }
 
 impl KernelReport {

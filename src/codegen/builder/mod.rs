@@ -16,6 +16,7 @@ pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;
 pub(crate) mod record;
+mod replay;
 mod report_rows;
 pub(crate) mod roles;
 pub(crate) mod shared_mem;
@@ -84,6 +85,9 @@ pub struct KernelBuilder<'ctx> {
     pub(crate) max_registers: Option<u32>,
     /// The tile IR recorded so far.
     pub(crate) rec: record::Recorder,
+    /// Whether this builder is replaying a recorded program (`replay.rs`), so `finish` does not
+    /// replay it again.
+    replaying: bool,
 }
 
 impl fmt::Debug for KernelBuilder<'_> {
@@ -138,6 +142,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             roles: WarpRoles::default(),
             max_registers: None,
             rec: record::Recorder::new(crate::codegen::ir::Program::new(name, target, num_warps)),
+            replaying: false,
         })
     }
 
@@ -187,6 +192,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         self.max_registers = Some(regs);
+        self.rec.prog.max_registers = Some(regs);
         Ok(())
     }
 
@@ -194,8 +200,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// and inside reductions and scans) fuse into FMAs: `a * b + c` with one rounding instead of
     /// two (Triton's `enable_fp_fusion`, on by default there). Off by default here, so results
     /// are those of the ops as written; `fma` is always one rounding.
+    #[track_caller]
     pub fn allow_fp_contraction(&mut self, on: bool) {
         self.lx.fp_contract = on;
+        self.record_setting(OpKind::FpContraction(on));
     }
 
     // ----- parameters ---------------------------------------------------------------------------
@@ -631,7 +639,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         crate::codegen::verify::verify(&self.rec.prog)?;
         let report = std::mem::take(&mut self.lx.report).finish(header);
-        Ok(Kernel::new(
+        let replaying = self.replaying;
+        let kernel = Kernel::new(
             self.lx.em.module,
             self.lx.target,
             signature,
@@ -639,7 +648,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             self.lx.em.tensor_cores,
             report,
             self.rec.prog,
-        ))
+        );
+        // Debug builds (the test suites) check that the recorded program is the whole kernel:
+        // built again from it alone, it lowers to the same LLVM IR.
+        if cfg!(debug_assertions) && !replaying {
+            replay::check(&kernel)?;
+        }
+        Ok(kernel)
     }
 }
 

@@ -25,7 +25,10 @@ pub(crate) struct Recorder {
     /// The regions ops are appended to, innermost last.
     open: Vec<RegionId>,
     /// The caller of the innermost public call in progress (what the report names).
-    caller: Option<&'static Location<'static>>,
+    caller: Option<Loc>,
+    /// The line the next outermost call is recorded at instead of its caller's: a replayed
+    /// op keeps the user's line it was first recorded at (`replay.rs`).
+    pub replay_loc: Option<Loc>,
 }
 
 /// What a public call returns, as recorded results.
@@ -103,12 +106,25 @@ impl Recorder {
             depth: 0,
             open: vec![body],
             caller: None,
+            replay_loc: None,
         }
     }
 
     /// The caller of the innermost public call in progress.
-    pub fn caller(&self) -> &'static Location<'static> {
-        self.caller.unwrap_or_else(|| Location::caller())
+    #[track_caller]
+    pub fn caller(&self) -> Loc {
+        self.caller.unwrap_or_else(Loc::caller)
+    }
+
+    /// Appends `op` to the innermost open region.
+    fn append(&mut self, op: Op) {
+        let region = *self.open.last().expect("the body region is always open");
+        self.prog.push_op(region, op);
+    }
+
+    /// The line an outermost call made at `caller` is recorded at.
+    fn line_of(&mut self, caller: &'static Location<'static>) -> Loc {
+        self.replay_loc.take().unwrap_or_else(|| Loc::from(caller))
     }
 }
 
@@ -158,9 +174,17 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Records a parameter (called once its value exists).
     pub(crate) fn record_param(&mut self, name: &str, v: Value) -> Result<()> {
         let value = self.note_type(v)?;
+        let decl = self
+            .lx
+            .params
+            .iter()
+            .find(|p| p.name == name)
+            .cloned()
+            .ok_or_else(|| CodegenError::arg("record", format!("parameter `{name}` undeclared")))?;
         self.rec.prog.params.push(crate::codegen::ir::ProgramParam {
             name: name.to_string(),
             value,
+            decl,
         });
         Ok(())
     }
@@ -188,10 +212,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         regions: usize,
         f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
     ) -> Result<R> {
-        let caller = Location::caller();
-        let loc = Loc::from(caller);
-        let outer_caller = self.rec.caller.replace(caller);
         let top = self.rec.depth == 0;
+        let loc = match top {
+            true => self.rec.line_of(Location::caller()),
+            false => Loc::caller(),
+        };
+        let outer_caller = self.rec.caller.replace(loc);
         let regs: Vec<RegionId> = if top {
             (0..regions).map(|_| self.rec.prog.new_region()).collect()
         } else {
@@ -214,22 +240,31 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .map(|v| self.note_type(v))
             .collect::<Result<Vec<_>>>()?;
-        let region = *self
-            .rec
-            .open
-            .last()
-            .expect("the body region is always open");
-        self.rec.prog.push_op(
-            region,
-            Op {
-                kind,
-                args,
-                results,
-                regions: regs,
-                loc,
-            },
-        );
+        self.rec.append(Op {
+            kind,
+            args,
+            results,
+            regions: regs,
+            loc,
+        });
         Ok(out)
+    }
+
+    /// Records a setting that changes how later ops lower (`allow_fp_contraction`): an op with
+    /// no operands or results, kept only when the user called it.
+    #[track_caller]
+    pub(crate) fn record_setting(&mut self, kind: OpKind) {
+        if self.rec.depth != 0 {
+            return;
+        }
+        let loc = self.rec.line_of(Location::caller());
+        self.rec.append(Op {
+            kind,
+            args: Vec::new(),
+            results: Vec::new(),
+            regions: Vec::new(),
+            loc,
+        });
     }
 
     /// Runs user code `f` (the body of the op being recorded in `region`, if it is recorded)

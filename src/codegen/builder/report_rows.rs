@@ -2,10 +2,9 @@
 //! named by the caller's line or a [`label`](KernelBuilder::label). The figures themselves are
 //! added by lowering, through the context's report sink.
 
-use std::panic::Location;
-
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
+use crate::codegen::ir::Loc;
 use crate::codegen::lower::values::Value;
 use crate::codegen::report::{RowStart, Subject};
 
@@ -21,7 +20,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub(crate) fn reported<T>(
         &mut self,
         op: &'static str,
-        at: &'static Location<'static>,
+        at: Loc,
         subject: Option<Value>,
         f: impl FnOnce(&mut Self) -> Result<T>,
     ) -> Result<T> {

@@ -968,6 +968,7 @@ impl<'a> Cta<'a> {
                 self.put(0, tile);
             }
             OpKind::FreeShared
+            | OpKind::FpContraction(_)
             | OpKind::FenceAsyncShared
             | OpKind::TmaStoreWait(_)
             | OpKind::AsyncCommitGroup

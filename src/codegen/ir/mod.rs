@@ -30,6 +30,8 @@ pub struct ProgramParam {
     pub name: String,
     /// Its value.
     pub value: ValueId,
+    /// What the signature declares of it (type, divisibility, a tensor map's box).
+    pub decl: crate::signature::Param,
 }
 
 /// A recorded kernel: parameters, the body region, and the arenas of ops, regions and value
@@ -46,6 +48,8 @@ pub struct Program {
     pub params: Vec<ProgramParam>,
     /// The kernel body.
     pub body: RegionId,
+    /// The register limit per thread (`limit_registers`), if any.
+    pub max_registers: Option<u32>,
     pub(crate) ops: Vec<Op>,
     pub(crate) regions: Vec<Region>,
     pub(crate) types: Vec<Option<IrType>>,
@@ -60,6 +64,7 @@ impl Program {
             num_warps,
             params: Vec::new(),
             body: RegionId(0),
+            max_registers: None,
             ops: Vec::new(),
             regions: vec![Region::default()],
             types: Vec::new(),

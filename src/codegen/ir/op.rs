@@ -281,6 +281,8 @@ pub enum OpKind {
         /// How numbers are written.
         format: PrintFormat,
     },
+    /// Float `+`, `-`, `*` built from here on may (`true`) or may not fuse into FMAs.
+    FpContraction(bool),
     /// `device_assert`: operand 0 (an `i1` scalar or tile) must be true everywhere.
     DeviceAssert {
         /// What a failure reports.

@@ -243,6 +243,7 @@ pub(crate) fn mnemonic(k: &OpKind) -> String {
         GroupedTile(_) => "grouped_tile",
         DevicePrint { .. } => "device_print",
         DeviceAssert { .. } => "device_assert",
+        FpContraction(_) => "allow_fp_contraction",
     };
     s.to_string()
 }
@@ -293,6 +294,7 @@ fn attributes(k: &OpKind) -> String {
         GroupedTile(g) => format!("group_m = {g}"),
         DevicePrint { prefix, format } => format!("prefix = {prefix:?}, format = {format:?}"),
         DeviceAssert { message } => format!("message = {message:?}"),
+        FpContraction(on) => format!("on = {on}"),
         _ => String::new(),
     }
 }
@@ -348,8 +350,11 @@ impl Program {
             .iter()
             .map(|q| format!("%{}: {} /* {} */", q.value.0, p.value_ty(q.value), q.name))
             .collect();
+        let maxnreg = self
+            .max_registers
+            .map_or(String::new(), |r| format!(", maxnreg = {r}"));
         let header = format!(
-            "weft.kernel @{}({}) attributes {{target = \"{}\", num_warps = {}}} {{\n",
+            "weft.kernel @{}({}) attributes {{target = \"{}\", num_warps = {}{maxnreg}}} {{\n",
             self.name,
             params.join(", "),
             self.target,

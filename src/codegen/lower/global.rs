@@ -1,9 +1,8 @@
 //! Lowering of global-memory ops: the vector plan, loads and stores in vectors (predicated or
-//! behind a branch where masked, cache-hinted where asked), each element stored once, and
-//! atomics per owned element.
+//! behind a branch where masked, cache-hinted where asked), each element stored once. (Atomics
+//! are in `atomic.rs`.)
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
@@ -311,45 +310,6 @@ impl<'ctx> LowerCtx<'ctx> {
             Ok(None)
         })?;
         Ok(())
-    }
-
-    /// Runs `emit` once per element this thread owns (skipping copies), under the mask.
-    pub(crate) fn per_element_atomic(
-        &mut self,
-        _op: &'static str,
-        layout: &Option<Arc<TileLayout>>,
-        ptrs: &[BasicValueEnum<'ctx>],
-        mask: Option<&[BasicValueEnum<'ctx>]>,
-        zero: BasicValueEnum<'ctx>,
-        mut emit: impl FnMut(
-            &mut LowerCtx<'ctx>,
-            usize,
-            PointerValue<'ctx>,
-        ) -> Result<BasicValueEnum<'ctx>>,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let (reg_free, rep) = match layout {
-            Some(l) => (l.free_masks().0, self.representative(l)?),
-            None => (0, None),
-        };
-        let mut out: Vec<BasicValueEnum> = Vec::with_capacity(ptrs.len());
-        for i in 0..ptrs.len() {
-            if i as u64 & reg_free != 0 {
-                // A copy within this thread: take the value of the register it repeats, when
-                // that register holds the same element (a zero basis), else zero.
-                let l = layout.as_ref().expect("tile");
-                let c = l.reg_coord(i);
-                let same = (0..i).find(|&j| l.reg_coord(j) == c && j as u64 & reg_free == 0);
-                out.push(same.map(|j| out[j]).unwrap_or(zero));
-                continue;
-            }
-            let ptr = ptrs[i].into_pointer_value();
-            let pred = self.and_pred(mask.map(|m| m[i].into_int_value()), rep)?;
-            let v = self
-                .guarded(pred, Some(zero), |lx| emit(lx, i, ptr).map(Some))?
-                .expect("atomic yields");
-            out.push(v);
-        }
-        Ok(out)
     }
 
     /// A scalar load of `elem` at `ptr` where `pred` holds (zero elsewhere, or `other`).

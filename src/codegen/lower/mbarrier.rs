@@ -1,8 +1,9 @@
-//! Lowering of mbarrier addressing: the 32-bit shared address of a barrier and the issuing
-//! thread's predicate.
+//! Lowering of mbarrier set-up and addressing: initialising an array of barriers, the 32-bit
+//! shared address of a barrier and the issuing thread's predicate.
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::target::nvptx::mbarrier as ptx;
 use inkwell::values::IntValue;
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -23,5 +24,29 @@ impl<'ctx> LowerCtx<'ctx> {
         let p = self.smem_at(offset)?;
         let i32t = self.em.ctx.i32_type();
         Ok(self.em.b.build_ptr_to_int(p, i32t, "")?)
+    }
+
+    /// The issuing thread's predicate: `tid == 0`, and `pred` when given.
+    pub(crate) fn issuer(&mut self, pred: Option<IntValue<'ctx>>) -> Result<IntValue<'ctx>> {
+        let t0 = self.is_thread0()?;
+        match pred {
+            None => Ok(t0),
+            Some(p) => Ok(self.em.b.build_and(t0, p, "")?),
+        }
+    }
+
+    /// Initialises `count` mbarriers at byte `offset` of shared memory (thread 0), each expecting
+    /// `arrivals` arrivals per phase; returns the array's offset as the descriptor holds it.
+    pub(crate) fn mbarriers_init(
+        &mut self,
+        offset: u64,
+        arrivals: u32,
+        count: u32,
+    ) -> Result<IntValue<'ctx>> {
+        let base = self.em.ctx.i32_type().const_int(offset, false);
+        let t0 = self.is_thread0()?;
+        let addr = self.smem_addr32(base)?;
+        ptx::init(&self.em, t0, addr, arrivals, count)?;
+        Ok(base)
     }
 }

@@ -2,6 +2,8 @@
 //! (the emitter, the value map, index CSE and known bits, thread coordinates, the report sink),
 //! and the finished kernel's pipelines and outputs (IR, PTX, code objects).
 
+pub(crate) mod async_copy;
+pub(crate) mod atomic;
 pub(crate) mod cast;
 pub(crate) mod context;
 pub(crate) mod control;

@@ -262,6 +262,30 @@ impl<'ctx> LowerCtx<'ctx> {
         }
     }
 
+    /// Byte offset of element `part * plane + idx` (of `eb` bytes) of the scratch allocation at
+    /// byte `offset`, this thread's copy of it being `rep`: where a cross-warp reduction or scan
+    /// keeps warp `part`'s partial `idx`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn scratch_elem_offset(
+        &mut self,
+        part: IntValue<'ctx>,
+        plane: u64,
+        idx: IntValue<'ctx>,
+        eb: u64,
+        offset: u64,
+        rep: Replica<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let row = self
+            .em
+            .b
+            .build_int_mul(part, i32t.const_int(plane, false), "")?;
+        let i = self.em.b.build_int_add(row, idx, "")?;
+        let bytes = self.em.b.build_int_mul(i, i32t.const_int(eb, false), "")?;
+        let base = self.smem_offset_in(offset, rep)?;
+        Ok(self.em.b.build_int_add(bytes, base, "")?)
+    }
+
     /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
     /// a buffer at byte `base` with `padding`, this thread's copy of it being `rep`.
     pub(crate) fn shared_access_at(

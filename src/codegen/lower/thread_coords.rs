@@ -162,4 +162,24 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         Ok(out)
     }
+
+    /// This thread's warp's index among the partials of a cross-warp reduction or scan: the
+    /// warp-id bits `bits` (those that step along the axis), packed from bit 0 up. Built in the
+    /// prologue.
+    pub(crate) fn warp_part_index(&mut self, bits: &[usize]) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let tid = self.thread_index()?;
+        let lane_bits = self.threads_per_warp().trailing_zeros() as u64;
+        self.in_prologue(|b| {
+            let warp = b.build_right_shift(tid, i32t.const_int(lane_bits, false), false, "warp")?;
+            let mut acc = i32t.const_zero();
+            for (i, &j) in bits.iter().enumerate() {
+                let bit = b.build_right_shift(warp, i32t.const_int(j as u64, false), false, "")?;
+                let bit = b.build_and(bit, i32t.const_int(1, false), "")?;
+                let bit = b.build_left_shift(bit, i32t.const_int(i as u64, false), "")?;
+                acc = b.build_or(acc, bit, "")?;
+            }
+            Ok(acc)
+        })
+    }
 }

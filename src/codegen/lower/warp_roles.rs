@@ -12,6 +12,23 @@ impl<'ctx> LowerCtx<'ctx> {
         ptx::named_barrier(&self.em, kind, id, threads)
     }
 
+    /// [`bar`](Self::bar) at hardware barrier `first + index` (`first` when there is no index):
+    /// a barrier of a named-barrier array, or a role replica's own.
+    pub(crate) fn bar_from(
+        &mut self,
+        kind: &str,
+        first: u32,
+        index: Option<IntValue<'ctx>>,
+        threads: u32,
+    ) -> Result<()> {
+        let first = self.em.ctx.i32_type().const_int(u64::from(first), false);
+        let id = match index {
+            None => first,
+            Some(i) => self.em.b.build_int_add(i, first, "")?,
+        };
+        self.bar(kind, id, threads)
+    }
+
     /// Whether this thread is in a role whose `span` threads start at thread `first`, its index
     /// in its replica (replicas of `per_replica` threads each) and its replica, computed once in
     /// the prologue (so the role's thread coordinates, also emitted there, can use them).

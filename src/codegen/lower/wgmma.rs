@@ -1,5 +1,5 @@
-//! Lowering of wgmma operands: shared-memory matrix descriptors (fixed fields, k-step starts)
-//! and A fragments held in registers.
+//! Lowering of wgmma operands: shared-memory matrix descriptors (fixed fields, k-step starts),
+//! the warpgroup's rows of A, and A fragments held in registers.
 
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::lower::context::LowerCtx;
@@ -148,5 +148,36 @@ impl<'ctx> LowerCtx<'ctx> {
         };
         let fixed = ((o.lbo >> 4) & 0x3FFF) << 16 | ((o.sbo >> 4) & 0x3FFF) << 32 | mode << 62;
         Ok(self.em.b.build_or(a, i64t.const_int(fixed, false), "")?)
+    }
+
+    /// `addr` moved to this thread's warpgroup's rows of operand A: warpgroup bit `j` (of
+    /// `tid / 128`) adds `group_offs[j]` bytes, the offsets XOR-ed as the layout's are.
+    pub(crate) fn warpgroup_rows_addr(
+        &mut self,
+        addr: IntValue<'ctx>,
+        group_offs: &[u64],
+    ) -> Result<IntValue<'ctx>> {
+        let i32t = self.em.ctx.i32_type();
+        let mut g_off = i32t.const_zero();
+        if !group_offs.is_empty() {
+            let tid = self.thread_index()?;
+            let g = self
+                .em
+                .b
+                .build_right_shift(tid, i32t.const_int(7, false), false, "")?;
+            for (j, &off) in group_offs.iter().enumerate() {
+                let bit =
+                    self.em
+                        .b
+                        .build_right_shift(g, i32t.const_int(j as u64, false), false, "")?;
+                let bit = self.em.b.build_and(bit, i32t.const_int(1, false), "")?;
+                let term = self
+                    .em
+                    .b
+                    .build_int_mul(bit, i32t.const_int(off, false), "")?;
+                g_off = self.em.b.build_xor(g_off, term, "")?;
+            }
+        }
+        Ok(self.em.b.build_int_add(addr, g_off, "")?)
     }
 }

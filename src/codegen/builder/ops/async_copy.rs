@@ -18,8 +18,6 @@
 //! element are skipped; threads holding copies (a layout broadcast over lanes or warps) each copy
 //! it, the same bytes to the same place.
 
-use inkwell::values::BasicValueEnum;
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::builder::KernelBuilder;
@@ -153,23 +151,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.lx
             .report
             .global(vec as u64, elem.mem_bytes(), copies, mask_regs.is_some());
-        for g in (0..layout.num_regs()).step_by(vec) {
-            if g as u64 & reg_free != 0 {
-                continue; // a copy of an element this thread copies from another register
-            }
-            let src: BasicValueEnum = u.regs[0][g];
-            let dst = self.lx.smem_at(acc.addrs[g])?;
-            let size = match &mask_regs {
-                None => None,
-                Some(regs) => Some(ptx::masked_size(
-                    &self.lx.em,
-                    regs[g].into_int_value(),
-                    bytes,
-                )?),
-            };
-            ptx::copy(&self.lx.em, dst, src, bytes, size)?;
-        }
-        Ok(())
+        self.lx.cp_async_copies(
+            &u.regs[0],
+            &acc.addrs,
+            mask_regs.as_deref(),
+            vec,
+            reg_free,
+            bytes,
+        )
     }
 
     /// Closes the group of asynchronous copies this thread started since the last commit

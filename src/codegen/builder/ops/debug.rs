@@ -150,7 +150,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        let loc = Loc::from(self.rec.caller());
+        let loc = self.rec.caller();
         self.lx.assert_all(&d, message, loc)
     }
 

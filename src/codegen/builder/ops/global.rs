@@ -11,8 +11,6 @@
 pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
 use std::rc::Rc;
 
-use inkwell::AtomicOrdering;
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::builder::KernelBuilder;
@@ -359,33 +357,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         ops.extend(m.iter().map(|d| &**d));
         let u = self.unify("atomic_rmw", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
-        let is_float = elem.is_float();
-        let bin = match (op, is_float) {
-            (AtomicOp::Add, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAdd,
-            (AtomicOp::Add, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFAdd,
-            (AtomicOp::Min, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpMin,
-            (AtomicOp::Min, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMin,
-            (AtomicOp::Max, false) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpMax,
-            (AtomicOp::Max, true) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpFMax,
-            (AtomicOp::And, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpAnd,
-            (AtomicOp::Or, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpOr,
-            (AtomicOp::Xor, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXor,
-            (AtomicOp::Xchg, _) => llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
-        };
-        let zero = elem.llvm(self.lx.em.ctx).const_zero();
         self.lx
-            .per_element_atomic(
-                "atomic_rmw",
+            .atomic_rmw_regs(
+                op,
+                elem,
                 &u.layout,
                 &u.regs[0],
+                &u.regs[1],
                 mask_regs.as_deref(),
-                zero,
-                |lx, i, ptr| {
-                    let val = u.regs[1][i];
-                    // `val` has the pointee's type (checked above).
-                    let ssid = lx.device_scope();
-                    Ok(lx.em.atomic_rmw_acq_rel(bin, ptr, val, ssid))
-                },
             )
             .map(|regs| {
                 self.lx.values.new_value(
@@ -455,26 +434,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         ops.extend(m.iter().map(|d| &**d));
         let u = self.unify("atomic_cas", &ops)?;
         let mask_regs = m.as_ref().map(|_| u.regs[3].clone());
-        let zero = elem.llvm(self.lx.em.ctx).const_zero();
         self.lx
-            .per_element_atomic(
-                "atomic_cas",
+            .atomic_cas_regs(
+                elem,
                 &u.layout,
                 &u.regs[0],
+                &u.regs[1],
+                &u.regs[2],
                 mask_regs.as_deref(),
-                zero,
-                |lx, i, ptr| {
-                    let r = lx.em.b.build_cmpxchg(
-                        ptr,
-                        u.regs[1][i].into_int_value(),
-                        u.regs[2][i].into_int_value(),
-                        AtomicOrdering::AcquireRelease,
-                        AtomicOrdering::Monotonic,
-                    )?;
-                    let ssid = lx.device_scope();
-                    lx.em.set_sync_scope(r, ssid);
-                    Ok(lx.em.b.build_extract_value(r, 0, "")?)
-                },
             )
             .map(|regs| {
                 self.lx.values.new_value(

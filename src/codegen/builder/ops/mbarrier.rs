@@ -56,11 +56,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let a = self.buffer_alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
-        let i32t = self.lx.em.ctx.i32_type();
-        let base = i32t.const_int(a.offset, false);
-        let t0 = self.lx.is_thread0()?;
-        let addr = self.lx.smem_addr32(base)?;
-        ptx::init(&self.lx.em, t0, addr, arrivals, count)?;
+        let base = self.lx.mbarriers_init(a.offset, arrivals, count)?;
         self.barrier()?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
@@ -106,17 +102,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let i32t = self.lx.em.ctx.i32_type();
-        let off = self
-            .lx
-            .em
-            .b
-            .build_int_mul(idx, i32t.const_int(MBARRIER_BYTES, false), "")?;
         let addr = self
             .lx
-            .em
-            .b
-            .build_int_add(d.regs[0].into_int_value(), off, "")?;
+            .element_offset(d.regs[0].into_int_value(), idx, MBARRIER_BYTES)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::Barrier,
@@ -180,8 +168,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         pred: Option<Value>,
     ) -> Result<IntValue<'ctx>> {
-        let t0 = self.lx.is_thread0()?;
-        let Some(pred) = pred else { return Ok(t0) };
+        let Some(pred) = pred else {
+            return self.lx.issuer(None);
+        };
         let d = self.get_kind(op, pred, &[ValueKind::Scalar], "an i1 scalar predicate")?;
         if d.ty != Type::Scalar(DType::I1) {
             return Err(CodegenError::InvalidType {
@@ -190,7 +179,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        Ok(self.lx.em.b.build_and(t0, d.regs[0].into_int_value(), "")?)
+        self.lx.issuer(Some(d.regs[0].into_int_value()))
     }
 
     /// Every thread that executes it arrives once on `bar` (so a barrier that every thread of a

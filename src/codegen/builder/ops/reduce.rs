@@ -133,33 +133,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         let index = self.lx.dim_coords(&l, axis)?;
-        let ctx = self.lx.em.ctx;
-        let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
-        let mut keys: Vec<BasicValueEnum<'ctx>> = Vec::with_capacity(t.regs.len());
-        for (r, idx) in t.regs.iter().zip(&index) {
-            let b = &self.lx.em.b;
-            let hi = if elem.is_float() {
-                let f = if elem == DType::F32 {
-                    r.into_float_value()
-                } else {
-                    b.build_float_ext(r.into_float_value(), ctx.f32_type(), "")?
-                };
-                let bits = b.build_bit_cast(f, i32t, "")?.into_int_value();
-                let neg =
-                    b.build_int_compare(inkwell::IntPredicate::SLT, bits, i32t.const_zero(), "")?;
-                let flipped = b.build_xor(bits, i32t.const_int(0x7FFF_FFFF, false), "")?;
-                b.build_select(neg, flipped, bits, "")?.into_int_value()
-            } else if elem == DType::I32 {
-                r.into_int_value()
-            } else {
-                b.build_int_s_extend(r.into_int_value(), i32t, "")?
-            };
-            let low = if max { b.build_not(*idx, "")? } else { *idx };
-            let hi = b.build_int_s_extend(hi, i64t, "")?;
-            let hi = b.build_left_shift(hi, i64t.const_int(32, false), "")?;
-            let low = b.build_int_z_extend(low, i64t, "")?;
-            keys.push(b.build_or(hi, low, "")?.into());
-        }
+        let keys = self.lx.arg_reduce_keys(&t.regs, &index, elem, max)?;
         let key_tile = self.lx.values.new_value(
             Type::Scalar(DType::I64),
             t.shape.clone(),
@@ -173,20 +147,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if max { ReduceOp::Max } else { ReduceOp::Min },
         )?;
         let d = self.get(op, best)?;
-        let mut out = Vec::with_capacity(d.regs.len());
-        for k in &d.regs {
-            let low = self
-                .lx
-                .em
-                .b
-                .build_int_truncate(k.into_int_value(), i32t, "")?;
-            let idx = if max {
-                self.lx.em.b.build_not(low, "")?
-            } else {
-                low
-            };
-            out.push(idx.into());
-        }
+        let out = self.lx.arg_reduce_indices(&d.regs, max)?;
         let info = if d.shape.is_empty() {
             AxisInfo::scalar(1)
         } else {
@@ -432,38 +393,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         };
         // This warp's index among the partials.
-        let tid = self.lx.thread_index()?;
-        let lane_bits = self.lx.threads_per_warp().trailing_zeros() as u64;
-        let my = self.lx.in_prologue(|b| {
-            let warp = b.build_right_shift(tid, i32t.const_int(lane_bits, false), false, "warp")?;
-            let mut acc = i32t.const_zero();
-            for (i, &j) in wp.iter().enumerate() {
-                let bit = b.build_right_shift(warp, i32t.const_int(j as u64, false), false, "")?;
-                let bit = b.build_and(bit, i32t.const_int(1, false), "")?;
-                let bit = b.build_left_shift(bit, i32t.const_int(i as u64, false), "")?;
-                acc = b.build_or(acc, bit, "")?;
-            }
-            Ok(acc)
-        })?;
+        let my = self.lx.warp_part_index(wp)?;
         let mem = elem.llvm_mem(self.lx.em.ctx);
         let addr =
             |kb: &mut Self, part: IntValue<'ctx>, f: IntValue<'ctx>| -> Result<IntValue<'ctx>> {
-                let row = kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_mul(part, i32t.const_int(size, false), "")?;
-                let idx = kb.lx.em.b.build_int_add(row, f, "")?;
-                let bytes = kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_mul(idx, i32t.const_int(eb, false), "")?;
-                Ok(kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?)
+                let rep = kb.replica(a.offset);
+                kb.lx.scratch_elem_offset(part, size, f, eb, a.offset, rep)
             };
         // Inside a loop body the previous iteration may still read the partials; reused
         // scratch may still be read by its previous op.

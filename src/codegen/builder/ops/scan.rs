@@ -292,35 +292,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                     })
                     .collect()
             };
-            let tid = self.lx.thread_index()?;
-            let lane_bits = self.lx.threads_per_warp().trailing_zeros() as u64;
             let wbits: Vec<usize> = warp_a.iter().map(|x| x.0).collect();
-            let my = self.lx.in_prologue(|b| {
-                let warp =
-                    b.build_right_shift(tid, i32t.const_int(lane_bits, false), false, "warp")?;
-                let mut acc = i32t.const_zero();
-                for (i, &j) in wbits.iter().enumerate() {
-                    let bit =
-                        b.build_right_shift(warp, i32t.const_int(j as u64, false), false, "")?;
-                    let bit = b.build_and(bit, i32t.const_int(1, false), "")?;
-                    let bit = b.build_left_shift(bit, i32t.const_int(i as u64, false), "")?;
-                    acc = b.build_or(acc, bit, "")?;
-                }
-                Ok(acc)
-            })?;
+            let my = self.lx.warp_part_index(&wbits)?;
             let addr = |kb: &mut Self, part: IntValue<'ctx>, idx: IntValue<'ctx>| -> Result<_> {
-                let row = kb
-                    .lx
-                    .em
-                    .b
-                    .build_int_mul(part, i32t.const_int(plane, false), "")?;
-                let i = kb.lx.em.b.build_int_add(row, idx, "")?;
-                let bytes = kb.lx.em.b.build_int_mul(i, i32t.const_int(eb, false), "")?;
+                let rep = kb.replica(a.offset);
                 let at = kb
                     .lx
-                    .em
-                    .b
-                    .build_int_add(bytes, kb.smem_offset(a.offset)?, "")?;
+                    .scratch_elem_offset(part, plane, idx, eb, a.offset, rep)?;
                 kb.lx.smem_at(at)
             };
             let idx_of = |kb: &mut Self, f: IntValue<'ctx>, h: usize| -> Result<IntValue<'ctx>> {

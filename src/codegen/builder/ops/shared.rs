@@ -250,14 +250,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let stride = (padded(sub, &buf.padding)) * scalar_dtype(d.ty).mem_bytes();
-        let i32t = self.lx.em.ctx.i32_type();
         let base = self.shared_base(&d);
-        let off = self
-            .lx
-            .em
-            .b
-            .build_int_mul(idx, i32t.const_int(stride, false), "")?;
-        let addr = self.lx.em.b.build_int_add(base, off, "")?;
+        let addr = self.lx.element_offset(base, idx, stride)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,
@@ -618,7 +612,7 @@ fn stack_buffers(l: &LinearLayout, count: u64) -> Result<LinearLayout> {
 
 /// The layout of one buffer along dim 0 of `l` (dims renumbered from 0), when dim 0 takes
 /// exactly the top offset bits (each a single power of two of dim 0, no other bit touching it).
-fn outer_dim_removed(l: &LinearLayout) -> Option<LinearLayout> {
+pub(crate) fn outer_dim_removed(l: &LinearLayout) -> Option<LinearLayout> {
     let bases = l.bases(Dim::OFFSET.as_str()).ok()?;
     let outs: Vec<u64> = l.out_dims().map(|(_, s)| s).collect();
     let k = outs[0].trailing_zeros() as usize;

@@ -231,13 +231,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape[dim] = len;
         let mut regs = d.regs.clone();
         if let (Some(r), true) = (regs.first_mut(), bytes != 0) {
-            let i32t = self.lx.em.ctx.i32_type();
-            *r = self
-                .lx
-                .em
-                .b
-                .build_int_add(r.into_int_value(), i32t.const_int(bytes, false), "")?
-                .into();
+            *r = self.lx.offset_by(r.into_int_value(), bytes)?.into();
         }
         let view = buf.view_of(
             buf.base + bytes,

@@ -190,12 +190,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .iter()
             .map(|v| self.i32_operand(op, crate::codegen::Operand::Value(*v), "coordinate"))
             .collect::<Result<Vec<_>>>()?;
-        let p = m.regs[0].into_pointer_value();
-        let addr = self
-            .lx
-            .em
-            .b
-            .build_ptr_to_int(p, self.lx.em.ctx.i64_type(), "")?;
+        let addr = self.lx.tensor_map_addr(m.regs[0].into_pointer_value())?;
         Ok((spec, addr, c, d))
     }
 
@@ -213,12 +208,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         let plan = box_plan(op, spec, d)?;
         let base = self.shared_base(d);
-        for (origin, offset) in plan.boxes {
-            let smem = self.lx.smem_offset_addr32(base, offset)?;
-            let cs = self.lx.box_coords(coords, &origin)?;
-            ptx::copy_box(&self.lx.em, dir, issue, smem, map_addr, &cs)?;
-        }
-        Ok(())
+        self.lx
+            .copy_boxes(dir, issue, base, map_addr, coords, &plan.boxes)
     }
 }
 

@@ -369,16 +369,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let id = self.lx.em.b.build_int_add(
-            idx,
-            self.lx
-                .em
-                .ctx
-                .i32_type()
-                .const_int(u64::from(bars.first), false),
-            "",
-        )?;
-        self.lx.bar(kind, id, bars.threads)
+        self.lx.bar_from(kind, bars.first, Some(idx), bars.threads)
     }
 
     /// The barrier of the current role's threads (of this replica), for
@@ -396,17 +387,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 f
             }
         };
-        let i32t = self.lx.em.ctx.i32_type();
-        let id = if a.role.spec.replicas == 1 {
-            i32t.const_int(u64::from(first), false)
-        } else {
-            self.lx
-                .em
-                .b
-                .build_int_add(a.replica, i32t.const_int(u64::from(first), false), "")?
-        };
+        let replica = (a.role.spec.replicas > 1).then_some(a.replica);
         let threads = a.role.spec.warps * self.lx.threads_per_warp();
-        self.lx.bar("sync", id, threads)?;
+        self.lx.bar_from("sync", first, replica, threads)?;
         Ok(true)
     }
 }

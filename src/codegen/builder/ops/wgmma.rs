@@ -317,32 +317,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect::<Result<_>>()?;
         let base_a = self.shared_base(da);
         let addr_a = self.lx.smem_addr32(base_a)?;
-        let i32t = self.lx.em.ctx.i32_type();
-        let mut g_off = i32t.const_zero();
-        if groups > 1 {
-            let tid = self.lx.thread_index()?;
-            let g = self
-                .lx
-                .em
-                .b
-                .build_right_shift(tid, i32t.const_int(7, false), false, "")?;
-            for (j, &off) in group_offs.iter().enumerate() {
-                let bit = self.lx.em.b.build_right_shift(
-                    g,
-                    i32t.const_int(j as u64, false),
-                    false,
-                    "",
-                )?;
-                let bit = self.lx.em.b.build_and(bit, i32t.const_int(1, false), "")?;
-                let term = self
-                    .lx
-                    .em
-                    .b
-                    .build_int_mul(bit, i32t.const_int(off, false), "")?;
-                g_off = self.lx.em.b.build_xor(g_off, term, "")?;
-            }
-        }
-        let addr_a = self.lx.em.b.build_int_add(addr_a, g_off, "")?;
+        let addr_a = self.lx.warpgroup_rows_addr(addr_a, &group_offs)?;
         let desc = self.lx.desc_base(addr_a, &oa)?;
         let offsets = rep_offs
             .iter()
