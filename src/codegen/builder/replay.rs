@@ -415,6 +415,10 @@ impl<'p> Replay<'p> {
             K::FreeShared => none(kb.free_shared(a.v(0)?)?),
             K::Ldmatrix => one(kb.ldmatrix(a.v(0)?, a.layout()?)?),
             K::Barrier => none(kb.barrier()?),
+            K::Return => match a.opt_v(!op.args.is_empty(), 0)? {
+                Some(cond) => none(kb.return_if(cond)?),
+                None => none(kb.ret()?),
+            },
             K::AsyncCopy { has_mask } => {
                 let mask = a.opt_v(*has_mask, 2)?;
                 none(kb.async_copy_global_to_shared(a.v(0)?, a.v(1)?, mask)?)
