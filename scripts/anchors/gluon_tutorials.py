@@ -2,9 +2,10 @@
 machine (torch + Triton with Gluon), so weft and Gluon are compared in one run:
 
     cargo build --release --features llvm,cuda --examples
-    for e in target/release/examples/tutorial_*; do "$e"; done
-    python3 scripts/anchors/gluon_tutorials.py            # every workload
+    for e in target/release/examples/tutorial_*; do timeout 60 "$e"; done
+    python3 scripts/anchors/gluon_tutorials.py            # every workload, each in its own process
     python3 scripts/anchors/gluon_tutorials.py tma wgmma  # a subset
+    python3 scripts/anchors/gluon_tutorials.py --compile  # no GPU: compile every kernel for cuda:90
 
 Workloads, and which tutorial of triton-lang/triton `python/tutorials/gluon/` each reproduces:
   intro                01-intro.py: the scalar `memcpy_kernel`, autotuned over XBLOCK 256..8192, 2^31 f32
@@ -19,19 +20,34 @@ Workloads, and which tutorial of triton-lang/triton `python/tutorials/gluon/` ea
                        8192 x 8192 x 16384 f16, 128x256x64, 3 buffers, 8 warps
   warp_specialization  08-warp-specialization.py: `elementwise_add_warp_specialized_kernel`, 32768^2 f32,
                        64x128, 3 load buffers, 1 store buffer, 4 warps, maxnreg 128
-Each line: workload | implementation | median ms | GB/s or TFLOP/s (do_bench, median). Every output is checked
-against torch before it is timed.
+Each line: workload | implementation | median ms | GB/s or TFLOP/s (do_bench, median), printed as soon as it is
+known. Every output is checked against torch before it is timed. Each workload runs in a process of its own (an
+illegal address poisons the CUDA context of the process that made it), under a time limit; one that fails prints
+`# <workload> failed: ...` and the rest go on. `--compile` needs neither a GPU nor torch: it compiles every kernel
+at the workloads' arguments for cuda:90 through Triton's own JIT entry (`warmup`) with stand-in tensors.
 
 The Gluon kernels below are the tutorials' own code (triton-lang/triton, python/tutorials/gluon/,
 MIT licence, Copyright 2018-2020 Philippe Tillet, 2020-2025 OpenAI), copied with their comments
 shortened and the helpers they import from earlier tutorials inlined; the names that changed between
 Triton 3.6 and 3.9 (async copies, the async wgmma accumulator) are picked at import. Every kernel here
-compiles to PTX with Triton 3.9 for cuda:90 (checked without a GPU); not yet run on one. A workload
-that fails prints `# <workload> failed: ...` and the rest go on.
+compiles to PTX with Triton 3.6.0 for cuda:90 (`--compile`, without a GPU).
+
+One change from the tutorials' code: 01's `memcpy_kernel` and 02's `memcpy_1d_kernel` compute the
+program's start in 64 bits (`pid.to(gl.int64) * XBLOCK`). As written, `pid * XBLOCK` is 32-bit, and at
+the sizes the tutorials themselves time (2^31 and 2^32 f32) it overflows: in 01, `start + XBLOCK` of
+the last program wraps negative, so `min(..., xnumel)` is negative and the last block is never copied
+(the check `torch.equal(x, y)` fails); in 02, every program past 2^20 gets a negative offset, and the
+masked load (`offsets < xnumel` holds for a negative offset) reads before the buffer: an illegal
+address. weft's kernels use 64-bit offsets there too.
 """
+import os
+import subprocess
 import sys
 
-import torch
+try:
+    import torch
+except ImportError:  # `--compile` needs no torch
+    torch = None
 import triton
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -45,7 +61,6 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma_wait,
 )
 from triton.experimental.gluon.language.nvidia import hopper as _hopper
-from triton.testing import do_bench
 
 # Triton 3.6's names for the async copies; later versions call them `async_load` / `async_store`
 # (same arguments) and keep the old names only to raise an error.
@@ -64,6 +79,7 @@ else:
 
 
 def bench(fn):
+    from triton.testing import do_bench
     return do_bench(fn, warmup=25, rep=200, return_mode="median")
 
 
@@ -76,7 +92,7 @@ def row(workload, impl, ms, amount, unit):
 @gluon.jit
 def memcpy_kernel(in_ptr, out_ptr, xnumel, XBLOCK: gl.constexpr):
     pid = gl.program_id(0)
-    start = pid * XBLOCK
+    start = pid.to(gl.int64) * XBLOCK  # the tutorial's `pid * XBLOCK` overflows at 2^31 elements
     end = min(start + XBLOCK, xnumel)
     for i in range(start, end):
         value = gl.load(in_ptr + i)
@@ -94,7 +110,7 @@ def intro():
         y.zero_()
         fn()
         torch.cuda.synchronize()
-        assert torch.equal(x, y)
+        assert torch.equal(x, y), f"memcpy_kernel XBLOCK={xblock}: y differs from x"
         ms = bench(fn)
         if best is None or ms < best[0]:
             best = (ms, xblock)
@@ -105,7 +121,7 @@ def intro():
 @gluon.jit
 def memcpy_1d_kernel(in_ptr, out_ptr, xnumel, XBLOCK: gl.constexpr, layout: gl.constexpr):
     pid = gl.program_id(0)
-    start = pid * XBLOCK
+    start = pid.to(gl.int64) * XBLOCK  # the tutorial's `pid * XBLOCK` overflows at 2^32 elements
     indices = gl.arange(0, XBLOCK, layout=layout)
     offsets = start + indices
     in_ptrs = in_ptr + offsets
@@ -137,7 +153,7 @@ def layouts():
         y.zero_()
         fn()
         torch.cuda.synchronize()
-        assert torch.equal(x, y)
+        assert torch.equal(x, y), f"memcpy_1d_kernel R={r}: y differs from x"
         row("02 memcpy_1d 2^32 f32", f"gluon memcpy_1d_kernel R={r}", bench(fn), 2 * xnumel * 4, "GB/s")
     del x, y
     torch.cuda.empty_cache()
@@ -149,7 +165,7 @@ def layouts():
     fn = lambda: transpose_kernel[(s // 64, s // 64)](a, b, s, s, rows, cols, 64, 64, num_warps=4)
     fn()
     torch.cuda.synchronize()
-    assert torch.equal(b, a.t())
+    assert torch.equal(b, a.t()), "transpose_kernel: b differs from a.t()"
     row("02 transpose 16384^2 f32", "gluon convert_layout 64x64", bench(fn), 2 * s * s * 4, "GB/s")
 
 
@@ -234,7 +250,7 @@ def async_copy():
         a, b, c, xnumel, ynumel, *a.stride(), *b.stride(), *c.stride(), 32, 64, smem_layout, 2)
     fn()
     torch.cuda.synchronize()
-    assert torch.equal(c, a + b)
+    assert torch.equal(c, a + b), "elementwise_add_pipelined: c differs from a + b"
     row("03 elementwise add 32768^2 f32", "gluon elementwise_add_pipelined 32x64x2", bench(fn), nbytes, "GB/s")
 
 
@@ -322,7 +338,7 @@ def tma_():
         c.zero_()
         fn()
         torch.cuda.synchronize()
-        assert torch.equal(c, a + b)
+        assert torch.equal(c, a + b), f"elementwise_add_tma {xb}x{yb}x{nbuf}: c differs from a + b"
         row("04 elementwise add 32768^2 f32", f"gluon elementwise_add_tma {xb}x{yb}x{nbuf}", bench(fn), nbytes, "GB/s")
 
 
@@ -643,7 +659,7 @@ def warp_specialization():
     c.zero_()
     fn()
     torch.cuda.synchronize()
-    assert torch.equal(c, a + b)
+    assert torch.equal(c, a + b), "elementwise_add_warp_specialized: c differs from a + b"
     row("08 elementwise add 32768^2 f32", "gluon elementwise_add_warp_specialized", bench(fn), nbytes, "GB/s")
 
 
@@ -657,12 +673,108 @@ ALL = {
     "warp_specialization": warp_specialization,
 }
 
-if __name__ == "__main__":
-    torch.manual_seed(0)
-    print(f"# {torch.cuda.get_device_name()} torch {torch.__version__} triton {triton.__version__}")
-    for name in (sys.argv[1:] or ALL):
+
+# --- compiling without a GPU ---------------------------------------------------------------------
+class _Dtype:
+    """A stand-in for a torch dtype: Triton reads only its name."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return "torch." + self.name
+
+
+def _compile_all():
+    """Compiles every kernel at its workload's arguments for cuda:90, as `kernel[grid](...)` would, but
+    through `warmup` with stand-in tensors (Triton's `MockTensor`) and a driver that only names the
+    target; prints each kernel's PTX size and whether it was compiled."""
+    from triton.backends.compiler import GPUTarget
+    from triton.runtime import driver
+    from triton.runtime.jit import MockTensor
+
+    class TargetOnly:
+        def get_current_device(self):
+            return 0
+
+        def get_current_stream(self, device=None):
+            return 0
+
+        def get_current_target(self):
+            return GPUTarget("cuda", 90, 32)
+
+    driver.set_active(TargetOnly())
+    f32, f16 = _Dtype("float32"), _Dtype("float16")
+    t = lambda dtype, shape: MockTensor(dtype, list(shape))
+
+    def desc(dtype, gdtype, shape, block):
+        base = t(dtype, shape)
+        layout = gl.NVMMASharedLayout.get_default_for(block, gdtype)
+        return TensorDescriptor(base, list(shape), list(base.stride()), block, layout)
+
+    n = 32 * 1024
+    sq = (n, n)
+    st = (n, 1)
+    plain = gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])
+    jobs = [("memcpy_kernel XBLOCK=%d" % xb, lambda xb=xb: memcpy_kernel.warmup(
+        t(f32, [2 << 30]), t(f32, [2 << 30]), 2 << 30, xb, grid=(1, ), num_warps=1)) for xb in (256, 8192)]
+    jobs += [("memcpy_1d_kernel R=%d" % r, lambda r=r: memcpy_1d_kernel.warmup(
+        t(f32, [4 << 30]), t(f32, [4 << 30]), 4 << 30, 2048, gl.BlockedLayout([r], [32], [4], [0]), grid=(1, ),
+        num_warps=4)) for r in (1, 2, 4)]
+    jobs.append(("transpose_kernel", lambda: transpose_kernel.warmup(
+        t(f32, [16384, 16384]), t(f32, [16384, 16384]), 16384, 16384, gl.BlockedLayout([1, 4], [2, 16], [4, 1], [1, 0]),
+        gl.BlockedLayout([4, 1], [16, 2], [1, 4], [0, 1]), 64, 64, grid=(1, ), num_warps=4)))
+    jobs.append(("elementwise_add_pipelined_kernel", lambda: elementwise_add_pipelined_kernel.warmup(
+        t(f32, sq), t(f32, sq), t(f32, sq), n, n, *st, *st, *st, 32, 64, plain, 2, grid=(1, ))))
+    for xb, yb, nbuf in ((32, 64, 2), (32, 64, 3), (64, 128, 3)):
+        jobs.append((f"elementwise_add_tma_kernel {xb}x{yb}x{nbuf}", lambda xb=xb, yb=yb, nbuf=nbuf:
+                     elementwise_add_tma_kernel.warmup(*(desc(f32, gl.float32, sq, [xb, yb]) for _ in range(3)), n, n,
+                                                       xb, yb, nbuf, grid=(1, ))))
+    jobs.append(("blocked_mma_kernel", lambda: blocked_mma_kernel.warmup(
+        desc(f16, gl.float16, (8192, 8192), [128, 64]), desc(f16, gl.float16, (8192, 8192), [64, 128]),
+        desc(f32, gl.float32, (8192, 8192), [128, 128]), False, True, num_warps=4, grid=(1, ))))
+    jobs.append(("persistent_matmul_kernel", lambda: persistent_matmul_kernel.warmup(
+        desc(f16, gl.float16, (8192, 16384), [128, 64]), desc(f16, gl.float16, (16384, 8192), [64, 256]),
+        desc(f16, gl.float16, (8192, 8192), [128, 256]), 3, num_warps=8, grid=(1, ))))
+    jobs.append(("elementwise_add_warp_specialized_kernel", lambda: elementwise_add_warp_specialized_kernel.warmup(
+        *(desc(f32, gl.float32, sq, [64, 128]) for _ in range(3)), n, n, 64, 128, 3, 1, num_warps=4, maxnreg=128,
+        grid=(1, ))))
+    failed = 0
+    for name, job in jobs:
         try:
-            ALL[name]()
-        except Exception as e:  # one workload's failure (an API this Triton lacks) does not stop the rest
-            print(f"# {name} failed: {type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}")
-        torch.cuda.empty_cache()
+            k = job()
+            print(f"# compiled {name} for cuda:90 with triton {triton.__version__}: {len(k.asm['ptx'])} bytes of PTX")
+        except Exception as e:
+            failed += 1
+            print(f"# {name} failed to compile: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}")
+    return failed
+
+
+def _isolated(names, limit_s):
+    """Runs each workload in a process of its own (its lines appear as they are printed), so that an
+    illegal address, which poisons the CUDA context, or a hang costs that workload only."""
+    for name in names:
+        cmd = [sys.executable, os.path.abspath(__file__), "--one", name]
+        try:
+            p = subprocess.run(cmd, stderr=subprocess.PIPE, text=True, timeout=limit_s)
+        except subprocess.TimeoutExpired:
+            print(f"# {name} failed: no result within {limit_s} s", flush=True)
+            continue
+        if p.returncode != 0:
+            lines = [l for l in p.stderr.splitlines() if l.strip()]
+            print(f"# {name} failed (exit {p.returncode}): {lines[-1][:200] if lines else ''}", flush=True)
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args[:1] == ["--compile"]:
+        sys.exit(1 if _compile_all() else 0)
+    if args[:1] == ["--one"]:
+        torch.manual_seed(0)
+        ALL[args[1]]()
+        sys.exit(0)
+    unknown = [a for a in args if a not in ALL]
+    if unknown:
+        sys.exit(f"unknown workloads {unknown}; known: {' '.join(ALL)}")
+    print(f"# {torch.cuda.get_device_name()} torch {torch.__version__} triton {triton.__version__}", flush=True)
+    _isolated(args or list(ALL), limit_s=int(os.environ.get("GLUON_TUTORIALS_LIMIT_S", "300")))
