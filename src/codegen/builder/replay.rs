@@ -385,15 +385,13 @@ impl<'p> Replay<'p> {
             }
             K::AllocSharedBuffers(count) => {
                 let (d, shape, buf) = shared_of(a.result_ty(0)?)?;
-                let (shape, linear) = match *count {
-                    1 => (shape, buf.layout.clone()),
-                    _ => (
-                        shape.get(1..).unwrap_or_default(),
-                        outer_dim_removed(&buf.layout).ok_or_else(|| {
-                            CodegenError::arg(OP, "a ring whose buffers are not its outer dim")
-                        })?,
-                    ),
-                };
+                // Every ring, one buffer's too, was recorded with its leading dim of `count`.
+                let (shape, linear) = (
+                    shape.get(1..).unwrap_or_default(),
+                    outer_dim_removed(&buf.layout).ok_or_else(|| {
+                        CodegenError::arg(OP, "a ring whose buffers are not its outer dim")
+                    })?,
+                );
                 one(kb.alloc_shared_buffers(d, *count, shape, RecordedShared { buf, linear })?)
             }
             K::IndexShared => one(kb.index_shared(a.v(0)?, a.o(1)?)?),
