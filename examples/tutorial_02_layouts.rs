@@ -12,8 +12,8 @@
 //! ```sh
 //! cargo run --release --features llvm,cuda --example tutorial_02_layouts [-- sm_90|sm_80]
 //! ```
-//! On a GPU: 2³² f32 (16 GiB, the tutorial's size) copied with each R, `XBLOCK` 2048, and a
-//! 16384² f32 transpose, each timed against a device-to-device copy of the same bytes in the same
+//! On a GPU: each kernel checked on small ragged problems first, then 2³² f32 (16 GiB, the
+//! tutorial's size) copied with each R, `XBLOCK` 2048, and a 16384² f32 transpose, each timed against a device-to-device copy of the same bytes in the same
 //! run (`scripts/anchors/gluon_tutorials.py layouts` times Gluon's at the same sizes). Without one:
 //! a ragged 5008-element copy for each R and a 192 × 128 transpose in the interpreter, checked
 //! bit for bit.
@@ -86,11 +86,15 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// Copies `n` f32 (a repeated random pattern) with `k`, checks them bit for bit and that
-/// nothing past `n` was written; with `time`, returns (kernel ms, device copy ms).
+/// Copies `n` f32 with `k`: without `time`, a repeated random pattern, checked bit for bit and
+/// that nothing past `n` was written; with `time` (gigabytes), an input filled on the device,
+/// unchecked (the same kernel was checked at a small size first), returns (kernel ms, device
+/// copy ms).
 fn copy<B: Backend>(dev: &B::Device, k: &Kernel<'_>, n: usize, time: bool) -> Result<(f64, f64)> {
     let pattern = common::random(4096, 1);
-    let dx = dev.upload(&pattern.repeat(n.div_ceil(4096))[..n])?;
+    let dx = filled_or_uploaded::<B>(dev, n, time, || {
+        pattern.repeat(n.div_ceil(4096))[..n].to_vec()
+    })?;
     let mut dy = dev.alloc::<f32>(n + 64)?;
     dy.fill_bytes(0xFF)?;
     let loaded = k.load_on::<B>(dev)?;
@@ -99,19 +103,35 @@ fn copy<B: Backend>(dev: &B::Device, k: &Kernel<'_>, n: usize, time: bool) -> Re
     let cfg = LaunchConfig::for_kernel(n.div_ceil(XBLOCK as usize) as u32, k.signature())?;
     // SAFETY: program p copies elements [2048 p, 2048 (p + 1)) ∩ [0, n) of x into y (n + 64).
     unsafe { common::launch_once::<B>(dev, &loaded, &cfg, &args)? };
+    if time {
+        return common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, n * 4);
+    }
     let y = dy.to_vec()?;
     let ok = y[..n].chunks(4096).all(|c| c == &pattern[..c.len()]);
     if !ok || y[n..].iter().any(|v| v.to_bits() != u32::MAX) {
         return Err(format!("memcpy_1d of {n} f32 differs").into());
     }
-    if !time {
-        return Ok((0.0, 0.0));
-    }
-    common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, n * 4)
+    Ok((0.0, 0.0))
 }
 
-/// Transposes an `m × n` f32 matrix with `k` and checks it bit for bit; with `time`, returns
-/// (kernel ms, device copy ms).
+/// `n` f32 on the device: filled with a constant there when `timed` (no host copy of gigabytes),
+/// else `host()` uploaded.
+fn filled_or_uploaded<B: Backend>(
+    dev: &B::Device,
+    n: usize,
+    timed: bool,
+    host: impl FnOnce() -> Vec<f32>,
+) -> Result<weft::runtime::backend::BufferOf<B, f32>> {
+    if timed {
+        let mut d = dev.alloc::<f32>(n)?;
+        d.fill_bytes(0x3c)?;
+        return Ok(d);
+    }
+    Ok(dev.upload(&host())?)
+}
+
+/// Transposes an `m × n` f32 matrix with `k`: without `time`, random, checked bit for bit; with
+/// `time`, filled on the device and unchecked, returns (kernel ms, device copy ms).
 fn transpose<B: Backend>(
     dev: &B::Device,
     k: &Kernel<'_>,
@@ -119,8 +139,12 @@ fn transpose<B: Backend>(
     n: usize,
     time: bool,
 ) -> Result<(f64, f64)> {
-    let x = common::random(m * n, 2);
-    let dx = dev.upload(&x)?;
+    let x = if time {
+        Vec::new()
+    } else {
+        common::random(m * n, 2)
+    };
+    let dx = filled_or_uploaded::<B>(dev, m * n, time, || x.clone())?;
     let dy = dev.alloc_zeroed::<f32>(m * n)?;
     let loaded = k.load_on::<B>(dev)?;
     let mut args = KernelArgs::new();
@@ -129,28 +153,32 @@ fn transpose<B: Backend>(
     let cfg = LaunchConfig::for_kernel(grid, k.signature())?;
     // SAFETY: program (i, j) reads the 64 × 64 tile (i, j) of x and writes tile (j, i) of y.
     unsafe { common::launch_once::<B>(dev, &loaded, &cfg, &args)? };
+    if time {
+        return common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, m * n * 4);
+    }
     let y = dy.to_vec()?;
-    for i in (0..m).step_by(7) {
+    for i in 0..m {
         for j in 0..n {
             if y[j * m + i].to_bits() != x[i * n + j].to_bits() {
                 return Err(format!("transpose: y[{j}][{i}] differs").into());
             }
         }
     }
-    if !time {
-        return Ok((0.0, 0.0));
-    }
-    common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, m * n * 4)
+    Ok((0.0, 0.0))
 }
 
-/// The tutorial's sizes on the GPU, each against a device-to-device copy in the same run.
+/// The tutorial's sizes on the GPU, each kernel first checked on a small ragged problem, then
+/// timed against a device-to-device copy in the same run; one line per kernel as it is known.
 #[cfg(feature = "cuda")]
 fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> Result<()> {
     use weft::runtime::cuda::Cuda;
     let name = common::gpu::describe(dev);
     let n: usize = 4 << 30;
     for r in [1, 2, 4] {
-        let (ms, d2d) = copy::<Cuda>(dev, &memcpy_1d_kernel(ctx, target, r)?, n, true)?;
+        let k = memcpy_1d_kernel(ctx, target, r)?;
+        copy::<Cuda>(dev, &k, 5008, false)?;
+        copy::<Cuda>(dev, &k, (1 << 20) + 37, false)?;
+        let (ms, d2d) = copy::<Cuda>(dev, &k, n, true)?;
         let tbs = |ms: f64| 8.0 * n as f64 / ms / 1e9;
         println!(
             "tutorial 02 memcpy_1d R={r} (2^32 f32) on {name}: {ms:.2} ms ({:.2} TB/s); \
@@ -161,7 +189,9 @@ fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> R
         );
     }
     let s = 16384;
-    let (ms, d2d) = transpose::<Cuda>(dev, &transpose_kernel(ctx, target)?, s, s, true)?;
+    let k = transpose_kernel(ctx, target)?;
+    transpose::<Cuda>(dev, &k, 1024, 640, false)?;
+    let (ms, d2d) = transpose::<Cuda>(dev, &k, s, s, true)?;
     let gbs = |ms: f64| 8.0 * (s * s) as f64 / ms / 1e6;
     println!(
         "tutorial 02 transpose (16384² f32) on {name}: {ms:.3} ms ({:.0} GB/s); device copy \

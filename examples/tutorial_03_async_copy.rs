@@ -90,6 +90,7 @@ fn main() -> Result<()> {
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
         let n = 32 * 1024;
+        run::<weft::runtime::cuda::Cuda>(&dev, &kernel, 1000, 3333, false)?;
         let (ms, d2d) = run::<weft::runtime::cuda::Cuda>(&dev, &kernel, n, n, true)?;
         let gbs = |ms: f64| 12.0 * (n * n) as f64 / ms / 1e6;
         println!(
@@ -107,7 +108,8 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// Adds two `x × y` matrices with `kernel` on `dev`, checks C bit for bit; with `time`, returns
+/// Adds two `x × y` matrices with `kernel` on `dev`: without `time`, random ones, C checked bit
+/// for bit; with `time`, A and B filled on the device (checked at a small size first), returns
 /// (kernel ms, ms of a device copy of 6 x y bytes, which reads and writes the 12 x y bytes the
 /// kernel moves).
 fn run<B: Backend>(
@@ -117,8 +119,7 @@ fn run<B: Backend>(
     y: usize,
     time: bool,
 ) -> Result<(f64, f64)> {
-    let (ha, hb) = (common::random(x * y, 3), common::random(x * y, 4));
-    let (da, db) = (dev.upload(&ha)?, dev.upload(&hb)?);
+    let (da, db, ha, hb) = common::inputs::<B>(dev, x * y, time)?;
     let mut dc = dev.alloc::<f32>(x * y)?;
     dc.fill_bytes(0xFF)?;
     let loaded = kernel.load_on::<B>(dev)?;
@@ -131,11 +132,8 @@ fn run<B: Backend>(
     let cfg = LaunchConfig::for_kernel(x.div_ceil(XBLOCK as usize) as u32, kernel.signature())?;
     // SAFETY: program p reads rows [32 p, 32 p + 32) ∩ [0, x) of A and B and writes them in C.
     unsafe { common::launch_once::<B>(dev, &loaded, &cfg, &args)? };
-    let got = dc.to_vec()?;
-    if let Some(i) = (0..x * y).find(|&i| got[i].to_bits() != (ha[i] + hb[i]).to_bits()) {
-        return Err(format!("C[{}][{}] = {} differs from A + B", i / y, i % y, got[i]).into());
-    }
     if !time {
+        common::check_sum(&dc.to_vec()?, &ha, &hb, y)?;
         return Ok((0.0, 0.0));
     }
     common::time_against_d2d::<B>(dev, &loaded, &cfg, &args, x * y * 6)

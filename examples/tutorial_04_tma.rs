@@ -78,6 +78,8 @@ fn main() -> Result<()> {
         let n = 32 * 1024;
         for (block, stages) in [([32, 64], 2), ([32, 64], 3), ([64, 128], 3)] {
             let kernel = add_tma_kernel(&ctx, target, block, stages)?;
+            let small = (1000, 3332);
+            common::tma_add::run::<weft::runtime::cuda::Cuda>(&dev, &kernel, block, small, false)?;
             let (ms, d2d) = common::tma_add::run::<weft::runtime::cuda::Cuda>(
                 &dev,
                 &kernel,

@@ -155,6 +155,7 @@ fn main() -> Result<()> {
         use weft::runtime::cuda::Cuda;
         let n = 32 * 1024;
         let add = add_ws_kernel(&ctx, target, [64, 128], (3, 1))?;
+        common::tma_add::run::<Cuda>(&dev, &add, [64, 128], (1000, 3332), false)?;
         let (ms, d2d) = common::tma_add::run::<Cuda>(&dev, &add, [64, 128], (n, n), true)?;
         let gbs = |ms: f64| 12.0 * (n * n) as f64 / ms / 1e6;
         println!(

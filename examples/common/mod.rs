@@ -109,6 +109,39 @@ pub fn sample_rows(m: usize, large: &[usize]) -> Vec<usize> {
     rows
 }
 
+/// The two `n`-element inputs of an elementwise add: random ones uploaded (returned with their
+/// host copies) for a checked run; for a timed run (gigabytes) two constants filled on the device
+/// instead, with no host copies, since generating and uploading them would outlast the timing.
+pub fn inputs<B: Backend>(
+    dev: &B::Device,
+    n: usize,
+    timed: bool,
+) -> Result<(
+    weft::runtime::backend::BufferOf<B, f32>,
+    weft::runtime::backend::BufferOf<B, f32>,
+    Vec<f32>,
+    Vec<f32>,
+)> {
+    use weft::runtime::prelude::*;
+    if timed {
+        let (mut a, mut b) = (dev.alloc::<f32>(n)?, dev.alloc::<f32>(n)?);
+        a.fill_bytes(0x3c)?;
+        b.fill_bytes(0x3d)?;
+        return Ok((a, b, Vec::new(), Vec::new()));
+    }
+    let (ha, hb) = (random(n, 3), random(n, 4));
+    Ok((dev.upload(&ha)?, dev.upload(&hb)?, ha, hb))
+}
+
+/// Checks `c == a + b` bit for bit, naming the first differing element of the `y`-wide matrix.
+pub fn check_sum(c: &[f32], a: &[f32], b: &[f32], y: usize) -> Result<()> {
+    let bad = (0..a.len()).find(|&i| c[i].to_bits() != (a[i] + b[i]).to_bits());
+    match bad {
+        Some(i) => Err(format!("C[{}][{}] = {} differs from A + B", i / y, i % y, c[i]).into()),
+        None => Ok(()),
+    }
+}
+
 /// Launches `kernel` once on the device's default stream and waits for it.
 ///
 /// # Safety
