@@ -109,19 +109,18 @@ pub fn sample_rows(m: usize, large: &[usize]) -> Vec<usize> {
     rows
 }
 
+/// A and B on the device, and their host copies (empty for a timed run).
+pub type AddInputs<B> = (
+    weft::runtime::backend::BufferOf<B, f32>,
+    weft::runtime::backend::BufferOf<B, f32>,
+    Vec<f32>,
+    Vec<f32>,
+);
+
 /// The two `n`-element inputs of an elementwise add: random ones uploaded (returned with their
 /// host copies) for a checked run; for a timed run (gigabytes) two constants filled on the device
 /// instead, with no host copies, since generating and uploading them would outlast the timing.
-pub fn inputs<B: Backend>(
-    dev: &B::Device,
-    n: usize,
-    timed: bool,
-) -> Result<(
-    weft::runtime::backend::BufferOf<B, f32>,
-    weft::runtime::backend::BufferOf<B, f32>,
-    Vec<f32>,
-    Vec<f32>,
-)> {
+pub fn inputs<B: Backend>(dev: &B::Device, n: usize, timed: bool) -> Result<AddInputs<B>> {
     use weft::runtime::prelude::*;
     if timed {
         let (mut a, mut b) = (dev.alloc::<f32>(n)?, dev.alloc::<f32>(n)?);
