@@ -471,3 +471,59 @@ fn the_sm80_gemm_for_odd_shapes_narrows_its_copies() {
     .unwrap_err();
     assert!(e.to_string().contains("block_k"), "{e}");
 }
+
+/// Tutorial 03's layout (`[1, 1], [1, 32], [1, 4]`) over a tile 64 columns wide holds each
+/// element in two warps: only the first of them copies it (each `cp.async` guarded by the
+/// thread's "first holder" predicate, as Triton emits), so warps 2 and 3 issue no copies; a
+/// layout without broadcast copies unguarded.
+#[test]
+fn cp_async_is_issued_once_per_element_when_warps_hold_copies() {
+    for (warps, guarded) in [(4, true), (2, false)] {
+        for target in TARGETS {
+            let ctx = Context::new();
+            let mut kb = KernelBuilder::new(&ctx, target, "broadcast_copy", warps).unwrap();
+            let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+            let layout = Blocked::new(&[1, 1], &[1, 32], &[1, warps], &[1, 0]);
+            let plain = SwizzledShared::new(1, 1, 1, &[1, 0]);
+            let smem = kb.alloc_shared(DType::F32, &[4, 64], &plain).unwrap();
+            let rows = kb
+                .arange(
+                    0,
+                    4,
+                    weft::layout::encoding::Slice::new(1, layout.clone().into()),
+                )
+                .unwrap();
+            let cols = kb
+                .arange(
+                    0,
+                    64,
+                    weft::layout::encoding::Slice::new(0, layout.clone().into()),
+                )
+                .unwrap();
+            let (rows, cols) = (
+                kb.expand_dims(rows, 1).unwrap(),
+                kb.expand_dims(cols, 0).unwrap(),
+            );
+            let p = kb.expr(|e| e.of(x) + e.of(rows) * 64 + e.of(cols)).unwrap();
+            kb.async_copy_global_to_shared(smem, p, None).unwrap();
+            kb.async_commit_group().unwrap();
+            kb.async_wait_group(0).unwrap();
+            kb.barrier().unwrap();
+            let v = kb.load_shared(smem, layout.clone()).unwrap();
+            let v = kb.expr(|e| e.of(v) + 1.0f32).unwrap();
+            kb.expr(|e| (e.of(p)).store(e.of(v), None)).unwrap();
+            let k = kb.finish().unwrap();
+            let what = format!("{warps} warps on {target}");
+            let code = ptx(&k, target, &what);
+            let copies: Vec<&str> = code.lines().filter(|l| l.contains("cp.async.ca")).collect();
+            // 4 × 64 elements over 2 distinct warps of 32 lanes: 4 copies per thread.
+            assert_eq!(copies.len(), 4, "{what}:\n{code}");
+            let all_guarded = copies.iter().all(|l| l.trim_start().starts_with('@'));
+            let none_guarded = copies.iter().all(|l| !l.trim_start().starts_with('@'));
+            assert!(
+                if guarded { all_guarded } else { none_guarded },
+                "{what}:\n{code}"
+            );
+        }
+    }
+}

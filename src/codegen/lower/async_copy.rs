@@ -10,7 +10,8 @@ use crate::codegen::target::nvptx::cp_async as ptx;
 
 impl<'ctx> LowerCtx<'ctx> {
     /// A `cp.async` of `bytes` from `src[g]` to shared byte offset `dst[g]` for every `vec`-th
-    /// register `g` that is not a copy of another (`reg_free`), sized by `mask[g]` when masked.
+    /// register `g` that is not a copy of another (`reg_free`), sized by `mask[g]` when masked,
+    /// issued only where `rep` holds (the first of the threads holding the same elements).
     pub(crate) fn cp_async_copies(
         &mut self,
         src: &[BasicValueEnum<'ctx>],
@@ -19,6 +20,7 @@ impl<'ctx> LowerCtx<'ctx> {
         vec: usize,
         reg_free: u64,
         bytes: u64,
+        rep: Option<IntValue<'ctx>>,
     ) -> Result<()> {
         for g in (0..src.len()).step_by(vec) {
             if g as u64 & reg_free != 0 {
@@ -29,7 +31,7 @@ impl<'ctx> LowerCtx<'ctx> {
                 None => None,
                 Some(regs) => Some(ptx::masked_size(&self.em, regs[g].into_int_value(), bytes)?),
             };
-            ptx::copy(&self.em, to, src[g], bytes, size)?;
+            ptx::copy(&self.em, to, src[g], bytes, size, rep)?;
         }
         Ok(())
     }

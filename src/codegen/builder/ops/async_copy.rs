@@ -15,8 +15,9 @@
 //! where fewer consecutive bytes are known (an odd row stride of f16), the copy is a plain masked
 //! load and shared store instead, complete when the op returns (a later wait is then a no-op for
 //! it), so a kernel specialised for any shape stays correct. Registers holding copies of an
-//! element are skipped; threads holding copies (a layout broadcast over lanes or warps) each copy
-//! it, the same bytes to the same place.
+//! element are skipped, and of the threads holding copies (a layout broadcast over lanes or
+//! warps) only the first copies it, as in Triton: the others see it after the wait and a
+//! [`barrier`](KernelBuilder::barrier), like any other thread's copy.
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::shared_offsets::offset_layout;
@@ -151,6 +152,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.lx
             .report
             .global(vec as u64, elem.mem_bytes(), copies, mask_regs.is_some());
+        // Of the threads holding the same elements, only the first copies them, as Triton
+        // does: the others would only repeat its copies (twice the instructions for a layout
+        // broadcast over two warps).
+        let rep = self.lx.representative(&layout)?;
         self.lx.cp_async_copies(
             &u.regs[0],
             &acc.addrs,
@@ -158,6 +163,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             vec,
             reg_free,
             bytes,
+            rep,
         )
     }
 

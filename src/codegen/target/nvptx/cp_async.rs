@@ -8,27 +8,33 @@ use crate::codegen::lower::emitter::Emitter;
 
 /// Copies `bytes` (4, 8 or 16) from global `src` to shared `dst`; with `size`, only that many
 /// (the rest of the destination is zero-filled). 16-byte copies bypass L1 (`.cg`, what Triton
-/// emits); smaller ones must use `.ca`.
+/// emits); smaller ones must use `.ca`. With `guard`, only threads where it is true copy.
 pub(crate) fn copy<'ctx>(
     em: &Emitter<'ctx>,
     dst: PointerValue<'ctx>,
     src: BasicValueEnum<'ctx>,
     bytes: u64,
     size: Option<BasicValueEnum<'ctx>>,
+    guard: Option<IntValue<'ctx>>,
 ) -> Result<()> {
     let level = if bytes == 16 { "cg" } else { "ca" };
     let mut asm = InlinePtx::new();
     let dst_op = asm.input(RegClass::B64, dst.into());
     let src_op = asm.input(RegClass::B64, src.into());
+    let guard = guard.map(|g| asm.predicate(g));
     match size {
-        None => asm.inst(format!(
-            "cp.async.{level}.shared.global [{dst_op}], [{src_op}], {bytes};"
-        )),
+        None => asm.guarded(
+            guard,
+            format!("cp.async.{level}.shared.global [{dst_op}], [{src_op}], {bytes};"),
+        ),
         Some(size) => {
             let size_op = asm.input(RegClass::B32, size.into());
-            asm.inst(format!(
-                "cp.async.{level}.shared.global [{dst_op}], [{src_op}], {bytes}, {size_op};"
-            ));
+            asm.guarded(
+                guard,
+                format!(
+                    "cp.async.{level}.shared.global [{dst_op}], [{src_op}], {bytes}, {size_op};"
+                ),
+            );
         }
     }
     asm.call(em)?;
