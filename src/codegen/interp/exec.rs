@@ -13,6 +13,7 @@ use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
 use crate::codegen::interp::tasks::{Cont, Step, Task};
+use crate::codegen::interp::tensor_core::{dot_element, Accumulate};
 use crate::codegen::interp::tile::{holders, Tile};
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
@@ -1111,19 +1112,24 @@ impl<'a> Cta<'a> {
                     _ => true,
                 };
                 let (shape, t) = self.result(0)?;
+                let elem = |cta: &Self, x: &Arg| cta.arg_type(x).map_or(DType::F32, dtype_of);
+                let mode = Accumulate::of(
+                    elem(self, &args[0]),
+                    elem(self, &args[1]),
+                    self.prog.target.vendor() == Vendor::Nvidia,
+                );
                 let (m, n, k) = (a.shape[0], b.shape[1], a.shape[1]);
                 let mut data = Vec::with_capacity((m * n) as usize);
                 for i in 0..m {
                     for j in 0..n {
-                        let mut s = if use_acc {
-                            acc.data[(i * n + j) as usize].f()
-                        } else {
-                            0.0
-                        };
-                        for kk in 0..k {
-                            s += a.data[(i * k + kk) as usize].f()
-                                * b.data[(kk * n + j) as usize].f();
-                        }
+                        let acc = use_acc.then(|| acc.data[(i * n + j) as usize].f());
+                        let s = dot_element(
+                            mode,
+                            acc,
+                            k as usize,
+                            |kk| a.data[(i * k + kk as u64) as usize].f(),
+                            |kk| b.data[(kk as u64 * n + j) as usize].f(),
+                        );
                         data.push(fit(Num::F(s), t));
                     }
                 }

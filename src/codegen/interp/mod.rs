@@ -16,7 +16,9 @@
 //!
 //! Semantics per op are the builder's; math functions are computed in `f64` and rounded, so
 //! they are at least as accurate as the GPU's `.approx` instructions (compare within a few ulp);
-//! reductions add in their own order (compare floats within a tolerance). Warp roles run as
+//! reductions add in their own order (compare floats within a tolerance); a `dot` or `wgmma` on fp8
+//! operands for an NVIDIA target keeps only the fp8 tensor cores' 14 bits of each 32 products' sum
+//! (`tensor_core.rs`), so an fp8 check too strict for the GPU fails here too. Warp roles run as
 //! cooperating tasks (`tasks.rs`): one runs until it waits for another, then the next, in a fixed
 //! order, so a run is reproducible; when every task waits, the run is a deadlock naming each wait.
 //!
@@ -40,6 +42,7 @@ mod memory;
 pub(crate) mod num;
 mod shared;
 mod tasks;
+mod tensor_core;
 mod tile;
 
 use std::rc::Rc;
