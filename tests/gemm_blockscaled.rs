@@ -172,7 +172,7 @@ fn block_scales_hold_under_random_schedules() {
 /// [`gemm_blockscaled_error_bound`]: the errors are lost low bits of each sum, far below what a
 /// K block promoted twice, never, or with another block's scale would cost.
 #[test]
-fn fp8_sums_lose_the_same_low_bits_here_as_on_the_gpu() {
+fn fp8_sums_lose_the_same_low_bits_here_as_on_hopper() {
     let dev = common::gpu::cpu();
     let mnk = [136, 72, 1552];
     let what = format!("gemm_blockscaled {mnk:?} on uniform e4m3");
