@@ -8,7 +8,8 @@
 //! 4096×7168×16384).
 //!
 //! With a GPU: checks a 1000 × 776 × 1552 problem against the f64 host reference element by
-//! element, then times DeepGEMM's shapes (M 64, 128, 4096 × its (N, K) table) and 8192³ (or the
+//! element (within C's rounding plus the fp8 tensor cores' lost low bits,
+//! `gemm_blockscaled_error_bound`; it prints the worst sum error as a fraction of that bound), then times DeepGEMM's shapes (M 64, 128, 4096 × its (N, K) table) and 8192³ (or the
 //! given M N K) on random data, each output checked on sampled rows, next to weft's per-tensor
 //! fp8 GEMM (warp-specialised, persistent) on the same operands in the same run: the ratio the
 //! issue asks for (≥ 0.95×). cuBLASLt per-tensor and DeepGEMM are in `scripts/anchors/`.
@@ -18,7 +19,8 @@ mod common;
 
 use common::Result;
 use weft::codegen::kernels::{
-    gemm_blockscaled_kernel, gemm_blockscaled_reference, gemm_kernel, GemmConfig, SCALE_BLOCK,
+    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_reference, gemm_kernel,
+    GemmConfig, SCALE_BLOCK,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
@@ -42,7 +44,7 @@ fn main() -> Result<()> {
     }
     let dev = common::interpreter(Target::SM90A)?;
     run::<weft::runtime::cpu::Cpu>(&dev, &ctx, (136, 200, 304), 3, &[])?;
-    common::interpreted("gemm_blockscaled 136×200×304 on 3 persistent programs: C equals the f64 host reference within one rounding of bf16");
+    common::interpreted("gemm_blockscaled 136×200×304 on 3 persistent programs: C equals the f64 host reference within one rounding of bf16 and the fp8 sums' bound");
     Ok(())
 }
 
@@ -152,29 +154,33 @@ fn launch<B: Backend>(
     common::time::<B>(dev, |s| unsafe { s.launch(kernel, &lc, &args) })
 }
 
-/// Checks `rows` of C against the host reference; returns (wrong elements, largest error).
-fn check<B: Backend>(p: &Problem<B>, rows: &[usize]) -> Result<(usize, f32)> {
+/// Checks `rows` of C against the host reference: an element is wrong beyond C's rounding
+/// (`|w|/128`, 1e-2 near zero) plus the fp8 tensor cores' lost low bits
+/// ([`gemm_blockscaled_error_bound`]). Returns (wrong elements, largest error, largest error
+/// beyond C's rounding as a fraction of that bound: about 0.01 for sums cut to 14 bits, 1 or
+/// more for a kernel bug).
+fn check<B: Backend>(p: &Problem<B>, rows: &[usize]) -> Result<(usize, f32, f32)> {
     let (_, n, k) = p.mnk;
     let kbs = k.div_ceil(SCALE_BLOCK);
     let [a, b, sa, sb] = &p.host;
     let c = p.c.to_vec()?;
-    let (mut bad, mut worst) = (0, 0f32);
+    let (mut bad, mut worst, mut of_bound) = (0, 0f32, 0f32);
     for &r in rows {
-        let want = gemm_blockscaled_reference(
-            [&a[r * k..(r + 1) * k], b],
-            [&sa[r * kbs..(r + 1) * kbs], sb],
-            [1, n, k],
-        )?;
-        for (j, w) in want.iter().enumerate() {
+        let row = [&a[r * k..(r + 1) * k], &b[..]];
+        let scales = [&sa[r * kbs..(r + 1) * kbs], &sb[..]];
+        let want = gemm_blockscaled_reference(row, scales, [1, n, k])?;
+        let bound = gemm_blockscaled_error_bound(row, scales, [1, n, k])?;
+        for (j, (w, fp8)) in want.iter().zip(&bound).enumerate() {
             let g = c[r * n + j].to_f32();
             let e = (g - w).abs();
             worst = worst.max(e);
-            if e.is_nan() || e > w.abs() / 128.0 + 1e-2 {
+            of_bound = of_bound.max((e - w.abs() / 256.0).max(0.0) / fp8);
+            if e.is_nan() || e > w.abs() / 128.0 + 1e-2 + fp8 {
                 bad += 1;
             }
         }
     }
-    Ok((bad, worst))
+    Ok((bad, worst, of_bound))
 }
 
 /// Checks the block-scaled kernel on `small` (every row), then times it and the per-tensor fp8
@@ -192,9 +198,9 @@ fn run<B: Backend>(
     let p = problem::<B>(dev, small, 7)?;
     launch(dev, (&kernel, k.signature()), cfg, &p, (sms, true, false))?;
     let all: Vec<usize> = (0..small.0).collect();
-    let (bad, worst) = check(&p, &all)?;
+    let (bad, worst, of_bound) = check(&p, &all)?;
     println!(
-        "check {}×{}×{}: {bad} wrong, max abs error {worst:.2e}",
+        "check {}×{}×{}: {bad} wrong, max abs error {worst:.2e}, worst sum error {of_bound:.3} of the fp8 bound",
         small.0, small.1, small.2
     );
     if bad > 0 {
@@ -222,7 +228,7 @@ fn run<B: Backend>(
         let last = m.saturating_sub(1);
         let mut rows = vec![0, 1.min(last), m / 2, last];
         rows.dedup();
-        let (bad, _) = check(&p, &rows)?;
+        let (bad, _, _) = check(&p, &rows)?;
         if bad > 0 {
             return Err(format!("{m}×{n}×{kk}: {bad} wrong elements").into());
         }
@@ -270,7 +276,7 @@ fn sweep<B: Backend>(dev: &B::Device, ctx: &Context, sms: u32) -> Result<()> {
             let k = gemm_blockscaled_kernel(ctx, Target::SM90A, cfg)?;
             let kernel = k.load_on::<B>(dev)?;
             let ms = launch(dev, (&kernel, k.signature()), cfg, &p, (sms, true, true))?;
-            let (bad, _) = check(&p, &[0, m / 2, m - 1])?;
+            let (bad, _, _) = check(&p, &[0, m / 2, m - 1])?;
             if bad > 0 {
                 return Err(format!("{bad} wrong").into());
             }

@@ -6,6 +6,8 @@
 //! every shipped kernel in the interpreter too, where these checks are on and stay quiet.)
 #![cfg(feature = "llvm")]
 
+mod common;
+
 use half::f16;
 use weft::codegen::interp::{self, InterpError, LaunchArg, Memory, TensorMapArg};
 use weft::codegen::kernels::{self, blocked_1d};
@@ -224,4 +226,42 @@ fn grids_whose_program_count_overflows_are_refused() {
         matches!(&e, InterpError::BadLaunch { reason, .. } if reason.contains("overflows")),
         "{e}"
     );
+}
+
+/// The tensor cores read a wgmma's shared operands until the `wgmma_wait` that retires its
+/// group, so writing them in between (a stage released or refilled before its wait) is wrong
+/// on the GPU although the interpreter has already read them: an error naming the write and
+/// the wgmma. The same write after the wait is fine.
+#[test]
+fn writing_a_wgmma_operand_before_its_wait_names_the_write_and_the_wgmma() {
+    use common::wgmma::{cases, wgmma_kernel_rewriting_b};
+    let c = cases()[0];
+    assert_eq!(c.dtype, DType::F16);
+    let halves = |n: u64| {
+        (0..n)
+            .map(|i| f16::from_f32((i % 7) as f32 - 3.0))
+            .collect::<Vec<_>>()
+    };
+    let ctx = Context::new();
+    let run = |early: bool| {
+        let k = wgmma_kernel_rewriting_b(&ctx, c, Some(early));
+        let mut mem = Memory::new();
+        let a = mem.upload(&halves(c.m * c.k));
+        let b = mem.upload(&halves(c.k * c.n));
+        let out = mem.alloc_poisoned::<f32>((c.m * c.n) as usize);
+        let args = [a, b, out].map(LaunchArg::Buffer);
+        interp::run(&k, [1, 1, 1], &args, &mut mem)
+    };
+    run(false).unwrap();
+    let e = run(true).unwrap_err();
+    match &e {
+        InterpError::Fault { op, what, .. } => {
+            assert_eq!(op, "store_shared", "{e}");
+            assert!(
+                what.contains("wgmma at") && what.contains("wgmma_wait"),
+                "{e}"
+            );
+        }
+        _ => panic!("expected the write to be refused, got {e}"),
+    }
 }

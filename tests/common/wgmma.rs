@@ -125,6 +125,12 @@ pub fn ptr_tile(
 }
 
 pub fn wgmma_kernel(ctx: &Context, c: Case) -> Kernel<'_> {
+    wgmma_kernel_rewriting_b(ctx, c, None)
+}
+
+/// [`wgmma_kernel`], which with `Some(early)` stores B's tile into its shared buffer again,
+/// before the `wgmma_wait` (`early`: a write the tensor cores may race) or after it.
+pub fn wgmma_kernel_rewriting_b(ctx: &Context, c: Case, rewrite: Option<bool>) -> Kernel<'_> {
     let mut kb = KernelBuilder::new(ctx, Target::SM90A, "one_wgmma", c.warps).unwrap();
     let eb = c.dtype.bits() as u64 / 8;
     let a = kb.arg_ptr("a", c.dtype, 16).unwrap();
@@ -164,7 +170,13 @@ pub fn wgmma_kernel(ctx: &Context, c: Case) -> Kernel<'_> {
     let acc_enc: Encoding = NvidiaMma::hopper(&[c.warps, 1], c.n as u32, 16).into();
     let acc = kb.zeros((&acc_enc, [c.m, c.n]), DType::F32).unwrap();
     let acc = kb.wgmma(a_op, sb, acc).unwrap();
+    if rewrite == Some(true) {
+        kb.store_shared(sb, tb).unwrap();
+    }
     let acc = kb.wgmma_wait(0, &[acc]).unwrap()[0];
+    if rewrite == Some(false) {
+        kb.store_shared(sb, tb).unwrap();
+    }
     let pc = ptr_tile(&mut kb, out, &acc_enc, c.m, c.n);
     kb.store(pc, acc, None).unwrap();
     kb.finish().unwrap()

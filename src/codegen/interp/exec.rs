@@ -13,6 +13,7 @@ use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
 use crate::codegen::interp::tasks::{Cont, Step, Task};
+use crate::codegen::interp::tensor_core::{dot_element, Accumulate};
 use crate::codegen::interp::tile::{holders, Tile};
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
@@ -205,7 +206,7 @@ impl<'a> Cta<'a> {
             match self.step()? {
                 Step::Returned(v) => return Ok(v),
                 Step::Blocked(w) => return Err(InterpError::Deadlock { waits: vec![w] }),
-                Step::Progress | Step::Finished => {}
+                Step::Progress | Step::Finished | Step::Yield => {}
             }
         }
     }
@@ -288,6 +289,15 @@ impl<'a> Cta<'a> {
                 loc: self.op().loc,
                 address: addr,
             },
+            Fault::ReadByWgmma { op } => {
+                let w = self.prog.op(OpId(op));
+                self.err(format!(
+                    "writes shared byte {addr}, which {} at {} may still read: its group is in \
+                     flight until a wgmma_wait retires it (free the buffer after that wait)",
+                    crate::codegen::ir::print::mnemonic(&w.kind),
+                    w.loc
+                ))
+            }
             Fault::OutOfBounds => self.err(format!(
                 "shared byte {addr} is past the CTA's shared memory"
             )),
@@ -328,6 +338,19 @@ impl<'a> Cta<'a> {
             shape: shape.clone(),
             data,
         })
+    }
+
+    /// The bytes `[start, end)` that buffer `a` spans.
+    fn shared_span(&mut self, a: &Arg) -> R<(u64, u64)> {
+        let (base, t) = self.shared_of(a)?;
+        let IrType::Shared { elem, shape, buf } = t else {
+            return Err(self.err("not a shared buffer".into()));
+        };
+        let size = dtype_of(*elem).mem_bytes();
+        let offs = self.offsets_of(buf, *elem, shape)?;
+        let lo = offs.iter().min().copied().unwrap_or(0);
+        let hi = offs.iter().max().map_or(0, |&o| o + size);
+        Ok((base + lo, base + hi))
     }
 
     /// Writes `tile` into buffer `a`; each element by `writers[i][0]`.
@@ -1104,6 +1127,17 @@ impl<'a> Cta<'a> {
                 };
                 let a = operand(self, &args[0])?;
                 let b = operand(self, &args[1])?;
+                if matches!(op.kind, OpKind::Wgmma { .. }) {
+                    // The tensor cores may read shared operands until the group is retired.
+                    let mut ranges = Vec::new();
+                    for x in &args[..2] {
+                        if let Some(Val::Shared(_)) = x.value().map(|v| self.get(v)).transpose()? {
+                            ranges.push(self.shared_span(x)?);
+                        }
+                    }
+                    let (task, current) = (self.task.first_warp, self.current);
+                    self.smem.wgmma_issued(task, current, ranges);
+                }
                 let acc = self.src_tile(&args[2])?;
                 let use_acc = match (&op.kind, args.get(3)) {
                     (OpKind::Wgmma { has_use_acc: true }, Some(u)) => {
@@ -1112,25 +1146,42 @@ impl<'a> Cta<'a> {
                     _ => true,
                 };
                 let (shape, t) = self.result(0)?;
+                let elem = |cta: &Self, x: &Arg| cta.arg_type(x).map_or(DType::F32, dtype_of);
+                let mode = Accumulate::of(
+                    elem(self, &args[0]),
+                    elem(self, &args[1]),
+                    self.prog.target.vendor() == Vendor::Nvidia,
+                );
                 let (m, n, k) = (a.shape[0], b.shape[1], a.shape[1]);
                 let mut data = Vec::with_capacity((m * n) as usize);
                 for i in 0..m {
                     for j in 0..n {
-                        let mut s = if use_acc {
-                            acc.data[(i * n + j) as usize].f()
-                        } else {
-                            0.0
-                        };
-                        for kk in 0..k {
-                            s += a.data[(i * k + kk) as usize].f()
-                                * b.data[(kk * n + j) as usize].f();
-                        }
+                        let acc = use_acc.then(|| acc.data[(i * n + j) as usize].f());
+                        let s = dot_element(
+                            mode,
+                            acc,
+                            k as usize,
+                            |kk| a.data[(i * k + kk as u64) as usize].f(),
+                            |kk| b.data[(kk as u64 * n + j) as usize].f(),
+                        );
                         data.push(fit(Num::F(s), t));
                     }
                 }
                 self.put(0, Tile { shape, data });
             }
-            OpKind::WgmmaWait(_) => {
+            OpKind::WgmmaWait(pending) => {
+                // Other tasks run before a wait that retires groups, once: a buffer freed before
+                // this wait is then refilled while the tensor cores may still read it, which
+                // `SharedMem::write` refuses.
+                let task = self.task.first_warp;
+                let retires = self.smem.wgmma_retiring(task, *pending as usize) > 0;
+                if retires && !self.others.is_empty() && self.task.wgmma_yield != Some(self.current)
+                {
+                    self.task.wgmma_yield = Some(self.current);
+                    return Ok(Step::Yield);
+                }
+                self.task.wgmma_yield = None;
+                self.smem.wgmma_waited(task, *pending as usize);
                 for (r, a) in op.results.iter().zip(args) {
                     let v = self.get(a.value().unwrap_or(ValueId(u32::MAX)))?.clone();
                     self.set(*r, v);

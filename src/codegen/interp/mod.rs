@@ -8,6 +8,8 @@
 //! - memcheck: a global load or store outside every buffer;
 //! - racecheck: a shared-memory read of bytes another thread wrote since the last barrier, or
 //!   that a `cp.async` or TMA copy wrote and no wait has covered;
+//! - a shared-memory write to bytes a `wgmma` group may still read (before the `wgmma_wait` that
+//!   retires it: a stage freed too early);
 //! - initcheck: a shared-memory read of bytes never written;
 //! - a wait on an mbarrier phase that can never complete (the kernel would hang).
 //!
@@ -16,8 +18,11 @@
 //!
 //! Semantics per op are the builder's; math functions are computed in `f64` and rounded, so
 //! they are at least as accurate as the GPU's `.approx` instructions (compare within a few ulp);
-//! reductions add in their own order (compare floats within a tolerance). Warp roles run as
-//! cooperating tasks (`tasks.rs`): one runs until it waits for another, then the next, in a fixed
+//! reductions add in their own order (compare floats within a tolerance); a `dot` or `wgmma` on fp8
+//! operands for an NVIDIA target keeps only the fp8 tensor cores' 14 bits of each 32 products' sum
+//! (`tensor_core.rs`), so an fp8 check too strict for the GPU fails here too. Warp roles run as
+//! cooperating tasks (`tasks.rs`): one runs until it waits for another (or reaches a `wgmma_wait`
+//! that retires groups, where the GPU's other warps would run meanwhile), then the next, in a fixed
 //! order, so a run is reproducible; when every task waits, the run is a deadlock naming each wait.
 //!
 //! ```no_run
@@ -40,6 +45,7 @@ mod memory;
 pub(crate) mod num;
 mod shared;
 mod tasks;
+mod tensor_core;
 mod tile;
 
 use std::rc::Rc;

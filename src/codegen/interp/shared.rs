@@ -1,6 +1,10 @@
 //! Shared memory of one CTA, with the checks compute-sanitizer makes: a read of a byte another
 //! thread wrote since the last barrier (racecheck), a read of a byte an asynchronous copy has
-//! not been waited for (racecheck), and a read of a byte never written (initcheck).
+//! not been waited for (racecheck), and a read of a byte never written (initcheck). And one the
+//! hardware makes silently: a write to bytes a `wgmma` group may still read (the tensor cores
+//! read their shared operands at any time until the `wgmma_wait` that retires the group; the
+//! interpreter reads them at issue, so without this check an early release of a stage would
+//! look right here and be wrong on the GPU).
 
 /// Who last wrote a byte, and how far that write is published.
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +38,20 @@ pub enum Fault {
     Uninitialized,
     /// Past the end of shared memory.
     OutOfBounds,
+    /// Bytes that wgmma op `op` may still read: its group is not retired yet.
+    ReadByWgmma {
+        /// The wgmma op.
+        op: u32,
+    },
+}
+
+/// One wgmma group's shared operands: byte ranges `[start, end)` the tensor cores may read
+/// until task `task` retires the group.
+#[derive(Debug)]
+struct WgmmaReads {
+    task: u32,
+    op: u32,
+    ranges: Vec<(u64, u64)>,
 }
 
 /// The CTA's shared memory.
@@ -42,6 +60,8 @@ pub struct SharedMem {
     bytes: Vec<u8>,
     marks: Vec<Option<Mark>>,
     epoch: u64,
+    /// The wgmma groups in flight, oldest first.
+    wgmma: Vec<WgmmaReads>,
 }
 
 impl SharedMem {
@@ -51,7 +71,31 @@ impl SharedMem {
             bytes: vec![0; size as usize],
             marks: vec![None; size as usize],
             epoch: 0,
+            wgmma: Vec::new(),
         }
+    }
+
+    /// A wgmma group of task `task` (op `op`) issued over `ranges` of shared bytes.
+    pub fn wgmma_issued(&mut self, task: u32, op: u32, ranges: Vec<(u64, u64)>) {
+        self.wgmma.push(WgmmaReads { task, op, ranges });
+    }
+
+    /// How many groups `wgmma_wait(pending)` in task `task` retires.
+    pub fn wgmma_retiring(&self, task: u32, pending: usize) -> usize {
+        let mine = self.wgmma.iter().filter(|g| g.task == task).count();
+        mine.saturating_sub(pending)
+    }
+
+    /// `wgmma_wait(pending)` in task `task`: all but its newest `pending` groups are done.
+    pub fn wgmma_waited(&mut self, task: u32, pending: usize) {
+        let mut retire = self.wgmma_retiring(task, pending);
+        self.wgmma.retain(|g| {
+            let done = g.task == task && retire > 0;
+            if done {
+                retire -= 1;
+            }
+            !done
+        });
     }
 
     /// A barrier of every thread: what was written before it is visible after it.
@@ -85,6 +129,13 @@ impl SharedMem {
         let end = addr + size;
         if end > self.bytes.len() as u64 {
             return Err(Fault::OutOfBounds);
+        }
+        let read = self
+            .wgmma
+            .iter()
+            .find(|g| g.ranges.iter().any(|&(lo, hi)| addr < hi && lo < end));
+        if let Some(g) = read {
+            return Err(Fault::ReadByWgmma { op: g.op });
         }
         for i in 0..size {
             let a = (addr + i) as usize;

@@ -53,6 +53,8 @@ pub(crate) struct Task {
     pub replica: u32,
     /// The named barrier (id, generation) it arrived at and waits on.
     pub named_wait: Option<(i64, u64)>,
+    /// The `wgmma_wait` op it last yielded at before retiring groups (it runs on its next turn).
+    pub wgmma_yield: Option<u32>,
 }
 
 impl Task {
@@ -64,6 +66,7 @@ impl Task {
             first_warp,
             replica,
             named_wait: None,
+            wgmma_yield: None,
         }
     }
 }
@@ -74,6 +77,9 @@ pub(crate) enum Step {
     Progress,
     /// The next op waits for another task (what it waits for).
     Blocked(String),
+    /// The next op waits for the hardware (a `wgmma_wait` retiring groups): other tasks run
+    /// first, as warps do meanwhile on the GPU; the op runs when this task is picked again.
+    Yield,
     /// The task ended.
     Finished,
     /// A combine function ended with these yields.
@@ -303,6 +309,13 @@ impl Cta<'_> {
                     self.maybe_preempt();
                 }
                 Step::Returned(_) => waits.clear(),
+                Step::Yield => {
+                    waits.clear();
+                    if let Some(next) = self.others.pop_front() {
+                        let now = std::mem::replace(&mut self.task, next);
+                        self.others.push_back(now);
+                    }
+                }
                 Step::Finished => {
                     waits.clear();
                     match self.others.pop_front() {

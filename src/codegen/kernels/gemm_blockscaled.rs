@@ -157,9 +157,40 @@ pub fn gemm_blockscaled_kernel(ctx: &Context, target: Target, c: GemmConfig) -> 
 /// sa[i, kb] · sb[j / 128, kb] · Σ_{k in kb} A[i, k] · B[j, k]` (B `[N, K]`), rounded to f32.
 /// Fails when a slice is shorter than its shape says.
 pub fn gemm_blockscaled_reference(
+    ab: [&[f32]; 2],
+    scales: [&[f32]; 2],
+    mnk: [usize; 3],
+) -> Result<Vec<f32>> {
+    block_sums("gemm_blockscaled_reference", ab, scales, mnk, |x| x)
+}
+
+/// How far the GPU's `C[i, j]` may be from [`gemm_blockscaled_reference`] before rounding to C's
+/// type: `2^-11 · Σ_kb |sa · sb| · Σ_{k in kb} |A[i, k] · B[j, k]|`. An fp8 tensor-core
+/// instruction keeps about 14 significant bits of its running sum (13 fraction bits, cut towards
+/// zero after each 32 products: the interpreter's model, `interp/tensor_core.rs`), so each of a
+/// K block's four instructions may lose `2^-13` of the block's magnitude. Add C's own rounding
+/// (half an ulp of bf16) to compare. Fails as the reference does.
+pub fn gemm_blockscaled_error_bound(
+    ab: [&[f32]; 2],
+    scales: [&[f32]; 2],
+    mnk: [usize; 3],
+) -> Result<Vec<f32>> {
+    let sums = block_sums("gemm_blockscaled_error_bound", ab, scales, mnk, f64::abs)?;
+    Ok(sums.into_iter().map(|s| s * FP8_SUM_LOSS).collect())
+}
+
+/// The fraction of a dot product's magnitude an fp8 sum over 128 of K may lose: four
+/// instructions of 32 products, each cutting to 13 fraction bits.
+const FP8_SUM_LOSS: f32 = 1.0 / 2048.0;
+
+/// `Σ_kb f(sa[i, kb] · sb[j / 128, kb]) · Σ_{k in kb} f(A[i, k] · B[j, k])` for every `(i, j)`,
+/// in f64, rounded to f32: the reference with `f` the identity, the magnitude with `f = abs`.
+fn block_sums(
+    op: &'static str,
     [a, b]: [&[f32]; 2],
     [sa, sb]: [&[f32]; 2],
     [m, n, k]: [usize; 3],
+    f: impl Fn(f64) -> f64,
 ) -> Result<Vec<f32>> {
     let kbs = k.div_ceil(SCALE_BLOCK);
     let need = [
@@ -171,22 +202,22 @@ pub fn gemm_blockscaled_reference(
     for (what, have, want) in need {
         if want.is_none_or(|w| have < w) {
             return Err(CodegenError::arg(
-                "gemm_blockscaled_reference",
+                op,
                 format!("{what} holds {have} values, fewer than {m}×{n}×{k} needs"),
             ));
         }
     }
-    let mut c = reference_output("gemm_blockscaled_reference", m, n)?;
+    let mut c = reference_output(op, m, n)?;
     for i in 0..m {
         for j in 0..n {
             let mut acc = 0f64;
             for blk in 0..kbs {
                 let ks = blk * SCALE_BLOCK..((blk + 1) * SCALE_BLOCK).min(k);
                 let part: f64 = ks
-                    .map(|p| f64::from(a[i * k + p]) * f64::from(b[j * k + p]))
+                    .map(|p| f(f64::from(a[i * k + p]) * f64::from(b[j * k + p])))
                     .sum();
                 let s = f64::from(sa[i * kbs + blk]) * f64::from(sb[(j / SCALE_BLOCK) * kbs + blk]);
-                acc += part * s;
+                acc += part * f(s);
             }
             c[i * n + j] = acc as f32;
         }
