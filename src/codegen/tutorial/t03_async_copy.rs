@@ -15,7 +15,10 @@
 //! - **A wait covers a thread's own copies; a barrier publishes them.** After the wait, a
 //!   `barrier()` makes every thread's copied elements visible to every other thread (the
 //!   interpreter's racecheck names the read and the copy when it is missing); a barrier before
-//!   the next copy keeps it from overwriting a buffer another thread still reads.
+//!   the next copy keeps it from overwriting a buffer another thread still reads. The layout
+//!   spans 128 columns and the tile 64, so warps 2 and 3 hold the same elements as warps 0 and 1:
+//!   only the first holder copies an element (as in Triton), and the others read it after the
+//!   barrier like any other thread's copy.
 //! - **Masks replace the peeled prologue and drain.** Gluon issues the first copies before the
 //!   loop and drains the last ones after it; here the copy one block ahead is masked off past
 //!   the end (`cols < ynumel`), so one loop body serves every iteration.
