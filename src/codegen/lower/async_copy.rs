@@ -4,24 +4,26 @@
 
 use inkwell::values::{BasicValueEnum, IntValue};
 
+use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::target::nvptx::cp_async as ptx;
 
 impl<'ctx> LowerCtx<'ctx> {
     /// A `cp.async` of `bytes` from `src[g]` to shared byte offset `dst[g]` for every `vec`-th
-    /// register `g` that is not a copy of another (`reg_free`), sized by `mask[g]` when masked,
-    /// issued only where `rep` holds (the first of the threads holding the same elements).
+    /// register `g` of `layout` that is not a copy of another, sized by `mask[g]` when masked,
+    /// issued only by the first of the threads holding the same elements (as Triton).
     pub(crate) fn cp_async_copies(
         &mut self,
         src: &[BasicValueEnum<'ctx>],
         dst: &[IntValue<'ctx>],
         mask: Option<&[BasicValueEnum<'ctx>]>,
         vec: usize,
-        reg_free: u64,
+        layout: &TileLayout,
         bytes: u64,
-        rep: Option<IntValue<'ctx>>,
     ) -> Result<()> {
+        let (reg_free, _, _) = layout.free_masks();
+        let rep = self.representative(layout)?;
         for g in (0..src.len()).step_by(vec) {
             if g as u64 & reg_free != 0 {
                 continue; // a copy of an element this thread copies from another register

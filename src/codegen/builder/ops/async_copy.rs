@@ -155,15 +155,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         // Of the threads holding the same elements, only the first copies them, as Triton
         // does: the others would only repeat its copies (twice the instructions for a layout
         // broadcast over two warps).
-        let rep = self.lx.representative(&layout)?;
         self.lx.cp_async_copies(
             &u.regs[0],
             &acc.addrs,
             mask_regs.as_deref(),
             vec,
-            reg_free,
+            &layout,
             bytes,
-            rep,
         )
     }
 
