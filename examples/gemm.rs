@@ -113,14 +113,9 @@ fn random_values(n: usize, seed: u64) -> Vec<f32> {
 /// The timed sizes: `M N K` from the command line, else 8192³ and 4096³.
 #[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
 fn sizes() -> Vec<Mnk> {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if args.len() == 3 {
-        vec![(args[0], args[1], args[2])]
-    } else {
-        vec![(8192, 8192, 8192), (4096, 4096, 4096)]
+    match common::three_numbers_arg() {
+        Some(mnk) => vec![mnk],
+        None => vec![(8192, 8192, 8192), (4096, 4096, 4096)],
     }
 }
 

@@ -51,12 +51,8 @@ fn main() -> Result<()> {
 /// The timed shapes: `M N K` from the command line, else DeepGEMM's table and 8192³.
 #[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
 fn sizes() -> Vec<Mnk> {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if args.len() == 3 {
-        return vec![(args[0], args[1], args[2])];
+    if let Some(mnk) = common::three_numbers_arg() {
+        return vec![mnk];
     }
     if std::env::args().any(|a| a == "sweep") {
         return vec![];

@@ -150,14 +150,9 @@ fn print_ptxas(kernels: &[(&str, &Kernel<'_>)]) {
 /// The timed sizes: `M N K` from the command line, else 8192³ and 4096³.
 #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
 fn sizes() -> Vec<Mnk> {
-    let a: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if a.len() == 3 {
-        vec![(a[0], a[1], a[2])]
-    } else {
-        vec![(8192, 8192, 8192), (4096, 4096, 4096)]
+    match common::three_numbers_arg() {
+        Some(mnk) => vec![mnk],
+        None => vec![(8192, 8192, 8192), (4096, 4096, 4096)],
     }
 }
 

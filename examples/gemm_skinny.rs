@@ -17,7 +17,7 @@ mod common;
 use common::Result;
 use weft::codegen::kernels::{
     gemm_reference, gemm_skinny_kernel, gemm_skinny_reduce_kernel, gemm_w4_kernel,
-    gemm_w4_reference, SkinnyConfig, W4Config, W4_GROUP,
+    gemm_w4_reference, SkinnyConfig, W4Config, FP8_SUM_LOSS, W4_GROUP,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::KernelOf;
@@ -60,12 +60,8 @@ fn main() -> Result<()> {
 /// The timed shapes: `M N K` from the command line, else the issue's.
 #[cfg_attr(not(feature = "cuda"), allow(dead_code))] // a GPU run only
 fn sizes() -> Vec<Mnk> {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if args.len() == 3 {
-        return vec![(args[0], args[1], args[2])];
+    if let Some(mnk) = common::three_numbers_arg() {
+        return vec![mnk];
     }
     [1, 16, 64, 128]
         .iter()
@@ -144,9 +140,9 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
         common::launch_once::<B>(dev, &partial, &plc, &pargs)?;
         common::launch_once::<B>(dev, &reduce, &rlc, &rargs)?;
     }
-    // fp8 tensor cores keep about 14 bits of each running sum: allow 2^-11 of Σ|x·w| there.
+    // fp8 tensor cores keep about 14 bits of each running sum: allow for it there.
     let loss = if dtype == DType::F8E4M3 {
-        1.0 / 2048.0
+        FP8_SUM_LOSS
     } else {
         0.0
     };

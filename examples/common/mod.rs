@@ -63,18 +63,20 @@ pub fn interpreted(what: &str) {
     println!("checked in the interpreter (no GPU): {what}");
 }
 
-/// The `B H S` of an attention example's timed shape: three numbers on the command line, else
-/// `default`.
-pub fn bhs_arg(default: (usize, usize, usize)) -> (usize, usize, usize) {
+/// Three numbers on the command line (a GEMM's `M N K`, an attention's `B H S`), if exactly
+/// three of the arguments are numbers.
+pub fn three_numbers_arg() -> Option<(usize, usize, usize)> {
     let a: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    if a.len() == 3 {
-        (a[0], a[1], a[2])
-    } else {
-        default
-    }
+    (a.len() == 3).then(|| (a[0], a[1], a[2]))
+}
+
+/// The `B H S` of an attention example's timed shape: three numbers on the command line, else
+/// `default`.
+pub fn bhs_arg(default: (usize, usize, usize)) -> (usize, usize, usize) {
+    three_numbers_arg().unwrap_or(default)
 }
 
 /// Random f32 in [-4, 4) (SplitMix64), never zero.

@@ -96,6 +96,16 @@ pub fn assemble(ptx: &str, arch: &str, what: &str) {
     );
 }
 
+/// [`assemble`], then ptxas's `-v` report must show no spill stores or loads (printing the
+/// register count); passes without ptxas.
+pub fn assemble_without_spills(ptx: &str, arch: &str, what: &str) {
+    assemble(ptx, arch, what);
+    if let Some((regs, st, ld)) = ptxas_usage(ptx, arch) {
+        eprintln!("{what}: {regs} registers, {st} bytes spill stores, {ld} loads");
+        assert_eq!((st, ld), (0, 0), "{what}: spills");
+    }
+}
+
 /// ptxas's `-v` report of `ptx` for `arch`: (registers, spill stores, spill loads), or `None`
 /// without ptxas.
 pub fn ptxas_usage(ptx: &str, arch: &str) -> Option<(u32, u32, u32)> {

@@ -179,9 +179,10 @@ pub fn gemm_blockscaled_error_bound(
     Ok(sums.into_iter().map(|s| s * FP8_SUM_LOSS).collect())
 }
 
-/// The fraction of a dot product's magnitude an fp8 sum over 128 of K may lose: four
-/// instructions of 32 products, each cutting to 13 fraction bits.
-const FP8_SUM_LOSS: f32 = 1.0 / 2048.0;
+/// The fraction of a dot product's magnitude an fp8 tensor-core sum over 128 of K may lose on
+/// Hopper: four instructions of 32 products, each cutting to 13 fraction bits. A host check of
+/// any fp8 GEMM allows this times `Σ|a·b|` beyond C's rounding.
+pub const FP8_SUM_LOSS: f32 = 1.0 / 2048.0;
 
 /// `Σ_kb f(sa[i, kb] · sb[j / 128, kb]) · Σ_{k in kb} f(A[i, k] · B[j, k])` for every `(i, j)`,
 /// in f64, rounded to f32: the reference with `f` the identity, the magnitude with `f = abs`.
