@@ -32,7 +32,8 @@ bash bindings/python/test.sh
 echo "== the runtime-only ahead-of-time example (no LLVM linked, < 10 MB, clean exit without a GPU)"
 bash scripts/check_runtime_only.sh
 echo "== every example without a GPU: its kernels run in the interpreter and are checked against the host (the tools: a message and a clean exit)"
-bash scripts/run_examples_without_gpu.sh
+# The same features as the test build above: its example binaries are reused, not built and linked again.
+EXAMPLE_FEATURES="$FEATURES" bash scripts/run_examples_without_gpu.sh
 echo "== cargo deny check (licences, bans, sources, advisories)"
 # A first install builds cargo-deny from source: 27 minutes on 2 cores shared with other builds, once per
 # machine.
