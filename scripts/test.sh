@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# A full run writes about 15 GB under target/: say what the disk holds, so a run that fills it is explained.
+echo "== disk: $(df -h . | awk 'NR==2 {print $4 " free of " $2}')"
 export PTXAS="${PTXAS:-/opt/cuda-nvcc/nvidia/cu13/bin/ptxas}"
 export PROPTEST_CASES="${PROPTEST_CASES:-256}"
 FEATURES=llvm,amdgpu,cuda,cudarc,hip,cli,proptest,serde
