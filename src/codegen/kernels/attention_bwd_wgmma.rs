@@ -109,7 +109,17 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         WarpRole::new(4).replicas(consumers).max_regs(240),
     ])?;
     let (bm, d, group) = (c.block_m as i32, u64::from(c.head_dim), c.group as i32);
-    let blk = kb.program_id(0)?;
+    let pid = kb.program_id(0)?;
+    // Causal dQ: the last query blocks see the most keys, so they start first (the dK/dV
+    // kernel's first key blocks see the most queries already).
+    let blk = if pass == Pass::Dq && c.causal {
+        let s1 = kb.add(seq, c.block_n as i32 - 1)?;
+        let n = kb.div(s1, c.block_n as i32)?;
+        let last = kb.sub(n, 1)?;
+        kb.sub(last, pid)?
+    } else {
+        pid
+    };
     let bh = kb.program_id(1)?;
     // The resident block's first row within its head, and its head's first row.
     let r0 = kb.mul(blk, c.block_n as i32)?;
