@@ -401,11 +401,15 @@ fn engine_cases(long: usize, cfg: fn(DType, u32, u32, bool) -> AttentionBwdConfi
             heads_q: 4,
             seq: long,
         },
-        // Causal, D128, bf16, multi-head.
+        // Causal, D128, bf16, multi-head (the wgmma engine: past one 128-row resident block,
+        // three streamed steps).
         Case {
             c: cfg(DType::BF16, 128, 1, true),
             heads_q: 2,
-            seq: long / 2 + 1,
+            seq: match cfg(DType::BF16, 128, 1, true).engine {
+                BwdEngine::MmaSync => long / 2 + 1,
+                BwdEngine::Wgmma => long + 60,
+            },
         },
         // Causal GQA 2, several query and key blocks (at least two blocks of 128 resident rows
         // for the wgmma engine, the last one ragged).

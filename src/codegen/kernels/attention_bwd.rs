@@ -93,13 +93,12 @@ impl AttentionBwdConfig {
         }
     }
 
-    /// The Hopper configuration ([`BwdEngine::Wgmma`]): 128 resident rows over two consumer
-    /// warpgroups (12 warps); 64 streamed rows a step at D64, 32 at D128 (at 64, the dK/dV
-    /// consumers' dK, dV, S, dP and statistics need more than their 240 registers: ptxas
-    /// spills 128 bytes).
+    /// The Hopper configuration ([`BwdEngine::Wgmma`]), FlashAttention-3's tiles: 128 resident
+    /// rows over two consumer warpgroups (12 warps); 64 streamed rows a step at D128, 128 at
+    /// D64 (the most that fit the dK/dV consumers' 240 registers: dK, dV, S and dP).
     pub fn hopper(dtype: DType, head_dim: u32, group: u32, causal: bool) -> AttentionBwdConfig {
         AttentionBwdConfig {
-            block_m: if head_dim > 64 { 32 } else { 64 },
+            block_m: if head_dim > 64 { 64 } else { 128 },
             block_n: 128,
             num_warps: 12,
             engine: BwdEngine::Wgmma,

@@ -224,8 +224,6 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
 
     kb.in_role(roles[1], |kb| {
         let r = kb.role_replica()?;
-        let x = kb.index_shared(res_bufs[0], r)?;
-        let y = kb.index_shared(res_bufs[1], r)?;
         let mine = kb.mul(r, ROWS_PER_CONSUMER as i32)?;
         let mine0 = kb.add(r0, mine)?;
         let res_at = (res_head0, mine0, seq);
@@ -236,7 +234,6 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         let cols_l = Slice::new(0, acc_s.clone());
         let s_shape = [u64::from(ROWS_PER_CONSUMER), u64::from(c.block_m)];
         let g_shape = [u64::from(ROWS_PER_CONSUMER), d];
-        let ln2e = std::f64::consts::LOG2_E;
         // Index of each resident row `[64, 1]` and of each streamed column `[1, block_m]`
         // (within its block), for the masks.
         let res_i = kb.arange(0, ROWS_PER_CONSUMER as i32, rows_l.clone())?;
@@ -244,60 +241,67 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         let res_i = kb.expand_dims(res_i, 1)?;
         let str_i = kb.arange(0, bm, cols_l.clone())?;
         let str_i = kb.expand_dims(str_i, 0)?;
+        // The statistics start the score accumulators: S at `-lse / scale` of its query (so
+        // `P = exp2(S · qk_scale)`), dP at `-delta` (so `dS = P ⊙ dP`). The wgmmas add the
+        // products to them, and they take no registers of their own while S and dP are live.
+        let lse_to_s = kb.f32(-std::f64::consts::LOG2_E as f32)?;
+        let lse_to_s = kb.div(lse_to_s, qk_scale)?;
+        // The statistics of `n` rows `at` as `[rows, 1]` (`axis` 1) or `[1, cols]` (`axis` 0)
+        // tiles: `-lse / scale` and `-delta`.
+        let stats =
+            |kb: &mut KernelBuilder<'_>, l: Slice, n: u32, at, axis| -> Result<[Value; 2]> {
+                let ls = row_stat(kb, lse, l.clone(), n, at, f32::INFINITY)?;
+                let ls = kb.mul(ls, lse_to_s)?;
+                let dl = row_stat(kb, delta, l, n, at, 0.0)?;
+                let dl = kb.neg(dl)?;
+                Ok([kb.expand_dims(ls, axis)?, kb.expand_dims(dl, axis)?])
+            };
         // dQ: the resident queries' statistics, loaded once.
         let row_stats = match pass {
             Pass::DkDv => None,
-            Pass::Dq => {
-                let l = row_stat(
-                    kb,
-                    lse,
-                    rows_l.clone(),
-                    ROWS_PER_CONSUMER,
-                    res_at,
-                    f32::INFINITY,
-                )?;
-                let l = kb.mul(l, -ln2e)?;
-                let dl = row_stat(kb, delta, rows_l.clone(), ROWS_PER_CONSUMER, res_at, 0.0)?;
-                Some((kb.expand_dims(l, 1)?, kb.expand_dims(dl, 1)?))
-            }
+            Pass::Dq => Some(stats(kb, rows_l.clone(), ROWS_PER_CONSUMER, res_at, 1)?),
         };
         let n_acc = match pass {
             Pass::DkDv => 2,
             Pass::Dq => 1,
         };
-        // The gradients' accumulators, then the registers dP is computed into: the previous
-        // step's dS (dP's own registers, overwritten in place), with `scale-d` off. Zeros
-        // written into them while S is in flight make ptxas wait for S first (C7517).
-        let mut init = (0..n_acc)
+        let init = (0..n_acc)
             .map(|_| kb.zeros((&acc_g, g_shape), DType::F32))
             .collect::<Result<Vec<_>>>()?;
-        init.push(kb.zeros((&acc_s, s_shape), DType::F32)?);
-        let fresh = kb.ne(zero, zero)?;
         kb.mbarrier_wait(res_full, 0)?;
 
         let out = kb.for_range(0, total, 1, &init, |kb, t, acc| {
             let (st, ph) = ring.stage_of(kb, t)?;
             let (head0, s0) = rows_at(kb, t)?;
-            // The step's statistics (dK/dV: of its query columns): lse before the wait for the
-            // stage, delta once P is computed (fewer registers live while S and dP are).
-            let at = (head0, s0, seq);
-            let neg_lse = match row_stats {
-                Some((l, _)) => l,
-                None => {
-                    let l = row_stat(kb, lse, cols_l.clone(), c.block_m, at, f32::INFINITY)?;
-                    let l = kb.mul(l, -ln2e)?;
-                    kb.expand_dims(l, 0)?
-                }
+            // dK/dV: the statistics of the step's query columns (loaded before the wait).
+            let [ls, dl] = match row_stats {
+                Some(st) => st,
+                None => stats(kb, cols_l.clone(), c.block_m, (head0, s0, seq), 0)?,
             };
+            let s_init = kb.broadcast_to(ls, (&acc_s, s_shape))?;
+            let dp_init = kb.broadcast_to(dl, (&acc_s, s_shape))?;
+            // Nothing is in flight here: passing the starting values through a wait gives each
+            // element a register of its own before S is issued. Otherwise the compiler copies
+            // dP's repeated values into place between the two wgmmas, and ptxas waits for S
+            // before dP is issued (C7517).
+            let [s_init, dp_init] = kb.wgmma_wait(0, &[s_init, dp_init])?[..] else {
+                unreachable!("a wait returns the values it is given")
+            };
+            // The resident blocks' descriptors, made in the step (`min(r, t + consumers)` is `r`,
+            // which the compiler cannot see): hoisted out of the loop, their 64-bit values for
+            // every k-step would stay live across it.
+            let ahead = kb.add(t, consumers as i32)?;
+            let r_t = kb.min(r, ahead)?;
+            let x = kb.index_shared(res_bufs[0], r_t)?;
+            let y = kb.index_shared(res_bufs[1], r_t)?;
             let bufs = ring.wait(kb, st, ph, &str_rings)?;
             let (a, b) = (bufs[0], bufs[1]);
             let a_t = kb.permute_shared(a, &[1, 0])?;
             let b_t = kb.permute_shared(b, &[1, 0])?;
-            let s0_acc = kb.zeros((&acc_s, s_shape), DType::F32)?;
-            let s = kb.wgmma(x, a_t, s0_acc)?;
-            let dp = kb.wgmma_with(y, b_t, acc[n_acc], Some(fresh))?;
+            let s = kb.wgmma(x, a_t, s_init)?;
+            let dp = kb.wgmma(y, b_t, dp_init)?;
             let s = kb.wgmma_wait(1, &[s])?[0];
-            let z = kb.fma(s, qk_scale, neg_lse)?;
+            let z = kb.mul(s, qk_scale)?;
             let p = kb.math_with(MathOp::Exp2, z, MathPrecision::ApproxFtz)?;
             let p = mask(kb, pass, &c, p, (res_i, str_i, s0, mine0, seq))?;
             let p16 = kb.cast(p, dt)?;
@@ -305,28 +309,19 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
                 Pass::DkDv => Some(kb.wgmma(p16, b, acc[1])?),
                 Pass::Dq => None,
             };
-            let dlt = match row_stats {
-                Some((_, dl)) => dl,
-                None => {
-                    let dl = row_stat(kb, delta, cols_l.clone(), c.block_m, at, 0.0)?;
-                    kb.expand_dims(dl, 0)?
-                }
-            };
             let pending = u32::from(dv.is_some());
             let dp = kb.wgmma_wait(pending, &[dp])?[0];
             // P from its 16-bit copy (which the dV product holds anyway): the f32 scores' 32
             // registers are free while dP and dS are live.
             let p_back = kb.cast(p16, DType::F32)?;
-            let ds = kb.sub(dp, dlt)?;
-            let ds = kb.mul(p_back, ds)?;
+            let ds = kb.mul(p_back, dp)?;
             let ds16 = kb.cast(ds, dt)?;
             let g = kb.wgmma(ds16, a, acc[0])?;
-            let mut done = match dv {
+            let done = match dv {
                 Some(dv) => kb.wgmma_wait(0, &[g, dv])?,
                 None => kb.wgmma_wait(0, &[g])?,
             };
             ring.release(kb, st)?;
-            done.push(ds);
             Ok(done)
         })?;
         // Both gradients rounded before either is stored: the f32 accumulators and the stores'
