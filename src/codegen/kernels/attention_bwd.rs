@@ -350,7 +350,7 @@ fn rows_of(
 pub(super) fn row_stat(
     kb: &mut KernelBuilder<'_>,
     ptr: Value,
-    layout: Slice,
+    layout: impl crate::codegen::IntoLayout,
     rows: u32,
     (head0, row0, seq): (Value, Value, Value),
     other: f32,

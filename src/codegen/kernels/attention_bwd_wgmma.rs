@@ -29,12 +29,14 @@
 //! `lse, delta: *f32`, the outputs (`dk, dv: *T` or `dq: *T`), `seq: i32, qk_scale: f32, scale:
 //! f32`. Grids: [`dkdv_grid`](AttentionBwdConfig::dkdv_grid), [`dq_grid`](AttentionBwdConfig::dq_grid).
 
-use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
+use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice, SwizzledShared};
 
 use super::super::{
-    Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value, WarpRole,
+    Context, DType, IntoLayout, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target,
+    Value, WarpRole,
 };
 use super::attention_bwd::{row_stat, store_rows, AttentionBwdConfig, BWD_SWIZZLE};
+use super::blocked_1d;
 use super::parts::TmaRing;
 
 /// Resident rows of each consumer warpgroup (one wgmma M block).
@@ -195,6 +197,31 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         Some(consumer_threads),
     )?;
     let res_full = kb.alloc_mbarriers(1, 1)?;
+    // The statistics of a query row as the score accumulators start from them: `-lse / scale`
+    // (so `P = exp2(S · qk_scale)`) and `-delta` (so `dS = P ⊙ dP`).
+    let lse_to_s = kb.f32(-std::f64::consts::LOG2_E as f32)?;
+    let lse_to_s = kb.div(lse_to_s, qk_scale)?;
+    let stats =
+        |kb: &mut KernelBuilder<'_>, l: &dyn IntoLayout, n: u32, at| -> Result<[Value; 2]> {
+            let ls = row_stat(kb, lse, l, n, at, f32::INFINITY)?;
+            let ls = kb.mul(ls, lse_to_s)?;
+            let dl = row_stat(kb, delta, l, n, at, 0.0)?;
+            Ok([ls, kb.neg(dl)?])
+        };
+    // dK/dV: the streamed queries' statistics go through shared memory with their rows, one
+    // `[block_m]` buffer each a stage, written by the producer (a global load's latency at the
+    // head of every step would stall the consumers).
+    let stat_rings = match pass {
+        Pass::DkDv => {
+            let plain = SwizzledShared::new(1, 1, 1, &[0]);
+            let shape = [u64::from(c.block_m)];
+            Some([
+                kb.alloc_shared_buffers(DType::F32, u64::from(STAGES), &shape, plain.clone())?,
+                kb.alloc_shared_buffers(DType::F32, u64::from(STAGES), &shape, plain)?,
+            ])
+        }
+        Pass::Dq => None,
+    };
 
     kb.in_role(roles[0], |kb| {
         kb.mbarrier_expect(res_full, 2 * c.block_n * c.head_dim * elem, None)?;
@@ -210,6 +237,18 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
             let (st, ph) = ring.stage_of(kb, t)?;
             ring.wait_free(kb, st, ph)?;
             let (head0, s0) = rows_at(kb, t)?;
+            if let Some(rings) = stat_rings {
+                // Every producer thread past the wait for the stage, then every statistic
+                // written before the stage's barrier is armed.
+                kb.barrier()?;
+                let l = blocked_1d(target, 1, 4, c.block_m)?;
+                let vals = stats(kb, &l, c.block_m, (head0, s0, seq))?;
+                for (ring_s, v) in rings.into_iter().zip(vals) {
+                    let buf = kb.index_shared(ring_s, st)?;
+                    kb.store_shared(buf, v)?;
+                }
+                kb.barrier()?;
+            }
             let row = kb.add(head0, s0)?;
             let at = [row, zero];
             let loads = [
@@ -241,25 +280,13 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         let res_i = kb.expand_dims(res_i, 1)?;
         let str_i = kb.arange(0, bm, cols_l.clone())?;
         let str_i = kb.expand_dims(str_i, 0)?;
-        // The statistics start the score accumulators: S at `-lse / scale` of its query (so
-        // `P = exp2(S · qk_scale)`), dP at `-delta` (so `dS = P ⊙ dP`). The wgmmas add the
-        // products to them, and they take no registers of their own while S and dP are live.
-        let lse_to_s = kb.f32(-std::f64::consts::LOG2_E as f32)?;
-        let lse_to_s = kb.div(lse_to_s, qk_scale)?;
-        // The statistics of `n` rows `at` as `[rows, 1]` (`axis` 1) or `[1, cols]` (`axis` 0)
-        // tiles: `-lse / scale` and `-delta`.
-        let stats =
-            |kb: &mut KernelBuilder<'_>, l: Slice, n: u32, at, axis| -> Result<[Value; 2]> {
-                let ls = row_stat(kb, lse, l.clone(), n, at, f32::INFINITY)?;
-                let ls = kb.mul(ls, lse_to_s)?;
-                let dl = row_stat(kb, delta, l, n, at, 0.0)?;
-                let dl = kb.neg(dl)?;
-                Ok([kb.expand_dims(ls, axis)?, kb.expand_dims(dl, axis)?])
-            };
         // dQ: the resident queries' statistics, loaded once.
         let row_stats = match pass {
             Pass::DkDv => None,
-            Pass::Dq => Some(stats(kb, rows_l.clone(), ROWS_PER_CONSUMER, res_at, 1)?),
+            Pass::Dq => {
+                let [ls, dl] = stats(kb, &rows_l, ROWS_PER_CONSUMER, res_at)?;
+                Some([kb.expand_dims(ls, 1)?, kb.expand_dims(dl, 1)?])
+            }
         };
         let n_acc = match pass {
             Pass::DkDv => 2,
@@ -272,11 +299,21 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
 
         let out = kb.for_range(0, total, 1, &init, |kb, t, acc| {
             let (st, ph) = ring.stage_of(kb, t)?;
-            let (head0, s0) = rows_at(kb, t)?;
-            // dK/dV: the statistics of the step's query columns (loaded before the wait).
-            let [ls, dl] = match row_stats {
-                Some(st) => st,
-                None => stats(kb, cols_l.clone(), c.block_m, (head0, s0, seq), 0)?,
+            let (_, s0) = rows_at(kb, t)?;
+            let bufs = ring.wait(kb, st, ph, &str_rings)?;
+            // The statistics start S and dP: dK/dV's of the step's query columns, from the stage.
+            let [ls, dl] = match (row_stats, stat_rings) {
+                (Some(st), _) => st,
+                (None, Some(rings)) => {
+                    let mut v = [zero; 2];
+                    for (vi, ring_s) in v.iter_mut().zip(rings) {
+                        let buf = kb.index_shared(ring_s, st)?;
+                        let x = kb.load_shared(buf, &cols_l)?;
+                        *vi = kb.expand_dims(x, 0)?;
+                    }
+                    v
+                }
+                (None, None) => unreachable!("dQ has row statistics, dK/dV a ring of them"),
             };
             let s_init = kb.broadcast_to(ls, (&acc_s, s_shape))?;
             let dp_init = kb.broadcast_to(dl, (&acc_s, s_shape))?;
@@ -294,7 +331,6 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
             let r_t = kb.min(r, ahead)?;
             let x = kb.index_shared(res_bufs[0], r_t)?;
             let y = kb.index_shared(res_bufs[1], r_t)?;
-            let bufs = ring.wait(kb, st, ph, &str_rings)?;
             let (a, b) = (bufs[0], bufs[1]);
             let a_t = kb.permute_shared(a, &[1, 0])?;
             let b_t = kb.permute_shared(b, &[1, 0])?;
