@@ -3,20 +3,24 @@
 //!
 //! Both gradient kernels are one loop with its operands' roles swapped. A CTA keeps a *resident*
 //! block of `block_n` rows in shared memory (dK/dV: `K_j`, `V_j`; dQ: `Q_i`, `dO_i`), 64 rows a
-//! consumer warpgroup, and streams `block_m` rows a step through a two-stage TMA ring (dK/dV:
+//! consumer warpgroup, and streams `block_m` rows a step through a three-stage TMA ring (dK/dV:
 //! `Q_i`, `dO_i` of every query block of every query head of the group; dQ: `K_j`, `V_j` of every
 //! key block the queries see). With `X`, `Y` the resident blocks and `A`, `B` the streamed ones,
 //! each consumer warpgroup computes per step, its products `[64, block_m]`:
 //!
-//! - `S = X Aᵀ` and `dP = Y Bᵀ`: wgmma with both operands in shared memory, issued together;
-//! - `P = exp2(S · qk_scale - lse · log2 e)` (the forward's log-sum-exp: of the streamed queries'
-//!   columns for dK/dV, of the resident queries' rows for dQ) while `dP` computes, masked;
+//! - `S = X Aᵀ` and `dP = Y Bᵀ`: wgmma with both operands in shared memory, issued together, the
+//!   accumulators starting at `-lse / scale` and `-delta` of their query (the forward's
+//!   log-sum-exp and the pre-pass's delta: of the streamed queries' columns for dK/dV, staged in
+//!   shared memory with their rows; of the resident queries' rows for dQ, loaded once), so the
+//!   statistics take no registers of their own while S and dP are live;
+//! - `P = exp2(S · qk_scale)`, masked, while `dP` computes;
 //! - dK/dV: `dV += P B` (B = dO), issued with P as the register A operand before waiting for `dP`;
-//! - `dS = P ⊙ (dP - delta)`, then `dK += dS A` (A = Q) or `dQ += dS A` (A = K), register A.
+//! - `dS = P ⊙ dP`, then `dK += dS A` (A = Q) or `dQ += dS A` (A = K), register A.
 //!
 //! Every wgmma of a step is waited for before the step ends and the stage is released, so no
 //! accumulator is in flight across the loop's back edge (which makes ptxas serialise wgmmas).
-//! A producer warpgroup (24 registers) issues every TMA copy; the consumers run at 240.
+//! A producer warpgroup (24 registers) issues every TMA copy and writes dK/dV's statistics; the
+//! consumers run at 240 (D128 with 64 streamed rows, D64 with 128: no spills).
 //!
 //! Masks: streamed query rows past the sequence get `lse = +inf` (so P = 0, and dS = 0 with
 //! `delta = 0`); streamed keys past the sequence (dQ) and, causal, keys after their query are set
@@ -41,8 +45,10 @@ use super::parts::TmaRing;
 
 /// Resident rows of each consumer warpgroup (one wgmma M block).
 pub(super) const ROWS_PER_CONSUMER: u32 = 64;
-/// Stages of the streamed ring.
-const STAGES: u32 = 2;
+/// Stages of the streamed ring: the registers allow one CTA an SM, whose shared memory has room
+/// for three (at most 165 KB at D128), so the producer refills a stage (its statistics' global
+/// loads, then the TMA copies) a whole step ahead of its use.
+const STAGES: u32 = 3;
 
 /// Which gradient a kernel computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
