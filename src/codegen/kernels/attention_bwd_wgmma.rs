@@ -1,4 +1,4 @@
-//! The Hopper path of the attention backward ([`BwdEngine::Wgmma`]): the dK/dV and dQ kernels on
+//! The Hopper path of the attention backward ([`BwdEngine::Wgmma`](super::BwdEngine::Wgmma)): the dK/dV and dQ kernels on
 //! wgmma with TMA copies and warp roles, the structure of FlashAttention-3's backward main loop.
 //!
 //! Both gradient kernels are one loop with its operands' roles swapped. A CTA keeps a *resident*
