@@ -1,5 +1,6 @@
-//! The Hopper path of the attention backward ([`BwdEngine::Wgmma`](super::BwdEngine::Wgmma)): the dK/dV and dQ kernels on
-//! wgmma with TMA copies and warp roles, the structure of FlashAttention-3's backward main loop.
+//! The Hopper path of the attention backward ([`BwdEngine::Wgmma`](super::BwdEngine::Wgmma)):
+//! the dK/dV and dQ kernels on wgmma with TMA copies and warp roles, the structure of
+//! FlashAttention-3's backward main loop.
 //!
 //! Both gradient kernels are one loop with its operands' roles swapped. A CTA keeps a *resident*
 //! block of `block_n` rows in shared memory (dK/dV: `K_j`, `V_j`; dQ: `Q_i`, `dO_i`), 64 rows a
