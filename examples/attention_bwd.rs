@@ -3,15 +3,19 @@
 //! timed.
 //!
 //! `cargo run --release --example attention_bwd --features llvm,cuda [-- sm_90a] [B H S] [bm=N]
-//! [bn=N] [warps=N]`
+//! [bn=N] [warps=N] [wbm=N]`
 //!
-//! With a GPU: each variant (bf16, D 128 and 64, causal and not) is checked on 2 query heads over
-//! one KV head (GQA 2) × 500 rows against the host (max error over the largest gradient
-//! printed), then timed at B4 H16 S8192 (or the given B H S) with `weft::runtime::bench` (CUDA
-//! events, L2 flushed before each run, median): the three backward kernels together, TFLOP/s
-//! counting 2.5× the forward's `4·B·H·S²·D` (halved when causal), as FlashAttention counts.
-//! `bm=`, `bn=` and `warps=` override `AttentionBwdConfig::new`'s tiles for a sweep. Without a
-//! GPU (or without `cuda`): the same check in weft's interpreter on 2 heads × 70 rows.
+//! With a GPU: each variant (bf16, D 128 and 64, causal and not) on both engines (`mma.sync`:
+//! `AttentionBwdConfig::new`; wgmma + TMA: `AttentionBwdConfig::hopper`, sm_90a only) is checked
+//! on 2 query heads over one KV head (GQA 2) × 500 rows against the host (max error over the
+//! largest gradient printed), then timed at B4 H16 S8192 for D128 and B4 H32 S8192 for D64 (or
+//! the given B H S, H doubled at D64) with `weft::runtime::bench` (CUDA events, L2 flushed
+//! before each run, median): the three backward kernels together, TFLOP/s counting 2.5× the
+//! forward's `4·B·H·S²·D` (halved when causal), as FlashAttention counts. The two engines run
+//! one after the other in the same process, so their ratio is a same-run comparison. `bm=`, `bn=`
+//! and `warps=` override the mma.sync tiles, `wbm=` the wgmma engine's streamed rows (32, 64 or
+//! 128), for a sweep. Without a GPU (or without `cuda`): the same check in weft's interpreter on
+//! 2 heads × 70 rows.
 //!
 //! The kernels are [`weft::codegen::kernels::attention_bwd_delta_kernel`],
 //! [`attention_bwd_dkdv_kernel`](weft::codegen::kernels::attention_bwd_dkdv_kernel) and
@@ -22,11 +26,12 @@ use common::Result;
 use weft::codegen::kernels::{
     attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
     attention_bwd_reference, attention_kernel, delta_grid, AttentionBwdConfig, AttentionConfig,
+    BwdEngine,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, Backend, KernelArgs, LaunchConfig};
+use weft::runtime::{bf16, Backend, KernelArgs, LaunchConfig, TensorMap};
 
 fn main() -> Result<()> {
     let target = common::target_arg_or(Target::SM90A)?;
@@ -46,7 +51,7 @@ fn main() -> Result<()> {
     println!("# attention backward in the interpreter ({target})");
     let n = run::<weft::runtime::cpu::Cpu>(&common::interpreter(target)?, &ctx, target, 70, None)?;
     common::interpreted(&format!(
-        "attention backward on 2 query heads over 1 KV head × 70 rows in {n} variants (bf16, D128 and D64, causal and not): dQ, dK, dV match f64"
+        "attention backward on 2 query heads over 1 KV head × 70 rows in {n} variants (bf16, D128 and D64, causal and not, mma.sync and wgmma): dQ, dK, dV match f64"
     ));
     Ok(())
 }
@@ -132,14 +137,33 @@ fn setup<B: Backend>(
     Ok(p)
 }
 
+/// The arguments both gradient kernels start with: Q, K, V and dO (as pointers, or as the
+/// wgmma engine's `maps`), then lse and delta.
+fn inputs<'a, B: Backend>(
+    p: &'a Problem<B>,
+    maps: Option<&'a [TensorMap<'a>; 4]>,
+) -> KernelArgs<'a> {
+    let mut args = KernelArgs::new();
+    match maps {
+        Some(m) => args
+            .tensor_map(&m[0])
+            .tensor_map(&m[1])
+            .tensor_map(&m[2])
+            .tensor_map(&m[3]),
+        None => args.ptr(&p.q).ptr(&p.k).ptr(&p.v).ptr(&p.d_o),
+    };
+    args.ptr(&p.lse).ptr(&p.delta);
+    args
+}
+
 /// The three backward kernels of `c` on `dev`, launched in order (`time`: timed, median ms).
 #[allow(clippy::too_many_arguments)]
-fn backward<B: Backend>(
+fn backward<'p, B: Backend>(
     dev: &B::Device,
     ctx: &Context,
     target: Target,
     c: AttentionBwdConfig,
-    p: &Problem<B>,
+    p: &'p Problem<B>,
     (hq, seq): (usize, usize),
     time: bool,
 ) -> Result<f64> {
@@ -156,25 +180,34 @@ fn backward<B: Backend>(
     let rows = (hq * seq) as u64;
     let mut a0 = KernelArgs::new();
     a0.ptr(&p.o).ptr(&p.d_o).ptr(&p.delta).scalar(rows as i32);
-    let mut a1 = KernelArgs::new();
-    a1.ptr(&p.q)
-        .ptr(&p.k)
-        .ptr(&p.v)
-        .ptr(&p.d_o)
-        .ptr(&p.lse)
-        .ptr(&p.delta);
+    // The wgmma engine reads Q, K, V and dO through tensor maps, the mma.sync one by pointer.
+    let maps = match c.engine {
+        BwdEngine::Wgmma => {
+            let map = |b: &'p BufferOf<B, bf16>, rows: usize| {
+                dev.tensor_map(
+                    b,
+                    &[rows as u64, d as u64],
+                    &[d as u64],
+                    &c.tma_box(),
+                    c.swizzle(),
+                )
+            };
+            Some([
+                map(&p.q, hq * seq)?,
+                map(&p.k, hkv * seq)?,
+                map(&p.v, hkv * seq)?,
+                map(&p.d_o, hq * seq)?,
+            ])
+        }
+        BwdEngine::MmaSync => None,
+    };
+    let mut a1 = inputs::<B>(p, maps.as_ref());
     a1.ptr(&p.dk)
         .ptr(&p.dv)
         .scalar(seq as i32)
         .scalar(qk)
         .scalar(scale as f32);
-    let mut a2 = KernelArgs::new();
-    a2.ptr(&p.q)
-        .ptr(&p.k)
-        .ptr(&p.v)
-        .ptr(&p.d_o)
-        .ptr(&p.lse)
-        .ptr(&p.delta);
+    let mut a2 = inputs::<B>(p, maps.as_ref());
     a2.ptr(&p.dq)
         .scalar(seq as i32)
         .scalar(qk)
@@ -211,24 +244,38 @@ fn run<B: Backend>(
     timed: Option<(usize, usize, usize)>,
 ) -> Result<usize> {
     println!();
-    println!("| variant | check (2 heads GQA 2 × {check_seq}: max err / max |grad| dQ, dK, dV) | B×H×S | weft ms | weft TFLOP/s |");
-    println!("|---|---|---|---|---|");
-    let variants = [(128, false), (128, true), (64, false), (64, true)];
-    for (d, causal) in variants {
-        let mut c = AttentionBwdConfig::new(DType::BF16, d, 2, causal);
-        // `bm=`, `bn=`, `warps=` on the command line override the tiles (a sweep).
+    println!("| variant | engine | check (2 heads GQA 2 × {check_seq}: max err / max |grad| dQ, dK, dV) | B×H×S | weft ms | weft TFLOP/s |");
+    println!("|---|---|---|---|---|---|");
+    let mut variants = Vec::new();
+    for (d, causal) in [(128, false), (128, true), (64, false), (64, true)] {
+        variants.push(AttentionBwdConfig::new(DType::BF16, d, 2, causal));
+        // The wgmma engine needs sm_90a.
+        if target.supports(weft::target::Feature::Wgmma) {
+            variants.push(AttentionBwdConfig::hopper(DType::BF16, d, 2, causal));
+        }
+    }
+    for mut c in variants.iter().copied() {
+        let (d, causal) = (c.head_dim, c.causal);
+        // `bm=`, `bn=`, `warps=` (mma.sync) and `wbm=` (wgmma) on the command line override the
+        // tiles (a sweep).
         for a in std::env::args() {
             let Some((key, val)) = a.split_once('=') else {
                 continue;
             };
             let val: u32 = val.parse()?;
-            match key {
-                "bm" => c.block_m = val,
-                "bn" => c.block_n = val,
-                "warps" => c.num_warps = val,
-                _ => return Err(format!("unknown option {a}: bm=, bn= or warps=").into()),
+            match (key, c.engine) {
+                ("bm", BwdEngine::MmaSync) => c.block_m = val,
+                ("bn", BwdEngine::MmaSync) => c.block_n = val,
+                ("warps", BwdEngine::MmaSync) => c.num_warps = val,
+                ("wbm", BwdEngine::Wgmma) => c.block_m = val,
+                ("bm" | "bn" | "warps" | "wbm", _) => {}
+                _ => return Err(format!("unknown option {a}: bm=, bn=, warps= or wbm=").into()),
             }
         }
+        let engine = match c.engine {
+            BwdEngine::MmaSync => "mma.sync",
+            BwdEngine::Wgmma => "wgmma",
+        };
         let dd = d as usize;
         let (hq, seq) = (2, check_seq);
         let q = values(hq * seq * dd, 1);
@@ -262,9 +309,11 @@ fn run<B: Backend>(
         }
         let status = format!("ok ({:.1e}, {:.1e}, {:.1e})", errs[0], errs[1], errs[2]);
         let Some((b, h, s)) = timed else {
-            println!("| {name} | {status} | | | |");
+            println!("| {name} | {engine} | {status} | | | |");
             continue;
         };
+        // D64 at twice the heads (B4 H32 S8K by default), as the anchors measure it.
+        let h = if d == 64 { 2 * h } else { h };
         let c = AttentionBwdConfig { group: 1, ..c };
         let n = b * h * s * dd;
         let (q, k, v, d_o) = (values(n, 5), values(n, 6), values(n, 7), values(n, 8));
@@ -273,7 +322,7 @@ fn run<B: Backend>(
         let flops = 2.5 * 4.0 * (b * h) as f64 * (s as f64).powi(2) * dd as f64
             / if causal { 2.0 } else { 1.0 };
         println!(
-            "| {name} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} |",
+            "| {name} | {engine} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} |",
             flops / (ms * 1e9)
         );
     }

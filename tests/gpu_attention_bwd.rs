@@ -7,6 +7,10 @@
 //! of `rowsum(dO ⊙ O)` over the forward's O, and the poison past every output intact. Run twice,
 //! the gradients are bit-identical (no atomics: deterministic).
 //!
+//! Both engines: `mma.sync` with `cp.async` (`AttentionBwdConfig::new`) and wgmma with TMA and warp
+//! roles (`AttentionBwdConfig::hopper`, sm_90a: ptxas must report no spills and no serialised
+//! wgmma), on the same cases.
+//!
 //! Written once over the runtime's `Backend` traits: in the interpreter on small shapes, and on a
 //! CUDA GPU when there is one on larger ones. Without a GPU the GPU test prints `SKIP: <reason>`.
 #![cfg(feature = "llvm")]
@@ -19,10 +23,11 @@ use common::rng::Rng;
 use weft::codegen::kernels::{
     attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
     attention_bwd_reference, attention_kernel, delta_grid, AttentionBwdConfig, AttentionConfig,
+    BwdEngine,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
+use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs, TensorMap};
 
 /// One problem: `heads_q` query heads (batch and heads together) of `seq` rows.
 #[derive(Debug, Clone, Copy)]
@@ -60,6 +65,66 @@ fn backward_kernels_assemble_with_mma() {
     let c = AttentionBwdConfig::new(DType::F16, 96, 1, false);
     let e = attention_bwd_dkdv_kernel(&ctx, Target::SM80, c).unwrap_err();
     assert!(e.to_string().contains("head_dim 96"), "{e}");
+}
+
+#[test]
+fn wgmma_backward_kernels_assemble_without_spills() {
+    let ctx = Context::new();
+    for d in [64, 128] {
+        for causal in [false, true] {
+            let c = AttentionBwdConfig::hopper(DType::BF16, d, 4, causal);
+            for k in [
+                attention_bwd_dkdv_kernel(&ctx, Target::SM90A, c).unwrap(),
+                attention_bwd_dq_kernel(&ctx, Target::SM90A, c).unwrap(),
+            ] {
+                let ptx = k.ptx().unwrap();
+                let sig = k.signature();
+                let what = format!("{} {c:?} ({} shared bytes)", sig.name, sig.shared_bytes);
+                if let Ok(dir) = std::env::var("WEFT_DUMP_PTX") {
+                    let file = format!("{}_d{d}.ptx", k.signature().name);
+                    std::fs::write(std::path::Path::new(&dir).join(file), &ptx).unwrap();
+                }
+                common::assemble_without_spills(&ptx, "sm_90a", &what);
+                assert!(!ptx.contains("atom."), "{what}");
+                assert!(!ptx.contains("mma.sync"), "{what}");
+                // Per step and consumer: S and dP from shared memory (D / 16 k-steps each), then
+                // dK (and dV) with A from registers (block_m / 16 k-steps each).
+                let (ks, km) = ((d / 16) as usize, (c.block_m / 16) as usize);
+                let grads = if k.signature().name.contains("dkdv") {
+                    2
+                } else {
+                    1
+                };
+                let all = ptx.matches("wgmma.mma_async").count();
+                let from_regs = ptx
+                    .lines()
+                    .filter(|l| l.contains("wgmma.mma_async") && l.contains("}, {"))
+                    .count();
+                assert_eq!(
+                    (all, from_regs),
+                    (2 * ks + grads * km, grads * km),
+                    "{what}"
+                );
+                assert!(ptx.contains("cp.async.bulk.tensor"), "{what}");
+            }
+        }
+    }
+    // The engine's tiles are checked before anything is built.
+    let c = AttentionBwdConfig {
+        num_warps: 8,
+        ..AttentionBwdConfig::hopper(DType::F16, 128, 1, false)
+    };
+    let e = attention_bwd_dkdv_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("num_warps 8"), "{e}");
+    let c = AttentionBwdConfig {
+        block_m: 48,
+        ..AttentionBwdConfig::hopper(DType::F16, 64, 1, false)
+    };
+    let e = attention_bwd_dq_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("block_m 48"), "{e}");
+    // wgmma needs sm_90a: a typed error on sm_80.
+    let c = AttentionBwdConfig::hopper(DType::F16, 64, 1, false);
+    assert!(attention_bwd_dq_kernel(&ctx, Target::SM80, c).is_err());
 }
 
 /// Largest |got - want| over the largest |want|, after checking it stays under `rel`.
@@ -228,10 +293,11 @@ struct Inputs<'a, B: Backend, T: DeviceElem> {
 }
 
 impl<'a, B: Backend, T: DeviceElem> Inputs<'a, B, T> {
-    /// The arguments of a gradient kernel: the inputs, its outputs `outs`, then `seq, qk_scale,
-    /// scale`.
+    /// The arguments of a gradient kernel: the inputs (Q, K, V, dO as pointers, or as the
+    /// `maps` the wgmma engine takes), its outputs `outs`, then `seq, qk_scale, scale`.
     fn args<'b>(
         &self,
+        maps: Option<&'b [TensorMap<'b>; 4]>,
         outs: &[&'b B::Buffer<T>],
         (seq, qk, scale): (i32, f32, f32),
     ) -> KernelArgs<'b>
@@ -239,12 +305,15 @@ impl<'a, B: Backend, T: DeviceElem> Inputs<'a, B, T> {
         'a: 'b,
     {
         let mut args = KernelArgs::new();
-        args.ptr(self.q)
-            .ptr(self.k)
-            .ptr(self.v)
-            .ptr(self.d_o)
-            .ptr(self.lse)
-            .ptr(self.delta);
+        match maps {
+            Some(m) => args
+                .tensor_map(&m[0])
+                .tensor_map(&m[1])
+                .tensor_map(&m[2])
+                .tensor_map(&m[3]),
+            None => args.ptr(self.q).ptr(self.k).ptr(self.v).ptr(self.d_o),
+        };
+        args.ptr(self.lse).ptr(self.delta);
         for o in outs {
             args.ptr(*o);
         }
@@ -255,11 +324,11 @@ impl<'a, B: Backend, T: DeviceElem> Inputs<'a, B, T> {
 
 /// Runs the dK/dV and dQ kernels into poisoned outputs; returns dQ, dK, dV (read through
 /// `from`) after checking that nothing past them was written.
-fn gradients<B: Backend, T: DeviceElem>(
-    dev: &B::Device,
+fn gradients<'a, B: Backend, T: DeviceElem>(
+    dev: &'a B::Device,
     ctx: &Context,
     case: &Case,
-    x: &Inputs<'_, B, T>,
+    x: &Inputs<'a, B, T>,
     from: impl Fn(T) -> f64 + Copy,
     what: &str,
 ) -> [Vec<f64>; 3] {
@@ -271,16 +340,35 @@ fn gradients<B: Backend, T: DeviceElem>(
     let dq = poisoned::<B, T>(dev, hq * seq * d);
     let dk = poisoned::<B, T>(dev, hkv * seq * d);
     let dv = poisoned::<B, T>(dev, hkv * seq * d);
+    // The wgmma engine reads Q, K, V and dO through tensor maps.
+    let maps = (c.engine == BwdEngine::Wgmma).then(|| {
+        let map = |b: &'a B::Buffer<T>, rows: usize| {
+            dev.tensor_map(
+                b,
+                &[rows as u64, d as u64],
+                &[d as u64],
+                &c.tma_box(),
+                c.swizzle(),
+            )
+            .unwrap()
+        };
+        [
+            map(x.q, hq * seq),
+            map(x.k, hkv * seq),
+            map(x.v, hkv * seq),
+            map(x.d_o, hq * seq),
+        ]
+    });
     let kernel = attention_bwd_dkdv_kernel(ctx, Target::SM90A, c).unwrap();
     let kernel = load::<B>(dev, &kernel, what);
     let tail = (seq as i32, qk, scale as f32);
-    let args = x.args(&[&dk, &dv], tail);
+    let args = x.args(maps.as_ref(), &[&dk, &dv], tail);
     let grid = c.dkdv_grid(seq as u64, hkv as u64);
     // SAFETY: reads the inputs of every head, writes dK and dV of every KV row.
     unsafe { launch::<B>(dev, &kernel, grid, &args, what) };
     let kernel = attention_bwd_dq_kernel(ctx, Target::SM90A, c).unwrap();
     let kernel = load::<B>(dev, &kernel, what);
-    let args = x.args(&[&dq], tail);
+    let args = x.args(maps.as_ref(), &[&dq], tail);
     // SAFETY: reads the inputs of every head, writes dQ of every query row.
     unsafe { launch::<B>(dev, &kernel, c.dq_grid(seq as u64, hq as u64), &args, what) };
     let back = |b: &B::Buffer<T>, n: usize, name: &str| -> Vec<f64> {
@@ -298,8 +386,14 @@ fn gradients<B: Backend, T: DeviceElem>(
     ]
 }
 
+/// The cases of both engines.
 fn cases(long: usize) -> Vec<Case> {
-    let cfg = AttentionBwdConfig::new;
+    let mut all = engine_cases(long, AttentionBwdConfig::new);
+    all.extend(engine_cases(long, AttentionBwdConfig::hopper));
+    all
+}
+
+fn engine_cases(long: usize, cfg: fn(DType, u32, u32, bool) -> AttentionBwdConfig) -> Vec<Case> {
     vec![
         // GQA 2 (4 query heads over 2 KV heads), D64, a ragged tail.
         Case {
@@ -307,17 +401,22 @@ fn cases(long: usize) -> Vec<Case> {
             heads_q: 4,
             seq: long,
         },
-        // Causal, D128, bf16, multi-head.
+        // Causal, D128, bf16, multi-head (the wgmma engine: past one 128-row resident block,
+        // three streamed steps).
         Case {
             c: cfg(DType::BF16, 128, 1, true),
             heads_q: 2,
-            seq: long / 2 + 1,
+            seq: match cfg(DType::BF16, 128, 1, true).engine {
+                BwdEngine::MmaSync => long / 2 + 1,
+                BwdEngine::Wgmma => long + 60,
+            },
         },
-        // Causal GQA 2, several query and key blocks.
+        // Causal GQA 2, several query and key blocks (at least two blocks of 128 resident rows
+        // for the wgmma engine, the last one ragged).
         Case {
             c: cfg(DType::F16, 64, 2, true),
             heads_q: 2,
-            seq: long + 30,
+            seq: (long + 30).max(2 * cfg(DType::F16, 64, 2, true).block_n as usize - 49),
         },
     ]
 }

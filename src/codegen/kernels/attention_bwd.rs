@@ -18,6 +18,11 @@
 //! where the product needs `Qᵀ` or `Kᵀ`); P and dS are rounded to the input type before their
 //! products, as in FlashAttention.
 //!
+//! That is the [`BwdEngine::MmaSync`] path (sm_80 and later). On Hopper (sm_90a),
+//! [`BwdEngine::Wgmma`] ([`AttentionBwdConfig::hopper`]) builds the two gradient kernels on wgmma
+//! with TMA copies and warp roles instead (`attention_bwd_wgmma.rs`), taking Q, K, V and dO
+//! through tensor maps; the delta pre-pass is the same for both.
+//!
 //! Layouts as the forward's ([`attention_kernel`](super::attention_kernel)): Q, O, dO and dQ
 //! `[batch · heads_q · seq, D]` row-major, K, V, dK and dV `[batch · heads_kv · seq, D]`, the
 //! log-sum-exp (natural log, as the forward writes it) and delta `[batch · heads_q · seq]` f32;
@@ -41,13 +46,33 @@ pub struct AttentionBwdConfig {
     pub group: u32,
     /// Only keys at or before the query.
     pub causal: bool,
-    /// Query rows per block (a power of two, 16..=128).
+    /// Query rows per block (a power of two, 16..=128). `Wgmma`: the rows each step streams
+    /// (queries for dK/dV, keys for dQ), 64 or 128.
     pub block_m: u32,
-    /// Keys per block (a power of two, 16..=128).
+    /// Keys per block (a power of two, 16..=128). `Wgmma`: the rows a CTA keeps in shared
+    /// memory (keys for dK/dV, queries for dQ), 64 per consumer warpgroup: 64 or 128.
     pub block_n: u32,
-    /// Warps per CTA.
+    /// Warps per CTA. `Wgmma`: a producer warpgroup and one consumer warpgroup per 64 rows of
+    /// `block_n` (8 or 12).
     pub num_warps: u32,
+    /// Which tensor-core instructions and copies the gradient kernels use.
+    pub engine: BwdEngine,
 }
+
+/// The machinery of the two gradient kernels (the delta pre-pass is the same for both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BwdEngine {
+    /// `mma.sync` with a `cp.async` ring, every warp alike (sm_80 and later); Q, K, V and dO
+    /// passed as pointers.
+    MmaSync,
+    /// wgmma with TMA copies, a producer warpgroup and consumer warpgroups (sm_90a); Q, K, V and
+    /// dO passed as tensor maps (box [`tma_box`](AttentionBwdConfig::tma_box)).
+    Wgmma,
+}
+
+/// The swizzle of the `Wgmma` engine's tensor maps and buffers (one 64-element row of 16-bit
+/// values).
+pub(super) const BWD_SWIZZLE: u16 = 128;
 
 /// The op name in errors.
 const OP: &str = "attention_bwd";
@@ -64,7 +89,32 @@ impl AttentionBwdConfig {
             block_m: 64,
             block_n: 64,
             num_warps: if head_dim > 64 { 8 } else { 4 },
+            engine: BwdEngine::MmaSync,
         }
+    }
+
+    /// The Hopper configuration ([`BwdEngine::Wgmma`]), FlashAttention-3's tiles: 128 resident
+    /// rows over two consumer warpgroups (12 warps); 64 streamed rows a step at D128, 128 at
+    /// D64 (the most that fit the dK/dV consumers' 240 registers: dK, dV, S and dP).
+    pub fn hopper(dtype: DType, head_dim: u32, group: u32, causal: bool) -> AttentionBwdConfig {
+        AttentionBwdConfig {
+            block_m: if head_dim > 64 { 64 } else { 128 },
+            block_n: 128,
+            num_warps: 12,
+            engine: BwdEngine::Wgmma,
+            ..AttentionBwdConfig::new(dtype, head_dim, group, causal)
+        }
+    }
+
+    /// The TMA box of every tensor map of the `Wgmma` engine: `[min(block_m, 64), 64]`, rows of
+    /// one swizzle width; a larger buffer is filled box by box.
+    pub fn tma_box(&self) -> [u32; 2] {
+        [self.block_m.min(64), 64]
+    }
+
+    /// The swizzle of every tensor map of the `Wgmma` engine, in bytes.
+    pub fn swizzle(&self) -> u16 {
+        BWD_SWIZZLE
     }
 
     /// The grid of the dK/dV kernel: `(⌈seq / block_n⌉, batch · heads_kv)`.
@@ -76,16 +126,21 @@ impl AttentionBwdConfig {
         )
     }
 
-    /// The grid of the dQ kernel: `(⌈seq / block_m⌉, batch · heads_q)`.
+    /// The grid of the dQ kernel: `(⌈seq / block_m⌉, batch · heads_q)` (`Wgmma`: `block_n`
+    /// query rows a CTA).
     pub fn dq_grid(&self, seq: u64, batch_heads_q: u64) -> (u32, u32, u32) {
+        let rows = match self.engine {
+            BwdEngine::MmaSync => self.block_m,
+            BwdEngine::Wgmma => self.block_n,
+        };
         (
-            seq.div_ceil(u64::from(self.block_m)) as u32,
+            seq.div_ceil(u64::from(rows)) as u32,
             batch_heads_q as u32,
             1,
         )
     }
 
-    fn check(&self) -> Result<()> {
+    pub(super) fn check(&self) -> Result<()> {
         let bad = |reason: String| CodegenError::arg(OP, reason);
         if !matches!(self.dtype, DType::F16 | DType::BF16) {
             return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
@@ -96,9 +151,39 @@ impl AttentionBwdConfig {
         if !(1..=64).contains(&self.group) {
             return Err(bad(format!("group {}: 1..=64", self.group)));
         }
+        if self.engine == BwdEngine::Wgmma {
+            return self.check_wgmma();
+        }
         check_pow2(OP, "block_m", u64::from(self.block_m), 16, 128)?;
         check_pow2(OP, "block_n", u64::from(self.block_n), 16, 128)?;
         check_pow2(OP, "num_warps", u64::from(self.num_warps), 1, 8)
+    }
+
+    /// The `Wgmma` engine's tiles: 64 or 128 rows each way, a producer warpgroup and a consumer
+    /// warpgroup per 64 resident rows.
+    fn check_wgmma(&self) -> Result<()> {
+        let bad = |reason: String| CodegenError::arg(OP, reason);
+        if !matches!(self.block_m, 32 | 64 | 128) {
+            return Err(bad(format!(
+                "block_m {}: 32, 64 or 128 with the wgmma engine",
+                self.block_m
+            )));
+        }
+        if !matches!(self.block_n, 64 | 128) {
+            return Err(bad(format!(
+                "block_n {}: 64 or 128 with the wgmma engine",
+                self.block_n
+            )));
+        }
+        let warps = 4 + 4 * self.block_n / super::attention_bwd_wgmma::ROWS_PER_CONSUMER;
+        if self.num_warps != warps {
+            return Err(bad(format!(
+                "num_warps {}: {warps} with the wgmma engine and block_n {} (a producer \
+                 warpgroup and one consumer warpgroup per 64 rows)",
+                self.num_warps, self.block_n
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -262,10 +347,10 @@ fn rows_of(
 
 /// A `[rows]` tile of `ptr` (lse or delta) at rows `row0 ..` of a head, in `layout`; `other` past
 /// the sequence.
-fn row_stat(
+pub(super) fn row_stat(
     kb: &mut KernelBuilder<'_>,
     ptr: Value,
-    layout: Slice,
+    layout: impl crate::codegen::IntoLayout,
     rows: u32,
     (head0, row0, seq): (Value, Value, Value),
     other: f32,
@@ -396,12 +481,16 @@ fn zero_where(kb: &mut KernelBuilder<'_>, masked: Value, x: Value) -> Result<Val
 }
 
 /// Builds the dK/dV kernel. Parameters: `q, k, v, d_o: *T, lse, delta: *f32, dk, dv: *T, seq:
-/// i32, qk_scale: f32, scale: f32`. Grid: [`AttentionBwdConfig::dkdv_grid`]. See the module docs.
+/// i32, qk_scale: f32, scale: f32` (`Wgmma`: `q_map, k_map, v_map, d_o_map` tensor maps first).
+/// Grid: [`AttentionBwdConfig::dkdv_grid`]. See the module docs.
 pub fn attention_bwd_dkdv_kernel(
     ctx: &Context,
     target: Target,
     c: AttentionBwdConfig,
 ) -> Result<Kernel<'_>> {
+    if c.engine == BwdEngine::Wgmma {
+        return super::attention_bwd_wgmma::dkdv_kernel(ctx, target, c);
+    }
     let (bm, bn, d) = (c.block_m, c.block_n, c.head_dim);
     let (mut kb, p, pr) = start(ctx, target, &c, "attn_bwd_dkdv", &["dk", "dv"], [bn, bm])?;
     let (dt, seq, qk_scale, scale) = (c.dtype, p.seq, p.qk_scale, p.scale);
@@ -518,7 +607,7 @@ pub fn attention_bwd_dkdv_kernel(
 }
 
 /// Stores `x` (f32 in `layout`) as `dt` at rows `row0 ..` of a head, rows inside the sequence.
-fn store_rows(
+pub(super) fn store_rows(
     kb: &mut KernelBuilder<'_>,
     ptr: Value,
     x: Value,
@@ -534,12 +623,16 @@ fn store_rows(
 }
 
 /// Builds the dQ kernel. Parameters: `q, k, v, d_o: *T, lse, delta: *f32, dq: *T, seq: i32,
-/// qk_scale: f32, scale: f32`. Grid: [`AttentionBwdConfig::dq_grid`]. See the module docs.
+/// qk_scale: f32, scale: f32` (`Wgmma`: `q_map, k_map, v_map, d_o_map` tensor maps first).
+/// Grid: [`AttentionBwdConfig::dq_grid`]. See the module docs.
 pub fn attention_bwd_dq_kernel(
     ctx: &Context,
     target: Target,
     c: AttentionBwdConfig,
 ) -> Result<Kernel<'_>> {
+    if c.engine == BwdEngine::Wgmma {
+        return super::attention_bwd_wgmma::dq_kernel(ctx, target, c);
+    }
     let (bm, bn, d) = (c.block_m, c.block_n, c.head_dim);
     let (mut kb, p, pr) = start(ctx, target, &c, "attn_bwd_dq", &["dq"], [bm, bn])?;
     let (dt, seq, qk_scale, scale) = (c.dtype, p.seq, p.qk_scale, p.scale);

@@ -11,6 +11,7 @@
 
 mod attention;
 mod attention_bwd;
+mod attention_bwd_wgmma;
 mod attention_config;
 mod attention_decode;
 mod attention_fp8;
@@ -49,7 +50,7 @@ mod transpose_smem;
 pub use attention::{attention_kernel, attention_reference};
 pub use attention_bwd::{
     attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
-    attention_bwd_reference, delta_grid, AttentionBwdConfig,
+    attention_bwd_reference, delta_grid, AttentionBwdConfig, BwdEngine,
 };
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
