@@ -1,10 +1,11 @@
-//! attention_fp8: FP8 forward attention (e4m3 Q, K, Vᵀ with per-tensor scales, bf16 O) checked
+//! attention_fp8: FP8 forward attention (e4m3 Q, K, V with per-tensor scales, bf16 O) checked
 //! against an f64 host reference, and timed next to weft's bf16 forward (ping-pong) in the same
 //! run.
 //!
 //! `cargo run --release --example attention_fp8 --features llvm,cuda [-- sm_90a] [B H S]`
 //!
-//! With a GPU: each variant (D 128 and 64, causal and not) is checked on 2 heads × 496 rows
+//! With a GPU: each variant (the ping-pong schedule with V's rows or `Vᵀ`, the serial one with
+//! `Vᵀ`; D 128 and 64, causal and not) is checked on 2 heads × 496 rows
 //! (max abs error of O printed; the bound is `max|V| / 16`, P being rounded to e4m3), then timed
 //! at B4 H16 S8192 (or the given B H S; S a multiple of 16) with `weft::runtime::bench` (CUDA
 //! events, L2 flushed before each run, median), and the bf16 ping-pong forward on the same shape
@@ -17,7 +18,7 @@ mod common;
 use common::Result;
 use weft::codegen::kernels::{
     attention_fp8_kernel, attention_kernel, attention_reference, AttentionConfig,
-    Fp8AttentionConfig,
+    AttentionSchedule, Fp8AttentionConfig,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::KernelOf;
@@ -45,7 +46,7 @@ fn main() -> Result<()> {
     println!("# fp8 attention forward in the interpreter ({target})");
     let n = run::<weft::runtime::cpu::Cpu>(&common::interpreter(target)?, &ctx, target, 48, None)?;
     common::interpreted(&format!(
-        "fp8 attention forward on 2 heads × 48 rows in {n} variants (D128 and D64, causal and not): O and lse match f64"
+        "fp8 attention forward on 2 heads × 48 rows in {n} variants (ping-pong and serial, D128 and D64, causal and not): O and lse match f64"
     ));
     Ok(())
 }
@@ -64,15 +65,20 @@ fn run_fp8<B: Backend>(
 ) -> Result<(Vec<f32>, Vec<f32>, f64)> {
     let d = c.head_dim as usize;
     let n = heads * seq * d;
-    // Vᵀ per head: [heads · D, seq].
-    let mut vt = vec![F8E4M3(0); n];
-    for h in 0..heads {
-        for s in 0..seq {
-            for t in 0..d {
-                vt[(h * d + t) * seq + s] = v8[(h * seq + s) * d + t];
+    // V's rows as given, or Vᵀ per head: [heads · D, seq].
+    let (vt, v_dims, v_stride) = if c.v_transposed {
+        let mut vt = vec![F8E4M3(0); n];
+        for h in 0..heads {
+            for s in 0..seq {
+                for t in 0..d {
+                    vt[(h * d + t) * seq + s] = v8[(h * seq + s) * d + t];
+                }
             }
         }
-    }
+        (vt, [(heads * d) as u64, seq as u64], seq as u64)
+    } else {
+        (v8.to_vec(), [(heads * seq) as u64, d as u64], d as u64)
+    };
     let (dq, dk, dvt) = (dev.upload(q8)?, dev.upload(k8)?, dev.upload(&vt)?);
     let mut o = dev.alloc::<bf16>(n)?;
     o.fill_bytes(0xFF)?;
@@ -92,8 +98,7 @@ fn run_fp8<B: Backend>(
         &c.kv_box(),
         c.qk_swizzle(),
     )?;
-    let vt_dims = [(heads * d) as u64, seq as u64];
-    let vtm = dev.tensor_map(&dvt, &vt_dims, &[seq as u64], &c.vt_box(), c.vt_swizzle())?;
+    let vtm = dev.tensor_map(&dvt, &v_dims, &[v_stride], &c.v_box(), c.v_swizzle())?;
     let scale = 1.0 / (d as f64).sqrt();
     let mut args = KernelArgs::new();
     args.tensor_map(&qm)
@@ -105,7 +110,7 @@ fn run_fp8<B: Backend>(
         .scalar((scale * std::f64::consts::LOG2_E) as f32 * SCALES[0] * SCALES[1])
         .scalar(SCALES[2]);
     let cfg = LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), sig)?;
-    // SAFETY: the kernel reads Q, K, Vᵀ through maps that cover them and writes O and lse.
+    // SAFETY: the kernel reads Q, K, V (or Vᵀ) through maps that cover them and writes O and lse.
     unsafe { common::launch_once::<B>(dev, kernel, &cfg, &args)? };
     let ms = if time {
         // SAFETY: as above.
@@ -174,9 +179,25 @@ fn run<B: Backend>(
     println!();
     println!("| variant | check (2 heads × {check_seq}: max abs err O / bound, lse) | B×H×S | fp8 ms | fp8 TFLOP/s | bf16 ping-pong TFLOP/s | fp8 / bf16 |");
     println!("|---|---|---|---|---|---|---|");
-    let variants = [(128, false), (128, true), (64, false), (64, true)];
-    for (head_dim, causal) in variants {
-        let c = Fp8AttentionConfig { head_dim, causal };
+    let mut variants = vec![];
+    for (schedule, v_transposed) in [
+        (AttentionSchedule::PingPong, false),
+        (AttentionSchedule::PingPong, true),
+        (AttentionSchedule::Serial, true),
+    ] {
+        for (head_dim, causal) in [(128, false), (128, true), (64, false), (64, true)] {
+            variants.push(Fp8AttentionConfig {
+                head_dim,
+                causal,
+                schedule,
+                v_transposed,
+            });
+        }
+    }
+    // The bf16 baseline's ms by (D, causal), timed once each.
+    let mut bf16_ms = std::collections::HashMap::new();
+    for &c in &variants {
+        let (head_dim, causal) = (c.head_dim, c.causal);
         let k = attention_fp8_kernel(ctx, target, c)?;
         let sig = k.signature().clone();
         let kernel: KernelOf<B> = k.load_on::<B>(dev)?;
@@ -211,7 +232,12 @@ fn run<B: Backend>(
         };
         let (err, lerr) = (max_err(&got, &want), max_err(&lse, &want_lse));
         let bound = v.iter().fold(0f32, |m, x| m.max(x.abs())) / 16.0 + 1e-2;
-        let name = format!("fp8 D{d}{}", if causal { " causal" } else { "" });
+        let name = format!(
+            "fp8 {:?}{} D{d}{}",
+            c.schedule,
+            if c.v_transposed { " Vᵀ" } else { "" },
+            if causal { " causal" } else { "" }
+        );
         if err > bound || lerr > 1e-2 {
             return Err(format!("{name}: differs from the host (O {err}, lse {lerr})").into());
         }
@@ -229,7 +255,14 @@ fn run<B: Backend>(
         };
         let (q8, k8, v8) = (big(4), big(5), big(6));
         let (_, _, ms) = run_fp8::<B>(dev, &kernel, &sig, c, (b * h, s), [&q8, &k8, &v8], true)?;
-        let base = time_bf16::<B>(dev, ctx, target, c, (b * h, s))?;
+        let base = match bf16_ms.get(&(head_dim, causal)) {
+            Some(&ms) => ms,
+            None => {
+                let ms = time_bf16::<B>(dev, ctx, target, c, (b * h, s))?;
+                bf16_ms.insert((head_dim, causal), ms);
+                ms
+            }
+        };
         let flops =
             4.0 * (b * h) as f64 * (s as f64).powi(2) * d as f64 / if causal { 2.0 } else { 1.0 };
         let tf = |ms: f64| flops / (ms * 1e9);

@@ -4,7 +4,7 @@
 //!
 //! `cargo build --release --example compile_probe --features llvm`, then
 //! `compile_probe <kernel> [N] [out.ptx] [out.ll]` with `<kernel>` one of `gemm`, `gemm_sm80`,
-//! `attention`, `softmax`, `transpose_smem`, `transpose`, `memcpy`; or
+//! `attention`, `attention_pp`, `attention_fp8`, `softmax`, `transpose_smem`, `transpose`, `memcpy`; or
 //! `compile_probe sweep <dir>`, which writes the PTX of every shipped kernel in several
 //! configurations to `<dir>` (to compare builds; with `PROBE_IR` set, their IR as built too; with
 //! `PROBE_REPLAY` set, each kernel is also rebuilt from its recorded program and the two LLVM IRs
@@ -50,6 +50,11 @@ fn main() {
                 &ctx,
                 Target::SM90A,
                 kernels::AttentionConfig::ping_pong(DType::F16, false),
+            ),
+            "attention_fp8" => kernels::attention_fp8_kernel(
+                &ctx,
+                Target::SM90A,
+                kernels::Fp8AttentionConfig::new(128, false),
             ),
             "gemm_ws" => {
                 let mut c = kernels::GemmConfig::new(DType::F16);
@@ -159,6 +164,25 @@ fn sweep(dir: &str) {
             format!("gemm_{d:?}_ws_persistent"),
             kernels::gemm_kernel(&ctx, Target::SM90A, w),
         );
+    }
+    for causal in [false, true] {
+        for hd in [64, 128] {
+            for schedule in [
+                kernels::AttentionSchedule::Serial,
+                kernels::AttentionSchedule::PingPong,
+            ] {
+                // Serial takes Vᵀ; the ping-pong kernel transposes V's rows itself.
+                let c = kernels::Fp8AttentionConfig {
+                    schedule,
+                    v_transposed: schedule == kernels::AttentionSchedule::Serial,
+                    ..kernels::Fp8AttentionConfig::new(hd, causal)
+                };
+                write(
+                    format!("attention_fp8_{causal}_{hd}_{schedule:?}"),
+                    kernels::attention_fp8_kernel(&ctx, Target::SM90A, c),
+                );
+            }
+        }
     }
     for d in [DType::F16, DType::BF16] {
         for causal in [false, true] {

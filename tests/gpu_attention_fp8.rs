@@ -1,12 +1,15 @@
-//! FP8 forward attention (`kernels::attention_fp8_kernel`: e4m3 Q, K, `Vᵀ` with per-tensor
-//! scales, bf16 O) against the f64 host reference on the dequantised inputs: D 64 and 128, causal
+//! FP8 forward attention (`kernels::attention_fp8_kernel`, ping-pong and serial schedules: e4m3
+//! Q, K, `Vᵀ` with per-tensor scales, bf16 O) against the f64 host reference on the dequantised inputs: D 64 and 128, causal
 //! and not, several heads, lengths with a masked key tail and rows past the end. O within
 //! `max|V| / 16` plus bf16's rounding (P is rounded to e4m3, three mantissa bits, before P·V:
 //! each weight off by at most 2⁻⁴ of itself), the log-sum-exp within 1e-3 (it is computed from
 //! the unrounded P), the poison past O and lse intact.
 //!
-//! Written once over the runtime's `Backend` traits: in the interpreter on 2 heads × 48 rows,
-//! and on a CUDA GPU when there is one on up to 3 heads × 1008. Without a GPU the GPU test prints
+//! Written once over the runtime's `Backend` traits: in the interpreter on 2 heads × 48 rows
+//! (ping-pong with V's rows and serial with `Vᵀ` at each D and masking, ping-pong with `Vᵀ` at
+//! one) and 1 head × 263 rows (ping-pong with V's rows, D128 causal and D64: three key blocks,
+//! so the loop, both of a consumer's P buffers and both stages of the in-kernel V transpose
+//! run, and a ragged 7-key tail), and on a CUDA GPU when there is one on up to 3 heads × 1008. Without a GPU the GPU test prints
 //! `SKIP: <reason>`.
 #![cfg(feature = "llvm")]
 
@@ -15,7 +18,9 @@ mod common;
 use common::check::{f32_bits, poison_intact};
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
-use weft::codegen::kernels::{attention_fp8_kernel, attention_reference, Fp8AttentionConfig};
+use weft::codegen::kernels::{
+    attention_fp8_kernel, attention_reference, AttentionSchedule, Fp8AttentionConfig,
+};
 use weft::codegen::{Context, Target};
 use weft::runtime::prelude::*;
 use weft::runtime::{bf16, Backend, KernelArgs, F8E4M3};
@@ -23,39 +28,72 @@ use weft::runtime::{bf16, Backend, KernelArgs, F8E4M3};
 #[test]
 fn fp8_attention_assembles_with_fp8_wgmma() {
     let ctx = Context::new();
-    for head_dim in [64, 128] {
-        for causal in [false, true] {
-            let c = Fp8AttentionConfig { head_dim, causal };
-            let ptx = attention_fp8_kernel(&ctx, Target::SM90A, c)
-                .unwrap()
-                .ptx()
-                .unwrap();
-            common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
-            assert!(ptx.contains(".e4m3.e4m3"), "{c:?}: fp8 wgmma");
-        }
+    for c in configs(SCHEDULES) {
+        let ptx = attention_fp8_kernel(&ctx, Target::SM90A, c)
+            .unwrap()
+            .ptx()
+            .unwrap();
+        // No spills, and no wgmma serialised by ptxas (C7514/C7515 warnings).
+        common::assemble_without_spills(&ptx, "sm_90a", &format!("{c:?}"));
+        assert!(ptx.contains(".e4m3.e4m3"), "{c:?}: fp8 wgmma");
     }
-    let c = Fp8AttentionConfig {
-        head_dim: 96,
-        causal: false,
-    };
+    let c = Fp8AttentionConfig::new(96, false);
     let e = attention_fp8_kernel(&ctx, Target::SM90A, c).unwrap_err();
     assert!(e.to_string().contains("head_dim 96"), "{e}");
+    let c = Fp8AttentionConfig {
+        schedule: AttentionSchedule::Pipelined,
+        ..Fp8AttentionConfig::new(128, false)
+    };
+    let e = attention_fp8_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("Pipelined"), "{e}");
+    let c = Fp8AttentionConfig {
+        schedule: AttentionSchedule::Serial,
+        ..Fp8AttentionConfig::new(128, false)
+    };
+    let e = attention_fp8_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("v_transposed"), "{e}");
 }
 
-fn fp8_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usize)]) {
-    let ctx = Context::new();
-    for head_dim in [64u32, 128] {
-        for causal in [false, true] {
-            let c = Fp8AttentionConfig { head_dim, causal };
-            let what = format!("{c:?}");
-            let kernel = load::<B>(
-                dev,
-                &attention_fp8_kernel(&ctx, Target::SM90A, c).unwrap(),
-                &what,
-            );
-            for &(heads, seq) in shapes {
-                run_one::<B>(dev, &kernel, c, heads, seq);
+/// Every entry: ping-pong with V's rows and with `Vᵀ`, serial with `Vᵀ`.
+const SCHEDULES: &[(AttentionSchedule, bool)] = &[
+    (AttentionSchedule::PingPong, false),
+    (AttentionSchedule::PingPong, true),
+    (AttentionSchedule::Serial, true),
+];
+
+/// Every head dim and masking of `schedules` (schedule, V transposed).
+fn configs(schedules: &[(AttentionSchedule, bool)]) -> Vec<Fp8AttentionConfig> {
+    let mut out = vec![];
+    for &(schedule, v_transposed) in schedules {
+        for head_dim in [64, 128] {
+            for causal in [false, true] {
+                out.push(Fp8AttentionConfig {
+                    head_dim,
+                    causal,
+                    schedule,
+                    v_transposed,
+                });
             }
+        }
+    }
+    out
+}
+
+fn fp8_matches_the_host<B: Backend>(
+    dev: &B::Device,
+    configs: &[Fp8AttentionConfig],
+    shapes: &[(usize, usize)],
+) {
+    let ctx = Context::new();
+    for &c in configs {
+        let what = format!("{c:?}");
+        let kernel = load::<B>(
+            dev,
+            &attention_fp8_kernel(&ctx, Target::SM90A, c).unwrap(),
+            &what,
+        );
+        for &(heads, seq) in shapes {
+            run_one::<B>(dev, &kernel, c, heads, seq);
         }
     }
 }
@@ -80,7 +118,7 @@ fn run_one<B: Backend>(
     let (q, k, v) = (deq(&q8, sq), deq(&k8, sk), deq(&v8, sv));
     let scale = 1.0 / (d as f64).sqrt();
     let (want_o, want_lse) = attention_reference(&q, &k, &v, heads, seq, d, scale, c.causal);
-    // Vᵀ per head: [heads · D, seq].
+    // V's rows, or Vᵀ per head: [heads · D, seq].
     let mut vt = vec![F8E4M3(0); n];
     for h in 0..heads {
         for s in 0..seq {
@@ -89,6 +127,12 @@ fn run_one<B: Backend>(
             }
         }
     }
+    let (v_dims, v_stride) = if c.v_transposed {
+        ([(heads * d) as u64, seq as u64], seq as u64)
+    } else {
+        vt = v8.clone();
+        ([(heads * seq) as u64, d as u64], d as u64)
+    };
     let (dq, dk, dvt) = (
         dev.upload(&q8).unwrap(),
         dev.upload(&k8).unwrap(),
@@ -116,13 +160,7 @@ fn run_one<B: Backend>(
         )
         .unwrap();
     let vtm = dev
-        .tensor_map(
-            &dvt,
-            &[(heads * d) as u64, seq as u64],
-            &[seq as u64],
-            &c.vt_box(),
-            c.vt_swizzle(),
-        )
+        .tensor_map(&dvt, &v_dims, &[v_stride], &c.v_box(), c.v_swizzle())
         .unwrap();
     let qk = (scale * std::f64::consts::LOG2_E) as f32 * sq * sk;
     let mut args = KernelArgs::new();
@@ -167,7 +205,24 @@ fn run_one<B: Backend>(
 
 #[test]
 fn fp8_attention_matches_the_host_in_the_interpreter() {
-    fp8_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &[(2, 48)]);
+    let cpu = common::gpu::cpu();
+    // One key block: the ping-pong kernel with V's rows and the serial one, every head dim and
+    // masking; the ping-pong kernel with Vᵀ (the same body but for V's copies) at one.
+    let mut short = configs(&[
+        (AttentionSchedule::PingPong, false),
+        (AttentionSchedule::Serial, true),
+    ]);
+    short.push(Fp8AttentionConfig {
+        v_transposed: true,
+        ..Fp8AttentionConfig::new(64, true)
+    });
+    fp8_matches_the_host::<weft::runtime::cpu::Cpu>(&cpu, &short, &[(2, 48)]);
+    // Three key blocks, the last one ragged (V's rows need no multiple of 16).
+    let long = [
+        Fp8AttentionConfig::new(128, true),
+        Fp8AttentionConfig::new(64, false),
+    ];
+    fp8_matches_the_host::<weft::runtime::cpu::Cpu>(&cpu, &long, &[(1, 263)]);
 }
 
 #[cfg(feature = "cuda")]
@@ -176,7 +231,14 @@ fn fp8_attention_matches_the_host_on_the_gpu() {
     common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
         fp8_matches_the_host::<weft::runtime::cuda::Cuda>(
             dev,
+            &configs(SCHEDULES),
             &[(1, 128), (3, 384), (2, 1008), (3, 80)],
+        );
+        // Ragged lengths, which only V's rows allow.
+        fp8_matches_the_host::<weft::runtime::cuda::Cuda>(
+            dev,
+            &configs(&[(AttentionSchedule::PingPong, false)]),
+            &[(2, 1001), (3, 77)],
         );
     });
 }

@@ -1,29 +1,38 @@
 //! FP8 forward attention on Hopper: Q, K and V in e4m3 with per-tensor scales, `O` in bf16,
-//! the softmax in f32. The schedule is the 16-bit forward's `Serial` one (8 warps, a two-stage
-//! TMA ring released through "empty" mbarriers), with fp8's constraint that both wgmma operands
-//! be K-major:
+//! the softmax in f32. Two schedules ([`Fp8AttentionConfig::schedule`]): `PingPong`, the 16-bit
+//! forward's own ping-pong schedule (`attention_ws.rs`, one body for both element types: a
+//! producer warpgroup and two consumer warpgroups of 64 rows taking turns on the tensor cores,
+//! each staging its P in two shared buffers of its own), the fast one; and `Serial` (8 warps, a
+//! two-stage TMA ring released through "empty" mbarriers, P in one shared buffer). Both follow
+//! fp8's constraint that both wgmma operands be K-major (and A come from shared memory):
 //!
 //! - `S = Q Kᵀ`: Q `[block_m, D]` and K `[block_n, D]` are D-contiguous, which is K-major for
 //!   both;
-//! - `O += P V`: V is taken transposed, `Vᵀ` `[D, seq]` per head (keys contiguous, K-major for
-//!   this product); P is rounded to e4m3 (scaled by 256 first, so that its small values stay
+//! - `O += P V`: the wgmma reads `Vᵀ` `[D, keys]` (keys contiguous, K-major for this product).
+//!   V comes as rows `[seq, D]` like Q and K (ping-pong only: the producer warpgroup transposes
+//!   each block in shared memory, [`VTranspose`](super::parts::VTranspose)), or already
+//!   transposed by the caller, `Vᵀ` `[D, seq]` per head ([`Fp8AttentionConfig::v_transposed`],
+//!   both schedules). P is rounded to e4m3 (scaled by 256 first, so that its small values stay
 //!   normal numbers) and staged through shared memory.
 //!
 //! The scales fold away: `qk_scale` is the softmax scale times log2(e) times Q's and K's scales,
 //! and V's scale multiplies the output (with P's 1/256).
 //!
-//! Layouts: Q and K `[batch · heads · seq, D]`, `Vᵀ` `[batch · heads · D, seq]` row-major e4m3
-//! (`seq` a multiple of 16, TMA's row-stride rule for one-byte elements); O `[batch · heads ·
-//! seq, D]` bf16; the log-sum-exp (natural log, of the scaled scores) `[batch · heads · seq]` f32.
-//! Parameters: `q_map, k_map, vt_map` (boxes [`Fp8AttentionConfig::q_box`], `kv_box`,
-//! `vt_box`), `o: *bf16, lse: *f32, seq: i32, qk_scale: f32, v_scale: f32`. Grid:
-//! `(⌈seq / 128⌉, batch · heads)`. D 64 or 128, causal or not, any `seq` (a multiple of 16).
+//! Layouts: Q, K and V `[batch · heads · seq, D]` row-major e4m3, or V as `Vᵀ` `[batch · heads ·
+//! D, seq]` (`seq` then a multiple of 16, TMA's row-stride rule for one-byte elements); O
+//! `[batch · heads · seq, D]` bf16; the log-sum-exp (natural log, of the scaled scores)
+//! `[batch · heads · seq]` f32. Parameters: `q_map, k_map, v_map` (boxes
+//! [`Fp8AttentionConfig::q_box`], `kv_box`, `v_box`; swizzles `qk_swizzle`, `v_swizzle`),
+//! `o: *bf16, lse: *f32, seq: i32, qk_scale: f32, v_scale: f32`. Grid: `(⌈seq / 128⌉, batch ·
+//! heads)`. D 64 or 128, causal or not, any `seq` (a multiple of 16 with `Vᵀ`).
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
-use super::super::{CodegenError, DType, Kernel, KernelBuilder, MathOp, Result, Target};
+use super::super::{CodegenError, DType, Kernel, KernelBuilder, MathOp, Result, Target, Value};
 use super::attention::wait_stage_free;
-use super::attention_config::AttentionConfig;
+use super::attention_config::{AttentionConfig, AttentionSchedule};
+use super::attention_ws::{ping_pong_body, Operands};
+use super::parts::V_CHUNK;
 use super::parts::{Masking, OnlineSoftmax, QueryBlock};
 use super::Context;
 
@@ -40,12 +49,72 @@ pub struct Fp8AttentionConfig {
     pub head_dim: u32,
     /// Only keys at or before the query.
     pub causal: bool,
+    /// `PingPong` (12 warps) or `Serial` (8 warps); `Pipelined` is not built for fp8.
+    pub schedule: AttentionSchedule,
+    /// V given as `Vᵀ` `[batch · heads · D, seq]` (required by `Serial`; `PingPong` otherwise
+    /// takes V's rows and transposes them itself).
+    pub v_transposed: bool,
+}
+
+/// The parameters of the fp8 forward, the same for both schedules (see the module docs).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Fp8Params {
+    pub q_map: Value,
+    pub k_map: Value,
+    /// V's rows, or `Vᵀ` (`v_rows` false).
+    pub v_map: Value,
+    /// O `[batch · heads · seq, D]` bf16.
+    pub o: Value,
+    pub lse: Value,
+    pub seq: Value,
+    /// The softmax scale times log2(e) times Q's and K's scales.
+    pub qk_scale: Value,
+    /// V's scale.
+    pub v_scale: Value,
+    /// `v_map` holds V's rows `[seq, D]` (transposed in the kernel), not `Vᵀ`.
+    pub v_rows: bool,
+}
+
+impl Fp8Params {
+    fn declare(kb: &mut KernelBuilder<'_>, c: &Fp8AttentionConfig) -> Result<Fp8Params> {
+        let f8 = DType::F8E4M3;
+        // `Vᵀ`'s rows are `seq` bytes, a multiple of 16 for TMA.
+        let (v_name, seq_multiple) = if c.v_transposed {
+            ("vt_map", 16)
+        } else {
+            ("v_map", 1)
+        };
+        Ok(Fp8Params {
+            q_map: kb.arg_tensor_map("q_map", f8, &c.q_box(), c.qk_swizzle())?,
+            k_map: kb.arg_tensor_map("k_map", f8, &c.kv_box(), c.qk_swizzle())?,
+            v_map: kb.arg_tensor_map(v_name, f8, &c.v_box(), c.v_swizzle())?,
+            o: kb.arg_ptr("o", DType::BF16, 16)?,
+            lse: kb.arg_ptr("lse", DType::F32, 4)?,
+            seq: kb.arg_i32("seq", seq_multiple)?,
+            qk_scale: kb.arg_f32("qk_scale")?,
+            v_scale: kb.arg_f32("v_scale")?,
+            v_rows: !c.v_transposed,
+        })
+    }
 }
 
 impl Fp8AttentionConfig {
-    /// The TMA box of Q: `[128, D]`.
+    /// The fast schedule (`PingPong`) for `head_dim` and `causal`, V given as rows.
+    pub fn new(head_dim: u32, causal: bool) -> Fp8AttentionConfig {
+        Fp8AttentionConfig {
+            head_dim,
+            causal,
+            schedule: AttentionSchedule::PingPong,
+            v_transposed: false,
+        }
+    }
+
+    /// The TMA box of Q: `[128, D]` (`Serial`), `[64, D]` (`PingPong`, one per consumer).
     pub fn q_box(&self) -> [u32; 2] {
-        [BLOCK, self.head_dim]
+        match self.schedule {
+            AttentionSchedule::PingPong => [BLOCK / 2, self.head_dim],
+            _ => [BLOCK, self.head_dim],
+        }
     }
 
     /// The TMA box of K: `[128, D]`.
@@ -68,6 +137,26 @@ impl Fp8AttentionConfig {
         128
     }
 
+    /// The TMA box of the V map: [`vt_box`](Self::vt_box) for `Vᵀ`, else `[128, 32]` (V's rows
+    /// land in 32-column boxes, the chunks the kernel transposes).
+    pub fn v_box(&self) -> [u32; 2] {
+        if self.v_transposed {
+            self.vt_box()
+        } else {
+            [BLOCK, V_CHUNK]
+        }
+    }
+
+    /// The swizzle of the V map: [`vt_swizzle`](Self::vt_swizzle) for `Vᵀ`, else 32 (one box
+    /// row).
+    pub fn v_swizzle(&self) -> u16 {
+        if self.v_transposed {
+            self.vt_swizzle()
+        } else {
+            V_CHUNK as u16
+        }
+    }
+
     /// The grid for `batch_heads` heads of `seq` rows.
     pub fn grid(&self, seq: u64, batch_heads: u64) -> (u32, u32, u32) {
         (seq.div_ceil(u64::from(BLOCK)) as u32, batch_heads as u32, 1)
@@ -86,6 +175,37 @@ pub fn attention_fp8_kernel(
             format!("head_dim {}: 64 or 128", c.head_dim),
         ));
     }
+    match c.schedule {
+        AttentionSchedule::PingPong => {
+            let name = if c.causal {
+                "attn_fwd_fp8_ws_causal"
+            } else {
+                "attn_fwd_fp8_ws"
+            };
+            let shapes = AttentionConfig {
+                dtype: DType::F8E4M3,
+                head_dim: c.head_dim,
+                ..AttentionConfig::ping_pong(DType::BF16, c.causal)
+            };
+            let mut kb = KernelBuilder::new(ctx, target, name, shapes.num_warps)?;
+            let params = Fp8Params::declare(&mut kb, &c)?;
+            ping_pong_body(&mut kb, &shapes, Operands::Fp8(params))?;
+            kb.finish()
+        }
+        AttentionSchedule::Serial if c.v_transposed => serial_kernel(ctx, target, c),
+        AttentionSchedule::Serial => Err(CodegenError::arg(
+            "attention_fp8_kernel",
+            "schedule Serial with V as rows: Serial takes Vᵀ (v_transposed)",
+        )),
+        AttentionSchedule::Pipelined => Err(CodegenError::arg(
+            "attention_fp8_kernel",
+            "schedule Pipelined: PingPong or Serial for fp8",
+        )),
+    }
+}
+
+/// The `Serial` schedule (see the module docs).
+fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result<Kernel<'_>> {
     let name = if c.causal {
         "attn_fwd_fp8_causal"
     } else {
@@ -93,14 +213,17 @@ pub fn attention_fp8_kernel(
     };
     let mut kb = KernelBuilder::new(ctx, target, name, WARPS)?;
     let f8 = DType::F8E4M3;
-    let q_map = kb.arg_tensor_map("q_map", f8, &c.q_box(), c.qk_swizzle())?;
-    let k_map = kb.arg_tensor_map("k_map", f8, &c.kv_box(), c.qk_swizzle())?;
-    let vt_map = kb.arg_tensor_map("vt_map", f8, &c.vt_box(), c.vt_swizzle())?;
-    let o_ptr = kb.arg_ptr("o", DType::BF16, 16)?;
-    let lse_ptr = kb.arg_ptr("lse", DType::F32, 4)?;
-    let seq = kb.arg_i32("seq", 16)?;
-    let qk_scale = kb.arg_f32("qk_scale")?;
-    let v_scale = kb.arg_f32("v_scale")?;
+    let Fp8Params {
+        q_map,
+        k_map,
+        v_map: vt_map,
+        o: o_ptr,
+        lse: lse_ptr,
+        seq,
+        qk_scale,
+        v_scale,
+        ..
+    } = Fp8Params::declare(&mut kb, &c)?;
     let (bm, d) = (BLOCK as i32, u64::from(c.head_dim));
     let blocks = AttentionConfig::new(DType::BF16, c.causal);
     let QueryBlock {

@@ -1,5 +1,7 @@
 //! The ping-pong schedule of [`attention_kernel`](super::attention_kernel) (FlashAttention-3's):
-//! 12 warps in [warp roles](crate::codegen::KernelBuilder::warp_roles).
+//! 12 warps in [warp roles](crate::codegen::KernelBuilder::warp_roles). One schedule for both
+//! element types: f16/bf16 and, through [`attention_fp8_kernel`](super::attention_fp8_kernel),
+//! e4m3 ([`Operands`] says what differs).
 //!
 //! - The producer warpgroup (24 registers) issues every TMA copy: Q once (each consumer's 64
 //!   rows as a box of its own), then K and V of each key block into two-stage rings, each stage
@@ -22,12 +24,22 @@
 //!   the tensor cores and one's softmax runs while the other's GEMMs do. Consumer 1 arrives at
 //!   `turn[0]` once at the start, so consumer 0 goes first; consumer 0 syncs on `turn[0]` once
 //!   at the end, so the barrier is left balanced.
+//! - fp8: P goes through shared memory (two buffers per consumer, block j in buffer j mod 2, so
+//!   writing `P_j` never meets `P_(j-1)·V` still reading). Each thread writes its part of `P_j`
+//!   and fences it for the async proxy right after the softmax; the consumer's next
+//!   `bar.sync turn[r]`, which all of its 128 threads pass before issuing `P_j·V`, orders those
+//!   writes before the wgmma, so no barrier of its own is needed.
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
-use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
+use super::super::{
+    CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
+};
 use super::attention_config::AttentionConfig;
-use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
+use super::attention_fp8::Fp8Params;
+use super::parts::{
+    store_lse, store_rows, AttentionParams, Masking, OnlineSoftmax, QueryBlock, VTranspose, V_CHUNK,
+};
 
 /// Consumer warpgroups, each with 64 query rows.
 const CONSUMERS: u32 = 2;
@@ -35,6 +47,48 @@ const CONSUMERS: u32 = 2;
 const ROWS: i32 = 64;
 /// Stages of the K and V rings.
 const STAGES: i32 = 2;
+/// fp8: P is multiplied by this before its rounding to e4m3 (so that its small values stay
+/// normal numbers), and O divided by it after.
+const P_SCALE: f64 = 256.0;
+
+/// The element type's side of the ping-pong schedule: its parameters, and what follows from
+/// fp8 wgmma's rule that both operands be K-major with A in shared memory.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Operands {
+    /// f16 or bf16 (`c.dtype`): V `[seq, D]` (N-major B, which 16-bit wgmma reads), P from
+    /// registers (the accumulator cast to 16 bits is already in A-fragment order), O in
+    /// `c.dtype` through TMA.
+    Half(AttentionParams),
+    /// e4m3 Q, K, V with scales: `P·V` reads `Vᵀ` `[D, keys]` (K-major B), given so by the
+    /// caller or transposed from V's rows by the producer warpgroup ([`VTranspose`]); P scaled
+    /// by 256, rounded to e4m3 and staged in shared memory, O in bf16 from registers.
+    Fp8(Fp8Params),
+}
+
+impl Operands {
+    fn maps(&self) -> [Value; 3] {
+        match self {
+            Operands::Half(p) => [p.q_map, p.k_map, p.v_map],
+            Operands::Fp8(p) => [p.q_map, p.k_map, p.v_map],
+        }
+    }
+
+    fn seq_and_scale(&self) -> (Value, Value) {
+        match self {
+            Operands::Half(p) => (p.seq, p.qk_scale),
+            Operands::Fp8(p) => (p.seq, p.qk_scale),
+        }
+    }
+
+    fn is_fp8(&self) -> bool {
+        matches!(self, Operands::Fp8(_))
+    }
+
+    /// fp8 with V given as rows: the producer transposes it in shared memory.
+    fn transposes_v(&self) -> bool {
+        matches!(self, Operands::Fp8(p) if p.v_rows)
+    }
+}
 
 /// Builds the ping-pong attention kernel (`c.schedule` is `PingPong`, checked by the caller).
 pub(super) fn ping_pong_kernel(
@@ -48,42 +102,93 @@ pub(super) fn ping_pong_kernel(
         "attn_fwd_ws"
     };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
-    let dt = c.dtype;
-    let swizzle = c.swizzle();
     let params = AttentionParams::declare(&mut kb, &c)?;
-    let AttentionParams {
-        q_map,
-        k_map,
-        v_map,
-        seq,
-        qk_scale,
-        ..
-    } = params;
+    ping_pong_body(&mut kb, &c, Operands::Half(params))?;
+    kb.finish()
+}
+
+/// The ping-pong schedule for the kernel `kb` whose parameters `ops` holds: `c` gives the
+/// shapes and masking, `c.dtype` the element type of Q, K and V.
+pub(super) fn ping_pong_body(
+    kb: &mut KernelBuilder<'_>,
+    c: &AttentionConfig,
+    ops: Operands,
+) -> Result<()> {
+    let c = *c;
+    let dt = c.dtype;
+    let fp8 = ops.is_fp8();
+    let transpose_v = ops.transposes_v();
+    let [q_map, k_map, v_map] = ops.maps();
+    let (seq, qk_scale) = ops.seq_and_scale();
     let (bn, d) = (c.block_n as i32, u64::from(c.head_dim));
 
+    // The producer that transposes V holds a chunk of it in registers (32 bytes a thread, and
+    // their permuted copy): 56 registers, the consumers give up 16 each (all three within the
+    // 64K of an SM).
+    let (producer_regs, consumer_regs) = if transpose_v { (56, 224) } else { (24, 240) };
     let roles = kb.warp_roles(&[
-        WarpRole::new(4).max_regs(24),
-        WarpRole::new(4).replicas(CONSUMERS).max_regs(240),
+        WarpRole::new(4).max_regs(producer_regs),
+        WarpRole::new(4).replicas(CONSUMERS).max_regs(consumer_regs),
     ])?;
     let QueryBlock {
         head0,
         q_off,
         q_row,
         n_blocks,
-    } = QueryBlock::of_program(&mut kb, &c, seq)?;
+    } = QueryBlock::of_program(kb, &c, seq)?;
     let zero = kb.i32(0)?;
 
-    let swz = NvmmaShared::new(u32::from(swizzle), dt.bits(), 2, false);
+    // Q and K: one D-wide row of bytes per swizzle row for fp8 (64 or 128 bytes), 64 16-bit
+    // elements otherwise; Vᵀ (fp8): 128 keys of one byte.
+    let swizzle = if fp8 {
+        c.head_dim
+    } else {
+        u32::from(c.swizzle())
+    };
+    let swz = NvmmaShared::new(swizzle, dt.bits(), 2, false);
+    let v_swz = NvmmaShared::new(128, dt.bits(), 2, false);
+    let v_tile = if fp8 { [d, bn as u64] } else { [bn as u64, d] };
     let q_smem = kb.alloc_shared_buffers(dt, u64::from(CONSUMERS), &[ROWS as u64, d], &swz)?;
     let k_ring = kb.alloc_shared_buffers(dt, STAGES as u64, &[bn as u64, d], &swz)?;
-    let v_ring = kb.alloc_shared_buffers(dt, STAGES as u64, &[bn as u64, d], &swz)?;
+    let v_ring =
+        kb.alloc_shared_buffers(dt, STAGES as u64, &v_tile, if fp8 { &v_swz } else { &swz })?;
     let consumer_threads = CONSUMERS * 4 * kb.threads_per_warp();
     let q_full = kb.alloc_mbarriers(1, 1)?;
     let k_full = kb.alloc_mbarriers(STAGES as u32, 1)?;
-    let v_full = kb.alloc_mbarriers(STAGES as u32, 1)?;
+    // Vᵀ is full when TMA's bytes land, or when every producer thread has written its part.
+    let v_writers = if transpose_v {
+        4 * kb.threads_per_warp()
+    } else {
+        1
+    };
+    let v_full = kb.alloc_mbarriers(STAGES as u32, v_writers)?;
     let k_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
     let v_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
     let turns = kb.alloc_named_barriers(CONSUMERS, CONSUMERS * 4)?;
+    // fp8: P of consumer r, block j in buffer 2r + j mod 2.
+    let p_bufs = if fp8 {
+        Some(kb.alloc_shared_buffers(
+            dt,
+            2 * u64::from(CONSUMERS),
+            &[ROWS as u64, bn as u64],
+            &v_swz,
+        )?)
+    } else {
+        None
+    };
+    // V's rows as TMA lands them (fp8, transposed in the kernel): `chunks` boxes a stage, each
+    // stage with its own "landed" barrier, and a barrier for the producer's four warps.
+    let v_transposer = if transpose_v {
+        let t = VTranspose::new(c.block_n, c.head_dim)?;
+        let boxes = STAGES as u64 * t.chunks() as u64;
+        let lay = VTranspose::staging_layout();
+        let staging = kb.alloc_shared_buffers(dt, boxes, &[bn as u64, u64::from(V_CHUNK)], &lay)?;
+        let landed = kb.alloc_mbarriers(STAGES as u32, 1)?;
+        let producer_bar = kb.alloc_named_barriers(1, 4)?;
+        Some((t, staging, landed, producer_bar))
+    } else {
+        None
+    };
     // Bytes of one K or V tile (and of Q's two halves together).
     let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
     // Stage and phase parity of key block `j`.
@@ -102,25 +207,81 @@ pub(super) fn ping_pong_kernel(
             let dst = kb.index_shared(q_smem, r)?;
             kb.tma_load(q_map, &[row, zero], dst, q_full, None)?;
         }
+        // fp8's Vᵀ given: the head's D rows, from the block's first key.
+        let vt_row = if fp8 && !transpose_v {
+            let bh = kb.program_id(1)?;
+            Some(kb.mul(bh, c.head_dim as i32)?)
+        } else {
+            None
+        };
+        // fp8's V as rows: block i's landed boxes transposed into its Vᵀ stage once the
+        // consumers have released that stage; then the producer's warps meet, so the boxes can
+        // be refilled.
+        let transpose = |kb: &mut KernelBuilder<'_>, i: Value| -> Result<()> {
+            let Some((t, staging, landed, producer_bar)) = &v_transposer else {
+                return Ok(());
+            };
+            let (st, ph) = stage(kb, i)?;
+            let l = kb.mbarrier_at(*landed, st)?;
+            kb.mbarrier_wait(l, ph)?;
+            let free = kb.xor(ph, 1)?;
+            let e = kb.mbarrier_at(v_empty, st)?;
+            kb.mbarrier_wait(e, free)?;
+            let vt = kb.index_shared(v_ring, st)?;
+            let first = kb.mul(st, t.chunks())?;
+            t.run(kb, *staging, first, vt)?;
+            let f = kb.mbarrier_at(v_full, st)?;
+            kb.mbarrier_arrive(f)?;
+            kb.named_barrier_sync(*producer_bar, 0)
+        };
         kb.for_range(0, n_blocks, 1, &[], |kb, j, _| {
             let (st, ph) = stage(kb, j)?;
             // A fresh barrier passes parity 1: the first round does not wait.
             let free = kb.xor(ph, 1)?;
             let off = kb.mul(j, bn)?;
             let row = kb.add(head0, off)?;
-            for (map, ring, full, empty) in [
-                (k_map, k_ring, k_full, k_empty),
-                (v_map, v_ring, v_full, v_empty),
+            for (map, ring, full, empty, is_v) in [
+                (k_map, k_ring, k_full, k_empty, false),
+                (v_map, v_ring, v_full, v_empty, true),
             ] {
+                if let (true, Some((t, staging, landed, _))) = (is_v, &v_transposer) {
+                    // Into the staging boxes, free since block j - 2 was transposed.
+                    let l = kb.mbarrier_at(*landed, st)?;
+                    kb.mbarrier_expect(l, tile_bytes, None)?;
+                    let first = kb.mul(st, t.chunks())?;
+                    for ch in 0..t.chunks() {
+                        let i = kb.add(first, ch)?;
+                        let dst = kb.index_shared(*staging, i)?;
+                        let col = kb.i32(ch * V_CHUNK as i32)?;
+                        kb.tma_load(map, &[row, col], dst, l, None)?;
+                    }
+                    continue;
+                }
                 let e = kb.mbarrier_at(empty, st)?;
                 kb.mbarrier_wait_issuer(e, free)?;
                 let f = kb.mbarrier_at(full, st)?;
                 kb.mbarrier_expect(f, tile_bytes, None)?;
                 let dst = kb.index_shared(ring, st)?;
-                kb.tma_load(map, &[row, zero], dst, f, None)?;
+                let at = match vt_row {
+                    Some(vt_row) if is_v => [vt_row, off],
+                    _ => [row, zero],
+                };
+                kb.tma_load(map, &at, dst, f, None)?;
+            }
+            // The block before this one, its rows landing while this one's copies start.
+            if transpose_v {
+                let started = kb.gt(j, 0)?;
+                kb.if_then(started, |kb| {
+                    let prev = kb.sub(j, 1)?;
+                    transpose(kb, prev)
+                })?;
             }
             Ok(vec![])
         })?;
+        if transpose_v {
+            let last = kb.sub(n_blocks, 1)?;
+            transpose(kb, last)?;
+        }
         Ok(())
     })?;
 
@@ -153,12 +314,35 @@ pub(super) fn ping_pong_kernel(
             cols,
             rows,
             block_n: bn,
-            dtype: dt,
+            // fp8's P leaves the softmax in f32, to be scaled before its rounding.
+            dtype: if fp8 { DType::F32 } else { dt },
         };
         let o0 = kb.zeros((&acc_o, [ROWS as u64, d]), DType::F32)?;
         let m0 = kb.full((&rows_l, [ROWS as u64]), DType::F32, f64::NEG_INFINITY)?;
         let l0 = kb.zeros((&rows_l, [ROWS as u64]), DType::F32)?;
+        // fp8: the buffer of this consumer's P of block j.
+        let p_buf = |kb: &mut KernelBuilder<'_>, bufs: Value, j: Value| -> Result<Value> {
+            let par = kb.and(j, 1)?;
+            let two_r = kb.mul(r, 2)?;
+            let i = kb.add(two_r, par)?;
+            kb.index_shared(bufs, i)
+        };
+        // The A operand of P·V from the softmax's P of block j: P itself (16-bit), or P
+        // scaled, rounded to e4m3 and written to its buffer (fp8: the loop carries no P).
+        let stage_p = |kb: &mut KernelBuilder<'_>, p: Value, j: Value| -> Result<Option<Value>> {
+            let Some(bufs) = p_bufs else {
+                return Ok(Some(p));
+            };
+            let p = kb.mul(p, P_SCALE)?;
+            let p8 = kb.cast(p, dt)?;
+            let buf = p_buf(kb, bufs, j)?;
+            kb.store_shared(buf, p8)?;
+            kb.fence_async_shared()?;
+            Ok(None)
+        };
 
+        // A 16-bit P missing from the carried values: a bug in this schedule, reported as such.
+        let no_p = || CodegenError::arg("attention ping-pong", "16-bit P is carried in registers");
         // Waits for K of block j and issues S_j = Q Kⱼᵀ.
         let issue_s = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value)> {
             let (st, ph) = stage(kb, j)?;
@@ -169,20 +353,43 @@ pub(super) fn ping_pong_kernel(
             let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
             Ok((kb.wgmma(q_mine, k_t, s0)?, st))
         };
-        // Rescales O and issues O += P V of block j (waiting for its V).
-        let issue_pv = |kb: &mut KernelBuilder<'_>, j: Value, o, alpha, p| -> Result<Value> {
-            let (st, ph) = stage(kb, j)?;
-            let a_col = kb.expand_dims(alpha, 1)?;
-            let o = kb.mul(o, a_col)?;
-            let f = kb.mbarrier_at(v_full, st)?;
-            kb.mbarrier_wait(f, ph)?;
-            let v = kb.index_shared(v_ring, st)?;
-            kb.wgmma(p, v, o)
-        };
+        // Rescales O and issues O += P V of block j (waiting for its V); `p` is P in registers
+        // (16-bit) or None (fp8: in its buffer).
+        let issue_pv =
+            |kb: &mut KernelBuilder<'_>, j: Value, o, alpha, p: Option<Value>| -> Result<Value> {
+                let (st, ph) = stage(kb, j)?;
+                let a_col = kb.expand_dims(alpha, 1)?;
+                let o = kb.mul(o, a_col)?;
+                let f = kb.mbarrier_at(v_full, st)?;
+                kb.mbarrier_wait(f, ph)?;
+                let v = kb.index_shared(v_ring, st)?;
+                match (p, p_bufs) {
+                    (None, Some(bufs)) => {
+                        let v = kb.permute_shared(v, &[1, 0])?;
+                        let p = p_buf(kb, bufs, j)?;
+                        kb.wgmma(p, v, o)
+                    }
+                    (p, _) => kb.wgmma(p.ok_or_else(no_p)?, v, o),
+                }
+            };
         let release = |kb: &mut KernelBuilder<'_>, empty: Value, j: Value| -> Result<()> {
             let (st, _) = stage(kb, j)?;
             let e = kb.mbarrier_at(empty, st)?;
             kb.mbarrier_arrive(e)
+        };
+        // The loop's carried values: O, P (16-bit only), alpha, m, l.
+        let pack = |o, p: Option<Value>, alpha, m, l| -> Vec<Value> {
+            [Some(o), p, Some(alpha), Some(m), Some(l)]
+                .into_iter()
+                .flatten()
+                .collect()
+        };
+        let unpack = |v: &[Value]| -> Result<(Value, Option<Value>, Value, Value, Value)> {
+            match v {
+                [o, p, alpha, m, l] => Ok((*o, Some(*p), *alpha, *m, *l)),
+                [o, alpha, m, l] => Ok((*o, None, *alpha, *m, *l)),
+                _ => Err(no_p()),
+            }
         };
         kb.mbarrier_wait(q_full, 0)?;
 
@@ -194,10 +401,11 @@ pub(super) fn ping_pong_kernel(
         let s = kb.wgmma_wait(0, &[s])?[0];
         release(kb, k_empty, zero)?;
         let [p, alpha, m, l] = scores_in.step(kb, s, zero, m0, l0, Masking::Always)?;
+        let p = stage_p(kb, p, zero)?;
 
         // Block j ≥ 1: S_j and P_(j-1)·V in one turn, the softmax of j while P·V runs.
         let step = |kb: &mut KernelBuilder<'_>, j: Value, carried: &[Value], mask: Masking| {
-            let (o, p, alpha, m, l) = (carried[0], carried[1], carried[2], carried[3], carried[4]);
+            let (o, p, alpha, m, l) = unpack(carried)?;
             let prev = kb.sub(j, 1)?;
             kb.named_barrier_sync(turns, r)?;
             let (s, _) = issue_s(kb, j)?;
@@ -206,12 +414,13 @@ pub(super) fn ping_pong_kernel(
             let s = kb.wgmma_wait(1, &[s])?[0];
             release(kb, k_empty, j)?;
             let [p, alpha, m, l] = scores_in.step(kb, s, j, m, l, mask)?;
+            let p = stage_p(kb, p, j)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, v_empty, prev)?;
-            Ok(vec![o, p, alpha, m, l])
+            Ok(pack(o, p, alpha, m, l))
         };
         let last = kb.sub(n_blocks, 1)?;
-        let init = [o0, p, alpha, m, l];
+        let init = pack(o0, p, alpha, m, l);
         let out = kb.for_range(1, last, 1, &init, |kb, j, carried| {
             step(kb, j, carried, Masking::None)
         })?;
@@ -222,7 +431,7 @@ pub(super) fn ping_pong_kernel(
             |kb| step(kb, last, &out, Masking::Always),
             |_| Ok(out.clone()),
         )?;
-        let (o, p, alpha, m, l) = (out[0], out[1], out[2], out[3], out[4]);
+        let (o, p, alpha, m, l) = unpack(&out)?;
         // P·V of the last block.
         kb.named_barrier_sync(turns, r)?;
         let o = issue_pv(kb, last, o, alpha, p)?;
@@ -233,7 +442,22 @@ pub(super) fn ping_pong_kernel(
         let is0 = kb.eq(r, 0)?;
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
 
-        params.store_output(kb, &c, o, m, l, &acc_o, q_mine, my_off, my_row)
+        match ops {
+            Operands::Half(params) => {
+                params.store_output(kb, &c, o, m, l, &acc_o, q_mine, my_off, my_row)
+            }
+            Operands::Fp8(params) => {
+                // O · v_scale / (256 · l) in bf16 from registers (Q's buffer is half of O's
+                // bf16 tile), and the lse of the unscaled P.
+                let o = kb.mul(o, params.v_scale)?;
+                let l_col = kb.mul(l, P_SCALE)?;
+                let l_col = kb.expand_dims(l_col, 1)?;
+                let o = kb.div(o, l_col)?;
+                let o = kb.cast(o, DType::BF16)?;
+                store_rows(kb, params.o, seq, o, &acc_o, my_off, my_row)?;
+                store_lse(kb, params.lse, seq, m, l, my_off, my_row)
+            }
+        }
     })?;
-    kb.finish()
+    Ok(())
 }

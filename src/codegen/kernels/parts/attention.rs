@@ -225,8 +225,7 @@ impl AttentionParams {
         first_in_seq: Value,
         first_row: Value,
     ) -> Result<()> {
-        let rows = kb.shape(o)?[0];
-        let (d, n) = (u64::from(c.head_dim), rows as i32);
+        let n = kb.shape(o)?[0] as i32;
         let l_col = kb.expand_dims(l_i, 1)?;
         let o = kb.div(o, l_col)?;
         let o16 = kb.cast(o, c.dtype)?;
@@ -244,32 +243,65 @@ impl AttentionParams {
                 Ok(vec![])
             },
             |kb| {
-                let r = kb.arange(0, n, Slice::new(1, acc_o.clone()))?;
-                let r_seq = kb.add(r, first_in_seq)?;
-                let inside = kb.lt(r_seq, self.seq)?;
-                let r_all = kb.add(r, first_row)?;
-                let r_off = kb.mul(r_all, d as i32)?;
-                let r_off = kb.expand_dims(r_off, 1)?;
-                let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
-                let cl = kb.expand_dims(cl, 0)?;
-                let offs = kb.add(r_off, cl)?;
-                let ptrs = kb.add(self.o, offs)?;
-                let inside2 = kb.expand_dims(inside, 1)?;
-                let mask = kb.broadcast_to(inside2, (acc_o, [rows, d]))?;
-                kb.store(ptrs, o16, Some(mask))?;
+                store_rows(kb, self.o, self.seq, o16, acc_o, first_in_seq, first_row)?;
                 Ok(vec![])
             },
         )?;
-        let log_l = kb.math(MathOp::Log2, l_i)?;
-        let lse2 = kb.add(m_i, log_l)?;
-        let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
-        // In the row statistics' own layout (the scores' rows, which may differ from O's).
-        let stats_l = kb.layout(l_i)?.expect("a row tile has a layout");
-        let r = kb.arange(0, n, stats_l)?;
-        let r_seq = kb.add(r, first_in_seq)?;
-        let inside = kb.lt(r_seq, self.seq)?;
-        let r_all = kb.add(r, first_row)?;
-        let ptrs = kb.add(self.lse, r_all)?;
-        kb.store(ptrs, lse_ln, Some(inside))
+        store_lse(kb, self.lse, self.seq, m_i, l_i, first_in_seq, first_row)
     }
+}
+
+/// Stores the `[rows, D]` tile `o` (in `acc_o`) to `o_ptr` (`[batch · heads · seq, D]`) from
+/// registers, its first row at `first_in_seq` within its head and `first_row` in the whole
+/// array, rows at or past `seq` left alone (a TMA box would overwrite the next head's rows).
+pub fn store_rows(
+    kb: &mut KernelBuilder<'_>,
+    o_ptr: Value,
+    seq: Value,
+    o: Value,
+    acc_o: &Encoding,
+    first_in_seq: Value,
+    first_row: Value,
+) -> Result<()> {
+    let shape = kb.shape(o)?;
+    let (rows, d) = (shape[0], shape[1]);
+    let n = rows as i32;
+    let r = kb.arange(0, n, Slice::new(1, acc_o.clone()))?;
+    let r_seq = kb.add(r, first_in_seq)?;
+    let inside = kb.lt(r_seq, seq)?;
+    let r_all = kb.add(r, first_row)?;
+    let r_off = kb.mul(r_all, d as i32)?;
+    let r_off = kb.expand_dims(r_off, 1)?;
+    let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
+    let cl = kb.expand_dims(cl, 0)?;
+    let offs = kb.add(r_off, cl)?;
+    let ptrs = kb.add(o_ptr, offs)?;
+    let inside2 = kb.expand_dims(inside, 1)?;
+    let mask = kb.broadcast_to(inside2, (acc_o, [rows, d]))?;
+    kb.store(ptrs, o, Some(mask))
+}
+
+/// Stores the log-sum-exp (natural log) `(m + log2 l) · ln 2` of each row to `lse_ptr`
+/// (`[batch · heads · seq]`), rows placed as in [`store_rows`].
+pub fn store_lse(
+    kb: &mut KernelBuilder<'_>,
+    lse_ptr: Value,
+    seq: Value,
+    m_i: Value,
+    l_i: Value,
+    first_in_seq: Value,
+    first_row: Value,
+) -> Result<()> {
+    let n = kb.shape(l_i)?[0] as i32;
+    let log_l = kb.math(MathOp::Log2, l_i)?;
+    let lse2 = kb.add(m_i, log_l)?;
+    let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
+    // In the row statistics' own layout (the scores' rows, which may differ from O's).
+    let stats_l = kb.layout(l_i)?.expect("a row tile has a layout");
+    let r = kb.arange(0, n, stats_l)?;
+    let r_seq = kb.add(r, first_in_seq)?;
+    let inside = kb.lt(r_seq, seq)?;
+    let r_all = kb.add(r, first_row)?;
+    let ptrs = kb.add(lse_ptr, r_all)?;
+    kb.store(ptrs, lse_ln, Some(inside))
 }

@@ -6,7 +6,8 @@
 //! memory ([`Epilogue`], [`TmaStore`]); for attention, the parameters and query block of a program
 //! ([`AttentionParams`], [`QueryBlock`]), the online softmax of a key block with its masking
 //! ([`OnlineSoftmax`], [`Masking`]) and the store of `O / l` and the log-sum-exp
-//! ([`AttentionParams::store_output`]).
+//! ([`AttentionParams::store_output`]), and V transposed in shared memory for fp8's `P·V`
+//! ([`VTranspose`]).
 //!
 //! Each part is a few builder calls with their bookkeeping (stage and phase arithmetic, grouped
 //! tile origins, the staging buffer's reuse) written once; nothing here is more than the builder
@@ -67,11 +68,13 @@ mod groups;
 mod promote;
 mod ring;
 mod tiles;
+mod v_transpose;
 
-pub use attention::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
+pub use attention::{store_lse, store_rows, AttentionParams, Masking, OnlineSoftmax, QueryBlock};
 pub use epilogue::{Epilogue, TmaStore};
 pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
 pub use groups::{GroupRows, Groups};
 pub use promote::{gemm_mainloop_ws_scaled, BlockScale};
 pub use ring::TmaRing;
 pub use tiles::{ceil_div, TileGrid};
+pub use v_transpose::{VTranspose, V_CHUNK};
