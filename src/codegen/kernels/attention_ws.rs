@@ -47,9 +47,10 @@ const CONSUMERS: u32 = 2;
 const ROWS: i32 = 64;
 /// Stages of the K and V rings.
 const STAGES: i32 = 2;
-/// fp8: P is multiplied by this before its rounding to e4m3 (so that its small values stay
-/// normal numbers), and O divided by it after.
-const P_SCALE: f64 = 256.0;
+/// fp8: P is made 2^8 times larger inside the softmax's exponent before its rounding to e4m3
+/// (so that its small values stay normal numbers); the row sums grow with it, so O divided by
+/// them needs no other correction.
+const P_LOG2_SCALE: i32 = 8;
 
 /// The element type's side of the ping-pong schedule: its parameters, and what follows from
 /// fp8 wgmma's rule that both operands be K-major with A in shared memory.
@@ -61,7 +62,8 @@ pub(super) enum Operands {
     Half(AttentionParams),
     /// e4m3 Q, K, V with scales: `P·V` reads `Vᵀ` `[D, keys]` (K-major B), given so by the
     /// caller or transposed from V's rows by the producer warpgroup ([`VTranspose`]); P scaled
-    /// by 256, rounded to e4m3 and staged in shared memory, O in bf16 from registers.
+    /// by 256 (inside the softmax's exponent), rounded to e4m3 and staged in shared memory, O
+    /// in bf16 from registers.
     Fp8(Fp8Params),
 }
 
@@ -317,6 +319,20 @@ pub(super) fn ping_pong_body(
             // fp8's P leaves the softmax in f32, to be scaled before its rounding.
             dtype: if fp8 { DType::F32 } else { dt },
         };
+        // The online softmax of a block (fp8: P and its sums 2^8 times larger).
+        let softmax = |kb: &mut KernelBuilder<'_>,
+                       s: Value,
+                       j: Value,
+                       m: Value,
+                       l: Value,
+                       mask: Masking|
+         -> Result<[Value; 4]> {
+            if fp8 {
+                scores_in.step_times_pow2(kb, s, j, m, l, mask, P_LOG2_SCALE)
+            } else {
+                scores_in.step(kb, s, j, m, l, mask)
+            }
+        };
         let o0 = kb.zeros((&acc_o, [ROWS as u64, d]), DType::F32)?;
         let m0 = kb.full((&rows_l, [ROWS as u64]), DType::F32, f64::NEG_INFINITY)?;
         let l0 = kb.zeros((&rows_l, [ROWS as u64]), DType::F32)?;
@@ -328,12 +344,11 @@ pub(super) fn ping_pong_body(
             kb.index_shared(bufs, i)
         };
         // The A operand of P·V from the softmax's P of block j: P itself (16-bit), or P
-        // scaled, rounded to e4m3 and written to its buffer (fp8: the loop carries no P).
+        // rounded to e4m3 and written to its buffer (fp8: the loop carries no P).
         let stage_p = |kb: &mut KernelBuilder<'_>, p: Value, j: Value| -> Result<Option<Value>> {
             let Some(bufs) = p_bufs else {
                 return Ok(Some(p));
             };
-            let p = kb.mul(p, P_SCALE)?;
             let p8 = kb.cast(p, dt)?;
             let buf = p_buf(kb, bufs, j)?;
             kb.store_shared(buf, p8)?;
@@ -400,7 +415,7 @@ pub(super) fn ping_pong_body(
         kb.named_barrier_arrive(turns, other)?;
         let s = kb.wgmma_wait(0, &[s])?[0];
         release(kb, k_empty, zero)?;
-        let [p, alpha, m, l] = scores_in.step(kb, s, zero, m0, l0, Masking::Always)?;
+        let [p, alpha, m, l] = softmax(kb, s, zero, m0, l0, Masking::Always)?;
         let p = stage_p(kb, p, zero)?;
 
         // Block j ≥ 1: S_j and P_(j-1)·V in one turn, the softmax of j while P·V runs.
@@ -413,7 +428,7 @@ pub(super) fn ping_pong_body(
             kb.named_barrier_arrive(turns, other)?;
             let s = kb.wgmma_wait(1, &[s])?[0];
             release(kb, k_empty, j)?;
-            let [p, alpha, m, l] = scores_in.step(kb, s, j, m, l, mask)?;
+            let [p, alpha, m, l] = softmax(kb, s, j, m, l, mask)?;
             let p = stage_p(kb, p, j)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, v_empty, prev)?;
@@ -447,14 +462,14 @@ pub(super) fn ping_pong_body(
                 params.store_output(kb, &c, o, m, l, &acc_o, q_mine, my_off, my_row)
             }
             Operands::Fp8(params) => {
-                // O · v_scale / (256 · l) in bf16 from registers (Q's buffer is half of O's
-                // bf16 tile), and the lse of the unscaled P.
+                // O · v_scale / l in bf16 from registers (Q's buffer is half of O's bf16
+                // tile), and the lse of the unscaled P.
                 let o = kb.mul(o, params.v_scale)?;
-                let l_col = kb.mul(l, P_SCALE)?;
-                let l_col = kb.expand_dims(l_col, 1)?;
+                let l_col = kb.expand_dims(l, 1)?;
                 let o = kb.div(o, l_col)?;
                 let o = kb.cast(o, DType::BF16)?;
                 store_rows(kb, params.o, seq, o, &acc_o, my_off, my_row)?;
+                let l = kb.mul(l, (-f64::from(P_LOG2_SCALE)).exp2())?;
                 store_lse(kb, params.lse, seq, m, l, my_off, my_row)
             }
         }

@@ -48,7 +48,25 @@ impl OnlineSoftmax {
         l_i: Value,
         masking: Masking,
     ) -> Result<[Value; 4]> {
-        self.step_impl(kb, s, j, m_i, l_i, masking, false)
+        self.step_impl(kb, s, j, m_i, l_i, masking, false, 0)
+    }
+
+    /// [`step`](Self::step) with P and the returned sum `2^log2_factor` times larger, at no
+    /// cost per score: the factor joins the row's offset inside the exponent. fp8's P is scaled
+    /// so before its rounding to e4m3, so that its small values stay normal numbers; divide O
+    /// by the scaled sum, and the sum by the factor for the log-sum-exp.
+    #[allow(clippy::too_many_arguments)] // `step`'s arguments and the factor
+    pub fn step_times_pow2(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        s: Value,
+        j: Value,
+        m_i: Value,
+        l_i: Value,
+        masking: Masking,
+        log2_factor: i32,
+    ) -> Result<[Value; 4]> {
+        self.step_impl(kb, s, j, m_i, l_i, masking, false, log2_factor)
     }
 
     /// [`step`](Self::step) where a row may have seen no key yet after this block (a split of
@@ -63,10 +81,10 @@ impl OnlineSoftmax {
         l_i: Value,
         masking: Masking,
     ) -> Result<[Value; 4]> {
-        self.step_impl(kb, s, j, m_i, l_i, masking, true)
+        self.step_impl(kb, s, j, m_i, l_i, masking, true, 0)
     }
 
-    #[allow(clippy::too_many_arguments)] // `step`'s arguments and the one choice between them
+    #[allow(clippy::too_many_arguments)] // `step`'s arguments and the choices between them
     fn step_impl(
         &self,
         kb: &mut KernelBuilder<'_>,
@@ -76,6 +94,7 @@ impl OnlineSoftmax {
         l_i: Value,
         masking: Masking,
         rows_may_be_empty: bool,
+        log2_factor: i32,
     ) -> Result<[Value; 4]> {
         // In the log2 domain: with `qk_scale > 0`, the row max of the scaled scores is the scaled
         // row max, and `exp2(s · scale - m)` is one FMA and one `ex2.approx.ftz` per element.
@@ -100,7 +119,10 @@ impl OnlineSoftmax {
         };
         let dm = kb.sub(m_i, m_sub)?;
         let alpha = exp2(kb, dm)?;
-        let neg_m = kb.neg(m_sub)?;
+        let mut neg_m = kb.neg(m_sub)?;
+        if log2_factor != 0 {
+            neg_m = kb.add(neg_m, f64::from(log2_factor))?;
+        }
         let neg_m = kb.expand_dims(neg_m, 1)?;
         let x = kb.fma(s, self.qk_scale, neg_m)?;
         let p = exp2(kb, x)?;
