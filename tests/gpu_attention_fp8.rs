@@ -55,6 +55,16 @@ fn fp8_attention_assembles_with_fp8_wgmma() {
 }
 
 /// Every entry: ping-pong with V's rows and with `Vᵀ`, serial with `Vᵀ`.
+#[test]
+fn v_transpose_rejects_shapes_it_cannot_tile() {
+    use weft::codegen::kernels::parts::VTranspose;
+    assert!(VTranspose::new(128, 64).is_ok());
+    for (keys, d) in [(64, 128), (128, 48), (128, 0)] {
+        let e = VTranspose::new(keys, d).unwrap_err().to_string();
+        assert!(e.contains(&format!("block_n {keys}, head_dim {d}")), "{e}");
+    }
+}
+
 const SCHEDULES: &[(AttentionSchedule, bool)] = &[
     (AttentionSchedule::PingPong, false),
     (AttentionSchedule::PingPong, true),

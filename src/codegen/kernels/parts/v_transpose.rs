@@ -10,7 +10,7 @@
 //! differs (same lanes, same warps), so the transpose costs no shuffle and no shared round trip
 //! beyond the one load and one store of each byte.
 
-use crate::codegen::{KernelBuilder, Result, Value};
+use crate::codegen::{CodegenError, KernelBuilder, Result, Value};
 use crate::layout::encoding::NvmmaShared;
 use crate::layout::LinearLayout;
 
@@ -31,8 +31,15 @@ pub struct VTranspose {
 }
 
 impl VTranspose {
-    /// The layouts for `block_n` keys (128) and four warps.
+    /// The layouts for `block_n` keys (128: four warps of 32 keys) and a head dimension that is a
+    /// multiple of 32.
     pub fn new(block_n: u32, head_dim: u32) -> Result<VTranspose> {
+        if block_n != 128 || head_dim == 0 || head_dim % V_CHUNK != 0 {
+            return Err(CodegenError::arg(
+                "VTranspose::new",
+                format!("block_n {block_n}, head_dim {head_dim}: 128 keys, D a multiple of 32"),
+            ));
+        }
         // A chunk is [block_n keys, 32 columns]: (key, column) basis vectors.
         let (k, c) = (|x: u64| vec![x, 0], |x: u64| vec![0, x]);
         // Lanes: columns 4, 8 and keys 4, 8, 16 (a store's 32 lanes write 16 different banks);
