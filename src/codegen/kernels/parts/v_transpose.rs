@@ -34,7 +34,7 @@ impl VTranspose {
     /// The layouts for `block_n` keys (128: four warps of 32 keys) and a head dimension that is a
     /// multiple of 32.
     pub fn new(block_n: u32, head_dim: u32) -> Result<VTranspose> {
-        if block_n != 128 || head_dim == 0 || head_dim % V_CHUNK != 0 {
+        if block_n != 128 || head_dim == 0 || !head_dim.is_multiple_of(V_CHUNK) {
             return Err(CodegenError::arg(
                 "VTranspose::new",
                 format!("block_n {block_n}, head_dim {head_dim}: 128 keys, D a multiple of 32"),
