@@ -11,6 +11,8 @@
 
 mod attention;
 mod attention_bwd;
+mod attention_bwd_config;
+mod attention_bwd_rows;
 mod attention_bwd_wgmma;
 mod attention_config;
 mod attention_decode;
@@ -50,8 +52,9 @@ mod transpose_smem;
 pub use attention::{attention_kernel, attention_reference};
 pub use attention_bwd::{
     attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
-    attention_bwd_reference, delta_grid, AttentionBwdConfig, BwdEngine,
+    attention_bwd_reference, delta_grid,
 };
+pub use attention_bwd_config::{AttentionBwdConfig, BwdEngine};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
 pub use attention_fp8::{attention_fp8_kernel, Fp8AttentionConfig};
