@@ -21,9 +21,17 @@ pub struct VarlenShape<'a> {
     pub head_dim: usize,
 }
 
+/// The lengths of a checked [`VarlenShape`].
+struct Lengths {
+    /// `(len_q, len_k)` of each sequence.
+    pairs: Vec<(usize, usize)>,
+    total_q: usize,
+    total_k: usize,
+}
+
 impl VarlenShape<'_> {
-    /// The sequence lengths `(len_q, len_k)` and the totals, or what is wrong with the shape.
-    fn lengths(&self) -> Result<(Vec<(usize, usize)>, usize, usize)> {
+    /// The sequence lengths and the totals, or what is wrong with the shape.
+    fn lengths(&self) -> Result<Lengths> {
         let bad = |reason: String| CodegenError::arg("attention_varlen_reference", reason);
         let (cq, ck) = (self.cu_seqlens_q, self.cu_seqlens_k);
         if cq.len() != ck.len() || cq.is_empty() {
@@ -33,7 +41,7 @@ impl VarlenShape<'_> {
                 ck.len()
             )));
         }
-        if self.kv_group == 0 || self.heads_q % self.kv_group != 0 {
+        if self.kv_group == 0 || !self.heads_q.is_multiple_of(self.kv_group) {
             return Err(bad(format!(
                 "kv_group {} does not divide heads_q {}",
                 self.kv_group, self.heads_q
@@ -46,9 +54,12 @@ impl VarlenShape<'_> {
             Ok(cu.windows(2).map(|w| (w[1] - w[0]) as usize).collect())
         };
         let (lq, lk) = (span(cq, "cu_seqlens_q")?, span(ck, "cu_seqlens_k")?);
-        let lens = lq.into_iter().zip(lk).collect();
         let total = |cu: &[i32]| cu[cu.len() - 1] as usize;
-        Ok((lens, total(cq), total(ck)))
+        Ok(Lengths {
+            pairs: lq.into_iter().zip(lk).collect(),
+            total_q: total(cq),
+            total_k: total(ck),
+        })
     }
 }
 
@@ -65,7 +76,11 @@ pub fn attention_varlen_reference(
     scale: f64,
     causal: bool,
 ) -> Result<(Vec<f32>, Vec<f32>)> {
-    let (lens, total_q, total_k) = shape.lengths()?;
+    let Lengths {
+        pairs,
+        total_q,
+        total_k,
+    } = shape.lengths()?;
     let (hq, d) = (shape.heads_q, shape.head_dim);
     let hkv = hq / shape.kv_group;
     let (nq, nkv) = (hq * total_q * d, hkv * total_k * d);
@@ -85,7 +100,7 @@ pub fn attention_varlen_reference(
     let mut s = Vec::new();
     for h in 0..hq {
         let (mut sq, mut sk) = (0usize, 0usize);
-        for &(len_q, len_k) in &lens {
+        for &(len_q, len_k) in &pairs {
             let (q0, k0) = (h * total_q + sq, (h / shape.kv_group) * total_k + sk);
             for i in 0..len_q {
                 // Bottom-right: the last query row sees every key.
