@@ -13,15 +13,16 @@
 
 mod common;
 
+use common::attention::{cumulative, Case, Run};
 use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
-use common::launch::{launch, load, poisoned, PAD};
+use common::launch::{load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     attention_kernel, attention_varlen_reference, AttentionConfig, AttentionSchedule, VarlenShape,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
+use weft::runtime::{bf16, f16, Backend};
 
 /// A configuration of `schedule`, `dtype`, head dim, mask, KV group and lengths.
 fn config(
@@ -41,24 +42,6 @@ fn config(
     c.kv_group = kv_group;
     c.varlen = varlen;
     c
-}
-
-/// One launch: a configuration, its query heads (batch · heads for one length) and the
-/// sequence lengths (one pair for one length).
-struct Case {
-    c: AttentionConfig,
-    heads_q: usize,
-    lens_q: Vec<i32>,
-    lens_k: Vec<i32>,
-}
-
-fn cumulative(lens: &[i32]) -> Vec<i32> {
-    std::iter::once(0)
-        .chain(lens.iter().scan(0, |s, &l| {
-            *s += l;
-            Some(*s)
-        }))
-        .collect()
 }
 
 /// GQA with one length: groups 2, 4 (MQA: one KV head) and 8, every schedule.
@@ -144,7 +127,6 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
             dev,
             kernel: &kernel,
             case,
-            cu: [&cu_q, &cu_k],
             scale,
             what: &what,
         };
@@ -189,72 +171,6 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
             "{what} on {}: ok, max abs error O {max_err:.2e}, lse {max_lse:.2e}, {empty} rows with no key",
             B::KIND
         );
-    }
-}
-
-/// One launch of a case.
-struct Run<'a, B: Backend> {
-    dev: &'a B::Device,
-    kernel: &'a B::Kernel,
-    case: &'a Case,
-    cu: [&'a [i32]; 2],
-    scale: f64,
-    what: &'a str,
-}
-
-impl<B: Backend> Run<'_, B> {
-    /// Uploads Q, K, V converted by `to`, runs the kernel into a poisoned O and `lse`, and
-    /// returns all of O (with its poisoned tail) read back through `from`.
-    fn run<T: DeviceElem>(
-        &self,
-        qkv: [&[f32]; 3],
-        lse: &B::Buffer<f32>,
-        to: impl Fn(f32) -> T,
-        from: impl Fn(T) -> f64,
-    ) -> Vec<f64> {
-        let (dev, c, case) = (self.dev, self.case.c, self.case);
-        let d = u64::from(c.head_dim);
-        let total = |cu: &[i32]| cu[cu.len() - 1] as u64;
-        let rows_q = case.heads_q as u64 * total(self.cu[0]);
-        let rows_k = (case.heads_q / c.kv_group as usize) as u64 * total(self.cu[1]);
-        let up = |x: &[f32]| {
-            dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<_>>())
-                .unwrap()
-        };
-        let (dq, dk, dv) = (up(qkv[0]), up(qkv[1]), up(qkv[2]));
-        let o = poisoned::<B, T>(dev, (rows_q * d) as usize + 1024 - PAD);
-        let map = |b, rows: u64, boxed: [u32; 2]| {
-            dev.tensor_map(b, &[rows, d], &[d], &boxed, c.swizzle())
-                .unwrap()
-        };
-        let (qm, km, vm) = (
-            map(&dq, rows_q, c.q_box()),
-            map(&dk, rows_k, c.kv_box()),
-            map(&dv, rows_k, c.kv_box()),
-        );
-        let om = map(&o, rows_q, c.q_box());
-        let cu_q = dev.upload(self.cu[0]).unwrap();
-        let cu_k = dev.upload(self.cu[1]).unwrap();
-        let mut args = KernelArgs::new();
-        args.tensor_map(&qm)
-            .tensor_map(&km)
-            .tensor_map(&vm)
-            .tensor_map(&om)
-            .ptr(&o)
-            .ptr(lse);
-        let grid = if c.varlen {
-            args.ptr(&cu_q).ptr(&cu_k);
-            let longest = case.lens_q.iter().copied().max().unwrap_or(0) as u64;
-            c.varlen_grid(longest, case.heads_q as u64, case.lens_q.len() as u64)
-        } else {
-            args.scalar(case.lens_q[0]);
-            c.grid(case.lens_q[0] as u64, case.heads_q as u64)
-        };
-        args.scalar((self.scale * std::f64::consts::LOG2_E) as f32);
-        // SAFETY: the kernel reads Q, K, V through maps that cover them and the cumulative
-        // lengths, and writes O[0..rows_q·d) and lse[0..rows_q).
-        unsafe { launch::<B>(dev, self.kernel, grid, &args, self.what) };
-        o.to_vec().unwrap().into_iter().map(from).collect()
     }
 }
 

@@ -217,11 +217,7 @@ impl QueryBlock {
         };
         let qb = kb.program_id(0)?;
         let b = kb.program_id(2)?;
-        let at = kb.add(cu_q, b)?;
-        let start = kb.load(at, None, None)?;
-        let at1 = kb.add(at, 1)?;
-        let end = kb.load(at1, None, None)?;
-        let len_q = kb.sub(end, start)?;
+        let [_, len_q] = sequence_span(kb, cu_q, b)?;
         let q_off = kb.mul(qb, c.block_m as i32)?;
         let past = kb.ge(q_off, len_q)?;
         kb.return_if(past)
@@ -285,13 +281,9 @@ impl QueryBlock {
         let batch = kb.num_programs(2)?;
         // (start, length, total) of sequence b in a cumulative array.
         let span = |kb: &mut KernelBuilder<'_>, cu: Value| -> Result<[Value; 3]> {
-            let at = kb.add(cu, b)?;
-            let start = kb.load(at, None, None)?;
-            let at1 = kb.add(at, 1)?;
-            let end = kb.load(at1, None, None)?;
+            let [start, len] = sequence_span(kb, cu, b)?;
             let last = kb.add(cu, batch)?;
-            let total = kb.load(last, None, None)?;
-            Ok([start, kb.sub(end, start)?, total])
+            Ok([start, len, kb.load(last, None, None)?])
         };
         let [start_q, len_q, total_q] = span(kb, cu_q)?;
         let q_off = kb.mul(qb, bm)?;
@@ -367,6 +359,15 @@ impl QueryBlock {
             empty_rows: self.shift.is_some(),
         }
     }
+}
+
+/// Where sequence `b` starts in the cumulative lengths `cu`, and its length.
+fn sequence_span(kb: &mut KernelBuilder<'_>, cu: Value, b: Value) -> Result<[Value; 2]> {
+    let at = kb.add(cu, b)?;
+    let start = kb.load(at, None, None)?;
+    let at1 = kb.add(at, 1)?;
+    let end = kb.load(at1, None, None)?;
+    Ok([start, kb.sub(end, start)?])
 }
 
 /// The query rows an epilogue stores.
