@@ -41,7 +41,7 @@
 //! masked in the scores (keys `≥ len_k`), a query block that reaches past its sequence's end is
 //! stored from registers for its own rows only. Grid:
 //! [`varlen_grid`](AttentionConfig::varlen_grid), `(⌈max_seqlen_q / block_m⌉, heads_q, batch)`;
-//! CTAs past a shorter sequence's end exit at once. Serial and ping-pong schedules.
+//! CTAs past a shorter sequence's end exit at once. Every schedule.
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
@@ -243,7 +243,13 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 let stm1 = kb.where_(at0, stages - 1, st_m1)?;
                 wait_full(kb, st1, ph1)?;
                 let s_next = scores(kb, st1)?;
-                let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, Masking::None)?;
+                // Variable lengths: masked from the first block the diagonal or the keys' end
+                // cuts (the last block, peeled off below, always is).
+                let mask = match qblock.first_masked {
+                    Some(first) => Masking::When(kb.ge(j, first)?),
+                    None => Masking::None,
+                };
+                let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, mask)?;
                 let o = kb.wgmma_wait(1, &[o])?[0];
                 // PV of block j - 1 is done: release its stage (none before block 0) and refill it
                 // with block j + 2.

@@ -149,11 +149,6 @@ impl AttentionConfig {
         if !(1..=256).contains(&self.kv_group) {
             return Err(bad(format!("kv_group {}: 1..=256", self.kv_group)));
         }
-        if self.varlen && self.schedule == AttentionSchedule::Pipelined {
-            return Err(bad(
-                "varlen with the Pipelined schedule: Serial or PingPong".to_string(),
-            ));
-        }
         Ok(())
     }
 }
