@@ -108,6 +108,7 @@ pub fn attention_fp8_kernel(
         q_off,
         q_row,
         n_blocks,
+        ..
     } = QueryBlock::of_program(&mut kb, &blocks, seq)?;
     let bh = kb.program_id(1)?;
     let vt_row = kb.mul(bh, c.head_dim as i32)?;

@@ -42,10 +42,11 @@ pub(super) fn ping_pong_kernel(
     target: Target,
     c: AttentionConfig,
 ) -> Result<Kernel<'_>> {
-    let name = if c.causal {
-        "attn_fwd_ws_causal"
-    } else {
-        "attn_fwd_ws"
+    let name = match (c.varlen, c.causal) {
+        (false, false) => "attn_fwd_ws",
+        (false, true) => "attn_fwd_ws_causal",
+        (true, false) => "attn_fwd_ws_varlen",
+        (true, true) => "attn_fwd_ws_varlen_causal",
     };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;
@@ -55,7 +56,6 @@ pub(super) fn ping_pong_kernel(
         q_map,
         k_map,
         v_map,
-        seq,
         qk_scale,
         ..
     } = params;
@@ -65,12 +65,21 @@ pub(super) fn ping_pong_kernel(
         WarpRole::new(4).max_regs(24),
         WarpRole::new(4).replicas(CONSUMERS).max_regs(240),
     ])?;
-    let QueryBlock {
-        head0,
-        q_off,
-        q_row,
-        n_blocks,
-    } = QueryBlock::of_program(&mut kb, &c, seq)?;
+    // One length: the query block once, before the roles. Variable lengths: each role works it
+    // out itself, so the values only consumers need are not live through the producer's 24
+    // registers (ptxas sees the producer's path run on into the consumer's test, and spilled).
+    QueryBlock::leave_past_the_end(&mut kb, &c, &params)?;
+    let shared = if c.varlen {
+        None
+    } else {
+        Some(QueryBlock::of_params(&mut kb, &c, &params)?)
+    };
+    let block_here = |kb: &mut KernelBuilder<'_>| -> Result<QueryBlock> {
+        match shared {
+            Some(q) => Ok(q),
+            None => QueryBlock::of_params(kb, &c, &params),
+        }
+    };
     let zero = kb.i32(0)?;
 
     let swz = NvmmaShared::new(u32::from(swizzle), dt.bits(), 2, false);
@@ -95,6 +104,12 @@ pub(super) fn ping_pong_kernel(
     };
 
     kb.in_role(roles[0], |kb| {
+        let QueryBlock {
+            kv_head0,
+            q_row,
+            n_blocks,
+            ..
+        } = block_here(kb)?;
         // Q: two boxes of 64 rows, one K tile's bytes (block_m = block_n).
         kb.mbarrier_expect(q_full, tile_bytes, None)?;
         for r in 0..CONSUMERS as i32 {
@@ -107,7 +122,7 @@ pub(super) fn ping_pong_kernel(
             // A fresh barrier passes parity 1: the first round does not wait.
             let free = kb.xor(ph, 1)?;
             let off = kb.mul(j, bn)?;
-            let row = kb.add(head0, off)?;
+            let row = kb.add(kv_head0, off)?;
             for (map, ring, full, empty) in [
                 (k_map, k_ring, k_full, k_empty),
                 (v_map, v_ring, v_full, v_empty),
@@ -125,6 +140,13 @@ pub(super) fn ping_pong_kernel(
     })?;
 
     kb.in_role(roles[1], |kb| {
+        let qblock = block_here(kb)?;
+        let QueryBlock {
+            q_off,
+            q_row,
+            n_blocks,
+            ..
+        } = qblock;
         let r = kb.role_replica()?;
         let other = kb.xor(r, 1)?;
         let first = kb.eq(r, 1)?;
@@ -138,18 +160,12 @@ pub(super) fn ping_pong_kernel(
         let acc_o: Encoding = NvidiaMma::hopper(&[4, 1], c.head_dim, 16).into();
         let rows_l = Slice::new(1, acc_s.clone());
         let s_shape = [ROWS as u64, bn as u64];
-        let rows = if c.causal {
-            let i = kb.arange(0, ROWS, rows_l.clone())?;
-            let i = kb.add(i, my_off)?;
-            Some(kb.expand_dims(i, 1)?)
-        } else {
-            None
-        };
+        let rows = qblock.causal_rows(kb, &c, &rows_l, ROWS, my_off)?;
         let cols = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
         let cols = kb.expand_dims(cols, 0)?;
         let scores_in = OnlineSoftmax {
             qk_scale,
-            seq,
+            seq: qblock.len_k,
             cols,
             rows,
             block_n: bn,
@@ -184,6 +200,16 @@ pub(super) fn ping_pong_kernel(
             let e = kb.mbarrier_at(empty, st)?;
             kb.mbarrier_arrive(e)
         };
+        // Variable lengths: a row may see no key at all (a causal row above the diagonal, an
+        // empty key sequence); only in masked blocks, since the unmasked ones come first and a
+        // row that sees none of block 0 (masked) leaves none unmasked.
+        let softmax = |kb: &mut KernelBuilder<'_>, s, j, m, l, mask| {
+            if c.varlen && !matches!(mask, Masking::None) {
+                scores_in.step_rows_may_be_empty(kb, s, j, m, l, mask)
+            } else {
+                scores_in.step(kb, s, j, m, l, mask)
+            }
+        };
         kb.mbarrier_wait(q_full, 0)?;
 
         // Block 0: S only (no P·V before it), masked (the mask is exact, so a block that needs
@@ -193,7 +219,7 @@ pub(super) fn ping_pong_kernel(
         kb.named_barrier_arrive(turns, other)?;
         let s = kb.wgmma_wait(0, &[s])?[0];
         release(kb, k_empty, zero)?;
-        let [p, alpha, m, l] = scores_in.step(kb, s, zero, m0, l0, Masking::Always)?;
+        let [p, alpha, m, l] = softmax(kb, s, zero, m0, l0, Masking::Always)?;
 
         // Block j ≥ 1: S_j and P_(j-1)·V in one turn, the softmax of j while P·V runs.
         let step = |kb: &mut KernelBuilder<'_>, j: Value, carried: &[Value], mask: Masking| {
@@ -205,16 +231,30 @@ pub(super) fn ping_pong_kernel(
             kb.named_barrier_arrive(turns, other)?;
             let s = kb.wgmma_wait(1, &[s])?[0];
             release(kb, k_empty, j)?;
-            let [p, alpha, m, l] = scores_in.step(kb, s, j, m, l, mask)?;
+            let [p, alpha, m, l] = softmax(kb, s, j, m, l, mask)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, v_empty, prev)?;
             Ok(vec![o, p, alpha, m, l])
         };
         let last = kb.sub(n_blocks, 1)?;
         let init = [o0, p, alpha, m, l];
-        let out = kb.for_range(1, last, 1, &init, |kb, j, carried| {
-            step(kb, j, carried, Masking::None)
-        })?;
+        let out = match qblock.first_masked {
+            None => kb.for_range(1, last, 1, &init, |kb, j, carried| {
+                step(kb, j, carried, Masking::None)
+            })?,
+            // Variable lengths: the diagonal may cut two blocks before the last; the blocks
+            // from the first it cuts run masked, in a loop of their own.
+            Some(first) => {
+                let mid = kb.min(first, last)?;
+                let mid = kb.max(mid, 1)?;
+                let clear = kb.for_range(1, mid, 1, &init, |kb, j, carried| {
+                    step(kb, j, carried, Masking::None)
+                })?;
+                kb.for_range(mid, last, 1, &clear, |kb, j, carried| {
+                    step(kb, j, carried, Masking::Always)
+                })?
+            }
+        };
         // The last block (masked), when there are two or more.
         let more = kb.gt(n_blocks, 1)?;
         let out = kb.if_(
@@ -233,7 +273,8 @@ pub(super) fn ping_pong_kernel(
         let is0 = kb.eq(r, 0)?;
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
 
-        params.store_output(kb, &c, o, m, l, &acc_o, q_mine, my_off, my_row)
+        let at = qblock.output_rows(my_off, my_row);
+        params.store_output(kb, &c, o, m, l, &acc_o, q_mine, at)
     })?;
     kb.finish()
 }

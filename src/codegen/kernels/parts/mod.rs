@@ -68,7 +68,7 @@ mod promote;
 mod ring;
 mod tiles;
 
-pub use attention::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
+pub use attention::{AttentionParams, Masking, OnlineSoftmax, OutputRows, QueryBlock, SeqLengths};
 pub use epilogue::{Epilogue, TmaStore};
 pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
 pub use groups::{GroupRows, Groups};
