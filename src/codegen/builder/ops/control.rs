@@ -166,8 +166,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect();
         for attempt in 0..4 {
             // An abandoned attempt is unreachable code: what it allocated, freed and fenced
-            // must not shape the next attempt's reuse.
+            // must not shape the next attempt's reuse, and what it reported is not in the kernel.
             let smem_before = self.smem.clone();
+            let rows_before = self.lx.report.rows_len();
             let init_regs: Vec<&[BasicValueEnum<'ctx>]> =
                 inits.iter().map(|d| &d.regs[..]).collect();
             let lp = self.lx.loop_open(
@@ -229,6 +230,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if !invariant {
                 self.lx.values.close_scope(scope, outer);
                 self.smem.restore(smem_before);
+                self.lx.report.truncate_rows(rows_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
                 self.lx.loop_abandon(&lp)?;
