@@ -12,30 +12,15 @@ use crate::codegen::builder::ops::scan::ScanOp;
 use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
-use crate::codegen::interp::tasks::{Cont, Step, Task};
+use crate::codegen::interp::task::{Cont, Step, Task};
 use crate::codegen::interp::tensor_core::{dot_element, Accumulate};
 use crate::codegen::interp::tile::{holders, Tile};
+use crate::codegen::interp::val::Val;
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
 use crate::codegen::types::{DType, Type};
 use crate::codegen::MathPrecision;
 use crate::target::Vendor;
-
-/// A value at run time.
-#[derive(Debug, Clone)]
-pub(crate) enum Val {
-    /// A scalar.
-    S(Num),
-    /// A tile.
-    T(Rc<Tile>),
-    /// A shared buffer: its byte address in shared memory now (a ring indexed at run time
-    /// moves it).
-    Shared(u64),
-    /// mbarriers: the index of the first in the CTA's table, and how many.
-    Bars(usize, u64),
-    /// A tensor map.
-    Map(Rc<TensorMapArg>),
-}
 
 /// An mbarrier's state.
 #[derive(Debug, Clone)]
