@@ -16,7 +16,7 @@ features="${EXAMPLE_FEATURES:-llvm,cuda}"
 cargo build --quiet --features "$features" --examples
 dir="${CARGO_TARGET_DIR:-target}/debug/examples"
 # Examples that launch no kernel of their own.
-tools=" compile_probe report_check bench_gpu "
+tools=" compile_probe report_check bench_gpu row_occupancy "
 failed=0
 count=0
 start=$SECONDS

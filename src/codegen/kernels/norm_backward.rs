@@ -3,7 +3,7 @@
 //! then adds in a fixed order. The statistics are recomputed from `x` (the row is in registers
 //! anyway), so the forward pass need not save them.
 
-use crate::layout::encoding::Slice;
+use crate::layout::encoding::{Slice, SwizzledShared};
 
 use super::super::{Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target};
 use super::row_config::RowConfig;
@@ -38,8 +38,12 @@ pub fn norm_bwd_grid(c: &RowConfig, m: usize, max_ctas: u32) -> u32 {
 /// `db_part: ptr<f32>` (layer norm), `m: i32`, `n: i32` (a multiple of `c.n_divisibility`),
 /// `eps: f32`. Grid: [`norm_bwd_grid`]. Assumes [`RowConfig::check_shape`].
 ///
-/// Errors: a configuration [`RowConfig::layout`] refuses (the tiles of `x` and `dy`, `w` and
-/// the accumulators over 128 f32 a thread) or an element type other than f32/f16/bf16.
+/// The column sums are kept in shared memory (`4 · block_n` bytes each), each thread adding
+/// its own columns; barriers order them only where threads share columns.
+///
+/// Errors: a configuration [`RowConfig::layout`] refuses (the tiles of `x` and `dy` and `w`
+/// over 128 f32 a thread), column sums past the target's shared memory, or an element type
+/// other than f32/f16/bf16.
 pub fn norm_bwd_kernel(
     ctx: &Context,
     target: Target,
@@ -51,7 +55,7 @@ pub fn norm_bwd_kernel(
         Norm::Layer => ("layernorm_bwd_kernel", "layernorm_bwd"),
     };
     let layer = norm == Norm::Layer;
-    let layout = c.layout(op, target, 2, 2 + layer as u64)?;
+    let layout = c.layout(op, target, 2, 1)?;
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     kb.allow_fp_contraction(true);
     let t = c.dtype;
@@ -74,26 +78,36 @@ pub fn norm_bwd_kernel(
     let nf = kb.cast(n, DType::F32)?;
     // Row blocks pid, pid + grid, … below ceil(m / rows_per_cta): `iters` of them.
     let rpc = c.rows_per_cta as i32;
-    let iters = kb.expr(|e| {
-        let blocks = (e.of(m) + (rpc - 1)) / rpc;
-        (blocks - e.of(pid) + e.of(grid) - 1) / e.of(grid)
-    })?;
-    let zero = kb.full(
-        (&Slice::new(0, layout.clone().into()), [c.block_n as u64]),
-        DType::F32,
-        0.0f32,
-    )?;
-    let init = if layer { vec![zero, zero] } else { vec![zero] };
-    let acc = kb.for_range(0, iters, 1, &init, |kb, i, acc| {
+    let blocks = kb.expr(|e| (e.of(m) + (rpc - 1)) / rpc)?;
+    let iters = kb.expr(|e| (e.of(blocks) - e.of(pid) + e.of(grid) - 1) / e.of(grid))?;
+    // The per-column sums live in shared memory, not registers: a 16K row's x and dy already
+    // fill what registers 1024 threads get (64 each), and without the sums two CTAs of 4K–8K
+    // rows fit an SM where one did (`examples/row_occupancy`).
+    let col_l = Slice::new(0, layout.clone().into());
+    let col_shape = [c.block_n as u64];
+    let plain = SwizzledShared::new(1, 1, 1, &[0]);
+    let sums = (0..1 + layer as usize)
+        .map(|_| kb.alloc_shared(DType::F32, &col_shape, &plain))
+        .collect::<Result<Vec<_>>>()?;
+    let zero = kb.full((&col_l, col_shape), DType::F32, 0.0f32)?;
+    for &s in &sums {
+        kb.store_shared(s, zero)?;
+    }
+    // Whether another thread holds a copy of some column of this thread's (lanes or warps along
+    // the rows, or threads past the row): then a column's sum is written by one of them and
+    // read by all, and barriers order the reads and the writes.
+    let spans = layout.size_per_thread[1] as u64
+        * layout.threads_per_warp[1] as u64
+        * layout.warps_per_cta[1] as u64;
+    let shared_cols = layout.threads_per_warp[0] > 1
+        || layout.warps_per_cta[0] > 1
+        || spans > c.block_n as u64;
+    kb.for_range(0, iters, 1, &[], |kb, i, _| {
         let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
         let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
         let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
         let xv = load_f32(kb, x, offs, mask, 0.0)?;
         let g_out = load_f32(kb, dy, offs, mask, 0.0)?;
-        // w again each iteration (from L1: the same lines every time) rather than held in
-        // registers across the loop, which a 16K row's x, dy and accumulators already fill.
-        let wv = load_f32(kb, w, cols.cols1, cols.ok1, 0.0)?;
-        let wv = kb.expand_dims(wv, 0)?;
         let xc = if layer {
             let mean = kb.expr(|e| e.of(xv).sum(1) / e.of(nf))?;
             let mean = kb.expand_dims(mean, 1)?;
@@ -106,6 +120,13 @@ pub fn norm_bwd_kernel(
         let rstd = kb.math_with(MathOp::Rsqrt, var, MathPrecision::Accurate)?;
         let rstd = kb.expand_dims(rstd, 1)?;
         let xhat = kb.mul(xc, rstd)?;
+        // w again each iteration, after the first statistics (from L1: the same lines every
+        // time), rather than held in registers across the loop. Masked by `blk < blocks`
+        // (always true here) so that it depends on the iteration and stays in the loop.
+        let w_ok = kb.lt(blk, blocks)?;
+        let w_ok = kb.and(cols.ok1, w_ok)?;
+        let wv = load_f32(kb, w, cols.cols1, w_ok, 0.0)?;
+        let wv = kb.expand_dims(wv, 0)?;
         let g = kb.mul(g_out, wv)?;
         let a = kb.expr(|e| (e.of(g) * e.of(xhat)).sum(1) / e.of(nf))?;
         let a = kb.expand_dims(a, 1)?;
@@ -117,17 +138,38 @@ pub fn norm_bwd_kernel(
         }
         let dxv = kb.mul(inner, rstd)?;
         store_as(kb, dx, offs, dxv, t, mask)?;
-        let dw = kb.expr(|e| (e.of(g_out) * e.of(xhat)).sum(0) + e.of(acc[0]))?;
-        let mut next = vec![dw];
+        let mut parts = vec![kb.expr(|e| (e.of(g_out) * e.of(xhat)).sum(0))?];
         if layer {
-            next.push(kb.expr(|e| e.of(g_out).sum(0) + e.of(acc[1]))?);
+            parts.push(kb.expr(|e| e.of(g_out).sum(0))?);
         }
-        Ok(next)
+        if shared_cols {
+            kb.barrier()?;
+        }
+        let news = sums
+            .iter()
+            .zip(&parts)
+            .map(|(&s, &p)| {
+                let acc = kb.load_shared(s, col_l.clone())?;
+                kb.add(acc, p)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if shared_cols {
+            kb.barrier()?;
+        }
+        for (&s, v) in sums.iter().zip(news) {
+            kb.store_shared(s, v)?;
+        }
+        Ok(vec![])
     })?;
+    if shared_cols {
+        kb.barrier()?;
+    }
     let part_off = kb.expr(|e| e.of(pid) * e.of(n) + e.of(cols.cols1))?;
-    store_as(&mut kb, dw_part, part_off, acc[0], DType::F32, cols.ok1)?;
-    if let Some(db_part) = db_part {
-        store_as(&mut kb, db_part, part_off, acc[1], DType::F32, cols.ok1)?;
+    for (&s, part) in sums.iter().zip([Some(dw_part), db_part]) {
+        let acc = kb.load_shared(s, col_l.clone())?;
+        if let Some(part) = part {
+            store_as(&mut kb, part, part_off, acc, DType::F32, cols.ok1)?;
+        }
     }
     kb.finish()
 }

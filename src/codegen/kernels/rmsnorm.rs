@@ -70,11 +70,13 @@ pub fn rmsnorm_kernel(
     let cols = tile_cols(&mut kb, &layout, c.block_n, None, a.n)?;
     let (mask, offs) = tile_mask_offs(&mut kb, &rows, &cols)?;
     let v = a.load_sum(&mut kb, offs, mask)?;
-    let wv = load_f32(&mut kb, a.w, cols.cols1, cols.ok1, 0.0)?;
-    let wv = kb.expand_dims(wv, 0)?;
     let ss = kb.expr(|e| (e.of(v) * e.of(v)).sum(1))?;
     let rstd = a.rstd(&mut kb, ss)?;
     let rstd = kb.expand_dims(rstd, 1)?;
+    // w after the row's statistics (from L2: every CTA reads it), so that its registers are
+    // not held beside the row's while the loads of x are in flight.
+    let wv = load_f32(&mut kb, a.w, cols.cols1, cols.ok1, 0.0)?;
+    let wv = kb.expand_dims(wv, 0)?;
     let out = kb.expr(|e| e.of(v) * e.of(rstd) * e.of(wv))?;
     let amax = match o.output {
         RmsNormOutput::Fp8RowScale => Some(kb.expr(|e| e.of(out).abs().max_over(1))?),

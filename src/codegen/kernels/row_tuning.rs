@@ -45,7 +45,7 @@ pub enum RowKernel {
 }
 
 /// The chunk widths the cross-entropy kernels are tuned over.
-const CHUNKS: [u32; 4] = [2048, 4096, 8192, 16384];
+const CHUNKS: [u32; 5] = [2048, 4096, 8192, 16384, 32768];
 
 /// The rows per CTA and warps the candidates range over.
 const ROWS: [u32; 3] = [1, 2, 4];
@@ -105,23 +105,36 @@ impl RowKernel {
     }
 
     /// The configuration where nothing was tuned: [`RowConfig::for_n`] (one row per CTA, one
-    /// 16-byte vector per access, 16 elements of a row per thread), the chunked kernels with
-    /// chunks of at most 8192 columns.
+    /// 16-byte vector per access), with the warps that `examples/row_occupancy` predicts keep
+    /// the most bytes in flight per sm_90 SM at `bench_rows`' shapes (bf16, 4K–16K columns):
+    /// RMSNorm forward 16 elements of a row a thread up to 16 warps (w is loaded after the
+    /// statistics, so 4K and 8K rows take 32 registers and 16K rows 60: 64 KB in flight, where 32
+    /// warps at 16K leave one CTA an SM); the norms' backward passes 32 elements a thread (64 KB
+    /// in flight at every width, no spills for RMSNorm); the looped kernels chunks of at most
+    /// 8192 columns over 8 warps (five CTAs an SM, 80 KB), cross entropy's backward (one tile, no
+    /// loop) over 16; the others 16 elements a thread.
     pub fn default_config(&self, n: u32, dtype: DType) -> RowConfig {
         let c = RowConfig::for_n(n, dtype);
-        if self.chunked() && c.block_n > 8192 {
-            RowConfig {
-                block_n: 8192,
-                num_warps: 16,
+        match self {
+            RowKernel::RmsNorm(_) => c.with_elems_per_thread(16, 16),
+            RowKernel::NormBwd(_) => c.with_elems_per_thread(32, 32),
+            // One tile, no loop: 16 warps keep it at 32 registers (64 KB in flight).
+            RowKernel::CrossEntropyBwd => RowConfig {
+                block_n: c.block_n.min(8192),
                 ..c
             }
-        } else {
-            c
+            .with_elems_per_thread(16, 32),
+            _ if self.chunked() => RowConfig {
+                block_n: c.block_n.min(8192),
+                ..c
+            }
+            .with_elems_per_thread(32, 32),
+            _ => c,
         }
     }
 
     /// The candidates the autotuner times for rows of `n` of `dtype` on `target`: rows per CTA
-    /// 1, 2, 4; one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–16K columns
+    /// 1, 2, 4; one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–32K columns
     /// for the chunked kernels; less those this kernel refuses (registers) and those whose
     /// threads would hold copies (more threads × elements than the tile). The default
     /// ([`RowKernel::default_config`]) is always among them.
@@ -171,8 +184,14 @@ impl RowKernel {
     fn fits(&self, target: Target, c: RowConfig) -> bool {
         let (tiles, vectors) = match self {
             RowKernel::RmsNorm(o) => (1 + o.residual as u64, 1),
-            RowKernel::NormBwd(Norm::Rms) => (2, 2),
-            RowKernel::NormBwd(Norm::Layer) => (2, 3),
+            RowKernel::NormBwd(norm) => {
+                // The column sums in shared memory: one (RMSNorm) or two of `block_n` f32.
+                let sums = 1 + (*norm == Norm::Layer) as u64;
+                if sums * 4 * c.block_n as u64 > target.max_shared_bytes() as u64 {
+                    return false;
+                }
+                (2, 1)
+            }
             RowKernel::LayernormFwd => (1, 2),
             RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) => (2, 0),
             _ => (1, 0),
