@@ -7,6 +7,7 @@
 //! ```sh
 //! cargo build --release --features llvm,cuda --example bench_rows
 //! target/release/examples/bench_rows          # tunes each kernel once (cached), then times it
+//! target/release/examples/bench_rows rmsnorm_bwd 16384   # one workload (and width) only
 //! # WEFT_ROWS_M=4096 sets the rows (default 16384); WEFT_NO_TUNE=1 times the defaults only;
 //! # WEFT_PRINT_AUTOTUNING=1 prints each sweep; WEFT_CACHE_DIR=dir moves the autotuning cache.
 //! ```
@@ -64,6 +65,8 @@ impl Elem for bf16 {
 /// Where the workloads run: the device, whether it is a GPU (tune and time) and its target.
 struct Env<B: Backend> {
     dev: B::Device,
+    /// Streaming multiprocessors (the interpreter: 2, so that CTAs walk several row blocks).
+    sms: u32,
     gpu: bool,
     target: Target,
     tune: bool,
@@ -370,8 +373,11 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
         .collect();
     let (dxin, dg, dw) = (dev.upload(&x)?, dev.upload(&g)?, dev.upload(&w)?);
     let dx: BufferOf<B, T> = dev.alloc(m * n)?;
-    // At most 4 CTAs per SM-sized share of rows: 1024 partial rows.
-    let max_ctas = 1024;
+    // The grid fills each SM once with the CTAs that fit it at 128 registers a thread (the
+    // defaults' count: 4 of 128 threads, 2 of 256, 1 of 512, `examples/row_occupancy`), so every
+    // CTA walks as many row blocks and the partial sums stay a few rows per SM.
+    let ctas_for = |c: &RowConfig| env.sms * (512 / (32 * c.num_warps)).max(1);
+    let max_ctas = env.sms as usize * 16;
     let part: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let part_b: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let dwo: BufferOf<B, T> = dev.alloc(n)?;
@@ -381,7 +387,7 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
     let sum = col_sum_kernel(&ctx, env.target, cs)?.load_on::<B>(dev)?;
     let layer = norm == Norm::Layer;
     let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
-        let grid = norm_bwd_grid(c, m, max_ctas as u32);
+        let grid = norm_bwd_grid(c, m, ctas_for(c));
         let mut a = KernelArgs::new();
         a.ptr(&dxin).ptr(&dg).ptr(&dw).ptr(&dx).ptr(&part);
         if layer {
@@ -717,9 +723,57 @@ fn cross_entropy<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize) -> Resul
     Ok(out)
 }
 
-/// Every workload on `env`: the benchmark's shapes on a GPU, a few ragged rows in the
+/// The workloads chosen on the command line: `bench_rows [KERNEL] [N]` runs only KERNEL (one of
+/// [`KERNELS`]) and only rows of N columns (for the fixed-width workloads, any N runs them).
+struct Filter {
+    kernel: Option<String>,
+    n: Option<usize>,
+}
+
+/// The kernel names [`Filter`] takes.
+const KERNELS: [&str; 11] = [
+    "rmsnorm",
+    "rmsnorm_looped",
+    "rmsnorm_residual",
+    "rmsnorm_fp8",
+    "rmsnorm_bwd",
+    "layernorm",
+    "layernorm_bwd",
+    "softmax",
+    "softmax_split",
+    "softmax_bwd",
+    "cross_entropy",
+];
+
+impl Filter {
+    fn from_args() -> Result<Filter> {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let kernel = args.first().cloned();
+        if let Some(k) = &kernel {
+            if !KERNELS.contains(&k.as_str()) {
+                return Err(format!("unknown workload `{k}`: one of {}", KERNELS.join(", ")).into());
+            }
+        }
+        let n = match args.get(1) {
+            Some(a) => Some(a.parse().map_err(|_| format!("columns `{a}`: a number"))?),
+            None => None,
+        };
+        Ok(Filter { kernel, n })
+    }
+
+    /// Whether `kernel` at `n` columns runs (`n = None`: a workload of its own fixed width).
+    fn wants(&self, kernel: &str, n: Option<usize>) -> bool {
+        self.kernel.as_deref().is_none_or(|k| k == kernel)
+            && match (self.n, n) {
+                (Some(want), Some(n)) => want == n,
+                _ => true,
+            }
+    }
+}
+
+/// The workloads `f` chooses on `env`: the benchmark's shapes on a GPU, a few ragged rows in the
 /// interpreter.
-fn all<B: Backend>(env: &Env<B>) -> Result<Vec<Row>> {
+fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
     let gpu = env.gpu;
     let m = if gpu {
         std::env::var("WEFT_ROWS_M")
@@ -736,55 +790,76 @@ fn all<B: Backend>(env: &Env<B>) -> Result<Vec<Row>> {
     };
     let mut rows = vec![];
     for &n in &widths {
-        rows.push(rmsnorm::<B, bf16>(env, m, n, RmsNormOptions::PLAIN, false)?);
+        if f.wants("rmsnorm", Some(n)) {
+            rows.push(rmsnorm::<B, bf16>(env, m, n, RmsNormOptions::PLAIN, false)?);
+        }
     }
     // Rows past a tile: 256K columns (a quarter of the rows: the same 2 GiB as 16K × 16K … × 2).
     let (lm, ln) = if gpu { (m / 4, 262144) } else { (2, 20011) };
-    rows.push(rmsnorm::<B, bf16>(
-        env,
-        lm.max(1),
-        ln,
-        RmsNormOptions::PLAIN,
-        true,
-    )?);
+    if f.wants("rmsnorm_looped", None) {
+        rows.push(rmsnorm::<B, bf16>(
+            env,
+            lm.max(1),
+            ln,
+            RmsNormOptions::PLAIN,
+            true,
+        )?);
+    }
     let mid = widths[1];
-    rows.push(rmsnorm::<B, bf16>(
-        env,
-        m,
-        mid,
-        RmsNormOptions {
+    if f.wants("rmsnorm_residual", Some(mid)) {
+        let o = RmsNormOptions {
             residual: true,
             ..RmsNormOptions::PLAIN
-        },
-        false,
-    )?);
-    rows.push(rmsnorm::<B, bf16>(
-        env,
-        m,
-        mid,
-        RmsNormOptions {
+        };
+        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, false)?);
+    }
+    if f.wants("rmsnorm_fp8", Some(mid)) {
+        let o = RmsNormOptions {
             residual: false,
             output: RmsNormOutput::Fp8RowScale,
-        },
-        false,
-    )?);
-    for &n in &widths {
-        rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms)?);
+        };
+        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, false)?);
     }
     for &n in &widths {
-        rows.push(layernorm_fwd::<B, bf16>(env, m, n)?);
+        if f.wants("rmsnorm_bwd", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms)?);
+        }
     }
     for &n in &widths {
-        rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer)?);
+        if f.wants("layernorm", Some(n)) {
+            rows.push(layernorm_fwd::<B, bf16>(env, m, n)?);
+        }
+    }
+    for &n in &widths {
+        if f.wants("layernorm_bwd", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer)?);
+        }
     }
     let wide = *widths.last().unwrap_or(&1000);
-    rows.push(softmax_fwd::<B, f32>(env, m, wide, false)?);
-    rows.push(softmax_fwd::<B, bf16>(env, m, wide, false)?);
-    rows.push(softmax_fwd::<B, bf16>(env, lm.max(1), ln, true)?);
-    rows.push(softmax_bwd::<B, f32>(env, m, wide)?);
-    rows.push(softmax_bwd::<B, bf16>(env, m, wide)?);
+    if f.wants("softmax", Some(wide)) {
+        rows.push(softmax_fwd::<B, f32>(env, m, wide, false)?);
+        rows.push(softmax_fwd::<B, bf16>(env, m, wide, false)?);
+    }
+    if f.wants("softmax_split", None) {
+        rows.push(softmax_fwd::<B, bf16>(env, lm.max(1), ln, true)?);
+    }
+    if f.wants("softmax_bwd", Some(wide)) {
+        rows.push(softmax_bwd::<B, f32>(env, m, wide)?);
+        rows.push(softmax_bwd::<B, bf16>(env, m, wide)?);
+    }
     let classes = if gpu { 131072 } else { 20011 };
-    rows.extend(cross_entropy::<B, bf16>(env, m, classes)?);
+    if f.wants("cross_entropy", None) {
+        rows.extend(cross_entropy::<B, bf16>(env, m, classes)?);
+    }
+    if rows.is_empty() {
+        return Err(format!(
+            "no workload of `{}` has {} columns here (the GPU runs 4096, 8192, 16384; the \
+             interpreter 1000, 4099)",
+            f.kernel.as_deref().unwrap_or("any"),
+            f.n.unwrap_or(0)
+        )
+        .into());
+    }
     Ok(rows)
 }
 
@@ -820,16 +895,18 @@ fn main() {
 }
 
 fn run() -> Result<()> {
+    let filter = Filter::from_args()?;
     if let Some(dev) = common::gpu::device() {
         let target = dev.target()?;
         let name = common::gpu::describe(&dev);
         let env = Env::<weft::runtime::cuda::Cuda> {
+            sms: dev.props().sm_count,
             dev,
             gpu: true,
             target,
             tune: std::env::var("WEFT_NO_TUNE").map_or(true, |v| v != "1"),
         };
-        let rows = all(&env)?;
+        let rows = all(&env, &filter)?;
         print(&rows, true, &name);
         if rows.iter().any(|r| !r.check.starts_with("ok")) {
             return Err("a workload failed its host check".into());
@@ -839,11 +916,12 @@ fn run() -> Result<()> {
     let target = Target::SM90;
     let env = Env::<weft::runtime::cpu::Cpu> {
         dev: common::interpreter(target)?,
+        sms: 2,
         gpu: false,
         target,
         tune: false,
     };
-    let rows = all(&env)?;
+    let rows = all(&env, &filter)?;
     print(
         &rows,
         false,
