@@ -373,11 +373,23 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
         .collect();
     let (dxin, dg, dw) = (dev.upload(&x)?, dev.upload(&g)?, dev.upload(&w)?);
     let dx: BufferOf<B, T> = dev.alloc(m * n)?;
-    // The grid fills each SM once with the CTAs that fit it at 128 registers a thread (the
-    // defaults' count: 4 of 128 threads, 2 of 256, 1 of 512, `examples/row_occupancy`), so every
-    // CTA walks as many row blocks and the partial sums stay a few rows per SM.
-    let ctas_for = |c: &RowConfig| env.sms * (512 / (32 * c.num_warps)).max(1);
-    let max_ctas = env.sms as usize * 16;
+    // The grid fills each SM once with the CTAs that fit it (`codegen::occupancy` of the loaded
+    // kernel's registers and shared memory), so every CTA walks as many row blocks and the
+    // partial sums stay one row per resident CTA.
+    let ctas_for = |k: &KernelOf<B>, c: &RowConfig| {
+        use weft::runtime::backend::Kernel as _;
+        let threads = c.num_warps * env.target.warp_size();
+        let shared = k.signature().shared_bytes as u64;
+        let per_sm = weft::codegen::occupancy::occupancy(
+            env.target,
+            threads,
+            k.attrs().num_regs.min(255),
+            shared,
+        )
+        .map_or(1, |o| o.ctas_per_sm.max(1));
+        env.sms * per_sm
+    };
+    let max_ctas = env.sms as usize * 32;
     let part: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let part_b: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let dwo: BufferOf<B, T> = dev.alloc(n)?;
@@ -387,7 +399,7 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
     let sum = col_sum_kernel(&ctx, env.target, cs)?.load_on::<B>(dev)?;
     let layer = norm == Norm::Layer;
     let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
-        let grid = norm_bwd_grid(c, m, ctas_for(c));
+        let grid = norm_bwd_grid(c, m, ctas_for(k, c));
         let mut a = KernelArgs::new();
         a.ptr(&dxin).ptr(&dg).ptr(&dw).ptr(&dx).ptr(&part);
         if layer {
@@ -751,7 +763,9 @@ impl Filter {
         let kernel = args.first().cloned();
         if let Some(k) = &kernel {
             if !KERNELS.contains(&k.as_str()) {
-                return Err(format!("unknown workload `{k}`: one of {}", KERNELS.join(", ")).into());
+                return Err(
+                    format!("unknown workload `{k}`: one of {}", KERNELS.join(", ")).into(),
+                );
             }
         }
         let n = match args.get(1) {

@@ -9,6 +9,8 @@
 //! cargo run --features llvm,cuda --example row_occupancy -- rmsnorm 16384 # one kernel and width
 //! ```
 //!
+//! `WEFT_PTX_DIR=dir` also writes each kernel's PTX there, to read what the figures come from.
+//!
 //! Kernels: `rmsnorm`, `rmsnorm_bwd`, `layernorm_bwd`, `layernorm`, `softmax`, `softmax_bwd`,
 //! `softmax_split`, `cross_entropy_fwd`, `cross_entropy_bwd` (bf16 rows, as `bench_rows` runs
 //! them). Needs ptxas (`$PTXAS`); without it, says so and exits.
@@ -118,6 +120,17 @@ fn profile(
     tiles: u64,
 ) -> Result<Option<String>> {
     let k = kind.build(ctx, target, c)?;
+    if let Ok(dir) = std::env::var("WEFT_PTX_DIR") {
+        let file = format!(
+            "{}_{}_{}x{}_{}w.ptx",
+            kind.name(),
+            c.block_n,
+            c.rows_per_cta,
+            c.per_thread,
+            c.num_warps
+        );
+        std::fs::write(std::path::Path::new(&dir).join(file), k.ptx()?)?;
+    }
     let report = match k.report_with_ptxas() {
         Ok(r) => r,
         Err(weft::codegen::CodegenError::Ptxas(_)) => return Ok(None),

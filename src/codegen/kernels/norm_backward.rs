@@ -5,7 +5,9 @@
 
 use crate::layout::encoding::{Slice, SwizzledShared};
 
-use super::super::{Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target};
+use super::super::{
+    Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
+};
 use super::row_config::RowConfig;
 use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
 
@@ -18,9 +20,11 @@ pub enum Norm {
     Layer,
 }
 
-/// The grid of [`norm_bwd_kernel`]: one CTA per `rows_per_cta` rows up to `max_ctas` (e.g. a
-/// few per SM); each then walks the row blocks `pid, pid + grid, …` and the partial-sum matrix
-/// has this many rows.
+/// The grid of [`norm_bwd_kernel`]: one CTA per `rows_per_cta` rows up to `max_ctas` (best the
+/// SMs times the CTAs one SM holds, [`crate::codegen::occupancy`] of the loaded kernel's
+/// registers and shared memory: every CTA then walks as many row blocks, and the partial sums
+/// are one row per resident CTA); each walks the row blocks `pid, pid + grid, …` and the
+/// partial-sum matrix has this many rows.
 pub fn norm_bwd_grid(c: &RowConfig, m: usize, max_ctas: u32) -> u32 {
     c.grid(m).clamp(1, max_ctas.max(1))
 }
@@ -99,45 +103,52 @@ pub fn norm_bwd_kernel(
     let spans = layout.size_per_thread[1] as u64
         * layout.threads_per_warp[1] as u64
         * layout.warps_per_cta[1] as u64;
-    let shared_cols = layout.threads_per_warp[0] > 1
-        || layout.warps_per_cta[0] > 1
-        || spans > c.block_n as u64;
+    let shared_cols =
+        layout.threads_per_warp[0] > 1 || layout.warps_per_cta[0] > 1 || spans > c.block_n as u64;
     kb.for_range(0, iters, 1, &[], |kb, i, _| {
         let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
         let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
         let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
         let xv = load_f32(kb, x, offs, mask, 0.0)?;
         let g_out = load_f32(kb, dy, offs, mask, 0.0)?;
-        let xc = if layer {
-            let mean = kb.expr(|e| e.of(xv).sum(1) / e.of(nf))?;
-            let mean = kb.expand_dims(mean, 1)?;
-            let xc = kb.sub(xv, mean)?;
-            kb.where_(cols.ok, xc, 0.0f32)?
-        } else {
-            xv
-        };
-        let var = kb.expr(|e| (e.of(xc) * e.of(xc)).sum(1) / e.of(nf) + e.of(eps))?;
-        let rstd = kb.math_with(MathOp::Rsqrt, var, MathPrecision::Accurate)?;
-        let rstd = kb.expand_dims(rstd, 1)?;
-        let xhat = kb.mul(xc, rstd)?;
-        // w again each iteration, after the first statistics (from L1: the same lines every
-        // time), rather than held in registers across the loop. Masked by `blk < blocks`
-        // (always true here) so that it depends on the iteration and stays in the loop.
+        // Only x and dy stay live across the reductions: `g = dy · w` is never kept (w is
+        // loaded again where it is needed, from L1: the same lines every time; masked by
+        // `blk < blocks`, always true here, so that each load depends on the iteration and is
+        // neither hoisted out of the loop nor merged with another across the barriers).
+        // With `xc = x - mean` (x for RMSNorm), `a' = mean(g · xc)` and `b = mean(g)`:
+        // `dx = rstd · (g - x̂ · mean(g · x̂) - b) = rstd · (g - xc · rstd² · a' - b)`.
         let w_ok = kb.lt(blk, blocks)?;
         let w_ok = kb.and(cols.ok1, w_ok)?;
-        let wv = load_f32(kb, w, cols.cols1, w_ok, 0.0)?;
-        let wv = kb.expand_dims(wv, 0)?;
-        let g = kb.mul(g_out, wv)?;
-        let a = kb.expr(|e| (e.of(g) * e.of(xhat)).sum(1) / e.of(nf))?;
-        let a = kb.expand_dims(a, 1)?;
-        let mut inner = kb.expr(|e| e.of(g) - e.of(xhat) * e.of(a))?;
-        if layer {
-            let b = kb.expr(|e| e.of(g).sum(1) / e.of(nf))?;
-            let b = kb.expand_dims(b, 1)?;
+        let load_w = |kb: &mut KernelBuilder<'_>| -> Result<Value> {
+            let wv = load_f32(kb, w, cols.cols1, w_ok, 0.0)?;
+            kb.expand_dims(wv, 0)
+        };
+        let (xc, b) = if layer {
+            // mean(x) and mean(g) side by side: neither waits for the other.
+            let mean = kb.expr(|e| e.of(xv).sum(1) / e.of(nf))?;
+            let w1 = load_w(kb)?;
+            let b = kb.expr(|e| (e.of(g_out) * e.of(w1)).sum(1) / e.of(nf))?;
+            let mean = kb.expand_dims(mean, 1)?;
+            let xc = kb.sub(xv, mean)?;
+            (kb.where_(cols.ok, xc, 0.0f32)?, Some(kb.expand_dims(b, 1)?))
+        } else {
+            (xv, None)
+        };
+        // mean(xc²) and a' side by side.
+        let var = kb.expr(|e| (e.of(xc) * e.of(xc)).sum(1) / e.of(nf) + e.of(eps))?;
+        let w2 = load_w(kb)?;
+        let a = kb.expr(|e| (e.of(g_out) * e.of(w2) * e.of(xc)).sum(1) / e.of(nf))?;
+        let rstd = kb.math_with(MathOp::Rsqrt, var, MathPrecision::Accurate)?;
+        let k = kb.expr(|e| e.of(rstd) * e.of(rstd) * e.of(a))?;
+        let (rstd, k) = (kb.expand_dims(rstd, 1)?, kb.expand_dims(k, 1)?);
+        let w3 = load_w(kb)?;
+        let mut inner = kb.expr(|e| e.of(g_out) * e.of(w3) - e.of(xc) * e.of(k))?;
+        if let Some(b) = b {
             inner = kb.sub(inner, b)?;
         }
         let dxv = kb.mul(inner, rstd)?;
         store_as(kb, dx, offs, dxv, t, mask)?;
+        let xhat = kb.mul(xc, rstd)?;
         let mut parts = vec![kb.expr(|e| (e.of(g_out) * e.of(xhat)).sum(0))?];
         if layer {
             parts.push(kb.expr(|e| e.of(g_out).sum(0))?);

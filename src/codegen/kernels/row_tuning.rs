@@ -107,17 +107,20 @@ impl RowKernel {
     /// The configuration where nothing was tuned: [`RowConfig::for_n`] (one row per CTA, one
     /// 16-byte vector per access), with the warps that `examples/row_occupancy` predicts keep
     /// the most bytes in flight per sm_90 SM at `bench_rows`' shapes (bf16, 4K–16K columns):
-    /// RMSNorm forward 16 elements of a row a thread up to 16 warps (w is loaded after the
-    /// statistics, so 4K and 8K rows take 32 registers and 16K rows 60: 64 KB in flight, where 32
-    /// warps at 16K leave one CTA an SM); the norms' backward passes 32 elements a thread (64 KB
-    /// in flight at every width, no spills for RMSNorm); the looped kernels chunks of at most
-    /// 8192 columns over 8 warps (five CTAs an SM, 80 KB), cross entropy's backward (one tile, no
-    /// loop) over 16; the others 16 elements a thread.
+    /// RMSNorm forward and backward 16 elements of a row a thread up to 16 warps, layer-norm
+    /// backward 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
+    /// CTA an SM forward and spill backward); the looped kernels chunks of at most 8192 columns over 8
+    /// warps (five CTAs an SM, 80 KB), cross entropy's backward (one tile, no loop) over 16; the
+    /// others 16 elements a thread.
     pub fn default_config(&self, n: u32, dtype: DType) -> RowConfig {
         let c = RowConfig::for_n(n, dtype);
         match self {
-            RowKernel::RmsNorm(_) => c.with_elems_per_thread(16, 16),
-            RowKernel::NormBwd(_) => c.with_elems_per_thread(32, 32),
+            RowKernel::RmsNorm(_) | RowKernel::NormBwd(Norm::Rms) => {
+                c.with_elems_per_thread(16, 16)
+            }
+            // Its extra statistic takes 76 registers at 16 elements a thread (one 512-thread
+            // CTA an SM at 8K); at 32 it takes 128 (two 256-thread CTAs).
+            RowKernel::NormBwd(Norm::Layer) => c.with_elems_per_thread(32, 16),
             // One tile, no loop: 16 warps keep it at 32 registers (64 KB in flight).
             RowKernel::CrossEntropyBwd => RowConfig {
                 block_n: c.block_n.min(8192),
