@@ -196,7 +196,9 @@ impl RowKernel {
                 (2, 1)
             }
             RowKernel::LayernormFwd => (1, 2),
-            RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) => (2, 0),
+            RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) | RowKernel::CrossEntropyFwd => {
+                (2, 0)
+            }
             _ => (1, 0),
         };
         c.layout("row_candidates", target, tiles, vectors).is_ok()
