@@ -362,8 +362,15 @@ fn kind_suffix(o: RmsNormOptions) -> &'static str {
     }
 }
 
-/// RMSNorm or layer-norm backward over `m × n` of `T`: the row kernel and the column sums.
-fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -> Result<Row> {
+/// RMSNorm or layer-norm backward over `m × n` of `T` (`staged`: the kernel that copies the next
+/// row block into shared memory while it reduces): the row kernel and the column sums.
+fn norm_bwd<B: Backend, T: Elem>(
+    env: &Env<B>,
+    m: usize,
+    n: usize,
+    norm: Norm,
+    staged: bool,
+) -> Result<Row> {
     let dev = &env.dev;
     let x: Vec<T> = random(m * n, 4);
     let g: Vec<T> = random(m * n, 5);
@@ -455,13 +462,17 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
     let s = T::DTYPE.mem_bytes();
     let bytes = 3 * (m * n) as u64 * s + n as u64 * s;
     let name = format!(
-        "{} backward {m}×{n} {}",
+        "{} backward{} {m}×{n} {}",
         if layer { "layernorm" } else { "rmsnorm" },
+        if staged { " staged" } else { "" },
         T::DTYPE
     );
     env.workload(
         name,
-        RowKernel::NormBwd(norm),
+        match staged {
+            true => RowKernel::NormBwdStaged(norm),
+            false => RowKernel::NormBwd(norm),
+        },
         n,
         T::DTYPE,
         bytes,
@@ -743,14 +754,16 @@ struct Filter {
 }
 
 /// The kernel names [`Filter`] takes.
-const KERNELS: [&str; 11] = [
+const KERNELS: [&str; 13] = [
     "rmsnorm",
     "rmsnorm_looped",
     "rmsnorm_residual",
     "rmsnorm_fp8",
     "rmsnorm_bwd",
+    "rmsnorm_bwd_staged",
     "layernorm",
     "layernorm_bwd",
+    "layernorm_bwd_staged",
     "softmax",
     "softmax_split",
     "softmax_bwd",
@@ -836,7 +849,12 @@ fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
     }
     for &n in &widths {
         if f.wants("rmsnorm_bwd", Some(n)) {
-            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms)?);
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms, false)?);
+        }
+    }
+    for &n in &widths {
+        if f.wants("rmsnorm_bwd_staged", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms, true)?);
         }
     }
     for &n in &widths {
@@ -846,7 +864,14 @@ fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
     }
     for &n in &widths {
         if f.wants("layernorm_bwd", Some(n)) {
-            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer)?);
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer, false)?);
+        }
+    }
+    // Staged layer norm's two column sums and two stages of x and dy pass sm_90's shared
+    // memory past 12K bf16 columns.
+    for &n in widths.iter().filter(|&&n| n <= 12288) {
+        if f.wants("layernorm_bwd_staged", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer, true)?);
         }
     }
     let wide = *widths.last().unwrap_or(&1000);

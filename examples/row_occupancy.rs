@@ -11,7 +11,8 @@
 //!
 //! `WEFT_PTX_DIR=dir` also writes each kernel's PTX there, to read what the figures come from.
 //!
-//! Kernels: `rmsnorm`, `rmsnorm_bwd`, `layernorm_bwd`, `layernorm`, `softmax`, `softmax_bwd`,
+//! Kernels: `rmsnorm`, `rmsnorm_bwd`, `layernorm_bwd`, `rmsnorm_bwd_staged`,
+//! `layernorm_bwd_staged`, `layernorm`, `softmax`, `softmax_bwd`,
 //! `softmax_split`, `cross_entropy_fwd`, `cross_entropy_bwd` (bf16 rows, as `bench_rows` runs
 //! them). Needs ptxas (`$PTXAS`); without it, says so and exits.
 
@@ -28,6 +29,8 @@ fn kernel_named(name: &str) -> Option<(RowKernel, u64)> {
         "rmsnorm" => (RowKernel::RmsNorm(RmsNormOptions::PLAIN), 1),
         "rmsnorm_bwd" => (RowKernel::NormBwd(Norm::Rms), 2),
         "layernorm_bwd" => (RowKernel::NormBwd(Norm::Layer), 2),
+        "rmsnorm_bwd_staged" => (RowKernel::NormBwdStaged(Norm::Rms), 2),
+        "layernorm_bwd_staged" => (RowKernel::NormBwdStaged(Norm::Layer), 2),
         "layernorm" => (RowKernel::LayernormFwd, 1),
         "softmax" => (RowKernel::SoftmaxFwd, 1),
         "softmax_bwd" => (RowKernel::SoftmaxBwd, 2),
@@ -38,10 +41,12 @@ fn kernel_named(name: &str) -> Option<(RowKernel, u64)> {
     })
 }
 
-const NAMES: [&str; 9] = [
+const NAMES: [&str; 11] = [
     "rmsnorm",
     "rmsnorm_bwd",
     "layernorm_bwd",
+    "rmsnorm_bwd_staged",
+    "layernorm_bwd_staged",
     "layernorm",
     "softmax",
     "softmax_bwd",

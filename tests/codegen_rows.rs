@@ -94,7 +94,7 @@ fn the_benchmark_configs_assemble_without_spills_on_sm90() {
 }
 
 /// The defaults (`RowKernel::default_config`, what `WEFT_NO_TUNE=1` runs) at `bench_rows`'
-/// shapes do not spill, and keep at least 64 KB of row loads in flight per sm_90 SM by the
+/// shapes do not spill, and keep 64 KB of row loads in flight per sm_90 SM (but one) by the
 /// occupancy model (registers from ptxas): what an H100 or H200 needs to saturate HBM.
 #[cfg(feature = "autotune")]
 #[test]
@@ -103,17 +103,21 @@ fn the_defaults_keep_64_kb_in_flight_per_sm_without_spills() {
     use weft::codegen::occupancy::occupancy;
     let ctx = Context::new();
     let t = Target::SM90;
-    // (kernel, tiles loaded before their first use, widths)
+    // (kernel, tiles loaded before their first use, widths, KB in flight at least)
     let rows = [4096u32, 8192, 16384];
-    let cases: [(RowKernel, u64, &[u32]); 6] = [
-        (RowKernel::RmsNorm(RmsNormOptions::PLAIN), 1, &rows),
-        (RowKernel::NormBwd(Norm::Rms), 2, &rows),
-        (RowKernel::NormBwd(Norm::Layer), 2, &rows),
-        (RowKernel::SoftmaxSplit, 1, &[262144]),
-        (RowKernel::CrossEntropyFwd, 1, &[131072]),
-        (RowKernel::CrossEntropyBwd, 1, &[131072]),
+    let cases: [(RowKernel, u64, &[u32], u64); 8] = [
+        (RowKernel::RmsNorm(RmsNormOptions::PLAIN), 1, &rows, 64),
+        (RowKernel::NormBwd(Norm::Rms), 2, &rows, 64),
+        (RowKernel::NormBwd(Norm::Layer), 2, &rows, 64),
+        (RowKernel::NormBwdStaged(Norm::Rms), 2, &rows, 64),
+        // Its two column sums and two stages leave three CTAs an SM at 4K (48 KB, but in flight
+        // through the reductions too), one at 8K, none at 16K: a 4K kernel.
+        (RowKernel::NormBwdStaged(Norm::Layer), 2, &rows[..1], 48),
+        (RowKernel::SoftmaxSplit, 1, &[262144], 64),
+        (RowKernel::CrossEntropyFwd, 1, &[131072], 64),
+        (RowKernel::CrossEntropyBwd, 1, &[131072], 64),
     ];
-    for (kind, tiles, widths) in cases {
+    for (kind, tiles, widths, least) in cases {
         for &n in widths {
             let c = kind.default_config(n, DType::BF16);
             let what = format!("{} {n}", kind.name());
@@ -141,7 +145,7 @@ fn the_defaults_keep_64_kb_in_flight_per_sm_without_spills() {
                 "{what}: {c:?}: {} registers, {o:?}, {kb} KB in flight",
                 info.registers
             );
-            assert!(kb >= 64, "{what}: {c:?}: {o:?} keeps {kb} KB in flight");
+            assert!(kb >= least, "{what}: {c:?}: {o:?} keeps {kb} KB in flight");
         }
     }
 }
@@ -265,6 +269,7 @@ fn candidates_build_and_the_cached_choice_is_picked() {
     let kinds = [
         RowKernel::RmsNorm(RmsNormOptions::PLAIN),
         RowKernel::NormBwd(Norm::Layer),
+        RowKernel::NormBwdStaged(Norm::Layer),
         RowKernel::SoftmaxBwd,
         RowKernel::CrossEntropyFwd,
         RowKernel::RmsNormLooped(RmsNormOptions::PLAIN),

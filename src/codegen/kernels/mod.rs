@@ -81,7 +81,10 @@ pub use layernorm::{
     LAYERNORM_MAX_PER_THREAD,
 };
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
-pub use norm_backward::{norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, Norm};
+pub use norm_backward::{
+    norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, norm_bwd_shared_bytes,
+    norm_bwd_staged_kernel, Norm,
+};
 pub use rmsnorm::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
     RmsNormOptions, RmsNormOutput, FP8_E4M3_MAX,

@@ -9,7 +9,7 @@ use super::super::{
     Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
 };
 use super::row_config::RowConfig;
-use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
+use super::row_tile::{self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
 
 /// Which normalisation [`norm_bwd_kernel`] differentiates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,9 +54,54 @@ pub fn norm_bwd_kernel(
     c: RowConfig,
     norm: Norm,
 ) -> Result<Kernel<'_>> {
-    let (op, name) = match norm {
-        Norm::Rms => ("rmsnorm_bwd_kernel", "rmsnorm_bwd"),
-        Norm::Layer => ("layernorm_bwd_kernel", "layernorm_bwd"),
+    norm_bwd(ctx, target, c, norm, false)
+}
+
+/// [`norm_bwd_kernel`] with the next row block's `x` and `dy` copied into shared memory
+/// (`cp.async`, two stages) while the current one is reduced, so that a CTA's loads stay in
+/// flight through its reductions: where registers fit one CTA an SM (16K columns) nothing
+/// else would hide them. Same parameters, grid and results; `2 · 2 · rows_per_cta · block_n`
+/// elements of shared memory more (128 KB for 16K bf16 rows, beside the 64 KB of RMSNorm's
+/// column sums).
+///
+/// Errors: as [`norm_bwd_kernel`], a target without `cp.async` (sm_80), or more shared memory
+/// than the target has (layer norm's two column sums beside the stages past 12K bf16 columns).
+pub fn norm_bwd_staged_kernel(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    norm: Norm,
+) -> Result<Kernel<'_>> {
+    norm_bwd(ctx, target, c, norm, true)
+}
+
+/// At most the shared-memory bytes of [`norm_bwd_kernel`] (`staged`:
+/// [`norm_bwd_staged_kernel`]) at `c`: the column sums, the stages, and with several rows per
+/// CTA the scratch of the sums over them (`4 · rows_per_cta · block_n` at most).
+pub fn norm_bwd_shared_bytes(c: &RowConfig, norm: Norm, staged: bool) -> u64 {
+    let tile = c.rows_per_cta as u64 * c.block_n as u64;
+    let sums = (1 + (norm == Norm::Layer) as u64) * 4 * c.block_n as u64;
+    let stages = if staged {
+        4 * tile * c.dtype.mem_bytes()
+    } else {
+        0
+    };
+    let scratch = if c.rows_per_cta > 1 { 4 * tile } else { 0 };
+    sums + stages + scratch
+}
+
+fn norm_bwd(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    norm: Norm,
+    staged: bool,
+) -> Result<Kernel<'_>> {
+    let (op, name) = match (norm, staged) {
+        (Norm::Rms, false) => ("rmsnorm_bwd_kernel", "rmsnorm_bwd"),
+        (Norm::Layer, false) => ("layernorm_bwd_kernel", "layernorm_bwd"),
+        (Norm::Rms, true) => ("rmsnorm_bwd_staged_kernel", "rmsnorm_bwd_staged"),
+        (Norm::Layer, true) => ("layernorm_bwd_staged_kernel", "layernorm_bwd_staged"),
     };
     let layer = norm == Norm::Layer;
     let layout = c.layout(op, target, 2, 1)?;
@@ -105,12 +150,66 @@ pub fn norm_bwd_kernel(
         * layout.warps_per_cta[1] as u64;
     let shared_cols =
         layout.threads_per_warp[0] > 1 || layout.warps_per_cta[0] > 1 || spans > c.block_n as u64;
+    // Staged: two buffers each of x and dy; row block `blk`'s copies go to buffer `stage` (a
+    // block past the last is all masked: zeros land, nothing is read).
+    let stages = if staged {
+        let plain2 = SwizzledShared::new(1, 1, 1, &[1, 0]);
+        let shape = [c.rows_per_cta as u64, c.block_n as u64];
+        Some([
+            kb.alloc_shared_buffers(t, 2, &shape, &plain2)?,
+            kb.alloc_shared_buffers(t, 2, &shape, &plain2)?,
+        ])
+    } else {
+        None
+    };
+    let copy_block = |kb: &mut KernelBuilder<'_>, bufs: [Value; 2], blk: Value, stage: Value| {
+        let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
+        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        for (src, buf) in [x, dy].into_iter().zip(bufs) {
+            let p = kb.add(src, offs)?;
+            let b = kb.index_shared(buf, stage)?;
+            kb.async_copy_global_to_shared(b, p, Some(mask))?;
+        }
+        kb.async_commit_group().map(|_| ())
+    };
+    // Whether some thread reads an element of a stage another copied (threads holding copies of
+    // the tile): then barriers order the copies and the reads.
+    let rows_span = layout.size_per_thread[0] as u64
+        * layout.threads_per_warp[0] as u64
+        * layout.warps_per_cta[0] as u64;
+    let tile_copies = spans > c.block_n as u64 || rows_span > c.rows_per_cta as u64;
+    if let Some(bufs) = stages {
+        let zero = kb.mul(pid, 0)?;
+        copy_block(&mut kb, bufs, pid, zero)?;
+    }
     kb.for_range(0, iters, 1, &[], |kb, i, _| {
         let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
         let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
         let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
-        let xv = load_f32(kb, x, offs, mask, 0.0)?;
-        let g_out = load_f32(kb, dy, offs, mask, 0.0)?;
+        let (xv, g_out) = match stages {
+            None => (
+                load_f32(kb, x, offs, mask, 0.0)?,
+                load_f32(kb, dy, offs, mask, 0.0)?,
+            ),
+            Some(bufs) => {
+                let next = kb.add(blk, grid)?;
+                let stage = kb.expr(|e| e.of(i) & 1i32)?;
+                let next_stage = kb.expr(|e| (e.of(i) + 1i32) & 1i32)?;
+                copy_block(kb, bufs, next, next_stage)?;
+                kb.async_wait_group(1)?;
+                // The wait makes this thread's copies complete; the barrier, every thread's
+                // (each reads back its own elements but for copies of the tile, and the
+                // memory model promises no more without it).
+                kb.barrier()?;
+                let mut out = vec![];
+                for buf in bufs {
+                    let b = kb.index_shared(buf, stage)?;
+                    let v = kb.load_shared(b, layout.clone())?;
+                    out.push(row_tile::to_f32(kb, v)?);
+                }
+                (out[0], out[1])
+            }
+        };
         // Only x and dy stay live across the reductions: `g = dy · w` is never kept (w is
         // loaded again where it is needed, from L1: the same lines every time; masked by
         // `blk < blocks`, always true here, so that each load depends on the iteration and is
@@ -169,6 +268,10 @@ pub fn norm_bwd_kernel(
         }
         for (&s, v) in sums.iter().zip(news) {
             kb.store_shared(s, v)?;
+        }
+        if stages.is_some() && tile_copies {
+            // Every thread's reads of this stage before the next step's copies overwrite it.
+            kb.barrier()?;
         }
         Ok(vec![])
     })?;

@@ -10,7 +10,7 @@ use crate::runtime::autotune::{DiskCache, EntryKey};
 use super::super::{Context, DType, Kernel, Result, Target};
 use super::cross_entropy::{cross_entropy_bwd_kernel, cross_entropy_fwd_kernel};
 use super::layernorm::layernorm_rows_kernel;
-use super::norm_backward::{norm_bwd_kernel, Norm};
+use super::norm_backward::{norm_bwd_kernel, norm_bwd_shared_bytes, norm_bwd_staged_kernel, Norm};
 use super::rmsnorm::{rmsnorm_kernel, rmsnorm_looped_kernel, RmsNormOptions, RmsNormOutput};
 use super::row_config::RowConfig;
 use super::row_tile;
@@ -29,6 +29,9 @@ pub enum RowKernel {
     RmsNormLooped(RmsNormOptions),
     /// [`norm_bwd_kernel`].
     NormBwd(Norm),
+    /// [`norm_bwd_staged_kernel`] (the next row block copied into shared memory while the
+    /// current one is reduced).
+    NormBwdStaged(Norm),
     /// [`softmax_bwd_kernel`].
     SoftmaxBwd,
     /// [`softmax_rows_kernel`] (one pass, any element type).
@@ -70,6 +73,8 @@ impl RowKernel {
             }
             RowKernel::NormBwd(Norm::Rms) => "rmsnorm_bwd".into(),
             RowKernel::NormBwd(Norm::Layer) => "layernorm_bwd".into(),
+            RowKernel::NormBwdStaged(Norm::Rms) => "rmsnorm_bwd_staged".into(),
+            RowKernel::NormBwdStaged(Norm::Layer) => "layernorm_bwd_staged".into(),
             RowKernel::SoftmaxBwd => "softmax_bwd".into(),
             RowKernel::SoftmaxFwd => "softmax_rows".into(),
             RowKernel::LayernormFwd => "layernorm_rows".into(),
@@ -95,6 +100,7 @@ impl RowKernel {
             RowKernel::RmsNorm(o) => rmsnorm_kernel(ctx, target, c, o),
             RowKernel::RmsNormLooped(o) => rmsnorm_looped_kernel(ctx, target, c, o),
             RowKernel::NormBwd(norm) => norm_bwd_kernel(ctx, target, c, norm),
+            RowKernel::NormBwdStaged(norm) => norm_bwd_staged_kernel(ctx, target, c, norm),
             RowKernel::SoftmaxBwd => softmax_bwd_kernel(ctx, target, c),
             RowKernel::SoftmaxFwd => softmax_rows_kernel(ctx, target, c),
             RowKernel::LayernormFwd => layernorm_rows_kernel(ctx, target, c),
@@ -108,19 +114,22 @@ impl RowKernel {
     /// 16-byte vector per access), with the warps that `examples/row_occupancy` predicts keep
     /// the most bytes in flight per sm_90 SM at `bench_rows`' shapes (bf16, 4K–16K columns):
     /// RMSNorm forward and backward 16 elements of a row a thread up to 16 warps, layer-norm
-    /// backward 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
-    /// CTA an SM forward and spill backward); the looped kernels chunks of at most 8192 columns over 8
-    /// warps (five CTAs an SM, 80 KB), cross entropy's backward (one tile, no loop) over 16; the
-    /// others 16 elements a thread.
+    /// backward and the staged backward passes 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
+    /// CTA an SM forward and spill backward); the looped kernels chunks of at most 8192
+    /// columns over 8 warps (four to five CTAs an SM), cross entropy's backward (one tile, no
+    /// loop) over 16; the others 16 elements a thread.
     pub fn default_config(&self, n: u32, dtype: DType) -> RowConfig {
         let c = RowConfig::for_n(n, dtype);
         match self {
             RowKernel::RmsNorm(_) | RowKernel::NormBwd(Norm::Rms) => {
                 c.with_elems_per_thread(16, 16)
             }
-            // Its extra statistic takes 76 registers at 16 elements a thread (one 512-thread
-            // CTA an SM at 8K); at 32 it takes 128 (two 256-thread CTAs).
-            RowKernel::NormBwd(Norm::Layer) => c.with_elems_per_thread(32, 16),
+            // Layer norm's extra statistic takes 76 registers at 16 elements a thread (one
+            // 512-thread CTA an SM at 8K), and the staged kernels' copies 92 (RMSNorm); at 32
+            // elements they take 128 (two 256-thread CTAs).
+            RowKernel::NormBwd(Norm::Layer) | RowKernel::NormBwdStaged(_) => {
+                c.with_elems_per_thread(32, 16)
+            }
             // One tile, no loop: 16 warps keep it at 32 registers (64 KB in flight).
             RowKernel::CrossEntropyBwd => RowConfig {
                 block_n: c.block_n.min(8192),
@@ -140,7 +149,7 @@ impl RowKernel {
     /// 1, 2, 4; one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–32K columns
     /// for the chunked kernels; less those this kernel refuses (registers) and those whose
     /// threads would hold copies (more threads × elements than the tile). The default
-    /// ([`RowKernel::default_config`]) is always among them.
+    /// ([`RowKernel::default_config`]) is among them where it fits.
     pub fn candidates(&self, n: u32, dtype: DType, target: Target) -> Vec<RowConfig> {
         let base = RowConfig::for_n(n, dtype);
         let vec = base.per_thread;
@@ -176,7 +185,7 @@ impl RowKernel {
             }
         }
         let d = self.default_config(n, dtype);
-        if !out.contains(&d) {
+        if !out.contains(&d) && self.fits(target, d) {
             out.push(d);
         }
         out
@@ -187,10 +196,10 @@ impl RowKernel {
     fn fits(&self, target: Target, c: RowConfig) -> bool {
         let (tiles, vectors) = match self {
             RowKernel::RmsNorm(o) => (1 + o.residual as u64, 1),
-            RowKernel::NormBwd(norm) => {
-                // The column sums in shared memory: one (RMSNorm) or two of `block_n` f32.
-                let sums = 1 + (*norm == Norm::Layer) as u64;
-                if sums * 4 * c.block_n as u64 > target.max_shared_bytes() as u64 {
+            RowKernel::NormBwd(norm) | RowKernel::NormBwdStaged(norm) => {
+                // The column sums (and stages) in shared memory.
+                let staged = matches!(self, RowKernel::NormBwdStaged(_));
+                if norm_bwd_shared_bytes(&c, *norm, staged) > target.max_shared_bytes() as u64 {
                     return false;
                 }
                 (2, 1)
