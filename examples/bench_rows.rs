@@ -137,6 +137,19 @@ fn rel_of(dtype: DType) -> f64 {
 }
 
 impl<B: Backend> Env<B> {
+    /// The grid of a persistent row kernel (each CTA walks row blocks `pid, pid + grid, …`):
+    /// each SM filled once with the CTAs that fit it (`codegen::occupancy` of the loaded
+    /// kernel's registers and shared memory), so every CTA walks as many row blocks.
+    fn resident_grid(&self, k: &KernelOf<B>, c: &RowConfig) -> u32 {
+        use weft::runtime::backend::Kernel as _;
+        let threads = c.num_warps * self.target.warp_size();
+        let shared = k.signature().shared_bytes as u64;
+        let regs = k.attrs().num_regs.min(255);
+        let per_sm = weft::codegen::occupancy::occupancy(self.target, threads, regs, shared)
+            .map_or(1, |o| o.ctas_per_sm.max(1));
+        self.sms * per_sm
+    }
+
     /// The configuration of `kind` for rows of `n`: tuned on a GPU, else the default.
     fn choose(
         &self,
@@ -235,13 +248,24 @@ fn cfg<B: Backend>(
     LaunchConfig::for_kernel(grid, k.signature())
 }
 
-/// RMSNorm forward over `m × n` of `T` with options `o` (the looped kernel when `looped`).
+/// Which RMSNorm forward kernel runs.
+#[derive(Clone, Copy, PartialEq)]
+enum RmsKernel {
+    /// One row block per CTA (`rmsnorm_kernel`).
+    Tile,
+    /// Rows past a tile, in chunks (`rmsnorm_looped_kernel`).
+    Looped,
+    /// Persistent CTAs staging the next row block (`rmsnorm_staged_kernel`).
+    Staged,
+}
+
+/// RMSNorm forward over `m × n` of `T` with options `o` by kernel `how`.
 fn rmsnorm<B: Backend, T: Elem>(
     env: &Env<B>,
     m: usize,
     n: usize,
     o: RmsNormOptions,
-    looped: bool,
+    how: RmsKernel,
 ) -> Result<Row> {
     let dev = &env.dev;
     let x: Vec<T> = random(m * n, 1);
@@ -273,9 +297,13 @@ fn rmsnorm<B: Backend, T: Elem>(
             a.ptr(&y);
         }
         a.scalar(m as i32).scalar(n as i32).scalar(1e-6f32);
+        let grid = match how {
+            RmsKernel::Staged => norm_bwd_grid(c, m, env.resident_grid(k, c)),
+            _ => c.grid(m),
+        };
         // SAFETY: x, residual, y hold m * n elements, w n, scale m (or 1, read); the kernel
         // touches rows < m and columns < n only.
-        unsafe { s.launch(k, &cfg::<B>(k, c.grid(m))?, &a) }
+        unsafe { s.launch(k, &cfg::<B>(k, grid)?, &a) }
     };
     // The residual add is in place: every run (the tuner's, the timed ones) adds x again, so the
     // check holds y to the norm of the sum as written back.
@@ -344,11 +372,12 @@ fn rmsnorm<B: Backend, T: Elem>(
         0
     };
     let bytes = mn * s + residual + y_bytes + n as u64 * s + scales;
-    let (kind, how) = match looped {
-        true => (RowKernel::RmsNormLooped(o), " looped"),
-        false => (RowKernel::RmsNorm(o), ""),
+    let (kind, label) = match how {
+        RmsKernel::Looped => (RowKernel::RmsNormLooped(o), " looped"),
+        RmsKernel::Staged => (RowKernel::RmsNormStaged(o), " staged"),
+        RmsKernel::Tile => (RowKernel::RmsNorm(o), ""),
     };
-    let name = format!("rmsnorm{how}{} {m}×{n} {}", kind_suffix(o), T::DTYPE);
+    let name = format!("rmsnorm{label}{} {m}×{n} {}", kind_suffix(o), T::DTYPE);
     env.workload(name, kind, n, T::DTYPE, bytes, &launch, &check)
 }
 
@@ -380,22 +409,7 @@ fn norm_bwd<B: Backend, T: Elem>(
         .collect();
     let (dxin, dg, dw) = (dev.upload(&x)?, dev.upload(&g)?, dev.upload(&w)?);
     let dx: BufferOf<B, T> = dev.alloc(m * n)?;
-    // The grid fills each SM once with the CTAs that fit it (`codegen::occupancy` of the loaded
-    // kernel's registers and shared memory), so every CTA walks as many row blocks and the
-    // partial sums stay one row per resident CTA.
-    let ctas_for = |k: &KernelOf<B>, c: &RowConfig| {
-        use weft::runtime::backend::Kernel as _;
-        let threads = c.num_warps * env.target.warp_size();
-        let shared = k.signature().shared_bytes as u64;
-        let per_sm = weft::codegen::occupancy::occupancy(
-            env.target,
-            threads,
-            k.attrs().num_regs.min(255),
-            shared,
-        )
-        .map_or(1, |o| o.ctas_per_sm.max(1));
-        env.sms * per_sm
-    };
+    // The partial sums: one row per resident CTA (`Env::resident_grid`).
     let max_ctas = env.sms as usize * 32;
     let part: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let part_b: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
@@ -406,7 +420,7 @@ fn norm_bwd<B: Backend, T: Elem>(
     let sum = col_sum_kernel(&ctx, env.target, cs)?.load_on::<B>(dev)?;
     let layer = norm == Norm::Layer;
     let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
-        let grid = norm_bwd_grid(c, m, ctas_for(k, c));
+        let grid = norm_bwd_grid(c, m, env.resident_grid(k, c));
         let mut a = KernelArgs::new();
         a.ptr(&dxin).ptr(&dg).ptr(&dw).ptr(&dx).ptr(&part);
         if layer {
@@ -754,8 +768,9 @@ struct Filter {
 }
 
 /// The kernel names [`Filter`] takes.
-const KERNELS: [&str; 13] = [
+const KERNELS: [&str; 14] = [
     "rmsnorm",
+    "rmsnorm_staged",
     "rmsnorm_looped",
     "rmsnorm_residual",
     "rmsnorm_fp8",
@@ -818,7 +833,19 @@ fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
     let mut rows = vec![];
     for &n in &widths {
         if f.wants("rmsnorm", Some(n)) {
-            rows.push(rmsnorm::<B, bf16>(env, m, n, RmsNormOptions::PLAIN, false)?);
+            rows.push(rmsnorm::<B, bf16>(
+                env,
+                m,
+                n,
+                RmsNormOptions::PLAIN,
+                RmsKernel::Tile,
+            )?);
+        }
+    }
+    for &n in &widths {
+        if f.wants("rmsnorm_staged", Some(n)) {
+            let how = RmsKernel::Staged;
+            rows.push(rmsnorm::<B, bf16>(env, m, n, RmsNormOptions::PLAIN, how)?);
         }
     }
     // Rows past a tile: 256K columns (a quarter of the rows: the same 2 GiB as 16K × 16K … × 2).
@@ -829,7 +856,7 @@ fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
             lm.max(1),
             ln,
             RmsNormOptions::PLAIN,
-            true,
+            RmsKernel::Looped,
         )?);
     }
     let mid = widths[1];
@@ -838,14 +865,14 @@ fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
             residual: true,
             ..RmsNormOptions::PLAIN
         };
-        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, false)?);
+        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, RmsKernel::Tile)?);
     }
     if f.wants("rmsnorm_fp8", Some(mid)) {
         let o = RmsNormOptions {
             residual: false,
             output: RmsNormOutput::Fp8RowScale,
         };
-        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, false)?);
+        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, RmsKernel::Tile)?);
     }
     for &n in &widths {
         if f.wants("rmsnorm_bwd", Some(n)) {

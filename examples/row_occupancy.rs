@@ -11,7 +11,7 @@
 //!
 //! `WEFT_PTX_DIR=dir` also writes each kernel's PTX there, to read what the figures come from.
 //!
-//! Kernels: `rmsnorm`, `rmsnorm_bwd`, `layernorm_bwd`, `rmsnorm_bwd_staged`,
+//! Kernels: `rmsnorm`, `rmsnorm_staged`, `rmsnorm_bwd`, `layernorm_bwd`, `rmsnorm_bwd_staged`,
 //! `layernorm_bwd_staged`, `layernorm`, `softmax`, `softmax_bwd`,
 //! `softmax_split`, `cross_entropy_fwd`, `cross_entropy_bwd` (bf16 rows, as `bench_rows` runs
 //! them). Needs ptxas (`$PTXAS`); without it, says so and exits.
@@ -27,6 +27,7 @@ use weft::codegen::{Context, DType, Target};
 fn kernel_named(name: &str) -> Option<(RowKernel, u64)> {
     Some(match name {
         "rmsnorm" => (RowKernel::RmsNorm(RmsNormOptions::PLAIN), 1),
+        "rmsnorm_staged" => (RowKernel::RmsNormStaged(RmsNormOptions::PLAIN), 1),
         "rmsnorm_bwd" => (RowKernel::NormBwd(Norm::Rms), 2),
         "layernorm_bwd" => (RowKernel::NormBwd(Norm::Layer), 2),
         "rmsnorm_bwd_staged" => (RowKernel::NormBwdStaged(Norm::Rms), 2),
@@ -41,8 +42,9 @@ fn kernel_named(name: &str) -> Option<(RowKernel, u64)> {
     })
 }
 
-const NAMES: [&str; 11] = [
+const NAMES: [&str; 12] = [
     "rmsnorm",
+    "rmsnorm_staged",
     "rmsnorm_bwd",
     "layernorm_bwd",
     "rmsnorm_bwd_staged",
@@ -61,6 +63,23 @@ fn widths(name: &str) -> Vec<u32> {
         "softmax_split" => vec![262144],
         "cross_entropy_fwd" | "cross_entropy_bwd" => vec![131072],
         _ => vec![4096, 8192, 16384],
+    }
+}
+
+/// Appends a line to the report.
+macro_rules! line {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// Writes the report to stdout; a closed pipe ends it quietly.
+fn finish(out: &str) -> Result<()> {
+    use std::io::Write as _;
+    match std::io::stdout().write_all(out.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
     }
 }
 
@@ -85,12 +104,17 @@ fn run() -> Result<()> {
         Some(w) => Some(w.parse().map_err(|_| format!("width `{w}`: a number"))?),
         None => None,
     };
+    // Printed at the end in one write (a closed pipe, as `| head` leaves, is no error).
+    let mut out = String::new();
     let target = Target::SM90;
     let dtype = DType::BF16;
     let ctx = Context::new();
-    println!("# row kernels on sm_90, bf16 rows: registers, CTAs per SM, bytes in flight per SM");
-    println!("| kernel | n | block_n rows vec warps | threads | regs | spill B | CTAs/SM (by) | KB/CTA | KB in flight/SM |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    line!(
+        out,
+        "# row kernels on sm_90, bf16 rows: registers, CTAs per SM, bytes in flight per SM"
+    );
+    line!(out, "| kernel | n | block_n rows vec warps | threads | regs | spill B | CTAs/SM (by) | KB/CTA | KB in flight/SM |");
+    line!(out, "|---|---|---|---|---|---|---|---|---|");
     for name in chosen {
         let Some((kind, tiles)) = kernel_named(name) else {
             continue;
@@ -103,17 +127,17 @@ fn run() -> Result<()> {
             };
             for c in configs {
                 match profile(&ctx, target, kind, c, tiles) {
-                    Ok(Some(line)) => println!("| {name} | {n} | {line} |"),
+                    Ok(Some(line)) => line!(out, "| {name} | {n} | {line} |"),
                     Ok(None) => {
-                        println!("no ptxas (set $PTXAS): nothing to profile");
-                        return Ok(());
+                        line!(out, "no ptxas (set $PTXAS): nothing to profile");
+                        return finish(&out);
                     }
-                    Err(e) => println!("| {name} | {n} | {c:?}: {e} |"),
+                    Err(e) => line!(out, "| {name} | {n} | {c:?}: {e} |"),
                 }
             }
         }
     }
-    Ok(())
+    finish(&out)
 }
 
 /// One table line for `kind` at `c`, or `None` without ptxas.

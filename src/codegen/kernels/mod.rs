@@ -35,9 +35,10 @@ pub mod parts;
 mod rmsnorm;
 mod rope;
 mod row_config;
+#[cfg(feature = "autotune")]
+mod row_stages;
 mod row_sum;
 mod row_tile;
-#[cfg(feature = "autotune")]
 mod row_tuning;
 mod smem_round_trip;
 mod softmax;
@@ -87,7 +88,8 @@ pub use norm_backward::{
 };
 pub use rmsnorm::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
-    RmsNormOptions, RmsNormOutput, FP8_E4M3_MAX,
+    rmsnorm_staged_kernel, rmsnorm_staged_shared_bytes, RmsNormOptions, RmsNormOutput,
+    FP8_E4M3_MAX,
 };
 pub use rope::{rope_kernel, rope_reference, RopeStyle};
 pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};

@@ -9,7 +9,8 @@ use super::super::{
     Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
 };
 use super::row_config::RowConfig;
-use super::row_tile::{self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
+use super::row_stages::{stage_bytes, RowStages};
+use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
 
 /// Which normalisation [`norm_bwd_kernel`] differentiates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -81,11 +82,7 @@ pub fn norm_bwd_staged_kernel(
 pub fn norm_bwd_shared_bytes(c: &RowConfig, norm: Norm, staged: bool) -> u64 {
     let tile = c.rows_per_cta as u64 * c.block_n as u64;
     let sums = (1 + (norm == Norm::Layer) as u64) * 4 * c.block_n as u64;
-    let stages = if staged {
-        4 * tile * c.dtype.mem_bytes()
-    } else {
-        0
-    };
+    let stages = if staged { stage_bytes(c, 2) } else { 0 };
     let scratch = if c.rows_per_cta > 1 { 4 * tile } else { 0 };
     sums + stages + scratch
 }
@@ -150,64 +147,30 @@ fn norm_bwd(
         * layout.warps_per_cta[1] as u64;
     let shared_cols =
         layout.threads_per_warp[0] > 1 || layout.warps_per_cta[0] > 1 || spans > c.block_n as u64;
-    // Staged: two buffers each of x and dy; row block `blk`'s copies go to buffer `stage` (a
-    // block past the last is all masked: zeros land, nothing is read).
-    let stages = if staged {
-        let plain2 = SwizzledShared::new(1, 1, 1, &[1, 0]);
-        let shape = [c.rows_per_cta as u64, c.block_n as u64];
-        Some([
-            kb.alloc_shared_buffers(t, 2, &shape, &plain2)?,
-            kb.alloc_shared_buffers(t, 2, &shape, &plain2)?,
-        ])
-    } else {
-        None
+    // Staged: row block `blk`'s x and dy travel to buffer `i & 1` a step ahead.
+    let stages = match staged {
+        true => Some(RowStages::new(&mut kb, &layout, &c, &[x, dy])?),
+        false => None,
     };
-    let copy_block = |kb: &mut KernelBuilder<'_>, bufs: [Value; 2], blk: Value, stage: Value| {
-        let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
-        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
-        for (src, buf) in [x, dy].into_iter().zip(bufs) {
-            let p = kb.add(src, offs)?;
-            let b = kb.index_shared(buf, stage)?;
-            kb.async_copy_global_to_shared(b, p, Some(mask))?;
-        }
-        kb.async_commit_group().map(|_| ())
-    };
-    // Whether some thread reads an element of a stage another copied (threads holding copies of
-    // the tile): then barriers order the copies and the reads.
-    let rows_span = layout.size_per_thread[0] as u64
-        * layout.threads_per_warp[0] as u64
-        * layout.warps_per_cta[0] as u64;
-    let tile_copies = spans > c.block_n as u64 || rows_span > c.rows_per_cta as u64;
-    if let Some(bufs) = stages {
+    if let Some(st) = &stages {
         let zero = kb.mul(pid, 0)?;
-        copy_block(&mut kb, bufs, pid, zero)?;
+        st.copy(&mut kb, &cols, [pid, zero, m, n])?;
     }
     kb.for_range(0, iters, 1, &[], |kb, i, _| {
         let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
         let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
         let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
-        let (xv, g_out) = match stages {
+        let (xv, g_out) = match &stages {
             None => (
                 load_f32(kb, x, offs, mask, 0.0)?,
                 load_f32(kb, dy, offs, mask, 0.0)?,
             ),
-            Some(bufs) => {
+            Some(st) => {
+                let (now, next_stage) = RowStages::stages_of(kb, i)?;
                 let next = kb.add(blk, grid)?;
-                let stage = kb.expr(|e| e.of(i) & 1i32)?;
-                let next_stage = kb.expr(|e| (e.of(i) + 1i32) & 1i32)?;
-                copy_block(kb, bufs, next, next_stage)?;
-                kb.async_wait_group(1)?;
-                // The wait makes this thread's copies complete; the barrier, every thread's
-                // (each reads back its own elements but for copies of the tile, and the
-                // memory model promises no more without it).
-                kb.barrier()?;
-                let mut out = vec![];
-                for buf in bufs {
-                    let b = kb.index_shared(buf, stage)?;
-                    let v = kb.load_shared(b, layout.clone())?;
-                    out.push(row_tile::to_f32(kb, v)?);
-                }
-                (out[0], out[1])
+                st.copy(kb, &cols, [next, next_stage, m, n])?;
+                let v = st.take(kb, now)?;
+                (v[0], v[1])
             }
         };
         // Only x and dy stay live across the reductions: `g = dy · w` is never kept (w is
@@ -269,9 +232,8 @@ fn norm_bwd(
         for (&s, v) in sums.iter().zip(news) {
             kb.store_shared(s, v)?;
         }
-        if stages.is_some() && tile_copies {
-            // Every thread's reads of this stage before the next step's copies overwrite it.
-            kb.barrier()?;
+        if let Some(st) = &stages {
+            st.end_step(kb)?;
         }
         Ok(vec![])
     })?;

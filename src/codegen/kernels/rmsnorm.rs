@@ -8,6 +8,7 @@ use super::super::{
     Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
 };
 use super::row_config::RowConfig;
+use super::row_stages::{stage_bytes, RowStages};
 use super::row_tile::{self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows, TileRows};
 
 /// The largest finite fp8 e4m3 value: a per-row scale maps the row's largest `|y|` to it.
@@ -154,6 +155,76 @@ pub fn rmsnorm_looped_kernel(
     kb.finish()
 }
 
+/// [`rmsnorm_kernel`] over persistent CTAs: each walks the row blocks `pid, pid + grid, …`,
+/// and while it normalises one block the next block's `x` (and residual) travel into shared
+/// memory (`cp.async`, two stages), so that its loads stay in flight through the row's
+/// reduction, where registers leave two CTAs an SM (16K columns). `2 · rows_per_cta · block_n`
+/// elements of shared memory per input matrix.
+///
+/// Parameters as [`rmsnorm_kernel`]. Grid: any count up to [`RowConfig::grid`]`(m)`, best the
+/// SMs times the CTAs one SM holds ([`super::norm_bwd_grid`] with that bound).
+///
+/// Errors: as [`rmsnorm_kernel`], a target without `cp.async` (sm_80), or stages past the
+/// target's shared memory.
+pub fn rmsnorm_staged_kernel(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    o: RmsNormOptions,
+) -> Result<Kernel<'_>> {
+    let layout = c.layout("rmsnorm_staged_kernel", target, 1 + o.residual as u64, 1)?;
+    let mut kb = KernelBuilder::new(ctx, target, "rmsnorm_staged", c.num_warps)?;
+    let a = Args::declare(&mut kb, &c, o)?;
+    let pid = kb.program_id(0)?;
+    let grid = kb.num_programs(0)?;
+    let cols = tile_cols(&mut kb, &layout, c.block_n, None, a.n)?;
+    let rpc = c.rows_per_cta as i32;
+    let (m, n) = (a.m, a.n);
+    let blocks = kb.expr(|e| (e.of(m) + (rpc - 1)) / rpc)?;
+    let iters = kb.expr(|e| (e.of(blocks) - e.of(pid) + e.of(grid) - 1) / e.of(grid))?;
+    let sources: Vec<Value> = [Some(a.x), a.res].into_iter().flatten().collect();
+    let st = RowStages::new(&mut kb, &layout, &c, &sources)?;
+    let zero = kb.mul(pid, 0)?;
+    st.copy(&mut kb, &cols, [pid, zero, m, n])?;
+    kb.for_range(0, iters, 1, &[], |kb, i, _| {
+        let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
+        let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
+        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        let (now, next_stage) = RowStages::stages_of(kb, i)?;
+        let next = kb.add(blk, grid)?;
+        st.copy(kb, &cols, [next, next_stage, m, n])?;
+        let t = st.take(kb, now)?;
+        let v = match t.get(1) {
+            Some(&r) => a.add_residual(kb, t[0], r, offs, mask)?,
+            None => t[0],
+        };
+        let ss = kb.expr(|e| (e.of(v) * e.of(v)).sum(1))?;
+        let rstd = a.rstd(kb, ss)?;
+        let rstd = kb.expand_dims(rstd, 1)?;
+        // w after the statistics, masked by `blk < blocks` (always true here) so that it stays
+        // in the loop rather than in registers across it.
+        let w_ok = kb.lt(blk, blocks)?;
+        let w_ok = kb.and(cols.ok1, w_ok)?;
+        let wv = load_f32(kb, a.w, cols.cols1, w_ok, 0.0)?;
+        let wv = kb.expand_dims(wv, 0)?;
+        let out = kb.expr(|e| e.of(v) * e.of(rstd) * e.of(wv))?;
+        let amax = match o.output {
+            RmsNormOutput::Fp8RowScale => Some(kb.expr(|e| e.of(out).abs().max_over(1))?),
+            _ => None,
+        };
+        let inv = a.output_scale(kb, amax, &rows)?;
+        a.store_y(kb, offs, mask, out, inv)?;
+        st.end_step(kb)?;
+        Ok(vec![])
+    })?;
+    kb.finish()
+}
+
+/// The shared-memory bytes of [`rmsnorm_staged_kernel`]'s stages at `c`.
+pub fn rmsnorm_staged_shared_bytes(c: &RowConfig, o: RmsNormOptions) -> u64 {
+    stage_bytes(c, 1 + o.residual as u64)
+}
+
 /// The parameters of both RMSNorm kernels, in order, and what they share.
 struct Args {
     dtype: DType,
@@ -202,6 +273,20 @@ impl Args {
         let v = load_f32(kb, self.x, offs, mask, 0.0)?;
         let Some(res) = self.res else { return Ok(v) };
         let r = load_f32(kb, res, offs, mask, 0.0)?;
+        self.add_residual(kb, v, r, offs, mask)
+    }
+
+    /// `v + r` (f32 tiles of `x` and the residual at `offs`) rounded to the element type,
+    /// written back into the residual, as f32.
+    fn add_residual(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        v: Value,
+        r: Value,
+        offs: Value,
+        mask: Value,
+    ) -> Result<Value> {
+        let Some(res) = self.res else { return Ok(v) };
         let h = kb.add(v, r)?;
         let h = if self.dtype == DType::F32 {
             h

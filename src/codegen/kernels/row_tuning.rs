@@ -11,7 +11,10 @@ use super::super::{Context, DType, Kernel, Result, Target};
 use super::cross_entropy::{cross_entropy_bwd_kernel, cross_entropy_fwd_kernel};
 use super::layernorm::layernorm_rows_kernel;
 use super::norm_backward::{norm_bwd_kernel, norm_bwd_shared_bytes, norm_bwd_staged_kernel, Norm};
-use super::rmsnorm::{rmsnorm_kernel, rmsnorm_looped_kernel, RmsNormOptions, RmsNormOutput};
+use super::rmsnorm::{
+    rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_staged_kernel, rmsnorm_staged_shared_bytes,
+    RmsNormOptions, RmsNormOutput,
+};
 use super::row_config::RowConfig;
 use super::row_tile;
 use super::softmax::softmax_rows_kernel;
@@ -27,6 +30,9 @@ pub enum RowKernel {
     RmsNorm(RmsNormOptions),
     /// [`rmsnorm_looped_kernel`] (chunked: rows past what a tile holds).
     RmsNormLooped(RmsNormOptions),
+    /// [`rmsnorm_staged_kernel`] (persistent, the next row block copied into shared memory
+    /// while the current one is normalised).
+    RmsNormStaged(RmsNormOptions),
     /// [`norm_bwd_kernel`].
     NormBwd(Norm),
     /// [`norm_bwd_staged_kernel`] (the next row block copied into shared memory while the
@@ -58,9 +64,10 @@ impl RowKernel {
     /// The autotuner's name of this kernel (its cache file): the kernel and its options.
     pub fn name(&self) -> String {
         match self {
-            RowKernel::RmsNorm(o) | RowKernel::RmsNormLooped(o) => {
+            RowKernel::RmsNorm(o) | RowKernel::RmsNormLooped(o) | RowKernel::RmsNormStaged(o) => {
                 let looped = match self {
                     RowKernel::RmsNormLooped(_) => "_looped",
+                    RowKernel::RmsNormStaged(_) => "_staged",
                     _ => "",
                 };
                 let out = match o.output {
@@ -99,6 +106,7 @@ impl RowKernel {
         match *self {
             RowKernel::RmsNorm(o) => rmsnorm_kernel(ctx, target, c, o),
             RowKernel::RmsNormLooped(o) => rmsnorm_looped_kernel(ctx, target, c, o),
+            RowKernel::RmsNormStaged(o) => rmsnorm_staged_kernel(ctx, target, c, o),
             RowKernel::NormBwd(norm) => norm_bwd_kernel(ctx, target, c, norm),
             RowKernel::NormBwdStaged(norm) => norm_bwd_staged_kernel(ctx, target, c, norm),
             RowKernel::SoftmaxBwd => softmax_bwd_kernel(ctx, target, c),
@@ -114,7 +122,7 @@ impl RowKernel {
     /// 16-byte vector per access), with the warps that `examples/row_occupancy` predicts keep
     /// the most bytes in flight per sm_90 SM at `bench_rows`' shapes (bf16, 4K–16K columns):
     /// RMSNorm forward and backward 16 elements of a row a thread up to 16 warps, layer-norm
-    /// backward and the staged backward passes 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
+    /// backward and the staged kernels 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
     /// CTA an SM forward and spill backward); the looped kernels chunks of at most 8192
     /// columns over 8 warps (four to five CTAs an SM), cross entropy's backward (one tile, no
     /// loop) over 16; the others 16 elements a thread.
@@ -127,9 +135,9 @@ impl RowKernel {
             // Layer norm's extra statistic takes 76 registers at 16 elements a thread (one
             // 512-thread CTA an SM at 8K), and the staged kernels' copies 92 (RMSNorm); at 32
             // elements they take 128 (two 256-thread CTAs).
-            RowKernel::NormBwd(Norm::Layer) | RowKernel::NormBwdStaged(_) => {
-                c.with_elems_per_thread(32, 16)
-            }
+            RowKernel::NormBwd(Norm::Layer)
+            | RowKernel::NormBwdStaged(_)
+            | RowKernel::RmsNormStaged(_) => c.with_elems_per_thread(32, 16),
             // One tile, no loop: 16 warps keep it at 32 registers (64 KB in flight).
             RowKernel::CrossEntropyBwd => RowConfig {
                 block_n: c.block_n.min(8192),
@@ -196,6 +204,12 @@ impl RowKernel {
     fn fits(&self, target: Target, c: RowConfig) -> bool {
         let (tiles, vectors) = match self {
             RowKernel::RmsNorm(o) => (1 + o.residual as u64, 1),
+            RowKernel::RmsNormStaged(o) => {
+                if rmsnorm_staged_shared_bytes(&c, *o) > target.max_shared_bytes() as u64 {
+                    return false;
+                }
+                (1 + o.residual as u64, 1)
+            }
             RowKernel::NormBwd(norm) | RowKernel::NormBwdStaged(norm) => {
                 // The column sums (and stages) in shared memory.
                 let staged = matches!(self, RowKernel::NormBwdStaged(_));
