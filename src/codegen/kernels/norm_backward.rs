@@ -9,7 +9,7 @@ use super::super::{
     Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
 };
 use super::row_config::RowConfig;
-use super::row_stages::{stage_bytes, RowStages};
+use super::row_stages::{persistent_blocks, stage_bytes, RowStages};
 use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
 
 /// Which normalisation [`norm_bwd_kernel`] differentiates.
@@ -123,9 +123,7 @@ fn norm_bwd(
     let cols = tile_cols(&mut kb, &layout, c.block_n, None, n)?;
     let nf = kb.cast(n, DType::F32)?;
     // Row blocks pid, pid + grid, … below ceil(m / rows_per_cta): `iters` of them.
-    let rpc = c.rows_per_cta as i32;
-    let blocks = kb.expr(|e| (e.of(m) + (rpc - 1)) / rpc)?;
-    let iters = kb.expr(|e| (e.of(blocks) - e.of(pid) + e.of(grid) - 1) / e.of(grid))?;
+    let (blocks, iters) = persistent_blocks(&mut kb, c.rows_per_cta, [m, pid, grid])?;
     // The per-column sums live in shared memory, not registers: a 16K row's x and dy already
     // fill what registers 1024 threads get (64 each), and without the sums two CTAs of 4K–8K
     // rows fit an SM where one did (`examples/row_occupancy`).
@@ -153,8 +151,7 @@ fn norm_bwd(
         false => None,
     };
     if let Some(st) = &stages {
-        let zero = kb.mul(pid, 0)?;
-        st.copy(&mut kb, &cols, [pid, zero, m, n])?;
+        st.start(&mut kb, &cols, [pid, m, n])?;
     }
     kb.for_range(0, iters, 1, &[], |kb, i, _| {
         let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
@@ -166,10 +163,7 @@ fn norm_bwd(
                 load_f32(kb, dy, offs, mask, 0.0)?,
             ),
             Some(st) => {
-                let (now, next_stage) = RowStages::stages_of(kb, i)?;
-                let next = kb.add(blk, grid)?;
-                st.copy(kb, &cols, [next, next_stage, m, n])?;
-                let v = st.take(kb, now)?;
+                let v = st.step(kb, &cols, [i, blk, grid, m, n])?;
                 (v[0], v[1])
             }
         };

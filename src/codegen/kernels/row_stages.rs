@@ -71,6 +71,18 @@ impl RowStages {
         kb.async_commit_group().map(|_| ())
     }
 
+    /// Starts copying the first row block of a persistent CTA `pid` (its block `pid`) into
+    /// buffer 0.
+    pub(super) fn start(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        cols: &TileCols,
+        [pid, m, n]: [Value; 3],
+    ) -> Result<()> {
+        let zero = kb.mul(pid, 0)?;
+        self.copy(kb, cols, [pid, zero, m, n])
+    }
+
     /// Waits for all but the newest commit group, then reads buffer `stage` of every source as
     /// f32 tiles (a barrier between: the wait completes this thread's copies, the barrier
     /// every thread's).
@@ -95,10 +107,31 @@ impl RowStages {
         Ok(())
     }
 
-    /// The stage of step `i` (`i & 1`) and of the one after it.
-    pub(super) fn stages_of(kb: &mut KernelBuilder<'_>, i: Value) -> Result<(Value, Value)> {
+    /// Step `i` of a persistent CTA, at row block `blk`: starts copying block `blk + grid` into
+    /// the other buffer (`(i + 1) & 1`), then takes block `blk`'s tiles from buffer `i & 1`.
+    pub(super) fn step(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        cols: &TileCols,
+        [i, blk, grid, m, n]: [Value; 5],
+    ) -> Result<Vec<Value>> {
         let now = kb.expr(|e| e.of(i) & 1i32)?;
-        let next = kb.expr(|e| (e.of(i) + 1i32) & 1i32)?;
-        Ok((now, next))
+        let next_stage = kb.expr(|e| (e.of(i) + 1i32) & 1i32)?;
+        let next = kb.add(blk, grid)?;
+        self.copy(kb, cols, [next, next_stage, m, n])?;
+        self.take(kb, now)
     }
+}
+
+/// The row blocks of a persistent CTA `pid` of `grid`: `blocks = ⌈m / rows_per_cta⌉`, and how
+/// many of `pid, pid + grid, …` are below it.
+pub(super) fn persistent_blocks(
+    kb: &mut KernelBuilder<'_>,
+    rows_per_cta: u32,
+    [m, pid, grid]: [Value; 3],
+) -> Result<(Value, Value)> {
+    let rpc = rows_per_cta as i32;
+    let blocks = kb.expr(|e| (e.of(m) + (rpc - 1)) / rpc)?;
+    let iters = kb.expr(|e| (e.of(blocks) - e.of(pid) + e.of(grid) - 1) / e.of(grid))?;
+    Ok((blocks, iters))
 }
