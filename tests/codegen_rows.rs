@@ -106,8 +106,9 @@ fn the_defaults_keep_their_rows_in_flight_without_spills() {
     let t = Target::SM90;
     // (kernel, tiles loaded before their first use, widths, KB in flight at least)
     let rows = [4096u32, 8192, 16384];
-    let cases: [(RowKernel, u64, &[u32], u64); 9] = [
+    let cases: [(RowKernel, u64, &[u32], u64); 10] = [
         (RowKernel::RmsNorm(RmsNormOptions::PLAIN), 1, &rows, 64),
+        (RowKernel::LayernormFwd, 1, &rows, 64),
         // Three CTAs an SM at 8K (72 registers), whose next rows stay in flight throughout.
         (
             RowKernel::RmsNormStaged(RmsNormOptions::PLAIN),

@@ -121,8 +121,8 @@ impl RowKernel {
     /// The configuration where nothing was tuned: [`RowConfig::for_n`] (one row per CTA, one
     /// 16-byte vector per access), with the warps that `examples/row_occupancy` predicts keep
     /// the most bytes in flight per sm_90 SM at `bench_rows`' shapes (bf16, 4K–16K columns):
-    /// RMSNorm forward and backward 16 elements of a row a thread up to 16 warps, layer-norm
-    /// backward and the staged kernels 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
+    /// RMSNorm forward and backward 16 elements of a row a thread up to 16 warps, layer norm
+    /// (forward and backward) and the staged kernels 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
     /// CTA an SM forward and spill backward); the looped kernels chunks of at most 8192
     /// columns over 8 warps (four to five CTAs an SM), cross entropy's backward (one tile, no
     /// loop) over 16; the others 16 elements a thread.
@@ -137,7 +137,8 @@ impl RowKernel {
             // elements they take 128 (two 256-thread CTAs).
             RowKernel::NormBwd(Norm::Layer)
             | RowKernel::NormBwdStaged(_)
-            | RowKernel::RmsNormStaged(_) => c.with_elems_per_thread(32, 16),
+            | RowKernel::RmsNormStaged(_)
+            | RowKernel::LayernormFwd => c.with_elems_per_thread(32, 16),
             // One tile, no loop: 16 warps keep it at 32 registers (64 KB in flight).
             RowKernel::CrossEntropyBwd => RowConfig {
                 block_n: c.block_n.min(8192),
