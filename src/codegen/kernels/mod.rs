@@ -39,9 +39,10 @@ pub mod parts;
 mod rmsnorm;
 mod rope;
 mod row_config;
+#[cfg(feature = "autotune")]
+mod row_stages;
 mod row_sum;
 mod row_tile;
-#[cfg(feature = "autotune")]
 mod row_tuning;
 mod smem_round_trip;
 mod softmax;
@@ -87,10 +88,14 @@ pub use layernorm::{
     LAYERNORM_MAX_PER_THREAD,
 };
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
-pub use norm_backward::{norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, Norm};
+pub use norm_backward::{
+    norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, norm_bwd_shared_bytes,
+    norm_bwd_staged_kernel, Norm,
+};
 pub use rmsnorm::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
-    RmsNormOptions, RmsNormOutput, FP8_E4M3_MAX,
+    rmsnorm_staged_kernel, rmsnorm_staged_shared_bytes, RmsNormOptions, RmsNormOutput,
+    FP8_E4M3_MAX,
 };
 pub use rope::{rope_kernel, rope_reference, RopeStyle};
 pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};
