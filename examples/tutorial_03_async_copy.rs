@@ -77,7 +77,7 @@ fn add_pipelined_kernel(ctx: &Context, t: Target) -> weft::codegen::Result<Kerne
             kb.load_shared(sb, layout.clone())?,
         );
         let (offs, m) = block(kb, j)?;
-        kb.expr(|e| (e.of(c) + e.of(offs)).store(e.of(va) + e.of(vb), Some(e.of(m))))?;
+        kb.expr(|e| (e.of(c) + offs).store_masked(e.of(va) + vb, m))?;
         Ok(vec![])
     })?;
     kb.finish()

@@ -12,6 +12,7 @@
 //! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and lower through the
 //! context.
 
+pub mod args;
 pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;
