@@ -122,6 +122,8 @@ fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> R
     }
     let d2d = common::time::<Cuda>(dev, |s| s.copy_async(&dx, &mut dy))?;
     let (ms, xblock) = best;
+    common::result_line("weft", "01_memcpy_best", ms, "2^31xf32");
+    common::result_line("d2d", "01_memcpy_best", d2d, "2^31xf32");
     println!(
         "tutorial 01 (scalar memcpy of 2^31 f32) on {}: best XBLOCK {xblock}, {ms:.2} ms \
          ({:.1} GB/s); device-to-device copy {d2d:.2} ms ({:.1} GB/s), ratio {:.3}",

@@ -189,6 +189,8 @@ fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> R
         copy::<Cuda>(dev, &k, 5008, false)?;
         copy::<Cuda>(dev, &k, (1 << 20) + 37, false)?;
         let (ms, d2d) = copy::<Cuda>(dev, &k, n, true)?;
+        common::result_line("weft", &format!("02_memcpy_1d_R{r}"), ms, "2^32xf32");
+        common::result_line("d2d", &format!("02_memcpy_1d_R{r}"), d2d, "2^32xf32");
         let tbs = |ms: f64| 8.0 * n as f64 / ms / 1e9;
         println!(
             "tutorial 02 memcpy_1d R={r} (2^32 f32) on {name}: {ms:.2} ms ({:.2} TB/s); \
@@ -202,6 +204,8 @@ fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> R
     let k = transpose_kernel(ctx, target, rows(), cols())?;
     transpose::<Cuda>(dev, &k, 1024, 640, false)?;
     let (ms, d2d) = transpose::<Cuda>(dev, &k, s, s, true)?;
+    common::result_line("weft", "02_transpose", ms, "16384x16384xf32");
+    common::result_line("d2d", "02_transpose", d2d, "16384x16384xf32");
     let gbs = |ms: f64| 8.0 * (s * s) as f64 / ms / 1e6;
     println!(
         "tutorial 02 transpose (16384² f32) on {name}: {ms:.3} ms ({:.0} GB/s); device copy \
