@@ -619,7 +619,9 @@ fn mismatched_operands_name_both_sides() {
         matches!(e.cause(), CodegenError::ShapeMismatch { .. }) && e.to_string().contains("1024"),
         "{e}"
     );
-    let e = kb.add(a, f).unwrap_err();
+    // A boolean meets no float (an i32 would: it promotes to f32, as in Triton).
+    let m = kb.lt(a, 3).unwrap();
+    let e = kb.add(m, f).unwrap_err();
     assert!(
         matches!(e.cause(), CodegenError::TypeMismatch { .. }) && e.to_string().contains("f32"),
         "{e}"
@@ -634,7 +636,7 @@ fn mismatched_operands_name_both_sides() {
 }
 
 #[test]
-fn literals_adapt_but_float_literal_into_int_is_rejected() {
+fn literals_adapt_and_a_float_literal_makes_an_int_f32() {
     let ctx = Context::new();
     let mut kb = kb_for(&ctx);
     let l = layout_1d(Target::SM90, 4, 512);
@@ -642,10 +644,9 @@ fn literals_adapt_but_float_literal_into_int_is_rejected() {
     let f = kb.cast(a, DType::F16).unwrap();
     let g = kb.add(f, 1).unwrap();
     assert_eq!(kb.ty(g).unwrap(), DType::F16.into());
-    assert!(matches!(
-        (kb.add(a, 0.5)).as_ref().map_err(|e| e.cause()),
-        Err(CodegenError::TypeMismatch { .. })
-    ));
+    // A float literal outranks an integer tile: `a + 0.5` is f32, as in Triton.
+    let h = kb.add(a, 0.5).unwrap();
+    assert_eq!(kb.ty(h).unwrap(), DType::F32.into());
     let c = kb.i64(7).unwrap();
     let h = kb.add(a, c).unwrap();
     assert_eq!(kb.ty(h).unwrap(), DType::I32.into());

@@ -129,7 +129,7 @@ fn one_buffer_ring(ctx: &Context) -> Result<Kernel<'_>> {
     kb.store_shared(buf, xf)?;
     kb.barrier()?;
     let y = kb.load_shared(buf, layout)?;
-    kb.expr(|e| (e.of(out) + e.of(x)).store(e.of(y), None))?;
+    kb.expr(|e| (e.of(out) + e.of(x)).store(y))?;
     kb.finish()
 }
 

@@ -130,6 +130,7 @@ mod types;
 mod verify;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
+pub use builder::args;
 pub use builder::expr::{Expr, ExprOperand, Exprs};
 pub use builder::ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use builder::ops::global::{AtomicOp, CacheHint};

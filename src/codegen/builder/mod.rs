@@ -13,9 +13,11 @@
 //! context.
 
 mod body_once;
+pub mod args;
 pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;
+mod promotion;
 pub(crate) mod record;
 mod replay;
 mod report_rows;

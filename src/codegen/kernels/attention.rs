@@ -45,9 +45,9 @@
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
-use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target};
+use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::attention_config::{AttentionConfig, AttentionSchedule, SWIZZLE};
-use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
+use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock, TmaRing};
 
 /// Builds the attention kernel for `target` (sm_90a). See the module docs.
 pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Result<Kernel<'_>> {
@@ -90,29 +90,30 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let k_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let v_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let stages: i32 = if pipelined { 3 } else { 2 };
-    let bars = kb.alloc_mbarriers(1 + stages as u32, 1)?; // Q, then K+V of each stage ("full")
-                                                          // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
-    let empty = kb.alloc_mbarriers(stages as u32, 32 * c.num_warps)?;
-    let q_bar = kb.mbarrier_at(bars, 0)?;
+    let q_bar = kb.alloc_mbarriers(1, 1)?;
+    // K and V of a key block share a stage: one "full" barrier for both tiles' bytes, and the
+    // stage is "empty" again once every thread has arrived after its last wgmma on it.
+    let kv_bytes = 2 * c.block_n * c.head_dim * (dt.bits() / 8);
+    let kv = TmaRing::new(&mut kb, stages as u32, kv_bytes, Some(32 * c.num_warps))?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
     kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
 
-    let kv_bytes = 2 * c.block_n * c.head_dim * (dt.bits() / 8);
-    // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
-    // (j - stages) is released ([`wait_stage_free`]).
+    // Loads key block `j` into its stage `st` when `j < n_blocks`, once the stage's previous
+    // block (j - stages) is released.
     let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
         let pred = kb.lt(j, n_blocks)?;
-        wait_stage_free(kb, empty, j, st, stages)?;
-        let bar_i = kb_stage_bar(kb, st)?;
-        let bar = kb.mbarrier_at(bars, bar_i)?;
-        kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
+        let (_, round) = kv.stage_of(kb, j)?;
+        kv.wait_free(kb, st, round)?;
         let off = kb.mul(j, bn)?;
         let row = kb.add(kv_head0, off)?;
-        let kd = kb.index_shared(k_ring, st)?;
-        kb.tma_load(k_map, &[row, zero], kd, bar, Some(pred))?;
-        let vd = kb.index_shared(v_ring, st)?;
-        kb.tma_load(v_map, &[row, zero], vd, bar, Some(pred))
+        let at: &[Value] = &[row, zero];
+        kv.load(
+            kb,
+            st,
+            &[(k_map, at, k_ring), (v_map, at, v_ring)],
+            Some(pred),
+        )
     };
     load_kv(&mut kb, zero, zero)?;
 
@@ -149,23 +150,18 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         }
     };
     // S = Q Kᵀ of the block in stage `st` (issued, not waited for).
-    let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<crate::codegen::Value> {
+    let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<Value> {
         let k_t = kb.index_shared(k_ring, st)?;
         let k_t = kb.permute_shared(k_t, &[1, 0])?;
         let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
         kb.wgmma(q_smem, k_t, s0)
     };
     let wait_full = |kb: &mut KernelBuilder<'_>, st, phase| -> Result<()> {
-        let bar_i = kb_stage_bar(kb, st)?;
-        let bar = kb.mbarrier_at(bars, bar_i)?;
-        kb.mbarrier_wait(bar, phase)
+        kv.wait(kb, st, phase, &[]).map(|_| ())
     };
-    let release = |kb: &mut KernelBuilder<'_>, st| -> Result<()> {
-        let free = kb.mbarrier_at(empty, st)?;
-        kb.mbarrier_arrive(free)
-    };
+    let release = |kb: &mut KernelBuilder<'_>, st| kv.release(kb, st);
     // O · alpha + P V (issued).
-    let pv = |kb: &mut KernelBuilder<'_>, o, alpha, p16, st| -> Result<crate::codegen::Value> {
+    let pv = |kb: &mut KernelBuilder<'_>, o, alpha, p16, st| -> Result<Value> {
         let a_col = kb.expand_dims(alpha, 1)?;
         let o = kb.mul(o, a_col)?;
         let v_t = kb.index_shared(v_ring, st)?;
@@ -178,13 +174,13 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         // first the diagonal or the keys' end cuts).
         let block = |kb: &mut KernelBuilder<'_>,
                      j,
-                     carried: &[crate::codegen::Value],
+                     carried: &[Value],
                      mask: Masking|
-         -> Result<Vec<crate::codegen::Value>> {
+         -> Result<Vec<Value>> {
             let (o, m_i, l_i, st, phase) =
                 (carried[0], carried[1], carried[2], carried[3], carried[4]);
             let next = kb.add(j, 1)?;
-            let other = kb.xor(st, 1)?;
+            let (other, phase_next) = kv.advance(kb, st, phase)?;
             load_kv(kb, next, other)?;
             wait_full(kb, st, phase)?;
             let s = scores(kb, st)?;
@@ -193,9 +189,6 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             let o = pv(kb, o, alpha, p16, st)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, st)?;
-            let flip = kb.xor(phase, 1)?;
-            let wraps = kb.eq(st, 1)?;
-            let phase_next = kb.where_(wraps, flip, phase)?;
             Ok(vec![o, m_new, l_new, other, phase_next])
         };
         let last = kb.sub(n_blocks, 1)?;
@@ -235,12 +228,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 let (o, m_i, l_i, s_cur, st, ph1) = (
                     carried[0], carried[1], carried[2], carried[3], carried[4], carried[5],
                 );
-                let st_p1 = kb.add(st, 1)?;
-                let wrap = kb.eq(st_p1, stages)?;
-                let st1 = kb.where_(wrap, 0, st_p1)?;
-                let at0 = kb.eq(st, 0)?;
-                let st_m1 = kb.sub(st, 1)?;
-                let stm1 = kb.where_(at0, stages - 1, st_m1)?;
+                // ph1 is the phase of the next stage, st1.
+                let (st1, _) = kv.advance(kb, st, ph1)?;
+                let stm1 = kv.previous(kb, st)?;
                 wait_full(kb, st1, ph1)?;
                 let s_next = scores(kb, st1)?;
                 // Variable lengths: masked from the first block the diagonal or the keys' end
@@ -259,9 +249,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 load_kv(kb, ahead, stm1)?;
                 let o = pv(kb, o, alpha, p16, st)?;
                 let s_next = kb.wgmma_wait(1, &[s_next])?[0];
-                let flip = kb.xor(ph1, 1)?;
-                let wraps = kb.eq(st1, stages - 1)?;
-                let ph_next = kb.where_(wraps, flip, ph1)?;
+                let (_, ph_next) = kv.advance(kb, st1, ph1)?;
                 Ok(vec![o, m_new, l_new, s_next, st1, ph_next])
             },
         )?;
@@ -277,31 +265,6 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let at = qblock.output_rows(q_off, q_row);
     params.store_output(&mut kb, &c, o, m_i, l_i, &acc_o, q_smem, at)?;
     kb.finish()
-}
-
-/// Makes the issuing thread wait until stage `st` of a `stages`-deep ring is released for key
-/// block `j` (its previous block, `j - stages`, done): phase `((j / stages) & 1) ^ 1` of its
-/// "empty" barrier in `empty` (a fresh barrier passes parity 1); no other thread stalls.
-pub(super) fn wait_stage_free(
-    kb: &mut KernelBuilder<'_>,
-    empty: crate::codegen::Value,
-    j: crate::codegen::Value,
-    st: crate::codegen::Value,
-    stages: i32,
-) -> Result<()> {
-    let round = kb.div(j, stages)?;
-    let round = kb.and(round, 1)?;
-    let parity = kb.xor(round, 1)?;
-    let free = kb.mbarrier_at(empty, st)?;
-    kb.mbarrier_wait_issuer(free, parity)
-}
-
-/// The barrier index of stage `st` (barrier 0 is Q's).
-fn kb_stage_bar(
-    kb: &mut KernelBuilder<'_>,
-    st: crate::codegen::Value,
-) -> Result<crate::codegen::Value> {
-    kb.add(st, 1)
 }
 
 /// Attention on the host in f64: `q`, `k`, `v` `[heads, seq, d]` row-major (values as f32),

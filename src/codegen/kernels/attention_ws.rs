@@ -27,7 +27,7 @@ use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole};
 use super::attention_config::AttentionConfig;
-use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
+use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock, TmaRing};
 
 /// Consumer warpgroups, each with 64 query rows.
 const CONSUMERS: u32 = 2;
@@ -88,20 +88,12 @@ pub(super) fn ping_pong_kernel(
     let v_ring = kb.alloc_shared_buffers(dt, STAGES as u64, &[bn as u64, d], &swz)?;
     let consumer_threads = CONSUMERS * 4 * kb.threads_per_warp();
     let q_full = kb.alloc_mbarriers(1, 1)?;
-    let k_full = kb.alloc_mbarriers(STAGES as u32, 1)?;
-    let v_full = kb.alloc_mbarriers(STAGES as u32, 1)?;
-    let k_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
-    let v_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
-    let turns = kb.alloc_named_barriers(CONSUMERS, CONSUMERS * 4)?;
     // Bytes of one K or V tile (and of Q's two halves together).
     let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
-    // Stage and phase parity of key block `j`.
-    let stage = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value)> {
-        let st = kb.and(j, STAGES - 1)?;
-        let round = kb.div(j, STAGES)?;
-        let ph = kb.and(round, 1)?;
-        Ok((st, ph))
-    };
+    // K and V rings of their own: a stage of K is free a block before V's.
+    let k_bars = TmaRing::new(&mut kb, STAGES as u32, tile_bytes, Some(consumer_threads))?;
+    let v_bars = TmaRing::new(&mut kb, STAGES as u32, tile_bytes, Some(consumer_threads))?;
+    let turns = kb.alloc_named_barriers(CONSUMERS, CONSUMERS * 4)?;
 
     kb.in_role(roles[0], |kb| {
         let QueryBlock {
@@ -118,21 +110,12 @@ pub(super) fn ping_pong_kernel(
             kb.tma_load(q_map, &[row, zero], dst, q_full, None)?;
         }
         kb.for_range(0, n_blocks, 1, &[], |kb, j, _| {
-            let (st, ph) = stage(kb, j)?;
-            // A fresh barrier passes parity 1: the first round does not wait.
-            let free = kb.xor(ph, 1)?;
+            let (st, ph) = k_bars.stage_of(kb, j)?;
             let off = kb.mul(j, bn)?;
             let row = kb.add(kv_head0, off)?;
-            for (map, ring, full, empty) in [
-                (k_map, k_ring, k_full, k_empty),
-                (v_map, v_ring, v_full, v_empty),
-            ] {
-                let e = kb.mbarrier_at(empty, st)?;
-                kb.mbarrier_wait_issuer(e, free)?;
-                let f = kb.mbarrier_at(full, st)?;
-                kb.mbarrier_expect(f, tile_bytes, None)?;
-                let dst = kb.index_shared(ring, st)?;
-                kb.tma_load(map, &[row, zero], dst, f, None)?;
+            for (map, ring, bars) in [(k_map, k_ring, k_bars), (v_map, v_ring, v_bars)] {
+                bars.wait_free(kb, st, ph)?;
+                bars.load(kb, st, &[(map, &[row, zero], ring)], None)?;
             }
             Ok(vec![])
         })?;
@@ -177,28 +160,23 @@ pub(super) fn ping_pong_kernel(
 
         // Waits for K of block j and issues S_j = Q Kⱼᵀ.
         let issue_s = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value)> {
-            let (st, ph) = stage(kb, j)?;
-            let f = kb.mbarrier_at(k_full, st)?;
-            kb.mbarrier_wait(f, ph)?;
-            let k_t = kb.index_shared(k_ring, st)?;
+            let (st, ph) = k_bars.stage_of(kb, j)?;
+            let k_t = k_bars.wait(kb, st, ph, &[k_ring])?[0];
             let k_t = kb.permute_shared(k_t, &[1, 0])?;
             let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
             Ok((kb.wgmma(q_mine, k_t, s0)?, st))
         };
         // Rescales O and issues O += P V of block j (waiting for its V).
         let issue_pv = |kb: &mut KernelBuilder<'_>, j: Value, o, alpha, p| -> Result<Value> {
-            let (st, ph) = stage(kb, j)?;
+            let (st, ph) = v_bars.stage_of(kb, j)?;
             let a_col = kb.expand_dims(alpha, 1)?;
             let o = kb.mul(o, a_col)?;
-            let f = kb.mbarrier_at(v_full, st)?;
-            kb.mbarrier_wait(f, ph)?;
-            let v = kb.index_shared(v_ring, st)?;
+            let v = v_bars.wait(kb, st, ph, &[v_ring])?[0];
             kb.wgmma(p, v, o)
         };
-        let release = |kb: &mut KernelBuilder<'_>, empty: Value, j: Value| -> Result<()> {
-            let (st, _) = stage(kb, j)?;
-            let e = kb.mbarrier_at(empty, st)?;
-            kb.mbarrier_arrive(e)
+        let release = |kb: &mut KernelBuilder<'_>, bars: TmaRing, j: Value| -> Result<()> {
+            let (st, _) = bars.stage_of(kb, j)?;
+            bars.release(kb, st)
         };
         // Variable lengths: a row may see no key at all (a causal row above the diagonal, an
         // empty key sequence); only in masked blocks, since the unmasked ones come first and a
@@ -218,7 +196,7 @@ pub(super) fn ping_pong_kernel(
         let (s, _) = issue_s(kb, zero)?;
         kb.named_barrier_arrive(turns, other)?;
         let s = kb.wgmma_wait(0, &[s])?[0];
-        release(kb, k_empty, zero)?;
+        release(kb, k_bars, zero)?;
         let [p, alpha, m, l] = softmax(kb, s, zero, m0, l0, Masking::Always)?;
 
         // Block j ≥ 1: S_j and P_(j-1)·V in one turn, the softmax of j while P·V runs.
@@ -230,10 +208,10 @@ pub(super) fn ping_pong_kernel(
             let o = issue_pv(kb, prev, o, alpha, p)?;
             kb.named_barrier_arrive(turns, other)?;
             let s = kb.wgmma_wait(1, &[s])?[0];
-            release(kb, k_empty, j)?;
+            release(kb, k_bars, j)?;
             let [p, alpha, m, l] = softmax(kb, s, j, m, l, mask)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
-            release(kb, v_empty, prev)?;
+            release(kb, v_bars, prev)?;
             Ok(vec![o, p, alpha, m, l])
         };
         let last = kb.sub(n_blocks, 1)?;
@@ -268,7 +246,7 @@ pub(super) fn ping_pong_kernel(
         let o = issue_pv(kb, last, o, alpha, p)?;
         kb.named_barrier_arrive(turns, other)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
-        release(kb, v_empty, last)?;
+        release(kb, v_bars, last)?;
         // Consumer 1's last arrival at turn[0] is matched here.
         let is0 = kb.eq(r, 0)?;
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;

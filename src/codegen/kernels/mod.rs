@@ -39,10 +39,10 @@ pub mod parts;
 mod rmsnorm;
 mod rope;
 mod row_config;
-#[cfg(feature = "autotune")]
 mod row_stages;
 mod row_sum;
 mod row_tile;
+#[cfg(feature = "autotune")]
 mod row_tuning;
 mod smem_round_trip;
 mod softmax;

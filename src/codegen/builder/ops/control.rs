@@ -98,6 +98,22 @@ impl<'ctx> KernelBuilder<'ctx> {
         )
     }
 
+    /// `for iv in (lo..hi).step_by(step)` carrying nothing: Gluon's `for i in range(lo, hi)`.
+    /// `body` gets the induction variable; whatever it returns besides an error is dropped, so a
+    /// one-op body is one expression (`|kb, i| kb.expr(…)`). As [`for_range`](Self::for_range),
+    /// the body may run more than once while the loop is built.
+    #[track_caller]
+    pub fn for_each<T>(
+        &mut self,
+        lo: impl crate::codegen::IntoOperand,
+        hi: impl crate::codegen::IntoOperand,
+        step: u32,
+        mut body: impl FnMut(&mut Self, Value) -> Result<T>,
+    ) -> Result<()> {
+        self.for_range(lo, hi, step, &[], |kb, iv, _| body(kb, iv).map(|_| vec![]))
+            .map(|_| ())
+    }
+
     fn for_range_impl(
         &mut self,
         lo: impl crate::codegen::IntoOperand,
