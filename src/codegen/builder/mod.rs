@@ -17,7 +17,7 @@ pub mod args;
 pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;
-mod promotion;
+pub(crate) mod promotion;
 pub(crate) mod record;
 mod replay;
 mod report_rows;
