@@ -15,8 +15,8 @@ use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 use crate::target::Target;
 
 use super::bank_conflicts::{conflicts_for, largest_vector, OffsetMap};
-use super::hw::{intersection_dim, span_intersection, Hw, XorBasis};
 use super::cta_local::cta_local_source;
+use super::hw::{intersection_dim, span_intersection, Hw, XorBasis};
 use super::tiles::{tiles_for, Instruction, Tile};
 
 /// A planned shared-memory round trip.
