@@ -2,7 +2,14 @@
 //! in shared memory, K/V streamed by TMA, S and O on wgmma with P from registers, online softmax
 //! in registers), f16 and bf16, causal and not, with the log-sum-exp written out.
 //!
-//! `cargo run --release --example attention --features llvm,cuda [-- sm_90a [B H S] [ping-pong]]`
+//! `cargo run --release --example attention --features llvm,cuda [-- sm_90a [B H S] [ping-pong]
+//! [gqa=G] [varlen]]`
+//!
+//! `gqa=G` (query heads per KV head) and `varlen` (a variable-length batch: B sequences of ragged
+//! lengths from S/2 to 3S/2, keys as long as queries) run the grouped / packed kernels in the
+//! ping-pong schedule instead: each dtype, mask and head dim checked on a small ragged batch
+//! against `attention_varlen_reference`, then timed (TFLOP/s from the real lengths, halved for
+//! causal).
 //!
 //! With a GPU: each variant is checked on 2 heads × 500 rows (a masked tail) against an f64 host
 //! reference (max abs error printed), then timed at B4 H16 S8192 (or the given B H S), D 128 and
@@ -11,14 +18,17 @@
 //! 540 / 565. Without a GPU (or without `cuda`): prints the LLVM IR and the PTX of the f16
 //! kernel, then runs each dtype and head dim in both schedules (serial unmasked, ping-pong causal)
 //! in weft's interpreter on 2 heads × 40 rows (one masked query block, a masked key tail) with
-//! the same host check.
+//! the same host check, then the grouped variable-length kernels (group 2, or the `gqa=G` /
+//! `varlen` given) serial unmasked and ping-pong causal on 4 ragged sequences (0, 1, 17, 40 query
+//! rows; 7, 1, 20, 30 keys).
 //!
 //! The kernel is [`weft::codegen::kernels::attention_kernel`].
 mod common;
 
 use common::Result;
 use weft::codegen::kernels::{
-    attention_kernel, attention_reference, AttentionConfig, AttentionSchedule,
+    attention_kernel, attention_reference, attention_varlen_reference, AttentionConfig,
+    AttentionSchedule, VarlenShape,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
@@ -31,6 +41,11 @@ fn main() -> Result<()> {
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
         println!("# attention forward on {}", common::gpu::describe(&dev));
+        let timed = Some(common::bhs_arg((4, 16, 8192)));
+        if let Some(packed) = packed_args()? {
+            run_packed::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, packed, timed)?;
+            return Ok(());
+        }
         run::<weft::runtime::cuda::Cuda>(
             &dev,
             &ctx,
@@ -56,6 +71,13 @@ fn main() -> Result<()> {
     common::interpreted(&format!(
         "attention on {heads} heads × {seq} rows in {variants} variants (f16 and bf16 at D128, f16 at D64; serial, and ping-pong causal): O and lse match f64"
     ));
+    let dev = common::interpreter(target)?;
+    let packed = packed_args()?.unwrap_or((2, true));
+    let variants = run_packed::<weft::runtime::cpu::Cpu>(&dev, &ctx, target, packed, None)?;
+    common::interpreted(&format!(
+        "grouped (group {}) / variable-length ({}) attention in {variants} variants: O and lse match f64",
+        packed.0, packed.1
+    ));
     Ok(())
 }
 
@@ -71,35 +93,91 @@ fn values(n: usize, seed: u64) -> Vec<f32> {
         .collect()
 }
 
-/// Runs `c` on `heads` heads of `seq` rows on `dev` (any backend); returns O, the lse and (if
-/// `time`) the median ms. Values are `[heads · seq, c.head_dim]` row-major.
+/// The sequences of one launch: query heads (batch · heads for one length) and the lengths
+/// (one pair for one length; a variable-length batch otherwise).
+struct Packed {
+    heads_q: usize,
+    lens_q: Vec<i32>,
+    lens_k: Vec<i32>,
+}
+
+impl Packed {
+    /// `heads` heads of `seq` rows.
+    fn fixed(heads: usize, seq: usize) -> Packed {
+        Packed {
+            heads_q: heads,
+            lens_q: vec![seq as i32],
+            lens_k: vec![seq as i32],
+        }
+    }
+
+    /// The cumulative lengths of queries and keys.
+    fn cu(&self) -> [Vec<i32>; 2] {
+        let cum = |lens: &[i32]| -> Vec<i32> {
+            std::iter::once(0)
+                .chain(lens.iter().scan(0, |s, &l| {
+                    *s += l;
+                    Some(*s)
+                }))
+                .collect()
+        };
+        [cum(&self.lens_q), cum(&self.lens_k)]
+    }
+
+    /// Rows of Q (and O) and of K (and V): heads times tokens.
+    fn rows(&self, c: &AttentionConfig) -> (usize, usize) {
+        let sum = |l: &[i32]| l.iter().map(|&x| x as usize).sum::<usize>();
+        let heads_kv = self.heads_q / c.kv_group as usize;
+        (
+            self.heads_q * sum(&self.lens_q),
+            heads_kv * sum(&self.lens_k),
+        )
+    }
+
+    /// FLOPs of the two GEMMs (halved for causal, as FlashAttention's benchmarks count).
+    fn flops(&self, c: &AttentionConfig) -> f64 {
+        let pairs: f64 = self
+            .lens_q
+            .iter()
+            .zip(&self.lens_k)
+            .map(|(&q, &k)| q as f64 * k as f64)
+            .sum();
+        let half = if c.causal { 2.0 } else { 1.0 };
+        4.0 * self.heads_q as f64 * pairs * c.head_dim as f64 / half
+    }
+}
+
+/// Runs `c` on the sequences `p` on `dev` (any backend); returns O, the lse and (if `time`)
+/// the median ms. Q and O are `[heads_q · tokens, D]`, K and V `[heads_kv · tokens, D]`.
 #[allow(clippy::too_many_arguments)]
 fn run_one<B: Backend, T: DeviceElem>(
     dev: &B::Device,
     kernel: &KernelOf<B>,
     sig: &KernelSignature,
     c: AttentionConfig,
-    (heads, seq): (usize, usize),
+    p: &Packed,
     to: impl Fn(f32) -> T,
     from: impl Fn(T) -> f32,
     qkv: [&[f32]; 3],
     time: bool,
 ) -> Result<(Vec<f32>, Vec<f32>, f64)> {
     let d = c.head_dim as usize;
-    let n = heads * seq * d;
+    let (rows_q, rows_k) = p.rows(&c);
     let up = |x: &[f32]| -> Result<BufferOf<B, T>> {
         Ok(dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<T>>())?)
     };
     let (dq, dk, dv) = (up(qkv[0])?, up(qkv[1])?, up(qkv[2])?);
-    let mut o = dev.alloc::<T>(n)?;
+    let mut o = dev.alloc::<T>(rows_q * d)?;
     o.fill_bytes(0xFF)?;
-    let lse = dev.alloc::<f32>(heads * seq)?;
-    let dims = [(heads * seq) as u64, d as u64];
+    let lse = dev.alloc::<f32>(rows_q)?;
+    let (dims_q, dims_k) = ([rows_q as u64, d as u64], [rows_k as u64, d as u64]);
     let sw = c.swizzle();
-    let qm = dev.tensor_map(&dq, &dims, &[d as u64], &c.q_box(), sw)?;
-    let km = dev.tensor_map(&dk, &dims, &[d as u64], &c.kv_box(), sw)?;
-    let vm = dev.tensor_map(&dv, &dims, &[d as u64], &c.kv_box(), sw)?;
-    let om = dev.tensor_map(&o, &dims, &[d as u64], &c.q_box(), sw)?;
+    let qm = dev.tensor_map(&dq, &dims_q, &[d as u64], &c.q_box(), sw)?;
+    let km = dev.tensor_map(&dk, &dims_k, &[d as u64], &c.kv_box(), sw)?;
+    let vm = dev.tensor_map(&dv, &dims_k, &[d as u64], &c.kv_box(), sw)?;
+    let om = dev.tensor_map(&o, &dims_q, &[d as u64], &c.q_box(), sw)?;
+    let [cu_q, cu_k] = p.cu();
+    let (cu_q, cu_k) = (dev.upload(&cu_q)?, dev.upload(&cu_k)?);
     let scale = 1.0 / (d as f64).sqrt();
     let mut args = KernelArgs::new();
     args.tensor_map(&qm)
@@ -107,12 +185,19 @@ fn run_one<B: Backend, T: DeviceElem>(
         .tensor_map(&vm)
         .tensor_map(&om)
         .ptr(&o)
-        .ptr(&lse)
-        .scalar(seq as i32)
-        .scalar((scale * std::f64::consts::LOG2_E) as f32);
-    let cfg = LaunchConfig::for_kernel(c.grid(seq as u64, heads as u64), sig)?;
-    // SAFETY: the kernel reads Q, K, V through maps that cover them and writes
-    // O[0..heads·seq·d) and lse[0..heads·seq).
+        .ptr(&lse);
+    let grid = if c.varlen {
+        args.ptr(&cu_q).ptr(&cu_k);
+        let longest = p.lens_q.iter().copied().max().unwrap_or(0) as u64;
+        c.varlen_grid(longest, p.heads_q as u64, p.lens_q.len() as u64)
+    } else {
+        args.scalar(p.lens_q[0]);
+        c.grid(p.lens_q[0] as u64, p.heads_q as u64)
+    };
+    args.scalar((scale * std::f64::consts::LOG2_E) as f32);
+    let cfg = LaunchConfig::for_kernel(grid, sig)?;
+    // SAFETY: the kernel reads Q, K, V through maps that cover them and the cumulative lengths,
+    // and writes O[0..rows_q·d) and lse[0..rows_q).
     unsafe { common::launch_once::<B>(dev, kernel, &cfg, &args)? };
     let ms = if time {
         // SAFETY: as above.
@@ -131,7 +216,7 @@ fn run_typed<B: Backend>(
     kernel: &KernelOf<B>,
     sig: &KernelSignature,
     c: AttentionConfig,
-    shape: (usize, usize),
+    shape: &Packed,
     qkv: [&[f32]; 3],
     time: bool,
 ) -> Result<(Vec<f32>, Vec<f32>, f64)> {
@@ -199,7 +284,8 @@ fn run<B: Backend>(
         let (q, kk, v) = (gen(1), gen(2), gen(3));
         let (want, want_lse) =
             attention_reference(&q, &kk, &v, ch, cs, dd, 1.0 / (dd as f64).sqrt(), causal);
-        let (got, lse, _) = run_typed::<B>(dev, &kernel, &sig, c, (ch, cs), [&q, &kk, &v], false)?;
+        let fixed = Packed::fixed(ch, cs);
+        let (got, lse, _) = run_typed::<B>(dev, &kernel, &sig, c, &fixed, [&q, &kk, &v], false)?;
         let err = got
             .iter()
             .zip(&want)
@@ -232,9 +318,9 @@ fn run<B: Backend>(
         };
         let n = b * h * s * dd;
         let (q, kk, v) = (values(n, 4), values(n, 5), values(n, 6));
-        let (_, _, ms) = run_typed::<B>(dev, &kernel, &sig, c, (b * h, s), [&q, &kk, &v], true)?;
-        let flops =
-            4.0 * (b * h) as f64 * (s as f64).powi(2) * dd as f64 / if causal { 2.0 } else { 1.0 };
+        let timed = Packed::fixed(b * h, s);
+        let (_, _, ms) = run_typed::<B>(dev, &kernel, &sig, c, &timed, [&q, &kk, &v], true)?;
+        let flops = timed.flops(&c);
         println!(
             "| {name} | {status} | {b}×{h}×{s} | {ms:.3} | {:.0} | {} |",
             flops / (ms * 1e9),
@@ -245,4 +331,160 @@ fn run<B: Backend>(
         return Err("an attention result differs from the host".into());
     }
     Ok(variants.len())
+}
+
+/// The grouped / variable-length options on the command line: `gqa=G` (query heads per KV
+/// head) and `varlen`.
+fn packed_args() -> Result<Option<(u32, bool)>> {
+    let mut group = None;
+    for a in std::env::args().skip(1) {
+        if let Some(g) = a.strip_prefix("gqa=") {
+            let g: u32 = g.parse().map_err(|_| format!("gqa={g}: a whole number"))?;
+            group = Some(g);
+        }
+    }
+    let varlen = std::env::args().any(|a| a == "varlen");
+    Ok((group.is_some() || varlen).then_some((group.unwrap_or(1), varlen)))
+}
+
+/// Ragged lengths around `s` for `b` sequences: `s · (1 + k/16)` for k in -8..=8 in a fixed
+/// scramble, so a batch has short and long sequences at the same mean.
+fn ragged(b: usize, s: usize) -> Vec<i32> {
+    (0..b)
+        .map(|i| {
+            let k = (i * 7 + 3) % 17;
+            (s * (8 + k) / 16).max(1) as i32
+        })
+        .collect()
+}
+
+/// Grouped heads (`group`) and/or variable lengths (`varlen`) in the ping-pong schedule (and the
+/// serial one in the check): each dtype, mask and head dim checked on a small batch against the
+/// f64 host reference (`attention_varlen_reference`), then, given a `timed` B × H × S (H query
+/// heads; variable lengths: B sequences of ragged lengths averaging about S), timed. Returns the
+/// number of variants.
+fn run_packed<B: Backend>(
+    dev: &B::Device,
+    ctx: &Context,
+    target: Target,
+    (group, varlen): (u32, bool),
+    timed: Option<(usize, usize, usize)>,
+) -> Result<usize> {
+    let g = group as usize;
+    // The check: ragged lengths (empty, one token, partial blocks, keys shorter and longer than
+    // queries), or one length with a masked tail.
+    // Smaller in the interpreter.
+    let small = timed.is_none();
+    let check = match (varlen, small) {
+        (true, false) => Packed {
+            heads_q: 2 * g,
+            lens_q: vec![0, 1, 17, 130, 300],
+            lens_k: vec![7, 1, 20, 129, 400],
+        },
+        (true, true) => Packed {
+            heads_q: g,
+            lens_q: vec![0, 1, 17, 40],
+            lens_k: vec![7, 1, 20, 30],
+        },
+        (false, _) => Packed::fixed(2 * g, if small { 40 } else { 300 }),
+    };
+    let mut schedules = vec![AttentionSchedule::PingPong];
+    if timed.is_none() {
+        schedules.push(AttentionSchedule::Serial);
+    }
+    println!();
+    println!("| variant | check (max abs err O / lse) | shape | weft ms | weft TFLOP/s |");
+    println!("|---|---|---|---|---|");
+    let mut variants = 0;
+    let mut failed = false;
+    for (dtype, head_dim) in [(DType::F16, 128), (DType::BF16, 128), (DType::F16, 64)] {
+        for causal in [false, true] {
+            for &schedule in &schedules {
+                // In the interpreter, two variants: serial unmasked and ping-pong causal.
+                if timed.is_none()
+                    && (head_dim != 128 || causal != (schedule == AttentionSchedule::PingPong))
+                {
+                    continue;
+                }
+                let mut c = match schedule {
+                    AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
+                    _ => AttentionConfig::new(dtype, causal),
+                };
+                c.head_dim = head_dim;
+                c.kv_group = group;
+                c.varlen = varlen;
+                let k = attention_kernel(ctx, target, c)?;
+                let sig = k.signature().clone();
+                let kernel = k.load_on::<B>(dev)?;
+                let d = head_dim as usize;
+                let round = |x: f32| match dtype {
+                    DType::F16 => f16::from_f32(x).to_f32(),
+                    _ => bf16::from_f32(x).to_f32(),
+                };
+                let (rq, rk) = check.rows(&c);
+                let gen =
+                    |n, seed| -> Vec<f32> { values(n * d, seed).into_iter().map(round).collect() };
+                let (q, kk, v) = (gen(rq, 1), gen(rk, 2), gen(rk, 3));
+                let [cu_q, cu_k] = check.cu();
+                let shape = VarlenShape {
+                    cu_seqlens_q: &cu_q,
+                    cu_seqlens_k: &cu_k,
+                    heads_q: check.heads_q,
+                    kv_group: g,
+                    head_dim: d,
+                };
+                let scale = 1.0 / (d as f64).sqrt();
+                let (want, want_lse) =
+                    attention_varlen_reference(&q, &kk, &v, &shape, scale, causal)?;
+                let (got, lse, _) =
+                    run_typed::<B>(dev, &kernel, &sig, c, &check, [&q, &kk, &v], false)?;
+                let worst = |a: &[f32], b: &[f32]| {
+                    a.iter()
+                        .zip(b)
+                        .map(|(&x, &y)| if x == y { 0.0 } else { (x - y).abs() })
+                        .fold(0f32, |m, e| if e.is_nan() { f32::NAN } else { m.max(e) })
+                };
+                let (err, lerr) = (worst(&got, &want), worst(&lse, &want_lse));
+                let tol = if dtype == DType::F16 { 4e-3 } else { 3e-2 };
+                let status = if err <= tol && lerr <= 1e-2 {
+                    format!("ok ({err:.1e} / {lerr:.1e})")
+                } else {
+                    failed = true;
+                    format!("FAIL ({err:.1e} / {lerr:.1e})")
+                };
+                let name = format!(
+                    "{dtype} D{d}{} {schedule:?} group {g}{}",
+                    if causal { " causal" } else { "" },
+                    if varlen { " varlen" } else { "" },
+                );
+                variants += 1;
+                let Some((b, h, s)) = timed else {
+                    println!("| {name} | {status} | | | |");
+                    continue;
+                };
+                let run = if varlen {
+                    let lens = ragged(b, s);
+                    Packed {
+                        heads_q: h,
+                        lens_q: lens.clone(),
+                        lens_k: lens,
+                    }
+                } else {
+                    Packed::fixed(b * h, s)
+                };
+                let (rq, rk) = run.rows(&c);
+                let (q, kk, v) = (values(rq * d, 4), values(rk * d, 5), values(rk * d, 6));
+                let (_, _, ms) = run_typed::<B>(dev, &kernel, &sig, c, &run, [&q, &kk, &v], true)?;
+                println!(
+                    "| {name} | {status} | B{b} H{h} S{s}{} | {ms:.3} | {:.0} |",
+                    if varlen { " (ragged)" } else { "" },
+                    run.flops(&c) / (ms * 1e9)
+                );
+            }
+        }
+    }
+    if failed {
+        return Err("a grouped or variable-length attention result differs from the host".into());
+    }
+    Ok(variants)
 }

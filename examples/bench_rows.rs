@@ -7,6 +7,7 @@
 //! ```sh
 //! cargo build --release --features llvm,cuda --example bench_rows
 //! target/release/examples/bench_rows          # tunes each kernel once (cached), then times it
+//! target/release/examples/bench_rows rmsnorm_bwd 16384   # one workload (and width) only
 //! # WEFT_ROWS_M=4096 sets the rows (default 16384); WEFT_NO_TUNE=1 times the defaults only;
 //! # WEFT_PRINT_AUTOTUNING=1 prints each sweep; WEFT_CACHE_DIR=dir moves the autotuning cache.
 //! ```
@@ -64,6 +65,8 @@ impl Elem for bf16 {
 /// Where the workloads run: the device, whether it is a GPU (tune and time) and its target.
 struct Env<B: Backend> {
     dev: B::Device,
+    /// Streaming multiprocessors (the interpreter: 2, so that CTAs walk several row blocks).
+    sms: u32,
     gpu: bool,
     target: Target,
     tune: bool,
@@ -134,6 +137,19 @@ fn rel_of(dtype: DType) -> f64 {
 }
 
 impl<B: Backend> Env<B> {
+    /// The grid of a persistent row kernel (each CTA walks row blocks `pid, pid + grid, …`):
+    /// each SM filled once with the CTAs that fit it (`codegen::occupancy` of the loaded
+    /// kernel's registers and shared memory), so every CTA walks as many row blocks.
+    fn resident_grid(&self, k: &KernelOf<B>, c: &RowConfig) -> u32 {
+        use weft::runtime::backend::Kernel as _;
+        let threads = c.num_warps * self.target.warp_size();
+        let shared = k.signature().shared_bytes as u64;
+        let regs = k.attrs().num_regs.min(255);
+        let per_sm = weft::codegen::occupancy::occupancy(self.target, threads, regs, shared)
+            .map_or(1, |o| o.ctas_per_sm.max(1));
+        self.sms * per_sm
+    }
+
     /// The configuration of `kind` for rows of `n`: tuned on a GPU, else the default.
     fn choose(
         &self,
@@ -232,13 +248,24 @@ fn cfg<B: Backend>(
     LaunchConfig::for_kernel(grid, k.signature())
 }
 
-/// RMSNorm forward over `m × n` of `T` with options `o` (the looped kernel when `looped`).
+/// Which RMSNorm forward kernel runs.
+#[derive(Clone, Copy, PartialEq)]
+enum RmsKernel {
+    /// One row block per CTA (`rmsnorm_kernel`).
+    Tile,
+    /// Rows past a tile, in chunks (`rmsnorm_looped_kernel`).
+    Looped,
+    /// Persistent CTAs staging the next row block (`rmsnorm_staged_kernel`).
+    Staged,
+}
+
+/// RMSNorm forward over `m × n` of `T` with options `o` by kernel `how`.
 fn rmsnorm<B: Backend, T: Elem>(
     env: &Env<B>,
     m: usize,
     n: usize,
     o: RmsNormOptions,
-    looped: bool,
+    how: RmsKernel,
 ) -> Result<Row> {
     let dev = &env.dev;
     let x: Vec<T> = random(m * n, 1);
@@ -270,9 +297,13 @@ fn rmsnorm<B: Backend, T: Elem>(
             a.ptr(&y);
         }
         a.scalar(m as i32).scalar(n as i32).scalar(1e-6f32);
+        let grid = match how {
+            RmsKernel::Staged => norm_bwd_grid(c, m, env.resident_grid(k, c)),
+            _ => c.grid(m),
+        };
         // SAFETY: x, residual, y hold m * n elements, w n, scale m (or 1, read); the kernel
         // touches rows < m and columns < n only.
-        unsafe { s.launch(k, &cfg::<B>(k, c.grid(m))?, &a) }
+        unsafe { s.launch(k, &cfg::<B>(k, grid)?, &a) }
     };
     // The residual add is in place: every run (the tuner's, the timed ones) adds x again, so the
     // check holds y to the norm of the sum as written back.
@@ -341,11 +372,12 @@ fn rmsnorm<B: Backend, T: Elem>(
         0
     };
     let bytes = mn * s + residual + y_bytes + n as u64 * s + scales;
-    let (kind, how) = match looped {
-        true => (RowKernel::RmsNormLooped(o), " looped"),
-        false => (RowKernel::RmsNorm(o), ""),
+    let (kind, label) = match how {
+        RmsKernel::Looped => (RowKernel::RmsNormLooped(o), " looped"),
+        RmsKernel::Staged => (RowKernel::RmsNormStaged(o), " staged"),
+        RmsKernel::Tile => (RowKernel::RmsNorm(o), ""),
     };
-    let name = format!("rmsnorm{how}{} {m}×{n} {}", kind_suffix(o), T::DTYPE);
+    let name = format!("rmsnorm{label}{} {m}×{n} {}", kind_suffix(o), T::DTYPE);
     env.workload(name, kind, n, T::DTYPE, bytes, &launch, &check)
 }
 
@@ -359,8 +391,15 @@ fn kind_suffix(o: RmsNormOptions) -> &'static str {
     }
 }
 
-/// RMSNorm or layer-norm backward over `m × n` of `T`: the row kernel and the column sums.
-fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -> Result<Row> {
+/// RMSNorm or layer-norm backward over `m × n` of `T` (`staged`: the kernel that copies the next
+/// row block into shared memory while it reduces): the row kernel and the column sums.
+fn norm_bwd<B: Backend, T: Elem>(
+    env: &Env<B>,
+    m: usize,
+    n: usize,
+    norm: Norm,
+    staged: bool,
+) -> Result<Row> {
     let dev = &env.dev;
     let x: Vec<T> = random(m * n, 4);
     let g: Vec<T> = random(m * n, 5);
@@ -370,8 +409,8 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
         .collect();
     let (dxin, dg, dw) = (dev.upload(&x)?, dev.upload(&g)?, dev.upload(&w)?);
     let dx: BufferOf<B, T> = dev.alloc(m * n)?;
-    // At most 4 CTAs per SM-sized share of rows: 1024 partial rows.
-    let max_ctas = 1024;
+    // The partial sums: one row per resident CTA (`Env::resident_grid`).
+    let max_ctas = env.sms as usize * 32;
     let part: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let part_b: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let dwo: BufferOf<B, T> = dev.alloc(n)?;
@@ -381,7 +420,7 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
     let sum = col_sum_kernel(&ctx, env.target, cs)?.load_on::<B>(dev)?;
     let layer = norm == Norm::Layer;
     let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
-        let grid = norm_bwd_grid(c, m, max_ctas as u32);
+        let grid = norm_bwd_grid(c, m, env.resident_grid(k, c));
         let mut a = KernelArgs::new();
         a.ptr(&dxin).ptr(&dg).ptr(&dw).ptr(&dx).ptr(&part);
         if layer {
@@ -437,13 +476,17 @@ fn norm_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize, norm: Norm) -
     let s = T::DTYPE.mem_bytes();
     let bytes = 3 * (m * n) as u64 * s + n as u64 * s;
     let name = format!(
-        "{} backward {m}×{n} {}",
+        "{} backward{} {m}×{n} {}",
         if layer { "layernorm" } else { "rmsnorm" },
+        if staged { " staged" } else { "" },
         T::DTYPE
     );
     env.workload(
         name,
-        RowKernel::NormBwd(norm),
+        match staged {
+            true => RowKernel::NormBwdStaged(norm),
+            false => RowKernel::NormBwd(norm),
+        },
         n,
         T::DTYPE,
         bytes,
@@ -717,9 +760,62 @@ fn cross_entropy<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize) -> Resul
     Ok(out)
 }
 
-/// Every workload on `env`: the benchmark's shapes on a GPU, a few ragged rows in the
+/// The workloads chosen on the command line: `bench_rows [KERNEL] [N]` runs only KERNEL (one of
+/// [`KERNELS`]) and only rows of N columns (for the fixed-width workloads, any N runs them).
+struct Filter {
+    kernel: Option<String>,
+    n: Option<usize>,
+}
+
+/// The kernel names [`Filter`] takes.
+const KERNELS: [&str; 14] = [
+    "rmsnorm",
+    "rmsnorm_staged",
+    "rmsnorm_looped",
+    "rmsnorm_residual",
+    "rmsnorm_fp8",
+    "rmsnorm_bwd",
+    "rmsnorm_bwd_staged",
+    "layernorm",
+    "layernorm_bwd",
+    "layernorm_bwd_staged",
+    "softmax",
+    "softmax_split",
+    "softmax_bwd",
+    "cross_entropy",
+];
+
+impl Filter {
+    fn from_args() -> Result<Filter> {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let kernel = args.first().cloned();
+        if let Some(k) = &kernel {
+            if !KERNELS.contains(&k.as_str()) {
+                return Err(
+                    format!("unknown workload `{k}`: one of {}", KERNELS.join(", ")).into(),
+                );
+            }
+        }
+        let n = match args.get(1) {
+            Some(a) => Some(a.parse().map_err(|_| format!("columns `{a}`: a number"))?),
+            None => None,
+        };
+        Ok(Filter { kernel, n })
+    }
+
+    /// Whether `kernel` at `n` columns runs (`n = None`: a workload of its own fixed width).
+    fn wants(&self, kernel: &str, n: Option<usize>) -> bool {
+        self.kernel.as_deref().is_none_or(|k| k == kernel)
+            && match (self.n, n) {
+                (Some(want), Some(n)) => want == n,
+                _ => true,
+            }
+    }
+}
+
+/// The workloads `f` chooses on `env`: the benchmark's shapes on a GPU, a few ragged rows in the
 /// interpreter.
-fn all<B: Backend>(env: &Env<B>) -> Result<Vec<Row>> {
+fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
     let gpu = env.gpu;
     let m = if gpu {
         std::env::var("WEFT_ROWS_M")
@@ -736,55 +832,100 @@ fn all<B: Backend>(env: &Env<B>) -> Result<Vec<Row>> {
     };
     let mut rows = vec![];
     for &n in &widths {
-        rows.push(rmsnorm::<B, bf16>(env, m, n, RmsNormOptions::PLAIN, false)?);
+        if f.wants("rmsnorm", Some(n)) {
+            rows.push(rmsnorm::<B, bf16>(
+                env,
+                m,
+                n,
+                RmsNormOptions::PLAIN,
+                RmsKernel::Tile,
+            )?);
+        }
+    }
+    for &n in &widths {
+        if f.wants("rmsnorm_staged", Some(n)) {
+            let how = RmsKernel::Staged;
+            rows.push(rmsnorm::<B, bf16>(env, m, n, RmsNormOptions::PLAIN, how)?);
+        }
     }
     // Rows past a tile: 256K columns (a quarter of the rows: the same 2 GiB as 16K × 16K … × 2).
     let (lm, ln) = if gpu { (m / 4, 262144) } else { (2, 20011) };
-    rows.push(rmsnorm::<B, bf16>(
-        env,
-        lm.max(1),
-        ln,
-        RmsNormOptions::PLAIN,
-        true,
-    )?);
+    if f.wants("rmsnorm_looped", None) {
+        rows.push(rmsnorm::<B, bf16>(
+            env,
+            lm.max(1),
+            ln,
+            RmsNormOptions::PLAIN,
+            RmsKernel::Looped,
+        )?);
+    }
     let mid = widths[1];
-    rows.push(rmsnorm::<B, bf16>(
-        env,
-        m,
-        mid,
-        RmsNormOptions {
+    if f.wants("rmsnorm_residual", Some(mid)) {
+        let o = RmsNormOptions {
             residual: true,
             ..RmsNormOptions::PLAIN
-        },
-        false,
-    )?);
-    rows.push(rmsnorm::<B, bf16>(
-        env,
-        m,
-        mid,
-        RmsNormOptions {
+        };
+        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, RmsKernel::Tile)?);
+    }
+    if f.wants("rmsnorm_fp8", Some(mid)) {
+        let o = RmsNormOptions {
             residual: false,
             output: RmsNormOutput::Fp8RowScale,
-        },
-        false,
-    )?);
-    for &n in &widths {
-        rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms)?);
+        };
+        rows.push(rmsnorm::<B, bf16>(env, m, mid, o, RmsKernel::Tile)?);
     }
     for &n in &widths {
-        rows.push(layernorm_fwd::<B, bf16>(env, m, n)?);
+        if f.wants("rmsnorm_bwd", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms, false)?);
+        }
     }
     for &n in &widths {
-        rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer)?);
+        if f.wants("rmsnorm_bwd_staged", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Rms, true)?);
+        }
+    }
+    for &n in &widths {
+        if f.wants("layernorm", Some(n)) {
+            rows.push(layernorm_fwd::<B, bf16>(env, m, n)?);
+        }
+    }
+    for &n in &widths {
+        if f.wants("layernorm_bwd", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer, false)?);
+        }
+    }
+    // Staged layer norm's two column sums and two stages of x and dy pass sm_90's shared
+    // memory past 12K bf16 columns.
+    for &n in widths.iter().filter(|&&n| n <= 12288) {
+        if f.wants("layernorm_bwd_staged", Some(n)) {
+            rows.push(norm_bwd::<B, bf16>(env, m, n, Norm::Layer, true)?);
+        }
     }
     let wide = *widths.last().unwrap_or(&1000);
-    rows.push(softmax_fwd::<B, f32>(env, m, wide, false)?);
-    rows.push(softmax_fwd::<B, bf16>(env, m, wide, false)?);
-    rows.push(softmax_fwd::<B, bf16>(env, lm.max(1), ln, true)?);
-    rows.push(softmax_bwd::<B, f32>(env, m, wide)?);
-    rows.push(softmax_bwd::<B, bf16>(env, m, wide)?);
+    if f.wants("softmax", Some(wide)) {
+        rows.push(softmax_fwd::<B, f32>(env, m, wide, false)?);
+        rows.push(softmax_fwd::<B, bf16>(env, m, wide, false)?);
+    }
+    if f.wants("softmax_split", None) {
+        rows.push(softmax_fwd::<B, bf16>(env, lm.max(1), ln, true)?);
+    }
+    if f.wants("softmax_bwd", Some(wide)) {
+        rows.push(softmax_bwd::<B, f32>(env, m, wide)?);
+        rows.push(softmax_bwd::<B, bf16>(env, m, wide)?);
+    }
     let classes = if gpu { 131072 } else { 20011 };
-    rows.extend(cross_entropy::<B, bf16>(env, m, classes)?);
+    if f.wants("cross_entropy", None) {
+        rows.extend(cross_entropy::<B, bf16>(env, m, classes)?);
+    }
+    if rows.is_empty() {
+        return Err(format!(
+            "no workload of `{}` has {} columns here (the GPU runs 4096, 8192, 16384; the \
+             interpreter 1000, 4099)",
+            f.kernel.as_deref().unwrap_or("any"),
+            f.n.unwrap_or(0)
+        )
+        .into());
+    }
     Ok(rows)
 }
 
@@ -820,16 +961,18 @@ fn main() {
 }
 
 fn run() -> Result<()> {
+    let filter = Filter::from_args()?;
     if let Some(dev) = common::gpu::device() {
         let target = dev.target()?;
         let name = common::gpu::describe(&dev);
         let env = Env::<weft::runtime::cuda::Cuda> {
+            sms: dev.props().sm_count,
             dev,
             gpu: true,
             target,
             tune: std::env::var("WEFT_NO_TUNE").map_or(true, |v| v != "1"),
         };
-        let rows = all(&env)?;
+        let rows = all(&env, &filter)?;
         print(&rows, true, &name);
         if rows.iter().any(|r| !r.check.starts_with("ok")) {
             return Err("a workload failed its host check".into());
@@ -839,11 +982,12 @@ fn run() -> Result<()> {
     let target = Target::SM90;
     let env = Env::<weft::runtime::cpu::Cpu> {
         dev: common::interpreter(target)?,
+        sms: 2,
         gpu: false,
         target,
         tune: false,
     };
-    let rows = all(&env)?;
+    let rows = all(&env, &filter)?;
     print(
         &rows,
         false,

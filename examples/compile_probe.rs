@@ -204,6 +204,17 @@ fn sweep(dir: &str) {
                         format!("attention_{d:?}_{causal}_{hd}_{schedule:?}"),
                         kernels::attention_kernel(&ctx, Target::SM90A, c),
                     );
+                    // Grouped KV heads, and variable lengths.
+                    let grouped = kernels::AttentionConfig { kv_group: 4, ..c };
+                    write(
+                        format!("attention_{d:?}_{causal}_{hd}_{schedule:?}_gqa4"),
+                        kernels::attention_kernel(&ctx, Target::SM90A, grouped),
+                    );
+                    let packed = kernels::AttentionConfig { varlen: true, ..c };
+                    write(
+                        format!("attention_{d:?}_{causal}_{hd}_{schedule:?}_varlen"),
+                        kernels::attention_kernel(&ctx, Target::SM90A, packed),
+                    );
                 }
             }
         }

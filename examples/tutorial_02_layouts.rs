@@ -3,11 +3,12 @@
 //! make each access an R-wide vector), and a transpose whose tile changes layout in registers
 //! (`convert_layout`, through shared memory) so that both the load and the store are coalesced.
 //!
-//! Line counts (no blank or comment lines; weft's after rustfmt, Gluon's as copied into
-//! `scripts/anchors/gluon_tutorials.py`): `memcpy_1d_kernel` 12 (two closing braces) against
-//! Gluon's 11; `transpose_kernel` 21 (two closing braces) against 10 for the Gluon transpose,
-//! whose index grids are four expressions with `[:, None]` where weft spells out `arange` and
-//! `expand_dims` in a helper closure.
+//! Line counts (the kernel from its first line, `fn` or `@gluon.jit`, to its last, without
+//! blank or comment lines; weft's after rustfmt, Gluon's as copied into
+//! `scripts/anchors/gluon_tutorials.py`): `memcpy_1d_kernel` 11 against Gluon's 11;
+//! `transpose_kernel` 10 against Gluon's 10. Gluon's four index grids
+//! (`pid * BLOCK + gl.arange(…, gl.SliceLayout(…))[:, None]`) are two `block_offsets` calls, and
+//! the transpose takes its two layouts as arguments, as Gluon's kernel does.
 //!
 //! ```sh
 //! cargo run --release --features llvm,cuda --example tutorial_02_layouts [-- sm_90|sm_80]
@@ -20,51 +21,54 @@
 mod common;
 
 use common::Result;
+use weft::codegen::args::{i32, i64, ptr};
 use weft::codegen::DType::{F32, I64};
 use weft::codegen::{Context, Kernel, KernelBuilder, Target};
-use weft::layout::encoding::{Blocked, Slice};
+use weft::layout::encoding::Blocked;
 use weft::runtime::prelude::*;
 use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 
 const XBLOCK: i32 = 2048;
 const TILE: i32 = 64;
 
+/// A kernel, or why it could not be built.
+type Built<'c> = weft::codegen::Result<Kernel<'c>>;
+
 /// Gluon's `memcpy_1d_kernel(in_ptr, out_ptr, xnumel, XBLOCK, layout)`, 4 warps.
-fn memcpy_1d_kernel(ctx: &Context, t: Target, r: u32) -> weft::codegen::Result<Kernel<'_>> {
+fn memcpy_1d_kernel(ctx: &Context, t: Target, r: u32) -> Built<'_> {
     let mut kb = KernelBuilder::new(ctx, t, "memcpy_1d", 4)?;
-    let (src, dst) = (kb.arg_ptr("in", F32, 16)?, kb.arg_ptr("out", F32, 16)?);
-    let (xnumel, pid) = (kb.arg_i64("xnumel", 16)?, kb.program_id(0)?);
+    let [x, y, xnumel] = kb.args([ptr("in", F32, 16), ptr("out", F32, 16), i64("xnumel", 16)])?;
     let indices = kb.arange(0, XBLOCK, Blocked::new(&[r], &[32], &[4], &[0]))?;
-    let offs = kb.expr(|e| e.of(pid).cast(I64) * i64::from(XBLOCK) + e.of(indices))?;
+    let offs = kb.expr(|e| e.program_id(0).cast(I64) * i64::from(XBLOCK) + indices)?;
     kb.expr(|e| {
-        let m = e.of(offs).lt(e.of(xnumel));
-        (e.of(dst) + e.of(offs)).store((e.of(src) + e.of(offs)).load_masked(m), Some(m))
+        let mask = e.of(offs).lt(xnumel);
+        (e.of(y) + offs).store_masked((e.of(x) + offs).load_masked(mask), mask)
     })?;
     kb.finish()
 }
 
-/// `dst[N, M] = transpose(src[M, N])` (both row-major, M and N multiples of 64): read along
-/// rows of `src` in `rows`, converted to `cols` (threads along M) to write rows of `dst`.
-fn transpose_kernel(ctx: &Context, t: Target) -> weft::codegen::Result<Kernel<'_>> {
-    let rows = Blocked::new(&[1, 4], &[2, 16], &[4, 1], &[1, 0]);
-    let cols = Blocked::new(&[4, 1], &[16, 2], &[1, 4], &[0, 1]);
+/// Gluon's `transpose_kernel(src, dst, M, N, layout_in, layout_out, XBLOCK, YBLOCK)`:
+/// `dst[N, M] = transpose(src[M, N])` (both row-major, M and N multiples of 64), read along rows
+/// of `src` in `rows`, converted to `cols` (threads along M) to write rows of `dst`.
+fn transpose_kernel(ctx: &Context, t: Target, rows: Blocked, cols: Blocked) -> Built<'_> {
     let mut kb = KernelBuilder::new(ctx, t, "transpose", 4)?;
-    let (src, dst) = (kb.arg_ptr("src", F32, 16)?, kb.arg_ptr("dst", F32, 16)?);
-    let (m, n) = (kb.arg_i32("m", 64)?, kb.arg_i32("n", 64)?);
-    let (px, py) = (kb.program_id(0)?, kb.program_id(1)?);
-    let grid = |kb: &mut KernelBuilder<'_>, l: &Blocked| -> weft::codegen::Result<_> {
-        let ix = kb.arange(0, TILE, Slice::new(1, l.clone().into()))?;
-        let iy = kb.arange(0, TILE, Slice::new(0, l.clone().into()))?;
-        let ix = kb.expr(|e| e.of(px) * TILE + e.of(ix))?;
-        let iy = kb.expr(|e| e.of(py) * TILE + e.of(iy))?;
-        Ok((kb.expand_dims(ix, 1)?, kb.expand_dims(iy, 0)?))
-    };
-    let (ix, iy) = grid(&mut kb, &rows)?;
-    let v = kb.expr(|e| (e.of(src) + e.of(ix) * e.of(n) + e.of(iy)).load())?;
-    let v = kb.convert_layout(v, &cols)?;
-    let (ox, oy) = grid(&mut kb, &cols)?;
-    kb.expr(|e| (e.of(dst) + e.of(oy) * e.of(m) + e.of(ox)).store(e.of(v), None))?;
+    let [src, dst] = kb.args([ptr("src", F32, 16), ptr("dst", F32, 16)])?;
+    let [m, n] = kb.args([i32("m", 64), i32("n", 64)])?;
+    let [ix, iy] = kb.block_offsets([TILE, TILE], rows)?;
+    let v = kb.expr(|e| (e.of(src) + e.of(ix) * n + iy).load().convert_layout(&cols))?;
+    let [ox, oy] = kb.block_offsets([TILE, TILE], cols)?;
+    kb.expr(|e| (e.of(dst) + e.of(oy) * m + ox).store(v))?;
     kb.finish()
+}
+
+/// The transpose's load layout: threads along rows of `src`, four f32 each (Gluon's `layout_in`).
+fn rows() -> Blocked {
+    Blocked::new(&[1, 4], &[2, 16], &[4, 1], &[1, 0])
+}
+
+/// The transpose's store layout: threads along columns of `src` (Gluon's `layout_out`).
+fn cols() -> Blocked {
+    Blocked::new(&[4, 1], &[16, 2], &[1, 4], &[0, 1])
 }
 
 fn main() -> Result<()> {
@@ -78,7 +82,13 @@ fn main() -> Result<()> {
     for r in [1, 2, 4] {
         copy::<weft::runtime::cpu::Cpu>(&dev, &memcpy_1d_kernel(&ctx, target, r)?, 5008, false)?;
     }
-    transpose::<weft::runtime::cpu::Cpu>(&dev, &transpose_kernel(&ctx, target)?, 192, 128, false)?;
+    transpose::<weft::runtime::cpu::Cpu>(
+        &dev,
+        &transpose_kernel(&ctx, target, rows(), cols())?,
+        192,
+        128,
+        false,
+    )?;
     common::interpreted(
         "memcpy_1d of 5008 f32 (the last block ragged) with R = 1, 2, 4 and a 192 × 128 \
          transpose through convert_layout: bit for bit",
@@ -179,6 +189,8 @@ fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> R
         copy::<Cuda>(dev, &k, 5008, false)?;
         copy::<Cuda>(dev, &k, (1 << 20) + 37, false)?;
         let (ms, d2d) = copy::<Cuda>(dev, &k, n, true)?;
+        common::result_line("weft", &format!("02_memcpy_1d_R{r}"), ms, "2^32xf32");
+        common::result_line("d2d", &format!("02_memcpy_1d_R{r}"), d2d, "2^32xf32");
         let tbs = |ms: f64| 8.0 * n as f64 / ms / 1e9;
         println!(
             "tutorial 02 memcpy_1d R={r} (2^32 f32) on {name}: {ms:.2} ms ({:.2} TB/s); \
@@ -189,9 +201,11 @@ fn on_gpu(dev: &weft::runtime::cuda::Device, ctx: &Context, target: Target) -> R
         );
     }
     let s = 16384;
-    let k = transpose_kernel(ctx, target)?;
+    let k = transpose_kernel(ctx, target, rows(), cols())?;
     transpose::<Cuda>(dev, &k, 1024, 640, false)?;
     let (ms, d2d) = transpose::<Cuda>(dev, &k, s, s, true)?;
+    common::result_line("weft", "02_transpose", ms, "16384x16384xf32");
+    common::result_line("d2d", "02_transpose", d2d, "16384x16384xf32");
     let gbs = |ms: f64| 8.0 * (s * s) as f64 / ms / 1e6;
     println!(
         "tutorial 02 transpose (16384² f32) on {name}: {ms:.3} ms ({:.0} GB/s); device copy \

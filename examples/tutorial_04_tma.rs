@@ -87,6 +87,9 @@ fn main() -> Result<()> {
                 (n, n),
                 true,
             )?;
+            let name = format!("04_add_tma_{}x{}x{stages}", block[0], block[1]);
+            common::result_line("weft", &name, ms, "32768x32768xf32");
+            common::result_line("d2d", &name, d2d, "32768x32768xf32");
             let gbs = |ms: f64| 12.0 * (n * n) as f64 / ms / 1e6;
             println!(
                 "tutorial 04 elementwise_add_tma ({n}² f32, {}x{} blocks, {stages} buffers) on {}: \

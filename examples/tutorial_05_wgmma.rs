@@ -59,7 +59,7 @@ fn main() -> Result<()> {
     let kernel = blocked_mma_kernel(&ctx, target, cfg)?;
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
-        let what = "tutorial 05 blocked_mma";
+        let what = ("05_gemm", "tutorial 05 blocked_mma");
         let size = (8192, 8192, 8192);
         return common::gemm_tutorial::on_gpu(&dev, &ctx, target, (&kernel, &cfg), what, size);
     }

@@ -55,7 +55,7 @@ fn main() -> Result<()> {
     let kernel = persistent_matmul_kernel(&ctx, target, cfg)?;
     #[cfg(feature = "cuda")]
     if let Some(dev) = common::gpu::device() {
-        let what = "tutorial 07 persistent_matmul";
+        let what = ("07_gemm_persistent", "tutorial 07 persistent_matmul");
         let size = (8192, 8192, 16384);
         return common::gemm_tutorial::on_gpu(&dev, &ctx, target, (&kernel, &cfg), what, size);
     }

@@ -157,6 +157,8 @@ fn main() -> Result<()> {
         let add = add_ws_kernel(&ctx, target, [64, 128], (3, 1))?;
         common::tma_add::run::<Cuda>(&dev, &add, [64, 128], (1000, 3332), false)?;
         let (ms, d2d) = common::tma_add::run::<Cuda>(&dev, &add, [64, 128], (n, n), true)?;
+        common::result_line("weft", "08_add_ws", ms, "32768x32768xf32");
+        common::result_line("d2d", "08_add_ws", d2d, "32768x32768xf32");
         let gbs = |ms: f64| 12.0 * (n * n) as f64 / ms / 1e6;
         println!(
             "tutorial 08 elementwise_add_warp_specialized ({n}² f32) on {}: {ms:.3} ms \
@@ -166,7 +168,7 @@ fn main() -> Result<()> {
             gbs(d2d),
             d2d / ms
         );
-        let what = "tutorial 08 warp-specialized matmul";
+        let what = ("08_gemm_ws", "tutorial 08 warp-specialized matmul");
         let size = (8192, 8192, 16384);
         return common::gemm_tutorial::on_gpu(&dev, &ctx, target, (&kernel, &cfg), what, size);
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every example on a machine without a GPU driver. Each example that launches kernels must run
 # them in the interpreter and end with the line `checked in the interpreter (no GPU): …` (its host
-# check passed); the tools (compile_probe, report_check: usage or a message) and bench_gpu (a GPU
+# check passed); the tools (compile_probe, report_check: usage or a message; row_occupancy: a table from ptxas) and bench_gpu (a GPU
 # bandwidth benchmark) must exit 0 with a message. None may panic or print `SKIP`. (On a machine
 # with a driver this proves nothing and the examples would run for minutes, so it only says so.)
 # Builds the examples with `$EXAMPLE_FEATURES` (default llvm,cuda: what they need; `llvm` alone
@@ -16,7 +16,7 @@ features="${EXAMPLE_FEATURES:-llvm,cuda}"
 cargo build --quiet --features "$features" --examples
 dir="${CARGO_TARGET_DIR:-target}/debug/examples"
 # Examples that launch no kernel of their own.
-tools=" compile_probe report_check bench_gpu "
+tools=" compile_probe report_check bench_gpu row_occupancy "
 failed=0
 count=0
 start=$SECONDS

@@ -122,7 +122,7 @@ fn masked_copy(ctx: &Context, with_expr: bool) -> Kernel<'_> {
         let v = kb
             .expr(|e| {
                 let m = e.of(offs).lt(e.of(n));
-                (e.of(y) + e.of(offs)).store((e.of(x) + e.of(offs)).load_masked(m), Some(m))
+                (e.of(y) + e.of(offs)).store_masked((e.of(x) + e.of(offs)).load_masked(m), m)
             })
             .unwrap();
         // The expression's value is the stored tile.
@@ -160,4 +160,102 @@ fn load_and_store_expressions_copy_as_the_explicit_calls_do() {
     for (i, (&g, &w)) in got.iter().zip(&xs).enumerate() {
         assert_eq!(g, if i < 301 { w } else { -1.0 }, "y[{i}]");
     }
+}
+
+/// `y[i] = x[i]` for `i` in `[pid · 7, min(pid · 7 + 7, n))`, one scalar at a time: the loop
+/// and its bounds as expressions (`program_id` inside, `Value`s on either side), or explicit.
+fn scalar_copy(ctx: &Context, with_expr: bool) -> Kernel<'_> {
+    let mut kb = KernelBuilder::new(ctx, Target::SM90, "scalar_copy", 1).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 4).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 4).unwrap();
+    let n = kb.arg_i32("n", 1).unwrap();
+    if with_expr {
+        let start = kb.expr(|e| e.program_id(0) * 7).unwrap();
+        let end = kb.expr(|e| (e.of(start) + 7).min(n)).unwrap();
+        kb.for_each_expr(start, end, 1, |i| (y + i).store((x + i).load()))
+            .unwrap();
+    } else {
+        let pid = kb.program_id(0).unwrap();
+        let start = kb.mul(pid, 7).unwrap();
+        let end = kb.add(start, 7).unwrap();
+        let end = kb.min(end, n).unwrap();
+        kb.for_range(start, end, 1, &[], |kb, i, _| {
+            let py = kb.add(y, i)?;
+            let px = kb.add(x, i)?;
+            let v = kb.load(px, None, None)?;
+            kb.store(py, v, None)?;
+            Ok(vec![])
+        })
+        .unwrap();
+    }
+    kb.finish().unwrap()
+}
+
+#[test]
+fn an_expression_loop_copies_as_the_explicit_loop_does() {
+    let ctx = Context::new();
+    assert_eq!(
+        scalar_copy(&ctx, true).llvm_ir(),
+        scalar_copy(&ctx, false).llvm_ir()
+    );
+    let k = scalar_copy(&ctx, true);
+    let dev = common::gpu::cpu();
+    let kernel = k.load_on::<Cpu>(&dev).unwrap();
+    let xs: Vec<f32> = (0..40).map(|i| i as f32 + 0.25).collect();
+    let x = dev.upload(&xs).unwrap();
+    let y = dev.upload(&[-1.0f32; 40]).unwrap();
+    let mut args = KernelArgs::new();
+    args.ptr(&x).ptr(&y).scalar(33i32);
+    // Five programs of 7 cover 35: the last stops at 33, and nothing past it is written.
+    let cfg = LaunchConfig::for_kernel(5u32, k.signature()).unwrap();
+    // SAFETY: program p copies x[7p .. min(7p + 7, 33)) into y (40 each).
+    unsafe { dev.stream().launch(&kernel, &cfg, &args) }.unwrap();
+    for (i, (&g, &w)) in y.to_vec().unwrap().iter().zip(&xs).enumerate() {
+        assert_eq!(g, if i < 33 { w } else { -1.0 }, "y[{i}]");
+    }
+}
+
+#[test]
+fn a_literal_where_a_value_is_stored_is_an_error_at_its_line() {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "bad_store", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let offs = kb
+        .arange(0, N, Blocked::new(&[4], &[32], &[4], &[0]))
+        .unwrap();
+    let e = kb.expr(|e| (e.of(x) + offs).store(1.5)).unwrap_err();
+    assert!(e.to_string().contains("1.5"), "{e}");
+    let source: Vec<&str> = include_str!("codegen_expr.rs").lines().collect();
+    let line = e.loc().expect("a line").line as usize;
+    assert!(source[line - 1].contains(".store(1.5)"), "{e}");
+    let e = kb
+        .expr(|e| (e.of(x) + offs).store_masked(e.of(offs), 1))
+        .unwrap_err();
+    assert!(e.to_string().contains("literal 1"), "{e}");
+}
+
+#[test]
+fn convert_layout_in_an_expression_is_the_builder_call() {
+    let ctx = Context::new();
+    let build = |with_expr: bool| {
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "convert", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let offs = kb
+            .arange(0, N, Blocked::new(&[4], &[32], &[4], &[0]))
+            .unwrap();
+        let to = Blocked::new(&[1], &[32], &[4], &[0]);
+        let v = if with_expr {
+            kb.expr(|e| (e.of(x) + offs).load().convert_layout(&to))
+                .unwrap()
+        } else {
+            let p = kb.add(x, offs).unwrap();
+            let v = kb.load(p, None, None).unwrap();
+            kb.convert_layout(v, &to).unwrap()
+        };
+        assert_eq!(kb.shape(v).unwrap(), vec![N as u64]);
+        kb.expr(|e| (e.of(x) + e.of(offs).convert_layout(&to)).store(v))
+            .unwrap();
+        kb.finish().unwrap().llvm_ir()
+    };
+    assert_eq!(build(true), build(false));
 }

@@ -511,7 +511,7 @@ fn cp_async_is_issued_once_per_element_when_warps_hold_copies() {
             kb.barrier().unwrap();
             let v = kb.load_shared(smem, layout.clone()).unwrap();
             let v = kb.expr(|e| e.of(v) + 1.0f32).unwrap();
-            kb.expr(|e| (e.of(p)).store(e.of(v), None)).unwrap();
+            kb.expr(|e| e.of(p).store(v)).unwrap();
             let k = kb.finish().unwrap();
             let what = format!("{warps} warps on {target}");
             let code = ptx(&k, target, &what);

@@ -129,7 +129,7 @@ fn one_buffer_ring(ctx: &Context) -> Result<Kernel<'_>> {
     kb.store_shared(buf, xf)?;
     kb.barrier()?;
     let y = kb.load_shared(buf, layout)?;
-    kb.expr(|e| (e.of(out) + e.of(x)).store(e.of(y), None))?;
+    kb.expr(|e| (e.of(out) + e.of(x)).store(y))?;
     kb.finish()
 }
 
@@ -193,4 +193,90 @@ fn a_program_missing_a_definition_is_a_typed_error_at_the_users_line() {
     lost.body = RegionId(u32::MAX);
     let e = KernelBuilder::replay(&ctx, &lost).unwrap_err().to_string();
     assert!(e.contains("not one of the program's"), "{e}");
+}
+
+/// A loop whose carried pointer loses its alignment is lowered a second time, from the body's
+/// record (the user's closure runs once): the second lowering keeps the ops' report labels,
+/// the report has the rows of that lowering only, and the loop's record is the body as written.
+#[test]
+fn a_loop_lowered_again_from_its_record_keeps_its_labels() {
+    let ctx = Context::new();
+    let t = Target::SM90;
+    let mut runs = 0;
+    let mut kb = KernelBuilder::new(&ctx, t, "relowered", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let n = kb.arg_i32("n", 1).unwrap();
+    let layout = blocked_1d(t, 4, 4, 512).unwrap();
+    let offs = kb.arange(0, 512, &layout).unwrap();
+    let p0 = kb.add(x, offs).unwrap();
+    let acc0 = kb.zeros(&layout, DType::F32).unwrap();
+    let out = kb
+        .for_range(0, n, 1, &[p0, acc0], |kb, _, c| {
+            runs += 1;
+            let v = kb.load(c[0], None, None)?;
+            kb.label("loop barrier");
+            kb.barrier()?;
+            let acc = kb.add(c[1], v)?;
+            Ok(vec![kb.add(c[0], 1)?, acc])
+        })
+        .unwrap();
+    kb.store(p0, out[1], None).unwrap();
+    let k = kb.finish().unwrap();
+    assert_eq!(runs, 1);
+    let rows: Vec<String> = k
+        .report()
+        .rows_of("barrier")
+        .map(|r| r.source.clone())
+        .collect();
+    // One row: the abandoned first lowering's code is unreachable and not reported.
+    assert_eq!(rows, ["loop barrier"]);
+    let text = k.program().to_string();
+    assert_eq!(text.matches("weft.barrier").count(), 1, "{text}");
+    assert_eq!(text.matches("weft.load").count(), 1, "{text}");
+}
+
+/// One reduction and one scan over a 1-D tile of 4 warps (in-thread, shuffle and cross-warp
+/// steps), their combine either the user's closure or weft's own for `op`.
+fn reduce_and_scan(ctx: &Context, user_combine: bool) -> Result<(Kernel<'_>, u32)> {
+    let t = Target::SM90;
+    let mut kb = KernelBuilder::new(ctx, t, "combines", 4)?;
+    let x = kb.arg_ptr("x", DType::F32, 16)?;
+    let out = kb.arg_ptr("out", DType::F32, 16)?;
+    let layout = blocked_1d(t, 2, 4, 512)?;
+    let offs = kb.arange(0, 512, &layout)?;
+    let ptrs = kb.add(x, offs)?;
+    let v = kb.load(ptrs, None, None)?;
+    let mut runs = 0;
+    let (m, s) = if user_combine {
+        let m = kb.reduce_with(v, 0, |kb, a, b| {
+            runs += 1;
+            kb.max(a, b)
+        })?;
+        let s = kb.associative_scan_with(v, 0, |kb, a, b| {
+            runs += 1;
+            kb.add(a, b)
+        })?;
+        (m, s)
+    } else {
+        let m = kb.reduce(v, 0, weft::codegen::ReduceOp::Max)?;
+        (m, kb.associative_scan(v, 0, weft::codegen::ScanOp::Sum)?)
+    };
+    let s = kb.add(s, m)?;
+    let optrs = kb.add(out, offs)?;
+    kb.store(optrs, s, None)?;
+    Ok((kb.finish()?, runs))
+}
+
+/// A combine closure runs once, recorded as its op's region, and every combination the
+/// reduction or scan makes lowers that record: the kernel is the one weft's own combine (its
+/// closure run at each combination) builds.
+#[test]
+fn a_combine_closure_runs_once_and_lowers_everywhere_from_its_record() {
+    let ctx = Context::new();
+    let (user, runs) = reduce_and_scan(&ctx, true).unwrap();
+    assert_eq!(runs, 2, "each combine closure runs once");
+    let (own, _) = reduce_and_scan(&ctx, false).unwrap();
+    assert_eq!(user.llvm_ir(), own.llvm_ir());
+    let text = user.program().to_string();
+    assert_eq!(text.matches("weft.max").count(), 1, "{text}");
 }

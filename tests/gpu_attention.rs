@@ -13,19 +13,16 @@
 
 mod common;
 
-/// Elements past the end of O, which must keep their poison.
-const O_TAIL: usize = 1024;
-
-use common::attention::configs;
+use common::attention::{configs, Case, Run};
 use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
-use common::launch::{launch, load, poisoned, PAD};
+use common::launch::{load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     attention_kernel, attention_reference, AttentionConfig, AttentionSchedule,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
+use weft::runtime::{bf16, f16, Backend};
 
 #[test]
 fn attention_assembles_with_wgmma_from_registers() {
@@ -134,12 +131,11 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usi
             let (want_o, want_lse) =
                 attention_reference(&q, &kk, &v, heads, seq, d, scale, c.causal);
             let lse = poisoned::<B, f32>(dev, heads * seq);
+            let case = Case::fixed(c, heads, seq);
             let run = Run::<B> {
                 dev,
                 kernel: &kernel,
-                c,
-                heads,
-                seq,
+                case: &case,
                 scale,
                 what: &what,
             };
@@ -169,65 +165,6 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usi
                 B::KIND
             );
         }
-    }
-}
-
-/// One launch of the attention kernel on `heads` heads of `seq` rows.
-struct Run<'a, B: Backend> {
-    dev: &'a B::Device,
-    kernel: &'a B::Kernel,
-    c: AttentionConfig,
-    heads: usize,
-    seq: usize,
-    scale: f64,
-    what: &'a str,
-}
-
-impl<B: Backend> Run<'_, B> {
-    /// Uploads Q, K, V converted by `to`, runs the kernel into a poisoned O (`O_TAIL` elements
-    /// longer) and `lse`, and returns all of O read back through `from`.
-    fn run<T: DeviceElem>(
-        &self,
-        qkv: [&[f32]; 3],
-        lse: &B::Buffer<f32>,
-        to: impl Fn(f32) -> T,
-        from: impl Fn(T) -> f64,
-    ) -> Vec<f64> {
-        let (dev, c) = (self.dev, self.c);
-        let d = c.head_dim as u64;
-        let rows = (self.heads * self.seq) as u64;
-        let up = |x: &[f32]| {
-            dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<_>>())
-                .unwrap()
-        };
-        let (dq, dk, dv) = (up(qkv[0]), up(qkv[1]), up(qkv[2]));
-        // O's poisoned tail is the suite's 1024 elements, not `PAD`'s 64.
-        let o = poisoned::<B, T>(dev, rows as usize * d as usize + O_TAIL - PAD);
-        let map = |b, boxed: [u32; 2]| {
-            dev.tensor_map(b, &[rows, d], &[d], &boxed, c.swizzle())
-                .unwrap()
-        };
-        let (qm, km, vm) = (
-            map(&dq, c.q_box()),
-            map(&dk, c.kv_box()),
-            map(&dv, c.kv_box()),
-        );
-        // O's map covers the rows exactly: the padding after them must stay untouched.
-        let om = map(&o, c.q_box());
-        let mut args = KernelArgs::new();
-        args.tensor_map(&qm)
-            .tensor_map(&km)
-            .tensor_map(&vm)
-            .tensor_map(&om)
-            .ptr(&o)
-            .ptr(lse)
-            .scalar(self.seq as i32)
-            .scalar((self.scale * std::f64::consts::LOG2_E) as f32);
-        let grid = c.grid(self.seq as u64, self.heads as u64);
-        // SAFETY: the kernel reads Q, K, V through maps that cover them and writes
-        // O[0..heads·seq·d) and lse[0..heads·seq).
-        unsafe { launch::<B>(dev, self.kernel, grid, &args, self.what) };
-        o.to_vec().unwrap().into_iter().map(from).collect()
     }
 }
 

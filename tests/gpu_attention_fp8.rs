@@ -54,7 +54,6 @@ fn fp8_attention_assembles_with_fp8_wgmma() {
     assert!(e.to_string().contains("v_transposed"), "{e}");
 }
 
-/// Every entry: ping-pong with V's rows and with `Vᵀ`, serial with `Vᵀ`.
 #[test]
 fn v_transpose_rejects_shapes_it_cannot_tile() {
     use weft::codegen::kernels::parts::VTranspose;
@@ -65,6 +64,7 @@ fn v_transpose_rejects_shapes_it_cannot_tile() {
     }
 }
 
+/// Every entry: ping-pong with V's rows and with `Vᵀ`, serial with `Vᵀ`.
 const SCHEDULES: &[(AttentionSchedule, bool)] = &[
     (AttentionSchedule::PingPong, false),
     (AttentionSchedule::PingPong, true),

@@ -194,6 +194,10 @@ fn shapes_it_cannot_do_are_typed_errors() {
     assert!(cross_entropy_check_shape(&c, 0, 1024).is_err());
     assert!(cross_entropy_check_shape(&c, 4, 1 << 31).is_err());
     assert!(cross_entropy_check_shape(&c, 4, 1030).is_err());
+    // The forward pass prefetches a chunk past the last: its column indices must stay i32.
+    let top = (i32::MAX as usize - 2 * 1024) & !15;
+    cross_entropy_check_shape(&c, 4, top).unwrap();
+    assert!(cross_entropy_check_shape(&c, 4, top + 16).is_err());
     // 16K rows of 128K classes pass 2^31 elements: fine, the row starts are 64-bit.
     let big = RowConfig::for_n(131072, DType::BF16);
     cross_entropy_check_shape(&big, 16384, 131072).unwrap();

@@ -16,8 +16,8 @@ use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use common::rows::{bound, rounded, wide, RowElem};
 use weft::codegen::kernels::{
-    col_sum_kernel, norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, ColSumConfig, Norm,
-    RowConfig,
+    col_sum_kernel, norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, norm_bwd_staged_kernel,
+    ColSumConfig, Norm, RowConfig,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::cpu::Cpu;
@@ -34,7 +34,7 @@ type Grads = (Vec<f64>, Vec<f64>, Vec<f64>);
 fn run<B: Backend, T: RowElem>(
     dev: &B::Device,
     c: RowConfig,
-    norm: Norm,
+    (norm, staged): (Norm, bool),
     x: &[T],
     w: &[T],
     dy: &[T],
@@ -44,7 +44,12 @@ fn run<B: Backend, T: RowElem>(
     what: &str,
 ) -> Grads {
     let ctx = Context::new();
-    let k = norm_bwd_kernel(&ctx, Target::SM90, c, norm).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let k = if staged {
+        norm_bwd_staged_kernel(&ctx, Target::SM90, c, norm)
+    } else {
+        norm_bwd_kernel(&ctx, Target::SM90, c, norm)
+    }
+    .unwrap_or_else(|e| panic!("{what}: {e}"));
     let kernel = load::<B>(dev, &k, what);
     let cs = ColSumConfig {
         block_p: 4,
@@ -99,13 +104,14 @@ fn run<B: Backend, T: RowElem>(
 fn case<B: Backend, T: RowElem>(
     dev: &B::Device,
     c: RowConfig,
-    norm: Norm,
+    (norm, staged): (Norm, bool),
     m: usize,
     n: usize,
     ctas: u32,
 ) {
+    let how = if staged { " (staged)" } else { "" };
     let what = format!(
-        "{norm:?} backward {m} × {n} {} over {ctas} CTAs, {c:?}",
+        "{norm:?} backward{how} {m} × {n} {} over {ctas} CTAs, {c:?}",
         T::DTYPE
     );
     c.check_shape("norm_bwd", m, n).unwrap();
@@ -114,7 +120,7 @@ fn case<B: Backend, T: RowElem>(
     let (dy, dyf) = rounded::<T>(&rng.vec(m * n));
     let wv: Vec<f32> = (0..n).map(|_| rng.uniform(0.5, 1.5) as f32).collect();
     let (w, wf) = rounded::<T>(&wv);
-    let got = run::<B, T>(dev, c, norm, &x, &w, &dy, m, n, ctas, &what);
+    let got = run::<B, T>(dev, c, (norm, staged), &x, &w, &dy, m, n, ctas, &what);
     let (dx, dw, db) = norm_bwd_reference(norm, &xf, &wf, &dyf, n, EPS);
     let worst = close(&got.0, &dx, bound(T::DTYPE, 2.0), &format!("{what}: dx"));
     // Σ|dy·x̂| per column bounds the f32 summation error; then one rounding to T.
@@ -129,7 +135,7 @@ fn case<B: Backend, T: RowElem>(
         close(&got.2, &db, sum_tol, &format!("{what}: db"));
     }
     // The same launch again: the same bits (the partial sums come in a fixed order).
-    let again = run::<B, T>(dev, c, norm, &x, &w, &dy, m, n, ctas, &what);
+    let again = run::<B, T>(dev, c, (norm, staged), &x, &w, &dy, m, n, ctas, &what);
     assert!(
         again
             .1
@@ -173,7 +179,16 @@ fn shapes(dtype: DType) -> Vec<(RowConfig, usize, usize, usize, u32)> {
 
 fn backward_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, norm: Norm, on_gpu: bool) {
     for (c, gm, cm, n, ctas) in shapes(T::DTYPE) {
-        case::<B, T>(dev, c, norm, if on_gpu { gm } else { cm }, n, ctas);
+        for staged in [false, true] {
+            case::<B, T>(
+                dev,
+                c,
+                (norm, staged),
+                if on_gpu { gm } else { cm },
+                n,
+                ctas,
+            );
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use common::rng::Rng;
 use common::rows::{bound, chunked, rounded, wide, RowElem};
 use weft::codegen::kernels::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
-    RmsNormOptions, RmsNormOutput, RowConfig,
+    rmsnorm_staged_kernel, RmsNormOptions, RmsNormOutput, RowConfig,
 };
 use weft::codegen::{Context, Target};
 use weft::runtime::cpu::Cpu;
@@ -47,12 +47,15 @@ fn inputs<T: RowElem>(m: usize, n: usize, seed: u64) -> Inputs<T> {
 /// `y` (and the residual written back) against f64.
 fn plain<B: Backend, T: RowElem>(
     dev: &B::Device,
-    c: RowConfig,
+    (c, staged): (RowConfig, bool),
     m: usize,
     n: usize,
     residual: bool,
 ) {
-    let what = format!("rmsnorm {m} × {n} {} residual {residual}, {c:?}", T::DTYPE);
+    let what = format!(
+        "rmsnorm {m} × {n} {} residual {residual}, {c:?}, staged {staged}",
+        T::DTYPE
+    );
     if n <= c.block_n as usize {
         c.check_shape("rmsnorm", m, n).unwrap();
     }
@@ -61,7 +64,7 @@ fn plain<B: Backend, T: RowElem>(
         residual,
         ..RmsNormOptions::PLAIN
     };
-    let k = kernel_for(&ctx, c, o, n).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let k = kernel_for(&ctx, (c, staged), o, n).unwrap_or_else(|e| panic!("{what}: {e}"));
     let kernel = load::<B>(dev, &k, &what);
     let inp = inputs::<T>(m, n, (m * 31 + n) as u64);
     let dx = dev.upload(&inp.x.0).unwrap();
@@ -80,7 +83,7 @@ fn plain<B: Backend, T: RowElem>(
         .scalar(EPS);
     // SAFETY: the kernel reads x, residual (and writes it) at r * n + j, w[j], and writes
     // y[r * n + j], for r < m, j < n (masked); every buffer holds m * n (w: n) elements.
-    unsafe { launch::<B>(dev, &kernel, c.grid(m), &args, &what) };
+    unsafe { launch::<B>(dev, &kernel, grid_of(c, m, staged), &args, &what) };
     let h = if residual {
         let got = dr.to_vec().unwrap();
         let sum: Vec<f64> = inp
@@ -110,18 +113,27 @@ fn plain<B: Backend, T: RowElem>(
 /// Runs RMSNorm with an fp8 e4m3 output scaled per row or by `tensor_scale`; checks
 /// `q · scale` against the f64 norm within fp8's half ulp (2⁻⁴ relative, 2⁻¹⁰ of the scale
 /// absolute for subnormals), and the per-row scales against `amax / 448`.
-fn fp8<B: Backend>(dev: &B::Device, c: RowConfig, m: usize, n: usize, tensor_scale: Option<f32>) {
+fn fp8<B: Backend>(
+    dev: &B::Device,
+    (c, staged): (RowConfig, bool),
+    m: usize,
+    n: usize,
+    tensor_scale: Option<f32>,
+) {
     let output = match tensor_scale {
         Some(_) => RmsNormOutput::Fp8TensorScale,
         None => RmsNormOutput::Fp8RowScale,
     };
-    let what = format!("rmsnorm {m} × {n} {} → {output:?}", c.dtype);
+    let what = format!(
+        "rmsnorm {m} × {n} {} → {output:?}, staged {staged}",
+        c.dtype
+    );
     let ctx = Context::new();
     let o = RmsNormOptions {
         residual: false,
         output,
     };
-    let k = kernel_for(&ctx, c, o, n).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let k = kernel_for(&ctx, (c, staged), o, n).unwrap_or_else(|e| panic!("{what}: {e}"));
     let kernel = load::<B>(dev, &k, &what);
     let inp = inputs::<bf16>(m, n, 77 + m as u64);
     let dx = dev.upload(&inp.x.0).unwrap();
@@ -140,7 +152,7 @@ fn fp8<B: Backend>(dev: &B::Device, c: RowConfig, m: usize, n: usize, tensor_sca
         .scalar(n as i32)
         .scalar(EPS);
     // SAFETY: x, y hold m * n elements, w n, scale m (per row, written) or 1 (read).
-    unsafe { launch::<B>(dev, &kernel, c.grid(m), &args, &what) };
+    unsafe { launch::<B>(dev, &kernel, grid_of(c, m, staged), &args, &what) };
     let want = rmsnorm_reference(&inp.x.1, &inp.w.1, n, EPS);
     let scales: Vec<f64> = match tensor_scale {
         Some(s) => vec![s as f64; m],
@@ -176,17 +188,29 @@ fn fp8<B: Backend>(dev: &B::Device, c: RowConfig, m: usize, n: usize, tensor_sca
     println!("{what} on {}: fp8 within half an ulp", B::KIND);
 }
 
-/// The one-pass kernel when a row fits the tile, else the looped one (`block_n` a chunk).
+/// The staged kernel when asked, the one-pass kernel when a row fits the tile, else the looped
+/// one (`block_n` a chunk).
 fn kernel_for<'c>(
     ctx: &'c Context,
-    c: RowConfig,
+    (c, staged): (RowConfig, bool),
     o: RmsNormOptions,
     n: usize,
 ) -> weft::codegen::Result<weft::codegen::Kernel<'c>> {
-    if n <= c.block_n as usize {
+    if staged {
+        rmsnorm_staged_kernel(ctx, Target::SM90, c, o)
+    } else if n <= c.block_n as usize {
         rmsnorm_kernel(ctx, Target::SM90, c, o)
     } else {
         rmsnorm_looped_kernel(ctx, Target::SM90, c, o)
+    }
+}
+
+/// The grid: one CTA per row block, or for the staged kernel two CTAs that walk every block.
+fn grid_of(c: RowConfig, m: usize, staged: bool) -> u32 {
+    if staged {
+        c.grid(m).min(2)
+    } else {
+        c.grid(m)
     }
 }
 
@@ -223,7 +247,7 @@ fn shapes(dtype: weft::codegen::DType) -> Vec<(RowConfig, usize, usize, usize)> 
 fn rmsnorm_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, on_gpu: bool) {
     for (i, (c, gm, cm, n)) in shapes(T::DTYPE).into_iter().enumerate() {
         let m = if on_gpu { gm } else { cm };
-        plain::<B, T>(dev, c, m, n, i % 2 == 1);
+        plain::<B, T>(dev, (c, false), m, n, i % 2 == 1);
     }
 }
 
@@ -234,10 +258,10 @@ fn rmsnorm_fp8_matches_f64<B: Backend>(dev: &B::Device, on_gpu: bool) {
         rows_per_cta: 2,
         ..RowConfig::for_n(1000, dtype)
     };
-    fp8::<B>(dev, c, rows(37, 3), 1000, None);
+    fp8::<B>(dev, (c, false), rows(37, 3), 1000, None);
     fp8::<B>(
         dev,
-        RowConfig::for_n(33, dtype),
+        (RowConfig::for_n(33, dtype), false),
         rows(100, 5),
         33,
         Some(0.01),
@@ -251,13 +275,67 @@ fn rmsnorm_looped_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, on_gpu: b
     let chunk = |block_n, num_warps, rows_per_cta, n| {
         chunked(T::DTYPE, n, block_n, num_warps, rows_per_cta)
     };
-    plain::<B, T>(dev, chunk(256, 2, 1, 1000), rows(37, 3), 1000, false);
-    plain::<B, T>(dev, chunk(1024, 4, 1, 4099), rows(37, 2), 4099, true);
-    plain::<B, T>(dev, chunk(16, 1, 2, 33), rows(101, 5), 33, true);
+    plain::<B, T>(
+        dev,
+        (chunk(256, 2, 1, 1000), false),
+        rows(37, 3),
+        1000,
+        false,
+    );
+    plain::<B, T>(
+        dev,
+        (chunk(1024, 4, 1, 4099), false),
+        rows(37, 2),
+        4099,
+        true,
+    );
+    plain::<B, T>(dev, (chunk(16, 1, 2, 33), false), rows(101, 5), 33, true);
     if T::DTYPE == weft::codegen::DType::BF16 {
-        fp8::<B>(dev, chunk(256, 2, 2, 1000), rows(37, 3), 1000, None);
-        fp8::<B>(dev, chunk(16, 1, 1, 33), rows(100, 5), 33, Some(0.01));
+        fp8::<B>(
+            dev,
+            (chunk(256, 2, 2, 1000), false),
+            rows(37, 3),
+            1000,
+            None,
+        );
+        fp8::<B>(
+            dev,
+            (chunk(16, 1, 1, 33), false),
+            rows(100, 5),
+            33,
+            Some(0.01),
+        );
     }
+}
+
+/// The staged (persistent) kernel: two CTAs walking the row blocks, odd widths, a residual, rows
+/// per CTA with threads holding copies of the tile, and both fp8 scalings.
+fn rmsnorm_staged_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, on_gpu: bool) {
+    let rows = |g: usize, c: usize| if on_gpu { g } else { c };
+    let f = |n| RowConfig::for_n(n, T::DTYPE);
+    plain::<B, T>(dev, (f(1000), true), rows(37, 5), 1000, false);
+    plain::<B, T>(dev, (f(4099), true), rows(37, 3), 4099, true);
+    let many = RowConfig {
+        rows_per_cta: 4,
+        per_thread: 1,
+        ..f(17)
+    };
+    plain::<B, T>(dev, (many, true), rows(1001, 11), 17, true);
+    if T::DTYPE == weft::codegen::DType::BF16 {
+        let two = RowConfig {
+            rows_per_cta: 2,
+            ..f(1000)
+        };
+        fp8::<B>(dev, (two, true), rows(37, 5), 1000, None);
+        fp8::<B>(dev, (f(33), true), rows(100, 5), 33, Some(0.01));
+    }
+}
+
+#[test]
+fn rmsnorm_staged_matches_f64_in_the_interpreter() {
+    let dev = common::gpu::cpu();
+    rmsnorm_staged_matches_f64::<Cpu, f32>(&dev, false);
+    rmsnorm_staged_matches_f64::<Cpu, bf16>(&dev, false);
 }
 
 #[test]
@@ -330,6 +408,8 @@ fn rmsnorm_matches_f64_on_the_gpu() {
         rmsnorm_matches_f64::<Cuda, bf16>(dev, true);
         rmsnorm_matches_f64::<Cuda, f16>(dev, true);
         rmsnorm_looped_matches_f64::<Cuda, f32>(dev, true);
+        rmsnorm_staged_matches_f64::<Cuda, f32>(dev, true);
+        rmsnorm_staged_matches_f64::<Cuda, bf16>(dev, true);
     });
 }
 

@@ -117,6 +117,8 @@ fn softmax_matches_f64<B: Backend, T: RowElem>(dev: &B::Device, on_gpu: bool) {
     split::<B, T>(dev, chunk(256, 2, 1, 1000), rows(37, 3), 1000);
     split::<B, T>(dev, chunk(1024, 4, 1, 4099), rows(33, 2), 4099);
     split::<B, T>(dev, chunk(16, 1, 2, 33), rows(101, 5), 33);
+    // 65 chunks: the partials merge in two steps of 64 (the second of one partial).
+    split::<B, T>(dev, chunk(32, 1, 2, 2053), rows(29, 3), 2053);
     one_pass::<B, T>(dev, RowConfig::for_n(1000, T::DTYPE), rows(37, 3), 1000);
     one_pass::<B, T>(
         dev,

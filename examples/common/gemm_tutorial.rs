@@ -139,14 +139,14 @@ pub fn in_interpreter(
 }
 
 /// The tutorial's kernel and the shipped GEMM (default configuration) at `size` on the GPU,
-/// each checked, then timed in the same run.
+/// each checked, then timed in the same run; `name` is the workload in the result lines.
 #[cfg(feature = "cuda")]
 pub fn on_gpu(
     dev: &weft::runtime::cuda::Device,
     ctx: &weft::codegen::Context,
     target: Target,
     (kernel, cfg): (&Kernel<'_>, &GemmConfig),
-    what: &str,
+    (name, what): (&str, &str),
     size: (usize, usize, usize),
 ) -> Result<()> {
     use weft::runtime::cuda::Cuda;
@@ -159,6 +159,9 @@ pub fn on_gpu(
     let base_cfg = GemmConfig::new(DType::F16);
     let base = weft::codegen::kernels::gemm_kernel(ctx, target, base_cfg)?;
     let base_ms = run::<Cuda>(dev, &base, &base_cfg, size, sms, true)?;
+    let dims = format!("{m}x{n}x{k}xf16");
+    super::result_line("weft", name, ms, &dims);
+    super::result_line("gemm_kernel", name, base_ms, &dims);
     println!(
         "{what} {m}×{n}×{k} f16 on {}: {ms:.3} ms ({:.0} TFLOP/s); shipped gemm_kernel {base_ms:.3} \
          ms ({:.0} TFLOP/s), ratio {:.3}",

@@ -200,6 +200,14 @@ pub fn time<B: Backend>(
     Ok(bench(&dev.stream(), &BenchOptions::default(), work)?.median)
 }
 
+/// One machine-readable result line: `result IMPL NAME MS SIZE`. `IMPL` is `weft` for the
+/// tutorial's kernel, or the baseline timed beside it (`d2d`, `gemm_kernel`); `NAME` is the
+/// workload as `scripts/anchors/gluon_tutorials.py` names it in its own `result gluon …` lines,
+/// so a ratio table is a join on `NAME`.
+pub fn result_line(implementation: &str, name: &str, ms: f64, size: &str) {
+    println!("result {implementation} {name} {ms:.4} {size}");
+}
+
 /// Timing needs `weft::runtime::bench` (feature `cuda`); without it the examples run in the
 /// interpreter only and never time.
 #[cfg(not(feature = "cuda"))]

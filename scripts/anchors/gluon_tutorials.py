@@ -1,8 +1,8 @@
 """Gluon's own tutorial kernels at the sizes weft's `examples/tutorial_*.rs` use, timed on the GPU
 machine (torch + Triton with Gluon), so weft and Gluon are compared in one run:
 
-    cargo build --release --features llvm,cuda --examples
-    for e in target/release/examples/tutorial_*; do timeout 60 "$e"; done
+    cargo build --release --features llvm,cuda --example tutorial_01_intro ... --example tutorial_08_warp_specialization
+    for e in target/release/examples/tutorial_0?_*; do timeout 300 "$e"; done   # `result weft NAME MS SIZE` lines
     python3 scripts/anchors/gluon_tutorials.py            # every workload, each in its own process
     python3 scripts/anchors/gluon_tutorials.py tma wgmma  # a subset
     python3 scripts/anchors/gluon_tutorials.py --compile  # no GPU: compile every kernel for cuda:90
@@ -21,7 +21,8 @@ Workloads, and which tutorial of triton-lang/triton `python/tutorials/gluon/` ea
   warp_specialization  08-warp-specialization.py: `elementwise_add_warp_specialized_kernel`, 32768^2 f32,
                        64x128, 3 load buffers, 1 store buffer, 4 warps, maxnreg 128
 Each line: workload | implementation | median ms | GB/s or TFLOP/s (do_bench, median), printed as soon as it is
-known. Every output is checked against torch before it is timed. Each workload runs in a process of its own (an
+known, followed by `result gluon NAME MS SIZE` with the NAME weft's example prints in its `result weft NAME MS
+SIZE` line for the same workload. Every output is checked against torch before it is timed. Each workload runs in a process of its own (an
 illegal address poisons the CUDA context of the process that made it), under a time limit; one that fails prints
 `# <workload> failed: ...` and the rest go on. `--compile` needs neither a GPU nor torch: it compiles every kernel
 at the workloads' arguments for cuda:90 through Triton's own JIT entry (`warmup`) with stand-in tensors.
@@ -30,7 +31,7 @@ The Gluon kernels below are the tutorials' own code (triton-lang/triton, python/
 MIT licence, Copyright 2018-2020 Philippe Tillet, 2020-2025 OpenAI), copied with their comments
 shortened and the helpers they import from earlier tutorials inlined; the names that changed between
 Triton 3.6 and 3.9 (async copies, the async wgmma accumulator) are picked at import. Every kernel here
-compiles to PTX with Triton 3.6.0 for cuda:90 (`--compile`, without a GPU).
+compiles to PTX with Triton 3.6.0 and 3.9.0 for cuda:90 (`--compile`, without a GPU).
 
 One change from the tutorials' code: 01's `memcpy_kernel` and 02's `memcpy_1d_kernel` compute the
 program's start in 64 bits (`pid.to(gl.int64) * XBLOCK`). As written, `pid * XBLOCK` is 32-bit, and at
@@ -83,9 +84,13 @@ def bench(fn):
     return do_bench(fn, warmup=25, rep=200, return_mode="median")
 
 
-def row(workload, impl, ms, amount, unit):
+def row(workload, impl, ms, amount, unit, name, size):
+    """The human-readable row, then `result gluon NAME MS SIZE`: the line weft's tutorial examples
+    print as `result weft NAME MS SIZE` (and their same-run baselines as `result d2d ...` or
+    `result gemm_kernel ...`), so the ratio table is a join on NAME."""
     rate = amount / (ms * 1e-3) / (1e9 if unit == "GB/s" else 1e12)
     print(f"{workload:44s} | {impl:44s} | {ms:9.4f} ms | {rate:9.1f} {unit}", flush=True)
+    print(f"result gluon {name} {ms:.4f} {size}", flush=True)
 
 
 # --- 01-intro.py ---------------------------------------------------------------------------------
@@ -114,7 +119,8 @@ def intro():
         ms = bench(fn)
         if best is None or ms < best[0]:
             best = (ms, xblock)
-    row("01 scalar memcpy 2^31 f32", f"gluon memcpy_kernel best XBLOCK={best[1]}", best[0], 2 * xnumel * 4, "GB/s")
+    row("01 scalar memcpy 2^31 f32", f"gluon memcpy_kernel best XBLOCK={best[1]}", best[0], 2 * xnumel * 4, "GB/s",
+        "01_memcpy_best", "2^31xf32")
 
 
 # --- 02-layouts.py -------------------------------------------------------------------------------
@@ -154,7 +160,8 @@ def layouts():
         fn()
         torch.cuda.synchronize()
         assert torch.equal(x, y), f"memcpy_1d_kernel R={r}: y differs from x"
-        row("02 memcpy_1d 2^32 f32", f"gluon memcpy_1d_kernel R={r}", bench(fn), 2 * xnumel * 4, "GB/s")
+        row("02 memcpy_1d 2^32 f32", f"gluon memcpy_1d_kernel R={r}", bench(fn), 2 * xnumel * 4, "GB/s",
+            f"02_memcpy_1d_R{r}", "2^32xf32")
     del x, y
     torch.cuda.empty_cache()
     s = 16384
@@ -166,7 +173,8 @@ def layouts():
     fn()
     torch.cuda.synchronize()
     assert torch.equal(b, a.t()), "transpose_kernel: b differs from a.t()"
-    row("02 transpose 16384^2 f32", "gluon convert_layout 64x64", bench(fn), 2 * s * s * 4, "GB/s")
+    row("02 transpose 16384^2 f32", "gluon convert_layout 64x64", bench(fn), 2 * s * s * 4, "GB/s", "02_transpose",
+        "16384x16384xf32")
 
 
 # --- 03-async-copy.py ----------------------------------------------------------------------------
@@ -251,7 +259,8 @@ def async_copy():
     fn()
     torch.cuda.synchronize()
     assert torch.equal(c, a + b), "elementwise_add_pipelined: c differs from a + b"
-    row("03 elementwise add 32768^2 f32", "gluon elementwise_add_pipelined 32x64x2", bench(fn), nbytes, "GB/s")
+    row("03 elementwise add 32768^2 f32", "gluon elementwise_add_pipelined 32x64x2", bench(fn), nbytes, "GB/s",
+        "03_add_pipelined", "32768x32768xf32")
 
 
 # --- 04-tma.py -----------------------------------------------------------------------------------
@@ -339,7 +348,8 @@ def tma_():
         fn()
         torch.cuda.synchronize()
         assert torch.equal(c, a + b), f"elementwise_add_tma {xb}x{yb}x{nbuf}: c differs from a + b"
-        row("04 elementwise add 32768^2 f32", f"gluon elementwise_add_tma {xb}x{yb}x{nbuf}", bench(fn), nbytes, "GB/s")
+        row("04 elementwise add 32768^2 f32", f"gluon elementwise_add_tma {xb}x{yb}x{nbuf}", bench(fn), nbytes, "GB/s",
+            f"04_add_tma_{xb}x{yb}x{nbuf}", "32768x32768xf32")
 
 
 # --- 05-wgmma.py ---------------------------------------------------------------------------------
@@ -448,7 +458,8 @@ def wgmma():
     fn()
     torch.cuda.synchronize()
     torch.testing.assert_close(C, (A @ B).float(), rtol=1e-2, atol=1e-1)
-    row("05 gemm 8192^3 f16->f32", "gluon blocked_mma 128x128x64 overlap", bench(fn), 2 * M * N * K, "TFLOP/s")
+    row("05 gemm 8192^3 f16->f32", "gluon blocked_mma 128x128x64 overlap", bench(fn), 2 * M * N * K, "TFLOP/s",
+        "05_gemm", "8192x8192x8192xf16")
 
 
 # --- 07-persistence.py (Hopper: the WGMMA wrapper) -----------------------------------------------
@@ -540,7 +551,8 @@ def persistence():
     fn()
     torch.cuda.synchronize()
     torch.testing.assert_close(C, A @ B, rtol=1e-2, atol=1.0)
-    row("07 gemm 8192x8192x16384 f16", "gluon persistent_matmul 128x256x64x3 nw8", bench(fn), 2 * M * N * K, "TFLOP/s")
+    row("07 gemm 8192x8192x16384 f16", "gluon persistent_matmul 128x256x64x3 nw8", bench(fn), 2 * M * N * K, "TFLOP/s",
+        "07_gemm_persistent", "8192x8192x16384xf16")
 
 
 # --- 08-warp-specialization.py -------------------------------------------------------------------
@@ -660,7 +672,8 @@ def warp_specialization():
     fn()
     torch.cuda.synchronize()
     assert torch.equal(c, a + b), "elementwise_add_warp_specialized: c differs from a + b"
-    row("08 elementwise add 32768^2 f32", "gluon elementwise_add_warp_specialized", bench(fn), nbytes, "GB/s")
+    row("08 elementwise add 32768^2 f32", "gluon elementwise_add_warp_specialized", bench(fn), nbytes, "GB/s",
+        "08_add_ws", "32768x32768xf32")
 
 
 ALL = {

@@ -59,6 +59,8 @@
 //!   `mbarrier.rs`, `tma.rs`, `ldmatrix.rs`, `mma.rs`, `wgmma.rs`, `roles.rs`) and
 //!   `amdgpu.rs`. Ops never match on the vendor themselves.
 //! - `kernels/`: ready-made kernels and layout helpers.
+//! - `occupancy.rs`: CTAs per SM from threads, registers and shared memory, and the bytes in
+//!   flight they give a memory-bound kernel.
 //! - `report.rs`: what the algebra predicted for each op as it was emitted (vector widths, shared
 //!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), kept beside
 //!   the emitter and handed to the [`Kernel`] ([`Kernel::report`]).
@@ -119,6 +121,7 @@ pub mod interp;
 pub mod ir;
 pub mod kernels;
 mod lower;
+pub mod occupancy;
 
 pub mod report;
 mod target;
@@ -127,6 +130,7 @@ mod types;
 mod verify;
 
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
+pub use builder::args;
 pub use builder::expr::{Expr, ExprOperand, Exprs};
 pub use builder::ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use builder::ops::global::{AtomicOp, CacheHint};

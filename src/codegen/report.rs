@@ -321,6 +321,17 @@ impl Recorder {
         }
     }
 
+    /// How many rows are recorded so far: where a loop attempt starts.
+    pub(crate) fn rows_len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Drops the rows recorded from row `len` on: those of a loop attempt abandoned for weaker
+    /// facts, whose code is unreachable (the loop is lowered again, and reported again).
+    pub(crate) fn truncate_rows(&mut self, len: usize) {
+        self.rows.truncate(len);
+    }
+
     /// The recorded rows and `header`, kept for [`Kernel::report`](super::Kernel::report).
     pub(crate) fn finish(self, header: KernelReport) -> Recorded {
         Recorded {

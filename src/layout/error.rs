@@ -1,4 +1,5 @@
-//! The one error type of the layout algebra: every variant is named for the rule the input broke.
+//! The one error type of the layout algebra: every variant is named for the rule the input broke. Its
+//! messages quote the input through [`excerpt`] and [`cut_list`], so no input makes them long.
 
 #![forbid(unsafe_code)]
 
@@ -180,7 +181,7 @@ pub type Result<T> = std::result::Result<T, LayoutError>;
 pub const LISTED_ITEMS: usize = 8;
 
 /// A list as error messages show it: `[a, b, …]` with at most [`LISTED_ITEMS`] items, each cut as
-/// [`crate::layout::text::excerpt`] cuts a token, and `… and N more` for the rest, so that no input makes an
+/// [`excerpt`] cuts a token, and `… and N more` for the rest, so that no input makes an
 /// error line long.
 pub fn cut_list<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> String {
     let mut out = String::from("[");
@@ -193,12 +194,38 @@ pub fn cut_list<T: std::fmt::Debug>(items: impl IntoIterator<Item = T>) -> Strin
         if i > 0 {
             out.push_str(", ");
         }
-        out.push_str(&super::text::excerpt(&format!("{item:?}")));
+        out.push_str(&excerpt(&format!("{item:?}")));
     }
     if more > 0 {
         out.push_str(&format!(", … and {more} more"));
     }
     out.push(']');
+    out
+}
+
+/// The most characters of an input token an error message quotes.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// An input token as error messages quote it: control characters escaped (`\n`, `\u{1b}`), and cut to
+/// [`EXCERPT_CHARS`] characters with `…` when longer, so an error stays one short line whatever the input.
+pub fn excerpt(token: &str) -> String {
+    excerpt_with(token, EXCERPT_CHARS)
+}
+
+/// [`excerpt`] with a limit of `max_chars` characters.
+pub fn excerpt_with(token: &str, max_chars: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in token.chars().enumerate() {
+        if i == max_chars {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
     out
 }
 

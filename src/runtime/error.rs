@@ -114,7 +114,7 @@ pub enum LaunchProblem {
         /// Threads per block in the signature.
         expected: u32,
         /// The launch's block.
-        got: super::launch::Dim3,
+        got: super::dim3::Dim3,
     },
     /// [`LaunchConfig::for_kernel`](super::LaunchConfig::for_kernel) needs the block size from the
     /// signature, and the signature does not state one.

@@ -75,6 +75,7 @@ pub mod bench;
 pub mod bundle;
 pub mod cache;
 pub mod check;
+mod dim3;
 pub mod elem;
 pub mod error;
 pub mod image;

@@ -46,7 +46,7 @@ pub mod gemm;
 #[cfg(feature = "llvm")]
 pub mod catalogue;
 
-/// The attention configurations.
+/// The attention configurations, and one launch of the forward kernel on any backend.
 #[cfg(feature = "llvm")]
 pub mod attention;
 

@@ -1,5 +1,6 @@
-//! Python values to and from the constructor arguments (`weft::layout::text::Val`) that Gluon's layout
-//! classes take: ints, bools, `None`, lists or tuples, dicts and nested layouts; and element types.
+//! Python values as the constructor arguments (`weft::layout::text::Val`) that Gluon's layout classes
+//! take: ints, bools, `None`, lists or tuples, dicts and nested layouts; and element types. The way back
+//! (`from_val`) makes layout objects, so it stands with the classes in `layouts.rs`.
 
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use weft::layout::convert::element_bits;
 use weft::layout::text::Val;
 
 use crate::errors::{InvalidLayoutError, OrPy};
-use crate::layouts::{wrap, Layout};
+use crate::layout_base::Layout;
 
 /// Nesting deeper than this is refused (a list that contains itself would otherwise recurse forever).
 const MAX_DEPTH: usize = 32;
@@ -62,28 +63,6 @@ fn to_val_at(key: &str, obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Val> {
         "`{key}`: expected an int, a bool, None, a list or a layout, got {}",
         obj.get_type().name()?
     )))
-}
-
-/// The Python value of a constructor argument (lists as lists, nested layouts as layout objects).
-pub fn from_val<'py>(py: Python<'py>, v: &Val) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match v {
-        Val::Int(x) => x.into_pyobject(py)?.into_any(),
-        Val::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        Val::None => py.None().into_bound(py),
-        Val::List(xs) => {
-            let items: PyResult<Vec<Bound<'py, PyAny>>> =
-                xs.iter().map(|x| from_val(py, x)).collect();
-            PyList::new(py, items?)?.into_any()
-        }
-        Val::Dict(items) => {
-            let d = PyDict::new(py);
-            for (k, x) in items {
-                d.set_item(k, from_val(py, x)?)?;
-            }
-            d.into_any()
-        }
-        Val::Enc(e) => wrap(py, (**e).clone())?.into_bound(py),
-    })
 }
 
 /// Bits per element of a `dtype` argument: a name (`"f16"`, `"bf16"`, `"i8"`, …), a number of bits, or a

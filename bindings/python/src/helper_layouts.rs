@@ -18,7 +18,8 @@ use weft::layout::Bases;
 
 use crate::args::element_bits_of;
 use crate::errors::OrPy;
-use crate::layouts::{wrap, Layout};
+use crate::layout_base::Layout;
+use crate::layouts::wrap;
 
 fn linear(py: Python<'_>, l: weft::layout::Result<DistributedLinear>) -> PyResult<Py<PyAny>> {
     wrap(py, Encoding::Linear(l.py()?))

@@ -9,35 +9,16 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
-use pyo3::types::{PyBool, PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 use weft::layout::encoding::{helpers, CgaLayout, Encoding};
 use weft::layout::text::{gluon, ttgir, Val};
 use weft::layout::Bases;
 
-use crate::args::{element_bits_of, from_val, to_val};
+use crate::args::{element_bits_of, to_val};
 use crate::drawing::{self, Drawing};
 use crate::errors::{InvalidLayoutError, OrPy};
+use crate::layout_base::{DistributedLayout, Layout, SharedLayout, TensorMemoryLayoutBase};
 use crate::linear_layout::LinearLayout;
-
-/// A layout encoding (the base of every layout class): `to_linear_layout(shape)` gives Triton's linear
-/// layout for a tensor shape.
-#[pyclass(name = "Layout", module = "weft", subclass, frozen)]
-pub struct Layout {
-    pub(crate) enc: Encoding,
-}
-
-/// A register layout: which thread and register hold each tensor element.
-#[pyclass(name = "DistributedLayout", module = "weft", extends = Layout, subclass, frozen)]
-pub struct DistributedLayout;
-
-/// A shared-memory layout: which offset holds each tensor element.
-#[pyclass(name = "SharedLayout", module = "weft", extends = Layout, subclass, frozen)]
-pub struct SharedLayout;
-
-/// A Blackwell tensor-memory layout: which TMEM row and 32-bit column hold each tensor element (Gluon's
-/// tensor-memory classes share no base; this one groups them as the two above group theirs).
-#[pyclass(name = "TensorMemoryLayoutBase", module = "weft", extends = Layout, subclass, frozen)]
-pub struct TensorMemoryLayoutBase;
 
 /// The encoding of Gluon class `kind` called with Python arguments.
 fn build(
@@ -62,6 +43,28 @@ fn build(
     // Gluon checks its parameters when the object is made (`__post_init__` and the attribute verifier).
     enc.validate().py()?;
     Ok(enc)
+}
+
+/// The Python value of a constructor argument (lists as lists, nested layouts as layout objects).
+pub fn from_val<'py>(py: Python<'py>, v: &Val) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Val::Int(x) => x.into_pyobject(py)?.into_any(),
+        Val::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Val::None => py.None().into_bound(py),
+        Val::List(xs) => {
+            let items: PyResult<Vec<Bound<'py, PyAny>>> =
+                xs.iter().map(|x| from_val(py, x)).collect();
+            PyList::new(py, items?)?.into_any()
+        }
+        Val::Dict(items) => {
+            let d = PyDict::new(py);
+            for (k, x) in items {
+                d.set_item(k, from_val(py, x)?)?;
+            }
+            d.into_any()
+        }
+        Val::Enc(e) => wrap(py, (**e).clone())?.into_bound(py),
+    })
 }
 
 macro_rules! layout_classes {

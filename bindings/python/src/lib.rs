@@ -11,12 +11,15 @@ mod cute;
 mod drawing;
 mod errors;
 mod helper_layouts;
+mod layout_base;
 mod layouts;
 mod linear_layout;
 mod names;
 mod nibbles;
 mod parsing;
 mod planning;
+mod points;
+mod spare_dict;
 
 use pyo3::prelude::*;
 

@@ -9,10 +9,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use weft::layout::{Bases, Dim, LinearLayout as Ll};
 
-use crate::apply::SpareDict;
 use crate::drawing;
 use crate::errors::OrPy;
 use crate::names::DimNames;
+use crate::points;
+use crate::spare_dict::SpareDict;
 
 /// A linear layout over GF(2): named input dims (`register`, `lane`, `warp`, `block`, `offset`, …) to named
 /// output dims (`dim0`, …), each input bit mapped to a basis vector and any input to the XOR of its bits'
@@ -253,7 +254,7 @@ impl LinearLayout {
         py: Python<'py>,
         inputs: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        crate::apply::apply_many(self, py, inputs)
+        points::apply_many(&self.ll, self.dim_names(py), py, inputs)
     }
 
     /// `other ∘ self` (apply `self`, then `other`): Triton's `compose`.

@@ -7,7 +7,8 @@ use weft::layout::encoding::Encoding;
 use weft::layout::text::{self, ttgir};
 
 use crate::errors::OrPy;
-use crate::layouts::{wrap, Layout};
+use crate::layout_base::Layout;
+use crate::layouts::wrap;
 
 /// The layout object of TTGIR attribute text (`#ttg.blocked<{…}>`, parents inline) or Gluon constructor
 /// text (`BlockedLayout([1, 4], …)`, module prefixes such as `gl.` accepted).

@@ -10,7 +10,7 @@ use weft::layout::LinearLayout as Ll;
 
 use crate::args::element_bits_of;
 use crate::errors::{InvalidLayoutError, OrPy, SizeError};
-use crate::layouts::Layout;
+use crate::layout_base::Layout;
 use crate::linear_layout::LinearLayout;
 
 /// The linear layout of an argument for `shape`: a `LinearLayout` as it is (its out sizes must equal

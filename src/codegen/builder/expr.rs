@@ -2,7 +2,8 @@
 //! `(a * b + c).exp2()`, on top of the builder's explicit methods.
 //!
 //! Inside [`KernelBuilder::expr`] every value is an [`Expr`], a `Copy` handle; each operator
-//! or method is one builder call made at once, recorded with the line that wrote it. The first
+//! or method is one builder call made at once, recorded with the line that wrote it. A
+//! [`Value`] built outside combines with an `Expr` on either side (`e.of(a) * b`, `p + i`). The first
 //! error stops the rest (later operations do nothing) and is what `expr` returns, naming that
 //! line, so a chain needs no `?` after each step.
 //!
@@ -30,9 +31,10 @@ use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Rem, Sub};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::ReduceOp;
+use crate::codegen::ir::Loc;
 use crate::codegen::lower::values::Value;
 use crate::codegen::types::DType;
-use crate::codegen::{IntoOperand, Operand};
+use crate::codegen::{IntoLayout, IntoOperand, Operand};
 
 /// The builder while an expression is built, and the first error met.
 pub struct Exprs<'b, 'ctx> {
@@ -74,6 +76,20 @@ impl<'ctx> KernelBuilder<'ctx> {
             )),
         }
     }
+
+    /// `for i in (lo..hi).step_by(step)` whose body is one expression of the induction
+    /// variable `i` ([`for_each`](Self::for_each) with [`expr`](Self::expr) inside): a scalar
+    /// copy is `kb.for_each_expr(lo, hi, 1, |i| (y + i).store((x + i).load()))`.
+    #[track_caller]
+    pub fn for_each_expr(
+        &mut self,
+        lo: impl IntoOperand,
+        hi: impl IntoOperand,
+        step: u32,
+        mut body: impl for<'e, 'b> FnMut(Expr<'e, 'b, 'ctx>) -> Expr<'e, 'b, 'ctx>,
+    ) -> Result<()> {
+        self.for_each(lo, hi, step, |kb, i| kb.expr(|e| body(e.of(i))))
+    }
 }
 
 impl<'b, 'ctx> Exprs<'b, 'ctx> {
@@ -83,6 +99,38 @@ impl<'b, 'ctx> Exprs<'b, 'ctx> {
             ex: self,
             v: Some(v),
         }
+    }
+
+    /// This CTA's index along grid axis `axis` (an `i32` scalar; [`KernelBuilder::program_id`]).
+    #[track_caller]
+    pub fn program_id<'e>(&'e self, axis: u32) -> Expr<'e, 'b, 'ctx> {
+        let r = self.kb.borrow_mut().program_id(axis);
+        self.keep(r)
+    }
+
+    /// The number of CTAs along grid axis `axis` ([`KernelBuilder::num_programs`]).
+    #[track_caller]
+    pub fn num_programs<'e>(&'e self, axis: u32) -> Expr<'e, 'b, 'ctx> {
+        let r = self.kb.borrow_mut().num_programs(axis);
+        self.keep(r)
+    }
+
+    /// `x` as a value for an op that takes no literal (a store's value, a mask): a literal is
+    /// the error `op` reports.
+    #[track_caller]
+    fn value_operand(&self, op: &'static str, x: impl ExprOperand) -> Option<Value> {
+        let lit = match x.operand()? {
+            Operand::Value(v) => return Some(v),
+            Operand::Int(i) => i.to_string(),
+            Operand::Float(f) => f.to_string(),
+        };
+        let e = CodegenError::arg(
+            op,
+            format!("the literal {lit} here needs a tile or scalar: build one of it first"),
+        )
+        .at(Loc::from(std::panic::Location::caller()));
+        self.error.borrow_mut().get_or_insert(e);
+        None
     }
 
     /// The builder's result as an expression, keeping the first error.
@@ -115,6 +163,13 @@ impl ExprOperand for Expr<'_, '_, '_> {
     }
 }
 
+/// A value built outside the expression: `e.of(x) * n` needs no `e.of(n)`.
+impl ExprOperand for Value {
+    fn operand(self) -> Option<Operand> {
+        Some(Operand::Value(self))
+    }
+}
+
 macro_rules! literal_operand {
     ($($t:ty),*) => {$(
         impl ExprOperand for $t {
@@ -137,7 +192,7 @@ macro_rules! binary {
                 self.ex.keep(r)
             }
         }
-        binary!(@lit $tr $method => $op; f32, f64, i32, i64);
+        binary!(@lit $tr $method => $op; f32, f64, i32, i64, Value);
     )*};
     (@lit $tr:ident $method:ident => $op:ident; $($t:ty),*) => {$(
         impl<'e, 'b, 'ctx> $tr<Expr<'e, 'b, 'ctx>> for $t {
@@ -282,30 +337,49 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         self.ex.keep(r)
     }
 
-    /// The values at the pointers `self` where `mask` is true, zero elsewhere.
+    /// The values at the pointers `self` where `mask` (an expression or a value) is true, zero
+    /// elsewhere.
     #[track_caller]
-    pub fn load_masked(self, mask: Expr<'e, 'b, 'ctx>) -> Self {
-        let (Some(p), Some(m)) = (self.v, mask.v) else {
+    pub fn load_masked(self, mask: impl ExprOperand) -> Self {
+        let (Some(p), Some(m)) = (self.v, self.ex.value_operand("load", mask)) else {
             return self.ex.none();
         };
         let r = self.ex.kb.borrow_mut().load(p, Some(m), None);
         self.ex.keep(r)
     }
 
-    /// Stores `value` at the pointers `self` (where `mask` is true, with one); the expression's
-    /// value is `value`, so a copy is one expression: `dst.store(src.load(), None)`.
+    /// Stores `value` (an expression or a value) at the pointers `self`; the expression's value
+    /// is `value`, so a copy is one expression: `dst.store(src.load())`.
     #[track_caller]
-    pub fn store(self, value: Expr<'e, 'b, 'ctx>, mask: Option<Expr<'e, 'b, 'ctx>>) -> Self {
-        let (Some(p), Some(v)) = (self.v, value.v) else {
+    pub fn store(self, value: impl ExprOperand) -> Self {
+        self.store_where(value, None)
+    }
+
+    /// Stores `value` at the pointers `self` where `mask` is true (Triton's
+    /// `tl.store(ptr, value, mask=mask)`); the expression's value is `value`.
+    #[track_caller]
+    pub fn store_masked(self, value: impl ExprOperand, mask: impl ExprOperand) -> Self {
+        let Some(m) = self.ex.value_operand("store", mask) else {
             return self.ex.none();
         };
-        let m = match mask.map(|m| m.v) {
-            Some(None) => return self.ex.none(),
-            Some(m) => m,
-            None => None,
+        self.store_where(value, Some(m))
+    }
+
+    #[track_caller]
+    fn store_where(self, value: impl ExprOperand, mask: Option<Value>) -> Self {
+        let (Some(p), Some(v)) = (self.v, self.ex.value_operand("store", value)) else {
+            return self.ex.none();
         };
-        let r = self.ex.kb.borrow_mut().store(p, v, m);
+        let r = self.ex.kb.borrow_mut().store(p, v, mask);
         self.ex.keep(r.map(|()| v))
+    }
+
+    /// The tile in `layout` ([`KernelBuilder::convert_layout`]).
+    #[track_caller]
+    pub fn convert_layout(self, layout: impl IntoLayout) -> Self {
+        let Some(a) = self.v else { return self };
+        let r = self.ex.kb.borrow_mut().convert_layout(a, layout);
+        self.ex.keep(r)
     }
 
     /// Converted to `to`.

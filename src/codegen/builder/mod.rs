@@ -12,9 +12,12 @@
 //! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and lower through the
 //! context.
 
+mod body_once;
+pub mod args;
 pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;
+pub(crate) mod promotion;
 pub(crate) mod record;
 mod replay;
 mod report_rows;
@@ -25,9 +28,7 @@ use std::fmt;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use inkwell::attributes::AttributeLoc;
 use inkwell::context::Context as LlvmContext;
-use inkwell::values::FunctionValue;
 
 use self::roles::WarpRoles;
 use self::shared_mem::SharedMemory;
@@ -479,15 +480,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 format!("{value} does not fit in {dtype}"),
             ));
         }
-        let v = dtype
-            .llvm(self.lx.em.ctx)
-            .into_int_type()
-            .const_int(value as u64, bits > 1);
+        let v = self.lx.const_int_reg(dtype, value);
         let id = self.lx.values.new_value(
             Type::Scalar(dtype),
             vec![],
             None,
-            vec![v.into()],
+            vec![v],
             AxisInfo::constant(value, &[]),
         );
         self.lx
@@ -513,16 +511,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: dtype.to_string(),
             });
         }
-        let v = dtype
-            .llvm(self.lx.em.ctx)
-            .into_float_type()
-            .const_float(value);
+        let v = self.lx.const_float_reg(dtype, value);
         let mut info = AxisInfo::scalar(1);
         info.constant = None;
         let id = self
             .lx
             .values
-            .new_value(Type::Scalar(dtype), vec![], None, vec![v.into()], info);
+            .new_value(Type::Scalar(dtype), vec![], None, vec![v], info);
         self.lx
             .values
             .update(id, |d| d.literal = Some(Literal::Float(value)));
@@ -605,28 +600,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 "called inside a loop or branch body",
             ));
         }
-        self.lx.em.b.build_return(None)?;
-        if let Some(f) = self.lx.em.func {
-            drop_unused(f);
-            let key = "nvvm.maxnreg";
-            if let Some(regs) = self.max_registers {
-                if f.get_string_attribute(AttributeLoc::Function, key)
-                    .is_none()
-                {
-                    let a = self
-                        .lx
-                        .em
-                        .ctx
-                        .create_string_attribute(key, &regs.to_string());
-                    f.add_attribute(AttributeLoc::Function, a);
-                }
-            }
-        }
-        self.lx
-            .em
-            .module
-            .verify()
-            .map_err(|e| CodegenError::llvm("verify", e.to_string()))?;
+        self.lx.end_function(self.max_registers)?;
         let signature = self.signature();
         let header = KernelReport {
             kernel: self.lx.name.clone(),
@@ -682,45 +656,6 @@ pub(crate) fn elem_type(d: DType) -> ElemType {
         DType::F64 => ElemType::F64,
         DType::F8E4M3 => ElemType::F8E4M3,
         DType::F8E5M2 => ElemType::F8E5M2,
-    }
-}
-
-/// Erases the instructions nothing uses. The builder computes every register's value as an op
-/// is called (an address and a bound check per element), and a vector access uses only its
-/// first element's; without them, every later copy and pass (the module clone, code
-/// generation's IR passes) has a third less IR to go through on a 64 × 64 tile.
-fn drop_unused(f: FunctionValue<'_>) {
-    use inkwell::values::InstructionOpcode as Op;
-    for bb in f.get_basic_blocks().into_iter().rev() {
-        let mut inst = bb.get_last_instruction();
-        while let Some(i) = inst {
-            inst = i.get_previous_instruction();
-            let pure = matches!(
-                i.get_opcode(),
-                Op::Add
-                    | Op::Sub
-                    | Op::Mul
-                    | Op::And
-                    | Op::Or
-                    | Op::Xor
-                    | Op::Shl
-                    | Op::LShr
-                    | Op::AShr
-                    | Op::ICmp
-                    | Op::FCmp
-                    | Op::Select
-                    | Op::GetElementPtr
-                    | Op::ZExt
-                    | Op::SExt
-                    | Op::Trunc
-                    | Op::BitCast
-                    | Op::ExtractElement
-                    | Op::ExtractValue
-            );
-            if pure && i.get_first_use().is_none() {
-                i.erase_from_basic_block();
-            }
-        }
     }
 }
 

@@ -29,6 +29,8 @@ pub(crate) struct Recorder {
     /// The line the next outermost call is recorded at instead of its caller's: a replayed
     /// op keeps the user's line it was first recorded at (`replay.rs`).
     pub replay_loc: Option<Loc>,
+    /// A report label given since the last recorded op, kept for the next one.
+    pub pending_label: Option<String>,
 }
 
 /// What a public call returns, as recorded results.
@@ -107,6 +109,7 @@ impl Recorder {
             open: vec![body],
             caller: None,
             replay_loc: None,
+            pending_label: None,
         }
     }
 
@@ -119,7 +122,10 @@ impl Recorder {
     /// Appends `op` to the innermost open region.
     fn append(&mut self, op: Op) {
         let region = *self.open.last().expect("the body region is always open");
-        self.prog.push_op(region, op);
+        let id = self.prog.push_op(region, op);
+        if let Some(label) = self.pending_label.take() {
+            self.prog.labels.push((id, label));
+        }
     }
 
     /// The line an outermost call made at `caller` is recorded at.

@@ -69,6 +69,9 @@ impl IntoSharedLayout for RecordedShared<'_> {
 struct Replay<'p> {
     prog: &'p Program,
     values: RefCell<Vec<Option<Value>>>,
+    /// The kernel whose values stand for themselves: set when a region is lowered again in the
+    /// kernel it was recorded in, where values made outside the region are still live.
+    outer: Option<u32>,
     roles: RefCell<Vec<Role>>,
     named: RefCell<Vec<NamedBarriers>>,
 }
@@ -93,6 +96,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let r = Replay {
             prog: program,
             values: RefCell::new(Vec::new()),
+            outer: None,
             roles: RefCell::new(Vec::new()),
             named: RefCell::new(Vec::new()),
         };
@@ -106,6 +110,27 @@ impl<'ctx> KernelBuilder<'ctx> {
         r.region(&mut kb, program.body, &[])?;
         kb.finish()
     }
+}
+
+/// Lowers `region` of `recorded` (a copy of the program `kb` is recording) again into `kb`,
+/// with the region's parameters bound to `params`: each op through the method that recorded it,
+/// at its recorded line. Values made outside the region are `kb`'s own, and so are the roles
+/// and named barriers declared before it. A loop body lowered again with weaker facts
+/// (`for_range`) runs the user's closure once and this afterwards.
+pub(crate) fn region_again(
+    kb: &mut KernelBuilder<'_>,
+    recorded: &Program,
+    region: RegionId,
+    params: &[Value],
+) -> Result<Vec<Value>> {
+    let r = Replay {
+        prog: recorded,
+        values: RefCell::new(Vec::new()),
+        outer: Some(kb.lx.values.kernel_id()),
+        roles: RefCell::new(kb.roles.declared.clone()),
+        named: RefCell::new(kb.roles.named.clone()),
+    };
+    r.region(kb, region, params)
 }
 
 /// Replays `kernel`'s program in a fresh context: an error naming the first line where the two
@@ -150,6 +175,10 @@ impl<'p> Replay<'p> {
             .get(id.0 as usize)
             .copied()
             .flatten()
+            .or(self.outer.map(|kernel| Value {
+                kernel,
+                index: id.0,
+            }))
             .ok_or_else(|| CodegenError::arg(OP, format!("%{} is used before it is defined", id.0)))
     }
 
@@ -225,6 +254,9 @@ impl<'p> Replay<'p> {
 
     fn op<'ctx>(&self, kb: &mut KernelBuilder<'ctx>, id: OpId) -> Result<()> {
         let op = self.prog.op(id);
+        if let Some(label) = self.prog.label_before(id) {
+            kb.label(label);
+        }
         kb.rec.replay_loc = Some(op.loc);
         let results = self.lower(kb, op);
         kb.rec.replay_loc = None;

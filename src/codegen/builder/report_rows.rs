@@ -13,6 +13,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// its Rust source location): `kb.label("load Q"); let q = kb.load(...)?;`.
     pub fn label(&mut self, name: &str) {
         self.lx.report.set_label(name);
+        self.rec.pending_label = Some(name.to_string());
     }
 
     /// Runs `f`, the body of op `op` called at `at` on `subject`, and records its figures as

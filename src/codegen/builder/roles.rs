@@ -66,6 +66,9 @@ pub(crate) struct WarpRoles<'ctx> {
     pub(crate) active: Option<ActiveRole<'ctx>>,
     /// Ids taken so far (id 0 is the CTA barrier's).
     pub(crate) next_id: u32,
+    /// The named-barrier sets handed out, so a loop body lowered again from its record finds
+    /// the sets made before the loop.
+    pub(crate) named: Vec<NamedBarriers>,
 }
 
 impl<'ctx> WarpRoles<'ctx> {

@@ -9,9 +9,10 @@
 use std::collections::HashSet;
 
 use crate::codegen::analysis::tile_layout::xor_of;
-use crate::codegen::interp::exec::{Cta, Val};
+use crate::codegen::interp::exec::Cta;
 use crate::codegen::interp::num::{self, Num};
 use crate::codegen::interp::tile::Tile;
+use crate::codegen::interp::val::Val;
 use crate::codegen::interp::InterpError;
 use crate::codegen::ir::attrs::PrintFormat;
 use crate::codegen::ir::print_line::{Conv, HostValue, Line};

@@ -6,36 +6,22 @@ use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::elementwise::BinaryOp;
+use crate::codegen::builder::promotion;
 use crate::codegen::builder::ops::global::AtomicOp;
 use crate::codegen::builder::ops::reduce::ReduceOp;
 use crate::codegen::builder::ops::scan::ScanOp;
 use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
-use crate::codegen::interp::tasks::{Cont, Step, Task};
+use crate::codegen::interp::task::{Cont, Step, Task};
 use crate::codegen::interp::tensor_core::{dot_element, Accumulate};
 use crate::codegen::interp::tile::{holders, Tile};
+use crate::codegen::interp::val::Val;
 use crate::codegen::interp::{InterpError, TensorMapArg};
 use crate::codegen::ir::{Arg, IrType, Op, OpId, OpKind, Program, RegionId, SharedBuf, ValueId};
 use crate::codegen::types::{DType, Type};
 use crate::codegen::MathPrecision;
 use crate::target::Vendor;
-
-/// A value at run time.
-#[derive(Debug, Clone)]
-pub(crate) enum Val {
-    /// A scalar.
-    S(Num),
-    /// A tile.
-    T(Rc<Tile>),
-    /// A shared buffer: its byte address in shared memory now (a ring indexed at run time
-    /// moves it).
-    Shared(u64),
-    /// mbarriers: the index of the first in the CTA's table, and how many.
-    Bars(usize, u64),
-    /// A tensor map.
-    Map(Rc<TensorMapArg>),
-}
 
 /// An mbarrier's state.
 #[derive(Debug, Clone)]
@@ -654,7 +640,8 @@ impl<'a> Cta<'a> {
                         )
                     }
                     _ => {
-                        let ct = computation_type(&tys).unwrap_or(t);
+                        // The builder brought both operands to the result's type.
+                        let ct = t;
                         (
                             self.tile_arg(&args[0], &shp, ct)?,
                             self.tile_arg(&args[1], &shp, ct)?,
@@ -674,7 +661,7 @@ impl<'a> Cta<'a> {
             OpKind::Cmp(c) => {
                 let (shape, _) = self.result(0)?;
                 let tys: Vec<Option<Type>> = args.iter().map(|a| self.arg_type(a)).collect();
-                let ct = computation_type(&tys).unwrap_or(Type::Scalar(DType::I32));
+                let ct = computation_type(args, &tys).unwrap_or(Type::Scalar(DType::I32));
                 let shp = if shape.is_empty() { vec![1] } else { shape };
                 let a = self.tile_arg(&args[0], &shp, ct)?;
                 let b = self.tile_arg(&args[1], &shp, ct)?;
@@ -1253,18 +1240,20 @@ impl<'a> Cta<'a> {
     }
 }
 
-/// The type two operands are computed in: the first known one, or, for integers of two widths,
-/// the wider (the builder sign-extends the narrower, as Triton promotes).
-fn computation_type(tys: &[Option<Type>]) -> Option<Type> {
-    let known: Vec<Type> = tys.iter().flatten().copied().collect();
-    let int_bits = |t: &Type| match t {
-        Type::Scalar(d) if d.is_int() && *d != DType::I1 => Some(d.bits()),
-        _ => None,
-    };
-    if known.len() == 2 {
-        if let (Some(a), Some(b)) = (int_bits(&known[0]), int_bits(&known[1])) {
-            return Some(if b > a { known[1] } else { known[0] });
+/// The type a comparison's operands are compared in, as the builder brings them together:
+/// Triton's promotion for two known types, f32 for an integer against a float literal, else the
+/// first known type.
+fn computation_type(args: &[Arg], tys: &[Option<Type>]) -> Option<Type> {
+    match (tys, args) {
+        ([Some(Type::Scalar(a)), Some(Type::Scalar(b))], _) if a != b => {
+            promotion::computation_type(*a, *b, false).map(Type::Scalar)
         }
+        ([Some(Type::Scalar(d)), None], [_, Arg::Float(_)])
+        | ([None, Some(Type::Scalar(d))], [Arg::Float(_), _])
+            if d.is_int() && *d != DType::I1 =>
+        {
+            Some(Type::Scalar(DType::F32))
+        }
+        _ => tys.iter().flatten().copied().next(),
     }
-    known.first().copied()
 }

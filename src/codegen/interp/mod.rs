@@ -44,9 +44,11 @@ mod exec;
 mod memory;
 pub(crate) mod num;
 mod shared;
+mod task;
 mod tasks;
 mod tensor_core;
 mod tile;
+mod val;
 
 use std::rc::Rc;
 
@@ -55,8 +57,9 @@ pub use memory::{DeviceBuffer, HostElem, Memory};
 use crate::codegen::ir::{IrType, Loc, Program};
 use crate::codegen::lower::Kernel;
 use crate::codegen::types::{DType, Type};
-use exec::{Cta, Val};
+use exec::Cta;
 use num::Num;
+use val::Val;
 
 /// A tensor map for the interpreter: the tensor a TMA copy reads or writes.
 #[derive(Debug, Clone, PartialEq, Eq)]

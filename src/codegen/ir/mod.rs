@@ -53,6 +53,9 @@ pub struct Program {
     pub(crate) ops: Vec<Op>,
     pub(crate) regions: Vec<Region>,
     pub(crate) types: Vec<Option<IrType>>,
+    /// Report labels ([`label`](crate::codegen::KernelBuilder::label)) by the op recorded next
+    /// after them, so an op lowered again from its record is reported under the same name.
+    pub(crate) labels: Vec<(OpId, String)>,
 }
 
 impl Program {
@@ -68,12 +71,21 @@ impl Program {
             ops: Vec::new(),
             regions: vec![Region::default()],
             types: Vec::new(),
+            labels: Vec::new(),
         }
     }
 
     /// The op behind a handle.
     pub fn op(&self, id: OpId) -> &Op {
         &self.ops[id.0 as usize]
+    }
+
+    /// The report label given just before op `id` was recorded, if any.
+    pub(crate) fn label_before(&self, id: OpId) -> Option<&str> {
+        self.labels
+            .iter()
+            .find(|(op, _)| *op == id)
+            .map(|(_, l)| l.as_str())
     }
 
     /// The region behind a handle.

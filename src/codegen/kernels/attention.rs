@@ -16,18 +16,38 @@
 //! or TMA's zeros after the last head); a query block reaching past the end is stored from
 //! registers for its rows inside the sequence only. Head dims 64 and 128.
 //!
-//! Q, K, V and O are `[batch · heads · seq, D]` row-major (one head after another), read and
-//! written through tensor maps with boxes [`q_box`](AttentionConfig::q_box) (Q and O) and
-//! [`kv_box`](AttentionConfig::kv_box) (K, V), 128-byte swizzle. Parameters:
+//! Q and O are `[batch · heads_q · seq, D]` row-major (one head after another), K and V
+//! `[batch · heads_kv · seq, D]` with `heads_q = heads_kv · kv_group` (GQA; MQA is one KV head):
+//! query head `h` reads KV head `h / kv_group`, the backward's and decode's convention. They are
+//! read and written through tensor maps with boxes [`q_box`](AttentionConfig::q_box) (Q and O)
+//! and [`kv_box`](AttentionConfig::kv_box) (K, V), 128-byte swizzle. Parameters:
 //! `q_map, k_map, v_map, o_map, o: *T, lse: *f32, seq: i32, qk_scale: f32` (`o` is O again, for
-//! the partial last block; `qk_scale` is the softmax scale times log2(e), positive). Grid:
-//! `(⌈seq / block_m⌉, batch · heads)`.
+//! the partial last block; `qk_scale` is the softmax scale times log2(e), positive); lse is
+//! `[batch · heads_q · seq]`. Grid: [`grid`](AttentionConfig::grid), `(⌈seq / block_m⌉,
+//! batch · heads_q)`: the query heads of one KV group are neighbours along the second axis, so
+//! the CTAs reading the same K and V run together and share them through L2 (each CTA still
+//! loads its own copy into shared memory; packing a group's heads into one CTA is not done).
+//!
+//! **Variable lengths** (`varlen`, FlashAttention's varlen API): `cu_seqlens_q` and
+//! `cu_seqlens_k` (`*i32`, `[batch + 1]`, non-decreasing from 0) replace `seq`, so the
+//! parameters are `q_map, k_map, v_map, o_map, o, lse, cu_seqlens_q, cu_seqlens_k, qk_scale`.
+//! The tensors are packed head-major: Q and O `[heads_q · total_q, D]` (row
+//! `h · total_q + cu_seqlens_q[b] + i` is token `i` of sequence `b`, query head `h`), K and V
+//! `[heads_kv · total_k, D]`, lse `[heads_q · total_q]`, where `total = cu_seqlens[batch]`.
+//! Causal masking is aligned bottom-right as FlashAttention's when the lengths differ: query `i`
+//! of a sequence sees keys `j ≤ i + len_k - len_q`. A query row that sees no key (above the
+//! shifted diagonal, or an empty key sequence) gets O = 0 and lse = +inf, as FlashAttention
+//! writes them. Any length, 0 and 1 included: a K/V box that runs into the next sequence is
+//! masked in the scores (keys `≥ len_k`), a query block that reaches past its sequence's end is
+//! stored from registers for its own rows only. Grid:
+//! [`varlen_grid`](AttentionConfig::varlen_grid), `(⌈max_seqlen_q / block_m⌉, heads_q, batch)`;
+//! CTAs past a shorter sequence's end exit at once. Every schedule.
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
-use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target};
+use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::attention_config::{AttentionConfig, AttentionSchedule, SWIZZLE};
-use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock};
+use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock, TmaRing};
 
 /// Builds the attention kernel for `target` (sm_90a). See the module docs.
 pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Result<Kernel<'_>> {
@@ -36,10 +56,11 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         return super::attention_ws::ping_pong_kernel(ctx, target, c);
     }
     let pipelined = c.schedule == AttentionSchedule::Pipelined;
-    let name = if c.causal {
-        "attn_fwd_causal"
-    } else {
-        "attn_fwd"
+    let name = match (c.varlen, c.causal) {
+        (false, false) => "attn_fwd",
+        (false, true) => "attn_fwd_causal",
+        (true, false) => "attn_fwd_varlen",
+        (true, true) => "attn_fwd_varlen_causal",
     };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let dt = c.dtype;
@@ -48,17 +69,19 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         q_map,
         k_map,
         v_map,
-        seq,
         qk_scale,
         ..
     } = params;
     let (bm, bn, d) = (c.block_m as i32, c.block_n as i32, c.head_dim as u64);
+    QueryBlock::leave_past_the_end(&mut kb, &c, params.lengths)?;
+    let qblock = QueryBlock::of_params(&mut kb, &c, params.lengths)?;
     let QueryBlock {
-        head0,
+        kv_head0,
         q_off,
         q_row,
         n_blocks,
-    } = QueryBlock::of_program(&mut kb, &c, seq)?;
+        ..
+    } = qblock;
     let zero = kb.i32(0)?;
 
     let swz = NvmmaShared::new(u32::from(SWIZZLE), dt.bits(), 2, false);
@@ -67,29 +90,30 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let k_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let v_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let stages: i32 = if pipelined { 3 } else { 2 };
-    let bars = kb.alloc_mbarriers(1 + stages as u32, 1)?; // Q, then K+V of each stage ("full")
-                                                          // Stage s is "empty" again once every thread has arrived after its last wgmma on it.
-    let empty = kb.alloc_mbarriers(stages as u32, 32 * c.num_warps)?;
-    let q_bar = kb.mbarrier_at(bars, 0)?;
+    let q_bar = kb.alloc_mbarriers(1, 1)?;
+    // K and V of a key block share a stage: one "full" barrier for both tiles' bytes, and the
+    // stage is "empty" again once every thread has arrived after its last wgmma on it.
+    let kv_bytes = 2 * c.block_n * c.head_dim * (dt.bits() / 8);
+    let kv = TmaRing::new(&mut kb, stages as u32, kv_bytes, Some(32 * c.num_warps))?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
     kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
 
-    let kv_bytes = 2 * c.block_n * c.head_dim * (dt.bits() / 8);
-    // Loads key block `j` into stage `st` when `j < n_blocks`, once the stage's previous block
-    // (j - stages) is released ([`wait_stage_free`]).
+    // Loads key block `j` into its stage `st` when `j < n_blocks`, once the stage's previous
+    // block (j - stages) is released.
     let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
         let pred = kb.lt(j, n_blocks)?;
-        wait_stage_free(kb, empty, j, st, stages)?;
-        let bar_i = kb_stage_bar(kb, st)?;
-        let bar = kb.mbarrier_at(bars, bar_i)?;
-        kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
+        let (_, round) = kv.stage_of(kb, j)?;
+        kv.wait_free(kb, st, round)?;
         let off = kb.mul(j, bn)?;
-        let row = kb.add(head0, off)?;
-        let kd = kb.index_shared(k_ring, st)?;
-        kb.tma_load(k_map, &[row, zero], kd, bar, Some(pred))?;
-        let vd = kb.index_shared(v_ring, st)?;
-        kb.tma_load(v_map, &[row, zero], vd, bar, Some(pred))
+        let row = kb.add(kv_head0, off)?;
+        let at: &[Value] = &[row, zero];
+        kv.load(
+            kb,
+            st,
+            &[(k_map, at, k_ring), (v_map, at, v_ring)],
+            Some(pred),
+        )
     };
     load_kv(&mut kb, zero, zero)?;
 
@@ -101,47 +125,43 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let m0 = kb.full((&rows_l, [bm as u64]), DType::F32, f64::NEG_INFINITY)?;
     let l0 = kb.zeros((&rows_l, [bm as u64]), DType::F32)?;
     // Row and column indices of the S tile: keys past the sequence (the last block reads the
-    // next head's rows, or TMA's zeros) and, causal, keys after the query are masked.
-    let rows = if c.causal {
-        let r = kb.arange(0, bm, rows_l.clone())?;
-        let r = kb.add(r, q_off)?;
-        Some(kb.expand_dims(r, 1)?)
-    } else {
-        None
-    };
+    // next head's or sequence's rows, or TMA's zeros) and, causal, keys after the query are
+    // masked.
+    let rows = qblock.causal_rows(&mut kb, &c, &rows_l, bm, q_off)?;
     let cols = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
     let cols = kb.expand_dims(cols, 0)?;
     kb.mbarrier_wait(q_bar, 0)?;
 
     let scores_in = OnlineSoftmax {
         qk_scale,
-        seq,
+        seq: qblock.len_k,
         cols,
         rows,
         block_n: bn,
         dtype: dt,
     };
+    // Variable lengths: a row may see no key at all (a causal row above the diagonal, an empty
+    // key sequence).
     let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i, mask: Masking| {
-        scores_in.step(kb, s, j, m_i, l_i, mask)
+        if c.varlen {
+            scores_in.step_rows_may_be_empty(kb, s, j, m_i, l_i, mask)
+        } else {
+            scores_in.step(kb, s, j, m_i, l_i, mask)
+        }
     };
     // S = Q Kᵀ of the block in stage `st` (issued, not waited for).
-    let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<crate::codegen::Value> {
+    let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<Value> {
         let k_t = kb.index_shared(k_ring, st)?;
         let k_t = kb.permute_shared(k_t, &[1, 0])?;
         let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
         kb.wgmma(q_smem, k_t, s0)
     };
     let wait_full = |kb: &mut KernelBuilder<'_>, st, phase| -> Result<()> {
-        let bar_i = kb_stage_bar(kb, st)?;
-        let bar = kb.mbarrier_at(bars, bar_i)?;
-        kb.mbarrier_wait(bar, phase)
+        kv.wait(kb, st, phase, &[]).map(|_| ())
     };
-    let release = |kb: &mut KernelBuilder<'_>, st| -> Result<()> {
-        let free = kb.mbarrier_at(empty, st)?;
-        kb.mbarrier_arrive(free)
-    };
+    let release = |kb: &mut KernelBuilder<'_>, st| kv.release(kb, st);
     // O · alpha + P V (issued).
-    let pv = |kb: &mut KernelBuilder<'_>, o, alpha, p16, st| -> Result<crate::codegen::Value> {
+    let pv = |kb: &mut KernelBuilder<'_>, o, alpha, p16, st| -> Result<Value> {
         let a_col = kb.expand_dims(alpha, 1)?;
         let o = kb.mul(o, a_col)?;
         let v_t = kb.index_shared(v_ring, st)?;
@@ -150,16 +170,17 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let (o, m_i, l_i) = if !pipelined {
         // One key block: prefetch the next into the other stage (once every warp released it),
-        // S, softmax, P V; the last block is masked.
+        // S, softmax, P V; the last block is masked (variable lengths: every block from the
+        // first the diagonal or the keys' end cuts).
         let block = |kb: &mut KernelBuilder<'_>,
                      j,
-                     carried: &[crate::codegen::Value],
+                     carried: &[Value],
                      mask: Masking|
-         -> Result<Vec<crate::codegen::Value>> {
+         -> Result<Vec<Value>> {
             let (o, m_i, l_i, st, phase) =
                 (carried[0], carried[1], carried[2], carried[3], carried[4]);
             let next = kb.add(j, 1)?;
-            let other = kb.xor(st, 1)?;
+            let (other, phase_next) = kv.advance(kb, st, phase)?;
             load_kv(kb, next, other)?;
             wait_full(kb, st, phase)?;
             let s = scores(kb, st)?;
@@ -168,9 +189,6 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             let o = pv(kb, o, alpha, p16, st)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, st)?;
-            let flip = kb.xor(phase, 1)?;
-            let wraps = kb.eq(st, 1)?;
-            let phase_next = kb.where_(wraps, flip, phase)?;
             Ok(vec![o, m_new, l_new, other, phase_next])
         };
         let last = kb.sub(n_blocks, 1)?;
@@ -180,8 +198,11 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             1,
             &[o0, m0, l0, zero, zero],
             |kb, j, carried| {
-                let is_last = kb.eq(j, last)?;
-                block(kb, j, carried, Masking::When(is_last))
+                let masked = match qblock.first_masked {
+                    Some(first) => kb.ge(j, first)?,
+                    None => kb.eq(j, last)?,
+                };
+                block(kb, j, carried, Masking::When(masked))
             },
         )?;
         (out[0], out[1], out[2])
@@ -207,15 +228,18 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 let (o, m_i, l_i, s_cur, st, ph1) = (
                     carried[0], carried[1], carried[2], carried[3], carried[4], carried[5],
                 );
-                let st_p1 = kb.add(st, 1)?;
-                let wrap = kb.eq(st_p1, stages)?;
-                let st1 = kb.where_(wrap, 0, st_p1)?;
-                let at0 = kb.eq(st, 0)?;
-                let st_m1 = kb.sub(st, 1)?;
-                let stm1 = kb.where_(at0, stages - 1, st_m1)?;
+                // ph1 is the phase of the next stage, st1.
+                let (st1, _) = kv.advance(kb, st, ph1)?;
+                let stm1 = kv.previous(kb, st)?;
                 wait_full(kb, st1, ph1)?;
                 let s_next = scores(kb, st1)?;
-                let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, Masking::None)?;
+                // Variable lengths: masked from the first block the diagonal or the keys' end
+                // cuts (the last block, peeled off below, always is).
+                let mask = match qblock.first_masked {
+                    Some(first) => Masking::When(kb.ge(j, first)?),
+                    None => Masking::None,
+                };
+                let [p16, alpha, m_new, l_new] = softmax(kb, s_cur, j, m_i, l_i, mask)?;
                 let o = kb.wgmma_wait(1, &[o])?[0];
                 // PV of block j - 1 is done: release its stage (none before block 0) and refill it
                 // with block j + 2.
@@ -225,9 +249,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 load_kv(kb, ahead, stm1)?;
                 let o = pv(kb, o, alpha, p16, st)?;
                 let s_next = kb.wgmma_wait(1, &[s_next])?[0];
-                let flip = kb.xor(ph1, 1)?;
-                let wraps = kb.eq(st1, stages - 1)?;
-                let ph_next = kb.where_(wraps, flip, ph1)?;
+                let (_, ph_next) = kv.advance(kb, st1, ph1)?;
                 Ok(vec![o, m_new, l_new, s_next, st1, ph_next])
             },
         )?;
@@ -240,33 +262,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         (o, m_new, l_new)
     };
 
-    params.store_output(&mut kb, &c, o, m_i, l_i, &acc_o, q_smem, q_off, q_row)?;
+    let at = qblock.output_rows(q_off, q_row);
+    params.store_output(&mut kb, &c, o, m_i, l_i, &acc_o, q_smem, at)?;
     kb.finish()
-}
-
-/// Makes the issuing thread wait until stage `st` of a `stages`-deep ring is released for key
-/// block `j` (its previous block, `j - stages`, done): phase `((j / stages) & 1) ^ 1` of its
-/// "empty" barrier in `empty` (a fresh barrier passes parity 1); no other thread stalls.
-pub(super) fn wait_stage_free(
-    kb: &mut KernelBuilder<'_>,
-    empty: crate::codegen::Value,
-    j: crate::codegen::Value,
-    st: crate::codegen::Value,
-    stages: i32,
-) -> Result<()> {
-    let round = kb.div(j, stages)?;
-    let round = kb.and(round, 1)?;
-    let parity = kb.xor(round, 1)?;
-    let free = kb.mbarrier_at(empty, st)?;
-    kb.mbarrier_wait_issuer(free, parity)
-}
-
-/// The barrier index of stage `st` (barrier 0 is Q's).
-fn kb_stage_bar(
-    kb: &mut KernelBuilder<'_>,
-    st: crate::codegen::Value,
-) -> Result<crate::codegen::Value> {
-    kb.add(st, 1)
 }
 
 /// Attention on the host in f64: `q`, `k`, `v` `[heads, seq, d]` row-major (values as f32),

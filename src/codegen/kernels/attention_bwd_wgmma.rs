@@ -40,12 +40,11 @@ use super::super::{
     Context, DType, IntoLayout, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target,
     Value, WarpRole,
 };
-use super::attention_bwd::{row_stat, store_rows, AttentionBwdConfig, BWD_SWIZZLE};
+use super::attention_bwd_config::{AttentionBwdConfig, BWD_SWIZZLE, ROWS_PER_CONSUMER};
+use super::attention_bwd_rows::{row_stat, store_rows};
 use super::blocked_1d;
 use super::parts::TmaRing;
 
-/// Resident rows of each consumer warpgroup (one wgmma M block).
-pub(super) const ROWS_PER_CONSUMER: u32 = 64;
 /// Stages of the streamed ring: the registers allow one CTA an SM, whose shared memory has room
 /// for three (at most 165 KB at D128), so the producer refills a stage (its statistics' global
 /// loads, then the TMA copies) a whole step ahead of its use.

@@ -1,5 +1,6 @@
 //! The configuration of the forward attention kernel (`attention_kernel` and its ping-pong
-//! schedule): tiles, warps, masking, schedule, and the tensor maps' boxes.
+//! schedule): tiles, warps, masking, schedule, grouped KV heads, variable lengths, and the
+//! tensor maps' boxes.
 
 use super::super::{CodegenError, DType, Result};
 
@@ -20,6 +21,12 @@ pub struct AttentionConfig {
     pub causal: bool,
     /// How the warps overlap the tensor cores with the softmax.
     pub schedule: AttentionSchedule,
+    /// Query heads per KV head (GQA; 1: as many KV heads as query heads; `heads_q`: MQA). Query
+    /// head `h` reads KV head `h / kv_group`, as the backward and decode kernels do.
+    pub kv_group: u32,
+    /// Variable-length batch: sequence lengths from `cu_seqlens_q` / `cu_seqlens_k` over packed
+    /// tensors instead of one `seq` for all (the layout is in `attention_kernel`'s docs).
+    pub varlen: bool,
 }
 
 /// The schedule of [`attention_kernel`](super::attention_kernel)'s main loop.
@@ -56,6 +63,8 @@ impl AttentionConfig {
             num_warps: 8,
             causal,
             schedule: AttentionSchedule::Serial,
+            kv_group: 1,
+            varlen: false,
         }
     }
 
@@ -77,12 +86,26 @@ impl AttentionConfig {
         }
     }
 
-    /// The grid for `batch_heads` heads of `seq` rows: one CTA per query block and head.
+    /// The grid for `batch_heads` (batch · query heads) heads of `seq` rows: one CTA per query
+    /// block and query head. A KV group's query heads are consecutive along the second axis, so
+    /// CTAs that read the same K and V run next to each other and meet in L2.
     pub fn grid(&self, seq: u64, batch_heads: u64) -> (u32, u32, u32) {
         (
             seq.div_ceil(u64::from(self.block_m)) as u32,
             batch_heads as u32,
             1,
+        )
+    }
+
+    /// The grid of a variable-length batch: one CTA per query block of the longest sequence
+    /// (`max_seqlen_q`), query head and sequence; CTAs past a shorter sequence's end exit at
+    /// once. Query heads are the grid's second axis, so the `kv_group` heads that share K and V
+    /// run next to each other and their K/V reads meet in L2.
+    pub fn varlen_grid(&self, max_seqlen_q: u64, heads_q: u64, batch: u64) -> (u32, u32, u32) {
+        (
+            max_seqlen_q.div_ceil(u64::from(self.block_m)) as u32,
+            heads_q as u32,
+            batch as u32,
         )
     }
 
@@ -122,6 +145,9 @@ impl AttentionConfig {
         }
         if self.block_n != self.block_m {
             return Err(bad(format!("block_n {}: equal to block_m", self.block_n)));
+        }
+        if !(1..=256).contains(&self.kv_group) {
+            return Err(bad(format!("kv_group {}: 1..=256", self.kv_group)));
         }
         Ok(())
     }

@@ -28,12 +28,10 @@
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
-use super::super::{CodegenError, DType, Kernel, KernelBuilder, MathOp, Result, Target, Value};
-use super::attention::wait_stage_free;
+use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::attention_config::{AttentionConfig, AttentionSchedule};
 use super::attention_ws::{ping_pong_body, Operands};
-use super::parts::V_CHUNK;
-use super::parts::{Masking, OnlineSoftmax, QueryBlock};
+use super::parts::{Masking, OnlineSoftmax, OutputRows, QueryBlock, TmaRing, V_CHUNK};
 use super::Context;
 
 /// Rows of Q and keys of K per block, and warps (two warpgroups of 64 rows).
@@ -231,6 +229,7 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
         q_off,
         q_row,
         n_blocks,
+        ..
     } = QueryBlock::of_program(&mut kb, &blocks, seq)?;
     let bh = kb.program_id(1)?;
     let vt_row = kb.mul(bh, c.head_dim as i32)?;
@@ -243,26 +242,24 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
     let k_ring = kb.alloc_shared_buffers(f8, 2, &[b, d], &qk_sl)?;
     let vt_ring = kb.alloc_shared_buffers(f8, 2, &[d, b], &row128)?;
     let p_smem = kb.alloc_shared(f8, &[b, b], &row128)?;
-    let bars = kb.alloc_mbarriers(3, 1)?; // Q, then K+Vᵀ of each stage
-    let empty = kb.alloc_mbarriers(2, 32 * WARPS)?;
-    let q_bar = kb.mbarrier_at(bars, 0)?;
+    let q_bar = kb.alloc_mbarriers(1, 1)?;
+    // K and Vᵀ of a key block share a stage of a two-stage ring, as in the 16-bit forward.
+    let kv = TmaRing::new(&mut kb, 2, 2 * BLOCK * c.head_dim, Some(32 * WARPS))?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
     kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
-    let kv_bytes = 2 * BLOCK * c.head_dim;
     // Key block j into stage st once its previous block is released (as the 16-bit forward).
     let load_kv = |kb: &mut KernelBuilder<'_>, j, st| -> Result<()> {
         let pred = kb.lt(j, n_blocks)?;
-        wait_stage_free(kb, empty, j, st, 2)?;
-        let bar_i = kb.add(st, 1)?;
-        let bar = kb.mbarrier_at(bars, bar_i)?;
-        kb.mbarrier_expect(bar, kv_bytes, Some(pred))?;
+        let (_, round) = kv.stage_of(kb, j)?;
+        kv.wait_free(kb, st, round)?;
         let key0 = kb.mul(j, bm)?;
         let row = kb.add(head0, key0)?;
-        let kd = kb.index_shared(k_ring, st)?;
-        kb.tma_load(k_map, &[row, zero], kd, bar, Some(pred))?;
-        let vd = kb.index_shared(vt_ring, st)?;
-        kb.tma_load(vt_map, &[vt_row, key0], vd, bar, Some(pred))
+        let loads: [(Value, &[Value], Value); 2] = [
+            (k_map, &[row, zero], k_ring),
+            (vt_map, &[vt_row, key0], vt_ring),
+        ];
+        kv.load(kb, st, &loads, Some(pred))
     };
     load_kv(&mut kb, zero, zero)?;
 
@@ -301,12 +298,9 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
             let (o, m_i, l_i, st, phase) =
                 (carried[0], carried[1], carried[2], carried[3], carried[4]);
             let next = kb.add(j, 1)?;
-            let other = kb.xor(st, 1)?;
+            let (other, phase_next) = kv.advance(kb, st, phase)?;
             load_kv(kb, next, other)?;
-            let bar_i = kb.add(st, 1)?;
-            let bar = kb.mbarrier_at(bars, bar_i)?;
-            kb.mbarrier_wait(bar, phase)?;
-            let k_t = kb.index_shared(k_ring, st)?;
+            let k_t = kv.wait(kb, st, phase, &[k_ring])?[0];
             let k_t = kb.permute_shared(k_t, &[1, 0])?;
             let s0 = kb.zeros((&acc_s, [b, b]), DType::F32)?;
             let s = kb.wgmma(q_smem, k_t, s0)?;
@@ -329,11 +323,7 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
             // This warp is past the block's products: the stage is free once every warp says
             // so. (P's buffer needs no more: each warpgroup writes and reads only its own 64
             // rows, its wgmma complete before its next write.)
-            let free = kb.mbarrier_at(empty, st)?;
-            kb.mbarrier_arrive(free)?;
-            let flip = kb.xor(phase, 1)?;
-            let wraps = kb.eq(st, 1)?;
-            let phase_next = kb.where_(wraps, flip, phase)?;
+            kv.release(kb, st)?;
             Ok(vec![o, m_new, l_new, other, phase_next])
         },
     )?;
@@ -346,21 +336,44 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
     let l_o = kb.expand_dims(l_o, 1)?;
     let o = kb.div(o, l_o)?;
     let o = kb.cast(o, DType::BF16)?;
-    let (r, cl) = super::tile_coords(&mut kb, &acc_o, [b, d], Some(q_off), None)?;
-    let ok = kb.lt(r, seq)?;
-    let r = kb.add(r, head0)?;
-    let off = kb.mul(r, c.head_dim as i32)?;
-    let off = kb.add(off, cl)?;
-    let ptrs = kb.add(o_ptr, off)?;
-    kb.store(ptrs, o, Some(ok))?;
-    let log_l = kb.math(MathOp::Log2, l_i)?;
-    let lse2 = kb.add(m_i, log_l)?;
-    let lse = kb.mul(lse2, std::f64::consts::LN_2)?;
-    let r = kb.arange(0, bm, rows_l)?;
-    let r = kb.add(r, q_off)?;
-    let ok = kb.lt(r, seq)?;
-    let r = kb.add(r, head0)?;
-    let ptrs = kb.add(lse_ptr, r)?;
-    kb.store(ptrs, lse, Some(ok))?;
+    let at = OutputRows {
+        first_in_seq: q_off,
+        first_row: q_row,
+        len: seq,
+        empty_rows: false,
+    };
+    at.store_rows(&mut kb, o_ptr, o, &acc_o)?;
+    at.store_lse(&mut kb, lse_ptr, m_i, l_i)?;
     kb.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shared ping-pong schedule refuses fp8 with a variable-length batch or KV groups
+    /// (typed, naming both), and builds it with one length and one group.
+    #[test]
+    fn ping_pong_refuses_fp8_varlen_and_kv_groups() {
+        let ctx = Context::new();
+        let c = Fp8AttentionConfig::new(128, false);
+        let shapes = |varlen, kv_group| AttentionConfig {
+            dtype: DType::F8E4M3,
+            head_dim: 128,
+            varlen,
+            kv_group,
+            ..AttentionConfig::ping_pong(DType::BF16, false)
+        };
+        let body = |s: AttentionConfig| -> Result<()> {
+            let mut kb = KernelBuilder::new(&ctx, Target::SM90A, "t", s.num_warps)?;
+            let params = Fp8Params::declare(&mut kb, &c)?;
+            ping_pong_body(&mut kb, &s, Operands::Fp8(params))
+        };
+        for (varlen, kv_group) in [(true, 1), (false, 2), (true, 8)] {
+            let e = body(shapes(varlen, kv_group)).unwrap_err().to_string();
+            let named = format!("varlen {varlen} and kv_group {kv_group}");
+            assert!(e.contains(&named), "{e}");
+        }
+        assert!(body(shapes(false, 1)).is_ok());
+    }
 }

@@ -28,7 +28,10 @@
 //!   writing `P_j` never meets `P_(j-1)·V` still reading). Each thread writes its part of `P_j`
 //!   and fences it for the async proxy right after the softmax; the consumer's next
 //!   `bar.sync turn[r]`, which all of its 128 threads pass before issuing `P_j·V`, orders those
-//!   writes before the wgmma, so no barrier of its own is needed.
+//!   writes before the wgmma, so no barrier of its own is needed. V as rows: TMA lands each
+//!   block in a staging ring of its own ([`TmaRing`], no empty barriers: the producer's warps
+//!   meet after each transpose), and the `Vᵀ` ring is one that the producer's 128 threads fill
+//!   ([`TmaRing::written_by`]). fp8 takes one length and no KV groups (a typed error).
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
@@ -38,7 +41,7 @@ use super::super::{
 use super::attention_config::AttentionConfig;
 use super::attention_fp8::Fp8Params;
 use super::parts::{
-    store_lse, store_rows, AttentionParams, Masking, OnlineSoftmax, QueryBlock, VTranspose, V_CHUNK,
+    AttentionParams, Masking, OnlineSoftmax, QueryBlock, SeqLengths, TmaRing, VTranspose, V_CHUNK,
 };
 
 /// Consumer warpgroups, each with 64 query rows.
@@ -75,10 +78,11 @@ impl Operands {
         }
     }
 
-    fn seq_and_scale(&self) -> (Value, Value) {
+    /// How the kernel learns its sequence lengths (fp8: one length), and the softmax scale.
+    fn lengths_and_scale(&self) -> (SeqLengths, Value) {
         match self {
-            Operands::Half(p) => (p.seq, p.qk_scale),
-            Operands::Fp8(p) => (p.seq, p.qk_scale),
+            Operands::Half(p) => (p.lengths, p.qk_scale),
+            Operands::Fp8(p) => (SeqLengths::Fixed(p.seq), p.qk_scale),
         }
     }
 
@@ -98,10 +102,11 @@ pub(super) fn ping_pong_kernel(
     target: Target,
     c: AttentionConfig,
 ) -> Result<Kernel<'_>> {
-    let name = if c.causal {
-        "attn_fwd_ws_causal"
-    } else {
-        "attn_fwd_ws"
+    let name = match (c.varlen, c.causal) {
+        (false, false) => "attn_fwd_ws",
+        (false, true) => "attn_fwd_ws_causal",
+        (true, false) => "attn_fwd_ws_varlen",
+        (true, true) => "attn_fwd_ws_varlen_causal",
     };
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     let params = AttentionParams::declare(&mut kb, &c)?;
@@ -110,7 +115,8 @@ pub(super) fn ping_pong_kernel(
 }
 
 /// The ping-pong schedule for the kernel `kb` whose parameters `ops` holds: `c` gives the
-/// shapes and masking, `c.dtype` the element type of Q, K and V.
+/// shapes and masking, `c.dtype` the element type of Q, K and V. fp8 takes one length and no
+/// KV groups: a typed error for `c.varlen` or `c.kv_group > 1` with [`Operands::Fp8`].
 pub(super) fn ping_pong_body(
     kb: &mut KernelBuilder<'_>,
     c: &AttentionConfig,
@@ -119,9 +125,18 @@ pub(super) fn ping_pong_body(
     let c = *c;
     let dt = c.dtype;
     let fp8 = ops.is_fp8();
+    if fp8 && (c.varlen || c.kv_group > 1) {
+        return Err(CodegenError::arg(
+            "attention ping-pong",
+            format!(
+                "fp8 with varlen {} and kv_group {}: fp8 takes one length and kv_group 1",
+                c.varlen, c.kv_group
+            ),
+        ));
+    }
     let transpose_v = ops.transposes_v();
     let [q_map, k_map, v_map] = ops.maps();
-    let (seq, qk_scale) = ops.seq_and_scale();
+    let (lengths, qk_scale) = ops.lengths_and_scale();
     let (bn, d) = (c.block_n as i32, u64::from(c.head_dim));
 
     // The producer that transposes V holds a chunk of it in registers (32 bytes a thread, and
@@ -132,12 +147,21 @@ pub(super) fn ping_pong_body(
         WarpRole::new(4).max_regs(producer_regs),
         WarpRole::new(4).replicas(CONSUMERS).max_regs(consumer_regs),
     ])?;
-    let QueryBlock {
-        head0,
-        q_off,
-        q_row,
-        n_blocks,
-    } = QueryBlock::of_program(kb, &c, seq)?;
+    // One length: the query block once, before the roles. Variable lengths: each role works it
+    // out itself, so the values only consumers need are not live through the producer's 24
+    // registers (ptxas sees the producer's path run on into the consumer's test, and spilled).
+    QueryBlock::leave_past_the_end(kb, &c, lengths)?;
+    let shared = if c.varlen {
+        None
+    } else {
+        Some(QueryBlock::of_params(kb, &c, lengths)?)
+    };
+    let block_here = |kb: &mut KernelBuilder<'_>| -> Result<QueryBlock> {
+        match shared {
+            Some(q) => Ok(q),
+            None => QueryBlock::of_params(kb, &c, lengths),
+        }
+    };
     let zero = kb.i32(0)?;
 
     // Q and K: one D-wide row of bytes per swizzle row for fp8 (64 or 128 bytes), 64 16-bit
@@ -156,16 +180,17 @@ pub(super) fn ping_pong_body(
         kb.alloc_shared_buffers(dt, STAGES as u64, &v_tile, if fp8 { &v_swz } else { &swz })?;
     let consumer_threads = CONSUMERS * 4 * kb.threads_per_warp();
     let q_full = kb.alloc_mbarriers(1, 1)?;
-    let k_full = kb.alloc_mbarriers(STAGES as u32, 1)?;
-    // Vᵀ is full when TMA's bytes land, or when every producer thread has written its part.
-    let v_writers = if transpose_v {
-        4 * kb.threads_per_warp()
+    // Bytes of one K or V tile (and of Q's two halves together).
+    let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
+    // K and V rings of their own: a stage of K is free a block before V's.
+    let k_bars = TmaRing::new(kb, STAGES as u32, tile_bytes, Some(consumer_threads))?;
+    // Vᵀ transposed in the kernel is full once every producer thread has written its part.
+    let v_bars = if transpose_v {
+        let writers = 4 * kb.threads_per_warp();
+        TmaRing::written_by(kb, STAGES as u32, writers, Some(consumer_threads))?
     } else {
-        1
+        TmaRing::new(kb, STAGES as u32, tile_bytes, Some(consumer_threads))?
     };
-    let v_full = kb.alloc_mbarriers(STAGES as u32, v_writers)?;
-    let k_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
-    let v_empty = kb.alloc_mbarriers(STAGES as u32, consumer_threads)?;
     let turns = kb.alloc_named_barriers(CONSUMERS, CONSUMERS * 4)?;
     // fp8: P of consumer r, block j in buffer 2r + j mod 2.
     let p_bufs = if fp8 {
@@ -178,30 +203,31 @@ pub(super) fn ping_pong_body(
     } else {
         None
     };
-    // V's rows as TMA lands them (fp8, transposed in the kernel): `chunks` boxes a stage, each
-    // stage with its own "landed" barrier, and a barrier for the producer's four warps.
+    // V's rows as TMA lands them (fp8, transposed in the kernel): a ring of its own (no empty
+    // barriers: the producer's four warps meet after each transpose, so a stage is free before
+    // they load it again), one staging ring per 32-column box, and a barrier for those warps.
     let v_transposer = if transpose_v {
         let t = VTranspose::new(c.block_n, c.head_dim)?;
-        let boxes = STAGES as u64 * t.chunks() as u64;
         let lay = VTranspose::staging_layout();
-        let staging = kb.alloc_shared_buffers(dt, boxes, &[bn as u64, u64::from(V_CHUNK)], &lay)?;
-        let landed = kb.alloc_mbarriers(STAGES as u32, 1)?;
+        let staging = (0..t.chunks())
+            .map(|_| {
+                kb.alloc_shared_buffers(dt, STAGES as u64, &[bn as u64, u64::from(V_CHUNK)], &lay)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let landed = TmaRing::new(kb, STAGES as u32, tile_bytes, None)?;
         let producer_bar = kb.alloc_named_barriers(1, 4)?;
         Some((t, staging, landed, producer_bar))
     } else {
         None
     };
-    // Bytes of one K or V tile (and of Q's two halves together).
-    let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
-    // Stage and phase parity of key block `j`.
-    let stage = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value)> {
-        let st = kb.and(j, STAGES - 1)?;
-        let round = kb.div(j, STAGES)?;
-        let ph = kb.and(round, 1)?;
-        Ok((st, ph))
-    };
 
     kb.in_role(roles[0], |kb| {
+        let QueryBlock {
+            kv_head0,
+            q_row,
+            n_blocks,
+            ..
+        } = block_here(kb)?;
         // Q: two boxes of 64 rows, one K tile's bytes (block_m = block_n).
         kb.mbarrier_expect(q_full, tile_bytes, None)?;
         for r in 0..CONSUMERS as i32 {
@@ -223,52 +249,42 @@ pub(super) fn ping_pong_body(
             let Some((t, staging, landed, producer_bar)) = &v_transposer else {
                 return Ok(());
             };
-            let (st, ph) = stage(kb, i)?;
-            let l = kb.mbarrier_at(*landed, st)?;
-            kb.mbarrier_wait(l, ph)?;
-            let free = kb.xor(ph, 1)?;
-            let e = kb.mbarrier_at(v_empty, st)?;
-            kb.mbarrier_wait(e, free)?;
+            let (st, ph) = landed.stage_of(kb, i)?;
+            landed.wait(kb, st, ph, &[])?;
+            v_bars.wait_free_all(kb, st, ph)?;
             let vt = kb.index_shared(v_ring, st)?;
-            let first = kb.mul(st, t.chunks())?;
-            t.run(kb, *staging, first, vt)?;
-            let f = kb.mbarrier_at(v_full, st)?;
-            kb.mbarrier_arrive(f)?;
+            t.run(kb, staging, st, vt)?;
+            v_bars.written(kb, st)?;
             kb.named_barrier_sync(*producer_bar, 0)
         };
         kb.for_range(0, n_blocks, 1, &[], |kb, j, _| {
-            let (st, ph) = stage(kb, j)?;
-            // A fresh barrier passes parity 1: the first round does not wait.
-            let free = kb.xor(ph, 1)?;
+            let (st, ph) = k_bars.stage_of(kb, j)?;
             let off = kb.mul(j, bn)?;
-            let row = kb.add(head0, off)?;
-            for (map, ring, full, empty, is_v) in [
-                (k_map, k_ring, k_full, k_empty, false),
-                (v_map, v_ring, v_full, v_empty, true),
-            ] {
-                if let (true, Some((t, staging, landed, _))) = (is_v, &v_transposer) {
-                    // Into the staging boxes, free since block j - 2 was transposed.
-                    let l = kb.mbarrier_at(*landed, st)?;
-                    kb.mbarrier_expect(l, tile_bytes, None)?;
-                    let first = kb.mul(st, t.chunks())?;
-                    for ch in 0..t.chunks() {
-                        let i = kb.add(first, ch)?;
-                        let dst = kb.index_shared(*staging, i)?;
-                        let col = kb.i32(ch * V_CHUNK as i32)?;
-                        kb.tma_load(map, &[row, col], dst, l, None)?;
-                    }
-                    continue;
+            let row = kb.add(kv_head0, off)?;
+            k_bars.wait_free(kb, st, ph)?;
+            k_bars.load(kb, st, &[(k_map, &[row, zero], k_ring)], None)?;
+            match (&v_transposer, vt_row) {
+                // Into the staging boxes, free since block j - 2 was transposed.
+                (Some((t, staging, landed, _)), _) => {
+                    let cols = (0..t.chunks())
+                        .map(|ch| kb.i32(ch * V_CHUNK as i32))
+                        .collect::<Result<Vec<_>>>()?;
+                    let at: Vec<[Value; 2]> = cols.iter().map(|&col| [row, col]).collect();
+                    let boxes: Vec<(Value, &[Value], Value)> = at
+                        .iter()
+                        .zip(staging)
+                        .map(|(at, &ring)| (v_map, &at[..], ring))
+                        .collect();
+                    landed.load(kb, st, &boxes, None)?;
                 }
-                let e = kb.mbarrier_at(empty, st)?;
-                kb.mbarrier_wait_issuer(e, free)?;
-                let f = kb.mbarrier_at(full, st)?;
-                kb.mbarrier_expect(f, tile_bytes, None)?;
-                let dst = kb.index_shared(ring, st)?;
-                let at = match vt_row {
-                    Some(vt_row) if is_v => [vt_row, off],
-                    _ => [row, zero],
-                };
-                kb.tma_load(map, &at, dst, f, None)?;
+                (None, vt_row) => {
+                    v_bars.wait_free(kb, st, ph)?;
+                    let at = match vt_row {
+                        Some(vt_row) => [vt_row, off],
+                        None => [row, zero],
+                    };
+                    v_bars.load(kb, st, &[(v_map, &at, v_ring)], None)?;
+                }
             }
             // The block before this one, its rows landing while this one's copies start.
             if transpose_v {
@@ -288,6 +304,13 @@ pub(super) fn ping_pong_body(
     })?;
 
     kb.in_role(roles[1], |kb| {
+        let qblock = block_here(kb)?;
+        let QueryBlock {
+            q_off,
+            q_row,
+            n_blocks,
+            ..
+        } = qblock;
         let r = kb.role_replica()?;
         let other = kb.xor(r, 1)?;
         let first = kb.eq(r, 1)?;
@@ -301,25 +324,22 @@ pub(super) fn ping_pong_body(
         let acc_o: Encoding = NvidiaMma::hopper(&[4, 1], c.head_dim, 16).into();
         let rows_l = Slice::new(1, acc_s.clone());
         let s_shape = [ROWS as u64, bn as u64];
-        let rows = if c.causal {
-            let i = kb.arange(0, ROWS, rows_l.clone())?;
-            let i = kb.add(i, my_off)?;
-            Some(kb.expand_dims(i, 1)?)
-        } else {
-            None
-        };
+        let rows = qblock.causal_rows(kb, &c, &rows_l, ROWS, my_off)?;
         let cols = kb.arange(0, bn, Slice::new(0, acc_s.clone()))?;
         let cols = kb.expand_dims(cols, 0)?;
         let scores_in = OnlineSoftmax {
             qk_scale,
-            seq,
+            seq: qblock.len_k,
             cols,
             rows,
             block_n: bn,
             // fp8's P leaves the softmax in f32, to be scaled before its rounding.
             dtype: if fp8 { DType::F32 } else { dt },
         };
-        // The online softmax of a block (fp8: P and its sums 2^8 times larger).
+        // The online softmax of a block (fp8: P and its sums 2^8 times larger). Variable
+        // lengths: a row may see no key at all (a causal row above the diagonal, an empty key
+        // sequence); only in masked blocks, since the unmasked ones come first and a row that
+        // sees none of block 0 (masked) leaves none unmasked.
         let softmax = |kb: &mut KernelBuilder<'_>,
                        s: Value,
                        j: Value,
@@ -329,6 +349,8 @@ pub(super) fn ping_pong_body(
          -> Result<[Value; 4]> {
             if fp8 {
                 scores_in.step_times_pow2(kb, s, j, m, l, mask, P_LOG2_SCALE)
+            } else if c.varlen && !matches!(mask, Masking::None) {
+                scores_in.step_rows_may_be_empty(kb, s, j, m, l, mask)
             } else {
                 scores_in.step(kb, s, j, m, l, mask)
             }
@@ -360,10 +382,8 @@ pub(super) fn ping_pong_body(
         let no_p = || CodegenError::arg("attention ping-pong", "16-bit P is carried in registers");
         // Waits for K of block j and issues S_j = Q Kⱼᵀ.
         let issue_s = |kb: &mut KernelBuilder<'_>, j: Value| -> Result<(Value, Value)> {
-            let (st, ph) = stage(kb, j)?;
-            let f = kb.mbarrier_at(k_full, st)?;
-            kb.mbarrier_wait(f, ph)?;
-            let k_t = kb.index_shared(k_ring, st)?;
+            let (st, ph) = k_bars.stage_of(kb, j)?;
+            let k_t = k_bars.wait(kb, st, ph, &[k_ring])?[0];
             let k_t = kb.permute_shared(k_t, &[1, 0])?;
             let s0 = kb.zeros((&acc_s, s_shape), DType::F32)?;
             Ok((kb.wgmma(q_mine, k_t, s0)?, st))
@@ -372,12 +392,10 @@ pub(super) fn ping_pong_body(
         // (16-bit) or None (fp8: in its buffer).
         let issue_pv =
             |kb: &mut KernelBuilder<'_>, j: Value, o, alpha, p: Option<Value>| -> Result<Value> {
-                let (st, ph) = stage(kb, j)?;
+                let (st, ph) = v_bars.stage_of(kb, j)?;
                 let a_col = kb.expand_dims(alpha, 1)?;
                 let o = kb.mul(o, a_col)?;
-                let f = kb.mbarrier_at(v_full, st)?;
-                kb.mbarrier_wait(f, ph)?;
-                let v = kb.index_shared(v_ring, st)?;
+                let v = v_bars.wait(kb, st, ph, &[v_ring])?[0];
                 match (p, p_bufs) {
                     (None, Some(bufs)) => {
                         let v = kb.permute_shared(v, &[1, 0])?;
@@ -387,10 +405,9 @@ pub(super) fn ping_pong_body(
                     (p, _) => kb.wgmma(p.ok_or_else(no_p)?, v, o),
                 }
             };
-        let release = |kb: &mut KernelBuilder<'_>, empty: Value, j: Value| -> Result<()> {
-            let (st, _) = stage(kb, j)?;
-            let e = kb.mbarrier_at(empty, st)?;
-            kb.mbarrier_arrive(e)
+        let release = |kb: &mut KernelBuilder<'_>, bars: TmaRing, j: Value| -> Result<()> {
+            let (st, _) = bars.stage_of(kb, j)?;
+            bars.release(kb, st)
         };
         // The loop's carried values: O, P (16-bit only), alpha, m, l.
         let pack = |o, p: Option<Value>, alpha, m, l| -> Vec<Value> {
@@ -414,7 +431,7 @@ pub(super) fn ping_pong_body(
         let (s, _) = issue_s(kb, zero)?;
         kb.named_barrier_arrive(turns, other)?;
         let s = kb.wgmma_wait(0, &[s])?[0];
-        release(kb, k_empty, zero)?;
+        release(kb, k_bars, zero)?;
         let [p, alpha, m, l] = softmax(kb, s, zero, m0, l0, Masking::Always)?;
         let p = stage_p(kb, p, zero)?;
 
@@ -427,18 +444,32 @@ pub(super) fn ping_pong_body(
             let o = issue_pv(kb, prev, o, alpha, p)?;
             kb.named_barrier_arrive(turns, other)?;
             let s = kb.wgmma_wait(1, &[s])?[0];
-            release(kb, k_empty, j)?;
+            release(kb, k_bars, j)?;
             let [p, alpha, m, l] = softmax(kb, s, j, m, l, mask)?;
             let p = stage_p(kb, p, j)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
-            release(kb, v_empty, prev)?;
+            release(kb, v_bars, prev)?;
             Ok(pack(o, p, alpha, m, l))
         };
         let last = kb.sub(n_blocks, 1)?;
         let init = pack(o0, p, alpha, m, l);
-        let out = kb.for_range(1, last, 1, &init, |kb, j, carried| {
-            step(kb, j, carried, Masking::None)
-        })?;
+        let out = match qblock.first_masked {
+            None => kb.for_range(1, last, 1, &init, |kb, j, carried| {
+                step(kb, j, carried, Masking::None)
+            })?,
+            // Variable lengths: the diagonal may cut two blocks before the last; the blocks
+            // from the first it cuts run masked, in a loop of their own.
+            Some(first) => {
+                let mid = kb.min(first, last)?;
+                let mid = kb.max(mid, 1)?;
+                let clear = kb.for_range(1, mid, 1, &init, |kb, j, carried| {
+                    step(kb, j, carried, Masking::None)
+                })?;
+                kb.for_range(mid, last, 1, &clear, |kb, j, carried| {
+                    step(kb, j, carried, Masking::Always)
+                })?
+            }
+        };
         // The last block (masked), when there are two or more.
         let more = kb.gt(n_blocks, 1)?;
         let out = kb.if_(
@@ -452,15 +483,14 @@ pub(super) fn ping_pong_body(
         let o = issue_pv(kb, last, o, alpha, p)?;
         kb.named_barrier_arrive(turns, other)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
-        release(kb, v_empty, last)?;
+        release(kb, v_bars, last)?;
         // Consumer 1's last arrival at turn[0] is matched here.
         let is0 = kb.eq(r, 0)?;
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
 
+        let at = qblock.output_rows(my_off, my_row);
         match ops {
-            Operands::Half(params) => {
-                params.store_output(kb, &c, o, m, l, &acc_o, q_mine, my_off, my_row)
-            }
+            Operands::Half(params) => params.store_output(kb, &c, o, m, l, &acc_o, q_mine, at),
             Operands::Fp8(params) => {
                 // O · v_scale / l in bf16 from registers (Q's buffer is half of O's bf16
                 // tile), and the lse of the unscaled P.
@@ -468,9 +498,9 @@ pub(super) fn ping_pong_body(
                 let l_col = kb.expand_dims(l, 1)?;
                 let o = kb.div(o, l_col)?;
                 let o = kb.cast(o, DType::BF16)?;
-                store_rows(kb, params.o, seq, o, &acc_o, my_off, my_row)?;
+                at.store_rows(kb, params.o, o, &acc_o)?;
                 let l = kb.mul(l, (-f64::from(P_LOG2_SCALE)).exp2())?;
-                store_lse(kb, params.lse, seq, m, l, my_off, my_row)
+                at.store_lse(kb, params.lse, m, l)
             }
         }
     })?;

@@ -37,15 +37,21 @@ fn layout_for(
     c.layout(op, target, 1, 0)
 }
 
-/// Whether the cross-entropy kernels of `c` cover `m` rows of `n` classes: neither empty and
-/// `n < 2^31` (the row starts are 64-bit, so `m · n` may pass 2^31; any `n ≥ 1`, chunked by
-/// `block_n`), `n` a multiple of `c.n_divisibility`.
+/// Whether the cross-entropy kernels of `c` cover `m` rows of `n` classes: neither empty,
+/// `m < 2^31` and `n + 2 · block_n < 2^31` (the row starts are 64-bit, so `m · n` may pass
+/// 2^31; the column indices of the forward pass's prefetch, a chunk past the last, stay i32;
+/// any `n ≥ 1`, chunked by `block_n`), `n` a multiple of `c.n_divisibility`.
 pub fn cross_entropy_check_shape(c: &RowConfig, m: usize, n: usize) -> Result<()> {
     let op = "cross_entropy";
-    if m == 0 || n == 0 || m > i32::MAX as usize || n > i32::MAX as usize {
+    let cols_end = n as u64 + 2 * c.block_n as u64;
+    if m == 0 || n == 0 || m > i32::MAX as usize || cols_end > i32::MAX as u64 {
         return Err(CodegenError::arg(
             op,
-            format!("{m} rows × {n} classes: each must be in 1..2^31"),
+            format!(
+                "{m} rows × {n} classes: rows must be in 1..2^31 and classes in 1..2^31 - 2 · \
+                 block_n ({})",
+                c.block_n
+            ),
         ));
     }
     if !n.is_multiple_of(c.n_divisibility.max(1) as usize) {
@@ -71,6 +77,8 @@ pub fn cross_entropy_bwd_grid(c: &RowConfig, m: usize, n: usize) -> (u32, u32, u
 /// `rows_per_cta` rows and walks them `block_n` columns at a time keeping a running max `M`
 /// and sum `S = Σ exp(x - M)` (rescaled by `exp(M_old - M_new)` when the max grows), all in the
 /// log2 domain (`exp2(x·log2 e - M·log2 e)`), so the row is read once whatever its length.
+/// The loop is software-pipelined: the next chunk's loads are issued before the current one is
+/// reduced (two chunks of registers a thread).
 ///
 /// Parameters: `logits: ptr<T>`, `target: ptr<i32>`, `loss, lse: ptr<f32>`, `m: i32`,
 /// `n: i32` (a multiple of `c.n_divisibility`), `ignore_index: i32`. Grid:
@@ -79,7 +87,8 @@ pub fn cross_entropy_bwd_grid(c: &RowConfig, m: usize, n: usize) -> (u32, u32, u
 /// Errors: a configuration [`RowConfig::layout`] refuses, an element type other than
 /// f32/f16/bf16.
 pub fn cross_entropy_fwd_kernel(ctx: &Context, target: Target, c: RowConfig) -> Result<Kernel<'_>> {
-    let layout = layout_for("cross_entropy_fwd_kernel", target, &c)?;
+    // Two chunks a thread: the one reduced and the next, in flight.
+    let layout = c.layout("cross_entropy_fwd_kernel", target, 2, 0)?;
     let mut kb = KernelBuilder::new(ctx, target, "cross_entropy_fwd", c.num_warps)?;
     let x = kb.arg_ptr("logits", c.dtype, 16)?;
     let tgt = kb.arg_ptr("target", DType::I32, 16)?;
@@ -96,12 +105,22 @@ pub fn cross_entropy_fwd_kernel(ctx: &Context, target: Target, c: RowConfig) -> 
     // rescale give exp2(-inf) = 0 and exp2(0) = 1 instead of NaN.
     let m0 = kb.full(per_row, DType::F32, f32::MIN)?;
     let s0 = kb.full((&row_slice, [c.rows_per_cta as u64]), DType::F32, 0.0f32)?;
-    let out = kb.for_range(0, n, c.block_n, &[m0, s0], |kb, c0, acc| {
+    // Chunk `c0` of the rows (masked columns and rows read as -inf, which add nothing).
+    let chunk_at = |kb: &mut KernelBuilder<'_>, c0: Value| -> Result<Value> {
         let cols = tile_cols(kb, &layout, c.block_n, Some(c0), n)?;
         let mask = kb.and(rows.row_ok, cols.ok)?;
         let offs = kb.add(rows.row_off, cols.cols)?;
-        let v = load_f32(kb, x, offs, mask, f64::NEG_INFINITY)?;
-        let (run_m, run_s) = (acc[0], acc[1]);
+        load_f32(kb, x, offs, mask, f64::NEG_INFINITY)
+    };
+    // Software-pipelined: each step issues the next chunk's loads before it reduces the one
+    // loaded the step before, so a CTA's loads stay in flight through its reductions' barriers
+    // (the last step's prefetch is past `n`, every column masked: no memory traffic).
+    let zero = kb.mul(m, 0)?;
+    let first = chunk_at(&mut kb, zero)?;
+    let out = kb.for_range(0, n, c.block_n, &[m0, s0, first], |kb, c0, acc| {
+        let next_c0 = kb.add(c0, c.block_n as i32)?;
+        let next = chunk_at(kb, next_c0)?;
+        let (v, run_m, run_s) = (acc[2], acc[0], acc[1]);
         let new_m = kb.expr(|e| e.of(v).max_over(1).max(e.of(run_m)))?;
         let nm2 = kb.mul(new_m, LOG2_E)?;
         let nm2 = kb.expand_dims(nm2, 1)?;
@@ -110,7 +129,7 @@ pub fn cross_entropy_fwd_kernel(ctx: &Context, target: Target, c: RowConfig) -> 
             let rescale = ((e.of(run_m) - e.of(new_m)) * LOG2_E).exp2();
             e.of(run_s).fma(rescale, e.of(chunk))
         })?;
-        Ok(vec![new_m, s])
+        Ok(vec![new_m, s, next])
     })?;
     let lse = kb.expr(|e| e.of(out[1]).log2().fma(LN_2, e.of(out[0])))?;
     let plse = kb.add(lse_out, rows.rows)?;

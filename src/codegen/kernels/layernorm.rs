@@ -146,7 +146,9 @@ pub fn layernorm_kernel(ctx: &Context, target: Target, c: LayernormConfig) -> Re
 
 /// [`layernorm_kernel`] over rows of `c.dtype` (f32, f16 or bf16; `x`, `y`, `w`, `b` all of it,
 /// computed in f32): the same one-pass body, the tile laid out by [`RowConfig::layout`] (the
-/// tile, `w` and `b` within 128 f32 a thread), `w` and `b` loaded first up to 16 warps.
+/// tile, `w` and `b` within 128 f32 a thread), `w` and `b` loaded after the statistics (so that
+/// their registers are not held beside the row's while its loads are in flight: 64 registers
+/// at 32 elements a thread, `examples/row_occupancy`).
 /// Parameters `x, y, w, b: ptr<T>, m: i32, n: i32, eps: f32`; grid [`RowConfig::grid`]`(m)`;
 /// assumes [`RowConfig::check_shape`].
 ///
@@ -160,7 +162,7 @@ pub fn layernorm_rows_kernel(ctx: &Context, target: Target, c: RowConfig) -> Res
         per_thread: c.per_thread,
         num_warps: c.num_warps,
         n_divisibility: c.n_divisibility,
-        params_first: c.num_warps <= 16,
+        params_first: false,
         max_registers: None,
     };
     layernorm_body(kb, &layout, lc, c.dtype)

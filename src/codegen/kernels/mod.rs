@@ -11,10 +11,13 @@
 
 mod attention;
 mod attention_bwd;
+mod attention_bwd_config;
+mod attention_bwd_rows;
 mod attention_bwd_wgmma;
 mod attention_config;
 mod attention_decode;
 mod attention_fp8;
+mod attention_varlen;
 mod attention_ws;
 mod catalogue;
 mod col_sum;
@@ -36,6 +39,7 @@ pub mod parts;
 mod rmsnorm;
 mod rope;
 mod row_config;
+mod row_stages;
 mod row_sum;
 mod row_tile;
 #[cfg(feature = "autotune")]
@@ -50,11 +54,13 @@ mod transpose_smem;
 pub use attention::{attention_kernel, attention_reference};
 pub use attention_bwd::{
     attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
-    attention_bwd_reference, delta_grid, AttentionBwdConfig, BwdEngine,
+    attention_bwd_reference, delta_grid,
 };
+pub use attention_bwd_config::{AttentionBwdConfig, BwdEngine};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
 pub use attention_fp8::{attention_fp8_kernel, Fp8AttentionConfig};
+pub use attention_varlen::{attention_varlen_reference, VarlenShape};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use col_sum::{col_sum_kernel, ColSumConfig};
 pub use cross_entropy::{
@@ -82,10 +88,14 @@ pub use layernorm::{
     LAYERNORM_MAX_PER_THREAD,
 };
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
-pub use norm_backward::{norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, Norm};
+pub use norm_backward::{
+    norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, norm_bwd_shared_bytes,
+    norm_bwd_staged_kernel, Norm,
+};
 pub use rmsnorm::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
-    RmsNormOptions, RmsNormOutput, FP8_E4M3_MAX,
+    rmsnorm_staged_kernel, rmsnorm_staged_shared_bytes, RmsNormOptions, RmsNormOutput,
+    FP8_E4M3_MAX,
 };
 pub use rope::{rope_kernel, rope_reference, RopeStyle};
 pub use row_config::{RowConfig, ROW_MAX_PER_THREAD};

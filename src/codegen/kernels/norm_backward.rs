@@ -3,10 +3,13 @@
 //! then adds in a fixed order. The statistics are recomputed from `x` (the row is in registers
 //! anyway), so the forward pass need not save them.
 
-use crate::layout::encoding::Slice;
+use crate::layout::encoding::{Slice, SwizzledShared};
 
-use super::super::{Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target};
+use super::super::{
+    Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
+};
 use super::row_config::RowConfig;
+use super::row_stages::{persistent_blocks, stage_bytes, RowStages};
 use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
 
 /// Which normalisation [`norm_bwd_kernel`] differentiates.
@@ -18,9 +21,11 @@ pub enum Norm {
     Layer,
 }
 
-/// The grid of [`norm_bwd_kernel`]: one CTA per `rows_per_cta` rows up to `max_ctas` (e.g. a
-/// few per SM); each then walks the row blocks `pid, pid + grid, …` and the partial-sum matrix
-/// has this many rows.
+/// The grid of [`norm_bwd_kernel`]: one CTA per `rows_per_cta` rows up to `max_ctas` (best the
+/// SMs times the CTAs one SM holds, [`crate::codegen::occupancy`] of the loaded kernel's
+/// registers and shared memory: every CTA then walks as many row blocks, and the partial sums
+/// are one row per resident CTA); each walks the row blocks `pid, pid + grid, …` and the
+/// partial-sum matrix has this many rows.
 pub fn norm_bwd_grid(c: &RowConfig, m: usize, max_ctas: u32) -> u32 {
     c.grid(m).clamp(1, max_ctas.max(1))
 }
@@ -38,20 +43,65 @@ pub fn norm_bwd_grid(c: &RowConfig, m: usize, max_ctas: u32) -> u32 {
 /// `db_part: ptr<f32>` (layer norm), `m: i32`, `n: i32` (a multiple of `c.n_divisibility`),
 /// `eps: f32`. Grid: [`norm_bwd_grid`]. Assumes [`RowConfig::check_shape`].
 ///
-/// Errors: a configuration [`RowConfig::layout`] refuses (the tiles of `x` and `dy`, `w` and
-/// the accumulators over 128 f32 a thread) or an element type other than f32/f16/bf16.
+/// The column sums are kept in shared memory (`4 · block_n` bytes each), each thread adding
+/// its own columns; barriers order them only where threads share columns.
+///
+/// Errors: a configuration [`RowConfig::layout`] refuses (the tiles of `x` and `dy` and `w`
+/// over 128 f32 a thread), column sums past the target's shared memory, or an element type
+/// other than f32/f16/bf16.
 pub fn norm_bwd_kernel(
     ctx: &Context,
     target: Target,
     c: RowConfig,
     norm: Norm,
 ) -> Result<Kernel<'_>> {
-    let (op, name) = match norm {
-        Norm::Rms => ("rmsnorm_bwd_kernel", "rmsnorm_bwd"),
-        Norm::Layer => ("layernorm_bwd_kernel", "layernorm_bwd"),
+    norm_bwd(ctx, target, c, norm, false)
+}
+
+/// [`norm_bwd_kernel`] with the next row block's `x` and `dy` copied into shared memory
+/// (`cp.async`, two stages) while the current one is reduced, so that a CTA's loads stay in
+/// flight through its reductions: where registers fit one CTA an SM (16K columns) nothing
+/// else would hide them. Same parameters, grid and results; `2 · 2 · rows_per_cta · block_n`
+/// elements of shared memory more (128 KB for 16K bf16 rows, beside the 64 KB of RMSNorm's
+/// column sums).
+///
+/// Errors: as [`norm_bwd_kernel`], a target without `cp.async` (sm_80), or more shared memory
+/// than the target has (layer norm's two column sums beside the stages past 12K bf16 columns).
+pub fn norm_bwd_staged_kernel(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    norm: Norm,
+) -> Result<Kernel<'_>> {
+    norm_bwd(ctx, target, c, norm, true)
+}
+
+/// At most the shared-memory bytes of [`norm_bwd_kernel`] (`staged`:
+/// [`norm_bwd_staged_kernel`]) at `c`: the column sums, the stages, and with several rows per
+/// CTA the scratch of the sums over them (`4 · rows_per_cta · block_n` at most).
+pub fn norm_bwd_shared_bytes(c: &RowConfig, norm: Norm, staged: bool) -> u64 {
+    let tile = c.rows_per_cta as u64 * c.block_n as u64;
+    let sums = (1 + (norm == Norm::Layer) as u64) * 4 * c.block_n as u64;
+    let stages = if staged { stage_bytes(c, 2) } else { 0 };
+    let scratch = if c.rows_per_cta > 1 { 4 * tile } else { 0 };
+    sums + stages + scratch
+}
+
+fn norm_bwd(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    norm: Norm,
+    staged: bool,
+) -> Result<Kernel<'_>> {
+    let (op, name) = match (norm, staged) {
+        (Norm::Rms, false) => ("rmsnorm_bwd_kernel", "rmsnorm_bwd"),
+        (Norm::Layer, false) => ("layernorm_bwd_kernel", "layernorm_bwd"),
+        (Norm::Rms, true) => ("rmsnorm_bwd_staged_kernel", "rmsnorm_bwd_staged"),
+        (Norm::Layer, true) => ("layernorm_bwd_staged_kernel", "layernorm_bwd_staged"),
     };
     let layer = norm == Norm::Layer;
-    let layout = c.layout(op, target, 2, 2 + layer as u64)?;
+    let layout = c.layout(op, target, 2, 1)?;
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps)?;
     kb.allow_fp_contraction(true);
     let t = c.dtype;
@@ -73,61 +123,123 @@ pub fn norm_bwd_kernel(
     let cols = tile_cols(&mut kb, &layout, c.block_n, None, n)?;
     let nf = kb.cast(n, DType::F32)?;
     // Row blocks pid, pid + grid, … below ceil(m / rows_per_cta): `iters` of them.
-    let rpc = c.rows_per_cta as i32;
-    let iters = kb.expr(|e| {
-        let blocks = (e.of(m) + (rpc - 1)) / rpc;
-        (blocks - e.of(pid) + e.of(grid) - 1) / e.of(grid)
-    })?;
-    let zero = kb.full(
-        (&Slice::new(0, layout.clone().into()), [c.block_n as u64]),
-        DType::F32,
-        0.0f32,
-    )?;
-    let init = if layer { vec![zero, zero] } else { vec![zero] };
-    let acc = kb.for_range(0, iters, 1, &init, |kb, i, acc| {
+    let (blocks, iters) = persistent_blocks(&mut kb, c.rows_per_cta, [m, pid, grid])?;
+    // The per-column sums live in shared memory, not registers: a 16K row's x and dy already
+    // fill what registers 1024 threads get (64 each), and without the sums two CTAs of 4K–8K
+    // rows fit an SM where one did (`examples/row_occupancy`).
+    let col_l = Slice::new(0, layout.clone().into());
+    let col_shape = [c.block_n as u64];
+    let plain = SwizzledShared::new(1, 1, 1, &[0]);
+    let sums = (0..1 + layer as usize)
+        .map(|_| kb.alloc_shared(DType::F32, &col_shape, &plain))
+        .collect::<Result<Vec<_>>>()?;
+    let zero = kb.full((&col_l, col_shape), DType::F32, 0.0f32)?;
+    for &s in &sums {
+        kb.store_shared(s, zero)?;
+    }
+    // Whether another thread holds a copy of some column of this thread's (lanes or warps along
+    // the rows, or threads past the row): then a column's sum is written by one of them and
+    // read by all, and barriers order the reads and the writes.
+    let spans = layout.size_per_thread[1] as u64
+        * layout.threads_per_warp[1] as u64
+        * layout.warps_per_cta[1] as u64;
+    let shared_cols =
+        layout.threads_per_warp[0] > 1 || layout.warps_per_cta[0] > 1 || spans > c.block_n as u64;
+    // Staged: row block `blk`'s x and dy travel to buffer `i & 1` a step ahead.
+    let stages = match staged {
+        true => Some(RowStages::new(&mut kb, &layout, &c, &[x, dy])?),
+        false => None,
+    };
+    if let Some(st) = &stages {
+        st.start(&mut kb, &cols, [pid, m, n])?;
+    }
+    kb.for_range(0, iters, 1, &[], |kb, i, _| {
         let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
         let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
         let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
-        let xv = load_f32(kb, x, offs, mask, 0.0)?;
-        let g_out = load_f32(kb, dy, offs, mask, 0.0)?;
-        // w again each iteration (from L1: the same lines every time) rather than held in
-        // registers across the loop, which a 16K row's x, dy and accumulators already fill.
-        let wv = load_f32(kb, w, cols.cols1, cols.ok1, 0.0)?;
-        let wv = kb.expand_dims(wv, 0)?;
-        let xc = if layer {
+        let (xv, g_out) = match &stages {
+            None => (
+                load_f32(kb, x, offs, mask, 0.0)?,
+                load_f32(kb, dy, offs, mask, 0.0)?,
+            ),
+            Some(st) => {
+                let v = st.step(kb, &cols, [i, blk, grid, m, n])?;
+                (v[0], v[1])
+            }
+        };
+        // Only x and dy stay live across the reductions: `g = dy · w` is never kept (w is
+        // loaded again where it is needed, from L1: the same lines every time; masked by
+        // `blk < blocks`, always true here, so that each load depends on the iteration and is
+        // neither hoisted out of the loop nor merged with another across the barriers).
+        // With `xc = x - mean` (x for RMSNorm), `a' = mean(g · xc)` and `b = mean(g)`:
+        // `dx = rstd · (g - x̂ · mean(g · x̂) - b) = rstd · (g - xc · rstd² · a' - b)`.
+        let w_ok = kb.lt(blk, blocks)?;
+        let w_ok = kb.and(cols.ok1, w_ok)?;
+        let load_w = |kb: &mut KernelBuilder<'_>| -> Result<Value> {
+            let wv = load_f32(kb, w, cols.cols1, w_ok, 0.0)?;
+            kb.expand_dims(wv, 0)
+        };
+        let (xc, b) = if layer {
+            // mean(x) and mean(g) side by side: neither waits for the other.
             let mean = kb.expr(|e| e.of(xv).sum(1) / e.of(nf))?;
+            let w1 = load_w(kb)?;
+            let b = kb.expr(|e| (e.of(g_out) * e.of(w1)).sum(1) / e.of(nf))?;
             let mean = kb.expand_dims(mean, 1)?;
             let xc = kb.sub(xv, mean)?;
-            kb.where_(cols.ok, xc, 0.0f32)?
+            (kb.where_(cols.ok, xc, 0.0f32)?, Some(kb.expand_dims(b, 1)?))
         } else {
-            xv
+            (xv, None)
         };
+        // mean(xc²) and a' side by side.
         let var = kb.expr(|e| (e.of(xc) * e.of(xc)).sum(1) / e.of(nf) + e.of(eps))?;
+        let w2 = load_w(kb)?;
+        let a = kb.expr(|e| (e.of(g_out) * e.of(w2) * e.of(xc)).sum(1) / e.of(nf))?;
         let rstd = kb.math_with(MathOp::Rsqrt, var, MathPrecision::Accurate)?;
-        let rstd = kb.expand_dims(rstd, 1)?;
-        let xhat = kb.mul(xc, rstd)?;
-        let g = kb.mul(g_out, wv)?;
-        let a = kb.expr(|e| (e.of(g) * e.of(xhat)).sum(1) / e.of(nf))?;
-        let a = kb.expand_dims(a, 1)?;
-        let mut inner = kb.expr(|e| e.of(g) - e.of(xhat) * e.of(a))?;
-        if layer {
-            let b = kb.expr(|e| e.of(g).sum(1) / e.of(nf))?;
-            let b = kb.expand_dims(b, 1)?;
+        let k = kb.expr(|e| e.of(rstd) * e.of(rstd) * e.of(a))?;
+        let (rstd, k) = (kb.expand_dims(rstd, 1)?, kb.expand_dims(k, 1)?);
+        let w3 = load_w(kb)?;
+        let mut inner = kb.expr(|e| e.of(g_out) * e.of(w3) - e.of(xc) * e.of(k))?;
+        if let Some(b) = b {
             inner = kb.sub(inner, b)?;
         }
         let dxv = kb.mul(inner, rstd)?;
         store_as(kb, dx, offs, dxv, t, mask)?;
-        let dw = kb.expr(|e| (e.of(g_out) * e.of(xhat)).sum(0) + e.of(acc[0]))?;
-        let mut next = vec![dw];
+        let xhat = kb.mul(xc, rstd)?;
+        let mut parts = vec![kb.expr(|e| (e.of(g_out) * e.of(xhat)).sum(0))?];
         if layer {
-            next.push(kb.expr(|e| e.of(g_out).sum(0) + e.of(acc[1]))?);
+            parts.push(kb.expr(|e| e.of(g_out).sum(0))?);
         }
-        Ok(next)
+        if shared_cols {
+            kb.barrier()?;
+        }
+        let news = sums
+            .iter()
+            .zip(&parts)
+            .map(|(&s, &p)| {
+                let acc = kb.load_shared(s, col_l.clone())?;
+                kb.add(acc, p)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if shared_cols {
+            kb.barrier()?;
+        }
+        for (&s, v) in sums.iter().zip(news) {
+            kb.store_shared(s, v)?;
+        }
+        if let Some(st) = &stages {
+            st.end_step(kb)?;
+        }
+        Ok(vec![])
     })?;
+    if shared_cols {
+        kb.barrier()?;
+    }
     let part_off = kb.expr(|e| e.of(pid) * e.of(n) + e.of(cols.cols1))?;
-    store_as(&mut kb, dw_part, part_off, acc[0], DType::F32, cols.ok1)?;
-    if let Some(db_part) = db_part {
-        store_as(&mut kb, db_part, part_off, acc[1], DType::F32, cols.ok1)?;
+    for (&s, part) in sums.iter().zip([Some(dw_part), db_part]) {
+        let acc = kb.load_shared(s, col_l.clone())?;
+        if let Some(part) = part {
+            store_as(&mut kb, part, part_off, acc, DType::F32, cols.ok1)?;
+        }
     }
     kb.finish()
 }

@@ -8,7 +8,10 @@ use super::super::{
     Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
 };
 use super::row_config::RowConfig;
-use super::row_tile::{self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows, TileRows};
+use super::row_stages::{persistent_blocks, stage_bytes, RowStages};
+use super::row_tile::{
+    self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows, TileCols, TileRows,
+};
 
 /// The largest finite fp8 e4m3 value: a per-row scale maps the row's largest `|y|` to it.
 pub const FP8_E4M3_MAX: f64 = 448.0;
@@ -70,18 +73,7 @@ pub fn rmsnorm_kernel(
     let cols = tile_cols(&mut kb, &layout, c.block_n, None, a.n)?;
     let (mask, offs) = tile_mask_offs(&mut kb, &rows, &cols)?;
     let v = a.load_sum(&mut kb, offs, mask)?;
-    let wv = load_f32(&mut kb, a.w, cols.cols1, cols.ok1, 0.0)?;
-    let wv = kb.expand_dims(wv, 0)?;
-    let ss = kb.expr(|e| (e.of(v) * e.of(v)).sum(1))?;
-    let rstd = a.rstd(&mut kb, ss)?;
-    let rstd = kb.expand_dims(rstd, 1)?;
-    let out = kb.expr(|e| e.of(v) * e.of(rstd) * e.of(wv))?;
-    let amax = match o.output {
-        RmsNormOutput::Fp8RowScale => Some(kb.expr(|e| e.of(out).abs().max_over(1))?),
-        _ => None,
-    };
-    let inv = a.output_scale(&mut kb, amax, &rows)?;
-    a.store_y(&mut kb, offs, mask, out, inv)?;
+    a.normalise(&mut kb, v, (&rows, &cols, cols.ok1), offs, mask)?;
     kb.finish()
 }
 
@@ -152,9 +144,63 @@ pub fn rmsnorm_looped_kernel(
     kb.finish()
 }
 
+/// [`rmsnorm_kernel`] over persistent CTAs: each walks the row blocks `pid, pid + grid, …`,
+/// and while it normalises one block the next block's `x` (and residual) travel into shared
+/// memory (`cp.async`, two stages), so that its loads stay in flight through the row's
+/// reduction, where registers leave two CTAs an SM (16K columns). `2 · rows_per_cta · block_n`
+/// elements of shared memory per input matrix.
+///
+/// Parameters as [`rmsnorm_kernel`]. Grid: any count up to [`RowConfig::grid`]`(m)`, best the
+/// SMs times the CTAs one SM holds ([`super::norm_bwd_grid`] with that bound).
+///
+/// Errors: as [`rmsnorm_kernel`], a target without `cp.async` (sm_80), or stages past the
+/// target's shared memory.
+pub fn rmsnorm_staged_kernel(
+    ctx: &Context,
+    target: Target,
+    c: RowConfig,
+    o: RmsNormOptions,
+) -> Result<Kernel<'_>> {
+    let layout = c.layout("rmsnorm_staged_kernel", target, 1 + o.residual as u64, 1)?;
+    let mut kb = KernelBuilder::new(ctx, target, "rmsnorm_staged", c.num_warps)?;
+    let a = Args::declare(&mut kb, &c, o)?;
+    let pid = kb.program_id(0)?;
+    let grid = kb.num_programs(0)?;
+    let cols = tile_cols(&mut kb, &layout, c.block_n, None, a.n)?;
+    let (m, n) = (a.m, a.n);
+    let (blocks, iters) = persistent_blocks(&mut kb, c.rows_per_cta, [m, pid, grid])?;
+    let sources: Vec<Value> = [Some(a.x), a.res].into_iter().flatten().collect();
+    let st = RowStages::new(&mut kb, &layout, &c, &sources)?;
+    st.start(&mut kb, &cols, [pid, m, n])?;
+    kb.for_range(0, iters, 1, &[], |kb, i, _| {
+        let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
+        let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
+        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        let t = st.step(kb, &cols, [i, blk, grid, m, n])?;
+        let v = match t.get(1) {
+            Some(&r) => a.add_residual(kb, t[0], r, offs, mask)?,
+            None => t[0],
+        };
+        // w masked by `blk < blocks` (always true here) so that it stays in the loop rather
+        // than in registers across it.
+        let w_ok = kb.lt(blk, blocks)?;
+        let w_ok = kb.and(cols.ok1, w_ok)?;
+        a.normalise(kb, v, (&rows, &cols, w_ok), offs, mask)?;
+        st.end_step(kb)?;
+        Ok(vec![])
+    })?;
+    kb.finish()
+}
+
+/// The shared-memory bytes of [`rmsnorm_staged_kernel`]'s stages at `c`.
+pub fn rmsnorm_staged_shared_bytes(c: &RowConfig, o: RmsNormOptions) -> u64 {
+    stage_bytes(c, 1 + o.residual as u64)
+}
+
 /// The parameters of both RMSNorm kernels, in order, and what they share.
 struct Args {
     dtype: DType,
+    output: RmsNormOutput,
     x: Value,
     res: Option<Value>,
     w: Value,
@@ -183,6 +229,7 @@ impl Args {
         };
         Ok(Args {
             dtype: t,
+            output: o.output,
             x,
             res,
             w,
@@ -200,6 +247,20 @@ impl Args {
         let v = load_f32(kb, self.x, offs, mask, 0.0)?;
         let Some(res) = self.res else { return Ok(v) };
         let r = load_f32(kb, res, offs, mask, 0.0)?;
+        self.add_residual(kb, v, r, offs, mask)
+    }
+
+    /// `v + r` (f32 tiles of `x` and the residual at `offs`) rounded to the element type,
+    /// written back into the residual, as f32.
+    fn add_residual(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        v: Value,
+        r: Value,
+        offs: Value,
+        mask: Value,
+    ) -> Result<Value> {
+        let Some(res) = self.res else { return Ok(v) };
         let h = kb.add(v, r)?;
         let h = if self.dtype == DType::F32 {
             h
@@ -209,6 +270,32 @@ impl Args {
         let pr = kb.add(res, offs)?;
         kb.store(pr, h, Some(mask))?;
         row_tile::to_f32(kb, h)
+    }
+
+    /// Normalises the f32 rows `v` of the tile at `offs` and stores `y` where `mask`: the sum of
+    /// squares, `rstd`, then `w` (its columns `cols` read where `w_ok`) after the row's
+    /// statistics (from L2: every CTA reads it), so that its registers are not held beside the
+    /// row's while the loads are in flight; the fp8 scale of `rows` where the output has one.
+    fn normalise(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        v: Value,
+        (rows, cols, w_ok): (&TileRows, &TileCols, Value),
+        offs: Value,
+        mask: Value,
+    ) -> Result<()> {
+        let ss = kb.expr(|e| (e.of(v) * e.of(v)).sum(1))?;
+        let rstd = self.rstd(kb, ss)?;
+        let rstd = kb.expand_dims(rstd, 1)?;
+        let wv = load_f32(kb, self.w, cols.cols1, w_ok, 0.0)?;
+        let wv = kb.expand_dims(wv, 0)?;
+        let out = kb.expr(|e| e.of(v) * e.of(rstd) * e.of(wv))?;
+        let amax = match self.output {
+            RmsNormOutput::Fp8RowScale => Some(kb.expr(|e| e.of(out).abs().max_over(1))?),
+            _ => None,
+        };
+        let inv = self.output_scale(kb, amax, rows)?;
+        self.store_y(kb, offs, mask, out, inv)
     }
 
     /// `rsqrt(ss / n + eps)` (accurate), one per row.

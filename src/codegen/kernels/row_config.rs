@@ -52,6 +52,18 @@ impl RowConfig {
         }
     }
 
+    /// This configuration with warps enough for `elems` elements of the tile per thread (1 to
+    /// `max_warps`, at most 32): what sets the registers a thread needs, and so how many CTAs
+    /// share an SM ([`crate::codegen::occupancy`]).
+    pub fn with_elems_per_thread(self, elems: u32, max_warps: u32) -> RowConfig {
+        let tile = self.block_n as u64 * self.rows_per_cta as u64;
+        let warps = (tile / (32 * elems.max(1) as u64)).clamp(1, max_warps.clamp(1, 32) as u64);
+        RowConfig {
+            num_warps: (warps as u32).next_power_of_two().min(32),
+            ..self
+        }
+    }
+
     /// The grid for `m` rows: `m.div_ceil(rows_per_cta)` CTAs.
     pub fn grid(&self, m: usize) -> u32 {
         row_tile::grid(m, self.rows_per_cta)

@@ -10,8 +10,11 @@ use crate::runtime::autotune::{DiskCache, EntryKey};
 use super::super::{Context, DType, Kernel, Result, Target};
 use super::cross_entropy::{cross_entropy_bwd_kernel, cross_entropy_fwd_kernel};
 use super::layernorm::layernorm_rows_kernel;
-use super::norm_backward::{norm_bwd_kernel, Norm};
-use super::rmsnorm::{rmsnorm_kernel, rmsnorm_looped_kernel, RmsNormOptions, RmsNormOutput};
+use super::norm_backward::{norm_bwd_kernel, norm_bwd_shared_bytes, norm_bwd_staged_kernel, Norm};
+use super::rmsnorm::{
+    rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_staged_kernel, rmsnorm_staged_shared_bytes,
+    RmsNormOptions, RmsNormOutput,
+};
 use super::row_config::RowConfig;
 use super::row_tile;
 use super::softmax::softmax_rows_kernel;
@@ -27,8 +30,14 @@ pub enum RowKernel {
     RmsNorm(RmsNormOptions),
     /// [`rmsnorm_looped_kernel`] (chunked: rows past what a tile holds).
     RmsNormLooped(RmsNormOptions),
+    /// [`rmsnorm_staged_kernel`] (persistent, the next row block copied into shared memory
+    /// while the current one is normalised).
+    RmsNormStaged(RmsNormOptions),
     /// [`norm_bwd_kernel`].
     NormBwd(Norm),
+    /// [`norm_bwd_staged_kernel`] (the next row block copied into shared memory while the
+    /// current one is reduced).
+    NormBwdStaged(Norm),
     /// [`softmax_bwd_kernel`].
     SoftmaxBwd,
     /// [`softmax_rows_kernel`] (one pass, any element type).
@@ -45,7 +54,7 @@ pub enum RowKernel {
 }
 
 /// The chunk widths the cross-entropy kernels are tuned over.
-const CHUNKS: [u32; 4] = [2048, 4096, 8192, 16384];
+const CHUNKS: [u32; 5] = [2048, 4096, 8192, 16384, 32768];
 
 /// The rows per CTA and warps the candidates range over.
 const ROWS: [u32; 3] = [1, 2, 4];
@@ -55,9 +64,10 @@ impl RowKernel {
     /// The autotuner's name of this kernel (its cache file): the kernel and its options.
     pub fn name(&self) -> String {
         match self {
-            RowKernel::RmsNorm(o) | RowKernel::RmsNormLooped(o) => {
+            RowKernel::RmsNorm(o) | RowKernel::RmsNormLooped(o) | RowKernel::RmsNormStaged(o) => {
                 let looped = match self {
                     RowKernel::RmsNormLooped(_) => "_looped",
+                    RowKernel::RmsNormStaged(_) => "_staged",
                     _ => "",
                 };
                 let out = match o.output {
@@ -70,6 +80,8 @@ impl RowKernel {
             }
             RowKernel::NormBwd(Norm::Rms) => "rmsnorm_bwd".into(),
             RowKernel::NormBwd(Norm::Layer) => "layernorm_bwd".into(),
+            RowKernel::NormBwdStaged(Norm::Rms) => "rmsnorm_bwd_staged".into(),
+            RowKernel::NormBwdStaged(Norm::Layer) => "layernorm_bwd_staged".into(),
             RowKernel::SoftmaxBwd => "softmax_bwd".into(),
             RowKernel::SoftmaxFwd => "softmax_rows".into(),
             RowKernel::LayernormFwd => "layernorm_rows".into(),
@@ -94,7 +106,9 @@ impl RowKernel {
         match *self {
             RowKernel::RmsNorm(o) => rmsnorm_kernel(ctx, target, c, o),
             RowKernel::RmsNormLooped(o) => rmsnorm_looped_kernel(ctx, target, c, o),
+            RowKernel::RmsNormStaged(o) => rmsnorm_staged_kernel(ctx, target, c, o),
             RowKernel::NormBwd(norm) => norm_bwd_kernel(ctx, target, c, norm),
+            RowKernel::NormBwdStaged(norm) => norm_bwd_staged_kernel(ctx, target, c, norm),
             RowKernel::SoftmaxBwd => softmax_bwd_kernel(ctx, target, c),
             RowKernel::SoftmaxFwd => softmax_rows_kernel(ctx, target, c),
             RowKernel::LayernormFwd => layernorm_rows_kernel(ctx, target, c),
@@ -105,26 +119,46 @@ impl RowKernel {
     }
 
     /// The configuration where nothing was tuned: [`RowConfig::for_n`] (one row per CTA, one
-    /// 16-byte vector per access, 16 elements of a row per thread), the chunked kernels with
-    /// chunks of at most 8192 columns.
+    /// 16-byte vector per access), with the warps that `examples/row_occupancy` predicts keep
+    /// the most bytes in flight per sm_90 SM at `bench_rows`' shapes (bf16, 4K–16K columns):
+    /// RMSNorm forward and backward 16 elements of a row a thread up to 16 warps, layer norm
+    /// (forward and backward) and the staged kernels 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
+    /// CTA an SM forward and spill backward); the looped kernels chunks of at most 8192
+    /// columns over 8 warps (four to five CTAs an SM), cross entropy's backward (one tile, no
+    /// loop) over 16; the others 16 elements a thread.
     pub fn default_config(&self, n: u32, dtype: DType) -> RowConfig {
         let c = RowConfig::for_n(n, dtype);
-        if self.chunked() && c.block_n > 8192 {
-            RowConfig {
-                block_n: 8192,
-                num_warps: 16,
+        match self {
+            RowKernel::RmsNorm(_) | RowKernel::NormBwd(Norm::Rms) => {
+                c.with_elems_per_thread(16, 16)
+            }
+            // Layer norm's extra statistic takes 76 registers at 16 elements a thread (one
+            // 512-thread CTA an SM at 8K), and the staged kernels' copies 92 (RMSNorm); at 32
+            // elements they take 128 (two 256-thread CTAs).
+            RowKernel::NormBwd(Norm::Layer)
+            | RowKernel::NormBwdStaged(_)
+            | RowKernel::RmsNormStaged(_)
+            | RowKernel::LayernormFwd => c.with_elems_per_thread(32, 16),
+            // One tile, no loop: 16 warps keep it at 32 registers (64 KB in flight).
+            RowKernel::CrossEntropyBwd => RowConfig {
+                block_n: c.block_n.min(8192),
                 ..c
             }
-        } else {
-            c
+            .with_elems_per_thread(16, 32),
+            _ if self.chunked() => RowConfig {
+                block_n: c.block_n.min(8192),
+                ..c
+            }
+            .with_elems_per_thread(32, 32),
+            _ => c,
         }
     }
 
     /// The candidates the autotuner times for rows of `n` of `dtype` on `target`: rows per CTA
-    /// 1, 2, 4; one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–16K columns
+    /// 1, 2, 4; one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–32K columns
     /// for the chunked kernels; less those this kernel refuses (registers) and those whose
     /// threads would hold copies (more threads × elements than the tile). The default
-    /// ([`RowKernel::default_config`]) is always among them.
+    /// ([`RowKernel::default_config`]) is among them where it fits.
     pub fn candidates(&self, n: u32, dtype: DType, target: Target) -> Vec<RowConfig> {
         let base = RowConfig::for_n(n, dtype);
         let vec = base.per_thread;
@@ -160,7 +194,7 @@ impl RowKernel {
             }
         }
         let d = self.default_config(n, dtype);
-        if !out.contains(&d) {
+        if !out.contains(&d) && self.fits(target, d) {
             out.push(d);
         }
         out
@@ -171,10 +205,24 @@ impl RowKernel {
     fn fits(&self, target: Target, c: RowConfig) -> bool {
         let (tiles, vectors) = match self {
             RowKernel::RmsNorm(o) => (1 + o.residual as u64, 1),
-            RowKernel::NormBwd(Norm::Rms) => (2, 2),
-            RowKernel::NormBwd(Norm::Layer) => (2, 3),
+            RowKernel::RmsNormStaged(o) => {
+                if rmsnorm_staged_shared_bytes(&c, *o) > target.max_shared_bytes() as u64 {
+                    return false;
+                }
+                (1 + o.residual as u64, 1)
+            }
+            RowKernel::NormBwd(norm) | RowKernel::NormBwdStaged(norm) => {
+                // The column sums (and stages) in shared memory.
+                let staged = matches!(self, RowKernel::NormBwdStaged(_));
+                if norm_bwd_shared_bytes(&c, *norm, staged) > target.max_shared_bytes() as u64 {
+                    return false;
+                }
+                (2, 1)
+            }
             RowKernel::LayernormFwd => (1, 2),
-            RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) => (2, 0),
+            RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) | RowKernel::CrossEntropyFwd => {
+                (2, 0)
+            }
             _ => (1, 0),
         };
         c.layout("row_candidates", target, tiles, vectors).is_ok()

@@ -5,7 +5,7 @@
 
 use std::f64::consts::LOG2_E;
 
-use crate::layout::encoding::{Blocked, Slice};
+use crate::layout::encoding::{helpers::blocked_for, Blocked, Slice};
 
 use super::super::{Context, DType, Kernel, KernelBuilder, ReduceOp, Result, Target, Value};
 use super::row_config::RowConfig;
@@ -25,7 +25,9 @@ struct Split {
     pmax: Value,
     psum: Value,
     y: Option<Value>,
+    m: Value,
     splits: Value,
+    pid: Value,
     chunk: Value,
     rows: TileRows,
     mask: Value,
@@ -62,7 +64,9 @@ impl Split {
             pmax,
             psum,
             y,
+            m,
             splits,
+            pid,
             chunk,
             rows,
             mask,
@@ -101,10 +105,12 @@ pub fn softmax_split_stats_kernel(
     kb.finish()
 }
 
-/// The second kernel of the split softmax: each CTA merges its rows' `splits` partials of
-/// [`softmax_split_stats_kernel`] in order (`M = max(M, pmax_j)`,
-/// `S = S · exp(M_old - M) + psum_j · exp(pmax_j - M)`), then writes
-/// `y = exp(x - M) / S` over its chunk.
+/// The second kernel of the split softmax: each CTA issues the loads of its chunk of `x`, then
+/// merges its rows' `splits` partials of [`softmax_split_stats_kernel`] 64 at a time, each step
+/// one tile of loads and two reductions (`M = max(M, max_j pmax_j)`,
+/// `S = S · exp(M_old - M) + Σ_j psum_j · exp(pmax_j - M)`), and writes `y = exp(x - M) / S`
+/// over its chunk. (Merging one partial per loop step made every CTA wait for `splits`
+/// dependent loads in a row before its own chunk was even requested.)
 ///
 /// Parameters: `x: ptr<T>`, `pmax, psum: ptr<f32>`, `y: ptr<T>`, `m: i32`, `n: i32`,
 /// `splits: i32`. Grid: [`softmax_split_grid`].
@@ -118,26 +124,13 @@ pub fn softmax_split_apply_kernel(
     let layout = c.layout("softmax_split_apply_kernel", target, 1, 0)?;
     let mut kb = KernelBuilder::new(ctx, target, "softmax_split_apply", c.num_warps)?;
     let s = Split::begin(&mut kb, &layout, &c, true)?;
-    let per_row = (
-        &Slice::new(1, layout.clone().into()),
-        [c.rows_per_cta as u64],
-    );
-    // The running max starts at the lowest finite f32 so that its first rescale is exp2(-inf).
-    let m0 = kb.full(per_row, DType::F32, f32::MIN)?;
-    let s0 = kb.full(per_row, DType::F32, 0.0f32)?;
-    let ms = kb.for_range(0, s.splits, 1, &[m0, s0], |kb, j, acc| {
-        let part = kb.add(s.part_row, j)?;
-        let pm = load_f32(kb, s.pmax, part, s.rows.ok1, 0.0)?;
-        let ps = load_f32(kb, s.psum, part, s.rows.ok1, 0.0)?;
-        let new_m = kb.max(acc[0], pm)?;
-        let sum = kb.expr(|e| {
-            let old = ((e.of(acc[0]) - e.of(new_m)) * LOG2_E).exp2();
-            let this = ((e.of(pm) - e.of(new_m)) * LOG2_E).exp2();
-            e.of(acc[1]).fma(old, e.of(ps) * this)
-        })?;
-        Ok(vec![new_m, sum])
-    })?;
+    // The chunk first, so that its loads are in flight while the partials merge.
     let v = load_f32(&mut kb, s.x, s.offs, s.mask, f64::NEG_INFINITY)?;
+    let ms = merge_partials(&mut kb, target, &c, &s)?;
+    let ms = [
+        kb.convert_layout(ms[0], Slice::new(1, layout.clone().into()))?,
+        kb.convert_layout(ms[1], Slice::new(1, layout.clone().into()))?,
+    ];
     let m2 = kb.mul(ms[0], -LOG2_E)?;
     let m2 = kb.expand_dims(m2, 1)?;
     let inv = kb.div(1.0f32, ms[1])?;
@@ -146,4 +139,56 @@ pub fn softmax_split_apply_kernel(
     let y = s.y.unwrap_or(s.x);
     store_as(&mut kb, y, s.offs, out, c.dtype, s.mask)?;
     kb.finish()
+}
+
+/// Partials merged per step of [`merge_partials`]: one step for rows of up to 64 chunks
+/// (512K columns in chunks of 8192).
+const MERGE_STEP: u32 = 64;
+
+/// The row max `M` and `S = Σ_j psum_j · exp(pmax_j - M)` of each of the CTA's rows, merged from
+/// its `splits` partials [`MERGE_STEP`] at a time as a `[rows_per_cta, MERGE_STEP]` tile (all of a
+/// step's loads issued together, not one dependent load per partial), in the row slice of that
+/// tile's own layout.
+fn merge_partials(
+    kb: &mut KernelBuilder<'_>,
+    target: Target,
+    c: &RowConfig,
+    s: &Split,
+) -> Result<[Value; 2]> {
+    let rpc = c.rows_per_cta as u64;
+    let pl = blocked_for(
+        &[rpc, MERGE_STEP as u64],
+        &[1, 1],
+        c.num_warps,
+        target.warp_size(),
+    )?;
+    let prow = Slice::new(1, pl.clone().into());
+    let rows = kb.arange(0, c.rows_per_cta as i32, prow.clone())?;
+    let r0 = kb.mul(s.pid, c.rows_per_cta as i32)?;
+    let rows = kb.add(rows, r0)?;
+    let row_ok = kb.lt(rows, s.m)?;
+    let base = kb.mul(rows, s.splits)?;
+    let (row_ok, base) = (kb.expand_dims(row_ok, 1)?, kb.expand_dims(base, 1)?);
+    // The running max starts at the lowest finite f32 so that its first rescale is exp2(-inf).
+    let m0 = kb.full((&prow, [rpc]), DType::F32, f32::MIN)?;
+    let s0 = kb.full((&prow, [rpc]), DType::F32, 0.0f32)?;
+    let out = kb.for_range(0, s.splits, MERGE_STEP, &[m0, s0], |kb, j0, acc| {
+        let j = kb.arange(0, MERGE_STEP as i32, Slice::new(0, pl.clone().into()))?;
+        let j = kb.add(j, j0)?;
+        let j_ok = kb.lt(j, s.splits)?;
+        let (j, j_ok) = (kb.expand_dims(j, 0)?, kb.expand_dims(j_ok, 0)?);
+        let mask = kb.and(row_ok, j_ok)?;
+        let off = kb.add(base, j)?;
+        let pm = load_f32(kb, s.pmax, off, mask, f64::NEG_INFINITY)?;
+        let ps = load_f32(kb, s.psum, off, mask, 0.0)?;
+        let new_m = kb.expr(|e| e.of(pm).max_over(1).max(e.of(acc[0])))?;
+        let nm = kb.expand_dims(new_m, 1)?;
+        let sum = kb.expr(|e| {
+            let old = ((e.of(acc[0]) - e.of(new_m)) * LOG2_E).exp2();
+            let these = (e.of(ps) * ((e.of(pm) - e.of(nm)) * LOG2_E).exp2()).sum(1);
+            e.of(acc[1]).fma(old, these)
+        })?;
+        Ok(vec![new_m, sum])
+    })?;
+    Ok([out[0], out[1]])
 }

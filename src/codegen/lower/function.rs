@@ -1,8 +1,11 @@
 //! The kernel function: declared from the parameters when the body starts, with a prologue
-//! block (special registers, thread coordinates) that falls through to the body.
+//! block (special registers, thread coordinates) that falls through to the body; ended (its
+//! return, unused instructions erased, the register limit) and verified when the kernel is
+//! finished.
 
 use inkwell::attributes::AttributeLoc;
 use inkwell::types::BasicMetadataTypeEnum;
+use inkwell::values::FunctionValue;
 
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::lower::context::LowerCtx;
@@ -88,5 +91,66 @@ impl<'ctx> LowerCtx<'ctx> {
             }
         }
         Ok(())
+    }
+
+    /// Ends the body with the return, erases what nothing uses, sets the register limit
+    /// (`max_registers`, unless the function has one already) and verifies the module.
+    pub(crate) fn end_function(&mut self, max_registers: Option<u32>) -> Result<()> {
+        self.em.b.build_return(None)?;
+        if let Some(f) = self.em.func {
+            drop_unused(f);
+            let key = "nvvm.maxnreg";
+            if let Some(regs) = max_registers {
+                if f.get_string_attribute(AttributeLoc::Function, key)
+                    .is_none()
+                {
+                    let a = self.em.ctx.create_string_attribute(key, &regs.to_string());
+                    f.add_attribute(AttributeLoc::Function, a);
+                }
+            }
+        }
+        self.em
+            .module
+            .verify()
+            .map_err(|e| CodegenError::llvm("verify", e.to_string()))
+    }
+}
+
+/// Erases the instructions nothing uses. Lowering computes every register's value as an op
+/// is lowered (an address and a bound check per element), and a vector access uses only its
+/// first element's; without them, every later copy and pass (the module clone, code
+/// generation's IR passes) has a third less IR to go through on a 64 × 64 tile.
+fn drop_unused(f: FunctionValue<'_>) {
+    use inkwell::values::InstructionOpcode as Op;
+    for bb in f.get_basic_blocks().into_iter().rev() {
+        let mut inst = bb.get_last_instruction();
+        while let Some(i) = inst {
+            inst = i.get_previous_instruction();
+            let pure = matches!(
+                i.get_opcode(),
+                Op::Add
+                    | Op::Sub
+                    | Op::Mul
+                    | Op::And
+                    | Op::Or
+                    | Op::Xor
+                    | Op::Shl
+                    | Op::LShr
+                    | Op::AShr
+                    | Op::ICmp
+                    | Op::FCmp
+                    | Op::Select
+                    | Op::GetElementPtr
+                    | Op::ZExt
+                    | Op::SExt
+                    | Op::Trunc
+                    | Op::BitCast
+                    | Op::ExtractElement
+                    | Op::ExtractValue
+            );
+            if pure && i.get_first_use().is_none() {
+                i.erase_from_basic_block();
+            }
+        }
     }
 }

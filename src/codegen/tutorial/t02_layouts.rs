@@ -11,7 +11,7 @@
 //!   layout, and the builder reads the vector width of each access off it (and off what it knows
 //!   of the pointer: the argument's 16-byte alignment, the block start's divisibility).
 //! - **Masks cover the ragged end.** `offs < xnumel` masks the load and the store of the last
-//!   block; `load_masked(m)` and `store(v, Some(m))` take it inside one expression.
+//!   block; `load_masked(mask)` and `store_masked(v, mask)` take it inside one expression.
 //! - **`convert_layout` changes who holds what.** The transpose reads rows of `src` with threads
 //!   along columns (coalesced), converts the tile so that threads run along rows, and writes
 //!   rows of `dst` (coalesced again). The conversion is planned by the layout algebra: here a
@@ -20,6 +20,8 @@
 //!   layout of a column of row indices: `expand_dims(ix, 1)` lands back in `rows`, so
 //!   `ix[:, None] * n + iy[None, :]` broadcasts to the tile without a conversion
 //!   (`KernelBuilder::slice_layout` gives the same slice of any tile).
+//!   `kb.block_offsets([64, 64], rows)` makes both, `program_id(d) · 64 + arange` along each
+//!   dimension, sliced and expanded back into `rows`.
 //!
 //! The example, `examples/tutorial_02_layouts.rs`:
 //!

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::layout::{Dim, LayoutError, LinearLayout, Result};
 
+use super::cta_local::cta_local_source;
 use super::hw::{same_tensor, Hw};
 
 /// How data must move to go from one layout to another.
@@ -313,7 +314,7 @@ pub fn classify(src: &LinearLayout, dst: &LinearLayout) -> Result<Classification
         let order = same_tensor(src, dst)?;
         let s = Hw::new(src, &order)?.without_broadcast_regs();
         let d = Hw::new(dst, &order)?.without_broadcast_regs();
-        super::swizzle::cta_local_source(&s, &d).is_some()
+        cta_local_source(&s, &d).is_some()
     };
     Ok(Classification {
         minimal,

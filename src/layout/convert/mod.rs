@@ -29,6 +29,7 @@
 mod bank_conflicts;
 mod classify;
 mod cost;
+mod cta_local;
 mod hw;
 mod plan;
 #[cfg(feature = "serde")]

@@ -49,7 +49,7 @@ pub fn element_bits(dtype: &str) -> Result<u32> {
         _ => {
             return Err(LayoutError::Invalid(format!(
                 "dtype `{}`: unknown element type (i8, i16, i32, i64, f8, f16, bf16, f32, f64)",
-                crate::layout::text::excerpt(dtype)
+                crate::layout::error::excerpt(dtype)
             )))
         }
     })

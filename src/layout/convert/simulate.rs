@@ -3,9 +3,10 @@
 
 use crate::layout::{LayoutError, LinearLayout, Result};
 
-use super::hw::{same_tensor, xor_cols, Hw};
+use super::bank_conflicts::OffsetMap;
+use super::hw::{rank, same_tensor, xor_cols, Hw};
 use super::shuffle::ShufflePlan;
-pub use super::swizzle::execute_shared_plan;
+use super::swizzle::SharedPlan;
 
 /// Banks of shared memory (NVIDIA and AMD gfx9 alike) and their width in bytes.
 pub const NUM_BANKS: u64 = 32;
@@ -261,6 +262,86 @@ pub fn execute_shuffle_plan(plan: &ShufflePlan) -> Result<()> {
                     let got = out[lp as usize][r as usize];
                     if got != want {
                         return Err(mismatch("shuffle plan", r, lp, warp, got, want));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Executes a shared-memory plan on the host. Each thread computes its store and load addresses from its
+/// own (register, lane, warp) coordinates through the linear maps `src → scratch` and `dst → scratch`, the
+/// way generated code does; for every repetition all threads store their source elements, then load. The
+/// loaded values must be exactly the destination layout's elements, and no two stores of one repetition
+/// may write different elements to one address.
+pub fn execute_shared_plan(plan: &SharedPlan) -> Result<()> {
+    let (s, d) = (&plan.src, &plan.dst);
+    check_hw(s)?;
+    check_hw(d)?;
+    let addr_cols = plan.address_columns();
+    let all: Vec<u64> = addr_cols.iter().chain(&plan.reps).copied().collect();
+    if rank(&all) as usize != all.len() || all.len() != s.out_bits as usize {
+        return Err(LayoutError::Invalid(
+            "scratch layout is not a bijection onto the tensor".into(),
+        ));
+    }
+    let offsets = OffsetMap::from_columns(&all);
+    let addr_bits = addr_cols.len();
+    // Hardware coordinate → (repetition, address): the store and load conversions, one column per bit.
+    let cvt = |hw: &Hw| -> Vec<u64> {
+        hw.reg
+            .iter()
+            .chain(&hw.lane)
+            .chain(&hw.warp)
+            .chain(&hw.block)
+            .map(|&c| offsets.offset(c))
+            .collect()
+    };
+    let (store_cvt, load_cvt) = (cvt(s), cvt(d));
+    let index = |hw: &Hw, r: u64, l: u64, w: u64, b: u64| -> u64 {
+        let (nr, nl, nw) = (hw.reg.len(), hw.lane.len(), hw.warp.len());
+        r | l << nr | w << (nr + nl) | b << (nr + nl + nw)
+    };
+    let mask = (1u64 << addr_bits) - 1;
+    for rep in 0..plan.repetitions() {
+        let mut mem = vec![u64::MAX; 1usize << addr_bits];
+        for b in 0..s.num_blocks() {
+            for w in 0..s.num_warps() {
+                for l in 0..s.num_lanes() {
+                    for r in 0..s.num_regs() {
+                        let o = xor_cols(&store_cvt, index(s, r, l, w, b));
+                        if o >> addr_bits != rep {
+                            continue;
+                        }
+                        let x = s.element(r, l, w, b);
+                        let a = (o & mask) as usize;
+                        if mem[a] != u64::MAX && mem[a] != x {
+                            return Err(LayoutError::Invalid(format!(
+                                "repetition {rep}: elements {} and {x} both stored at offset {a}",
+                                mem[a]
+                            )));
+                        }
+                        mem[a] = x;
+                    }
+                }
+            }
+        }
+        for b in 0..d.num_blocks() {
+            for w in 0..d.num_warps() {
+                for l in 0..d.num_lanes() {
+                    for r in 0..d.num_regs() {
+                        let o = xor_cols(&load_cvt, index(d, r, l, w, b));
+                        if o >> addr_bits != rep {
+                            continue;
+                        }
+                        let want = d.element(r, l, w, b);
+                        let got = mem[(o & mask) as usize];
+                        if got != want {
+                            return Err(LayoutError::Invalid(format!(
+                                "repetition {rep}: register {r} of lane {l}, warp {w} loads {got}, wants {want}"
+                            )));
+                        }
                     }
                 }
             }

@@ -12,10 +12,11 @@ use smallvec::SmallVec;
 
 use crate::layout::gf2::ColumnEchelon;
 use crate::layout::{Dim, LayoutError, LinearLayout, Result};
+use crate::target::Target;
 
 use super::bank_conflicts::{conflicts_for, largest_vector, OffsetMap};
-use super::hw::{intersection_dim, rank, span_intersection, xor_cols, Hw, XorBasis};
-use super::plan::Target;
+use super::cta_local::cta_local_source;
+use super::hw::{intersection_dim, span_intersection, Hw, XorBasis};
 use super::tiles::{tiles_for, Instruction, Tile};
 
 /// A planned shared-memory round trip.
@@ -402,63 +403,6 @@ fn instruction_tile(t: &Tile, hw: &Hw, vb: &[u64]) -> Option<Vec<u64>> {
     Some(tile)
 }
 
-/// When every destination CTA finds its elements in the same source CTA although the block bases differ
-/// (e.g. a source broadcast across CTAs), the source restricted to what the destination CTA needs, with the
-/// destination's block bases; `None` when data must cross CTAs or the restriction is not a set of registers.
-pub(crate) fn cta_local_source(s: &Hw, d: &Hw) -> Option<Hw> {
-    let intra: Vec<u64> = d
-        .reg
-        .iter()
-        .chain(&d.lane)
-        .chain(&d.warp)
-        .copied()
-        .collect();
-    let src_intra: Vec<u64> = s
-        .reg
-        .iter()
-        .chain(&s.lane)
-        .chain(&s.warp)
-        .copied()
-        .collect();
-    let in_span = |basis: &[u64], x: u64| {
-        let mut t = basis.to_vec();
-        let r = rank(&t);
-        t.push(x);
-        rank(&t) == r
-    };
-    // Each destination CTA's elements are held by the same source CTA.
-    if !intra.iter().all(|&x| in_span(&src_intra, x)) {
-        return None;
-    }
-    for (i, &tb) in d.block.iter().enumerate() {
-        let sb = s.block.get(i).copied().unwrap_or(0);
-        if !in_span(&src_intra, tb ^ sb) {
-            return None;
-        }
-    }
-    // Keep the source registers the destination needs; lanes and warps must all be needed.
-    if !s
-        .lane
-        .iter()
-        .chain(&s.warp)
-        .all(|&x| x == 0 || in_span(&intra, x))
-    {
-        return None;
-    }
-    let mut r = s.clone();
-    r.reg.retain(|&x| in_span(&intra, x));
-    r.block = d.block.clone();
-    let mut all: Vec<u64> = r
-        .reg
-        .iter()
-        .chain(&r.lane)
-        .chain(&r.warp)
-        .copied()
-        .collect();
-    all.retain(|&x| x != 0);
-    (rank(&all) == rank(&intra)).then_some(r)
-}
-
 /// Plans the shared-memory round trip from `src` to `dst` (distributed layouts of the same tensor) for
 /// `target`.
 pub fn plan_shared(
@@ -722,84 +666,4 @@ fn build_plan(
         src: s.clone(),
         dst: d.clone(),
     })
-}
-
-/// Executes a shared-memory plan on the host. Each thread computes its store and load addresses from its
-/// own (register, lane, warp) coordinates through the linear maps `src → scratch` and `dst → scratch`, the
-/// way generated code does; for every repetition all threads store their source elements, then load. The
-/// loaded values must be exactly the destination layout's elements, and no two stores of one repetition
-/// may write different elements to one address.
-pub fn execute_shared_plan(plan: &SharedPlan) -> Result<()> {
-    let (s, d) = (&plan.src, &plan.dst);
-    super::simulate::check_hw(s)?;
-    super::simulate::check_hw(d)?;
-    let addr_cols = plan.address_columns();
-    let all: Vec<u64> = addr_cols.iter().chain(&plan.reps).copied().collect();
-    if super::hw::rank(&all) as usize != all.len() || all.len() != s.out_bits as usize {
-        return Err(LayoutError::Invalid(
-            "scratch layout is not a bijection onto the tensor".into(),
-        ));
-    }
-    let offsets = OffsetMap::from_columns(&all);
-    let addr_bits = addr_cols.len();
-    // Hardware coordinate → (repetition, address): the store and load conversions, one column per bit.
-    let cvt = |hw: &Hw| -> Vec<u64> {
-        hw.reg
-            .iter()
-            .chain(&hw.lane)
-            .chain(&hw.warp)
-            .chain(&hw.block)
-            .map(|&c| offsets.offset(c))
-            .collect()
-    };
-    let (store_cvt, load_cvt) = (cvt(s), cvt(d));
-    let index = |hw: &Hw, r: u64, l: u64, w: u64, b: u64| -> u64 {
-        let (nr, nl, nw) = (hw.reg.len(), hw.lane.len(), hw.warp.len());
-        r | l << nr | w << (nr + nl) | b << (nr + nl + nw)
-    };
-    let mask = (1u64 << addr_bits) - 1;
-    for rep in 0..plan.repetitions() {
-        let mut mem = vec![u64::MAX; 1usize << addr_bits];
-        for b in 0..s.num_blocks() {
-            for w in 0..s.num_warps() {
-                for l in 0..s.num_lanes() {
-                    for r in 0..s.num_regs() {
-                        let o = xor_cols(&store_cvt, index(s, r, l, w, b));
-                        if o >> addr_bits != rep {
-                            continue;
-                        }
-                        let x = s.element(r, l, w, b);
-                        let a = (o & mask) as usize;
-                        if mem[a] != u64::MAX && mem[a] != x {
-                            return Err(LayoutError::Invalid(format!(
-                                "repetition {rep}: elements {} and {x} both stored at offset {a}",
-                                mem[a]
-                            )));
-                        }
-                        mem[a] = x;
-                    }
-                }
-            }
-        }
-        for b in 0..d.num_blocks() {
-            for w in 0..d.num_warps() {
-                for l in 0..d.num_lanes() {
-                    for r in 0..d.num_regs() {
-                        let o = xor_cols(&load_cvt, index(d, r, l, w, b));
-                        if o >> addr_bits != rep {
-                            continue;
-                        }
-                        let want = d.element(r, l, w, b);
-                        let got = mem[(o & mask) as usize];
-                        if got != want {
-                            return Err(LayoutError::Invalid(format!(
-                                "repetition {rep}: register {r} of lane {l}, warp {w} loads {got}, wants {want}"
-                            )));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
 }

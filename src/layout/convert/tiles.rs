@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::plan::Target;
+use crate::target::Target;
 
 /// A shared-memory instruction family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

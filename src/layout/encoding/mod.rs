@@ -395,24 +395,3 @@ from_variant!(Blocked => Blocked, Slice => Slice, NvidiaMma => NvidiaMma, DotOpe
     AmdRotatingShared => AmdRotatingShared, PartitionedShared => PartitionedShared,
     TensorMemory => TensorMemory,
     TensorMemoryScales => TensorMemoryScales);
-
-#[cfg(all(test, feature = "serde"))]
-mod tests {
-    use super::*;
-    use crate::layout::text::parse_any;
-
-    #[test]
-    fn encodings_round_trip_through_serde() {
-        for (text, shape) in [
-            ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>", [64u64, 64]),
-            ("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>", [64, 64]),
-            ("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", [64, 64]),
-        ] {
-            let enc = parse_any(text).unwrap();
-            let json = serde_json::to_string(&enc).unwrap();
-            let back: Encoding = serde_json::from_str(&json).unwrap();
-            assert_eq!(back, enc, "{json}");
-            assert_eq!(back.to_linear_layout(&shape).unwrap(), enc.to_linear_layout(&shape).unwrap());
-        }
-    }
-}

@@ -60,7 +60,7 @@ impl TmemMessage {
                     "instr_variant",
                     format!(
                         "unknown instr_variant: {}",
-                        crate::layout::text::excerpt(other)
+                        crate::layout::error::excerpt(other)
                     ),
                 ))
             }

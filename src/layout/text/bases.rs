@@ -16,10 +16,8 @@
 
 use std::fmt;
 
-use crate::layout::error::{LayoutError, Result};
+use crate::layout::error::{excerpt, LayoutError, Result};
 use crate::layout::{Bases, Dim, LinearLayout};
-
-use super::excerpt;
 
 impl fmt::Display for LinearLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -9,9 +9,9 @@ use crate::layout::encoding::{
 };
 use std::sync::Arc;
 
+use crate::layout::error::excerpt;
 use crate::layout::{LayoutError, Result};
 
-use super::excerpt;
 use super::lex::{describe, Lexer, Tok};
 use super::value::{
     bases, boolean, cga, encoding, fmt_bases, fmt_list, int, u32_list, u32_of, u64_list, Params,

@@ -1,9 +1,8 @@
 //! A small tokenizer shared by the TTGIR and Gluon parsers: identifiers (with `.`), integers, and
 //! single-character punctuation, each with its 1-based line and column for error messages.
 
+use crate::layout::error::excerpt;
 use crate::layout::{LayoutError, Result};
-
-use super::excerpt;
 
 /// One token.
 #[derive(Clone, Debug, PartialEq, Eq)]

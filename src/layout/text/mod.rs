@@ -12,6 +12,7 @@ mod lex;
 pub mod ttgir;
 mod value;
 
+pub use crate::layout::error::{excerpt, excerpt_with, EXCERPT_CHARS};
 pub use value::Val;
 
 use crate::layout::encoding::Encoding;
@@ -25,30 +26,4 @@ pub fn parse_any(text: &str) -> Result<Encoding> {
     } else {
         gluon::parse_encoding(text)
     }
-}
-
-/// The most characters of an input token an error message quotes.
-pub const EXCERPT_CHARS: usize = 60;
-
-/// An input token as error messages quote it: control characters escaped (`\n`, `\u{1b}`), and cut to
-/// [`EXCERPT_CHARS`] characters with `…` when longer, so an error stays one short line whatever the input.
-pub fn excerpt(token: &str) -> String {
-    excerpt_with(token, EXCERPT_CHARS)
-}
-
-/// [`excerpt`] with a limit of `max_chars` characters.
-pub fn excerpt_with(token: &str, max_chars: usize) -> String {
-    let mut out = String::new();
-    for (i, c) in token.chars().enumerate() {
-        if i == max_chars {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }

@@ -10,13 +10,13 @@ use crate::layout::encoding::{
     Encoding, NvidiaMma, NvmmaShared, PaddedShared, PartitionedShared, SharedLinear, Slice,
     SwizzledShared, TensorMemory, TensorMemoryScales,
 };
+use crate::layout::error::{excerpt, excerpt_with};
 use crate::layout::{Bases, LayoutError, Result};
 
 use super::lex::{describe, Lexer, Tok};
 use super::value::{
     bases, boolean, cga, encoding, fmt_bases, fmt_list, u32_list, u32_of, u64_list, Params, Val,
 };
-use super::{excerpt, excerpt_with};
 
 /// Aliases (`#blocked` → its encoding) available while parsing.
 pub type Aliases = HashMap<String, Encoding>;

@@ -4,9 +4,8 @@
 use std::sync::Arc;
 
 use crate::layout::encoding::{CgaLayout, Encoding};
+use crate::layout::error::excerpt;
 use crate::layout::{Bases, LayoutError, Result};
-
-use super::excerpt;
 
 /// A parameter value of a layout constructor: what the TTGIR and Gluon parsers read, and what
 /// [`gluon::build_encoding`](super::gluon::build_encoding) takes from a host language's arguments.

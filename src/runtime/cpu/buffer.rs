@@ -3,7 +3,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::device::{Device, Shared};
+use super::handle::{Device, Shared};
 use super::Cpu;
 use crate::codegen::interp::DeviceBuffer;
 use crate::runtime::args::DevicePointer;

@@ -1,49 +1,19 @@
-//! The CPU device: the target it emulates and the interpreter's memory.
+//! The CPU device's constructors and its backend API: allocation, loading, streams and tensor maps.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use super::buffer::Buffer;
+use super::handle::{Device, Shared};
 use super::module::Module;
 use super::stream::Stream;
 use super::Cpu;
-use crate::codegen::interp::{Memory, Options};
-use crate::runtime::backend::{self, BufferOf, DropErrors, KernelImage};
+use crate::codegen::interp::Options;
+use crate::runtime::backend::{self, BufferOf, KernelImage};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
 use crate::runtime::tensor_map::TensorMap;
 use crate::target::Target;
-
-#[derive(Debug)]
-pub(crate) struct Shared {
-    pub(crate) target: Target,
-    pub(crate) options: Options,
-    name: String,
-    arch: String,
-    mem: Mutex<Memory>,
-    drop_errors: DropErrors,
-}
-
-impl Shared {
-    /// The memory, locked. A panic while it was held (a bug, not a kernel fault: those are
-    /// errors) leaves it consistent, so a poisoned lock is taken over.
-    pub(crate) fn mem(&self) -> MutexGuard<'_, Memory> {
-        self.mem.lock().unwrap_or_else(|p| p.into_inner())
-    }
-}
-
-/// The host, running kernels built for `target` in the interpreter. Cheap to clone; clones share
-/// one memory.
-#[derive(Debug, Clone)]
-pub struct Device {
-    pub(crate) shared: Arc<Shared>,
-}
-
-impl PartialEq for Device {
-    fn eq(&self, other: &Device) -> bool {
-        Arc::ptr_eq(&self.shared, &other.shared)
-    }
-}
 
 impl Device {
     /// A device emulating `target`: its launch limits and shared memory are the target's. Each
@@ -56,14 +26,7 @@ impl Device {
     /// kernel relying on an order the GPU does not promise).
     pub fn with_options(target: Target, options: Options) -> Result<Device> {
         Ok(Device {
-            shared: Arc::new(Shared {
-                target,
-                options,
-                name: format!("weft interpreter ({target})"),
-                arch: target.to_string(),
-                mem: Mutex::new(Memory::new()),
-                drop_errors: DropErrors::new(),
-            }),
+            shared: Arc::new(Shared::new(target, options)),
         })
     }
 }

@@ -36,12 +36,13 @@
 
 mod buffer;
 mod device;
+mod handle;
 mod module;
 mod stream;
 mod tensor_map;
 
 pub use buffer::Buffer;
-pub use device::Device;
+pub use handle::Device;
 pub use module::{Kernel, Module};
 pub use stream::{Event, Stream};
 

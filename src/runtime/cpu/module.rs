@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::device::Device;
+use super::handle::Device;
 use super::Cpu;
 use crate::codegen::ir::Program;
 use crate::runtime::backend;

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::device::Device;
+use super::handle::Device;
 use super::module::Kernel;
 use super::tensor_map::decode;
 use super::Cpu;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use cudarc::driver::{result, CudaSlice, CudaStream, DevicePtr};
 
-use super::device::{Device, Shared};
+use super::handle::{Device, Shared};
 use super::{driver_err, Cuda};
 use crate::runtime::args::DevicePointer;
 use crate::runtime::backend;

@@ -1,4 +1,4 @@
-//! Device selection and properties.
+//! Opening a CUDA device (its primary context and properties) and its backend API.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
@@ -6,7 +6,10 @@ use std::sync::{Arc, Mutex};
 use cudarc::driver::{result, sys, CudaContext};
 
 use super::buffer::Buffer;
+pub use super::handle::Device;
+use super::handle::Shared;
 use super::module::Module;
+pub use super::props::DeviceProps;
 use super::stream::Stream;
 use super::{driver_err, driver_version, ensure_driver, Cuda};
 use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
@@ -16,107 +19,6 @@ use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
 use crate::runtime::tensor_map::TensorMap;
 use crate::target::Target;
-
-/// What a program usually wants to know about a GPU.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeviceProps {
-    /// The device ordinal.
-    pub ordinal: usize,
-    /// The marketing name, e.g. `NVIDIA H100 80GB HBM3`.
-    pub name: String,
-    /// Compute capability `(major, minor)`, e.g. `(9, 0)`.
-    pub compute_capability: (u32, u32),
-    /// Streaming multiprocessors.
-    pub sm_count: u32,
-    /// Global memory in bytes.
-    pub total_mem_bytes: u64,
-    /// L2 cache in bytes.
-    pub l2_bytes: u32,
-    /// Peak memory clock in kHz (0 if the driver does not say).
-    pub memory_clock_khz: u32,
-    /// Memory bus width in bits.
-    pub memory_bus_bits: u32,
-    /// The driver's CUDA version `(major, minor)`.
-    pub driver_version: (u32, u32),
-    /// The launch limits.
-    pub limits: DeviceLimits,
-}
-
-impl DeviceProps {
-    /// The architecture, e.g. `sm_90` (the architecture-specific `sm_90a` also runs here; see
-    /// [`Device::target`](crate::runtime::Device::target)).
-    pub fn arch(&self) -> String {
-        format!(
-            "sm_{}{}",
-            self.compute_capability.0, self.compute_capability.1
-        )
-    }
-
-    /// Theoretical DRAM bandwidth in GB/s (double data rate × bus width), 0 if unknown.
-    pub fn peak_bandwidth_gbs(&self) -> f64 {
-        2.0 * self.memory_clock_khz as f64 * 1e3 * (self.memory_bus_bits as f64 / 8.0) / 1e9
-    }
-}
-
-/// State shared by a device and everything made from it.
-#[derive(Debug)]
-pub(crate) struct Shared {
-    pub(crate) ctx: Arc<CudaContext>,
-    pub(crate) props: DeviceProps,
-    /// `props.arch()`, kept for `Device::arch`.
-    pub(crate) arch: String,
-    /// Name of the last kernel launched on any stream of this device, for fault messages.
-    pub(crate) last_kernel: Mutex<Option<String>>,
-    /// Failed releases in `Drop`, until `take_drop_errors`.
-    pub(crate) drop_errors: DropErrors,
-}
-
-impl Shared {
-    pub(crate) fn bind(&self) -> Result<()> {
-        self.ctx
-            .bind_to_thread()
-            .map_err(|e| driver_err("cuCtxSetCurrent", e))
-    }
-
-    pub(crate) fn set_last_kernel(&self, name: &str) {
-        let mut last = self.last_kernel.lock().unwrap_or_else(|p| p.into_inner());
-        if last.as_deref() != Some(name) {
-            *last = Some(name.to_string());
-        }
-    }
-
-    /// Maps an error seen at a synchronisation: kernel faults name the last kernel launched.
-    pub(crate) fn sync_err(&self, call: &'static str, e: result::DriverError) -> RuntimeError {
-        if super::is_kernel_fault(e) {
-            let kernel = self
-                .last_kernel
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .clone()
-                .unwrap_or_else(|| "<none launched>".into());
-            RuntimeError::KernelFault {
-                kernel,
-                code: super::code(e),
-            }
-        } else {
-            driver_err(call, e)
-        }
-    }
-
-    /// Waits for all work on the device.
-    pub(crate) fn synchronize(&self) -> Result<()> {
-        self.bind()?;
-        self.ctx
-            .synchronize()
-            .map_err(|e| self.sync_err("cuCtxSynchronize", e))
-    }
-}
-
-/// One CUDA GPU: its primary context, properties and default stream. Cheap to clone.
-#[derive(Debug, Clone)]
-pub struct Device {
-    pub(crate) shared: Arc<Shared>,
-}
 
 fn init() -> Result<()> {
     ensure_driver()?;
@@ -246,12 +148,6 @@ impl Device {
             .ctx
             .mem_get_info()
             .map_err(|e| driver_err("cuMemGetInfo", e))
-    }
-}
-
-impl PartialEq for Device {
-    fn eq(&self, other: &Device) -> bool {
-        Arc::ptr_eq(&self.shared, &other.shared) || self.shared.ctx == other.shared.ctx
     }
 }
 

@@ -37,11 +37,13 @@ pub mod buffer;
 pub mod cache;
 pub mod device;
 pub mod disk_cache;
+mod handle;
 #[cfg(feature = "cudarc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
 pub mod interop;
 pub mod link;
 pub mod module;
+mod props;
 pub mod stream;
 pub mod tensor_map;
 

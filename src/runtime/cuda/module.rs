@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use cudarc::driver::{result, sys};
 
-use super::device::{Device, Shared};
+use super::handle::{Device, Shared};
 use super::{code, driver_err, Cuda};
 use crate::runtime::backend;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use cudarc::driver::{result, sys, CudaEvent, CudaStream};
 
-use super::device::{Device, Shared};
+use super::handle::{Device, Shared};
 use super::module::Kernel;
 use super::{code, driver_err, Cuda};
 use crate::runtime::args::KernelArgs;

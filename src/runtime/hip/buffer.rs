@@ -3,7 +3,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::device::{Device, Shared};
+use super::handle::{Device, Shared};
 use super::{check, sys, Hip};
 use crate::runtime::args::DevicePointer;
 use crate::runtime::backend;

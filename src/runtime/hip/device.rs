@@ -1,101 +1,20 @@
-//! HIP device selection and properties.
+//! Opening a HIP device (reading its properties) and its backend API.
 
 use std::ffi::{c_char, CStr};
 use std::sync::{Arc, Mutex};
 
 use super::buffer::Buffer;
+pub use super::handle::Device;
+use super::handle::Shared;
 use super::module::Module;
+pub use super::props::DeviceProps;
 use super::stream::Stream;
-use super::{check, code, lib, sys, Hip};
+use super::{check, lib, sys, Hip};
 use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
 use crate::target::Target;
-
-/// What a program usually wants to know about an AMD GPU.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeviceProps {
-    /// The device ordinal.
-    pub ordinal: usize,
-    /// The marketing name.
-    pub name: String,
-    /// The gfx architecture with its feature suffixes, e.g. `gfx942:sramecc+:xnack-` (empty when
-    /// the runtime is older than ROCm 6 and does not say).
-    pub arch: String,
-    /// HIP's compute-capability approximation `(major, minor)` (e.g. `(9, 4)` on gfx942).
-    pub compute_capability: (u32, u32),
-    /// Compute units.
-    pub cu_count: u32,
-    /// Global memory in bytes.
-    pub total_mem_bytes: u64,
-    /// L2 cache in bytes.
-    pub l2_bytes: u32,
-    /// Peak memory clock in kHz.
-    pub memory_clock_khz: u32,
-    /// Memory bus width in bits.
-    pub memory_bus_bits: u32,
-    /// The launch limits.
-    pub limits: DeviceLimits,
-}
-
-#[derive(Debug)]
-pub(crate) struct Shared {
-    pub(crate) lib: &'static sys::HipLib,
-    pub(crate) ordinal: i32,
-    pub(crate) props: DeviceProps,
-    pub(crate) last_kernel: Mutex<Option<String>>,
-    /// Failed releases in `Drop`, until `take_drop_errors`.
-    pub(crate) drop_errors: DropErrors,
-}
-
-impl Shared {
-    /// Makes this device current on the calling thread (HIP's current device is per thread).
-    pub(crate) fn bind(&self) -> Result<()> {
-        // SAFETY: plain call with a valid ordinal.
-        check(self.lib, "hipSetDevice", unsafe {
-            (self.lib.hipSetDevice)(self.ordinal)
-        })
-    }
-
-    pub(crate) fn set_last_kernel(&self, name: &str) {
-        let mut last = self.last_kernel.lock().unwrap_or_else(|p| p.into_inner());
-        if last.as_deref() != Some(name) {
-            *last = Some(name.to_string());
-        }
-    }
-
-    /// Maps a status seen at a synchronisation: kernel faults name the last kernel launched.
-    pub(crate) fn sync_check(&self, call: &'static str, status: sys::HipError) -> Result<()> {
-        if status == sys::HIP_ERROR_ILLEGAL_ADDRESS || status == sys::HIP_ERROR_LAUNCH_FAILURE {
-            let kernel = self
-                .last_kernel
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .clone()
-                .unwrap_or_else(|| "<none launched>".into());
-            return Err(RuntimeError::KernelFault {
-                kernel,
-                code: code(self.lib, status),
-            });
-        }
-        check(self.lib, call, status)
-    }
-
-    pub(crate) fn synchronize(&self) -> Result<()> {
-        self.bind()?;
-        // SAFETY: plain call.
-        self.sync_check("hipDeviceSynchronize", unsafe {
-            (self.lib.hipDeviceSynchronize)()
-        })
-    }
-}
-
-/// One HIP GPU. Cheap to clone.
-#[derive(Debug, Clone)]
-pub struct Device {
-    pub(crate) shared: Arc<Shared>,
-}
 
 impl Device {
     /// Number of HIP devices; `Err(NoDriver)` without ROCm, `Err(NoDevice)` if it sees no GPU.
@@ -222,12 +141,6 @@ fn gcn_arch_name(lib: &sys::HipLib, dev: i32) -> Result<String> {
     let field = &props[sys::PROPS_GCN_ARCH_NAME..sys::PROPS_GCN_ARCH_NAME + 256];
     let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
     Ok(String::from_utf8_lossy(&field[..end]).into_owned())
-}
-
-impl PartialEq for Device {
-    fn eq(&self, other: &Device) -> bool {
-        self.shared.ordinal == other.shared.ordinal
-    }
 }
 
 impl backend::Device for Device {

@@ -9,7 +9,9 @@
 
 pub mod buffer;
 pub mod device;
+mod handle;
 pub mod module;
+mod props;
 pub mod stream;
 pub mod sys;
 

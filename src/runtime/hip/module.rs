@@ -3,7 +3,7 @@
 use std::ffi::CString;
 use std::sync::Arc;
 
-use super::device::{Device, Shared};
+use super::handle::{Device, Shared};
 use super::{check, code, sys, Hip};
 use crate::runtime::backend;
 use crate::runtime::cache::{CacheKey, KernelCache as Cache};

@@ -3,7 +3,7 @@
 use std::ffi::c_void;
 use std::sync::Arc;
 
-use super::device::{Device, Shared};
+use super::handle::{Device, Shared};
 use super::module::Kernel;
 use super::{check, code, sys, Hip};
 use crate::runtime::args::KernelArgs;

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::builder::body_once::BodyOnce;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
@@ -67,8 +68,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     ///
     /// What is known of the carried values (for vector widths) is their initial facts when the
     /// body keeps them (a pointer advanced by a multiple of 16 bytes stays 16-byte aligned);
-    /// otherwise the loop is built again with weaker facts, so `body` may run up to four times
-    /// (keep it free of side effects outside the builder).
+    /// otherwise the loop is lowered again with weaker facts, from the body's record: `body`
+    /// runs once.
     #[track_caller]
     pub fn for_range(
         &mut self,
@@ -87,13 +88,30 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .collect(),
             1,
             |kb, bodies| {
+                let mut once = BodyOnce::new(bodies.get(0));
                 kb.for_range_impl(lo, hi, step, init, |kb, iv, carried| {
                     let params: Vec<Value> =
                         std::iter::once(iv).chain(carried.iter().copied()).collect();
-                    kb.in_region(bodies.get(0), &params, |kb| body(kb, iv, carried))
+                    once.lower(kb, &params, |kb| body(kb, iv, carried))
                 })
             },
         )
+    }
+
+    /// `for iv in (lo..hi).step_by(step)` carrying nothing: Gluon's `for i in range(lo, hi)`.
+    /// `body` gets the induction variable; whatever it returns besides an error is dropped, so a
+    /// one-op body is one expression (`|kb, i| kb.expr(…)`). As [`for_range`](Self::for_range),
+    /// the body may run more than once while the loop is built.
+    #[track_caller]
+    pub fn for_each<T>(
+        &mut self,
+        lo: impl crate::codegen::IntoOperand,
+        hi: impl crate::codegen::IntoOperand,
+        step: u32,
+        mut body: impl FnMut(&mut Self, Value) -> Result<T>,
+    ) -> Result<()> {
+        self.for_range(lo, hi, step, &[], |kb, iv, _| body(kb, iv).map(|_| vec![]))
+            .map(|_| ())
     }
 
     fn for_range_impl(
@@ -164,8 +182,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect();
         for attempt in 0..4 {
             // An abandoned attempt is unreachable code: what it allocated, freed and fenced
-            // must not shape the next attempt's reuse.
+            // must not shape the next attempt's reuse, and what it reported is not in the kernel.
             let smem_before = self.smem.clone();
+            let rows_before = self.lx.report.rows_len();
             let init_regs: Vec<&[BasicValueEnum<'ctx>]> =
                 inits.iter().map(|d| &d.regs[..]).collect();
             let lp = self.lx.loop_open(
@@ -227,6 +246,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if !invariant {
                 self.lx.values.close_scope(scope, outer);
                 self.smem.restore(smem_before);
+                self.lx.report.truncate_rows(rows_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
                 self.lx.loop_abandon(&lp)?;

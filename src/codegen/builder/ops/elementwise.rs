@@ -15,6 +15,7 @@ use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::promotion::computation_type;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
@@ -164,8 +165,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                         }
                     }
                 }
-                // Integers of two widths meet at the wider, as in Triton (`i32 + i64` is i64):
-                // the narrower is sign-extended.
+                // Two numeric types meet where Triton's rules bring them (`i32 + i64` is i64,
+                // `f16 * f32` f32, `i32 + f16` f16; the narrower integer sign-extended).
                 if let (
                     Type::Scalar(dx),
                     Type::Scalar(dy),
@@ -173,43 +174,65 @@ impl<'ctx> KernelBuilder<'ctx> {
                     Operand::Value(vb),
                 ) = (x.ty, y.ty, a, b)
                 {
-                    let int = |d: DType| d.is_int() && d != DType::I1;
-                    if int(dx) && int(dy) && dx != dy {
-                        if dx.bits() < dy.bits() {
-                            let w = self.cast(va, dy)?;
+                    let div_or_mod = matches!(op, "div" | "div_rn" | "rem");
+                    if let Some(to) = (dx != dy)
+                        .then(|| computation_type(dx, dy, div_or_mod))
+                        .flatten()
+                    {
+                        if dx != to {
+                            let w = self.cast(va, to)?;
                             x = self.get(op, w)?;
-                        } else {
-                            let w = self.cast(vb, dx)?;
+                        }
+                        if dy != to {
+                            let w = self.cast(vb, to)?;
                             y = self.get(op, w)?;
                         }
                     }
                 }
                 Ok((x, y))
             }
-            (Operand::Value(_), _) => {
-                let x = self.operand(op, a, None)?;
+            (Operand::Value(v), lit) => {
+                let x = self.float_for_literal(op, v, lit)?;
                 let like = if x.ty.pointee().is_some() {
                     None
                 } else {
                     Some(x.ty)
                 };
-                let y = self.operand(op, b, like)?;
+                let y = self.operand(op, lit, like)?;
                 Ok((x, y))
             }
-            (_, Operand::Value(_)) => {
-                let y = self.operand(op, b, None)?;
+            (lit, Operand::Value(v)) => {
+                let y = self.float_for_literal(op, v, lit)?;
                 let like = if y.ty.pointee().is_some() {
                     None
                 } else {
                     Some(y.ty)
                 };
-                let x = self.operand(op, a, like)?;
+                let x = self.operand(op, lit, like)?;
                 Ok((x, y))
             }
             _ => Err(CodegenError::arg(
                 op,
                 "at least one operand must be a value, not a literal",
             )),
+        }
+    }
+
+    /// `v`, or `v` cast to f32 where it is an integer and `lit` a float literal (Triton's
+    /// `i32_tile * 0.5` is f32: a float literal outranks an integer).
+    fn float_for_literal(
+        &mut self,
+        op: &'static str,
+        v: Value,
+        lit: Operand,
+    ) -> Result<Rc<ValueData<'ctx>>> {
+        let d = self.get(op, v)?;
+        match (d.ty, lit) {
+            (Type::Scalar(t), Operand::Float(_)) if t.is_int() && t != DType::I1 => {
+                let w = self.cast(v, DType::F32)?;
+                self.get(op, w)
+            }
+            _ => Ok(d),
         }
     }
 

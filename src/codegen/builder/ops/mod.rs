@@ -7,6 +7,7 @@
 
 pub(crate) mod activation;
 pub(crate) mod async_copy;
+pub(crate) mod block_offsets;
 pub(crate) mod cast;
 pub(crate) mod control;
 pub(crate) mod convert;

@@ -25,6 +25,7 @@ use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::body_once::BodyOnce;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
@@ -164,7 +165,8 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's
     /// element type and returns one (it should be associative and commutative: the order of
-    /// combination follows the layout).
+    /// combination follows the layout). `combine` runs once, recorded as the op's combine
+    /// region; every combination the reduction makes lowers that record.
     #[track_caller]
     pub fn reduce_with(
         &mut self,
@@ -178,8 +180,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             vec![tile.into()],
             1,
             |kb, bodies| {
+                let mut once = BodyOnce::new(bodies.get(0));
                 kb.reduce_with_impl(tile, axis, |kb, a, b| {
-                    kb.in_region(bodies.get(0), &[a, b], |kb| combine(kb, a, b))
+                    once.lower_one(kb, &[a, b], |kb| combine(kb, a, b))
                 })
             },
         )

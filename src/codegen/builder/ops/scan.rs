@@ -21,6 +21,7 @@
 pub use crate::codegen::ir::attrs::ScanOp;
 use inkwell::values::{BasicValueEnum, IntValue};
 
+use crate::codegen::builder::body_once::BodyOnce;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
@@ -52,7 +53,8 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// The inclusive scan of `tile` along `axis` with `combine(kb, a, b)`, which gets two
     /// scalars of the tile's element type (`a` holds the lower coordinates) and returns one; it
-    /// must be associative (not necessarily commutative).
+    /// must be associative (not necessarily commutative). `combine` runs once, recorded as the
+    /// op's combine region; every combination the scan makes lowers that record.
     #[track_caller]
     pub fn associative_scan_with(
         &mut self,
@@ -66,8 +68,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             vec![tile.into()],
             1,
             |kb, bodies| {
+                let mut once = BodyOnce::new(bodies.get(0));
                 kb.associative_scan_with_impl(tile, axis, |kb, a, b| {
-                    kb.in_region(bodies.get(0), &[a, b], |kb| combine(kb, a, b))
+                    once.lower_one(kb, &[a, b], |kb| combine(kb, a, b))
                 })
             },
         )

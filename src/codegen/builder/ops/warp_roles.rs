@@ -301,12 +301,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let first = self.roles.take_ids(OP, count)?;
-        Ok(NamedBarriers {
+        let bars = NamedBarriers {
             kernel: self.lx.values.kernel_id(),
             first,
             count,
             threads: warps * self.lx.threads_per_warp(),
-        })
+        };
+        self.roles.named.push(bars);
+        Ok(bars)
     }
 
     /// Waits at barrier `index` of `bars` until its thread count has arrived (this warp's

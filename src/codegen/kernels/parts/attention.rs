@@ -3,12 +3,15 @@
 //! epilogue that stores `O / l` and the log-sum-exp.
 
 use crate::codegen::kernels::attention_config::{AttentionConfig, SWIZZLE};
-use crate::codegen::{DType, KernelBuilder, MathOp, MathPrecision, ReduceOp, Result, Value};
+use crate::codegen::{
+    CodegenError, DType, KernelBuilder, MathOp, MathPrecision, ReduceOp, Result, Value,
+};
 use crate::layout::encoding::{Encoding, Slice};
 
 /// Which key blocks the online softmax masks (keys past the sequence, and causal keys after
-/// the query). Only the last block of a query block needs it, and the mask is exact, so masking
-/// a block that needs none is harmless.
+/// the query). Only the last block of a query block needs it (with variable lengths, every block
+/// from [`QueryBlock::first_masked`]), and the mask is exact, so masking a block that needs none
+/// is harmless.
 #[derive(Debug, Clone, Copy)]
 pub enum Masking {
     /// No key of the block is masked.
@@ -146,8 +149,24 @@ impl OnlineSoftmax {
     }
 }
 
+/// How a forward attention kernel learns its sequence lengths.
+#[derive(Debug, Clone, Copy)]
+pub enum SeqLengths {
+    /// One length for every sequence, the `seq: i32` parameter.
+    Fixed(Value),
+    /// A variable-length batch: `cu_seqlens_q` and `cu_seqlens_k` (`*i32`, `[batch + 1]`
+    /// cumulative offsets, FlashAttention's varlen API).
+    Varlen {
+        /// Cumulative query lengths.
+        cu_q: Value,
+        /// Cumulative key lengths.
+        cu_k: Value,
+    },
+}
+
 /// The parameters of a forward attention kernel, the same for every schedule:
-/// `q_map, k_map, v_map, o_map, o: *T, lse: *f32, seq: i32, qk_scale: f32`.
+/// `q_map, k_map, v_map, o_map, o: *T, lse: *f32, seq: i32, qk_scale: f32`, or with
+/// `cu_seqlens_q: *i32, cu_seqlens_k: *i32` in place of `seq` for a variable-length batch.
 #[derive(Debug, Clone, Copy)]
 pub struct AttentionParams {
     /// Q `[batch · heads · seq, D]` (box `q_box`).
@@ -162,8 +181,8 @@ pub struct AttentionParams {
     pub o: Value,
     /// The log-sum-exp (natural log) of each query row, `[batch · heads · seq]` f32.
     pub lse: Value,
-    /// The sequence length.
-    pub seq: Value,
+    /// The sequence lengths.
+    pub lengths: SeqLengths,
     /// The softmax scale times log2(e), positive.
     pub qk_scale: Value,
 }
@@ -171,18 +190,65 @@ pub struct AttentionParams {
 /// Where one program works: its query block of its head, and the key blocks it visits.
 #[derive(Debug, Clone, Copy)]
 pub struct QueryBlock {
-    /// The head's first row in the `[batch · heads · seq]` arrays.
+    /// The first row of the program's sequence of its query head in Q, O and lse.
     pub head0: Value,
-    /// The block's first row within its head.
+    /// The first row of the same sequence of its KV head (query head `h` reads KV head
+    /// `h / kv_group`) in K and V.
+    pub kv_head0: Value,
+    /// The block's first row within its sequence.
     pub q_off: Value,
     /// The block's first row in the whole arrays.
     pub q_row: Value,
-    /// Key blocks: all of the head's, or (causal) those up to the query block.
+    /// Key blocks: all of the sequence's, or (causal) those up to the query block's last row.
     pub n_blocks: Value,
+    /// Query rows of the sequence.
+    pub len_q: Value,
+    /// Keys of the sequence.
+    pub len_k: Value,
+    /// Variable lengths: `len_k - len_q`, how far right the causal diagonal moves (query row
+    /// `i` sees keys up to `i + shift`, FlashAttention's bottom-right alignment).
+    pub shift: Option<Value>,
+    /// Variable lengths: the first key block that needs a mask (the causal diagonal or the end
+    /// of the keys cuts it); the blocks before it need none.
+    pub first_masked: Option<Value>,
 }
 
 impl QueryBlock {
-    /// The query block `program_id(0)` of head `program_id(1)`.
+    /// The query block of `c`'s kernel: [`of_program`](Self::of_program) for one length,
+    /// [`of_varlen`](Self::of_varlen) for a variable-length batch (after
+    /// [`leave_past_the_end`](Self::leave_past_the_end)).
+    pub fn of_params(
+        kb: &mut KernelBuilder<'_>,
+        c: &AttentionConfig,
+        lengths: SeqLengths,
+    ) -> Result<QueryBlock> {
+        match lengths {
+            SeqLengths::Fixed(seq) => QueryBlock::of_program(kb, c, seq),
+            SeqLengths::Varlen { cu_q, cu_k } => QueryBlock::of_varlen(kb, c, cu_q, cu_k),
+        }
+    }
+
+    /// Variable lengths: leaves the kernel when the program's query block starts past its
+    /// sequence's end (the grid is sized from the longest). Outside any warp role, before
+    /// [`of_params`](Self::of_params); nothing for one length.
+    pub fn leave_past_the_end(
+        kb: &mut KernelBuilder<'_>,
+        c: &AttentionConfig,
+        lengths: SeqLengths,
+    ) -> Result<()> {
+        let SeqLengths::Varlen { cu_q, .. } = lengths else {
+            return Ok(());
+        };
+        let qb = kb.program_id(0)?;
+        let b = kb.program_id(2)?;
+        let [_, len_q] = sequence_span(kb, cu_q, b)?;
+        let q_off = kb.mul(qb, c.block_m as i32)?;
+        let past = kb.ge(q_off, len_q)?;
+        kb.return_if(past)
+    }
+
+    /// The query block `program_id(0)` of head `program_id(1)` (batch · query heads), every
+    /// sequence `seq` long.
     pub fn of_program(
         kb: &mut KernelBuilder<'_>,
         c: &AttentionConfig,
@@ -203,13 +269,143 @@ impl QueryBlock {
         // At least one block, so a sequence length of 0 or less ends (storing nothing: every
         // row is past the end) instead of waiting for a load that was never issued.
         let n_blocks = kb.max(n_blocks, 1)?;
+        // `b · heads_q + h` over the group is `b · heads_kv + h / group`.
+        let kv_head0 = if c.kv_group > 1 {
+            let bhk = kb.div(bh, c.kv_group as i32)?;
+            kb.mul(bhk, seq)?
+        } else {
+            head0
+        };
         Ok(QueryBlock {
             head0,
+            kv_head0,
             q_off,
             q_row,
             n_blocks,
+            len_q: seq,
+            len_k: seq,
+            shift: None,
+            first_masked: None,
         })
     }
+
+    /// The query block `program_id(0)` of query head `program_id(1)` of sequence
+    /// `program_id(2)` in a variable-length batch (`cu_q`, `cu_k`: cumulative lengths). It may
+    /// start past the sequence's end: [`leave_past_the_end`](Self::leave_past_the_end) first.
+    pub fn of_varlen(
+        kb: &mut KernelBuilder<'_>,
+        c: &AttentionConfig,
+        cu_q: Value,
+        cu_k: Value,
+    ) -> Result<QueryBlock> {
+        let (bm, bn) = (c.block_m as i32, c.block_n as i32);
+        let qb = kb.program_id(0)?;
+        let h = kb.program_id(1)?;
+        let b = kb.program_id(2)?;
+        let batch = kb.num_programs(2)?;
+        // (start, length, total) of sequence b in a cumulative array.
+        let span = |kb: &mut KernelBuilder<'_>, cu: Value| -> Result<[Value; 3]> {
+            let [start, len] = sequence_span(kb, cu, b)?;
+            let last = kb.add(cu, batch)?;
+            Ok([start, len, kb.load(last, None, None)?])
+        };
+        let [start_q, len_q, total_q] = span(kb, cu_q)?;
+        let q_off = kb.mul(qb, bm)?;
+        let [start_k, len_k, total_k] = span(kb, cu_k)?;
+        let head_q = kb.mul(h, total_q)?;
+        let head0 = kb.add(head_q, start_q)?;
+        let q_row = kb.add(head0, q_off)?;
+        let hk = kb.div(h, c.kv_group as i32)?;
+        let head_k = kb.mul(hk, total_k)?;
+        let kv_head0 = kb.add(head_k, start_k)?;
+        let shift = kb.sub(len_k, len_q)?;
+        let (keys, first_masked) = if c.causal {
+            // Keys up to the block's last row (bottom-right), at most the sequence's.
+            let reach = kb.add(q_off, bm)?;
+            let reach = kb.add(reach, shift)?;
+            let keys = kb.min(reach, len_k)?;
+            // Block j needs no mask when its last key is seen by the block's first row.
+            let seen = kb.add(q_off, shift)?;
+            let seen = kb.add(seen, 1)?;
+            let seen = kb.max(seen, 0)?;
+            let clear = kb.div(seen, bn)?;
+            let whole = kb.div(len_k, bn)?;
+            (keys, kb.min(clear, whole)?)
+        } else {
+            (len_k, kb.div(len_k, bn)?)
+        };
+        let keys = kb.max(keys, 0)?;
+        let k1 = kb.add(keys, bn - 1)?;
+        let n_blocks = kb.div(k1, bn)?;
+        // At least one block (fully masked when the rows see no key: O 0, lse +inf).
+        let n_blocks = kb.max(n_blocks, 1)?;
+        Ok(QueryBlock {
+            head0,
+            kv_head0,
+            q_off,
+            q_row,
+            n_blocks,
+            len_q,
+            len_k,
+            shift: Some(shift),
+            first_masked: Some(first_masked),
+        })
+    }
+
+    /// Causal: the last key each of `rows` query rows sees (`[rows, 1]` in `layout`, the first
+    /// row `first` rows into the block's sequence); `None` without a causal mask.
+    pub fn causal_rows(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        c: &AttentionConfig,
+        layout: &Slice,
+        rows: i32,
+        first: Value,
+    ) -> Result<Option<Value>> {
+        if !c.causal {
+            return Ok(None);
+        }
+        let first = match self.shift {
+            Some(s) => kb.add(first, s)?,
+            None => first,
+        };
+        let r = kb.arange(0, rows, layout.clone())?;
+        let r = kb.add(r, first)?;
+        Ok(Some(kb.expand_dims(r, 1)?))
+    }
+
+    /// Where the output rows of this block start (`rows_in_block` rows into it).
+    pub fn output_rows(&self, first_in_seq: Value, first_row: Value) -> OutputRows {
+        OutputRows {
+            first_in_seq,
+            first_row,
+            len: self.len_q,
+            empty_rows: self.shift.is_some(),
+        }
+    }
+}
+
+/// Where sequence `b` starts in the cumulative lengths `cu`, and its length.
+fn sequence_span(kb: &mut KernelBuilder<'_>, cu: Value, b: Value) -> Result<[Value; 2]> {
+    let at = kb.add(cu, b)?;
+    let start = kb.load(at, None, None)?;
+    let at1 = kb.add(at, 1)?;
+    let end = kb.load(at1, None, None)?;
+    Ok([start, kb.sub(end, start)?])
+}
+
+/// The query rows an epilogue stores.
+#[derive(Debug, Clone, Copy)]
+pub struct OutputRows {
+    /// The first row within its sequence.
+    pub first_in_seq: Value,
+    /// The first row in the whole O and lse arrays.
+    pub first_row: Value,
+    /// Rows of the sequence (rows at or past it are not stored).
+    pub len: Value,
+    /// A row may have seen no key (variable lengths): its O is 0 and its lse +inf, as
+    /// FlashAttention writes them, instead of `0 / 0`.
+    pub empty_rows: bool,
 }
 
 impl AttentionParams {
@@ -223,17 +419,23 @@ impl AttentionParams {
             o_map: kb.arg_tensor_map("o_map", dt, &c.q_box(), SWIZZLE)?,
             o: kb.arg_ptr("o", dt, 16)?,
             lse: kb.arg_ptr("lse", DType::F32, 16)?,
-            seq: kb.arg_i32("seq", 1)?,
+            lengths: if c.varlen {
+                SeqLengths::Varlen {
+                    cu_q: kb.arg_ptr("cu_seqlens_q", DType::I32, 4)?,
+                    cu_k: kb.arg_ptr("cu_seqlens_k", DType::I32, 4)?,
+                }
+            } else {
+                SeqLengths::Fixed(kb.arg_i32("seq", 1)?)
+            },
             qk_scale: kb.arg_f32("qk_scale")?,
         })
     }
 
-    /// `O / l` and the log-sum-exp (natural log) of `rows` query rows, `o` in `acc_o`, the first
-    /// row at `first_in_seq` within its head and at `first_row` in the whole
-    /// `[batch · heads · seq]` array. A block inside the sequence goes through `stage` (Q's
-    /// buffer, free once the last `S` is complete: same box and swizzle as the O map) and one
-    /// TMA store per box; a block reaching past the sequence is stored from registers, masked,
-    /// since a box would overwrite the next head's first rows.
+    /// `O / l` and the log-sum-exp (natural log) of the query rows `at`, `o` in `acc_o`. A
+    /// block inside the sequence goes through `stage` (Q's buffer, free once the last `S` is
+    /// complete: same box and swizzle as the O map) and one TMA store per box; a block reaching
+    /// past the sequence is stored from registers, masked, since a box would overwrite the next
+    /// head's (or sequence's) first rows.
     #[allow(clippy::too_many_arguments)]
     pub fn store_output(
         &self,
@@ -244,15 +446,27 @@ impl AttentionParams {
         l_i: Value,
         acc_o: &Encoding,
         stage: Value,
-        first_in_seq: Value,
-        first_row: Value,
+        at: OutputRows,
     ) -> Result<()> {
+        let OutputRows {
+            first_in_seq,
+            first_row,
+            len,
+            empty_rows,
+        } = at;
         let n = kb.shape(o)?[0] as i32;
-        let l_col = kb.expand_dims(l_i, 1)?;
+        // A row that saw no key has l = 0 and O = 0: divided by 1 it stays 0.
+        let l_div = if empty_rows {
+            let none = kb.eq(l_i, 0.0f32)?;
+            kb.where_(none, 1.0f32, l_i)?
+        } else {
+            l_i
+        };
+        let l_col = kb.expand_dims(l_div, 1)?;
         let o = kb.div(o, l_col)?;
         let o16 = kb.cast(o, c.dtype)?;
         let end = kb.add(first_in_seq, n)?;
-        let whole = kb.le(end, self.seq)?;
+        let whole = kb.le(end, len)?;
         kb.if_(
             whole,
             |kb| {
@@ -265,65 +479,72 @@ impl AttentionParams {
                 Ok(vec![])
             },
             |kb| {
-                store_rows(kb, self.o, self.seq, o16, acc_o, first_in_seq, first_row)?;
+                at.store_rows(kb, self.o, o16, acc_o)?;
                 Ok(vec![])
             },
         )?;
-        store_lse(kb, self.lse, self.seq, m_i, l_i, first_in_seq, first_row)
+        at.store_lse(kb, self.lse, m_i, l_i)
     }
 }
 
-/// Stores the `[rows, D]` tile `o` (in `acc_o`) to `o_ptr` (`[batch · heads · seq, D]`) from
-/// registers, its first row at `first_in_seq` within its head and `first_row` in the whole
-/// array, rows at or past `seq` left alone (a TMA box would overwrite the next head's rows).
-pub fn store_rows(
-    kb: &mut KernelBuilder<'_>,
-    o_ptr: Value,
-    seq: Value,
-    o: Value,
-    acc_o: &Encoding,
-    first_in_seq: Value,
-    first_row: Value,
-) -> Result<()> {
-    let shape = kb.shape(o)?;
-    let (rows, d) = (shape[0], shape[1]);
-    let n = rows as i32;
-    let r = kb.arange(0, n, Slice::new(1, acc_o.clone()))?;
-    let r_seq = kb.add(r, first_in_seq)?;
-    let inside = kb.lt(r_seq, seq)?;
-    let r_all = kb.add(r, first_row)?;
-    let r_off = kb.mul(r_all, d as i32)?;
-    let r_off = kb.expand_dims(r_off, 1)?;
-    let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
-    let cl = kb.expand_dims(cl, 0)?;
-    let offs = kb.add(r_off, cl)?;
-    let ptrs = kb.add(o_ptr, offs)?;
-    let inside2 = kb.expand_dims(inside, 1)?;
-    let mask = kb.broadcast_to(inside2, (acc_o, [rows, d]))?;
-    kb.store(ptrs, o, Some(mask))
-}
+impl OutputRows {
+    /// Stores the `[rows, D]` tile `o` (in `acc_o`) to `o_ptr` (`[rows of all sequences, D]`)
+    /// from registers, rows at or past the sequence's end left alone (a TMA box would overwrite
+    /// the next head's or sequence's rows). One store of O for every forward and element type.
+    pub fn store_rows(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        o_ptr: Value,
+        o: Value,
+        acc_o: &Encoding,
+    ) -> Result<()> {
+        let shape = kb.shape(o)?;
+        let (rows, d) = (shape[0], shape[1]);
+        let n = rows as i32;
+        let r = kb.arange(0, n, Slice::new(1, acc_o.clone()))?;
+        let r_seq = kb.add(r, self.first_in_seq)?;
+        let inside = kb.lt(r_seq, self.len)?;
+        let r_all = kb.add(r, self.first_row)?;
+        let r_off = kb.mul(r_all, d as i32)?;
+        let r_off = kb.expand_dims(r_off, 1)?;
+        let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
+        let cl = kb.expand_dims(cl, 0)?;
+        let offs = kb.add(r_off, cl)?;
+        let ptrs = kb.add(o_ptr, offs)?;
+        let inside2 = kb.expand_dims(inside, 1)?;
+        let mask = kb.broadcast_to(inside2, (acc_o, [rows, d]))?;
+        kb.store(ptrs, o, Some(mask))
+    }
 
-/// Stores the log-sum-exp (natural log) `(m + log2 l) · ln 2` of each row to `lse_ptr`
-/// (`[batch · heads · seq]`), rows placed as in [`store_rows`].
-pub fn store_lse(
-    kb: &mut KernelBuilder<'_>,
-    lse_ptr: Value,
-    seq: Value,
-    m_i: Value,
-    l_i: Value,
-    first_in_seq: Value,
-    first_row: Value,
-) -> Result<()> {
-    let n = kb.shape(l_i)?[0] as i32;
-    let log_l = kb.math(MathOp::Log2, l_i)?;
-    let lse2 = kb.add(m_i, log_l)?;
-    let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
-    // In the row statistics' own layout (the scores' rows, which may differ from O's).
-    let stats_l = kb.layout(l_i)?.expect("a row tile has a layout");
-    let r = kb.arange(0, n, stats_l)?;
-    let r_seq = kb.add(r, first_in_seq)?;
-    let inside = kb.lt(r_seq, seq)?;
-    let r_all = kb.add(r, first_row)?;
-    let ptrs = kb.add(lse_ptr, r_all)?;
-    kb.store(ptrs, lse_ln, Some(inside))
+    /// Stores the log-sum-exp (natural log) `(m + log2 l) · ln 2` of each row to `lse_ptr`
+    /// (one f32 a row, placed as in [`store_rows`](Self::store_rows)); with `empty_rows`, a
+    /// row with `l = 0` gets +inf. `l` is the plain sum of the row's `exp2` terms.
+    pub fn store_lse(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        lse_ptr: Value,
+        m_i: Value,
+        l_i: Value,
+    ) -> Result<()> {
+        let n = kb.shape(l_i)?[0] as i32;
+        let log_l = kb.math(MathOp::Log2, l_i)?;
+        let lse2 = kb.add(m_i, log_l)?;
+        let lse_ln = kb.mul(lse2, std::f64::consts::LN_2)?;
+        let lse_ln = if self.empty_rows {
+            let none = kb.eq(l_i, 0.0f32)?;
+            kb.where_(none, f32::INFINITY, lse_ln)?
+        } else {
+            lse_ln
+        };
+        // In the row statistics' own layout (the scores' rows, which may differ from O's).
+        let stats_l = kb.layout(l_i)?.ok_or_else(|| {
+            CodegenError::arg("OutputRows::store_lse", "the row statistics have no layout")
+        })?;
+        let r = kb.arange(0, n, stats_l)?;
+        let r_seq = kb.add(r, self.first_in_seq)?;
+        let inside = kb.lt(r_seq, self.len)?;
+        let r_all = kb.add(r, self.first_row)?;
+        let ptrs = kb.add(lse_ptr, r_all)?;
+        kb.store(ptrs, lse_ln, Some(inside))
+    }
 }

@@ -6,7 +6,7 @@
 //! memory ([`Epilogue`], [`TmaStore`]); for attention, the parameters and query block of a program
 //! ([`AttentionParams`], [`QueryBlock`]), the online softmax of a key block with its masking
 //! ([`OnlineSoftmax`], [`Masking`]) and the store of `O / l` and the log-sum-exp
-//! ([`AttentionParams::store_output`]), and V transposed in shared memory for fp8's `P·V`
+//! ([`AttentionParams::store_output`]; from registers: [`OutputRows`]), and V transposed in shared memory for fp8's `P·V`
 //! ([`VTranspose`]).
 //!
 //! Each part is a few builder calls with their bookkeeping (stage and phase arithmetic, grouped
@@ -70,7 +70,7 @@ mod ring;
 mod tiles;
 mod v_transpose;
 
-pub use attention::{store_lse, store_rows, AttentionParams, Masking, OnlineSoftmax, QueryBlock};
+pub use attention::{AttentionParams, Masking, OnlineSoftmax, OutputRows, QueryBlock, SeqLengths};
 pub use epilogue::{Epilogue, TmaStore};
 pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
 pub use groups::{GroupRows, Groups};

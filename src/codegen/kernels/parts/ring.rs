@@ -1,5 +1,5 @@
-//! A ring of shared-memory stages filled by TMA: one "full" mbarrier per stage (its bytes
-//! landed), optionally one "empty" mbarrier per stage (every consumer is done with it), and the
+//! A ring of shared-memory stages filled by TMA (or by threads' stores, [`TmaRing::written_by`]):
+//! one "full" mbarrier per stage (its bytes landed), optionally one "empty" mbarrier per stage (every consumer is done with it), and the
 //! stage and phase arithmetic of walking the ring.
 
 use crate::codegen::{KernelBuilder, Result, Value};
@@ -13,6 +13,8 @@ pub struct TmaRing {
     bytes: u32,
     full: Value,
     empty: Option<Value>,
+    /// Filled by threads' stores, not TMA ([`written_by`](Self::written_by)).
+    written: bool,
 }
 
 impl TmaRing {
@@ -25,7 +27,36 @@ impl TmaRing {
         bytes: u32,
         empty_arrivals: Option<u32>,
     ) -> Result<TmaRing> {
-        let full = kb.alloc_mbarriers(stages, 1)?;
+        TmaRing::alloc(kb, stages, bytes, 1, empty_arrivals)
+    }
+
+    /// A ring whose stages `writers` threads fill with their own stores instead of TMA, each
+    /// arriving on the stage's full barrier when its part is written
+    /// ([`written`](Self::written)); readers wait and release as for TMA's stages. fp8
+    /// attention's `Vᵀ`, transposed in shared memory by a warpgroup, is one.
+    pub fn written_by(
+        kb: &mut KernelBuilder<'_>,
+        stages: u32,
+        writers: u32,
+        empty_arrivals: Option<u32>,
+    ) -> Result<TmaRing> {
+        let ring = TmaRing::alloc(kb, stages, 0, writers, empty_arrivals)?;
+        Ok(TmaRing {
+            written: true,
+            ..ring
+        })
+    }
+
+    /// The full barriers (`full_arrivals` each), then the empty ones, as [`new`](Self::new)
+    /// says.
+    fn alloc(
+        kb: &mut KernelBuilder<'_>,
+        stages: u32,
+        bytes: u32,
+        full_arrivals: u32,
+        empty_arrivals: Option<u32>,
+    ) -> Result<TmaRing> {
+        let full = kb.alloc_mbarriers(stages, full_arrivals)?;
         let empty = match empty_arrivals {
             Some(n) => Some(kb.alloc_mbarriers(stages, n)?),
             None => None,
@@ -35,6 +66,7 @@ impl TmaRing {
             bytes,
             full,
             empty,
+            written: false,
         })
     }
 
@@ -52,6 +84,12 @@ impl TmaRing {
         loads: &[(Value, &[Value], Value)],
         pred: Option<Value>,
     ) -> Result<()> {
+        if self.written {
+            return Err(crate::codegen::CodegenError::arg(
+                "TmaRing::load",
+                "this ring is filled by threads' stores (written_by), not by TMA",
+            ));
+        }
         let bar = kb.mbarrier_at(self.full, st)?;
         kb.mbarrier_expect(bar, self.bytes, pred)?;
         for &(map, at, ring) in loads {
@@ -81,6 +119,22 @@ impl TmaRing {
         let free = kb.xor(phase, 1)?;
         let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
         kb.mbarrier_wait_issuer(e, free)
+    }
+
+    /// Every calling thread waits until stage `st` is free in round `phase` (the writers of a
+    /// [`written_by`](Self::written_by) ring, each of which stores into the stage). Needs the
+    /// empty barriers.
+    pub fn wait_free_all(&self, kb: &mut KernelBuilder<'_>, st: Value, phase: Value) -> Result<()> {
+        let free = kb.xor(phase, 1)?;
+        let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
+        kb.mbarrier_wait(e, free)
+    }
+
+    /// A writer of a [`written_by`](Self::written_by) ring has stored its part of stage `st`:
+    /// arrives on its full barrier.
+    pub fn written(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<()> {
+        let f = kb.mbarrier_at(self.full, st)?;
+        kb.mbarrier_arrive(f)
     }
 
     /// A consumer is done with stage `st`: arrives on its empty barrier.

@@ -72,25 +72,34 @@ impl VTranspose {
         NvmmaShared::new(V_CHUNK, 8, 2, false)
     }
 
-    /// Staging boxes per key block.
+    /// Staging boxes per key block (one staging ring each).
     pub fn chunks(&self) -> i32 {
         (self.head_dim / V_CHUNK) as i32
     }
 
-    /// Reads the `chunks()` staging boxes from index `first` of `staging` (`[block_n, 32]`
-    /// each) and writes them transposed into `vt` (`[D, block_n]`), then fences the writes for
-    /// the async proxy (a wgmma reads them next). The caller has waited for the boxes to land
-    /// and for `vt` to be free, and signals the readers after.
+    /// Reads stage `st` of the `chunks()` staging rings (`staging[ch]`: box `ch`, `[block_n,
+    /// 32]`, of each stage) and writes them transposed into `vt` (`[D, block_n]`), then fences
+    /// the writes for the async proxy (a wgmma reads them next). The caller has waited for the
+    /// boxes to land and for `vt` to be free, and signals the readers after.
     pub fn run(
         &self,
         kb: &mut KernelBuilder<'_>,
-        staging: Value,
-        first: Value,
+        staging: &[Value],
+        st: Value,
         vt: Value,
     ) -> Result<()> {
-        for ch in 0..self.chunks() {
-            let i = kb.add(first, ch)?;
-            let src = kb.index_shared(staging, i)?;
+        if staging.len() != self.chunks() as usize {
+            return Err(CodegenError::arg(
+                "VTranspose::run",
+                format!(
+                    "{} staging rings for {} chunks",
+                    staging.len(),
+                    self.chunks()
+                ),
+            ));
+        }
+        for (ch, &ring) in staging.iter().enumerate() {
+            let src = kb.index_shared(ring, st)?;
             let t = kb.load_shared(src, &self.load)?;
             let t = kb.convert_layout(t, &self.store)?;
             let start = u64::from(V_CHUNK) * ch as u64;

@@ -1,0 +1,72 @@
+"""Forward attention anchors for grouped KV heads and variable-length batches, beside examples/attention's
+`gqa=G` and `varlen` rows: FlashAttention-4's sm90 path (flash_attn_func with fewer KV heads,
+flash_attn_varlen_func with cu_seqlens) and cuDNN through torch SDPA (GQA only: `enable_gqa`). The shapes are
+the example's: GQA at B4 H32 S8K (8 KV heads) and B16 H32 S2K; variable lengths as B sequences of the ragged
+lengths examples/attention uses (S·(8 + (7i + 3) mod 17)/16, keys as long as queries), D128 and D64, f16 and
+bf16, causal and not. TFLOP/s from the real lengths, halved for causal (the example's count). Each row is
+guarded: a failure prints and the next one runs. FA4 is not installed on the GPU machine: carry it as wheels
+(../shared/gpu.md).
+Usage: python3 scripts/anchors/attention_varlen.py [gqa] [varlen]
+"""
+import itertools, sys, traceback, torch
+from triton.testing import do_bench
+
+def bench(fn):
+    return do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+def row(w, impl, ms, flops):
+    print(f"{w:48s} | {impl:28s} | {ms:9.4f} ms | {flops / (ms * 1e-3) / 1e12:9.1f} TFLOP/s", flush=True)
+
+def guarded(name, f):
+    try:
+        f()
+    except Exception as e:
+        print(f"{name}: FAILED {type(e).__name__}: {str(e)[:300]}", flush=True)
+        traceback.print_exc(limit=2)
+
+def ragged(b, s):
+    return [max(1, s * (8 + (i * 7 + 3) % 17) // 16) for i in range(b)]
+
+steps = sys.argv[1:] or ["gqa", "varlen"]
+from torch.nn.attention import sdpa_kernel, SDPBackend
+F = torch.nn.functional
+try:
+    from flash_attn.cute.interface import flash_attn_func, flash_attn_varlen_func
+    have_fa4 = True
+except Exception as e:
+    print("FA4 import failed:", e); have_fa4 = False
+
+for D in (128, 64):
+    for dt in (torch.float16, torch.bfloat16):
+        for causal in (False, True):
+            tail = f"D{D} {str(dt)[6:]}{' causal' if causal else ''}"
+            if "gqa" in steps:
+                for (B, H, S, G) in [(4, 32, 8192, 4), (16, 32, 2048, 4), (4, 32, 8192, 32)]:
+                    w = f"fwd gqa={G} B{B} H{H} S{S} {tail}"
+                    q = torch.randn(B, S, H, D, device="cuda", dtype=dt)
+                    k, v = (torch.randn(B, S, H // G, D, device="cuda", dtype=dt) for _ in range(2))
+                    fl = 4 * B * H * S * S * D / (2 if causal else 1)
+                    qt, kt, vt = (x.transpose(1, 2) for x in (q, k, v))
+                    def cudnn():
+                        with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+                            row(w, "cuDNN (torch SDPA, GQA)", bench(lambda: F.scaled_dot_product_attention(
+                                qt, kt, vt, is_causal=causal, enable_gqa=True)), fl)
+                    guarded(w + " cudnn", cudnn)
+                    if have_fa4:
+                        guarded(w + " fa4", lambda: row(w, "FA4 sm90 (CuTe DSL)", bench(
+                            lambda: flash_attn_func(q, k, v, causal=causal)), fl))
+                    del q, k, v, qt, kt, vt
+            if "varlen" in steps and have_fa4:
+                for (B, H, S, G) in [(16, 16, 2048, 1), (4, 16, 8192, 1), (16, 32, 2048, 4)]:
+                    w = f"fwd varlen{f' gqa={G}' if G > 1 else ''} B{B} H{H} S{S} {tail}"
+                    lens = ragged(B, S)
+                    cu = torch.tensor([0, *itertools.accumulate(lens)], device="cuda", dtype=torch.int32)
+                    total = sum(lens)
+                    q = torch.randn(total, H, D, device="cuda", dtype=dt)
+                    k, v = (torch.randn(total, H // G, D, device="cuda", dtype=dt) for _ in range(2))
+                    fl = sum(4 * H * l * l * D for l in lens) / (2 if causal else 1)
+                    guarded(w + " fa4", lambda: row(w, "FA4 sm90 varlen (CuTe DSL)", bench(
+                        lambda: flash_attn_varlen_func(q, k, v, cu_seqlens_q=cu, cu_seqlens_k=cu,
+                                                       max_seqlen_q=max(lens), max_seqlen_k=max(lens),
+                                                       causal=causal)), fl))
+                    del q, k, v

@@ -1,0 +1,77 @@
+//! The CUDA device's handle and the state that its clones, buffers, modules and streams share; the
+//! device's constructors and its backend API are in `device.rs`, above every file that holds a handle.
+
+use std::sync::{Arc, Mutex};
+
+use cudarc::driver::{result, CudaContext};
+
+use super::driver_err;
+use super::props::DeviceProps;
+use crate::runtime::backend::DropErrors;
+use crate::runtime::error::{Result, RuntimeError};
+
+/// State shared by a device and everything made from it.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub(crate) ctx: Arc<CudaContext>,
+    pub(crate) props: DeviceProps,
+    /// `props.arch()`, kept for `Device::arch`.
+    pub(crate) arch: String,
+    /// Name of the last kernel launched on any stream of this device, for fault messages.
+    pub(crate) last_kernel: Mutex<Option<String>>,
+    /// Failed releases in `Drop`, until `take_drop_errors`.
+    pub(crate) drop_errors: DropErrors,
+}
+
+impl Shared {
+    pub(crate) fn bind(&self) -> Result<()> {
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| driver_err("cuCtxSetCurrent", e))
+    }
+
+    pub(crate) fn set_last_kernel(&self, name: &str) {
+        let mut last = self.last_kernel.lock().unwrap_or_else(|p| p.into_inner());
+        if last.as_deref() != Some(name) {
+            *last = Some(name.to_string());
+        }
+    }
+
+    /// Maps an error seen at a synchronisation: kernel faults name the last kernel launched.
+    pub(crate) fn sync_err(&self, call: &'static str, e: result::DriverError) -> RuntimeError {
+        if super::is_kernel_fault(e) {
+            let kernel = self
+                .last_kernel
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone()
+                .unwrap_or_else(|| "<none launched>".into());
+            RuntimeError::KernelFault {
+                kernel,
+                code: super::code(e),
+            }
+        } else {
+            driver_err(call, e)
+        }
+    }
+
+    /// Waits for all work on the device.
+    pub(crate) fn synchronize(&self) -> Result<()> {
+        self.bind()?;
+        self.ctx
+            .synchronize()
+            .map_err(|e| self.sync_err("cuCtxSynchronize", e))
+    }
+}
+
+/// One CUDA GPU: its primary context, properties and default stream. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Device {
+    pub(crate) shared: Arc<Shared>,
+}
+
+impl PartialEq for Device {
+    fn eq(&self, other: &Device) -> bool {
+        Arc::ptr_eq(&self.shared, &other.shared) || self.shared.ctx == other.shared.ctx
+    }
+}
