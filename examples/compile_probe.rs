@@ -168,6 +168,15 @@ fn sweep(dir: &str) {
         kernels::gemm_blockscaled_kernel(&ctx, Target::SM90A, bs),
     );
     write(
+        "gemm_blockscaled_scales_ahead".into(),
+        kernels::gemm_blockscaled_kernel_with(
+            &ctx,
+            Target::SM90A,
+            bs,
+            kernels::ScaleLoads::OneBlockAhead,
+        ),
+    );
+    write(
         "gemm_blockscaled_m64".into(),
         kernels::gemm_blockscaled_kernel(
             &ctx,

@@ -4,8 +4,9 @@
 //! (`weft::codegen::kernels::gemm_blockscaled_kernel`).
 //!
 //! `cargo run --release --example gemm_blockscaled --features llvm,cuda [-- M N K]
-//! [variant=bs,bs_s6,pt128] [sweep]` (`variant=`: which kernels to time beside the per-tensor
-//! baseline `pt`, all by default: `bs` the block-scaled kernel as shipped, `bs_s6` with 6 stages,
+//! [variant=bs,bs_ahead,bs_s6,pt128] [sweep]` (`variant=`: which kernels to time beside the
+//! per-tensor baseline `pt`, all by default: `bs` the block-scaled kernel as shipped, `bs_ahead`
+//! with each K block's scales loaded a block ahead (`ScaleLoads::OneBlockAhead`), `bs_s6` with 6 stages,
 //! `pt128` the per-tensor kernel on the block-scaled 128 × 128 tile, which tells the tile's cost
 //! from the promotion's; `sweep`: also times other stage counts, tile widths and launch groupings
 //! at 4096×7168×16384).
@@ -22,8 +23,8 @@ mod common;
 
 use common::Result;
 use weft::codegen::kernels::{
-    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_reference, gemm_kernel,
-    GemmConfig, SCALE_BLOCK,
+    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
+    gemm_blockscaled_reference, gemm_kernel, GemmConfig, ScaleLoads, SCALE_BLOCK,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
@@ -192,6 +193,8 @@ fn check<B: Backend>(p: &Problem<B>, rows: &[usize], scaled: bool) -> Result<(us
 struct Variant {
     name: &'static str,
     scaled: bool,
+    /// When the block-scaled kernel loads its scales.
+    loads: ScaleLoads,
     /// The configuration for an `m × n` output on `sms` SMs.
     cfg: fn(u64, u64, u32) -> GemmConfig,
 }
@@ -200,15 +203,23 @@ struct Variant {
 /// tiles) is the baseline each row's ratio divides by; `pt128` is the same per-tensor kernel on
 /// the block-scaled kernel's 128 × 128 tile and 5 stages, which separates the cost of the tile
 /// (its operand bytes per flop) from the cost of the promotion.
-const VARIANTS: [Variant; 4] = [
+const VARIANTS: [Variant; 5] = [
     Variant {
         name: "bs",
         scaled: true,
+        loads: ScaleLoads::WithTheBlock,
+        cfg: GemmConfig::block_scaled_for,
+    },
+    Variant {
+        name: "bs_ahead",
+        scaled: true,
+        loads: ScaleLoads::OneBlockAhead,
         cfg: GemmConfig::block_scaled_for,
     },
     Variant {
         name: "bs_s6",
         scaled: true,
+        loads: ScaleLoads::WithTheBlock,
         cfg: |m, n, sms| GemmConfig {
             stages: 6,
             ..GemmConfig::block_scaled_for(m, n, sms)
@@ -217,11 +228,13 @@ const VARIANTS: [Variant; 4] = [
     Variant {
         name: "pt128",
         scaled: false,
+        loads: ScaleLoads::WithTheBlock,
         cfg: |_, _, _| GemmConfig::block_scaled(),
     },
     Variant {
         name: "pt",
         scaled: false,
+        loads: ScaleLoads::WithTheBlock,
         cfg: |_, _, _| GemmConfig {
             warp_specialized: true,
             persistent: true,
@@ -267,7 +280,7 @@ fn run_variant<B: Backend>(
     let (m, n, kk) = p.mnk;
     let cfg = (v.cfg)(m as u64, n as u64, sms);
     let k = if v.scaled {
-        gemm_blockscaled_kernel(ctx, Target::SM90A, cfg)?
+        gemm_blockscaled_kernel_with(ctx, Target::SM90A, cfg, v.loads)?
     } else {
         gemm_kernel(ctx, Target::SM90A, cfg)?
     };

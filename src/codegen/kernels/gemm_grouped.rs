@@ -23,7 +23,7 @@ use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
 use super::gemm::reference_output;
-use super::gemm_blockscaled::RowBlockScales;
+use super::gemm_blockscaled::{RowBlockScales, ScaleLoads};
 use super::gemm_config::GemmConfig;
 use super::parts::{self, ceil_div, Epilogue, GroupRows, Groups, TileGrid, TmaRing};
 use crate::layout::encoding::NvmmaShared;
@@ -187,6 +187,7 @@ pub fn gemm_grouped_kernel(
             k_blocks,
             layout: mma,
             block_m: c.block_m as i32,
+            loads: ScaleLoads::WithTheBlock,
         };
         parts::gemm_mainloop_ws_scaled(&mut kb, &lp, role_pair, [pid, programs, mine], &s, &store)?;
     } else {
