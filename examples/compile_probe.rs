@@ -188,6 +188,16 @@ fn sweep(dir: &str) {
         "gemm_F8E4M3_ws_persistent_n128".into(),
         kernels::gemm_kernel(&ctx, Target::SM90A, bs),
     );
+    write(
+        "gemm_grouped_F8E4M3_Contiguous_scales_ahead".into(),
+        kernels::gemm_grouped_kernel_with(
+            &ctx,
+            Target::SM90A,
+            kernels::GemmConfig::grouped(DType::F8E4M3),
+            kernels::GroupedLayout::Contiguous,
+            kernels::ScaleLoads::OneBlockAhead,
+        ),
+    );
     for d in [DType::BF16, DType::F8E4M3] {
         for layout in [
             kernels::GroupedLayout::Contiguous,
