@@ -184,6 +184,60 @@ fn sweep(dir: &str) {
             }
         }
     }
+    // The block-scaled fp8 GEMM as shipped, its small-M fit, and the per-tensor fp8 GEMM on the
+    // same 128 × 128 tile (to read the two main loops' SASS side by side).
+    let bs = kernels::GemmConfig::block_scaled();
+    write(
+        "gemm_blockscaled".into(),
+        kernels::gemm_blockscaled_kernel(&ctx, Target::SM90A, bs),
+    );
+    write(
+        "gemm_blockscaled_scales_ahead".into(),
+        kernels::gemm_blockscaled_kernel_with(
+            &ctx,
+            Target::SM90A,
+            bs,
+            kernels::ScaleLoads::OneBlockAhead,
+        ),
+    );
+    write(
+        "gemm_blockscaled_m64".into(),
+        kernels::gemm_blockscaled_kernel(
+            &ctx,
+            Target::SM90A,
+            kernels::GemmConfig::block_scaled_for(64, 7168, 132),
+        ),
+    );
+    write(
+        "gemm_F8E4M3_ws_persistent_n128".into(),
+        kernels::gemm_kernel(&ctx, Target::SM90A, bs),
+    );
+    write(
+        "gemm_grouped_F8E4M3_Contiguous_scales_ahead".into(),
+        kernels::gemm_grouped_kernel_with(
+            &ctx,
+            Target::SM90A,
+            kernels::GemmConfig::grouped(DType::F8E4M3),
+            kernels::GroupedLayout::Contiguous,
+            kernels::ScaleLoads::OneBlockAhead,
+        ),
+    );
+    for d in [DType::BF16, DType::F8E4M3] {
+        for layout in [
+            kernels::GroupedLayout::Contiguous,
+            kernels::GroupedLayout::Masked,
+        ] {
+            write(
+                format!("gemm_grouped_{d:?}_{layout:?}"),
+                kernels::gemm_grouped_kernel(
+                    &ctx,
+                    Target::SM90A,
+                    kernels::GemmConfig::grouped(d),
+                    layout,
+                ),
+            );
+        }
+    }
     for d in [DType::F16, DType::BF16] {
         for causal in [false, true] {
             for hd in [64, 128] {

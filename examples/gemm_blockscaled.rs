@@ -3,24 +3,28 @@
 //! and promoted into the f32 accumulator while the next block's wgmma runs
 //! (`weft::codegen::kernels::gemm_blockscaled_kernel`).
 //!
-//! `cargo run --release --example gemm_blockscaled --features llvm,cuda [-- M N K] [sweep]`
-//! (`sweep`: also times other stage counts, tile widths and launch groupings at
-//! 4096×7168×16384).
+//! `cargo run --release --example gemm_blockscaled --features llvm,cuda [-- M N K]
+//! [variant=bs,bs_ahead,bs_s6,pt128] [sweep]` (`variant=`: which kernels to time beside the
+//! per-tensor baseline `pt`, all by default: `bs` the block-scaled kernel as shipped, `bs_ahead`
+//! with each K block's scales loaded a block ahead (`ScaleLoads::OneBlockAhead`), `bs_s6` with 6 stages,
+//! `pt128` the per-tensor kernel on the block-scaled 128 × 128 tile, which tells the tile's cost
+//! from the promotion's; `sweep`: also times other stage counts, tile widths and launch groupings
+//! at 4096×7168×16384).
 //!
-//! With a GPU: checks a 1000 × 776 × 1552 problem against the f64 host reference element by
+//! With a GPU: checks each variant on a 1000 × 776 × 1552 problem against the f64 host reference element by
 //! element (within C's rounding plus the fp8 tensor cores' lost low bits,
 //! `gemm_blockscaled_error_bound`; it prints the worst sum error as a fraction of that bound), then times DeepGEMM's shapes (M 64, 128, 4096 × its (N, K) table) and 8192³ (or the
-//! given M N K) on random data, each output checked on sampled rows, next to weft's per-tensor
-//! fp8 GEMM (warp-specialised, persistent) on the same operands in the same run: the ratio the
-//! issue asks for (≥ 0.95×). cuBLASLt per-tensor and DeepGEMM are in `scripts/anchors/`.
+//! given M N K) on random data, each output checked on sampled rows (the per-tensor ones against
+//! the reference with unit scales), next to weft's per-tensor fp8 GEMM (warp-specialised,
+//! persistent) on the same operands in the same run: the ratio the issue asks for (≥ 0.95×). cuBLASLt per-tensor and DeepGEMM are in `scripts/anchors/`.
 //! Without a GPU: runs the kernel in the interpreter on a ragged 136 × 200 × 304 problem and checks
 //! it the same way.
 mod common;
 
 use common::Result;
 use weft::codegen::kernels::{
-    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_reference, gemm_kernel,
-    GemmConfig, SCALE_BLOCK,
+    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
+    gemm_blockscaled_reference, gemm_kernel, GemmConfig, ScaleLoads, SCALE_BLOCK,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
@@ -155,10 +159,13 @@ fn launch<B: Backend>(
 /// ([`gemm_blockscaled_error_bound`]). Returns (wrong elements, largest error, largest error
 /// beyond C's rounding as a fraction of that bound: about 0.01 for sums cut to 14 bits, 1 or
 /// more for a kernel bug).
-fn check<B: Backend>(p: &Problem<B>, rows: &[usize]) -> Result<(usize, f32, f32)> {
+fn check<B: Backend>(p: &Problem<B>, rows: &[usize], scaled: bool) -> Result<(usize, f32, f32)> {
     let (_, n, k) = p.mnk;
     let kbs = k.div_ceil(SCALE_BLOCK);
     let [a, b, sa, sb] = &p.host;
+    // The per-tensor GEMM is the block-scaled one with every scale 1.
+    let (ones_a, ones_b) = (vec![1f32; sa.len()], vec![1f32; sb.len()]);
+    let (sa, sb) = if scaled { (sa, sb) } else { (&ones_a, &ones_b) };
     let c = p.c.to_vec()?;
     let (mut bad, mut worst, mut of_bound) = (0, 0f32, 0f32);
     for &r in rows {
@@ -179,8 +186,116 @@ fn check<B: Backend>(p: &Problem<B>, rows: &[usize]) -> Result<(usize, f32, f32)
     Ok((bad, worst, of_bound))
 }
 
-/// Checks the block-scaled kernel on `small` (every row), then times it and the per-tensor fp8
-/// GEMM at each of `sizes`, printing a table.
+/// One timed kernel: a name for `variant=`, its configuration, and whether it is the
+/// block-scaled kernel (else weft's per-tensor fp8 GEMM on the same operands, checked with unit
+/// scales).
+#[derive(Clone, Copy)]
+struct Variant {
+    name: &'static str,
+    scaled: bool,
+    /// When the block-scaled kernel loads its scales.
+    loads: ScaleLoads,
+    /// The configuration for an `m × n` output on `sms` SMs.
+    cfg: fn(u64, u64, u32) -> GemmConfig,
+}
+
+/// Every variant `variant=` may name. `pt` (weft's per-tensor fp8 GEMM as shipped: 128 × 256
+/// tiles) is the baseline each row's ratio divides by; `pt128` is the same per-tensor kernel on
+/// the block-scaled kernel's 128 × 128 tile and 5 stages, which separates the cost of the tile
+/// (its operand bytes per flop) from the cost of the promotion.
+const VARIANTS: [Variant; 5] = [
+    Variant {
+        name: "bs",
+        scaled: true,
+        loads: ScaleLoads::WithTheBlock,
+        cfg: GemmConfig::block_scaled_for,
+    },
+    Variant {
+        name: "bs_ahead",
+        scaled: true,
+        loads: ScaleLoads::OneBlockAhead,
+        cfg: GemmConfig::block_scaled_for,
+    },
+    Variant {
+        name: "bs_s6",
+        scaled: true,
+        loads: ScaleLoads::WithTheBlock,
+        cfg: |m, n, sms| GemmConfig {
+            stages: 6,
+            ..GemmConfig::block_scaled_for(m, n, sms)
+        },
+    },
+    Variant {
+        name: "pt128",
+        scaled: false,
+        loads: ScaleLoads::WithTheBlock,
+        cfg: |_, _, _| GemmConfig::block_scaled(),
+    },
+    Variant {
+        name: "pt",
+        scaled: false,
+        loads: ScaleLoads::WithTheBlock,
+        cfg: |_, _, _| GemmConfig {
+            warp_specialized: true,
+            persistent: true,
+            ..GemmConfig::new(DType::F8E4M3)
+        },
+    },
+];
+
+/// The variants `variant=a,b,…` names (`defaults` when absent), with the baseline `pt` last
+/// when `timed`.
+fn chosen_variants(defaults: &[&str], timed: bool) -> Result<Vec<Variant>> {
+    let arg = std::env::args().find_map(|a| a.strip_prefix("variant=").map(str::to_owned));
+    let names: Vec<String> = match arg {
+        Some(list) => list.split(',').map(str::to_owned).collect(),
+        None => defaults.iter().map(|n| (*n).to_owned()).collect(),
+    };
+    let mut out = Vec::new();
+    for name in names.iter().filter(|n| !timed || *n != "pt") {
+        match VARIANTS.iter().find(|v| v.name == name) {
+            Some(v) => out.push(*v),
+            None => {
+                let known: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
+                return Err(format!("variant {name}: one of {}", known.join(", ")).into());
+            }
+        }
+    }
+    if timed {
+        out.extend(VARIANTS.iter().filter(|v| v.name == "pt"));
+    }
+    Ok(out)
+}
+
+/// Builds variant `v` for an `m × n` output, runs it once on `p` and checks `rows` of C
+/// (block-scaled against the reference, per-tensor against it with unit scales); returns its
+/// median milliseconds when `time` (else 0).
+fn run_variant<B: Backend>(
+    dev: &B::Device,
+    ctx: &Context,
+    v: Variant,
+    p: &mut Problem<B>,
+    (sms, rows, time): (u32, &[usize], bool),
+) -> Result<f64> {
+    let (m, n, kk) = p.mnk;
+    let cfg = (v.cfg)(m as u64, n as u64, sms);
+    let k = if v.scaled {
+        gemm_blockscaled_kernel_with(ctx, Target::SM90A, cfg, v.loads)?
+    } else {
+        gemm_kernel(ctx, Target::SM90A, cfg)?
+    };
+    let kernel = k.load_on::<B>(dev)?;
+    p.c.fill_bytes(0xFF)?;
+    let ms = launch(dev, (&kernel, k.signature()), cfg, p, (sms, v.scaled, time))?;
+    let (bad, _, _) = check(p, rows, v.scaled)?;
+    if bad > 0 {
+        return Err(format!("{} at {m}×{n}×{kk}: {bad} wrong elements", v.name).into());
+    }
+    Ok(ms)
+}
+
+/// Checks every variant on `small` (every row), then times them at each of `sizes` beside the
+/// per-tensor baseline, printing a table.
 fn run<B: Backend>(
     dev: &B::Device,
     ctx: &Context,
@@ -188,61 +303,49 @@ fn run<B: Backend>(
     sms: u32,
     sizes: &[Mnk],
 ) -> Result<()> {
-    let cfg = GemmConfig::block_scaled();
-    let k = gemm_blockscaled_kernel(ctx, Target::SM90A, cfg)?;
-    let kernel = k.load_on::<B>(dev)?;
-    let p = problem::<B>(dev, small, 7)?;
-    launch(dev, (&kernel, k.signature()), cfg, &p, (sms, true, false))?;
+    // In the interpreter the shipped kernel alone unless `variant=` says otherwise.
+    let defaults: Vec<&str> = if sizes.is_empty() {
+        vec!["bs"]
+    } else {
+        VARIANTS.iter().map(|v| v.name).collect()
+    };
+    let variants = chosen_variants(&defaults, !sizes.is_empty())?;
+    let mut p = problem::<B>(dev, small, 7)?;
     let all: Vec<usize> = (0..small.0).collect();
-    let (bad, worst, of_bound) = check(&p, &all)?;
-    println!(
-        "check {}×{}×{}: {bad} wrong, max abs error {worst:.2e}, worst sum error {of_bound:.3} of the fp8 bound",
-        small.0, small.1, small.2
-    );
-    if bad > 0 {
-        return Err("the block-scaled GEMM differs from the host".into());
+    for v in &variants {
+        run_variant(dev, ctx, *v, &mut p, (sms, &all, false))?;
+        let (_, worst, of_bound) = check(&p, &all, v.scaled)?;
+        println!(
+            "check {} {}×{}×{}: 0 wrong, max abs error {worst:.2e}, worst sum error {of_bound:.3} of the fp8 bound",
+            v.name, small.0, small.1, small.2
+        );
     }
     if sizes.is_empty() {
         return Ok(());
     }
-    let mut pt = GemmConfig::new(DType::F8E4M3);
-    pt.warp_specialized = true;
-    pt.persistent = true;
-    let kt = gemm_kernel(ctx, Target::SM90A, pt)?;
-    let per_tensor = kt.load_on::<B>(dev)?;
     println!();
-    println!("| M×N×K | block-scaled ms | TFLOP/s | per-tensor fp8 ms | TFLOP/s | ratio | rows checked |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("| M×N×K | variant | ms | TFLOP/s | ÷ per-tensor (pt) time | rows checked |");
+    println!("|---|---|---|---|---|---|");
     for &(m, n, kk) in sizes {
-        let p = problem::<B>(dev, (m, n, kk), 11)?;
-        // Small outputs get smaller tiles (`block_scaled_for`).
-        let fit = GemmConfig::block_scaled_for(m as u64, n as u64, sms);
-        let kf = gemm_blockscaled_kernel(ctx, Target::SM90A, fit)?;
-        let fitted = kf.load_on::<B>(dev)?;
-        let ms = launch(dev, (&fitted, kf.signature()), fit, &p, (sms, true, true))?;
+        let mut p = problem::<B>(dev, (m, n, kk), 11)?;
         // Four rows (the host reference of a whole output would take minutes).
         let last = m.saturating_sub(1);
         let mut rows = vec![0, 1.min(last), m / 2, last];
         rows.dedup();
-        let (bad, _, _) = check(&p, &rows)?;
-        if bad > 0 {
-            return Err(format!("{m}×{n}×{kk}: {bad} wrong elements").into());
+        let times = variants
+            .iter()
+            .map(|v| run_variant(dev, ctx, *v, &mut p, (sms, &rows, true)))
+            .collect::<Result<Vec<f64>>>()?;
+        let base = times[times.len() - 1];
+        for (v, ms) in variants.iter().zip(&times) {
+            let tf = 2.0 * (m * n * kk) as f64 / (ms * 1e9);
+            println!(
+                "| {m}×{n}×{kk} | {} | {ms:.3} | {tf:.0} | {:.2}× | {} ok |",
+                v.name,
+                base / ms,
+                rows.len()
+            );
         }
-        let base = launch(
-            dev,
-            (&per_tensor, kt.signature()),
-            pt,
-            &p,
-            (sms, false, true),
-        )?;
-        let tf = |ms: f64| 2.0 * (m * n * kk) as f64 / (ms * 1e9);
-        println!(
-            "| {m}×{n}×{kk} | {ms:.3} | {:.0} | {base:.3} | {:.0} | {:.2}× | {} ok |",
-            tf(ms),
-            tf(base),
-            base / ms,
-            rows.len()
-        );
     }
     Ok(())
 }
@@ -272,7 +375,7 @@ fn sweep<B: Backend>(dev: &B::Device, ctx: &Context, sms: u32) -> Result<()> {
             let k = gemm_blockscaled_kernel(ctx, Target::SM90A, cfg)?;
             let kernel = k.load_on::<B>(dev)?;
             let ms = launch(dev, (&kernel, k.signature()), cfg, &p, (sms, true, true))?;
-            let (bad, _, _) = check(&p, &[0, m / 2, m - 1])?;
+            let (bad, _, _) = check(&p, &[0, m / 2, m - 1], true)?;
             if bad > 0 {
                 return Err(format!("{bad} wrong").into());
             }

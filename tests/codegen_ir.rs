@@ -162,9 +162,9 @@ fn an_error_names_the_users_line() {
     // Inside a loop body, the line in the closure.
     let mut line = 0;
     let e = kb
-        .for_range(0, 4, 1, &[], |kb, i, _| {
+        .for_range(0, 4, 1, &[], |kb, _, _| {
             line = here!(1);
-            kb.add(i, 0.5)?;
+            kb.add(a, b)?;
             Ok(vec![])
         })
         .unwrap_err();

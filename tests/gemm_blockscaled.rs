@@ -11,8 +11,8 @@ use common::gemm::quarters;
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
-    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_reference, GemmConfig,
-    SCALE_BLOCK,
+    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
+    gemm_blockscaled_reference, GemmConfig, ScaleLoads, SCALE_BLOCK,
 };
 use weft::codegen::{CodegenError, Context, DType, Target};
 use weft::runtime::prelude::*;
@@ -62,18 +62,18 @@ impl Operands {
     }
 }
 
-/// Runs the kernel of `c` on an `m × n × k` problem of `ops` over `programs` persistent
-/// programs; checks the poison past C and returns C (bf16, widened).
+/// Runs the kernel of `c` (its scales loaded as `loads` says) on an `m × n × k` problem of `ops`
+/// over `programs` persistent programs; checks the poison past C and returns C (bf16, widened).
 fn launch_on<B: Backend>(
     dev: &B::Device,
-    c: GemmConfig,
+    (c, loads): (GemmConfig, ScaleLoads),
     [m, n, k]: [usize; 3],
     programs: u32,
     ops: &Operands,
     what: &str,
 ) -> Vec<f64> {
     let ctx = Context::new();
-    let kern = gemm_blockscaled_kernel(&ctx, Target::SM90A, c).unwrap();
+    let kern = gemm_blockscaled_kernel_with(&ctx, Target::SM90A, c, loads).unwrap();
     let kernel = load::<B>(dev, &kern, what);
     let f8 = |x: &[f32]| x.iter().map(|&v| F8E4M3::from_f32(v)).collect::<Vec<_>>();
     let (da, db) = (
@@ -114,6 +114,16 @@ fn launch_on<B: Backend>(
 /// programs; checks C (bf16: an ulp, or 1e-3 near zero: the sums are exact, even in the fp8
 /// tensor cores) and the poison past it. Returns the largest error.
 fn run<B: Backend>(dev: &B::Device, c: GemmConfig, mnk: [usize; 3], programs: u32) -> f64 {
+    run_with::<B>(dev, (c, ScaleLoads::WithTheBlock), mnk, programs)
+}
+
+/// [`run`] with the scales loaded as the second of `c` says.
+fn run_with<B: Backend>(
+    dev: &B::Device,
+    c: (GemmConfig, ScaleLoads),
+    mnk: [usize; 3],
+    programs: u32,
+) -> f64 {
     let [m, n, k] = mnk;
     let what = format!("gemm_blockscaled {m}x{n}x{k} on {programs} programs, {c:?}");
     let ops = Operands::quarters(mnk);
@@ -150,6 +160,24 @@ fn block_scales_promote_each_k_block_in_the_interpreter() {
     run::<weft::runtime::cpu::Cpu>(&dev, c, [40, 72, 48], 1);
 }
 
+/// The scales loaded a block ahead (`ScaleLoads::OneBlockAhead`): each partial still meets
+/// its own block's scale, over 1, 3 and 4 K blocks (the peeled block alone, a pair and an even
+/// tail, a pair and an odd tail) and past the last one (its loads masked).
+#[test]
+fn scales_loaded_a_block_ahead_meet_their_own_k_block_in_the_interpreter() {
+    let dev = common::gpu::cpu();
+    let ahead = |c: GemmConfig| (c, ScaleLoads::OneBlockAhead);
+    run_with::<weft::runtime::cpu::Cpu>(
+        &dev,
+        ahead(GemmConfig::block_scaled()),
+        [136, 200, 304],
+        3,
+    );
+    run_with::<weft::runtime::cpu::Cpu>(&dev, ahead(GemmConfig::block_scaled()), [72, 136, 400], 2);
+    let small = GemmConfig::block_scaled_for(40, 200, 132);
+    run_with::<weft::runtime::cpu::Cpu>(&dev, ahead(small), [40, 72, 48], 1);
+}
+
 /// Producer and consumer hand stages over through mbarriers and the consumer releases each
 /// stage only after its partial is promoted: right in whatever order the interpreter runs tasks
 /// and programs.
@@ -180,8 +208,14 @@ fn fp8_sums_lose_the_same_low_bits_here_as_on_hopper() {
     let scales = [&ops.sa[..], &ops.sb[..]];
     let want = gemm_blockscaled_reference([&ops.a, &ops.b], scales, mnk).unwrap();
     let bound = gemm_blockscaled_error_bound([&ops.a, &ops.b], scales, mnk).unwrap();
-    let got =
-        launch_on::<weft::runtime::cpu::Cpu>(&dev, GemmConfig::block_scaled(), mnk, 3, &ops, &what);
+    let got = launch_on::<weft::runtime::cpu::Cpu>(
+        &dev,
+        (GemmConfig::block_scaled(), ScaleLoads::WithTheBlock),
+        mnk,
+        3,
+        &ops,
+        &what,
+    );
     let (mut strict_misses, mut worst) = (0, 0f64);
     for (i, ((&g, &w), &b)) in got.iter().zip(&want).zip(&bound).enumerate() {
         let (w, b) = (f64::from(w), f64::from(b));
@@ -240,7 +274,10 @@ fn block_scales_promote_each_k_block_on_the_gpu() {
         ([64, 128, 128], 1),
         ([4096, 2048, 1040], 7),
     ] {
-        run::<weft::runtime::cuda::Cuda>(&dev, GemmConfig::block_scaled(), mnk, programs);
+        for loads in [ScaleLoads::WithTheBlock, ScaleLoads::OneBlockAhead] {
+            let c = (GemmConfig::block_scaled(), loads);
+            run_with::<weft::runtime::cuda::Cuda>(&dev, c, mnk, programs);
+        }
     }
 }
 
@@ -249,10 +286,17 @@ fn the_block_scaled_gemm_assembles_without_spills_or_serialised_wgmma() {
     let mut narrow = GemmConfig::block_scaled();
     narrow.block_n = 64;
     let small = GemmConfig::block_scaled_for(64, 2112, 132);
-    for c in [GemmConfig::block_scaled(), narrow, small] {
-        let what = format!("gemm_blockscaled {c:?}");
+    let ahead = ScaleLoads::OneBlockAhead;
+    for (c, loads) in [
+        (GemmConfig::block_scaled(), ScaleLoads::WithTheBlock),
+        (narrow, ScaleLoads::WithTheBlock),
+        (small, ScaleLoads::WithTheBlock),
+        (GemmConfig::block_scaled(), ahead),
+        (small, ahead),
+    ] {
+        let what = format!("gemm_blockscaled {c:?}, {loads:?}");
         let ctx = Context::new();
-        let k = gemm_blockscaled_kernel(&ctx, Target::SM90A, c).unwrap();
+        let k = gemm_blockscaled_kernel_with(&ctx, Target::SM90A, c, loads).unwrap();
         let ptx = k.ptx().unwrap();
         common::assemble_without_spills(&ptx, "sm_90a", &what);
         // Each K block: one wgmma group issued, and the wait that leaves it in flight.

@@ -12,8 +12,8 @@ use common::gemm::quarters;
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
-    gemm_blockscaled_reference, gemm_grouped_kernel, gemm_grouped_reference, GemmConfig,
-    GroupedLayout, SCALE_BLOCK,
+    gemm_blockscaled_reference, gemm_grouped_kernel, gemm_grouped_kernel_with,
+    gemm_grouped_reference, GemmConfig, GroupedLayout, ScaleLoads, SCALE_BLOCK,
 };
 use weft::codegen::{CodegenError, Context, DType, Target};
 use weft::runtime::prelude::*;
@@ -61,13 +61,23 @@ impl Case {
 /// Runs `case` with the kernel of `c` on `programs` programs; checks C's rows of every expert
 /// against the host and that every other row (and the poison past C) is untouched.
 fn run<B: Backend>(dev: &B::Device, c: GemmConfig, case: &Case, programs: u32) {
+    run_with::<B>(dev, (c, ScaleLoads::WithTheBlock), case, programs)
+}
+
+/// [`run`] with fp8's scales loaded as the second of `c` says.
+fn run_with<B: Backend>(
+    dev: &B::Device,
+    (c, loads): (GemmConfig, ScaleLoads),
+    case: &Case,
+    programs: u32,
+) {
     let fp8 = c.dtype == DType::F8E4M3;
     let what = format!(
-        "gemm_grouped {:?} {:?} experts {:?} n {} k {} on {programs} programs",
+        "gemm_grouped {:?} {:?} experts {:?} n {} k {} on {programs} programs, {loads:?}",
         c.dtype, case.layout, case.counts, case.n, case.k
     );
     let ctx = Context::new();
-    let kern = gemm_grouped_kernel(&ctx, Target::SM90A, c, case.layout).unwrap();
+    let kern = gemm_grouped_kernel_with(&ctx, Target::SM90A, c, case.layout, loads).unwrap();
     let kernel = load::<B>(dev, &kern, &what);
     let (spans, rows) = case.spans();
     let (e, n, k) = (case.counts.len(), case.n, case.k);
@@ -257,6 +267,10 @@ fn grouped_fp8_with_block_scales_in_the_interpreter() {
         m_max: 64,
     };
     run::<Cpu>(&dev, c, &masked, 1);
+    // The scales loaded a block ahead: 3 K blocks, and 1 (the peeled block alone).
+    let ahead = (c, ScaleLoads::OneBlockAhead);
+    run_with::<Cpu>(&dev, ahead, &contiguous, 3);
+    run_with::<Cpu>(&dev, ahead, &masked, 1);
 }
 
 /// Every program finds its tiles' experts on its own: right in whatever order the interpreter
@@ -303,12 +317,14 @@ fn grouped_gemms_on_the_gpu() {
 
 #[test]
 fn the_grouped_kernels_assemble_without_spills() {
-    for dtype in [DType::BF16, DType::F8E4M3] {
+    let ahead = (DType::F8E4M3, ScaleLoads::OneBlockAhead);
+    let with = |d| (d, ScaleLoads::WithTheBlock);
+    for (dtype, loads) in [with(DType::BF16), with(DType::F8E4M3), ahead] {
         for layout in [GroupedLayout::Contiguous, GroupedLayout::Masked] {
-            let what = format!("gemm_grouped {dtype} {layout:?}");
+            let what = format!("gemm_grouped {dtype} {layout:?} {loads:?}");
             let ctx = Context::new();
-            let k = gemm_grouped_kernel(&ctx, Target::SM90A, GemmConfig::grouped(dtype), layout)
-                .unwrap();
+            let c = GemmConfig::grouped(dtype);
+            let k = gemm_grouped_kernel_with(&ctx, Target::SM90A, c, layout, loads).unwrap();
             let ptx = k.ptx().unwrap();
             common::assemble_without_spills(&ptx, "sm_90a", &what);
         }

@@ -23,7 +23,7 @@ use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
 use super::gemm::reference_output;
-use super::gemm_blockscaled::RowBlockScales;
+use super::gemm_blockscaled::{RowBlockScales, ScaleLoads};
 use super::gemm_config::GemmConfig;
 use super::parts::{self, ceil_div, Epilogue, GroupRows, Groups, TileGrid, TmaRing};
 use crate::layout::encoding::NvmmaShared;
@@ -96,6 +96,18 @@ pub fn gemm_grouped_kernel(
     target: Target,
     c: GemmConfig,
     layout: GroupedLayout,
+) -> Result<Kernel<'_>> {
+    gemm_grouped_kernel_with(ctx, target, c, layout, ScaleLoads::default())
+}
+
+/// [`gemm_grouped_kernel`] with fp8's block scales loaded when `loads` says (as
+/// [`gemm_blockscaled_kernel_with`](super::gemm_blockscaled_kernel_with); bf16 ignores it).
+pub fn gemm_grouped_kernel_with(
+    ctx: &Context,
+    target: Target,
+    c: GemmConfig,
+    layout: GroupedLayout,
+    loads: ScaleLoads,
 ) -> Result<Kernel<'_>> {
     c.check()?;
     let fp8 = matches!(c.dtype, DType::F8E4M3 | DType::F8E5M2);
@@ -187,6 +199,7 @@ pub fn gemm_grouped_kernel(
             k_blocks,
             layout: mma,
             block_m: c.block_m as i32,
+            loads,
         };
         parts::gemm_mainloop_ws_scaled(&mut kb, &lp, role_pair, [pid, programs, mine], &s, &store)?;
     } else {

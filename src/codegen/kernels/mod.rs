@@ -73,11 +73,13 @@ pub use cumsum::{
 pub use decode_config::DecodeConfig;
 pub use gemm::{gemm_kernel, gemm_kernel_with, gemm_reference};
 pub use gemm_blockscaled::{
-    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_reference,
-    FP8_SUM_LOSS, SCALE_BLOCK,
+    gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
+    gemm_blockscaled_reference, ScaleLoads, FP8_SUM_LOSS, SCALE_BLOCK,
 };
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
-pub use gemm_grouped::{gemm_grouped_kernel, gemm_grouped_reference, GroupedLayout};
+pub use gemm_grouped::{
+    gemm_grouped_kernel, gemm_grouped_kernel_with, gemm_grouped_reference, GroupedLayout,
+};
 pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,

@@ -22,6 +22,15 @@ pub trait BlockScale {
     /// accumulator can be multiplied by (broadcast: `[block_m, 1]` for per-row scales). Called
     /// right after the block's wgmma is issued, so its loads run under it.
     fn scale(&self, kb: &mut KernelBuilder<'_>, origin: [Value; 2], kt: Value) -> Result<Value>;
+
+    /// Whether the main loop loads K block `kt + 1`'s scale right after block `kt`'s wgmma
+    /// (and block 0's before the tile's first wgmma), not block `kt`'s: a whole block ahead of
+    /// its use, so that no instruction among a block's wgmmas waits for loads issued under the
+    /// same block (ptxas hoists the scale's arithmetic there). `scale` is then also called with
+    /// `kt` one past the last K block, and must mask its loads there. Off by default.
+    fn ahead(&self) -> bool {
+        false
+    }
 }
 
 /// The warp-specialised main loop with a per-K-block scale: program `pid` of `programs` walks
@@ -42,6 +51,7 @@ pub fn gemm_mainloop_ws_scaled(
 ) -> Result<()> {
     produce(kb, lp, producer, [pid, programs, tiles])?;
     kb.in_role(consumer, |kb| {
+        let ahead = scale.ahead();
         // Waits for fill `it` and issues its wgmma into the registers of `free` (an accumulator
         // already promoted: scale-d = 0 ignores its values, and no instruction writes them while
         // a wgmma may use them), then loads its scale.
@@ -53,8 +63,15 @@ pub fn gemm_mainloop_ws_scaled(
             let (a_t, b_t) = lp.wait(kb, st, ph)?;
             let fresh = kb.const_int(DType::I1, 0)?;
             let partial = kb.wgmma_with(a_t, b_t, free, Some(fresh))?;
+            let kt = if ahead { kb.add(kt, 1)? } else { kt };
             let s = scale.scale(kb, origin, kt)?;
             Ok((partial, s))
+        };
+        // The scale of the block just issued, and the one loaded ahead to carry to the next
+        // (`issued`: what `issue` loaded; `next`: the scale loaded a block before, if ahead).
+        let shift = |issued: Value, next: Option<Value>| match next {
+            Some(s) => (s, Some(issued)),
+            None => (issued, None),
         };
         // `main + partial · s` once `partial` (of fill `fill`) is done, with only `pending`
         // groups left in flight; the fill's stage is released. Returns the new main accumulator
@@ -74,7 +91,15 @@ pub fn gemm_mainloop_ws_scaled(
             let (it0, ra, rb) = (carried[0], carried[1], carried[2]);
             let at = lp.grid.persistent_origin(kb, pid, programs, local)?;
             let at = [at.0, at.1];
+            let first = match ahead {
+                true => Some(scale.scale(kb, at, zero)?),
+                false => None,
+            };
             let (p0, s0) = issue(kb, [it0, zero, ra], at)?;
+            let (s0, next0) = match first {
+                Some(f) => (f, Some(s0)),
+                None => (s0, None),
+            };
             let main0 = lp.zeros(kb)?;
             // K blocks 1.. in pairs: the two partials alternate between two fixed sets of
             // registers, so no copy of an in-flight accumulator is needed at the loop's back
@@ -82,20 +107,29 @@ pub fn gemm_mainloop_ws_scaled(
             let k_rest = kb.sub(lp.k_tiles, 1)?;
             let pairs = kb.div(k_rest, 2)?;
             let it1 = kb.add(it0, 1)?;
-            let out = kb.for_range(0, pairs, 1, &[main0, p0, s0, rb, it1], |kb, j, c| {
-                let (main, pa, sa, rb, it) = (c[0], c[1], c[2], c[3], c[4]);
+            // Carried: main, the partial in flight and its scale, (ahead) the next block's
+            // scale, the free partial's registers, the next fill.
+            let o = usize::from(ahead);
+            let carried = [&[main0, p0, s0][..], next0.as_slice(), &[rb, it1]].concat();
+            let out = kb.for_range(0, pairs, 1, &carried, |kb, j, c| {
+                let (main, pa, sa, next) = (c[0], c[1], c[2], ahead.then(|| c[3]));
+                let (rb, it) = (c[3 + o], c[4 + o]);
                 let kt = kb.mul(j, 2)?;
                 let kt = kb.add(kt, 1)?;
                 let (pb, sb) = issue(kb, [it, kt, rb], at)?;
+                let (sb, next) = shift(sb, next);
                 let prev = kb.sub(it, 1)?;
                 let (main, ra) = promote(kb, 1, [main, pa, sa, prev])?;
                 let it_b = kb.add(it, 1)?;
                 let kt_b = kb.add(kt, 1)?;
                 let (pa, sa) = issue(kb, [it_b, kt_b, ra], at)?;
+                let (sa, next) = shift(sa, next);
                 let (main, rb) = promote(kb, 1, [main, pb, sb, it])?;
-                Ok(vec![main, pa, sa, rb, kb.add(it, 2)?])
+                let it = kb.add(it, 2)?;
+                Ok([&[main, pa, sa][..], next.as_slice(), &[rb, it]].concat())
             })?;
-            let (main, pa, sa, rb, it) = (out[0], out[1], out[2], out[3], out[4]);
+            let (main, pa, sa, next) = (out[0], out[1], out[2], ahead.then(|| out[3]));
+            let (rb, it) = (out[3 + o], out[4 + o]);
             // An odd K block left: issue it, then promote both; else promote the last.
             let odd = kb.rem(k_rest, 2)?;
             let odd = kb.ne(odd, 0)?;
@@ -105,6 +139,7 @@ pub fn gemm_mainloop_ws_scaled(
                 |kb| {
                     let kt = kb.sub(lp.k_tiles, 1)?;
                     let (pb, sb) = issue(kb, [it, kt, rb], at)?;
+                    let (sb, _) = shift(sb, next);
                     let (main, ra) = promote(kb, 1, [main, pa, sa, prev])?;
                     let (main, rb) = promote(kb, 0, [main, pb, sb, it])?;
                     Ok(vec![main, ra, rb, kb.add(it, 1)?])
