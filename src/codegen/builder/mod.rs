@@ -12,8 +12,8 @@
 //! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and lower through the
 //! context.
 
-mod body_once;
 pub mod args;
+mod body_once;
 pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::elementwise::BinaryOp;
-use crate::codegen::builder::promotion;
 use crate::codegen::builder::ops::global::AtomicOp;
 use crate::codegen::builder::ops::reduce::ReduceOp;
 use crate::codegen::builder::ops::scan::ScanOp;
+use crate::codegen::builder::promotion;
 use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
