@@ -39,7 +39,7 @@ use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
 use super::attention_config::AttentionConfig;
-use super::attention_fp8::Fp8Params;
+use super::attention_fp8_config::Fp8Params;
 use super::parts::{
     AttentionParams, Masking, OnlineSoftmax, QueryBlock, SeqLengths, TmaRing, VTranspose, V_CHUNK,
 };

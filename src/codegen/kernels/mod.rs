@@ -17,6 +17,7 @@ mod attention_bwd_wgmma;
 mod attention_config;
 mod attention_decode;
 mod attention_fp8;
+mod attention_fp8_config;
 mod attention_varlen;
 mod attention_ws;
 mod catalogue;
@@ -59,7 +60,8 @@ pub use attention_bwd::{
 pub use attention_bwd_config::{AttentionBwdConfig, BwdEngine};
 pub use attention_config::{AttentionConfig, AttentionSchedule};
 pub use attention_decode::{attention_decode_kernel, decode_reference, PagedKv};
-pub use attention_fp8::{attention_fp8_kernel, Fp8AttentionConfig};
+pub use attention_fp8::attention_fp8_kernel;
+pub use attention_fp8_config::Fp8AttentionConfig;
 pub use attention_varlen::{attention_varlen_reference, VarlenShape};
 pub use catalogue::{example_kernel, EXAMPLE_KERNELS};
 pub use col_sum::{col_sum_kernel, ColSumConfig};
