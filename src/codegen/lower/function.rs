@@ -145,6 +145,12 @@ fn drop_unused(f: FunctionValue<'_>) {
                     | Op::SExt
                     | Op::Trunc
                     | Op::BitCast
+                    | Op::FPExt
+                    | Op::FPTrunc
+                    | Op::SIToFP
+                    | Op::UIToFP
+                    | Op::FPToSI
+                    | Op::FPToUI
                     | Op::ExtractElement
                     | Op::ExtractValue
             );
