@@ -47,7 +47,7 @@ use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::attention_config::{AttentionConfig, AttentionSchedule, SWIZZLE};
-use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock, TmaRing};
+use super::parts::{AttentionParams, Masking, OnlineSoftmax, QueryBlock, StepOptions, TmaRing};
 
 /// Builds the attention kernel for `target` (sm_90a). See the module docs.
 pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Result<Kernel<'_>> {
@@ -142,12 +142,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     };
     // Variable lengths: a row may see no key at all (a causal row above the diagonal, an empty
     // key sequence).
+    let options = StepOptions { rows_may_be_empty: c.varlen, ..StepOptions::default() };
     let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i, mask: Masking| {
-        if c.varlen {
-            scores_in.step_rows_may_be_empty(kb, s, j, m_i, l_i, mask)
-        } else {
-            scores_in.step(kb, s, j, m_i, l_i, mask)
-        }
+        scores_in.step(kb, s, j, m_i, l_i, mask, options)
     };
     // S = Q Kᵀ of the block in stage `st` (issued, not waited for).
     let scores = |kb: &mut KernelBuilder<'_>, st| -> Result<Value> {

@@ -16,7 +16,7 @@
 //!   it) into `stages` shared buffers, `stages - 1` blocks in flight, as the Ampere GEMM does;
 //! - `S = Q Kᵀ` and `O += P V` on `mma.sync` (K read with `ldmatrix` from a K-contiguous tile,
 //!   V with `ldmatrix.trans`), the online softmax in registers
-//!   ([`OnlineSoftmax::step_rows_may_be_empty`]: a causal row may see no key of a split).
+//!   ([`StepOptions::rows_may_be_empty`]: a causal row may see no key of a split).
 //!
 //! fp8 e4m3 KV: the blocks are copied as bytes and widened to the query's type in registers;
 //! K's per-head scale is folded into the softmax scale and V's into the partial output.
@@ -42,7 +42,7 @@ use crate::layout::encoding::{Blocked, CgaLayout, DotOperand, Encoding, Slice};
 
 use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::decode_config::DecodeConfig;
-use super::parts::{Masking, OnlineSoftmax};
+use super::parts::{Masking, OnlineSoftmax, StepOptions};
 use super::{tile_coords, tile_layout, Context, Tile2d};
 
 /// Builds the paged decode kernel for `target` (sm_80+; fp8 KV needs sm_90). See the module
@@ -224,6 +224,7 @@ pub fn attention_decode_kernel(
         block_n: bn_i,
         dtype: dt,
     };
+    let may_be_empty = StepOptions { rows_may_be_empty: true, ..StepOptions::default() };
 
     let o0 = kb.zeros((&acc_o, [u64::from(bm), u64::from(d)]), DType::F32)?;
     let m0 = kb.full((&rows_s, [u64::from(bm)]), DType::F32, f64::NEG_INFINITY)?;
@@ -249,7 +250,7 @@ pub fn attention_decode_kernel(
         let s0 = kb.zeros(s_shape, DType::F32)?;
         let s = kb.dot(q_tile, kt, s0)?;
         let [p16, alpha, m_new, l_new] =
-            softmax.step_rows_may_be_empty(kb, s, j, m_i, l_i, Masking::Always)?;
+            softmax.step(kb, s, j, m_i, l_i, Masking::Always, may_be_empty)?;
         let p = kb.convert_layout(p16, &p_dot)?;
         let alpha = kb.convert_layout(alpha, &rows_o)?;
         let alpha = kb.expand_dims(alpha, 1)?;

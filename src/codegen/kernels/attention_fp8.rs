@@ -32,7 +32,7 @@ use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, V
 use super::attention_config::{AttentionConfig, AttentionSchedule};
 use super::attention_fp8_config::{Fp8AttentionConfig, Fp8Params, BLOCK};
 use super::attention_ws::{ping_pong_body, Operands};
-use super::parts::{Masking, OnlineSoftmax, OutputRows, QueryBlock, TmaRing};
+use super::parts::{Masking, OnlineSoftmax, OutputRows, QueryBlock, StepOptions, TmaRing};
 use super::Context;
 
 /// Warps of the serial schedule (two warpgroups of 64 rows).
@@ -186,7 +186,7 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
             let s = kb.wgmma_wait(0, &[s])?[0];
             let is_last = kb.eq(j, last)?;
             let [p, alpha, m_new, l_new] =
-                softmax.step(kb, s, j, m_i, l_i, Masking::When(is_last))?;
+                softmax.step(kb, s, j, m_i, l_i, Masking::When(is_last), StepOptions::default())?;
             let p = kb.mul(p, P_SCALE)?;
             let p8 = kb.cast(p, f8)?;
             kb.store_shared(p_smem, p8)?;

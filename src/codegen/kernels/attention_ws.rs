@@ -41,7 +41,7 @@ use super::super::{
 use super::attention_config::AttentionConfig;
 use super::attention_fp8_config::Fp8Params;
 use super::parts::{
-    AttentionParams, Masking, OnlineSoftmax, QueryBlock, SeqLengths, TmaRing, VTranspose, V_CHUNK,
+    AttentionParams, Masking, OnlineSoftmax, QueryBlock, SeqLengths, StepOptions, TmaRing, VTranspose, V_CHUNK,
 };
 
 /// Consumer warpgroups, each with 64 query rows.
@@ -347,13 +347,15 @@ pub(super) fn ping_pong_body(
                        l: Value,
                        mask: Masking|
          -> Result<[Value; 4]> {
-            if fp8 {
-                scores_in.step_times_pow2(kb, s, j, m, l, mask, P_LOG2_SCALE)
-            } else if c.varlen && !matches!(mask, Masking::None) {
-                scores_in.step_rows_may_be_empty(kb, s, j, m, l, mask)
+            let options = if fp8 {
+                StepOptions { log2_factor: P_LOG2_SCALE, ..StepOptions::default() }
             } else {
-                scores_in.step(kb, s, j, m, l, mask)
-            }
+                StepOptions {
+                    rows_may_be_empty: c.varlen && !matches!(mask, Masking::None),
+                    ..StepOptions::default()
+                }
+            };
+            scores_in.step(kb, s, j, m, l, mask, options)
         };
         let o0 = kb.zeros((&acc_o, [ROWS as u64, d]), DType::F32)?;
         let m0 = kb.full((&rows_l, [ROWS as u64]), DType::F32, f64::NEG_INFINITY)?;

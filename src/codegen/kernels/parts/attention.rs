@@ -39,9 +39,25 @@ pub struct OnlineSoftmax {
     pub dtype: DType,
 }
 
+/// How [`OnlineSoftmax::step`] treats a block beyond its masking; the default is the plain
+/// online softmax.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StepOptions {
+    /// A row may have seen no key yet after this block (a split of the keys that a causal row
+    /// does not reach, or an empty one): such a row's max stays -inf, its P and sum 0 and its
+    /// factor 0, instead of the NaN of `-inf - -inf`.
+    pub rows_may_be_empty: bool,
+    /// P and the returned sum come out `2^log2_factor` times larger, at no cost per score: the
+    /// factor joins the row's offset inside the exponent. fp8's P is scaled so before its
+    /// rounding to e4m3, so that its small values stay normal numbers; divide O by the scaled
+    /// sum, and the sum by the factor for the log-sum-exp.
+    pub log2_factor: i32,
+}
+
 impl OnlineSoftmax {
-    /// The online softmax of key block `j`'s scores `s`: returns P (16-bit), the factor that
-    /// rescales O, and the new row max and sum, masking as `masking` says.
+    /// The online softmax of key block `j`'s scores `s`: returns P (in `dtype`), the factor
+    /// that rescales O, and the new row max and sum, masking as `masking` says.
+    #[allow(clippy::too_many_arguments)] // the block, the running state and two choices
     pub fn step(
         &self,
         kb: &mut KernelBuilder<'_>,
@@ -50,54 +66,7 @@ impl OnlineSoftmax {
         m_i: Value,
         l_i: Value,
         masking: Masking,
-    ) -> Result<[Value; 4]> {
-        self.step_impl(kb, s, j, m_i, l_i, masking, false, 0)
-    }
-
-    /// [`step`](Self::step) with P and the returned sum `2^log2_factor` times larger, at no
-    /// cost per score: the factor joins the row's offset inside the exponent. fp8's P is scaled
-    /// so before its rounding to e4m3, so that its small values stay normal numbers; divide O
-    /// by the scaled sum, and the sum by the factor for the log-sum-exp.
-    #[allow(clippy::too_many_arguments)] // `step`'s arguments and the factor
-    pub fn step_times_pow2(
-        &self,
-        kb: &mut KernelBuilder<'_>,
-        s: Value,
-        j: Value,
-        m_i: Value,
-        l_i: Value,
-        masking: Masking,
-        log2_factor: i32,
-    ) -> Result<[Value; 4]> {
-        self.step_impl(kb, s, j, m_i, l_i, masking, false, log2_factor)
-    }
-
-    /// [`step`](Self::step) where a row may have seen no key yet after this block (a split of
-    /// the keys that a causal row does not reach, or an empty one): such a row's max stays
-    /// -inf, its P and sum 0 and its factor 0, instead of the NaN of `-inf - -inf`.
-    pub fn step_rows_may_be_empty(
-        &self,
-        kb: &mut KernelBuilder<'_>,
-        s: Value,
-        j: Value,
-        m_i: Value,
-        l_i: Value,
-        masking: Masking,
-    ) -> Result<[Value; 4]> {
-        self.step_impl(kb, s, j, m_i, l_i, masking, true, 0)
-    }
-
-    #[allow(clippy::too_many_arguments)] // `step`'s arguments and the choices between them
-    fn step_impl(
-        &self,
-        kb: &mut KernelBuilder<'_>,
-        s: Value,
-        j: Value,
-        m_i: Value,
-        l_i: Value,
-        masking: Masking,
-        rows_may_be_empty: bool,
-        log2_factor: i32,
+        options: StepOptions,
     ) -> Result<[Value; 4]> {
         // In the log2 domain: with `qk_scale > 0`, the row max of the scaled scores is the scaled
         // row max, and `exp2(s · scale - m)` is one FMA and one `ex2.approx.ftz` per element.
@@ -114,7 +83,7 @@ impl OnlineSoftmax {
         let m_blk = kb.mul(m_raw, self.qk_scale)?;
         let m_new = kb.max(m_i, m_blk)?;
         // The max subtracted: 0 for a row with no key yet, so its -inf scores give 0.
-        let m_sub = if rows_may_be_empty {
+        let m_sub = if options.rows_may_be_empty {
             let none = kb.eq(m_new, f32::NEG_INFINITY)?;
             kb.where_(none, 0.0f32, m_new)?
         } else {
@@ -123,8 +92,8 @@ impl OnlineSoftmax {
         let dm = kb.sub(m_i, m_sub)?;
         let alpha = exp2(kb, dm)?;
         let mut neg_m = kb.neg(m_sub)?;
-        if log2_factor != 0 {
-            neg_m = kb.add(neg_m, f64::from(log2_factor))?;
+        if options.log2_factor != 0 {
+            neg_m = kb.add(neg_m, f64::from(options.log2_factor))?;
         }
         let neg_m = kb.expand_dims(neg_m, 1)?;
         let x = kb.fma(s, self.qk_scale, neg_m)?;

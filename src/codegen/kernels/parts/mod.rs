@@ -5,7 +5,7 @@
 //! product as it is promoted ([`gemm_mainloop_ws_scaled`], [`BlockScale`]) and the epilogue that takes an accumulator to global
 //! memory ([`Epilogue`], [`TmaStore`]); for attention, the parameters and query block of a program
 //! ([`AttentionParams`], [`QueryBlock`]), the online softmax of a key block with its masking
-//! ([`OnlineSoftmax`], [`Masking`]) and the store of `O / l` and the log-sum-exp
+//! ([`OnlineSoftmax`], [`Masking`], [`StepOptions`]) and the store of `O / l` and the log-sum-exp
 //! ([`AttentionParams::store_output`]; from registers: [`OutputRows`]), and V transposed in shared memory for fp8's `P·V`
 //! ([`VTranspose`]).
 //!
@@ -70,7 +70,9 @@ mod ring;
 mod tiles;
 mod v_transpose;
 
-pub use attention::{AttentionParams, Masking, OnlineSoftmax, OutputRows, QueryBlock, SeqLengths};
+pub use attention::{
+    AttentionParams, Masking, OnlineSoftmax, OutputRows, QueryBlock, SeqLengths, StepOptions,
+};
 pub use epilogue::{Epilogue, TmaStore};
 pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
 pub use groups::{GroupRows, Groups};
