@@ -8,21 +8,11 @@ guarded: a failure prints and the next one runs. FA4 is not installed on the GPU
 (../shared/gpu.md).
 Usage: python3 scripts/anchors/attention_varlen.py [gqa] [varlen]
 """
-import itertools, sys, traceback, torch
-from triton.testing import do_bench
-
-def bench(fn):
-    return do_bench(fn, warmup=25, rep=200, return_mode="median")
+import itertools, sys, torch
+from attention_extra import bench, fa4_interface, guarded
 
 def row(w, impl, ms, flops):
     print(f"{w:48s} | {impl:28s} | {ms:9.4f} ms | {flops / (ms * 1e-3) / 1e12:9.1f} TFLOP/s", flush=True)
-
-def guarded(name, f):
-    try:
-        f()
-    except Exception as e:
-        print(f"{name}: FAILED {type(e).__name__}: {str(e)[:300]}", flush=True)
-        traceback.print_exc(limit=2)
 
 def ragged(b, s):
     return [max(1, s * (8 + (i * 7 + 3) % 17) // 16) for i in range(b)]
@@ -30,11 +20,8 @@ def ragged(b, s):
 steps = sys.argv[1:] or ["gqa", "varlen"]
 from torch.nn.attention import sdpa_kernel, SDPBackend
 F = torch.nn.functional
-try:
-    from flash_attn.cute.interface import flash_attn_func, flash_attn_varlen_func
-    have_fa4 = True
-except Exception as e:
-    print("FA4 import failed:", e); have_fa4 = False
+fa4 = fa4_interface()
+have_fa4 = fa4 is not None
 
 for D in (128, 64):
     for dt in (torch.float16, torch.bfloat16):
@@ -54,7 +41,7 @@ for D in (128, 64):
                     guarded(w + " cudnn", cudnn)
                     if have_fa4:
                         guarded(w + " fa4", lambda: row(w, "FA4 sm90 (CuTe DSL)", bench(
-                            lambda: flash_attn_func(q, k, v, causal=causal)), fl))
+                            lambda: fa4.flash_attn_func(q, k, v, causal=causal)), fl))
                     del q, k, v, qt, kt, vt
             if "varlen" in steps and have_fa4:
                 for (B, H, S, G) in [(16, 16, 2048, 1), (4, 16, 8192, 1), (16, 32, 2048, 4)]:
@@ -66,7 +53,7 @@ for D in (128, 64):
                     k, v = (torch.randn(total, H // G, D, device="cuda", dtype=dt) for _ in range(2))
                     fl = sum(4 * H * l * l * D for l in lens) / (2 if causal else 1)
                     guarded(w + " fa4", lambda: row(w, "FA4 sm90 varlen (CuTe DSL)", bench(
-                        lambda: flash_attn_varlen_func(q, k, v, cu_seqlens_q=cu, cu_seqlens_k=cu,
-                                                       max_seqlen_q=max(lens), max_seqlen_k=max(lens),
-                                                       causal=causal)), fl))
+                        lambda: fa4.flash_attn_varlen_func(q, k, v, cu_seqlens_q=cu, cu_seqlens_k=cu,
+                                                           max_seqlen_q=max(lens), max_seqlen_k=max(lens),
+                                                           causal=causal)), fl))
                     del q, k, v
