@@ -25,6 +25,7 @@
 //! The kernel is [`weft::codegen::kernels::attention_kernel`].
 mod common;
 
+use common::attention::{with_forward_args, Sequences};
 use common::Result;
 use weft::codegen::kernels::{
     attention_kernel, attention_reference, attention_varlen_reference, AttentionConfig,
@@ -93,60 +94,6 @@ fn values(n: usize, seed: u64) -> Vec<f32> {
         .collect()
 }
 
-/// The sequences of one launch: query heads (batch · heads for one length) and the lengths
-/// (one pair for one length; a variable-length batch otherwise).
-struct Packed {
-    heads_q: usize,
-    lens_q: Vec<i32>,
-    lens_k: Vec<i32>,
-}
-
-impl Packed {
-    /// `heads` heads of `seq` rows.
-    fn fixed(heads: usize, seq: usize) -> Packed {
-        Packed {
-            heads_q: heads,
-            lens_q: vec![seq as i32],
-            lens_k: vec![seq as i32],
-        }
-    }
-
-    /// The cumulative lengths of queries and keys.
-    fn cu(&self) -> [Vec<i32>; 2] {
-        let cum = |lens: &[i32]| -> Vec<i32> {
-            std::iter::once(0)
-                .chain(lens.iter().scan(0, |s, &l| {
-                    *s += l;
-                    Some(*s)
-                }))
-                .collect()
-        };
-        [cum(&self.lens_q), cum(&self.lens_k)]
-    }
-
-    /// Rows of Q (and O) and of K (and V): heads times tokens.
-    fn rows(&self, c: &AttentionConfig) -> (usize, usize) {
-        let sum = |l: &[i32]| l.iter().map(|&x| x as usize).sum::<usize>();
-        let heads_kv = self.heads_q / c.kv_group as usize;
-        (
-            self.heads_q * sum(&self.lens_q),
-            heads_kv * sum(&self.lens_k),
-        )
-    }
-
-    /// FLOPs of the two GEMMs (halved for causal, as FlashAttention's benchmarks count).
-    fn flops(&self, c: &AttentionConfig) -> f64 {
-        let pairs: f64 = self
-            .lens_q
-            .iter()
-            .zip(&self.lens_k)
-            .map(|(&q, &k)| q as f64 * k as f64)
-            .sum();
-        let half = if c.causal { 2.0 } else { 1.0 };
-        4.0 * self.heads_q as f64 * pairs * c.head_dim as f64 / half
-    }
-}
-
 /// Runs `c` on the sequences `p` on `dev` (any backend); returns O, the lse and (if `time`)
 /// the median ms. Q and O are `[heads_q · tokens, D]`, K and V `[heads_kv · tokens, D]`.
 #[allow(clippy::too_many_arguments)]
@@ -155,14 +102,14 @@ fn run_one<B: Backend, T: DeviceElem>(
     kernel: &KernelOf<B>,
     sig: &KernelSignature,
     c: AttentionConfig,
-    p: &Packed,
+    p: &Sequences,
     to: impl Fn(f32) -> T,
     from: impl Fn(T) -> f32,
     qkv: [&[f32]; 3],
     time: bool,
 ) -> Result<(Vec<f32>, Vec<f32>, f64)> {
     let d = c.head_dim as usize;
-    let (rows_q, rows_k) = p.rows(&c);
+    let (rows_q, _) = p.rows(&c);
     let up = |x: &[f32]| -> Result<BufferOf<B, T>> {
         Ok(dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<T>>())?)
     };
@@ -170,41 +117,20 @@ fn run_one<B: Backend, T: DeviceElem>(
     let mut o = dev.alloc::<T>(rows_q * d)?;
     o.fill_bytes(0xFF)?;
     let lse = dev.alloc::<f32>(rows_q)?;
-    let (dims_q, dims_k) = ([rows_q as u64, d as u64], [rows_k as u64, d as u64]);
-    let sw = c.swizzle();
-    let qm = dev.tensor_map(&dq, &dims_q, &[d as u64], &c.q_box(), sw)?;
-    let km = dev.tensor_map(&dk, &dims_k, &[d as u64], &c.kv_box(), sw)?;
-    let vm = dev.tensor_map(&dv, &dims_k, &[d as u64], &c.kv_box(), sw)?;
-    let om = dev.tensor_map(&o, &dims_q, &[d as u64], &c.q_box(), sw)?;
-    let [cu_q, cu_k] = p.cu();
-    let (cu_q, cu_k) = (dev.upload(&cu_q)?, dev.upload(&cu_k)?);
     let scale = 1.0 / (d as f64).sqrt();
-    let mut args = KernelArgs::new();
-    args.tensor_map(&qm)
-        .tensor_map(&km)
-        .tensor_map(&vm)
-        .tensor_map(&om)
-        .ptr(&o)
-        .ptr(&lse);
-    let grid = if c.varlen {
-        args.ptr(&cu_q).ptr(&cu_k);
-        let longest = p.lens_q.iter().copied().max().unwrap_or(0) as u64;
-        c.varlen_grid(longest, p.heads_q as u64, p.lens_q.len() as u64)
-    } else {
-        args.scalar(p.lens_q[0]);
-        c.grid(p.lens_q[0] as u64, p.heads_q as u64)
-    };
-    args.scalar((scale * std::f64::consts::LOG2_E) as f32);
-    let cfg = LaunchConfig::for_kernel(grid, sig)?;
-    // SAFETY: the kernel reads Q, K, V through maps that cover them and the cumulative lengths,
-    // and writes O[0..rows_q·d) and lse[0..rows_q).
-    unsafe { common::launch_once::<B>(dev, kernel, &cfg, &args)? };
-    let ms = if time {
+    let bufs = [&dq, &dk, &dv, &o];
+    let run = |args: &KernelArgs<'_>, grid| -> Result<f64> {
+        let cfg = LaunchConfig::for_kernel(grid, sig)?;
+        // SAFETY: the kernel reads Q, K, V through maps that cover them and the cumulative
+        // lengths, and writes O[0..rows_q·d) and lse[0..rows_q).
+        unsafe { common::launch_once::<B>(dev, kernel, &cfg, args)? };
+        if !time {
+            return Ok(0.0);
+        }
         // SAFETY: as above.
-        common::time::<B>(dev, |s| unsafe { s.launch(kernel, &cfg, &args) })?
-    } else {
-        0.0
+        common::time::<B>(dev, |s| unsafe { s.launch(kernel, &cfg, args) })
     };
+    let ms = with_forward_args::<B, T, _>(dev, &c, p, bufs, &lse, scale, run)??;
     let got: Vec<f32> = o.to_vec()?.into_iter().map(from).collect();
     Ok((got, lse.to_vec()?, ms))
 }
@@ -216,7 +142,7 @@ fn run_typed<B: Backend>(
     kernel: &KernelOf<B>,
     sig: &KernelSignature,
     c: AttentionConfig,
-    shape: &Packed,
+    shape: &Sequences,
     qkv: [&[f32]; 3],
     time: bool,
 ) -> Result<(Vec<f32>, Vec<f32>, f64)> {
@@ -284,7 +210,7 @@ fn run<B: Backend>(
         let (q, kk, v) = (gen(1), gen(2), gen(3));
         let (want, want_lse) =
             attention_reference(&q, &kk, &v, ch, cs, dd, 1.0 / (dd as f64).sqrt(), causal);
-        let fixed = Packed::fixed(ch, cs);
+        let fixed = Sequences::fixed(ch, cs);
         let (got, lse, _) = run_typed::<B>(dev, &kernel, &sig, c, &fixed, [&q, &kk, &v], false)?;
         let err = got
             .iter()
@@ -318,7 +244,7 @@ fn run<B: Backend>(
         };
         let n = b * h * s * dd;
         let (q, kk, v) = (values(n, 4), values(n, 5), values(n, 6));
-        let timed = Packed::fixed(b * h, s);
+        let timed = Sequences::fixed(b * h, s);
         let (_, _, ms) = run_typed::<B>(dev, &kernel, &sig, c, &timed, [&q, &kk, &v], true)?;
         let flops = timed.flops(&c);
         println!(
@@ -376,17 +302,17 @@ fn run_packed<B: Backend>(
     // Smaller in the interpreter.
     let small = timed.is_none();
     let check = match (varlen, small) {
-        (true, false) => Packed {
+        (true, false) => Sequences {
             heads_q: 2 * g,
             lens_q: vec![0, 1, 17, 130, 300],
             lens_k: vec![7, 1, 20, 129, 400],
         },
-        (true, true) => Packed {
+        (true, true) => Sequences {
             heads_q: g,
             lens_q: vec![0, 1, 17, 40],
             lens_k: vec![7, 1, 20, 30],
         },
-        (false, _) => Packed::fixed(2 * g, if small { 40 } else { 300 }),
+        (false, _) => Sequences::fixed(2 * g, if small { 40 } else { 300 }),
     };
     let mut schedules = vec![AttentionSchedule::PingPong];
     if timed.is_none() {
@@ -425,7 +351,7 @@ fn run_packed<B: Backend>(
                 let gen =
                     |n, seed| -> Vec<f32> { values(n * d, seed).into_iter().map(round).collect() };
                 let (q, kk, v) = (gen(rq, 1), gen(rk, 2), gen(rk, 3));
-                let [cu_q, cu_k] = check.cu();
+                let [cu_q, cu_k] = check.cumulative();
                 let shape = VarlenShape {
                     cu_seqlens_q: &cu_q,
                     cu_seqlens_k: &cu_k,
@@ -464,13 +390,13 @@ fn run_packed<B: Backend>(
                 };
                 let run = if varlen {
                     let lens = ragged(b, s);
-                    Packed {
+                    Sequences {
                         heads_q: h,
                         lens_q: lens.clone(),
                         lens_k: lens,
                     }
                 } else {
-                    Packed::fixed(b * h, s)
+                    Sequences::fixed(b * h, s)
                 };
                 let (rq, rk) = run.rows(&c);
                 let (q, kk, v) = (values(rq * d, 4), values(rk * d, 5), values(rk * d, 6));

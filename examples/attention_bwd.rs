@@ -22,6 +22,7 @@
 //! [`attention_bwd_dq_kernel`](weft::codegen::kernels::attention_bwd_dq_kernel).
 mod common;
 
+use common::attention::{with_forward_args, Sequences};
 use common::Result;
 use weft::codegen::kernels::{
     attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
@@ -115,25 +116,15 @@ fn setup<B: Backend>(
         dk: dev.alloc::<bf16>(hq / group * seq * d)?,
         dv: dev.alloc::<bf16>(hq / group * seq * d)?,
     };
-    let dims = [(hq * seq) as u64, d as u64];
-    let sw = fc.swizzle();
-    let qm = dev.tensor_map(&p.q, &dims, &[d as u64], &fc.q_box(), sw)?;
-    let km = dev.tensor_map(&k_rep, &dims, &[d as u64], &fc.kv_box(), sw)?;
-    let vm = dev.tensor_map(&v_rep, &dims, &[d as u64], &fc.kv_box(), sw)?;
-    let om = dev.tensor_map(&p.o, &dims, &[d as u64], &fc.q_box(), sw)?;
     let scale = 1.0 / (d as f64).sqrt();
-    let mut args = KernelArgs::new();
-    args.tensor_map(&qm)
-        .tensor_map(&km)
-        .tensor_map(&vm)
-        .tensor_map(&om)
-        .ptr(&p.o)
-        .ptr(&p.lse)
-        .scalar(seq as i32)
-        .scalar((scale * std::f64::consts::LOG2_E) as f32);
-    let cfg = LaunchConfig::for_kernel(fc.grid(seq as u64, hq as u64), fk.signature())?;
-    // SAFETY: the forward reads Q, K, V through maps that cover them and writes O and lse.
-    unsafe { common::launch_once::<B>(dev, &fwd, &cfg, &args)? };
+    let bufs = [&p.q, &k_rep, &v_rep, &p.o];
+    let seqs = Sequences::fixed(hq, seq);
+    let launch = |args: &KernelArgs<'_>, grid| -> Result<()> {
+        let cfg = LaunchConfig::for_kernel(grid, fk.signature())?;
+        // SAFETY: the forward reads Q, K, V through maps that cover them and writes O and lse.
+        unsafe { common::launch_once::<B>(dev, &fwd, &cfg, args) }
+    };
+    with_forward_args::<B, bf16, _>(dev, &fc, &seqs, bufs, &p.lse, scale, launch)??;
     Ok(p)
 }
 

@@ -17,6 +17,7 @@
 
 mod common;
 
+use common::attention::{with_forward_args, Sequences};
 use common::check::{f32_bits, poison_intact, sum_bound};
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
@@ -198,32 +199,13 @@ fn run_case<B: Backend, T: DeviceElem>(
     let rows = (hq * seq) as u64;
     let o = dev.alloc::<T>(hq * seq * d).unwrap();
     let lse = dev.alloc::<f32>(hq * seq).unwrap();
-    let dims = [rows, d as u64];
-    let sw = fc.swizzle();
-    let qm = dev
-        .tensor_map(&dq_in, &dims, &[d as u64], &fc.q_box(), sw)
-        .unwrap();
-    let km = dev
-        .tensor_map(&k_rep, &dims, &[d as u64], &fc.kv_box(), sw)
-        .unwrap();
-    let vm = dev
-        .tensor_map(&v_rep, &dims, &[d as u64], &fc.kv_box(), sw)
-        .unwrap();
-    let om = dev
-        .tensor_map(&o, &dims, &[d as u64], &fc.q_box(), sw)
-        .unwrap();
-    let qk = (scale * std::f64::consts::LOG2_E) as f32;
-    let mut args = KernelArgs::new();
-    args.tensor_map(&qm)
-        .tensor_map(&km)
-        .tensor_map(&vm)
-        .tensor_map(&om)
-        .ptr(&o)
-        .ptr(&lse)
-        .scalar(seq as i32)
-        .scalar(qk);
-    // SAFETY: the forward reads Q, K, V through maps that cover them and writes O and lse.
-    unsafe { launch::<B>(dev, &fwd, fc.grid(seq as u64, hq as u64), &args, &what) };
+    let bufs = [&dq_in, &k_rep, &v_rep, &o];
+    let seqs = Sequences::fixed(hq, seq);
+    with_forward_args::<B, T, ()>(dev, &fc, &seqs, bufs, &lse, scale, |args, grid| {
+        // SAFETY: the forward reads Q, K, V through maps that cover them and writes O and lse.
+        unsafe { launch::<B>(dev, &fwd, grid, args, &what) }
+    })
+    .unwrap_or_else(|e| panic!("{what}: the forward's arguments: {e}"));
 
     // delta = rowsum(dO ⊙ O), against the host over the forward's own O.
     let delta_k = attention_bwd_delta_kernel(&ctx, Target::SM90A, c).unwrap();

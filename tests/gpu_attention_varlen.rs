@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::attention::{cumulative, Case, Run};
+use common::attention::{Case, Run, Sequences};
 use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
 use common::launch::{load, poisoned};
 use common::rng::Rng;
@@ -56,9 +56,11 @@ fn grouped(seq: i32, heads: usize) -> Vec<Case> {
     .into_iter()
     .map(|(s, dt, d, causal, g)| Case {
         c: config(s, dt, d, causal, g, false),
-        heads_q: heads.max(g as usize),
-        lens_q: vec![seq],
-        lens_k: vec![seq],
+        seqs: Sequences {
+            heads_q: heads.max(g as usize),
+            lens_q: vec![seq],
+            lens_k: vec![seq],
+        },
     })
     .collect()
 }
@@ -77,9 +79,11 @@ fn packed(lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
     .into_iter()
     .map(|(s, dt, d, causal)| Case {
         c: config(s, dt, d, causal, 2, true),
-        heads_q: 2,
-        lens_q: lens_q.to_vec(),
-        lens_k: lens_k.to_vec(),
+        seqs: Sequences {
+            heads_q: 2,
+            lens_q: lens_q.to_vec(),
+            lens_k: lens_k.to_vec(),
+        },
     })
     .collect()
 }
@@ -95,24 +99,24 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
             c.head_dim,
             c.causal,
             c.kv_group,
-            case.heads_q,
-            case.lens_q,
-            case.lens_k
+            case.seqs.heads_q,
+            case.seqs.lens_q,
+            case.seqs.lens_k
         );
         let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
         let kernel = load::<B>(dev, &k, &what);
-        let (cu_q, cu_k) = (cumulative(&case.lens_q), cumulative(&case.lens_k));
+        let [cu_q, cu_k] = case.seqs.cumulative();
         let shape = VarlenShape {
             cu_seqlens_q: &cu_q,
             cu_seqlens_k: &cu_k,
-            heads_q: case.heads_q,
+            heads_q: case.seqs.heads_q,
             kv_group: c.kv_group as usize,
             head_dim: c.head_dim as usize,
         };
         let d = c.head_dim as usize;
         let (total_q, total_k) = (cu_q[cu_q.len() - 1] as usize, cu_k[cu_k.len() - 1] as usize);
-        let heads_kv = case.heads_q / c.kv_group as usize;
-        let (nq, nkv) = (case.heads_q * total_q * d, heads_kv * total_k * d);
+        let heads_kv = case.seqs.heads_q / c.kv_group as usize;
+        let (nq, nkv) = (case.seqs.heads_q * total_q * d, heads_kv * total_k * d);
         let mut rng = Rng(nq as u64 * 31 + nkv as u64);
         let round = |x: f32| match c.dtype {
             DType::F16 => f16::from_f32(x).to_f32(),
@@ -123,7 +127,7 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
         let scale = 1.0 / (d as f64).sqrt();
         let (want_o, want_lse) =
             attention_varlen_reference(&q, &kk, &v, &shape, scale, c.causal).unwrap();
-        let lse = poisoned::<B, f32>(dev, case.heads_q * total_q);
+        let lse = poisoned::<B, f32>(dev, case.seqs.heads_q * total_q);
         let run = Run::<B> {
             dev,
             kernel: &kernel,
@@ -139,7 +143,7 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
         let want_o: Vec<f64> = want_o.iter().map(|&x| f64::from(x)).collect();
         let max_err = close(&got[..nq], &want_o, tol_attention(c.dtype), &what);
         let got_lse = lse.to_vec().unwrap();
-        let rows = case.heads_q * total_q;
+        let rows = case.seqs.heads_q * total_q;
         poison_intact(&got_lse, rows, f32_bits, &format!("{what} lse"));
         // Rows that see no key: lse +inf exactly (and O 0, checked above).
         let empty = want_lse.iter().filter(|x| x.is_infinite()).count();

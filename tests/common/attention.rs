@@ -8,6 +8,11 @@ use weft::codegen::DType;
 use weft::runtime::prelude::*;
 use weft::runtime::{Backend, DeviceElem, KernelArgs};
 
+/// The sequences of a launch and its arguments, shared with `examples/attention`.
+#[path = "../../examples/common/attention.rs"]
+mod forward;
+pub use forward::{with_forward_args, Sequences};
+
 /// Elements past the end of O, which must keep their poison.
 pub const O_TAIL: usize = 1024;
 
@@ -36,23 +41,10 @@ pub fn configs() -> Vec<AttentionConfig> {
     v
 }
 
-/// One launch: a configuration, its query heads (batch · heads for one length) and the
-/// sequence lengths (one pair for one length).
+/// One launch: a configuration and its sequences.
 pub struct Case {
     pub c: AttentionConfig,
-    pub heads_q: usize,
-    pub lens_q: Vec<i32>,
-    pub lens_k: Vec<i32>,
-}
-
-/// The cumulative lengths `[0, l0, l0 + l1, …]`.
-pub fn cumulative(lens: &[i32]) -> Vec<i32> {
-    std::iter::once(0)
-        .chain(lens.iter().scan(0, |s, &l| {
-            *s += l;
-            Some(*s)
-        }))
-        .collect()
+    pub seqs: Sequences,
 }
 
 impl Case {
@@ -60,9 +52,7 @@ impl Case {
     pub fn fixed(c: AttentionConfig, heads: usize, seq: usize) -> Case {
         Case {
             c,
-            heads_q: heads,
-            lens_q: vec![seq as i32],
-            lens_k: vec![seq as i32],
+            seqs: Sequences::fixed(heads, seq),
         }
     }
 }
@@ -86,50 +76,23 @@ impl<B: Backend> Run<'_, B> {
         to: impl Fn(f32) -> T,
         from: impl Fn(T) -> f64,
     ) -> Vec<f64> {
-        let (dev, c, case) = (self.dev, self.case.c, self.case);
-        let d = u64::from(c.head_dim);
-        let (cu_q, cu_k) = (cumulative(&case.lens_q), cumulative(&case.lens_k));
-        let total = |cu: &[i32]| cu[cu.len() - 1] as u64;
-        let rows_q = case.heads_q as u64 * total(&cu_q);
-        let rows_k = (case.heads_q / c.kv_group as usize) as u64 * total(&cu_k);
+        let (dev, c, what) = (self.dev, &self.case.c, self.what);
+        let (rows_q, _) = self.case.seqs.rows(c);
         let up = |x: &[f32]| {
             dev.upload(&x.iter().map(|&y| to(y)).collect::<Vec<_>>())
                 .unwrap()
         };
         let (dq, dk, dv) = (up(qkv[0]), up(qkv[1]), up(qkv[2]));
         // O's poisoned tail is the suites' 1024 elements, not `PAD`'s 64.
-        let o = poisoned::<B, T>(dev, (rows_q * d) as usize + O_TAIL - PAD);
-        let map = |b, rows: u64, boxed: [u32; 2]| {
-            dev.tensor_map(b, &[rows, d], &[d], &boxed, c.swizzle())
-                .unwrap()
+        let o = poisoned::<B, T>(dev, rows_q * c.head_dim as usize + O_TAIL - PAD);
+        let bufs = [&dq, &dk, &dv, &o];
+        let run = |args: &KernelArgs<'_>, grid| {
+            // SAFETY: the kernel reads Q, K, V through maps that cover them and the cumulative
+            // lengths, and writes O[0..rows_q·d) and lse[0..rows_q).
+            unsafe { launch::<B>(dev, self.kernel, grid, args, what) }
         };
-        let (qm, km, vm) = (
-            map(&dq, rows_q, c.q_box()),
-            map(&dk, rows_k, c.kv_box()),
-            map(&dv, rows_k, c.kv_box()),
-        );
-        let om = map(&o, rows_q, c.q_box());
-        let cu_q = dev.upload(&cu_q).unwrap();
-        let cu_k = dev.upload(&cu_k).unwrap();
-        let mut args = KernelArgs::new();
-        args.tensor_map(&qm)
-            .tensor_map(&km)
-            .tensor_map(&vm)
-            .tensor_map(&om)
-            .ptr(&o)
-            .ptr(lse);
-        let grid = if c.varlen {
-            args.ptr(&cu_q).ptr(&cu_k);
-            let longest = case.lens_q.iter().copied().max().unwrap_or(0) as u64;
-            c.varlen_grid(longest, case.heads_q as u64, case.lens_q.len() as u64)
-        } else {
-            args.scalar(case.lens_q[0]);
-            c.grid(case.lens_q[0] as u64, case.heads_q as u64)
-        };
-        args.scalar((self.scale * std::f64::consts::LOG2_E) as f32);
-        // SAFETY: the kernel reads Q, K, V through maps that cover them and the cumulative
-        // lengths, and writes O[0..rows_q·d) and lse[0..rows_q).
-        unsafe { launch::<B>(dev, self.kernel, grid, &args, self.what) };
+        with_forward_args::<B, T, _>(dev, c, &self.case.seqs, bufs, lse, self.scale, run)
+            .unwrap_or_else(|e| panic!("{what}: the forward's arguments: {e}"));
         o.to_vec().unwrap().into_iter().map(from).collect()
     }
 }
