@@ -142,7 +142,10 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     };
     // Variable lengths: a row may see no key at all (a causal row above the diagonal, an empty
     // key sequence).
-    let options = StepOptions { rows_may_be_empty: c.varlen, ..StepOptions::default() };
+    let options = StepOptions {
+        rows_may_be_empty: c.varlen,
+        ..StepOptions::default()
+    };
     let softmax = |kb: &mut KernelBuilder<'_>, s, j, m_i, l_i, mask: Masking| {
         scores_in.step(kb, s, j, m_i, l_i, mask, options)
     };

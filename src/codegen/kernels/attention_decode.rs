@@ -224,7 +224,10 @@ pub fn attention_decode_kernel(
         block_n: bn_i,
         dtype: dt,
     };
-    let may_be_empty = StepOptions { rows_may_be_empty: true, ..StepOptions::default() };
+    let may_be_empty = StepOptions {
+        rows_may_be_empty: true,
+        ..StepOptions::default()
+    };
 
     let o0 = kb.zeros((&acc_o, [u64::from(bm), u64::from(d)]), DType::F32)?;
     let m0 = kb.full((&rows_s, [u64::from(bm)]), DType::F32, f64::NEG_INFINITY)?;

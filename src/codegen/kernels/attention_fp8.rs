@@ -185,8 +185,9 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
             let s = kb.wgmma(q_smem, k_t, s0)?;
             let s = kb.wgmma_wait(0, &[s])?[0];
             let is_last = kb.eq(j, last)?;
+            let mask = Masking::When(is_last);
             let [p, alpha, m_new, l_new] =
-                softmax.step(kb, s, j, m_i, l_i, Masking::When(is_last), StepOptions::default())?;
+                softmax.step(kb, s, j, m_i, l_i, mask, StepOptions::default())?;
             let p = kb.mul(p, P_SCALE)?;
             let p8 = kb.cast(p, f8)?;
             kb.store_shared(p_smem, p8)?;

@@ -41,7 +41,8 @@ use super::super::{
 use super::attention_config::AttentionConfig;
 use super::attention_fp8_config::Fp8Params;
 use super::parts::{
-    AttentionParams, Masking, OnlineSoftmax, QueryBlock, SeqLengths, StepOptions, TmaRing, VTranspose, V_CHUNK,
+    AttentionParams, Masking, OnlineSoftmax, QueryBlock, SeqLengths, StepOptions, TmaRing,
+    VTranspose, V_CHUNK,
 };
 
 /// Consumer warpgroups, each with 64 query rows.
@@ -348,7 +349,10 @@ pub(super) fn ping_pong_body(
                        mask: Masking|
          -> Result<[Value; 4]> {
             let options = if fp8 {
-                StepOptions { log2_factor: P_LOG2_SCALE, ..StepOptions::default() }
+                StepOptions {
+                    log2_factor: P_LOG2_SCALE,
+                    ..StepOptions::default()
+                }
             } else {
                 StepOptions {
                     rows_may_be_empty: c.varlen && !matches!(mask, Masking::None),
