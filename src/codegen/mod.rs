@@ -122,6 +122,7 @@ pub mod ir;
 pub mod kernels;
 mod lower;
 pub mod occupancy;
+mod promotion;
 
 pub mod report;
 mod target;

@@ -17,7 +17,6 @@ mod body_once;
 pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;
-pub(crate) mod promotion;
 pub(crate) mod record;
 mod replay;
 mod report_rows;

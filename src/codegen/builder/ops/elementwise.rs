@@ -15,11 +15,11 @@ use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::promotion::computation_type;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{Literal, Value, ValueData};
+use crate::codegen::promotion::computation_type;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 

@@ -6,6 +6,8 @@
 //! Two deliberate differences, both listed in that test: fp8 is a storage type here (arithmetic
 //! on it is refused until it is cast), and two f16 (or bf16) operands of `/` or `%` keep their
 //! type (computed in f32, rounded back) where Triton returns the f32.
+//!
+//! The builder types an op by it and the interpreter computes by it, so it sits below both.
 
 use crate::codegen::types::DType;
 
