@@ -75,6 +75,8 @@ pub mod bench;
 pub mod bundle;
 pub mod cache;
 pub mod check;
+#[cfg(any(feature = "cuda", feature = "hip"))]
+mod device_shared;
 mod dim3;
 pub mod elem;
 pub mod error;

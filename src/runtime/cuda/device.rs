@@ -1,18 +1,18 @@
 //! Opening a CUDA device (its primary context and properties) and its backend API.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use cudarc::driver::{result, sys, CudaContext};
 
 use super::buffer::Buffer;
 pub use super::handle::Device;
-use super::handle::Shared;
+use super::handle::{Context, Shared};
 use super::module::Module;
 pub use super::props::DeviceProps;
 use super::stream::Stream;
 use super::{driver_err, driver_version, ensure_driver, Cuda};
-use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
+use crate::runtime::backend::{self, arch_target, KernelImage};
 use crate::runtime::bundle::{Bundle, ImageKind};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
@@ -78,13 +78,11 @@ impl Device {
     fn with_context(ctx: Arc<CudaContext>) -> Result<Device> {
         let props = read_props(&ctx, ctx.ordinal())?;
         Ok(Device {
-            shared: Arc::new(Shared {
+            shared: Arc::new(Shared::new(Context {
                 ctx,
                 arch: props.arch(),
                 props,
-                last_kernel: Mutex::new(None),
-                drop_errors: DropErrors::new(),
-            }),
+            })),
         })
     }
 

@@ -1,27 +1,26 @@
 //! The CUDA device's handle and the state that its clones, buffers, modules and streams share; the
 //! device's constructors and its backend API are in `device.rs`, above every file that holds a handle.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use cudarc::driver::{result, CudaContext};
 
 use super::driver_err;
 use super::props::DeviceProps;
-use crate::runtime::backend::DropErrors;
+use crate::runtime::device_shared;
 use crate::runtime::error::{Result, RuntimeError};
 
-/// State shared by a device and everything made from it.
+/// CUDA's part of the shared state: the context and the device's properties.
 #[derive(Debug)]
-pub(crate) struct Shared {
+pub(crate) struct Context {
     pub(crate) ctx: Arc<CudaContext>,
     pub(crate) props: DeviceProps,
     /// `props.arch()`, kept for `Device::arch`.
     pub(crate) arch: String,
-    /// Name of the last kernel launched on any stream of this device, for fault messages.
-    pub(crate) last_kernel: Mutex<Option<String>>,
-    /// Failed releases in `Drop`, until `take_drop_errors`.
-    pub(crate) drop_errors: DropErrors,
 }
+
+/// State shared by a device and everything made from it.
+pub(crate) type Shared = device_shared::Shared<Context>;
 
 impl Shared {
     pub(crate) fn bind(&self) -> Result<()> {
@@ -30,26 +29,10 @@ impl Shared {
             .map_err(|e| driver_err("cuCtxSetCurrent", e))
     }
 
-    pub(crate) fn set_last_kernel(&self, name: &str) {
-        let mut last = self.last_kernel.lock().unwrap_or_else(|p| p.into_inner());
-        if last.as_deref() != Some(name) {
-            *last = Some(name.to_string());
-        }
-    }
-
     /// Maps an error seen at a synchronisation: kernel faults name the last kernel launched.
     pub(crate) fn sync_err(&self, call: &'static str, e: result::DriverError) -> RuntimeError {
         if super::is_kernel_fault(e) {
-            let kernel = self
-                .last_kernel
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .clone()
-                .unwrap_or_else(|| "<none launched>".into());
-            RuntimeError::KernelFault {
-                kernel,
-                code: super::code(e),
-            }
+            self.kernel_fault(super::code(e))
         } else {
             driver_err(call, e)
         }

@@ -1,16 +1,16 @@
 //! Opening a HIP device (reading its properties) and its backend API.
 
 use std::ffi::{c_char, CStr};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::buffer::Buffer;
 pub use super::handle::Device;
-use super::handle::Shared;
+use super::handle::{HipDevice, Shared};
 use super::module::Module;
 pub use super::props::DeviceProps;
 use super::stream::Stream;
 use super::{check, lib, sys, Hip};
-use crate::runtime::backend::{self, arch_target, DropErrors, KernelImage};
+use crate::runtime::backend::{self, arch_target, KernelImage};
 use crate::runtime::elem::DeviceElem;
 use crate::runtime::error::{BackendKind, Result, RuntimeError};
 use crate::runtime::launch::DeviceLimits;
@@ -106,13 +106,11 @@ impl Device {
             limits,
         };
         Ok(Device {
-            shared: Arc::new(Shared {
+            shared: Arc::new(Shared::new(HipDevice {
                 lib,
                 ordinal: dev,
                 props,
-                last_kernel: Mutex::new(None),
-                drop_errors: DropErrors::new(),
-            }),
+            })),
         })
     }
 

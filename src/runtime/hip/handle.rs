@@ -1,23 +1,23 @@
 //! The HIP device's handle and the state that its clones, buffers, modules and streams share; the
 //! device's constructors and its backend API are in `device.rs`, above every file that holds a handle.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::props::DeviceProps;
 use super::{check, code, sys};
-use crate::runtime::backend::DropErrors;
-use crate::runtime::error::{Result, RuntimeError};
+use crate::runtime::device_shared;
+use crate::runtime::error::Result;
 
-/// State shared by a device and everything made from it.
+/// HIP's part of the shared state: the runtime library, the device's ordinal and properties.
 #[derive(Debug)]
-pub(crate) struct Shared {
+pub(crate) struct HipDevice {
     pub(crate) lib: &'static sys::HipLib,
     pub(crate) ordinal: i32,
     pub(crate) props: DeviceProps,
-    pub(crate) last_kernel: Mutex<Option<String>>,
-    /// Failed releases in `Drop`, until `take_drop_errors`.
-    pub(crate) drop_errors: DropErrors,
 }
+
+/// State shared by a device and everything made from it.
+pub(crate) type Shared = device_shared::Shared<HipDevice>;
 
 impl Shared {
     /// Makes this device current on the calling thread (HIP's current device is per thread).
@@ -28,26 +28,10 @@ impl Shared {
         })
     }
 
-    pub(crate) fn set_last_kernel(&self, name: &str) {
-        let mut last = self.last_kernel.lock().unwrap_or_else(|p| p.into_inner());
-        if last.as_deref() != Some(name) {
-            *last = Some(name.to_string());
-        }
-    }
-
     /// Maps a status seen at a synchronisation: kernel faults name the last kernel launched.
     pub(crate) fn sync_check(&self, call: &'static str, status: sys::HipError) -> Result<()> {
         if status == sys::HIP_ERROR_ILLEGAL_ADDRESS || status == sys::HIP_ERROR_LAUNCH_FAILURE {
-            let kernel = self
-                .last_kernel
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .clone()
-                .unwrap_or_else(|| "<none launched>".into());
-            return Err(RuntimeError::KernelFault {
-                kernel,
-                code: code(self.lib, status),
-            });
+            return Err(self.kernel_fault(code(self.lib, status)));
         }
         check(self.lib, call, status)
     }
