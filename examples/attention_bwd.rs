@@ -23,6 +23,7 @@
 mod common;
 
 use common::attention::{with_forward_args, Sequences};
+use common::attention_bwd::{gradient_error, GradInputs};
 use common::Result;
 use weft::codegen::kernels::{
     attention_bwd_delta_kernel, attention_bwd_dkdv_kernel, attention_bwd_dq_kernel,
@@ -32,7 +33,7 @@ use weft::codegen::kernels::{
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, Backend, KernelArgs, LaunchConfig, TensorMap};
+use weft::runtime::{bf16, Backend, KernelArgs, LaunchConfig};
 
 fn main() -> Result<()> {
     let target = common::target_arg_or(Target::SM90A)?;
@@ -128,40 +129,34 @@ fn setup<B: Backend>(
     Ok(p)
 }
 
-/// The arguments both gradient kernels start with: Q, K, V and dO (as pointers, or as the
-/// wgmma engine's `maps`), then lse and delta.
-fn inputs<'a, B: Backend>(
-    p: &'a Problem<B>,
-    maps: Option<&'a [TensorMap<'a>; 4]>,
-) -> KernelArgs<'a> {
-    let mut args = KernelArgs::new();
-    match maps {
-        Some(m) => args
-            .tensor_map(&m[0])
-            .tensor_map(&m[1])
-            .tensor_map(&m[2])
-            .tensor_map(&m[3]),
-        None => args.ptr(&p.q).ptr(&p.k).ptr(&p.v).ptr(&p.d_o),
-    };
-    args.ptr(&p.lse).ptr(&p.delta);
-    args
+impl<B: Backend> Problem<B> {
+    /// What the gradient kernels read.
+    fn grad_inputs(&self) -> GradInputs<'_, B, bf16> {
+        GradInputs {
+            q: &self.q,
+            k: &self.k,
+            v: &self.v,
+            d_o: &self.d_o,
+            lse: &self.lse,
+            delta: &self.delta,
+        }
+    }
 }
 
 /// The three backward kernels of `c` on `dev`, launched in order (`time`: timed, median ms).
 #[allow(clippy::too_many_arguments)]
-fn backward<'p, B: Backend>(
+fn backward<B: Backend>(
     dev: &B::Device,
     ctx: &Context,
     target: Target,
     c: AttentionBwdConfig,
-    p: &'p Problem<B>,
+    p: &Problem<B>,
     (hq, seq): (usize, usize),
     time: bool,
 ) -> Result<f64> {
     let d = c.head_dim as usize;
     let hkv = hq / c.group as usize;
     let scale = 1.0 / (d as f64).sqrt();
-    let qk = (scale * std::f64::consts::LOG2_E) as f32;
     let dk = attention_bwd_delta_kernel(ctx, target, c)?;
     let kk = attention_bwd_dkdv_kernel(ctx, target, c)?;
     let qk_k = attention_bwd_dq_kernel(ctx, target, c)?;
@@ -171,38 +166,10 @@ fn backward<'p, B: Backend>(
     let rows = (hq * seq) as u64;
     let mut a0 = KernelArgs::new();
     a0.ptr(&p.o).ptr(&p.d_o).ptr(&p.delta).scalar(rows as i32);
-    // The wgmma engine reads Q, K, V and dO through tensor maps, the mma.sync one by pointer.
-    let maps = match c.engine {
-        BwdEngine::Wgmma => {
-            let map = |b: &'p BufferOf<B, bf16>, rows: usize| {
-                dev.tensor_map(
-                    b,
-                    &[rows as u64, d as u64],
-                    &[d as u64],
-                    &c.tma_box(),
-                    c.swizzle(),
-                )
-            };
-            Some([
-                map(&p.q, hq * seq)?,
-                map(&p.k, hkv * seq)?,
-                map(&p.v, hkv * seq)?,
-                map(&p.d_o, hq * seq)?,
-            ])
-        }
-        BwdEngine::MmaSync => None,
-    };
-    let mut a1 = inputs::<B>(p, maps.as_ref());
-    a1.ptr(&p.dk)
-        .ptr(&p.dv)
-        .scalar(seq as i32)
-        .scalar(qk)
-        .scalar(scale as f32);
-    let mut a2 = inputs::<B>(p, maps.as_ref());
-    a2.ptr(&p.dq)
-        .scalar(seq as i32)
-        .scalar(qk)
-        .scalar(scale as f32);
+    let x = p.grad_inputs();
+    let maps = x.maps(dev, &c, (hq, seq))?;
+    let a1 = x.args(maps.as_ref(), &[&p.dk, &p.dv], seq, scale);
+    let a2 = x.args(maps.as_ref(), &[&p.dq], seq, scale);
     let c0 = LaunchConfig::for_kernel(delta_grid(rows), dk.signature())?;
     let c1 = LaunchConfig::for_kernel(c.dkdv_grid(seq as u64, hkv as u64), kk.signature())?;
     let c2 = LaunchConfig::for_kernel(c.dq_grid(seq as u64, hq as u64), qk_k.signature())?;
@@ -283,16 +250,7 @@ fn run<B: Backend>(
             .iter()
             .zip(&want)
         {
-            let top = want.iter().fold(1e-6f64, |m, x| m.max(x.abs()));
-            let err = got.iter().zip(want).fold(0f64, |m, (g, w)| {
-                let e = (g.to_f64() - w).abs();
-                if e.is_nan() {
-                    f64::INFINITY
-                } else {
-                    m.max(e)
-                }
-            });
-            errs.push(err / top);
+            errs.push(gradient_error(got.iter().map(|g| g.to_f64()), want));
         }
         let name = format!("bf16 D{d}{}", if causal { " causal" } else { "" });
         if errs.iter().any(|&e| e > 1.6e-2) {

@@ -18,6 +18,7 @@
 mod common;
 
 use common::attention::{with_forward_args, Sequences};
+use common::attention_bwd::{gradient_error, GradInputs};
 use common::check::{f32_bits, poison_intact, sum_bound};
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
@@ -28,7 +29,7 @@ use weft::codegen::kernels::{
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::prelude::*;
-use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs, TensorMap};
+use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
 
 /// One problem: `heads_q` query heads (batch and heads together) of `seq` rows.
 #[derive(Debug, Clone, Copy)]
@@ -128,22 +129,11 @@ fn wgmma_backward_kernels_assemble_without_spills() {
     assert!(attention_bwd_dq_kernel(&ctx, Target::SM80, c).is_err());
 }
 
-/// Largest |got - want| over the largest |want|, after checking it stays under `rel`.
+/// [`gradient_error`], after checking it stays under `rel`.
 fn within(got: &[f64], want: &[f64], rel: f64, what: &str) -> f64 {
-    let scale = want.iter().fold(0f64, |m, x| m.max(x.abs())).max(1e-6);
-    let err = got
-        .iter()
-        .zip(want)
-        .map(|(g, w)| (g - w).abs())
-        .fold(
-            0f64,
-            |m, e| if e.is_nan() { f64::INFINITY } else { m.max(e) },
-        );
-    assert!(
-        err <= rel * scale,
-        "{what}: max error {err:.3e} against max |want| {scale:.3e}"
-    );
-    err / scale
+    let err = gradient_error(got.iter().copied(), want);
+    assert!(err <= rel, "{what}: max error over max |want| {err:.3e}");
+    err
 }
 
 fn backward_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
@@ -229,7 +219,7 @@ fn run_case<B: Backend, T: DeviceElem>(
         );
     }
 
-    let inputs = Inputs::<B, T> {
+    let inputs = GradInputs::<B, T> {
         q: &dq_in,
         k: &dk_in,
         v: &dv_in,
@@ -264,53 +254,13 @@ fn run_case<B: Backend, T: DeviceElem>(
     );
 }
 
-/// The inputs of the gradient kernels on the device.
-struct Inputs<'a, B: Backend, T: DeviceElem> {
-    q: &'a B::Buffer<T>,
-    k: &'a B::Buffer<T>,
-    v: &'a B::Buffer<T>,
-    d_o: &'a B::Buffer<T>,
-    lse: &'a B::Buffer<f32>,
-    delta: &'a B::Buffer<f32>,
-}
-
-impl<'a, B: Backend, T: DeviceElem> Inputs<'a, B, T> {
-    /// The arguments of a gradient kernel: the inputs (Q, K, V, dO as pointers, or as the
-    /// `maps` the wgmma engine takes), its outputs `outs`, then `seq, qk_scale, scale`.
-    fn args<'b>(
-        &self,
-        maps: Option<&'b [TensorMap<'b>; 4]>,
-        outs: &[&'b B::Buffer<T>],
-        (seq, qk, scale): (i32, f32, f32),
-    ) -> KernelArgs<'b>
-    where
-        'a: 'b,
-    {
-        let mut args = KernelArgs::new();
-        match maps {
-            Some(m) => args
-                .tensor_map(&m[0])
-                .tensor_map(&m[1])
-                .tensor_map(&m[2])
-                .tensor_map(&m[3]),
-            None => args.ptr(self.q).ptr(self.k).ptr(self.v).ptr(self.d_o),
-        };
-        args.ptr(self.lse).ptr(self.delta);
-        for o in outs {
-            args.ptr(*o);
-        }
-        args.scalar(seq).scalar(qk).scalar(scale);
-        args
-    }
-}
-
 /// Runs the dK/dV and dQ kernels into poisoned outputs; returns dQ, dK, dV (read through
 /// `from`) after checking that nothing past them was written.
 fn gradients<'a, B: Backend, T: DeviceElem>(
     dev: &'a B::Device,
     ctx: &Context,
     case: &Case,
-    x: &Inputs<'a, B, T>,
+    x: &GradInputs<'a, B, T>,
     from: impl Fn(T) -> f64 + Copy,
     what: &str,
 ) -> [Vec<f64>; 3] {
@@ -318,39 +268,20 @@ fn gradients<'a, B: Backend, T: DeviceElem>(
     let d = c.head_dim as usize;
     let hkv = hq / c.group as usize;
     let scale = 1.0 / (d as f64).sqrt();
-    let qk = (scale * std::f64::consts::LOG2_E) as f32;
     let dq = poisoned::<B, T>(dev, hq * seq * d);
     let dk = poisoned::<B, T>(dev, hkv * seq * d);
     let dv = poisoned::<B, T>(dev, hkv * seq * d);
     // The wgmma engine reads Q, K, V and dO through tensor maps.
-    let maps = (c.engine == BwdEngine::Wgmma).then(|| {
-        let map = |b: &'a B::Buffer<T>, rows: usize| {
-            dev.tensor_map(
-                b,
-                &[rows as u64, d as u64],
-                &[d as u64],
-                &c.tma_box(),
-                c.swizzle(),
-            )
-            .unwrap()
-        };
-        [
-            map(x.q, hq * seq),
-            map(x.k, hkv * seq),
-            map(x.v, hkv * seq),
-            map(x.d_o, hq * seq),
-        ]
-    });
+    let maps = x.maps(dev, &c, (hq, seq)).unwrap();
     let kernel = attention_bwd_dkdv_kernel(ctx, Target::SM90A, c).unwrap();
     let kernel = load::<B>(dev, &kernel, what);
-    let tail = (seq as i32, qk, scale as f32);
-    let args = x.args(maps.as_ref(), &[&dk, &dv], tail);
+    let args = x.args(maps.as_ref(), &[&dk, &dv], seq, scale);
     let grid = c.dkdv_grid(seq as u64, hkv as u64);
     // SAFETY: reads the inputs of every head, writes dK and dV of every KV row.
     unsafe { launch::<B>(dev, &kernel, grid, &args, what) };
     let kernel = attention_bwd_dq_kernel(ctx, Target::SM90A, c).unwrap();
     let kernel = load::<B>(dev, &kernel, what);
-    let args = x.args(maps.as_ref(), &[&dq], tail);
+    let args = x.args(maps.as_ref(), &[&dq], seq, scale);
     // SAFETY: reads the inputs of every head, writes dQ of every query row.
     unsafe { launch::<B>(dev, &kernel, c.dq_grid(seq as u64, hq as u64), &args, what) };
     let back = |b: &B::Buffer<T>, n: usize, name: &str| -> Vec<f64> {

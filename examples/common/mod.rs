@@ -12,6 +12,8 @@ use weft::runtime::{Backend, KernelArgs, LaunchConfig};
 #[cfg(feature = "llvm")]
 pub mod attention;
 #[cfg(feature = "llvm")]
+pub mod attention_bwd;
+#[cfg(feature = "llvm")]
 pub mod gemm_tutorial;
 #[cfg(feature = "llvm")]
 pub mod tma_add;

@@ -50,6 +50,12 @@ pub mod catalogue;
 #[cfg(feature = "llvm")]
 pub mod attention;
 
+/// The gradient kernels' arguments and the measure of a gradient, shared with
+/// `examples/attention_bwd`.
+#[cfg(feature = "llvm")]
+#[path = "../../examples/common/attention_bwd.rs"]
+pub mod attention_bwd;
+
 /// Kernels of the shared-memory reuse tests.
 #[cfg(feature = "llvm")]
 pub mod reuse;
