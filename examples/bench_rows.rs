@@ -137,17 +137,18 @@ fn rel_of(dtype: DType) -> f64 {
 }
 
 impl<B: Backend> Env<B> {
-    /// The grid of a persistent row kernel (each CTA walks row blocks `pid, pid + grid, …`):
-    /// each SM filled once with the CTAs that fit it (`codegen::occupancy` of the loaded
-    /// kernel's registers and shared memory), so every CTA walks as many row blocks.
-    fn resident_grid(&self, k: &KernelOf<B>, c: &RowConfig) -> u32 {
+    /// The grid of a persistent row kernel over `m` rows (each CTA walks row blocks `pid,
+    /// pid + grid, …`): [`norm_bwd_grid`] up to each SM filled once with the CTAs that fit it
+    /// (`codegen::occupancy` of the loaded kernel's registers and shared memory), so every CTA
+    /// walks as many row blocks.
+    fn persistent_grid(&self, k: &KernelOf<B>, c: &RowConfig, m: usize) -> u32 {
         use weft::runtime::backend::Kernel as _;
         let threads = c.num_warps * self.target.warp_size();
         let shared = k.signature().shared_bytes as u64;
         let regs = k.attrs().num_regs.min(255);
         let per_sm = weft::codegen::occupancy::occupancy(self.target, threads, regs, shared)
             .map_or(1, |o| o.ctas_per_sm.max(1));
-        self.sms * per_sm
+        norm_bwd_grid(c, m, self.sms * per_sm)
     }
 
     /// The configuration of `kind` for rows of `n`: tuned on a GPU, else the default.
@@ -298,7 +299,7 @@ fn rmsnorm<B: Backend, T: Elem>(
         }
         a.scalar(m as i32).scalar(n as i32).scalar(1e-6f32);
         let grid = match how {
-            RmsKernel::Staged => norm_bwd_grid(c, m, env.resident_grid(k, c)),
+            RmsKernel::Staged => env.persistent_grid(k, c, m),
             _ => c.grid(m),
         };
         // SAFETY: x, residual, y hold m * n elements, w n, scale m (or 1, read); the kernel
@@ -409,7 +410,7 @@ fn norm_bwd<B: Backend, T: Elem>(
         .collect();
     let (dxin, dg, dw) = (dev.upload(&x)?, dev.upload(&g)?, dev.upload(&w)?);
     let dx: BufferOf<B, T> = dev.alloc(m * n)?;
-    // The partial sums: one row per resident CTA (`Env::resident_grid`).
+    // The partial sums: one row per resident CTA (`Env::persistent_grid`).
     let max_ctas = env.sms as usize * 32;
     let part: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
     let part_b: BufferOf<B, f32> = dev.alloc(max_ctas * n)?;
@@ -420,7 +421,7 @@ fn norm_bwd<B: Backend, T: Elem>(
     let sum = col_sum_kernel(&ctx, env.target, cs)?.load_on::<B>(dev)?;
     let layer = norm == Norm::Layer;
     let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
-        let grid = norm_bwd_grid(c, m, env.resident_grid(k, c));
+        let grid = env.persistent_grid(k, c, m);
         let mut a = KernelArgs::new();
         a.ptr(&dxin).ptr(&dg).ptr(&dw).ptr(&dx).ptr(&part);
         if layer {
