@@ -9,8 +9,8 @@ use super::super::{
     Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
 };
 use super::row_config::RowConfig;
-use super::row_stages::{persistent_blocks, stage_bytes, RowStages};
-use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
+use super::row_stages::{persistent_blocks, stage_bytes, walk_block, walk_col_mask, RowStages};
+use super::row_tile::{load_f32, store_as, tile_cols};
 
 /// Which normalisation [`norm_bwd_kernel`] differentiates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -154,9 +154,8 @@ fn norm_bwd(
         st.start(&mut kb, &cols, [pid, m, n])?;
     }
     kb.for_range(0, iters, 1, &[], |kb, i, _| {
-        let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
-        let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
-        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        let (blk, _, mask, offs) =
+            walk_block(kb, &layout, c.rows_per_cta, &cols, [i, pid, grid, m, n])?;
         let (xv, g_out) = match &stages {
             None => (
                 load_f32(kb, x, offs, mask, 0.0)?,
@@ -168,13 +167,11 @@ fn norm_bwd(
             }
         };
         // Only x and dy stay live across the reductions: `g = dy · w` is never kept (w is
-        // loaded again where it is needed, from L1: the same lines every time; masked by
-        // `blk < blocks`, always true here, so that each load depends on the iteration and is
-        // neither hoisted out of the loop nor merged with another across the barriers).
+        // loaded again where it is needed, from L1: the same lines every time; masked as
+        // `walk_col_mask` says, so that each load stays in the loop and apart from the others).
         // With `xc = x - mean` (x for RMSNorm), `a' = mean(g · xc)` and `b = mean(g)`:
         // `dx = rstd · (g - x̂ · mean(g · x̂) - b) = rstd · (g - xc · rstd² · a' - b)`.
-        let w_ok = kb.lt(blk, blocks)?;
-        let w_ok = kb.and(cols.ok1, w_ok)?;
+        let w_ok = walk_col_mask(kb, &cols, blk, blocks)?;
         let load_w = |kb: &mut KernelBuilder<'_>| -> Result<Value> {
             let wv = load_f32(kb, w, cols.cols1, w_ok, 0.0)?;
             kb.expand_dims(wv, 0)

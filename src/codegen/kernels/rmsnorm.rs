@@ -8,7 +8,7 @@ use super::super::{
     Context, DType, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target, Value,
 };
 use super::row_config::RowConfig;
-use super::row_stages::{persistent_blocks, stage_bytes, RowStages};
+use super::row_stages::{persistent_blocks, stage_bytes, walk_block, walk_col_mask, RowStages};
 use super::row_tile::{
     self, load_f32, store_as, tile_cols, tile_mask_offs, tile_rows, TileCols, TileRows,
 };
@@ -173,18 +173,14 @@ pub fn rmsnorm_staged_kernel(
     let st = RowStages::new(&mut kb, &layout, &c, &sources)?;
     st.start(&mut kb, &cols, [pid, m, n])?;
     kb.for_range(0, iters, 1, &[], |kb, i, _| {
-        let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
-        let rows = tile_rows(kb, &layout, c.rows_per_cta, blk, m, n)?;
-        let (mask, offs) = tile_mask_offs(kb, &rows, &cols)?;
+        let (blk, rows, mask, offs) =
+            walk_block(kb, &layout, c.rows_per_cta, &cols, [i, pid, grid, m, n])?;
         let t = st.step(kb, &cols, [i, blk, grid, m, n])?;
         let v = match t.get(1) {
             Some(&r) => a.add_residual(kb, t[0], r, offs, mask)?,
             None => t[0],
         };
-        // w masked by `blk < blocks` (always true here) so that it stays in the loop rather
-        // than in registers across it.
-        let w_ok = kb.lt(blk, blocks)?;
-        let w_ok = kb.and(cols.ok1, w_ok)?;
+        let w_ok = walk_col_mask(kb, &cols, blk, blocks)?;
         a.normalise(kb, v, (&rows, &cols, w_ok), offs, mask)?;
         st.end_step(kb)?;
         Ok(vec![])

@@ -7,7 +7,7 @@ use crate::layout::encoding::{Blocked, SwizzledShared};
 
 use super::super::{KernelBuilder, Result, Value};
 use super::row_config::RowConfig;
-use super::row_tile::{tile_mask_offs, tile_rows, to_f32, TileCols};
+use super::row_tile::{tile_mask_offs, tile_rows, to_f32, TileCols, TileRows};
 
 /// Two buffers of a `[rows_per_cta, block_n]` tile of `c.dtype` per source matrix.
 pub(super) struct RowStages {
@@ -134,4 +134,32 @@ pub(super) fn persistent_blocks(
     let blocks = kb.expr(|e| (e.of(m) + (rpc - 1)) / rpc)?;
     let iters = kb.expr(|e| (e.of(blocks) - e.of(pid) + e.of(grid) - 1) / e.of(grid))?;
     Ok((blocks, iters))
+}
+
+/// Step `i` of persistent CTA `pid`'s walk over `grid`: its row block `blk = i · grid + pid`,
+/// the block's rows, and the mask and offsets of its tile over `cols`.
+pub(super) fn walk_block(
+    kb: &mut KernelBuilder<'_>,
+    layout: &Blocked,
+    rows_per_cta: u32,
+    cols: &TileCols,
+    [i, pid, grid, m, n]: [Value; 5],
+) -> Result<(Value, TileRows, Value, Value)> {
+    let blk = kb.expr(|e| e.of(i) * e.of(grid) + e.of(pid))?;
+    let rows = tile_rows(kb, layout, rows_per_cta, blk, m, n)?;
+    let (mask, offs) = tile_mask_offs(kb, &rows, cols)?;
+    Ok((blk, rows, mask, offs))
+}
+
+/// The mask of a per-column vector (`w`) loaded inside a walk: `cols.ok1` and `blk < blocks`.
+/// The second always holds; it makes each load depend on the iteration, so that it stays in
+/// the loop (and is not merged with another across barriers) rather than held in registers.
+pub(super) fn walk_col_mask(
+    kb: &mut KernelBuilder<'_>,
+    cols: &TileCols,
+    blk: Value,
+    blocks: Value,
+) -> Result<Value> {
+    let in_walk = kb.lt(blk, blocks)?;
+    kb.and(cols.ok1, in_walk)
 }
