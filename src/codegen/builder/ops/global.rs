@@ -11,8 +11,10 @@
 pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
 use std::rc::Rc;
 
+use inkwell::values::BasicValueEnum;
+
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
+use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand, Unified};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
@@ -51,6 +53,42 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         Ok(Some(m))
+    }
+
+    /// `value` as an operand of `elem`, the element type that `p` points to: of another type,
+    /// a mismatch naming both.
+    fn element_operand(
+        &mut self,
+        op: &'static str,
+        p: &ValueData<'ctx>,
+        elem: DType,
+        value: Operand,
+    ) -> Result<Rc<ValueData<'ctx>>> {
+        let v = self.operand(op, value, Some(Type::Scalar(elem)))?;
+        if v.ty != Type::Scalar(elem) {
+            return Err(CodegenError::TypeMismatch {
+                op,
+                lhs: p.describe(),
+                rhs: v.describe(),
+            });
+        }
+        Ok(v)
+    }
+
+    /// The operands `ds` (the pointer first) and the optional `mask` after them, brought to one
+    /// shape and layout; with the mask's registers.
+    fn unify_masked(
+        &mut self,
+        op: &'static str,
+        ds: &[&ValueData<'ctx>],
+        mask: Option<Value>,
+    ) -> Result<(Unified<'ctx>, Option<Vec<BasicValueEnum<'ctx>>>)> {
+        let m = self.mask_operand(op, mask)?;
+        let mut ops = ds.to_vec();
+        ops.extend(m.iter().map(|d| &**d));
+        let u = self.unify(op, &ops)?;
+        let mask_regs = m.map(|_| u.regs[ds.len()].clone());
+        Ok((u, mask_regs))
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
@@ -127,18 +165,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                     value: format!("{o:?}"),
                 })
             }
-            Some(o) => Some(self.operand("load", o.into_operand(), Some(Type::Scalar(elem)))?),
+            Some(o) => Some(self.element_operand("load", &p, elem, o)?),
             None => None,
         };
-        if let Some(o) = &o {
-            if o.ty != Type::Scalar(elem) {
-                return Err(CodegenError::TypeMismatch {
-                    op: "load",
-                    lhs: p.describe(),
-                    rhs: o.describe(),
-                });
-            }
-        }
         let mut ops: Vec<&ValueData> = vec![&p];
         ops.extend(m.iter().map(|d| &**d));
         ops.extend(o.iter().map(|d| &**d));
@@ -252,19 +281,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         hint: CacheHint,
     ) -> Result<()> {
         let (p, elem) = self.pointer_operand("store", ptr)?;
-        let v = self.operand("store", value.into_operand(), Some(Type::Scalar(elem)))?;
-        if v.ty != Type::Scalar(elem) {
-            return Err(CodegenError::TypeMismatch {
-                op: "store",
-                lhs: p.describe(),
-                rhs: v.describe(),
-            });
-        }
-        let m = self.mask_operand("store", mask)?;
-        let mut ops: Vec<&ValueData> = vec![&p, &v];
-        ops.extend(m.iter().map(|d| &**d));
-        let u = self.unify("store", &ops)?;
-        let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
+        let v = self.element_operand("store", &p, elem, value)?;
+        let (u, mask_regs) = self.unify_masked("store", &[&p, &v], mask)?;
         let Some(layout) = u.layout.clone() else {
             // A scalar store: one thread writes (Triton's rule), under the mask if there is one.
             let ptr0 = u.regs[0][0].into_pointer_value();
@@ -278,9 +296,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .lx
                 .guarded_store(ptr0, elem, &[u.regs[1][0]], hint, pred);
         };
-        let plan = self
-            .lx
-            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[2]), elem);
+        let mask_info = mask_regs.as_ref().map(|_| &u.infos[2]);
+        let plan = self.lx.plan(&layout, &u.infos[0], mask_info, elem);
         self.lx.store_regs(
             &layout,
             plan.vec,
@@ -325,14 +342,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         mask: Option<Value>,
     ) -> Result<Value> {
         let (p, elem) = self.pointer_operand("atomic_rmw", ptr)?;
-        let v = self.operand("atomic_rmw", value.into_operand(), Some(Type::Scalar(elem)))?;
-        if v.ty != Type::Scalar(elem) {
-            return Err(CodegenError::TypeMismatch {
-                op: "atomic_rmw",
-                lhs: p.describe(),
-                rhs: v.describe(),
-            });
-        }
+        let v = self.element_operand("atomic_rmw", &p, elem, value.into_operand())?;
         let ok = match op {
             AtomicOp::Add | AtomicOp::Min | AtomicOp::Max => {
                 matches!(
@@ -352,11 +362,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: p.describe(),
             });
         }
-        let m = self.mask_operand("atomic_rmw", mask)?;
-        let mut ops: Vec<&ValueData> = vec![&p, &v];
-        ops.extend(m.iter().map(|d| &**d));
-        let u = self.unify("atomic_rmw", &ops)?;
-        let mask_regs = m.as_ref().map(|_| u.regs[2].clone());
+        let (u, mask_regs) = self.unify_masked("atomic_rmw", &[&p, &v], mask)?;
         self.lx
             .atomic_rmw_regs(
                 op,
@@ -418,22 +424,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: p.describe(),
             });
         }
-        let c = self.operand("atomic_cas", cmp.into_operand(), Some(Type::Scalar(elem)))?;
-        let v = self.operand("atomic_cas", value.into_operand(), Some(Type::Scalar(elem)))?;
-        for x in [&c, &v] {
-            if x.ty != Type::Scalar(elem) {
-                return Err(CodegenError::TypeMismatch {
-                    op: "atomic_cas",
-                    lhs: p.describe(),
-                    rhs: x.describe(),
-                });
-            }
-        }
-        let m = self.mask_operand("atomic_cas", mask)?;
-        let mut ops: Vec<&ValueData> = vec![&p, &c, &v];
-        ops.extend(m.iter().map(|d| &**d));
-        let u = self.unify("atomic_cas", &ops)?;
-        let mask_regs = m.as_ref().map(|_| u.regs[3].clone());
+        let c = self.element_operand("atomic_cas", &p, elem, cmp.into_operand())?;
+        let v = self.element_operand("atomic_cas", &p, elem, value.into_operand())?;
+        let (u, mask_regs) = self.unify_masked("atomic_cas", &[&p, &c, &v], mask)?;
         self.lx
             .atomic_cas_regs(
                 elem,
