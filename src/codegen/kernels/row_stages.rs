@@ -137,7 +137,9 @@ pub(super) fn persistent_blocks(
 }
 
 /// Step `i` of persistent CTA `pid`'s walk over `grid`: its row block `blk = i · grid + pid`,
-/// the block's rows, and the mask and offsets of its tile over `cols`.
+/// the block's rows, and the mask and offsets of its tile over `cols`. The block index records
+/// the caller's line, the kernel's.
+#[track_caller]
 pub(super) fn walk_block(
     kb: &mut KernelBuilder<'_>,
     layout: &Blocked,
@@ -154,6 +156,8 @@ pub(super) fn walk_block(
 /// The mask of a per-column vector (`w`) loaded inside a walk: `cols.ok1` and `blk < blocks`.
 /// The second always holds; it makes each load depend on the iteration, so that it stays in
 /// the loop (and is not merged with another across barriers) rather than held in registers.
+/// Its ops record the caller's line, the kernel's.
+#[track_caller]
 pub(super) fn walk_col_mask(
     kb: &mut KernelBuilder<'_>,
     cols: &TileCols,
