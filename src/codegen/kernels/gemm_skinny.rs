@@ -18,6 +18,7 @@ use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::blocked_1d;
+use super::layouts::block_offsets;
 use super::parts::{self, ceil_div, Epilogue, GemmLoop, TileGrid, TmaRing};
 
 /// Elements each program of the reduction sums (4 per thread, 4 warps).
@@ -293,11 +294,7 @@ pub fn gemm_skinny_reduce_kernel(ctx: &Context, target: Target, out: DType) -> R
     let len = kb.arg_i32("len", 1)?;
     let splits = kb.arg_i32("splits", 1)?;
     let layout = blocked_1d(target, 4, warps, REDUCE_BLOCK)?;
-    let pid = kb.program_id(0)?;
-    let start = kb.mul(pid, REDUCE_BLOCK as i32)?;
-    let offs = kb.arange(0, REDUCE_BLOCK as i32, &layout)?;
-    let offs = kb.add(offs, start)?;
-    let mask = kb.lt(offs, len)?;
+    let (offs, mask) = block_offsets(&mut kb, &layout, REDUCE_BLOCK, len)?;
     let zeros = kb.zeros((&layout, [u64::from(REDUCE_BLOCK)]), DType::F32)?;
     let sum = kb.for_range(0, splits, 1, &[zeros], |kb, s, acc| {
         let at = kb.mul(s, len)?;

@@ -66,6 +66,24 @@ pub fn tile_coords(
     Ok((rows, cols))
 }
 
+/// This program's block of a 1-D array of `n` elements: the offsets `pid · block +
+/// arange(block)` in `layout` (a [`blocked_1d`] of `block`) and the mask `offs < n`. Its ops
+/// record the caller's line, the kernel's.
+#[track_caller]
+pub(super) fn block_offsets(
+    kb: &mut KernelBuilder<'_>,
+    layout: &LinearLayout,
+    block: u32,
+    n: Value,
+) -> Result<(Value, Value)> {
+    let pid = kb.program_id(0)?;
+    let start = kb.mul(pid, block as i32)?;
+    let offs = kb.arange(0, block as i32, layout)?;
+    let offs = kb.add(offs, start)?;
+    let mask = kb.lt(offs, n)?;
+    Ok((offs, mask))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

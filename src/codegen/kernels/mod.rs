@@ -91,6 +91,7 @@ pub use layernorm::{
     layernorm_kernel, layernorm_reference, layernorm_rows_kernel, LayernormConfig,
     LAYERNORM_MAX_PER_THREAD,
 };
+use layouts::block_offsets;
 pub use layouts::{blocked_1d, tile_coords, tile_layout};
 pub use norm_backward::{
     norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, norm_bwd_shared_bytes,
@@ -142,12 +143,7 @@ pub fn memcpy_kernel(
     let y = kb.arg_ptr("y", DType::F32, 16)?;
     let n = kb.arg_i32("n", 16)?;
     let layout = blocked_1d(target, per_thread, num_warps, block)?;
-    // offs = pid * block + arange(block)
-    let pid = kb.program_id(0)?;
-    let start = kb.mul(pid, block as i32)?;
-    let offs = kb.arange(0, block as i32, &layout)?;
-    let offs = kb.add(offs, start)?;
-    let mask = kb.lt(offs, n)?;
+    let (offs, mask) = block_offsets(&mut kb, &layout, block, n)?;
     let src = kb.add(x, offs)?;
     let v = kb.load(src, Some(mask), None)?;
     let dst = kb.add(y, offs)?;
@@ -170,11 +166,7 @@ pub fn add_kernel(
     let z = kb.arg_ptr("z", DType::F32, 16)?;
     let n = kb.arg_i32("n", 16)?;
     let layout = blocked_1d(target, per_thread, num_warps, block)?;
-    let pid = kb.program_id(0)?;
-    let start = kb.mul(pid, block as i32)?;
-    let offs = kb.arange(0, block as i32, &layout)?;
-    let offs = kb.add(offs, start)?;
-    let mask = kb.lt(offs, n)?;
+    let (offs, mask) = block_offsets(&mut kb, &layout, block, n)?;
     let px = kb.add(x, offs)?;
     let py = kb.add(y, offs)?;
     let a = kb.load(px, Some(mask), None)?;
