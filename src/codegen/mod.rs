@@ -42,6 +42,8 @@
 //! - `ir/`: the tile IR (ops, their attributes in `attrs.rs`, types, regions, source
 //!   locations) and its printer; `verify/`: the verifier and hazard checks; `interp/`: the
 //!   interpreter.
+//! - `passes/`: passes over the recorded program that lowering uses: `axis_flow.rs` (axis
+//!   info over a region, a loop's carried facts to their fixpoint with no LLVM emitted).
 //! - `analysis/`: pure planning, no inkwell: `axis_info.rs` (contiguity, divisibility,
 //!   constancy), `tile_layout.rs` (a layout checked against the kernel; per-register
 //!   coordinates, index plans, vector runs, copies, on `layout::gf2`), `matrix_plan.rs`
@@ -122,7 +124,7 @@ pub mod ir;
 pub mod kernels;
 mod lower;
 pub mod occupancy;
-
+mod passes;
 pub mod report;
 mod target;
 pub mod tutorial;

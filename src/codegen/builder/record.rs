@@ -4,8 +4,8 @@
 //! outermost call is recorded: ops weft builds out of other builder calls (`argmax` through a
 //! reduction) appear once, as the user wrote them. User closures (loop and branch bodies, role
 //! bodies, combine functions) run inside [`KernelBuilder::in_region`], which records their calls
-//! into the op's region; a body built again (a loop's axis-info fixpoint) replaces its earlier
-//! recording.
+//! into the op's region; a body built again (a loop lowered with the facts the axis-info pass
+//! found) replaces its earlier recording.
 
 use std::panic::Location;
 
