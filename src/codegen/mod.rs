@@ -64,8 +64,9 @@
 //! - `occupancy.rs`: CTAs per SM from threads, registers and shared memory, and the bytes in
 //!   flight they give a memory-bound kernel.
 //! - `report.rs`: what the algebra predicted for each op as it was emitted (vector widths, shared
-//!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), kept beside
-//!   the emitter and handed to the [`Kernel`] ([`Kernel::report`]).
+//!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), handed by
+//!   lowering as data, each row given to its recorded op; [`Kernel::report`] reads the rows of
+//!   the ops the program holds.
 //! - `types.rs` (dtypes, pointer address spaces), `error.rs`.
 //!
 //! ```no_run

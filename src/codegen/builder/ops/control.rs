@@ -201,9 +201,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut attempt = 0;
         while attempt < 4 {
             // An abandoned attempt is unreachable code: what it allocated, freed and fenced
-            // must not shape the next attempt's reuse, and what it reported is not in the kernel.
+            // must not shape the next attempt's reuse (its ops leave the program, and their
+            // report rows with them).
             let smem_before = self.smem.clone();
-            let rows_before = self.lx.report.rows_len();
             let init_regs: Vec<&[BasicValueEnum<'ctx>]> =
                 inits.iter().map(|d| &d.regs[..]).collect();
             let lp = self.lx.loop_open(
@@ -259,7 +259,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             if !weaken(&mut assumed, &got, &shapes, attempt) {
                 self.lx.values.close_scope(scope, outer);
                 self.smem.restore(smem_before);
-                self.lx.report.truncate_rows(rows_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
                 self.lx.loop_abandon(&lp)?;
