@@ -17,9 +17,10 @@ use std::collections::HashMap;
 use num_integer::Integer;
 
 use crate::codegen::analysis::axis_info::{pow2_divisor, AxisInfo};
+use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::{BinaryOp, CmpOp};
 use crate::codegen::ir::{Arg, IrType, Op, OpKind, Program, RegionId, ValueId};
-use crate::codegen::lower::values::Literal;
+use crate::codegen::lower::values::{Literal, ValueData};
 use crate::codegen::types::{DType, Type};
 
 /// What the pass knows of one value: its facts, and the type facts the rules read.
@@ -46,6 +47,17 @@ impl Known {
             shape: ty.shape().to_vec(),
             tile: matches!(ty, IrType::Tile { .. }),
             literal: None,
+        }
+    }
+
+    /// What lowering knows of a value it made.
+    pub fn of_value(d: &ValueData<'_>) -> Known {
+        Known {
+            info: d.info.clone(),
+            ty: Some(d.ty),
+            shape: d.shape.clone(),
+            tile: !d.is_scalar(),
+            literal: d.literal,
         }
     }
 
@@ -134,12 +146,52 @@ pub(crate) fn loop_fixpoint(
     None
 }
 
+/// The first value of `prog` whose facts as lowering found them (`lowered`, which knows every
+/// value of the finished kernel) differ from the pass's over the whole program: the value, and
+/// the two facts. Ops the pass cannot follow take lowering's facts; values in bodies are those
+/// of the last lowering.
+pub(crate) fn first_disagreement(
+    prog: &Program,
+    lowered: impl Fn(ValueId) -> Option<Known>,
+) -> Option<(ValueId, AxisInfo, AxisInfo)> {
+    let mut flow = AxisFlow::new(prog, &lowered);
+    flow.lenient = true;
+    flow.region(prog.body, &[])?;
+    let mut ids = Vec::new();
+    prog.walk(prog.body, &mut |_, op| {
+        ids.extend(op.results.iter().copied())
+    });
+    ids.into_iter().find_map(|id| {
+        let (built, found) = (lowered(id)?, flow.vals.get(&id)?);
+        (built.info != found.info).then(|| (id, built.info, found.info.clone()))
+    })
+}
+
+/// Checks that the pass over `prog` finds every fact lowering found (`lowered`): an error
+/// naming the first value where the two differ. Debug builds run it in every `finish`, so the
+/// pass follows lowering's rules in every kernel a test builds.
+pub(crate) fn check(prog: &Program, lowered: impl Fn(ValueId) -> Option<Known>) -> Result<()> {
+    match first_disagreement(prog, lowered) {
+        None => Ok(()),
+        Some((id, built, found)) => Err(CodegenError::Llvm {
+            stage: "axis info",
+            message: format!(
+                "kernel `{}`: %{} has {built:?} as lowered, {found:?} by the pass",
+                prog.name, id.0
+            ),
+        }),
+    }
+}
+
 /// The pass over one program: facts of the values it has seen, and of the values defined
 /// outside what it walks (`outer`).
 pub(crate) struct AxisFlow<'p, F> {
     prog: &'p Program,
     outer: F,
     vals: HashMap<ValueId, Known>,
+    /// Whether an op the pass cannot follow takes its results' facts from `outer` (checking a
+    /// finished kernel) instead of ending the pass.
+    lenient: bool,
 }
 
 impl<'p, F: Fn(ValueId) -> Option<Known>> AxisFlow<'p, F> {
@@ -149,6 +201,7 @@ impl<'p, F: Fn(ValueId) -> Option<Known>> AxisFlow<'p, F> {
             prog,
             outer,
             vals: HashMap::new(),
+            lenient: false,
         }
     }
 
@@ -364,6 +417,13 @@ impl<'p, F: Fn(ValueId) -> Option<Known>> AxisFlow<'p, F> {
                 }
                 for (i, (t, e)) in t.iter().zip(&e).enumerate() {
                     self.bind(op, i, AxisInfo::join(t, e), None)?;
+                }
+                Some(())
+            }
+            _ if self.lenient => {
+                for &r in &op.results {
+                    let k = (self.outer)(r)?;
+                    self.vals.insert(r, k);
                 }
                 Some(())
             }
@@ -712,6 +772,47 @@ mod tests {
             prog.ops.len()
         );
         kb.finish().unwrap();
+    }
+
+    /// The check `finish` runs in debug builds names the value whose facts lowering and the pass
+    /// disagree on, and passes when they agree.
+    #[test]
+    fn the_check_names_a_value_whose_facts_differ() {
+        let ctx = Context::new();
+        let t = Target::SM90;
+        let mut kb = KernelBuilder::new(&ctx, t, "facts", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let l = blocked_1d(t, 4, 4, 512).unwrap();
+        let offs = kb.arange(0, 512, &l).unwrap();
+        let p = kb.add(x, offs).unwrap();
+        let v = kb.load(p, None, None).unwrap();
+        kb.store(p, v, None).unwrap();
+        let kernel = kb.lx.values.kernel_id();
+        let lowered = |bad: Option<ValueId>| {
+            let values = &kb.lx.values;
+            move |id: ValueId| {
+                let d = values
+                    .peek(
+                        "test",
+                        Value {
+                            kernel,
+                            index: id.0,
+                        },
+                    )
+                    .ok()?;
+                let mut k = Known::of_value(d);
+                if Some(id) == bad {
+                    k.info = AxisInfo::unknown(&k.shape);
+                }
+                Some(k)
+            }
+        };
+        let prog = kb.program();
+        assert!(check(prog, lowered(None)).is_ok());
+        // The pointer tile `x + offs` runs in 512-element steps from a 16-byte boundary; a
+        // lowering that knew nothing of it is caught.
+        let e = check(prog, lowered(Some(ValueId(p.index)))).unwrap_err();
+        assert!(e.to_string().contains(&format!("%{}", p.index)), "{e}");
     }
 
     /// Weakening joins twice, then gives up what still breaks: the fourth attempt holds.

@@ -32,17 +32,6 @@ struct LoopFacts<'a> {
     shapes: &'a [&'a [u64]],
 }
 
-/// What the axis-info pass knows of a value the builder made.
-fn known(d: &ValueData<'_>) -> Known {
-    Known {
-        info: d.info.clone(),
-        ty: Some(d.ty),
-        shape: d.shape.clone(),
-        tile: !d.is_scalar(),
-        literal: d.literal,
-    }
-}
-
 impl<'ctx> KernelBuilder<'ctx> {
     /// Checks that `yielded` values match `expected` in type, shape and layout.
     fn check_yield(
@@ -194,8 +183,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         // block (attempt by attempt where the pass cannot follow the body); an abandoned
         // attempt stays unreachable and LLVM drops it.
         let entry_br = self.lx.loop_entry()?;
-        let mut assumed: Vec<AxisInfo> =
-            inits.iter().map(|d| first_assumption(&known(d))).collect();
+        let mut assumed: Vec<AxisInfo> = inits
+            .iter()
+            .map(|d| first_assumption(&Known::of_value(d)))
+            .collect();
         let shapes: Vec<&[u64]> = inits.iter().map(|d| &d.shape[..]).collect();
         let iv_info = induction_info(&l.info, step);
         let mut attempt = 0;
@@ -323,7 +314,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 kernel,
                 index: id.0,
             };
-            values.peek("for_range", v).ok().map(|d| known(d))
+            values.peek("for_range", v).ok().map(|d| Known::of_value(d))
         };
         let mut flow = AxisFlow::new(&self.rec.prog, outer);
         let params = |a: &[AxisInfo]| -> Vec<AxisInfo> {
