@@ -7,10 +7,11 @@
 //!
 //! Covered: every op whose result facts lowering derives from its operands' facts alone
 //! (constants, `arange`, `full`/`splat`/`broadcast_to`, elementwise, casts, math, shape ops,
-//! layout conversions, loads, reductions, scans, tensor-core products and waits, shared views,
-//! barriers, nested `for_range` and `if_`; ops without results). An op whose facts need more
-//! than the program holds (`role_replica`, `grouped_tile`, atomics, parameters made inside a
-//! body) makes the pass answer `None`, and the caller lowers as before.
+//! layout conversions, loads, atomics, reductions, scans, tensor-core products and waits,
+//! shared views, barriers, nested `for_range` and `if_`; ops without results). An op whose
+//! facts need more than its operands (`role_replica`, which reads its role's replica count, and
+//! `grouped_tile`, which weft builds from other ops) makes the pass answer `None`, and the
+//! caller lowers as before.
 
 use std::collections::HashMap;
 
@@ -380,6 +381,8 @@ impl<'p, F: Fn(ValueId) -> Option<Known>> AxisFlow<'p, F> {
             | K::ArgMin(_)
             | K::Scan { .. }
             | K::ScanWith(_)
+            | K::AtomicRmw(_)
+            | K::AtomicCas
             | K::Dot
             | K::Wgmma { .. }
             | K::LoadShared
