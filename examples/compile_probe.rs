@@ -8,7 +8,8 @@
 //! `compile_probe sweep <dir>`, which writes the PTX of every shipped kernel in several
 //! configurations to `<dir>` (to compare builds; with `PROBE_IR` set, their IR as built too; with
 //! `PROBE_REPLAY` set, each kernel is also rebuilt from its recorded program and the two LLVM IRs
-//! compared, a line on stderr for each that differs).
+//! compared, a line on stderr for each that differs; with `PROBE_REPORT` set, each kernel's
+//! `Kernel::report()`, every field, to `<name>.report`).
 
 #[cfg(not(feature = "llvm"))]
 fn main() {
@@ -106,10 +107,15 @@ fn sweep(dir: &str) {
     std::fs::create_dir_all(dir).expect("output directory");
     let ir = std::env::var_os("PROBE_IR").is_some();
     let replay = std::env::var_os("PROBE_REPLAY").is_some();
+    let report = std::env::var_os("PROBE_REPORT").is_some();
     let replayed = std::cell::Cell::new((0, 0));
     let write = |name: String, k: Result<Kernel<'_>>| {
         if let (true, Ok(k)) = (ir, &k) {
             std::fs::write(format!("{dir}/{name}.ll"), k.llvm_ir()).expect("write IR");
+        }
+        if let (true, Ok(k)) = (report, &k) {
+            let text = format!("{:#?}", k.report());
+            std::fs::write(format!("{dir}/{name}.report"), text).expect("write report");
         }
         if let (true, Ok(k)) = (replay, &k) {
             // The kernel built again from its recorded program, into a fresh context.

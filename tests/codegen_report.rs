@@ -258,6 +258,58 @@ fn loops_are_marked_and_labels_name_rows() {
     assert!(got[1].1.starts_with("codegen_report.rs:"), "{r}");
 }
 
+/// The report is read off the program: one row per reported op the program holds, in program
+/// order, in a body exactly when its op sits in a loop or branch region; `argmax`'s inner
+/// reduction adds to its row.
+#[test]
+fn rows_are_the_reported_ops_of_the_program() {
+    use weft::codegen::ir::{OpKind, Program, RegionId};
+    let ctx = Context::new();
+    let t = Target::SM90;
+    let mut kb = KernelBuilder::new(&ctx, t, "rows", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let n = kb.arg_i32("n", 1).unwrap();
+    let l = kernels::blocked_1d(t, 4, 4, 512).unwrap();
+    let offs = kb.arange(0, 512, &l).unwrap();
+    let p = kb.add(x, offs).unwrap();
+    let v = kb.load(p, None, None).unwrap();
+    kb.for_each(0, n, 1, |kb, _| {
+        let w = kb.load(p, None, None)?;
+        kb.barrier()?;
+        kb.store(p, w, None)
+    })
+    .unwrap();
+    let small = kb.lt(n, 8).unwrap();
+    kb.if_then(small, |kb| kb.store(p, v, None)).unwrap();
+    kb.argmax(v, 0).unwrap();
+    let k = kb.finish().unwrap();
+
+    fn reported(p: &Program, r: RegionId, depth: u32, out: &mut Vec<(&'static str, bool)>) {
+        for &id in &p.region(r).ops {
+            let op = p.op(id);
+            let name = match op.kind {
+                OpKind::Load { .. } => Some("load"),
+                OpKind::Store { .. } => Some("store"),
+                OpKind::Barrier => Some("barrier"),
+                OpKind::ArgMax(_) => Some("argmax"),
+                _ => None,
+            };
+            out.extend(name.map(|n| (n, depth > 0)));
+            for &b in &op.regions {
+                reported(p, b, depth + 1, out);
+            }
+        }
+    }
+    let mut want = Vec::new();
+    reported(k.program(), k.program().body, 0, &mut want);
+    let r = k.report();
+    let got: Vec<(&str, bool)> = r.rows.iter().map(|r| (r.op.as_str(), r.in_body)).collect();
+    assert_eq!(got, want, "{r}");
+    assert_eq!(got.iter().filter(|(_, body)| *body).count(), 4, "{r}");
+    let argmax = r.rows_of("argmax").next().unwrap();
+    assert!(argmax.shuffles > 0 && argmax.barriers > 0, "{r}");
+}
+
 #[test]
 fn the_table_is_aligned() {
     let ctx = Context::new();

@@ -42,6 +42,8 @@
 //! - `ir/`: the tile IR (ops, their attributes in `attrs.rs`, types, regions, source
 //!   locations) and its printer; `verify/`: the verifier and hazard checks; `interp/`: the
 //!   interpreter.
+//! - `passes/`: passes over the recorded program that lowering uses: `axis_flow.rs` (axis
+//!   info over a region, a loop's carried facts to their fixpoint with no LLVM emitted).
 //! - `analysis/`: pure planning, no inkwell: `axis_info.rs` (contiguity, divisibility,
 //!   constancy), `tile_layout.rs` (a layout checked against the kernel; per-register
 //!   coordinates, index plans, vector runs, copies, on `layout::gf2`), `matrix_plan.rs`
@@ -62,8 +64,9 @@
 //! - `occupancy.rs`: CTAs per SM from threads, registers and shared memory, and the bytes in
 //!   flight they give a memory-bound kernel.
 //! - `report.rs`: what the algebra predicted for each op as it was emitted (vector widths, shared
-//!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), kept beside
-//!   the emitter and handed to the [`Kernel`] ([`Kernel::report`]).
+//!   instructions and bank conflicts, conversion plans, shuffles, scratch, barriers), handed by
+//!   lowering as data, each row given to its recorded op; [`Kernel::report`] reads the rows of
+//!   the ops the program holds.
 //! - `types.rs` (dtypes, pointer address spaces), `error.rs`.
 //!
 //! ```no_run
@@ -122,6 +125,7 @@ pub mod ir;
 pub mod kernels;
 mod lower;
 pub mod occupancy;
+mod passes;
 mod promotion;
 
 pub mod report;

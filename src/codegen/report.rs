@@ -2,11 +2,21 @@
 //! conversion the builder emitted, as a table ([`KernelReport`]).
 //!
 //! The builder already decides each access's vector width, each shared access's addresses per
-//! lane, each conversion's plan, each reduction's shuffles and scratch; the recorder keeps
-//! those figures as the ops are emitted (beside the emitter, not inside it), one [`ReportRow`]
-//! per op the user called, and [`finish`](super::KernelBuilder::finish) hands them to the
-//! [`Kernel`](super::Kernel). Figures are per execution of the op: a row inside a loop or branch
-//! body ([`ReportRow::in_body`]) runs once per iteration (or not at all).
+//! lane, each conversion's plan, each reduction's shuffles and scratch; lowering hands those
+//! figures to the report sink as data (beside the emitter, not inside it), and each row is
+//! given to the recorded op whose lowering made it. [`Kernel::report`](super::Kernel::report)
+//! is then computed from the program: the rows of the ops it holds, in lowering order, each in
+//! a body ([`ReportRow::in_body`]) when its op sits in a loop, branch or role region. Figures
+//! are per execution of the op: a row in a body runs once per iteration (or not at all). A
+//! loop lowered again with weaker facts leaves its first attempt's ops out of the program, so
+//! their rows are not the kernel's.
+//!
+//! Ops that weft builds out of other builder calls are one op of the program, and their rows
+//! follow two rules. Figures of a reported call made inside another reported call (the
+//! barriers of a conversion through shared memory, the `load_shared` of `ldmatrix`, the
+//! reduction inside `argmax`) add to the outer call's row. A reported call made inside an op
+//! that makes no row of its own (the barrier of `alloc_mbarriers`) makes its own row, named by
+//! that call and the builder's line, and belongs to the recorded op.
 //!
 //! Shared-memory figures count warp-wide instructions and wavefronts exactly as
 //! [`warp_access`] does (32 banks of 4 bytes, 128-byte phases), address by address for one warp,
@@ -29,7 +39,7 @@ use std::sync::Arc;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::Loc;
+use crate::codegen::ir::{Loc, OpId, Program, RegionId};
 use crate::codegen::lower::values::{ValueData, ValueKind};
 use crate::layout::convert::simulate::{warp_access, AccessStats};
 use crate::layout::convert::ConversionKind;
@@ -187,13 +197,20 @@ struct Pending {
     barriers: u64,
 }
 
-/// What the outermost op of a row is: `op` called at `at` on `subject`, inside a loop or
-/// branch body when `in_body`.
+/// What the outermost op of a row is: `op` called at `at` on `subject`.
 pub(crate) struct RowStart {
     pub op: &'static str,
     pub at: Loc,
-    pub in_body: bool,
     pub subject: Option<Subject>,
+}
+
+/// One row as lowering made it: its figures and operand, and the recorded op it belongs to
+/// (`None` until that op is recorded; a row of an op that failed stays without one).
+#[derive(Debug, Clone)]
+struct Made {
+    row: ReportRow,
+    subject: Option<Subject>,
+    op: Option<OpId>,
 }
 
 /// Rows recorded so far and the figures of the op being emitted. Only outermost ops make rows:
@@ -201,7 +218,7 @@ pub(crate) struct RowStart {
 /// the caller's row.
 #[derive(Debug, Default)]
 pub(crate) struct Recorder {
-    rows: Vec<(ReportRow, Option<Subject>)>,
+    rows: Vec<Made>,
     depth: u32,
     pending: Pending,
     label: Option<String>,
@@ -289,13 +306,7 @@ impl Recorder {
     /// succeeded (`ok`), of the figures gathered while it ran, for `warps` warps.
     pub(crate) fn close(&mut self, start: Option<RowStart>, ok: bool, warps: u32) {
         self.depth -= 1;
-        let Some(RowStart {
-            op,
-            at,
-            in_body,
-            subject,
-        }) = start
-        else {
+        let Some(RowStart { op, at, subject }) = start else {
             return;
         };
         let p = std::mem::take(&mut self.pending);
@@ -307,7 +318,7 @@ impl Recorder {
                 source,
                 operand: String::new(),
                 layout: String::new(),
-                in_body,
+                in_body: false,
                 warps,
                 global: p.global,
                 shared_loads: p.shared_loads,
@@ -317,22 +328,28 @@ impl Recorder {
                 scratch_bytes: p.scratch_bytes,
                 barriers: p.barriers,
             };
-            self.rows.push((row, subject));
+            self.rows.push(Made {
+                row,
+                subject,
+                op: None,
+            });
         }
     }
 
-    /// How many rows are recorded so far: where a loop attempt starts.
-    pub(crate) fn rows_len(&self) -> usize {
+    /// How many rows are made so far: where a recorded op starts.
+    pub(crate) fn mark(&self) -> usize {
         self.rows.len()
     }
 
-    /// Drops the rows recorded from row `len` on: those of a loop attempt abandoned for weaker
-    /// facts, whose code is unreachable (the loop is lowered again, and reported again).
-    pub(crate) fn truncate_rows(&mut self, len: usize) {
-        self.rows.truncate(len);
+    /// Gives the rows made since `mark` that no op inside it took (ops in its bodies are
+    /// recorded, and take theirs, first) to op `op`, just recorded.
+    pub(crate) fn claim(&mut self, mark: usize, op: OpId) {
+        for m in self.rows.iter_mut().skip(mark) {
+            m.op.get_or_insert(op);
+        }
     }
 
-    /// The recorded rows and `header`, kept for [`Kernel::report`](super::Kernel::report).
+    /// The rows made and `header`, kept for [`Kernel::report`](super::Kernel::report).
     pub(crate) fn finish(self, header: KernelReport) -> Recorded {
         Recorded {
             header,
@@ -376,31 +393,56 @@ impl Subject {
     }
 }
 
-/// What a finished kernel keeps of its recording.
+/// What a finished kernel keeps of its lowering for the report: every row made, each with the
+/// op it belongs to.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Recorded {
     header: KernelReport,
-    rows: Vec<(ReportRow, Option<Subject>)>,
+    rows: Vec<Made>,
 }
 
 impl Recorded {
-    /// The report, operands written out.
-    pub(crate) fn render(&self) -> KernelReport {
+    /// The report of `program`: the rows of the ops it holds, in the order they were lowered,
+    /// operands written out; a row is in a body when its op is (a loop, branch or role body).
+    /// Rows of ops the program does not hold (a loop attempt abandoned for weaker facts, whose
+    /// code is unreachable, or an op that failed) are not the kernel's.
+    pub(crate) fn render(&self, program: &Program) -> KernelReport {
+        let depth = op_depths(program);
         let mut r = self.header.clone();
         r.rows = self
             .rows
             .iter()
-            .map(|(row, subject)| {
-                let mut row = row.clone();
-                if let Some(s) = subject {
+            .filter_map(|m| {
+                let d = *depth.get(m.op?.0 as usize)?;
+                let mut row = m.row.clone();
+                row.in_body = d? > 0;
+                if let Some(s) = &m.subject {
                     row.operand = s.operand();
                     row.layout = s.layout.as_ref().map_or(String::new(), |l| l.to_string());
                 }
-                row
+                Some(row)
             })
             .collect();
         r
     }
+}
+
+/// How deep each op of `program` sits in bodies (0 in the kernel's own); `None` for ops no
+/// region holds.
+fn op_depths(program: &Program) -> Vec<Option<u32>> {
+    fn walk(p: &Program, region: RegionId, depth: u32, out: &mut Vec<Option<u32>>) {
+        for &id in &p.region(region).ops {
+            if let Some(slot) = out.get_mut(id.0 as usize) {
+                *slot = Some(depth);
+            }
+            for &r in &p.op(id).regions {
+                walk(p, r, depth + 1, out);
+            }
+        }
+    }
+    let mut out = vec![None; program.ops.len()];
+    walk(program, program.body, 0, &mut out);
+    out
 }
 
 /// The byte address of each lane of warp 0 for register `reg` of an offsets layout

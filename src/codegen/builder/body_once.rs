@@ -1,6 +1,7 @@
 //! A user closure run once: the first time an op needs its body (a loop's first attempt, a
 //! reduction's first combine) the closure runs and is recorded into the op's region; every
-//! later time the body is lowered again from that record. Users' closures may then count,
+//! later time (a loop lowered with the facts the axis-info pass found, every other combine) the
+//! body is lowered again from that record. Users' closures may then count,
 //! log or borrow as they like, and the region is the one body the program shows.
 
 use crate::codegen::builder::replay::region_again;

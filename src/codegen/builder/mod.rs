@@ -38,6 +38,7 @@ use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::Emitter;
 use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
 use crate::codegen::lower::Kernel;
+use crate::codegen::passes::axis_flow::{self, Known};
 use crate::codegen::report::KernelReport;
 use crate::codegen::target::{LlvmTarget, Target};
 use crate::codegen::types::{AddrSpace, DType, Type};
@@ -611,6 +612,19 @@ impl<'ctx> KernelBuilder<'ctx> {
             ptxas: None,
         };
         crate::codegen::verify::verify(&self.rec.prog)?;
+        // Debug builds (the test suites) check that the axis-info pass over the program finds
+        // every fact lowering found.
+        if cfg!(debug_assertions) && !self.replaying {
+            let values = &self.lx.values;
+            let kernel = values.kernel_id();
+            axis_flow::check(&self.rec.prog, |id| {
+                let v = Value {
+                    kernel,
+                    index: id.0,
+                };
+                values.peek("finish", v).ok().map(|d| Known::of_value(d))
+            })?;
+        }
         let report = std::mem::take(&mut self.lx.report).finish(header);
         let replaying = self.replaying;
         let kernel = Kernel::new(

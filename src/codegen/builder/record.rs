@@ -4,15 +4,16 @@
 //! outermost call is recorded: ops weft builds out of other builder calls (`argmax` through a
 //! reduction) appear once, as the user wrote them. User closures (loop and branch bodies, role
 //! bodies, combine functions) run inside [`KernelBuilder::in_region`], which records their calls
-//! into the op's region; a body built again (a loop's axis-info fixpoint) replaces its earlier
-//! recording.
+//! into the op's region; a body built again (a loop lowered with the facts the axis-info pass
+//! found) replaces its earlier recording. The report rows an op's lowering made are given to
+//! the op when it is recorded, so the report is read off the program (`report.rs`).
 
 use std::panic::Location;
 
 use crate::codegen::builder::operand::Operand;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::{Arg, IrType, Loc, Op, OpKind, Program, RegionId, ValueId};
+use crate::codegen::ir::{Arg, IrType, Loc, Op, OpId, OpKind, Program, RegionId, ValueId};
 use crate::codegen::lower::values::{Value, ValueKind};
 
 /// The recording state of one kernel.
@@ -120,12 +121,13 @@ impl Recorder {
     }
 
     /// Appends `op` to the innermost open region.
-    fn append(&mut self, op: Op) {
+    fn append(&mut self, op: Op) -> OpId {
         let region = *self.open.last().expect("the body region is always open");
         let id = self.prog.push_op(region, op);
         if let Some(label) = self.pending_label.take() {
             self.prog.labels.push((id, label));
         }
+        id
     }
 
     /// The line an outermost call made at `caller` is recorded at.
@@ -233,6 +235,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         for (slot, r) in bodies.0.iter_mut().zip(&regs) {
             *slot = Some(*r);
         }
+        let rows = self.lx.report.mark();
         self.rec.depth += 1;
         let out = f(self, bodies);
         self.rec.depth -= 1;
@@ -246,13 +249,14 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .map(|v| self.note_type(v))
             .collect::<Result<Vec<_>>>()?;
-        self.rec.append(Op {
+        let id = self.rec.append(Op {
             kind,
             args,
             results,
             regions: regs,
             loc,
         });
+        self.lx.report.claim(rows, id);
         Ok(out)
     }
 

@@ -1,6 +1,7 @@
-//! The report's rows as the facade opens and closes them: one row per outermost public op,
-//! named by the caller's line or a [`label`](KernelBuilder::label). The figures themselves are
-//! added by lowering, through the context's report sink.
+//! The report's rows as the facade opens and closes them: one row per outermost reported call,
+//! named by the caller's line or a [`label`](KernelBuilder::label), given to the recorded op
+//! it was made for (`record.rs`). The figures themselves are added by lowering, through the
+//! context's report sink; which rows are the kernel's, and in which body, the program says.
 
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
@@ -25,11 +26,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         subject: Option<Value>,
         f: impl FnOnce(&mut Self) -> Result<T>,
     ) -> Result<T> {
-        let in_body = self.lx.values.scope() != 0;
         let start = self.lx.report.open().then(|| RowStart {
             op,
             at,
-            in_body,
             subject: subject.and_then(|v| {
                 self.lx
                     .values

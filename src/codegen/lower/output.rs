@@ -215,7 +215,7 @@ impl<'ctx> Kernel<'ctx> {
     /// shuffles, scratch bytes, barriers (see [`KernelReport`]; `println!("{}", k.report())`
     /// prints it as a table).
     pub fn report(&self) -> KernelReport {
-        self.report.render()
+        self.report.render(&self.program)
     }
 
     /// [`report`](Self::report) with ptxas's registers, spills and stack frame for the PTX

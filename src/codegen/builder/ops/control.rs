@@ -12,9 +12,25 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::body_once::BodyOnce;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::ir::{Arg, OpKind, RegionId, ValueId};
 use crate::codegen::lower::values::{Value, ValueData};
+use crate::codegen::passes::axis_flow::{
+    first_assumption, induction_info, loop_fixpoint, weaken, AxisFlow, Known,
+};
 use crate::codegen::types::{DType, Type};
+
+/// One failed attempt of a loop, as the axis-info pass is checked against it.
+#[derive(Clone, Copy)]
+struct LoopFacts<'a> {
+    /// The induction variable's facts.
+    iv: &'a AxisInfo,
+    /// What the attempt assumed of the carried values.
+    tried: &'a [AxisInfo],
+    /// What its yields had.
+    got: &'a [AxisInfo],
+    /// The carried values' shapes.
+    shapes: &'a [&'a [u64]],
+}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Checks that `yielded` values match `expected` in type, shape and layout.
@@ -68,8 +84,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     ///
     /// What is known of the carried values (for vector widths) is their initial facts when the
     /// body keeps them (a pointer advanced by a multiple of 16 bytes stays 16-byte aligned);
-    /// otherwise the loop is lowered again with weaker facts, from the body's record: `body`
-    /// runs once.
+    /// otherwise the facts that hold in every iteration are found by the axis-info pass over
+    /// the body's record and the loop is lowered once more with them: `body` runs once.
     #[track_caller]
     pub fn for_range(
         &mut self,
@@ -89,7 +105,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             1,
             |kb, bodies| {
                 let mut once = BodyOnce::new(bodies.get(0));
-                kb.for_range_impl(lo, hi, step, init, |kb, iv, carried| {
+                kb.for_range_impl(lo, hi, step, init, bodies.get(0), |kb, iv, carried| {
                     let params: Vec<Value> =
                         std::iter::once(iv).chain(carried.iter().copied()).collect();
                     once.lower(kb, &params, |kb| body(kb, iv, carried))
@@ -120,6 +136,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         hi: impl crate::codegen::IntoOperand,
         step: u32,
         init: &[Value],
+        region: Option<RegionId>,
         mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
         let (l, h) = match (lo.into_operand(), hi.into_operand()) {
@@ -160,31 +177,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         let int_ty = ity.llvm(self.lx.em.ctx).into_int_type();
         // Attempt 0 assumes the carried values keep their initial facts (contiguity,
         // divisibility, constancy); if the body's yields keep them too, they hold in every
-        // iteration (the transfer rules are monotone) and the loop is done. Otherwise the loop is
-        // built again with weaker facts behind a new entry block; the abandoned attempt stays
-        // unreachable and LLVM drops it.
+        // iteration (the transfer rules are monotone) and the loop is done. Otherwise the facts
+        // that hold are found by the axis-info pass over the body's record
+        // (`passes/axis_flow.rs`) and the loop is built once more with them behind a new entry
+        // block (attempt by attempt where the pass cannot follow the body); an abandoned
+        // attempt stays unreachable and LLVM drops it.
         let entry_br = self.lx.loop_entry()?;
-        // Floats' facts never shape code (no addresses or masks are made of them), and a loop
-        // counter started from a literal is almost always changed by the body: assuming nothing
-        // of them from the start spares rebuilding the body (with nested loops, the inner loop
-        // once per outer attempt). Pointers and other integers keep their facts (vector widths).
         let mut assumed: Vec<AxisInfo> = inits
             .iter()
-            .map(|d| {
-                let counter = d.is_scalar() && d.literal.is_some();
-                let float = matches!(d.ty, Type::Scalar(t) if t.is_float());
-                if float || counter {
-                    AxisInfo::unknown(&d.shape)
-                } else {
-                    d.info.clone()
-                }
-            })
+            .map(|d| first_assumption(&Known::of_value(d)))
             .collect();
-        for attempt in 0..4 {
+        let shapes: Vec<&[u64]> = inits.iter().map(|d| &d.shape[..]).collect();
+        let iv_info = induction_info(&l.info, step);
+        let mut attempt = 0;
+        while attempt < 4 {
             // An abandoned attempt is unreachable code: what it allocated, freed and fenced
-            // must not shape the next attempt's reuse, and what it reported is not in the kernel.
+            // must not shape the next attempt's reuse (its ops leave the program, and their
+            // report rows with them).
             let smem_before = self.smem.clone();
-            let rows_before = self.lx.report.rows_len();
             let init_regs: Vec<&[BasicValueEnum<'ctx>]> =
                 inits.iter().map(|d| &d.regs[..]).collect();
             let lp = self.lx.loop_open(
@@ -198,19 +208,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             let (pre, iv_phi) = (lp.pre, lp.iv);
 
             // Values made before the loop stay valid inside and after it; the phis too.
-            let iv_info = AxisInfo::scalar(
-                num_integer::Integer::gcd(
-                    &l.info.scalar_div,
-                    &crate::codegen::analysis::axis_info::pow2_divisor(step as i64),
-                )
-                .max(1),
-            );
             let iv = self.lx.values.new_value(
                 Type::Scalar(ity),
                 vec![],
                 None,
                 vec![iv_phi.as_basic_value()],
-                iv_info,
+                iv_info.clone(),
             );
             let (scope, outer) = self.lx.values.open_scope();
             self.lx.loops.push((scope, pre));
@@ -242,24 +245,23 @@ impl<'ctx> KernelBuilder<'ctx> {
                     return Err(e);
                 }
             };
-            let invariant = yielded.iter().zip(&assumed).all(|(y, a)| y.info.implies(a));
-            if !invariant {
+            let got: Vec<AxisInfo> = yielded.iter().map(|y| y.info.clone()).collect();
+            let tried = assumed.clone();
+            if !weaken(&mut assumed, &got, &shapes, attempt) {
                 self.lx.values.close_scope(scope, outer);
                 self.smem.restore(smem_before);
-                self.lx.report.truncate_rows(rows_before);
                 // Leave this attempt unreachable but well formed: no back edge, so the header's
                 // phis need only the entry's value.
                 self.lx.loop_abandon(&lp)?;
-                // Weaken only what the body broke: to what both sides keep, and after two tries
-                // to nothing (which every yield implies, so the last attempt always succeeds).
-                for ((a, y), d) in assumed.iter_mut().zip(&yielded).zip(&inits) {
-                    if !y.info.implies(a) {
-                        *a = if attempt < 2 {
-                            AxisInfo::join(a, &y.info)
-                        } else {
-                            AxisInfo::unknown(&d.shape)
-                        };
-                    }
+                attempt += 1;
+                let step_facts = LoopFacts {
+                    iv: &iv_info,
+                    tried: &tried,
+                    got: &got,
+                    shapes: &shapes,
+                };
+                if let Some((at, facts)) = self.loop_facts(region, step_facts, attempt, &assumed) {
+                    (attempt, assumed) = (at, facts);
                 }
                 continue;
             }
@@ -286,9 +288,46 @@ impl<'ctx> KernelBuilder<'ctx> {
                 })
                 .collect());
         }
-        unreachable!(
-            "the fourth attempt assumes nothing of what changed, so its facts are invariant"
-        )
+        Err(CodegenError::arg(
+            "for_range",
+            "the loop's carried facts found no fixpoint in four attempts",
+        ))
+    }
+
+    /// The attempt at which the loop over `region` (just lowered with `f.tried`, its yields
+    /// having `f.got`) keeps what it assumes, and what it assumes then, from `assumed` at
+    /// attempt `from`, by the axis-info pass over the body's record. `None` where the body is
+    /// not recorded, the pass cannot follow one of its ops, or the pass does not find what
+    /// lowering just found.
+    fn loop_facts(
+        &self,
+        region: Option<RegionId>,
+        f: LoopFacts<'_>,
+        from: usize,
+        assumed: &[AxisInfo],
+    ) -> Option<(usize, Vec<AxisInfo>)> {
+        let region = region?;
+        let values = &self.lx.values;
+        let kernel = values.kernel_id();
+        let outer = |id: ValueId| {
+            let v = Value {
+                kernel,
+                index: id.0,
+            };
+            values.peek("for_range", v).ok().map(|d| Known::of_value(d))
+        };
+        let mut flow = AxisFlow::new(&self.rec.prog, outer);
+        let params = |a: &[AxisInfo]| -> Vec<AxisInfo> {
+            std::iter::once(f.iv.clone())
+                .chain(a.iter().cloned())
+                .collect()
+        };
+        if flow.region(region, &params(f.tried))? != f.got {
+            return None;
+        }
+        loop_fixpoint(from, assumed.to_vec(), f.shapes, |a| {
+            flow.region(region, &params(a))
+        })
     }
 
     /// Runs `emit` where values made in scope `defined_in` are first loop-invariant: at the end
