@@ -225,13 +225,23 @@ impl Cta<'_> {
         self.others.push_back(now);
     }
 
-    /// Runs the program (the body, then every role it starts) to its end.
-    pub(crate) fn run_program(&mut self) -> R<()> {
+    /// Opens the kernel body in the first task.
+    pub(crate) fn start(&mut self) {
         let body = self.prog.body;
         self.enter(body, Vec::new(), Cont::End);
+    }
+
+    /// Runs the CTA's tasks (the body, then every role it starts) until all have ended, or all
+    /// wait: for a peer CTA of the cluster, or for ever (a deadlock when no CTA can go on).
+    pub(crate) fn run_turn(&mut self) -> R<Turn> {
         let mut waits: Vec<String> = Vec::new();
+        let mut progressed = false;
         loop {
-            match self.step()? {
+            let step = self.step()?;
+            if !matches!(step, Step::Blocked(_)) {
+                progressed = true;
+            }
+            match step {
                 Step::Progress => {
                     waits.clear();
                     self.maybe_preempt();
@@ -248,13 +258,13 @@ impl Cta<'_> {
                     waits.clear();
                     match self.others.pop_front() {
                         Some(t) => self.task = t,
-                        None => return Ok(()),
+                        None => return Ok(Turn::Finished),
                     }
                 }
                 Step::Blocked(w) => {
                     waits.push(w);
                     if waits.len() > self.others.len() {
-                        return Err(InterpError::Deadlock { waits });
+                        return Ok(Turn::Stuck { waits, progressed });
                     }
                     let next = self.others.pop_front().expect("another task exists");
                     let now = std::mem::replace(&mut self.task, next);
@@ -263,4 +273,15 @@ impl Cta<'_> {
             }
         }
     }
+}
+
+/// How a CTA's turn ended.
+pub(crate) enum Turn {
+    /// Every task ended.
+    Finished,
+    /// Every task waits: what each waits for, and whether anything ran before they did.
+    Stuck {
+        waits: Vec<String>,
+        progressed: bool,
+    },
 }

@@ -75,11 +75,25 @@ impl<'ctx> KernelBuilder<'ctx> {
         pred: Option<Value>,
     ) -> Result<()> {
         const OP: &str = "tma_load";
-        let (spec, map_addr, c, d) = self.tma_operands(OP, tmap, coords, dst)?;
         let bar_addr = self.mbarrier_addr(OP, bar)?;
-        let issue = self.issuer_predicate(OP, pred)?;
         let dir = BoxCopy::Load { bar: bar_addr };
-        self.tma_boxes(OP, &spec, map_addr, &c, &d, issue, dir)
+        self.tma_load_with(OP, tmap, coords, dst, pred, dir)
+    }
+
+    /// A load (`dir`, with its barrier) of `dst`'s boxes at `coords`, issued by thread 0 where
+    /// `pred` holds.
+    pub(crate) fn tma_load_with(
+        &mut self,
+        op: &'static str,
+        tmap: Value,
+        coords: &[Value],
+        dst: Value,
+        pred: Option<Value>,
+        dir: BoxCopy<'ctx>,
+    ) -> Result<()> {
+        let (spec, map_addr, c, d) = self.tma_operands(op, tmap, coords, dst)?;
+        let issue = self.issuer_predicate(op, pred)?;
+        self.tma_boxes(op, &spec, map_addr, &c, &d, issue, dir)
     }
 
     /// Stores the shared buffer `src` to the tile at `coords` (outermost first) of the tensor

@@ -1,0 +1,272 @@
+//! CTA clusters: a kernel in clusters of two CTAs where each CTA loads half of a tile and
+//! multicasts it to both, run in the interpreter against the source (ragged last rows); the
+//! mistakes a cluster kernel can make, each caught with a typed error naming it (a barrier
+//! expecting only its own CTA's bytes, a multicast into a peer that has not initialised its
+//! barrier, a grid that is not a whole number of clusters, a cluster below sm_90); a ping-pong
+//! of remote arrives; and the PTX, with `.reqnctapercluster`, accepted by ptxas.
+#![cfg(feature = "llvm")]
+
+mod common;
+
+use half::f16;
+use weft::codegen::interp::{self, InterpError, LaunchArg, Memory, TensorMapArg};
+use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target};
+use weft::layout::encoding::NvmmaShared;
+
+/// Rows of the tile one cluster copies; each CTA loads half of them.
+const TILE: u64 = 32;
+const COLS: u64 = 64;
+
+/// How the multicast kernel is (mis)built.
+#[derive(Clone, Copy, PartialEq)]
+enum Plan {
+    Right,
+    /// The barrier expects only the half this CTA loads itself.
+    OwnHalfOnly,
+    /// No cluster barrier between the barriers' initialisation and the first multicast.
+    NoStartBarrier,
+}
+
+/// Cluster `c` (of two CTAs) copies rows `c·32 ..` of `src` to the same rows of `dst`: CTA `r`
+/// loads rows `c·32 + r·16 ..` into half `r` of its buffer and of its peer's by one multicast,
+/// waits for both halves on its barrier, then CTA 0 stores the top half and CTA 1 the bottom.
+fn multicast_copy(ctx: &Context, plan: Plan) -> Result<Kernel<'_>, CodegenError> {
+    let mut kb = KernelBuilder::new(ctx, Target::SM90A, "multicast_copy", 4)?;
+    kb.cluster_dims([2, 1, 1])?;
+    let src = kb.arg_tensor_map("src", DType::F16, &[16, COLS as u32], 128)?;
+    let dst = kb.arg_tensor_map("dst", DType::F16, &[16, COLS as u32], 128)?;
+    let buf = kb.alloc_shared(
+        DType::F16,
+        &[TILE, COLS],
+        NvmmaShared::new(128, 16, 2, false),
+    )?;
+    let bars = kb.alloc_mbarriers(1, 1)?;
+    let bar = kb.mbarrier_at(bars, 0)?;
+    if plan != Plan::NoStartBarrier {
+        kb.cluster_arrive_relaxed()?;
+        kb.cluster_wait()?;
+    }
+    let rank = kb.cluster_cta_rank()?;
+    let cid = kb.cluster_id(0)?;
+    let halves = kb.reshape_shared(buf, &[2, TILE / 2, COLS])?;
+    let mine = kb.index_shared(halves, rank)?;
+    let bytes = kb.tma_bytes(buf)?;
+    let expect = if plan == Plan::OwnHalfOnly {
+        bytes / 2
+    } else {
+        bytes
+    };
+    kb.mbarrier_expect(bar, expect, None)?;
+    let base = kb.mul(cid, TILE as i32)?;
+    let half = kb.mul(rank, (TILE / 2) as i32)?;
+    let row = kb.add(base, half)?;
+    let zero = kb.i32(0)?;
+    kb.tma_load_multicast(src, &[row, zero], mine, bar, 0b11, None)?;
+    kb.mbarrier_wait(bar, 0)?;
+    // Each CTA stores the half its peer loaded: the bytes crossed the cluster.
+    let n = kb.cluster_num_ctas()?;
+    let last = kb.sub(n, 1)?;
+    let other = kb.sub(last, rank)?;
+    let theirs = kb.index_shared(halves, other)?;
+    let half = kb.mul(other, (TILE / 2) as i32)?;
+    let row = kb.add(base, half)?;
+    kb.tma_store(dst, &[row, zero], theirs)?;
+    kb.tma_store_wait(0)?;
+    kb.cluster_arrive()?;
+    kb.cluster_wait()?;
+    kb.finish()
+}
+
+fn source(rows: u64) -> Vec<f16> {
+    (0..rows * COLS)
+        .map(|i| f16::from_f32(((i * 7 + 3) % 251) as f32 - 125.0))
+        .collect()
+}
+
+/// Runs the kernel over `clusters` clusters on a `rows`-row source; the destination.
+fn run(k: &Kernel<'_>, grid: [u32; 3], rows: u64) -> Result<Vec<f16>, InterpError> {
+    let mut mem = Memory::new();
+    let s = mem.upload(&source(rows));
+    let d = mem.upload(&vec![f16::from_f32(-1.0); (rows * COLS) as usize]);
+    let map = |b| TensorMapArg::dense(b, DType::F16, &[rows, COLS]);
+    interp::run(
+        k,
+        grid,
+        &[LaunchArg::TensorMap(map(s)), LaunchArg::TensorMap(map(d))],
+        &mut mem,
+    )?;
+    Ok(mem.download(d))
+}
+
+#[test]
+fn each_cta_gets_both_halves_of_a_multicast_tile() {
+    let ctx = Context::new();
+    let k = multicast_copy(&ctx, Plan::Right).unwrap();
+    assert_eq!(k.signature().cluster, Some([2, 1, 1]));
+    // Three clusters; the last one's second half runs past the 90 rows (zeros, not stored).
+    let rows = 90;
+    let out = run(&k, [6, 1, 1], rows).unwrap();
+    assert_eq!(out, source(rows));
+    // Any order of clusters and of the tasks within them gives the same result.
+    for seed in [1, 7] {
+        let mut mem = Memory::new();
+        let s = mem.upload(&source(rows));
+        let d = mem.upload(&vec![f16::ZERO; (rows * COLS) as usize]);
+        let map = |b| TensorMapArg::dense(b, DType::F16, &[rows, COLS]);
+        let opts = interp::Options {
+            schedule: interp::Schedule::Random { seed },
+        };
+        interp::run_with(
+            &k,
+            [6, 1, 1],
+            &[LaunchArg::TensorMap(map(s)), LaunchArg::TensorMap(map(d))],
+            &mut mem,
+            &opts,
+            &mut std::io::sink(),
+        )
+        .unwrap();
+        assert_eq!(mem.download::<f16>(d), source(rows), "seed {seed}");
+    }
+}
+
+#[test]
+fn the_verifier_counts_a_multicast_once_per_receiving_cta() {
+    let ctx = Context::new();
+    let Err(e) = multicast_copy(&ctx, Plan::OwnHalfOnly) else {
+        panic!("a barrier expecting half the bytes was accepted");
+    };
+    let text = e.to_string();
+    assert!(
+        text.contains("expects 2048 bytes") && text.contains("bring 4096"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_multicast_before_the_peer_initialised_its_barrier_is_an_error() {
+    let ctx = Context::new();
+    let k = multicast_copy(&ctx, Plan::NoStartBarrier).unwrap();
+    let e = run(&k, [2, 1, 1], 32).unwrap_err();
+    match &e {
+        InterpError::Fault { op, what, .. } => {
+            assert_eq!(op, "tma_load_multicast", "{e}");
+            assert!(what.contains("has not initialised"), "{e}");
+        }
+        _ => panic!("expected a fault, got {e}"),
+    }
+}
+
+#[test]
+fn a_grid_of_part_of_a_cluster_is_refused() {
+    let ctx = Context::new();
+    let k = multicast_copy(&ctx, Plan::Right).unwrap();
+    let e = run(&k, [3, 1, 1], 48).unwrap_err();
+    assert!(
+        matches!(&e, InterpError::BadLaunch { reason, .. } if reason.contains("not a multiple of the cluster")),
+        "{e}"
+    );
+}
+
+#[test]
+fn clusters_need_sm_90_and_a_declared_shape() {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM80, "k", 4).unwrap();
+    let e = kb.cluster_dims([2, 1, 1]).unwrap_err();
+    assert!(e.to_string().contains("sm_90"), "{e}");
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+    let e = kb.cluster_cta_rank().unwrap_err();
+    assert!(e.to_string().contains("cluster_dims"), "{e}");
+    for bad in [[0, 1, 1], [4, 4, 1]] {
+        let e = kb.cluster_dims(bad).unwrap_err();
+        assert!(e.to_string().contains("at most 8"), "{e}");
+    }
+    kb.cluster_dims([2, 1, 1]).unwrap();
+    let e = kb.cluster_dims([1, 2, 1]).unwrap_err();
+    assert!(e.to_string().contains("already"), "{e}");
+    let bars = kb.alloc_mbarriers(1, 1).unwrap();
+    let bar = kb.mbarrier_at(bars, 0).unwrap();
+    let e = kb.mbarrier_arrive_cluster(bar, 2).unwrap_err();
+    assert!(e.to_string().contains("rank 2"), "{e}");
+}
+
+/// CTA 0 arrives on CTA 1's barrier, which waits for it and then arrives back on CTA 0's; each
+/// writes `rounds` to `out[rank]` only after the other's arrive. Without CTA 0's arrive, CTA 1
+/// waits for ever: a deadlock naming its rank.
+fn ping_pong(ctx: &Context, ping: bool) -> Kernel<'_> {
+    let mut kb = KernelBuilder::new(ctx, Target::SM90, "ping_pong", 1).unwrap();
+    kb.cluster_dims([2, 1, 1]).unwrap();
+    let out = kb.arg_ptr("out", DType::I32, 4).unwrap();
+    let bars = kb.alloc_mbarriers(1, 32).unwrap();
+    let bar = kb.mbarrier_at(bars, 0).unwrap();
+    kb.cluster_arrive().unwrap();
+    kb.cluster_wait().unwrap();
+    let rank = kb.cluster_cta_rank().unwrap();
+    let is0 = kb.eq(rank, 0).unwrap();
+    kb.if_(
+        is0,
+        |kb| {
+            if ping {
+                kb.mbarrier_arrive_cluster(bar, 1)?;
+            }
+            kb.mbarrier_wait(bar, 0)?;
+            Ok(vec![])
+        },
+        |kb| {
+            kb.mbarrier_wait(bar, 0)?;
+            kb.mbarrier_arrive_cluster(bar, 0)?;
+            Ok(vec![])
+        },
+    )
+    .unwrap();
+    let cid = kb.cluster_id(0).unwrap();
+    let at = kb.mul(cid, 2).unwrap();
+    let at = kb.add(at, rank).unwrap();
+    let p = kb.add(out, at).unwrap();
+    let v = kb.add(rank, 10).unwrap();
+    kb.store(p, v, None).unwrap();
+    kb.cluster_arrive().unwrap();
+    kb.cluster_wait().unwrap();
+    kb.finish().unwrap()
+}
+
+#[test]
+fn remote_arrives_reach_the_peer_barrier() {
+    let ctx = Context::new();
+    let k = ping_pong(&ctx, true);
+    let mut mem = Memory::new();
+    let out = mem.upload(&[0i32; 4]);
+    interp::run(&k, [4, 1, 1], &[LaunchArg::Buffer(out)], &mut mem).unwrap();
+    assert_eq!(mem.download::<i32>(out), vec![10, 11, 10, 11]);
+    let k = ping_pong(&ctx, false);
+    let e = interp::run(&k, [2, 1, 1], &[LaunchArg::Buffer(out)], &mut mem).unwrap_err();
+    match &e {
+        InterpError::Deadlock { waits } => {
+            assert!(waits.iter().any(|w| w.starts_with("CTA rank 0")), "{e}");
+            assert!(waits.iter().any(|w| w.starts_with("CTA rank 1")), "{e}");
+        }
+        _ => panic!("expected a deadlock, got {e}"),
+    }
+}
+
+#[test]
+fn ptxas_accepts_the_cluster_kernel() {
+    let ctx = Context::new();
+    let k = multicast_copy(&ctx, Plan::Right).unwrap();
+    let ptx = k.ptx().unwrap();
+    for needle in [
+        ".reqnctapercluster 2, 1, 1",
+        ".explicitcluster",
+        "%cluster_ctarank",
+        "%clusterid.x",
+        "multicast::cluster",
+        "barrier.cluster.arrive.relaxed.aligned",
+        "barrier.cluster.wait.acquire.aligned",
+    ] {
+        assert!(ptx.contains(needle), "no `{needle}` in the PTX");
+    }
+    common::assemble_without_spills(&ptx, "sm_90a", "multicast_copy");
+    let k = ping_pong(&ctx, true);
+    let ptx = k.ptx().unwrap();
+    assert!(ptx.contains("mapa.shared::cluster.u32"));
+    common::assemble_without_spills(&ptx, "sm_90", "ping_pong");
+}
