@@ -490,7 +490,12 @@ impl<'p> Replay<'p> {
             K::ClusterArrive { relaxed: false } => none(kb.cluster_arrive()?),
             K::ClusterArrive { relaxed: true } => none(kb.cluster_arrive_relaxed()?),
             K::ClusterWait => none(kb.cluster_wait()?),
-            K::MbarrierArriveRemote => none(kb.mbarrier_arrive_cluster(a.v(0)?, a.o(1)?)?),
+            K::MbarrierArriveRemote { per_warp: false } => {
+                none(kb.mbarrier_arrive_cluster(a.v(0)?, a.o(1)?)?)
+            }
+            K::MbarrierArriveRemote { per_warp: true } => {
+                none(kb.mbarrier_arrive_cluster_per_warp(a.v(0)?, a.o(1)?)?)
+            }
             K::Dot => one(kb.dot(a.v(0)?, a.v(1)?, a.v(2)?)?),
             K::Wgmma { has_use_acc } => {
                 let use_acc = a.opt_v(*has_use_acc, 3)?;

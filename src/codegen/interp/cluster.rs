@@ -186,6 +186,14 @@ impl Cta<'_> {
                 self.set(op.results[0], int(id));
             }
             OpKind::ClusterArrive { .. } => {
+                // The body's arrive after warp roles: on the GPU each warp arrives once its own
+                // role's body is done, so it counts only when every role task has ended.
+                if self.task.warps == self.prog.num_warps && !self.others.is_empty() {
+                    return Ok(Step::Blocked(format!(
+                        "cluster_arrive at {} in CTA rank {}: waits for the warp roles to end",
+                        op.loc, self.rank
+                    )));
+                }
                 if self.task.cluster_arrived.is_some() {
                     return Err(self
                         .err("arrives at the cluster barrier again before waiting for it".into()));
@@ -216,10 +224,11 @@ impl Cta<'_> {
                     )))
                 }
             },
-            OpKind::MbarrierArriveRemote => {
+            OpKind::MbarrierArriveRemote { per_warp } => {
                 let i = self.mbar_index(&args[0])?;
                 let rank = self.peer_rank(self.int_arg(&args[1])?)?;
-                let count = u64::from(self.task.warps * self.threads_per_warp);
+                let per = if *per_warp { 1 } else { self.threads_per_warp };
+                let count = u64::from(self.task.warps * per);
                 self.peer_bar(rank, i)?.arrive(count, 0);
             }
             OpKind::TmaLoadMulticast { has_pred } => {

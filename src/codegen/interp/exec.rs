@@ -1120,7 +1120,7 @@ impl<'a> Cta<'a> {
             | OpKind::ClusterNumCtas
             | OpKind::ClusterArrive { .. }
             | OpKind::ClusterWait
-            | OpKind::MbarrierArriveRemote => return self.run_cluster_op(op),
+            | OpKind::MbarrierArriveRemote { .. } => return self.run_cluster_op(op),
             OpKind::TmaStore => {
                 let map = self.map_of(&args[0])?;
                 let coords: Vec<i64> = args[2..]

@@ -282,9 +282,13 @@ pub enum OpKind {
     },
     /// Waits until every thread of the cluster has arrived (`barrier.cluster.wait`, acquire).
     ClusterWait,
-    /// `[bar, rank]`: every thread arrives once on the barrier at `bar`'s offset in the shared
-    /// memory of the cluster's CTA `rank` (`mapa` + `mbarrier.arrive.release.cluster`).
-    MbarrierArriveRemote,
+    /// `[bar, rank]`: every thread (with `per_warp`, lane 0 of every warp) arrives once on the
+    /// barrier at `bar`'s offset in the shared memory of the cluster's CTA `rank` (`mapa` +
+    /// `mbarrier.arrive.release.cluster`).
+    MbarrierArriveRemote {
+        /// One arrival per warp, not per thread.
+        per_warp: bool,
+    },
     /// `mma.sync` tensor-core product: operands `[a, b, acc]`.
     Dot,
     /// Asynchronous `wgmma`: operands `[a, b, acc, use_acc?]`; the result must be waited for.

@@ -18,7 +18,6 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::nvptx::cluster as ptx;
-use crate::codegen::target::nvptx::tma::BoxCopy;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::Operand;
@@ -171,19 +170,52 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         let rank = rank.into_operand();
         self.record(
-            OpKind::MbarrierArriveRemote,
+            OpKind::MbarrierArriveRemote { per_warp: false },
             vec![bar.into(), rank.into()],
-            |kb| kb.mbarrier_arrive_cluster_impl(bar, rank),
+            |kb| kb.mbarrier_arrive_cluster_impl("mbarrier_arrive_cluster", bar, rank, false),
         )
     }
 
-    fn mbarrier_arrive_cluster_impl(&mut self, bar: Value, rank: Operand) -> Result<()> {
-        const OP: &str = "mbarrier_arrive_cluster";
-        self.require_cluster(OP)?;
-        self.check_rank(OP, rank, self.cluster_size(), "rank")?;
-        let addr = self.mbarrier_addr(OP, bar)?;
-        let r = self.i32_operand(OP, rank, "rank")?;
-        ptx::arrive_remote(&self.lx.em, addr, r)
+    /// [`mbarrier_arrive_cluster`](Self::mbarrier_arrive_cluster) by lane 0 of each warp only
+    /// (allocate the barrier with one arrival per warp): a warp that has waited for its own
+    /// work (a `wgmma_wait`, which the warp passes together) releases it with one remote
+    /// arrive rather than 32.
+    #[track_caller]
+    pub fn mbarrier_arrive_cluster_per_warp(
+        &mut self,
+        bar: Value,
+        rank: impl crate::codegen::IntoOperand,
+    ) -> Result<()> {
+        let rank = rank.into_operand();
+        self.record(
+            OpKind::MbarrierArriveRemote { per_warp: true },
+            vec![bar.into(), rank.into()],
+            |kb| {
+                kb.mbarrier_arrive_cluster_impl("mbarrier_arrive_cluster_per_warp", bar, rank, true)
+            },
+        )
+    }
+
+    fn mbarrier_arrive_cluster_impl(
+        &mut self,
+        op: &'static str,
+        bar: Value,
+        rank: Operand,
+        per_warp: bool,
+    ) -> Result<()> {
+        self.require_cluster(op)?;
+        self.check_rank(op, rank, self.cluster_size(), "rank")?;
+        let addr = self.mbarrier_addr(op, bar)?;
+        let r = self.i32_operand(op, rank, "rank")?;
+        let lane0 = if per_warp {
+            let lane = self.lx.lane_id()?;
+            let zero = self.lx.em.ctx.i32_type().const_zero();
+            let b = &self.lx.em.b;
+            Some(b.build_int_compare(inkwell::IntPredicate::EQ, lane, zero, "")?)
+        } else {
+            None
+        };
+        ptx::arrive_remote(&self.lx.em, addr, r, lane0)
     }
 
     /// A constant `value` of `what` must be below `limit`.
@@ -263,11 +295,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         let m = self.i32_operand(OP, mask, "mask")?;
         let i16t = self.lx.em.ctx.i16_type();
         let m16 = self.lx.em.b.build_int_truncate(m, i16t, "")?;
-        let bar_addr = self.mbarrier_addr(OP, bar)?;
-        let dir = BoxCopy::Multicast {
-            bar: bar_addr,
-            mask: m16,
-        };
-        self.tma_load_with(OP, tmap, coords, dst, pred, dir)
+        self.tma_load_with(OP, [tmap, dst, bar], coords, pred, Some(m16))
     }
 }

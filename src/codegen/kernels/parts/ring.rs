@@ -15,6 +15,8 @@ pub struct TmaRing {
     empty: Option<Value>,
     /// Filled by threads' stores, not TMA ([`written_by`](Self::written_by)).
     written: bool,
+    /// CTAs of the cluster whose producers write into each stage ([`shared_by`](Self::shared_by)).
+    ctas: u32,
 }
 
 impl TmaRing {
@@ -67,12 +69,57 @@ impl TmaRing {
             full,
             empty,
             written: false,
+            ctas: 1,
         })
     }
 
     /// Stages in the ring.
     pub fn stages(&self) -> u32 {
         self.stages
+    }
+
+    /// The ring of one CTA of a cluster of `ctas` CTAs that fill part of each other's stages
+    /// ([`load_split`](Self::load_split)): a producer may refill a stage only when the consumers
+    /// of every CTA it writes into are done with it, so each consumer warp releases the stage to
+    /// all `ctas` CTAs (lane 0 arriving for the warp). Make the ring with `empty_arrivals` of
+    /// the consumer warps times `ctas`.
+    pub fn shared_by(self, ctas: u32) -> TmaRing {
+        TmaRing { ctas, ..self }
+    }
+
+    /// CTAs that write into each stage (1 unless [`shared_by`](Self::shared_by)).
+    pub fn ctas(&self) -> u32 {
+        self.ctas
+    }
+
+    /// [`load`](Self::load) of `own` into stage `st`, and of part `rank` (an `i32` scalar) of
+    /// the `ctas` equal parts along dim 0 of `split`'s stage, multicast into the same part of
+    /// every CTA of the cluster: `split` is `(map, coordinates of this CTA's part, ring)`, and
+    /// the map's box is one part. The stage's full barrier expects the whole stage, its other
+    /// parts multicast by the peers.
+    pub fn load_split(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        own: &[(Value, &[Value], Value)],
+        (map, at, ring): (Value, &[Value], Value),
+        rank: Value,
+        pred: Option<Value>,
+    ) -> Result<()> {
+        let bar = kb.mbarrier_at(self.full, st)?;
+        kb.mbarrier_expect(bar, self.bytes, pred)?;
+        for &(map, at, ring) in own {
+            let dst = kb.index_shared(ring, st)?;
+            kb.tma_load(map, at, dst, bar, pred)?;
+        }
+        let stage = kb.index_shared(ring, st)?;
+        let shape = kb.shape(stage)?;
+        let ctas = u64::from(self.ctas);
+        let parts = [&[ctas, shape[0] / ctas][..], &shape[1..]].concat();
+        let parts = kb.reshape_shared(stage, &parts)?;
+        let mine = kb.index_shared(parts, rank)?;
+        let everyone = (1i64 << self.ctas) - 1;
+        kb.tma_load_multicast(map, at, mine, bar, everyone, pred)
     }
 
     /// Expects the stage's bytes on its full barrier and issues one TMA load per
@@ -137,10 +184,17 @@ impl TmaRing {
         kb.mbarrier_arrive(f)
     }
 
-    /// A consumer is done with stage `st`: arrives on its empty barrier.
+    /// A consumer is done with stage `st`: arrives on its empty barrier (of every CTA of the
+    /// cluster when the ring is [`shared_by`](Self::shared_by) several).
     pub fn release(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<()> {
         let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
-        kb.mbarrier_arrive(e)
+        if self.ctas == 1 {
+            return kb.mbarrier_arrive(e);
+        }
+        for rank in 0..self.ctas {
+            kb.mbarrier_arrive_cluster_per_warp(e, rank as i32)?;
+        }
+        Ok(())
     }
 
     /// The stage and phase parity of the `it`-th fill of the ring: `(it % stages, (it /

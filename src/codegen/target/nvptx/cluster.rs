@@ -29,19 +29,25 @@ pub(crate) fn wait(em: &Emitter<'_>) -> Result<()> {
 }
 
 /// Arrives once on the mbarrier at shared address `addr` (this CTA's offset) in the shared memory
-/// of the cluster's CTA `rank`, releasing this thread's earlier accesses at cluster scope.
+/// of the cluster's CTA `rank`, releasing this thread's earlier accesses at cluster scope; only
+/// where `pred` holds, when given.
 pub(crate) fn arrive_remote<'ctx>(
     em: &Emitter<'ctx>,
     addr: IntValue<'ctx>,
     rank: IntValue<'ctx>,
+    pred: Option<IntValue<'ctx>>,
 ) -> Result<()> {
     let mut asm = InlinePtx::new();
     let a = asm.input(RegClass::B32, addr.into());
     let r = asm.input(RegClass::B32, rank.into());
+    let p = pred.map(|p| asm.predicate(p));
     asm.inst("{");
     asm.inst(".reg .b32 weft_remote;");
     asm.inst(format!("mapa.shared::cluster.u32 weft_remote, {a}, {r};"));
-    asm.inst("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [weft_remote];");
+    asm.guarded(
+        p,
+        "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [weft_remote];",
+    );
     asm.inst("}");
     asm.call(em)?;
     Ok(())
