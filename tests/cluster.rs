@@ -2,8 +2,10 @@
 //! multicasts it to both, run in the interpreter against the source (ragged last rows); the
 //! mistakes a cluster kernel can make, each caught with a typed error naming it (a barrier
 //! expecting only its own CTA's bytes, a multicast into a peer that has not initialised its
-//! barrier, a grid that is not a whole number of clusters, a cluster below sm_90); a ping-pong
-//! of remote arrives; and the PTX, with `.reqnctapercluster`, accepted by ptxas.
+//! barrier, a grid that is not a whole number of clusters, a cluster below sm_90); the copy
+//! through a backend's checked launch (the CPU backend, and CUDA's `cuLaunchKernelEx` on a GPU
+//! with clusters); a ping-pong of remote arrives; and the PTX, with `.reqnctapercluster`,
+//! accepted by ptxas.
 #![cfg(feature = "llvm")]
 
 mod common;
@@ -12,6 +14,10 @@ use half::f16;
 use weft::codegen::interp::{self, InterpError, LaunchArg, Memory, TensorMapArg};
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target};
 use weft::layout::encoding::NvmmaShared;
+use weft::runtime::prelude::*;
+use weft::runtime::{Backend, KernelArgs, LaunchConfig, LaunchProblem, RuntimeError};
+
+use common::launch::{launch, load};
 
 /// Rows of the tile one cluster copies; each CTA loads half of them.
 const TILE: u64 = 32;
@@ -127,6 +133,59 @@ fn each_cta_gets_both_halves_of_a_multicast_tile() {
         .unwrap();
         assert_eq!(mem.download::<f16>(d), source(rows), "seed {seed}");
     }
+}
+
+/// The multicast copy through a backend's checked launch (the CPU backend always, CUDA on sm_90):
+/// every row of a ragged source arrives; a grid of part of a cluster is refused before it reaches
+/// the device.
+fn multicast_copy_through_the_launcher<B: Backend>(dev: &B::Device) {
+    let ctx = Context::new();
+    let k = multicast_copy(&ctx, Plan::Right).unwrap();
+    let what = format!("multicast_copy on {}", B::KIND);
+    let kernel = load::<B>(dev, &k, &what);
+    let rows = 90;
+    let src = dev.upload(&source(rows)).unwrap();
+    let dst = dev
+        .upload(&vec![f16::from_f32(-1.0); (rows * COLS) as usize])
+        .unwrap();
+    let dims = [rows, COLS];
+    let sm = dev
+        .tensor_map(&src, &dims, &[COLS], &[16, 64], 128)
+        .unwrap();
+    let dm = dev
+        .tensor_map(&dst, &dims, &[COLS], &[16, 64], 128)
+        .unwrap();
+    let mut args = KernelArgs::new();
+    args.tensor_map(&sm).tensor_map(&dm);
+    // SAFETY: the kernel reads and writes only through the two maps, which cover the buffers.
+    unsafe { launch::<B>(dev, &kernel, (6, 1, 1), &args, &what) };
+    assert_eq!(dst.to_vec().unwrap(), source(rows), "{what}");
+    let cfg = LaunchConfig::for_kernel((5, 1, 1), k.signature()).unwrap();
+    // SAFETY: refused before launching.
+    let e = unsafe { dev.stream().launch(&kernel, &cfg, &args) }.unwrap_err();
+    assert!(
+        matches!(
+            e,
+            RuntimeError::LaunchConfig {
+                problem: LaunchProblem::ClusterGrid { .. },
+                ..
+            }
+        ),
+        "{what}: {e}"
+    );
+}
+
+#[test]
+fn multicast_copy_through_the_launcher_in_the_interpreter() {
+    multicast_copy_through_the_launcher::<weft::runtime::cpu::Cpu>(&common::gpu::cpu());
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn multicast_copy_through_the_launcher_on_the_gpu() {
+    common::gpu::on_cuda_with(&[weft::target::Feature::Cluster], |dev| {
+        multicast_copy_through_the_launcher::<weft::runtime::cuda::Cuda>(dev)
+    });
 }
 
 #[test]
