@@ -12,6 +12,7 @@ mod common;
 
 use half::f16;
 use weft::codegen::interp::{self, InterpError, LaunchArg, Memory, TensorMapArg};
+use weft::codegen::kernels::{gemm_kernel, GemmConfig};
 use weft::codegen::{CodegenError, Context, DType, Kernel, KernelBuilder, Target};
 use weft::layout::encoding::NvmmaShared;
 use weft::runtime::prelude::*;
@@ -304,6 +305,27 @@ fn remote_arrives_reach_the_peer_barrier() {
             assert!(waits.iter().any(|w| w.starts_with("CTA rank 1")), "{e}");
         }
         _ => panic!("expected a deadlock, got {e}"),
+    }
+}
+
+/// The warp-specialised GEMMs in clusters of two at their default tiles (128 × 256, two consumer
+/// warpgroups): fp8 (B `[N, K]`, split by rows) and f16 (B `[K, N]`, split by columns) assemble
+/// with no spills and no serialised wgmma.
+#[test]
+fn cluster_gemms_assemble_without_spills() {
+    let ctx = Context::new();
+    for dtype in [DType::F8E4M3, DType::F16] {
+        let c = GemmConfig {
+            warp_specialized: true,
+            persistent: true,
+            cluster_m: 2,
+            ..GemmConfig::new(dtype)
+        };
+        let k = gemm_kernel(&ctx, Target::SM90A, c).unwrap();
+        assert_eq!(k.signature().cluster, Some([2, 1, 1]));
+        let ptx = k.ptx().unwrap();
+        assert!(ptx.contains("multicast::cluster"), "{dtype}");
+        common::assemble_without_spills(&ptx, "sm_90a", &format!("gemm {dtype} cluster_m 2"));
     }
 }
 

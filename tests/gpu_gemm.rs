@@ -192,9 +192,10 @@ fn gemm_variants_match_the_host<B: Backend>(dev: &B::Device, v: &Variants<'_>) {
 }
 
 /// The warp-specialised GEMM in clusters of two CTAs along M (`cluster_m = 2`: the two share
-/// each B box, each loading half and multicasting it), fp8 with 128-column tiles and bf16 with
-/// 64 × 64 tiles over one warpgroup, persistent, on `shapes` (M ragged, so the second CTA's rows
-/// run past M; K deeper than the ring).
+/// each B box, each loading half and multicasting it), fp8 with 128-column tiles, bf16 with
+/// 64 × 64 tiles over one warpgroup (both B `[N, K]`: split by rows), and f16 with B `[K, N]`
+/// (split by 128-byte columns), persistent, on `shapes` (M ragged, so the second CTA's rows run
+/// past M; K deeper than the ring).
 fn gemm_in_clusters_matches_the_host<B: Backend>(
     dev: &B::Device,
     shapes: &[(usize, usize, usize)],
@@ -214,9 +215,16 @@ fn gemm_in_clusters_matches_the_host<B: Backend>(
     b16.num_warps = 4;
     b16.stages = 2;
     b16.cluster_m = 2;
+    let mut f16 = GemmConfig::new(DType::F16);
+    f16.warp_specialized = true;
+    f16.persistent = true;
+    f16.block_n = 128;
+    f16.stages = 2;
+    f16.cluster_m = 2;
     for (i, &(m, n, k)) in shapes.iter().enumerate() {
         run_gemm::<B>(dev, f8, m, n, k.next_multiple_of(16), 100 + i as u64);
         run_gemm::<B>(dev, b16, m, n, k.next_multiple_of(16), 110 + i as u64);
+        run_gemm::<B>(dev, f16, m, n, k, 120 + i as u64);
     }
 }
 

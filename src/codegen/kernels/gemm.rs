@@ -23,8 +23,9 @@ pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kerne
     let name = match (c.b_transposed, c.warp_specialized, c.cluster_m > 1) {
         (false, false, _) => "gemm_nn",
         (true, false, _) => "gemm_nt",
-        (false, true, _) => "gemm_nn_ws",
+        (false, true, false) => "gemm_nn_ws",
         (true, true, false) => "gemm_nt_ws",
+        (false, true, true) => "gemm_nn_ws_c2",
         (true, true, true) => "gemm_nt_ws_c2",
     };
     gemm_kernel_with(ctx, target, c, name, |_| Ok(|store| store))

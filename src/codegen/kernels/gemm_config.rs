@@ -43,7 +43,8 @@ pub struct GemmConfig {
     /// CTAs per cluster along M: 1 (no clusters), or 2: the two CTAs of a cluster compute
     /// neighbouring row tiles of the same columns, and each loads half of their shared B box and
     /// multicasts it to both, so B is read from L2 once per two tiles (the tiles' operand bytes
-    /// per flop fall by a quarter at 128 × 128). Warp-specialised kernels with B as `[N, K]`.
+    /// per flop fall by a quarter at 128 × 128). Warp-specialised kernels (with B `[K, N]`,
+    /// `block_n` of at least two 128-byte rows).
     pub cluster_m: u32,
 }
 
@@ -182,11 +183,14 @@ impl GemmConfig {
         }
         match self.cluster_m {
             1 => {}
-            2 if self.warp_specialized && self.b_transposed => {}
+            // B `[K, N]` splits along N in whole 128-byte columns (one box each).
+            2 if self.warp_specialized
+                && (self.b_transposed || self.block_n / 2 >= Self::row(self.dtype)) => {}
             2 => {
-                return Err(bad(
-                    "cluster_m 2: warp-specialised, with B as [N, K] (b_transposed)".into(),
-                ))
+                return Err(bad(format!(
+                    "cluster_m 2: warp-specialised, with B as [N, K] or block_n at least {}",
+                    2 * Self::row(self.dtype)
+                )))
             }
             cm => return Err(bad(format!("cluster_m {cm}: 1 or 2"))),
         }

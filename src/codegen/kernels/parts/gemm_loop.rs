@@ -43,7 +43,7 @@ pub struct GemmLoop {
     /// This CTA's rank (an `i32` scalar) in a cluster of CTAs along M that share B's tile: each
     /// loads its part of B's stage (B's map box is one part) and multicasts it to all, so B is
     /// read from L2 once per cluster. The ring must be [`shared_by`](TmaRing::shared_by) the
-    /// cluster; B stored `[N, K]`. `None`: every CTA loads its own B.
+    /// cluster. `None`: every CTA loads its own B.
     pub cluster_rank: Option<Value>,
 }
 
@@ -87,12 +87,14 @@ impl GemmLoop {
             let first = kb.mul(rank, part)?;
             let on = kb.add(on, first)?;
             let b_at = self.b_at(on, kk);
+            // B's stage is `[N, K]` (split its rows) or `[K, N]` (its columns).
+            let dim = usize::from(!self.b_transposed);
             return self.ring.load_split(
                 kb,
                 st,
                 &[(self.a_map, &[om, kk][..], self.a_ring)],
                 (self.b_map, &b_at[..], self.b_ring),
-                rank,
+                (rank, dim),
                 pred,
             );
         }

@@ -93,17 +93,19 @@ impl TmaRing {
     }
 
     /// [`load`](Self::load) of `own` into stage `st`, and of part `rank` (an `i32` scalar) of
-    /// the `ctas` equal parts along dim 0 of `split`'s stage, multicast into the same part of
-    /// every CTA of the cluster: `split` is `(map, coordinates of this CTA's part, ring)`, and
-    /// the map's box is one part. The stage's full barrier expects the whole stage, its other
-    /// parts multicast by the peers.
+    /// the `ctas` equal parts along dim `dim` (0 or 1) of `split`'s 2-D stage, multicast into
+    /// the same part of every CTA of the cluster: `split` is `(map, coordinates of this CTA's
+    /// part, ring)`, and a part is a whole number of the map's boxes (along dim 1, each part
+    /// must be whole 128-byte swizzle columns: contiguous bytes). The stage's full barrier
+    /// expects the whole stage, its other parts multicast by the peers.
+    #[allow(clippy::too_many_arguments)]
     pub fn load_split(
         &self,
         kb: &mut KernelBuilder<'_>,
         st: Value,
         own: &[(Value, &[Value], Value)],
         (map, at, ring): (Value, &[Value], Value),
-        rank: Value,
+        (rank, dim): (Value, usize),
         pred: Option<Value>,
     ) -> Result<()> {
         let bar = kb.mbarrier_at(self.full, st)?;
@@ -113,10 +115,20 @@ impl TmaRing {
             kb.tma_load(map, at, dst, bar, pred)?;
         }
         let stage = kb.index_shared(ring, st)?;
-        let shape = kb.shape(stage)?;
+        let [rows, cols] = <[u64; 2]>::try_from(kb.shape(stage)?).map_err(|s| {
+            crate::codegen::CodegenError::arg(
+                "TmaRing::load_split",
+                format!("a stage of {s:?}: 2-D"),
+            )
+        })?;
         let ctas = u64::from(self.ctas);
-        let parts = [&[ctas, shape[0] / ctas][..], &shape[1..]].concat();
-        let parts = kb.reshape_shared(stage, &parts)?;
+        // The parts as the outermost dim of a view, then this CTA's.
+        let parts = if dim == 0 {
+            kb.reshape_shared(stage, &[ctas, rows / ctas, cols])?
+        } else {
+            let split = kb.reshape_shared(stage, &[rows, ctas, cols / ctas])?;
+            kb.permute_shared(split, &[1, 0, 2])?
+        };
         let mine = kb.index_shared(parts, rank)?;
         let everyone = (1i64 << self.ctas) - 1;
         kb.tma_load_multicast(map, at, mine, bar, everyone, pred)
