@@ -340,8 +340,8 @@ fn ptxas_accepts_the_cluster_kernel() {
         "%cluster_ctarank",
         "%clusterid.x",
         "multicast::cluster",
-        "barrier.cluster.arrive.relaxed.aligned",
-        "barrier.cluster.wait.acquire.aligned",
+        "barrier.cluster.arrive.relaxed;",
+        "barrier.cluster.wait.acquire;",
     ] {
         assert!(ptx.contains(needle), "no `{needle}` in the PTX");
     }

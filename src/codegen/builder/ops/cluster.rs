@@ -122,8 +122,8 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Every thread that executes it arrives at the cluster barrier, releasing its earlier
     /// memory accesses to the threads that pass the matching [`cluster_wait`](Self::cluster_wait)
-    /// (`barrier.cluster.arrive.release.aligned`). Every thread of every CTA of the cluster
-    /// must arrive once per phase, whole warps at a time.
+    /// (`barrier.cluster.arrive.release`). Every thread of every CTA of the cluster must arrive
+    /// once per phase.
     #[track_caller]
     pub fn cluster_arrive(&mut self) -> Result<()> {
         self.record(OpKind::ClusterArrive { relaxed: false }, vec![], |kb| {
@@ -148,7 +148,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Waits until every thread of the cluster has arrived at the cluster barrier
-    /// (`barrier.cluster.wait.acquire.aligned`); call it after this thread's own arrive.
+    /// (`barrier.cluster.wait.acquire`); call it after this thread's own arrive.
     #[track_caller]
     pub fn cluster_wait(&mut self) -> Result<()> {
         self.record(OpKind::ClusterWait, vec![], |kb| {

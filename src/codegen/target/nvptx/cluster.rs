@@ -8,22 +8,24 @@ use super::inline_ptx::{InlinePtx, RegClass};
 use crate::codegen::error::Result;
 use crate::codegen::lower::emitter::Emitter;
 
-/// Every thread of the warp arrives at the cluster barrier: `.release` orders its earlier memory
+/// The executing thread arrives at the cluster barrier: `.release` orders its earlier memory
 /// accesses before the peers' accesses after their wait, `.relaxed` orders nothing (an arrive
-/// that only says "this CTA has started", as after barrier initialisation).
+/// that only says "this CTA has started", as after barrier initialisation). Not `.aligned`: a
+/// warp may arrive diverged (a producer warp whose thread 0 alone waited on mbarriers in its
+/// loop), and an aligned barrier in a diverged warp is undefined.
 pub(crate) fn arrive(em: &Emitter<'_>, relaxed: bool) -> Result<()> {
     let mut asm = InlinePtx::new();
     let sem = if relaxed { "relaxed" } else { "release" };
-    asm.inst(format!("barrier.cluster.arrive.{sem}.aligned;"));
+    asm.inst(format!("barrier.cluster.arrive.{sem};"));
     asm.call(em)?;
     Ok(())
 }
 
 /// Waits until every thread of the cluster has arrived; acquires what the `.release` arrivals
-/// published.
+/// published (not `.aligned`, as [`arrive`]).
 pub(crate) fn wait(em: &Emitter<'_>) -> Result<()> {
     let mut asm = InlinePtx::new();
-    asm.inst("barrier.cluster.wait.acquire.aligned;");
+    asm.inst("barrier.cluster.wait.acquire;");
     asm.call(em)?;
     Ok(())
 }
