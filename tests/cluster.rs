@@ -110,6 +110,18 @@ fn each_cta_gets_both_halves_of_a_multicast_tile() {
     let ctx = Context::new();
     let k = multicast_copy(&ctx, Plan::Right).unwrap();
     assert_eq!(k.signature().cluster, Some([2, 1, 1]));
+    assert!(k.signature().to_string().ends_with("cluster = 2x1x1]"));
+    // The printed program names the cluster shape and the cluster ops.
+    let text = k.program().to_text(false);
+    for needle in [
+        "cluster = [2, 1, 1]",
+        "cluster_cta_rank",
+        "tma_load_multicast",
+        "cluster_arrive_relaxed",
+        "cluster_wait",
+    ] {
+        assert!(text.contains(needle), "no `{needle}` in\n{text}");
+    }
     // Three clusters; the last one's second half runs past the 90 rows (zeros, not stored).
     let rows = 90;
     let out = run(&k, [6, 1, 1], rows).unwrap();
