@@ -98,7 +98,6 @@ impl TmaRing {
     /// part, ring)`, and a part is a whole number of the map's boxes (along dim 1, each part
     /// must be whole 128-byte swizzle columns: contiguous bytes). The stage's full barrier
     /// expects the whole stage, its other parts multicast by the peers.
-    #[allow(clippy::too_many_arguments)]
     pub fn load_split(
         &self,
         kb: &mut KernelBuilder<'_>,
@@ -108,12 +107,7 @@ impl TmaRing {
         (rank, dim): (Value, usize),
         pred: Option<Value>,
     ) -> Result<()> {
-        let bar = kb.mbarrier_at(self.full, st)?;
-        kb.mbarrier_expect(bar, self.bytes, pred)?;
-        for &(map, at, ring) in own {
-            let dst = kb.index_shared(ring, st)?;
-            kb.tma_load(map, at, dst, bar, pred)?;
-        }
+        let bar = self.fill(kb, st, own, pred)?;
         let stage = kb.index_shared(ring, st)?;
         let [rows, cols] = <[u64; 2]>::try_from(kb.shape(stage)?).map_err(|s| {
             crate::codegen::CodegenError::arg(
@@ -143,6 +137,18 @@ impl TmaRing {
         loads: &[(Value, &[Value], Value)],
         pred: Option<Value>,
     ) -> Result<()> {
+        self.fill(kb, st, loads, pred).map(|_| ())
+    }
+
+    /// Expects the stage's bytes on stage `st`'s full barrier and issues `loads` into it, as
+    /// [`load`](Self::load) says; returns the barrier.
+    fn fill(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        loads: &[(Value, &[Value], Value)],
+        pred: Option<Value>,
+    ) -> Result<Value> {
         if self.written {
             return Err(crate::codegen::CodegenError::arg(
                 "TmaRing::load",
@@ -155,7 +161,7 @@ impl TmaRing {
             let dst = kb.index_shared(ring, st)?;
             kb.tma_load(map, at, dst, bar, pred)?;
         }
-        Ok(())
+        Ok(bar)
     }
 
     /// Waits until stage `st` is full (phase parity `phase`) and returns its buffer in each of
@@ -196,8 +202,8 @@ impl TmaRing {
         kb.mbarrier_arrive(f)
     }
 
-    /// A consumer is done with stage `st`: arrives on its empty barrier (of every CTA of the
-    /// cluster when the ring is [`shared_by`](Self::shared_by) several).
+    /// A consumer is done with stage `st`: arrives on its empty barrier (when the ring is
+    /// [`shared_by`](Self::shared_by) several CTAs, on every CTA's, once per warp).
     pub fn release(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<()> {
         let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
         if self.ctas == 1 {
