@@ -3,9 +3,8 @@
 //! mistakes a cluster kernel can make, each caught with a typed error naming it (a barrier
 //! expecting only its own CTA's bytes, a multicast into a peer that has not initialised its
 //! barrier, a grid that is not a whole number of clusters, a cluster below sm_90); the copy
-//! through a backend's checked launch (the CPU backend, and CUDA's `cuLaunchKernelEx` on a GPU
-//! with clusters); a ping-pong of remote arrives; and the PTX, with `.reqnctapercluster`,
-//! accepted by ptxas.
+//! through a backend's checked launch (the CPU backend, and CUDA on a GPU with clusters); a
+//! ping-pong of remote arrives; and the PTX, with `.reqnctapercluster`, accepted by ptxas.
 #![cfg(feature = "llvm")]
 
 mod common;

@@ -105,11 +105,13 @@ impl<'ctx> LowerCtx<'ctx> {
         if let Some(f) = self.em.func {
             drop_unused(f);
             if let Some([x, y, z]) = cluster {
-                let ctx = self.em.ctx;
-                let dims = ctx.create_string_attribute("nvvm.cluster_dim", &format!("{x},{y},{z}"));
-                f.add_attribute(AttributeLoc::Function, dims);
-                let explicit = ctx.create_string_attribute("nvvm.blocks_are_clusters", "");
-                f.add_attribute(AttributeLoc::Function, explicit);
+                // `.reqnctapercluster x, y, z` and `.explicitcluster`.
+                let dims = format!("{x},{y},{z}");
+                let a = self
+                    .em
+                    .ctx
+                    .create_string_attribute("nvvm.cluster_dim", &dims);
+                f.add_attribute(AttributeLoc::Function, a);
             }
             let key = "nvvm.maxnreg";
             if let Some(regs) = max_registers {

@@ -200,8 +200,7 @@ impl backend::Stream for Stream {
         let (g, b) = (config.grid, config.block);
         self.shared.set_last_kernel(kernel.name());
         if let Some(cluster) = kernel.signature().cluster {
-            // SAFETY: as below.
-            return unsafe { self.launch_cluster(kernel, config, cluster, &mut params) };
+            self.check_cluster_device(kernel, cluster)?;
         }
         // SAFETY: `params` holds one pointer per argument into `slots`, which outlive the call (the
         // driver copies the parameter values before returning); the function is live; the rest is
@@ -224,19 +223,11 @@ impl backend::Stream for Stream {
 }
 
 impl Stream {
-    /// Launches a kernel built for clusters of `cluster` CTAs (`cuLaunchKernelEx` with the
-    /// cluster dimension), after checking that the device has clusters (sm_90 or later).
-    ///
-    /// # Safety
-    /// As [`launch_unchecked`](backend::Stream::launch_unchecked); `params` points at the
-    /// arguments' values.
-    unsafe fn launch_cluster(
-        &self,
-        kernel: &Kernel,
-        config: &LaunchConfig,
-        cluster: [u32; 3],
-        params: &mut [*mut c_void],
-    ) -> Result<()> {
+    /// A kernel built for clusters of `cluster` CTAs needs a device with clusters (sm_90 or
+    /// later). Its cluster shape travels in its code (`.reqnctapercluster`), so the driver forms
+    /// the clusters from the plain launch, as for CUDA's `__cluster_dims__` kernels; a
+    /// launch-time cluster attribute is only for kernels without one.
+    fn check_cluster_device(&self, kernel: &Kernel, cluster: [u32; 3]) -> Result<()> {
         let (major, minor) = self.shared.props.compute_capability;
         if major < 9 {
             return Err(RuntimeError::LaunchConfig {
@@ -248,46 +239,7 @@ impl Stream {
                 },
             });
         }
-        let (g, b) = (config.grid, config.block);
-        let mut attr = sys::CUlaunchAttribute {
-            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
-            pad: [0; 4],
-            // SAFETY: an all-zero union is a valid value of every member (plain integers).
-            value: unsafe { std::mem::zeroed() },
-        };
-        attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
-            x: cluster[0],
-            y: cluster[1],
-            z: cluster[2],
-        };
-        let cfg = sys::CUlaunchConfig {
-            gridDimX: g.x,
-            gridDimY: g.y,
-            gridDimZ: g.z,
-            blockDimX: b.x,
-            blockDimY: b.y,
-            blockDimZ: b.z,
-            sharedMemBytes: config.shared_mem_bytes,
-            hStream: self.cu(),
-            attrs: &mut attr,
-            numAttrs: 1,
-        };
-        // SAFETY: `cfg` and `attr` outlive the call; `params` holds one pointer per argument
-        // (the driver copies the values before returning); the function is live; the rest is
-        // the caller's promise.
-        unsafe {
-            sys::cuLaunchKernelEx(
-                &cfg,
-                kernel.inner.func,
-                params.as_mut_ptr(),
-                std::ptr::null_mut(),
-            )
-        }
-        .result()
-        .map_err(|e| RuntimeError::Launch {
-            kernel: kernel.name().to_string(),
-            code: code(e),
-        })
+        Ok(())
     }
 }
 
