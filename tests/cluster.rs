@@ -300,6 +300,49 @@ fn ping_pong(ctx: &Context, ping: bool) -> Kernel<'_> {
     kb.finish().unwrap()
 }
 
+/// CTA 1 arrives on CTA 0's barrier with no cluster barrier before the kernel ends: CTA 0 may
+/// have exited (its shared memory gone), which the interpreter names under the schedules that
+/// let CTA 0 run ahead.
+#[test]
+fn an_arrive_on_a_peer_that_may_have_exited_is_an_error() {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90, "late_arrive", 1).unwrap();
+    kb.cluster_dims([2, 1, 1]).unwrap();
+    let bars = kb.alloc_mbarriers(1, 32).unwrap();
+    let bar = kb.mbarrier_at(bars, 0).unwrap();
+    kb.cluster_arrive().unwrap();
+    kb.cluster_wait().unwrap();
+    let rank = kb.cluster_cta_rank().unwrap();
+    let is1 = kb.eq(rank, 1).unwrap();
+    let line = line!() + 1;
+    kb.if_then(is1, |kb| kb.mbarrier_arrive_cluster(bar, 0))
+        .unwrap();
+    let k = kb.finish().unwrap();
+    let mut caught = 0;
+    for seed in 0..16 {
+        let opts = interp::Options {
+            schedule: interp::Schedule::Random { seed },
+        };
+        let (mut mem, mut out) = (Memory::new(), std::io::sink());
+        let Err(e) = interp::run_with(&k, [2, 1, 1], &[], &mut mem, &opts, &mut out) else {
+            continue;
+        };
+        match &e {
+            InterpError::Fault { op, what, loc, .. } => {
+                assert_eq!(
+                    (op.as_str(), loc.line),
+                    ("mbarrier_arrive_cluster", line),
+                    "{e}"
+                );
+                assert!(what.contains("has exited"), "{e}");
+                caught += 1;
+            }
+            _ => panic!("seed {seed}: expected a fault, got {e}"),
+        }
+    }
+    assert!(caught > 0, "no schedule let CTA 0 exit first");
+}
+
 #[test]
 fn remote_arrives_reach_the_peer_barrier() {
     let ctx = Context::new();

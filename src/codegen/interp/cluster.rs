@@ -1,6 +1,6 @@
 //! CTA clusters in the interpreter: the CTAs of one cluster run together, their tasks taking
-//! turns (a CTA runs until every task of it waits, then the next CTA by rank), so one CTA can
-//! wait for what a peer does. A multicast TMA load writes each receiving CTA's shared memory and
+//! turns (a CTA runs until every task of it waits, then the next CTA by rank; under a random
+//! schedule also at random points), so one CTA can wait for what a peer does. A multicast TMA load writes each receiving CTA's shared memory and
 //! signals its barrier; a remote arrive reaches the peer's barrier; the cluster barrier counts
 //! every thread of the cluster. What the GPU would do wrong is an error: an arrive on, or a
 //! multicast into, a CTA that has not initialised that barrier yet or has already exited.
@@ -103,7 +103,7 @@ impl Cluster {
         }
     }
 
-    fn size(&self) -> u64 {
+    pub(crate) fn size(&self) -> u64 {
         self.peers.len() as u64
     }
 }

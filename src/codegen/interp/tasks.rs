@@ -225,6 +225,16 @@ impl Cta<'_> {
         self.others.push_back(now);
     }
 
+    /// Under a random schedule in a cluster of several CTAs, whether this CTA hands over to the
+    /// next now and then (one op in sixteen), so a peer may run ahead of it (and exit before
+    /// this CTA's last remote arrive or multicast, which the GPU allows).
+    fn maybe_yield_cta(&mut self) -> bool {
+        if self.cluster.size() < 2 {
+            return false;
+        }
+        self.choices.as_mut().is_some_and(|c| c.below(16) == 0)
+    }
+
     /// Opens the kernel body in the first task.
     pub(crate) fn start(&mut self) {
         let body = self.prog.body;
@@ -244,6 +254,12 @@ impl Cta<'_> {
             match step {
                 Step::Progress => {
                     waits.clear();
+                    if self.maybe_yield_cta() {
+                        return Ok(Turn::Stuck {
+                            waits,
+                            progressed: true,
+                        });
+                    }
                     self.maybe_preempt();
                 }
                 Step::Returned(_) => waits.clear(),
