@@ -218,6 +218,32 @@ fn sweep(dir: &str) {
         "gemm_F8E4M3_ws_persistent_n128".into(),
         kernels::gemm_kernel(&ctx, Target::SM90A, bs),
     );
+    // Both in clusters of two CTAs along M that multicast their shared B box.
+    let c2 = kernels::GemmConfig { cluster_m: 2, ..bs };
+    write(
+        "gemm_blockscaled_c2".into(),
+        kernels::gemm_blockscaled_kernel(&ctx, Target::SM90A, c2),
+    );
+    let pt_c2 = kernels::GemmConfig {
+        warp_specialized: true,
+        persistent: true,
+        cluster_m: 2,
+        ..kernels::GemmConfig::new(DType::F8E4M3)
+    };
+    write(
+        "gemm_F8E4M3_ws_persistent_c2".into(),
+        kernels::gemm_kernel(&ctx, Target::SM90A, pt_c2),
+    );
+    let f16_c2 = kernels::GemmConfig {
+        warp_specialized: true,
+        persistent: true,
+        cluster_m: 2,
+        ..kernels::GemmConfig::new(DType::F16)
+    };
+    write(
+        "gemm_F16_ws_persistent_c2".into(),
+        kernels::gemm_kernel(&ctx, Target::SM90A, f16_c2),
+    );
     write(
         "gemm_grouped_F8E4M3_Contiguous_scales_ahead".into(),
         kernels::gemm_grouped_kernel_with(

@@ -2,8 +2,9 @@
 //! tutorials 04–06 build it: TMA loads into a 3-stage shared-memory ring guarded by mbarriers,
 //! wgmma from the ring with one group in flight, an epilogue through shared memory and a TMA store.
 //!
-//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [persistent] [ws] [sweep]]`
-//! (`ws`: the warp-specialised schedule, a producer warpgroup beside the consumers). With `sm_80`
+//! `cargo run --release --example gemm --features llvm,cuda [-- sm_90a [M N K] [persistent] [ws] [cluster] [sweep]]`
+//! (`ws`: the warp-specialised schedule, a producer warpgroup beside the consumers; `cluster`, with
+//! `ws`: in clusters of two CTAs along M that multicast the B box they share, `cluster_m = 2`). With `sm_80`
 //! (no TMA or wgmma) it runs the Ampere GEMM (`gemm_sm80_kernel`: `cp.async`, `ldmatrix`,
 //! `mma.sync`) instead, checked and timed the same way.
 //!
@@ -422,20 +423,23 @@ fn run<B: Backend>(
     ];
     let persistent = std::env::args().any(|a| a == "persistent");
     let ws = std::env::args().any(|a| a == "ws");
+    let cluster = std::env::args().any(|a| a == "cluster");
     for (dtype, bt) in variants {
         let mut cfg = GemmConfig::new(dtype);
         cfg.b_transposed = bt;
         cfg.persistent = persistent;
         cfg.warp_specialized = ws;
+        cfg.cluster_m = if cluster { 2 } else { 1 };
         let k = gemm_kernel(ctx, target, cfg)?;
         let sig = k.signature().clone();
         let kernel = k.load_on::<B>(dev)?;
         let name = format!(
-            "{dtype}→{} {}{}{}",
+            "{dtype}→{} {}{}{}{}",
             cfg.out_dtype,
             if bt { "A·Bᵀ" } else { "A·B" },
             if ws { " ws" } else { "" },
-            if persistent { " persistent" } else { "" }
+            if persistent { " persistent" } else { "" },
+            if cluster { " cluster 2" } else { "" }
         );
         let ulp = if cfg.out_dtype == DType::F16 {
             1.0 / 1024.0

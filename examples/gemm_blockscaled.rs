@@ -4,9 +4,11 @@
 //! (`weft::codegen::kernels::gemm_blockscaled_kernel`).
 //!
 //! `cargo run --release --example gemm_blockscaled --features llvm,cuda [-- M N K]
-//! [variant=bs,bs_ahead,bs_s6,pt128] [sweep]` (`variant=`: which kernels to time beside the
-//! per-tensor baseline `pt`, all by default: `bs` the block-scaled kernel as shipped, `bs_ahead`
+//! [variant=bs,bs_c2,bs_ahead,bs_s6,pt128,pt_c2] [sweep]` (`variant=`: which kernels to time beside the
+//! per-tensor baseline `pt`, all by default: `bs` the block-scaled kernel as shipped, `bs_c2` in
+//! clusters of two CTAs along M that multicast the B box they share (`cluster_m = 2`), `bs_ahead`
 //! with each K block's scales loaded a block ahead (`ScaleLoads::OneBlockAhead`), `bs_s6` with 6 stages,
+//! `pt_c2` the per-tensor baseline in clusters of two multicasting B,
 //! `pt128` the per-tensor kernel on the block-scaled 128 × 128 tile, which tells the tile's cost
 //! from the promotion's; `sweep`: also times other stage counts, tile widths and launch groupings
 //! at 4096×7168×16384).
@@ -203,12 +205,21 @@ struct Variant {
 /// tiles) is the baseline each row's ratio divides by; `pt128` is the same per-tensor kernel on
 /// the block-scaled kernel's 128 × 128 tile and 5 stages, which separates the cost of the tile
 /// (its operand bytes per flop) from the cost of the promotion.
-const VARIANTS: [Variant; 5] = [
+const VARIANTS: [Variant; 7] = [
     Variant {
         name: "bs",
         scaled: true,
         loads: ScaleLoads::WithTheBlock,
         cfg: GemmConfig::block_scaled_for,
+    },
+    Variant {
+        name: "bs_c2",
+        scaled: true,
+        loads: ScaleLoads::WithTheBlock,
+        cfg: |m, n, sms| GemmConfig {
+            cluster_m: 2,
+            ..GemmConfig::block_scaled_for(m, n, sms)
+        },
     },
     Variant {
         name: "bs_ahead",
@@ -230,6 +241,17 @@ const VARIANTS: [Variant; 5] = [
         scaled: false,
         loads: ScaleLoads::WithTheBlock,
         cfg: |_, _, _| GemmConfig::block_scaled(),
+    },
+    Variant {
+        name: "pt_c2",
+        scaled: false,
+        loads: ScaleLoads::WithTheBlock,
+        cfg: |_, _, _| GemmConfig {
+            warp_specialized: true,
+            persistent: true,
+            cluster_m: 2,
+            ..GemmConfig::new(DType::F8E4M3)
+        },
     },
     Variant {
         name: "pt",

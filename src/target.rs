@@ -47,6 +47,9 @@ pub enum Feature {
     Tma,
     /// `setmaxnreg` to move registers between warpgroups: the arch-specific `sm_90a` only.
     SetMaxNReg,
+    /// CTA clusters (`.reqnctapercluster`, `barrier.cluster`, `mapa`, TMA multicast): sm_90 and
+    /// later.
+    Cluster,
     /// `ds_read_tr` transposing LDS reads: gfx950.
     DsReadTr,
     /// Printing from kernels (`vprintf`, and `__assertfail` for assertion messages): NVIDIA.
@@ -190,7 +193,7 @@ impl Target {
         match self.vendor {
             Vendor::Nvidia => match feature {
                 Feature::Fp8 => v >= 89,
-                Feature::Bf16Arith | Feature::StMatrix | Feature::Tma => v >= 90,
+                Feature::Bf16Arith | Feature::StMatrix | Feature::Tma | Feature::Cluster => v >= 90,
                 Feature::Wgmma | Feature::SetMaxNReg => v == 90 && self.arch_specific,
                 Feature::AtomicAddF64 => v >= 60,
                 Feature::LdMatrix => v >= 75,
@@ -222,6 +225,7 @@ impl Target {
             Feature::CpAsync => "cp.async needs sm_80 or later (NVIDIA)",
             Feature::Mbarrier => "mbarrier needs sm_80 or later (NVIDIA)",
             Feature::Tma => "TMA needs sm_90 or later (NVIDIA)",
+            Feature::Cluster => "CTA clusters need sm_90 or later (NVIDIA)",
             Feature::SetMaxNReg => "setmaxnreg needs sm_90a",
             Feature::DsReadTr => "ds_read_tr needs gfx950",
             Feature::Printf => {

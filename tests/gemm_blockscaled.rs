@@ -160,6 +160,32 @@ fn block_scales_promote_each_k_block_in_the_interpreter() {
     run::<weft::runtime::cpu::Cpu>(&dev, c, [40, 72, 48], 1);
 }
 
+/// The block-scaled GEMM in clusters of two CTAs along M (`cluster_m = 2`): each CTA loads half
+/// of the B box the two share and multicasts it, so a CTA's B stage is half its own load, half
+/// its peer's. Ragged M (the second CTA's rows partly or wholly past M), ragged N and K; one
+/// cluster walking several tiles, and several clusters; tasks and clusters in random orders.
+#[test]
+fn a_cluster_of_two_multicasting_b_matches_the_reference_in_the_interpreter() {
+    let dev = common::gpu::cpu();
+    let c2 = |c: GemmConfig| GemmConfig { cluster_m: 2, ..c };
+    let bs = c2(GemmConfig::block_scaled());
+    assert_eq!(bs.b_box(), [64, 128]);
+    // Two clusters, one tile each (rows 128.. of the only row tile are 8 rows).
+    run::<weft::runtime::cpu::Cpu>(&dev, bs, [136, 200, 304], 4);
+    // One cluster walking two tiles (the second ragged), four K blocks: the ring wraps.
+    run::<weft::runtime::cpu::Cpu>(&dev, bs, [300, 72, 400], 2);
+    // 64-row tiles over one consumer warpgroup, 64-column tiles; the second CTA's rows all past M.
+    let small = c2(GemmConfig::block_scaled_for(40, 200, 132));
+    assert_eq!((small.block_m, small.block_n), (64, 64));
+    run::<weft::runtime::cpu::Cpu>(&dev, small, [40, 200, 304], 4);
+    use weft::codegen::interp::{Options, Schedule};
+    let options = Options {
+        schedule: Schedule::Random { seed: 3 },
+    };
+    let dev = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+    run::<weft::runtime::cpu::Cpu>(&dev, bs, [72, 136, 304], 2);
+}
+
 /// The scales loaded a block ahead (`ScaleLoads::OneBlockAhead`): each partial still meets
 /// its own block's scale, over 1, 3 and 4 K blocks (the peeled block alone, a pair and an even
 /// tail, a pair and an odd tail) and past the last one (its loads masked).
@@ -278,6 +304,11 @@ fn block_scales_promote_each_k_block_on_the_gpu() {
             let c = (GemmConfig::block_scaled(), loads);
             run_with::<weft::runtime::cuda::Cuda>(&dev, c, mnk, programs);
         }
+        let c2 = GemmConfig {
+            cluster_m: 2,
+            ..GemmConfig::block_scaled()
+        };
+        run::<weft::runtime::cuda::Cuda>(&dev, c2, mnk, programs);
     }
 }
 
@@ -293,6 +324,20 @@ fn the_block_scaled_gemm_assembles_without_spills_or_serialised_wgmma() {
         (small, ScaleLoads::WithTheBlock),
         (GemmConfig::block_scaled(), ahead),
         (small, ahead),
+        (
+            GemmConfig {
+                cluster_m: 2,
+                ..GemmConfig::block_scaled()
+            },
+            ScaleLoads::WithTheBlock,
+        ),
+        (
+            GemmConfig {
+                cluster_m: 2,
+                ..small
+            },
+            ScaleLoads::WithTheBlock,
+        ),
     ] {
         let what = format!("gemm_blockscaled {c:?}, {loads:?}");
         let ctx = Context::new();
@@ -325,6 +370,19 @@ fn configurations_it_cannot_build_are_typed_errors() {
     c.block_n = 128;
     c.warp_specialized = true;
     assert!(arg(c).contains("f8e4m3"));
+    let mut c = GemmConfig::block_scaled();
+    c.cluster_m = 3;
+    assert!(arg(c).contains("cluster_m 3"));
+    c.cluster_m = 2;
+    c.warp_specialized = false;
+    assert!(arg(c).contains("cluster_m 2"));
+    // Kernels without a cluster schedule refuse one.
+    let mut c = GemmConfig::block_scaled();
+    c.cluster_m = 2;
+    let grouped = weft::codegen::kernels::GroupedLayout::Contiguous;
+    let e =
+        weft::codegen::kernels::gemm_grouped_kernel(&ctx, Target::SM90A, c, grouped).unwrap_err();
+    assert!(e.to_string().contains("no cluster schedule"), "{e}");
     // The reference refuses slices shorter than the shape.
     assert!(
         gemm_blockscaled_reference([&[0.0; 4], &[0.0; 4]], [&[1.0], &[1.0]], [2, 2, 4]).is_err()

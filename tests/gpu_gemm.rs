@@ -191,6 +191,48 @@ fn gemm_variants_match_the_host<B: Backend>(dev: &B::Device, v: &Variants<'_>) {
     run(two, v.two_stage, 32);
 }
 
+/// The warp-specialised GEMM in clusters of two CTAs along M (`cluster_m = 2`: the two share
+/// each B box, each loading half and multicasting it), fp8 with 128-column tiles, bf16 with
+/// 64 × 64 tiles over one warpgroup (both B `[N, K]`: split by rows), and f16 with B `[K, N]`
+/// (split by 128-byte columns), persistent, on `shapes` (M ragged, so the second CTA's rows run
+/// past M; K deeper than the ring).
+fn gemm_in_clusters_matches_the_host<B: Backend>(
+    dev: &B::Device,
+    shapes: &[(usize, usize, usize)],
+) {
+    let mut f8 = GemmConfig::new(DType::F8E4M3);
+    f8.warp_specialized = true;
+    f8.persistent = true;
+    f8.block_n = 128;
+    f8.stages = 2;
+    f8.cluster_m = 2;
+    let mut b16 = GemmConfig::new(DType::BF16);
+    b16.warp_specialized = true;
+    b16.persistent = true;
+    b16.b_transposed = true;
+    b16.block_m = 64;
+    b16.block_n = 64;
+    b16.num_warps = 4;
+    b16.stages = 2;
+    b16.cluster_m = 2;
+    let mut f16 = GemmConfig::new(DType::F16);
+    f16.warp_specialized = true;
+    f16.persistent = true;
+    f16.block_n = 128;
+    f16.stages = 2;
+    f16.cluster_m = 2;
+    for (i, &(m, n, k)) in shapes.iter().enumerate() {
+        run_gemm::<B>(dev, f8, m, n, k.next_multiple_of(16), 100 + i as u64);
+        run_gemm::<B>(dev, b16, m, n, k.next_multiple_of(16), 110 + i as u64);
+        run_gemm::<B>(dev, f16, m, n, k, 120 + i as u64);
+    }
+}
+
+#[test]
+fn gemm_in_clusters_matches_the_host_in_the_interpreter() {
+    gemm_in_clusters_matches_the_host::<Cpu>(&common::gpu::cpu(), &[(136, 136, 320)]);
+}
+
 #[test]
 fn tma_loads_zero_fill_past_the_edge_and_stores_clip_in_the_interpreter() {
     tma_loads_zero_fill_past_the_edge_and_stores_clip::<Cpu>(&common::gpu::cpu());
@@ -237,6 +279,11 @@ mod on_the_gpu {
     #[test]
     fn tma_loads_zero_fill_past_the_edge_and_stores_clip() {
         on_hopper(super::tma_loads_zero_fill_past_the_edge_and_stores_clip::<Cuda>);
+    }
+
+    #[test]
+    fn gemm_in_clusters_matches_the_host_on_the_gpu() {
+        on_hopper(|dev| super::gemm_in_clusters_matches_the_host::<Cuda>(dev, &GPU_SHAPES));
     }
 
     #[test]

@@ -137,6 +137,7 @@ mod verify;
 pub use crate::signature::{ElemType, KernelSignature, Param, ParamType};
 pub use builder::args;
 pub use builder::expr::{Expr, ExprOperand, Exprs};
+pub use builder::ops::cluster::MAX_CLUSTER_CTAS;
 pub use builder::ops::elementwise::{BinaryOp, CmpOp, IntoOperand, Operand, UnaryOp};
 pub use builder::ops::global::{AtomicOp, CacheHint};
 pub use builder::ops::layout_arg::{IntoLayout, IntoSharedLayout, Resolved, SharedResolved};

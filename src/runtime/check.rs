@@ -85,6 +85,26 @@ pub fn check_config(sig: &KernelSignature, config: &LaunchConfig) -> Result<()> 
             got: config.shared_mem_bytes,
         }));
     }
+    if let Some(cluster) = sig.cluster {
+        if let Some(t) = sig
+            .target
+            .filter(|t| !t.supports(crate::target::Feature::Cluster))
+        {
+            return Err(err(LaunchProblem::ClusterArch {
+                cluster,
+                what: "the code's target",
+                arch: t.to_string(),
+            }));
+        }
+        let g = config.grid;
+        let fits = [g.x, g.y, g.z]
+            .iter()
+            .zip(cluster)
+            .all(|(&n, c)| c > 0 && n % c == 0);
+        if !fits {
+            return Err(err(LaunchProblem::ClusterGrid { grid: g, cluster }));
+        }
+    }
     Ok(())
 }
 
@@ -145,5 +165,27 @@ mod tests {
         }
         let e = check_config(&sig(), &LaunchConfig::new(4, 128, 512)).unwrap_err();
         assert!(e.to_string().contains("1024"), "{e}");
+    }
+
+    #[test]
+    fn a_cluster_needs_a_whole_number_of_clusters_and_sm_90() {
+        let mut s = sig();
+        s.cluster = Some([2, 1, 1]);
+        s.target = Some(crate::target::Target::SM90);
+        check_config(&s, &LaunchConfig::new(Dim3::new(6, 3, 1), 128, 1024)).unwrap();
+        let e = check_config(&s, &LaunchConfig::new(Dim3::new(5, 3, 1), 128, 1024)).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                RuntimeError::LaunchConfig {
+                    problem: LaunchProblem::ClusterGrid { .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        s.target = Some(crate::target::Target::SM80);
+        let e = check_config(&s, &LaunchConfig::new(Dim3::new(6, 3, 1), 128, 1024)).unwrap_err();
+        assert!(e.to_string().contains("sm_80"), "{e}");
     }
 }

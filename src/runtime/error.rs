@@ -120,6 +120,28 @@ pub enum LaunchProblem {
     /// signature, and the signature does not state one.
     #[error("the signature states no block size (`threads = N`): give the block explicitly")]
     NoBlockSize,
+    /// The grid is not a whole number of the clusters the kernel was built for.
+    #[error(
+        "the grid {grid:?} is not a multiple of the kernel's cluster {cluster:?} along every axis"
+    )]
+    ClusterGrid {
+        /// The launch's grid.
+        grid: super::dim3::Dim3,
+        /// CTAs per cluster along x, y, z.
+        cluster: [u32; 3],
+    },
+    /// The kernel runs in clusters and the code or the device is older than sm_90.
+    #[error(
+        "the kernel runs in clusters of {cluster:?}, which need sm_90 or later; {what} is {arch}"
+    )]
+    ClusterArch {
+        /// CTAs per cluster along x, y, z.
+        cluster: [u32; 3],
+        /// `"the code's target"` or `"the device"`.
+        what: &'static str,
+        /// The architecture found.
+        arch: String,
+    },
     /// The launch gives less dynamic shared memory than the kernel's code uses.
     #[error("the kernel uses {needs} B of dynamic shared memory, the launch gives {got} B")]
     TooLittleShared {

@@ -115,6 +115,13 @@ pub struct KernelSignature {
     pub threads_per_block: Option<u32>,
     /// Dynamic shared memory the code uses, in bytes: a launch must provide at least this much.
     pub shared_bytes: u32,
+    /// CTAs per cluster along x, y, z (`.reqnctapercluster`) when the code runs in clusters: the
+    /// grid must be a multiple of it, on sm_90 or later.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub cluster: Option<[u32; 3]>,
 }
 
 impl KernelSignature {
@@ -126,6 +133,7 @@ impl KernelSignature {
             params: params.into_iter().map(Param::of).collect(),
             threads_per_block: None,
             shared_bytes: 0,
+            cluster: None,
         }
     }
 

@@ -176,14 +176,31 @@ fn read_attr(sig: &mut KernelSignature, attr: &str) -> Result<(), String> {
         "threads" => sig.threads_per_block = Some(number()?),
         "shared" => sig.shared_bytes = number()?,
         "target" => sig.target = Some(Target::parse(value).map_err(|e| e.to_string())?),
+        "cluster" => sig.cluster = Some(cluster_dims(value)?),
         _ => {
             return Err(format!(
-                "unknown attribute `{}` (known: threads, shared, target)",
+                "unknown attribute `{}` (known: threads, shared, target, cluster)",
                 cut(key)
             ))
         }
     }
     Ok(())
+}
+
+/// `XxYxZ`, each at least 1.
+fn cluster_dims(value: &str) -> Result<[u32; 3], String> {
+    let bad = || {
+        format!(
+            "cluster = `{}` is not `XxYxZ` of positive numbers",
+            cut(value)
+        )
+    };
+    let dims: Vec<u32> = value
+        .split('x')
+        .map(|d| d.trim().parse::<u32>().ok().filter(|&d| d > 0))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    <[u32; 3]>::try_from(dims).map_err(|_| bad())
 }
 
 impl fmt::Display for ParamType {
@@ -235,6 +252,9 @@ impl fmt::Display for KernelSignature {
         if let Some(t) = self.target {
             attrs.push(format!("target = {t}"));
         }
+        if let Some([x, y, z]) = self.cluster {
+            attrs.push(format!("cluster = {x}x{y}x{z}"));
+        }
         if !attrs.is_empty() {
             write!(f, " [{}]", attrs.join(", "))?;
         }
@@ -245,6 +265,18 @@ impl fmt::Display for KernelSignature {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cluster_shape_round_trips_and_bad_shapes_are_named() {
+        let text = "k(p: *f32) [threads = 384, target = sm_90a, cluster = 2x1x1]";
+        let sig = KernelSignature::parse(text).unwrap();
+        assert_eq!(sig.cluster, Some([2, 1, 1]));
+        assert_eq!(sig.to_string(), text);
+        for bad in ["2x1", "0x1x1", "2x1x1x1", "ax1x1"] {
+            let e = KernelSignature::parse(&format!("k() [cluster = {bad}]")).unwrap_err();
+            assert!(e.reason.contains("XxYxZ"), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn full_form_round_trips() {

@@ -339,6 +339,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             params: self.lx.params.clone(),
             threads_per_block: Some(self.lx.kernel_threads()),
             shared_bytes: self.smem.total() as u32,
+            cluster: self.rec.prog.cluster,
         }
     }
 
@@ -600,7 +601,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 "called inside a loop or branch body",
             ));
         }
-        self.lx.end_function(self.max_registers)?;
+        self.lx
+            .end_function(self.max_registers, self.rec.prog.cluster)?;
         let signature = self.signature();
         let header = KernelReport {
             kernel: self.lx.name.clone(),

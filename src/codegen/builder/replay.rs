@@ -107,6 +107,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         if let Some(regs) = program.max_registers {
             kb.limit_registers(regs)?;
         }
+        if let Some(dims) = program.cluster {
+            kb.cluster_dims(dims)?;
+        }
         r.region(&mut kb, program.body, &[])?;
         kb.finish()
     }
@@ -476,6 +479,23 @@ impl<'p> Replay<'p> {
                 none(kb.tma_store(a.v(0)?, &coords, a.v(1)?)?)
             }
             K::TmaStoreWait(n) => none(kb.tma_store_wait(*n)?),
+            K::TmaLoadMulticast { has_pred } => {
+                let pred = a.opt_v(*has_pred, 4)?;
+                let coords = a.values_from(4 + usize::from(*has_pred))?;
+                none(kb.tma_load_multicast(a.v(0)?, &coords, a.v(1)?, a.v(2)?, a.o(3)?, pred)?)
+            }
+            K::ClusterCtaRank => one(kb.cluster_cta_rank()?),
+            K::ClusterId(axis) => one(kb.cluster_id(*axis)?),
+            K::ClusterNumCtas => one(kb.cluster_num_ctas()?),
+            K::ClusterArrive { relaxed: false } => none(kb.cluster_arrive()?),
+            K::ClusterArrive { relaxed: true } => none(kb.cluster_arrive_relaxed()?),
+            K::ClusterWait => none(kb.cluster_wait()?),
+            K::MbarrierArriveRemote { per_warp: false } => {
+                none(kb.mbarrier_arrive_cluster(a.v(0)?, a.o(1)?)?)
+            }
+            K::MbarrierArriveRemote { per_warp: true } => {
+                none(kb.mbarrier_arrive_cluster_per_warp(a.v(0)?, a.o(1)?)?)
+            }
             K::Dot => one(kb.dot(a.v(0)?, a.v(1)?, a.v(2)?)?),
             K::Wgmma { has_use_acc } => {
                 let use_acc = a.opt_v(*has_use_acc, 3)?;

@@ -25,11 +25,24 @@ use crate::target::Vendor;
 
 /// An mbarrier's state.
 #[derive(Debug, Clone)]
-struct Mbar {
-    expected: u64,
-    pending: u64,
-    tx: i64,
-    phase: u32,
+pub(crate) struct Mbar {
+    pub(crate) expected: u64,
+    pub(crate) pending: u64,
+    pub(crate) tx: i64,
+    pub(crate) phase: u32,
+}
+
+impl Mbar {
+    /// `count` arrivals and `tx` bytes (negative: bytes landed); the phase completes when
+    /// both reach zero.
+    pub(crate) fn arrive(&mut self, count: u64, tx: i64) {
+        self.pending = self.pending.saturating_sub(count);
+        self.tx += tx;
+        if self.pending == 0 && self.tx == 0 {
+            self.phase ^= 1;
+            self.pending = self.expected;
+        }
+    }
 }
 
 /// One CTA's state.
@@ -43,14 +56,20 @@ pub(crate) struct Cta<'a> {
     /// The roles of the last `warp_roles`.
     pub roles: Vec<crate::codegen::builder::ops::warp_roles::WarpRole>,
     /// Named barriers: threads arrived in the current generation, and the generation.
-    named: HashMap<i64, (u64, u64)>,
+    pub(crate) named: HashMap<i64, (u64, u64)>,
     pub pid: [u64; 3],
     pub grid: [u64; 3],
     pub smem: SharedMem,
     pub threads_per_warp: u32,
     holders: HashMap<*const TileLayout, Rc<Vec<Vec<u32>>>>,
     offsets: HashMap<*const SharedBuf, Rc<Vec<u64>>>,
-    mbars: Vec<Mbar>,
+    pub(crate) mbars: Vec<Mbar>,
+    /// Whether this CTA has run to its end (its shared memory is gone).
+    pub(crate) exited: bool,
+    /// This CTA's rank in its cluster; the other CTAs of the cluster are in `cluster`.
+    pub(crate) rank: u32,
+    /// The cluster: the other CTAs' state and the cluster barrier.
+    pub(crate) cluster: super::cluster::Cluster,
     /// The op being run (its index), for the sanitizers' messages.
     pub current: u32,
     /// The random schedule's choices, if the run has one.
@@ -84,13 +103,16 @@ impl<'a> Cta<'a> {
             holders: HashMap::new(),
             offsets: HashMap::new(),
             mbars: Vec::new(),
+            exited: false,
+            rank: 0,
+            cluster: super::cluster::Cluster::single(),
             current: 0,
             choices: None,
             out,
         }
     }
 
-    fn op(&self) -> &'a Op {
+    pub(super) fn op(&self) -> &'a Op {
         self.prog.op(OpId(self.current))
     }
 
@@ -149,7 +171,7 @@ impl<'a> Cta<'a> {
     }
 
     /// Operand `a` as a scalar of type `t`.
-    fn scalar_arg(&self, a: &Arg, t: Type) -> R<Num> {
+    pub(super) fn scalar_arg(&self, a: &Arg, t: Type) -> R<Num> {
         Ok(match a {
             Arg::Int(i) => fit(Num::I(*i), t),
             Arg::Float(x) => fit(Num::F(*x), t),
@@ -160,7 +182,7 @@ impl<'a> Cta<'a> {
         })
     }
 
-    fn int_arg(&self, a: &Arg) -> R<i64> {
+    pub(super) fn int_arg(&self, a: &Arg) -> R<i64> {
         Ok(self.scalar_arg(a, Type::Scalar(DType::I64))?.i())
     }
 
@@ -207,7 +229,12 @@ impl<'a> Cta<'a> {
     }
 
     /// For each element of a shared buffer (row-major), its byte offset from the buffer's start.
-    fn offsets_of(&mut self, buf: &Arc<SharedBuf>, elem: Type, shape: &[u64]) -> R<Rc<Vec<u64>>> {
+    pub(super) fn offsets_of(
+        &mut self,
+        buf: &Arc<SharedBuf>,
+        elem: Type,
+        shape: &[u64],
+    ) -> R<Rc<Vec<u64>>> {
         let key = Arc::as_ptr(buf);
         if let Some(o) = self.offsets.get(&key) {
             return Ok(o.clone());
@@ -235,7 +262,7 @@ impl<'a> Cta<'a> {
         Ok(out)
     }
 
-    fn shared_of(&self, a: &Arg) -> R<(u64, &'a IrType)> {
+    pub(super) fn shared_of(&self, a: &Arg) -> R<(u64, &'a IrType)> {
         let v = a
             .value()
             .ok_or_else(|| self.err("a literal for a buffer".into()))?;
@@ -246,7 +273,7 @@ impl<'a> Cta<'a> {
         }
     }
 
-    fn fault(&self, f: Fault, addr: u64) -> InterpError {
+    pub(super) fn fault(&self, f: Fault, addr: u64) -> InterpError {
         match f {
             Fault::Race { op, writer } => {
                 let w = self.prog.op(OpId(op));
@@ -366,7 +393,7 @@ impl<'a> Cta<'a> {
         Ok(())
     }
 
-    fn load_global(&self, addr: u64, d: DType) -> R<Num> {
+    pub(super) fn load_global(&self, addr: u64, d: DType) -> R<Num> {
         let bits = self
             .mem
             .read(addr, d.mem_bytes())
@@ -410,7 +437,7 @@ impl<'a> Cta<'a> {
     }
 
     /// The tensor map operand `a`.
-    fn map_of(&self, a: &Arg) -> R<Rc<TensorMapArg>> {
+    pub(super) fn map_of(&self, a: &Arg) -> R<Rc<TensorMapArg>> {
         match self.get(a.value().unwrap_or(ValueId(u32::MAX)))? {
             Val::Map(m) => Ok(m.clone()),
             _ => Err(self.err("not a tensor map".into())),
@@ -531,7 +558,7 @@ impl<'a> Cta<'a> {
         }
     }
 
-    fn mbar_index(&self, a: &Arg) -> R<usize> {
+    pub(super) fn mbar_index(&self, a: &Arg) -> R<usize> {
         let v = a
             .value()
             .ok_or_else(|| self.err("a literal barrier".into()))?;
@@ -542,13 +569,26 @@ impl<'a> Cta<'a> {
     }
 
     fn arrive(&mut self, i: usize, count: u64, tx: i64) {
-        let b = &mut self.mbars[i];
-        b.pending = b.pending.saturating_sub(count);
-        b.tx += tx;
-        if b.pending == 0 && b.tx == 0 {
-            b.phase ^= 1;
-            b.pending = b.expected;
+        self.mbars[i].arrive(count, tx);
+    }
+
+    /// The box a TMA load of map `map` into buffer `dst` at `coords` reads (zeros outside the
+    /// tensor), and its bytes.
+    pub(super) fn tma_tile(&self, map: &Arg, dst: &Arg, coords: &[Arg]) -> R<(Tile, u64)> {
+        let map = self.map_of(map)?;
+        let coords: Vec<i64> = coords.iter().map(|a| self.int_arg(a)).collect::<R<_>>()?;
+        let (_, t) = self.shared_of(dst)?;
+        let shape = t.shape().to_vec();
+        let d = map.dtype;
+        let n: u64 = shape.iter().product();
+        let mut data = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            data.push(match map.element_addr(&coords, &Tile::coords(&shape, i)) {
+                Some(addr) => self.load_global(addr, d)?,
+                None => fit(Num::I(0), Type::Scalar(d)),
+            });
         }
+        Ok((Tile { shape, data }, n * d.mem_bytes()))
     }
 
     /// Runs one op that has no body; `Blocked` when it waits for another task.
@@ -1068,28 +1108,19 @@ impl<'a> Cta<'a> {
                 if !on {
                     return Ok(Step::Progress);
                 }
-                let map = self.map_of(&args[0])?;
                 let first = if *has_pred { 4 } else { 3 };
-                let coords: Vec<i64> = args[first..]
-                    .iter()
-                    .map(|a| self.int_arg(a))
-                    .collect::<R<_>>()?;
-                let (_, t) = self.shared_of(&args[1])?;
-                let shape = t.shape().to_vec();
-                let d = map.dtype;
-                let n: u64 = shape.iter().product();
-                let mut data = Vec::with_capacity(n as usize);
-                for i in 0..n {
-                    data.push(match map.element_addr(&coords, &Tile::coords(&shape, i)) {
-                        Some(addr) => self.load_global(addr, d)?,
-                        None => fit(Num::I(0), Type::Scalar(d)),
-                    });
-                }
-                self.write_shared(&args[1], &Tile { shape, data }, None, true)?;
+                let (tile, bytes) = self.tma_tile(&args[0], &args[1], &args[first..])?;
+                self.write_shared(&args[1], &tile, None, true)?;
                 let i = self.mbar_index(&args[2])?;
-                let bytes = n * d.mem_bytes();
                 self.arrive(i, 0, -(bytes as i64));
             }
+            OpKind::TmaLoadMulticast { .. }
+            | OpKind::ClusterCtaRank
+            | OpKind::ClusterId(_)
+            | OpKind::ClusterNumCtas
+            | OpKind::ClusterArrive { .. }
+            | OpKind::ClusterWait
+            | OpKind::MbarrierArriveRemote { .. } => return self.run_cluster_op(op),
             OpKind::TmaStore => {
                 let map = self.map_of(&args[0])?;
                 let coords: Vec<i64> = args[2..]

@@ -39,6 +39,7 @@
 //! # Ok(()) }
 //! ```
 
+mod cluster;
 mod debug;
 mod exec;
 mod memory;
@@ -347,20 +348,27 @@ pub fn run_program(
     }
     let shared = u64::from(shared_bytes);
     let g = grid.map(u64::from);
+    let dims = prog.cluster.unwrap_or([1, 1, 1]).map(u64::from);
+    if g.iter().zip(&dims).any(|(&n, &c)| n % c != 0) {
+        return Err(bad(format!(
+            "the grid {grid:?} is not a multiple of the cluster {dims:?}"
+        )));
+    }
+    let clusters = [g[0] / dims[0], g[1] / dims[1], g[2] / dims[2]];
     let mut choices = match options.schedule {
         Schedule::InOrder => None,
         Schedule::Random { seed } => Some(Choices(seed)),
     };
-    let count = g[0]
-        .checked_mul(g[1])
-        .and_then(|c| c.checked_mul(g[2]))
+    let count = clusters[0]
+        .checked_mul(clusters[1])
+        .and_then(|c| c.checked_mul(clusters[2]))
         .ok_or_else(|| {
             bad(format!(
                 "a grid of {grid:?} programs overflows a 64-bit count"
             ))
         })?;
-    // In order, or from a random start with a random stride coprime to the count: every program
-    // once, in an order that changes with the seed.
+    // In order, or from a random start with a random stride coprime to the count: every cluster
+    // (every program, without clusters) once, in an order that changes with the seed.
     let (start, stride) = match &mut choices {
         None => (0, 1),
         Some(c) => {
@@ -372,17 +380,21 @@ pub fn run_program(
             (start, stride % count)
         }
     };
+    let threads = u64::from(prog.num_warps * prog.target.warp_size());
     for i in 0..count {
         // `count` ≥ 1: the grid was checked non-empty above.
         let linear =
             ((u128::from(start) + u128::from(i) * u128::from(stride)) % u128::from(count)) as u64;
-        let pid = [linear % g[0], linear / g[0] % g[1], linear / (g[0] * g[1])];
-        let mut cta = Cta::new(prog, mem, pid, g, shared, &mut *out);
+        let id = [
+            linear % clusters[0],
+            linear / clusters[0] % clusters[1],
+            linear / (clusters[0] * clusters[1]),
+        ];
+        let pids = cluster::programs(id, dims);
+        let mut cta = Cta::new(prog, mem, pids[0], g, shared, &mut *out);
         cta.choices = choices.take();
-        for (v, val) in &params {
-            cta.set(*v, val.clone());
-        }
-        let result = cta.run_program();
+        cta.cluster = cluster::Cluster::new(prog, &pids, shared, dims, threads);
+        let result = cta.run_cluster(&params);
         choices = cta.choices.take();
         result?;
     }

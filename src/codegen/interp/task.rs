@@ -48,6 +48,8 @@ pub(crate) struct Task {
     pub named_wait: Option<(i64, u64)>,
     /// The `wgmma_wait` op it last yielded at before retiring groups (it runs on its next turn).
     pub wgmma_yield: Option<u32>,
+    /// The cluster barrier generation it arrived in and has not waited for yet.
+    pub cluster_arrived: Option<u64>,
 }
 
 impl Task {
@@ -60,6 +62,7 @@ impl Task {
             replica,
             named_wait: None,
             wgmma_yield: None,
+            cluster_arrived: None,
         }
     }
 }

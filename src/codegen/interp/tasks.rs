@@ -225,15 +225,41 @@ impl Cta<'_> {
         self.others.push_back(now);
     }
 
-    /// Runs the program (the body, then every role it starts) to its end.
-    pub(crate) fn run_program(&mut self) -> R<()> {
+    /// Under a random schedule in a cluster of several CTAs, whether this CTA hands over to the
+    /// next now and then (one op in sixteen), so a peer may run ahead of it (and exit before
+    /// this CTA's last remote arrive or multicast, which the GPU allows).
+    fn maybe_yield_cta(&mut self) -> bool {
+        if self.cluster.size() < 2 {
+            return false;
+        }
+        self.choices.as_mut().is_some_and(|c| c.below(16) == 0)
+    }
+
+    /// Opens the kernel body in the first task.
+    pub(crate) fn start(&mut self) {
         let body = self.prog.body;
         self.enter(body, Vec::new(), Cont::End);
+    }
+
+    /// Runs the CTA's tasks (the body, then every role it starts) until all have ended, or all
+    /// wait: for a peer CTA of the cluster, or for ever (a deadlock when no CTA can go on).
+    pub(crate) fn run_turn(&mut self) -> R<Turn> {
         let mut waits: Vec<String> = Vec::new();
+        let mut progressed = false;
         loop {
-            match self.step()? {
+            let step = self.step()?;
+            if !matches!(step, Step::Blocked(_)) {
+                progressed = true;
+            }
+            match step {
                 Step::Progress => {
                     waits.clear();
+                    if self.maybe_yield_cta() {
+                        return Ok(Turn::Stuck {
+                            waits,
+                            progressed: true,
+                        });
+                    }
                     self.maybe_preempt();
                 }
                 Step::Returned(_) => waits.clear(),
@@ -248,13 +274,13 @@ impl Cta<'_> {
                     waits.clear();
                     match self.others.pop_front() {
                         Some(t) => self.task = t,
-                        None => return Ok(()),
+                        None => return Ok(Turn::Finished),
                     }
                 }
                 Step::Blocked(w) => {
                     waits.push(w);
                     if waits.len() > self.others.len() {
-                        return Err(InterpError::Deadlock { waits });
+                        return Ok(Turn::Stuck { waits, progressed });
                     }
                     let next = self.others.pop_front().expect("another task exists");
                     let now = std::mem::replace(&mut self.task, next);
@@ -263,4 +289,15 @@ impl Cta<'_> {
             }
         }
     }
+}
+
+/// How a CTA's turn ended.
+pub(crate) enum Turn {
+    /// Every task ended.
+    Finished,
+    /// Every task waits: what each waits for, and whether anything ran before they did.
+    Stuck {
+        waits: Vec<String>,
+        progressed: bool,
+    },
 }

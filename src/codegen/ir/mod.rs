@@ -50,6 +50,8 @@ pub struct Program {
     pub body: RegionId,
     /// The register limit per thread (`limit_registers`), if any.
     pub max_registers: Option<u32>,
+    /// CTAs per cluster along x, y, z (`cluster_dims`), if the kernel runs in clusters.
+    pub cluster: Option<[u32; 3]>,
     pub(crate) ops: Vec<Op>,
     pub(crate) regions: Vec<Region>,
     pub(crate) types: Vec<Option<IrType>>,
@@ -68,6 +70,7 @@ impl Program {
             params: Vec::new(),
             body: RegionId(0),
             max_registers: None,
+            cluster: None,
             ops: Vec::new(),
             regions: vec![Region::default()],
             types: Vec::new(),

@@ -261,6 +261,34 @@ pub enum OpKind {
     TmaStore,
     /// Waits until at most `pending` TMA stores are reading shared memory.
     TmaStoreWait(u32),
+    /// TMA box load multicast to the CTAs of the cluster whose ranks are set in the mask:
+    /// operands `[tmap, dst, bar, mask, pred?, coords...]`; each receiving CTA gets the box at
+    /// `dst`'s offset in its own shared memory, signalled on its barrier at `bar`'s offset.
+    TmaLoadMulticast {
+        /// Whether operand 4 predicates the copy.
+        has_pred: bool,
+    },
+    /// This CTA's rank in its cluster (`%cluster_ctarank`): a scalar i32.
+    ClusterCtaRank,
+    /// The cluster's index in the grid along `axis` (`%clusterid`): a scalar i32.
+    ClusterId(u32),
+    /// CTAs per cluster (`%cluster_nctarank`): a scalar i32.
+    ClusterNumCtas,
+    /// Every thread arrives at the cluster barrier (`barrier.cluster.arrive`); `relaxed` orders
+    /// no memory.
+    ClusterArrive {
+        /// `.relaxed` rather than `.release`.
+        relaxed: bool,
+    },
+    /// Waits until every thread of the cluster has arrived (`barrier.cluster.wait`, acquire).
+    ClusterWait,
+    /// `[bar, rank]`: every thread (with `per_warp`, lane 0 of every warp) arrives once on the
+    /// barrier at `bar`'s offset in the shared memory of the cluster's CTA `rank` (`mapa` +
+    /// `mbarrier.arrive.release.cluster`).
+    MbarrierArriveRemote {
+        /// One arrival per warp, not per thread.
+        per_warp: bool,
+    },
     /// `mma.sync` tensor-core product: operands `[a, b, acc]`.
     Dot,
     /// Asynchronous `wgmma`: operands `[a, b, acc, use_acc?]`; the result must be waited for.

@@ -237,6 +237,15 @@ pub(crate) fn mnemonic(k: &OpKind) -> String {
         TmaLoad { .. } => "tma_load",
         TmaStore => "tma_store",
         TmaStoreWait(_) => "tma_store_wait",
+        TmaLoadMulticast { .. } => "tma_load_multicast",
+        ClusterCtaRank => "cluster_cta_rank",
+        ClusterId(_) => "cluster_id",
+        ClusterNumCtas => "cluster_num_ctas",
+        ClusterArrive { relaxed: false } => "cluster_arrive",
+        ClusterArrive { relaxed: true } => "cluster_arrive_relaxed",
+        ClusterWait => "cluster_wait",
+        MbarrierArriveRemote { per_warp: false } => "mbarrier_arrive_cluster",
+        MbarrierArriveRemote { per_warp: true } => "mbarrier_arrive_cluster_per_warp",
         Dot => "dot",
         Wgmma { .. } => "wgmma",
         WgmmaWait(_) => "wgmma_wait",
@@ -252,7 +261,7 @@ pub(crate) fn mnemonic(k: &OpKind) -> String {
 fn attributes(k: &OpKind) -> String {
     use OpKind::*;
     match k {
-        ProgramId(a) | NumPrograms(a) => format!("axis = {a}"),
+        ProgramId(a) | NumPrograms(a) | ClusterId(a) => format!("axis = {a}"),
         Assume {
             divisibility,
             contiguity,
@@ -353,8 +362,11 @@ impl Program {
         let maxnreg = self
             .max_registers
             .map_or(String::new(), |r| format!(", maxnreg = {r}"));
+        let cluster = self.cluster.map_or(String::new(), |[x, y, z]| {
+            format!(", cluster = [{x}, {y}, {z}]")
+        });
         let header = format!(
-            "weft.kernel @{}({}) attributes {{target = \"{}\", num_warps = {}{maxnreg}}} {{\n",
+            "weft.kernel @{}({}) attributes {{target = \"{}\", num_warps = {}{maxnreg}{cluster}}} {{\n",
             self.name,
             params.join(", "),
             self.target,

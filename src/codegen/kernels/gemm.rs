@@ -20,11 +20,13 @@ use super::parts::{self, Epilogue, TmaRing, TmaStore};
 
 /// Builds the GEMM for `target` (sm_90a: wgmma and TMA). See the module docs.
 pub fn gemm_kernel(ctx: &Context, target: Target, c: GemmConfig) -> Result<Kernel<'_>> {
-    let name = match (c.b_transposed, c.warp_specialized) {
-        (false, false) => "gemm_nn",
-        (true, false) => "gemm_nt",
-        (false, true) => "gemm_nn_ws",
-        (true, true) => "gemm_nt_ws",
+    let name = match (c.b_transposed, c.warp_specialized, c.cluster_m > 1) {
+        (false, false, _) => "gemm_nn",
+        (true, false, _) => "gemm_nt",
+        (false, true, false) => "gemm_nn_ws",
+        (true, true, false) => "gemm_nt_ws",
+        (false, true, true) => "gemm_nn_ws_c2",
+        (true, true, true) => "gemm_nt_ws_c2",
     };
     gemm_kernel_with(ctx, target, c, name, |_| Ok(|store| store))
 }

@@ -21,7 +21,7 @@ use super::super::{
 };
 use super::gemm::reference_output;
 use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
-use super::parts::{self, BlockScale, TmaRing};
+use super::parts::{self, BlockScale};
 
 /// Columns of K (and rows of B) one scale covers.
 pub const SCALE_BLOCK: usize = 128;
@@ -138,7 +138,15 @@ pub fn gemm_blockscaled_kernel_with(
     if !c.warp_specialized {
         return bad("only the warp-specialised schedule (warp_specialized = true)".into());
     }
-    let mut kb = KernelBuilder::new(ctx, target, "gemm_blockscaled", c.num_warps + 4)?;
+    let name = if c.cluster_m > 1 {
+        "gemm_blockscaled_c2"
+    } else {
+        "gemm_blockscaled"
+    };
+    let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps + 4)?;
+    if c.cluster_m > 1 {
+        kb.cluster_dims([c.cluster_m, 1, 1])?;
+    }
     let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
     let a_scales = kb.arg_ptr("a_scales", DType::F32, 4)?;
     let b_scales = kb.arg_ptr("b_scales", DType::F32, 4)?;
@@ -152,17 +160,16 @@ pub fn gemm_blockscaled_kernel_with(
     } else {
         kb.warp_roles(&[WarpRole::new(4), WarpRole::new(c.num_warps)])?
     };
-    let pid = kb.program_id(0)?;
-    let programs = kb.num_programs(0)?;
-    let (grid, k_blocks) = c.tiles(&mut kb, [m, n, k])?;
+    let (grid, k_blocks, [pid, programs], rank) = c.placement(&mut kb, [m, n, k])?;
     // At least one K block (zero-filled past K, with zero scales), so the consumer's peeled first
     // block always has a fill to wait for.
     let k_tiles = kb.max(k_blocks, 1)?;
     let mine = grid.tiles_of(&mut kb, pid, programs)?;
     let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
     let consumer_threads = c.num_warps * kb.threads_per_warp();
-    let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), Some(consumer_threads))?;
-    let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+    let ring = c.ring(&mut kb, consumer_threads)?;
+    let mut lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+    lp.cluster_rank = rank;
     let scales = RowBlockScales {
         a: a_scales,
         b: b_scales,
@@ -181,6 +188,7 @@ pub fn gemm_blockscaled_kernel_with(
         &scales,
         &store,
     )?;
+    c.leave_cluster(&mut kb)?;
     kb.finish()
 }
 

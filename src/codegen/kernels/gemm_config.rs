@@ -40,6 +40,12 @@ pub struct GemmConfig {
     /// CTA barrier per k-tile, and tiles are walked as in the persistent kernel (launch it on
     /// [`grid_persistent`](Self::grid_persistent) when `persistent`, else on [`grid`](Self::grid)).
     pub warp_specialized: bool,
+    /// CTAs per cluster along M: 1 (no clusters), or 2: the two CTAs of a cluster compute
+    /// neighbouring row tiles of the same columns, and each loads half of their shared B box and
+    /// multicasts it to both, so B is read from L2 once per two tiles (the tiles' operand bytes
+    /// per flop fall by a quarter at 128 × 128). Warp-specialised kernels (with B `[K, N]`,
+    /// `block_n` of at least two 128-byte rows).
+    pub cluster_m: u32,
 }
 
 /// Swizzle of every operand and of C: 128 bytes (one row of a TMA box).
@@ -67,6 +73,7 @@ impl GemmConfig {
             b_transposed: bytes != 2,
             persistent: false,
             warp_specialized: false,
+            cluster_m: 1,
         }
     }
 
@@ -75,16 +82,21 @@ impl GemmConfig {
         128 / (d.bits() / 8)
     }
 
-    /// The launch grid for C of `m × n`: one CTA per tile.
+    /// The launch grid for C of `m × n`: one CTA per tile (with clusters along M, a whole
+    /// cluster per `cluster_m` row tiles, the last one's rows past M idle).
     pub fn grid(&self, m: u64, n: u64) -> (u32, u32, u32) {
-        let tiles = m.div_ceil(u64::from(self.block_m)) * n.div_ceil(u64::from(self.block_n));
+        let cm = u64::from(self.cluster_m.max(1));
+        let rows = u64::from(self.block_m) * cm;
+        let tiles = m.div_ceil(rows) * n.div_ceil(u64::from(self.block_n)) * cm;
         (tiles as u32, 1, 1)
     }
 
     /// The launch grid of a persistent kernel on a device with `sms` SMs: one CTA per SM, at
-    /// most one per tile.
+    /// most one per tile, a whole number of clusters.
     pub fn grid_persistent(&self, m: u64, n: u64, sms: u32) -> (u32, u32, u32) {
-        (self.grid(m, n).0.min(sms.max(1)), 1, 1)
+        let cm = self.cluster_m.max(1);
+        let ctas = self.grid(m, n).0.min(sms.max(cm));
+        (ctas - ctas % cm, 1, 1)
     }
 
     /// The TMA box of A (`[block_m, block_k]`).
@@ -92,10 +104,11 @@ impl GemmConfig {
         [self.block_m, self.block_k]
     }
 
-    /// The TMA box of B: `[block_k, one row]`, or `[block_n, block_k]` when transposed.
+    /// The TMA box of B: `[block_k, one row]`, or `[block_n, block_k]` when transposed (of
+    /// `block_n / cluster_m` rows with clusters: each CTA loads its part).
     pub fn b_box(&self) -> [u32; 2] {
         if self.b_transposed {
-            [self.block_n, self.block_k]
+            [self.block_n / self.cluster_m.max(1), self.block_k]
         } else {
             [self.block_k, Self::row(self.dtype)]
         }
@@ -168,11 +181,38 @@ impl GemmConfig {
         if self.group_m == 0 {
             return Err(bad("group_m 0".into()));
         }
+        match self.cluster_m {
+            1 => {}
+            // B `[K, N]` splits along N in whole 128-byte columns (one box each).
+            2 if self.warp_specialized
+                && (self.b_transposed || self.block_n / 2 >= Self::row(self.dtype)) => {}
+            2 => {
+                return Err(bad(format!(
+                    "cluster_m 2: warp-specialised, with B as [N, K] or block_n at least {}",
+                    2 * Self::row(self.dtype)
+                )))
+            }
+            cm => return Err(bad(format!("cluster_m {cm}: 1 or 2"))),
+        }
         Ok(())
     }
 }
 
 impl GemmConfig {
+    /// Fails unless `cluster_m` is 1: for the kernels without a cluster schedule.
+    pub(super) fn no_clusters(&self, op: &'static str) -> Result<()> {
+        if self.cluster_m != 1 {
+            return Err(CodegenError::arg(
+                op,
+                format!(
+                    "cluster_m {}: this kernel has no cluster schedule (1)",
+                    self.cluster_m
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// The tile grid of C and the K blocks per tile.
     pub fn tiles(
         &self,
@@ -182,6 +222,70 @@ impl GemmConfig {
         let grid = TileGrid::new(kb, [m, n], [self.block_m, self.block_n], self.group_m)?;
         let k_tiles = ceil_div(kb, k, self.block_k as i32)?;
         Ok((grid, k_tiles))
+    }
+
+    /// Where a persistent program works: its index and the program count it walks tiles by,
+    /// the tile grid and K blocks per tile ([`tiles`](Self::tiles)), and with clusters its rank
+    /// in its cluster (the programs are then the clusters, [`cluster_tiles`](Self::cluster_tiles)).
+    pub fn placement(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        mnk: [Value; 3],
+    ) -> Result<(TileGrid, Value, [Value; 2], Option<Value>)> {
+        if self.cluster_m > 1 {
+            let (grid, k_tiles, [cid, clusters, rank]) = self.cluster_tiles(kb, mnk)?;
+            return Ok((grid, k_tiles, [cid, clusters], Some(rank)));
+        }
+        let pid = kb.program_id(0)?;
+        let programs = kb.num_programs(0)?;
+        let (grid, k_tiles) = self.tiles(kb, mnk)?;
+        Ok((grid, k_tiles, [pid, programs], None))
+    }
+
+    /// [`tiles`](Self::tiles) for a kernel in clusters of `cluster_m` CTAs along M: the grid
+    /// of the clusters' tiles (`cluster_m` row tiles each), this CTA's rows of each, and the K
+    /// blocks per tile; and the cluster's index, the number of clusters and the CTA's rank (the
+    /// program index and count a persistent loop walks tiles by, and what the loads split by).
+    pub fn cluster_tiles(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        [m, n, k]: [Value; 3],
+    ) -> Result<(TileGrid, Value, [Value; 3])> {
+        let cm = self.cluster_m;
+        let rank = kb.cluster_cta_rank()?;
+        let cid = kb.cluster_id(0)?;
+        let ctas = kb.num_programs(0)?;
+        let clusters = kb.div(ctas, cm as i32)?;
+        let grid = TileGrid::new(kb, [m, n], [self.block_m * cm, self.block_n], self.group_m)?;
+        let rows = kb.mul(rank, self.block_m as i32)?;
+        let k_tiles = ceil_div(kb, k, self.block_k as i32)?;
+        Ok((grid.offset_rows(rows), k_tiles, [cid, clusters, rank]))
+    }
+
+    /// The ring of a warp-specialised kernel: `stages` stages of [`stage_bytes`](Self::stage_bytes),
+    /// with `consumers` threads releasing each; with clusters, every CTA's consumer warps
+    /// release each stage to every CTA ([`TmaRing::shared_by`]), and the cluster meets once the
+    /// barriers are initialised, before any CTA multicasts into another.
+    pub fn ring(&self, kb: &mut KernelBuilder<'_>, consumers: u32) -> Result<TmaRing> {
+        let cm = self.cluster_m;
+        if cm == 1 {
+            return TmaRing::new(kb, self.stages, self.stage_bytes(), Some(consumers));
+        }
+        let warps = consumers / kb.threads_per_warp();
+        let ring = TmaRing::new(kb, self.stages, self.stage_bytes(), Some(warps * cm))?;
+        kb.cluster_arrive_relaxed()?;
+        kb.cluster_wait()?;
+        Ok(ring.shared_by(cm))
+    }
+
+    /// With clusters, the cluster meets before its CTAs exit, so none exits while a peer may
+    /// still multicast into its shared memory or arrive on its barriers. Nothing without.
+    pub fn leave_cluster(&self, kb: &mut KernelBuilder<'_>) -> Result<()> {
+        if self.cluster_m == 1 {
+            return Ok(());
+        }
+        kb.cluster_arrive()?;
+        kb.cluster_wait()
     }
 
     /// Bytes one ring stage receives (A's and B's boxes).
@@ -209,6 +313,7 @@ impl GemmConfig {
             warps: self.num_warps,
             b_transposed: self.b_transposed,
             k_first: None,
+            cluster_rank: None,
         }
     }
 

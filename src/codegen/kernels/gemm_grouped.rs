@@ -110,6 +110,7 @@ pub fn gemm_grouped_kernel_with(
     loads: ScaleLoads,
 ) -> Result<Kernel<'_>> {
     c.check()?;
+    c.no_clusters("gemm_grouped_kernel")?;
     let fp8 = matches!(c.dtype, DType::F8E4M3 | DType::F8E5M2);
     let bad = |reason: String| Err(CodegenError::arg("gemm_grouped_kernel", reason));
     if !c.warp_specialized || !c.b_transposed {

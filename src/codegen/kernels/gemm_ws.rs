@@ -13,7 +13,7 @@
 
 use super::super::{Context, Kernel, KernelBuilder, Result, Target, WarpRole};
 use super::gemm_config::{alloc_buffers, declare_params, GemmConfig};
-use super::parts::{self, Epilogue, TmaRing, TmaStore};
+use super::parts::{self, Epilogue, TmaStore};
 
 /// Builds the warp-specialised GEMM (`c.warp_specialized`, checked by the caller) with the
 /// epilogue `params` makes (see [`gemm_kernel_with`](super::gemm_kernel_with)).
@@ -29,6 +29,9 @@ where
     W: FnOnce(TmaStore) -> E,
 {
     let mut kb = KernelBuilder::new(ctx, target, name, c.num_warps + 4)?;
+    if c.cluster_m > 1 {
+        kb.cluster_dims([c.cluster_m, 1, 1])?;
+    }
     let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
     let wrap = params(&mut kb)?;
     // With two consumer warpgroups the launch gives 168 registers a thread, fewer than a
@@ -42,15 +45,15 @@ where
     } else {
         kb.warp_roles(&[WarpRole::new(4), WarpRole::new(c.num_warps)])?
     };
-    let pid = kb.program_id(0)?;
-    let programs = kb.num_programs(0)?;
-    let (grid, k_tiles) = c.tiles(&mut kb, [m, n, k])?;
+    // With clusters the programs are the clusters, each CTA computing its rows of their tiles.
+    let (grid, k_tiles, [pid, programs], rank) = c.placement(&mut kb, [m, n, k])?;
     // This program's tiles: pid, pid + programs, …
     let mine = grid.tiles_of(&mut kb, pid, programs)?;
     let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
     let consumer_threads = c.num_warps * kb.threads_per_warp();
-    let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), Some(consumer_threads))?;
-    let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+    let ring = c.ring(&mut kb, consumer_threads)?;
+    let mut lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+    lp.cluster_rank = rank;
     // The previous tile's store has read the staging buffer first.
     let epilogue = wrap(c.tma_store(c_smem, c_map, true));
     parts::gemm_mainloop_ws(
@@ -61,5 +64,6 @@ where
         None,
         &epilogue,
     )?;
+    c.leave_cluster(&mut kb)?;
     kb.finish()
 }

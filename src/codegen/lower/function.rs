@@ -94,11 +94,25 @@ impl<'ctx> LowerCtx<'ctx> {
     }
 
     /// Ends the body with the return, erases what nothing uses, sets the register limit
-    /// (`max_registers`, unless the function has one already) and verifies the module.
-    pub(crate) fn end_function(&mut self, max_registers: Option<u32>) -> Result<()> {
+    /// (`max_registers`, unless the function has one already) and the cluster shape (`cluster`:
+    /// NVPTX's `.reqnctapercluster` and `.explicitcluster`), and verifies the module.
+    pub(crate) fn end_function(
+        &mut self,
+        max_registers: Option<u32>,
+        cluster: Option<[u32; 3]>,
+    ) -> Result<()> {
         self.em.b.build_return(None)?;
         if let Some(f) = self.em.func {
             drop_unused(f);
+            if let Some([x, y, z]) = cluster {
+                // `.reqnctapercluster x, y, z` and `.explicitcluster`.
+                let dims = format!("{x},{y},{z}");
+                let a = self
+                    .em
+                    .ctx
+                    .create_string_attribute("nvvm.cluster_dim", &dims);
+                f.add_attribute(AttributeLoc::Function, a);
+            }
             let key = "nvvm.maxnreg";
             if let Some(regs) = max_registers {
                 if f.get_string_attribute(AttributeLoc::Function, key)

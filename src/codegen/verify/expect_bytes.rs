@@ -6,6 +6,12 @@
 //! on the same barrier are added up until the barrier is waited on or the region ends; when at
 //! least one load was seen, the sum must equal the expected bytes. A barrier is known by its
 //! value, or by the barrier array and index `mbarrier_at` took it from.
+//!
+//! A multicast load brings its box to the barrier of every CTA in its mask, and each of those
+//! CTAs' barriers also receives its peers' multicasts. The check counts the schedule every
+//! multicast kernel of weft uses: each CTA of the mask multicasts an equal share to the same
+//! mask, so a barrier receives the box times the CTAs in the mask (a literal mask's bits, or the
+//! whole cluster for a mask computed at run time).
 
 use std::collections::HashMap;
 
@@ -96,6 +102,16 @@ fn box_bytes(prog: &Program, dst: &Arg) -> u64 {
     t.shape().iter().product::<u64>() * elem
 }
 
+/// The CTAs a multicast with `mask` reaches: the literal's bits, or the whole cluster.
+fn receivers(prog: &Program, mask: &Arg) -> u64 {
+    match mask {
+        Arg::Int(m) => u64::from(m.count_ones()),
+        _ => prog
+            .cluster
+            .map_or(1, |d| d.iter().map(|&x| u64::from(x)).product()),
+    }
+}
+
 fn region(prog: &Program, id: RegionId, keys: &HashMap<ValueId, Key>) -> Result<()> {
     let mut open: HashMap<Key, Open> = HashMap::new();
     for &op_id in &prog.region(id).ops {
@@ -118,6 +134,12 @@ fn region(prog: &Program, id: RegionId, keys: &HashMap<ValueId, Key>) -> Result<
             OpKind::TmaLoad { .. } => {
                 if let Some(o) = key_of(keys, &op.args[2]).and_then(|k| open.get_mut(&k)) {
                     o.arrived += box_bytes(prog, &op.args[1]);
+                    o.loads.push(op.loc);
+                }
+            }
+            OpKind::TmaLoadMulticast { .. } => {
+                if let Some(o) = key_of(keys, &op.args[2]).and_then(|k| open.get_mut(&k)) {
+                    o.arrived += box_bytes(prog, &op.args[1]) * receivers(prog, &op.args[3]);
                     o.loads.push(op.loc);
                 }
             }

@@ -119,7 +119,9 @@ fn region(prog: &Program, id: RegionId, roots: &HashMap<u32, Root>) -> Result<()
         match &op.kind {
             OpKind::StoreShared => write(&op.args[0], Write::Threads),
             OpKind::AsyncCopy { .. } => write(&op.args[0], Write::AsyncCopy),
-            OpKind::TmaLoad { .. } => write(&op.args[1], Write::Tma),
+            OpKind::TmaLoad { .. } | OpKind::TmaLoadMulticast { .. } => {
+                write(&op.args[1], Write::Tma)
+            }
             OpKind::Barrier | OpKind::NamedBarrierSync { .. } => {
                 written.retain(|_, (how, _)| *how != Write::Threads);
             }

@@ -199,6 +199,9 @@ impl backend::Stream for Stream {
             slots.iter_mut().map(|s| s.0.as_mut_ptr().cast()).collect();
         let (g, b) = (config.grid, config.block);
         self.shared.set_last_kernel(kernel.name());
+        if let Some(cluster) = kernel.signature().cluster {
+            self.check_cluster_device(kernel, cluster)?;
+        }
         // SAFETY: `params` holds one pointer per argument into `slots`, which outlive the call (the
         // driver copies the parameter values before returning); the function is live; the rest is
         // the caller's promise.
@@ -216,6 +219,27 @@ impl backend::Stream for Stream {
             kernel: kernel.name().to_string(),
             code: code(e),
         })
+    }
+}
+
+impl Stream {
+    /// A kernel built for clusters of `cluster` CTAs needs a device with clusters (sm_90 or
+    /// later). Its cluster shape travels in its code (`.reqnctapercluster`), so the driver forms
+    /// the clusters from the plain launch, as for CUDA's `__cluster_dims__` kernels; a
+    /// launch-time cluster attribute is only for kernels without one.
+    fn check_cluster_device(&self, kernel: &Kernel, cluster: [u32; 3]) -> Result<()> {
+        let (major, minor) = self.shared.props.compute_capability;
+        if major < 9 {
+            return Err(RuntimeError::LaunchConfig {
+                kernel: kernel.name().to_string(),
+                problem: crate::runtime::error::LaunchProblem::ClusterArch {
+                    cluster,
+                    what: "the device",
+                    arch: format!("sm_{major}{minor}"),
+                },
+            });
+        }
+        Ok(())
     }
 }
 

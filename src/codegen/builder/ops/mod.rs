@@ -9,6 +9,7 @@ pub(crate) mod activation;
 pub(crate) mod async_copy;
 pub(crate) mod block_offsets;
 pub(crate) mod cast;
+pub(crate) mod cluster;
 pub(crate) mod control;
 pub(crate) mod convert;
 pub(crate) mod create;

@@ -74,12 +74,27 @@ impl<'ctx> KernelBuilder<'ctx> {
         bar: Value,
         pred: Option<Value>,
     ) -> Result<()> {
-        const OP: &str = "tma_load";
-        let (spec, map_addr, c, d) = self.tma_operands(OP, tmap, coords, dst)?;
-        let bar_addr = self.mbarrier_addr(OP, bar)?;
-        let issue = self.issuer_predicate(OP, pred)?;
-        let dir = BoxCopy::Load { bar: bar_addr };
-        self.tma_boxes(OP, &spec, map_addr, &c, &d, issue, dir)
+        self.tma_load_with("tma_load", [tmap, dst, bar], coords, pred, None)
+    }
+
+    /// A load of `dst`'s boxes at `coords` signalling `bar`, issued by thread 0 where `pred`
+    /// holds; multicast to the CTAs of the cluster in `mask` (an `i16`) when given.
+    pub(crate) fn tma_load_with(
+        &mut self,
+        op: &'static str,
+        [tmap, dst, bar]: [Value; 3],
+        coords: &[Value],
+        pred: Option<Value>,
+        mask: Option<IntValue<'ctx>>,
+    ) -> Result<()> {
+        let (spec, map_addr, c, d) = self.tma_operands(op, tmap, coords, dst)?;
+        let bar = self.mbarrier_addr(op, bar)?;
+        let issue = self.issuer_predicate(op, pred)?;
+        let dir = match mask {
+            None => BoxCopy::Load { bar },
+            Some(mask) => BoxCopy::Multicast { bar, mask },
+        };
+        self.tma_boxes(op, &spec, map_addr, &c, &d, issue, dir)
     }
 
     /// Stores the shared buffer `src` to the tile at `coords` (outermost first) of the tensor

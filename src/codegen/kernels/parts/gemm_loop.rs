@@ -40,6 +40,11 @@ pub struct GemmLoop {
     /// The first column of K the loop reads (an `i32` scalar; `None`: 0). A split-K program
     /// reads its own range of K blocks from here.
     pub k_first: Option<Value>,
+    /// This CTA's rank (an `i32` scalar) in a cluster of CTAs along M that share B's tile: each
+    /// loads its part of B's stage (B's map box is one part) and multicasts it to all, so B is
+    /// read from L2 once per cluster. The ring must be [`shared_by`](TmaRing::shared_by) the
+    /// cluster. `None`: every CTA loads its own B.
+    pub cluster_rank: Option<Value>,
 }
 
 /// The accumulator after the hook, if there is one.
@@ -77,6 +82,22 @@ impl GemmLoop {
             Some(k0) => kb.add(kk, k0)?,
             None => kk,
         };
+        if let Some(rank) = self.cluster_rank {
+            let part = (self.block[1] / self.ring.ctas()) as i32;
+            let first = kb.mul(rank, part)?;
+            let on = kb.add(on, first)?;
+            let b_at = self.b_at(on, kk);
+            // B's stage is `[N, K]` (split its rows) or `[K, N]` (its columns).
+            let dim = usize::from(!self.b_transposed);
+            return self.ring.load_split(
+                kb,
+                st,
+                &[(self.a_map, &[om, kk][..], self.a_ring)],
+                (self.b_map, &b_at[..], self.b_ring),
+                (rank, dim),
+                pred,
+            );
+        }
         let b_at = self.b_at(on, kk);
         self.ring.load(
             kb,

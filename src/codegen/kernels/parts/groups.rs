@@ -102,6 +102,7 @@ impl TileGrid {
             block_n,
             group_m,
             groups: Some(groups),
+            row_offset: None,
         })
     }
 

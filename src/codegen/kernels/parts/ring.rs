@@ -15,6 +15,8 @@ pub struct TmaRing {
     empty: Option<Value>,
     /// Filled by threads' stores, not TMA ([`written_by`](Self::written_by)).
     written: bool,
+    /// CTAs of the cluster whose producers write into each stage ([`shared_by`](Self::shared_by)).
+    ctas: u32,
 }
 
 impl TmaRing {
@@ -67,12 +69,63 @@ impl TmaRing {
             full,
             empty,
             written: false,
+            ctas: 1,
         })
     }
 
     /// Stages in the ring.
     pub fn stages(&self) -> u32 {
         self.stages
+    }
+
+    /// The ring of one CTA of a cluster of `ctas` CTAs that fill part of each other's stages
+    /// ([`load_split`](Self::load_split)): a producer may refill a stage only when the consumers
+    /// of every CTA it writes into are done with it, so each consumer warp releases the stage to
+    /// all `ctas` CTAs (lane 0 arriving for the warp). Make the ring with `empty_arrivals` of
+    /// the consumer warps times `ctas`.
+    pub fn shared_by(self, ctas: u32) -> TmaRing {
+        TmaRing { ctas, ..self }
+    }
+
+    /// CTAs that write into each stage (1 unless [`shared_by`](Self::shared_by)).
+    pub fn ctas(&self) -> u32 {
+        self.ctas
+    }
+
+    /// [`load`](Self::load) of `own` into stage `st`, and of part `rank` (an `i32` scalar) of
+    /// the `ctas` equal parts along dim `dim` (0 or 1) of `split`'s 2-D stage, multicast into
+    /// the same part of every CTA of the cluster: `split` is `(map, coordinates of this CTA's
+    /// part, ring)`, and a part is a whole number of the map's boxes (along dim 1, each part
+    /// must be whole 128-byte swizzle columns: contiguous bytes). The stage's full barrier
+    /// expects the whole stage, its other parts multicast by the peers.
+    pub fn load_split(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        own: &[(Value, &[Value], Value)],
+        (map, at, ring): (Value, &[Value], Value),
+        (rank, dim): (Value, usize),
+        pred: Option<Value>,
+    ) -> Result<()> {
+        let bar = self.fill(kb, st, own, pred)?;
+        let stage = kb.index_shared(ring, st)?;
+        let [rows, cols] = <[u64; 2]>::try_from(kb.shape(stage)?).map_err(|s| {
+            crate::codegen::CodegenError::arg(
+                "TmaRing::load_split",
+                format!("a stage of {s:?}: 2-D"),
+            )
+        })?;
+        let ctas = u64::from(self.ctas);
+        // The parts as the outermost dim of a view, then this CTA's.
+        let parts = if dim == 0 {
+            kb.reshape_shared(stage, &[ctas, rows / ctas, cols])?
+        } else {
+            let split = kb.reshape_shared(stage, &[rows, ctas, cols / ctas])?;
+            kb.permute_shared(split, &[1, 0, 2])?
+        };
+        let mine = kb.index_shared(parts, rank)?;
+        let everyone = (1i64 << self.ctas) - 1;
+        kb.tma_load_multicast(map, at, mine, bar, everyone, pred)
     }
 
     /// Expects the stage's bytes on its full barrier and issues one TMA load per
@@ -84,6 +137,18 @@ impl TmaRing {
         loads: &[(Value, &[Value], Value)],
         pred: Option<Value>,
     ) -> Result<()> {
+        self.fill(kb, st, loads, pred).map(|_| ())
+    }
+
+    /// Expects the stage's bytes on stage `st`'s full barrier and issues `loads` into it, as
+    /// [`load`](Self::load) says; returns the barrier.
+    fn fill(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        st: Value,
+        loads: &[(Value, &[Value], Value)],
+        pred: Option<Value>,
+    ) -> Result<Value> {
         if self.written {
             return Err(crate::codegen::CodegenError::arg(
                 "TmaRing::load",
@@ -96,7 +161,7 @@ impl TmaRing {
             let dst = kb.index_shared(ring, st)?;
             kb.tma_load(map, at, dst, bar, pred)?;
         }
-        Ok(())
+        Ok(bar)
     }
 
     /// Waits until stage `st` is full (phase parity `phase`) and returns its buffer in each of
@@ -137,10 +202,17 @@ impl TmaRing {
         kb.mbarrier_arrive(f)
     }
 
-    /// A consumer is done with stage `st`: arrives on its empty barrier.
+    /// A consumer is done with stage `st`: arrives on its empty barrier (when the ring is
+    /// [`shared_by`](Self::shared_by) several CTAs, on every CTA's, once per warp).
     pub fn release(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<()> {
         let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
-        kb.mbarrier_arrive(e)
+        if self.ctas == 1 {
+            return kb.mbarrier_arrive(e);
+        }
+        for rank in 0..self.ctas {
+            kb.mbarrier_arrive_cluster_per_warp(e, rank as i32)?;
+        }
+        Ok(())
     }
 
     /// The stage and phase parity of the `it`-th fill of the ring: `(it % stages, (it /

@@ -22,6 +22,8 @@ pub struct TileGrid {
     /// The experts of a grouped GEMM ([`TileGrid::grouped`]): tiles are then numbered expert by
     /// expert.
     pub(super) groups: Option<super::Groups>,
+    /// Rows added to every tile's first row ([`offset_rows`](TileGrid::offset_rows)).
+    pub(super) row_offset: Option<Value>,
 }
 
 impl TileGrid {
@@ -41,7 +43,18 @@ impl TileGrid {
             block_n,
             group_m,
             groups: None,
+            row_offset: None,
         })
+    }
+
+    /// The same tiles with every first row moved down by `rows` (an `i32` scalar): a CTA's part
+    /// of a cluster's tile, when the grid's tiles are a cluster's and each CTA computes
+    /// `block_m / CTAs` of its rows.
+    pub fn offset_rows(self, rows: Value) -> TileGrid {
+        TileGrid {
+            row_offset: Some(rows),
+            ..self
+        }
     }
 
     /// The first row and column of tile `tile` in grouped order (of a grouped GEMM: the first
@@ -51,10 +64,12 @@ impl TileGrid {
             return self.grouped_origin(kb, g, tile);
         }
         let (tm, tn) = kb.grouped_tile(tile, self.num_m, self.num_n, self.group_m)?;
-        Ok((
-            kb.mul(tm, self.block_m as i32)?,
-            kb.mul(tn, self.block_n as i32)?,
-        ))
+        let om = kb.mul(tm, self.block_m as i32)?;
+        let om = match self.row_offset {
+            Some(rows) => kb.add(om, rows)?,
+            None => om,
+        };
+        Ok((om, kb.mul(tn, self.block_n as i32)?))
     }
 
     /// How many tiles program `pid` of `programs` walks persistently (`pid`, `pid + programs`,

@@ -2,6 +2,7 @@
 //! global accesses that are predicated or cache-hinted through inline PTX
 //! ([`inline_ptx`]).
 
+pub(crate) mod cluster;
 pub(crate) mod cp_async;
 pub(crate) mod inline_ptx;
 pub(crate) mod ldmatrix;

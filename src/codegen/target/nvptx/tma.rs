@@ -12,6 +12,12 @@ use crate::codegen::lower::emitter::Emitter;
 pub(crate) enum BoxCopy<'ctx> {
     /// Global to shared, completing on the mbarrier at this shared address.
     Load { bar: IntValue<'ctx> },
+    /// Global to the shared memory of each CTA of the cluster whose rank is set in `mask` (an
+    /// `i16`), at the same offset, completing on each one's mbarrier at `bar`'s offset.
+    Multicast {
+        bar: IntValue<'ctx>,
+        mask: IntValue<'ctx>,
+    },
     /// Shared to global, in the thread's bulk group.
     Store,
 }
@@ -40,6 +46,13 @@ pub(crate) fn copy_box<'ctx>(
             let b = asm.input(RegClass::B32, bar.into());
             format!(
                 "cp.async.bulk.tensor.{n}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{s}], [{m}, {{{cs}}}], [{b}];"
+            )
+        }
+        BoxCopy::Multicast { bar, mask } => {
+            let b = asm.input(RegClass::B32, bar.into());
+            let k = asm.input(RegClass::B16, mask.into());
+            format!(
+                "cp.async.bulk.tensor.{n}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [{s}], [{m}, {{{cs}}}], [{b}], {k};"
             )
         }
         BoxCopy::Store => format!(
