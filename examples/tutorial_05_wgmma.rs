@@ -2,8 +2,9 @@
 //! program one `BLOCK_M × BLOCK_N` tile of C, its K loop loading A and B tiles with TMA onto an
 //! mbarrier and multiplying them with asynchronous `wgmma`, the tile stored through shared
 //! memory with a TMA store. Gluon's `blocked_mma_kernel` waits for each load before its wgmma;
-//! weft's main loop part keeps two stages so the next load is in flight during the wgmma (its
-//! `OVERLAP_MMA` taken one step further).
+//! weft's main loop part keeps three stages so the next loads are in flight during the wgmma (its
+//! `OVERLAP_MMA` taken further: with the f32 C tile in shared memory only one CTA fits on an SM,
+//! and two stages left the tensor cores waiting on loads).
 //!
 //! Line counts (no blank or comment lines; weft's after rustfmt, Gluon's as copied into
 //! `scripts/anchors/gluon_tutorials.py`): `blocked_mma_kernel` 17, built from `kernels::parts`,
@@ -46,7 +47,7 @@ fn config() -> GemmConfig {
     GemmConfig {
         out_dtype: DType::F32,
         block_n: 128,
-        stages: 2,
+        stages: 3,
         num_warps: 4,
         ..GemmConfig::new(DType::F16)
     }
