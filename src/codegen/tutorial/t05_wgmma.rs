@@ -13,8 +13,9 @@
 //!   and the epilogue it is handed ([`TmaStore`](crate::codegen::kernels::parts::TmaStore)).
 //! - **The configuration is the tutorial's.** 128 × 128 tiles, K blocks of 64, 4 warps (one
 //!   warpgroup), C in f32. Gluon's `blocked_mma_kernel` waits for each load before its wgmma;
-//!   the main loop keeps two stages so the next load overlaps the current wgmma (Gluon's
-//!   `OVERLAP_MMA`, one step further).
+//!   the main loop keeps three stages so the next loads overlap the current wgmma (Gluon's
+//!   `OVERLAP_MMA`, further: the f32 C tile in shared memory leaves room for one CTA an SM, and
+//!   with two stages the tensor cores waited on loads).
 //! - **The verifier checks the asynchrony.** Reading the accumulator before a `wgmma_wait`, or an
 //!   `mbarrier_expect` whose bytes differ from the boxes arriving, is a typed error at the line
 //!   that did it, before anything runs.
