@@ -419,13 +419,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             .target
             .lowering()
             .program_id(&mut self.lx, axis, a)?;
-        Ok(self.lx.values.new_value(
-            Type::Scalar(DType::I32),
-            vec![],
-            None,
-            vec![v.into()],
-            AxisInfo::scalar(1),
-        ))
+        Ok(self
+            .lx
+            .values
+            .new_scalar(DType::I32, v.into(), AxisInfo::scalar(1)))
     }
 
     /// The number of CTAs along grid axis `axis`, as an `i32` scalar.
@@ -443,13 +440,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             .target
             .lowering()
             .num_programs(&mut self.lx, axis, a)?;
-        Ok(self.lx.values.new_value(
-            Type::Scalar(DType::I32),
-            vec![],
-            None,
-            vec![v.into()],
-            AxisInfo::scalar(1),
-        ))
+        Ok(self
+            .lx
+            .values
+            .new_scalar(DType::I32, v.into(), AxisInfo::scalar(1)))
     }
 
     /// An integer scalar constant of type `dtype`. Fails if `value` does not fit.

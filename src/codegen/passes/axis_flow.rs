@@ -540,18 +540,25 @@ impl<'p, F: Fn(ValueId) -> Option<Known>> AxisFlow<'p, F> {
         if let Some(Type::Ptr(pointee, _)) = x.ty {
             return Some(AxisInfo::add(ia, ib, pointee.mem_bytes()));
         }
-        Some(if x.dtype()?.is_int() {
-            match b {
-                BinaryOp::Add => AxisInfo::add(ia, ib, 1),
-                BinaryOp::Sub => AxisInfo::sub(ia, ib),
-                BinaryOp::Mul => AxisInfo::mul(ia, ib),
-                BinaryOp::Div => AxisInfo::div(ia, ib),
-                BinaryOp::Rem => AxisInfo::rem(ia, ib),
-                _ => AxisInfo::meet_constancy(ia, ib),
-            }
-        } else {
-            AxisInfo::meet_constancy(ia, ib)
-        })
+        Some(binary_facts(b, x.dtype()?.is_int(), ia, ib))
+    }
+}
+
+/// The facts of `a <op> b` for two values of one element type (`int`: an integer type): integer
+/// arithmetic by its rules, every other op (and float arithmetic) keeping only runs of equal
+/// values. Lowering (`builder/ops/elementwise.rs`) and this pass both derive a binary op's facts
+/// here, so the two cannot drift apart.
+pub(crate) fn binary_facts(op: BinaryOp, int: bool, a: &AxisInfo, b: &AxisInfo) -> AxisInfo {
+    if !int {
+        return AxisInfo::meet_constancy(a, b);
+    }
+    match op {
+        BinaryOp::Add => AxisInfo::add(a, b, 1),
+        BinaryOp::Sub => AxisInfo::sub(a, b),
+        BinaryOp::Mul => AxisInfo::mul(a, b),
+        BinaryOp::Div => AxisInfo::div(a, b),
+        BinaryOp::Rem => AxisInfo::rem(a, b),
+        _ => AxisInfo::meet_constancy(a, b),
     }
 }
 

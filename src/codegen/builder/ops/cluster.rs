@@ -19,7 +19,7 @@ use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::nvptx::cluster as ptx;
 use crate::codegen::target::LlvmTarget;
-use crate::codegen::types::{DType, Type};
+use crate::codegen::types::DType;
 use crate::codegen::Operand;
 use crate::target::Feature;
 
@@ -75,13 +75,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.lx.ensure_body()?;
         let v = self.lx.sreg(intrinsic)?;
         self.lx.note_bits(v, 0xffff, None);
-        Ok(self.lx.values.new_value(
-            Type::Scalar(DType::I32),
-            vec![],
-            None,
-            vec![v.into()],
-            AxisInfo::scalar(1),
-        ))
+        Ok(self
+            .lx
+            .values
+            .new_scalar(DType::I32, v.into(), AxisInfo::scalar(1)))
     }
 
     /// This CTA's rank in its cluster (`%cluster_ctarank`, 0 to CTAs per cluster − 1, x fastest),

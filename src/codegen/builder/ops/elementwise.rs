@@ -378,18 +378,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let u = self.unify(name, &[&x, &y])?;
         let out = self.lx.binary_regs(op, dt, &u.regs[0], &u.regs[1])?;
         let (ia, ib) = (&u.infos[0], &u.infos[1]);
-        let info = if dt.is_int() {
-            match op {
-                BinaryOp::Add => AxisInfo::add(ia, ib, 1),
-                BinaryOp::Sub => AxisInfo::sub(ia, ib),
-                BinaryOp::Mul => AxisInfo::mul(ia, ib),
-                BinaryOp::Div => AxisInfo::div(ia, ib),
-                BinaryOp::Rem => AxisInfo::rem(ia, ib),
-                _ => AxisInfo::meet_constancy(ia, ib),
-            }
-        } else {
-            AxisInfo::meet_constancy(ia, ib)
-        };
+        let info = crate::codegen::passes::axis_flow::binary_facts(op, dt.is_int(), ia, ib);
         Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, out, info))
     }
 

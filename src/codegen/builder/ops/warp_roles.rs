@@ -37,7 +37,7 @@ use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::nvptx::roles as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
-use crate::codegen::types::{DType, Type};
+use crate::codegen::types::DType;
 
 /// Registers per SM (and so per CTA at most) on every NVIDIA target the builder knows.
 const REGISTER_FILE: u32 = 65536;
@@ -199,13 +199,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             role.spec.warps * ws,
             role.spec.replicas,
         )?;
-        let cond = self.lx.values.new_value(
-            Type::Scalar(DType::I1),
-            vec![],
-            None,
-            vec![inside.into()],
-            AxisInfo::scalar(1),
-        );
+        let cond = self
+            .lx
+            .values
+            .new_scalar(DType::I1, inside.into(), AxisInfo::scalar(1));
         let launch = self.launch_registers();
         if role.spec.max_regs.is_some() {
             self.lx.state_register_limit(launch);
@@ -248,13 +245,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         if a.role.spec.replicas == 1 {
             info = AxisInfo::constant(0, &[]);
         }
-        Ok(self.lx.values.new_value(
-            Type::Scalar(DType::I32),
-            vec![],
-            None,
-            vec![a.replica.into()],
-            info,
-        ))
+        Ok(self
+            .lx
+            .values
+            .new_scalar(DType::I32, a.replica.into(), info))
     }
 
     /// The replica number of the current role (an `i32`), if inside one of several replicas.
