@@ -284,7 +284,7 @@ pub enum OpKind {
     ClusterWait,
     /// `[bar, rank]`: every thread (with `per_warp`, lane 0 of every warp) arrives once on the
     /// barrier at `bar`'s offset in the shared memory of the cluster's CTA `rank` (`mapa` +
-    /// `mbarrier.arrive.release.cluster`).
+    /// `mbarrier.arrive.shared::cluster`).
     MbarrierArriveRemote {
         /// One arrival per warp, not per thread.
         per_warp: bool,

@@ -157,8 +157,10 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Every thread that executes it arrives once on the mbarrier `bar` of the cluster's CTA
     /// `rank` (an `i32` scalar or integer): the barrier at `bar`'s offset in that CTA's shared
-    /// memory (`mapa`, then `mbarrier.arrive.release.cluster`). A consumer releases a stage that
-    /// a peer's multicast fills this way.
+    /// memory (`mapa`, then `mbarrier.arrive.shared::cluster`). A consumer releases a stage that
+    /// a peer's multicast fills this way. The arrive orders this thread's earlier accesses at CTA
+    /// scope only (PTX's default, no memory barrier): enough for a stage that is only read; a
+    /// thread that wrote shared memory a peer will read needs a cluster barrier instead.
     #[track_caller]
     pub fn mbarrier_arrive_cluster(
         &mut self,

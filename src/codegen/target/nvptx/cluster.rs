@@ -31,8 +31,10 @@ pub(crate) fn wait(em: &Emitter<'_>) -> Result<()> {
 }
 
 /// Arrives once on the mbarrier at shared address `addr` (this CTA's offset) in the shared memory
-/// of the cluster's CTA `rank`, releasing this thread's earlier accesses at cluster scope; only
-/// where `pred` holds, when given.
+/// of the cluster's CTA `rank`; only where `pred` holds, when given. The arrive has PTX's default
+/// semantics (release at CTA scope), as CUTLASS's and Triton's remote arrives do: `.release.cluster`
+/// makes ptxas put a memory barrier before every arrive, on the consumer's path each K step. A
+/// stage its consumers only read (wgmma, ldmatrix) needs no more.
 pub(crate) fn arrive_remote<'ctx>(
     em: &Emitter<'ctx>,
     addr: IntValue<'ctx>,
@@ -48,7 +50,7 @@ pub(crate) fn arrive_remote<'ctx>(
     asm.inst(format!("mapa.shared::cluster.u32 weft_remote, {a}, {r};"));
     asm.guarded(
         p,
-        "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [weft_remote];",
+        "mbarrier.arrive.shared::cluster.b64 _, [weft_remote];",
     );
     asm.inst("}");
     asm.call(em)?;
