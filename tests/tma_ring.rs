@@ -33,7 +33,10 @@ fn kernel(ctx: &Context, stages: u32) -> Kernel<'_> {
         let ph_s = ring.next_phase(kb, c[2], c[3])?;
         let prev = ring.previous(kb, c[0])?;
         let base = kb.mul(it, PER_FILL as i32)?;
-        for (i, v) in [st, ph, c[0], c[1], c[2], c[3], prev].into_iter().enumerate() {
+        for (i, v) in [st, ph, c[0], c[1], c[2], c[3], prev]
+            .into_iter()
+            .enumerate()
+        {
             let at = kb.add(base, i as i32)?;
             let p = kb.add(out, at)?;
             kb.store(p, v, None)?;

@@ -290,12 +290,7 @@ impl TmaRing {
     /// The phase parity of the stage after `st` (whose parity is `phase`): flipped when `st` is
     /// the last stage. A loop may compute it apart from [`next_stage`](Self::next_stage), where
     /// it needs it.
-    pub fn next_phase(
-        &self,
-        kb: &mut KernelBuilder<'_>,
-        st: Value,
-        phase: Value,
-    ) -> Result<Value> {
+    pub fn next_phase(&self, kb: &mut KernelBuilder<'_>, st: Value, phase: Value) -> Result<Value> {
         let flipped = kb.xor(phase, 1)?;
         let wraps = kb.eq(st, self.stages as i32 - 1)?;
         kb.where_(wraps, flipped, phase)
