@@ -16,8 +16,9 @@
 //! ```
 //! On a GPU: the tutorial's 8192 × 8192 × 16384 f16 (128 × 256 × 64 tiles, 3 buffers, 8 warps),
 //! timed with the shipped (non-persistent) GEMM in the same run (`scripts/anchors/
-//! gluon_tutorials.py persistence` times Gluon's). Without one: a ragged 100 × 264 × 80 problem
-//! on 3 programs in the interpreter, checked against the host.
+//! gluon_tutorials.py persistence` times Gluon's); `group_m=G` sets the tile order's group (8).
+//! Without one: a ragged 300 × 520 × 200 problem (9 tiles of 4 K blocks) on 3 programs, each
+//! walking 3 tiles, in the interpreter, checked against the host.
 mod common;
 
 use common::Result;
@@ -48,8 +49,18 @@ fn persistent_matmul_kernel(
 fn main() -> Result<()> {
     let target = common::target_arg_or(Target::SM90A)?;
     let ctx = Context::new();
+    // `group_m=G`: row tiles per group of the tile order (8; 64 or more at 8192 rows walks
+    // whole columns of tiles, M fastest, as Gluon's `PersistentTileScheduler` delinearises).
+    let group_m = match std::env::args().find_map(|a| a.strip_prefix("group_m=").map(str::to_owned))
+    {
+        Some(g) => g
+            .parse()
+            .map_err(|_| format!("group_m={g}: a positive integer"))?,
+        None => 8,
+    };
     let cfg = GemmConfig {
         persistent: true,
+        group_m,
         ..GemmConfig::new(DType::F16)
     };
     let kernel = persistent_matmul_kernel(&ctx, target, cfg)?;

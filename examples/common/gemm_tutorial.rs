@@ -128,7 +128,12 @@ pub fn in_interpreter(
     what: &str,
 ) -> Result<()> {
     let dev = super::interpreter(target)?;
-    let small = (100, 264, 80);
+    // A persistent kernel's programs each walk several tiles (9 on 3 programs), K ragged.
+    let small = if cfg.persistent {
+        (300, 520, 200)
+    } else {
+        (100, 264, 80)
+    };
     // A persistent kernel gets 3 programs: each walks several tiles.
     run::<weft::runtime::cpu::Cpu>(&dev, kernel, cfg, small, 3, false)?;
     super::interpreted(&format!(

@@ -104,8 +104,8 @@ loop:                                             ; preds = %loop.body, %loop.pr
   %78 = phi float [ 0.000000e+00, %loop.pre ], [ %143, %loop.body ]
   %79 = phi float [ 0.000000e+00, %loop.pre ], [ %144, %loop.body ]
   %80 = phi float [ 0.000000e+00, %loop.pre ], [ %145, %loop.body ]
-  %81 = phi i32 [ 0, %loop.pre ], [ %178, %loop.body ]
-  %82 = phi i32 [ 0, %loop.pre ], [ %180, %loop.body ]
+  %81 = phi i32 [ 0, %loop.pre ], [ %176, %loop.body ]
+  %82 = phi i32 [ 0, %loop.pre ], [ %179, %loop.body ]
   %83 = icmp slt i32 %iv, %27
   br i1 %83, label %loop.body, label %loop.exit
 
@@ -209,140 +209,139 @@ loop.body:                                        ; preds = %loop
   %174 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %168
   %175 = ptrtoint ptr addrspace(3) %174 to i32
   call void asm sideeffect "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r"(i1 %173, i32 %175, i64 %169, i32 %39, i32 %151, i32 %171)
-  %176 = add i32 %81, 1
-  %177 = icmp eq i32 %176, 2
-  %178 = select i1 %177, i32 0, i32 %176
-  %179 = xor i32 %82, 1
-  %180 = select i1 %177, i32 %179, i32 %82
+  %176 = xor i32 %81, 1
+  %177 = xor i32 %82, 1
+  %178 = icmp eq i32 %81, 1
+  %179 = select i1 %178, i32 %177, i32 %82
   %iv.next = add i32 %iv, 1
   br label %loop
 
 loop.exit:                                        ; preds = %loop
-  %181 = call { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } asm sideeffect "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"(float %49, float %50, float %51, float %52, float %53, float %54, float %55, float %56, float %57, float %58, float %59, float %60, float %61, float %62, float %63, float %64)
-  %182 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 0
-  %183 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 1
-  %184 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 2
-  %185 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 3
-  %186 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 4
-  %187 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 5
-  %188 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 6
-  %189 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 7
-  %190 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 8
-  %191 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 9
-  %192 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 10
-  %193 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 11
-  %194 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 12
-  %195 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 13
-  %196 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 14
-  %197 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %181, 15
-  %198 = call { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } asm sideeffect "", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"(float %65, float %66, float %67, float %68, float %69, float %70, float %71, float %72, float %73, float %74, float %75, float %76, float %77, float %78, float %79, float %80)
-  %199 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 0
-  %200 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 1
-  %201 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 2
-  %202 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 3
-  %203 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 4
-  %204 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 5
-  %205 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 6
-  %206 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 7
-  %207 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 8
-  %208 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 9
-  %209 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 10
-  %210 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 11
-  %211 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 12
-  %212 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 13
-  %213 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 14
-  %214 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %198, 15
-  %215 = insertelement <2 x float> poison, float %182, i32 0
-  %216 = insertelement <2 x float> %215, float %183, i32 1
-  %217 = fptrunc <2 x float> %216 to <2 x half>
-  %218 = insertelement <2 x float> poison, float %184, i32 0
-  %219 = insertelement <2 x float> %218, float %185, i32 1
-  %220 = fptrunc <2 x float> %219 to <2 x half>
-  %221 = insertelement <2 x float> poison, float %186, i32 0
-  %222 = insertelement <2 x float> %221, float %187, i32 1
-  %223 = fptrunc <2 x float> %222 to <2 x half>
-  %224 = insertelement <2 x float> poison, float %188, i32 0
-  %225 = insertelement <2 x float> %224, float %189, i32 1
-  %226 = fptrunc <2 x float> %225 to <2 x half>
-  %227 = insertelement <2 x float> poison, float %190, i32 0
-  %228 = insertelement <2 x float> %227, float %191, i32 1
-  %229 = fptrunc <2 x float> %228 to <2 x half>
-  %230 = insertelement <2 x float> poison, float %192, i32 0
-  %231 = insertelement <2 x float> %230, float %193, i32 1
-  %232 = fptrunc <2 x float> %231 to <2 x half>
-  %233 = insertelement <2 x float> poison, float %194, i32 0
-  %234 = insertelement <2 x float> %233, float %195, i32 1
-  %235 = fptrunc <2 x float> %234 to <2 x half>
-  %236 = insertelement <2 x float> poison, float %196, i32 0
-  %237 = insertelement <2 x float> %236, float %197, i32 1
-  %238 = fptrunc <2 x float> %237 to <2 x half>
-  %239 = insertelement <2 x float> poison, float %199, i32 0
-  %240 = insertelement <2 x float> %239, float %200, i32 1
-  %241 = fptrunc <2 x float> %240 to <2 x half>
-  %242 = insertelement <2 x float> poison, float %201, i32 0
-  %243 = insertelement <2 x float> %242, float %202, i32 1
-  %244 = fptrunc <2 x float> %243 to <2 x half>
-  %245 = insertelement <2 x float> poison, float %203, i32 0
-  %246 = insertelement <2 x float> %245, float %204, i32 1
-  %247 = fptrunc <2 x float> %246 to <2 x half>
-  %248 = insertelement <2 x float> poison, float %205, i32 0
-  %249 = insertelement <2 x float> %248, float %206, i32 1
-  %250 = fptrunc <2 x float> %249 to <2 x half>
-  %251 = insertelement <2 x float> poison, float %207, i32 0
-  %252 = insertelement <2 x float> %251, float %208, i32 1
-  %253 = fptrunc <2 x float> %252 to <2 x half>
-  %254 = insertelement <2 x float> poison, float %209, i32 0
-  %255 = insertelement <2 x float> %254, float %210, i32 1
-  %256 = fptrunc <2 x float> %255 to <2 x half>
-  %257 = insertelement <2 x float> poison, float %211, i32 0
-  %258 = insertelement <2 x float> %257, float %212, i32 1
-  %259 = fptrunc <2 x float> %258 to <2 x half>
-  %260 = insertelement <2 x float> poison, float %213, i32 0
-  %261 = insertelement <2 x float> %260, float %214, i32 1
-  %262 = fptrunc <2 x float> %261 to <2 x half>
-  %263 = xor i32 %21, 16
-  %264 = xor i32 %21, 32
-  %265 = xor i32 %21, 48
-  %266 = shl i32 %21, 1
-  %267 = add i32 %266, 32768
-  %268 = shl i32 %263, 1
-  %269 = add i32 %268, 32768
-  %270 = shl i32 %264, 1
-  %271 = add i32 %270, 32768
-  %272 = shl i32 %265, 1
-  %273 = add i32 %272, 32768
-  %274 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %267
-  %275 = bitcast <2 x half> %217 to i32
-  %276 = bitcast <2 x half> %220 to i32
-  %277 = bitcast <2 x half> %223 to i32
-  %278 = bitcast <2 x half> %226 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %274, i32 %275, i32 %276, i32 %277, i32 %278)
-  %279 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %269
-  %280 = bitcast <2 x half> %229 to i32
-  %281 = bitcast <2 x half> %232 to i32
-  %282 = bitcast <2 x half> %235 to i32
-  %283 = bitcast <2 x half> %238 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %279, i32 %280, i32 %281, i32 %282, i32 %283)
-  %284 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %271
-  %285 = bitcast <2 x half> %241 to i32
-  %286 = bitcast <2 x half> %244 to i32
-  %287 = bitcast <2 x half> %247 to i32
-  %288 = bitcast <2 x half> %250 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %284, i32 %285, i32 %286, i32 %287, i32 %288)
-  %289 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %273
-  %290 = bitcast <2 x half> %253 to i32
-  %291 = bitcast <2 x half> %256 to i32
-  %292 = bitcast <2 x half> %259 to i32
-  %293 = bitcast <2 x half> %262 to i32
-  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %289, i32 %290, i32 %291, i32 %292, i32 %293)
+  %180 = call { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } asm sideeffect "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"(float %49, float %50, float %51, float %52, float %53, float %54, float %55, float %56, float %57, float %58, float %59, float %60, float %61, float %62, float %63, float %64)
+  %181 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 0
+  %182 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 1
+  %183 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 2
+  %184 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 3
+  %185 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 4
+  %186 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 5
+  %187 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 6
+  %188 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 7
+  %189 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 8
+  %190 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 9
+  %191 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 10
+  %192 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 11
+  %193 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 12
+  %194 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 13
+  %195 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 14
+  %196 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %180, 15
+  %197 = call { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } asm sideeffect "", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"(float %65, float %66, float %67, float %68, float %69, float %70, float %71, float %72, float %73, float %74, float %75, float %76, float %77, float %78, float %79, float %80)
+  %198 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 0
+  %199 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 1
+  %200 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 2
+  %201 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 3
+  %202 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 4
+  %203 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 5
+  %204 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 6
+  %205 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 7
+  %206 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 8
+  %207 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 9
+  %208 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 10
+  %209 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 11
+  %210 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 12
+  %211 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 13
+  %212 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 14
+  %213 = extractvalue { float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float } %197, 15
+  %214 = insertelement <2 x float> poison, float %181, i32 0
+  %215 = insertelement <2 x float> %214, float %182, i32 1
+  %216 = fptrunc <2 x float> %215 to <2 x half>
+  %217 = insertelement <2 x float> poison, float %183, i32 0
+  %218 = insertelement <2 x float> %217, float %184, i32 1
+  %219 = fptrunc <2 x float> %218 to <2 x half>
+  %220 = insertelement <2 x float> poison, float %185, i32 0
+  %221 = insertelement <2 x float> %220, float %186, i32 1
+  %222 = fptrunc <2 x float> %221 to <2 x half>
+  %223 = insertelement <2 x float> poison, float %187, i32 0
+  %224 = insertelement <2 x float> %223, float %188, i32 1
+  %225 = fptrunc <2 x float> %224 to <2 x half>
+  %226 = insertelement <2 x float> poison, float %189, i32 0
+  %227 = insertelement <2 x float> %226, float %190, i32 1
+  %228 = fptrunc <2 x float> %227 to <2 x half>
+  %229 = insertelement <2 x float> poison, float %191, i32 0
+  %230 = insertelement <2 x float> %229, float %192, i32 1
+  %231 = fptrunc <2 x float> %230 to <2 x half>
+  %232 = insertelement <2 x float> poison, float %193, i32 0
+  %233 = insertelement <2 x float> %232, float %194, i32 1
+  %234 = fptrunc <2 x float> %233 to <2 x half>
+  %235 = insertelement <2 x float> poison, float %195, i32 0
+  %236 = insertelement <2 x float> %235, float %196, i32 1
+  %237 = fptrunc <2 x float> %236 to <2 x half>
+  %238 = insertelement <2 x float> poison, float %198, i32 0
+  %239 = insertelement <2 x float> %238, float %199, i32 1
+  %240 = fptrunc <2 x float> %239 to <2 x half>
+  %241 = insertelement <2 x float> poison, float %200, i32 0
+  %242 = insertelement <2 x float> %241, float %201, i32 1
+  %243 = fptrunc <2 x float> %242 to <2 x half>
+  %244 = insertelement <2 x float> poison, float %202, i32 0
+  %245 = insertelement <2 x float> %244, float %203, i32 1
+  %246 = fptrunc <2 x float> %245 to <2 x half>
+  %247 = insertelement <2 x float> poison, float %204, i32 0
+  %248 = insertelement <2 x float> %247, float %205, i32 1
+  %249 = fptrunc <2 x float> %248 to <2 x half>
+  %250 = insertelement <2 x float> poison, float %206, i32 0
+  %251 = insertelement <2 x float> %250, float %207, i32 1
+  %252 = fptrunc <2 x float> %251 to <2 x half>
+  %253 = insertelement <2 x float> poison, float %208, i32 0
+  %254 = insertelement <2 x float> %253, float %209, i32 1
+  %255 = fptrunc <2 x float> %254 to <2 x half>
+  %256 = insertelement <2 x float> poison, float %210, i32 0
+  %257 = insertelement <2 x float> %256, float %211, i32 1
+  %258 = fptrunc <2 x float> %257 to <2 x half>
+  %259 = insertelement <2 x float> poison, float %212, i32 0
+  %260 = insertelement <2 x float> %259, float %213, i32 1
+  %261 = fptrunc <2 x float> %260 to <2 x half>
+  %262 = xor i32 %21, 16
+  %263 = xor i32 %21, 32
+  %264 = xor i32 %21, 48
+  %265 = shl i32 %21, 1
+  %266 = add i32 %265, 32768
+  %267 = shl i32 %262, 1
+  %268 = add i32 %267, 32768
+  %269 = shl i32 %263, 1
+  %270 = add i32 %269, 32768
+  %271 = shl i32 %264, 1
+  %272 = add i32 %271, 32768
+  %273 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %266
+  %274 = bitcast <2 x half> %216 to i32
+  %275 = bitcast <2 x half> %219 to i32
+  %276 = bitcast <2 x half> %222 to i32
+  %277 = bitcast <2 x half> %225 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %273, i32 %274, i32 %275, i32 %276, i32 %277)
+  %278 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %268
+  %279 = bitcast <2 x half> %228 to i32
+  %280 = bitcast <2 x half> %231 to i32
+  %281 = bitcast <2 x half> %234 to i32
+  %282 = bitcast <2 x half> %237 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %278, i32 %279, i32 %280, i32 %281, i32 %282)
+  %283 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %270
+  %284 = bitcast <2 x half> %240 to i32
+  %285 = bitcast <2 x half> %243 to i32
+  %286 = bitcast <2 x half> %246 to i32
+  %287 = bitcast <2 x half> %249 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %283, i32 %284, i32 %285, i32 %286, i32 %287)
+  %288 = getelementptr inbounds i8, ptr addrspace(3) @weft_smem, i32 %272
+  %289 = bitcast <2 x half> %252 to i32
+  %290 = bitcast <2 x half> %255 to i32
+  %291 = bitcast <2 x half> %258 to i32
+  %292 = bitcast <2 x half> %261 to i32
+  call void asm sideeffect "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr addrspace(3) %288, i32 %289, i32 %290, i32 %291, i32 %292)
   call void asm sideeffect "fence.proxy.async.shared::cta;", ""()
   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  %294 = ptrtoint ptr %c_map to i64
+  %293 = ptrtoint ptr %c_map to i64
+  %294 = icmp eq i32 %1, 0
+  call void asm sideeffect "@$0 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$2, {$3, $4}], [$1];", "b,r,l,r,r"(i1 %294, i32 ptrtoint (ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @weft_smem, i32 32768) to i32), i64 %293, i32 %39, i32 %38)
+  call void asm sideeffect "@$0 cp.async.bulk.commit_group;", "b"(i1 %294)
   %295 = icmp eq i32 %1, 0
-  call void asm sideeffect "@$0 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$2, {$3, $4}], [$1];", "b,r,l,r,r"(i1 %295, i32 ptrtoint (ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @weft_smem, i32 32768) to i32), i64 %294, i32 %39, i32 %38)
-  call void asm sideeffect "@$0 cp.async.bulk.commit_group;", "b"(i1 %295)
-  %296 = icmp eq i32 %1, 0
-  call void asm sideeffect "@$0 cp.async.bulk.wait_group.read 0;", "b"(i1 %296)
+  call void asm sideeffect "@$0 cp.async.bulk.wait_group.read 0;", "b"(i1 %295)
   ret void
 }
 

@@ -100,7 +100,7 @@ loop2:                                            ; preds = %loop.body3, %loop.p
   br i1 %54, label %loop.body3, label %loop.exit4
 
 loop.body3:                                       ; preds = %loop2
-  %55 = srem i32 %53, 2
+  %55 = and i32 %53, 1
   %56 = sdiv i32 %53, 2
   %57 = and i32 %56, 1
   %58 = xor i32 %57, 1
@@ -245,7 +245,7 @@ loop16:                                           ; preds = %endif22, %loop.pre1
   br i1 %157, label %loop.body17, label %loop.exit18
 
 loop.body17:                                      ; preds = %loop16
-  %158 = srem i32 %156, 2
+  %158 = and i32 %156, 1
   %159 = sdiv i32 %156, 2
   %160 = and i32 %159, 1
   %161 = mul i32 %158, 8
@@ -463,7 +463,7 @@ loop.exit18:                                      ; preds = %loop16
 
 then20:                                           ; preds = %loop.body17
   %355 = sub i32 %156, 1
-  %356 = srem i32 %355, 2
+  %356 = and i32 %355, 1
   %357 = sdiv i32 %355, 2
   %358 = mul i32 %356, 8
   %359 = add i32 40976, %358

@@ -90,11 +90,13 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let k_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let v_ring = kb.alloc_shared_buffers(dt, ring, &[bn as u64, d], &swz)?;
     let stages: i32 = if pipelined { 3 } else { 2 };
-    let q_bar = kb.alloc_mbarriers(1, 1)?;
     // K and V of a key block share a stage: one "full" barrier for both tiles' bytes, and the
-    // stage is "empty" again once every thread has arrived after its last wgmma on it.
+    // stage is "empty" again once every thread has arrived after its last wgmma on it. Q's
+    // barrier leads the full ones (one initialisation for all).
     let kv_bytes = 2 * c.block_n * c.head_dim * (dt.bits() / 8);
-    let kv = TmaRing::new(&mut kb, stages as u32, kv_bytes, Some(32 * c.num_warps))?;
+    let (bars, kv) =
+        TmaRing::with_lead_barriers(&mut kb, 1, stages as u32, kv_bytes, Some(32 * c.num_warps))?;
+    let q_bar = kb.mbarrier_at(bars, 0)?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
     kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
@@ -180,7 +182,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             let (o, m_i, l_i, st, phase) =
                 (carried[0], carried[1], carried[2], carried[3], carried[4]);
             let next = kb.add(j, 1)?;
-            let (other, phase_next) = kv.advance(kb, st, phase)?;
+            let other = kv.next_stage(kb, st)?;
             load_kv(kb, next, other)?;
             wait_full(kb, st, phase)?;
             let s = scores(kb, st)?;
@@ -189,6 +191,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
             let o = pv(kb, o, alpha, p16, st)?;
             let o = kb.wgmma_wait(0, &[o])?[0];
             release(kb, st)?;
+            let phase_next = kv.next_phase(kb, st, phase)?;
             Ok(vec![o, m_new, l_new, other, phase_next])
         };
         let last = kb.sub(n_blocks, 1)?;
@@ -229,7 +232,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                     carried[0], carried[1], carried[2], carried[3], carried[4], carried[5],
                 );
                 // ph1 is the phase of the next stage, st1.
-                let (st1, _) = kv.advance(kb, st, ph1)?;
+                let st1 = kv.next_stage(kb, st)?;
                 let stm1 = kv.previous(kb, st)?;
                 wait_full(kb, st1, ph1)?;
                 let s_next = scores(kb, st1)?;
@@ -249,7 +252,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 load_kv(kb, ahead, stm1)?;
                 let o = pv(kb, o, alpha, p16, st)?;
                 let s_next = kb.wgmma_wait(1, &[s_next])?[0];
-                let (_, ph_next) = kv.advance(kb, st1, ph1)?;
+                let ph_next = kv.next_phase(kb, st1, ph1)?;
                 Ok(vec![o, m_new, l_new, s_next, st1, ph_next])
             },
         )?;

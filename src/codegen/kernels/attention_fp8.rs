@@ -121,9 +121,11 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
     let k_ring = kb.alloc_shared_buffers(f8, 2, &[b, d], &qk_sl)?;
     let vt_ring = kb.alloc_shared_buffers(f8, 2, &[d, b], &row128)?;
     let p_smem = kb.alloc_shared(f8, &[b, b], &row128)?;
-    let q_bar = kb.alloc_mbarriers(1, 1)?;
-    // K and Vᵀ of a key block share a stage of a two-stage ring, as in the 16-bit forward.
-    let kv = TmaRing::new(&mut kb, 2, 2 * BLOCK * c.head_dim, Some(32 * WARPS))?;
+    // K and Vᵀ of a key block share a stage of a two-stage ring, Q's barrier leading its full
+    // ones, as in the 16-bit forward.
+    let (bars, kv) =
+        TmaRing::with_lead_barriers(&mut kb, 1, 2, 2 * BLOCK * c.head_dim, Some(32 * WARPS))?;
+    let q_bar = kb.mbarrier_at(bars, 0)?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
     kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;

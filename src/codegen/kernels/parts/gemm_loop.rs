@@ -138,9 +138,10 @@ impl GemmLoop {
 /// The in-step main loop of program `pid`: every warp waits for a stage, issues its wgmma, and
 /// after a CTA barrier refills the stage before it with the K block `stages - 1` ahead. With
 /// `persistent`, the program walks tiles `pid, pid + programs, …` in one loop over (tile, K
-/// block), storing each tile as its last K block completes; else it computes the tile `pid`.
-/// Every tile ends in `epilogue`. Leaves TMA stores in flight (wait for them before the kernel
-/// ends).
+/// block), storing each tile as its last K block completes, and carries where it computes and
+/// loads from one iteration to the next (no integer division in the loop: the next tile's
+/// origin is computed once, when the loads reach it); else it computes the tile `pid`. Every
+/// tile ends in `epilogue`. Leaves TMA stores in flight (wait for them before the kernel ends).
 pub fn gemm_mainloop(
     kb: &mut KernelBuilder<'_>,
     lp: &GemmLoop,
@@ -154,58 +155,63 @@ pub fn gemm_mainloop(
     let k_tiles = lp.k_tiles;
     // The iterations of this program: its K blocks, or, persistent, (tile, K block) pairs of
     // the tiles pid, pid + programs, … flattened into one count.
-    let programs = if persistent {
-        Some(kb.num_programs(0)?)
+    let walk = if persistent {
+        Some(Walk::new(kb, lp, pid)?)
     } else {
         None
     };
-    let fixed = match programs {
+    let fixed = match walk {
         Some(_) => None,
         None => Some(lp.grid.origin(kb, pid)?),
     };
-    let total = match programs {
-        Some(p) => {
-            let mine = lp.grid.tiles_of(kb, pid, p)?;
+    let total = match &walk {
+        Some(w) => {
+            let mine = lp.grid.tiles_of(kb, pid, w.programs)?;
             kb.mul(mine, k_tiles)?
         }
         None => k_tiles,
     };
-    // Where iteration `it` reads: (row offset, column offset, K offset).
-    let place = |kb: &mut KernelBuilder<'_>, it| -> Result<[Value; 3]> {
-        let (om, on, kt) = match (fixed, programs) {
-            (Some((om, on)), _) => (om, on, it),
-            (None, Some(p)) => {
-                let local = kb.div(it, k_tiles)?;
-                let kt = kb.rem(it, k_tiles)?;
-                let (om, on) = lp.grid.persistent_origin(kb, pid, p, local)?;
-                (om, on, kt)
+    // Loads iteration `it` into stage `st` when `it < total`: at K block `it` of the fixed
+    // tile, or where the persistent walk's loads are, `ahead` (which this moves on by one).
+    let load = |kb: &mut KernelBuilder<'_>, it, st, ahead: &mut Vec<Value>| -> Result<()> {
+        let pred = kb.lt(it, total)?;
+        let at = match (&walk, fixed) {
+            (Some(w), _) => {
+                let at = [ahead[2], ahead[3], kb.mul(ahead[1], bk)?];
+                *ahead = w.step(kb, ahead)?;
+                at
             }
+            (None, Some((om, on))) => [om, on, kb.mul(it, bk)?],
             (None, None) => unreachable!("one of the two is set"),
         };
-        Ok([om, on, kb.mul(kt, bk)?])
-    };
-    // Loads iteration `it` into stage `st` when `it < total`.
-    let load = |kb: &mut KernelBuilder<'_>, it, st| -> Result<()> {
-        let pred = kb.lt(it, total)?;
-        let at = place(kb, it)?;
         lp.load(kb, st, at, Some(pred))
+    };
+    let mut ahead = match &walk {
+        Some(w) => w.start(kb)?,
+        None => vec![],
     };
     for i in 0..s - 1 {
         let it = kb.i32(i)?;
-        load(kb, it, it)?;
+        load(kb, it, it, &mut ahead)?;
     }
 
-    // The loop carries the accumulator, the stage it reads and that stage's phase parity.
+    // The loop carries the accumulator, the stage it reads and that stage's phase parity (and,
+    // persistent, the tile and K block it computes and where its loads are).
     let acc0 = lp.zeros(kb)?;
     let zero = kb.i32(0)?;
-    let out = kb.for_range(0, total, 1, &[acc0, zero, zero], |kb, it, carried| {
+    let mut init = vec![acc0, zero, zero];
+    if walk.is_some() {
+        init.extend([zero, zero]);
+        init.extend(&ahead);
+    }
+    let out = kb.for_range(0, total, 1, &init, |kb, it, carried| {
         let (acc, st, phase) = (carried[0], carried[1], carried[2]);
         let (a_t, b_t) = lp.wait(kb, st, phase)?;
         // A persistent loop starts each tile by ignoring the accumulator (scale-d = 0) rather
         // than zeroing registers a wgmma may still be writing.
-        let (acc, kt) = match programs {
+        let (acc, kt) = match walk {
             Some(_) => {
-                let kt = kb.rem(it, k_tiles)?;
+                let kt = carried[4];
                 let use_acc = kb.ne(kt, 0)?;
                 (kb.wgmma_with(a_t, b_t, acc, Some(use_acc))?, kt)
             }
@@ -218,21 +224,26 @@ pub fn gemm_mainloop(
         kb.barrier()?;
         let prev = lp.ring.previous(kb, st)?;
         let next = kb.add(it, s - 1)?;
-        load(kb, next, prev)?;
-        if programs.is_some() {
+        let mut ahead = carried.get(5..).unwrap_or_default().to_vec();
+        load(kb, next, prev, &mut ahead)?;
+        let mut tile = vec![];
+        if let Some(w) = &walk {
             // The tile's last K block: store it (the next tile's first wgmma ignores the
             // accumulator).
-            let kt = kb.rem(it, k_tiles)?;
+            let local = carried[3];
             let k_last = kb.sub(k_tiles, 1)?;
             let last = kb.eq(kt, k_last)?;
             kb.if_then(last, |kb| {
                 let done = kb.wgmma_wait(0, &[acc])?[0];
-                let [om, on, _] = place(kb, it)?;
+                let (om, on) = w.origin(kb, local)?;
                 epilogue.store(kb, done, [om, on])
             })?;
+            let kt1 = kb.add(kt, 1)?;
+            let local1 = kb.add(local, 1)?;
+            tile = vec![kb.where_(last, local1, local)?, kb.where_(last, 0, kt1)?];
         }
         let (st_next, phase_next) = lp.ring.advance(kb, st, phase)?;
-        Ok(vec![acc, st_next, phase_next])
+        Ok([vec![acc, st_next, phase_next], tile, ahead].concat())
     })?;
     // Nothing may leave the kernel with a wgmma in flight.
     let acc = kb.wgmma_wait(0, &[out[0]])?[0];
@@ -240,6 +251,52 @@ pub fn gemm_mainloop(
         epilogue.store(kb, acc, [om, on])?;
     }
     Ok(())
+}
+
+/// Where a persistent program's loads are, carried from one load to the next instead of
+/// divided out of the iteration count (no integer division in the main loop): `[tile (0 for
+/// the program's first), K block, row offset, column offset]`.
+struct Walk<'a> {
+    lp: &'a GemmLoop,
+    pid: Value,
+    programs: Value,
+}
+
+impl<'a> Walk<'a> {
+    fn new(kb: &mut KernelBuilder<'_>, lp: &'a GemmLoop, pid: Value) -> Result<Walk<'a>> {
+        let programs = kb.num_programs(0)?;
+        Ok(Walk { lp, pid, programs })
+    }
+
+    /// K block 0 of the program's first tile.
+    fn start(&self, kb: &mut KernelBuilder<'_>) -> Result<Vec<Value>> {
+        let zero = kb.i32(0)?;
+        let (om, on) = self.origin(kb, zero)?;
+        Ok(vec![zero, zero, om, on])
+    }
+
+    /// The origin of the program's `local`-th tile.
+    fn origin(&self, kb: &mut KernelBuilder<'_>, local: Value) -> Result<(Value, Value)> {
+        self.lp
+            .grid
+            .persistent_origin(kb, self.pid, self.programs, local)
+    }
+
+    /// The K block after `at`, the next tile's first (and its origin) after the last.
+    fn step(&self, kb: &mut KernelBuilder<'_>, at: &[Value]) -> Result<Vec<Value>> {
+        let (local, kt) = (at[0], at[1]);
+        let kt1 = kb.add(kt, 1)?;
+        let wraps = kb.eq(kt1, self.lp.k_tiles)?;
+        kb.if_(
+            wraps,
+            |kb| {
+                let local1 = kb.add(local, 1)?;
+                let (om, on) = self.origin(kb, local1)?;
+                Ok(vec![local1, kb.i32(0)?, om, on])
+            },
+            |_| Ok(vec![local, kt1, at[2], at[3]]),
+        )
+    }
 }
 
 /// The warp-specialised main loop of program `pid` of `programs`, which walks `tiles` tiles

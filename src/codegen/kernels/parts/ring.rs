@@ -12,6 +12,9 @@ pub struct TmaRing {
     stages: u32,
     bytes: u32,
     full: Value,
+    /// Index in `full` of the ring's first full barrier (the ones before it are the caller's,
+    /// [`with_lead_barriers`](Self::with_lead_barriers)).
+    first: u32,
     empty: Option<Value>,
     /// Filled by threads' stores, not TMA ([`written_by`](Self::written_by)).
     written: bool,
@@ -29,7 +32,23 @@ impl TmaRing {
         bytes: u32,
         empty_arrivals: Option<u32>,
     ) -> Result<TmaRing> {
-        TmaRing::alloc(kb, stages, bytes, 1, empty_arrivals)
+        TmaRing::alloc(kb, 0, stages, bytes, 1, empty_arrivals)
+    }
+
+    /// [`new`](Self::new), with `lead` more one-arrival barriers for the caller in front of
+    /// the ring's full ones, in one allocation: the kernel initialises them all in one block,
+    /// behind one CTA barrier, where a barrier of its own (a Q tile's, say) would cost a second.
+    /// Returns the whole array (barriers `0..lead` are the caller's: pick one with
+    /// [`mbarrier_at`](KernelBuilder::mbarrier_at)) and the ring.
+    pub fn with_lead_barriers(
+        kb: &mut KernelBuilder<'_>,
+        lead: u32,
+        stages: u32,
+        bytes: u32,
+        empty_arrivals: Option<u32>,
+    ) -> Result<(Value, TmaRing)> {
+        let ring = TmaRing::alloc(kb, lead, stages, bytes, 1, empty_arrivals)?;
+        Ok((ring.full, ring))
     }
 
     /// A ring whose stages `writers` threads fill with their own stores instead of TMA, each
@@ -42,23 +61,30 @@ impl TmaRing {
         writers: u32,
         empty_arrivals: Option<u32>,
     ) -> Result<TmaRing> {
-        let ring = TmaRing::alloc(kb, stages, 0, writers, empty_arrivals)?;
+        let ring = TmaRing::alloc(kb, 0, stages, 0, writers, empty_arrivals)?;
         Ok(TmaRing {
             written: true,
             ..ring
         })
     }
 
-    /// The full barriers (`full_arrivals` each), then the empty ones, as [`new`](Self::new)
-    /// says.
+    /// `lead` barriers and the full ones (`full_arrivals` each), then the empty ones, as
+    /// [`new`](Self::new) says.
     fn alloc(
         kb: &mut KernelBuilder<'_>,
+        lead: u32,
         stages: u32,
         bytes: u32,
         full_arrivals: u32,
         empty_arrivals: Option<u32>,
     ) -> Result<TmaRing> {
-        let full = kb.alloc_mbarriers(stages, full_arrivals)?;
+        let total = lead.checked_add(stages).ok_or_else(|| {
+            crate::codegen::CodegenError::arg(
+                "TmaRing",
+                format!("{lead} lead barriers and {stages} stages: too many barriers"),
+            )
+        })?;
+        let full = kb.alloc_mbarriers(total, full_arrivals)?;
         let empty = match empty_arrivals {
             Some(n) => Some(kb.alloc_mbarriers(stages, n)?),
             None => None,
@@ -67,6 +93,7 @@ impl TmaRing {
             stages,
             bytes,
             full,
+            first: lead,
             empty,
             written: false,
             ctas: 1,
@@ -155,7 +182,7 @@ impl TmaRing {
                 "this ring is filled by threads' stores (written_by), not by TMA",
             ));
         }
-        let bar = kb.mbarrier_at(self.full, st)?;
+        let bar = self.full_at(kb, st)?;
         kb.mbarrier_expect(bar, self.bytes, pred)?;
         for &(map, at, ring) in loads {
             let dst = kb.index_shared(ring, st)?;
@@ -173,7 +200,7 @@ impl TmaRing {
         phase: Value,
         rings: &[Value],
     ) -> Result<Vec<Value>> {
-        let bar = kb.mbarrier_at(self.full, st)?;
+        let bar = self.full_at(kb, st)?;
         kb.mbarrier_wait(bar, phase)?;
         rings.iter().map(|&r| kb.index_shared(r, st)).collect()
     }
@@ -198,7 +225,7 @@ impl TmaRing {
     /// A writer of a [`written_by`](Self::written_by) ring has stored its part of stage `st`:
     /// arrives on its full barrier.
     pub fn written(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<()> {
-        let f = kb.mbarrier_at(self.full, st)?;
+        let f = self.full_at(kb, st)?;
         kb.mbarrier_arrive(f)
     }
 
@@ -215,23 +242,33 @@ impl TmaRing {
         Ok(())
     }
 
-    /// The stage and phase parity of the `it`-th fill of the ring: `(it % stages, (it /
-    /// stages) & 1)`.
+    /// The stage and phase parity of the `it`-th fill of the ring (`it` ≥ 0): `(it % stages,
+    /// (it / stages) & 1)`, the remainder a mask when `stages` is a power of two.
     pub fn stage_of(&self, kb: &mut KernelBuilder<'_>, it: Value) -> Result<(Value, Value)> {
         let s = self.stages as i32;
-        let st = kb.rem(it, s)?;
+        let st = if self.stages.is_power_of_two() {
+            kb.and(it, s - 1)?
+        } else {
+            kb.rem(it, s)?
+        };
         let round = kb.div(it, s)?;
         Ok((st, kb.and(round, 1)?))
     }
 
     /// The stage after `st` and its phase parity (flipped on wrapping), for a loop that carries
-    /// them instead of counting fills.
+    /// them instead of counting fills: [`next_stage`](Self::next_stage) and
+    /// [`next_phase`](Self::next_phase) (with one wrap test between them when the ring is
+    /// deeper than two stages).
     pub fn advance(
         &self,
         kb: &mut KernelBuilder<'_>,
         st: Value,
         phase: Value,
     ) -> Result<(Value, Value)> {
+        if self.stages == 2 {
+            let st_next = self.next_stage(kb, st)?;
+            return Ok((st_next, self.next_phase(kb, st, phase)?));
+        }
         let st1 = kb.add(st, 1)?;
         let wraps = kb.eq(st1, self.stages as i32)?;
         let st_next = kb.where_(wraps, 0, st1)?;
@@ -240,11 +277,39 @@ impl TmaRing {
         Ok((st_next, phase_next))
     }
 
+    /// The stage after `st`: `st ^ 1` in a ring of two, else `st + 1` wrapped to 0.
+    pub fn next_stage(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<Value> {
+        if self.stages == 2 {
+            return kb.xor(st, 1);
+        }
+        let st1 = kb.add(st, 1)?;
+        let wraps = kb.eq(st1, self.stages as i32)?;
+        kb.where_(wraps, 0, st1)
+    }
+
+    /// The phase parity of the stage after `st` (whose parity is `phase`): flipped when `st` is
+    /// the last stage. A loop may compute it apart from [`next_stage`](Self::next_stage), where
+    /// it needs it.
+    pub fn next_phase(&self, kb: &mut KernelBuilder<'_>, st: Value, phase: Value) -> Result<Value> {
+        let flipped = kb.xor(phase, 1)?;
+        let wraps = kb.eq(st, self.stages as i32 - 1)?;
+        kb.where_(wraps, flipped, phase)
+    }
+
     /// The stage before `st`.
     pub fn previous(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<Value> {
         let wraps = kb.eq(st, 0)?;
         let st_m1 = kb.sub(st, 1)?;
         kb.where_(wraps, self.stages as i32 - 1, st_m1)
+    }
+
+    /// Stage `st`'s full barrier.
+    fn full_at(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<Value> {
+        if self.first == 0 {
+            return kb.mbarrier_at(self.full, st);
+        }
+        let i = kb.add(st, self.first as i32)?;
+        kb.mbarrier_at(self.full, i)
     }
 
     fn empty_barriers(&self) -> Result<Value> {
