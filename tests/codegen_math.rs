@@ -505,3 +505,32 @@ fn approx_ftz_uses_the_flushing_forms_and_casts_pair_up() {
         common::assemble(&ptx, "sm_90", &format!("pair cast {dt}"));
     }
 }
+
+/// A bf16 pair that is both kept (stored) and widened back to f32 (an attention backward's P)
+/// stays one `cvt.rn.bf16x2.f32`: the widening reads the packed word (a shift and a mask)
+/// instead of two `cvt.f32.bf16` of extracted halves, which made LLVM split the narrowing
+/// into single conversions.
+#[test]
+fn a_narrowed_bf16_pair_widened_back_stays_one_conversion() {
+    let t = Target::SM90;
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, t, "k", 4).unwrap();
+    let y = kb.arg_ptr("y", DType::BF16, 16).unwrap();
+    let z = kb.arg_ptr("z", DType::F32, 16).unwrap();
+    let l = weft::codegen::kernels::blocked_1d(t, 4, 4, 512).unwrap();
+    let a = kb.arange(0, 512, &l).unwrap();
+    let f = kb.cast(a, DType::F32).unwrap();
+    let f = kb.mul(f, 0.37f32).unwrap();
+    let h = kb.cast(f, DType::BF16).unwrap();
+    let back = kb.cast(h, DType::F32).unwrap();
+    let sum = kb.add(back, f).unwrap();
+    let p = kb.add(y, a).unwrap();
+    kb.store(p, h, None).unwrap();
+    let q = kb.add(z, a).unwrap();
+    kb.store(q, sum, None).unwrap();
+    let ptx = kb.finish().unwrap().ptx().unwrap();
+    assert_eq!(ptx.matches("cvt.rn.bf16x2.f32").count(), 2, "{ptx}");
+    assert!(!ptx.contains("cvt.rn.bf16.f32"), "a pair split into single conversions: {ptx}");
+    assert!(!ptx.contains("cvt.f32.bf16"), "{ptx}");
+    common::assemble(&ptx, "sm_90", "bf16 round trip");
+}

@@ -40,6 +40,31 @@ impl<'ctx> LowerCtx<'ctx> {
         ])
     }
 
+    /// Two bf16 values widened to f32 from their packed 32-bit word: the low half shifted up and
+    /// the high half masked, which is exact (bf16 is f32's upper half). Two scalar `fpext`s of
+    /// the halves of a pair that was just narrowed make LLVM split the pair's
+    /// `cvt.rn.bf16x2.f32` into two single conversions (a round trip an attention backward
+    /// makes with P); read through the packed word, the pair stays one conversion.
+    pub(crate) fn widen_bf16_pair(
+        &mut self,
+        a: BasicValueEnum<'ctx>,
+        b: BasicValueEnum<'ctx>,
+    ) -> Result<[BasicValueEnum<'ctx>; 2]> {
+        let ctx = self.em.ctx;
+        let (i32t, f32t) = (ctx.i32_type(), ctx.f32_type());
+        let bld = &self.em.b;
+        let v2 = ctx.bf16_type().vec_type(2);
+        let v = bld.build_insert_element(v2.get_poison(), a, i32t.const_zero(), "")?;
+        let v = bld.build_insert_element(v, b, i32t.const_int(1, false), "")?;
+        let word = bld.build_bit_cast(v, i32t, "")?.into_int_value();
+        let lo = bld.build_left_shift(word, i32t.const_int(16, false), "")?;
+        let hi = bld.build_and(word, i32t.const_int(0xffff_0000, false), "")?;
+        Ok([
+            bld.build_bit_cast(lo, f32t, "")?,
+            bld.build_bit_cast(hi, f32t, "")?,
+        ])
+    }
+
     /// One fp8 byte to f16 through `cvt.rn.f16x2.e4m3x2` (the byte in the low half).
     pub(crate) fn fp8_to_f16(
         &mut self,
@@ -184,6 +209,10 @@ impl<'ctx> LowerCtx<'ctx> {
         if self.pairs_narrow(from, to) && regs.len().is_multiple_of(2) {
             for pair in regs.chunks(2) {
                 out.extend(self.narrow_pair(pair[0], pair[1], to)?);
+            }
+        } else if (from, to) == (DType::BF16, DType::F32) && regs.len().is_multiple_of(2) {
+            for pair in regs.chunks(2) {
+                out.extend(self.widen_bf16_pair(pair[0], pair[1])?);
             }
         } else {
             for r in regs {
