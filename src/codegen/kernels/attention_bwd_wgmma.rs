@@ -246,7 +246,11 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
             Pass::DkDv => 0,
             Pass::Dq => 2 * c.block_n * 4,
         };
-        kb.mbarrier_expect(res_full, 2 * c.block_n * c.head_dim * elem + res_stats, None)?;
+        kb.mbarrier_expect(
+            res_full,
+            2 * c.block_n * c.head_dim * elem + res_stats,
+            None,
+        )?;
         let res_row = kb.add(res_head0, r0)?;
         for w in 0..consumers as i32 {
             let row = kb.add(res_row, w * ROWS_PER_CONSUMER as i32)?;
