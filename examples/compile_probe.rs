@@ -207,6 +207,10 @@ fn sweep(dir: &str) {
         ),
     );
     write(
+        "gemm_blockscaled_staged".into(),
+        kernels::gemm_blockscaled_kernel_with(&ctx, Target::SM90A, bs, kernels::ScaleLoads::Staged),
+    );
+    write(
         "gemm_blockscaled_m64".into(),
         kernels::gemm_blockscaled_kernel(
             &ctx,

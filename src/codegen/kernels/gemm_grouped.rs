@@ -23,7 +23,7 @@ use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
 use super::gemm::reference_output;
-use super::gemm_blockscaled::{RowBlockScales, ScaleLoads};
+use super::gemm_blockscaled::{RowBlockScales, ScaleLoads, ScaleSource};
 use super::gemm_config::GemmConfig;
 use super::parts::{self, ceil_div, Epilogue, GroupRows, Groups, TileGrid, TmaRing};
 use crate::layout::encoding::NvmmaShared;
@@ -118,6 +118,13 @@ pub fn gemm_grouped_kernel_with(
             "a warp-specialised schedule with B as [N, K] (warp_specialized, b_transposed)".into(),
         );
     }
+    if fp8 && loads == ScaleLoads::Staged {
+        return bad(
+            "ScaleLoads::Staged: the grouped GEMM reads its scales from global memory \
+             (WithTheBlock or OneBlockAhead)"
+                .into(),
+        );
+    }
     if fp8 && !matches!(c.block_n, 64 | 128) {
         return bad(format!(
             "fp8 block_n {}: 64 or 128 (one B scale a tile and K block)",
@@ -194,8 +201,10 @@ pub fn gemm_grouped_kernel_with(
         let k_tiles = kb.max(k_blocks, 1)?;
         let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
         let s = RowBlockScales {
-            a: a_scales,
-            b: b_scales,
+            source: ScaleSource::Global {
+                a: a_scales,
+                b: b_scales,
+            },
             m: rows,
             k_blocks,
             layout: mma,
