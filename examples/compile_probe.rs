@@ -258,6 +258,16 @@ fn sweep(dir: &str) {
             kernels::ScaleLoads::OneBlockAhead,
         ),
     );
+    write(
+        "gemm_grouped_F8E4M3_Contiguous_staged".into(),
+        kernels::gemm_grouped_kernel_with(
+            &ctx,
+            Target::SM90A,
+            kernels::GemmConfig::grouped(DType::F8E4M3),
+            kernels::GroupedLayout::Contiguous,
+            kernels::ScaleLoads::Staged,
+        ),
+    );
     for d in [DType::BF16, DType::F8E4M3] {
         for layout in [
             kernels::GroupedLayout::Contiguous,

@@ -142,7 +142,8 @@ fn launch<B: Backend>(
         Some(loads) => Some(DeviceScales::<B>::upload(
             dev,
             [&p.host[2], &p.host[3]],
-            [p.mnk.0, p.mnk.1, p.mnk.2],
+            [p.mnk.0, p.mnk.1.div_ceil(SCALE_BLOCK)],
+            p.mnk.2,
             loads,
         )?),
         None => None,

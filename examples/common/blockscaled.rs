@@ -14,21 +14,22 @@ use weft::runtime::{Backend, KernelArgs, TensorMap};
 pub struct DeviceScales<B: Backend> {
     a: BufferOf<B, f32>,
     b: BufferOf<B, f32>,
-    /// Staged: the rows of A's and B's scales (M and ⌈N/128⌉) and the K blocks.
+    /// Staged: the rows of A's and B's scales and the K blocks.
     staged: Option<[usize; 3]>,
 }
 
 impl<B: Backend> DeviceScales<B> {
-    /// Uploads row-major `sa` `[m, ⌈k/128⌉]` and `sb` `[⌈n/128⌉, ⌈k/128⌉]`, transposed by
-    /// `scales_mn_major` when `loads` is `Staged`.
+    /// Uploads row-major `sa` `[a_rows, ⌈k/128⌉]` and `sb` `[b_rows, ⌈k/128⌉]` (a GEMM's M and
+    /// ⌈N/128⌉; a grouped one's rows and experts · N/128), transposed by `scales_mn_major` when
+    /// `loads` is `Staged`.
     pub fn upload(
         dev: &B::Device,
         [sa, sb]: [&[f32]; 2],
-        [m, n, k]: [usize; 3],
+        [a_rows, b_rows]: [usize; 2],
+        k: usize,
         loads: ScaleLoads,
     ) -> Result<Self, Box<dyn std::error::Error>> {
         let kbs = k.div_ceil(SCALE_BLOCK);
-        let nbs = n.div_ceil(SCALE_BLOCK);
         if loads != ScaleLoads::Staged {
             return Ok(DeviceScales {
                 a: dev.upload(sa)?,
@@ -37,9 +38,9 @@ impl<B: Backend> DeviceScales<B> {
             });
         }
         Ok(DeviceScales {
-            a: dev.upload(&scales_mn_major(sa, m, kbs)?)?,
-            b: dev.upload(&scales_mn_major(sb, nbs, kbs)?)?,
-            staged: Some([m, nbs, kbs]),
+            a: dev.upload(&scales_mn_major(sa, a_rows, kbs)?)?,
+            b: dev.upload(&scales_mn_major(sb, b_rows, kbs)?)?,
+            staged: Some([a_rows, b_rows, kbs]),
         })
     }
 
@@ -50,7 +51,7 @@ impl<B: Backend> DeviceScales<B> {
         dev: &B::Device,
         c: &GemmConfig,
     ) -> weft::runtime::Result<Option<[TensorMap<'_>; 2]>> {
-        let Some([m, nbs, kbs]) = self.staged else {
+        let Some([a_rows, b_rows, kbs]) = self.staged else {
             return Ok(None);
         };
         let map = |buf, rows: usize, bx: [u32; 2]| {
@@ -58,8 +59,8 @@ impl<B: Backend> DeviceScales<B> {
             dev.tensor_map(buf, &[kbs.max(1) as u64, rows as u64], &[stride], &bx, 0)
         };
         Ok(Some([
-            map(&self.a, m, c.a_scales_box())?,
-            map(&self.b, nbs, c.b_scales_box())?,
+            map(&self.a, a_rows, c.a_scales_box())?,
+            map(&self.b, b_rows, c.b_scales_box())?,
         ]))
     }
 

@@ -138,6 +138,57 @@ pub fn scales_mn_major(scales: &[f32], rows: usize, k_blocks: usize) -> Result<V
     Ok(out)
 }
 
+/// A block-scaled kernel's two scale parameters as `loads` reads them: `a_scales_map`,
+/// `b_scales_map` (tensor maps, boxes [`GemmConfig::a_scales_box`] and
+/// [`GemmConfig::b_scales_box`]) when staged, else `a_scales`, `b_scales` (pointers).
+pub(super) fn scale_params(
+    kb: &mut KernelBuilder<'_>,
+    c: &GemmConfig,
+    loads: ScaleLoads,
+) -> Result<[Value; 2]> {
+    if loads == ScaleLoads::Staged {
+        return Ok([
+            kb.arg_tensor_map("a_scales_map", DType::F32, &c.a_scales_box(), 0)?,
+            kb.arg_tensor_map("b_scales_map", DType::F32, &c.b_scales_box(), 0)?,
+        ]);
+    }
+    Ok([
+        kb.arg_ptr("a_scales", DType::F32, 4)?,
+        kb.arg_ptr("b_scales", DType::F32, 4)?,
+    ])
+}
+
+/// Where the consumers read the scales of [`scale_params`]' `params`, and, staged, the stage
+/// buffers the producer copies them into (a `[1, block_m]` and a `[1, 32]` f32 buffer a stage,
+/// as unswizzled TMA boxes write them: 1024-byte aligned, so every stage's box lands 128-byte
+/// aligned) with the bytes they add to a stage.
+pub(super) fn scale_source(
+    kb: &mut KernelBuilder<'_>,
+    c: &GemmConfig,
+    params: [Value; 2],
+    loads: ScaleLoads,
+) -> Result<(ScaleSource, Option<StagedScales>, u32)> {
+    if loads != ScaleLoads::Staged {
+        let [a, b] = params;
+        return Ok((ScaleSource::Global { a, b }, None, 0));
+    }
+    let flat = NvmmaShared::new(0, 32, 2, false);
+    let stages = u64::from(c.stages);
+    let [ab, bb] = [c.a_scales_box(), c.b_scales_box()].map(|b| b.map(u64::from));
+    let s = StagedScales {
+        a_map: params[0],
+        a_ring: kb.alloc_shared_buffers(DType::F32, stages, &ab, flat.clone())?,
+        b_map: params[1],
+        b_ring: kb.alloc_shared_buffers(DType::F32, stages, &bb, flat)?,
+        block: SCALE_BLOCK as i32,
+    };
+    let source = ScaleSource::Staged {
+        a_ring: s.a_ring,
+        b_ring: s.b_ring,
+    };
+    Ok((source, Some(s), (c.block_m + B_SCALES_BOX) * 4))
+}
+
 /// Where a K block's scales come from.
 pub(super) enum ScaleSource {
     /// Pointers to row-major `sa` `[M, ⌈K/128⌉]` and `sb` `[⌈N/128⌉, ⌈K/128⌉]`.
@@ -265,18 +316,7 @@ pub fn gemm_blockscaled_kernel_with(
         kb.cluster_dims([c.cluster_m, 1, 1])?;
     }
     let [a_map, b_map, c_map, m, n, k] = declare_params(&mut kb, &c)?;
-    let staged = loads == ScaleLoads::Staged;
-    let scale_args = if staged {
-        [
-            kb.arg_tensor_map("a_scales_map", DType::F32, &c.a_scales_box(), 0)?,
-            kb.arg_tensor_map("b_scales_map", DType::F32, &c.b_scales_box(), 0)?,
-        ]
-    } else {
-        [
-            kb.arg_ptr("a_scales", DType::F32, 4)?,
-            kb.arg_ptr("b_scales", DType::F32, 4)?,
-        ]
-    };
+    let scale_args = scale_params(&mut kb, &c, loads)?;
     // Three accumulators (the main one, the partial in flight, the one being promoted) need
     // more than the 168 registers a thread the launch gives: take them from the producer.
     let roles = if c.num_warps == 8 {
@@ -293,41 +333,12 @@ pub fn gemm_blockscaled_kernel_with(
     let k_tiles = kb.max(k_blocks, 1)?;
     let mine = grid.tiles_of(&mut kb, pid, programs)?;
     let [a_ring, b_ring, c_smem] = alloc_buffers(&mut kb, &c)?;
-    // Staged: a `[1, block_m]` and a `[1, 32]` f32 buffer a stage, as unswizzled TMA boxes
-    // write them (1024-byte aligned, every stage's box 128-byte aligned).
-    let staged_scales = if staged {
-        let flat = NvmmaShared::new(0, 32, 2, false);
-        let stages = u64::from(c.stages);
-        let [ab, bb] = [c.a_scales_box(), c.b_scales_box()].map(|b| b.map(u64::from));
-        Some(StagedScales {
-            a_map: scale_args[0],
-            a_ring: kb.alloc_shared_buffers(DType::F32, stages, &ab, flat.clone())?,
-            b_map: scale_args[1],
-            b_ring: kb.alloc_shared_buffers(DType::F32, stages, &bb, flat)?,
-            block: SCALE_BLOCK as i32,
-        })
-    } else {
-        None
-    };
-    let scale_bytes = match staged_scales {
-        Some(_) => (c.block_m + B_SCALES_BOX) * 4,
-        None => 0,
-    };
+    let (source, staged_scales, scale_bytes) = scale_source(&mut kb, &c, scale_args, loads)?;
     let consumer_threads = c.num_warps * kb.threads_per_warp();
     let ring = c.ring_with(&mut kb, consumer_threads, scale_bytes)?;
     let mut lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
     lp.cluster_rank = rank;
     lp.scales = staged_scales;
-    let source = match staged_scales {
-        Some(s) => ScaleSource::Staged {
-            a_ring: s.a_ring,
-            b_ring: s.b_ring,
-        },
-        None => ScaleSource::Global {
-            a: scale_args[0],
-            b: scale_args[1],
-        },
-    };
     let scales = RowBlockScales {
         source,
         m,
