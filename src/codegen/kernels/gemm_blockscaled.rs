@@ -284,8 +284,9 @@ pub fn gemm_blockscaled_kernel(ctx: &Context, target: Target, c: GemmConfig) -> 
     gemm_blockscaled_kernel_with(ctx, target, c, ScaleLoads::default())
 }
 
-/// [`gemm_blockscaled_kernel`] with the scales loaded when `loads` says (a schedule variant:
-/// the same parameters, grid and result).
+/// [`gemm_blockscaled_kernel`] with the scales loaded when and how `loads` says (a schedule
+/// variant: the same grid and result; the same parameters but with [`ScaleLoads::Staged`], whose
+/// scales are tensor maps of their M- and N-major copies).
 pub fn gemm_blockscaled_kernel_with(
     ctx: &Context,
     target: Target,
