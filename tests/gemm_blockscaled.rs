@@ -215,7 +215,8 @@ fn scales_loaded_a_block_ahead_meet_their_own_k_block_in_the_interpreter() {
 /// block's column of A's M-major scales and B's scale into the stage, the consumers read them
 /// there. M not a multiple of 4 (A's scale rows padded) nor of the tile (the tail's scales
 /// zero-filled), ragged N (a second B scale block) and K; 128- and 64-row tiles; one K block;
-/// clusters of two; a random schedule (a stage's scales read before it is released).
+/// clusters of two; a random schedule (a stage's scales read before it is released); and C bit
+/// for bit as with the scales read from global memory.
 #[test]
 fn staged_scales_meet_their_own_k_block_in_the_interpreter() {
     use weft::codegen::interp::{Options, Schedule};
@@ -224,6 +225,20 @@ fn staged_scales_meet_their_own_k_block_in_the_interpreter() {
     let bs = GemmConfig::block_scaled();
     let worst = run_with::<weft::runtime::cpu::Cpu>(&dev, staged(bs), [137, 200, 304], 3);
     println!("staged 137x200x304: max error {worst:.2e}");
+    // Where the scales come from changes nothing else: the same products, bit for bit.
+    let mnk = [137, 72, 304];
+    let ops = Operands::uniform(mnk);
+    let [global, from_stages] = [ScaleLoads::WithTheBlock, ScaleLoads::Staged].map(|loads| {
+        let what = format!("{mnk:?} {loads:?}");
+        launch_on::<weft::runtime::cpu::Cpu>(&dev, (bs, loads), mnk, 2, &ops, &what)
+    });
+    assert!(
+        global
+            .iter()
+            .zip(&from_stages)
+            .all(|(g, s)| g.to_bits() == s.to_bits()),
+        "staged scales give other results than global ones"
+    );
     let small = GemmConfig::block_scaled_for(41, 200, 132);
     run_with::<weft::runtime::cpu::Cpu>(&dev, staged(small), [41, 200, 304], 2);
     run_with::<weft::runtime::cpu::Cpu>(&dev, staged(small), [41, 72, 48], 1);
