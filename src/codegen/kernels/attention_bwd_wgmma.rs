@@ -196,12 +196,21 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
     ];
     let elem = dt.bits() / 8;
     let consumer_threads = consumers * 4 * kb.threads_per_warp();
-    let ring = TmaRing::new(
-        &mut kb,
-        STAGES,
-        2 * c.block_m * c.head_dim * elem,
-        Some(consumer_threads),
-    )?;
+    let stage_bytes = 2 * c.block_m * c.head_dim * elem;
+    // dK/dV: every producer thread also stores statistics into each stage (below).
+    let ring = match pass {
+        Pass::DkDv => {
+            let writers = 4 * kb.threads_per_warp();
+            TmaRing::with_writers(
+                &mut kb,
+                STAGES,
+                stage_bytes,
+                writers,
+                Some(consumer_threads),
+            )?
+        }
+        Pass::Dq => TmaRing::new(&mut kb, STAGES, stage_bytes, Some(consumer_threads))?,
+    };
     let res_full = kb.alloc_mbarriers(1, 1)?;
     // The statistics of a query row as the score accumulators start from them: `-lse / scale`
     // (so `P = exp2(S · qk_scale)`) and `-delta` (so `dS = P ⊙ dP`).
@@ -241,19 +250,21 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         }
         kb.for_range(0, total, 1, &[], |kb, t, _| {
             let (st, ph) = ring.stage_of(kb, t)?;
-            ring.wait_free(kb, st, ph)?;
             let (head0, s0) = rows_at(kb, t)?;
             if let Some(rings) = stat_rings {
-                // Every producer thread past the wait for the stage, then every statistic
-                // written before the stage's barrier is armed.
-                kb.barrier()?;
+                // Each producer thread waits for the stage itself, stores its statistics and
+                // arrives on the stage's full barrier: its stores are ordered against the
+                // consumers' reads by its own barrier operations.
+                ring.wait_free_all(kb, st, ph)?;
                 let l = blocked_1d(target, 1, 4, c.block_m)?;
                 let vals = stats(kb, &l, c.block_m, (head0, s0, seq))?;
                 for (ring_s, v) in rings.into_iter().zip(vals) {
                     let buf = kb.index_shared(ring_s, st)?;
                     kb.store_shared(buf, v)?;
                 }
-                kb.barrier()?;
+                ring.written(kb, st)?;
+            } else {
+                ring.wait_free(kb, st, ph)?;
             }
             let row = kb.add(head0, s0)?;
             let at = [row, zero];

@@ -68,6 +68,25 @@ impl TmaRing {
         })
     }
 
+    /// [`new`](Self::new), with `writers` threads also storing part of every stage themselves
+    /// (beside the TMA bytes): each waits for the stage to be free
+    /// ([`wait_free_all`](Self::wait_free_all)) and arrives on its full barrier when its part is
+    /// written ([`written`](Self::written)), so every store is ordered against the readers by the
+    /// writer's own barrier operations, not through another thread's. The attention backward's
+    /// per-row statistics, stored beside the TMA-loaded queries, are one.
+    pub fn with_writers(
+        kb: &mut KernelBuilder<'_>,
+        stages: u32,
+        bytes: u32,
+        writers: u32,
+        empty_arrivals: Option<u32>,
+    ) -> Result<TmaRing> {
+        let arrivals = writers.checked_add(1).ok_or_else(|| {
+            crate::codegen::CodegenError::arg("TmaRing::with_writers", "too many writers")
+        })?;
+        TmaRing::alloc(kb, 0, stages, bytes, arrivals, empty_arrivals)
+    }
+
     /// `lead` barriers and the full ones (`full_arrivals` each), then the empty ones, as
     /// [`new`](Self::new) says.
     fn alloc(
@@ -214,16 +233,16 @@ impl TmaRing {
     }
 
     /// Every calling thread waits until stage `st` is free in round `phase` (the writers of a
-    /// [`written_by`](Self::written_by) ring, each of which stores into the stage). Needs the
-    /// empty barriers.
+    /// [`written_by`](Self::written_by) or [`with_writers`](Self::with_writers) ring, each of
+    /// which stores into the stage). Needs the empty barriers.
     pub fn wait_free_all(&self, kb: &mut KernelBuilder<'_>, st: Value, phase: Value) -> Result<()> {
         let free = kb.xor(phase, 1)?;
         let e = kb.mbarrier_at(self.empty_barriers()?, st)?;
         kb.mbarrier_wait(e, free)
     }
 
-    /// A writer of a [`written_by`](Self::written_by) ring has stored its part of stage `st`:
-    /// arrives on its full barrier.
+    /// A writer of a [`written_by`](Self::written_by) or [`with_writers`](Self::with_writers)
+    /// ring has stored its part of stage `st`: arrives on its full barrier.
     pub fn written(&self, kb: &mut KernelBuilder<'_>, st: Value) -> Result<()> {
         let f = self.full_at(kb, st)?;
         kb.mbarrier_arrive(f)
