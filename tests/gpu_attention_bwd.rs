@@ -108,12 +108,6 @@ fn wgmma_backward_kernels_assemble_without_spills() {
                     "{what}"
                 );
                 assert!(ptx.contains("cp.async.bulk.tensor"), "{what}");
-                // Every shared buffer, the statistics' included, is filled by TMA (1-D boxes
-                // of lse and delta): no thread stores into the ring, and nothing is read from
-                // global memory but by TMA.
-                assert!(ptx.contains("cp.async.bulk.tensor.1d"), "{what}");
-                assert!(!ptx.contains("st.shared"), "{what}");
-                assert!(!ptx.contains("ld.global"), "{what}");
             }
         }
     }

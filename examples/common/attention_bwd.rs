@@ -19,15 +19,15 @@ pub struct GradInputs<'a, B: Backend, T: DeviceElem> {
 }
 
 impl<'a, B: Backend, T: DeviceElem> GradInputs<'a, B, T> {
-    /// The tensor maps of Q, K, V, dO, lse and delta that `c`'s engine reads them through: the
-    /// wgmma engine's (over `hq` query heads of `seq` rows), or none for mma.sync, which takes
+    /// The tensor maps of Q, K, V and dO that `c`'s engine reads them through: the wgmma
+    /// engine's (over `hq` query heads of `seq` rows), or none for mma.sync, which takes
     /// pointers.
     pub fn maps(
         &self,
         dev: &B::Device,
         c: &AttentionBwdConfig,
         (hq, seq): (usize, usize),
-    ) -> weft::runtime::Result<Option<[TensorMap<'a>; 6]>> {
+    ) -> weft::runtime::Result<Option<[TensorMap<'a>; 4]>> {
         if c.engine != BwdEngine::Wgmma {
             return Ok(None);
         }
@@ -36,25 +36,19 @@ impl<'a, B: Backend, T: DeviceElem> GradInputs<'a, B, T> {
         let map = |b: &'a BufferOf<B, T>, rows: usize| {
             dev.tensor_map(b, &[rows as u64, d], &[d], &c.tma_box(), c.swizzle())
         };
-        // lse and delta: one flat row of every query row of every head.
-        let stat = |b: &'a BufferOf<B, f32>| {
-            dev.tensor_map(b, &[(hq * seq) as u64], &[], &c.stat_box(), 0)
-        };
         Ok(Some([
             map(self.q, hq * seq)?,
             map(self.k, hkv * seq)?,
             map(self.v, hkv * seq)?,
             map(self.d_o, hq * seq)?,
-            stat(self.lse)?,
-            stat(self.delta)?,
         ]))
     }
 
-    /// A gradient kernel's arguments: Q, K, V, dO, lse and delta (as pointers, or through
-    /// `maps`), its outputs `outs`, then `seq`, the softmax scale times log2(e) and the scale.
+    /// A gradient kernel's arguments: Q, K, V and dO (as pointers, or through `maps`), lse
+    /// and delta, its outputs `outs`, then `seq`, the softmax scale times log2(e) and the scale.
     pub fn args<'b>(
         &self,
-        maps: Option<&'b [TensorMap<'b>; 6]>,
+        maps: Option<&'b [TensorMap<'b>; 4]>,
         outs: &[&'b BufferOf<B, T>],
         seq: usize,
         scale: f64,
@@ -64,15 +58,14 @@ impl<'a, B: Backend, T: DeviceElem> GradInputs<'a, B, T> {
     {
         let mut args = KernelArgs::new();
         match maps {
-            Some(m) => m.iter().fold(&mut args, |a, map| a.tensor_map(map)),
-            None => args
-                .ptr(self.q)
-                .ptr(self.k)
-                .ptr(self.v)
-                .ptr(self.d_o)
-                .ptr(self.lse)
-                .ptr(self.delta),
+            Some(m) => args
+                .tensor_map(&m[0])
+                .tensor_map(&m[1])
+                .tensor_map(&m[2])
+                .tensor_map(&m[3]),
+            None => args.ptr(self.q).ptr(self.k).ptr(self.v).ptr(self.d_o),
         };
+        args.ptr(self.lse).ptr(self.delta);
         for o in outs {
             args.ptr(*o);
         }

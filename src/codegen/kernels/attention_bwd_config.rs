@@ -84,13 +84,6 @@ impl AttentionBwdConfig {
         [self.block_m.min(64), 64]
     }
 
-    /// The TMA box of the `Wgmma` engine's lse and delta tensor maps (1-D over every query row of
-    /// every head, f32, unswizzled): `[min(block_m, 64)]`, which divides both a streamed block's
-    /// rows and a consumer warpgroup's 64 resident rows.
-    pub fn stat_box(&self) -> [u32; 1] {
-        [self.block_m.min(64)]
-    }
-
     /// The swizzle of every tensor map of the `Wgmma` engine, in bytes.
     pub fn swizzle(&self) -> u16 {
         BWD_SWIZZLE

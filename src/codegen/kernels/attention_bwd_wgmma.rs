@@ -11,46 +11,43 @@
 //!
 //! - `S = X Aᵀ` and `dP = Y Bᵀ`: wgmma with both operands in shared memory, issued together, the
 //!   accumulators starting at `-lse / scale` and `-delta` of their query (the forward's
-//!   log-sum-exp and the pre-pass's delta: of the streamed queries' columns for dK/dV, copied by
-//!   TMA into each ring stage with their rows; of the resident queries' rows for dQ, copied by
-//!   TMA with the resident blocks), so the statistics take no registers of their own while S and
-//!   dP are live;
+//!   log-sum-exp and the pre-pass's delta: of the streamed queries' columns for dK/dV, staged in
+//!   shared memory with their rows; of the resident queries' rows for dQ, loaded once), so the
+//!   statistics take no registers of their own while S and dP are live;
 //! - `P = exp2(S · qk_scale)`, masked, while `dP` computes;
 //! - dK/dV: `dV += P B` (B = dO), issued with P as the register A operand before waiting for `dP`;
 //! - `dS = P ⊙ dP`, then `dK += dS A` (A = Q) or `dQ += dS A` (A = K), register A.
 //!
 //! Every wgmma of a step is waited for before the step ends and the stage is released, so no
 //! accumulator is in flight across the loop's back edge (which makes ptxas serialise wgmmas).
-//! A producer warpgroup (24 registers) issues every TMA copy, the statistics' included: no thread
-//! writes the ring, whose stages the consumers read only after their full barrier; the consumers
-//! run at 240 (D128 with 64 streamed rows, D64 with 128: no spills).
+//! A producer warpgroup (24 registers) issues every TMA copy and writes dK/dV's statistics; the
+//! consumers run at 240 (D128 with 64 streamed rows, D64 with 128: no spills).
 //!
-//! Masks: the statistics are one flat array over every head, so a block's rows past its sequence
-//! read the next head's (or zeros past the array's end, as TMA fills them): finite, never used.
-//! Streamed rows past the sequence (dK/dV's queries, dQ's keys) and, causal, keys after their
-//! query are set to P = 0 (so dS = 0), by a branch only the blocks that need it take. Resident
-//! rows past the sequence are computed and not stored. dK and dV sum over the group's query heads inside one CTA and dQ
+//! Masks: streamed query rows past the sequence get `lse = +inf` (so P = 0, and dS = 0 with
+//! `delta = 0`); streamed keys past the sequence (dQ) and, causal, keys after their query are set
+//! to P = 0, by a branch only the blocks that need it take. Resident rows past the sequence are
+//! computed and not stored. dK and dV sum over the group's query heads inside one CTA and dQ
 //! over key blocks inside one CTA: no atomics, the result is deterministic.
 //!
 //! Parameters: `q_map, k_map, v_map, d_o_map` (tensor maps of Q, K, V, dO `[rows, D]`, box
 //! [`tma_box`](AttentionBwdConfig::tma_box), swizzle [`swizzle`](AttentionBwdConfig::swizzle)),
-//! `lse_map, delta_map` (tensor maps of lse and delta `[batch · heads_q · seq]` f32, box
-//! [`stat_box`](AttentionBwdConfig::stat_box), no swizzle), the outputs (`dk, dv: *T` or `dq: *T`), `seq: i32, qk_scale: f32, scale:
+//! `lse, delta: *f32`, the outputs (`dk, dv: *T` or `dq: *T`), `seq: i32, qk_scale: f32, scale:
 //! f32`. Grids: [`dkdv_grid`](AttentionBwdConfig::dkdv_grid), [`dq_grid`](AttentionBwdConfig::dq_grid).
 
-use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
+use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice, SwizzledShared};
 
 use super::super::{
     Context, DType, IntoLayout, Kernel, KernelBuilder, MathOp, MathPrecision, Result, Target,
     Value, WarpRole,
 };
 use super::attention_bwd_config::{AttentionBwdConfig, BWD_SWIZZLE, ROWS_PER_CONSUMER};
-use super::attention_bwd_rows::store_rows;
+use super::attention_bwd_rows::{row_stat, store_rows};
+use super::blocked_1d;
 use super::parts::TmaRing;
 
 /// Stages of the streamed ring: the registers allow one CTA an SM, whose shared memory has room
-/// for three (at most 165 KB at D128), so the producer refills a stage a whole step ahead of its
-/// use.
+/// for three (at most 165 KB at D128), so the producer refills a stage (its statistics' global
+/// loads, then the TMA copies) a whole step ahead of its use.
 const STAGES: u32 = 3;
 
 /// Which gradient a kernel computes.
@@ -104,9 +101,8 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         kb.arg_tensor_map("v_map", dt, &bx, BWD_SWIZZLE)?,
         kb.arg_tensor_map("d_o_map", dt, &bx, BWD_SWIZZLE)?,
     ];
-    let stat_box = c.stat_box();
-    let lse_map = kb.arg_tensor_map("lse_map", DType::F32, &stat_box, 0)?;
-    let delta_map = kb.arg_tensor_map("delta_map", DType::F32, &stat_box, 0)?;
+    let lse = kb.arg_ptr("lse", DType::F32, 4)?;
+    let delta = kb.arg_ptr("delta", DType::F32, 4)?;
     let outs = match pass {
         Pass::DkDv => vec![kb.arg_ptr("dk", dt, 16)?, kb.arg_ptr("dv", dt, 16)?],
         Pass::Dq => vec![kb.arg_ptr("dq", dt, 16)?],
@@ -199,58 +195,42 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         kb.alloc_shared_buffers(dt, u64::from(STAGES), &str_shape, &swz)?,
     ];
     let elem = dt.bits() / 8;
-    // The statistics' buffers, as an unswizzled TMA box writes them (and 1024-byte aligned, so
-    // every stage's copy lands 128-byte aligned).
-    let flat = NvmmaShared::new(0, 32, 1, false);
-    // dK/dV: the streamed queries' lse and delta go into each stage with their rows, one
-    // `[block_m]` buffer each (a global load's latency at the head of every step would stall the
-    // consumers). dQ: the resident queries', one `[64]` buffer each per consumer warpgroup,
-    // loaded with the resident blocks.
-    let (stat_bufs, stat_rows) = match pass {
-        Pass::DkDv => (STAGES, c.block_m),
-        Pass::Dq => (consumers, ROWS_PER_CONSUMER),
-    };
-    let stat_shape = [u64::from(stat_rows)];
-    let stats = [
-        kb.alloc_shared_buffers(DType::F32, u64::from(stat_bufs), &stat_shape, flat.clone())?,
-        kb.alloc_shared_buffers(DType::F32, u64::from(stat_bufs), &stat_shape, flat)?,
-    ];
-    let streamed_stats = match pass {
-        Pass::DkDv => 2 * c.block_m * 4,
-        Pass::Dq => 0,
-    };
     let consumer_threads = consumers * 4 * kb.threads_per_warp();
     let ring = TmaRing::new(
         &mut kb,
         STAGES,
-        2 * c.block_m * c.head_dim * elem + streamed_stats,
+        2 * c.block_m * c.head_dim * elem,
         Some(consumer_threads),
     )?;
     let res_full = kb.alloc_mbarriers(1, 1)?;
     // The statistics of a query row as the score accumulators start from them: `-lse / scale`
-    // (so `P = exp2(S · qk_scale)`) and `-delta` (so `dS = P ⊙ dP`), from their buffers.
+    // (so `P = exp2(S · qk_scale)`) and `-delta` (so `dS = P ⊙ dP`).
     let lse_to_s = kb.f32(-std::f64::consts::LOG2_E as f32)?;
     let lse_to_s = kb.div(lse_to_s, qk_scale)?;
-    let start_from =
-        |kb: &mut KernelBuilder<'_>, at: Value, l: &dyn IntoLayout| -> Result<[Value; 2]> {
-            let lse_buf = kb.index_shared(stats[0], at)?;
-            let ls = kb.load_shared(lse_buf, l)?;
-            let delta_buf = kb.index_shared(stats[1], at)?;
-            let dl = kb.load_shared(delta_buf, l)?;
-            Ok([kb.mul(ls, lse_to_s)?, kb.neg(dl)?])
+    let stats =
+        |kb: &mut KernelBuilder<'_>, l: &dyn IntoLayout, n: u32, at| -> Result<[Value; 2]> {
+            let ls = row_stat(kb, lse, l, n, at, f32::INFINITY)?;
+            let ls = kb.mul(ls, lse_to_s)?;
+            let dl = row_stat(kb, delta, l, n, at, 0.0)?;
+            Ok([ls, kb.neg(dl)?])
         };
+    // dK/dV: the streamed queries' statistics go through shared memory with their rows, one
+    // `[block_m]` buffer each a stage, written by the producer (a global load's latency at the
+    // head of every step would stall the consumers).
+    let stat_rings = match pass {
+        Pass::DkDv => {
+            let plain = SwizzledShared::new(1, 1, 1, &[0]);
+            let shape = [u64::from(c.block_m)];
+            Some([
+                kb.alloc_shared_buffers(DType::F32, u64::from(STAGES), &shape, plain.clone())?,
+                kb.alloc_shared_buffers(DType::F32, u64::from(STAGES), &shape, plain)?,
+            ])
+        }
+        Pass::Dq => None,
+    };
 
-    let stat_maps = [lse_map, delta_map];
     kb.in_role(roles[0], |kb| {
-        let res_stats = match pass {
-            Pass::DkDv => 0,
-            Pass::Dq => 2 * c.block_n * 4,
-        };
-        kb.mbarrier_expect(
-            res_full,
-            2 * c.block_n * c.head_dim * elem + res_stats,
-            None,
-        )?;
+        kb.mbarrier_expect(res_full, 2 * c.block_n * c.head_dim * elem, None)?;
         let res_row = kb.add(res_head0, r0)?;
         for w in 0..consumers as i32 {
             let row = kb.add(res_row, w * ROWS_PER_CONSUMER as i32)?;
@@ -258,27 +238,29 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
                 let dst = kb.index_shared(bufs, w)?;
                 kb.tma_load(*map, &[row, zero], dst, res_full, None)?;
             }
-            if pass == Pass::Dq {
-                for (map, bufs) in stat_maps.iter().zip(stats) {
-                    let dst = kb.index_shared(bufs, w)?;
-                    kb.tma_load(*map, &[row], dst, res_full, None)?;
-                }
-            }
         }
         kb.for_range(0, total, 1, &[], |kb, t, _| {
             let (st, ph) = ring.stage_of(kb, t)?;
             ring.wait_free(kb, st, ph)?;
             let (head0, s0) = rows_at(kb, t)?;
+            if let Some(rings) = stat_rings {
+                // Every producer thread past the wait for the stage, then every statistic
+                // written before the stage's barrier is armed.
+                kb.barrier()?;
+                let l = blocked_1d(target, 1, 4, c.block_m)?;
+                let vals = stats(kb, &l, c.block_m, (head0, s0, seq))?;
+                for (ring_s, v) in rings.into_iter().zip(vals) {
+                    let buf = kb.index_shared(ring_s, st)?;
+                    kb.store_shared(buf, v)?;
+                }
+                kb.barrier()?;
+            }
             let row = kb.add(head0, s0)?;
             let at = [row, zero];
-            let mut loads = vec![
+            let loads = [
                 (str_maps[0], &at[..], str_rings[0]),
                 (str_maps[1], &at[..], str_rings[1]),
             ];
-            if pass == Pass::DkDv {
-                loads.push((lse_map, &at[..1], stats[0]));
-                loads.push((delta_map, &at[..1], stats[1]));
-            }
             ring.load(kb, st, &loads, None)?;
             Ok(vec![])
         })?;
@@ -304,6 +286,14 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
         let res_i = kb.expand_dims(res_i, 1)?;
         let str_i = kb.arange(0, bm, cols_l.clone())?;
         let str_i = kb.expand_dims(str_i, 0)?;
+        // dQ: the resident queries' statistics, loaded once.
+        let row_stats = match pass {
+            Pass::DkDv => None,
+            Pass::Dq => {
+                let [ls, dl] = stats(kb, &rows_l, ROWS_PER_CONSUMER, res_at)?;
+                Some([kb.expand_dims(ls, 1)?, kb.expand_dims(dl, 1)?])
+            }
+        };
         let n_acc = match pass {
             Pass::DkDv => 2,
             Pass::Dq => 1,
@@ -312,26 +302,24 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
             .map(|_| kb.zeros((&acc_g, g_shape), DType::F32))
             .collect::<Result<Vec<_>>>()?;
         kb.mbarrier_wait(res_full, 0)?;
-        // dQ: the resident queries' statistics, read once.
-        let row_stats = match pass {
-            Pass::DkDv => None,
-            Pass::Dq => {
-                let [ls, dl] = start_from(kb, r, &rows_l)?;
-                Some([kb.expand_dims(ls, 1)?, kb.expand_dims(dl, 1)?])
-            }
-        };
 
         let out = kb.for_range(0, total, 1, &init, |kb, t, acc| {
             let (st, ph) = ring.stage_of(kb, t)?;
             let (_, s0) = rows_at(kb, t)?;
             let bufs = ring.wait(kb, st, ph, &str_rings)?;
             // The statistics start S and dP: dK/dV's of the step's query columns, from the stage.
-            let [ls, dl] = match row_stats {
-                Some(rows) => rows,
-                None => {
-                    let [ls, dl] = start_from(kb, st, &cols_l)?;
-                    [kb.expand_dims(ls, 0)?, kb.expand_dims(dl, 0)?]
+            let [ls, dl] = match (row_stats, stat_rings) {
+                (Some(st), _) => st,
+                (None, Some(rings)) => {
+                    let mut v = [zero; 2];
+                    for (vi, ring_s) in v.iter_mut().zip(rings) {
+                        let buf = kb.index_shared(ring_s, st)?;
+                        let x = kb.load_shared(buf, &cols_l)?;
+                        *vi = kb.expand_dims(x, 0)?;
+                    }
+                    v
                 }
+                (None, None) => unreachable!("dQ has row statistics, dK/dV a ring of them"),
             };
             let s_init = kb.broadcast_to(ls, (&acc_s, s_shape))?;
             let dp_init = kb.broadcast_to(dl, (&acc_s, s_shape))?;
@@ -396,9 +384,9 @@ fn build(ctx: &Context, target: Target, c: AttentionBwdConfig, pass: Pass) -> Re
 /// `p` with the masked entries set to 0, in a branch that only the blocks needing it take (the
 /// mask is exact, so it would be harmless elsewhere). `res_i` `[64, 1]` is each resident row's
 /// index, `str_i` `[1, block_m]` each streamed column's within its block, `s0` the block's first
-/// streamed row, `first_res` the warpgroup's first resident row. dK/dV: queries (columns) past
-/// the sequence and, causal, keys (rows) after their query (column). dQ: keys (columns) past the
-/// sequence and, causal, after their query (row).
+/// streamed row, `first_res` the warpgroup's first resident row. dK/dV (causal only): keys (rows)
+/// after their query (column). dQ: keys (columns) past the sequence and, causal, after their
+/// query (row).
 fn mask(
     kb: &mut KernelBuilder<'_>,
     pass: Pass,
@@ -407,33 +395,35 @@ fn mask(
     (res_i, str_i, s0, first_res, seq): (Value, Value, Value, Value, Value),
 ) -> Result<Value> {
     let last_str = kb.add(s0, c.block_m as i32 - 1)?;
-    // Streamed rows past the sequence, or some key after some query: the last key after the
-    // first query.
-    let past = kb.ge(last_str, seq)?;
+    // Some key after some query: the last key after the first query.
     let needed = match pass {
-        _ if !c.causal => past,
+        Pass::DkDv if !c.causal => return Ok(p),
         Pass::DkDv => {
             let last_res = kb.add(first_res, ROWS_PER_CONSUMER as i32 - 1)?;
-            let future = kb.gt(last_res, s0)?;
-            kb.or(past, future)?
+            kb.gt(last_res, s0)?
         }
         Pass::Dq => {
-            let future = kb.gt(last_str, first_res)?;
-            kb.or(past, future)?
+            let past = kb.ge(last_str, seq)?;
+            if c.causal {
+                let future = kb.gt(last_str, first_res)?;
+                kb.or(past, future)?
+            } else {
+                past
+            }
         }
     };
     let masked = |kb: &mut KernelBuilder<'_>| -> Result<Vec<Value>> {
         let cols = kb.add(str_i, s0)?;
-        let past = kb.ge(cols, seq)?;
         let m = match pass {
-            _ if !c.causal => past,
-            Pass::DkDv => {
-                let future = kb.gt(res_i, cols)?;
-                kb.or(past, future)?
-            }
+            Pass::DkDv => kb.gt(res_i, cols)?,
             Pass::Dq => {
-                let future = kb.gt(cols, res_i)?;
-                kb.or(past, future)?
+                let past = kb.ge(cols, seq)?;
+                if c.causal {
+                    let future = kb.gt(cols, res_i)?;
+                    kb.or(past, future)?
+                } else {
+                    past
+                }
             }
         };
         Ok(vec![kb.where_(m, 0.0f32, p)?])
