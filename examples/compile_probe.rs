@@ -259,12 +259,12 @@ fn sweep(dir: &str) {
         ),
     );
     write(
-        "gemm_grouped_F8E4M3_Contiguous_staged".into(),
+        "gemm_grouped_F8E4M3_Masked_staged".into(),
         kernels::gemm_grouped_kernel_with(
             &ctx,
             Target::SM90A,
             kernels::GemmConfig::grouped(DType::F8E4M3),
-            kernels::GroupedLayout::Contiguous,
+            kernels::GroupedLayout::Masked,
             kernels::ScaleLoads::Staged,
         ),
     );

@@ -16,7 +16,7 @@ use common::rng::Rng;
 use weft::codegen::kernels::{
     gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
     gemm_blockscaled_reference, mn_major_stride, scales_mn_major, GemmConfig, ScaleLoads,
-    SCALE_BLOCK,
+    B_SCALES_SPREAD, SCALE_BLOCK,
 };
 use weft::codegen::{CodegenError, Context, DType, Target};
 use weft::runtime::prelude::*;
@@ -251,33 +251,42 @@ fn staged_scales_meet_their_own_k_block_in_the_interpreter() {
     run_with::<weft::runtime::cpu::Cpu>(&dev, staged(bs), [75, 136, 400], 2);
 }
 
-/// `scales_mn_major`: element (row, K block) of the row-major scales lands at (K block, row) of
-/// rows `mn_major_stride` apart, every padding element is zero, and bad sizes are errors.
+/// `scales_mn_major`: element (row, K block) of the row-major scales lands at (K block, row ·
+/// spread) of rows `mn_major_stride` apart, every other element is zero, and bad sizes are
+/// errors.
 #[test]
 fn scales_made_m_major_keep_every_element_and_pad_with_zeros() {
     let mut rng = Rng(3);
-    for (rows, kbs) in [(1, 1), (3, 2), (4, 5), (137, 3), (6, 0)] {
-        let sa: Vec<f32> = (0..rows * kbs).map(|_| 1.0 + rng.f32()).collect();
-        let t = scales_mn_major(&sa, rows, kbs).unwrap();
-        let stride = mn_major_stride(rows);
-        assert!(
-            stride >= rows && stride.is_multiple_of(4) && stride - rows < 4,
-            "{rows}"
-        );
-        assert_eq!(t.len(), stride * kbs.max(1), "{rows}×{kbs}");
-        for (i, &x) in t.iter().enumerate() {
-            let (kt, r) = (i / stride, i % stride);
-            let want = if r < rows && kt < kbs {
-                sa[r * kbs + kt]
-            } else {
-                0.0
-            };
-            assert_eq!(x, want, "{rows}×{kbs}: element ({kt}, {r})");
+    for spread in [1, B_SCALES_SPREAD] {
+        for (rows, kbs) in [(1, 1), (3, 2), (4, 5), (137, 3), (6, 0)] {
+            let what = format!("{rows}×{kbs} spread {spread}");
+            let sa: Vec<f32> = (0..rows * kbs).map(|_| 1.0 + rng.f32()).collect();
+            let t = scales_mn_major(&sa, rows, kbs, spread).unwrap();
+            let cols = rows * spread;
+            let stride = mn_major_stride(cols);
+            assert!(
+                stride >= cols && stride.is_multiple_of(4) && stride - cols < 4,
+                "{what}"
+            );
+            assert_eq!(t.len(), stride * kbs.max(1), "{what}");
+            for (i, &x) in t.iter().enumerate() {
+                let (kt, col) = (i / stride, i % stride);
+                let want = if col < cols && col % spread == 0 && kt < kbs {
+                    sa[col / spread * kbs + kt]
+                } else {
+                    0.0
+                };
+                assert_eq!(x, want, "{what}: element ({kt}, {col})");
+            }
         }
     }
-    assert!(scales_mn_major(&[1.0; 5], 3, 2).is_err());
-    assert!(scales_mn_major(&[], usize::MAX, 2).is_err());
-    assert!(scales_mn_major(&[], usize::MAX / 2, 0).is_err());
+    // Every N block's scale starts a 16-byte aligned TMA box.
+    assert_eq!(B_SCALES_SPREAD * 4 % 16, 0);
+    assert!(scales_mn_major(&[1.0; 5], 3, 2, 1).is_err());
+    assert!(scales_mn_major(&[1.0; 6], 3, 2, 0).is_err());
+    assert!(scales_mn_major(&[], usize::MAX, 2, 1).is_err());
+    assert!(scales_mn_major(&[], usize::MAX / 2, 0, 1).is_err());
+    assert!(scales_mn_major(&[], usize::MAX / 2, 0, 4).is_err());
 }
 
 /// Producer and consumer hand stages over through mbarriers and the consumer releases each

@@ -271,21 +271,40 @@ fn grouped_fp8_with_block_scales_in_the_interpreter() {
         m_max: 64,
     };
     run::<Cpu>(&dev, c, &masked, 1);
-    // The scales loaded a block ahead, and staged through the ring by TMA: 3 K blocks, and 1
-    // (the peeled block alone).
-    for loads in [ScaleLoads::OneBlockAhead, ScaleLoads::Staged] {
-        run_with::<Cpu>(&dev, (c, loads), &contiguous, 3);
-        run_with::<Cpu>(&dev, (c, loads), &masked, 1);
-    }
-    // Staged with rows not a multiple of 4 (A's scale rows padded) and an expert without rows.
+    // The scales loaded a block ahead: 3 K blocks, and 1 (the peeled block alone); staged
+    // through the ring by TMA (masked only: see below).
+    run_with::<Cpu>(&dev, (c, ScaleLoads::OneBlockAhead), &contiguous, 3);
+    run_with::<Cpu>(&dev, (c, ScaleLoads::OneBlockAhead), &masked, 1);
+    run_with::<Cpu>(&dev, (c, ScaleLoads::Staged), &masked, 1);
+    // Staged with counts not a multiple of 4 and an expert without rows (m_max must be one).
     let odd = Case {
-        layout: GroupedLayout::Contiguous,
+        layout: GroupedLayout::Masked,
         counts: vec![3, 0, 70],
         n: 128,
         k: 208,
-        m_max: 0,
+        m_max: 72,
     };
     run_with::<Cpu>(&dev, (c, ScaleLoads::Staged), &odd, 2);
+}
+
+/// Staged scales with the contiguous layout would start A's scale box (its innermost coordinate)
+/// at an expert's first row, anywhere: TMA faults on a box that does not start 16-byte aligned,
+/// so the kernel is refused, naming the rule. (The interpreter refuses such a box too.)
+#[test]
+fn contiguous_experts_refuse_staged_scales() {
+    let ctx = Context::new();
+    let c = GemmConfig::grouped(DType::F8E4M3);
+    let got = gemm_grouped_kernel_with(
+        &ctx,
+        Target::SM90A,
+        c,
+        GroupedLayout::Contiguous,
+        ScaleLoads::Staged,
+    );
+    match got {
+        Err(e) => assert!(e.to_string().contains("16-byte aligned"), "{e}"),
+        Ok(_) => panic!("contiguous experts with staged scales built"),
+    }
 }
 
 /// Every program finds its tiles' experts on its own: right in whatever order the interpreter
@@ -326,7 +345,7 @@ fn grouped_gemms_on_the_gpu() {
                 m_max: 2048,
             };
             run::<Cuda>(&dev, c, &case, sms);
-            if dtype == DType::F8E4M3 {
+            if dtype == DType::F8E4M3 && layout == GroupedLayout::Masked {
                 run_with::<Cuda>(&dev, (c, ScaleLoads::Staged), &case, sms);
             }
         }
@@ -340,6 +359,9 @@ fn the_grouped_kernels_assemble_without_spills() {
     let with = |d| (d, ScaleLoads::WithTheBlock);
     for (dtype, loads) in [with(DType::BF16), with(DType::F8E4M3), ahead, staged] {
         for layout in [GroupedLayout::Contiguous, GroupedLayout::Masked] {
+            if loads == ScaleLoads::Staged && layout == GroupedLayout::Contiguous {
+                continue; // refused (contiguous_experts_refuse_staged_scales)
+            }
             let what = format!("gemm_grouped {dtype} {layout:?} {loads:?}");
             let ctx = Context::new();
             let c = GemmConfig::grouped(dtype);

@@ -4,7 +4,7 @@
 //! maps) and passing them.
 
 use weft::codegen::kernels::{
-    mn_major_stride, scales_mn_major, GemmConfig, ScaleLoads, SCALE_BLOCK,
+    mn_major_stride, scales_mn_major, GemmConfig, ScaleLoads, B_SCALES_SPREAD, SCALE_BLOCK,
 };
 use weft::runtime::backend::BufferOf;
 use weft::runtime::prelude::*;
@@ -14,14 +14,16 @@ use weft::runtime::{Backend, KernelArgs, TensorMap};
 pub struct DeviceScales<B: Backend> {
     a: BufferOf<B, f32>,
     b: BufferOf<B, f32>,
-    /// Staged: the rows of A's and B's scales and the K blocks.
+    /// Staged: the columns of A's and B's M-/N-major scales (B's N blocks spread
+    /// `B_SCALES_SPREAD` apart) and the K blocks.
     staged: Option<[usize; 3]>,
 }
 
 impl<B: Backend> DeviceScales<B> {
     /// Uploads row-major `sa` `[a_rows, ⌈k/128⌉]` and `sb` `[b_rows, ⌈k/128⌉]` (a GEMM's M and
     /// ⌈N/128⌉; a grouped one's rows and experts · N/128), transposed by `scales_mn_major` when
-    /// `loads` is `Staged`.
+    /// `loads` is `Staged` (B's N blocks `B_SCALES_SPREAD` columns apart, so that each tile's box
+    /// starts 16-byte aligned).
     pub fn upload(
         dev: &B::Device,
         [sa, sb]: [&[f32]; 2],
@@ -38,14 +40,14 @@ impl<B: Backend> DeviceScales<B> {
             });
         }
         Ok(DeviceScales {
-            a: dev.upload(&scales_mn_major(sa, a_rows, kbs)?)?,
-            b: dev.upload(&scales_mn_major(sb, b_rows, kbs)?)?,
-            staged: Some([a_rows, b_rows, kbs]),
+            a: dev.upload(&scales_mn_major(sa, a_rows, kbs, 1)?)?,
+            b: dev.upload(&scales_mn_major(sb, b_rows, kbs, B_SCALES_SPREAD)?)?,
+            staged: Some([a_rows, b_rows * B_SCALES_SPREAD, kbs]),
         })
     }
 
     /// The tensor maps `c`'s staged kernel reads the scales through (`None` unless staged):
-    /// `[max(⌈k/128⌉, 1), rows]` with rows `mn_major_stride(rows)` apart.
+    /// `[max(⌈k/128⌉, 1), columns]` with rows `mn_major_stride(columns)` apart.
     pub fn maps(
         &self,
         dev: &B::Device,

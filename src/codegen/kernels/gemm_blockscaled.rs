@@ -75,7 +75,8 @@ pub enum ScaleLoads {
     OneBlockAhead,
     /// By the producer's TMA, into each ring stage beside A's and B's tiles (counted in the
     /// stage's expected bytes): the block's `[block_m]` column of A's scales from M-major scales
-    /// (one 16-byte aligned row a K block, [`scales_mn_major`]) and B's scale from N-major ones;
+    /// (one 16-byte aligned row a K block, [`scales_mn_major`]) and B's scale from N-major ones
+    /// spread [`B_SCALES_SPREAD`] apart (a TMA box starts 16-byte aligned);
     /// each consumer thread reads its rows' scales from the stage (`ld.shared`) after the stage's
     /// full barrier. The kernel then takes the scales as two tensor maps, not pointers.
     Staged,
@@ -98,7 +99,13 @@ impl GemmConfig {
     }
 }
 
-/// The row stride of [`scales_mn_major`]'s result for `rows` rows: `rows` rounded up to 4 f32
+/// Columns between one N block's scale and the next's in B's staged scales
+/// ([`scales_mn_major`]'s `spread` for B): 4 f32, 16 bytes. A TMA box must start 16-byte aligned
+/// in global memory (its innermost coordinate times the element size a multiple of 16, or the
+/// GPU faults with an illegal instruction), and B's box starts at its tile's N block.
+pub const B_SCALES_SPREAD: usize = 4;
+
+/// The row stride of [`scales_mn_major`]'s result for `rows` columns: `rows` rounded up to 4 f32
 /// (TMA's strides are multiples of 16 bytes).
 pub fn mn_major_stride(rows: usize) -> usize {
     rows.div_ceil(4).saturating_mul(4)
@@ -106,10 +113,16 @@ pub fn mn_major_stride(rows: usize) -> usize {
 
 /// Row-major scales `[rows, k_blocks]` (A's `[M, ⌈K/128⌉]` or B's `[⌈N/128⌉, ⌈K/128⌉]`, as the
 /// pointer path reads them) transposed for [`ScaleLoads::Staged`]: `[max(k_blocks, 1),
-/// mn_major_stride(rows)]`, zero in the padding (and the one row when `k_blocks` is 0, so a map
-/// of it is never empty). Fails when `scales` is shorter than `rows × k_blocks` or the result
-/// would not fit in memory.
-pub fn scales_mn_major(scales: &[f32], rows: usize, k_blocks: usize) -> Result<Vec<f32>> {
+/// mn_major_stride(rows · spread)]` with row `r`'s scale at column `r · spread` (A: 1, B:
+/// [`B_SCALES_SPREAD`]), zero elsewhere (and the one row when `k_blocks` is 0, so a map of it is
+/// never empty). Fails when `spread` is 0, `scales` is shorter than `rows × k_blocks` or the
+/// result would not fit in memory.
+pub fn scales_mn_major(
+    scales: &[f32],
+    rows: usize,
+    k_blocks: usize,
+    spread: usize,
+) -> Result<Vec<f32>> {
     let bad = |reason: String| Err(CodegenError::arg("scales_mn_major", reason));
     let Some(need) = rows.checked_mul(k_blocks) else {
         return bad(format!("{rows} × {k_blocks} scales overflow"));
@@ -120,7 +133,13 @@ pub fn scales_mn_major(scales: &[f32], rows: usize, k_blocks: usize) -> Result<V
             scales.len()
         ));
     }
-    let stride = mn_major_stride(rows);
+    if spread == 0 {
+        return bad("spread 0: rows would overlap".into());
+    }
+    let Some(cols) = rows.checked_mul(spread) else {
+        return bad(format!("{rows} rows spread {spread} apart overflow"));
+    };
+    let stride = mn_major_stride(cols);
     let len = match stride.checked_mul(k_blocks.max(1)) {
         Some(l) if l <= isize::MAX as usize / 4 => l,
         _ => return bad(format!("{rows} × {k_blocks} scales: too large")),
@@ -132,7 +151,7 @@ pub fn scales_mn_major(scales: &[f32], rows: usize, k_blocks: usize) -> Result<V
     out.resize(len, 0.0);
     for r in 0..rows {
         for kt in 0..k_blocks {
-            out[kt * stride + r] = scales[r * k_blocks + kt];
+            out[kt * stride + r * spread] = scales[r * k_blocks + kt];
         }
     }
     Ok(out)
@@ -181,6 +200,7 @@ pub(super) fn scale_source(
         b_map: params[1],
         b_ring: kb.alloc_shared_buffers(DType::F32, stages, &bb, flat)?,
         block: SCALE_BLOCK as i32,
+        b_spread: B_SCALES_SPREAD as i32,
     };
     let source = ScaleSource::Staged {
         a_ring: s.a_ring,

@@ -15,9 +15,10 @@
 //! box `[block_n, block_k]`), both 128-byte swizzled; `c: ptr<out>` (`[rows, N]`); `rows, n, k,
 //! experts: i32` (N a multiple of 16); then `offsets: ptr<i32>` (contiguous) or `counts: ptr<i32>, m_max: i32`
 //! (masked); for fp8, `a_scales: ptr<f32>` (`[rows, ⌈K/128⌉]`) and `b_scales: ptr<f32>`
-//! (`[experts · N/128, ⌈K/128⌉]`, N a multiple of 128), or with [`ScaleLoads::Staged`] their M- and
-//! N-major copies as `a_scales_map`, `b_scales_map` (as the block-scaled kernel takes them, B's
-//! with `experts · N/128` rows). Grid: at most one program per SM.
+//! (`[experts · N/128, ⌈K/128⌉]`, N a multiple of 128), or with [`ScaleLoads::Staged`] (masked
+//! layout only, `m_max` a multiple of 4) their M- and N-major copies as `a_scales_map`,
+//! `b_scales_map` (as the block-scaled kernel takes them, B's with `experts · N/128` rows).
+//! Grid: at most one program per SM.
 
 use crate::layout::encoding::{NvidiaMma, Slice};
 
@@ -120,6 +121,17 @@ pub fn gemm_grouped_kernel_with(
             "a warp-specialised schedule with B as [N, K] (warp_specialized, b_transposed)".into(),
         );
     }
+    let staged = fp8 && loads == ScaleLoads::Staged;
+    if staged && layout == GroupedLayout::Contiguous {
+        // A's scale box starts at the tile's first row, its innermost coordinate: TMA copies a
+        // box only from a 16-byte aligned start, and an expert's rows start anywhere.
+        return bad(
+            "ScaleLoads::Staged with the contiguous layout: an expert's first row is A's scale \
+             box's innermost coordinate, which TMA needs 16-byte aligned (a multiple of 4 rows); \
+             use the masked layout (m_max a multiple of 4) or global scale loads"
+                .into(),
+        );
+    }
     if fp8 && !matches!(c.block_n, 64 | 128) {
         return bad(format!(
             "fp8 block_n {}: 64 or 128 (one B scale a tile and K block)",
@@ -142,7 +154,9 @@ pub fn gemm_grouped_kernel_with(
         },
         GroupedLayout::Masked => GroupRows::Masked {
             counts: kb.arg_ptr("counts", DType::I32, 4)?,
-            m_max: kb.arg_i32("m_max", 1)?,
+            // Staged: each expert's first row starts A's scale box, 16-byte aligned (checked
+            // at launch).
+            m_max: kb.arg_i32("m_max", if staged { 4 } else { 1 })?,
         },
     };
     let scales = if fp8 {

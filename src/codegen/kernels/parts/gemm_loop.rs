@@ -51,7 +51,7 @@ pub struct GemmLoop {
 
 /// The scales of a block-scaled GEMM as its producer copies them into each stage: for K block
 /// `kt` of the tile at (`om`, `on`), A's `[1, block_m]` box at `[kt, om]` of its M-major scales
-/// and B's box at `[kt, on / 128]` of its N-major ones (`[⌈K/128⌉, rows]` each). The ring's
+/// and B's box at `[kt, (on / 128) · b_spread]` of its N-major ones (`[⌈K/128⌉, rows]` each). The ring's
 /// stage bytes must count both boxes.
 #[derive(Debug, Clone, Copy)]
 pub struct StagedScales {
@@ -65,6 +65,9 @@ pub struct StagedScales {
     pub b_ring: Value,
     /// Columns of K, and rows of B, one scale covers.
     pub block: i32,
+    /// Columns between one N block's scale and the next's in B's scales: a multiple of 16 bytes
+    /// of f32 (4), as a TMA box's innermost coordinate must be.
+    pub b_spread: i32,
 }
 
 /// The accumulator after the hook, if there is one.
@@ -108,6 +111,7 @@ impl GemmLoop {
             Some(s) => {
                 let kt = kb.div(kk, s.block)?;
                 let nb = kb.div(on, s.block)?;
+                let nb = kb.mul(nb, s.b_spread)?;
                 Some([kt, om, kt, nb])
             }
             None => None,
