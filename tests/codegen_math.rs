@@ -530,7 +530,10 @@ fn a_narrowed_bf16_pair_widened_back_stays_one_conversion() {
     kb.store(q, sum, None).unwrap();
     let ptx = kb.finish().unwrap().ptx().unwrap();
     assert_eq!(ptx.matches("cvt.rn.bf16x2.f32").count(), 2, "{ptx}");
-    assert!(!ptx.contains("cvt.rn.bf16.f32"), "a pair split into single conversions: {ptx}");
+    assert!(
+        !ptx.contains("cvt.rn.bf16.f32"),
+        "a pair split into single conversions: {ptx}"
+    );
     assert!(!ptx.contains("cvt.f32.bf16"), "{ptx}");
     common::assemble(&ptx, "sm_90", "bf16 round trip");
 }

@@ -1249,3 +1249,29 @@ fn a_register_limit_reaches_ptxas_and_is_checked() {
     .unwrap();
     assert!(kb.limit_registers(128).is_err());
 }
+
+/// A program whose bf16 → f32 cast (widened in pairs through `insertelement`) is never used:
+/// the built kernel erases the dead pair as the replayed one does (found by the random
+/// programs above; before, `insertelement` was not among the erased pure instructions and the
+/// debug replay check failed).
+#[test]
+fn an_unused_bf16_widening_leaves_nothing_behind() {
+    use Step::*;
+    let steps = [
+        PtrAdd(0, 19),
+        PtrAdd(0, 58),
+        Broadcast(0, 0),
+        PtrAdd(0, 31),
+        ExpandDims(54, 0),
+        Arange(0),
+        Join(9, 47),
+        Permute(19),
+        ExpandDims(8, 0),
+        Cast(49, 116),
+        Atomic(29, 18, 47),
+        Cast(18, 0),
+        Load(32, None),
+        Bin(0, 47, 60),
+    ];
+    run_program(Target::SM90, &steps);
+}

@@ -166,6 +166,7 @@ fn drop_unused(f: FunctionValue<'_>) {
                     | Op::FPToSI
                     | Op::FPToUI
                     | Op::ExtractElement
+                    | Op::InsertElement
                     | Op::ExtractValue
             );
             if pure && i.get_first_use().is_none() {

@@ -48,10 +48,7 @@ pub(crate) fn arrive_remote<'ctx>(
     asm.inst("{");
     asm.inst(".reg .b32 weft_remote;");
     asm.inst(format!("mapa.shared::cluster.u32 weft_remote, {a}, {r};"));
-    asm.guarded(
-        p,
-        "mbarrier.arrive.shared::cluster.b64 _, [weft_remote];",
-    );
+    asm.guarded(p, "mbarrier.arrive.shared::cluster.b64 _, [weft_remote];");
     asm.inst("}");
     asm.call(em)?;
     Ok(())
