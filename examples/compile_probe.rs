@@ -207,6 +207,10 @@ fn sweep(dir: &str) {
         ),
     );
     write(
+        "gemm_blockscaled_staged".into(),
+        kernels::gemm_blockscaled_kernel_with(&ctx, Target::SM90A, bs, kernels::ScaleLoads::Staged),
+    );
+    write(
         "gemm_blockscaled_m64".into(),
         kernels::gemm_blockscaled_kernel(
             &ctx,
@@ -252,6 +256,16 @@ fn sweep(dir: &str) {
             kernels::GemmConfig::grouped(DType::F8E4M3),
             kernels::GroupedLayout::Contiguous,
             kernels::ScaleLoads::OneBlockAhead,
+        ),
+    );
+    write(
+        "gemm_grouped_F8E4M3_Masked_staged".into(),
+        kernels::gemm_grouped_kernel_with(
+            &ctx,
+            Target::SM90A,
+            kernels::GemmConfig::grouped(DType::F8E4M3),
+            kernels::GroupedLayout::Masked,
+            kernels::ScaleLoads::Staged,
         ),
     );
     for d in [DType::BF16, DType::F8E4M3] {

@@ -4,10 +4,12 @@
 //! (`weft::codegen::kernels::gemm_blockscaled_kernel`).
 //!
 //! `cargo run --release --example gemm_blockscaled --features llvm,cuda [-- M N K]
-//! [variant=bs,bs_c2,bs_ahead,bs_s6,pt128,pt_c2] [sweep]` (`variant=`: which kernels to time beside the
-//! per-tensor baseline `pt`, all by default: `bs` the block-scaled kernel as shipped, `bs_c2` in
-//! clusters of two CTAs along M that multicast the B box they share (`cluster_m = 2`), `bs_ahead`
-//! with each K block's scales loaded a block ahead (`ScaleLoads::OneBlockAhead`), `bs_s6` with 6 stages,
+//! [variant=bs,bs_c2,bs_ahead,bs_tma,bs_tma_c2,bs_s6,pt128,pt_c2] [sweep]` (`variant=`: which kernels to
+//! time beside the per-tensor baseline `pt`, all by default: `bs` the block-scaled kernel as shipped,
+//! `bs_c2` in clusters of two CTAs along M that multicast the B box they share (`cluster_m = 2`),
+//! `bs_ahead` with each K block's scales loaded a block ahead (`ScaleLoads::OneBlockAhead`), `bs_tma`
+//! with them copied by the producer's TMA into each ring stage from M-/N-major copies and read from
+//! shared memory (`ScaleLoads::Staged`, as DeepGEMM does; `bs_tma_c2` in clusters of two), `bs_s6` with 6 stages,
 //! `pt_c2` the per-tensor baseline in clusters of two multicasting B,
 //! `pt128` the per-tensor kernel on the block-scaled 128 × 128 tile, which tells the tile's cost
 //! from the promotion's; `sweep`: also times other stage counts, tile widths and launch groupings
@@ -19,10 +21,11 @@
 //! given M N K) on random data, each output checked on sampled rows (the per-tensor ones against
 //! the reference with unit scales), next to weft's per-tensor fp8 GEMM (warp-specialised,
 //! persistent) on the same operands in the same run: the ratio the issue asks for (≥ 0.95×). cuBLASLt per-tensor and DeepGEMM are in `scripts/anchors/`.
-//! Without a GPU: runs the kernel in the interpreter on a ragged 136 × 200 × 304 problem and checks
-//! it the same way.
+//! Without a GPU: runs the kernel (`bs`, and `bs_tma`) in the interpreter on a ragged 136 × 200 × 304
+//! problem and checks it the same way.
 mod common;
 
+use common::blockscaled::DeviceScales;
 use common::Result;
 use weft::codegen::kernels::{
     gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
@@ -50,7 +53,7 @@ fn main() -> Result<()> {
     }
     let dev = common::interpreter(Target::SM90A)?;
     run::<weft::runtime::cpu::Cpu>(&dev, &ctx, (136, 200, 304), 3, &[])?;
-    common::interpreted("gemm_blockscaled 136×200×304 on 3 persistent programs: C equals the f64 host reference within one rounding of bf16 and the fp8 sums' bound");
+    common::interpreted("gemm_blockscaled 136×200×304 on 3 persistent programs (scales from global memory, and staged by TMA): C equals the f64 host reference within one rounding of bf16 and the fp8 sums' bound");
     Ok(())
 }
 
@@ -79,12 +82,11 @@ fn sizes() -> Vec<Mnk> {
     v
 }
 
-/// One problem on the device: A, B (e4m3), their scales, C (bf16), and their host copies.
+/// One problem on the device: A, B (e4m3), C (bf16), and the host copies of A, B and their
+/// scales (uploaded per launch in the form its `ScaleLoads` reads).
 struct Problem<B: Backend> {
     a: BufferOf<B, F8E4M3>,
     b: BufferOf<B, F8E4M3>,
-    sa: BufferOf<B, f32>,
-    sb: BufferOf<B, f32>,
     c: BufferOf<B, bf16>,
     host: [Vec<f32>; 4],
     mnk: Mnk,
@@ -116,38 +118,51 @@ fn problem<B: Backend>(dev: &B::Device, (m, n, k): Mnk, seed: u64) -> Result<Pro
     Ok(Problem {
         a: dev.upload(&a)?,
         b: dev.upload(&b)?,
-        sa: dev.upload(&sa)?,
-        sb: dev.upload(&sb)?,
         c,
         host: [wide(&a), wide(&b), sa, sb],
         mnk: (m, n, k),
     })
 }
 
-/// Launches the kernel of `cfg` on `p` (`scaled`: the block-scaled kernel, else the per-tensor
-/// one) once, and returns its median milliseconds when `time` (else 0).
+/// Launches the kernel of `cfg` on `p` (`scaled`: the block-scaled kernel with its scales loaded
+/// so, else the per-tensor one) once, and returns its median milliseconds when `time` (else 0).
 fn launch<B: Backend>(
     dev: &B::Device,
     (kernel, sig): (&KernelOf<B>, &weft::runtime::KernelSignature),
     cfg: GemmConfig,
     p: &Problem<B>,
-    (sms, scaled, time): (u32, bool, bool),
+    (sms, scaled, time): (u32, Option<ScaleLoads>, bool),
 ) -> Result<f64> {
     let (m, n, k) = (p.mnk.0 as u64, p.mnk.1 as u64, p.mnk.2 as u64);
     let sw = cfg.swizzle();
     let a_map = dev.tensor_map(&p.a, &[m, k], &[k], &cfg.a_box(), sw)?;
     let b_map = dev.tensor_map(&p.b, &[n, k], &[k], &cfg.b_box(), sw)?;
     let c_map = dev.tensor_map(&p.c, &[m, n], &[n], &cfg.c_box(), sw)?;
+    let scales = match scaled {
+        Some(loads) => Some(DeviceScales::<B>::upload(
+            dev,
+            [&p.host[2], &p.host[3]],
+            [p.mnk.0, p.mnk.1.div_ceil(SCALE_BLOCK)],
+            p.mnk.2,
+            loads,
+        )?),
+        None => None,
+    };
+    let scale_maps = match &scales {
+        Some(s) => s.maps(dev, &cfg)?,
+        None => None,
+    };
     let mut args = KernelArgs::new();
     args.tensor_map(&a_map)
         .tensor_map(&b_map)
         .tensor_map(&c_map);
     args.scalar(m as i32).scalar(n as i32).scalar(k as i32);
-    if scaled {
-        args.ptr(&p.sa).ptr(&p.sb);
+    if let Some(s) = &scales {
+        s.push(&mut args, scale_maps.as_ref());
     }
     let lc = LaunchConfig::for_kernel(cfg.grid_persistent(m, n, sms), sig)?;
-    // SAFETY: the maps cover A, B and C; the scales hold ⌈M⌉ × ⌈K/128⌉ and ⌈N/128⌉ × ⌈K/128⌉.
+    // SAFETY: the maps cover A, B, C and staged scales; scales behind pointers hold M × ⌈K/128⌉
+    // and ⌈N/128⌉ × ⌈K/128⌉.
     unsafe { common::launch_once::<B>(dev, kernel, &lc, &args)? };
     if !time {
         return Ok(0.0);
@@ -205,7 +220,7 @@ struct Variant {
 /// tiles) is the baseline each row's ratio divides by; `pt128` is the same per-tensor kernel on
 /// the block-scaled kernel's 128 × 128 tile and 5 stages, which separates the cost of the tile
 /// (its operand bytes per flop) from the cost of the promotion.
-const VARIANTS: [Variant; 7] = [
+const VARIANTS: [Variant; 9] = [
     Variant {
         name: "bs",
         scaled: true,
@@ -226,6 +241,21 @@ const VARIANTS: [Variant; 7] = [
         scaled: true,
         loads: ScaleLoads::OneBlockAhead,
         cfg: GemmConfig::block_scaled_for,
+    },
+    Variant {
+        name: "bs_tma",
+        scaled: true,
+        loads: ScaleLoads::Staged,
+        cfg: GemmConfig::block_scaled_for,
+    },
+    Variant {
+        name: "bs_tma_c2",
+        scaled: true,
+        loads: ScaleLoads::Staged,
+        cfg: |m, n, sms| GemmConfig {
+            cluster_m: 2,
+            ..GemmConfig::block_scaled_for(m, n, sms)
+        },
     },
     Variant {
         name: "bs_s6",
@@ -308,7 +338,8 @@ fn run_variant<B: Backend>(
     };
     let kernel = k.load_on::<B>(dev)?;
     p.c.fill_bytes(0xFF)?;
-    let ms = launch(dev, (&kernel, k.signature()), cfg, p, (sms, v.scaled, time))?;
+    let loads = v.scaled.then_some(v.loads);
+    let ms = launch(dev, (&kernel, k.signature()), cfg, p, (sms, loads, time))?;
     let (bad, _, _) = check(p, rows, v.scaled)?;
     if bad > 0 {
         return Err(format!("{} at {m}×{n}×{kk}: {bad} wrong elements", v.name).into());
@@ -325,9 +356,9 @@ fn run<B: Backend>(
     sms: u32,
     sizes: &[Mnk],
 ) -> Result<()> {
-    // In the interpreter the shipped kernel alone unless `variant=` says otherwise.
+    // In the interpreter the shipped kernel and the staged one unless `variant=` says otherwise.
     let defaults: Vec<&str> = if sizes.is_empty() {
-        vec!["bs"]
+        vec!["bs", "bs_tma"]
     } else {
         VARIANTS.iter().map(|v| v.name).collect()
     };
@@ -396,7 +427,8 @@ fn sweep<B: Backend>(dev: &B::Device, ctx: &Context, sms: u32) -> Result<()> {
         let timed = || -> Result<f64> {
             let k = gemm_blockscaled_kernel(ctx, Target::SM90A, cfg)?;
             let kernel = k.load_on::<B>(dev)?;
-            let ms = launch(dev, (&kernel, k.signature()), cfg, &p, (sms, true, true))?;
+            let loads = Some(ScaleLoads::WithTheBlock);
+            let ms = launch(dev, (&kernel, k.signature()), cfg, &p, (sms, loads, true))?;
             let (bad, _, _) = check(&p, &[0, m / 2, m - 1], true)?;
             if bad > 0 {
                 return Err(format!("{bad} wrong").into());

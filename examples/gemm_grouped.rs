@@ -11,14 +11,17 @@
 //! `gemm_blockscaled_error_bound`), times each variant, and times weft's dense GEMM of the same FLOPs
 //! (warp-specialised, persistent; bf16, and per-tensor fp8) in the same run. `torch._grouped_mm`
 //! and DeepGEMM are in `scripts/anchors/`.
+//! fp8 runs twice: its scales read from global memory (as shipped), then staged by TMA through the
+//! ring (`ScaleLoads::Staged`, rows `fp8 … staged`; masked layout only).
 //! Without a GPU: runs every variant in the interpreter on 3 small ragged experts (one empty)
 //! and checks every row.
 mod common;
 
+use common::blockscaled::DeviceScales;
 use common::Result;
 use weft::codegen::kernels::{
-    gemm_blockscaled_error_bound, gemm_blockscaled_reference, gemm_grouped_kernel, gemm_kernel,
-    GemmConfig, GroupedLayout, SCALE_BLOCK,
+    gemm_blockscaled_error_bound, gemm_blockscaled_reference, gemm_grouped_kernel_with,
+    gemm_kernel, GemmConfig, GroupedLayout, ScaleLoads, SCALE_BLOCK,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::KernelOf;
@@ -42,12 +45,12 @@ fn main() -> Result<()> {
         println!("| variant | experts × tokens, N, K | ms | TFLOP/s | dense same FLOPs ms | TFLOP/s | ratio | rows checked |");
         println!("|---|---|---|---|---|---|---|---|");
         for shape in shapes() {
-            for dtype in [DType::BF16, DType::F8E4M3] {
-                for layout in [GroupedLayout::Contiguous, GroupedLayout::Masked] {
+            for (dtype, loads) in variants() {
+                for layout in layouts(loads) {
                     run::<weft::runtime::cuda::Cuda>(
                         &dev,
                         &ctx,
-                        dtype,
+                        (dtype, loads),
                         layout,
                         &shape,
                         (sms, true),
@@ -63,12 +66,12 @@ fn main() -> Result<()> {
         n: 128,
         k: 144,
     };
-    for dtype in [DType::BF16, DType::F8E4M3] {
-        for layout in [GroupedLayout::Contiguous, GroupedLayout::Masked] {
-            run::<weft::runtime::cpu::Cpu>(&dev, &ctx, dtype, layout, &shape, (2, false))?;
+    for v in variants() {
+        for layout in layouts(v.1) {
+            run::<weft::runtime::cpu::Cpu>(&dev, &ctx, v, layout, &shape, (2, false))?;
         }
     }
-    common::interpreted("gemm_grouped bf16 and fp8, contiguous and masked, experts of 40, 0 and 90 rows, N 128, K 144: every expert's rows equal the f64 host reference within one rounding of bf16 (fp8: and the fp8 sums' bound)");
+    common::interpreted("gemm_grouped bf16 and fp8 (scales from global memory, contiguous and masked; staged by TMA, masked), experts of 40, 0 and 90 rows, N 128, K 144: every expert's rows equal the f64 host reference within one rounding of bf16 (fp8: and the fp8 sums' bound)");
     Ok(())
 }
 
@@ -100,16 +103,34 @@ fn shapes() -> Vec<Shape> {
     ]
 }
 
+/// The input types, each with how its kernel loads fp8's scales (bf16 has none).
+fn variants() -> [(DType, ScaleLoads); 3] {
+    [
+        (DType::BF16, ScaleLoads::WithTheBlock),
+        (DType::F8E4M3, ScaleLoads::WithTheBlock),
+        (DType::F8E4M3, ScaleLoads::Staged),
+    ]
+}
+
+/// The layouts a variant runs in: staged scales only with the masked one (the contiguous
+/// layout's experts start anywhere, and a TMA box of A's scales must start 16-byte aligned).
+fn layouts(loads: ScaleLoads) -> Vec<GroupedLayout> {
+    match loads {
+        ScaleLoads::Staged => vec![GroupedLayout::Masked],
+        _ => vec![GroupedLayout::Contiguous, GroupedLayout::Masked],
+    }
+}
+
 /// Checks (and on a GPU, times) one variant.
 fn run<B: Backend>(
     dev: &B::Device,
     ctx: &Context,
-    dtype: DType,
+    (dtype, loads): (DType, ScaleLoads),
     layout: GroupedLayout,
     shape: &Shape,
     (sms, time): (u32, bool),
 ) -> Result<()> {
-    let v = (dtype, layout, shape, sms, time);
+    let v = (dtype, loads, layout, shape, sms, time);
     if dtype == DType::F8E4M3 {
         run_as::<B, F8E4M3>(dev, ctx, v, F8E4M3::from_f32, F8E4M3::to_f32)
     } else {
@@ -117,19 +138,21 @@ fn run<B: Backend>(
     }
 }
 
-/// A variant: input type, token layout, shape, SMs (the persistent grid), whether to time.
-type Variant<'a> = (DType, GroupedLayout, &'a Shape, u32, bool);
+/// A variant: input type, how fp8's scales load, token layout, shape, SMs (the persistent grid),
+/// whether to time.
+type Variant<'a> = (DType, ScaleLoads, GroupedLayout, &'a Shape, u32, bool);
 
 fn run_as<B: Backend, T: DeviceElem + Copy>(
     dev: &B::Device,
     ctx: &Context,
-    (dtype, layout, shape, sms, time): Variant<'_>,
+    (dtype, loads, layout, shape, sms, time): Variant<'_>,
     to: fn(f32) -> T,
     from: fn(T) -> f32,
 ) -> Result<()> {
     let fp8 = dtype == DType::F8E4M3;
     let (e, n, k) = (shape.counts.len(), shape.n, shape.k);
-    let m_max = shape.counts.iter().copied().max().unwrap_or(0);
+    // A multiple of 4 (staged scales' boxes start 16-byte aligned at each expert's block).
+    let m_max = shape.counts.iter().copied().max().unwrap_or(0).div_ceil(4) * 4;
     let spans: Vec<(usize, usize)> = match layout {
         GroupedLayout::Contiguous => {
             let mut at = 0;
@@ -151,7 +174,7 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
         GroupedLayout::Masked => e * m_max,
     };
     let c = GemmConfig::grouped(dtype);
-    let kern = gemm_grouped_kernel(ctx, Target::SM90A, c, layout)?;
+    let kern = gemm_grouped_kernel_with(ctx, Target::SM90A, c, layout, loads)?;
     let kernel: KernelOf<B> = kern.load_on::<B>(dev)?;
     // Values in [-1, 1) rounded to the input type, scales in [1/2, 2) (1 for bf16).
     let round = |len: usize, seed: u64| -> (Vec<T>, Vec<f32>) {
@@ -176,7 +199,8 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
         scales(e * n.div_ceil(SCALE_BLOCK) * kbs, 4),
     );
     let (da, db) = (dev.upload(&a)?, dev.upload(&b)?);
-    let (dsa, dsb) = (dev.upload(&sa)?, dev.upload(&sb)?);
+    let scale_rows = [rows, e * n.div_ceil(SCALE_BLOCK)];
+    let scales = DeviceScales::<B>::upload(dev, [&sa, &sb], scale_rows, k, loads)?;
     let mut dc = dev.alloc::<bf16>(rows * n)?;
     dc.fill_bytes(0xFF)?;
     let counts: Vec<i32> = match layout {
@@ -190,6 +214,7 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
     let sw = c.swizzle();
     let a_map = dev.tensor_map(&da, &[ru, ku], &[ku], &c.a_box(), sw)?;
     let b_map = dev.tensor_map(&db, &[e as u64 * nu, ku], &[ku], &c.b_box(), sw)?;
+    let scale_maps = scales.maps(dev, &c)?;
     let mut args = KernelArgs::new();
     args.tensor_map(&a_map).tensor_map(&b_map).ptr(&dc);
     args.scalar(rows as i32)
@@ -201,10 +226,11 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
         args.scalar(m_max as i32);
     }
     if fp8 {
-        args.ptr(&dsa).ptr(&dsb);
+        scales.push(&mut args, scale_maps.as_ref());
     }
     let lc = LaunchConfig::for_kernel((sms, 1, 1), kern.signature())?;
-    // SAFETY: the maps cover A and B; C holds rows · N; the counts and scales their shapes.
+    // SAFETY: the maps cover A, B and staged scales; C holds rows · N; the counts and scales
+    // behind pointers their shapes.
     unsafe { common::launch_once::<B>(dev, &kernel, &lc, &args)? };
     // Sampled rows of every expert (every row of a small one) against the host.
     let out = dc.to_vec()?;
@@ -241,7 +267,10 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
             checked += 1;
         }
     }
-    let name = format!("{dtype} {layout:?}");
+    let name = match (fp8, loads) {
+        (true, ScaleLoads::Staged) => format!("{dtype} {layout:?} staged"),
+        _ => format!("{dtype} {layout:?}"),
+    };
     let what = format!("{} × {}, {n}, {k}", e, m_max);
     if !time {
         println!("{name} {what}: {checked} rows ok");

@@ -405,3 +405,33 @@ fn every_shipped_kernel_verifies_and_prints() {
         }
     }
 }
+
+/// TMA writes a box only at a 128-byte aligned shared address: a buffer filled by boxes smaller
+/// than that (`[1, 4]` f32 boxes of 16 bytes into `[4, 4]`) is refused where the copy is built,
+/// naming the box; one box of 128 bytes (`[1, 32]` into `[4, 32]`) is not.
+#[test]
+fn tma_boxes_landing_off_128_byte_boundaries_are_refused() {
+    let build = |ctx: &'_ Context, cols: u32| {
+        let mut kb = KernelBuilder::new(ctx, Target::SM90A, "k", 4).unwrap();
+        let src = kb.arg_tensor_map("src", DType::F32, &[1, cols], 0).unwrap();
+        let zero = kb.i32(0).unwrap();
+        let layout = NvmmaShared::new(0, 32, 2, false);
+        let buf = kb
+            .alloc_shared(DType::F32, &[4, u64::from(cols)], &layout)
+            .unwrap();
+        let bars = kb.alloc_mbarriers(1, 1).unwrap();
+        let bar = kb.mbarrier_at(bars, 0).unwrap();
+        let bytes = kb.tma_bytes(buf).unwrap();
+        kb.mbarrier_expect(bar, bytes, None).unwrap();
+        kb.tma_load(src, &[zero, zero], buf, bar, None)
+    };
+    let ctx = Context::new();
+    let e = build(&ctx, 4).unwrap_err();
+    assert!(
+        matches!(e.cause(), CodegenError::BadLayout { .. })
+            && e.to_string().contains("multiple of 128 bytes"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("[1, 0]"), "{e}");
+    build(&ctx, 32).unwrap();
+}

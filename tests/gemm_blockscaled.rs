@@ -1,18 +1,22 @@
 //! The block-scaled fp8 GEMM (`gemm_blockscaled_kernel`: 1×128 scales on A, 128×128 on B,
 //! each K block's partial promoted while the next block's wgmma runs) against its f64 host
 //! reference on ragged shapes: on the CPU backend (the interpreter) always, on the GPU when there
-//! is one; and its PTX through ptxas (no spills, no serialised wgmma).
+//! is one; and its PTX through ptxas (no spills, no serialised wgmma). Every way of loading the
+//! scales (`ScaleLoads`): from global memory with their block or a block ahead, or staged by TMA
+//! through the ring from M-/N-major copies (`scales_mn_major`).
 #![cfg(feature = "llvm")]
 
 mod common;
 
+use common::blockscaled::DeviceScales;
 use common::check::{close, Tol};
 use common::gemm::quarters;
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
-    gemm_blockscaled_reference, GemmConfig, ScaleLoads, SCALE_BLOCK,
+    gemm_blockscaled_reference, mn_major_stride, scales_mn_major, GemmConfig, ScaleLoads,
+    B_SCALES_SPREAD, SCALE_BLOCK,
 };
 use weft::codegen::{CodegenError, Context, DType, Target};
 use weft::runtime::prelude::*;
@@ -80,7 +84,8 @@ fn launch_on<B: Backend>(
         dev.upload(&f8(&ops.a)).unwrap(),
         dev.upload(&f8(&ops.b)).unwrap(),
     );
-    let (dsa, dsb) = (dev.upload(&ops.sa).unwrap(), dev.upload(&ops.sb).unwrap());
+    let rows = [m, n.div_ceil(SCALE_BLOCK)];
+    let scales = DeviceScales::<B>::upload(dev, [&ops.sa, &ops.sb], rows, k, loads).unwrap();
     let dc = poisoned::<B, bf16>(dev, m * n);
     let (mu, nu, ku) = (m as u64, n as u64, k as u64);
     let sw = c.swizzle();
@@ -93,14 +98,16 @@ fn launch_on<B: Backend>(
     let c_map = dev
         .tensor_map(&dc, &[mu, nu], &[nu], &c.c_box(), sw)
         .unwrap();
+    let scale_maps = scales.maps(dev, &c).unwrap();
     let mut args = KernelArgs::new();
     args.tensor_map(&a_map)
         .tensor_map(&b_map)
         .tensor_map(&c_map);
     args.scalar(m as i32).scalar(n as i32).scalar(k as i32);
-    args.ptr(&dsa).ptr(&dsb);
+    scales.push(&mut args, scale_maps.as_ref());
     let grid = c.grid_persistent(mu, nu, programs);
-    // SAFETY: the maps cover A, B and C; the scales are read where row < m and K block < ⌈k/128⌉.
+    // SAFETY: the maps cover A, B, C and the staged scales; scales behind pointers are read
+    // where row < m and K block < ⌈k/128⌉.
     unsafe { launch::<B>(dev, &kernel, grid, &args, what) };
     let out = dc.to_vec().unwrap();
     assert!(
@@ -204,6 +211,84 @@ fn scales_loaded_a_block_ahead_meet_their_own_k_block_in_the_interpreter() {
     run_with::<weft::runtime::cpu::Cpu>(&dev, ahead(small), [40, 72, 48], 1);
 }
 
+/// The scales staged through the ring (`ScaleLoads::Staged`): the producer copies each K
+/// block's column of A's M-major scales and B's scale into the stage, the consumers read them
+/// there. M not a multiple of 4 (A's scale rows padded) nor of the tile (the tail's scales
+/// zero-filled), ragged N (a second B scale block) and K; 128- and 64-row tiles; one K block;
+/// clusters of two; a random schedule (a stage's scales read before it is released); and C bit
+/// for bit as with the scales read from global memory.
+#[test]
+fn staged_scales_meet_their_own_k_block_in_the_interpreter() {
+    use weft::codegen::interp::{Options, Schedule};
+    let dev = common::gpu::cpu();
+    let staged = |c: GemmConfig| (c, ScaleLoads::Staged);
+    let bs = GemmConfig::block_scaled();
+    let worst = run_with::<weft::runtime::cpu::Cpu>(&dev, staged(bs), [137, 200, 304], 3);
+    println!("staged 137x200x304: max error {worst:.2e}");
+    // Where the scales come from changes nothing else: the same products, bit for bit.
+    let mnk = [137, 72, 304];
+    let ops = Operands::uniform(mnk);
+    let [global, from_stages] = [ScaleLoads::WithTheBlock, ScaleLoads::Staged].map(|loads| {
+        let what = format!("{mnk:?} {loads:?}");
+        launch_on::<weft::runtime::cpu::Cpu>(&dev, (bs, loads), mnk, 2, &ops, &what)
+    });
+    assert!(
+        global
+            .iter()
+            .zip(&from_stages)
+            .all(|(g, s)| g.to_bits() == s.to_bits()),
+        "staged scales give other results than global ones"
+    );
+    let small = GemmConfig::block_scaled_for(41, 200, 132);
+    run_with::<weft::runtime::cpu::Cpu>(&dev, staged(small), [41, 200, 304], 2);
+    run_with::<weft::runtime::cpu::Cpu>(&dev, staged(small), [41, 72, 48], 1);
+    let c2 = GemmConfig { cluster_m: 2, ..bs };
+    run_with::<weft::runtime::cpu::Cpu>(&dev, staged(c2), [137, 200, 304], 4);
+    let options = Options {
+        schedule: Schedule::Random { seed: 5 },
+    };
+    let dev = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+    run_with::<weft::runtime::cpu::Cpu>(&dev, staged(bs), [75, 136, 400], 2);
+}
+
+/// `scales_mn_major`: element (row, K block) of the row-major scales lands at (K block, row ·
+/// spread) of rows `mn_major_stride` apart, every other element is zero, and bad sizes are
+/// errors.
+#[test]
+fn scales_made_m_major_keep_every_element_and_pad_with_zeros() {
+    let mut rng = Rng(3);
+    for spread in [1, B_SCALES_SPREAD] {
+        for (rows, kbs) in [(1, 1), (3, 2), (4, 5), (137, 3), (6, 0)] {
+            let what = format!("{rows}×{kbs} spread {spread}");
+            let sa: Vec<f32> = (0..rows * kbs).map(|_| 1.0 + rng.f32()).collect();
+            let t = scales_mn_major(&sa, rows, kbs, spread).unwrap();
+            let cols = rows * spread;
+            let stride = mn_major_stride(cols);
+            assert!(
+                stride >= cols && stride.is_multiple_of(4) && stride - cols < 4,
+                "{what}"
+            );
+            assert_eq!(t.len(), stride * kbs.max(1), "{what}");
+            for (i, &x) in t.iter().enumerate() {
+                let (kt, col) = (i / stride, i % stride);
+                let want = if col < cols && col % spread == 0 && kt < kbs {
+                    sa[col / spread * kbs + kt]
+                } else {
+                    0.0
+                };
+                assert_eq!(x, want, "{what}: element ({kt}, {col})");
+            }
+        }
+    }
+    // Every N block's scale starts a 16-byte aligned TMA box.
+    assert_eq!(B_SCALES_SPREAD * 4 % 16, 0);
+    assert!(scales_mn_major(&[1.0; 5], 3, 2, 1).is_err());
+    assert!(scales_mn_major(&[1.0; 6], 3, 2, 0).is_err());
+    assert!(scales_mn_major(&[], usize::MAX, 2, 1).is_err());
+    assert!(scales_mn_major(&[], usize::MAX / 2, 0, 1).is_err());
+    assert!(scales_mn_major(&[], usize::MAX / 2, 0, 4).is_err());
+}
+
 /// Producer and consumer hand stages over through mbarriers and the consumer releases each
 /// stage only after its partial is promoted: right in whatever order the interpreter runs tasks
 /// and programs.
@@ -300,7 +385,11 @@ fn block_scales_promote_each_k_block_on_the_gpu() {
         ([64, 128, 128], 1),
         ([4096, 2048, 1040], 7),
     ] {
-        for loads in [ScaleLoads::WithTheBlock, ScaleLoads::OneBlockAhead] {
+        for loads in [
+            ScaleLoads::WithTheBlock,
+            ScaleLoads::OneBlockAhead,
+            ScaleLoads::Staged,
+        ] {
             let c = (GemmConfig::block_scaled(), loads);
             run_with::<weft::runtime::cuda::Cuda>(&dev, c, mnk, programs);
         }
@@ -309,6 +398,7 @@ fn block_scales_promote_each_k_block_on_the_gpu() {
             ..GemmConfig::block_scaled()
         };
         run::<weft::runtime::cuda::Cuda>(&dev, c2, mnk, programs);
+        run_with::<weft::runtime::cuda::Cuda>(&dev, (c2, ScaleLoads::Staged), mnk, programs);
     }
 }
 
@@ -324,6 +414,16 @@ fn the_block_scaled_gemm_assembles_without_spills_or_serialised_wgmma() {
         (small, ScaleLoads::WithTheBlock),
         (GemmConfig::block_scaled(), ahead),
         (small, ahead),
+        (GemmConfig::block_scaled(), ScaleLoads::Staged),
+        (narrow, ScaleLoads::Staged),
+        (small, ScaleLoads::Staged),
+        (
+            GemmConfig {
+                cluster_m: 2,
+                ..GemmConfig::block_scaled()
+            },
+            ScaleLoads::Staged,
+        ),
         (
             GemmConfig {
                 cluster_m: 2,
@@ -346,6 +446,12 @@ fn the_block_scaled_gemm_assembles_without_spills_or_serialised_wgmma() {
         common::assemble_without_spills(&ptx, "sm_90a", &what);
         // Each K block: one wgmma group issued, and the wait that leaves it in flight.
         assert!(ptx.contains("wgmma.wait_group.sync.aligned 1"), "{what}");
+        // Staged: the scales come by TMA with A and B, no thread reads global memory.
+        assert_eq!(
+            !ptx.contains("ld.global"),
+            loads == ScaleLoads::Staged,
+            "{what}"
+        );
     }
 }
 

@@ -265,3 +265,57 @@ fn writing_a_wgmma_operand_before_its_wait_names_the_write_and_the_wgmma() {
         _ => panic!("expected the write to be refused, got {e}"),
     }
 }
+
+/// A TMA box must start 16-byte aligned in global memory: its innermost coordinate times the
+/// element size a multiple of 16 bytes (the GPU ends `cp.async.bulk.tensor` with an illegal
+/// instruction otherwise, whatever the map). The interpreter refuses such a load or store,
+/// naming the op and the coordinate, and runs the aligned ones.
+#[test]
+fn a_tma_box_at_an_unaligned_innermost_coordinate_is_a_fault() {
+    let ctx = Context::new();
+    let mut kb = KernelBuilder::new(&ctx, Target::SM90A, "k", 4).unwrap();
+    let src = kb.arg_tensor_map("src", DType::F32, &[64], 0).unwrap();
+    let dst = kb.arg_tensor_map("dst", DType::F32, &[64], 0).unwrap();
+    let load_at = kb.arg_i32("load_at", 1).unwrap();
+    let store_at = kb.arg_i32("store_at", 1).unwrap();
+    let buf = kb
+        .alloc_shared(DType::F32, &[64], NvmmaShared::new(0, 32, 1, false))
+        .unwrap();
+    let bars = kb.alloc_mbarriers(1, 1).unwrap();
+    let bar = kb.mbarrier_at(bars, 0).unwrap();
+    let bytes = kb.tma_bytes(buf).unwrap();
+    kb.mbarrier_expect(bar, bytes, None).unwrap();
+    kb.tma_load(src, &[load_at], buf, bar, None).unwrap();
+    kb.mbarrier_wait(bar, 0).unwrap();
+    kb.tma_store(dst, &[store_at], buf).unwrap();
+    kb.tma_store_wait(0).unwrap();
+    let k = kb.finish().unwrap();
+    let mut mem = Memory::new();
+    let n = 2060u64;
+    let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let data = mem.upload(&x);
+    let out = mem.upload(&vec![0f32; n as usize]);
+    let args = |load: i32, store: i32| {
+        [
+            LaunchArg::TensorMap(TensorMapArg::dense(data, DType::F32, &[n])),
+            LaunchArg::TensorMap(TensorMapArg::dense(out, DType::F32, &[n])),
+            LaunchArg::I32(load),
+            LaunchArg::I32(store),
+        ]
+    };
+    // 1028 and 64 f32 start 16-byte aligned: rows 1028.. land at 64.. .
+    interp::run(&k, [1, 1, 1], &args(1028, 64), &mut mem).unwrap();
+    let got = mem.download::<f32>(out);
+    assert_eq!(got[64..128], x[1028..1092]);
+    // 1030 f32 (a second head's first row at seq 1030) is 4120 bytes: a load the GPU faults on.
+    for (load, store, op) in [(1030, 64, "tma_load"), (1028, 66, "tma_store")] {
+        let e = interp::run(&k, [1, 1, 1], &args(load, store), &mut mem).unwrap_err();
+        match &e {
+            InterpError::Fault { op: got, what, .. } => {
+                assert_eq!(got, op, "{e}");
+                assert!(what.contains("multiple of 16 bytes"), "{e}");
+            }
+            _ => panic!("expected a fault of {op}, got {e}"),
+        }
+    }
+}

@@ -14,6 +14,8 @@ pub mod attention;
 #[cfg(feature = "llvm")]
 pub mod attention_bwd;
 #[cfg(feature = "llvm")]
+pub mod blockscaled;
+#[cfg(feature = "llvm")]
 pub mod gemm_tutorial;
 #[cfg(feature = "llvm")]
 pub mod tma_add;

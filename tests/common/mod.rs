@@ -56,6 +56,12 @@ pub mod attention;
 #[path = "../../examples/common/attention_bwd.rs"]
 pub mod attention_bwd;
 
+/// The block-scaled GEMM's scales on the device as each `ScaleLoads` reads them, shared with
+/// `examples/gemm_blockscaled`.
+#[cfg(feature = "llvm")]
+#[path = "../../examples/common/blockscaled.rs"]
+pub mod blockscaled;
+
 /// Kernels of the shared-memory reuse tests.
 #[cfg(feature = "llvm")]
 pub mod reuse;

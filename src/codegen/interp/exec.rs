@@ -572,11 +572,29 @@ impl<'a> Cta<'a> {
         self.mbars[i].arrive(count, tx);
     }
 
+    /// A TMA copy between `map` at `coords` and the shared buffer `smem` meets the hardware's
+    /// alignment rules (else the GPU faults with an illegal instruction): the box starts 16-byte
+    /// aligned in global memory and 128-byte aligned in shared memory.
+    fn tma_aligned(&self, map: &TensorMapArg, coords: &[i64], smem: &Arg) -> R<()> {
+        if let Some(why) = map.misaligned_box(coords) {
+            return Err(self.err(why));
+        }
+        let (base, _) = self.shared_of(smem)?;
+        if !base.is_multiple_of(128) {
+            return Err(self.err(format!(
+                "its shared buffer starts at byte {base}: a TMA box's shared address must be a \
+                 multiple of 128 bytes (the GPU faults with an illegal instruction)"
+            )));
+        }
+        Ok(())
+    }
+
     /// The box a TMA load of map `map` into buffer `dst` at `coords` reads (zeros outside the
     /// tensor), and its bytes.
     pub(super) fn tma_tile(&self, map: &Arg, dst: &Arg, coords: &[Arg]) -> R<(Tile, u64)> {
         let map = self.map_of(map)?;
         let coords: Vec<i64> = coords.iter().map(|a| self.int_arg(a)).collect::<R<_>>()?;
+        self.tma_aligned(&map, &coords, dst)?;
         let (_, t) = self.shared_of(dst)?;
         let shape = t.shape().to_vec();
         let d = map.dtype;
@@ -1127,6 +1145,7 @@ impl<'a> Cta<'a> {
                     .iter()
                     .map(|a| self.int_arg(a))
                     .collect::<R<_>>()?;
+                self.tma_aligned(&map, &coords, &args[1])?;
                 let tile = self.read_shared(&args[1], None)?;
                 for (i, x) in tile.data.iter().enumerate() {
                     if let Some(addr) =

@@ -90,6 +90,24 @@ impl TensorMapArg {
         }
     }
 
+    /// Why a TMA copy of a box at `origin` (outermost first) would fault on the GPU, if it
+    /// would: the box's first byte must be 16-byte aligned in global memory, so its innermost
+    /// coordinate times the element size must be a multiple of 16 bytes (`cp.async.bulk.tensor`
+    /// ends in an illegal instruction otherwise; the map's address and strides are aligned
+    /// already).
+    pub(crate) fn misaligned_box(&self, origin: &[i64]) -> Option<String> {
+        let &inner = origin.last()?;
+        let bytes = i128::from(inner) * i128::from(self.dtype.mem_bytes());
+        (bytes.rem_euclid(16) != 0).then(|| {
+            format!(
+                "the box at {origin:?} starts {bytes} bytes into its rows ({inner} × {} B): \
+                 a TMA box's innermost coordinate must be a multiple of 16 bytes \
+                 (the GPU faults with an illegal instruction)",
+                self.dtype.mem_bytes()
+            )
+        })
+    }
+
     /// The address of element `at` of the box whose origin is `origin` (both outermost first),
     /// or `None` outside the tensor (TMA fills those with zeros on a load and skips them on a
     /// store).

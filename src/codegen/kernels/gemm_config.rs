@@ -267,12 +267,24 @@ impl GemmConfig {
     /// release each stage to every CTA ([`TmaRing::shared_by`]), and the cluster meets once the
     /// barriers are initialised, before any CTA multicasts into another.
     pub fn ring(&self, kb: &mut KernelBuilder<'_>, consumers: u32) -> Result<TmaRing> {
+        self.ring_with(kb, consumers, 0)
+    }
+
+    /// [`ring`](Self::ring) whose stages also receive `extra` bytes beside A's and B's boxes
+    /// (a block-scaled GEMM's staged scales).
+    pub fn ring_with(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        consumers: u32,
+        extra: u32,
+    ) -> Result<TmaRing> {
         let cm = self.cluster_m;
+        let bytes = self.stage_bytes() + extra;
         if cm == 1 {
-            return TmaRing::new(kb, self.stages, self.stage_bytes(), Some(consumers));
+            return TmaRing::new(kb, self.stages, bytes, Some(consumers));
         }
         let warps = consumers / kb.threads_per_warp();
-        let ring = TmaRing::new(kb, self.stages, self.stage_bytes(), Some(warps * cm))?;
+        let ring = TmaRing::new(kb, self.stages, bytes, Some(warps * cm))?;
         kb.cluster_arrive_relaxed()?;
         kb.cluster_wait()?;
         Ok(ring.shared_by(cm))
@@ -314,6 +326,7 @@ impl GemmConfig {
             b_transposed: self.b_transposed,
             k_first: None,
             cluster_rank: None,
+            scales: None,
         }
     }
 

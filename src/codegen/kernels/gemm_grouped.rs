@@ -15,7 +15,10 @@
 //! box `[block_n, block_k]`), both 128-byte swizzled; `c: ptr<out>` (`[rows, N]`); `rows, n, k,
 //! experts: i32` (N a multiple of 16); then `offsets: ptr<i32>` (contiguous) or `counts: ptr<i32>, m_max: i32`
 //! (masked); for fp8, `a_scales: ptr<f32>` (`[rows, ⌈K/128⌉]`) and `b_scales: ptr<f32>`
-//! (`[experts · N/128, ⌈K/128⌉]`, N a multiple of 128). Grid: at most one program per SM.
+//! (`[experts · N/128, ⌈K/128⌉]`, N a multiple of 128), or with [`ScaleLoads::Staged`] (masked
+//! layout only, `m_max` a multiple of 4) their M- and N-major copies as `a_scales_map`,
+//! `b_scales_map` (as the block-scaled kernel takes them, B's with `experts · N/128` rows).
+//! Grid: at most one program per SM.
 
 use crate::layout::encoding::{NvidiaMma, Slice};
 
@@ -23,7 +26,7 @@ use super::super::{
     CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value, WarpRole,
 };
 use super::gemm::reference_output;
-use super::gemm_blockscaled::{RowBlockScales, ScaleLoads};
+use super::gemm_blockscaled::{scale_params, scale_source, RowBlockScales, ScaleLoads};
 use super::gemm_config::GemmConfig;
 use super::parts::{self, ceil_div, Epilogue, GroupRows, Groups, TileGrid, TmaRing};
 use crate::layout::encoding::NvmmaShared;
@@ -118,6 +121,17 @@ pub fn gemm_grouped_kernel_with(
             "a warp-specialised schedule with B as [N, K] (warp_specialized, b_transposed)".into(),
         );
     }
+    let staged = fp8 && loads == ScaleLoads::Staged;
+    if staged && layout == GroupedLayout::Contiguous {
+        // A's scale box starts at the tile's first row, its innermost coordinate: TMA copies a
+        // box only from a 16-byte aligned start, and an expert's rows start anywhere.
+        return bad(
+            "ScaleLoads::Staged with the contiguous layout: an expert's first row is A's scale \
+             box's innermost coordinate, which TMA needs 16-byte aligned (a multiple of 4 rows); \
+             use the masked layout (m_max a multiple of 4) or global scale loads"
+                .into(),
+        );
+    }
     if fp8 && !matches!(c.block_n, 64 | 128) {
         return bad(format!(
             "fp8 block_n {}: 64 or 128 (one B scale a tile and K block)",
@@ -140,14 +154,13 @@ pub fn gemm_grouped_kernel_with(
         },
         GroupedLayout::Masked => GroupRows::Masked {
             counts: kb.arg_ptr("counts", DType::I32, 4)?,
-            m_max: kb.arg_i32("m_max", 1)?,
+            // Staged: each expert's first row starts A's scale box, 16-byte aligned (checked
+            // at launch).
+            m_max: kb.arg_i32("m_max", if staged { 4 } else { 1 })?,
         },
     };
     let scales = if fp8 {
-        Some((
-            kb.arg_ptr("a_scales", DType::F32, 4)?,
-            kb.arg_ptr("b_scales", DType::F32, 4)?,
-        ))
+        Some(scale_params(&mut kb, &c, loads)?)
     } else {
         None
     };
@@ -178,8 +191,18 @@ pub fn gemm_grouped_kernel_with(
     let stages = u64::from(c.stages);
     let a_ring = kb.alloc_shared_buffers(c.dtype, stages, &[bm, bk], &swz)?;
     let b_ring = kb.alloc_shared_buffers(c.dtype, stages, &[bn, bk], &swz)?;
+    let staged = match scales {
+        Some(params) => Some(scale_source(&mut kb, &c, params, loads)?),
+        None => None,
+    };
+    let scale_bytes = staged.as_ref().map_or(0, |s| s.2);
     let consumer_threads = c.num_warps * kb.threads_per_warp();
-    let ring = TmaRing::new(&mut kb, c.stages, c.stage_bytes(), Some(consumer_threads))?;
+    let ring = TmaRing::new(
+        &mut kb,
+        c.stages,
+        c.stage_bytes() + scale_bytes,
+        Some(consumer_threads),
+    )?;
     let mma = NvidiaMma::hopper(&[c.num_warps, 1], c.block_n, 16);
     let store = GroupedStore {
         c: c_ptr,
@@ -189,13 +212,13 @@ pub fn gemm_grouped_kernel_with(
         block: [c.block_m as i32, c.block_n as i32],
     };
     let role_pair = [roles[0], roles[1]];
-    if let Some((a_scales, b_scales)) = scales {
+    if let Some((source, staged_scales, _)) = staged {
         // The scaled loop peels a K block: at least one (zero-filled, zero scales) a tile.
         let k_tiles = kb.max(k_blocks, 1)?;
-        let lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+        let mut lp = c.mainloop([a_map, b_map, a_ring, b_ring], ring, grid, k_tiles);
+        lp.scales = staged_scales;
         let s = RowBlockScales {
-            a: a_scales,
-            b: b_scales,
+            source,
             m: rows,
             k_blocks,
             layout: mma,

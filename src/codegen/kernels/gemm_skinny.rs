@@ -264,6 +264,7 @@ pub fn gemm_skinny_kernel(ctx: &Context, target: Target, c: SkinnyConfig) -> Res
         b_transposed: true,
         k_first: Some(k_first),
         cluster_rank: None,
+        scales: None,
     };
     let mn = kb.mul(m, n)?;
     let base = kb.mul(split, mn)?;

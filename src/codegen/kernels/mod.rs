@@ -76,7 +76,8 @@ pub use decode_config::DecodeConfig;
 pub use gemm::{gemm_kernel, gemm_kernel_with, gemm_reference};
 pub use gemm_blockscaled::{
     gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
-    gemm_blockscaled_reference, ScaleLoads, FP8_SUM_LOSS, SCALE_BLOCK,
+    gemm_blockscaled_reference, mn_major_stride, scales_mn_major, ScaleLoads, B_SCALES_SPREAD,
+    FP8_SUM_LOSS, SCALE_BLOCK,
 };
 pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
 pub use gemm_grouped::{

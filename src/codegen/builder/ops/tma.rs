@@ -317,8 +317,16 @@ fn box_plan(op: &'static str, spec: &TensorMapSpec, d: &ValueData<'_>) -> Result
             .enumerate()
             .map(|(i, &o)| (Dim::dim(i), o))
             .collect();
-        let off = linv.apply(&ins)?;
-        boxes.push((origin, off[0].1 * eb));
+        let off = linv.apply(&ins)?[0].1 * eb;
+        // The hardware writes (and reads) a box only at a 128-byte aligned shared address.
+        if !off.is_multiple_of(128) {
+            return Err(bad(format!(
+                "the box at {origin:?} of {} lands {off} bytes into it: a TMA box's shared \
+                 address must be a multiple of 128 bytes (use a box of 128 bytes or more)",
+                d.describe()
+            )));
+        }
+        boxes.push((origin, off));
     }
     Ok(BoxPlan { boxes })
 }

@@ -45,6 +45,29 @@ pub struct GemmLoop {
     /// read from L2 once per cluster. The ring must be [`shared_by`](TmaRing::shared_by) the
     /// cluster. `None`: every CTA loads its own B.
     pub cluster_rank: Option<Value>,
+    /// Per-K-block scales copied into each stage next to A and B (`None`: none).
+    pub scales: Option<StagedScales>,
+}
+
+/// The scales of a block-scaled GEMM as its producer copies them into each stage: for K block
+/// `kt` of the tile at (`om`, `on`), A's `[1, block_m]` box at `[kt, om]` of its M-major scales
+/// and B's box at `[kt, (on / 128) · b_spread]` of its N-major ones (`[⌈K/128⌉, rows]` each). The ring's
+/// stage bytes must count both boxes.
+#[derive(Debug, Clone, Copy)]
+pub struct StagedScales {
+    /// A's scales' tensor map (box `[1, block_m]`).
+    pub a_map: Value,
+    /// A's scales' stages (`[1, block_m]` f32 each).
+    pub a_ring: Value,
+    /// B's scales' tensor map.
+    pub b_map: Value,
+    /// B's scales' stages (one box each).
+    pub b_ring: Value,
+    /// Columns of K, and rows of B, one scale covers.
+    pub block: i32,
+    /// Columns between one N block's scale and the next's in B's scales: a multiple of 16 bytes
+    /// of f32 (4), as a TMA box's innermost coordinate must be.
+    pub b_spread: i32,
 }
 
 /// The accumulator after the hook, if there is one.
@@ -82,6 +105,22 @@ impl GemmLoop {
             Some(k0) => kb.add(kk, k0)?,
             None => kk,
         };
+        // A's tile, then the scales' boxes: what this CTA loads for itself.
+        let a_at = [om, kk];
+        let scale_at = match self.scales {
+            Some(s) => {
+                let kt = kb.div(kk, s.block)?;
+                let nb = kb.div(on, s.block)?;
+                let nb = kb.mul(nb, s.b_spread)?;
+                Some([kt, om, kt, nb])
+            }
+            None => None,
+        };
+        let mut own = vec![(self.a_map, &a_at[..], self.a_ring)];
+        if let (Some(s), Some(at)) = (self.scales, &scale_at) {
+            own.push((s.a_map, &at[..2], s.a_ring));
+            own.push((s.b_map, &at[2..], s.b_ring));
+        }
         if let Some(rank) = self.cluster_rank {
             let part = (self.block[1] / self.ring.ctas()) as i32;
             let first = kb.mul(rank, part)?;
@@ -92,22 +131,15 @@ impl GemmLoop {
             return self.ring.load_split(
                 kb,
                 st,
-                &[(self.a_map, &[om, kk][..], self.a_ring)],
+                &own,
                 (self.b_map, &b_at[..], self.b_ring),
                 (rank, dim),
                 pred,
             );
         }
         let b_at = self.b_at(on, kk);
-        self.ring.load(
-            kb,
-            st,
-            &[
-                (self.a_map, &[om, kk][..], self.a_ring),
-                (self.b_map, &b_at[..], self.b_ring),
-            ],
-            pred,
-        )
+        own.insert(1, (self.b_map, &b_at[..], self.b_ring));
+        self.ring.load(kb, st, &own, pred)
     }
 
     /// Waits for stage `st` and returns A's and B's buffers as wgmma reads them (B permuted to

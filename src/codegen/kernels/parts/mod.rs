@@ -74,7 +74,7 @@ pub use attention::{
     AttentionParams, Masking, OnlineSoftmax, OutputRows, QueryBlock, SeqLengths, StepOptions,
 };
 pub use epilogue::{Epilogue, TmaStore};
-pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook};
+pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook, StagedScales};
 pub use groups::{GroupRows, Groups};
 pub use promote::{gemm_mainloop_ws_scaled, BlockScale};
 pub use ring::TmaRing;

@@ -20,8 +20,16 @@ use super::{Epilogue, GemmLoop};
 pub trait BlockScale {
     /// The scale of K block `kt` of the tile at `origin` (first row and column), as a tile the
     /// accumulator can be multiplied by (broadcast: `[block_m, 1]` for per-row scales). Called
-    /// right after the block's wgmma is issued, so its loads run under it.
-    fn scale(&self, kb: &mut KernelBuilder<'_>, origin: [Value; 2], kt: Value) -> Result<Value>;
+    /// right after the block's wgmma is issued, so its loads run under it; `stage` is the ring
+    /// stage holding block `kt` (waited for, not yet released), `None` for a block loaded
+    /// [`ahead`](Self::ahead) of its stage.
+    fn scale(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        origin: [Value; 2],
+        kt: Value,
+        stage: Option<Value>,
+    ) -> Result<Value>;
 
     /// Whether the main loop loads K block `kt + 1`'s scale right after block `kt`'s wgmma
     /// (and block 0's before the tile's first wgmma), not block `kt`'s: a whole block ahead of
@@ -63,8 +71,12 @@ pub fn gemm_mainloop_ws_scaled(
             let (a_t, b_t) = lp.wait(kb, st, ph)?;
             let fresh = kb.const_int(DType::I1, 0)?;
             let partial = kb.wgmma_with(a_t, b_t, free, Some(fresh))?;
-            let kt = if ahead { kb.add(kt, 1)? } else { kt };
-            let s = scale.scale(kb, origin, kt)?;
+            let (kt, stage) = if ahead {
+                (kb.add(kt, 1)?, None)
+            } else {
+                (kt, Some(st))
+            };
+            let s = scale.scale(kb, origin, kt, stage)?;
             Ok((partial, s))
         };
         // The scale of the block just issued, and the one loaded ahead to carry to the next
@@ -92,7 +104,7 @@ pub fn gemm_mainloop_ws_scaled(
             let at = lp.grid.persistent_origin(kb, pid, programs, local)?;
             let at = [at.0, at.1];
             let first = match ahead {
-                true => Some(scale.scale(kb, at, zero)?),
+                true => Some(scale.scale(kb, at, zero, None)?),
                 false => None,
             };
             let (p0, s0) = issue(kb, [it0, zero, ra], at)?;
