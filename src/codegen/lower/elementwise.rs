@@ -25,10 +25,63 @@ fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
     (a.as_value_ref() as usize, b.as_value_ref() as usize)
 }
 
+/// Which register of `d` each register of `d` broadcast to `shape` in `layout` takes, and the
+/// broadcast's facts: a scalar is splat; a tile must have `layout`'s bases with the broadcast
+/// dims dropped (Gluon's rule for broadcasting an `expand_dims` of a slice). Reads no registers,
+/// so the builder checks a broadcast with it before lowering.
+pub(crate) fn broadcast_plan(
+    op: &'static str,
+    d: &ValueData<'_>,
+    shape: &[u64],
+    layout: &Arc<TileLayout>,
+) -> Result<(Vec<usize>, AxisInfo)> {
+    let Some(src) = &d.layout else {
+        return Ok((vec![0; layout.num_regs()], d.info.broadcast_to(&[], shape)));
+    };
+    if d.shape == shape {
+        if **src != **layout {
+            return Err(src.mismatch(layout, op, d.describe(), describe_target(shape, layout)));
+        }
+        return Ok(((0..src.num_regs()).collect(), d.info.clone()));
+    }
+    let mismatch = || src.mismatch(layout, op, d.describe(), describe_target(shape, layout));
+    if d.shape.len() != shape.len()
+        || (0..shape.len()).any(|i| d.shape[i] != shape[i] && d.shape[i] != 1)
+    {
+        return Err(CodegenError::ShapeMismatch {
+            op,
+            lhs: d.describe(),
+            rhs: describe_target(shape, layout),
+        });
+    }
+    let proj = |c: &[u64]| -> Vec<u64> {
+        c.iter()
+            .enumerate()
+            .map(|(i, &x)| if d.shape[i] == 1 { 0 } else { x })
+            .collect()
+    };
+    let same = |a: &Vec<Vec<u64>>, b: &Vec<Vec<u64>>| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| *x == proj(y))
+    };
+    if !same(&src.lane, &layout.lane) || !same(&src.warp, &layout.warp) {
+        return Err(mismatch());
+    }
+    let mut by_coord: HashMap<Vec<u64>, usize> = HashMap::new();
+    for r in 0..src.num_regs() {
+        by_coord.entry(src.reg_coord(r)).or_insert(r);
+    }
+    let mut plan = Vec::with_capacity(layout.num_regs());
+    for r in 0..layout.num_regs() {
+        let i = *by_coord
+            .get(&proj(&layout.reg_coord(r)))
+            .ok_or_else(mismatch)?;
+        plan.push(i);
+    }
+    Ok((plan, d.info.broadcast_to(&d.shape, shape)))
+}
+
 impl<'ctx> LowerCtx<'ctx> {
-    /// The registers of `d` broadcast to `shape` in `layout`: a scalar is splat; a tile must have
-    /// `layout`'s bases with the broadcast dims dropped (Gluon's rule for broadcasting an
-    /// `expand_dims` of a slice).
+    /// The registers of `d` broadcast to `shape` in `layout` ([`broadcast_plan`]).
     pub(crate) fn broadcast_regs(
         &mut self,
         op: &'static str,
@@ -36,52 +89,17 @@ impl<'ctx> LowerCtx<'ctx> {
         shape: &[u64],
         layout: &Arc<TileLayout>,
     ) -> Result<(Vec<BasicValueEnum<'ctx>>, AxisInfo)> {
-        let Some(src) = &d.layout else {
+        if d.layout.is_none() {
             return Ok((
                 vec![d.regs[0]; layout.num_regs()],
                 d.info.broadcast_to(&[], shape),
             ));
-        };
-        if d.shape == shape {
-            if **src != **layout {
-                return Err(src.mismatch(layout, op, d.describe(), describe_target(shape, layout)));
-            }
+        }
+        if d.shape == shape && d.layout.as_deref() == Some(&**layout) {
             return Ok((d.regs.clone(), d.info.clone()));
         }
-        let mismatch = || src.mismatch(layout, op, d.describe(), describe_target(shape, layout));
-        if d.shape.len() != shape.len()
-            || (0..shape.len()).any(|i| d.shape[i] != shape[i] && d.shape[i] != 1)
-        {
-            return Err(CodegenError::ShapeMismatch {
-                op,
-                lhs: d.describe(),
-                rhs: describe_target(shape, layout),
-            });
-        }
-        let proj = |c: &[u64]| -> Vec<u64> {
-            c.iter()
-                .enumerate()
-                .map(|(i, &x)| if d.shape[i] == 1 { 0 } else { x })
-                .collect()
-        };
-        let same = |a: &Vec<Vec<u64>>, b: &Vec<Vec<u64>>| {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| *x == proj(y))
-        };
-        if !same(&src.lane, &layout.lane) || !same(&src.warp, &layout.warp) {
-            return Err(mismatch());
-        }
-        let mut by_coord: HashMap<Vec<u64>, usize> = HashMap::new();
-        for r in 0..src.num_regs() {
-            by_coord.entry(src.reg_coord(r)).or_insert(r);
-        }
-        let mut regs = Vec::with_capacity(layout.num_regs());
-        for r in 0..layout.num_regs() {
-            let i = *by_coord
-                .get(&proj(&layout.reg_coord(r)))
-                .ok_or_else(mismatch)?;
-            regs.push(d.regs[i]);
-        }
-        Ok((regs, d.info.broadcast_to(&d.shape, shape)))
+        let (plan, info) = broadcast_plan(op, d, shape, layout)?;
+        Ok((plan.into_iter().map(|i| d.regs[i]).collect(), info))
     }
 
     pub(crate) fn emit_binary(

@@ -98,7 +98,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     #[track_caller]
     pub fn cluster_id(&mut self, axis: u32) -> Result<Value> {
         self.record(OpKind::ClusterId(axis), vec![], |kb| {
-            let a = Self::axis_name("cluster_id", axis)?;
+            let a = crate::codegen::lower::program::grid_axis("cluster_id", axis)?;
             kb.cluster_sreg(
                 "cluster_id",
                 &format!("llvm.nvvm.read.ptx.sreg.clusterid.{a}"),

@@ -1,0 +1,165 @@
+//! Lowering a recorded op: a dispatch on its [`OpKind`] to the `lower/` function that emits it,
+//! reading its operands and result types from the op and the value map.
+//!
+//! The builder's method for such an op checked it and made its results (types, layouts, facts)
+//! without registers; this fills the registers. Ops of the families still lowered by their
+//! builder methods never reach here.
+
+use inkwell::values::BasicValueEnum;
+
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::shape::{join_regs, split_regs};
+use crate::codegen::lower::values::{Value, ValueData};
+use crate::codegen::target::LlvmTarget;
+use crate::codegen::types::{DType, Type};
+
+const OP: &str = "lower";
+
+/// Emits `op` and gives its results their registers.
+pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
+    match &op.kind {
+        OpKind::ProgramId(axis) => {
+            let name = grid_axis(OP, *axis)?;
+            let v = lx.target.lowering().program_id(lx, *axis, name)?;
+            set_regs(lx, op, 0, vec![v.into()])
+        }
+        OpKind::NumPrograms(axis) => {
+            let name = grid_axis(OP, *axis)?;
+            let v = lx.target.lowering().num_programs(lx, *axis, name)?;
+            set_regs(lx, op, 0, vec![v.into()])
+        }
+        OpKind::Const => {
+            let d = result(lx, op, 0)?;
+            let reg = literal_reg(lx, operand_arg(op, 0)?, scalar_dtype(&d)?)?;
+            set_regs(lx, op, 0, vec![reg])
+        }
+        OpKind::Arange { start, .. } => {
+            let d = result(lx, op, 0)?;
+            let l = d.layout.clone().ok_or_else(|| not_a_tile(op))?;
+            let regs = lx.arange_regs(&l, *start)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Full | OpKind::Splat | OpKind::BroadcastTo => {
+            let d = result(lx, op, 0)?;
+            let l = d.layout.clone().ok_or_else(|| not_a_tile(op))?;
+            let regs = match operand_arg(op, 0)? {
+                Arg::Value(_) => {
+                    let src = operand(lx, op, 0)?;
+                    lx.broadcast_regs(OP, &src, &d.shape, &l)?.0
+                }
+                lit => vec![literal_reg(lx, lit, scalar_dtype(&d)?)?; l.num_regs()],
+            };
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Assume { .. }
+        | OpKind::ExpandDims(_)
+        | OpKind::Permute(_)
+        | OpKind::Reshape => {
+            let regs = operand(lx, op, 0)?.regs.clone();
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Split => {
+            let d = operand(lx, op, 0)?;
+            let l = d.layout.clone().ok_or_else(|| not_a_tile(op))?;
+            let [a, b] = split_regs(&l, &d.regs)?;
+            set_regs(lx, op, 0, a)?;
+            set_regs(lx, op, 1, b)
+        }
+        OpKind::Join => {
+            let (a, b) = (operand(lx, op, 0)?, operand(lx, op, 1)?);
+            set_regs(lx, op, 0, join_regs(&a.regs, &b.regs))
+        }
+        OpKind::FpContraction(on) => {
+            lx.fp_contract = *on;
+            Ok(())
+        }
+        kind => Err(CodegenError::arg(
+            OP,
+            format!("{kind:?} is lowered by its builder method, not from its record"),
+        )),
+    }
+}
+
+/// The name of grid axis `axis` (`x`, `y`, `z`).
+pub(crate) fn grid_axis(op: &'static str, axis: u32) -> Result<&'static str> {
+    ["x", "y", "z"].get(axis as usize).copied().ok_or_else(|| {
+        CodegenError::arg(op, format!("axis {axis}: launch grids have axes 0, 1, 2"))
+    })
+}
+
+/// The arena handle of program value `id`.
+fn value(lx: &LowerCtx<'_>, id: ValueId) -> Value {
+    Value {
+        kernel: lx.values.kernel_id(),
+        index: id.0,
+    }
+}
+
+/// Result `i` of `op`, as the builder made it.
+fn result<'ctx>(lx: &LowerCtx<'ctx>, op: &Op, i: usize) -> Result<std::rc::Rc<ValueData<'ctx>>> {
+    let id = *op
+        .results
+        .get(i)
+        .ok_or_else(|| CodegenError::arg(OP, format!("{:?} has no result {i}", op.kind)))?;
+    lx.values.peek(OP, value(lx, id)).cloned()
+}
+
+/// Operand `i` of `op`, a value.
+fn operand<'ctx>(lx: &LowerCtx<'ctx>, op: &Op, i: usize) -> Result<std::rc::Rc<ValueData<'ctx>>> {
+    match operand_arg(op, i)? {
+        Arg::Value(v) => lx.values.peek(OP, value(lx, v)).cloned(),
+        lit => Err(CodegenError::arg(
+            OP,
+            format!("{:?}: operand {i} is {lit:?}, not a value", op.kind),
+        )),
+    }
+}
+
+/// Operand `i` of `op`.
+fn operand_arg(op: &Op, i: usize) -> Result<Arg> {
+    op.args
+        .get(i)
+        .copied()
+        .ok_or_else(|| CodegenError::arg(OP, format!("{:?} has no operand {i}", op.kind)))
+}
+
+/// Gives result `i` of `op` its registers.
+fn set_regs<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    op: &Op,
+    i: usize,
+    regs: Vec<BasicValueEnum<'ctx>>,
+) -> Result<()> {
+    let id = op.results[i];
+    let v = value(lx, id);
+    lx.values.update(v, |d| d.regs = regs);
+    Ok(())
+}
+
+/// The element type of a scalar-typed value.
+fn scalar_dtype(d: &ValueData<'_>) -> Result<DType> {
+    match d.ty {
+        Type::Scalar(t) => Ok(t),
+        t => Err(CodegenError::arg(OP, format!("a literal of type {t}"))),
+    }
+}
+
+/// The register of literal `lit` in `dtype` (an integer literal in a float type is converted,
+/// as the builder's checks allowed).
+fn literal_reg<'ctx>(lx: &LowerCtx<'ctx>, lit: Arg, dtype: DType) -> Result<BasicValueEnum<'ctx>> {
+    match lit {
+        Arg::Int(i) if dtype.is_float() => Ok(lx.const_float_reg(dtype, i as f64)),
+        Arg::Int(i) => Ok(lx.const_int_reg(dtype, i)),
+        Arg::Float(x) if dtype.is_float() => Ok(lx.const_float_reg(dtype, x)),
+        other => Err(CodegenError::arg(
+            OP,
+            format!("the literal {other:?} has no value of type {dtype}"),
+        )),
+    }
+}
+
+fn not_a_tile(op: &Op) -> CodegenError {
+    CodegenError::arg(OP, format!("{:?}: the result is not a tile", op.kind))
+}
