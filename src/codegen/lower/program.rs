@@ -71,6 +71,23 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let (a, b) = (operand(lx, op, 0)?, operand(lx, op, 1)?);
             set_regs(lx, op, 0, join_regs(&a.regs, &b.regs))
         }
+        OpKind::Cast(to) => {
+            let d = operand(lx, op, 0)?;
+            let regs = lx.cast_regs(&d.regs, scalar_dtype(&d)?, *to)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Math(f, precision) => {
+            let d = operand(lx, op, 0)?;
+            let regs = lx.math_regs(*f, *precision, scalar_dtype(&d)?, &d.regs)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Fma => {
+            let r = result(lx, op, 0)?;
+            let ops = [0, 1, 2].map(|i| operand_regs_as(lx, op, i, &r));
+            let [a, b, c] = ops;
+            let regs = lx.fma_regs(scalar_dtype(&r)?, [&a?, &b?, &c?])?;
+            set_regs(lx, op, 0, regs)
+        }
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;
             Ok(())
@@ -114,6 +131,25 @@ fn operand<'ctx>(lx: &LowerCtx<'ctx>, op: &Op, i: usize) -> Result<std::rc::Rc<V
             OP,
             format!("{:?}: operand {i} is {lit:?}, not a value", op.kind),
         )),
+    }
+}
+
+/// The registers of operand `i` of `op` in the shape and layout of `like` (an op's result): a
+/// value broadcast, or a literal made in `like`'s element type.
+fn operand_regs_as<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    op: &Op,
+    i: usize,
+    like: &ValueData<'ctx>,
+) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    let n = like.layout.as_ref().map_or(1, |l| l.num_regs());
+    match (operand_arg(op, i)?, &like.layout) {
+        (Arg::Value(_), None) => Ok(operand(lx, op, i)?.regs.clone()),
+        (Arg::Value(_), Some(l)) => {
+            let d = operand(lx, op, i)?;
+            Ok(lx.broadcast_regs(OP, &d, &like.shape, l)?.0)
+        }
+        (lit, _) => Ok(vec![literal_reg(lx, lit, scalar_dtype(like)?)?; n]),
     }
 }
 
