@@ -60,6 +60,7 @@ mod tests {
     fn checked_ops_emit_nothing_until_their_record_is_lowered() {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let out = kb.arg_ptr("out", DType::I32, 16).unwrap();
         let pid = kb.program_id(0).unwrap();
         // Recorded with its type, but nothing emitted: no function, no register.
         assert!(kb.lx.em.func.is_none());
@@ -74,11 +75,19 @@ mod tests {
         let e = kb.expand_dims(offs, 1).unwrap();
         let j = kb.join(e, e).unwrap();
         let (a, b) = kb.split(j).unwrap();
-        kb.add(a, b).unwrap();
+        let sum = kb.add(a, b).unwrap();
         assert_eq!(regs(&kb, offs), 2);
         assert_eq!(regs(&kb, e), 2);
-        assert_eq!(kb.rec.unlowered.len(), 0);
-        kb.finish().unwrap();
+        assert_eq!(regs(&kb, a), 2);
+        // Only the last op waits: everything before it is lowered, in program order.
+        assert_eq!(kb.rec.unlowered.len(), 1);
+        assert_eq!(regs(&kb, sum), 0);
+        let ptrs = kb.add(out, a).unwrap();
+        kb.store(ptrs, sum, None).unwrap();
+        let ir = kb.finish().unwrap().llvm_ir();
+        // The sum of the two halves: one add per register, each stored.
+        assert_eq!(ir.matches(" = add ").count(), 2, "{ir}");
+        assert_eq!(ir.matches("store i32 %").count(), 2, "{ir}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub(crate) mod debug;
 pub(crate) mod elementwise;
 pub(crate) mod emitter;
 pub(crate) mod fast_div;
+pub(crate) mod fed;
 pub(crate) mod function;
 pub(crate) mod global;
 pub(crate) mod index_arith;

@@ -8,6 +8,7 @@
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::shape::{join_regs, split_regs};
@@ -88,6 +89,47 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.fma_regs(scalar_dtype(&r)?, [&a?, &b?, &c?])?;
             set_regs(lx, op, 0, regs)
         }
+        OpKind::Binary(b) => {
+            let name = b.name();
+            let r = result(lx, op, 0)?;
+            let [mut x, mut y] = lx.fed_pair(name, op, 0)?;
+            if *b == BinaryOp::Add && y.ty.pointee().is_some() && x.ty.pointee().is_none() {
+                std::mem::swap(&mut x, &mut y);
+            }
+            let (a, c) = (lx.regs_as(name, &x, &r)?, lx.regs_as(name, &y, &r)?);
+            let regs = match x.ty {
+                Type::Ptr(pointee, _) => lx.offset_regs(pointee, &a, &c)?,
+                Type::Scalar(dt) => lx.binary_regs(*b, dt, &a, &c)?,
+            };
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Cmp(c) => {
+            let r = result(lx, op, 0)?;
+            let [x, y] = lx.fed_pair("cmp", op, 0)?;
+            let (a, b) = (lx.regs_as("cmp", &x, &r)?, lx.regs_as("cmp", &y, &r)?);
+            // Registers in a chunk the result is known constant over share one compare (a mask
+            // `cols < n` with `n` a multiple of 16 is one compare per 16 columns, not per element).
+            let reps = r
+                .layout
+                .as_ref()
+                .map(|l| l.chunk_representatives(&r.info.constancy));
+            let regs = lx.compare_regs(*c, scalar_dtype(&x)?, &a, &b, reps.as_deref())?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Where => {
+            let r = result(lx, op, 0)?;
+            let cond = operand(lx, op, 0)?;
+            let [x, y] = lx.fed_pair("where", op, 1)?;
+            let c = lx.regs_as("where", &cond, &r)?;
+            let (a, b) = (lx.regs_as("where", &x, &r)?, lx.regs_as("where", &y, &r)?);
+            let regs = lx.select_regs(&c, &a, &b)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Unary(u) => {
+            let d = operand(lx, op, 0)?;
+            let regs = lx.unary_regs(*u, scalar_dtype(&d)?, &d.regs)?;
+            set_regs(lx, op, 0, regs)
+        }
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;
             Ok(())
@@ -125,13 +167,7 @@ fn result<'ctx>(lx: &LowerCtx<'ctx>, op: &Op, i: usize) -> Result<std::rc::Rc<Va
 
 /// Operand `i` of `op`, a value.
 fn operand<'ctx>(lx: &LowerCtx<'ctx>, op: &Op, i: usize) -> Result<std::rc::Rc<ValueData<'ctx>>> {
-    match operand_arg(op, i)? {
-        Arg::Value(v) => lx.values.peek(OP, value(lx, v)).cloned(),
-        lit => Err(CodegenError::arg(
-            OP,
-            format!("{:?}: operand {i} is {lit:?}, not a value", op.kind),
-        )),
-    }
+    lx.op_operand(op, i)
 }
 
 /// The registers of operand `i` of `op` in the shape and layout of `like` (an op's result): a
