@@ -13,6 +13,7 @@ use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::shape::{join_regs, split_regs};
 use crate::codegen::lower::values::{Value, ValueData};
+use crate::codegen::target::nvptx::{cluster, cp_async, mbarrier, tma};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
@@ -130,6 +131,44 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.unary_regs(*u, scalar_dtype(&d)?, &d.regs)?;
             set_regs(lx, op, 0, regs)
         }
+        OpKind::AsyncCommitGroup => cp_async::commit_group(&lx.em),
+        OpKind::AsyncWaitGroup(pending) => cp_async::wait_group(&lx.em, *pending),
+        OpKind::FenceAsyncShared => mbarrier::fence_proxy_async(&lx.em),
+        OpKind::TmaStoreWait(pending) => {
+            let issue = lx.is_thread0()?;
+            tma::wait_group_read(&lx.em, issue, *pending)
+        }
+        OpKind::MbarrierArrive => {
+            let bar = operand(lx, op, 0)?;
+            let addr = lx.mbarrier_addr(&bar)?;
+            mbarrier::arrive(&lx.em, addr)
+        }
+        OpKind::MbarrierWait { issuer } => {
+            let bar = operand(lx, op, 0)?;
+            let addr = lx.mbarrier_addr(&bar)?;
+            let phase = match operand_arg(op, 1)? {
+                Arg::Value(_) => first_reg(&*operand(lx, op, 1)?)?,
+                lit => literal_reg(lx, lit, DType::I32)?,
+            };
+            let issuer = if *issuer { Some(lx.is_thread0()?) } else { None };
+            mbarrier::wait_parity(&lx.em, addr, phase.into_int_value(), issuer)
+        }
+        OpKind::MbarrierInvalidate => {
+            let d = operand(lx, op, 0)?;
+            let addr = lx.mbarrier_addr(&d)?;
+            let t0 = lx.is_thread0()?;
+            mbarrier::invalidate(&lx.em, t0, addr, d.shape[0])
+        }
+        OpKind::ClusterCtaRank => cluster_sreg(lx, op, "llvm.nvvm.read.ptx.sreg.cluster.ctarank"),
+        OpKind::ClusterNumCtas => {
+            cluster_sreg(lx, op, "llvm.nvvm.read.ptx.sreg.cluster.nctarank")
+        }
+        OpKind::ClusterId(axis) => {
+            let a = grid_axis("cluster_id", *axis)?;
+            cluster_sreg(lx, op, &format!("llvm.nvvm.read.ptx.sreg.clusterid.{a}"))
+        }
+        OpKind::ClusterArrive { relaxed } => cluster::arrive(&lx.em, *relaxed),
+        OpKind::ClusterWait => cluster::wait(&lx.em),
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;
             Ok(())
@@ -139,6 +178,21 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             format!("{kind:?} is lowered by its builder method, not from its record"),
         )),
     }
+}
+
+/// A cluster special register read (once, in the prologue) as result 0 of `op`.
+fn cluster_sreg(lx: &mut LowerCtx<'_>, op: &Op, intrinsic: &str) -> Result<()> {
+    let v = lx.sreg(intrinsic)?;
+    lx.note_bits(v, 0xffff, None);
+    set_regs(lx, op, 0, vec![v.into()])
+}
+
+/// The one register of a scalar.
+fn first_reg<'ctx>(d: &ValueData<'ctx>) -> Result<BasicValueEnum<'ctx>> {
+    d.regs
+        .first()
+        .copied()
+        .ok_or_else(|| CodegenError::arg(OP, format!("{} has no register", d.describe())))
 }
 
 /// The name of grid axis `axis` (`x`, `y`, `z`).

@@ -97,6 +97,17 @@ impl<'ctx> KernelBuilder<'ctx> {
         o: Operand,
         what: &str,
     ) -> Result<inkwell::values::IntValue<'ctx>> {
+        Ok(self.i32_checked(op, o, what)?.regs[0].into_int_value())
+    }
+
+    /// Checks that `o` is an `i32` scalar (a value or a Rust integer that fits); `what` names it
+    /// in the error.
+    pub(crate) fn i32_checked(
+        &mut self,
+        op: &'static str,
+        o: Operand,
+        what: &str,
+    ) -> Result<Rc<ValueData<'ctx>>> {
         let d = self.operand(op, o, Some(Type::Scalar(DType::I32)))?;
         if !d.is_scalar() || d.ty != Type::Scalar(DType::I32) {
             return Err(CodegenError::InvalidType {
@@ -105,7 +116,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        Ok(d.regs[0].into_int_value())
+        Ok(d)
     }
 
     fn literal_value(

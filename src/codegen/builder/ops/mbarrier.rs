@@ -121,6 +121,16 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// The shared address (32-bit) of a single barrier.
     pub(crate) fn mbarrier_addr(&mut self, op: &'static str, bar: Value) -> Result<IntValue<'ctx>> {
+        let d = self.mbarrier_checked(op, bar)?;
+        self.lx.mbarrier_addr(&d)
+    }
+
+    /// Checks that `bar` is a single barrier (not an array) on a target with mbarriers.
+    pub(crate) fn mbarrier_checked(
+        &mut self,
+        op: &'static str,
+        bar: Value,
+    ) -> Result<std::rc::Rc<crate::codegen::lower::values::ValueData<'ctx>>> {
         self.lx.target.require(Feature::Mbarrier, op)?;
         let d = self.get_kind(op, bar, &[ValueKind::Barrier], "an mbarrier")?;
         if d.shape != [1] {
@@ -132,7 +142,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        self.lx.smem_addr32(d.regs[0].into_int_value())
+        Ok(d)
     }
 
     /// Thread 0 arrives on `bar` and tells it to expect `bytes` more bytes from asynchronous
@@ -186,15 +196,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// warpgroup releases is allocated with 128 arrivals).
     #[track_caller]
     pub fn mbarrier_arrive(&mut self, bar: Value) -> Result<()> {
-        self.record(OpKind::MbarrierArrive, vec![bar.into()], |kb| {
+        self.record_checked(OpKind::MbarrierArrive, vec![bar.into()], |kb| {
             kb.mbarrier_arrive_impl(bar)
         })
     }
 
     fn mbarrier_arrive_impl(&mut self, bar: Value) -> Result<()> {
         const OP: &str = "mbarrier_arrive";
-        let addr = self.mbarrier_addr(OP, bar)?;
-        ptx::arrive(&self.lx.em, addr)?;
+        self.mbarrier_checked(OP, bar)?;
         Ok(())
     }
 
@@ -208,10 +217,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         phase: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let phase = phase.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::MbarrierWait { issuer: false },
             vec![bar.into(), phase.into()],
-            |kb| kb.wait_phase("mbarrier_wait", bar, phase, false),
+            |kb| kb.wait_phase("mbarrier_wait", bar, phase),
         )
     }
 
@@ -227,10 +236,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         phase: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let phase = phase.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::MbarrierWait { issuer: true },
             vec![bar.into(), phase.into()],
-            |kb| kb.wait_phase("mbarrier_wait_issuer", bar, phase, true),
+            |kb| kb.wait_phase("mbarrier_wait_issuer", bar, phase),
         )
     }
 
@@ -239,16 +248,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         bar: Value,
         phase: impl crate::codegen::IntoOperand,
-        issuer_only: bool,
     ) -> Result<()> {
-        let addr = self.mbarrier_addr(op, bar)?;
-        let ph = self.i32_operand(op, phase.into_operand(), "phase parity")?;
-        let issuer = if issuer_only {
-            Some(self.lx.is_thread0()?)
-        } else {
-            None
-        };
-        ptx::wait_parity(&self.lx.em, addr, ph, issuer)?;
+        self.mbarrier_checked(op, bar)?;
+        self.i32_checked(op, phase.into_operand(), "phase parity")?;
         Ok(())
     }
 
@@ -256,7 +258,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Every use must be over: call it after a [`barrier`](Self::barrier).
     #[track_caller]
     pub fn mbarrier_invalidate(&mut self, bars: Value) -> Result<()> {
-        self.record(OpKind::MbarrierInvalidate, vec![bars.into()], |kb| {
+        self.record_checked(OpKind::MbarrierInvalidate, vec![bars.into()], |kb| {
             kb.mbarrier_invalidate_impl(bars)
         })
     }
@@ -264,10 +266,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn mbarrier_invalidate_impl(&mut self, bars: Value) -> Result<()> {
         const OP: &str = "mbarrier_invalidate";
         self.lx.target.require(Feature::Mbarrier, OP)?;
-        let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
-        let addr = self.lx.smem_addr32(d.regs[0].into_int_value())?;
-        let t0 = self.lx.is_thread0()?;
-        ptx::invalidate(&self.lx.em, t0, addr, d.shape[0])?;
+        self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
         Ok(())
     }
 
@@ -277,7 +276,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [`barrier`](Self::barrier) when other threads wrote the data.
     #[track_caller]
     pub fn fence_async_shared(&mut self) -> Result<()> {
-        self.record(OpKind::FenceAsyncShared, vec![], |kb| {
+        self.record_checked(OpKind::FenceAsyncShared, vec![], |kb| {
             kb.fence_async_shared_impl()
         })
     }
@@ -286,7 +285,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "fence_async_shared";
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
-        ptx::fence_proxy_async(&self.lx.em)?;
         Ok(())
     }
 }
