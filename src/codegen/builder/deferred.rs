@@ -132,4 +132,32 @@ mod tests {
         assert_eq!(kb.i32(1).unwrap_err(), e);
         assert_eq!(kb.finish().unwrap_err(), e);
     }
+
+    #[test]
+    fn a_label_names_the_op_after_it_not_the_one_waiting_to_be_lowered() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let offs = kb.arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0])).unwrap();
+        let p = kb.add(x, offs).unwrap();
+        let first = kb.load(p, None, None).unwrap();
+        kb.label("second load");
+        let second = kb.load(p, None, None).unwrap();
+        let sum = kb.add(first, second).unwrap();
+        kb.store(p, sum, None).unwrap();
+        let rep = kb.finish().unwrap().report();
+        let loads: Vec<&str> = rep
+            .rows
+            .iter()
+            .filter(|r| r.op == "load")
+            .map(|r| r.source.as_str())
+            .collect();
+        assert_eq!(loads.len(), 2, "{loads:?}");
+        assert!(loads[0].contains("deferred.rs"), "{loads:?}");
+        assert_eq!(loads[1], "second load");
+        // The first load moves 4-element vectors: the pointers' facts came through the
+        // recorded ops (the parameter's 16-byte alignment, the arange's runs of 4).
+        let g = rep.rows.iter().find(|r| r.op == "load").unwrap().global.as_ref().unwrap();
+        assert_eq!(g.vector, 4, "{g:?}");
+    }
 }

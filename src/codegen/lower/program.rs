@@ -169,6 +169,11 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
         }
         OpKind::ClusterArrive { relaxed } => cluster::arrive(&lx.em, *relaxed),
         OpKind::ClusterWait => cluster::wait(&lx.em),
+        OpKind::Load { .. } => {
+            let regs = lx.lower_load(op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Store { hint } => lx.lower_store(op, *hint),
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;
             Ok(())

@@ -17,7 +17,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::operand_feeds::{
     cast_info, const_info, fed_type, literal_in, pair_feeds, Feed, Given,
 };
-use crate::codegen::lower::elementwise::broadcast_plan;
+use crate::codegen::lower::elementwise::{unify_plan, UnifiedPlan};
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
@@ -34,15 +34,6 @@ pub(crate) struct Unified<'ctx> {
     pub shape: Vec<u64>,
     pub layout: Option<Arc<TileLayout>>,
     pub regs: Vec<Vec<BasicValueEnum<'ctx>>>,
-    pub infos: Vec<AxisInfo>,
-}
-
-/// Operands' common shape and layout, planned from their types ([`KernelBuilder::unify_plan`]).
-pub(crate) struct UnifiedPlan {
-    pub shape: Vec<u64>,
-    pub layout: Option<Arc<TileLayout>>,
-    /// For each operand, the operand register each result register takes.
-    pub plans: Vec<Vec<usize>>,
     pub infos: Vec<AxisInfo>,
 }
 
@@ -329,97 +320,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    /// The common shape and layout of `ds` (Triton's broadcasting rules), which register of
-    /// each operand every result register takes, and each operand's facts once broadcast:
-    /// reads no registers, so ops lowered from their record check their operands with it.
+    /// The common shape and layout of `ds` ([`unify_plan`]), in this kernel's scope.
     pub(crate) fn unify_plan(
         &self,
         op: &'static str,
         ds: &[&ValueData<'ctx>],
     ) -> Result<UnifiedPlan> {
-        let tiles: Vec<&&ValueData> = ds.iter().filter(|d| !d.is_scalar()).collect();
-        let Some(first) = tiles.first() else {
-            return Ok(UnifiedPlan {
-                shape: vec![],
-                layout: None,
-                plans: ds.iter().map(|d| (0..d.regs.len().max(1)).collect()).collect(),
-                infos: ds.iter().map(|d| d.info.clone()).collect(),
-            });
-        };
-        let rank = first.shape.len();
-        let mut shape = first.shape.clone();
-        for t in &tiles[1..] {
-            let ok = t.shape.len() == rank
-                && (0..rank).all(|i| t.shape[i] == shape[i] || t.shape[i] == 1 || shape[i] == 1);
-            if !ok {
-                return Err(CodegenError::ShapeMismatch {
-                    op,
-                    lhs: first.describe(),
-                    rhs: t.describe(),
-                });
-            }
-            for (s, &t) in shape.iter_mut().zip(&t.shape) {
-                *s = (*s).max(t);
-            }
-        }
-        let full: Vec<&&&ValueData> = tiles.iter().filter(|t| t.shape == shape).collect();
-        let layout = match full.first() {
-            Some(owner) => {
-                let layout = owner.layout.clone().expect("tile");
-                for t in &full[1..] {
-                    let tl = t.layout.as_deref().expect("tile");
-                    if *tl != *layout {
-                        return Err(layout.mismatch(tl, op, owner.describe(), t.describe()));
-                    }
-                }
-                layout
-            }
-            // No operand has the full shape (`[M, 1] op [1, N]`): when every tile was laid out
-            // from one parent encoding (expansions of its slices, as in Gluon), the result is that
-            // parent laid out for the full shape.
-            None => self.common_parent(op, &tiles, &shape)?,
-        };
-        let mut plans = Vec::with_capacity(ds.len());
-        let mut infos = Vec::with_capacity(ds.len());
-        for d in ds {
-            let (p, i) = broadcast_plan(op, d, &shape, &layout)?;
-            plans.push(p);
-            infos.push(i);
-        }
-        Ok(UnifiedPlan {
-            shape,
-            layout: Some(layout),
-            plans,
-            infos,
-        })
-    }
-
-    /// The parent encoding every tile in `tiles` was laid out from, laid out for `shape`.
-    fn common_parent(
-        &self,
-        op: &'static str,
-        tiles: &[&&ValueData<'ctx>],
-        shape: &[u64],
-    ) -> Result<Arc<TileLayout>> {
-        let unknown = || {
-            CodegenError::BadLayout {
-            op,
-            reason: format!(
-                "no operand has the broadcast shape {shape:?} and the operands are not expansions of                  slices of one parent layout, so the result's layout is unknown: broadcast one with                  broadcast_to first ({} vs {})",
-                tiles[0].describe(),
-                tiles[1].describe()
-            ),
-        }
-        };
-        let encoding = |t: &ValueData| t.layout.as_ref().and_then(|l| l.encoding.clone());
-        let parent = encoding(tiles[0]).ok_or_else(unknown)?;
-        if tiles[1..]
-            .iter()
-            .any(|t| encoding(t).as_deref() != Some(&*parent))
-        {
-            return Err(unknown());
-        }
-        self.tile_layout(op, &*parent, Some(shape))
+        unify_plan(op, ds, self.lx.threads_per_warp(), self.lx.num_warps)
     }
 
     /// `a op b`, elementwise with broadcasting.

@@ -111,7 +111,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         other: Option<Operand>,
         hint: CacheHint,
     ) -> Result<Value> {
-        self.record(
+        self.record_checked(
             OpKind::Load {
                 hint,
                 has_mask: mask.is_some(),
@@ -125,29 +125,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .flatten()
             .collect(),
-            |kb| kb.load_with_impl(ptr, mask, other, hint),
+            |kb| kb.load_checked(ptr, mask, other),
         )
     }
 
-    fn load_with_impl(
+    /// Checks a load and makes its result (lowered from the record by `lower/global_ops.rs`).
+    fn load_checked(
         &mut self,
         ptr: Value,
         mask: Option<Value>,
         other: Option<Operand>,
-        hint: CacheHint,
-    ) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported("load", at, Some(ptr), |kb| {
-            kb.load_inner(ptr, mask, other, hint)
-        })
-    }
-
-    fn load_inner(
-        &mut self,
-        ptr: Value,
-        mask: Option<Value>,
-        other: Option<Operand>,
-        hint: CacheHint,
     ) -> Result<Value> {
         let (p, elem) = self.pointer_operand("load", ptr)?;
         let m = self.mask_operand("load", mask)?;
@@ -171,55 +158,22 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut ops: Vec<&ValueData> = vec![&p];
         ops.extend(m.iter().map(|d| &**d));
         ops.extend(o.iter().map(|d| &**d));
-        let u = self.unify("load", &ops)?;
-        let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
-        // Masked-off elements load as zero already (a predicated load zeroes its registers
-        // first, a guarded one yields zero): an `other` of +0 needs no select.
-        let zero_other = o.as_ref().is_some_and(|d| {
-            matches!(
-                d.literal,
-                Some(crate::codegen::lower::values::Literal::Int(0))
-            ) || matches!(
-                d.literal,
-                Some(crate::codegen::lower::values::Literal::Float(x)) if x.to_bits() == 0
-            )
-        });
-        let other_regs = o
-            .as_ref()
-            .filter(|_| !zero_other)
-            .map(|_| u.regs[ops.len() - 1].clone());
-        let Some(layout) = u.layout.clone() else {
-            // A scalar load.
-            let ptr0 = u.regs[0][0].into_pointer_value();
-            let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            let other0 = other_regs.as_ref().map(|o| o[0]);
-            let v = self.lx.load_scalar(ptr0, pred, other0, elem, hint)?;
+        let u = self.unify_plan("load", &ops)?;
+        if u.layout.is_none() {
             return Ok(self.lx.values.new_value(
                 Type::Scalar(elem),
                 vec![],
                 None,
-                vec![v],
+                vec![],
                 AxisInfo::scalar(1),
             ));
-        };
-        let plan = self
-            .lx
-            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
-        let regs = self.lx.load_regs(
-            &layout,
-            plan.vec,
-            &u.regs[0],
-            mask_regs.as_deref(),
-            other_regs.as_deref(),
-            elem,
-            hint,
-        )?;
+        }
         let mut info = AxisInfo::unknown(&u.shape);
         info.constancy = u.infos[0].constancy.clone();
         Ok(self
             .lx
             .values
-            .new_value(Type::Scalar(elem), u.shape, Some(layout), regs, info))
+            .new_value(Type::Scalar(elem), u.shape, u.layout, vec![], info))
     }
 
     /// `*ptr = value` elementwise where `mask` is true. Each element is written once, even when
@@ -245,7 +199,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         hint: CacheHint,
     ) -> Result<()> {
         let value = value.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::Store { hint },
             [
                 Some(Arg::from(ptr)),
@@ -255,58 +209,19 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .flatten()
             .collect(),
-            |kb| kb.store_with_impl(ptr, value, mask, hint),
+            |kb| kb.store_checked(ptr, value, mask),
         )
     }
 
-    fn store_with_impl(
-        &mut self,
-        ptr: Value,
-        value: impl IntoOperand,
-        mask: Option<Value>,
-        hint: CacheHint,
-    ) -> Result<()> {
-        let at = self.rec.caller();
-        let value = value.into_operand();
-        self.reported("store", at, Some(ptr), |kb| {
-            kb.store_inner(ptr, value, mask, hint)
-        })
-    }
-
-    fn store_inner(
-        &mut self,
-        ptr: Value,
-        value: Operand,
-        mask: Option<Value>,
-        hint: CacheHint,
-    ) -> Result<()> {
+    /// Checks a store (lowered from the record by `lower/global_ops.rs`).
+    fn store_checked(&mut self, ptr: Value, value: Operand, mask: Option<Value>) -> Result<()> {
         let (p, elem) = self.pointer_operand("store", ptr)?;
         let v = self.element_operand("store", &p, elem, value)?;
-        let (u, mask_regs) = self.unify_masked("store", &[&p, &v], mask)?;
-        let Some(layout) = u.layout.clone() else {
-            // A scalar store: one thread writes (Triton's rule), under the mask if there is one.
-            let ptr0 = u.regs[0][0].into_pointer_value();
-            let first = self.lx.first_thread()?;
-            let mask = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            self.lx
-                .report
-                .global(1, elem.mem_bytes(), 1, mask.is_some());
-            let pred = self.lx.and_pred(mask, Some(first))?;
-            return self
-                .lx
-                .guarded_store(ptr0, elem, &[u.regs[1][0]], hint, pred);
-        };
-        let mask_info = mask_regs.as_ref().map(|_| &u.infos[2]);
-        let plan = self.lx.plan(&layout, &u.infos[0], mask_info, elem);
-        self.lx.store_regs(
-            &layout,
-            plan.vec,
-            &u.regs[0],
-            &u.regs[1],
-            mask_regs.as_deref(),
-            elem,
-            hint,
-        )
+        let m = self.mask_operand("store", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &v];
+        ops.extend(m.iter().map(|d| &**d));
+        self.unify_plan("store", &ops)?;
+        Ok(())
     }
 
     /// Atomically `*ptr = op(*ptr, value)` elementwise where `mask` is true; returns the old
