@@ -34,6 +34,22 @@ impl<'ctx> LowerCtx<'ctx> {
         }
     }
 
+    /// Result 0 of `op`, as the builder made it (types, layout, facts).
+    pub(crate) fn op_result(&self, op: &Op) -> Result<Rc<ValueData<'ctx>>> {
+        let id = op.results.first().ok_or_else(|| {
+            CodegenError::arg("lower", format!("{:?} has no result", op.kind))
+        })?;
+        self.values
+            .peek(
+                "lower",
+                Value {
+                    kernel: self.values.kernel_id(),
+                    index: id.0,
+                },
+            )
+            .cloned()
+    }
+
     /// Operands `i` and `i + 1` of `op` (an op named `name`) fed as the builder checked them.
     pub(crate) fn fed_pair(
         &mut self,

@@ -14,10 +14,11 @@ use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::elementwise::unify_plan;
 use crate::codegen::lower::values::{Literal, ValueData, ValueKind};
 use crate::codegen::types::{AddrSpace, DType, Type};
+use inkwell::values::BasicValueEnum;
 
 impl<'ctx> LowerCtx<'ctx> {
     /// Lowers a recorded `load` (operands `[ptrs, mask?, other?]`) into its result.
-    pub(crate) fn lower_load(&mut self, op: &Op) -> Result<Vec<inkwell::values::BasicValueEnum<'ctx>>> {
+    pub(crate) fn lower_load(&mut self, op: &Op) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let OpKind::Load {
             hint,
             has_mask,
@@ -96,6 +97,39 @@ impl<'ctx> LowerCtx<'ctx> {
                 hint,
             )
         })
+    }
+
+    /// Lowers a recorded atomic (operands `[ptrs, value, mask?]` or `[ptrs, cmp, value, mask?]`)
+    /// into its old values.
+    pub(crate) fn lower_atomic(&mut self, op: &Op) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let values = match op.kind {
+            OpKind::AtomicRmw(_) => 1,
+            OpKind::AtomicCas => 2,
+            _ => return Err(not_global(op)),
+        };
+        let r = self.op_result(op)?;
+        let p = self.op_operand(op, 0)?;
+        let elem = pointee(op, &p)?;
+        let ptrs = self.regs_as("atomic", &p, &r)?;
+        let mut vals = Vec::with_capacity(values);
+        for i in 1..=values {
+            let v = self.element_arg(op, i, elem)?;
+            vals.push(self.regs_as("atomic", &v, &r)?);
+        }
+        let mask = match op.args.len() > values + 1 {
+            true => {
+                let m = self.op_operand(op, values + 1)?;
+                Some(self.regs_as("atomic", &m, &r)?)
+            }
+            false => None,
+        };
+        match (&op.kind, &vals[..]) {
+            (OpKind::AtomicRmw(a), [v]) => {
+                self.atomic_rmw_regs(*a, elem, &r.layout, &ptrs, v, mask.as_deref())
+            }
+            (_, [c, v]) => self.atomic_cas_regs(elem, &r.layout, &ptrs, c, v, mask.as_deref()),
+            _ => Err(not_global(op)),
+        }
     }
 
     /// The common layout and shape of the operands given, `None` when all are scalars.

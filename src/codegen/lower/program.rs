@@ -174,6 +174,10 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             set_regs(lx, op, 0, regs)
         }
         OpKind::Store { hint } => lx.lower_store(op, *hint),
+        OpKind::AtomicRmw(_) | OpKind::AtomicCas => {
+            let regs = lx.lower_atomic(op)?;
+            set_regs(lx, op, 0, regs)
+        }
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;
             Ok(())

@@ -11,10 +11,9 @@
 pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
 use std::rc::Rc;
 
-use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand, Unified};
+use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
@@ -75,20 +74,25 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(v)
     }
 
-    /// The operands `ds` (the pointer first) and the optional `mask` after them, brought to one
-    /// shape and layout; with the mask's registers.
-    fn unify_masked(
+    /// The old values an atomic on operands `ds` (the pointer first) and the optional `mask`
+    /// after them returns, in their common shape and layout (lowered from the record by
+    /// `lower/global_ops.rs`).
+    fn atomic_result(
         &mut self,
         op: &'static str,
+        elem: DType,
         ds: &[&ValueData<'ctx>],
         mask: Option<Value>,
-    ) -> Result<(Unified<'ctx>, Option<Vec<BasicValueEnum<'ctx>>>)> {
+    ) -> Result<Value> {
         let m = self.mask_operand(op, mask)?;
         let mut ops = ds.to_vec();
         ops.extend(m.iter().map(|d| &**d));
-        let u = self.unify(op, &ops)?;
-        let mask_regs = m.map(|_| u.regs[ds.len()].clone());
-        Ok((u, mask_regs))
+        let u = self.unify_plan(op, &ops)?;
+        let info = AxisInfo::unknown(&u.shape);
+        Ok(self
+            .lx
+            .values
+            .new_value(Type::Scalar(elem), u.shape, u.layout, vec![], info))
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
@@ -235,7 +239,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         mask: Option<Value>,
     ) -> Result<Value> {
         let value = value.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::AtomicRmw(op),
             [
                 Some(Arg::from(ptr)),
@@ -277,25 +281,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: p.describe(),
             });
         }
-        let (u, mask_regs) = self.unify_masked("atomic_rmw", &[&p, &v], mask)?;
-        self.lx
-            .atomic_rmw_regs(
-                op,
-                elem,
-                &u.layout,
-                &u.regs[0],
-                &u.regs[1],
-                mask_regs.as_deref(),
-            )
-            .map(|regs| {
-                self.lx.values.new_value(
-                    Type::Scalar(elem),
-                    u.shape.clone(),
-                    u.layout.clone(),
-                    regs,
-                    AxisInfo::unknown(&u.shape),
-                )
-            })
+        self.atomic_result("atomic_rmw", elem, &[&p, &v], mask)
     }
 
     /// Atomically `*ptr = (*ptr == cmp) ? value : *ptr` elementwise (i32, i64); returns the old
@@ -309,7 +295,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         mask: Option<Value>,
     ) -> Result<Value> {
         let (cmp, value) = (cmp.into_operand(), value.into_operand());
-        self.record(
+        self.record_checked(
             OpKind::AtomicCas,
             [
                 Some(Arg::from(ptr)),
@@ -341,24 +327,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let c = self.element_operand("atomic_cas", &p, elem, cmp.into_operand())?;
         let v = self.element_operand("atomic_cas", &p, elem, value.into_operand())?;
-        let (u, mask_regs) = self.unify_masked("atomic_cas", &[&p, &c, &v], mask)?;
-        self.lx
-            .atomic_cas_regs(
-                elem,
-                &u.layout,
-                &u.regs[0],
-                &u.regs[1],
-                &u.regs[2],
-                mask_regs.as_deref(),
-            )
-            .map(|regs| {
-                self.lx.values.new_value(
-                    Type::Scalar(elem),
-                    u.shape.clone(),
-                    u.layout.clone(),
-                    regs,
-                    AxisInfo::unknown(&u.shape),
-                )
-            })
+        self.atomic_result("atomic_cas", elem, &[&p, &c, &v], mask)
     }
 }
