@@ -11,7 +11,7 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, Op};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
-use crate::codegen::types::Type;
+use crate::codegen::types::{DType, Type};
 
 impl<'ctx> LowerCtx<'ctx> {
     /// Operand `i` of `op`, a value.
@@ -106,23 +106,26 @@ impl<'ctx> LowerCtx<'ctx> {
                 c.ty = fed_type(d.ty, feed);
                 Ok(Rc::new(c))
             }
-            Feed::Const { lit, dtype } => {
-                let reg = match lit {
-                    Literal::Int(v) => self.const_int_reg(dtype, v),
-                    Literal::Float(x) => self.const_float_reg(dtype, x),
-                };
-                Ok(Rc::new(ValueData {
-                    kind: ValueKind::Scalar,
-                    ty: Type::Scalar(dtype),
-                    shape: Vec::new(),
-                    layout: None,
-                    regs: vec![reg],
-                    info: crate::codegen::analysis::axis_info::AxisInfo::scalar(1),
-                    scope: self.values.scope(),
-                    literal: Some(lit),
-                    shared: None,
-                }))
-            }
+            Feed::Const { lit, dtype } => Ok(self.const_value(lit, dtype)),
         }
+    }
+
+    /// A scalar constant of `dtype` holding `lit` (a literal operand as the builder made it).
+    pub(crate) fn const_value(&self, lit: Literal, dtype: DType) -> Rc<ValueData<'ctx>> {
+        let reg = match lit {
+            Literal::Int(v) => self.const_int_reg(dtype, v),
+            Literal::Float(x) => self.const_float_reg(dtype, x),
+        };
+        Rc::new(ValueData {
+            kind: ValueKind::Scalar,
+            ty: Type::Scalar(dtype),
+            shape: Vec::new(),
+            layout: None,
+            regs: vec![reg],
+            info: crate::codegen::analysis::axis_info::AxisInfo::scalar(1),
+            scope: self.values.scope(),
+            literal: Some(lit),
+            shared: None,
+        })
     }
 }

@@ -4,7 +4,6 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::operand_feeds::{literal_feed, Feed};
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
@@ -12,7 +11,7 @@ use crate::codegen::ir::attrs::CacheHint;
 use crate::codegen::ir::{Arg, Op, OpKind};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::elementwise::unify_plan;
-use crate::codegen::lower::values::{Literal, ValueData, ValueKind};
+use crate::codegen::lower::values::{Literal, ValueData};
 use crate::codegen::types::{AddrSpace, DType, Type};
 use inkwell::values::BasicValueEnum;
 
@@ -153,21 +152,7 @@ impl<'ctx> LowerCtx<'ctx> {
         let Feed::Const { lit, dtype } = literal_feed("lower", lit, Some(Type::Scalar(elem)))? else {
             return Err(not_global(op));
         };
-        let reg = match lit {
-            Literal::Int(v) => self.const_int_reg(dtype, v),
-            Literal::Float(x) => self.const_float_reg(dtype, x),
-        };
-        Ok(Rc::new(ValueData {
-            kind: ValueKind::Scalar,
-            ty: Type::Scalar(dtype),
-            shape: Vec::new(),
-            layout: None,
-            regs: vec![reg],
-            info: AxisInfo::scalar(1),
-            scope: self.values.scope(),
-            literal: Some(lit),
-            shared: None,
-        }))
+        Ok(self.const_value(lit, dtype))
     }
 }
 
