@@ -13,7 +13,7 @@ use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::shape::{join_regs, split_regs};
 use crate::codegen::lower::values::{Value, ValueData};
-use crate::codegen::target::nvptx::{cluster, cp_async, mbarrier, tma};
+use crate::codegen::target::nvptx::{cluster, cp_async, mbarrier, tma, wgmma};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
@@ -158,6 +158,28 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let addr = lx.mbarrier_addr(&d)?;
             let t0 = lx.is_thread0()?;
             mbarrier::invalidate(&lx.em, t0, addr, d.shape[0])
+        }
+        OpKind::MbarrierExpect { bytes, has_pred } => {
+            let bar = operand(lx, op, 0)?;
+            let addr = lx.mbarrier_addr(&bar)?;
+            let pred = match has_pred {
+                true => Some(first_reg(&*operand(lx, op, 1)?)?.into_int_value()),
+                false => None,
+            };
+            let p = lx.issuer(pred)?;
+            mbarrier::arrive_expect_tx(&lx.em, p, addr, *bytes)
+        }
+        OpKind::WgmmaWait(pending) => {
+            let deps = (0..op.args.len())
+                .map(|i| operand(lx, op, i))
+                .collect::<Result<Vec<_>>>()?;
+            let regs: Vec<BasicValueEnum> = deps.iter().flat_map(|d| d.regs.iter().copied()).collect();
+            let mut it = wgmma::wait_group(&lx.em, *pending, &regs)?.into_iter();
+            for (i, d) in deps.iter().enumerate() {
+                let regs = it.by_ref().take(d.regs.len()).collect();
+                set_regs(lx, op, i, regs)?;
+            }
+            Ok(())
         }
         OpKind::ClusterCtaRank => cluster_sreg(lx, op, "llvm.nvvm.read.ptx.sreg.cluster.ctarank"),
         OpKind::ClusterNumCtas => {

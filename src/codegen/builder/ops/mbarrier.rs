@@ -18,7 +18,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::target::nvptx::mbarrier::{self as ptx, MBARRIER_BYTES};
+use crate::codegen::target::nvptx::mbarrier::MBARRIER_BYTES;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::target::Feature;
@@ -150,7 +150,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `pred` (an `i1` scalar), when given, must also hold.
     #[track_caller]
     pub fn mbarrier_expect(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
-        self.record(
+        self.record_checked(
             OpKind::MbarrierExpect {
                 bytes,
                 has_pred: pred.is_some(),
@@ -159,16 +159,15 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .into_iter()
                 .flatten()
                 .collect(),
-            |kb| kb.mbarrier_expect_impl(bar, bytes, pred),
+            |kb| kb.mbarrier_expect_checked(bar, pred),
         )
     }
 
-    fn mbarrier_expect_impl(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
+    fn mbarrier_expect_checked(&mut self, bar: Value, pred: Option<Value>) -> Result<()> {
         const OP: &str = "mbarrier_expect";
         self.lx.target.require(Feature::Tma, OP)?;
-        let addr = self.mbarrier_addr(OP, bar)?;
-        let p = self.issuer_predicate(OP, pred)?;
-        ptx::arrive_expect_tx(&self.lx.em, p, addr, bytes)?;
+        self.mbarrier_checked(OP, bar)?;
+        self.issuer_checked(OP, pred)?;
         Ok(())
     }
 
@@ -178,8 +177,20 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         pred: Option<Value>,
     ) -> Result<IntValue<'ctx>> {
+        match self.issuer_checked(op, pred)? {
+            None => self.lx.issuer(None),
+            Some(d) => self.lx.issuer(Some(d.regs[0].into_int_value())),
+        }
+    }
+
+    /// Checks the optional issue predicate `pred` (an `i1` scalar).
+    pub(crate) fn issuer_checked(
+        &mut self,
+        op: &'static str,
+        pred: Option<Value>,
+    ) -> Result<Option<std::rc::Rc<crate::codegen::lower::values::ValueData<'ctx>>>> {
         let Some(pred) = pred else {
-            return self.lx.issuer(None);
+            return Ok(None);
         };
         let d = self.get_kind(op, pred, &[ValueKind::Scalar], "an i1 scalar predicate")?;
         if d.ty != Type::Scalar(DType::I1) {
@@ -189,7 +200,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        self.lx.issuer(Some(d.regs[0].into_int_value()))
+        Ok(Some(d))
     }
 
     /// Every thread that executes it arrives once on `bar` (so a barrier that every thread of a
