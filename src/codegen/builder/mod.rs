@@ -10,7 +10,7 @@
 //! `lower/program.rs` (grid indices, constants, tile creation, shape ops, `assume`, elementwise
 //! arithmetic, comparisons and `where`, casts, math functions and `fma`, global loads,
 //! stores and atomics, cp.async group commits
-//! and waits, mbarrier arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
+//! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
 //! registers and barriers, the FMA setting) are checked and recorded by their methods and lowered from their record
 //! (`deferred.rs`); the others still emit while their method runs.
 //!

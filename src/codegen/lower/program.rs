@@ -13,6 +13,7 @@ use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::shape::{join_regs, split_regs};
 use crate::codegen::lower::values::{Value, ValueData};
+use crate::codegen::target::nvptx::mbarrier::MBARRIER_BYTES;
 use crate::codegen::target::nvptx::{cluster, cp_async, mbarrier, tma, wgmma};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -158,6 +159,16 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let addr = lx.mbarrier_addr(&d)?;
             let t0 = lx.is_thread0()?;
             mbarrier::invalidate(&lx.em, t0, addr, d.shape[0])
+        }
+        OpKind::MbarrierAt => {
+            let bars = operand(lx, op, 0)?;
+            let index = match operand_arg(op, 1)? {
+                Arg::Value(_) => first_reg(&*operand(lx, op, 1)?)?,
+                lit => literal_reg(lx, lit, DType::I32)?,
+            };
+            let base = first_reg(&bars)?.into_int_value();
+            let addr = lx.element_offset(base, index.into_int_value(), MBARRIER_BYTES)?;
+            set_regs(lx, op, 0, vec![addr.into()])
         }
         OpKind::MbarrierExpect { bytes, has_pred } => {
             let bar = operand(lx, op, 0)?;

@@ -81,20 +81,30 @@ impl<'ctx> KernelBuilder<'ctx> {
         index: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         let index = index.into_operand();
-        self.record(OpKind::MbarrierAt, vec![bars.into(), index.into()], |kb| {
-            kb.mbarrier_at_impl(bars, index)
+        self.record_checked(OpKind::MbarrierAt, vec![bars.into(), index.into()], |kb| {
+            kb.mbarrier_at_checked(bars, index)
         })
     }
 
-    fn mbarrier_at_impl(
+    /// Checks the array and the index and makes the barrier's descriptor (lowered from the
+    /// record by `lower/program.rs`).
+    fn mbarrier_at_checked(
         &mut self,
         bars: Value,
         index: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         const OP: &str = "mbarrier_at";
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
-        let idx = self.i32_operand(OP, index.into_operand(), "index")?;
-        if let Some(c) = idx.get_sign_extended_constant() {
+        let idx = self.i32_checked(OP, index.into_operand(), "index")?;
+        // A constant index (a literal, or a value LLVM folded to one) is checked against the size.
+        let constant = match idx.literal {
+            Some(crate::codegen::lower::values::Literal::Int(c)) => Some(c),
+            _ => idx
+                .regs
+                .first()
+                .and_then(|r| r.into_int_value().get_sign_extended_constant()),
+        };
+        if let Some(c) = constant {
             if c < 0 || c as u64 >= d.shape[0] {
                 return Err(CodegenError::arg(
                     OP,
@@ -102,16 +112,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let addr = self
-            .lx
-            .element_offset(d.regs[0].into_int_value(), idx, MBARRIER_BYTES)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::Barrier,
             ty: d.ty,
             shape: vec![1],
             layout: None,
-            regs: vec![addr.into()],
+            regs: Vec::new(),
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
