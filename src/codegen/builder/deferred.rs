@@ -160,4 +160,24 @@ mod tests {
         let g = rep.rows.iter().find(|r| r.op == "load").unwrap().global.as_ref().unwrap();
         assert_eq!(g.vector, 4, "{g:?}");
     }
+
+    #[test]
+    fn a_constant_barrier_index_is_checked_when_recorded_and_lowered_in_order() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let bars = kb.alloc_mbarriers(2, 1).unwrap();
+        let line = line!() + 1;
+        let e = kb.mbarrier_at(bars, 2).unwrap_err();
+        assert!(e.cause().to_string().contains("index 2 of an array of 2"), "{e}");
+        assert!(matches!(&e, CodegenError::At { loc, .. } if loc.line == line), "{e}");
+        // A folded constant index is checked too; a run-time one is not.
+        let one = kb.i32(1).unwrap();
+        let three = kb.add(one, 2).unwrap();
+        assert!(kb.mbarrier_at(bars, three).is_err());
+        let pid = kb.program_id(0).unwrap();
+        let b = kb.mbarrier_at(bars, pid).unwrap();
+        kb.mbarrier_arrive(b).unwrap();
+        let ir = kb.finish().unwrap().llvm_ir();
+        assert!(ir.contains("mbarrier.arrive"), "{ir}");
+    }
 }
