@@ -8,7 +8,8 @@
 //!
 //! Lowering is moving from the op methods to a pass over the recorded program: the families in
 //! `lower/program.rs` (grid indices, constants, tile creation, shape ops, `assume`, elementwise
-//! arithmetic, comparisons and `where`, casts, math functions and `fma`, global loads,
+//! arithmetic, comparisons and `where`, casts, math functions and `fma`, shared views (slice,
+//! reshape, permute, reinterpret), global loads,
 //! stores and atomics, cp.async group commits
 //! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
 //! registers and barriers, the FMA setting) are checked and recorded by their methods and lowered from their record

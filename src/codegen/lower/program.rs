@@ -160,6 +160,23 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let t0 = lx.is_thread0()?;
             mbarrier::invalidate(&lx.em, t0, addr, d.shape[0])
         }
+        OpKind::PermuteShared(_) | OpKind::ReshapeShared | OpKind::ReinterpretShared => {
+            let regs = operand(lx, op, 0)?.regs.clone();
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::SliceShared { .. } => {
+            // The view starts where its buffer says, so many bytes past its parent's start.
+            let (d, r) = (operand(lx, op, 0)?, result(lx, op, 0)?);
+            let base = |v: &ValueData| v.shared.as_ref().map_or(0, |b| b.base);
+            let bytes = base(&r).checked_sub(base(&d)).ok_or_else(|| {
+                CodegenError::arg(OP, format!("{} is a slice before its parent", r.describe()))
+            })?;
+            let mut regs = d.regs.clone();
+            if let (Some(first), true) = (regs.first_mut(), bytes != 0) {
+                *first = lx.offset_by(first.into_int_value(), bytes)?.into();
+            }
+            set_regs(lx, op, 0, regs)
+        }
         OpKind::MbarrierAt => {
             let bars = operand(lx, op, 0)?;
             let index = match operand_arg(op, 1)? {
