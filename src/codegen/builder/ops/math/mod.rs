@@ -134,7 +134,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 });
             }
         }
-        let u = self.unify("fma", &[&x, &y, &z])?;
+        let u = self.unify_plan("fma", &[&x, &y, &z])?;
         let info = AxisInfo::meet_constancy(
             &u.infos[0],
             &AxisInfo::meet_constancy(&u.infos[1], &u.infos[2]),
