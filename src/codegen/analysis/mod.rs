@@ -3,5 +3,6 @@
 
 pub(crate) mod axis_info;
 pub(crate) mod matrix_plan;
+pub(crate) mod operand_feeds;
 pub(crate) mod shared_offsets;
 pub(crate) mod tile_layout;

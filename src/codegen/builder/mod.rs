@@ -1,19 +1,30 @@
 //! The kernel builder facade: parameters, program ids and constants, the signature, `finish`.
 //!
-//! Building a kernel is a sequence of calls on a [`KernelBuilder`]; each tile op is lowered to LLVM
-//! IR when it is called. Parameters come first (`arg_*`); the first other op starts the body and
-//! fixes the signature. [`KernelBuilder::finish`] terminates the body, verifies the module and
-//! returns a [`Kernel`](super::Kernel) ready to emit.
+//! Building a kernel is a sequence of calls on a [`KernelBuilder`]; each call checks its
+//! operands and appends a typed op to the kernel's tile IR ([`Program`](crate::codegen::ir::Program)).
+//! Parameters come first (`arg_*`); the first other op starts the body and fixes the signature.
+//! [`KernelBuilder::finish`] lowers what is left of the program, runs the passes over it
+//! (verifier, axis info), terminates the body and returns a [`Kernel`](super::Kernel) ready to emit.
+//!
+//! Lowering is moving from the op methods to a pass over the recorded program: the families in
+//! `lower/program.rs` (grid indices, constants, tile creation, shape ops, `assume`, elementwise
+//! arithmetic, comparisons and `where`, casts, math functions and `fma`, shared views (slice,
+//! reshape, permute, reinterpret), global loads,
+//! stores and atomics, cp.async group commits
+//! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
+//! registers and barriers, the FMA setting) are checked and recorded by their methods and lowered from their record
+//! (`deferred.rs`); the others still emit while their method runs.
 //!
 //! The builder's state is kept in parts with one job each (as Cranelift keeps a function
 //! builder's context apart from the function): the lowering context
 //! ([`LowerCtx`]: LLVM handles, the value arena and its scopes, thread ids, index CSE, the
 //! report sink), the [`SharedMemory`] allocator, the warp roles and the recording. Ops
-//! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and lower through the
-//! context.
+//! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and (for the families
+//! not yet lowered from the record) lower through the context.
 
 pub mod args;
 mod body_once;
+mod deferred;
 pub mod expr;
 pub(crate) mod operand;
 pub(crate) mod ops;
@@ -36,6 +47,7 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::Emitter;
+use crate::codegen::lower::program::grid_axis;
 use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
 use crate::codegen::lower::Kernel;
 use crate::codegen::passes::axis_flow::{self, Known};
@@ -203,8 +215,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// are those of the ops as written; `fma` is always one rounding.
     #[track_caller]
     pub fn allow_fp_contraction(&mut self, on: bool) {
-        self.lx.fp_contract = on;
-        self.record_setting(OpKind::FpContraction(on));
+        // An error lowering an earlier op is kept by the recorder and returned by the next call.
+        let _ = self.record_setting(OpKind::FpContraction(on));
     }
 
     // ----- parameters ---------------------------------------------------------------------------
@@ -286,6 +298,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             name: name.to_string(),
             reason: reason.to_string(),
         };
+        // Ops recorded before this parameter start the body when they are lowered.
+        self.lower_recorded()?;
         if self.lx.em.func.is_some() {
             return Err(reject(
                 "parameters must be declared before the first op of the body",
@@ -364,6 +378,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         accepts: &[ValueKind],
         expected: &'static str,
     ) -> Result<Rc<ValueData<'ctx>>> {
+        self.lower_recorded()?;
         self.lx.values.peek(op, v)?;
         self.lx.ensure_body()?;
         let d = self.lx.values.get(op, v, accepts, expected)?;
@@ -398,58 +413,38 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     // ----- program ids and constants ------------------------------------------------------------
 
-    fn axis_name(op: &'static str, axis: u32) -> Result<&'static str> {
-        ["x", "y", "z"].get(axis as usize).copied().ok_or_else(|| {
-            CodegenError::arg(op, format!("axis {axis}: launch grids have axes 0, 1, 2"))
-        })
-    }
-
     /// The index of this CTA along grid axis `axis` (0, 1, 2), as an `i32` scalar.
     #[track_caller]
     pub fn program_id(&mut self, axis: u32) -> Result<Value> {
-        self.record(OpKind::ProgramId(axis), vec![], |kb| {
-            kb.program_id_impl(axis)
+        self.record_checked(OpKind::ProgramId(axis), vec![], |kb| {
+            kb.grid_scalar("program_id", axis)
         })
-    }
-
-    fn program_id_impl(&mut self, axis: u32) -> Result<Value> {
-        let a = Self::axis_name("program_id", axis)?;
-        let v = self
-            .lx
-            .target
-            .lowering()
-            .program_id(&mut self.lx, axis, a)?;
-        Ok(self
-            .lx
-            .values
-            .new_scalar(DType::I32, v.into(), AxisInfo::scalar(1)))
     }
 
     /// The number of CTAs along grid axis `axis`, as an `i32` scalar.
     #[track_caller]
     pub fn num_programs(&mut self, axis: u32) -> Result<Value> {
-        self.record(OpKind::NumPrograms(axis), vec![], |kb| {
-            kb.num_programs_impl(axis)
+        self.record_checked(OpKind::NumPrograms(axis), vec![], |kb| {
+            kb.grid_scalar("num_programs", axis)
         })
     }
 
-    fn num_programs_impl(&mut self, axis: u32) -> Result<Value> {
-        let a = Self::axis_name("num_programs", axis)?;
-        let v = self
-            .lx
-            .target
-            .lowering()
-            .num_programs(&mut self.lx, axis, a)?;
-        Ok(self
-            .lx
-            .values
-            .new_scalar(DType::I32, v.into(), AxisInfo::scalar(1)))
+    /// The result of `program_id` or `num_programs` on `axis`, checked (lowered from the record).
+    fn grid_scalar(&mut self, op: &'static str, axis: u32) -> Result<Value> {
+        grid_axis(op, axis)?;
+        Ok(self.lx.values.new_value(
+            Type::Scalar(DType::I32),
+            vec![],
+            None,
+            vec![],
+            AxisInfo::scalar(1),
+        ))
     }
 
     /// An integer scalar constant of type `dtype`. Fails if `value` does not fit.
     #[track_caller]
     pub fn const_int(&mut self, dtype: DType, value: i64) -> Result<Value> {
-        self.record(OpKind::Const, vec![Arg::Int(value)], |kb| {
+        self.record_checked(OpKind::Const, vec![Arg::Int(value)], |kb| {
             kb.const_int_impl(dtype, value)
         })
     }
@@ -475,12 +470,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 format!("{value} does not fit in {dtype}"),
             ));
         }
-        let v = self.lx.const_int_reg(dtype, value);
         let id = self.lx.values.new_value(
             Type::Scalar(dtype),
             vec![],
             None,
-            vec![v],
+            vec![],
             AxisInfo::constant(value, &[]),
         );
         self.lx
@@ -492,7 +486,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// A float scalar constant of type `dtype` (f16, bf16, f32, f64).
     #[track_caller]
     pub fn const_float(&mut self, dtype: DType, value: f64) -> Result<Value> {
-        self.record(OpKind::Const, vec![Arg::Float(value)], |kb| {
+        self.record_checked(OpKind::Const, vec![Arg::Float(value)], |kb| {
             kb.const_float_impl(dtype, value)
         })
     }
@@ -506,13 +500,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: dtype.to_string(),
             });
         }
-        let v = self.lx.const_float_reg(dtype, value);
         let mut info = AxisInfo::scalar(1);
         info.constant = None;
         let id = self
             .lx
             .values
-            .new_value(Type::Scalar(dtype), vec![], None, vec![v], info);
+            .new_value(Type::Scalar(dtype), vec![], None, vec![], info);
         self.lx
             .values
             .update(id, |d| d.literal = Some(Literal::Float(value)));
@@ -543,7 +536,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// give wrong code.
     #[track_caller]
     pub fn assume(&mut self, v: Value, divisibility: u64, contiguity: u64) -> Result<Value> {
-        self.record(
+        self.record_checked(
             OpKind::Assume {
                 divisibility,
                 contiguity,
@@ -583,11 +576,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         d.scope = self.lx.values.scope();
         d.literal = None;
+        d.regs = Vec::new();
         Ok(self.lx.values.push(d))
     }
 
     /// Terminates the body, verifies the module and hands it over for emission.
     pub fn finish(mut self) -> Result<Kernel<'ctx>> {
+        self.lower_recorded()?;
         self.lx.ensure_body()?;
         if self.lx.values.scope() != 0 {
             return Err(CodegenError::arg(

@@ -1,6 +1,7 @@
 //! Recording: each public builder call appends one typed op to the kernel's tile IR.
 //!
-//! A public method runs its checks and lowering inside [`KernelBuilder::record`]. Only the
+//! A public method runs its checks and lowering inside [`KernelBuilder::record`], or only its
+//! checks inside [`KernelBuilder::record_checked`] when its op is lowered from the record. Only the
 //! outermost call is recorded: ops weft builds out of other builder calls (`argmax` through a
 //! reduction) appear once, as the user wrote them. User closures (loop and branch bodies, role
 //! bodies, combine functions) run inside [`KernelBuilder::in_region`], which records their calls
@@ -32,12 +33,26 @@ pub(crate) struct Recorder {
     pub replay_loc: Option<Loc>,
     /// A report label given since the last recorded op, kept for the next one.
     pub pending_label: Option<String>,
+    /// Recorded ops whose lowering is a pass over their record (`deferred.rs`), not yet
+    /// lowered, in program order.
+    pub unlowered: Vec<OpId>,
+    /// The error lowering a recorded op gave, returned by every later call.
+    pub failed: Option<CodegenError>,
 }
 
 /// What a public call returns, as recorded results.
 pub(crate) trait Results {
     /// The values it defines.
     fn values(&self) -> Vec<Value>;
+}
+
+/// Where an op's LLVM IR comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lowered {
+    /// Its builder method emits it while it runs (the families not yet lowered from the record).
+    ByCall,
+    /// It is lowered from its recorded op (`lower::program`).
+    FromRecord,
 }
 
 /// The regions of the op being recorded, for its user closures; `None` when the op is not
@@ -111,6 +126,8 @@ impl Recorder {
             caller: None,
             replay_loc: None,
             pending_label: None,
+            unlowered: Vec::new(),
+            failed: None,
         }
     }
 
@@ -121,7 +138,7 @@ impl Recorder {
     }
 
     /// Appends `op` to the innermost open region.
-    fn append(&mut self, op: Op) -> OpId {
+    pub(crate) fn append(&mut self, op: Op) -> OpId {
         let region = *self.open.last().expect("the body region is always open");
         let id = self.prog.push_op(region, op);
         if let Some(label) = self.pending_label.take() {
@@ -131,7 +148,7 @@ impl Recorder {
     }
 
     /// The line an outermost call made at `caller` is recorded at.
-    fn line_of(&mut self, caller: &'static Location<'static>) -> Loc {
+    pub(crate) fn line_of(&mut self, caller: &'static Location<'static>) -> Loc {
         self.replay_loc.take().unwrap_or_else(|| Loc::from(caller))
     }
 }
@@ -220,6 +237,32 @@ impl<'ctx> KernelBuilder<'ctx> {
         regions: usize,
         f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
     ) -> Result<R> {
+        self.record_op(kind, args, regions, Lowered::ByCall, f)
+    }
+
+    /// As [`record`](Self::record), for an op whose `f` only checks its operands and makes its
+    /// results (types, layouts, facts, no registers): the op is lowered from its record
+    /// (`deferred.rs`), after it is appended, or at once when weft calls it itself.
+    #[track_caller]
+    pub(crate) fn record_checked<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        f: impl FnOnce(&mut Self) -> Result<R>,
+    ) -> Result<R> {
+        self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| f(kb))
+    }
+
+    #[track_caller]
+    fn record_op<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        regions: usize,
+        lowered: Lowered,
+        f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
+    ) -> Result<R> {
+        self.lower_recorded()?;
         let top = self.rec.depth == 0;
         let loc = match top {
             true => self.rec.line_of(Location::caller()),
@@ -241,7 +284,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.rec.depth -= 1;
         self.rec.caller = outer_caller;
         if !top {
-            return out;
+            let out = out?;
+            if lowered == Lowered::FromRecord {
+                let results = out.values().iter().map(|v| ValueId(v.index)).collect();
+                self.lower_unrecorded(Op {
+                    kind,
+                    args,
+                    results,
+                    regions: Vec::new(),
+                    loc,
+                })?;
+            }
+            return Ok(out);
         }
         let out = out.map_err(|e| e.at(loc))?;
         let results = out
@@ -256,25 +310,19 @@ impl<'ctx> KernelBuilder<'ctx> {
             regions: regs,
             loc,
         });
-        self.lx.report.claim(rows, id);
+        match lowered {
+            Lowered::ByCall => self.lx.report.claim(rows, id),
+            Lowered::FromRecord => self.rec.unlowered.push(id),
+        }
         Ok(out)
     }
 
     /// Records a setting that changes how later ops lower (`allow_fp_contraction`): an op with
-    /// no operands or results, kept only when the user called it.
+    /// no operands or results, kept only when the user called it, and lowered from its record
+    /// like any other (so ops recorded before it lower without it).
     #[track_caller]
-    pub(crate) fn record_setting(&mut self, kind: OpKind) {
-        if self.rec.depth != 0 {
-            return;
-        }
-        let loc = self.rec.line_of(Location::caller());
-        self.rec.append(Op {
-            kind,
-            args: Vec::new(),
-            results: Vec::new(),
-            regions: Vec::new(),
-            loc,
-        });
+    pub(crate) fn record_setting(&mut self, kind: OpKind) -> Result<()> {
+        self.record_op(kind, Vec::new(), 0, Lowered::FromRecord, |_, _| Ok(()))
     }
 
     /// Runs user code `f` (the body of the op being recorded in `region`, if it is recorded)
@@ -287,7 +335,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         f: impl FnOnce(&mut Self) -> Result<R>,
     ) -> Result<R> {
         let Some(region) = region else {
-            return f(self);
+            let out = f(self);
+            self.lower_recorded()?;
+            return out;
         };
         self.rec.prog.reset_region(region);
         let params = params
@@ -297,8 +347,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let depth = std::mem::replace(&mut self.rec.depth, 0);
         self.rec.open.push(region);
         let out = f(self);
+        let lowered = self.lower_recorded();
         self.rec.open.pop();
         self.rec.depth = depth;
+        lowered?;
         let out = out?;
         let yields = out.values().into_iter().map(|v| ValueId(v.index)).collect();
         self.rec.prog.set_region_ends(region, params, yields);

@@ -13,6 +13,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Names the next recorded op in the [report](crate::codegen::Kernel::report) (instead of
     /// its Rust source location): `kb.label("load Q"); let q = kb.load(...)?;`.
     pub fn label(&mut self, name: &str) {
+        // The label is for the next op: ops recorded before it are lowered (their rows made)
+        // first. An error lowering one is kept and returned by the next call.
+        let _ = self.lower_recorded();
         self.lx.report.set_label(name);
         self.rec.pending_label = Some(name.to_string());
     }

@@ -25,10 +25,171 @@ fn key(a: &BasicValueEnum, b: &BasicValueEnum) -> (usize, usize) {
     (a.as_value_ref() as usize, b.as_value_ref() as usize)
 }
 
+/// Which register of `d` each register of `d` broadcast to `shape` in `layout` takes, and the
+/// broadcast's facts: a scalar is splat; a tile must have `layout`'s bases with the broadcast
+/// dims dropped (Gluon's rule for broadcasting an `expand_dims` of a slice). Reads no registers,
+/// so the builder checks a broadcast with it before lowering.
+pub(crate) fn broadcast_plan(
+    op: &'static str,
+    d: &ValueData<'_>,
+    shape: &[u64],
+    layout: &Arc<TileLayout>,
+) -> Result<(Vec<usize>, AxisInfo)> {
+    let Some(src) = &d.layout else {
+        return Ok((vec![0; layout.num_regs()], d.info.broadcast_to(&[], shape)));
+    };
+    if d.shape == shape {
+        if **src != **layout {
+            return Err(src.mismatch(layout, op, d.describe(), describe_target(shape, layout)));
+        }
+        return Ok(((0..src.num_regs()).collect(), d.info.clone()));
+    }
+    let mismatch = || src.mismatch(layout, op, d.describe(), describe_target(shape, layout));
+    if d.shape.len() != shape.len()
+        || (0..shape.len()).any(|i| d.shape[i] != shape[i] && d.shape[i] != 1)
+    {
+        return Err(CodegenError::ShapeMismatch {
+            op,
+            lhs: d.describe(),
+            rhs: describe_target(shape, layout),
+        });
+    }
+    let proj = |c: &[u64]| -> Vec<u64> {
+        c.iter()
+            .enumerate()
+            .map(|(i, &x)| if d.shape[i] == 1 { 0 } else { x })
+            .collect()
+    };
+    let same = |a: &Vec<Vec<u64>>, b: &Vec<Vec<u64>>| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| *x == proj(y))
+    };
+    if !same(&src.lane, &layout.lane) || !same(&src.warp, &layout.warp) {
+        return Err(mismatch());
+    }
+    let mut by_coord: HashMap<Vec<u64>, usize> = HashMap::new();
+    for r in 0..src.num_regs() {
+        by_coord.entry(src.reg_coord(r)).or_insert(r);
+    }
+    let mut plan = Vec::with_capacity(layout.num_regs());
+    for r in 0..layout.num_regs() {
+        let i = *by_coord
+            .get(&proj(&layout.reg_coord(r)))
+            .ok_or_else(mismatch)?;
+        plan.push(i);
+    }
+    Ok((plan, d.info.broadcast_to(&d.shape, shape)))
+}
+
+/// Operands' common shape and layout, planned from their types ([`unify_plan`]).
+pub(crate) struct UnifiedPlan {
+    pub shape: Vec<u64>,
+    pub layout: Option<Arc<TileLayout>>,
+    /// For each operand, the operand register each result register takes.
+    pub plans: Vec<Vec<usize>>,
+    pub infos: Vec<AxisInfo>,
+}
+
+/// The common shape and layout of `ds` (Triton's broadcasting rules), which register of
+/// each operand every result register takes, and each operand's facts once broadcast:
+/// reads no registers, so ops lowered from their record check their operands with it.
+pub(crate) fn unify_plan(
+    op: &'static str,
+    ds: &[&ValueData<'_>],
+    threads_per_warp: u32,
+    num_warps: u32,
+) -> Result<UnifiedPlan> {
+    let tiles: Vec<&&ValueData<'_>> = ds.iter().filter(|d| !d.is_scalar()).collect();
+    let Some(first) = tiles.first() else {
+        return Ok(UnifiedPlan {
+            shape: vec![],
+            layout: None,
+            plans: ds.iter().map(|d| (0..d.regs.len().max(1)).collect()).collect(),
+            infos: ds.iter().map(|d| d.info.clone()).collect(),
+        });
+    };
+    let rank = first.shape.len();
+    let mut shape = first.shape.clone();
+    for t in &tiles[1..] {
+        let ok = t.shape.len() == rank
+            && (0..rank).all(|i| t.shape[i] == shape[i] || t.shape[i] == 1 || shape[i] == 1);
+        if !ok {
+            return Err(CodegenError::ShapeMismatch {
+                op,
+                lhs: first.describe(),
+                rhs: t.describe(),
+            });
+        }
+        for (s, &t) in shape.iter_mut().zip(&t.shape) {
+            *s = (*s).max(t);
+        }
+    }
+    let full: Vec<&&&ValueData<'_>> = tiles.iter().filter(|t| t.shape == shape).collect();
+    let layout = match full.first() {
+        Some(owner) => {
+            let layout = owner.layout.clone().expect("tile");
+            for t in &full[1..] {
+                let tl = t.layout.as_deref().expect("tile");
+                if *tl != *layout {
+                    return Err(layout.mismatch(tl, op, owner.describe(), t.describe()));
+                }
+            }
+            layout
+        }
+        // No operand has the full shape (`[M, 1] op [1, N]`): when every tile was laid out
+        // from one parent encoding (expansions of its slices, as in Gluon), the result is that
+        // parent laid out for the full shape.
+        None => common_parent(op, &tiles, &shape, threads_per_warp, num_warps)?,
+    };
+    let mut plans = Vec::with_capacity(ds.len());
+    let mut infos = Vec::with_capacity(ds.len());
+    for d in ds {
+        let (p, i) = broadcast_plan(op, d, &shape, &layout)?;
+        plans.push(p);
+        infos.push(i);
+    }
+    Ok(UnifiedPlan {
+        shape,
+        layout: Some(layout),
+        plans,
+        infos,
+    })
+}
+
+/// The parent encoding every tile in `tiles` was laid out from, laid out for `shape`.
+fn common_parent(
+    op: &'static str,
+    tiles: &[&&ValueData<'_>],
+    shape: &[u64],
+    threads_per_warp: u32,
+    num_warps: u32,
+) -> Result<Arc<TileLayout>> {
+    let unknown = || {
+        CodegenError::BadLayout {
+        op,
+        reason: format!(
+            "no operand has the broadcast shape {shape:?} and the operands are not expansions of                  slices of one parent layout, so the result's layout is unknown: broadcast one with                  broadcast_to first ({} vs {})",
+            tiles[0].describe(),
+            tiles[1].describe()
+        ),
+    }
+    };
+    let encoding = |t: &ValueData| t.layout.as_ref().and_then(|l| l.encoding.clone());
+    let parent = encoding(tiles[0]).ok_or_else(unknown)?;
+    if tiles[1..]
+        .iter()
+        .any(|t| encoding(t).as_deref() != Some(&*parent))
+    {
+        return Err(unknown());
+    }
+    let r = crate::codegen::builder::ops::layout_arg::IntoLayout::resolve(&*parent, op, Some(shape))?;
+    let mut l = TileLayout::new(op, &r.linear, threads_per_warp, num_warps)?;
+    l.encoding = r.encoding.map(Arc::new);
+    Ok(Arc::new(l))
+}
+
+
 impl<'ctx> LowerCtx<'ctx> {
-    /// The registers of `d` broadcast to `shape` in `layout`: a scalar is splat; a tile must have
-    /// `layout`'s bases with the broadcast dims dropped (Gluon's rule for broadcasting an
-    /// `expand_dims` of a slice).
+    /// The registers of `d` broadcast to `shape` in `layout` ([`broadcast_plan`]).
     pub(crate) fn broadcast_regs(
         &mut self,
         op: &'static str,
@@ -36,52 +197,17 @@ impl<'ctx> LowerCtx<'ctx> {
         shape: &[u64],
         layout: &Arc<TileLayout>,
     ) -> Result<(Vec<BasicValueEnum<'ctx>>, AxisInfo)> {
-        let Some(src) = &d.layout else {
+        if d.layout.is_none() {
             return Ok((
                 vec![d.regs[0]; layout.num_regs()],
                 d.info.broadcast_to(&[], shape),
             ));
-        };
-        if d.shape == shape {
-            if **src != **layout {
-                return Err(src.mismatch(layout, op, d.describe(), describe_target(shape, layout)));
-            }
+        }
+        if d.shape == shape && d.layout.as_deref() == Some(&**layout) {
             return Ok((d.regs.clone(), d.info.clone()));
         }
-        let mismatch = || src.mismatch(layout, op, d.describe(), describe_target(shape, layout));
-        if d.shape.len() != shape.len()
-            || (0..shape.len()).any(|i| d.shape[i] != shape[i] && d.shape[i] != 1)
-        {
-            return Err(CodegenError::ShapeMismatch {
-                op,
-                lhs: d.describe(),
-                rhs: describe_target(shape, layout),
-            });
-        }
-        let proj = |c: &[u64]| -> Vec<u64> {
-            c.iter()
-                .enumerate()
-                .map(|(i, &x)| if d.shape[i] == 1 { 0 } else { x })
-                .collect()
-        };
-        let same = |a: &Vec<Vec<u64>>, b: &Vec<Vec<u64>>| {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| *x == proj(y))
-        };
-        if !same(&src.lane, &layout.lane) || !same(&src.warp, &layout.warp) {
-            return Err(mismatch());
-        }
-        let mut by_coord: HashMap<Vec<u64>, usize> = HashMap::new();
-        for r in 0..src.num_regs() {
-            by_coord.entry(src.reg_coord(r)).or_insert(r);
-        }
-        let mut regs = Vec::with_capacity(layout.num_regs());
-        for r in 0..layout.num_regs() {
-            let i = *by_coord
-                .get(&proj(&layout.reg_coord(r)))
-                .ok_or_else(mismatch)?;
-            regs.push(d.regs[i]);
-        }
-        Ok((regs, d.info.broadcast_to(&d.shape, shape)))
+        let (plan, info) = broadcast_plan(op, d, shape, layout)?;
+        Ok((plan.into_iter().map(|i| d.regs[i]).collect(), info))
     }
 
     pub(crate) fn emit_binary(

@@ -26,6 +26,17 @@ impl<'ctx> LowerCtx<'ctx> {
         Ok(self.em.b.build_ptr_to_int(p, i32t, "")?)
     }
 
+    /// The 32-bit shared address of the single barrier `d` (a checked one-barrier array).
+    pub(crate) fn mbarrier_addr(
+        &mut self,
+        d: &crate::codegen::lower::values::ValueData<'ctx>,
+    ) -> Result<IntValue<'ctx>> {
+        let base = d.regs.first().ok_or_else(|| {
+            crate::codegen::error::CodegenError::arg("mbarrier", "a barrier without its offset")
+        })?;
+        self.smem_addr32(base.into_int_value())
+    }
+
     /// The issuing thread's predicate: `tid == 0`, and `pred` when given.
     pub(crate) fn issuer(&mut self, pred: Option<IntValue<'ctx>>) -> Result<IntValue<'ctx>> {
         let t0 = self.is_thread0()?;

@@ -25,7 +25,6 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::target::nvptx::cp_async as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
 
@@ -169,7 +168,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (`cp.async.commit_group`) and returns a token for it. Needs sm_80.
     #[track_caller]
     pub fn async_commit_group(&mut self) -> Result<Value> {
-        self.record(OpKind::AsyncCommitGroup, vec![], |kb| {
+        self.record_checked(OpKind::AsyncCommitGroup, vec![], |kb| {
             kb.async_commit_group_impl()
         })
     }
@@ -178,7 +177,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "async_commit_group";
         self.lx.target.require(Feature::CpAsync, OP)?;
         self.lx.ensure_body()?;
-        ptx::commit_group(&self.lx.em)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::AsyncToken,
@@ -198,7 +196,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// after a [`barrier`](Self::barrier) that follows the wait. Needs sm_80.
     #[track_caller]
     pub fn async_wait_group(&mut self, pending: u32) -> Result<()> {
-        self.record(OpKind::AsyncWaitGroup(pending), vec![], |kb| {
+        self.record_checked(OpKind::AsyncWaitGroup(pending), vec![], |kb| {
             kb.async_wait_group_impl(pending)
         })
     }
@@ -214,7 +212,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         self.lx.ensure_body()?;
-        ptx::wait_group(&self.lx.em, pending)?;
         Ok(())
     }
 }

@@ -5,20 +5,18 @@
 //! for e4m3x2/e5m2x2 pairs (round to nearest, saturating to the finite range), one element per
 //! pair.
 
-use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::operand_feeds::{cast_info, check_cast};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
-use crate::codegen::target::Feature;
-use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// `x` converted to `to` elementwise.
     #[track_caller]
     pub fn cast(&mut self, x: Value, to: DType) -> Result<Value> {
-        self.record(OpKind::Cast(to), vec![x.into()], |kb| kb.cast_impl(x, to))
+        self.record_checked(OpKind::Cast(to), vec![x.into()], |kb| kb.cast_impl(x, to))
     }
 
     fn cast_impl(&mut self, x: Value, to: DType) -> Result<Value> {
@@ -30,23 +28,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         };
-        if from.is_fp8() || to.is_fp8() {
-            self.lx
-                .target
-                .require(Feature::Fp8, "cast to or from fp8")?;
-        }
-        let out = self.lx.cast_regs(&d.regs, from, to)?;
-        let info = if from.is_int() && to.is_int() && to.bits() >= from.bits() && from != DType::I1
-        {
-            d.info.clone()
-        } else {
-            AxisInfo::keep_constancy(&d.info)
-        };
+        check_cast(self.lx.target, from, to)?;
+        let info = cast_info(&d.info, from, to);
         Ok(self.lx.values.new_value(
             Type::Scalar(to),
             d.shape.clone(),
             d.layout.clone(),
-            out,
+            vec![],
             info,
         ))
     }

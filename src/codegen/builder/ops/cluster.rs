@@ -70,26 +70,25 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(())
     }
 
-    fn cluster_sreg(&mut self, op: &'static str, intrinsic: &str) -> Result<Value> {
+    /// A cluster special register's value, checked (lowered from the record).
+    fn cluster_sreg(&mut self, op: &'static str) -> Result<Value> {
         self.require_cluster(op)?;
         self.lx.ensure_body()?;
-        let v = self.lx.sreg(intrinsic)?;
-        self.lx.note_bits(v, 0xffff, None);
-        Ok(self
-            .lx
-            .values
-            .new_scalar(DType::I32, v.into(), AxisInfo::scalar(1)))
+        Ok(self.lx.values.new_value(
+            crate::codegen::types::Type::Scalar(DType::I32),
+            vec![],
+            None,
+            vec![],
+            AxisInfo::scalar(1),
+        ))
     }
 
     /// This CTA's rank in its cluster (`%cluster_ctarank`, 0 to CTAs per cluster − 1, x fastest),
     /// as an `i32` scalar.
     #[track_caller]
     pub fn cluster_cta_rank(&mut self) -> Result<Value> {
-        self.record(OpKind::ClusterCtaRank, vec![], |kb| {
-            kb.cluster_sreg(
-                "cluster_cta_rank",
-                "llvm.nvvm.read.ptx.sreg.cluster.ctarank",
-            )
+        self.record_checked(OpKind::ClusterCtaRank, vec![], |kb| {
+            kb.cluster_sreg("cluster_cta_rank")
         })
     }
 
@@ -97,23 +96,17 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `i32` scalar.
     #[track_caller]
     pub fn cluster_id(&mut self, axis: u32) -> Result<Value> {
-        self.record(OpKind::ClusterId(axis), vec![], |kb| {
-            let a = Self::axis_name("cluster_id", axis)?;
-            kb.cluster_sreg(
-                "cluster_id",
-                &format!("llvm.nvvm.read.ptx.sreg.clusterid.{a}"),
-            )
+        self.record_checked(OpKind::ClusterId(axis), vec![], |kb| {
+            crate::codegen::lower::program::grid_axis("cluster_id", axis)?;
+            kb.cluster_sreg("cluster_id")
         })
     }
 
     /// CTAs per cluster (`%cluster_nctarank`), as an `i32` scalar.
     #[track_caller]
     pub fn cluster_num_ctas(&mut self) -> Result<Value> {
-        self.record(OpKind::ClusterNumCtas, vec![], |kb| {
-            kb.cluster_sreg(
-                "cluster_num_ctas",
-                "llvm.nvvm.read.ptx.sreg.cluster.nctarank",
-            )
+        self.record_checked(OpKind::ClusterNumCtas, vec![], |kb| {
+            kb.cluster_sreg("cluster_num_ctas")
         })
     }
 
@@ -123,8 +116,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// once per phase.
     #[track_caller]
     pub fn cluster_arrive(&mut self) -> Result<()> {
-        self.record(OpKind::ClusterArrive { relaxed: false }, vec![], |kb| {
-            kb.cluster_arrive_impl("cluster_arrive", false)
+        self.record_checked(OpKind::ClusterArrive { relaxed: false }, vec![], |kb| {
+            kb.cluster_arrive_impl("cluster_arrive")
         })
     }
 
@@ -133,25 +126,23 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// published by the fence `alloc_mbarriers` makes).
     #[track_caller]
     pub fn cluster_arrive_relaxed(&mut self) -> Result<()> {
-        self.record(OpKind::ClusterArrive { relaxed: true }, vec![], |kb| {
-            kb.cluster_arrive_impl("cluster_arrive_relaxed", true)
+        self.record_checked(OpKind::ClusterArrive { relaxed: true }, vec![], |kb| {
+            kb.cluster_arrive_impl("cluster_arrive_relaxed")
         })
     }
 
-    fn cluster_arrive_impl(&mut self, op: &'static str, relaxed: bool) -> Result<()> {
+    fn cluster_arrive_impl(&mut self, op: &'static str) -> Result<()> {
         self.require_cluster(op)?;
-        self.lx.ensure_body()?;
-        ptx::arrive(&self.lx.em, relaxed)
+        self.lx.ensure_body()
     }
 
     /// Waits until every thread of the cluster has arrived at the cluster barrier
     /// (`barrier.cluster.wait.acquire`); call it after this thread's own arrive.
     #[track_caller]
     pub fn cluster_wait(&mut self) -> Result<()> {
-        self.record(OpKind::ClusterWait, vec![], |kb| {
+        self.record_checked(OpKind::ClusterWait, vec![], |kb| {
             kb.require_cluster("cluster_wait")?;
-            kb.lx.ensure_body()?;
-            ptx::wait(&kb.lx.em)
+            kb.lx.ensure_body()
         })
     }
 

@@ -9,6 +9,7 @@ use crate::codegen::builder::ops::layout_arg::IntoLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::elementwise::broadcast_plan;
 use crate::codegen::lower::values::Value;
 use crate::codegen::types::{DType, Type};
 
@@ -32,7 +33,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `Slice(1, blocked)` (see [`IntoLayout`]).
     #[track_caller]
     pub fn arange(&mut self, start: i32, end: i32, layout: impl IntoLayout) -> Result<Value> {
-        self.record(OpKind::Arange { start, end }, vec![], |kb| {
+        self.record_checked(OpKind::Arange { start, end }, vec![], |kb| {
             kb.arange_impl(start, end, layout)
         })
     }
@@ -47,13 +48,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let l = self.tile_layout("arange", layout, Some(&[size as u64]))?;
-        let regs = self.lx.arange_regs(&l, start)?;
         let info = AxisInfo::arange(start as i64, size as u64);
         Ok(self.lx.values.new_value(
             Type::Scalar(DType::I32),
             vec![size as u64],
             Some(l),
-            regs,
+            vec![],
             info,
         ))
     }
@@ -68,7 +68,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         value: impl IntoOperand,
     ) -> Result<Value> {
         let value = value.into_operand();
-        self.record(OpKind::Full, vec![value.into()], |kb| {
+        self.record_checked(OpKind::Full, vec![value.into()], |kb| {
             kb.full_impl(layout, dtype, value)
         })
     }
@@ -89,8 +89,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let l = self.tile_layout("full", layout, None)?;
         let shape = l.shape.clone();
-        let (regs, info) = self.lx.broadcast_regs("full", &s, &shape, &l)?;
-        Ok(self.lx.values.new_value(s.ty, shape, Some(l), regs, info))
+        let (_, info) = broadcast_plan("full", &s, &shape, &l)?;
+        Ok(self.lx.values.new_value(s.ty, shape, Some(l), vec![], info))
     }
 
     /// A tile of zeros of `dtype` in `layout`.
@@ -112,7 +112,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// A scalar (pointers included) splat to every element of a tile in `layout`.
     #[track_caller]
     pub fn splat(&mut self, scalar: Value, layout: impl IntoLayout) -> Result<Value> {
-        self.record(OpKind::Splat, vec![scalar.into()], |kb| {
+        self.record_checked(OpKind::Splat, vec![scalar.into()], |kb| {
             kb.splat_impl(scalar, layout)
         })
     }
@@ -128,8 +128,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let l = self.tile_layout("splat", layout, None)?;
         let shape = l.shape.clone();
-        let (regs, info) = self.lx.broadcast_regs("splat", &s, &shape, &l)?;
-        Ok(self.lx.values.new_value(s.ty, shape, Some(l), regs, info))
+        let (_, info) = broadcast_plan("splat", &s, &shape, &l)?;
+        Ok(self.lx.values.new_value(s.ty, shape, Some(l), vec![], info))
     }
 
     /// `v` broadcast to `layout`'s shape: a scalar is splat; a tile's dims of size 1 are
@@ -137,7 +137,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `expand_dims` of a slice of `layout` gives).
     #[track_caller]
     pub fn broadcast_to(&mut self, v: Value, layout: impl IntoLayout) -> Result<Value> {
-        self.record(OpKind::BroadcastTo, vec![v.into()], |kb| {
+        self.record_checked(OpKind::BroadcastTo, vec![v.into()], |kb| {
             kb.broadcast_to_impl(v, layout)
         })
     }
@@ -146,7 +146,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.get("broadcast_to", v)?;
         let l = self.tile_layout("broadcast_to", layout, None)?;
         let shape = l.shape.clone();
-        let (regs, info) = self.lx.broadcast_regs("broadcast_to", &d, &shape, &l)?;
-        Ok(self.lx.values.new_value(d.ty, shape, Some(l), regs, info))
+        let (_, info) = broadcast_plan("broadcast_to", &d, &shape, &l)?;
+        Ok(self.lx.values.new_value(d.ty, shape, Some(l), vec![], info))
     }
 }

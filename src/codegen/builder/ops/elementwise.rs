@@ -14,11 +14,15 @@ use std::sync::Arc;
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
+use crate::codegen::analysis::operand_feeds::{
+    cast_info, const_info, fed_type, literal_in, pair_feeds, Feed, Given,
+};
+use crate::codegen::lower::elementwise::{unify_plan, UnifiedPlan};
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
-use crate::codegen::lower::values::{Literal, Value, ValueData};
+use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
 use crate::codegen::promotion::computation_type;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -31,28 +35,6 @@ pub(crate) struct Unified<'ctx> {
     pub layout: Option<Arc<TileLayout>>,
     pub regs: Vec<Vec<BasicValueEnum<'ctx>>>,
     pub infos: Vec<AxisInfo>,
-}
-
-/// `x` as a literal of float type `ty`: an error where rounding to `ty` turns a finite, nonzero
-/// literal into zero or infinity (`f16 * 1e-8` would multiply by zero), which Triton's literal
-/// handling would also refuse to keep silently.
-fn literal_in(op: &'static str, x: f64, ty: DType) -> Result<f64> {
-    let rounded = match ty {
-        DType::F16 => half::f16::from_f64(x).to_f64(),
-        DType::BF16 => half::bf16::from_f64(x).to_f64(),
-        DType::F32 => x as f32 as f64,
-        _ => x,
-    };
-    if x.is_finite() && x != 0.0 && (rounded == 0.0 || rounded.is_infinite()) {
-        return Err(CodegenError::arg(
-            op,
-            format!(
-                "the literal {x:?} is {rounded} in {ty}: cast the other operand to a wider type, or \
-                 make the constant with const_float"
-            ),
-        ));
-    }
-    Ok(x)
 }
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -106,6 +88,17 @@ impl<'ctx> KernelBuilder<'ctx> {
         o: Operand,
         what: &str,
     ) -> Result<inkwell::values::IntValue<'ctx>> {
+        Ok(self.i32_checked(op, o, what)?.regs[0].into_int_value())
+    }
+
+    /// Checks that `o` is an `i32` scalar (a value or a Rust integer that fits); `what` names it
+    /// in the error.
+    pub(crate) fn i32_checked(
+        &mut self,
+        op: &'static str,
+        o: Operand,
+        what: &str,
+    ) -> Result<Rc<ValueData<'ctx>>> {
         let d = self.operand(op, o, Some(Type::Scalar(DType::I32)))?;
         if !d.is_scalar() || d.ty != Type::Scalar(DType::I32) {
             return Err(CodegenError::InvalidType {
@@ -114,7 +107,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        Ok(d.regs[0].into_int_value())
+        Ok(d)
     }
 
     fn literal_value(
@@ -218,6 +211,77 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
+    /// Two operands brought to one type as [`operand_pair`](Self::operand_pair) brings them,
+    /// from their types alone: what they are once fed (types, layouts, facts; no registers),
+    /// for an op lowered from its record, which feeds them again (`lower/program.rs`).
+    pub(crate) fn pair_checked(
+        &mut self,
+        op: &'static str,
+        a: Operand,
+        b: Operand,
+    ) -> Result<[Rc<ValueData<'ctx>>; 2]> {
+        let (ga, da) = self.given(op, a)?;
+        let (gb, db) = self.given(op, b)?;
+        let feeds = pair_feeds(op, self.lx.target, ga, gb)?;
+        Ok([self.fed(op, da, feeds[0])?, self.fed(op, db, feeds[1])?])
+    }
+
+    /// Operand `o` as [`pair_feeds`] sees it, and its value.
+    fn given(
+        &mut self,
+        op: &'static str,
+        o: Operand,
+    ) -> Result<(Given, Option<Rc<ValueData<'ctx>>>)> {
+        Ok(match o {
+            Operand::Value(v) => {
+                let d = self.get(op, v)?;
+                let g = Given::Value {
+                    ty: d.ty,
+                    literal: d.literal.filter(|_| d.is_scalar()),
+                };
+                (g, Some(d))
+            }
+            Operand::Int(i) => (Given::Lit(Literal::Int(i)), None),
+            Operand::Float(x) => (Given::Lit(Literal::Float(x)), None),
+        })
+    }
+
+    /// An operand once fed: the value, the value cast, or a constant; without registers.
+    fn fed(
+        &self,
+        op: &'static str,
+        d: Option<Rc<ValueData<'ctx>>>,
+        feed: Feed,
+    ) -> Result<Rc<ValueData<'ctx>>> {
+        let scope = self.lx.values.scope();
+        match (d, feed) {
+            (Some(d), Feed::Value(None)) => Ok(d),
+            (Some(d), Feed::Value(Some(to))) => {
+                let mut c = ValueData::clone(&d);
+                if let Type::Scalar(from) = d.ty {
+                    c.info = cast_info(&d.info, from, to);
+                }
+                c.ty = fed_type(d.ty, feed);
+                c.regs = Vec::new();
+                c.literal = None;
+                c.scope = scope;
+                Ok(Rc::new(c))
+            }
+            (_, Feed::Const { lit, dtype }) => Ok(Rc::new(ValueData {
+                kind: ValueKind::Scalar,
+                ty: Type::Scalar(dtype),
+                shape: Vec::new(),
+                layout: None,
+                regs: Vec::new(),
+                info: const_info(lit),
+                scope,
+                literal: Some(lit),
+                shared: None,
+            })),
+            (None, Feed::Value(_)) => Err(CodegenError::arg(op, "a literal fed as a value")),
+        }
+    }
+
     /// `v`, or `v` cast to f32 where it is an integer and `lit` a float literal (Triton's
     /// `i32_tile * 0.5` is f32: a float literal outranks an integer).
     fn float_for_literal(
@@ -242,89 +306,27 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         ds: &[&ValueData<'ctx>],
     ) -> Result<Unified<'ctx>> {
-        let tiles: Vec<&&ValueData> = ds.iter().filter(|d| !d.is_scalar()).collect();
-        let Some(first) = tiles.first() else {
-            return Ok(Unified {
-                shape: vec![],
-                layout: None,
-                regs: ds.iter().map(|d| d.regs.clone()).collect(),
-                infos: ds.iter().map(|d| d.info.clone()).collect(),
-            });
-        };
-        let rank = first.shape.len();
-        let mut shape = first.shape.clone();
-        for t in &tiles[1..] {
-            let ok = t.shape.len() == rank
-                && (0..rank).all(|i| t.shape[i] == shape[i] || t.shape[i] == 1 || shape[i] == 1);
-            if !ok {
-                return Err(CodegenError::ShapeMismatch {
-                    op,
-                    lhs: first.describe(),
-                    rhs: t.describe(),
-                });
-            }
-            for (s, &t) in shape.iter_mut().zip(&t.shape) {
-                *s = (*s).max(t);
-            }
-        }
-        let full: Vec<&&&ValueData> = tiles.iter().filter(|t| t.shape == shape).collect();
-        let layout = match full.first() {
-            Some(owner) => {
-                let layout = owner.layout.clone().expect("tile");
-                for t in &full[1..] {
-                    let tl = t.layout.as_deref().expect("tile");
-                    if *tl != *layout {
-                        return Err(layout.mismatch(tl, op, owner.describe(), t.describe()));
-                    }
-                }
-                layout
-            }
-            // No operand has the full shape (`[M, 1] op [1, N]`): when every tile was laid out
-            // from one parent encoding (expansions of its slices, as in Gluon), the result is that
-            // parent laid out for the full shape.
-            None => self.common_parent(op, &tiles, &shape)?,
-        };
-        let mut regs = Vec::with_capacity(ds.len());
-        let mut infos = Vec::with_capacity(ds.len());
-        for d in ds {
-            let (r, i) = self.lx.broadcast_regs(op, d, &shape, &layout)?;
-            regs.push(r);
-            infos.push(i);
-        }
+        let p = self.unify_plan(op, ds)?;
+        let regs = ds
+            .iter()
+            .zip(&p.plans)
+            .map(|(d, plan)| plan.iter().map(|&i| d.regs[i]).collect())
+            .collect();
         Ok(Unified {
-            shape,
-            layout: Some(layout),
+            shape: p.shape,
+            layout: p.layout,
             regs,
-            infos,
+            infos: p.infos,
         })
     }
 
-    /// The parent encoding every tile in `tiles` was laid out from, laid out for `shape`.
-    fn common_parent(
+    /// The common shape and layout of `ds` ([`unify_plan`]), in this kernel's scope.
+    pub(crate) fn unify_plan(
         &self,
         op: &'static str,
-        tiles: &[&&ValueData<'ctx>],
-        shape: &[u64],
-    ) -> Result<Arc<TileLayout>> {
-        let unknown = || {
-            CodegenError::BadLayout {
-            op,
-            reason: format!(
-                "no operand has the broadcast shape {shape:?} and the operands are not expansions of                  slices of one parent layout, so the result's layout is unknown: broadcast one with                  broadcast_to first ({} vs {})",
-                tiles[0].describe(),
-                tiles[1].describe()
-            ),
-        }
-        };
-        let encoding = |t: &ValueData| t.layout.as_ref().and_then(|l| l.encoding.clone());
-        let parent = encoding(tiles[0]).ok_or_else(unknown)?;
-        if tiles[1..]
-            .iter()
-            .any(|t| encoding(t).as_deref() != Some(&*parent))
-        {
-            return Err(unknown());
-        }
-        self.tile_layout(op, &*parent, Some(shape))
+        ds: &[&ValueData<'ctx>],
+    ) -> Result<UnifiedPlan> {
+        unify_plan(op, ds, self.lx.threads_per_warp(), self.lx.num_warps)
     }
 
     /// `a op b`, elementwise with broadcasting.
@@ -336,7 +338,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         b: impl IntoOperand,
     ) -> Result<Value> {
         let (a, b) = (a.into_operand(), b.into_operand());
-        self.record(OpKind::Binary(op), vec![a.into(), b.into()], |kb| {
+        self.record_checked(OpKind::Binary(op), vec![a.into(), b.into()], |kb| {
             kb.binary_impl(op, a, b)
         })
     }
@@ -348,7 +350,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         b: impl IntoOperand,
     ) -> Result<Value> {
         let name = op.name();
-        let (mut x, mut y) = self.operand_pair(name, a.into_operand(), b.into_operand())?;
+        let [mut x, mut y] = self.pair_checked(name, a.into_operand(), b.into_operand())?;
         if op == BinaryOp::Add && y.ty.pointee().is_some() && x.ty.pointee().is_none() {
             std::mem::swap(&mut x, &mut y);
         }
@@ -375,11 +377,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                 reason: "bf16 remainder has no AMDGPU lowering; cast to f32 first".into(),
             });
         }
-        let u = self.unify(name, &[&x, &y])?;
-        let out = self.lx.binary_regs(op, dt, &u.regs[0], &u.regs[1])?;
+        let u = self.unify_plan(name, &[&x, &y])?;
         let (ia, ib) = (&u.infos[0], &u.infos[1]);
         let info = crate::codegen::passes::axis_flow::binary_facts(op, dt.is_int(), ia, ib);
-        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, out, info))
+        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, vec![], info))
     }
 
     fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
@@ -422,10 +423,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: format!("{} {} {}", p.describe(), name, off.describe()),
             });
         }
-        let u = self.unify(name, &[p, off])?;
-        let out = self.lx.offset_regs(pointee, &u.regs[0], &u.regs[1])?;
+        let u = self.unify_plan(name, &[p, off])?;
         let info = AxisInfo::add(&u.infos[0], &u.infos[1], pointee.mem_bytes());
-        Ok(self.lx.values.new_value(p.ty, u.shape, u.layout, out, info))
+        Ok(self.lx.values.new_value(p.ty, u.shape, u.layout, vec![], info))
     }
 
     /// `a + b` (pointer + offset in elements when `a` or `b` is a pointer).
@@ -501,13 +501,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     #[track_caller]
     pub fn cmp(&mut self, op: CmpOp, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
         let (a, b) = (a.into_operand(), b.into_operand());
-        self.record(OpKind::Cmp(op), vec![a.into(), b.into()], |kb| {
+        self.record_checked(OpKind::Cmp(op), vec![a.into(), b.into()], |kb| {
             kb.cmp_impl(op, a, b)
         })
     }
 
     fn cmp_impl(&mut self, op: CmpOp, a: impl IntoOperand, b: impl IntoOperand) -> Result<Value> {
-        let (x, y) = self.operand_pair("cmp", a.into_operand(), b.into_operand())?;
+        let [x, y] = self.pair_checked("cmp", a.into_operand(), b.into_operand())?;
         let dt = match (x.ty, y.ty) {
             (Type::Scalar(d), Type::Scalar(e)) if d == e && !d.is_fp8() => d,
             (Type::Scalar(d), Type::Scalar(e)) if d == e => {
@@ -525,7 +525,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 })
             }
         };
-        let u = self.unify("cmp", &[&x, &y])?;
+        let u = self.unify_plan("cmp", &[&x, &y])?;
         let info = match (op, dt.is_int()) {
             (CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, true) => {
                 // `a < b` with `a` running and `b` aligned, or the mirror image.
@@ -538,19 +538,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             _ => AxisInfo::meet_constancy(&u.infos[0], &u.infos[1]),
         };
-        // Registers in a chunk the result is known constant over share one compare (a mask
-        // `cols < n` with `n` a multiple of 16 is one compare per 16 columns, not per element).
-        let reps = u
-            .layout
-            .as_ref()
-            .map(|l| l.chunk_representatives(&info.constancy));
-        let out = self
-            .lx
-            .compare_regs(op, dt, &u.regs[0], &u.regs[1], reps.as_deref())?;
         Ok(self
             .lx
             .values
-            .new_value(Type::Scalar(DType::I1), u.shape, u.layout, out, info))
+            .new_value(Type::Scalar(DType::I1), u.shape, u.layout, vec![], info))
     }
 
     /// `a == b`.
@@ -593,7 +584,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         y: impl IntoOperand,
     ) -> Result<Value> {
         let (x, y) = (x.into_operand(), y.into_operand());
-        self.record(OpKind::Where, vec![cond.into(), x.into(), y.into()], |kb| {
+        self.record_checked(OpKind::Where, vec![cond.into(), x.into(), y.into()], |kb| {
             kb.where_impl(cond, x, y)
         })
     }
@@ -612,7 +603,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: c.describe(),
             });
         }
-        let (a, b) = self.operand_pair("where", x.into_operand(), y.into_operand())?;
+        let [a, b] = self.pair_checked("where", x.into_operand(), y.into_operand())?;
         if a.ty != b.ty {
             return Err(CodegenError::TypeMismatch {
                 op: "where",
@@ -620,16 +611,15 @@ impl<'ctx> KernelBuilder<'ctx> {
                 rhs: b.describe(),
             });
         }
-        let u = self.unify("where", &[&c, &a, &b])?;
-        let out = self.lx.select_regs(&u.regs[0], &u.regs[1], &u.regs[2])?;
+        let u = self.unify_plan("where", &[&c, &a, &b])?;
         let info = AxisInfo::select(&u.infos[0], &u.infos[1], &u.infos[2]);
-        Ok(self.lx.values.new_value(a.ty, u.shape, u.layout, out, info))
+        Ok(self.lx.values.new_value(a.ty, u.shape, u.layout, vec![], info))
     }
 
     /// A unary op.
     #[track_caller]
     pub fn unary(&mut self, op: UnaryOp, a: Value) -> Result<Value> {
-        self.record(OpKind::Unary(op), vec![a.into()], |kb| kb.unary_impl(op, a))
+        self.record_checked(OpKind::Unary(op), vec![a.into()], |kb| kb.unary_impl(op, a))
     }
 
     fn unary_impl(&mut self, op: UnaryOp, a: Value) -> Result<Value> {
@@ -639,14 +629,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             UnaryOp::Not => "not",
         };
         let x = self.get(name, a)?;
-        let dt = match x.ty {
+        match x.ty {
             Type::Scalar(d)
                 if !d.is_fp8()
                     && (op == UnaryOp::Not || d != DType::I1)
-                    && (op != UnaryOp::Not || d.is_int()) =>
-            {
-                d
-            }
+                    && (op != UnaryOp::Not || d.is_int()) => {}
             _ => {
                 return Err(CodegenError::InvalidType {
                     op: name,
@@ -660,12 +647,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 })
             }
         };
-        let out = self.lx.unary_regs(op, dt, &x.regs)?;
         let info = AxisInfo::keep_constancy(&x.info);
         Ok(self
             .lx
             .values
-            .new_value(x.ty, x.shape.clone(), x.layout.clone(), out, info))
+            .new_value(x.ty, x.shape.clone(), x.layout.clone(), vec![], info))
     }
 
     /// `-a`.

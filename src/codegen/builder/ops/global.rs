@@ -11,10 +11,9 @@
 pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
 use std::rc::Rc;
 
-use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand, Unified};
+use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
@@ -75,20 +74,25 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(v)
     }
 
-    /// The operands `ds` (the pointer first) and the optional `mask` after them, brought to one
-    /// shape and layout; with the mask's registers.
-    fn unify_masked(
+    /// The old values an atomic on operands `ds` (the pointer first) and the optional `mask`
+    /// after them returns, in their common shape and layout (lowered from the record by
+    /// `lower/global_ops.rs`).
+    fn atomic_result(
         &mut self,
         op: &'static str,
+        elem: DType,
         ds: &[&ValueData<'ctx>],
         mask: Option<Value>,
-    ) -> Result<(Unified<'ctx>, Option<Vec<BasicValueEnum<'ctx>>>)> {
+    ) -> Result<Value> {
         let m = self.mask_operand(op, mask)?;
         let mut ops = ds.to_vec();
         ops.extend(m.iter().map(|d| &**d));
-        let u = self.unify(op, &ops)?;
-        let mask_regs = m.map(|_| u.regs[ds.len()].clone());
-        Ok((u, mask_regs))
+        let u = self.unify_plan(op, &ops)?;
+        let info = AxisInfo::unknown(&u.shape);
+        Ok(self
+            .lx
+            .values
+            .new_value(Type::Scalar(elem), u.shape, u.layout, vec![], info))
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
@@ -111,7 +115,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         other: Option<Operand>,
         hint: CacheHint,
     ) -> Result<Value> {
-        self.record(
+        self.record_checked(
             OpKind::Load {
                 hint,
                 has_mask: mask.is_some(),
@@ -125,29 +129,16 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .flatten()
             .collect(),
-            |kb| kb.load_with_impl(ptr, mask, other, hint),
+            |kb| kb.load_checked(ptr, mask, other),
         )
     }
 
-    fn load_with_impl(
+    /// Checks a load and makes its result (lowered from the record by `lower/global_ops.rs`).
+    fn load_checked(
         &mut self,
         ptr: Value,
         mask: Option<Value>,
         other: Option<Operand>,
-        hint: CacheHint,
-    ) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported("load", at, Some(ptr), |kb| {
-            kb.load_inner(ptr, mask, other, hint)
-        })
-    }
-
-    fn load_inner(
-        &mut self,
-        ptr: Value,
-        mask: Option<Value>,
-        other: Option<Operand>,
-        hint: CacheHint,
     ) -> Result<Value> {
         let (p, elem) = self.pointer_operand("load", ptr)?;
         let m = self.mask_operand("load", mask)?;
@@ -171,55 +162,22 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut ops: Vec<&ValueData> = vec![&p];
         ops.extend(m.iter().map(|d| &**d));
         ops.extend(o.iter().map(|d| &**d));
-        let u = self.unify("load", &ops)?;
-        let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
-        // Masked-off elements load as zero already (a predicated load zeroes its registers
-        // first, a guarded one yields zero): an `other` of +0 needs no select.
-        let zero_other = o.as_ref().is_some_and(|d| {
-            matches!(
-                d.literal,
-                Some(crate::codegen::lower::values::Literal::Int(0))
-            ) || matches!(
-                d.literal,
-                Some(crate::codegen::lower::values::Literal::Float(x)) if x.to_bits() == 0
-            )
-        });
-        let other_regs = o
-            .as_ref()
-            .filter(|_| !zero_other)
-            .map(|_| u.regs[ops.len() - 1].clone());
-        let Some(layout) = u.layout.clone() else {
-            // A scalar load.
-            let ptr0 = u.regs[0][0].into_pointer_value();
-            let pred = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            let other0 = other_regs.as_ref().map(|o| o[0]);
-            let v = self.lx.load_scalar(ptr0, pred, other0, elem, hint)?;
+        let u = self.unify_plan("load", &ops)?;
+        if u.layout.is_none() {
             return Ok(self.lx.values.new_value(
                 Type::Scalar(elem),
                 vec![],
                 None,
-                vec![v],
+                vec![],
                 AxisInfo::scalar(1),
             ));
-        };
-        let plan = self
-            .lx
-            .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
-        let regs = self.lx.load_regs(
-            &layout,
-            plan.vec,
-            &u.regs[0],
-            mask_regs.as_deref(),
-            other_regs.as_deref(),
-            elem,
-            hint,
-        )?;
+        }
         let mut info = AxisInfo::unknown(&u.shape);
         info.constancy = u.infos[0].constancy.clone();
         Ok(self
             .lx
             .values
-            .new_value(Type::Scalar(elem), u.shape, Some(layout), regs, info))
+            .new_value(Type::Scalar(elem), u.shape, u.layout, vec![], info))
     }
 
     /// `*ptr = value` elementwise where `mask` is true. Each element is written once, even when
@@ -245,7 +203,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         hint: CacheHint,
     ) -> Result<()> {
         let value = value.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::Store { hint },
             [
                 Some(Arg::from(ptr)),
@@ -255,58 +213,19 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .flatten()
             .collect(),
-            |kb| kb.store_with_impl(ptr, value, mask, hint),
+            |kb| kb.store_checked(ptr, value, mask),
         )
     }
 
-    fn store_with_impl(
-        &mut self,
-        ptr: Value,
-        value: impl IntoOperand,
-        mask: Option<Value>,
-        hint: CacheHint,
-    ) -> Result<()> {
-        let at = self.rec.caller();
-        let value = value.into_operand();
-        self.reported("store", at, Some(ptr), |kb| {
-            kb.store_inner(ptr, value, mask, hint)
-        })
-    }
-
-    fn store_inner(
-        &mut self,
-        ptr: Value,
-        value: Operand,
-        mask: Option<Value>,
-        hint: CacheHint,
-    ) -> Result<()> {
+    /// Checks a store (lowered from the record by `lower/global_ops.rs`).
+    fn store_checked(&mut self, ptr: Value, value: Operand, mask: Option<Value>) -> Result<()> {
         let (p, elem) = self.pointer_operand("store", ptr)?;
         let v = self.element_operand("store", &p, elem, value)?;
-        let (u, mask_regs) = self.unify_masked("store", &[&p, &v], mask)?;
-        let Some(layout) = u.layout.clone() else {
-            // A scalar store: one thread writes (Triton's rule), under the mask if there is one.
-            let ptr0 = u.regs[0][0].into_pointer_value();
-            let first = self.lx.first_thread()?;
-            let mask = mask_regs.as_ref().map(|r| r[0].into_int_value());
-            self.lx
-                .report
-                .global(1, elem.mem_bytes(), 1, mask.is_some());
-            let pred = self.lx.and_pred(mask, Some(first))?;
-            return self
-                .lx
-                .guarded_store(ptr0, elem, &[u.regs[1][0]], hint, pred);
-        };
-        let mask_info = mask_regs.as_ref().map(|_| &u.infos[2]);
-        let plan = self.lx.plan(&layout, &u.infos[0], mask_info, elem);
-        self.lx.store_regs(
-            &layout,
-            plan.vec,
-            &u.regs[0],
-            &u.regs[1],
-            mask_regs.as_deref(),
-            elem,
-            hint,
-        )
+        let m = self.mask_operand("store", mask)?;
+        let mut ops: Vec<&ValueData> = vec![&p, &v];
+        ops.extend(m.iter().map(|d| &**d));
+        self.unify_plan("store", &ops)?;
+        Ok(())
     }
 
     /// Atomically `*ptr = op(*ptr, value)` elementwise where `mask` is true; returns the old
@@ -320,7 +239,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         mask: Option<Value>,
     ) -> Result<Value> {
         let value = value.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::AtomicRmw(op),
             [
                 Some(Arg::from(ptr)),
@@ -362,25 +281,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: p.describe(),
             });
         }
-        let (u, mask_regs) = self.unify_masked("atomic_rmw", &[&p, &v], mask)?;
-        self.lx
-            .atomic_rmw_regs(
-                op,
-                elem,
-                &u.layout,
-                &u.regs[0],
-                &u.regs[1],
-                mask_regs.as_deref(),
-            )
-            .map(|regs| {
-                self.lx.values.new_value(
-                    Type::Scalar(elem),
-                    u.shape.clone(),
-                    u.layout.clone(),
-                    regs,
-                    AxisInfo::unknown(&u.shape),
-                )
-            })
+        self.atomic_result("atomic_rmw", elem, &[&p, &v], mask)
     }
 
     /// Atomically `*ptr = (*ptr == cmp) ? value : *ptr` elementwise (i32, i64); returns the old
@@ -394,7 +295,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         mask: Option<Value>,
     ) -> Result<Value> {
         let (cmp, value) = (cmp.into_operand(), value.into_operand());
-        self.record(
+        self.record_checked(
             OpKind::AtomicCas,
             [
                 Some(Arg::from(ptr)),
@@ -426,24 +327,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let c = self.element_operand("atomic_cas", &p, elem, cmp.into_operand())?;
         let v = self.element_operand("atomic_cas", &p, elem, value.into_operand())?;
-        let (u, mask_regs) = self.unify_masked("atomic_cas", &[&p, &c, &v], mask)?;
-        self.lx
-            .atomic_cas_regs(
-                elem,
-                &u.layout,
-                &u.regs[0],
-                &u.regs[1],
-                &u.regs[2],
-                mask_regs.as_deref(),
-            )
-            .map(|regs| {
-                self.lx.values.new_value(
-                    Type::Scalar(elem),
-                    u.shape.clone(),
-                    u.layout.clone(),
-                    regs,
-                    AxisInfo::unknown(&u.shape),
-                )
-            })
+        self.atomic_result("atomic_cas", elem, &[&p, &c, &v], mask)
     }
 }

@@ -18,7 +18,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::target::nvptx::mbarrier::{self as ptx, MBARRIER_BYTES};
+use crate::codegen::target::nvptx::mbarrier::MBARRIER_BYTES;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::target::Feature;
@@ -81,20 +81,30 @@ impl<'ctx> KernelBuilder<'ctx> {
         index: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         let index = index.into_operand();
-        self.record(OpKind::MbarrierAt, vec![bars.into(), index.into()], |kb| {
-            kb.mbarrier_at_impl(bars, index)
+        self.record_checked(OpKind::MbarrierAt, vec![bars.into(), index.into()], |kb| {
+            kb.mbarrier_at_checked(bars, index)
         })
     }
 
-    fn mbarrier_at_impl(
+    /// Checks the array and the index and makes the barrier's descriptor (lowered from the
+    /// record by `lower/program.rs`).
+    fn mbarrier_at_checked(
         &mut self,
         bars: Value,
         index: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         const OP: &str = "mbarrier_at";
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
-        let idx = self.i32_operand(OP, index.into_operand(), "index")?;
-        if let Some(c) = idx.get_sign_extended_constant() {
+        let idx = self.i32_checked(OP, index.into_operand(), "index")?;
+        // A constant index (a literal, or a value LLVM folded to one) is checked against the size.
+        let constant = match idx.literal {
+            Some(crate::codegen::lower::values::Literal::Int(c)) => Some(c),
+            _ => idx
+                .regs
+                .first()
+                .and_then(|r| r.into_int_value().get_sign_extended_constant()),
+        };
+        if let Some(c) = constant {
             if c < 0 || c as u64 >= d.shape[0] {
                 return Err(CodegenError::arg(
                     OP,
@@ -102,16 +112,13 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let addr = self
-            .lx
-            .element_offset(d.regs[0].into_int_value(), idx, MBARRIER_BYTES)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::Barrier,
             ty: d.ty,
             shape: vec![1],
             layout: None,
-            regs: vec![addr.into()],
+            regs: Vec::new(),
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
@@ -121,6 +128,16 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// The shared address (32-bit) of a single barrier.
     pub(crate) fn mbarrier_addr(&mut self, op: &'static str, bar: Value) -> Result<IntValue<'ctx>> {
+        let d = self.mbarrier_checked(op, bar)?;
+        self.lx.mbarrier_addr(&d)
+    }
+
+    /// Checks that `bar` is a single barrier (not an array) on a target with mbarriers.
+    pub(crate) fn mbarrier_checked(
+        &mut self,
+        op: &'static str,
+        bar: Value,
+    ) -> Result<std::rc::Rc<crate::codegen::lower::values::ValueData<'ctx>>> {
         self.lx.target.require(Feature::Mbarrier, op)?;
         let d = self.get_kind(op, bar, &[ValueKind::Barrier], "an mbarrier")?;
         if d.shape != [1] {
@@ -132,7 +149,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        self.lx.smem_addr32(d.regs[0].into_int_value())
+        Ok(d)
     }
 
     /// Thread 0 arrives on `bar` and tells it to expect `bytes` more bytes from asynchronous
@@ -140,7 +157,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `pred` (an `i1` scalar), when given, must also hold.
     #[track_caller]
     pub fn mbarrier_expect(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
-        self.record(
+        self.record_checked(
             OpKind::MbarrierExpect {
                 bytes,
                 has_pred: pred.is_some(),
@@ -149,16 +166,15 @@ impl<'ctx> KernelBuilder<'ctx> {
                 .into_iter()
                 .flatten()
                 .collect(),
-            |kb| kb.mbarrier_expect_impl(bar, bytes, pred),
+            |kb| kb.mbarrier_expect_checked(bar, pred),
         )
     }
 
-    fn mbarrier_expect_impl(&mut self, bar: Value, bytes: u32, pred: Option<Value>) -> Result<()> {
+    fn mbarrier_expect_checked(&mut self, bar: Value, pred: Option<Value>) -> Result<()> {
         const OP: &str = "mbarrier_expect";
         self.lx.target.require(Feature::Tma, OP)?;
-        let addr = self.mbarrier_addr(OP, bar)?;
-        let p = self.issuer_predicate(OP, pred)?;
-        ptx::arrive_expect_tx(&self.lx.em, p, addr, bytes)?;
+        self.mbarrier_checked(OP, bar)?;
+        self.issuer_checked(OP, pred)?;
         Ok(())
     }
 
@@ -168,8 +184,20 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         pred: Option<Value>,
     ) -> Result<IntValue<'ctx>> {
+        match self.issuer_checked(op, pred)? {
+            None => self.lx.issuer(None),
+            Some(d) => self.lx.issuer(Some(d.regs[0].into_int_value())),
+        }
+    }
+
+    /// Checks the optional issue predicate `pred` (an `i1` scalar).
+    pub(crate) fn issuer_checked(
+        &mut self,
+        op: &'static str,
+        pred: Option<Value>,
+    ) -> Result<Option<std::rc::Rc<crate::codegen::lower::values::ValueData<'ctx>>>> {
         let Some(pred) = pred else {
-            return self.lx.issuer(None);
+            return Ok(None);
         };
         let d = self.get_kind(op, pred, &[ValueKind::Scalar], "an i1 scalar predicate")?;
         if d.ty != Type::Scalar(DType::I1) {
@@ -179,22 +207,21 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        self.lx.issuer(Some(d.regs[0].into_int_value()))
+        Ok(Some(d))
     }
 
     /// Every thread that executes it arrives once on `bar` (so a barrier that every thread of a
     /// warpgroup releases is allocated with 128 arrivals).
     #[track_caller]
     pub fn mbarrier_arrive(&mut self, bar: Value) -> Result<()> {
-        self.record(OpKind::MbarrierArrive, vec![bar.into()], |kb| {
+        self.record_checked(OpKind::MbarrierArrive, vec![bar.into()], |kb| {
             kb.mbarrier_arrive_impl(bar)
         })
     }
 
     fn mbarrier_arrive_impl(&mut self, bar: Value) -> Result<()> {
         const OP: &str = "mbarrier_arrive";
-        let addr = self.mbarrier_addr(OP, bar)?;
-        ptx::arrive(&self.lx.em, addr)?;
+        self.mbarrier_checked(OP, bar)?;
         Ok(())
     }
 
@@ -208,10 +235,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         phase: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let phase = phase.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::MbarrierWait { issuer: false },
             vec![bar.into(), phase.into()],
-            |kb| kb.wait_phase("mbarrier_wait", bar, phase, false),
+            |kb| kb.wait_phase("mbarrier_wait", bar, phase),
         )
     }
 
@@ -227,10 +254,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         phase: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let phase = phase.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::MbarrierWait { issuer: true },
             vec![bar.into(), phase.into()],
-            |kb| kb.wait_phase("mbarrier_wait_issuer", bar, phase, true),
+            |kb| kb.wait_phase("mbarrier_wait_issuer", bar, phase),
         )
     }
 
@@ -239,16 +266,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         op: &'static str,
         bar: Value,
         phase: impl crate::codegen::IntoOperand,
-        issuer_only: bool,
     ) -> Result<()> {
-        let addr = self.mbarrier_addr(op, bar)?;
-        let ph = self.i32_operand(op, phase.into_operand(), "phase parity")?;
-        let issuer = if issuer_only {
-            Some(self.lx.is_thread0()?)
-        } else {
-            None
-        };
-        ptx::wait_parity(&self.lx.em, addr, ph, issuer)?;
+        self.mbarrier_checked(op, bar)?;
+        self.i32_checked(op, phase.into_operand(), "phase parity")?;
         Ok(())
     }
 
@@ -256,7 +276,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Every use must be over: call it after a [`barrier`](Self::barrier).
     #[track_caller]
     pub fn mbarrier_invalidate(&mut self, bars: Value) -> Result<()> {
-        self.record(OpKind::MbarrierInvalidate, vec![bars.into()], |kb| {
+        self.record_checked(OpKind::MbarrierInvalidate, vec![bars.into()], |kb| {
             kb.mbarrier_invalidate_impl(bars)
         })
     }
@@ -264,10 +284,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn mbarrier_invalidate_impl(&mut self, bars: Value) -> Result<()> {
         const OP: &str = "mbarrier_invalidate";
         self.lx.target.require(Feature::Mbarrier, OP)?;
-        let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
-        let addr = self.lx.smem_addr32(d.regs[0].into_int_value())?;
-        let t0 = self.lx.is_thread0()?;
-        ptx::invalidate(&self.lx.em, t0, addr, d.shape[0])?;
+        self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
         Ok(())
     }
 
@@ -277,7 +294,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [`barrier`](Self::barrier) when other threads wrote the data.
     #[track_caller]
     pub fn fence_async_shared(&mut self) -> Result<()> {
-        self.record(OpKind::FenceAsyncShared, vec![], |kb| {
+        self.record_checked(OpKind::FenceAsyncShared, vec![], |kb| {
             kb.fence_async_shared_impl()
         })
     }
@@ -286,7 +303,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         const OP: &str = "fence_async_shared";
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
-        ptx::fence_proxy_async(&self.lx.em)?;
         Ok(())
     }
 }

@@ -1,6 +1,7 @@
 //! Shape ops: `expand_dims`, `permute`, `reshape`, `split`, `join` (and `broadcast_to` in
 //! `create.rs`). None of them moves data: each rewrites the layout's bases so that every register
-//! keeps its value and gets its new coordinate.
+//! keeps its value and gets its new coordinate. They are lowered from their record
+//! (`lower/shape.rs`).
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -42,7 +43,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Inserts a dim of size 1 at `axis` (0 ..= rank).
     #[track_caller]
     pub fn expand_dims(&mut self, v: Value, axis: usize) -> Result<Value> {
-        self.record(OpKind::ExpandDims(axis), vec![v.into()], |kb| {
+        self.record_checked(OpKind::ExpandDims(axis), vec![v.into()], |kb| {
             kb.expand_dims_impl(v, axis)
         })
     }
@@ -78,13 +79,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self
             .lx
             .values
-            .new_value(d.ty, shape, Some(Arc::new(nl)), d.regs.clone(), info))
+            .new_value(d.ty, shape, Some(Arc::new(nl)), vec![], info))
     }
 
     /// Reorders dims: result dim `i` is input dim `perm[i]`.
     #[track_caller]
     pub fn permute(&mut self, v: Value, perm: &[usize]) -> Result<Value> {
-        self.record(OpKind::Permute(perm.to_vec()), vec![v.into()], |kb| {
+        self.record_checked(OpKind::Permute(perm.to_vec()), vec![v.into()], |kb| {
             kb.permute_impl(v, perm)
         })
     }
@@ -113,7 +114,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(self
             .lx
             .values
-            .new_value(d.ty, shape, Some(Arc::new(nl)), d.regs.clone(), info))
+            .new_value(d.ty, shape, Some(Arc::new(nl)), vec![], info))
     }
 
     /// Reinterprets the elements in row-major order (the last dim fastest) as `shape`. Sizes are
@@ -121,7 +122,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// layout is the old one with its output bits regrouped.
     #[track_caller]
     pub fn reshape(&mut self, v: Value, shape: &[u64]) -> Result<Value> {
-        self.record(OpKind::Reshape, vec![v.into()], |kb| {
+        self.record_checked(OpKind::Reshape, vec![v.into()], |kb| {
             kb.reshape_impl(v, shape)
         })
     }
@@ -162,7 +163,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             d.ty,
             shape.to_vec(),
             Some(Arc::new(nl)),
-            d.regs.clone(),
+            vec![],
             info,
         ))
     }
@@ -171,7 +172,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The last dim must be held in registers: one register basis steps it, nothing else does.
     #[track_caller]
     pub fn split(&mut self, v: Value) -> Result<(Value, Value)> {
-        self.record(OpKind::Split, vec![v.into()], |kb| kb.split_impl(v))
+        self.record_checked(OpKind::Split, vec![v.into()], |kb| kb.split_impl(v))
     }
 
     fn split_impl(&mut self, v: Value) -> Result<(Value, Value)> {
@@ -214,21 +215,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let nl = Arc::new(TileLayout::from_bases("split", &shape, reg, lane, warp)?);
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        for r in 0..d.regs.len() {
-            // Each half keeps the other register bits in order: the new index drops bit `bit`.
-            if r >> bit & 1 == 0 {
-                a.push(d.regs[r]);
-            } else {
-                b.push(d.regs[r]);
-            }
-        }
         let info = d.info.reshuffled(&shape);
         let va = self
             .lx
             .values
-            .new_value(d.ty, shape.clone(), Some(nl.clone()), a, info.clone());
-        let vb = self.lx.values.new_value(d.ty, shape, Some(nl), b, info);
+            .new_value(d.ty, shape.clone(), Some(nl.clone()), vec![], info.clone());
+        let vb = self.lx.values.new_value(d.ty, shape, Some(nl), vec![], info);
         Ok((va, vb))
     }
 
@@ -236,7 +228,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// new lowest register bit (so `join` then `split` gives the operands back).
     #[track_caller]
     pub fn join(&mut self, a: Value, b: Value) -> Result<Value> {
-        self.record(OpKind::Join, vec![a.into(), b.into()], |kb| {
+        self.record_checked(OpKind::Join, vec![a.into(), b.into()], |kb| {
             kb.join_impl(a, b)
         })
     }
@@ -276,15 +268,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let lane = l.lane.iter().map(|b| push0(b)).collect();
         let warp = l.warp.iter().map(|b| push0(b)).collect();
         let nl = TileLayout::from_bases("join", &shape, reg, lane, warp)?;
-        let mut regs = Vec::with_capacity(2 * x.regs.len());
-        for (p, q) in x.regs.iter().zip(&y.regs) {
-            regs.push(*p);
-            regs.push(*q);
-        }
         let info = x.info.reshuffled(&shape);
         Ok(self
             .lx
             .values
-            .new_value(x.ty, shape, Some(Arc::new(nl)), regs, info))
+            .new_value(x.ty, shape, Some(Arc::new(nl)), vec![], info))
     }
 }

@@ -277,7 +277,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `load_shared` of the view reads the transpose and `wgmma` sees the other major order.
     #[track_caller]
     pub fn permute_shared(&mut self, desc: Value, perm: &[usize]) -> Result<Value> {
-        self.record(
+        self.record_checked(
             OpKind::PermuteShared(perm.to_vec()),
             vec![desc.into()],
             |kb| kb.permute_shared_impl(desc, perm),
@@ -321,7 +321,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ty: d.ty,
             shape: perm.iter().map(|&p| d.shape[p]).collect(),
             layout: None,
-            regs: d.regs.clone(),
+            regs: Vec::new(),
             info: AxisInfo::scalar(1),
             scope,
             literal: None,

@@ -146,7 +146,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// such view is [`CodegenError::BadLayout`] naming the buffer, the slice and the bits.
     #[track_caller]
     pub fn slice_shared(&mut self, desc: Value, dim: usize, start: u64, len: u64) -> Result<Value> {
-        self.record(
+        self.record_checked(
             OpKind::SliceShared { dim, start, len },
             vec![desc.into()],
             |kb| kb.slice_shared_impl(desc, dim, start, len),
@@ -229,10 +229,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let mut shape = d.shape.clone();
         shape[dim] = len;
-        let mut regs = d.regs.clone();
-        if let (Some(r), true) = (regs.first_mut(), bytes != 0) {
-            *r = self.lx.offset_by(r.into_int_value(), bytes)?.into();
-        }
         let view = buf.view_of(
             buf.base + bytes,
             layout,
@@ -240,7 +236,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             buf.name.clone(),
             align,
         );
-        Ok(self.lx.push_view(d.ty, shape, regs, view))
+        Ok(self.lx.push_view(d.ty, shape, Vec::new(), view))
     }
 
     /// The same buffer seen as `shape` (Gluon's `smem.reshape`): its elements in row-major order
@@ -249,7 +245,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// a swizzled or NVMMA buffer keeps its swizzle (wgmma and TMA see the layout they check).
     #[track_caller]
     pub fn reshape_shared(&mut self, desc: Value, shape: &[u64]) -> Result<Value> {
-        self.record(OpKind::ReshapeShared, vec![desc.into()], |kb| {
+        self.record_checked(OpKind::ReshapeShared, vec![desc.into()], |kb| {
             kb.reshape_shared_impl(desc, shape)
         })
     }
@@ -277,9 +273,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             buf.name.clone(),
             buf.align,
         );
-        Ok(self
-            .lx
-            .push_view(d.ty, shape.to_vec(), d.regs.clone(), view))
+        Ok(self.lx.push_view(d.ty, shape.to_vec(), Vec::new(), view))
     }
 
     /// The bytes of `desc` seen as a buffer of `dtype` elements of `shape` in `layout` (Gluon's
@@ -295,7 +289,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: &[u64],
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
-        self.record(OpKind::ReinterpretShared, vec![desc.into()], |kb| {
+        self.record_checked(OpKind::ReinterpretShared, vec![desc.into()], |kb| {
             kb.reinterpret_shared_impl(desc, dtype, shape, layout)
         })
     }
@@ -368,7 +362,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let view = buf.view_of(buf.base, linear, r.padding, r.name, buf.align);
         Ok(self
             .lx
-            .push_view(Type::Scalar(dtype), shape.to_vec(), d.regs.clone(), view))
+            .push_view(Type::Scalar(dtype), shape.to_vec(), Vec::new(), view))
     }
 }
 

@@ -128,17 +128,15 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// threads overwrite it.
     #[track_caller]
     pub fn tma_store_wait(&mut self, pending: u32) -> Result<()> {
-        self.record(OpKind::TmaStoreWait(pending), vec![], |kb| {
-            kb.tma_store_wait_impl(pending)
+        self.record_checked(OpKind::TmaStoreWait(pending), vec![], |kb| {
+            kb.tma_store_wait_impl()
         })
     }
 
-    fn tma_store_wait_impl(&mut self, pending: u32) -> Result<()> {
+    fn tma_store_wait_impl(&mut self) -> Result<()> {
         const OP: &str = "tma_store_wait";
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
-        let issue = self.lx.is_thread0()?;
-        ptx::wait_group_read(&self.lx.em, issue, pending)?;
         Ok(())
     }
 

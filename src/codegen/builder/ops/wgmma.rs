@@ -258,14 +258,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// through the wait, so nothing reads them before it.
     #[track_caller]
     pub fn wgmma_wait(&mut self, pending: u32, deps: &[Value]) -> Result<Vec<Value>> {
-        self.record(
+        self.record_checked(
             OpKind::WgmmaWait(pending),
             deps.iter().map(|d| Arg::from(*d)).collect(),
-            |kb| kb.wgmma_wait_impl(pending, deps),
+            |kb| kb.wgmma_wait_checked(deps),
         )
     }
 
-    fn wgmma_wait_impl(&mut self, pending: u32, deps: &[Value]) -> Result<Vec<Value>> {
+    /// Checks a wait's accumulators and makes its results (lowered from the record by
+    /// `lower/program.rs`).
+    fn wgmma_wait_checked(&mut self, deps: &[Value]) -> Result<Vec<Value>> {
         const OP: &str = "wgmma_wait";
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Wgmma, OP)?;
@@ -273,18 +275,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             .iter()
             .map(|v| self.get_kind(OP, *v, &[ValueKind::Tile], "an accumulator tile"))
             .collect::<Result<Vec<_>>>()?;
-        let regs: Vec<BasicValueEnum<'ctx>> =
-            ds.iter().flat_map(|d| d.regs.iter().copied()).collect();
-        let res = ptx::wait_group(&self.lx.em, pending, &regs)?;
-        let mut it = res.into_iter();
         let mut out = Vec::with_capacity(ds.len());
         for d in &ds {
-            let regs: Vec<BasicValueEnum> = it.by_ref().take(d.regs.len()).collect();
             let info = d.info.clone();
             out.push(
                 self.lx
                     .values
-                    .new_value(d.ty, d.shape.clone(), d.layout.clone(), regs, info),
+                    .new_value(d.ty, d.shape.clone(), d.layout.clone(), vec![], info),
             );
         }
         Ok(out)

@@ -2,6 +2,7 @@
 //! `exp.rs`, `log.rs`, `erf.rs`, `trig.rs`; `rsqrt` here), each a few ulp from the true result
 //! on every input, and the fast ones through the target's intrinsics (`approx.rs`).
 
+mod apply;
 mod approx;
 mod erf;
 mod exp;

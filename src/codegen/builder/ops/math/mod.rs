@@ -44,16 +44,14 @@
 //! the host).
 
 pub use crate::codegen::ir::attrs::{MathOp, MathPrecision};
-use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
-use crate::codegen::types::{DType, Type};
+use crate::codegen::types::Type;
 
-mod approx;
 
 pub use crate::codegen::lower::math::emit_accurate_math;
 
@@ -69,52 +67,25 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// f16 and bf16 are computed in f32 and rounded back.
     #[track_caller]
     pub fn math_with(&mut self, op: MathOp, x: Value, precision: MathPrecision) -> Result<Value> {
-        self.record(OpKind::Math(op, precision), vec![x.into()], |kb| {
-            kb.math_with_impl(op, x, precision)
+        self.record_checked(OpKind::Math(op, precision), vec![x.into()], |kb| {
+            kb.math_with_impl(op, x)
         })
     }
 
-    fn math_with_impl(&mut self, op: MathOp, x: Value, precision: MathPrecision) -> Result<Value> {
+    fn math_with_impl(&mut self, op: MathOp, x: Value) -> Result<Value> {
         let d = self.get(op.name(), x)?;
-        let dt = match d.ty {
-            Type::Scalar(t) if t.is_float() => t,
-            _ => {
-                return Err(CodegenError::InvalidType {
-                    op: op.name(),
-                    expected: "a float type (f16, bf16, f32, f64)".into(),
-                    value: d.describe(),
-                })
-            }
-        };
-        let accurate = precision == MathPrecision::Accurate || dt == DType::F64;
-        self.lx.em.float_math = true;
-        let f32t = self.lx.em.ctx.f32_type();
-        let mut out = Vec::with_capacity(d.regs.len());
-        for r in &d.regs {
-            let v = r.into_float_value();
-            let wide = dt == DType::F32 || dt == DType::F64;
-            let arg = if wide {
-                v
-            } else {
-                self.lx.em.b.build_float_ext(v, f32t, "")?
-            };
-            let y = if accurate {
-                emit_accurate_math(&self.lx.em.b, &self.lx.em.module, op, arg)?
-            } else {
-                self.math_approx(op, arg, precision == MathPrecision::ApproxFtz)?
-            };
-            let res: BasicValueEnum = if wide {
-                y.into()
-            } else {
-                self.lx.em.b.build_float_trunc(y, v.get_type(), "")?.into()
-            };
-            out.push(res);
+        if !matches!(d.ty, Type::Scalar(t) if t.is_float()) {
+            return Err(CodegenError::InvalidType {
+                op: op.name(),
+                expected: "a float type (f16, bf16, f32, f64)".into(),
+                value: d.describe(),
+            });
         }
         let info = AxisInfo::keep_constancy(&d.info);
         Ok(self
             .lx
             .values
-            .new_value(d.ty, d.shape.clone(), d.layout.clone(), out, info))
+            .new_value(d.ty, d.shape.clone(), d.layout.clone(), vec![], info))
     }
 
     /// `a * b + c` with one rounding (floats).
@@ -126,7 +97,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         c: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         let (b, c) = (b.into_operand(), c.into_operand());
-        self.record(OpKind::Fma, vec![a.into(), b.into(), c.into()], |kb| {
+        self.record_checked(OpKind::Fma, vec![a.into(), b.into(), c.into()], |kb| {
             kb.fma_impl(a, b, c)
         })
     }
@@ -163,27 +134,12 @@ impl<'ctx> KernelBuilder<'ctx> {
                 });
             }
         }
-        let u = self.unify("fma", &[&x, &y, &z])?;
-        let f = self
-            .lx
-            .em
-            .intrinsic("llvm.fma", &[dt.llvm(self.lx.em.ctx)])?;
-        let mut out = Vec::with_capacity(u.regs[0].len());
-        for i in 0..u.regs[0].len() {
-            out.push(self.lx.em.call1(
-                f,
-                &[
-                    u.regs[0][i].into(),
-                    u.regs[1][i].into(),
-                    u.regs[2][i].into(),
-                ],
-            )?);
-        }
+        let u = self.unify_plan("fma", &[&x, &y, &z])?;
         let info = AxisInfo::meet_constancy(
             &u.infos[0],
             &AxisInfo::meet_constancy(&u.infos[1], &u.infos[2]),
         );
-        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, out, info))
+        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, vec![], info))
     }
 
     /// `exp(x)`.

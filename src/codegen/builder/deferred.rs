@@ -1,0 +1,183 @@
+//! Ops lowered from their record: the builder method checks the operands, makes the results
+//! (types, layouts, facts; no registers) and records the op; lowering is a pass over the
+//! recorded ops ([`lower::program`](crate::codegen::lower::program)), in program order.
+//!
+//! Until every family is lowered this way, the pass runs up to each point where an op lowered
+//! by its method could see its effects: before the next public call, at the end of each user
+//! body, and in `finish`. The LLVM IR is then the same as if each op had been lowered when it
+//! was called; errors name the op's recorded line.
+
+use crate::codegen::builder::KernelBuilder;
+use crate::codegen::error::Result;
+use crate::codegen::ir::Op;
+use crate::codegen::lower::program::lower_op;
+
+impl<'ctx> KernelBuilder<'ctx> {
+    /// Lowers the recorded ops not lowered yet, in program order. A failure is kept: the
+    /// kernel is incomplete, so every later call (and `finish`) returns it.
+    pub(crate) fn lower_recorded(&mut self) -> Result<()> {
+        if let Some(e) = &self.rec.failed {
+            return Err(e.clone());
+        }
+        if self.rec.unlowered.is_empty() {
+            return Ok(());
+        }
+        let ids = std::mem::take(&mut self.rec.unlowered);
+        for id in ids {
+            let op = self.rec.prog.op(id);
+            let rows = self.lx.report.mark();
+            if let Err(e) = lower_op(&mut self.lx, op) {
+                let e = e.at(op.loc);
+                self.rec.failed = Some(e.clone());
+                return Err(e);
+            }
+            self.lx.report.claim(rows, id);
+        }
+        Ok(())
+    }
+
+    /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once.
+    pub(crate) fn lower_unrecorded(&mut self, op: Op) -> Result<()> {
+        lower_op(&mut self.lx, &op)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::codegen::builder::{Context, KernelBuilder};
+    use crate::codegen::error::CodegenError;
+    use crate::codegen::ir::{Arg, OpKind};
+    use crate::codegen::lower::values::Value;
+    use crate::codegen::target::Target;
+    use crate::codegen::types::{DType, Type};
+    use crate::layout::encoding::Blocked;
+
+    fn regs(kb: &KernelBuilder<'_>, v: Value) -> usize {
+        kb.lx.values.peek("test", v).unwrap().regs.len()
+    }
+
+    #[test]
+    fn checked_ops_emit_nothing_until_their_record_is_lowered() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let out = kb.arg_ptr("out", DType::I32, 16).unwrap();
+        let pid = kb.program_id(0).unwrap();
+        // Recorded with its type, but nothing emitted: no function, no register.
+        assert!(kb.lx.em.func.is_none());
+        assert_eq!(regs(&kb, pid), 0);
+        assert_eq!(kb.ty(pid).unwrap(), Type::Scalar(DType::I32));
+        let offs = kb.arange(0, 256, Blocked::new(&[2], &[32], &[4], &[0])).unwrap();
+        // The next call lowered the program id first; the arange waits for its turn.
+        assert!(kb.lx.em.func.is_some());
+        assert_eq!(regs(&kb, pid), 1);
+        assert_eq!(regs(&kb, offs), 0);
+        assert_eq!(kb.shape(offs).unwrap(), vec![256]);
+        let e = kb.expand_dims(offs, 1).unwrap();
+        let j = kb.join(e, e).unwrap();
+        let (a, b) = kb.split(j).unwrap();
+        let sum = kb.add(a, b).unwrap();
+        assert_eq!(regs(&kb, offs), 2);
+        assert_eq!(regs(&kb, e), 2);
+        assert_eq!(regs(&kb, a), 2);
+        // Only the last op waits: everything before it is lowered, in program order.
+        assert_eq!(kb.rec.unlowered.len(), 1);
+        assert_eq!(regs(&kb, sum), 0);
+        let ptrs = kb.add(out, a).unwrap();
+        kb.store(ptrs, sum, None).unwrap();
+        let ir = kb.finish().unwrap().llvm_ir();
+        // The sum of the two halves: one add per register, each stored.
+        assert_eq!(ir.matches(" = add ").count(), 2, "{ir}");
+        assert_eq!(ir.matches("store i32 %").count(), 2, "{ir}");
+    }
+
+    #[test]
+    fn a_parameter_after_a_recorded_op_is_still_refused() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        kb.num_programs(1).unwrap();
+        let e = kb.arg_i32("n", 1).unwrap_err();
+        assert!(
+            e.to_string().contains("before the first op of the body"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_lowering_error_names_the_recorded_line_and_sticks() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        // A constant whose literal cannot be an i32: the check is skipped here on purpose, so
+        // only lowering can refuse it.
+        let line = line!() + 1;
+        let v = kb.record_checked(OpKind::Const, vec![Arg::Float(0.5)], |kb| {
+            Ok(kb.lx.values.new_value(
+                Type::Scalar(DType::I32),
+                vec![],
+                None,
+                vec![],
+                crate::codegen::analysis::axis_info::AxisInfo::scalar(1),
+            ))
+        });
+        assert!(v.is_ok());
+        let e = kb.program_id(0).unwrap_err();
+        match &e {
+            CodegenError::At { loc, .. } => {
+                assert_eq!(loc.line, line, "{e}");
+                assert!(loc.file.ends_with("deferred.rs"), "{e}");
+            }
+            other => panic!("no location: {other}"),
+        }
+        assert!(e.cause().to_string().contains("Float(0.5)"), "{e}");
+        // The kernel is incomplete: every later call, and finish, say so.
+        assert_eq!(kb.i32(1).unwrap_err(), e);
+        assert_eq!(kb.finish().unwrap_err(), e);
+    }
+
+    #[test]
+    fn a_label_names_the_op_after_it_not_the_one_waiting_to_be_lowered() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let offs = kb.arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0])).unwrap();
+        let p = kb.add(x, offs).unwrap();
+        let first = kb.load(p, None, None).unwrap();
+        kb.label("second load");
+        let second = kb.load(p, None, None).unwrap();
+        let sum = kb.add(first, second).unwrap();
+        kb.store(p, sum, None).unwrap();
+        let rep = kb.finish().unwrap().report();
+        let loads: Vec<&str> = rep
+            .rows
+            .iter()
+            .filter(|r| r.op == "load")
+            .map(|r| r.source.as_str())
+            .collect();
+        assert_eq!(loads.len(), 2, "{loads:?}");
+        assert!(loads[0].contains("deferred.rs"), "{loads:?}");
+        assert_eq!(loads[1], "second load");
+        // The first load moves 4-element vectors: the pointers' facts came through the
+        // recorded ops (the parameter's 16-byte alignment, the arange's runs of 4).
+        let g = rep.rows.iter().find(|r| r.op == "load").unwrap().global.as_ref().unwrap();
+        assert_eq!(g.vector, 4, "{g:?}");
+    }
+
+    #[test]
+    fn a_constant_barrier_index_is_checked_when_recorded_and_lowered_in_order() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let bars = kb.alloc_mbarriers(2, 1).unwrap();
+        let line = line!() + 1;
+        let e = kb.mbarrier_at(bars, 2).unwrap_err();
+        assert!(e.cause().to_string().contains("index 2 of an array of 2"), "{e}");
+        assert!(matches!(&e, CodegenError::At { loc, .. } if loc.line == line), "{e}");
+        // A folded constant index is checked too; a run-time one is not.
+        let one = kb.i32(1).unwrap();
+        let three = kb.add(one, 2).unwrap();
+        assert!(kb.mbarrier_at(bars, three).is_err());
+        let pid = kb.program_id(0).unwrap();
+        let b = kb.mbarrier_at(bars, pid).unwrap();
+        kb.mbarrier_arrive(b).unwrap();
+        let ir = kb.finish().unwrap().llvm_ir();
+        assert!(ir.contains("mbarrier.arrive"), "{ir}");
+    }
+}
