@@ -162,7 +162,12 @@ pub(crate) fn fed_type(given: Type, feed: Feed) -> Type {
 }
 
 /// How the two operands `a`, `b` of `op` reach it.
-pub(crate) fn pair_feeds(op: &'static str, target: Target, a: Given, b: Given) -> Result<[Feed; 2]> {
+pub(crate) fn pair_feeds(
+    op: &'static str,
+    target: Target,
+    a: Given,
+    b: Given,
+) -> Result<[Feed; 2]> {
     match (a, b) {
         (
             Given::Value {

@@ -66,7 +66,9 @@ mod tests {
         assert!(kb.lx.em.func.is_none());
         assert_eq!(regs(&kb, pid), 0);
         assert_eq!(kb.ty(pid).unwrap(), Type::Scalar(DType::I32));
-        let offs = kb.arange(0, 256, Blocked::new(&[2], &[32], &[4], &[0])).unwrap();
+        let offs = kb
+            .arange(0, 256, Blocked::new(&[2], &[32], &[4], &[0]))
+            .unwrap();
         // The next call lowered the program id first; the arange waits for its turn.
         assert!(kb.lx.em.func.is_some());
         assert_eq!(regs(&kb, pid), 1);
@@ -138,7 +140,9 @@ mod tests {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
         let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
-        let offs = kb.arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0])).unwrap();
+        let offs = kb
+            .arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0]))
+            .unwrap();
         let p = kb.add(x, offs).unwrap();
         let first = kb.load(p, None, None).unwrap();
         kb.label("second load");
@@ -157,7 +161,14 @@ mod tests {
         assert_eq!(loads[1], "second load");
         // The first load moves 4-element vectors: the pointers' facts came through the
         // recorded ops (the parameter's 16-byte alignment, the arange's runs of 4).
-        let g = rep.rows.iter().find(|r| r.op == "load").unwrap().global.as_ref().unwrap();
+        let g = rep
+            .rows
+            .iter()
+            .find(|r| r.op == "load")
+            .unwrap()
+            .global
+            .as_ref()
+            .unwrap();
         assert_eq!(g.vector, 4, "{g:?}");
     }
 
@@ -168,8 +179,14 @@ mod tests {
         let bars = kb.alloc_mbarriers(2, 1).unwrap();
         let line = line!() + 1;
         let e = kb.mbarrier_at(bars, 2).unwrap_err();
-        assert!(e.cause().to_string().contains("index 2 of an array of 2"), "{e}");
-        assert!(matches!(&e, CodegenError::At { loc, .. } if loc.line == line), "{e}");
+        assert!(
+            e.cause().to_string().contains("index 2 of an array of 2"),
+            "{e}"
+        );
+        assert!(
+            matches!(&e, CodegenError::At { loc, .. } if loc.line == line),
+            "{e}"
+        );
         // A folded constant index is checked too; a run-time one is not.
         let one = kb.i32(1).unwrap();
         let three = kb.add(one, 2).unwrap();

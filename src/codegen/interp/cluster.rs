@@ -5,108 +5,17 @@
 //! every thread of the cluster. What the GPU would do wrong is an error: an arrive on, or a
 //! multicast into, a CTA that has not initialised that barrier yet or has already exited.
 
-use crate::codegen::interp::exec::{Cta, Mbar};
+use crate::codegen::interp::exec::Cta;
+use crate::codegen::interp::mbar::Mbar;
 use crate::codegen::interp::num::{self, dtype_of, Num};
 use crate::codegen::interp::shared::SharedMem;
-use crate::codegen::interp::task::{Step, Task};
+use crate::codegen::interp::task::Step;
 use crate::codegen::interp::tasks::Turn;
 use crate::codegen::interp::val::Val;
 use crate::codegen::interp::InterpError;
-use crate::codegen::ir::{IrType, Op, OpKind, Program, ValueId};
+use crate::codegen::ir::{IrType, Op, OpKind, ValueId};
 
 type R<T> = Result<T, InterpError>;
-
-/// What belongs to one CTA of a cluster while another runs (the running CTA's is in [`Cta`]).
-pub(crate) struct CtaState {
-    task: Task,
-    others: std::collections::VecDeque<Task>,
-    roles: Vec<crate::codegen::builder::ops::warp_roles::WarpRole>,
-    named: std::collections::HashMap<i64, (u64, u64)>,
-    pid: [u64; 3],
-    smem: SharedMem,
-    mbars: Vec<Mbar>,
-    exited: bool,
-}
-
-/// A cluster: the CTAs not running now (by rank; `None` for the running one) and the cluster
-/// barrier.
-pub(crate) struct Cluster {
-    peers: Vec<Option<CtaState>>,
-    /// CTAs per cluster along x, y, z.
-    dims: [u64; 3],
-    /// Threads of the cluster arrived in the current generation.
-    arrived: u64,
-    /// Completed phases of the cluster barrier.
-    generation: u64,
-    /// Threads per cluster.
-    threads: u64,
-}
-
-/// The program ids of cluster `id`'s CTAs, by rank (x fastest).
-pub(crate) fn programs(id: [u64; 3], dims: [u64; 3]) -> Vec<[u64; 3]> {
-    let n = dims[0] * dims[1] * dims[2];
-    (0..n)
-        .map(|r| {
-            let at = [r % dims[0], r / dims[0] % dims[1], r / (dims[0] * dims[1])];
-            [
-                id[0] * dims[0] + at[0],
-                id[1] * dims[1] + at[1],
-                id[2] * dims[2] + at[2],
-            ]
-        })
-        .collect()
-}
-
-impl Cluster {
-    /// A cluster of one CTA (a kernel without clusters).
-    pub(crate) fn single() -> Cluster {
-        Cluster {
-            peers: vec![None],
-            dims: [1, 1, 1],
-            arrived: 0,
-            generation: 0,
-            threads: 0,
-        }
-    }
-
-    /// The cluster of the CTAs `pids` (by rank; rank 0 runs first and is made by the caller),
-    /// `threads` threads each.
-    pub(crate) fn new(
-        prog: &Program,
-        pids: &[[u64; 3]],
-        shared: u64,
-        dims: [u64; 3],
-        threads: u64,
-    ) -> Cluster {
-        let peers = pids
-            .iter()
-            .enumerate()
-            .map(|(r, &pid)| {
-                (r > 0).then(|| CtaState {
-                    task: Task::new(vec![None; prog.types.len()], prog.num_warps, 0, 0),
-                    others: Default::default(),
-                    roles: Vec::new(),
-                    named: Default::default(),
-                    pid,
-                    smem: SharedMem::new(shared),
-                    mbars: Vec::new(),
-                    exited: false,
-                })
-            })
-            .collect();
-        Cluster {
-            peers,
-            dims,
-            arrived: 0,
-            generation: 0,
-            threads: threads * pids.len() as u64,
-        }
-    }
-
-    pub(crate) fn size(&self) -> u64 {
-        self.peers.len() as u64
-    }
-}
 
 impl Cta<'_> {
     /// Makes CTA `rank` of the cluster the running one.

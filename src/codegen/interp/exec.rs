@@ -9,6 +9,7 @@ use crate::codegen::builder::ops::elementwise::BinaryOp;
 use crate::codegen::builder::ops::global::AtomicOp;
 use crate::codegen::builder::ops::reduce::ReduceOp;
 use crate::codegen::builder::ops::scan::ScanOp;
+use crate::codegen::interp::mbar::Mbar;
 use crate::codegen::interp::memory::Memory;
 use crate::codegen::interp::num::{self, dtype_of, fit, Num};
 use crate::codegen::interp::shared::{Fault, SharedMem};
@@ -22,28 +23,6 @@ use crate::codegen::promotion;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::MathPrecision;
 use crate::target::Vendor;
-
-/// An mbarrier's state.
-#[derive(Debug, Clone)]
-pub(crate) struct Mbar {
-    pub(crate) expected: u64,
-    pub(crate) pending: u64,
-    pub(crate) tx: i64,
-    pub(crate) phase: u32,
-}
-
-impl Mbar {
-    /// `count` arrivals and `tx` bytes (negative: bytes landed); the phase completes when
-    /// both reach zero.
-    pub(crate) fn arrive(&mut self, count: u64, tx: i64) {
-        self.pending = self.pending.saturating_sub(count);
-        self.tx += tx;
-        if self.pending == 0 && self.tx == 0 {
-            self.phase ^= 1;
-            self.pending = self.expected;
-        }
-    }
-}
 
 /// One CTA's state.
 pub(crate) struct Cta<'a> {
@@ -69,7 +48,7 @@ pub(crate) struct Cta<'a> {
     /// This CTA's rank in its cluster; the other CTAs of the cluster are in `cluster`.
     pub(crate) rank: u32,
     /// The cluster: the other CTAs' state and the cluster barrier.
-    pub(crate) cluster: super::cluster::Cluster,
+    pub(crate) cluster: super::cluster_state::Cluster,
     /// The op being run (its index), for the sanitizers' messages.
     pub current: u32,
     /// The random schedule's choices, if the run has one.
@@ -105,7 +84,7 @@ impl<'a> Cta<'a> {
             mbars: Vec::new(),
             exited: false,
             rank: 0,
-            cluster: super::cluster::Cluster::single(),
+            cluster: super::cluster_state::Cluster::single(),
             current: 0,
             choices: None,
             out,

@@ -40,8 +40,10 @@
 //! ```
 
 mod cluster;
+mod cluster_state;
 mod debug;
 mod exec;
+mod mbar;
 mod memory;
 pub(crate) mod num;
 mod shared;
@@ -408,10 +410,10 @@ pub fn run_program(
             linear / clusters[0] % clusters[1],
             linear / (clusters[0] * clusters[1]),
         ];
-        let pids = cluster::programs(id, dims);
+        let pids = cluster_state::programs(id, dims);
         let mut cta = Cta::new(prog, mem, pids[0], g, shared, &mut *out);
         cta.choices = choices.take();
-        cta.cluster = cluster::Cluster::new(prog, &pids, shared, dims, threads);
+        cta.cluster = cluster_state::Cluster::new(prog, &pids, shared, dims, threads);
         let result = cta.run_cluster(&params);
         choices = cta.choices.take();
         result?;

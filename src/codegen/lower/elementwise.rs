@@ -103,7 +103,10 @@ pub(crate) fn unify_plan(
         return Ok(UnifiedPlan {
             shape: vec![],
             layout: None,
-            plans: ds.iter().map(|d| (0..d.regs.len().max(1)).collect()).collect(),
+            plans: ds
+                .iter()
+                .map(|d| (0..d.regs.len().max(1)).collect())
+                .collect(),
             infos: ds.iter().map(|d| d.info.clone()).collect(),
         });
     };
@@ -181,12 +184,12 @@ fn common_parent(
     {
         return Err(unknown());
     }
-    let r = crate::codegen::builder::ops::layout_arg::IntoLayout::resolve(&*parent, op, Some(shape))?;
+    let r =
+        crate::codegen::builder::ops::layout_arg::IntoLayout::resolve(&*parent, op, Some(shape))?;
     let mut l = TileLayout::new(op, &r.linear, threads_per_warp, num_warps)?;
     l.encoding = r.encoding.map(Arc::new);
     Ok(Arc::new(l))
 }
-
 
 impl<'ctx> LowerCtx<'ctx> {
     /// The registers of `d` broadcast to `shape` in `layout` ([`broadcast_plan`]).

@@ -36,9 +36,10 @@ impl<'ctx> LowerCtx<'ctx> {
 
     /// Result 0 of `op`, as the builder made it (types, layout, facts).
     pub(crate) fn op_result(&self, op: &Op) -> Result<Rc<ValueData<'ctx>>> {
-        let id = op.results.first().ok_or_else(|| {
-            CodegenError::arg("lower", format!("{:?} has no result", op.kind))
-        })?;
+        let id = op
+            .results
+            .first()
+            .ok_or_else(|| CodegenError::arg("lower", format!("{:?} has no result", op.kind)))?;
         self.values
             .peek(
                 "lower",

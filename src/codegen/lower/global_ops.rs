@@ -42,7 +42,8 @@ impl<'ctx> LowerCtx<'ctx> {
         });
         let o = o.filter(|_| !zero_other);
         self.report_row("load", op.loc, Some(&p), |lx| {
-            let Some((layout, shape)) = lx.common_layout("load", &[Some(&p), m.as_deref(), o.as_deref()])?
+            let Some((layout, shape)) =
+                lx.common_layout("load", &[Some(&p), m.as_deref(), o.as_deref()])?
             else {
                 // A scalar load.
                 let pred = m.as_ref().map(|d| d.regs[0].into_int_value());
@@ -51,8 +52,14 @@ impl<'ctx> LowerCtx<'ctx> {
                 return Ok(vec![v]);
             };
             let (ptrs, pinfo) = lx.broadcast_regs("load", &p, &shape, &layout)?;
-            let mask = m.as_ref().map(|d| lx.broadcast_regs("load", d, &shape, &layout)).transpose()?;
-            let other = o.as_ref().map(|d| lx.broadcast_regs("load", d, &shape, &layout)).transpose()?;
+            let mask = m
+                .as_ref()
+                .map(|d| lx.broadcast_regs("load", d, &shape, &layout))
+                .transpose()?;
+            let other = o
+                .as_ref()
+                .map(|d| lx.broadcast_regs("load", d, &shape, &layout))
+                .transpose()?;
             let plan = lx.plan(&layout, &pinfo, mask.as_ref().map(|m| &m.1), elem);
             lx.load_regs(
                 &layout,
@@ -71,20 +78,32 @@ impl<'ctx> LowerCtx<'ctx> {
         let p = self.op_operand(op, 0)?;
         let elem = pointee(op, &p)?;
         let v = self.element_arg(op, 1, elem)?;
-        let m = (op.args.len() > 2).then(|| self.op_operand(op, 2)).transpose()?;
+        let m = (op.args.len() > 2)
+            .then(|| self.op_operand(op, 2))
+            .transpose()?;
         self.report_row("store", op.loc, Some(&p), |lx| {
-            let Some((layout, shape)) = lx.common_layout("store", &[Some(&p), Some(&v), m.as_deref()])?
+            let Some((layout, shape)) =
+                lx.common_layout("store", &[Some(&p), Some(&v), m.as_deref()])?
             else {
                 // A scalar store: one thread writes (Triton's rule), under the mask if any.
                 let first = lx.first_thread()?;
                 let mask = m.as_ref().map(|d| d.regs[0].into_int_value());
                 lx.report.global(1, elem.mem_bytes(), 1, mask.is_some());
                 let pred = lx.and_pred(mask, Some(first))?;
-                return lx.guarded_store(p.regs[0].into_pointer_value(), elem, &[v.regs[0]], hint, pred);
+                return lx.guarded_store(
+                    p.regs[0].into_pointer_value(),
+                    elem,
+                    &[v.regs[0]],
+                    hint,
+                    pred,
+                );
             };
             let (ptrs, pinfo) = lx.broadcast_regs("store", &p, &shape, &layout)?;
             let (vals, _) = lx.broadcast_regs("store", &v, &shape, &layout)?;
-            let mask = m.as_ref().map(|d| lx.broadcast_regs("store", d, &shape, &layout)).transpose()?;
+            let mask = m
+                .as_ref()
+                .map(|d| lx.broadcast_regs("store", d, &shape, &layout))
+                .transpose()?;
             let plan = lx.plan(&layout, &pinfo, mask.as_ref().map(|m| &m.1), elem);
             lx.store_regs(
                 &layout,
@@ -149,7 +168,8 @@ impl<'ctx> LowerCtx<'ctx> {
             Some(Arg::Float(x)) => Literal::Float(*x),
             _ => return self.op_operand(op, i),
         };
-        let Feed::Const { lit, dtype } = literal_feed("lower", lit, Some(Type::Scalar(elem)))? else {
+        let Feed::Const { lit, dtype } = literal_feed("lower", lit, Some(Type::Scalar(elem)))?
+        else {
             return Err(not_global(op));
         };
         Ok(self.const_value(lit, dtype))

@@ -56,10 +56,7 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             };
             set_regs(lx, op, 0, regs)
         }
-        OpKind::Assume { .. }
-        | OpKind::ExpandDims(_)
-        | OpKind::Permute(_)
-        | OpKind::Reshape => {
+        OpKind::Assume { .. } | OpKind::ExpandDims(_) | OpKind::Permute(_) | OpKind::Reshape => {
             let regs = operand(lx, op, 0)?.regs.clone();
             set_regs(lx, op, 0, regs)
         }
@@ -151,7 +148,11 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
                 Arg::Value(_) => first_reg(&*operand(lx, op, 1)?)?,
                 lit => literal_reg(lx, lit, DType::I32)?,
             };
-            let issuer = if *issuer { Some(lx.is_thread0()?) } else { None };
+            let issuer = if *issuer {
+                Some(lx.is_thread0()?)
+            } else {
+                None
+            };
             mbarrier::wait_parity(&lx.em, addr, phase.into_int_value(), issuer)
         }
         OpKind::MbarrierInvalidate => {
@@ -201,7 +202,8 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let deps = (0..op.args.len())
                 .map(|i| operand(lx, op, i))
                 .collect::<Result<Vec<_>>>()?;
-            let regs: Vec<BasicValueEnum> = deps.iter().flat_map(|d| d.regs.iter().copied()).collect();
+            let regs: Vec<BasicValueEnum> =
+                deps.iter().flat_map(|d| d.regs.iter().copied()).collect();
             let mut it = wgmma::wait_group(&lx.em, *pending, &regs)?.into_iter();
             for (i, d) in deps.iter().enumerate() {
                 let regs = it.by_ref().take(d.regs.len()).collect();
@@ -210,9 +212,7 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             Ok(())
         }
         OpKind::ClusterCtaRank => cluster_sreg(lx, op, "llvm.nvvm.read.ptx.sreg.cluster.ctarank"),
-        OpKind::ClusterNumCtas => {
-            cluster_sreg(lx, op, "llvm.nvvm.read.ptx.sreg.cluster.nctarank")
-        }
+        OpKind::ClusterNumCtas => cluster_sreg(lx, op, "llvm.nvvm.read.ptx.sreg.cluster.nctarank"),
         OpKind::ClusterId(axis) => {
             let a = grid_axis("cluster_id", *axis)?;
             cluster_sreg(lx, op, &format!("llvm.nvvm.read.ptx.sreg.clusterid.{a}"))

@@ -17,11 +17,11 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::operand_feeds::{
     cast_info, const_info, fed_type, literal_in, pair_feeds, Feed, Given,
 };
-use crate::codegen::lower::elementwise::{unify_plan, UnifiedPlan};
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::elementwise::{unify_plan, UnifiedPlan};
 use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
 use crate::codegen::promotion::computation_type;
 use crate::codegen::target::LlvmTarget;
@@ -380,7 +380,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let u = self.unify_plan(name, &[&x, &y])?;
         let (ia, ib) = (&u.infos[0], &u.infos[1]);
         let info = crate::codegen::passes::axis_flow::binary_facts(op, dt.is_int(), ia, ib);
-        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, vec![], info))
+        Ok(self
+            .lx
+            .values
+            .new_value(x.ty, u.shape, u.layout, vec![], info))
     }
 
     fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
@@ -425,7 +428,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let u = self.unify_plan(name, &[p, off])?;
         let info = AxisInfo::add(&u.infos[0], &u.infos[1], pointee.mem_bytes());
-        Ok(self.lx.values.new_value(p.ty, u.shape, u.layout, vec![], info))
+        Ok(self
+            .lx
+            .values
+            .new_value(p.ty, u.shape, u.layout, vec![], info))
     }
 
     /// `a + b` (pointer + offset in elements when `a` or `b` is a pointer).
@@ -613,7 +619,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let u = self.unify_plan("where", &[&c, &a, &b])?;
         let info = AxisInfo::select(&u.infos[0], &u.infos[1], &u.infos[2]);
-        Ok(self.lx.values.new_value(a.ty, u.shape, u.layout, vec![], info))
+        Ok(self
+            .lx
+            .values
+            .new_value(a.ty, u.shape, u.layout, vec![], info))
     }
 
     /// A unary op.

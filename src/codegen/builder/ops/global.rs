@@ -11,7 +11,6 @@
 pub use crate::codegen::ir::attrs::{AtomicOp, CacheHint};
 use std::rc::Rc;
 
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::builder::KernelBuilder;

@@ -159,13 +159,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (reg, lane, warp) = map_bases(&l, |b| unflatten(flatten(b)));
         let nl = TileLayout::from_bases("reshape", shape, reg, lane, warp)?;
         let info = d.info.reshuffled(shape);
-        Ok(self.lx.values.new_value(
-            d.ty,
-            shape.to_vec(),
-            Some(Arc::new(nl)),
-            vec![],
-            info,
-        ))
+        Ok(self
+            .lx
+            .values
+            .new_value(d.ty, shape.to_vec(), Some(Arc::new(nl)), vec![], info))
     }
 
     /// Splits a tile whose last dim has size 2 into its two halves (`x[..., 0]`, `x[..., 1]`).
@@ -216,11 +213,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let nl = Arc::new(TileLayout::from_bases("split", &shape, reg, lane, warp)?);
         let info = d.info.reshuffled(&shape);
-        let va = self
+        let va =
+            self.lx
+                .values
+                .new_value(d.ty, shape.clone(), Some(nl.clone()), vec![], info.clone());
+        let vb = self
             .lx
             .values
-            .new_value(d.ty, shape.clone(), Some(nl.clone()), vec![], info.clone());
-        let vb = self.lx.values.new_value(d.ty, shape, Some(nl), vec![], info);
+            .new_value(d.ty, shape, Some(nl), vec![], info);
         Ok((va, vb))
     }
 

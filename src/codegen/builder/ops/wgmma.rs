@@ -278,11 +278,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut out = Vec::with_capacity(ds.len());
         for d in &ds {
             let info = d.info.clone();
-            out.push(
-                self.lx
-                    .values
-                    .new_value(d.ty, d.shape.clone(), d.layout.clone(), vec![], info),
-            );
+            out.push(self.lx.values.new_value(
+                d.ty,
+                d.shape.clone(),
+                d.layout.clone(),
+                vec![],
+                info,
+            ));
         }
         Ok(out)
     }

@@ -52,7 +52,6 @@ use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
 use crate::codegen::types::Type;
 
-
 pub use crate::codegen::lower::math::emit_accurate_math;
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -139,7 +138,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             &u.infos[0],
             &AxisInfo::meet_constancy(&u.infos[1], &u.infos[2]),
         );
-        Ok(self.lx.values.new_value(x.ty, u.shape, u.layout, vec![], info))
+        Ok(self
+            .lx
+            .values
+            .new_value(x.ty, u.shape, u.layout, vec![], info))
     }
 
     /// `exp(x)`.
