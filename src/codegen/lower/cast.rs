@@ -28,10 +28,11 @@ impl<'ctx> LowerCtx<'ctx> {
     ) -> Result<[BasicValueEnum<'ctx>; 2]> {
         let ctx = self.em.ctx;
         let i32t = ctx.i32_type();
+        let v = self
+            .em
+            .pack(&[a, b], ctx.f32_type().into())?
+            .into_vector_value();
         let bld = &self.em.b;
-        let v2 = ctx.f32_type().vec_type(2);
-        let v = bld.build_insert_element(v2.get_poison(), a, i32t.const_zero(), "")?;
-        let v = bld.build_insert_element(v, b, i32t.const_int(1, false), "")?;
         let narrow = to.llvm(ctx).into_float_type().vec_type(2);
         let t = bld.build_float_trunc(v, narrow, "")?;
         Ok([
@@ -52,10 +53,8 @@ impl<'ctx> LowerCtx<'ctx> {
     ) -> Result<[BasicValueEnum<'ctx>; 2]> {
         let ctx = self.em.ctx;
         let (i32t, f32t) = (ctx.i32_type(), ctx.f32_type());
+        let v = self.em.pack(&[a, b], ctx.bf16_type().into())?;
         let bld = &self.em.b;
-        let v2 = ctx.bf16_type().vec_type(2);
-        let v = bld.build_insert_element(v2.get_poison(), a, i32t.const_zero(), "")?;
-        let v = bld.build_insert_element(v, b, i32t.const_int(1, false), "")?;
         let word = bld.build_bit_cast(v, i32t, "")?.into_int_value();
         let lo = bld.build_left_shift(word, i32t.const_int(16, false), "")?;
         let hi = bld.build_and(word, i32t.const_int(0xffff_0000, false), "")?;
