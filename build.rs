@@ -5,6 +5,8 @@
 //! need only glibc and libgcc_s and run on a GPU machine without LLVM. `static:-bundle` keeps the
 //! ~375 MB of LLVM archives out of this crate's rlib: the final link finds them.
 //!
+//! `WEFT_LLVM_LINK=dynamic` links `libLLVM-22.so` instead (the test script's choice: see below).
+//!
 //! `LLVM_CONFIG` selects another `llvm-config` (default `llvm-config-22`). Without one, the script
 //! prints a warning and returns, so `cargo check`, `clippy` and `doc` still work; a real link then
 //! fails with undefined LLVM symbols. See `scripts/setup.sh` for the packages.
@@ -45,6 +47,7 @@ fn llvm_config(args: &[&str]) -> Option<String> {
 
 fn main() {
     println!("cargo:rerun-if-env-changed=LLVM_CONFIG");
+    println!("cargo:rerun-if-env-changed=WEFT_LLVM_LINK");
     println!("cargo:rerun-if-changed=build.rs");
     if std::env::var_os("CARGO_FEATURE_LLVM").is_none() {
         return;
@@ -67,6 +70,14 @@ fn main() {
     }
     println!("cargo:rustc-link-search=native={libdir}");
     compile_shim();
+    if std::env::var("WEFT_LLVM_LINK").as_deref() == Ok("dynamic") {
+        // libLLVM-22.so from the same packages: a test binary shrinks from ~150 MB to a few, so a
+        // full test run writes a fraction of the disk and links faster. Such binaries need
+        // libLLVM-22.so on the machine that runs them, so GPU and release builds stay static.
+        println!("cargo:rustc-link-lib=dylib=LLVM-22");
+        println!("cargo:rustc-link-lib=dylib=stdc++");
+        return;
+    }
     let libs = llvm_config(&["--link-static", "--libnames"]).expect("llvm-config --libnames");
     for lib in libs.split_whitespace() {
         let name = lib.trim_start_matches("lib").trim_end_matches(".a");
