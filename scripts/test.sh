@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # Test binaries link libLLVM-22.so rather than LLVM's static archives (a third of the size: about 130
 # binaries in a full run), and nothing is built incrementally (a clean clone gains nothing from it and
-# it would double what target/ holds). A full run then writes about 7 GB under target/: say what the
+# it would double what target/ holds). A full run then writes about 9 GB under target/: say what the
 # disk holds, so a run that fills it is explained.
 export WEFT_LLVM_LINK="${WEFT_LLVM_LINK:-dynamic}"
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
