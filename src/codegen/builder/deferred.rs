@@ -10,7 +10,7 @@
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
 use crate::codegen::ir::Op;
-use crate::codegen::lower::program::lower_op;
+use crate::codegen::lower::program_control::lower_op_in;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Lowers the recorded ops not lowered yet, in program order. A failure is kept: the
@@ -26,7 +26,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         for id in ids {
             let op = self.rec.prog.op(id);
             let rows = self.lx.report.mark();
-            if let Err(e) = lower_op(&mut self.lx, op) {
+            if let Err(e) = lower_op_in(&mut self.lx, &self.rec.prog, op) {
                 let e = e.at(op.loc);
                 self.rec.failed = Some(e.clone());
                 return Err(e);
@@ -38,7 +38,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once.
     pub(crate) fn lower_unrecorded(&mut self, op: Op) -> Result<()> {
-        lower_op(&mut self.lx, &op)
+        lower_op_in(&mut self.lx, &self.rec.prog, &op)
     }
 }
 

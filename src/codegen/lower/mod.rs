@@ -25,6 +25,7 @@ pub(crate) mod mbarrier;
 pub(crate) mod mma;
 pub(crate) mod output;
 pub(crate) mod program;
+pub(crate) mod program_control;
 pub(crate) mod reduce;
 pub(crate) mod report_row;
 pub(crate) mod scan;
