@@ -386,7 +386,7 @@ impl<'ctx> LowerCtx<'ctx> {
                     .iter()
                     .map(|v| word(self, c[k as usize] ^ v, wi))
                     .collect::<Result<_>>()?;
-                let sent = self.select_by(x, &p_span, &cands)?;
+                let sent = self.select_by(x, p_span, &cands)?;
                 let lane_xor = sp.lane_xor[k as usize];
                 let r = if identity && lane_xor == 0 {
                     sent
