@@ -12,7 +12,7 @@
 //! reshape, permute, reinterpret), global loads,
 //! stores and atomics, cp.async group commits
 //! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
-//! registers and barriers, the FMA setting, `convert_layout`, `reduce`, `argmax` and `argmin`) are checked and
+//! registers and barriers, the FMA setting, `convert_layout`, `reduce`, `argmax`, `argmin` and `associative_scan`) are checked and
 //! recorded by their methods and lowered from their record (`deferred.rs`); an op with shared-memory scratch has
 //! it placed by its method (`place_scratch`), which lowering reads. The others still emit while their method runs.
 //!

@@ -97,7 +97,7 @@ impl<'ctx> LowerCtx<'ctx> {
         })
     }
 
-    /// The shared-memory round trip of `s` (see [`convert`](crate::codegen::builder::ops::convert)).
+    /// The shared-memory round trip of `s` (as the builder's `ops/convert.rs` describes it).
     fn shared_convert(
         &mut self,
         s: &SharedRoute<'ctx>,

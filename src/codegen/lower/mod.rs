@@ -31,6 +31,7 @@ pub(crate) mod reduce;
 pub(crate) mod reduce_stages;
 pub(crate) mod report_row;
 pub(crate) mod scan;
+pub(crate) mod scan_stages;
 pub(crate) mod scratch;
 pub(crate) mod shape;
 pub(crate) mod shared;

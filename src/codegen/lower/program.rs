@@ -11,7 +11,7 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
 use crate::codegen::lower::context::LowerCtx;
-use crate::codegen::lower::program_reduce::lower_reduction;
+use crate::codegen::lower::program_reduce::{lower_reduction, lower_scan};
 use crate::codegen::lower::shape::{join_regs, split_regs};
 use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::target::nvptx::mbarrier::MBARRIER_BYTES;
@@ -229,13 +229,18 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.lower_atomic(op)?;
             set_regs(lx, op, 0, regs)
         }
-        // Layout conversions and reductions (`lower/convert_layout.rs`, `lower/program_reduce.rs`).
+        // Layout conversions, reductions and scans (`lower/convert_layout.rs`,
+        // `lower/program_reduce.rs`).
         OpKind::ConvertLayout => {
             let regs = lx.lower_convert_layout(op)?;
             set_regs(lx, op, 0, regs)
         }
         OpKind::Reduce { .. } | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
             let regs = lower_reduction(lx, op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Scan { .. } => {
+            let regs = lower_scan(lx, op)?;
             set_regs(lx, op, 0, regs)
         }
         OpKind::FpContraction(on) => {

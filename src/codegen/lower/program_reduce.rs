@@ -1,5 +1,6 @@
-//! Lowering of recorded reductions (`reduce`, `argmax`, `argmin`): the stages their checks
-//! planned, combining with the op's own binary op, and their report row.
+//! Lowering of recorded reductions (`reduce`, `argmax`, `argmin`) and scans
+//! (`associative_scan`): the stages their checks planned, combining with the op's own binary
+//! op, and their report row.
 
 use inkwell::values::BasicValueEnum;
 
@@ -8,6 +9,7 @@ use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Op, OpKind};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::reduce_stages::{reduce_binary, reduce_regs};
+use crate::codegen::lower::scan_stages::{scan_binary, scan_regs};
 use crate::codegen::types::{DType, Type};
 
 /// The registers of the result of `op`, a recorded reduction.
@@ -57,5 +59,34 @@ pub(crate) fn lower_reduction<'ctx>(
             )?;
             lx.arg_reduce_indices(&best, max)
         }
+    })
+}
+
+/// The registers of the result of `op`, a recorded `associative_scan`.
+pub(crate) fn lower_scan<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    const NAME: &str = "associative_scan";
+    let OpKind::Scan { op: s, .. } = &op.kind else {
+        return Err(CodegenError::arg("lower", format!("{:?} is not a scan", op.kind)));
+    };
+    let combine = scan_binary(*s);
+    let t = lx.op_operand(op, 0)?;
+    let plan = lx.staged.scans.take(NAME, op)?;
+    let l = t.layout.clone().ok_or_else(|| {
+        CodegenError::arg(NAME, format!("{} is not a register tile", t.describe()))
+    })?;
+    let elem = match t.ty {
+        Type::Scalar(d) => d,
+        Type::Ptr(..) => DType::I64,
+    };
+    lx.report_row(NAME, op.loc, Some(&t), |lx| {
+        scan_regs(
+            lx,
+            &l,
+            &t.regs,
+            elem,
+            &plan.shape,
+            plan.scratch,
+            &mut |lx: &mut LowerCtx<'ctx>, a, b| Ok(lx.binary_regs(combine, elem, &[a], &[b])?[0]),
+        )
     })
 }

@@ -1,5 +1,5 @@
 //! The stages of a reduction along one axis (see
-//! [`reduce`](crate::codegen::builder::ops::reduce)): what the operand's layout makes of the
+//! `reduce` in the builder's `ops/reduce.rs`): what the operand's layout makes of the
 //! result and of each stage (pure), and their emission with any combine function.
 
 use std::sync::Arc;

@@ -7,6 +7,7 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Op, ValueId};
 use crate::codegen::lower::convert_layout::ConvertPlan;
 use crate::codegen::lower::reduce_stages::ReducePlan;
+use crate::codegen::lower::scan_stages::ScanPlan;
 
 /// Decisions of type `T`, one per recorded op not lowered yet.
 #[derive(Debug)]
@@ -48,4 +49,6 @@ pub(crate) struct StagedPlans<'ctx> {
     pub converts: Staged<ConvertPlan<'ctx>>,
     /// Reductions (`argmax`, `argmin` included): their stages, scratch and combine function.
     pub reduces: Staged<ReducePlan<'ctx>>,
+    /// Scans: their stages and scratch.
+    pub scans: Staged<ScanPlan<'ctx>>,
 }
