@@ -10,6 +10,7 @@ use inkwell::values::BasicValueEnum;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
+use crate::codegen::lower::composite::lower_composite;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::program_reduce::{lower_reduction, lower_scan};
 use crate::codegen::lower::shape::{join_regs, split_regs};
@@ -243,6 +244,11 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lower_scan(lx, op)?;
             set_regs(lx, op, 0, regs)
         }
+        // Ops built from other ops (`lower/composite.rs`).
+        OpKind::GroupedTile(_) => lower_composite(lx, "grouped_tile", op),
+        // Device printing and assertions (`lower/debug.rs`).
+        OpKind::DevicePrint { prefix, format } => lx.lower_device_print(op, prefix, *format),
+        OpKind::DeviceAssert { message } => lx.lower_device_assert(op, message),
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;
             Ok(())

@@ -51,4 +51,6 @@ pub(crate) struct StagedPlans<'ctx> {
     pub reduces: Staged<ReducePlan<'ctx>>,
     /// Scans: their stages and scratch.
     pub scans: Staged<ScanPlan<'ctx>>,
+    /// Ops built from other ops (`grouped_tile`): their parts, in order.
+    pub composites: Staged<Vec<Op>>,
 }
