@@ -46,11 +46,12 @@ impl<'ctx> KernelBuilder<'ctx> {
 mod tests {
     use crate::codegen::builder::{Context, KernelBuilder};
     use crate::codegen::error::CodegenError;
+    use crate::codegen::ir::attrs::ReduceOp;
     use crate::codegen::ir::{Arg, OpKind};
     use crate::codegen::lower::values::Value;
     use crate::codegen::target::Target;
     use crate::codegen::types::{DType, Type};
-    use crate::layout::encoding::Blocked;
+    use crate::layout::encoding::{Blocked, Slice};
 
     fn regs(kb: &KernelBuilder<'_>, v: Value) -> usize {
         kb.lx.values.peek("test", v).unwrap().regs.len()
@@ -196,5 +197,76 @@ mod tests {
         kb.mbarrier_arrive(b).unwrap();
         let ir = kb.finish().unwrap().llvm_ir();
         assert!(ir.contains("mbarrier.arrive"), "{ir}");
+    }
+
+    /// Calls to the CTA barrier in the module so far.
+    fn barriers(kb: &KernelBuilder<'_>) -> usize {
+        let ir = kb.lx.em.module.print_to_string().to_string();
+        ir.matches("call void @llvm.nvvm.barrier").count()
+    }
+
+    /// A 64 × 64 `f32` tile loaded in one blocked layout, and the transposed blocked layout a
+    /// conversion to which goes through shared memory.
+    fn tile_to_transpose(kb: &mut KernelBuilder<'_>) -> (Value, Blocked) {
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let rows = Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
+        let cols = Blocked::new(&[4, 1], &[8, 4], &[1, 4], &[0, 1]);
+        let r = kb.arange(0, 64, Slice::new(1, rows.clone().into())).unwrap();
+        let c = kb.arange(0, 64, Slice::new(0, rows.clone().into())).unwrap();
+        let r = kb.expand_dims(r, 1).unwrap();
+        let r = kb.mul(r, 64).unwrap();
+        let c = kb.expand_dims(c, 0).unwrap();
+        let offs = kb.add(r, c).unwrap();
+        let p = kb.add(x, offs).unwrap();
+        (kb.load(p, None, None).unwrap(), cols)
+    }
+
+    #[test]
+    fn a_conversion_emits_its_round_trip_only_when_its_record_is_lowered() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let (v, cols) = tile_to_transpose(&mut kb);
+        let before = barriers(&kb);
+        let c = kb.convert_layout(v, cols).unwrap();
+        // Recorded with its layout and its scratch placed, nothing emitted.
+        assert_eq!(regs(&kb, c), 0);
+        assert_eq!(barriers(&kb), before);
+        assert!(kb.smem.total() > 0);
+        let s = kb.reduce(c, 0, ReduceOp::Sum).unwrap();
+        // The sum's call lowered the conversion: its registers, and the barrier between the
+        // scratch's store and load.
+        assert_eq!(regs(&kb, c), 32);
+        assert_eq!(barriers(&kb), before + 1);
+        assert_eq!(regs(&kb, s), 0);
+        let rep = kb.finish().unwrap().report();
+        let conv = rep.rows.iter().find(|r| r.op == "convert_layout").unwrap();
+        assert!(conv.source.contains("deferred.rs"), "{conv:?}");
+        assert_eq!(conv.barriers, 1, "{conv:?}");
+        assert!(conv.scratch_bytes > 0, "{conv:?}");
+        // The reduction's row names this file too, not weft's reduce.
+        let red = rep.rows.iter().find(|r| r.op == "reduce").unwrap();
+        assert!(red.source.contains("deferred.rs"), "{red:?}");
+    }
+
+    #[test]
+    fn a_conversion_lowering_error_names_its_recorded_line() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let (v, cols) = tile_to_transpose(&mut kb);
+        let line = line!() + 1;
+        let c = kb.convert_layout(v, cols).unwrap();
+        // Drop what the checks decided, so that only lowering can fail.
+        let id = crate::codegen::ir::ValueId(c.index);
+        assert!(kb.lx.staged.converts.take_value("test", id).is_ok());
+        let e = kb.reduce(c, 0, ReduceOp::Sum).unwrap_err();
+        match &e {
+            CodegenError::At { loc, .. } => {
+                assert_eq!(loc.line, line, "{e}");
+                assert!(loc.file.ends_with("deferred.rs"), "{e}");
+            }
+            other => panic!("no location: {other}"),
+        }
+        assert!(e.cause().to_string().contains("no lowering plan"), "{e}");
+        assert_eq!(kb.finish().unwrap_err(), e);
     }
 }

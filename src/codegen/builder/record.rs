@@ -46,6 +46,9 @@ pub(crate) struct Recorder {
     deferred_regions: Vec<RegionId>,
     /// How many such regions are open.
     deferred_depth: u32,
+    /// The parts of the composite op being recorded (`record_composite`): ops weft calls
+    /// itself while checking it, kept to be lowered with it.
+    composite: Option<Vec<Op>>,
 }
 
 /// What a public call returns, as recorded results.
@@ -139,6 +142,7 @@ impl Recorder {
             defer_control: std::env::var_os("WEFT_DEFER_CONTROL").is_some(),
             deferred_regions: Vec::new(),
             deferred_depth: 0,
+            composite: None,
         }
     }
 
@@ -298,7 +302,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             true => self.rec.line_of(Location::caller()),
             false => Loc::caller(),
         };
-        if self.rec.deferred_depth > 0 && (lowered == Lowered::ByCall || !top) {
+        let emits_now = !top && self.rec.composite.is_none();
+        if self.rec.deferred_depth > 0 && (lowered == Lowered::ByCall || emits_now) {
             // Its registers would be emitted now, outside the blocks the enclosing op's
             // lowering makes for this body.
             return Err(CodegenError::arg(
@@ -330,15 +335,28 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.rec.caller = outer_caller;
         if !top {
             let out = out?;
-            if lowered == Lowered::FromRecord {
-                let results = out.values().iter().map(|v| ValueId(v.index)).collect();
-                self.lower_unrecorded(Op {
-                    kind,
-                    args,
-                    results,
-                    regions: Vec::new(),
-                    loc,
-                })?;
+            match (lowered, self.rec.composite.as_mut()) {
+                (Lowered::FromRecord, parts) => {
+                    let results = out.values().iter().map(|v| ValueId(v.index)).collect();
+                    let op = Op {
+                        kind,
+                        args,
+                        results,
+                        regions: Vec::new(),
+                        loc,
+                    };
+                    match parts {
+                        Some(parts) => parts.push(op),
+                        None => self.lower_unrecorded(op)?,
+                    }
+                }
+                (Lowered::ByCall, Some(_)) => {
+                    return Err(CodegenError::arg(
+                        "record",
+                        format!("internal: {kind:?}, lowered by its method, inside a composite op"),
+                    ))
+                }
+                (Lowered::ByCall, None) => {}
             }
             return Ok(out);
         }
@@ -362,6 +380,30 @@ impl<'ctx> KernelBuilder<'ctx> {
             Lowered::FromRecord => self.rec.unlowered.push(id),
         }
         Ok(out)
+    }
+
+    /// As [`record_checked`](Self::record_checked), for an op `f` builds from other ops lowered
+    /// from their record (`grouped_tile` from arithmetic): their checks run now and their
+    /// records are kept as the op's parts, lowered in order when the op is
+    /// (`lower/composite.rs`). Its results are those of its parts.
+    #[track_caller]
+    pub(crate) fn record_composite<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        f: impl FnOnce(&mut Self) -> Result<R>,
+    ) -> Result<R> {
+        self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| {
+            let outer = kb.rec.composite.replace(Vec::new());
+            let out = f(kb);
+            let parts = std::mem::replace(&mut kb.rec.composite, outer).unwrap_or_default();
+            let out = out?;
+            let first = out.values().first().copied().ok_or_else(|| {
+                CodegenError::arg("record", "internal: a composite op without a result")
+            })?;
+            kb.lx.staged.composites.put(ValueId(first.index), parts);
+            Ok(out)
+        })
     }
 
     /// Records a setting that changes how later ops lower (`allow_fp_contraction`): an op with

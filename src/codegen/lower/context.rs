@@ -12,6 +12,7 @@ use inkwell::builder::Builder;
 use crate::codegen::error::Result;
 use crate::codegen::lower::emitter::Emitter;
 use crate::codegen::lower::index_cse::IndexCse;
+use crate::codegen::lower::staged::StagedPlans;
 use crate::codegen::lower::thread::ThreadIds;
 use crate::codegen::lower::values::{Value, Values};
 use crate::codegen::report::Recorder;
@@ -48,6 +49,8 @@ pub(crate) struct LowerCtx<'ctx> {
     pub loops: Vec<(u32, BasicBlock<'ctx>)>,
     /// Whether float `+`, `-`, `*` lowered from now on may fuse into FMAs.
     pub fp_contract: bool,
+    /// What recorded ops' checks decided for their lowering (routes, scratch).
+    pub staged: StagedPlans<'ctx>,
 }
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -73,6 +76,7 @@ impl<'ctx> LowerCtx<'ctx> {
             report: Recorder::default(),
             loops: Vec::new(),
             fp_contract: false,
+            staged: StagedPlans::default(),
         }
     }
 
@@ -96,5 +100,11 @@ impl<'ctx> LowerCtx<'ctx> {
     pub fn in_prologue<T>(&mut self, build: impl FnOnce(&Builder<'ctx>) -> Result<T>) -> Result<T> {
         self.ensure_body()?;
         self.em.in_prologue(build)
+    }
+}
+
+impl<'ctx> AsMut<LowerCtx<'ctx>> for LowerCtx<'ctx> {
+    fn as_mut(&mut self) -> &mut LowerCtx<'ctx> {
+        self
     }
 }

@@ -10,7 +10,9 @@ use inkwell::values::BasicValueEnum;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
+use crate::codegen::lower::composite::lower_composite;
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::program_reduce::{lower_reduction, lower_scan};
 use crate::codegen::lower::shape::{join_regs, split_regs};
 use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::target::nvptx::mbarrier::MBARRIER_BYTES;
@@ -228,6 +230,25 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.lower_atomic(op)?;
             set_regs(lx, op, 0, regs)
         }
+        // Layout conversions, reductions and scans (`lower/convert_layout.rs`,
+        // `lower/program_reduce.rs`).
+        OpKind::ConvertLayout => {
+            let regs = lx.lower_convert_layout(op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Reduce { .. } | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
+            let regs = lower_reduction(lx, op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Scan { .. } => {
+            let regs = lower_scan(lx, op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        // Ops built from other ops (`lower/composite.rs`).
+        OpKind::GroupedTile(_) => lower_composite(lx, "grouped_tile", op),
+        // Device printing and assertions (`lower/debug.rs`).
+        OpKind::DevicePrint { prefix, format } => lx.lower_device_print(op, prefix, *format),
+        OpKind::DeviceAssert { message } => lx.lower_device_assert(op, message),
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;
             Ok(())

@@ -386,7 +386,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .new_value(x.ty, u.shape, u.layout, vec![], info))
     }
 
-    fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
+    pub(crate) fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
         let bitwise = matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor);
         let int_only = matches!(op, BinaryOp::Shl | BinaryOp::Shr) || bitwise;
         let bad = if dt.is_fp8() {

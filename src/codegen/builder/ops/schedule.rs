@@ -20,7 +20,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         num_n: Value,
         group_m: u32,
     ) -> Result<(Value, Value)> {
-        self.record(
+        self.record_composite(
             OpKind::GroupedTile(group_m),
             vec![index.into(), num_m.into(), num_n.into()],
             |kb| kb.grouped_tile_impl(index, num_m, num_n, group_m),

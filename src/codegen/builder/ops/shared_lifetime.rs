@@ -13,6 +13,7 @@ use crate::codegen::builder::shared_mem::SharedAlloc;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::lower::values::Value;
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -77,6 +78,33 @@ impl<'ctx> KernelBuilder<'ctx> {
         align: u64,
     ) -> Result<SharedAlloc> {
         self.smem.alloc(op, bytes, align, self.lx.values.scope())
+    }
+
+    /// Scratch of `bytes` for `op`, an op lowered from its record whose lowering emits at least
+    /// one barrier of the current domain while the scratch is live (and one before its first
+    /// write when [`Scratch::fence_first`] says so). The allocator sees all of it now, as if
+    /// the op were lowered here: the bytes taken, the op's barrier, and, when `give_back`, the
+    /// bytes returned.
+    pub(crate) fn place_scratch(
+        &mut self,
+        op: &'static str,
+        bytes: u64,
+        align: u64,
+        give_back: bool,
+    ) -> Result<Scratch<'ctx>> {
+        let a = self.scratch_alloc(op, bytes, align)?;
+        let scratch = Scratch {
+            offset: a.offset,
+            bytes,
+            fence_first: a.fence || self.lx.values.scope() != 0,
+            replica: self.replica(a.offset),
+            barrier: self.domain_barrier()?,
+        };
+        self.note_barrier();
+        if give_back {
+            self.scratch_free(op, a)?;
+        }
+        Ok(scratch)
     }
 
     /// Gives `op`'s scratch back: the next op may reuse it (after a barrier).

@@ -34,6 +34,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::scratch::DomainBarrier;
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::nvptx::roles as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
@@ -371,8 +372,24 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// The barrier of the current role's threads (of this replica), for
     /// [`barrier`](Self::barrier): `bar.sync id, n` with the role's own id.
     pub(crate) fn role_barrier(&mut self) -> Result<bool> {
+        match self.domain_barrier()? {
+            DomainBarrier::Cta => Ok(false),
+            DomainBarrier::Role {
+                first,
+                replica,
+                threads,
+            } => {
+                self.lx.bar_from("sync", first, replica, threads)?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// The barrier of the current domain: the CTA's, or inside a role the role's (replica's)
+    /// own, whose ids are taken on the first use.
+    pub(crate) fn domain_barrier(&mut self) -> Result<DomainBarrier<'ctx>> {
         let Some(a) = self.roles.active else {
-            return Ok(false);
+            return Ok(DomainBarrier::Cta);
         };
         let i = a.role.index;
         let first = match self.roles.role_barriers[i] {
@@ -383,9 +400,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                 f
             }
         };
-        let replica = (a.role.spec.replicas > 1).then_some(a.replica);
-        let threads = a.role.spec.warps * self.lx.threads_per_warp();
-        self.lx.bar_from("sync", first, replica, threads)?;
-        Ok(true)
+        Ok(DomainBarrier::Role {
+            first,
+            replica: (a.role.spec.replicas > 1).then_some(a.replica),
+            threads: a.role.spec.warps * self.lx.threads_per_warp(),
+        })
     }
 }
