@@ -4,7 +4,6 @@
 
 use inkwell::values::{BasicValueEnum, IntValue};
 
-use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::CacheHint;
@@ -50,13 +49,7 @@ impl<'ctx> LowerCtx<'ctx> {
                 .clone()
                 .ok_or_else(|| CodegenError::arg(OP, "a copy of scalars"))?;
             let buf = desc_buf(&d)?;
-            let offsets = offset_layout(
-                OP,
-                &layout,
-                &buf.layout,
-                lx.threads_per_warp(),
-                lx.num_warps,
-            )?;
+            let offsets = lx.buffer_offsets(OP, &layout, &buf.layout)?;
             let acc = lx.desc_access_at(offsets, &d)?;
             let plan = lx.plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
             let vec = copy_width(plan.vec, acc.vec, &buf.padding);

@@ -92,15 +92,20 @@ impl<'ctx> LowerCtx<'ctx> {
         layout: &TileLayout,
         d: &ValueData<'ctx>,
     ) -> Result<SharedAccess<'ctx>> {
-        let buf = desc_buf(d)?;
-        let offsets = offset_layout(
-            op,
-            layout,
-            &buf.layout,
-            self.threads_per_warp(),
-            self.num_warps,
-        )?;
+        let offsets = self.buffer_offsets(op, layout, &desc_buf(d)?.layout)?;
         self.desc_access_at(offsets, d)
+    }
+
+    /// (register, lane, warp) → element offset of the registers of a tile in `layout`, over the
+    /// scope's warps, in a buffer laid out by `shared` (`S⁻¹ ∘ R`); an error if the two do not
+    /// hold the same elements.
+    pub(crate) fn buffer_offsets(
+        &self,
+        op: &'static str,
+        layout: &TileLayout,
+        shared: &crate::layout::LinearLayout,
+    ) -> Result<TileLayout> {
+        offset_layout(op, layout, shared, self.threads_per_warp(), self.num_warps)
     }
 
     /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in

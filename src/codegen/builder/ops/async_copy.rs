@@ -20,7 +20,7 @@
 //! [`barrier`](KernelBuilder::barrier), like any other thread's copy.
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::analysis::shared_offsets::{offset_layout, plain_vector};
+use crate::codegen::analysis::shared_offsets::plain_vector;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
@@ -106,13 +106,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let layout = u.layout.clone().expect("a tile");
         let buf = d.shared.clone().expect("a descriptor has a buffer");
-        let offsets = offset_layout(
-            OP,
-            &layout,
-            &buf.layout,
-            self.lx.threads_per_warp(),
-            self.lx.num_warps,
-        )?;
+        let offsets = self.lx.buffer_offsets(OP, &layout, &buf.layout)?;
         let plan = self
             .lx
             .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);

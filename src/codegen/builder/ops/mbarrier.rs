@@ -100,14 +100,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
         let idx = self.i32_checked(OP, index.into_operand(), "index")?;
         // A constant index (a literal, or a value LLVM folded to one) is checked against the size.
-        let constant = match idx.literal {
-            Some(crate::codegen::lower::values::Literal::Int(c)) => Some(c),
-            _ => idx
-                .regs
-                .first()
-                .and_then(|r| r.into_int_value().get_sign_extended_constant()),
-        };
-        if let Some(c) = constant {
+        if let Some(c) = idx.known_int() {
             if c < 0 || c as u64 >= d.shape[0] {
                 return Err(CodegenError::arg(
                     OP,

@@ -12,7 +12,6 @@
 //! a constant per register). Registers `r, r+1, …, r+v-1` whose offsets are consecutive and
 //! aligned move as one `v`-element vector (at most 16 bytes).
 
-use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::lower::shared::{padded, Replica, SharedAccess};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -229,11 +228,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ),
         })?;
         let idx = self.i32_checked(OP, index.into_operand(), "index")?;
-        let constant = idx
-            .regs
-            .first()
-            .and_then(|r| r.into_int_value().get_sign_extended_constant());
-        if let Some(c) = constant {
+        if let Some(c) = idx.known_int() {
             if c < 0 || c as u64 >= d.shape[0] {
                 return Err(CodegenError::arg(
                     OP,
@@ -402,7 +397,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let buf = d.shared.clone().expect("a descriptor has a buffer");
         let elem = scalar_dtype(d.ty);
         if self.lx.stmatrix_plan(OP, &layout, &d, elem)?.is_none() {
-            self.check_offsets(OP, &layout, &buf.layout)?;
+            self.lx.buffer_offsets(OP, &layout, &buf.layout)?;
         }
         Ok(())
     }
@@ -423,29 +418,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
         let buf = d.shared.clone().expect("a descriptor has a buffer");
-        self.check_offsets(OP, &l, &buf.layout)?;
+        self.lx.buffer_offsets(OP, &l, &buf.layout)?;
         let info = AxisInfo::unknown(&d.shape);
         Ok(self
             .lx
             .values
             .new_value(d.ty, d.shape.clone(), Some(l), vec![], info))
-    }
-
-    /// Checks that the registers of `reg` have offsets in a buffer laid out by `shared`.
-    fn check_offsets(
-        &self,
-        op: &'static str,
-        reg: &TileLayout,
-        shared: &LinearLayout,
-    ) -> Result<()> {
-        offset_layout(
-            op,
-            reg,
-            shared,
-            self.lx.threads_per_warp(),
-            self.lx.num_warps,
-        )?;
-        Ok(())
     }
 
     /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in

@@ -361,11 +361,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         let idx = self.i32_checked(op, index.into_operand(), "index")?;
-        let constant = idx
-            .regs
-            .first()
-            .and_then(|r| r.into_int_value().get_sign_extended_constant());
-        if let Some(k) = constant {
+        if let Some(k) = idx.known_int() {
             if k < 0 || k >= i64::from(bars.count) {
                 return Err(CodegenError::arg(
                     op,
