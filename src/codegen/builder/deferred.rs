@@ -5,7 +5,14 @@
 //! Until every family is lowered this way, the pass runs up to each point where an op lowered
 //! by its method could see its effects: before the next public call, at the end of each user
 //! body, and in `finish`. The LLVM IR is then the same as if each op had been lowered when it
-//! was called; errors name the op's recorded line.
+//! was called; errors name the op's recorded line. An op weft calls itself inside another (a
+//! conversion's barrier, a narrow copy's shared store) is lowered at once, where its caller
+//! needs it.
+//!
+//! State a lowering needs that the builder keeps is decided when the op is recorded and handed
+//! to the lowering context: where the allocator put a buffer and whether reusing its bytes owes
+//! a barrier first, a wgmma's plan, the warp role's replica and barrier ids. Still lowered by
+//! their methods: the kinds `lower_op` refuses (control flow among them).
 
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
@@ -267,6 +274,85 @@ mod tests {
             other => panic!("no location: {other}"),
         }
         assert!(e.cause().to_string().contains("no lowering plan"), "{e}");
+        assert_eq!(kb.finish().unwrap_err(), e);
+    }
+
+    /// The LLVM IR built so far.
+    fn ir_now(kb: &KernelBuilder<'_>) -> String {
+        kb.lx.em.module.print_to_string().to_string()
+    }
+
+    #[test]
+    fn shared_memory_ops_emit_nothing_until_their_record_is_lowered() {
+        use crate::layout::encoding::SwizzledShared;
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let l = Blocked::new(&[1], &[32], &[4], &[0]);
+        let offs = kb.arange(0, 128, l.clone()).unwrap();
+        let p = kb.add(x, offs).unwrap();
+        let t = kb.load(p, None, None).unwrap();
+        let ring = kb
+            .alloc_shared_buffers(DType::F32, 2, &[128], SwizzledShared::new(1, 1, 1, &[0]))
+            .unwrap();
+        let buf = kb.index_shared(ring, 1).unwrap();
+        // The view is recorded with its type; its run-time offset waits for its lowering.
+        assert_eq!(regs(&kb, buf), 0);
+        assert_eq!(kb.shape(buf).unwrap(), vec![128]);
+        kb.store_shared(buf, t).unwrap();
+        assert_eq!(regs(&kb, buf), 1);
+        // Recorded, not lowered: nothing is written to shared memory yet.
+        assert!(!ir_now(&kb).contains("ptr addrspace(3)"), "{}", ir_now(&kb));
+        kb.barrier().unwrap();
+        let stored = ir_now(&kb);
+        assert!(stored.contains("ptr addrspace(3)"), "{stored}");
+        assert!(!stored.contains("barrier"), "{stored}");
+        let back = kb.load_shared(buf, l).unwrap();
+        assert!(ir_now(&kb).contains("barrier"));
+        assert_eq!(regs(&kb, back), 0);
+        kb.store(p, back, None).unwrap();
+        let ir = kb.finish().unwrap().llvm_ir();
+        // Buffer 1 of the ring starts 512 bytes in; one register per thread each way.
+        assert!(ir.contains("512"), "{ir}");
+        assert_eq!(ir.matches("store float").count(), 2, "{ir}");
+        assert_eq!(ir.matches("load float").count(), 2, "{ir}");
+    }
+
+    #[test]
+    fn a_shared_memory_lowering_error_names_the_recorded_line() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        // An mbarrier array the allocator never placed: the method's checks are skipped on
+        // purpose, so only lowering can refuse it.
+        let line = line!() + 1;
+        let bars = kb.record_checked(
+            OpKind::AllocMbarriers {
+                count: 1,
+                arrivals: 1,
+            },
+            vec![],
+            |kb| {
+                Ok(kb.lx.values.new_value(
+                    Type::Scalar(DType::I64),
+                    vec![1],
+                    None,
+                    vec![],
+                    crate::codegen::analysis::axis_info::AxisInfo::scalar(1),
+                ))
+            },
+        );
+        assert!(bars.is_ok());
+        assert!(!ir_now(&kb).contains("mbarrier"));
+        let e = kb.barrier().unwrap_err();
+        match &e {
+            CodegenError::At { loc, .. } => {
+                assert_eq!(loc.line, line, "{e}");
+                assert!(loc.file.ends_with("deferred.rs"), "{e}");
+            }
+            other => panic!("no location: {other}"),
+        }
+        assert!(e.cause().to_string().contains("no lowering plan"), "{e}");
+        assert!(e.cause().to_string().contains("not placed"), "{e}");
         assert_eq!(kb.finish().unwrap_err(), e);
     }
 }

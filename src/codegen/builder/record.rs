@@ -302,7 +302,10 @@ impl<'ctx> KernelBuilder<'ctx> {
             true => self.rec.line_of(Location::caller()),
             false => Loc::caller(),
         };
-        let emits_now = !top && self.rec.composite.is_none();
+        // A constant weft makes itself is an LLVM constant, no instruction: it may be lowered
+        // at once wherever it is made.
+        let emits_now =
+            !top && self.rec.composite.is_none() && !matches!(kind, OpKind::Const);
         if self.rec.deferred_depth > 0 && (lowered == Lowered::ByCall || emits_now) {
             // Its registers would be emitted now, outside the blocks the enclosing op's
             // lowering makes for this body.

@@ -121,7 +121,7 @@ impl<'ctx> LowerCtx<'ctx> {
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; s.load.full.num_regs()];
         for rep in 0..s.store.repetitions {
             if rep > 0 || sc.fence_first {
-                self.domain_barrier(sc.barrier)?;
+                self.scratch_barrier()?;
             }
             self.scratch_store(
                 &s.store,
@@ -132,7 +132,7 @@ impl<'ctx> LowerCtx<'ctx> {
                 regs,
                 reg_free,
             )?;
-            self.domain_barrier(sc.barrier)?;
+            self.scratch_barrier()?;
             self.scratch_load(&s.load, s.load_plan.as_ref(), &acc_d, rep, elem, &mut out)?;
         }
         fill_copies(OP, &s.load.full, out)

@@ -37,14 +37,17 @@ pub(crate) mod scan_stages;
 pub(crate) mod scratch;
 pub(crate) mod shape;
 pub(crate) mod shared;
+pub(crate) mod shared_ops;
 pub(crate) mod shared_views;
 pub(crate) mod shuffle_exec;
 pub(crate) mod staged;
 pub(crate) mod thread;
 pub(crate) mod thread_coords;
 pub(crate) mod tma;
+pub(crate) mod tma_ops;
 pub(crate) mod values;
 pub(crate) mod warp_roles;
 pub(crate) mod wgmma;
+pub(crate) mod wgmma_ops;
 
 pub use output::{Kernel, OptLevel};

@@ -264,7 +264,7 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
         h.as_mut().scratch_elem_offset(part, size, f, eb, s.offset, s.replica)
     };
     if s.fence_first {
-        h.as_mut().domain_barrier(s.barrier)?;
+        h.as_mut().scratch_barrier()?;
     }
     // Lane → flat index of each result register (warp 0, whose partial is part 0).
     let tpw = h.as_mut().threads_per_warp();
@@ -287,7 +287,7 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
         let v = h.as_mut().in_mem_form(*v, elem)?;
         h.as_mut().em.b.build_store(ptr, v)?;
     }
-    h.as_mut().domain_barrier(s.barrier)?;
+    h.as_mut().scratch_barrier()?;
     // A reduction to one value per CTA finds its partials side by side: read them in 16-byte
     // vectors (what ptxas would merge the scalar reads into anyway).
     let chunk = sh.chunk(elem);

@@ -300,7 +300,7 @@ pub(crate) fn scan_regs<'ctx, H: AsMut<LowerCtx<'ctx>>>(
             Ok(cx.as_mut().em.b.build_int_add(f, hi, "")?)
         };
         if s.fence_first {
-            cx.as_mut().domain_barrier(s.barrier)?;
+            cx.as_mut().scratch_barrier()?;
         }
         for (gi, th) in totals.iter().enumerate() {
             for (h, tv) in th.iter().enumerate() {
@@ -316,7 +316,7 @@ pub(crate) fn scan_regs<'ctx, H: AsMut<LowerCtx<'ctx>>>(
                 cx.as_mut().em.b.build_store(ptr, *tv)?;
             }
         }
-        cx.as_mut().domain_barrier(s.barrier)?;
+        cx.as_mut().scratch_barrier()?;
         let mem = elem.llvm_mem(cx.as_mut().em.ctx);
         for (gi, th) in totals.iter_mut().enumerate() {
             for (h, tv) in th.iter_mut().enumerate() {

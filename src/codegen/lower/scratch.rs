@@ -6,26 +6,9 @@
 //! decides them when it records the op and hands them to lowering here, so lowering never asks
 //! the builder.
 
-use inkwell::values::IntValue;
-
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::shared::Replica;
-use crate::codegen::target::LlvmTarget;
-
-/// The barrier that orders shared-memory accesses of every thread running an op.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum DomainBarrier<'ctx> {
-    /// The CTA's barrier 0.
-    Cta,
-    /// A warp role's own hardware barrier (`first`, plus the replica when the role has
-    /// several), completing when `threads` threads arrive.
-    Role {
-        first: u32,
-        replica: Option<IntValue<'ctx>>,
-        threads: u32,
-    },
-}
 
 /// Scratch bytes an op was given.
 #[derive(Debug, Clone, Copy)]
@@ -39,22 +22,14 @@ pub(crate) struct Scratch<'ctx> {
     pub fence_first: bool,
     /// This thread's copy of the bytes (inside a replicated warp role).
     pub replica: Replica<'ctx>,
-    /// The barrier between writing and reading them.
-    pub barrier: DomainBarrier<'ctx>,
 }
 
-impl<'ctx> LowerCtx<'ctx> {
-    /// Emits `b`, counted in the report as one barrier of the op being lowered.
-    pub(crate) fn domain_barrier(&mut self, b: DomainBarrier<'ctx>) -> Result<()> {
+impl LowerCtx<'_> {
+    /// The barrier between writing an op's scratch and reading it: the current domain's
+    /// (`domain_barrier`), counted in the report as one barrier of the op being lowered.
+    pub(crate) fn scratch_barrier(&mut self) -> Result<()> {
         self.ensure_body()?;
         self.report.barrier();
-        match b {
-            DomainBarrier::Cta => self.target.lowering().barrier(&self.em),
-            DomainBarrier::Role {
-                first,
-                replica,
-                threads,
-            } => self.bar_from("sync", first, replica, threads),
-        }
+        self.domain_barrier()
     }
 }

@@ -348,29 +348,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    /// Runs `emit` where values made in scope `defined_in` are first loop-invariant: at the end
-    /// of the preheader of the outermost open loop made after them, or here when there is none.
-    /// Work that depends on nothing the loop changes (a wgmma descriptor of a buffer made
-    /// before it) is then done once, whatever the middle end (tensor-core kernels with loops
-    /// skip it) or ptxas would make of it.
-    pub(crate) fn hoisted<T>(
-        &mut self,
-        defined_in: u32,
-        emit: impl FnOnce(&mut Self) -> Result<T>,
-    ) -> Result<T> {
-        let Some(&(_, pre)) = self.lx.loops.iter().find(|(scope, _)| *scope > defined_in) else {
-            return emit(self);
-        };
-        let here = self.lx.em.b.get_insert_block().expect("positioned");
-        let term = pre
-            .get_terminator()
-            .expect("a preheader ends in its branch");
-        self.lx.em.b.position_before(&term);
-        let out = emit(self);
-        self.lx.em.b.position_at_end(here);
-        out
-    }
-
     /// `if cond { then_() } else { else_() }` on an i1 scalar; both branches yield values of the
     /// same types, shapes and layouts, which are returned.
     #[track_caller]
