@@ -146,6 +146,11 @@ impl Recorder {
         }
     }
 
+    /// Whether the calls being made now are recorded into a body its op's lowering lowers.
+    pub(crate) fn in_deferred_body(&self) -> bool {
+        self.deferred_depth > 0
+    }
+
     /// Whether the control-flow call being made now is lowered from its record: outermost
     /// calls, when loops and branches are.
     pub(crate) fn defers_control(&self) -> bool {

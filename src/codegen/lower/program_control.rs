@@ -32,6 +32,9 @@ pub(crate) fn lower_op_in<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op
 fn lower_region<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, region: RegionId) -> Result<()> {
     for &id in &prog.region(region).ops {
         let op = prog.op(id);
+        if let Some(label) = prog.label_before(id) {
+            lx.report.set_label(label);
+        }
         let rows = lx.report.mark();
         lower_op_in(lx, prog, op).map_err(|e| e.at(op.loc))?;
         lx.report.claim(rows, id);
