@@ -6,3 +6,4 @@ pub(crate) mod matrix_plan;
 pub(crate) mod operand_feeds;
 pub(crate) mod shared_offsets;
 pub(crate) mod tile_layout;
+pub(crate) mod tma_boxes;

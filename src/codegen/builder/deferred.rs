@@ -5,12 +5,19 @@
 //! Until every family is lowered this way, the pass runs up to each point where an op lowered
 //! by its method could see its effects: before the next public call, at the end of each user
 //! body, and in `finish`. The LLVM IR is then the same as if each op had been lowered when it
-//! was called; errors name the op's recorded line.
+//! was called; errors name the op's recorded line. An op weft calls itself inside another (a
+//! conversion's barrier, a narrow copy's shared store) is lowered at once, where its caller
+//! needs it.
+//!
+//! State a lowering needs that the builder keeps is decided when the op is recorded and handed
+//! to the lowering context: where the allocator put a buffer and whether reusing its bytes owes
+//! a barrier first, a wgmma's plan, the warp role's replica and barrier ids. Still lowered by
+//! their methods: the kinds `lower_op` refuses (control flow among them).
 
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::Result;
 use crate::codegen::ir::Op;
-use crate::codegen::lower::program::lower_op;
+use crate::codegen::lower::program_control::lower_op_in;
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Lowers the recorded ops not lowered yet, in program order. A failure is kept: the
@@ -26,7 +33,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         for id in ids {
             let op = self.rec.prog.op(id);
             let rows = self.lx.report.mark();
-            if let Err(e) = lower_op(&mut self.lx, op) {
+            if let Err(e) = lower_op_in(&mut self.lx, &self.rec.prog, op) {
                 let e = e.at(op.loc);
                 self.rec.failed = Some(e.clone());
                 return Err(e);
@@ -38,7 +45,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once.
     pub(crate) fn lower_unrecorded(&mut self, op: Op) -> Result<()> {
-        lower_op(&mut self.lx, &op)
+        lower_op_in(&mut self.lx, &self.rec.prog, &op)
     }
 }
 
@@ -46,11 +53,12 @@ impl<'ctx> KernelBuilder<'ctx> {
 mod tests {
     use crate::codegen::builder::{Context, KernelBuilder};
     use crate::codegen::error::CodegenError;
+    use crate::codegen::ir::attrs::ReduceOp;
     use crate::codegen::ir::{Arg, OpKind};
     use crate::codegen::lower::values::Value;
     use crate::codegen::target::Target;
     use crate::codegen::types::{DType, Type};
-    use crate::layout::encoding::Blocked;
+    use crate::layout::encoding::{Blocked, Slice};
 
     fn regs(kb: &KernelBuilder<'_>, v: Value) -> usize {
         kb.lx.values.peek("test", v).unwrap().regs.len()
@@ -196,5 +204,154 @@ mod tests {
         kb.mbarrier_arrive(b).unwrap();
         let ir = kb.finish().unwrap().llvm_ir();
         assert!(ir.contains("mbarrier.arrive"), "{ir}");
+    }
+
+    /// Calls to the CTA barrier in the module so far.
+    fn barriers(kb: &KernelBuilder<'_>) -> usize {
+        let ir = kb.lx.em.module.print_to_string().to_string();
+        ir.matches("call void @llvm.nvvm.barrier").count()
+    }
+
+    /// A 64 × 64 `f32` tile loaded in one blocked layout, and the transposed blocked layout a
+    /// conversion to which goes through shared memory.
+    fn tile_to_transpose(kb: &mut KernelBuilder<'_>) -> (Value, Blocked) {
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let rows = Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
+        let cols = Blocked::new(&[4, 1], &[8, 4], &[1, 4], &[0, 1]);
+        let r = kb.arange(0, 64, Slice::new(1, rows.clone().into())).unwrap();
+        let c = kb.arange(0, 64, Slice::new(0, rows.clone().into())).unwrap();
+        let r = kb.expand_dims(r, 1).unwrap();
+        let r = kb.mul(r, 64).unwrap();
+        let c = kb.expand_dims(c, 0).unwrap();
+        let offs = kb.add(r, c).unwrap();
+        let p = kb.add(x, offs).unwrap();
+        (kb.load(p, None, None).unwrap(), cols)
+    }
+
+    #[test]
+    fn a_conversion_emits_its_round_trip_only_when_its_record_is_lowered() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let (v, cols) = tile_to_transpose(&mut kb);
+        let before = barriers(&kb);
+        let c = kb.convert_layout(v, cols).unwrap();
+        // Recorded with its layout and its scratch placed, nothing emitted.
+        assert_eq!(regs(&kb, c), 0);
+        assert_eq!(barriers(&kb), before);
+        assert!(kb.smem.total() > 0);
+        let s = kb.reduce(c, 0, ReduceOp::Sum).unwrap();
+        // The sum's call lowered the conversion: its registers, and the barrier between the
+        // scratch's store and load.
+        assert_eq!(regs(&kb, c), 32);
+        assert_eq!(barriers(&kb), before + 1);
+        assert_eq!(regs(&kb, s), 0);
+        let rep = kb.finish().unwrap().report();
+        let conv = rep.rows.iter().find(|r| r.op == "convert_layout").unwrap();
+        assert!(conv.source.contains("deferred.rs"), "{conv:?}");
+        assert_eq!(conv.barriers, 1, "{conv:?}");
+        assert!(conv.scratch_bytes > 0, "{conv:?}");
+        // The reduction's row names this file too, not weft's reduce.
+        let red = rep.rows.iter().find(|r| r.op == "reduce").unwrap();
+        assert!(red.source.contains("deferred.rs"), "{red:?}");
+    }
+
+    #[test]
+    fn a_conversion_lowering_error_names_its_recorded_line() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let (v, cols) = tile_to_transpose(&mut kb);
+        let line = line!() + 1;
+        let c = kb.convert_layout(v, cols).unwrap();
+        // Drop what the checks decided, so that only lowering can fail.
+        let id = crate::codegen::ir::ValueId(c.index);
+        assert!(kb.lx.staged.converts.take_value("test", id).is_ok());
+        let e = kb.reduce(c, 0, ReduceOp::Sum).unwrap_err();
+        match &e {
+            CodegenError::At { loc, .. } => {
+                assert_eq!(loc.line, line, "{e}");
+                assert!(loc.file.ends_with("deferred.rs"), "{e}");
+            }
+            other => panic!("no location: {other}"),
+        }
+        assert!(e.cause().to_string().contains("no lowering plan"), "{e}");
+        assert_eq!(kb.finish().unwrap_err(), e);
+    }
+
+    /// The LLVM IR built so far.
+    fn ir_now(kb: &KernelBuilder<'_>) -> String {
+        kb.lx.em.module.print_to_string().to_string()
+    }
+
+    #[test]
+    fn shared_memory_ops_emit_nothing_until_their_record_is_lowered() {
+        use crate::layout::encoding::SwizzledShared;
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+        let l = Blocked::new(&[1], &[32], &[4], &[0]);
+        let offs = kb.arange(0, 128, l.clone()).unwrap();
+        let p = kb.add(x, offs).unwrap();
+        let t = kb.load(p, None, None).unwrap();
+        let ring = kb
+            .alloc_shared_buffers(DType::F32, 2, &[128], SwizzledShared::new(1, 1, 1, &[0]))
+            .unwrap();
+        let buf = kb.index_shared(ring, 1).unwrap();
+        // The view is recorded with its type; its run-time offset waits for its lowering.
+        assert_eq!(regs(&kb, buf), 0);
+        assert_eq!(kb.shape(buf).unwrap(), vec![128]);
+        kb.store_shared(buf, t).unwrap();
+        assert_eq!(regs(&kb, buf), 1);
+        // Recorded, not lowered: nothing is written to shared memory yet.
+        assert!(!ir_now(&kb).contains("ptr addrspace(3)"), "{}", ir_now(&kb));
+        kb.barrier().unwrap();
+        let stored = ir_now(&kb);
+        assert!(stored.contains("ptr addrspace(3)"), "{stored}");
+        assert!(!stored.contains("barrier"), "{stored}");
+        let back = kb.load_shared(buf, l).unwrap();
+        assert!(ir_now(&kb).contains("barrier"));
+        assert_eq!(regs(&kb, back), 0);
+        kb.store(p, back, None).unwrap();
+        let ir = kb.finish().unwrap().llvm_ir();
+        // Buffer 1 of the ring starts 512 bytes in; one register per thread each way.
+        assert!(ir.contains("512"), "{ir}");
+        assert_eq!(ir.matches("store float").count(), 2, "{ir}");
+        assert_eq!(ir.matches("load float").count(), 2, "{ir}");
+    }
+
+    #[test]
+    fn a_shared_memory_lowering_error_names_the_recorded_line() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        // An mbarrier array the allocator never placed: the method's checks are skipped on
+        // purpose, so only lowering can refuse it.
+        let line = line!() + 1;
+        let bars = kb.record_checked(
+            OpKind::AllocMbarriers {
+                count: 1,
+                arrivals: 1,
+            },
+            vec![],
+            |kb| {
+                Ok(kb.lx.values.new_value(
+                    Type::Scalar(DType::I64),
+                    vec![1],
+                    None,
+                    vec![],
+                    crate::codegen::analysis::axis_info::AxisInfo::scalar(1),
+                ))
+            },
+        );
+        assert!(bars.is_ok());
+        assert!(!ir_now(&kb).contains("mbarrier"));
+        let e = kb.barrier().unwrap_err();
+        match &e {
+            CodegenError::At { loc, .. } => {
+                assert_eq!(loc.line, line, "{e}");
+                assert!(loc.file.ends_with("deferred.rs"), "{e}");
+            }
+            other => panic!("no location: {other}"),
+        }
+        assert!(e.cause().to_string().contains("not placed"), "{e}");
+        assert_eq!(kb.finish().unwrap_err(), e);
     }
 }

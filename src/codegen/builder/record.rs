@@ -38,6 +38,17 @@ pub(crate) struct Recorder {
     pub unlowered: Vec<OpId>,
     /// The error lowering a recorded op gave, returned by every later call.
     pub failed: Option<CodegenError>,
+    /// Whether loops and branches are lowered from their record (their bodies' ops then all
+    /// must be); otherwise their methods emit their blocks and bodies as they run.
+    defer_control: bool,
+    /// The regions of recorded ops lowered from their record, whose ops their op's lowering
+    /// lowers (so they are never lowered on their own).
+    deferred_regions: Vec<RegionId>,
+    /// How many such regions are open.
+    deferred_depth: u32,
+    /// The parts of the composite op being recorded (`record_composite`): ops weft calls
+    /// itself while checking it, kept to be lowered with it.
+    composite: Option<Vec<Op>>,
 }
 
 /// What a public call returns, as recorded results.
@@ -128,7 +139,22 @@ impl Recorder {
             pending_label: None,
             unlowered: Vec::new(),
             failed: None,
+            defer_control: std::env::var_os("WEFT_DEFER_CONTROL").is_some(),
+            deferred_regions: Vec::new(),
+            deferred_depth: 0,
+            composite: None,
         }
+    }
+
+    /// Whether the calls being made now are recorded into a body its op's lowering lowers.
+    pub(crate) fn in_deferred_body(&self) -> bool {
+        self.deferred_depth > 0
+    }
+
+    /// Whether the control-flow call being made now is lowered from its record: outermost
+    /// calls, when loops and branches are.
+    pub(crate) fn defers_control(&self) -> bool {
+        self.defer_control && self.depth == 0
     }
 
     /// The caller of the innermost public call in progress.
@@ -253,6 +279,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| f(kb))
     }
 
+    /// As [`record_checked`](Self::record_checked), for an op with `regions` bodies whose ops
+    /// its lowering lowers.
+    #[track_caller]
+    pub(crate) fn record_checked_with_regions<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        regions: usize,
+        f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
+    ) -> Result<R> {
+        self.record_op(kind, args, regions, Lowered::FromRecord, f)
+    }
+
     #[track_caller]
     fn record_op<R: Results>(
         &mut self,
@@ -268,12 +307,31 @@ impl<'ctx> KernelBuilder<'ctx> {
             true => self.rec.line_of(Location::caller()),
             false => Loc::caller(),
         };
+        // A constant weft makes itself is an LLVM constant, no instruction: it may be lowered
+        // at once wherever it is made.
+        let emits_now =
+            !top && self.rec.composite.is_none() && !matches!(kind, OpKind::Const);
+        if self.rec.deferred_depth > 0 && (lowered == Lowered::ByCall || emits_now) {
+            // Its registers would be emitted now, outside the blocks the enclosing op's
+            // lowering makes for this body.
+            return Err(CodegenError::arg(
+                "record",
+                format!(
+                    "{kind:?} is still lowered as it is called, so it cannot be used inside a \
+                     loop or branch lowered from its record"
+                ),
+            )
+            .at(loc));
+        }
         let outer_caller = self.rec.caller.replace(loc);
         let regs: Vec<RegionId> = if top {
             (0..regions).map(|_| self.rec.prog.new_region()).collect()
         } else {
             Vec::new()
         };
+        if lowered == Lowered::FromRecord {
+            self.rec.deferred_regions.extend(&regs);
+        }
         let mut bodies = Bodies([None; 2]);
         for (slot, r) in bodies.0.iter_mut().zip(&regs) {
             *slot = Some(*r);
@@ -285,15 +343,28 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.rec.caller = outer_caller;
         if !top {
             let out = out?;
-            if lowered == Lowered::FromRecord {
-                let results = out.values().iter().map(|v| ValueId(v.index)).collect();
-                self.lower_unrecorded(Op {
-                    kind,
-                    args,
-                    results,
-                    regions: Vec::new(),
-                    loc,
-                })?;
+            match (lowered, self.rec.composite.as_mut()) {
+                (Lowered::FromRecord, parts) => {
+                    let results = out.values().iter().map(|v| ValueId(v.index)).collect();
+                    let op = Op {
+                        kind,
+                        args,
+                        results,
+                        regions: Vec::new(),
+                        loc,
+                    };
+                    match parts {
+                        Some(parts) => parts.push(op),
+                        None => self.lower_unrecorded(op)?,
+                    }
+                }
+                (Lowered::ByCall, Some(_)) => {
+                    return Err(CodegenError::arg(
+                        "record",
+                        format!("internal: {kind:?}, lowered by its method, inside a composite op"),
+                    ))
+                }
+                (Lowered::ByCall, None) => {}
             }
             return Ok(out);
         }
@@ -312,9 +383,35 @@ impl<'ctx> KernelBuilder<'ctx> {
         });
         match lowered {
             Lowered::ByCall => self.lx.report.claim(rows, id),
+            // An op in a deferred body is lowered by its enclosing op.
+            Lowered::FromRecord if self.rec.deferred_depth > 0 => {}
             Lowered::FromRecord => self.rec.unlowered.push(id),
         }
         Ok(out)
+    }
+
+    /// As [`record_checked`](Self::record_checked), for an op `f` builds from other ops lowered
+    /// from their record (`grouped_tile` from arithmetic): their checks run now and their
+    /// records are kept as the op's parts, lowered in order when the op is
+    /// (`lower/composite.rs`). Its results are those of its parts.
+    #[track_caller]
+    pub(crate) fn record_composite<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        f: impl FnOnce(&mut Self) -> Result<R>,
+    ) -> Result<R> {
+        self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| {
+            let outer = kb.rec.composite.replace(Vec::new());
+            let out = f(kb);
+            let parts = std::mem::replace(&mut kb.rec.composite, outer).unwrap_or_default();
+            let out = out?;
+            let first = out.values().first().copied().ok_or_else(|| {
+                CodegenError::arg("record", "internal: a composite op without a result")
+            })?;
+            kb.lx.staged.composites.put(ValueId(first.index), parts);
+            Ok(out)
+        })
     }
 
     /// Records a setting that changes how later ops lower (`allow_fp_contraction`): an op with
@@ -346,8 +443,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect::<Result<Vec<_>>>()?;
         let depth = std::mem::replace(&mut self.rec.depth, 0);
         self.rec.open.push(region);
+        let deferred = self.rec.deferred_regions.contains(&region);
+        self.rec.deferred_depth += u32::from(deferred);
         let out = f(self);
-        let lowered = self.lower_recorded();
+        // A deferred body is lowered with its op; any other at its end, in its blocks.
+        let lowered = match deferred {
+            true => Ok(()),
+            false => self.lower_recorded(),
+        };
+        self.rec.deferred_depth -= u32::from(deferred);
         self.rec.open.pop();
         self.rec.depth = depth;
         lowered?;

@@ -15,8 +15,12 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub fn label(&mut self, name: &str) {
         // The label is for the next op: ops recorded before it are lowered (their rows made)
         // first. An error lowering one is kept and returned by the next call.
-        let _ = self.lower_recorded();
-        self.lx.report.set_label(name);
+        // Inside a body lowered with its loop or branch, the label reaches the report when
+        // its op is lowered (`lower/program_control.rs` reads it from the program).
+        if !self.rec.in_deferred_body() {
+            let _ = self.lower_recorded();
+            self.lx.report.set_label(name);
+        }
         self.rec.pending_label = Some(name.to_string());
     }
 

@@ -29,6 +29,9 @@ pub(crate) struct SharedBuf {
     /// Whether this descriptor is a view (index, slice, permute, reshape, reinterpret) rather
     /// than the allocation itself: only the allocation is freed.
     pub view: bool,
+    /// The bytes between the copies of an allocation made inside a replicated warp role (one
+    /// copy per replica); `None` for a single copy.
+    pub stride: Option<u64>,
 }
 
 impl SharedBuf {
@@ -49,6 +52,7 @@ impl SharedBuf {
             align,
             alloc: self.alloc,
             view: true,
+            stride: self.stride,
         }
     }
 }

@@ -12,8 +12,12 @@ use inkwell::builder::Builder;
 use crate::codegen::error::Result;
 use crate::codegen::lower::emitter::Emitter;
 use crate::codegen::lower::index_cse::IndexCse;
+use crate::codegen::lower::staged::StagedPlans;
+use crate::codegen::lower::shared_ops::Placement;
 use crate::codegen::lower::thread::ThreadIds;
 use crate::codegen::lower::values::{Value, Values};
+use crate::codegen::lower::warp_roles::RoleView;
+use crate::codegen::lower::wgmma_ops::WgmmaPlan;
 use crate::codegen::report::Recorder;
 use crate::codegen::target::Target;
 use crate::signature::Param;
@@ -48,6 +52,15 @@ pub(crate) struct LowerCtx<'ctx> {
     pub loops: Vec<(u32, BasicBlock<'ctx>)>,
     /// Whether float `+`, `-`, `*` lowered from now on may fuse into FMAs.
     pub fp_contract: bool,
+    /// What recorded ops' checks decided for their lowering (routes, scratch).
+    pub staged: StagedPlans<'ctx>,
+    /// The warp role being lowered, if any: its replica and its barrier.
+    pub role: Option<RoleView<'ctx>>,
+    /// Where the allocator put the result of each allocation op (by value index), decided
+    /// when the op was recorded.
+    pub placements: std::collections::HashMap<u32, Placement>,
+    /// How each `wgmma` is issued (by its result's value index), planned when it was recorded.
+    pub wgmma_plans: std::collections::HashMap<u32, WgmmaPlan>,
 }
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -73,6 +86,10 @@ impl<'ctx> LowerCtx<'ctx> {
             report: Recorder::default(),
             loops: Vec::new(),
             fp_contract: false,
+            staged: StagedPlans::default(),
+            role: None,
+            placements: std::collections::HashMap::new(),
+            wgmma_plans: std::collections::HashMap::new(),
         }
     }
 
@@ -96,5 +113,36 @@ impl<'ctx> LowerCtx<'ctx> {
     pub fn in_prologue<T>(&mut self, build: impl FnOnce(&Builder<'ctx>) -> Result<T>) -> Result<T> {
         self.ensure_body()?;
         self.em.in_prologue(build)
+    }
+
+    /// Runs `emit` where values made in scope `defined_in` are first loop-invariant: at the end
+    /// of the preheader of the outermost open loop made after them, or here when there is none.
+    /// Work that depends on nothing the loop changes (a wgmma descriptor of a buffer made
+    /// before it) is then done once, whatever the middle end (tensor-core kernels with loops
+    /// skip it) or ptxas would make of it.
+    pub fn hoisted<T>(
+        &mut self,
+        defined_in: u32,
+        emit: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let Some(&(_, pre)) = self.loops.iter().find(|(scope, _)| *scope > defined_in) else {
+            return emit(self);
+        };
+        let here = self.em.b.get_insert_block().ok_or_else(|| {
+            crate::codegen::error::CodegenError::arg("lower", "no current block to return to")
+        })?;
+        let term = pre.get_terminator().ok_or_else(|| {
+            crate::codegen::error::CodegenError::arg("lower", "a loop preheader without its branch")
+        })?;
+        self.em.b.position_before(&term);
+        let out = emit(self);
+        self.em.b.position_at_end(here);
+        out
+    }
+}
+
+impl<'ctx> AsMut<LowerCtx<'ctx>> for LowerCtx<'ctx> {
+    fn as_mut(&mut self) -> &mut LowerCtx<'ctx> {
+        self
     }
 }

@@ -164,4 +164,21 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         Ok(regs)
     }
+
+    /// Leaves the kernel where `pred` holds (always without one); the code after it is built
+    /// in a block that only the other way reaches (none without a predicate: LLVM drops it).
+    pub(crate) fn return_where(&mut self, pred: Option<IntValue<'ctx>>) -> Result<()> {
+        let em = &self.em;
+        let f = em.func();
+        let leave = em.ctx.append_basic_block(f, "return");
+        let stay = em.ctx.append_basic_block(f, "after.return");
+        match pred {
+            Some(p) => em.b.build_conditional_branch(p, leave, stay)?,
+            None => em.b.build_unconditional_branch(leave)?,
+        };
+        em.b.position_at_end(leave);
+        em.b.build_return(None)?;
+        em.b.position_at_end(stay);
+        Ok(())
+    }
 }

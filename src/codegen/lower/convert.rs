@@ -8,10 +8,10 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::shared::SharedAccess;
+use crate::codegen::lower::shuffle_exec::ShuffleExec;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::DType;
 use crate::layout::convert::ShufflePlan;
-use crate::layout::gf2::ColumnEchelon;
 use crate::layout::LinearLayout;
 use inkwell::values::BasicValueEnum;
 use inkwell::values::IntValue;
@@ -77,6 +77,7 @@ pub(crate) fn scatter_packed(
 const OP: &str = "convert_layout";
 
 /// One side of a shared-memory round trip: where its registers go in the scratch.
+#[derive(Debug)]
 pub(crate) struct ScratchSide {
     /// (register, lane, warp) → scratch offset, repetition bits included.
     pub(crate) full: TileLayout,
@@ -300,85 +301,30 @@ impl<'ctx> LowerCtx<'ctx> {
         Ok(self.em.b.build_bit_cast(i, ty, "")?)
     }
 
-    /// Executes a warp-shuffle plan (see the [module docs](self)); `None` if the plan is not
-    /// one this lowering can run exactly (checked on the host first).
+    /// Executes a warp-shuffle plan (see the [module docs](self)) whose algebra `ex` the host
+    /// checked.
     pub(crate) fn shuffle_regs(
         &mut self,
         sp: &ShufflePlan,
-        src: &TileLayout,
+        ex: &ShuffleExec,
         dst: &TileLayout,
         regs: &[BasicValueEnum<'ctx>],
         elem: DType,
-    ) -> Result<Option<Vec<BasicValueEnum<'ctx>>>> {
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let m = &sp.m;
-        let nl = m.lane_bits;
-        if 1u64 << nl != self.threads_per_warp() as u64 || sp.lane_map.len() != nl {
-            return Ok(None);
-        }
-        let (src_keep, dst_keep) = (kept_regs(src), kept_regs(dst));
-        if src_keep.len() != m.src.reg.len() || dst_keep.len() != m.dst.reg.len() {
-            return Ok(None);
-        }
-        // P = N·M⁺: the register a lane sends is c_k ⊕ P·lane.
-        let mut full: Vec<u64> = Vec::new();
-        let mut owner: Vec<Option<usize>> = Vec::new();
-        for (j, &c) in sp.lane_map.iter().enumerate() {
-            if c != 0 {
-                full.push(c);
-                owner.push(Some(j));
-            }
-        }
-        for i in 0..nl {
-            let mut t = full.clone();
-            t.push(1 << i);
-            if ColumnEchelon::new(&t).free_mask() == 0 {
-                full = t;
-                owner.push(None);
-            }
-        }
-        if full.len() != nl || ColumnEchelon::new(&full).free_mask() != 0 {
-            return Ok(None);
-        }
-        let ech = ColumnEchelon::new(&full);
-        let mut p = Vec::with_capacity(nl);
-        for i in 0..nl {
-            let Some(coef) = ech.solve(1 << i) else {
-                return Ok(None);
-            };
-            let z = (0..full.len())
-                .filter(|&b| coef >> b & 1 == 1)
-                .filter_map(|b| owner[b])
-                .fold(0u64, |a, j| a | 1 << j);
-            p.push(xor_cols(&m.n, z));
-        }
+        let ShuffleExec {
+            p,
+            c,
+            p_span,
+            src_keep,
+            dst_keep,
+        } = ex;
         let rounds = sp.rounds as u64;
-        let c: Vec<u64> = (0..rounds)
-            .map(|k| xor_cols(&m.a, k) ^ xor_cols(&p, xor_cols(&m.d, k)))
-            .collect();
-        let packed_src: u64 = m.packed.iter().map(|x| 1u64 << x.1).sum();
-        let p_span = span(&p);
-        let src_regs = 1u64 << src_keep.len();
-        for k in 0..rounds {
-            for l in 0..1u64 << nl {
-                if let Some(r) = sp.sender_register(k, l) {
-                    if r != c[k as usize] ^ xor_cols(&p, l) {
-                        return Ok(None);
-                    }
-                }
-            }
-            if p_span
-                .iter()
-                .any(|v| (c[k as usize] ^ v) & packed_src != 0 || c[k as usize] ^ v >= src_regs)
-            {
-                return Ok(None);
-            }
-        }
-        // Emission.
         let ebits = sp.element_bits;
         let epw = sp.elements_per_word as u64;
         let wpe = sp.words_per_element;
         let i32t = self.em.ctx.i32_type();
-        let x = self.lane_linear(&p)?;
+        let x = self.lane_linear(p)?;
         let y = self.lane_linear(&sp.lane_map)?;
         let g = self.lane_linear(&sp.diagonal)?;
         let identity = sp
@@ -395,7 +341,7 @@ impl<'ctx> LowerCtx<'ctx> {
             let mut acc = i32t.const_zero();
             for q in 0..epw {
                 let sreg = base | scatter_packed(q, &m.packed, |pk| pk.1);
-                let v = regs[scatter(sreg, &src_keep) as usize];
+                let v = regs[scatter(sreg, src_keep) as usize];
                 let w = if ebits == 64 {
                     let i = lx.to_bits(v, elem, 64)?;
                     let i = if wi == 1 {
@@ -440,7 +386,7 @@ impl<'ctx> LowerCtx<'ctx> {
                     .iter()
                     .map(|v| word(self, c[k as usize] ^ v, wi))
                     .collect::<Result<_>>()?;
-                let sent = self.select_by(x, &p_span, &cands)?;
+                let sent = self.select_by(x, p_span, &cands)?;
                 let lane_xor = sp.lane_xor[k as usize];
                 let r = if identity && lane_xor == 0 {
                     sent
@@ -503,14 +449,14 @@ impl<'ctx> LowerCtx<'ctx> {
                 vals[dreg as usize] = Some(v);
             }
         }
-        let mut out = Vec::with_capacity(dst.num_regs());
-        for r in 0..dst.num_regs() as u64 {
-            match vals[gather(r, &dst_keep) as usize] {
-                Some(v) => out.push(v),
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(out))
+        (0..dst.num_regs() as u64)
+            .map(|r| {
+                vals[gather(r, dst_keep) as usize].ok_or_else(|| CodegenError::BadLayout {
+                    op: OP,
+                    reason: format!("internal: the shuffles never fill register {r} of {dst}"),
+                })
+            })
+            .collect()
     }
 
     /// Repetition `rep` of a round trip's store: `regs` (whose registers in `reg_free` are

@@ -8,9 +8,10 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::{AsValueRef, BasicValueEnum, IntValue, PointerValue};
 use inkwell::AddressSpace;
 
-use crate::codegen::error::Result;
-use crate::codegen::ir::print_line::Conv;
-use crate::codegen::ir::Loc;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::attrs::PrintFormat;
+use crate::codegen::ir::print_line::{Conv, Line};
+use crate::codegen::ir::{Loc, Op};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::values::ValueData;
 use crate::codegen::target::LlvmTarget;
@@ -33,6 +34,49 @@ pub(crate) fn distinct_registers(d: &ValueData<'_>) -> Vec<usize> {
 }
 
 impl<'ctx> LowerCtx<'ctx> {
+    /// Emits `op`, a recorded `device_print` of its operands with `prefix` in `format`.
+    pub(crate) fn lower_device_print(
+        &mut self,
+        op: &Op,
+        prefix: &str,
+        format: PrintFormat,
+    ) -> Result<()> {
+        let data = (0..op.args.len())
+            .map(|i| self.op_operand(op, i))
+            .collect::<Result<Vec<_>>>()?;
+        let pids = self.print_pids()?;
+        if data.is_empty() {
+            let line = Line::new(prefix, 0, 0, &[], None, format);
+            return self.print_once(&line.c_format(), &pids);
+        }
+        let operands = data.len();
+        for (k, d) in data.iter().enumerate() {
+            let not_a_number = || {
+                CodegenError::arg("device_print", format!("{} is not numbers", d.describe()))
+            };
+            let dtype = d.ty.dtype().ok_or_else(not_a_number)?;
+            let line = Line::new(prefix, k, operands, &d.shape, Some(dtype), format);
+            let conv = line.conv.ok_or_else(not_a_number)?;
+            let regs = self.printf_values(d, dtype, conv)?;
+            let fmt = line.c_format();
+            if d.is_scalar() {
+                let args: Vec<BasicValueEnum<'ctx>> =
+                    pids.iter().copied().chain(regs.first().copied()).collect();
+                self.print_once(&fmt, &args)?;
+            } else {
+                self.print_tile(&fmt, &pids, d, &regs)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Emits `op`, a recorded `device_assert` of its operand with `message`, reporting the
+    /// op's line.
+    pub(crate) fn lower_device_assert(&mut self, op: &Op, message: &str) -> Result<()> {
+        let d = self.op_operand(op, 0)?;
+        self.assert_all(&d, message, op.loc)
+    }
+
     /// The program ids (x, y, z) as `vprintf` arguments.
     pub(crate) fn print_pids(&mut self) -> Result<Vec<BasicValueEnum<'ctx>>> {
         let target = self.target;

@@ -4,7 +4,7 @@
 use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
 use crate::codegen::analysis::shared_offsets::{offset_layout, plain_vector};
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::error::Result;
+use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::vec_of;
 use crate::codegen::lower::values::ValueData;
@@ -12,6 +12,7 @@ use crate::codegen::target::nvptx::ldmatrix as ptx;
 use crate::codegen::target::Feature;
 use crate::codegen::types::DType;
 use inkwell::values::{BasicValueEnum, IntValue};
+use std::collections::HashMap;
 
 impl<'ctx> LowerCtx<'ctx> {
     /// The `stmatrix` plan for [`store_shared`](crate::codegen::KernelBuilder::store_shared) of a tile in `layout` into
@@ -147,4 +148,32 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         Ok(())
     }
+}
+
+/// The registers of a tile at `offsets` from the loaded ones in `out`: a register not loaded
+/// takes the value of a loaded one at the same offset (a copy); every offset must be loaded.
+pub(crate) fn fill_copies<'ctx>(
+    op: &'static str,
+    offsets: &TileLayout,
+    out: Vec<Option<BasicValueEnum<'ctx>>>,
+) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    let mut at: HashMap<u64, BasicValueEnum<'ctx>> = HashMap::new();
+    for (r, v) in out.iter().enumerate() {
+        if let Some(v) = v {
+            at.entry(offsets.reg_coord(r)[0]).or_insert(*v);
+        }
+    }
+    out.into_iter()
+        .enumerate()
+        .map(|(r, v)| {
+            let key = offsets.reg_coord(r)[0];
+            v.or_else(|| at.get(&key).copied())
+                .ok_or_else(|| CodegenError::BadLayout {
+                    op,
+                    reason: format!(
+                        "internal: register {r} (offset {key}) of {offsets} is never loaded"
+                    ),
+                })
+        })
+        .collect()
 }

@@ -10,7 +10,9 @@ use inkwell::values::BasicValueEnum;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Arg, Op, OpKind, ValueId};
+use crate::codegen::lower::composite::lower_composite;
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::program_reduce::{lower_reduction, lower_scan};
 use crate::codegen::lower::shape::{join_regs, split_regs};
 use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::target::nvptx::mbarrier::MBARRIER_BYTES;
@@ -227,6 +229,61 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
         OpKind::AtomicRmw(_) | OpKind::AtomicCas => {
             let regs = lx.lower_atomic(op)?;
             set_regs(lx, op, 0, regs)
+        }
+        // Layout conversions, reductions and scans (`lower/convert_layout.rs`,
+        // `lower/program_reduce.rs`).
+        OpKind::ConvertLayout => {
+            let regs = lx.lower_convert_layout(op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Reduce { .. } | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
+            let regs = lower_reduction(lx, op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Scan { .. } => {
+            let regs = lower_scan(lx, op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        // Ops built from other ops (`lower/composite.rs`).
+        OpKind::GroupedTile(_) => lower_composite(lx, "grouped_tile", op),
+        // Device printing and assertions (`lower/debug.rs`).
+        OpKind::DevicePrint { prefix, format } => lx.lower_device_print(op, prefix, *format),
+        OpKind::DeviceAssert { message } => lx.lower_device_assert(op, message),
+        // Shared memory (`lower/shared_ops.rs`).
+        OpKind::Barrier => lx.lower_barrier(op.loc),
+        OpKind::AllocShared | OpKind::AllocSharedBuffers(_) => lx.lower_alloc(op).map(|_| ()),
+        OpKind::FreeShared => Ok(()),
+        OpKind::IndexShared => {
+            let addr = lx.lower_index_shared(op)?;
+            set_regs(lx, op, 0, vec![addr.into()])
+        }
+        OpKind::StoreShared => lx.lower_store_shared(op),
+        OpKind::LoadShared => {
+            let regs = lx.lower_load_shared(op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::AllocMbarriers { count, arrivals } => {
+            let base = lx.lower_alloc_mbarriers(op, *count, *arrivals)?;
+            set_regs(lx, op, 0, vec![base.into()])
+        }
+        OpKind::Wgmma { has_use_acc } => {
+            let regs = lx.lower_wgmma(op, *has_use_acc)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::AsyncCopy { has_mask } => lx.lower_async_copy(op, *has_mask),
+        // TMA copies and the remote arrive (`lower/tma_ops.rs`).
+        OpKind::TmaLoad { .. } | OpKind::TmaLoadMulticast { .. } => lx.lower_tma_load(op),
+        OpKind::TmaStore => lx.lower_tma_store(op),
+        OpKind::MbarrierArriveRemote { per_warp } => lx.lower_arrive_remote(op, *per_warp),
+        // Named barriers (`lower/warp_roles.rs`); their ids were taken when recorded.
+        OpKind::AllocNamedBarriers { .. } => Ok(()),
+        OpKind::NamedBarrierSync { first, threads } => {
+            let index = lx.int_arg(op, 0)?;
+            lx.bar_from("sync", *first, Some(index), *threads)
+        }
+        OpKind::NamedBarrierArrive { first, threads } => {
+            let index = lx.int_arg(op, 0)?;
+            lx.bar_from("arrive", *first, Some(index), *threads)
         }
         OpKind::FpContraction(on) => {
             lx.fp_contract = *on;

@@ -110,6 +110,19 @@ impl ValueData<'_> {
         self.layout.is_none()
     }
 
+    /// The integer a scalar is known to be when built: a literal, or a register LLVM folded to
+    /// a constant (what constant indices are checked with).
+    pub fn known_int(&self) -> Option<i64> {
+        match self.literal {
+            Some(Literal::Int(c)) => Some(c),
+            _ => self
+                .regs
+                .first()
+                .filter(|r| r.is_int_value())
+                .and_then(|r| r.into_int_value().get_sign_extended_constant()),
+        }
+    }
+
     /// `scalar<i32>` or `tensor<64x32xf32, {register: …}>`, for error messages.
     pub fn describe(&self) -> String {
         match (self.kind, &self.layout) {

@@ -6,7 +6,40 @@ use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::target::nvptx::roles as ptx;
 use inkwell::values::IntValue;
 
+/// What lowering needs of the warp role being built: the replica this thread runs (of a
+/// replicated role: its shared allocations have a copy per replica) and the role's barrier.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RoleView<'ctx> {
+    /// The replica index, when the role has more than one replica.
+    pub replica: Option<IntValue<'ctx>>,
+    /// Threads per replica (what the role's barrier waits for).
+    pub threads: u32,
+    /// The first hardware barrier id of the role's barriers (one per replica), once the
+    /// builder took them for a [`barrier`](crate::codegen::KernelBuilder::barrier) in the role.
+    pub barrier: Option<u32>,
+}
+
 impl<'ctx> LowerCtx<'ctx> {
+    /// A barrier of the current domain: the role's (replica's) `bar.sync id, n` inside a warp
+    /// role, the CTA's otherwise.
+    pub(crate) fn domain_barrier(&mut self) -> Result<()> {
+        match self.role {
+            Some(r) => {
+                let first = r.barrier.ok_or_else(|| {
+                    crate::codegen::error::CodegenError::arg(
+                        "barrier",
+                        "the role's barrier ids were not taken",
+                    )
+                })?;
+                self.bar_from("sync", first, r.replica, r.threads)
+            }
+            None => {
+                use crate::codegen::target::LlvmTarget;
+                self.target.lowering().barrier(&self.em)
+            }
+        }
+    }
+
     /// `bar.{kind} id, threads;` (see [`ptx::named_barrier`]).
     pub(crate) fn bar(&mut self, kind: &str, id: IntValue<'ctx>, threads: u32) -> Result<()> {
         ptx::named_barrier(&self.em, kind, id, threads)

@@ -20,10 +20,11 @@
 //! [`barrier`](KernelBuilder::barrier), like any other thread's copy.
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::analysis::shared_offsets::offset_layout;
+use crate::codegen::analysis::shared_offsets::plain_vector;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::lower::async_copy::copy_width;
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
@@ -42,7 +43,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         ptrs: Value,
         mask: Option<Value>,
     ) -> Result<()> {
-        self.record(
+        self.record_checked(
             OpKind::AsyncCopy {
                 has_mask: mask.is_some(),
             },
@@ -54,23 +55,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .flatten()
             .collect(),
-            |kb| kb.async_copy_global_to_shared_impl(desc, ptrs, mask),
+            |kb| kb.async_copy_checked(desc, ptrs, mask),
         )
     }
 
-    fn async_copy_global_to_shared_impl(
-        &mut self,
-        desc: Value,
-        ptrs: Value,
-        mask: Option<Value>,
-    ) -> Result<()> {
-        let at = self.rec.caller();
-        self.reported("async_copy_global_to_shared", at, Some(ptrs), |kb| {
-            kb.async_copy_inner(desc, ptrs, mask)
-        })
-    }
-
-    fn async_copy_inner(&mut self, desc: Value, ptrs: Value, mask: Option<Value>) -> Result<()> {
+    /// Checks a copy (lowered from the record by `lower/async_copy.rs`).
+    fn async_copy_checked(&mut self, desc: Value, ptrs: Value, mask: Option<Value>) -> Result<()> {
         const OP: &str = "async_copy_global_to_shared";
         self.lx.target.require(Feature::CpAsync, OP)?;
         let d = self.shared_desc(OP, desc)?;
@@ -106,7 +96,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let m = self.mask_operand(OP, mask)?;
         let mut ops: Vec<&ValueData> = vec![&p];
         ops.extend(m.iter().map(|x| &**x));
-        let u = self.unify(OP, &ops)?;
+        let u = self.unify_plan(OP, &ops)?;
         if u.shape != d.shape {
             return Err(CodegenError::ShapeMismatch {
                 op: OP,
@@ -116,52 +106,18 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         let layout = u.layout.clone().expect("a tile");
         let buf = d.shared.clone().expect("a descriptor has a buffer");
-        let offsets = offset_layout(
-            OP,
-            &layout,
-            &buf.layout,
-            self.lx.threads_per_warp(),
-            self.lx.num_warps,
-        )?;
-        let acc = self.desc_access_at(offsets, &d)?;
+        let offsets = self.lx.buffer_offsets(OP, &layout, &buf.layout)?;
         let plan = self
             .lx
             .plan(&layout, &u.infos[0], m.as_ref().map(|_| &u.infos[1]), elem);
-        // A copy's shared address must be aligned to its size: padding of fewer elements than
-        // the vector would shift the vectors after it.
-        let pad_align = buf
-            .padding
-            .iter()
-            .map(|&(_, pad)| 1usize << pad.trailing_zeros())
-            .min()
-            .unwrap_or(usize::MAX);
-        let vec = plan.vec.min(acc.vec).min(pad_align);
-        let bytes = vec as u64 * elem.mem_bytes();
-        if bytes < 4 {
-            // Too narrow for cp.async: a synchronous copy through registers (module docs).
-            let v = self.load(ptrs, mask, None)?;
-            return self.store_shared(desc, v);
+        let shared_vec = plain_vector(&offsets, &buf.padding, elem) as usize;
+        let vec = copy_width(plan.vec, shared_vec, &buf.padding);
+        if vec as u64 * elem.mem_bytes() < 4 {
+            // Too narrow for cp.async: lowered as a load and a shared store (module docs),
+            // whose tile the load's checks make.
+            self.load_checked(ptrs, mask, None)?;
         }
-        let mask_regs = m.as_ref().map(|_| u.regs[1].clone());
-        let (reg_free, _, _) = layout.free_masks();
-        let copies = (0..layout.num_regs())
-            .step_by(vec)
-            .filter(|&g| g as u64 & reg_free == 0)
-            .count() as u64;
-        self.lx
-            .report
-            .global(vec as u64, elem.mem_bytes(), copies, mask_regs.is_some());
-        // Of the threads holding the same elements, only the first copies them, as Triton
-        // does: the others would only repeat its copies (twice the instructions for a layout
-        // broadcast over two warps).
-        self.lx.cp_async_copies(
-            &u.regs[0],
-            &acc.addrs,
-            mask_regs.as_deref(),
-            vec,
-            &layout,
-            bytes,
-        )
+        Ok(())
     }
 
     /// Closes the group of asynchronous copies this thread started since the last commit

@@ -17,7 +17,6 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::Value;
-use crate::codegen::target::nvptx::cluster as ptx;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::DType;
 use crate::codegen::Operand;
@@ -159,10 +158,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         rank: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let rank = rank.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::MbarrierArriveRemote { per_warp: false },
             vec![bar.into(), rank.into()],
-            |kb| kb.mbarrier_arrive_cluster_impl("mbarrier_arrive_cluster", bar, rank, false),
+            |kb| kb.mbarrier_arrive_cluster_checked("mbarrier_arrive_cluster", bar, rank),
         )
     }
 
@@ -177,35 +176,25 @@ impl<'ctx> KernelBuilder<'ctx> {
         rank: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let rank = rank.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::MbarrierArriveRemote { per_warp: true },
             vec![bar.into(), rank.into()],
-            |kb| {
-                kb.mbarrier_arrive_cluster_impl("mbarrier_arrive_cluster_per_warp", bar, rank, true)
-            },
+            |kb| kb.mbarrier_arrive_cluster_checked("mbarrier_arrive_cluster_per_warp", bar, rank),
         )
     }
 
-    fn mbarrier_arrive_cluster_impl(
+    /// Checks a remote arrive (lowered from the record by `lower/tma_ops.rs`).
+    fn mbarrier_arrive_cluster_checked(
         &mut self,
         op: &'static str,
         bar: Value,
         rank: Operand,
-        per_warp: bool,
     ) -> Result<()> {
         self.require_cluster(op)?;
         self.check_rank(op, rank, self.cluster_size(), "rank")?;
-        let addr = self.mbarrier_addr(op, bar)?;
-        let r = self.i32_operand(op, rank, "rank")?;
-        let lane0 = if per_warp {
-            let lane = self.lx.lane_id()?;
-            let zero = self.lx.em.ctx.i32_type().const_zero();
-            let b = &self.lx.em.b;
-            Some(b.build_int_compare(inkwell::IntPredicate::EQ, lane, zero, "")?)
-        } else {
-            None
-        };
-        ptx::arrive_remote(&self.lx.em, addr, r, lane0)
+        self.mbarrier_checked(op, bar)?;
+        self.i32_checked(op, rank, "rank")?;
+        Ok(())
     }
 
     /// A constant `value` of `what` must be below `limit`.
@@ -240,7 +229,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         pred: Option<Value>,
     ) -> Result<()> {
         let mask = mask.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::TmaLoadMulticast {
                 has_pred: pred.is_some(),
             },
@@ -255,11 +244,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             .flatten()
             .chain(coords.iter().map(|c| Arg::from(*c)))
             .collect(),
-            |kb| kb.tma_load_multicast_impl(tmap, coords, dst, bar, mask, pred),
+            |kb| kb.tma_load_multicast_checked(tmap, coords, dst, bar, mask, pred),
         )
     }
 
-    fn tma_load_multicast_impl(
+    /// Checks a multicast load (lowered from the record by `lower/tma_ops.rs`).
+    fn tma_load_multicast_checked(
         &mut self,
         tmap: Value,
         coords: &[Value],
@@ -282,9 +272,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        let m = self.i32_operand(OP, mask, "mask")?;
-        let i16t = self.lx.em.ctx.i16_type();
-        let m16 = self.lx.em.b.build_int_truncate(m, i16t, "")?;
-        self.tma_load_with(OP, [tmap, dst, bar], coords, pred, Some(m16))
+        self.i32_checked(OP, mask, "mask")?;
+        self.tma_load_checked(OP, [tmap, dst, bar], coords, pred)
     }
 }

@@ -96,6 +96,24 @@ impl<'ctx> KernelBuilder<'ctx> {
         mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
         let (lo, hi) = (lo.into_operand(), hi.into_operand());
+        if self.rec.defers_control() {
+            return self.record_checked_with_regions(
+                OpKind::For { step },
+                [Arg::from(lo), Arg::from(hi)]
+                    .into_iter()
+                    .chain(init.iter().map(|v| Arg::from(*v)))
+                    .collect(),
+                1,
+                |kb, bodies| {
+                    let mut once = BodyOnce::new(bodies.get(0));
+                    kb.for_range_check(lo, hi, step, init, bodies.get(0), |kb, iv, carried| {
+                        let params: Vec<Value> =
+                            std::iter::once(iv).chain(carried.iter().copied()).collect();
+                        once.lower(kb, &params, |kb| body(kb, iv, carried))
+                    })
+                },
+            );
+        }
         self.record_with_regions(
             OpKind::For { step },
             [Arg::from(lo), Arg::from(hi)]
@@ -330,29 +348,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    /// Runs `emit` where values made in scope `defined_in` are first loop-invariant: at the end
-    /// of the preheader of the outermost open loop made after them, or here when there is none.
-    /// Work that depends on nothing the loop changes (a wgmma descriptor of a buffer made
-    /// before it) is then done once, whatever the middle end (tensor-core kernels with loops
-    /// skip it) or ptxas would make of it.
-    pub(crate) fn hoisted<T>(
-        &mut self,
-        defined_in: u32,
-        emit: impl FnOnce(&mut Self) -> Result<T>,
-    ) -> Result<T> {
-        let Some(&(_, pre)) = self.lx.loops.iter().find(|(scope, _)| *scope > defined_in) else {
-            return emit(self);
-        };
-        let here = self.lx.em.b.get_insert_block().expect("positioned");
-        let term = pre
-            .get_terminator()
-            .expect("a preheader ends in its branch");
-        self.lx.em.b.position_before(&term);
-        let out = emit(self);
-        self.lx.em.b.position_at_end(here);
-        out
-    }
-
     /// `if cond { then_() } else { else_() }` on an i1 scalar; both branches yield values of the
     /// same types, shapes and layouts, which are returned.
     #[track_caller]
@@ -362,6 +357,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
         else_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
+        if self.rec.defers_control() {
+            return self.record_checked_with_regions(OpKind::If, vec![cond.into()], 2, |kb, bodies| {
+                kb.if_check(
+                    cond,
+                    |kb| kb.in_region(bodies.get(0), &[], then_),
+                    Some(|kb: &mut Self| kb.in_region(bodies.get(1), &[], else_)),
+                )
+            });
+        }
         self.record_with_regions(OpKind::If, vec![cond.into()], 2, |kb, bodies| {
             kb.if_else_impl(
                 cond,
@@ -438,6 +442,21 @@ impl<'ctx> KernelBuilder<'ctx> {
         cond: Value,
         then_: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
+        if self.rec.defers_control() {
+            return self.record_checked_with_regions(
+                OpKind::IfThen,
+                vec![cond.into()],
+                1,
+                |kb, bodies| {
+                    let then_ = |kb: &mut Self| {
+                        kb.in_region(bodies.get(0), &[], then_)?;
+                        Ok(vec![])
+                    };
+                    kb.if_check(cond, then_, None::<fn(&mut Self) -> Result<Vec<Value>>>)
+                        .map(|_| ())
+                },
+            );
+        }
         self.record_with_regions(OpKind::IfThen, vec![cond.into()], 1, |kb, bodies| {
             kb.if_then_impl(cond, |kb| kb.in_region(bodies.get(0), &[], then_))
         })
@@ -457,6 +476,215 @@ impl<'ctx> KernelBuilder<'ctx> {
             |_| Ok(vec![]),
         )
         .map(|_| ())
+    }
+
+    /// The checks and results of a loop lowered from its record (`lower/program_control.rs`):
+    /// the body is recorded with what is assumed of the carried values; where its yields break
+    /// that, the axis-info pass over the record finds the facts that hold in every iteration
+    /// and the body is recorded once more with them (no LLVM is emitted either time).
+    fn for_range_check(
+        &mut self,
+        lo: crate::codegen::Operand,
+        hi: crate::codegen::Operand,
+        step: u32,
+        init: &[Value],
+        region: Option<RegionId>,
+        mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        let (ity, lo_info) = self.loop_bounds_checked(lo, hi)?;
+        if step == 0 || (ity == DType::I32 && step > i32::MAX as u32) {
+            return Err(CodegenError::arg(
+                "for_range",
+                format!("step {step} must be positive"),
+            ));
+        }
+        let inits: Vec<Rc<ValueData>> = init
+            .iter()
+            .map(|v| self.get("for_range", *v))
+            .collect::<Result<_>>()?;
+        let mut assumed: Vec<AxisInfo> = inits
+            .iter()
+            .map(|d| first_assumption(&Known::of_value(d)))
+            .collect();
+        let shapes: Vec<&[u64]> = inits.iter().map(|d| &d.shape[..]).collect();
+        let iv_info = induction_info(&lo_info, step);
+        let mut attempt = 0;
+        while attempt < 4 {
+            let smem_before = self.smem.clone();
+            let iv = self.lx.values.new_value(
+                Type::Scalar(ity),
+                vec![],
+                None,
+                vec![],
+                iv_info.clone(),
+            );
+            let (scope, outer) = self.lx.values.open_scope();
+            let smem_open = self.smem.snapshot();
+            self.smem.loop_opened(scope);
+            self.lx.values.update(iv, |d| d.scope = scope);
+            let carried: Vec<Value> = inits
+                .iter()
+                .zip(&assumed)
+                .map(|(d, info)| {
+                    self.lx.values.new_value(
+                        d.ty,
+                        d.shape.clone(),
+                        d.layout.clone(),
+                        vec![],
+                        info.clone(),
+                    )
+                })
+                .collect();
+            let result = body(self, iv, &carried);
+            let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
+                Ok(y) => y,
+                Err(e) => {
+                    self.lx.values.poisoned = true;
+                    self.lx.values.close_scope(scope, outer);
+                    return Err(e);
+                }
+            };
+            self.lx.values.close_scope(scope, outer);
+            let got: Vec<AxisInfo> = yielded.iter().map(|y| y.info.clone()).collect();
+            let tried = assumed.clone();
+            if !weaken(&mut assumed, &got, &shapes, attempt) {
+                self.smem.restore(smem_before);
+                attempt += 1;
+                let step_facts = LoopFacts {
+                    iv: &iv_info,
+                    tried: &tried,
+                    got: &got,
+                    shapes: &shapes,
+                };
+                if let Some((at, facts)) = self.loop_facts(region, step_facts, attempt, &assumed) {
+                    (attempt, assumed) = (at, facts);
+                }
+                continue;
+            }
+            self.smem.scope_closed(scope, &smem_open);
+            // After the loop: the carried values, with the facts that held in every iteration.
+            return Ok(inits
+                .iter()
+                .zip(&assumed)
+                .map(|(d, info)| {
+                    self.lx.values.new_value(
+                        d.ty,
+                        d.shape.clone(),
+                        d.layout.clone(),
+                        vec![],
+                        info.clone(),
+                    )
+                })
+                .collect());
+        }
+        Err(CodegenError::arg(
+            "for_range",
+            "the loop's carried facts found no fixpoint in four attempts",
+        ))
+    }
+
+    /// The induction variable's type and the facts of `lo`: two `i32` or `i64` scalar bounds
+    /// (a literal takes the other bound's type; two literals each the narrowest that holds it).
+    fn loop_bounds_checked(
+        &mut self,
+        lo: crate::codegen::Operand,
+        hi: crate::codegen::Operand,
+    ) -> Result<(DType, AxisInfo)> {
+        use crate::codegen::Operand as O;
+        let (l, h) = match (lo, hi) {
+            (a @ O::Value(_), b) | (a, b @ O::Value(_)) => {
+                let [l, h] = self.pair_checked("for_range", a, b)?;
+                (
+                    (l.ty, l.is_scalar(), l.info.clone(), l.describe()),
+                    (h.ty, h.is_scalar(), h.describe()),
+                )
+            }
+            (O::Int(a), O::Int(b)) => {
+                let ty = |i: i64| match i32::try_from(i) {
+                    Ok(_) => DType::I32,
+                    Err(_) => DType::I64,
+                };
+                let info = crate::codegen::analysis::operand_feeds::const_info(
+                    crate::codegen::lower::values::Literal::Int(a),
+                );
+                (
+                    (Type::Scalar(ty(a)), true, info, format!("{a}")),
+                    (Type::Scalar(ty(b)), true, format!("{b}")),
+                )
+            }
+            (a, b) => {
+                return Err(CodegenError::InvalidType {
+                    op: "for_range",
+                    expected: "i32 or i64 scalar bounds of one type".into(),
+                    value: format!("{a:?} .. {b:?}"),
+                })
+            }
+        };
+        match (l.0, h.0) {
+            (Type::Scalar(a), Type::Scalar(b))
+                if a == b && matches!(a, DType::I32 | DType::I64) && l.1 && h.1 =>
+            {
+                Ok((a, l.2))
+            }
+            _ => Err(CodegenError::InvalidType {
+                op: "for_range",
+                expected: "i32 or i64 scalar bounds of one type".into(),
+                value: format!("{} .. {}", l.3, h.2),
+            }),
+        }
+    }
+
+    /// The checks and results of an `if` lowered from its record: both arms recorded, their
+    /// yields alike (an `if_then` has no else arm and yields nothing).
+    fn if_check(
+        &mut self,
+        cond: Value,
+        then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
+        else_: Option<impl FnOnce(&mut Self) -> Result<Vec<Value>>>,
+    ) -> Result<Vec<Value>> {
+        let c = self.get("if", cond)?;
+        if c.ty != Type::Scalar(DType::I1) || !c.is_scalar() {
+            return Err(CodegenError::InvalidType {
+                op: "if",
+                expected: "an i1 scalar condition".into(),
+                value: c.describe(),
+            });
+        }
+        let smem_before = self.smem.snapshot();
+        let arm = |kb: &mut Self,
+                   body: &mut dyn FnMut(&mut Self) -> Result<Vec<Value>>|
+         -> Result<Vec<Rc<ValueData<'ctx>>>> {
+            let (scope, outer) = kb.lx.values.open_scope();
+            let r = body(kb).and_then(|vs| {
+                vs.iter()
+                    .map(|v| kb.get("if", *v))
+                    .collect::<Result<Vec<_>>>()
+            });
+            kb.lx.values.close_scope(scope, outer);
+            kb.smem.scope_closed(scope, &smem_before);
+            r.inspect_err(|_| kb.lx.values.poisoned = true)
+        };
+        let mut then_ = Some(then_);
+        let tv = arm(self, &mut |kb| (then_.take().expect("once"))(kb))?;
+        let Some(else_) = else_ else {
+            return Ok(vec![]);
+        };
+        let mut else_ = Some(else_);
+        let ev = arm(self, &mut |kb| (else_.take().expect("once"))(kb))?;
+        if let Err(e) = self.check_yield_data("if", &tv, &ev) {
+            self.lx.values.poisoned = true;
+            return Err(e);
+        }
+        Ok(tv
+            .iter()
+            .zip(&ev)
+            .map(|(t, e)| {
+                let info = AxisInfo::join(&t.info, &e.info);
+                self.lx
+                    .values
+                    .new_value(t.ty, t.shape.clone(), t.layout.clone(), vec![], info)
+            })
+            .collect())
     }
 
     fn check_yield_data(

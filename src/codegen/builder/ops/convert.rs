@@ -22,18 +22,15 @@
 //! A shuffle plan this module cannot execute exactly (never seen, but checked on the host before
 //! any IR is emitted) falls back to the shared-memory round trip, which is always correct.
 
-use std::collections::HashMap;
-
-use inkwell::values::BasicValueEnum;
-
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::layout_arg::IntoLayout;
-use crate::codegen::builder::ops::ldmatrix::fill_copies;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::OpKind;
+use crate::codegen::ir::{OpKind, ValueId};
 use crate::codegen::lower::convert::ScratchSide;
+use crate::codegen::lower::convert_layout::{permute_map, ConvertPlan, ConvertRoute, SharedRoute};
+use crate::codegen::lower::shuffle_exec::ShuffleExec;
 use crate::codegen::lower::values::{Value, ValueKind};
 use crate::codegen::report::ConversionFigures;
 use crate::codegen::target::Feature;
@@ -53,19 +50,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// CTA to reach it.
     #[track_caller]
     pub fn convert_layout(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
-        self.record(OpKind::ConvertLayout, vec![tile.into()], |kb| {
-            kb.convert_layout_impl(tile, layout)
+        self.record_checked(OpKind::ConvertLayout, vec![tile.into()], |kb| {
+            kb.convert_layout_checked(tile, layout)
         })
     }
 
-    fn convert_layout_impl(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported(OP, at, Some(tile), |kb| {
-            kb.convert_layout_inner(tile, layout)
-        })
-    }
-
-    fn convert_layout_inner(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
+    /// Checks the conversion, chooses its route (placing a round trip's scratch) and makes its
+    /// result; `lower::convert_layout` executes the route.
+    fn convert_layout_checked(&mut self, tile: Value, layout: impl IntoLayout) -> Result<Value> {
         let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
         if let Ok(r) = layout.resolve(OP, None) {
             let own: Vec<u64> = r.linear.out_dims().map(|(_, s)| s).collect();
@@ -85,87 +77,104 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let dst = self.tile_layout(OP, &layout, Some(&t.shape))?;
-        let src = t.layout.clone().expect("a tile has a layout");
-        let elem = scalar_dtype(t.ty);
-        let regs = if *src == *dst {
-            self.lx.report.conversion(ConversionFigures {
-                kind: ConversionKind::Noop,
-                executed: ConversionKind::Noop,
-                shuffles: 0,
-                scratch_bytes: 0,
-                read_conflicts: 0,
-                write_conflicts: 0,
-                repetitions: 0,
-            });
-            t.regs.clone()
-        } else {
-            let bits = (elem.mem_bytes() * 8) as u32;
-            let plan = plan_conversion(&src.ll, &dst.ll, bits, self.lx.target)?;
-            let direct = match plan.kind {
-                ConversionKind::Noop | ConversionKind::RegisterPermute => {
-                    permute_regs(&src, &dst, &t.regs)
-                }
-                ConversionKind::WarpShuffle => match &plan.shuffle {
-                    Some(sp) => self.lx.shuffle_regs(sp, &src, &dst, &t.regs, elem)?,
-                    None => None,
-                },
-                ConversionKind::SharedMemory => None,
-                ConversionKind::CrossCta => {
-                    return Err(CodegenError::Unsupported {
-                        op: OP,
-                        target: self.lx.target.to_string(),
-                        reason: format!("data crosses CTAs ({} to {dst})", t.describe()),
-                    })
-                }
-            };
-            let (read_conflicts, write_conflicts) = plan.bank_conflicts();
-            let mut figures = ConversionFigures {
-                kind: plan.kind,
-                executed: plan.kind,
-                shuffles: plan.shuffles(),
-                scratch_bytes: plan.scratch_bytes(),
-                read_conflicts,
-                write_conflicts,
-                repetitions: plan.shared.as_ref().map_or(0, |s| s.repetitions()),
-            };
-            let regs = match direct {
-                Some(r) => r,
-                None => {
-                    let sp = match (&plan.shared, plan.kind) {
-                        (Some(sp), ConversionKind::SharedMemory) => sp.clone(),
-                        _ => plan_shared(&src.ll, &dst.ll, bits, self.lx.target)?,
-                    };
-                    figures.executed = ConversionKind::SharedMemory;
-                    figures.scratch_bytes = sp.scratch_bytes;
-                    figures.read_conflicts = sp.read_conflicts;
-                    figures.write_conflicts = sp.write_conflicts;
-                    figures.repetitions = sp.repetitions();
-                    self.shared_convert(&sp, &src, &dst, &t.regs, elem)?
-                }
-            };
-            if figures.executed != ConversionKind::SharedMemory {
-                figures.repetitions = 0;
-            }
-            self.lx.report.conversion(figures);
-            regs
-        };
-        let info = t.info.clone();
-        Ok(self
+        let src = t.layout.clone().ok_or_else(|| CodegenError::InvalidType {
+            op: OP,
+            expected: "a register tile with a layout".into(),
+            value: t.describe(),
+        })?;
+        let plan = self.convert_plan(&t.describe(), &src, &dst, scalar_dtype(t.ty))?;
+        let v = self
             .lx
             .values
-            .new_value(t.ty, t.shape.clone(), Some(dst), regs, info))
+            .new_value(t.ty, t.shape.clone(), Some(dst), vec![], t.info.clone());
+        self.lx.staged.converts.put(ValueId(v.index), plan);
+        Ok(v)
     }
 
-    /// The shared-memory round trip through the plan's scratch layout, each half with the
-    /// instruction the plan picked (see the [module docs](self)).
-    fn shared_convert(
+    /// The route of converting `what` from `src` to `dst` and the figures the report shows: the
+    /// plan of [`plan_conversion`] where this lowering runs it exactly, else the round trip
+    /// through shared memory (whose scratch is placed here).
+    fn convert_plan(
+        &mut self,
+        what: &str,
+        src: &TileLayout,
+        dst: &TileLayout,
+        elem: DType,
+    ) -> Result<ConvertPlan<'ctx>> {
+        if *src == *dst {
+            return Ok(ConvertPlan {
+                route: ConvertRoute::Permute((0..src.num_regs()).collect()),
+                figures: ConversionFigures {
+                    kind: ConversionKind::Noop,
+                    executed: ConversionKind::Noop,
+                    shuffles: 0,
+                    scratch_bytes: 0,
+                    read_conflicts: 0,
+                    write_conflicts: 0,
+                    repetitions: 0,
+                },
+            });
+        }
+        let bits = (elem.mem_bytes() * 8) as u32;
+        let plan = plan_conversion(&src.ll, &dst.ll, bits, self.lx.target)?;
+        let tpw = self.lx.threads_per_warp();
+        let direct = match plan.kind {
+            ConversionKind::Noop | ConversionKind::RegisterPermute => {
+                permute_map(src, dst).map(ConvertRoute::Permute)
+            }
+            ConversionKind::WarpShuffle => plan.shuffle.as_ref().and_then(|sp| {
+                ShuffleExec::new(sp, src, dst, tpw)
+                    .map(|ex| ConvertRoute::Shuffle(Box::new((sp.clone(), ex))))
+            }),
+            ConversionKind::SharedMemory => None,
+            ConversionKind::CrossCta => {
+                return Err(CodegenError::Unsupported {
+                    op: OP,
+                    target: self.lx.target.to_string(),
+                    reason: format!("data crosses CTAs ({what} to {dst})"),
+                })
+            }
+        };
+        let (read_conflicts, write_conflicts) = plan.bank_conflicts();
+        let mut figures = ConversionFigures {
+            kind: plan.kind,
+            executed: plan.kind,
+            shuffles: plan.shuffles(),
+            scratch_bytes: plan.scratch_bytes(),
+            read_conflicts,
+            write_conflicts,
+            repetitions: plan.shared.as_ref().map_or(0, |s| s.repetitions()),
+        };
+        let route = match direct {
+            Some(r) => r,
+            None => {
+                let sp = match (&plan.shared, plan.kind) {
+                    (Some(sp), ConversionKind::SharedMemory) => sp.clone(),
+                    _ => plan_shared(&src.ll, &dst.ll, bits, self.lx.target)?,
+                };
+                figures.executed = ConversionKind::SharedMemory;
+                figures.scratch_bytes = sp.scratch_bytes;
+                figures.read_conflicts = sp.read_conflicts;
+                figures.write_conflicts = sp.write_conflicts;
+                figures.repetitions = sp.repetitions();
+                ConvertRoute::Shared(Box::new(self.shared_route(&sp, src, dst, bits)?))
+            }
+        };
+        if figures.executed != ConversionKind::SharedMemory {
+            figures.repetitions = 0;
+        }
+        Ok(ConvertPlan { route, figures })
+    }
+
+    /// The round trip through the plan's scratch layout: each side's offsets, the matrix
+    /// instructions the target runs (see the [module docs](self)), and the scratch.
+    fn shared_route(
         &mut self,
         sp: &SharedPlan,
         src: &TileLayout,
         dst: &TileLayout,
-        regs: &[BasicValueEnum<'ctx>],
-        elem: DType,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        bits: u32,
+    ) -> Result<SharedRoute<'ctx>> {
         let flat = sp
             .layout
             .flatten_ins()?
@@ -175,12 +184,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         let (tpw, nw) = (self.lx.threads_per_warp(), self.lx.num_warps);
         let store = ScratchSide::new(src, &flat, addr_bits, reps, tpw, nw)?;
         let load = ScratchSide::new(dst, &flat, addr_bits, reps, tpw, nw)?;
-        let a = self.scratch_alloc(OP, sp.scratch_bytes, 16)?;
-        self.lx.report.scratch(sp.scratch_bytes);
-        let bits = (elem.mem_bytes() * 8) as u32;
+        let scratch = self.place_scratch(OP, sp.scratch_bytes, 16, true)?;
+        let target = self.lx.target;
         let store_plan = match sp.store_instruction {
             Instruction::StMatrix | Instruction::StMatrixTrans
-                if self.lx.target.supports(Feature::StMatrix) =>
+                if target.supports(Feature::StMatrix) =>
             {
                 store.matrix_plan(bits, sp.store_instruction == Instruction::StMatrixTrans)
             }
@@ -188,70 +196,20 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let load_plan = match sp.load_instruction {
             Instruction::LdMatrix | Instruction::LdMatrixTrans
-                if self.lx.target.supports(Feature::LdMatrix) =>
+                if target.supports(Feature::LdMatrix) =>
             {
                 load.matrix_plan(bits, sp.load_instruction == Instruction::LdMatrixTrans)
             }
             _ => None,
         };
-        let acc_s = match &store_plan {
-            Some((p, _)) => {
-                let l = self.lx.matrix_addresses(OP, p)?;
-                self.shared_access_at(l, &[], a.offset, elem)?
-            }
-            None => self.shared_access_at(store.vector_first()?, &[], a.offset, elem)?,
-        };
-        let acc_d = match &load_plan {
-            Some((p, _)) => {
-                let l = self.lx.matrix_addresses(OP, p)?;
-                self.shared_access_at(l, &[], a.offset, elem)?
-            }
-            None => self.shared_access_at(load.vector_first()?, &[], a.offset, elem)?,
-        };
-        let (reg_free, _, _) = src.free_masks();
-        // Inside a loop body the previous iteration may still read the scratch; reused scratch
-        // may still be read by its previous op.
-        let fence_first = a.fence || self.lx.values.scope() != 0;
-        let mut out: Vec<Option<BasicValueEnum>> = vec![None; dst.num_regs()];
-        for rep in 0..reps {
-            if rep > 0 || fence_first {
-                self.barrier()?;
-            }
-            self.lx.scratch_store(
-                &store,
-                store_plan.as_ref(),
-                &acc_s,
-                rep,
-                elem,
-                regs,
-                reg_free,
-            )?;
-            self.barrier()?;
-            self.lx
-                .scratch_load(&load, load_plan.as_ref(), &acc_d, rep, elem, &mut out)?;
-        }
-        self.scratch_free(OP, a)?;
-        fill_copies(OP, &load.full, out)
+        Ok(SharedRoute {
+            store,
+            load,
+            store_plan,
+            load_plan,
+            scratch,
+        })
     }
-}
-
-/// Re-indexes registers when both layouts give every thread the same thread part: destination
-/// register `r` takes the source register at the same coordinate. `None` if one is missing.
-fn permute_regs<'ctx>(
-    src: &TileLayout,
-    dst: &TileLayout,
-    regs: &[BasicValueEnum<'ctx>],
-) -> Option<Vec<BasicValueEnum<'ctx>>> {
-    if src.lane != dst.lane || src.warp != dst.warp {
-        return None;
-    }
-    let mut at: HashMap<Vec<u64>, usize> = HashMap::new();
-    for r in (0..src.num_regs()).rev() {
-        at.insert(src.reg_coord(r), r);
-    }
-    (0..dst.num_regs())
-        .map(|r| at.get(&dst.reg_coord(r)).map(|&i| regs[i]))
-        .collect()
 }
 
 #[cfg(test)]

@@ -8,12 +8,9 @@
 //! here ([`Feature::Printf`]). [`static_print`](KernelBuilder::static_print) and
 //! [`static_assert`](KernelBuilder::static_assert) act while the kernel is built and emit nothing.
 
-use inkwell::values::BasicValueEnum;
-
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 pub use crate::codegen::ir::attrs::PrintFormat;
-use crate::codegen::ir::print_line::Line;
 use crate::codegen::ir::{Arg, Loc, OpKind};
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::LlvmTarget;
@@ -64,26 +61,21 @@ impl<'ctx> KernelBuilder<'ctx> {
         values: &[Value],
         format: PrintFormat,
     ) -> Result<()> {
-        self.record(
+        self.record_checked(
             OpKind::DevicePrint {
                 prefix: prefix.to_string(),
                 format,
             },
             values.iter().map(|v| Arg::from(*v)).collect(),
-            |kb| kb.device_print_impl(prefix, values, format),
+            |kb| kb.device_print_checked(prefix, values),
         )
     }
 
-    fn device_print_impl(
-        &mut self,
-        prefix: &str,
-        values: &[Value],
-        format: PrintFormat,
-    ) -> Result<()> {
+    /// The checks of a `device_print`; `lower/debug.rs` emits it.
+    fn device_print_checked(&mut self, prefix: &str, values: &[Value]) -> Result<()> {
         const OP: &str = "device_print";
         check_text(OP, "prefix", prefix)?;
         self.target().require(Feature::Printf, OP)?;
-        let mut data = Vec::with_capacity(values.len());
         for &v in values {
             let d = self.get(OP, v)?;
             if d.ty.dtype().is_none() {
@@ -92,27 +84,6 @@ impl<'ctx> KernelBuilder<'ctx> {
                     expected: "numbers (pointers are not printed; print their offsets)".into(),
                     value: d.describe(),
                 });
-            }
-            data.push((v, d));
-        }
-        let pids = self.lx.print_pids()?;
-        if data.is_empty() {
-            let line = Line::new(prefix, 0, 0, &[], None, format);
-            return self.lx.print_once(&line.c_format(), &pids);
-        }
-        let operands = data.len();
-        for (k, (_, d)) in data.iter().enumerate() {
-            let dtype = d.ty.dtype().expect("checked above");
-            let line = Line::new(prefix, k, operands, &d.shape, Some(dtype), format);
-            let conv = line.conv.expect("a value");
-            let regs = self.lx.printf_values(d, dtype, conv)?;
-            let fmt = line.c_format();
-            if d.is_scalar() {
-                let args: Vec<BasicValueEnum<'ctx>> =
-                    pids.iter().copied().chain([regs[0]]).collect();
-                self.lx.print_once(&fmt, &args)?;
-            } else {
-                self.lx.print_tile(&fmt, &pids, d, &regs)?;
             }
         }
         Ok(())
@@ -130,16 +101,17 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// A condition that is not `i1` is [`CodegenError::InvalidType`].
     #[track_caller]
     pub fn device_assert(&mut self, cond: Value, message: &str) -> Result<()> {
-        self.record(
+        self.record_checked(
             OpKind::DeviceAssert {
                 message: message.to_string(),
             },
             vec![cond.into()],
-            |kb| kb.device_assert_impl(cond, message),
+            |kb| kb.device_assert_checked(cond, message),
         )
     }
 
-    fn device_assert_impl(&mut self, cond: Value, message: &str) -> Result<()> {
+    /// The checks of a `device_assert`; `lower/debug.rs` emits it.
+    fn device_assert_checked(&mut self, cond: Value, message: &str) -> Result<()> {
         const OP: &str = "device_assert";
         check_text(OP, "message", message)?;
         let d = self.get(OP, cond)?;
@@ -150,8 +122,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: d.describe(),
             });
         }
-        let loc = self.rec.caller();
-        self.lx.assert_all(&d, message, loc)
+        Ok(())
     }
 
     /// Prints `prefix` and the types of `values` (shapes, element types, layouts written out,

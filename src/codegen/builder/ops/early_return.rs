@@ -15,8 +15,8 @@ impl KernelBuilder<'_> {
     /// where it is false.
     #[track_caller]
     pub fn return_if(&mut self, cond: Value) -> Result<()> {
-        self.record(OpKind::Return, vec![cond.into()], |kb| {
-            kb.return_impl(Some(cond))
+        self.record_checked(OpKind::Return, vec![cond.into()], |kb| {
+            kb.return_check(Some(cond))
         })
     }
 
@@ -24,38 +24,20 @@ impl KernelBuilder<'_> {
     /// never runs).
     #[track_caller]
     pub fn ret(&mut self) -> Result<()> {
-        self.record(OpKind::Return, vec![], |kb| kb.return_impl(None))
+        self.record_checked(OpKind::Return, vec![], |kb| kb.return_check(None))
     }
 
-    fn return_impl(&mut self, cond: Option<Value>) -> Result<()> {
-        let pred = match cond {
-            Some(c) => {
-                let d = self.get("return_if", c)?;
-                if d.ty != Type::Scalar(DType::I1) || d.layout.is_some() {
-                    return Err(CodegenError::InvalidType {
-                        op: "return_if",
-                        expected: "a scalar i1 condition (every thread of the CTA must agree)"
-                            .into(),
-                        value: d.describe(),
-                    });
-                }
-                Some(d.regs[0].into_int_value())
+    fn return_check(&mut self, cond: Option<Value>) -> Result<()> {
+        if let Some(c) = cond {
+            let d = self.get("return_if", c)?;
+            if d.ty != Type::Scalar(DType::I1) || d.layout.is_some() {
+                return Err(CodegenError::InvalidType {
+                    op: "return_if",
+                    expected: "a scalar i1 condition (every thread of the CTA must agree)".into(),
+                    value: d.describe(),
+                });
             }
-            None => None,
-        };
-        self.lx.ensure_body()?;
-        let em = &self.lx.em;
-        let f = em.func();
-        let leave = em.ctx.append_basic_block(f, "return");
-        // Without a condition, what follows is reached by no branch: LLVM drops it.
-        let stay = em.ctx.append_basic_block(f, "after.return");
-        match pred {
-            Some(p) => em.b.build_conditional_branch(p, leave, stay)?,
-            None => em.b.build_unconditional_branch(leave)?,
-        };
-        em.b.position_at_end(leave);
-        em.b.build_return(None)?;
-        em.b.position_at_end(stay);
+        }
         Ok(())
     }
 }

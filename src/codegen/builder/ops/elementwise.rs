@@ -9,15 +9,11 @@
 
 pub use crate::codegen::ir::attrs::{BinaryOp, CmpOp, UnaryOp};
 use std::rc::Rc;
-use std::sync::Arc;
-
-use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::operand_feeds::{
     cast_info, const_info, fed_type, literal_in, pair_feeds, Feed, Given,
 };
-use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
@@ -28,14 +24,6 @@ use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
 pub use crate::codegen::builder::operand::{IntoOperand, Operand};
-
-/// Operands brought to one shape and layout.
-pub(crate) struct Unified<'ctx> {
-    pub shape: Vec<u64>,
-    pub layout: Option<Arc<TileLayout>>,
-    pub regs: Vec<Vec<BasicValueEnum<'ctx>>>,
-    pub infos: Vec<AxisInfo>,
-}
 
 impl<'ctx> KernelBuilder<'ctx> {
     /// Looks up an operand; a literal becomes a constant of type `like` (or an i32/f32 if `like`
@@ -300,26 +288,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
-    /// Brings values to a common shape and layout (Triton's broadcasting rules).
-    pub(crate) fn unify(
-        &mut self,
-        op: &'static str,
-        ds: &[&ValueData<'ctx>],
-    ) -> Result<Unified<'ctx>> {
-        let p = self.unify_plan(op, ds)?;
-        let regs = ds
-            .iter()
-            .zip(&p.plans)
-            .map(|(d, plan)| plan.iter().map(|&i| d.regs[i]).collect())
-            .collect();
-        Ok(Unified {
-            shape: p.shape,
-            layout: p.layout,
-            regs,
-            infos: p.infos,
-        })
-    }
-
     /// The common shape and layout of `ds` ([`unify_plan`]), in this kernel's scope.
     pub(crate) fn unify_plan(
         &self,
@@ -386,7 +354,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .new_value(x.ty, u.shape, u.layout, vec![], info))
     }
 
-    fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
+    pub(crate) fn check_binary_dtype(&self, op: BinaryOp, dt: DType, x: &ValueData) -> Result<()> {
         let bitwise = matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor);
         let int_only = matches!(op, BinaryOp::Shl | BinaryOp::Shr) || bitwise;
         let bad = if dt.is_fp8() {

@@ -133,7 +133,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Checks a load and makes its result (lowered from the record by `lower/global_ops.rs`).
-    fn load_checked(
+    pub(crate) fn load_checked(
         &mut self,
         ptr: Value,
         mask: Option<Value>,

@@ -28,19 +28,19 @@
 //! emitted like any tile's offsets. When neither form fits, [`ldmatrix`](KernelBuilder::ldmatrix)
 //! reads the tile with `load_shared`.
 
-use std::collections::HashMap;
 
-use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::matrix_plan::plan_matrix;
 use crate::codegen::analysis::shared_offsets::offset_layout;
-use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::layout_arg::IntoLayout;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::error::{CodegenError, Result};
+#[cfg(test)]
+use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::error::Result;
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::ldmatrix::fill_copies;
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::Feature;
 
@@ -107,34 +107,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             .values
             .new_value(d.ty, d.shape.clone(), Some(l), regs, info))
     }
-}
-
-/// The registers of a tile at `offsets` from the loaded ones in `out`: a register not loaded
-/// takes the value of a loaded one at the same offset (a copy); every offset must be loaded.
-pub(crate) fn fill_copies<'ctx>(
-    op: &'static str,
-    offsets: &TileLayout,
-    out: Vec<Option<BasicValueEnum<'ctx>>>,
-) -> Result<Vec<BasicValueEnum<'ctx>>> {
-    let mut at: HashMap<u64, BasicValueEnum<'ctx>> = HashMap::new();
-    for (r, v) in out.iter().enumerate() {
-        if let Some(v) = v {
-            at.entry(offsets.reg_coord(r)[0]).or_insert(*v);
-        }
-    }
-    out.into_iter()
-        .enumerate()
-        .map(|(r, v)| {
-            let key = offsets.reg_coord(r)[0];
-            v.or_else(|| at.get(&key).copied())
-                .ok_or_else(|| CodegenError::BadLayout {
-                    op,
-                    reason: format!(
-                        "internal: register {r} (offset {key}) of {offsets} is never loaded"
-                    ),
-                })
-        })
-        .collect()
 }
 
 /// Simulates `plan` on the offsets `full` ((register, lane, warp) → offset; `ldmatrix` and

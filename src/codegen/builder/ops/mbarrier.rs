@@ -11,8 +11,6 @@
 //! [`mbarrier_expect`](KernelBuilder::mbarrier_expect), [`mbarrier_arrive`](KernelBuilder::mbarrier_arrive)
 //! and [`mbarrier_wait`](KernelBuilder::mbarrier_wait) drive it.
 
-use inkwell::values::IntValue;
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
@@ -31,12 +29,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [`mbarrier_at`](Self::mbarrier_at); an array of one is a barrier itself).
     #[track_caller]
     pub fn alloc_mbarriers(&mut self, count: u32, arrivals: u32) -> Result<Value> {
-        self.record(OpKind::AllocMbarriers { count, arrivals }, vec![], |kb| {
-            kb.alloc_mbarriers_impl(count, arrivals)
+        self.record_checked(OpKind::AllocMbarriers { count, arrivals }, vec![], |kb| {
+            kb.alloc_mbarriers_checked(count, arrivals)
         })
     }
 
-    fn alloc_mbarriers_impl(&mut self, count: u32, arrivals: u32) -> Result<Value> {
+    /// Checks the request and places the array (initialised when it is lowered, by
+    /// `lower/shared_ops.rs`).
+    fn alloc_mbarriers_checked(&mut self, count: u32, arrivals: u32) -> Result<Value> {
         const OP: &str = "alloc_mbarriers";
         self.lx.ensure_body()?;
         self.lx.target.require(Feature::Mbarrier, OP)?;
@@ -55,21 +55,24 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             ));
         }
-        let a = self.buffer_alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
-        let base = self.lx.mbarriers_init(a.offset, arrivals, count)?;
-        self.barrier()?;
+        let (_, place) =
+            self.buffer_alloc(OP, u64::from(count) * MBARRIER_BYTES, MBARRIER_BYTES)?;
+        // The barrier after the initialisation fences what was freed before it.
+        self.barrier_checked()?;
         let scope = self.lx.values.scope();
-        Ok(self.lx.values.push(ValueData {
+        let v = self.lx.values.push(ValueData {
             kind: ValueKind::Barrier,
             ty: Type::Scalar(DType::I64),
             shape: vec![u64::from(count)],
             layout: None,
-            regs: vec![base.into()],
+            regs: Vec::new(),
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
             shared: None,
-        }))
+        });
+        self.lx.placements.insert(v.index, place);
+        Ok(v)
     }
 
     /// Barrier `index` (an `i32` scalar or a Rust integer) of the array `bars`. Indices past the
@@ -97,14 +100,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         let d = self.get_kind(OP, bars, &[ValueKind::Barrier], "an mbarrier array")?;
         let idx = self.i32_checked(OP, index.into_operand(), "index")?;
         // A constant index (a literal, or a value LLVM folded to one) is checked against the size.
-        let constant = match idx.literal {
-            Some(crate::codegen::lower::values::Literal::Int(c)) => Some(c),
-            _ => idx
-                .regs
-                .first()
-                .and_then(|r| r.into_int_value().get_sign_extended_constant()),
-        };
-        if let Some(c) = constant {
+        if let Some(c) = idx.known_int() {
             if c < 0 || c as u64 >= d.shape[0] {
                 return Err(CodegenError::arg(
                     OP,
@@ -124,12 +120,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             literal: None,
             shared: None,
         }))
-    }
-
-    /// The shared address (32-bit) of a single barrier.
-    pub(crate) fn mbarrier_addr(&mut self, op: &'static str, bar: Value) -> Result<IntValue<'ctx>> {
-        let d = self.mbarrier_checked(op, bar)?;
-        self.lx.mbarrier_addr(&d)
     }
 
     /// Checks that `bar` is a single barrier (not an array) on a target with mbarriers.
@@ -176,18 +166,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.mbarrier_checked(OP, bar)?;
         self.issuer_checked(OP, pred)?;
         Ok(())
-    }
-
-    /// `tid == 0`, and `pred` when given (an `i1` scalar).
-    pub(crate) fn issuer_predicate(
-        &mut self,
-        op: &'static str,
-        pred: Option<Value>,
-    ) -> Result<IntValue<'ctx>> {
-        match self.issuer_checked(op, pred)? {
-            None => self.lx.issuer(None),
-            Some(d) => self.lx.issuer(Some(d.regs[0].into_int_value())),
-        }
     }
 
     /// Checks the optional issue predicate `pred` (an `i1` scalar).

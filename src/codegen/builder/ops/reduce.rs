@@ -21,18 +21,20 @@ pub use crate::codegen::ir::attrs::ReduceOp;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::body_once::BodyOnce;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::OpKind;
+use crate::codegen::ir::{OpKind, ValueId};
+use crate::codegen::builder::body_once::BodyOnce;
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::reduce_stages::{reduce_binary, reduce_regs, ReducePlan, ReduceShape};
+use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::types::{DType, Type};
-use crate::layout::encoding::{Encoding, Slice};
 
 const OP: &str = "reduce";
 
@@ -41,16 +43,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// result's layout. Mask first (`where_`) to leave elements out.
     #[track_caller]
     pub fn reduce(&mut self, tile: Value, axis: usize, op: ReduceOp) -> Result<Value> {
-        self.record(OpKind::Reduce { axis, op }, vec![tile.into()], |kb| {
-            kb.reduce_impl(tile, axis, op)
-        })
-    }
-
-    fn reduce_impl(&mut self, tile: Value, axis: usize, op: ReduceOp) -> Result<Value> {
-        self.reduce_with(tile, axis, |kb, a, b| match op {
-            ReduceOp::Sum => kb.add(a, b),
-            ReduceOp::Max => kb.max(a, b),
-            ReduceOp::Min => kb.min(a, b),
+        self.record_checked(OpKind::Reduce { axis, op }, vec![tile.into()], |kb| {
+            let (t, sh) = kb.reduce_checked(OP, tile, axis)?;
+            let elem = scalar_dtype(t.ty);
+            if sh.combines {
+                kb.check_binary_dtype(reduce_binary(op), elem, &t)?;
+            }
+            kb.reduce_result(&t, sh, elem)
         })
     }
 
@@ -63,7 +62,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         axis: usize,
     ) -> Result<(Rc<ValueData<'ctx>>, Arc<TileLayout>)> {
         let t = self.get_kind(op, tile, &[ValueKind::Tile], "a register tile")?;
-        let l = t.layout.clone().expect("a tile has a layout");
+        let l = t_layout(&t)?;
         if axis >= l.rank() {
             return Err(CodegenError::arg(
                 op,
@@ -85,15 +84,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// NaNs order by their bits (a positive NaN above every number).
     #[track_caller]
     pub fn argmax(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        self.record(OpKind::ArgMax(axis), vec![tile.into()], |kb| {
-            kb.argmax_impl(tile, axis)
-        })
-    }
-
-    fn argmax_impl(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported("argmax", at, Some(tile), |kb| {
-            kb.arg_reduce("argmax", tile, axis, true)
+        self.record_checked(OpKind::ArgMax(axis), vec![tile.into()], |kb| {
+            kb.arg_reduce("argmax", tile, axis)
         })
     }
 
@@ -101,30 +93,19 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// (the key's low word is the index itself; see [`argmax`](Self::argmax)).
     #[track_caller]
     pub fn argmin(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        self.record(OpKind::ArgMin(axis), vec![tile.into()], |kb| {
-            kb.argmin_impl(tile, axis)
+        self.record_checked(OpKind::ArgMin(axis), vec![tile.into()], |kb| {
+            kb.arg_reduce("argmin", tile, axis)
         })
     }
 
-    fn argmin_impl(&mut self, tile: Value, axis: usize) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported("argmin", at, Some(tile), |kb| {
-            kb.arg_reduce("argmin", tile, axis, false)
-        })
-    }
-
-    fn arg_reduce(
-        &mut self,
-        op: &'static str,
-        tile: Value,
-        axis: usize,
-        max: bool,
-    ) -> Result<Value> {
+    /// Checks an `argmax`/`argmin` and makes its result: the `i64` keys reduce like a tile of
+    /// them would.
+    fn arg_reduce(&mut self, op: &'static str, tile: Value, axis: usize) -> Result<Value> {
         let (t, l) = self.axis_operand(op, tile, axis)?;
-        let elem = match t.ty {
+        match t.ty {
             Type::Scalar(
-                d @ (DType::F16 | DType::BF16 | DType::F32 | DType::I8 | DType::I16 | DType::I32),
-            ) => d,
+                DType::F16 | DType::BF16 | DType::F32 | DType::I8 | DType::I16 | DType::I32,
+            ) => {}
             _ => {
                 return Err(CodegenError::InvalidType {
                     op,
@@ -132,35 +113,26 @@ impl<'ctx> KernelBuilder<'ctx> {
                     value: t.describe(),
                 })
             }
-        };
-        let index = self.lx.dim_coords(&l, axis)?;
-        let keys = self.lx.arg_reduce_keys(&t.regs, &index, elem, max)?;
-        let key_tile = self.lx.values.new_value(
-            Type::Scalar(DType::I64),
-            t.shape.clone(),
-            t.layout.clone(),
-            keys,
-            AxisInfo::unknown(&t.shape),
-        );
-        let best = self.reduce(
-            key_tile,
-            axis,
-            if max { ReduceOp::Max } else { ReduceOp::Min },
-        )?;
-        let d = self.get(op, best)?;
-        let out = self.lx.arg_reduce_indices(&d.regs, max)?;
+        }
+        let sh = self.reduce_shape(OP, &t, &l, axis)?;
+        let best = self.reduce_result(&t, sh, DType::I64)?;
+        let d = self.lx.values.peek(op, best)?.clone();
         let info = if d.shape.is_empty() {
             AxisInfo::scalar(1)
         } else {
             AxisInfo::unknown(&d.shape)
         };
-        Ok(self.lx.values.new_value(
+        // The keys' result stands for the indices: same shape and layout, `i32`.
+        let out = self.lx.values.new_value(
             Type::Scalar(DType::I32),
             d.shape.clone(),
             d.layout.clone(),
-            out,
+            vec![],
             info,
-        ))
+        );
+        let plan = self.lx.staged.reduces.take_value(op, ValueId(best.index))?;
+        self.lx.staged.reduces.put(ValueId(out.index), plan);
+        Ok(out)
     }
 
     /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's
@@ -181,153 +153,94 @@ impl<'ctx> KernelBuilder<'ctx> {
             1,
             |kb, bodies| {
                 let mut once = BodyOnce::new(bodies.get(0));
-                kb.reduce_with_impl(tile, axis, |kb, a, b| {
-                    once.lower_one(kb, &[a, b], |kb| combine(kb, a, b))
+                let at = kb.rec.caller();
+                kb.reported(OP, at, Some(tile), |kb| {
+                    let (t, sh) = kb.reduce_checked(OP, tile, axis)?;
+                    let elem = scalar_dtype(t.ty);
+                    let scratch = kb.reduce_scratch(&sh, elem)?;
+                    let l = t_layout(&t)?;
+                    let mut user = |kb: &mut Self, a: Value, b: Value| {
+                        once.lower_one(kb, &[a, b], |kb| combine(kb, a, b))
+                    };
+                    let regs = reduce_regs(kb, &l, &t.regs, elem, &sh, scratch, &mut |kb, a, b| {
+                        kb.combine_regs(&mut user, elem, a, b)
+                    })?;
+                    Ok(kb.reduce_value(t.ty, &sh, regs))
                 })
             },
         )
     }
 
-    fn reduce_with_impl(
+    /// Checks a reduction of `tile` along `axis` and finds its shape.
+    fn reduce_checked(
         &mut self,
+        op: &'static str,
         tile: Value,
         axis: usize,
-        combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
-    ) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported(OP, at, Some(tile), |kb| {
-            kb.reduce_with_inner(tile, axis, combine)
-        })
-    }
-
-    fn reduce_with_inner(
-        &mut self,
-        tile: Value,
-        axis: usize,
-        mut combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
-    ) -> Result<Value> {
-        let (t, l) = self.axis_operand(OP, tile, axis)?;
+    ) -> Result<(Rc<ValueData<'ctx>>, ReduceShape)> {
+        let (t, l) = self.axis_operand(op, tile, axis)?;
         if let Type::Ptr(..) = t.ty {
             return Err(CodegenError::InvalidType {
-                op: OP,
+                op,
                 expected: "a tile of numbers".into(),
                 value: t.describe(),
             });
         }
-        let along = |b: &Vec<u64>| b[axis] != 0;
-        for (name, bases) in [("register", &l.reg), ("lane", &l.lane), ("warp", &l.warp)] {
-            if let Some((i, b)) = bases
-                .iter()
-                .enumerate()
-                .find(|(_, b)| along(b) && b.iter().enumerate().any(|(d, &x)| d != axis && x != 0))
-            {
-                return Err(CodegenError::BadLayout {
-                    op: OP,
-                    reason: format!(
-                        "{name} bit {i} moves the axis and another dim at once ({b:?}) in {}: \
-                         convert_layout to a layout without such bases first",
-                        t.describe()
-                    ),
-                });
-            }
-        }
-        let elem = scalar_dtype(t.ty);
-        let (reg_free, lane_free, warp_free) = l.free_masks();
-        // The result's layout.
-        let drop = |b: &Vec<u64>| -> Vec<u64> {
-            b.iter()
-                .enumerate()
-                .filter(|(d, _)| *d != axis)
-                .map(|(_, &x)| x)
-                .collect()
+        let sh = self.reduce_shape(op, &t, &l, axis)?;
+        Ok((t, sh))
+    }
+
+    fn reduce_shape(
+        &self,
+        op: &'static str,
+        t: &ValueData<'ctx>,
+        l: &TileLayout,
+        axis: usize,
+    ) -> Result<ReduceShape> {
+        let (tpw, nw) = (self.lx.threads_per_warp(), self.lx.num_warps);
+        ReduceShape::new(op, &t.describe(), l, axis, tpw, nw)
+    }
+
+    /// The result of reducing `t` (as elements of `elem`) as `sh` says, its partials' scratch
+    /// placed, and its plan kept for lowering.
+    fn reduce_result(&mut self, t: &ValueData<'ctx>, sh: ReduceShape, elem: DType) -> Result<Value> {
+        let scratch = self.reduce_scratch(&sh, elem)?;
+        let v = self.reduce_value(t.ty, &sh, vec![]);
+        let plan = ReducePlan {
+            shape: sh,
+            scratch,
         };
-        let kept: Vec<usize> = (0..l.reg.len())
-            .filter(|&i| drop(&l.reg[i]).iter().any(|&x| x != 0))
-            .collect();
-        let out_shape: Vec<u64> = drop(&l.shape);
-        let out_layout = if out_shape.is_empty() {
-            None
-        } else {
-            let mut o = TileLayout::from_bases(
-                OP,
-                &out_shape,
-                kept.iter().map(|&i| drop(&l.reg[i])).collect(),
-                l.lane.iter().map(drop).collect(),
-                l.warp.iter().map(drop).collect(),
-            )?;
-            if let Some(enc) = &l.encoding {
-                let s: Encoding = Slice::new(axis as u32, (**enc).clone()).into();
-                if let Ok(sl) = s.to_linear_layout(&out_shape) {
-                    if TileLayout::new(OP, &sl, self.lx.threads_per_warp(), self.lx.num_warps)
-                        .is_ok_and(|x| x == o)
-                    {
-                        o.ll = sl;
-                        o.encoding = Some(Arc::new(s));
-                    }
-                }
-            }
-            Some(Arc::new(o))
-        };
-        // 1. In each thread.
-        let kmask: u64 = kept.iter().map(|&i| 1u64 << i).sum();
-        let n_out = 1usize << kept.len();
-        let mut vals: Vec<BasicValueEnum<'ctx>> = Vec::with_capacity(n_out);
-        for ro in 0..n_out as u64 {
-            let base: u64 = kept
-                .iter()
-                .enumerate()
-                .fold(0, |a, (b, &i)| a | (ro >> b & 1) << i);
-            let mut seen: Vec<Vec<u64>> = Vec::new();
-            let mut acc: Option<BasicValueEnum> = None;
-            for r in 0..l.num_regs() as u64 {
-                if r & kmask != base {
-                    continue;
-                }
-                let c = l.reg_coord(r as usize);
-                if seen.contains(&c) {
-                    continue;
-                }
-                seen.push(c);
-                let v = t.regs[r as usize];
-                acc = Some(match acc {
-                    None => v,
-                    Some(a) => self.combine_regs(&mut combine, elem, a, v)?,
-                });
-            }
-            vals.push(acc.expect("every group holds a register"));
+        self.lx.staged.reduces.put(ValueId(v.index), plan);
+        Ok(v)
+    }
+
+    /// The partials' scratch of a reduction of `elem` elements shaped `sh`, if it has any.
+    fn reduce_scratch(&mut self, sh: &ReduceShape, elem: DType) -> Result<Option<Scratch<'ctx>>> {
+        match sh.scratch(elem) {
+            Some((bytes, give_back)) => Ok(Some(self.place_scratch(OP, bytes, 16, give_back)?)),
+            None => Ok(None),
         }
-        let _ = reg_free;
-        // 2. Across lanes.
-        let lane = self.lx.lane_id()?;
-        for j in 0..l.lane.len() {
-            if !along(&l.lane[j]) || lane_free >> j & 1 == 1 {
-                continue;
-            }
-            for v in vals.iter_mut() {
-                let other = self.lx.shuffle_xor_value(*v, elem, 1 << j, lane)?;
-                *v = self.combine_regs(&mut combine, elem, *v, other)?;
-            }
-        }
-        // 3. Across warps.
-        let wp: Vec<usize> = (0..l.warp.len())
-            .filter(|&j| along(&l.warp[j]) && warp_free >> j & 1 == 0)
-            .collect();
-        if !wp.is_empty() {
-            vals =
-                self.reduce_across_warps(&mut combine, elem, &wp, out_layout.as_deref(), vals)?;
-        }
-        Ok(match out_layout {
+    }
+
+    /// The result of a reduction of a tile of `ty` shaped `sh`, holding `regs`.
+    fn reduce_value(
+        &mut self,
+        ty: Type,
+        sh: &ReduceShape,
+        regs: Vec<BasicValueEnum<'ctx>>,
+    ) -> Value {
+        match &sh.out {
             None => self
                 .lx
                 .values
-                .new_value(t.ty, vec![], None, vals, AxisInfo::scalar(1)),
+                .new_value(ty, vec![], None, regs, AxisInfo::scalar(1)),
             Some(o) => {
-                let info = AxisInfo::unknown(&out_shape);
+                let info = AxisInfo::unknown(&sh.out_shape);
                 self.lx
                     .values
-                    .new_value(t.ty, out_shape, Some(o), vals, info)
+                    .new_value(ty, sh.out_shape.clone(), Some(o.clone()), regs, info)
             }
-        })
+        }
     }
 
     /// `combine` on two registers, through scalar values.
@@ -358,140 +271,20 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         Ok(d.regs[0])
     }
+}
 
-    /// Stage 3: partials through shared memory, combined by every thread in warp order.
-    fn reduce_across_warps(
-        &mut self,
-        combine: &mut impl FnMut(&mut Self, Value, Value) -> Result<Value>,
-        elem: DType,
-        wp: &[usize],
-        out: Option<&TileLayout>,
-        vals: Vec<BasicValueEnum<'ctx>>,
-    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
-        let i32t = self.lx.em.ctx.i32_type();
-        let eb = elem.mem_bytes();
-        let size: u64 = out.map_or(1, |o| o.shape.iter().product());
-        let parts = 1u64 << wp.len();
-        let a = self.scratch_alloc(OP, parts * size * eb, 16)?;
-        self.lx.report.scratch(parts * size * eb);
-        // This thread's flat (row-major) index of each result register.
-        let flat: Vec<IntValue<'ctx>> = match out {
-            None => vec![i32t.const_zero()],
-            Some(o) => {
-                let mut acc: Vec<IntValue> = vec![i32t.const_zero(); o.num_regs()];
-                let mut stride = 1u64;
-                for d in (0..o.rank()).rev() {
-                    let c = self.lx.dim_coords(o, d)?;
-                    for (x, cd) in acc.iter_mut().zip(c) {
-                        let term =
-                            self.lx
-                                .em
-                                .b
-                                .build_int_mul(cd, i32t.const_int(stride, false), "")?;
-                        *x = self.lx.em.b.build_int_add(*x, term, "")?;
-                    }
-                    stride *= o.shape[d];
-                }
-                acc
-            }
-        };
-        // This warp's index among the partials.
-        let my = self.lx.warp_part_index(wp)?;
-        let mem = elem.llvm_mem(self.lx.em.ctx);
-        let addr =
-            |kb: &mut Self, part: IntValue<'ctx>, f: IntValue<'ctx>| -> Result<IntValue<'ctx>> {
-                let rep = kb.replica(a.offset);
-                kb.lx.scratch_elem_offset(part, size, f, eb, a.offset, rep)
-            };
-        // Inside a loop body the previous iteration may still read the partials; reused
-        // scratch may still be read by its previous op.
-        if a.fence || self.lx.values.scope() != 0 {
-            self.barrier()?;
-        }
-        // Lane → flat index of each result register (warp 0, whose partial is part 0).
-        let lane_flat = |kb: &Self, r: usize| -> Vec<u64> {
-            (0..kb.lx.threads_per_warp() as u64)
-                .map(|lane| {
-                    out.map_or(0, |o| {
-                        crate::codegen::report::lane_flat_index(o, r, lane, None)
-                    })
-                })
-                .collect()
-        };
-        for (r, (v, f)) in vals.iter().zip(&flat).enumerate() {
-            if self.lx.report.active() {
-                let lanes: Vec<u64> = lane_flat(self, r).iter().map(|i| i * eb).collect();
-                self.lx.report.shared(true, &lanes, eb);
-            }
-            let at = addr(self, my, *f)?;
-            let ptr = self.lx.smem_at(at)?;
-            let v = self.lx.in_mem_form(*v, elem)?;
-            self.lx.em.b.build_store(ptr, v)?;
-        }
-        self.barrier()?;
-        // A reduction to one value per CTA finds its partials side by side: read them in 16-byte
-        // vectors (what ptxas would merge the scalar reads into anyway).
-        let chunk = if size == 1 && elem != DType::I1 {
-            parts.min(16 / eb).max(1)
-        } else {
-            1
-        };
-        if chunk > 1 {
-            let mut acc: Option<BasicValueEnum> = None;
-            let vty = crate::codegen::lower::emitter::vec_of(mem, chunk as u32).into_vector_type();
-            for q0 in (0..parts).step_by(chunk as usize) {
-                if self.lx.report.active() {
-                    let bytes = vec![q0 * eb; self.lx.threads_per_warp() as usize];
-                    self.lx.report.shared(false, &bytes, chunk * eb);
-                }
-                let at = addr(self, i32t.const_int(q0, false), flat[0])?;
-                let ptr = self.lx.smem_at(at)?;
-                let v = self.lx.em.b.build_load(vty, ptr, "")?;
-                if let Some(inst) = inkwell::values::BasicValue::as_instruction_value(&v) {
-                    inst.set_alignment((chunk * eb) as u32)
-                        .map_err(|e| CodegenError::llvm(OP, e.to_string()))?;
-                }
-                for i in 0..chunk {
-                    let x = self.lx.em.b.build_extract_element(
-                        v.into_vector_value(),
-                        i32t.const_int(i, false),
-                        "",
-                    )?;
-                    acc = Some(match acc {
-                        None => x,
-                        Some(a) => self.combine_regs(combine, elem, a, x)?,
-                    });
-                }
-            }
-            // Every result register holds the one value (copies in the result layout).
-            let acc = acc.expect("at least one partial");
-            return Ok(vec![acc; flat.len()]);
-        }
-        let mut out_vals = Vec::with_capacity(vals.len());
-        for (r, f) in flat.iter().enumerate() {
-            let mut acc: Option<BasicValueEnum> = None;
-            let lanes = if self.lx.report.active() {
-                lane_flat(self, r)
-            } else {
-                Vec::new()
-            };
-            for q in 0..parts {
-                if self.lx.report.active() {
-                    let bytes: Vec<u64> = lanes.iter().map(|i| (q * size + i) * eb).collect();
-                    self.lx.report.shared(false, &bytes, eb);
-                }
-                let at = addr(self, i32t.const_int(q, false), *f)?;
-                let ptr = self.lx.smem_at(at)?;
-                let x = self.lx.em.b.build_load(mem, ptr, "")?;
-                let x = self.lx.out_of_mem_form(x, elem)?;
-                acc = Some(match acc {
-                    None => x,
-                    Some(a) => self.combine_regs(combine, elem, a, x)?,
-                });
-            }
-            out_vals.push(acc.expect("at least one partial"));
-        }
-        self.scratch_free(OP, a)?;
-        Ok(out_vals)
+/// The layout of register tile `t`.
+fn t_layout(t: &ValueData<'_>) -> Result<Arc<TileLayout>> {
+    t.layout.clone().ok_or_else(|| CodegenError::InvalidType {
+        op: OP,
+        expected: "a register tile with a layout".into(),
+        value: t.describe(),
+    })
+}
+
+impl<'ctx> AsMut<LowerCtx<'ctx>> for KernelBuilder<'ctx> {
+    /// The lowering context, for lowering code shared by ops still lowered by their methods.
+    fn as_mut(&mut self) -> &mut LowerCtx<'ctx> {
+        &mut self.lx
     }
 }

@@ -20,7 +20,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         num_n: Value,
         group_m: u32,
     ) -> Result<(Value, Value)> {
-        self.record(
+        self.record_composite(
             OpKind::GroupedTile(group_m),
             vec![index.into(), num_m.into(), num_n.into()],
             |kb| kb.grouped_tile_impl(index, num_m, num_n, group_m),
@@ -42,7 +42,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         for (v, what) in [(index, "index"), (num_m, "num_m"), (num_n, "num_n")] {
-            self.i32_operand(OP, crate::codegen::Operand::Value(v), what)?;
+            self.i32_checked(OP, crate::codegen::Operand::Value(v), what)?;
         }
         let g = group_m as i32;
         let in_group = self.mul(num_n, g)?;

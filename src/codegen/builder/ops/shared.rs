@@ -12,12 +12,9 @@
 //! a constant per register). Registers `r, r+1, …, r+v-1` whose offsets are consecutive and
 //! aligned move as one `v`-element vector (at most 16 bytes).
 
-use crate::codegen::analysis::shared_offsets::offset_layout;
 use crate::codegen::lower::shared::{padded, Replica, SharedAccess};
 use std::rc::Rc;
 use std::sync::Arc;
-
-use inkwell::values::IntValue;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
@@ -26,7 +23,6 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::{SharedBuf, Value, ValueData, ValueKind};
-use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::layout::{Dim, LinearLayout};
 
@@ -38,20 +34,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// of its own.
     #[track_caller]
     pub fn barrier(&mut self) -> Result<()> {
-        self.record(OpKind::Barrier, vec![], |kb| kb.barrier_impl())
+        self.record_checked(OpKind::Barrier, vec![], |kb| kb.barrier_checked())
     }
 
-    fn barrier_impl(&mut self) -> Result<()> {
-        let at = self.rec.caller();
-        self.reported("barrier", at, None, |kb| {
-            kb.lx.ensure_body()?;
-            kb.lx.report.barrier();
-            if !kb.role_barrier()? {
-                kb.lx.target.lowering().barrier(&kb.lx.em)?;
-            }
-            kb.note_barrier();
-            Ok(())
-        })
+    /// What a barrier changes when it is recorded (lowered by `lower/shared_ops.rs`): the
+    /// role's barrier ids, taken on its first, and the freed bytes it fences.
+    pub(crate) fn barrier_checked(&mut self) -> Result<()> {
+        self.lx.ensure_body()?;
+        self.take_role_barrier()?;
+        self.note_barrier();
+        Ok(())
     }
 
     /// Allocates a shared-memory buffer of `dtype` elements of `shape` laid out by `layout` (a
@@ -68,7 +60,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: &[u64],
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
-        self.record(OpKind::AllocShared, vec![], |kb| {
+        self.record_checked(OpKind::AllocShared, vec![], |kb| {
             kb.alloc_shared_impl(dtype, shape, layout)
         })
     }
@@ -96,7 +88,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         shape: &[u64],
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
-        self.record(OpKind::AllocSharedBuffers(count), vec![], |kb| {
+        self.record_checked(OpKind::AllocSharedBuffers(count), vec![], |kb| {
             kb.alloc_shared_buffers_impl(dtype, count, shape, layout)
         })
     }
@@ -169,9 +161,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             .checked_mul(dtype.mem_bytes())
             .ok_or_else(|| CodegenError::arg(op, format!("a buffer of {elems} elements")))?;
         let align = base_alignment(&r.name);
-        let a = self.buffer_alloc(op, bytes, align)?;
+        let (a, place) = self.buffer_alloc(op, bytes, align)?;
         let scope = self.lx.values.scope();
-        Ok(self.lx.values.push(ValueData {
+        let v = self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,
             ty: Type::Scalar(dtype),
             shape: full_shape,
@@ -188,8 +180,11 @@ impl<'ctx> KernelBuilder<'ctx> {
                 align,
                 alloc: a.id,
                 view: false,
+                stride: self.smem.replica_stride(a.offset),
             })),
-        }))
+        });
+        self.lx.placements.insert(v.index, place);
+        Ok(v)
     }
 
     /// Buffer `index` (an `i32` scalar or a Rust integer) along dim 0 of `desc`: a descriptor of
@@ -203,12 +198,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         index: impl crate::codegen::IntoOperand,
     ) -> Result<Value> {
         let index = index.into_operand();
-        self.record(OpKind::IndexShared, vec![desc.into(), index.into()], |kb| {
-            kb.index_shared_impl(desc, index)
+        self.record_checked(OpKind::IndexShared, vec![desc.into(), index.into()], |kb| {
+            kb.index_shared_checked(desc, index)
         })
     }
 
-    fn index_shared_impl(
+    /// Checks the ring and the index and makes the buffer's view (its run-time offset is
+    /// lowered from the record).
+    fn index_shared_checked(
         &mut self,
         desc: Value,
         index: impl crate::codegen::IntoOperand,
@@ -230,8 +227,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 buf.layout
             ),
         })?;
-        let idx = self.i32_operand(OP, index.into_operand(), "index")?;
-        if let Some(c) = idx.get_sign_extended_constant() {
+        let idx = self.i32_checked(OP, index.into_operand(), "index")?;
+        if let Some(c) = idx.known_int() {
             if c < 0 || c as u64 >= d.shape[0] {
                 return Err(CodegenError::arg(
                     OP,
@@ -250,15 +247,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let stride = (padded(sub, &buf.padding)) * scalar_dtype(d.ty).mem_bytes();
-        let base = self.shared_base(&d);
-        let addr = self.lx.element_offset(base, idx, stride)?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::SharedDesc,
             ty: d.ty,
             shape: d.shape[1..].to_vec(),
             layout: None,
-            regs: vec![addr.into()],
+            regs: Vec::new(),
             info: AxisInfo::scalar(1),
             scope,
             literal: None,
@@ -335,25 +330,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }))
     }
 
-    /// The byte offset (in `weft_smem`) where a descriptor's buffer starts: the allocation's, or
-    /// the run-time offset of a view.
-    pub(crate) fn shared_base(&self, d: &ValueData<'ctx>) -> IntValue<'ctx> {
-        match d.regs.first() {
-            Some(r) => r.into_int_value(),
-            None => {
-                let base = d.shared.as_ref().expect("a descriptor has a buffer").base;
-                self.smem_offset(base)
-                    .unwrap_or_else(|_| self.lx.em.ctx.i32_type().const_int(base, false))
-            }
-        }
-    }
-
-    /// Byte `offset` of an allocation as this thread addresses it (see
-    /// [`LowerCtx::smem_offset_in`](crate::codegen::lower::context::LowerCtx::smem_offset_in)).
-    pub(crate) fn smem_offset(&self, offset: u64) -> Result<IntValue<'ctx>> {
-        self.lx.smem_offset_in(offset, self.replica(offset))
-    }
-
     /// Where this thread's copy of the allocation at byte `offset` lies: its per-replica stride
     /// (allocations made inside a replicated warp role) and the role's replica index.
     pub(crate) fn replica(&self, offset: u64) -> Replica<'ctx> {
@@ -363,41 +339,15 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
-    /// The addresses of a tile's registers in the buffer of descriptor `d`.
-    fn desc_access(
-        &mut self,
-        op: &'static str,
-        layout: &TileLayout,
-        d: &ValueData<'ctx>,
-    ) -> Result<SharedAccess<'ctx>> {
-        let buf = d.shared.clone().expect("a descriptor has a buffer");
-        let elem = scalar_dtype(d.ty);
-        if d.regs.is_empty() {
-            return self.shared_access(op, layout, &buf.layout, &buf.padding, buf.base, elem);
-        }
-        let mut acc = self.shared_access(op, layout, &buf.layout, &buf.padding, 0, elem)?;
-        let base = self.shared_base(d);
-        self.lx.rebase(&mut acc, base)?;
-        Ok(acc)
-    }
-
     /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
-    /// the buffer of descriptor `d`, a view's run-time base included (`desc_access` for ops
-    /// that plan their own offsets: `ldmatrix`, `cp.async`).
+    /// the buffer of descriptor `d`, a view's run-time base included (for ops that plan their
+    /// own offsets: `ldmatrix`, `cp.async`).
     pub(crate) fn desc_access_at(
         &mut self,
         offsets: TileLayout,
         d: &ValueData<'ctx>,
     ) -> Result<SharedAccess<'ctx>> {
-        let buf = d.shared.clone().expect("a descriptor has a buffer");
-        let elem = scalar_dtype(d.ty);
-        if d.regs.is_empty() {
-            return self.shared_access_at(offsets, &buf.padding, buf.base, elem);
-        }
-        let mut acc = self.shared_access_at(offsets, &buf.padding, 0, elem)?;
-        let base = self.shared_base(d);
-        self.lx.rebase(&mut acc, base)?;
-        Ok(acc)
+        self.lx.desc_access_at(offsets, d)
     }
 
     pub(crate) fn shared_desc(
@@ -419,19 +369,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// elements in MMA fragments on sm_90+, see [`ldmatrix`](Self::ldmatrix)). Call [`barrier`](Self::barrier) before other threads read it.
     #[track_caller]
     pub fn store_shared(&mut self, desc: Value, tile: Value) -> Result<()> {
-        self.record(OpKind::StoreShared, vec![desc.into(), tile.into()], |kb| {
-            kb.store_shared_impl(desc, tile)
+        self.record_checked(OpKind::StoreShared, vec![desc.into(), tile.into()], |kb| {
+            kb.store_shared_checked(desc, tile)
         })
     }
 
-    fn store_shared_impl(&mut self, desc: Value, tile: Value) -> Result<()> {
-        let at = self.rec.caller();
-        self.reported("store_shared", at, Some(desc), |kb| {
-            kb.store_shared_inner(desc, tile)
-        })
-    }
-
-    fn store_shared_inner(&mut self, desc: Value, tile: Value) -> Result<()> {
+    /// Checks a store to shared memory (lowered from the record by `lower/shared_ops.rs`).
+    fn store_shared_checked(&mut self, desc: Value, tile: Value) -> Result<()> {
         const OP: &str = "store_shared";
         let d = self.shared_desc(OP, desc)?;
         let t = self.get_kind(OP, tile, &[ValueKind::Tile], "a register tile")?;
@@ -450,68 +394,36 @@ impl<'ctx> KernelBuilder<'ctx> {
             });
         }
         let layout = t.layout.clone().expect("a tile has a layout");
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
         let elem = scalar_dtype(d.ty);
-        if let Some(plan) = self.lx.stmatrix_plan(OP, &layout, &d, elem)? {
-            let addrs = self.lx.matrix_addresses(OP, &plan)?;
-            let acc = self.desc_access_at(addrs, &d)?;
-            return self.lx.emit_stmatrix(&plan, &acc.addrs, 0, elem, &t.regs);
+        if self.lx.stmatrix_plan(OP, &layout, &d, elem)?.is_none() {
+            self.lx.buffer_offsets(OP, &layout, &buf.layout)?;
         }
-        let acc = self.desc_access(OP, &layout, &d)?;
-        let (reg_free, _, _) = layout.free_masks();
-        self.lx
-            .shared_store(&acc, elem, &t.regs, |g| g as u64 & reg_free == 0)
+        Ok(())
     }
 
     /// Reads the buffer `desc` into a register tile in `layout` (a distributed layout of the
     /// buffer's shape). Call [`barrier`](Self::barrier) after the writes it must see.
     #[track_caller]
     pub fn load_shared(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
-        self.record(OpKind::LoadShared, vec![desc.into()], |kb| {
-            kb.load_shared_impl(desc, layout)
+        self.record_checked(OpKind::LoadShared, vec![desc.into()], |kb| {
+            kb.load_shared_checked(desc, layout)
         })
     }
 
-    fn load_shared_impl(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported("load_shared", at, Some(desc), |kb| {
-            kb.load_shared_inner(desc, layout)
-        })
-    }
-
-    fn load_shared_inner(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+    /// Checks a load from shared memory and makes its tile (lowered from the record by
+    /// `lower/shared_ops.rs`).
+    fn load_shared_checked(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "load_shared";
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
-        let elem = scalar_dtype(d.ty);
-        let acc = self.desc_access(OP, &l, &d)?;
-        let regs = self.lx.shared_load(&acc, elem, |_| true)?;
-        let regs = regs.into_iter().map(|r| r.expect("all loaded")).collect();
+        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        self.lx.buffer_offsets(OP, &l, &buf.layout)?;
         let info = AxisInfo::unknown(&d.shape);
         Ok(self
             .lx
             .values
-            .new_value(d.ty, d.shape.clone(), Some(l), regs, info))
-    }
-
-    /// The addresses of `reg`'s registers in a buffer at byte `base` laid out by `shared`
-    /// (offset → element, one to one) with `padding`.
-    pub(crate) fn shared_access(
-        &mut self,
-        op: &'static str,
-        reg: &TileLayout,
-        shared: &LinearLayout,
-        padding: &[(u64, u64)],
-        base: u64,
-        elem: DType,
-    ) -> Result<SharedAccess<'ctx>> {
-        let offsets = offset_layout(
-            op,
-            reg,
-            shared,
-            self.lx.threads_per_warp(),
-            self.lx.num_warps,
-        )?;
-        self.shared_access_at(offsets, padding, base, elem)
+            .new_value(d.ty, d.shape.clone(), Some(l), vec![], info))
     }
 
     /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in

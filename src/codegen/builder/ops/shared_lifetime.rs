@@ -13,6 +13,8 @@ use crate::codegen::builder::shared_mem::SharedAlloc;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
+use crate::codegen::lower::scratch::Scratch;
+use crate::codegen::lower::shared_ops::Placement;
 use crate::codegen::lower::values::Value;
 
 impl<'ctx> KernelBuilder<'ctx> {
@@ -30,12 +32,13 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// the free: wait on their group or mbarrier first, as before reading them.
     #[track_caller]
     pub fn free_shared(&mut self, desc: Value) -> Result<()> {
-        self.record(OpKind::FreeShared, vec![desc.into()], |kb| {
-            kb.free_shared_impl(desc)
+        self.record_checked(OpKind::FreeShared, vec![desc.into()], |kb| {
+            kb.free_shared_checked(desc)
         })
     }
 
-    fn free_shared_impl(&mut self, desc: Value) -> Result<()> {
+    /// Gives the bytes back (allocator bookkeeping only: the op emits nothing).
+    fn free_shared_checked(&mut self, desc: Value) -> Result<()> {
         const OP: &str = "free_shared";
         let d = self.shared_desc(OP, desc)?;
         let buf = d.shared.clone().expect("a descriptor has a buffer");
@@ -53,18 +56,27 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.smem.free(OP, buf.alloc, scope, &d.describe(), true)
     }
 
-    /// Bytes for a buffer (or mbarriers) of `op`, with the barrier reuse owes already emitted.
+    /// Bytes for a buffer (or mbarriers) of `op`, and where its lowering finds them: when
+    /// reusing them owes a barrier, the barrier is taken here (its ids, the bytes it fences)
+    /// and emitted by the allocation's lowering, reported at the allocation's line.
     pub(crate) fn buffer_alloc(
         &mut self,
         op: &'static str,
         bytes: u64,
         align: u64,
-    ) -> Result<SharedAlloc> {
+    ) -> Result<(SharedAlloc, Placement)> {
         let a = self.smem.alloc(op, bytes, align, self.lx.values.scope())?;
-        if a.fence {
-            self.barrier()?;
-        }
-        Ok(a)
+        let fence = if a.fence {
+            self.barrier_checked()?;
+            Some(self.rec.caller())
+        } else {
+            None
+        };
+        let place = Placement {
+            offset: a.offset,
+            fence,
+        };
+        Ok((a, place))
     }
 
     /// Scratch for `op`: the caller emits a barrier before its first write if `fence` is set
@@ -77,6 +89,34 @@ impl<'ctx> KernelBuilder<'ctx> {
         align: u64,
     ) -> Result<SharedAlloc> {
         self.smem.alloc(op, bytes, align, self.lx.values.scope())
+    }
+
+    /// Scratch of `bytes` for `op`, an op lowered from its record whose lowering emits at least
+    /// one barrier of the current domain while the scratch is live (and one before its first
+    /// write when [`Scratch::fence_first`] says so). The allocator sees all of it now, as if
+    /// the op were lowered here: the bytes taken, the op's barrier, and, when `give_back`, the
+    /// bytes returned.
+    pub(crate) fn place_scratch(
+        &mut self,
+        op: &'static str,
+        bytes: u64,
+        align: u64,
+        give_back: bool,
+    ) -> Result<Scratch<'ctx>> {
+        let a = self.scratch_alloc(op, bytes, align)?;
+        // Inside a warp role, the op's barrier is the role's: its ids are taken now.
+        self.take_role_barrier()?;
+        let scratch = Scratch {
+            offset: a.offset,
+            bytes,
+            fence_first: a.fence || self.lx.values.scope() != 0,
+            replica: self.replica(a.offset),
+        };
+        self.note_barrier();
+        if give_back {
+            self.scratch_free(op, a)?;
+        }
+        Ok(scratch)
     }
 
     /// Gives `op`'s scratch back: the next op may reuse it (after a barrier).

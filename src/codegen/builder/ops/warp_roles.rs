@@ -28,6 +28,7 @@
 use crate::codegen::builder::roles::ActiveRole;
 pub use crate::codegen::builder::roles::{NamedBarriers, Role};
 pub use crate::codegen::ir::attrs::WarpRole;
+use crate::codegen::lower::warp_roles::RoleView;
 use inkwell::values::IntValue;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
@@ -212,6 +213,11 @@ impl<'ctx> KernelBuilder<'ctx> {
             let outer_threads = kb.lx.threads.for_role(sreg, rel);
             let outer_warps = std::mem::replace(&mut kb.lx.num_warps, role.spec.warps);
             kb.roles.active = Some(ActiveRole { role, replica });
+            kb.lx.role = Some(RoleView {
+                replica: (role.spec.replicas > 1).then_some(replica),
+                threads: role.spec.warps * ws,
+                barrier: kb.roles.role_barriers[role.index],
+            });
             kb.smem
                 .enter_role(role.index, u64::from(role.spec.replicas));
             let r = (|| {
@@ -221,6 +227,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 body(kb)
             })();
             kb.roles.active = None;
+            kb.lx.role = None;
             kb.smem.leave_role();
             kb.lx.num_warps = outer_warps;
             kb.lx.threads = outer_threads;
@@ -253,10 +260,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// The replica number of the current role (an `i32`), if inside one of several replicas.
     pub(crate) fn role_replica_index(&self) -> Option<IntValue<'ctx>> {
-        self.roles
-            .active
-            .filter(|a| a.role.spec.replicas > 1)
-            .map(|a| a.replica)
+        self.lx.role.and_then(|r| r.replica)
     }
 
     /// Whether the builder is inside a role (ops that must see the whole CTA refuse to run there).
@@ -270,7 +274,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// roles that call [`barrier`](Self::barrier) take one per replica too.
     #[track_caller]
     pub fn alloc_named_barriers(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
-        self.record(OpKind::AllocNamedBarriers { count, warps }, vec![], |kb| {
+        self.record_checked(OpKind::AllocNamedBarriers { count, warps }, vec![], |kb| {
             kb.alloc_named_barriers_impl(count, warps)
         })
     }
@@ -314,13 +318,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         index: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let index = index.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::NamedBarrierSync {
                 first: bars.first,
                 threads: bars.threads,
             },
             vec![index.into()],
-            |kb| kb.named_barrier("named_barrier_sync", "sync", bars, index),
+            |kb| kb.named_barrier_checked("named_barrier_sync", bars, index),
         )
     }
 
@@ -332,20 +336,20 @@ impl<'ctx> KernelBuilder<'ctx> {
         index: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
         let index = index.into_operand();
-        self.record(
+        self.record_checked(
             OpKind::NamedBarrierArrive {
                 first: bars.first,
                 threads: bars.threads,
             },
             vec![index.into()],
-            |kb| kb.named_barrier("named_barrier_arrive", "arrive", bars, index),
+            |kb| kb.named_barrier_checked("named_barrier_arrive", bars, index),
         )
     }
 
-    fn named_barrier(
+    /// Checks a named barrier's set and index (the `bar` is lowered from the record).
+    fn named_barrier_checked(
         &mut self,
         op: &'static str,
-        kind: &str,
         bars: NamedBarriers,
         index: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
@@ -356,8 +360,8 @@ impl<'ctx> KernelBuilder<'ctx> {
                 "the barriers belong to another kernel",
             ));
         }
-        let idx = self.i32_operand(op, index.into_operand(), "index")?;
-        if let Some(k) = idx.get_sign_extended_constant() {
+        let idx = self.i32_checked(op, index.into_operand(), "index")?;
+        if let Some(k) = idx.known_int() {
             if k < 0 || k >= i64::from(bars.count) {
                 return Err(CodegenError::arg(
                     op,
@@ -365,14 +369,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ));
             }
         }
-        self.lx.bar_from(kind, bars.first, Some(idx), bars.threads)
+        Ok(())
     }
 
-    /// The barrier of the current role's threads (of this replica), for
-    /// [`barrier`](Self::barrier): `bar.sync id, n` with the role's own id.
-    pub(crate) fn role_barrier(&mut self) -> Result<bool> {
+    /// Takes the current role's barrier ids (one per replica) on its first
+    /// [`barrier`](Self::barrier), so the barrier's lowering finds them in the context.
+    pub(crate) fn take_role_barrier(&mut self) -> Result<()> {
         let Some(a) = self.roles.active else {
-            return Ok(false);
+            return Ok(());
         };
         let i = a.role.index;
         let first = match self.roles.role_barriers[i] {
@@ -383,9 +387,9 @@ impl<'ctx> KernelBuilder<'ctx> {
                 f
             }
         };
-        let replica = (a.role.spec.replicas > 1).then_some(a.replica);
-        let threads = a.role.spec.warps * self.lx.threads_per_warp();
-        self.lx.bar_from("sync", first, replica, threads)?;
-        Ok(true)
+        if let Some(r) = self.lx.role.as_mut() {
+            r.barrier = Some(first);
+        }
+        Ok(())
     }
 }

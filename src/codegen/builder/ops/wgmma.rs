@@ -16,9 +16,8 @@
 //! commits the group; [`wgmma_wait`](KernelBuilder::wgmma_wait) waits until at most `pending`
 //! groups are in flight and hands back the accumulators it waited for (read them only after it).
 
-use crate::codegen::lower::wgmma::Major;
-use crate::codegen::lower::wgmma::{AOperand, Operand2d};
-use inkwell::values::BasicValueEnum;
+use crate::codegen::lower::wgmma::{Major, Operand2d};
+use crate::codegen::lower::wgmma_ops::{AShared, WgmmaPlan};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::ops::shared::scalar_dtype;
@@ -26,7 +25,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, OpKind};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::target::nvptx::wgmma::{self as ptx, AFragment, WgmmaShape};
+use crate::codegen::target::nvptx::wgmma::WgmmaShape;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 use crate::layout::encoding::{NvidiaMma, NvmmaShared};
@@ -57,7 +56,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         acc: Value,
         use_acc: Option<Value>,
     ) -> Result<Value> {
-        self.record(
+        self.record_checked(
             OpKind::Wgmma {
                 has_use_acc: use_acc.is_some(),
             },
@@ -70,11 +69,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .flatten()
             .collect(),
-            |kb| kb.wgmma_with_impl(a, b, acc, use_acc),
+            |kb| kb.wgmma_checked(a, b, acc, use_acc),
         )
     }
 
-    fn wgmma_with_impl(
+    /// Checks a wgmma, plans its instructions and makes its accumulator (lowered from the
+    /// record by `lower/wgmma_ops.rs`, from the plan kept by the result).
+    fn wgmma_checked(
         &mut self,
         a: Value,
         b: Value,
@@ -83,20 +84,16 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<Value> {
         const OP: &str = "wgmma";
         self.lx.ensure_body()?;
-        let use_acc = match use_acc {
-            None => None,
-            Some(u) => {
-                let d = self.get_kind(OP, u, &[ValueKind::Scalar], "an i1 scalar (use_acc)")?;
-                if d.ty != Type::Scalar(DType::I1) {
-                    return Err(CodegenError::InvalidType {
-                        op: OP,
-                        expected: "an i1 scalar use_acc".into(),
-                        value: d.describe(),
-                    });
-                }
-                Some(d.regs[0].into_int_value())
+        if let Some(u) = use_acc {
+            let d = self.get_kind(OP, u, &[ValueKind::Scalar], "an i1 scalar (use_acc)")?;
+            if d.ty != Type::Scalar(DType::I1) {
+                return Err(CodegenError::InvalidType {
+                    op: OP,
+                    expected: "an i1 scalar use_acc".into(),
+                    value: d.describe(),
+                });
             }
-        };
+        }
         self.lx.target.require(Feature::Wgmma, OP)?;
         let da = self.get_kind(
             OP,
@@ -208,17 +205,10 @@ impl<'ctx> KernelBuilder<'ctx> {
                 ),
             });
         }
-        // The descriptors of a buffer made before the loop this wgmma is in are made once.
-        let descs_b = self.hoisted(db.scope, |kb| {
-            let base_b = kb.shared_base(&db);
-            let addr_b = kb.lx.smem_addr32(base_b)?;
-            let desc_b = kb.lx.desc_base(addr_b, &ob)?;
-            kb.lx.descs_at(desc_b, ob.k_starts.iter().copied())
-        })?;
-        let a_op = if a_in_regs {
-            self.lx.a_fragments(OP, &da, reps, warps)?
+        let a = if a_in_regs {
+            None
         } else {
-            self.hoisted(da.scope, |kb| kb.a_descriptors(OP, &da, reps, warps, eb))?
+            Some(self.a_shared(OP, &da, reps, warps, eb)?)
         };
         let shape = WgmmaShape {
             n,
@@ -227,30 +217,21 @@ impl<'ctx> KernelBuilder<'ctx> {
             trans_a: (!a_in_regs).then_some(a_major == Major::Mn),
             trans_b: ob.major == Major::Mn,
         };
-        self.lx.em.tensor_cores = true;
-        let mut out_regs: Vec<BasicValueEnum<'ctx>> = dc.regs.clone();
-        let acc: Vec<Vec<BasicValueEnum<'ctx>>> = slot
-            .chunks(nregs)
-            .map(|regs| regs.iter().map(|&r| dc.regs[r]).collect())
-            .collect();
-        let a_frags: Vec<AFragment> = match &a_op {
-            AOperand::Shared(descs) => descs.iter().map(|d| AFragment::Desc(*d)).collect(),
-            AOperand::Regs(frags) => frags.iter().map(|f| AFragment::Regs(f)).collect(),
-        };
-        let ksteps = (k / k_step) as usize;
-        let b_descs = descs_b.get(..ksteps).ok_or_else(|| {
-            CodegenError::arg(OP, format!("{} k-steps of B for {ksteps}", descs_b.len()))
-        })?;
-        let res = ptx::mma_async(&self.lx.em, &shape, &acc, &a_frags, b_descs, use_acc)?;
-        for (j, v) in res.into_iter().enumerate() {
-            out_regs[slot[j]] = v;
-        }
-        ptx::commit_group(&self.lx.em)?;
         let info = AxisInfo::unknown(&dc.shape);
-        Ok(self
+        let v = self
             .lx
             .values
-            .new_value(dc.ty, dc.shape.clone(), Some(have), out_regs, info))
+            .new_value(dc.ty, dc.shape.clone(), Some(have), vec![], info);
+        let plan = WgmmaPlan {
+            shape,
+            slot,
+            reps,
+            warps,
+            b: ob,
+            a,
+        };
+        self.lx.wgmma_plans.insert(v.index, plan);
+        Ok(v)
     }
 
     /// Waits until at most `pending` wgmma groups are in flight, and returns `deps` (accumulators
@@ -289,19 +270,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(out)
     }
 
-    /// A in shared memory: its descriptor at warpgroup g's rows (run time), each k-step's start
-    /// and each 64-row block's offset.
-    fn a_descriptors(
-        &mut self,
+    /// A in shared memory: its descriptor's fields and k-step starts, and the byte offsets of
+    /// warpgroup g's rows and of each 64-row block.
+    fn a_shared(
+        &self,
         op: &'static str,
         da: &ValueData<'ctx>,
         reps: u64,
         warps: u64,
         eb: u64,
-    ) -> Result<AOperand<'ctx>> {
+    ) -> Result<AShared> {
         let (m, k) = (da.shape[0], da.shape[1]);
         let buf_a = da.shared.clone().expect("a descriptor has a buffer");
-        let oa = operand_desc(op, "A", &buf_a.layout, m, k, eb, true)?;
+        let desc = operand_desc(op, "A", &buf_a.layout, m, k, eb, true)?;
         // Row origin of each (warpgroup, rep) block: warpgroup g at 64·g, rep r at 16·warps·r.
         let inv_a = buf_a.layout.invert()?;
         let row_off = |row: u64| -> Result<u64> {
@@ -314,14 +295,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         let rep_offs: Vec<u64> = (0..reps)
             .map(|r| row_off(16 * warps * r))
             .collect::<Result<_>>()?;
-        let base_a = self.shared_base(da);
-        let addr_a = self.lx.smem_addr32(base_a)?;
-        let addr_a = self.lx.warpgroup_rows_addr(addr_a, &group_offs)?;
-        let desc = self.lx.desc_base(addr_a, &oa)?;
-        let offsets = rep_offs
-            .iter()
-            .flat_map(|r| oa.k_starts.iter().map(move |k| r + k));
-        Ok(AOperand::Shared(self.lx.descs_at(desc, offsets)?))
+        Ok(AShared {
+            desc,
+            group_offs,
+            rep_offs,
+        })
     }
 }
 

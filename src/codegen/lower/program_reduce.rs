@@ -1,0 +1,92 @@
+//! Lowering of recorded reductions (`reduce`, `argmax`, `argmin`) and scans
+//! (`associative_scan`): the stages their checks planned, combining with the op's own binary
+//! op, and their report row.
+
+use inkwell::values::BasicValueEnum;
+
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::attrs::BinaryOp;
+use crate::codegen::ir::{Op, OpKind};
+use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::reduce_stages::{reduce_binary, reduce_regs};
+use crate::codegen::lower::scan_stages::{scan_binary, scan_regs};
+use crate::codegen::types::{DType, Type};
+
+/// The registers of the result of `op`, a recorded reduction.
+pub(crate) fn lower_reduction<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    op: &Op,
+) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    let (name, combine, arg) = match &op.kind {
+        OpKind::Reduce { op: r, .. } => ("reduce", reduce_binary(*r), None),
+        OpKind::ArgMax(axis) => ("argmax", BinaryOp::Max, Some((*axis, true))),
+        OpKind::ArgMin(axis) => ("argmin", BinaryOp::Min, Some((*axis, false))),
+        k => return Err(CodegenError::arg("lower", format!("{k:?} is not a reduction"))),
+    };
+    let t = lx.op_operand(op, 0)?;
+    let plan = lx.staged.reduces.take(name, op)?;
+    let l = t.layout.clone().ok_or_else(|| {
+        CodegenError::arg(name, format!("{} is not a register tile", t.describe()))
+    })?;
+    let elem = match t.ty {
+        Type::Scalar(d) => d,
+        Type::Ptr(..) => DType::I64,
+    };
+    lx.report_row(name, op.loc, Some(&t), |lx| match arg {
+        None => reduce_regs(
+            lx,
+            &l,
+            &t.regs,
+            elem,
+            &plan.shape,
+            plan.scratch,
+            &mut |lx: &mut LowerCtx<'ctx>, a, b| Ok(lx.binary_regs(combine, elem, &[a], &[b])?[0]),
+        ),
+        Some((axis, max)) => {
+            // One reduction of 64-bit keys that carry each element's index.
+            let index = lx.dim_coords(&l, axis)?;
+            let keys = lx.arg_reduce_keys(&t.regs, &index, elem, max)?;
+            let best = reduce_regs(
+                lx,
+                &l,
+                &keys,
+                DType::I64,
+                &plan.shape,
+                plan.scratch,
+                &mut |lx: &mut LowerCtx<'ctx>, a, b| {
+                    Ok(lx.binary_regs(combine, DType::I64, &[a], &[b])?[0])
+                },
+            )?;
+            lx.arg_reduce_indices(&best, max)
+        }
+    })
+}
+
+/// The registers of the result of `op`, a recorded `associative_scan`.
+pub(crate) fn lower_scan<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<Vec<BasicValueEnum<'ctx>>> {
+    const NAME: &str = "associative_scan";
+    let OpKind::Scan { op: s, .. } = &op.kind else {
+        return Err(CodegenError::arg("lower", format!("{:?} is not a scan", op.kind)));
+    };
+    let combine = scan_binary(*s);
+    let t = lx.op_operand(op, 0)?;
+    let plan = lx.staged.scans.take(NAME, op)?;
+    let l = t.layout.clone().ok_or_else(|| {
+        CodegenError::arg(NAME, format!("{} is not a register tile", t.describe()))
+    })?;
+    let elem = match t.ty {
+        Type::Scalar(d) => d,
+        Type::Ptr(..) => DType::I64,
+    };
+    lx.report_row(NAME, op.loc, Some(&t), |lx| {
+        scan_regs(
+            lx,
+            &l,
+            &t.regs,
+            elem,
+            &plan.shape,
+            plan.scratch,
+            &mut |lx: &mut LowerCtx<'ctx>, a, b| Ok(lx.binary_regs(combine, elem, &[a], &[b])?[0]),
+        )
+    })
+}
