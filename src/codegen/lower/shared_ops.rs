@@ -67,8 +67,14 @@ impl<'ctx> LowerCtx<'ctx> {
 
     /// Where this thread's copy of `buf`'s allocation lies.
     pub(crate) fn replica_of(&self, buf: &SharedBuf) -> Replica<'ctx> {
+        self.replica_at(buf.stride)
+    }
+
+    /// This thread's copy of an allocation whose replicas lie `stride` bytes apart (inside a
+    /// replicated warp role): the role's replica index, from the role being lowered.
+    pub(crate) fn replica_at(&self, stride: Option<u64>) -> Replica<'ctx> {
         Replica {
-            stride: buf.stride,
+            stride,
             index: self.role.and_then(|r| r.replica),
         }
     }
