@@ -242,3 +242,49 @@ fn not_a_tile(op: &Op, d: &ValueData<'_>) -> CodegenError {
         format!("{:?}: {} is not a register tile", op.kind, d.describe()),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::codegen::{Context, DType, KernelBuilder, Result, Target, WarpRole};
+    use crate::layout::encoding::{Blocked, SwizzledShared};
+
+    /// A ring allocated inside a replicated role (so its first copy starts at byte 0), each
+    /// replica writing and reading its own buffer through a run-time index.
+    fn replicated_ring(ctx: &Context) -> Result<String> {
+        let mut kb = KernelBuilder::new(ctx, Target::SM90A, "ring", 8)?;
+        let out = kb.arg_ptr("out", DType::F32, 16)?;
+        let roles = kb.warp_roles(&[WarpRole::new(4).replicas(2)])?;
+        kb.in_role(roles[0], |kb| {
+            let flat = Blocked::new(&[1], &[32], &[4], &[0]);
+            let ring =
+                kb.alloc_shared_buffers(DType::F32, 2, &[128], SwizzledShared::new(1, 1, 1, &[0]))?;
+            let r = kb.role_replica()?;
+            let buf = kb.index_shared(ring, r)?;
+            let i = kb.arange(0, 128, flat.clone())?;
+            let v = kb.cast(i, DType::F32)?;
+            kb.store_shared(buf, v)?;
+            kb.barrier()?;
+            let back = kb.load_shared(buf, flat)?;
+            let row = kb.mul(r, 128)?;
+            let at = kb.add(i, row)?;
+            let p = kb.add(out, at)?;
+            kb.store(p, back, None)
+        })?;
+        Ok(kb.finish()?.llvm_ir())
+    }
+
+    #[test]
+    fn a_view_of_a_replicated_buffer_moves_to_its_replica_once() {
+        let ctx = Context::new();
+        let ir = replicated_ring(&ctx).unwrap();
+        // Each replica's copy of the 1024-byte ring is `replica · 1024` bytes in: the view's
+        // run-time offset holds that once, and the store and the load only add their
+        // registers' offsets to it (adding the replica's shift again would put replica 1's
+        // buffer past the end of the kernel's shared memory).
+        let shifts = ir
+            .lines()
+            .filter(|l| l.contains(" = mul i32 %") && l.trim_end().ends_with(", 1024"))
+            .count();
+        assert_eq!(shifts, 1, "{ir}");
+    }
+}
