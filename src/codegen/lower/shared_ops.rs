@@ -39,11 +39,16 @@ impl<'ctx> LowerCtx<'ctx> {
     }
 
     /// The barrier an allocation (result 0 of `op`) owes before its first write, if its bytes
-    /// were freed with no barrier since.
-    pub(crate) fn lower_alloc(&mut self, op: &Op) -> Result<Option<Placement>> {
+    /// were freed with no barrier since; returns where the allocator put it.
+    pub(crate) fn lower_alloc(&mut self, op: &Op) -> Result<Placement> {
         let id = op.results.first().ok_or_else(|| no_result(op))?;
-        let place = self.placements.get(&id.0).copied();
-        if let Some(at) = place.and_then(|p| p.fence) {
+        let place = self.placements.get(&id.0).copied().ok_or_else(|| {
+            CodegenError::arg(
+                "lower",
+                format!("{:?}: the allocation was not placed", op.kind),
+            )
+        })?;
+        if let Some(at) = place.fence {
             self.lower_barrier(at)?;
         }
         Ok(place)
@@ -57,9 +62,7 @@ impl<'ctx> LowerCtx<'ctx> {
         count: u32,
         arrivals: u32,
     ) -> Result<IntValue<'ctx>> {
-        let place = self
-            .lower_alloc(op)?
-            .ok_or_else(|| CodegenError::arg("alloc_mbarriers", "the array was not placed"))?;
+        let place = self.lower_alloc(op)?;
         let base = self.mbarriers_init(place.offset, arrivals, count)?;
         self.lower_barrier(op.loc)?;
         Ok(base)
