@@ -47,13 +47,14 @@
 //! - `analysis/`: pure planning, no inkwell: `axis_info.rs` (contiguity, divisibility,
 //!   constancy), `tile_layout.rs` (a layout checked against the kernel; per-register
 //!   coordinates, index plans, vector runs, copies, on `layout::gf2`), `matrix_plan.rs`
-//!   (`ldmatrix`/`stmatrix` plans) and `shared_offsets.rs`.
+//!   (`ldmatrix`/`stmatrix` plans), `shared_offsets.rs` and `tma_boxes.rs` (a TMA copy's boxes).
 //! - `lower/`: LLVM IR from the recorded ops, through a lowering context (`context.rs`) that
 //!   owns the emitter (`emitter.rs`, the LLVM handles and the only raw `llvm-sys` calls), the
 //!   value map (`values.rs`), index CSE (`index_cse.rs`, `index_arith.rs`), thread coordinates
 //!   (`thread.rs`, `thread_coords.rs`) and the report sink, and never names the builder; one
-//!   file per op family (`elementwise.rs`, `cast.rs`, `global.rs`, `shared.rs`, `convert.rs`,
-//!   `wgmma.rs`, `math/` with the accurate math functions, …); `function.rs` (the kernel
+//!   file per op family (`elementwise.rs`, `cast.rs`, `global.rs`, `shared.rs` and
+//!   `shared_ops.rs`, `tma_ops.rs`, `convert.rs`, `wgmma.rs` and `wgmma_ops.rs`, `math/` with the
+//!   accurate math functions, …); `function.rs` (the kernel
 //!   function and its prologue) and `output.rs` (pipelines; IR, PTX, code objects).
 //! - `target/`: targets and target machines (`mod.rs`), and one `Lowering` per vendor:
 //!   `nvptx/` (special registers, `.approx` math, and every inline-PTX instruction: the

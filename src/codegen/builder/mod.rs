@@ -100,7 +100,7 @@ pub struct KernelBuilder<'ctx> {
     /// The shared-memory buffers and their total.
     pub(crate) smem: SharedMemory,
     /// Warp roles (warp specialisation) and the named barriers handed out.
-    pub(crate) roles: WarpRoles<'ctx>,
+    pub(crate) roles: WarpRoles,
     /// Registers per thread the kernel is limited to ([`limit_registers`](Self::limit_registers)).
     pub(crate) max_registers: Option<u32>,
     /// The tile IR recorded so far.

@@ -1,8 +1,6 @@
 //! Warp roles as the builder keeps them: the declared roles (`Copy` handles), the role being
 //! built, and the hardware barrier ids handed out (to roles and to named-barrier arrays).
 
-use inkwell::values::IntValue;
-
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::WarpRole;
 
@@ -49,21 +47,20 @@ pub struct NamedBarriers {
     pub(crate) threads: u32,
 }
 
-/// The role the builder is inside, with its replica number and relative thread index.
+/// The role the builder is inside.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct ActiveRole<'ctx> {
+pub(crate) struct ActiveRole {
     pub(crate) role: Role,
-    pub(crate) replica: IntValue<'ctx>,
 }
 
 /// The kernel's declared roles, the one being built, and the hardware barriers handed out.
 #[derive(Debug, Default)]
-pub(crate) struct WarpRoles<'ctx> {
+pub(crate) struct WarpRoles {
     pub(crate) declared: Vec<Role>,
     /// Each declared role's barrier ids for [`barrier`](crate::codegen::KernelBuilder::barrier) (one per
     /// replica), taken on its first use.
     pub(crate) role_barriers: Vec<Option<u32>>,
-    pub(crate) active: Option<ActiveRole<'ctx>>,
+    pub(crate) active: Option<ActiveRole>,
     /// Ids taken so far (id 0 is the CTA barrier's).
     pub(crate) next_id: u32,
     /// The named-barrier sets handed out, so a loop body lowered again from its record finds
@@ -71,7 +68,7 @@ pub(crate) struct WarpRoles<'ctx> {
     pub(crate) named: Vec<NamedBarriers>,
 }
 
-impl<'ctx> WarpRoles<'ctx> {
+impl WarpRoles {
     pub(crate) fn take_ids(&mut self, op: &'static str, count: u32) -> Result<u32> {
         let first = self.next_id.max(1);
         if first + count > HW_BARRIERS {

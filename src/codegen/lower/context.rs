@@ -16,7 +16,7 @@ use crate::codegen::lower::staged::StagedPlans;
 use crate::codegen::lower::shared_ops::Placement;
 use crate::codegen::lower::thread::ThreadIds;
 use crate::codegen::lower::values::{Value, Values};
-use crate::codegen::lower::warp_roles::RoleView;
+use crate::codegen::lower::warp_roles::{RolePlan, RoleView};
 use crate::codegen::lower::wgmma_ops::WgmmaPlan;
 use crate::codegen::report::Recorder;
 use crate::codegen::target::Target;
@@ -53,9 +53,11 @@ pub(crate) struct LowerCtx<'ctx> {
     /// Whether float `+`, `-`, `*` lowered from now on may fuse into FMAs.
     pub fp_contract: bool,
     /// What recorded ops' checks decided for their lowering (routes, scratch).
-    pub staged: StagedPlans<'ctx>,
+    pub staged: StagedPlans,
     /// The warp role being lowered, if any: its replica and its barrier.
     pub role: Option<RoleView<'ctx>>,
+    /// The declared warp roles, by index, as their lowering needs them.
+    pub role_plans: Vec<RolePlan>,
     /// Where the allocator put the result of each allocation op (by value index), decided
     /// when the op was recorded.
     pub placements: std::collections::HashMap<u32, Placement>,
@@ -88,6 +90,7 @@ impl<'ctx> LowerCtx<'ctx> {
             fp_contract: false,
             staged: StagedPlans::default(),
             role: None,
+            role_plans: Vec::new(),
             placements: std::collections::HashMap::new(),
             wgmma_plans: std::collections::HashMap::new(),
         }

@@ -22,20 +22,20 @@ const OP: &str = "convert_layout";
 
 /// How a conversion moves its registers.
 #[derive(Debug)]
-pub(crate) enum ConvertRoute<'ctx> {
+pub(crate) enum ConvertRoute {
     /// Destination register `r` is source register `map[r]` (equal layouts, a no-op or a
     /// register permutation).
     Permute(Vec<usize>),
     /// Warp shuffles of a plan the lowering runs exactly.
     Shuffle(Box<(ShufflePlan, ShuffleExec)>),
     /// A round trip through shared memory.
-    Shared(Box<SharedRoute<'ctx>>),
+    Shared(Box<SharedRoute>),
 }
 
 /// A round trip through the plan's scratch layout, each half with the instruction the plan
 /// picked (a matrix plan with its repetitions' first registers, or plain accesses).
 #[derive(Debug)]
-pub(crate) struct SharedRoute<'ctx> {
+pub(crate) struct SharedRoute {
     /// Where the source registers go.
     pub store: ScratchSide,
     /// Where the destination registers come from.
@@ -45,13 +45,13 @@ pub(crate) struct SharedRoute<'ctx> {
     /// The `ldmatrix` plan, if the load uses it.
     pub load_plan: Option<(MatrixPlan, Vec<usize>)>,
     /// The bytes it goes through.
-    pub scratch: Scratch<'ctx>,
+    pub scratch: Scratch,
 }
 
 /// What a conversion's checks decided: the route and the figures the report shows.
 #[derive(Debug)]
-pub(crate) struct ConvertPlan<'ctx> {
-    pub route: ConvertRoute<'ctx>,
+pub(crate) struct ConvertPlan {
+    pub route: ConvertRoute,
     pub figures: ConversionFigures,
 }
 
@@ -100,7 +100,7 @@ impl<'ctx> LowerCtx<'ctx> {
     /// The shared-memory round trip of `s` (as the builder's `ops/convert.rs` describes it).
     fn shared_convert(
         &mut self,
-        s: &SharedRoute<'ctx>,
+        s: &SharedRoute,
         src: &TileLayout,
         regs: &[BasicValueEnum<'ctx>],
         elem: DType,
@@ -111,12 +111,12 @@ impl<'ctx> LowerCtx<'ctx> {
             Some((p, _)) => self.matrix_addresses(OP, p)?,
             None => s.store.vector_first()?,
         };
-        let acc_s = self.shared_access_at(acc_s, &[], sc.offset, elem, sc.replica)?;
+        let acc_s = self.shared_access_at(acc_s, &[], sc.offset, elem, self.replica_at(sc.replica_stride))?;
         let acc_d = match &s.load_plan {
             Some((p, _)) => self.matrix_addresses(OP, p)?,
             None => s.load.vector_first()?,
         };
-        let acc_d = self.shared_access_at(acc_d, &[], sc.offset, elem, sc.replica)?;
+        let acc_d = self.shared_access_at(acc_d, &[], sc.offset, elem, self.replica_at(sc.replica_stride))?;
         let (reg_free, _, _) = src.free_masks();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; s.load.full.num_regs()];
         for rep in 0..s.store.repetitions {

@@ -13,6 +13,9 @@ use crate::codegen::ir::{Arg, Op, OpKind, Program, RegionId, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::program::lower_op;
 use crate::codegen::lower::values::Value;
+use crate::codegen::lower::warp_roles::RoleView;
+use crate::codegen::target::nvptx::roles::set_max_registers;
+use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
 const OP: &str = "lower";
@@ -24,6 +27,16 @@ pub(crate) fn lower_op_in<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op
         OpKind::If => lower_if(lx, prog, op, true),
         OpKind::IfThen => lower_if(lx, prog, op, false),
         OpKind::Return => lower_return(lx, op),
+        OpKind::WarpRoles(_) => lx.ensure_body(),
+        OpKind::InRole(index) => lower_in_role(lx, prog, op, *index),
+        OpKind::RoleReplica => {
+            // A role of one replica is replica 0.
+            let zero = lx.em.ctx.i32_type().const_zero();
+            let r = lx.role.and_then(|r| r.replica).unwrap_or(zero);
+            let id = *op.results.first().ok_or_else(|| no_region(op))?;
+            set(lx, id, vec![r.into()]);
+            Ok(())
+        }
         _ => lower_op(lx, op),
     }
 }
@@ -152,6 +165,57 @@ fn lower_if<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op, with_else: b
         let regs = lx.join_regs(a, then_end, b, else_end)?;
         set(lx, *res, regs);
     }
+    Ok(())
+}
+
+/// Role `index`'s code, region 0: a branch only the role's threads take, inside which the
+/// context is narrowed to the role (its thread coordinates, warps, replica and barrier) and
+/// its register budget set.
+fn lower_in_role<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    prog: &Program,
+    op: &Op,
+    index: usize,
+) -> Result<()> {
+    let plan = *lx.role_plans.get(index).ok_or_else(|| {
+        CodegenError::arg(OP, format!("role {index} was not declared by warp_roles"))
+    })?;
+    let region = *op.regions.first().ok_or_else(|| no_region(op))?;
+    let spec = plan.spec;
+    lx.ensure_body()?;
+    let ws = lx.threads_per_warp();
+    let (inside, rel, replica) = lx.role_threads(
+        plan.first_warp * ws,
+        spec.warps * spec.replicas * ws,
+        spec.warps * ws,
+        spec.replicas,
+    )?;
+    if spec.max_regs.is_some() {
+        lx.state_register_limit(plan.launch_registers);
+    }
+    let (then_bb, else_bb, join) = lx.if_open(inside)?;
+    lx.em.b.position_at_end(then_bb);
+    let sreg = lx.target.lowering().thread_index_sreg();
+    let outer_threads = lx.threads.for_role(sreg, rel);
+    let outer_warps = std::mem::replace(&mut lx.num_warps, spec.warps);
+    lx.role = Some(RoleView {
+        replica: (spec.replicas > 1).then_some(replica),
+        threads: spec.warps * ws,
+        barrier: plan.barrier,
+    });
+    let body = match spec.max_regs {
+        Some(n) => set_max_registers(&lx.em, n, plan.launch_registers),
+        None => Ok(()),
+    }
+    .and_then(|_| lower_region(lx, prog, region));
+    lx.role = None;
+    lx.num_warps = outer_warps;
+    lx.threads = outer_threads;
+    body?;
+    lx.arm_close(join)?;
+    lx.em.b.position_at_end(else_bb);
+    lx.arm_close(join)?;
+    lx.em.b.position_at_end(join);
     Ok(())
 }
 

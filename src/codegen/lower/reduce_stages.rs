@@ -42,11 +42,11 @@ pub(crate) struct ReduceShape {
 
 /// What a reduction's checks decided for its lowering.
 #[derive(Debug)]
-pub(crate) struct ReducePlan<'ctx> {
+pub(crate) struct ReducePlan {
     /// The stages.
     pub shape: ReduceShape,
     /// The partials' scratch, when warps combine.
-    pub scratch: Option<Scratch<'ctx>>,
+    pub scratch: Option<Scratch>,
 }
 
 /// The binary op a built-in reduction combines with.
@@ -170,7 +170,7 @@ pub(crate) fn reduce_regs<'ctx, H: AsMut<LowerCtx<'ctx>>>(
     regs: &[BasicValueEnum<'ctx>],
     elem: DType,
     sh: &ReduceShape,
-    scratch: Option<Scratch<'ctx>>,
+    scratch: Option<Scratch>,
     combine: &mut Combine<'_, 'ctx, H>,
 ) -> Result<Vec<BasicValueEnum<'ctx>>> {
     let axis = sh.axis;
@@ -230,7 +230,7 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
     combine: &mut Combine<'_, 'ctx, H>,
     elem: DType,
     sh: &ReduceShape,
-    s: Scratch<'ctx>,
+    s: Scratch,
     vals: Vec<BasicValueEnum<'ctx>>,
 ) -> Result<Vec<BasicValueEnum<'ctx>>> {
     let out = sh.out.as_deref();
@@ -261,7 +261,8 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
     let my = h.as_mut().warp_part_index(&sh.warps)?;
     let mem = elem.llvm_mem(h.as_mut().em.ctx);
     let addr = |h: &mut H, part: IntValue<'ctx>, f: IntValue<'ctx>| {
-        h.as_mut().scratch_elem_offset(part, size, f, eb, s.offset, s.replica)
+        let rep = h.as_mut().replica_at(s.replica_stride);
+        h.as_mut().scratch_elem_offset(part, size, f, eb, s.offset, rep)
     };
     if s.fence_first {
         h.as_mut().scratch_barrier()?;

@@ -43,11 +43,11 @@ pub(crate) struct ScanShape {
 
 /// What a scan's checks decided for its lowering.
 #[derive(Debug)]
-pub(crate) struct ScanPlan<'ctx> {
+pub(crate) struct ScanPlan {
     /// The stages.
     pub shape: ScanShape,
     /// The warps' totals' scratch, when warps step along the axis.
-    pub scratch: Option<Scratch<'ctx>>,
+    pub scratch: Option<Scratch>,
 }
 
 impl ScanShape {
@@ -175,7 +175,7 @@ pub(crate) fn scan_regs<'ctx, H: AsMut<LowerCtx<'ctx>>>(
     regs: &[BasicValueEnum<'ctx>],
     elem: DType,
     sh: &ScanShape,
-    scratch: Option<Scratch<'ctx>>,
+    scratch: Option<Scratch>,
     combine: &mut Combine<'_, 'ctx, H>,
 ) -> Result<Vec<BasicValueEnum<'ctx>>> {
     let axis = sh.axis;
@@ -292,7 +292,8 @@ pub(crate) fn scan_regs<'ctx, H: AsMut<LowerCtx<'ctx>>>(
         let my = cx.as_mut().warp_part_index(&wbits)?;
         let addr = |cx: &mut H, part: IntValue<'ctx>, idx: IntValue<'ctx>| -> Result<_> {
             let lx = cx.as_mut();
-            let at = lx.scratch_elem_offset(part, plane, idx, eb, s.offset, s.replica)?;
+            let rep = lx.replica_at(s.replica_stride);
+            let at = lx.scratch_elem_offset(part, plane, idx, eb, s.offset, rep)?;
             lx.smem_at(at)
         };
         let idx_of = |cx: &mut H, f: IntValue<'ctx>, h: usize| -> Result<IntValue<'ctx>> {

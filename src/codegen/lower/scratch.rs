@@ -8,11 +8,10 @@
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
-use crate::codegen::lower::shared::Replica;
 
 /// Scratch bytes an op was given.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Scratch<'ctx> {
+pub(crate) struct Scratch {
     /// Byte offset in the kernel's shared memory.
     pub offset: u64,
     /// Bytes.
@@ -20,8 +19,8 @@ pub(crate) struct Scratch<'ctx> {
     /// Whether a barrier must come before the first write (the bytes were read by an earlier
     /// op, or the op sits in a loop body whose previous iteration reads them).
     pub fence_first: bool,
-    /// This thread's copy of the bytes (inside a replicated warp role).
-    pub replica: Replica<'ctx>,
+    /// Bytes between the replicas' copies (inside a replicated warp role).
+    pub replica_stride: Option<u64>,
 }
 
 impl LowerCtx<'_> {

@@ -39,11 +39,16 @@ impl<'ctx> LowerCtx<'ctx> {
     }
 
     /// The barrier an allocation (result 0 of `op`) owes before its first write, if its bytes
-    /// were freed with no barrier since.
-    pub(crate) fn lower_alloc(&mut self, op: &Op) -> Result<Option<Placement>> {
+    /// were freed with no barrier since; returns where the allocator put it.
+    pub(crate) fn lower_alloc(&mut self, op: &Op) -> Result<Placement> {
         let id = op.results.first().ok_or_else(|| no_result(op))?;
-        let place = self.placements.get(&id.0).copied();
-        if let Some(at) = place.and_then(|p| p.fence) {
+        let place = self.placements.get(&id.0).copied().ok_or_else(|| {
+            CodegenError::arg(
+                "lower",
+                format!("{:?}: the allocation was not placed", op.kind),
+            )
+        })?;
+        if let Some(at) = place.fence {
             self.lower_barrier(at)?;
         }
         Ok(place)
@@ -57,9 +62,7 @@ impl<'ctx> LowerCtx<'ctx> {
         count: u32,
         arrivals: u32,
     ) -> Result<IntValue<'ctx>> {
-        let place = self
-            .lower_alloc(op)?
-            .ok_or_else(|| CodegenError::arg("alloc_mbarriers", "the array was not placed"))?;
+        let place = self.lower_alloc(op)?;
         let base = self.mbarriers_init(place.offset, arrivals, count)?;
         self.lower_barrier(op.loc)?;
         Ok(base)
@@ -67,8 +70,14 @@ impl<'ctx> LowerCtx<'ctx> {
 
     /// Where this thread's copy of `buf`'s allocation lies.
     pub(crate) fn replica_of(&self, buf: &SharedBuf) -> Replica<'ctx> {
+        self.replica_at(buf.stride)
+    }
+
+    /// This thread's copy of an allocation whose replicas lie `stride` bytes apart (inside a
+    /// replicated warp role): the role's replica index, from the role being lowered.
+    pub(crate) fn replica_at(&self, stride: Option<u64>) -> Replica<'ctx> {
         Replica {
-            stride: buf.stride,
+            stride,
             index: self.role.and_then(|r| r.replica),
         }
     }
@@ -241,4 +250,50 @@ fn not_a_tile(op: &Op, d: &ValueData<'_>) -> CodegenError {
         "lower",
         format!("{:?}: {} is not a register tile", op.kind, d.describe()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::codegen::{Context, DType, KernelBuilder, Result, Target, WarpRole};
+    use crate::layout::encoding::{Blocked, SwizzledShared};
+
+    /// A ring allocated inside a replicated role (so its first copy starts at byte 0), each
+    /// replica writing and reading its own buffer through a run-time index.
+    fn replicated_ring(ctx: &Context) -> Result<String> {
+        let mut kb = KernelBuilder::new(ctx, Target::SM90A, "ring", 8)?;
+        let out = kb.arg_ptr("out", DType::F32, 16)?;
+        let roles = kb.warp_roles(&[WarpRole::new(4).replicas(2)])?;
+        kb.in_role(roles[0], |kb| {
+            let flat = Blocked::new(&[1], &[32], &[4], &[0]);
+            let ring =
+                kb.alloc_shared_buffers(DType::F32, 2, &[128], SwizzledShared::new(1, 1, 1, &[0]))?;
+            let r = kb.role_replica()?;
+            let buf = kb.index_shared(ring, r)?;
+            let i = kb.arange(0, 128, flat.clone())?;
+            let v = kb.cast(i, DType::F32)?;
+            kb.store_shared(buf, v)?;
+            kb.barrier()?;
+            let back = kb.load_shared(buf, flat)?;
+            let row = kb.mul(r, 128)?;
+            let at = kb.add(i, row)?;
+            let p = kb.add(out, at)?;
+            kb.store(p, back, None)
+        })?;
+        Ok(kb.finish()?.llvm_ir())
+    }
+
+    #[test]
+    fn a_view_of_a_replicated_buffer_moves_to_its_replica_once() {
+        let ctx = Context::new();
+        let ir = replicated_ring(&ctx).unwrap();
+        // Each replica's copy of the 1024-byte ring is `replica · 1024` bytes in: the view's
+        // run-time offset holds that once, and the store and the load only add their
+        // registers' offsets to it (adding the replica's shift again would put replica 1's
+        // buffer past the end of the kernel's shared memory).
+        let shifts = ir
+            .lines()
+            .filter(|l| l.contains(" = mul i32 %") && l.trim_end().ends_with(", 1024"))
+            .count();
+        assert_eq!(shifts, 1, "{ir}");
+    }
 }

@@ -44,13 +44,13 @@ impl<T> Staged<T> {
 
 /// What the checks of recorded ops decided for their lowering, per family.
 #[derive(Debug, Default)]
-pub(crate) struct StagedPlans<'ctx> {
+pub(crate) struct StagedPlans {
     /// `convert_layout`: the route and its figures.
-    pub converts: Staged<ConvertPlan<'ctx>>,
+    pub converts: Staged<ConvertPlan>,
     /// Reductions (`argmax`, `argmin` included): their stages, scratch and combine function.
-    pub reduces: Staged<ReducePlan<'ctx>>,
+    pub reduces: Staged<ReducePlan>,
     /// Scans: their stages and scratch.
-    pub scans: Staged<ScanPlan<'ctx>>,
+    pub scans: Staged<ScanPlan>,
     /// Ops built from other ops (`grouped_tile`): their parts, in order.
     pub composites: Staged<Vec<Op>>,
 }

@@ -18,8 +18,8 @@ use crate::codegen::target::nvptx::cluster as cluster_ptx;
 use crate::codegen::target::nvptx::tma::{self as ptx, BoxCopy};
 use crate::signature::{ParamType, TensorMapSpec};
 
-/// What a box copy does besides moving the boxes.
-enum Copy {
+/// Which box copy: what it does besides moving the boxes.
+enum BoxOp {
     /// A load signalling the barrier at operand 2, issued where the predicate holds.
     Load { pred: Option<usize> },
     /// A load multicast to the CTAs of the mask at operand 3.
@@ -32,10 +32,10 @@ impl<'ctx> LowerCtx<'ctx> {
     /// `tma_load` or `tma_load_multicast`: operands `[tmap, dst, bar, mask?, pred?, coords...]`.
     pub(crate) fn lower_tma_load(&mut self, op: &Op) -> Result<()> {
         let copy = match op.kind {
-            OpKind::TmaLoad { has_pred } => Copy::Load {
+            OpKind::TmaLoad { has_pred } => BoxOp::Load {
                 pred: has_pred.then_some(3),
             },
-            OpKind::TmaLoadMulticast { has_pred } => Copy::Multicast {
+            OpKind::TmaLoadMulticast { has_pred } => BoxOp::Multicast {
                 pred: has_pred.then_some(4),
             },
             _ => return Err(not_tma(op)),
@@ -45,14 +45,14 @@ impl<'ctx> LowerCtx<'ctx> {
 
     /// `tma_store`: operands `[tmap, src, coords...]`.
     pub(crate) fn lower_tma_store(&mut self, op: &Op) -> Result<()> {
-        self.lower_box_copy(op, Copy::Store)
+        self.lower_box_copy(op, BoxOp::Store)
     }
 
-    fn lower_box_copy(&mut self, op: &Op, copy: Copy) -> Result<()> {
+    fn lower_box_copy(&mut self, op: &Op, copy: BoxOp) -> Result<()> {
         let name = op_name(op);
         // The mask goes to 16 bits first, as the method did before looking at its operands.
         let mask = match copy {
-            Copy::Multicast { .. } => {
+            BoxOp::Multicast { .. } => {
                 let m = self.int_arg(op, 3)?;
                 let i16t = self.em.ctx.i16_type();
                 Some(self.em.b.build_int_truncate(m, i16t, "")?)
@@ -60,9 +60,9 @@ impl<'ctx> LowerCtx<'ctx> {
             _ => None,
         };
         let first_coord = match copy {
-            Copy::Load { pred } => 3 + usize::from(pred.is_some()),
-            Copy::Multicast { pred } => 4 + usize::from(pred.is_some()),
-            Copy::Store => 2,
+            BoxOp::Load { pred } => 3 + usize::from(pred.is_some()),
+            BoxOp::Multicast { pred } => 4 + usize::from(pred.is_some()),
+            BoxOp::Store => 2,
         };
         let tmap = self.op_operand(op, 0)?;
         let spec = self.map_spec(op)?;
@@ -76,7 +76,7 @@ impl<'ctx> LowerCtx<'ctx> {
             .ok_or_else(|| CodegenError::arg(name, "the tensor map has no register"))?;
         let map_addr = self.tensor_map_addr(map_reg.into_pointer_value())?;
         let (dir, issue) = match copy {
-            Copy::Load { pred } | Copy::Multicast { pred } => {
+            BoxOp::Load { pred } | BoxOp::Multicast { pred } => {
                 let bar = self.op_operand(op, 2)?;
                 let bar = self.mbarrier_addr(&bar)?;
                 let pred = pred.map(|i| self.int_arg(op, i)).transpose()?;
@@ -87,10 +87,10 @@ impl<'ctx> LowerCtx<'ctx> {
                 };
                 (dir, issue)
             }
-            Copy::Store => (BoxCopy::Store, self.is_thread0()?),
+            BoxOp::Store => (BoxCopy::Store, self.is_thread0()?),
         };
         self.copy_desc_boxes(name, &spec, &d, map_addr, &coords, issue, dir)?;
-        if let Copy::Store = copy {
+        if let BoxOp::Store = copy {
             ptx::commit_group(&self.em, issue)?;
         }
         Ok(())

@@ -19,6 +19,21 @@ pub(crate) struct RoleView<'ctx> {
     pub barrier: Option<u32>,
 }
 
+/// What lowering needs of a declared role, decided when it is recorded: where its warps start,
+/// its spec, the launch's registers a thread (for `setmaxnreg`), and its barrier ids once a
+/// [`barrier`](crate::codegen::KernelBuilder::barrier) in it took them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RolePlan {
+    /// The role's first warp in the CTA.
+    pub first_warp: u32,
+    /// Warps, replicas and register budget.
+    pub spec: crate::codegen::ir::attrs::WarpRole,
+    /// Registers a thread the launch gives.
+    pub launch_registers: u32,
+    /// The first of its barrier ids (one per replica).
+    pub barrier: Option<u32>,
+}
+
 impl<'ctx> LowerCtx<'ctx> {
     /// A barrier of the current domain: the role's (replica's) `bar.sync id, n` inside a warp
     /// role, the CTA's otherwise.

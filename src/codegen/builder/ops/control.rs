@@ -636,7 +636,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// The checks and results of an `if` lowered from its record: both arms recorded, their
     /// yields alike (an `if_then` has no else arm and yields nothing).
-    fn if_check(
+    pub(crate) fn if_check(
         &mut self,
         cond: Value,
         then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,

@@ -100,7 +100,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         src: &TileLayout,
         dst: &TileLayout,
         elem: DType,
-    ) -> Result<ConvertPlan<'ctx>> {
+    ) -> Result<ConvertPlan> {
         if *src == *dst {
             return Ok(ConvertPlan {
                 route: ConvertRoute::Permute((0..src.num_regs()).collect()),
@@ -174,7 +174,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         src: &TileLayout,
         dst: &TileLayout,
         bits: u32,
-    ) -> Result<SharedRoute<'ctx>> {
+    ) -> Result<SharedRoute> {
         let flat = sp
             .layout
             .flatten_ins()?

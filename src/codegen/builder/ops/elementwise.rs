@@ -68,17 +68,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
     }
 
-    /// An `i32` scalar operand (a value or a Rust integer), as its LLVM value; `what` names it in
-    /// the error.
-    pub(crate) fn i32_operand(
-        &mut self,
-        op: &'static str,
-        o: Operand,
-        what: &str,
-    ) -> Result<inkwell::values::IntValue<'ctx>> {
-        Ok(self.i32_checked(op, o, what)?.regs[0].into_int_value())
-    }
-
     /// Checks that `o` is an `i32` scalar (a value or a Rust integer that fits); `what` names it
     /// in the error.
     pub(crate) fn i32_checked(

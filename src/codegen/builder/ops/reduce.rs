@@ -215,7 +215,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// The partials' scratch of a reduction of `elem` elements shaped `sh`, if it has any.
-    fn reduce_scratch(&mut self, sh: &ReduceShape, elem: DType) -> Result<Option<Scratch<'ctx>>> {
+    fn reduce_scratch(&mut self, sh: &ReduceShape, elem: DType) -> Result<Option<Scratch>> {
         match sh.scratch(elem) {
             Some((bytes, give_back)) => Ok(Some(self.place_scratch(OP, bytes, 16, give_back)?)),
             None => Ok(None),

@@ -119,7 +119,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         sh: &ScanShape,
         l: &TileLayout,
         elem: DType,
-    ) -> Result<Option<Scratch<'ctx>>> {
+    ) -> Result<Option<Scratch>> {
         match sh.scratch(l, elem) {
             Some(bytes) => Ok(Some(self.place_scratch(OP, bytes, 16, true)?)),
             None => Ok(None),

@@ -12,7 +12,7 @@
 //! a constant per register). Registers `r, r+1, …, r+v-1` whose offsets are consecutive and
 //! aligned move as one `v`-element vector (at most 16 bytes).
 
-use crate::codegen::lower::shared::{padded, Replica, SharedAccess};
+use crate::codegen::lower::shared::{padded, SharedAccess};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -330,15 +330,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         }))
     }
 
-    /// Where this thread's copy of the allocation at byte `offset` lies: its per-replica stride
-    /// (allocations made inside a replicated warp role) and the role's replica index.
-    pub(crate) fn replica(&self, offset: u64) -> Replica<'ctx> {
-        Replica {
-            stride: self.smem.replica_stride(offset),
-            index: self.role_replica_index(),
-        }
-    }
-
     /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
     /// the buffer of descriptor `d`, a view's run-time base included (for ops that plan their
     /// own offsets: `ldmatrix`, `cp.async`).
@@ -426,18 +417,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             .new_value(d.ty, d.shape.clone(), Some(l), vec![], info))
     }
 
-    /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
-    /// a buffer at byte `base` with `padding`.
-    pub(crate) fn shared_access_at(
-        &mut self,
-        offsets: TileLayout,
-        padding: &[(u64, u64)],
-        base: u64,
-        elem: DType,
-    ) -> Result<SharedAccess<'ctx>> {
-        let rep = self.replica(base);
-        self.lx.shared_access_at(offsets, padding, base, elem, rep)
-    }
 }
 
 /// The element type of a tile or buffer type.

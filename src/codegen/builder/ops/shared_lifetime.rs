@@ -102,7 +102,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         bytes: u64,
         align: u64,
         give_back: bool,
-    ) -> Result<Scratch<'ctx>> {
+    ) -> Result<Scratch> {
         let a = self.scratch_alloc(op, bytes, align)?;
         // Inside a warp role, the op's barrier is the role's: its ids are taken now.
         self.take_role_barrier()?;
@@ -110,7 +110,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             offset: a.offset,
             bytes,
             fence_first: a.fence || self.lx.values.scope() != 0,
-            replica: self.replica(a.offset),
+            replica_stride: self.smem.replica_stride(a.offset),
         };
         self.note_barrier();
         if give_back {

@@ -28,8 +28,7 @@
 use crate::codegen::builder::roles::ActiveRole;
 pub use crate::codegen::builder::roles::{NamedBarriers, Role};
 pub use crate::codegen::ir::attrs::WarpRole;
-use crate::codegen::lower::warp_roles::RoleView;
-use inkwell::values::IntValue;
+use crate::codegen::lower::warp_roles::{RolePlan, RoleView};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
@@ -52,7 +51,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// file. NVIDIA only (roles synchronise through named barriers). Declared once per kernel.
     #[track_caller]
     pub fn warp_roles(&mut self, roles: &[WarpRole]) -> Result<Vec<Role>> {
-        self.record(OpKind::WarpRoles(roles.to_vec()), vec![], |kb| {
+        self.record_checked(OpKind::WarpRoles(roles.to_vec()), vec![], |kb| {
             kb.warp_roles_impl(roles)
         })
     }
@@ -142,6 +141,16 @@ impl<'ctx> KernelBuilder<'ctx> {
         }
         self.roles.declared = out.clone();
         self.roles.role_barriers = vec![None; out.len()];
+        let launch_registers = self.launch_registers();
+        self.lx.role_plans = out
+            .iter()
+            .map(|r| RolePlan {
+                first_warp: r.first_warp,
+                spec: r.spec,
+                launch_registers,
+                barrier: None,
+            })
+            .collect();
         Ok(out)
     }
 
@@ -167,18 +176,22 @@ impl<'ctx> KernelBuilder<'ctx> {
         role: Role,
         body: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
+        if self.rec.defers_control() {
+            return self.record_checked_with_regions(
+                OpKind::InRole(role.index),
+                vec![],
+                1,
+                |kb, bodies| kb.in_role_check(role, |kb| kb.in_region(bodies.get(0), &[], body)),
+            );
+        }
         self.record_with_regions(OpKind::InRole(role.index), vec![], 1, |kb, bodies| {
             kb.in_role_impl(role, |kb| kb.in_region(bodies.get(0), &[], body))
         })
     }
 
-    fn in_role_impl(
-        &mut self,
-        role: Role,
-        body: impl FnOnce(&mut Self) -> Result<()>,
-    ) -> Result<()> {
+    /// Whether `role` is one of this kernel's declared roles, and not inside another.
+    fn check_role(&self, role: Role) -> Result<()> {
         const OP: &str = "in_role";
-        self.lx.ensure_body()?;
         if role.kernel != self.lx.values.kernel_id()
             || self.roles.declared.get(role.index) != Some(&role)
         {
@@ -193,6 +206,52 @@ impl<'ctx> KernelBuilder<'ctx> {
         if self.roles.active.is_some() {
             return Err(CodegenError::arg(OP, "roles do not nest"));
         }
+        Ok(())
+    }
+
+    /// The checks of a role lowered from its record (`lower/program_control.rs`): its body is
+    /// recorded with the builder's view narrowed to the role (its warps lay out its tiles, its
+    /// shared allocations have a copy per replica), as the then-arm of a branch only the
+    /// role's threads take.
+    fn in_role_check(
+        &mut self,
+        role: Role,
+        body: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        self.check_role(role)?;
+        let launch = self.launch_registers();
+        if let Some(p) = self.lx.role_plans.get_mut(role.index) {
+            p.launch_registers = launch;
+        }
+        let inside = self.lx.values.new_value(
+            crate::codegen::types::Type::Scalar(DType::I1),
+            vec![],
+            None,
+            vec![],
+            AxisInfo::scalar(1),
+        );
+        let then_ = |kb: &mut Self| {
+            let outer_warps = std::mem::replace(&mut kb.lx.num_warps, role.spec.warps);
+            kb.roles.active = Some(ActiveRole { role });
+            kb.smem
+                .enter_role(role.index, u64::from(role.spec.replicas));
+            let r = body(kb);
+            kb.roles.active = None;
+            kb.smem.leave_role();
+            kb.lx.num_warps = outer_warps;
+            r.map(|_| vec![])
+        };
+        self.if_check(inside, then_, Some(|_: &mut Self| Ok(vec![])))
+            .map(|_| ())
+    }
+
+    fn in_role_impl(
+        &mut self,
+        role: Role,
+        body: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        self.lx.ensure_body()?;
+        self.check_role(role)?;
         let ws = self.lx.threads_per_warp();
         let (inside, rel, replica) = self.lx.role_threads(
             role.first_warp * ws,
@@ -212,7 +271,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             let sreg = kb.lx.target.lowering().thread_index_sreg();
             let outer_threads = kb.lx.threads.for_role(sreg, rel);
             let outer_warps = std::mem::replace(&mut kb.lx.num_warps, role.spec.warps);
-            kb.roles.active = Some(ActiveRole { role, replica });
+            kb.roles.active = Some(ActiveRole { role });
             kb.lx.role = Some(RoleView {
                 replica: (role.spec.replicas > 1).then_some(replica),
                 threads: role.spec.warps * ws,
@@ -238,7 +297,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Which replica of the current role runs (an `i32` scalar, 0 for a role of one replica).
     #[track_caller]
     pub fn role_replica(&mut self) -> Result<Value> {
-        self.record(OpKind::RoleReplica, vec![], |kb| kb.role_replica_impl())
+        self.record_checked(OpKind::RoleReplica, vec![], |kb| kb.role_replica_impl())
     }
 
     fn role_replica_impl(&mut self) -> Result<Value> {
@@ -252,15 +311,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         if a.role.spec.replicas == 1 {
             info = AxisInfo::constant(0, &[]);
         }
-        Ok(self
-            .lx
-            .values
-            .new_scalar(DType::I32, a.replica.into(), info))
-    }
-
-    /// The replica number of the current role (an `i32`), if inside one of several replicas.
-    pub(crate) fn role_replica_index(&self) -> Option<IntValue<'ctx>> {
-        self.lx.role.and_then(|r| r.replica)
+        Ok(self.lx.values.new_value(
+            crate::codegen::types::Type::Scalar(DType::I32),
+            vec![],
+            None,
+            vec![],
+            info,
+        ))
     }
 
     /// Whether the builder is inside a role (ops that must see the whole CTA refuse to run there).
@@ -389,6 +446,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         if let Some(r) = self.lx.role.as_mut() {
             r.barrier = Some(first);
+        }
+        if let Some(p) = self.lx.role_plans.get_mut(i) {
+            p.barrier = Some(first);
         }
         Ok(())
     }
