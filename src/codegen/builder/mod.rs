@@ -12,8 +12,8 @@
 //! reshape, permute, reinterpret), global loads,
 //! stores and atomics, cp.async group commits
 //! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
-//! registers and barriers, the FMA setting, `convert_layout`, `reduce`, `argmax`, `argmin`, `associative_scan`, `grouped_tile`, `device_print`,
-//! `device_assert`) are checked and
+//! registers and barriers, the FMA setting, `convert_layout`, `reduce`, `argmax`, `argmin`, `associative_scan`, `dot`, `ldmatrix`, `grouped_tile`,
+//! `device_print`, `device_assert`) are checked and
 //! recorded by their methods and lowered from their record (`deferred.rs`); an op with shared-memory scratch has
 //! it placed by its method (`place_scratch`), which lowering reads; an op built from other ops keeps their records
 //! as its parts (`record_composite`). The others still emit while their method runs.

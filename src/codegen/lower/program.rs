@@ -244,6 +244,15 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lower_scan(lx, op)?;
             set_regs(lx, op, 0, regs)
         }
+        // Tensor cores (`lower/mma.rs`) and `ldmatrix` (`lower/ldmatrix.rs`).
+        OpKind::Dot => {
+            let regs = lx.lower_dot(op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Ldmatrix => {
+            let regs = lx.lower_ldmatrix(op)?;
+            set_regs(lx, op, 0, regs)
+        }
         // Ops built from other ops (`lower/composite.rs`).
         OpKind::GroupedTile(_) => lower_composite(lx, "grouped_tile", op),
         // Device printing and assertions (`lower/debug.rs`).

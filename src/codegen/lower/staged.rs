@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Op, ValueId};
 use crate::codegen::lower::convert_layout::ConvertPlan;
+use crate::codegen::lower::ldmatrix::LdmatrixPlan;
+use crate::codegen::lower::mma::DotPlan;
 use crate::codegen::lower::reduce_stages::ReducePlan;
 use crate::codegen::lower::scan_stages::ScanPlan;
 
@@ -51,6 +53,10 @@ pub(crate) struct StagedPlans<'ctx> {
     pub reduces: Staged<ReducePlan<'ctx>>,
     /// Scans: their stages and scratch.
     pub scans: Staged<ScanPlan<'ctx>>,
+    /// `dot`: the instruction and its schedule.
+    pub dots: Staged<DotPlan>,
+    /// `ldmatrix`: its plan and this thread's copy of the buffer.
+    pub ldmatrix: Staged<LdmatrixPlan<'ctx>>,
     /// Ops built from other ops (`grouped_tile`): their parts, in order.
     pub composites: Staged<Vec<Op>>,
 }
