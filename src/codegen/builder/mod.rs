@@ -12,11 +12,13 @@
 //! reshape, permute, reinterpret), global loads,
 //! stores and atomics, cp.async group commits
 //! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
-//! registers and barriers, the FMA setting, `convert_layout`, `reduce`, `argmax`, `argmin`, `associative_scan`, `dot`, `ldmatrix`, `grouped_tile`,
+//! registers and barriers, the FMA setting, `convert_layout`, `reduce`, `reduce_with`, `argmax`, `argmin`, `associative_scan`, `associative_scan_with`, `dot`,
+//! `ldmatrix`, `grouped_tile`,
 //! `device_print`, `device_assert`) are checked and
 //! recorded by their methods and lowered from their record (`deferred.rs`); an op with shared-memory scratch has
 //! it placed by its method (`place_scratch`), which lowering reads; an op built from other ops keeps their records
-//! as its parts (`record_composite`). The others still emit while their method runs.
+//! as its parts (`record_composite`); a user's combine function is recorded once into its op's region and lowered
+//! from that record at every combination (`record_combine`). The others still emit while their method runs.
 //!
 //! The builder's state is kept in parts with one job each (as Cranelift keeps a function
 //! builder's context apart from the function): the lowering context

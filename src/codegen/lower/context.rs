@@ -102,9 +102,3 @@ impl<'ctx> LowerCtx<'ctx> {
         self.em.in_prologue(build)
     }
 }
-
-impl<'ctx> AsMut<LowerCtx<'ctx>> for LowerCtx<'ctx> {
-    fn as_mut(&mut self) -> &mut LowerCtx<'ctx> {
-        self
-    }
-}

@@ -236,11 +236,11 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.lower_convert_layout(op)?;
             set_regs(lx, op, 0, regs)
         }
-        OpKind::Reduce { .. } | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
+        OpKind::Reduce { .. } | OpKind::ReduceWith(_) | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
             let regs = lower_reduction(lx, op)?;
             set_regs(lx, op, 0, regs)
         }
-        OpKind::Scan { .. } => {
+        OpKind::Scan { .. } | OpKind::ScanWith(_) => {
             let regs = lower_scan(lx, op)?;
             set_regs(lx, op, 0, regs)
         }

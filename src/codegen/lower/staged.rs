@@ -38,7 +38,10 @@ impl<T> Staged<T> {
         self.0.remove(&result).ok_or_else(|| {
             CodegenError::arg(
                 name,
-                format!("internal: the op defining %{} has no lowering plan", result.0),
+                format!(
+                    "internal: the op defining %{} has no lowering plan",
+                    result.0
+                ),
             )
         })
     }

@@ -28,18 +28,16 @@
 //! emitted like any tile's offsets. When neither form fits, [`ldmatrix`](KernelBuilder::ldmatrix)
 //! reads the tile with `load_shared`.
 
-
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::matrix_plan::plan_matrix;
 use crate::codegen::analysis::shared_offsets::offset_layout;
+#[cfg(test)]
+use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::layout_arg::IntoLayout;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
-#[cfg(test)]
-use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::error::Result;
 use crate::codegen::error::CodegenError;
+use crate::codegen::error::Result;
 use crate::codegen::ir::{OpKind, ValueId};
 use crate::codegen::lower::ldmatrix::LdmatrixPlan;
 use crate::codegen::lower::values::Value;

@@ -42,7 +42,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             ));
         }
         for (v, what) in [(index, "index"), (num_m, "num_m"), (num_n, "num_n")] {
-            self.i32_operand(OP, crate::codegen::Operand::Value(v), what)?;
+            self.i32_checked(OP, crate::codegen::Operand::Value(v), what)?;
         }
         let g = group_m as i32;
         let in_group = self.mul(num_n, g)?;
