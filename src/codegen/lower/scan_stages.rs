@@ -267,7 +267,7 @@ pub(crate) fn scan_regs<'ctx>(
             if d == axis {
                 continue;
             }
-            let c = lx.dim_coords(&l, d)?;
+            let c = lx.dim_coords(l, d)?;
             for (f, &g) in flat.iter_mut().zip(groups.iter()) {
                 let term = lx
                     .em
@@ -285,7 +285,7 @@ pub(crate) fn scan_regs<'ctx>(
         let lane_idx = |g: u64, h: usize| -> Vec<u64> {
             (0..tpw as u64)
                 .map(|lane| {
-                    crate::codegen::report::lane_flat_index(&l, g as usize, lane, Some(axis))
+                    crate::codegen::report::lane_flat_index(l, g as usize, lane, Some(axis))
                         + h as u64 * size
                 })
                 .collect()
