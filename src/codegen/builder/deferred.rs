@@ -15,7 +15,7 @@
 //! their methods: the kinds `lower_op` refuses (control flow among them).
 
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::error::Result;
+use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::Op;
 use crate::codegen::lower::program_control::lower_op_in;
 
@@ -26,7 +26,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         if let Some(e) = &self.rec.failed {
             return Err(e.clone());
         }
-        if self.rec.unlowered.is_empty() {
+        if self.rec.unlowered.is_empty() || self.rec.holding() {
             return Ok(());
         }
         let ids = std::mem::take(&mut self.rec.unlowered);
@@ -43,8 +43,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(())
     }
 
-    /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once.
+    /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once;
+    /// refused inside a combine function being recorded, whose operands have no registers yet.
     pub(crate) fn lower_unrecorded(&mut self, op: Op) -> Result<()> {
+        if self.rec.holding() {
+            return Err(CodegenError::arg(
+                "combine",
+                format!(
+                    "{:?}, which weft builds from other ops, inside a combine function: combine \
+                     with ops lowered from their record alone",
+                    op.kind
+                ),
+            ));
+        }
         lower_op_in(&mut self.lx, &self.rec.prog, &op)
     }
 }
@@ -218,8 +229,12 @@ mod tests {
         let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
         let rows = Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
         let cols = Blocked::new(&[4, 1], &[8, 4], &[1, 4], &[0, 1]);
-        let r = kb.arange(0, 64, Slice::new(1, rows.clone().into())).unwrap();
-        let c = kb.arange(0, 64, Slice::new(0, rows.clone().into())).unwrap();
+        let r = kb
+            .arange(0, 64, Slice::new(1, rows.clone().into()))
+            .unwrap();
+        let c = kb
+            .arange(0, 64, Slice::new(0, rows.clone().into()))
+            .unwrap();
         let r = kb.expand_dims(r, 1).unwrap();
         let r = kb.mul(r, 64).unwrap();
         let c = kb.expand_dims(c, 0).unwrap();
@@ -353,5 +368,54 @@ mod tests {
         }
         assert!(e.cause().to_string().contains("not placed"), "{e}");
         assert_eq!(kb.finish().unwrap_err(), e);
+    }
+
+    #[test]
+    fn a_combine_function_runs_once_and_an_op_it_cannot_lower_again_names_its_line() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let offs = kb
+            .arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0]))
+            .unwrap();
+        let mut runs = 0;
+        let m = kb
+            .reduce_with(offs, 0, |kb, a, b| {
+                runs += 1;
+                kb.max(a, b)
+            })
+            .unwrap();
+        // Recorded (the closure ran once, into the op's region), nothing emitted yet.
+        assert_eq!(runs, 1);
+        assert_eq!(regs(&kb, m), 0);
+        let line = line!() + 2;
+        kb.reduce_with(offs, 0, |kb, a, b| {
+            let (row, _) = kb.grouped_tile(a, b, b, 2)?;
+            Ok(row)
+        })
+        .unwrap();
+        // The first reduction lowered at the second's call: 3 in-thread maxima, 5 across
+        // lanes and 2 across warps, each from the record of the one `max`.
+        assert_eq!(regs(&kb, m), 1);
+        let e = kb.finish().unwrap_err();
+        assert_eq!(e.loc().map(|l| l.line), Some(line), "{e}");
+        assert!(e.to_string().contains("combine function"), "{e}");
+    }
+
+    #[test]
+    fn a_branch_on_a_combined_value_is_refused_before_it_reads_a_register() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let offs = kb
+            .arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0]))
+            .unwrap();
+        let e = kb
+            .reduce_with(offs, 0, |kb, a, b| {
+                let c = kb.lt(a, b)?;
+                kb.if_then(c, |_| Ok(()))?;
+                kb.max(a, b)
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains("combine function"), "{e}");
+        assert!(e.to_string().contains("IfThen"), "{e}");
     }
 }

@@ -14,13 +14,15 @@
 //! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
 //! registers and barriers, the FMA setting; shared memory: allocation, rings, `index_shared`, loads, stores, frees
 //! and `barrier`; cp.async copies, mbarrier set-up, TMA loads, stores and multicast, remote arrives, wgmma issue,
-//! named barriers; `convert_layout`, `reduce`, `argmax`, `argmin`, `associative_scan`, `grouped_tile`,
-//! `device_print`, `device_assert`) are checked and recorded by their methods and lowered from their record
-//! (`deferred.rs`); the others still emit while their method runs. What a lowering needs of the builder's state is
-//! decided when the op is recorded and kept in the lowering context: where the allocator put a buffer and whether
-//! reusing its bytes owes a barrier (`placements`), an op's scratch (`place_scratch`), a wgmma's plan, the warp
-//! role's replica and barrier ids (`LowerCtx::role`); an op built from other ops keeps their records as its parts
-//! (`record_composite`).
+//! named barriers; `convert_layout`, `reduce`, `reduce_with`, `argmax`, `argmin`, `associative_scan`,
+//! `associative_scan_with`, `dot`, `ldmatrix`, `grouped_tile`, `device_print`, `device_assert`) are checked and
+//! recorded by their methods and lowered from their record (`deferred.rs`); the others still emit while their
+//! method runs. What a lowering needs of the builder's state is decided when the op is recorded and kept in the
+//! lowering context: where the allocator put a buffer and whether reusing its bytes owes a barrier
+//! (`placements`), an op's scratch (`place_scratch`), a wgmma's plan, the warp role's replica and barrier ids
+//! (`LowerCtx::role`); an op built from other ops keeps their records as its parts (`record_composite`); a user's
+//! combine function is recorded once into its op's region and lowered from that record at every combination
+//! (`record_combine`).
 //!
 //! The builder's state is kept in parts with one job each (as Cranelift keeps a function
 //! builder's context apart from the function): the lowering context

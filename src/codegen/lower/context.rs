@@ -143,9 +143,3 @@ impl<'ctx> LowerCtx<'ctx> {
         out
     }
 }
-
-impl<'ctx> AsMut<LowerCtx<'ctx>> for LowerCtx<'ctx> {
-    fn as_mut(&mut self) -> &mut LowerCtx<'ctx> {
-        self
-    }
-}

@@ -84,11 +84,17 @@ impl<'ctx> LowerCtx<'ctx> {
             let regs = match plan.route {
                 ConvertRoute::Permute(map) => map.iter().map(|&i| t.regs[i]).collect(),
                 ConvertRoute::Shuffle(s) => {
-                    let dst = r.layout.as_deref().ok_or_else(|| not_a_tile(&r.describe()))?;
+                    let dst = r
+                        .layout
+                        .as_deref()
+                        .ok_or_else(|| not_a_tile(&r.describe()))?;
                     lx.shuffle_regs(&s.0, &s.1, dst, &t.regs, elem)?
                 }
                 ConvertRoute::Shared(s) => {
-                    let src = t.layout.as_deref().ok_or_else(|| not_a_tile(&t.describe()))?;
+                    let src = t
+                        .layout
+                        .as_deref()
+                        .ok_or_else(|| not_a_tile(&t.describe()))?;
                     lx.shared_convert(&s, src, &t.regs, elem)?
                 }
             };

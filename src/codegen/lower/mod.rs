@@ -5,6 +5,7 @@
 pub(crate) mod async_copy;
 pub(crate) mod atomic;
 pub(crate) mod cast;
+pub(crate) mod combine_body;
 pub(crate) mod composite;
 pub(crate) mod context;
 pub(crate) mod control;

@@ -236,12 +236,21 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.lower_convert_layout(op)?;
             set_regs(lx, op, 0, regs)
         }
-        OpKind::Reduce { .. } | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
+        OpKind::Reduce { .. } | OpKind::ReduceWith(_) | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
             let regs = lower_reduction(lx, op)?;
             set_regs(lx, op, 0, regs)
         }
-        OpKind::Scan { .. } => {
+        OpKind::Scan { .. } | OpKind::ScanWith(_) => {
             let regs = lower_scan(lx, op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        // Tensor cores (`lower/mma.rs`) and `ldmatrix` (`lower/ldmatrix.rs`).
+        OpKind::Dot => {
+            let regs = lx.lower_dot(op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Ldmatrix => {
+            let regs = lx.lower_ldmatrix(op)?;
             set_regs(lx, op, 0, regs)
         }
         // Ops built from other ops (`lower/composite.rs`).

@@ -7,6 +7,7 @@ use inkwell::values::BasicValueEnum;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Op, OpKind};
+use crate::codegen::lower::combine_body::CombineBody;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::reduce_stages::{reduce_binary, reduce_regs};
 use crate::codegen::lower::scan_stages::{scan_binary, scan_regs};
@@ -18,10 +19,16 @@ pub(crate) fn lower_reduction<'ctx>(
     op: &Op,
 ) -> Result<Vec<BasicValueEnum<'ctx>>> {
     let (name, combine, arg) = match &op.kind {
-        OpKind::Reduce { op: r, .. } => ("reduce", reduce_binary(*r), None),
-        OpKind::ArgMax(axis) => ("argmax", BinaryOp::Max, Some((*axis, true))),
-        OpKind::ArgMin(axis) => ("argmin", BinaryOp::Min, Some((*axis, false))),
-        k => return Err(CodegenError::arg("lower", format!("{k:?} is not a reduction"))),
+        OpKind::Reduce { op: r, .. } => ("reduce", Some(reduce_binary(*r)), None),
+        OpKind::ReduceWith(_) => ("reduce", None, None),
+        OpKind::ArgMax(axis) => ("argmax", Some(BinaryOp::Max), Some((*axis, true))),
+        OpKind::ArgMin(axis) => ("argmin", Some(BinaryOp::Min), Some((*axis, false))),
+        k => {
+            return Err(CodegenError::arg(
+                "lower",
+                format!("{k:?} is not a reduction"),
+            ))
+        }
     };
     let t = lx.op_operand(op, 0)?;
     let plan = lx.staged.reduces.take(name, op)?;
@@ -32,6 +39,7 @@ pub(crate) fn lower_reduction<'ctx>(
         Type::Scalar(d) => d,
         Type::Ptr(..) => DType::I64,
     };
+    let body = plan.body;
     lx.report_row(name, op.loc, Some(&t), |lx| match arg {
         None => reduce_regs(
             lx,
@@ -40,7 +48,9 @@ pub(crate) fn lower_reduction<'ctx>(
             elem,
             &plan.shape,
             plan.scratch,
-            &mut |lx: &mut LowerCtx<'ctx>, a, b| Ok(lx.binary_regs(combine, elem, &[a], &[b])?[0]),
+            &mut |lx: &mut LowerCtx<'ctx>, a, b| {
+                combine_regs(lx, combine, body.as_ref(), elem, a, b)
+            },
         ),
         Some((axis, max)) => {
             // One reduction of 64-bit keys that carry each element's index.
@@ -54,7 +64,7 @@ pub(crate) fn lower_reduction<'ctx>(
                 &plan.shape,
                 plan.scratch,
                 &mut |lx: &mut LowerCtx<'ctx>, a, b| {
-                    Ok(lx.binary_regs(combine, DType::I64, &[a], &[b])?[0])
+                    combine_regs(lx, combine, None, DType::I64, a, b)
                 },
             )?;
             lx.arg_reduce_indices(&best, max)
@@ -63,12 +73,16 @@ pub(crate) fn lower_reduction<'ctx>(
 }
 
 /// The registers of the result of `op`, a recorded `associative_scan`.
-pub(crate) fn lower_scan<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<Vec<BasicValueEnum<'ctx>>> {
+pub(crate) fn lower_scan<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    op: &Op,
+) -> Result<Vec<BasicValueEnum<'ctx>>> {
     const NAME: &str = "associative_scan";
-    let OpKind::Scan { op: s, .. } = &op.kind else {
-        return Err(CodegenError::arg("lower", format!("{:?} is not a scan", op.kind)));
+    let combine = match &op.kind {
+        OpKind::Scan { op: s, .. } => Some(scan_binary(*s)),
+        OpKind::ScanWith(_) => None,
+        k => return Err(CodegenError::arg("lower", format!("{k:?} is not a scan"))),
     };
-    let combine = scan_binary(*s);
     let t = lx.op_operand(op, 0)?;
     let plan = lx.staged.scans.take(NAME, op)?;
     let l = t.layout.clone().ok_or_else(|| {
@@ -78,6 +92,7 @@ pub(crate) fn lower_scan<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<Vec<B
         Type::Scalar(d) => d,
         Type::Ptr(..) => DType::I64,
     };
+    let body = plan.body;
     lx.report_row(NAME, op.loc, Some(&t), |lx| {
         scan_regs(
             lx,
@@ -86,7 +101,28 @@ pub(crate) fn lower_scan<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<Vec<B
             elem,
             &plan.shape,
             plan.scratch,
-            &mut |lx: &mut LowerCtx<'ctx>, a, b| Ok(lx.binary_regs(combine, elem, &[a], &[b])?[0]),
+            &mut |lx: &mut LowerCtx<'ctx>, a, b| {
+                combine_regs(lx, combine, body.as_ref(), elem, a, b)
+            },
         )
     })
+}
+
+/// `a` and `b` combined by the op's own binary op, or else by the user's recorded function.
+fn combine_regs<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    own: Option<BinaryOp>,
+    body: Option<&CombineBody>,
+    elem: DType,
+    a: BasicValueEnum<'ctx>,
+    b: BasicValueEnum<'ctx>,
+) -> Result<BasicValueEnum<'ctx>> {
+    match (own, body) {
+        (Some(bop), _) => Ok(lx.binary_regs(bop, elem, &[a], &[b])?[0]),
+        (None, Some(body)) => lx.combine_with(body, a, b),
+        (None, None) => Err(CodegenError::arg(
+            "lower",
+            "internal: a reduction or scan without a combine function",
+        )),
+    }
 }

@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Op, ValueId};
 use crate::codegen::lower::convert_layout::ConvertPlan;
+use crate::codegen::lower::ldmatrix::LdmatrixPlan;
+use crate::codegen::lower::mma::DotPlan;
 use crate::codegen::lower::reduce_stages::ReducePlan;
 use crate::codegen::lower::scan_stages::ScanPlan;
 
@@ -36,7 +38,10 @@ impl<T> Staged<T> {
         self.0.remove(&result).ok_or_else(|| {
             CodegenError::arg(
                 name,
-                format!("internal: the op defining %{} has no lowering plan", result.0),
+                format!(
+                    "internal: the op defining %{} has no lowering plan",
+                    result.0
+                ),
             )
         })
     }
@@ -51,6 +56,10 @@ pub(crate) struct StagedPlans {
     pub reduces: Staged<ReducePlan>,
     /// Scans: their stages and scratch.
     pub scans: Staged<ScanPlan>,
+    /// `dot`: the instruction and its schedule.
+    pub dots: Staged<DotPlan>,
+    /// `ldmatrix`: its plan and this thread's copy of the buffer.
+    pub ldmatrix: Staged<LdmatrixPlan>,
     /// Ops built from other ops (`grouped_tile`): their parts, in order.
     pub composites: Staged<Vec<Op>>,
 }
