@@ -448,6 +448,29 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.rec.hold -= 1;
         let held = self.rec.prog.region(region).ops.clone();
         let r = out?;
+        // Control flow inside a combine function would need its blocks at every combination.
+        if let Some(o) = held.iter().map(|id| self.rec.prog.op(*id)).find(|o| {
+            matches!(
+                o.kind,
+                OpKind::For { .. }
+                    | OpKind::If
+                    | OpKind::IfThen
+                    | OpKind::Return
+                    | OpKind::WarpRoles(_)
+                    | OpKind::InRole(_)
+                    | OpKind::RoleReplica
+            )
+        }) {
+            return Err(CodegenError::arg(
+                op,
+                format!(
+                    "{:?} inside a combine function, which combines two scalars with ops lowered \
+                     from their record (arithmetic, comparisons, where, math, casts)",
+                    o.kind
+                ),
+            )
+            .at(o.loc));
+        }
         let d = self.lx.values.peek(op, r)?;
         if d.ty != ty || !d.is_scalar() {
             return Err(CodegenError::TypeMismatch {
