@@ -41,13 +41,7 @@ pub(crate) struct Recorder {
     pub unlowered: Vec<OpId>,
     /// The error lowering a recorded op gave, returned by every later call.
     pub failed: Option<CodegenError>,
-    /// Whether loops and branches are lowered from their record (their bodies' ops then all
-    /// must be); otherwise their methods emit their blocks and bodies as they run.
-    defer_control: bool,
-    /// The regions of recorded ops lowered from their record, whose ops their op's lowering
-    /// lowers (so they are never lowered on their own).
-    deferred_regions: Vec<RegionId>,
-    /// How many such regions are open.
+    /// How many bodies of recorded ops are open (their ops are lowered with their op).
     deferred_depth: u32,
     /// How many combine functions are being recorded (`record_combine`): their ops wait to be
     /// lowered with the op that combines with them, not before the next call.
@@ -61,15 +55,6 @@ pub(crate) struct Recorder {
 pub(crate) trait Results {
     /// The values it defines.
     fn values(&self) -> Vec<Value>;
-}
-
-/// Where an op's LLVM IR comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Lowered {
-    /// Its builder method emits it while it runs (the families not yet lowered from the record).
-    ByCall,
-    /// It is lowered from its recorded op (`lower::program`).
-    FromRecord,
 }
 
 /// The regions of the op being recorded, for its user closures; `None` when the op is not
@@ -145,8 +130,6 @@ impl Recorder {
             pending_label: None,
             unlowered: Vec::new(),
             failed: None,
-            defer_control: std::env::var_os("WEFT_DEFER_CONTROL").is_some(),
-            deferred_regions: Vec::new(),
             deferred_depth: 0,
             composite: None,
             hold: 0,
@@ -156,12 +139,6 @@ impl Recorder {
     /// Whether the calls being made now are recorded into a body its op's lowering lowers.
     pub(crate) fn in_deferred_body(&self) -> bool {
         self.deferred_depth > 0
-    }
-
-    /// Whether the control-flow call being made now is lowered from its record: outermost
-    /// calls, when loops and branches are.
-    pub(crate) fn defers_control(&self) -> bool {
-        self.defer_control && self.depth == 0
     }
 
     /// Whether a combine function is being recorded (its ops are not lowered yet).
@@ -252,35 +229,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(())
     }
 
-    /// Runs the public call `f` and, if it is the outermost one, records it as an op `kind` on
-    /// `args` from the caller's line. An error gets that line too.
-    #[track_caller]
-    pub(crate) fn record<R: Results>(
-        &mut self,
-        kind: OpKind,
-        args: Vec<Arg>,
-        f: impl FnOnce(&mut Self) -> Result<R>,
-    ) -> Result<R> {
-        self.record_with_regions(kind, args, 0, |kb, _| f(kb))
-    }
-
-    /// As [`record`](Self::record), for an op with `regions` bodies (at most two) that `f`
-    /// fills by running each user closure through [`in_region`](Self::in_region) with the
-    /// [`Bodies`] it is handed.
-    #[track_caller]
-    pub(crate) fn record_with_regions<R: Results>(
-        &mut self,
-        kind: OpKind,
-        args: Vec<Arg>,
-        regions: usize,
-        f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
-    ) -> Result<R> {
-        self.record_op(kind, args, regions, Lowered::ByCall, f)
-    }
-
-    /// As [`record`](Self::record), for an op whose `f` only checks its operands and makes its
-    /// results (types, layouts, facts, no registers): the op is lowered from its record
-    /// (`deferred.rs`), after it is appended, or at once when weft calls it itself.
+    /// Runs the public call `f`, which checks its operands and makes its results (types,
+    /// layouts, facts, no registers), and, if it is the outermost call, records it as an op
+    /// `kind` on `args` from the caller's line (an error gets that line too). The op is lowered
+    /// from its record (`deferred.rs`); a call weft makes itself inside another op is lowered at
+    /// once (or kept as a part of a composite op).
     #[track_caller]
     pub(crate) fn record_checked<R: Results>(
         &mut self,
@@ -288,11 +241,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         args: Vec<Arg>,
         f: impl FnOnce(&mut Self) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| f(kb))
+        self.record_op(kind, args, 0, |kb, _| f(kb))
     }
 
-    /// As [`record_checked`](Self::record_checked), for an op with `regions` bodies whose ops
-    /// its lowering lowers.
+    /// As [`record_checked`](Self::record_checked), for an op with `regions` bodies (at most
+    /// two) that `f` fills by running each user closure through [`in_region`](Self::in_region)
+    /// with the [`Bodies`] it is handed; the op's lowering lowers their ops.
     #[track_caller]
     pub(crate) fn record_checked_with_regions<R: Results>(
         &mut self,
@@ -301,7 +255,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         regions: usize,
         f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, regions, Lowered::FromRecord, f)
+        self.record_op(kind, args, regions, f)
     }
 
     #[track_caller]
@@ -310,7 +264,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         kind: OpKind,
         args: Vec<Arg>,
         regions: usize,
-        lowered: Lowered,
         f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
     ) -> Result<R> {
         self.lower_recorded()?;
@@ -319,23 +272,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             true => self.rec.line_of(Location::caller()),
             false => Loc::caller(),
         };
-        if top && lowered == Lowered::ByCall && self.rec.holding() {
-            self.check_ready(kind.clone(), &args)
-                .map_err(|e| e.at(loc))?;
-        }
-        // A constant weft makes itself is an LLVM constant, no instruction: it may be lowered
-        // at once wherever it is made.
+        // A call weft makes itself is lowered at once, unless it is a part of a composite op or
+        // a constant (an LLVM constant, no instruction): inside a body lowered with its op, it
+        // would be emitted outside the blocks that lowering makes.
         let emits_now =
             !top && self.rec.composite.is_none() && !matches!(kind, OpKind::Const);
-        if self.rec.deferred_depth > 0 && (lowered == Lowered::ByCall || emits_now) {
-            // Its registers would be emitted now, outside the blocks the enclosing op's
-            // lowering makes for this body.
+        if self.rec.deferred_depth > 0 && emits_now {
             return Err(CodegenError::arg(
                 "record",
-                format!(
-                    "{kind:?} is still lowered as it is called, so it cannot be used inside a \
-                     loop or branch lowered from its record"
-                ),
+                format!("internal: {kind:?} made by weft inside a loop, branch or role body"),
             )
             .at(loc));
         }
@@ -345,42 +290,27 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             Vec::new()
         };
-        if lowered == Lowered::FromRecord {
-            self.rec.deferred_regions.extend(&regs);
-        }
         let mut bodies = Bodies([None; 2]);
         for (slot, r) in bodies.0.iter_mut().zip(&regs) {
             *slot = Some(*r);
         }
-        let rows = self.lx.report.mark();
         self.rec.depth += 1;
         let out = f(self, bodies);
         self.rec.depth -= 1;
         self.rec.caller = outer_caller;
         if !top {
             let out = out?;
-            match (lowered, self.rec.composite.as_mut()) {
-                (Lowered::FromRecord, parts) => {
-                    let results = out.values().iter().map(|v| ValueId(v.index)).collect();
-                    let op = Op {
-                        kind,
-                        args,
-                        results,
-                        regions: Vec::new(),
-                        loc,
-                    };
-                    match parts {
-                        Some(parts) => parts.push(op),
-                        None => self.lower_unrecorded(op)?,
-                    }
-                }
-                (Lowered::ByCall, Some(_)) => {
-                    return Err(CodegenError::arg(
-                        "record",
-                        format!("internal: {kind:?}, lowered by its method, inside a composite op"),
-                    ))
-                }
-                (Lowered::ByCall, None) => {}
+            let results = out.values().iter().map(|v| ValueId(v.index)).collect();
+            let op = Op {
+                kind,
+                args,
+                results,
+                regions: Vec::new(),
+                loc,
+            };
+            match self.rec.composite.as_mut() {
+                Some(parts) => parts.push(op),
+                None => self.lower_unrecorded(op)?,
             }
             return Ok(out);
         }
@@ -397,11 +327,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             regions: regs,
             loc,
         });
-        match lowered {
-            Lowered::ByCall => self.lx.report.claim(rows, id),
-            // An op in a deferred body is lowered by its enclosing op.
-            Lowered::FromRecord if self.rec.deferred_depth > 0 => {}
-            Lowered::FromRecord => self.rec.unlowered.push(id),
+        // An op in a body is lowered by its enclosing op.
+        if self.rec.deferred_depth == 0 {
+            self.rec.unlowered.push(id);
         }
         Ok(out)
     }
@@ -415,7 +343,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         args: Vec<Arg>,
         f: impl FnOnce(&mut Self, Option<RegionId>) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, 1, Lowered::FromRecord, |kb, bodies| {
+        self.record_op(kind, args, 1, |kb, bodies| {
             f(kb, bodies.get(0))
         })
     }
@@ -439,10 +367,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         };
         let (a, b) = (scalar(self), scalar(self));
         let region = region.unwrap_or_else(|| self.rec.prog.new_region());
-        // Its ops are lowered with the op, at each combination: never on their own.
-        if !self.rec.deferred_regions.contains(&region) {
-            self.rec.deferred_regions.push(region);
-        }
         self.rec.hold += 1;
         let out = self.in_region(Some(region), &[a, b], |kb| combine(kb, a, b));
         self.rec.hold -= 1;
@@ -531,7 +455,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         args: Vec<Arg>,
         f: impl FnOnce(&mut Self) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| {
+        self.record_op(kind, args, 0, |kb, _| {
             let outer = kb.rec.composite.replace(Vec::new());
             let out = f(kb);
             let parts = std::mem::replace(&mut kb.rec.composite, outer).unwrap_or_default();
@@ -544,37 +468,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    /// Inside a combine function being recorded, an op lowered by its method runs now: it is
-    /// refused (before it reads a register) if an operand has no registers yet (the function's
-    /// parameters and what is computed from them).
-    fn check_ready(&self, kind: OpKind, args: &[Arg]) -> Result<()> {
-        let kernel = self.lx.values.kernel_id();
-        for v in args.iter().filter_map(|a| a.value()) {
-            let d = self
-                .lx
-                .values
-                .peek("combine", Value { kernel, index: v.0 })?;
-            if d.regs.is_empty() {
-                return Err(CodegenError::arg(
-                    "combine",
-                    format!(
-                        "{kind:?} on {} inside a combine function, which combines two scalars \
-                         with ops lowered from their record (arithmetic, comparisons, where, math, \
-                         casts)",
-                        d.describe()
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// Records a setting that changes how later ops lower (`allow_fp_contraction`): an op with
     /// no operands or results, kept only when the user called it, and lowered from its record
     /// like any other (so ops recorded before it lower without it).
     #[track_caller]
     pub(crate) fn record_setting(&mut self, kind: OpKind) -> Result<()> {
-        self.record_op(kind, Vec::new(), 0, Lowered::FromRecord, |_, _| Ok(()))
+        self.record_op(kind, Vec::new(), 0, |_, _| Ok(()))
     }
 
     /// Runs user code `f` (the body of the op being recorded in `region`, if it is recorded)
@@ -598,18 +497,12 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect::<Result<Vec<_>>>()?;
         let depth = std::mem::replace(&mut self.rec.depth, 0);
         self.rec.open.push(region);
-        let deferred = self.rec.deferred_regions.contains(&region);
-        self.rec.deferred_depth += u32::from(deferred);
+        // The body's ops are lowered with its op.
+        self.rec.deferred_depth += 1;
         let out = f(self);
-        // A deferred body is lowered with its op; any other at its end, in its blocks.
-        let lowered = match deferred {
-            true => Ok(()),
-            false => self.lower_recorded(),
-        };
-        self.rec.deferred_depth -= u32::from(deferred);
+        self.rec.deferred_depth -= 1;
         self.rec.open.pop();
         self.rec.depth = depth;
-        lowered?;
         let out = out?;
         let yields = out.values().into_iter().map(|v| ValueId(v.index)).collect();
         self.rec.prog.set_region_ends(region, params, yields);

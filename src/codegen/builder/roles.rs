@@ -32,9 +32,6 @@ impl Role {
         self.spec.replicas
     }
 
-    pub(crate) fn threads(&self, warp_size: u32) -> u32 {
-        self.spec.warps * self.spec.replicas * warp_size
-    }
 }
 
 /// Hardware barriers `first..first + count`, each completing when `threads` threads have

@@ -64,8 +64,7 @@ fn lower_for<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op, step: u32) 
         .map(|i| lx.op_operand(op, i))
         .collect::<Result<Vec<_>>>()?;
     let init_regs: Vec<&[BasicValueEnum<'ctx>]> = inits.iter().map(|d| &d.regs[..]).collect();
-    let entry = lx.loop_entry()?;
-    let lp = lx.loop_open(entry, true, int_ty, lo, hi.into_int_value(), &init_regs)?;
+    let lp = lx.loop_open(int_ty, lo, hi.into_int_value(), &init_regs)?;
     let r = prog.region(region);
     let (iv, carried) = r.params.split_first().ok_or_else(|| no_region(op))?;
     set(lx, *iv, vec![lp.iv.as_basic_value()]);
