@@ -1,57 +1,39 @@
-//! Ops lowered from their record: the builder method checks the operands, makes the results
-//! (types, layouts, facts; no registers) and records the op; lowering is a pass over the
-//! recorded ops ([`lower::program`](crate::codegen::lower::program)), in program order.
-//!
-//! Until every family is lowered this way, the pass runs up to each point where an op lowered
-//! by its method could see its effects: before the next public call, at the end of each user
-//! body, and in `finish`. The LLVM IR is then the same as if each op had been lowered when it
-//! was called; errors name the op's recorded line. An op weft calls itself inside another (a
-//! conversion's barrier, a narrow copy's shared store) is lowered at once, where its caller
-//! needs it.
+//! Lowering is a pass over the recorded program: each builder method checks its operands,
+//! makes its results (types, layouts, facts; no registers) and records its op; `finish` runs
+//! the verifier and then lowers the program in one walk over its regions, in program order
+//! ([`lower::program_control`](crate::codegen::lower::program_control)): a loop's, branch's or
+//! role's body with its op, a combine function at every combination. Errors name the op's
+//! recorded line.
 //!
 //! State a lowering needs that the builder keeps is decided when the op is recorded and handed
 //! to the lowering context: where the allocator put a buffer and whether reusing its bytes owes
-//! a barrier first, a wgmma's plan, the warp role's replica and barrier ids. Still lowered by
-//! their methods: the kinds `lower_op` refuses (control flow among them).
+//! a barrier first, an op's scratch, a wgmma's plan, a warp role's plan. An op weft calls
+//! itself while checking another is kept as a part of it (`record_composite`), or, a constant,
+//! made at once (an LLVM constant needs no position).
 
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::Op;
-use crate::codegen::lower::program_control::lower_op_in;
+use crate::codegen::ir::{Op, OpKind};
+use crate::codegen::lower::program_control::{lower_body, lower_op_in};
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// Lowers the recorded ops not lowered yet, in program order. A failure is kept: the
-    /// kernel is incomplete, so every later call (and `finish`) returns it.
-    pub(crate) fn lower_recorded(&mut self) -> Result<()> {
-        if let Some(e) = &self.rec.failed {
-            return Err(e.clone());
-        }
-        if self.rec.unlowered.is_empty() || self.rec.holding() {
-            return Ok(());
-        }
-        let ids = std::mem::take(&mut self.rec.unlowered);
-        for id in ids {
-            let op = self.rec.prog.op(id);
-            let rows = self.lx.report.mark();
-            if let Err(e) = lower_op_in(&mut self.lx, &self.rec.prog, op) {
-                let e = e.at(op.loc);
-                self.rec.failed = Some(e.clone());
-                return Err(e);
-            }
-            self.lx.report.claim(rows, id);
-        }
-        Ok(())
+    /// Lowers the recorded program, in one walk over its regions.
+    pub(crate) fn lower_program(&mut self) -> Result<()> {
+        lower_body(&mut self.lx, &self.rec.prog)
     }
 
-    /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once;
-    /// refused inside a combine function being recorded, whose operands have no registers yet.
+    /// Lowers `op`, a constant weft made itself while checking another op (so not recorded),
+    /// at once. Any other op made that way would be emitted out of program order: refused.
     pub(crate) fn lower_unrecorded(&mut self, op: Op) -> Result<()> {
-        if self.rec.holding() {
+        if !matches!(op.kind, OpKind::Const) {
+            let inside = match self.rec.holding() {
+                true => "a combine function",
+                false => "another op",
+            };
             return Err(CodegenError::arg(
-                "combine",
+                "record",
                 format!(
-                    "{:?}, which weft builds from other ops, inside a combine function: combine \
-                     with ops lowered from their record alone",
+                    "{:?}, made by weft inside {inside}, is not part of the program",
                     op.kind
                 ),
             ));

@@ -307,9 +307,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             name: name.to_string(),
             reason: reason.to_string(),
         };
-        // Ops recorded before this parameter start the body when they are lowered.
-        self.lower_recorded()?;
-        if self.lx.em.func.is_some() {
+        // The first recorded op starts the body (a setting, `allow_fp_contraction`, does not).
+        let body = self.rec.prog.region(self.rec.prog.body);
+        let started = body
+            .ops
+            .iter()
+            .any(|id| !matches!(self.rec.prog.op(*id).kind, OpKind::FpContraction(_)));
+        if started {
             return Err(reject(
                 "parameters must be declared before the first op of the body",
             ));
@@ -387,9 +391,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         accepts: &[ValueKind],
         expected: &'static str,
     ) -> Result<Rc<ValueData<'ctx>>> {
-        self.lower_recorded()?;
         self.lx.values.peek(op, v)?;
-        self.lx.ensure_body()?;
+        self.lx.usable()?;
         let d = self.lx.values.get(op, v, accepts, expected)?;
         self.check_live(op, &d)?;
         Ok(d)
@@ -459,7 +462,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_int_impl(&mut self, dtype: DType, value: i64) -> Result<Value> {
-        self.lx.ensure_body()?;
+        self.lx.usable()?;
         if !dtype.is_int() {
             return Err(CodegenError::InvalidType {
                 op: "const_int",
@@ -501,7 +504,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_float_impl(&mut self, dtype: DType, value: f64) -> Result<Value> {
-        self.lx.ensure_body()?;
+        self.lx.usable()?;
         if !dtype.is_float() {
             return Err(CodegenError::InvalidType {
                 op: "const_float",
@@ -591,14 +594,17 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Terminates the body, verifies the module and hands it over for emission.
     pub fn finish(mut self) -> Result<Kernel<'ctx>> {
-        self.lower_recorded()?;
-        self.lx.ensure_body()?;
+        self.lx.usable()?;
         if self.lx.values.scope() != 0 {
             return Err(CodegenError::arg(
                 "finish",
                 "called inside a loop or branch body",
             ));
         }
+        crate::codegen::verify::verify(&self.rec.prog)?;
+        self.lower_program()?;
+        // A program with no op still has its (empty) function.
+        self.lx.ensure_body()?;
         self.lx
             .end_function(self.max_registers, self.rec.prog.cluster)?;
         let signature = self.signature();
@@ -611,7 +617,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             rows: Vec::new(),
             ptxas: None,
         };
-        crate::codegen::verify::verify(&self.rec.prog)?;
         // Debug builds (the test suites) check that the axis-info pass over the program finds
         // every fact lowering found.
         if cfg!(debug_assertions) && !self.replaying {

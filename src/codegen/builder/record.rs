@@ -36,13 +36,6 @@ pub(crate) struct Recorder {
     pub replay_loc: Option<Loc>,
     /// A report label given since the last recorded op, kept for the next one.
     pub pending_label: Option<String>,
-    /// Recorded ops whose lowering is a pass over their record (`deferred.rs`), not yet
-    /// lowered, in program order.
-    pub unlowered: Vec<OpId>,
-    /// The error lowering a recorded op gave, returned by every later call.
-    pub failed: Option<CodegenError>,
-    /// How many bodies of recorded ops are open (their ops are lowered with their op).
-    deferred_depth: u32,
     /// How many combine functions are being recorded (`record_combine`): their ops wait to be
     /// lowered with the op that combines with them, not before the next call.
     hold: u32,
@@ -128,17 +121,9 @@ impl Recorder {
             caller: None,
             replay_loc: None,
             pending_label: None,
-            unlowered: Vec::new(),
-            failed: None,
-            deferred_depth: 0,
             composite: None,
             hold: 0,
         }
-    }
-
-    /// Whether the calls being made now are recorded into a body its op's lowering lowers.
-    pub(crate) fn in_deferred_body(&self) -> bool {
-        self.deferred_depth > 0
     }
 
     /// Whether a combine function is being recorded (its ops are not lowered yet).
@@ -266,24 +251,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         regions: usize,
         f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
     ) -> Result<R> {
-        self.lower_recorded()?;
         let top = self.rec.depth == 0;
         let loc = match top {
             true => self.rec.line_of(Location::caller()),
             false => Loc::caller(),
         };
-        // A call weft makes itself is lowered at once, unless it is a part of a composite op or
-        // a constant (an LLVM constant, no instruction): inside a body lowered with its op, it
-        // would be emitted outside the blocks that lowering makes.
-        let emits_now =
-            !top && self.rec.composite.is_none() && !matches!(kind, OpKind::Const);
-        if self.rec.deferred_depth > 0 && emits_now {
-            return Err(CodegenError::arg(
-                "record",
-                format!("internal: {kind:?} made by weft inside a loop, branch or role body"),
-            )
-            .at(loc));
-        }
         let outer_caller = self.rec.caller.replace(loc);
         let regs: Vec<RegionId> = if top {
             (0..regions).map(|_| self.rec.prog.new_region()).collect()
@@ -320,17 +292,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             .into_iter()
             .map(|v| self.note_type(v))
             .collect::<Result<Vec<_>>>()?;
-        let id = self.rec.append(Op {
+        self.rec.append(Op {
             kind,
             args,
             results,
             regions: regs,
             loc,
         });
-        // An op in a body is lowered by its enclosing op.
-        if self.rec.deferred_depth == 0 {
-            self.rec.unlowered.push(id);
-        }
         Ok(out)
     }
 
@@ -372,14 +340,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.rec.hold -= 1;
         let held = self.rec.prog.region(region).ops.clone();
         let r = out?;
-        // Control flow inside a combine function would need its blocks at every combination.
+        // Control flow inside a combine function would need its blocks at every combination
+        // (a return there is the verifier's: it names the hazard).
         if let Some(o) = held.iter().map(|id| self.rec.prog.op(*id)).find(|o| {
             matches!(
                 o.kind,
                 OpKind::For { .. }
                     | OpKind::If
                     | OpKind::IfThen
-                    | OpKind::Return
                     | OpKind::WarpRoles(_)
                     | OpKind::InRole(_)
                     | OpKind::RoleReplica
@@ -486,9 +454,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         f: impl FnOnce(&mut Self) -> Result<R>,
     ) -> Result<R> {
         let Some(region) = region else {
-            let out = f(self);
-            self.lower_recorded()?;
-            return out;
+            return f(self);
         };
         self.rec.prog.reset_region(region);
         let params = params
@@ -497,10 +463,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect::<Result<Vec<_>>>()?;
         let depth = std::mem::replace(&mut self.rec.depth, 0);
         self.rec.open.push(region);
-        // The body's ops are lowered with its op.
-        self.rec.deferred_depth += 1;
         let out = f(self);
-        self.rec.deferred_depth -= 1;
         self.rec.open.pop();
         self.rec.depth = depth;
         let out = out?;

@@ -9,15 +9,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Names the next recorded op in the [report](crate::codegen::Kernel::report) (instead of
     /// its Rust source location): `kb.label("load Q"); let q = kb.load(...)?;`.
     pub fn label(&mut self, name: &str) {
-        // The label is for the next op: ops recorded before it are lowered (their rows made)
-        // first. An error lowering one is kept and returned by the next call.
-        // Inside a body lowered with its loop or branch, the label reaches the report when
-        // its op is lowered (`lower/program_control.rs` reads it from the program).
-        if !self.rec.in_deferred_body() {
-            let _ = self.lower_recorded();
-            self.lx.report.set_label(name);
-        }
+        // The label is for the next op recorded; it reaches the report when that op is
+        // lowered (read from the program).
         self.rec.pending_label = Some(name.to_string());
     }
-
 }

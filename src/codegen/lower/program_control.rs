@@ -41,6 +41,11 @@ pub(crate) fn lower_op_in<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op
     }
 }
 
+/// Lowers the program: the ops of its body, in program order.
+pub(crate) fn lower_body<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program) -> Result<()> {
+    lower_region(lx, prog, prog.body)
+}
+
 /// Lowers the ops of `region`, in program order.
 fn lower_region<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, region: RegionId) -> Result<()> {
     for &id in &prog.region(region).ops {
