@@ -115,11 +115,14 @@ impl ValueData<'_> {
     pub fn known_int(&self) -> Option<i64> {
         match self.literal {
             Some(Literal::Int(c)) => Some(c),
-            _ => self
-                .regs
-                .first()
-                .filter(|r| r.is_int_value())
-                .and_then(|r| r.into_int_value().get_sign_extended_constant()),
+            // What the axis facts know (a sum of constants folded when recorded), else a
+            // register LLVM folded to a constant.
+            _ => self.info.constant.filter(|_| self.is_scalar()).or_else(|| {
+                self.regs
+                    .first()
+                    .filter(|r| r.is_int_value())
+                    .and_then(|r| r.into_int_value().get_sign_extended_constant())
+            }),
         }
     }
 
