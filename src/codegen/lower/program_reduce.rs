@@ -1,9 +1,13 @@
-//! Lowering of recorded reductions (`reduce`, `argmax`, `argmin`) and scans
-//! (`associative_scan`): the stages their checks planned, combining with the op's own binary
-//! op, and their report row.
+//! Lowering of recorded reductions (`reduce`, `reduce_with`, `argmax`, `argmin`) and scans
+//! (`associative_scan`, `associative_scan_with`): the stages their checks planned, combining
+//! with the op's own binary op or the user's recorded function, and their report row.
+
+use std::rc::Rc;
+use std::sync::Arc;
 
 use inkwell::values::BasicValueEnum;
 
+use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::attrs::BinaryOp;
 use crate::codegen::ir::{Op, OpKind};
@@ -11,6 +15,7 @@ use crate::codegen::lower::combine_body::CombineBody;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::reduce_stages::{reduce_binary, reduce_regs};
 use crate::codegen::lower::scan_stages::{scan_binary, scan_regs};
+use crate::codegen::lower::values::ValueData;
 use crate::codegen::types::{DType, Type};
 
 /// The registers of the result of `op`, a recorded reduction.
@@ -30,15 +35,8 @@ pub(crate) fn lower_reduction<'ctx>(
             ))
         }
     };
-    let t = lx.op_operand(op, 0)?;
+    let (t, l, elem) = tile_operand(lx, name, op)?;
     let plan = lx.staged.reduces.take(name, op)?;
-    let l = t.layout.clone().ok_or_else(|| {
-        CodegenError::arg(name, format!("{} is not a register tile", t.describe()))
-    })?;
-    let elem = match t.ty {
-        Type::Scalar(d) => d,
-        Type::Ptr(..) => DType::I64,
-    };
     let body = plan.body;
     lx.report_row(name, op.loc, Some(&t), |lx| match arg {
         None => reduce_regs(
@@ -83,15 +81,8 @@ pub(crate) fn lower_scan<'ctx>(
         OpKind::ScanWith(_) => None,
         k => return Err(CodegenError::arg("lower", format!("{k:?} is not a scan"))),
     };
-    let t = lx.op_operand(op, 0)?;
+    let (t, l, elem) = tile_operand(lx, NAME, op)?;
     let plan = lx.staged.scans.take(NAME, op)?;
-    let l = t.layout.clone().ok_or_else(|| {
-        CodegenError::arg(NAME, format!("{} is not a register tile", t.describe()))
-    })?;
-    let elem = match t.ty {
-        Type::Scalar(d) => d,
-        Type::Ptr(..) => DType::I64,
-    };
     let body = plan.body;
     lx.report_row(NAME, op.loc, Some(&t), |lx| {
         scan_regs(
@@ -125,4 +116,21 @@ fn combine_regs<'ctx>(
             "internal: a reduction or scan without a combine function",
         )),
     }
+}
+
+/// Operand 0 of `op` (named `name`), a register tile: its data, layout and element type.
+fn tile_operand<'ctx>(
+    lx: &LowerCtx<'ctx>,
+    name: &'static str,
+    op: &Op,
+) -> Result<(Rc<ValueData<'ctx>>, Arc<TileLayout>, DType)> {
+    let t = lx.op_operand(op, 0)?;
+    let l = t.layout.clone().ok_or_else(|| {
+        CodegenError::arg(name, format!("{} is not a register tile", t.describe()))
+    })?;
+    let elem = match t.ty {
+        Type::Scalar(d) => d,
+        Type::Ptr(..) => DType::I64,
+    };
+    Ok((t, l, elem))
 }
