@@ -8,7 +8,7 @@
 //! was called; errors name the op's recorded line.
 
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::error::Result;
 use crate::codegen::ir::Op;
 use crate::codegen::lower::program::lower_op;
 
@@ -36,18 +36,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(())
     }
 
-    /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once;
-    /// refused inside a combine function being recorded, whose operands have no registers yet.
+    /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once.
+    /// Inside a combine function being recorded that needs its operands' registers: one
+    /// computed from the function's parameters (which have none yet) is refused.
     pub(crate) fn lower_unrecorded(&mut self, op: Op) -> Result<()> {
         if self.rec.holding() {
-            return Err(CodegenError::arg(
-                "combine",
-                format!(
-                    "{:?}, which weft builds from other ops, inside a combine function: combine \
-                     with ops lowered from their record alone",
-                    op.kind
-                ),
-            ));
+            self.check_ready(op.kind.clone(), &op.args)?;
         }
         lower_op(&mut self.lx, &op)
     }
@@ -296,7 +290,9 @@ mod tests {
         let m = kb
             .reduce_with(offs, 0, |kb, a, b| {
                 runs += 1;
-                kb.max(a, b)
+                // A literal becomes a constant weft makes itself, lowered at once.
+                let a2 = kb.add(a, 0)?;
+                kb.max(a2, b)
             })
             .unwrap();
         // Recorded (the closure ran once, into the op's region), nothing emitted yet.
@@ -308,8 +304,7 @@ mod tests {
             Ok(row)
         })
         .unwrap();
-        // The first reduction lowered at the second's call: 3 in-thread maxima, 5 across
-        // lanes and 2 across warps, each from the record of the one `max`.
+        // The first reduction lowered at the second's call, each combination from the record.
         assert_eq!(regs(&kb, m), 1);
         let e = kb.finish().unwrap_err();
         assert_eq!(e.loc().map(|l| l.line), Some(line), "{e}");

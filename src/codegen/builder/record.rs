@@ -465,10 +465,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         })
     }
 
-    /// Inside a combine function being recorded, an op lowered by its method runs now: it is
-    /// refused (before it reads a register) if an operand has no registers yet (the function's
-    /// parameters and what is computed from them).
-    fn check_ready(&self, kind: OpKind, args: &[Arg]) -> Result<()> {
+    /// Inside a combine function being recorded, an op lowered by its method (or one weft calls
+    /// itself) is lowered now: it is refused (before it reads a register) if an operand has no
+    /// registers yet (the function's parameters and what is computed from them).
+    pub(crate) fn check_ready(&self, kind: OpKind, args: &[Arg]) -> Result<()> {
         let kernel = self.lx.values.kernel_id();
         for v in args.iter().filter_map(|a| a.value()) {
             let d = self
