@@ -8,22 +8,13 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::Op;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::vec_of;
-use crate::codegen::lower::shared::{Replica, SharedAccess};
+use crate::codegen::lower::shared::SharedAccess;
 use crate::codegen::lower::values::ValueData;
 use crate::codegen::target::nvptx::ldmatrix as ptx;
 use crate::codegen::target::Feature;
 use crate::codegen::types::{DType, Type};
 use inkwell::values::{BasicValueEnum, IntValue};
 use std::collections::HashMap;
-
-/// What an `ldmatrix`'s checks decided: the tile's offsets in the buffer, the matrix plan (or
-/// plain loads), and this thread's copy of the buffer.
-#[derive(Debug)]
-pub(crate) struct LdmatrixPlan<'ctx> {
-    pub offsets: TileLayout,
-    pub plan: Option<MatrixPlan>,
-    pub replica: Replica<'ctx>,
-}
 
 impl<'ctx> LowerCtx<'ctx> {
     /// The registers of the result of `op`, a recorded `ldmatrix` of a buffer.

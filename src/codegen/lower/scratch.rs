@@ -8,10 +8,7 @@
 
 use inkwell::values::IntValue;
 
-use crate::codegen::error::Result;
-use crate::codegen::lower::context::LowerCtx;
-use crate::codegen::lower::shared::Replica;
-use crate::codegen::target::LlvmTarget;
+use crate::codegen::lower::replica::Replica;
 
 /// The barrier that orders shared-memory accesses of every thread running an op.
 #[derive(Debug, Clone, Copy)]
@@ -41,20 +38,4 @@ pub(crate) struct Scratch<'ctx> {
     pub replica: Replica<'ctx>,
     /// The barrier between writing and reading them.
     pub barrier: DomainBarrier<'ctx>,
-}
-
-impl<'ctx> LowerCtx<'ctx> {
-    /// Emits `b`, counted in the report as one barrier of the op being lowered.
-    pub(crate) fn domain_barrier(&mut self, b: DomainBarrier<'ctx>) -> Result<()> {
-        self.ensure_body()?;
-        self.report.barrier();
-        match b {
-            DomainBarrier::Cta => self.target.lowering().barrier(&self.em),
-            DomainBarrier::Role {
-                first,
-                replica,
-                threads,
-            } => self.bar_from("sync", first, replica, threads),
-        }
-    }
 }
