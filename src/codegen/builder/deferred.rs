@@ -355,7 +355,9 @@ mod tests {
         let m = kb
             .reduce_with(offs, 0, |kb, a, b| {
                 runs += 1;
-                kb.max(a, b)
+                // A literal becomes a constant weft makes itself, lowered at once.
+                let a2 = kb.add(a, 0)?;
+                kb.max(a2, b)
             })
             .unwrap();
         // Recorded (the closure ran once, into the op's region), nothing emitted yet.

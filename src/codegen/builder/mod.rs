@@ -33,6 +33,7 @@
 
 pub mod args;
 mod body_once;
+mod combine_record;
 mod deferred;
 pub mod expr;
 pub(crate) mod operand;

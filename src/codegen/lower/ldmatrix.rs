@@ -16,14 +16,6 @@ use crate::codegen::types::{DType, Type};
 use inkwell::values::{BasicValueEnum, IntValue};
 use std::collections::HashMap;
 
-/// What an `ldmatrix`'s checks decided: the tile's offsets in the buffer, the matrix plan (or
-/// plain loads); which copy of the buffer this thread reads is the lowering's (its warp role).
-#[derive(Debug)]
-pub(crate) struct LdmatrixPlan {
-    pub offsets: TileLayout,
-    pub plan: Option<MatrixPlan>,
-}
-
 impl<'ctx> LowerCtx<'ctx> {
     /// The registers of the result of `op`, a recorded `ldmatrix` of a buffer.
     pub(crate) fn lower_ldmatrix(&mut self, op: &Op) -> Result<Vec<BasicValueEnum<'ctx>>> {

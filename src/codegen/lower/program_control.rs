@@ -13,7 +13,7 @@ use crate::codegen::ir::{Arg, Op, OpKind, Program, RegionId, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::program::lower_op;
 use crate::codegen::lower::values::Value;
-use crate::codegen::lower::warp_roles::RoleView;
+use crate::codegen::lower::role_view::RoleView;
 use crate::codegen::target::nvptx::roles::set_max_registers;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};

@@ -3,13 +3,14 @@
 
 use std::collections::HashMap;
 
+use crate::codegen::analysis::matrix_plan::MatrixPlan;
+use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Op, ValueId};
-use crate::codegen::lower::convert_layout::ConvertPlan;
-use crate::codegen::lower::ldmatrix::LdmatrixPlan;
-use crate::codegen::lower::mma::DotPlan;
-use crate::codegen::lower::reduce_stages::ReducePlan;
-use crate::codegen::lower::scan_stages::ScanPlan;
+use crate::codegen::lower::convert_plan::ConvertPlan;
+use crate::codegen::lower::mma_plan::DotPlan;
+use crate::codegen::lower::reduce_shape::ReducePlan;
+use crate::codegen::lower::scan_shape::ScanPlan;
 
 /// Decisions of type `T`, one per recorded op not lowered yet.
 #[derive(Debug)]
@@ -62,4 +63,12 @@ pub(crate) struct StagedPlans {
     pub ldmatrix: Staged<LdmatrixPlan>,
     /// Ops built from other ops (`grouped_tile`): their parts, in order.
     pub composites: Staged<Vec<Op>>,
+}
+
+/// What an `ldmatrix`'s checks decided: the tile's offsets in the buffer and the matrix plan (or
+/// plain loads); which copy of the buffer this thread reads is the lowering's (its warp role).
+#[derive(Debug)]
+pub(crate) struct LdmatrixPlan {
+    pub offsets: TileLayout,
+    pub plan: Option<MatrixPlan>,
 }

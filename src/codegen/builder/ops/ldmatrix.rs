@@ -39,7 +39,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::CodegenError;
 use crate::codegen::error::Result;
 use crate::codegen::ir::{OpKind, ValueId};
-use crate::codegen::lower::ldmatrix::LdmatrixPlan;
+use crate::codegen::lower::staged::LdmatrixPlan;
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::Feature;
 

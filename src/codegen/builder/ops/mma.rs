@@ -19,7 +19,7 @@
 //! A layout that breaks a rule is a typed error naming the operand and the rule, before any IR is
 //! emitted; nothing about register order is assumed that the layouts do not say.
 
-use crate::codegen::lower::mma::{DotPlan, MmaInstr, MmaSchedule, MmaStep};
+use crate::codegen::lower::mma_plan::{DotPlan, MmaInstr, MmaSchedule, MmaStep};
 use std::collections::HashMap;
 
 use crate::codegen::analysis::axis_info::AxisInfo;

@@ -30,7 +30,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{OpKind, ValueId};
 use crate::codegen::lower::combine_body::CombineBody;
-use crate::codegen::lower::reduce_stages::{reduce_binary, ReducePlan, ReduceShape};
+use crate::codegen::lower::reduce_shape::{reduce_binary, ReducePlan, ReduceShape};
 use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::types::{DType, Type};

@@ -29,7 +29,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{OpKind, ValueId};
 use crate::codegen::lower::combine_body::CombineBody;
-use crate::codegen::lower::scan_stages::{scan_binary, ScanPlan, ScanShape};
+use crate::codegen::lower::scan_shape::{scan_binary, ScanPlan, ScanShape};
 use crate::codegen::lower::values::ValueData;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::Value;

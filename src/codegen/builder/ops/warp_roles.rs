@@ -28,7 +28,7 @@
 use crate::codegen::builder::roles::ActiveRole;
 pub use crate::codegen::builder::roles::{NamedBarriers, Role};
 pub use crate::codegen::ir::attrs::WarpRole;
-use crate::codegen::lower::warp_roles::RolePlan;
+use crate::codegen::lower::role_view::RolePlan;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;

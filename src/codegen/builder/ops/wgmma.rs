@@ -16,8 +16,7 @@
 //! commits the group; [`wgmma_wait`](KernelBuilder::wgmma_wait) waits until at most `pending`
 //! groups are in flight and hands back the accumulators it waited for (read them only after it).
 
-use crate::codegen::lower::wgmma::{Major, Operand2d};
-use crate::codegen::lower::wgmma_ops::{AShared, WgmmaPlan};
+use crate::codegen::lower::wgmma_plan::{AShared, Major, Operand2d, WgmmaPlan};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::ops::shared::scalar_dtype;
