@@ -1,6 +1,6 @@
 //! A user closure run once: the first time an op needs its body (a loop's first attempt) the
-//! closure runs and is recorded into the op's region; every later time (a loop lowered with the
-//! facts the axis-info pass found) the body is lowered again from that record. (A reduction's
+//! closure runs and is recorded into the op's region; every later time (a loop recorded with
+//! the facts the axis-info pass found) the body is recorded again from that record. (A reduction's
 //! or scan's combine function is recorded once by `record_combine` and lowered from its record
 //! at every combination.) Users' closures may then count,
 //! log or borrow as they like, and the region is the one body the program shows.

@@ -19,7 +19,17 @@ use crate::codegen::lower::program_control::{lower_body, lower_op_in};
 impl<'ctx> KernelBuilder<'ctx> {
     /// Lowers the recorded program, in one walk over its regions.
     pub(crate) fn lower_program(&mut self) -> Result<()> {
-        lower_body(&mut self.lx, &self.rec.prog)
+        lower_body(&mut self.lx, &self.rec.prog, self.rec.body_op)
+    }
+
+    /// Notes that the op being recorded reads values (or otherwise needs the kernel's body):
+    /// the LLVM function is made just before the first such op is lowered, after the ops
+    /// before it (a program id, a constant) that need none. Refused on a kernel an earlier
+    /// error in a loop or branch body left incomplete.
+    pub(crate) fn start_body(&mut self) -> Result<()> {
+        self.lx.usable()?;
+        self.rec.wants_body = true;
+        Ok(())
     }
 
     /// Lowers `op`, a constant weft made itself while checking another op (so not recorded),

@@ -3,33 +3,24 @@
 //! Building a kernel is a sequence of calls on a [`KernelBuilder`]; each call checks its
 //! operands and appends a typed op to the kernel's tile IR ([`Program`](crate::codegen::ir::Program)).
 //! Parameters come first (`arg_*`); the first other op starts the body and fixes the signature.
-//! [`KernelBuilder::finish`] lowers what is left of the program, runs the passes over it
-//! (verifier, axis info), terminates the body and returns a [`Kernel`](super::Kernel) ready to emit.
+//! [`KernelBuilder::finish`] runs the passes over the program (verifier, axis info), lowers it
+//! in one walk over its regions (`deferred.rs`), terminates the body and returns a
+//! [`Kernel`](super::Kernel) ready to emit.
 //!
-//! Lowering is moving from the op methods to a pass over the recorded program: the families in
-//! `lower/program.rs` (grid indices, constants, tile creation, shape ops, `assume`, elementwise
-//! arithmetic, comparisons and `where`, casts, math functions and `fma`, shared views (slice,
-//! reshape, permute, reinterpret), global loads,
-//! stores and atomics, cp.async group commits
-//! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
-//! registers and barriers, the FMA setting; shared memory: allocation, rings, `index_shared`, loads, stores, frees
-//! and `barrier`; cp.async copies, mbarrier set-up, TMA loads, stores and multicast, remote arrives, wgmma issue,
-//! named barriers; `convert_layout`, `reduce`, `reduce_with`, `argmax`, `argmin`, `associative_scan`,
-//! `associative_scan_with`, `dot`, `ldmatrix`, `grouped_tile`, `device_print`, `device_assert`) are checked and
-//! recorded by their methods and lowered from their record (`deferred.rs`); the others still emit while their
-//! method runs. What a lowering needs of the builder's state is decided when the op is recorded and kept in the
-//! lowering context: where the allocator put a buffer and whether reusing its bytes owes a barrier
-//! (`placements`), an op's scratch (`place_scratch`), a wgmma's plan, the warp role's replica and barrier ids
-//! (`LowerCtx::role`); an op built from other ops keeps their records as its parts (`record_composite`); a user's
-//! combine function is recorded once into its op's region and lowered from that record at every combination
-//! (`record_combine`).
+//! No op is lowered while the kernel is built: a method checks its operands, makes its results
+//! (types, layouts, facts; no registers) and records its op. What a lowering needs of the
+//! builder's state is decided when the op is recorded and kept in the lowering context: where
+//! the allocator put a buffer and whether reusing its bytes owes a barrier (`placements`), an
+//! op's scratch (`place_scratch`), a wgmma's plan, a warp role's plan (`role_plans`); an op
+//! built from other ops keeps their records as its parts (`record_composite`); a user's combine
+//! function is recorded once into its op's region and lowered from that record at every
+//! combination (`record_combine`).
 //!
 //! The builder's state is kept in parts with one job each (as Cranelift keeps a function
 //! builder's context apart from the function): the lowering context
 //! ([`LowerCtx`]: LLVM handles, the value arena and its scopes, thread ids, index CSE, the
 //! report sink), the [`SharedMemory`] allocator, the warp roles and the recording. Ops
-//! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and (for the families
-//! not yet lowered from the record) lower through the context.
+//! (`ops/`) are `impl KernelBuilder` blocks that check operands and record.
 
 pub mod args;
 mod body_once;
@@ -393,7 +384,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         expected: &'static str,
     ) -> Result<Rc<ValueData<'ctx>>> {
         self.lx.values.peek(op, v)?;
-        self.lx.usable()?;
+        self.start_body()?;
         let d = self.lx.values.get(op, v, accepts, expected)?;
         self.check_live(op, &d)?;
         Ok(d)
@@ -463,7 +454,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_int_impl(&mut self, dtype: DType, value: i64) -> Result<Value> {
-        self.lx.usable()?;
+        self.start_body()?;
         if !dtype.is_int() {
             return Err(CodegenError::InvalidType {
                 op: "const_int",
@@ -505,7 +496,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_float_impl(&mut self, dtype: DType, value: f64) -> Result<Value> {
-        self.lx.usable()?;
+        self.start_body()?;
         if !dtype.is_float() {
             return Err(CodegenError::InvalidType {
                 op: "const_float",

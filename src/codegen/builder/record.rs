@@ -1,13 +1,13 @@
 //! Recording: each public builder call appends one typed op to the kernel's tile IR.
 //!
-//! A public method runs its checks and lowering inside [`KernelBuilder::record`], or only its
-//! checks inside [`KernelBuilder::record_checked`] when its op is lowered from the record. Only the
-//! outermost call is recorded: ops weft builds out of other builder calls (`argmax` through a
-//! reduction) appear once, as the user wrote them. User closures (loop and branch bodies, role
-//! bodies, combine functions) run inside [`KernelBuilder::in_region`], which records their calls
-//! into the op's region; a body built again (a loop lowered with the facts the axis-info pass
-//! found) replaces its earlier recording. The report rows an op's lowering made are given to
-//! the op when it is recorded, so the report is read off the program (`report.rs`).
+//! A public method runs its checks inside [`KernelBuilder::record_checked`]; its op is lowered
+//! from the record when `finish` lowers the program. Only the outermost call is recorded: ops
+//! weft builds out of other builder calls (`grouped_tile` from arithmetic) appear once, as the
+//! user wrote them. User closures (loop and branch bodies, role bodies, combine functions) run
+//! inside [`KernelBuilder::in_region`], which records their calls into the op's region; a body
+//! recorded again (a loop with the facts the axis-info pass found) replaces its earlier
+//! recording. The report rows an op's lowering makes are given to the op, so the report is read
+//! off the program (`report.rs`).
 
 use std::panic::Location;
 
@@ -36,6 +36,10 @@ pub(crate) struct Recorder {
     /// How many combine functions are being recorded (`record_combine`): their ops wait to be
     /// lowered with the op that combines with them, not before the next call.
     pub hold: u32,
+    /// Whether an op recorded so far needs the kernel's body (its function).
+    pub wants_body: bool,
+    /// The first such op: the function is made just before it is lowered.
+    pub body_op: Option<OpId>,
     /// The parts of the composite op being recorded (`record_composite`): ops weft calls
     /// itself while checking it, kept to be lowered with it.
     composite: Option<Vec<Op>>,
@@ -120,6 +124,8 @@ impl Recorder {
             pending_label: None,
             composite: None,
             hold: 0,
+            wants_body: false,
+            body_op: None,
         }
     }
 
@@ -253,6 +259,8 @@ impl<'ctx> KernelBuilder<'ctx> {
             true => self.rec.line_of(Location::caller()),
             false => Loc::caller(),
         };
+        // The outermost op during whose recording the body was first needed starts it.
+        let starts_body = top && !self.rec.wants_body;
         let outer_caller = self.rec.caller.replace(loc);
         let regs: Vec<RegionId> = if top {
             (0..regions).map(|_| self.rec.prog.new_region()).collect()
@@ -283,19 +291,31 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
             return Ok(out);
         }
-        let out = out.map_err(|e| e.at(loc))?;
+        let out = match out {
+            Ok(out) => out,
+            Err(e) => {
+                // A refused op is not in the program: it starts nothing.
+                if starts_body {
+                    self.rec.wants_body = false;
+                }
+                return Err(e.at(loc));
+            }
+        };
         let results = out
             .values()
             .into_iter()
             .map(|v| self.note_type(v))
             .collect::<Result<Vec<_>>>()?;
-        self.rec.append(Op {
+        let id = self.rec.append(Op {
             kind,
             args,
             results,
             regions: regs,
             loc,
         });
+        if starts_body && self.rec.wants_body {
+            self.rec.body_op = Some(id);
+        }
         Ok(out)
     }
 

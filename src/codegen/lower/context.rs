@@ -58,6 +58,8 @@ pub(crate) struct LowerCtx<'ctx> {
     pub role: Option<RoleView<'ctx>>,
     /// The declared warp roles, by index, as their lowering needs them.
     pub role_plans: Vec<RolePlan>,
+    /// The first op that needs the kernel's function (made just before it is lowered).
+    pub body_op: Option<crate::codegen::ir::OpId>,
     /// Where the allocator put the result of each allocation op (by value index), decided
     /// when the op was recorded.
     pub placements: std::collections::HashMap<u32, Placement>,
@@ -91,6 +93,7 @@ impl<'ctx> LowerCtx<'ctx> {
             staged: StagedPlans::default(),
             role: None,
             role_plans: Vec::new(),
+            body_op: None,
             placements: std::collections::HashMap::new(),
             wgmma_plans: std::collections::HashMap::new(),
         }

@@ -9,7 +9,7 @@
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::{Arg, Op, OpKind, Program, RegionId, ValueId};
+use crate::codegen::ir::{Arg, Op, OpId, OpKind, Program, RegionId, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::program::lower_op;
 use crate::codegen::lower::values::Value;
@@ -41,8 +41,14 @@ pub(crate) fn lower_op_in<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op
     }
 }
 
-/// Lowers the program: the ops of its body, in program order.
-pub(crate) fn lower_body<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program) -> Result<()> {
+/// Lowers the program: the ops of its body, in program order, the kernel's function made just
+/// before `body_op` (the first op that needs it).
+pub(crate) fn lower_body<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    prog: &Program,
+    body_op: Option<OpId>,
+) -> Result<()> {
+    lx.body_op = body_op;
     lower_region(lx, prog, prog.body)
 }
 
@@ -50,6 +56,9 @@ pub(crate) fn lower_body<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program) -> Resul
 fn lower_region<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, region: RegionId) -> Result<()> {
     for &id in &prog.region(region).ops {
         let op = prog.op(id);
+        if lx.body_op == Some(id) {
+            lx.ensure_body()?;
+        }
         if let Some(label) = prog.label_before(id) {
             lx.report.set_label(label);
         }

@@ -83,7 +83,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// What is known of the carried values (for vector widths) is their initial facts when the
     /// body keeps them (a pointer advanced by a multiple of 16 bytes stays 16-byte aligned);
     /// otherwise the facts that hold in every iteration are found by the axis-info pass over
-    /// the body's record and the loop is lowered once more with them: `body` runs once.
+    /// the body's record and the body is recorded once more with them: `body` runs once.
     #[track_caller]
     pub fn for_range(
         &mut self,

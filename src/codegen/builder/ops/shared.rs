@@ -39,7 +39,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// What a barrier changes when it is recorded (lowered by `lower/shared_ops.rs`): the
     /// role's barrier ids, taken on its first, and the freed bytes it fences.
     pub(crate) fn barrier_checked(&mut self) -> Result<()> {
-        self.lx.usable()?;
+        self.start_body()?;
         self.take_role_barrier()?;
         self.note_barrier();
         Ok(())
@@ -120,7 +120,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
         let count = ring.unwrap_or(1);
-        self.lx.usable()?;
+        self.start_body()?;
         if shape.is_empty() || shape.iter().any(|s| !s.is_power_of_two()) {
             return Err(CodegenError::arg(
                 op,

@@ -57,7 +57,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn warp_roles_impl(&mut self, roles: &[WarpRole]) -> Result<Vec<Role>> {
         const OP: &str = "warp_roles";
-        self.lx.usable()?;
+        self.start_body()?;
         let bad = |reason: String| CodegenError::arg(OP, reason);
         if !self.lx.target.lowering().has_named_barriers() {
             return Err(CodegenError::Unsupported {
@@ -283,7 +283,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn alloc_named_barriers_impl(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
         const OP: &str = "alloc_named_barriers";
-        self.lx.usable()?;
+        self.start_body()?;
         if !self.lx.target.lowering().has_named_barriers() {
             return Err(CodegenError::Unsupported {
                 op: OP,
@@ -355,7 +355,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         bars: NamedBarriers,
         index: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
-        self.lx.usable()?;
+        self.start_body()?;
         if bars.kernel != self.lx.values.kernel_id() {
             return Err(CodegenError::arg(
                 op,

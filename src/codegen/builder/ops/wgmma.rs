@@ -82,7 +82,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         use_acc: Option<Value>,
     ) -> Result<Value> {
         const OP: &str = "wgmma";
-        self.lx.usable()?;
+        self.start_body()?;
         if let Some(u) = use_acc {
             let d = self.get_kind(OP, u, &[ValueKind::Scalar], "an i1 scalar (use_acc)")?;
             if d.ty != Type::Scalar(DType::I1) {
@@ -249,7 +249,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `lower/program.rs`).
     fn wgmma_wait_checked(&mut self, deps: &[Value]) -> Result<Vec<Value>> {
         const OP: &str = "wgmma_wait";
-        self.lx.usable()?;
+        self.start_body()?;
         self.lx.target.require(Feature::Wgmma, OP)?;
         let ds = deps
             .iter()
