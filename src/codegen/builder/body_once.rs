@@ -1,12 +1,13 @@
-//! A user closure run once: the first time an op needs its body (a loop's first attempt, a
-//! reduction's first combine) the closure runs and is recorded into the op's region; every
-//! later time (a loop lowered with the facts the axis-info pass found, every other combine) the
-//! body is lowered again from that record. Users' closures may then count,
+//! A user closure run once: the first time an op needs its body (a loop's first attempt) the
+//! closure runs and is recorded into the op's region; every later time (a loop recorded with
+//! the facts the axis-info pass found) the body is recorded again from that record. (A reduction's
+//! or scan's combine function is recorded once by `record_combine` and lowered from its record
+//! at every combination.) Users' closures may then count,
 //! log or borrow as they like, and the region is the one body the program shows.
 
 use crate::codegen::builder::replay::region_again;
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::error::Result;
 use crate::codegen::ir::{Program, RegionId};
 use crate::codegen::lower::values::Value;
 
@@ -49,22 +50,6 @@ impl BodyOnce {
                 self.ran = true;
                 kb.in_region(self.region, params, user)
             }
-        }
-    }
-
-    /// As [`lower`](Self::lower), for a combine function: one value out.
-    pub fn lower_one<'ctx>(
-        &mut self,
-        kb: &mut KernelBuilder<'ctx>,
-        params: &[Value],
-        user: impl FnOnce(&mut KernelBuilder<'ctx>) -> Result<Value>,
-    ) -> Result<Value> {
-        match self.lower(kb, params, |kb| user(kb).map(|v| vec![v]))?[..] {
-            [v] => Ok(v),
-            ref ys => Err(CodegenError::arg(
-                "combine",
-                format!("a combine function yields {} values, not one", ys.len()),
-            )),
         }
     }
 }

@@ -1,50 +1,53 @@
-//! Ops lowered from their record: the builder method checks the operands, makes the results
-//! (types, layouts, facts; no registers) and records the op; lowering is a pass over the
-//! recorded ops ([`lower::program`](crate::codegen::lower::program)), in program order.
-//!
-//! Until every family is lowered this way, the pass runs up to each point where an op lowered
-//! by its method could see its effects: before the next public call, at the end of each user
-//! body, and in `finish`. The LLVM IR is then the same as if each op had been lowered when it
-//! was called; errors name the op's recorded line. An op weft calls itself inside another (a
-//! conversion's barrier, a narrow copy's shared store) is lowered at once, where its caller
-//! needs it.
+//! Lowering is a pass over the recorded program: each builder method checks its operands,
+//! makes its results (types, layouts, facts; no registers) and records its op; `finish` runs
+//! the verifier and then lowers the program in one walk over its regions, in program order
+//! ([`lower::program_control`](crate::codegen::lower::program_control)): a loop's, branch's or
+//! role's body with its op, a combine function at every combination. Errors name the op's
+//! recorded line.
 //!
 //! State a lowering needs that the builder keeps is decided when the op is recorded and handed
 //! to the lowering context: where the allocator put a buffer and whether reusing its bytes owes
-//! a barrier first, a wgmma's plan, the warp role's replica and barrier ids. Still lowered by
-//! their methods: the kinds `lower_op` refuses (control flow among them).
+//! a barrier first, an op's scratch, a wgmma's plan, a warp role's plan. An op weft calls
+//! itself while checking another is kept as a part of it (`record_composite`), or, a constant,
+//! made at once (an LLVM constant needs no position).
 
 use crate::codegen::builder::KernelBuilder;
-use crate::codegen::error::Result;
-use crate::codegen::ir::Op;
-use crate::codegen::lower::program_control::lower_op_in;
+use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::{Op, OpKind};
+use crate::codegen::lower::program_control::{lower_body, lower_op_in};
 
 impl<'ctx> KernelBuilder<'ctx> {
-    /// Lowers the recorded ops not lowered yet, in program order. A failure is kept: the
-    /// kernel is incomplete, so every later call (and `finish`) returns it.
-    pub(crate) fn lower_recorded(&mut self) -> Result<()> {
-        if let Some(e) = &self.rec.failed {
-            return Err(e.clone());
-        }
-        if self.rec.unlowered.is_empty() {
-            return Ok(());
-        }
-        let ids = std::mem::take(&mut self.rec.unlowered);
-        for id in ids {
-            let op = self.rec.prog.op(id);
-            let rows = self.lx.report.mark();
-            if let Err(e) = lower_op_in(&mut self.lx, &self.rec.prog, op) {
-                let e = e.at(op.loc);
-                self.rec.failed = Some(e.clone());
-                return Err(e);
-            }
-            self.lx.report.claim(rows, id);
-        }
+    /// Lowers the recorded program, in one walk over its regions.
+    pub(crate) fn lower_program(&mut self) -> Result<()> {
+        lower_body(&mut self.lx, &self.rec.prog, self.rec.body_op)
+    }
+
+    /// Notes that the op being recorded reads values (or otherwise needs the kernel's body):
+    /// the LLVM function is made just before the first such op is lowered, after the ops
+    /// before it (a program id, a constant) that need none. Refused on a kernel an earlier
+    /// error in a loop or branch body left incomplete.
+    pub(crate) fn start_body(&mut self) -> Result<()> {
+        self.lx.usable()?;
+        self.rec.wants_body = true;
         Ok(())
     }
 
-    /// Lowers `op`, a call weft made itself inside another op (so not recorded), at once.
+    /// Lowers `op`, a constant weft made itself while checking another op (so not recorded),
+    /// at once. Any other op made that way would be emitted out of program order: refused.
     pub(crate) fn lower_unrecorded(&mut self, op: Op) -> Result<()> {
+        if !matches!(op.kind, OpKind::Const) {
+            let inside = match self.rec.holding() {
+                true => "a combine function",
+                false => "another op",
+            };
+            return Err(CodegenError::arg(
+                "record",
+                format!(
+                    "{:?}, made by weft inside {inside}, is not part of the program",
+                    op.kind
+                ),
+            ));
+        }
         lower_op_in(&mut self.lx, &self.rec.prog, &op)
     }
 }
@@ -65,35 +68,29 @@ mod tests {
     }
 
     #[test]
-    fn checked_ops_emit_nothing_until_their_record_is_lowered() {
+    fn nothing_is_lowered_until_finish() {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
         let out = kb.arg_ptr("out", DType::I32, 16).unwrap();
         let pid = kb.program_id(0).unwrap();
-        // Recorded with its type, but nothing emitted: no function, no register.
-        assert!(kb.lx.em.func.is_none());
-        assert_eq!(regs(&kb, pid), 0);
-        assert_eq!(kb.ty(pid).unwrap(), Type::Scalar(DType::I32));
         let offs = kb
             .arange(0, 256, Blocked::new(&[2], &[32], &[4], &[0]))
             .unwrap();
-        // The next call lowered the program id first; the arange waits for its turn.
-        assert!(kb.lx.em.func.is_some());
-        assert_eq!(regs(&kb, pid), 1);
-        assert_eq!(regs(&kb, offs), 0);
-        assert_eq!(kb.shape(offs).unwrap(), vec![256]);
         let e = kb.expand_dims(offs, 1).unwrap();
         let j = kb.join(e, e).unwrap();
         let (a, b) = kb.split(j).unwrap();
         let sum = kb.add(a, b).unwrap();
-        assert_eq!(regs(&kb, offs), 2);
-        assert_eq!(regs(&kb, e), 2);
-        assert_eq!(regs(&kb, a), 2);
-        // Only the last op waits: everything before it is lowered, in program order.
-        assert_eq!(kb.rec.unlowered.len(), 1);
-        assert_eq!(regs(&kb, sum), 0);
         let ptrs = kb.add(out, a).unwrap();
         kb.store(ptrs, sum, None).unwrap();
+        // Every op is recorded with its type and shape, and nothing is emitted: no function,
+        // no register.
+        assert!(kb.lx.em.func.is_none());
+        for v in [pid, offs, e, j, a, b, sum, ptrs] {
+            assert_eq!(regs(&kb, v), 0);
+        }
+        assert_eq!(kb.ty(pid).unwrap(), Type::Scalar(DType::I32));
+        assert_eq!(kb.shape(offs).unwrap(), vec![256]);
+        assert_eq!(kb.program().region(kb.program().body).ops.len(), 8);
         let ir = kb.finish().unwrap().llvm_ir();
         // The sum of the two halves: one add per register, each stored.
         assert_eq!(ir.matches(" = add ").count(), 2, "{ir}");
@@ -113,7 +110,7 @@ mod tests {
     }
 
     #[test]
-    fn a_lowering_error_names_the_recorded_line_and_sticks() {
+    fn a_lowering_error_surfaces_in_finish_at_the_recorded_line() {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
         // A constant whose literal cannot be an i32: the check is skipped here on purpose, so
@@ -129,7 +126,9 @@ mod tests {
             ))
         });
         assert!(v.is_ok());
-        let e = kb.program_id(0).unwrap_err();
+        // Recording goes on; the lowering in `finish` refuses the constant.
+        kb.program_id(0).unwrap();
+        let e = kb.finish().unwrap_err();
         match &e {
             CodegenError::At { loc, .. } => {
                 assert_eq!(loc.line, line, "{e}");
@@ -138,13 +137,10 @@ mod tests {
             other => panic!("no location: {other}"),
         }
         assert!(e.cause().to_string().contains("Float(0.5)"), "{e}");
-        // The kernel is incomplete: every later call, and finish, say so.
-        assert_eq!(kb.i32(1).unwrap_err(), e);
-        assert_eq!(kb.finish().unwrap_err(), e);
     }
 
     #[test]
-    fn a_label_names_the_op_after_it_not_the_one_waiting_to_be_lowered() {
+    fn a_label_names_the_op_after_it() {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
         let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
@@ -218,8 +214,12 @@ mod tests {
         let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
         let rows = Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
         let cols = Blocked::new(&[4, 1], &[8, 4], &[1, 4], &[0, 1]);
-        let r = kb.arange(0, 64, Slice::new(1, rows.clone().into())).unwrap();
-        let c = kb.arange(0, 64, Slice::new(0, rows.clone().into())).unwrap();
+        let r = kb
+            .arange(0, 64, Slice::new(1, rows.clone().into()))
+            .unwrap();
+        let c = kb
+            .arange(0, 64, Slice::new(0, rows.clone().into()))
+            .unwrap();
         let r = kb.expand_dims(r, 1).unwrap();
         let r = kb.mul(r, 64).unwrap();
         let c = kb.expand_dims(c, 0).unwrap();
@@ -233,19 +233,21 @@ mod tests {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
         let (v, cols) = tile_to_transpose(&mut kb);
-        let before = barriers(&kb);
         let c = kb.convert_layout(v, cols).unwrap();
+        let s = kb.reduce(c, 0, ReduceOp::Sum).unwrap();
         // Recorded with its layout and its scratch placed, nothing emitted.
         assert_eq!(regs(&kb, c), 0);
-        assert_eq!(barriers(&kb), before);
-        assert!(kb.smem.total() > 0);
-        let s = kb.reduce(c, 0, ReduceOp::Sum).unwrap();
-        // The sum's call lowered the conversion: its registers, and the barrier between the
-        // scratch's store and load.
-        assert_eq!(regs(&kb, c), 32);
-        assert_eq!(barriers(&kb), before + 1);
         assert_eq!(regs(&kb, s), 0);
-        let rep = kb.finish().unwrap().report();
+        assert_eq!(barriers(&kb), 0);
+        assert!(kb.smem.total() > 0);
+        let k = kb.finish().unwrap();
+        // Lowered: the barrier between the scratch's store and load.
+        assert!(
+            k.llvm_ir().contains("call void @llvm.nvvm.barrier"),
+            "{}",
+            k.llvm_ir()
+        );
+        let rep = k.report();
         let conv = rep.rows.iter().find(|r| r.op == "convert_layout").unwrap();
         assert!(conv.source.contains("deferred.rs"), "{conv:?}");
         assert_eq!(conv.barriers, 1, "{conv:?}");
@@ -265,7 +267,8 @@ mod tests {
         // Drop what the checks decided, so that only lowering can fail.
         let id = crate::codegen::ir::ValueId(c.index);
         assert!(kb.lx.staged.converts.take_value("test", id).is_ok());
-        let e = kb.reduce(c, 0, ReduceOp::Sum).unwrap_err();
+        kb.reduce(c, 0, ReduceOp::Sum).unwrap();
+        let e = kb.finish().unwrap_err();
         match &e {
             CodegenError::At { loc, .. } => {
                 assert_eq!(loc.line, line, "{e}");
@@ -274,7 +277,6 @@ mod tests {
             other => panic!("no location: {other}"),
         }
         assert!(e.cause().to_string().contains("no lowering plan"), "{e}");
-        assert_eq!(kb.finish().unwrap_err(), e);
     }
 
     /// The LLVM IR built so far.
@@ -296,22 +298,19 @@ mod tests {
             .alloc_shared_buffers(DType::F32, 2, &[128], SwizzledShared::new(1, 1, 1, &[0]))
             .unwrap();
         let buf = kb.index_shared(ring, 1).unwrap();
-        // The view is recorded with its type; its run-time offset waits for its lowering.
-        assert_eq!(regs(&kb, buf), 0);
-        assert_eq!(kb.shape(buf).unwrap(), vec![128]);
         kb.store_shared(buf, t).unwrap();
-        assert_eq!(regs(&kb, buf), 1);
-        // Recorded, not lowered: nothing is written to shared memory yet.
-        assert!(!ir_now(&kb).contains("ptr addrspace(3)"), "{}", ir_now(&kb));
         kb.barrier().unwrap();
-        let stored = ir_now(&kb);
-        assert!(stored.contains("ptr addrspace(3)"), "{stored}");
-        assert!(!stored.contains("barrier"), "{stored}");
         let back = kb.load_shared(buf, l).unwrap();
-        assert!(ir_now(&kb).contains("barrier"));
-        assert_eq!(regs(&kb, back), 0);
         kb.store(p, back, None).unwrap();
+        // The view is recorded with its type; its run-time offset, the store, the barrier and
+        // the load wait for the lowering: nothing touches shared memory yet.
+        assert_eq!(regs(&kb, buf), 0);
+        assert_eq!(regs(&kb, back), 0);
+        assert_eq!(kb.shape(buf).unwrap(), vec![128]);
+        let now = ir_now(&kb);
+        assert!(!now.contains("addrspace(3)") && !now.contains("barrier"), "{now}");
         let ir = kb.finish().unwrap().llvm_ir();
+        assert!(ir.contains("barrier"), "{ir}");
         // Buffer 1 of the ring starts 512 bytes in; one register per thread each way.
         assert!(ir.contains("512"), "{ir}");
         assert_eq!(ir.matches("store float").count(), 2, "{ir}");
@@ -342,8 +341,9 @@ mod tests {
             },
         );
         assert!(bars.is_ok());
+        kb.barrier().unwrap();
         assert!(!ir_now(&kb).contains("mbarrier"));
-        let e = kb.barrier().unwrap_err();
+        let e = kb.finish().unwrap_err();
         match &e {
             CodegenError::At { loc, .. } => {
                 assert_eq!(loc.line, line, "{e}");
@@ -352,6 +352,53 @@ mod tests {
             other => panic!("no location: {other}"),
         }
         assert!(e.cause().to_string().contains("not placed"), "{e}");
-        assert_eq!(kb.finish().unwrap_err(), e);
+    }
+
+    #[test]
+    fn a_combine_function_runs_once_and_an_op_it_cannot_lower_again_names_its_line() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let offs = kb
+            .arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0]))
+            .unwrap();
+        let mut runs = 0;
+        let m = kb
+            .reduce_with(offs, 0, |kb, a, b| {
+                runs += 1;
+                // A literal becomes a constant weft makes itself, lowered at once.
+                let a2 = kb.add(a, 0)?;
+                kb.max(a2, b)
+            })
+            .unwrap();
+        // Recorded (the closure ran once, into the op's region), nothing emitted yet.
+        assert_eq!(runs, 1);
+        assert_eq!(regs(&kb, m), 0);
+        let line = line!() + 2;
+        kb.reduce_with(offs, 0, |kb, a, b| {
+            let (row, _) = kb.grouped_tile(a, b, b, 2)?;
+            Ok(row)
+        })
+        .unwrap();
+        let e = kb.finish().unwrap_err();
+        assert_eq!(e.loc().map(|l| l.line), Some(line), "{e}");
+        assert!(e.to_string().contains("combine function"), "{e}");
+    }
+
+    #[test]
+    fn a_branch_on_a_combined_value_is_refused_before_it_reads_a_register() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        let offs = kb
+            .arange(0, 512, Blocked::new(&[4], &[32], &[4], &[0]))
+            .unwrap();
+        let e = kb
+            .reduce_with(offs, 0, |kb, a, b| {
+                let c = kb.lt(a, b)?;
+                kb.if_then(c, |_| Ok(()))?;
+                kb.max(a, b)
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains("combine function"), "{e}");
+        assert!(e.to_string().contains("IfThen"), "{e}");
     }
 }

@@ -3,34 +3,28 @@
 //! Building a kernel is a sequence of calls on a [`KernelBuilder`]; each call checks its
 //! operands and appends a typed op to the kernel's tile IR ([`Program`](crate::codegen::ir::Program)).
 //! Parameters come first (`arg_*`); the first other op starts the body and fixes the signature.
-//! [`KernelBuilder::finish`] lowers what is left of the program, runs the passes over it
-//! (verifier, axis info), terminates the body and returns a [`Kernel`](super::Kernel) ready to emit.
+//! [`KernelBuilder::finish`] runs the passes over the program (verifier, axis info), lowers it
+//! in one walk over its regions (`deferred.rs`), terminates the body and returns a
+//! [`Kernel`](super::Kernel) ready to emit.
 //!
-//! Lowering is moving from the op methods to a pass over the recorded program: the families in
-//! `lower/program.rs` (grid indices, constants, tile creation, shape ops, `assume`, elementwise
-//! arithmetic, comparisons and `where`, casts, math functions and `fma`, shared views (slice,
-//! reshape, permute, reinterpret), global loads,
-//! stores and atomics, cp.async group commits
-//! and waits, mbarrier indexing, arrive/wait/invalidate/expect, `wgmma_wait`, the async-proxy fence, TMA store waits, cluster
-//! registers and barriers, the FMA setting; shared memory: allocation, rings, `index_shared`, loads, stores, frees
-//! and `barrier`; cp.async copies, mbarrier set-up, TMA loads, stores and multicast, remote arrives, wgmma issue,
-//! named barriers; `convert_layout`, `reduce`, `argmax`, `argmin`, `associative_scan`, `grouped_tile`,
-//! `device_print`, `device_assert`) are checked and recorded by their methods and lowered from their record
-//! (`deferred.rs`); the others still emit while their method runs. What a lowering needs of the builder's state is
-//! decided when the op is recorded and kept in the lowering context: where the allocator put a buffer and whether
-//! reusing its bytes owes a barrier (`placements`), an op's scratch (`place_scratch`), a wgmma's plan, the warp
-//! role's replica and barrier ids (`LowerCtx::role`); an op built from other ops keeps their records as its parts
-//! (`record_composite`).
+//! No op is lowered while the kernel is built: a method checks its operands, makes its results
+//! (types, layouts, facts; no registers) and records its op. What a lowering needs of the
+//! builder's state is decided when the op is recorded and kept in the lowering context: where
+//! the allocator put a buffer and whether reusing its bytes owes a barrier (`placements`), an
+//! op's scratch (`place_scratch`), a wgmma's plan, a warp role's plan (`role_plans`); an op
+//! built from other ops keeps their records as its parts (`record_composite`); a user's combine
+//! function is recorded once into its op's region and lowered from that record at every
+//! combination (`record_combine`).
 //!
 //! The builder's state is kept in parts with one job each (as Cranelift keeps a function
 //! builder's context apart from the function): the lowering context
 //! ([`LowerCtx`]: LLVM handles, the value arena and its scopes, thread ids, index CSE, the
 //! report sink), the [`SharedMemory`] allocator, the warp roles and the recording. Ops
-//! (`ops/`) are `impl KernelBuilder` blocks that check operands, record, and (for the families
-//! not yet lowered from the record) lower through the context.
+//! (`ops/`) are `impl KernelBuilder` blocks that check operands and record.
 
 pub mod args;
 mod body_once;
+mod combine_record;
 mod deferred;
 pub mod expr;
 pub(crate) mod operand;
@@ -305,9 +299,13 @@ impl<'ctx> KernelBuilder<'ctx> {
             name: name.to_string(),
             reason: reason.to_string(),
         };
-        // Ops recorded before this parameter start the body when they are lowered.
-        self.lower_recorded()?;
-        if self.lx.em.func.is_some() {
+        // The first recorded op starts the body (a setting, `allow_fp_contraction`, does not).
+        let body = self.rec.prog.region(self.rec.prog.body);
+        let started = body
+            .ops
+            .iter()
+            .any(|id| !matches!(self.rec.prog.op(*id).kind, OpKind::FpContraction(_)));
+        if started {
             return Err(reject(
                 "parameters must be declared before the first op of the body",
             ));
@@ -385,9 +383,8 @@ impl<'ctx> KernelBuilder<'ctx> {
         accepts: &[ValueKind],
         expected: &'static str,
     ) -> Result<Rc<ValueData<'ctx>>> {
-        self.lower_recorded()?;
         self.lx.values.peek(op, v)?;
-        self.lx.ensure_body()?;
+        self.start_body()?;
         let d = self.lx.values.get(op, v, accepts, expected)?;
         self.check_live(op, &d)?;
         Ok(d)
@@ -457,7 +454,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_int_impl(&mut self, dtype: DType, value: i64) -> Result<Value> {
-        self.lx.ensure_body()?;
+        self.start_body()?;
         if !dtype.is_int() {
             return Err(CodegenError::InvalidType {
                 op: "const_int",
@@ -499,7 +496,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn const_float_impl(&mut self, dtype: DType, value: f64) -> Result<Value> {
-        self.lx.ensure_body()?;
+        self.start_body()?;
         if !dtype.is_float() {
             return Err(CodegenError::InvalidType {
                 op: "const_float",
@@ -589,14 +586,17 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// Terminates the body, verifies the module and hands it over for emission.
     pub fn finish(mut self) -> Result<Kernel<'ctx>> {
-        self.lower_recorded()?;
-        self.lx.ensure_body()?;
+        self.lx.usable()?;
         if self.lx.values.scope() != 0 {
             return Err(CodegenError::arg(
                 "finish",
                 "called inside a loop or branch body",
             ));
         }
+        crate::codegen::verify::verify(&self.rec.prog)?;
+        self.lower_program()?;
+        // A program with no op still has its (empty) function.
+        self.lx.ensure_body()?;
         self.lx
             .end_function(self.max_registers, self.rec.prog.cluster)?;
         let signature = self.signature();
@@ -609,7 +609,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             rows: Vec::new(),
             ptxas: None,
         };
-        crate::codegen::verify::verify(&self.rec.prog)?;
         // Debug builds (the test suites) check that the axis-info pass over the program finds
         // every fact lowering found.
         if cfg!(debug_assertions) && !self.replaying {

@@ -1,13 +1,13 @@
 //! Recording: each public builder call appends one typed op to the kernel's tile IR.
 //!
-//! A public method runs its checks and lowering inside [`KernelBuilder::record`], or only its
-//! checks inside [`KernelBuilder::record_checked`] when its op is lowered from the record. Only the
-//! outermost call is recorded: ops weft builds out of other builder calls (`argmax` through a
-//! reduction) appear once, as the user wrote them. User closures (loop and branch bodies, role
-//! bodies, combine functions) run inside [`KernelBuilder::in_region`], which records their calls
-//! into the op's region; a body built again (a loop lowered with the facts the axis-info pass
-//! found) replaces its earlier recording. The report rows an op's lowering made are given to
-//! the op when it is recorded, so the report is read off the program (`report.rs`).
+//! A public method runs its checks inside [`KernelBuilder::record_checked`]; its op is lowered
+//! from the record when `finish` lowers the program. Only the outermost call is recorded: ops
+//! weft builds out of other builder calls (`grouped_tile` from arithmetic) appear once, as the
+//! user wrote them. User closures (loop and branch bodies, role bodies, combine functions) run
+//! inside [`KernelBuilder::in_region`], which records their calls into the op's region; a body
+//! recorded again (a loop with the facts the axis-info pass found) replaces its earlier
+//! recording. The report rows an op's lowering makes are given to the op, so the report is read
+//! off the program (`report.rs`).
 
 use std::panic::Location;
 
@@ -33,19 +33,13 @@ pub(crate) struct Recorder {
     pub replay_loc: Option<Loc>,
     /// A report label given since the last recorded op, kept for the next one.
     pub pending_label: Option<String>,
-    /// Recorded ops whose lowering is a pass over their record (`deferred.rs`), not yet
-    /// lowered, in program order.
-    pub unlowered: Vec<OpId>,
-    /// The error lowering a recorded op gave, returned by every later call.
-    pub failed: Option<CodegenError>,
-    /// Whether loops and branches are lowered from their record (their bodies' ops then all
-    /// must be); otherwise their methods emit their blocks and bodies as they run.
-    defer_control: bool,
-    /// The regions of recorded ops lowered from their record, whose ops their op's lowering
-    /// lowers (so they are never lowered on their own).
-    deferred_regions: Vec<RegionId>,
-    /// How many such regions are open.
-    deferred_depth: u32,
+    /// How many combine functions are being recorded (`record_combine`): their ops wait to be
+    /// lowered with the op that combines with them, not before the next call.
+    pub hold: u32,
+    /// Whether an op recorded so far needs the kernel's body (its function).
+    pub wants_body: bool,
+    /// The first such op: the function is made just before it is lowered.
+    pub body_op: Option<OpId>,
     /// The parts of the composite op being recorded (`record_composite`): ops weft calls
     /// itself while checking it, kept to be lowered with it.
     composite: Option<Vec<Op>>,
@@ -55,15 +49,6 @@ pub(crate) struct Recorder {
 pub(crate) trait Results {
     /// The values it defines.
     fn values(&self) -> Vec<Value>;
-}
-
-/// Where an op's LLVM IR comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Lowered {
-    /// Its builder method emits it while it runs (the families not yet lowered from the record).
-    ByCall,
-    /// It is lowered from its recorded op (`lower::program`).
-    FromRecord,
 }
 
 /// The regions of the op being recorded, for its user closures; `None` when the op is not
@@ -137,24 +122,16 @@ impl Recorder {
             caller: None,
             replay_loc: None,
             pending_label: None,
-            unlowered: Vec::new(),
-            failed: None,
-            defer_control: std::env::var_os("WEFT_DEFER_CONTROL").is_some(),
-            deferred_regions: Vec::new(),
-            deferred_depth: 0,
             composite: None,
+            hold: 0,
+            wants_body: false,
+            body_op: None,
         }
     }
 
-    /// Whether the calls being made now are recorded into a body its op's lowering lowers.
-    pub(crate) fn in_deferred_body(&self) -> bool {
-        self.deferred_depth > 0
-    }
-
-    /// Whether the control-flow call being made now is lowered from its record: outermost
-    /// calls, when loops and branches are.
-    pub(crate) fn defers_control(&self) -> bool {
-        self.defer_control && self.depth == 0
+    /// Whether a combine function is being recorded (its ops are not lowered yet).
+    pub fn holding(&self) -> bool {
+        self.hold > 0
     }
 
     /// The caller of the innermost public call in progress.
@@ -240,35 +217,11 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(())
     }
 
-    /// Runs the public call `f` and, if it is the outermost one, records it as an op `kind` on
-    /// `args` from the caller's line. An error gets that line too.
-    #[track_caller]
-    pub(crate) fn record<R: Results>(
-        &mut self,
-        kind: OpKind,
-        args: Vec<Arg>,
-        f: impl FnOnce(&mut Self) -> Result<R>,
-    ) -> Result<R> {
-        self.record_with_regions(kind, args, 0, |kb, _| f(kb))
-    }
-
-    /// As [`record`](Self::record), for an op with `regions` bodies (at most two) that `f`
-    /// fills by running each user closure through [`in_region`](Self::in_region) with the
-    /// [`Bodies`] it is handed.
-    #[track_caller]
-    pub(crate) fn record_with_regions<R: Results>(
-        &mut self,
-        kind: OpKind,
-        args: Vec<Arg>,
-        regions: usize,
-        f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
-    ) -> Result<R> {
-        self.record_op(kind, args, regions, Lowered::ByCall, f)
-    }
-
-    /// As [`record`](Self::record), for an op whose `f` only checks its operands and makes its
-    /// results (types, layouts, facts, no registers): the op is lowered from its record
-    /// (`deferred.rs`), after it is appended, or at once when weft calls it itself.
+    /// Runs the public call `f`, which checks its operands and makes its results (types,
+    /// layouts, facts, no registers), and, if it is the outermost call, records it as an op
+    /// `kind` on `args` from the caller's line (an error gets that line too). The op is lowered
+    /// from its record (`deferred.rs`); a call weft makes itself inside another op is lowered at
+    /// once (or kept as a part of a composite op).
     #[track_caller]
     pub(crate) fn record_checked<R: Results>(
         &mut self,
@@ -276,11 +229,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         args: Vec<Arg>,
         f: impl FnOnce(&mut Self) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| f(kb))
+        self.record_op(kind, args, 0, |kb, _| f(kb))
     }
 
-    /// As [`record_checked`](Self::record_checked), for an op with `regions` bodies whose ops
-    /// its lowering lowers.
+    /// As [`record_checked`](Self::record_checked), for an op with `regions` bodies (at most
+    /// two) that `f` fills by running each user closure through [`in_region`](Self::in_region)
+    /// with the [`Bodies`] it is handed; the op's lowering lowers their ops.
     #[track_caller]
     pub(crate) fn record_checked_with_regions<R: Results>(
         &mut self,
@@ -289,7 +243,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         regions: usize,
         f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, regions, Lowered::FromRecord, f)
+        self.record_op(kind, args, regions, f)
     }
 
     #[track_caller]
@@ -298,77 +252,55 @@ impl<'ctx> KernelBuilder<'ctx> {
         kind: OpKind,
         args: Vec<Arg>,
         regions: usize,
-        lowered: Lowered,
         f: impl FnOnce(&mut Self, Bodies) -> Result<R>,
     ) -> Result<R> {
-        self.lower_recorded()?;
         let top = self.rec.depth == 0;
         let loc = match top {
             true => self.rec.line_of(Location::caller()),
             false => Loc::caller(),
         };
-        // A constant weft makes itself is an LLVM constant, no instruction: it may be lowered
-        // at once wherever it is made.
-        let emits_now =
-            !top && self.rec.composite.is_none() && !matches!(kind, OpKind::Const);
-        if self.rec.deferred_depth > 0 && (lowered == Lowered::ByCall || emits_now) {
-            // Its registers would be emitted now, outside the blocks the enclosing op's
-            // lowering makes for this body.
-            return Err(CodegenError::arg(
-                "record",
-                format!(
-                    "{kind:?} is still lowered as it is called, so it cannot be used inside a \
-                     loop or branch lowered from its record"
-                ),
-            )
-            .at(loc));
-        }
+        // The outermost op during whose recording the body was first needed starts it.
+        let starts_body = top && !self.rec.wants_body;
         let outer_caller = self.rec.caller.replace(loc);
         let regs: Vec<RegionId> = if top {
             (0..regions).map(|_| self.rec.prog.new_region()).collect()
         } else {
             Vec::new()
         };
-        if lowered == Lowered::FromRecord {
-            self.rec.deferred_regions.extend(&regs);
-        }
         let mut bodies = Bodies([None; 2]);
         for (slot, r) in bodies.0.iter_mut().zip(&regs) {
             *slot = Some(*r);
         }
-        let rows = self.lx.report.mark();
         self.rec.depth += 1;
         let out = f(self, bodies);
         self.rec.depth -= 1;
         self.rec.caller = outer_caller;
         if !top {
             let out = out?;
-            match (lowered, self.rec.composite.as_mut()) {
-                (Lowered::FromRecord, parts) => {
-                    let results = out.values().iter().map(|v| ValueId(v.index)).collect();
-                    let op = Op {
-                        kind,
-                        args,
-                        results,
-                        regions: Vec::new(),
-                        loc,
-                    };
-                    match parts {
-                        Some(parts) => parts.push(op),
-                        None => self.lower_unrecorded(op)?,
-                    }
-                }
-                (Lowered::ByCall, Some(_)) => {
-                    return Err(CodegenError::arg(
-                        "record",
-                        format!("internal: {kind:?}, lowered by its method, inside a composite op"),
-                    ))
-                }
-                (Lowered::ByCall, None) => {}
+            let results = out.values().iter().map(|v| ValueId(v.index)).collect();
+            let op = Op {
+                kind,
+                args,
+                results,
+                regions: Vec::new(),
+                loc,
+            };
+            match self.rec.composite.as_mut() {
+                Some(parts) => parts.push(op),
+                None => self.lower_unrecorded(op)?,
             }
             return Ok(out);
         }
-        let out = out.map_err(|e| e.at(loc))?;
+        let out = match out {
+            Ok(out) => out,
+            Err(e) => {
+                // A refused op is not in the program: it starts nothing.
+                if starts_body {
+                    self.rec.wants_body = false;
+                }
+                return Err(e.at(loc));
+            }
+        };
         let results = out
             .values()
             .into_iter()
@@ -381,13 +313,24 @@ impl<'ctx> KernelBuilder<'ctx> {
             regions: regs,
             loc,
         });
-        match lowered {
-            Lowered::ByCall => self.lx.report.claim(rows, id),
-            // An op in a deferred body is lowered by its enclosing op.
-            Lowered::FromRecord if self.rec.deferred_depth > 0 => {}
-            Lowered::FromRecord => self.rec.unlowered.push(id),
+        if starts_body && self.rec.wants_body {
+            self.rec.body_op = Some(id);
         }
         Ok(out)
+    }
+
+    /// As [`record_checked`](Self::record_checked), for an op with one region (a combine
+    /// function) that `f` records with [`record_combine`](Self::record_combine).
+    #[track_caller]
+    pub(crate) fn record_checked_with_region<R: Results>(
+        &mut self,
+        kind: OpKind,
+        args: Vec<Arg>,
+        f: impl FnOnce(&mut Self, Option<RegionId>) -> Result<R>,
+    ) -> Result<R> {
+        self.record_op(kind, args, 1, |kb, bodies| {
+            f(kb, bodies.get(0))
+        })
     }
 
     /// As [`record_checked`](Self::record_checked), for an op `f` builds from other ops lowered
@@ -401,7 +344,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         args: Vec<Arg>,
         f: impl FnOnce(&mut Self) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, 0, Lowered::FromRecord, |kb, _| {
+        self.record_op(kind, args, 0, |kb, _| {
             let outer = kb.rec.composite.replace(Vec::new());
             let out = f(kb);
             let parts = std::mem::replace(&mut kb.rec.composite, outer).unwrap_or_default();
@@ -419,7 +362,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// like any other (so ops recorded before it lower without it).
     #[track_caller]
     pub(crate) fn record_setting(&mut self, kind: OpKind) -> Result<()> {
-        self.record_op(kind, Vec::new(), 0, Lowered::FromRecord, |_, _| Ok(()))
+        self.record_op(kind, Vec::new(), 0, |_, _| Ok(()))
     }
 
     /// Runs user code `f` (the body of the op being recorded in `region`, if it is recorded)
@@ -432,9 +375,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         f: impl FnOnce(&mut Self) -> Result<R>,
     ) -> Result<R> {
         let Some(region) = region else {
-            let out = f(self);
-            self.lower_recorded()?;
-            return out;
+            return f(self);
         };
         self.rec.prog.reset_region(region);
         let params = params
@@ -443,18 +384,9 @@ impl<'ctx> KernelBuilder<'ctx> {
             .collect::<Result<Vec<_>>>()?;
         let depth = std::mem::replace(&mut self.rec.depth, 0);
         self.rec.open.push(region);
-        let deferred = self.rec.deferred_regions.contains(&region);
-        self.rec.deferred_depth += u32::from(deferred);
         let out = f(self);
-        // A deferred body is lowered with its op; any other at its end, in its blocks.
-        let lowered = match deferred {
-            true => Ok(()),
-            false => self.lower_recorded(),
-        };
-        self.rec.deferred_depth -= u32::from(deferred);
         self.rec.open.pop();
         self.rec.depth = depth;
-        lowered?;
         let out = out?;
         let yields = out.values().into_iter().map(|v| ValueId(v.index)).collect();
         self.rec.prog.set_region_ends(region, params, yields);

@@ -118,7 +118,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 /// Lowers `region` of `recorded` (a copy of the program `kb` is recording) again into `kb`,
 /// with the region's parameters bound to `params`: each op through the method that recorded it,
 /// at its recorded line. Values made outside the region are `kb`'s own, and so are the roles
-/// and named barriers declared before it. A loop body lowered again with weaker facts
+/// and named barriers declared before it. A loop body recorded again with weaker facts
 /// (`for_range`) runs the user's closure once and this afterwards.
 pub(crate) fn region_again(
     kb: &mut KernelBuilder<'_>,

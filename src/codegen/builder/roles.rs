@@ -32,9 +32,6 @@ impl Role {
         self.spec.replicas
     }
 
-    pub(crate) fn threads(&self, warp_size: u32) -> u32 {
-        self.spec.warps * self.spec.replicas * warp_size
-    }
 }
 
 /// Hardware barriers `first..first + count`, each completing when `threads` threads have
@@ -63,7 +60,7 @@ pub(crate) struct WarpRoles {
     pub(crate) active: Option<ActiveRole>,
     /// Ids taken so far (id 0 is the CTA barrier's).
     pub(crate) next_id: u32,
-    /// The named-barrier sets handed out, so a loop body lowered again from its record finds
+    /// The named-barrier sets handed out, so a loop body recorded again from its record finds
     /// the sets made before the loop.
     pub(crate) named: Vec<NamedBarriers>,
 }

@@ -13,11 +13,11 @@ use crate::codegen::error::Result;
 use crate::codegen::lower::emitter::Emitter;
 use crate::codegen::lower::index_cse::IndexCse;
 use crate::codegen::lower::staged::StagedPlans;
-use crate::codegen::lower::shared_ops::Placement;
+use crate::codegen::lower::placement::Placement;
 use crate::codegen::lower::thread::ThreadIds;
 use crate::codegen::lower::values::{Value, Values};
-use crate::codegen::lower::warp_roles::{RolePlan, RoleView};
-use crate::codegen::lower::wgmma_ops::WgmmaPlan;
+use crate::codegen::lower::role_view::{RolePlan, RoleView};
+use crate::codegen::lower::wgmma_plan::WgmmaPlan;
 use crate::codegen::report::Recorder;
 use crate::codegen::target::Target;
 use crate::signature::Param;
@@ -58,6 +58,8 @@ pub(crate) struct LowerCtx<'ctx> {
     pub role: Option<RoleView<'ctx>>,
     /// The declared warp roles, by index, as their lowering needs them.
     pub role_plans: Vec<RolePlan>,
+    /// The first op that needs the kernel's function (made just before it is lowered).
+    pub body_op: Option<crate::codegen::ir::OpId>,
     /// Where the allocator put the result of each allocation op (by value index), decided
     /// when the op was recorded.
     pub placements: std::collections::HashMap<u32, Placement>,
@@ -91,6 +93,7 @@ impl<'ctx> LowerCtx<'ctx> {
             staged: StagedPlans::default(),
             role: None,
             role_plans: Vec::new(),
+            body_op: None,
             placements: std::collections::HashMap::new(),
             wgmma_plans: std::collections::HashMap::new(),
         }
@@ -141,11 +144,5 @@ impl<'ctx> LowerCtx<'ctx> {
         let out = emit(self);
         self.em.b.position_at_end(here);
         out
-    }
-}
-
-impl<'ctx> AsMut<LowerCtx<'ctx>> for LowerCtx<'ctx> {
-    fn as_mut(&mut self) -> &mut LowerCtx<'ctx> {
-        self
     }
 }

@@ -1,15 +1,14 @@
-//! Lowering of structured control flow: the blocks and phis of a `for_range` attempt, its back
-//! edge, an attempt abandoned for weaker axis facts (left unreachable but well formed), and the
-//! blocks and joins of an `if`.
+//! Lowering of structured control flow: the blocks and phis of a `for_range`, its back edge,
+//! the blocks and joins of an `if`, and an early return.
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::IntType;
-use inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PhiValue};
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PhiValue};
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
 
-/// The blocks and phis of one loop attempt.
+/// The blocks and phis of one loop.
 pub(crate) struct LoopBlocks<'ctx> {
     /// The preheader (where loop-invariant work goes).
     pub pre: BasicBlock<'ctx>,
@@ -24,39 +23,19 @@ pub(crate) struct LoopBlocks<'ctx> {
 }
 
 impl<'ctx> LowerCtx<'ctx> {
-    /// The branch from the current block to a first preheader; later attempts retarget it.
-    pub(crate) fn loop_entry(&mut self) -> Result<InstructionValue<'ctx>> {
-        let f = self.em.func();
-        Ok(self
-            .em
-            .b
-            .build_unconditional_branch(self.em.ctx.append_basic_block(f, "loop.pre"))?)
-    }
-
-    /// Opens an attempt of a loop of `int_ty` from `lo` while below `hi`, carrying `init`
-    /// (each value's registers): the first attempt uses the preheader `entry` branches to, a
-    /// later one a new preheader that `entry` is pointed at. Leaves the builder in the body.
+    /// Opens a loop of `int_ty` from `lo` while below `hi`, carrying `init` (each value's
+    /// registers): the current block branches to a new preheader. Leaves the builder in the
+    /// body.
     pub(crate) fn loop_open(
         &mut self,
-        entry: InstructionValue<'ctx>,
-        first: bool,
         int_ty: IntType<'ctx>,
         lo: BasicValueEnum<'ctx>,
         hi: IntValue<'ctx>,
         init: &[&[BasicValueEnum<'ctx>]],
     ) -> Result<LoopBlocks<'ctx>> {
         let f = self.em.func();
-        let pre = if first {
-            entry
-                .get_operand(0)
-                .and_then(|o| o.block())
-                .expect("branch target")
-        } else {
-            let pre = self.em.ctx.append_basic_block(f, "loop.pre");
-            // `entry` is an unconditional branch: one successor.
-            self.em.set_successor(entry, 0, pre);
-            pre
-        };
+        let pre = self.em.ctx.append_basic_block(f, "loop.pre");
+        self.em.b.build_unconditional_branch(pre)?;
         let header = self.em.ctx.append_basic_block(f, "loop");
         let body_bb = self.em.ctx.append_basic_block(f, "loop.body");
         let exit = self.em.ctx.append_basic_block(f, "loop.exit");
@@ -90,15 +69,6 @@ impl<'ctx> LowerCtx<'ctx> {
             iv,
             carried,
         })
-    }
-
-    /// Ends an abandoned attempt: no back edge, so the header's phis need only the entry's
-    /// value; the body's end and the exit are unreachable.
-    pub(crate) fn loop_abandon(&mut self, lp: &LoopBlocks<'ctx>) -> Result<()> {
-        self.em.b.build_unreachable()?;
-        self.em.b.position_at_end(lp.exit);
-        self.em.b.build_unreachable()?;
-        Ok(())
     }
 
     /// Closes the loop from the current block (the latch): the induction variable steps by

@@ -2,200 +2,23 @@
 //! lowering runs exactly, the words each lane sends, the received words unpacked, and the lane
 //! arithmetic they use.
 
-use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
-use crate::codegen::analysis::shared_offsets::offset_layout;
+use crate::codegen::analysis::matrix_plan::MatrixPlan;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::lower::bits::{gather, scatter, scatter_packed, span};
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::scratch_side::{ordered, ScratchSide};
 use crate::codegen::lower::shared::SharedAccess;
 use crate::codegen::lower::shuffle_exec::ShuffleExec;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::DType;
 use crate::layout::convert::ShufflePlan;
-use crate::layout::LinearLayout;
 use inkwell::values::BasicValueEnum;
 use inkwell::values::IntValue;
 use std::collections::HashMap;
 
-/// XOR of the columns selected by the bits of `x`.
-pub(crate) fn xor_cols(cols: &[u64], x: u64) -> u64 {
-    cols.iter()
-        .enumerate()
-        .filter(|(i, _)| x >> i & 1 == 1)
-        .fold(0, |a, (_, c)| a ^ c)
-}
-
-/// Every XOR combination of `cols`, 0 first, each once.
-pub(crate) fn span(cols: &[u64]) -> Vec<u64> {
-    let mut out = vec![0u64];
-    for &c in cols {
-        if c != 0 && !out.contains(&c) {
-            let more: Vec<u64> = out.iter().map(|x| x ^ c).collect();
-            out.extend(more);
-        }
-    }
-    out
-}
-
-/// Places the bits of `x` at `positions` (bit `i` of `x` → bit `positions[i]`).
-pub(crate) fn scatter(x: u64, positions: &[usize]) -> u64 {
-    positions
-        .iter()
-        .enumerate()
-        .fold(0, |a, (i, &p)| a | (x >> i & 1) << p)
-}
-
-/// Reads the bits of `x` at `positions` into bits 0, 1, ….
-pub(crate) fn gather(x: u64, positions: &[usize]) -> u64 {
-    positions
-        .iter()
-        .enumerate()
-        .fold(0, |a, (i, &p)| a | (x >> p & 1) << i)
-}
-
-/// The register bits whose bases are not zero (the plans drop the others: they hold copies).
-pub(crate) fn kept_regs(l: &TileLayout) -> Vec<usize> {
-    (0..l.reg.len())
-        .filter(|&i| l.reg[i].iter().any(|&x| x != 0))
-        .collect()
-}
-
-/// The packed register bits (`side` picks the destination or source bit of each pair) of
-/// packed element `q` of a word.
-pub(crate) fn scatter_packed(
-    q: u64,
-    packed: &[(usize, usize)],
-    side: impl Fn(&(usize, usize)) -> usize,
-) -> u64 {
-    packed
-        .iter()
-        .enumerate()
-        .fold(0, |a, (b, pk)| a | (q >> b & 1) << side(pk))
-}
-
-/// The op whose round trips these are, as errors name it.
+/// The op whose shuffles and round trips these are, as errors name it.
 const OP: &str = "convert_layout";
-
-/// One side of a shared-memory round trip: where its registers go in the scratch.
-#[derive(Debug)]
-pub(crate) struct ScratchSide {
-    /// (register, lane, warp) → scratch offset, repetition bits included.
-    pub(crate) full: TileLayout,
-    /// The same without the repetition bits: the address inside the scratch.
-    pub(crate) masked: TileLayout,
-    /// The repetition of each register.
-    pub(crate) reps: Vec<u64>,
-    /// The plan's repetitions.
-    pub(crate) repetitions: u64,
-    /// The register bits of `masked` in the order a plain access takes them: those stepping
-    /// the scratch offset by 1, 2, 4, … first (`order[k]` becomes bit `k`), so the access moves
-    /// the contiguous elements the plan counted on in one vector whichever registers hold them.
-    pub(crate) order: Vec<usize>,
-}
-
-/// The register index, in the tile's own order, of register `g` of a side reordered by `order`.
-pub(crate) fn ordered(g: usize, order: &[usize]) -> usize {
-    order
-        .iter()
-        .enumerate()
-        .fold(0, |a, (k, &j)| a | (g >> k & 1) << j)
-}
-
-impl ScratchSide {
-    /// Splits the offsets of `l` in the scratch `flat` (offset → element) into the low
-    /// `addr_bits` (the address) and the repetition above them, which must come from registers
-    /// only: every thread takes part in every repetition.
-    pub(crate) fn new(
-        l: &TileLayout,
-        flat: &LinearLayout,
-        addr_bits: usize,
-        reps: u64,
-        tpw: u32,
-        nw: u32,
-    ) -> Result<ScratchSide> {
-        let mask = (1u64 << addr_bits) - 1;
-        let full = offset_layout(OP, l, flat, tpw, nw)?;
-        if full.thread_bits()[0] >> addr_bits != 0 {
-            return Err(CodegenError::BadLayout {
-                op: OP,
-                reason: format!(
-                    "internal: the scratch repetitions of the plan depend on the thread ({l})"
-                ),
-            });
-        }
-        let reps_of: Vec<u64> = (0..l.num_regs())
-            .map(|r| full.reg_coord(r)[0] >> addr_bits)
-            .collect();
-        if reps_of.iter().any(|&r| r >= reps) {
-            return Err(CodegenError::BadLayout {
-                op: OP,
-                reason: format!(
-                    "internal: a register of {l} lies past the plan's {reps} repetitions"
-                ),
-            });
-        }
-        let masked = TileLayout::from_bases(
-            OP,
-            &[1u64 << addr_bits],
-            full.reg.iter().map(|b| vec![b[0] & mask]).collect(),
-            full.lane.clone(),
-            full.warp.clone(),
-        )?;
-        let n = masked.reg.len();
-        let mut order: Vec<usize> = Vec::with_capacity(n);
-        while let Some(j) =
-            (0..n).find(|&j| !order.contains(&j) && masked.reg[j][0] == 1 << order.len())
-        {
-            order.push(j);
-        }
-        let rest: Vec<usize> = (0..n).filter(|j| !order.contains(j)).collect();
-        order.extend(rest);
-        Ok(ScratchSide {
-            full,
-            masked,
-            reps: reps_of,
-            repetitions: reps,
-            order,
-        })
-    }
-
-    /// `masked` with its register bits in `order`, for plain accesses.
-    pub(crate) fn vector_first(&self) -> Result<TileLayout> {
-        TileLayout::from_bases(
-            OP,
-            &self.masked.shape,
-            self.order
-                .iter()
-                .map(|&j| self.masked.reg[j].clone())
-                .collect(),
-            self.masked.lane.clone(),
-            self.masked.warp.clone(),
-        )
-    }
-
-    /// The `ldmatrix`/`stmatrix` plan of this side and, for each repetition, the register its
-    /// instructions start from (the repetition's register bits); `None` where the tile does not
-    /// contain the instruction's tile or a register bit mixes address and repetition (the planner
-    /// never produces either: its matrix tiles are checked against both layouts, its repetitions
-    /// are register bases of both), which then takes plain `ld/st.shared`.
-    pub(crate) fn matrix_plan(&self, bits: u32, trans: bool) -> Option<(MatrixPlan, Vec<usize>)> {
-        let reg = |j: usize| self.full.reg[j][0];
-        let addr = |j: usize| self.masked.reg[j][0];
-        let n = self.full.reg.len();
-        if (0..n).any(|j| addr(j) != 0 && reg(j) != addr(j)) {
-            return None;
-        }
-        let plan = plan_matrix(&self.masked, bits, trans, &[])?;
-        // Registers that only choose the repetition: the smallest one of each.
-        let rep_bits: usize = (0..n).filter(|&j| addr(j) == 0).map(|j| 1 << j).sum();
-        let mut bases: Vec<Option<usize>> = vec![None; self.repetitions as usize];
-        for g in (0..1usize << n).filter(|g| g & !rep_bits == 0) {
-            bases[self.reps[g] as usize].get_or_insert(g);
-        }
-        let bases: Option<Vec<usize>> = bases.into_iter().collect();
-        Some((plan, bases?))
-    }
-}
 
 impl<'ctx> LowerCtx<'ctx> {
     pub(crate) fn int_type(&self, bits: u32) -> inkwell::types::IntType<'ctx> {

@@ -1,74 +1,17 @@
 //! Lowering of a recorded `convert_layout`: the route its checks chose (re-indexed registers,
 //! warp shuffles, or a round trip through its scratch) executed, and its report row.
 
-use std::collections::HashMap;
-
 use inkwell::values::BasicValueEnum;
 
-use crate::codegen::analysis::matrix_plan::MatrixPlan;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::Result;
 use crate::codegen::ir::Op;
 use crate::codegen::lower::context::LowerCtx;
-use crate::codegen::lower::convert::ScratchSide;
+use crate::codegen::lower::convert_plan::{ConvertRoute, SharedRoute};
 use crate::codegen::lower::ldmatrix::fill_copies;
-use crate::codegen::lower::scratch::Scratch;
-use crate::codegen::lower::shuffle_exec::ShuffleExec;
-use crate::codegen::report::ConversionFigures;
 use crate::codegen::types::{DType, Type};
-use crate::layout::convert::ShufflePlan;
 
 const OP: &str = "convert_layout";
-
-/// How a conversion moves its registers.
-#[derive(Debug)]
-pub(crate) enum ConvertRoute {
-    /// Destination register `r` is source register `map[r]` (equal layouts, a no-op or a
-    /// register permutation).
-    Permute(Vec<usize>),
-    /// Warp shuffles of a plan the lowering runs exactly.
-    Shuffle(Box<(ShufflePlan, ShuffleExec)>),
-    /// A round trip through shared memory.
-    Shared(Box<SharedRoute>),
-}
-
-/// A round trip through the plan's scratch layout, each half with the instruction the plan
-/// picked (a matrix plan with its repetitions' first registers, or plain accesses).
-#[derive(Debug)]
-pub(crate) struct SharedRoute {
-    /// Where the source registers go.
-    pub store: ScratchSide,
-    /// Where the destination registers come from.
-    pub load: ScratchSide,
-    /// The `stmatrix` plan, if the store uses it.
-    pub store_plan: Option<(MatrixPlan, Vec<usize>)>,
-    /// The `ldmatrix` plan, if the load uses it.
-    pub load_plan: Option<(MatrixPlan, Vec<usize>)>,
-    /// The bytes it goes through.
-    pub scratch: Scratch,
-}
-
-/// What a conversion's checks decided: the route and the figures the report shows.
-#[derive(Debug)]
-pub(crate) struct ConvertPlan {
-    pub route: ConvertRoute,
-    pub figures: ConversionFigures,
-}
-
-/// Destination register `r` takes the source register at the same coordinate when both
-/// layouts give every thread the same thread part; `None` if one is missing.
-pub(crate) fn permute_map(src: &TileLayout, dst: &TileLayout) -> Option<Vec<usize>> {
-    if src.lane != dst.lane || src.warp != dst.warp {
-        return None;
-    }
-    let mut at: HashMap<Vec<u64>, usize> = HashMap::new();
-    for r in (0..src.num_regs()).rev() {
-        at.insert(src.reg_coord(r), r);
-    }
-    (0..dst.num_regs())
-        .map(|r| at.get(&dst.reg_coord(r)).copied())
-        .collect()
-}
 
 impl<'ctx> LowerCtx<'ctx> {
     /// The registers of the result of `op`, a recorded `convert_layout`.
@@ -84,11 +27,17 @@ impl<'ctx> LowerCtx<'ctx> {
             let regs = match plan.route {
                 ConvertRoute::Permute(map) => map.iter().map(|&i| t.regs[i]).collect(),
                 ConvertRoute::Shuffle(s) => {
-                    let dst = r.layout.as_deref().ok_or_else(|| not_a_tile(&r.describe()))?;
+                    let dst = r
+                        .layout
+                        .as_deref()
+                        .ok_or_else(|| not_a_tile(&r.describe()))?;
                     lx.shuffle_regs(&s.0, &s.1, dst, &t.regs, elem)?
                 }
                 ConvertRoute::Shared(s) => {
-                    let src = t.layout.as_deref().ok_or_else(|| not_a_tile(&t.describe()))?;
+                    let src = t
+                        .layout
+                        .as_deref()
+                        .ok_or_else(|| not_a_tile(&t.describe()))?;
                     lx.shared_convert(&s, src, &t.regs, elem)?
                 }
             };

@@ -51,9 +51,8 @@ impl<'ctx> LowerCtx<'ctx> {
         }
         let operands = data.len();
         for (k, d) in data.iter().enumerate() {
-            let not_a_number = || {
-                CodegenError::arg("device_print", format!("{} is not numbers", d.describe()))
-            };
+            let not_a_number =
+                || CodegenError::arg("device_print", format!("{} is not numbers", d.describe()));
             let dtype = d.ty.dtype().ok_or_else(not_a_number)?;
             let line = Line::new(prefix, k, operands, &d.shape, Some(dtype), format);
             let conv = line.conv.ok_or_else(not_a_number)?;

@@ -187,12 +187,6 @@ impl<'ctx> Emitter<'ctx> {
         unsafe { llvm_sys::core::LLVMSetAtomicSyncScopeID(atomic.as_value_ref(), scope) };
     }
 
-    /// Points successor `i` of the terminator `br` at `to`.
-    pub fn set_successor(&self, br: InstructionValue<'ctx>, i: u32, to: BasicBlock<'ctx>) {
-        // SAFETY: `br` is a branch with more than `i` successors (the caller's); `to` is a block
-        // of the same function.
-        unsafe { llvm_sys::core::LLVMSetSuccessor(br.as_value_ref(), i, to.as_mut_ptr()) };
-    }
 }
 
 /// Marks a `zext` or `uitofp` `nneg` (its operand is known to be non-negative); a constant

@@ -14,15 +14,22 @@ use crate::codegen::target::LlvmTarget;
 use crate::signature::ParamType;
 
 impl<'ctx> LowerCtx<'ctx> {
-    /// Creates the LLVM function once the parameters are known, with a prologue block (thread ids,
-    /// per-layout thread coordinates) that falls through to the body.
-    pub(crate) fn ensure_body(&mut self) -> Result<()> {
+    /// Refuses to go on with a kernel an earlier error inside a loop or branch body left
+    /// incomplete.
+    pub(crate) fn usable(&self) -> Result<()> {
         if self.values.poisoned {
             return Err(CodegenError::arg(
                 "kernel",
                 "an earlier error inside a loop or branch body left this kernel incomplete",
             ));
         }
+        Ok(())
+    }
+
+    /// Creates the LLVM function once the parameters are known, with a prologue block (thread ids,
+    /// per-layout thread coordinates) that falls through to the body.
+    pub(crate) fn ensure_body(&mut self) -> Result<()> {
+        self.usable()?;
         if self.em.func.is_some() {
             return Ok(());
         }

@@ -5,16 +5,64 @@ use crate::codegen::analysis::matrix_plan::{plan_matrix, MatrixPlan};
 use crate::codegen::analysis::shared_offsets::{offset_layout, plain_vector};
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
+use crate::codegen::ir::Op;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::vec_of;
+use crate::codegen::lower::shared::{Replica, SharedAccess};
 use crate::codegen::lower::values::ValueData;
 use crate::codegen::target::nvptx::ldmatrix as ptx;
 use crate::codegen::target::Feature;
-use crate::codegen::types::DType;
+use crate::codegen::types::{DType, Type};
 use inkwell::values::{BasicValueEnum, IntValue};
 use std::collections::HashMap;
 
 impl<'ctx> LowerCtx<'ctx> {
+    /// The registers of the result of `op`, a recorded `ldmatrix` of a buffer.
+    pub(crate) fn lower_ldmatrix(&mut self, op: &Op) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        const OP: &str = "ldmatrix";
+        let p = self.staged.ldmatrix.take(OP, op)?;
+        let d = self.op_operand(op, 0)?;
+        let buf = d.shared.clone().ok_or_else(|| {
+            CodegenError::arg(OP, format!("{} is not a shared buffer", d.describe()))
+        })?;
+        let elem = match d.ty {
+            Type::Scalar(e) => e,
+            Type::Ptr(..) => DType::I64,
+        };
+        // The tile's addresses in the buffer (a view's run-time base included).
+        let access = |lx: &mut Self, offsets: TileLayout| -> Result<SharedAccess<'ctx>> {
+            match d.regs.first() {
+                None => {
+                    let rep = lx.replica_of(&buf);
+                    lx.shared_access_at(offsets, &buf.padding, buf.base, elem, rep)
+                }
+                Some(base) => {
+                    // The view's offset already holds this thread's copy.
+                    let whole = Replica {
+                        stride: None,
+                        index: None,
+                    };
+                    let mut acc = lx.shared_access_at(offsets, &buf.padding, 0, elem, whole)?;
+                    lx.rebase(&mut acc, base.into_int_value())?;
+                    Ok(acc)
+                }
+            }
+        };
+        self.report_row(OP, op.loc, Some(&d), |lx| match &p.plan {
+            Some(plan) => {
+                let addr_layout = lx.matrix_addresses(OP, plan)?;
+                let acc = access(lx, addr_layout)?;
+                let mut out = vec![None; p.offsets.num_regs()];
+                lx.emit_ldmatrix(plan, &acc.addrs, 0, elem, &mut out)?;
+                fill_copies(OP, &p.offsets, out)
+            }
+            None => {
+                let acc = access(lx, p.offsets.clone())?;
+                fill_copies(OP, &p.offsets, lx.shared_load(&acc, elem, |_| true)?)
+            }
+        })
+    }
+
     /// The `stmatrix` plan for [`store_shared`](crate::codegen::KernelBuilder::store_shared) of a tile in `layout` into
     /// the buffer of `d`: when the target has `stmatrix`, every register, lane and warp holds
     /// elements of its own (no copies to skip), and the plan moves more bytes per lane and

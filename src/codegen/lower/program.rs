@@ -236,16 +236,25 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.lower_convert_layout(op)?;
             set_regs(lx, op, 0, regs)
         }
-        OpKind::Reduce { .. } | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
-            let regs = lower_reduction(lx, op)?;
+        OpKind::Reduce { .. } | OpKind::ReduceWith(_) | OpKind::ArgMax(_) | OpKind::ArgMin(_) => {
+            let regs = lower_reduction(lx, op, lower_op)?;
             set_regs(lx, op, 0, regs)
         }
-        OpKind::Scan { .. } => {
-            let regs = lower_scan(lx, op)?;
+        OpKind::Scan { .. } | OpKind::ScanWith(_) => {
+            let regs = lower_scan(lx, op, lower_op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        // Tensor cores (`lower/mma.rs`) and `ldmatrix` (`lower/ldmatrix.rs`).
+        OpKind::Dot => {
+            let regs = lx.lower_dot(op)?;
+            set_regs(lx, op, 0, regs)
+        }
+        OpKind::Ldmatrix => {
+            let regs = lx.lower_ldmatrix(op)?;
             set_regs(lx, op, 0, regs)
         }
         // Ops built from other ops (`lower/composite.rs`).
-        OpKind::GroupedTile(_) => lower_composite(lx, "grouped_tile", op),
+        OpKind::GroupedTile(_) => lower_composite(lx, "grouped_tile", op, lower_op),
         // Device printing and assertions (`lower/debug.rs`).
         OpKind::DevicePrint { prefix, format } => lx.lower_device_print(op, prefix, *format),
         OpKind::DeviceAssert { message } => lx.lower_device_assert(op, message),

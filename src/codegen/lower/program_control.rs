@@ -9,11 +9,11 @@
 use inkwell::values::BasicValueEnum;
 
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::{Arg, Op, OpKind, Program, RegionId, ValueId};
+use crate::codegen::ir::{Arg, Op, OpId, OpKind, Program, RegionId, ValueId};
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::program::lower_op;
 use crate::codegen::lower::values::Value;
-use crate::codegen::lower::warp_roles::RoleView;
+use crate::codegen::lower::role_view::RoleView;
 use crate::codegen::target::nvptx::roles::set_max_registers;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
@@ -41,10 +41,24 @@ pub(crate) fn lower_op_in<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op
     }
 }
 
+/// Lowers the program: the ops of its body, in program order, the kernel's function made just
+/// before `body_op` (the first op that needs it).
+pub(crate) fn lower_body<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    prog: &Program,
+    body_op: Option<OpId>,
+) -> Result<()> {
+    lx.body_op = body_op;
+    lower_region(lx, prog, prog.body)
+}
+
 /// Lowers the ops of `region`, in program order.
 fn lower_region<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, region: RegionId) -> Result<()> {
     for &id in &prog.region(region).ops {
         let op = prog.op(id);
+        if lx.body_op == Some(id) {
+            lx.ensure_body()?;
+        }
         if let Some(label) = prog.label_before(id) {
             lx.report.set_label(label);
         }
@@ -64,8 +78,7 @@ fn lower_for<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op, step: u32) 
         .map(|i| lx.op_operand(op, i))
         .collect::<Result<Vec<_>>>()?;
     let init_regs: Vec<&[BasicValueEnum<'ctx>]> = inits.iter().map(|d| &d.regs[..]).collect();
-    let entry = lx.loop_entry()?;
-    let lp = lx.loop_open(entry, true, int_ty, lo, hi.into_int_value(), &init_regs)?;
+    let lp = lx.loop_open(int_ty, lo, hi.into_int_value(), &init_regs)?;
     let r = prog.region(region);
     let (iv, carried) = r.params.split_first().ok_or_else(|| no_region(op))?;
     set(lx, *iv, vec![lp.iv.as_basic_value()]);

@@ -1,177 +1,33 @@
-//! The stages of a reduction along one axis (see
-//! `reduce` in the builder's `ops/reduce.rs`): what the operand's layout makes of the
-//! result and of each stage (pure), and their emission with any combine function.
-
-use std::sync::Arc;
+//! The emission of a reduction's stages along one axis (see `reduce` in the builder's
+//! `ops/reduce.rs`) as its [`ReduceShape`] says, with any combine function.
 
 use inkwell::values::{BasicValueEnum, IntValue};
 
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::attrs::{BinaryOp, ReduceOp};
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::reduce_shape::ReduceShape;
 use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::types::DType;
-use crate::layout::encoding::{Encoding, Slice};
 
-/// A combine function on two registers of the element type, run on `H` (the lowering context,
-/// or the builder for a combine closure that is still lowered by its method).
-pub(crate) type Combine<'a, 'ctx, H> = dyn FnMut(
-        &mut H,
+/// A combine function on two registers of the element type.
+pub(crate) type Combine<'a, 'ctx> = dyn FnMut(
+        &mut LowerCtx<'ctx>,
         BasicValueEnum<'ctx>,
         BasicValueEnum<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>>
     + 'a;
 
-/// What the operand's layout makes of a reduction along `axis`.
-#[derive(Debug, Clone)]
-pub(crate) struct ReduceShape {
-    /// The axis.
-    pub axis: usize,
-    /// The register bits that do not step along the axis (the result's registers).
-    pub kept: Vec<usize>,
-    /// The warp bits that step along the axis (the partials through shared memory).
-    pub warps: Vec<usize>,
-    /// The result's shape (empty: a scalar).
-    pub out_shape: Vec<u64>,
-    /// The result's layout (`None`: a scalar).
-    pub out: Option<Arc<TileLayout>>,
-    /// Whether any two elements are combined (some stage has work).
-    pub combines: bool,
-}
-
-/// What a reduction's checks decided for its lowering.
-#[derive(Debug)]
-pub(crate) struct ReducePlan {
-    /// The stages.
-    pub shape: ReduceShape,
-    /// The partials' scratch, when warps combine.
-    pub scratch: Option<Scratch>,
-}
-
-/// The binary op a built-in reduction combines with.
-pub(crate) fn reduce_binary(op: ReduceOp) -> BinaryOp {
-    match op {
-        ReduceOp::Sum => BinaryOp::Add,
-        ReduceOp::Max => BinaryOp::Max,
-        ReduceOp::Min => BinaryOp::Min,
-    }
-}
-
-impl ReduceShape {
-    /// The shape of reducing a tile in `l` (named `what` in errors) along `axis` (in range),
-    /// with `tpw` threads per warp and `nw` warps.
-    pub fn new(
-        op: &'static str,
-        what: &str,
-        l: &TileLayout,
-        axis: usize,
-        tpw: u32,
-        nw: u32,
-    ) -> Result<ReduceShape> {
-        let along = |b: &Vec<u64>| b[axis] != 0;
-        for (name, bases) in [("register", &l.reg), ("lane", &l.lane), ("warp", &l.warp)] {
-            if let Some((i, b)) = bases
-                .iter()
-                .enumerate()
-                .find(|(_, b)| along(b) && b.iter().enumerate().any(|(d, &x)| d != axis && x != 0))
-            {
-                return Err(CodegenError::BadLayout {
-                    op,
-                    reason: format!(
-                        "{name} bit {i} moves the axis and another dim at once ({b:?}) in {what}: \
-                         convert_layout to a layout without such bases first"
-                    ),
-                });
-            }
-        }
-        let drop = |b: &Vec<u64>| -> Vec<u64> {
-            b.iter()
-                .enumerate()
-                .filter(|(d, _)| *d != axis)
-                .map(|(_, &x)| x)
-                .collect()
-        };
-        let kept: Vec<usize> = (0..l.reg.len())
-            .filter(|&i| drop(&l.reg[i]).iter().any(|&x| x != 0))
-            .collect();
-        let out_shape: Vec<u64> = drop(&l.shape);
-        let out = if out_shape.is_empty() {
-            None
-        } else {
-            let mut o = TileLayout::from_bases(
-                op,
-                &out_shape,
-                kept.iter().map(|&i| drop(&l.reg[i])).collect(),
-                l.lane.iter().map(drop).collect(),
-                l.warp.iter().map(drop).collect(),
-            )?;
-            if let Some(enc) = &l.encoding {
-                let s: Encoding = Slice::new(axis as u32, (**enc).clone()).into();
-                if let Ok(sl) = s.to_linear_layout(&out_shape) {
-                    if TileLayout::new(op, &sl, tpw, nw).is_ok_and(|x| x == o) {
-                        o.ll = sl;
-                        o.encoding = Some(Arc::new(s));
-                    }
-                }
-            }
-            Some(Arc::new(o))
-        };
-        let (_, lane_free, warp_free) = l.free_masks();
-        let warps: Vec<usize> = (0..l.warp.len())
-            .filter(|&j| along(&l.warp[j]) && warp_free >> j & 1 == 0)
-            .collect();
-        let in_thread = (0..l.reg.len()).any(|j| !kept.contains(&j) && along(&l.reg[j]));
-        let in_warp = (0..l.lane.len()).any(|j| along(&l.lane[j]) && lane_free >> j & 1 == 0);
-        Ok(ReduceShape {
-            axis,
-            kept,
-            combines: in_thread || in_warp || !warps.is_empty(),
-            warps,
-            out_shape,
-            out,
-        })
-    }
-
-    /// The scratch of the partials across warps of `elem` elements, if there are any: its
-    /// bytes, and whether the reduction gives it back (one to a single value per CTA, read
-    /// in vectors, keeps it).
-    pub fn scratch(&self, elem: DType) -> Option<(u64, bool)> {
-        if self.warps.is_empty() {
-            return None;
-        }
-        let eb = elem.mem_bytes();
-        let size = self.size();
-        let parts = 1u64 << self.warps.len();
-        Some((parts * size * eb, self.chunk(elem) == 1))
-    }
-
-    /// Elements of the result.
-    fn size(&self) -> u64 {
-        self.out.as_ref().map_or(1, |o| o.shape.iter().product())
-    }
-
-    /// Partials read per load: side by side when the result is one value per CTA.
-    fn chunk(&self, elem: DType) -> u64 {
-        let parts = 1u64 << self.warps.len();
-        if self.size() == 1 && elem != DType::I1 {
-            parts.min(16 / elem.mem_bytes()).max(1)
-        } else {
-            1
-        }
-    }
-}
-
 /// The result registers of reducing `regs` (a tile in `l` of `elem`) as `sh` says, with
 /// `combine`, the partials across warps going through `scratch`.
-pub(crate) fn reduce_regs<'ctx, H: AsMut<LowerCtx<'ctx>>>(
-    h: &mut H,
+pub(crate) fn reduce_regs<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
     l: &TileLayout,
     regs: &[BasicValueEnum<'ctx>],
     elem: DType,
     sh: &ReduceShape,
     scratch: Option<Scratch>,
-    combine: &mut Combine<'_, 'ctx, H>,
+    combine: &mut Combine<'_, 'ctx>,
 ) -> Result<Vec<BasicValueEnum<'ctx>>> {
     let axis = sh.axis;
     let along = |b: &Vec<u64>| b[axis] != 0;
@@ -199,46 +55,46 @@ pub(crate) fn reduce_regs<'ctx, H: AsMut<LowerCtx<'ctx>>>(
             let v = regs[r as usize];
             acc = Some(match acc {
                 None => v,
-                Some(a) => combine(h, a, v)?,
+                Some(a) => combine(lx, a, v)?,
             });
         }
         vals.push(acc.ok_or_else(|| internal("a result register combines no register"))?);
     }
     // 2. Across lanes.
     let (_, lane_free, _) = l.free_masks();
-    let lane = h.as_mut().lane_id()?;
+    let lane = lx.lane_id()?;
     for j in 0..l.lane.len() {
         if !along(&l.lane[j]) || lane_free >> j & 1 == 1 {
             continue;
         }
         for v in vals.iter_mut() {
-            let other = h.as_mut().shuffle_xor_value(*v, elem, 1 << j, lane)?;
-            *v = combine(h, *v, other)?;
+            let other = lx.shuffle_xor_value(*v, elem, 1 << j, lane)?;
+            *v = combine(lx, *v, other)?;
         }
     }
     // 3. Across warps.
     if !sh.warps.is_empty() {
         let s = scratch.ok_or_else(|| internal("partials across warps without scratch"))?;
-        vals = reduce_across_warps(h, combine, elem, sh, s, vals)?;
+        vals = reduce_across_warps(lx, combine, elem, sh, s, vals)?;
     }
     Ok(vals)
 }
 
 /// Stage 3: partials through shared memory, combined by every thread in warp order.
-fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
-    h: &mut H,
-    combine: &mut Combine<'_, 'ctx, H>,
+fn reduce_across_warps<'ctx>(
+    lx: &mut LowerCtx<'ctx>,
+    combine: &mut Combine<'_, 'ctx>,
     elem: DType,
     sh: &ReduceShape,
     s: Scratch,
     vals: Vec<BasicValueEnum<'ctx>>,
 ) -> Result<Vec<BasicValueEnum<'ctx>>> {
     let out = sh.out.as_deref();
-    let i32t = h.as_mut().em.ctx.i32_type();
+    let i32t = lx.em.ctx.i32_type();
     let eb = elem.mem_bytes();
     let size = sh.size();
     let parts = 1u64 << sh.warps.len();
-    h.as_mut().report.scratch(s.bytes);
+    lx.report.scratch(s.bytes);
     // This thread's flat (row-major) index of each result register.
     let flat: Vec<IntValue<'ctx>> = match out {
         None => vec![i32t.const_zero()],
@@ -246,11 +102,11 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
             let mut acc: Vec<IntValue> = vec![i32t.const_zero(); o.num_regs()];
             let mut stride = 1u64;
             for d in (0..o.rank()).rev() {
-                let c = h.as_mut().dim_coords(o, d)?;
+                let c = lx.dim_coords(o, d)?;
                 for (x, cd) in acc.iter_mut().zip(c) {
                     let step = i32t.const_int(stride, false);
-                    let term = h.as_mut().em.b.build_int_mul(cd, step, "")?;
-                    *x = h.as_mut().em.b.build_int_add(*x, term, "")?;
+                    let term = lx.em.b.build_int_mul(cd, step, "")?;
+                    *x = lx.em.b.build_int_add(*x, term, "")?;
                 }
                 stride *= o.shape[d];
             }
@@ -258,17 +114,19 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
         }
     };
     // This warp's index among the partials.
-    let my = h.as_mut().warp_part_index(&sh.warps)?;
-    let mem = elem.llvm_mem(h.as_mut().em.ctx);
-    let addr = |h: &mut H, part: IntValue<'ctx>, f: IntValue<'ctx>| {
-        let rep = h.as_mut().replica_at(s.replica_stride);
-        h.as_mut().scratch_elem_offset(part, size, f, eb, s.offset, rep)
+    let my = lx.warp_part_index(&sh.warps)?;
+    let mem = elem.llvm_mem(lx.em.ctx);
+    let addr = |lx: &mut LowerCtx<'ctx>, part: IntValue<'ctx>, f: IntValue<'ctx>| {
+        {
+        let rep = lx.replica_at(s.replica_stride);
+        lx.scratch_elem_offset(part, size, f, eb, s.offset, rep)
+    }
     };
     if s.fence_first {
-        h.as_mut().scratch_barrier()?;
+        lx.scratch_barrier()?;
     }
     // Lane → flat index of each result register (warp 0, whose partial is part 0).
-    let tpw = h.as_mut().threads_per_warp();
+    let tpw = lx.threads_per_warp();
     let lane_flat = |r: usize| -> Vec<u64> {
         (0..tpw as u64)
             .map(|lane| {
@@ -279,16 +137,16 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
             .collect()
     };
     for (r, (v, f)) in vals.iter().zip(&flat).enumerate() {
-        if h.as_mut().report.active() {
+        if lx.report.active() {
             let lanes: Vec<u64> = lane_flat(r).iter().map(|i| i * eb).collect();
-            h.as_mut().report.shared(true, &lanes, eb);
+            lx.report.shared(true, &lanes, eb);
         }
-        let at = addr(h, my, *f)?;
-        let ptr = h.as_mut().smem_at(at)?;
-        let v = h.as_mut().in_mem_form(*v, elem)?;
-        h.as_mut().em.b.build_store(ptr, v)?;
+        let at = addr(lx, my, *f)?;
+        let ptr = lx.smem_at(at)?;
+        let v = lx.in_mem_form(*v, elem)?;
+        lx.em.b.build_store(ptr, v)?;
     }
-    h.as_mut().scratch_barrier()?;
+    lx.scratch_barrier()?;
     // A reduction to one value per CTA finds its partials side by side: read them in 16-byte
     // vectors (what ptxas would merge the scalar reads into anyway).
     let chunk = sh.chunk(elem);
@@ -296,26 +154,26 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
         let mut acc: Option<BasicValueEnum> = None;
         let vty = crate::codegen::lower::emitter::vec_of(mem, chunk as u32).into_vector_type();
         for q0 in (0..parts).step_by(chunk as usize) {
-            if h.as_mut().report.active() {
-                let bytes = vec![q0 * eb; h.as_mut().threads_per_warp() as usize];
-                h.as_mut().report.shared(false, &bytes, chunk * eb);
+            if lx.report.active() {
+                let bytes = vec![q0 * eb; lx.threads_per_warp() as usize];
+                lx.report.shared(false, &bytes, chunk * eb);
             }
-            let at = addr(h, i32t.const_int(q0, false), flat[0])?;
-            let ptr = h.as_mut().smem_at(at)?;
-            let v = h.as_mut().em.b.build_load(vty, ptr, "")?;
+            let at = addr(lx, i32t.const_int(q0, false), flat[0])?;
+            let ptr = lx.smem_at(at)?;
+            let v = lx.em.b.build_load(vty, ptr, "")?;
             if let Some(inst) = inkwell::values::BasicValue::as_instruction_value(&v) {
                 inst.set_alignment((chunk * eb) as u32)
                     .map_err(|e| CodegenError::llvm("reduce", e.to_string()))?;
             }
             for i in 0..chunk {
-                let x = h.as_mut().em.b.build_extract_element(
+                let x = lx.em.b.build_extract_element(
                     v.into_vector_value(),
                     i32t.const_int(i, false),
                     "",
                 )?;
                 acc = Some(match acc {
                     None => x,
-                    Some(a) => combine(h, a, x)?,
+                    Some(a) => combine(lx, a, x)?,
                 });
             }
         }
@@ -326,23 +184,23 @@ fn reduce_across_warps<'ctx, H: AsMut<LowerCtx<'ctx>>>(
     let mut out_vals = Vec::with_capacity(vals.len());
     for (r, f) in flat.iter().enumerate() {
         let mut acc: Option<BasicValueEnum> = None;
-        let lanes = if h.as_mut().report.active() {
+        let lanes = if lx.report.active() {
             lane_flat(r)
         } else {
             Vec::new()
         };
         for q in 0..parts {
-            if h.as_mut().report.active() {
+            if lx.report.active() {
                 let bytes: Vec<u64> = lanes.iter().map(|i| (q * size + i) * eb).collect();
-                h.as_mut().report.shared(false, &bytes, eb);
+                lx.report.shared(false, &bytes, eb);
             }
-            let at = addr(h, i32t.const_int(q, false), *f)?;
-            let ptr = h.as_mut().smem_at(at)?;
-            let x = h.as_mut().em.b.build_load(mem, ptr, "")?;
-            let x = h.as_mut().out_of_mem_form(x, elem)?;
+            let at = addr(lx, i32t.const_int(q, false), *f)?;
+            let ptr = lx.smem_at(at)?;
+            let x = lx.em.b.build_load(mem, ptr, "")?;
+            let x = lx.out_of_mem_form(x, elem)?;
             acc = Some(match acc {
                 None => x,
-                Some(a) => combine(h, a, x)?,
+                Some(a) => combine(lx, a, x)?,
             });
         }
         out_vals.push(acc.ok_or_else(|| internal("no partial"))?);

@@ -8,6 +8,7 @@ use crate::codegen::error::CodegenError;
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::vec_of;
+pub(crate) use crate::codegen::lower::replica::Replica;
 use crate::codegen::types::DType;
 use crate::layout::convert::simulate::{warp_access, AccessStats};
 use inkwell::types::BasicTypeEnum;
@@ -36,15 +37,6 @@ pub(crate) fn padded(o: u64, padding: &[(u64, u64)]) -> u64 {
         .iter()
         .map(|&(interval, pad)| (o / interval) * pad)
         .sum::<u64>()
-}
-
-/// Where a thread's copy of a shared allocation lies: allocations made inside a replicated
-/// warp role have a copy per replica, `stride` bytes apart, and `index` is the replica this
-/// thread runs (inside a role).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Replica<'ctx> {
-    pub stride: Option<u64>,
-    pub index: Option<IntValue<'ctx>>,
 }
 
 impl<'ctx> LowerCtx<'ctx> {

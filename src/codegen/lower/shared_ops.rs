@@ -13,19 +13,10 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Arg, Loc, Op};
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::placement::Placement;
 use crate::codegen::lower::shared::{padded, Replica, SharedAccess};
 use crate::codegen::lower::values::{SharedBuf, ValueData};
 use crate::codegen::types::{DType, Type};
-
-/// Where the allocator put an allocation op's result, as its lowering needs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Placement {
-    /// Byte offset in the CTA's shared memory.
-    pub offset: u64,
-    /// When the bytes were freed by an earlier user with no barrier since: the line the
-    /// barrier that must come first is reported at.
-    pub fence: Option<Loc>,
-}
 
 impl<'ctx> LowerCtx<'ctx> {
     /// A barrier of the current domain (the CTA's, or the warp role's), reported as a

@@ -3,7 +3,7 @@
 //! and the lane algebra its emission uses.
 
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::lower::convert::{gather, kept_regs, scatter, scatter_packed, span, xor_cols};
+use crate::codegen::lower::bits::{gather, kept_regs, scatter, scatter_packed, span, xor_cols};
 use crate::layout::convert::ShufflePlan;
 use crate::layout::gf2::ColumnEchelon;
 

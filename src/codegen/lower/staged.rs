@@ -3,11 +3,14 @@
 
 use std::collections::HashMap;
 
+use crate::codegen::analysis::matrix_plan::MatrixPlan;
+use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{Op, ValueId};
-use crate::codegen::lower::convert_layout::ConvertPlan;
-use crate::codegen::lower::reduce_stages::ReducePlan;
-use crate::codegen::lower::scan_stages::ScanPlan;
+use crate::codegen::lower::convert_plan::ConvertPlan;
+use crate::codegen::lower::mma_plan::DotPlan;
+use crate::codegen::lower::reduce_shape::ReducePlan;
+use crate::codegen::lower::scan_shape::ScanPlan;
 
 /// Decisions of type `T`, one per recorded op not lowered yet.
 #[derive(Debug)]
@@ -36,7 +39,10 @@ impl<T> Staged<T> {
         self.0.remove(&result).ok_or_else(|| {
             CodegenError::arg(
                 name,
-                format!("internal: the op defining %{} has no lowering plan", result.0),
+                format!(
+                    "internal: the op defining %{} has no lowering plan",
+                    result.0
+                ),
             )
         })
     }
@@ -51,6 +57,18 @@ pub(crate) struct StagedPlans {
     pub reduces: Staged<ReducePlan>,
     /// Scans: their stages and scratch.
     pub scans: Staged<ScanPlan>,
+    /// `dot`: the instruction and its schedule.
+    pub dots: Staged<DotPlan>,
+    /// `ldmatrix`: its plan and this thread's copy of the buffer.
+    pub ldmatrix: Staged<LdmatrixPlan>,
     /// Ops built from other ops (`grouped_tile`): their parts, in order.
     pub composites: Staged<Vec<Op>>,
+}
+
+/// What an `ldmatrix`'s checks decided: the tile's offsets in the buffer and the matrix plan (or
+/// plain loads); which copy of the buffer this thread reads is the lowering's (its warp role).
+#[derive(Debug)]
+pub(crate) struct LdmatrixPlan {
+    pub offsets: TileLayout,
+    pub plan: Option<MatrixPlan>,
 }

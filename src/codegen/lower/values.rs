@@ -18,7 +18,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::{CodegenError, Result};
 
 pub(crate) use crate::codegen::ir::SharedBuf;
-use crate::codegen::types::{DType, Type};
+use crate::codegen::types::Type;
 
 /// A handle to a scalar or tile built by a [`KernelBuilder`](crate::codegen::KernelBuilder). Cheap to copy;
 /// valid only in the kernel (and the loop or branch body, while it is open) that made it.
@@ -115,11 +115,14 @@ impl ValueData<'_> {
     pub fn known_int(&self) -> Option<i64> {
         match self.literal {
             Some(Literal::Int(c)) => Some(c),
-            _ => self
-                .regs
-                .first()
-                .filter(|r| r.is_int_value())
-                .and_then(|r| r.into_int_value().get_sign_extended_constant()),
+            // What the axis facts know (a sum of constants folded when recorded), else a
+            // register LLVM folded to a constant.
+            _ => self.info.constant.filter(|_| self.is_scalar()).or_else(|| {
+                self.regs
+                    .first()
+                    .filter(|r| r.is_int_value())
+                    .and_then(|r| r.into_int_value().get_sign_extended_constant())
+            }),
         }
     }
 
@@ -185,11 +188,6 @@ impl<'ctx> Values<'ctx> {
             kernel: self.kernel,
             index: (self.data.len() - 1) as u32,
         }
-    }
-
-    /// A scalar of `dtype` held in one register (no shape, no layout).
-    pub fn new_scalar(&mut self, dtype: DType, reg: BasicValueEnum<'ctx>, info: AxisInfo) -> Value {
-        self.new_value(Type::Scalar(dtype), vec![], None, vec![reg], info)
     }
 
     /// A new scalar or register tile (by `layout`) in the current scope.

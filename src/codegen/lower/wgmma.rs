@@ -7,35 +7,14 @@ use crate::codegen::lower::values::ValueData;
 use crate::layout::encoding::NvidiaMma;
 use inkwell::values::IntValue;
 
+use crate::codegen::lower::wgmma_plan::Operand2d;
+
 /// Operand A of every instruction: shared-memory descriptors, or register fragments.
 pub(crate) enum AOperand<'ctx> {
     /// The descriptor of each (64-row block, k-step), in that order, at warpgroup g's rows.
     Shared(Vec<IntValue<'ctx>>),
     /// Four 32-bit registers per (64-row block, k-step), in that order.
     Regs(Vec<Vec<IntValue<'ctx>>>),
-}
-
-/// One operand's descriptor: the fixed fields and the byte offset of each k-step's start.
-#[derive(Debug, Clone)]
-pub(crate) struct Operand2d {
-    pub(crate) major: Major,
-    /// Swizzle span in bytes (32, 64, 128).
-    pub(crate) swizzle: u64,
-    /// Leading and stride byte offsets (the descriptor's LBO and SBO).
-    pub(crate) lbo: u64,
-    pub(crate) sbo: u64,
-    /// Byte offset (in the buffer) of the start of k-step `s` for the 64-row (A) or whole (B)
-    /// block at M/N origin 0.
-    pub(crate) k_starts: Vec<u64>,
-}
-
-/// Which dim of a wgmma operand is contiguous in shared memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Major {
-    /// K contiguous (A's rows, B's columns, as `mma` reads them): no transpose.
-    K,
-    /// M (of A) or N (of B) contiguous: the transposed form, 16-bit types only.
-    Mn,
 }
 
 impl<'ctx> LowerCtx<'ctx> {

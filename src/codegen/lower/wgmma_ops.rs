@@ -12,38 +12,11 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::Op;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::values::ValueData;
-use crate::codegen::lower::wgmma::{AOperand, Operand2d};
-use crate::codegen::target::nvptx::wgmma::{self as ptx, AFragment, WgmmaShape};
+use crate::codegen::lower::wgmma::AOperand;
+use crate::codegen::lower::wgmma_plan::AShared;
+use crate::codegen::target::nvptx::wgmma::{self as ptx, AFragment};
 
 const OP: &str = "wgmma";
-
-/// How one `wgmma` is issued, as its method planned it.
-#[derive(Debug, Clone)]
-pub(crate) struct WgmmaPlan {
-    /// The instruction's shape, element type and transposes.
-    pub shape: WgmmaShape,
-    /// The accumulator's register for each (64-row block, wgmma register), in that order.
-    pub slot: Vec<usize>,
-    /// 64-row blocks per warpgroup.
-    pub reps: u64,
-    /// Warps of the scope.
-    pub warps: u64,
-    /// B's descriptor.
-    pub b: Operand2d,
-    /// A's descriptor and row offsets, when A is in shared memory (else in registers).
-    pub a: Option<AShared>,
-}
-
-/// A in shared memory: its descriptor and the byte offsets of its rows.
-#[derive(Debug, Clone)]
-pub(crate) struct AShared {
-    /// The descriptor's fields and k-step starts.
-    pub desc: Operand2d,
-    /// Bit `j` of the warpgroup index moves A's start by `group_offs[j]` bytes (XOR-ed).
-    pub group_offs: Vec<u64>,
-    /// Each 64-row block's byte offset.
-    pub rep_offs: Vec<u64>,
-}
 
 impl<'ctx> LowerCtx<'ctx> {
     /// Lowers a recorded `wgmma` (operands `[a, b, acc, use_acc?]`) and returns the new

@@ -2,8 +2,8 @@
 //! every value of a region, from those of its parameters and of the values it uses from outside,
 //! by the transfer rules of `analysis/axis_info.rs` applied op by op as lowering applies them,
 //! with no LLVM emitted. A loop's carried facts reach their fixpoint here ([`loop_fixpoint`]), so
-//! a loop body whose first lowering broke what it assumed is lowered once more, with the facts
-//! that hold, and not once per weakening.
+//! a loop body whose first recording broke what it assumed is recorded once more, with the
+//! facts that hold, and not once per weakening; every loop is lowered once.
 //!
 //! Covered: every op whose result facts lowering derives from its operands' facts alone
 //! (constants, `arange`, `full`/`splat`/`broadcast_to`, elementwise, casts, math, shape ops,

@@ -132,7 +132,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     fn async_commit_group_impl(&mut self) -> Result<Value> {
         const OP: &str = "async_commit_group";
         self.lx.target.require(Feature::CpAsync, OP)?;
-        self.lx.ensure_body()?;
+        self.start_body()?;
         let scope = self.lx.values.scope();
         Ok(self.lx.values.push(ValueData {
             kind: ValueKind::AsyncToken,
@@ -167,7 +167,7 @@ impl<'ctx> KernelBuilder<'ctx> {
                 format!("pending = {pending}: cp.async.wait_group takes 0..=7"),
             ));
         }
-        self.lx.ensure_body()?;
+        self.start_body()?;
         Ok(())
     }
 }

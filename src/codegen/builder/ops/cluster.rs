@@ -72,7 +72,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// A cluster special register's value, checked (lowered from the record).
     fn cluster_sreg(&mut self, op: &'static str) -> Result<Value> {
         self.require_cluster(op)?;
-        self.lx.ensure_body()?;
+        self.start_body()?;
         Ok(self.lx.values.new_value(
             crate::codegen::types::Type::Scalar(DType::I32),
             vec![],
@@ -132,7 +132,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn cluster_arrive_impl(&mut self, op: &'static str) -> Result<()> {
         self.require_cluster(op)?;
-        self.lx.ensure_body()
+        self.start_body()
     }
 
     /// Waits until every thread of the cluster has arrived at the cluster barrier
@@ -141,7 +141,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     pub fn cluster_wait(&mut self) -> Result<()> {
         self.record_checked(OpKind::ClusterWait, vec![], |kb| {
             kb.require_cluster("cluster_wait")?;
-            kb.lx.ensure_body()
+            kb.start_body()
         })
     }
 

@@ -6,8 +6,6 @@
 
 use std::rc::Rc;
 
-use inkwell::values::BasicValueEnum;
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::body_once::BodyOnce;
 use crate::codegen::builder::KernelBuilder;
@@ -85,7 +83,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// What is known of the carried values (for vector widths) is their initial facts when the
     /// body keeps them (a pointer advanced by a multiple of 16 bytes stays 16-byte aligned);
     /// otherwise the facts that hold in every iteration are found by the axis-info pass over
-    /// the body's record and the loop is lowered once more with them: `body` runs once.
+    /// the body's record and the body is recorded once more with them: `body` runs once.
     #[track_caller]
     pub fn for_range(
         &mut self,
@@ -96,25 +94,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
         let (lo, hi) = (lo.into_operand(), hi.into_operand());
-        if self.rec.defers_control() {
-            return self.record_checked_with_regions(
-                OpKind::For { step },
-                [Arg::from(lo), Arg::from(hi)]
-                    .into_iter()
-                    .chain(init.iter().map(|v| Arg::from(*v)))
-                    .collect(),
-                1,
-                |kb, bodies| {
-                    let mut once = BodyOnce::new(bodies.get(0));
-                    kb.for_range_check(lo, hi, step, init, bodies.get(0), |kb, iv, carried| {
-                        let params: Vec<Value> =
-                            std::iter::once(iv).chain(carried.iter().copied()).collect();
-                        once.lower(kb, &params, |kb| body(kb, iv, carried))
-                    })
-                },
-            );
-        }
-        self.record_with_regions(
+        self.record_checked_with_regions(
             OpKind::For { step },
             [Arg::from(lo), Arg::from(hi)]
                 .into_iter()
@@ -123,7 +103,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             1,
             |kb, bodies| {
                 let mut once = BodyOnce::new(bodies.get(0));
-                kb.for_range_impl(lo, hi, step, init, bodies.get(0), |kb, iv, carried| {
+                kb.for_range_check(lo, hi, step, init, bodies.get(0), |kb, iv, carried| {
                     let params: Vec<Value> =
                         std::iter::once(iv).chain(carried.iter().copied()).collect();
                     once.lower(kb, &params, |kb| body(kb, iv, carried))
@@ -146,170 +126,6 @@ impl<'ctx> KernelBuilder<'ctx> {
     ) -> Result<()> {
         self.for_range(lo, hi, step, &[], |kb, iv, _| body(kb, iv).map(|_| vec![]))
             .map(|_| ())
-    }
-
-    fn for_range_impl(
-        &mut self,
-        lo: impl crate::codegen::IntoOperand,
-        hi: impl crate::codegen::IntoOperand,
-        step: u32,
-        init: &[Value],
-        region: Option<RegionId>,
-        mut body: impl FnMut(&mut Self, Value, &[Value]) -> Result<Vec<Value>>,
-    ) -> Result<Vec<Value>> {
-        let (l, h) = match (lo.into_operand(), hi.into_operand()) {
-            (a @ crate::codegen::Operand::Value(_), b)
-            | (a, b @ crate::codegen::Operand::Value(_)) => self.operand_pair("for_range", a, b)?,
-            (a, b) => (
-                self.operand("for_range", a, None)?,
-                self.operand("for_range", b, None)?,
-            ),
-        };
-        let ity = match (l.ty, h.ty) {
-            (Type::Scalar(a), Type::Scalar(b))
-                if a == b
-                    && matches!(a, DType::I32 | DType::I64)
-                    && l.is_scalar()
-                    && h.is_scalar() =>
-            {
-                a
-            }
-            _ => {
-                return Err(CodegenError::InvalidType {
-                    op: "for_range",
-                    expected: "i32 or i64 scalar bounds of one type".into(),
-                    value: format!("{} .. {}", l.describe(), h.describe()),
-                })
-            }
-        };
-        if step == 0 || (ity == DType::I32 && step > i32::MAX as u32) {
-            return Err(CodegenError::arg(
-                "for_range",
-                format!("step {step} must be positive"),
-            ));
-        }
-        let inits: Vec<Rc<ValueData>> = init
-            .iter()
-            .map(|v| self.get("for_range", *v))
-            .collect::<Result<_>>()?;
-        let int_ty = ity.llvm(self.lx.em.ctx).into_int_type();
-        // Attempt 0 assumes the carried values keep their initial facts (contiguity,
-        // divisibility, constancy); if the body's yields keep them too, they hold in every
-        // iteration (the transfer rules are monotone) and the loop is done. Otherwise the facts
-        // that hold are found by the axis-info pass over the body's record
-        // (`passes/axis_flow.rs`) and the loop is built once more with them behind a new entry
-        // block (attempt by attempt where the pass cannot follow the body); an abandoned
-        // attempt stays unreachable and LLVM drops it.
-        let entry_br = self.lx.loop_entry()?;
-        let mut assumed: Vec<AxisInfo> = inits
-            .iter()
-            .map(|d| first_assumption(&Known::of_value(d)))
-            .collect();
-        let shapes: Vec<&[u64]> = inits.iter().map(|d| &d.shape[..]).collect();
-        let iv_info = induction_info(&l.info, step);
-        let mut attempt = 0;
-        while attempt < 4 {
-            // An abandoned attempt is unreachable code: what it allocated, freed and fenced
-            // must not shape the next attempt's reuse (its ops leave the program, and their
-            // report rows with them).
-            let smem_before = self.smem.clone();
-            let init_regs: Vec<&[BasicValueEnum<'ctx>]> =
-                inits.iter().map(|d| &d.regs[..]).collect();
-            let lp = self.lx.loop_open(
-                entry_br,
-                attempt == 0,
-                int_ty,
-                l.regs[0],
-                h.regs[0].into_int_value(),
-                &init_regs,
-            )?;
-            let (pre, iv_phi) = (lp.pre, lp.iv);
-
-            // Values made before the loop stay valid inside and after it; the phis too.
-            let iv = self.lx.values.new_value(
-                Type::Scalar(ity),
-                vec![],
-                None,
-                vec![iv_phi.as_basic_value()],
-                iv_info.clone(),
-            );
-            let (scope, outer) = self.lx.values.open_scope();
-            self.lx.loops.push((scope, pre));
-            let smem_open = self.smem.snapshot();
-            self.smem.loop_opened(scope);
-            self.lx.values.update(iv, |d| d.scope = scope);
-            let carried: Vec<Value> = inits
-                .iter()
-                .zip(&lp.carried)
-                .zip(&assumed)
-                .map(|((d, ps), info)| {
-                    let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
-                    self.lx.values.new_value(
-                        d.ty,
-                        d.shape.clone(),
-                        d.layout.clone(),
-                        regs,
-                        info.clone(),
-                    )
-                })
-                .collect();
-            let result = body(self, iv, &carried);
-            self.lx.loops.pop();
-            let yielded = match result.and_then(|y| self.check_yield("for_range", &inits, &y)) {
-                Ok(y) => y,
-                Err(e) => {
-                    self.lx.values.poisoned = true;
-                    self.lx.values.close_scope(scope, outer);
-                    return Err(e);
-                }
-            };
-            let got: Vec<AxisInfo> = yielded.iter().map(|y| y.info.clone()).collect();
-            let tried = assumed.clone();
-            if !weaken(&mut assumed, &got, &shapes, attempt) {
-                self.lx.values.close_scope(scope, outer);
-                self.smem.restore(smem_before);
-                // Leave this attempt unreachable but well formed: no back edge, so the header's
-                // phis need only the entry's value.
-                self.lx.loop_abandon(&lp)?;
-                attempt += 1;
-                let step_facts = LoopFacts {
-                    iv: &iv_info,
-                    tried: &tried,
-                    got: &got,
-                    shapes: &shapes,
-                };
-                if let Some((at, facts)) = self.loop_facts(region, step_facts, attempt, &assumed) {
-                    (attempt, assumed) = (at, facts);
-                }
-                continue;
-            }
-            let yielded_regs: Vec<&[BasicValueEnum<'ctx>]> =
-                yielded.iter().map(|y| &y.regs[..]).collect();
-            self.lx.loop_close(&lp, int_ty, step, &yielded_regs)?;
-            self.lx.values.close_scope(scope, outer);
-            self.smem.scope_closed(scope, &smem_open);
-            self.lx.em.b.position_at_end(lp.exit);
-            // After the loop: the header's phis, with the facts that held in every iteration.
-            return Ok(inits
-                .iter()
-                .zip(&lp.carried)
-                .zip(&assumed)
-                .map(|((d, ps), info)| {
-                    let regs: Vec<BasicValueEnum> = ps.iter().map(|p| p.as_basic_value()).collect();
-                    self.lx.values.new_value(
-                        d.ty,
-                        d.shape.clone(),
-                        d.layout.clone(),
-                        regs,
-                        info.clone(),
-                    )
-                })
-                .collect());
-        }
-        Err(CodegenError::arg(
-            "for_range",
-            "the loop's carried facts found no fixpoint in four attempts",
-        ))
     }
 
     /// The attempt at which the loop over `region` (just lowered with `f.tried`, its yields
@@ -357,82 +173,13 @@ impl<'ctx> KernelBuilder<'ctx> {
         then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
         else_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
     ) -> Result<Vec<Value>> {
-        if self.rec.defers_control() {
-            return self.record_checked_with_regions(OpKind::If, vec![cond.into()], 2, |kb, bodies| {
-                kb.if_check(
-                    cond,
-                    |kb| kb.in_region(bodies.get(0), &[], then_),
-                    Some(|kb: &mut Self| kb.in_region(bodies.get(1), &[], else_)),
-                )
-            });
-        }
-        self.record_with_regions(OpKind::If, vec![cond.into()], 2, |kb, bodies| {
-            kb.if_else_impl(
+        self.record_checked_with_regions(OpKind::If, vec![cond.into()], 2, |kb, bodies| {
+            kb.if_check(
                 cond,
                 |kb| kb.in_region(bodies.get(0), &[], then_),
-                |kb| kb.in_region(bodies.get(1), &[], else_),
+                Some(|kb: &mut Self| kb.in_region(bodies.get(1), &[], else_)),
             )
         })
-    }
-
-    fn if_else_impl(
-        &mut self,
-        cond: Value,
-        then_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
-        else_: impl FnOnce(&mut Self) -> Result<Vec<Value>>,
-    ) -> Result<Vec<Value>> {
-        let c = self.get("if", cond)?;
-        if c.ty != Type::Scalar(DType::I1) || !c.is_scalar() {
-            return Err(CodegenError::InvalidType {
-                op: "if",
-                expected: "an i1 scalar condition".into(),
-                value: c.describe(),
-            });
-        }
-        let (then_bb, else_bb, join) = self.lx.if_open(c.regs[0].into_int_value())?;
-
-        let smem_before = self.smem.snapshot();
-        let arm = |kb: &mut Self,
-                   bb,
-                   body: &mut dyn FnMut(&mut Self) -> Result<Vec<Value>>|
-         -> Result<(
-            Vec<Rc<ValueData<'ctx>>>,
-            inkwell::basic_block::BasicBlock<'ctx>,
-        )> {
-            kb.lx.em.b.position_at_end(bb);
-            let (scope, outer) = kb.lx.values.open_scope();
-            let r = body(kb).and_then(|vs| {
-                vs.iter()
-                    .map(|v| kb.get("if", *v))
-                    .collect::<Result<Vec<_>>>()
-            });
-            kb.lx.values.close_scope(scope, outer);
-            // Both arms against the free list before the `if`: one arm's fences never hold on
-            // the other's path.
-            kb.smem.scope_closed(scope, &smem_before);
-            let r = r.inspect_err(|_| kb.lx.values.poisoned = true)?;
-            Ok((r, kb.lx.arm_close(join)?))
-        };
-        let mut then_ = Some(then_);
-        let mut else_ = Some(else_);
-        let (tv, tend) = arm(self, then_bb, &mut |kb| (then_.take().expect("once"))(kb))?;
-        let (ev, eend) = arm(self, else_bb, &mut |kb| (else_.take().expect("once"))(kb))?;
-        self.lx.em.b.position_at_end(join);
-        if let Err(e) = self.check_yield_data("if", &tv, &ev) {
-            self.lx.values.poisoned = true;
-            return Err(e);
-        }
-        let mut out = Vec::with_capacity(tv.len());
-        for (t, e) in tv.iter().zip(&ev) {
-            let regs = self.lx.join_regs(&t.regs, tend, &e.regs, eend)?;
-            let info = AxisInfo::join(&t.info, &e.info);
-            out.push(
-                self.lx
-                    .values
-                    .new_value(t.ty, t.shape.clone(), t.layout.clone(), regs, info),
-            );
-        }
-        Ok(out)
     }
 
     /// `if cond { then_() }` with no results.
@@ -442,40 +189,19 @@ impl<'ctx> KernelBuilder<'ctx> {
         cond: Value,
         then_: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
-        if self.rec.defers_control() {
-            return self.record_checked_with_regions(
-                OpKind::IfThen,
-                vec![cond.into()],
-                1,
-                |kb, bodies| {
-                    let then_ = |kb: &mut Self| {
-                        kb.in_region(bodies.get(0), &[], then_)?;
-                        Ok(vec![])
-                    };
-                    kb.if_check(cond, then_, None::<fn(&mut Self) -> Result<Vec<Value>>>)
-                        .map(|_| ())
-                },
-            );
-        }
-        self.record_with_regions(OpKind::IfThen, vec![cond.into()], 1, |kb, bodies| {
-            kb.if_then_impl(cond, |kb| kb.in_region(bodies.get(0), &[], then_))
-        })
-    }
-
-    fn if_then_impl(
-        &mut self,
-        cond: Value,
-        then_: impl FnOnce(&mut Self) -> Result<()>,
-    ) -> Result<()> {
-        self.if_(
-            cond,
-            |kb| {
-                then_(kb)?;
-                Ok(vec![])
+        self.record_checked_with_regions(
+            OpKind::IfThen,
+            vec![cond.into()],
+            1,
+            |kb, bodies| {
+                let then_ = |kb: &mut Self| {
+                    kb.in_region(bodies.get(0), &[], then_)?;
+                    Ok(vec![])
+                };
+                kb.if_check(cond, then_, None::<fn(&mut Self) -> Result<Vec<Value>>>)
+                    .map(|_| ())
             },
-            |_| Ok(vec![]),
         )
-        .map(|_| ())
     }
 
     /// The checks and results of a loop lowered from its record (`lower/program_control.rs`):

@@ -39,7 +39,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     fn arange_impl(&mut self, start: i32, end: i32, layout: impl IntoLayout) -> Result<Value> {
-        self.lx.ensure_body()?;
+        self.start_body()?;
         let size = end as i64 - start as i64;
         if size <= 0 || !(size as u64).is_power_of_two() {
             return Err(CodegenError::arg(

@@ -19,7 +19,6 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::elementwise::{unify_plan, UnifiedPlan};
 use crate::codegen::lower::values::{Literal, Value, ValueData, ValueKind};
-use crate::codegen::promotion::computation_type;
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::{DType, Type};
 
@@ -108,86 +107,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         self.get(op, v)
     }
 
-    /// Resolves two operands; a literal (or a constant) adapts to the other side's type.
-    pub(crate) fn operand_pair(
-        &mut self,
-        op: &'static str,
-        a: Operand,
-        b: Operand,
-    ) -> Result<(Rc<ValueData<'ctx>>, Rc<ValueData<'ctx>>)> {
-        match (a, b) {
-            (Operand::Value(_), Operand::Value(_)) => {
-                let (mut x, mut y) = (self.operand(op, a, None)?, self.operand(op, b, None)?);
-                if x.ty != y.ty {
-                    // A constant re-made in the other operand's type, like a literal.
-                    if let (Some(l), Type::Scalar(d)) = (x.literal.filter(|_| x.is_scalar()), y.ty)
-                    {
-                        if let Ok(v) = self.literal_value(op, l, d) {
-                            x = v;
-                        }
-                    } else if let (Some(l), Type::Scalar(d)) =
-                        (y.literal.filter(|_| y.is_scalar()), x.ty)
-                    {
-                        if x.ty.pointee().is_none() {
-                            if let Ok(v) = self.literal_value(op, l, d) {
-                                y = v;
-                            }
-                        }
-                    }
-                }
-                // Two numeric types meet where Triton's rules bring them (`i32 + i64` is i64,
-                // `f16 * f32` f32, `i32 + f16` f16; the narrower integer sign-extended).
-                if let (
-                    Type::Scalar(dx),
-                    Type::Scalar(dy),
-                    Operand::Value(va),
-                    Operand::Value(vb),
-                ) = (x.ty, y.ty, a, b)
-                {
-                    let div_or_mod = matches!(op, "div" | "div_rn" | "rem");
-                    if let Some(to) = (dx != dy)
-                        .then(|| computation_type(dx, dy, div_or_mod))
-                        .flatten()
-                    {
-                        if dx != to {
-                            let w = self.cast(va, to)?;
-                            x = self.get(op, w)?;
-                        }
-                        if dy != to {
-                            let w = self.cast(vb, to)?;
-                            y = self.get(op, w)?;
-                        }
-                    }
-                }
-                Ok((x, y))
-            }
-            (Operand::Value(v), lit) => {
-                let x = self.float_for_literal(op, v, lit)?;
-                let like = if x.ty.pointee().is_some() {
-                    None
-                } else {
-                    Some(x.ty)
-                };
-                let y = self.operand(op, lit, like)?;
-                Ok((x, y))
-            }
-            (lit, Operand::Value(v)) => {
-                let y = self.float_for_literal(op, v, lit)?;
-                let like = if y.ty.pointee().is_some() {
-                    None
-                } else {
-                    Some(y.ty)
-                };
-                let x = self.operand(op, lit, like)?;
-                Ok((x, y))
-            }
-            _ => Err(CodegenError::arg(
-                op,
-                "at least one operand must be a value, not a literal",
-            )),
-        }
-    }
-
     /// Two operands brought to one type as [`operand_pair`](Self::operand_pair) brings them,
     /// from their types alone: what they are once fed (types, layouts, facts; no registers),
     /// for an op lowered from its record, which feeds them again (`lower/program.rs`).
@@ -256,24 +175,6 @@ impl<'ctx> KernelBuilder<'ctx> {
                 shared: None,
             })),
             (None, Feed::Value(_)) => Err(CodegenError::arg(op, "a literal fed as a value")),
-        }
-    }
-
-    /// `v`, or `v` cast to f32 where it is an integer and `lit` a float literal (Triton's
-    /// `i32_tile * 0.5` is f32: a float literal outranks an integer).
-    fn float_for_literal(
-        &mut self,
-        op: &'static str,
-        v: Value,
-        lit: Operand,
-    ) -> Result<Rc<ValueData<'ctx>>> {
-        let d = self.get(op, v)?;
-        match (d.ty, lit) {
-            (Type::Scalar(t), Operand::Float(_)) if t.is_int() && t != DType::I1 => {
-                let w = self.cast(v, DType::F32)?;
-                self.get(op, w)
-            }
-            _ => Ok(d),
         }
     }
 

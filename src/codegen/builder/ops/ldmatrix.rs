@@ -28,19 +28,18 @@
 //! emitted like any tile's offsets. When neither form fits, [`ldmatrix`](KernelBuilder::ldmatrix)
 //! reads the tile with `load_shared`.
 
-
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::matrix_plan::plan_matrix;
 use crate::codegen::analysis::shared_offsets::offset_layout;
+#[cfg(test)]
+use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::layout_arg::IntoLayout;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
-#[cfg(test)]
-use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::error::CodegenError;
 use crate::codegen::error::Result;
-use crate::codegen::ir::OpKind;
-use crate::codegen::lower::ldmatrix::fill_copies;
+use crate::codegen::ir::{OpKind, ValueId};
+use crate::codegen::lower::staged::LdmatrixPlan;
 use crate::codegen::lower::values::Value;
 use crate::codegen::target::Feature;
 
@@ -54,23 +53,22 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// exactly `load_shared`. Call [`barrier`](Self::barrier) after the writes it must see.
     #[track_caller]
     pub fn ldmatrix(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
-        self.record(OpKind::Ldmatrix, vec![desc.into()], |kb| {
-            kb.ldmatrix_impl(desc, layout)
+        self.record_checked(OpKind::Ldmatrix, vec![desc.into()], |kb| {
+            kb.ldmatrix_checked(desc, layout)
         })
     }
 
-    fn ldmatrix_impl(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
-        let at = self.rec.caller();
-        self.reported("ldmatrix", at, Some(desc), |kb| {
-            kb.ldmatrix_inner(desc, layout)
-        })
-    }
-
-    fn ldmatrix_inner(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
+    /// Checks an `ldmatrix`, plans its instructions and finds this thread's copy of the buffer;
+    /// `lower/ldmatrix.rs` emits the loads.
+    fn ldmatrix_checked(&mut self, desc: Value, layout: impl IntoLayout) -> Result<Value> {
         const OP: &str = "ldmatrix";
         let d = self.shared_desc(OP, desc)?;
         let l = self.tile_layout(OP, layout, Some(&d.shape))?;
-        let buf = d.shared.clone().expect("a descriptor has a buffer");
+        let buf = d.shared.clone().ok_or_else(|| CodegenError::InvalidType {
+            op: OP,
+            expected: "a shared-memory descriptor with a buffer".into(),
+            value: d.describe(),
+        })?;
         let elem = scalar_dtype(d.ty);
         let offsets = offset_layout(
             OP,
@@ -86,26 +84,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         } else {
             None
         };
-        let regs = match plan {
-            Some(plan) => {
-                let addr_layout = self.lx.matrix_addresses(OP, &plan)?;
-                let acc = self.desc_access_at(addr_layout, &d)?;
-                let mut out = vec![None; l.num_regs()];
-                self.lx
-                    .emit_ldmatrix(&plan, &acc.addrs, 0, elem, &mut out)?;
-                fill_copies(OP, &offsets, out)?
-            }
-            None => {
-                let acc = self.desc_access_at(offsets, &d)?;
-                let regs = self.lx.shared_load(&acc, elem, |_| true)?;
-                regs.into_iter().map(|r| r.expect("all loaded")).collect()
-            }
-        };
         let info = AxisInfo::unknown(&d.shape);
-        Ok(self
+        let v = self
             .lx
             .values
-            .new_value(d.ty, d.shape.clone(), Some(l), regs, info))
+            .new_value(d.ty, d.shape.clone(), Some(l), vec![], info);
+        let staged = LdmatrixPlan { offsets, plan };
+        self.lx.staged.ldmatrix.put(ValueId(v.index), staged);
+        Ok(v)
     }
 }
 

@@ -38,7 +38,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `lower/shared_ops.rs`).
     fn alloc_mbarriers_checked(&mut self, count: u32, arrivals: u32) -> Result<Value> {
         const OP: &str = "alloc_mbarriers";
-        self.lx.ensure_body()?;
+        self.start_body()?;
         self.lx.target.require(Feature::Mbarrier, OP)?;
         if self.in_a_role() {
             return Err(CodegenError::arg(
@@ -279,7 +279,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn fence_async_shared_impl(&mut self) -> Result<()> {
         const OP: &str = "fence_async_shared";
-        self.lx.ensure_body()?;
+        self.start_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
         Ok(())
     }

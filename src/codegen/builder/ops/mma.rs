@@ -19,18 +19,15 @@
 //! A layout that breaks a rule is a typed error naming the operand and the rule, before any IR is
 //! emitted; nothing about register order is assumed that the layouts do not say.
 
-use crate::codegen::lower::mma::MmaInstr;
+use crate::codegen::lower::mma_plan::{DotPlan, MmaInstr, MmaSchedule, MmaStep};
 use std::collections::HashMap;
-
-use inkwell::values::BasicValueEnum;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::OpKind;
+use crate::codegen::ir::{OpKind, ValueId};
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
-use crate::codegen::target::nvptx::mma as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::{DType, Type};
 
@@ -88,25 +85,6 @@ pub(crate) fn mma_instr(elem: DType) -> Option<MmaInstr> {
         }),
         _ => None,
     }
-}
-
-/// Which registers feed each instruction: for every K step and instruction tile, the register
-/// indices of A's, B's and the accumulator's fragments.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct MmaSchedule {
-    /// One entry per instruction, in issue order (K steps outermost).
-    pub steps: Vec<MmaStep>,
-    /// For each accumulator register, the register holding the same element that the
-    /// instructions compute (itself unless the layout holds copies).
-    pub acc_source: Vec<usize>,
-}
-
-/// One `mma.sync`: register indices of its operands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct MmaStep {
-    pub a: Vec<usize>,
-    pub b: Vec<usize>,
-    pub c: Vec<usize>,
 }
 
 /// Register coordinate → first register holding it.
@@ -237,15 +215,14 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// [module docs](self) for the exact rule). Returns the new accumulator in `acc`'s layout.
     #[track_caller]
     pub fn dot(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
-        self.record(OpKind::Dot, vec![a.into(), b.into(), acc.into()], |kb| {
-            kb.dot_impl(a, b, acc)
+        self.record_checked(OpKind::Dot, vec![a.into(), b.into(), acc.into()], |kb| {
+            kb.dot_checked(a, b, acc)
         })
     }
 
-    fn dot_impl(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
+    /// Checks a `dot` and plans its instructions; `lower/mma.rs` emits them.
+    fn dot_checked(&mut self, a: Value, b: Value, acc: Value) -> Result<Value> {
         self.lx.target.require(Feature::MmaSync, OP)?;
-        // Tensor-core kernels compile without the SLP vectoriser and DSE (`target::set_pass_gate`).
-        self.lx.em.tensor_cores = true;
         let tile = |kb: &mut Self, v| kb.get_kind(OP, v, &[ValueKind::Tile], "a register tile");
         let (da, db, dc) = (tile(self, a)?, tile(self, b)?, tile(self, acc)?);
         check_shapes(&da, &db, &dc)?;
@@ -274,11 +251,14 @@ impl<'ctx> KernelBuilder<'ctx> {
                 value: da.describe(),
             });
         };
-        let (la, lb, lc) = (
-            da.layout.clone().expect("tile"),
-            db.layout.clone().expect("tile"),
-            dc.layout.clone().expect("tile"),
-        );
+        let layout = |d: &ValueData<'ctx>| {
+            d.layout.clone().ok_or_else(|| CodegenError::InvalidType {
+                op: OP,
+                expected: "a register tile with a layout".into(),
+                value: d.describe(),
+            })
+        };
+        let (la, lb, lc) = (layout(&da)?, layout(&db)?, layout(&dc)?);
         let sched = plan_mma(&instr, &la, &lb, &lc).map_err(|reason| CodegenError::BadLayout {
             op: OP,
             reason: format!(
@@ -288,35 +268,16 @@ impl<'ctx> KernelBuilder<'ctx> {
                 dc.describe()
             ),
         })?;
-        let a_words = self.lx.operand_words(&da.regs, &instr)?;
-        let b_words = self.lx.operand_words(&db.regs, &instr)?;
-        let mut cur: Vec<BasicValueEnum> = dc.regs.clone();
-        for step in &sched.steps {
-            let word = |words: &HashMap<usize, BasicValueEnum<'ctx>>, r: usize| words[&r];
-            let ai: Vec<_> = step
-                .a
-                .iter()
-                .step_by(instr.per_reg)
-                .map(|&r| word(&a_words, r))
-                .collect();
-            let bi: Vec<_> = step
-                .b
-                .iter()
-                .step_by(instr.per_reg)
-                .map(|&r| word(&b_words, r))
-                .collect();
-            let ci: Vec<_> = step.c.iter().map(|&r| cur[r]).collect();
-            let out = ptx::mma_sync(&self.lx.em, instr.name, &ai, &bi, &ci)?;
-            for (&r, v) in step.c.iter().zip(out) {
-                cur[r] = v;
-            }
-        }
-        let regs: Vec<BasicValueEnum> = sched.acc_source.iter().map(|&s| cur[s]).collect();
         let info = AxisInfo::unknown(&dc.shape);
-        Ok(self
+        let v = self
             .lx
             .values
-            .new_value(dc.ty, dc.shape.clone(), Some(lc), regs, info))
+            .new_value(dc.ty, dc.shape.clone(), Some(lc), vec![], info);
+        self.lx
+            .staged
+            .dots
+            .put(ValueId(v.index), DotPlan { instr, sched });
+        Ok(v)
     }
 }
 

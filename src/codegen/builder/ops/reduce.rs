@@ -29,9 +29,8 @@ use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{OpKind, ValueId};
-use crate::codegen::builder::body_once::BodyOnce;
-use crate::codegen::lower::context::LowerCtx;
-use crate::codegen::lower::reduce_stages::{reduce_binary, reduce_regs, ReducePlan, ReduceShape};
+use crate::codegen::lower::combine_body::CombineBody;
+use crate::codegen::lower::reduce_shape::{reduce_binary, ReducePlan, ReduceShape};
 use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::lower::values::{Value, ValueData, ValueKind};
 use crate::codegen::types::{DType, Type};
@@ -49,7 +48,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             if sh.combines {
                 kb.check_binary_dtype(reduce_binary(op), elem, &t)?;
             }
-            kb.reduce_result(&t, sh, elem)
+            kb.reduce_result(&t, sh, elem, None)
         })
     }
 
@@ -115,7 +114,7 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
         let sh = self.reduce_shape(OP, &t, &l, axis)?;
-        let best = self.reduce_result(&t, sh, DType::I64)?;
+        let best = self.reduce_result(&t, sh, DType::I64, None)?;
         let d = self.lx.values.peek(op, best)?.clone();
         let info = if d.shape.is_empty() {
             AxisInfo::scalar(1)
@@ -138,7 +137,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// Reduces `tile` along `axis` with `combine(kb, a, b)`, which gets two scalars of the tile's
     /// element type and returns one (it should be associative and commutative: the order of
     /// combination follows the layout). `combine` runs once, recorded as the op's combine
-    /// region; every combination the reduction makes lowers that record.
+    /// region; every combination the reduction makes lowers that record (so it may use only
+    /// ops lowered from their record: arithmetic, comparisons, `where`, math, casts, loads).
     #[track_caller]
     pub fn reduce_with(
         &mut self,
@@ -147,28 +147,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
         let mut combine = combine;
-        self.record_with_regions(
-            OpKind::ReduceWith(axis),
-            vec![tile.into()],
-            1,
-            |kb, bodies| {
-                let mut once = BodyOnce::new(bodies.get(0));
-                let at = kb.rec.caller();
-                kb.reported(OP, at, Some(tile), |kb| {
-                    let (t, sh) = kb.reduce_checked(OP, tile, axis)?;
-                    let elem = scalar_dtype(t.ty);
-                    let scratch = kb.reduce_scratch(&sh, elem)?;
-                    let l = t_layout(&t)?;
-                    let mut user = |kb: &mut Self, a: Value, b: Value| {
-                        once.lower_one(kb, &[a, b], |kb| combine(kb, a, b))
-                    };
-                    let regs = reduce_regs(kb, &l, &t.regs, elem, &sh, scratch, &mut |kb, a, b| {
-                        kb.combine_regs(&mut user, elem, a, b)
-                    })?;
-                    Ok(kb.reduce_value(t.ty, &sh, regs))
-                })
-            },
-        )
+        self.record_checked_with_region(OpKind::ReduceWith(axis), vec![tile.into()], |kb, r| {
+            let (t, sh) = kb.reduce_checked(OP, tile, axis)?;
+            let elem = scalar_dtype(t.ty);
+            let body = kb.record_combine(OP, r, elem, |kb, a, b| combine(kb, a, b))?;
+            kb.reduce_result(&t, sh, elem, Some(body))
+        })
     }
 
     /// Checks a reduction of `tile` along `axis` and finds its shape.
@@ -203,12 +187,19 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     /// The result of reducing `t` (as elements of `elem`) as `sh` says, its partials' scratch
     /// placed, and its plan kept for lowering.
-    fn reduce_result(&mut self, t: &ValueData<'ctx>, sh: ReduceShape, elem: DType) -> Result<Value> {
+    fn reduce_result(
+        &mut self,
+        t: &ValueData<'ctx>,
+        sh: ReduceShape,
+        elem: DType,
+        body: Option<CombineBody>,
+    ) -> Result<Value> {
         let scratch = self.reduce_scratch(&sh, elem)?;
         let v = self.reduce_value(t.ty, &sh, vec![]);
         let plan = ReducePlan {
             shape: sh,
             scratch,
+            body,
         };
         self.lx.staged.reduces.put(ValueId(v.index), plan);
         Ok(v)
@@ -242,35 +233,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             }
         }
     }
-
-    /// `combine` on two registers, through scalar values.
-    pub(crate) fn combine_regs(
-        &mut self,
-        combine: &mut impl FnMut(&mut Self, Value, Value) -> Result<Value>,
-        elem: DType,
-        a: BasicValueEnum<'ctx>,
-        b: BasicValueEnum<'ctx>,
-    ) -> Result<BasicValueEnum<'ctx>> {
-        let ty = Type::Scalar(elem);
-        let va = self
-            .lx
-            .values
-            .new_value(ty, vec![], None, vec![a], AxisInfo::scalar(1));
-        let vb = self
-            .lx
-            .values
-            .new_value(ty, vec![], None, vec![b], AxisInfo::scalar(1));
-        let r = combine(self, va, vb)?;
-        let d = self.get("reduce (combine's result)", r)?;
-        if d.ty != ty || !d.is_scalar() {
-            return Err(CodegenError::TypeMismatch {
-                op: OP,
-                lhs: format!("scalar<{elem}>"),
-                rhs: d.describe(),
-            });
-        }
-        Ok(d.regs[0])
-    }
 }
 
 /// The layout of register tile `t`.
@@ -280,11 +242,4 @@ fn t_layout(t: &ValueData<'_>) -> Result<Arc<TileLayout>> {
         expected: "a register tile with a layout".into(),
         value: t.describe(),
     })
-}
-
-impl<'ctx> AsMut<LowerCtx<'ctx>> for KernelBuilder<'ctx> {
-    /// The lowering context, for lowering code shared by ops still lowered by their methods.
-    fn as_mut(&mut self) -> &mut LowerCtx<'ctx> {
-        &mut self.lx
-    }
 }

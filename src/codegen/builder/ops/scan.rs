@@ -22,17 +22,14 @@ pub use crate::codegen::ir::attrs::ScanOp;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use inkwell::values::BasicValueEnum;
-
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::tile_layout::TileLayout;
-use crate::codegen::builder::body_once::BodyOnce;
 use crate::codegen::builder::ops::shared::scalar_dtype;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::{OpKind, ValueId};
-use crate::codegen::lower::scan_stages::{scan_binary, scan_regs, ScanPlan, ScanShape};
-use crate::codegen::lower::scratch::Scratch;
+use crate::codegen::lower::combine_body::CombineBody;
+use crate::codegen::lower::scan_shape::{scan_binary, ScanPlan, ScanShape};
 use crate::codegen::lower::values::ValueData;
 use crate::codegen::types::{DType, Type};
 use crate::codegen::Value;
@@ -49,21 +46,15 @@ impl<'ctx> KernelBuilder<'ctx> {
             if sh.combines() {
                 kb.check_binary_dtype(scan_binary(op), elem, &t)?;
             }
-            let scratch = kb.scan_scratch(&sh, &l, elem)?;
-            let v = kb.scan_value(&t, l, vec![]);
-            let plan = ScanPlan {
-                shape: sh,
-                scratch,
-            };
-            kb.lx.staged.scans.put(ValueId(v.index), plan);
-            Ok(v)
+            kb.scan_result(&t, l, sh, elem, None)
         })
     }
 
     /// The inclusive scan of `tile` along `axis` with `combine(kb, a, b)`, which gets two
     /// scalars of the tile's element type (`a` holds the lower coordinates) and returns one; it
     /// must be associative (not necessarily commutative). `combine` runs once, recorded as the
-    /// op's combine region; every combination the scan makes lowers that record.
+    /// op's combine region; every combination the scan makes lowers that record (so it may use
+    /// only ops lowered from their record: arithmetic, comparisons, `where`, math, casts, loads).
     #[track_caller]
     pub fn associative_scan_with(
         &mut self,
@@ -72,27 +63,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
         let mut combine = combine;
-        self.record_with_regions(
-            OpKind::ScanWith(axis),
-            vec![tile.into()],
-            1,
-            |kb, bodies| {
-                let mut once = BodyOnce::new(bodies.get(0));
-                let at = kb.rec.caller();
-                kb.reported(OP, at, Some(tile), |kb| {
-                    let (t, l, sh) = kb.scan_checked(tile, axis)?;
-                    let elem = scalar_dtype(t.ty);
-                    let scratch = kb.scan_scratch(&sh, &l, elem)?;
-                    let mut user = |kb: &mut Self, a: Value, b: Value| {
-                        once.lower_one(kb, &[a, b], |kb| combine(kb, a, b))
-                    };
-                    let regs = scan_regs(kb, &l, &t.regs, elem, &sh, scratch, &mut |kb, a, b| {
-                        kb.combine_regs(&mut user, elem, a, b)
-                    })?;
-                    Ok(kb.scan_value(&t, l, regs))
-                })
-            },
-        )
+        self.record_checked_with_region(OpKind::ScanWith(axis), vec![tile.into()], |kb, r| {
+            let (t, l, sh) = kb.scan_checked(tile, axis)?;
+            let elem = scalar_dtype(t.ty);
+            let body = kb.record_combine(OP, r, elem, |kb, a, b| combine(kb, a, b))?;
+            kb.scan_result(&t, l, sh, elem, Some(body))
+        })
     }
 
     /// Checks a scan of `tile` along `axis` and finds its stages.
@@ -113,29 +89,31 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok((t, l, sh))
     }
 
-    /// The scratch of the warps' totals of a scan shaped `sh`, if it has any.
-    fn scan_scratch(
-        &mut self,
-        sh: &ScanShape,
-        l: &TileLayout,
-        elem: DType,
-    ) -> Result<Option<Scratch>> {
-        match sh.scratch(l, elem) {
-            Some(bytes) => Ok(Some(self.place_scratch(OP, bytes, 16, true)?)),
-            None => Ok(None),
-        }
-    }
-
-    /// The scan of `t` (in its layout `l`), holding `regs`.
-    fn scan_value(
+    /// The result of scanning `t` (in its layout `l`, as elements of `elem`) as `sh` says, with
+    /// `body` or the op's own combine, its warps' scratch placed and its plan kept for lowering.
+    fn scan_result(
         &mut self,
         t: &ValueData<'ctx>,
         l: Arc<TileLayout>,
-        regs: Vec<BasicValueEnum<'ctx>>,
-    ) -> Value {
+        sh: ScanShape,
+        elem: DType,
+        body: Option<CombineBody>,
+    ) -> Result<Value> {
+        let scratch = match sh.scratch(&l, elem) {
+            Some(bytes) => Some(self.place_scratch(OP, bytes, 16, true)?),
+            None => None,
+        };
         let info = AxisInfo::unknown(&t.shape);
-        self.lx
+        let v = self
+            .lx
             .values
-            .new_value(t.ty, t.shape.clone(), Some(l), regs, info)
+            .new_value(t.ty, t.shape.clone(), Some(l), vec![], info);
+        let plan = ScanPlan {
+            shape: sh,
+            scratch,
+            body,
+        };
+        self.lx.staged.scans.put(ValueId(v.index), plan);
+        Ok(v)
     }
 }

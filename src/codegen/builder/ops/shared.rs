@@ -12,12 +12,11 @@
 //! a constant per register). Registers `r, r+1, …, r+v-1` whose offsets are consecutive and
 //! aligned move as one `v`-element vector (at most 16 bytes).
 
-use crate::codegen::lower::shared::{padded, SharedAccess};
+use crate::codegen::lower::shared::padded;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
-use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::builder::ops::layout_arg::{IntoLayout, IntoSharedLayout};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
@@ -40,7 +39,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// What a barrier changes when it is recorded (lowered by `lower/shared_ops.rs`): the
     /// role's barrier ids, taken on its first, and the freed bytes it fences.
     pub(crate) fn barrier_checked(&mut self) -> Result<()> {
-        self.lx.ensure_body()?;
+        self.start_body()?;
         self.take_role_barrier()?;
         self.note_barrier();
         Ok(())
@@ -121,7 +120,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         layout: impl IntoSharedLayout,
     ) -> Result<Value> {
         let count = ring.unwrap_or(1);
-        self.lx.ensure_body()?;
+        self.start_body()?;
         if shape.is_empty() || shape.iter().any(|s| !s.is_power_of_two()) {
             return Err(CodegenError::arg(
                 op,
@@ -328,17 +327,6 @@ impl<'ctx> KernelBuilder<'ctx> {
                 buf.align,
             ))),
         }))
-    }
-
-    /// The addresses of the registers of `offsets` ((register, lane, warp) → element offset) in
-    /// the buffer of descriptor `d`, a view's run-time base included (for ops that plan their
-    /// own offsets: `ldmatrix`, `cp.async`).
-    pub(crate) fn desc_access_at(
-        &mut self,
-        offsets: TileLayout,
-        d: &ValueData<'ctx>,
-    ) -> Result<SharedAccess<'ctx>> {
-        self.lx.desc_access_at(offsets, d)
     }
 
     pub(crate) fn shared_desc(

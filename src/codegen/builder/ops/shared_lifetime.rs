@@ -14,7 +14,7 @@ use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::scratch::Scratch;
-use crate::codegen::lower::shared_ops::Placement;
+use crate::codegen::lower::placement::Placement;
 use crate::codegen::lower::values::Value;
 
 impl<'ctx> KernelBuilder<'ctx> {

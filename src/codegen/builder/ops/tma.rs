@@ -98,7 +98,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn tma_store_wait_impl(&mut self) -> Result<()> {
         const OP: &str = "tma_store_wait";
-        self.lx.ensure_body()?;
+        self.start_body()?;
         self.lx.target.require(Feature::Tma, OP)?;
         Ok(())
     }
@@ -124,7 +124,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         coords: &[Value],
         buf: Value,
     ) -> Result<()> {
-        self.lx.ensure_body()?;
+        self.start_body()?;
         self.lx.target.require(Feature::Tma, op)?;
         self.get_kind(op, tmap, &[ValueKind::TensorMap], "a tensor map parameter")?;
         let spec = self

@@ -28,14 +28,13 @@
 use crate::codegen::builder::roles::ActiveRole;
 pub use crate::codegen::builder::roles::{NamedBarriers, Role};
 pub use crate::codegen::ir::attrs::WarpRole;
-use crate::codegen::lower::warp_roles::{RolePlan, RoleView};
+use crate::codegen::lower::role_view::RolePlan;
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
 use crate::codegen::lower::values::Value;
-use crate::codegen::target::nvptx::roles as ptx;
 use crate::codegen::target::{Feature, LlvmTarget};
 use crate::codegen::types::DType;
 
@@ -58,7 +57,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn warp_roles_impl(&mut self, roles: &[WarpRole]) -> Result<Vec<Role>> {
         const OP: &str = "warp_roles";
-        self.lx.ensure_body()?;
+        self.start_body()?;
         let bad = |reason: String| CodegenError::arg(OP, reason);
         if !self.lx.target.lowering().has_named_barriers() {
             return Err(CodegenError::Unsupported {
@@ -176,17 +175,12 @@ impl<'ctx> KernelBuilder<'ctx> {
         role: Role,
         body: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
-        if self.rec.defers_control() {
-            return self.record_checked_with_regions(
-                OpKind::InRole(role.index),
-                vec![],
-                1,
-                |kb, bodies| kb.in_role_check(role, |kb| kb.in_region(bodies.get(0), &[], body)),
-            );
-        }
-        self.record_with_regions(OpKind::InRole(role.index), vec![], 1, |kb, bodies| {
-            kb.in_role_impl(role, |kb| kb.in_region(bodies.get(0), &[], body))
-        })
+        self.record_checked_with_regions(
+            OpKind::InRole(role.index),
+            vec![],
+            1,
+            |kb, bodies| kb.in_role_check(role, |kb| kb.in_region(bodies.get(0), &[], body)),
+        )
     }
 
     /// Whether `role` is one of this kernel's declared roles, and not inside another.
@@ -245,55 +239,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             .map(|_| ())
     }
 
-    fn in_role_impl(
-        &mut self,
-        role: Role,
-        body: impl FnOnce(&mut Self) -> Result<()>,
-    ) -> Result<()> {
-        self.lx.ensure_body()?;
-        self.check_role(role)?;
-        let ws = self.lx.threads_per_warp();
-        let (inside, rel, replica) = self.lx.role_threads(
-            role.first_warp * ws,
-            role.threads(ws),
-            role.spec.warps * ws,
-            role.spec.replicas,
-        )?;
-        let cond = self
-            .lx
-            .values
-            .new_scalar(DType::I1, inside.into(), AxisInfo::scalar(1));
-        let launch = self.launch_registers();
-        if role.spec.max_regs.is_some() {
-            self.lx.state_register_limit(launch);
-        }
-        self.if_then(cond, |kb| {
-            let sreg = kb.lx.target.lowering().thread_index_sreg();
-            let outer_threads = kb.lx.threads.for_role(sreg, rel);
-            let outer_warps = std::mem::replace(&mut kb.lx.num_warps, role.spec.warps);
-            kb.roles.active = Some(ActiveRole { role });
-            kb.lx.role = Some(RoleView {
-                replica: (role.spec.replicas > 1).then_some(replica),
-                threads: role.spec.warps * ws,
-                barrier: kb.roles.role_barriers[role.index],
-            });
-            kb.smem
-                .enter_role(role.index, u64::from(role.spec.replicas));
-            let r = (|| {
-                if let Some(n) = role.spec.max_regs {
-                    ptx::set_max_registers(&kb.lx.em, n, launch)?;
-                }
-                body(kb)
-            })();
-            kb.roles.active = None;
-            kb.lx.role = None;
-            kb.smem.leave_role();
-            kb.lx.num_warps = outer_warps;
-            kb.lx.threads = outer_threads;
-            r
-        })
-    }
-
     /// Which replica of the current role runs (an `i32` scalar, 0 for a role of one replica).
     #[track_caller]
     pub fn role_replica(&mut self) -> Result<Value> {
@@ -338,7 +283,7 @@ impl<'ctx> KernelBuilder<'ctx> {
 
     fn alloc_named_barriers_impl(&mut self, count: u32, warps: u32) -> Result<NamedBarriers> {
         const OP: &str = "alloc_named_barriers";
-        self.lx.ensure_body()?;
+        self.start_body()?;
         if !self.lx.target.lowering().has_named_barriers() {
             return Err(CodegenError::Unsupported {
                 op: OP,
@@ -410,7 +355,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         bars: NamedBarriers,
         index: impl crate::codegen::IntoOperand,
     ) -> Result<()> {
-        self.lx.ensure_body()?;
+        self.start_body()?;
         if bars.kernel != self.lx.values.kernel_id() {
             return Err(CodegenError::arg(
                 op,

@@ -16,8 +16,7 @@
 //! commits the group; [`wgmma_wait`](KernelBuilder::wgmma_wait) waits until at most `pending`
 //! groups are in flight and hands back the accumulators it waited for (read them only after it).
 
-use crate::codegen::lower::wgmma::{Major, Operand2d};
-use crate::codegen::lower::wgmma_ops::{AShared, WgmmaPlan};
+use crate::codegen::lower::wgmma_plan::{AShared, Major, Operand2d, WgmmaPlan};
 
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::ops::shared::scalar_dtype;
@@ -83,7 +82,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         use_acc: Option<Value>,
     ) -> Result<Value> {
         const OP: &str = "wgmma";
-        self.lx.ensure_body()?;
+        self.start_body()?;
         if let Some(u) = use_acc {
             let d = self.get_kind(OP, u, &[ValueKind::Scalar], "an i1 scalar (use_acc)")?;
             if d.ty != Type::Scalar(DType::I1) {
@@ -250,7 +249,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// `lower/program.rs`).
     fn wgmma_wait_checked(&mut self, deps: &[Value]) -> Result<Vec<Value>> {
         const OP: &str = "wgmma_wait";
-        self.lx.ensure_body()?;
+        self.start_body()?;
         self.lx.target.require(Feature::Wgmma, OP)?;
         let ds = deps
             .iter()
