@@ -8,11 +8,11 @@ use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::Op;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::emitter::vec_of;
-use crate::codegen::lower::shared::{Replica, SharedAccess};
+use crate::codegen::lower::shared_ops::elem_of;
 use crate::codegen::lower::values::ValueData;
 use crate::codegen::target::nvptx::ldmatrix as ptx;
 use crate::codegen::target::Feature;
-use crate::codegen::types::{DType, Type};
+use crate::codegen::types::DType;
 use inkwell::values::{BasicValueEnum, IntValue};
 use std::collections::HashMap;
 
@@ -22,32 +22,9 @@ impl<'ctx> LowerCtx<'ctx> {
         const OP: &str = "ldmatrix";
         let p = self.staged.ldmatrix.take(OP, op)?;
         let d = self.op_operand(op, 0)?;
-        let buf = d.shared.clone().ok_or_else(|| {
-            CodegenError::arg(OP, format!("{} is not a shared buffer", d.describe()))
-        })?;
-        let elem = match d.ty {
-            Type::Scalar(e) => e,
-            Type::Ptr(..) => DType::I64,
-        };
+        let elem = elem_of(d.ty);
         // The tile's addresses in the buffer (a view's run-time base included).
-        let access = |lx: &mut Self, offsets: TileLayout| -> Result<SharedAccess<'ctx>> {
-            match d.regs.first() {
-                None => {
-                    let rep = lx.replica_of(&buf);
-                    lx.shared_access_at(offsets, &buf.padding, buf.base, elem, rep)
-                }
-                Some(base) => {
-                    // The view's offset already holds this thread's copy.
-                    let whole = Replica {
-                        stride: None,
-                        index: None,
-                    };
-                    let mut acc = lx.shared_access_at(offsets, &buf.padding, 0, elem, whole)?;
-                    lx.rebase(&mut acc, base.into_int_value())?;
-                    Ok(acc)
-                }
-            }
-        };
+        let access = |lx: &mut Self, offsets: TileLayout| lx.desc_access_at(offsets, &d);
         self.report_row(OP, op.loc, Some(&d), |lx| match &p.plan {
             Some(plan) => {
                 let addr_layout = lx.matrix_addresses(OP, plan)?;
