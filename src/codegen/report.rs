@@ -404,8 +404,7 @@ pub(crate) struct Recorded {
 impl Recorded {
     /// The report of `program`: the rows of the ops it holds, in the order they were lowered,
     /// operands written out; a row is in a body when its op is (a loop, branch or role body).
-    /// Rows of ops the program does not hold (a loop attempt abandoned for weaker facts, whose
-    /// code is unreachable, or an op that failed) are not the kernel's.
+    /// Rows of ops the program does not hold (an op that failed) are not the kernel's.
     pub(crate) fn render(&self, program: &Program) -> KernelReport {
         let depth = op_depths(program);
         let mut r = self.header.clone();

@@ -216,7 +216,7 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// are those of the ops as written; `fma` is always one rounding.
     #[track_caller]
     pub fn allow_fp_contraction(&mut self, on: bool) {
-        // An error lowering an earlier op is kept by the recorder and returned by the next call.
+        // Recording a setting checks nothing, so it cannot fail.
         let _ = self.record_setting(OpKind::FpContraction(on));
     }
 

@@ -33,8 +33,8 @@ pub(crate) struct Recorder {
     pub replay_loc: Option<Loc>,
     /// A report label given since the last recorded op, kept for the next one.
     pub pending_label: Option<String>,
-    /// How many combine functions are being recorded (`record_combine`): their ops wait to be
-    /// lowered with the op that combines with them, not before the next call.
+    /// How many combine functions are being recorded (`record_combine`): an op weft makes
+    /// itself inside one is refused (it could not be lowered at every combination).
     pub hold: u32,
     /// Whether an op recorded so far needs the kernel's body (its function).
     pub wants_body: bool,

@@ -412,8 +412,8 @@ impl SharedMemory {
         self.free = out;
     }
 
-    /// After an abandoned attempt at a loop body (unreachable code): the allocator as it was
-    /// before it, keeping only the peak (a harmless over-reservation).
+    /// After a loop body's recording that its carried facts broke (it is recorded again): the
+    /// allocator as it was before it, keeping only the peak (a harmless over-reservation).
     pub fn restore(&mut self, before: SharedMemory) {
         let total = self.total.max(before.total);
         *self = before;

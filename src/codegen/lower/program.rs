@@ -2,8 +2,8 @@
 //! reading its operands and result types from the op and the value map.
 //!
 //! The builder's method for such an op checked it and made its results (types, layouts, facts)
-//! without registers; this fills the registers. Ops of the families still lowered by their
-//! builder methods never reach here.
+//! without registers; this fills the registers. Control flow, warp roles and early returns,
+//! which lower their regions' ops between their blocks, are `program_control.rs`'s.
 
 use inkwell::values::BasicValueEnum;
 
