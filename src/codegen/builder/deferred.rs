@@ -308,7 +308,10 @@ mod tests {
         assert_eq!(regs(&kb, back), 0);
         assert_eq!(kb.shape(buf).unwrap(), vec![128]);
         let now = ir_now(&kb);
-        assert!(!now.contains("addrspace(3)") && !now.contains("barrier"), "{now}");
+        assert!(
+            !now.contains("addrspace(3)") && !now.contains("barrier"),
+            "{now}"
+        );
         let ir = kb.finish().unwrap().llvm_ir();
         assert!(ir.contains("barrier"), "{ir}");
         // Buffer 1 of the ring starts 512 bytes in; one register per thread each way.

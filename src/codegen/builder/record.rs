@@ -328,9 +328,7 @@ impl<'ctx> KernelBuilder<'ctx> {
         args: Vec<Arg>,
         f: impl FnOnce(&mut Self, Option<RegionId>) -> Result<R>,
     ) -> Result<R> {
-        self.record_op(kind, args, 1, |kb, bodies| {
-            f(kb, bodies.get(0))
-        })
+        self.record_op(kind, args, 1, |kb, bodies| f(kb, bodies.get(0)))
     }
 
     /// As [`record_checked`](Self::record_checked), for an op `f` builds from other ops lowered

@@ -31,7 +31,6 @@ impl Role {
     pub fn replicas(&self) -> u32 {
         self.spec.replicas
     }
-
 }
 
 /// Hardware barriers `first..first + count`, each completing when `threads` threads have

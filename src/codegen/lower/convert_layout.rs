@@ -60,12 +60,24 @@ impl<'ctx> LowerCtx<'ctx> {
             Some((p, _)) => self.matrix_addresses(OP, p)?,
             None => s.store.vector_first()?,
         };
-        let acc_s = self.shared_access_at(acc_s, &[], sc.offset, elem, self.replica_at(sc.replica_stride))?;
+        let acc_s = self.shared_access_at(
+            acc_s,
+            &[],
+            sc.offset,
+            elem,
+            self.replica_at(sc.replica_stride),
+        )?;
         let acc_d = match &s.load_plan {
             Some((p, _)) => self.matrix_addresses(OP, p)?,
             None => s.load.vector_first()?,
         };
-        let acc_d = self.shared_access_at(acc_d, &[], sc.offset, elem, self.replica_at(sc.replica_stride))?;
+        let acc_d = self.shared_access_at(
+            acc_d,
+            &[],
+            sc.offset,
+            elem,
+            self.replica_at(sc.replica_stride),
+        )?;
         let (reg_free, _, _) = src.free_masks();
         let mut out: Vec<Option<BasicValueEnum>> = vec![None; s.load.full.num_regs()];
         for rep in 0..s.store.repetitions {

@@ -186,7 +186,6 @@ impl<'ctx> Emitter<'ctx> {
         // SAFETY: `atomic` is an atomic instruction of this context; the scope id comes from it.
         unsafe { llvm_sys::core::LLVMSetAtomicSyncScopeID(atomic.as_value_ref(), scope) };
     }
-
 }
 
 /// Marks a `zext` or `uitofp` `nneg` (its operand is known to be non-negative); a constant

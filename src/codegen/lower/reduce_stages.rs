@@ -117,10 +117,8 @@ fn reduce_across_warps<'ctx>(
     let my = lx.warp_part_index(&sh.warps)?;
     let mem = elem.llvm_mem(lx.em.ctx);
     let addr = |lx: &mut LowerCtx<'ctx>, part: IntValue<'ctx>, f: IntValue<'ctx>| {
-        {
         let rep = lx.replica_at(s.replica_stride);
         lx.scratch_elem_offset(part, size, f, eb, s.offset, rep)
-    }
     };
     if s.fence_first {
         lx.scratch_barrier()?;

@@ -189,19 +189,14 @@ impl<'ctx> KernelBuilder<'ctx> {
         cond: Value,
         then_: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
-        self.record_checked_with_regions(
-            OpKind::IfThen,
-            vec![cond.into()],
-            1,
-            |kb, bodies| {
-                let then_ = |kb: &mut Self| {
-                    kb.in_region(bodies.get(0), &[], then_)?;
-                    Ok(vec![])
-                };
-                kb.if_check(cond, then_, None::<fn(&mut Self) -> Result<Vec<Value>>>)
-                    .map(|_| ())
-            },
-        )
+        self.record_checked_with_regions(OpKind::IfThen, vec![cond.into()], 1, |kb, bodies| {
+            let then_ = |kb: &mut Self| {
+                kb.in_region(bodies.get(0), &[], then_)?;
+                Ok(vec![])
+            };
+            kb.if_check(cond, then_, None::<fn(&mut Self) -> Result<Vec<Value>>>)
+                .map(|_| ())
+        })
     }
 
     /// The checks and results of a loop lowered from its record (`lower/program_control.rs`):
@@ -237,13 +232,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         let mut attempt = 0;
         while attempt < 4 {
             let smem_before = self.smem.clone();
-            let iv = self.lx.values.new_value(
-                Type::Scalar(ity),
-                vec![],
-                None,
-                vec![],
-                iv_info.clone(),
-            );
+            let iv =
+                self.lx
+                    .values
+                    .new_value(Type::Scalar(ity), vec![], None, vec![], iv_info.clone());
             let (scope, outer) = self.lx.values.open_scope();
             let smem_open = self.smem.snapshot();
             self.smem.loop_opened(scope);

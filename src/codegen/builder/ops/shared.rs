@@ -404,7 +404,6 @@ impl<'ctx> KernelBuilder<'ctx> {
             .values
             .new_value(d.ty, d.shape.clone(), Some(l), vec![], info))
     }
-
 }
 
 /// The element type of a tile or buffer type.

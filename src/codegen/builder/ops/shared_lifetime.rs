@@ -13,8 +13,8 @@ use crate::codegen::builder::shared_mem::SharedAlloc;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
-use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::lower::placement::Placement;
+use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::lower::values::Value;
 
 impl<'ctx> KernelBuilder<'ctx> {

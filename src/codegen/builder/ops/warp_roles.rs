@@ -175,12 +175,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         role: Role,
         body: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
-        self.record_checked_with_regions(
-            OpKind::InRole(role.index),
-            vec![],
-            1,
-            |kb, bodies| kb.in_role_check(role, |kb| kb.in_region(bodies.get(0), &[], body)),
-        )
+        self.record_checked_with_regions(OpKind::InRole(role.index), vec![], 1, |kb, bodies| {
+            kb.in_role_check(role, |kb| kb.in_region(bodies.get(0), &[], body))
+        })
     }
 
     /// Whether `role` is one of this kernel's declared roles, and not inside another.
