@@ -319,18 +319,6 @@ impl<'ctx> KernelBuilder<'ctx> {
         Ok(out)
     }
 
-    /// As [`record_checked`](Self::record_checked), for an op with one region (a combine
-    /// function) that `f` records with [`record_combine`](Self::record_combine).
-    #[track_caller]
-    pub(crate) fn record_checked_with_region<R: Results>(
-        &mut self,
-        kind: OpKind,
-        args: Vec<Arg>,
-        f: impl FnOnce(&mut Self, Option<RegionId>) -> Result<R>,
-    ) -> Result<R> {
-        self.record_op(kind, args, 1, |kb, bodies| f(kb, bodies.get(0)))
-    }
-
     /// As [`record_checked`](Self::record_checked), for an op `f` builds from other ops lowered
     /// from their record (`grouped_tile` from arithmetic): their checks run now and their
     /// records are kept as the op's parts, lowered in order when the op is

@@ -147,10 +147,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
         let mut combine = combine;
-        self.record_checked_with_region(OpKind::ReduceWith(axis), vec![tile.into()], |kb, r| {
+        self.record_checked_with_regions(OpKind::ReduceWith(axis), vec![tile.into()], 1, |kb, r| {
             let (t, sh) = kb.reduce_checked(OP, tile, axis)?;
             let elem = scalar_dtype(t.ty);
-            let body = kb.record_combine(OP, r, elem, |kb, a, b| combine(kb, a, b))?;
+            let body = kb.record_combine(OP, r.get(0), elem, |kb, a, b| combine(kb, a, b))?;
             kb.reduce_result(&t, sh, elem, Some(body))
         })
     }

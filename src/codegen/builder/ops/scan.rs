@@ -63,10 +63,10 @@ impl<'ctx> KernelBuilder<'ctx> {
         combine: impl FnMut(&mut Self, Value, Value) -> Result<Value>,
     ) -> Result<Value> {
         let mut combine = combine;
-        self.record_checked_with_region(OpKind::ScanWith(axis), vec![tile.into()], |kb, r| {
+        self.record_checked_with_regions(OpKind::ScanWith(axis), vec![tile.into()], 1, |kb, r| {
             let (t, l, sh) = kb.scan_checked(tile, axis)?;
             let elem = scalar_dtype(t.ty);
-            let body = kb.record_combine(OP, r, elem, |kb, a, b| combine(kb, a, b))?;
+            let body = kb.record_combine(OP, r.get(0), elem, |kb, a, b| combine(kb, a, b))?;
             kb.scan_result(&t, l, sh, elem, Some(body))
         })
     }
