@@ -98,6 +98,15 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_loop_over_literal_bounds_can_open_the_kernel() {
+        let ctx = Context::new();
+        let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();
+        kb.for_each(0, 4, 1, |_, _| Ok(())).unwrap();
+        let ir = kb.finish().unwrap().llvm_ir();
+        assert!(ir.contains("loop.body"), "{ir}");
+    }
+
+    #[test]
     fn a_parameter_after_a_recorded_op_is_still_refused() {
         let ctx = Context::new();
         let mut kb = KernelBuilder::new(&ctx, Target::SM90, "k", 4).unwrap();

@@ -72,6 +72,8 @@ fn lower_region<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, region: RegionId)
 /// `for iv in (lo..hi).step_by(step)` over region 0, carrying operands 2.. through it.
 fn lower_for<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op, step: u32) -> Result<()> {
     let region = *op.regions.first().ok_or_else(|| no_region(op))?;
+    // Blocks need the function (a loop over literal bounds may be the kernel's first op).
+    lx.ensure_body()?;
     let (lo, hi) = loop_bounds(lx, op)?;
     let int_ty = lo.get_type().into_int_type();
     let inits = (2..op.args.len())
@@ -152,6 +154,7 @@ fn lower_if<'ctx>(lx: &mut LowerCtx<'ctx>, prog: &Program, op: &Op, with_else: b
         .first()
         .ok_or_else(|| CodegenError::arg(OP, format!("{} has no register", cond.describe())))?
         .into_int_value();
+    lx.ensure_body()?;
     let (then_bb, else_bb, join) = lx.if_open(c)?;
     let then_r = *op.regions.first().ok_or_else(|| no_region(op))?;
     lx.em.b.position_at_end(then_bb);
