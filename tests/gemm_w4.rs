@@ -11,9 +11,10 @@ use common::check::{close, tol};
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
-    gemm_skinny_reduce_kernel, gemm_w4_kernel, gemm_w4_reference, W4Config, W4_GROUP,
+    gemm_skinny_reduce_kernel, gemm_w4_kernel, gemm_w4_reference, k_in_memory, W4Config, W4_GROUP,
 };
 use weft::codegen::{CodegenError, Context, DType, Target};
+use weft::layout::convert::ConversionKind;
 use weft::runtime::prelude::*;
 use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
 
@@ -116,6 +117,56 @@ fn int4_weights_on_the_gpu() {
             let splits = W4Config::new(act, m as u32).splits(m as u64, n as u64, k as u64, sms);
             run::<Cuda>(&dev, act, [m, n, k], splits);
         }
+    }
+}
+
+/// Each thread loads exactly its `mma.sync` fragments (W's K visited in `k_in_memory`'s order),
+/// so no operand crosses shared memory: both conversions only rename registers, the kernel
+/// reserves no shared memory and the weights and tokens come in 16-byte loads.
+#[test]
+fn the_int4_kernel_loads_its_operands_where_the_tensor_cores_want_them() {
+    let mut seen = [false; W4_GROUP as usize];
+    for k in 0..u64::from(W4_GROUP) {
+        let at = k_in_memory(k) as usize;
+        assert!(
+            at < seen.len() && !seen[at],
+            "k_in_memory is not a permutation at {k}"
+        );
+        seen[at] = true;
+    }
+    for m in [1, 16, 64, 128] {
+        let c = W4Config::new(DType::BF16, m);
+        let ctx = Context::new();
+        let k = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap();
+        let r = k.report();
+        assert_eq!(r.shared_bytes, 0, "{c:?} reserves shared memory");
+        let converts: Vec<_> = r
+            .rows
+            .iter()
+            .filter_map(|row| row.conversion.filter(|_| row.op == "convert_layout"))
+            .collect();
+        assert_eq!(converts.len(), 2, "{c:?}: the A and B operand conversions");
+        for f in converts {
+            assert!(
+                matches!(
+                    f.executed,
+                    ConversionKind::Noop | ConversionKind::RegisterPermute
+                ),
+                "{c:?}: an operand conversion runs as {:?}",
+                f.executed
+            );
+        }
+        let vectors: Vec<u64> = r
+            .rows
+            .iter()
+            .filter(|row| row.op == "load" && row.in_body)
+            .filter_map(|row| row.global.map(|g| g.bytes))
+            .collect();
+        // W, X (in the loop from 64 tokens, else a group ahead) and the scales.
+        assert!(
+            vectors.iter().filter(|&&b| b == 16).count() >= 2,
+            "{c:?}: the weights and tokens are not 16-byte loads: {vectors:?}"
+        );
     }
 }
 

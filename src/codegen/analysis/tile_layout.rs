@@ -25,7 +25,7 @@ use crate::codegen::error::{CodegenError, Result};
 /// how the layout was written (a size-1 `block` dim, the encoding it came from) does not count.
 #[derive(Debug, Clone)]
 pub(crate) struct TileLayout {
-    /// The layout as given (in-dims register/lane/warp, out-dims dim0..).
+    /// The layout over in-dims register, lane, warp (always all three) and out-dims dim0...
     pub ll: LinearLayout,
     /// Tile shape (the out-dim sizes).
     pub shape: Vec<u64>,
@@ -190,14 +190,10 @@ impl TileLayout {
                 1u64 << reg.len()
             )));
         }
-        Ok(TileLayout {
-            ll: ll.clone(),
-            shape,
-            reg,
-            lane,
-            warp,
-            encoding: None,
-        })
+        // Rebuilt over exactly register, lane and warp, as shape ops make theirs: the conversion
+        // planner matches layouts' in-dims by name, so an encoding's empty `block` dim would make
+        // a register permutation look like a trip through shared memory.
+        Self::from_bases(op, &shape, reg, lane, warp)
     }
 
     /// Rebuilds a checked layout from bases (used by shape ops).

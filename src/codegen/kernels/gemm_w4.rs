@@ -9,21 +9,29 @@
 //! group: its bytes are unpacked in registers to `q - 8` (exact in 16 bits), fed to `mma.sync`
 //! with the tokens, and the block's product is scaled by its group's scale per row of W as it is
 //! added into the accumulator, so the scale multiplies 1/128 as many values as dequantising W
-//! would. The next two groups' bytes are loaded while the current one is computed.
+//! would. The next two groups' bytes, and the next group's tokens and scales, are loaded while
+//! the current one is computed.
+//!
+//! No operand goes through shared memory. A dot product may visit K in any order as long as
+//! both operands agree, so the tensor cores see each group's K in an order of their own
+//! ([`k_in_memory`]: a permutation of the 7 bits of k) chosen so that every thread's fragment
+//! of W is 16 consecutive bytes of a row and its fragment of X 32 consecutive elements of a
+//! token. Each thread loads exactly its `mma.sync` operands with 16-byte loads; the layouts'
+//! algebra (a reshape, a permute, a reshape) turns memory's order into the tensor cores', and
+//! what remains is a renaming of registers.
 //!
 //! Parameters: `w: ptr<i8>`, `scales: ptr<act>`, `x: ptr<act>`, `part: ptr<f32>` (`splits ·
 //! M · N`), all 16-byte aligned, then `m, n, k, splits: i32` (K a multiple of 128, which the
 //! launch checks). Grid [`W4Config::grid`].
 
 use crate::layout::encoding::helpers::mma_for_dot;
-use crate::layout::encoding::{Encoding, Slice};
+use crate::layout::encoding::{DistributedLinear, Encoding, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::gemm::reference_output;
 use super::gemm_skinny::{pick_splits, split_range, PartialStore};
 use super::layouts::tile_coords;
 use super::parts::{ceil_div, Epilogue};
-use super::{tile_layout, Tile2d};
 
 /// Weights a scale covers along K, and the K of one block.
 pub const W4_GROUP: u32 = 128;
@@ -98,6 +106,64 @@ impl W4Config {
     }
 }
 
+/// Where the tensor cores' `k` (0..128) of a group sits in memory. A thread's `mma.sync`
+/// fragment holds the k whose bits 1–2 are its lane % 4 (and bit 0 in one register's two
+/// halves, bit 3 and the k-step bits 4–6 in its registers); memory puts those lane bits on top
+/// (bits 5–6), so a thread's 32 k of a row are consecutive and bit 0 stays the nibble of a byte.
+pub fn k_in_memory(k: u64) -> u64 {
+    (k & 1) | (((k >> 3) & 15) << 1) | (((k >> 1) & 3) << 5)
+}
+
+/// The layout of an operand `[.., K]` of `op` (a dot operand of `shape`, K = one group at
+/// `k_dim`) as it lies in memory: `[rows, K]` with K in [`k_in_memory`]'s order, and the
+/// registers that step along K alone first, in ascending order (so a thread's run of
+/// consecutive elements is its leading registers: one vector load).
+fn operand_in_memory(op: &Encoding, shape: [u64; 2], k_dim: usize) -> Result<DistributedLinear> {
+    let d = DistributedLinear::from_linear_layout(&op.tensor_layout(&shape)?)?;
+    let to_memory = |b: &Vec<u64>| vec![b[1 - k_dim], k_in_memory(b[k_dim])];
+    let mut reg: Vec<Vec<u64>> = d.reg_bases.iter().map(to_memory).collect();
+    reg.sort_by_key(|b| if b[0] == 0 { (0, b[1]) } else { (1, 0) });
+    Ok(DistributedLinear {
+        reg_bases: reg,
+        lane_bases: d.lane_bases.iter().map(to_memory).collect(),
+        warp_bases: d.warp_bases.iter().map(to_memory).collect(),
+        block_bases: Vec::new(),
+        shape: vec![shape[1 - k_dim], shape[k_dim]],
+    })
+}
+
+/// [`operand_in_memory`] for packed 4-bit values: `[rows, K / 2]` bytes, the register that held
+/// K's bit 0 (the nibble within a byte) dropped.
+fn packed_in_memory(op: &Encoding, shape: [u64; 2], k_dim: usize) -> Result<DistributedLinear> {
+    let mut d = operand_in_memory(op, shape, k_dim)?;
+    let nibble = |b: &Vec<u64>| b[1] & 1 != 0;
+    let bad = d.lane_bases.iter().chain(&d.warp_bases).any(nibble)
+        || d.reg_bases.first().is_none_or(|b| *b != [0, 1])
+        || d.reg_bases[1..].iter().any(nibble);
+    if bad {
+        return Err(CodegenError::arg(
+            "gemm_w4_kernel",
+            "the operand layout does not hold k and k + 1 in one register pair",
+        ));
+    }
+    d.reg_bases.remove(0);
+    let half = |b: &mut Vec<u64>| b[1] >>= 1;
+    d.reg_bases.iter_mut().for_each(half);
+    d.lane_bases.iter_mut().for_each(half);
+    d.warp_bases.iter_mut().for_each(half);
+    d.shape[1] /= 2;
+    Ok(d)
+}
+
+/// `t` `[rows, K]` (K = one group, in memory's order) in the tensor cores' order: the inverse of
+/// [`k_in_memory`] as a reshape, a permute and a reshape, which move no data.
+fn k_from_memory(kb: &mut KernelBuilder<'_>, t: Value, rows: u64) -> Result<Value> {
+    let g = u64::from(W4_GROUP);
+    let t = kb.reshape(t, &[rows, 4, g / 8, 2])?;
+    let t = kb.permute(t, &[0, 2, 1, 3])?;
+    kb.reshape(t, &[rows, g])
+}
+
 /// Builds the 4-bit-weight partial-product kernel for `target` (sm_80 or later). See the
 /// module docs.
 pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kernel<'_>> {
@@ -132,27 +198,10 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let (first, mine) = split_range(&mut kb, groups, splits, split)?;
     let half_k = kb.div(k, 2)?;
     let half_k = kb.assume(half_k, u64::from(W4_GROUP / 2), 1)?;
-    // Coalesced loads: 16 bytes a thread of W's rows, 8 elements of X's.
-    let w_l: Encoding = tile_layout(
-        target,
-        Tile2d {
-            rows: bm,
-            cols: g / 2,
-            per_thread: 16,
-            num_warps: c.num_warps,
-        },
-    )?
-    .into();
-    let x_l: Encoding = tile_layout(
-        target,
-        Tile2d {
-            rows: bn,
-            cols: g,
-            per_thread: 8,
-            num_warps: c.num_warps,
-        },
-    )?
-    .into();
+    // Each thread loads its own operands: 16 bytes of a row of W, 32 elements of a token.
+    let (a_e, b_e): (Encoding, Encoding) = (a_l.clone().into(), b_l.clone().into());
+    let w_l: Encoding = packed_in_memory(&a_e, [bm.into(), g.into()], 1)?.into();
+    let x_l: Encoding = operand_in_memory(&b_e, [g.into(), bn.into()], 0)?.into();
     let (w_rows, w_cols) = tile_coords(
         &mut kb,
         &w_l,
@@ -197,18 +246,40 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         let last1 = kb.max(last1, first)?;
         kb.min(gi, last1)
     };
-    // Two groups of W in flight ahead of the one computed: the weights are the stream.
+    // Group `gi`'s scales (none past K: an empty range still loads its first group ahead).
+    let load_s = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
+        let at = kb.add(s_at, gi)?;
+        let ps = kb.add(scales, at)?;
+        let in_k = kb.lt(gi, groups)?;
+        let sm = kb.and(s_in, in_k)?;
+        kb.load(ps, Some(sm), None)
+    };
+    // Two groups of W in flight ahead of the one computed (the weights are the stream), one of
+    // the scales, and of the tokens (shared by every program, from L2) while they are few: from
+    // 64 tokens a second group of them would not fit the registers.
+    let x_ahead = bn <= 32;
     let w0 = load_w(&mut kb, first)?;
     let g1 = kb.add(first, 1)?;
     let g1 = clamp(&mut kb, g1)?;
     let w1 = load_w(&mut kb, g1)?;
-    let out = kb.for_range(first, last, 1, &[zero_acc, w0, w1], |kb, gi, c_| {
-        let (acc, wt, w_next) = (c_[0], c_[1], c_[2]);
-        // The tokens, shared by every program, come from L2.
-        let xt = load_x(kb, gi)?;
+    let s0 = load_s(&mut kb, first)?;
+    let mut init = vec![zero_acc, w0, w1, s0];
+    if x_ahead {
+        init.push(load_x(&mut kb, first)?);
+    }
+    let out = kb.for_range(first, last, 1, &init, |kb, gi, c_| {
+        let [acc, wt, w_next, st] = [c_[0], c_[1], c_[2], c_[3]];
+        let g1 = kb.add(gi, 1)?;
+        let g1 = clamp(kb, g1)?;
         let g2 = kb.add(gi, 2)?;
         let g2 = clamp(kb, g2)?;
         let w_after = load_w(kb, g2)?;
+        let (xt, x_next) = if x_ahead {
+            (c_[4], Some(load_x(kb, g1)?))
+        } else {
+            (load_x(kb, gi)?, None)
+        };
+        let s_next = load_s(kb, g1)?;
         // Unpack: low nibble at even k, high at odd k, as q - 8.
         let lo = kb.and(wt, 15)?;
         let hi = kb.shr(wt, 4)?;
@@ -217,18 +288,20 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         let q = kb.reshape(q, &[bm.into(), g.into()])?;
         let q = kb.sub(q, 8)?;
         let q = kb.cast(q, c.act)?;
+        let q = k_from_memory(kb, q, bm.into())?;
         let qa = kb.convert_layout(q, &a_l)?;
+        let xt = k_from_memory(kb, xt, bn.into())?;
         let xt = kb.permute(xt, &[1, 0])?;
         let xb = kb.convert_layout(xt, &b_l)?;
         let zero = kb.zeros((&acc_l, [u64::from(bm), u64::from(bn)]), DType::F32)?;
         let p = kb.dot(qa, xb, zero)?;
-        let at = kb.add(s_at, gi)?;
-        let ps = kb.add(scales, at)?;
-        let s = kb.load(ps, Some(s_in), None)?;
-        let s = kb.cast(s, DType::F32)?;
+        let s = kb.cast(st, DType::F32)?;
         let s = kb.expand_dims(s, 1)?;
         let acc = kb.fma(p, s, acc)?;
-        Ok(vec![acc, w_next, w_after])
+        Ok([acc, w_next, w_after, s_next]
+            .into_iter()
+            .chain(x_next)
+            .collect())
     })?;
     let mn = kb.mul(m, n)?;
     let base = kb.mul(split, mn)?;

@@ -87,7 +87,7 @@ pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfi
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };
-pub use gemm_w4::{gemm_w4_kernel, gemm_w4_reference, W4Config, W4_GROUP};
+pub use gemm_w4::{gemm_w4_kernel, gemm_w4_reference, k_in_memory, W4Config, W4_GROUP};
 pub use layernorm::{
     layernorm_kernel, layernorm_reference, layernorm_rows_kernel, LayernormConfig,
     LAYERNORM_MAX_PER_THREAD,
