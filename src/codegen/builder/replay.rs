@@ -317,6 +317,7 @@ impl<'p> Replay<'p> {
             K::Math(m, p) => one(kb.math_with(*m, a.v(0)?, *p)?),
             K::Fma => one(kb.fma(a.v(0)?, a.o(1)?, a.o(2)?)?),
             K::Cast(to) => one(kb.cast(a.v(0)?, *to)?),
+            K::Bitcast(to) => one(kb.bitcast(a.v(0)?, *to)?),
             K::ExpandDims(axis) => one(kb.expand_dims(a.v(0)?, *axis)?),
             K::Permute(perm) => one(kb.permute(a.v(0)?, perm)?),
             K::Reshape => one(kb.reshape(a.v(0)?, a.result_ty(0)?.shape())?),

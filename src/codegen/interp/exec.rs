@@ -776,6 +776,41 @@ impl<'a> Cta<'a> {
                 let data = a.data.iter().map(|x| num::cast(*x, from, *to)).collect();
                 self.put(0, Tile { shape: shp, data });
             }
+            OpKind::Bitcast(to) => {
+                let (shape, _) = self.result(0)?;
+                let from = self.arg_type(&args[0]).map(dtype_of).unwrap_or(DType::F32);
+                let (fb, tb) = (from.bits(), to.bits());
+                let shp = if shape.is_empty() { vec![1] } else { shape };
+                let mask = |bits: u32| u64::MAX >> (64 - bits);
+                let mut src_shape = shp.clone();
+                if fb > tb {
+                    src_shape.pop();
+                } else if fb < tb {
+                    src_shape.push(u64::from(tb / fb));
+                }
+                let a = self.tile_arg(&args[0], &src_shape, Type::Scalar(from))?;
+                let data = if fb >= tb {
+                    a.data
+                        .iter()
+                        .flat_map(|x| {
+                            let bits = num::to_bits(*x, from) & mask(fb);
+                            (0..fb / tb).map(move |i| (bits >> (i * tb)) & mask(tb))
+                        })
+                        .map(|b| num::from_bits(b, *to))
+                        .collect()
+                } else {
+                    a.data
+                        .chunks((tb / fb) as usize)
+                        .map(|run| {
+                            let word = run.iter().enumerate().fold(0u64, |w, (i, x)| {
+                                w | (num::to_bits(*x, from) & mask(fb)) << (i as u32 * fb)
+                            });
+                            num::from_bits(word, *to)
+                        })
+                        .collect()
+                };
+                self.put(0, Tile { shape: shp, data });
+            }
             OpKind::Permute(perm) => {
                 let (shape, _) = self.result(0)?;
                 let src = self.src_tile(&args[0])?;

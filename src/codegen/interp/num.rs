@@ -357,8 +357,32 @@ fn round_sat(x: f64, to: DType) -> f64 {
     }
 }
 
+/// Mantissa bits of f16, bf16 and f32 (whose NaNs keep their payload through the f64 an
+/// element is held in, as a GPU's loads, stores and bitcasts keep it).
+fn mantissa_bits(d: DType) -> Option<u32> {
+    match d {
+        DType::F16 => Some(10),
+        DType::BF16 => Some(7),
+        DType::F32 => Some(23),
+        _ => None,
+    }
+}
+
 /// Bytes of an element of type `d` as stored in memory.
 pub fn to_bits(x: Num, d: DType) -> u64 {
+    if let (Num::F(v), Some(m)) = (x, mantissa_bits(d)) {
+        if v.is_nan() {
+            // The payload's top bits, as f64 holds them (a payload below them reads as quiet).
+            let b = v.to_bits();
+            let width = d.bits();
+            let payload = match (b >> (52 - m)) & ((1 << m) - 1) {
+                0 => 1 << (m - 1),
+                p => p,
+            };
+            let exp = ((1u64 << (width - 1 - m)) - 1) << m;
+            return (b >> 63) << (width - 1) | exp | payload;
+        }
+    }
     match d {
         DType::F16 => half::f16::from_f64(x.f()).to_bits() as u64,
         DType::BF16 => half::bf16::from_f64(x.f()).to_bits() as u64,
@@ -372,6 +396,17 @@ pub fn to_bits(x: Num, d: DType) -> u64 {
 
 /// The element of type `d` stored as `bits` (the low `mem_bytes` bytes).
 pub fn from_bits(bits: u64, d: DType) -> Num {
+    if let Some(m) = mantissa_bits(d) {
+        let width = d.bits();
+        let exp_mask = ((1u64 << (width - 1 - m)) - 1) << m;
+        let payload = bits & ((1 << m) - 1);
+        if bits & exp_mask == exp_mask && payload != 0 {
+            let sign = (bits >> (width - 1)) & 1;
+            return Num::F(f64::from_bits(
+                sign << 63 | 0x7ff << 52 | payload << (52 - m),
+            ));
+        }
+    }
     match d {
         DType::F16 => Num::F(half::f16::from_bits(bits as u16).to_f64()),
         DType::BF16 => Num::F(half::bf16::from_bits(bits as u16).to_f64()),

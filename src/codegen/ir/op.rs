@@ -93,6 +93,10 @@ pub enum OpKind {
     Fma,
     /// Element type conversion of `[x]` to the result's type (rounding to nearest even).
     Cast(DType),
+    /// The bits of `[x]` read as the result's type: elementwise when the widths agree; to a type
+    /// `r` times narrower, a new last dim of `r` held in new lowest register bits; to one `r`
+    /// times wider, the last dim of `r` (held in the lowest register bits) folded in.
+    Bitcast(DType),
     /// A size-1 dim inserted at `axis`.
     ExpandDims(usize),
     /// Dims permuted: result dim `i` is operand dim `perm[i]`.

@@ -188,6 +188,7 @@ pub(crate) fn mnemonic(k: &OpKind) -> String {
         Math(op, _) => return format!("{op:?}").to_lowercase(),
         Fma => "fma",
         Cast(_) => "cast",
+        Bitcast(_) => "bitcast",
         ExpandDims(_) => "expand_dims",
         Permute(_) => "permute",
         Reshape => "reshape",
@@ -268,7 +269,7 @@ fn attributes(k: &OpKind) -> String {
         } => format!("divisibility = {divisibility}, contiguity = {contiguity}"),
         Arange { start, end } => format!("start = {start}, end = {end}"),
         Math(_, p) => format!("precision = {p:?}"),
-        Cast(t) => format!("to = {t}"),
+        Cast(t) | Bitcast(t) => format!("to = {t}"),
         ExpandDims(a) | ReduceWith(a) | ArgMax(a) | ArgMin(a) | ScanWith(a) => {
             format!("axis = {a}")
         }

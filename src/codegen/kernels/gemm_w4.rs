@@ -6,7 +6,7 @@
 //! As in the skinny GEMM, W fills the tensor cores' rows and the tokens their columns, and the K
 //! blocks are split over programs (f32 partials summed in split order by
 //! [`gemm_skinny_reduce_kernel`](super::gemm_skinny_reduce_kernel)). One K block is one scale
-//! group: its bytes are unpacked in registers to `q - 8` (exact in 16 bits), fed to `mma.sync`
+//! group: its words are unpacked in registers to `q - 8` (exact in 16 bits), fed to `mma.sync`
 //! with the tokens, and the block's product is scaled by its group's scale per row of W as it is
 //! added into the accumulator, so the scale multiplies 1/128 as many values as dequantising W
 //! would. The next two groups' bytes, and the next group's tokens and scales, are loaded while
@@ -107,11 +107,13 @@ impl W4Config {
 }
 
 /// Where the tensor cores' `k` (0..128) of a group sits in memory. A thread's `mma.sync`
-/// fragment holds the k whose bits 1–2 are its lane % 4 (and bit 0 in one register's two
-/// halves, bit 3 and the k-step bits 4–6 in its registers); memory puts those lane bits on top
-/// (bits 5–6), so a thread's 32 k of a row are consecutive and bit 0 stays the nibble of a byte.
+/// fragment holds the k whose bits 1–2 are its lane % 4 (bit 0 in one register's two halves,
+/// bits 3–6 in its registers). Memory puts those lane bits on top (bits 5–6), so a thread's 32
+/// k of a row are 4 consecutive 32-bit words; within a word, nibble `j + 4h` (j < 4) is k bit
+/// 0 = h, so one shift and mask of a word gives both halves of a register (nibbles j and j + 4).
 pub fn k_in_memory(k: u64) -> u64 {
-    (k & 1) | (((k >> 3) & 15) << 1) | (((k >> 1) & 3) << 5)
+    let bit = |i: u32| (k >> i) & 1;
+    bit(3) | bit(4) << 1 | bit(0) << 2 | bit(5) << 3 | bit(6) << 4 | ((k >> 1) & 3) << 5
 }
 
 /// The layout of an operand `[.., K]` of `op` (a dot operand of `shape`, K = one group at
@@ -156,12 +158,12 @@ fn packed_in_memory(op: &Encoding, shape: [u64; 2], k_dim: usize) -> Result<Dist
 }
 
 /// `t` `[rows, K]` (K = one group, in memory's order) in the tensor cores' order: the inverse of
-/// [`k_in_memory`] as a reshape, a permute and a reshape, which move no data.
+/// [`k_in_memory`] as a reshape, a permute and a reshape, which move no data: memory's k bits
+/// (from the top) are lane (2), word (2), h, j (2); the tensor cores' are word, j, lane, h.
 fn k_from_memory(kb: &mut KernelBuilder<'_>, t: Value, rows: u64) -> Result<Value> {
-    let g = u64::from(W4_GROUP);
-    let t = kb.reshape(t, &[rows, 4, g / 8, 2])?;
-    let t = kb.permute(t, &[0, 2, 1, 3])?;
-    kb.reshape(t, &[rows, g])
+    let t = kb.reshape(t, &[rows, 4, 4, 2, 2, 2])?;
+    let t = kb.permute(t, &[0, 2, 4, 5, 1, 3])?;
+    kb.reshape(t, &[rows, u64::from(W4_GROUP)])
 }
 
 /// Builds the 4-bit-weight partial-product kernel for `target` (sm_80 or later). See the
@@ -214,7 +216,8 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let x_in = kb.lt(x_rows, m)?;
     let w_row_at = kb.mul(w_rows, half_k)?;
     let x_row_at = kb.mul(x_rows, k)?;
-    // Group `gi`'s bytes of W, and its columns of X (zero past N, M and K).
+    // Group `gi`'s bytes of W (zero past N and K) as 32-bit words `[rows, 16]`, read as words
+    // where they are loaded so that they travel to later groups as the registers the load filled.
     let load_w = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
         let b0 = kb.mul(gi, g as i32 / 2)?;
         let wc = kb.add(w_cols, b0)?;
@@ -222,8 +225,11 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         let wm = kb.and(w_in, wk)?;
         let at = kb.add(w_row_at, wc)?;
         let pw = kb.add(w, at)?;
-        kb.load(pw, Some(wm), None)
+        let bytes = kb.load(pw, Some(wm), None)?;
+        let bytes = kb.reshape(bytes, &[bm.into(), u64::from(g / 8), 4])?;
+        kb.bitcast(bytes, DType::I32)
     };
+    // Group `gi`'s columns of X (zero past M and K).
     let load_x = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
         let k0 = kb.mul(gi, g as i32)?;
         let xc = kb.add(x_cols, k0)?;
@@ -247,6 +253,11 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         kb.min(gi, last1)
     };
     // Group `gi`'s scales (none past K: an empty range still loads its first group ahead).
+    // The 16-bit float whose ulp is 1, in both halves of a word: 128 (bf16) or 1024 (f16).
+    let (magic, magic_bias) = match c.act {
+        DType::BF16 => (0x4300_4300, 128.0 + 8.0),
+        _ => (0x6400_6400, 1024.0 + 8.0),
+    };
     let load_s = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
         let at = kb.add(s_at, gi)?;
         let ps = kb.add(scales, at)?;
@@ -280,14 +291,21 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
             (load_x(kb, gi)?, None)
         };
         let s_next = load_s(kb, g1)?;
-        // Unpack: low nibble at even k, high at odd k, as q - 8.
-        let lo = kb.and(wt, 15)?;
-        let hi = kb.shr(wt, 4)?;
-        let hi = kb.and(hi, 15)?;
-        let q = kb.join(lo, hi)?;
-        let q = kb.reshape(q, &[bm.into(), g.into()])?;
-        let q = kb.sub(q, 8)?;
-        let q = kb.cast(q, c.act)?;
+        // Unpack a word at a time: nibbles j and j + 4 land in the two 16-bit halves as the
+        // 16-bit float `magic + q` (exact: its ulp is 1), and one subtraction makes `q - 8`.
+        let words = wt;
+        let mut halves = Vec::with_capacity(4);
+        for j in 0..4 {
+            let t = kb.shr(words, 4 * j)?;
+            let t = kb.and(t, 0x000f_000f)?;
+            let t = kb.or(t, magic)?;
+            halves.push(kb.bitcast(t, c.act)?);
+        }
+        // [rows, words, h, j / 2, j % 2]: memory's order of k.
+        let j_even = kb.join(halves[0], halves[2])?;
+        let j_odd = kb.join(halves[1], halves[3])?;
+        let q = kb.join(j_even, j_odd)?;
+        let q = kb.sub(q, magic_bias)?;
         let q = k_from_memory(kb, q, bm.into())?;
         let qa = kb.convert_layout(q, &a_l)?;
         let xt = k_from_memory(kb, xt, bn.into())?;

@@ -3,7 +3,7 @@
 
 use crate::codegen::error::Result;
 use crate::codegen::lower::context::LowerCtx;
-use crate::codegen::lower::emitter::set_nneg;
+use crate::codegen::lower::emitter::{set_nneg, vec_of};
 use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::DType;
 use inkwell::values::BasicValueEnum;
@@ -216,6 +216,43 @@ impl<'ctx> LowerCtx<'ctx> {
         } else {
             for r in regs {
                 out.push(self.cast_one(*r, from, to)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// [`KernelBuilder::bitcast`](crate::codegen::KernelBuilder::bitcast) on registers: one LLVM
+    /// `bitcast` each for equal widths; to a narrower type, each register read as a vector of
+    /// `r` and its elements in order; to a wider one, each run of `r` registers packed into a
+    /// vector and read as one.
+    pub(crate) fn bitcast_regs(
+        &mut self,
+        regs: &[BasicValueEnum<'ctx>],
+        from: DType,
+        to: DType,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let ctx = self.em.ctx;
+        let (fb, tb) = (from.bits(), to.bits());
+        let target = to.llvm(ctx);
+        let mut out = Vec::with_capacity(regs.len());
+        if fb == tb {
+            for r in regs {
+                out.push(self.em.b.build_bit_cast(*r, target, "")?);
+            }
+        } else if fb > tb {
+            let r = fb / tb;
+            let vt = vec_of(target, r);
+            for v in regs {
+                let vec = self.em.b.build_bit_cast(*v, vt, "")?.into_vector_value();
+                for i in 0..r {
+                    let at = ctx.i32_type().const_int(u64::from(i), false);
+                    out.push(self.em.b.build_extract_element(vec, at, "")?);
+                }
+            }
+        } else {
+            let r = (tb / fb) as usize;
+            for run in regs.chunks(r) {
+                out.push(self.em.bits_as(run, from.llvm(ctx), target)?);
             }
         }
         Ok(out)

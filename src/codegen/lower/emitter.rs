@@ -133,6 +133,31 @@ impl<'ctx> Emitter<'ctx> {
         Ok(v.into())
     }
 
+    /// The bits of `vals` (consecutive `elem`s, the first lowest) read as one `to`. When they are
+    /// a run of one vector's elements starting at a multiple of their count (bytes of a vector
+    /// load), the vector is read as `to`s and one element taken, which code generation keeps a
+    /// plain register; else they are packed first.
+    pub fn bits_as(
+        &self,
+        vals: &[BasicValueEnum<'ctx>],
+        elem: BasicTypeEnum<'ctx>,
+        to: BasicTypeEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let r = vals.len() as u32;
+        if let Some((whole, start)) = extracted_run(vals) {
+            let n = whole.get_type().into_vector_type().get_size();
+            if whole.get_type() == vec_of(elem, n) && n % r == 0 && start % u64::from(r) == 0 {
+                let wide = self.b.build_bit_cast(whole, vec_of(to, n / r), "")?;
+                let at = self.ctx.i32_type().const_int(start / u64::from(r), false);
+                return Ok(self
+                    .b
+                    .build_extract_element(wide.into_vector_value(), at, "")?);
+            }
+        }
+        let v = self.pack(vals, elem)?;
+        Ok(self.b.build_bit_cast(v, to, "")?)
+    }
+
     /// Declares that the call `call` returns a value in `lower..upper` (an `i32` range
     /// attribute on the return value).
     pub fn set_return_range(&self, call: IntValue<'ctx>, lower: u64, upper: u64) {
@@ -203,8 +228,15 @@ pub(crate) fn vec_of(ty: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
 /// The vector `vals` were extracted from, when `vals[i]` is `extractelement v, i` of one `v` with
 /// exactly `vals.len()` elements.
 fn extracted_from<'ctx>(vals: &[BasicValueEnum<'ctx>]) -> Option<BasicValueEnum<'ctx>> {
+    let (w, start) = extracted_run(vals)?;
+    (start == 0 && w.get_type().into_vector_type().get_size() as usize == vals.len()).then_some(w)
+}
+
+/// The vector `v` and the index `start` when `vals[i]` is `extractelement v, start + i` of one
+/// `v`.
+fn extracted_run<'ctx>(vals: &[BasicValueEnum<'ctx>]) -> Option<(BasicValueEnum<'ctx>, u64)> {
     use inkwell::values::{BasicValue, InstructionOpcode};
-    let mut whole: Option<BasicValueEnum<'ctx>> = None;
+    let mut whole: Option<(BasicValueEnum<'ctx>, u64)> = None;
     for (i, v) in vals.iter().enumerate() {
         let inst = v.as_instruction_value()?;
         if inst.get_opcode() != InstructionOpcode::ExtractElement {
@@ -213,13 +245,16 @@ fn extracted_from<'ctx>(vals: &[BasicValueEnum<'ctx>]) -> Option<BasicValueEnum<
         let src = inst.get_operand(0)?.value()?;
         let at = inst.get_operand(1)?.value()?;
         let at = at.into_int_value().get_zero_extended_constant()?;
-        if at != i as u64 || whole.is_some_and(|w| w.as_value_ref() != src.as_value_ref()) {
-            return None;
+        match whole {
+            None => whole = Some((src, at)),
+            Some((w, start)) => {
+                if at != start + i as u64 || w.as_value_ref() != src.as_value_ref() {
+                    return None;
+                }
+            }
         }
-        whole = Some(src);
     }
-    let w = whole?;
-    (w.get_type().into_vector_type().get_size() as usize == vals.len()).then_some(w)
+    whole
 }
 
 pub(crate) fn set_nneg(v: BasicValueEnum<'_>) {

@@ -78,6 +78,11 @@ pub(crate) fn lower_op<'ctx>(lx: &mut LowerCtx<'ctx>, op: &Op) -> Result<()> {
             let regs = lx.cast_regs(&d.regs, scalar_dtype(&d)?, *to)?;
             set_regs(lx, op, 0, regs)
         }
+        OpKind::Bitcast(to) => {
+            let d = operand(lx, op, 0)?;
+            let regs = lx.bitcast_regs(&d.regs, scalar_dtype(&d)?, *to)?;
+            set_regs(lx, op, 0, regs)
+        }
         OpKind::Math(f, precision) => {
             let d = operand(lx, op, 0)?;
             let regs = lx.math_regs(*f, *precision, scalar_dtype(&d)?, &d.regs)?;
