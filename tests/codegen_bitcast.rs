@@ -167,3 +167,41 @@ fn the_bitcast_kernel_assembles() {
     let ptx = kernel(&ctx).ptx().unwrap();
     common::assemble_without_spills(&ptx, "sm_90", "bitcasts");
 }
+
+/// `y = f32(bitcast(i16(x & 15) | 0x4300, bf16) - 136)` through the builder or `expr`.
+fn nibble_kernel(ctx: &Context, with_expr: bool) -> Kernel<'_> {
+    let mut kb = KernelBuilder::new(ctx, Target::SM90, "nibble", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::I32, 16).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
+    let offs = kb
+        .arange(0, N as i32, Blocked::new(&[2], &[32], &[4], &[0]))
+        .unwrap();
+    let p = kb.add(x, offs).unwrap();
+    let v = kb.load(p, None, None).unwrap();
+    let n = if with_expr {
+        kb.expr(|e| {
+            let q = ((e.of(v) & 15).cast(DType::I16) | 0x4300).bitcast(DType::BF16);
+            (q - 136.0).cast(DType::F32)
+        })
+        .unwrap()
+    } else {
+        let n = kb.and(v, 15).unwrap();
+        let n = kb.cast(n, DType::I16).unwrap();
+        let n = kb.or(n, 0x4300).unwrap();
+        let n = kb.bitcast(n, DType::BF16).unwrap();
+        let n = kb.sub(n, 136.0).unwrap();
+        kb.cast(n, DType::F32).unwrap()
+    };
+    let q = kb.add(y, offs).unwrap();
+    kb.store(q, n, None).unwrap();
+    kb.finish().unwrap()
+}
+
+#[test]
+fn the_expression_bitcast_builds_the_same_code() {
+    let ctx = Context::new();
+    assert_eq!(
+        nibble_kernel(&ctx, true).llvm_ir(),
+        nibble_kernel(&ctx, false).llvm_ir()
+    );
+}

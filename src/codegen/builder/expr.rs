@@ -390,6 +390,14 @@ impl<'e, 'b, 'ctx> Expr<'e, 'b, 'ctx> {
         self.ex.keep(r)
     }
 
+    /// Its bits read as `to` ([`KernelBuilder::bitcast`]).
+    #[track_caller]
+    pub fn bitcast(self, to: DType) -> Self {
+        let Some(a) = self.v else { return self };
+        let r = self.ex.kb.borrow_mut().bitcast(a, to);
+        self.ex.keep(r)
+    }
+
     /// The reduction `op` along `axis`.
     #[track_caller]
     pub fn reduce(self, axis: usize, op: ReduceOp) -> Self {
