@@ -1,6 +1,7 @@
 //! Lowering of global atomics: a read-modify-write or compare-and-swap per element this thread
 //! owns (copies take the value of the register they repeat), under the mask, acquire-release
-//! at device scope; each returns the old values.
+//! at device scope; each returns the old values. A scalar atomic is performed once, by the
+//! first thread of the CTA (or warp role), and its old value handed to every thread.
 
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use crate::codegen::analysis::tile_layout::TileLayout;
 use crate::codegen::error::Result;
 use crate::codegen::ir::attrs::AtomicOp;
 use crate::codegen::lower::context::LowerCtx;
+use crate::codegen::lower::scratch::Scratch;
 use crate::codegen::types::DType;
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -70,6 +72,32 @@ impl<'ctx> LowerCtx<'ctx> {
             lx.em.set_sync_scope(r, ssid);
             Ok(lx.em.b.build_extract_value(r, 0, "")?)
         })
+    }
+
+    /// `v`, which the first thread (of the CTA, or of the warp role) alone holds, in every
+    /// thread: written to `slot` by that thread and read back by all after a barrier.
+    pub(crate) fn from_first_thread(
+        &mut self,
+        v: BasicValueEnum<'ctx>,
+        elem: DType,
+        slot: Scratch,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        self.report.scratch(slot.bytes);
+        if slot.fence_first {
+            self.scratch_barrier()?;
+        }
+        let rep = self.replica_at(slot.replica_stride);
+        let at = self.smem_offset_in(slot.offset, rep)?;
+        let ptr = self.smem_at(at)?;
+        let first = self.first_thread()?;
+        let mv = self.in_mem_form(v, elem)?;
+        self.guarded(Some(first), None, |lx| {
+            lx.em.b.build_store(ptr, mv)?;
+            Ok(None)
+        })?;
+        self.scratch_barrier()?;
+        let x = self.em.b.build_load(elem.llvm_mem(self.em.ctx), ptr, "")?;
+        self.out_of_mem_form(x, elem)
     }
 
     /// Runs `emit` once per element this thread owns (skipping copies), under the mask.

@@ -134,19 +134,34 @@ impl<'ctx> LowerCtx<'ctx> {
             let v = self.element_arg(op, i, elem)?;
             vals.push(self.regs_as("atomic", &v, &r)?);
         }
-        let mask = match op.args.len() > values + 1 {
+        let mut mask = match op.args.len() > values + 1 {
             true => {
                 let m = self.op_operand(op, values + 1)?;
                 Some(self.regs_as("atomic", &m, &r)?)
             }
             false => None,
         };
-        match (&op.kind, &vals[..]) {
-            (OpKind::AtomicRmw(a), [v]) => {
-                self.atomic_rmw_regs(*a, elem, &r.layout, &ptrs, v, mask.as_deref())
+        // A scalar atomic: the first thread alone performs it, under the mask.
+        let slot = match r.layout {
+            None => {
+                let first = self.first_thread()?;
+                let m = mask.as_ref().map(|m| m[0].into_int_value());
+                let pred = self.and_pred(m, Some(first))?.unwrap_or(first);
+                mask = Some(vec![pred.into()]);
+                Some(self.staged.atomics.take("atomic", op)?)
             }
-            (_, [c, v]) => self.atomic_cas_regs(elem, &r.layout, &ptrs, c, v, mask.as_deref()),
-            _ => Err(not_global(op)),
+            Some(_) => None,
+        };
+        let old = match (&op.kind, &vals[..]) {
+            (OpKind::AtomicRmw(a), [v]) => {
+                self.atomic_rmw_regs(*a, elem, &r.layout, &ptrs, v, mask.as_deref())?
+            }
+            (_, [c, v]) => self.atomic_cas_regs(elem, &r.layout, &ptrs, c, v, mask.as_deref())?,
+            _ => return Err(not_global(op)),
+        };
+        match slot {
+            Some(s) => Ok(vec![self.from_first_thread(old[0], elem, s)?]),
+            None => Ok(old),
         }
     }
 

@@ -11,6 +11,7 @@ use crate::codegen::lower::convert_plan::ConvertPlan;
 use crate::codegen::lower::mma_plan::DotPlan;
 use crate::codegen::lower::reduce_shape::ReducePlan;
 use crate::codegen::lower::scan_shape::ScanPlan;
+use crate::codegen::lower::scratch::Scratch;
 
 /// Decisions of type `T`, one per recorded op not lowered yet.
 #[derive(Debug)]
@@ -63,6 +64,9 @@ pub(crate) struct StagedPlans {
     pub ldmatrix: Staged<LdmatrixPlan>,
     /// Ops built from other ops (`grouped_tile`): their parts, in order.
     pub composites: Staged<Vec<Op>>,
+    /// Scalar atomics: the slot through which the one thread that performs one hands the old
+    /// value to the others.
+    pub atomics: Staged<Scratch>,
 }
 
 /// What an `ldmatrix`'s checks decided: the tile's offsets in the buffer and the matrix plan (or

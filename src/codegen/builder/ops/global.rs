@@ -15,7 +15,7 @@ use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::builder::ops::elementwise::{IntoOperand, Operand};
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
-use crate::codegen::ir::{Arg, OpKind};
+use crate::codegen::ir::{Arg, OpKind, ValueId};
 use crate::codegen::lower::values::{Value, ValueData};
 use crate::codegen::types::{AddrSpace, DType, Type};
 
@@ -88,10 +88,20 @@ impl<'ctx> KernelBuilder<'ctx> {
         ops.extend(m.iter().map(|d| &**d));
         let u = self.unify_plan(op, &ops)?;
         let info = AxisInfo::unknown(&u.shape);
-        Ok(self
+        // A scalar atomic is done once (by the CTA's or the warp role's first thread, as Triton
+        // does), and its old value reaches the other threads through shared memory.
+        let slot = match u.layout {
+            None => Some(self.place_scratch(op, elem.mem_bytes(), 8, true)?),
+            Some(_) => None,
+        };
+        let v = self
             .lx
             .values
-            .new_value(Type::Scalar(elem), u.shape, u.layout, vec![], info))
+            .new_value(Type::Scalar(elem), u.shape, u.layout, vec![], info);
+        if let Some(s) = slot {
+            self.lx.staged.atomics.put(ValueId(v.index), s);
+        }
+        Ok(v)
     }
 
     /// `*ptr` elementwise, where `mask` is true; `other` (default zero) elsewhere.
@@ -228,7 +238,10 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Atomically `*ptr = op(*ptr, value)` elementwise where `mask` is true; returns the old
-    /// values (zero where masked off or where the layout holds a copy in another thread).
+    /// values (zero where masked off or where the layout holds a copy in another thread). With
+    /// a scalar pointer it happens once per program, as in Triton: the first thread of the CTA
+    /// (or of the warp role) performs it and every thread gets the old value (zero when masked
+    /// off).
     #[track_caller]
     pub fn atomic_rmw(
         &mut self,
@@ -284,7 +297,8 @@ impl<'ctx> KernelBuilder<'ctx> {
     }
 
     /// Atomically `*ptr = (*ptr == cmp) ? value : *ptr` elementwise (i32, i64); returns the old
-    /// values.
+    /// values. A scalar one happens once per program, like a scalar
+    /// [`atomic_rmw`](Self::atomic_rmw).
     #[track_caller]
     pub fn atomic_cas(
         &mut self,
