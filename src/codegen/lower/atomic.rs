@@ -76,7 +76,7 @@ impl<'ctx> LowerCtx<'ctx> {
 
     /// `v`, which the first thread (of the CTA, or of the warp role) alone holds, in every
     /// thread: written to `slot` by that thread and read back by all after a barrier.
-    pub(crate) fn from_first_thread(
+    pub(crate) fn broadcast_first_thread(
         &mut self,
         v: BasicValueEnum<'ctx>,
         elem: DType,

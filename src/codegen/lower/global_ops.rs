@@ -160,7 +160,7 @@ impl<'ctx> LowerCtx<'ctx> {
             _ => return Err(not_global(op)),
         };
         match slot {
-            Some(s) => Ok(vec![self.from_first_thread(old[0], elem, s)?]),
+            Some(s) => Ok(vec![self.broadcast_first_thread(old[0], elem, s)?]),
             None => Ok(old),
         }
     }
