@@ -2,7 +2,8 @@
 //! thread performs a scalar `atomic_rmw` / `atomic_cas` (under its mask) and every thread gets
 //! the old value. Checked with a ticket counter over a ragged grid (each CTA draws one ticket,
 //! its threads all see it), a masked counter, and a compare-and-swap that exactly one CTA wins,
-//! on the CPU backend and, when there is one, on the GPU; and the PTX assembles.
+//! on the CPU backend and, when there is one, on the GPU; and the PTX assembles, its atomics
+//! acquire-release.
 #![cfg(feature = "llvm")]
 
 mod common;
@@ -105,8 +106,29 @@ fn scalar_atomics_happen_once_per_program_on_the_gpu() {
     run::<weft::runtime::cuda::Cuda>(&dev);
 }
 
+/// The atomics are acquire-release at device scope on NVIDIA, as Triton's: LLVM emits a
+/// read-modify-write as a relaxed `atom`, so each comes between two fences; a compare-and-swap
+/// carries the ordering itself.
 #[test]
-fn the_ticket_kernel_assembles() {
+fn the_ticket_kernel_assembles_with_ordered_atomics() {
     let ctx = Context::new();
-    common::assemble_without_spills(&kernel(&ctx).ptx().unwrap(), "sm_90", "tickets");
+    let ptx = kernel(&ctx).ptx().unwrap();
+    common::assemble_without_spills(&ptx, "sm_90", "tickets");
+    let lines: Vec<&str> = ptx.lines().map(str::trim).collect();
+    let adds: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("atom.global.add"))
+        .collect();
+    assert_eq!(adds.len(), 2, "{ptx}");
+    for i in adds {
+        let fenced = |r: &mut dyn Iterator<Item = &&str>| {
+            r.take_while(|l| !l.starts_with("atom"))
+                .any(|l| l.starts_with("fence.acq_rel.gpu"))
+        };
+        assert!(fenced(&mut lines[..i].iter().rev()), "no fence before {}", lines[i]);
+        assert!(fenced(&mut lines[i + 1..].iter()), "no fence after {}", lines[i]);
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("atom.acq_rel.gpu.global.cas")),
+        "{ptx}"
+    );
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use inkwell::values::{BasicValueEnum, PointerValue};
 use inkwell::AtomicOrdering;
+use llvm_sys::LLVMAtomicOrdering as Ordering;
 use llvm_sys::LLVMAtomicRMWBinOp as Bin;
 
 use crate::codegen::analysis::tile_layout::TileLayout;
@@ -14,6 +15,7 @@ use crate::codegen::error::Result;
 use crate::codegen::ir::attrs::AtomicOp;
 use crate::codegen::lower::context::LowerCtx;
 use crate::codegen::lower::scratch::Scratch;
+use crate::codegen::target::LlvmTarget;
 use crate::codegen::types::DType;
 
 impl<'ctx> LowerCtx<'ctx> {
@@ -41,11 +43,21 @@ impl<'ctx> LowerCtx<'ctx> {
             (AtomicOp::Xchg, _) => Bin::LLVMAtomicRMWBinOpXchg,
         };
         let zero = elem.llvm(self.em.ctx).const_zero();
-        self.per_element_atomic(layout, ptrs, mask, zero, |lx, i, ptr| {
+        // Where the back end would drop the ordering, the thread's accesses before the op are
+        // released and those after it acquire, by a fence on each side.
+        let fences = self.target.lowering().fences_read_modify_write();
+        let ssid = self.device_scope();
+        if fences {
+            self.em.fence(Ordering::LLVMAtomicOrderingRelease, ssid);
+        }
+        let old = self.per_element_atomic(layout, ptrs, mask, zero, |lx, i, ptr| {
             // `vals[i]` has the pointee's type (the op method checked it).
-            let ssid = lx.device_scope();
             Ok(lx.em.atomic_rmw_acq_rel(bin, ptr, vals[i], ssid))
-        })
+        })?;
+        if fences {
+            self.em.fence(Ordering::LLVMAtomicOrderingAcquire, ssid);
+        }
+        Ok(old)
     }
 
     /// `*ptrs = (*ptrs == cmps) ? vals : *ptrs` (integers of `elem`, in `layout`) where `mask`

@@ -206,6 +206,19 @@ impl<'ctx> Emitter<'ctx> {
         }
     }
 
+    /// `fence ordering` in sync scope `scope`.
+    pub fn fence(&self, ordering: llvm_sys::LLVMAtomicOrdering, scope: u32) {
+        // SAFETY: the builder is positioned; the scope id comes from this context.
+        unsafe {
+            llvm_sys::core::LLVMBuildFenceSyncScope(
+                self.b.as_mut_ptr(),
+                ordering,
+                scope,
+                c"".as_ptr(),
+            );
+        }
+    }
+
     /// Sets the sync scope of an atomic instruction (`cmpxchg`, `atomicrmw`).
     pub fn set_sync_scope(&self, atomic: impl AsValueRef, scope: u32) {
         // SAFETY: `atomic` is an atomic instruction of this context; the scope id comes from it.

@@ -65,6 +65,11 @@ pub(crate) trait Lowering: Sync {
     ) -> Result<IntValue<'ctx>>;
     /// The sync scope of device-wide atomics (Triton's `gpu` scope).
     fn device_sync_scope(&self) -> &'static str;
+    /// Whether an acquire-release `atomicrmw` needs fences around it to keep its ordering: LLVM's
+    /// NVPTX back end emits every `atomicrmw` as a relaxed `atom` (it keeps `cmpxchg`'s).
+    fn fences_read_modify_write(&self) -> bool {
+        false
+    }
     /// Whether a masked access of `vec` elements of `elem` is one predicated instruction
     /// ([`global_access`](Self::global_access)) rather than a branch around a plain one.
     fn predicates_access(&self, elem: DType, vec: usize) -> bool;

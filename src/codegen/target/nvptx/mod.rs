@@ -88,6 +88,10 @@ impl Lowering for Nvptx {
         "device"
     }
 
+    fn fences_read_modify_write(&self) -> bool {
+        true
+    }
+
     fn predicates_access(&self, elem: DType, vec: usize) -> bool {
         // One basic block instead of two per vector keeps instruction selection (a SelectionDAG
         // per block) cheap, and it is the code Triton emits. Single bytes have no PTX register
