@@ -17,7 +17,7 @@ mod common;
 use common::Result;
 use weft::codegen::kernels::{
     gemm_reference, gemm_skinny_kernel, gemm_skinny_reduce_kernel, gemm_w4_kernel,
-    gemm_w4_reference, SkinnyConfig, W4Config, FP8_SUM_LOSS, W4_GROUP,
+    gemm_w4_reference, SkinnyConfig, W4Config, FINISH_MAX_TOKENS, FP8_SUM_LOSS, W4_GROUP,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::KernelOf;
@@ -37,7 +37,14 @@ fn main() -> Result<()> {
         println!("|---|---|---|---|---|---|---|---|");
         for dtype in [DType::BF16, DType::F8E4M3] {
             for mnk in sizes() {
-                run::<weft::runtime::cuda::Cuda>(&dev, &ctx, dtype, mnk, sms, true)?;
+                // The sum finished by the reduction kernel, then (up to 64 tokens) in the
+                // partial-product kernel itself, side by side.
+                for finish in [false, true] {
+                    if !finish || mnk.0 <= FINISH_MAX_TOKENS as usize {
+                        let how = (sms, true, finish);
+                        run::<weft::runtime::cuda::Cuda>(&dev, &ctx, dtype, mnk, how)?;
+                    }
+                }
             }
         }
         for mnk in sizes() {
@@ -46,14 +53,15 @@ fn main() -> Result<()> {
         return Ok(());
     }
     let dev = common::interpreter(Target::SM90A)?;
-    for (dtype, mnk) in [
-        (DType::BF16, (1, 200, 328)),
-        (DType::F8E4M3, (13, 136, 400)),
+    for (dtype, mnk, finish) in [
+        (DType::BF16, (1, 200, 328), false),
+        (DType::BF16, (1, 200, 328), true),
+        (DType::F8E4M3, (13, 136, 400), false),
     ] {
-        run::<weft::runtime::cpu::Cpu>(&dev, &ctx, dtype, mnk, 2, false)?;
+        run::<weft::runtime::cpu::Cpu>(&dev, &ctx, dtype, mnk, (2, false, finish))?;
     }
     run_w4::<weft::runtime::cpu::Cpu>(&dev, &ctx, (5, 72, 384), 2, false)?;
-    common::interpreted("gemm_skinny bf16 1×200×328, fp8 13×136×400 and int4 weights 5×72×384, split-K: Y equals the f64 host reference within one rounding of bf16 (fp8: plus what its 14-bit tensor-core sums lose)");
+    common::interpreted("gemm_skinny bf16 1×200×328 (summed by the reduction kernel, and in the kernel itself), fp8 13×136×400 and int4 weights 5×72×384, split-K: Y equals the f64 host reference within one rounding of bf16 (fp8: plus what its 14-bit tensor-core sums lose)");
     Ok(())
 }
 
@@ -69,23 +77,16 @@ fn sizes() -> Vec<Mnk> {
         .collect()
 }
 
+/// How to run a problem: the device's SMs, whether to time it, whether the partial-product
+/// kernel finishes the sum itself.
+type How = (u32, bool, bool);
+
 /// Checks (and with `time`, times) one problem in `dtype`.
-fn run<B: Backend>(
-    dev: &B::Device,
-    ctx: &Context,
-    dtype: DType,
-    mnk: Mnk,
-    sms: u32,
-    time: bool,
-) -> Result<()> {
+fn run<B: Backend>(dev: &B::Device, ctx: &Context, dtype: DType, mnk: Mnk, how: How) -> Result<()> {
     if dtype == DType::F8E4M3 {
-        run_as::<B, F8E4M3>(dev, ctx, dtype, mnk, (sms, time), F8E4M3::from_f32, |x| {
-            x.to_f32()
-        })
+        run_as::<B, F8E4M3>(dev, ctx, dtype, mnk, how, F8E4M3::from_f32, |x| x.to_f32())
     } else {
-        run_as::<B, bf16>(dev, ctx, dtype, mnk, (sms, time), bf16::from_f32, |x| {
-            x.to_f32()
-        })
+        run_as::<B, bf16>(dev, ctx, dtype, mnk, how, bf16::from_f32, |x| x.to_f32())
     }
 }
 
@@ -95,11 +96,11 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
     ctx: &Context,
     dtype: DType,
     (m, n, k): Mnk,
-    (sms, time): (u32, bool),
+    (sms, time, finish): How,
     to: fn(f32) -> T,
     from: fn(T) -> f32,
 ) -> Result<()> {
-    let c = SkinnyConfig::new(dtype, m as u32);
+    let c = SkinnyConfig::new(dtype, m as u32).with_finish_in_kernel(finish);
     let kp = gemm_skinny_kernel(ctx, Target::SM90A, c)?;
     let kr = gemm_skinny_reduce_kernel(ctx, Target::SM90A, c.out_dtype())?;
     let (partial, reduce): (KernelOf<B>, KernelOf<B>) =
@@ -120,8 +121,12 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
     let (mu, nu, ku) = (m as u64, n as u64, k as u64);
     let w_map = dev.tensor_map(&dw, &[nu, ku], &[ku], &c.w_box(), c.swizzle())?;
     let x_map = dev.tensor_map(&dx, &[mu, ku], &[ku], &c.x_box(), c.swizzle())?;
+    let tickets = dev.alloc_zeroed::<i32>(c.tiles(mu, nu) as usize)?;
     let mut pargs = KernelArgs::new();
     pargs.tensor_map(&w_map).tensor_map(&x_map).ptr(&dpart);
+    if finish {
+        pargs.ptr(&dy).ptr(&tickets);
+    }
     pargs
         .scalar(m as i32)
         .scalar(n as i32)
@@ -135,10 +140,13 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
         .scalar(splits as i32);
     let plc = LaunchConfig::for_kernel(c.grid(mu, nu, splits), kp.signature())?;
     let rlc = LaunchConfig::for_kernel(c.reduce_grid(mu, nu), kr.signature())?;
-    // SAFETY: the maps cover W and X; the partials hold splits · M · N floats, Y M · N.
+    // SAFETY: the maps cover W and X; the partials hold splits · M · N floats, Y M · N, the
+    // tickets one per tile.
     unsafe {
         common::launch_once::<B>(dev, &partial, &plc, &pargs)?;
-        common::launch_once::<B>(dev, &reduce, &rlc, &rargs)?;
+        if !finish {
+            common::launch_once::<B>(dev, &reduce, &rlc, &rargs)?;
+        }
     }
     // fp8 tensor cores keep about 14 bits of each running sum: allow for it there.
     let loss = if dtype == DType::F8E4M3 {
@@ -161,11 +169,15 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
         return Ok(());
     }
     let bytes = n * k * (dtype.bits() as usize / 8);
+    let name = match finish {
+        true => format!("{dtype}, sum finished in the kernel"),
+        false => format!("{dtype}"),
+    };
     report::<B>(
         dev,
         (&partial, &plc, &pargs),
-        (&reduce, &rlc, &rargs),
-        &format!("{dtype}"),
+        (!finish).then_some((&reduce, &rlc, &rargs)),
+        &name,
         ((m, n, k), splits, bytes, rows),
     )
 }
@@ -173,19 +185,22 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
 /// One launch: a kernel, its grid, its arguments.
 type Launch<'a, B> = (&'a KernelOf<B>, &'a LaunchConfig, &'a KernelArgs<'a>);
 
-/// Times the two kernels together and a device copy of `bytes` (W's) in the same run, and
-/// prints a table row.
+/// Times the two kernels together (or the first alone) and a device copy of `bytes` (W's) in
+/// the same run, and prints a table row.
 fn report<B: Backend>(
     dev: &B::Device,
     (partial, plc, pargs): Launch<'_, B>,
-    (reduce, rlc, rargs): Launch<'_, B>,
+    reduce: Option<Launch<'_, B>>,
     name: &str,
     ((m, n, k), splits, bytes, rows): (Mnk, u32, usize, usize),
 ) -> Result<()> {
     // SAFETY: both launches ran once already on these arguments (and were checked).
     let ms = common::time::<B>(dev, |s| unsafe {
         s.launch(partial, plc, pargs)?;
-        s.launch(reduce, rlc, rargs)
+        match reduce {
+            Some((reduce, rlc, rargs)) => s.launch(reduce, rlc, rargs),
+            None => Ok(()),
+        }
     })?;
     let src = dev.alloc::<u8>(bytes)?;
     let mut dst = dev.alloc::<u8>(bytes)?;
@@ -268,7 +283,7 @@ fn run_w4<B: Backend>(
     report::<B>(
         dev,
         (&partial, &plc, &pargs),
-        (&reduce, &rlc, &rargs),
+        Some((&reduce, &rlc, &rargs)),
         "int4 · bf16",
         ((m, n, k), splits, bytes, rows),
     )

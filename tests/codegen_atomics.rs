@@ -124,11 +124,21 @@ fn the_ticket_kernel_assembles_with_ordered_atomics() {
             r.take_while(|l| !l.starts_with("atom"))
                 .any(|l| l.starts_with("fence.acq_rel.gpu"))
         };
-        assert!(fenced(&mut lines[..i].iter().rev()), "no fence before {}", lines[i]);
-        assert!(fenced(&mut lines[i + 1..].iter()), "no fence after {}", lines[i]);
+        assert!(
+            fenced(&mut lines[..i].iter().rev()),
+            "no fence before {}",
+            lines[i]
+        );
+        assert!(
+            fenced(&mut lines[i + 1..].iter()),
+            "no fence after {}",
+            lines[i]
+        );
     }
     assert!(
-        lines.iter().any(|l| l.starts_with("atom.acq_rel.gpu.global.cas")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("atom.acq_rel.gpu.global.cas")),
         "{ptx}"
     );
 }

@@ -1,7 +1,8 @@
 //! The skinny split-K GEMM (`gemm_skinny_kernel` + `gemm_skinny_reduce_kernel`: `Y = X · Wᵀ`
 //! for a few tokens) against the f64 host reference on ragged shapes, in bf16, f16 and fp8: on
 //! the CPU backend (the interpreter) always, on the GPU when there is one; the reduction's
-//! determinism; and its PTX through ptxas (no spills).
+//! determinism, also when the last program of each tile finishes the sum instead of the
+//! reduction kernel (the same bits); and its PTX through ptxas (no spills).
 #![cfg(feature = "llvm")]
 
 mod common;
@@ -11,7 +12,7 @@ use common::gemm::quarters;
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
-    gemm_reference, gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig,
+    gemm_reference, gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig, FINISH_MAX_TOKENS,
 };
 use weft::codegen::{CodegenError, Context, DType, Target};
 use weft::runtime::prelude::*;
@@ -67,21 +68,33 @@ fn run_as<B: Backend, T: DeviceElem, O: DeviceElem + Copy>(
     let x_map = dev
         .tensor_map(&dx, &[mu, ku], &[ku], &c.x_box(), c.swizzle())
         .unwrap();
-    let mut args = KernelArgs::new();
-    args.tensor_map(&w_map).tensor_map(&x_map).ptr(&dpart);
-    args.scalar(m as i32)
-        .scalar(n as i32)
-        .scalar(k as i32)
-        .scalar(splits as i32);
-    // SAFETY: the maps cover W and X; the partials hold splits · m · n floats.
-    unsafe { launch::<B>(dev, &partial, c.grid(mu, nu, splits), &args, &what) };
-    let mut args = KernelArgs::new();
-    args.ptr(&dpart)
-        .ptr(&dy)
-        .scalar((m * n) as i32)
-        .scalar(splits as i32);
-    // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
-    unsafe { launch::<B>(dev, &reduce, c.reduce_grid(mu, nu), &args, &what) };
+    let tickets = dev.alloc_zeroed::<i32>(c.tiles(mu, nu) as usize).unwrap();
+    {
+        let mut args = KernelArgs::new();
+        args.tensor_map(&w_map).tensor_map(&x_map).ptr(&dpart);
+        if c.finish_in_kernel {
+            args.ptr(&dy).ptr(&tickets);
+        }
+        args.scalar(m as i32)
+            .scalar(n as i32)
+            .scalar(k as i32)
+            .scalar(splits as i32);
+        // SAFETY: the maps cover W and X; the partials hold splits · m · n floats (Y m · n, a
+        // ticket per tile).
+        unsafe { launch::<B>(dev, &partial, c.grid(mu, nu, splits), &args, &what) };
+    }
+    if c.finish_in_kernel {
+        let t = tickets.to_vec().unwrap();
+        assert!(t.iter().all(|&x| x == 0), "{what}: tickets left {t:?}");
+    } else {
+        let mut args = KernelArgs::new();
+        args.ptr(&dpart)
+            .ptr(&dy)
+            .scalar((m * n) as i32)
+            .scalar(splits as i32);
+        // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
+        unsafe { launch::<B>(dev, &reduce, c.reduce_grid(mu, nu), &args, &what) };
+    }
     let out: Vec<(f64, u16)> = dy.to_vec().unwrap().into_iter().map(from).collect();
     assert!(
         out[m * n..].iter().all(|&(_, b)| b == 0xFFFF),
@@ -100,16 +113,23 @@ fn run_as<B: Backend, T: DeviceElem, O: DeviceElem + Copy>(
 fn split_k_partials_sum_to_the_product_in_the_interpreter() {
     let dev = common::gpu::cpu();
     type Cpu = weft::runtime::cpu::Cpu;
-    // One token; two tiles of W rows (the last ragged); K ragged (6 blocks) in 4 splits of 2, the
-    // last empty.
-    run::<Cpu>(&dev, SkinnyConfig::new(DType::BF16, 1), [1, 200, 328], 4);
-    // 13 tokens in f16, one split.
-    run::<Cpu>(&dev, SkinnyConfig::new(DType::F16, 13), [13, 72, 200], 1);
-    // fp8: 40 tokens in a 64-token tile, 64 rows of W per program, 2 splits.
-    let mut c = SkinnyConfig::new(DType::F8E4M3, 40);
-    c.block_m = 64;
-    c.stages = 3;
-    run::<Cpu>(&dev, c, [40, 136, 400], 2);
+    let mut fp8 = SkinnyConfig::new(DType::F8E4M3, 40);
+    fp8.block_m = 64;
+    fp8.stages = 3;
+    for (c, mnk, splits) in [
+        // One token; two tiles of W rows (the last ragged); K ragged (6 blocks) in 4 splits of
+        // 2, the last empty.
+        (SkinnyConfig::new(DType::BF16, 1), [1, 200, 328], 4),
+        // 13 tokens in f16, one split.
+        (SkinnyConfig::new(DType::F16, 13), [13, 72, 200], 1),
+        // fp8: 40 tokens in a 64-token tile, 64 rows of W per program, 2 splits.
+        (fp8, [40, 136, 400], 2),
+    ] {
+        // Finished by the reduction kernel, or by the last program of each tile: the same bits.
+        let apart = run::<Cpu>(&dev, c, mnk, splits);
+        let fused = run::<Cpu>(&dev, c.with_finish_in_kernel(true), mnk, splits);
+        assert_eq!(apart, fused, "{c:?} {mnk:?}: finished in the kernel");
+    }
 }
 
 #[test]
@@ -146,6 +166,19 @@ fn split_k_partials_sum_to_the_product_on_the_gpu() {
                 run::<Cuda>(&dev, c, [m, n, k], splits),
                 "{m}x{n}x{k}: not deterministic"
             );
+            let fused = c.with_finish_in_kernel(true);
+            // Twice: the first launch must leave the tickets as it found them.
+            for _ in 0..(if m <= FINISH_MAX_TOKENS as usize {
+                2
+            } else {
+                0
+            }) {
+                assert_eq!(
+                    a,
+                    run::<Cuda>(&dev, fused, [m, n, k], splits),
+                    "{m}x{n}x{k}: finished in the kernel"
+                );
+            }
         }
     }
 }
@@ -153,8 +186,11 @@ fn split_k_partials_sum_to_the_product_on_the_gpu() {
 #[test]
 fn the_skinny_kernels_assemble_without_spills() {
     for dtype in [DType::BF16, DType::F8E4M3] {
-        for m in [1, 16, 64, 128] {
-            let c = SkinnyConfig::new(dtype, m);
+        for (m, finish) in [1, 16, 64, 128]
+            .into_iter()
+            .flat_map(|m| [(m, false), (m, m <= FINISH_MAX_TOKENS)])
+        {
+            let c = SkinnyConfig::new(dtype, m).with_finish_in_kernel(finish);
             let what = format!("gemm_skinny {c:?}");
             let ctx = Context::new();
             let k = gemm_skinny_kernel(&ctx, Target::SM90A, c).unwrap();
@@ -190,4 +226,7 @@ fn split_counts_fill_the_device_and_bad_configurations_are_typed_errors() {
     );
     let e = gemm_skinny_reduce_kernel(&ctx, Target::SM90A, DType::I32).unwrap_err();
     assert!(e.to_string().contains("out i32"), "{e}");
+    let wide = SkinnyConfig::new(DType::BF16, 128).with_finish_in_kernel(true);
+    let e = gemm_skinny_kernel(&ctx, Target::SM90A, wide).unwrap_err();
+    assert!(e.to_string().contains("finish_in_kernel"), "{e}");
 }

@@ -16,13 +16,18 @@
 
 use crate::layout::encoding::{Encoding, NvidiaMma, NvmmaShared, Slice};
 
-use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::super::{
+    AtomicOp, CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value,
+};
 use super::blocked_1d;
 use super::layouts::block_offsets;
 use super::parts::{self, ceil_div, Epilogue, GemmLoop, TileGrid, TmaRing};
 
 /// Elements each program of the reduction sums (4 per thread, 4 warps).
 const REDUCE_BLOCK: u32 = 512;
+
+/// The widest token tile whose sum the kernel can finish itself ([`SkinnyConfig::finish_in_kernel`]).
+pub const FINISH_MAX_TOKENS: u32 = 64;
 
 /// Shared memory an H100 SM gives its programs (227 KiB).
 const SHARED_PER_SM: u64 = 232_448;
@@ -69,6 +74,12 @@ pub struct SkinnyConfig {
     pub block_n: u32,
     /// Shared-memory stages of the ring (2 to 8).
     pub stages: u32,
+    /// Whether the partial-product kernel also finishes the sum ([`SplitFinish`]: the last
+    /// program of a tile to arrive adds the partials in split order and writes Y), so no
+    /// reduction kernel is launched. Its parameters then go on after `part` with `y: ptr<out>`
+    /// and `tickets: ptr<i32>` (one per output tile, zero before the first launch; the kernel
+    /// leaves them zero).
+    pub finish_in_kernel: bool,
 }
 
 impl SkinnyConfig {
@@ -79,7 +90,21 @@ impl SkinnyConfig {
             block_m: 128,
             block_n: m.clamp(16, 256).next_power_of_two(),
             stages: 6,
+            finish_in_kernel: false,
         }
+    }
+
+    /// This configuration with the sum finished in the partial-product kernel (or not).
+    pub fn with_finish_in_kernel(self, finish_in_kernel: bool) -> SkinnyConfig {
+        SkinnyConfig {
+            finish_in_kernel,
+            ..self
+        }
+    }
+
+    /// Output tiles, each with its ticket when the kernel finishes the sum.
+    pub fn tiles(&self, m: u64, n: u64) -> u64 {
+        n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n))
     }
 
     /// The output type: f16 for f16 inputs, else bf16.
@@ -133,8 +158,7 @@ impl SkinnyConfig {
 
     /// The grid of the partial-product kernel: one program per (tile, split).
     pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
-        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
-        ((tiles * u64::from(splits)) as u32, 1, 1)
+        ((self.tiles(m, n) * u64::from(splits)) as u32, 1, 1)
     }
 
     /// The grid of the reduction over `m · n` outputs.
@@ -162,6 +186,12 @@ impl SkinnyConfig {
         if !(2..=8).contains(&self.stages) {
             return bad(format!("stages {}: 2 to 8", self.stages));
         }
+        if self.finish_in_kernel && self.block_n > FINISH_MAX_TOKENS {
+            return bad(format!(
+                "finish_in_kernel with block_n {}: at most {FINISH_MAX_TOKENS} tokens (the sum and its offsets would not fit the registers)",
+                self.block_n
+            ));
+        }
         Ok(())
     }
 }
@@ -185,6 +215,25 @@ impl Epilogue for PartialStore {
         acc: Value,
         [orow, otok]: [Value; 2],
     ) -> Result<()> {
+        let (at, mask) = self.offsets(kb, [orow, otok])?;
+        let at = kb.add(at, self.base)?;
+        let ptrs = kb.add(self.part, at)?;
+        kb.store(ptrs, acc, Some(mask))
+    }
+}
+
+impl PartialStore {
+    /// The tile's shape `[rows of W, tokens]`.
+    fn shape(&self) -> [u64; 2] {
+        [self.block[0] as u64, self.block[1] as u64]
+    }
+
+    /// Each element's offset `token · n + row` in an `[m, n]` output, and whether it lies inside.
+    fn offsets(
+        &self,
+        kb: &mut KernelBuilder<'_>,
+        [orow, otok]: [Value; 2],
+    ) -> Result<(Value, Value)> {
         let rows = kb.arange(0, self.block[0], Slice::new(1, self.layout.clone()))?;
         let rows = kb.add(rows, orow)?;
         let toks = kb.arange(0, self.block[1], Slice::new(0, self.layout.clone()))?;
@@ -195,10 +244,54 @@ impl Epilogue for PartialStore {
         let in_m = kb.lt(toks, self.m)?;
         let mask = kb.and(in_n, in_m)?;
         let at = kb.mul(toks, self.n)?;
-        let at = kb.add(at, rows)?;
-        let at = kb.add(at, self.base)?;
-        let ptrs = kb.add(self.part, at)?;
-        kb.store(ptrs, acc, Some(mask))
+        Ok((kb.add(at, rows)?, mask))
+    }
+}
+
+/// Finishes split-K inside the kernel: stores this program's partial like [`PartialStore`],
+/// then takes a ticket for its tile (one scalar atomic, after a barrier so that every thread's
+/// partial is stored); the program that draws the last ticket adds the tile's partials in split
+/// order (the reduction kernel's sums, in its order: the result does not depend on which
+/// program arrives last), rounds them to `out`, stores Y `[m, n]` and puts the ticket back to
+/// zero for the next launch.
+pub(super) struct SplitFinish {
+    pub(super) partial: PartialStore,
+    pub(super) y: Value,
+    pub(super) out: DType,
+    /// This program's tile's ticket (a `ptr<i32>` scalar).
+    pub(super) ticket: Value,
+    /// Programs per tile (at least 1).
+    pub(super) splits: Value,
+}
+
+impl Epilogue for SplitFinish {
+    fn store(&self, kb: &mut KernelBuilder<'_>, acc: Value, origin: [Value; 2]) -> Result<()> {
+        self.partial.store(kb, acc, origin)?;
+        kb.barrier()?;
+        let drawn = kb.atomic_rmw(AtomicOp::Add, self.ticket, 1, None)?;
+        let last = kb.sub(self.splits, 1)?;
+        let last = kb.eq(drawn, last)?;
+        kb.if_then(last, |kb| {
+            let p = &self.partial;
+            let (at, mask) = p.offsets(kb, origin)?;
+            let zeros = kb.zeros((&p.layout, p.shape()), DType::F32)?;
+            let mn = kb.mul(p.m, p.n)?;
+            let sum = kb.for_range(0, self.splits, 1, &[zeros], |kb, s, acc| {
+                let base = kb.mul(s, mn)?;
+                let at = kb.add(at, base)?;
+                let ptrs = kb.add(p.part, at)?;
+                let v = kb.load(ptrs, Some(mask), None)?;
+                Ok(vec![kb.add(acc[0], v)?])
+            })?[0];
+            let y = if self.out == DType::F32 {
+                sum
+            } else {
+                kb.cast(sum, self.out)?
+            };
+            let ptrs = kb.add(self.y, at)?;
+            kb.store(ptrs, y, Some(mask))?;
+            kb.store(self.ticket, 0, None)
+        })
     }
 }
 
@@ -230,6 +323,13 @@ pub fn gemm_skinny_kernel(ctx: &Context, target: Target, c: SkinnyConfig) -> Res
     let w_map = kb.arg_tensor_map("w_map", c.dtype, &c.w_box(), sw)?;
     let x_map = kb.arg_tensor_map("x_map", c.dtype, &c.x_box(), sw)?;
     let part = kb.arg_ptr("part", DType::F32, 16)?;
+    let finish = match c.finish_in_kernel {
+        true => Some((
+            kb.arg_ptr("y", c.out_dtype(), 16)?,
+            kb.arg_ptr("tickets", DType::I32, 4)?,
+        )),
+        false => None,
+    };
     let m = kb.arg_i32("m", 1)?;
     let n = kb.arg_i32("n", 1)?;
     let k = kb.arg_i32("k", 1)?;
@@ -268,7 +368,7 @@ pub fn gemm_skinny_kernel(ctx: &Context, target: Target, c: SkinnyConfig) -> Res
     };
     let mn = kb.mul(m, n)?;
     let base = kb.mul(split, mn)?;
-    let store = PartialStore {
+    let partial = PartialStore {
         part,
         m,
         n,
@@ -276,7 +376,19 @@ pub fn gemm_skinny_kernel(ctx: &Context, target: Target, c: SkinnyConfig) -> Res
         layout: NvidiaMma::hopper(&[warps, 1], bn, 16).into(),
         block: [bm as i32, bn as i32],
     };
-    parts::gemm_mainloop(&mut kb, &lp, tile, false, None, &store)?;
+    match finish {
+        Some((y, tickets)) => {
+            let store = SplitFinish {
+                partial,
+                y,
+                out: c.out_dtype(),
+                ticket: kb.add(tickets, tile)?,
+                splits: kb.max(splits, 1)?,
+            };
+            parts::gemm_mainloop(&mut kb, &lp, tile, false, None, &store)?;
+        }
+        None => parts::gemm_mainloop(&mut kb, &lp, tile, false, None, &partial)?,
+    }
     kb.finish()
 }
 

@@ -83,7 +83,9 @@ pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
 pub use gemm_grouped::{
     gemm_grouped_kernel, gemm_grouped_kernel_with, gemm_grouped_reference, GroupedLayout,
 };
-pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig};
+pub use gemm_skinny::{
+    gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig, FINISH_MAX_TOKENS,
+};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };
