@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::attention::{configs, Case, Run};
+use common::attention::{configs, configs_d256, Case, Run};
 use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
 use common::launch::{load, poisoned};
 use common::rng::Rng;
@@ -27,7 +27,7 @@ use weft::runtime::{bf16, f16, Backend};
 #[test]
 fn attention_assembles_with_wgmma_from_registers() {
     let ctx = Context::new();
-    for c in configs() {
+    for c in configs().into_iter().chain(configs_d256()) {
         let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
         let ptx = k.ptx().unwrap();
         if let Ok(dir) = std::env::var("WEFT_DUMP_PTX") {
@@ -43,20 +43,25 @@ fn attention_assembles_with_wgmma_from_registers() {
         } else {
             common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
         }
-        // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers (8
-        // k-steps over block_n = 128) per key block. Serial: once, in the loop (the last block's
+        // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers
+        // (block_n / 16 k-steps: 8 over 128 keys, 4 over D256's 64) per key block. Serial: once, in the loop (the last block's
         // mask is a branch inside it). Pipelined: S of the first block before the loop, P V of
         // the last after it. Ping-pong: block 0 (S only) and the last block (S and P V) peeled
         // off the loop, and P V of the last block after it.
         let s_steps = (c.head_dim / 16) as usize;
+        let pv_steps = (c.block_n / 16) as usize;
+        // Ping-pong with key blocks shorter than the query block (D256): the blocks from the
+        // first the diagonal or the sequence's end cuts run masked in a loop of their own (as
+        // with variable lengths), a fourth copy.
         let (s_copies, pv_copies) = match c.schedule {
             AttentionSchedule::Serial => (1, 1),
             AttentionSchedule::Pipelined => (2, 2),
+            AttentionSchedule::PingPong if c.block_n < c.block_m => (4, 4),
             AttentionSchedule::PingPong => (3, 3),
         };
         assert_eq!(
             ptx.matches("wgmma.mma_async").count(),
-            s_steps * s_copies + 8 * pv_copies,
+            s_steps * s_copies + pv_steps * pv_copies,
             "{c:?}"
         );
         let from_regs = ptx
@@ -65,7 +70,7 @@ fn attention_assembles_with_wgmma_from_registers() {
             .count();
         assert_eq!(
             from_regs,
-            8 * pv_copies,
+            pv_steps * pv_copies,
             "{c:?}: P · V takes A from registers"
         );
         // Pipelined and ping-pong: S of one block and P V of another are in flight together
@@ -99,13 +104,53 @@ fn attention_assembles_with_wgmma_from_registers() {
     assert!(e.to_string().contains("head_dim 96"), "{e}");
 }
 
+/// Head dim 256 in every schedule that takes it, plain, grouped and (serial) with variable
+/// lengths: ptxas reports no spills and serialises no wgmma. D256 keeps 128 keys out (`block_n`
+/// 64, set by `with_head_dim`), `Pipelined` is refused for its shared memory and ping-pong with
+/// variable lengths for its registers, each with a typed error.
+#[test]
+fn head_dim_256_assembles_without_spills() {
+    let ctx = Context::new();
+    for c in configs_d256() {
+        let packed = AttentionConfig { varlen: true, ..c };
+        let mut variants = vec![c, AttentionConfig { kv_group: 4, ..c }];
+        if c.schedule == AttentionSchedule::PingPong {
+            let e = attention_kernel(&ctx, Target::SM90A, packed).unwrap_err();
+            assert!(e.to_string().contains("ptxas spills"), "{e}");
+        } else {
+            variants.push(packed);
+        }
+        for c in variants {
+            let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
+            common::assemble_without_spills(&k.ptx().unwrap(), "sm_90a", &format!("{c:?}"));
+        }
+    }
+    let plain = AttentionConfig::new(DType::F16, false);
+    let c = AttentionConfig {
+        head_dim: 256,
+        ..plain
+    };
+    let e = attention_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("block_n 128"), "{e}");
+    let c = AttentionConfig {
+        schedule: AttentionSchedule::Pipelined,
+        ..plain.with_head_dim(256)
+    };
+    let e = attention_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("shared memory"), "{e}");
+}
+
 /// Every configuration on `shapes` (heads, seq): multiples of the block and odd lengths (masked
 /// key tails, rows past the end unstored). `WEFT_ATTENTION_SCHEDULE=PingPong` (etc.) runs one
 /// schedule (under compute-sanitizer).
-fn attention_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usize)]) {
+fn attention_matches_the_host<B: Backend>(
+    dev: &B::Device,
+    configs: &[AttentionConfig],
+    shapes: &[(usize, usize)],
+) {
     let ctx = Context::new();
     let only = std::env::var("WEFT_ATTENTION_SCHEDULE").ok();
-    for c in configs() {
+    for &c in configs {
         if only
             .as_ref()
             .is_some_and(|s| *s != format!("{:?}", c.schedule))
@@ -170,7 +215,8 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usi
 
 #[test]
 fn attention_matches_the_host_in_the_interpreter() {
-    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &[(2, 40)]);
+    let cpu = common::gpu::cpu();
+    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&cpu, &configs(), &[(2, 40)]);
 }
 
 #[cfg(feature = "cuda")]
@@ -178,6 +224,32 @@ fn attention_matches_the_host_in_the_interpreter() {
 fn attention_matches_the_host_on_the_gpu() {
     common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
         let shapes = [(1, 128), (3, 384), (2, 1000), (3, 77), (2, 300)];
-        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &shapes);
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &configs(), &shapes);
+    });
+}
+
+/// D256 on one head of 150 rows: two query blocks (the second 22 rows, the rest past the end
+/// unstored), three key blocks of 64 (the last 22 keys, the rest masked), and causal diagonals
+/// that cut two key blocks of each query block. Half the combinations, so that each type, mask
+/// and schedule meets each other once (the interpreter is slow at D256): f16 serial and bf16
+/// ping-pong unmasked, f16 ping-pong and bf16 serial causal.
+#[test]
+fn head_dim_256_matches_the_host_in_the_interpreter() {
+    let cpu = common::gpu::cpu();
+    let half: Vec<AttentionConfig> = configs_d256()
+        .into_iter()
+        .filter(|c| {
+            (c.schedule == AttentionSchedule::PingPong) == (c.causal == (c.dtype == DType::F16))
+        })
+        .collect();
+    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&cpu, &half, &[(1, 150)]);
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn head_dim_256_matches_the_host_on_the_gpu() {
+    common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
+        let shapes = [(1, 128), (3, 384), (2, 1000), (3, 77), (2, 300)];
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &configs_d256(), &shapes);
     });
 }
