@@ -292,18 +292,13 @@ fn sweep(dir: &str) {
                     kernels::AttentionSchedule::Pipelined,
                     kernels::AttentionSchedule::PingPong,
                 ] {
-                    // Refused at D256: its three K/V stages do not fit shared memory.
-                    if hd == 256 && schedule == kernels::AttentionSchedule::Pipelined {
-                        continue;
-                    }
-                    let mut c = match schedule {
+                    let c = match schedule {
                         kernels::AttentionSchedule::PingPong => {
                             kernels::AttentionConfig::ping_pong(d, causal)
                         }
                         _ => kernels::AttentionConfig::new(d, causal),
-                    }
-                    .with_head_dim(hd);
-                    c.schedule = schedule;
+                    };
+                    let c = kernels::AttentionConfig { schedule, ..c }.with_head_dim(hd);
                     write(
                         format!("attention_{d:?}_{causal}_{hd}_{schedule:?}"),
                         kernels::attention_kernel(&ctx, Target::SM90A, c),

@@ -104,13 +104,14 @@ fn attention_assembles_with_wgmma_from_registers() {
     assert!(e.to_string().contains("head_dim 96"), "{e}");
 }
 
-/// Head dim 256 in every schedule that takes it, plain, grouped and (serial) with variable
-/// lengths: ptxas reports no spills and serialises no wgmma. D256 keeps 128 keys out (`block_n`
-/// 64, set by `with_head_dim`), `Pipelined` is refused for its shared memory and ping-pong with
-/// variable lengths for its registers, each with a typed error.
+/// Head dim 256 in every schedule, plain, grouped and with variable lengths (but ping-pong's):
+/// ptxas reports no spills, and serialises no wgmma but the pipelined schedule's (as at D128).
+/// D256 keeps 128 keys out (`block_n` 64, 32 for `Pipelined`, set by `with_head_dim`), and
+/// ping-pong refuses variable lengths there for its registers, each with a typed error.
 #[test]
 fn head_dim_256_assembles_without_spills() {
     let ctx = Context::new();
+    let mut kernels = Vec::new();
     for c in configs_d256() {
         let packed = AttentionConfig { varlen: true, ..c };
         let mut variants = vec![c, AttentionConfig { kv_group: 4, ..c }];
@@ -121,10 +122,31 @@ fn head_dim_256_assembles_without_spills() {
             variants.push(packed);
         }
         for c in variants {
-            let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
-            common::assemble_without_spills(&k.ptx().unwrap(), "sm_90a", &format!("{c:?}"));
+            let ptx = attention_kernel(&ctx, Target::SM90A, c)
+                .unwrap()
+                .ptx()
+                .unwrap();
+            kernels.push((c, ptx));
         }
     }
+    // ptxas on every core (a panic in one check fails the test).
+    let check = |(c, ptx): &(AttentionConfig, String)| {
+        let what = format!("{c:?}");
+        if c.schedule != AttentionSchedule::Pipelined {
+            common::assemble_without_spills(ptx, "sm_90a", &what);
+        } else if let Some(log) = common::ptxas_log_with(ptx, "sm_90a", &["-v"], &what) {
+            assert!(log.contains("C7514"), "{what}: {log}");
+            let none = "0 bytes spill stores, 0 bytes spill loads";
+            assert!(log.contains(none), "{what}: {log}");
+        }
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per = kernels.len().div_ceil(cores);
+    std::thread::scope(|s| {
+        for part in kernels.chunks(per) {
+            s.spawn(move || part.iter().for_each(check));
+        }
+    });
     let plain = AttentionConfig::new(DType::F16, false);
     let c = AttentionConfig {
         head_dim: 256,
@@ -132,12 +154,16 @@ fn head_dim_256_assembles_without_spills() {
     };
     let e = attention_kernel(&ctx, Target::SM90A, c).unwrap_err();
     assert!(e.to_string().contains("block_n 128"), "{e}");
+    // The schedule set after the head dim keeps the serial schedule's 64 keys: too many.
     let c = AttentionConfig {
         schedule: AttentionSchedule::Pipelined,
         ..plain.with_head_dim(256)
     };
     let e = attention_kernel(&ctx, Target::SM90A, c).unwrap_err();
-    assert!(e.to_string().contains("shared memory"), "{e}");
+    assert!(
+        e.to_string().contains("block_n 64: 32 for Pipelined"),
+        "{e}"
+    );
 }
 
 /// Every configuration on `shapes` (heads, seq): multiples of the block and odd lengths (masked
@@ -229,10 +255,10 @@ fn attention_matches_the_host_on_the_gpu() {
 }
 
 /// D256 on one head of 150 rows: two query blocks (the second 22 rows, the rest past the end
-/// unstored), three key blocks of 64 (the last 22 keys, the rest masked), and causal diagonals
-/// that cut two key blocks of each query block. Half the combinations, so that each type, mask
-/// and schedule meets each other once (the interpreter is slow at D256): f16 serial and bf16
-/// ping-pong unmasked, f16 ping-pong and bf16 serial causal.
+/// unstored), key blocks of 64 (32 pipelined) with a masked tail, and causal diagonals that cut
+/// two (four) key blocks of each query block. Half the combinations, so that each type meets
+/// each mask and schedule once (the interpreter is slow at D256): f16 serial and pipelined and
+/// bf16 ping-pong unmasked, f16 ping-pong and bf16 serial and pipelined causal.
 #[test]
 fn head_dim_256_matches_the_host_in_the_interpreter() {
     let cpu = common::gpu::cpu();

@@ -38,10 +38,9 @@ fn config(
         _ => AttentionConfig::new(dtype, causal),
     };
     AttentionConfig {
-        schedule,
         kv_group,
         varlen,
-        ..c.with_head_dim(head_dim)
+        ..AttentionConfig { schedule, ..c }.with_head_dim(head_dim)
     }
 }
 
@@ -198,9 +197,9 @@ fn variable_lengths_match_the_host_in_the_interpreter() {
     attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &cases);
 }
 
-/// Head dim 256 (key blocks of 64): grouped heads in both schedules (one length, a query block
-/// of 128 rows and one of 22, the causal diagonal across two key blocks of each), and variable
-/// lengths in the serial schedule (ping-pong refuses them at D256), causal and not.
+/// Head dim 256 (key blocks of 64, 32 pipelined): grouped heads serial and ping-pong (one
+/// length, a query block of 128 rows and one of 22, the causal diagonal across two key blocks
+/// of each), and causal variable lengths serial and pipelined (ping-pong refuses them at D256).
 fn head_dim_256(seq: i32, lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
     use AttentionSchedule::*;
     let grouped = [
@@ -212,10 +211,10 @@ fn head_dim_256(seq: i32, lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
         c: config(s, dt, 256, causal, g, false),
         seqs: Sequences::fixed(g as usize, seq as usize),
     });
-    let packed = [(DType::F16, true), (DType::BF16, false)]
+    let packed = [(Serial, DType::F16), (Pipelined, DType::BF16)]
         .into_iter()
-        .map(|(dt, causal)| Case {
-            c: config(Serial, dt, 256, causal, 2, true),
+        .map(|(s, dt)| Case {
+            c: config(s, dt, 256, true, 2, true),
             seqs: Sequences {
                 heads_q: 2,
                 lens_q: lens_q.to_vec(),

@@ -1,5 +1,5 @@
 //! The attention configurations the suites run (GPU and interpreter): both 16-bit types,
-//! causal or not, every schedule, head dims 64 and 128, and 256 in the schedules that take it; and one launch of the forward kernel
+//! causal or not, every schedule, head dims 64 and 128, and 256; and one launch of the forward kernel
 //! on any backend, for one length or a variable-length batch.
 
 use super::launch::{launch, poisoned, PAD};
@@ -41,15 +41,20 @@ pub fn configs() -> Vec<AttentionConfig> {
     v
 }
 
-/// Head dim 256 (key blocks of 64, `AttentionConfig::with_head_dim`) in the schedules that take
-/// it (serial and ping-pong; `Pipelined`'s three K/V stages do not fit shared memory), over both
-/// types and both masks.
+/// Head dim 256 (key blocks of 64, 32 for `Pipelined`: `AttentionConfig::with_head_dim`) in
+/// every schedule, over both types and both masks.
 pub fn configs_d256() -> Vec<AttentionConfig> {
     let mut v = Vec::new();
     for dtype in [DType::F16, DType::BF16] {
         for causal in [false, true] {
-            v.push(AttentionConfig::new(dtype, causal).with_head_dim(256));
-            v.push(AttentionConfig::ping_pong(dtype, causal).with_head_dim(256));
+            let serial = AttentionConfig::new(dtype, causal);
+            let pipelined = AttentionConfig {
+                schedule: AttentionSchedule::Pipelined,
+                ..serial
+            };
+            for c in [serial, pipelined, AttentionConfig::ping_pong(dtype, causal)] {
+                v.push(c.with_head_dim(256));
+            }
         }
     }
     v

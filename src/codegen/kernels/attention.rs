@@ -15,9 +15,8 @@
 //! Any sequence length: keys past the end are masked (the last block reads the next head's rows,
 //! or TMA's zeros after the last head); a query block reaching past the end is stored from
 //! registers for its rows inside the sequence only. Head dims 64, 128 and 256: at 256 the key
-//! blocks are 64 rows ([`AttentionConfig::with_head_dim`]), so the causal diagonal cuts two of
-//! them and every block from [`QueryBlock::first_masked`] is masked; `Pipelined` is refused
-//! there (its three K/V stages do not fit shared memory).
+//! blocks are 64 rows (32 for `Pipelined`: [`AttentionConfig::with_head_dim`]), so the causal
+//! diagonal cuts several of them and every block from [`QueryBlock::first_masked`] is masked.
 //!
 //! Q and O are `[batch · heads_q · seq, D]` row-major (one head after another), K and V
 //! `[batch · heads_kv · seq, D]` with `heads_q = heads_kv · kv_group` (GQA; MQA is one KV head):

@@ -2,19 +2,20 @@
 //! schedule): tiles, warps, masking, schedule, grouped KV heads, variable lengths, and the
 //! tensor maps' boxes.
 
-use super::super::{CodegenError, DType, Result, Target};
+use super::super::{CodegenError, DType, Result};
 
 /// Tile and thread configuration of [`attention_kernel`](super::attention_kernel).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AttentionConfig {
     /// f16 or bf16 inputs and output (f32 softmax and accumulation).
     pub dtype: DType,
-    /// Head dimension: 64, 128 or 256 (256 takes `block_n` 64: set both with
+    /// Head dimension: 64, 128 or 256 (256 takes a shorter `block_n`: set both with
     /// [`with_head_dim`](Self::with_head_dim)).
     pub head_dim: u32,
     /// Query rows per CTA (16 × warps, so each warpgroup owns 64 rows).
     pub block_m: u32,
-    /// Key/value rows per step: `block_m` at head dims 64 and 128, 64 at 256.
+    /// Key/value rows per step: `block_m` at head dims 64 and 128; 64 at 256 (32 for
+    /// `Pipelined`, whose three stages must fit shared memory).
     pub block_n: u32,
     /// Warps per CTA (8: two warpgroups).
     pub num_warps: u32,
@@ -78,29 +79,23 @@ impl AttentionConfig {
         }
     }
 
-    /// `self` at head dim `head_dim` with the key block it takes: `block_m` at 64 and 128, 64 at
-    /// 256. At 256, O's `[64, 256]` f32 accumulator alone is 128 registers a thread of its
-    /// warpgroup, so the S tile shrinks to `[64, 64]` (FlashAttention-3 shrinks it to 80 keys;
-    /// weft's layouts take powers of two), and Q (64 KB) with two stages of K and V (32 KB
-    /// each) fits shared memory, where 128 keys would take 320 KB.
+    /// `self` at head dim `head_dim` with the key block its schedule takes (set the schedule
+    /// first): `block_m` at 64 and 128; 64 at 256, or 32 for `Pipelined`. At 256, O's
+    /// `[64, 256]` f32 accumulator alone is 128 registers a thread of its warpgroup, so the S
+    /// tile shrinks to `[64, 64]` (FlashAttention-3 shrinks it to 80 keys; weft's layouts take
+    /// powers of two), and Q (64 KB) with two stages of K and V (32 KB each) fits shared memory,
+    /// where 128 keys would take 320 KB; `Pipelined`'s three stages fit with 32 keys (160 KB).
     pub fn with_head_dim(self, head_dim: u32) -> AttentionConfig {
-        let block_n = if head_dim == 256 { 64 } else { self.block_m };
+        let block_n = match (head_dim, self.schedule) {
+            (256, AttentionSchedule::Pipelined) => 32,
+            (256, _) => 64,
+            _ => self.block_m,
+        };
         AttentionConfig {
             head_dim,
             block_n,
             ..self
         }
-    }
-
-    /// Bytes of shared memory the kernel's tiles take: Q (O's staging reuses it) and the K and
-    /// V stages of the schedule's rings (three for `Pipelined`, two otherwise).
-    pub fn shared_bytes(&self) -> u64 {
-        let stages = match self.schedule {
-            AttentionSchedule::Pipelined => 3,
-            _ => 2,
-        };
-        let row = u64::from(self.head_dim) * u64::from(self.dtype.bits() / 8);
-        row * (u64::from(self.block_m) + stages * 2 * u64::from(self.block_n))
     }
 
     /// Query rows per consumer warpgroup's share of Q: the whole block, or each consumer's half
@@ -169,13 +164,19 @@ impl AttentionConfig {
                 self.block_m, self.num_warps, self.schedule
             )));
         }
-        // D256: a smaller S tile, so that O and S fit the registers (`with_head_dim`).
-        let (block_n, why) = if self.head_dim == 256 {
-            (64, "64 at head_dim 256 (with_head_dim sets it)")
-        } else {
-            (self.block_m, "equal to block_m")
-        };
+        // D256: a smaller S tile, so that O and S fit the registers and Q with the K/V stages
+        // shared memory.
+        let block_n = self.with_head_dim(self.head_dim).block_n;
         if self.block_n != block_n {
+            let why = if self.head_dim == 256 {
+                format!(
+                    "{block_n} for {:?} at head_dim 256, so that O and S fit the registers and Q \
+                     with the K/V stages shared memory (with_head_dim sets it)",
+                    self.schedule
+                )
+            } else {
+                "equal to block_m".to_owned()
+            };
             return Err(bad(format!("block_n {}: {why}", self.block_n)));
         }
         if self.head_dim == 256 && self.varlen && self.schedule == AttentionSchedule::PingPong {
@@ -185,16 +186,6 @@ impl AttentionConfig {
                  takes it"
                     .into(),
             ));
-        }
-        let limit = u64::from(Target::SM90A.max_shared_bytes());
-        if self.shared_bytes() > limit {
-            return Err(bad(format!(
-                "{:?} at head_dim {}: Q and its K/V stages take {} bytes of shared memory, over \
-                 the {limit} a Hopper CTA has",
-                self.schedule,
-                self.head_dim,
-                self.shared_bytes()
-            )));
         }
         if !(1..=256).contains(&self.kv_group) {
             return Err(bad(format!("kv_group {}: 1..=256", self.kv_group)));
