@@ -1,13 +1,13 @@
 //! Forward attention (`kernels::attention_kernel`) built for sm_90a (ptxas, no spills checked by
 //! ptxas -v on the GPU machine) and run against an f64 host reference: f16 and bf16, causal and
-//! not, every schedule (serial, pipelined, ping-pong with warp roles), several heads, on random
-//! data; O within a few ulps of its 16-bit type (`check::tol_attention`: P is rounded to 16 bits
+//! not, every schedule (serial, pipelined, ping-pong with warp roles), head dims 64, 128 and 256
+//! (D256's ptxas report checked here for spills), several heads, on random data; O within a few ulps of its 16-bit type (`check::tol_attention`: P is rounded to 16 bits
 //! before P·V), the log-sum-exp within 1e-3 relative to `max(|lse|, 1)`, and the poison past O and
 //! lse intact.
 //!
 //! Written once over the runtime's `Backend` traits: the run is on the CPU backend (the
 //! interpreter, emulating sm_90a, roles as cooperating tasks) on 2 heads of 40 rows (a masked key
-//! tail and rows past the end), and on a CUDA GPU with wgmma when there is one on up to 3 heads of
+//! tail and rows past the end; D256 on a head of 150, several key blocks a query block), and on a CUDA GPU with wgmma when there is one on up to 3 heads of
 //! 384 and 2 of 1000. Without a GPU the GPU test prints `SKIP: <reason>`.
 #![cfg(feature = "llvm")]
 
