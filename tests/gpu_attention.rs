@@ -50,13 +50,13 @@ fn attention_assembles_with_wgmma_from_registers() {
         // off the loop, and P V of the last block after it.
         let s_steps = (c.head_dim / 16) as usize;
         let pv_steps = (c.block_n / 16) as usize;
-        // Ping-pong with key blocks shorter than the query block (D256): the blocks from the
-        // first the diagonal or the sequence's end cuts run masked in a loop of their own (as
-        // with variable lengths), a fourth copy.
+        // Causal ping-pong with key blocks shorter than the query block (D256): the blocks
+        // from the first the diagonal cuts run masked in a loop of their own (as with variable
+        // lengths), a fourth copy.
         let (s_copies, pv_copies) = match c.schedule {
             AttentionSchedule::Serial => (1, 1),
             AttentionSchedule::Pipelined => (2, 2),
-            AttentionSchedule::PingPong if c.block_n < c.block_m => (4, 4),
+            AttentionSchedule::PingPong if c.causal && c.block_n < c.block_m => (4, 4),
             AttentionSchedule::PingPong => (3, 3),
         };
         assert_eq!(

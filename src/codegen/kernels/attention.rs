@@ -174,8 +174,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let (o, m_i, l_i) = if !pipelined {
         // One key block: prefetch the next into the other stage (once every warp released it),
-        // S, softmax, P V; the last block is masked (variable lengths: every block from the
-        // first the diagonal or the keys' end cuts).
+        // S, softmax, P V; the last block is masked (variable lengths, and causal key blocks
+        // shorter than the query block: every block from the first the diagonal or the keys'
+        // end cuts).
         let block = |kb: &mut KernelBuilder<'_>,
                      j,
                      carried: &[Value],
@@ -238,8 +239,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 let stm1 = kv.previous(kb, st)?;
                 wait_full(kb, st1, ph1)?;
                 let s_next = scores(kb, st1)?;
-                // Variable lengths: masked from the first block the diagonal or the keys' end
-                // cuts (the last block, peeled off below, always is).
+                // Variable lengths, and causal key blocks shorter than the query block: masked
+                // from the first block the diagonal or the keys' end cuts (the last block, peeled
+                // off below, always is).
                 let mask = match qblock.first_masked {
                     Some(first) => Masking::When(kb.ge(j, first)?),
                     None => Masking::None,

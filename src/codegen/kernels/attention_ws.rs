@@ -464,8 +464,9 @@ pub(super) fn ping_pong_body(
             None => kb.for_range(1, last, 1, &init, |kb, j, carried| {
                 step(kb, j, carried, Masking::None)
             })?,
-            // Variable lengths: the diagonal may cut two blocks before the last; the blocks
-            // from the first it cuts run masked, in a loop of their own.
+            // Variable lengths, and causal key blocks shorter than the query block (D256): the
+            // diagonal may cut blocks before the last; the blocks from the first it cuts run
+            // masked, in a loop of their own.
             Some(first) => {
                 let mid = kb.min(first, last)?;
                 let mid = kb.max(mid, 1)?;

@@ -9,9 +9,9 @@ use crate::codegen::{
 use crate::layout::encoding::{Encoding, Slice};
 
 /// Which key blocks the online softmax masks (keys past the sequence, and causal keys after
-/// the query). Only the last block of a query block needs it (with variable lengths or key
-/// blocks shorter than the query block, every block from [`QueryBlock::first_masked`]), and the
-/// mask is exact, so masking a block that needs none
+/// the query). Only the last block of a query block needs it (with variable lengths, or causal
+/// with key blocks shorter than the query block, every block from
+/// [`QueryBlock::first_masked`]), and the mask is exact, so masking a block that needs none
 /// is harmless.
 #[derive(Debug, Clone, Copy)]
 pub enum Masking {
@@ -180,7 +180,7 @@ pub struct QueryBlock {
     pub shift: Option<Value>,
     /// The first key block that needs a mask (the causal diagonal or the end of the keys cuts
     /// it); the blocks before it need none. `None`: only the last block needs one (one length,
-    /// key blocks as tall as the query block).
+    /// unmasked or key blocks as tall as the query block).
     pub first_masked: Option<Value>,
 }
 
@@ -237,24 +237,22 @@ impl QueryBlock {
             kb.div(s1, bn)
         };
         let (n_blocks, first_masked) = match (c.causal, bm == bn) {
-            // The diagonal block is the last, and the only one masked.
+            // The diagonal block is the last, and the only one masked (unmasked, only the
+            // sequence's end cuts a block: the last).
             (true, true) => (kb.add(qb, 1)?, None),
-            (false, true) => (all(kb)?, None),
-            // Smaller key blocks (D256): the diagonal cuts the blocks from the one holding the
-            // block's first row, and the sequence's end the last; causal, the keys stop at the
-            // block's last row or the sequence's end.
-            (causal, false) => {
+            (false, _) => (all(kb)?, None),
+            // Key blocks shorter than the query block (D256): the diagonal cuts the blocks from
+            // the one holding the block's first row, the keys stop at the block's last row or
+            // the sequence's end, and the blocks from the first the diagonal or the sequence's
+            // end cuts are masked.
+            (true, false) => {
                 let all = all(kb)?;
                 let whole = kb.div(seq, bn)?;
-                if causal {
-                    let reach = kb.add(q_off, bm + bn - 1)?;
-                    let reach = kb.div(reach, bn)?;
-                    let seen = kb.add(q_off, 1)?;
-                    let clear = kb.div(seen, bn)?;
-                    (kb.min(reach, all)?, Some(kb.min(clear, whole)?))
-                } else {
-                    (all, Some(whole))
-                }
+                let reach = kb.add(q_off, bm + bn - 1)?;
+                let reach = kb.div(reach, bn)?;
+                let seen = kb.add(q_off, 1)?;
+                let clear = kb.div(seen, bn)?;
+                (kb.min(reach, all)?, Some(kb.min(clear, whole)?))
             }
         };
         // At least one block, so a sequence length of 0 or less ends (storing nothing: every
