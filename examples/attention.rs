@@ -3,7 +3,11 @@
 //! in registers), f16 and bf16, causal and not, with the log-sum-exp written out.
 //!
 //! `cargo run --release --example attention --features llvm,cuda [-- sm_90a [B H S] [ping-pong]
-//! [gqa=G] [varlen]]`
+//! [gqa=G] [varlen] [d=D,…]]`
+//!
+//! `d=256` (or `d=64,128`…) runs only those head dims; without it, f16 and bf16 at D128 and
+//! D256 and f16 at D64. D256 takes key blocks of 64 (`AttentionConfig::with_head_dim`), and
+//! its variable-length batches run the serial schedule (ping-pong refuses them there).
 //!
 //! `gqa=G` (query heads per KV head) and `varlen` (a variable-length batch: B sequences of ragged
 //! lengths from S/2 to 3S/2, keys as long as queries) run the grouped / packed kernels in the
@@ -12,12 +16,12 @@
 //! causal).
 //!
 //! With a GPU: each variant is checked on 2 heads × 500 rows (a masked tail) against an f64 host
-//! reference (max abs error printed), then timed at B4 H16 S8192 (or the given B H S), D 128 and
-//! 64, with `weft::runtime::bench`. cuDNN SDPA on the H200
+//! reference (max abs error printed), then timed at B4 H16 S8192 (or the given B H S; FA3's D256
+//! shape is `4 8 8192 d=256`), D 128, 64 and 256, with `weft::runtime::bench`. cuDNN SDPA on the H200
 //! (`../shared/bench/gluon_anchors.py attention`): 595 / 614 TFLOP/s (f16 / bf16), causal
 //! 540 / 565. Without a GPU (or without `cuda`): prints the LLVM IR and the PTX of the f16
-//! kernel, then runs each dtype and head dim in both schedules (serial unmasked, ping-pong causal)
-//! in weft's interpreter on 2 heads × 40 rows (one masked query block, a masked key tail) with
+//! kernel, then runs each dtype and head dim (D256 in f16, unless `d=` is given) in both
+//! schedules (serial unmasked, ping-pong causal) in weft's interpreter on 2 heads × 40 rows (one masked query block, a masked key tail) with
 //! the same host check, then the grouped variable-length kernels (group 2, or the `gqa=G` /
 //! `varlen` given) serial unmasked and ping-pong causal on 4 ragged sequences (0, 1, 17, 40 query
 //! rows; 7, 1, 20, 30 keys).
@@ -70,7 +74,7 @@ fn main() -> Result<()> {
         None,
     )?;
     common::interpreted(&format!(
-        "attention on {heads} heads × {seq} rows in {variants} variants (f16 and bf16 at D128, f16 at D64; serial, and ping-pong causal): O and lse match f64"
+        "attention on {heads} heads × {seq} rows in {variants} variants (f16 and bf16 at D128, f16 at D64 and D256, or the head dims asked for; serial, and ping-pong causal): O and lse match f64"
     ));
     let dev = common::interpreter(target)?;
     let packed = packed_args()?.unwrap_or((2, true));
@@ -174,9 +178,9 @@ fn run<B: Backend>(
         println!("|---|---|");
     }
     let mut failed = false;
-    // Each dtype, masking and schedule at D 128; f16 at D 64.
+    // Each dtype, masking and schedule at D 128 and 256; f16 at D 64.
     let mut variants = Vec::new();
-    for (dtype, head_dim) in [(DType::F16, 128), (DType::BF16, 128), (DType::F16, 64)] {
+    for (dtype, head_dim) in head_dims()? {
         for causal in [false, true] {
             for schedule in [AttentionSchedule::Serial, AttentionSchedule::PingPong] {
                 variants.push((dtype, causal, schedule, head_dim));
@@ -187,16 +191,19 @@ fn run<B: Backend>(
     let only_ping_pong = std::env::args().any(|a| a == "ping-pong");
     variants.retain(|v| !only_ping_pong || v.2 == AttentionSchedule::PingPong);
     // In the interpreter (about a second per variant in a debug build), half of them: each
-    // dtype and head dim in both schedules, the serial one unmasked, ping-pong causal.
+    // dtype and head dim in both schedules, the serial one unmasked, ping-pong causal (D256
+    // in f16 only, unless asked for).
     if timed.is_none() {
+        let asked = head_dims_arg()?.is_some();
         variants.retain(|v| v.1 == (v.2 == AttentionSchedule::PingPong));
+        variants.retain(|v| asked || v.3 != 256 || v.0 == DType::F16);
     }
     for &(dtype, causal, schedule, head_dim) in &variants {
-        let mut c = match schedule {
+        let c = match schedule {
             AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
             _ => AttentionConfig::new(dtype, causal),
-        };
-        c.head_dim = head_dim;
+        }
+        .with_head_dim(head_dim);
         let dd = head_dim as usize;
         let k = attention_kernel(ctx, target, c)?;
         let sig = k.signature().clone();
@@ -273,6 +280,39 @@ fn packed_args() -> Result<Option<(u32, bool)>> {
     Ok((group.is_some() || varlen).then_some((group.unwrap_or(1), varlen)))
 }
 
+/// The head dims given as `d=D,…` on the command line, if any.
+fn head_dims_arg() -> Result<Option<Vec<u32>>> {
+    let Some(list) = std::env::args().find_map(|a| a.strip_prefix("d=").map(str::to_owned)) else {
+        return Ok(None);
+    };
+    let dims = list
+        .split(',')
+        .map(|d| {
+            d.parse::<u32>()
+                .map_err(|_| format!("d={list}: head dims as whole numbers, e.g. d=256"))
+        })
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(Some(dims))
+}
+
+/// The (dtype, head dim) pairs to run: f16 and bf16 at each head dim given (`d=…`), else at
+/// D128 and D256, and f16 at D64.
+fn head_dims() -> Result<Vec<(DType, u32)>> {
+    Ok(match head_dims_arg()? {
+        Some(dims) => dims
+            .into_iter()
+            .flat_map(|d| [(DType::F16, d), (DType::BF16, d)])
+            .collect(),
+        None => vec![
+            (DType::F16, 128),
+            (DType::BF16, 128),
+            (DType::F16, 64),
+            (DType::F16, 256),
+            (DType::BF16, 256),
+        ],
+    })
+}
+
 /// Ragged lengths around `s` for `b` sequences: `s · (1 + k/16)` for k in -8..=8 in a fixed
 /// scramble, so a batch has short and long sequences at the same mean.
 fn ragged(b: usize, s: usize) -> Vec<i32> {
@@ -323,20 +363,29 @@ fn run_packed<B: Backend>(
     println!("|---|---|---|---|---|");
     let mut variants = 0;
     let mut failed = false;
-    for (dtype, head_dim) in [(DType::F16, 128), (DType::BF16, 128), (DType::F16, 64)] {
+    // D128 only in the interpreter, unless head dims are asked for.
+    let asked = head_dims_arg()?.is_some();
+    for (dtype, head_dim) in head_dims()? {
         for causal in [false, true] {
             for &schedule in &schedules {
                 // In the interpreter, two variants: serial unmasked and ping-pong causal.
                 if timed.is_none()
-                    && (head_dim != 128 || causal != (schedule == AttentionSchedule::PingPong))
+                    && ((!asked && head_dim != 128)
+                        || causal != (schedule == AttentionSchedule::PingPong))
                 {
                     continue;
                 }
+                // Ping-pong takes no variable lengths at D256: the serial schedule runs them.
+                let schedule = if varlen && head_dim == 256 {
+                    AttentionSchedule::Serial
+                } else {
+                    schedule
+                };
                 let mut c = match schedule {
                     AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
                     _ => AttentionConfig::new(dtype, causal),
-                };
-                c.head_dim = head_dim;
+                }
+                .with_head_dim(head_dim);
                 c.kv_group = group;
                 c.varlen = varlen;
                 let k = attention_kernel(ctx, target, c)?;

@@ -1,19 +1,19 @@
 //! Forward attention (`kernels::attention_kernel`) built for sm_90a (ptxas, no spills checked by
 //! ptxas -v on the GPU machine) and run against an f64 host reference: f16 and bf16, causal and
-//! not, every schedule (serial, pipelined, ping-pong with warp roles), several heads, on random
-//! data; O within a few ulps of its 16-bit type (`check::tol_attention`: P is rounded to 16 bits
+//! not, every schedule (serial, pipelined, ping-pong with warp roles), head dims 64, 128 and 256
+//! (D256's ptxas report checked here for spills), several heads, on random data; O within a few ulps of its 16-bit type (`check::tol_attention`: P is rounded to 16 bits
 //! before P·V), the log-sum-exp within 1e-3 relative to `max(|lse|, 1)`, and the poison past O and
 //! lse intact.
 //!
 //! Written once over the runtime's `Backend` traits: the run is on the CPU backend (the
 //! interpreter, emulating sm_90a, roles as cooperating tasks) on 2 heads of 40 rows (a masked key
-//! tail and rows past the end), and on a CUDA GPU with wgmma when there is one on up to 3 heads of
+//! tail and rows past the end; D256 on a head of 150, several key blocks a query block), and on a CUDA GPU with wgmma when there is one on up to 3 heads of
 //! 384 and 2 of 1000. Without a GPU the GPU test prints `SKIP: <reason>`.
 #![cfg(feature = "llvm")]
 
 mod common;
 
-use common::attention::{configs, Case, Run};
+use common::attention::{configs, configs_d256, Case, Run};
 use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
 use common::launch::{load, poisoned};
 use common::rng::Rng;
@@ -27,7 +27,7 @@ use weft::runtime::{bf16, f16, Backend};
 #[test]
 fn attention_assembles_with_wgmma_from_registers() {
     let ctx = Context::new();
-    for c in configs() {
+    for c in configs().into_iter().chain(configs_d256()) {
         let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
         let ptx = k.ptx().unwrap();
         if let Ok(dir) = std::env::var("WEFT_DUMP_PTX") {
@@ -43,20 +43,25 @@ fn attention_assembles_with_wgmma_from_registers() {
         } else {
             common::assemble(&ptx, "sm_90a", &format!("{c:?}"));
         }
-        // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers (8
-        // k-steps over block_n = 128) per key block. Serial: once, in the loop (the last block's
+        // S = Q Kᵀ from shared memory (D / 16 k-steps) and O += P V with P in registers
+        // (block_n / 16 k-steps: 8 over 128 keys, 4 over D256's 64) per key block. Serial: once, in the loop (the last block's
         // mask is a branch inside it). Pipelined: S of the first block before the loop, P V of
         // the last after it. Ping-pong: block 0 (S only) and the last block (S and P V) peeled
         // off the loop, and P V of the last block after it.
         let s_steps = (c.head_dim / 16) as usize;
+        let pv_steps = (c.block_n / 16) as usize;
+        // Causal ping-pong with key blocks shorter than the query block (D256): the blocks
+        // from the first the diagonal cuts run masked in a loop of their own (as with variable
+        // lengths), a fourth copy.
         let (s_copies, pv_copies) = match c.schedule {
             AttentionSchedule::Serial => (1, 1),
             AttentionSchedule::Pipelined => (2, 2),
+            AttentionSchedule::PingPong if c.causal && c.block_n < c.block_m => (4, 4),
             AttentionSchedule::PingPong => (3, 3),
         };
         assert_eq!(
             ptx.matches("wgmma.mma_async").count(),
-            s_steps * s_copies + 8 * pv_copies,
+            s_steps * s_copies + pv_steps * pv_copies,
             "{c:?}"
         );
         let from_regs = ptx
@@ -65,7 +70,7 @@ fn attention_assembles_with_wgmma_from_registers() {
             .count();
         assert_eq!(
             from_regs,
-            8 * pv_copies,
+            pv_steps * pv_copies,
             "{c:?}: P · V takes A from registers"
         );
         // Pipelined and ping-pong: S of one block and P V of another are in flight together
@@ -99,13 +104,79 @@ fn attention_assembles_with_wgmma_from_registers() {
     assert!(e.to_string().contains("head_dim 96"), "{e}");
 }
 
+/// Head dim 256 in every schedule, plain, grouped and with variable lengths (but ping-pong's):
+/// ptxas reports no spills, and serialises no wgmma but the pipelined schedule's (as at D128).
+/// D256 keeps 128 keys out (`block_n` 64, 32 for `Pipelined`, set by `with_head_dim`), and
+/// ping-pong refuses variable lengths there for its registers, each with a typed error.
+#[test]
+fn head_dim_256_assembles_without_spills() {
+    let ctx = Context::new();
+    let mut kernels = Vec::new();
+    for c in configs_d256() {
+        let packed = AttentionConfig { varlen: true, ..c };
+        let mut variants = vec![c, AttentionConfig { kv_group: 4, ..c }];
+        if c.schedule == AttentionSchedule::PingPong {
+            let e = attention_kernel(&ctx, Target::SM90A, packed).unwrap_err();
+            assert!(e.to_string().contains("ptxas spills"), "{e}");
+        } else {
+            variants.push(packed);
+        }
+        for c in variants {
+            let ptx = attention_kernel(&ctx, Target::SM90A, c)
+                .unwrap()
+                .ptx()
+                .unwrap();
+            kernels.push((c, ptx));
+        }
+    }
+    // ptxas on every core (a panic in one check fails the test).
+    let check = |(c, ptx): &(AttentionConfig, String)| {
+        let what = format!("{c:?}");
+        if c.schedule != AttentionSchedule::Pipelined {
+            common::assemble_without_spills(ptx, "sm_90a", &what);
+        } else if let Some(log) = common::ptxas_log_with(ptx, "sm_90a", &["-v"], &what) {
+            assert!(log.contains("C7514"), "{what}: {log}");
+            let none = "0 bytes spill stores, 0 bytes spill loads";
+            assert!(log.contains(none), "{what}: {log}");
+        }
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per = kernels.len().div_ceil(cores);
+    std::thread::scope(|s| {
+        for part in kernels.chunks(per) {
+            s.spawn(move || part.iter().for_each(check));
+        }
+    });
+    let plain = AttentionConfig::new(DType::F16, false);
+    let c = AttentionConfig {
+        head_dim: 256,
+        ..plain
+    };
+    let e = attention_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("block_n 128"), "{e}");
+    // The schedule set after the head dim keeps the serial schedule's 64 keys: too many.
+    let c = AttentionConfig {
+        schedule: AttentionSchedule::Pipelined,
+        ..plain.with_head_dim(256)
+    };
+    let e = attention_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(
+        e.to_string().contains("block_n 64: 32 for Pipelined"),
+        "{e}"
+    );
+}
+
 /// Every configuration on `shapes` (heads, seq): multiples of the block and odd lengths (masked
 /// key tails, rows past the end unstored). `WEFT_ATTENTION_SCHEDULE=PingPong` (etc.) runs one
 /// schedule (under compute-sanitizer).
-fn attention_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usize)]) {
+fn attention_matches_the_host<B: Backend>(
+    dev: &B::Device,
+    configs: &[AttentionConfig],
+    shapes: &[(usize, usize)],
+) {
     let ctx = Context::new();
     let only = std::env::var("WEFT_ATTENTION_SCHEDULE").ok();
-    for c in configs() {
+    for &c in configs {
         if only
             .as_ref()
             .is_some_and(|s| *s != format!("{:?}", c.schedule))
@@ -170,7 +241,8 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, shapes: &[(usize, usi
 
 #[test]
 fn attention_matches_the_host_in_the_interpreter() {
-    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &[(2, 40)]);
+    let cpu = common::gpu::cpu();
+    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&cpu, &configs(), &[(2, 40)]);
 }
 
 #[cfg(feature = "cuda")]
@@ -178,6 +250,32 @@ fn attention_matches_the_host_in_the_interpreter() {
 fn attention_matches_the_host_on_the_gpu() {
     common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
         let shapes = [(1, 128), (3, 384), (2, 1000), (3, 77), (2, 300)];
-        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &shapes);
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &configs(), &shapes);
+    });
+}
+
+/// D256 on one head of 150 rows: two query blocks (the second 22 rows, the rest past the end
+/// unstored), key blocks of 64 (32 pipelined) with a masked tail, and causal diagonals that cut
+/// two (four) key blocks of each query block. Half the combinations, so that each type meets
+/// each mask and schedule once (the interpreter is slow at D256): f16 serial and pipelined and
+/// bf16 ping-pong unmasked, f16 ping-pong and bf16 serial and pipelined causal.
+#[test]
+fn head_dim_256_matches_the_host_in_the_interpreter() {
+    let cpu = common::gpu::cpu();
+    let half: Vec<AttentionConfig> = configs_d256()
+        .into_iter()
+        .filter(|c| {
+            (c.schedule == AttentionSchedule::PingPong) == (c.causal == (c.dtype == DType::F16))
+        })
+        .collect();
+    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&cpu, &half, &[(1, 150)]);
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn head_dim_256_matches_the_host_on_the_gpu() {
+    common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
+        let shapes = [(1, 128), (3, 384), (2, 1000), (3, 77), (2, 300)];
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &configs_d256(), &shapes);
     });
 }

@@ -1,6 +1,7 @@
 //! Forward attention with grouped KV heads (GQA, MQA) and variable-length batches
 //! (`AttentionConfig::kv_group`, `AttentionConfig::varlen`) against the f64 host reference
-//! `attention_varlen_reference`: every schedule, f16 and bf16, causal and not, D64 and D128. The lengths are ragged (0, 1, 17, 130,
+//! `attention_varlen_reference`: every schedule, f16 and bf16, causal and not, D64 and D128, and
+//! D256 in the schedules that take it. The lengths are ragged (0, 1, 17, 130,
 //! …) with query and key lengths that differ (causal masks aligned bottom-right, rows that see no
 //! key: O 0 and lse +inf), key boxes that run into the next sequence, query blocks past a
 //! sequence's end, and a diagonal that cuts two key blocks. O within a few ulps of its type, lse
@@ -32,15 +33,15 @@ fn config(
     kv_group: u32,
     varlen: bool,
 ) -> AttentionConfig {
-    let mut c = match schedule {
+    let c = match schedule {
         AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
         _ => AttentionConfig::new(dtype, causal),
     };
-    c.schedule = schedule;
-    c.head_dim = head_dim;
-    c.kv_group = kv_group;
-    c.varlen = varlen;
-    c
+    AttentionConfig {
+        kv_group,
+        varlen,
+        ..AttentionConfig { schedule, ..c }.with_head_dim(head_dim)
+    }
 }
 
 /// GQA with one length on `heads` query heads (batch · heads): groups 2 and 8, and MQA (one KV
@@ -194,6 +195,50 @@ fn grouped_heads_match_the_host_in_the_interpreter() {
 fn variable_lengths_match_the_host_in_the_interpreter() {
     let cases = packed(&LENS_Q, &LENS_K);
     attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &cases);
+}
+
+/// Head dim 256 (key blocks of 64, 32 pipelined): grouped heads serial and ping-pong (one
+/// length, a query block of 128 rows and one of 22, the causal diagonal across two key blocks
+/// of each), and causal variable lengths serial and pipelined (ping-pong refuses them at D256).
+fn head_dim_256(seq: i32, lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
+    use AttentionSchedule::*;
+    let grouped = [
+        (PingPong, DType::BF16, true, 2),
+        (Serial, DType::F16, false, 2),
+    ]
+    .into_iter()
+    .map(|(s, dt, causal, g)| Case {
+        c: config(s, dt, 256, causal, g, false),
+        seqs: Sequences::fixed(g as usize, seq as usize),
+    });
+    let packed = [(Serial, DType::F16), (Pipelined, DType::BF16)]
+        .into_iter()
+        .map(|(s, dt)| Case {
+            c: config(s, dt, 256, true, 2, true),
+            seqs: Sequences {
+                heads_q: 2,
+                lens_q: lens_q.to_vec(),
+                lens_k: lens_k.to_vec(),
+            },
+        });
+    grouped.chain(packed).collect()
+}
+
+#[test]
+fn head_dim_256_matches_the_host_in_the_interpreter() {
+    let cases = head_dim_256(150, &[0, 17, 130], &[5, 4, 200]);
+    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &cases);
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn head_dim_256_matches_the_host_on_the_gpu() {
+    common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
+        let long_q = [1000, 0, 1025, 1, 513, 300, 130];
+        let long_k = [1000, 7, 1100, 1, 700, 129, 129];
+        let cases = head_dim_256(1000, &long_q, &long_k);
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &cases);
+    });
 }
 
 #[cfg(feature = "cuda")]

@@ -1,5 +1,5 @@
 //! The attention configurations the suites run (GPU and interpreter): both 16-bit types,
-//! causal or not, every schedule, head dims 64 and 128; and one launch of the forward kernel
+//! causal or not, every schedule, head dims 64 and 128, and 256; and one launch of the forward kernel
 //! on any backend, for one length or a variable-length batch.
 
 use super::launch::{launch, poisoned, PAD};
@@ -35,6 +35,25 @@ pub fn configs() -> Vec<AttentionConfig> {
                 c.schedule = schedule;
                 c.head_dim = head_dim;
                 v.push(c);
+            }
+        }
+    }
+    v
+}
+
+/// Head dim 256 (key blocks of 64, 32 for `Pipelined`: `AttentionConfig::with_head_dim`) in
+/// every schedule, over both types and both masks.
+pub fn configs_d256() -> Vec<AttentionConfig> {
+    let mut v = Vec::new();
+    for dtype in [DType::F16, DType::BF16] {
+        for causal in [false, true] {
+            let serial = AttentionConfig::new(dtype, causal);
+            let pipelined = AttentionConfig {
+                schedule: AttentionSchedule::Pipelined,
+                ..serial
+            };
+            for c in [serial, pipelined, AttentionConfig::ping_pong(dtype, causal)] {
+                v.push(c.with_head_dim(256));
             }
         }
     }

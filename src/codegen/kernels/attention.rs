@@ -14,7 +14,9 @@
 //!
 //! Any sequence length: keys past the end are masked (the last block reads the next head's rows,
 //! or TMA's zeros after the last head); a query block reaching past the end is stored from
-//! registers for its rows inside the sequence only. Head dims 64 and 128.
+//! registers for its rows inside the sequence only. Head dims 64, 128 and 256: at 256 the key
+//! blocks are 64 rows (32 for `Pipelined`: [`AttentionConfig::with_head_dim`]), so the causal
+//! diagonal cuts several of them and every block from [`QueryBlock::first_masked`] is masked.
 //!
 //! Q and O are `[batch · heads_q · seq, D]` row-major (one head after another), K and V
 //! `[batch · heads_kv · seq, D]` with `heads_q = heads_kv · kv_group` (GQA; MQA is one KV head):
@@ -172,8 +174,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
 
     let (o, m_i, l_i) = if !pipelined {
         // One key block: prefetch the next into the other stage (once every warp released it),
-        // S, softmax, P V; the last block is masked (variable lengths: every block from the
-        // first the diagonal or the keys' end cuts).
+        // S, softmax, P V; the last block is masked (variable lengths, and causal key blocks
+        // shorter than the query block: every block from the first the diagonal or the keys'
+        // end cuts).
         let block = |kb: &mut KernelBuilder<'_>,
                      j,
                      carried: &[Value],
@@ -236,8 +239,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
                 let stm1 = kv.previous(kb, st)?;
                 wait_full(kb, st1, ph1)?;
                 let s_next = scores(kb, st1)?;
-                // Variable lengths: masked from the first block the diagonal or the keys' end
-                // cuts (the last block, peeled off below, always is).
+                // Variable lengths, and causal key blocks shorter than the query block: masked
+                // from the first block the diagonal or the keys' end cuts (the last block, peeled
+                // off below, always is).
                 let mask = match qblock.first_masked {
                     Some(first) => Masking::When(kb.ge(j, first)?),
                     None => Masking::None,

@@ -9,11 +9,13 @@ use super::super::{CodegenError, DType, Result};
 pub struct AttentionConfig {
     /// f16 or bf16 inputs and output (f32 softmax and accumulation).
     pub dtype: DType,
-    /// Head dimension (64 or 128).
+    /// Head dimension: 64, 128 or 256 (256 takes a shorter `block_n`: set both with
+    /// [`with_head_dim`](Self::with_head_dim)).
     pub head_dim: u32,
     /// Query rows per CTA (16 × warps, so each warpgroup owns 64 rows).
     pub block_m: u32,
-    /// Key/value rows per step.
+    /// Key/value rows per step: `block_m` at head dims 64 and 128; 64 at 256 (32 for
+    /// `Pipelined`, whose three stages must fit shared memory).
     pub block_n: u32,
     /// Warps per CTA (8: two warpgroups).
     pub num_warps: u32,
@@ -77,6 +79,25 @@ impl AttentionConfig {
         }
     }
 
+    /// `self` at head dim `head_dim` with the key block its schedule takes (set the schedule
+    /// first): `block_m` at 64 and 128; 64 at 256, or 32 for `Pipelined`. At 256, O's
+    /// `[64, 256]` f32 accumulator alone is 128 registers a thread of its warpgroup, so the S
+    /// tile shrinks to `[64, 64]` (FlashAttention-3 shrinks it to 80 keys; weft's layouts take
+    /// powers of two), and Q (64 KB) with two stages of K and V (32 KB each) fits shared memory,
+    /// where 128 keys would take 320 KB; `Pipelined`'s three stages fit with 32 keys (160 KB).
+    pub fn with_head_dim(self, head_dim: u32) -> AttentionConfig {
+        let block_n = match (head_dim, self.schedule) {
+            (256, AttentionSchedule::Pipelined) => 32,
+            (256, _) => 64,
+            _ => self.block_m,
+        };
+        AttentionConfig {
+            head_dim,
+            block_n,
+            ..self
+        }
+    }
+
     /// Query rows per consumer warpgroup's share of Q: the whole block, or each consumer's half
     /// (ping-pong loads them as separate boxes).
     pub(super) fn q_rows_per_box(&self) -> u32 {
@@ -130,8 +151,8 @@ impl AttentionConfig {
         if !matches!(self.dtype, DType::F16 | DType::BF16) {
             return Err(bad(format!("dtype {}: f16 or bf16", self.dtype)));
         }
-        if !matches!(self.head_dim, 64 | 128) {
-            return Err(bad(format!("head_dim {}: 64 or 128", self.head_dim)));
+        if !matches!(self.head_dim, 64 | 128 | 256) {
+            return Err(bad(format!("head_dim {}: 64, 128 or 256", self.head_dim)));
         }
         let warps = match self.schedule {
             AttentionSchedule::PingPong => 12,
@@ -143,8 +164,28 @@ impl AttentionConfig {
                 self.block_m, self.num_warps, self.schedule
             )));
         }
-        if self.block_n != self.block_m {
-            return Err(bad(format!("block_n {}: equal to block_m", self.block_n)));
+        // D256: a smaller S tile, so that O and S fit the registers and Q with the K/V stages
+        // shared memory.
+        let block_n = self.with_head_dim(self.head_dim).block_n;
+        if self.block_n != block_n {
+            let why = if self.head_dim == 256 {
+                format!(
+                    "{block_n} for {:?} at head_dim 256, so that O and S fit the registers and Q \
+                     with the K/V stages shared memory (with_head_dim sets it)",
+                    self.schedule
+                )
+            } else {
+                "equal to block_m".to_owned()
+            };
+            return Err(bad(format!("block_n {}: {why}", self.block_n)));
+        }
+        if self.head_dim == 256 && self.varlen && self.schedule == AttentionSchedule::PingPong {
+            return Err(bad(
+                "PingPong with varlen at head_dim 256: a consumer's 240 registers hold O \
+                 (128 of them) and the lengths through the loop, and ptxas spills; Serial \
+                 takes it"
+                    .into(),
+            ));
         }
         if !(1..=256).contains(&self.kv_group) {
             return Err(bad(format!("kv_group {}: 1..=256", self.kv_group)));

@@ -181,8 +181,9 @@ pub(super) fn ping_pong_body(
         kb.alloc_shared_buffers(dt, STAGES as u64, &v_tile, if fp8 { &v_swz } else { &swz })?;
     let consumer_threads = CONSUMERS * 4 * kb.threads_per_warp();
     let q_full = kb.alloc_mbarriers(1, 1)?;
-    // Bytes of one K or V tile (and of Q's two halves together).
+    // Bytes of one K or V tile, and of Q's two halves together.
     let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
+    let q_bytes = c.block_m * c.head_dim * (dt.bits() / 8);
     // K and V rings of their own: a stage of K is free a block before V's.
     let k_bars = TmaRing::new(kb, STAGES as u32, tile_bytes, Some(consumer_threads))?;
     // Vᵀ transposed in the kernel is full once every producer thread has written its part.
@@ -229,8 +230,8 @@ pub(super) fn ping_pong_body(
             n_blocks,
             ..
         } = block_here(kb)?;
-        // Q: two boxes of 64 rows, one K tile's bytes (block_m = block_n).
-        kb.mbarrier_expect(q_full, tile_bytes, None)?;
+        // Q: two boxes of 64 rows.
+        kb.mbarrier_expect(q_full, q_bytes, None)?;
         for r in 0..CONSUMERS as i32 {
             let row = kb.add(q_row, r * ROWS)?;
             let dst = kb.index_shared(q_smem, r)?;
@@ -463,8 +464,9 @@ pub(super) fn ping_pong_body(
             None => kb.for_range(1, last, 1, &init, |kb, j, carried| {
                 step(kb, j, carried, Masking::None)
             })?,
-            // Variable lengths: the diagonal may cut two blocks before the last; the blocks
-            // from the first it cuts run masked, in a loop of their own.
+            // Variable lengths, and causal key blocks shorter than the query block (D256): the
+            // diagonal may cut blocks before the last; the blocks from the first it cuts run
+            // masked, in a loop of their own.
             Some(first) => {
                 let mid = kb.min(first, last)?;
                 let mid = kb.max(mid, 1)?;

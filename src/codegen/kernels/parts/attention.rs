@@ -9,8 +9,9 @@ use crate::codegen::{
 use crate::layout::encoding::{Encoding, Slice};
 
 /// Which key blocks the online softmax masks (keys past the sequence, and causal keys after
-/// the query). Only the last block of a query block needs it (with variable lengths, every block
-/// from [`QueryBlock::first_masked`]), and the mask is exact, so masking a block that needs none
+/// the query). Only the last block of a query block needs it (with variable lengths, or causal
+/// with key blocks shorter than the query block, every block from
+/// [`QueryBlock::first_masked`]), and the mask is exact, so masking a block that needs none
 /// is harmless.
 #[derive(Debug, Clone, Copy)]
 pub enum Masking {
@@ -177,8 +178,9 @@ pub struct QueryBlock {
     /// Variable lengths: `len_k - len_q`, how far right the causal diagonal moves (query row
     /// `i` sees keys up to `i + shift`, FlashAttention's bottom-right alignment).
     pub shift: Option<Value>,
-    /// Variable lengths: the first key block that needs a mask (the causal diagonal or the end
-    /// of the keys cuts it); the blocks before it need none.
+    /// The first key block that needs a mask (the causal diagonal or the end of the keys cuts
+    /// it); the blocks before it need none. `None`: only the last block needs one (one length,
+    /// unmasked or key blocks as tall as the query block).
     pub first_masked: Option<Value>,
 }
 
@@ -229,11 +231,29 @@ impl QueryBlock {
         let head0 = kb.mul(bh, seq)?;
         let q_off = kb.mul(qb, bm)?;
         let q_row = kb.add(head0, q_off)?;
-        let n_blocks = if c.causal {
-            kb.add(qb, 1)?
-        } else {
+        // Key blocks of the whole sequence.
+        let all = |kb: &mut KernelBuilder<'_>| -> Result<Value> {
             let s1 = kb.add(seq, bn - 1)?;
-            kb.div(s1, bn)?
+            kb.div(s1, bn)
+        };
+        let (n_blocks, first_masked) = match (c.causal, bm == bn) {
+            // The diagonal block is the last, and the only one masked (unmasked, only the
+            // sequence's end cuts a block: the last).
+            (true, true) => (kb.add(qb, 1)?, None),
+            (false, _) => (all(kb)?, None),
+            // Key blocks shorter than the query block (D256): the diagonal cuts the blocks from
+            // the one holding the block's first row, the keys stop at the block's last row or
+            // the sequence's end, and the blocks from the first the diagonal or the sequence's
+            // end cuts are masked.
+            (true, false) => {
+                let all = all(kb)?;
+                let whole = kb.div(seq, bn)?;
+                let reach = kb.add(q_off, bm + bn - 1)?;
+                let reach = kb.div(reach, bn)?;
+                let seen = kb.add(q_off, 1)?;
+                let clear = kb.div(seen, bn)?;
+                (kb.min(reach, all)?, Some(kb.min(clear, whole)?))
+            }
         };
         // At least one block, so a sequence length of 0 or less ends (storing nothing: every
         // row is past the end) instead of waiting for a load that was never issued.
@@ -254,7 +274,7 @@ impl QueryBlock {
             len_q: seq,
             len_k: seq,
             shift: None,
-            first_masked: None,
+            first_masked,
         })
     }
 
