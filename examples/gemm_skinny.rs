@@ -48,7 +48,9 @@ fn main() -> Result<()> {
             }
         }
         for mnk in sizes() {
-            run_w4::<weft::runtime::cuda::Cuda>(&dev, &ctx, mnk, sms, true)?;
+            for finish in [false, true] {
+                run_w4::<weft::runtime::cuda::Cuda>(&dev, &ctx, mnk, (sms, true, finish))?;
+            }
         }
         return Ok(());
     }
@@ -60,8 +62,10 @@ fn main() -> Result<()> {
     ] {
         run::<weft::runtime::cpu::Cpu>(&dev, &ctx, dtype, mnk, (2, false, finish))?;
     }
-    run_w4::<weft::runtime::cpu::Cpu>(&dev, &ctx, (5, 72, 384), 2, false)?;
-    common::interpreted("gemm_skinny bf16 1×200×328 (summed by the reduction kernel, and in the kernel itself), fp8 13×136×400 and int4 weights 5×72×384, split-K: Y equals the f64 host reference within one rounding of bf16 (fp8: plus what its 14-bit tensor-core sums lose)");
+    for finish in [false, true] {
+        run_w4::<weft::runtime::cpu::Cpu>(&dev, &ctx, (5, 72, 384), (2, false, finish))?;
+    }
+    common::interpreted("gemm_skinny bf16 1×200×328 (summed by the reduction kernel, and in the kernel itself), fp8 13×136×400 and int4 weights 5×72×384 (both ways), split-K: Y equals the f64 host reference within one rounding of bf16 (fp8: plus what its 14-bit tensor-core sums lose)");
     Ok(())
 }
 
@@ -219,10 +223,9 @@ fn run_w4<B: Backend>(
     dev: &B::Device,
     ctx: &Context,
     (m, n, k): Mnk,
-    sms: u32,
-    time: bool,
+    (sms, time, finish): How,
 ) -> Result<()> {
-    let c = W4Config::new(DType::BF16, m as u32);
+    let c = W4Config::new(DType::BF16, m as u32).with_finish_in_kernel(finish);
     let kp = gemm_w4_kernel(ctx, Target::SM90A, c)?;
     let kr = gemm_skinny_reduce_kernel(ctx, Target::SM90A, DType::BF16)?;
     let (partial, reduce): (KernelOf<B>, KernelOf<B>) =
@@ -245,8 +248,12 @@ fn run_w4<B: Backend>(
     let dpart = dev.alloc::<f32>(splits as usize * m * n)?;
     let mut dy = dev.alloc::<bf16>(m * n)?;
     dy.fill_bytes(0xFF)?;
+    let tickets = dev.alloc_zeroed::<i32>(c.tiles(m as u64, n as u64) as usize)?;
     let mut pargs = KernelArgs::new();
     pargs.ptr(&dw).ptr(&ds).ptr(&dx).ptr(&dpart);
+    if finish {
+        pargs.ptr(&dy).ptr(&tickets);
+    }
     pargs
         .scalar(m as i32)
         .scalar(n as i32)
@@ -261,10 +268,12 @@ fn run_w4<B: Backend>(
     let plc = LaunchConfig::for_kernel(c.grid(m as u64, n as u64, splits), kp.signature())?;
     let rlc = LaunchConfig::for_kernel(((m * n).div_ceil(512) as u32, 1, 1), kr.signature())?;
     // SAFETY: the kernel reads W (N · K / 2 bytes), the scales and X within their shapes and
-    // writes splits · M · N partials; the reduction writes Y.
+    // writes splits · M · N partials (finishing: Y, a ticket per tile); the reduction writes Y.
     unsafe {
         common::launch_once::<B>(dev, &partial, &plc, &pargs)?;
-        common::launch_once::<B>(dev, &reduce, &rlc, &rargs)?;
+        if !finish {
+            common::launch_once::<B>(dev, &reduce, &rlc, &rargs)?;
+        }
     }
     let hx: Vec<f32> = x.iter().map(|v| v.to_f32()).collect();
     let hw: Vec<u8> = w.iter().map(|&b| b as u8).collect();
@@ -283,8 +292,12 @@ fn run_w4<B: Backend>(
     report::<B>(
         dev,
         (&partial, &plc, &pargs),
-        Some((&reduce, &rlc, &rargs)),
-        "int4 · bf16",
+        (!finish).then_some((&reduce, &rlc, &rargs)),
+        if finish {
+            "int4 · bf16, sum finished in the kernel"
+        } else {
+            "int4 · bf16"
+        },
         ((m, n, k), splits, bytes, rows),
     )
 }

@@ -19,24 +19,42 @@ use weft::runtime::prelude::*;
 use weft::runtime::{bf16, f16, Backend, DeviceElem, KernelArgs};
 
 /// Runs both kernels on random int4 weights, scales in [1/64, 1/32) and tokens of quarters in
-/// [-2, 2) (exact in 16 bits) with `splits` K ranges; checks Y against the host.
+/// [-2, 2) (exact in 16 bits) with `splits` K ranges, the sum finished by the reduction kernel
+/// and then by the kernel itself; checks Y against the host, and the two finishes' bits equal.
 fn run<B: Backend>(dev: &B::Device, act: DType, [m, n, k]: [usize; 3], splits: u32) {
-    if act == DType::F16 {
-        run_as::<B, f16>(dev, act, [m, n, k], splits, f16::from_f32, f16::to_f64);
-    } else {
-        run_as::<B, bf16>(dev, act, [m, n, k], splits, bf16::from_f32, bf16::to_f64);
+    let c = W4Config::new(act, m as u32);
+    let bits = |c: W4Config| -> Vec<u16> {
+        if act == DType::F16 {
+            run_as::<B, f16>(dev, c, [m, n, k], splits, f16::from_f32, f16::to_f64)
+                .into_iter()
+                .map(f16::to_bits)
+                .collect()
+        } else {
+            run_as::<B, bf16>(dev, c, [m, n, k], splits, bf16::from_f32, bf16::to_f64)
+                .into_iter()
+                .map(bf16::to_bits)
+                .collect()
+        }
+    };
+    let apart = bits(c);
+    for _ in 0..2 {
+        assert_eq!(
+            apart,
+            bits(c.with_finish_in_kernel(true)),
+            "gemm_w4 {m}x{n}x{k} in {splits} splits: finished in the kernel"
+        );
     }
 }
 
 fn run_as<B: Backend, T: DeviceElem + Copy>(
     dev: &B::Device,
-    act: DType,
+    c: W4Config,
     [m, n, k]: [usize; 3],
     splits: u32,
     to: fn(f32) -> T,
     from: fn(T) -> f64,
-) {
-    let c = W4Config::new(act, m as u32);
+) -> Vec<T> {
+    let act = c.act;
     let what = format!("gemm_w4 {m}x{n}x{k} in {splits} splits, {c:?}");
     let ctx = Context::new();
     let kp = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap();
@@ -67,29 +85,39 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
         .unwrap();
     let dpart = poisoned::<B, f32>(dev, splits as usize * m * n);
     let dy = poisoned::<B, T>(dev, m * n);
-    let mut args = KernelArgs::new();
-    args.ptr(&dw).ptr(&ds).ptr(&dx).ptr(&dpart);
-    args.scalar(m as i32)
-        .scalar(n as i32)
-        .scalar(k as i32)
-        .scalar(splits as i32);
     let (mu, nu) = (m as u64, n as u64);
-    // SAFETY: the kernel reads W (n · k / 2 bytes), the scales and X within their shapes
-    // (masked) and writes splits · m · n partials.
-    unsafe { launch::<B>(dev, &partial, c.grid(mu, nu, splits), &args, &what) };
-    let mut args = KernelArgs::new();
-    args.ptr(&dpart)
-        .ptr(&dy)
-        .scalar((m * n) as i32)
-        .scalar(splits as i32);
-    let blocks = (m * n).div_ceil(512) as u32;
-    // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
-    unsafe { launch::<B>(dev, &reduce, (blocks, 1, 1), &args, &what) };
-    let got: Vec<f64> = dy.to_vec().unwrap()[..m * n]
-        .iter()
-        .map(|&v| from(v))
-        .collect();
+    let tickets = dev.alloc_zeroed::<i32>(c.tiles(mu, nu) as usize).unwrap();
+    {
+        let mut args = KernelArgs::new();
+        args.ptr(&dw).ptr(&ds).ptr(&dx).ptr(&dpart);
+        if c.finish_in_kernel {
+            args.ptr(&dy).ptr(&tickets);
+        }
+        args.scalar(m as i32)
+            .scalar(n as i32)
+            .scalar(k as i32)
+            .scalar(splits as i32);
+        // SAFETY: the kernel reads W (n · k / 2 bytes), the scales and X within their shapes
+        // (masked) and writes splits · m · n partials (and m · n outputs, a ticket per tile).
+        unsafe { launch::<B>(dev, &partial, c.grid(mu, nu, splits), &args, &what) };
+    }
+    if c.finish_in_kernel {
+        let t = tickets.to_vec().unwrap();
+        assert!(t.iter().all(|&x| x == 0), "{what}: tickets left {t:?}");
+    } else {
+        let mut args = KernelArgs::new();
+        args.ptr(&dpart)
+            .ptr(&dy)
+            .scalar((m * n) as i32)
+            .scalar(splits as i32);
+        let blocks = (m * n).div_ceil(512) as u32;
+        // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
+        unsafe { launch::<B>(dev, &reduce, (blocks, 1, 1), &args, &what) };
+    }
+    let y = dy.to_vec().unwrap()[..m * n].to_vec();
+    let got: Vec<f64> = y.iter().map(|&v| from(v)).collect();
     close(&got, &want, tol(act), &what);
+    y
 }
 
 #[test]
@@ -173,8 +201,11 @@ fn the_int4_kernel_loads_its_operands_where_the_tensor_cores_want_them() {
 #[test]
 fn the_int4_kernel_assembles_without_spills() {
     for act in [DType::BF16, DType::F16] {
-        for m in [1, 16, 64, 128] {
-            let c = W4Config::new(act, m);
+        for (m, finish) in [1, 16, 64, 128]
+            .into_iter()
+            .flat_map(|m| [(m, false), (m, true)])
+        {
+            let c = W4Config::new(act, m).with_finish_in_kernel(finish);
             let what = format!("gemm_w4 {c:?}");
             let ctx = Context::new();
             let k = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap();

@@ -29,7 +29,7 @@ use crate::layout::encoding::{DistributedLinear, Encoding, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::gemm::reference_output;
-use super::gemm_skinny::{pick_splits, split_range, PartialStore};
+use super::gemm_skinny::{pick_splits, split_range, PartialStore, SplitFinish};
 use super::layouts::tile_coords;
 use super::parts::{ceil_div, Epilogue};
 
@@ -47,6 +47,12 @@ pub struct W4Config {
     pub block_n: u32,
     /// Warps per program (4, or 8 for wide token tiles).
     pub num_warps: u32,
+    /// Whether the kernel also finishes the sum, as
+    /// [`SkinnyConfig::finish_in_kernel`](super::SkinnyConfig::finish_in_kernel) does: the last
+    /// program of a tile adds the partials in split order and writes Y. Its parameters then go on
+    /// after `part` with `y: ptr<act>` and `tickets: ptr<i32>` (one per tile, zero before the
+    /// first launch; the kernel leaves them zero).
+    pub finish_in_kernel: bool,
 }
 
 impl W4Config {
@@ -59,13 +65,26 @@ impl W4Config {
             block_m: 64,
             block_n,
             num_warps: if block_n >= 64 { 8 } else { 4 },
+            finish_in_kernel: false,
         }
+    }
+
+    /// This configuration with the sum finished in the kernel (or not).
+    pub fn with_finish_in_kernel(self, finish_in_kernel: bool) -> W4Config {
+        W4Config {
+            finish_in_kernel,
+            ..self
+        }
+    }
+
+    /// Output tiles, each with its ticket when the kernel finishes the sum.
+    pub fn tiles(&self, m: u64, n: u64) -> u64 {
+        n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n))
     }
 
     /// The grid: one program per (tile, split).
     pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
-        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
-        ((tiles * u64::from(splits)) as u32, 1, 1)
+        ((self.tiles(m, n) * u64::from(splits)) as u32, 1, 1)
     }
 
     /// K ranges on a device of `sms` SMs: the count with the least modelled time
@@ -175,6 +194,13 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let scales = kb.arg_ptr("scales", c.act, 2)?;
     let x = kb.arg_ptr("x", c.act, 16)?;
     let part = kb.arg_ptr("part", DType::F32, 16)?;
+    let finish = match c.finish_in_kernel {
+        true => Some((
+            kb.arg_ptr("y", c.act, 16)?,
+            kb.arg_ptr("tickets", DType::I32, 4)?,
+        )),
+        false => None,
+    };
     let m = kb.arg_i32("m", 1)?;
     let n = kb.arg_i32("n", 1)?;
     // K a multiple of the group: every row of W and X starts 16-byte aligned, so their loads
@@ -323,7 +349,7 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     })?;
     let mn = kb.mul(m, n)?;
     let base = kb.mul(split, mn)?;
-    let store = PartialStore {
+    let partial = PartialStore {
         part,
         m,
         n,
@@ -331,7 +357,17 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         layout: acc_e,
         block: [bm as i32, bn as i32],
     };
-    store.store(&mut kb, out[0], [orow, otok])?;
+    match finish {
+        Some((y, tickets)) => SplitFinish {
+            partial,
+            y,
+            out: c.act,
+            ticket: kb.add(tickets, tile)?,
+            splits: kb.max(splits, 1)?,
+        }
+        .store(&mut kb, out[0], [orow, otok])?,
+        None => partial.store(&mut kb, out[0], [orow, otok])?,
+    }
     kb.finish()
 }
 
