@@ -126,10 +126,11 @@ impl W4Config {
 }
 
 /// Where the tensor cores' `k` (0..128) of a group sits in memory. A thread's `mma.sync`
-/// fragment holds the k whose bits 1–2 are its lane % 4 (bit 0 in one register's two halves,
-/// bits 3–6 in its registers). Memory puts those lane bits on top (bits 5–6), so a thread's 32
-/// k of a row are 4 consecutive 32-bit words; within a word, nibble `j + 4h` (j < 4) is k bit
-/// 0 = h, so one shift and mask of a word gives both halves of a register (nibbles j and j + 4).
+/// fragment holds the k whose bits 1–2 are its lane % 4 (bit 0 picks the half of an operand
+/// register, bits 3–6 the register). Memory puts those lane bits on top (bits 5–6), so a
+/// thread's 32 k of a row are 4 consecutive 32-bit words; within a word, nibbles `j` and
+/// `j + 4` (j < 4) are the two halves of one operand register, so one shift and mask of the
+/// word unpacks them together.
 pub fn k_in_memory(k: u64) -> u64 {
     let bit = |i: u32| (k >> i) & 1;
     bit(3) | bit(4) << 1 | bit(0) << 2 | bit(5) << 3 | bit(6) << 4 | ((k >> 1) & 3) << 5
