@@ -226,6 +226,9 @@ fn split_counts_fill_the_device_and_bad_configurations_are_typed_errors() {
     );
     let e = gemm_skinny_reduce_kernel(&ctx, Target::SM90A, DType::I32).unwrap_err();
     assert!(e.to_string().contains("out i32"), "{e}");
+    // A grid past u32 saturates (the launch then refuses it) instead of wrapping to a small one.
+    assert_eq!(c.grid(1, 1 << 40, 1 << 20).0, u32::MAX);
+    assert_eq!(c.reduce_grid(1 << 40, 1 << 30).0, u32::MAX);
     let wide = SkinnyConfig::new(DType::BF16, 128).with_finish_in_kernel(true);
     let e = gemm_skinny_kernel(&ctx, Target::SM90A, wide).unwrap_err();
     assert!(e.to_string().contains("finish_in_kernel"), "{e}");

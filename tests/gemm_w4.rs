@@ -228,6 +228,11 @@ fn bad_int4_configurations_and_references_are_typed_errors() {
     let mut c = W4Config::new(DType::BF16, 1);
     c.block_n = 48;
     assert!(gemm_w4_kernel(&ctx, Target::SM90A, c).is_err());
+    // A grid past u32 saturates (the launch then refuses it) instead of wrapping; a zero tile
+    // size divides nothing by zero.
+    assert_eq!(c.grid(1, 1 << 40, 1 << 20).0, u32::MAX);
+    c.block_m = 0;
+    assert!(c.tiles(4, 4) > 0 && gemm_w4_kernel(&ctx, Target::SM90A, c).is_err());
     // K odd, and a W too short.
     assert!(gemm_w4_reference(&[0.0; 3], &[0; 2], &[1.0; 1], [1, 1, 3]).is_err());
     assert!(gemm_w4_reference(&[0.0; 4], &[0; 1], &[1.0; 1], [1, 1, 4]).is_err());

@@ -104,7 +104,8 @@ impl SkinnyConfig {
 
     /// Output tiles, each with its ticket when the kernel finishes the sum.
     pub fn tiles(&self, m: u64, n: u64) -> u64 {
-        n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n))
+        let rows = n.div_ceil(u64::from(self.block_m.max(1)));
+        rows.saturating_mul(m.div_ceil(u64::from(self.block_n.max(1))))
     }
 
     /// The output type: f16 for f16 inputs, else bf16.
@@ -157,13 +158,16 @@ impl SkinnyConfig {
     }
 
     /// The grid of the partial-product kernel: one program per (tile, split).
+    /// A count past `u32` saturates, so that the launch refuses it rather than run a cut grid.
     pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
-        ((self.tiles(m, n) * u64::from(splits)) as u32, 1, 1)
+        let programs = self.tiles(m, n).saturating_mul(u64::from(splits));
+        (u32::try_from(programs).unwrap_or(u32::MAX), 1, 1)
     }
 
-    /// The grid of the reduction over `m · n` outputs.
+    /// The grid of the reduction over `m · n` outputs (saturating, as [`grid`](Self::grid)).
     pub fn reduce_grid(&self, m: u64, n: u64) -> (u32, u32, u32) {
-        ((m * n).div_ceil(u64::from(REDUCE_BLOCK)) as u32, 1, 1)
+        let programs = m.saturating_mul(n).div_ceil(u64::from(REDUCE_BLOCK));
+        (u32::try_from(programs).unwrap_or(u32::MAX), 1, 1)
     }
 
     fn check(&self) -> Result<()> {

@@ -79,12 +79,15 @@ impl W4Config {
 
     /// Output tiles, each with its ticket when the kernel finishes the sum.
     pub fn tiles(&self, m: u64, n: u64) -> u64 {
-        n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n))
+        let rows = n.div_ceil(u64::from(self.block_m.max(1)));
+        rows.saturating_mul(m.div_ceil(u64::from(self.block_n.max(1))))
     }
 
     /// The grid: one program per (tile, split).
+    /// A count past `u32` saturates, so that the launch refuses it rather than run a cut grid.
     pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
-        ((self.tiles(m, n) * u64::from(splits)) as u32, 1, 1)
+        let programs = self.tiles(m, n).saturating_mul(u64::from(splits));
+        (u32::try_from(programs).unwrap_or(u32::MAX), 1, 1)
     }
 
     /// K ranges on a device of `sms` SMs: the count with the least modelled time
