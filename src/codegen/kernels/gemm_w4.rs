@@ -29,9 +29,8 @@ use crate::layout::encoding::{DistributedLinear, Encoding, Slice};
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::gemm::reference_output;
-use super::gemm_skinny::{pick_splits, split_range, PartialStore, SplitFinish};
 use super::layouts::tile_coords;
-use super::parts::{ceil_div, Epilogue};
+use super::parts::{ceil_div, pick_splits, split_range, Epilogue, PartialStore, SplitFinish};
 
 /// Weights a scale covers along K, and the K of one block.
 pub const W4_GROUP: u32 = 128;

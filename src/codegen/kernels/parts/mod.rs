@@ -6,8 +6,9 @@
 //! memory ([`Epilogue`], [`TmaStore`]); for attention, the parameters and query block of a program
 //! ([`AttentionParams`], [`QueryBlock`]), the online softmax of a key block with its masking
 //! ([`OnlineSoftmax`], [`Masking`], [`StepOptions`]) and the store of `O / l` and the log-sum-exp
-//! ([`AttentionParams::store_output`]; from registers: [`OutputRows`]), and V transposed in shared memory for fp8's `P·V`
-//! ([`VTranspose`]).
+//! ([`AttentionParams::store_output`]; from registers: [`OutputRows`]), V transposed in shared memory for fp8's `P·V`
+//! ([`VTranspose`]), and split-K with its partials summed in split order, by a reduction kernel or by
+//! the last program of each tile ([`split_range`], [`PartialStore`], [`SplitFinish`], [`pick_splits`]).
 //!
 //! Each part is a few builder calls with their bookkeeping (stage and phase arithmetic, grouped
 //! tile origins, the staging buffer's reuse) written once; nothing here is more than the builder
@@ -67,6 +68,7 @@ mod gemm_loop;
 mod groups;
 mod promote;
 mod ring;
+mod split_k;
 mod tiles;
 mod v_transpose;
 
@@ -78,5 +80,6 @@ pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook, Stage
 pub use groups::{GroupRows, Groups};
 pub use promote::{gemm_mainloop_ws_scaled, BlockScale};
 pub use ring::TmaRing;
+pub use split_k::{pick_splits, split_range, PartialStore, SplitFinish};
 pub use tiles::{ceil_div, TileGrid};
 pub use v_transpose::{VTranspose, V_CHUNK};
