@@ -9,7 +9,7 @@ mod common;
 
 use common::check::{close, tol};
 use common::gemm::quarters;
-use common::launch::{launch, load, poisoned};
+use common::launch::{launch_split_k, load, poisoned, SplitOutputs};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     gemm_reference, gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig, FINISH_MAX_TOKENS,
@@ -69,32 +69,29 @@ fn run_as<B: Backend, T: DeviceElem, O: DeviceElem + Copy>(
         .tensor_map(&dx, &[mu, ku], &[ku], &c.x_box(), c.swizzle())
         .unwrap();
     let tickets = dev.alloc_zeroed::<i32>(c.tiles(mu, nu) as usize).unwrap();
-    {
-        let mut args = KernelArgs::new();
-        args.tensor_map(&w_map).tensor_map(&x_map).ptr(&dpart);
-        if c.finish_in_kernel {
-            args.ptr(&dy).ptr(&tickets);
-        }
-        args.scalar(m as i32)
-            .scalar(n as i32)
-            .scalar(k as i32)
-            .scalar(splits as i32);
-        // SAFETY: the maps cover W and X; the partials hold splits · m · n floats (Y m · n, a
-        // ticket per tile).
-        unsafe { launch::<B>(dev, &partial, c.grid(mu, nu, splits), &args, &what) };
-    }
-    if c.finish_in_kernel {
-        let t = tickets.to_vec().unwrap();
-        assert!(t.iter().all(|&x| x == 0), "{what}: tickets left {t:?}");
-    } else {
-        let mut args = KernelArgs::new();
-        args.ptr(&dpart)
-            .ptr(&dy)
-            .scalar((m * n) as i32)
-            .scalar(splits as i32);
-        // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
-        unsafe { launch::<B>(dev, &reduce, c.reduce_grid(mu, nu), &args, &what) };
-    }
+    let mut args = KernelArgs::new();
+    args.tensor_map(&w_map).tensor_map(&x_map);
+    let out = SplitOutputs::<B, O> {
+        part: &dpart,
+        y: &dy,
+        tickets: &tickets,
+    };
+    let sizes = [m, n, k, splits as usize];
+    let grid = c.grid(mu, nu, splits);
+    // SAFETY: the maps cover W and X; the partials hold splits · m · n floats, Y m · n, the
+    // tickets one per tile.
+    unsafe {
+        launch_split_k::<B, O>(
+            dev,
+            (&partial, &reduce),
+            args,
+            out,
+            c.finish_in_kernel,
+            sizes,
+            grid,
+            &what,
+        )
+    };
     let out: Vec<(f64, u16)> = dy.to_vec().unwrap().into_iter().map(from).collect();
     assert!(
         out[m * n..].iter().all(|&(_, b)| b == 0xFFFF),

@@ -8,7 +8,7 @@
 mod common;
 
 use common::check::{close, tol};
-use common::launch::{launch, load, poisoned};
+use common::launch::{launch_split_k, load, poisoned, SplitOutputs};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     gemm_skinny_reduce_kernel, gemm_w4_kernel, gemm_w4_reference, k_in_memory, W4Config, W4_GROUP,
@@ -87,33 +87,29 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
     let dy = poisoned::<B, T>(dev, m * n);
     let (mu, nu) = (m as u64, n as u64);
     let tickets = dev.alloc_zeroed::<i32>(c.tiles(mu, nu) as usize).unwrap();
-    {
-        let mut args = KernelArgs::new();
-        args.ptr(&dw).ptr(&ds).ptr(&dx).ptr(&dpart);
-        if c.finish_in_kernel {
-            args.ptr(&dy).ptr(&tickets);
-        }
-        args.scalar(m as i32)
-            .scalar(n as i32)
-            .scalar(k as i32)
-            .scalar(splits as i32);
-        // SAFETY: the kernel reads W (n · k / 2 bytes), the scales and X within their shapes
-        // (masked) and writes splits · m · n partials (and m · n outputs, a ticket per tile).
-        unsafe { launch::<B>(dev, &partial, c.grid(mu, nu, splits), &args, &what) };
-    }
-    if c.finish_in_kernel {
-        let t = tickets.to_vec().unwrap();
-        assert!(t.iter().all(|&x| x == 0), "{what}: tickets left {t:?}");
-    } else {
-        let mut args = KernelArgs::new();
-        args.ptr(&dpart)
-            .ptr(&dy)
-            .scalar((m * n) as i32)
-            .scalar(splits as i32);
-        let blocks = (m * n).div_ceil(512) as u32;
-        // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
-        unsafe { launch::<B>(dev, &reduce, (blocks, 1, 1), &args, &what) };
-    }
+    let mut args = KernelArgs::new();
+    args.ptr(&dw).ptr(&ds).ptr(&dx);
+    let out = SplitOutputs::<B, T> {
+        part: &dpart,
+        y: &dy,
+        tickets: &tickets,
+    };
+    let sizes = [m, n, k, splits as usize];
+    let grid = c.grid(mu, nu, splits);
+    // SAFETY: the kernel reads W (n · k / 2 bytes), the scales and X within their shapes
+    // (masked) and writes splits · m · n partials (finishing: m · n outputs, a ticket per tile).
+    unsafe {
+        launch_split_k::<B, T>(
+            dev,
+            (&partial, &reduce),
+            args,
+            out,
+            c.finish_in_kernel,
+            sizes,
+            grid,
+            &what,
+        )
+    };
     let y = dy.to_vec().unwrap()[..m * n].to_vec();
     let got: Vec<f64> = y.iter().map(|&v| from(v)).collect();
     close(&got, &want, tol(act), &what);

@@ -7,25 +7,8 @@ DeepGEMM when its wheel is installed. Each section is guarded: a missing op prin
 python3 scripts/anchors/gemm_inference.py
 """
 import torch
-from triton.testing import do_bench
 
-
-def bench(fn):
-    return do_bench(fn, warmup=25, rep=200, return_mode="median")
-
-
-def row(w, impl, ms, flops, nbytes=None):
-    s = f"{w:44s} | {impl:34s} | {ms:8.4f} ms | {flops / ms / 1e9:8.1f} TFLOP/s"
-    if nbytes:
-        s += f" | {nbytes / ms / 1e6:7.1f} GB/s"
-    print(s, flush=True)
-
-
-def guarded(name, f):
-    try:
-        f()
-    except Exception as e:  # an op this torch lacks: say so, go on
-        print(f"{name}: FAILED {type(e).__name__}: {str(e)[:240]}", flush=True)
+from gemm_harness import bench, guarded, row
 
 
 dev = "cuda"

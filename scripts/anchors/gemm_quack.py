@@ -9,25 +9,8 @@ PYTHONPATH=$S:$S/nvidia_cutlass_dsl/dsl_packages python3 scripts/anchors/gemm_qu
 import sys
 
 import torch
-from triton.testing import do_bench
 
-
-def bench(fn):
-    return do_bench(fn, warmup=25, rep=200, return_mode="median")
-
-
-def row(w, impl, ms, flops, nbytes=None):
-    s = f"{w:44s} | {impl:34s} | {ms:8.4f} ms | {flops / ms / 1e9:8.1f} TFLOP/s"
-    if nbytes:
-        s += f" | {nbytes / ms / 1e6:7.1f} GB/s"
-    print(s, flush=True)
-
-
-def guarded(name, f):
-    try:
-        f()
-    except Exception as e:  # a kernel this QuACK lacks, or a shape it refuses: say so, go on
-        print(f"{name}: FAILED {type(e).__name__}: {str(e)[:240]}", flush=True)
+from gemm_harness import bench, guarded, row
 
 
 def check(name, got, want):

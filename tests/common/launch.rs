@@ -101,3 +101,51 @@ fn run_x_to_y<B: Backend, X: DeviceElem, Y: DeviceElem>(
     unsafe { launch::<B>(dev, &kernel, grid, &args, what) };
     dy.to_vec().expect("download")
 }
+
+/// Where a split-K GEMM finishes: its f32 partials, Y, and a ticket per output tile (zero).
+pub struct SplitOutputs<'a, B: Backend, O: DeviceElem> {
+    pub part: &'a B::Buffer<f32>,
+    pub y: &'a B::Buffer<O>,
+    pub tickets: &'a B::Buffer<i32>,
+}
+
+/// Launches a split-K partial-product kernel over `grid`, its arguments before `part` in `args`
+/// and `scalars` (`m, n, k, splits`) after, and finishes the sum: in the kernel when `finish` (Y
+/// and the tickets follow `part`; the tickets must be back at zero afterwards), else with the
+/// reduction kernel `reduce` over the `m · n` outputs (512 a program).
+///
+/// # Safety
+/// As [`launch`], for both kernels.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn launch_split_k<'a, B: Backend, O: DeviceElem>(
+    dev: &B::Device,
+    (partial, reduce): (&B::Kernel, &B::Kernel),
+    mut args: KernelArgs<'a>,
+    out: SplitOutputs<'a, B, O>,
+    finish: bool,
+    [m, n, k, splits]: [usize; 4],
+    grid: impl Into<Dim3>,
+    what: &str,
+) {
+    args.ptr(out.part);
+    if finish {
+        args.ptr(out.y).ptr(out.tickets);
+    }
+    for s in [m, n, k, splits] {
+        args.scalar(s as i32);
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { launch::<B>(dev, partial, grid, &args, what) };
+    if finish {
+        let t = out.tickets.to_vec().unwrap();
+        assert!(t.iter().all(|&x| x == 0), "{what}: tickets left {t:?}");
+        return;
+    }
+    let mut r = KernelArgs::new();
+    r.ptr(out.part)
+        .ptr(out.y)
+        .scalar((m * n) as i32)
+        .scalar(splits as i32);
+    // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.
+    unsafe { launch::<B>(dev, reduce, ((m * n).div_ceil(512) as u32, 1, 1), &r, what) };
+}

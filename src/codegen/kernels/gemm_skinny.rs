@@ -20,8 +20,8 @@ use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, 
 use super::blocked_1d;
 use super::layouts::block_offsets;
 use super::parts::{
-    self, ceil_div, pick_splits, split_range, GemmLoop, PartialStore, SplitFinish, TileGrid,
-    TmaRing,
+    self, ceil_div, pick_splits, split_grid, split_range, split_tiles, GemmLoop, PartialStore,
+    SplitFinish, TileGrid, TmaRing,
 };
 
 /// Elements each program of the reduction sums (4 per thread, 4 warps).
@@ -74,8 +74,7 @@ impl SkinnyConfig {
 
     /// Output tiles, each with its ticket when the kernel finishes the sum.
     pub fn tiles(&self, m: u64, n: u64) -> u64 {
-        let rows = n.div_ceil(u64::from(self.block_m.max(1)));
-        rows.saturating_mul(m.div_ceil(u64::from(self.block_n.max(1))))
+        split_tiles(n, m, [self.block_m, self.block_n])
     }
 
     /// The output type: f16 for f16 inputs, else bf16.
@@ -112,7 +111,7 @@ impl SkinnyConfig {
     /// with as many programs resident on an SM as its shared memory holds, each range at least
     /// 2 K blocks long.
     pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
-        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
+        let tiles = self.tiles(m, n);
         let k_blocks = k.div_ceil(u64::from(self.block_k()));
         let e = u64::from(self.dtype.bits() / 8);
         let smem = u64::from(self.stages) * u64::from(self.block_m + self.block_n) * 128 + 64;
@@ -128,10 +127,9 @@ impl SkinnyConfig {
     }
 
     /// The grid of the partial-product kernel: one program per (tile, split).
-    /// A count past `u32` saturates, so that the launch refuses it rather than run a cut grid.
+    /// A count past `u32` saturates ([`split_grid`]).
     pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
-        let programs = self.tiles(m, n).saturating_mul(u64::from(splits));
-        (u32::try_from(programs).unwrap_or(u32::MAX), 1, 1)
+        split_grid(self.tiles(m, n), splits)
     }
 
     /// The grid of the reduction over `m · n` outputs (saturating, as [`grid`](Self::grid)).

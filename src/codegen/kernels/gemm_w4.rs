@@ -30,7 +30,10 @@ use crate::layout::encoding::{DistributedLinear, Encoding, Slice};
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::gemm::reference_output;
 use super::layouts::tile_coords;
-use super::parts::{ceil_div, pick_splits, split_range, Epilogue, PartialStore, SplitFinish};
+use super::parts::{
+    ceil_div, pick_splits, split_grid, split_range, split_tiles, Epilogue, PartialStore,
+    SplitFinish,
+};
 
 /// Weights a scale covers along K, and the K of one block.
 pub const W4_GROUP: u32 = 128;
@@ -78,22 +81,20 @@ impl W4Config {
 
     /// Output tiles, each with its ticket when the kernel finishes the sum.
     pub fn tiles(&self, m: u64, n: u64) -> u64 {
-        let rows = n.div_ceil(u64::from(self.block_m.max(1)));
-        rows.saturating_mul(m.div_ceil(u64::from(self.block_n.max(1))))
+        split_tiles(n, m, [self.block_m, self.block_n])
     }
 
     /// The grid: one program per (tile, split).
-    /// A count past `u32` saturates, so that the launch refuses it rather than run a cut grid.
+    /// A count past `u32` saturates ([`split_grid`]).
     pub fn grid(&self, m: u64, n: u64, splits: u32) -> (u32, u32, u32) {
-        let programs = self.tiles(m, n).saturating_mul(u64::from(splits));
-        (u32::try_from(programs).unwrap_or(u32::MAX), 1, 1)
+        split_grid(self.tiles(m, n), splits)
     }
 
     /// K ranges on a device of `sms` SMs: the count with the least modelled time
     /// ([`pick_splits`]) for the packed weights and scales, four programs resident on an SM
     /// with 4 warps (one with 8), each range at least 2 groups.
     pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
-        let tiles = n.div_ceil(u64::from(self.block_m)) * m.div_ceil(u64::from(self.block_n));
+        let tiles = self.tiles(m, n);
         let groups = k.div_ceil(u64::from(W4_GROUP));
         let per_sm = if self.num_warps == 4 { 4 } else { 1 };
         let w_bytes = n * k / 2 + n * groups * 2;
@@ -308,7 +309,7 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         init.push(load_x(&mut kb, first)?);
     }
     let out = kb.for_range(first, last, 1, &init, |kb, gi, c_| {
-        let [acc, wt, w_next, st] = [c_[0], c_[1], c_[2], c_[3]];
+        let [acc, words, w_next, st] = [c_[0], c_[1], c_[2], c_[3]];
         let g1 = kb.add(gi, 1)?;
         let g1 = clamp(kb, g1)?;
         let g2 = kb.add(gi, 2)?;
@@ -322,7 +323,6 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         let s_next = load_s(kb, g1)?;
         // Unpack a word at a time: nibbles j and j + 4 land in the two 16-bit halves as the
         // 16-bit float `magic + q` (exact: its ulp is 1), and one subtraction makes `q - 8`.
-        let words = wt;
         let mut halves = Vec::with_capacity(4);
         for j in 0..4 {
             let t = kb.shr(words, 4 * j)?;

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use crate::codegen::analysis::axis_info::AxisInfo;
 use crate::codegen::analysis::operand_feeds::{cast_info, check_cast};
 use crate::codegen::analysis::tile_layout::TileLayout;
+use crate::codegen::builder::ops::shape::with_new_last_dim;
 use crate::codegen::builder::KernelBuilder;
 use crate::codegen::error::{CodegenError, Result};
 use crate::codegen::ir::OpKind;
@@ -97,16 +98,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         let rank = d.shape.len();
         let (shape, reg, lane, warp) = if fb > tb {
             let r = u64::from(fb / tb);
-            let bits = r.trailing_zeros() as usize;
-            let grow = |b: &Vec<u64>| b.iter().copied().chain([0]).collect::<Vec<u64>>();
-            let mut reg: Vec<Vec<u64>> = (0..bits)
-                .map(|i| (0..rank).map(|_| 0).chain([1 << i]).collect())
-                .collect();
-            reg.extend(l.reg.iter().map(grow));
+            let (reg, lane, warp) = with_new_last_dim(&l, r.trailing_zeros());
             let mut shape = d.shape.clone();
             shape.push(r);
-            let lane = l.lane.iter().map(grow).collect();
-            let warp = l.warp.iter().map(grow).collect();
             (shape, reg, lane, warp)
         } else {
             let r = u64::from(tb / fb);

@@ -23,6 +23,18 @@ fn map_bases(l: &TileLayout, f: impl Fn(&[u64]) -> Vec<u64>) -> AllBases {
     (m(&l.reg), m(&l.lane), m(&l.warp))
 }
 
+/// `l`'s bases with a new last dim of `1 << bits` elements held in `bits` new lowest register
+/// bits (the first steps it by 1, the next by 2, …): what `join` and a narrowing `bitcast` make.
+pub(crate) fn with_new_last_dim(l: &TileLayout, bits: u32) -> AllBases {
+    let rank = l.shape.len();
+    let mut reg: Vec<Vec<u64>> = (0..bits)
+        .map(|i| (0..rank).map(|_| 0).chain([1 << i]).collect())
+        .collect();
+    let (old, lane, warp) = map_bases(l, |b| b.iter().copied().chain([0]).collect());
+    reg.extend(old);
+    (reg, lane, warp)
+}
+
 impl<'ctx> KernelBuilder<'ctx> {
     fn tile_operand(
         &mut self,
@@ -253,20 +265,9 @@ impl<'ctx> KernelBuilder<'ctx> {
         if l != ly {
             return Err(l.mismatch(&ly, "join", x.describe(), y.describe()));
         }
-        let rank = x.shape.len();
         let mut shape = x.shape.clone();
         shape.push(2);
-        let push0 = |b: &[u64]| {
-            let mut b = b.to_vec();
-            b.push(0);
-            b
-        };
-        let mut unit = vec![0u64; rank];
-        unit.push(1);
-        let mut reg = vec![unit];
-        reg.extend(l.reg.iter().map(|b| push0(b)));
-        let lane = l.lane.iter().map(|b| push0(b)).collect();
-        let warp = l.warp.iter().map(|b| push0(b)).collect();
+        let (reg, lane, warp) = with_new_last_dim(&l, 1);
         let nl = TileLayout::from_bases("join", &shape, reg, lane, warp)?;
         let info = x.info.reshuffled(&shape);
         Ok(self

@@ -37,6 +37,20 @@ pub fn pick_splits(tiles: u64, max_splits: u64, slots: u64, w_bytes: u64, part_b
     best as u32
 }
 
+/// Output tiles of `block` `[rows, tokens]` over an output of `rows` weight rows and `tokens`
+/// tokens (a zero block counts as one; saturating).
+pub fn split_tiles(rows: u64, tokens: u64, block: [u32; 2]) -> u64 {
+    let r = rows.div_ceil(u64::from(block[0].max(1)));
+    r.saturating_mul(tokens.div_ceil(u64::from(block[1].max(1))))
+}
+
+/// The grid of a split-K kernel: one program per (tile, split), tiles fastest. A count past
+/// `u32` saturates, so that the launch refuses it rather than run a cut grid.
+pub fn split_grid(tiles: u64, splits: u32) -> (u32, u32, u32) {
+    let programs = tiles.saturating_mul(u64::from(splits));
+    (u32::try_from(programs).unwrap_or(u32::MAX), 1, 1)
+}
+
 /// Stores a program's f32 partial `[rows, tokens]` (its accumulator, in `layout`) to
 /// `part[split, token, row]`, masked to the `m × n` output: an [`Epilogue`] of the GEMM main
 /// loops (the skinny GEMMs put the weight's rows on the tensor cores' M side, so a row of the
