@@ -4,9 +4,10 @@
 //! (deterministic) (`weft::codegen::kernels::{gemm_skinny_kernel, gemm_w4_kernel,
 //! gemm_skinny_reduce_kernel}`).
 //!
-//! `cargo run --release --example gemm_skinny --features llvm,cuda [-- M N K]`
+//! `cargo run --release --example gemm_skinny --features llvm,cuda [-- M N K] [bf16|fp8|w4]`
 //!
-//! With a GPU: for M 1, 16, 64, 128 × (N, K) 8192 × 8192 and 28672 × 4096 (or the given M N K),
+//! With a GPU: for M 1, 16, 64, 128 × (N, K) 8192 × 8192 and 28672 × 4096 (or the given M N K;
+//! `bf16`, `fp8` or `w4` picks the weights),
 //! checks rows of Y against the f64 host reference (every row up to 16 tokens, else four), times both kernels together and a
 //! device-to-device copy of W's bytes (int4: the packed bytes and the scales) in the same run,
 //! and prints W's bytes per second against the copy's (which reads and writes: 2 × bytes /
@@ -17,7 +18,7 @@ mod common;
 use common::Result;
 use weft::codegen::kernels::{
     gemm_reference, gemm_skinny_kernel, gemm_skinny_reduce_kernel, gemm_w4_kernel,
-    gemm_w4_reference, SkinnyConfig, W4Config, FINISH_MAX_TOKENS, FP8_SUM_LOSS, W4_GROUP,
+    gemm_w4_reference, SkinnyConfig, W4Config, FP8_SUM_LOSS, W4_GROUP,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::KernelOf;
@@ -35,19 +36,27 @@ fn main() -> Result<()> {
         let sms = dev.props().sm_count;
         println!("| dtype | M×N×K | splits | ms | W GB/s | copy GB/s | of copy | rows checked |");
         println!("|---|---|---|---|---|---|---|---|");
-        for dtype in [DType::BF16, DType::F8E4M3] {
+        let picked = |name: &str| {
+            let named: Vec<String> = std::env::args()
+                .skip(1)
+                .filter(|a| ["bf16", "fp8", "w4"].contains(&a.as_str()))
+                .collect();
+            named.is_empty() || named.iter().any(|a| a == name)
+        };
+        let dtypes = [(DType::BF16, "bf16"), (DType::F8E4M3, "fp8")];
+        for dtype in dtypes.iter().filter(|d| picked(d.1)).map(|d| d.0) {
             for mnk in sizes() {
                 // The sum finished by the reduction kernel, then (up to 64 tokens) in the
                 // partial-product kernel itself, side by side.
                 for finish in [false, true] {
-                    if !finish || mnk.0 <= FINISH_MAX_TOKENS as usize {
+                    if !finish || mnk.0 <= weft::codegen::kernels::FINISH_MAX_TOKENS as usize {
                         let how = (sms, true, finish);
                         run::<weft::runtime::cuda::Cuda>(&dev, &ctx, dtype, mnk, how)?;
                     }
                 }
             }
         }
-        for mnk in sizes() {
+        for mnk in sizes().into_iter().filter(|_| picked("w4")) {
             for finish in [false, true] {
                 run_w4::<weft::runtime::cuda::Cuda>(&dev, &ctx, mnk, (sms, true, finish))?;
             }

@@ -21,14 +21,11 @@ use super::blocked_1d;
 use super::layouts::block_offsets;
 use super::parts::{
     self, ceil_div, pick_splits, split_grid, split_range, split_tiles, GemmLoop, PartialStore,
-    SplitFinish, TileGrid, TmaRing,
+    SplitFinish, TileGrid, TmaRing, FINISH_MAX_TOKENS,
 };
 
 /// Elements each program of the reduction sums (4 per thread, 4 warps).
 const REDUCE_BLOCK: u32 = 512;
-
-/// The widest token tile whose sum the kernel can finish itself ([`SkinnyConfig::finish_in_kernel`]).
-pub const FINISH_MAX_TOKENS: u32 = 64;
 
 /// Shared memory an H100 SM gives its programs (227 KiB).
 const SHARED_PER_SM: u64 = 232_448;

@@ -4,13 +4,16 @@
 //! `s` `[N, ⌈K/128⌉]` in X's type (symmetric group-128 quantisation).
 //!
 //! As in the skinny GEMM, W fills the tensor cores' rows and the tokens their columns, and the K
-//! blocks are split over programs (f32 partials summed in split order by
-//! [`gemm_skinny_reduce_kernel`](super::gemm_skinny_reduce_kernel)). One K block is one scale
-//! group: its words are unpacked in registers to `q - 8` (exact in 16 bits), fed to `mma.sync`
-//! with the tokens, and the block's product is scaled by its group's scale per row of W as it is
-//! added into the accumulator, so the scale multiplies 1/128 as many values as dequantising W
-//! would. The next two groups' bytes, and the next group's tokens and scales, are loaded while
-//! the current one is computed.
+//! blocks are split over programs (f32 partials summed in split order, by the last program of a
+//! tile to arrive or by [`gemm_skinny_reduce_kernel`](super::gemm_skinny_reduce_kernel)). One K
+//! block is one scale group: its words are unpacked in registers to `q - 8` (exact in 16 bits),
+//! fed to `mma.sync` with the tokens, and the block's product is scaled by its group's scale per
+//! row of W as it is added into the accumulator, so the scale multiplies 1/128 as many values as
+//! dequantising W would. The loop computes two groups per iteration while the next two groups'
+//! bytes and scales (and, for up to 8 tokens, the tokens) are loaded into the registers the
+//! current ones leave: no loaded value moves between registers, so no move waits for a load.
+//! Rows past N and tokens past M read the last row and token (their outputs are not stored), so
+//! the loop's loads carry no mask.
 //!
 //! No operand goes through shared memory. A dot product may visit K in any order as long as
 //! both operands agree, so the tensor cores see each group's K in an order of their own
@@ -32,7 +35,7 @@ use super::gemm::reference_output;
 use super::layouts::tile_coords;
 use super::parts::{
     ceil_div, pick_splits, split_grid, split_range, split_tiles, Epilogue, PartialStore,
-    SplitFinish,
+    SplitFinish, FINISH_MAX_TOKENS,
 };
 
 /// Weights a scale covers along K, and the K of one block.
@@ -45,7 +48,7 @@ pub struct W4Config {
     pub act: DType,
     /// Rows of W per program (64 or 128).
     pub block_m: u32,
-    /// Tokens per program: 16 to 128, a power of two, at least M to read W once.
+    /// Tokens per program: 8 to 128, a power of two, at least M to read W once.
     pub block_n: u32,
     /// Warps per program (4, or 8 for wide token tiles).
     pub num_warps: u32,
@@ -58,16 +61,17 @@ pub struct W4Config {
 }
 
 impl W4Config {
-    /// 64 rows of W per program, the fewest tokens that cover `m` (at least 16), 4 warps (8
-    /// from 64 tokens, so the operands fit the registers).
+    /// 64 rows of W per program, the fewest tokens that cover `m` (at least 8: one `mma.sync`
+    /// column block), 4 warps (8 from 64 tokens, so the operands fit the registers), and the sum
+    /// finished in the kernel up to [`FINISH_MAX_TOKENS`] tokens (one launch instead of two).
     pub fn new(act: DType, m: u32) -> W4Config {
-        let block_n = m.clamp(16, 128).next_power_of_two();
+        let block_n = m.clamp(8, 128).next_power_of_two();
         W4Config {
             act,
             block_m: 64,
             block_n,
             num_warps: if block_n >= 64 { 8 } else { 4 },
-            finish_in_kernel: false,
+            finish_in_kernel: block_n <= FINISH_MAX_TOKENS,
         }
     }
 
@@ -115,9 +119,9 @@ impl W4Config {
         if !matches!(self.block_m, 64 | 128) {
             return bad(format!("block_m {}: 64 or 128", self.block_m));
         }
-        if !self.block_n.is_power_of_two() || !(16..=128).contains(&self.block_n) {
+        if !self.block_n.is_power_of_two() || !(8..=128).contains(&self.block_n) {
             return bad(format!(
-                "block_n {}: a power of two from 16 to 128",
+                "block_n {}: a power of two from 8 to 128",
                 self.block_n
             ));
         }
@@ -242,87 +246,65 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         None,
     )?;
     let (x_rows, x_cols) = tile_coords(&mut kb, &x_l, [bn.into(), g.into()], Some(otok), None)?;
-    let w_in = kb.lt(w_rows, n)?;
-    let x_in = kb.lt(x_rows, m)?;
+    // Rows of W past N and tokens past M read the last ones instead (their outputs are not
+    // stored) and every group read lies inside K, so the main loop's loads need no mask: only
+    // the loads ahead of it, which run even when K is empty.
+    let n_last = kb.sub(n, 1)?;
+    let w_rows = kb.min(w_rows, n_last)?;
+    let m_last = kb.sub(m, 1)?;
+    let x_rows = kb.min(x_rows, m_last)?;
     let w_row_at = kb.mul(w_rows, half_k)?;
     let x_row_at = kb.mul(x_rows, k)?;
-    // Group `gi`'s bytes of W (zero past N and K) as 32-bit words `[rows, 16]`, read as words
-    // where they are loaded so that they travel to later groups as the registers the load filled.
-    let load_w = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
+    // Group `gi`'s bytes of W as 32-bit words `[rows, 16]`, read as words where they are loaded
+    // so that they travel to later groups as the registers the load filled.
+    let load_w = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {
         let b0 = kb.mul(gi, g as i32 / 2)?;
         let wc = kb.add(w_cols, b0)?;
-        let wk = kb.lt(wc, half_k)?;
-        let wm = kb.and(w_in, wk)?;
         let at = kb.add(w_row_at, wc)?;
         let pw = kb.add(w, at)?;
-        let bytes = kb.load(pw, Some(wm), None)?;
+        let bytes = kb.load(pw, guard, None)?;
         let bytes = kb.reshape(bytes, &[bm.into(), u64::from(g / 8), 4])?;
         kb.bitcast(bytes, DType::I32)
     };
-    // Group `gi`'s columns of X (zero past M and K).
-    let load_x = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
+    // Group `gi`'s columns of X.
+    let load_x = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {
         let k0 = kb.mul(gi, g as i32)?;
         let xc = kb.add(x_cols, k0)?;
-        let xk = kb.lt(xc, k)?;
-        let xm = kb.and(x_in, xk)?;
         let at = kb.add(x_row_at, xc)?;
         let px = kb.add(x, at)?;
-        kb.load(px, Some(xm), None)
+        kb.load(px, guard, None)
     };
     // Each row's scale of group `gi`, in the accumulator's rows.
     let s_rows = kb.arange(0, bm as i32, Slice::new(1, acc_e.clone()))?;
     let s_rows = kb.add(s_rows, orow)?;
-    let s_in = kb.lt(s_rows, n)?;
+    let s_rows = kb.min(s_rows, n_last)?;
     let s_at = kb.mul(s_rows, groups)?;
     let zero_acc = kb.zeros((&acc_l, [u64::from(bm), u64::from(bn)]), DType::F32)?;
     let last = kb.add(first, mine)?;
-    // Group `gi`, or the range's last group past it (loaded again, unused: no branch).
-    let clamp = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
-        let last1 = kb.sub(last, 1)?;
-        let last1 = kb.max(last1, first)?;
-        kb.min(gi, last1)
-    };
-    // Group `gi`'s scales (none past K: an empty range still loads its first group ahead).
+    // Group `gi`, or the range's last group past it (loaded again, unused: no branch), and
+    // never past K's last group (an empty range still loads its first group ahead).
+    let last1 = kb.sub(last, 1)?;
+    let last1 = kb.max(last1, first)?;
+    let groups1 = kb.sub(groups, 1)?;
+    let last1 = kb.min(last1, groups1)?;
+    let clamp = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> { kb.min(gi, last1) };
+    // Whether K has a group at all: the loads ahead of the loop run even when it has not.
+    let any_k = kb.gt(groups, 0)?;
     // The 16-bit float whose ulp is 1, in both halves of a word: 128 (bf16) or 1024 (f16).
     let (magic, magic_bias) = match c.act {
         DType::BF16 => (0x4300_4300, 128.0 + 8.0),
         _ => (0x6400_6400, 1024.0 + 8.0),
     };
-    let load_s = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
+    // Group `gi`'s scales.
+    let load_s = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {
         let at = kb.add(s_at, gi)?;
         let ps = kb.add(scales, at)?;
-        let in_k = kb.lt(gi, groups)?;
-        let sm = kb.and(s_in, in_k)?;
-        kb.load(ps, Some(sm), None)
+        kb.load(ps, guard, None)
     };
-    // Two groups of W in flight ahead of the one computed (the weights are the stream), one of
-    // the scales, and of the tokens (shared by every program, from L2) while they are few: from
-    // 64 tokens a second group of them would not fit the registers.
-    let x_ahead = bn <= 32;
-    let w0 = load_w(&mut kb, first)?;
-    let g1 = kb.add(first, 1)?;
-    let g1 = clamp(&mut kb, g1)?;
-    let w1 = load_w(&mut kb, g1)?;
-    let s0 = load_s(&mut kb, first)?;
-    let mut init = vec![zero_acc, w0, w1, s0];
-    if x_ahead {
-        init.push(load_x(&mut kb, first)?);
-    }
-    let out = kb.for_range(first, last, 1, &init, |kb, gi, c_| {
-        let [acc, words, w_next, st] = [c_[0], c_[1], c_[2], c_[3]];
-        let g1 = kb.add(gi, 1)?;
-        let g1 = clamp(kb, g1)?;
-        let g2 = kb.add(gi, 2)?;
-        let g2 = clamp(kb, g2)?;
-        let w_after = load_w(kb, g2)?;
-        let (xt, x_next) = if x_ahead {
-            (c_[4], Some(load_x(kb, g1)?))
-        } else {
-            (load_x(kb, gi)?, None)
-        };
-        let s_next = load_s(kb, g1)?;
-        // Unpack a word at a time: nibbles j and j + 4 land in the two 16-bit halves as the
-        // 16-bit float `magic + q` (exact: its ulp is 1), and one subtraction makes `q - 8`.
+    // One group's product: unpack W a word at a time (nibbles j and j + 4 land in the two
+    // 16-bit halves as the 16-bit float `magic + q`, exact: its ulp is 1; one subtraction makes
+    // `q - 8`), multiply with the tokens on the tensor cores, scale per row of W and accumulate.
+    let group = |kb: &mut KernelBuilder<'_>, acc: Value, words: Value, xt: Value, st: Value| {
         let mut halves = Vec::with_capacity(4);
         for j in 0..4 {
             let t = kb.shr(words, 4 * j)?;
@@ -344,10 +326,58 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         let p = kb.dot(qa, xb, zero)?;
         let s = kb.cast(st, DType::F32)?;
         let s = kb.expand_dims(s, 1)?;
-        let acc = kb.fma(p, s, acc)?;
-        Ok([acc, w_next, w_after, s_next]
+        kb.fma(p, s, acc)
+    };
+    // Two groups per iteration, so that a value loaded ahead is used where it was loaded to: a
+    // loop carrying it one group on would move it between registers, and the move waits for
+    // the load. W (the stream) is loaded two groups ahead, the scales too; the tokens (shared by
+    // every program, from L2) as well for 8 tokens, else at the top of the iteration: two
+    // groups of 16 tokens ahead take 64 more registers, which costs more residency than the
+    // latency they hide. A second group past the range (an odd count) is computed on the last
+    // group's data and not added.
+    let x_ahead = bn <= 8;
+    let g0 = clamp(&mut kb, first)?;
+    let g1 = kb.add(first, 1)?;
+    let g1 = clamp(&mut kb, g1)?;
+    let guard = Some(any_k);
+    let mut init = vec![
+        zero_acc,
+        load_w(&mut kb, g0, guard)?,
+        load_w(&mut kb, g1, guard)?,
+        load_s(&mut kb, g0, guard)?,
+        load_s(&mut kb, g1, guard)?,
+    ];
+    if x_ahead {
+        init.push(load_x(&mut kb, g0, guard)?);
+        init.push(load_x(&mut kb, g1, guard)?);
+    }
+    let out = kb.for_range(first, last, 2, &init, |kb, gi, c_| {
+        let [acc, w0, w1, s0, s1] = [c_[0], c_[1], c_[2], c_[3], c_[4]];
+        let ahead = |kb: &mut KernelBuilder<'_>, by: i32| {
+            let g = kb.add(gi, by)?;
+            clamp(kb, g)
+        };
+        let (g1, g2, g3) = (ahead(kb, 1)?, ahead(kb, 2)?, ahead(kb, 3)?);
+        let (x0, x1) = match x_ahead {
+            true => (c_[5], c_[6]),
+            false => (load_x(kb, gi, None)?, load_x(kb, g1, None)?),
+        };
+        // Each load follows the group that used the registers it refills.
+        let acc0 = group(kb, acc, w0, x0, s0)?;
+        let w2 = load_w(kb, g2, None)?;
+        let s2 = load_s(kb, g2, None)?;
+        let x2 = x_ahead.then(|| load_x(kb, g2, None)).transpose()?;
+        let acc1 = group(kb, acc0, w1, x1, s1)?;
+        let w3 = load_w(kb, g3, None)?;
+        let s3 = load_s(kb, g3, None)?;
+        let x3 = x_ahead.then(|| load_x(kb, g3, None)).transpose()?;
+        let second = kb.add(gi, 1)?;
+        let second = kb.lt(second, last)?;
+        let acc = kb.where_(second, acc1, acc0)?;
+        Ok([acc, w2, w3, s2, s3]
             .into_iter()
-            .chain(x_next)
+            .chain(x2)
+            .chain(x3)
             .collect())
     })?;
     let mn = kb.mul(m, n)?;

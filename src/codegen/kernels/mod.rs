@@ -83,9 +83,7 @@ pub use gemm_config::{alloc_buffers, declare_params, GemmConfig};
 pub use gemm_grouped::{
     gemm_grouped_kernel, gemm_grouped_kernel_with, gemm_grouped_reference, GroupedLayout,
 };
-pub use gemm_skinny::{
-    gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig, FINISH_MAX_TOKENS,
-};
+pub use gemm_skinny::{gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig};
 pub use gemm_sm80::{
     gemm_sm80_kernel, gemm_sm80_kernel_for_shape, GemmSm80Config, GEMM_SM80_CONFIGS,
 };
@@ -100,6 +98,7 @@ pub use norm_backward::{
     norm_bwd_grid, norm_bwd_kernel, norm_bwd_reference, norm_bwd_shared_bytes,
     norm_bwd_staged_kernel, Norm,
 };
+pub use parts::FINISH_MAX_TOKENS;
 pub use rmsnorm::{
     fp8_row_scales_reference, rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_reference,
     rmsnorm_staged_kernel, rmsnorm_staged_shared_bytes, RmsNormOptions, RmsNormOutput,

@@ -80,6 +80,8 @@ pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook, Stage
 pub use groups::{GroupRows, Groups};
 pub use promote::{gemm_mainloop_ws_scaled, BlockScale};
 pub use ring::TmaRing;
-pub use split_k::{pick_splits, split_grid, split_range, split_tiles, PartialStore, SplitFinish};
+pub use split_k::{
+    pick_splits, split_grid, split_range, split_tiles, PartialStore, SplitFinish, FINISH_MAX_TOKENS,
+};
 pub use tiles::{ceil_div, TileGrid};
 pub use v_transpose::{VTranspose, V_CHUNK};

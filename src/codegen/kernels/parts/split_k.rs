@@ -15,6 +15,10 @@ use super::Epilogue;
 /// latency at an H100's bandwidth before the first bytes of every program arrive.
 const WAVE_BYTES: f64 = 4.0e6;
 
+/// The widest token tile whose sum a program can finish itself ([`SplitFinish`]): the sum and
+/// its offsets must fit the registers.
+pub const FINISH_MAX_TOKENS: u32 = 64;
+
 /// The split count in `1..=max_splits` with the least modelled time for `tiles` programs a
 /// split on `slots` program slots: whole waves of programs, each streaming its `1 / (tiles ·
 /// splits)` of `w_bytes` at `1 / slots` of the bandwidth and paying 4 MB of streaming (about a
