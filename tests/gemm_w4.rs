@@ -126,6 +126,11 @@ fn int4_weights_unpack_and_scale_in_the_interpreter() {
     run::<Cpu>(&dev, DType::F16, [13, 64, 256], 3);
     // 70 tokens: a 128-token tile over 8 warps.
     run::<Cpu>(&dev, DType::BF16, [70, 64, 256], 1);
+    // 5 groups in one range (an odd count: the loop's second group past the end is not added),
+    // 9 tokens (a 16-token tile) and 3 rows of W.
+    run::<Cpu>(&dev, DType::BF16, [9, 3, 640], 1);
+    // An empty K: no group to load ahead, Y is zero.
+    run::<Cpu>(&dev, DType::BF16, [2, 8, 0], 1);
 }
 
 #[cfg(feature = "cuda")]
