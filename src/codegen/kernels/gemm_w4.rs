@@ -30,7 +30,9 @@
 use crate::layout::encoding::helpers::mma_for_dot;
 use crate::layout::encoding::{DistributedLinear, Encoding, Slice};
 
-use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::super::{
+    CodegenError, Context, DType, IntoOperand, Kernel, KernelBuilder, Result, Target, Value,
+};
 use super::gemm::reference_output;
 use super::layouts::tile_coords;
 use super::parts::{
@@ -294,6 +296,17 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let (magic, magic_bias) = match c.act {
         DType::BF16 => (0x4300_4300, 128.0 + 8.0),
         _ => (0x6400_6400, 1024.0 + 8.0),
+    };
+    // Up to 32 tokens, where unpacking W is most of the loop, the magic lives in a register:
+    // as a constant it would be folded into the `or`, and the mask-and-or below is one LOP3
+    // only with at most one immediate. `n >> 31` is zero (n is a count) but not known to be.
+    // (From 64 tokens the register it takes makes ptxas spill.)
+    let magic = match bn <= 32 {
+        true => {
+            let sign = kb.shr(n, 31)?;
+            kb.or(sign, magic)?.into_operand()
+        }
+        false => magic.into_operand(),
     };
     // Group `gi`'s scales.
     let load_s = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {
