@@ -124,7 +124,7 @@ fn int4_weights_unpack_and_scale_in_the_interpreter() {
     run::<Cpu>(&dev, DType::BF16, [1, 72, 384], 2);
     // 13 f16 tokens, 2 groups in 3 splits (the last empty).
     run::<Cpu>(&dev, DType::F16, [13, 64, 256], 3);
-    // 70 tokens: a 128-token tile over 8 warps.
+    // 70 tokens: two 64-token tiles of 128 rows over 8 warps (the second tile ragged).
     run::<Cpu>(&dev, DType::BF16, [70, 64, 256], 1);
     // 5 groups in one range (an odd count: the loop's second group past the end is not added),
     // 9 tokens (a 16-token tile) and 3 rows of W.

@@ -27,8 +27,7 @@
 //! M · N`), all 16-byte aligned, then `m, n, k, splits: i32` (K a multiple of 128, which the
 //! launch checks). Grid [`W4Config::grid`].
 
-use crate::layout::encoding::helpers::mma_for_dot;
-use crate::layout::encoding::{DistributedLinear, Encoding, Slice};
+use crate::layout::encoding::{DistributedLinear, DotOperand, Encoding, NvidiaMma, Slice};
 
 use super::super::{
     CodegenError, Context, DType, IntoOperand, Kernel, KernelBuilder, Result, Target, Value,
@@ -50,7 +49,7 @@ pub struct W4Config {
     pub act: DType,
     /// Rows of W per program (64 or 128).
     pub block_m: u32,
-    /// Tokens per program: 8 to 128, a power of two, at least M to read W once.
+    /// Tokens per program: 8 to 128, a power of two (at least M reads W once).
     pub block_n: u32,
     /// Warps per program (4, or 8 for wide token tiles).
     pub num_warps: u32,
@@ -63,14 +62,16 @@ pub struct W4Config {
 }
 
 impl W4Config {
-    /// 64 rows of W per program, the fewest tokens that cover `m` (at least 8: one `mma.sync`
-    /// column block), 4 warps (8 from 64 tokens, so the operands fit the registers), and the sum
-    /// finished in the kernel up to [`FINISH_MAX_TOKENS`] tokens (one launch instead of two).
+    /// The fewest tokens that cover `m` (at least 8: one `mma.sync` column block; at most 64,
+    /// more take tiles of 64) over 64 rows of W and 4 warps, or from 64 tokens 128 rows and 8
+    /// warps (each warp its own 16 rows, so no weight is unpacked twice, and the tokens read from
+    /// L2 serve twice the weights), and the sum finished in the kernel up to
+    /// [`FINISH_MAX_TOKENS`] tokens (one launch instead of two).
     pub fn new(act: DType, m: u32) -> W4Config {
-        let block_n = m.clamp(8, 128).next_power_of_two();
+        let block_n = m.clamp(8, 64).next_power_of_two();
         W4Config {
             act,
-            block_m: 64,
+            block_m: if block_n >= 64 { 128 } else { 64 },
             block_n,
             num_warps: if block_n >= 64 { 8 } else { 4 },
             finish_in_kernel: block_n <= FINISH_MAX_TOKENS,
@@ -218,18 +219,23 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let k = kb.arg_i32("k", W4_GROUP as u64)?;
     let splits = kb.arg_i32("splits", 1)?;
     let (bm, bn, g) = (c.block_m, c.block_n, W4_GROUP);
-    let (acc_l, a_l, b_l) = mma_for_dot(2, bm.into(), bn.into(), c.num_warps, 16)?;
-    let b_l = b_l.ok_or_else(|| CodegenError::arg("gemm_w4_kernel", "no B operand layout"))?;
+    // Warps side by side along W's rows as far as they go: a warp that shares its rows with
+    // another would unpack the same weights again.
+    let along_m = c.num_warps.min(bm / 16);
+    let acc_l = NvidiaMma::ampere(&[along_m, c.num_warps / along_m]);
+    let a_l = DotOperand::new(0, acc_l.clone().into(), 2);
+    let b_l = DotOperand::new(1, acc_l.clone().into(), 2);
     let acc_e: Encoding = acc_l.clone().into();
-    // Program pid: tile pid % tiles (rows of W fastest), split pid / tiles.
+    // Program pid: tile pid % tiles (token tiles fastest, so that the programs reading the same
+    // rows of W run together and all but one find them in L2), split pid / tiles.
     let row_tiles = ceil_div(&mut kb, n, bm as i32)?;
     let tok_tiles = ceil_div(&mut kb, m, bn as i32)?;
     let tiles = kb.mul(row_tiles, tok_tiles)?;
     let pid = kb.program_id(0)?;
     let tile = kb.rem(pid, tiles)?;
     let split = kb.div(pid, tiles)?;
-    let r_tile = kb.rem(tile, row_tiles)?;
-    let t_tile = kb.div(tile, row_tiles)?;
+    let t_tile = kb.rem(tile, tok_tiles)?;
+    let r_tile = kb.div(tile, tok_tiles)?;
     let orow = kb.mul(r_tile, bm as i32)?;
     let otok = kb.mul(t_tile, bn as i32)?;
     let groups = ceil_div(&mut kb, k, g as i32)?;
