@@ -1,9 +1,10 @@
 //! Rotary position embedding applied in place to queries or keys: each pair of a head's
 //! elements rotated by its token's angle, from precomputed cos/sin tables.
 
-use super::super::{Context, DType, Kernel, KernelBuilder, Result, Target};
+use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::row_config::RowConfig;
 use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
+use crate::layout::encoding::Blocked;
 
 /// Which elements of a head form the rotated pairs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,29 +48,60 @@ pub fn rope_kernel(
     let rows = tile_rows(&mut kb, &layout, c.rows_per_cta, pid, rows_n, d)?;
     let cols = tile_cols(&mut kb, &layout, c.block_n, None, half)?;
     let (mask, _) = tile_mask_offs(&mut kb, &rows, &cols)?;
-    // The pair's two elements: (2i, 2i + 1) or (i, i + d/2).
-    let (first, second) = match style {
-        RopeStyle::Interleaved => {
-            let two_i = kb.mul(cols.cols, 2)?;
-            (two_i, kb.add(two_i, 1)?)
-        }
-        RopeStyle::HalfRotated => (cols.cols, kb.add(cols.cols, half)?),
+    // The cos/sin of each pair in `l`'s layout, and the pair rotated.
+    let rotate = |kb: &mut KernelBuilder<'_>, l: &Blocked, a: Value, b: Value| {
+        let rows = tile_rows(kb, l, c.rows_per_cta, pid, rows_n, d)?;
+        let cols = tile_cols(kb, l, c.block_n, None, half)?;
+        let (ok, _) = tile_mask_offs(kb, &rows, &cols)?;
+        let token = kb.div(rows.rows, heads)?;
+        let table_row = kb.mul(token, half)?;
+        let table_row = kb.expand_dims(table_row, 1)?;
+        let toff = kb.add(table_row, cols.cols)?;
+        let cv = load_f32(kb, cos, toff, ok, 0.0)?;
+        let sv = load_f32(kb, sin, toff, ok, 0.0)?;
+        let ra = kb.expr(|e| e.of(a) * e.of(cv) - e.of(b) * e.of(sv))?;
+        let rb = kb.expr(|e| e.of(b) * e.of(cv) + e.of(a) * e.of(sv))?;
+        Ok::<_, CodegenError>((ra, rb))
     };
-    let off_a = kb.add(rows.row_off, first)?;
-    let off_b = kb.add(rows.row_off, second)?;
-    let a = load_f32(&mut kb, x, off_a, mask, 0.0)?;
-    let b = load_f32(&mut kb, x, off_b, mask, 0.0)?;
-    // The token of each row, and its table row.
-    let token = kb.div(rows.rows, heads)?;
-    let table_row = kb.mul(token, half)?;
-    let table_row = kb.expand_dims(table_row, 1)?;
-    let toff = kb.add(table_row, cols.cols)?;
-    let cv = load_f32(&mut kb, cos, toff, mask, 0.0)?;
-    let sv = load_f32(&mut kb, sin, toff, mask, 0.0)?;
-    let ra = kb.expr(|e| e.of(a) * e.of(cv) - e.of(b) * e.of(sv))?;
-    let rb = kb.expr(|e| e.of(b) * e.of(cv) + e.of(a) * e.of(sv))?;
-    store_as(&mut kb, x, off_a, ra, c.dtype, mask)?;
-    store_as(&mut kb, x, off_b, rb, c.dtype, mask)?;
+    let per_thread = layout.size_per_thread[1];
+    match style {
+        // Pairs (2i, 2i + 1), a thread holding at least one whole pair: the row's d elements load
+        // and store as one contiguous tile (vector accesses), a reshape to [rows, pairs, 2] and a
+        // split take the pairs apart in registers, and the tables are read in the layout that
+        // leaves: the same threads with half the elements each.
+        RopeStyle::Interleaved if per_thread >= 2 => {
+            let (r, pairs) = (u64::from(c.rows_per_cta), u64::from(c.block_n));
+            let cols2 = tile_cols(&mut kb, &layout, 2 * c.block_n, None, d)?;
+            let (mask2, offs2) = tile_mask_offs(&mut kb, &rows, &cols2)?;
+            let ab = load_f32(&mut kb, x, offs2, mask2, 0.0)?;
+            let ab = kb.reshape(ab, &[r, pairs, 2])?;
+            let (a, b) = kb.split(ab)?;
+            let mut pair_l = layout.clone();
+            pair_l.size_per_thread[1] = per_thread / 2;
+            let (ra, rb) = rotate(&mut kb, &pair_l, a, b)?;
+            let out = kb.join(ra, rb)?;
+            let out = kb.reshape(out, &[r, 2 * pairs])?;
+            store_as(&mut kb, x, offs2, out, c.dtype, mask2)?;
+        }
+        // Pairs (i, i + d/2) (two contiguous tiles of d/2 elements), or (2i, 2i + 1) one
+        // element a thread.
+        _ => {
+            let (first, second) = match style {
+                RopeStyle::Interleaved => {
+                    let two_i = kb.mul(cols.cols, 2)?;
+                    (two_i, kb.add(two_i, 1)?)
+                }
+                RopeStyle::HalfRotated => (cols.cols, kb.add(cols.cols, half)?),
+            };
+            let off_a = kb.add(rows.row_off, first)?;
+            let off_b = kb.add(rows.row_off, second)?;
+            let a = load_f32(&mut kb, x, off_a, mask, 0.0)?;
+            let b = load_f32(&mut kb, x, off_b, mask, 0.0)?;
+            let (ra, rb) = rotate(&mut kb, &layout, a, b)?;
+            store_as(&mut kb, x, off_a, ra, c.dtype, mask)?;
+            store_as(&mut kb, x, off_b, rb, c.dtype, mask)?;
+        }
+    }
     kb.finish()
 }
 
