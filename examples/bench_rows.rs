@@ -1,8 +1,8 @@
 //! The row-wise LLM kernels at the copy bandwidth: RMSNorm forward (plain, with the residual
 //! add, with an fp8 output, looped over 256K-column rows), layer-norm forward, softmax forward (one pass, and split
 //! over CTAs for 256K-column rows), RMSNorm and layer-norm backward (with the partial sums' column
-//! sum), softmax backward, cross entropy forward and backward, each next to a device-to-device
-//! copy of the same bytes timed in the same run.
+//! sum), softmax backward, cross entropy forward and backward, RoPE in place (both pair styles),
+//! each next to a device-to-device copy of the same bytes timed in the same run.
 //!
 //! ```sh
 //! cargo build --release --features llvm,cuda --example bench_rows
@@ -26,9 +26,9 @@ mod common;
 use common::Result;
 use weft::codegen::kernels::{
     col_sum_kernel, cross_entropy_bwd_grid, cross_entropy_bwd_reference, cross_entropy_reference,
-    norm_bwd_grid, norm_bwd_reference, rmsnorm_reference, softmax_bwd_reference,
+    norm_bwd_grid, norm_bwd_reference, rmsnorm_reference, rope_reference, softmax_bwd_reference,
     softmax_split_apply_kernel, softmax_split_grid, ColSumConfig, Norm, RmsNormOptions,
-    RmsNormOutput, RowConfig, RowKernel, FP8_E4M3_MAX,
+    RmsNormOutput, RopeStyle, RowConfig, RowKernel, FP8_E4M3_MAX,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf, StreamOf};
@@ -195,7 +195,21 @@ impl<B: Backend> Env<B> {
         launch: &LaunchFn<'_, B>,
         check: &dyn Fn() -> Result<std::result::Result<String, String>>,
     ) -> Result<Row> {
-        let c = self.choose(kind, n, dtype, launch)?;
+        let shape = (kind, n, dtype, bytes);
+        self.workload_tuned_on(name, shape, launch, launch, check)
+    }
+
+    /// [`Env::workload`], tuned with `tune_launch` (for a kernel that changes its input: on
+    /// buffers of their own, so that the checked run starts from the inputs `check` knows).
+    fn workload_tuned_on(
+        &self,
+        name: String,
+        (kind, n, dtype, bytes): (RowKernel, usize, DType, u64),
+        tune_launch: &LaunchFn<'_, B>,
+        launch: &LaunchFn<'_, B>,
+        check: &dyn Fn() -> Result<std::result::Result<String, String>>,
+    ) -> Result<Row> {
+        let c = self.choose(kind, n, dtype, tune_launch)?;
         let ctx = Context::new();
         let kernel = kind.build(&ctx, self.target, c)?.load_on::<B>(&self.dev)?;
         let stream = self.dev.stream();
@@ -668,6 +682,61 @@ fn softmax_bwd<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize) -> Result<
     )
 }
 
+/// RoPE in place over `tokens × heads × d` of `T` (`style`'s pairs), the cos/sin tables of
+/// `tokens × d/2` f32 read once per token (bytes: x read and written, the tables read once).
+fn rope<B: Backend, T: Elem>(
+    env: &Env<B>,
+    [tokens, heads, d]: [usize; 3],
+    style: RopeStyle,
+) -> Result<Row> {
+    let dev = &env.dev;
+    let (rows, half) = (tokens * heads, d / 2);
+    let x: Vec<T> = random(rows * d, 10);
+    let angle = |t: usize, i: usize| t as f64 * 10000f64.powf(-(i as f64) / half as f64);
+    let table = |f: fn(f64) -> f64| -> Vec<f32> {
+        (0..tokens * half)
+            .map(|j| f(angle(j / half, j % half)) as f32)
+            .collect()
+    };
+    let (cos, sin) = (table(f64::cos), table(f64::sin));
+    let (dc, ds) = (dev.upload(&cos)?, dev.upload(&sin)?);
+    let dx = dev.upload(&x)?;
+    // The autotuner rotates a copy of its own: x must reach the checked run as it was made.
+    let dx_tune = dev.upload(&x)?;
+    let launch_on = |buf: &BufferOf<B, T>, s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| {
+        let mut a = KernelArgs::new();
+        a.ptr(buf)
+            .ptr(&dc)
+            .ptr(&ds)
+            .scalar(rows as i32)
+            .scalar(heads as i32)
+            .scalar(half as i32);
+        // SAFETY: x holds rows * d elements, the tables tokens * half.
+        unsafe { s.launch(k, &cfg::<B>(k, c.grid(rows))?, &a) }
+    };
+    let tune = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| launch_on(&dx_tune, s, k, c);
+    let launch = |s: &StreamOf<B>, k: &KernelOf<B>, c: &RowConfig| launch_on(&dx, s, k, c);
+    let check = || -> Result<std::result::Result<String, String>> {
+        let got = dx.to_vec()?;
+        let xs = widen(&x);
+        let mut worst = 0.0f64;
+        for r in sample(rows) {
+            let (at, t) = (r * d..(r + 1) * d, r / heads);
+            let tab = t * half..(t + 1) * half;
+            let want = rope_reference(&xs[at.clone()], &cos[tab.clone()], &sin[tab], 1, d, style);
+            match within(&widen(&got[at]), &want, rel_of(T::DTYPE), 1.0, "x") {
+                Ok(e) => worst = worst.max(e),
+                Err(e) => return Ok(Err(format!("row {r}: {e}"))),
+            }
+        }
+        Ok(Ok(format!("max err {worst:.1e}")))
+    };
+    let bytes = (2 * rows * d) as u64 * T::DTYPE.mem_bytes() + (2 * tokens * half * 4) as u64;
+    let name = format!("RoPE {style:?} {tokens}×{heads}×{d} {}", T::DTYPE);
+    let shape = (RowKernel::Rope(style), half, T::DTYPE, bytes);
+    env.workload_tuned_on(name, shape, &tune, &launch, &check)
+}
+
 /// Cross entropy forward and backward over `m` rows of `n` classes of `T`, every 7th row
 /// ignored.
 fn cross_entropy<B: Backend, T: Elem>(env: &Env<B>, m: usize, n: usize) -> Result<Vec<Row>> {
@@ -769,7 +838,7 @@ struct Filter {
 }
 
 /// The kernel names [`Filter`] takes.
-const KERNELS: [&str; 14] = [
+const KERNELS: [&str; 15] = [
     "rmsnorm",
     "rmsnorm_staged",
     "rmsnorm_looped",
@@ -784,6 +853,7 @@ const KERNELS: [&str; 14] = [
     "softmax_split",
     "softmax_bwd",
     "cross_entropy",
+    "rope",
 ];
 
 impl Filter {
@@ -917,6 +987,13 @@ fn all<B: Backend>(env: &Env<B>, f: &Filter) -> Result<Vec<Row>> {
     let classes = if gpu { 131072 } else { 20011 };
     if f.wants("cross_entropy", None) {
         rows.extend(cross_entropy::<B, bf16>(env, m, classes)?);
+    }
+    // RoPE on 16K tokens × 32 heads × 128 (the interpreter: 5 × 3 × 34).
+    let rope_shape = if gpu { [m, 32, 128] } else { [5, 3, 34] };
+    if f.wants("rope", None) {
+        for style in [RopeStyle::Interleaved, RopeStyle::HalfRotated] {
+            rows.push(rope::<B, bf16>(env, rope_shape, style)?);
+        }
     }
     if rows.is_empty() {
         return Err(format!(

@@ -296,6 +296,21 @@ fn candidates_build_and_the_cached_choice_is_picked() {
                 .unwrap_or_else(|e| panic!("{kind:?} {c:?}: {e}"));
         }
     }
+    // RoPE's rows are a head's pairs (64 at head size 128): its candidates take more rows a CTA.
+    for style in [RopeStyle::Interleaved, RopeStyle::HalfRotated] {
+        let kind = RowKernel::Rope(style);
+        let cands = kind.candidates(64, DType::BF16, t);
+        assert!(cands.len() >= 4, "{kind:?}: {cands:?}");
+        let d = kind.default_config(64, DType::BF16);
+        assert!(
+            cands.contains(&d) && d.rows_per_cta >= 16,
+            "{kind:?}: default {d:?}"
+        );
+        for c in &cands {
+            kind.build(&ctx, t, *c)
+                .unwrap_or_else(|e| panic!("{kind:?} {c:?}: {e}"));
+        }
+    }
     let kind = RowKernel::SoftmaxBwd;
     let dir = std::env::temp_dir().join(format!("weft-row-tuning-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -15,6 +15,7 @@ use super::rmsnorm::{
     rmsnorm_kernel, rmsnorm_looped_kernel, rmsnorm_staged_kernel, rmsnorm_staged_shared_bytes,
     RmsNormOptions, RmsNormOutput,
 };
+use super::rope::{rope_kernel, RopeStyle};
 use super::row_config::RowConfig;
 use super::row_tile;
 use super::softmax::softmax_rows_kernel;
@@ -51,6 +52,8 @@ pub enum RowKernel {
     CrossEntropyFwd,
     /// [`cross_entropy_bwd_kernel`] (chunked).
     CrossEntropyBwd,
+    /// [`rope_kernel`] (its rows are a head's pairs: `n` is half the head size).
+    Rope(RopeStyle),
 }
 
 /// The chunk widths the cross-entropy kernels are tuned over.
@@ -58,6 +61,7 @@ const CHUNKS: [u32; 5] = [2048, 4096, 8192, 16384, 32768];
 
 /// The rows per CTA and warps the candidates range over.
 const ROWS: [u32; 3] = [1, 2, 4];
+const ROPE_ROWS: [u32; 5] = [4, 8, 16, 32, 64];
 const WARPS: [u32; 6] = [1, 2, 4, 8, 16, 32];
 
 impl RowKernel {
@@ -88,6 +92,8 @@ impl RowKernel {
             RowKernel::SoftmaxSplit => "softmax_split".into(),
             RowKernel::CrossEntropyFwd => "cross_entropy_fwd".into(),
             RowKernel::CrossEntropyBwd => "cross_entropy_bwd".into(),
+            RowKernel::Rope(RopeStyle::Interleaved) => "rope_interleaved".into(),
+            RowKernel::Rope(RopeStyle::HalfRotated) => "rope_half_rotated".into(),
         }
     }
 
@@ -115,6 +121,7 @@ impl RowKernel {
             RowKernel::SoftmaxSplit => softmax_split_stats_kernel(ctx, target, c),
             RowKernel::CrossEntropyFwd => cross_entropy_fwd_kernel(ctx, target, c),
             RowKernel::CrossEntropyBwd => cross_entropy_bwd_kernel(ctx, target, c),
+            RowKernel::Rope(style) => rope_kernel(ctx, target, c, style),
         }
     }
 
@@ -125,7 +132,8 @@ impl RowKernel {
     /// (forward and backward) and the staged kernels 32 (64 KB in flight at every width, no spills: 16K rows over 32 warps leave one
     /// CTA an SM forward and spill backward); the looped kernels chunks of at most 8192
     /// columns over 8 warps (four to five CTAs an SM), cross entropy's backward (one tile, no
-    /// loop) over 16; the others 16 elements a thread.
+    /// loop) over 16; RoPE 4 warps over as many rows as take one vector a thread; the others 16
+    /// elements a thread.
     pub fn default_config(&self, n: u32, dtype: DType) -> RowConfig {
         let c = RowConfig::for_n(n, dtype);
         match self {
@@ -145,6 +153,13 @@ impl RowKernel {
                 ..c
             }
             .with_elems_per_thread(16, 32),
+            // A head's pairs are a short row: as many rows a CTA as its 4 warps take a 16-byte
+            // vector each of (a one-warp CTA of one 64-pair row would leave the SM idle).
+            RowKernel::Rope(_) => RowConfig {
+                rows_per_cta: (4 * 32 * c.per_thread / c.block_n).max(1),
+                num_warps: 4,
+                ..c
+            },
             _ if self.chunked() => RowConfig {
                 block_n: c.block_n.min(8192),
                 ..c
@@ -155,7 +170,7 @@ impl RowKernel {
     }
 
     /// The candidates the autotuner times for rows of `n` of `dtype` on `target`: rows per CTA
-    /// 1, 2, 4; one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–32K columns
+    /// 1, 2, 4 (RoPE 4 to 64); one or two 16-byte vectors per access; 1 to 32 warps; chunks of 2K–32K columns
     /// for the chunked kernels; less those this kernel refuses (registers) and those whose
     /// threads would hold copies (more threads × elements than the tile). The default
     /// ([`RowKernel::default_config`]) is among them where it fits.
@@ -171,9 +186,14 @@ impl RowKernel {
         } else {
             vec![base.block_n]
         };
+        // RoPE's rows (a head's pairs) are short: more of them a CTA.
+        let row_counts: &[u32] = match self {
+            RowKernel::Rope(_) => &ROPE_ROWS,
+            _ => &ROWS,
+        };
         let mut out = vec![];
         for &block_n in &block_ns {
-            for rows_per_cta in ROWS {
+            for &rows_per_cta in row_counts {
                 for per_thread in [vec, 2 * vec] {
                     for num_warps in WARPS {
                         let c = RowConfig {
@@ -220,6 +240,8 @@ impl RowKernel {
                 (2, 1)
             }
             RowKernel::LayernormFwd => (1, 2),
+            // The pair's two halves and its cos and sin.
+            RowKernel::Rope(_) => (4, 0),
             RowKernel::SoftmaxBwd | RowKernel::RmsNormLooped(_) | RowKernel::CrossEntropyFwd => {
                 (2, 0)
             }
