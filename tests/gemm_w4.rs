@@ -97,7 +97,7 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
     let sizes = [m, n, k, splits as usize];
     let grid = c.grid(mu, nu, splits);
     // SAFETY: the kernel reads W (n · k / 2 bytes), the scales and X within their shapes
-    // (masked) and writes splits · m · n partials (finishing: m · n outputs, a ticket per tile).
+    // (rows and tokens clamped, groups inside K) and writes splits · m · n partials (finishing: m · n outputs, a ticket per tile).
     unsafe {
         launch_split_k::<B, T>(
             dev,
@@ -131,6 +131,17 @@ fn int4_weights_unpack_and_scale_in_the_interpreter() {
     run::<Cpu>(&dev, DType::BF16, [9, 3, 640], 1);
     // An empty K: no group to load ahead, Y is zero.
     run::<Cpu>(&dev, DType::BF16, [2, 8, 0], 1);
+    // Tiles `new` does not pick: warps sharing W's rows (8 warps over 64 rows), 128 rows over
+    // 4 warps (two row blocks a warp).
+    for (block_m, block_n, num_warps) in [(64, 8, 8), (128, 16, 4)] {
+        let c = W4Config {
+            block_m,
+            block_n,
+            num_warps,
+            ..W4Config::new(DType::BF16, 5)
+        };
+        run_as::<Cpu, bf16>(&dev, c, [5, 72, 384], 2, bf16::from_f32, bf16::to_f64);
+    }
 }
 
 #[cfg(feature = "cuda")]
