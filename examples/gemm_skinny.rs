@@ -36,13 +36,11 @@ fn main() -> Result<()> {
         let sms = dev.props().sm_count;
         println!("| dtype | M×N×K | splits | ms | W GB/s | copy GB/s | of copy | rows checked |");
         println!("|---|---|---|---|---|---|---|---|");
-        let picked = |name: &str| {
-            let named: Vec<String> = std::env::args()
-                .skip(1)
-                .filter(|a| ["bf16", "fp8", "w4"].contains(&a.as_str()))
-                .collect();
-            named.is_empty() || named.iter().any(|a| a == name)
-        };
+        let named: Vec<String> = std::env::args()
+            .skip(1)
+            .filter(|a| ["bf16", "fp8", "w4"].contains(&a.as_str()))
+            .collect();
+        let picked = |name: &str| named.is_empty() || named.iter().any(|a| a == name);
         let dtypes = [(DType::BF16, "bf16"), (DType::F8E4M3, "fp8")];
         for dtype in dtypes.iter().filter(|d| picked(d.1)).map(|d| d.0) {
             for mnk in sizes() {

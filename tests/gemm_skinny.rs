@@ -9,7 +9,7 @@ mod common;
 
 use common::check::{close, tol};
 use common::gemm::quarters;
-use common::launch::{launch_split_k, load, poisoned, SplitOutputs};
+use common::launch::{launch_split_k, load, SplitOutputs};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     gemm_reference, gemm_skinny_kernel, gemm_skinny_reduce_kernel, SkinnyConfig, FINISH_MAX_TOKENS,
@@ -59,23 +59,16 @@ fn run_as<B: Backend, T: DeviceElem, O: DeviceElem + Copy>(
             .unwrap()
     };
     let (dx, dw) = (up(&x), up(&w));
-    let dpart = poisoned::<B, f32>(dev, splits as usize * m * n);
-    let dy = poisoned::<B, O>(dev, m * n);
     let (mu, nu, ku) = (m as u64, n as u64, k as u64);
+    let out = SplitOutputs::<B, O>::new(dev, [m, n, splits as usize], c.tiles(mu, nu));
     let w_map = dev
         .tensor_map(&dw, &[nu, ku], &[ku], &c.w_box(), c.swizzle())
         .unwrap();
     let x_map = dev
         .tensor_map(&dx, &[mu, ku], &[ku], &c.x_box(), c.swizzle())
         .unwrap();
-    let tickets = dev.alloc_zeroed::<i32>(c.tiles(mu, nu) as usize).unwrap();
     let mut args = KernelArgs::new();
     args.tensor_map(&w_map).tensor_map(&x_map);
-    let out = SplitOutputs::<B, O> {
-        part: &dpart,
-        y: &dy,
-        tickets: &tickets,
-    };
     let sizes = [m, n, k, splits as usize];
     let grid = c.grid(mu, nu, splits);
     // SAFETY: the maps cover W and X; the partials hold splits · m · n floats, Y m · n, the
@@ -85,14 +78,14 @@ fn run_as<B: Backend, T: DeviceElem, O: DeviceElem + Copy>(
             dev,
             (&partial, &reduce),
             args,
-            out,
+            &out,
             c.finish_in_kernel,
             sizes,
             grid,
             &what,
         )
     };
-    let out: Vec<(f64, u16)> = dy.to_vec().unwrap().into_iter().map(from).collect();
+    let out: Vec<(f64, u16)> = out.y.to_vec().unwrap().into_iter().map(from).collect();
     assert!(
         out[m * n..].iter().all(|&(_, b)| b == 0xFFFF),
         "{what}: wrote past Y"

@@ -8,7 +8,7 @@
 mod common;
 
 use common::check::{close, tol};
-use common::launch::{launch_split_k, load, poisoned, SplitOutputs};
+use common::launch::{launch_split_k, load, SplitOutputs};
 use common::rng::Rng;
 use weft::codegen::kernels::{
     gemm_skinny_reduce_kernel, gemm_w4_kernel, gemm_w4_reference, k_in_memory, W4Config, W4_GROUP,
@@ -83,17 +83,10 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
     let dw = dev
         .upload(&w.iter().map(|&b| b as i8).collect::<Vec<i8>>())
         .unwrap();
-    let dpart = poisoned::<B, f32>(dev, splits as usize * m * n);
-    let dy = poisoned::<B, T>(dev, m * n);
     let (mu, nu) = (m as u64, n as u64);
-    let tickets = dev.alloc_zeroed::<i32>(c.tiles(mu, nu) as usize).unwrap();
+    let out = SplitOutputs::<B, T>::new(dev, [m, n, splits as usize], c.tiles(mu, nu));
     let mut args = KernelArgs::new();
     args.ptr(&dw).ptr(&ds).ptr(&dx);
-    let out = SplitOutputs::<B, T> {
-        part: &dpart,
-        y: &dy,
-        tickets: &tickets,
-    };
     let sizes = [m, n, k, splits as usize];
     let grid = c.grid(mu, nu, splits);
     // SAFETY: the kernel reads W (n · k / 2 bytes), the scales and X within their shapes
@@ -103,14 +96,14 @@ fn run_as<B: Backend, T: DeviceElem + Copy>(
             dev,
             (&partial, &reduce),
             args,
-            out,
+            &out,
             c.finish_in_kernel,
             sizes,
             grid,
             &what,
         )
     };
-    let y = dy.to_vec().unwrap()[..m * n].to_vec();
+    let y = out.y.to_vec().unwrap()[..m * n].to_vec();
     let got: Vec<f64> = y.iter().map(|&v| from(v)).collect();
     close(&got, &want, tol(act), &what);
     y

@@ -103,10 +103,21 @@ fn run_x_to_y<B: Backend, X: DeviceElem, Y: DeviceElem>(
 }
 
 /// Where a split-K GEMM finishes: its f32 partials, Y, and a ticket per output tile (zero).
-pub struct SplitOutputs<'a, B: Backend, O: DeviceElem> {
-    pub part: &'a B::Buffer<f32>,
-    pub y: &'a B::Buffer<O>,
-    pub tickets: &'a B::Buffer<i32>,
+pub struct SplitOutputs<B: Backend, O: DeviceElem> {
+    pub part: B::Buffer<f32>,
+    pub y: B::Buffer<O>,
+    pub tickets: B::Buffer<i32>,
+}
+
+impl<B: Backend, O: DeviceElem> SplitOutputs<B, O> {
+    /// `splits · m · n` partials and `m · n` outputs, [`poisoned`], and `tiles` zero tickets.
+    pub fn new(dev: &B::Device, [m, n, splits]: [usize; 3], tiles: u64) -> Self {
+        SplitOutputs {
+            part: poisoned::<B, f32>(dev, splits * m * n),
+            y: poisoned::<B, O>(dev, m * n),
+            tickets: dev.alloc_zeroed::<i32>(tiles as usize).expect("alloc"),
+        }
+    }
 }
 
 /// Launches a split-K partial-product kernel over `grid`, its arguments before `part` in `args`
@@ -121,15 +132,15 @@ pub unsafe fn launch_split_k<'a, B: Backend, O: DeviceElem>(
     dev: &B::Device,
     (partial, reduce): (&B::Kernel, &B::Kernel),
     mut args: KernelArgs<'a>,
-    out: SplitOutputs<'a, B, O>,
+    out: &'a SplitOutputs<B, O>,
     finish: bool,
     [m, n, k, splits]: [usize; 4],
     grid: impl Into<Dim3>,
     what: &str,
 ) {
-    args.ptr(out.part);
+    args.ptr(&out.part);
     if finish {
-        args.ptr(out.y).ptr(out.tickets);
+        args.ptr(&out.y).ptr(&out.tickets);
     }
     for s in [m, n, k, splits] {
         args.scalar(s as i32);
@@ -142,8 +153,8 @@ pub unsafe fn launch_split_k<'a, B: Backend, O: DeviceElem>(
         return;
     }
     let mut r = KernelArgs::new();
-    r.ptr(out.part)
-        .ptr(out.y)
+    r.ptr(&out.part)
+        .ptr(&out.y)
         .scalar((m * n) as i32)
         .scalar(splits as i32);
     // SAFETY: the reduction reads splits · m · n partials and writes m · n outputs.

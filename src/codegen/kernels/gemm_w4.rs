@@ -307,12 +307,11 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     // as a constant it would be folded into the `or`, and the mask-and-or below is one LOP3
     // only with at most one immediate. `n >> 31` is zero (n is a count) but not known to be.
     // (From 64 tokens the register it takes makes ptxas spill.)
-    let magic = match bn <= 32 {
-        true => {
-            let sign = kb.shr(n, 31)?;
-            kb.or(sign, magic)?.into_operand()
-        }
-        false => magic.into_operand(),
+    let magic = if bn <= 32 {
+        let sign = kb.shr(n, 31)?;
+        kb.or(sign, magic)?.into_operand()
+    } else {
+        magic.into_operand()
     };
     // Group `gi`'s scales.
     let load_s = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {

@@ -3,7 +3,9 @@
 
 use super::super::{CodegenError, Context, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::row_config::RowConfig;
-use super::row_tile::{load_f32, store_as, tile_cols, tile_mask_offs, tile_rows};
+use super::row_tile::{
+    load_f32, store_as, tile_cols, tile_mask_offs, tile_rows, TileCols, TileRows,
+};
 use crate::layout::encoding::Blocked;
 
 /// Which elements of a head form the rotated pairs.
@@ -45,14 +47,19 @@ pub fn rope_kernel(
     let half = kb.arg_i32("half", c.n_divisibility as u64)?;
     let d = kb.mul(half, 2)?;
     let pid = kb.program_id(0)?;
-    let rows = tile_rows(&mut kb, &layout, c.rows_per_cta, pid, rows_n, d)?;
-    let cols = tile_cols(&mut kb, &layout, c.block_n, None, half)?;
-    let (mask, _) = tile_mask_offs(&mut kb, &rows, &cols)?;
-    // The cos/sin of each pair in `l`'s layout, and the pair rotated.
-    let rotate = |kb: &mut KernelBuilder<'_>, l: &Blocked, a: Value, b: Value| {
+    // The tile's rows and pairs in `l`'s layout, and which are inside the tensor.
+    let pairs_in = |kb: &mut KernelBuilder<'_>, l: &Blocked| {
         let rows = tile_rows(kb, l, c.rows_per_cta, pid, rows_n, d)?;
         let cols = tile_cols(kb, l, c.block_n, None, half)?;
         let (ok, _) = tile_mask_offs(kb, &rows, &cols)?;
+        Ok::<_, CodegenError>((rows, cols, ok))
+    };
+    // The cos/sin of the pairs `(rows, cols, ok)` name, and the pairs `(a, b)` rotated.
+    let rotate = |kb: &mut KernelBuilder<'_>,
+                  (rows, cols, ok): &(TileRows, TileCols, Value),
+                  a: Value,
+                  b: Value| {
+        let ok = *ok;
         let token = kb.div(rows.rows, heads)?;
         let table_row = kb.mul(token, half)?;
         let table_row = kb.expand_dims(table_row, 1)?;
@@ -71,6 +78,7 @@ pub fn rope_kernel(
         // leaves: the same threads with half the elements each.
         RopeStyle::Interleaved if per_thread >= 2 => {
             let (r, pairs) = (u64::from(c.rows_per_cta), u64::from(c.block_n));
+            let rows = tile_rows(&mut kb, &layout, c.rows_per_cta, pid, rows_n, d)?;
             let cols2 = tile_cols(&mut kb, &layout, 2 * c.block_n, None, d)?;
             let (mask2, offs2) = tile_mask_offs(&mut kb, &rows, &cols2)?;
             let ab = load_f32(&mut kb, x, offs2, mask2, 0.0)?;
@@ -78,7 +86,8 @@ pub fn rope_kernel(
             let (a, b) = kb.split(ab)?;
             let mut pair_l = layout.clone();
             pair_l.size_per_thread[1] = per_thread / 2;
-            let (ra, rb) = rotate(&mut kb, &pair_l, a, b)?;
+            let at = pairs_in(&mut kb, &pair_l)?;
+            let (ra, rb) = rotate(&mut kb, &at, a, b)?;
             let out = kb.join(ra, rb)?;
             let out = kb.reshape(out, &[r, 2 * pairs])?;
             store_as(&mut kb, x, offs2, out, c.dtype, mask2)?;
@@ -86,6 +95,7 @@ pub fn rope_kernel(
         // Pairs (i, i + d/2) (two contiguous tiles of d/2 elements), or (2i, 2i + 1) one
         // element a thread.
         _ => {
+            let (rows, cols, mask) = pairs_in(&mut kb, &layout)?;
             let (first, second) = match style {
                 RopeStyle::Interleaved => {
                     let two_i = kb.mul(cols.cols, 2)?;
@@ -97,7 +107,7 @@ pub fn rope_kernel(
             let off_b = kb.add(rows.row_off, second)?;
             let a = load_f32(&mut kb, x, off_a, mask, 0.0)?;
             let b = load_f32(&mut kb, x, off_b, mask, 0.0)?;
-            let (ra, rb) = rotate(&mut kb, &layout, a, b)?;
+            let (ra, rb) = rotate(&mut kb, &(rows, cols, mask), a, b)?;
             store_as(&mut kb, x, off_a, ra, c.dtype, mask)?;
             store_as(&mut kb, x, off_b, rb, c.dtype, mask)?;
         }
