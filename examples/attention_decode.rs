@@ -1,8 +1,8 @@
 //! attention_decode: paged decode attention (GQA, split-KV, bf16 or fp8 e4m3 KV) and its
 //! split-KV combine, checked against an f64 host reference and timed against a device copy.
 //!
-//! `cargo run --release --example attention_decode --features llvm,cuda [-- sm_90a] [quick] [bn=N]
-//! [stages=N] [warps=N]`
+//! `cargo run --release --example attention_decode --features llvm,cuda [-- sm_90a] [quick|one] [bn=N]
+//! [stages=N] [warps=N] [splits=N]`
 //!
 //! With a GPU: GQA 32 query heads over 8 KV heads, D 128, bf16 Q; each row of the table is one
 //! shape (batch × length, query tokens, page size, KV type), the split count from
@@ -11,8 +11,9 @@
 //! `weft::runtime::bench` (CUDA events, L2 flushed before each run) of the decode kernel and the
 //! combine together; GB/s counts the KV bytes read once; the device-to-device copy of the same
 //! bytes is timed in the same run (its GB/s counts the bytes read and written), and the ratio is
-//! decode GB/s over copy GB/s. `quick` runs the first rows only; `bn=` (keys a step), `stages=`
-//! and `warps=` override `DecodeConfig::new`'s tiles for a sweep.
+//! decode GB/s over copy GB/s. `quick` runs the first rows only, `one` the first (B1 L32K);
+//! `bn=` (keys a step), `stages=` and `warps=` override `DecodeConfig::new`'s tiles, and
+//! `splits=` `DecodeConfig::splits`, for a sweep.
 //!
 //! Without a GPU (or without `cuda`): the same check in weft's interpreter on 3 sequences of
 //! 37, 0 and 150 keys (bf16 KV, one token; fp8 KV, 3 tokens causal).
@@ -62,6 +63,9 @@ fn main() -> Result<()> {
         let mut shapes = timed_shapes();
         if quick {
             shapes.truncate(3);
+        }
+        if std::env::args().any(|a| a == "one") {
+            shapes.truncate(1);
         }
         for s in shapes {
             run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, s, sms, true)?;
@@ -144,7 +148,8 @@ fn run<B: Backend>(
             "bn" => c.block_n = val,
             "stages" => c.stages = val,
             "warps" => c.num_warps = val,
-            _ => return Err(format!("unknown option {a}: bn=, stages= or warps=").into()),
+            "splits" => {} // read where the launch is sized
+            _ => return Err(format!("unknown option {a}: bn=, stages=, warps= or splits=").into()),
         }
     }
     if s.fp8 {
@@ -201,7 +206,13 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
             }
         })
         .unzip();
-    let splits = c.splits(batch as u32, HEADS_KV as u32, max_len as u32, sms);
+    let splits = std::env::args()
+        .find_map(|a| {
+            a.strip_prefix("splits=")
+                .and_then(|v| v.parse::<u32>().ok())
+        })
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| c.splits(batch as u32, HEADS_KV as u32, max_len as u32, sms));
 
     let decode_k = attention_decode_kernel(ctx, target, c)?;
     let decode_sig = decode_k.signature().clone();

@@ -4,10 +4,11 @@
 //! (deterministic) (`weft::codegen::kernels::{gemm_skinny_kernel, gemm_w4_kernel,
 //! gemm_skinny_reduce_kernel}`).
 //!
-//! `cargo run --release --example gemm_skinny --features llvm,cuda [-- M N K] [bf16|fp8|w4]`
+//! `cargo run --release --example gemm_skinny --features llvm,cuda [-- M N K] [bf16|fp8|w4]
+//! [depth=N]`
 //!
 //! With a GPU: for M 1, 16, 64, 128 × (N, K) 8192 × 8192 and 28672 × 4096 (or the given M N K;
-//! `bf16`, `fp8` or `w4` picks the weights),
+//! `bf16`, `fp8` or `w4` picks the weights; `depth=` overrides `W4Config::depth`),
 //! checks rows of Y against the f64 host reference (every row up to 16 tokens, else four), times both kernels together and a
 //! device-to-device copy of W's bytes (int4: the packed bytes and the scales) in the same run,
 //! and prints W's bytes per second against the copy's (which reads and writes: 2 × bytes /
@@ -232,7 +233,11 @@ fn run_w4<B: Backend>(
     (m, n, k): Mnk,
     (sms, time, finish): How,
 ) -> Result<()> {
-    let c = W4Config::new(DType::BF16, m as u32).with_finish_in_kernel(finish);
+    let mut c = W4Config::new(DType::BF16, m as u32).with_finish_in_kernel(finish);
+    // `depth=N` overrides the groups a loop iteration computes (a sweep).
+    if let Some(d) = std::env::args().find_map(|a| a.strip_prefix("depth=")?.parse().ok()) {
+        c.depth = d;
+    }
     let kp = gemm_w4_kernel(ctx, Target::SM90A, c)?;
     let kr = gemm_skinny_reduce_kernel(ctx, Target::SM90A, DType::BF16)?;
     let (partial, reduce): (KernelOf<B>, KernelOf<B>) =

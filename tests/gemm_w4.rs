@@ -135,6 +135,15 @@ fn int4_weights_unpack_and_scale_in_the_interpreter() {
         };
         run_as::<Cpu, bf16>(&dev, c, [5, 72, 384], 2, bf16::from_f32, bf16::to_f64);
     }
+    // The other depths on 5 groups in one range: 2 (two iterations and a half), 8 (one
+    // iteration, three groups past the range computed and dropped).
+    for depth in [2, 8] {
+        let c = W4Config {
+            depth,
+            ..W4Config::new(DType::BF16, 9)
+        };
+        run_as::<Cpu, bf16>(&dev, c, [9, 3, 640], 1, bf16::from_f32, bf16::to_f64);
+    }
 }
 
 #[cfg(feature = "cuda")]
@@ -181,8 +190,8 @@ fn the_int4_kernel_loads_its_operands_where_the_tensor_cores_want_them() {
             .collect();
         assert_eq!(
             converts.len(),
-            4,
-            "{c:?}: the A and B operand conversions of the two groups an iteration computes"
+            2 * c.depth as usize,
+            "{c:?}: the A and B operand conversions of the groups an iteration computes"
         );
         for f in converts {
             assert!(
@@ -235,6 +244,10 @@ fn bad_int4_configurations_and_references_are_typed_errors() {
         matches!(e.cause(), CodegenError::InvalidArgument { .. }),
         "{e}"
     );
+    let mut c = W4Config::new(DType::BF16, 1);
+    c.depth = 3;
+    let e = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("depth 3"), "{e}");
     let mut c = W4Config::new(DType::BF16, 1);
     c.block_n = 48;
     assert!(gemm_w4_kernel(&ctx, Target::SM90A, c).is_err());

@@ -440,3 +440,93 @@ fn decode_matches_the_host_on_the_gpu() {
         decode_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &all);
     });
 }
+
+/// The split-KV combine alone, f32 out, against an f64 host merge: 1, 33 and 70 splits (one,
+/// two and three 32-split blocks of a program, the last ragged), empty splits (lse = -inf),
+/// a row no split saw a key of (O 0, lse -inf), head dims 16, 64 and 128.
+fn combine_matches_the_host<B: Backend>(dev: &B::Device) {
+    let ctx = Context::new();
+    let rows = 5;
+    for d in [16usize, 64, 128] {
+        let combine_k = split_kv_combine_kernel(&ctx, Target::SM90A, DType::F32, d as u32).unwrap();
+        let combine = load::<B>(dev, &combine_k, "combine");
+        for splits in [1usize, 33, 70] {
+            let what = format!("combine d {d}, {splits} splits");
+            let mut rng = Rng(0xC0 + (d * splits) as u64);
+            let o_part: Vec<f32> = (0..splits * rows * d).map(|_| rng.f32()).collect();
+            // Row 3 saw no key in any split; every third split of row 1 none either.
+            let lse_part: Vec<f32> = (0..splits * rows)
+                .map(|i| {
+                    let (s, r) = (i / rows, i % rows);
+                    if r == 3 || (r == 1 && s % 3 == 2) {
+                        f32::NEG_INFINITY
+                    } else {
+                        rng.f32() * 8.0
+                    }
+                })
+                .collect();
+            let mut want_o = vec![0f64; rows * d];
+            let mut want_lse = vec![f64::NEG_INFINITY; rows];
+            for r in 0..rows {
+                let l = |s: usize| f64::from(lse_part[s * rows + r]);
+                let m = (0..splits).map(l).fold(f64::NEG_INFINITY, f64::max);
+                if m == f64::NEG_INFINITY {
+                    continue;
+                }
+                let sum: f64 = (0..splits).map(|s| (l(s) - m).exp()).sum();
+                for (t, w) in want_o[r * d..][..d].iter_mut().enumerate() {
+                    *w = (0..splits)
+                        .map(|s| (l(s) - m).exp() * f64::from(o_part[(s * rows + r) * d + t]))
+                        .sum::<f64>()
+                        / sum;
+                }
+                want_lse[r] = m + sum.ln();
+            }
+            let (op, lp) = (dev.upload(&o_part).unwrap(), dev.upload(&lse_part).unwrap());
+            let o = poisoned::<B, f32>(dev, rows * d);
+            let lse = poisoned::<B, f32>(dev, rows);
+            let mut args = KernelArgs::new();
+            args.ptr(&op)
+                .ptr(&lp)
+                .ptr(&o)
+                .ptr(&lse)
+                .scalar(rows as i32)
+                .scalar(splits as i32);
+            // SAFETY: the combine reads `splits` partials of `rows` rows and writes O and lse
+            // of those rows.
+            unsafe { launch::<B>(dev, &combine, combine_grid(rows as u64), &args, &what) };
+            let got_o = o.to_vec().unwrap();
+            let got_lse = lse.to_vec().unwrap();
+            poison_intact(&got_o, rows * d, f32_bits, &what);
+            poison_intact(&got_lse, rows, f32_bits, &what);
+            let t = Tol {
+                rel: 1e-5,
+                abs: 1e-6,
+            };
+            close(&widen(&got_o), &want_o, t, &what);
+            assert_eq!(got_lse[3], f32::NEG_INFINITY, "{what}: the empty row's lse");
+            assert!(
+                got_o[3 * d..][..d].iter().all(|&x| x == 0.0),
+                "{what}: the empty row's O"
+            );
+            for r in (0..rows).filter(|&r| r != 3) {
+                let err = (f64::from(got_lse[r]) - want_lse[r]).abs();
+                assert!(
+                    err < 1e-5 * want_lse[r].abs().max(1.0),
+                    "{what}: lse of row {r}: {err:e}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn combine_matches_the_host_in_the_interpreter() {
+    combine_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu());
+}
+
+#[cfg(feature = "cuda")]
+#[test]
+fn combine_matches_the_host_on_the_gpu() {
+    common::gpu::on_cuda(combine_matches_the_host::<weft::runtime::cuda::Cuda>);
+}

@@ -9,8 +9,8 @@
 //! block is one scale group: its words are unpacked in registers to `q - 8` (exact in 16 bits),
 //! fed to `mma.sync` with the tokens, and the block's product is scaled by its group's scale per
 //! row of W as it is added into the accumulator, so the scale multiplies 1/128 as many values as
-//! dequantising W would. The loop computes two groups per iteration while the next two groups'
-//! bytes and scales (and, for up to 8 tokens, the tokens) are loaded into the registers the
+//! dequantising W would. The loop computes `depth` groups per iteration while the next `depth`
+//! groups' bytes and scales (and, for 8 tokens, the tokens) are loaded into the registers the
 //! current ones leave: no loaded value moves between registers, so no move waits for a load.
 //! Rows past N and tokens past M read the last row and token (their outputs are not stored), so
 //! the loop's loads carry no mask.
@@ -53,6 +53,9 @@ pub struct W4Config {
     pub block_n: u32,
     /// Warps per program (4, or 8 for wide token tiles).
     pub num_warps: u32,
+    /// Groups a main-loop iteration computes (2, 4 or 8), and so how many groups of W each
+    /// warp has in flight: the loads ahead that hide memory's latency.
+    pub depth: u32,
     /// Whether the kernel also finishes the sum, as
     /// [`SkinnyConfig::finish_in_kernel`](super::SkinnyConfig::finish_in_kernel) does: the last
     /// program of a tile adds the partials in split order and writes Y. Its parameters then go on
@@ -66,7 +69,8 @@ impl W4Config {
     /// more take tiles of 64) over 64 rows of W and 4 warps, or from 64 tokens 128 rows and 8
     /// warps (each warp its own 16 rows, so no weight is unpacked twice, and the tokens read from
     /// L2 serve twice the weights), and the sum finished in the kernel up to
-    /// [`FINISH_MAX_TOKENS`] tokens (one launch instead of two).
+    /// [`FINISH_MAX_TOKENS`] tokens (one launch instead of two). Depth 4 for 8-token tiles
+    /// (100 registers), else 2: from 16 tokens, deeper loops cost more residency than they hide.
     pub fn new(act: DType, m: u32) -> W4Config {
         let block_n = m.clamp(8, 64).next_power_of_two();
         W4Config {
@@ -74,6 +78,7 @@ impl W4Config {
             block_m: if block_n >= 64 { 128 } else { 64 },
             block_n,
             num_warps: if block_n >= 64 { 8 } else { 4 },
+            depth: if block_n <= 8 { 4 } else { 2 },
             finish_in_kernel: block_n <= FINISH_MAX_TOKENS,
         }
     }
@@ -99,7 +104,7 @@ impl W4Config {
 
     /// K ranges on a device of `sms` SMs: the count with the least modelled time
     /// ([`pick_splits`]) for the packed weights and scales, four programs resident on an SM
-    /// with 4 warps (one with 8), each range at least 2 groups.
+    /// with 4 warps (one with 8), each range at least `depth` groups (one iteration).
     pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
         let tiles = self.tiles(m, n);
         let groups = k.div_ceil(u64::from(W4_GROUP));
@@ -107,7 +112,7 @@ impl W4Config {
         let w_bytes = n * k / 2 + n * groups * 2;
         pick_splits(
             tiles,
-            groups / 2,
+            groups / u64::from(self.depth),
             u64::from(sms) * per_sm,
             w_bytes,
             8 * m * n,
@@ -130,6 +135,9 @@ impl W4Config {
         }
         if !matches!(self.num_warps, 4 | 8) {
             return bad(format!("num_warps {}: 4 or 8", self.num_warps));
+        }
+        if !matches!(self.depth, 2 | 4 | 8) {
+            return bad(format!("depth {}: 2, 4 or 8", self.depth));
         }
         Ok(())
     }
@@ -346,56 +354,76 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         let s = kb.expand_dims(s, 1)?;
         kb.fma(p, s, acc)
     };
-    // Two groups per iteration, so that a value loaded ahead is used where it was loaded to: a
-    // loop carrying it one group on would move it between registers, and the move waits for
-    // the load. W (the stream) is loaded two groups ahead, the scales too; the tokens (shared by
-    // every program, from L2) as well for 8 tokens, else at the top of the iteration: two
-    // groups of 16 tokens ahead take 64 more registers, which costs more residency than the
-    // latency they hide. A second group past the range (an odd count) is computed on the last
-    // group's data and not added.
-    let x_ahead = bn <= 8;
-    let g0 = clamp(&mut kb, first)?;
-    let g1 = kb.add(first, 1)?;
-    let g1 = clamp(&mut kb, g1)?;
+    // `depth` groups per iteration, so that a value loaded ahead is used where it was loaded
+    // to: a loop carrying it one group on would move it between registers, and the move waits
+    // for the load. W (the stream) and its scales are loaded `depth` groups ahead, each group's
+    // loads issued as soon as the group before has used the registers they refill, so `depth`
+    // groups of W are in flight while one computes. The tokens (shared by every program, from
+    // L2) come `depth` groups ahead too while that stays small (8 tokens at depth 2 or 4), else
+    // one group ahead within the iteration: `depth` groups of 16 tokens would cost more
+    // residency than the latency they hide. Groups past the range (a count not a multiple of
+    // `depth`) are computed on the last group's data and not added.
+    let depth = c.depth as usize;
+    let x_ahead = bn * c.depth <= 16;
+    let ahead = |kb: &mut KernelBuilder<'_>, gi: Value, by: usize| -> Result<Value> {
+        let g = kb.add(gi, by as i32)?;
+        clamp(kb, g)
+    };
     let guard = Some(any_k);
-    let mut init = vec![
-        zero_acc,
-        load_w(&mut kb, g0, guard)?,
-        load_w(&mut kb, g1, guard)?,
-        load_s(&mut kb, g0, guard)?,
-        load_s(&mut kb, g1, guard)?,
-    ];
-    if x_ahead {
-        init.push(load_x(&mut kb, g0, guard)?);
-        init.push(load_x(&mut kb, g1, guard)?);
+    let mut init = vec![zero_acc];
+    let firsts = (0..depth)
+        .map(|i| ahead(&mut kb, first, i))
+        .collect::<Result<Vec<_>>>()?;
+    for &gi in &firsts {
+        init.push(load_w(&mut kb, gi, guard)?);
     }
-    let out = kb.for_range(first, last, 2, &init, |kb, gi, c_| {
-        let [acc, w0, w1, s0, s1] = [c_[0], c_[1], c_[2], c_[3], c_[4]];
-        let ahead = |kb: &mut KernelBuilder<'_>, by: i32| {
-            let g = kb.add(gi, by)?;
-            clamp(kb, g)
+    for &gi in &firsts {
+        init.push(load_s(&mut kb, gi, guard)?);
+    }
+    if x_ahead {
+        for &gi in &firsts {
+            init.push(load_x(&mut kb, gi, guard)?);
+        }
+    }
+    let out = kb.for_range(first, last, c.depth, &init, |kb, gi, c_| {
+        let (ws, ss) = (&c_[1..1 + depth], &c_[1 + depth..1 + 2 * depth]);
+        let x_of = |kb: &mut KernelBuilder<'_>, i: usize| -> Result<Value> {
+            match x_ahead {
+                true => Ok(c_[1 + 2 * depth + i]),
+                false => {
+                    let g = ahead(kb, gi, i)?;
+                    load_x(kb, g, None)
+                }
+            }
         };
-        let (g1, g2, g3) = (ahead(kb, 1)?, ahead(kb, 2)?, ahead(kb, 3)?);
-        let (x0, x1) = match x_ahead {
-            true => (c_[5], c_[6]),
-            false => (load_x(kb, gi, None)?, load_x(kb, g1, None)?),
-        };
-        // Each load follows the group that used the registers it refills.
-        let acc0 = group(kb, acc, w0, x0, s0)?;
-        let w2 = load_w(kb, g2, None)?;
-        let s2 = load_s(kb, g2, None)?;
-        let x2 = x_ahead.then(|| load_x(kb, g2, None)).transpose()?;
-        let acc1 = group(kb, acc0, w1, x1, s1)?;
-        let w3 = load_w(kb, g3, None)?;
-        let s3 = load_s(kb, g3, None)?;
-        let x3 = x_ahead.then(|| load_x(kb, g3, None)).transpose()?;
-        let second = kb.add(gi, 1)?;
-        let second = kb.lt(second, last)?;
-        let acc = kb.where_(second, acc1, acc0)?;
-        Ok([acc, w2, w3, s2, s3]
-            .into_iter()
-            .chain(x2)
-            .chain(x3)
+        let (mut acc, mut xi) = (c_[0], x_of(kb, 0)?);
+        let (mut next_w, mut next_s, mut next_x) = (Vec::new(), Vec::new(), Vec::new());
+        for i in 0..depth {
+            let x_next = (i + 1 < depth).then(|| x_of(kb, i + 1)).transpose()?;
+            let sum = group(kb, acc, ws[i], xi, ss[i])?;
+            // Each load follows the group that used the registers it refills.
+            let g = ahead(kb, gi, depth + i)?;
+            next_w.push(load_w(kb, g, None)?);
+            next_s.push(load_s(kb, g, None)?);
+            if x_ahead {
+                next_x.push(load_x(kb, g, None)?);
+            }
+            acc = match i {
+                0 => sum,
+                _ => {
+                    let at = kb.add(gi, i as i32)?;
+                    let inside = kb.lt(at, last)?;
+                    kb.where_(inside, sum, acc)?
+                }
+            };
+            if let Some(x) = x_next {
+                xi = x;
+            }
+        }
+        Ok(std::iter::once(acc)
+            .chain(next_w)
+            .chain(next_s)
+            .chain(next_x)
             .collect())
     })?;
     let mn = kb.mul(m, n)?;
