@@ -5,10 +5,11 @@
 //! gemm_skinny_reduce_kernel}`).
 //!
 //! `cargo run --release --example gemm_skinny --features llvm,cuda [-- M N K] [bf16|fp8|w4]
-//! [depth=N]`
+//! [depth=N] [stages=N]`
 //!
 //! With a GPU: for M 1, 16, 64, 128 × (N, K) 8192 × 8192 and 28672 × 4096 (or the given M N K;
-//! `bf16`, `fp8` or `w4` picks the weights; `depth=` overrides `W4Config::depth`),
+//! `bf16`, `fp8` or `w4` picks the weights; `depth=` and `stages=` override `W4Config::depth` and
+//! `W4Config::w_stages`),
 //! checks rows of Y against the f64 host reference (every row up to 16 tokens, else four), times both kernels together and a
 //! device-to-device copy of W's bytes (int4: the packed bytes and the scales) in the same run,
 //! and prints W's bytes per second against the copy's (which reads and writes: 2 × bytes /
@@ -234,9 +235,14 @@ fn run_w4<B: Backend>(
     (sms, time, finish): How,
 ) -> Result<()> {
     let mut c = W4Config::new(DType::BF16, m as u32).with_finish_in_kernel(finish);
-    // `depth=N` overrides the groups a loop iteration computes (a sweep).
-    if let Some(d) = std::env::args().find_map(|a| a.strip_prefix("depth=")?.parse().ok()) {
+    // `depth=N` and `stages=N` override the groups a loop iteration computes and W's
+    // shared-memory ring (a sweep).
+    let arg = |key: &str| std::env::args().find_map(|a| a.strip_prefix(key)?.parse().ok());
+    if let Some(d) = arg("depth=") {
         c.depth = d;
+    }
+    if let Some(s) = arg("stages=") {
+        c.w_stages = s;
     }
     let kp = gemm_w4_kernel(ctx, Target::SM90A, c)?;
     let kr = gemm_skinny_reduce_kernel(ctx, Target::SM90A, DType::BF16)?;

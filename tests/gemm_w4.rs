@@ -135,14 +135,35 @@ fn int4_weights_unpack_and_scale_in_the_interpreter() {
         };
         run_as::<Cpu, bf16>(&dev, c, [5, 72, 384], 2, bf16::from_f32, bf16::to_f64);
     }
-    // The other depths on 5 groups in one range: 2 (two iterations and a half), 8 (one
+    // The other depths on 5 groups in one range: 1, 2 (two iterations and a half), 8 (one
     // iteration, three groups past the range computed and dropped).
-    for depth in [2, 8] {
+    for depth in [1, 2, 8] {
         let c = W4Config {
             depth,
             ..W4Config::new(DType::BF16, 9)
         };
         run_as::<Cpu, bf16>(&dev, c, [9, 3, 640], 1, bf16::from_f32, bf16::to_f64);
+    }
+    // W through a shared-memory ring: more stages than a range has groups (8 over 5, and over
+    // ranges of 2 and 1 group in 3 splits), a ring shorter than the depth (2 under 4), one
+    // token, 70 (two 64-token tiles of 128 rows over 8 warps), and an empty K (the copies ahead
+    // masked).
+    for (w_stages, depth, mnk, splits) in [
+        (8, 2, [9, 3, 640], 1),
+        (3, 1, [1, 72, 640], 3),
+        (2, 4, [1, 72, 640], 1),
+        (4, 2, [70, 136, 384], 2),
+        (4, 1, [2, 8, 0], 1),
+    ] {
+        let mut c = W4Config {
+            w_stages,
+            depth,
+            ..W4Config::new(DType::BF16, mnk[0] as u32)
+        };
+        if mnk[0] > 64 {
+            (c.block_m, c.block_n) = (128, 64);
+        }
+        run_as::<Cpu, bf16>(&dev, c, mnk, splits, bf16::from_f32, bf16::to_f64);
     }
 }
 
@@ -248,6 +269,16 @@ fn bad_int4_configurations_and_references_are_typed_errors() {
     c.depth = 3;
     let e = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap_err();
     assert!(e.to_string().contains("depth 3"), "{e}");
+    let mut c = W4Config::new(DType::BF16, 1);
+    c.w_stages = 1;
+    let e = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("w_stages 1"), "{e}");
+    // The ring with warps sharing W's rows (8 warps over 64 rows): a thread would read bytes
+    // another thread copied.
+    let mut c = W4Config::new(DType::BF16, 128);
+    (c.block_m, c.w_stages) = (64, 4);
+    let e = gemm_w4_kernel(&ctx, Target::SM90A, c).unwrap_err();
+    assert!(e.to_string().contains("rows of its own"), "{e}");
     let mut c = W4Config::new(DType::BF16, 1);
     c.block_n = 48;
     assert!(gemm_w4_kernel(&ctx, Target::SM90A, c).is_err());

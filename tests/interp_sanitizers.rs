@@ -144,6 +144,61 @@ fn racecheck_and_initcheck_name_the_read_and_the_write() {
     }
 }
 
+/// `cp.async` of a tile into shared memory, waited for, then read back in `back` with no
+/// barrier; the result stored to `y`.
+fn copy_then_read<'c>(
+    ctx: &'c Context,
+    back: &Blocked,
+) -> weft::codegen::Result<weft::codegen::Kernel<'c>> {
+    let mut kb = KernelBuilder::new(ctx, Target::SM90, "cp", 4).unwrap();
+    let x = kb.arg_ptr("x", DType::F32, 16).unwrap();
+    let y = kb.arg_ptr("y", DType::F32, 16).unwrap();
+    let mine = Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
+    let shape = [16u64, 32];
+    let offsets = |kb: &mut KernelBuilder<'_>, l: &Blocked| {
+        let e = weft::layout::encoding::Encoding::from(l.clone());
+        let (r, c) = kernels::tile_coords(kb, &e, shape, None, None).unwrap();
+        let r = kb.mul(r, 32).unwrap();
+        kb.add(r, c).unwrap()
+    };
+    let s = kb
+        .alloc_shared(DType::F32, &shape, SwizzledShared::new(1, 1, 1, &[1, 0]))
+        .unwrap();
+    let o = offsets(&mut kb, &mine);
+    let p = kb.add(x, o).unwrap();
+    kb.async_copy_global_to_shared(s, p, None).unwrap();
+    kb.async_commit_group().unwrap();
+    kb.async_wait_group(0).unwrap();
+    let t = kb.load_shared(s, (back, shape)).unwrap();
+    let o = offsets(&mut kb, back);
+    let p = kb.add(y, o).unwrap();
+    kb.store(p, t, None).unwrap();
+    kb.finish()
+}
+
+/// `cp.async.wait_group` makes a thread's own copies visible to it: read back in the layout
+/// that copied them, no barrier is needed; read by other threads, one is.
+#[test]
+fn a_waited_copy_is_its_own_threads_but_not_the_others() {
+    let ctx = Context::new();
+    let mut mem = Memory::new();
+    let vals: Vec<f32> = (0..16 * 32).map(|i| i as f32).collect();
+    let x = mem.upload(&vals);
+    let y = mem.alloc_poisoned::<f32>(16 * 32);
+    let args = [LaunchArg::Buffer(x), LaunchArg::Buffer(y)];
+    let mine = Blocked::new(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
+    let k = copy_then_read(&ctx, &mine).unwrap();
+    interp::run(&k, [1, 1, 1], &args, &mut mem).unwrap();
+    assert_eq!(mem.download::<f32>(y), vals);
+    // Read by other threads: the verifier asks for the barrier.
+    let other = Blocked::new(&[4, 1], &[8, 4], &[1, 4], &[0, 1]);
+    let e = copy_then_read(&ctx, &other).unwrap_err().to_string();
+    assert!(
+        e.contains("async_copy_global_to_shared") && e.contains("barrier"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_wait_for_bytes_that_never_arrive_is_a_deadlock_naming_the_wait() {
     let ctx = Context::new();

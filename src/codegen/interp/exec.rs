@@ -1072,7 +1072,7 @@ impl<'a> Cta<'a> {
                 };
                 self.write_shared(&args[0], &tile, writers.as_deref().map(|v| &v[..]), true)?;
             }
-            OpKind::AsyncWaitGroup(_) => self.smem.complete_async(0),
+            OpKind::AsyncWaitGroup(_) => self.smem.complete_async(None),
             OpKind::AllocMbarriers { count, arrivals } => {
                 let first = self.mbars.len();
                 for _ in 0..*count {
@@ -1128,7 +1128,7 @@ impl<'a> Cta<'a> {
                         b.tx
                     )));
                 }
-                self.smem.complete_async(0);
+                self.smem.complete_async(Some(0));
                 self.smem.barrier();
             }
             OpKind::TmaLoad { has_pred } => {

@@ -103,14 +103,15 @@ impl SharedMem {
         self.epoch += 1;
     }
 
-    /// Asynchronous copies waited for: their bytes are the waiting threads' writes now
-    /// (published to other threads by the next barrier).
-    pub fn complete_async(&mut self, thread: u32) {
+    /// Asynchronous copies waited for: their bytes are the writes of `thread` now, or with
+    /// `None` of the threads that issued them (`cp.async.wait_group` makes a thread's own copies
+    /// visible to it), published to other threads by the next barrier.
+    pub fn complete_async(&mut self, thread: Option<u32>) {
         let epoch = self.epoch;
         for m in self.marks.iter_mut().flatten() {
             if m.in_flight {
                 m.in_flight = false;
-                m.thread = thread;
+                m.thread = thread.unwrap_or(m.thread);
                 m.epoch = epoch;
             }
         }

@@ -27,7 +27,9 @@
 //! M · N`), all 16-byte aligned, then `m, n, k, splits: i32` (K a multiple of 128, which the
 //! launch checks). Grid [`W4Config::grid`].
 
-use crate::layout::encoding::{DistributedLinear, DotOperand, Encoding, NvidiaMma, Slice};
+use crate::layout::encoding::{
+    DistributedLinear, DotOperand, Encoding, NvidiaMma, Slice, SwizzledShared,
+};
 
 use super::super::{
     CodegenError, Context, DType, IntoOperand, Kernel, KernelBuilder, Result, Target, Value,
@@ -56,6 +58,11 @@ pub struct W4Config {
     /// Groups a main-loop iteration computes (2, 4 or 8), and so how many groups of W each
     /// warp has in flight: the loads ahead that hide memory's latency.
     pub depth: u32,
+    /// 0: W is loaded into registers `depth` groups ahead. 2–8: W also goes through a ring of
+    /// that many groups in shared memory (`cp.async`, `w_stages · block_m · 64` bytes), so
+    /// `w_stages - 1` groups are in flight without holding registers (needs `num_warps ≤
+    /// block_m / 16`: each warp on rows of its own).
+    pub w_stages: u32,
     /// Whether the kernel also finishes the sum, as
     /// [`SkinnyConfig::finish_in_kernel`](super::SkinnyConfig::finish_in_kernel) does: the last
     /// program of a tile adds the partials in split order and writes Y. Its parameters then go on
@@ -67,10 +74,10 @@ pub struct W4Config {
 impl W4Config {
     /// The fewest tokens that cover `m` (at least 8: one `mma.sync` column block; at most 64,
     /// more take tiles of 64) over 64 rows of W and 4 warps, or from 64 tokens 128 rows and 8
-    /// warps (each warp its own 16 rows, so no weight is unpacked twice, and the tokens read from
-    /// L2 serve twice the weights), and the sum finished in the kernel up to
-    /// [`FINISH_MAX_TOKENS`] tokens (one launch instead of two). Depth 4 for 8-token tiles
-    /// (100 registers), else 2: from 16 tokens, deeper loops cost more residency than they hide.
+    /// warps (each warp its own 16 rows, so no weight is unpacked twice), the sum finished in
+    /// the kernel up to [`FINISH_MAX_TOKENS`] tokens (one launch instead of two), depth 4 for
+    /// 8-token tiles (100 registers), else 2 (from 16 tokens deeper loops cost more residency
+    /// than they hide), and W in registers (`w_stages` 0).
     pub fn new(act: DType, m: u32) -> W4Config {
         let block_n = m.clamp(8, 64).next_power_of_two();
         W4Config {
@@ -79,6 +86,7 @@ impl W4Config {
             block_n,
             num_warps: if block_n >= 64 { 8 } else { 4 },
             depth: if block_n <= 8 { 4 } else { 2 },
+            w_stages: 0,
             finish_in_kernel: block_n <= FINISH_MAX_TOKENS,
         }
     }
@@ -104,11 +112,16 @@ impl W4Config {
 
     /// K ranges on a device of `sms` SMs: the count with the least modelled time
     /// ([`pick_splits`]) for the packed weights and scales, four programs resident on an SM
-    /// with 4 warps (one with 8), each range at least `depth` groups (one iteration).
+    /// with 4 warps up to 32 tokens (two at 64: about 200 registers; one with 8 warps), each
+    /// range at least `depth` groups (one iteration).
     pub fn splits(&self, m: u64, n: u64, k: u64, sms: u32) -> u32 {
         let tiles = self.tiles(m, n);
         let groups = k.div_ceil(u64::from(W4_GROUP));
-        let per_sm = if self.num_warps == 4 { 4 } else { 1 };
+        let per_sm = match (self.num_warps, self.block_n) {
+            (4, ..=32) => 4,
+            (4, _) => 2,
+            _ => 1,
+        };
         let w_bytes = n * k / 2 + n * groups * 2;
         pick_splits(
             tiles,
@@ -136,8 +149,18 @@ impl W4Config {
         if !matches!(self.num_warps, 4 | 8) {
             return bad(format!("num_warps {}: 4 or 8", self.num_warps));
         }
-        if !matches!(self.depth, 2 | 4 | 8) {
-            return bad(format!("depth {}: 2, 4 or 8", self.depth));
+        if !matches!(self.depth, 1 | 2 | 4 | 8) {
+            return bad(format!("depth {}: 1, 2, 4 or 8", self.depth));
+        }
+        if self.w_stages == 1 || self.w_stages > 8 {
+            return bad(format!("w_stages {}: 0 or 2 to 8", self.w_stages));
+        }
+        // A thread reads back only what it copied, which needs W's rows unshared by warps.
+        if self.w_stages > 0 && self.num_warps > self.block_m / 16 {
+            return bad(format!(
+                "w_stages {} with {} warps over {} rows: the ring needs each warp on rows of its own",
+                self.w_stages, self.num_warps, self.block_m
+            ));
         }
         Ok(())
     }
@@ -271,16 +294,46 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let x_rows = kb.min(x_rows, m_last)?;
     let w_row_at = kb.mul(w_rows, half_k)?;
     let x_row_at = kb.mul(x_rows, k)?;
-    // Group `gi`'s bytes of W as 32-bit words `[rows, 16]`, read as words where they are loaded
-    // so that they travel to later groups as the registers the load filled.
-    let load_w = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {
+    // Group `gi`'s bytes of W, and the same bytes as 32-bit words `[rows, 16]`.
+    let w_ptrs = |kb: &mut KernelBuilder<'_>, gi: Value| -> Result<Value> {
         let b0 = kb.mul(gi, g as i32 / 2)?;
         let wc = kb.add(w_cols, b0)?;
         let at = kb.add(w_row_at, wc)?;
-        let pw = kb.add(w, at)?;
-        let bytes = kb.load(pw, guard, None)?;
+        kb.add(w, at)
+    };
+    let words = |kb: &mut KernelBuilder<'_>, bytes: Value| -> Result<Value> {
         let bytes = kb.reshape(bytes, &[bm.into(), u64::from(g / 8), 4])?;
         kb.bitcast(bytes, DType::I32)
+    };
+    // Read as words where they are loaded, so that they travel to later groups as the
+    // registers the load filled.
+    let load_w = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {
+        let pw = w_ptrs(kb, gi)?;
+        let bytes = kb.load(pw, guard, None)?;
+        words(kb, bytes)
+    };
+    // The ring of W in shared memory (`w_stages` > 0): each thread copies its own 16-byte pieces
+    // of a group and later reads back exactly those (the copy and the read share `w_l`), so its
+    // own `cp.async` wait is all that orders them: no barrier, and a slot is refilled right after
+    // its reader has unpacked it. One commit group per group of W keeps the wait count fixed.
+    let ring = match c.w_stages {
+        0 => None,
+        stages => {
+            let plain = SwizzledShared::new(1, 1, 1, &[1, 0]);
+            let shape = [u64::from(bm), u64::from(g / 2)];
+            Some(kb.alloc_shared_buffers(DType::I8, stages.into(), &shape, plain)?)
+        }
+    };
+    let copy_w = |kb: &mut KernelBuilder<'_>, ring: Value, gi: Value, slot: Value, guard| {
+        let pw = w_ptrs(kb, gi)?;
+        let buf = kb.index_shared(ring, slot)?;
+        kb.async_copy_global_to_shared(buf, pw, guard)?;
+        kb.async_commit_group().map(|_| ())
+    };
+    let read_w = |kb: &mut KernelBuilder<'_>, ring: Value, slot: Value| -> Result<Value> {
+        let buf = kb.index_shared(ring, slot)?;
+        let bytes = kb.load_shared(buf, &w_l)?;
+        words(kb, bytes)
     };
     // Group `gi`'s columns of X.
     let load_x = |kb: &mut KernelBuilder<'_>, gi: Value, guard: Option<Value>| -> Result<Value> {
@@ -359,7 +412,7 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     // for the load. W (the stream) and its scales are loaded `depth` groups ahead, each group's
     // loads issued as soon as the group before has used the registers they refill, so `depth`
     // groups of W are in flight while one computes. The tokens (shared by every program, from
-    // L2) come `depth` groups ahead too while that stays small (8 tokens at depth 2 or 4), else
+    // L2) come `depth` groups ahead too while that stays small (8 tokens at depth 2), else
     // one group ahead within the iteration: `depth` groups of 16 tokens would cost more
     // residency than the latency they hide. Groups past the range (a count not a multiple of
     // `depth`) are computed on the last group's data and not added.
@@ -374,9 +427,24 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
     let firsts = (0..depth)
         .map(|i| ahead(&mut kb, first, i))
         .collect::<Result<Vec<_>>>()?;
-    for &gi in &firsts {
-        init.push(load_w(&mut kb, gi, guard)?);
+    let stages = c.w_stages as usize;
+    match ring {
+        Some(ring) => {
+            let shape = [u64::from(bm), u64::from(g / 2)];
+            let live = kb.broadcast_to(any_k, (&w_l, shape))?;
+            for s in 0..stages - 1 {
+                let gi = ahead(&mut kb, first, s)?;
+                let slot = kb.i32(s as i32)?;
+                copy_w(&mut kb, ring, gi, slot, Some(live))?;
+            }
+        }
+        None => {
+            for &gi in &firsts {
+                init.push(load_w(&mut kb, gi, guard)?);
+            }
+        }
     }
+    let n_w = if ring.is_some() { 0 } else { depth };
     for &gi in &firsts {
         init.push(load_s(&mut kb, gi, guard)?);
     }
@@ -386,10 +454,10 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         }
     }
     let out = kb.for_range(first, last, c.depth, &init, |kb, gi, c_| {
-        let (ws, ss) = (&c_[1..1 + depth], &c_[1 + depth..1 + 2 * depth]);
+        let (ws, ss) = (&c_[1..1 + n_w], &c_[1 + n_w..1 + n_w + depth]);
         let x_of = |kb: &mut KernelBuilder<'_>, i: usize| -> Result<Value> {
             match x_ahead {
-                true => Ok(c_[1 + 2 * depth + i]),
+                true => Ok(c_[1 + n_w + depth + i]),
                 false => {
                     let g = ahead(kb, gi, i)?;
                     load_x(kb, g, None)
@@ -398,12 +466,30 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         };
         let (mut acc, mut xi) = (c_[0], x_of(kb, 0)?);
         let (mut next_w, mut next_s, mut next_x) = (Vec::new(), Vec::new(), Vec::new());
+        let rel = kb.sub(gi, first)?;
         for i in 0..depth {
             let x_next = (i + 1 < depth).then(|| x_of(kb, i + 1)).transpose()?;
-            let sum = group(kb, acc, ws[i], xi, ss[i])?;
-            // Each load follows the group that used the registers it refills.
+            let w_i = match ring {
+                Some(ring) => {
+                    kb.async_wait_group(c.w_stages - 2)?;
+                    let slot = kb.add(rel, i as i32)?;
+                    let slot = kb.rem(slot, c.w_stages as i32)?;
+                    read_w(kb, ring, slot)?
+                }
+                None => ws[i],
+            };
+            let sum = group(kb, acc, w_i, xi, ss[i])?;
+            // Each load follows the group that used the registers (or the slot) it refills.
+            if let Some(ring) = ring {
+                let g = ahead(kb, gi, i + stages - 1)?;
+                let slot = kb.add(rel, (i + stages - 1) as i32)?;
+                let slot = kb.rem(slot, c.w_stages as i32)?;
+                copy_w(kb, ring, g, slot, None)?;
+            }
             let g = ahead(kb, gi, depth + i)?;
-            next_w.push(load_w(kb, g, None)?);
+            if ring.is_none() {
+                next_w.push(load_w(kb, g, None)?);
+            }
             next_s.push(load_s(kb, g, None)?);
             if x_ahead {
                 next_x.push(load_x(kb, g, None)?);
@@ -426,6 +512,9 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
             .chain(next_x)
             .collect())
     })?;
+    if ring.is_some() {
+        kb.async_wait_group(0)?;
+    }
     let mn = kb.mul(m, n)?;
     let base = kb.mul(split, mn)?;
     let partial = PartialStore {

@@ -1,5 +1,7 @@
 //! A write to shared memory is visible to other threads only after a barrier (threads' stores),
 //! an `async_wait_group` and a barrier (`cp.async`), or the mbarrier wait the copy signals (TMA).
+//! A `cp.async` copy is its own thread's after the wait alone: a `load_shared` in the layout of
+//! the copy's pointers, where no element has two holders, reads only what each thread copied.
 //!
 //! Checked in straight-line code, per region: a read of a buffer (`load_shared`, `ldmatrix`, a
 //! `wgmma` or TMA-store operand) written earlier in the same region with nothing in between that
@@ -10,9 +12,12 @@
 //! what is known (its body may synchronise).
 
 use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::codegen::analysis::tile_layout::TileLayout;
 
 use crate::codegen::error::Result;
-use crate::codegen::ir::{Arg, IrType, Op, OpKind, Program, RegionId};
+use crate::codegen::ir::{Arg, IrType, Op, OpKind, Program, RegionId, ValueId};
 use crate::codegen::verify::hazard;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -83,17 +88,35 @@ fn reads(op: &Op) -> Vec<&Arg> {
     }
 }
 
+/// The layout of tile `a`, where it is one whose elements each have a single holder.
+fn single_holder_layout(prog: &Program, v: Option<ValueId>) -> Option<Arc<TileLayout>> {
+    let Some(IrType::Tile { layout, .. }) = prog.ty(v?) else {
+        return None;
+    };
+    let (_, lane, warp) = layout.free_masks();
+    (lane == 0 && warp == 0).then(|| layout.clone())
+}
+
 pub(super) fn check(prog: &Program) -> Result<()> {
     region(prog, prog.body, &roots(prog))
 }
 
 fn region(prog: &Program, id: RegionId, roots: &HashMap<u32, Root>) -> Result<()> {
     let alloc_of = |_: &Program, a: &Arg| a.value().and_then(|v| roots.get(&v.0).copied());
-    let mut written: HashMap<Root, (Write, &Op)> = HashMap::new();
+    // Per buffer: how it was written, by which op, and for a waited `cp.async` the layout in
+    // which each thread may read its own copies back.
+    type Written<'p> = (Write, &'p Op, Option<Arc<TileLayout>>);
+    let mut written: HashMap<Root, Written<'_>> = HashMap::new();
     for &op_id in &prog.region(id).ops {
         let op = prog.op(op_id);
         for a in reads(op) {
-            if let Some((how, w)) = alloc_of(prog, a).and_then(|al| written.get(&al)) {
+            if let Some((how, w, own)) = alloc_of(prog, a).and_then(|al| written.get(&al)) {
+                let reads_own = matches!(op.kind, OpKind::LoadShared)
+                    && own.is_some()
+                    && single_holder_layout(prog, op.results.first().copied()) == *own;
+                if reads_own {
+                    continue;
+                }
                 let fix = match how {
                     Write::Threads => "a barrier",
                     Write::AsyncCopy => "async_wait_group and a barrier",
@@ -111,29 +134,32 @@ fn region(prog: &Program, id: RegionId, roots: &HashMap<u32, Root>) -> Result<()
                 ));
             }
         }
-        let mut write = |a: &Arg, how: Write| {
+        let mut write = |a: &Arg, how: Write, own: Option<Arc<TileLayout>>| {
             if let Some(al) = alloc_of(prog, a) {
-                written.insert(al, (how, op));
+                written.insert(al, (how, op, own));
             }
         };
         match &op.kind {
-            OpKind::StoreShared => write(&op.args[0], Write::Threads),
-            OpKind::AsyncCopy { .. } => write(&op.args[0], Write::AsyncCopy),
+            OpKind::StoreShared => write(&op.args[0], Write::Threads, None),
+            OpKind::AsyncCopy { .. } => {
+                let own = single_holder_layout(prog, op.args.get(1).and_then(|a| a.value()));
+                write(&op.args[0], Write::AsyncCopy, own)
+            }
             OpKind::TmaLoad { .. } | OpKind::TmaLoadMulticast { .. } => {
-                write(&op.args[1], Write::Tma)
+                write(&op.args[1], Write::Tma, None)
             }
             OpKind::Barrier | OpKind::NamedBarrierSync { .. } => {
-                written.retain(|_, (how, _)| *how != Write::Threads);
+                written.retain(|_, (how, _, _)| *how != Write::Threads);
             }
             OpKind::AsyncWaitGroup(_) => {
-                for (how, _) in written.values_mut() {
+                for (how, _, _) in written.values_mut() {
                     if *how == Write::AsyncCopy {
                         *how = Write::Threads;
                     }
                 }
             }
             OpKind::MbarrierWait { .. } => {
-                written.retain(|_, (how, _)| *how != Write::Tma);
+                written.retain(|_, (how, _, _)| *how != Write::Tma);
             }
             _ if !op.regions.is_empty() => {
                 written.clear();

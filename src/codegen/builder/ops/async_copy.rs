@@ -35,7 +35,9 @@ impl<'ctx> KernelBuilder<'ctx> {
     /// false the shared element becomes zero and global memory is not read. The copy is
     /// asynchronous: commit it ([`async_commit_group`](Self::async_commit_group)), wait for it
     /// ([`async_wait_group`](Self::async_wait_group)), then [`barrier`](Self::barrier) before
-    /// other threads read the buffer. Needs sm_80 (see the [module docs](self)).
+    /// other threads read the buffer. After the wait alone each thread may read back what it
+    /// copied itself: a [`load_shared`](Self::load_shared) in `ptrs`' layout (no element held
+    /// twice). Needs sm_80 (see the [module docs](self)).
     #[track_caller]
     pub fn async_copy_global_to_shared(
         &mut self,
