@@ -138,7 +138,9 @@ fn run<B: Backend>(
     time: bool,
 ) -> Result<()> {
     let mut c = DecodeConfig::new(DType::BF16, s.page, GROUP, s.q_len);
-    // `bn=`, `stages=`, `warps=` on the command line override the tiles (a sweep).
+    // `bn=`, `stages=`, `warps=` on the command line override the tiles, `splits=` the split
+    // count (a sweep).
+    let mut splits = None;
     for a in std::env::args() {
         let Some((key, val)) = a.split_once('=') else {
             continue;
@@ -148,22 +150,24 @@ fn run<B: Backend>(
             "bn" => c.block_n = val,
             "stages" => c.stages = val,
             "warps" => c.num_warps = val,
-            "splits" => {} // read where the launch is sized
+            "splits" if val == 0 => return Err("splits=0: at least 1".into()),
+            "splits" => splits = Some(val),
             _ => return Err(format!("unknown option {a}: bn=, stages=, warps= or splits=").into()),
         }
     }
     if s.fp8 {
         let c = c.with_kv_dtype(DType::F8E4M3);
         // Values up to about 20: e4m3's range used, scales bringing them back to about 1.
-        run_typed::<B, F8E4M3>(dev, ctx, target, c, s, sms, time, |x| {
+        run_typed::<B, F8E4M3>(dev, ctx, target, c, s, (sms, splits), time, |x| {
             F8E4M3::from_f32(x * 20.0)
         })
     } else {
-        run_typed::<B, bf16>(dev, ctx, target, c, s, sms, time, bf16::from_f32)
+        run_typed::<B, bf16>(dev, ctx, target, c, s, (sms, splits), time, bf16::from_f32)
     }
 }
 
-/// [`run`] with the cache stored as `K` (`to` converts a value in [-1, 1)).
+/// [`run`] with the cache stored as `K` (`to` converts a value in [-1, 1)) and `splits` of the
+/// keys, or `DecodeConfig::splits`' count for `sms` multiprocessors.
 #[allow(clippy::too_many_arguments)]
 fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
     dev: &B::Device,
@@ -171,7 +175,7 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
     target: Target,
     c: DecodeConfig,
     s: Shape,
-    sms: u32,
+    (sms, splits): (u32, Option<u32>),
     time: bool,
     to: impl Fn(f32) -> K,
 ) -> Result<()> {
@@ -206,13 +210,8 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
             }
         })
         .unzip();
-    let splits = std::env::args()
-        .find_map(|a| {
-            a.strip_prefix("splits=")
-                .and_then(|v| v.parse::<u32>().ok())
-        })
-        .filter(|&n| n > 0)
-        .unwrap_or_else(|| c.splits(batch as u32, HEADS_KV as u32, max_len as u32, sms));
+    let splits =
+        splits.unwrap_or_else(|| c.splits(batch as u32, HEADS_KV as u32, max_len as u32, sms));
 
     let decode_k = attention_decode_kernel(ctx, target, c)?;
     let decode_sig = decode_k.signature().clone();

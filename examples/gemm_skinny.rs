@@ -237,13 +237,8 @@ fn run_w4<B: Backend>(
     let mut c = W4Config::new(DType::BF16, m as u32).with_finish_in_kernel(finish);
     // `depth=N` and `stages=N` override the groups a loop iteration computes and W's
     // shared-memory ring (a sweep).
-    let arg = |key: &str| std::env::args().find_map(|a| a.strip_prefix(key)?.parse().ok());
-    if let Some(d) = arg("depth=") {
-        c.depth = d;
-    }
-    if let Some(s) = arg("stages=") {
-        c.w_stages = s;
-    }
+    c.depth = common::number_arg("depth")?.unwrap_or(c.depth);
+    c.w_stages = common::number_arg("stages")?.unwrap_or(c.w_stages);
     let kp = gemm_w4_kernel(ctx, Target::SM90A, c)?;
     let kr = gemm_skinny_reduce_kernel(ctx, Target::SM90A, DType::BF16)?;
     let (partial, reduce): (KernelOf<B>, KernelOf<B>) =

@@ -79,6 +79,19 @@ pub fn three_numbers_arg() -> Option<(usize, usize, usize)> {
     (a.len() == 3).then(|| (a[0], a[1], a[2]))
 }
 
+/// The value of `key=value` on the command line, if given; a value that does not parse is an
+/// error (a sweep must not time the default by mistake).
+pub fn number_arg<T: std::str::FromStr>(key: &str) -> Result<Option<T>> {
+    let prefix = format!("{key}=");
+    match std::env::args().find_map(|a| a.strip_prefix(&prefix).map(str::to_owned)) {
+        None => Ok(None),
+        Some(v) => match v.parse() {
+            Ok(x) => Ok(Some(x)),
+            Err(_) => Err(format!("{key}={v}: not a number").into()),
+        },
+    }
+}
+
 /// The `B H S` of an attention example's timed shape: three numbers on the command line, else
 /// `default`.
 pub fn bhs_arg(default: (usize, usize, usize)) -> (usize, usize, usize) {

@@ -466,15 +466,19 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
         };
         let (mut acc, mut xi) = (c_[0], x_of(kb, 0)?);
         let (mut next_w, mut next_s, mut next_x) = (Vec::new(), Vec::new(), Vec::new());
-        let rel = kb.sub(gi, first)?;
+        // The ring slot of group `gi + by`: its place in the range, modulo the stages.
+        let slot = |kb: &mut KernelBuilder<'_>, by: usize| -> Result<Value> {
+            let at = kb.sub(gi, first)?;
+            let at = kb.add(at, by as i32)?;
+            kb.rem(at, c.w_stages as i32)
+        };
         for i in 0..depth {
             let x_next = (i + 1 < depth).then(|| x_of(kb, i + 1)).transpose()?;
             let w_i = match ring {
                 Some(ring) => {
                     kb.async_wait_group(c.w_stages - 2)?;
-                    let slot = kb.add(rel, i as i32)?;
-                    let slot = kb.rem(slot, c.w_stages as i32)?;
-                    read_w(kb, ring, slot)?
+                    let here = slot(kb, i)?;
+                    read_w(kb, ring, here)?
                 }
                 None => ws[i],
             };
@@ -482,9 +486,8 @@ pub fn gemm_w4_kernel(ctx: &Context, target: Target, c: W4Config) -> Result<Kern
             // Each load follows the group that used the registers (or the slot) it refills.
             if let Some(ring) = ring {
                 let g = ahead(kb, gi, i + stages - 1)?;
-                let slot = kb.add(rel, (i + stages - 1) as i32)?;
-                let slot = kb.rem(slot, c.w_stages as i32)?;
-                copy_w(kb, ring, g, slot, None)?;
+                let refill = slot(kb, i + stages - 1)?;
+                copy_w(kb, ring, g, refill, None)?;
             }
             let g = ahead(kb, gi, depth + i)?;
             if ring.is_none() {
