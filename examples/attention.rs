@@ -3,7 +3,7 @@
 //! in registers), f16 and bf16, causal and not, with the log-sum-exp written out.
 //!
 //! `cargo run --release --example attention --features llvm,cuda [-- sm_90a [B H S] [ping-pong]
-//! [gqa=G] [varlen] [d=D,…]]`
+//! [gqa=G] [varlen] [pack=N] [qlen=N] [d=D,…]]`
 //!
 //! `d=256` (or `d=64,128`…) runs only those head dims; without it, f16 and bf16 at D128 and
 //! D256 and f16 at D64. D256 takes key blocks of 64 (`AttentionConfig::with_head_dim`), and
@@ -13,7 +13,9 @@
 //! lengths from S/2 to 3S/2, keys as long as queries) run the grouped / packed kernels in the
 //! ping-pong schedule instead: each dtype, mask and head dim checked on a small ragged batch
 //! against `attention_varlen_reference`, then timed (TFLOP/s from the real lengths, halved for
-//! causal).
+//! causal). With them, `pack=N` also runs each variant with N query heads of a KV head packed
+//! into a CTA (`AttentionConfig::packed_heads`), and `qlen=N` (with `varlen`) gives every
+//! sequence N query tokens against its ragged keys.
 //!
 //! With a GPU: each variant is checked on 2 heads × 500 rows (a masked tail) against an f64 host
 //! reference (max abs error printed), then timed at B4 H16 S8192 (or the given B H S; FA3's D256
@@ -358,6 +360,14 @@ fn run_packed<B: Backend>(
     if timed.is_none() {
         schedules.push(AttentionSchedule::Serial);
     }
+    // `pack=N`: unpacked and N query heads a CTA, side by side.
+    let packs: Vec<u32> = match common::number_arg::<u32>("pack")? {
+        Some(n) if n > 1 => vec![1, n],
+        _ => vec![1],
+    };
+    // `qlen=N` (with `varlen`): N query tokens a sequence against its ragged keys (chunked
+    // prefill, speculative decoding).
+    let qlen = common::number_arg::<i32>("qlen")?;
     println!();
     println!("| variant | check (max abs err O / lse) | shape | weft ms | weft TFLOP/s |");
     println!("|---|---|---|---|---|");
@@ -367,7 +377,10 @@ fn run_packed<B: Backend>(
     let asked = head_dims_arg()?.is_some();
     for (dtype, head_dim) in head_dims()? {
         for causal in [false, true] {
-            for &schedule in &schedules {
+            for (&schedule, &packed_heads) in schedules
+                .iter()
+                .flat_map(|s| packs.iter().map(move |p| (s, p)))
+            {
                 // In the interpreter, two variants: serial unmasked and ping-pong causal.
                 if timed.is_none()
                     && ((!asked && head_dim != 128)
@@ -388,6 +401,7 @@ fn run_packed<B: Backend>(
                 .with_head_dim(head_dim);
                 c.kv_group = group;
                 c.varlen = varlen;
+                c.packed_heads = packed_heads;
                 let k = attention_kernel(ctx, target, c)?;
                 let sig = k.signature().clone();
                 let kernel = k.load_on::<B>(dev)?;
@@ -428,9 +442,14 @@ fn run_packed<B: Backend>(
                     format!("FAIL ({err:.1e} / {lerr:.1e})")
                 };
                 let name = format!(
-                    "{dtype} D{d}{} {schedule:?} group {g}{}",
+                    "{dtype} D{d}{} {schedule:?} group {g}{}{}",
                     if causal { " causal" } else { "" },
                     if varlen { " varlen" } else { "" },
+                    if packed_heads > 1 {
+                        format!(" packed {packed_heads}")
+                    } else {
+                        String::new()
+                    },
                 );
                 variants += 1;
                 let Some((b, h, s)) = timed else {
@@ -441,7 +460,10 @@ fn run_packed<B: Backend>(
                     let lens = ragged(b, s);
                     Sequences {
                         heads_q: h,
-                        lens_q: lens.clone(),
+                        lens_q: match qlen {
+                            Some(n) => vec![n; b],
+                            None => lens.clone(),
+                        },
                         lens_k: lens,
                     }
                 } else {

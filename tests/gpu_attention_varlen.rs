@@ -66,6 +66,34 @@ fn grouped(seq: i32, heads: usize) -> Vec<Case> {
     .collect()
 }
 
+/// Query heads packed into a CTA's rows (`packed_heads`): every schedule, one length
+/// (`seq`, a partial last block) and variable lengths (`lens_q` / `lens_k`), whole groups and
+/// part of one (two CTAs a KV head), both masks; ping-pong at 8 heads leaves 8 positions of
+/// each a consumer.
+fn packed_heads(seq: i32, lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
+    use AttentionSchedule::*;
+    [
+        (Serial, DType::F16, 64, true, 4, 4, false),
+        (PingPong, DType::BF16, 128, true, 8, 8, true),
+        (PingPong, DType::F16, 64, false, 4, 2, false),
+        (Pipelined, DType::F16, 64, true, 2, 2, true),
+        (Serial, DType::BF16, 128, false, 8, 8, true),
+    ]
+    .into_iter()
+    .map(|(s, dt, d, causal, g, n, varlen)| Case {
+        c: AttentionConfig {
+            packed_heads: n,
+            ..config(s, dt, d, causal, g, varlen)
+        },
+        seqs: Sequences {
+            heads_q: 2 * g as usize,
+            lens_q: if varlen { lens_q.to_vec() } else { vec![seq] },
+            lens_k: if varlen { lens_k.to_vec() } else { vec![seq] },
+        },
+    })
+    .collect()
+}
+
 /// Variable lengths over `lens_q` / `lens_k` on 2 query heads of one KV head: every schedule,
 /// both types, both masks, both head dims.
 fn packed(lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
@@ -94,12 +122,13 @@ fn attention_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
     for case in cases {
         let c = case.c;
         let what = format!(
-            "{:?} {} D{} causal {} group {} heads {} lens q {:?} k {:?}",
+            "{:?} {} D{} causal {} group {} packed {} heads {} lens q {:?} k {:?}",
             c.schedule,
             c.dtype,
             c.head_dim,
             c.causal,
             c.kv_group,
+            c.packed_heads,
             case.seqs.heads_q,
             case.seqs.lens_q,
             case.seqs.lens_k
@@ -192,6 +221,12 @@ fn grouped_heads_match_the_host_in_the_interpreter() {
 }
 
 #[test]
+fn packed_heads_match_the_host_in_the_interpreter() {
+    let cases = packed_heads(37, &[0, 1, 17, 40], &[7, 1, 20, 30]);
+    attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &cases);
+}
+
+#[test]
 fn variable_lengths_match_the_host_in_the_interpreter() {
     let cases = packed(&LENS_Q, &LENS_K);
     attention_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &cases);
@@ -254,6 +289,20 @@ fn grouped_and_variable_lengths_match_the_host_on_the_gpu() {
     });
 }
 
+#[cfg(feature = "cuda")]
+#[test]
+fn packed_heads_match_the_host_on_the_gpu() {
+    common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
+        let mut cases = packed_heads(300, &LENS_Q, &LENS_K);
+        cases.extend(packed_heads(
+            1000,
+            &[1000, 0, 1025, 16, 513],
+            &[1000, 7, 1100, 700, 129],
+        ));
+        attention_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &cases);
+    });
+}
+
 /// Each new kernel assembles without spills; group 1 and one length build the kernels the
 /// other suites check (the compile probe's sweep keeps their PTX byte for byte).
 #[test]
@@ -297,8 +346,38 @@ fn grouped_and_variable_length_kernels_assemble_without_spills() {
         let none = "0 bytes spill stores, 0 bytes spill loads";
         assert!(log.contains(none), "{c:?}: {log}");
     }
+    // Packed heads: the three-dimensional Q and O boxes and the rows' head and position
+    // cost no spills.
+    for (s, d, causal, g, n, varlen) in [
+        (PingPong, 128, true, 8, 8, false),
+        (PingPong, 128, false, 4, 4, true),
+        (PingPong, 64, true, 8, 2, true),
+        (Serial, 128, true, 16, 16, false),
+    ] {
+        let c = AttentionConfig {
+            packed_heads: n,
+            ..config(s, DType::BF16, d, causal, g, varlen)
+        };
+        let k = attention_kernel(&ctx, Target::SM90A, c).unwrap();
+        common::assemble_without_spills(&k.ptx().unwrap(), "sm_90a", &format!("{c:?}"));
+    }
     // A typed error names what is not supported.
     let bad = config(Serial, DType::F16, 128, false, 0, false);
     let e = attention_kernel(&ctx, Target::SM90A, bad).unwrap_err();
     assert!(e.to_string().contains("kv_group 0"), "{e}");
+    // Packed heads: a power of two dividing the group, at least 8 positions of each a box.
+    for (s, g, n, why) in [
+        (Serial, 6, 3, "a power of two dividing kv_group 6"),
+        (Serial, 2, 4, "a power of two dividing kv_group 2"),
+        (Serial, 8, 0, "a power of two dividing kv_group 8"),
+        (PingPong, 16, 16, "at most 8 (64 rows a box"),
+        (Serial, 32, 32, "at most 16 (128 rows a box"),
+    ] {
+        let bad = AttentionConfig {
+            packed_heads: n,
+            ..config(s, DType::F16, 128, true, g, false)
+        };
+        let e = attention_kernel(&ctx, Target::SM90A, bad).unwrap_err();
+        assert!(e.to_string().contains(why), "{bad:?}: {e}");
+    }
 }

@@ -85,13 +85,15 @@ pub fn with_forward_args<B: Backend, T: DeviceElem, R>(
 ) -> weft::runtime::Result<R> {
     let d = u64::from(c.head_dim);
     let (rows_q, rows_k) = seqs.rows(c);
-    let map = |b, rows: usize, boxed: [u32; 2]| {
-        dev.tensor_map(b, &[rows as u64, d], &[d], &boxed, c.swizzle())
-    };
-    let qm = map(q, rows_q, c.q_box())?;
-    let km = map(k, rows_k, c.kv_box())?;
-    let vm = map(v, rows_k, c.kv_box())?;
-    let om = map(o, rows_q, c.q_box())?;
+    // Q and O: `[heads · tokens, D]`, or `[heads, tokens, D]` with packed heads.
+    let heads = seqs.heads_q as u64;
+    let (q_shape, q_strides) = c.q_map_shape(heads, rows_q as u64 / heads.max(1));
+    let q_map = |b| dev.tensor_map(b, &q_shape, &q_strides, &c.q_box(), c.swizzle());
+    let kv_map = |b| dev.tensor_map(b, &[rows_k as u64, d], &[d], &c.kv_box(), c.swizzle());
+    let qm = q_map(q)?;
+    let km = kv_map(k)?;
+    let vm = kv_map(v)?;
+    let om = q_map(o)?;
     let [cu_q, cu_k] = seqs.cumulative();
     let (cu_q, cu_k) = (dev.upload(&cu_q)?, dev.upload(&cu_k)?);
     let mut args = KernelArgs::new();

@@ -27,8 +27,16 @@
 //! the partial last block; `qk_scale` is the softmax scale times log2(e), positive); lse is
 //! `[batch · heads_q · seq]`. Grid: [`grid`](AttentionConfig::grid), `(⌈seq / block_m⌉,
 //! batch · heads_q)`: the query heads of one KV group are neighbours along the second axis, so
-//! the CTAs reading the same K and V run together and share them through L2 (each CTA still
-//! loads its own copy into shared memory; packing a group's heads into one CTA is not done).
+//! the CTAs reading the same K and V run together and share them through L2.
+//!
+//! **Packed query heads** ([`packed_heads`](AttentionConfig::packed_heads) `n > 1`): a CTA's
+//! rows hold `block_m / n` positions of each of `n` query heads of one KV head (per Q box: head
+//! after head), so a short query sequence still fills the tile and K and V are read once for
+//! the `n` heads. Q and O are then seen as `[heads, seq, D]` (`[heads_q, total_q, D]` for
+//! variable lengths) through three-dimensional tensor maps
+//! ([`q_map_shape`](AttentionConfig::q_map_shape), box [`q_box`](AttentionConfig::q_box)
+//! `[n, positions, 64]`), the causal mask takes each row's position, and the grid covers
+//! `⌈seq / positions⌉` blocks of `batch · heads_q / n` packs.
 //!
 //! **Variable lengths** (`varlen`, FlashAttention's varlen API): `cu_seqlens_q` and
 //! `cu_seqlens_k` (`*i32`, `[batch + 1]`, non-decreasing from 0) replace `seq`, so the
@@ -80,7 +88,6 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let QueryBlock {
         kv_head0,
         q_off,
-        q_row,
         n_blocks,
         ..
     } = qblock;
@@ -101,7 +108,9 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
     let q_bar = kb.mbarrier_at(bars, 0)?;
     let q_bytes = kb.tma_bytes(q_smem)?;
     kb.mbarrier_expect(q_bar, q_bytes, None)?;
-    kb.tma_load(q_map, &[q_row, zero], q_smem, q_bar, None)?;
+    let q_at = qblock.box_coords(&mut kb, zero)?;
+    let q_box = qblock.box_view(&mut kb, q_smem)?;
+    kb.tma_load(q_map, &q_at, q_box, q_bar, None)?;
 
     // Loads key block `j` into its stage `st` when `j < n_blocks`, once the stage's previous
     // block (j - stages) is released.
@@ -269,7 +278,7 @@ pub fn attention_kernel(ctx: &Context, target: Target, c: AttentionConfig) -> Re
         (o, m_new, l_new)
     };
 
-    let at = qblock.output_rows(q_off, q_row);
+    let at = qblock.output_rows(&mut kb, zero)?;
     params.store_output(&mut kb, &c, o, m_i, l_i, &acc_o, q_smem, at)?;
     kb.finish()
 }

@@ -29,6 +29,12 @@ pub struct AttentionConfig {
     /// Variable-length batch: sequence lengths from `cu_seqlens_q` / `cu_seqlens_k` over packed
     /// tensors instead of one `seq` for all (the layout is in `attention_kernel`'s docs).
     pub varlen: bool,
+    /// Query heads of one KV head that share a CTA's rows (1: one head a CTA). With `n` heads a
+    /// CTA holds `block_m / n` query positions of each, so K and V are read once for all of
+    /// them and short query sequences still fill the tile; Q and O then go through
+    /// three-dimensional tensor maps ([`q_map_shape`](Self::q_map_shape)). A power of two
+    /// dividing `kv_group`.
+    pub packed_heads: u32,
 }
 
 /// The schedule of [`attention_kernel`](super::attention_kernel)'s main loop.
@@ -67,6 +73,7 @@ impl AttentionConfig {
             schedule: AttentionSchedule::Serial,
             kv_group: 1,
             varlen: false,
+            packed_heads: 1,
         }
     }
 
@@ -98,6 +105,20 @@ impl AttentionConfig {
         }
     }
 
+    /// `self` with `kv_group` query heads per KV head, packing as many of them into a CTA as
+    /// its schedule allows (set the schedule first): the largest power of two dividing the
+    /// group, at most 8 positions of each head a box. Packing lets short query sequences fill
+    /// the tile and reads K and V once for the packed heads.
+    pub fn with_kv_group(self, kv_group: u32) -> AttentionConfig {
+        let limit = (self.q_rows_per_box() / 8).max(1);
+        let divisor = 1u32 << kv_group.max(1).trailing_zeros();
+        AttentionConfig {
+            kv_group,
+            packed_heads: divisor.min(limit),
+            ..self
+        }
+    }
+
     /// Query rows per consumer warpgroup's share of Q: the whole block, or each consumer's half
     /// (ping-pong loads them as separate boxes).
     pub(super) fn q_rows_per_box(&self) -> u32 {
@@ -107,33 +128,64 @@ impl AttentionConfig {
         }
     }
 
+    /// Query positions a box of Q holds of each of its heads: all its rows, or their share
+    /// per packed head.
+    pub(super) fn positions_per_box(&self) -> u32 {
+        self.q_rows_per_box() / self.packed_heads.max(1)
+    }
+
+    /// Query positions a CTA covers (of each of its `packed_heads` heads).
+    pub fn positions(&self) -> u32 {
+        self.block_m / self.packed_heads.max(1)
+    }
+
     /// The grid for `batch_heads` (batch · query heads) heads of `seq` rows: one CTA per query
-    /// block and query head. A KV group's query heads are consecutive along the second axis, so
-    /// CTAs that read the same K and V run next to each other and meet in L2.
+    /// block and query head (or pack of heads). A KV group's query heads are consecutive along
+    /// the second axis, so CTAs that read the same K and V run next to each other and meet in
+    /// L2.
     pub fn grid(&self, seq: u64, batch_heads: u64) -> (u32, u32, u32) {
         (
-            seq.div_ceil(u64::from(self.block_m)) as u32,
-            batch_heads as u32,
+            seq.div_ceil(u64::from(self.positions())) as u32,
+            (batch_heads / u64::from(self.packed_heads.max(1))) as u32,
             1,
         )
     }
 
     /// The grid of a variable-length batch: one CTA per query block of the longest sequence
-    /// (`max_seqlen_q`), query head and sequence; CTAs past a shorter sequence's end exit at
-    /// once. Query heads are the grid's second axis, so the `kv_group` heads that share K and V
-    /// run next to each other and their K/V reads meet in L2.
+    /// (`max_seqlen_q`), query head (or pack of heads) and sequence; CTAs past a shorter
+    /// sequence's end exit at once. Query heads are the grid's second axis, so the `kv_group`
+    /// heads that share K and V run next to each other and their K/V reads meet in L2.
     pub fn varlen_grid(&self, max_seqlen_q: u64, heads_q: u64, batch: u64) -> (u32, u32, u32) {
         (
-            max_seqlen_q.div_ceil(u64::from(self.block_m)) as u32,
-            heads_q as u32,
+            max_seqlen_q.div_ceil(u64::from(self.positions())) as u32,
+            (heads_q / u64::from(self.packed_heads.max(1))) as u32,
             batch as u32,
         )
     }
 
     /// The TMA box of Q and O (`[block_m, 64]`; `[block_m / 2, 64]` for ping-pong, one per
-    /// consumer).
-    pub fn q_box(&self) -> [u32; 2] {
-        [self.q_rows_per_box(), BOX_INNER]
+    /// consumer); with packed heads `[packed_heads, positions, 64]`, one position range of
+    /// each head.
+    pub fn q_box(&self) -> Vec<u32> {
+        if self.packed_heads > 1 {
+            vec![self.packed_heads, self.positions_per_box(), BOX_INNER]
+        } else {
+            vec![self.q_rows_per_box(), BOX_INNER]
+        }
+    }
+
+    /// The shape (outermost first) and row strides (elements) of Q's and O's tensor maps over
+    /// `heads` heads of `rows_per_head` rows each (`batch · heads_q` and `seq`, or `heads_q`
+    /// and `total_q` for a variable-length batch): `[heads · rows_per_head, D]`, or
+    /// `[heads, rows_per_head, D]` with packed heads, whose boxes take one position range of
+    /// several heads (and stop at a head's end).
+    pub fn q_map_shape(&self, heads: u64, rows_per_head: u64) -> (Vec<u64>, Vec<u64>) {
+        let d = u64::from(self.head_dim);
+        if self.packed_heads > 1 {
+            (vec![heads, rows_per_head, d], vec![rows_per_head * d, d])
+        } else {
+            (vec![heads * rows_per_head, d], vec![d])
+        }
     }
 
     /// The TMA box of K and V (`[block_n, 64]`).
@@ -190,6 +242,59 @@ impl AttentionConfig {
         if !(1..=256).contains(&self.kv_group) {
             return Err(bad(format!("kv_group {}: 1..=256", self.kv_group)));
         }
+        let n = self.packed_heads;
+        if !n.is_power_of_two() || !self.kv_group.is_multiple_of(n) {
+            return Err(bad(format!(
+                "packed_heads {n}: a power of two dividing kv_group {}",
+                self.kv_group
+            )));
+        }
+        // Each head's positions in a box are at least one 8-row swizzle atom, so the box is
+        // the buffer's rows regrouped.
+        if n > 1 && self.positions_per_box() < 8 {
+            return Err(bad(format!(
+                "packed_heads {n}: at most {} ({} rows a box, 8 positions a head at least)",
+                self.q_rows_per_box() / 8,
+                self.q_rows_per_box()
+            )));
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `with_kv_group` packs the largest power of two dividing the group that leaves each head
+    /// 8 positions of a box, and the result passes the kernel's own check.
+    #[test]
+    fn with_kv_group_packs_what_the_schedule_allows() {
+        let pp = AttentionConfig::ping_pong(DType::BF16, true);
+        let serial = AttentionConfig::new(DType::F16, false);
+        for (c, group, packed) in [
+            (pp, 1, 1),
+            (pp, 8, 8),
+            (pp, 6, 2),
+            (pp, 7, 1),
+            (pp, 32, 8),
+            (serial, 32, 16),
+            (serial, 12, 4),
+        ] {
+            let c = c.with_kv_group(group);
+            assert_eq!((c.kv_group, c.packed_heads), (group, packed), "{c:?}");
+            c.check().unwrap();
+            assert_eq!(c.positions() * packed, c.block_m);
+        }
+        // The grid covers every position of every head: 100 positions of 32 heads in CTAs of
+        // 16 positions of 8 heads.
+        let c = pp.with_kv_group(8);
+        assert_eq!(c.grid(100, 32), (7, 4, 1));
+        assert_eq!(c.varlen_grid(100, 32, 3), (7, 4, 3));
+        assert_eq!(c.q_box(), vec![8, 8, 64]);
+        assert_eq!(
+            c.q_map_shape(32, 100),
+            (vec![32, 100, 128], vec![12800, 128])
+        );
     }
 }

@@ -219,6 +219,7 @@ fn serial_kernel(ctx: &Context, target: Target, c: Fp8AttentionConfig) -> Result
     let o = kb.div(o, l_o)?;
     let o = kb.cast(o, DType::BF16)?;
     let at = OutputRows {
+        packed: None,
         first_in_seq: q_off,
         first_row: q_row,
         len: seq,

@@ -224,18 +224,18 @@ pub(super) fn ping_pong_body(
     };
 
     kb.in_role(roles[0], |kb| {
+        let qblock = block_here(kb)?;
         let QueryBlock {
-            kv_head0,
-            q_row,
-            n_blocks,
-            ..
-        } = block_here(kb)?;
+            kv_head0, n_blocks, ..
+        } = qblock;
         // Q: two boxes of 64 rows.
         kb.mbarrier_expect(q_full, q_bytes, None)?;
         for r in 0..CONSUMERS as i32 {
-            let row = kb.add(q_row, r * ROWS)?;
+            let r = kb.i32(r)?;
+            let at = qblock.box_coords(kb, r)?;
             let dst = kb.index_shared(q_smem, r)?;
-            kb.tma_load(q_map, &[row, zero], dst, q_full, None)?;
+            let dst = qblock.box_view(kb, dst)?;
+            kb.tma_load(q_map, &at, dst, q_full, None)?;
         }
         // fp8's Vᵀ given: the head's D rows, from the block's first key.
         let vt_row = if fp8 && !transpose_v {
@@ -307,20 +307,13 @@ pub(super) fn ping_pong_body(
 
     kb.in_role(roles[1], |kb| {
         let qblock = block_here(kb)?;
-        let QueryBlock {
-            q_off,
-            q_row,
-            n_blocks,
-            ..
-        } = qblock;
+        let n_blocks = qblock.n_blocks;
         let r = kb.role_replica()?;
         let other = kb.xor(r, 1)?;
         let first = kb.eq(r, 1)?;
         kb.if_then(first, |kb| kb.named_barrier_arrive(turns, 0))?;
         let q_mine = kb.index_shared(q_smem, r)?;
-        let rows_in_block = kb.mul(r, ROWS)?;
-        let my_off = kb.add(q_off, rows_in_block)?;
-        let my_row = kb.add(q_row, rows_in_block)?;
+        let [my_off, _] = qblock.box_start(kb, r)?;
 
         let acc_s: Encoding = NvidiaMma::hopper(&[4, 1], c.block_n, 16).into();
         let acc_o: Encoding = NvidiaMma::hopper(&[4, 1], c.head_dim, 16).into();
@@ -496,7 +489,7 @@ pub(super) fn ping_pong_body(
         let is0 = kb.eq(r, 0)?;
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
 
-        let at = qblock.output_rows(my_off, my_row);
+        let at = qblock.output_rows(kb, r)?;
         match ops {
             Operands::Half(params) => params.store_output(kb, &c, o, m, l, &acc_o, q_mine, at),
             Operands::Fp8(params) => {

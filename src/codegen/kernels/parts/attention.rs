@@ -157,10 +157,25 @@ pub struct AttentionParams {
     pub qk_scale: Value,
 }
 
-/// Where one program works: its query block of its head, and the key blocks it visits.
+/// Query heads packed into one block's rows ([`AttentionConfig::packed_heads`] > 1): a box
+/// of `n · per_box` rows holds `per_box` positions of each of `n` heads, head after head.
+#[derive(Debug, Clone, Copy)]
+pub struct PackedHeads {
+    /// The block's first query head (over batch · heads_q; over heads_q with variable lengths),
+    /// the outer coordinate of Q's and O's three-dimensional tensor maps.
+    pub q_head: Value,
+    /// The block's first position as a row of its head's stretch of Q (the sequence's start
+    /// plus `q_off`), the middle coordinate.
+    pub seq_row: Value,
+    /// Rows from one query head to the next in Q, O and lse (`seq`, or `total_q`).
+    pub head_stride: Value,
+}
+
+/// Where one program works: its query block of its head (or heads), and the key blocks it
+/// visits.
 #[derive(Debug, Clone, Copy)]
 pub struct QueryBlock {
-    /// The first row of the program's sequence of its query head in Q, O and lse.
+    /// The first row of the program's sequence of its (first) query head in Q, O and lse.
     pub head0: Value,
     /// The first row of the same sequence of its KV head (query head `h` reads KV head
     /// `h / kv_group`) in K and V.
@@ -182,6 +197,10 @@ pub struct QueryBlock {
     /// it); the blocks before it need none. `None`: only the last block needs one (one length,
     /// unmasked or key blocks as tall as the query block).
     pub first_masked: Option<Value>,
+    /// Query positions of each head in a box of Q (its rows when no heads are packed).
+    pub per_box: i32,
+    /// The packed heads' places, when the block holds several query heads.
+    pub packed: Option<PackedHeads>,
 }
 
 impl QueryBlock {
@@ -213,7 +232,7 @@ impl QueryBlock {
         let qb = kb.program_id(0)?;
         let b = kb.program_id(2)?;
         let [_, len_q] = sequence_span(kb, cu_q, b)?;
-        let q_off = kb.mul(qb, c.block_m as i32)?;
+        let q_off = kb.mul(qb, c.positions() as i32)?;
         let past = kb.ge(q_off, len_q)?;
         kb.return_if(past)
     }
@@ -225,9 +244,11 @@ impl QueryBlock {
         c: &AttentionConfig,
         seq: Value,
     ) -> Result<QueryBlock> {
-        let (bm, bn) = (c.block_m as i32, c.block_n as i32);
+        let (bm, bn) = (c.positions() as i32, c.block_n as i32);
+        let n = c.packed_heads.max(1) as i32;
         let qb = kb.program_id(0)?;
-        let bh = kb.program_id(1)?;
+        let pack = kb.program_id(1)?;
+        let bh = if n > 1 { kb.mul(pack, n)? } else { pack };
         let head0 = kb.mul(bh, seq)?;
         let q_off = kb.mul(qb, bm)?;
         let q_row = kb.add(head0, q_off)?;
@@ -241,10 +262,10 @@ impl QueryBlock {
             // sequence's end cuts a block: the last).
             (true, true) => (kb.add(qb, 1)?, None),
             (false, _) => (all(kb)?, None),
-            // Key blocks shorter than the query block (D256): the diagonal cuts the blocks from
-            // the one holding the block's first row, the keys stop at the block's last row or
-            // the sequence's end, and the blocks from the first the diagonal or the sequence's
-            // end cuts are masked.
+            // Key blocks shorter than the query block (D256, or packed heads: fewer positions
+            // than rows): the diagonal cuts the blocks from the one holding the block's first
+            // position, the keys stop at its last position or the sequence's end, and the
+            // blocks from the first the diagonal or the sequence's end cuts are masked.
             (true, false) => {
                 let all = all(kb)?;
                 let whole = kb.div(seq, bn)?;
@@ -265,6 +286,11 @@ impl QueryBlock {
         } else {
             head0
         };
+        let packed = (n > 1).then_some(PackedHeads {
+            q_head: bh,
+            seq_row: q_off,
+            head_stride: seq,
+        });
         Ok(QueryBlock {
             head0,
             kv_head0,
@@ -275,6 +301,8 @@ impl QueryBlock {
             len_k: seq,
             shift: None,
             first_masked,
+            per_box: c.positions_per_box() as i32,
+            packed,
         })
     }
 
@@ -287,9 +315,11 @@ impl QueryBlock {
         cu_q: Value,
         cu_k: Value,
     ) -> Result<QueryBlock> {
-        let (bm, bn) = (c.block_m as i32, c.block_n as i32);
+        let (bm, bn) = (c.positions() as i32, c.block_n as i32);
+        let n = c.packed_heads.max(1) as i32;
         let qb = kb.program_id(0)?;
-        let h = kb.program_id(1)?;
+        let pack = kb.program_id(1)?;
+        let h = if n > 1 { kb.mul(pack, n)? } else { pack };
         let b = kb.program_id(2)?;
         let batch = kb.num_programs(2)?;
         // (start, length, total) of sequence b in a cumulative array.
@@ -328,6 +358,15 @@ impl QueryBlock {
         let n_blocks = kb.div(k1, bn)?;
         // At least one block (fully masked when the rows see no key: O 0, lse +inf).
         let n_blocks = kb.max(n_blocks, 1)?;
+        let packed = if n > 1 {
+            Some(PackedHeads {
+                q_head: h,
+                seq_row: kb.add(start_q, q_off)?,
+                head_stride: total_q,
+            })
+        } else {
+            None
+        };
         Ok(QueryBlock {
             head0,
             kv_head0,
@@ -338,11 +377,14 @@ impl QueryBlock {
             len_k,
             shift: Some(shift),
             first_masked: Some(first_masked),
+            per_box: c.positions_per_box() as i32,
+            packed,
         })
     }
 
     /// Causal: the last key each of `rows` query rows sees (`[rows, 1]` in `layout`, the first
-    /// row `first` rows into the block's sequence); `None` without a causal mask.
+    /// row `first` rows into the block's sequence; with packed heads, row `r` is position
+    /// `first + r mod per_box`); `None` without a causal mask.
     pub fn causal_rows(
         &self,
         kb: &mut KernelBuilder<'_>,
@@ -359,18 +401,66 @@ impl QueryBlock {
             None => first,
         };
         let r = kb.arange(0, rows, layout.clone())?;
+        let r = self.position_of(kb, r)?;
         let r = kb.add(r, first)?;
         Ok(Some(kb.expand_dims(r, 1)?))
     }
 
-    /// Where the output rows of this block start (`rows_in_block` rows into it).
-    pub fn output_rows(&self, first_in_seq: Value, first_row: Value) -> OutputRows {
-        OutputRows {
+    /// The position (from the box's first) of each of a box's rows `r`: the row itself, or
+    /// with packed heads its place in its head's share.
+    fn position_of(&self, kb: &mut KernelBuilder<'_>, r: Value) -> Result<Value> {
+        if self.packed.is_some() {
+            kb.and(r, self.per_box - 1)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// Box `b` of the block's Q (ping-pong: one a consumer): its first position within the
+    /// sequence, and that position's row of the block's first head in Q, O and lse.
+    pub fn box_start(&self, kb: &mut KernelBuilder<'_>, b: Value) -> Result<[Value; 2]> {
+        let off = kb.mul(b, self.per_box)?;
+        Ok([kb.add(self.q_off, off)?, kb.add(self.q_row, off)?])
+    }
+
+    /// The coordinates of box `b` in Q's (and O's) tensor map: `[row, 0]`, or with packed
+    /// heads `[head, row in the head, 0]`.
+    pub fn box_coords(&self, kb: &mut KernelBuilder<'_>, b: Value) -> Result<Vec<Value>> {
+        let off = kb.mul(b, self.per_box)?;
+        let zero = kb.i32(0)?;
+        Ok(match self.packed {
+            Some(p) => vec![p.q_head, kb.add(p.seq_row, off)?, zero],
+            None => vec![kb.add(self.q_row, off)?, zero],
+        })
+    }
+
+    /// The `[rows, D]` buffer `buf` of a box of Q (or O) as its tensor map's box sees it:
+    /// itself, or `[heads, per_box, D]` with packed heads.
+    pub fn box_view(&self, kb: &mut KernelBuilder<'_>, buf: Value) -> Result<Value> {
+        if self.packed.is_none() {
+            return Ok(buf);
+        }
+        let shape = kb.shape(buf)?;
+        let per = self.per_box as u64;
+        kb.reshape_shared(buf, &[shape[0] / per, per, shape[1]])
+    }
+
+    /// The output rows of box `b` of this block (ping-pong: one a consumer's).
+    pub fn output_rows(&self, kb: &mut KernelBuilder<'_>, b: Value) -> Result<OutputRows> {
+        let [first_in_seq, first_row] = self.box_start(kb, b)?;
+        let coords = self.box_coords(kb, b)?;
+        Ok(OutputRows {
             first_in_seq,
             first_row,
             len: self.len_q,
             empty_rows: self.shift.is_some(),
-        }
+            packed: self.packed.map(|p| PackedRows {
+                per_head: self.per_box,
+                head_stride: p.head_stride,
+                q_head: coords[0],
+                seq_row: coords[1],
+            }),
+        })
     }
 }
 
@@ -386,7 +476,7 @@ fn sequence_span(kb: &mut KernelBuilder<'_>, cu: Value, b: Value) -> Result<[Val
 /// The query rows an epilogue stores.
 #[derive(Debug, Clone, Copy)]
 pub struct OutputRows {
-    /// The first row within its sequence.
+    /// The first row's position within its sequence.
     pub first_in_seq: Value,
     /// The first row in the whole O and lse arrays.
     pub first_row: Value,
@@ -395,6 +485,22 @@ pub struct OutputRows {
     /// A row may have seen no key (variable lengths): its O is 0 and its lse +inf, as
     /// FlashAttention writes them, instead of `0 / 0`.
     pub empty_rows: bool,
+    /// Rows of several query heads ([`AttentionConfig::packed_heads`]): where each lands.
+    pub packed: Option<PackedRows>,
+}
+
+/// Where the rows of a box of packed query heads land: `per_head` positions of each head, head
+/// after head.
+#[derive(Debug, Clone, Copy)]
+pub struct PackedRows {
+    /// Positions of each head in the box.
+    pub per_head: i32,
+    /// Rows from one query head to the next in O and lse.
+    pub head_stride: Value,
+    /// The box's first head, O's tensor map's outer coordinate.
+    pub q_head: Value,
+    /// The box's first position as a row of its head's stretch, the middle coordinate.
+    pub seq_row: Value,
 }
 
 impl AttentionParams {
@@ -442,6 +548,7 @@ impl AttentionParams {
             first_row,
             len,
             empty_rows,
+            ..
         } = at;
         let n = kb.shape(o)?[0] as i32;
         // A row that saw no key has l = 0 and O = 0: divided by 1 it stays 0.
@@ -454,7 +561,8 @@ impl AttentionParams {
         let l_col = kb.expand_dims(l_div, 1)?;
         let o = kb.div(o, l_col)?;
         let o16 = kb.cast(o, c.dtype)?;
-        let end = kb.add(first_in_seq, n)?;
+        let positions = at.packed.map_or(n, |p| p.per_head);
+        let end = kb.add(first_in_seq, positions)?;
         let whole = kb.le(end, len)?;
         kb.if_(
             whole,
@@ -463,7 +571,15 @@ impl AttentionParams {
                 kb.fence_async_shared()?;
                 kb.barrier()?;
                 let zero = kb.i32(0)?;
-                kb.tma_store(self.o_map, &[first_row, zero], stage)?;
+                match at.packed {
+                    Some(p) => {
+                        let heads = (n / p.per_head) as u64;
+                        let d = kb.shape(stage)?[1];
+                        let view = kb.reshape_shared(stage, &[heads, p.per_head as u64, d])?;
+                        kb.tma_store(self.o_map, &[p.q_head, p.seq_row, zero], view)?;
+                    }
+                    None => kb.tma_store(self.o_map, &[first_row, zero], stage)?,
+                }
                 kb.tma_store_wait(0)?;
                 Ok(vec![])
             },
@@ -477,6 +593,22 @@ impl AttentionParams {
 }
 
 impl OutputRows {
+    /// For rows `r` of the box: whether each lies inside its sequence, and its row in the whole
+    /// O and lse arrays.
+    fn places(&self, kb: &mut KernelBuilder<'_>, r: Value) -> Result<[Value; 2]> {
+        let Some(p) = self.packed else {
+            let r_seq = kb.add(r, self.first_in_seq)?;
+            return Ok([kb.lt(r_seq, self.len)?, kb.add(r, self.first_row)?]);
+        };
+        let pos = kb.and(r, p.per_head - 1)?;
+        let head = kb.shr(r, p.per_head.trailing_zeros() as i32)?;
+        let r_seq = kb.add(pos, self.first_in_seq)?;
+        let inside = kb.lt(r_seq, self.len)?;
+        let head_off = kb.mul(head, p.head_stride)?;
+        let r_all = kb.add(head_off, pos)?;
+        Ok([inside, kb.add(r_all, self.first_row)?])
+    }
+
     /// Stores the `[rows, D]` tile `o` (in `acc_o`) to `o_ptr` (`[rows of all sequences, D]`)
     /// from registers, rows at or past the sequence's end left alone (a TMA box would overwrite
     /// the next head's or sequence's rows). One store of O for every forward and element type.
@@ -491,9 +623,7 @@ impl OutputRows {
         let (rows, d) = (shape[0], shape[1]);
         let n = rows as i32;
         let r = kb.arange(0, n, Slice::new(1, acc_o.clone()))?;
-        let r_seq = kb.add(r, self.first_in_seq)?;
-        let inside = kb.lt(r_seq, self.len)?;
-        let r_all = kb.add(r, self.first_row)?;
+        let [inside, r_all] = self.places(kb, r)?;
         let r_off = kb.mul(r_all, d as i32)?;
         let r_off = kb.expand_dims(r_off, 1)?;
         let cl = kb.arange(0, d as i32, Slice::new(0, acc_o.clone()))?;
@@ -530,9 +660,7 @@ impl OutputRows {
             CodegenError::arg("OutputRows::store_lse", "the row statistics have no layout")
         })?;
         let r = kb.arange(0, n, stats_l)?;
-        let r_seq = kb.add(r, self.first_in_seq)?;
-        let inside = kb.lt(r_seq, self.len)?;
-        let r_all = kb.add(r, self.first_row)?;
+        let [inside, r_all] = self.places(kb, r)?;
         let ptrs = kb.add(lse_ptr, r_all)?;
         kb.store(ptrs, lse_ln, Some(inside))
     }
