@@ -180,12 +180,16 @@ fn run<B: Backend>(
         println!("|---|---|");
     }
     let mut failed = false;
-    // Each dtype, masking and schedule at D 128 and 256; f16 at D 64.
+    // Each dtype, masking and schedule at D 128 and 256; f16 at D 64, where ping-pong also
+    // runs with three consumers (192 rows).
     let mut variants = Vec::new();
     for (dtype, head_dim) in head_dims()? {
         for causal in [false, true] {
             for schedule in [AttentionSchedule::Serial, AttentionSchedule::PingPong] {
-                variants.push((dtype, causal, schedule, head_dim));
+                variants.push((dtype, causal, schedule, head_dim, 2));
+                if schedule == AttentionSchedule::PingPong && head_dim == 64 {
+                    variants.push((dtype, causal, schedule, head_dim, 3));
+                }
             }
         }
     }
@@ -200,9 +204,11 @@ fn run<B: Backend>(
         variants.retain(|v| v.1 == (v.2 == AttentionSchedule::PingPong));
         variants.retain(|v| asked || v.3 != 256 || v.0 == DType::F16);
     }
-    for &(dtype, causal, schedule, head_dim) in &variants {
+    for &(dtype, causal, schedule, head_dim, consumers) in &variants {
         let c = match schedule {
-            AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal),
+            AttentionSchedule::PingPong => {
+                AttentionConfig::ping_pong(dtype, causal).with_consumers(consumers)
+            }
             _ => AttentionConfig::new(dtype, causal),
         }
         .with_head_dim(head_dim);
@@ -239,13 +245,14 @@ fn run<B: Backend>(
             format!("FAIL ({err:.1e} / {lerr:.1e})")
         };
         let name = format!(
-            "{dtype} D{dd}{}{}",
+            "{dtype} D{dd}{}{}{}",
             if causal { " causal" } else { "" },
             match schedule {
                 AttentionSchedule::PingPong => " ping-pong",
                 AttentionSchedule::Pipelined => " pipelined",
                 AttentionSchedule::Serial => "",
-            }
+            },
+            if consumers == 3 { " ×3" } else { "" }
         );
         let Some((b, h, s)) = timed else {
             println!("| {name} | {status} |");

@@ -16,7 +16,8 @@ pub use forward::{with_forward_args, Sequences};
 /// Elements past the end of O, which must keep their poison.
 pub const O_TAIL: usize = 1024;
 
-/// Every schedule (serial, pipelined, ping-pong) over both types, both masks and head dims.
+/// Every schedule (serial, pipelined, ping-pong) over both types, both masks and head dims;
+/// at head dim 64 ping-pong also with three consumers (192 rows).
 pub fn configs() -> Vec<AttentionConfig> {
     let mut v = Vec::new();
     for dtype in [DType::F16, DType::BF16] {
@@ -35,6 +36,9 @@ pub fn configs() -> Vec<AttentionConfig> {
                 c.schedule = schedule;
                 c.head_dim = head_dim;
                 v.push(c);
+                if schedule == AttentionSchedule::PingPong && head_dim == 64 {
+                    v.push(c.with_consumers(3));
+                }
             }
         }
     }

@@ -12,12 +12,15 @@ pub struct AttentionConfig {
     /// Head dimension: 64, 128 or 256 (256 takes a shorter `block_n`: set both with
     /// [`with_head_dim`](Self::with_head_dim)).
     pub head_dim: u32,
-    /// Query rows per CTA (16 × warps, so each warpgroup owns 64 rows).
+    /// Query rows per CTA: 128 (each warpgroup of `Serial` and `Pipelined` owns 64 rows, as
+    /// does each of ping-pong's two consumers), or 192 for ping-pong at head dim 64 with three
+    /// consumers ([`with_consumers`](Self::with_consumers)).
     pub block_m: u32,
-    /// Key/value rows per step: `block_m` at head dims 64 and 128; 64 at 256 (32 for
-    /// `Pipelined`, whose three stages must fit shared memory).
+    /// Key/value rows per step: 128 at head dims 64 and 128; 64 at 256 (32 for `Pipelined`,
+    /// whose three stages must fit shared memory).
     pub block_n: u32,
-    /// Warps per CTA (8: two warpgroups).
+    /// Warps per CTA: 8 (two warpgroups), 12 for ping-pong (a producer and two consumers), 16
+    /// for ping-pong with three consumers.
     pub num_warps: u32,
     /// Only keys at or before the query (lower-triangular mask).
     pub causal: bool,
@@ -87,7 +90,7 @@ impl AttentionConfig {
     }
 
     /// `self` at head dim `head_dim` with the key block its schedule takes (set the schedule
-    /// first): `block_m` at 64 and 128; 64 at 256, or 32 for `Pipelined`. At 256, O's
+    /// first): 128 at 64 and 128; 64 at 256, or 32 for `Pipelined`. At 256, O's
     /// `[64, 256]` f32 accumulator alone is 128 registers a thread of its warpgroup, so the S
     /// tile shrinks to `[64, 64]` (FlashAttention-3 shrinks it to 80 keys; weft's layouts take
     /// powers of two), and Q (64 KB) with two stages of K and V (32 KB each) fits shared memory,
@@ -96,11 +99,22 @@ impl AttentionConfig {
         let block_n = match (head_dim, self.schedule) {
             (256, AttentionSchedule::Pipelined) => 32,
             (256, _) => 64,
-            _ => self.block_m,
+            _ => 128,
         };
         AttentionConfig {
             head_dim,
             block_n,
+            ..self
+        }
+    }
+
+    /// Ping-pong with `consumers` consumer warpgroups of 64 query rows each: 2 (the default), or
+    /// 3 at head dim 64 (FlashAttention-3's 192-row tile there: each K/V block serves half as
+    /// many rows again, the three consumers at 160 registers each).
+    pub fn with_consumers(self, consumers: u32) -> AttentionConfig {
+        AttentionConfig {
+            block_m: 64 * consumers,
+            num_warps: 4 * (consumers + 1),
             ..self
         }
     }
@@ -119,11 +133,11 @@ impl AttentionConfig {
         }
     }
 
-    /// Query rows per consumer warpgroup's share of Q: the whole block, or each consumer's half
-    /// (ping-pong loads them as separate boxes).
+    /// Query rows per consumer warpgroup's share of Q: the whole block, or each consumer's 64
+    /// rows (ping-pong loads them as separate boxes).
     pub(super) fn q_rows_per_box(&self) -> u32 {
         match self.schedule {
-            AttentionSchedule::PingPong => self.block_m / 2,
+            AttentionSchedule::PingPong => 64,
             _ => self.block_m,
         }
     }
@@ -163,8 +177,7 @@ impl AttentionConfig {
         )
     }
 
-    /// The TMA box of Q and O (`[block_m, 64]`; `[block_m / 2, 64]` for ping-pong, one per
-    /// consumer); with packed heads `[packed_heads, positions, 64]`, one position range of
+    /// The TMA box of Q and O (`[block_m, 64]`; `[64, 64]` for ping-pong, one per consumer); with packed heads `[packed_heads, positions, 64]`, one position range of
     /// each head.
     pub fn q_box(&self) -> Vec<u32> {
         if self.packed_heads > 1 {
@@ -206,14 +219,27 @@ impl AttentionConfig {
         if !matches!(self.head_dim, 64 | 128 | 256) {
             return Err(bad(format!("head_dim {}: 64, 128 or 256", self.head_dim)));
         }
+        let wide = self.schedule == AttentionSchedule::PingPong && self.block_m == 192;
         let warps = match self.schedule {
-            AttentionSchedule::PingPong => 12,
+            AttentionSchedule::PingPong => 4 + self.block_m / 16,
             _ => 8,
         };
-        if self.num_warps != warps || self.block_m != 128 {
+        if self.num_warps != warps || !(self.block_m == 128 || wide) {
+            let rows = if self.schedule == AttentionSchedule::PingPong {
+                "128 or 192 rows over 12 or 16 warps"
+            } else {
+                "128 rows over 8 warps"
+            };
             return Err(bad(format!(
-                "block_m {} with {} warps: 128 rows over {warps} warps for {:?}",
+                "block_m {} with {} warps: {rows} for {:?}",
                 self.block_m, self.num_warps, self.schedule
+            )));
+        }
+        if wide && self.head_dim != 64 {
+            return Err(bad(format!(
+                "block_m 192 at head_dim {}: three consumers hold O and S in 160 registers \
+                 each, which fits head dim 64 only",
+                self.head_dim
             )));
         }
         // D256: a smaller S tile, so that O and S fit the registers and Q with the K/V stages
@@ -227,7 +253,7 @@ impl AttentionConfig {
                     self.schedule
                 )
             } else {
-                "equal to block_m".to_owned()
+                "128".to_owned()
             };
             return Err(bad(format!("block_n {}: {why}", self.block_n)));
         }

@@ -8,7 +8,8 @@
 //!   with a "full" mbarrier (bytes landed) and an "empty" one (all 256 consumer threads done).
 //!   K and V have separate rings: K of block j is free once `S_j` is complete, V only once
 //!   `P_j·V_j` is, a block later.
-//! - Two consumer warpgroups (one replicated role, 240 registers) each own 64 query rows. In
+//! - Two consumer warpgroups (one replicated role, 240 registers) each own 64 query rows
+//!   (three of 160 registers at head dim 64, `block_m` 192: FlashAttention-3's tile there). In
 //!   iteration j a consumer issues `S_j = Q Kⱼᵀ`, rescales O, issues `O += P_(j-1) V_(j-1)`,
 //!   waits for `S_j` only, runs the softmax of block j, then waits for `P_(j-1)·V`. (ptxas 13
 //!   moves that second wait up to the first, so the softmax overlaps the other warpgroup's
@@ -20,10 +21,10 @@
 //!   about 270 M) but ran 2–5% slower on the H200 (2026-11-25, three interleaved rounds each):
 //!   ptxas schedules the softmax worse across the branches.
 //! - Turns: the two issues of an iteration happen between `bar.sync turn[r]` and
-//!   `bar.arrive turn[1 - r]` (named barriers of 256 threads), so the warpgroups alternate on
-//!   the tensor cores and one's softmax runs while the other's GEMMs do. Consumer 1 arrives at
-//!   `turn[0]` once at the start, so consumer 0 goes first; consumer 0 syncs on `turn[0]` once
-//!   at the end, so the barrier is left balanced.
+//!   `bar.arrive turn[r + 1 mod consumers]` (named barriers of 256 threads), so the warpgroups
+//!   take the tensor cores in turn and one's softmax runs while another's GEMMs do. The last
+//!   consumer arrives at `turn[0]` once at the start, so consumer 0 goes first; consumer 0
+//!   syncs on `turn[0]` once at the end, so the barrier is left balanced.
 //! - fp8: P goes through shared memory (two buffers per consumer, block j in buffer j mod 2, so
 //!   writing `P_j` never meets `P_(j-1)·V` still reading). Each thread writes its part of `P_j`
 //!   and fences it for the async proxy right after the softmax; the consumer's next
@@ -45,8 +46,6 @@ use super::parts::{
     VTranspose, V_CHUNK,
 };
 
-/// Consumer warpgroups, each with 64 query rows.
-const CONSUMERS: u32 = 2;
 /// Query rows per consumer warpgroup.
 const ROWS: i32 = 64;
 /// Stages of the K and V rings.
@@ -139,14 +138,22 @@ pub(super) fn ping_pong_body(
     let [q_map, k_map, v_map] = ops.maps();
     let (lengths, qk_scale) = ops.lengths_and_scale();
     let (bn, d) = (c.block_n as i32, u64::from(c.head_dim));
+    // Consumer warpgroups, each with 64 query rows: two, or three at head dim 64
+    // (FlashAttention-3's 192-row tiles there).
+    let consumers = c.block_m / ROWS as u32;
 
     // The producer that transposes V holds a chunk of it in registers (32 bytes a thread, and
     // their permuted copy): 56 registers, the consumers give up 16 each (all three within the
     // 64K of an SM).
-    let (producer_regs, consumer_regs) = if transpose_v { (56, 224) } else { (24, 240) };
+    // Three consumers share what the producer leaves: 160 registers each.
+    let (producer_regs, consumer_regs) = match (transpose_v, consumers) {
+        (true, _) => (56, 224),
+        (false, 3) => (24, 160),
+        _ => (24, 240),
+    };
     let roles = kb.warp_roles(&[
         WarpRole::new(4).max_regs(producer_regs),
-        WarpRole::new(4).replicas(CONSUMERS).max_regs(consumer_regs),
+        WarpRole::new(4).replicas(consumers).max_regs(consumer_regs),
     ])?;
     // One length: the query block once, before the roles. Variable lengths: each role works it
     // out itself, so the values only consumers need are not live through the producer's 24
@@ -175,11 +182,11 @@ pub(super) fn ping_pong_body(
     let swz = NvmmaShared::new(swizzle, dt.bits(), 2, false);
     let v_swz = NvmmaShared::new(128, dt.bits(), 2, false);
     let v_tile = if fp8 { [d, bn as u64] } else { [bn as u64, d] };
-    let q_smem = kb.alloc_shared_buffers(dt, u64::from(CONSUMERS), &[ROWS as u64, d], &swz)?;
+    let q_smem = kb.alloc_shared_buffers(dt, u64::from(consumers), &[ROWS as u64, d], &swz)?;
     let k_ring = kb.alloc_shared_buffers(dt, STAGES as u64, &[bn as u64, d], &swz)?;
     let v_ring =
         kb.alloc_shared_buffers(dt, STAGES as u64, &v_tile, if fp8 { &v_swz } else { &swz })?;
-    let consumer_threads = CONSUMERS * 4 * kb.threads_per_warp();
+    let consumer_threads = consumers * 4 * kb.threads_per_warp();
     let q_full = kb.alloc_mbarriers(1, 1)?;
     // Bytes of one K or V tile, and of Q's two halves together.
     let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
@@ -193,12 +200,13 @@ pub(super) fn ping_pong_body(
     } else {
         TmaRing::new(kb, STAGES as u32, tile_bytes, Some(consumer_threads))?
     };
-    let turns = kb.alloc_named_barriers(CONSUMERS, CONSUMERS * 4)?;
+    // Turn r: consumer r syncs on it, the consumer before it arrives.
+    let turns = kb.alloc_named_barriers(consumers, 8)?;
     // fp8: P of consumer r, block j in buffer 2r + j mod 2.
     let p_bufs = if fp8 {
         Some(kb.alloc_shared_buffers(
             dt,
-            2 * u64::from(CONSUMERS),
+            2 * u64::from(consumers),
             &[ROWS as u64, bn as u64],
             &v_swz,
         )?)
@@ -230,7 +238,7 @@ pub(super) fn ping_pong_body(
         } = qblock;
         // Q: two boxes of 64 rows.
         kb.mbarrier_expect(q_full, q_bytes, None)?;
-        for r in 0..CONSUMERS as i32 {
+        for r in 0..consumers as i32 {
             let r = kb.i32(r)?;
             let at = qblock.box_coords(kb, r)?;
             let dst = kb.index_shared(q_smem, r)?;
@@ -309,8 +317,14 @@ pub(super) fn ping_pong_body(
         let qblock = block_here(kb)?;
         let n_blocks = qblock.n_blocks;
         let r = kb.role_replica()?;
-        let other = kb.xor(r, 1)?;
-        let first = kb.eq(r, 1)?;
+        // The consumer whose turn follows this one's.
+        let other = if consumers == 2 {
+            kb.xor(r, 1)?
+        } else {
+            let r1 = kb.add(r, 1)?;
+            kb.rem(r1, consumers as i32)?
+        };
+        let first = kb.eq(r, consumers as i32 - 1)?;
         kb.if_then(first, |kb| kb.named_barrier_arrive(turns, 0))?;
         let q_mine = kb.index_shared(q_smem, r)?;
         let [my_off, _] = qblock.box_start(kb, r)?;
@@ -485,7 +499,7 @@ pub(super) fn ping_pong_body(
         kb.named_barrier_arrive(turns, other)?;
         let o = kb.wgmma_wait(0, &[o])?[0];
         release(kb, v_bars, last)?;
-        // Consumer 1's last arrival at turn[0] is matched here.
+        // The last consumer's last arrival at turn[0] is matched here.
         let is0 = kb.eq(r, 0)?;
         kb.if_then(is0, |kb| kb.named_barrier_sync(turns, 0))?;
 
