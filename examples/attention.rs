@@ -3,8 +3,9 @@
 //! in registers), f16 and bf16, causal and not, with the log-sum-exp written out.
 //!
 //! `cargo run --release --example attention --features llvm,cuda [-- sm_90a [B H S] [ping-pong]
-//! [gqa=G] [varlen] [pack=N] [qlen=N] [d=D,…]]`
+//! [gqa=G] [varlen] [pack=N] [qlen=N] [longest-first] [d=D,…]]`
 //!
+//! `longest-first` also runs each causal variant with `AttentionConfig::longest_first`.
 //! `d=256` (or `d=64,128`…) runs only those head dims; without it, f16 and bf16 at D128 and
 //! D256 and f16 at D64. D256 takes key blocks of 64 (`AttentionConfig::with_head_dim`), and
 //! its variable-length batches run the serial schedule (ping-pong refuses them there).
@@ -182,13 +183,21 @@ fn run<B: Backend>(
     let mut failed = false;
     // Each dtype, masking and schedule at D 128 and 256; f16 at D 64, where ping-pong also
     // runs with three consumers (192 rows).
+    // `longest-first`: each causal variant also with its longest query blocks first.
+    let orders: &[bool] = if std::env::args().any(|a| a == "longest-first") {
+        &[false, true]
+    } else {
+        &[false]
+    };
     let mut variants = Vec::new();
     for (dtype, head_dim) in head_dims()? {
         for causal in [false, true] {
             for schedule in [AttentionSchedule::Serial, AttentionSchedule::PingPong] {
-                variants.push((dtype, causal, schedule, head_dim, 2));
-                if schedule == AttentionSchedule::PingPong && head_dim == 64 {
-                    variants.push((dtype, causal, schedule, head_dim, 3));
+                for &lf in orders.iter().filter(|&&lf| causal || !lf) {
+                    variants.push((dtype, causal, schedule, head_dim, 2, lf));
+                    if schedule == AttentionSchedule::PingPong && head_dim == 64 {
+                        variants.push((dtype, causal, schedule, head_dim, 3, lf));
+                    }
                 }
             }
         }
@@ -204,7 +213,7 @@ fn run<B: Backend>(
         variants.retain(|v| v.1 == (v.2 == AttentionSchedule::PingPong));
         variants.retain(|v| asked || v.3 != 256 || v.0 == DType::F16);
     }
-    for &(dtype, causal, schedule, head_dim, consumers) in &variants {
+    for &(dtype, causal, schedule, head_dim, consumers, longest_first) in &variants {
         let c = match schedule {
             AttentionSchedule::PingPong => {
                 AttentionConfig::ping_pong(dtype, causal).with_consumers(consumers)
@@ -212,6 +221,7 @@ fn run<B: Backend>(
             _ => AttentionConfig::new(dtype, causal),
         }
         .with_head_dim(head_dim);
+        let c = AttentionConfig { longest_first, ..c };
         let dd = head_dim as usize;
         let k = attention_kernel(ctx, target, c)?;
         let sig = k.signature().clone();
@@ -245,14 +255,15 @@ fn run<B: Backend>(
             format!("FAIL ({err:.1e} / {lerr:.1e})")
         };
         let name = format!(
-            "{dtype} D{dd}{}{}{}",
+            "{dtype} D{dd}{}{}{}{}",
             if causal { " causal" } else { "" },
             match schedule {
                 AttentionSchedule::PingPong => " ping-pong",
                 AttentionSchedule::Pipelined => " pipelined",
                 AttentionSchedule::Serial => "",
             },
-            if consumers == 3 { " ×3" } else { "" }
+            if consumers == 3 { " ×3" } else { "" },
+            if longest_first { " longest-first" } else { "" }
         );
         let Some((b, h, s)) = timed else {
             println!("| {name} | {status} |");

@@ -69,20 +69,32 @@ fn grouped(seq: i32, heads: usize) -> Vec<Case> {
 /// Query heads packed into a CTA's rows (`packed_heads`): every schedule, one length
 /// (`seq`, a partial last block) and variable lengths (`lens_q` / `lens_k`), whole groups and
 /// part of one (two CTAs a KV head), both masks; ping-pong at 8 heads leaves 8 positions of
-/// each a consumer, also with three consumers at head dim 64 (24 positions a CTA).
+/// each a consumer, also with three consumers at head dim 64 (24 positions a CTA), and causal
+/// with the longest query blocks first.
 fn packed_heads(seq: i32, lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
     use AttentionSchedule::*;
     let three = |c: AttentionConfig| AttentionConfig {
         packed_heads: 8,
         ..c.with_consumers(3).with_head_dim(64)
     };
+    let seqs = |heads_q: usize, varlen: bool| Sequences {
+        heads_q,
+        lens_q: if varlen { lens_q.to_vec() } else { vec![seq] },
+        lens_k: if varlen { lens_k.to_vec() } else { vec![seq] },
+    };
     let wide = [true, false].map(|varlen| Case {
         c: three(config(PingPong, DType::F16, 64, true, 8, varlen)),
-        seqs: Sequences {
-            heads_q: 16,
-            lens_q: if varlen { lens_q.to_vec() } else { vec![seq] },
-            lens_k: if varlen { lens_k.to_vec() } else { vec![seq] },
+        seqs: seqs(16, varlen),
+    });
+    // Causal query blocks counted from the last (a sequence shorter than the longest leaves
+    // the grid's first blocks).
+    let longest_first = [true, false].map(|varlen| Case {
+        c: AttentionConfig {
+            packed_heads: 4,
+            longest_first: true,
+            ..config(PingPong, DType::BF16, 128, true, 4, varlen)
         },
+        seqs: seqs(8, varlen),
     });
     [
         (Serial, DType::F16, 64, true, 4, 4, false),
@@ -104,6 +116,7 @@ fn packed_heads(seq: i32, lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
         },
     })
     .chain(wide)
+    .chain(longest_first)
     .collect()
 }
 

@@ -17,7 +17,8 @@ pub use forward::{with_forward_args, Sequences};
 pub const O_TAIL: usize = 1024;
 
 /// Every schedule (serial, pipelined, ping-pong) over both types, both masks and head dims;
-/// at head dim 64 ping-pong also with three consumers (192 rows).
+/// at head dim 64 ping-pong also with three consumers (192 rows), and the serial schedule
+/// causal with its longest query blocks first.
 pub fn configs() -> Vec<AttentionConfig> {
     let mut v = Vec::new();
     for dtype in [DType::F16, DType::BF16] {
@@ -38,6 +39,13 @@ pub fn configs() -> Vec<AttentionConfig> {
                 v.push(c);
                 if schedule == AttentionSchedule::PingPong && head_dim == 64 {
                     v.push(c.with_consumers(3));
+                }
+                // Causal blocks in reverse order (longest first), once a type.
+                if causal && schedule == AttentionSchedule::Serial && head_dim == 128 {
+                    v.push(AttentionConfig {
+                        longest_first: true,
+                        ..c
+                    });
                 }
             }
         }

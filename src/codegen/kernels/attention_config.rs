@@ -38,6 +38,11 @@ pub struct AttentionConfig {
     /// three-dimensional tensor maps ([`q_map_shape`](Self::q_map_shape)). A power of two
     /// dividing `kv_group`.
     pub packed_heads: u32,
+    /// Causal: the query blocks with the most keys run first (the grid's first axis counted
+    /// from its end), so the short blocks fill the machine at the end instead of a long one
+    /// running alone (the longest-processing-time-first order of FlashAttention-3's scheduler,
+    /// within each head).
+    pub longest_first: bool,
 }
 
 /// The schedule of [`attention_kernel`](super::attention_kernel)'s main loop.
@@ -77,6 +82,7 @@ impl AttentionConfig {
             kv_group: 1,
             varlen: false,
             packed_heads: 1,
+            longest_first: false,
         }
     }
 

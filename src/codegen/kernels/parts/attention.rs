@@ -229,7 +229,7 @@ impl QueryBlock {
         let SeqLengths::Varlen { cu_q, .. } = lengths else {
             return Ok(());
         };
-        let qb = kb.program_id(0)?;
+        let qb = query_block_index(kb, c)?;
         let b = kb.program_id(2)?;
         let [_, len_q] = sequence_span(kb, cu_q, b)?;
         let q_off = kb.mul(qb, c.positions() as i32)?;
@@ -246,7 +246,7 @@ impl QueryBlock {
     ) -> Result<QueryBlock> {
         let (bm, bn) = (c.positions() as i32, c.block_n as i32);
         let n = c.packed_heads.max(1) as i32;
-        let qb = kb.program_id(0)?;
+        let qb = query_block_index(kb, c)?;
         let pack = kb.program_id(1)?;
         let bh = if n > 1 { kb.mul(pack, n)? } else { pack };
         let head0 = kb.mul(bh, seq)?;
@@ -317,7 +317,7 @@ impl QueryBlock {
     ) -> Result<QueryBlock> {
         let (bm, bn) = (c.positions() as i32, c.block_n as i32);
         let n = c.packed_heads.max(1) as i32;
-        let qb = kb.program_id(0)?;
+        let qb = query_block_index(kb, c)?;
         let pack = kb.program_id(1)?;
         let h = if n > 1 { kb.mul(pack, n)? } else { pack };
         let b = kb.program_id(2)?;
@@ -462,6 +462,19 @@ impl QueryBlock {
             }),
         })
     }
+}
+
+/// The program's query block: `program_id(0)`, or counted from the last with
+/// [`AttentionConfig::longest_first`] and a causal mask, so that the blocks with the most keys
+/// start first and the short ones fill the end.
+fn query_block_index(kb: &mut KernelBuilder<'_>, c: &AttentionConfig) -> Result<Value> {
+    let pid = kb.program_id(0)?;
+    if !(c.causal && c.longest_first) {
+        return Ok(pid);
+    }
+    let n = kb.num_programs(0)?;
+    let last = kb.sub(n, 1)?;
+    kb.sub(last, pid)
 }
 
 /// Where sequence `b` starts in the cumulative lengths `cu`, and its length.
