@@ -40,9 +40,9 @@
 use crate::layout::encoding::helpers::{default_nvmma_shared, mma_for_dot};
 use crate::layout::encoding::{Blocked, CgaLayout, DotOperand, Encoding, Slice};
 
-use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::super::{AtomicOp, CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::decode_config::DecodeConfig;
-use super::parts::{Masking, OnlineSoftmax, StepOptions};
+use super::parts::{merge_tile, Masking, OnlineSoftmax, SplitMerge, StepOptions};
 use super::{tile_coords, tile_layout, Context, Tile2d};
 
 /// Builds the paged decode kernel for `target` (sm_80+; fp8 KV needs sm_90). See the module
@@ -74,6 +74,15 @@ pub fn attention_decode_kernel(
     let seq_lens = kb.arg_ptr("seq_lens", DType::I32, 4)?;
     let o_part = kb.arg_ptr("o_part", DType::F32, 16)?;
     let lse_part = kb.arg_ptr("lse_part", DType::F32, 4)?;
+    let merged = if c.merge_in_kernel {
+        Some([
+            kb.arg_ptr("o", dt, 16)?,
+            kb.arg_ptr("lse", DType::F32, 4)?,
+            kb.arg_ptr("counters", DType::I32, 4)?,
+        ])
+    } else {
+        None
+    };
     let max_pages = kb.arg_i32("max_pages", 1)?;
     let qk_scale = kb.arg_f32("qk_scale")?;
     let scales = if c.fp8_kv() {
@@ -276,23 +285,94 @@ pub fn attention_decode_kernel(
         let s = kb.load(p, None, None)?;
         o = kb.mul(o, s)?;
     }
-    let part_base = kb.mul(split, batch)?;
-    let part_base = kb.add(part_base, b)?;
-    let part_base = kb.mul(part_base, c.q_len as i32)?;
-    let (o_rows, o_cols) = tile_coords(&mut kb, &acc_o, [u64::from(bm), u64::from(d)], None, None)?;
-    let (o_row, o_ok) = rows.index(&mut kb, o_rows, part_base)?;
-    let o_off = kb.mul(o_row, d as i32)?;
-    let o_off = kb.add(o_off, o_cols)?;
-    let o_ptrs = kb.add(o_part, o_off)?;
-    kb.store(o_ptrs, o, Some(o_ok))?;
     let log_l = kb.math(crate::codegen::MathOp::Log2, l_i)?;
     let lse2 = kb.add(m_i, log_l)?;
     let lse = kb.mul(lse2, std::f64::consts::LN_2)?;
+    let (o_rows, o_cols) = tile_coords(&mut kb, &acc_o, [u64::from(bm), u64::from(d)], None, None)?;
     let r = kb.arange(0, bm as i32, rows_s)?;
-    let (lse_row, lse_ok) = rows.index(&mut kb, r, part_base)?;
-    let lse_ptrs = kb.add(lse_part, lse_row)?;
-    kb.store(lse_ptrs, lse, Some(lse_ok))?;
+    // O (Q's type; or, `partial`, f32) and the lse at the rows of `[.., q_len, heads_q]`
+    // arrays whose first token's row is `base`.
+    let store = |kb: &mut KernelBuilder<'_>, [o_out, lse_out]: [Value; 2], base, partial| {
+        let (o_row, o_ok) = rows.index(kb, o_rows, base)?;
+        let o_off = kb.mul(o_row, d as i32)?;
+        let o_off = kb.add(o_off, o_cols)?;
+        let o_ptrs = kb.add(o_out, o_off)?;
+        let o = if partial { o } else { kb.cast(o, dt)? };
+        kb.store(o_ptrs, o, Some(o_ok))?;
+        let (lse_row, lse_ok) = rows.index(kb, r, base)?;
+        let lse_ptrs = kb.add(lse_out, lse_row)?;
+        kb.store(lse_ptrs, lse, Some(lse_ok))
+    };
+    let part_base = kb.mul(split, batch)?;
+    let part_base = kb.add(part_base, b)?;
+    let part_base = kb.mul(part_base, c.q_len as i32)?;
+    let Some([o_out, lse_out, counters]) = merged else {
+        store(&mut kb, [o_part, lse_part], part_base, true)?;
+        return kb.finish();
+    };
+    // One split: this CTA's O is the whole row's.
+    let one = kb.eq(splits, 1)?;
+    kb.if_then(one, |kb| store(kb, [o_out, lse_out], q_base, false))?;
+    let many = kb.ne(splits, 1)?;
+    kb.if_then(many, |kb| {
+        store(kb, [o_part, lse_part], part_base, true)?;
+        // Every thread's partial stored, then one ticket: the atomic releases them (a fence
+        // before it, device-wide) and acquires the other CTAs' (a fence after); the barrier
+        // that hands its old value to every thread orders this CTA's reads after it.
+        kb.barrier()?;
+        let pair = kb.mul(b, heads_kv)?;
+        let pair = kb.add(pair, kvh)?;
+        let ticket = kb.add(counters, pair)?;
+        let drawn = kb.atomic_rmw(AtomicOp::Add, ticket, 1, None)?;
+        let last = kb.sub(splits, 1)?;
+        let last = kb.eq(drawn, last)?;
+        kb.if_then(last, |kb| {
+            kb.store(ticket, 0, None)?;
+            let n_rows = kb.mul(batch, c.q_len as i32)?;
+            let n_rows = kb.mul(n_rows, rows.heads_q)?;
+            merge_rows(
+                kb,
+                c,
+                &rows,
+                [o_part, lse_part, o_out, lse_out],
+                [n_rows, splits],
+                q_base,
+            )
+        })
+    })?;
     kb.finish()
+}
+
+/// The last CTA of a (sequence, KV head): merges every split of its `q_len · group` rows into
+/// O (Q's type) and the lse, a block of rows at a time ([`merge_tile`]).
+fn merge_rows(
+    kb: &mut KernelBuilder<'_>,
+    c: DecodeConfig,
+    rows: &QueryRows,
+    [o_part, lse_part, o, lse]: [Value; 4],
+    [n_rows, splits]: [Value; 2],
+    q_base: Value,
+) -> Result<()> {
+    let real = c.q_len * c.group;
+    let (split_block, cols) = merge_tile(c.num_warps * 32, c.head_dim, real, 32);
+    let merge = SplitMerge::new(
+        [o_part, lse_part],
+        [n_rows, splits],
+        c.head_dim,
+        [split_block, cols],
+        c.num_warps,
+    );
+    let per = (cols / c.head_dim) as i32;
+    let blocks = (real as i32 + per - 1) / per;
+    let (r, dcol) = merge.columns(kb)?;
+    kb.for_range(0, blocks, 1, &[], |kb, blk, _| {
+        let first = kb.mul(blk, per)?;
+        let r = kb.add(r, first)?;
+        let (row, ok) = rows.index(kb, r, q_base)?;
+        merge.merge_into(kb, [row, dcol, ok], [o, lse], c.dtype)?;
+        Ok(vec![])
+    })?;
+    Ok(())
 }
 
 /// A block of K or V (of type `kvt`) from shared memory as an `mma` operand of type `dt` in
