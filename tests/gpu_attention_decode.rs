@@ -1,11 +1,14 @@
-//! Paged decode attention (`kernels::attention_decode_kernel`, then `split_kv_combine_kernel`)
-//! against an f64 host reference: a KV cache in pages shuffled through the block table (slots
-//! past a sequence's end hold page numbers far outside the cache, so reading one is an
-//! out-of-bounds access the interpreter reports), lengths that are not multiples of the page size
+//! Paged decode attention (`kernels::attention_decode_kernel`, its splits merged in the kernel
+//! or by `split_kv_combine_kernel`: every case both ways) against an f64 host reference: a KV
+//! cache in pages shuffled through the block table (slots past a sequence's end hold page
+//! numbers far outside the cache, so reading one is an out-of-bounds access the interpreter
+//! reports), lengths that are not multiples of the page size
 //! or the key block, an empty sequence (O = 0, lse = -inf) and short ones, a length past the
 //! sequence's table row (cut to it), GQA ratios, one and
 //! several query tokens (causal), more splits than a sequence has key blocks (empty splits), bf16
-//! and f16 KV and fp8 e4m3 KV with per-head scales. O within a few ulps of its 16-bit type
+//! and f16 KV and fp8 e4m3 KV with per-head scales. Merged in the kernel, the interpreter runs the
+//! CTAs in a shuffled order (any split may draw the last ticket), one split writes O directly, and
+//! the tickets must be back at 0 after the launch. O within a few ulps of its 16-bit type
 //! (`check::tol_attention`), the lse within 1e-3, the poison past both intact.
 //!
 //! Written once over the runtime's `Backend` traits: on the CPU backend (the interpreter) at head

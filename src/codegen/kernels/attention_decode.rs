@@ -1,6 +1,8 @@
 //! Paged decode attention: `q_len` (1–16) query tokens per sequence against a KV cache kept in
 //! pages, each sequence's pages listed in a block table, split over the keys (flash-decoding)
-//! with the splits merged by [`split_kv_combine_kernel`](super::split_kv_combine_kernel).
+//! with the splits merged in the kernel by the last CTA of each sequence and KV head
+//! ([`DecodeConfig::merge_in_kernel`]) or by
+//! [`split_kv_combine_kernel`](super::split_kv_combine_kernel).
 //!
 //! Decode reads every KV byte once and does little arithmetic on it, so it is bound by memory
 //! bandwidth if enough bytes are in flight. Hence:
@@ -11,6 +13,12 @@
 //! - **split-KV**: CTA `(split, kv_head, batch)` takes one contiguous share of the sequence's key
 //!   blocks ([`DecodeConfig::splits`] picks the count so that a batch of one still fills the
 //!   machine), writing its partial `O` (normalised) and log-sum-exp in f32;
+//! - **the merge in the kernel** ([`DecodeConfig::merge_in_kernel`]): after its partial, a CTA
+//!   takes a ticket of its (sequence, KV head) (a barrier, then one device-scope atomic add with
+//!   a release fence before it and an acquire fence after); the one that draws `splits - 1`
+//!   merges every split of its rows ([`SplitMerge`]: the partials read from L2 once, no second
+//!   launch) and puts the ticket back to 0 for the next launch. At one split (a large batch) the
+//!   CTA writes O and the lse directly, with no partials and no ticket;
 //! - **a `cp.async` ring**: K and V blocks of `block_n` keys are gathered through the block
 //!   table (one page lookup per key, any page size, issued a step before the copy that needs
 //!   it) into `stages` shared buffers, `stages - 1` blocks in flight, as the Ampere GEMM does;
@@ -31,8 +39,11 @@
 //! to there.
 //!
 //! Parameters: `q: *T, k_cache: *KV, v_cache: *KV, block_table: *i32, seq_lens: *i32,
-//! o_part: *f32, lse_part: *f32, max_pages: i32, qk_scale: f32`, then with fp8 KV `k_scale: *f32,
-//! v_scale: *f32` (`[heads_kv]` each; a per-tensor scale is the same value for every head).
+//! o_part: *f32, lse_part: *f32`, merging in the kernel `o: *T, lse: *f32, counters: *i32` (O
+//! `[batch, q_len, heads_q, D]`, lse `[batch, q_len, heads_q]`, the tickets `[batch, heads_kv]`
+//! zero before the first launch and left zero), then `max_pages: i32, qk_scale: f32`, then with
+//! fp8 KV `k_scale: *f32, v_scale: *f32` (`[heads_kv]` each; a per-tensor scale is the same value
+//! for every head). [`DecodeConfig::buffers`] counts every buffer's elements.
 //! `qk_scale` is the softmax scale times log2(e), positive. Grid:
 //! [`DecodeConfig::grid`] `(splits, heads_kv, batch)`: the kernel reads the split count, the KV
 //! heads and the batch from it. Offsets into the caches are 64-bit; the others 32-bit.
