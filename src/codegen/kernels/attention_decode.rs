@@ -365,6 +365,8 @@ fn merge_rows(
     q_base: Value,
 ) -> Result<()> {
     let real = c.q_len * c.group;
+    // 32 partials a thread at once (8 splits of 4 rows of D 128 at 4 warps): at 64, ptxas
+    // spills (each column loads its row's lse too).
     let (split_block, cols) = merge_tile(c.num_warps * 32, c.head_dim, real, 32);
     let merge = SplitMerge::new(
         [o_part, lse_part],

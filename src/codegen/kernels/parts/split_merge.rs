@@ -29,6 +29,7 @@ pub const MERGE_ELEMS_PER_THREAD: u32 = 32;
 pub fn merge_tile(threads: u32, head_dim: u32, rows: u32, max_split_block: u32) -> (u32, u32) {
     let d = head_dim.max(1).next_power_of_two();
     let cap = max_split_block.max(1).next_power_of_two();
+    let threads = threads.clamp(1, 1024).next_power_of_two();
     let budget = MERGE_ELEMS_PER_THREAD * threads;
     let all = rows
         .max(1)
@@ -98,8 +99,9 @@ impl SplitMerge {
     }
 
     /// The merged O (f32) and log-sum-exp of every column, `[cols]` in the slice along the
-    /// splits: column `c` is element `d[c]` of partial row `row[c]` (from [`columns`]
-    /// (Self::columns)), merged where `ok[c]` (elsewhere O 0 and lse -inf, nothing read).
+    /// splits: column `c` is element `d[c]` of partial row `row[c]` (from
+    /// [`columns`](Self::columns)), merged where `ok[c]` (elsewhere O 0 and lse -inf, nothing
+    /// read).
     pub fn merge(
         &self,
         kb: &mut KernelBuilder<'_>,
