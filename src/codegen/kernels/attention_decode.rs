@@ -377,12 +377,13 @@ fn merge_rows(
     );
     let per = (cols / c.head_dim) as i32;
     let blocks = (real as i32 + per - 1) / per;
-    let (r, dcol) = merge.columns(kb)?;
     kb.for_range(0, blocks, 1, &[], |kb, blk, _| {
         let first = kb.mul(blk, per)?;
-        let r = kb.add(r, first)?;
-        let (row, ok) = rows.index(kb, r, q_base)?;
-        merge.merge_into(kb, [row, dcol, ok], [o, lse], c.dtype)?;
+        let block_rows = |kb: &mut KernelBuilder<'_>, r| {
+            let r = kb.add(r, first)?;
+            rows.index(kb, r, q_base)
+        };
+        merge.merge_into(kb, block_rows, [o, lse], c.dtype)?;
         Ok(vec![])
     })?;
     Ok(())

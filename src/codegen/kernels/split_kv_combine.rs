@@ -109,10 +109,11 @@ pub fn split_kv_combine_kernel(
     );
     let pid = kb.program_id(0)?;
     let first = kb.mul(pid, c.rows as i32)?;
-    let (r, d) = merge.columns(&mut kb)?;
-    let row = kb.add(r, first)?;
-    let ok = kb.lt(row, n_rows)?;
-    merge.merge_into(&mut kb, [row, d, ok], [o, lse], c.dtype)?;
+    let rows = |kb: &mut KernelBuilder<'_>, r| {
+        let row = kb.add(r, first)?;
+        Ok((row, kb.lt(row, n_rows)?))
+    };
+    merge.merge_into(&mut kb, rows, [o, lse], c.dtype)?;
     kb.finish()
 }
 

@@ -41,6 +41,10 @@ pub fn merge_tile(threads: u32, head_dim: u32, rows: u32, max_split_block: u32) 
     (1 << s.ilog2(), cols)
 }
 
+/// Columns of a thread's chunk: the four consecutive columns (16 bytes of a row) a thread loads
+/// per split, which share their row and so its log-sum-exp.
+const CHUNK: u32 = 4;
+
 /// One merge of split-KV partials over a `[split_block, cols]` tile (module docs).
 #[derive(Debug, Clone)]
 pub struct SplitMerge {
@@ -52,14 +56,18 @@ pub struct SplitMerge {
     pub rows: Value,
     /// Splits (an `i32` scalar, at least 1).
     pub splits: Value,
-    /// Elements of a row (a power of two dividing `cols`).
+    /// Elements of a row (a power of two, at least 4, dividing `cols`).
     pub head_dim: u32,
     /// Splits loaded at once (a power of two).
     pub split_block: u32,
     /// Columns of the tile: `cols / head_dim` rows.
     pub cols: u32,
-    /// The tile's layout ([`SplitMerge::layout`]).
+    /// The layout of the `[split_block, cols]` tile: a thread holds every split of four
+    /// consecutive columns (a 16-byte load per split).
     pub layout: Encoding,
+    /// The layout of `[split_block, cols / 4]`, a column per chunk of four: the log-sum-exps
+    /// and weights, one per (split, row) a thread needs rather than one per element.
+    pub chunks: Encoding,
 }
 
 impl SplitMerge {
@@ -72,6 +80,7 @@ impl SplitMerge {
         [split_block, cols]: [u32; 2],
         num_warps: u32,
     ) -> SplitMerge {
+        let tile = |per| Blocked::new(&[split_block, per], &[1, 32], &[1, num_warps], &[1, 0]);
         SplitMerge {
             o_part,
             lse_part,
@@ -80,46 +89,69 @@ impl SplitMerge {
             head_dim,
             split_block,
             cols,
-            layout: SplitMerge::layout(split_block, num_warps),
+            layout: tile(CHUNK).into(),
+            chunks: tile(1).into(),
         }
     }
 
-    /// The layout of a `[split_block, cols]` tile over `num_warps` warps: a thread holds every
-    /// split of four consecutive columns (a 16-byte load per split).
-    pub fn layout(split_block: u32, num_warps: u32) -> Encoding {
-        Blocked::new(&[split_block, 4], &[1, 32], &[1, num_warps], &[1, 0]).into()
-    }
-
-    /// The local row (`c / D`) and element (`c % D`) of every column `c`, as `[cols]` tiles in
-    /// the layout's slice along the splits.
-    pub fn columns(&self, kb: &mut KernelBuilder<'_>) -> Result<(Value, Value)> {
+    /// The local rows of the tile: of every chunk `c` of four columns (`4 c / D`, `[cols / 4]`
+    /// in the chunks' slice along the splits) and of every column `c` (`c / D`, `[cols]` in the
+    /// tile's).
+    pub fn local_rows(&self, kb: &mut KernelBuilder<'_>) -> Result<[Value; 2]> {
+        let n = (self.cols / CHUNK) as i32;
+        let c = kb.arange(0, n, Slice::new(0, self.chunks.clone()))?;
+        let per_chunk = kb.div(c, (self.head_dim / CHUNK) as i32)?;
         let c = kb.arange(0, self.cols as i32, Slice::new(0, self.layout.clone()))?;
-        let d = self.head_dim as i32;
-        Ok((kb.div(c, d)?, kb.rem(c, d)?))
+        Ok([per_chunk, kb.div(c, self.head_dim as i32)?])
     }
 
-    /// The merged O (f32) and log-sum-exp of every column, `[cols]` in the slice along the
-    /// splits: column `c` is element `d[c]` of partial row `row[c]` (from
-    /// [`columns`](Self::columns)), merged where `ok[c]` (elsewhere O 0 and lse -inf, nothing
-    /// read).
+    /// A tile of chunks (`[cols / 4]` in the chunks' slice, or `[split_block, cols / 4]` in
+    /// theirs) as the same values for each of a chunk's columns, in the tile's layout: four
+    /// copies in a thread's registers, where its loads of the chunk's columns are.
+    fn widen(&self, kb: &mut KernelBuilder<'_>, x: Value) -> Result<Value> {
+        let mut shape = kb.shape(x)?;
+        let j = kb.join(x, x)?;
+        let j = kb.join(j, j)?;
+        if let Some(last) = shape.last_mut() {
+            *last *= u64::from(CHUNK);
+        }
+        let w = kb.reshape(j, &shape)?;
+        if shape.len() == 1 {
+            kb.convert_layout(w, &Slice::new(0, self.layout.clone()))
+        } else {
+            kb.convert_layout(w, &self.layout)
+        }
+    }
+
+    /// The merged O (f32, `[cols]` in the tile's slice along the splits) and log-sum-exp (one a
+    /// chunk of four columns, `[cols / 4]` in the chunks' slice): `[row, ok]` per chunk and per
+    /// column (the partial row of each, and whether to merge it: elsewhere O 0 and lse -inf,
+    /// nothing read), from [`local_rows`](Self::local_rows). The columns' own rows keep the
+    /// facts that make their loads 16 bytes wide.
     pub fn merge(
         &self,
         kb: &mut KernelBuilder<'_>,
-        row: Value,
-        d: Value,
-        ok: Value,
+        [row, ok]: [Value; 2],
+        [row_c, ok_c]: [Value; 2],
     ) -> Result<(Value, Value)> {
         let sb = self.split_block;
-        let lanes = kb.arange(0, sb as i32, Slice::new(1, self.layout.clone()))?;
+        let lanes = kb.arange(0, sb as i32, Slice::new(1, self.chunks.clone()))?;
         let lanes = kb.expand_dims(lanes, 1)?;
         let row = kb.expand_dims(row, 0)?;
-        let d = kb.expand_dims(d, 0)?;
         let ok = kb.expand_dims(ok, 0)?;
+        let lanes_c = kb.arange(0, sb as i32, Slice::new(1, self.layout.clone()))?;
+        let lanes_c = kb.expand_dims(lanes_c, 1)?;
+        let row_c = kb.expand_dims(row_c, 0)?;
+        let ok_c = kb.expand_dims(ok_c, 0)?;
         let cols = Slice::new(0, self.layout.clone());
-        let shape = [u64::from(self.cols)];
-        let m0 = kb.full((&cols, shape), DType::F32, f64::NEG_INFINITY)?;
-        let acc0 = kb.zeros((&cols, shape), DType::F32)?;
-        let sum0 = kb.zeros((&cols, shape), DType::F32)?;
+        let d = kb.arange(0, self.cols as i32, cols.clone())?;
+        let d = kb.rem(d, self.head_dim as i32)?;
+        let d = kb.expand_dims(d, 0)?;
+        let chunks = Slice::new(0, self.chunks.clone());
+        let per_chunk = [u64::from(self.cols / CHUNK)];
+        let m0 = kb.full((&chunks, per_chunk), DType::F32, f64::NEG_INFINITY)?;
+        let sum0 = kb.zeros((&chunks, per_chunk), DType::F32)?;
+        let acc0 = kb.zeros((&cols, [u64::from(self.cols)]), DType::F32)?;
         let out = kb.for_range(0, self.splits, sb, &[m0, acc0, sum0], |kb, s0, c| {
             let (m, acc, sum) = (c[0], c[1], c[2]);
             let s = kb.add(lanes, s0)?;
@@ -129,6 +161,11 @@ impl SplitMerge {
             let at = kb.add(at, row)?;
             let p = kb.add(self.lse_part, at)?;
             let x = kb.load(p, Some(live), Some(f32::NEG_INFINITY.into_operand()))?;
+            let s = kb.add(lanes_c, s0)?;
+            let live = kb.lt(s, self.splits)?;
+            let live = kb.and(live, ok_c)?;
+            let at = kb.mul(s, self.rows)?;
+            let at = kb.add(at, row_c)?;
             let at = kb.mul(at, self.head_dim as i32)?;
             let at = kb.add(at, d)?;
             let p = kb.add(self.o_part, at)?;
@@ -145,16 +182,19 @@ impl SplitMerge {
             let r2 = kb.expand_dims(r, 0)?;
             let x = kb.sub(x, r2)?;
             let w = kb.exp(x)?;
-            let wo = kb.mul(w, os)?;
-            let wo = kb.reduce(wo, 0, ReduceOp::Sum)?;
-            let acc = kb.fma(acc, alpha, wo)?;
             let ws = kb.reduce(w, 0, ReduceOp::Sum)?;
             let sum = kb.fma(sum, alpha, ws)?;
+            let w = self.widen(kb, w)?;
+            let wo = kb.mul(w, os)?;
+            let wo = kb.reduce(wo, 0, ReduceOp::Sum)?;
+            let alpha = self.widen(kb, alpha)?;
+            let acc = kb.fma(acc, alpha, wo)?;
             Ok(vec![m_new, acc, sum])
         })?;
         let (m, acc, sum) = (out[0], out[1], out[2]);
         let empty = kb.eq(sum, 0.0f32)?;
         let div = kb.where_(empty, 1.0f32, sum)?;
+        let div = self.widen(kb, div)?;
         let o = kb.div(acc, div)?;
         // ln(0) = -inf for a row no split saw a key of.
         let none = kb.eq(m, f32::NEG_INFINITY)?;
@@ -163,26 +203,33 @@ impl SplitMerge {
         let ln_sum = kb.mul(ln_sum, std::f64::consts::LN_2)?;
         Ok((o, kb.add(m, ln_sum)?))
     }
-}
 
-impl SplitMerge {
-    /// [`merge`](Self::merge), stored: O rounded to `dtype` at `o[row · D + d]` and the lse at
-    /// `lse[row]` (from each row's column 0), where `ok`.
+    /// [`merge`](Self::merge) of the rows `map` gives for the local rows (the partial row of
+    /// each, and whether it is merged), stored: O rounded to `dtype` at `o[row · D + d]` and the
+    /// lse at `lse[row]` (from each row's first chunk).
     pub fn merge_into(
         &self,
         kb: &mut KernelBuilder<'_>,
-        [row, d, ok]: [Value; 3],
+        map: impl Fn(&mut KernelBuilder<'_>, Value) -> Result<(Value, Value)>,
         [o, lse]: [Value; 2],
         dtype: DType,
     ) -> Result<()> {
-        let (res, l) = self.merge(kb, row, d, ok)?;
+        let [local, local_c] = self.local_rows(kb)?;
+        let (row, ok) = map(kb, local)?;
+        let (row_c, ok_c) = map(kb, local_c)?;
+        let (res, l) = self.merge(kb, [row, ok], [row_c, ok_c])?;
         let res = kb.cast(res, dtype)?;
-        let at = kb.mul(row, self.head_dim as i32)?;
+        let d = kb.arange(0, self.cols as i32, Slice::new(0, self.layout.clone()))?;
+        let d = kb.rem(d, self.head_dim as i32)?;
+        let at = kb.mul(row_c, self.head_dim as i32)?;
         let at = kb.add(at, d)?;
         let p = kb.add(o, at)?;
-        kb.store(p, res, Some(ok))?;
-        let first_col = kb.eq(d, 0)?;
-        let lse_ok = kb.and(ok, first_col)?;
+        kb.store(p, res, Some(ok_c))?;
+        let n = (self.cols / CHUNK) as i32;
+        let c = kb.arange(0, n, Slice::new(0, self.chunks.clone()))?;
+        let c = kb.rem(c, (self.head_dim / CHUNK) as i32)?;
+        let first = kb.eq(c, 0)?;
+        let lse_ok = kb.and(ok, first)?;
         let p = kb.add(lse, row)?;
         kb.store(p, l, Some(lse_ok))
     }
