@@ -67,10 +67,20 @@ fn decode_assembles_with_cp_async_and_mma() {
             }
         }
     }
-    // Merged in the kernel: the ticket is a device-scope atomic between a release and an
-    // acquire fence.
-    for q_len in [1, 4] {
-        let c = DecodeConfig::new(DType::BF16, 64, 4, q_len).with_merge_in_kernel(true);
+    // Merged in the kernel (every shape `DecodeConfig::new` merges so, up to 16 query rows):
+    // no spills, and the ticket is a device-scope atomic between a release and an acquire fence.
+    for (group, q_len, d) in [
+        (4, 1, 128),
+        (4, 4, 128),
+        (8, 2, 128),
+        (1, 16, 64),
+        (16, 1, 64),
+    ] {
+        let c = DecodeConfig {
+            head_dim: d,
+            ..DecodeConfig::new(DType::BF16, 64, group, q_len)
+        };
+        assert!(c.merge_in_kernel, "{c:?}");
         let ptx = attention_decode_kernel(&ctx, Target::SM80, c)
             .unwrap()
             .ptx()

@@ -354,6 +354,12 @@ pub fn attention_decode_kernel(
     kb.finish()
 }
 
+/// Partials a thread of the merging CTA loads at once (16 splits of 4 rows of D 128 at 4 warps):
+/// twice a merge kernel's, as this one CTA reads every split of its rows alone (each memory
+/// round trip saved shortens the launch) and the registers are there (the ring's shared memory
+/// already bounds the CTAs an SM holds; no spills at 64).
+const MERGE_ELEMS_PER_CTA_THREAD: u32 = 64;
+
 /// The last CTA of a (sequence, KV head): merges every split of its `q_len · group` rows into
 /// O (Q's type) and the lse, a block of rows at a time ([`merge_tile`]).
 fn merge_rows(
@@ -365,9 +371,13 @@ fn merge_rows(
     q_base: Value,
 ) -> Result<()> {
     let real = c.q_len * c.group;
-    // 32 partials a thread at once (8 splits of 4 rows of D 128 at 4 warps): at 64, ptxas
-    // spills (each column loads its row's lse too).
-    let (split_block, cols) = merge_tile(c.num_warps * 32, c.head_dim, real, 32);
+    let (split_block, cols) = merge_tile(
+        c.num_warps * 32,
+        MERGE_ELEMS_PER_CTA_THREAD,
+        c.head_dim,
+        real,
+        32,
+    );
     let merge = SplitMerge::new(
         [o_part, lse_part],
         [n_rows, splits],

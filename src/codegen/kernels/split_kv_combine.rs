@@ -15,7 +15,7 @@
 //! large batch is a few hundred programs with every thread busy rather than one program a row.
 
 use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target};
-use super::parts::{merge_tile, SplitMerge};
+use super::parts::{merge_tile, SplitMerge, MERGE_ELEMS_PER_THREAD};
 use super::{check_pow2, Context};
 
 /// The op name in errors.
@@ -44,7 +44,7 @@ impl CombineConfig {
     /// once, rows filling 32 elements a thread of up to 4 warps.
     pub fn new(dtype: DType, head_dim: u32, splits: u32) -> CombineConfig {
         let cap = splits.clamp(1, MAX_SPLIT_BLOCK).next_power_of_two();
-        let (split_block, cols) = merge_tile(128, head_dim, u32::MAX, cap);
+        let (split_block, cols) = merge_tile(128, MERGE_ELEMS_PER_THREAD, head_dim, u32::MAX, cap);
         let d = head_dim.max(1);
         CombineConfig {
             dtype,

@@ -17,20 +17,27 @@
 use crate::codegen::{DType, IntoOperand, KernelBuilder, MathOp, ReduceOp, Result, Value};
 use crate::layout::encoding::{Blocked, Encoding, Slice};
 
-/// Elements of a `[split_block, cols]` tile per thread that [`merge_tile`] aims at: the partials
-/// of that many (split, column) pairs in flight at once, plus their log-sum-exps.
+/// Elements of a `[split_block, cols]` tile per thread that a merge kernel of its own aims at
+/// (the partials of that many (split, column) pairs in flight at once): more would leave a
+/// large batch's merge fewer programs than a GPU has multiprocessors.
 pub const MERGE_ELEMS_PER_THREAD: u32 = 32;
 
-/// The tile of a merge over `threads` threads (a power of two) with rows of `head_dim` and at
-/// most `rows` rows to merge: `(split_block, cols)`, powers of two, `cols` a multiple of
-/// `head_dim`. The tile holds [`MERGE_ELEMS_PER_THREAD`] a thread: with few splits
-/// (`max_split_block`, a power of two) the budget goes to rows, with many to splits, but the
-/// columns cover the threads four each (16 bytes) while there are rows to cover them.
-pub fn merge_tile(threads: u32, head_dim: u32, rows: u32, max_split_block: u32) -> (u32, u32) {
+/// The tile of a merge over `threads` threads with rows of `head_dim` and at most `rows` rows
+/// to merge: `(split_block, cols)`, powers of two, `cols` a multiple of `head_dim`. The tile
+/// holds `per_thread` elements a thread (e.g. [`MERGE_ELEMS_PER_THREAD`]): with few splits
+/// (`max_split_block`) the budget goes to rows, with many to splits, but the columns cover the
+/// threads four each (16 bytes) while there are rows to cover them.
+pub fn merge_tile(
+    threads: u32,
+    per_thread: u32,
+    head_dim: u32,
+    rows: u32,
+    max_split_block: u32,
+) -> (u32, u32) {
     let d = head_dim.max(1).next_power_of_two();
     let cap = max_split_block.max(1).next_power_of_two();
     let threads = threads.clamp(1, 1024).next_power_of_two();
-    let budget = MERGE_ELEMS_PER_THREAD * threads;
+    let budget = per_thread.clamp(4, 256).next_power_of_two() * threads;
     let all = rows
         .max(1)
         .checked_next_power_of_two()
@@ -242,16 +249,18 @@ mod tests {
     #[test]
     fn tiles_fill_the_threads_and_cap_the_splits() {
         // One split, D 128, 4 warps: 32 rows, 32 elements a thread.
-        assert_eq!(merge_tile(128, 128, 4096, 1), (1, 4096));
+        assert_eq!(merge_tile(128, 32, 128, 4096, 1), (1, 4096));
         // Two splits: 16 rows; 16 splits: 4 rows, 8 splits at once.
-        assert_eq!(merge_tile(128, 128, 4096, 2), (2, 2048));
-        assert_eq!(merge_tile(128, 128, 4096, 16), (8, 512));
+        assert_eq!(merge_tile(128, 32, 128, 4096, 2), (2, 2048));
+        assert_eq!(merge_tile(128, 32, 128, 4096, 16), (8, 512));
         // Four rows of decode (q_len 1, GQA 4): 8 splits at once.
-        assert_eq!(merge_tile(128, 128, 4, 32), (8, 512));
+        assert_eq!(merge_tile(128, 32, 128, 4, 32), (8, 512));
         // One row: all the threads' budget on splits, capped.
-        assert_eq!(merge_tile(128, 128, 1, 32), (32, 128));
-        assert_eq!(merge_tile(128, 128, 1, 16), (16, 128));
+        assert_eq!(merge_tile(128, 32, 128, 1, 32), (32, 128));
+        assert_eq!(merge_tile(128, 32, 128, 1, 16), (16, 128));
         // 6 rows round to 8; one warp.
-        assert_eq!(merge_tile(32, 64, 6, 32), (8, 128));
+        assert_eq!(merge_tile(32, 32, 64, 6, 32), (8, 128));
+        // Twice the budget: twice the splits at once.
+        assert_eq!(merge_tile(128, 64, 128, 4, 32), (16, 512));
     }
 }
