@@ -124,7 +124,7 @@ impl SplitMerge {
         }
         let w = kb.reshape(j, &shape)?;
         if shape.len() == 1 {
-            kb.convert_layout(w, &Slice::new(0, self.layout.clone()))
+            kb.convert_layout(w, Slice::new(0, self.layout.clone()))
         } else {
             kb.convert_layout(w, &self.layout)
         }
