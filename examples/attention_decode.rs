@@ -2,30 +2,33 @@
 //! split-KV combine, checked against an f64 host reference and timed against a device copy.
 //!
 //! `cargo run --release --example attention_decode --features llvm,cuda [-- sm_90a] [quick|one] [bn=N]
-//! [stages=N] [warps=N] [splits=N]`
+//! [stages=N] [warps=N] [splits=N] [merge=kernel|apart]`
 //!
 //! With a GPU: GQA 32 query heads over 8 KV heads, D 128, bf16 Q; each row of the table is one
 //! shape (batch × length, query tokens, page size, KV type), the split count from
 //! `DecodeConfig::splits` for the GPU's multiprocessors. Every run's O is checked against the host
-//! for the first and last sequence (max abs error printed). Times are medians of
-//! `weft::runtime::bench` (CUDA events, L2 flushed before each run) of the decode kernel and the
-//! combine together; GB/s counts the KV bytes read once; the device-to-device copy of the same
+//! for the first and last sequence (max abs error printed). The splits are merged as
+//! `DecodeConfig::new` chooses (in the decode kernel up to 16 query rows, by the separate merge
+//! kernel past that); `merge=kernel` or `merge=apart` forces one way for every row, so the two
+//! can be timed side by side. Times are medians of `weft::runtime::bench` (CUDA events, L2
+//! flushed before each run) of the decode kernel and, merging apart, the merge kernel together; GB/s counts the KV bytes read once; the device-to-device copy of the same
 //! bytes is timed in the same run (its GB/s counts the bytes read and written), and the ratio is
 //! decode GB/s over copy GB/s. `quick` runs the first rows only, `one` the first (B1 L32K);
 //! `bn=` (keys a step), `stages=` and `warps=` override `DecodeConfig::new`'s tiles, and
 //! `splits=` `DecodeConfig::splits`, for a sweep.
 //!
 //! Without a GPU (or without `cuda`): the same check in weft's interpreter on 3 sequences of
-//! 37, 0 and 150 keys (bf16 KV, one token; fp8 KV, 3 tokens causal).
+//! 37, 0 and 150 keys in 3 splits (bf16 KV, one token; fp8 KV, 3 tokens causal), merged in the
+//! kernel and apart.
 //!
 //! The kernels are [`weft::codegen::kernels::attention_decode_kernel`] and
-//! [`weft::codegen::kernels::split_kv_combine_kernel`].
+//! [`weft::codegen::kernels::split_kv_combine_kernel`] (when merging apart).
 mod common;
 
 use common::Result;
 use weft::codegen::kernels::{
-    attention_decode_kernel, combine_grid, decode_reference, split_kv_combine_kernel, DecodeConfig,
-    PagedKv,
+    attention_decode_kernel, decode_reference, split_kv_combine_kernel, CombineConfig,
+    DecodeConfig, PagedKv,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::backend::{BufferOf, KernelOf};
@@ -57,8 +60,8 @@ fn main() -> Result<()> {
         );
         let sms = dev.props().sm_count;
         println!();
-        println!("| shape (GQA 32/8, D128) | splits | check (max abs err O) | weft µs | weft GB/s | copy GB/s | weft / copy |");
-        println!("|---|---|---|---|---|---|---|");
+        println!("| shape (GQA 32/8, D128) | splits | merge | check (max abs err O) | weft µs | weft GB/s | copy GB/s | weft / copy |");
+        println!("|---|---|---|---|---|---|---|---|");
         let quick = std::env::args().any(|a| a == "quick");
         let mut shapes = timed_shapes();
         if quick {
@@ -68,7 +71,7 @@ fn main() -> Result<()> {
             shapes.truncate(1);
         }
         for s in shapes {
-            run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, s, sms, true)?;
+            run::<weft::runtime::cuda::Cuda>(&dev, &ctx, target, s, sms, None)?;
         }
         return Ok(());
     }
@@ -82,10 +85,12 @@ fn main() -> Result<()> {
             page: 16,
             fp8,
         };
-        run::<weft::runtime::cpu::Cpu>(&dev, &ctx, target, s, 132, false)?;
+        for merge in [Some(true), Some(false)] {
+            run::<weft::runtime::cpu::Cpu>(&dev, &ctx, target, s, 132, merge)?;
+        }
     }
     common::interpreted(
-        "paged decode (GQA 4, D128, pages of 16, 37/0/150 keys: bf16 KV one token, fp8 KV three tokens causal) and its split-KV combine: O matches f64 for every sequence",
+        "paged decode (GQA 4, D128, pages of 16, 37/0/150 keys in 3 splits: bf16 KV one token, fp8 KV three tokens causal), its splits merged in the kernel and by the split-KV merge: O matches f64 for every sequence",
     );
     Ok(())
 }
@@ -127,24 +132,36 @@ fn lengths(s: Shape) -> Vec<i32> {
     }
 }
 
-/// Runs shape `s` on `dev` (any backend): checks O against the host and, if `time`, prints its
-/// timed row.
+/// Runs shape `s` on `dev` (any backend): checks O against the host and, timed (`check` is
+/// `None`), prints its timed row; `check` is whether the splits are merged in the kernel.
 fn run<B: Backend>(
     dev: &B::Device,
     ctx: &Context,
     target: Target,
     s: Shape,
     sms: u32,
-    time: bool,
+    check: Option<bool>,
 ) -> Result<()> {
+    let time = check.is_none();
     let mut c = DecodeConfig::new(DType::BF16, s.page, GROUP, s.q_len);
+    if let Some(m) = check {
+        c.merge_in_kernel = m;
+    }
     // `bn=`, `stages=`, `warps=` on the command line override the tiles, `splits=` the split
-    // count (a sweep).
+    // count (a sweep), `merge=` where the splits are merged.
     let mut splits = None;
     for a in std::env::args() {
         let Some((key, val)) = a.split_once('=') else {
             continue;
         };
+        if key == "merge" {
+            c.merge_in_kernel = match val {
+                "kernel" => true,
+                "apart" => false,
+                _ => return Err(format!("{a}: merge=kernel or merge=apart").into()),
+            };
+            continue;
+        }
         let val: u32 = val.parse()?;
         match key {
             "bn" => c.block_n = val,
@@ -152,8 +169,17 @@ fn run<B: Backend>(
             "warps" => c.num_warps = val,
             "splits" if val == 0 => return Err("splits=0: at least 1".into()),
             "splits" => splits = Some(val),
-            _ => return Err(format!("unknown option {a}: bn=, stages=, warps= or splits=").into()),
+            _ => {
+                return Err(
+                    format!("unknown option {a}: bn=, stages=, warps=, splits= or merge=").into(),
+                )
+            }
         }
+    }
+    // The interpreter's check on 3 splits, so that a merge has something to merge (the
+    // heuristic gives these short sequences one).
+    if check.is_some() {
+        splits = splits.or(Some(3));
     }
     if s.fp8 {
         let c = c.with_kv_dtype(DType::F8E4M3);
@@ -216,17 +242,22 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
     let decode_k = attention_decode_kernel(ctx, target, c)?;
     let decode_sig = decode_k.signature().clone();
     let decode: KernelOf<B> = decode_k.load_on::<B>(dev)?;
-    let combine_k = split_kv_combine_kernel(ctx, target, c.dtype, c.head_dim)?;
+    let cc = CombineConfig::new(c.dtype, c.head_dim, splits);
+    let combine_k = split_kv_combine_kernel(ctx, target, cc)?;
     let combine_sig = combine_k.signature().clone();
     let combine: KernelOf<B> = combine_k.load_on::<B>(dev)?;
-    let rows = batch * ql * hq;
+    let bufs = c.buffers(batch as u32, HEADS_KV as u32, splits)?;
+    let rows = bufs.rows;
     let dq: BufferOf<B, bf16> =
         dev.upload(&q.iter().map(|&x| bf16::from_f32(x)).collect::<Vec<_>>())?;
     let (dk, dv) = (dev.upload(&k)?, dev.upload(&vv)?);
     let table = dev.upload(&order)?;
     let dlens = dev.upload(&lens)?;
-    let o_part = dev.alloc::<f32>(splits as usize * rows * d)?;
-    let lse_part = dev.alloc::<f32>(splits as usize * rows)?;
+    // A buffer the kernel does not read (no partials at one split merged in the kernel) still
+    // gets one element: every argument is a real allocation.
+    let o_part = dev.alloc::<f32>(bufs.o_part.max(1))?;
+    let lse_part = dev.alloc::<f32>(bufs.lse_part.max(1))?;
+    let counters = dev.upload(&vec![0i32; bufs.counters.max(1)])?;
     let (dsk, dsv) = (dev.upload(&scale_k)?, dev.upload(&scale_v)?);
     let mut o = dev.alloc::<bf16>(rows * d)?;
     o.fill_bytes(0xFF)?;
@@ -239,8 +270,11 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
         .ptr(&table)
         .ptr(&dlens)
         .ptr(&o_part)
-        .ptr(&lse_part)
-        .scalar(max_pages as i32)
+        .ptr(&lse_part);
+    if c.merge_in_kernel {
+        args.ptr(&o).ptr(&lse).ptr(&counters);
+    }
+    args.scalar(max_pages as i32)
         .scalar((scale * std::f64::consts::LOG2_E) as f32);
     if c.fp8_kv() {
         args.ptr(&dsk).ptr(&dsv);
@@ -254,13 +288,20 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
         .scalar(rows as i32)
         .scalar(splits as i32);
     let cfg = LaunchConfig::for_kernel(c.grid(batch as u32, HEADS_KV as u32, splits), &decode_sig)?;
-    let ccfg = LaunchConfig::for_kernel(combine_grid(rows as u64), &combine_sig)?;
+    let ccfg = LaunchConfig::for_kernel(cc.grid(rows as u64), &combine_sig)?;
+    let apart = !c.merge_in_kernel;
     // SAFETY: the kernel reads Q, the caches at the pages the table lists for keys below each
-    // length (all inside the cache) and writes the partials of every row; the combine reads
-    // those and writes O and lse of every row.
+    // length (all inside the cache) and writes the partials of every row (merging in the
+    // kernel: O and lse, through one zeroed ticket per sequence and KV head); the merge kernel
+    // reads those partials and writes O and lse of every row.
     unsafe {
         common::launch_once::<B>(dev, &decode, &cfg, &args)?;
-        common::launch_once::<B>(dev, &combine, &ccfg, &cargs)?;
+        if apart {
+            common::launch_once::<B>(dev, &combine, &ccfg, &cargs)?;
+        }
+    }
+    if counters.to_vec()?.iter().any(|&t| t != 0) {
+        return Err("the merge's tickets were not left at zero".into());
     }
     let got: Vec<f32> = o.to_vec()?.into_iter().map(|x| x.to_f32()).collect();
 
@@ -309,11 +350,12 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
         s.page,
         if c.fp8_kv() { "fp8" } else { "bf16" }
     );
+    let merge = if apart { "apart" } else { "in kernel" };
     if err > 3e-2 {
         return Err(format!("{name}: O differs from the host by {err}").into());
     }
     if !time {
-        println!("{name}: ok (max abs err {err:.1e})");
+        println!("{name}, merged {merge}: ok (max abs err {err:.1e})");
         return Ok(());
     }
     let kv_bytes: usize = lens.iter().map(|&l| l as usize).sum::<usize>()
@@ -324,7 +366,10 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
     // SAFETY: as the checked launches above.
     let ms = common::time::<B>(dev, |st| unsafe {
         st.launch(&decode, &cfg, &args)?;
-        st.launch(&combine, &ccfg, &cargs)
+        if apart {
+            st.launch(&combine, &ccfg, &cargs)?;
+        }
+        Ok(())
     })?;
     let src = dev.alloc::<u8>(kv_bytes)?;
     let mut dst = dev.alloc::<u8>(kv_bytes)?;
@@ -332,7 +377,7 @@ fn run_typed<B: Backend, K: DeviceElem + Into<Widened>>(
     let gbs = kv_bytes as f64 / (ms * 1e6);
     let copy_gbs = 2.0 * kv_bytes as f64 / (copy_ms * 1e6);
     println!(
-        "| {name} | {splits} | ok ({err:.1e}) | {:.1} | {gbs:.0} | {copy_gbs:.0} | {:.2} |",
+        "| {name} | {splits} | {merge} | ok ({err:.1e}) | {:.1} | {gbs:.0} | {copy_gbs:.0} | {:.2} |",
         ms * 1e3,
         gbs / copy_gbs
     );

@@ -1,11 +1,14 @@
-//! Paged decode attention (`kernels::attention_decode_kernel`, then `split_kv_combine_kernel`)
-//! against an f64 host reference: a KV cache in pages shuffled through the block table (slots
-//! past a sequence's end hold page numbers far outside the cache, so reading one is an
-//! out-of-bounds access the interpreter reports), lengths that are not multiples of the page size
+//! Paged decode attention (`kernels::attention_decode_kernel`, its splits merged in the kernel
+//! or by `split_kv_combine_kernel`: every case both ways) against an f64 host reference: a KV
+//! cache in pages shuffled through the block table (slots past a sequence's end hold page
+//! numbers far outside the cache, so reading one is an out-of-bounds access the interpreter
+//! reports), lengths that are not multiples of the page size
 //! or the key block, an empty sequence (O = 0, lse = -inf) and short ones, a length past the
 //! sequence's table row (cut to it), GQA ratios, one and
 //! several query tokens (causal), more splits than a sequence has key blocks (empty splits), bf16
-//! and f16 KV and fp8 e4m3 KV with per-head scales. O within a few ulps of its 16-bit type
+//! and f16 KV and fp8 e4m3 KV with per-head scales. Merged in the kernel, the interpreter runs the
+//! CTAs in a shuffled order (any split may draw the last ticket), one split writes O directly, and
+//! the tickets must be back at 0 after the launch. O within a few ulps of its 16-bit type
 //! (`check::tol_attention`), the lse within 1e-3, the poison past both intact.
 //!
 //! Written once over the runtime's `Backend` traits: on the CPU backend (the interpreter) at head
@@ -19,8 +22,8 @@ use common::check::{close, f32_bits, poison_intact, tol_attention, widen, Tol};
 use common::launch::{launch, load, poisoned};
 use common::rng::Rng;
 use weft::codegen::kernels::{
-    attention_decode_kernel, combine_grid, decode_reference, split_kv_combine_kernel, DecodeConfig,
-    PagedKv,
+    attention_decode_kernel, decode_reference, split_kv_combine_kernel, CombineConfig,
+    DecodeConfig, PagedKv,
 };
 use weft::codegen::{Context, DType, Target};
 use weft::runtime::prelude::*;
@@ -64,20 +67,69 @@ fn decode_assembles_with_cp_async_and_mma() {
             }
         }
     }
-    let k = split_kv_combine_kernel(&ctx, Target::SM80, DType::BF16, 128).unwrap();
-    common::assemble(&k.ptx().unwrap(), "sm_80", "combine");
+    // Merged in the kernel (every shape `DecodeConfig::new` merges so, up to 16 query rows):
+    // no spills, and the ticket is a device-scope atomic between a release and an acquire fence.
+    for (group, q_len, d) in [
+        (4, 1, 128),
+        (4, 4, 128),
+        (8, 2, 128),
+        (1, 16, 64),
+        (16, 1, 64),
+    ] {
+        let c = DecodeConfig {
+            head_dim: d,
+            ..DecodeConfig::new(DType::BF16, 64, group, q_len)
+        };
+        assert!(c.merge_in_kernel, "{c:?}");
+        let ptx = attention_decode_kernel(&ctx, Target::SM80, c)
+            .unwrap()
+            .ptx()
+            .unwrap();
+        common::assemble_without_spills(&ptx, "sm_80", &format!("{c:?}"));
+        assert!(
+            ptx.contains("atom.global.add.u32") || ptx.contains("atom.add.u32"),
+            "{c:?}"
+        );
+        assert!(ptx.contains("fence.acq_rel.gpu"), "{c:?}");
+    }
+    for splits in [1, 2, 5, 33] {
+        let c = CombineConfig::new(DType::BF16, 128, splits);
+        let k = split_kv_combine_kernel(&ctx, Target::SM80, c).unwrap();
+        common::assemble_without_spills(&k.ptx().unwrap(), "sm_80", &format!("{c:?}"));
+    }
     // Typed errors name what is refused.
     let c = DecodeConfig::new(DType::BF16, 48, 4, 1);
     let e = attention_decode_kernel(&ctx, Target::SM80, c).unwrap_err();
     assert!(e.to_string().contains("page_size"), "{e}");
-    let e = split_kv_combine_kernel(&ctx, Target::SM80, DType::I32, 128).unwrap_err();
+    let c = CombineConfig::new(DType::I32, 128, 4);
+    let e = split_kv_combine_kernel(&ctx, Target::SM80, c).unwrap_err();
     assert!(e.to_string().contains("dtype i32"), "{e}");
+    let c = CombineConfig {
+        rows: 64,
+        ..CombineConfig::new(DType::F32, 256, 4)
+    };
+    let e = split_kv_combine_kernel(&ctx, Target::SM80, c).unwrap_err();
+    assert!(e.to_string().contains("8192 elements"), "{e}");
 }
 
-/// Every case on `dev`: O and lse against the host.
-fn decode_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
-    let ctx = Context::new();
+/// Every case on `dev` (on `merging`, with the splits merged in the kernel; on `dev`, by the
+/// separate merge): O and lse against the host.
+fn decode_matches_the_host<B: Backend>(dev: &B::Device, merging: &B::Device, cases: &[Case]) {
     for case in cases {
+        for merge in [false, true] {
+            let case = Case {
+                c: case.c.with_merge_in_kernel(merge),
+                ..case.clone()
+            };
+            decode_case::<B>(if merge { merging } else { dev }, &case);
+        }
+    }
+}
+
+/// One case on `dev`: O and lse against the host.
+fn decode_case<B: Backend>(dev: &B::Device, case: &Case) {
+    let ctx = Context::new();
+    {
         let c = case.c;
         let what = format!("{case:?}");
         let (d, ps) = (c.head_dim as usize, c.page_size as usize);
@@ -158,16 +210,24 @@ fn decode_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
             &attention_decode_kernel(&ctx, Target::SM90A, c).unwrap(),
             &what,
         );
-        let combine_k = split_kv_combine_kernel(&ctx, Target::SM90A, c.dtype, c.head_dim).unwrap();
+        let combine_k = split_kv_combine_kernel(
+            &ctx,
+            Target::SM90A,
+            CombineConfig::new(c.dtype, c.head_dim, splits),
+        )
+        .unwrap();
         let combine = load::<B>(dev, &combine_k, &what);
-        let rows = batch * ql * hq;
-        let o_part = dev.alloc::<f32>(splits as usize * rows * d).unwrap();
-        let lse_part = dev.alloc::<f32>(splits as usize * rows).unwrap();
+        let bufs = c.buffers(batch as u32, hkv as u32, splits).unwrap();
+        let rows = bufs.rows;
+        let o_part = dev.alloc::<f32>(bufs.o_part.max(1)).unwrap();
+        let lse_part = dev.alloc::<f32>(bufs.lse_part.max(1)).unwrap();
+        let counters = dev.upload(&vec![0i32; bufs.counters.max(1)]).unwrap();
         let lse = poisoned::<B, f32>(dev, rows);
         let run = Run::<B> {
             dev,
             kernel: &kernel,
             combine: &combine,
+            counters: &counters,
             case,
             splits,
             what: &what,
@@ -237,6 +297,11 @@ fn decode_matches_the_host<B: Backend>(dev: &B::Device, cases: &[Case]) {
         };
         let n = rows * d;
         assert!(got[n..].iter().all(|x| x.is_nan()), "{what}: wrote past O");
+        // The merge's tickets are left as found, for the next launch.
+        assert!(
+            counters.to_vec().unwrap().iter().all(|&t| t == 0),
+            "{what}: tickets left non-zero"
+        );
         let want_o = widen(&want_o);
         let max_err = close(&got[..n], &want_o, tol_attention(c.dtype), &what);
         let got_lse = lse.to_vec().unwrap();
@@ -287,14 +352,17 @@ struct Run<'a, B: Backend> {
     dev: &'a B::Device,
     kernel: &'a B::Kernel,
     combine: &'a B::Kernel,
+    /// The merge's tickets (used when the kernel merges its splits).
+    counters: &'a B::Buffer<i32>,
     case: &'a Case,
     splits: u32,
     what: &'a str,
 }
 
 impl<B: Backend> Run<'_, B> {
-    /// Uploads Q (through `to_q`) and the caches (through `to_kv`), runs both kernels into a
-    /// poisoned O and `lse`, and returns all of O read back through `from`.
+    /// Uploads Q (through `to_q`) and the caches (through `to_kv`), runs the kernel (and the
+    /// separate merge, unless the kernel merges) into a poisoned O and `lse`, and returns all of
+    /// O read back through `from`.
     #[allow(clippy::too_many_arguments)]
     fn run<T: DeviceElem, K: DeviceElem>(
         &self,
@@ -325,16 +393,22 @@ impl<B: Backend> Run<'_, B> {
             .ptr(x.tables.0)
             .ptr(x.tables.1)
             .ptr(o_part)
-            .ptr(lse_part)
-            .scalar(x.max_pages as i32)
-            .scalar(x.qk);
+            .ptr(lse_part);
+        if c.merge_in_kernel {
+            args.ptr(&o).ptr(lse).ptr(self.counters);
+        }
+        args.scalar(x.max_pages as i32).scalar(x.qk);
         if c.fp8_kv() {
             args.ptr(x.scales.0).ptr(x.scales.1);
         }
         let grid = c.grid(batch as u32, self.case.heads_kv as u32, self.splits);
         // SAFETY: the kernel reads Q, the caches through the block table's entries of keys
-        // below each length (all inside the cache), and writes the partials of every row.
+        // below each length (all inside the cache), and writes the partials of every row (and,
+        // merging, O and lse, through one zeroed ticket per sequence and KV head).
         unsafe { launch::<B>(dev, self.kernel, grid, &args, self.what) };
+        if c.merge_in_kernel {
+            return o.to_vec().unwrap().into_iter().map(from).collect();
+        }
         let mut args = KernelArgs::new();
         args.ptr(o_part)
             .ptr(lse_part)
@@ -344,15 +418,8 @@ impl<B: Backend> Run<'_, B> {
             .scalar(self.splits as i32);
         // SAFETY: the combine reads `splits` partials of `rows` rows and writes O and lse of
         // those rows.
-        unsafe {
-            launch::<B>(
-                dev,
-                self.combine,
-                combine_grid(rows as u64),
-                &args,
-                self.what,
-            )
-        };
+        let grid = CombineConfig::new(c.dtype, c.head_dim, self.splits).grid(rows as u64);
+        unsafe { launch::<B>(dev, self.combine, grid, &args, self.what) };
         o.to_vec().unwrap().into_iter().map(from).collect()
     }
 }
@@ -423,12 +490,40 @@ fn cases(d: u32, long: i32) -> Vec<Case> {
             lens: vec![long, 17],
             splits: Some(2),
         },
+        // Many splits over 16-key steps (the short sequences' later ones empty), GQA 8, 4
+        // tokens causal (32 rows), odd lengths.
+        Case {
+            c: DecodeConfig {
+                block_n: 16,
+                ..cfg(16, 8, 4)
+            },
+            heads_kv: 2,
+            lens: vec![long + 1, 3, 19],
+            splits: Some(11),
+        },
+        // One split of several sequences: O written directly when merged in the kernel.
+        Case {
+            c: cfg(16, 4, 1),
+            heads_kv: 2,
+            lens: vec![long, 1, 0, 40],
+            splits: Some(1),
+        },
     ]
 }
 
 #[test]
 fn decode_matches_the_host_in_the_interpreter() {
-    decode_matches_the_host::<weft::runtime::cpu::Cpu>(&common::gpu::cpu(), &cases(64, 150));
+    // The merging kernel's CTAs in a shuffled order: any of a KV head's splits may draw the last
+    // ticket (the in-order schedule makes it always the last split).
+    let options = weft::codegen::interp::Options {
+        schedule: weft::codegen::interp::Schedule::Random { seed: 11 },
+    };
+    let shuffled = weft::runtime::cpu::Device::with_options(Target::SM90A, options).unwrap();
+    decode_matches_the_host::<weft::runtime::cpu::Cpu>(
+        &common::gpu::cpu(),
+        &shuffled,
+        &cases(64, 150),
+    );
 }
 
 #[cfg(feature = "cuda")]
@@ -437,21 +532,23 @@ fn decode_matches_the_host_on_the_gpu() {
     common::gpu::on_cuda_with(&[weft::target::Feature::Wgmma], |dev| {
         let mut all = cases(128, 3001);
         all.extend(cases(64, 777));
-        decode_matches_the_host::<weft::runtime::cuda::Cuda>(dev, &all);
+        decode_matches_the_host::<weft::runtime::cuda::Cuda>(dev, dev, &all);
     });
 }
 
-/// The split-KV combine alone, f32 out, against an f64 host merge: 1, 33 and 70 splits (one,
-/// two and three 32-split blocks of a program, the last ragged), empty splits (lse = -inf),
-/// a row no split saw a key of (O 0, lse -inf), head dims 16, 64 and 128.
+/// The split-KV combine alone, f32 out, against an f64 host merge: 1, 2, 3, 5, 33 and 70 splits
+/// (the tiling of each: one to 32 rows a program over 37 rows, the last program ragged; several
+/// split blocks, the last ragged), empty splits (lse = -inf), a row no split saw a key of (O 0,
+/// lse -inf), head dims 16, 64 and 128.
 fn combine_matches_the_host<B: Backend>(dev: &B::Device) {
     let ctx = Context::new();
-    let rows = 5;
+    let rows = 37;
     for d in [16usize, 64, 128] {
-        let combine_k = split_kv_combine_kernel(&ctx, Target::SM90A, DType::F32, d as u32).unwrap();
-        let combine = load::<B>(dev, &combine_k, "combine");
-        for splits in [1usize, 33, 70] {
-            let what = format!("combine d {d}, {splits} splits");
+        for splits in [1usize, 2, 3, 5, 33, 70] {
+            let cc = CombineConfig::new(DType::F32, d as u32, splits as u32);
+            let combine_k = split_kv_combine_kernel(&ctx, Target::SM90A, cc).unwrap();
+            let combine = load::<B>(dev, &combine_k, "combine");
+            let what = format!("combine d {d}, {splits} splits, {cc:?}");
             let mut rng = Rng(0xC0 + (d * splits) as u64);
             let o_part: Vec<f32> = (0..splits * rows * d).map(|_| rng.f32()).collect();
             // Row 3 saw no key in any split; every third split of row 1 none either.
@@ -494,7 +591,7 @@ fn combine_matches_the_host<B: Backend>(dev: &B::Device) {
                 .scalar(splits as i32);
             // SAFETY: the combine reads `splits` partials of `rows` rows and writes O and lse
             // of those rows.
-            unsafe { launch::<B>(dev, &combine, combine_grid(rows as u64), &args, &what) };
+            unsafe { launch::<B>(dev, &combine, cc.grid(rows as u64), &args, &what) };
             let got_o = o.to_vec().unwrap();
             let got_lse = lse.to_vec().unwrap();
             poison_intact(&got_o, rows * d, f32_bits, &what);

@@ -1,6 +1,8 @@
 //! Paged decode attention: `q_len` (1–16) query tokens per sequence against a KV cache kept in
 //! pages, each sequence's pages listed in a block table, split over the keys (flash-decoding)
-//! with the splits merged by [`split_kv_combine_kernel`](super::split_kv_combine_kernel).
+//! with the splits merged in the kernel by the last CTA of each sequence and KV head
+//! ([`DecodeConfig::merge_in_kernel`]) or by
+//! [`split_kv_combine_kernel`](super::split_kv_combine_kernel).
 //!
 //! Decode reads every KV byte once and does little arithmetic on it, so it is bound by memory
 //! bandwidth if enough bytes are in flight. Hence:
@@ -11,6 +13,12 @@
 //! - **split-KV**: CTA `(split, kv_head, batch)` takes one contiguous share of the sequence's key
 //!   blocks ([`DecodeConfig::splits`] picks the count so that a batch of one still fills the
 //!   machine), writing its partial `O` (normalised) and log-sum-exp in f32;
+//! - **the merge in the kernel** ([`DecodeConfig::merge_in_kernel`]): after its partial, a CTA
+//!   takes a ticket of its (sequence, KV head) (a barrier, then one device-scope atomic add with
+//!   a release fence before it and an acquire fence after); the one that draws `splits - 1`
+//!   merges every split of its rows ([`SplitMerge`]: the partials read from L2 once, no second
+//!   launch) and puts the ticket back to 0 for the next launch. At one split (a large batch) the
+//!   CTA writes O and the lse directly, with no partials and no ticket;
 //! - **a `cp.async` ring**: K and V blocks of `block_n` keys are gathered through the block
 //!   table (one page lookup per key, any page size, issued a step before the copy that needs
 //!   it) into `stages` shared buffers, `stages - 1` blocks in flight, as the Ampere GEMM does;
@@ -31,8 +39,11 @@
 //! to there.
 //!
 //! Parameters: `q: *T, k_cache: *KV, v_cache: *KV, block_table: *i32, seq_lens: *i32,
-//! o_part: *f32, lse_part: *f32, max_pages: i32, qk_scale: f32`, then with fp8 KV `k_scale: *f32,
-//! v_scale: *f32` (`[heads_kv]` each; a per-tensor scale is the same value for every head).
+//! o_part: *f32, lse_part: *f32`, merging in the kernel `o: *T, lse: *f32, counters: *i32` (O
+//! `[batch, q_len, heads_q, D]`, lse `[batch, q_len, heads_q]`, the tickets `[batch, heads_kv]`
+//! zero before the first launch and left zero), then `max_pages: i32, qk_scale: f32`, then with
+//! fp8 KV `k_scale: *f32, v_scale: *f32` (`[heads_kv]` each; a per-tensor scale is the same value
+//! for every head). [`DecodeConfig::buffers`] counts every buffer's elements.
 //! `qk_scale` is the softmax scale times log2(e), positive. Grid:
 //! [`DecodeConfig::grid`] `(splits, heads_kv, batch)`: the kernel reads the split count, the KV
 //! heads and the batch from it. Offsets into the caches are 64-bit; the others 32-bit.
@@ -40,9 +51,9 @@
 use crate::layout::encoding::helpers::{default_nvmma_shared, mma_for_dot};
 use crate::layout::encoding::{Blocked, CgaLayout, DotOperand, Encoding, Slice};
 
-use super::super::{CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
+use super::super::{AtomicOp, CodegenError, DType, Kernel, KernelBuilder, Result, Target, Value};
 use super::decode_config::DecodeConfig;
-use super::parts::{Masking, OnlineSoftmax, StepOptions};
+use super::parts::{merge_tile, Masking, OnlineSoftmax, SplitMerge, StepOptions};
 use super::{tile_coords, tile_layout, Context, Tile2d};
 
 /// Builds the paged decode kernel for `target` (sm_80+; fp8 KV needs sm_90). See the module
@@ -74,6 +85,15 @@ pub fn attention_decode_kernel(
     let seq_lens = kb.arg_ptr("seq_lens", DType::I32, 4)?;
     let o_part = kb.arg_ptr("o_part", DType::F32, 16)?;
     let lse_part = kb.arg_ptr("lse_part", DType::F32, 4)?;
+    let merged = if c.merge_in_kernel {
+        Some([
+            kb.arg_ptr("o", dt, 16)?,
+            kb.arg_ptr("lse", DType::F32, 4)?,
+            kb.arg_ptr("counters", DType::I32, 4)?,
+        ])
+    } else {
+        None
+    };
     let max_pages = kb.arg_i32("max_pages", 1)?;
     let qk_scale = kb.arg_f32("qk_scale")?;
     let scales = if c.fp8_kv() {
@@ -276,23 +296,107 @@ pub fn attention_decode_kernel(
         let s = kb.load(p, None, None)?;
         o = kb.mul(o, s)?;
     }
-    let part_base = kb.mul(split, batch)?;
-    let part_base = kb.add(part_base, b)?;
-    let part_base = kb.mul(part_base, c.q_len as i32)?;
-    let (o_rows, o_cols) = tile_coords(&mut kb, &acc_o, [u64::from(bm), u64::from(d)], None, None)?;
-    let (o_row, o_ok) = rows.index(&mut kb, o_rows, part_base)?;
-    let o_off = kb.mul(o_row, d as i32)?;
-    let o_off = kb.add(o_off, o_cols)?;
-    let o_ptrs = kb.add(o_part, o_off)?;
-    kb.store(o_ptrs, o, Some(o_ok))?;
     let log_l = kb.math(crate::codegen::MathOp::Log2, l_i)?;
     let lse2 = kb.add(m_i, log_l)?;
     let lse = kb.mul(lse2, std::f64::consts::LN_2)?;
+    let (o_rows, o_cols) = tile_coords(&mut kb, &acc_o, [u64::from(bm), u64::from(d)], None, None)?;
     let r = kb.arange(0, bm as i32, rows_s)?;
-    let (lse_row, lse_ok) = rows.index(&mut kb, r, part_base)?;
-    let lse_ptrs = kb.add(lse_part, lse_row)?;
-    kb.store(lse_ptrs, lse, Some(lse_ok))?;
+    // O (Q's type; or, `partial`, f32) and the lse at the rows of `[.., q_len, heads_q]`
+    // arrays whose first token's row is `base`.
+    let store = |kb: &mut KernelBuilder<'_>, [o_out, lse_out]: [Value; 2], base, partial| {
+        let (o_row, o_ok) = rows.index(kb, o_rows, base)?;
+        let o_off = kb.mul(o_row, d as i32)?;
+        let o_off = kb.add(o_off, o_cols)?;
+        let o_ptrs = kb.add(o_out, o_off)?;
+        let o = if partial { o } else { kb.cast(o, dt)? };
+        kb.store(o_ptrs, o, Some(o_ok))?;
+        let (lse_row, lse_ok) = rows.index(kb, r, base)?;
+        let lse_ptrs = kb.add(lse_out, lse_row)?;
+        kb.store(lse_ptrs, lse, Some(lse_ok))
+    };
+    let part_base = kb.mul(split, batch)?;
+    let part_base = kb.add(part_base, b)?;
+    let part_base = kb.mul(part_base, c.q_len as i32)?;
+    let Some([o_out, lse_out, counters]) = merged else {
+        store(&mut kb, [o_part, lse_part], part_base, true)?;
+        return kb.finish();
+    };
+    // One split: this CTA's O is the whole row's.
+    let one = kb.eq(splits, 1)?;
+    kb.if_then(one, |kb| store(kb, [o_out, lse_out], q_base, false))?;
+    let many = kb.ne(splits, 1)?;
+    kb.if_then(many, |kb| {
+        store(kb, [o_part, lse_part], part_base, true)?;
+        // Every thread's partial stored, then one ticket: the atomic releases them (a fence
+        // before it, device-wide) and acquires the other CTAs' (a fence after); the barrier
+        // that hands its old value to every thread orders this CTA's reads after it.
+        kb.barrier()?;
+        let pair = kb.mul(b, heads_kv)?;
+        let pair = kb.add(pair, kvh)?;
+        let ticket = kb.add(counters, pair)?;
+        let drawn = kb.atomic_rmw(AtomicOp::Add, ticket, 1, None)?;
+        let last = kb.sub(splits, 1)?;
+        let last = kb.eq(drawn, last)?;
+        kb.if_then(last, |kb| {
+            kb.store(ticket, 0, None)?;
+            let n_rows = kb.mul(batch, c.q_len as i32)?;
+            let n_rows = kb.mul(n_rows, rows.heads_q)?;
+            merge_rows(
+                kb,
+                c,
+                &rows,
+                [o_part, lse_part, o_out, lse_out],
+                [n_rows, splits],
+                q_base,
+            )
+        })
+    })?;
     kb.finish()
+}
+
+/// Partials a thread of the merging CTA loads at once (16 splits of 4 rows of D 128 at 4 warps):
+/// twice a merge kernel's, as this one CTA reads every split of its rows alone (each memory
+/// round trip saved shortens the launch) and the registers are there (the ring's shared memory
+/// already bounds the CTAs an SM holds; no spills at 64).
+const MERGE_ELEMS_PER_CTA_THREAD: u32 = 64;
+
+/// The last CTA of a (sequence, KV head): merges every split of its `q_len · group` rows into
+/// O (Q's type) and the lse, a block of rows at a time ([`merge_tile`]).
+fn merge_rows(
+    kb: &mut KernelBuilder<'_>,
+    c: DecodeConfig,
+    rows: &QueryRows,
+    [o_part, lse_part, o, lse]: [Value; 4],
+    [n_rows, splits]: [Value; 2],
+    q_base: Value,
+) -> Result<()> {
+    let real = c.q_len * c.group;
+    let (split_block, cols) = merge_tile(
+        c.num_warps * 32,
+        MERGE_ELEMS_PER_CTA_THREAD,
+        c.head_dim,
+        real,
+        32,
+    );
+    let merge = SplitMerge::new(
+        [o_part, lse_part],
+        [n_rows, splits],
+        c.head_dim,
+        [split_block, cols],
+        c.num_warps,
+    );
+    let per = (cols / c.head_dim) as i32;
+    let blocks = (real as i32 + per - 1) / per;
+    kb.for_range(0, blocks, 1, &[], |kb, blk, _| {
+        let first = kb.mul(blk, per)?;
+        let block_rows = |kb: &mut KernelBuilder<'_>, r| {
+            let r = kb.add(r, first)?;
+            rows.index(kb, r, q_base)
+        };
+        merge.merge_into(kb, block_rows, [o, lse], c.dtype)?;
+        Ok(vec![])
+    })?;
+    Ok(())
 }
 
 /// A block of K or V (of type `kvt`) from shared memory as an `mma` operand of type `dt` in

@@ -30,14 +30,43 @@ pub struct DecodeConfig {
     pub stages: u32,
     /// Warps per CTA (a power of two, 1..=8).
     pub num_warps: u32,
+    /// Whether the kernel merges its splits itself (one launch, the partials read once more
+    /// from L2 by one CTA rather than by a second kernel): every CTA writes its partial, then
+    /// takes a ticket of its (sequence, KV head); the CTA that draws the last merges all splits
+    /// of its `q_len · group` rows and writes O (Q's type) and the lse; at one split it writes
+    /// them directly, with no partials. The parameters `o: *T, lse: *f32, counters: *i32` then
+    /// follow `lse_part` (`counters [batch, heads_kv]`, zero before the first launch; the kernel
+    /// leaves them zero). Off: [`split_kv_combine_kernel`](super::split_kv_combine_kernel)
+    /// merges the partials.
+    pub merge_in_kernel: bool,
+}
+
+/// Element counts of the buffers of one launch ([`DecodeConfig::buffers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeBuffers {
+    /// O `[batch, q_len, heads_q, D]` and the partials' rows: `batch · q_len · heads_q`.
+    pub rows: usize,
+    /// `o_part`: `splits · rows · D` (0 when the kernel merges and there is one split: not read).
+    pub o_part: usize,
+    /// `lse_part`: `splits · rows` (0 as `o_part`).
+    pub lse_part: usize,
+    /// The merge's tickets: `batch · heads_kv` i32 (0 without [`DecodeConfig::merge_in_kernel`]
+    /// or at one split).
+    pub counters: usize,
 }
 
 /// The op name in errors.
 const OP: &str = "attention_decode_kernel";
 
+/// The most query rows (`q_len · group`) whose splits [`DecodeConfig::new`] merges in the
+/// kernel: the last CTA of a KV head reads `splits · rows · D` partials alone, in flight a few
+/// splits of 16 rows at a time; past that, the separate merge's many programs read them sooner.
+pub const MERGE_MAX_ROWS: u32 = 16;
+
 impl DecodeConfig {
     /// Head dim 128, 64-key steps over a 3-stage ring, KV in `dtype`; 4 warps, 8 for 64 query
-    /// rows (`q_len · group` over 32: ptxas spills at 4).
+    /// rows (`q_len · group` over 32: ptxas spills at 4); the splits merged in the kernel up to
+    /// [`MERGE_MAX_ROWS`] query rows.
     pub fn new(dtype: DType, page_size: u32, group: u32, q_len: u32) -> DecodeConfig {
         let rows = q_len.saturating_mul(group);
         DecodeConfig {
@@ -51,7 +80,60 @@ impl DecodeConfig {
             block_n: 64,
             stages: 3,
             num_warps: if rows > 32 { 8 } else { 4 },
+            merge_in_kernel: rows <= MERGE_MAX_ROWS,
         }
+    }
+
+    /// This configuration with the splits merged in the kernel (or by the separate merge).
+    pub fn with_merge_in_kernel(self, merge_in_kernel: bool) -> DecodeConfig {
+        DecodeConfig {
+            merge_in_kernel,
+            ..self
+        }
+    }
+
+    /// The buffers of a launch over `batch` sequences, `heads_kv` KV heads and `splits` splits,
+    /// in elements; an error when a count is 0 or a size does not fit `usize` (or its row
+    /// count an `i32`, which the kernel indexes with).
+    pub fn buffers(&self, batch: u32, heads_kv: u32, splits: u32) -> Result<DecodeBuffers> {
+        if batch == 0 || heads_kv == 0 || splits == 0 {
+            return Err(CodegenError::arg(
+                OP,
+                format!("batch {batch}, heads_kv {heads_kv}, splits {splits}: each at least 1"),
+            ));
+        }
+        let too_big = || {
+            CodegenError::arg(
+                OP,
+                format!(
+                    "batch {batch} × heads_kv {heads_kv} × {splits} splits: buffers past the \
+                     kernel's 32-bit indices"
+                ),
+            )
+        };
+        let mul = |a: u64, b: u64| a.checked_mul(b).ok_or_else(too_big);
+        let heads_q = mul(u64::from(heads_kv), u64::from(self.group))?;
+        let rows = mul(mul(u64::from(batch), u64::from(self.q_len))?, heads_q)?;
+        let merged = self.merge_in_kernel && splits == 1;
+        let parts = if merged { 0 } else { u64::from(splits) };
+        let lse_part = mul(parts, rows)?;
+        let o_part = mul(lse_part, u64::from(self.head_dim))?;
+        let counters = if self.merge_in_kernel && splits > 1 {
+            mul(u64::from(batch), u64::from(heads_kv))?
+        } else {
+            0
+        };
+        let elems = mul(mul(u64::from(splits), rows)?, u64::from(self.head_dim))?;
+        if elems > i32::MAX as u64 || mul(rows, u64::from(self.head_dim))? > i32::MAX as u64 {
+            return Err(too_big());
+        }
+        let us = |x: u64| usize::try_from(x).map_err(|_| too_big());
+        Ok(DecodeBuffers {
+            rows: us(rows)?,
+            o_part: us(o_part)?,
+            lse_part: us(lse_part)?,
+            counters: us(counters)?,
+        })
     }
 
     /// This configuration with the KV cache in `kv_dtype`.
@@ -149,6 +231,29 @@ mod tests {
         assert_eq!(c.splits(0, 8, 100, 132), 1);
         // At most 64 splits.
         assert_eq!(c.splits(1, 1, 1 << 20, 132), 64);
+        // Merged in the kernel up to 16 query rows.
+        assert!(c.merge_in_kernel);
+        assert!(!DecodeConfig::new(DType::BF16, 16, 4, 5).merge_in_kernel);
+    }
+
+    #[test]
+    fn buffers_are_counted_and_refused_when_too_big() {
+        let c = DecodeConfig::new(DType::BF16, 16, 4, 2);
+        let b = c.buffers(3, 2, 5).unwrap();
+        assert_eq!(
+            (b.rows, b.lse_part, b.o_part, b.counters),
+            (48, 240, 240 * 128, 6)
+        );
+        // One split merged in the kernel: no partials, no tickets.
+        let b = c.buffers(3, 2, 1).unwrap();
+        assert_eq!((b.rows, b.o_part, b.lse_part, b.counters), (48, 0, 0, 0));
+        // Merged apart: partials always, no tickets.
+        let b = c.with_merge_in_kernel(false).buffers(3, 2, 1).unwrap();
+        assert_eq!((b.o_part, b.counters), (48 * 128, 0));
+        let e = c.buffers(0, 2, 1).unwrap_err().to_string();
+        assert!(e.contains("batch 0"), "{e}");
+        let e = c.buffers(1 << 20, 64, 64).unwrap_err().to_string();
+        assert!(e.contains("32-bit"), "{e}");
     }
 
     #[test]

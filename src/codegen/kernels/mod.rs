@@ -72,7 +72,7 @@ pub use cross_entropy::{
 pub use cumsum::{
     cumsum_grid, cumsum_kernel, cumsum_kernel_for_shape, cumsum_reference, CUMSUM_TILES,
 };
-pub use decode_config::DecodeConfig;
+pub use decode_config::{DecodeBuffers, DecodeConfig, MERGE_MAX_ROWS};
 pub use gemm::{gemm_kernel, gemm_kernel_with, gemm_reference};
 pub use gemm_blockscaled::{
     gemm_blockscaled_error_bound, gemm_blockscaled_kernel, gemm_blockscaled_kernel_with,
@@ -117,7 +117,7 @@ pub use softmax_backward::{softmax_bwd_kernel, softmax_bwd_reference};
 pub use softmax_split::{
     softmax_split_apply_kernel, softmax_split_grid, softmax_split_stats_kernel,
 };
-pub use split_kv_combine::{combine_grid, split_kv_combine_kernel};
+pub use split_kv_combine::{split_kv_combine_kernel, CombineConfig};
 pub use transpose_smem::{
     size_divisibility, transpose_load_layout, transpose_smem_kernel,
     transpose_smem_kernel_for_shape, transpose_staging_layouts, transpose_store_layout,

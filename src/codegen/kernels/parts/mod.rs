@@ -8,7 +8,8 @@
 //! ([`OnlineSoftmax`], [`Masking`], [`StepOptions`]) and the store of `O / l` and the log-sum-exp
 //! ([`AttentionParams::store_output`]; from registers: [`OutputRows`]), V transposed in shared memory for fp8's `P·V`
 //! ([`VTranspose`]), and split-K with its partials summed in split order, by a reduction kernel or by
-//! the last program of each tile ([`split_range`], [`PartialStore`], [`SplitFinish`], [`pick_splits`]).
+//! the last program of each tile ([`split_range`], [`PartialStore`], [`SplitFinish`], [`pick_splits`]);
+//! the log-sum-exp merge of split-KV attention partials ([`SplitMerge`], [`merge_tile`]).
 //!
 //! Each part is a few builder calls with their bookkeeping (stage and phase arithmetic, grouped
 //! tile origins, the staging buffer's reuse) written once; nothing here is more than the builder
@@ -69,6 +70,7 @@ mod groups;
 mod promote;
 mod ring;
 mod split_k;
+mod split_merge;
 mod tiles;
 mod v_transpose;
 
@@ -84,5 +86,6 @@ pub use ring::TmaRing;
 pub use split_k::{
     pick_splits, split_grid, split_range, split_tiles, PartialStore, SplitFinish, FINISH_MAX_TOKENS,
 };
+pub use split_merge::{merge_tile, SplitMerge, MERGE_ELEMS_PER_THREAD};
 pub use tiles::{ceil_div, TileGrid};
 pub use v_transpose::{VTranspose, V_CHUNK};
