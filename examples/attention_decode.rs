@@ -8,7 +8,7 @@
 //! shape (batch × length, query tokens, page size, KV type), the split count from
 //! `DecodeConfig::splits` for the GPU's multiprocessors. Every run's O is checked against the host
 //! for the first and last sequence (max abs error printed). The splits are merged as
-//! `DecodeConfig::new` chooses (in the decode kernel up to 16 query rows, by the separate merge
+//! `DecodeConfig::new` chooses (in the decode kernel up to 4 query rows, by the separate merge
 //! kernel past that); `merge=kernel` or `merge=apart` forces one way for every row, so the two
 //! can be timed side by side. Times are medians of `weft::runtime::bench` (CUDA events, L2
 //! flushed before each run) of the decode kernel and, merging apart, the merge kernel together; GB/s counts the KV bytes read once; the device-to-device copy of the same

@@ -67,8 +67,9 @@ fn decode_assembles_with_cp_async_and_mma() {
             }
         }
     }
-    // Merged in the kernel (every shape `DecodeConfig::new` merges so, up to 16 query rows):
-    // no spills, and the ticket is a device-scope atomic between a release and an acquire fence.
+    // Merged in the kernel (`DecodeConfig::new` merges so up to 4 query rows; forced here up to
+    // 16, which `with_merge_in_kernel` allows): no spills, and the ticket is a device-scope
+    // atomic between a release and an acquire fence.
     for (group, q_len, d) in [
         (4, 1, 128),
         (4, 4, 128),
@@ -80,7 +81,8 @@ fn decode_assembles_with_cp_async_and_mma() {
             head_dim: d,
             ..DecodeConfig::new(DType::BF16, 64, group, q_len)
         };
-        assert!(c.merge_in_kernel, "{c:?}");
+        assert_eq!(c.merge_in_kernel, group * q_len <= 4, "{c:?}");
+        let c = c.with_merge_in_kernel(true);
         let ptx = attention_decode_kernel(&ctx, Target::SM80, c)
             .unwrap()
             .ptx()

@@ -59,9 +59,10 @@ pub struct DecodeBuffers {
 const OP: &str = "attention_decode_kernel";
 
 /// The most query rows (`q_len · group`) whose splits [`DecodeConfig::new`] merges in the
-/// kernel: the last CTA of a KV head reads `splits · rows · D` partials alone, in flight a few
-/// splits of 16 rows at a time; past that, the separate merge's many programs read them sooner.
-pub const MERGE_MAX_ROWS: u32 = 16;
+/// kernel: the last CTA of a KV head reads `splits · rows · D` partials alone, so its tail
+/// grows with the rows; past this the separate merge's many programs read them sooner
+/// (BENCHMARKS: at 33 splits, merged in the kernel is faster at 4 rows and slower at 16).
+pub const MERGE_MAX_ROWS: u32 = 4;
 
 impl DecodeConfig {
     /// Head dim 128, 64-key steps over a 3-stage ring, KV in `dtype`; 4 warps, 8 for 64 query
@@ -161,13 +162,16 @@ impl DecodeConfig {
     /// How many splits of the keys a launch on `sms` multiprocessors uses for `batch` sequences
     /// of at most `max_len` keys and `kv_heads` KV heads: enough CTAs for two per
     /// multiprocessor, each split at least 4 key blocks long (fewer and the combine's traffic
-    /// and each CTA's prologue stop paying for themselves), at most 64.
+    /// and each CTA's prologue stop paying for themselves), at most 64; one split when the
+    /// sequences alone fill 15/16 of those places (a second split would only square off the
+    /// last few, and costs its merge).
     pub fn splits(&self, batch: u32, kv_heads: u32, max_len: u32, sms: u32) -> u32 {
         let ctas = u64::from(batch) * u64::from(kv_heads);
-        if ctas == 0 {
+        let places = 2 * u64::from(sms);
+        if ctas == 0 || ctas * 16 >= places * 15 {
             return 1;
         }
-        let want = (2 * u64::from(sms)).div_ceil(ctas);
+        let want = places.div_ceil(ctas);
         let blocks = u64::from(max_len).div_ceil(u64::from(self.block_n.max(1)));
         let most = (blocks / 4).clamp(1, 64);
         want.clamp(1, most) as u32
@@ -223,22 +227,25 @@ mod tests {
         assert_eq!(DecodeConfig::new(DType::BF16, 16, 4, 16).block_m(), 64);
         // Batch 1, 8 KV heads, 32K keys on 132 SMs: 33 splits (264 CTAs), 512 blocks allow it.
         assert_eq!(c.splits(1, 8, 32768, 132), 33);
-        // Batch 128 already fills the machine.
+        // Batch 128 already fills the machine, and batch 32 (256 CTAs of 264 places) nearly.
         assert_eq!(c.splits(128, 8, 8192, 132), 1);
+        assert_eq!(c.splits(32, 8, 8192, 132), 1);
+        assert_eq!(c.splits(16, 8, 8192, 132), 3);
         // A short sequence is not cut below 4 blocks a split.
         assert_eq!(c.splits(1, 8, 512, 132), 2);
         assert_eq!(c.splits(1, 8, 0, 132), 1);
         assert_eq!(c.splits(0, 8, 100, 132), 1);
         // At most 64 splits.
         assert_eq!(c.splits(1, 1, 1 << 20, 132), 64);
-        // Merged in the kernel up to 16 query rows.
+        // Merged in the kernel up to 4 query rows.
         assert!(c.merge_in_kernel);
-        assert!(!DecodeConfig::new(DType::BF16, 16, 4, 5).merge_in_kernel);
+        assert!(!DecodeConfig::new(DType::BF16, 16, 4, 2).merge_in_kernel);
+        assert!(DecodeConfig::new(DType::BF16, 16, 2, 2).merge_in_kernel);
     }
 
     #[test]
     fn buffers_are_counted_and_refused_when_too_big() {
-        let c = DecodeConfig::new(DType::BF16, 16, 4, 2);
+        let c = DecodeConfig::new(DType::BF16, 16, 4, 2).with_merge_in_kernel(true);
         let b = c.buffers(3, 2, 5).unwrap();
         assert_eq!(
             (b.rows, b.lse_part, b.o_part, b.counters),
