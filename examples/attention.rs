@@ -215,12 +215,11 @@ fn run<B: Backend>(
     }
     for &(dtype, causal, schedule, head_dim, consumers, longest_first) in &variants {
         let c = match schedule {
-            AttentionSchedule::PingPong => {
-                AttentionConfig::ping_pong(dtype, causal).with_consumers(consumers)
-            }
-            _ => AttentionConfig::new(dtype, causal),
-        }
-        .with_head_dim(head_dim);
+            AttentionSchedule::PingPong => AttentionConfig::ping_pong(dtype, causal)
+                .with_head_dim(head_dim)
+                .with_consumers(consumers),
+            _ => AttentionConfig::new(dtype, causal).with_head_dim(head_dim),
+        };
         let c = AttentionConfig { longest_first, ..c };
         let dd = head_dim as usize;
         let k = attention_kernel(ctx, target, c)?;

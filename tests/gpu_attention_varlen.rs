@@ -75,7 +75,7 @@ fn packed_heads(seq: i32, lens_q: &[i32], lens_k: &[i32]) -> Vec<Case> {
     use AttentionSchedule::*;
     let three = |c: AttentionConfig| AttentionConfig {
         packed_heads: 8,
-        ..c.with_consumers(3).with_head_dim(64)
+        ..c.with_head_dim(64).with_consumers(3)
     };
     let seqs = |heads_q: usize, varlen: bool| Sequences {
         heads_q,
@@ -341,6 +341,7 @@ fn grouped_and_variable_length_kernels_assemble_without_spills() {
         (PingPong, DType::F16, 128, true, 2, true),
         (PingPong, DType::BF16, 128, false, 1, true),
         (PingPong, DType::F16, 64, true, 4, true),
+        (PingPong, DType::BF16, 64, false, 4, true),
         (PingPong, DType::BF16, 128, true, 8, false),
     ] {
         let c = config(s, dt, d, causal, g, varlen);
@@ -378,6 +379,7 @@ fn grouped_and_variable_length_kernels_assemble_without_spills() {
         (PingPong, 128, true, 8, 8, false),
         (PingPong, 128, false, 4, 4, true),
         (PingPong, 64, true, 8, 2, true),
+        (PingPong, 64, false, 8, 8, true),
         (Serial, 128, true, 16, 16, false),
     ] {
         let c = AttentionConfig {

@@ -101,17 +101,24 @@ impl AttentionConfig {
     /// tile shrinks to `[64, 64]` (FlashAttention-3 shrinks it to 80 keys; weft's layouts take
     /// powers of two), and Q (64 KB) with two stages of K and V (32 KB each) fits shared memory,
     /// where 128 keys would take 320 KB; `Pipelined`'s three stages fit with 32 keys (160 KB).
+    /// Unmasked ping-pong at 64 takes three consumers ([`with_consumers`](Self::with_consumers)),
+    /// faster there at every length; causal keeps two (three are slower at short sequences);
+    /// other head dims two.
     pub fn with_head_dim(self, head_dim: u32) -> AttentionConfig {
         let block_n = match (head_dim, self.schedule) {
             (256, AttentionSchedule::Pipelined) => 32,
             (256, _) => 64,
             _ => 128,
         };
-        AttentionConfig {
+        let c = AttentionConfig {
             head_dim,
             block_n,
             ..self
+        };
+        if c.schedule != AttentionSchedule::PingPong {
+            return c;
         }
+        c.with_consumers(if head_dim == 64 && !c.causal { 3 } else { 2 })
     }
 
     /// Ping-pong with `consumers` consumer warpgroups of 64 query rows each: 2 (the default), or
@@ -324,6 +331,19 @@ mod tests {
         assert_eq!(c.grid(100, 32), (7, 4, 1));
         assert_eq!(c.varlen_grid(100, 32, 3), (7, 4, 3));
         assert_eq!(c.q_box(), vec![8, 8, 64]);
+        // Head dim 64 unmasked takes three consumers; causal, or back at 128, two.
+        let d64 = AttentionConfig::ping_pong(DType::F16, false).with_head_dim(64);
+        assert_eq!((d64.block_m, d64.num_warps, d64.block_n), (192, 16, 128));
+        d64.check().unwrap();
+        let back = d64.with_head_dim(128);
+        assert_eq!((back.block_m, back.num_warps), (128, 12));
+        assert_eq!(pp.with_head_dim(64).block_m, 128);
+        let bad = d64.with_head_dim(128).with_consumers(3);
+        assert!(bad
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("block_m 192 at head_dim 128"));
         assert_eq!(
             c.q_map_shape(32, 100),
             (vec![32, 100, 128], vec![12800, 128])
