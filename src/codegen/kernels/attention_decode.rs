@@ -323,34 +323,40 @@ pub fn attention_decode_kernel(
     };
     // One split: this CTA's O is the whole row's.
     let one = kb.eq(splits, 1)?;
-    kb.if_then(one, |kb| store(kb, [o_out, lse_out], q_base, false))?;
-    let many = kb.ne(splits, 1)?;
-    kb.if_then(many, |kb| {
-        store(kb, [o_part, lse_part], part_base, true)?;
-        // Every thread's partial stored, then one ticket: the atomic releases them (a fence
-        // before it, device-wide) and acquires the other CTAs' (a fence after); the barrier
-        // that hands its old value to every thread orders this CTA's reads after it.
-        kb.barrier()?;
-        let pair = kb.mul(b, heads_kv)?;
-        let pair = kb.add(pair, kvh)?;
-        let ticket = kb.add(counters, pair)?;
-        let drawn = kb.atomic_rmw(AtomicOp::Add, ticket, 1, None)?;
-        let last = kb.sub(splits, 1)?;
-        let last = kb.eq(drawn, last)?;
-        kb.if_then(last, |kb| {
-            kb.store(ticket, 0, None)?;
-            let n_rows = kb.mul(batch, c.q_len as i32)?;
-            let n_rows = kb.mul(n_rows, rows.heads_q)?;
-            merge_rows(
-                kb,
-                c,
-                &rows,
-                [o_part, lse_part, o_out, lse_out],
-                [n_rows, splits],
-                q_base,
-            )
-        })
-    })?;
+    kb.if_(
+        one,
+        |kb| {
+            store(kb, [o_out, lse_out], q_base, false)?;
+            Ok(vec![])
+        },
+        |kb| {
+            store(kb, [o_part, lse_part], part_base, true)?;
+            // Every thread's partial stored, then one ticket: the atomic releases them (a fence
+            // before it, device-wide) and acquires the other CTAs' (a fence after); the barrier
+            // that hands its old value to every thread orders this CTA's reads after it.
+            kb.barrier()?;
+            let pair = kb.mul(b, heads_kv)?;
+            let pair = kb.add(pair, kvh)?;
+            let ticket = kb.add(counters, pair)?;
+            let drawn = kb.atomic_rmw(AtomicOp::Add, ticket, 1, None)?;
+            let last = kb.sub(splits, 1)?;
+            let last = kb.eq(drawn, last)?;
+            kb.if_then(last, |kb| {
+                kb.store(ticket, 0, None)?;
+                let n_rows = kb.mul(batch, c.q_len as i32)?;
+                let n_rows = kb.mul(n_rows, rows.heads_q)?;
+                merge_rows(
+                    kb,
+                    c,
+                    &rows,
+                    [o_part, lse_part, o_out, lse_out],
+                    [n_rows, splits],
+                    q_base,
+                )
+            })?;
+            Ok(vec![])
+        },
+    )?;
     kb.finish()
 }
 

@@ -188,7 +188,7 @@ pub(super) fn ping_pong_body(
         kb.alloc_shared_buffers(dt, STAGES as u64, &v_tile, if fp8 { &v_swz } else { &swz })?;
     let consumer_threads = consumers * 4 * kb.threads_per_warp();
     let q_full = kb.alloc_mbarriers(1, 1)?;
-    // Bytes of one K or V tile, and of Q's two halves together.
+    // Bytes of one K or V tile, and of Q's boxes (one a consumer) together.
     let tile_bytes = c.block_n * c.head_dim * (dt.bits() / 8);
     let q_bytes = c.block_m * c.head_dim * (dt.bits() / 8);
     // K and V rings of their own: a stage of K is free a block before V's.
@@ -236,7 +236,7 @@ pub(super) fn ping_pong_body(
         let QueryBlock {
             kv_head0, n_blocks, ..
         } = qblock;
-        // Q: two boxes of 64 rows.
+        // Q: one box of 64 rows a consumer.
         kb.mbarrier_expect(q_full, q_bytes, None)?;
         for r in 0..consumers as i32 {
             let r = kb.i32(r)?;

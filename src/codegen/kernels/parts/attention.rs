@@ -158,17 +158,34 @@ pub struct AttentionParams {
 }
 
 /// Query heads packed into one block's rows ([`AttentionConfig::packed_heads`] > 1): a box
-/// of `n · per_box` rows holds `per_box` positions of each of `n` heads, head after head.
+/// of `n · per_head` rows holds `per_head` positions of each of `n` heads, head after head.
 #[derive(Debug, Clone, Copy)]
 pub struct PackedHeads {
     /// The block's first query head (over batch · heads_q; over heads_q with variable lengths),
     /// the outer coordinate of Q's and O's three-dimensional tensor maps.
     pub q_head: Value,
-    /// The block's first position as a row of its head's stretch of Q (the sequence's start
-    /// plus `q_off`), the middle coordinate.
+    /// The first position (of the block, or of one of its boxes) as a row of its head's
+    /// stretch of Q (the sequence's start plus the position), the middle coordinate.
     pub seq_row: Value,
     /// Rows from one query head to the next in Q, O and lse (`seq`, or `total_q`).
     pub head_stride: Value,
+    /// Positions of each head in a box (a power of two).
+    pub per_head: i32,
+}
+
+impl PackedHeads {
+    /// The position (from the box's first) of each of a box's rows `r`.
+    fn position(&self, kb: &mut KernelBuilder<'_>, r: Value) -> Result<Value> {
+        kb.and(r, self.per_head - 1)
+    }
+
+    /// The `[rows, D]` buffer `buf` of a box as its three-dimensional tensor map's box sees it:
+    /// `[heads, per_head, D]`.
+    fn view(&self, kb: &mut KernelBuilder<'_>, buf: Value) -> Result<Value> {
+        let shape = kb.shape(buf)?;
+        let per = self.per_head as u64;
+        kb.reshape_shared(buf, &[shape[0] / per, per, shape[1]])
+    }
 }
 
 /// Where one program works: its query block of its head (or heads), and the key blocks it
@@ -290,6 +307,7 @@ impl QueryBlock {
             q_head: bh,
             seq_row: q_off,
             head_stride: seq,
+            per_head: c.positions_per_box() as i32,
         });
         Ok(QueryBlock {
             head0,
@@ -363,6 +381,7 @@ impl QueryBlock {
                 q_head: h,
                 seq_row: kb.add(start_q, q_off)?,
                 head_stride: total_q,
+                per_head: c.positions_per_box() as i32,
             })
         } else {
             None
@@ -401,19 +420,12 @@ impl QueryBlock {
             None => first,
         };
         let r = kb.arange(0, rows, layout.clone())?;
-        let r = self.position_of(kb, r)?;
+        let r = match self.packed {
+            Some(p) => p.position(kb, r)?,
+            None => r,
+        };
         let r = kb.add(r, first)?;
         Ok(Some(kb.expand_dims(r, 1)?))
-    }
-
-    /// The position (from the box's first) of each of a box's rows `r`: the row itself, or
-    /// with packed heads its place in its head's share.
-    fn position_of(&self, kb: &mut KernelBuilder<'_>, r: Value) -> Result<Value> {
-        if self.packed.is_some() {
-            kb.and(r, self.per_box - 1)
-        } else {
-            Ok(r)
-        }
     }
 
     /// Box `b` of the block's Q (ping-pong: one a consumer): its first position within the
@@ -437,12 +449,10 @@ impl QueryBlock {
     /// The `[rows, D]` buffer `buf` of a box of Q (or O) as its tensor map's box sees it:
     /// itself, or `[heads, per_box, D]` with packed heads.
     pub fn box_view(&self, kb: &mut KernelBuilder<'_>, buf: Value) -> Result<Value> {
-        if self.packed.is_none() {
-            return Ok(buf);
+        match self.packed {
+            Some(p) => p.view(kb, buf),
+            None => Ok(buf),
         }
-        let shape = kb.shape(buf)?;
-        let per = self.per_box as u64;
-        kb.reshape_shared(buf, &[shape[0] / per, per, shape[1]])
     }
 
     /// The output rows of box `b` of this block (ping-pong: one a consumer's).
@@ -454,11 +464,9 @@ impl QueryBlock {
             first_row,
             len: self.len_q,
             empty_rows: self.shift.is_some(),
-            packed: self.packed.map(|p| PackedRows {
-                per_head: self.per_box,
-                head_stride: p.head_stride,
-                q_head: coords[0],
+            packed: self.packed.map(|p| PackedHeads {
                 seq_row: coords[1],
+                ..p
             }),
         })
     }
@@ -498,22 +506,9 @@ pub struct OutputRows {
     /// A row may have seen no key (variable lengths): its O is 0 and its lse +inf, as
     /// FlashAttention writes them, instead of `0 / 0`.
     pub empty_rows: bool,
-    /// Rows of several query heads ([`AttentionConfig::packed_heads`]): where each lands.
-    pub packed: Option<PackedRows>,
-}
-
-/// Where the rows of a box of packed query heads land: `per_head` positions of each head, head
-/// after head.
-#[derive(Debug, Clone, Copy)]
-pub struct PackedRows {
-    /// Positions of each head in the box.
-    pub per_head: i32,
-    /// Rows from one query head to the next in O and lse.
-    pub head_stride: Value,
-    /// The box's first head, O's tensor map's outer coordinate.
-    pub q_head: Value,
-    /// The box's first position as a row of its head's stretch, the middle coordinate.
-    pub seq_row: Value,
+    /// Rows of several query heads ([`AttentionConfig::packed_heads`]), `seq_row` the box's:
+    /// where each lands.
+    pub packed: Option<PackedHeads>,
 }
 
 impl AttentionParams {
@@ -586,9 +581,7 @@ impl AttentionParams {
                 let zero = kb.i32(0)?;
                 match at.packed {
                     Some(p) => {
-                        let heads = (n / p.per_head) as u64;
-                        let d = kb.shape(stage)?[1];
-                        let view = kb.reshape_shared(stage, &[heads, p.per_head as u64, d])?;
+                        let view = p.view(kb, stage)?;
                         kb.tma_store(self.o_map, &[p.q_head, p.seq_row, zero], view)?;
                     }
                     None => kb.tma_store(self.o_map, &[first_row, zero], stage)?,
@@ -613,7 +606,7 @@ impl OutputRows {
             let r_seq = kb.add(r, self.first_in_seq)?;
             return Ok([kb.lt(r_seq, self.len)?, kb.add(r, self.first_row)?]);
         };
-        let pos = kb.and(r, p.per_head - 1)?;
+        let pos = p.position(kb, r)?;
         let head = kb.shr(r, p.per_head.trailing_zeros() as i32)?;
         let r_seq = kb.add(pos, self.first_in_seq)?;
         let inside = kb.lt(r_seq, self.len)?;

@@ -75,8 +75,8 @@ mod tiles;
 mod v_transpose;
 
 pub use attention::{
-    AttentionParams, Masking, OnlineSoftmax, OutputRows, PackedHeads, PackedRows, QueryBlock,
-    SeqLengths, StepOptions,
+    AttentionParams, Masking, OnlineSoftmax, OutputRows, PackedHeads, QueryBlock, SeqLengths,
+    StepOptions,
 };
 pub use epilogue::{Epilogue, TmaStore};
 pub use gemm_loop::{gemm_mainloop, gemm_mainloop_ws, GemmLoop, KBlockHook, StagedScales};
