@@ -384,7 +384,10 @@ fn run_packed<B: Backend>(
     };
     // `qlen=N` (with `varlen`): N query tokens a sequence against its ragged keys (chunked
     // prefill, speculative decoding).
-    let qlen = common::number_arg::<i32>("qlen")?;
+    let qlen = match common::number_arg::<u32>("qlen")? {
+        Some(n) => Some(i32::try_from(n).map_err(|_| format!("qlen={n}: at most {}", i32::MAX))?),
+        None => None,
+    };
     println!();
     println!("| variant | check (max abs err O / lse) | shape | weft ms | weft TFLOP/s |");
     println!("|---|---|---|---|---|");
